@@ -1,0 +1,16 @@
+// `npm run test:pg`: the node test project (domain and API tests) against a PostgreSQL server.
+// Each test file gets its own database copied from a migrated template on that server.
+import { spawnSync } from "node:child_process";
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error(
+    "Set DATABASE_URL to a PostgreSQL server, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run test:pg",
+  );
+  process.exit(1);
+}
+const result = spawnSync("npx", ["vitest", "run", "--project", "node", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, TEST_DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Query parameters of a paginated list where the spec names no other shape (DESIGN.md §5). */
+export const zPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TPageQuery = z.infer<typeof zPageQuery>;
+
+/** The default list envelope: `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`. */
+export function zPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    hasNext: z.boolean(),
+    hasPrevious: z.boolean(),
+  });
+}
+
+/** A plain `{ message }` success body, for calls whose spec answer is a sentence. */
+export const zMessage = z.object({ message: z.string() });

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * Stable machine codes of error responses (DESIGN.md §5). The client translates `errors.<CODE>`;
+ * `message` is English for logs and API users. Areas add their codes here as they are built.
+ */
+export const ERROR_CODES = [
+  "VALIDATION_ERROR",
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "TOO_MANY_REQUESTS",
+  "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
+  "NO_PASSWORD_SET",
+  "GROUP_COMPANY_EXISTS_ERROR",
+  "UNDEFINED_ERROR",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const zErrorDetail = z.object({
+  /** Dotted path of the failing field, e.g. `body.email`. */
+  field: z.string(),
+  message: z.string(),
+});
+export type TErrorDetail = z.infer<typeof zErrorDetail>;
+
+/** The one error body every failing request answers with. */
+export const zErrorResponse = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(zErrorDetail).optional(),
+});
+export type TErrorResponse = z.infer<typeof zErrorResponse>;

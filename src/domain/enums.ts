@@ -1,0 +1,168 @@
+/**
+ * Every enum and status set of SPEC §4, as readonly tuples. The tuples are the single source: the
+ * database enums (src/server/db/schema), the zod schemas (src/contract) and the UI all derive from them.
+ */
+
+export const ORDER_STATUSES = [
+  "NOT_STARTED",
+  "PENDING",
+  "PACKAGE_PROVIDED",
+  "ALL_INFO_PROVIDED",
+  "CONFIRMED",
+  "PROCESSED",
+  "WAITING_FOR_INVOICE_MATCH",
+  "WAITING_FOR_DELIVERY_DATE",
+  "READY_FOR_BILLING",
+  "GRENKE_INVOICE_SENT",
+  "ACTIVE_LEASING",
+  "WAITING_FOR_CUSTOMER_COMMENT",
+  "CANCELLED",
+  "CASE_X",
+  "WIX",
+  "REFUNDED",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** SPEC §4: the general filter list of 14 statuses (no WIX, no REFUNDED). */
+export const ORDER_STATUS_FILTER_GENERAL: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (s) => s !== "WIX" && s !== "REFUNDED",
+);
+
+/** SPEC §4: the post-processing filter list, from WAITING_FOR_INVOICE_MATCH to REFUNDED. */
+export const ORDER_STATUS_FILTER_POST_PROCESSING: readonly OrderStatus[] = ORDER_STATUSES.slice(
+  ORDER_STATUSES.indexOf("WAITING_FOR_INVOICE_MATCH"),
+);
+
+/** SPEC §4: the filter list starting at PROCESSED. */
+export const ORDER_STATUS_FILTER_FROM_PROCESSED: readonly OrderStatus[] = ORDER_STATUSES.slice(
+  ORDER_STATUSES.indexOf("PROCESSED"),
+);
+
+export const REQUEST_STATUSES = ["PENDING", "ACCEPTED", "REJECTED"] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** The variant of the request status that adds SIGNED (leasing agreements). */
+export const REQUEST_STATUSES_WITH_SIGNED = [...REQUEST_STATUSES, "SIGNED"] as const;
+export type RequestStatusWithSigned = (typeof REQUEST_STATUSES_WITH_SIGNED)[number];
+
+export const PAYMENT_STATUSES = ["COMPLETED", "PENDING", "PAID", "NOT_PAID", "CANCELLED"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const SIMPLE_STATES = ["PENDING", "COMPLETED", "CANCELLED"] as const;
+export type SimpleState = (typeof SIMPLE_STATES)[number];
+
+/** SPEC §4 payer types; the spec's {product} placeholder is PEDAALI (DESIGN.md §1). */
+export const PAYER_TYPES = [
+  "BIKE_STORE",
+  "PEDAALI",
+  "GRENKE",
+  "LEASE_PLUS",
+  "SVEA",
+  "EMPLOYEE",
+  "OTHER",
+] as const;
+export type PayerType = (typeof PAYER_TYPES)[number];
+
+export const DELIVERY_METHODS = ["PICKUP", "HOME_DELIVERY"] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const PAYMENT_MODES = ["PAYROLL", "BATCH", "ALL"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+
+export const INVOICE_STATUSES = [
+  "UNFINISHED",
+  "NOT_SENT",
+  "SENT",
+  "RECEIVED",
+  "PAID",
+  "PAYMENT_DENIED",
+  "VERIFIED",
+  "APPROVED",
+  "INVALIDATED",
+  "PAYMENT_QUEUED",
+  "PARTLY_PAID",
+  "PAYMENT_SENT_TO_BANK",
+  "MARKED_PAID",
+  "STARTED",
+  "INVOICED",
+  "OVERRIDDEN",
+  "DELETED",
+  "UNSAVED",
+  "PAYMENT_TRANSACTION_REMOVED",
+] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * Employee statuses: the spec does not list the values (SPEC §4). Ours follow the employee's path
+ * through the employer's tabs: a joining request waits for acceptance (PENDING), is ACCEPTED or
+ * REJECTED, and an accepted employee can later be made INACTIVE (left the company, long absence).
+ */
+export const EMPLOYEE_STATUSES = ["PENDING", "ACCEPTED", "REJECTED", "INACTIVE"] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+/** Order cancellation statuses are not shown in the spec; a cancellation is opened and completed. */
+export const ORDER_CANCELLATION_STATUSES = ["PENDING", "COMPLETED", "CANCELLED"] as const;
+export type OrderCancellationStatus = (typeof ORDER_CANCELLATION_STATUSES)[number];
+
+/** SPEC §4 absence reasons, stored as codes; the UI shows Sairasloma, Vanhempainvapaa, "Muu, mikä". */
+export const ABSENCE_REASONS = ["SICK_LEAVE", "PARENTAL_LEAVE", "OTHER"] as const;
+export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
+
+export const NOTIFICATION_TYPES = [
+  "EMPLOYEE_ORDER",
+  "EMPLOYEE_REGISTRATION",
+  "SYSTEM_UPDATE",
+  "PAYMENT_REMINDER",
+  "ORDER_STATUS_CHANGE",
+  "GENERAL",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_PRIORITIES = ["LOW", "NORMAL", "HIGH"] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+export const INSURANCE_CLAIM_TYPES = ["THEFT", "DAMAGE"] as const;
+export type InsuranceClaimType = (typeof INSURANCE_CLAIM_TYPES)[number];
+
+/** SPEC §4 event log types, one code each. */
+export const EVENT_TYPES = [
+  "USER_CREATED",
+  "USER_AUTO_DEACTIVATED",
+  "USER_ACTIVATED",
+  "USER_DEACTIVATED",
+  "ORDER_CONFIRMED",
+  "ORDER_PROCESSED",
+  "ORDER_SENT",
+  "SERIAL_NUMBER_UPDATED",
+  "DELIVERY_DATE_UPDATED",
+  "ORDER_STATUS_UPDATED",
+  "ORDER_GRENKE_INVOICE_SENT",
+  "LEASING_AGREEMENT_SIGNED",
+  "LEASING_AGREEMENT_REJECTED",
+  "LEASING_MONTHLY_PAYMENT_UPDATED",
+  "LEASING_STARTED",
+  "LEASING_ENDED",
+  "BIKE_REDEMPTION_STARTED",
+  "BIKE_REDEMPTION_USER_PAYMENT_SENT",
+  "BIKE_REDEMPTION_USER_PAYMENT_PAID",
+  "BIKE_REDEMPTION_GRENKE_INVOICE_SENT",
+  "BIKE_REDEMPTION_COMPLETED",
+  "INSURANCE_CASE_STARTED",
+  "INSURANCE_CASE_COMPLETED",
+  "INSURANCE_GRENKE_INVOICE_SENT",
+  "INSURANCE_REPAIR_INVOICE_SENT",
+  "INSURANCE_END_OF_LEASING_COMPLETED",
+  "INSURANCE_REPAIR_BIKE_SUBMITTED",
+  "INSURANCE_NEW_BIKE_CASE_SUBMITTED",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const LANGUAGES = ["fi", "en", "sv"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "fi";
+
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = "light";
+
+/** The known leasing companies (SPEC §9); {product} Oy is Pedaali Oy. */
+export const LEASING_COMPANY_NAMES = ["Grenkeleasing Oy", "LeasePlus OÜ", "Pedaali Oy"] as const;

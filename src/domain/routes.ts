@@ -1,0 +1,133 @@
+import { LANGUAGES, type Language } from "./enums.ts";
+import { ADMIN_ROLES, type RoleName } from "./roles.ts";
+
+/**
+ * The route table of SPEC §2 with the access rules of SPEC §4 and §6. The web router, the route
+ * guards and the server's index.html fallback all read this one table.
+ */
+
+export type RouteAccess =
+  | { kind: "public" }
+  /** Any logged-in user who is not deactivated. */
+  | { kind: "authenticated" }
+  /** A logged-in user holding at least one of the roles. */
+  | { kind: "roles"; roles: readonly RoleName[] };
+
+/** SPEC §2 layout rules key off these kinds: no header on auth, maintenance and admin pages. */
+export type RouteLayout = "default" | "auth" | "maintenance" | "admin";
+
+export type RouteDef = {
+  id: string;
+  /** Path pattern with `:param` segments. */
+  path: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+  /** SPEC §2: paths containing /laskuri, /bikeBrokerageService or /kayttaja use a full page load. */
+  fullPageLoad?: boolean;
+};
+
+const PUBLIC: RouteAccess = { kind: "public" };
+const LOGGED_IN: RouteAccess = { kind: "authenticated" };
+const roles = (...r: RoleName[]): RouteAccess => ({ kind: "roles", roles: r });
+
+export const ROUTES = [
+  { id: "home", path: "/", access: PUBLIC, layout: "default" },
+  { id: "login", path: "/kirjaudu", access: PUBLIC, layout: "auth" },
+  { id: "register", path: "/register", access: PUBLIC, layout: "auth" },
+  { id: "logout", path: "/kirjaudu-ulos", access: PUBLIC, layout: "auth" },
+  { id: "passwordRecovery", path: "/salasanan-palauttaminen", access: PUBLIC, layout: "auth" },
+  { id: "passwordRecoveryAlias", path: "/palauta-salasana", access: PUBLIC, layout: "auth" },
+  { id: "join", path: "/liity/:token", access: PUBLIC, layout: "auth" },
+  { id: "passwordReset", path: "/reset/:token", access: PUBLIC, layout: "auth" },
+  {
+    id: "serialNumberAndDelivery",
+    path: "/runkonumero-ja-toimitus/:token",
+    access: PUBLIC,
+    layout: "default",
+  },
+  { id: "maintenance", path: "/huoltokatkos", access: PUBLIC, layout: "maintenance" },
+  { id: "deactivated", path: "/deactivated", access: PUBLIC, layout: "default" },
+  { id: "noRights", path: "/ei-oikeuksia", access: PUBLIC, layout: "default" },
+  {
+    id: "employer",
+    path: "/tyonantaja",
+    access: roles("EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"),
+    layout: "default",
+  },
+  {
+    id: "companySettings",
+    path: "/yritys-asetukset",
+    access: roles("EMPLOYER_ADMIN", "EMPLOYER_GROUP_ADMIN"),
+    layout: "default",
+  },
+  {
+    id: "reporting",
+    path: "/raportointi",
+    access: roles("EMPLOYER_REPORTING", "EMPLOYER_ADMIN", "EMPLOYER_GROUP_ADMIN"),
+    layout: "default",
+  },
+  { id: "admin", path: "/admin", access: roles(...ADMIN_ROLES), layout: "admin" },
+  { id: "myBike", path: "/mybike", access: roles("BIKE_BENEFICIARY"), layout: "default" },
+  { id: "ownDetails", path: "/kayttaja", access: LOGGED_IN, layout: "default", fullPageLoad: true },
+  { id: "companyInfo", path: "/yritystiedot", access: PUBLIC, layout: "default" },
+  { id: "privacyPolicy", path: "/tietosuojaseloste", access: PUBLIC, layout: "default" },
+  { id: "disclaimer", path: "/vastuuvapauslauseke", access: PUBLIC, layout: "default" },
+  { id: "forEmployers", path: "/tyonantajalle", access: PUBLIC, layout: "default" },
+  { id: "contact", path: "/ota-yhteytta", access: PUBLIC, layout: "default" },
+  { id: "media", path: "/medialle", access: PUBLIC, layout: "default" },
+  { id: "forEmployees", path: "/tyontekijalle", access: PUBLIC, layout: "default" },
+  { id: "calculator", path: "/laskuri", access: PUBLIC, layout: "default", fullPageLoad: true },
+  { id: "forBikeStores", path: "/pyoraliikkeelle", access: PUBLIC, layout: "default" },
+  { id: "faq", path: "/usein-kysytyt-kysymykset", access: PUBLIC, layout: "default" },
+  { id: "announcement", path: "/tiedote-pyoraedusta", access: PUBLIC, layout: "default" },
+  {
+    id: "bikeBrokerage",
+    path: "/bikeBrokerageService",
+    access: LOGGED_IN,
+    layout: "default",
+    fullPageLoad: true,
+  },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]["id"];
+
+export type RouteMatch = {
+  route: RouteDef;
+  params: Record<string, string>;
+  /** Set when the path carried a `/{lang}` prefix (SPEC §2: /{lang}/liity/{token}). */
+  lang: Language | null;
+};
+
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split("/").filter(Boolean);
+  const got = pathname.split("/").filter(Boolean);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    const actual = got[i] as string;
+    if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(actual);
+    else if (segment !== actual) return null;
+  }
+  return params;
+}
+
+/** Finds the route of a pathname, with or without a `/fi|/en|/sv` prefix; admin sub-paths match /admin. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const clean = pathname.split(/[?#]/)[0]?.replace(/\/+$/, "") || "/";
+  const first = clean.split("/")[1] ?? "";
+  const lang = (LANGUAGES as readonly string[]).includes(first) ? (first as Language) : null;
+  const rest = lang ? clean.slice(lang.length + 1) || "/" : clean;
+  for (const route of ROUTES as readonly RouteDef[]) {
+    const params = matchPattern(route.path, rest);
+    if (params) return { route, params, lang };
+  }
+  if (rest === "/admin" || rest.startsWith("/admin/")) {
+    return { route: ROUTES.find((r) => r.id === "admin") as RouteDef, params: {}, lang };
+  }
+  return null;
+}
+
+/** Every path under /admin is an admin path (SPEC §2 layout rules). */
+export function isAdminPath(pathname: string): boolean {
+  return matchRoute(pathname)?.route.layout === "admin";
+}

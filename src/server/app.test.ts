@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../tests/helpers/test-app.ts";
+import { zErrorResponse } from "../contract/errors.ts";
+import { zHealthCheckResponse } from "../contract/health.ts";
+
+const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
+writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>Pedaali</title><div id=root></div>");
+
+describe("the app skeleton", () => {
+  const t = useTestApp({ webDistDir });
+
+  it("answers the health check with the database kind", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health-check" });
+    expect(res.statusCode).toBe(200);
+    const body = zHealthCheckResponse.parse(res.json());
+    expect(body.status).toBe("ok");
+    expect(["pglite", "postgres"]).toContain(body.database);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("answers an unknown API route with the JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/no-such-thing?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(zErrorResponse.parse(res.json())).toEqual({
+      statusCode: 404,
+      code: "NOT_FOUND",
+      message: "Route GET /api/no-such-thing not found",
+    });
+  });
+
+  it("serves index.html for the spec's routes and a 404 index.html for unknown pages", async () => {
+    for (const url of [
+      "/",
+      "/kirjaudu",
+      "/liity/abc123",
+      "/en/liity/abc123",
+      "/admin/users",
+      "/tyonantaja?tab=add",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain("<title>Pedaali</title>");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+    }
+    const unknown = await t.app.inject({ method: "GET", url: "/no-such-page" });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain("<title>Pedaali</title>");
+  });
+
+  it("sets the security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("publishes an OpenAPI 3.1 document listing the implemented routes", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toContain("/api/health-check");
+    const ui = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(ui.statusCode).toBe(200);
+  });
+});

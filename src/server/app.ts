@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { registerErrorHandlers } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSpa } from "./plugins/spa.ts";
+
+export type BuildAppDeps = {
+  /** A database opened by the caller (tests pass a fresh PGlite); otherwise opened from config. */
+  database?: Database;
+};
+
+/**
+ * Builds the whole app: used by main.ts and by every API test. Closing the app closes the database
+ * it opened (a database passed in is the caller's to close).
+ */
+export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise<FastifyInstance> {
+  const ownsDatabase = !deps.database;
+  const database = deps.database ?? (await openDatabase(config));
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Credentials never reach the logs.
+      redact: {
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          'req.headers["x-csrf-token"]',
+          'res.headers["set-cookie"]',
+        ],
+        censor: "[redacted]",
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.nodeEnv === "production",
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  if (ownsDatabase) app.addHook("onClose", () => database.close());
+
+  registerErrorHandlers(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith("https://"),
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+
+  const ctx: AppContext = { config, database };
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+    },
+    { prefix: "/api" },
+  );
+
+  await registerSpa(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+
+/**
+ * The environment of DESIGN.md §4, validated once at start. Every variable has a type, a default and
+ * a line of documentation; the README's configuration table is written from `CONFIG_DOCS`.
+ */
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  DEMO_SEED: booleanFlag.optional(),
+  PUBLIC_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  SMS_PROVIDER_URL: z.url().optional(),
+  DEV_OUTBOX: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; doc: string }> = [
+  { name: "PORT", defaultValue: "3000", doc: "HTTP port of the app and the API." },
+  { name: "HOST", defaultValue: "0.0.0.0", doc: "Interface to listen on." },
+  {
+    name: "DATABASE_URL",
+    defaultValue: "unset → embedded PGlite",
+    doc: "PostgreSQL connection string (postgres://user@host:5432/db). Unset: the embedded PGlite database.",
+  },
+  {
+    name: "PGLITE_DIR",
+    defaultValue: "./data/pglite",
+    doc: "Data folder of the embedded database; `memory://` keeps it in memory only.",
+  },
+  {
+    name: "DEMO_SEED",
+    defaultValue: "on with PGlite, else off",
+    doc: "Seed the demo data on first start. Never seeded when NODE_ENV=production.",
+  },
+  { name: "NODE_ENV", defaultValue: "development", doc: "development, production or test." },
+  {
+    name: "PUBLIC_URL",
+    defaultValue: "http://localhost:PORT",
+    doc: "The address users reach the app at: links in mails, allowed Origin of state-changing requests.",
+  },
+  {
+    name: "JWT_SECRET",
+    defaultValue: "generated into ./data",
+    doc: "Secret for signing access tokens (≥ 32 characters). Required in production.",
+  },
+  {
+    name: "SMTP_URL",
+    defaultValue: "unset → dev outbox",
+    doc: "SMTP server for mail (smtp://user:pass@host:port).",
+  },
+  {
+    name: "SMS_PROVIDER_URL",
+    defaultValue: "unset → dev outbox",
+    doc: "HTTP endpoint of the SMS provider.",
+  },
+  {
+    name: "DEV_OUTBOX",
+    defaultValue: "on outside production",
+    doc: "Keep sent mail and SMS in an outbox readable at GET /api/dev/outbox. Never available in production.",
+  },
+  { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
+];
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** postgres:// URL, or null for the embedded PGlite database. */
+  databaseUrl: string | null;
+  /** PGlite data folder, or "memory://" for an in-memory database. */
+  pgliteDir: string;
+  demoSeed: boolean;
+  publicUrl: string;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  smsProviderUrl: string | null;
+  devOutbox: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Where the built web app is served from. */
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads the secret kept in ./data, creating it on first start, so dev tokens survive restarts. */
+function readOrCreateDevSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Treat empty strings as unset, so `FOO= npm start` means the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (production && !e.JWT_SECRET) problems.push("JWT_SECRET: required when NODE_ENV=production");
+  if (production && e.DEV_OUTBOX)
+    problems.push("DEV_OUTBOX: the dev outbox is never available in production");
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const databaseUrl = e.DATABASE_URL ?? null;
+  const inMemory = e.PGLITE_DIR === "memory://";
+  const jwtSecret =
+    e.JWT_SECRET ??
+    (inMemory || e.NODE_ENV === "test"
+      ? randomBytes(48).toString("base64url")
+      : readOrCreateDevSecret("./data/jwt-secret"));
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    pgliteDir: e.PGLITE_DIR,
+    demoSeed: !production && (e.DEMO_SEED ?? databaseUrl === null),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    jwtSecret,
+    smtpUrl: e.SMTP_URL ?? null,
+    smsProviderUrl: e.SMS_PROVIDER_URL ?? null,
+    devOutbox: !production && (e.DEV_OUTBOX ?? true),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: "./dist/web",
+  };
+}
+
+/** A config for tests: in-memory database, no demo data, silent logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: "test", PGLITE_DIR: "memory://", LOG_LEVEL: "silent", DEMO_SEED: "0" }),
+    ...overrides,
+  };
+}

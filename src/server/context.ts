@@ -1,0 +1,8 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+
+/** What route modules and services are built with: passed in, never imported as singletons. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+};

@@ -1,0 +1,25 @@
+import type { ErrorCode, TErrorDetail } from "../contract/errors.ts";
+
+/**
+ * The one error type services throw. The error handler turns it into the error JSON of DESIGN.md §5.
+ * 401 means "not logged in"; 403 means "logged in but not allowed"; another tenant's object is 404.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: TErrorDetail[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message = "Bad request", details?: TErrorDetail[]) =>
+  new AppError(400, "BAD_REQUEST", message, details);
+export const unauthorized = (message = "Unauthorized") => new AppError(401, "UNAUTHORIZED", message);
+export const forbidden = (message = "Access denied") => new AppError(403, "FORBIDDEN", message);
+export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
+export const conflict = (code: ErrorCode = "CONFLICT", message = "Conflict") =>
+  new AppError(409, code, message);

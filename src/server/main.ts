@@ -1,0 +1,54 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedDemoIfEmpty } from "./db/seed-demo.ts";
+
+/** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (config.demoSeed) await seedDemoIfEmpty(database.db);
+
+  const app = await buildApp(config, { database });
+  app.addHook("onClose", () => database.close());
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, demoSeed: config.demoSeed },
+    `Pedaali is running at ${config.publicUrl}`,
+  );
+}
+
+main().catch((error) => {
+  console.error("Pedaali failed to start:", error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { ErrorCode, TErrorDetail, TErrorResponse } from "../../contract/errors.ts";
+import { AppError } from "../errors.ts";
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+};
+
+/** Turns every failure into `{ statusCode, code, message, details? }`: no stack, no SQL, ever. */
+export function toErrorResponse(error: unknown): TErrorResponse {
+  if (error instanceof AppError) {
+    return {
+      statusCode: error.statusCode,
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = (error as FastifyError).validationContext ?? "body";
+    const details: TErrorDetail[] = error.validation.map((v) => ({
+      field: [part, ...v.instancePath.split("/").filter(Boolean)].join("."),
+      message: v.message ?? "Invalid value",
+    }));
+    return { statusCode: 400, code: "VALIDATION_ERROR", message: "Request validation failed", details };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  // Fastify's own client errors (bad JSON, wrong content type, body too large, rate limit).
+  if (!isResponseSerializationError(error) && status && status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? "BAD_REQUEST";
+    const message =
+      fastifyError.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
+        ? "Request body is not valid JSON"
+        : (fastifyError.message ?? "Bad request");
+    return { statusCode: status, code, message };
+  }
+  return { statusCode: 500, code: "INTERNAL_ERROR", message: "Internal server error" };
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const body = toErrorResponse(error);
+    if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
+    // Error bodies depend on the request and the user: never cache them.
+    return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
+  });
+}
+
+/** JSON 404 for unknown API routes. Rate limited, so nobody can probe for routes cheaply. */
+export function apiNotFound(method: string, url: string): TErrorResponse {
+  return { statusCode: 404, code: "NOT_FOUND", message: `Route ${method} ${url.split("?")[0]} not found` };
+}

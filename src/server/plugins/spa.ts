@@ -1,0 +1,59 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { matchRoute } from "../../domain/routes.ts";
+import { apiNotFound } from "./errors.ts";
+
+/**
+ * Serves the built web app and answers every other GET with index.html so the browser router can
+ * take over. Paths of SPEC §2 answer 200; anything else gets index.html with 404, so the app shows
+ * its not-found page and crawlers see the status. Unknown /api/* routes get the JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const root = resolve(webDistDir);
+  const built = existsSync(resolve(root, "index.html"));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed build assets never change; everything else is revalidated.
+        const immutable = filePath.startsWith(`${resolve(root, "assets")}/`);
+        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, status: number) => {
+    if (!built) {
+      return reply
+        .code(503)
+        .type("text/html; charset=utf-8")
+        .send(
+          "<!doctype html><title>Pedaali</title><p>The web app is not built yet: run <code>npm run build</code>.</p>",
+        );
+    }
+    return reply.code(status).header("cache-control", "no-cache").sendFile("index.html");
+  };
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: "1 minute" }) },
+    (request, reply) => {
+      const path = request.url.split("?")[0] ?? "/";
+      if (
+        path === "/api" ||
+        path.startsWith("/api/") ||
+        (request.method !== "GET" && request.method !== "HEAD")
+      ) {
+        return reply
+          .code(404)
+          .header("cache-control", "no-store")
+          .send(apiNotFound(request.method, request.url));
+      }
+      return sendIndex(reply, matchRoute(path) ? 200 : 404);
+    },
+  );
+}

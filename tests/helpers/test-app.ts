@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../../src/server/app.ts";
+import { type Config, testConfig } from "../../src/server/config.ts";
+import type { Database } from "../../src/server/db/client.ts";
+import { createTestDatabase } from "./test-db.ts";
+
+export type TestApp = { app: FastifyInstance; database: Database };
+
+/**
+ * Builds the real app on a fresh database for the test file and closes both afterwards.
+ * Use the returned object's fields inside tests (they are set in beforeAll).
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    holder.database = await createTestDatabase();
+    holder.app = await buildApp(testConfig(overrides), { database: holder.database });
+    await holder.app.ready();
+  });
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.database?.close();
+  });
+  return holder;
+}
