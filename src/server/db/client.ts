@@ -28,7 +28,7 @@ export type Database = {
 };
 
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -46,7 +46,7 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on("error", () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "postgres",
