@@ -1,0 +1,131 @@
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { zErrorResponse } from "../../contract/errors.ts";
+import { AppError, forbidden, notFound } from "../errors.ts";
+import { registerErrorHandlers } from "./errors.ts";
+
+// A small app with the real error handler and routes that fail in each way the handler must cover.
+const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+app.setValidatorCompiler(validatorCompiler);
+app.setSerializerCompiler(serializerCompiler);
+registerErrorHandlers(app);
+app.post(
+  "/items/:id",
+  {
+    schema: {
+      params: z.object({ id: z.uuid() }),
+      body: z.object({ name: z.string().min(2), price: z.number().int().nonnegative() }),
+    },
+  },
+  async () => ({ ok: true }),
+);
+app.get("/app-error", async () => {
+  throw new AppError(409, "GROUP_COMPANY_EXISTS_ERROR", "Group company already exists", [
+    { field: "body.name", message: "taken" },
+  ]);
+});
+app.get("/forbidden", async () => {
+  throw forbidden();
+});
+app.get("/not-found", async () => {
+  throw notFound("Company");
+});
+app.get("/crash", async () => {
+  throw new Error('relation "secret_table" does not exist at /src/server/x.ts:12');
+});
+app.get(
+  "/bad-response",
+  { schema: { response: { 200: z.object({ n: z.number() }) } } },
+  async () => ({ n: "not a number" }) as unknown as { n: number },
+);
+
+beforeAll(() => app.ready());
+afterAll(() => app.close());
+
+const id = "7b0a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
+
+describe("the error handler", () => {
+  it("answers malformed JSON with 400 and no parser internals", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: `/items/${id}`,
+      headers: { "content-type": "application/json" },
+      payload: '{"name": "Jopo",',
+    });
+    expect(res.statusCode).toBe(400);
+    const body = zErrorResponse.parse(res.json());
+    expect(body).toEqual({ statusCode: 400, code: "BAD_REQUEST", message: "Request body is not valid JSON" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers schema failures with 400 VALIDATION_ERROR naming every failing field", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: `/items/${id}`,
+      payload: { name: "J", price: -5 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = zErrorResponse.parse(res.json());
+    expect(body.code).toBe("VALIDATION_ERROR");
+    expect(body.details?.map((d) => d.field).sort()).toEqual(["body.name", "body.price"]);
+  });
+
+  it("reports a bad path parameter under params", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/items/not-a-uuid",
+      payload: { name: "Jopo", price: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(zErrorResponse.parse(res.json()).details?.[0]?.field).toBe("params.id");
+  });
+
+  it("answers an unsupported content type with 415", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: `/items/${id}`,
+      headers: { "content-type": "application/xml" },
+      payload: "<a/>",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("passes an AppError's status, code, message and details through", async () => {
+    const res = await app.inject({ method: "GET", url: "/app-error" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      code: "GROUP_COMPANY_EXISTS_ERROR",
+      message: "Group company already exists",
+      details: [{ field: "body.name", message: "taken" }],
+    });
+  });
+
+  it("keeps 403 and 404 apart", async () => {
+    expect((await app.inject({ method: "GET", url: "/forbidden" })).json()).toMatchObject({
+      statusCode: 403,
+      code: "FORBIDDEN",
+    });
+    expect((await app.inject({ method: "GET", url: "/not-found" })).json()).toEqual({
+      statusCode: 404,
+      code: "NOT_FOUND",
+      message: "Company not found",
+    });
+  });
+
+  it("hides the cause of unexpected failures: no stack, no SQL, no paths", async () => {
+    for (const url of ["/crash", "/bad-response"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(500);
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        code: "INTERNAL_ERROR",
+        message: "Internal server error",
+      });
+      expect(res.body).not.toMatch(/secret_table|\.ts|stack/);
+    }
+  });
+});
