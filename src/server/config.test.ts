@@ -13,10 +13,10 @@ describe("loadConfig", () => {
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 
-  it("turns demo data off by default on PostgreSQL and honours DEMO_SEED", () => {
+  it("seeds demo data outside production on either database unless DEMO_SEED turns it off", () => {
     const url = "postgres://postgres@127.0.0.1:5432/pedaali";
-    expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: url }).demoSeed).toBe(false);
-    expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: url, DEMO_SEED: "1" }).demoSeed).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development", DATABASE_URL: url }).demoSeed).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", DATABASE_URL: url, DEMO_SEED: "0" }).demoSeed).toBe(false);
     expect(loadConfig({ NODE_ENV: "test", DEMO_SEED: "off" }).demoSeed).toBe(false);
   });
 

@@ -39,7 +39,7 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
   {
     name: "DATABASE_URL",
     defaultValue: "unset → embedded PGlite",
-    doc: "PostgreSQL connection string (postgres://user@host:5432/db). Unset: the embedded PGlite database.",
+    doc: "PostgreSQL connection string (postgres://user@host:5432/db); outside production a missing database is created. Unset: the embedded PGlite database.",
   },
   {
     name: "PGLITE_DIR",
@@ -48,8 +48,8 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
   },
   {
     name: "DEMO_SEED",
-    defaultValue: "on with PGlite, else off",
-    doc: "Seed the demo data on first start. Never seeded when NODE_ENV=production.",
+    defaultValue: "on outside production",
+    doc: "Seed the demo data on first start, when the database has no users yet. Never seeded when NODE_ENV=production.",
   },
   { name: "NODE_ENV", defaultValue: "development", doc: "development, production or test." },
   {
@@ -144,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl,
     pgliteDir: e.PGLITE_DIR,
-    demoSeed: !production && (e.DEMO_SEED ?? databaseUrl === null),
+    demoSeed: !production && (e.DEMO_SEED ?? true),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     jwtSecret,
     smtpUrl: e.SMTP_URL ?? null,

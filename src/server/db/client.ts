@@ -58,12 +58,45 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   };
 }
 
-/** Opens the configured database: PostgreSQL when a URL is given, else the embedded PGlite. */
+/** Creates the database named in the URL when the server says it does not exist (SQLSTATE 3D000). */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "3D000") throw error;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  target.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+  } catch (error) {
+    // Another process may have created it between the probe and now.
+    if ((error as { code?: string }).code !== "42P04") throw error;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Opens the configured database: PostgreSQL when a URL is given (creating a missing database outside
+ * production, so `DATABASE_URL=.../new npm start` just works), else the embedded PGlite.
+ */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string;
+  nodeEnv?: string;
 }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgresUrl(options.databaseUrl);
+  if (options.databaseUrl) {
+    if (options.nodeEnv !== "production") await ensurePostgresDatabase(options.databaseUrl);
+    return fromPostgresUrl(options.databaseUrl);
+  }
   if (options.pgliteDir === "memory://") return fromPglite(await PGlite.create());
   // PGlite does not create parent folders of its data directory.
   mkdirSync(options.pgliteDir, { recursive: true });

@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { postgresTestUrl, withDatabase } from "../../../tests/helpers/template-db.ts";
+import { openDatabase } from "./client.ts";
+
+describe("openDatabase", () => {
+  it("opens an in-memory PGlite, migrates it and answers a ping", async () => {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: "memory://" });
+    try {
+      expect(database.kind).toBe("pglite");
+      await database.migrate();
+      await expect(database.ping()).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+
+  const serverUrl = postgresTestUrl();
+  it.runIf(serverUrl)("creates a missing PostgreSQL database outside production", async () => {
+    const name = `pedaali_created_${randomBytes(4).toString("hex")}`;
+    const url = withDatabase(serverUrl as string, name);
+    const database = await openDatabase({ databaseUrl: url, pgliteDir: "memory://", nodeEnv: "development" });
+    try {
+      expect(database.kind).toBe("postgres");
+      await database.migrate();
+      await database.ping();
+    } finally {
+      await database.close();
+      const admin = new pg.Client({ connectionString: serverUrl as string });
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+
+  it.runIf(serverUrl)("leaves a missing database missing in production", async () => {
+    const url = withDatabase(serverUrl as string, `pedaali_absent_${randomBytes(4).toString("hex")}`);
+    const database = await openDatabase({ databaseUrl: url, pgliteDir: "memory://", nodeEnv: "production" });
+    try {
+      const failure = await database.ping().catch((error: Error) => error);
+      expect(String((failure as Error).cause)).toMatch(/does not exist/);
+    } finally {
+      await database.close();
+    }
+  });
+});
