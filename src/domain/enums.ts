@@ -166,3 +166,22 @@ export const DEFAULT_THEME: Theme = "light";
 
 /** The known leasing companies (SPEC §9); {product} Oy is Pedaali Oy. */
 export const LEASING_COMPANY_NAMES = ["Grenkeleasing Oy", "LeasePlus OÜ", "Pedaali Oy"] as const;
+
+/**
+ * How a payment is actually made (bike redemptions, user payments): PAYMENT_MODES without ALL, which
+ * is only a company setting ("both allowed") and a filter value.
+ */
+export const PAYMENT_METHODS = ["PAYROLL", "BATCH"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The lines of an order's bike package: the bike itself, accessories, services (maintenance), insurance. */
+export const ORDER_ITEM_TYPES = ["BIKE", "ACCESSORY", "SERVICE", "INSURANCE", "OTHER"] as const;
+export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
+
+/** How an insurance claim ends, after SPEC §4's event types (repair, new bike, end of leasing). */
+export const INSURANCE_CLAIM_OUTCOMES = ["REPAIR", "NEW_BIKE", "END_OF_LEASING"] as const;
+export type InsuranceClaimOutcome = (typeof INSURANCE_CLAIM_OUTCOMES)[number];
+
+/** The channels of outgoing messages (and of the dev outbox). */
+export const OUTBOX_CHANNELS = ["EMAIL", "SMS"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

@@ -17,3 +17,42 @@ export const EMPLOYER_ROLES: readonly RoleName[] = [
   "EMPLOYER_GROUP_ADMIN",
   "EMPLOYER_REPORTING",
 ];
+/** The employer roles that manage employees on /tyonantaja (SPEC §6); reporting only reads. */
+export const EMPLOYER_MANAGER_ROLES: readonly RoleName[] = [
+  "EMPLOYER_ADMIN",
+  "EMPLOYER_EDITOR",
+  "EMPLOYER_GROUP_ADMIN",
+];
+
+/**
+ * A user's role assignment in the shape of SPEC §3 (userRoles → role → rolePermissions → permission).
+ * rolePermissions is optional so that callers holding only role names can use the same functions.
+ */
+export type UserRoleLike = {
+  role: {
+    name: string;
+    rolePermissions?: readonly { permission: { name: string } }[] | null;
+  };
+};
+
+export function isRoleName(value: string): value is RoleName {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The known role names of a user, de-duplicated (a user holds a role once per company). Roles that
+ * admins created themselves have no meaning in code and are left out; their permissions still count.
+ */
+export function rolesOf(userRoles: readonly UserRoleLike[]): RoleName[] {
+  const names = new Set<RoleName>();
+  for (const { role } of userRoles) if (isRoleName(role.name)) names.add(role.name);
+  return [...names];
+}
+
+export function hasAnyRole(roles: readonly RoleName[], wanted: readonly RoleName[]): boolean {
+  return roles.some((role) => wanted.includes(role));
+}
+
+export function isAdmin(roles: readonly RoleName[]): boolean {
+  return hasAnyRole(roles, ADMIN_ROLES);
+}

@@ -98,6 +98,15 @@ export type RouteMatch = {
   lang: Language | null;
 };
 
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape (e.g. "%E0%A4%A") is not a path of ours; answering "no match" keeps it a 404.
+    return null;
+  }
+}
+
 function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split("/").filter(Boolean);
   const got = pathname.split("/").filter(Boolean);
@@ -105,10 +114,41 @@ function matchPattern(pattern: string, pathname: string): Record<string, string>
   const params: Record<string, string> = {};
   for (const [i, segment] of want.entries()) {
     const actual = got[i] as string;
-    if (segment.startsWith(":")) params[segment.slice(1)] = decodeURIComponent(actual);
-    else if (segment !== actual) return null;
+    if (segment.startsWith(":")) {
+      const decoded = decodeSegment(actual);
+      if (decoded === null) return null;
+      params[segment.slice(1)] = decoded;
+    } else if (segment !== actual) return null;
   }
   return params;
+}
+
+const ROUTES_BY_ID = new Map<string, RouteDef>(ROUTES.map((route) => [route.id, route]));
+
+export function getRoute(id: RouteId): RouteDef {
+  return ROUTES_BY_ID.get(id) as RouteDef;
+}
+
+/**
+ * The href of a route with its params filled in (encoded), optionally under a language prefix, so that
+ * links, redirects and Playwright all navigate from this one table.
+ */
+export function buildPath(
+  id: RouteId,
+  params: Record<string, string> = {},
+  lang: Language | null = null,
+): string {
+  const path = getRoute(id)
+    .path.split("/")
+    .map((segment) => {
+      if (!segment.startsWith(":")) return segment;
+      const value = params[segment.slice(1)];
+      if (value === undefined) throw new Error(`Missing route param ${segment} for ${id}`);
+      return encodeURIComponent(value);
+    })
+    .join("/");
+  if (!lang) return path;
+  return path === "/" ? `/${lang}` : `/${lang}${path}`;
 }
 
 /** Finds the route of a pathname, with or without a `/fi|/en|/sv` prefix; admin sub-paths match /admin. */
@@ -122,7 +162,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
     if (params) return { route, params, lang };
   }
   if (rest === "/admin" || rest.startsWith("/admin/")) {
-    return { route: ROUTES.find((r) => r.id === "admin") as RouteDef, params: {}, lang };
+    return { route: getRoute("admin"), params: {}, lang };
   }
   return null;
 }

@@ -1,0 +1,94 @@
+/**
+ * Time is stored in UTC and shown in Europe/Helsinki (DESIGN.md §5, SPEC §9) as DD.MM.YYYY HH:mm.
+ * Intl does the time-zone work, so daylight-saving changes follow the tz database, not our arithmetic.
+ */
+
+export const HELSINKI_TIME_ZONE = "Europe/Helsinki";
+
+/** SPEC §4: used when no last working day is given; shown as 01.01.2999. */
+export const DEFAULT_LAST_WORKING_DAY = "2999-01-01";
+
+/** SPEC §5: a date this many years or more ahead is flagged as a likely typo. */
+export const FAR_FUTURE_YEARS = 20;
+
+const DATE_ONLY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+// "en-GB" only fixes the digits (latn); the output is assembled from parts, never taken as locale text.
+const helsinkiParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: HELSINKI_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+type HelsinkiParts = { year: string; month: string; day: string; hour: string; minute: string };
+
+function getHelsinkiParts(date: Date): HelsinkiParts {
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid date");
+  const parts: HelsinkiParts = { year: "", month: "", day: "", hour: "", minute: "" };
+  for (const part of helsinkiParts.formatToParts(date)) {
+    if (part.type in parts) parts[part.type as keyof HelsinkiParts] = part.value;
+  }
+  return parts;
+}
+
+/** The calendar date in Helsinki as YYYY-MM-DD; a date-only string is already one and is kept. */
+export function toHelsinkiDateString(value: Date | string): string {
+  if (typeof value === "string") {
+    if (DATE_ONLY_PATTERN.test(value)) return value;
+    return toHelsinkiDateString(new Date(value));
+  }
+  const { year, month, day } = getHelsinkiParts(value);
+  return `${year}-${month}-${day}`;
+}
+
+/** DD.MM.YYYY HH:mm in Helsinki time. */
+export function formatHelsinkiDateTime(value: Date | string): string {
+  const { year, month, day, hour, minute } = getHelsinkiParts(
+    typeof value === "string" ? new Date(value) : value,
+  );
+  return `${day}.${month}.${year} ${hour}:${minute}`;
+}
+
+/**
+ * DD.MM.YYYY. A date-only string ("2999-01-01", as stored for lastWorkingDayDate) is a calendar date
+ * with no time zone and is reformatted as is; an instant is shown as its Helsinki calendar date.
+ */
+export function formatHelsinkiDate(value: Date | string): string {
+  const [year, month, day] = toHelsinkiDateString(value).split("-");
+  return `${day}.${month}.${year}`;
+}
+
+/**
+ * SPEC §5: true when the date is 20 years or more after today (Helsinki calendar dates). 29 February
+ * plus 20 years is compared as a string, so in a non-leap target year it acts as 1 March.
+ */
+export function isTwentyYearsOrMoreInFuture(value: Date | string, now: Date): boolean {
+  const today = toHelsinkiDateString(now);
+  const threshold = `${Number(today.slice(0, 4)) + FAR_FUTURE_YEARS}${today.slice(4)}`;
+  return toHelsinkiDateString(value) >= threshold;
+}
+
+export type RelativeTime =
+  | { unit: "justNow"; value: 0 }
+  | { unit: "minutes" | "hours" | "days"; value: number };
+
+const MINUTE_MS = 60_000;
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 1440;
+
+/**
+ * SPEC §9 relative time: under 1 minute "just now", then whole minutes below 60, whole hours below
+ * 1440 minutes, then whole days. Always rounded down, so "1 hour" means at least 60 minutes have passed.
+ * A time in the future (clock skew between server and browser) counts as just now.
+ */
+export function relativeTime(from: Date, now: Date): RelativeTime {
+  const minutes = Math.floor((now.getTime() - from.getTime()) / MINUTE_MS);
+  if (!(minutes >= 1)) return { unit: "justNow", value: 0 };
+  if (minutes < MINUTES_PER_HOUR) return { unit: "minutes", value: minutes };
+  if (minutes < MINUTES_PER_DAY) return { unit: "hours", value: Math.floor(minutes / MINUTES_PER_HOUR) };
+  return { unit: "days", value: Math.floor(minutes / MINUTES_PER_DAY) };
+}

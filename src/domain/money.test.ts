@@ -1,0 +1,185 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  eurosToCents,
+  FINNISH_VAT_PERCENT,
+  formatCents,
+  grossFromNet,
+  INVALID_AMOUNT_MESSAGE,
+  MONEY_SPACE,
+  netFromGross,
+  vatAmountCents,
+  vatFromGrossCents,
+} from "./money.ts";
+
+const NBSP = "\u00a0";
+const cents = fc.integer({ min: -1_000_000_000_00, max: 1_000_000_000_00 });
+const vatPercent = fc.oneof(
+  fc.constant(FINNISH_VAT_PERCENT),
+  fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100),
+);
+
+describe("eurosToCents", () => {
+  it.each([
+    ["1 234,56", 123456],
+    ["1234.56", 123456],
+    ["1\u00a0234,56 €", 123456],
+    ["0,5", 50],
+    [",05", 5],
+    ["12", 1200],
+    ["12,", 1200],
+    ["-12,34", -1234],
+    ["\u221212,34", -1234],
+    ["+3", 300],
+    ["0,005", 1],
+    ["0,0049", 0],
+    ["-0,005", -1],
+    ["1.005", 101],
+    ["€12.50", 1250],
+    ["-€0.05", -5],
+    ["12 345 678,9", 1234567890],
+  ] as const)("reads %j as %i cents", (input, expected) => {
+    expect(eurosToCents(input)).toBe(expected);
+  });
+
+  it.each([
+    [1234.56, 123456],
+    [1.005, 101],
+    [0.285, 29],
+    [-2.675, -268],
+    [-0, 0],
+    [1e-7, 0],
+    [19.99, 1999],
+  ] as const)("reads the number %d as %i cents, rounding half away from zero", (input, expected) => {
+    expect(eurosToCents(input)).toBe(expected);
+  });
+
+  it.each([
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    "",
+    "abc",
+    "1,234.56",
+    "1.2.3",
+    "--1",
+    "-",
+    "12 € 50",
+    "12 50",
+    "1 23,00",
+    "€",
+  ])("rejects %j", (input) => {
+    expect(() => eurosToCents(input)).toThrow(INVALID_AMOUNT_MESSAGE);
+  });
+
+  it("rejects amounts beyond the safe integer range of cents", () => {
+    expect(() => eurosToCents(1e21)).toThrow(RangeError);
+    expect(() => eurosToCents("900719925474099.92")).toThrow(RangeError);
+  });
+
+  it("reads back every amount formatted in Finnish", () => {
+    fc.assert(fc.property(cents, (c) => eurosToCents(formatCents(c, "fi")) === c));
+  });
+
+  it("reads back every amount written with two decimals", () => {
+    fc.assert(fc.property(cents, (c) => eurosToCents((c / 100).toFixed(2)) === c));
+  });
+});
+
+describe("formatCents", () => {
+  it("formats Finnish amounts with a no-break space as group separator and before the euro sign", () => {
+    expect(formatCents(123456, "fi")).toBe(`1${NBSP}234,56${NBSP}€`);
+    expect(MONEY_SPACE).toBe(NBSP);
+  });
+
+  it("matches Intl.NumberFormat for fi-FI on this runtime", () => {
+    const intl = new Intl.NumberFormat("fi-FI", { style: "currency", currency: "EUR" }).format(1234.56);
+    expect(formatCents(123456, "fi")).toBe(intl.replace(/\u202f/g, NBSP));
+  });
+
+  it("formats Swedish like Finnish and English with the euro sign first", () => {
+    expect(formatCents(123456, "sv")).toBe(`1${NBSP}234,56${NBSP}€`);
+    expect(formatCents(123456, "en")).toBe("€1,234.56");
+  });
+
+  it("formats zero, small and negative amounts", () => {
+    expect(formatCents(0, "fi")).toBe(`0,00${NBSP}€`);
+    expect(formatCents(-0, "fi")).toBe(`0,00${NBSP}€`);
+    expect(formatCents(5, "fi")).toBe(`0,05${NBSP}€`);
+    expect(formatCents(-123456, "fi")).toBe(`\u22121${NBSP}234,56${NBSP}€`);
+    expect(formatCents(-5, "en")).toBe("-€0.05");
+  });
+
+  it("formats the largest safe amount without float error", () => {
+    expect(formatCents(Number.MAX_SAFE_INTEGER, "en")).toBe("€90,071,992,547,409.91");
+  });
+
+  it("refuses fractional cents", () => {
+    expect(() => formatCents(1.5, "fi")).toThrow(RangeError);
+  });
+
+  it("never contains a narrow no-break space or a plain space", () => {
+    fc.assert(
+      fc.property(cents, fc.constantFrom("fi", "en", "sv") as fc.Arbitrary<"fi" | "en" | "sv">, (c, lang) => {
+        const text = formatCents(c, lang);
+        return !text.includes("\u202f") && !text.includes(" ");
+      }),
+    );
+  });
+});
+
+describe("VAT", () => {
+  it("computes 25.5 % VAT exactly and rounds half away from zero", () => {
+    expect(vatAmountCents(10000, 25.5)).toBe(2550);
+    expect(vatAmountCents(100, 25.5)).toBe(26); // 25.5 cents → 26
+    expect(vatAmountCents(-100, 25.5)).toBe(-26);
+    expect(vatAmountCents(1, 25.5)).toBe(0); // 0.255 cents → 0
+    expect(vatAmountCents(2, 25.5)).toBe(1); // 0.51 cents → 1
+    expect(grossFromNet(10000, FINNISH_VAT_PERCENT)).toBe(12550);
+    expect(netFromGross(12550, FINNISH_VAT_PERCENT)).toBe(10000);
+    expect(vatFromGrossCents(12550, FINNISH_VAT_PERCENT)).toBe(2550);
+  });
+
+  it("splits a typical bike price", () => {
+    // 2 999,00 € incl. VAT 25.5 %: net 2 389,64 €, VAT 609,36 €.
+    expect(netFromGross(299900, 25.5)).toBe(238964);
+    expect(vatFromGrossCents(299900, 25.5)).toBe(60936);
+  });
+
+  it("refuses a VAT rate with more than two decimals or below zero", () => {
+    expect(() => vatAmountCents(100, 25.555)).toThrow(RangeError);
+    expect(() => vatAmountCents(100, -1)).toThrow(RangeError);
+    expect(() => vatAmountCents(100, Number.NaN)).toThrow(RangeError);
+  });
+
+  it("gets the net back from the gross of every net amount", () => {
+    fc.assert(
+      fc.property(cents, vatPercent, (net, vat) => netFromGross(grossFromNet(net, vat), vat) === net),
+    );
+  });
+
+  it("gets within one cent of the gross back from the net of every gross amount", () => {
+    fc.assert(
+      fc.property(
+        cents,
+        vatPercent,
+        (gross, vat) => Math.abs(grossFromNet(netFromGross(gross, vat), vat) - gross) <= 1,
+      ),
+    );
+  });
+
+  it("always splits a gross amount into a net and a VAT part that add up to it", () => {
+    fc.assert(
+      fc.property(
+        cents,
+        vatPercent,
+        (gross, vat) => netFromGross(gross, vat) + vatFromGrossCents(gross, vat) === gross,
+      ),
+    );
+  });
+
+  it("keeps VAT symmetric around zero", () => {
+    fc.assert(
+      fc.property(cents, vatPercent, (net, vat) => vatAmountCents(-net, vat) === -vatAmountCents(net, vat)),
+    );
+  });
+});

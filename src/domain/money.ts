@@ -1,0 +1,137 @@
+import type { Language } from "./enums.ts";
+
+/**
+ * Money is integer cents end to end (DESIGN.md §5): parsed once at the edge, summed and stored as
+ * cents, and turned back into euros only for display. Decimal input is parsed from its digits, never
+ * through a float, so "0.285" and "1.005" round the way a person expects.
+ */
+
+/** Finnish general VAT rate from 1.9.2024. The VAT table holds the rate in use; this is its default. */
+export const FINNISH_VAT_PERCENT = 25.5;
+
+export const INVALID_AMOUNT_MESSAGE = "Invalid euro amount";
+
+/**
+ * The space used in formatted amounts: U+00A0 NO-BREAK SPACE, as Node 20's ICU gives for fi-FI and
+ * sv-FI ("1 234,56 €"). Newer ICU releases may switch some locales to U+202F; we map that back so the
+ * output does not depend on the runtime.
+ */
+export const MONEY_SPACE = "\u00a0";
+
+/** The locale behind each UI language. en-FI gives "€1,234.56", the form English readers expect. */
+const LOCALE_OF_LANGUAGE: Record<Language, string> = { fi: "fi-FI", en: "en-FI", sv: "sv-FI" };
+
+// Sign, optional euro sign, the whole euros (spaces only between groups of three: "1 234"), one decimal
+// separator (comma or dot) and an optional trailing euro sign. "12 50" and "1,234.56" do not match.
+const AMOUNT_PATTERN = /^([+\-\u2212]?)\s*€?\s*(\d{1,3}(?:\s\d{3})+|\d*)(?:[.,](\d*))?\s*€?$/;
+
+function roundDecimalToCents(negative: boolean, whole: string, fraction: string): number {
+  if (whole === "" && fraction === "") throw new Error(INVALID_AMOUNT_MESSAGE);
+  let cents = BigInt(whole || "0") * 100n + BigInt(fraction.slice(0, 2).padEnd(2, "0"));
+  // Half away from zero: the third decimal decides; the sign is applied afterwards.
+  if ((fraction[2] ?? "0") >= "5") cents += 1n;
+  const signed = Number(negative ? -cents : cents);
+  if (!Number.isSafeInteger(signed)) throw new RangeError(INVALID_AMOUNT_MESSAGE);
+  return signed === 0 ? 0 : signed;
+}
+
+/**
+ * Euros to cents, rounding half away from zero. Accepts numbers and strings in Finnish or English
+ * form ("1 234,56", "1234.56", "-12,5 €"); spaces may only separate groups of three digits, and a
+ * string with both a comma and a dot is ambiguous and refused.
+ */
+export function eurosToCents(euros: number | string): number {
+  if (typeof euros === "number") {
+    if (!Number.isFinite(euros)) throw new Error(INVALID_AMOUNT_MESSAGE);
+    // String(n) is the shortest text that reads back as n, so 1.005 is seen as "1.005" and not as
+    // 1.00499999…; exponent forms appear only for |n| < 1e-6 (zero cents) or |n| >= 1e21 (too large).
+    const text = String(euros);
+    if (text.includes("e")) {
+      if (Math.abs(euros) < 1) return 0;
+      throw new RangeError(INVALID_AMOUNT_MESSAGE);
+    }
+    return eurosToCents(text);
+  }
+  const match = AMOUNT_PATTERN.exec(euros.trim());
+  if (!match) throw new Error(INVALID_AMOUNT_MESSAGE);
+  const [, sign = "", whole = "", fraction = ""] = match;
+  return roundDecimalToCents(sign === "-" || sign === "\u2212", whole.replace(/\s/g, ""), fraction);
+}
+
+function ensureCents(cents: number): void {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a safe integer, got ${cents}`);
+}
+
+const formatters = new Map<Language, Intl.NumberFormat>();
+
+function getFormatter(lang: Language): Intl.NumberFormat {
+  let formatter = formatters.get(lang);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALE_OF_LANGUAGE[lang], { style: "currency", currency: "EUR" });
+    formatters.set(lang, formatter);
+  }
+  return formatter;
+}
+
+/** Cents as an exact decimal string ("-1234.56"), which Intl formats without a float in between. */
+function centsToDecimalString(cents: number): `${number}` {
+  const abs = Math.abs(cents);
+  const text = `${cents < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return text as `${number}`;
+}
+
+/** fi "1 234,56 €", sv "1 234,56 €", en "€1,234.56"; negatives use Intl's minus sign (U+2212 in fi/sv). */
+export function formatCents(cents: number, lang: Language): string {
+  ensureCents(cents);
+  return getFormatter(lang)
+    .format(centsToDecimalString(cents))
+    .replace(/[\u202f\u00a0 ]/g, MONEY_SPACE);
+}
+
+/** The VAT rate in hundredths of a percent (25.5 → 2550), so that VAT maths stays in integers. */
+function toBasisPoints(vatPercent: number): bigint {
+  const basisPoints = Math.round(vatPercent * 100);
+  if (!Number.isFinite(vatPercent) || vatPercent < 0 || Math.abs(vatPercent * 100 - basisPoints) > 1e-6) {
+    throw new RangeError(
+      `VAT percent must be a non-negative number with at most two decimals, got ${vatPercent}`,
+    );
+  }
+  return BigInt(basisPoints);
+}
+
+/** numerator / denominator rounded half away from zero; denominator > 0. */
+function divideRounded(numerator: bigint, denominator: bigint): number {
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  const quotient = (abs * 2n + denominator) / (denominator * 2n);
+  const result = Number(negative ? -quotient : quotient);
+  return result === 0 ? 0 : result;
+}
+
+const BASIS = 10_000n;
+
+/** VAT on a net amount, rounded half away from zero to the cent: 100,00 € at 25.5 % → 25,50 €. */
+export function vatAmountCents(netCents: number, vatPercent: number): number {
+  ensureCents(netCents);
+  return divideRounded(BigInt(netCents) * toBasisPoints(vatPercent), BASIS);
+}
+
+/** Net plus its rounded VAT, so gross = net + vatAmountCents(net) holds exactly. */
+export function grossFromNet(netCents: number, vatPercent: number): number {
+  return netCents + vatAmountCents(netCents, vatPercent);
+}
+
+/**
+ * The net amount inside a gross price: gross / (1 + rate), rounded half away from zero to the cent.
+ * netFromGross(grossFromNet(n)) === n for every n; the other way round can differ by one cent,
+ * because not every gross amount is the gross of some net amount.
+ */
+export function netFromGross(grossCents: number, vatPercent: number): number {
+  ensureCents(grossCents);
+  return divideRounded(BigInt(grossCents) * BASIS, BASIS + toBasisPoints(vatPercent));
+}
+
+/** The VAT inside a gross price, taken as gross − net so the two parts always add up to the gross. */
+export function vatFromGrossCents(grossCents: number, vatPercent: number): number {
+  return grossCents - netFromGross(grossCents, vatPercent);
+}

@@ -1,0 +1,23 @@
+/**
+ * SPEC §5 phone rule. Valid numbers are +358 or a leading 0 followed by 6 to 14 digits. Normalising
+ * removes whitespace and adds the missing 0 to a Finnish mobile number typed without it (4x / 5x).
+ */
+
+/** The exact message of SPEC §5; the client shows it as is. */
+export const UNSUPPORTED_PHONE_NUMBER_MESSAGE = "Unsupported phone number format";
+
+const VALID_PHONE_PATTERN = /^(?:\+358|0)\d{6,14}$/;
+// A mobile number whose trunk 0 was left out, e.g. "401234567" for 040 123 4567.
+const MISSING_TRUNK_ZERO_PATTERN = /^[45]\d{7,13}$/;
+
+export function isValidPhoneNumber(value: string): boolean {
+  return VALID_PHONE_PATTERN.test(value);
+}
+
+/** Returns the number in its stored form; throws Error(UNSUPPORTED_PHONE_NUMBER_MESSAGE) otherwise. */
+export function normalizePhoneNumber(input: string): string {
+  const compact = input.replace(/\s+/g, "");
+  if (VALID_PHONE_PATTERN.test(compact)) return compact;
+  if (MISSING_TRUNK_ZERO_PATTERN.test(compact)) return `0${compact}`;
+  throw new Error(UNSUPPORTED_PHONE_NUMBER_MESSAGE);
+}
