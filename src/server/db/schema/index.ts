@@ -1,5 +1,23 @@
 /**
  * The whole Drizzle schema, one file per domain area. drizzle-kit reads this file to generate
- * migrations; the app passes it to drizzle() for relational queries.
+ * migrations; the app passes it to drizzle() for relational queries. docs/data-model.md describes it.
  */
-export {};
+export * from "./auth.ts";
+export * from "./brokerage.ts";
+export * from "./companies.ts";
+export * from "./company-settings.ts";
+export * from "./employees.ts";
+export * from "./enums.ts";
+export * from "./event-log.ts";
+export * from "./files.ts";
+export * from "./finance.ts";
+export * from "./insurance.ts";
+export * from "./invoices.ts";
+export * from "./leasing.ts";
+export * from "./messaging.ts";
+export * from "./orders.ts";
+export * from "./redemptions.ts";
+export * from "./relations.ts";
+export * from "./stores.ts";
+export * from "./tax.ts";
+export * from "./users.ts";

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "../columns.ts";
+import { companies, groupCompanies } from "./companies.ts";
+import { users } from "./users.ts";
+
+/**
+ * Tokens and codes are stored hashed (sha256 of a random value; the two-factor code is hashed too):
+ * a read of the database never yields a usable credential.
+ */
+
+/**
+ * Rotating refresh tokens. Every refresh makes a new row in the same family and revokes the old one;
+ * presenting a revoked token again (reuse) revokes the whole family.
+ */
+export const refreshSessions = pgTable(
+  "refresh_sessions",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Shared by every token rotated from one login. */
+    familyId: uuid().notNull(),
+    tokenHash: text().notNull(),
+    /** The session this one was rotated into. */
+    replacedById: uuid(),
+    expiresAt: timestamptz().notNull(),
+    revokedAt: timestamptz(),
+    /** LOGOUT, ROTATED, REUSE_DETECTED, DEACTIVATED... */
+    revokedReason: text(),
+    lastUsedAt: timestamptz(),
+    userAgent: text(),
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_sessions_token_hash_unique").on(t.tokenHash),
+    index("refresh_sessions_user_idx").on(t.userId),
+    index("refresh_sessions_family_idx").on(t.familyId),
+    index("refresh_sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Single-use, expiring password reset tokens (/reset/{token}). */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_token_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A two-factor challenge: a 6-digit code sent by SMS after the password step, valid 5 minutes and
+ * for 5 attempts, bound to the browser by a challenge cookie whose hash is challengeTokenHash.
+ */
+export const twoFactorChallenges = pgTable(
+  "two_factor_challenges",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    challengeTokenHash: text().notNull(),
+    codeHash: text().notNull(),
+    /** Where the code was sent; stored on the user once verified. */
+    phoneNumber: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamptz().notNull(),
+    consumedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("two_factor_challenges_token_hash_unique").on(t.challengeTokenHash),
+    index("two_factor_challenges_user_idx").on(t.userId, t.createdAt),
+    check("two_factor_challenges_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * A registration (join) link for a company or a group company (/liity/{token}). Shared with all the
+ * employees to join, so it may be used many times until it expires or is revoked.
+ */
+export const registrationLinks = pgTable(
+  "registration_links",
+  {
+    id: id(),
+    tokenHash: text().notNull(),
+    companyId: uuid().references(() => companies.id, { onDelete: "cascade" }),
+    groupCompanyId: uuid().references(() => groupCompanies.id, { onDelete: "cascade" }),
+    createdByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamptz(),
+    revokedAt: timestamptz(),
+    useCount: integer().notNull().default(0),
+    maxUses: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("registration_links_token_hash_unique").on(t.tokenHash),
+    index("registration_links_company_idx").on(t.companyId),
+    index("registration_links_group_company_idx").on(t.groupCompanyId),
+    check("registration_links_target_check", sql`num_nonnulls(${t.companyId}, ${t.groupCompanyId}) = 1`),
+    check(
+      "registration_links_uses_check",
+      sql`${t.useCount} >= 0 and (${t.maxUses} is null or ${t.maxUses} > 0)`,
+    ),
+  ],
+);

@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
+import { companies, groupCompanies } from "./companies.ts";
+import { requestStatus } from "./enums.ts";
+import { users } from "./users.ts";
+
+/** Who receives a company's payroll report (SPEC: payroll report recipient, userId). */
+export const payrollReportRecipients = pgTable(
+  "payroll_report_recipients",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payroll_report_recipients_company_user_unique").on(t.companyId, t.userId),
+    index("payroll_report_recipients_user_idx").on(t.userId),
+  ],
+);
+
+/** The group-company variant: receives the group's combined payroll report. */
+export const groupPayrollReportRecipients = pgTable(
+  "group_payroll_report_recipients",
+  {
+    id: id(),
+    groupCompanyId: uuid()
+      .notNull()
+      .references(() => groupCompanies.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("group_payroll_report_recipients_group_user_unique").on(t.groupCompanyId, t.userId),
+    index("group_payroll_report_recipients_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A company's bike policy (pyöräetupolitiikka), with an optional per-user override row (userId set).
+ * The max price lives on the company and on the employee (SPEC §3), not here.
+ */
+export const bikePolicies = pgTable(
+  "bike_policies",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Null = the company's policy; set = an override for that user. */
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    minLeaseTimeMonths: integer().notNull().default(12),
+    maxLeaseTimeMonths: integer().notNull().default(36),
+    /** The employer approves each order before it is confirmed. */
+    requiresEmployerApproval: boolean().notNull().default(true),
+    accessoriesAllowed: boolean().notNull().default(true),
+    maintenanceIncluded: boolean().notNull().default(false),
+    insuranceRequired: boolean().notNull().default(true),
+    /** The policy text shown to employees. */
+    policyText: text(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("bike_policies_company_unique").on(t.companyId).where(sql`${t.userId} is null`),
+    uniqueIndex("bike_policies_company_user_unique")
+      .on(t.companyId, t.userId)
+      .where(sql`${t.userId} is not null`),
+    index("bike_policies_user_idx").on(t.userId),
+    check(
+      "bike_policies_lease_time_check",
+      sql`${t.minLeaseTimeMonths} between 12 and 60 and ${t.maxLeaseTimeMonths} between 12 and 60
+        and ${t.minLeaseTimeMonths} <= ${t.maxLeaseTimeMonths}`,
+    ),
+  ],
+);
+
+/** An employer's self sign-up, waiting in the helpdesk's queue until accepted (a company is made) or rejected. */
+export const companyApplications = pgTable(
+  "company_applications",
+  {
+    id: id(),
+    companyName: text().notNull(),
+    businessId: text().notNull(),
+    contactFirstName: text().notNull(),
+    contactLastName: text().notNull(),
+    contactEmail: text().notNull(),
+    contactPhoneNumber: text(),
+    employeeCount: integer(),
+    message: text(),
+    status: requestStatus().notNull().default("PENDING"),
+    reviewedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamptz(),
+    reviewNote: text(),
+    /** The company created when the application was accepted. */
+    createdCompanyId: uuid().references(() => companies.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("company_applications_status_idx").on(t.status, t.createdAt),
+    check(
+      "company_applications_employee_count_check",
+      sql`${t.employeeCount} is null or ${t.employeeCount} >= 0`,
+    ),
+  ],
+);

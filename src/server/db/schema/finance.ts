@@ -1,0 +1,112 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { id, percent, timestamps, timestamptz } from "../columns.ts";
+
+/** Leasing (financing) companies: Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy (SPEC §9). */
+export const leasingCompanies = pgTable(
+  "leasing_companies",
+  {
+    id: id(),
+    companyName: text().notNull(),
+    businessId: text(),
+    email: text(),
+    phoneNumber: text(),
+    /** Whether new orders may be financed by this company. */
+    active: boolean().notNull().default(true),
+    /** When the leasing-company sync job last fetched agreement data (GET /api/last-fetch-time). */
+    lastFetchedAt: timestamptz(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("leasing_companies_name_unique").on(sql`lower(${t.companyName})`)],
+);
+
+/**
+ * A billing table: the leasing factors a leasing company gives for a price bracket and a lease period.
+ * The monthly payment of an order is its total × the factor of the matching row.
+ */
+export const billingTables = pgTable(
+  "billing_tables",
+  {
+    id: id(),
+    name: text().notNull(),
+    leasingCompanyId: uuid().references(() => leasingCompanies.id, { onDelete: "restrict" }),
+    validFrom: date({ mode: "string" }),
+    validTo: date({ mode: "string" }),
+    /** Monthly service fee added to each payment, in cents. */
+    monthlyServiceFeeCents: integer().notNull().default(0),
+    /** Residual (redemption) value at the end of the lease, percent of the total price. */
+    residualValuePercent: percent(),
+    notes: text(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("billing_tables_leasing_company_idx").on(t.leasingCompanyId),
+    check("billing_tables_service_fee_check", sql`${t.monthlyServiceFeeCents} >= 0`),
+    check(
+      "billing_tables_residual_value_check",
+      sql`${t.residualValuePercent} is null or ${t.residualValuePercent} between 0 and 100`,
+    ),
+    check(
+      "billing_tables_validity_check",
+      sql`${t.validTo} is null or ${t.validFrom} is null or ${t.validTo} >= ${t.validFrom}`,
+    ),
+  ],
+);
+
+export const billingTableRows = pgTable(
+  "billing_table_rows",
+  {
+    id: id(),
+    billingTableId: uuid()
+      .notNull()
+      .references(() => billingTables.id, { onDelete: "cascade" }),
+    leaseTimeMonths: integer().notNull(),
+    /** The price bracket (order total incl. VAT) the row applies to; max null = no upper limit. */
+    minTotalCents: integer().notNull().default(0),
+    maxTotalCents: integer(),
+    /** Monthly payment = total × leasingFactor (e.g. 0.02875). */
+    leasingFactor: numeric({ precision: 10, scale: 6, mode: "number" }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("billing_table_rows_bracket_unique").on(t.billingTableId, t.leaseTimeMonths, t.minTotalCents),
+    check("billing_table_rows_lease_time_check", sql`${t.leaseTimeMonths} between 12 and 60`),
+    check(
+      "billing_table_rows_bracket_check",
+      sql`${t.minTotalCents} >= 0 and (${t.maxTotalCents} is null or ${t.maxTotalCents} > ${t.minTotalCents})`,
+    ),
+    check("billing_table_rows_factor_check", sql`${t.leasingFactor} > 0`),
+  ],
+);
+
+/** VAT rates per country and validity start (Finland 25.5 % from 1.9.2024). */
+export const vatRates = pgTable(
+  "vat_rates",
+  {
+    id: id(),
+    /** ISO 3166-1 alpha-2, upper case (FI, EE, SE). */
+    countryCode: text().notNull(),
+    ratePercent: percent().notNull(),
+    validFrom: date({ mode: "string" }).notNull(),
+    validTo: date({ mode: "string" }),
+    description: text(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("vat_rates_country_valid_from_unique").on(t.countryCode, t.validFrom),
+    check("vat_rates_rate_check", sql`${t.ratePercent} between 0 and 100`),
+    check("vat_rates_country_code_check", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    check("vat_rates_validity_check", sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+  ],
+);

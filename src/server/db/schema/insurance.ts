@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps, timestamptz } from "../columns.ts";
+import { companies } from "./companies.ts";
+import { beneficiaryEmployees } from "./employees.ts";
+import { insuranceClaimOutcome, insuranceClaimType, simpleState } from "./enums.ts";
+import { orders } from "./orders.ts";
+
+/** An insurance claim (insuranceId) for a leased bike: THEFT or DAMAGE. */
+export const insuranceClaims = pgTable(
+  "insurance_claims",
+  {
+    id: id(),
+    beneficiaryEmployeeId: uuid()
+      .notNull()
+      .references(() => beneficiaryEmployees.id, { onDelete: "restrict" }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    orderId: uuid().references(() => orders.id, { onDelete: "restrict" }),
+    type: insuranceClaimType().notNull(),
+    status: simpleState().notNull().default("PENDING"),
+    outcome: insuranceClaimOutcome(),
+    incidentDate: date({ mode: "string" }),
+    description: text(),
+    policeReportNumber: text(),
+    repairCostCents: integer(),
+    deductibleCents: integer(),
+    completedAt: timestamptz(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("insurance_claims_status_idx").on(t.status, t.createdAt),
+    index("insurance_claims_type_idx").on(t.type, t.status),
+    index("insurance_claims_company_idx").on(t.companyId, t.createdAt),
+    index("insurance_claims_employee_idx").on(t.beneficiaryEmployeeId),
+    index("insurance_claims_order_idx").on(t.orderId),
+    check(
+      "insurance_claims_cents_check",
+      sql`(${t.repairCostCents} is null or ${t.repairCostCents} >= 0)
+        and (${t.deductibleCents} is null or ${t.deductibleCents} >= 0)`,
+    ),
+  ],
+);

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, timestamps, timestamptz } from "../columns.ts";
+import { companies } from "./companies.ts";
+import { beneficiaryEmployees } from "./employees.ts";
+import { leasingAgreementStatus, paymentStatus } from "./enums.ts";
+import { files } from "./files.ts";
+import { leasingCompanies } from "./finance.ts";
+import { orders } from "./orders.ts";
+
+/**
+ * A leasing agreement for an order with a leasing company. status is null until the agreement is
+ * sent for signing (SPEC §3 lists null among its values), then PENDING, SIGNED, ACCEPTED or REJECTED.
+ */
+export const leasingAgreements = pgTable(
+  "leasing_agreements",
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    beneficiaryEmployeeId: uuid()
+      .notNull()
+      .references(() => beneficiaryEmployees.id, { onDelete: "restrict" }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    leasingCompanyId: uuid()
+      .notNull()
+      .references(() => leasingCompanies.id, { onDelete: "restrict" }),
+    status: leasingAgreementStatus(),
+    /** The leasing company's contract number. */
+    agreementNumber: text(),
+    leaseTimeMonths: integer().notNull(),
+    monthlyPaymentCents: integer().notNull(),
+    totalPriceCents: integer().notNull(),
+    residualValueCents: integer(),
+    startDate: date({ mode: "string" }),
+    endDate: date({ mode: "string" }),
+    signedAt: timestamptz(),
+    rejectedAt: timestamptz(),
+    rejectionReason: text(),
+    /** The agreement PDF. */
+    fileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("leasing_agreements_agreement_number_unique")
+      .on(t.leasingCompanyId, t.agreementNumber)
+      .where(sql`${t.agreementNumber} is not null`),
+    index("leasing_agreements_status_idx").on(t.status, t.createdAt),
+    index("leasing_agreements_company_idx").on(t.companyId, t.status),
+    index("leasing_agreements_order_idx").on(t.orderId),
+    index("leasing_agreements_employee_idx").on(t.beneficiaryEmployeeId),
+    index("leasing_agreements_leasing_company_idx").on(t.leasingCompanyId),
+    check("leasing_agreements_lease_time_check", sql`${t.leaseTimeMonths} between 12 and 60`),
+    check(
+      "leasing_agreements_cents_check",
+      sql`${t.monthlyPaymentCents} >= 0 and ${t.totalPriceCents} >= 0
+        and (${t.residualValueCents} is null or ${t.residualValueCents} >= 0)`,
+    ),
+    check(
+      "leasing_agreements_dates_check",
+      sql`${t.endDate} is null or ${t.startDate} is null or ${t.endDate} > ${t.startDate}`,
+    ),
+  ],
+);
+
+/** A signed document (signedDocumentId): the employee's signature of a leasing agreement. */
+export const signedDocuments = pgTable(
+  "signed_documents",
+  {
+    id: id(),
+    beneficiaryEmployeeId: uuid()
+      .notNull()
+      .references(() => beneficiaryEmployees.id, { onDelete: "restrict" }),
+    leasingAgreementId: uuid()
+      .notNull()
+      .references(() => leasingAgreements.id, { onDelete: "restrict" }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    paymentStatus: paymentStatus().notNull().default("PENDING"),
+    leasingSignDate: date({ mode: "string" }),
+    fileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("signed_documents_employee_idx").on(t.beneficiaryEmployeeId),
+    index("signed_documents_agreement_idx").on(t.leasingAgreementId),
+    index("signed_documents_company_idx").on(t.companyId, t.createdAt),
+    index("signed_documents_payment_status_idx").on(t.paymentStatus),
+  ],
+);

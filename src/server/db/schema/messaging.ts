@@ -1,0 +1,108 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
+import { companies } from "./companies.ts";
+import { notificationPriority, notificationType, outboxChannel, simpleState } from "./enums.ts";
+import { users } from "./users.ts";
+
+/** In-app notifications (the bell). read and readAt move together. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid().references(() => companies.id, { onDelete: "cascade" }),
+    type: notificationType().notNull(),
+    priority: notificationPriority().notNull().default("NORMAL"),
+    title: text().notNull(),
+    message: text().notNull(),
+    read: boolean().notNull().default(false),
+    readAt: timestamptz(),
+    /** What the notification is about, for a link in the detail view. */
+    entityType: text(),
+    entityId: uuid(),
+    data: jsonb().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_read_created_idx").on(t.userId, t.read, t.createdAt),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_company_idx").on(t.companyId),
+    check("notifications_read_at_check", sql`${t.read} = (${t.readAt} is not null)`),
+  ],
+);
+
+/** A message sent through the public contact form (contactFormDataId); the helpdesk checks it. */
+export const contactForms = pgTable(
+  "contact_forms",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phoneNumber: text(),
+    companyName: text(),
+    subject: text(),
+    message: text().notNull(),
+    /** Which page the form was sent from (employer info, employee guide...). */
+    source: text(),
+    checked: boolean().notNull().default(false),
+    checkedAt: timestamptz(),
+    checkedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_forms_checked_created_idx").on(t.checked, t.createdAt)],
+);
+
+/** Work items for admins and employers (GET /api/tasks), optionally about one entity. */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    status: simpleState().notNull().default("PENDING"),
+    companyId: uuid().references(() => companies.id, { onDelete: "cascade" }),
+    assignedToUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    entityType: text(),
+    entityId: uuid(),
+    dueDate: date({ mode: "string" }),
+    completedAt: timestamptz(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("tasks_status_due_idx").on(t.status, t.dueDate),
+    index("tasks_assignee_status_idx").on(t.assignedToUserId, t.status),
+    index("tasks_company_status_idx").on(t.companyId, t.status),
+    index("tasks_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
+
+/**
+ * Every outgoing mail and SMS, as sent. Outside production it doubles as the dev outbox
+ * (GET /api/dev/outbox) when no SMTP or SMS provider is configured.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    channel: outboxChannel().notNull(),
+    /** E-mail address or phone number. */
+    recipient: text().notNull(),
+    subject: text(),
+    bodyText: text().notNull(),
+    bodyHtml: text(),
+    /** The template the message was made from, e.g. password-reset. */
+    template: text(),
+    /** When a real provider accepted it; null in dev outbox mode. */
+    sentAt: timestamptz(),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("outbox_created_idx").on(t.createdAt),
+    index("outbox_recipient_idx").on(t.recipient, t.createdAt),
+  ],
+);

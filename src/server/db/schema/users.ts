@@ -1,0 +1,161 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
+import { companies } from "./companies.ts";
+import { language } from "./enums.ts";
+
+/**
+ * A person's identity and credentials: the login (work) e-mail, the password hash, the phone number
+ * used for two-factor codes, and the deactivation state. The profile is in system_users (1:1).
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** The login and work e-mail; unique without regard to case. */
+    email: text().notNull(),
+    /** argon2id hash; null = no password set yet (login answers 400 NO_PASSWORD_SET). */
+    passwordHash: text(),
+    passwordChangedAt: timestamptz(),
+    /** E.164-ish normalised number (+358...); verified by the first two-factor code sent to it. */
+    phoneNumber: text(),
+    phoneVerifiedAt: timestamptz(),
+    deactivated: boolean().notNull().default(false),
+    deactivatedAt: timestamptz(),
+    lastLoginAt: timestamptz(),
+    language: language().notNull().default("fi"),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    check("users_email_check", sql`position('@' in ${t.email}) > 1`),
+    check("users_deactivated_at_check", sql`${t.deactivated} or ${t.deactivatedAt} is null`),
+  ],
+);
+
+/** The person's profile (SPEC "system user"): names, personal e-mail and home company. */
+export const systemUsers = pgTable(
+  "system_users",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    personalEmail: text(),
+    /** Home company; null for admins and helpdesk. */
+    companyId: uuid().references(() => companies.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("system_users_user_unique").on(t.userId),
+    index("system_users_company_idx").on(t.companyId),
+    index("system_users_last_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+  ],
+);
+
+/** Roles (SPEC §6). Seeded with the ROLES of src/domain/roles.ts; admins may add their own. */
+export const roles = pgTable(
+  "roles",
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    /** A role of src/domain/roles.ts: the app depends on it, so it cannot be deleted. */
+    isSystem: boolean().notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("roles_name_unique").on(t.name)],
+);
+
+export const permissions = pgTable(
+  "permissions",
+  {
+    id: id(),
+    name: text().notNull(),
+    description: text(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex("permissions_name_unique").on(t.name)],
+);
+
+/** rolePermissions (roleId, permissionId): a join table keyed by the pair. */
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    permissionId: uuid()
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index("role_permissions_permission_idx").on(t.permissionId),
+  ],
+);
+
+/**
+ * A role held by a user in one company (employer roles, beneficiary) or globally (companyId null:
+ * SUPER_ADMIN, INTERNAL_ADMIN). A group admin holds EMPLOYER_GROUP_ADMIN in a company of the group.
+ */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    companyId: uuid().references(() => companies.id, { onDelete: "cascade" }),
+    grantedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One assignment per (user, role, company); the second index covers the global (null company) case.
+    uniqueIndex("user_roles_user_role_company_unique")
+      .on(t.userId, t.roleId, t.companyId)
+      .where(sql`${t.companyId} is not null`),
+    uniqueIndex("user_roles_user_role_global_unique")
+      .on(t.userId, t.roleId)
+      .where(sql`${t.companyId} is null`),
+    index("user_roles_role_idx").on(t.roleId),
+    index("user_roles_company_idx").on(t.companyId),
+  ],
+);
+
+/**
+ * User preferences (theme, language, notification choices...) as a JSON document, reachable by the
+ * user or by a token (GET/PUT /api/user-preferences/token/{token}, e.g. from an e-mail link).
+ */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    id: id(),
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    /** sha256 of the preference token; the token itself is never stored. */
+    tokenHash: text(),
+    preferences: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("user_preferences_user_unique").on(t.userId),
+    uniqueIndex("user_preferences_token_hash_unique").on(t.tokenHash),
+    check("user_preferences_owner_check", sql`${t.userId} is not null or ${t.tokenHash} is not null`),
+  ],
+);
