@@ -11,7 +11,7 @@ export default defineConfig({
     target: "node20",
     sourcemap: true,
     rollupOptions: {
-      input: { main: "src/server/main.ts", "seed-demo": "scripts/seed-demo.ts" },
+      input: { main: "src/server/main.ts" },
       output: { format: "esm", entryFileNames: "[name].js" },
     },
   },

@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemoIfEmpty } from "./db/seed-demo.ts";
+import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 
 /** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
 async function main(): Promise<void> {
@@ -18,10 +18,12 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  if (config.demoSeed) await seedDemoIfEmpty(database.db);
-
   const app = await buildApp(config, { database });
   app.addHook("onClose", () => database.close());
+  if (config.demoSeed) {
+    const { seeded } = await seedDemoIfEmpty(database.db);
+    app.log.info(seeded ? "demo data seeded" : "demo data already present (the database has users)");
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,144 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../../tests/helpers/test-db.ts";
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
+import { ROLES } from "../../../domain/roles.ts";
+import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import { isValidEmail } from "../../../domain/validation/email.ts";
+import { isValidPhoneNumber } from "../../../domain/validation/phone.ts";
+import { verifyPassword } from "../../modules/auth/passwords.ts";
+import type { Database } from "../client.ts";
+import {
+  beneficiaryEmployees,
+  bikeStores,
+  companies,
+  companyUnits,
+  eventLog,
+  groupCompanies,
+  leasingCompanies,
+  rolePermissions,
+  users,
+  vatRates,
+} from "../schema/index.ts";
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
+import { seedDemoIfEmpty } from "./seed-demo.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  expect(await seedDemoIfEmpty(database.db)).toEqual({ seeded: true });
+});
+afterAll(() => database.close());
+
+/** The e-mail → role → company table of the README and the foundation issue. */
+const EXPECTED = [
+  ["admin@pedaali.test", "SUPER_ADMIN", null],
+  ["helpdesk@pedaali.test", "INTERNAL_ADMIN", null],
+  ["employer.admin@demo.test", "EMPLOYER_ADMIN", "Demo Oy"],
+  ["employer.editor@demo.test", "EMPLOYER_EDITOR", "Demo Oy"],
+  ["group.admin@demo.test", "EMPLOYER_GROUP_ADMIN", "Demo Oy"],
+  ["reporting@demo.test", "EMPLOYER_REPORTING", "Demo Oy"],
+  ["employee@demo.test", "BIKE_BENEFICIARY", "Demo Oy"],
+  ["employer.admin@toinen.test", "EMPLOYER_ADMIN", "Toinen Oy"],
+] as const;
+
+describe("the demo data", () => {
+  it.each(EXPECTED)("has %s as %s of %s, with the demo password", async (email, role, companyName) => {
+    const user = await database.db.query.users.findFirst({
+      where: eq(users.email, email),
+      with: { userRoles: { with: { role: true, company: true } } },
+    });
+    expect(user).toBeDefined();
+    expect(user?.deactivated).toBe(false);
+    expect(user?.userRoles.map((ur) => [ur.role.name, ur.company?.name ?? null])).toEqual([
+      [role, companyName],
+    ]);
+    expect(await verifyPassword(user?.passwordHash as string, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it("puts Demo Oy and Demo Logistiikka Oy in one group company and keeps Toinen Oy independent", async () => {
+    const rows = await database.db
+      .select({ name: companies.name, group: groupCompanies.name })
+      .from(companies)
+      .leftJoin(groupCompanies, eq(companies.groupCompanyId, groupCompanies.id))
+      .orderBy(companies.name);
+    expect(rows).toEqual([
+      { name: "Demo Logistiikka Oy", group: "Demo-konserni" },
+      { name: "Demo Oy", group: "Demo-konserni" },
+      { name: "Toinen Oy", group: null },
+    ]);
+  });
+
+  it("gives every company its units and a valid business ID", async () => {
+    const all = await database.db.query.companies.findMany({ with: { companyUnits: true } });
+    for (const company of all) {
+      expect(isValidBusinessId(company.businessId as string), company.name).toBe(true);
+      const expected = Object.values(DEMO_COMPANIES).find((c) => c.name === company.name);
+      expect(company.companyUnits.map((u) => u.unitName).sort()).toEqual([...(expected?.units ?? [])].sort());
+    }
+  });
+
+  it("has the three leasing companies of the spec, bike stores, and VAT 25.5 % in force", async () => {
+    const leasing = await database.db.select({ name: leasingCompanies.companyName }).from(leasingCompanies);
+    expect(leasing.map((l) => l.name).sort()).toEqual(["Grenkeleasing Oy", "LeasePlus OÜ", "Pedaali Oy"]);
+    const [stores] = await database.db.select({ n: count() }).from(bikeStores);
+    expect(stores?.n).toBeGreaterThanOrEqual(5);
+    const current = await database.db.query.vatRates.findFirst({
+      where: (v, { and, isNull }) => and(eq(v.countryCode, "FI"), isNull(v.validTo)),
+    });
+    expect(current?.ratePercent).toBe(25.5);
+    expect(current?.validFrom).toBe("2024-09-01");
+    const [rates] = await database.db.select({ n: count() }).from(vatRates);
+    expect(rates?.n).toBe(2);
+  });
+
+  it("seeds every built-in role with its default permissions", async () => {
+    const roleRows = await database.db.query.roles.findMany({
+      with: { rolePermissions: { with: { permission: true } } },
+    });
+    expect(roleRows.map((r) => r.name).sort()).toEqual([...ROLES].sort());
+    for (const role of roleRows) {
+      expect(role.isSystem).toBe(true);
+      const names = role.rolePermissions.map((rp) => rp.permission.name).sort();
+      expect(names, role.name).toEqual(
+        [...DEFAULT_ROLE_PERMISSIONS[role.name as (typeof ROLES)[number]]].sort(),
+      );
+    }
+    const [permissionCount] = await database.db.select({ n: count() }).from(rolePermissions);
+    expect(permissionCount?.n).toBe(ROLES.reduce((n, r) => n + DEFAULT_ROLE_PERMISSIONS[r].length, 0));
+    expect(PERMISSIONS.length).toBeGreaterThan(20);
+  });
+
+  it("has employees waiting for acceptance and accepted ones, each in a unit of their own company", async () => {
+    const employees = await database.db
+      .select({
+        status: beneficiaryEmployees.status,
+        company: beneficiaryEmployees.companyId,
+        unitCompany: companyUnits.companyId,
+      })
+      .from(beneficiaryEmployees)
+      .innerJoin(companyUnits, eq(beneficiaryEmployees.unitId, companyUnits.id));
+    expect(employees.length).toBe(DEMO_USERS.filter((u) => u.employee).length);
+    for (const e of employees) expect(e.unitCompany).toBe(e.company);
+    expect(employees.some((e) => e.status === "PENDING")).toBe(true);
+    expect(employees.some((e) => e.status === "ACCEPTED")).toBe(true);
+  });
+
+  it("uses only well-formed e-mails and phone numbers, and logs a user-created event per user", async () => {
+    for (const u of DEMO_USERS) {
+      expect(isValidEmail(u.email), u.email).toBe(true);
+      if (u.phoneNumber) expect(isValidPhoneNumber(u.phoneNumber), u.phoneNumber).toBe(true);
+    }
+    const [events] = await database.db
+      .select({ n: count() })
+      .from(eventLog)
+      .where(eq(eventLog.type, "USER_CREATED"));
+    expect(events?.n).toBe(DEMO_USERS.length);
+  });
+
+  it("leaves a database that already has users alone", async () => {
+    const before = await database.db.select({ n: count() }).from(users);
+    expect(await seedDemoIfEmpty(database.db)).toEqual({ seeded: false });
+    expect(await database.db.select({ n: count() }).from(users)).toEqual(before);
+  });
+});

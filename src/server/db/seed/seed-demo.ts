@@ -1,0 +1,191 @@
+import { count } from "drizzle-orm";
+import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
+import { ROLES } from "../../../domain/roles.ts";
+import { hashPassword } from "../../modules/auth/passwords.ts";
+import type { Db } from "../client.ts";
+import {
+  beneficiaryEmployees,
+  bikePolicies,
+  bikeStoreGroups,
+  bikeStores,
+  billingTableRows,
+  billingTables,
+  companies,
+  companyUnits,
+  eventLog,
+  groupCompanies,
+  leasingCompanies,
+  permissions,
+  rolePermissions,
+  roles,
+  systemUsers,
+  userRoles,
+  users,
+  vatRates,
+} from "../schema/index.ts";
+import {
+  DEMO_BIKE_STORE_GROUPS,
+  DEMO_BIKE_STORES,
+  DEMO_BILLING_TABLE,
+  DEMO_COMPANIES,
+  DEMO_GROUP_COMPANY,
+  DEMO_LEASING_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  DEMO_VAT_RATES,
+  type DemoCompanyKey,
+} from "./demo-data.ts";
+
+/**
+ * The reference data every installation needs: the built-in roles, the permission names and which
+ * role holds which. Safe to run again: existing rows are kept.
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(roles)
+    .values(ROLES.map((name) => ({ name, isSystem: true })))
+    .onConflictDoNothing();
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
+  const permissionIds = new Map((await db.select().from(permissions)).map((p) => [p.name, p.id]));
+  const pairs = ROLES.flatMap((role) =>
+    DEFAULT_ROLE_PERMISSIONS[role].map((permission) => ({
+      roleId: roleIds.get(role) as string,
+      permissionId: permissionIds.get(permission) as string,
+    })),
+  );
+  await db.insert(rolePermissions).values(pairs).onConflictDoNothing();
+}
+
+export type SeedResult = { seeded: boolean };
+
+/**
+ * Seeds the demo data into a database that has no users yet, in one transaction; a database with users
+ * is left alone, so a restart never duplicates or overwrites anything.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<SeedResult> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return { seeded: false };
+  // One hash for every demo user: argon2 is slow on purpose, and they share the password anyway.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await seedReferenceData(tx as unknown as Db);
+    await seedDemoData(tx as unknown as Db, passwordHash);
+  });
+  return { seeded: true };
+}
+
+async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
+  await db.insert(vatRates).values([...DEMO_VAT_RATES]);
+
+  const leasing = await db
+    .insert(leasingCompanies)
+    .values(DEMO_LEASING_COMPANIES.map((c) => ({ ...c })))
+    .returning();
+  const leasingId = (name: string) => leasing.find((l) => l.companyName === name)?.id as string;
+
+  const { rows, leasingCompany, ...table } = DEMO_BILLING_TABLE;
+  const [billingTable] = await db
+    .insert(billingTables)
+    .values({ ...table, leasingCompanyId: leasingId(leasingCompany) })
+    .returning();
+  const billingTableId = billingTable?.id as string;
+  await db.insert(billingTableRows).values(rows.map((r) => ({ ...r, billingTableId })));
+
+  const [group] = await db.insert(groupCompanies).values(DEMO_GROUP_COMPANY).returning();
+  const companyIds = new Map<DemoCompanyKey, string>();
+  const unitIds = new Map<string, string>();
+  for (const [key, c] of Object.entries(DEMO_COMPANIES) as [
+    DemoCompanyKey,
+    (typeof DEMO_COMPANIES)["demo"],
+  ][]) {
+    const [company] = await db
+      .insert(companies)
+      .values({
+        name: c.name,
+        businessId: c.businessId,
+        groupCompanyId: c.inGroup ? group?.id : null,
+        maxPriceCents: c.maxPriceCents,
+        leasingCompanyId: leasingId("Pedaali Oy"),
+        billingTableId,
+        streetAddress: c.streetAddress,
+        postalCode: c.postalCode,
+        city: c.city,
+        billingEmail: `laskut@${c.contact.email.split("@")[1]}`,
+        contactName: c.contact.name,
+        contactEmail: c.contact.email,
+        contactPhoneNumber: c.contact.phoneNumber,
+      })
+      .returning();
+    const companyId = company?.id as string;
+    companyIds.set(key, companyId);
+    const units = await db
+      .insert(companyUnits)
+      .values(c.units.map((unitName) => ({ companyId, unitName })))
+      .returning();
+    for (const u of units) unitIds.set(`${key}/${u.unitName}`, u.id);
+    await db.insert(bikePolicies).values({
+      companyId,
+      minLeaseTimeMonths: 12,
+      maxLeaseTimeMonths: 36,
+      requiresEmployerApproval: true,
+      insuranceRequired: true,
+      policyText:
+        "Työsuhdepyörän voi valita kenestä tahansa Pedaalin kumppaniliikkeestä. Sopimuskausi on 12–36 kuukautta, ja pyörä vakuutetaan koko sopimuskauden ajaksi.",
+    });
+  }
+
+  const storeGroups = await db
+    .insert(bikeStoreGroups)
+    .values(DEMO_BIKE_STORE_GROUPS.map((name) => ({ name })))
+    .returning();
+  await db.insert(bikeStores).values(
+    DEMO_BIKE_STORES.map(({ group: groupName, ...store }) => ({
+      ...store,
+      bikeStoreGroupId: storeGroups.find((g) => g.name === groupName)?.id ?? null,
+    })),
+  );
+
+  const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
+  for (const demoUser of DEMO_USERS) {
+    const companyId = demoUser.company ? (companyIds.get(demoUser.company) as string) : null;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: demoUser.email,
+        passwordHash,
+        phoneNumber: demoUser.phoneNumber,
+        deactivated: demoUser.deactivated ?? false,
+        deactivatedAt: demoUser.deactivated ? new Date() : null,
+      })
+      .returning();
+    const userId = user?.id as string;
+    await db.insert(systemUsers).values({
+      userId,
+      firstName: demoUser.firstName,
+      lastName: demoUser.lastName,
+      companyId,
+    });
+    await db.insert(userRoles).values({ userId, roleId: roleIds.get(demoUser.role) as string, companyId });
+    if (demoUser.employee && companyId) {
+      const { unit, ...employee } = demoUser.employee;
+      await db.insert(beneficiaryEmployees).values({
+        userId,
+        companyId,
+        unitId: unitIds.get(`${demoUser.company}/${unit}`) ?? null,
+        ...employee,
+        decidedAt: employee.status === "PENDING" ? null : new Date(),
+      });
+    }
+    await db.insert(eventLog).values({
+      type: "USER_CREATED",
+      companyId,
+      entityType: "user",
+      entityId: userId,
+      data: { source: "demo-seed" },
+    });
+  }
+}
