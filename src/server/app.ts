@@ -5,6 +5,7 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
@@ -16,6 +17,8 @@ import { registerSpa } from "./plugins/spa.ts";
 export type BuildAppDeps = {
   /** A database opened by the caller (tests pass a fresh PGlite); otherwise opened from config. */
   database?: Database;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: DestinationStream;
 };
 
 /**
@@ -29,6 +32,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       // Credentials never reach the logs.
       redact: {
         paths: [
