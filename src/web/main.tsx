@@ -1,20 +1,28 @@
+// Only the Mantine layers the shell uses; pages that need dates or data tables import theirs.
+import "@mantine/core/styles.layer.css";
+import "@mantine/notifications/styles.layer.css";
+import "@mantine/nprogress/styles.layer.css";
+import "./app/global.css";
+
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { createBrowserRouter } from "react-router";
+import { App } from "./app/app.tsx";
+import { appRoutes } from "./app/routes.tsx";
+import { initI18n } from "./i18n/i18n.ts";
+import { createQueryClient } from "./lib/query-client.ts";
 
-function App() {
-  return (
-    <main>
-      <h1>Pedaali</h1>
-      <p>Suomen helpoin polkupyöräetu</p>
-    </main>
-  );
-}
-
-const root = document.getElementById("root");
-if (root) {
+async function start(): Promise<void> {
+  // Texts first, so the first paint is already in the visitor's language.
+  await initI18n();
+  const root = document.getElementById("root");
+  if (!root) return;
+  const router = createBrowserRouter(appRoutes());
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App router={router} queryClient={createQueryClient()} />
     </StrictMode>,
   );
 }
+
+void start();

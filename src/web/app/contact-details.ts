@@ -1,0 +1,21 @@
+/**
+ * The operator's contact details of SPEC §1 with the values of DESIGN.md §1 (shown in the footer and,
+ * later, on the deactivated page). Kept in one place so a deployment changes them once.
+ */
+export const CONTACT_DETAILS = {
+  company: "Pedaali Oy",
+  email: "info@pedaali.fi",
+  phone: "+358 9 4242 0000",
+  openingHours: "9–17",
+  businessId: "3401234-1",
+  taxId: "FI34012341",
+  eInvoiceAddress: "003734012341",
+  operatorId: "003723327487",
+  streetAddress: "Pyöräilijänkatu 1",
+  postalAddress: "02100 Espoo",
+} as const;
+
+/** `tel:` links want the number without spaces. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/\s+/g, "")}`;
+}

@@ -1,0 +1,90 @@
+import { screen } from "@testing-library/react";
+import { matchRoutes } from "react-router";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../domain/enums.ts";
+import { ROUTES } from "../../domain/routes.ts";
+import { i18n, initI18n } from "../i18n/i18n.ts";
+import { renderApp } from "../test/render-app.tsx";
+import { appRoutes, ROUTE_PAGES } from "./routes.tsx";
+
+beforeAll(async () => {
+  await initI18n("fi");
+});
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  await i18n.changeLanguage("fi");
+});
+
+/** A concrete path for a route pattern: `:token` becomes a sample value. */
+function samplePath(pattern: string): string {
+  return pattern.replace(/:[^/]+/g, "abc123");
+}
+
+describe("the router", () => {
+  it("renders the home page with one h1, the description, landmarks and links to the public pages", async () => {
+    renderApp("/");
+    const headings = await screen.findAllByRole("heading", { level: 1 });
+    expect(headings.map((h) => h.textContent)).toEqual(["Pedaali"]);
+    expect(screen.getByText("Suomen helpoin polkupyöräetu")).toBeInTheDocument();
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByRole("main")).toBeInTheDocument();
+    expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Polkupyöräetu työnantajalle" })).toHaveAttribute(
+      "href",
+      "/tyonantajalle",
+    );
+    expect(screen.getByRole("link", { name: "Siirry sisältöön" })).toHaveAttribute("href", "#main-content");
+    expect(document.title).toBe("Pedaali");
+  });
+
+  it("renders a lazy placeholder page with its translated title", async () => {
+    renderApp("/tyonantajalle");
+    expect(await screen.findByRole("heading", { level: 1, name: "Työnantajalle" })).toBeInTheDocument();
+    expect(screen.getByText("Tämä sivu julkaistaan palvelun myöhemmässä versiossa.")).toBeInTheDocument();
+    expect(document.title).toBe("Työnantajalle – Pedaali");
+  });
+
+  it("hides header and footer on auth pages (SPEC §2) but keeps the main landmark", async () => {
+    renderApp("/kirjaudu");
+    expect(await screen.findByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
+    expect(screen.queryByRole("banner")).not.toBeInTheDocument();
+    expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
+    expect(screen.getByRole("main")).toBeInTheDocument();
+  });
+
+  it("sends any path below /admin to the admin page", async () => {
+    renderApp("/admin/yritykset");
+    expect(await screen.findByRole("heading", { level: 1, name: "Ylläpito" })).toBeInTheDocument();
+  });
+
+  it("switches the language on a /{lang} path", async () => {
+    renderApp("/en/liity/abc123");
+    expect(await screen.findByRole("heading", { level: 1, name: "Join the service" })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe("en");
+  });
+
+  it("shows the not-found page for a path outside the route table", async () => {
+    renderApp("/ei-tallaista-sivua");
+    expect(await screen.findByRole("heading", { level: 1, name: "Sivua ei löytynyt" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Siirry etusivulle" })).toHaveAttribute("href", "/");
+  });
+
+  it("has a page for every route of the table, with and without a language prefix", () => {
+    const routes = appRoutes();
+    for (const route of ROUTES) {
+      for (const prefix of ["", ...LANGUAGES.map((l) => `/${l}`)]) {
+        const path = `${prefix}${samplePath(route.path)}`.replace(/(.)\/$/, "$1");
+        const matches = matchRoutes(routes, path) ?? [];
+        expect(matches.at(-1)?.route.handle, path).toEqual({ routeId: route.id });
+      }
+    }
+  });
+
+  it("loads admin and employer pages through imports of their own, not the shared placeholder's", () => {
+    // Separate dynamic imports become separate chunks; tests/e2e checks the network side.
+    expect(ROUTE_PAGES.admin).not.toBe(ROUTE_PAGES.login);
+    expect(ROUTE_PAGES.employer).not.toBe(ROUTE_PAGES.login);
+    expect(ROUTE_PAGES.reporting).toBe(ROUTE_PAGES.employer);
+  });
+});

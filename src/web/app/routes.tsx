@@ -1,0 +1,115 @@
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { LANGUAGES, type Language } from "../../domain/enums.ts";
+import { ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
+import { PageLoader } from "../components/page-loader.tsx";
+import type { RouteHandle } from "../components/placeholder-page.tsx";
+import { HomePage } from "../features/home/home-page.tsx";
+import { AppLayout } from "./app-layout.tsx";
+import { LanguageScope } from "./language-scope.tsx";
+import { NotFoundPage } from "./not-found-page.tsx";
+import { RouteErrorPage } from "./route-error-page.tsx";
+
+type PageImport = () => Promise<ComponentType>;
+
+const placeholder: PageImport = () =>
+  import("../components/placeholder-page.tsx").then((m) => m.PlaceholderPage);
+const adminArea: PageImport = () => import("../features/admin/admin-page.tsx").then((m) => m.AdminPage);
+const employerArea: PageImport = () =>
+  import("../features/employer/employer-page.tsx").then((m) => m.EmployerPage);
+
+/**
+ * The code of each page of SPEC §2, loaded on first visit. Every entry is its own dynamic import so the
+ * anonymous visitor's download never includes admin or employer code (DESIGN.md §3). Replace an entry
+ * when its feature is built; the Record type makes a route without a page a type error.
+ */
+export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
+  login: placeholder,
+  register: placeholder,
+  logout: placeholder,
+  passwordRecovery: placeholder,
+  passwordRecoveryAlias: placeholder,
+  join: placeholder,
+  passwordReset: placeholder,
+  serialNumberAndDelivery: placeholder,
+  maintenance: placeholder,
+  deactivated: placeholder,
+  noRights: placeholder,
+  employer: employerArea,
+  companySettings: employerArea,
+  reporting: employerArea,
+  admin: adminArea,
+  myBike: placeholder,
+  ownDetails: placeholder,
+  companyInfo: placeholder,
+  privacyPolicy: placeholder,
+  disclaimer: placeholder,
+  forEmployers: placeholder,
+  contact: placeholder,
+  media: placeholder,
+  forEmployees: placeholder,
+  calculator: placeholder,
+  forBikeStores: placeholder,
+  faq: placeholder,
+  announcement: placeholder,
+  bikeBrokerage: placeholder,
+};
+
+/** Router path relative to its parent; /admin owns every path below it (SPEC §2 "any admin path"). */
+function relativePath(route: RouteDef): string {
+  const path = route.path.slice(1);
+  return route.id === "admin" ? `${path}/*` : path;
+}
+
+function pageRoute(route: RouteDef, lang: Language | null): RouteObject {
+  const id = route.id as RouteId;
+  const handle: RouteHandle = { routeId: id };
+  const routeKey = lang ? `${lang}:${id}` : id;
+  // Home is the anonymous landing page: in the entry chunk, so it paints without a second round trip.
+  if (id === "home") return { id: routeKey, index: true, handle, Component: HomePage };
+  const load = ROUTE_PAGES[id];
+  return {
+    id: routeKey,
+    path: relativePath(route),
+    handle,
+    // Shown in <main> on a first load straight into a lazy page; without it React Router warns.
+    HydrateFallback: PageLoader,
+    lazy: async () => ({ Component: await load() }),
+  };
+}
+
+function pageRoutes(lang: Language | null): RouteObject[] {
+  return [
+    ...ROUTES.map((route) => pageRoute(route, lang)),
+    { id: lang ? `${lang}:notFound` : "notFound", path: "*", Component: NotFoundPage },
+  ];
+}
+
+/** The route objects of the app, generated from the route table of src/domain/routes.ts. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      id: "root",
+      Component: AppLayout,
+      ErrorBoundary: RouteErrorPage,
+      children: [
+        {
+          id: "pages",
+          // Errors of a page render inside the layout, so header and footer stay usable.
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            ...pageRoutes(null),
+            ...LANGUAGES.map(
+              (lang): RouteObject => ({
+                id: `lang:${lang}`,
+                path: lang,
+                element: <LanguageScope lang={lang} />,
+                children: pageRoutes(lang),
+              }),
+            ),
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,22 @@
+import { UnstyledButton, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import clsx from "clsx";
+import { useTranslation } from "react-i18next";
+import classes from "./controls.module.css";
+import { MoonIcon, SunIcon } from "./icons.tsx";
+
+/** Light/dark switch (SPEC §1); Mantine keeps the choice in localStorage (see app/providers.tsx). */
+export function ColorSchemeToggle() {
+  const { t } = useTranslation();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  const next = scheme === "dark" ? "light" : "dark";
+  return (
+    <UnstyledButton
+      className={clsx(classes.control, classes.iconControl)}
+      onClick={() => setColorScheme(next)}
+      aria-label={next === "dark" ? t("common.switchToDark") : t("common.switchToLight")}
+    >
+      {scheme === "dark" ? <SunIcon /> : <MoonIcon />}
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,100 @@
+import i18next, { type BackendModule, type ResourceKey } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/enums.ts";
+import fi from "./fi.json";
+
+export const LANGUAGE_STORAGE_KEY = "pedaali-language";
+
+/** The one i18next instance of the app (not the global default, so tests and tools can make their own). */
+export const i18n = i18next.createInstance();
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * Finnish ships in the entry chunk because most visitors use it; English and Swedish load on demand, so
+ * the anonymous home page does not pay for three copies of every text as the catalogues grow.
+ */
+const LOADERS: Record<Exclude<Language, "fi">, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import("./en.json"),
+  sv: () => import("./sv.json"),
+};
+
+const lazyLocales: BackendModule = {
+  type: "backend",
+  callbackApi: true,
+  init() {},
+  read(language, _namespace, callback) {
+    if (language === "fi") return callback(null, fi);
+    if (language !== "en" && language !== "sv") return callback(null, {});
+    LOADERS[language]().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+    );
+  },
+};
+
+function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // Storage can be disabled (privacy modes); the language then lasts for the page only.
+    return null;
+  }
+}
+
+/** SPEC §2 `/{lang}/...` wins over the stored choice, which wins over Finnish. */
+export function detectLanguage(pathname: string): Language {
+  const prefix = pathname.split("/")[1];
+  if (isLanguage(prefix)) return prefix;
+  const stored = storedLanguage();
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+function reflectLanguage(lng: string): void {
+  if (!isLanguage(lng)) return;
+  document.documentElement.lang = lng;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // See storedLanguage.
+  }
+}
+
+let ready: Promise<typeof i18n> | null = null;
+
+/** Initialises i18n once; resolves when the first language's texts are in, so the first render is translated. */
+export function initI18n(lng: Language = detectLanguage(window.location.pathname)): Promise<typeof i18n> {
+  ready ??= (async () => {
+    i18n.on("languageChanged", reflectLanguage);
+    await i18n
+      .use(lazyLocales)
+      .use(initReactI18next)
+      .init({
+        lng,
+        fallbackLng: DEFAULT_LANGUAGE,
+        supportedLngs: [...LANGUAGES],
+        load: "currentOnly",
+        resources: { fi: { translation: fi } },
+        // Finnish is bundled above; the backend fills in the others.
+        partialBundledLanguages: true,
+        interpolation: { escapeValue: false },
+        // Texts are loaded before rendering (main.tsx awaits this), so no Suspense boundary is needed.
+        react: { useSuspense: false },
+      });
+    reflectLanguage(i18n.resolvedLanguage ?? lng);
+    return i18n;
+  })();
+  return ready;
+}
+
+/** Switches the language: loads its texts first, then sets `<html lang>` and remembers the choice. */
+export async function setLanguage(lng: Language): Promise<void> {
+  await i18n.changeLanguage(lng);
+}
+
+export function currentLanguage(): Language {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lng) ? lng : DEFAULT_LANGUAGE;
+}

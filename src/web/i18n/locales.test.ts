@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../../contract/errors.ts";
+import { ROUTES } from "../../domain/routes.ts";
+import { GENERAL_ERROR_TEXTS } from "../lib/general-errors.ts";
+import en from "./en.json";
+import fi from "./fi.json";
+import sv from "./sv.json";
+
+type Catalogue = { [key: string]: string | Catalogue };
+const LOCALES: Record<string, Catalogue> = { fi, en, sv };
+
+function flatten(catalogue: Catalogue, prefix = ""): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "object" && value !== null) {
+      for (const [k, v] of flatten(value, path)) out.set(k, v);
+    } else out.set(path, value);
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(Object.entries(LOCALES).map(([lng, c]) => [lng, flatten(c)]));
+const fiKeys = [...(flat.fi?.keys() ?? [])].sort();
+
+function placeholders(text: unknown): string[] {
+  return [...String(text).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? "").sort();
+}
+
+/** Families of keys built at run time (`t(\`routes.${id}.title\`)`), so no literal use appears in the source. */
+const DYNAMIC_FAMILIES = [/^routes\.\w+\.title$/, /^errors\.[A-Z_]+$/, /^toasts\.\w+$/];
+
+// Every source file of the web app, as text (Vite's glob import; src/web may not use node:fs).
+const SOURCES = import.meta.glob(["../**/*.{ts,tsx}", "!../**/*.test.{ts,tsx}"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+}) as Record<string, string>;
+const SOURCE_TEXT = Object.values(SOURCES).join("\n");
+
+describe("the fi, en and sv catalogues", () => {
+  it.each(["en", "sv"])("%s has exactly the keys of fi", (lng) => {
+    expect([...(flat[lng]?.keys() ?? [])].sort()).toEqual(fiKeys);
+  });
+
+  it.each(Object.keys(LOCALES))("%s has a non-empty string for every key", (lng) => {
+    for (const [key, value] of flat[lng] ?? []) {
+      expect(typeof value === "string" && value.trim() !== "", `${lng}: ${key}`).toBe(true);
+    }
+  });
+
+  it("uses the same {{placeholders}} in every language", () => {
+    for (const key of fiKeys) {
+      const want = placeholders(flat.fi?.get(key));
+      for (const lng of ["en", "sv"])
+        expect(placeholders(flat[lng]?.get(key)), `${lng}: ${key}`).toEqual(want);
+    }
+  });
+
+  it("titles every route of the route table", () => {
+    for (const route of ROUTES) expect(fiKeys).toContain(`routes.${route.id}.title`);
+  });
+
+  it("translates every error code of the contract", () => {
+    for (const code of ERROR_CODES) expect(fiKeys).toContain(`errors.${code}`);
+  });
+
+  it("has the SPEC §8 English texts as the en toasts", () => {
+    for (const [kind, text] of Object.entries(GENERAL_ERROR_TEXTS))
+      expect(flat.en?.get(`toasts.${kind}`)).toBe(text);
+  });
+
+  it("has no key that the web app never uses", () => {
+    const unused = fiKeys.filter(
+      (key) => !DYNAMIC_FAMILIES.some((family) => family.test(key)) && !SOURCE_TEXT.includes(`"${key}"`),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it("has every key that the web app asks for", () => {
+    const asked = [...SOURCE_TEXT.matchAll(/\bt\(\s*"([\w.]+)"/g)].map((m) => m[1] ?? "");
+    expect(asked.length).toBeGreaterThan(10);
+    expect(asked.filter((key) => !fiKeys.includes(key))).toEqual([]);
+  });
+});

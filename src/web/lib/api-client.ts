@@ -1,0 +1,189 @@
+import type { ErrorCode, TErrorDetail, TErrorResponse } from "../../contract/errors.ts";
+import { GENERAL_ERROR_TEXTS, generalErrorKind } from "./general-errors.ts";
+
+/** The cookie the server issues for CSRF protection and the header it expects the value back in. */
+export const CSRF_COOKIE = "csrfToken";
+export const CSRF_HEADER = "x-csrf-token";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Anything with a zod-like `parse`. Typed structurally so this module does not import zod: the
+ * anonymous home page loads the api client, and zod belongs in the chunks of the pages that use a
+ * contract schema.
+ */
+export type ResponseSchema<T> = { parse: (data: unknown) => T };
+
+export type ApiFetchOptions<T> = {
+  method?: HttpMethod;
+  /** JSON-encoded unless it is FormData, a Blob or an ArrayBuffer (uploads), which go as they are. */
+  body?: unknown;
+  /** Validates the success body; a mismatch throws the schema's own error (a contract bug, not user input). */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/** A failed API call. `message` is English (the server's, or a SPEC §8 fallback); the UI translates by status and code. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status; 0 when no response arrived (network failure). */
+  readonly status: number;
+  /** The server's stable code (src/contract/errors.ts), or one derived from the status when the body was unreadable. */
+  readonly code: ErrorCode | (string & {});
+  readonly details: TErrorDetail[];
+  /** False when the body was not the JSON error envelope (proxy error pages, empty bodies, network failures). */
+  readonly bodyReadable: boolean;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    details?: TErrorDetail[];
+    bodyReadable: boolean;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.bodyReadable = init.bodyReadable;
+  }
+}
+
+/** The code an unreadable response stands for, so callers can switch on `code` either way. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return "BAD_REQUEST";
+  if (status === 401) return "UNAUTHORIZED";
+  if (status === 403) return "FORBIDDEN";
+  if (status === 404) return "NOT_FOUND";
+  if (status === 409) return "CONFLICT";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
+  if (status === 415) return "UNSUPPORTED_MEDIA_TYPE";
+  if (status === 429) return "TOO_MANY_REQUESTS";
+  if (status === 502 || status === 503) return "SERVICE_UNAVAILABLE";
+  if (status >= 500) return "INTERNAL_ERROR";
+  return "UNDEFINED_ERROR";
+}
+
+/** The English SPEC §8 fallback for a response whose body could not be read. */
+export function fallbackMessage(status: number): string {
+  return GENERAL_ERROR_TEXTS[generalErrorKind(status, false)];
+}
+
+function isDetail(value: unknown): value is TErrorDetail {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.field === "string" && typeof v.message === "string";
+}
+
+/**
+ * The shape check of zErrorResponse (src/contract/errors.ts), written out by hand to keep zod out of the
+ * entry chunk; api-client.test.ts runs both over the same samples so they cannot drift apart.
+ */
+export function isErrorResponse(value: unknown): value is TErrorResponse {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.statusCode === "number" &&
+    Number.isInteger(v.statusCode) &&
+    typeof v.code === "string" &&
+    typeof v.message === "string" &&
+    (v.details === undefined || (Array.isArray(v.details) && v.details.every(isDetail)))
+  );
+}
+
+export function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return body instanceof FormData || body instanceof Blob || body instanceof ArrayBuffer;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Calls the API with the session cookies and, on state-changing requests, the CSRF header. Resolves with
+ * the (optionally schema-checked) JSON body, `undefined` for an empty body; rejects with ApiError.
+ * It never shows anything to the user: the caller, or the QueryClient's cache handlers, decide that.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (isRawBody(options.body)) body = options.body;
+    else {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.body);
+    }
+  }
+  if (method !== "GET") {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body ?? null,
+      credentials: "include",
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    // Cancellation is not a failure: TanStack Query and effects abort on purpose.
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError({
+      status: 0,
+      code: "UNDEFINED_ERROR",
+      message: fallbackMessage(0),
+      bodyReadable: false,
+    });
+  }
+
+  const text = await response.text().catch(() => "");
+  const parsed = text === "" ? null : parseJson(text);
+
+  if (!response.ok) {
+    if (parsed?.ok && isErrorResponse(parsed.value)) {
+      const { code, message, details } = parsed.value;
+      throw new ApiError({
+        status: response.status,
+        code,
+        message,
+        details: details ?? [],
+        bodyReadable: true,
+      });
+    }
+    throw new ApiError({
+      status: response.status,
+      code: codeForStatus(response.status),
+      message: fallbackMessage(response.status),
+      bodyReadable: false,
+    });
+  }
+
+  if (parsed === null) return undefined as T;
+  if (!parsed.ok) {
+    throw new ApiError({
+      status: response.status,
+      code: "UNDEFINED_ERROR",
+      message: fallbackMessage(0),
+      bodyReadable: false,
+    });
+  }
+  return options.schema ? options.schema.parse(parsed.value) : (parsed.value as T);
+}

@@ -1,0 +1,56 @@
+import type { TFunction } from "i18next";
+import { i18n } from "../i18n/i18n.ts";
+import { ApiError } from "./api-client.ts";
+import { generalErrorKind, STATUS_FIXED_KINDS } from "./general-errors.ts";
+import { showToast } from "./toast.ts";
+
+/** SPEC §8: the same toast twice within this window is shown once. */
+export const DUPLICATE_TOAST_WINDOW_MS = 2000;
+
+const MISSING = "\u0000missing";
+
+/**
+ * The user-facing text of a failed call, in the language of `t`: SPEC §8 general toasts by status, or the
+ * translation of the server's `code` (errors.<CODE>) where the status leaves room for it, or the fallback.
+ */
+export function messageForApiError(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t("toasts.generic");
+  const kind = generalErrorKind(error.status, error.bodyReadable);
+  if (error.bodyReadable && !STATUS_FIXED_KINDS.has(kind)) {
+    const byCode = t(`errors.${error.code}`, { defaultValue: MISSING });
+    if (byCode !== MISSING) return byCode;
+  }
+  return t(`toasts.${kind}`);
+}
+
+const lastShown = new Map<string, number>();
+
+/** Forgets which toasts were shown, for tests that check suppression from a clean start. */
+export function clearErrorToastHistory(): void {
+  lastShown.clear();
+}
+
+/**
+ * Shows an error as a toast (top right, see providers.tsx) unless the same text was shown less than
+ * 2 s ago, which happens when several queries on one page fail for the same reason. Returns whether
+ * it showed one.
+ */
+export function showErrorToast(error: unknown): boolean {
+  const t = i18n.t.bind(i18n);
+  const message = messageForApiError(error, t);
+  const now = Date.now();
+  const previous = lastShown.get(message);
+  if (previous !== undefined && now - previous < DUPLICATE_TOAST_WINDOW_MS) return false;
+  for (const [text, at] of lastShown) {
+    if (now - at >= DUPLICATE_TOAST_WINDOW_MS) lastShown.delete(text);
+  }
+  lastShown.set(message, now);
+  void showToast({
+    color: "red",
+    position: "top-right",
+    title: t("toasts.errorTitle"),
+    message,
+    closeButtonProps: { "aria-label": t("common.close") },
+  });
+  return true;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMoney } from "./formatters.ts";
+
+describe("formatters", () => {
+  it("shows dates as DD.MM.YYYY HH:mm in Helsinki time (SPEC §9)", () => {
+    // 21:30 UTC on 31 Dec is already New Year in Helsinki (UTC+2).
+    expect(formatDateTime("2025-12-31T21:30:00Z")).toBe("31.12.2025 23:30");
+    expect(formatDateTime("2026-06-30T21:05:00Z")).toBe("01.07.2026 00:05");
+    expect(formatDate(new Date("2026-06-30T21:05:00Z"))).toBe("01.07.2026");
+  });
+
+  it("shows integer cents as euros", () => {
+    expect(formatMoney(123456, "fi").replace(/\s/g, " ")).toBe("1 234,56 €");
+    expect(formatMoney(123456, "en")).toBe("€1,234.56");
+  });
+});

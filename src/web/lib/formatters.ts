@@ -1,0 +1,38 @@
+import type { Language } from "../../domain/enums.ts";
+
+/** SPEC §9: times are shown in Finnish time whatever the browser's zone. */
+export const DISPLAY_TIME_ZONE = "Europe/Helsinki";
+
+const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI" };
+
+function parts(value: Date | string, withTime: boolean): Record<string, string> {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const format = new Intl.DateTimeFormat("en-GB", {
+    timeZone: DISPLAY_TIME_ZONE,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+  });
+  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+}
+
+/**
+ * `DD.MM.YYYY` in every language: the spec fixes one display format (SPEC §9), so it is built from parts
+ * rather than left to each locale's habits.
+ */
+export function formatDate(value: Date | string): string {
+  const p = parts(value, false);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** `DD.MM.YYYY HH:mm` in Europe/Helsinki (SPEC §9). */
+export function formatDateTime(value: Date | string): string {
+  const p = parts(value, true);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** Money is integer cents end to end (DESIGN.md §5); shown as `1 234,56 €` in Finnish. */
+export function formatMoney(cents: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: "currency", currency: "EUR" }).format(cents / 100);
+}

@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client.ts";
+import { showErrorToast } from "./error-toasts.ts";
+
+/** `meta: { silent: true }` on a query or mutation: the caller shows the error itself, so no toast. */
+export type AppQueryMeta = Record<string, unknown> & { silent?: boolean };
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: AppQueryMeta;
+    mutationMeta: AppQueryMeta;
+  }
+}
+
+/** A 4xx will answer the same on a retry; network failures and 5xx may not. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // One place turns failures into toasts (SPEC §8); apiFetch itself never does (code-style-anchors §9.6).
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) showErrorToast(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        if (!mutation.meta?.silent) showErrorToast(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { NotificationData } from "@mantine/notifications";
+
+/**
+ * Toasts load on demand: Mantine's notification system (store, container, transitions) is ~8 KB gzip that
+ * most visits never need, so neither this module nor the entry imports @mantine/notifications statically.
+ */
+export const loadNotifications = () => import("@mantine/notifications");
+
+let hostWanted = false;
+const listeners = new Set<() => void>();
+
+/** Whether a toast has been asked for yet; ToastHost mounts the container from then on. */
+export function isToastHostWanted(): boolean {
+  return hostWanted;
+}
+
+export function subscribeToastHost(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Queues a toast in Mantine's store; the container shows it as soon as its code has arrived. */
+export async function showToast(data: NotificationData): Promise<void> {
+  if (!hostWanted) {
+    hostWanted = true;
+    for (const listener of listeners) listener();
+  }
+  const { notifications } = await loadNotifications();
+  notifications.show(data);
+}
