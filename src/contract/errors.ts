@@ -19,6 +19,15 @@ export const ERROR_CODES = [
   "NO_PASSWORD_SET",
   "GROUP_COMPANY_EXISTS_ERROR",
   "UNDEFINED_ERROR",
+  // Login and sessions
+  "INVALID_CREDENTIALS",
+  "USER_DEACTIVATED",
+  "PHONE_NUMBER_REQUIRED",
+  "UNSUPPORTED_PHONE_NUMBER",
+  "VERIFICATION_FAILED",
+  "VERIFICATION_EXPIRED",
+  "CSRF_TOKEN_INVALID",
+  "ORIGIN_NOT_ALLOWED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -35,5 +44,7 @@ export const zErrorResponse = z.object({
   code: z.string(),
   message: z.string(),
   details: z.array(zErrorDetail).optional(),
+  /** Login only: 400 PHONE_NUMBER_REQUIRED carries this flag (SPEC §4 "requires phone number"). */
+  requiresPhoneNumber: z.literal(true).optional(),
 });
 export type TErrorResponse = z.infer<typeof zErrorResponse>;

@@ -49,3 +49,7 @@ export const DEFAULT_FILTER = FILTER_ALL;
 export function getRetryDelayMs(attempt: number): number {
   return RETRY_INITIAL_DELAY_MS * RETRY_BACKOFF_FACTOR ** attempt;
 }
+
+/** Double-submit CSRF: the cookie the page reads and the header it echoes the value in. */
+export const CSRF_COOKIE = "csrfToken";
+export const CSRF_HEADER = "x-csrf-token";

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../tests/helpers/test-app.ts";
+import { setupTestApp } from "../../tests/helpers/test-app.ts";
 import { zErrorResponse } from "../contract/errors.ts";
 import { zHealthCheckResponse } from "../contract/health.ts";
 
@@ -10,7 +10,7 @@ const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
 writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>Pedaali</title><div id=root></div>");
 
 describe("the app skeleton", () => {
-  const t = useTestApp({ webDistDir });
+  const t = setupTestApp({ webDistDir });
 
   it("answers the health check with the database kind", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/health-check" });

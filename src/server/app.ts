@@ -9,7 +9,12 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { createMessaging } from "./messaging/messaging.ts";
+import type { Messaging } from "./messaging/types.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandlers } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSpa } from "./plugins/spa.ts";
@@ -19,6 +24,8 @@ export type BuildAppDeps = {
   database?: Database;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: DestinationStream;
+  /** Mail and SMS sending (tests may pass a recording one); otherwise built from config. */
+  messaging?: Messaging;
 };
 
 /**
@@ -81,10 +88,17 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app);
 
-  const ctx: AppContext = { config, database };
+  const messaging =
+    deps.messaging ??
+    createMessaging({ config, db: database.db, log: app.log.child({ module: "messaging" }) });
+  const ctx: AppContext = { config, database, messaging };
+  registerAuth(app, ctx);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
+      if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },
     { prefix: "/api" },
   );

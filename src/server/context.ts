@@ -1,8 +1,11 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import type { Messaging } from "./messaging/types.ts";
 
 /** What route modules and services are built with: passed in, never imported as singletons. */
 export type AppContext = {
   config: Config;
   database: Database;
+  /** Mail and SMS (src/server/messaging). */
+  messaging: Messaging;
 };

@@ -10,6 +10,8 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     message: string,
     public readonly details?: TErrorDetail[],
+    /** Extra flags of the error body that the contract names (login's requiresPhoneNumber). */
+    public readonly extra?: { requiresPhoneNumber?: true },
   ) {
     super(message);
     this.name = "AppError";

@@ -3,18 +3,21 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type Config, testConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
+import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export type TestApp = { app: FastifyInstance; database: Database };
 
 /**
- * Builds the real app on a fresh database for the test file and closes both afterwards.
+ * Builds the real app on a fresh database for the test file and closes both afterwards; with
+ * `demoData` the database holds the demo companies and users (README's table).
  * Use the returned object's fields inside tests (they are set in beforeAll).
  */
-export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+export function setupTestApp(overrides: Partial<Config> = {}, options: { demoData?: boolean } = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     holder.database = await createTestDatabase();
+    if (options.demoData) await seedDemoIfEmpty(holder.database.db);
     holder.app = await buildApp(testConfig(overrides), { database: holder.database });
     await holder.app.ready();
   });

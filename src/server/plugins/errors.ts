@@ -22,6 +22,7 @@ export function toErrorResponse(error: unknown): TErrorResponse {
       code: error.code,
       message: error.message,
       ...(error.details ? { details: error.details } : {}),
+      ...error.extra,
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

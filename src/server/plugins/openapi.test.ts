@@ -1,9 +1,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../../tests/helpers/test-app.ts";
+import { setupTestApp } from "../../../tests/helpers/test-app.ts";
 
 describe("the OpenAPI document", () => {
-  const t = useTestApp();
+  const t = setupTestApp();
 
   it("is a valid OpenAPI 3.1 document that lists every implemented /api route", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });

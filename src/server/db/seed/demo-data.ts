@@ -146,6 +146,26 @@ export const DEMO_USERS: DemoUser[] = [
     role: "EMPLOYER_ADMIN",
     company: "toinen",
   },
+  {
+    // Shows the deactivated path: login answers 403 and the app goes to /deactivated.
+    email: "deactivated@demo.test",
+    firstName: "Riikka",
+    lastName: "Peltonen",
+    phoneNumber: "+358505550111",
+    role: "BIKE_BENEFICIARY",
+    company: "demo",
+    deactivated: true,
+    employee: { unit: "Tampereen toimipiste", employeeNumber: "1009", costUnit: "4200", status: "INACTIVE" },
+  },
+  {
+    // An employer admin with no phone number: login asks for one before sending the code.
+    email: "twofactor@demo.test",
+    firstName: "Markus",
+    lastName: "Virtanen",
+    phoneNumber: null,
+    role: "EMPLOYER_ADMIN",
+    company: "demo",
+  },
   // More employees, so the employer's lists are not empty: accepted ones and requests waiting.
   ...(
     [

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { LANGUAGES, THEMES } from "../domain/enums.ts";
+
+/**
+ * Login, two-factor verification, the session user and logout (SPEC §4 Auth, §7 Auth and users,
+ * §8 Login). Tokens travel as HttpOnly cookies; the bodies carry them too because the spec says so.
+ */
+
+/** Strings are not constrained here: the login service answers missing or malformed fields with the spec's own messages. */
+export const zLoginRequest = z.object({
+  email: z.string().max(320).optional(),
+  password: z.string().max(1024).optional(),
+  /** Sent on the second try after 400 requiresPhoneNumber: where the code goes, stored once verified. */
+  phoneNumber: z.string().max(40).optional(),
+});
+export type TLoginRequest = z.infer<typeof zLoginRequest>;
+
+export const zSessionTokens = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+});
+export type TSessionTokens = z.infer<typeof zSessionTokens>;
+
+/** HTTP 202: the password was right and a code was sent by SMS. */
+export const zTwoFactorRequired = z.object({
+  requiresTwoFactor: z.literal(true),
+  email: z.string(),
+  /** The number the code went to, masked: +35850•••••10. */
+  phoneNumberHint: z.string(),
+  /** Seconds the code is valid. */
+  expiresInSeconds: z.number().int(),
+  /** The code itself, only while the dev outbox is on (never in production), so demo roles can log in without a phone. */
+  devCode: z.string().optional(),
+});
+export type TTwoFactorRequired = z.infer<typeof zTwoFactorRequired>;
+
+export const zVerifyRequest = z.object({
+  email: z.string().trim().min(1).max(320),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The code has 6 digits"),
+  phoneNumber: z.string().max(40).optional(),
+});
+export type TVerifyRequest = z.infer<typeof zVerifyRequest>;
+
+/** The user of the session (GET /api/user), in the shape of SPEC §3 plus what the UI shows. */
+export const zSessionUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  personalEmail: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  deactivated: z.boolean(),
+  /** The home company (the beneficiary's employer); null for admins. */
+  companyId: z.uuid().nullable(),
+  userRoles: z.array(
+    z.object({
+      companyId: z.uuid().nullable(),
+      role: z.object({
+        id: z.uuid(),
+        name: z.string(),
+        rolePermissions: z.array(z.object({ permission: z.object({ name: z.string() }) })),
+      }),
+    }),
+  ),
+  /** Role names derived from userRoles, without duplicates. */
+  roles: z.array(z.string()),
+  /** Permission names derived from userRoles, without duplicates (SPEC §6). */
+  permissions: z.array(z.string()),
+  /** The companies this user may act in: where they hold a role, and for a group admin the whole group. */
+  companies: z.array(z.object({ id: z.uuid(), name: z.string(), groupCompanyId: z.uuid().nullable() })),
+  preferences: z.object({ theme: z.enum(THEMES).nullable() }),
+});
+export type TSessionUser = z.infer<typeof zSessionUser>;
+
+export const zLogoutResponse = z.object({ message: z.string() });
+
+/** Error codes of the login flow, added to ERROR_CODES (src/contract/errors.ts). */
+export const LOGIN_MESSAGES = {
+  missing: "Email or password is missing",
+  invalidEmail: "Invalid email",
+  wrongCredentials: "Password is incorrect",
+  deactivated: "User account is deactivated",
+  phoneRequired: "Phone number is required for two-factor verification",
+  noPasswordSet: "No password has been set for this account. We sent a link to set one to your e-mail.",
+  tooMany: "Too many requests. Please try again later.",
+  codeWrong: "Verification failed. Please check the code and try again.",
+  codeExpired: "The verification code has expired. Please log in again.",
+} as const;

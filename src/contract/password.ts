@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { LANGUAGES } from "../domain/enums.ts";
+import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+
+/**
+ * Password recovery (/salasanan-palauttaminen, /palauta-salasana) and setting a password by a link
+ * (/reset/{token}; also the first password of an account that has none, SPEC §8 NO_PASSWORD_SET).
+ */
+
+/** POST /api/password-reset: always answers the same, whether or not the e-mail is known. */
+export const zPasswordResetRequest = z.object({
+  email: z.string().trim().min(1).max(320),
+  /** The language of the mail when the e-mail is unknown to us; a known user gets their own. */
+  language: z.enum(LANGUAGES).optional(),
+});
+export const zPasswordResetRequested = z.object({ message: z.string() });
+
+export const zPasswordTokenParams = z.object({ token: z.string().min(20).max(200) });
+
+/** GET /api/password-reset/{token}: whether the link still works, before the user types a password. */
+export const zPasswordTokenStatus = z.object({
+  valid: z.boolean(),
+  /** The account's e-mail, so the page can say whose password is being set. */
+  email: z.string().nullable(),
+});
+
+/** POST /api/password-reset/{token}: sets the password; the token then stops working. */
+export const zPasswordResetBody = z.object({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
+export const zPasswordResetDone = z.object({ message: z.string() });
+
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  "If the e-mail belongs to an account, a link to set a new password is on its way.";

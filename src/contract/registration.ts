@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { LANGUAGES } from "../domain/enums.ts";
+import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+
+/**
+ * Joining by a registration link (/liity/{token}, /{lang}/liity/{token}), the employer's link
+ * generation (SPEC §7 Registration links) and an employer's own sign-up (/register).
+ */
+
+/** POST /api/register-link/company and /group-company: answer `{ token }` (SPEC §7). */
+export const zCompanyRegisterLinkRequest = z.object({ companyId: z.uuid() });
+export const zGroupCompanyRegisterLinkRequest = z.object({ groupCompanyId: z.uuid() });
+export const zRegisterLinkResponse = z.object({ token: z.string() });
+
+export const zRegisterLinkParams = z.object({ token: z.string().min(20).max(200) });
+
+/** GET /api/register-link/{token}: what the join page shows; for a group link the companies to pick from. */
+export const zRegisterLinkInfo = z.object({
+  valid: z.boolean(),
+  kind: z.enum(["company", "groupCompany"]).nullable(),
+  name: z.string().nullable(),
+  companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
+});
+
+/** POST /api/register/employee: the employee's joining request; waits for the employer's acceptance. */
+export const zEmployeeRegistrationRequest = z.object({
+  token: z.string().min(20).max(200),
+  /** Required for a group link: which company of the group the employee works for. */
+  companyId: z.uuid().optional(),
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: z.string().trim().min(3).max(320),
+  phoneNumber: z.string().trim().min(1).max(40),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  language: z.enum(LANGUAGES),
+});
+export const zRegistrationDone = z.object({ message: z.string() });
+
+/** POST /api/register/company: an employer signs its company up; the helpdesk reviews the application. */
+export const zCompanyRegistrationRequest = z.object({
+  company: z.object({
+    name: z.string().trim().min(2).max(200),
+    businessId: z.string().trim().min(9).max(9),
+    streetAddress: z.string().trim().min(1).max(200),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, "A Finnish postal code has 5 digits"),
+    city: z.string().trim().min(1).max(100),
+    employeeCount: z.number().int().min(1).max(1_000_000).optional(),
+    eInvoiceAddress: z.string().trim().max(100).optional(),
+    eInvoiceOperator: z.string().trim().max(100).optional(),
+  }),
+  admin: z.object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    email: z.string().trim().min(3).max(320),
+    phoneNumber: z.string().trim().min(1).max(40),
+  }),
+  language: z.enum(LANGUAGES),
+  /** The applicant accepts the terms and the privacy policy. */
+  consent: z.literal(true),
+});

@@ -1,0 +1,29 @@
+import { ADMIN_ROLES, EMPLOYER_ROLES, hasAnyRole, type RoleName } from "./roles.ts";
+
+/**
+ * The rules of logging in (DESIGN.md §5 Auth): who needs a second factor, how long codes and links
+ * live, and when repeated failures lock an e-mail or an address out for a while.
+ */
+
+/** A two-factor code lives 5 minutes and dies after 5 wrong tries. */
+export const TWO_FACTOR_CODE_SECONDS = 5 * 60;
+export const TWO_FACTOR_MAX_ATTEMPTS = 5;
+
+/** A password reset link lives 1 hour and works once. */
+export const PASSWORD_RESET_SECONDS = 60 * 60;
+
+/** Failed logins or codes tolerated within the window before 429 (per e-mail, per IP address). */
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+export const LOGIN_FAILURES_PER_EMAIL = 5;
+export const LOGIN_FAILURES_PER_IP = 20;
+
+/** Admins and employer-side users see other people's data: they log in with a code as well. */
+export function requiresTwoFactor(roles: readonly RoleName[]): boolean {
+  return hasAnyRole(roles, ADMIN_ROLES) || hasAnyRole(roles, EMPLOYER_ROLES);
+}
+
+/** `+35850•••••10`: enough for the user to recognise the number, too little to learn it. */
+export function maskPhoneNumber(phoneNumber: string): string {
+  if (phoneNumber.length <= 7) return "•".repeat(phoneNumber.length);
+  return `${phoneNumber.slice(0, 6)}${"•".repeat(phoneNumber.length - 8)}${phoneNumber.slice(-2)}`;
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  zLoginRequest,
+  zLogoutResponse,
+  zSessionTokens,
+  zSessionUser,
+  zTwoFactorRequired,
+  zVerifyRequest,
+} from "../../../contract/auth.ts";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import type { AppContext } from "../../context.ts";
+import { createGuards, currentSessionId, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import {
+  CHALLENGE_COOKIE,
+  clearChallengeCookie,
+  clearSessionCookies,
+  setChallengeCookie,
+  setSessionCookies,
+} from "./cookies.ts";
+import { createAuthService } from "./service.ts";
+import { revokeSessionById } from "./sessions.ts";
+
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
+/** A coarse cap per address on top of the failure lockout, against floods of attempts. */
+const floodLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const auth = createAuthService(ctx);
+  const guards = createGuards(ctx);
+  const secure = isSecure(ctx);
+  const info = (request: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: request.ip,
+    ipAddress: request.ip,
+    userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : undefined,
+  });
+
+  app.post(
+    "/login",
+    {
+      config: { ...ORIGIN_ONLY, ...floodLimit },
+      schema: {
+        tags: ["auth"],
+        summary: "Log in with e-mail and password; 202 when a two-factor code was sent",
+        body: zLoginRequest,
+        response: { 200: zSessionTokens, 202: zTwoFactorRequired, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await auth.login(request.body, info(request));
+      if (outcome.kind === "twoFactor") {
+        setChallengeCookie(reply, outcome.challengeToken, secure);
+        return reply.code(202).send(outcome.body);
+      }
+      setSessionCookies(reply, outcome.session, secure);
+      return { accessToken: outcome.session.accessToken, refreshToken: outcome.session.refreshToken };
+    },
+  );
+
+  app.post(
+    "/verify",
+    {
+      config: { ...ORIGIN_ONLY, ...floodLimit },
+      schema: {
+        tags: ["auth"],
+        summary: "Verify the two-factor code sent at login; sets the session cookies",
+        body: zVerifyRequest,
+        response: { 200: zSessionTokens, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const session = await auth.verify(request.body, request.cookies[CHALLENGE_COOKIE], info(request));
+      clearChallengeCookie(reply, secure);
+      setSessionCookies(reply, session, secure);
+      return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+    },
+  );
+
+  app.get(
+    "/user",
+    {
+      preHandler: guards.user,
+      schema: {
+        tags: ["auth"],
+        summary: "The logged-in user with roles, permissions and companies (401 = no user)",
+        response: { 200: zSessionUser, 401: zErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { roleNames: _roleNames, scope: _scope, ...user } = currentUser(request);
+      return user;
+    },
+  );
+
+  app.post(
+    "/logout",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "End the session: revoke its refresh tokens and clear the cookies",
+        response: { 200: zLogoutResponse, 403: zErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const sessionId = await currentSessionId(ctx, request);
+      if (sessionId) await revokeSessionById(ctx.database.db, sessionId, "LOGOUT");
+      clearSessionCookies(reply, secure);
+      return { message: "Logged out" };
+    },
+  );
+};

@@ -1,0 +1,247 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import {
+  LOGIN_MESSAGES,
+  type TLoginRequest,
+  type TTwoFactorRequired,
+  type TVerifyRequest,
+} from "../../../contract/auth.ts";
+import {
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_FAILURES_PER_EMAIL,
+  LOGIN_FAILURES_PER_IP,
+  maskPhoneNumber,
+  requiresTwoFactor,
+  TWO_FACTOR_CODE_SECONDS,
+  TWO_FACTOR_MAX_ATTEMPTS,
+} from "../../../domain/auth-rules.ts";
+import { rolesOf } from "../../../domain/roles.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { twoFactorChallenges, users } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { setPasswordMail, twoFactorCodeSms } from "../../messaging/templates.ts";
+import { FailureLimiter } from "./failure-limiter.ts";
+import { createPasswordToken } from "./password-tokens.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { createSession, type IssuedSession, type SessionMeta } from "./sessions.ts";
+import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "./tokens.ts";
+
+/**
+ * The login flow of SPEC §4 and DESIGN.md §5: password, then for admins and employer-side users a
+ * 6-digit code by SMS bound to the browser by a challenge cookie. Unknown e-mails and wrong passwords
+ * answer alike, in the same time; repeated failures per e-mail and per address answer 429.
+ */
+
+export type LoginOutcome =
+  | { kind: "session"; session: IssuedSession }
+  | { kind: "twoFactor"; body: TTwoFactorRequired; challengeToken: string };
+
+type RequestInfo = SessionMeta & { ip: string };
+
+const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], message: string) =>
+  new AppError(status, code, message);
+
+/** A hash to verify against when the e-mail is unknown, so both answers take an argon2 verification. */
+let decoyHash: Promise<string> | null = null;
+const getDecoyHash = () => {
+  decoyHash ??= hashPassword("pedaali-decoy-password-for-timing");
+  return decoyHash;
+};
+
+export function createAuthService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const limiter = new FailureLimiter(LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+
+  const keys = (email: string, ip: string) => ({ email: `email:${email}`, ip: `ip:${ip}` });
+
+  function ensureNotLockedOut(email: string, ip: string): void {
+    const k = keys(email, ip);
+    if (
+      limiter.isLockedOut(k.email, LOGIN_FAILURES_PER_EMAIL) ||
+      limiter.isLockedOut(k.ip, LOGIN_FAILURES_PER_IP)
+    ) {
+      throw fail(429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany);
+    }
+  }
+
+  function recordFailure(email: string, ip: string): void {
+    const k = keys(email, ip);
+    limiter.recordFailure(k.email);
+    limiter.recordFailure(k.ip);
+  }
+
+  async function findUserByEmail(email: string) {
+    return db.query.users.findFirst({
+      where: sql`lower(${users.email}) = ${email}`,
+      with: { systemUser: true, userRoles: { with: { role: true } } },
+    });
+  }
+
+  async function sendSetPasswordMail(user: {
+    id: string;
+    email: string;
+    language: string;
+    firstName?: string;
+  }) {
+    const token = await createPasswordToken(db, user.id);
+    const mail = setPasswordMail(user.language, {
+      name: user.firstName ?? null,
+      link: `${ctx.config.publicUrl}/reset/${token}`,
+    });
+    await ctx.messaging.sendMail({ to: user.email, ...mail });
+  }
+
+  async function startTwoFactor(
+    user: { id: string; email: string; language: string },
+    phoneNumber: string,
+  ): Promise<LoginOutcome> {
+    const code = randomSixDigitCode();
+    const challengeToken = randomToken();
+    // The challenge id is part of the code's hash, so it is made here rather than by the database.
+    const challengeId = crypto.randomUUID();
+    await db.insert(twoFactorChallenges).values({
+      id: challengeId,
+      userId: user.id,
+      challengeTokenHash: sha256(challengeToken),
+      codeHash: hashCode(ctx.config.jwtSecret, challengeId, code),
+      phoneNumber,
+      expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_SECONDS * 1000),
+    });
+    const sms = twoFactorCodeSms(user.language, { code });
+    await ctx.messaging.sendSms({ to: phoneNumber, ...sms });
+    return {
+      kind: "twoFactor",
+      challengeToken,
+      body: {
+        requiresTwoFactor: true,
+        email: user.email,
+        phoneNumberHint: maskPhoneNumber(phoneNumber),
+        expiresInSeconds: TWO_FACTOR_CODE_SECONDS,
+        ...(ctx.config.devOutbox ? { devCode: code } : {}),
+      },
+    };
+  }
+
+  async function finishLogin(db: Db, userId: string, meta: SessionMeta): Promise<IssuedSession> {
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+    return createSession(db, ctx.config.jwtSecret, userId, meta);
+  }
+
+  return {
+    async login(input: TLoginRequest, info: RequestInfo): Promise<LoginOutcome> {
+      const rawEmail = input.email?.trim() ?? "";
+      if (!rawEmail || !input.password) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.missing);
+      if (!isValidEmail(rawEmail)) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail);
+      const email = normalizeEmail(rawEmail);
+      ensureNotLockedOut(email, info.ip);
+
+      const user = await findUserByEmail(email);
+      if (!user) {
+        await verifyPassword(await getDecoyHash(), input.password);
+        recordFailure(email, info.ip);
+        throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
+      }
+      if (!user.passwordHash) {
+        await sendSetPasswordMail({ ...user, firstName: user.systemUser?.firstName });
+        throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        recordFailure(email, info.ip);
+        throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
+      }
+      // Told only to someone who knows the password.
+      if (user.deactivated) throw fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
+      limiter.reset(keys(email, info.ip).email);
+
+      if (!requiresTwoFactor(rolesOf(user.userRoles))) {
+        return { kind: "session", session: await finishLogin(db, user.id, info) };
+      }
+      let phoneNumber = user.phoneNumber;
+      if (!phoneNumber && input.phoneNumber) {
+        try {
+          phoneNumber = normalizePhoneNumber(input.phoneNumber);
+        } catch (error) {
+          throw new AppError(400, "UNSUPPORTED_PHONE_NUMBER", (error as Error).message, undefined, {
+            requiresPhoneNumber: true,
+          });
+        }
+      }
+      if (!phoneNumber) {
+        throw new AppError(400, "PHONE_NUMBER_REQUIRED", LOGIN_MESSAGES.phoneRequired, undefined, {
+          requiresPhoneNumber: true,
+        });
+      }
+      return startTwoFactor(user, phoneNumber);
+    },
+
+    async verify(
+      input: TVerifyRequest,
+      challengeToken: string | undefined,
+      info: RequestInfo,
+    ): Promise<IssuedSession> {
+      const email = normalizeEmail(input.email);
+      ensureNotLockedOut(email, info.ip);
+      const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
+      if (!challengeToken) throw expired();
+
+      // Wrong codes must be counted even though the attempt fails, so the transaction returns the
+      // failure instead of throwing it (a throw would roll the count back).
+      const result = await db.transaction(async (txDb): Promise<IssuedSession | AppError> => {
+        const tx = txDb as unknown as Db;
+        const [challenge] = await tx
+          .select()
+          .from(twoFactorChallenges)
+          .where(
+            and(
+              eq(twoFactorChallenges.challengeTokenHash, sha256(challengeToken)),
+              isNull(twoFactorChallenges.consumedAt),
+              gt(twoFactorChallenges.expiresAt, new Date()),
+            ),
+          )
+          .for("update");
+        const user = challenge
+          ? await tx.query.users.findFirst({ where: eq(users.id, challenge.userId) })
+          : undefined;
+        if (!challenge || !user || normalizeEmail(user.email) !== email) return expired();
+        if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
+        if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
+
+        if (!equalHashes(challenge.codeHash, hashCode(ctx.config.jwtSecret, challenge.id, input.code))) {
+          const attempts = challenge.attempts + 1;
+          await tx
+            .update(twoFactorChallenges)
+            .set({ attempts })
+            .where(eq(twoFactorChallenges.id, challenge.id));
+          // The fifth wrong code ends the challenge: the user logs in again for a new one.
+          return attempts >= TWO_FACTOR_MAX_ATTEMPTS
+            ? expired()
+            : fail(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong);
+        }
+
+        await tx
+          .update(twoFactorChallenges)
+          .set({ consumedAt: new Date() })
+          .where(eq(twoFactorChallenges.id, challenge.id));
+        if (user.phoneNumber !== challenge.phoneNumber || !user.phoneVerifiedAt) {
+          // The first code sent to a number the user typed in proves the number: keep it.
+          await tx
+            .update(users)
+            .set({ phoneNumber: challenge.phoneNumber, phoneVerifiedAt: new Date() })
+            .where(eq(users.id, user.id));
+        }
+        return finishLogin(tx, user.id, info);
+      });
+      if (result instanceof AppError) {
+        if (result.code === "VERIFICATION_FAILED" || result.code === "VERIFICATION_EXPIRED") {
+          recordFailure(email, info.ip);
+        }
+        throw result;
+      }
+      limiter.reset(keys(email, info.ip).email);
+      return result;
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,103 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { TSessionUser } from "../../../contract/auth.ts";
+import { LANGUAGES, type Language, THEMES, type Theme } from "../../../domain/enums.ts";
+import { permissionsOf } from "../../../domain/permissions.ts";
+import { ADMIN_ROLES, hasAnyRole, type RoleName, rolesOf } from "../../../domain/roles.ts";
+import type { Db } from "../../db/client.ts";
+import { companies, users } from "../../db/schema/index.ts";
+
+/**
+ * The user behind a request, with everything guards and services need: roles and permissions derived
+ * from userRoles (SPEC §6) and the tenancy scope (DESIGN.md §5): the admin tier sees every company; an
+ * employer-side user the companies where they hold a role, and a group admin every company of the group.
+ */
+export type CompanyScope = { kind: "all" } | { kind: "companies"; companyIds: readonly string[] };
+
+export type CurrentUser = TSessionUser & {
+  roleNames: RoleName[];
+  scope: CompanyScope;
+};
+
+export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const user = await db.query.users.findFirst({
+    where: eq(users.id, userId),
+    with: {
+      systemUser: true,
+      preferences: true,
+      userRoles: { with: { role: { with: { rolePermissions: { with: { permission: true } } } } } },
+    },
+  });
+  if (!user) return null;
+
+  const roleNames = rolesOf(user.userRoles);
+  const heldIn = [...new Set(user.userRoles.map((ur) => ur.companyId).filter((id): id is string => !!id))];
+  const groupAdminIn = user.userRoles
+    .filter((ur) => ur.role.name === "EMPLOYER_GROUP_ADMIN" && ur.companyId)
+    .map((ur) => ur.companyId as string);
+
+  let scope: CompanyScope;
+  let visible: { id: string; name: string; groupCompanyId: string | null }[];
+  const companyColumns = { id: companies.id, name: companies.name, groupCompanyId: companies.groupCompanyId };
+  if (hasAnyRole(roleNames, ADMIN_ROLES)) {
+    scope = { kind: "all" };
+    visible = [];
+  } else {
+    const held = heldIn.length
+      ? await db
+          .select(companyColumns)
+          .from(companies)
+          .where(and(inArray(companies.id, heldIn), isNull(companies.deletedAt)))
+      : [];
+    const groupIds = [
+      ...new Set(
+        held
+          .filter((c) => groupAdminIn.includes(c.id) && c.groupCompanyId)
+          .map((c) => c.groupCompanyId as string),
+      ),
+    ];
+    const groupCompanies = groupIds.length
+      ? await db
+          .select(companyColumns)
+          .from(companies)
+          .where(and(inArray(companies.groupCompanyId, groupIds), isNull(companies.deletedAt)))
+      : [];
+    const byId = new Map([...held, ...groupCompanies].map((c) => [c.id, c]));
+    visible = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, "fi"));
+    scope = { kind: "companies", companyIds: visible.map((c) => c.id) };
+  }
+
+  const theme = user.preferences?.preferences?.theme;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.systemUser?.firstName ?? "",
+    lastName: user.systemUser?.lastName ?? "",
+    personalEmail: user.systemUser?.personalEmail ?? null,
+    phoneNumber: user.phoneNumber,
+    language: (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : "fi",
+    deactivated: user.deactivated,
+    companyId: user.systemUser?.companyId ?? null,
+    userRoles: user.userRoles.map((ur) => ({
+      companyId: ur.companyId,
+      role: {
+        id: ur.role.id,
+        name: ur.role.name,
+        rolePermissions: ur.role.rolePermissions.map((rp) => ({ permission: { name: rp.permission.name } })),
+      },
+    })),
+    roles: [...new Set(user.userRoles.map((ur) => ur.role.name))],
+    permissions: permissionsOf(user.userRoles),
+    companies: visible,
+    preferences: {
+      theme:
+        typeof theme === "string" && (THEMES as readonly string[]).includes(theme) ? (theme as Theme) : null,
+    },
+    roleNames,
+    scope,
+  };
+}
+
+/** True when the company is one the user may act in (admins: any). */
+export function isCompanyInScope(user: Pick<CurrentUser, "scope">, companyId: string): boolean {
+  return user.scope.kind === "all" || user.scope.companyIds.includes(companyId);
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
+import type { Db } from "../../db/client.ts";
+import { refreshSessions } from "../../db/schema/index.ts";
+import { randomToken, sha256, signAccessToken } from "./tokens.ts";
+
+/**
+ * Sessions: a short access JWT plus an opaque refresh token stored hashed. Every refresh rotates the
+ * refresh token within its family; showing a rotated token again means it was stolen or replayed, and
+ * revokes the family (the thief and the user both log in again).
+ */
+
+export type IssuedSession = {
+  sessionId: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  csrfToken: string;
+};
+
+export type SessionMeta = { userAgent?: string | undefined; ipAddress?: string | undefined };
+
+/**
+ * Parallel requests that all carry the same just-expired access token each try to refresh; the first
+ * rotates, the others arrive with a token rotated a moment ago. Within this grace they pass as the
+ * user without rotating again, instead of being taken for a replay.
+ */
+export const ROTATION_GRACE_MS = 30_000;
+
+async function issue(
+  db: Db,
+  secret: string,
+  input: { userId: string; familyId: string; meta: SessionMeta },
+): Promise<IssuedSession> {
+  const refreshToken = randomToken();
+  const [row] = await db
+    .insert(refreshSessions)
+    .values({
+      userId: input.userId,
+      familyId: input.familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + AUTH_COOKIE_MAX_AGE_SECONDS * 1000),
+      userAgent: input.meta.userAgent?.slice(0, 500),
+      ipAddress: input.meta.ipAddress,
+      lastUsedAt: new Date(),
+    })
+    .returning({ id: refreshSessions.id });
+  const sessionId = row?.id as string;
+  return {
+    sessionId,
+    userId: input.userId,
+    refreshToken,
+    accessToken: await signAccessToken(secret, { userId: input.userId, sessionId }),
+    csrfToken: randomToken(),
+  };
+}
+
+/** A new login: a new family. */
+export function createSession(
+  db: Db,
+  secret: string,
+  userId: string,
+  meta: SessionMeta,
+): Promise<IssuedSession> {
+  return issue(db, secret, { userId, familyId: randomUUID(), meta });
+}
+
+export type RefreshOutcome =
+  | { kind: "rotated"; session: IssuedSession }
+  /** A token rotated moments ago by a parallel request: the user, but no new cookies. */
+  | { kind: "grace"; userId: string; sessionId: string }
+  | { kind: "invalid" };
+
+/** Exchanges a refresh token for a new session in the same family, or explains why not. */
+export async function refreshSession(
+  db: Db,
+  secret: string,
+  refreshToken: string,
+  meta: SessionMeta,
+): Promise<RefreshOutcome> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [row] = await t
+      .select()
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, sha256(refreshToken)))
+      .for("update");
+    if (!row || row.expiresAt <= now) return { kind: "invalid" } as const;
+    if (row.revokedAt) {
+      const rotatedJustNow =
+        row.revokedReason === "ROTATED" && now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;
+      if (rotatedJustNow && row.replacedById) {
+        return { kind: "grace", userId: row.userId, sessionId: row.replacedById } as const;
+      }
+      if (row.revokedReason === "ROTATED") await revokeFamily(t, row.familyId, "REUSE_DETECTED");
+      return { kind: "invalid" } as const;
+    }
+    const session = await issue(t, secret, { userId: row.userId, familyId: row.familyId, meta });
+    await t
+      .update(refreshSessions)
+      .set({ revokedAt: now, revokedReason: "ROTATED", replacedById: session.sessionId })
+      .where(eq(refreshSessions.id, row.id));
+    return { kind: "rotated", session } as const;
+  });
+}
+
+/** Whether the session behind an access token is still alive (logout and reuse end it at once). */
+export async function isSessionActive(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ revokedAt: refreshSessions.revokedAt, reason: refreshSessions.revokedReason })
+    .from(refreshSessions)
+    .where(eq(refreshSessions.id, sessionId));
+  // A session rotated into a newer one stays valid for its remaining access-token life.
+  return !!row && (!row.revokedAt || row.reason === "ROTATED");
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(refreshSessions.familyId, familyId),
+        // Rotated rows keep their reason; a family revoked for reuse shows it on the live row.
+        isNull(refreshSessions.revokedAt),
+      ),
+    );
+  // Rotated rows must die too, or their grace window would let the family back in.
+  await db
+    .update(refreshSessions)
+    .set({ revokedReason: reason })
+    .where(and(eq(refreshSessions.familyId, familyId), eq(refreshSessions.revokedReason, "ROTATED")));
+}
+
+/** Logout: ends the family of the session the request came with. */
+export async function revokeSessionById(db: Db, sessionId: string, reason: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshSessions.familyId })
+    .from(refreshSessions)
+    .where(eq(refreshSessions.id, sessionId));
+  if (row) await revokeFamily(db, row.familyId, reason);
+}
+
+/** Ends every session of a user (deactivation, password change). */
+export async function revokeAllSessionsOfUser(db: Db, userId: string, reason: string): Promise<void> {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
+  await db
+    .update(refreshSessions)
+    .set({ revokedReason: reason })
+    .where(and(eq(refreshSessions.userId, userId), eq(refreshSessions.revokedReason, "ROTATED")));
+}

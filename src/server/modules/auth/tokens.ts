@@ -1,0 +1,59 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+
+/** A random secret for links and cookies: 32 bytes, URL-safe. Only its sha256 is ever stored. */
+export function randomToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function sha256(value: string): string {
+  return createHash("sha256").update(value).digest("hex");
+}
+
+/** A 6-digit two-factor code, uniformly random (leading zeros kept). */
+export function randomSixDigitCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/**
+ * A two-factor code is hashed with a key only the server knows and the challenge it belongs to: a
+ * copy of the table alone does not let anyone try the million codes offline.
+ */
+export function hashCode(secret: string, challengeId: string, code: string): string {
+  return createHmac("sha256", secret).update(`${challengeId}:${code}`).digest("hex");
+}
+
+export function equalHashes(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Access tokens live 15 minutes; the refresh token renews them without the user noticing. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+
+export type AccessClaims = { userId: string; sessionId: string };
+
+export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(claims.userId)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .setIssuer("pedaali")
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** The claims of a valid, unexpired access token; null for anything else. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+      algorithms: ["HS256"],
+      issuer: "pedaali",
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
