@@ -96,8 +96,3 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     scope,
   };
 }
-
-/** True when the company is one the user may act in (admins: any). */
-export function isCompanyInScope(user: Pick<CurrentUser, "scope">, companyId: string): boolean {
-  return user.scope.kind === "all" || user.scope.companyIds.includes(companyId);
-}
