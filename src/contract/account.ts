@@ -25,3 +25,8 @@ export const zUserPreferences = z
 export const zUserPreferencesUpdate = z.object({ preferences: zUserPreferences });
 /** GET /api/user-preferences/user/{id} answers `{ data }` (SPEC §7). */
 export const zUserPreferencesResponse = z.object({ data: zUserPreferences });
+
+/** GET /api/user-preferences/user/{id}. */
+export const zUserPreferencesUserParams = z.object({ id: z.uuid() });
+/** GET and PUT /api/user-preferences/token/{token}: the token of a preferences link (e.g. from a mail). */
+export const zUserPreferencesTokenParams = z.object({ token: z.string().min(20).max(200) });

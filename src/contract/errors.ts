@@ -28,6 +28,17 @@ export const ERROR_CODES = [
   "VERIFICATION_EXPIRED",
   "CSRF_TOKEN_INVALID",
   "ORIGIN_NOT_ALLOWED",
+  // Passwords, registration
+  "WEAK_PASSWORD",
+  "INVALID_TOKEN",
+  "EMAIL_TAKEN",
+  "BUSINESS_ID_INVALID",
+  "REGISTRATION_LINK_INVALID",
+  // System users and roles
+  "CANNOT_DEACTIVATE_SELF",
+  "ROLE_NAME_TAKEN",
+  "ROLE_IS_SYSTEM",
+  "ROLE_IN_USE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

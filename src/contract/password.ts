@@ -30,3 +30,6 @@ export const zPasswordResetDone = z.object({ message: z.string() });
 
 export const PASSWORD_RESET_REQUESTED_MESSAGE =
   "If the e-mail belongs to an account, a link to set a new password is on its way.";
+
+/** The answer of POST /api/password-reset/{token} once the new password is stored. */
+export const PASSWORD_SET_MESSAGE = "Your password has been set. You can now log in with it.";

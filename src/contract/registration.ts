@@ -61,3 +61,10 @@ export const zCompanyRegistrationRequest = z.object({
   /** The applicant accepts the terms and the privacy policy. */
   consent: z.literal(true),
 });
+
+/** The answer of POST /api/register/employee (201). */
+export const EMPLOYEE_REGISTRATION_MESSAGE =
+  "Registration received. Your employer will accept it before you can order a bike.";
+/** The answer of POST /api/register/company (201). */
+export const COMPANY_REGISTRATION_MESSAGE =
+  "Thank you! Customer service will review your company's sign-up and contact you.";

@@ -9,11 +9,17 @@ import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { registerJobRunner } from "./jobs/runner.ts";
 import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
+import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { passwordRoutes } from "./modules/password/routes.ts";
+import { registrationRoutes } from "./modules/registration/routes.ts";
+import { rolesRoutes } from "./modules/roles/routes.ts";
+import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandlers } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -26,6 +32,8 @@ export type BuildAppDeps = {
   logStream?: DestinationStream;
   /** Mail and SMS sending (tests may pass a recording one); otherwise built from config. */
   messaging?: Messaging;
+  /** Run the scheduled jobs (pg-boss) while the app is up: main.ts sets it; tests only when they ask. */
+  jobs?: boolean;
 };
 
 /**
@@ -93,10 +101,16 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     createMessaging({ config, db: database.db, log: app.log.child({ module: "messaging" }) });
   const ctx: AppContext = { config, database, messaging };
   registerAuth(app, ctx);
+  if (deps.jobs) registerJobRunner(app, ctx);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
+      await api.register(systemUsersRoutes, { ctx });
+      await api.register(rolesRoutes, { ctx });
+      await api.register(passwordRoutes, { ctx });
+      await api.register(registrationRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -31,6 +31,7 @@ const envSchema = z.object({
   SMS_PROVIDER_URL: z.url().optional(),
   DEV_OUTBOX: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  INACTIVITY_DEACTIVATION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
 
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; doc: string }> = [
@@ -78,6 +79,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     doc: "Keep sent mail and SMS in an outbox readable at GET /api/dev/outbox. Never available in production.",
   },
   { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
+  {
+    name: "INACTIVITY_DEACTIVATION_DAYS",
+    defaultValue: "365",
+    doc: "A nightly job deactivates non-admin users who have not logged in for this many days (0 turns it off).",
+  },
 ];
 
 export type Config = {
@@ -95,6 +101,8 @@ export type Config = {
   smsProviderUrl: string | null;
   devOutbox: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Days without login after which the nightly job deactivates a non-admin user; 0 = never. */
+  inactivityDeactivationDays: number;
   /** Where the built web app is served from. */
   webDistDir: string;
 };
@@ -151,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsProviderUrl: e.SMS_PROVIDER_URL ?? null,
     devOutbox: !production && (e.DEV_OUTBOX ?? true),
     logLevel: e.LOG_LEVEL,
+    inactivityDeactivationDays: e.INACTIVITY_DEACTIVATION_DAYS,
     webDistDir: "./dist/web",
   };
 }

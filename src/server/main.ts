@@ -18,7 +18,8 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
-  const app = await buildApp(config, { database });
+  // jobs: the nightly inactivity deactivation (pg-boss); it starts once the app is ready.
+  const app = await buildApp(config, { database, jobs: true });
   app.addHook("onClose", () => database.close());
   if (config.demoSeed) {
     const { seeded } = await seedDemoIfEmpty(database.db);

@@ -20,6 +20,8 @@ export const MIGRATIONS_DIR = resolve("src/server/db/migrations");
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The raw PGlite client (kind "pglite" only): the job queue talks to it through pg-boss's db adapter. */
+  pglite?: PGlite;
   /** Runs `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
   /** Applies pending migrations; a no-op when up to date. */
@@ -32,6 +34,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     db,
     kind: "pglite",
+    pglite: client,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies, groupCompanies } from "./companies.ts";
-import { requestStatus } from "./enums.ts";
+import { language, requestStatus } from "./enums.ts";
 import { users } from "./users.ts";
 
 /** Who receives a company's payroll report (SPEC: payroll report recipient, userId). */
@@ -93,6 +93,13 @@ export const companyApplications = pgTable(
     contactEmail: text().notNull(),
     contactPhoneNumber: text(),
     employeeCount: integer(),
+    streetAddress: text(),
+    postalCode: text(),
+    city: text(),
+    eInvoiceAddress: text(),
+    eInvoiceOperator: text(),
+    /** The applicant's language: the helpdesk answers and the first admin's account use it. */
+    language: language().notNull().default("fi"),
     message: text(),
     status: requestStatus().notNull().default("PENDING"),
     reviewedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),

@@ -78,15 +78,24 @@ describe("POST /api/login", () => {
       await login({ email, password: "Not-the-password-9" });
       return performance.now() - started;
     };
-    // Medians of a few tries, each an argon2 verification; the unknown e-mail must not be the fast one.
+    // Medians of interleaved tries, each an argon2 verification. Without the decoy verification an
+    // unknown e-mail answers in about 1 ms against about 40 ms, so a quarter is a safe bar under load.
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     const unknown: number[] = [];
     const known: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    // One wrong password per known user, so nobody is locked out for the tests below.
+    const knownEmails = [
+      "ville.hamalainen@demo.test",
+      "olli.karjalainen@demo.test",
+      "jari.lindholm@demo.test",
+      "pekka.niemi@toinen.test",
+      "kaisa.rantanen@demo.test",
+    ];
+    for (const [i, email] of knownEmails.entries()) {
       unknown.push(await time(`ghost${i}@demo.test`));
-      known.push(await time(`kaisa.rantanen@demo.test`));
+      known.push(await time(email));
     }
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
   });
 
   it("answers missing fields and a malformed e-mail with the spec's messages", async () => {

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { zPage, zPageQuery } from "./common.ts";
+
+/**
+ * The roles admin (SPEC §6 "Admin screens", §7 "Roles"): roles, permissions, which permissions a role
+ * carries, and which users hold a role in which companies.
+ *
+ * - GET /api/roles?page&limit(100) → list envelope of `zRole`; POST /api/roles `{ name, description? }`
+ *   → 201 `zRole` (409 ROLE_NAME_TAKEN); DELETE /api/roles/{id} → `{ message }` (400 ROLE_IS_SYSTEM,
+ *   409 ROLE_IN_USE).
+ * - GET /api/permissions?page&limit(100) → list envelope of `zPermission`.
+ * - POST / DELETE /api/roles/{roleId}/permissions/{permissionId} → the role (idempotent).
+ * - GET /api/user-roles/roles/{roleId}/users?page&limit(20)&search → list envelope of `zRoleUser`.
+ * - POST /api/user-roles/users/{userId}/roles/{roleId} `{ companyIds }` → `zUserRoleAssignments`;
+ *   DELETE the same path `{ companyId }` (null or omitted: the global assignment) → the same shape.
+ */
+
+/** Reference lists are short: one page of up to 100 by default. */
+export const zReferenceListQuery = zPageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+export const zPermission = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+});
+export type TPermission = z.infer<typeof zPermission>;
+export const zPermissionsPage = zPage(zPermission);
+
+export const zRolePermission = z.object({
+  roleId: z.uuid(),
+  permissionId: z.uuid(),
+  permission: z.object({ id: z.uuid(), name: z.string() }),
+});
+
+export const zRole = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** A built-in role of SPEC §6: it cannot be deleted. */
+  isSystem: z.boolean(),
+  /** How many users hold the role (in any company); a role in use cannot be deleted. */
+  userCount: z.number().int(),
+  rolePermissions: z.array(zRolePermission),
+});
+export type TRole = z.infer<typeof zRole>;
+export const zRolesPage = zPage(zRole);
+
+export const zCreateRole = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(64)
+    .regex(/^[\p{L}\p{N}_ -]+$/u, "Letters, digits, spaces, _ and - only"),
+  description: z.string().trim().max(500).nullable().optional(),
+});
+export type TCreateRole = z.infer<typeof zCreateRole>;
+
+export const zRoleIdParams = z.object({ id: z.uuid() });
+export const zRolePermissionParams = z.object({ roleId: z.uuid(), permissionId: z.uuid() });
+
+export const zRoleUsersParams = z.object({ roleId: z.uuid() });
+export const zRoleUsersQuery = zPageQuery.extend({
+  /** Trimmed; matches first name, last name, "first last" or the e-mail. */
+  search: z.string().trim().max(100).optional(),
+});
+export type TRoleUsersQuery = z.infer<typeof zRoleUsersQuery>;
+
+export const zRoleUser = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  deactivated: z.boolean(),
+  /** The companies the role is held in (for an employer-side caller only theirs). */
+  companyIds: z.array(z.uuid()),
+  companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** Held globally (companyId null): the admin tier. */
+  global: z.boolean(),
+});
+export type TRoleUser = z.infer<typeof zRoleUser>;
+export const zRoleUsersPage = zPage(zRoleUser);
+
+export const zUserRoleParams = z.object({ userId: z.uuid(), roleId: z.uuid() });
+
+/** Assign in one or more companies; an admin-tier role takes an empty list (held globally). */
+export const zAssignUserRole = z.object({ companyIds: z.array(z.uuid()).max(500) });
+export type TAssignUserRole = z.infer<typeof zAssignUserRole>;
+
+/** Remove in one company; null or omitted removes the global assignment. */
+export const zRemoveUserRole = z.object({ companyId: z.uuid().nullable().optional() });
+export type TRemoveUserRole = z.infer<typeof zRemoveUserRole>;
+/** The DELETE body may be missing altogether (a global assignment). */
+export const zRemoveUserRoleBody = zRemoveUserRole.nullable().optional();
+
+/** The user's assignments of the role after the change. */
+export const zUserRoleAssignments = z.object({
+  userId: z.uuid(),
+  roleId: z.uuid(),
+  assignments: z.array(
+    z.object({ id: z.uuid(), userId: z.uuid(), roleId: z.uuid(), companyId: z.uuid().nullable() }),
+  ),
+});
+export type TUserRoleAssignments = z.infer<typeof zUserRoleAssignments>;

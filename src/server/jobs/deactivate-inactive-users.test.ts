@@ -1,0 +1,164 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import type { Database } from "../db/client.ts";
+import { eventLog, refreshSessions, users } from "../db/schema/index.ts";
+import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
+import type { Messaging, OutgoingMail } from "../messaging/types.ts";
+import { DAY_MS, deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoIfEmpty(database.db);
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const NOW = new Date("2027-06-01T09:00:00Z");
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
+
+async function idOf(email: string): Promise<string> {
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id as string;
+}
+
+function recordingMessaging(): Messaging & { mails: OutgoingMail[] } {
+  const mails: OutgoingMail[] = [];
+  return {
+    mails,
+    sendMail: async (mail) => {
+      mails.push(mail);
+    },
+    sendSms: async () => {},
+  };
+}
+
+describe("deactivateInactiveUsers", () => {
+  it("does nothing when the period is 0", async () => {
+    await database.db.update(users).set({ createdAt: daysAgo(1000) });
+    expect(await deactivateInactiveUsers(database.db, { now: NOW, days: 0 })).toBe(0);
+    const [active] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.deactivated, true));
+    expect(active?.n).toBe(1); // only the demo's deactivated user
+  });
+
+  it("deactivates non-admin users idle longer than the period, ends their sessions, logs and mails them", async () => {
+    const { db } = database;
+    const everyone = await db.select({ id: users.id, email: users.email }).from(users);
+    // Everyone recent first, then the cases under test.
+    await db.update(users).set({ createdAt: daysAgo(500), lastLoginAt: daysAgo(10) });
+    const idle = await idOf("employee@demo.test");
+    const idleEmployer = await idOf("reporting@demo.test");
+    const neverLoggedIn = await idOf("kaisa.rantanen@demo.test");
+    const newAccount = await idOf("ville.hamalainen@demo.test");
+    const reactivated = await idOf("olli.karjalainen@demo.test");
+    const admin = await idOf("admin@pedaali.test");
+    const helpdesk = await idOf("helpdesk@pedaali.test");
+    const justInside = await idOf("employer.editor@demo.test");
+    await db
+      .update(users)
+      .set({ lastLoginAt: daysAgo(400) })
+      .where(inArray(users.id, [idle, idleEmployer]));
+    await db.update(users).set({ lastLoginAt: null }).where(eq(users.id, neverLoggedIn));
+    await db
+      .update(users)
+      .set({ lastLoginAt: null, createdAt: daysAgo(5) })
+      .where(eq(users.id, newAccount));
+    await db
+      .update(users)
+      .set({ lastLoginAt: daysAgo(900) })
+      .where(inArray(users.id, [admin, helpdesk, reactivated]));
+    await db
+      .update(users)
+      .set({ lastLoginAt: daysAgo(364) })
+      .where(eq(users.id, justInside));
+    await db.insert(eventLog).values({
+      type: "USER_ACTIVATED",
+      entityType: "user",
+      entityId: reactivated,
+      createdAt: daysAgo(3),
+    });
+    await db.insert(refreshSessions).values({
+      userId: idle,
+      familyId: crypto.randomUUID(),
+      tokenHash: `hash-${crypto.randomUUID()}`,
+      expiresAt: new Date(NOW.getTime() + DAY_MS),
+    });
+
+    const messaging = recordingMessaging();
+    const count = await deactivateInactiveUsers(db, { now: NOW, days: 365, messaging });
+    expect(count).toBe(3);
+
+    const off = await db
+      .select({ id: users.id, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(
+        and(
+          eq(users.deactivated, true),
+          inArray(
+            users.id,
+            everyone.map((u) => u.id),
+          ),
+        ),
+      );
+    const offIds = off.map((u) => u.id);
+    expect(offIds).toEqual(expect.arrayContaining([idle, idleEmployer, neverLoggedIn]));
+    expect(offIds).not.toContain(admin);
+    expect(offIds).not.toContain(helpdesk);
+    expect(offIds).not.toContain(newAccount);
+    expect(offIds).not.toContain(reactivated);
+    expect(offIds).not.toContain(justInside);
+    expect(off.find((u) => u.id === idle)?.deactivatedAt?.toISOString()).toBe(NOW.toISOString());
+
+    const live = await db
+      .select()
+      .from(refreshSessions)
+      .where(and(eq(refreshSessions.userId, idle), isNull(refreshSessions.revokedAt)));
+    expect(live).toHaveLength(0);
+
+    const logged = await db.select().from(eventLog).where(sql`${eventLog.type} = 'USER_AUTO_DEACTIVATED'`);
+    expect(logged.map((e) => e.entityId).sort()).toEqual([idle, idleEmployer, neverLoggedIn].sort());
+    for (const row of logged) {
+      expect(row).toMatchObject({ actorUserId: null, entityType: "user", data: { inactiveDays: 365 } });
+      expect(row.companyId).not.toBeNull();
+    }
+
+    expect(messaging.mails.map((m) => m.to).sort()).toEqual(
+      ["employee@demo.test", "kaisa.rantanen@demo.test", "reporting@demo.test"].sort(),
+    );
+    expect(messaging.mails[0]?.subject).toBe("Pedaali-tilisi on poistettu käytöstä");
+
+    // A second run finds nobody new.
+    expect(await deactivateInactiveUsers(db, { now: NOW, days: 365 })).toBe(0);
+  });
+
+  it("keeps going when a mail fails, and logs it", async () => {
+    const { db } = database;
+    const target = await idOf("employer.editor@demo.test");
+    await db
+      .update(users)
+      .set({ lastLoginAt: daysAgo(40) })
+      .where(eq(users.id, target));
+    const errors: unknown[] = [];
+    const failing: Messaging = {
+      sendMail: async () => {
+        throw new Error("SMTP down");
+      },
+      sendSms: async () => {},
+    };
+    const count = await deactivateInactiveUsers(db, {
+      now: NOW,
+      days: 30,
+      messaging: failing,
+      log: { info: () => {}, error: (obj: unknown) => errors.push(obj) } as never,
+    });
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(errors.length).toBe(count);
+    const [row] = await db.select().from(users).where(eq(users.id, target));
+    expect(row?.deactivated).toBe(true);
+  });
+});

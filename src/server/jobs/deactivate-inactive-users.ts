@@ -1,0 +1,107 @@
+import { and, eq, exists, inArray, not, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { ADMIN_ROLES } from "../../domain/roles.ts";
+import type { Db } from "../db/client.ts";
+import { eventLog, refreshSessions, roles, systemUsers, userRoles, users } from "../db/schema/index.ts";
+import { accountDeactivatedMail } from "../messaging/templates.ts";
+import type { Messaging } from "../messaging/types.ts";
+
+/**
+ * SPEC §4 "auto-deactivated for inactivity": active users outside the admin tier whose last activity
+ * is older than `days` are deactivated, their sessions end, and each gets a USER_AUTO_DEACTIVATED
+ * event-log row (no actor), all in one transaction. Last activity is the last login, or the creation
+ * of an account that never logged in, or a later re-activation by a manager (so an account activated
+ * again is not switched off by the next night's run). `days` 0 or less does nothing.
+ */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type DeactivateInactiveOptions = {
+  now: Date;
+  days: number;
+  /** When given, each deactivated user gets the account-deactivated mail (after the commit). */
+  messaging?: Messaging;
+  log?: Pick<FastifyBaseLogger, "info" | "error">;
+};
+
+export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiveOptions): Promise<number> {
+  const { now, days } = options;
+  if (!(days > 0)) return 0;
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+
+  const lastActivation = sql`(select max(${eventLog.createdAt}) from ${eventLog}
+    where ${eventLog.entityType} = 'user' and ${eventLog.entityId} = ${users.id}
+    and ${eventLog.type} = 'USER_ACTIVATED')`;
+  // greatest() skips nulls: a user never re-activated is judged by login or creation alone.
+  const lastActivity = sql`greatest(coalesce(${users.lastLoginAt}, ${users.createdAt}), ${lastActivation})`;
+  const holdsAdminRole = exists(
+    db
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.userId, users.id), inArray(roles.name, [...ADMIN_ROLES]))),
+  );
+
+  const deactivated = await db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const rows = await tx
+      .update(users)
+      .set({ deactivated: true, deactivatedAt: now })
+      .where(
+        and(
+          eq(users.deactivated, false),
+          sql`${lastActivity} < ${cutoff.toISOString()}::timestamptz`,
+          not(holdsAdminRole),
+        ),
+      )
+      .returning({ id: users.id, email: users.email, language: users.language });
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+
+    // Every session ends, rotated rows included (their grace window would otherwise let them back in).
+    await tx
+      .update(refreshSessions)
+      .set({ revokedAt: now, revokedReason: "DEACTIVATED" })
+      .where(and(inArray(refreshSessions.userId, ids), sql`${refreshSessions.revokedAt} is null`));
+    await tx
+      .update(refreshSessions)
+      .set({ revokedReason: "DEACTIVATED" })
+      .where(and(inArray(refreshSessions.userId, ids), eq(refreshSessions.revokedReason, "ROTATED")));
+
+    const profiles = await tx
+      .select({
+        userId: systemUsers.userId,
+        firstName: systemUsers.firstName,
+        companyId: systemUsers.companyId,
+      })
+      .from(systemUsers)
+      .where(inArray(systemUsers.userId, ids));
+    const profileOf = new Map(profiles.map((p) => [p.userId, p]));
+    await tx.insert(eventLog).values(
+      rows.map((r) => ({
+        type: "USER_AUTO_DEACTIVATED" as const,
+        actorUserId: null,
+        companyId: profileOf.get(r.id)?.companyId ?? null,
+        entityType: "user",
+        entityId: r.id,
+        data: { inactiveDays: days },
+      })),
+    );
+    return rows.map((r) => ({ ...r, firstName: profileOf.get(r.id)?.firstName ?? null }));
+  });
+
+  if (options.messaging) {
+    for (const user of deactivated) {
+      try {
+        const mail = accountDeactivatedMail(user.language, { name: user.firstName });
+        await options.messaging.sendMail({ to: user.email, ...mail });
+      } catch (error) {
+        options.log?.error({ err: error, userId: user.id }, "account-deactivated mail failed");
+      }
+    }
+  }
+  if (deactivated.length > 0) {
+    options.log?.info({ count: deactivated.length, days }, "deactivated inactive users");
+  }
+  return deactivated.length;
+}

@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import PgBoss from "pg-boss";
+import type { AppContext } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
+
+/**
+ * Scheduled jobs on pg-boss 10: on PostgreSQL through its own small pool (DATABASE_URL), on the
+ * embedded PGlite through pg-boss's `db` adapter on the app's own client (stack notes §3.7). Started by
+ * main.ts only (buildApp's `jobs` option); a queue that fails to start is logged and the app serves on.
+ */
+
+export const INACTIVITY_QUEUE = "deactivate-inactive-users";
+/** Every night at 03:30 Helsinki time. */
+export const INACTIVITY_CRON = "30 3 * * *";
+export const JOB_TIME_ZONE = "Europe/Helsinki";
+
+type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+
+/** pg-boss's connection: a connection string on PostgreSQL, the db adapter on PGlite. */
+export function pgBossConnection(
+  database: Pick<Database, "kind" | "pglite">,
+  connectionString: string | null,
+): PgBoss.ConstructorOptions {
+  if (database.kind === "pglite") {
+    const pglite = database.pglite;
+    if (!pglite) throw new Error("The PGlite database does not expose its client");
+    return {
+      db: {
+        // pg-boss sends multi-statement scripts without parameters; exec() runs those.
+        executeSql: async (text: string, values?: unknown[]) => {
+          if (values && values.length > 0) return { rows: (await pglite.query(text, values)).rows };
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        },
+      },
+    };
+  }
+  if (!connectionString) throw new Error("The job queue needs DATABASE_URL on PostgreSQL");
+  return { connectionString, max: 2, application_name: "pedaali-jobs" };
+}
+
+export type JobRunnerDeps = {
+  ctx: Pick<AppContext, "config" | "database" | "messaging">;
+  log: Log;
+  /** Overrides config.databaseUrl (tests give their own database's URL). */
+  connectionString?: string | null;
+  /** Extra pg-boss options (tests shorten intervals). */
+  bossOptions?: Partial<PgBoss.ConstructorOptions>;
+  /** How often the worker looks for a due job; default 30 s (the job runs once a night). */
+  pollingIntervalSeconds?: number;
+};
+
+export type JobRunner = {
+  /** Starts the queue and schedules the jobs; resolves false (after logging) when that fails. */
+  start(): Promise<boolean>;
+  /** Stops the queue, letting a running job finish; never throws. */
+  stop(): Promise<void>;
+  /** The running pg-boss instance, or null. */
+  boss(): PgBoss | null;
+};
+
+export function createJobRunner(deps: JobRunnerDeps): JobRunner {
+  const { config, database, messaging } = deps.ctx;
+  const log = deps.log;
+  let boss: PgBoss | null = null;
+  let starting: Promise<boolean> | null = null;
+
+  async function stopQuietly(instance: PgBoss): Promise<void> {
+    try {
+      await instance.stop({ graceful: true, wait: true, timeout: 5_000 });
+    } catch (error) {
+      log.error({ err: error }, "job queue failed to stop");
+    }
+  }
+
+  async function doStart(): Promise<boolean> {
+    let instance: PgBoss | null = null;
+    try {
+      instance = new PgBoss({
+        ...pgBossConnection(database, deps.connectionString ?? config.databaseUrl),
+        ...deps.bossOptions,
+      });
+      instance.on("error", (error) => log.error({ err: error }, "job queue error"));
+      await instance.start();
+      await instance.createQueue(INACTIVITY_QUEUE);
+      const days = config.inactivityDeactivationDays;
+      if (days > 0) {
+        await instance.schedule(INACTIVITY_QUEUE, INACTIVITY_CRON, {}, { tz: JOB_TIME_ZONE });
+        await instance.work(
+          INACTIVITY_QUEUE,
+          { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+          async () => {
+            const count = await deactivateInactiveUsers(database.db, {
+              now: new Date(),
+              days,
+              messaging,
+              log,
+            });
+            return { count };
+          },
+        );
+      } else {
+        await instance.unschedule(INACTIVITY_QUEUE);
+      }
+      boss = instance;
+      log.info({ inactivityDeactivationDays: days }, "job queue started");
+      return true;
+    } catch (error) {
+      log.error({ err: error }, "job queue failed to start; scheduled jobs will not run");
+      if (instance) await stopQuietly(instance);
+      return false;
+    }
+  }
+
+  return {
+    start() {
+      starting ??= doStart();
+      return starting;
+    },
+    async stop() {
+      if (starting) await starting;
+      starting = null;
+      const instance = boss;
+      boss = null;
+      if (instance) await stopQuietly(instance);
+    },
+    boss: () => boss,
+  };
+}
+
+/**
+ * Runs the jobs with the app: starts them once the app is ready (in the background, so a slow queue
+ * never holds up serving) and stops them before the database closes.
+ */
+export function registerJobRunner(app: FastifyInstance, ctx: AppContext): JobRunner {
+  const runner = createJobRunner({ ctx, log: app.log.child({ module: "jobs" }) });
+  app.addHook("onReady", async () => {
+    void runner.start();
+  });
+  app.addHook("preClose", async () => {
+    await runner.stop();
+  });
+  return runner;
+}

@@ -1,0 +1,122 @@
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type TOwnDetailsUpdate, zUserPreferences } from "../../../contract/account.ts";
+import type { TSessionUser } from "../../../contract/auth.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
+import { notFound, unauthorized } from "../../errors.ts";
+import { type CurrentUser, loadCurrentUser } from "../auth/session-user.ts";
+import { randomToken, sha256 } from "../auth/tokens.ts";
+import { validEmail } from "../registration/field-rules.ts";
+
+/**
+ * The user's own details (/kayttaja) and preferences (SPEC §7 /api/user-preferences). Preferences are
+ * one JSON document per user, merged key by key on every PUT; a key sent as null is removed. The same
+ * document may be reached without a session through its token (a link in a mail); only the token's
+ * sha256 is stored.
+ */
+
+type Preferences = z.infer<typeof zUserPreferences>;
+
+/** What answers carry: only keys the contract accepts, so a stray stored value never breaks a response. */
+function toPreferences(document: Record<string, unknown> | null | undefined): Preferences {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(document ?? {})) {
+    if (zUserPreferences.safeParse({ [key]: value }).success) out[key] = value;
+  }
+  return out as Preferences;
+}
+
+function withoutNulls(patch: Preferences): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== null && value !== undefined),
+  );
+}
+
+/** The stored document merged with a patch in one statement; nulls in the patch remove keys. */
+const mergedWith = (patch: Preferences) =>
+  sql`jsonb_strip_nulls(${userPreferences.preferences} || ${JSON.stringify(patch)}::jsonb)`;
+
+/** Makes (or replaces) the preferences token of a user, for a link in a mail; answers the token. */
+export async function issuePreferencesToken(db: Db, userId: string): Promise<string> {
+  const token = randomToken();
+  await db
+    .insert(userPreferences)
+    .values({ userId, tokenHash: sha256(token) })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: { tokenHash: sha256(token) } });
+  return token;
+}
+
+export function createAccountService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  return {
+    /** Names, personal e-mail and language; answers the fresh session user. */
+    async updateOwnDetails(user: CurrentUser, input: TOwnDetailsUpdate): Promise<TSessionUser> {
+      const personalEmail = input.personalEmail
+        ? validEmail(input.personalEmail, "body.personalEmail")
+        : null;
+      await db.transaction(async (txDb) => {
+        const tx = txDb as unknown as Db;
+        const profile = { firstName: input.firstName, lastName: input.lastName, personalEmail };
+        await tx
+          .insert(systemUsers)
+          .values({ userId: user.id, ...profile })
+          .onConflictDoUpdate({ target: systemUsers.userId, set: profile });
+        await tx.update(users).set({ language: input.language }).where(eq(users.id, user.id));
+      });
+      const fresh = await loadCurrentUser(db, user.id);
+      if (!fresh) throw unauthorized();
+      const { roleNames: _roleNames, scope: _scope, ...sessionUser } = fresh;
+      return sessionUser;
+    },
+
+    async updateOwnPreferences(user: CurrentUser, patch: Preferences): Promise<{ data: Preferences }> {
+      // The statement runs in its own transaction: the merge happens on the row as it is at that moment.
+      const [row] = await db
+        .insert(userPreferences)
+        .values({ userId: user.id, preferences: withoutNulls(patch) })
+        .onConflictDoUpdate({ target: userPreferences.userId, set: { preferences: mergedWith(patch) } })
+        .returning({ preferences: userPreferences.preferences });
+      return { data: toPreferences(row?.preferences) };
+    },
+
+    /** Own preferences, or anyone's for the admin tier with system-users.read; otherwise 404. */
+    async preferencesOfUser(viewer: CurrentUser, userId: string): Promise<{ data: Preferences }> {
+      const mayRead =
+        viewer.id === userId ||
+        (viewer.scope.kind === "all" &&
+          !viewer.deactivated &&
+          viewer.permissions.includes("system-users.read"));
+      if (!mayRead) throw notFound("User preferences");
+      const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+      if (!target) throw notFound("User preferences");
+      const [row] = await db
+        .select({ preferences: userPreferences.preferences })
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, userId));
+      return { data: toPreferences(row?.preferences) };
+    },
+
+    async preferencesByToken(token: string): Promise<{ data: Preferences }> {
+      const [row] = await db
+        .select({ preferences: userPreferences.preferences })
+        .from(userPreferences)
+        .where(eq(userPreferences.tokenHash, sha256(token)));
+      if (!row) throw notFound("User preferences");
+      return { data: toPreferences(row.preferences) };
+    },
+
+    async updatePreferencesByToken(token: string, patch: Preferences): Promise<{ data: Preferences }> {
+      const [row] = await db
+        .update(userPreferences)
+        .set({ preferences: mergedWith(patch) })
+        .where(eq(userPreferences.tokenHash, sha256(token)))
+        .returning({ preferences: userPreferences.preferences });
+      if (!row) throw notFound("User preferences");
+      return { data: toPreferences(row.preferences) };
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

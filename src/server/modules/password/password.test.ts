@@ -1,0 +1,232 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { cookieHeader, loginAs } from "../../../../tests/helpers/auth.ts";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import {
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  zPasswordResetDone,
+  zPasswordTokenStatus,
+} from "../../../contract/password.ts";
+import { buildApp } from "../../app.ts";
+import { testConfig } from "../../config.ts";
+import { outbox, passwordResetTokens, users } from "../../db/schema/index.ts";
+import type { Messaging } from "../../messaging/types.ts";
+
+const t = setupTestApp({}, { demoData: true });
+const NEW_PASSWORD = "kolme iloista polkupyörää";
+
+/** Each call from its own address, so the per-address limits do not leak between tests. */
+let nextAddress = 1;
+const address = () => `10.30.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
+
+const requestReset = (payload: Record<string, unknown>, remoteAddress = address()) =>
+  t.app.inject({ method: "POST", url: "/api/password-reset", payload, remoteAddress });
+const tokenStatus = (token: string) =>
+  t.app.inject({ method: "GET", url: `/api/password-reset/${token}`, remoteAddress: address() });
+const setPassword = (token: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: "POST", url: `/api/password-reset/${token}`, payload, remoteAddress: address() });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: "POST", url: "/api/login", payload: { email, password }, remoteAddress: address() });
+
+async function mailsTo(recipient: string) {
+  return t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.createdAt));
+}
+
+/** The mail goes out after the answer: wait for it, and take the token from its link. */
+async function waitForLink(recipient: string, template = "password-reset", after = 0): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      const mails = (await mailsTo(recipient)).filter((m) => m.template === template);
+      expect(mails.length).toBeGreaterThan(after);
+      const match = /\/reset\/([\w-]+)/.exec(mails[0]?.bodyText ?? "");
+      expect(match?.[1]).toBeTruthy();
+      return match?.[1] as string;
+    },
+    { timeout: 5000, interval: 50 },
+  );
+}
+
+describe("POST /api/password-reset", () => {
+  it("answers an unknown e-mail exactly like a known one and mails only the known one", async () => {
+    const known = await requestReset({ email: "olli.karjalainen@demo.test" });
+    const unknown = await requestReset({ email: "nobody.here@demo.test" });
+    const malformed = await requestReset({ email: "not-an-email" });
+    for (const res of [known, unknown, malformed]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    }
+    const token = await waitForLink("olli.karjalainen@demo.test");
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    expect(await mailsTo("nobody.here@demo.test")).toEqual([]);
+  });
+
+  it("sends nothing to a deactivated user and answers the same", async () => {
+    const res = await requestReset({ email: "deactivated@demo.test" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo("deactivated@demo.test")).toEqual([]);
+  });
+
+  it("takes about as long for an unknown e-mail as for a known one", async () => {
+    const time = async (email: string) => {
+      const started = performance.now();
+      await requestReset({ email });
+      return performance.now() - started;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time("reporting@demo.test"));
+      unknown.push(await time(`ghost${i}@demo.test`));
+    }
+    // Neither answer waits for the database or the mail server.
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+  });
+
+  it("answers the same when the mail cannot be sent, and logs the failure", async () => {
+    const failing: Messaging = {
+      sendMail: async () => {
+        throw new Error("SMTP down");
+      },
+      sendSms: async () => {},
+    };
+    const app = await buildApp(testConfig(), { database: t.database, messaging: failing });
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/password-reset",
+        payload: { email: "employee.editor@demo.test" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses a missing or oversized e-mail with 400, never 500", async () => {
+    for (const payload of [{}, { email: "" }, { email: `${"a".repeat(320)}@x.fi` }, { email: 5 }]) {
+      const res = await requestReset(payload);
+      expect(res.statusCode).toBe(400);
+      expect(zErrorResponse.parse(res.json()).code).toBe("VALIDATION_ERROR");
+    }
+    const badLanguage = await requestReset({ email: "employee@demo.test", language: "de" });
+    expect(badLanguage.statusCode).toBe(400);
+  });
+
+  it("limits requests per address (429 after 5 a minute)", async () => {
+    const ip = "10.31.0.1";
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await requestReset({ email: `x${i}@demo.test` }, ip)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe("the reset flow", () => {
+  it("sets a new password by the mailed link, once, and ends the old sessions", async () => {
+    const email = "ville.hamalainen@demo.test";
+    const oldSession = await loginAs(t.app, email);
+    const before = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: cookieHeader(oldSession.jar) },
+    });
+    expect(before.statusCode).toBe(200);
+
+    await requestReset({ email: "Ville.Hamalainen@Demo.test " });
+    const token = await waitForLink(email);
+    const [mail] = await mailsTo(email);
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/reset/${token}`);
+    expect(mail?.subject).toBe("Pedaali-salasanasi vaihtaminen");
+
+    const status = await tokenStatus(token);
+    expect(status.statusCode).toBe(200);
+    expect(zPasswordTokenStatus.parse(status.json())).toEqual({ valid: true, email });
+
+    const weak = await setPassword(token, { password: "short" });
+    expect(weak.statusCode).toBe(400);
+    expect(zErrorResponse.parse(weak.json())).toMatchObject({
+      code: "WEAK_PASSWORD",
+      details: [{ field: "body.password", message: "tooShort" }],
+    });
+    const common = await setPassword(token, { password: "salasana1234" });
+    expect(common.json().details).toContainEqual({ field: "body.password", message: "common" });
+
+    const done = await setPassword(token, { password: NEW_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect(zPasswordResetDone.parse(done.json()).message).toBeTruthy();
+
+    expect((await login(email, "Pedaali2026!")).statusCode).toBe(401);
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+
+    const again = await setPassword(token, { password: "toinen hyvin pitkä lause" });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("INVALID_TOKEN");
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null });
+
+    const after = await t.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: cookieHeader(oldSession.jar) },
+    });
+    expect(after.statusCode).toBe(401);
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row?.passwordChangedAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses an expired link", async () => {
+    const email = "reporting@demo.test";
+    const sent = (await mailsTo(email)).length;
+    await requestReset({ email });
+    const token = await waitForLink(email, "password-reset", sent);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user?.id as string));
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null });
+    const res = await setPassword(token, { password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("INVALID_TOKEN");
+  });
+
+  it("refuses an unknown token and malformed input with 400", async () => {
+    const unknown = "x".repeat(43);
+    expect((await tokenStatus(unknown)).json()).toEqual({ valid: false, email: null });
+    const res = await setPassword(unknown, { password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("INVALID_TOKEN");
+    expect((await tokenStatus("short")).statusCode).toBe(400);
+    expect((await setPassword("short", { password: NEW_PASSWORD })).statusCode).toBe(400);
+    expect((await setPassword(unknown, {})).statusCode).toBe(400);
+    expect((await setPassword(unknown, { password: "x".repeat(300) })).statusCode).toBe(400);
+  });
+
+  it("mails a set-password link, in the user's language, to an account with no password (NO_PASSWORD_SET)", async () => {
+    const email = "kaisa.rantanen@demo.test";
+    await t.database.db
+      .update(users)
+      .set({ passwordHash: null, language: "en" })
+      .where(sql`lower(${users.email}) = ${email}`);
+    await requestReset({ email });
+    const token = await waitForLink(email, "set-password");
+    const [mail] = (await mailsTo(email)).filter((m) => m.template === "set-password");
+    expect(mail?.subject).toBe("Set a password for your Pedaali account");
+    expect((await setPassword(token, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    const tokens = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(and(eq(users.email, email)));
+    expect(tokens.every((r) => r.password_reset_tokens.usedAt !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,129 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  PASSWORD_SET_MESSAGE,
+  type zPasswordResetRequest,
+  type zPasswordTokenStatus,
+} from "../../../contract/password.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { passwordResetTokens, users } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { passwordResetMail, setPasswordMail } from "../../messaging/templates.ts";
+import { createPasswordToken } from "../auth/password-tokens.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
+import { sha256 } from "../auth/tokens.ts";
+import { ensureStrongPassword } from "./password-policy.ts";
+
+/**
+ * Password recovery and setting a password by link (SPEC §2 /salasanan-palauttaminen, /reset/{token};
+ * DESIGN.md §5). A request answers the same, in the same time, whether or not the e-mail belongs to
+ * anyone: the look-up, the token and the mail happen after the answer, and their failures are only
+ * logged. A link token is random, stored as its sha256, single use and valid for an hour
+ * (createPasswordToken); using it sets the password and ends every session of the user.
+ */
+
+type ResetRequest = z.infer<typeof zPasswordResetRequest>;
+type TokenStatus = z.infer<typeof zPasswordTokenStatus>;
+
+const invalidToken = () =>
+  new AppError(400, "INVALID_TOKEN", "The link is invalid or has expired. Please ask for a new one.");
+
+export function createPasswordService(ctx: AppContext) {
+  const { db } = ctx.database;
+  /** Mails being prepared after the answer went out; the app waits for them when it closes. */
+  const pending = new Set<Promise<void>>();
+
+  /** A token row that still works: unused, unexpired, and its user active. */
+  async function findUsableToken(database: Db, token: string, forUpdate: boolean) {
+    const query = database
+      .select({
+        id: passwordResetTokens.id,
+        userId: passwordResetTokens.userId,
+        email: users.email,
+      })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+          eq(users.deactivated, false),
+        ),
+      );
+    const [row] = forUpdate ? await query.for("update", { of: passwordResetTokens }) : await query;
+    return row;
+  }
+
+  async function deliver(email: string, onError: (error: unknown) => void): Promise<void> {
+    try {
+      const user = await db.query.users.findFirst({
+        where: sql`lower(${users.email}) = ${email}`,
+        with: { systemUser: true },
+      });
+      // Unknown and deactivated accounts get nothing; the caller cannot tell the difference.
+      if (!user || user.deactivated) return;
+      const token = await createPasswordToken(db, user.id);
+      const params = {
+        name: user.systemUser?.firstName ?? null,
+        link: `${ctx.config.publicUrl}/reset/${token}`,
+      };
+      const mail = user.passwordHash
+        ? passwordResetMail(user.language, params)
+        : setPasswordMail(user.language, params);
+      await ctx.messaging.sendMail({ to: user.email, ...mail });
+    } catch (error) {
+      onError(error);
+    }
+  }
+
+  return {
+    /**
+     * Starts the mail and answers at once. An address that is not even an e-mail cannot belong to an
+     * account, so it is simply not looked up; the answer is still the same.
+     */
+    requestReset(input: ResetRequest, onError: (error: unknown) => void): { message: string } {
+      const email = normalizeEmail(input.email);
+      if (isValidEmail(email)) {
+        const job = deliver(email, onError).finally(() => pending.delete(job));
+        pending.add(job);
+      }
+      return { message: PASSWORD_RESET_REQUESTED_MESSAGE };
+    },
+
+    async tokenStatus(token: string): Promise<TokenStatus> {
+      const row = await findUsableToken(db, token, false);
+      return row ? { valid: true, email: row.email } : { valid: false, email: null };
+    },
+
+    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      const found = await findUsableToken(db, token, false);
+      if (!found) throw invalidToken();
+      ensureStrongPassword(password, found.email);
+      // argon2 takes a moment: hash before the transaction holds the token row.
+      const passwordHash = await hashPassword(password);
+
+      await db.transaction(async (txDb) => {
+        const tx = txDb as unknown as Db;
+        // Checked again under a lock: two tabs posting the same link set the password once.
+        const row = await findUsableToken(tx, token, true);
+        if (!row) throw invalidToken();
+        const now = new Date();
+        await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, row.userId));
+        await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, row.id));
+        await revokeAllSessionsOfUser(tx, row.userId, "PASSWORD_CHANGED");
+      });
+      return { message: PASSWORD_SET_MESSAGE };
+    },
+
+    /** Waits for the mails still being prepared (app close). */
+    async drain(): Promise<void> {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -1,0 +1,52 @@
+import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizePhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
+import { AppError } from "../../errors.ts";
+
+/**
+ * The SPEC §5 field rules as the forms of joining, sign-up and own details meet them. Each answers 400
+ * with the failing field in `details`, so the form can mark it: an e-mail VALIDATION_ERROR "Invalid
+ * email", a phone UNSUPPORTED_PHONE_NUMBER "Unsupported phone number format", a business ID
+ * BUSINESS_ID_INVALID.
+ */
+
+/** The address trimmed and lower-cased, or 400 when it is not an e-mail. */
+export function validEmail(value: string, field: string): string {
+  const email = normalizeEmail(value);
+  if (!isValidEmail(email)) {
+    throw new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
+      { field, message: "Invalid email" },
+    ]);
+  }
+  return email;
+}
+
+/** The number in its stored form, or 400 UNSUPPORTED_PHONE_NUMBER. */
+export function validPhoneNumber(value: string, field: string): string {
+  try {
+    return normalizePhoneNumber(value);
+  } catch {
+    throw new AppError(400, "UNSUPPORTED_PHONE_NUMBER", UNSUPPORTED_PHONE_NUMBER_MESSAGE, [
+      { field, message: UNSUPPORTED_PHONE_NUMBER_MESSAGE },
+    ]);
+  }
+}
+
+/** A Finnish business ID with a correct check digit, or 400 BUSINESS_ID_INVALID. */
+export function validBusinessId(value: string, field: string): string {
+  const businessId = value.trim();
+  if (!isValidBusinessId(businessId)) {
+    throw new AppError(400, "BUSINESS_ID_INVALID", "Invalid business ID", [
+      { field, message: "Invalid business ID" },
+    ]);
+  }
+  return businessId;
+}
+
+/** A PostgreSQL unique violation (23505), as node-postgres or PGlite throw it, wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

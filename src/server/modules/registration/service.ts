@@ -1,0 +1,293 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  COMPANY_REGISTRATION_MESSAGE,
+  EMPLOYEE_REGISTRATION_MESSAGE,
+  type zCompanyRegistrationRequest,
+  type zEmployeeRegistrationRequest,
+  type zRegisterLinkInfo,
+} from "../../../contract/registration.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  companyApplications,
+  eventLog,
+  groupCompanies,
+  notifications,
+  registrationLinks,
+  roles,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { employerSignupReceivedMail, registrationReceivedMail } from "../../messaging/templates.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { ensureCompanyInScope } from "../auth/tenancy.ts";
+import { randomToken, sha256 } from "../auth/tokens.ts";
+import { ensureStrongPassword } from "../password/password-policy.ts";
+import { isUniqueViolation, validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
+import { isLinkUsable, REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
+import { employeeRegistrationNotification } from "./notification-texts.ts";
+
+/**
+ * Joining by a registration link and an employer's own sign-up (SPEC §2 /liity/{token}, /register;
+ * §7 Registration links). An employee who joins becomes a BIKE_BENEFICIARY of the link's company
+ * whose employment waits (PENDING) for the employer's acceptance; a company's sign-up waits in the
+ * helpdesk's queue as a company application, and nothing else is created until it is accepted.
+ */
+
+type LinkInfo = z.infer<typeof zRegisterLinkInfo>;
+type EmployeeRegistration = z.infer<typeof zEmployeeRegistrationRequest>;
+type CompanyRegistration = z.infer<typeof zCompanyRegistrationRequest>;
+/** Where a failure that must not change the answer (a mail after the commit) is reported. */
+export type FailureLog = (error: unknown, what: string) => void;
+
+const linkInvalid = () =>
+  new AppError(
+    400,
+    "REGISTRATION_LINK_INVALID",
+    "The registration link is invalid or has expired. Please ask your employer for a new one.",
+  );
+const emailTaken = () =>
+  new AppError(409, "EMAIL_TAKEN", "An account with this e-mail address already exists");
+const companyNotInLink = () =>
+  new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
+    { field: "body.companyId", message: "Choose one of the companies of the registration link" },
+  ]);
+
+/** The company an employee joins: the link's own, or the chosen company of the link's group. */
+function chosenCompany(link: ResolvedLink, companyId: string | undefined) {
+  if (link.kind === "company") {
+    const [company] = link.companies;
+    if (!company || (companyId && companyId !== company.id)) throw companyNotInLink();
+    return company;
+  }
+  const company = link.companies.find((c) => c.id === companyId);
+  if (!company) throw companyNotInLink();
+  return company;
+}
+
+export function createRegistrationService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function insertLink(
+    user: CurrentUser,
+    target: { companyId: string } | { groupCompanyId: string },
+  ): Promise<{ token: string }> {
+    const token = randomToken();
+    await db.insert(registrationLinks).values({
+      ...target,
+      tokenHash: sha256(token),
+      createdByUserId: user.id,
+      expiresAt: new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000),
+    });
+    return { token };
+  }
+
+  async function isEmailRegistered(database: Db, email: string): Promise<boolean> {
+    const [row] = await database
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    return !!row;
+  }
+
+  return {
+    /** An employer's link for one company of its scope (404 outside it). */
+    async createCompanyLink(user: CurrentUser, companyId: string): Promise<{ token: string }> {
+      ensureCompanyInScope(user, companyId, "Company");
+      const [company] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)));
+      if (!company) throw notFound("Company");
+      return insertLink(user, { companyId });
+    },
+
+    /**
+     * A link for a whole group: for the admin tier, and for a group admin of that group (the role held
+     * in one of its companies). Anyone else, and an unknown or empty group, gets 404.
+     */
+    async createGroupCompanyLink(user: CurrentUser, groupCompanyId: string): Promise<{ token: string }> {
+      if (user.scope.kind !== "all") {
+        const groupAdminIn = new Set(
+          user.userRoles.filter((ur) => ur.role.name === "EMPLOYER_GROUP_ADMIN").map((ur) => ur.companyId),
+        );
+        const covers = user.companies.some(
+          (c) => c.groupCompanyId === groupCompanyId && groupAdminIn.has(c.id),
+        );
+        if (!covers) throw notFound("Group company");
+      }
+      const [group] = await db
+        .select({ id: groupCompanies.id })
+        .from(groupCompanies)
+        .where(eq(groupCompanies.id, groupCompanyId));
+      if (!group) throw notFound("Group company");
+      return insertLink(user, { groupCompanyId });
+    },
+
+    async linkInfo(token: string): Promise<LinkInfo> {
+      const link = await resolveLink(db, token);
+      if (!link) return { valid: false, kind: null, name: null, companies: [] };
+      return { valid: true, kind: link.kind, name: link.name, companies: link.companies };
+    },
+
+    async registerEmployee(
+      input: EmployeeRegistration,
+      logFailure: FailureLog,
+    ): Promise<{ message: string }> {
+      const email = validEmail(input.email, "body.email");
+      const phoneNumber = validPhoneNumber(input.phoneNumber, "body.phoneNumber");
+      ensureStrongPassword(input.password, email);
+      const link = await resolveLink(db, input.token);
+      if (!link) throw linkInvalid();
+      const company = chosenCompany(link, input.companyId);
+      if (await isEmailRegistered(db, email)) throw emailTaken();
+      const passwordHash = await hashPassword(input.password);
+      const [beneficiaryRole] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(eq(roles.name, "BIKE_BENEFICIARY"));
+      if (!beneficiaryRole) throw new Error("The BIKE_BENEFICIARY role is missing");
+
+      try {
+        await db.transaction(async (txDb) => {
+          const tx = txDb as unknown as Db;
+          // The link is locked and checked again: revoked or used up meanwhile means no.
+          const [linkRow] = await tx
+            .select()
+            .from(registrationLinks)
+            .where(eq(registrationLinks.id, link.id))
+            .for("update");
+          if (!linkRow || !isLinkUsable(linkRow)) throw linkInvalid();
+
+          const [user] = await tx
+            .insert(users)
+            .values({
+              email,
+              passwordHash,
+              passwordChangedAt: new Date(),
+              phoneNumber,
+              language: input.language,
+            })
+            .returning({ id: users.id });
+          const userId = user?.id as string;
+          await tx.insert(systemUsers).values({
+            userId,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            companyId: company.id,
+          });
+          await tx.insert(userRoles).values({ userId, roleId: beneficiaryRole.id, companyId: company.id });
+          const [employee] = await tx
+            .insert(beneficiaryEmployees)
+            .values({ userId, companyId: company.id, status: "PENDING" })
+            .returning({ id: beneficiaryEmployees.id });
+          await tx
+            .update(registrationLinks)
+            .set({ useCount: sql`${registrationLinks.useCount} + 1` })
+            .where(eq(registrationLinks.id, link.id));
+          await tx.insert(eventLog).values({
+            type: "USER_CREATED",
+            actorUserId: null,
+            companyId: company.id,
+            entityType: "user",
+            entityId: userId,
+            data: {
+              source: "registration-link",
+              registrationLinkId: link.id,
+              beneficiaryEmployeeId: employee?.id,
+            },
+          });
+
+          // The bell of the company's employer admins (SPEC §6: the notification bell is theirs).
+          const admins = await tx
+            .select({ userId: userRoles.userId, language: users.language })
+            .from(userRoles)
+            .innerJoin(roles, eq(roles.id, userRoles.roleId))
+            .innerJoin(users, eq(users.id, userRoles.userId))
+            .where(
+              and(
+                eq(roles.name, "EMPLOYER_ADMIN"),
+                eq(userRoles.companyId, company.id),
+                eq(users.deactivated, false),
+              ),
+            );
+          if (admins.length > 0) {
+            const employeeName = `${input.firstName} ${input.lastName}`;
+            await tx.insert(notifications).values(
+              admins.map((admin) => ({
+                userId: admin.userId,
+                companyId: company.id,
+                type: "EMPLOYEE_REGISTRATION" as const,
+                ...employeeRegistrationNotification(admin.language, {
+                  employeeName,
+                  companyName: company.name,
+                }),
+                entityType: "beneficiaryEmployee",
+                entityId: employee?.id ?? null,
+                data: { userId, beneficiaryEmployeeId: employee?.id ?? null },
+              })),
+            );
+          }
+        });
+      } catch (error) {
+        // Two registrations of the same address at once: the unique index decides.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+
+      try {
+        const mail = registrationReceivedMail(input.language, {
+          name: input.firstName,
+          companyName: company.name,
+        });
+        await ctx.messaging.sendMail({ to: email, ...mail });
+      } catch (error) {
+        logFailure(error, "registration received mail failed");
+      }
+      return { message: EMPLOYEE_REGISTRATION_MESSAGE };
+    },
+
+    /** Stores the sign-up for the helpdesk and thanks the applicant; no company or user yet. */
+    async registerCompany(input: CompanyRegistration, logFailure: FailureLog): Promise<{ message: string }> {
+      const businessId = validBusinessId(input.company.businessId, "body.company.businessId");
+      const email = validEmail(input.admin.email, "body.admin.email");
+      const phoneNumber = validPhoneNumber(input.admin.phoneNumber, "body.admin.phoneNumber");
+      const { company, admin } = input;
+
+      await db.insert(companyApplications).values({
+        companyName: company.name,
+        businessId,
+        contactFirstName: admin.firstName,
+        contactLastName: admin.lastName,
+        contactEmail: email,
+        contactPhoneNumber: phoneNumber,
+        employeeCount: company.employeeCount ?? null,
+        streetAddress: company.streetAddress,
+        postalCode: company.postalCode,
+        city: company.city,
+        eInvoiceAddress: company.eInvoiceAddress || null,
+        eInvoiceOperator: company.eInvoiceOperator || null,
+        language: input.language,
+        status: "PENDING",
+      });
+
+      try {
+        const mail = employerSignupReceivedMail(input.language, {
+          name: admin.firstName,
+          companyName: company.name,
+        });
+        await ctx.messaging.sendMail({ to: email, ...mail });
+      } catch (error) {
+        logFailure(error, "employer sign-up mail failed");
+      }
+      return { message: COMPANY_REGISTRATION_MESSAGE };
+    },
+  };
+}
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,193 @@
+import { and, asc, count, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { TSystemUserItem } from "../../../contract/system-users.ts";
+import type { Db } from "../../db/client.ts";
+import { companies, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere } from "../auth/tenancy.ts";
+
+/**
+ * Queries shared by the system-user calls: which users a caller may see (tenancy), and the list item
+ * of SPEC §3 "System user" with its role names. Everything is filtered and paged in SQL.
+ */
+
+export type Viewer = Pick<CurrentUser, "id" | "scope">;
+
+/** `%`, `_` and `\` typed by a user match themselves in an ILIKE pattern. */
+export function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * The users an employer-side caller may see: home company (system_users.companyId) in their scope,
+ * or a role held in one of their companies. Undefined (no limit) for the admin tier.
+ */
+export function usersInScopeWhere(db: Db, viewer: Viewer): SQL | undefined {
+  const home = companyScopeWhere(viewer, systemUsers.companyId);
+  const held = companyScopeWhere(viewer, userRoles.companyId);
+  if (!home || !held) return undefined;
+  return or(
+    home,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, users.id), held)),
+    ),
+  );
+}
+
+/** Users whose home company is `companyId` or who hold a role in it. */
+export function usersOfCompanyWhere(db: Db, companyId: string): SQL | undefined {
+  return or(
+    eq(systemUsers.companyId, companyId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, users.id), eq(userRoles.companyId, companyId))),
+    ),
+  );
+}
+
+/** Role names of the row's user; an employer-side viewer sees only the roles held in their companies. */
+function roleNamesOf(viewer: Viewer): SQL<string[] | null> {
+  const scoped = companyScopeWhere(viewer, userRoles.companyId);
+  return sql<string[] | null>`(select array_agg(distinct ${roles.name} order by ${roles.name})
+    from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+    where ${userRoles.userId} = ${users.id}${scoped ? sql` and ${scoped}` : sql``})`;
+}
+
+function itemColumns(viewer: Viewer) {
+  return {
+    userId: users.id,
+    firstName: systemUsers.firstName,
+    lastName: systemUsers.lastName,
+    workEmail: users.email,
+    personalEmail: systemUsers.personalEmail,
+    phoneNumber: users.phoneNumber,
+    companyId: systemUsers.companyId,
+    companyName: companies.name,
+    roles: roleNamesOf(viewer),
+    deactivated: users.deactivated,
+    lastLoginAt: users.lastLoginAt,
+  };
+}
+
+type ItemRow = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  workEmail: string;
+  personalEmail: string | null;
+  phoneNumber: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  roles: string[] | null;
+  deactivated: boolean;
+  lastLoginAt: Date | string | null;
+};
+
+function toItem(row: ItemRow): TSystemUserItem {
+  return {
+    userId: row.userId,
+    firstName: row.firstName ?? "",
+    lastName: row.lastName ?? "",
+    workEmail: row.workEmail,
+    personalEmail: row.personalEmail,
+    phoneNumber: row.phoneNumber,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    roles: Array.isArray(row.roles) ? row.roles : [],
+    deactivated: row.deactivated,
+    lastLoginAt: row.lastLoginAt ? new Date(row.lastLoginAt).toISOString() : null,
+  };
+}
+
+/** One page of list items and the total, for the given conditions (scope included by the caller). */
+export async function selectUserItems(
+  db: Db,
+  viewer: Viewer,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ items: TSystemUserItem[]; total: number }> {
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .where(where);
+  const rows = await db
+    .select(itemColumns(viewer))
+    .from(users)
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, systemUsers.companyId))
+    .where(where)
+    .orderBy(
+      asc(sql`lower(coalesce(${systemUsers.lastName}, ''))`),
+      asc(sql`lower(coalesce(${systemUsers.firstName}, ''))`),
+      asc(users.email),
+      asc(users.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return { items: rows.map(toItem), total: totalRow?.n ?? 0 };
+}
+
+/** One user as a list item, if the viewer may see them. */
+export async function findUserItem(db: Db, viewer: Viewer, userId: string): Promise<TSystemUserItem | null> {
+  const { items } = await selectUserItems(
+    db,
+    viewer,
+    and(eq(users.id, userId), usersInScopeWhere(db, viewer)),
+    {
+      limit: 1,
+      offset: 0,
+    },
+  );
+  return items[0] ?? null;
+}
+
+/** Whether the user exists and the viewer's scope reaches them. */
+export async function isUserInScope(db: Db, viewer: Viewer, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .where(and(eq(users.id, userId), usersInScopeWhere(db, viewer)));
+  return !!row;
+}
+
+/** Whether the user holds a role of the given name (any company). */
+export async function holdsRole(db: Db, userId: string, roleName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.name, roleName)))
+    .limit(1);
+  return !!row;
+}
+
+/** The conditions of the list filters: trimmed, case-insensitive "contains" matches. */
+export function userFilterWhere(filters: {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | undefined;
+  phoneNumber?: string | undefined;
+}): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.firstName) conditions.push(ilike(systemUsers.firstName, likeContains(filters.firstName)));
+  if (filters.lastName) conditions.push(ilike(systemUsers.lastName, likeContains(filters.lastName)));
+  if (filters.email) {
+    const pattern = likeContains(filters.email);
+    conditions.push(or(ilike(users.email, pattern), ilike(systemUsers.personalEmail, pattern)) as SQL);
+  }
+  const phone = filters.phoneNumber?.replace(/\s+/g, "");
+  if (phone) {
+    // A number is stored as typed (+358... or 0...): search both ways of writing a Finnish number.
+    const variants = new Set([phone]);
+    if (phone.startsWith("0")) variants.add(`+358${phone.slice(1)}`);
+    if (phone.startsWith("+358")) variants.add(`0${phone.slice(4)}`);
+    conditions.push(or(...[...variants].map((v) => ilike(users.phoneNumber, likeContains(v)))) as SQL);
+  }
+  return conditions;
+}

@@ -1,0 +1,691 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAs, type Session } from "../../../../tests/helpers/auth.ts";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import {
+  zCreateSystemUserResponse,
+  zMaxPriceResponse,
+  zSystemUserItem,
+  zSystemUsersPage,
+} from "../../../contract/system-users.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  eventLog,
+  outbox,
+  passwordResetTokens,
+  permissions,
+  refreshSessions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
+
+const t = setupTestApp({}, { demoData: true });
+
+const sessions = new Map<string, Session>();
+async function as(email: string): Promise<Session> {
+  let session = sessions.get(email);
+  if (!session) {
+    session = await loginAs(t.app, email);
+    sessions.set(email, session);
+  }
+  return session;
+}
+
+async function userId(email: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+async function companyId(name: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.name, name));
+  if (!row) throw new Error(`no company ${name}`);
+  return row.id;
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+async function call(method: Method, url: string, who: string | null, payload?: unknown) {
+  const headers = who ? (await as(who)).headers() : {};
+  return t.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+function expectError(
+  res: { statusCode: number; json: () => unknown; body: string },
+  status: number,
+  code?: string,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = zErrorResponse.parse(res.json());
+  if (code) expect(body.code).toBe(code);
+  return body;
+}
+
+async function events(type: string, entityId: string) {
+  return t.database.db
+    .select()
+    .from(eventLog)
+    .where(and(eq(eventLog.entityId, entityId), sql`${eventLog.type} = ${type}`));
+}
+
+/** Gives a built-in role a permission for the tests of one describe block, and takes it back after. */
+function grantDuringBlock(roleName: string, permissionName: string) {
+  let pair: { roleId: string; permissionId: string } | null = null;
+  beforeAll(async () => {
+    const { db } = t.database;
+    const [role] = await db.select().from(roles).where(eq(roles.name, roleName));
+    const [permission] = await db.select().from(permissions).where(eq(permissions.name, permissionName));
+    pair = { roleId: role?.id as string, permissionId: permission?.id as string };
+    await db.insert(rolePermissions).values(pair).onConflictDoNothing();
+  });
+  afterAll(async () => {
+    if (pair) {
+      await t.database.db
+        .delete(rolePermissions)
+        .where(
+          and(eq(rolePermissions.roleId, pair.roleId), eq(rolePermissions.permissionId, pair.permissionId)),
+        );
+    }
+  });
+}
+
+const ADMIN = "admin@pedaali.test";
+const HELPDESK = "helpdesk@pedaali.test";
+const DEMO_ADMIN = "employer.admin@demo.test";
+const GROUP_ADMIN = "group.admin@demo.test";
+const TOINEN_ADMIN = "employer.admin@toinen.test";
+const EMPLOYEE = "employee@demo.test";
+const REPORTING = "reporting@demo.test";
+
+describe("GET /api/system-users", () => {
+  it("lists every user for an admin in the list envelope, 20 per page by default", async () => {
+    const res = await call("GET", "/api/system-users", ADMIN);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = zSystemUsersPage.parse(res.json());
+    const [all] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    expect(page).toMatchObject({ page: 1, limit: 20, total: all?.n, hasPrevious: false });
+    expect(page.totalPages).toBe(Math.ceil((all?.n ?? 0) / 20));
+    expect(page.items.length).toBe(Math.min(20, all?.n ?? 0));
+    const admin = page.items.find((u) => u.workEmail === ADMIN);
+    expect(admin).toMatchObject({
+      firstName: "Sanna",
+      lastName: "Lehtonen",
+      roles: ["SUPER_ADMIN"],
+      companyId: null,
+    });
+  });
+
+  it("shows an employer admin only the users of their own company, with the company name", async () => {
+    const res = await call("GET", "/api/system-users?isForList=true&limit=100", DEMO_ADMIN);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = zSystemUsersPage.parse(res.json());
+    const demoId = await companyId("Demo Oy");
+    expect(page.items.length).toBeGreaterThan(5);
+    for (const item of page.items) {
+      expect(item.companyId).toBe(demoId);
+      expect(item.companyName).toBe("Demo Oy");
+    }
+    const emails = page.items.map((u) => u.workEmail);
+    expect(emails).toContain(EMPLOYEE);
+    expect(emails).not.toContain(TOINEN_ADMIN);
+    expect(emails).not.toContain(ADMIN);
+    expect(page.items.find((u) => u.workEmail === "deactivated@demo.test")?.deactivated).toBe(true);
+  });
+
+  it("widens a group admin's list to every company of the group", async () => {
+    const res = await call("GET", "/api/system-users?limit=100", GROUP_ADMIN);
+    const page = zSystemUsersPage.parse(res.json());
+    const names = new Set(page.items.map((u) => u.companyName));
+    expect(names).toEqual(new Set(["Demo Oy", "Demo Logistiikka Oy"]));
+  });
+
+  it("filters by first name, last name, e-mail and phone: trimmed, any case, contained", async () => {
+    const one = async (query: string) => {
+      const res = await call("GET", `/api/system-users?${query}`, ADMIN);
+      expect(res.statusCode, res.body).toBe(200);
+      return zSystemUsersPage.parse(res.json()).items.map((u) => u.workEmail);
+    };
+    expect(await one("firstName=%20%20EMIL%20")).toEqual([EMPLOYEE]);
+    // "Contains": Laine and KarjaLAINEn.
+    expect(await one("lastName=laine")).toEqual(["olli.karjalainen@demo.test", EMPLOYEE]);
+    expect(await one("email=EMPLOYEE@DEMO")).toEqual([EMPLOYEE]);
+    // Stored as +358505550110; a number typed with a leading 0 and spaces finds it too.
+    expect(await one("phoneNumber=050%20555%200110")).toEqual([EMPLOYEE]);
+    expect(await one("phoneNumber=%2B358505550110")).toEqual([EMPLOYEE]);
+    expect(await one("firstName=emilia&lastName=nieminen")).toEqual([]);
+    // LIKE wildcards are matched literally.
+    expect(await one("firstName=%25")).toEqual([]);
+    expect(await one("email=_")).toEqual([]);
+  });
+
+  it("filters by company: home company or a role held there", async () => {
+    const toinenId = await companyId("Toinen Oy");
+    const res = await call("GET", `/api/system-users?companyId=${toinenId}`, ADMIN);
+    const page = zSystemUsersPage.parse(res.json());
+    expect(page.items.map((u) => u.workEmail)).toContain(TOINEN_ADMIN);
+    for (const item of page.items) expect(item.companyId).toBe(toinenId);
+  });
+
+  it("pages in SQL", async () => {
+    const first = zSystemUsersPage.parse((await call("GET", "/api/system-users?limit=2", ADMIN)).json());
+    const second = zSystemUsersPage.parse(
+      (await call("GET", "/api/system-users?limit=2&page=2", ADMIN)).json(),
+    );
+    expect(first.items).toHaveLength(2);
+    expect(second.items).toHaveLength(2);
+    expect(first).toMatchObject({ page: 1, limit: 2, hasNext: true, hasPrevious: false });
+    expect(second).toMatchObject({ page: 2, hasPrevious: true });
+    expect(second.items[0]?.userId).not.toBe(first.items[0]?.userId);
+    const beyond = zSystemUsersPage.parse((await call("GET", "/api/system-users?page=999", ADMIN)).json());
+    expect(beyond).toMatchObject({ items: [], hasNext: false });
+  });
+
+  it("answers bad query values with 400", async () => {
+    for (const query of ["limit=101", "limit=0", "page=0", "page=x", "isForList=maybe", "companyId=nope"]) {
+      expectError(await call("GET", `/api/system-users?${query}`, ADMIN), 400, "VALIDATION_ERROR");
+    }
+  });
+
+  it("answers another tenant's company with 404", async () => {
+    const demoId = await companyId("Demo Oy");
+    expectError(await call("GET", `/api/system-users?companyId=${demoId}`, TOINEN_ADMIN), 404, "NOT_FOUND");
+  });
+
+  it("refuses roles without system-users.read (403) and anonymous callers (401)", async () => {
+    expectError(await call("GET", "/api/system-users", EMPLOYEE), 403, "FORBIDDEN");
+    expectError(await call("GET", "/api/system-users", REPORTING), 403, "FORBIDDEN");
+    expectError(await call("GET", "/api/system-users", null), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("POST /api/system-users", () => {
+  const newUser = (overrides: Record<string, unknown> = {}) => ({
+    firstName: "Aino",
+    lastName: "Korhonen",
+    workEmail: "Aino.Korhonen@Demo.test",
+    personalEmail: "aino@example.fi",
+    phoneNumber: "040 123 4567",
+    role: "BIKE_BENEFICIARY",
+    language: "fi",
+    ...overrides,
+  });
+
+  it("creates the user with a role, a set-password mail and a USER_CREATED event", async () => {
+    const demoId = await companyId("Demo Oy");
+    const res = await call("POST", "/api/system-users", ADMIN, newUser({ companyId: demoId }));
+    expect(res.statusCode, res.body).toBe(201);
+    const { user } = zCreateSystemUserResponse.parse(res.json());
+    expect(user).toMatchObject({
+      firstName: "Aino",
+      lastName: "Korhonen",
+      workEmail: "aino.korhonen@demo.test",
+      personalEmail: "aino@example.fi",
+      phoneNumber: "0401234567",
+      companyId: demoId,
+      companyName: "Demo Oy",
+      roles: ["BIKE_BENEFICIARY"],
+      deactivated: false,
+      lastLoginAt: null,
+    });
+    const { db } = t.database;
+    const [stored] = await db.select().from(users).where(eq(users.id, user.userId));
+    expect(stored?.passwordHash).toBeNull();
+    expect(
+      await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.userId)),
+    ).toHaveLength(1);
+    const mails = await db.select().from(outbox).where(eq(outbox.recipient, "aino.korhonen@demo.test"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.bodyText).toContain("/reset/");
+    expect(mails[0]?.template).toBe("set-password");
+    const [created] = await events("USER_CREATED", user.userId);
+    expect(created).toMatchObject({
+      actorUserId: await userId(ADMIN),
+      companyId: demoId,
+      entityType: "user",
+    });
+    const held = await db.select().from(userRoles).where(eq(userRoles.userId, user.userId));
+    expect(held).toMatchObject([{ companyId: demoId, grantedByUserId: await userId(ADMIN) }]);
+  });
+
+  it("creates an admin-tier user with a global role", async () => {
+    const res = await call(
+      "POST",
+      "/api/system-users",
+      ADMIN,
+      newUser({
+        workEmail: "uusi.admin@pedaali.test",
+        role: "INTERNAL_ADMIN",
+        personalEmail: "",
+        phoneNumber: null,
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { user } = zCreateSystemUserResponse.parse(res.json());
+    expect(user).toMatchObject({
+      companyId: null,
+      roles: ["INTERNAL_ADMIN"],
+      personalEmail: null,
+      phoneNumber: null,
+    });
+  });
+
+  it("answers a taken e-mail, in any case, with 409 EMAIL_TAKEN", async () => {
+    const demoId = await companyId("Demo Oy");
+    const res = await call(
+      "POST",
+      "/api/system-users",
+      ADMIN,
+      newUser({ workEmail: "EMPLOYEE@demo.test", companyId: demoId }),
+    );
+    expectError(res, 409, "EMAIL_TAKEN");
+  });
+
+  it("answers bad input with 400, never 500", async () => {
+    const demoId = await companyId("Demo Oy");
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...newUser({ companyId: demoId }), firstName: "" }, "VALIDATION_ERROR"],
+      [newUser({ companyId: demoId, workEmail: "not-an-email" }), "VALIDATION_ERROR"],
+      [newUser({ companyId: demoId, workEmail: "a..b@demo.test" }), "VALIDATION_ERROR"],
+      [newUser({ companyId: demoId, language: "de" }), "VALIDATION_ERROR"],
+      [newUser({ companyId: "x" }), "VALIDATION_ERROR"],
+      [
+        newUser({ companyId: demoId, workEmail: "p1@demo.test", phoneNumber: "12" }),
+        "UNSUPPORTED_PHONE_NUMBER",
+      ],
+      [newUser({ companyId: demoId, workEmail: "p2@demo.test", role: "NO_SUCH_ROLE" }), "BAD_REQUEST"],
+      [newUser({ workEmail: "p3@demo.test", role: "EMPLOYER_ADMIN" }), "BAD_REQUEST"],
+      [newUser({ companyId: demoId, workEmail: "p4@demo.test", role: "INTERNAL_ADMIN" }), "BAD_REQUEST"],
+    ];
+    for (const [payload, code] of cases) {
+      const body = expectError(await call("POST", "/api/system-users", ADMIN, payload), 400, code);
+      if (code === "UNSUPPORTED_PHONE_NUMBER") expect(body.message).toBe("Unsupported phone number format");
+    }
+    const notJson = await t.app.inject({
+      method: "POST",
+      url: "/api/system-users",
+      headers: { ...(await as(ADMIN)).headers(), "content-type": "application/json" },
+      payload: "{",
+    });
+    expectError(notJson, 400);
+  });
+
+  it("lets only a super admin create a super admin", async () => {
+    const res = await call(
+      "POST",
+      "/api/system-users",
+      HELPDESK,
+      newUser({ workEmail: "s@pedaali.test", role: "SUPER_ADMIN" }),
+    );
+    expectError(res, 403, "FORBIDDEN");
+  });
+
+  it("refuses roles without system-users.manage (403) and anonymous callers (401)", async () => {
+    const demoId = await companyId("Demo Oy");
+    const payload = newUser({ workEmail: "x1@demo.test", companyId: demoId });
+    expectError(await call("POST", "/api/system-users", DEMO_ADMIN, payload), 403, "FORBIDDEN");
+    expectError(await call("POST", "/api/system-users", EMPLOYEE, payload), 403, "FORBIDDEN");
+    expectError(await call("POST", "/api/system-users", null, payload), 401, "UNAUTHORIZED");
+  });
+
+  describe("by an employer admin given system-users.manage", () => {
+    grantDuringBlock("EMPLOYER_ADMIN", "system-users.manage");
+
+    it("creates users in their own company only; another tenant's company is 404", async () => {
+      const toinenId = await companyId("Toinen Oy");
+      const demoId = await companyId("Demo Oy");
+      const ok = await call(
+        "POST",
+        "/api/system-users",
+        TOINEN_ADMIN,
+        newUser({ workEmail: "uusi@toinen.test", companyId: toinenId, role: "EMPLOYER_EDITOR" }),
+      );
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(zCreateSystemUserResponse.parse(ok.json()).user.roles).toEqual(["EMPLOYER_EDITOR"]);
+      const other = await call(
+        "POST",
+        "/api/system-users",
+        TOINEN_ADMIN,
+        newUser({ workEmail: "vieras@toinen.test", companyId: demoId }),
+      );
+      expectError(other, 404, "NOT_FOUND");
+    });
+
+    it("grants EMPLOYER_GROUP_ADMIN only as a group admin (403)", async () => {
+      const toinenId = await companyId("Toinen Oy");
+      const res = await call(
+        "POST",
+        "/api/system-users",
+        TOINEN_ADMIN,
+        newUser({ workEmail: "konserni@toinen.test", companyId: toinenId, role: "EMPLOYER_GROUP_ADMIN" }),
+      );
+      expectError(res, 403, "FORBIDDEN");
+    });
+
+    it("never grants an admin-tier role (403)", async () => {
+      const res = await call(
+        "POST",
+        "/api/system-users",
+        TOINEN_ADMIN,
+        newUser({ workEmail: "admin2@toinen.test", role: "INTERNAL_ADMIN" }),
+      );
+      expectError(res, 403, "FORBIDDEN");
+    });
+  });
+});
+
+describe("PUT /api/system-users/:userId", () => {
+  const put = async (who: string, target: string, workEmail: string, csrfToken?: string) => {
+    const session = await as(who);
+    return t.app.inject({
+      method: "PUT",
+      url: `/api/system-users/${target}`,
+      headers: session.headers(),
+      payload: { workEmail, csrfToken: csrfToken ?? session.jar.csrfToken },
+    });
+  };
+
+  it("lets a user change their own work e-mail, with the CSRF token in the body", async () => {
+    const id = await userId("kaisa.rantanen@demo.test");
+    const res = await put("kaisa.rantanen@demo.test", id, " Kaisa.R@Demo.test ");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zSystemUserItem.parse(res.json())).toMatchObject({ userId: id, workEmail: "kaisa.r@demo.test" });
+    // The session goes on: the change is of the e-mail only.
+    expect((await call("GET", "/api/user", "kaisa.rantanen@demo.test")).json().email).toBe(
+      "kaisa.r@demo.test",
+    );
+  });
+
+  it("lets an admin change anyone's", async () => {
+    const id = await userId("olli.karjalainen@demo.test");
+    const res = await put(ADMIN, id, "olli.k@demo.test");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zSystemUserItem.parse(res.json()).workEmail).toBe("olli.k@demo.test");
+  });
+
+  it("refuses a body token that differs from the session's (403 CSRF_TOKEN_INVALID)", async () => {
+    const id = await userId(EMPLOYEE);
+    expectError(await put(EMPLOYEE, id, "new@demo.test", "forged-token"), 403, "CSRF_TOKEN_INVALID");
+    const noHeader = await t.app.inject({
+      method: "PUT",
+      url: `/api/system-users/${id}`,
+      headers: { cookie: (await as(EMPLOYEE)).headers().cookie as string },
+      payload: { workEmail: "new@demo.test", csrfToken: (await as(EMPLOYEE)).jar.csrfToken },
+    });
+    expectError(noHeader, 403, "CSRF_TOKEN_INVALID");
+  });
+
+  it("answers bad input with 400 and a taken e-mail with 409", async () => {
+    const id = await userId(EMPLOYEE);
+    expectError(await put(EMPLOYEE, id, "not-an-email"), 400, "VALIDATION_ERROR");
+    const missing = await call("PUT", `/api/system-users/${id}`, EMPLOYEE, { workEmail: "ok@demo.test" });
+    expectError(missing, 400, "VALIDATION_ERROR");
+    expectError(await put(EMPLOYEE, "not-a-uuid", "ok@demo.test"), 400, "VALIDATION_ERROR");
+    expectError(await put(EMPLOYEE, id, "EMPLOYER.ADMIN@demo.test"), 409, "EMAIL_TAKEN");
+  });
+
+  it("refuses another user's e-mail to a non-manager (403), another tenant's user (404), anonymous (401)", async () => {
+    const demoUser = await userId("ville.hamalainen@demo.test");
+    expectError(await put(EMPLOYEE, demoUser, "ville2@demo.test"), 403, "FORBIDDEN");
+    expectError(await put(DEMO_ADMIN, demoUser, "ville2@demo.test"), 403, "FORBIDDEN");
+    const anonymous = await t.app.inject({
+      method: "PUT",
+      url: `/api/system-users/${demoUser}`,
+      payload: { workEmail: "ville2@demo.test", csrfToken: "x" },
+    });
+    expectError(anonymous, 401, "UNAUTHORIZED");
+  });
+
+  describe("by employer admins given system-users.manage", () => {
+    grantDuringBlock("EMPLOYER_ADMIN", "system-users.manage");
+
+    it("lets a manager change users of their company and answers another tenant's with 404", async () => {
+      const ville = await userId("ville.hamalainen@demo.test");
+      expectError(await put(TOINEN_ADMIN, ville, "ville2@demo.test"), 404, "NOT_FOUND");
+      expectError(await put(TOINEN_ADMIN, await userId(ADMIN), "x@pedaali.test"), 404, "NOT_FOUND");
+      const ok = await put(DEMO_ADMIN, ville, "ville.h@demo.test");
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await put(DEMO_ADMIN, ville, "ville.hamalainen@demo.test")).statusCode).toBe(200);
+    });
+  });
+});
+
+describe("PATCH /api/system-users/:userId/phone", () => {
+  const patch = (who: string | null, target: string, phoneNumber: unknown) =>
+    call("PATCH", `/api/system-users/${target}/phone`, who, { phoneNumber });
+
+  it("normalises the number and clears its verification when it changes", async () => {
+    const id = await userId(EMPLOYEE);
+    const { db } = t.database;
+    await db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.id, id));
+    const same = await patch(EMPLOYEE, id, "+358 50 555 0110");
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await db.select().from(users).where(eq(users.id, id)))[0]?.phoneVerifiedAt).not.toBeNull();
+    const res = await patch(EMPLOYEE, id, "40 123 4567");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zSystemUserItem.parse(res.json()).phoneNumber).toBe("0401234567");
+    expect((await db.select().from(users).where(eq(users.id, id)))[0]?.phoneVerifiedAt).toBeNull();
+  });
+
+  it("lets an admin change anyone's", async () => {
+    const res = await patch(ADMIN, await userId("ville.hamalainen@demo.test"), "0501112233");
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("answers an unsupported number with 400 'Unsupported phone number format'", async () => {
+    const id = await userId(EMPLOYEE);
+    for (const phoneNumber of ["123", "", "+46 70 123 4567", "abc"]) {
+      const body = expectError(await patch(EMPLOYEE, id, phoneNumber), 400, "UNSUPPORTED_PHONE_NUMBER");
+      expect(body.message).toBe("Unsupported phone number format");
+    }
+    expectError(await patch(EMPLOYEE, id, 12345), 400, "VALIDATION_ERROR");
+    expectError(await patch(EMPLOYEE, "nope", "0401234567"), 400, "VALIDATION_ERROR");
+  });
+
+  it("refuses a non-manager (403), another tenant's user (404), anonymous (401)", async () => {
+    const ville = await userId("ville.hamalainen@demo.test");
+    expectError(await patch(EMPLOYEE, ville, "0401234567"), 403, "FORBIDDEN");
+    expectError(await patch(REPORTING, ville, "0401234567"), 403, "FORBIDDEN");
+    expectError(await patch(null, ville, "0401234567"), 401, "UNAUTHORIZED");
+  });
+
+  describe("by employer admins given system-users.manage", () => {
+    grantDuringBlock("EMPLOYER_ADMIN", "system-users.manage");
+
+    it("answers another tenant's user with 404", async () => {
+      const ville = await userId("ville.hamalainen@demo.test");
+      expectError(await patch(TOINEN_ADMIN, ville, "0401234567"), 404, "NOT_FOUND");
+    });
+  });
+});
+
+describe("PATCH /api/system-users/:userId/deactivated", () => {
+  const patch = (who: string | null, target: string, deactivated: unknown) =>
+    call("PATCH", `/api/system-users/${target}/deactivated`, who, { deactivated });
+
+  it("deactivates (ending the sessions) and activates again, with event-log rows", async () => {
+    const target = "mikko.deact@demo.test";
+    const demoId = await companyId("Demo Oy");
+    const created = await call("POST", "/api/system-users", ADMIN, {
+      firstName: "Mikko",
+      lastName: "Testinen",
+      workEmail: target,
+      role: "EMPLOYER_REPORTING",
+      companyId: demoId,
+    });
+    const id = zCreateSystemUserResponse.parse(created.json()).user.userId;
+    const employeeId = await userId(EMPLOYEE);
+    expect((await call("GET", "/api/user", EMPLOYEE)).statusCode).toBe(200);
+
+    const off = await patch(ADMIN, id, true);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(zSystemUserItem.parse(off.json()).deactivated).toBe(true);
+    const again = await patch(ADMIN, id, true);
+    expect(again.statusCode).toBe(200);
+    expect(await events("USER_DEACTIVATED", id)).toMatchObject([
+      { actorUserId: await userId(ADMIN), companyId: demoId },
+    ]);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(row?.deactivatedAt).toBeInstanceOf(Date);
+
+    const on = await patch(ADMIN, id, false);
+    expect(zSystemUserItem.parse(on.json()).deactivated).toBe(false);
+    expect(await events("USER_ACTIVATED", id)).toHaveLength(1);
+
+    // The employee's sessions end when deactivated.
+    const res = await patch(ADMIN, employeeId, true);
+    expect(res.statusCode).toBe(200);
+    const live = await t.database.db
+      .select()
+      .from(refreshSessions)
+      .where(and(eq(refreshSessions.userId, employeeId), sql`${refreshSessions.revokedAt} is null`));
+    expect(live).toHaveLength(0);
+    expect((await call("GET", "/api/user", EMPLOYEE)).statusCode).toBe(401);
+    sessions.delete(EMPLOYEE);
+    await patch(ADMIN, employeeId, false);
+  });
+
+  it("refuses to deactivate yourself (400) and bad input (400)", async () => {
+    expectError(await patch(ADMIN, await userId(ADMIN), true), 400, "CANNOT_DEACTIVATE_SELF");
+    const id = await userId("ville.hamalainen@demo.test");
+    expectError(await patch(ADMIN, id, "yes"), 400, "VALIDATION_ERROR");
+    expectError(await patch(ADMIN, "nope", true), 400, "VALIDATION_ERROR");
+    expectError(await patch(ADMIN, "00000000-0000-4000-8000-000000000000", true), 404, "NOT_FOUND");
+  });
+
+  it("lets only a super admin deactivate a super admin", async () => {
+    expectError(await patch(HELPDESK, await userId(ADMIN), true), 403, "FORBIDDEN");
+  });
+
+  it("refuses roles without system-users.manage (403) and anonymous callers (401)", async () => {
+    const id = await userId("ville.hamalainen@demo.test");
+    expectError(await patch(DEMO_ADMIN, id, true), 403, "FORBIDDEN");
+    expectError(await patch(REPORTING, id, true), 403, "FORBIDDEN");
+    expectError(await patch(null, id, true), 401, "UNAUTHORIZED");
+  });
+
+  describe("by employer admins given system-users.manage", () => {
+    grantDuringBlock("EMPLOYER_ADMIN", "system-users.manage");
+
+    it("answers another tenant's user with 404", async () => {
+      expectError(
+        await patch(TOINEN_ADMIN, await userId("ville.hamalainen@demo.test"), true),
+        404,
+        "NOT_FOUND",
+      );
+    });
+  });
+});
+
+describe("GET /api/companies/:companyId/max-price", () => {
+  it("answers the company's max price in euros", async () => {
+    const demoId = await companyId("Demo Oy");
+    for (const who of [DEMO_ADMIN, ADMIN, REPORTING]) {
+      const res = await call("GET", `/api/companies/${demoId}/max-price`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(zMaxPriceResponse.parse(res.json())).toEqual({ maxPrice: 4500 });
+    }
+  });
+
+  it("answers null when the company has no limit, and keeps the cents", async () => {
+    const { db } = t.database;
+    const logisticsId = await companyId("Demo Logistiikka Oy");
+    await db.update(companies).set({ maxPriceCents: null }).where(eq(companies.id, logisticsId));
+    expect((await call("GET", `/api/companies/${logisticsId}/max-price`, ADMIN)).json()).toEqual({
+      maxPrice: null,
+    });
+    await db.update(companies).set({ maxPriceCents: 123_456 }).where(eq(companies.id, logisticsId));
+    expect((await call("GET", `/api/companies/${logisticsId}/max-price`, ADMIN)).json()).toEqual({
+      maxPrice: 1234.56,
+    });
+  });
+
+  it("answers a bad id with 400, another tenant's company and an unknown one with 404", async () => {
+    expectError(await call("GET", "/api/companies/nope/max-price", ADMIN), 400, "VALIDATION_ERROR");
+    const demoId = await companyId("Demo Oy");
+    expectError(await call("GET", `/api/companies/${demoId}/max-price`, TOINEN_ADMIN), 404, "NOT_FOUND");
+    expectError(
+      await call("GET", "/api/companies/00000000-0000-4000-8000-000000000000/max-price", ADMIN),
+      404,
+      "NOT_FOUND",
+    );
+  });
+
+  it("refuses roles without companies.read (403) and anonymous callers (401)", async () => {
+    const demoId = await companyId("Demo Oy");
+    expectError(await call("GET", `/api/companies/${demoId}/max-price`, EMPLOYEE), 403, "FORBIDDEN");
+    expectError(await call("GET", `/api/companies/${demoId}/max-price`, null), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("GET /api/beneficiary-employee/:id/max-price", () => {
+  async function employeeId(email: string): Promise<string> {
+    const [row] = await t.database.db
+      .select({ id: beneficiaryEmployees.id })
+      .from(beneficiaryEmployees)
+      .where(eq(beneficiaryEmployees.userId, await userId(email)));
+    return row?.id as string;
+  }
+
+  it("answers the company's limit, or the employee's own when set, to the employee and their employer", async () => {
+    const id = await employeeId(EMPLOYEE);
+    for (const who of [EMPLOYEE, DEMO_ADMIN, ADMIN]) {
+      const res = await call("GET", `/api/beneficiary-employee/${id}/max-price`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(zMaxPriceResponse.parse(res.json())).toEqual({ maxPrice: 4500 });
+    }
+    await t.database.db
+      .update(beneficiaryEmployees)
+      .set({ maxPriceCents: 300_050 })
+      .where(eq(beneficiaryEmployees.id, id));
+    expect((await call("GET", `/api/beneficiary-employee/${id}/max-price`, EMPLOYEE)).json()).toEqual({
+      maxPrice: 3000.5,
+    });
+  });
+
+  it("answers a bad id with 400, another tenant's employee and an unknown one with 404", async () => {
+    const id = await employeeId(EMPLOYEE);
+    expectError(
+      await call("GET", "/api/beneficiary-employee/1/max-price", DEMO_ADMIN),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expectError(
+      await call("GET", `/api/beneficiary-employee/${id}/max-price`, TOINEN_ADMIN),
+      404,
+      "NOT_FOUND",
+    );
+    expectError(
+      await call(
+        "GET",
+        "/api/beneficiary-employee/00000000-0000-4000-8000-000000000000/max-price",
+        DEMO_ADMIN,
+      ),
+      404,
+      "NOT_FOUND",
+    );
+  });
+
+  it("refuses another beneficiary (403) and anonymous callers (401)", async () => {
+    const id = await employeeId(EMPLOYEE);
+    expectError(
+      await call("GET", `/api/beneficiary-employee/${id}/max-price`, "ville.hamalainen@demo.test"),
+      403,
+      "FORBIDDEN",
+    );
+    expectError(await call("GET", `/api/beneficiary-employee/${id}/max-price`, null), 401, "UNAUTHORIZED");
+  });
+});
