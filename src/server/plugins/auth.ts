@@ -88,10 +88,13 @@ async function resolveFromCookies(
     return null;
   }
   if (outcome.kind === "rotated") {
-    // The CSRF cookie stays: the page may be about to send the token it already read.
     const options = sessionCookieOptions(isSecure(ctx));
     reply.setCookie(ACCESS_COOKIE, outcome.session.accessToken, options);
     reply.setCookie(REFRESH_COOKIE, outcome.session.refreshToken, options);
+    // The CSRF token keeps its value (the page may be about to send the one it read) but its cookie
+    // lives as long as the session's; the page also takes its presence as "there may be a session".
+    const csrf = request.cookies[CSRF_COOKIE] || outcome.session.csrfToken;
+    reply.setCookie(CSRF_COOKIE, csrf, { ...options, httpOnly: false });
     return loadCurrentUser(db, outcome.session.userId);
   }
   return loadCurrentUser(db, outcome.userId);

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import type { RouteId } from "../../domain/routes.ts";
 import { ROUTES } from "../../domain/routes.ts";
 import { AppLink } from "../components/app-link.tsx";
+import { CONTACT_DETAILS as C, telHref } from "../lib/contact-details.ts";
 import classes from "./app-layout.module.css";
-import { CONTACT_DETAILS as C, telHref } from "./contact-details.ts";
 
 /** SPEC §1 public footer pages (customer service is the contact form). */
 const FOOTER_PAGES: readonly RouteId[] = [

@@ -5,6 +5,7 @@ import { LANGUAGES } from "../../domain/enums.ts";
 import { ROUTES } from "../../domain/routes.ts";
 import { i18n, initI18n } from "../i18n/i18n.ts";
 import { renderApp } from "../test/render-app.tsx";
+import { sessionUser } from "../test/session-user.ts";
 import { appRoutes, ROUTE_PAGES } from "./routes.tsx";
 
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe("the router", () => {
   });
 
   it("sends any path below /admin to the admin page", async () => {
-    renderApp("/admin/yritykset");
+    renderApp("/admin/yritykset", { user: sessionUser(["SUPER_ADMIN"]) });
     expect(await screen.findByRole("heading", { level: 1, name: "Ylläpito" })).toBeInTheDocument();
   });
 

@@ -5,18 +5,28 @@ import { ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { PageLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
+import { ensurePageTexts } from "../i18n/i18n.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { LanguageScope } from "./language-scope.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
+import { guardedPage, type PageImport } from "./route-guard.tsx";
 
-type PageImport = () => Promise<ComponentType>;
-
-const placeholder: PageImport = () =>
-  import("../components/placeholder-page.tsx").then((m) => m.PlaceholderPage);
+// One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
+const pages = () => import("./lazy-pages.ts");
+const placeholder: PageImport = () => pages().then((m) => m.PlaceholderPage);
 const adminArea: PageImport = () => import("../features/admin/admin-page.tsx").then((m) => m.AdminPage);
 const employerArea: PageImport = () =>
   import("../features/employer/employer-page.tsx").then((m) => m.EmployerPage);
+const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
+const logoutPage: PageImport = () => pages().then((m) => m.LogoutPage);
+const deactivatedPage: PageImport = () => pages().then((m) => m.DeactivatedPage);
+const noRightsPage: PageImport = () => pages().then((m) => m.NoRightsPage);
+const passwordRecoveryPage: PageImport = () => pages().then((m) => m.PasswordRecoveryPage);
+const passwordResetPage: PageImport = () => pages().then((m) => m.PasswordResetPage);
+const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
+const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
+const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
 
 /**
  * The code of each page of SPEC §2, loaded on first visit. Every entry is its own dynamic import so the
@@ -24,23 +34,23 @@ const employerArea: PageImport = () =>
  * when its feature is built; the Record type makes a route without a page a type error.
  */
 export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
-  login: placeholder,
-  register: placeholder,
-  logout: placeholder,
-  passwordRecovery: placeholder,
-  passwordRecoveryAlias: placeholder,
-  join: placeholder,
-  passwordReset: placeholder,
+  login: loginPage,
+  register: registerPage,
+  logout: logoutPage,
+  passwordRecovery: passwordRecoveryPage,
+  passwordRecoveryAlias: passwordRecoveryPage,
+  join: joinPage,
+  passwordReset: passwordResetPage,
   serialNumberAndDelivery: placeholder,
   maintenance: placeholder,
-  deactivated: placeholder,
-  noRights: placeholder,
+  deactivated: deactivatedPage,
+  noRights: noRightsPage,
   employer: employerArea,
   companySettings: employerArea,
   reporting: employerArea,
   admin: adminArea,
   myBike: placeholder,
-  ownDetails: placeholder,
+  ownDetails: ownDetailsPage,
   companyInfo: placeholder,
   privacyPolicy: placeholder,
   disclaimer: placeholder,
@@ -61,12 +71,29 @@ function relativePath(route: RouteDef): string {
   return route.id === "admin" ? `${path}/*` : path;
 }
 
+/** One guard component per guarded route, shared by its prefixed and unprefixed paths. */
+const guardedPages = new Map<RouteId, ComponentType>();
+
+function guardedPageFor(id: Exclude<RouteId, "home">): ComponentType {
+  let page = guardedPages.get(id);
+  if (!page) {
+    // Looked up on each load, so tests can watch which page code was asked for.
+    page = guardedPage(id, () => ROUTE_PAGES[id]());
+    guardedPages.set(id, page);
+  }
+  return page;
+}
+
 function pageRoute(route: RouteDef, lang: Language | null): RouteObject {
   const id = route.id as RouteId;
   const handle: RouteHandle = { routeId: id };
   const routeKey = lang ? `${lang}:${id}` : id;
   // Home is the anonymous landing page: in the entry chunk, so it paints without a second round trip.
   if (id === "home") return { id: routeKey, index: true, handle, Component: HomePage };
+  // Pages for some users only: the guard decides first, then loads the page (route-guard.tsx).
+  if (route.access.kind !== "public") {
+    return { id: routeKey, path: relativePath(route), handle, Component: guardedPageFor(id) };
+  }
   const load = ROUTE_PAGES[id];
   return {
     id: routeKey,
@@ -74,7 +101,10 @@ function pageRoute(route: RouteDef, lang: Language | null): RouteObject {
     handle,
     // Shown in <main> on a first load straight into a lazy page; without it React Router warns.
     HydrateFallback: PageLoader,
-    lazy: async () => ({ Component: await load() }),
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), ensurePageTexts()]);
+      return { Component };
+    },
   };
 }
 

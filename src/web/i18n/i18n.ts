@@ -89,8 +89,43 @@ export function initI18n(lng: Language = detectLanguage(window.location.pathname
   return ready;
 }
 
+/**
+ * The texts of the lazily loaded pages (login, registration, own details...) live in `pages/<lng>.json`,
+ * so the anonymous home page downloads only the shell's texts above (DESIGN.md §6 budget). Both files
+ * fill the one `translation` namespace; their top-level sections never overlap (locales.test.ts).
+ */
+const PAGE_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  fi: () => import("./pages/fi.json"),
+  en: () => import("./pages/en.json"),
+  sv: () => import("./pages/sv.json"),
+};
+
+const pageTexts = new Map<Language, Promise<void>>();
+let pageTextsWanted = false;
+
+/**
+ * Loads the page texts of a language (the current one by default) into i18n. Lazy routes await it
+ * before they render; once any page asked, a language switch loads them too before switching.
+ */
+export function ensurePageTexts(lng: Language = currentLanguage()): Promise<void> {
+  pageTextsWanted = true;
+  let loading = pageTexts.get(lng);
+  if (!loading) {
+    loading = (async () => {
+      // The shell texts first: i18next skips its backend for a language that already has a bundle.
+      await i18n.loadLanguages(lng);
+      const { default: texts } = await PAGE_LOADERS[lng]();
+      i18n.addResourceBundle(lng, "translation", texts, true, true);
+    })();
+    loading.catch(() => pageTexts.delete(lng));
+    pageTexts.set(lng, loading);
+  }
+  return loading;
+}
+
 /** Switches the language: loads its texts first, then sets `<html lang>` and remembers the choice. */
 export async function setLanguage(lng: Language): Promise<void> {
+  if (pageTextsWanted) await ensurePageTexts(lng);
   await i18n.changeLanguage(lng);
 }
 

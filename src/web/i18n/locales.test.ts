@@ -4,10 +4,21 @@ import { ROUTES } from "../../domain/routes.ts";
 import { GENERAL_ERROR_TEXTS } from "../lib/general-errors.ts";
 import en from "./en.json";
 import fi from "./fi.json";
+import enPages from "./pages/en.json";
+import fiPages from "./pages/fi.json";
+import svPages from "./pages/sv.json";
 import sv from "./sv.json";
 
 type Catalogue = { [key: string]: string | Catalogue };
-const LOCALES: Record<string, Catalogue> = { fi, en, sv };
+/** Each language is its shell texts (in the entry chunk) plus its page texts (loaded with the pages). */
+const PARTS: Record<string, { shell: Catalogue; pages: Catalogue }> = {
+  fi: { shell: fi, pages: fiPages },
+  en: { shell: en, pages: enPages },
+  sv: { shell: sv, pages: svPages },
+};
+const LOCALES: Record<string, Catalogue> = Object.fromEntries(
+  Object.entries(PARTS).map(([lng, { shell, pages }]) => [lng, { ...shell, ...pages }]),
+);
 
 function flatten(catalogue: Catalogue, prefix = ""): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -39,6 +50,21 @@ const SOURCES = import.meta.glob(["../**/*.{ts,tsx}", "!../**/*.test.{ts,tsx}"],
 const SOURCE_TEXT = Object.values(SOURCES).join("\n");
 
 describe("the fi, en and sv catalogues", () => {
+  it.each(Object.keys(PARTS))(
+    "%s keeps its shell and page sections apart (i18n.ts merges them shallowly)",
+    (lng) => {
+      const { shell, pages } = PARTS[lng] as { shell: Catalogue; pages: Catalogue };
+      expect(Object.keys(shell).filter((section) => section in pages)).toEqual([]);
+    },
+  );
+
+  it("splits every language the same way", () => {
+    for (const lng of ["en", "sv"]) {
+      expect(Object.keys(PARTS[lng]?.shell ?? {}).sort()).toEqual(Object.keys(fi).sort());
+      expect(Object.keys(PARTS[lng]?.pages ?? {}).sort()).toEqual(Object.keys(fiPages).sort());
+    }
+  });
+
   it.each(["en", "sv"])("%s has exactly the keys of fi", (lng) => {
     expect([...(flat[lng]?.keys() ?? [])].sort()).toEqual(fiKeys);
   });

@@ -34,6 +34,8 @@ export class ApiError extends Error {
   readonly details: TErrorDetail[];
   /** False when the body was not the JSON error envelope (proxy error pages, empty bodies, network failures). */
   readonly bodyReadable: boolean;
+  /** Login only: the 400 answer asks for a phone number to send the two-factor code to (SPEC §4). */
+  readonly requiresPhoneNumber: boolean;
 
   constructor(init: {
     status: number;
@@ -41,12 +43,14 @@ export class ApiError extends Error {
     message: string;
     details?: TErrorDetail[];
     bodyReadable: boolean;
+    requiresPhoneNumber?: boolean;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.details = init.details ?? [];
     this.bodyReadable = init.bodyReadable;
+    this.requiresPhoneNumber = init.requiresPhoneNumber === true;
   }
 }
 
@@ -159,13 +163,14 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   if (!response.ok) {
     if (parsed?.ok && isErrorResponse(parsed.value)) {
-      const { code, message, details } = parsed.value;
+      const { code, message, details, requiresPhoneNumber } = parsed.value;
       throw new ApiError({
         status: response.status,
         code,
         message,
         details: details ?? [],
         bodyReadable: true,
+        requiresPhoneNumber: requiresPhoneNumber === true,
       });
     }
     throw new ApiError({

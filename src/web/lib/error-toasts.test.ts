@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { i18n, initI18n } from "../i18n/i18n.ts";
+import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
 import {
   clearErrorToastHistory,
@@ -17,6 +17,8 @@ let en: TFunction;
 beforeAll(async () => {
   await initI18n("fi");
   await i18n.loadLanguages("en");
+  await ensurePageTexts("fi");
+  await ensurePageTexts("en");
   fi = i18n.getFixedT("fi");
   en = i18n.getFixedT("en");
 });

@@ -12,6 +12,8 @@ const MISSING = "\u0000missing";
 /**
  * The user-facing text of a failed call, in the language of `t`: SPEC §8 general toasts by status, or the
  * translation of the server's `code` (errors.<CODE>) where the status leaves room for it, or the fallback.
+ * The errors.* texts travel with the page texts (i18n.ts ensurePageTexts), which every lazy page has
+ * loaded before it can fail; before that, a failure reads as its general toast.
  */
 export function messageForApiError(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t("toasts.generic");

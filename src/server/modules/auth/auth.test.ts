@@ -338,6 +338,11 @@ describe("sessions", () => {
     const rotated = cookieJar(withoutAccess, res);
     expect(rotated.accessToken).toBeTruthy();
     expect(rotated.refreshToken).not.toBe(session.jar.refreshToken);
+    // The CSRF cookie is renewed with the session, keeping its value.
+    const csrf = (res.cookies as { name: string; value: string; maxAge?: number }[]).find(
+      (c) => c.name === "csrfToken",
+    );
+    expect(csrf).toMatchObject({ value: session.jar.csrfToken, maxAge: 604800 });
     // The new refresh token works on its own.
     const { accessToken: _again, ...onlyNewRefresh } = rotated;
     const next = await t.app.inject({

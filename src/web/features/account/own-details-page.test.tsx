@@ -1,0 +1,183 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { COLOR_SCHEME_STORAGE_KEY } from "../../app/providers.tsx";
+import { i18n, initI18n } from "../../i18n/i18n.ts";
+import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render-app.tsx";
+import { sessionUser } from "../../test/session-user.ts";
+
+const me = sessionUser(["BIKE_BENEFICIARY"]);
+
+beforeAll(async () => {
+  await initI18n("fi");
+});
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  document.documentElement.removeAttribute("data-mantine-color-scheme");
+  await i18n.changeLanguage("fi");
+  // biome-ignore lint/suspicious/noDocumentCookie: the session's CSRF cookie, as the server sets it.
+  document.cookie = "csrfToken=csrf-123; path=/";
+});
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  // biome-ignore lint/suspicious/noDocumentCookie: clears the fake session.
+  document.cookie = "csrfToken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/";
+  await i18n.changeLanguage("fi");
+});
+
+function section(name: string) {
+  return within(screen.getByRole("region", { name }));
+}
+
+describe("own details (/kayttaja)", () => {
+  it("saves names, personal e-mail and language with PATCH /api/user", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      "PATCH /api/user": (body) => ({ status: 200, body: { ...me, ...(body as object) } }),
+    });
+    renderApp("/kayttaja", { user: me });
+    await screen.findByRole("heading", { level: 1, name: "Omat tiedot" });
+    const personal = section("Henkilötiedot");
+    expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maija");
+    await user.clear(personal.getByLabelText(/^Sukunimi/));
+    await user.type(personal.getByLabelText(/^Sukunimi/), "Virtanen");
+    await user.type(personal.getByLabelText(/^Henkilökohtainen sähköposti/), "Maija@Koti.test");
+    await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
+    expect(await personal.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    const [call] = api.callsTo("PATCH", "/api/user");
+    expect(call?.body).toEqual({
+      firstName: "Maija",
+      lastName: "Virtanen",
+      personalEmail: "maija@koti.test",
+      language: "fi",
+    });
+    expect(call?.headers.get("x-csrf-token")).toBe("csrf-123");
+  });
+
+  it("switches the pages to a newly saved language", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "PATCH /api/user": (body) => ({ status: 200, body: { ...me, ...(body as object) } }) });
+    renderApp("/kayttaja", { user: me });
+    const personal = section("Henkilötiedot");
+    await user.selectOptions(await personal.findByLabelText(/^Asiointikieli/), "English");
+    await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "My details" })).toBeInTheDocument();
+  });
+
+  it("keeps what was typed when the save fails", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "PATCH /api/user": apiError(500, "INTERNAL_ERROR", "Internal server error") });
+    renderApp("/kayttaja", { user: me });
+    const personal = section("Henkilötiedot");
+    await user.clear(await personal.findByLabelText(/^Etunimi/));
+    await user.type(personal.getByLabelText(/^Etunimi/), "Maikki");
+    await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
+    expect(await personal.findByRole("alert")).toHaveTextContent(
+      "Palvelimella tapahtui virhe. Yritä myöhemmin uudelleen",
+    );
+    expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maikki");
+  });
+
+  it("changes the work e-mail with PUT /api/system-users/{id}, the body repeating the CSRF token", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      [`PUT /api/system-users/${me.id}`]: { status: 200, body: {} },
+      "GET /api/user": { status: 200, body: { ...me, email: "maija.uusi@demo.test" } },
+    });
+    renderApp("/kayttaja", { user: me });
+    const work = section("Työsähköposti");
+    const input = await work.findByLabelText(/^Työsähköposti/);
+    await user.clear(input);
+    await user.type(input, "Maija.Uusi@demo.test");
+    await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
+    expect(await work.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    const [call] = api.callsTo("PUT", `/api/system-users/${me.id}`);
+    expect(call?.body).toEqual({ workEmail: "maija.uusi@demo.test", csrfToken: "csrf-123" });
+    expect(call?.headers.get("x-csrf-token")).toBe("csrf-123");
+  });
+
+  it("puts a taken work e-mail on its field", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`PUT /api/system-users/${me.id}`]: apiError(409, "EMAIL_TAKEN", "The e-mail is already in use"),
+    });
+    renderApp("/kayttaja", { user: me });
+    const work = section("Työsähköposti");
+    const input = await work.findByLabelText(/^Työsähköposti/);
+    await user.clear(input);
+    await user.type(input, "toinen@demo.test");
+    await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
+    expect(await work.findByRole("alert")).toHaveTextContent("Sähköpostiosoite on jo käytössä");
+    expect(input).toHaveValue("toinen@demo.test");
+  });
+
+  it("normalises the phone (SPEC §5) and shows 'Unsupported phone number format' in Finnish", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      [`PATCH /api/system-users/${me.id}/phone`]: { status: 200, body: {} },
+      "GET /api/user": { status: 200, body: { ...me, phoneNumber: "0501234567" } },
+    });
+    renderApp("/kayttaja", { user: me });
+    const phone = section("Puhelinnumero");
+    const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
+    await user.clear(input);
+    await user.type(input, "123");
+    await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
+    expect(await phone.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
+    expect(api.callsTo("PATCH", `/api/system-users/${me.id}/phone`)).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, "50 123 4567");
+    await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
+    expect(await phone.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    expect(api.callsTo("PATCH", `/api/system-users/${me.id}/phone`)[0]?.body).toEqual({
+      phoneNumber: "0501234567",
+    });
+    expect(input).toHaveValue("0501234567");
+  });
+
+  it("shows the server's refusal of a number on the field", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`PATCH /api/system-users/${me.id}/phone`]: apiError(
+        400,
+        "UNSUPPORTED_PHONE_NUMBER",
+        "Unsupported phone number format",
+      ),
+    });
+    renderApp("/kayttaja", { user: me });
+    const phone = section("Puhelinnumero");
+    const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
+    await user.clear(input);
+    await user.type(input, "0401234567");
+    await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
+    expect(await phone.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
+    expect(input).toHaveValue("0401234567");
+  });
+
+  it("switches Mantine's scheme and stores the theme with PUT /api/user-preferences", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      "PUT /api/user-preferences": { status: 200, body: { data: { theme: "dark" } } },
+      "GET /api/user": { status: 200, body: { ...me, preferences: { theme: "dark" } } },
+    });
+    renderApp("/kayttaja", { user: me });
+    const appearance = section("Ulkoasu");
+    await user.click(await appearance.findByText("Tumma"));
+    expect(document.documentElement).toHaveAttribute("data-mantine-color-scheme", "dark");
+    expect(window.localStorage.getItem(COLOR_SCHEME_STORAGE_KEY)).toBe("dark");
+    expect(await appearance.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    expect(api.callsTo("PUT", "/api/user-preferences")[0]?.body).toEqual({ preferences: { theme: "dark" } });
+  });
+
+  it("is hidden from a deactivated user", async () => {
+    const { router } = renderApp("/kayttaja", { user: { ...me, deactivated: true } });
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Tili on poistettu käytöstä" }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/deactivated");
+  });
+});

@@ -1,0 +1,362 @@
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TOwnDetailsUpdate } from "../../../contract/account.ts";
+import { CSRF_COOKIE } from "../../../domain/constants.ts";
+import { LANGUAGES, THEMES, type Theme } from "../../../domain/enums.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { isLanguage, setLanguage } from "../../i18n/i18n.ts";
+import { ApiError, apiFetch, readCookie } from "../../lib/api-client.ts";
+import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { refreshSession, SESSION_QUERY_KEY, type SessionUser, useSession } from "../../lib/session.ts";
+import classes from "./own-details-page.module.css";
+
+/** Success or failure of one section's save, shown above its button. */
+function Feedback({ error, saved }: { error: unknown; saved: boolean }) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+        {formErrorMessage(error, t)}
+      </Alert>
+    );
+  }
+  if (saved) {
+    return (
+      <Alert color="green" variant="light" role="status">
+        {t("ownDetails.saved")}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function Section({
+  titleId,
+  title,
+  intro,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={titleId}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id={titleId}>
+            {title}
+          </Title>
+          {intro && (
+            <Text size="sm" c="dimmed" mt={4}>
+              {intro}
+            </Text>
+          )}
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function phoneError(value: string, message: string): string | null {
+  try {
+    normalizePhoneNumber(value);
+    return null;
+  } catch {
+    return message;
+  }
+}
+
+function PersonalDetails({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const form = useForm({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      personalEmail: user.personalEmail ?? "",
+      language: user.language as string,
+    },
+    validate: {
+      firstName: (v) => (v.trim() ? null : t("forms.required")),
+      lastName: (v) => (v.trim() ? null : t("forms.required")),
+      personalEmail: (v) => (!v.trim() || isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")),
+    },
+  });
+  const save = useMutation({
+    mutationFn: (body: TOwnDetailsUpdate) => apiFetch<SessionUser>("/api/user", { method: "PATCH", body }),
+    meta: { silent: true },
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, updated);
+      form.resetDirty();
+      // Saving a new language switches the pages to it too; saving names leaves the page's language alone.
+      if (updated.language !== user.language) await setLanguage(updated.language);
+    },
+    onError: (error) =>
+      form.setErrors(fieldErrorsOf(error, ["firstName", "lastName", "personalEmail"], t("forms.checkField"))),
+  });
+  return (
+    <Section titleId={`${id}-title`} title={t("ownDetails.personalTitle")}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((v) =>
+          save.mutate({
+            firstName: v.firstName.trim(),
+            lastName: v.lastName.trim(),
+            personalEmail: v.personalEmail.trim() ? normalizeEmail(v.personalEmail) : "",
+            language: isLanguage(v.language) ? v.language : user.language,
+          }),
+        )}
+      >
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={t("forms.firstName")}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label={t("forms.lastName")}
+              autoComplete="family-name"
+              required
+              {...form.getInputProps("lastName")}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t("ownDetails.personalEmail")}
+            description={t("ownDetails.personalEmailHint")}
+            type="email"
+            autoComplete="email"
+            {...form.getInputProps("personalEmail")}
+          />
+          <NativeSelect
+            label={t("forms.language")}
+            description={t("forms.languageHint")}
+            data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+            {...form.getInputProps("language")}
+          />
+          <Feedback error={save.error} saved={save.isSuccess && !form.isDirty()} />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t("ownDetails.savePersonal")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function WorkEmail({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const form = useForm({
+    initialValues: { workEmail: user.email },
+    validate: { workEmail: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")) },
+  });
+  const save = useMutation({
+    mutationFn: (workEmail: string) =>
+      apiFetch(`/api/system-users/${encodeURIComponent(user.id)}`, {
+        method: "PUT",
+        // SPEC §7: the body repeats the CSRF token that apiFetch also sends in the header.
+        body: { workEmail, csrfToken: readCookie(CSRF_COOKIE) ?? "" },
+      }),
+    meta: { silent: true },
+    onSuccess: async () => {
+      form.resetDirty();
+      await refreshSession(queryClient);
+    },
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error, ["workEmail"], t("forms.checkField")));
+      if (error instanceof ApiError && error.code === "EMAIL_TAKEN") {
+        form.setFieldError("workEmail", t("errors.EMAIL_TAKEN"));
+      }
+    },
+  });
+  return (
+    <Section
+      titleId={`${id}-title`}
+      title={t("ownDetails.workEmailTitle")}
+      intro={t("ownDetails.workEmailIntro")}
+    >
+      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(normalizeEmail(v.workEmail)))}>
+        <Stack gap="md">
+          <TextInput
+            label={t("forms.workEmail")}
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps("workEmail")}
+          />
+          <Feedback error={save.error} saved={save.isSuccess && !form.isDirty()} />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t("ownDetails.saveWorkEmail")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function Phone({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const form = useForm({
+    initialValues: { phoneNumber: user.phoneNumber ?? "" },
+    validate: { phoneNumber: (v) => phoneError(v, t("errors.UNSUPPORTED_PHONE_NUMBER")) },
+  });
+  const save = useMutation({
+    mutationFn: (phoneNumber: string) =>
+      apiFetch(`/api/system-users/${encodeURIComponent(user.id)}/phone`, {
+        method: "PATCH",
+        body: { phoneNumber },
+      }),
+    meta: { silent: true },
+    onSuccess: async (_data, phoneNumber) => {
+      form.setValues({ phoneNumber });
+      form.resetDirty({ phoneNumber });
+      await refreshSession(queryClient);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "UNSUPPORTED_PHONE_NUMBER") {
+        form.setFieldError("phoneNumber", t("errors.UNSUPPORTED_PHONE_NUMBER"));
+      }
+    },
+  });
+  return (
+    <Section titleId={`${id}-title`} title={t("ownDetails.phoneTitle")} intro={t("ownDetails.phoneIntro")}>
+      <form noValidate onSubmit={form.onSubmit((v) => save.mutate(normalizePhoneNumber(v.phoneNumber)))}>
+        <Stack gap="md">
+          <TextInput
+            label={t("forms.phoneNumber")}
+            description={t("forms.phoneHint")}
+            type="tel"
+            autoComplete="tel"
+            required
+            {...form.getInputProps("phoneNumber")}
+          />
+          <Feedback
+            error={
+              save.error instanceof ApiError && save.error.code === "UNSUPPORTED_PHONE_NUMBER"
+                ? null
+                : save.error
+            }
+            saved={save.isSuccess && !form.isDirty()}
+          />
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t("ownDetails.savePhone")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
+function Appearance() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  const [previous, setPrevious] = useState<Theme | null>(null);
+  const save = useMutation({
+    mutationFn: (theme: Theme) =>
+      apiFetch("/api/user-preferences", { method: "PUT", body: { preferences: { theme } } }),
+    meta: { silent: true },
+    onSuccess: () => refreshSession(queryClient),
+    onError: () => {
+      // The switch shows what is stored: go back to the scheme before the failed change.
+      if (previous) setColorScheme(previous);
+    },
+  });
+  const themeLabels: Record<Theme, string> = {
+    light: t("ownDetails.themeLight"),
+    dark: t("ownDetails.themeDark"),
+  };
+  return (
+    <Section
+      titleId={`${id}-title`}
+      title={t("ownDetails.appearanceTitle")}
+      intro={t("ownDetails.appearanceIntro")}
+    >
+      <Stack gap="md">
+        <fieldset className={classes.fieldset}>
+          <Text component="legend" size="sm" fw={500} mb={4}>
+            {t("ownDetails.theme")}
+          </Text>
+          <SegmentedControl
+            value={scheme}
+            disabled={save.isPending}
+            data={THEMES.map((theme) => ({ value: theme, label: themeLabels[theme] }))}
+            onChange={(value) => {
+              const theme = value as Theme;
+              setPrevious(scheme);
+              setColorScheme(theme);
+              save.mutate(theme);
+            }}
+          />
+        </fieldset>
+        <Feedback error={save.error} saved={save.isSuccess} />
+      </Stack>
+    </Section>
+  );
+}
+
+/**
+ * /kayttaja (SPEC §2, own details; hidden for deactivated users by the route guard): names, personal
+ * e-mail and language (PATCH /api/user), the work e-mail (PUT /api/system-users/{id}), the phone
+ * (PATCH /api/system-users/{id}/phone) and the theme (PUT /api/user-preferences). Each part saves on
+ * its own and keeps what was typed when the save fails.
+ */
+export function OwnDetailsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("routes.ownDetails.title"));
+  const { user } = useSession();
+  if (!user) return <PageLoader />;
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t("routes.ownDetails.title")}</Title>
+          <Text mt="xs">{t("ownDetails.intro")}</Text>
+        </div>
+        <PersonalDetails user={user} />
+        <WorkEmail user={user} />
+        <Phone user={user} />
+        <Appearance />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TLoginRequest, TTwoFactorRequired, TVerifyRequest } from "../../../contract/auth.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+
+export type LoginAnswer = { kind: "session" } | { kind: "twoFactor"; challenge: TTwoFactorRequired };
+
+function isTwoFactorRequired(body: unknown): body is TTwoFactorRequired {
+  return typeof body === "object" && body !== null && (body as TTwoFactorRequired).requiresTwoFactor === true;
+}
+
+/** POST /api/login: 200 = logged in (cookies set), 202 = a code was sent (SPEC §4). */
+export async function postLogin(body: TLoginRequest, signal?: AbortSignal): Promise<LoginAnswer> {
+  const answer = await apiFetch<unknown>("/api/login", {
+    method: "POST",
+    body,
+    ...(signal ? { signal } : {}),
+  });
+  return isTwoFactorRequired(answer) ? { kind: "twoFactor", challenge: answer } : { kind: "session" };
+}
+
+/** POST /api/verify: the code of the two-factor step; sets the session cookies. */
+export async function postVerify(body: TVerifyRequest): Promise<void> {
+  await apiFetch("/api/verify", { method: "POST", body });
+}

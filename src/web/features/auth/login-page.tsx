@@ -1,0 +1,342 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import type { TTwoFactorRequired } from "../../../contract/auth.ts";
+import { buildPath } from "../../../domain/routes.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { AuthShell, authHeadingClass } from "../../components/auth-shell.tsx";
+import { PasswordInput } from "../../components/password-input.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { withRetry } from "../../lib/retry.ts";
+import {
+  accessUserOf,
+  needsFullPageLoad,
+  pathAfterLogin,
+  refreshSession,
+  type SessionUser,
+  useSession,
+} from "../../lib/session.ts";
+import { postLogin, postVerify } from "./login-api.ts";
+import { isRetryableLoginError, type LoginFailure, loginFailure, verifyFailure } from "./login-messages.ts";
+import classes from "./login-page.module.css";
+
+type Step = { name: "credentials" } | { name: "phone" } | { name: "code"; challenge: TTwoFactorRequired };
+
+const CODE_PATTERN = /^\d{6}$/;
+
+/**
+ * /kirjaudu (SPEC §4 Auth, §8 Login): e-mail and password; then, for admins and employer-side users,
+ * a phone number if the account has none and the 6-digit code sent by SMS. With the dev outbox on the
+ * code step shows the code that was just sent. On success the user goes back to the page they wanted,
+ * or to the home of their role; a deactivated account goes to /deactivated.
+ */
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t("routes.login.title"));
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = searchParams.get("next");
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const { setColorScheme } = useMantineColorScheme();
+
+  const [step, setStep] = useState<Step>({ name: "credentials" });
+  const [busy, setBusy] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [phoneSentTo, setPhoneSentTo] = useState<string | null>(null);
+  const aborter = useRef<AbortController | null>(null);
+
+  const credentials = useForm({
+    initialValues: { email: "", password: "" },
+    validate: {
+      email: (v) => (v.trim() ? null : t("login.emailRequired")),
+      password: (v) => (v ? null : t("login.passwordRequired")),
+    },
+  });
+  const phone = useForm({
+    initialValues: { phoneNumber: "" },
+    validate: {
+      phoneNumber: (v) => {
+        try {
+          normalizePhoneNumber(v);
+          return null;
+        } catch {
+          return t("errors.UNSUPPORTED_PHONE_NUMBER");
+        }
+      },
+    },
+  });
+  const code = useForm({
+    initialValues: { code: "" },
+    transformValues: (v) => ({ code: v.code.replace(/\s+/g, "") }),
+    validate: { code: (v) => (CODE_PATTERN.test(v.replace(/\s+/g, "")) ? null : t("login.codeInvalid")) },
+  });
+
+  // Someone already logged in has nothing to do here (also the end of a successful login).
+  const user = session.user;
+  const left = useRef(false);
+  useEffect(() => {
+    if (!user || busy || left.current) return;
+    left.current = true;
+    goOn(user);
+  });
+
+  // Each step is a new screen: its heading takes the focus, so a screen reader starts there.
+  const focusHeading = useRef(false);
+  const headingRef = (element: HTMLHeadingElement | null) => {
+    if (element && focusHeading.current) {
+      focusHeading.current = false;
+      element.focus();
+    }
+  };
+  function goToStep(target: Step) {
+    focusHeading.current = true;
+    setStep(target);
+  }
+
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  function goOn(loggedIn: SessionUser) {
+    left.current = true;
+    const access = accessUserOf(loggedIn);
+    if (!access) return;
+    const target = pathAfterLogin(access, next);
+    if (needsFullPageLoad(target)) window.location.assign(target);
+    else navigate(target, { replace: true });
+  }
+
+  const hasErrorText = (errorCode: string) => i18n.exists(`errors.${errorCode}`);
+
+  function show(failure: LoginFailure) {
+    switch (failure.kind) {
+      case "deactivated":
+        navigate(buildPath("deactivated"), { replace: true });
+        return;
+      case "phoneRequired":
+        goToStep({ name: "phone" });
+        if (failure.key) phone.setFieldError("phoneNumber", t(failure.key));
+        return;
+      case "message":
+        setError(t(failure.key));
+        return;
+      case "server":
+        setError(failure.text);
+    }
+  }
+
+  async function finishLogin() {
+    const loggedIn = await refreshSession(queryClient);
+    if (!loggedIn) {
+      setError(t("loginErrors.unknown"));
+      return;
+    }
+    if (loggedIn.preferences.theme) setColorScheme(loggedIn.preferences.theme);
+    goOn(loggedIn);
+  }
+
+  async function logIn(phoneNumber: string | null) {
+    aborter.current?.abort();
+    const controller = new AbortController();
+    aborter.current = controller;
+    setBusy(true);
+    setError(null);
+    const { email, password } = credentials.getValues();
+    try {
+      const answer = await withRetry(
+        () => postLogin({ email: email.trim(), password, ...(phoneNumber ? { phoneNumber } : {}) }),
+        { shouldRetry: isRetryableLoginError, onRetry: () => setRetrying(true), signal: controller.signal },
+      );
+      setRetrying(false);
+      if (answer.kind === "twoFactor") {
+        if (phoneNumber) setPhoneSentTo(phoneNumber);
+        code.reset();
+        goToStep({ name: "code", challenge: answer.challenge });
+      } else {
+        await finishLogin();
+      }
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      show(loginFailure(failure, hasErrorText));
+    } finally {
+      if (!controller.signal.aborted) {
+        setRetrying(false);
+        setBusy(false);
+      }
+    }
+  }
+
+  async function verify(challenge: TTwoFactorRequired, value: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await postVerify({
+        email: challenge.email,
+        code: value,
+        ...(phoneSentTo ? { phoneNumber: phoneSentTo } : {}),
+      });
+      await finishLogin();
+    } catch (failure) {
+      show(verifyFailure(failure, hasErrorText));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function back() {
+    setError(null);
+    setPhoneSentTo(null);
+    phone.reset();
+    code.reset();
+    goToStep({ name: "credentials" });
+  }
+
+  const errorAlert = error && (
+    <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+      {error}
+    </Alert>
+  );
+  // Always in the page, so the "trying again" note is announced when it appears.
+  const retryNote = (
+    <div className={classes.live} role="status">
+      {retrying ? t("login.retrying") : ""}
+    </div>
+  );
+
+  return (
+    <AuthShell>
+      {step.name === "credentials" && (
+        <form onSubmit={credentials.onSubmit(() => void logIn(null))} noValidate>
+          <Stack gap="md">
+            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
+              {t("routes.login.title")}
+            </Title>
+            <Text>{t("login.intro")}</Text>
+            <TextInput
+              label={t("forms.email")}
+              type="email"
+              autoComplete="username"
+              required
+              {...credentials.getInputProps("email")}
+            />
+            <PasswordInput
+              label={t("forms.password")}
+              autoComplete="current-password"
+              required
+              {...credentials.getInputProps("password")}
+            />
+            {errorAlert}
+            {retryNote}
+            <Button type="submit" loading={busy} fullWidth>
+              {t("login.submit")}
+            </Button>
+            <Anchor component={AppLink} to={buildPath("passwordRecovery")} size="sm">
+              {t("login.forgotPassword")}
+            </Anchor>
+            <Text size="sm" className={classes.register}>
+              {t("login.noAccount")}{" "}
+              <Anchor component={AppLink} to={buildPath("register")} size="sm" underline="always">
+                {t("login.registerCompany")}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+
+      {step.name === "phone" && (
+        <form onSubmit={phone.onSubmit((v) => void logIn(normalizePhoneNumber(v.phoneNumber)))} noValidate>
+          <Stack gap="md">
+            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
+              {t("login.phoneTitle")}
+            </Title>
+            <Text>{t("login.phoneIntro")}</Text>
+            <TextInput
+              label={t("forms.phoneNumber")}
+              description={t("forms.phoneHint")}
+              type="tel"
+              autoComplete="tel"
+              required
+              {...phone.getInputProps("phoneNumber")}
+            />
+            {errorAlert}
+            {retryNote}
+            <Button type="submit" loading={busy} fullWidth>
+              {t("login.sendCode")}
+            </Button>
+            <Group justify="flex-start">
+              <Button variant="subtle" onClick={back} disabled={busy}>
+                {t("login.back")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {step.name === "code" && (
+        <form onSubmit={code.onSubmit((v) => void verify(step.challenge, v.code))} noValidate>
+          <Stack gap="md">
+            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
+              {t("login.codeTitle")}
+            </Title>
+            <Text>
+              {t("login.codeIntro", {
+                phone: step.challenge.phoneNumberHint,
+                minutes: Math.round(step.challenge.expiresInSeconds / 60),
+              })}
+            </Text>
+            {step.challenge.devCode && (
+              <section className={classes.devBox} aria-labelledby="dev-code-title">
+                <Text fw={700} size="sm" id="dev-code-title">
+                  {t("login.devCodeTitle")}
+                </Text>
+                <Text size="sm">
+                  {t("login.devCodeText")}{" "}
+                  <Code data-testid="dev-code" fz="md" fw={700}>
+                    {step.challenge.devCode}
+                  </Code>
+                </Text>
+              </section>
+            )}
+            <TextInput
+              label={t("login.code")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              required
+              classNames={{ input: classes.codeInput }}
+              {...code.getInputProps("code")}
+            />
+            {errorAlert}
+            {retryNote}
+            <Button type="submit" loading={busy} fullWidth>
+              {t("login.verify")}
+            </Button>
+            <Group justify="space-between" gap="xs">
+              <Button variant="subtle" onClick={back} disabled={busy}>
+                {t("login.back")}
+              </Button>
+              <Button variant="subtle" onClick={() => void logIn(phoneSentTo)} disabled={busy}>
+                {t("login.resendCode")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,141 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n, initI18n } from "../../i18n/i18n.ts";
+import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render-app.tsx";
+
+const TOKEN = "t".repeat(43);
+
+beforeAll(async () => {
+  await initI18n("fi");
+});
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  await i18n.changeLanguage("fi");
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () => {
+  it.each(["/salasanan-palauttaminen", "/palauta-salasana"])(
+    "%s asks for a link and answers the same whether or not the e-mail exists",
+    async (path) => {
+      const user = userEvent.setup();
+      const api = fakeApi({
+        "POST /api/password-reset": {
+          status: 200,
+          body: {
+            message: "If the e-mail belongs to an account, a link to set a new password is on its way.",
+          },
+        },
+      });
+      renderApp(path, { user: null });
+      await user.type(await screen.findByLabelText(/Sähköpostiosoite/), " Someone@Demo.test ");
+      await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
+      expect(await screen.findByText("Tarkista sähköpostisi")).toBeInTheDocument();
+      expect(screen.getByText(/Jos osoitteella someone@demo.test on käyttäjätili/)).toBeInTheDocument();
+      expect(api.callsTo("POST", "/api/password-reset")[0]?.body).toEqual({
+        email: "someone@demo.test",
+        language: "fi",
+      });
+    },
+  );
+
+  it("checks the e-mail before asking", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderApp("/salasanan-palauttaminen", { user: null });
+    await user.type(await screen.findByLabelText(/Sähköpostiosoite/), "not-an-email");
+    await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
+    expect(await screen.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it("says so when the server limits the requests", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "POST /api/password-reset": apiError(429, "TOO_MANY_REQUESTS", "Rate limit exceeded") });
+    renderApp("/salasanan-palauttaminen", { user: null });
+    await user.type(await screen.findByLabelText(/Sähköpostiosoite/), "someone@demo.test");
+    await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Liikaa pyyntöjä. Odota hetki ja yritä uudelleen.",
+    );
+    expect(screen.getByLabelText(/Sähköpostiosoite/)).toHaveValue("someone@demo.test");
+  });
+});
+
+describe("setting a new password (/reset/{token})", () => {
+  it("shows the rules while typing, checks the confirmation, saves and offers the login", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: "maija@demo.test" } },
+      [`POST /api/password-reset/${TOKEN}`]: {
+        status: 200,
+        body: { message: "Your password has been set. You can now log in with it." },
+      },
+    });
+    renderApp(`/reset/${TOKEN}`, { user: null });
+    expect(await screen.findByText("Asetat salasanan käyttäjätilille maija@demo.test.")).toBeInTheDocument();
+    const password = screen.getByLabelText(/^Uusi salasana/);
+    await user.type(password, "lyhyt");
+    expect(screen.getByText("Vähintään 12 merkkiä").closest("li")).toHaveAttribute("data-state", "unmet");
+    await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
+    expect(await screen.findByText("Salasana ei täytä vaatimuksia")).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/password-reset/${TOKEN}`)).toEqual([]);
+
+    await user.clear(password);
+    await user.type(password, "Kolme iloista polkupyörää");
+    expect(screen.getByText("Vähintään 12 merkkiä").closest("li")).toHaveAttribute("data-state", "met");
+    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää!");
+    await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
+    expect(await screen.findByText("Salasanat eivät täsmää")).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Vahvista salasana/));
+    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
+    await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
+    expect(await screen.findByText("Salasana tallennettu")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Kirjaudu sisään" })).toHaveAttribute("href", "/kirjaudu");
+    expect(api.callsTo("POST", `/api/password-reset/${TOKEN}`)[0]?.body).toEqual({
+      password: "Kolme iloista polkupyörää",
+    });
+  });
+
+  it("tells a used or expired link apart and offers a new one", async () => {
+    fakeApi({ [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: false, email: null } } });
+    renderApp(`/reset/${TOKEN}`, { user: null });
+    expect(await screen.findByText("Linkki ei ole enää voimassa")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Pyydä uusi linkki" })).toHaveAttribute(
+      "href",
+      "/salasanan-palauttaminen",
+    );
+  });
+
+  it("treats a malformed token (400) as a dead link", async () => {
+    fakeApi({ "GET /api/password-reset/short": apiError(400, "VALIDATION_ERROR", "Invalid input") });
+    renderApp("/reset/short", { user: null });
+    expect(await screen.findByText("Linkki ei ole enää voimassa")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a weak password and keeps the fields", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: null } },
+      [`POST /api/password-reset/${TOKEN}`]: apiError(400, "WEAK_PASSWORD", "Password is too weak"),
+    });
+    renderApp(`/reset/${TOKEN}`, { user: null });
+    const password = await screen.findByLabelText(/^Uusi salasana/);
+    await user.type(password, "Kolme iloista polkupyörää");
+    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
+    await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        "Salasana ei täytä vaatimuksia. Valitse pidempi tai vaikeammin arvattava salasana.",
+      ),
+    );
+    expect(password).toHaveValue("Kolme iloista polkupyörää");
+  });
+});

@@ -1,0 +1,76 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { buildPath } from "../../../domain/routes.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { AuthShell } from "../../components/auth-shell.tsx";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+
+/**
+ * /salasanan-palauttaminen and /palauta-salasana: asks for a link to set a new password. The answer is
+ * the same whether or not the e-mail has an account (DESIGN.md §5), and so is this page's.
+ */
+export function PasswordRecoveryPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("routes.passwordRecovery.title"));
+  const form = useForm({
+    initialValues: { email: "" },
+    validate: { email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")) },
+  });
+  const request = useMutation({
+    mutationFn: (email: string) =>
+      apiFetch("/api/password-reset", {
+        method: "POST",
+        body: { email, language: currentLanguage() },
+      }),
+    meta: { silent: true },
+  });
+
+  return (
+    <AuthShell>
+      <Stack gap="md">
+        <Title order={1}>{t("routes.passwordRecovery.title")}</Title>
+        {request.isSuccess ? (
+          <>
+            <Alert color="green" variant="light" title={t("passwordRecovery.sentTitle")} role="status">
+              {t("passwordRecovery.sentText", { email: request.variables })}
+            </Alert>
+            <Text size="sm">{t("passwordRecovery.checkSpam")}</Text>
+            <Button variant="default" onClick={() => request.reset()}>
+              {t("passwordRecovery.again")}
+            </Button>
+          </>
+        ) : (
+          <form onSubmit={form.onSubmit((v) => request.mutate(normalizeEmail(v.email)))} noValidate>
+            <Stack gap="md">
+              <Text>{t("passwordRecovery.intro")}</Text>
+              <TextInput
+                label={t("forms.email")}
+                type="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps("email")}
+              />
+              {request.isError && (
+                <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+                  {formErrorMessage(request.error, t)}
+                </Alert>
+              )}
+              <Button type="submit" loading={request.isPending} fullWidth>
+                {t("passwordRecovery.submit")}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Anchor component={AppLink} to={buildPath("login")} size="sm">
+          {t("forms.backToLogin")}
+        </Anchor>
+      </Stack>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,136 @@
+import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import type { z } from "zod";
+import type { zPasswordTokenStatus } from "../../../contract/password.ts";
+import { isAcceptablePassword } from "../../../domain/password-rules.ts";
+import { buildPath } from "../../../domain/routes.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { AuthShell } from "../../components/auth-shell.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { PasswordInput } from "../../components/password-input.tsx";
+import { PasswordRules } from "../../components/password-rules.tsx";
+import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+
+type TokenStatus = z.infer<typeof zPasswordTokenStatus>;
+
+/** A link that is malformed, used or expired: the server answers 400 or `valid: false`. */
+function isDeadLink(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 404);
+}
+
+/**
+ * /reset/{token}: sets a new password with the link from a reset mail — or the first password of an
+ * account that had none (SPEC §8 NO_PASSWORD_SET mails the same kind of link). The rules of
+ * src/domain/password-rules.ts show as the user types.
+ */
+export function PasswordResetPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("routes.passwordReset.title"));
+  const { token = "" } = useParams();
+  const rulesId = useId();
+  const status = useQuery({
+    queryKey: ["password-reset", token],
+    queryFn: ({ signal }) =>
+      apiFetch<TokenStatus>(`/api/password-reset/${encodeURIComponent(token)}`, { signal }),
+    meta: { silent: true },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const email = status.data?.email ?? null;
+  const form = useForm({
+    initialValues: { password: "", confirm: "" },
+    validate: {
+      password: (v) => (isAcceptablePassword(v, { email }) ? null : t("passwordReset.rulesNotMet")),
+      confirm: (v, values) => (v === values.password ? null : t("forms.passwordsDiffer")),
+    },
+  });
+  const save = useMutation({
+    mutationFn: (password: string) =>
+      apiFetch(`/api/password-reset/${encodeURIComponent(token)}`, { method: "POST", body: { password } }),
+    meta: { silent: true },
+  });
+
+  let body: React.ReactNode;
+  if (status.isPending) body = <PageLoader />;
+  else if (
+    (status.isError && isDeadLink(status.error)) ||
+    status.data?.valid === false ||
+    (save.error instanceof ApiError && save.error.code === "INVALID_TOKEN")
+  ) {
+    body = (
+      <>
+        <Alert color="red" variant="light" title={t("passwordReset.invalidTitle")}>
+          {t("passwordReset.invalidText")}
+        </Alert>
+        <Anchor component={AppLink} to={buildPath("passwordRecovery")}>
+          {t("passwordReset.requestNew")}
+        </Anchor>
+      </>
+    );
+  } else if (status.isError) {
+    body = (
+      <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+        {formErrorMessage(status.error, t)}
+      </Alert>
+    );
+  } else if (save.isSuccess) {
+    body = (
+      <>
+        <Alert color="green" variant="light" title={t("passwordReset.doneTitle")} role="status">
+          {t("passwordReset.doneText")}
+        </Alert>
+        <Button component={AppLink} to={buildPath("login")} fullWidth>
+          {t("passwordReset.toLogin")}
+        </Button>
+      </>
+    );
+  } else {
+    const password = form.getValues().password;
+    body = (
+      <form onSubmit={form.onSubmit((v) => save.mutate(v.password))} noValidate>
+        <Stack gap="md">
+          {email && <Text>{t("passwordReset.forAccount", { email })}</Text>}
+          {/* The account name lets password managers file the new password under the right login. */}
+          <input type="email" name="username" autoComplete="username" value={email ?? ""} hidden readOnly />
+          <PasswordInput
+            label={t("forms.newPassword")}
+            autoComplete="new-password"
+            required
+            aria-describedby={rulesId}
+            {...form.getInputProps("password")}
+          />
+          <PasswordRules id={rulesId} password={password} email={email} />
+          <PasswordInput
+            label={t("forms.confirmPassword")}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps("confirm")}
+          />
+          {save.isError && (
+            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+              {formErrorMessage(save.error, t)}
+            </Alert>
+          )}
+          <Button type="submit" loading={save.isPending} fullWidth>
+            {t("passwordReset.submit")}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <AuthShell>
+      <Stack gap="md">
+        <Title order={1}>{t("routes.passwordReset.title")}</Title>
+        {body}
+      </Stack>
+    </AuthShell>
+  );
+}

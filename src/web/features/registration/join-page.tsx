@@ -1,0 +1,258 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useParams } from "react-router";
+import type { z } from "zod";
+import type { zEmployeeRegistrationRequest, zRegisterLinkInfo } from "../../../contract/registration.ts";
+import { LANGUAGES, type Language } from "../../../domain/enums.ts";
+import { isAcceptablePassword } from "../../../domain/password-rules.ts";
+import { buildPath, matchRoute } from "../../../domain/routes.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { AuthShell } from "../../components/auth-shell.tsx";
+import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { PasswordInput } from "../../components/password-input.tsx";
+import { PasswordRules } from "../../components/password-rules.tsx";
+import { currentLanguage, isLanguage, setLanguage } from "../../i18n/i18n.ts";
+import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+
+type LinkInfo = z.infer<typeof zRegisterLinkInfo>;
+type Registration = z.infer<typeof zEmployeeRegistrationRequest>;
+
+const FIELDS = [
+  "companyId",
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "password",
+  "language",
+] as const;
+
+function phoneError(value: string, message: string): string | null {
+  try {
+    normalizePhoneNumber(value);
+    return null;
+  } catch {
+    return message;
+  }
+}
+
+/**
+ * /liity/{token} and /{lang}/liity/{token}: an employee joins their employer's bike benefit with the
+ * registration link the employer shared. For a group link they pick their company of the group.
+ */
+export function JoinPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("routes.join.title"));
+  const { token = "" } = useParams();
+  const { pathname } = useLocation();
+  const rulesId = useId();
+  const link = useQuery({
+    queryKey: ["register-link", token],
+    queryFn: ({ signal }) =>
+      apiFetch<LinkInfo>(`/api/register-link/${encodeURIComponent(token)}`, { signal }),
+    meta: { silent: true },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const isGroup = link.data?.kind === "groupCompany";
+  const form = useForm({
+    initialValues: {
+      companyId: "",
+      firstName: "",
+      lastName: "",
+      email: "",
+      phoneNumber: "",
+      password: "",
+      // /{lang}/liity/{token}: the link's language, even before the page has switched to it.
+      language: (matchRoute(pathname)?.lang ?? currentLanguage()) as string,
+    },
+    validate: {
+      companyId: (v) => (isGroup && !v ? t("join.companyRequired") : null),
+      firstName: (v) => (v.trim() ? null : t("forms.required")),
+      lastName: (v) => (v.trim() ? null : t("forms.required")),
+      email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")),
+      phoneNumber: (v) => phoneError(v, t("errors.UNSUPPORTED_PHONE_NUMBER")),
+      password: (v, values) =>
+        isAcceptablePassword(v, { email: normalizeEmail(values.email) })
+          ? null
+          : t("passwordReset.rulesNotMet"),
+    },
+  });
+  const register = useMutation({
+    mutationFn: (body: Registration) => apiFetch("/api/register/employee", { method: "POST", body }),
+    meta: { silent: true },
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));
+      if (error instanceof ApiError) {
+        if (error.code === "EMAIL_TAKEN") form.setFieldError("email", t("errors.EMAIL_TAKEN"));
+        if (error.code === "WEAK_PASSWORD") form.setFieldError("password", t("errors.WEAK_PASSWORD"));
+        if (error.code === "UNSUPPORTED_PHONE_NUMBER") {
+          form.setFieldError("phoneNumber", t("errors.UNSUPPORTED_PHONE_NUMBER"));
+        }
+      }
+    },
+  });
+
+  function submit(values: typeof form.values) {
+    const language: Language = isLanguage(values.language) ? values.language : currentLanguage();
+    register.mutate({
+      token,
+      ...(isGroup ? { companyId: values.companyId } : {}),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: normalizeEmail(values.email),
+      phoneNumber: normalizePhoneNumber(values.phoneNumber),
+      password: values.password,
+      language,
+    });
+  }
+
+  const linkDead =
+    (link.isError && link.error instanceof ApiError && link.error.status === 400) ||
+    link.data?.valid === false ||
+    (register.error instanceof ApiError &&
+      (register.error.code === "REGISTRATION_LINK_INVALID" || register.error.code === "INVALID_TOKEN"));
+
+  let body: React.ReactNode;
+  if (link.isPending) body = <PageLoader />;
+  else if (linkDead) {
+    body = (
+      <Alert color="red" variant="light" title={t("join.invalidTitle")}>
+        {t("join.invalidText")}
+      </Alert>
+    );
+  } else if (link.isError) {
+    body = (
+      <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+        {formErrorMessage(link.error, t)}
+      </Alert>
+    );
+  } else if (register.isSuccess) {
+    body = (
+      <>
+        <Alert color="green" variant="light" title={t("join.doneTitle")} role="status">
+          {t("join.doneText")}
+        </Alert>
+        <Button component={AppLink} to={buildPath("login")} fullWidth>
+          {t("join.toLogin")}
+        </Button>
+      </>
+    );
+  } else {
+    const values = form.getValues();
+    body = (
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Text>
+            {isGroup
+              ? t("join.introGroup", { name: link.data?.name ?? "" })
+              : t("join.introCompany", { name: link.data?.name ?? "" })}
+          </Text>
+          {isGroup && (
+            <NativeSelect
+              label={t("join.company")}
+              required
+              data={[
+                { value: "", label: t("join.chooseCompany") },
+                ...(link.data?.companies ?? []).map((c) => ({ value: c.id, label: c.name })),
+              ]}
+              {...form.getInputProps("companyId")}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t("forms.firstName")}
+              autoComplete="given-name"
+              required
+              {...form.getInputProps("firstName")}
+            />
+            <TextInput
+              label={t("forms.lastName")}
+              autoComplete="family-name"
+              required
+              {...form.getInputProps("lastName")}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t("forms.workEmail")}
+            description={t("join.emailHint")}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps("email")}
+          />
+          <TextInput
+            label={t("forms.phoneNumber")}
+            description={t("forms.phoneHint")}
+            type="tel"
+            autoComplete="tel"
+            required
+            {...form.getInputProps("phoneNumber")}
+          />
+          <PasswordInput
+            label={t("forms.password")}
+            autoComplete="new-password"
+            required
+            aria-describedby={rulesId}
+            {...form.getInputProps("password")}
+          />
+          <PasswordRules id={rulesId} password={values.password} email={normalizeEmail(values.email)} />
+          <NativeSelect
+            label={t("forms.language")}
+            description={t("forms.languageHint")}
+            data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+            {...form.getInputProps("language")}
+            onChange={(event) => {
+              const lang = event.currentTarget.value;
+              form.setFieldValue("language", lang);
+              if (isLanguage(lang)) void setLanguage(lang);
+            }}
+          />
+          {register.isError && !linkDead && (
+            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+              {formErrorMessage(register.error, t)}
+            </Alert>
+          )}
+          <Button type="submit" loading={register.isPending} fullWidth>
+            {t("join.submit")}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <AuthShell size={560}>
+      <Stack gap="md">
+        <Title order={1}>{t("routes.join.title")}</Title>
+        {body}
+        {!register.isSuccess && (
+          <Text size="sm">
+            {t("join.haveAccount")}{" "}
+            <Anchor component={AppLink} to={buildPath("login")} size="sm" underline="always">
+              {t("routes.login.title")}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,293 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Fieldset,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import type { zCompanyRegistrationRequest } from "../../../contract/registration.ts";
+import { LANGUAGES } from "../../../domain/enums.ts";
+import { buildPath } from "../../../domain/routes.ts";
+import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { AuthShell } from "../../components/auth-shell.tsx";
+import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
+import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
+import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+
+type CompanyRegistration = z.infer<typeof zCompanyRegistrationRequest>;
+
+const FIELDS = [
+  "company.name",
+  "company.businessId",
+  "company.streetAddress",
+  "company.postalCode",
+  "company.city",
+  "company.employeeCount",
+  "company.eInvoiceAddress",
+  "company.eInvoiceOperator",
+  "admin.firstName",
+  "admin.lastName",
+  "admin.email",
+  "admin.phoneNumber",
+  "consent",
+] as const;
+
+const POSTAL_CODE = /^\d{5}$/;
+
+/**
+ * /register: an employer signs its company up — the company's details and its first admin, and the
+ * consent to the terms and the privacy policy. Customer service reviews the application.
+ */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("routes.register.title"));
+  const required = (v: string) => (v.trim() ? null : t("forms.required"));
+  const form = useForm({
+    initialValues: {
+      company: {
+        name: "",
+        businessId: "",
+        streetAddress: "",
+        postalCode: "",
+        city: "",
+        employeeCount: "",
+        eInvoiceAddress: "",
+        eInvoiceOperator: "",
+      },
+      admin: { firstName: "", lastName: "", email: "", phoneNumber: "" },
+      language: currentLanguage() as string,
+      consent: false,
+    },
+    validate: {
+      company: {
+        name: (v) => (v.trim().length >= 2 ? null : t("forms.required")),
+        businessId: (v) => (isValidBusinessId(v.trim()) ? null : t("register.businessIdInvalid")),
+        streetAddress: required,
+        postalCode: (v) => (POSTAL_CODE.test(v.trim()) ? null : t("register.postalCodeInvalid")),
+        city: required,
+        employeeCount: (v) =>
+          v.trim() === "" || (/^\d+$/.test(v.trim()) && Number(v) >= 1)
+            ? null
+            : t("register.employeeCountInvalid"),
+      },
+      admin: {
+        firstName: required,
+        lastName: required,
+        email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")),
+        phoneNumber: (v) => {
+          try {
+            normalizePhoneNumber(v);
+            return null;
+          } catch {
+            return t("errors.UNSUPPORTED_PHONE_NUMBER");
+          }
+        },
+      },
+      consent: (v) => (v ? null : t("register.consentRequired")),
+    },
+  });
+  const send = useMutation({
+    mutationFn: (body: CompanyRegistration) => apiFetch("/api/register/company", { method: "POST", body }),
+    meta: { silent: true },
+    onError: (error) => {
+      form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));
+      if (error instanceof ApiError) {
+        if (error.code === "BUSINESS_ID_INVALID") {
+          form.setFieldError("company.businessId", t("errors.BUSINESS_ID_INVALID"));
+        }
+        if (error.code === "EMAIL_TAKEN") form.setFieldError("admin.email", t("errors.EMAIL_TAKEN"));
+        if (error.code === "UNSUPPORTED_PHONE_NUMBER") {
+          form.setFieldError("admin.phoneNumber", t("errors.UNSUPPORTED_PHONE_NUMBER"));
+        }
+      }
+    },
+  });
+
+  function submit(values: typeof form.values) {
+    const c = values.company;
+    const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+    const eInvoiceAddress = optional(c.eInvoiceAddress);
+    const eInvoiceOperator = optional(c.eInvoiceOperator);
+    send.mutate({
+      company: {
+        name: c.name.trim(),
+        businessId: c.businessId.trim(),
+        streetAddress: c.streetAddress.trim(),
+        postalCode: c.postalCode.trim(),
+        city: c.city.trim(),
+        ...(c.employeeCount.trim() ? { employeeCount: Number(c.employeeCount) } : {}),
+        ...(eInvoiceAddress ? { eInvoiceAddress } : {}),
+        ...(eInvoiceOperator ? { eInvoiceOperator } : {}),
+      },
+      admin: {
+        firstName: values.admin.firstName.trim(),
+        lastName: values.admin.lastName.trim(),
+        email: normalizeEmail(values.admin.email),
+        phoneNumber: normalizePhoneNumber(values.admin.phoneNumber),
+      },
+      language: isLanguage(values.language) ? values.language : currentLanguage(),
+      consent: true,
+    });
+  }
+
+  return (
+    <AuthShell size={720}>
+      <Stack gap="md">
+        <Title order={1}>{t("register.title")}</Title>
+        {send.isSuccess ? (
+          <>
+            <Alert color="green" variant="light" title={t("register.doneTitle")} role="status">
+              {t("register.doneText")}
+            </Alert>
+            <Anchor component={AppLink} to={buildPath("home")}>
+              {t("notFound.backHome")}
+            </Anchor>
+          </>
+        ) : (
+          <form onSubmit={form.onSubmit(submit)} noValidate>
+            <Stack gap="lg">
+              <Text>{t("register.intro")}</Text>
+              <Fieldset legend={t("register.companyLegend")}>
+                <Stack gap="md">
+                  <TextInput
+                    label={t("register.companyName")}
+                    autoComplete="organization"
+                    required
+                    {...form.getInputProps("company.name")}
+                  />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <TextInput
+                      label={t("register.businessId")}
+                      description={t("register.businessIdHint")}
+                      required
+                      {...form.getInputProps("company.businessId")}
+                    />
+                    <TextInput
+                      label={t("register.employeeCount")}
+                      inputMode="numeric"
+                      {...form.getInputProps("company.employeeCount")}
+                    />
+                  </SimpleGrid>
+                  <TextInput
+                    label={t("register.streetAddress")}
+                    autoComplete="street-address"
+                    required
+                    {...form.getInputProps("company.streetAddress")}
+                  />
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <TextInput
+                      label={t("register.postalCode")}
+                      autoComplete="postal-code"
+                      inputMode="numeric"
+                      required
+                      {...form.getInputProps("company.postalCode")}
+                    />
+                    <TextInput
+                      label={t("register.city")}
+                      autoComplete="address-level2"
+                      required
+                      {...form.getInputProps("company.city")}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <TextInput
+                      label={t("register.eInvoiceAddress")}
+                      {...form.getInputProps("company.eInvoiceAddress")}
+                    />
+                    <TextInput
+                      label={t("register.eInvoiceOperator")}
+                      {...form.getInputProps("company.eInvoiceOperator")}
+                    />
+                  </SimpleGrid>
+                </Stack>
+              </Fieldset>
+              <Fieldset legend={t("register.adminLegend")}>
+                <Stack gap="md">
+                  <Text size="sm">{t("register.adminIntro")}</Text>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <TextInput
+                      label={t("forms.firstName")}
+                      autoComplete="given-name"
+                      required
+                      {...form.getInputProps("admin.firstName")}
+                    />
+                    <TextInput
+                      label={t("forms.lastName")}
+                      autoComplete="family-name"
+                      required
+                      {...form.getInputProps("admin.lastName")}
+                    />
+                  </SimpleGrid>
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                    <TextInput
+                      label={t("forms.workEmail")}
+                      type="email"
+                      autoComplete="email"
+                      required
+                      {...form.getInputProps("admin.email")}
+                    />
+                    <TextInput
+                      label={t("forms.phoneNumber")}
+                      description={t("forms.phoneHint")}
+                      type="tel"
+                      autoComplete="tel"
+                      required
+                      {...form.getInputProps("admin.phoneNumber")}
+                    />
+                  </SimpleGrid>
+                  <NativeSelect
+                    label={t("forms.language")}
+                    description={t("forms.languageHint")}
+                    data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+                    {...form.getInputProps("language")}
+                  />
+                </Stack>
+              </Fieldset>
+              <Stack gap={4}>
+                <Checkbox
+                  label={t("register.consent")}
+                  required
+                  {...form.getInputProps("consent", { type: "checkbox" })}
+                />
+                <Anchor component={AppLink} to={buildPath("privacyPolicy")} size="sm" target="_blank">
+                  {t("register.readPrivacyPolicy")}
+                </Anchor>
+              </Stack>
+              {send.isError && (
+                <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+                  {formErrorMessage(send.error, t)}
+                </Alert>
+              )}
+              <Button type="submit" loading={send.isPending}>
+                {t("register.submit")}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        {!send.isSuccess && (
+          <Text size="sm">
+            {t("register.haveAccount")}{" "}
+            <Anchor component={AppLink} to={buildPath("login")} size="sm" underline="always">
+              {t("routes.login.title")}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,153 @@
+import { type QueryClient, type QueryState, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useSyncExternalStore } from "react";
+import type { TSessionUser } from "../../contract/auth.ts";
+import { type AccessUser, checkPathAccess, homePathFor } from "../../domain/access.ts";
+import { CSRF_COOKIE } from "../../domain/constants.ts";
+import type { Language } from "../../domain/enums.ts";
+import { isRoleName } from "../../domain/roles.ts";
+import { buildPath, matchRoute } from "../../domain/routes.ts";
+import { ApiError, apiFetch, readCookie } from "./api-client.ts";
+
+/**
+ * The logged-in user (SPEC §4 Auth): GET /api/user through TanStack Query, where 401 means "nobody",
+ * plus the redirects around logging in and out. The layout, the route guards, the header and the
+ * auth pages all read the user from here.
+ */
+
+export type SessionUser = TSessionUser;
+
+/** SPEC §4 user fetch status. */
+export type SessionStatus = "idle" | "loading" | "succeeded" | "failed";
+
+export type Session = {
+  status: SessionStatus;
+  /** The user; null while loading, for an anonymous visitor, and when the fetch failed. */
+  user: SessionUser | null;
+  /** What the access rules of src/domain/access.ts need of the user; null = anonymous. */
+  accessUser: AccessUser | null;
+};
+
+export const SESSION_QUERY_KEY = ["session", "user"] as const;
+
+/**
+ * The server sets the csrfToken cookie (readable by the page) together with the HttpOnly session
+ * cookies and clears them together. Without it there is no session worth asking about, and no state
+ * change could pass the CSRF check either; skipping the call spares every anonymous visitor a 401.
+ */
+export function hasSessionCookie(): boolean {
+  return readCookie(CSRF_COOKIE) !== null;
+}
+
+/** GET /api/user; null when nobody is logged in (401, SPEC §7). */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  if (!hasSessionCookie()) return null;
+  try {
+    return await apiFetch<SessionUser>("/api/user", signal ? { signal } : {});
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = {
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSessionUser(signal),
+  // "Not logged in" is an answer, not an error; other failures are the guard's business, not a toast's.
+  meta: { silent: true },
+  // Never parked while offline: the guards must always reach a decision.
+  networkMode: "always",
+  staleTime: 60_000,
+  // Read without an observer (see useSession), so it must never be garbage-collected as "unused".
+  gcTime: Number.POSITIVE_INFINITY,
+} as const;
+
+export function accessUserOf(user: SessionUser | null): AccessUser | null {
+  if (!user) return null;
+  return { roles: user.roles.filter(isRoleName), deactivated: user.deactivated };
+}
+
+type SessionState = QueryState<SessionUser | null, Error>;
+
+/** SPEC §4 status of the user fetch, from the query's state (undefined: never asked). */
+export function sessionStatusOf(state: SessionState | undefined): SessionStatus {
+  if (!state) return "idle";
+  if (state.status === "success") return "succeeded";
+  if (state.status === "error") return "failed";
+  return state.fetchStatus === "idle" ? "idle" : "loading";
+}
+
+/**
+ * The session user, read straight from TanStack Query's cache and fetched (again, once stale) when a
+ * component using it mounts. Deliberately not useQuery: its observer machinery is ~2 KB gzip that the
+ * anonymous home page would carry in its entry chunk for this one query (DESIGN.md §6 budget).
+ */
+export function useSession(): Session {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  const state = useSyncExternalStore(
+    (notify) => cache.subscribe((event) => event.query.queryKey[0] === SESSION_QUERY_KEY[0] && notify()),
+    () => cache.find<SessionUser | null>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state,
+  );
+  useEffect(() => {
+    void queryClient.prefetchQuery(sessionQueryOptions);
+  }, [queryClient]);
+  const user = state?.data ?? null;
+  return { status: sessionStatusOf(state), user, accessUser: accessUserOf(user) };
+}
+
+/** Fetches the user afresh (after login, after saving own details). */
+export function refreshSession(queryClient: QueryClient): Promise<SessionUser | null> {
+  return queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+}
+
+/**
+ * Accepts only a path of this site: one leading slash, no scheme, no `//host` and no backslash tricks,
+ * so `?next=` can never send a user off-site after login.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next?.startsWith("/") || next.startsWith("//") || next.includes("\\")) return null;
+  const base = "https://pedaali.invalid";
+  try {
+    const url = new URL(next, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/** /kirjaudu?next=<path>, keeping the page's /{lang} prefix. */
+export function loginPathFor(wanted: string, lang: Language | null = null): string {
+  return `${buildPath("login", {}, lang)}?next=${encodeURIComponent(wanted)}`;
+}
+
+/**
+ * SPEC §4 redirect after login: a deactivated user goes to /deactivated; otherwise back to the page
+ * they wanted when it is ours, open to them and not another auth page; else the home of their role.
+ */
+export function pathAfterLogin(user: AccessUser, next: string | null | undefined): string {
+  if (user.deactivated) return buildPath("deactivated");
+  const wanted = safeNextPath(next);
+  const route = wanted ? matchRoute(wanted)?.route : undefined;
+  if (wanted && route && route.layout !== "auth" && checkPathAccess(wanted, user) === "allow") return wanted;
+  return homePathFor(user.roles);
+}
+
+/** Whether SPEC §2 wants a full page load for the path (/laskuri, /bikeBrokerageService, /kayttaja). */
+export function needsFullPageLoad(path: string): boolean {
+  return matchRoute(path)?.route.fullPageLoad === true;
+}
+
+/**
+ * SPEC §4 logout: POST /api/logout, then forget everything and reload at / — also when the call
+ * failed, so a user is never stuck half logged in.
+ */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await apiFetch("/api/logout", { method: "POST" });
+  } catch {
+    // The reload below still ends the session on this page; the cookies expire on their own.
+  }
+  queryClient.clear();
+  window.location.assign("/");
+}

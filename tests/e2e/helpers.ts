@@ -1,0 +1,104 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+
+/** Every demo user's password (README.md "Demo users"). */
+export const DEMO_PASSWORD = "Pedaali2026!";
+
+/** Collects console errors and warnings and page errors; a test expects the list to stay empty. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const axe = await new AxeBuilder({ page }).analyze();
+  return axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** Fills e-mail and password on /kirjaudu (Finnish UI) and submits. */
+export async function submitCredentials(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel("Sähköpostiosoite").fill(email);
+  await page.getByLabel(/^Salasana/).fill(password);
+  await page.getByRole("button", { name: "Kirjaudu sisään" }).click();
+}
+
+/** Types the code the dev outbox shows on the code step and submits it. */
+export async function enterDevCode(page: Page): Promise<void> {
+  const devCode = page.getByTestId("dev-code");
+  await expect(devCode).toHaveText(/^\d{6}$/);
+  await page.getByLabel("Vahvistuskoodi").fill((await devCode.textContent()) ?? "");
+  await page.getByRole("button", { name: "Vahvista" }).click();
+}
+
+/** Logs in through the login page; `withCode` for admins and employer-side users (two-factor). */
+export async function logInThroughPage(
+  page: Page,
+  email: string,
+  options: { password?: string; withCode?: boolean } = {},
+): Promise<void> {
+  if (!new URL(page.url(), "http://x").pathname.endsWith("/kirjaudu")) await page.goto("/kirjaudu");
+  await submitCredentials(page, email, options.password ?? DEMO_PASSWORD);
+  if (options.withCode) await enterDevCode(page);
+}
+
+/** The csrfToken cookie of a request context, for the x-csrf-token header of state-changing calls. */
+export async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+  const { cookies } = await request.storageState();
+  const token = cookies.find((c) => c.name === "csrfToken")?.value ?? "";
+  return { "x-csrf-token": token };
+}
+
+/** Logs a request context in through the API: password, then the devCode of the 202 answer. */
+export async function logInThroughApi(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  const login = await request.post("/api/login", { data: { email, password } });
+  expect([200, 202], await login.text()).toContain(login.status());
+  if (login.status() === 202) {
+    const { devCode } = (await login.json()) as { devCode: string };
+    const verify = await request.post("/api/verify", { data: { email, code: devCode } });
+    expect(verify.status(), await verify.text()).toBe(200);
+  }
+}
+
+/** As Demo Oy's employer admin: a registration link token for Demo Oy (POST /api/register-link/company). */
+export async function createJoinToken(request: APIRequestContext): Promise<string> {
+  await logInThroughApi(request, "employer.admin@demo.test");
+  const user = (await (await request.get("/api/user")).json()) as {
+    companies: { id: string; name: string }[];
+  };
+  const demo = user.companies.find((c) => c.name === "Demo Oy");
+  expect(demo, JSON.stringify(user.companies)).toBeTruthy();
+  const link = await request.post("/api/register-link/company", {
+    data: { companyId: demo?.id },
+    headers: await csrfHeader(request),
+  });
+  expect(link.status(), await link.text()).toBe(200);
+  const { token } = (await link.json()) as { token: string };
+  return token;
+}
+
+/** The newest mail to `to` in the dev outbox. */
+export async function latestMailTo(
+  request: APIRequestContext,
+  to: string,
+): Promise<{ subject: string | null; text: string }> {
+  const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}&channel=EMAIL`);
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: { subject: string | null; text: string }[] };
+  expect(items.length, `no mail to ${to}`).toBeGreaterThan(0);
+  return items[0] as { subject: string | null; text: string };
+}
+
+/** An address nobody has used yet, in the demo company's domain. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@demo.test`;
+}
