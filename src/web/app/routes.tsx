@@ -27,6 +27,12 @@ const passwordResetPage: PageImport = () => pages().then((m) => m.PasswordResetP
 const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
 const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
+const contactPage: PageImport = () => pages().then((m) => m.ContactPage);
+/** A public information page when it is built (features/public/public-pages.ts), else the placeholder. */
+const publicPage =
+  (id: RouteId): PageImport =>
+  () =>
+    pages().then((m) => m.PUBLIC_PAGES[id] ?? m.PlaceholderPage);
 
 /**
  * The code of each page of SPEC §2, loaded on first visit. Every entry is its own dynamic import so the
@@ -41,28 +47,28 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   passwordRecoveryAlias: passwordRecoveryPage,
   join: joinPage,
   passwordReset: passwordResetPage,
-  serialNumberAndDelivery: placeholder,
-  maintenance: placeholder,
+  serialNumberAndDelivery: publicPage("serialNumberAndDelivery"),
+  maintenance: publicPage("maintenance"),
   deactivated: deactivatedPage,
   noRights: noRightsPage,
   employer: employerArea,
   companySettings: employerArea,
   reporting: employerArea,
   admin: adminArea,
-  myBike: placeholder,
+  myBike: publicPage("myBike"),
   ownDetails: ownDetailsPage,
-  companyInfo: placeholder,
-  privacyPolicy: placeholder,
-  disclaimer: placeholder,
-  forEmployers: placeholder,
-  contact: placeholder,
-  media: placeholder,
-  forEmployees: placeholder,
-  calculator: placeholder,
-  forBikeStores: placeholder,
-  faq: placeholder,
-  announcement: placeholder,
-  bikeBrokerage: placeholder,
+  companyInfo: publicPage("companyInfo"),
+  privacyPolicy: publicPage("privacyPolicy"),
+  disclaimer: publicPage("disclaimer"),
+  forEmployers: publicPage("forEmployers"),
+  contact: contactPage,
+  media: publicPage("media"),
+  forEmployees: publicPage("forEmployees"),
+  calculator: publicPage("calculator"),
+  forBikeStores: publicPage("forBikeStores"),
+  faq: publicPage("faq"),
+  announcement: publicPage("announcement"),
+  bikeBrokerage: publicPage("bikeBrokerage"),
 };
 
 /** Router path relative to its parent; /admin owns every path below it (SPEC §2 "any admin path"). */

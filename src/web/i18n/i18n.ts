@@ -100,6 +100,13 @@ const PAGE_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = 
   sv: () => import("./pages/sv.json"),
 };
 
+/** The public information pages' long texts (section `content`), loaded with the pages as well. */
+const CONTENT_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  fi: () => import("./content/fi.json"),
+  en: () => import("./content/en.json"),
+  sv: () => import("./content/sv.json"),
+};
+
 const pageTexts = new Map<Language, Promise<void>>();
 let pageTextsWanted = false;
 
@@ -114,8 +121,12 @@ export function ensurePageTexts(lng: Language = currentLanguage()): Promise<void
     loading = (async () => {
       // The shell texts first: i18next skips its backend for a language that already has a bundle.
       await i18n.loadLanguages(lng);
-      const { default: texts } = await PAGE_LOADERS[lng]();
+      const [{ default: texts }, { default: content }] = await Promise.all([
+        PAGE_LOADERS[lng](),
+        CONTENT_LOADERS[lng](),
+      ]);
       i18n.addResourceBundle(lng, "translation", texts, true, true);
+      i18n.addResourceBundle(lng, "translation", content, true, true);
     })();
     loading.catch(() => pageTexts.delete(lng));
     pageTexts.set(lng, loading);
