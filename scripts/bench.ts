@@ -1,0 +1,192 @@
+/**
+ * `npm run bench`: measures the API on a database with a realistic number of users. It builds the real
+ * app in-process on a fresh database (in-memory PGlite, or a new PostgreSQL database when DATABASE_URL
+ * is set), seeds the demo data plus BENCH_USERS beneficiaries (default 5 000), and times requests
+ * through app.inject (no network), printing p50/p95/max per endpoint.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/server/app.ts";
+import { testConfig } from "../src/server/config.ts";
+import { type Database, openDatabase } from "../src/server/db/client.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  roles,
+  systemUsers,
+  userRoles,
+  users,
+} from "../src/server/db/schema/index.ts";
+import { seedDemoIfEmpty } from "../src/server/db/seed/seed-demo.ts";
+import { cookieHeader, cookieJar } from "../tests/helpers/auth.ts";
+
+const USERS = Number(process.env.BENCH_USERS ?? 5000);
+const FIRST = [
+  "Aino",
+  "Eino",
+  "Helmi",
+  "Väinö",
+  "Sofia",
+  "Onni",
+  "Aada",
+  "Leo",
+  "Elsa",
+  "Veeti",
+  "Lilja",
+  "Eetu",
+];
+const LAST = [
+  "Virtanen",
+  "Korhonen",
+  "Mäkinen",
+  "Nieminen",
+  "Mäkelä",
+  "Hämäläinen",
+  "Laine",
+  "Heikkinen",
+  "Koskinen",
+  "Järvinen",
+];
+
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: "memory://" });
+    return { database, drop: async () => {} };
+  }
+  const name = `pedaali_bench_${randomBytes(4).toString("hex")}`;
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({
+    databaseUrl: target.toString(),
+    pgliteDir: "memory://",
+    nodeEnv: "development",
+  });
+  return {
+    database,
+    drop: async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function seedScale(database: Database): Promise<void> {
+  const { db } = database;
+  const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Oy"));
+  const [beneficiary] = await db.select().from(roles).where(eq(roles.name, "BIKE_BENEFICIARY"));
+  const [template] = await db.select().from(users).where(eq(users.email, "employee@demo.test"));
+  for (let start = 0; start < USERS; start += 500) {
+    const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, k) => start + k);
+    const created = await db
+      .insert(users)
+      .values(
+        batch.map((i) => ({
+          email: `bench.user${i}@demo.test`,
+          passwordHash: template?.passwordHash ?? null,
+          phoneNumber: `+35850${String(7000000 + i)}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await db.insert(systemUsers).values(
+      created.map((u, k) => ({
+        userId: u.id,
+        firstName: FIRST[(start + k) % FIRST.length] as string,
+        lastName: LAST[(start + k) % LAST.length] as string,
+        companyId: demo?.id ?? null,
+      })),
+    );
+    await db
+      .insert(userRoles)
+      .values(created.map((u) => ({ userId: u.id, roleId: beneficiary?.id as string, companyId: demo?.id })));
+    await db.insert(beneficiaryEmployees).values(
+      created.map((u, k) => ({
+        userId: u.id,
+        companyId: demo?.id as string,
+        employeeNumber: `B${start + k}`,
+        status: "ACCEPTED" as const,
+      })),
+    );
+  }
+}
+
+async function login(app: FastifyInstance, email: string): Promise<Record<string, string>> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { email, password: "Pedaali2026!" },
+  });
+  let jar = cookieJar({}, res);
+  if (res.statusCode === 202) {
+    const verified = await app.inject({
+      method: "POST",
+      url: "/api/verify",
+      headers: { cookie: cookieHeader(jar) },
+      payload: { email, code: res.json().devCode },
+    });
+    jar = cookieJar(jar, verified);
+  }
+  return { cookie: cookieHeader(jar), "x-csrf-token": jar.csrfToken ?? "" };
+}
+
+async function time(label: string, runs: number, call: () => Promise<{ statusCode: number }>) {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const res = await call();
+    samples.push(performance.now() - started);
+    if (res.statusCode >= 400) throw new Error(`${label}: HTTP ${res.statusCode}`);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) =>
+    (samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number).toFixed(1);
+  console.info(
+    `${label.padEnd(58)} ${String(runs).padStart(4)}  p50 ${at(0.5).padStart(6)} ms  p95 ${at(0.95).padStart(6)} ms  max ${at(1).padStart(6)} ms`,
+  );
+}
+
+const { database, drop } = await openBenchDatabase();
+try {
+  await database.migrate();
+  await seedDemoIfEmpty(database.db);
+  const seedStart = performance.now();
+  await seedScale(database);
+  console.info(
+    `database: ${database.kind}; ${USERS} extra users seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+  const app = await buildApp(testConfig({ logLevel: "silent" }), { database });
+  await app.ready();
+  const admin = await login(app, "admin@pedaali.test");
+  const employee = await login(app, "employee@demo.test");
+  const [role] = await database.db.select().from(roles).where(eq(roles.name, "BIKE_BENEFICIARY"));
+
+  await time("GET /api/health-check", 300, () => app.inject({ url: "/api/health-check" }));
+  await time("GET /api/user (beneficiary)", 300, () => app.inject({ url: "/api/user", headers: employee }));
+  await time("GET /api/system-users page 1 (admin)", 100, () =>
+    app.inject({ url: "/api/system-users?isForList=true&page=1&limit=20", headers: admin }),
+  );
+  await time("GET /api/system-users page 200 (admin)", 100, () =>
+    app.inject({ url: "/api/system-users?isForList=true&page=200&limit=20", headers: admin }),
+  );
+  await time("GET /api/system-users lastName=mäki (admin)", 100, () =>
+    app.inject({ url: `/api/system-users?lastName=${encodeURIComponent("mäki")}&limit=20`, headers: admin }),
+  );
+  await time("GET /api/user-roles/roles/:id/users search (admin)", 100, () =>
+    app.inject({ url: `/api/user-roles/roles/${role?.id}/users?search=aino&limit=20`, headers: admin }),
+  );
+  await time("POST /api/login (beneficiary, argon2id)", 20, () =>
+    app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: "ville.hamalainen@demo.test", password: "Pedaali2026!" },
+    }),
+  );
+  await app.close();
+} finally {
+  await database.close();
+  await drop();
+}
