@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs, type Session } from "../../../../tests/helpers/auth.ts";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { zErrorResponse } from "../../../contract/errors.ts";
 import {
   zPermissionsPage,
   zRole,
@@ -16,37 +15,7 @@ import { companies, permissions, rolePermissions, roles, userRoles, users } from
 
 const t = setupTestApp({}, { demoData: true });
 
-const sessions = new Map<string, Session>();
-async function as(email: string): Promise<Session> {
-  let session = sessions.get(email);
-  if (!session) {
-    session = await loginAs(t.app, email);
-    sessions.set(email, session);
-  }
-  return session;
-}
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-async function call(method: Method, url: string, who: string | null, payload?: unknown) {
-  const headers = who ? (await as(who)).headers() : {};
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-function expectError(
-  res: { statusCode: number; json: () => unknown; body: string },
-  status: number,
-  code?: string,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = zErrorResponse.parse(res.json());
-  if (code) expect(body.code).toBe(code);
-  return body;
-}
+const { as, call } = apiCaller(t);
 
 async function userId(email: string): Promise<string> {
   const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAs, type Session } from "../../../../tests/helpers/auth.ts";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { zErrorResponse } from "../../../contract/errors.ts";
 import {
   zCreateSystemUserResponse,
   zMaxPriceResponse,
@@ -25,15 +24,7 @@ import {
 
 const t = setupTestApp({}, { demoData: true });
 
-const sessions = new Map<string, Session>();
-async function as(email: string): Promise<Session> {
-  let session = sessions.get(email);
-  if (!session) {
-    session = await loginAs(t.app, email);
-    sessions.set(email, session);
-  }
-  return session;
-}
+const { as, call, forget } = apiCaller(t);
 
 async function userId(email: string): Promise<string> {
   const [row] = await t.database.db
@@ -51,28 +42,6 @@ async function companyId(name: string): Promise<string> {
     .where(eq(companies.name, name));
   if (!row) throw new Error(`no company ${name}`);
   return row.id;
-}
-
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-async function call(method: Method, url: string, who: string | null, payload?: unknown) {
-  const headers = who ? (await as(who)).headers() : {};
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-function expectError(
-  res: { statusCode: number; json: () => unknown; body: string },
-  status: number,
-  code?: string,
-) {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = zErrorResponse.parse(res.json());
-  if (code) expect(body.code).toBe(code);
-  return body;
 }
 
 async function events(type: string, entityId: string) {
@@ -554,7 +523,7 @@ describe("PATCH /api/system-users/:userId/deactivated", () => {
       .where(and(eq(refreshSessions.userId, employeeId), sql`${refreshSessions.revokedAt} is null`));
     expect(live).toHaveLength(0);
     expect((await call("GET", "/api/user", EMPLOYEE)).statusCode).toBe(401);
-    sessions.delete(EMPLOYEE);
+    forget(EMPLOYEE);
     await patch(ADMIN, employeeId, false);
   });
 
