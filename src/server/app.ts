@@ -14,6 +14,7 @@ import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(passwordRoutes, { ctx });
       await api.register(registrationRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(contactFormsRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -1,7 +1,6 @@
 // Only the Mantine layers the shell uses; pages that need dates or data tables import theirs.
 import "@mantine/core/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
-import "@mantine/nprogress/styles.layer.css";
 import "./app/global.css";
 
 import { StrictMode } from "react";

@@ -92,7 +92,7 @@ test("the language menu switches texts and <html lang>, and the open menu passes
   expect(problems).toEqual([]);
 });
 
-test("the anonymous home page loads under 150 KB of gzipped JavaScript and no admin or employer code", async ({
+test("the anonymous home page loads at most 150,000 bytes of gzipped JavaScript and no admin or employer code", async ({
   page,
 }) => {
   const scripts = new Map<string, Buffer>();
@@ -106,7 +106,12 @@ test("the anonymous home page loads under 150 KB of gzipped JavaScript and no ad
   const names = [...scripts.keys()].map((url) => new URL(url).pathname);
   expect(names.filter((n) => /admin|employer/.test(n))).toEqual([]);
   const gzipBytes = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body).length, 0);
-  expect(gzipBytes).toBeLessThan(150 * 1024);
+  // DESIGN.md §6: at most 150 KB; counted in bytes (150,000), not KiB.
+  expect(gzipBytes).toBeLessThanOrEqual(150_000);
+  test.info().annotations.push({
+    type: "home page JavaScript",
+    description: `${gzipBytes} bytes gzip in ${names.length} files`,
+  });
 
   // A client navigation to the admin area sends the anonymous visitor to log in, and the guard decides
   // before any admin code is fetched (accounts.spec.ts shows an admin getting it in a chunk of its own).

@@ -1,8 +1,12 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 afterEach(() => cleanup());
+
+// Lazy routes and i18n loads take longer than Testing Library's 1 s default on a busy 2-core machine;
+// waiting longer changes nothing for a passing test and keeps a slow one from failing.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia. Mantine asks for it; mantine-datatable asks with an empty query for
 // every column and hides the column when it does not match, so the empty query matches.

@@ -1,9 +1,9 @@
-import { Anchor, Container, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { RouteId } from "../../domain/routes.ts";
-import { ROUTES } from "../../domain/routes.ts";
+import type { Language } from "../../domain/enums.ts";
+import { buildPath, type RouteId } from "../../domain/routes.ts";
 import { AppLink } from "../components/app-link.tsx";
-import { CONTACT_DETAILS as C, telHref } from "../lib/contact-details.ts";
+import controls from "../components/controls.module.css";
+import { CONTACT_DETAILS as C, SOCIAL_LINKS, telHref } from "../lib/contact-details.ts";
 import classes from "./app-layout.module.css";
 
 /** SPEC §1 public footer pages (customer service is the contact form). */
@@ -20,44 +20,43 @@ const FOOTER_PAGES: readonly RouteId[] = [
   "companyInfo",
 ];
 
-function pathOf(id: RouteId): string {
-  return ROUTES.find((r) => r.id === id)?.path ?? "/";
-}
+const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]["name"], string> = {
+  Facebook: "M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z",
+  Instagram:
+    "M7 2h10a5 5 0 0 1 5 5v10a5 5 0 0 1-5 5H7a5 5 0 0 1-5-5V7a5 5 0 0 1 5-5zM16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37zM17.5 6.5h.01",
+  LinkedIn:
+    "M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6zM2 9h4v12H2zM4 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4z",
+};
 
 function Labelled({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <li>
-      <Text span size="sm" fw={600}>
-        {label}:
-      </Text>{" "}
-      <Text span size="sm">
-        {children}
-      </Text>
+      <span className={classes.footerLabel}>{label}:</span> {children}
     </li>
   );
 }
 
-/** The footer with the operator's contact details (SPEC §1, DESIGN.md §1) and the public pages. */
-export function AppFooter() {
+/** The footer with the operator's contact details (SPEC §1, DESIGN.md §1), the public pages and social links. */
+export function AppFooter({ lang }: { lang: Language | null }) {
   const { t } = useTranslation();
   return (
     <footer className={classes.footer}>
-      <Container size="lg" py="xl">
+      <div className={controls.container}>
         <div className={classes.footerGrid}>
           <section aria-labelledby="footer-contact">
-            <Title order={2} size="h5" id="footer-contact" mb="sm">
+            <h2 id="footer-contact" className={classes.footerHeading}>
               {t("footer.contactHeading")}
-            </Title>
+            </h2>
             <ul className={classes.footerList}>
               <Labelled label={t("footer.email")}>
-                <Anchor href={`mailto:${C.email}`} size="sm">
+                <a href={`mailto:${C.email}`} className={controls.anchor}>
                   {C.email}
-                </Anchor>
+                </a>
               </Labelled>
               <Labelled label={t("footer.phone")}>
-                <Anchor href={telHref(C.phone)} size="sm">
+                <a href={telHref(C.phone)} className={controls.anchor}>
                   {C.phone}
-                </Anchor>
+                </a>
               </Labelled>
               <Labelled label={t("footer.openingHours")}>
                 {t("footer.openingHoursValue", { hours: C.openingHours })}
@@ -68,15 +67,11 @@ export function AppFooter() {
             </ul>
           </section>
           <section aria-labelledby="footer-company">
-            <Title order={2} size="h5" id="footer-company" mb="sm">
+            <h2 id="footer-company" className={classes.footerHeading}>
               {t("footer.companyHeading")}
-            </Title>
+            </h2>
             <ul className={classes.footerList}>
-              <li>
-                <Text span size="sm" fw={600}>
-                  {C.company}
-                </Text>
-              </li>
+              <li className={classes.footerLabel}>{C.company}</li>
               <Labelled label={t("footer.businessId")}>{C.businessId}</Labelled>
               <Labelled label={t("footer.taxId")}>{C.taxId}</Labelled>
               <Labelled label={t("footer.eInvoiceAddress")}>{C.eInvoiceAddress}</Labelled>
@@ -84,24 +79,49 @@ export function AppFooter() {
             </ul>
           </section>
           <nav aria-labelledby="footer-links">
-            <Title order={2} size="h5" id="footer-links" mb="sm">
+            <h2 id="footer-links" className={classes.footerHeading}>
               {t("footer.linksHeading")}
-            </Title>
+            </h2>
             <ul className={classes.footerList}>
               {FOOTER_PAGES.map((id) => (
                 <li key={id}>
-                  <Anchor component={AppLink} to={pathOf(id)} size="sm">
+                  <AppLink to={buildPath(id, {}, lang)} className={controls.anchor}>
                     {t(`routes.${id}.title`)}
-                  </Anchor>
+                  </AppLink>
                 </li>
               ))}
             </ul>
           </nav>
         </div>
-        <Text size="sm" mt="xl">
-          {t("footer.copyright", { year: new Date().getFullYear(), company: C.company })}
-        </Text>
-      </Container>
+        <div className={classes.footerBottom}>
+          <p className={classes.copyright}>
+            {t("footer.copyright", { year: new Date().getFullYear(), company: C.company })}
+          </p>
+          <ul className={classes.social} aria-label={t("footer.social")}>
+            {SOCIAL_LINKS.map(({ name, href }) => (
+              <li key={name}>
+                <a href={href} className={classes.socialLink} rel="noopener noreferrer">
+                  <span className={classes.srOnly}>{name}</span>
+                  <svg
+                    width={20}
+                    height={20}
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={2}
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <path d={SOCIAL_ICONS[name]} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
     </footer>
   );
 }

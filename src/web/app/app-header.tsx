@@ -1,7 +1,7 @@
-import { Container, Group } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { headerNavigation } from "../../domain/access.ts";
 import { buildPath } from "../../domain/routes.ts";
 import { AppLink } from "../components/app-link.tsx";
 import { ColorSchemeToggle } from "../components/color-scheme-toggle.tsx";
@@ -9,9 +9,10 @@ import controls from "../components/controls.module.css";
 import { BikeIcon } from "../components/icons.tsx";
 import { LanguageMenu } from "../components/language-menu.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
-import { useSession } from "../lib/session.ts";
-import classes from "./app-layout.module.css";
+import { hasSessionCookie, useSession } from "../lib/session.ts";
+import { BurgerMenu, DesktopNav } from "./header-nav.tsx";
 import { routeMeta } from "./route-meta.ts";
+import classes from "./shell.module.css";
 
 // Only logged-in users see the user menu, so its code and texts stay out of the anonymous download
 // (in the one chunk of lazy pages, see lazy-pages.ts).
@@ -20,41 +21,52 @@ const UserMenu = lazy(() =>
 );
 
 /**
- * The header of SPEC §2: product name, then the user menu (or a login link), language menu and theme
- * switch. On /deactivated the menu is empty: no login link for someone whose account is closed.
+ * The header of SPEC §2: product name, the navigation of the visitor's role (a burger menu on phones),
+ * then the user menu (or a login link), language menu and theme switch. A deactivated user's menu is
+ * empty (headerNavigation), and /deactivated shows no login link.
  */
 export function AppHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { status, user } = useSession();
+  const { status, user, accessUser } = useSession();
   const meta = routeMeta(pathname);
-  const showLogin = !user && status !== "loading" && meta?.id !== "deactivated" && meta?.id !== "login";
+  const lang = meta?.lang ?? null;
+  // Without the session cookie nobody is logged in, so the anonymous menu needs no wait (no flash).
+  const anonymous = !user && ((status !== "loading" && status !== "idle") || !hasSessionCookie());
+  // SPEC §2: a deactivated user sees the header with an empty menu, also on /deactivated itself.
+  const entries = meta?.id !== "deactivated" && (user || anonymous) ? headerNavigation(accessUser) : [];
+  const showLogin = anonymous && meta?.id !== "deactivated" && meta?.id !== "login";
   return (
     <header className={classes.header}>
-      <Container size="lg" h="100%">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <AppLink to="/" className={classes.brand} aria-label={`Pedaali – ${t("nav.home")}`}>
-            <span className={classes.brandMark}>
-              <BikeIcon size={26} />
-            </span>
-            Pedaali
-          </AppLink>
-          <Group gap="xs" wrap="nowrap">
-            {user && (
-              <Suspense fallback={null}>
-                <UserMenu user={user} />
-              </Suspense>
-            )}
-            {showLogin && (
-              <AppLink to={buildPath("login", {}, meta?.lang ?? null)} className={controls.control}>
-                {t("nav.login")}
-              </AppLink>
-            )}
-            <LanguageMenu />
-            <ColorSchemeToggle />
-          </Group>
-        </Group>
-      </Container>
+      <div className={`${controls.container} ${classes.headerRow}`}>
+        <AppLink
+          to={buildPath("home", {}, lang)}
+          className={classes.brand}
+          aria-label={`Pedaali – ${t("nav.home")}`}
+        >
+          <span className={classes.brandMark}>
+            <BikeIcon size={26} />
+          </span>
+          Pedaali
+        </AppLink>
+        <DesktopNav entries={entries} lang={lang} />
+        <div className={classes.headerActions}>
+          {/* Notification bell slot (SPEC §2, employer admin only): arrives with the notifications issue. */}
+          {user && (
+            <Suspense fallback={null}>
+              <UserMenu user={user} />
+            </Suspense>
+          )}
+          {showLogin && (
+            <AppLink to={buildPath("login", {}, lang)} className={controls.control}>
+              {t("nav.login")}
+            </AppLink>
+          )}
+          <LanguageMenu />
+          <ColorSchemeToggle />
+          <BurgerMenu entries={entries} lang={lang} />
+        </div>
+      </div>
     </header>
   );
 }

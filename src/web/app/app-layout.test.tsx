@@ -1,13 +1,18 @@
-import { screen, waitFor } from "@testing-library/react";
+import { configure, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { i18n, initI18n, LANGUAGE_STORAGE_KEY } from "../i18n/i18n.ts";
+import { ensurePageTexts, i18n, initI18n, LANGUAGE_STORAGE_KEY } from "../i18n/i18n.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { COLOR_SCHEME_STORAGE_KEY } from "./providers.tsx";
 
+// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
 beforeAll(async () => {
   await initI18n("fi");
-});
+  // The first import of the lazy pages' chunk is slow on a busy machine; pay it before the timed finds.
+  await Promise.all([import("./lazy-pages.ts"), ensurePageTexts("fi")]);
+}, 60_000);
 
 beforeEach(async () => {
   window.localStorage.clear();

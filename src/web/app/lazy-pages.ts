@@ -9,6 +9,7 @@
  * With a single such chunk the entry stays whole. Admin and employer code stays in chunks of its own that
  * reach the shell's modules only through this one. Split this again once the bundler is fixed.
  */
+
 export { PlaceholderPage } from "../components/placeholder-page.tsx";
 export { OwnDetailsPage } from "../features/account/own-details-page.tsx";
 export { DeactivatedPage } from "../features/auth/deactivated-page.tsx";
@@ -21,4 +22,5 @@ export { PasswordResetPage } from "../features/password/password-reset-page.tsx"
 export { PUBLIC_PAGES } from "../features/public/public-pages.ts";
 export { JoinPage } from "../features/registration/join-page.tsx";
 export { RegisterPage } from "../features/registration/register-page.tsx";
+export { AdminFrame } from "./admin-frame.tsx";
 export { UserMenu } from "./user-menu.tsx";

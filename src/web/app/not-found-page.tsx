@@ -1,6 +1,7 @@
-import { Anchor, Container, Text, Title } from "@mantine/core";
+import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../components/app-link.tsx";
+import controls from "../components/controls.module.css";
 import { usePageTitle } from "../lib/page-title.ts";
 
 /** Any path outside the route table (the server answers those with status 404). */
@@ -8,12 +9,14 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t("notFound.title"));
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t("notFound.title")}</Title>
-      <Text mt="md">{t("notFound.text")}</Text>
-      <Anchor component={AppLink} to="/" mt="md" display="inline-block">
-        {t("notFound.backHome")}
-      </Anchor>
-    </Container>
+    <div className={clsx(controls.container, controls.page)}>
+      <h1 className={controls.h1}>{t("notFound.title")}</h1>
+      <p className={controls.text}>{t("notFound.text")}</p>
+      <p className={controls.text}>
+        <AppLink to="/" className={controls.anchor}>
+          {t("notFound.backHome")}
+        </AppLink>
+      </p>
+    </div>
   );
 }

@@ -1,16 +1,21 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { i18n, initI18n } from "../i18n/i18n.ts";
+import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { sessionUser } from "../test/session-user.ts";
 import { ROUTE_PAGES } from "./routes.tsx";
+
+// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeAll(async () => {
   await initI18n("fi");
-});
+  // The first import of the lazy pages' chunk is slow on a busy machine; pay it before the timed finds.
+  await Promise.all([import("./lazy-pages.ts"), ensurePageTexts("fi")]);
+}, 60_000);
 
 beforeEach(async () => {
   window.localStorage.clear();

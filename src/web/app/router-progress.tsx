@@ -1,51 +1,76 @@
-import { createNprogress, NavigationProgress } from "@mantine/nprogress";
-import { useEffect, useRef } from "react";
+import { useIsFetching, useIsMutating } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
-import classes from "./app-layout.module.css";
+import { PROGRESS_BAR_MINIMUM, PROGRESS_BAR_SPEED_MS } from "../../domain/constants.ts";
+import classes from "./shell.module.css";
+
+/** SPEC §9 "minimum 0.3, speed 800" in the classic NProgress sense: start at 30 %, each move animates 800 ms. */
+export const PROGRESS_MINIMUM = PROGRESS_BAR_MINIMUM;
+export const PROGRESS_SPEED_MS = PROGRESS_BAR_SPEED_MS;
+/** A request counts as long (and shows the bar) once it has run this long. */
+export const LONG_REQUEST_MS = 300;
+const TRICKLE_MS = 500;
+
+/** The next value of a running bar: closer to 95 % with every tick, never past it. */
+export function trickle(value: number): number {
+  return Math.min(95, value + (95 - value) * 0.15);
+}
 
 /**
- * SPEC §9 "progress bar minimum 0.3, speed 800", in the terms of the classic NProgress those numbers come
- * from: a navigation starts the bar at 30 % (Mantine counts 0–100), and each move of the bar animates over
- * 800 ms (NProgress's `speed`; Mantine's own width transition is 150 ms, overridden in app-layout.module.css, which repeats the 800). Mantine's
- * trickle interval stays at its 500 ms default.
+ * The top progress bar (SPEC §1): runs while a navigation loads and while a request takes longer than
+ * 300 ms. A plain element rather than @mantine/nprogress, which brings Mantine's Progress into the entry.
  */
-export const PROGRESS_MINIMUM = 0.3;
-export const PROGRESS_SPEED_MS = 800;
-
-// A store of our own rather than Mantine's global one, so nothing else can move this bar.
-const [progressStore, progress] = createNprogress();
-
-/** The top progress bar (SPEC §1), driven by the router: it runs while a navigation is "loading". */
 export function RouterProgress() {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
-  const finishing = useRef<number | undefined>(undefined);
-  const started = useRef(false);
+  const navigating = useNavigation().state !== "idle";
+  const requests = useIsFetching() + useIsMutating() > 0;
+  const [longRequest, setLongRequest] = useState(false);
+  const [value, setValue] = useState<number | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
-    window.clearTimeout(finishing.current);
-    if (busy) {
-      started.current = true;
-      progress.set(PROGRESS_MINIMUM * 100);
-      progress.start();
-    } else if (started.current) {
-      started.current = false;
-      // Let the bar reach the end before it fades out.
-      progress.stop();
-      progress.set(100);
-      finishing.current = window.setTimeout(() => progress.complete(), PROGRESS_SPEED_MS);
+    if (!requests) {
+      setLongRequest(false);
+      return;
     }
+    const id = window.setTimeout(() => setLongRequest(true), LONG_REQUEST_MS);
+    return () => window.clearTimeout(id);
+  }, [requests]);
+
+  const busy = navigating || longRequest;
+  useEffect(() => {
+    window.clearInterval(timer.current);
+    if (busy) {
+      setDone(false);
+      setValue((v) => (v === null || v >= 100 ? PROGRESS_MINIMUM * 100 : v));
+      timer.current = window.setInterval(() => setValue((v) => trickle(v ?? 0)), TRICKLE_MS);
+      return () => window.clearInterval(timer.current);
+    }
+    setValue((v) => (v === null ? null : 100));
+    // Let the bar reach the end before it fades out.
+    const finish = window.setTimeout(() => setDone(true), PROGRESS_SPEED_MS);
+    return () => window.clearTimeout(finish);
   }, [busy]);
 
-  useEffect(() => () => window.clearTimeout(finishing.current), []);
+  useEffect(() => {
+    if (!done) return;
+    const reset = window.setTimeout(() => setValue(null), 200);
+    return () => window.clearTimeout(reset);
+  }, [done]);
 
+  if (value === null) return null;
   return (
-    <NavigationProgress
-      store={progressStore}
-      aria-label={t("common.loadingPage")}
+    <div
       className={classes.progress}
-      withinPortal={false}
+      data-done={done || undefined}
+      role="progressbar"
+      aria-label={t("common.loadingPage")}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(value)}
+      style={{ width: `${value}%`, transitionDuration: `${PROGRESS_SPEED_MS}ms` }}
     />
   );
 }

@@ -14,7 +14,6 @@ import { guardedPage, type PageImport } from "./route-guard.tsx";
 
 // One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
 const pages = () => import("./lazy-pages.ts");
-const placeholder: PageImport = () => pages().then((m) => m.PlaceholderPage);
 const adminArea: PageImport = () => import("../features/admin/admin-page.tsx").then((m) => m.AdminPage);
 const employerArea: PageImport = () =>
   import("../features/employer/employer-page.tsx").then((m) => m.EmployerPage);

@@ -1,4 +1,4 @@
-import { UnstyledButton, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
 import classes from "./controls.module.css";
@@ -11,12 +11,13 @@ export function ColorSchemeToggle() {
   const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
   const next = scheme === "dark" ? "light" : "dark";
   return (
-    <UnstyledButton
+    <button
+      type="button"
       className={clsx(classes.control, classes.iconControl)}
       onClick={() => setColorScheme(next)}
       aria-label={next === "dark" ? t("common.switchToDark") : t("common.switchToLight")}
     >
       {scheme === "dark" ? <SunIcon /> : <MoonIcon />}
-    </UnstyledButton>
+    </button>
   );
 }

@@ -1,4 +1,3 @@
-import { UnstyledButton } from "@mantine/core";
 import { useClickOutside } from "@mantine/hooks";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -51,7 +50,8 @@ export function LanguageMenu() {
 
   return (
     <div ref={root} className={classes.root}>
-      <UnstyledButton
+      <button
+        type="button"
         ref={trigger}
         className={controls.control}
         // The name starts with what the button shows (WCAG 2.5.3 label in name).
@@ -62,11 +62,12 @@ export function LanguageMenu() {
       >
         <GlobeIcon size={16} />
         {current.toUpperCase()}
-      </UnstyledButton>
+      </button>
       <ul id={listId} className={classes.list} hidden={!open}>
         {LANGUAGES.map((lang) => (
           <li key={lang}>
-            <UnstyledButton
+            <button
+              type="button"
               className={classes.item}
               lang={lang}
               aria-current={lang === current ? "true" : undefined}
@@ -74,7 +75,7 @@ export function LanguageMenu() {
             >
               {LANGUAGE_NAMES[lang]}
               {lang === current && <CheckIcon size={14} />}
-            </UnstyledButton>
+            </button>
           </li>
         ))}
       </ul>

@@ -19,3 +19,10 @@ export const CONTACT_DETAILS = {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/\s+/g, "")}`;
 }
+
+/** The footer's social links (SPEC §1). */
+export const SOCIAL_LINKS = [
+  { name: "Facebook", href: "https://www.facebook.com/pedaali" },
+  { name: "Instagram", href: "https://www.instagram.com/pedaali" },
+  { name: "LinkedIn", href: "https://www.linkedin.com/company/pedaali" },
+] as const;

@@ -1,8 +1,9 @@
-import { Anchor, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import clsx from "clsx";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import { AppLink } from "../../components/app-link.tsx";
 import controls from "../../components/controls.module.css";
+import { isLanguage } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import classes from "./home-page.module.css";
 
@@ -39,56 +40,59 @@ const MORE_LINKS: readonly { key: string; to: string }[] = [
 export function HomePage() {
   const { t } = useTranslation();
   usePageTitle(null);
+  const lang = useLanguagePrefix();
+  const to = (path: string) => (lang ? `/${lang}${path}` : path);
   return (
     <>
       <section className={classes.hero}>
-        <Container size="lg" py={{ base: 40, sm: 72 }}>
-          <Stack gap="md" maw={720}>
-            <Title order={1} className={classes.title}>
-              Pedaali
-            </Title>
-            <Text className={classes.description}>{t("common.productDescription")}</Text>
-            <Text size="lg">{t("home.lead")}</Text>
-            <Group gap="sm" mt="sm">
-              <AppLink to="/laskuri" className={clsx(controls.cta, controls.ctaPrimary)}>
-                {t("home.calculatorLink")}
-              </AppLink>
-              <AppLink to="/kirjaudu" className={clsx(controls.cta, controls.ctaSecondary)}>
-                {t("home.loginLink")}
-              </AppLink>
-            </Group>
-          </Stack>
-        </Container>
+        <div className={clsx(controls.container, classes.heroInner)}>
+          <h1 className={clsx(controls.h1, classes.title)}>Pedaali</h1>
+          <p className={classes.description}>{t("common.productDescription")}</p>
+          <p className={classes.lead}>{t("home.lead")}</p>
+          <div className={classes.actions}>
+            <AppLink to={to("/laskuri")} className={clsx(controls.cta, controls.ctaPrimary)}>
+              {t("home.calculatorLink")}
+            </AppLink>
+            <AppLink to={to("/kirjaudu")} className={clsx(controls.cta, controls.ctaSecondary)}>
+              {t("home.loginLink")}
+            </AppLink>
+          </div>
+        </div>
       </section>
-      <Container size="lg" py="xl">
+      <div className={clsx(controls.container, controls.page)}>
         <div className={classes.cards}>
           {AUDIENCES.map((a) => (
-            <Paper key={a.to} withBorder p="lg" radius="md" className={classes.card}>
-              <Title order={2} size="h3">
-                {t(a.titleKey)}
-              </Title>
-              <Text>{t(a.textKey)}</Text>
-              <Anchor component={AppLink} to={a.to} fw={600}>
+            <div key={a.to} className={classes.card}>
+              <h2 className={clsx(controls.h2, classes.cardTitle)}>{t(a.titleKey)}</h2>
+              <p className={classes.cardText}>{t(a.textKey)}</p>
+              <AppLink to={to(a.to)} className={clsx(controls.anchor, classes.cardLink)}>
                 {t(a.linkKey)}
-              </Anchor>
-            </Paper>
+              </AppLink>
+            </div>
           ))}
         </div>
         <nav aria-labelledby="home-more">
-          <Title order={2} size="h4" id="home-more" mt="xl" mb="sm">
+          <h2 className={clsx(controls.h2, classes.moreHeading)} id="home-more">
             {t("home.moreHeading")}
-          </Title>
+          </h2>
           <ul className={classes.moreList}>
             {MORE_LINKS.map((l) => (
               <li key={l.to}>
-                <Anchor component={AppLink} to={l.to}>
+                <AppLink to={to(l.to)} className={controls.anchor}>
                   {t(l.key)}
-                </Anchor>
+                </AppLink>
               </li>
             ))}
           </ul>
         </nav>
-      </Container>
+      </div>
     </>
   );
+}
+
+/** The `/{lang}` prefix of the current path, so links stay in the chosen language form. */
+function useLanguagePrefix(): string | null {
+  const { pathname } = useLocation();
+  const prefix = pathname.split("/")[1];
+  return isLanguage(prefix) ? prefix : null;
 }

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_TOPICS } from "../domain/contact-forms.ts";
+import { LANGUAGES } from "../domain/enums.ts";
+import { zPage, zPageQuery } from "./common.ts";
+
+/**
+ * The public contact form of /ota-yhteytta and the helpdesk's Contact Forms tab (SPEC §3 "Contact
+ * form", §7 "Contact forms").
+ */
+
+/** POST /api/contact-forms: anonymous; e-mail and phone meet SPEC §5 in the service. */
+export const zContactFormRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  company: z.string().trim().max(200).optional(),
+  email: z.string().trim().min(3).max(320),
+  phoneNumber: z.string().trim().max(40).optional(),
+  topic: z.enum(CONTACT_TOPICS),
+  message: z.string().trim().min(CONTACT_MESSAGE_MIN).max(CONTACT_MESSAGE_MAX),
+  /** The sender accepts the privacy policy. */
+  consent: z.literal(true),
+  /** The honeypot: hidden from people, so a filled one means a bot. */
+  website: z.string().max(500).optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TContactFormRequest = z.infer<typeof zContactFormRequest>;
+
+/** The answer of POST /api/contact-forms (201). */
+export const CONTACT_FORM_RECEIVED_MESSAGE = "Thank you! Customer service will get back to you soon.";
+
+export const zContactForm = z.object({
+  contactFormDataId: z.uuid(),
+  name: z.string(),
+  company: z.string().nullable(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  /** One of CONTACT_TOPICS; older rows may hold another text or none. */
+  topic: z.string().nullable(),
+  message: z.string(),
+  checked: z.boolean(),
+  checkedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TContactForm = z.infer<typeof zContactForm>;
+
+const zBooleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
+
+/** GET /api/contact-forms: newest first, 20 a page. */
+export const zContactFormsQuery = zPageQuery.extend({
+  checked: zBooleanQuery.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type TContactFormsQuery = z.infer<typeof zContactFormsQuery>;
+
+export const zContactFormsPage = zPage(zContactForm);
+export type TContactFormsPage = z.infer<typeof zContactFormsPage>;
+
+export const zContactFormParams = z.object({ contactFormDataId: z.uuid() });
+export const zContactFormUpdate = z.object({ checked: z.boolean() });
+export type TContactFormUpdate = z.infer<typeof zContactFormUpdate>;
+
+/** GET /api/contact-forms/unchecked-count (SPEC §7: count). */
+export const zContactFormsCount = z.object({ count: z.number().int() });

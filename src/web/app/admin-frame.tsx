@@ -1,0 +1,50 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AppLink } from "../components/app-link.tsx";
+import { ColorSchemeToggle } from "../components/color-scheme-toggle.tsx";
+import controls from "../components/controls.module.css";
+import { BikeIcon, LogOutIcon } from "../components/icons.tsx";
+import { LanguageMenu } from "../components/language-menu.tsx";
+import { logout, useSession } from "../lib/session.ts";
+import classes from "./admin-frame.module.css";
+
+/**
+ * The admin area's own top bar (SPEC §2: the header is hidden on admin paths, admin pages use the full
+ * width and show a theme toggle): product name, the signed-in admin, language, theme and log out.
+ */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <div className={classes.frame}>
+      <div className={classes.bar}>
+        <AppLink to="/" className={classes.brand} aria-label={`Pedaali – ${t("nav.home")}`}>
+          <BikeIcon size={24} />
+          <span>Pedaali</span>
+        </AppLink>
+        <span className={classes.area}>{t("routes.admin.title")}</span>
+        <div className={classes.actions}>
+          {user && <span className={classes.who}>{user.email}</span>}
+          <LanguageMenu />
+          <ColorSchemeToggle />
+          <button
+            type="button"
+            className={controls.control}
+            disabled={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void logout(queryClient);
+            }}
+          >
+            <LogOutIcon size={16} />
+            {t("userMenu.logout")}
+          </button>
+        </div>
+      </div>
+      <div className={classes.content}>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import "mantine-datatable/styles.layer.css";
+import {
+  Alert,
+  Badge,
+  Container,
+  Group,
+  NativeSelect,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { DataTable } from "mantine-datatable";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TContactForm, TContactFormsPage, TContactFormUpdate } from "../../../contract/contact-forms.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+import { formatDateTime } from "../../lib/formatters.ts";
+
+const PAGE_SIZE = 20;
+const QUERY_KEY = ["contact-forms"] as const;
+const COUNT_KEY = ["contact-forms", "unchecked-count"] as const;
+
+/** The topic labels of the public form, spelled out so that the catalogue check sees every key used. */
+const TOPIC_LABELS: Record<string, string> = {
+  EMPLOYER: "contact.topics.EMPLOYER",
+  EMPLOYEE: "contact.topics.EMPLOYEE",
+  BIKE_STORE: "contact.topics.BIKE_STORE",
+  PRESS: "contact.topics.PRESS",
+  OTHER: "contact.topics.OTHER",
+};
+
+type CheckedFilter = "all" | "unchecked" | "checked";
+
+/** GET /api/contact-forms/unchecked-count, for the tab's badge. */
+export function useUncheckedContactForms() {
+  return useQuery({
+    queryKey: COUNT_KEY,
+    queryFn: () => apiFetch<{ count: number }>("/api/contact-forms/unchecked-count"),
+    select: (data) => data.count,
+  });
+}
+
+/** The tab's label "Contact Forms" (SPEC §2, the same in every language) with the unchecked count. */
+export function ContactFormsTabLabel() {
+  const { t } = useTranslation();
+  const count = useUncheckedContactForms().data ?? 0;
+  return (
+    <Group gap={6} wrap="nowrap" component="span">
+      <span>{t("adminContactForms.tab")}</span>
+      {count > 0 && (
+        <Badge
+          size="sm"
+          circle={count < 10}
+          color="red"
+          aria-label={t("adminContactForms.uncheckedBadge", { count })}
+        >
+          {count > 99 ? "99+" : count}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function listPath(page: number, filter: CheckedFilter, search: string): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (filter !== "all") params.set("checked", String(filter === "checked"));
+  if (search.trim()) params.set("search", search.trim());
+  return `/api/contact-forms?${params}`;
+}
+
+/**
+ * The admin's Contact Forms tab (SPEC §2, §7 "Contact forms"): the messages of the public contact form,
+ * newest first, 20 a page, with a checked toggle per row; the helpdesk works through the unchecked ones.
+ */
+export function ContactFormsTab() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<CheckedFilter>("all");
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+
+  const list = useQuery({
+    queryKey: [...QUERY_KEY, "list", page, filter, debouncedSearch],
+    queryFn: () => apiFetch<TContactFormsPage>(listPath(page, filter, debouncedSearch)),
+    placeholderData: keepPreviousData,
+  });
+
+  const toggle = useMutation({
+    mutationFn: ({ id, checked }: { id: string } & TContactFormUpdate) =>
+      apiFetch<TContactForm>(`/api/contact-forms/update/${id}`, { method: "PUT", body: { checked } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+  });
+
+  const pending = toggle.isPending ? toggle.variables?.id : undefined;
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {t("adminContactForms.title")}
+      </Title>
+      <Group align="end" gap="md" wrap="wrap">
+        <NativeSelect
+          label={t("adminContactForms.filter")}
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value as CheckedFilter);
+            setPage(1);
+          }}
+          data={[
+            { value: "all", label: t("adminContactForms.filterAll") },
+            { value: "unchecked", label: t("adminContactForms.filterUnchecked") },
+            { value: "checked", label: t("adminContactForms.filterChecked") },
+          ]}
+        />
+        <TextInput
+          label={t("adminContactForms.search")}
+          placeholder={t("adminContactForms.searchPlaceholder")}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+          miw={260}
+        />
+      </Group>
+      {list.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {t("adminContactForms.loadError")}
+        </Alert>
+      )}
+      <DataTable<TContactForm>
+        withTableBorder
+        borderRadius="md"
+        striped
+        verticalAlign="top"
+        minHeight={list.data?.items.length ? undefined : 160}
+        idAccessor="contactFormDataId"
+        records={list.data?.items ?? []}
+        fetching={list.isFetching && !list.data}
+        noRecordsText={t("adminContactForms.empty")}
+        totalRecords={list.data?.total ?? 0}
+        recordsPerPage={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        paginationText={({ from, to, totalRecords }) =>
+          t("adminContactForms.pagination", { from, to, total: totalRecords })
+        }
+        getPaginationControlProps={(control) => ({
+          "aria-label": {
+            first: t("adminContactForms.firstPage"),
+            previous: t("adminContactForms.previousPage"),
+            next: t("adminContactForms.nextPage"),
+            last: t("adminContactForms.lastPage"),
+          }[control],
+        })}
+        columns={[
+          {
+            accessor: "createdAt",
+            title: t("adminContactForms.createdAt"),
+            width: 150,
+            render: (r) => formatDateTime(r.createdAt),
+          },
+          {
+            accessor: "name",
+            title: t("adminContactForms.sender"),
+            render: (r) => (
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  {r.name}
+                </Text>
+                {r.company && <Text size="sm">{r.company}</Text>}
+                <Text size="sm">{r.email}</Text>
+                {r.phoneNumber && <Text size="sm">{r.phoneNumber}</Text>}
+              </Stack>
+            ),
+          },
+          {
+            accessor: "topic",
+            title: t("adminContactForms.topic"),
+            render: (r) => {
+              const key = r.topic ? TOPIC_LABELS[r.topic] : undefined;
+              return key ? t(key) : (r.topic ?? t("adminContactForms.noTopic"));
+            },
+          },
+          {
+            accessor: "message",
+            title: t("adminContactForms.message"),
+            render: (r) => (
+              <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} maw={520}>
+                {r.message}
+              </Text>
+            ),
+          },
+          {
+            accessor: "checked",
+            title: t("adminContactForms.checked"),
+            width: 110,
+            render: (r) => (
+              <Switch
+                checked={pending === r.contactFormDataId ? Boolean(toggle.variables?.checked) : r.checked}
+                disabled={pending === r.contactFormDataId}
+                aria-label={t("adminContactForms.markChecked", { name: r.name })}
+                onChange={(event) =>
+                  toggle.mutate({ id: r.contactFormDataId, checked: event.currentTarget.checked })
+                }
+              />
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The Contact Forms tab in a tab bar of its own, for the admin page until the other admin tabs (SPEC §2)
+ * arrive; they join this Tabs then.
+ */
+export function ContactFormsSection() {
+  return (
+    <Container fluid py="md">
+      <Tabs defaultValue="contactForms" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="contactForms">
+            <ContactFormsTabLabel />
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="contactForms" pt="md">
+          <ContactFormsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

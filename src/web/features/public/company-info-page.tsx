@@ -1,0 +1,18 @@
+import { ContactList, ContentPage, type Section, Sections } from "./content-page.tsx";
+
+const DETAILS: readonly Section[] = [
+  { title: "content.companyInfo.details.title", blocks: [], extra: <ContactList full /> },
+  {
+    title: "content.companyInfo.leasing.title",
+    blocks: ["content.companyInfo.leasing.p1", "content.companyInfo.leasing.p2"],
+  },
+];
+
+/** /yritystiedot: the operator's company details (DESIGN.md §1) and the leasing companies (SPEC §9). */
+export function CompanyInfoPage() {
+  return (
+    <ContentPage routeId="companyInfo" lead="content.companyInfo.lead">
+      <Sections sections={DETAILS} />
+    </ContentPage>
+  );
+}

@@ -1,0 +1,167 @@
+import { Anchor, Container, List, Stack, Text, Title } from "@mantine/core";
+import { Fragment, type ReactNode, useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import type { RouteId } from "../../../domain/routes.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { CONTACT_DETAILS as C, telHref } from "../../lib/contact-details.ts";
+import { usePageTitle } from "../../lib/page-title.ts";
+import classes from "./content-page.module.css";
+import { EXTERNAL_LINKS } from "./external-links.ts";
+
+/** A block of a section: a paragraph key, a bulleted list or a numbered list of keys. */
+export type Block = string | { ul: readonly string[] } | { ol: readonly string[] };
+/** A section of a content page: an h2 and its blocks; `id` makes it a link target (#cookie). */
+export type Section = { id?: string; title: string; blocks: readonly Block[]; extra?: ReactNode };
+
+/** The frame of every public content page: one h1 (the route's title), a lead and prose at a readable width. */
+export function ContentPage({
+  routeId,
+  lead,
+  children,
+}: {
+  routeId: RouteId;
+  lead?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = t(`routes.${routeId}.title`);
+  usePageTitle(title);
+  const { hash } = useLocation();
+  // The page renders after a lazy load, too late for the browser's own jump to #cookie and friends.
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    target?.scrollIntoView();
+  }, [hash]);
+  return (
+    <Container size="sm" py={{ base: "lg", sm: "xl" }}>
+      <Stack gap="lg">
+        <Title order={1} className={`${classes.heading} ${classes.title}`}>
+          {title}
+        </Title>
+        {lead && (
+          <Text size="lg" fw={500}>
+            {t(lead)}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+function BlockView({ block }: { block: Block }) {
+  const { t } = useTranslation();
+  if (typeof block === "string") return <Text>{t(block)}</Text>;
+  const ordered = "ol" in block;
+  const keys = ordered ? block.ol : block.ul;
+  return (
+    <List type={ordered ? "ordered" : "unordered"} spacing="xs" withPadding>
+      {keys.map((key) => (
+        <List.Item key={key}>{t(key)}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** Renders sections as h2 + blocks, in order. */
+export function Sections({ sections }: { sections: readonly Section[] }) {
+  const { t } = useTranslation();
+  return sections.map((s) => (
+    <Stack
+      component="section"
+      gap="sm"
+      key={s.title}
+      id={s.id}
+      className={s.id ? classes.anchor : undefined}
+      aria-labelledby={`${s.id ?? s.title}-h`}
+    >
+      <Title order={2} size="h3" id={`${s.id ?? s.title}-h`} className={classes.heading}>
+        {t(s.title)}
+      </Title>
+      {s.blocks.map((b) => (
+        <BlockView key={typeof b === "string" ? b : JSON.stringify(b)} block={b} />
+      ))}
+      {s.extra}
+    </Stack>
+  ));
+}
+
+/** An internal link of a content page (AppLink keeps the SPEC §2 full-page-load rule for /laskuri). */
+export function PageLink({ to, label }: { to: string; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={AppLink} to={to} fw={600}>
+      {t(label)}
+    </Anchor>
+  );
+}
+
+/** The operator's contact details (DESIGN.md §1) as a definition list. */
+export function ContactList({ full = false }: { full?: boolean }) {
+  const { t } = useTranslation();
+  const rows: [string, ReactNode][] = [
+    [
+      t("content.common.email"),
+      <Anchor key="email" underline="always" href={`mailto:${C.email}`}>
+        {C.email}
+      </Anchor>,
+    ],
+    [
+      t("content.common.phone"),
+      <Fragment key="phone">
+        <Anchor underline="always" href={telHref(C.phone)}>
+          {C.phone}
+        </Anchor>{" "}
+        {t("content.common.openingHours", { hours: C.openingHours })}
+      </Fragment>,
+    ],
+    [t("content.common.address"), `${C.company}, ${C.streetAddress}, ${C.postalAddress}`],
+  ];
+  if (full)
+    rows.push(
+      [t("content.common.businessId"), C.businessId],
+      [t("content.common.taxId"), C.taxId],
+      [t("content.common.eInvoiceAddress"), C.eInvoiceAddress],
+      [t("content.common.operatorId"), C.operatorId],
+    );
+  return (
+    <dl className={classes.details}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text component="dt" fw={600}>
+            {label}:
+          </Text>
+          <Text component="dd" m={0}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The SPEC §9 training/game link for employers or bike users, opening in a new tab. */
+export function TrainingLink({ audience }: { audience: "employer" | "bikeUser" }) {
+  const { t } = useTranslation();
+  const employer = audience === "employer";
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="training-h">
+      <Title order={2} size="h3" id="training-h">
+        {t("content.training.title")}
+      </Title>
+      <Text>{employer ? t("content.training.employerText") : t("content.training.bikeUserText")}</Text>
+      <Anchor
+        href={employer ? EXTERNAL_LINKS.employerTraining : EXTERNAL_LINKS.bikeUserGame}
+        target="_blank"
+        rel="noopener"
+        fw={600}
+      >
+        {employer ? t("content.training.employerLink") : t("content.training.bikeUserLink")}{" "}
+        <Text span size="sm">
+          {t("content.training.newWindow")}
+        </Text>
+      </Anchor>
+    </Stack>
+  );
+}

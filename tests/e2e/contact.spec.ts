@@ -1,0 +1,71 @@
+import { expect, type Page, test } from "@playwright/test";
+import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+
+const form = (page: Page) => page.getByRole("form", { name: "Yhteydenottolomake" });
+
+test("an anonymous visitor sends the contact form and the helpdesk marks it checked", async ({ page }) => {
+  test.setTimeout(60_000);
+  const problems = watchConsole(page);
+  const stamp = Date.now();
+  const sender = `Aino Yhteydenotto ${stamp}`;
+
+  await page.goto("/ota-yhteytta");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ota yhteyttä");
+  const f = form(page);
+  // A click on send with nothing filled shows the field errors and keeps the form.
+  await f.getByRole("button", { name: "Lähetä viesti" }).click();
+  await expect(f.getByText("Valitse aihe", { exact: true }).last()).toBeVisible();
+  await expect(f.getByLabel(/^Nimi/)).toHaveAttribute("aria-invalid", "true");
+
+  await f.getByLabel(/^Nimi/).fill(sender);
+  await f.getByLabel(/^Yritys/).fill("Virtasen Kala Oy");
+  await f.getByLabel(/^Sähköpostiosoite/).fill("aino.yhteydenotto@example.fi");
+  await f.getByLabel(/^Puhelinnumero/).fill("040 123 4567");
+  await f.getByLabel(/^Aihe/).selectOption("EMPLOYER");
+  await f.getByLabel(/^Viesti/).fill("Haluaisimme tarjota pyöräedun 40 työntekijälle. Soittakaa!");
+  await f.getByRole("checkbox", { name: /Hyväksyn/ }).check();
+  // The honeypot is not reachable for a person.
+  await expect(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
+  await f.getByRole("button", { name: "Lähetä viesti" }).click();
+  await expect(page.getByRole("status")).toContainText("Kiitos viestistäsi!");
+  await expect(form(page)).toHaveCount(0);
+
+  await logInThroughPage(page, "helpdesk@pedaali.test", { withCode: true });
+  await page.waitForURL(/\/admin/);
+  if (!new URL(page.url()).pathname.startsWith("/admin")) await page.goto("/admin");
+  const tab = page.getByRole("tab", { name: /Contact Forms/ });
+  await expect(tab).toBeVisible();
+  await expect(tab.locator(".mantine-Badge-root")).toHaveText(/^\d+$/);
+  const before = Number(await tab.locator(".mantine-Badge-root").textContent());
+  await page.getByLabel("Hae", { exact: true }).fill(sender);
+  await expect(page.getByText(sender)).toBeVisible();
+  const toggle = page.getByRole("switch", { name: new RegExp(sender) });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+  if (before > 1) await expect(tab.locator(".mantine-Badge-root")).toHaveText(String(before - 1));
+  else await expect(tab.locator(".mantine-Badge-root")).toHaveCount(0);
+  await page.getByLabel("Näytä").selectOption("checked");
+  await expect(page.getByText(sender)).toBeVisible();
+  expect(await seriousAxeViolations(page), "the Contact Forms tab").toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  test(`the contact form passes axe at 375 px in the ${scheme} scheme`, async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.addInitScript((value) => window.localStorage.setItem("pedaali-color-scheme", value), scheme);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto("/ota-yhteytta");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ota yhteyttä");
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    expect(await seriousAxeViolations(page), "empty form").toEqual([]);
+    // With the field errors shown as well.
+    await form(page).getByRole("button", { name: "Lähetä viesti" }).click();
+    await expect(form(page).getByLabel(/^Nimi/)).toHaveAttribute("aria-invalid", "true");
+    expect(await seriousAxeViolations(page), "form with errors").toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,267 @@
+import { expect, type Page, test } from "@playwright/test";
+import { matchRoute, ROUTES } from "../../src/domain/routes.ts";
+import { DEMO_PASSWORD, seriousAxeViolations, watchConsole } from "./helpers.ts";
+
+/**
+ * The shell of issue 4 in Chromium: SPEC §2 layout rules on every public route, as an anonymous visitor
+ * and as each demo role; languages; the dark theme across reloads; offline and "not connected"; axe.
+ */
+
+/** Every public route of SPEC §2 (tokens filled in). /kirjaudu-ulos is left out: visiting it logs out. */
+const PUBLIC_PATHS = ROUTES.filter((r) => r.access.kind === "public" && r.id !== "logout").map((r) =>
+  r.path.replace(/:[^/]+/g, "abc123"),
+);
+
+const ROLES = [
+  "employee@demo.test",
+  "employer.admin@demo.test",
+  "employer.editor@demo.test",
+  "group.admin@demo.test",
+  "reporting@demo.test",
+  "admin@pedaali.test",
+  "helpdesk@pedaali.test",
+  "deactivated@demo.test",
+] as const;
+
+/** Logs the page's context in through the API (the dev code of a two-factor answer is typed for us). */
+async function logIn(page: Page, email: string): Promise<void> {
+  const login = await page.request.post("/api/login", { data: { email, password: DEMO_PASSWORD } });
+  if (login.status() === 202) {
+    const { devCode } = (await login.json()) as { devCode: string };
+    const verify = await page.request.post("/api/verify", { data: { email, code: devCode } });
+    expect(verify.status(), await verify.text()).toBe(200);
+  } else {
+    // 200, or 403 for the deactivated account (no session: it browses as a visitor).
+    expect([200, 403], await login.text()).toContain(login.status());
+  }
+}
+
+type Expected = { header: boolean; footer: boolean; announcement: boolean; cookie: boolean };
+
+function expectedFor(pathname: string): Expected {
+  // The deactivated page shows what a deactivated user sees: header (empty menu), page, footer.
+  const deactivated = pathname === "/deactivated";
+  const layout = matchRoute(pathname)?.route.layout ?? "default";
+  const chrome = layout === "default";
+  return {
+    header: chrome,
+    footer: chrome,
+    announcement: layout !== "admin" && !deactivated,
+    cookie: chrome && !deactivated,
+  };
+}
+
+/** A client-side navigation (as a link click does), much faster than a page load per route. */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    // Marks the current heading, so the check below waits for the next page's own.
+    if (window.location.pathname !== to) document.querySelector("main h1")?.setAttribute("data-stale", "");
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+async function checkLayout(page: Page, path: string): Promise<void> {
+  // The two password-recovery paths render the same page, which React keeps; load that one afresh.
+  if (path === "/palauta-salasana") await page.goto(path);
+  else await navigate(page, path);
+  await expect(page.locator("main h1:not([data-stale])").first()).toBeVisible();
+  const pathname = new URL(page.url()).pathname;
+  const want = expectedFor(pathname);
+  const where = `${path} → ${pathname}`;
+  await expect(page.getByRole("banner"), where).toHaveCount(want.header ? 1 : 0);
+  await expect(page.getByRole("contentinfo"), where).toHaveCount(want.footer ? 1 : 0);
+  await expect(page.getByRole("complementary", { name: "Tiedote" }), where).toHaveCount(
+    want.announcement ? 1 : 0,
+  );
+  await expect(page.getByRole("complementary", { name: "Evästeet" }), where).toHaveCount(want.cookie ? 1 : 0);
+  if (want.header) {
+    // SPEC §2: pages with the header start 56 px down.
+    const box = await page.getByRole("banner").boundingBox();
+    expect(box?.height, where).toBe(56);
+  }
+}
+
+test("anonymous: the layout rules hold on every public route", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/");
+  for (const path of PUBLIC_PATHS) await checkLayout(page, path);
+});
+
+for (const email of ROLES) {
+  test(`${email}: the layout rules hold on every public route`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await logIn(page, email);
+    await page.goto("/");
+    // Auth pages may send a logged-in user on; checkLayout judges by where the page ended up. The
+    // deactivated account gets no session (403), so it browses as a visitor and lands on /deactivated.
+    for (const path of PUBLIC_PATHS) await checkLayout(page, path);
+    await page.goto("/deactivated");
+    await expect(page.getByRole("banner").getByRole("navigation")).toHaveCount(0);
+  });
+}
+
+test("the header navigation follows the role, and admins get their own frame with theme and log out", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Päävalikko" }).first();
+  await expect(nav.getByRole("link")).toHaveText(["Työnantajalle", "Työntekijälle", "Pyöräliikkeelle"]);
+  await nav.getByRole("button", { name: "Asiakaspalvelu" }).click();
+  await expect(nav.getByRole("link")).toHaveText([
+    "Työnantajalle",
+    "Työntekijälle",
+    "Pyöräliikkeelle",
+    "Yritystiedot",
+    "Usein kysytyt kysymykset",
+  ]);
+
+  await logIn(page, "reporting@demo.test");
+  await page.goto("/tyontekijalle");
+  await expect(nav.getByRole("link")).toHaveText(["Raportointi", "Laskuri", "Pyörävälitys"]);
+
+  await logIn(page, "helpdesk@pedaali.test");
+  await page.goto("/medialle");
+  await expect(nav.getByRole("link")).toHaveText(["Ylläpito", "Laskuri", "Pyörävälitys"]);
+  await nav.getByRole("link", { name: "Ylläpito" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await page.getByRole("button", { name: "Vaihda tummaan teemaan" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await page.getByRole("button", { name: "Kirjaudu ulos" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Kirjaudu", exact: true })).toBeVisible();
+});
+
+test("phone width: the burger menu opens with the keyboard and lists the anonymous menu", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/");
+  const burger = page.getByRole("button", { name: "Valikko" });
+  await burger.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.locator(`#${await burger.getAttribute("aria-controls")}`.replace(/:/g, "\\:"));
+  await expect(panel.getByRole("link")).toHaveText([
+    "Työnantajalle",
+    "Työntekijälle",
+    "Pyöräliikkeelle",
+    "Yritystiedot",
+    "Usein kysytyt kysymykset",
+  ]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(burger).toBeFocused();
+  // Nothing sticks out sideways at 360 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test("banner, cookie consent and back-to-top: dismissal and choice are kept; back-to-top after 400 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto("/");
+  const banner = page.getByRole("complementary", { name: "Tiedote" });
+  await expect(banner.getByRole("link", { name: "Lue tiedote" })).toHaveAttribute(
+    "href",
+    "/tiedote-pyoraedusta",
+  );
+  await banner.getByRole("button", { name: "Sulje tiedote" }).click();
+  const cookie = page.getByRole("complementary", { name: "Evästeet" });
+  await expect(cookie.getByRole("link", { name: "Lue lisää evästeistä" })).toHaveAttribute(
+    "href",
+    "/tietosuojaseloste#cookie",
+  );
+  await cookie.getByRole("button", { name: "Hylkää evästeet" }).click();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(cookie).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("pedaali-cookie-consent"))).toBe("rejected");
+
+  const toTop = page.getByRole("button", { name: "Takaisin ylös" });
+  await expect(toTop).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await toTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(toTop).toHaveCount(0);
+});
+
+test("switching to sv and en changes the texts; the dark theme persists across reloads", async ({ page }) => {
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Kieli: FI" }).click();
+  await page.getByRole("button", { name: "Svenska" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "För arbetsgivare" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Kakor" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Kundtjänst");
+  await page.getByRole("button", { name: "Språk: SV" }).click();
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Customer service" })).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Announcement" })).toContainText("tax exemption");
+
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await page.goto("/tyonantajalle");
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  expect(problems).toEqual([]);
+});
+
+test("offline shows the generic error page; a failing health check shows the red banner", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pedaali");
+  await context.setOffline(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jokin meni vikaan");
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pedaali");
+
+  await page.route("**/api/health-check", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"down"}' }),
+  );
+  // The check runs every 60 s and at once when the window gets focus.
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  const alert = page.getByRole("alert");
+  await expect(alert).toHaveText(/Ei yhteyttä palvelimeen/);
+  await expect(alert.getByRole("link", { name: "Päivitä sivu" })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.unroute("**/api/health-check");
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(alert).toHaveCount(0);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [375, 1280]) {
+    test(`home and the employers' page with banner and cookie consent pass axe, ${scheme}, ${width} px`, async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((value) => window.localStorage.setItem("pedaali-color-scheme", value), scheme);
+      for (const path of ["/", "/tyonantajalle"]) {
+        await page.goto(path);
+        await expect(page.getByRole("complementary", { name: "Evästeet" })).toBeVisible();
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+        expect(await seriousAxeViolations(page), path).toEqual([]);
+        if (width === 375) {
+          await page.getByRole("button", { name: "Valikko" }).click();
+          expect(await seriousAxeViolations(page), `${path} burger`).toEqual([]);
+        } else {
+          await page.getByRole("button", { name: "Asiakaspalvelu" }).click();
+          expect(await seriousAxeViolations(page), `${path} customer service`).toEqual([]);
+        }
+        await page.evaluate(() => window.scrollTo(0, 800));
+        await expect(page.getByRole("button", { name: "Takaisin ylös" })).toBeVisible();
+        expect(await seriousAxeViolations(page), `${path} scrolled`).toEqual([]);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+}
