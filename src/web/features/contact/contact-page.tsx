@@ -141,7 +141,6 @@ export function ContactPage() {
                 onSubmit={form.onSubmit(submit)}
                 noValidate
                 aria-label={t("contact.formLabel")}
-                className={classes.form}
               >
                 <Stack gap="md">
                   <Text>{t("contact.intro")}</Text>
