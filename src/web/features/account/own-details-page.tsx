@@ -25,6 +25,7 @@ import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.t
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
+import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { isLanguage, setLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch, readCookie } from "../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
@@ -134,20 +135,10 @@ function PersonalDetails({ user }: { user: SessionUser }) {
         )}
       >
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t("forms.firstName")}
-              autoComplete="given-name"
-              required
-              {...form.getInputProps("firstName")}
-            />
-            <TextInput
-              label={t("forms.lastName")}
-              autoComplete="family-name"
-              required
-              {...form.getInputProps("lastName")}
-            />
-          </SimpleGrid>
+          <PersonNameFields
+            firstName={form.getInputProps("firstName")}
+            lastName={form.getInputProps("lastName")}
+          />
           <TextInput
             label={t("ownDetails.personalEmail")}
             description={t("ownDetails.personalEmailHint")}

@@ -137,11 +137,7 @@ export function ContactPage() {
                 </Anchor>
               </Stack>
             ) : (
-              <form
-                onSubmit={form.onSubmit(submit)}
-                noValidate
-                aria-label={t("contact.formLabel")}
-              >
+              <form onSubmit={form.onSubmit(submit)} noValidate aria-label={t("contact.formLabel")}>
                 <Stack gap="md">
                   <Text>{t("contact.intro")}</Text>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -27,6 +27,7 @@ import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PasswordRules } from "../../components/password-rules.tsx";
+import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { currentLanguage, isLanguage, setLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
@@ -177,20 +178,10 @@ export function JoinPage() {
               {...form.getInputProps("companyId")}
             />
           )}
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label={t("forms.firstName")}
-              autoComplete="given-name"
-              required
-              {...form.getInputProps("firstName")}
-            />
-            <TextInput
-              label={t("forms.lastName")}
-              autoComplete="family-name"
-              required
-              {...form.getInputProps("lastName")}
-            />
-          </SimpleGrid>
+          <PersonNameFields
+            firstName={form.getInputProps("firstName")}
+            lastName={form.getInputProps("lastName")}
+          />
           <TextInput
             label={t("forms.workEmail")}
             description={t("join.emailHint")}

@@ -24,6 +24,7 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
+import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
@@ -219,20 +220,10 @@ export function RegisterPage() {
               <Fieldset legend={t("register.adminLegend")}>
                 <Stack gap="md">
                   <Text size="sm">{t("register.adminIntro")}</Text>
-                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                    <TextInput
-                      label={t("forms.firstName")}
-                      autoComplete="given-name"
-                      required
-                      {...form.getInputProps("admin.firstName")}
-                    />
-                    <TextInput
-                      label={t("forms.lastName")}
-                      autoComplete="family-name"
-                      required
-                      {...form.getInputProps("admin.lastName")}
-                    />
-                  </SimpleGrid>
+                  <PersonNameFields
+                    firstName={form.getInputProps("admin.firstName")}
+                    lastName={form.getInputProps("admin.lastName")}
+                  />
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     <TextInput
                       label={t("forms.workEmail")}
