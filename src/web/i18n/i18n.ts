@@ -55,6 +55,9 @@ export function detectLanguage(pathname: string): Language {
 function reflectLanguage(lng: string): void {
   if (!isLanguage(lng)) return;
   document.documentElement.lang = lng;
+  // SPEC §1's description, in the page's language for search engines and link previews.
+  const description = i18n.t("common.productDescription", { lng });
+  document.querySelector('meta[name="description"]')?.setAttribute("content", description);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {

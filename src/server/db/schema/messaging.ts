@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
-import { notificationPriority, notificationType, outboxChannel, simpleState } from "./enums.ts";
+import { language, notificationPriority, notificationType, outboxChannel, simpleState } from "./enums.ts";
 import { users } from "./users.ts";
 
 /** In-app notifications (the bell). read and readAt move together. */
@@ -47,6 +47,8 @@ export const contactForms = pgTable(
     message: text().notNull(),
     /** Which page the form was sent from (employer info, employee guide...). */
     source: text(),
+    /** The sender's language: customer service answers in it. */
+    language: language().notNull().default("fi"),
     checked: boolean().notNull().default(false),
     checkedAt: timestamptz(),
     checkedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),

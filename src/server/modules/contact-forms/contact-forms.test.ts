@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loginAs, type Session } from "../../../../tests/helpers/auth.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -78,6 +78,19 @@ describe("POST /api/contact-forms", () => {
       subject: "EMPLOYER",
       checked: false,
       checkedAt: null,
+    });
+  });
+
+  it("keeps the sender's language, Finnish when none is given", async () => {
+    await submit(form({ message: "Svenska meddelandet, tack.", language: "sv" }));
+    await submit(form({ message: "Viesti ilman kieltä, kiitos.", language: undefined }));
+    const rows = await t.database.db
+      .select({ message: contactForms.message, language: contactForms.language })
+      .from(contactForms)
+      .where(inArray(contactForms.message, ["Svenska meddelandet, tack.", "Viesti ilman kieltä, kiitos."]));
+    expect(Object.fromEntries(rows.map((r) => [r.message, r.language]))).toEqual({
+      "Svenska meddelandet, tack.": "sv",
+      "Viesti ilman kieltä, kiitos.": "fi",
     });
   });
 

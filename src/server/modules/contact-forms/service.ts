@@ -55,6 +55,7 @@ export function createContactFormsService(ctx: AppContext) {
         subject: body.topic,
         message: body.message,
         source: SOURCE,
+        language: body.language ?? "fi",
       });
       return { message: CONTACT_FORM_RECEIVED_MESSAGE, stored: true };
     },

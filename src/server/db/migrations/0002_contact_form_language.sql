@@ -1,0 +1,1 @@
+ALTER TABLE "contact_forms" ADD COLUMN "language" "language" DEFAULT 'fi' NOT NULL;
