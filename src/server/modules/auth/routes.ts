@@ -29,7 +29,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const guards = createGuards(ctx);
   const secure = isSecure(ctx);
   const info = (request: { ip: string; headers: Record<string, unknown> }) => ({
-    ip: request.ip,
     ipAddress: request.ip,
     userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : undefined,
   });

@@ -38,7 +38,8 @@ export type LoginOutcome =
   | { kind: "session"; session: IssuedSession }
   | { kind: "twoFactor"; body: TTwoFactorRequired; challengeToken: string };
 
-type RequestInfo = SessionMeta & { ip: string };
+/** Who is logging in from where: the session row keeps it, and lockouts count per address. */
+type RequestInfo = SessionMeta & { ipAddress: string };
 
 const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], message: string) =>
   new AppError(status, code, message);
@@ -135,12 +136,12 @@ export function createAuthService(ctx: AppContext) {
       if (!rawEmail || !input.password) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.missing);
       if (!isValidEmail(rawEmail)) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail);
       const email = normalizeEmail(rawEmail);
-      ensureNotLockedOut(email, info.ip);
+      ensureNotLockedOut(email, info.ipAddress);
 
       const user = await findUserByEmail(email);
       if (!user) {
         await verifyPassword(await getDecoyHash(), input.password);
-        recordFailure(email, info.ip);
+        recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       if (!user.passwordHash) {
@@ -148,12 +149,12 @@ export function createAuthService(ctx: AppContext) {
         throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        recordFailure(email, info.ip);
+        recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       // Told only to someone who knows the password.
       if (user.deactivated) throw fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
-      limiter.reset(keys(email, info.ip).email);
+      limiter.reset(keys(email, info.ipAddress).email);
 
       if (!requiresTwoFactor(rolesOf(user.userRoles))) {
         return { kind: "session", session: await finishLogin(db, user.id, info) };
@@ -182,7 +183,7 @@ export function createAuthService(ctx: AppContext) {
       info: RequestInfo,
     ): Promise<IssuedSession> {
       const email = normalizeEmail(input.email);
-      ensureNotLockedOut(email, info.ip);
+      ensureNotLockedOut(email, info.ipAddress);
       const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
       if (!challengeToken) throw expired();
 
@@ -235,11 +236,11 @@ export function createAuthService(ctx: AppContext) {
       });
       if (result instanceof AppError) {
         if (result.code === "VERIFICATION_FAILED" || result.code === "VERIFICATION_EXPIRED") {
-          recordFailure(email, info.ip);
+          recordFailure(email, info.ipAddress);
         }
         throw result;
       }
-      limiter.reset(keys(email, info.ip).email);
+      limiter.reset(keys(email, info.ipAddress).email);
       return result;
     },
   };

@@ -7,11 +7,11 @@ import {
   type TContactFormsQuery,
 } from "../../../contract/contact-forms.ts";
 import type { AppContext } from "../../context.ts";
+import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { contactForms } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { validEmail, validPhoneNumber } from "../registration/field-rules.ts";
-import { likeContains } from "../system-users/repo.ts";
 
 /** Where the stored rows came from (contact_forms.source). */
 const SOURCE = "ota-yhteytta";
@@ -82,18 +82,8 @@ export function createContactFormsService(ctx: AppContext) {
         .where(where)
         .orderBy(desc(contactForms.createdAt), desc(contactForms.id))
         .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      const n = total?.n ?? 0;
-      const totalPages = Math.ceil(n / query.limit);
-      return {
-        items: rows.map(toContactForm),
-        page: query.page,
-        limit: query.limit,
-        total: n,
-        totalPages,
-        hasNext: query.page < totalPages,
-        hasPrevious: query.page > 1,
-      };
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toContactForm), total?.n ?? 0, query);
     },
 
     async setChecked(viewer: CurrentUser, id: string, checked: boolean): Promise<TContactForm> {

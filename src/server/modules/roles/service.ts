@@ -24,6 +24,7 @@ import type {
 } from "../../../contract/roles.ts";
 import { ADMIN_ROLES, isRoleName } from "../../../domain/roles.ts";
 import type { AppContext } from "../../context.ts";
+import { likeContains, type PageArgs, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import {
   companies,
   permissions,
@@ -36,7 +37,7 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { isUserInScope, likeContains } from "../system-users/repo.ts";
+import { isUserInScope } from "../system-users/repo.ts";
 import { ensureMayGrant, isUniqueViolation } from "../system-users/service.ts";
 
 /**
@@ -44,13 +45,6 @@ import { ensureMayGrant, isUniqueViolation } from "../system-users/service.ts";
  * tier changes them; role assignments follow tenancy, so an employer-side holder of roles.manage
  * assigns employer roles only in their own companies (another tenant's user or company answers 404).
  */
-
-type PageArgs = { page: number; limit: number };
-
-function envelope<T>(items: T[], total: number, { page, limit }: PageArgs) {
-  const totalPages = Math.ceil(total / limit);
-  return { items, page, limit, total, totalPages, hasNext: page < totalPages, hasPrevious: page > 1 };
-}
 
 /** node-postgres parses text[] into an array; be tolerant of the `{a,b}` literal too. */
 function toStringArray(value: unknown): string[] {
@@ -169,9 +163,9 @@ export function createRolesService(ctx: AppContext) {
       const [total] = await db.select({ n: count() }).from(roles);
       const items = await rolesWithPermissions(undefined, {
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query),
       });
-      return envelope(items, total?.n ?? 0, query);
+      return pageEnvelope(items, total?.n ?? 0, query);
     },
 
     async createRole(actor: CurrentUser, input: TCreateRole): Promise<TRole> {
@@ -213,8 +207,8 @@ export function createRolesService(ctx: AppContext) {
         .from(permissions)
         .orderBy(asc(permissions.name))
         .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return envelope(items, total?.n ?? 0, query);
+        .offset(pageOffset(query));
+      return pageEnvelope(items, total?.n ?? 0, query);
     },
 
     async addPermission(actor: CurrentUser, roleId: string, permissionId: string): Promise<TRole> {
@@ -285,7 +279,7 @@ export function createRolesService(ctx: AppContext) {
           asc(users.email),
         )
         .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
+        .offset(pageOffset(query));
       const companyIds = [...new Set(rows.flatMap((r) => toStringArray(r.companyIds)))];
       const names = new Map(
         companyIds.length
@@ -312,7 +306,7 @@ export function createRolesService(ctx: AppContext) {
           global: r.global === true,
         };
       });
-      return envelope(items, total?.n ?? 0, query);
+      return pageEnvelope(items, total?.n ?? 0, query);
     },
 
     async assignRole(

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { TSystemUserItem } from "../../../contract/system-users.ts";
 import type { Db } from "../../db/client.ts";
+import { likeContains } from "../../db/paging.ts";
 import { companies, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
@@ -11,11 +12,6 @@ import { companyScopeWhere } from "../auth/tenancy.ts";
  */
 
 export type Viewer = Pick<CurrentUser, "id" | "scope">;
-
-/** `%`, `_` and `\` typed by a user match themselves in an ILIKE pattern. */
-export function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
-}
 
 /**
  * The users an employer-side caller may see: home company (system_users.companyId) in their scope,

@@ -15,6 +15,7 @@ import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName, type RoleName } from "../../..
 import { normalizePhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { companies, eventLog, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import { setPasswordMail } from "../../messaging/templates.ts";
@@ -146,13 +147,11 @@ export function createSystemUsersService(ctx: AppContext) {
         ensureCompanyInScope(viewer, query.companyId, "Company");
         conditions.push(usersOfCompanyWhere(db, query.companyId));
       }
-      const { page, limit } = query;
       const { items, total } = await selectUserItems(db, viewer, and(...conditions), {
-        limit,
-        offset: (page - 1) * limit,
+        limit: query.limit,
+        offset: pageOffset(query),
       });
-      const totalPages = Math.ceil(total / limit);
-      return { items, page, limit, total, totalPages, hasNext: page < totalPages, hasPrevious: page > 1 };
+      return pageEnvelope(items, total, query);
     },
 
     async create(actor: CurrentUser, input: TCreateSystemUser, log: Log): Promise<TSystemUserItem> {
