@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { userIdByEmail } from "../../../tests/helpers/ids.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import type { Database } from "../db/client.ts";
 import { eventLog, refreshSessions, users } from "../db/schema/index.ts";
@@ -19,10 +20,7 @@ afterAll(async () => {
 const NOW = new Date("2027-06-01T09:00:00Z");
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
 
-async function idOf(email: string): Promise<string> {
-  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id as string;
-}
+const idOf = (email: string) => userIdByEmail(database.db, email);
 
 function recordingMessaging(): Messaging & { mails: OutgoingMail[] } {
   const mails: OutgoingMail[] = [];

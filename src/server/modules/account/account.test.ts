@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, loginAs, type Session } from "../../../../tests/helpers/auth.ts";
+import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zUserPreferencesResponse } from "../../../contract/account.ts";
 import { zSessionUser } from "../../../contract/auth.ts";
@@ -13,10 +14,7 @@ const t = setupTestApp({}, { demoData: true });
 const ids = {} as Record<"employee" | "ville", string>;
 const sessions = {} as Record<"employee" | "admin" | "employer" | "toinen", Session>;
 
-async function userId(email: string): Promise<string> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id as string;
-}
+const userId = (email: string) => userIdByEmail(t.database.db, email);
 
 beforeAll(async () => {
   ids.employee = await userId("employee@demo.test");

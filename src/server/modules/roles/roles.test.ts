@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
+import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   zPermissionsPage,
@@ -11,24 +12,14 @@ import {
 } from "../../../contract/roles.ts";
 import { PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
-import { companies, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema/index.ts";
+import { permissions, rolePermissions, roles, userRoles } from "../../db/schema/index.ts";
 
 const t = setupTestApp({}, { demoData: true });
 
 const { as, call } = apiCaller(t);
 
-async function userId(email: string): Promise<string> {
-  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
-async function companyId(name: string): Promise<string> {
-  const [row] = await t.database.db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.name, name));
-  return row?.id as string;
-}
+const userId = (email: string) => userIdByEmail(t.database.db, email);
+const companyId = (name: string) => companyIdByName(t.database.db, name);
 async function roleId(name: string): Promise<string> {
   const [row] = await t.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
   return row?.id as string;

@@ -6,7 +6,6 @@ import {
   NativeSelect,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,

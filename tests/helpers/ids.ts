@@ -1,0 +1,20 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../src/server/db/client.ts";
+import { companies, users } from "../../src/server/db/schema/index.ts";
+
+/** The id of a (demo) user by e-mail, in any case; throws when there is none, so a typo fails loudly. */
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+/** The id of a (demo) company by name; throws when there is none. */
+export async function companyIdByName(db: Db, name: string): Promise<string> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name));
+  if (!row) throw new Error(`no company ${name}`);
+  return row.id;
+}
