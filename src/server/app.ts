@@ -38,6 +38,14 @@ export type BuildAppDeps = {
 };
 
 /**
+ * Fastify 5 takes a bare hop count as "trust nobody" (it cannot check the peer); TRUST_PROXY=n means
+ * the n nearest hops are proxies, which a trust function says in proxy-addr's terms.
+ */
+function trustProxyOption(trust: Config["trustProxy"]) {
+  return typeof trust === "number" ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+/**
  * Builds the whole app: used by main.ts and by every API test. Closing the app closes the database
  * it opened (a database passed in is the caller's to close).
  */
@@ -64,7 +72,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.nodeEnv === "production",
+    // request.ip keys every per-address limit: forwarding headers count only from configured proxies.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -95,7 +104,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  await registerOpenApi(app);
+  // Off in production unless API_DOCS=true: then /api/docs and /api/docs/json are the JSON 404.
+  if (config.apiDocs) await registerOpenApi(app);
 
   const messaging =
     deps.messaging ??

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTION_ENV } from "../../tests/helpers/production.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+
+/** The ConfigError's message for `env`, which must be refused. */
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
 
 describe("loadConfig", () => {
   it("gives a working embedded setup with nothing set", () => {
@@ -21,7 +33,7 @@ describe("loadConfig", () => {
   });
 
   it("never seeds demo data nor opens the dev outbox in production", () => {
-    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(40), DEMO_SEED: "1" });
+    const config = loadConfig({ ...PRODUCTION_ENV, DEMO_SEED: "1" });
     expect(config.demoSeed).toBe(false);
     expect(config.devOutbox).toBe(false);
   });
@@ -44,8 +56,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
       /JWT_SECRET: required when NODE_ENV=production/,
     );
-    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "y".repeat(40), DEV_OUTBOX: "1" })).toThrow(
-      /DEV_OUTBOX/,
+    expect(refusal({ ...PRODUCTION_ENV, DEV_OUTBOX: "1" })).toContain(
+      "DEV_OUTBOX: the dev outbox is never available in production",
     );
   });
 
@@ -53,5 +65,68 @@ describe("loadConfig", () => {
     const config = loadConfig({ NODE_ENV: "test", PORT: "", PUBLIC_URL: "https://pedaali.fi/" });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe("https://pedaali.fi");
+  });
+
+  it("defect 9: production refuses to start without an https PUBLIC_URL", () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION_ENV;
+    expect(refusal(withoutUrl)).toContain(
+      "PUBLIC_URL: required when NODE_ENV=production (the https:// address users reach the app at)",
+    );
+    expect(refusal({ ...PRODUCTION_ENV, PUBLIC_URL: "http://pedaali.example" })).toContain(
+      "PUBLIC_URL: must start with https:// when NODE_ENV=production",
+    );
+    expect(loadConfig(PRODUCTION_ENV).publicUrl).toBe("https://pedaali.example");
+  });
+
+  it("defect 9: production refuses to start without the mail and SMS providers", () => {
+    const { SMTP_URL: _smtp, SMS_PROVIDER_URL: _sms, ...withoutProviders } = PRODUCTION_ENV;
+    const message = refusal(withoutProviders);
+    expect(message).toContain("SMTP_URL: required when NODE_ENV=production");
+    expect(message).toContain("SMS_PROVIDER_URL: required when NODE_ENV=production");
+    const { SMS_PROVIDER_URL: _, ...withoutSms } = PRODUCTION_ENV;
+    expect(refusal(withoutSms)).not.toContain("SMTP_URL");
+  });
+
+  it("defect 9: lists every missing production setting at once", () => {
+    const message = refusal({ NODE_ENV: "production" });
+    for (const name of ["JWT_SECRET", "PUBLIC_URL", "SMTP_URL", "SMS_PROVIDER_URL"]) {
+      expect(message).toContain(`${name}: required when NODE_ENV=production`);
+    }
+  });
+
+  it("defect 9: publishes the API docs outside production, and in production only with API_DOCS=true", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test", API_DOCS: "0" }).apiDocs).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).apiDocs).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, API_DOCS: "true" }).apiDocs).toBe(true);
+    expect(refusal({ NODE_ENV: "test", API_DOCS: "maybe" })).toContain("API_DOCS");
+  });
+
+  it("defect 9: listens on 127.0.0.1 while the dev outbox is on, unless HOST says otherwise", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "development", DEV_OUTBOX: "off" }).host).toBe("0.0.0.0");
+    expect(loadConfig(PRODUCTION_ENV).host).toBe("0.0.0.0");
+    expect(loadConfig({ ...PRODUCTION_ENV, HOST: "10.1.2.3" }).host).toBe("10.1.2.3");
+  });
+
+  it("defect 3: trusts no proxy by default, in production too", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).trustProxy).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).trustProxy).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+  });
+
+  it("defect 3: TRUST_PROXY takes a hop count or a list of proxy addresses and networks", () => {
+    expect(loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: " 10.0.0.1, 172.16.0.0/12,fd00::/8 ,::1, loopback" })
+        .trustProxy,
+    ).toEqual(["10.0.0.1", "172.16.0.0/12", "fd00::/8", "::1", "loopback"]);
+  });
+
+  it("defect 3: refuses a TRUST_PROXY that is neither a hop count nor addresses", () => {
+    for (const value of ["true", "-1", "1.5", "10.0.0.0/33", "::1/129", "proxy.example", "10.0.0.1,", "*"]) {
+      expect(refusal({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toContain("TRUST_PROXY:");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { dirname } from "node:path";
 import { z } from "zod";
 
@@ -12,10 +13,35 @@ const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"])
   .transform((v) => ["1", "true", "yes", "on"].includes(v));
 
+/** The names proxy-addr (Fastify's trustProxy) knows for whole address ranges. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** An IP address, a CIDR network (10.0.0.0/8, fd00::/8) or one of the range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** TRUST_PROXY: a hop count (0 = off) or a comma-separated list of proxy addresses and networks. */
+const trustProxySetting = z.string().transform((value, ctx): number | string[] | false => {
+  if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or networks (e.g. 10.0.0.1,172.16.0.0/12)",
+  });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -30,13 +56,19 @@ const envSchema = z.object({
     .optional(),
   SMS_PROVIDER_URL: z.url().optional(),
   DEV_OUTBOX: booleanFlag.optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
+  API_DOCS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INACTIVITY_DEACTIVATION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
 
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; doc: string }> = [
   { name: "PORT", defaultValue: "3000", doc: "HTTP port of the app and the API." },
-  { name: "HOST", defaultValue: "0.0.0.0", doc: "Interface to listen on." },
+  {
+    name: "HOST",
+    defaultValue: "127.0.0.1 while the dev outbox is on, else 0.0.0.0",
+    doc: "Interface to listen on. The dev outbox shows every code and link sent, so with it on only this machine is answered unless HOST says otherwise (e.g. 0.0.0.0 in a container).",
+  },
   {
     name: "DATABASE_URL",
     defaultValue: "unset → embedded PGlite",
@@ -56,7 +88,7 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
   {
     name: "PUBLIC_URL",
     defaultValue: "http://localhost:PORT",
-    doc: "The address users reach the app at: links in mails, allowed Origin of state-changing requests.",
+    doc: "The address users reach the app at: links in mails, allowed Origin of state-changing requests. Required in production, with https:// (cookies are then Secure and HSTS is sent).",
   },
   {
     name: "JWT_SECRET",
@@ -66,17 +98,27 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
   {
     name: "SMTP_URL",
     defaultValue: "unset → dev outbox",
-    doc: "SMTP server for mail (smtp://user:pass@host:port).",
+    doc: "SMTP server for mail (smtp://user:pass@host:port). Required in production.",
   },
   {
     name: "SMS_PROVIDER_URL",
     defaultValue: "unset → dev outbox",
-    doc: "HTTP endpoint of the SMS provider.",
+    doc: "HTTP endpoint of the SMS provider (two-factor codes). Required in production.",
   },
   {
     name: "DEV_OUTBOX",
     defaultValue: "on outside production",
     doc: "Keep sent mail and SMS in an outbox readable at GET /api/dev/outbox. Never available in production.",
+  },
+  {
+    name: "TRUST_PROXY",
+    defaultValue: "off",
+    doc: "Reverse proxies whose X-Forwarded-For is believed, so per-address limits see the client: a comma-separated list of their addresses or networks (10.0.0.1,172.16.0.0/12; loopback for one on the same host), or a hop count (1 = one proxy in front; only when nothing reaches the app past the proxies). Off: forwarding headers are ignored.",
+  },
+  {
+    name: "API_DOCS",
+    defaultValue: "on outside production",
+    doc: "Serve the OpenAPI document at /api/docs/json and its UI at /api/docs. In production only with API_DOCS=true.",
   },
   { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
   {
@@ -89,6 +131,7 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
 export type Config = {
   nodeEnv: "development" | "production" | "test";
   port: number;
+  /** 127.0.0.1 by default while the dev outbox is on, else 0.0.0.0. */
   host: string;
   /** postgres:// URL, or null for the embedded PGlite database. */
   databaseUrl: string | null;
@@ -100,6 +143,10 @@ export type Config = {
   smtpUrl: string | null;
   smsProviderUrl: string | null;
   devOutbox: boolean;
+  /** Proxies whose forwarding headers set request.ip: a hop count or addresses/networks; false = none. */
+  trustProxy: number | string[] | false;
+  /** Serve /api/docs and /api/docs/json. */
+  apiDocs: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Days without login after which the nightly job deactivates a non-admin user; 0 = never. */
   inactivityDeactivationDays: number;
@@ -133,12 +180,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
   const problems: string[] = [];
-  if (production && !e.JWT_SECRET) problems.push("JWT_SECRET: required when NODE_ENV=production");
+  // Production refuses to start without what it needs to work safely (DESIGN.md §4).
+  if (production) {
+    if (!e.JWT_SECRET) problems.push("JWT_SECRET: required when NODE_ENV=production");
+    if (!e.PUBLIC_URL) {
+      problems.push(
+        "PUBLIC_URL: required when NODE_ENV=production (the https:// address users reach the app at)",
+      );
+    } else if (!e.PUBLIC_URL.startsWith("https://")) {
+      // Secure cookies and HSTS follow from an https PUBLIC_URL.
+      problems.push("PUBLIC_URL: must start with https:// when NODE_ENV=production");
+    }
+    if (!e.SMTP_URL)
+      problems.push("SMTP_URL: required when NODE_ENV=production (password and sign-up mails)");
+    if (!e.SMS_PROVIDER_URL) {
+      problems.push("SMS_PROVIDER_URL: required when NODE_ENV=production (two-factor codes)");
+    }
+  }
   if (production && e.DEV_OUTBOX)
     problems.push("DEV_OUTBOX: the dev outbox is never available in production");
   if (problems.length > 0) throw new ConfigError(problems);
 
   const databaseUrl = e.DATABASE_URL ?? null;
+  const devOutbox = !production && (e.DEV_OUTBOX ?? true);
   const inMemory = e.PGLITE_DIR === "memory://";
   const jwtSecret =
     e.JWT_SECRET ??
@@ -149,7 +213,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // The dev outbox hands out every code and link sent: keep it off the network unless HOST is set.
+    host: e.HOST ?? (devOutbox ? "127.0.0.1" : "0.0.0.0"),
     databaseUrl,
     pgliteDir: e.PGLITE_DIR,
     demoSeed: !production && (e.DEMO_SEED ?? true),
@@ -157,7 +222,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret,
     smtpUrl: e.SMTP_URL ?? null,
     smsProviderUrl: e.SMS_PROVIDER_URL ?? null,
-    devOutbox: !production && (e.DEV_OUTBOX ?? true),
+    devOutbox,
+    trustProxy: e.TRUST_PROXY ?? false,
+    apiDocs: e.API_DOCS ?? !production,
     logLevel: e.LOG_LEVEL,
     inactivityDeactivationDays: e.INACTIVITY_DEACTIVATION_DAYS,
     webDistDir: "./dist/web",

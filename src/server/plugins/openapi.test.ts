@@ -1,6 +1,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../../../tests/helpers/api.ts";
+import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
 import { setupTestApp } from "../../../tests/helpers/test-app.ts";
+import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import { buildApp } from "../app.ts";
+import type { Database } from "../db/client.ts";
 
 describe("the OpenAPI document", () => {
   const t = setupTestApp();
@@ -24,5 +29,39 @@ describe("the OpenAPI document", () => {
       const openApiPath = path.replace(/:(\w+)/g, "{$1}");
       expect(Object.keys(doc.paths), path).toContain(openApiPath);
     }
+  });
+});
+
+describe("defect 9: the API docs in production", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  async function docsAnswers(env: Record<string, string>) {
+    const app = await buildApp(productionConfig(env), { database, messaging: recordingMessaging() });
+    try {
+      return await Promise.all(
+        ["/api/docs", "/api/docs/", "/api/docs/json"].map((url) => app.inject({ method: "GET", url })),
+      );
+    } finally {
+      await app.close();
+    }
+  }
+
+  it("defect 9: are not published without API_DOCS (the JSON 404 of an unknown route)", async () => {
+    for (const res of await docsAnswers({})) {
+      expectError(res, 404, "NOT_FOUND");
+      expect(res.body).not.toContain("openapi");
+    }
+  });
+
+  it("defect 9: are published with API_DOCS=true", async () => {
+    const answers = await docsAnswers({ API_DOCS: "true" });
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    const [, ui, json] = answers;
+    expect(ui?.body).toContain("swagger-ui");
+    expect(json?.json()).toMatchObject({ openapi: "3.1.0" });
   });
 });

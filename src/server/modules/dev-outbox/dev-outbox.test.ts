@@ -1,5 +1,6 @@
 import { pino } from "pino";
 import { beforeAll, describe, expect, it } from "vitest";
+import { PRODUCTION_ENV } from "../../../../tests/helpers/production.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zDevOutboxResponse } from "../../../contract/dev-outbox.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
@@ -123,7 +124,7 @@ describe("without the dev outbox", () => {
   });
 
   it("is how production is always configured", () => {
-    const production = loadConfig({ NODE_ENV: "production", JWT_SECRET: "x".repeat(32) });
+    const production = loadConfig(PRODUCTION_ENV);
     expect(production.devOutbox).toBe(false);
   });
 });
