@@ -1,5 +1,13 @@
 import { z } from "zod";
 import { LANGUAGES, THEMES } from "../domain/enums.ts";
+import {
+  MAX_PREFERENCE_KEYS,
+  MAX_PREFERENCE_TEXT_LENGTH,
+  PREFERENCE_KEY_PATTERN,
+  PREFERENCES_LIMIT_MESSAGE,
+  preferencesWithinLimits,
+} from "../domain/preferences.ts";
+import { zSingleLineText } from "./text.ts";
 
 /**
  * The user's own details (/kayttaja): names, personal e-mail and language through PATCH /api/user;
@@ -7,22 +15,46 @@ import { LANGUAGES, THEMES } from "../domain/enums.ts";
  * PATCH /api/system-users/{userId}/phone; the theme through PUT /api/user-preferences.
  */
 export const zOwnDetailsUpdate = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: zSingleLineText({ min: 1, max: 100 }),
+  lastName: zSingleLineText({ min: 1, max: 100 }),
   /** Empty string clears it. */
-  personalEmail: z.string().trim().max(320),
+  personalEmail: zSingleLineText({ max: 320 }),
   language: z.enum(LANGUAGES),
 });
 export type TOwnDetailsUpdate = z.infer<typeof zOwnDetailsUpdate>;
 
-/** PUT /api/user-preferences { preferences } (SPEC §7): the known keys are typed, others kept as they are. */
+/**
+ * A preference document (SPEC §7): the known keys are typed; other keys (PREFERENCE_KEY_PATTERN) hold a
+ * line of text, a number or a boolean, so the document stays flat and small (src/domain/preferences.ts).
+ */
 export const zUserPreferences = z
   .object({
     theme: z.enum(THEMES).optional(),
     language: z.enum(LANGUAGES).optional(),
   })
-  .catchall(z.union([z.string(), z.number(), z.boolean(), z.null()]));
-export const zUserPreferencesUpdate = z.object({ preferences: zUserPreferences });
+  .catchall(
+    z.union([zSingleLineText({ max: MAX_PREFERENCE_TEXT_LENGTH }), z.number(), z.boolean(), z.null()]),
+  )
+  .superRefine((document, ctx) => {
+    for (const key of Object.keys(document)) {
+      if (!PREFERENCE_KEY_PATTERN.test(key)) {
+        ctx.addIssue({ code: "custom", path: [key], message: "Invalid preference name" });
+      }
+    }
+  })
+  // The key rule for the OpenAPI document, which cannot read the refinement above.
+  .meta({ propertyNames: { pattern: PREFERENCE_KEY_PATTERN.source } });
+
+/**
+ * PUT /api/user-preferences { preferences }: merged into the stored document key by key; a null
+ * removes the key. The patch, and the document after merging (checked by the service), stay within
+ * the limits.
+ */
+export const zUserPreferencesUpdate = z.object({
+  preferences: zUserPreferences
+    .refine(preferencesWithinLimits, PREFERENCES_LIMIT_MESSAGE)
+    .meta({ maxProperties: MAX_PREFERENCE_KEYS }),
+});
 /** GET /api/user-preferences/user/{id} answers `{ data }` (SPEC §7). */
 export const zUserPreferencesResponse = z.object({ data: zUserPreferences });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, THEMES } from "../domain/enums.ts";
+import { zSingleLineText } from "./text.ts";
 
 /**
  * Login, two-factor verification, the session user and logout (SPEC §4 Auth, §7 Auth and users,
@@ -35,7 +36,7 @@ export const zTwoFactorRequired = z.object({
 export type TTwoFactorRequired = z.infer<typeof zTwoFactorRequired>;
 
 export const zVerifyRequest = z.object({
-  email: z.string().trim().min(1).max(320),
+  email: zSingleLineText({ min: 1, max: 320 }),
   code: z
     .string()
     .trim()

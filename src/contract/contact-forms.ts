@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_TOPICS } from "../domain/contact-forms.ts";
 import { LANGUAGES } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
  * The public contact form of /ota-yhteytta and the helpdesk's Contact Forms tab (SPEC §3 "Contact
@@ -10,12 +11,12 @@ import { zPage, zPageQuery } from "./common.ts";
 
 /** POST /api/contact-forms: anonymous; e-mail and phone meet SPEC §5 in the service. */
 export const zContactFormRequest = z.object({
-  name: z.string().trim().min(1).max(200),
-  company: z.string().trim().max(200).optional(),
-  email: z.string().trim().min(3).max(320),
-  phoneNumber: z.string().trim().max(40).optional(),
+  name: zSingleLineText({ min: 1, max: 200 }),
+  company: zSingleLineText({ max: 200 }).optional(),
+  email: zSingleLineText({ min: 3, max: 320 }),
+  phoneNumber: zSingleLineText({ max: 40 }).optional(),
   topic: z.enum(CONTACT_TOPICS),
-  message: z.string().trim().min(CONTACT_MESSAGE_MIN).max(CONTACT_MESSAGE_MAX),
+  message: zMultiLineText({ min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }),
   /** The sender accepts the privacy policy. */
   consent: z.literal(true),
   /** The honeypot: hidden from people, so a filled one means a bot. */
@@ -47,7 +48,7 @@ const zBooleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 /** GET /api/contact-forms: newest first, 20 a page. */
 export const zContactFormsQuery = zPageQuery.extend({
   checked: zBooleanQuery.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: zSingleLineText({ max: 200 }).optional(),
 });
 export type TContactFormsQuery = z.infer<typeof zContactFormsQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OUTBOX_CHANNELS } from "../domain/enums.ts";
+import { zSingleLineText } from "./text.ts";
 
 /**
  * GET /api/dev/outbox — the mails and SMS the app sent, newest first. Exists only when DEV_OUTBOX is
@@ -14,7 +15,7 @@ import { OUTBOX_CHANNELS } from "../domain/enums.ts";
  */
 export const zDevOutboxQuery = z.object({
   /** Empty means no filter, so a form can always send the field. */
-  to: z.string().trim().max(320).optional(),
+  to: zSingleLineText({ max: 320 }).optional(),
   channel: z.enum(OUTBOX_CHANNELS).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+import { zSingleLineText } from "./text.ts";
 
 /**
  * Password recovery (/salasanan-palauttaminen, /palauta-salasana) and setting a password by a link
@@ -9,7 +10,7 @@ import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
 
 /** POST /api/password-reset: always answers the same, whether or not the e-mail is known. */
 export const zPasswordResetRequest = z.object({
-  email: z.string().trim().min(1).max(320),
+  email: zSingleLineText({ min: 1, max: 320 }),
   /** The language of the mail when the e-mail is unknown to us; a known user gets their own. */
   language: z.enum(LANGUAGES).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+import { zSingleLineText } from "./text.ts";
 
 /**
  * Joining by a registration link (/liity/{token}, /{lang}/liity/{token}), the employer's link
@@ -27,10 +28,10 @@ export const zEmployeeRegistrationRequest = z.object({
   token: z.string().min(20).max(200),
   /** Required for a group link: which company of the group the employee works for. */
   companyId: z.uuid().optional(),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  email: z.string().trim().min(3).max(320),
-  phoneNumber: z.string().trim().min(1).max(40),
+  firstName: zSingleLineText({ min: 1, max: 100 }),
+  lastName: zSingleLineText({ min: 1, max: 100 }),
+  email: zSingleLineText({ min: 3, max: 320 }),
+  phoneNumber: zSingleLineText({ min: 1, max: 40 }),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
   language: z.enum(LANGUAGES),
 });
@@ -39,23 +40,23 @@ export const zRegistrationDone = z.object({ message: z.string() });
 /** POST /api/register/company: an employer signs its company up; the helpdesk reviews the application. */
 export const zCompanyRegistrationRequest = z.object({
   company: z.object({
-    name: z.string().trim().min(2).max(200),
-    businessId: z.string().trim().min(9).max(9),
-    streetAddress: z.string().trim().min(1).max(200),
+    name: zSingleLineText({ min: 2, max: 200 }),
+    businessId: zSingleLineText({ min: 9, max: 9 }),
+    streetAddress: zSingleLineText({ min: 1, max: 200 }),
     postalCode: z
       .string()
       .trim()
       .regex(/^\d{5}$/, "A Finnish postal code has 5 digits"),
-    city: z.string().trim().min(1).max(100),
+    city: zSingleLineText({ min: 1, max: 100 }),
     employeeCount: z.number().int().min(1).max(1_000_000).optional(),
-    eInvoiceAddress: z.string().trim().max(100).optional(),
-    eInvoiceOperator: z.string().trim().max(100).optional(),
+    eInvoiceAddress: zSingleLineText({ max: 100 }).optional(),
+    eInvoiceOperator: zSingleLineText({ max: 100 }).optional(),
   }),
   admin: z.object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
-    email: z.string().trim().min(3).max(320),
-    phoneNumber: z.string().trim().min(1).max(40),
+    firstName: zSingleLineText({ min: 1, max: 100 }),
+    lastName: zSingleLineText({ min: 1, max: 100 }),
+    email: zSingleLineText({ min: 3, max: 320 }),
+    phoneNumber: zSingleLineText({ min: 1, max: 40 }),
   }),
   language: z.enum(LANGUAGES),
   /** The applicant accepts the terms and the privacy policy. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zPage, zPageQuery } from "./common.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
  * The roles admin (SPEC §6 "Admin screens", §7 "Roles"): roles, permissions, which permissions a role
@@ -54,7 +55,7 @@ export const zCreateRole = z.object({
     .min(2)
     .max(64)
     .regex(/^[\p{L}\p{N}_ -]+$/u, "Letters, digits, spaces, _ and - only"),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: zMultiLineText({ max: 500 }).nullable().optional(),
 });
 export type TCreateRole = z.infer<typeof zCreateRole>;
 
@@ -64,7 +65,7 @@ export const zRolePermissionParams = z.object({ roleId: z.uuid(), permissionId: 
 export const zRoleUsersParams = z.object({ roleId: z.uuid() });
 export const zRoleUsersQuery = zPageQuery.extend({
   /** Trimmed; matches first name, last name, "first last" or the e-mail. */
-  search: z.string().trim().max(100).optional(),
+  search: zSingleLineText({ max: 100 }).optional(),
 });
 export type TRoleUsersQuery = z.infer<typeof zRoleUsersQuery>;
 

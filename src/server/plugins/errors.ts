@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorCode, TErrorDetail, TErrorResponse } from "../../contract/errors.ts";
+import { isInvalidInputError } from "../db/postgres-errors.ts";
 import { AppError } from "../errors.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -43,6 +44,14 @@ export function toErrorResponse(error: unknown): TErrorResponse {
         ? "Request body is not valid JSON"
         : (fastifyError.message ?? "Bad request");
     return { statusCode: status, code, message };
+  }
+  // The second line behind the contract's text types: the database refused a value as text.
+  if (isInvalidInputError(error)) {
+    return {
+      statusCode: 400,
+      code: "BAD_REQUEST",
+      message: "The request holds a value that cannot be stored",
+    };
   }
   return { statusCode: 500, code: "INTERNAL_ERROR", message: "Internal server error" };
 }

@@ -8,12 +8,21 @@ import {
 } from "../../../contract/account.ts";
 import { zSessionUser } from "../../../contract/auth.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
+import { MAX_PREFERENCES_BYTES } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { createAccountService } from "./service.ts";
 
-/** Preference links carry 256-bit tokens; the cap only keeps floods away. */
-const tokenLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+/**
+ * Preference writes and preference links (256-bit tokens): a person changes a setting now and then, so
+ * the cap only keeps floods and scripted growth away.
+ */
+const preferencesLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+/**
+ * A patch holds at most 8 KB of JSON (src/domain/preferences.ts); twice that leaves room for spacing.
+ * A larger body is refused (413) before it is parsed, so a flood of keys costs no parsing.
+ */
+const PREFERENCES_BODY_LIMIT = 2 * MAX_PREFERENCES_BYTES;
 
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const account = createAccountService(ctx);
@@ -40,6 +49,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     "/user-preferences",
     {
+      config: preferencesLimit,
+      bodyLimit: PREFERENCES_BODY_LIMIT,
       preHandler: guards.permission("own-details.manage"),
       schema: {
         tags: ["account"],
@@ -50,6 +61,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           400: zErrorResponse,
           401: zErrorResponse,
           403: zErrorResponse,
+          413: zErrorResponse,
+          429: zErrorResponse,
         },
       },
     },
@@ -81,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get(
     "/user-preferences/token/:token",
     {
-      config: tokenLimit,
+      config: preferencesLimit,
       schema: {
         tags: ["account"],
         summary: "Preferences reached through the token of a preferences link",
@@ -103,7 +116,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.put(
     "/user-preferences/token/:token",
     {
-      config: { ...ORIGIN_ONLY, ...tokenLimit },
+      config: { ...ORIGIN_ONLY, ...preferencesLimit },
+      bodyLimit: PREFERENCES_BODY_LIMIT,
       schema: {
         tags: ["account"],
         summary: "Merge preferences through the token of a preferences link",
@@ -114,6 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           400: zErrorResponse,
           403: zErrorResponse,
           404: zErrorResponse,
+          413: zErrorResponse,
           429: zErrorResponse,
         },
       },

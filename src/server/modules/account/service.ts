@@ -1,20 +1,25 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { type TOwnDetailsUpdate, zUserPreferences } from "../../../contract/account.ts";
 import type { TSessionUser } from "../../../contract/auth.ts";
+import {
+  mergePreferences,
+  PREFERENCES_LIMIT_MESSAGE,
+  preferencesWithinLimits,
+} from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
-import { notFound, unauthorized } from "../../errors.ts";
+import { AppError, notFound, unauthorized } from "../../errors.ts";
 import { type CurrentUser, loadCurrentUser } from "../auth/session-user.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { validEmail } from "../registration/field-rules.ts";
 
 /**
  * The user's own details (/kayttaja) and preferences (SPEC §7 /api/user-preferences). Preferences are
- * one JSON document per user, merged key by key on every PUT; a key sent as null is removed. The same
- * document may be reached without a session through its token (a link in a mail); only the token's
- * sha256 is stored.
+ * one JSON document per user, merged key by key on every PUT; a key sent as null is removed, and the
+ * merged document stays within the limits of src/domain/preferences.ts. The same document may be
+ * reached without a session through its token (a link in a mail); only the token's sha256 is stored.
  */
 
 type Preferences = z.infer<typeof zUserPreferences>;
@@ -28,15 +33,30 @@ function toPreferences(document: Record<string, unknown> | null | undefined): Pr
   return out as Preferences;
 }
 
-function withoutNulls(patch: Preferences): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(patch).filter(([, value]) => value !== null && value !== undefined),
-  );
+/**
+ * Merges a patch into the preference row that `where` finds, or answers null when there is none. The
+ * row is locked while the merged document is checked against the limits, so two writes at once cannot
+ * together pass them; a document over the limits is refused and the row left as it was.
+ */
+async function mergeIntoRow(db: Db, where: SQL, patch: Preferences): Promise<Preferences | null> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [row] = await tx
+      .select({ id: userPreferences.id, preferences: userPreferences.preferences })
+      .from(userPreferences)
+      .where(where)
+      .for("update");
+    if (!row) return null;
+    const merged = mergePreferences(row.preferences, patch);
+    if (!preferencesWithinLimits(merged)) {
+      throw new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
+        { field: "body.preferences", message: PREFERENCES_LIMIT_MESSAGE },
+      ]);
+    }
+    await tx.update(userPreferences).set({ preferences: merged }).where(eq(userPreferences.id, row.id));
+    return toPreferences(merged);
+  });
 }
-
-/** The stored document merged with a patch in one statement; nulls in the patch remove keys. */
-const mergedWith = (patch: Preferences) =>
-  sql`jsonb_strip_nulls(${userPreferences.preferences} || ${JSON.stringify(patch)}::jsonb)`;
 
 /** Makes (or replaces) the preferences token of a user, for a link in a mail; answers the token. */
 export async function issuePreferencesToken(db: Db, userId: string): Promise<string> {
@@ -73,13 +93,11 @@ export function createAccountService(ctx: AppContext) {
     },
 
     async updateOwnPreferences(user: CurrentUser, patch: Preferences): Promise<{ data: Preferences }> {
-      // The statement runs in its own transaction: the merge happens on the row as it is at that moment.
-      const [row] = await db
-        .insert(userPreferences)
-        .values({ userId: user.id, preferences: withoutNulls(patch) })
-        .onConflictDoUpdate({ target: userPreferences.userId, set: { preferences: mergedWith(patch) } })
-        .returning({ preferences: userPreferences.preferences });
-      return { data: toPreferences(row?.preferences) };
+      // The first write makes the (empty) row, so there is always a row to lock and merge into.
+      await db.insert(userPreferences).values({ userId: user.id }).onConflictDoNothing();
+      const data = await mergeIntoRow(db, eq(userPreferences.userId, user.id), patch);
+      if (!data) throw unauthorized();
+      return { data };
     },
 
     /** Own preferences, or anyone's for the admin tier with system-users.read; otherwise 404. */
@@ -109,13 +127,9 @@ export function createAccountService(ctx: AppContext) {
     },
 
     async updatePreferencesByToken(token: string, patch: Preferences): Promise<{ data: Preferences }> {
-      const [row] = await db
-        .update(userPreferences)
-        .set({ preferences: mergedWith(patch) })
-        .where(eq(userPreferences.tokenHash, sha256(token)))
-        .returning({ preferences: userPreferences.preferences });
-      if (!row) throw notFound("User preferences");
-      return { data: toPreferences(row.preferences) };
+      const data = await mergeIntoRow(db, eq(userPreferences.tokenHash, sha256(token)), patch);
+      if (!data) throw notFound("User preferences");
+      return { data };
     },
   };
 }

@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * Free text typed by people. PostgreSQL cannot store NUL in text and no form needs the other control
+ * characters (U+0000–U+001F, U+007F), so the contract refuses them with a clear message instead of
+ * letting them reach the database (defect 7 of issue 7). Every free-text field of a request body or
+ * query string is one of these two; ids, enums and tokens have schemas of their own.
+ */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is the point.
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+/** Line breaks (\n, \r) and tabs are the only control characters a multi-line text may hold. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: naming the control characters is the point.
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+export const SINGLE_LINE_TEXT_MESSAGE = "Must be one line of text without control characters";
+export const MULTI_LINE_TEXT_MESSAGE = "Must not contain control characters other than line breaks and tabs";
+
+type TextBounds = {
+  /** Every text has an upper bound, counted after trimming. */
+  max: number;
+  min?: number;
+};
+
+function text(pattern: RegExp, message: string, { max, min = 0 }: TextBounds) {
+  // Trimmed first, so surrounding spaces neither count towards the bounds nor are stored.
+  return z.string().trim().min(min).max(max).regex(pattern, message);
+}
+
+/** One line (a name, an address, a search filter): no control character at all. */
+export const zSingleLineText = (bounds: TextBounds) => text(SINGLE_LINE, SINGLE_LINE_TEXT_MESSAGE, bounds);
+
+/** Text written on several lines (a message): line breaks and tabs allowed, other control characters not. */
+export const zMultiLineText = (bounds: TextBounds) => text(MULTI_LINE, MULTI_LINE_TEXT_MESSAGE, bounds);

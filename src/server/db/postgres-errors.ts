@@ -1,0 +1,26 @@
+/**
+ * Reading PostgreSQL's errors the same way on both drivers: node-postgres and PGlite put the SQLSTATE
+ * in `code`, and Drizzle wraps either in a DrizzleQueryError whose `cause` is the driver's error.
+ */
+
+/** The SQLSTATE (five characters in `code`) of a database error, wrapped or not; else undefined. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/**
+ * SQLSTATEs of a value PostgreSQL cannot take as the text or type it was sent as: a NUL byte or bad
+ * encoding (22021 character_not_in_repertoire, 22P05 untranslatable_character), text that is not a
+ * number, uuid or date (22P02 invalid_text_representation), a value too long (22001
+ * string_data_right_truncation). Each is bad input that passed the contract, never a server fault.
+ */
+const INVALID_INPUT_SQLSTATES = new Set(["22021", "22P05", "22P02", "22001"]);
+
+export function isInvalidInputError(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state !== undefined && INVALID_INPUT_SQLSTATES.has(state);
+}
