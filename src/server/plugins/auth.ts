@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../domain/constants.ts";
 import type { Permission } from "../../domain/permissions.ts";
 import type { AppContext } from "../context.ts";
+import type { Db } from "../db/client.ts";
 import { AppError, forbidden, unauthorized } from "../errors.ts";
 import {
   ACCESS_COOKIE,
@@ -10,8 +11,8 @@ import {
   sessionCookieOptions,
 } from "../modules/auth/cookies.ts";
 import { type CurrentUser, loadCurrentUser } from "../modules/auth/session-user.ts";
-import { isSessionActive, refreshSession } from "../modules/auth/sessions.ts";
-import { equalHashes, verifyAccessToken } from "../modules/auth/tokens.ts";
+import { activeSessionFamily, refreshSession } from "../modules/auth/sessions.ts";
+import { isCsrfTokenOf, verifyAccessToken } from "../modules/auth/tokens.ts";
 
 /**
  * Who is calling, and may they: resolves the session from the cookies (refreshing an expired access
@@ -21,7 +22,9 @@ import { equalHashes, verifyAccessToken } from "../modules/auth/tokens.ts";
  */
 
 const USER_KEY = "pedaaliUser";
-type Resolved = { user: CurrentUser | null } | undefined;
+/** The caller and the login family their CSRF token is bound to. */
+type Session = { user: CurrentUser; familyId: string };
+type Resolved = { session: Session | null } | undefined;
 
 /** Route config that marks an anonymous call (login, verify, reset request...): Origin is checked, not a token. */
 export const ORIGIN_ONLY = { csrf: "origin-only" } as const;
@@ -43,8 +46,9 @@ function allowedOrigins(ctx: AppContext): Set<string> {
 }
 
 function requestOrigin(request: FastifyRequest): string | null {
+  // "null" is what a sandboxed frame, a data: page or a cross-site redirect sends: foreign, never ours.
   const origin = request.headers.origin;
-  if (typeof origin === "string" && origin !== "null") return origin;
+  if (typeof origin === "string") return origin;
   const referer = request.headers.referer;
   if (typeof referer !== "string") return null;
   try {
@@ -54,28 +58,42 @@ function requestOrigin(request: FastifyRequest): string | null {
   }
 }
 
+async function resolveSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Session | null> {
+  const cached = request.getDecorator<Resolved>(USER_KEY);
+  if (cached) return cached.session;
+  const session = await resolveFromCookies(ctx, request, reply);
+  request.setDecorator<Resolved>(USER_KEY, { session });
+  return session;
+}
+
 async function resolveUser(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<CurrentUser | null> {
-  const cached = request.getDecorator<Resolved>(USER_KEY);
-  if (cached) return cached.user;
-  const user = await resolveFromCookies(ctx, request, reply);
-  request.setDecorator<Resolved>(USER_KEY, { user });
-  return user;
+  return (await resolveSession(ctx, request, reply))?.user ?? null;
+}
+
+async function withUser(db: Db, userId: string, familyId: string): Promise<Session | null> {
+  const user = await loadCurrentUser(db, userId);
+  return user ? { user, familyId } : null;
 }
 
 async function resolveFromCookies(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<CurrentUser | null> {
+): Promise<Session | null> {
   const { db } = ctx.database;
   const access = request.cookies[ACCESS_COOKIE];
   if (access) {
     const claims = await verifyAccessToken(ctx.config.jwtSecret, access);
-    if (claims && (await isSessionActive(db, claims.sessionId))) return loadCurrentUser(db, claims.userId);
+    const familyId = claims && (await activeSessionFamily(db, claims));
+    if (claims && familyId) return withUser(db, claims.userId, familyId);
   }
   const refresh = request.cookies[REFRESH_COOKIE];
   if (!refresh) return null;
@@ -91,27 +109,32 @@ async function resolveFromCookies(
     const options = sessionCookieOptions(isSecure(ctx));
     reply.setCookie(ACCESS_COOKIE, outcome.session.accessToken, options);
     reply.setCookie(REFRESH_COOKIE, outcome.session.refreshToken, options);
-    // The CSRF token keeps its value (the page may be about to send the one it read) but its cookie
-    // lives as long as the session's; the page also takes its presence as "there may be a session".
-    const csrf = request.cookies[CSRF_COOKIE] || outcome.session.csrfToken;
-    reply.setCookie(CSRF_COOKIE, csrf, { ...options, httpOnly: false });
-    return loadCurrentUser(db, outcome.session.userId);
+    // The CSRF token is bound to the family, so it keeps its value (the page may be about to send the
+    // one it read); its cookie is renewed to live as long as the session's, and the page takes its
+    // presence as "there may be a session".
+    reply.setCookie(CSRF_COOKIE, outcome.session.csrfToken, { ...options, httpOnly: false });
+    return withUser(db, outcome.session.userId, outcome.session.familyId);
   }
-  return loadCurrentUser(db, outcome.userId);
+  return withUser(db, outcome.userId, outcome.familyId);
 }
 
 /** The user a guard let through; calling it on an unguarded route is a programming error (401). */
 export function currentUser(request: FastifyRequest): CurrentUser {
   const resolved = request.getDecorator<Resolved>(USER_KEY);
-  if (!resolved?.user) throw unauthorized();
-  return resolved.user;
+  if (!resolved?.session) throw unauthorized();
+  return resolved.session.user;
 }
 
-/** The session id of the current access token, for logout. */
-export async function currentSessionId(ctx: AppContext, request: FastifyRequest): Promise<string | null> {
-  const access = request.cookies[ACCESS_COOKIE];
-  const claims = access ? await verifyAccessToken(ctx.config.jwtSecret, access) : null;
-  return claims?.sessionId ?? null;
+/**
+ * Refuses (403 CSRF_TOKEN_INVALID) a CSRF token that is not the one of the request's session, already
+ * resolved by the CSRF hook or a guard. The hook checks the header with it; a route that also asks
+ * for the token in its body checks that copy with it too.
+ */
+export function assertCsrfToken(ctx: AppContext, request: FastifyRequest, presented: unknown): void {
+  const session = request.getDecorator<Resolved>(USER_KEY)?.session;
+  if (!session || !isCsrfTokenOf(ctx.config.jwtSecret, session.familyId, presented)) {
+    throw new AppError(403, "CSRF_TOKEN_INVALID", "Missing or invalid CSRF token");
+  }
 }
 
 export type Guards = {
@@ -141,28 +164,27 @@ export function createGuards(ctx: AppContext): Guards {
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * CSRF defence for every state-changing /api call: a browser's Origin (or Referer) must be ours; and a
- * call that carries session cookies must echo the csrfToken cookie in x-csrf-token (double submit),
- * unless the route is an anonymous one marked ORIGIN_ONLY. Non-browser clients send no Origin and no
- * cookies of a browser, so they pass the first check and meet the second only with a session.
+ * CSRF defence for every state-changing call, whatever its path: the router decodes the path, so
+ * `/%61pi/...` reaches the /api routes and the raw URL cannot decide. A browser's Origin (or, without
+ * one, Referer) must be ours; and a call that carries a live session must send that session's CSRF
+ * token (read by the page from the csrfToken cookie) in x-csrf-token, unless the route is an anonymous
+ * one marked ORIGIN_ONLY. Non-browser clients send no Origin and no cookies of a browser, so they pass
+ * the first check and meet the second only with a session. Cookies that open no session leave the
+ * request anonymous; the guards then answer 401.
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest(USER_KEY, undefined);
   const origins = allowedOrigins(ctx);
-  app.addHook("onRequest", async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith("/api/")) return;
+  app.addHook("onRequest", async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
     const origin = requestOrigin(request);
     if (origin !== null && !origins.has(origin)) {
       throw new AppError(403, "ORIGIN_NOT_ALLOWED", "Cross-origin request refused");
     }
     const config = request.routeOptions.config as { csrf?: string } | undefined;
     if (config?.csrf === "origin-only") return;
-    const hasSession = !!(request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]);
-    if (!hasSession) return;
-    const cookie = request.cookies[CSRF_COOKIE];
-    const header = request.headers[CSRF_HEADER];
-    if (!cookie || typeof header !== "string" || !equalHashes(cookie, header)) {
-      throw new AppError(403, "CSRF_TOKEN_INVALID", "Missing or invalid CSRF token");
-    }
+    if (!request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE]) return;
+    if (!(await resolveSession(ctx, request, reply))) return;
+    assertCsrfToken(ctx, request, request.headers[CSRF_HEADER]);
   });
 }

@@ -9,16 +9,18 @@ import {
 } from "../../../contract/auth.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
-import { createGuards, currentSessionId, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import { createGuards, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import {
+  ACCESS_COOKIE,
   CHALLENGE_COOKIE,
   clearChallengeCookie,
   clearSessionCookies,
+  REFRESH_COOKIE,
   setChallengeCookie,
   setSessionCookies,
 } from "./cookies.ts";
 import { createAuthService } from "./service.ts";
-import { revokeSessionById } from "./sessions.ts";
+import { revokeSessionsOfTokens } from "./sessions.ts";
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 /** A coarse cap per address on top of the failure lockout, against floods of attempts. */
@@ -101,8 +103,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request, reply) => {
-      const sessionId = await currentSessionId(ctx, request);
-      if (sessionId) await revokeSessionById(ctx.database.db, sessionId, "LOGOUT");
+      // The same answer whether or not a session was found: logout tells nothing about the tokens.
+      const tokens = {
+        accessToken: request.cookies[ACCESS_COOKIE],
+        refreshToken: request.cookies[REFRESH_COOKIE],
+      };
+      await revokeSessionsOfTokens(ctx.database.db, ctx.config.jwtSecret, tokens, "LOGOUT");
       clearSessionCookies(reply, secure);
       return { message: "Logged out" };
     },

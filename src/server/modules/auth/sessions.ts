@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { refreshSessions } from "../../db/schema/index.ts";
-import { randomToken, sha256, signAccessToken } from "./tokens.ts";
+import { csrfTokenFor, randomToken, sha256, signAccessToken, verifyAccessToken } from "./tokens.ts";
 
 /**
  * Sessions: a short access JWT plus an opaque refresh token stored hashed. Every refresh rotates the
@@ -14,6 +14,8 @@ import { randomToken, sha256, signAccessToken } from "./tokens.ts";
 export type IssuedSession = {
   sessionId: string;
   userId: string;
+  /** The login this session was rotated from; its CSRF token is bound to it. */
+  familyId: string;
   accessToken: string;
   refreshToken: string;
   csrfToken: string;
@@ -50,9 +52,10 @@ async function issue(
   return {
     sessionId,
     userId: input.userId,
+    familyId: input.familyId,
     refreshToken,
     accessToken: await signAccessToken(secret, { userId: input.userId, sessionId }),
-    csrfToken: randomToken(),
+    csrfToken: csrfTokenFor(secret, input.familyId),
   };
 }
 
@@ -69,7 +72,7 @@ export function createSession(
 export type RefreshOutcome =
   | { kind: "rotated"; session: IssuedSession }
   /** A token rotated moments ago by a parallel request: the user, but no new cookies. */
-  | { kind: "grace"; userId: string; sessionId: string }
+  | { kind: "grace"; userId: string; sessionId: string; familyId: string }
   | { kind: "invalid" };
 
 /** Exchanges a refresh token for a new session in the same family, or explains why not. */
@@ -92,7 +95,12 @@ export async function refreshSession(
       const rotatedJustNow =
         row.revokedReason === "ROTATED" && now.getTime() - row.revokedAt.getTime() < ROTATION_GRACE_MS;
       if (rotatedJustNow && row.replacedById) {
-        return { kind: "grace", userId: row.userId, sessionId: row.replacedById } as const;
+        return {
+          kind: "grace",
+          userId: row.userId,
+          sessionId: row.replacedById,
+          familyId: row.familyId,
+        } as const;
       }
       if (row.revokedReason === "ROTATED") await revokeFamily(t, row.familyId, "REUSE_DETECTED");
       return { kind: "invalid" } as const;
@@ -106,14 +114,25 @@ export async function refreshSession(
   });
 }
 
-/** Whether the session behind an access token is still alive (logout and reuse end it at once). */
-export async function isSessionActive(db: Db, sessionId: string): Promise<boolean> {
+/**
+ * The login family of the session behind an access token while that session is alive (logout and
+ * reuse end it at once); null otherwise. The session must be the token's subject's own: a token that
+ * names someone else's session is a forgery, whoever signed it.
+ */
+export async function activeSessionFamily(
+  db: Db,
+  claims: { userId: string; sessionId: string },
+): Promise<string | null> {
   const [row] = await db
-    .select({ revokedAt: refreshSessions.revokedAt, reason: refreshSessions.revokedReason })
+    .select({
+      familyId: refreshSessions.familyId,
+      revokedAt: refreshSessions.revokedAt,
+      reason: refreshSessions.revokedReason,
+    })
     .from(refreshSessions)
-    .where(eq(refreshSessions.id, sessionId));
+    .where(and(eq(refreshSessions.id, claims.sessionId), eq(refreshSessions.userId, claims.userId)));
   // A session rotated into a newer one stays valid for its remaining access-token life.
-  return !!row && (!row.revokedAt || row.reason === "ROTATED");
+  return row && (!row.revokedAt || row.reason === "ROTATED") ? row.familyId : null;
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {
@@ -134,13 +153,36 @@ export async function revokeFamily(db: Db, familyId: string, reason: string): Pr
     .where(and(eq(refreshSessions.familyId, familyId), eq(refreshSessions.revokedReason, "ROTATED")));
 }
 
-/** Logout: ends the family of the session the request came with. */
-export async function revokeSessionById(db: Db, sessionId: string, reason: string): Promise<void> {
-  const [row] = await db
-    .select({ familyId: refreshSessions.familyId })
-    .from(refreshSessions)
-    .where(eq(refreshSessions.id, sessionId));
-  if (row) await revokeFamily(db, row.familyId, reason);
+/**
+ * Logout: ends the family of each session the browser's tokens name. After 15 idle minutes the access
+ * token has expired but is still ours (its signature is checked, only its expiry is not), and the
+ * refresh token names its row whatever its state; either is enough. Finding none is not an error.
+ */
+export async function revokeSessionsOfTokens(
+  db: Db,
+  secret: string,
+  tokens: { accessToken?: string | undefined; refreshToken?: string | undefined },
+  reason: string,
+): Promise<void> {
+  const families = new Set<string>();
+  const claims = tokens.accessToken
+    ? await verifyAccessToken(secret, tokens.accessToken, { allowExpired: true })
+    : null;
+  if (claims) {
+    const [row] = await db
+      .select({ familyId: refreshSessions.familyId })
+      .from(refreshSessions)
+      .where(and(eq(refreshSessions.id, claims.sessionId), eq(refreshSessions.userId, claims.userId)));
+    if (row) families.add(row.familyId);
+  }
+  if (tokens.refreshToken) {
+    const [row] = await db
+      .select({ familyId: refreshSessions.familyId })
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, sha256(tokens.refreshToken)));
+    if (row) families.add(row.familyId);
+  }
+  for (const familyId of families) await revokeFamily(db, familyId, reason);
 }
 
 /** Ends every session of a user (deactivation, password change). */

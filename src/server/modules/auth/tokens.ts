@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { jwtVerify, SignJWT } from "jose";
+import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
 
 /** A random secret for links and cookies: 32 bytes, URL-safe. Only its sha256 is ever stored. */
 export function randomToken(): string {
@@ -44,16 +44,41 @@ export async function signAccessToken(secret: string, claims: AccessClaims): Pro
     .sign(new TextEncoder().encode(secret));
 }
 
-/** The claims of a valid, unexpired access token; null for anything else. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+/**
+ * The claims of an access token this server signed; null for anything else. A token must carry its
+ * expiry, subject and session: a signed token without `exp` would be valid forever. `allowExpired`
+ * is for logout only, which must find the session of a browser idle past the 15 minutes: the
+ * signature, issuer and claims are still checked (jose checks the expiry last), only the expiry is not.
+ */
+export async function verifyAccessToken(
+  secret: string,
+  token: string,
+  options: { allowExpired?: boolean } = {},
+): Promise<AccessClaims | null> {
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ["HS256"],
       issuer: "pedaali",
-    });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return { userId: payload.sub, sessionId: payload.sid };
-  } catch {
-    return null;
+      requiredClaims: ["exp", "sub", "sid"],
+    }));
+  } catch (error) {
+    if (!(options.allowExpired && error instanceof errors.JWTExpired)) return null;
+    payload = error.payload;
   }
+  if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+  return { userId: payload.sub, sessionId: payload.sid };
+}
+
+/**
+ * The CSRF token of a login: an HMAC of its session family, which every refresh-token rotation keeps.
+ * Only the server can compute it, so a cookie-and-header pair planted by someone else does not match,
+ * and one session's token is worthless for another.
+ */
+export function csrfTokenFor(secret: string, familyId: string): string {
+  return createHmac("sha256", secret).update(`csrf:${familyId}`).digest("base64url");
+}
+
+export function isCsrfTokenOf(secret: string, familyId: string, presented: unknown): boolean {
+  return typeof presented === "string" && equalHashes(presented, csrfTokenFor(secret, familyId));
 }
