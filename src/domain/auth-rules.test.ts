@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maskPhoneNumber, requiresTwoFactor } from "./auth-rules.ts";
+import {
+  isSetPasswordMailDue,
+  maskPhoneNumber,
+  requiresTwoFactor,
+  SET_PASSWORD_MAIL_INTERVAL_SECONDS,
+  TWO_FACTOR_FAILURE_WINDOW_SECONDS,
+  TWO_FACTOR_FAILURES_PER_ACCOUNT,
+  TWO_FACTOR_MAX_ATTEMPTS,
+} from "./auth-rules.ts";
 import { ROLES } from "./roles.ts";
 
 describe("requiresTwoFactor", () => {
@@ -36,5 +44,32 @@ describe("maskPhoneNumber", () => {
         expect([...masked].filter((c) => c !== "•").length).toBeLessThanOrEqual(8);
       }),
     );
+  });
+});
+
+describe("the per-account two-factor limit", () => {
+  it("leaves the real user at least two challenges of typos", () => {
+    expect(TWO_FACTOR_FAILURES_PER_ACCOUNT).toBeGreaterThanOrEqual(2 * (TWO_FACTOR_MAX_ATTEMPTS - 1));
+  });
+
+  it("gives someone with the password under a 0.1 % chance a day of guessing a 6-digit code", () => {
+    const guessesPerDay = (TWO_FACTOR_FAILURES_PER_ACCOUNT * 24 * 3600) / TWO_FACTOR_FAILURE_WINDOW_SECONDS;
+    expect(guessesPerDay / 1_000_000).toBeLessThan(0.001);
+  });
+});
+
+describe("isSetPasswordMailDue", () => {
+  const now = new Date("2026-03-01T12:00:00Z");
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+  it("mails when no link was ever made", () => {
+    expect(isSetPasswordMailDue(null, now)).toBe(true);
+  });
+
+  it("mails again only once the interval has passed since the newest link", () => {
+    expect(isSetPasswordMailDue(ago(0), now)).toBe(false);
+    expect(isSetPasswordMailDue(ago(SET_PASSWORD_MAIL_INTERVAL_SECONDS - 1), now)).toBe(false);
+    expect(isSetPasswordMailDue(ago(SET_PASSWORD_MAIL_INTERVAL_SECONDS), now)).toBe(true);
+    expect(isSetPasswordMailDue(ago(SET_PASSWORD_MAIL_INTERVAL_SECONDS * 4), now)).toBe(true);
   });
 });

@@ -17,6 +17,29 @@ export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 export const LOGIN_FAILURES_PER_EMAIL = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
 
+/**
+ * Wrong two-factor codes tolerated per account, across challenges, before its code step answers 429
+ * (defect 4). A correct password does not reset this count, only a correct code does: otherwise
+ * whoever has the password could start a new challenge every few codes and guess forever. Ten is two
+ * challenges' worth of typos for the real user; an attacker gets 960 guesses a day out of a million.
+ */
+export const TWO_FACTOR_FAILURE_WINDOW_SECONDS = 15 * 60;
+export const TWO_FACTOR_FAILURES_PER_ACCOUNT = 10;
+
+/**
+ * A login to an account without a password mails a set-password link at most this often (defect 8),
+ * so the login form cannot be used to flood someone's inbox, and a link already sent keeps working.
+ */
+export const SET_PASSWORD_MAIL_INTERVAL_SECONDS = 15 * 60;
+
+/** Whether a login may mail a new set-password link, given when the newest link was made. */
+export function isSetPasswordMailDue(newestLinkCreatedAt: Date | null, now: Date): boolean {
+  return (
+    newestLinkCreatedAt === null ||
+    now.getTime() - newestLinkCreatedAt.getTime() >= SET_PASSWORD_MAIL_INTERVAL_SECONDS * 1000
+  );
+}
+
 /** Admins and employer-side users see other people's data: they log in with a code as well. */
 export function requiresTwoFactor(roles: readonly RoleName[]): boolean {
   return hasAnyRole(roles, ADMIN_ROLES) || hasAnyRole(roles, EMPLOYER_ROLES);

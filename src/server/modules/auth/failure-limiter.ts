@@ -9,7 +9,8 @@ export class FailureLimiter {
 
   constructor(
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    // Looked up at each call rather than bound once, so a test's faked clock (vi.setSystemTime) counts.
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   private recent(key: string): number[] {

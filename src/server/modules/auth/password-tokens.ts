@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
-import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import { desc, eq } from "drizzle-orm";
+import { isSetPasswordMailDue, PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
 import type { Db } from "../../db/client.ts";
-import { passwordResetTokens } from "../../db/schema/index.ts";
+import { passwordResetTokens, users } from "../../db/schema/index.ts";
 import { randomToken, sha256 } from "./tokens.ts";
 
 /**
@@ -17,4 +17,24 @@ export async function createPasswordToken(db: Db, userId: string): Promise<strin
     expiresAt: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
   });
   return token;
+}
+
+/**
+ * A set-password token for a login to an account without a password, or null when a link was made
+ * within SET_PASSWORD_MAIL_INTERVAL_SECONDS: then no mail goes out and the earlier link, still valid,
+ * is left alone (defect 8). The user row is locked so that parallel logins make one token, not two.
+ */
+export async function createPasswordTokenUnlessRecent(db: Db, userId: string): Promise<string | null> {
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [newest] = await tx
+      .select({ createdAt: passwordResetTokens.createdAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId))
+      .orderBy(desc(passwordResetTokens.createdAt))
+      .limit(1);
+    if (!isSetPasswordMailDue(newest?.createdAt ?? null, new Date())) return null;
+    return createPasswordToken(tx, userId);
+  });
 }

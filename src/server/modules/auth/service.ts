@@ -12,18 +12,21 @@ import {
   maskPhoneNumber,
   requiresTwoFactor,
   TWO_FACTOR_CODE_SECONDS,
+  TWO_FACTOR_FAILURE_WINDOW_SECONDS,
+  TWO_FACTOR_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_MAX_ATTEMPTS,
 } from "../../../domain/auth-rules.ts";
 import { rolesOf } from "../../../domain/roles.ts";
+import { buildPath } from "../../../domain/routes.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { setPasswordMail, twoFactorCodeSms } from "../../messaging/templates.ts";
+import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/templates.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
-import { createPasswordToken } from "./password-tokens.ts";
+import { createPasswordTokenUnlessRecent } from "./password-tokens.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "./sessions.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "./tokens.ts";
@@ -31,7 +34,8 @@ import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "
 /**
  * The login flow of SPEC §4 and DESIGN.md §5: password, then for admins and employer-side users a
  * 6-digit code by SMS bound to the browser by a challenge cookie. Unknown e-mails and wrong passwords
- * answer alike, in the same time; repeated failures per e-mail and per address answer 429.
+ * answer alike, in the same time; repeated failures per e-mail and per address answer 429, and so do
+ * too many wrong codes per account, whose owner is then warned by mail.
  */
 
 export type LoginOutcome =
@@ -40,6 +44,9 @@ export type LoginOutcome =
 
 /** Who is logging in from where: the session row keeps it, and lockouts count per address. */
 type RequestInfo = SessionMeta & { ipAddress: string };
+
+/** The owner of an account whose two-factor step was locked, as the warning mail needs them. */
+type LockedAccount = { id: string; email: string; language: string; firstName: string | null };
 
 const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], message: string) =>
   new AppError(status, code, message);
@@ -55,6 +62,19 @@ export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
   const limiter = new FailureLimiter(LOGIN_FAILURE_WINDOW_SECONDS * 1000);
 
+  /**
+   * Wrong two-factor codes per account (user id), across challenges (defect 4). Its own instance, so a
+   * flood of distinct e-mails or addresses cannot push an account's count out of the shared map; and
+   * unlike the e-mail's count a correct password leaves it alone: only a correct code resets it.
+   */
+  const codeFailures = new FailureLimiter(TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000);
+  /** Accounts whose owner was warned of a lockout in the window: one warning, however the codes are paced. */
+  const lockoutWarnings = new FailureLimiter(TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000);
+  const accountKey = (userId: string) => `user:${userId}`;
+  const isCodeStepLocked = (userId: string) =>
+    codeFailures.isLockedOut(accountKey(userId), TWO_FACTOR_FAILURES_PER_ACCOUNT);
+  const tooMany = () => fail(429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany);
+
   const keys = (email: string, ip: string) => ({ email: `email:${email}`, ip: `ip:${ip}` });
 
   function ensureNotLockedOut(email: string, ip: string): void {
@@ -63,7 +83,7 @@ export function createAuthService(ctx: AppContext) {
       limiter.isLockedOut(k.email, LOGIN_FAILURES_PER_EMAIL) ||
       limiter.isLockedOut(k.ip, LOGIN_FAILURES_PER_IP)
     ) {
-      throw fail(429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany);
+      throw tooMany();
     }
   }
 
@@ -80,16 +100,31 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
+  /** At most one mail per interval; an earlier link keeps working (defect 8). */
   async function sendSetPasswordMail(user: {
     id: string;
     email: string;
     language: string;
     firstName?: string;
   }) {
-    const token = await createPasswordToken(db, user.id);
+    const token = await createPasswordTokenUnlessRecent(db, user.id);
+    if (!token) return;
     const mail = setPasswordMail(user.language, {
       name: user.firstName ?? null,
       link: `${ctx.config.publicUrl}/reset/${token}`,
+    });
+    await ctx.messaging.sendMail({ to: user.email, ...mail });
+  }
+
+  /** Tells the owner of an account whose code step just locked that someone has their password. */
+  async function warnOfCodeLockout(user: LockedAccount) {
+    // Checked and marked before the await, so parallel requests cannot both send it.
+    if (lockoutWarnings.isLockedOut(accountKey(user.id), 1)) return;
+    lockoutWarnings.recordFailure(accountKey(user.id));
+    const mail = twoFactorLockedMail(user.language, {
+      name: user.firstName,
+      link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
+      lockedMinutes: TWO_FACTOR_FAILURE_WINDOW_SECONDS / 60,
     });
     await ctx.messaging.sendMail({ to: user.email, ...mail });
   }
@@ -145,6 +180,9 @@ export function createAuthService(ctx: AppContext) {
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       if (!user.passwordHash) {
+        // Paid for and counted like a wrong password, so this answer is no cheaper oracle or mail cannon.
+        await verifyPassword(await getDecoyHash(), input.password);
+        recordFailure(email, info.ipAddress);
         await sendSetPasswordMail({ ...user, firstName: user.systemUser?.firstName });
         throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
       }
@@ -159,6 +197,8 @@ export function createAuthService(ctx: AppContext) {
       if (!requiresTwoFactor(rolesOf(user.userRoles))) {
         return { kind: "session", session: await finishLogin(db, user.id, info) };
       }
+      // No new code (nor SMS) for an account whose codes are being guessed.
+      if (isCodeStepLocked(user.id)) throw tooMany();
       let phoneNumber = user.phoneNumber;
       if (!phoneNumber && input.phoneNumber) {
         try {
@@ -186,6 +226,8 @@ export function createAuthService(ctx: AppContext) {
       ensureNotLockedOut(email, info.ipAddress);
       const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
       if (!challengeToken) throw expired();
+      /** The account whose code step the current wrong code locked: its owner is warned. */
+      let lockedNow: LockedAccount | undefined;
 
       // Wrong codes must be counted even though the attempt fails, so the transaction returns the
       // failure instead of throwing it (a throw would roll the count back).
@@ -203,13 +245,23 @@ export function createAuthService(ctx: AppContext) {
           )
           .for("update");
         const user = challenge
-          ? await tx.query.users.findFirst({ where: eq(users.id, challenge.userId) })
+          ? await tx.query.users.findFirst({
+              where: eq(users.id, challenge.userId),
+              with: { systemUser: { columns: { firstName: true } } },
+            })
           : undefined;
         if (!challenge || !user || normalizeEmail(user.email) !== email) return expired();
+        // From this check to recording a wrong code nothing is awaited, so parallel requests on several
+        // challenges of one account cannot all slip under the limit.
+        if (isCodeStepLocked(user.id)) return tooMany();
         if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
         if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
 
         if (!equalHashes(challenge.codeHash, hashCode(ctx.config.jwtSecret, challenge.id, input.code))) {
+          codeFailures.recordFailure(accountKey(user.id));
+          if (isCodeStepLocked(user.id)) {
+            lockedNow = { ...user, firstName: user.systemUser?.firstName ?? null };
+          }
           const attempts = challenge.attempts + 1;
           await tx
             .update(twoFactorChallenges)
@@ -221,6 +273,8 @@ export function createAuthService(ctx: AppContext) {
             : fail(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong);
         }
 
+        // The right code: whoever typed it is the owner, who starts again with a clean count.
+        codeFailures.reset(accountKey(user.id));
         await tx
           .update(twoFactorChallenges)
           .set({ consumedAt: new Date() })
@@ -238,6 +292,7 @@ export function createAuthService(ctx: AppContext) {
         if (result.code === "VERIFICATION_FAILED" || result.code === "VERIFICATION_EXPIRED") {
           recordFailure(email, info.ipAddress);
         }
+        if (lockedNow) await warnOfCodeLockout(lockedNow);
         throw result;
       }
       limiter.reset(keys(email, info.ipAddress).email);
