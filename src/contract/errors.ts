@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   "ROLE_NAME_TAKEN",
   "ROLE_IS_SYSTEM",
   "ROLE_IN_USE",
+  // Own login e-mail and phone changes (issue 7, defect 6)
+  "REAUTHENTICATION_FAILED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

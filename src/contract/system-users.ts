@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { isValidEmail } from "../domain/validation/email.ts";
 import { zPage, zPageQuery } from "./common.ts";
+import { zSingleLineText } from "./text.ts";
 
 /**
  * System users (SPEC §3 "System user", §7 "Auth and users") and the max-price calls.
@@ -9,9 +10,13 @@ import { zPage, zPageQuery } from "./common.ts";
  * - GET /api/system-users — query below; 200 the list envelope of `zSystemUserItem`.
  * - POST /api/system-users — `zCreateSystemUser`; 201 `{ user }` (the client shows
  *   'Palvelin palautti virheellisen vastauksen.' when `user` is missing). 409 EMAIL_TAKEN.
- * - PUT /api/system-users/{userId} — `{ workEmail, csrfToken }`; 200 the updated item.
+ * - PUT /api/system-users/{userId} — `{ workEmail, csrfToken }`; 200 the updated item (409 EMAIL_TAKEN).
+ *   One's own e-mail: `{ workEmail, csrfToken, currentPassword }`; 202 `zContactChangeStarted`, and the
+ *   e-mail changes when the link mailed to the new address is used (POST …/email-change/confirm).
  * - PATCH /api/system-users/{userId}/phone — `{ phoneNumber }`; 200 the updated item;
- *   400 UNSUPPORTED_PHONE_NUMBER 'Unsupported phone number format'.
+ *   400 UNSUPPORTED_PHONE_NUMBER 'Unsupported phone number format'. One's own number: with
+ *   `currentPassword`; 202 `zContactChangeStarted`, then POST …/phone-change/confirm `{ code }`.
+ * - A wrong current password: 403 REAUTHENTICATION_FAILED; too many: 429.
  * - PATCH /api/system-users/{userId}/deactivated — `{ deactivated }`; 200 the updated item.
  * - GET /api/companies/{companyId}/max-price and GET /api/beneficiary-employee/{id}/max-price —
  *   200 `{ maxPrice }`: euros with two decimals, null = no limit.
@@ -29,7 +34,7 @@ export const zEmailAddress = z
   .refine((value) => isValidEmail(value), "Invalid email");
 
 /** A search field: trimmed; empty means no filter, so a form can always send it. */
-const zFilterText = z.string().trim().max(100).optional();
+const zFilterText = zSingleLineText({ max: 100 }).optional();
 
 export const zSystemUsersQuery = zPageQuery.extend({
   /** Sent by the list screen (SPEC §7); the answer is the same paged list either way. */
@@ -66,8 +71,8 @@ export const zSystemUsersPage = zPage(zSystemUserItem);
 export type TSystemUsersPage = z.infer<typeof zSystemUsersPage>;
 
 export const zCreateSystemUser = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: zSingleLineText({ min: 1, max: 100 }),
+  lastName: zSingleLineText({ min: 1, max: 100 }),
   workEmail: zEmailAddress,
   /** Empty string or null: none. */
   personalEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
@@ -76,7 +81,7 @@ export const zCreateSystemUser = z.object({
   /** Required for every role but the admin tier (SUPER_ADMIN, INTERNAL_ADMIN), which is global. */
   companyId: z.uuid().nullable().optional(),
   /** A role name, e.g. EMPLOYER_ADMIN or BIKE_BENEFICIARY. */
-  role: z.string().trim().min(1).max(64),
+  role: zSingleLineText({ min: 1, max: 64 }),
   language: z.enum(LANGUAGES).optional(),
 });
 export type TCreateSystemUser = z.infer<typeof zCreateSystemUser>;
@@ -86,15 +91,63 @@ export const zCreateSystemUserResponse = z.object({ user: zSystemUserItem });
 
 export const zUserIdParams = z.object({ userId: z.uuid() });
 
+/**
+ * The current password that re-authenticates a change of one's own login e-mail or phone (issue 7,
+ * defect 6). Not trimmed: spaces belong to a password. Managers changing someone else leave it out.
+ */
+const zCurrentPassword = z.string().max(1024).optional();
+
 /** PUT /api/system-users/{userId}: the body repeats the CSRF token of the x-csrf-token header (SPEC §7). */
 export const zUpdateWorkEmail = z.object({
   workEmail: zEmailAddress,
   csrfToken: z.string().min(1).max(200),
+  /** Required when the user changes their own e-mail. */
+  currentPassword: zCurrentPassword,
 });
 export type TUpdateWorkEmail = z.infer<typeof zUpdateWorkEmail>;
 
-export const zUpdatePhone = z.object({ phoneNumber: z.string().max(40) });
+export const zUpdatePhone = z.object({
+  phoneNumber: z.string().max(40),
+  /** Required when the user changes their own number. */
+  currentPassword: zCurrentPassword,
+});
 export type TUpdatePhone = z.infer<typeof zUpdatePhone>;
+
+/**
+ * HTTP 202 of a self-service change: nothing is stored yet. E-mail: a link went to `sentTo` (the same
+ * answer whether or not another account uses the address); phone: a 6-digit code went to `sentTo`.
+ */
+export const zContactChangeStarted = z.object({
+  confirmationSent: z.literal(true),
+  /** The new address or number (normalised) the confirmation went to. */
+  sentTo: z.string(),
+  /** Seconds the link or the code is valid. */
+  expiresInSeconds: z.number().int(),
+});
+export type TContactChangeStarted = z.infer<typeof zContactChangeStarted>;
+
+/** POST /api/system-users/email-change/confirm: the token of the link mailed to the new address. */
+export const zConfirmEmailChange = z.object({
+  token: z
+    .string()
+    .min(20)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, "Invalid token"),
+});
+export type TConfirmEmailChange = z.infer<typeof zConfirmEmailChange>;
+
+/** 200 of the e-mail confirmation: the login e-mail now in use. */
+export const zEmailChangeConfirmed = z.object({ workEmail: z.string() });
+export type TEmailChangeConfirmed = z.infer<typeof zEmailChangeConfirmed>;
+
+/** POST /api/system-users/phone-change/confirm: the code sent by SMS to the new number. */
+export const zConfirmPhoneChange = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The code has 6 digits"),
+});
+export type TConfirmPhoneChange = z.infer<typeof zConfirmPhoneChange>;
 
 export const zUpdateDeactivated = z.object({ deactivated: z.boolean() });
 export type TUpdateDeactivated = z.infer<typeof zUpdateDeactivated>;

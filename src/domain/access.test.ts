@@ -23,6 +23,7 @@ const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[
   passwordRecoveryAlias: "public",
   join: "public",
   passwordReset: "public",
+  emailChangeConfirm: "public",
   serialNumberAndDelivery: "public",
   maintenance: "public",
   deactivated: "public",

@@ -39,6 +39,8 @@ export const ROUTES = [
   { id: "passwordRecoveryAlias", path: "/palauta-salasana", access: PUBLIC, layout: "auth" },
   { id: "join", path: "/liity/:token", access: PUBLIC, layout: "auth" },
   { id: "passwordReset", path: "/reset/:token", access: PUBLIC, layout: "auth" },
+  /** The link mailed to a new login e-mail (issue 7, defect 6); public, so it works in any browser. */
+  { id: "emailChangeConfirm", path: "/vahvista-sahkoposti/:token", access: PUBLIC, layout: "auth" },
   {
     id: "serialNumberAndDelivery",
     path: "/runkonumero-ja-toimitus/:token",

@@ -11,6 +11,7 @@
  */
 
 export { PlaceholderPage } from "../components/placeholder-page.tsx";
+export { EmailChangeConfirmPage } from "../features/account/email-change-confirm-page.tsx";
 export { OwnDetailsPage } from "../features/account/own-details-page.tsx";
 export { DeactivatedPage } from "../features/auth/deactivated-page.tsx";
 export { LoginPage } from "../features/auth/login-page.tsx";

@@ -23,6 +23,7 @@ const deactivatedPage: PageImport = () => pages().then((m) => m.DeactivatedPage)
 const noRightsPage: PageImport = () => pages().then((m) => m.NoRightsPage);
 const passwordRecoveryPage: PageImport = () => pages().then((m) => m.PasswordRecoveryPage);
 const passwordResetPage: PageImport = () => pages().then((m) => m.PasswordResetPage);
+const emailChangeConfirmPage: PageImport = () => pages().then((m) => m.EmailChangeConfirmPage);
 const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
 const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
@@ -46,6 +47,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   passwordRecoveryAlias: passwordRecoveryPage,
   join: joinPage,
   passwordReset: passwordResetPage,
+  emailChangeConfirm: emailChangeConfirmPage,
   serialNumberAndDelivery: publicPage("serialNumberAndDelivery"),
   maintenance: publicPage("maintenance"),
   deactivated: deactivatedPage,

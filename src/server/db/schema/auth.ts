@@ -117,3 +117,34 @@ export const registrationLinks = pgTable(
     ),
   ],
 );
+
+/**
+ * A user's own change of their login e-mail or phone number, waiting for its confirmation (issue 7,
+ * defect 6): an EMAIL row holds the sha256 of the link token mailed to the new address, a PHONE row the
+ * keyed hash of the code sent to the new number (as two-factor challenges). Single use, expiring; a new
+ * request of the same kind replaces the user's open one.
+ */
+export const contactChangeRequests = pgTable(
+  "contact_change_requests",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** EMAIL or PHONE (src/domain/contact-change.ts). */
+    kind: text().notNull(),
+    /** The new login e-mail (lower case) or the new phone number (normalised). */
+    newValue: text().notNull(),
+    secretHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamptz().notNull(),
+    consumedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("contact_change_requests_secret_hash_unique").on(t.secretHash),
+    index("contact_change_requests_user_idx").on(t.userId, t.kind, t.createdAt),
+    check("contact_change_requests_kind_check", sql`${t.kind} in ('EMAIL', 'PHONE')`),
+    check("contact_change_requests_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { TSystemUserItem } from "../../../contract/system-users.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains } from "../../db/paging.ts";
@@ -196,4 +196,27 @@ export function userFilterWhere(filters: {
     conditions.push(or(...[...variants].map((v) => ilike(users.phoneNumber, likeContains(v)))) as SQL);
   }
   return conditions;
+}
+
+/** The user whose login e-mail this is, without regard to case (another user than `exceptUserId`). */
+export async function emailOwnerId(db: Db, email: string, exceptUserId?: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** PostgreSQL unique violation (23505), as thrown by node-postgres, PGlite or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
 }

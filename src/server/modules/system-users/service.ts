@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type {
+  TContactChangeStarted,
   TCreateSystemUser,
   TSystemUserItem,
   TSystemUsersPage,
@@ -23,9 +24,12 @@ import { createPasswordToken } from "../auth/password-tokens.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
+import { createContactChangeService, EMAIL_TAKEN_MESSAGE } from "./contact-change.ts";
 import {
+  emailOwnerId,
   findUserItem,
   holdsRole,
+  isUniqueViolation,
   isUserInScope,
   selectUserItems,
   userFilterWhere,
@@ -40,7 +44,7 @@ import {
  * state writes its event-log row in the same transaction.
  */
 
-export const EMAIL_TAKEN_MESSAGE = "This e-mail address is already in use";
+export { EMAIL_TAKEN_MESSAGE };
 
 type Log = Pick<FastifyBaseLogger, "error" | "warn">;
 
@@ -77,13 +81,8 @@ export function has(user: CurrentUser, permission: Permission): boolean {
   return user.permissions.includes(permission);
 }
 
-/** PostgreSQL unique violation (23505), as thrown by node-postgres, PGlite or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
+// Kept here too for the modules that import it from the system-users service (roles).
+export { isUniqueViolation };
 
 function phoneOrThrow(input: string): string {
   try {
@@ -96,21 +95,20 @@ function phoneOrThrow(input: string): string {
 }
 
 async function ensureEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (row) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+  if (await emailOwnerId(db, email, exceptUserId)) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
 }
+
+/**
+ * A change of the work e-mail or phone: applied (a manager editing someone else), or waiting for the
+ * user's confirmation (their own, issue 7 defect 6) — the route answers 200 or 202.
+ */
+export type ContactUpdateOutcome =
+  | { kind: "applied"; item: TSystemUserItem }
+  | { kind: "confirmationSent"; body: TContactChangeStarted };
 
 export function createSystemUsersService(ctx: AppContext) {
   const { db } = ctx.database;
+  const contactChange = createContactChangeService(ctx);
 
   /** The user as the caller sees them after a change (404 if the change moved them out of scope). */
   async function itemFor(viewer: CurrentUser, userId: string): Promise<TSystemUserItem> {
@@ -235,8 +233,31 @@ export function createSystemUsersService(ctx: AppContext) {
       return itemFor(actor, created.userId);
     },
 
-    async updateWorkEmail(actor: CurrentUser, userId: string, input: TUpdateWorkEmail) {
+    /**
+     * One's own login e-mail: re-authenticated, then confirmed by a link to the new address, with the
+     * same answer whether or not the address is taken. Someone else's (a manager): applied at once,
+     * 409 on a taken address, and the previous address is told.
+     */
+    async updateWorkEmail(
+      actor: CurrentUser,
+      userId: string,
+      input: TUpdateWorkEmail,
+      log: Log,
+    ): Promise<ContactUpdateOutcome> {
       await ensureCanEdit(actor, userId);
+      const before = await contactChange.accountOf(userId);
+      if (before.email.toLowerCase() === input.workEmail) {
+        return { kind: "applied", item: await itemFor(actor, userId) };
+      }
+      if (actor.id === userId) {
+        const body = await contactChange.startEmailChange(
+          userId,
+          input.workEmail,
+          input.currentPassword,
+          log,
+        );
+        return { kind: "confirmationSent", body };
+      }
       await ensureEmailFree(db, input.workEmail, userId);
       try {
         await db.update(users).set({ email: input.workEmail }).where(eq(users.id, userId));
@@ -244,18 +265,39 @@ export function createSystemUsersService(ctx: AppContext) {
         if (isUniqueViolation(error)) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
         throw error;
       }
-      return itemFor(actor, userId);
+      await contactChange.notifyChangedByOther(before, { kind: "EMAIL", newValue: input.workEmail }, log);
+      return { kind: "applied", item: await itemFor(actor, userId) };
     },
 
-    async updatePhone(actor: CurrentUser, userId: string, input: TUpdatePhone) {
+    /** The phone number: as the work e-mail, confirmed by a code sent by SMS to the new number. */
+    async updatePhone(
+      actor: CurrentUser,
+      userId: string,
+      input: TUpdatePhone,
+      log: Log,
+    ): Promise<ContactUpdateOutcome> {
       await ensureCanEdit(actor, userId);
       const phoneNumber = phoneOrThrow(input.phoneNumber);
-      // A new number is unverified until a two-factor code reaches it.
-      await db
-        .update(users)
-        .set({ phoneNumber, phoneVerifiedAt: null })
-        .where(and(eq(users.id, userId), sql`${users.phoneNumber} is distinct from ${phoneNumber}`));
-      return itemFor(actor, userId);
+      const before = await contactChange.accountOf(userId);
+      if (before.phoneNumber === phoneNumber) return { kind: "applied", item: await itemFor(actor, userId) };
+      if (actor.id === userId) {
+        const body = await contactChange.startPhoneChange(userId, phoneNumber, input.currentPassword, log);
+        return { kind: "confirmationSent", body };
+      }
+      // A number typed in by someone else is unverified until a two-factor code reaches it.
+      await db.update(users).set({ phoneNumber, phoneVerifiedAt: null }).where(eq(users.id, userId));
+      await contactChange.notifyChangedByOther(before, { kind: "PHONE", newValue: phoneNumber }, log);
+      return { kind: "applied", item: await itemFor(actor, userId) };
+    },
+
+    /** The link mailed to the new address (anonymous: the token is the proof). */
+    confirmEmailChange: (token: string, log: Log) => contactChange.confirmEmailChange(token, log),
+
+    /** The code sent to the new number, by the logged-in user who asked for it. */
+    async confirmPhoneChange(actor: CurrentUser, code: string, log: Log): Promise<TSystemUserItem> {
+      ensureActive(actor);
+      await contactChange.confirmPhoneChange(actor.id, code, log);
+      return itemFor(actor, actor.id);
     },
 
     async setDeactivated(actor: CurrentUser, userId: string, input: TUpdateDeactivated) {

@@ -81,21 +81,36 @@ describe("own details (/kayttaja)", () => {
     expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maikki");
   });
 
-  it("changes the work e-mail with PUT /api/system-users/{id}, the body repeating the CSRF token", async () => {
+  it("defect 6: asks the current password for a new work e-mail and says where the link went", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
-      [`PUT /api/system-users/${me.id}`]: { status: 200, body: {} },
-      "GET /api/user": { status: 200, body: { ...me, email: "maija.uusi@demo.test" } },
+      [`PUT /api/system-users/${me.id}`]: {
+        status: 202,
+        body: { confirmationSent: true, sentTo: "maija.uusi@demo.test", expiresInSeconds: 86400 },
+      },
     });
     renderApp("/kayttaja", { user: me });
     const work = section("Työsähköposti");
     const input = await work.findByLabelText(/^Työsähköposti/);
+    expect(work.queryByLabelText(/^Nykyinen salasana/)).toBeNull();
     await user.clear(input);
     await user.type(input, "Maija.Uusi@demo.test");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
-    expect(await work.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    expect(await work.findByText("Tämä tieto on pakollinen")).toBeInTheDocument();
+    expect(api.callsTo("PUT", `/api/system-users/${me.id}`)).toEqual([]);
+    await user.type(work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
+    await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
+    expect(await work.findByRole("status")).toHaveTextContent(
+      "Vahvistuslinkki lähetettiin osoitteeseen maija.uusi@demo.test",
+    );
+    // The stored e-mail stays until the link is opened.
+    expect(input).toHaveValue(me.email);
     const [call] = api.callsTo("PUT", `/api/system-users/${me.id}`);
-    expect(call?.body).toEqual({ workEmail: "maija.uusi@demo.test", csrfToken: "csrf-123" });
+    expect(call?.body).toEqual({
+      workEmail: "maija.uusi@demo.test",
+      currentPassword: "Salasana1!",
+      csrfToken: "csrf-123",
+    });
     expect(call?.headers.get("x-csrf-token")).toBe("csrf-123");
   });
 
@@ -109,15 +124,20 @@ describe("own details (/kayttaja)", () => {
     const input = await work.findByLabelText(/^Työsähköposti/);
     await user.clear(input);
     await user.type(input, "toinen@demo.test");
+    await user.type(work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
     expect(await work.findByRole("alert")).toHaveTextContent("Sähköpostiosoite on jo käytössä");
     expect(input).toHaveValue("toinen@demo.test");
   });
 
-  it("normalises the phone (SPEC §5) and shows 'Unsupported phone number format' in Finnish", async () => {
+  it("defect 6: normalises the phone (SPEC §5), asks the password, and stores it with the code sent to it", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
-      [`PATCH /api/system-users/${me.id}/phone`]: { status: 200, body: {} },
+      [`PATCH /api/system-users/${me.id}/phone`]: {
+        status: 202,
+        body: { confirmationSent: true, sentTo: "0501234567", expiresInSeconds: 300 },
+      },
+      "POST /api/system-users/phone-change/confirm": { status: 200, body: {} },
       "GET /api/user": { status: 200, body: { ...me, phoneNumber: "0501234567" } },
     });
     renderApp("/kayttaja", { user: me });
@@ -131,12 +151,22 @@ describe("own details (/kayttaja)", () => {
 
     await user.clear(input);
     await user.type(input, "50 123 4567");
+    await user.type(phone.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
-    expect(await phone.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    expect(await phone.findByRole("status")).toHaveTextContent(
+      "Vahvistuskoodi lähetettiin numeroon 0501234567",
+    );
     expect(api.callsTo("PATCH", `/api/system-users/${me.id}/phone`)[0]?.body).toEqual({
       phoneNumber: "0501234567",
+      currentPassword: "Salasana1!",
     });
-    expect(input).toHaveValue("0501234567");
+    await user.type(phone.getByLabelText(/^Vahvistuskoodi/), "123456");
+    await user.click(phone.getByRole("button", { name: "Vahvista puhelinnumero" }));
+    expect(await phone.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/system-users/phone-change/confirm")[0]?.body).toEqual({
+      code: "123456",
+    });
+    expect(phone.getByLabelText(/^Matkapuhelinnumero/)).toHaveValue("0501234567");
   });
 
   it("shows the server's refusal of a number on the field", async () => {
