@@ -21,6 +21,7 @@ export default defineConfig({
             "src/contract/**/*.test.ts",
             "src/server/**/*.test.ts",
             "tests/unit/**/*.test.ts",
+            "tests/security/**/*.test.ts",
             "scripts/**/*.test.ts",
           ],
           globalSetup: ["tests/helpers/global-setup.ts"],

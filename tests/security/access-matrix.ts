@@ -1,0 +1,706 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { ROLES, type RoleName } from "../../src/domain/roles.ts";
+import type { Db } from "../../src/server/db/client.ts";
+import {
+  beneficiaryEmployees,
+  contactChangeRequests,
+  contactForms,
+  groupCompanies,
+  permissions,
+  registrationLinks,
+  roles,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../src/server/db/schema/index.ts";
+import { DEMO_GROUP_COMPANY, DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
+import { issuePreferencesToken } from "../../src/server/modules/account/service.ts";
+import { createPasswordToken } from "../../src/server/modules/auth/password-tokens.ts";
+import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
+import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
+import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/links.ts";
+import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
+
+/**
+ * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
+ *
+ * A new endpoint needs its row here. access-matrix.test.ts compares MATRIX with the app's OpenAPI
+ * document and fails for an operation without a row (or a row whose operation is gone); then it calls
+ * every operation as each of the nine IDENTITIES and asserts the exact status below.
+ *
+ * How to read a row:
+ * - `operation`: method and path as the OpenAPI document spells them (`{param}` placeholders).
+ * - `ok`: the success status of the operation (200 when not given).
+ * - `call`: the request, built afresh for every case from the seeded demo data (`f`, see Fixtures):
+ *   path params point at Demo Oy's objects, and body and query are VALID, so that authorization and
+ *   not validation decides. Rows that change state act on throw-away objects made for the call (a
+ *   fresh role to delete, a fresh user to deactivate), so every case is independent of the others.
+ * - `expect`: the answer per identity. Keys are an identity, a group (`admins` = SUPER_ADMIN and
+ *   INTERNAL_ADMIN, `employerManagers` = EMPLOYER_ADMIN, EMPLOYER_EDITOR and EMPLOYER_GROUP_ADMIN) or
+ *   `rest`; an identity's own key wins over its group, its group over `rest`. Every identity must end
+ *   with a definite answer.
+ *
+ * What an answer means:
+ * - "ok": the call succeeds with exactly the row's `ok` status.
+ * - 401: not logged in (error code UNAUTHORIZED). 403: logged in but not allowed (FORBIDDEN).
+ * - 404: the object is outside the caller's reach (NOT_FOUND) - another tenant's object, or one the
+ *   caller may not know exists. Never 403 or 200 for another tenant's object.
+ * - `{ status, why }`: anything else, with the reason on one line.
+ *
+ * `otherTenant` is Toinen Oy's employer admin acting on Demo Oy's objects: where the role may use an
+ * operation at all, Demo Oy's objects must answer 404. Where the role lacks the permission, 403.
+ */
+
+export const IDENTITY_EMAILS = {
+  SUPER_ADMIN: "admin@pedaali.test",
+  INTERNAL_ADMIN: "helpdesk@pedaali.test",
+  EMPLOYER_ADMIN: "employer.admin@demo.test",
+  EMPLOYER_EDITOR: "employer.editor@demo.test",
+  EMPLOYER_GROUP_ADMIN: "group.admin@demo.test",
+  EMPLOYER_REPORTING: "reporting@demo.test",
+  BIKE_BENEFICIARY: "employee@demo.test",
+  otherTenant: "employer.admin@toinen.test",
+} as const satisfies Record<RoleName | "otherTenant", string>;
+
+export type Identity = "anonymous" | RoleName | "otherTenant";
+export const IDENTITIES: readonly Identity[] = ["anonymous", ...ROLES, "otherTenant"];
+
+const GROUPS = {
+  admins: ["SUPER_ADMIN", "INTERNAL_ADMIN"],
+  employerManagers: ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"],
+} as const satisfies Record<string, readonly Identity[]>;
+type Group = keyof typeof GROUPS;
+
+export type Expectation = "ok" | 401 | 403 | 404 | { status: number; code?: string; why: string };
+export type Expectations = Partial<Record<Identity | Group | "rest", Expectation>>;
+
+/** The caller of one case: who, and (when logged in) their user id and CSRF token. */
+export type Caller = { identity: Identity; userId: string | null; csrfToken: string | null };
+
+/** A snapshot of a user's security-relevant fields; see access-matrix.test.ts. */
+export type UserField = "email" | "deactivated" | "passwordHash" | "phoneNumber" | "roles";
+
+export type Call = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Cookies sent besides the caller's own (the two-factor challenge of /api/verify). */
+  cookies?: Record<string, string>;
+  /**
+   * The user the call acts on. A refused call must leave them as they were; an allowed one may change
+   * only the fields in `changes`, and when `roles` is given they hold exactly those `ROLE@companyId`s.
+   */
+  target?: { userId: string; changes: readonly UserField[]; roles?: readonly string[] };
+  /** A user the call creates; mass-assignment checks that they hold exactly these `ROLE@companyId`s. */
+  createsUser?: { email: string; roles: readonly string[] };
+  /** A role the call creates; mass-assignment checks that it is not built in and has no permissions. */
+  createsRole?: string;
+};
+
+export type MatrixRow = {
+  operation: string;
+  ok?: number;
+  /** Each case logs in anew and calls on that session, because the call ends it (logout). */
+  freshSession?: true;
+  call: (f: Fixtures, caller: Caller) => Call | Promise<Call>;
+  expect: Expectations;
+};
+
+/** Everyone may call it (public endpoints; a logged-in caller gets the same answer). */
+const everyone: Expectations = { rest: "ok" };
+/** Any logged-in user. */
+const loggedIn: Expectations = { anonymous: 401, rest: "ok" };
+/** The admin tier only (a permission no employer role holds). */
+const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
+/** roles.manage: the super admin only; the helpdesk reads roles but does not change them. */
+const superAdminOnly: Expectations = { anonymous: 401, SUPER_ADMIN: "ok", rest: 403 };
+/**
+ * system-users.manage on a Demo Oy user: the admin tier. Employer roles may edit only themselves (not
+ * covered by these rows, whose target is a fresh user), so they and the other tenant get 403.
+ */
+const userManagers = adminsOnly;
+
+export const MATRIX: readonly MatrixRow[] = [
+  // ---- System and auth ------------------------------------------------------------------------------
+  { operation: "GET /api/health-check", call: () => ({}), expect: everyone },
+  {
+    // Public; a logged-in caller may log in again (a new session). The user has no two-factor step.
+    operation: "POST /api/login",
+    call: (f) => ({ body: { email: f.loginUserEmail, password: DEMO_PASSWORD } }),
+    expect: everyone,
+  },
+  {
+    // Public: the two-factor step of a password step made for this call.
+    operation: "POST /api/verify",
+    call: async (f) => {
+      const { code, cookies } = await f.passwordStep();
+      return { body: { email: f.twoFactorUserEmail, code }, cookies };
+    },
+    expect: everyone,
+  },
+  { operation: "GET /api/user", call: () => ({}), expect: loggedIn },
+  {
+    // Answers the same with or without a session (defect 1), so anonymous is ok too.
+    operation: "POST /api/logout",
+    freshSession: true,
+    call: () => ({}),
+    expect: everyone,
+  },
+  {
+    // Open to anyone outside production: app.ts registers it only when DEV_OUTBOX is on, which the
+    // config refuses in production (there the path does not exist).
+    operation: "GET /api/dev/outbox",
+    call: () => ({ query: { limit: "1" } }),
+    expect: everyone,
+  },
+
+  // ---- System users and max prices --------------------------------------------------------------------
+  {
+    // Filtered to Demo Oy, so that the other tenant asks about a company outside its scope.
+    operation: "GET /api/system-users",
+    call: (f) => ({ query: { companyId: f.demoCompanyId } }),
+    expect: {
+      anonymous: 401,
+      admins: "ok",
+      employerManagers: "ok",
+      EMPLOYER_REPORTING: 403,
+      BIKE_BENEFICIARY: 403,
+      otherTenant: 404,
+    },
+  },
+  {
+    operation: "POST /api/system-users",
+    ok: 201,
+    call: (f) => {
+      const email = f.uniqueEmail("created");
+      return {
+        body: {
+          firstName: "Matriisi",
+          lastName: "Luotu",
+          workEmail: email,
+          companyId: f.demoCompanyId,
+          role: "BIKE_BENEFICIARY",
+        },
+        createsUser: { email, roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`] },
+      };
+    },
+    expect: userManagers,
+  },
+  {
+    operation: "PUT /api/system-users/{userId}",
+    call: async (f, caller) => {
+      const userId = await f.freshUser();
+      return {
+        params: { userId },
+        // The body repeats the CSRF token; anonymous callers have none and are refused before it counts.
+        body: { workEmail: f.uniqueEmail("renamed"), csrfToken: caller.csrfToken ?? "no-session" },
+        target: { userId, changes: ["email"] },
+      };
+    },
+    expect: userManagers,
+  },
+  {
+    operation: "PATCH /api/system-users/{userId}/phone",
+    call: async (f) => {
+      const userId = await f.freshUser();
+      return {
+        params: { userId },
+        body: { phoneNumber: "+358401234567" },
+        target: { userId, changes: ["phoneNumber"] },
+      };
+    },
+    expect: userManagers,
+  },
+  {
+    // Issue 7 defect 6: the link mailed to a new login e-mail. Anonymous by design (the link works in
+    // any browser); the single-use token is the authority and changes the link's user, never the caller.
+    operation: "POST /api/system-users/email-change/confirm",
+    call: async (f) => {
+      const { token, userId } = await f.freshEmailChangeToken();
+      return { body: { token }, target: { userId, changes: ["email"] } };
+    },
+    expect: everyone,
+  },
+  {
+    // Issue 7 defect 6: the code sent to one's own new number. It acts only on the caller's own pending
+    // request, and no identity has one, so every logged-in caller gets the same 400.
+    operation: "POST /api/system-users/phone-change/confirm",
+    call: () => ({ body: { code: "123456" } }),
+    expect: {
+      anonymous: 401,
+      rest: { status: 400, code: "VERIFICATION_EXPIRED", why: "only the caller's own pending code counts" },
+    },
+  },
+  {
+    operation: "PATCH /api/system-users/{userId}/deactivated",
+    call: async (f) => {
+      const userId = await f.freshUser();
+      return {
+        params: { userId },
+        body: { deactivated: true },
+        target: { userId, changes: ["deactivated"] },
+      };
+    },
+    expect: userManagers,
+  },
+  {
+    operation: "GET /api/companies/{companyId}/max-price",
+    call: (f) => ({ params: { companyId: f.demoCompanyId } }),
+    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" },
+  },
+  {
+    // The employee's own employment: the employee themself, and employees.read in Demo Oy.
+    operation: "GET /api/beneficiary-employee/{id}/max-price",
+    call: (f) => ({ params: { id: f.employeeEmploymentId } }),
+    expect: { anonymous: 401, otherTenant: 404, rest: "ok" },
+  },
+
+  // ---- Roles and permissions ----------------------------------------------------------------------------
+  { operation: "GET /api/roles", call: () => ({}), expect: adminsOnly },
+  {
+    operation: "POST /api/roles",
+    ok: 201,
+    call: (f) => {
+      const name = f.uniqueName("Matriisi");
+      return { body: { name, description: "Made by the access matrix" }, createsRole: name };
+    },
+    expect: superAdminOnly,
+  },
+  {
+    operation: "DELETE /api/roles/{id}",
+    call: async (f) => ({ params: { id: await f.freshRole() } }),
+    expect: superAdminOnly,
+  },
+  { operation: "GET /api/permissions", call: () => ({}), expect: adminsOnly },
+  {
+    // A fresh role, so that no built-in role ever gains or loses a permission here.
+    operation: "POST /api/roles/{roleId}/permissions/{permissionId}",
+    call: async (f) => ({ params: { roleId: await f.freshRole(), permissionId: f.permissionId } }),
+    expect: superAdminOnly,
+  },
+  {
+    operation: "DELETE /api/roles/{roleId}/permissions/{permissionId}",
+    call: async (f) => ({ params: { roleId: await f.freshRole(), permissionId: f.permissionId } }),
+    expect: superAdminOnly,
+  },
+  {
+    operation: "GET /api/user-roles/roles/{roleId}/users",
+    call: (f) => ({ params: { roleId: f.beneficiaryRoleId } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "POST /api/user-roles/users/{userId}/roles/{roleId}",
+    call: async (f) => {
+      const userId = await f.freshUser();
+      return {
+        params: { userId, roleId: f.reportingRoleId },
+        body: { companyIds: [f.demoCompanyId] },
+        target: {
+          userId,
+          changes: ["roles"],
+          roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`, `EMPLOYER_REPORTING@${f.demoCompanyId}`],
+        },
+      };
+    },
+    expect: superAdminOnly,
+  },
+  {
+    operation: "DELETE /api/user-roles/users/{userId}/roles/{roleId}",
+    call: async (f) => {
+      const userId = await f.freshUser();
+      return {
+        params: { userId, roleId: f.beneficiaryRoleId },
+        body: { companyId: f.demoCompanyId },
+        target: { userId, changes: ["roles"], roles: [] },
+      };
+    },
+    expect: superAdminOnly,
+  },
+
+  // ---- Registration -----------------------------------------------------------------------------------
+  {
+    operation: "POST /api/register-link/company",
+    call: (f) => ({ body: { companyId: f.demoCompanyId } }),
+    expect: {
+      anonymous: 401,
+      admins: "ok",
+      employerManagers: "ok",
+      EMPLOYER_REPORTING: 403,
+      BIKE_BENEFICIARY: 403,
+      otherTenant: 404,
+    },
+  },
+  {
+    operation: "POST /api/register-link/group-company",
+    call: (f) => ({ body: { groupCompanyId: f.groupCompanyId } }),
+    expect: {
+      anonymous: 401,
+      admins: "ok",
+      EMPLOYER_GROUP_ADMIN: "ok",
+      EMPLOYER_ADMIN: { status: 404, why: "a group link is for the group's group admins only" },
+      EMPLOYER_EDITOR: { status: 404, why: "a group link is for the group's group admins only" },
+      EMPLOYER_REPORTING: 403,
+      BIKE_BENEFICIARY: 403,
+      otherTenant: 404,
+    },
+  },
+  {
+    operation: "GET /api/register-link/{token}",
+    call: (f) => ({ params: { token: f.registerLinkToken } }),
+    expect: everyone,
+  },
+  {
+    operation: "POST /api/register/employee",
+    ok: 201,
+    call: (f) => {
+      const email = f.uniqueEmail("joined");
+      return {
+        body: {
+          token: f.registerLinkToken,
+          firstName: "Matriisi",
+          lastName: "Liittyjä",
+          email,
+          phoneNumber: "+358401234567",
+          password: "Polkupyora-Etu-2026",
+          language: "fi",
+        },
+        createsUser: { email, roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`] },
+      };
+    },
+    expect: everyone,
+  },
+  {
+    operation: "POST /api/register/company",
+    ok: 201,
+    call: (f) => ({
+      body: {
+        company: {
+          name: "Matriisi Oy",
+          businessId: "2874563-7",
+          streetAddress: "Testikatu 1",
+          postalCode: "00100",
+          city: "Helsinki",
+        },
+        admin: {
+          firstName: "Matriisi",
+          lastName: "Hakija",
+          email: f.uniqueEmail("applicant"),
+          phoneNumber: "+358401234567",
+        },
+        language: "fi",
+        consent: true,
+      },
+    }),
+    expect: everyone,
+  },
+
+  // ---- Passwords ------------------------------------------------------------------------------------------
+  {
+    operation: "POST /api/password-reset",
+    call: (f) => ({ body: { email: f.uniqueEmail("reset") } }),
+    expect: everyone,
+  },
+  {
+    operation: "GET /api/password-reset/{token}",
+    call: async (f) => ({ params: { token: (await f.freshPasswordToken()).token } }),
+    expect: everyone,
+  },
+  {
+    // The link token is the authority; a logged-in caller changes the link's user, never themself.
+    operation: "POST /api/password-reset/{token}",
+    call: async (f) => {
+      const { token, userId } = await f.freshPasswordToken();
+      return {
+        params: { token },
+        body: { password: "Uusi-Polkupyora-2026" },
+        target: { userId, changes: ["passwordHash"] },
+      };
+    },
+    expect: everyone,
+  },
+
+  // ---- Own account and preferences --------------------------------------------------------------------
+  {
+    // The caller's own names sent back unchanged, so the demo users stay as they are.
+    operation: "PATCH /api/user",
+    call: async (f, caller) => ({ body: caller.userId ? await f.ownDetails(caller.userId) : f.someDetails }),
+    expect: loggedIn,
+  },
+  {
+    operation: "PUT /api/user-preferences",
+    call: () => ({ body: { preferences: { theme: "light" } } }),
+    expect: loggedIn,
+  },
+  {
+    operation: "GET /api/user-preferences/user/{id}",
+    call: (f) => ({ params: { id: f.employeeUserId } }),
+    expect: {
+      anonymous: 401,
+      admins: "ok",
+      BIKE_BENEFICIARY: "ok",
+      rest: {
+        status: 404,
+        why: "only the user themself and the admin tier; others must not learn it exists",
+      },
+    },
+  },
+  {
+    operation: "GET /api/user-preferences/token/{token}",
+    call: (f) => ({ params: { token: f.preferencesToken } }),
+    expect: everyone,
+  },
+  {
+    operation: "PUT /api/user-preferences/token/{token}",
+    call: (f) => ({ params: { token: f.preferencesToken }, body: { preferences: { theme: "dark" } } }),
+    expect: everyone,
+  },
+
+  // ---- Contact forms ----------------------------------------------------------------------------------
+  {
+    operation: "POST /api/contact-forms",
+    ok: 201,
+    call: (f) => ({
+      body: {
+        name: "Matriisi Testaaja",
+        email: f.uniqueEmail("contact"),
+        topic: "OTHER",
+        message: "A message from the access matrix.",
+        consent: true,
+      },
+    }),
+    expect: everyone,
+  },
+  { operation: "GET /api/contact-forms", call: () => ({}), expect: adminsOnly },
+  { operation: "GET /api/contact-forms/unchecked-count", call: () => ({}), expect: adminsOnly },
+  {
+    operation: "PUT /api/contact-forms/update/{contactFormDataId}",
+    call: (f) => ({ params: { contactFormDataId: f.contactFormId }, body: { checked: true } }),
+    expect: adminsOnly,
+  },
+];
+
+/** The expected answer of one identity: its own key, else its group's, else `rest`. */
+export function expectationFor(row: MatrixRow, identity: Identity): Expectation {
+  const own = row.expect[identity];
+  if (own !== undefined) return own;
+  for (const [group, members] of Object.entries(GROUPS) as [Group, readonly Identity[]][]) {
+    const value = row.expect[group];
+    if (value !== undefined && members.includes(identity)) return value;
+  }
+  if (row.expect.rest !== undefined) return row.expect.rest;
+  throw new Error(`${row.operation}: no expectation for ${identity} (add it or a "rest")`);
+}
+
+const DENIAL_CODES: Record<number, string> = { 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND" };
+
+/**
+ * The exact status an expectation stands for, and for a denial its error code: a 403 must be the
+ * permission's FORBIDDEN, not a CSRF or Origin refusal that would hide what the guard decided.
+ */
+export function expectedAnswer(row: MatrixRow, expectation: Expectation): { status: number; code?: string } {
+  if (expectation === "ok") return { status: row.ok ?? 200 };
+  const status = typeof expectation === "number" ? expectation : expectation.status;
+  const code = (typeof expectation === "object" ? expectation.code : undefined) ?? DENIAL_CODES[status];
+  return code ? { status, code } : { status };
+}
+
+// ---- Fixtures: Demo Oy's objects, and throw-away objects for the calls that change state ---------------
+
+export type Fixtures = {
+  demoCompanyId: string;
+  otherCompanyId: string;
+  groupCompanyId: string;
+  employeeUserId: string;
+  /** The employee's employment (beneficiary_employees.id) in Demo Oy. */
+  employeeEmploymentId: string;
+  beneficiaryRoleId: string;
+  reportingRoleId: string;
+  superAdminRoleId: string;
+  /** Any permission; only ever added to or taken from a fresh role. */
+  permissionId: string;
+  contactFormId: string;
+  registerLinkToken: string;
+  preferencesToken: string;
+  /** A Demo Oy beneficiary with the demo password: logs in without a two-factor step. */
+  loginUserEmail: string;
+  /** A Demo Oy reporting user with the demo password and a phone: logs in with a two-factor step. */
+  twoFactorUserEmail: string;
+  /** Valid own details for a caller without a session (the guard refuses them first). */
+  someDetails: { firstName: string; lastName: string; personalEmail: string; language: string };
+  uniqueEmail: (label: string) => string;
+  uniqueName: (label: string) => string;
+  /** A new Demo Oy beneficiary without a password; answers the user id. */
+  freshUser: () => Promise<string>;
+  /** A new role that is not built in, assigned to nobody; answers its id. */
+  freshRole: () => Promise<string>;
+  /** A set-password link token of a fresh user. */
+  freshPasswordToken: () => Promise<{ token: string; userId: string }>;
+  /** The link token of a fresh user's pending change of their login e-mail (issue 7 defect 6). */
+  freshEmailChangeToken: () => Promise<{ token: string; userId: string; newEmail: string }>;
+  /** The password step of the two-factor user: the challenge cookie and the code (from devCode). */
+  passwordStep: () => Promise<{ code: string; cookies: Record<string, string> }>;
+  /** The user's own details as PATCH /api/user takes them. */
+  ownDetails: (userId: string) => Promise<Fixtures["someDetails"]>;
+};
+
+/**
+ * Resolves the fixed objects from the seeded demo data and adds the few the seed lacks (a contact
+ * form, a registration link, two users with passwords). Runs once per file.
+ */
+export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fixtures> {
+  const demoCompanyId = await companyIdByName(db, "Demo Oy");
+  const employeeUserId = await userIdByEmail(db, IDENTITY_EMAILS.BIKE_BENEFICIARY);
+  const [group] = await db
+    .select({ id: groupCompanies.id })
+    .from(groupCompanies)
+    .where(eq(groupCompanies.name, DEMO_GROUP_COMPANY.name));
+  const [employment] = await db
+    .select({ id: beneficiaryEmployees.id })
+    .from(beneficiaryEmployees)
+    .where(
+      and(eq(beneficiaryEmployees.userId, employeeUserId), eq(beneficiaryEmployees.companyId, demoCompanyId)),
+    );
+  const roleId = async (name: string) => {
+    const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+    if (!row) throw new Error(`no role ${name}`);
+    return row.id;
+  };
+  const [permission] = await db.select({ id: permissions.id }).from(permissions).limit(1);
+  if (!group || !employment || !permission)
+    throw new Error("the demo data lacks a group, employment or permission");
+  const beneficiaryRoleId = await roleId("BIKE_BENEFICIARY");
+
+  let counter = 0;
+  const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomUUID().slice(0, 4)}`;
+  const uniqueEmail = (label: string) => `matrix.${label}.${unique()}@demo.test`;
+
+  async function insertUser(input: {
+    email: string;
+    role: string;
+    passwordHash?: string;
+    phoneNumber?: string;
+  }): Promise<string> {
+    const [user] = await db
+      .insert(users)
+      .values({ email: input.email, passwordHash: input.passwordHash, phoneNumber: input.phoneNumber })
+      .returning({ id: users.id });
+    const userId = user?.id as string;
+    await db
+      .insert(systemUsers)
+      .values({ userId, firstName: "Matriisi", lastName: "Kohde", companyId: demoCompanyId });
+    await db.insert(userRoles).values({ userId, roleId: await roleId(input.role), companyId: demoCompanyId });
+    return userId;
+  }
+
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const loginUserEmail = uniqueEmail("login");
+  const preferencesUser = await insertUser({
+    email: loginUserEmail,
+    role: "BIKE_BENEFICIARY",
+    passwordHash: demoHash,
+  });
+  const twoFactorUserEmail = uniqueEmail("twofactor");
+  await insertUser({
+    email: twoFactorUserEmail,
+    role: "EMPLOYER_REPORTING",
+    passwordHash: demoHash,
+    phoneNumber: "+358401112233",
+  });
+
+  const [contactForm] = await db
+    .insert(contactForms)
+    .values({ name: "Matriisi", email: "matrix@demo.test", message: "A message to mark checked." })
+    .returning({ id: contactForms.id });
+
+  const fixtures: Fixtures = {
+    demoCompanyId,
+    otherCompanyId: await companyIdByName(db, "Toinen Oy"),
+    groupCompanyId: group.id,
+    employeeUserId,
+    employeeEmploymentId: employment.id,
+    beneficiaryRoleId,
+    reportingRoleId: await roleId("EMPLOYER_REPORTING"),
+    superAdminRoleId: await roleId("SUPER_ADMIN"),
+    permissionId: permission.id,
+    contactFormId: contactForm?.id as string,
+    registerLinkToken: await insertRegisterLink(db, demoCompanyId),
+    preferencesToken: await issuePreferencesToken(db, preferencesUser),
+    loginUserEmail,
+    twoFactorUserEmail,
+    someDetails: { firstName: "Matriisi", lastName: "Kohde", personalEmail: "", language: "fi" },
+    uniqueEmail,
+    uniqueName: (label) => `${label} ${unique()}`,
+    freshUser: () => insertUser({ email: uniqueEmail("target"), role: "BIKE_BENEFICIARY" }),
+    async freshRole() {
+      const [role] = await db
+        .insert(roles)
+        .values({ name: `Matriisi ${unique()}`, isSystem: false })
+        .returning({ id: roles.id });
+      return role?.id as string;
+    },
+    async freshPasswordToken() {
+      const userId = await fixtures.freshUser();
+      return { token: await createPasswordToken(db, userId), userId };
+    },
+    async freshEmailChangeToken() {
+      const userId = await fixtures.freshUser();
+      const token = randomToken();
+      const newEmail = uniqueEmail("confirmed");
+      await db.insert(contactChangeRequests).values({
+        userId,
+        kind: "EMAIL",
+        newValue: newEmail,
+        secretHash: sha256(token),
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      });
+      return { token, userId, newEmail };
+    },
+    async passwordStep() {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/login",
+        remoteAddress: nextAddress(),
+        payload: { email: twoFactorUserEmail, password: DEMO_PASSWORD },
+      });
+      if (res.statusCode !== 202) throw new Error(`password step: ${res.statusCode} ${res.body}`);
+      const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+      return { code: (res.json() as { devCode: string }).devCode, cookies };
+    },
+    async ownDetails(userId) {
+      const [row] = await db
+        .select({
+          firstName: systemUsers.firstName,
+          lastName: systemUsers.lastName,
+          personalEmail: systemUsers.personalEmail,
+          language: users.language,
+        })
+        .from(users)
+        .innerJoin(systemUsers, eq(systemUsers.userId, users.id))
+        .where(eq(users.id, userId));
+      if (!row) throw new Error(`no profile for ${userId}`);
+      return { ...row, personalEmail: row.personalEmail ?? "" };
+    },
+  };
+
+  return fixtures;
+}
+
+/** A registration link of Demo Oy, as an employer would make it; answers its token. */
+async function insertRegisterLink(db: Db, companyId: string): Promise<string> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000);
+  await db.insert(registrationLinks).values({ companyId, tokenHash: sha256(token), expiresAt });
+  return token;
+}
+
+let addressCounter = 0;
+/**
+ * A client address of its own for each call. Login, contact form, reset and sign-up are limited per
+ * address (a few a minute); each case is a different caller, so it must not meet the others' limits.
+ */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.77.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
