@@ -55,7 +55,7 @@ describe("the app skeleton", () => {
     const res = await t.app.inject({ method: "GET", url: "/" });
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
   });
 
   it("publishes an OpenAPI 3.1 document listing the implemented routes", async () => {

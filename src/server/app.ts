@@ -100,6 +100,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       },
     },
     strictTransportSecurity: config.publicUrl.startsWith("https://"),
+    // Agrees with frame-ancestors 'none' for browsers that know only the older header.
+    frameguard: { action: "deny" },
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

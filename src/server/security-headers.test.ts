@@ -91,7 +91,7 @@ describe.each(builds)("security headers and cookies of a $name build", ({ config
   ])("sends nosniff, a framing ban, a referrer policy and HSTS only over https on %s", async (_, get) => {
     const res = await get();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
     expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(res.headers["x-powered-by"]).toBeUndefined();
