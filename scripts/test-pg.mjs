@@ -1,5 +1,6 @@
 // `npm run test:pg`: the node test project (domain and API tests) against a PostgreSQL server.
-// Each test file gets its own database copied from a migrated template on that server.
+// Each test file gets its own database copied from a migrated template on that server. Files and tests
+// run shuffled, as in `npm test`; Vitest prints the seed, and `--sequence.seed=<seed>` replays the order.
 import { spawnSync } from "node:child_process";
 
 const url = process.env.DATABASE_URL;
@@ -9,8 +10,12 @@ if (!url) {
   );
   process.exit(1);
 }
-const result = spawnSync("npx", ["vitest", "run", "--project", "node", ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
+const result = spawnSync(
+  "npx",
+  ["vitest", "run", "--project", "node", "--sequence.shuffle", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  },
+);
 process.exit(result.status ?? 1);

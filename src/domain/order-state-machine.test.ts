@@ -1,174 +1,261 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EVENT_TYPES, ORDER_STATUSES, type OrderStatus } from "./enums.ts";
+import { EVENT_TYPES, type EventType, ORDER_STATUSES, type OrderStatus } from "./enums.ts";
 import {
-  CUSTOMER_COMMENT_STATUS,
   canTransition,
-  EMPLOYEE_CANCELLABLE_STATUSES,
-  FINAL_ORDER_STATUSES,
   isFinalOrderStatus,
-  MAIN_LINE_STATUSES,
   nextStatuses,
   ORDER_TRANSITIONS,
   type OrderActor,
-  PRE_LEASING_STATUSES,
 } from "./order-state-machine.ts";
 import { ROLES } from "./roles.ts";
 
-const ACTORS: readonly OrderActor[] = [...ROLES, "BIKE_STORE_TOKEN", "SYSTEM"];
-const ADMIN_ACTORS: readonly OrderActor[] = ["SUPER_ADMIN", "INTERNAL_ADMIN"];
+/**
+ * The expected lifecycle is written out here by hand from ADR 004 (docs/decisions/004-order-lifecycle.md)
+ * and DESIGN.md §5, row by row. Nothing below is derived from the constants or the table of
+ * order-state-machine.ts: a test built from the code's own table agrees with any change to it, so a
+ * widened move (say, the employee cancelling a CONFIRMED order) would pass unnoticed.
+ *
+ * Where the ADR names no actor for a main-line move, the row records the current decision (who does the
+ * work in DESIGN.md §5: the store through its token link, the admins, jobs and imports as SYSTEM); a
+ * change of such a decision is a change of this table too, on purpose.
+ */
 
-function reachableFrom(starts: readonly OrderStatus[]): Set<OrderStatus> {
-  const seen = new Set<OrderStatus>(starts);
-  const queue = [...starts];
-  while (queue.length > 0) {
-    const current = queue.shift() as OrderStatus;
-    for (const t of ORDER_TRANSITIONS) {
-      if (t.from === current && !seen.has(t.to)) {
-        seen.add(t.to);
-        queue.push(t.to);
-      }
-    }
-  }
-  return seen;
+const SA = "SUPER_ADMIN";
+const IA = "INTERNAL_ADMIN";
+const EMPLOYEE = "BIKE_BENEFICIARY";
+const STORE = "BIKE_STORE_TOKEN";
+const SYSTEM = "SYSTEM";
+
+/** Every actor there is: the seven roles, the store's token link and the system. */
+const ACTORS: readonly OrderActor[] = [...ROLES, STORE, SYSTEM];
+
+type Allowed = {
+  from: OrderStatus;
+  to: OrderStatus;
+  actors: readonly OrderActor[];
+  /** Only for moves out of WAITING_FOR_CUSTOMER_COMMENT: allowed only when the order came from this state. */
+  previous?: OrderStatus;
+};
+
+const move = (
+  from: OrderStatus,
+  to: OrderStatus,
+  actors: readonly OrderActor[],
+  previous?: OrderStatus,
+): Allowed => (previous ? { from, to, actors, previous } : { from, to, actors });
+
+const WFCC = "WAITING_FOR_CUSTOMER_COMMENT";
+
+const ALLOWED: readonly Allowed[] = [
+  // The main line, one step at a time.
+  move("NOT_STARTED", "PENDING", [EMPLOYEE, SA, IA]),
+  move("PENDING", "PACKAGE_PROVIDED", [STORE, SA, IA]),
+  move("PACKAGE_PROVIDED", "ALL_INFO_PROVIDED", [EMPLOYEE, SA, IA]),
+  // Signed by the employee, approved by the employer where policy asks: the last of them confirms.
+  move("ALL_INFO_PROVIDED", "CONFIRMED", [
+    EMPLOYEE,
+    "EMPLOYER_ADMIN",
+    "EMPLOYER_EDITOR",
+    "EMPLOYER_GROUP_ADMIN",
+    SA,
+    IA,
+    SYSTEM,
+  ]),
+  move("CONFIRMED", "PROCESSED", [SA, IA]),
+  move("PROCESSED", "WAITING_FOR_INVOICE_MATCH", [SA, IA, SYSTEM]),
+  move("WAITING_FOR_INVOICE_MATCH", "WAITING_FOR_DELIVERY_DATE", [SA, IA, SYSTEM]),
+  move("WAITING_FOR_DELIVERY_DATE", "READY_FOR_BILLING", [STORE, SA, IA]),
+  move("READY_FOR_BILLING", "GRENKE_INVOICE_SENT", [SA, IA, SYSTEM]),
+  move("GRENKE_INVOICE_SENT", "ACTIVE_LEASING", [SA, IA, SYSTEM]),
+
+  // Imported online-shop orders: only to PROCESSED, CANCELLED or CASE_X.
+  move("WIX", "PROCESSED", [SA, IA, SYSTEM]),
+  move("WIX", "CANCELLED", [SA, IA, SYSTEM]),
+  move("WIX", "CASE_X", [SA, IA]),
+
+  // Cancelled from any pre-leasing state: admins always, the employee until ALL_INFO_PROVIDED.
+  move("NOT_STARTED", "CANCELLED", [EMPLOYEE, SA, IA]),
+  move("PENDING", "CANCELLED", [EMPLOYEE, SA, IA]),
+  move("PACKAGE_PROVIDED", "CANCELLED", [EMPLOYEE, SA, IA]),
+  move("ALL_INFO_PROVIDED", "CANCELLED", [EMPLOYEE, SA, IA]),
+  move("CONFIRMED", "CANCELLED", [SA, IA]),
+  move("PROCESSED", "CANCELLED", [SA, IA]),
+  move("WAITING_FOR_INVOICE_MATCH", "CANCELLED", [SA, IA]),
+  move("WAITING_FOR_DELIVERY_DATE", "CANCELLED", [SA, IA]),
+  move("READY_FOR_BILLING", "CANCELLED", [SA, IA]),
+  move("GRENKE_INVOICE_SENT", "CANCELLED", [SA, IA]),
+  // A paused order is still pre-leasing; the employee's right follows the state it was paused in.
+  move(WFCC, "CANCELLED", [SA, IA]),
+  move(WFCC, "CANCELLED", [EMPLOYEE], "NOT_STARTED"),
+  move(WFCC, "CANCELLED", [EMPLOYEE], "PENDING"),
+  move(WFCC, "CANCELLED", [EMPLOYEE], "PACKAGE_PROVIDED"),
+  move(WFCC, "CANCELLED", [EMPLOYEE], "ALL_INFO_PROVIDED"),
+  // Then REFUNDED where money moved.
+  move("CANCELLED", "REFUNDED", [SA, IA, SYSTEM]),
+
+  // The side state: admins enter it from any pre-leasing state; it returns only where it came from
+  // (the customer's answer resumes the order, or an admin does).
+  move("NOT_STARTED", WFCC, [SA, IA]),
+  move("PENDING", WFCC, [SA, IA]),
+  move("PACKAGE_PROVIDED", WFCC, [SA, IA]),
+  move("ALL_INFO_PROVIDED", WFCC, [SA, IA]),
+  move("CONFIRMED", WFCC, [SA, IA]),
+  move("PROCESSED", WFCC, [SA, IA]),
+  move("WAITING_FOR_INVOICE_MATCH", WFCC, [SA, IA]),
+  move("WAITING_FOR_DELIVERY_DATE", WFCC, [SA, IA]),
+  move("READY_FOR_BILLING", WFCC, [SA, IA]),
+  move("GRENKE_INVOICE_SENT", WFCC, [SA, IA]),
+  move(WFCC, "NOT_STARTED", [EMPLOYEE, SA, IA], "NOT_STARTED"),
+  move(WFCC, "PENDING", [EMPLOYEE, SA, IA], "PENDING"),
+  move(WFCC, "PACKAGE_PROVIDED", [EMPLOYEE, SA, IA], "PACKAGE_PROVIDED"),
+  move(WFCC, "ALL_INFO_PROVIDED", [EMPLOYEE, SA, IA], "ALL_INFO_PROVIDED"),
+  move(WFCC, "CONFIRMED", [EMPLOYEE, SA, IA], "CONFIRMED"),
+  move(WFCC, "PROCESSED", [EMPLOYEE, SA, IA], "PROCESSED"),
+  move(WFCC, "WAITING_FOR_INVOICE_MATCH", [EMPLOYEE, SA, IA], "WAITING_FOR_INVOICE_MATCH"),
+  move(WFCC, "WAITING_FOR_DELIVERY_DATE", [EMPLOYEE, SA, IA], "WAITING_FOR_DELIVERY_DATE"),
+  move(WFCC, "READY_FOR_BILLING", [EMPLOYEE, SA, IA], "READY_FOR_BILLING"),
+  move(WFCC, "GRENKE_INVOICE_SENT", [EMPLOYEE, SA, IA], "GRENKE_INVOICE_SENT"),
+
+  // CASE_X, the admins' manual exception: in from any non-final state (WIX is above)...
+  move("NOT_STARTED", "CASE_X", [SA, IA]),
+  move("PENDING", "CASE_X", [SA, IA]),
+  move("PACKAGE_PROVIDED", "CASE_X", [SA, IA]),
+  move("ALL_INFO_PROVIDED", "CASE_X", [SA, IA]),
+  move("CONFIRMED", "CASE_X", [SA, IA]),
+  move("PROCESSED", "CASE_X", [SA, IA]),
+  move("WAITING_FOR_INVOICE_MATCH", "CASE_X", [SA, IA]),
+  move("WAITING_FOR_DELIVERY_DATE", "CASE_X", [SA, IA]),
+  move("READY_FOR_BILLING", "CASE_X", [SA, IA]),
+  move("GRENKE_INVOICE_SENT", "CASE_X", [SA, IA]),
+  move(WFCC, "CASE_X", [SA, IA]),
+  move("CANCELLED", "CASE_X", [SA, IA]),
+  // ...and out to wherever the case is settled: a main-line state or CANCELLED.
+  move("CASE_X", "NOT_STARTED", [SA, IA]),
+  move("CASE_X", "PENDING", [SA, IA]),
+  move("CASE_X", "PACKAGE_PROVIDED", [SA, IA]),
+  move("CASE_X", "ALL_INFO_PROVIDED", [SA, IA]),
+  move("CASE_X", "CONFIRMED", [SA, IA]),
+  move("CASE_X", "PROCESSED", [SA, IA]),
+  move("CASE_X", "WAITING_FOR_INVOICE_MATCH", [SA, IA]),
+  move("CASE_X", "WAITING_FOR_DELIVERY_DATE", [SA, IA]),
+  move("CASE_X", "READY_FOR_BILLING", [SA, IA]),
+  move("CASE_X", "GRENKE_INVOICE_SENT", [SA, IA]),
+  move("CASE_X", "ACTIVE_LEASING", [SA, IA]),
+  move("CASE_X", "CANCELLED", [SA, IA]),
+];
+
+/** ADR 004: the milestone moves write their own event type; every other move writes ORDER_STATUS_UPDATED. */
+const MILESTONES: Readonly<Record<string, EventType>> = {
+  "ALL_INFO_PROVIDED→CONFIRMED": "ORDER_CONFIRMED",
+  "CONFIRMED→PROCESSED": "ORDER_PROCESSED",
+  "WIX→PROCESSED": "ORDER_PROCESSED",
+  "READY_FOR_BILLING→GRENKE_INVOICE_SENT": "ORDER_GRENKE_INVOICE_SENT",
+};
+
+function expectedAllowed(from: OrderStatus, to: OrderStatus, actor: OrderActor, previous?: OrderStatus) {
+  return ALLOWED.some(
+    (a) =>
+      a.from === from &&
+      a.to === to &&
+      a.actors.includes(actor) &&
+      (a.previous === undefined || a.previous === previous),
+  );
 }
 
-describe("the order transition table", () => {
-  it("reaches every status from NOT_STARTED or WIX", () => {
-    expect([...reachableFrom(["NOT_STARTED", "WIX"])].sort()).toEqual([...ORDER_STATUSES].sort());
-  });
+/** Every previous status an order could carry, and none (only the side state keeps one). */
+const PREVIOUS: readonly (OrderStatus | undefined)[] = [undefined, ...ORDER_STATUSES];
 
-  it("reaches every main-line status from NOT_STARTED in order, one step at a time", () => {
-    for (const [i, status] of MAIN_LINE_STATUSES.entries()) {
-      const next = MAIN_LINE_STATUSES[i + 1];
-      if (next) expect(ORDER_TRANSITIONS.some((t) => t.from === status && t.to === next)).toBe(true);
-    }
-  });
-
-  it("has no move out of REFUNDED or ACTIVE_LEASING", () => {
-    for (const final of FINAL_ORDER_STATUSES) {
-      expect(ORDER_TRANSITIONS.filter((t) => t.from === final)).toEqual([]);
-      for (const actor of ACTORS) expect(nextStatuses(final, actor)).toEqual([]);
-    }
-    expect(isFinalOrderStatus("REFUNDED")).toBe(true);
-    expect(isFinalOrderStatus("CANCELLED")).toBe(false);
-  });
-
-  it("reaches REFUNDED only from CANCELLED", () => {
-    expect(ORDER_TRANSITIONS.filter((t) => t.to === "REFUNDED").map((t) => t.from)).toEqual(["CANCELLED"]);
-  });
-
-  it("sends WIX orders only to PROCESSED, CANCELLED or the CASE_X escape hatch", () => {
-    const targets = ORDER_TRANSITIONS.filter((t) => t.from === "WIX").map((t) => t.to);
-    expect(new Set(targets)).toEqual(new Set(["PROCESSED", "CANCELLED", "CASE_X"]));
-    expect(ORDER_TRANSITIONS.some((t) => t.to === "WIX")).toBe(false);
-  });
-
-  it("lets admins move every non-final state to CASE_X and nobody else", () => {
-    for (const status of ORDER_STATUSES) {
-      if (isFinalOrderStatus(status) || status === "CASE_X") continue;
-      for (const actor of ACTORS) {
-        expect(canTransition({ from: status, to: "CASE_X", actor }).ok).toBe(ADMIN_ACTORS.includes(actor));
+describe("defect 12: the order lifecycle against ADR 004's hand-written table", () => {
+  it("allows exactly the listed (from, to, actor) moves and refuses every other of all statuses × statuses × actors", () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        for (const actor of ACTORS) {
+          for (const previous of PREVIOUS) {
+            checked++;
+            const expected = expectedAllowed(from, to, actor, previous);
+            const result = canTransition({ from, to, actor, previousStatus: previous });
+            const label = `${from} → ${to} by ${actor}${previous ? ` (paused in ${previous})` : ""}`;
+            if (result.ok !== expected) {
+              wrong.push(`${label}: expected ${expected ? "allowed" : "refused"}`);
+            } else if (result.ok) {
+              const eventType = MILESTONES[`${from}→${to}`] ?? "ORDER_STATUS_UPDATED";
+              if (result.eventType !== eventType) wrong.push(`${label}: writes ${result.eventType}`);
+            }
+          }
+        }
       }
     }
+    expect(checked).toBe(16 * 16 * 9 * 17);
+    expect(wrong).toEqual([]);
   });
 
-  it("lets admins cancel in every pre-leasing state and never after leasing starts", () => {
-    for (const status of [...PRE_LEASING_STATUSES, "WIX", "CASE_X", CUSTOMER_COMMENT_STATUS] as const) {
-      expect(canTransition({ from: status, to: "CANCELLED", actor: "SUPER_ADMIN" }).ok).toBe(true);
-      expect(canTransition({ from: status, to: "CANCELLED", actor: "INTERNAL_ADMIN" }).ok).toBe(true);
+  it("offers in nextStatuses exactly the statuses the table allows for that actor", () => {
+    const wrong: string[] = [];
+    for (const from of ORDER_STATUSES) {
+      for (const actor of ACTORS) {
+        for (const previous of PREVIOUS) {
+          const expected = ORDER_STATUSES.filter((to) => expectedAllowed(from, to, actor, previous));
+          const offered = nextStatuses(from, actor, previous);
+          if (JSON.stringify([...offered].sort()) !== JSON.stringify([...expected].sort())) {
+            wrong.push(`${from} by ${actor} (${previous ?? "-"}): ${offered.join(",")}`);
+          }
+        }
+      }
     }
-    expect(canTransition({ from: "ACTIVE_LEASING", to: "CANCELLED", actor: "SUPER_ADMIN" })).toEqual({
+    expect(wrong).toEqual([]);
+  });
+
+  it("never lets the employee cancel a confirmed or later order", () => {
+    for (const from of [
+      "CONFIRMED",
+      "PROCESSED",
+      "WAITING_FOR_INVOICE_MATCH",
+      "WAITING_FOR_DELIVERY_DATE",
+      "READY_FOR_BILLING",
+      "GRENKE_INVOICE_SENT",
+      "ACTIVE_LEASING",
+    ] as const) {
+      expect(canTransition({ from, to: "CANCELLED", actor: EMPLOYEE }).ok, from).toBe(false);
+      expect(
+        canTransition({ from: WFCC, to: "CANCELLED", actor: EMPLOYEE, previousStatus: from }).ok,
+        `paused in ${from}`,
+      ).toBe(false);
+    }
+  });
+
+  it("knows the final states: ACTIVE_LEASING and REFUNDED, not CANCELLED", () => {
+    const finals = ORDER_STATUSES.filter((s) => isFinalOrderStatus(s));
+    expect(finals.sort()).toEqual(["ACTIVE_LEASING", "REFUNDED"]);
+  });
+});
+
+describe("refusal reasons", () => {
+  it("names a move nobody may make, and a move this actor may not make", () => {
+    expect(canTransition({ from: "ACTIVE_LEASING", to: "CANCELLED", actor: SA })).toEqual({
       ok: false,
       reason: "noSuchTransition",
     });
-  });
-
-  it("lets the employee cancel only from NOT_STARTED to ALL_INFO_PROVIDED", () => {
-    for (const status of ORDER_STATUSES) {
-      const result = canTransition({ from: status, to: "CANCELLED", actor: "BIKE_BENEFICIARY" });
-      expect(result.ok).toBe(EMPLOYEE_CANCELLABLE_STATUSES.includes(status));
-    }
-  });
-
-  it("lets the employee cancel from the side state only when the order came from an early state", () => {
-    const cancel = (previousStatus: OrderStatus | undefined) =>
-      canTransition({
-        from: CUSTOMER_COMMENT_STATUS,
-        to: "CANCELLED",
-        actor: "BIKE_BENEFICIARY",
-        previousStatus,
-      });
-    expect(cancel("PACKAGE_PROVIDED").ok).toBe(true);
-    expect(cancel("PROCESSED")).toEqual({ ok: false, reason: "previousStatusMismatch" });
-    expect(cancel(undefined)).toEqual({ ok: false, reason: "previousStatusRequired" });
-  });
-
-  it("does not let the employee skip a step", () => {
-    for (const [i, status] of MAIN_LINE_STATUSES.entries()) {
-      const allowed = new Set<OrderStatus>(["CANCELLED"]);
-      const next = MAIN_LINE_STATUSES[i + 1];
-      if (next) allowed.add(next);
-      for (const to of nextStatuses(status, "BIKE_BENEFICIARY")) expect(allowed.has(to)).toBe(true);
-    }
-    expect(
-      canTransition({ from: "NOT_STARTED", to: "ALL_INFO_PROVIDED", actor: "BIKE_BENEFICIARY" }).ok,
-    ).toBe(false);
-    expect(canTransition({ from: "PENDING", to: "PACKAGE_PROVIDED", actor: "BIKE_BENEFICIARY" })).toEqual({
+    expect(canTransition({ from: "PENDING", to: "PACKAGE_PROVIDED", actor: EMPLOYEE })).toEqual({
       ok: false,
       reason: "actorNotAllowed",
     });
   });
 
-  it("lets the bike store act only through its token link, on the package and on the delivery details", () => {
-    const storeMoves = ORDER_TRANSITIONS.filter((t) => t.actors.includes("BIKE_STORE_TOKEN")).map(
-      (t) => `${t.from}→${t.to}`,
-    );
-    expect(storeMoves).toEqual(["PENDING→PACKAGE_PROVIDED", "WAITING_FOR_DELIVERY_DATE→READY_FOR_BILLING"]);
-  });
-
-  it("gives employer reporting users no move at all", () => {
-    expect(ORDER_TRANSITIONS.some((t) => t.actors.includes("EMPLOYER_REPORTING"))).toBe(false);
-  });
-
-  it("lets only admins process a confirmed order", () => {
-    for (const actor of ACTORS) {
-      expect(canTransition({ from: "CONFIRMED", to: "PROCESSED", actor }).ok).toBe(
-        ADMIN_ACTORS.includes(actor),
-      );
-    }
-  });
-});
-
-describe("the WAITING_FOR_CUSTOMER_COMMENT side state", () => {
-  it("is entered from every pre-leasing state", () => {
-    for (const status of PRE_LEASING_STATUSES) {
-      expect(canTransition({ from: status, to: CUSTOMER_COMMENT_STATUS, actor: "INTERNAL_ADMIN" }).ok).toBe(
-        true,
-      );
-    }
-  });
-
-  it("returns only to the state it came from", () => {
-    for (const previousStatus of PRE_LEASING_STATUSES) {
-      const returns = nextStatuses(CUSTOMER_COMMENT_STATUS, "BIKE_BENEFICIARY", previousStatus).filter(
-        (s) => s !== "CANCELLED",
-      );
-      expect(returns).toEqual([previousStatus]);
-      for (const other of PRE_LEASING_STATUSES) {
-        if (other === previousStatus) continue;
-        expect(
-          canTransition({ from: CUSTOMER_COMMENT_STATUS, to: other, actor: "SUPER_ADMIN", previousStatus }),
-        ).toEqual({
-          ok: false,
-          reason: "previousStatusMismatch",
-        });
-      }
-    }
-  });
-
-  it("refuses to return without knowing where it came from", () => {
-    expect(canTransition({ from: CUSTOMER_COMMENT_STATUS, to: "PENDING", actor: "SUPER_ADMIN" })).toEqual({
+  it("asks where a paused order came from, and refuses a return elsewhere", () => {
+    expect(canTransition({ from: WFCC, to: "PENDING", actor: SA })).toEqual({
+      ok: false,
+      reason: "previousStatusRequired",
+    });
+    expect(canTransition({ from: WFCC, to: "PENDING", actor: SA, previousStatus: "CONFIRMED" })).toEqual({
+      ok: false,
+      reason: "previousStatusMismatch",
+    });
+    expect(
+      canTransition({ from: WFCC, to: "CANCELLED", actor: EMPLOYEE, previousStatus: "PROCESSED" }),
+    ).toEqual({ ok: false, reason: "previousStatusMismatch" });
+    expect(canTransition({ from: WFCC, to: "CANCELLED", actor: EMPLOYEE })).toEqual({
       ok: false,
       reason: "previousStatusRequired",
     });
@@ -176,64 +263,27 @@ describe("the WAITING_FOR_CUSTOMER_COMMENT side state", () => {
 });
 
 describe("event-log types", () => {
-  const eventTypeOf = (from: OrderStatus, to: OrderStatus, previousStatus?: OrderStatus) => {
-    const result = canTransition({ from, to, actor: "SUPER_ADMIN", previousStatus });
-    return result.ok ? result.eventType : null;
-  };
-
-  it("writes the milestone types on the milestone moves", () => {
-    expect(eventTypeOf("ALL_INFO_PROVIDED", "CONFIRMED")).toBe("ORDER_CONFIRMED");
-    expect(eventTypeOf("CONFIRMED", "PROCESSED")).toBe("ORDER_PROCESSED");
-    expect(eventTypeOf("WIX", "PROCESSED")).toBe("ORDER_PROCESSED");
-    expect(eventTypeOf("READY_FOR_BILLING", "GRENKE_INVOICE_SENT")).toBe("ORDER_GRENKE_INVOICE_SENT");
-  });
-
-  it("writes ORDER_STATUS_UPDATED on every other move, including a return to a milestone state", () => {
-    expect(eventTypeOf("PENDING", "PACKAGE_PROVIDED")).toBe("ORDER_STATUS_UPDATED");
-    expect(eventTypeOf("PENDING", "CANCELLED")).toBe("ORDER_STATUS_UPDATED");
-    expect(eventTypeOf(CUSTOMER_COMMENT_STATUS, "CONFIRMED", "CONFIRMED")).toBe("ORDER_STATUS_UPDATED");
+  it("writes ORDER_STATUS_UPDATED on a return to a milestone state, so a milestone is logged once", () => {
+    const back = canTransition({ from: WFCC, to: "CONFIRMED", actor: SA, previousStatus: "CONFIRMED" });
+    expect(back).toMatchObject({ ok: true, eventType: "ORDER_STATUS_UPDATED" });
+    const settled = canTransition({ from: "CASE_X", to: "PROCESSED", actor: IA });
+    expect(settled).toMatchObject({ ok: true, eventType: "ORDER_STATUS_UPDATED" });
   });
 
   it("uses only event types of the spec", () => {
     for (const t of ORDER_TRANSITIONS) expect(EVENT_TYPES).toContain(t.eventType);
   });
-});
-
-describe("canTransition", () => {
-  const status = fc.constantFrom(...ORDER_STATUSES);
-  const actor = fc.constantFrom(...ACTORS);
-
-  it("agrees with the table for any status pair, actor and previous status", () => {
-    fc.assert(
-      fc.property(
-        status,
-        status,
-        actor,
-        fc.option(status, { nil: undefined }),
-        (from, to, who, previousStatus) => {
-          const inTable = ORDER_TRANSITIONS.some(
-            (t) =>
-              t.from === from &&
-              t.to === to &&
-              t.actors.includes(who) &&
-              (!t.previousStatusIn ||
-                (previousStatus !== undefined && t.previousStatusIn.includes(previousStatus))),
-          );
-          const result = canTransition({ from, to, actor: who, previousStatus });
-          expect(result.ok).toBe(inTable);
-          if (result.ok) expect(nextStatuses(from, who, previousStatus)).toContain(to);
-          else expect(nextStatuses(from, who, previousStatus)).not.toContain(to);
-        },
-      ),
-      { numRuns: 2000 },
-    );
-  });
 
   it("names the event of the row it allowed", () => {
-    expect(canTransition({ from: "NOT_STARTED", to: "PENDING", actor: "BIKE_BENEFICIARY" })).toEqual({
+    expect(canTransition({ from: "NOT_STARTED", to: "PENDING", actor: EMPLOYEE })).toEqual({
       ok: true,
       event: "startOrder",
       eventType: "ORDER_STATUS_UPDATED",
+    });
+    expect(canTransition({ from: "ALL_INFO_PROVIDED", to: "CONFIRMED", actor: "EMPLOYER_EDITOR" })).toEqual({
+      ok: true,
+      event: "confirmOrder",
+      eventType: "ORDER_CONFIRMED",
     });
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userIdByEmail } from "../../../tests/helpers/ids.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import type { Database } from "../db/client.ts";
@@ -9,12 +9,46 @@ import type { Messaging, OutgoingMail } from "../messaging/types.ts";
 import { DAY_MS, deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 
 let database: Database;
+let seeded: {
+  users: Pick<
+    typeof users.$inferSelect,
+    "id" | "deactivated" | "deactivatedAt" | "createdAt" | "lastLoginAt"
+  >[];
+  eventIds: string[];
+  sessionIds: string[];
+};
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoIfEmpty(database.db);
+  const { db } = database;
+  seeded = {
+    users: await db
+      .select({
+        id: users.id,
+        deactivated: users.deactivated,
+        deactivatedAt: users.deactivatedAt,
+        createdAt: users.createdAt,
+        lastLoginAt: users.lastLoginAt,
+      })
+      .from(users),
+    eventIds: (await db.select({ id: eventLog.id }).from(eventLog)).map((r) => r.id),
+    sessionIds: (await db.select({ id: refreshSessions.id }).from(refreshSessions)).map((r) => r.id),
+  };
 });
 afterAll(async () => {
   await database?.close();
+});
+
+// The job acts on every user of the database, so each test starts from the seeded state: what one
+// test deactivated or back-dated would otherwise decide what the next one finds (a fresh database per
+// test costs seconds each; putting back these columns and rows costs milliseconds).
+beforeEach(async () => {
+  await database.db.transaction(async (tx) => {
+    for (const { id, ...columns } of seeded.users)
+      await tx.update(users).set(columns).where(eq(users.id, id));
+    await tx.delete(eventLog).where(notInArray(eventLog.id, seeded.eventIds));
+    await tx.delete(refreshSessions).where(notInArray(refreshSessions.id, seeded.sessionIds));
+  });
 });
 
 const NOW = new Date("2027-06-01T09:00:00Z");
@@ -137,10 +171,13 @@ describe("deactivateInactiveUsers", () => {
   it("keeps going when a mail fails, and logs it", async () => {
     const { db } = database;
     const target = await idOf("employer.editor@demo.test");
+    const alsoIdle = await idOf("reporting@demo.test");
+    // Everyone active recently but the two under test.
+    await db.update(users).set({ createdAt: daysAgo(500), lastLoginAt: daysAgo(10) });
     await db
       .update(users)
       .set({ lastLoginAt: daysAgo(40) })
-      .where(eq(users.id, target));
+      .where(inArray(users.id, [target, alsoIdle]));
     const errors: unknown[] = [];
     const failing: Messaging = {
       sendMail: async () => {
@@ -154,9 +191,13 @@ describe("deactivateInactiveUsers", () => {
       messaging: failing,
       log: { info: () => {}, error: (obj: unknown) => errors.push(obj) } as never,
     });
-    expect(count).toBeGreaterThanOrEqual(1);
-    expect(errors.length).toBe(count);
-    const [row] = await db.select().from(users).where(eq(users.id, target));
-    expect(row?.deactivated).toBe(true);
+    // The first mail failing did not stop the second user's deactivation, and each failure was logged.
+    expect(count).toBe(2);
+    expect(errors).toHaveLength(2);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [target, alsoIdle]));
+    expect(rows.map((r) => r.deactivated)).toEqual([true, true]);
   });
 });

@@ -6,7 +6,7 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zUserPreferencesResponse } from "../../../contract/account.ts";
 import { zSessionUser } from "../../../contract/auth.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
-import { systemUsers, users } from "../../db/schema/index.ts";
+import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
 import { issuePreferencesToken } from "./service.ts";
 
 const t = setupTestApp({}, { demoData: true });
@@ -15,6 +15,18 @@ const ids = {} as Record<"employee" | "ville", string>;
 const sessions = {} as Record<"employee" | "admin" | "employer" | "toinen", Session>;
 
 const userId = (email: string) => userIdByEmail(t.database.db, email);
+
+/** A user of the test's own who has never saved preferences, whichever tests ran before. */
+async function freshUser(email: string): Promise<string> {
+  const [row] = await t.database.db.insert(users).values({ email }).returning({ id: users.id });
+  return row?.id as string;
+}
+
+/** The stored preference document of a user (null when none was ever saved). */
+async function storedPreferences(id: string) {
+  const [row] = await t.database.db.select().from(userPreferences).where(eq(userPreferences.userId, id));
+  return row?.preferences ?? null;
+}
 
 beforeAll(async () => {
   ids.employee = await userId("employee@demo.test");
@@ -85,7 +97,10 @@ describe("PATCH /api/user", () => {
     expect(profile?.personalEmail).toBeNull();
   });
 
-  it("refuses a malformed personal e-mail and missing fields with 400", async () => {
+  it("refuses a malformed personal e-mail and missing fields with 400, changing nothing", async () => {
+    const profileOf = async () =>
+      (await t.database.db.select().from(systemUsers).where(eq(systemUsers.userId, ids.employee)))[0];
+    const before = await profileOf();
     const bad = await patchUser({ ...details, personalEmail: "emilia@laine" }, sessions.employee);
     expect(bad.statusCode).toBe(400);
     expect(zErrorResponse.parse(bad.json())).toMatchObject({
@@ -98,8 +113,11 @@ describe("PATCH /api/user", () => {
       { ...details, language: "de" },
       { ...details, lastName: "x".repeat(101) },
     ]) {
-      expect((await patchUser(payload, sessions.employee)).statusCode).toBe(400);
+      const res = await patchUser(payload, sessions.employee);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(zErrorResponse.parse(res.json()).code).toBe("VALIDATION_ERROR");
     }
+    expect(await profileOf()).toEqual(before);
   });
 
   it("answers 401 without a session, 403 without the CSRF token and 403 to a deactivated user", async () => {
@@ -142,7 +160,11 @@ describe("PUT /api/user-preferences", () => {
     expect(me.json().preferences).toEqual({ theme: "dark" });
   });
 
-  it("refuses unknown values of the known keys and nested values with 400, and no session with 401", async () => {
+  it("defect 13: refuses unknown values of the known keys and nested values with 400 VALIDATION_ERROR, and no session with 401, changing nothing", async () => {
+    const saved = await putPreferences({ preferences: { theme: "dark" } }, sessions.employee);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const before = await storedPreferences(ids.employee);
+    expect(before).toMatchObject({ theme: "dark" });
     for (const payload of [
       {},
       { preferences: { theme: "blue" } },
@@ -150,9 +172,14 @@ describe("PUT /api/user-preferences", () => {
       { preferences: { nested: { a: 1 } } },
       { preferences: "dark" },
     ]) {
-      expect((await putPreferences(payload, sessions.employee)).statusCode).toBe(400);
+      const res = await putPreferences(payload, sessions.employee);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(zErrorResponse.parse(res.json()).code).toBe("VALIDATION_ERROR");
     }
-    expect((await putPreferences({ preferences: { theme: "dark" } })).statusCode).toBe(401);
+    const anonymous = await putPreferences({ preferences: { theme: "light" } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(zErrorResponse.parse(anonymous.json()).code).toBe("UNAUTHORIZED");
+    expect(await storedPreferences(ids.employee)).toEqual(before);
   });
 });
 
@@ -166,7 +193,8 @@ describe("GET /api/user-preferences/user/:id", () => {
     expect(admin.statusCode).toBe(200);
     expect(admin.json().data.theme).toBe("light");
     // A user who never saved any has an empty document.
-    expect((await getUserPreferences(ids.ville, sessions.admin)).json()).toEqual({ data: {} });
+    const never = await freshUser("never.saved@account.test");
+    expect((await getUserPreferences(never, sessions.admin)).json()).toEqual({ data: {} });
   });
 
   it("answers another user's preferences with 404 to everyone else", async () => {
@@ -184,7 +212,9 @@ describe("GET /api/user-preferences/user/:id", () => {
 
 describe("/api/user-preferences/token/:token", () => {
   it("reads and merges the preferences of the token's user without a session", async () => {
-    const token = await issuePreferencesToken(t.database.db, ids.ville);
+    // A user of its own: the test reads an empty document first.
+    const owner = await freshUser("token.owner@account.test");
+    const token = await issuePreferencesToken(t.database.db, owner);
     const read = await t.app.inject({ method: "GET", url: `/api/user-preferences/token/${token}` });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ data: {} });
@@ -195,7 +225,7 @@ describe("/api/user-preferences/token/:token", () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toEqual({ data: { newsletter: false, theme: "dark" } });
-    expect((await getUserPreferences(ids.ville, sessions.admin)).json()).toEqual({
+    expect((await getUserPreferences(owner, sessions.admin)).json()).toEqual({
       data: { newsletter: false, theme: "dark" },
     });
   });

@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/index.ts";
 import { companyScopeWhere, ensureCompanyInScope, isCompanyInScope } from "./tenancy.ts";
@@ -19,9 +21,18 @@ describe("tenancy", () => {
     expect(() => ensureCompanyInScope(employer, "c1", "Company")).not.toThrow();
   });
 
-  it("adds no condition for admins, an IN list for employers, and false for an empty scope", () => {
+  it("defect 13: adds no condition for admins, an IN list of exactly their companies for employers, and false for an empty scope", () => {
+    // Rendered to SQL, so a condition that matches too much (or nothing) fails, not only a missing one.
+    const render = (where: SQL | undefined) => {
+      if (!where) return undefined;
+      const { sql, params } = new PgDialect().sqlToQuery(where);
+      return { sql, params };
+    };
     expect(companyScopeWhere(admin, companies.id)).toBeUndefined();
-    expect(companyScopeWhere(employer, companies.id)).toBeDefined();
-    expect(companyScopeWhere(nobody, companies.id)).toBeDefined();
+    expect(render(companyScopeWhere(employer, companies.id))).toEqual({
+      sql: '"companies"."id" in ($1, $2)',
+      params: ["c1", "c2"],
+    });
+    expect(render(companyScopeWhere(nobody, companies.id))).toEqual({ sql: "false", params: [] });
   });
 });

@@ -111,13 +111,27 @@ describe("POST /api/register-link/company", () => {
     expect((await createLink("company", { companyId: ids.demo })).statusCode).toBe(401);
   });
 
-  it("refuses a malformed body with 400 and an unknown company with 404 even for an admin", async () => {
+  it("defect 13: refuses a malformed body with 400 and an unknown company with 404 even for an admin, storing no link", async () => {
+    const linksBefore = await t.database.db.$count(registrationLinks);
     for (const payload of [{}, { companyId: "nope" }, { companyId: 7 }]) {
-      expect((await createLink("company", payload, sessions.employer)).statusCode).toBe(400);
+      const res = await createLink("company", payload, sessions.employer);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(zErrorResponse.parse(res.json()).code).toBe("VALIDATION_ERROR");
     }
     const res = await createLink("company", { companyId: crypto.randomUUID() }, sessions.admin);
     expect(res.statusCode).toBe(404);
-    expect((await createLink("company", { companyId: ids.toinen }, sessions.admin)).statusCode).toBe(200);
+    expect(zErrorResponse.parse(res.json()).code).toBe("NOT_FOUND");
+    expect(await t.database.db.$count(registrationLinks)).toBe(linksBefore);
+    // The admin may make a link for any existing company: exactly that one is stored.
+    const ok = await createLink("company", { companyId: ids.toinen }, sessions.admin);
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { token } = zRegisterLinkResponse.parse(ok.json());
+    const [stored] = await t.database.db
+      .select()
+      .from(registrationLinks)
+      .where(eq(registrationLinks.tokenHash, sha256(token)));
+    expect(stored).toMatchObject({ companyId: ids.toinen, groupCompanyId: null, useCount: 0 });
+    expect(await t.database.db.$count(registrationLinks)).toBe(linksBefore + 1);
   });
 });
 

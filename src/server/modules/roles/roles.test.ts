@@ -61,13 +61,24 @@ const EMPLOYEE = "employee@demo.test";
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 describe("GET /api/roles", () => {
-  it("lists the built-in roles with their permissions", async () => {
+  it("lists the built-in roles with their permissions, and the roles admins made beside them", async () => {
+    // A role of its own, so the list is checked against what this test set up: other tests add
+    // roles too, in whatever order they run.
+    const made = await call("POST", "/api/roles", ADMIN, { name: "Listattava rooli" });
+    expect(made.statusCode, made.body).toBe(201);
+    const own = zRole.parse(made.json());
+    const total = await t.database.db.$count(roles);
     for (const who of [ADMIN, HELPDESK]) {
       const res = await call("GET", "/api/roles", who);
       expect(res.statusCode, res.body).toBe(200);
       const page = zRolesPage.parse(res.json());
-      expect(page).toMatchObject({ page: 1, limit: 100, total: ROLES.length, hasNext: false });
-      expect(page.items.map((r) => r.name).sort()).toEqual([...ROLES].sort());
+      expect(page).toMatchObject({ page: 1, limit: 100, total, hasNext: false });
+      const builtIn = page.items.filter((r) => r.isSystem).map((r) => r.name);
+      expect(builtIn.sort()).toEqual([...ROLES].sort());
+      expect(page.items.find((r) => r.id === own.id)).toMatchObject({
+        name: "Listattava rooli",
+        isSystem: false,
+      });
       const superAdmin = page.items.find((r) => r.name === "SUPER_ADMIN");
       expect(superAdmin?.isSystem).toBe(true);
       expect(superAdmin?.userCount).toBe(1);

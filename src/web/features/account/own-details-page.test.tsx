@@ -28,8 +28,12 @@ afterEach(async () => {
   await i18n.changeLanguage("fi");
 });
 
-function section(name: string) {
-  return within(screen.getByRole("region", { name }));
+/**
+ * A section of the page, once it is there: the page is a lazy chunk, so the first test to render it (in
+ * whatever order the tests run) waits for it to load.
+ */
+async function section(name: string) {
+  return within(await screen.findByRole("region", { name }));
 }
 
 describe("own details (/kayttaja)", () => {
@@ -40,7 +44,7 @@ describe("own details (/kayttaja)", () => {
     });
     renderApp("/kayttaja", { user: me });
     await screen.findByRole("heading", { level: 1, name: "Omat tiedot" });
-    const personal = section("Henkilötiedot");
+    const personal = await section("Henkilötiedot");
     expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maija");
     await user.clear(personal.getByLabelText(/^Sukunimi/));
     await user.type(personal.getByLabelText(/^Sukunimi/), "Virtanen");
@@ -61,7 +65,7 @@ describe("own details (/kayttaja)", () => {
     const user = userEvent.setup();
     fakeApi({ "PATCH /api/user": (body) => ({ status: 200, body: { ...me, ...(body as object) } }) });
     renderApp("/kayttaja", { user: me });
-    const personal = section("Henkilötiedot");
+    const personal = await section("Henkilötiedot");
     await user.selectOptions(await personal.findByLabelText(/^Asiointikieli/), "English");
     await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
     expect(await screen.findByRole("heading", { level: 1, name: "My details" })).toBeInTheDocument();
@@ -71,7 +75,7 @@ describe("own details (/kayttaja)", () => {
     const user = userEvent.setup();
     fakeApi({ "PATCH /api/user": apiError(500, "INTERNAL_ERROR", "Internal server error") });
     renderApp("/kayttaja", { user: me });
-    const personal = section("Henkilötiedot");
+    const personal = await section("Henkilötiedot");
     await user.clear(await personal.findByLabelText(/^Etunimi/));
     await user.type(personal.getByLabelText(/^Etunimi/), "Maikki");
     await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
@@ -90,7 +94,7 @@ describe("own details (/kayttaja)", () => {
       },
     });
     renderApp("/kayttaja", { user: me });
-    const work = section("Työsähköposti");
+    const work = await section("Työsähköposti");
     const input = await work.findByLabelText(/^Työsähköposti/);
     expect(work.queryByLabelText(/^Nykyinen salasana/)).toBeNull();
     await user.clear(input);
@@ -120,7 +124,7 @@ describe("own details (/kayttaja)", () => {
       [`PUT /api/system-users/${me.id}`]: apiError(409, "EMAIL_TAKEN", "The e-mail is already in use"),
     });
     renderApp("/kayttaja", { user: me });
-    const work = section("Työsähköposti");
+    const work = await section("Työsähköposti");
     const input = await work.findByLabelText(/^Työsähköposti/);
     await user.clear(input);
     await user.type(input, "toinen@demo.test");
@@ -141,7 +145,7 @@ describe("own details (/kayttaja)", () => {
       "GET /api/user": { status: 200, body: { ...me, phoneNumber: "0501234567" } },
     });
     renderApp("/kayttaja", { user: me });
-    const phone = section("Puhelinnumero");
+    const phone = await section("Puhelinnumero");
     const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
     await user.clear(input);
     await user.type(input, "123");
@@ -179,7 +183,7 @@ describe("own details (/kayttaja)", () => {
       ),
     });
     renderApp("/kayttaja", { user: me });
-    const phone = section("Puhelinnumero");
+    const phone = await section("Puhelinnumero");
     const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
     await user.clear(input);
     await user.type(input, "0401234567");
@@ -195,7 +199,7 @@ describe("own details (/kayttaja)", () => {
       "GET /api/user": { status: 200, body: { ...me, preferences: { theme: "dark" } } },
     });
     renderApp("/kayttaja", { user: me });
-    const appearance = section("Ulkoasu");
+    const appearance = await section("Ulkoasu");
     await user.click(await appearance.findByText("Tumma"));
     expect(document.documentElement).toHaveAttribute("data-mantine-color-scheme", "dark");
     expect(window.localStorage.getItem(COLOR_SCHEME_STORAGE_KEY)).toBe("dark");
