@@ -32,6 +32,21 @@ describe("the app skeleton", () => {
     });
   });
 
+  it("answers a URL the router cannot take in the error shape, without echoing it", async () => {
+    const cases = [
+      { url: "/api/contact-forms/update/%%", status: 400 },
+      { url: `/api/user-preferences/user/${"a".repeat(5000)}`, status: 414 },
+    ];
+    for (const { url, status } of cases) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual(zErrorResponse.parse(res.json()));
+      expect(res.json()).toMatchObject({ statusCode: status, code: "BAD_REQUEST" });
+      expect(res.body).not.toContain("aaaa");
+      expect(res.body).not.toContain("%%");
+    }
+  });
+
   it("serves index.html for the spec's routes and a 404 index.html for unknown pages", async () => {
     for (const url of [
       "/",

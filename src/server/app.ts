@@ -22,7 +22,7 @@ import { registrationRoutes } from "./modules/registration/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
-import { registerErrorHandlers } from "./plugins/errors.ts";
+import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerSpa } from "./plugins/spa.ts";
 
@@ -75,6 +75,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     // request.ip keys every per-address limit: forwarding headers count only from configured proxies.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorAnswer,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorCode, TErrorDetail, TErrorResponse } from "../../contract/errors.ts";
 import { isInvalidInputError } from "../db/postgres-errors.ts";
@@ -64,6 +64,19 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     // Error bodies depend on the request and the user: never cache them.
     return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
   });
+}
+
+/**
+ * Fastify's own answers to a URL it cannot route (a malformed percent sequence, a path parameter over
+ * its length limit) come before any hook and would echo the URL in a body of another shape; these
+ * answer in ours instead, without the URL.
+ */
+export function frameworkErrorAnswer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
+  const message = statusCode === 414 ? "A path parameter is too long" : "Malformed URL";
+  const body: TErrorResponse = { statusCode, code: "BAD_REQUEST", message };
+  request.log.info({ code: error.code, statusCode }, "request rejected");
+  return reply.code(statusCode).header("cache-control", "no-store").send(body);
 }
 
 /** JSON 404 for unknown API routes. Rate limited, so nobody can probe for routes cheaply. */
