@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  isSetPasswordMailDue,
+  isPasswordLinkMailDue,
   maskPhoneNumber,
+  PASSWORD_LINK_MAIL_INTERVAL_SECONDS,
   requiresTwoFactor,
-  SET_PASSWORD_MAIL_INTERVAL_SECONDS,
   TWO_FACTOR_FAILURE_WINDOW_SECONDS,
   TWO_FACTOR_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_MAX_ATTEMPTS,
@@ -58,18 +58,18 @@ describe("the per-account two-factor limit", () => {
   });
 });
 
-describe("isSetPasswordMailDue", () => {
+describe("isPasswordLinkMailDue", () => {
   const now = new Date("2026-03-01T12:00:00Z");
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
 
   it("mails when no link was ever made", () => {
-    expect(isSetPasswordMailDue(null, now)).toBe(true);
+    expect(isPasswordLinkMailDue(null, now)).toBe(true);
   });
 
   it("mails again only once the interval has passed since the newest link", () => {
-    expect(isSetPasswordMailDue(ago(0), now)).toBe(false);
-    expect(isSetPasswordMailDue(ago(SET_PASSWORD_MAIL_INTERVAL_SECONDS - 1), now)).toBe(false);
-    expect(isSetPasswordMailDue(ago(SET_PASSWORD_MAIL_INTERVAL_SECONDS), now)).toBe(true);
-    expect(isSetPasswordMailDue(ago(SET_PASSWORD_MAIL_INTERVAL_SECONDS * 4), now)).toBe(true);
+    expect(isPasswordLinkMailDue(ago(0), now)).toBe(false);
+    expect(isPasswordLinkMailDue(ago(PASSWORD_LINK_MAIL_INTERVAL_SECONDS - 1), now)).toBe(false);
+    expect(isPasswordLinkMailDue(ago(PASSWORD_LINK_MAIL_INTERVAL_SECONDS), now)).toBe(true);
+    expect(isPasswordLinkMailDue(ago(PASSWORD_LINK_MAIL_INTERVAL_SECONDS * 4), now)).toBe(true);
   });
 });

@@ -27,16 +27,17 @@ export const TWO_FACTOR_FAILURE_WINDOW_SECONDS = 15 * 60;
 export const TWO_FACTOR_FAILURES_PER_ACCOUNT = 10;
 
 /**
- * A login to an account without a password mails a set-password link at most this often (defect 8),
- * so the login form cannot be used to flood someone's inbox, and a link already sent keeps working.
+ * A password link (set-password after a login to an account without a password, or a reset the user
+ * asked for) is mailed to an account at most this often, so neither the login form nor the reset form
+ * can flood someone's inbox or keep killing the link they were sent; a link already sent keeps working.
  */
-export const SET_PASSWORD_MAIL_INTERVAL_SECONDS = 15 * 60;
+export const PASSWORD_LINK_MAIL_INTERVAL_SECONDS = 15 * 60;
 
-/** Whether a login may mail a new set-password link, given when the newest link was made. */
-export function isSetPasswordMailDue(newestLinkCreatedAt: Date | null, now: Date): boolean {
+/** Whether a new password link may be mailed, given when the newest link was made. */
+export function isPasswordLinkMailDue(newestLinkCreatedAt: Date | null, now: Date): boolean {
   return (
     newestLinkCreatedAt === null ||
-    now.getTime() - newestLinkCreatedAt.getTime() >= SET_PASSWORD_MAIL_INTERVAL_SECONDS * 1000
+    now.getTime() - newestLinkCreatedAt.getTime() >= PASSWORD_LINK_MAIL_INTERVAL_SECONDS * 1000
   );
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { expectError } from "../../../../tests/helpers/api.ts";
 import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { SET_PASSWORD_MAIL_INTERVAL_SECONDS } from "../../../domain/auth-rules.ts";
+import { PASSWORD_LINK_MAIL_INTERVAL_SECONDS } from "../../../domain/auth-rules.ts";
 import { outbox, passwordResetTokens, users } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import { verifyPassword } from "./passwords.ts";
@@ -57,7 +57,7 @@ describe("NO_PASSWORD_SET", () => {
     // Once the interval has passed, a login mails a new link again.
     await t.database.db
       .update(passwordResetTokens)
-      .set({ createdAt: new Date(Date.now() - (SET_PASSWORD_MAIL_INTERVAL_SECONDS + 1) * 1000) })
+      .set({ createdAt: new Date(Date.now() - (PASSWORD_LINK_MAIL_INTERVAL_SECONDS + 1) * 1000) })
       .where(eq(passwordResetTokens.userId, userId));
     expectError(await login(email, "anything-at-all"), 400, "NO_PASSWORD_SET");
     expect(await setPasswordMails(email)).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { isSetPasswordMailDue, PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import { isPasswordLinkMailDue, PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, users } from "../../db/schema/index.ts";
 import { randomToken, sha256 } from "./tokens.ts";
@@ -20,11 +20,12 @@ export async function createPasswordToken(db: Db, userId: string): Promise<strin
 }
 
 /**
- * A set-password token for a login to an account without a password, or null when a link was made
- * within SET_PASSWORD_MAIL_INTERVAL_SECONDS: then no mail goes out and the earlier link, still valid,
- * is left alone (defect 8). The user row is locked so that parallel logins make one token, not two.
+ * A token for a password link mailed on someone's request (a login to an account without a password,
+ * a reset request), or null when a link was made within PASSWORD_LINK_MAIL_INTERVAL_SECONDS: then no
+ * mail goes out and the earlier link, still valid, is left alone. The user row is locked so that
+ * parallel requests make one token, not two.
  */
-export async function createPasswordTokenUnlessRecent(db: Db, userId: string): Promise<string | null> {
+async function createPasswordTokenUnlessRecent(db: Db, userId: string): Promise<string | null> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -34,7 +35,28 @@ export async function createPasswordTokenUnlessRecent(db: Db, userId: string): P
       .where(eq(passwordResetTokens.userId, userId))
       .orderBy(desc(passwordResetTokens.createdAt))
       .limit(1);
-    if (!isSetPasswordMailDue(newest?.createdAt ?? null, new Date())) return null;
+    if (!isPasswordLinkMailDue(newest?.createdAt ?? null, new Date())) return null;
     return createPasswordToken(tx, userId);
   });
+}
+
+/**
+ * Mails a password link made by createPasswordTokenUnlessRecent through `send`; when the mail cannot
+ * be sent the token is removed again, so the user's next request is not held back by a link that
+ * never arrived. Answers whether a mail went out.
+ */
+export async function mailPasswordLinkUnlessRecent(
+  db: Db,
+  userId: string,
+  send: (token: string) => Promise<void>,
+): Promise<boolean> {
+  const token = await createPasswordTokenUnlessRecent(db, userId);
+  if (!token) return false;
+  try {
+    await send(token);
+    return true;
+  } catch (error) {
+    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, sha256(token)));
+    throw error;
+  }
 }

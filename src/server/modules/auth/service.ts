@@ -26,7 +26,7 @@ import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/templates.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
-import { createPasswordTokenUnlessRecent } from "./password-tokens.ts";
+import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "./sessions.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "./tokens.ts";
@@ -107,13 +107,13 @@ export function createAuthService(ctx: AppContext) {
     language: string;
     firstName?: string;
   }) {
-    const token = await createPasswordTokenUnlessRecent(db, user.id);
-    if (!token) return;
-    const mail = setPasswordMail(user.language, {
-      name: user.firstName ?? null,
-      link: `${ctx.config.publicUrl}/reset/${token}`,
+    await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
+      const mail = setPasswordMail(user.language, {
+        name: user.firstName ?? null,
+        link: `${ctx.config.publicUrl}/reset/${token}`,
+      });
+      await ctx.messaging.sendMail({ to: user.email, ...mail });
     });
-    await ctx.messaging.sendMail({ to: user.email, ...mail });
   }
 
   /** Tells the owner of an account whose code step just locked that someone has their password. */

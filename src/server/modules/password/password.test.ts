@@ -8,10 +8,13 @@ import {
   zPasswordResetDone,
   zPasswordTokenStatus,
 } from "../../../contract/password.ts";
+import { PASSWORD_LINK_MAIL_INTERVAL_SECONDS } from "../../../domain/auth-rules.ts";
 import { buildApp } from "../../app.ts";
 import { testConfig } from "../../config.ts";
 import { outbox, passwordResetTokens, users } from "../../db/schema/index.ts";
+import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import type { Messaging } from "../../messaging/types.ts";
+import { hashPassword } from "../auth/passwords.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const NEW_PASSWORD = "kolme iloista polkupyörää";
@@ -28,6 +31,22 @@ const setPassword = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: "POST", url: `/api/password-reset/${token}`, payload, remoteAddress: address() });
 const login = (email: string, password: string) =>
   t.app.inject({ method: "POST", url: "/api/login", payload: { email, password }, remoteAddress: address() });
+
+/**
+ * A user of this test alone: a reset link is mailed to an account once per interval, so tests that
+ * count mails must not share an account with another test.
+ */
+async function ownUser(email: string, options: { deactivated?: boolean } = {}): Promise<string> {
+  const [row] = await t.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      deactivated: options.deactivated ?? false,
+    })
+    .returning({ id: users.id });
+  return row?.id as string;
+}
 
 async function mailsTo(recipient: string) {
   return t.database.db
@@ -76,9 +95,11 @@ describe("POST /api/password-reset", () => {
       },
       sendSms: async () => {},
     };
+    const active = "active.reset@password.test";
+    await ownUser(active);
     const app = await buildApp(testConfig(), { database: t.database, messaging: recording });
     try {
-      for (const email of ["deactivated@demo.test", "reporting@demo.test"]) {
+      for (const email of ["deactivated@demo.test", active]) {
         const res = await app.inject({ method: "POST", url: "/api/password-reset", payload: { email } });
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
@@ -86,7 +107,7 @@ describe("POST /api/password-reset", () => {
     } finally {
       await app.close();
     }
-    expect(sent).toEqual(["reporting@demo.test"]);
+    expect(sent).toEqual([active]);
     expect(await mailsTo("deactivated@demo.test")).toEqual([]);
   });
 
@@ -145,6 +166,52 @@ describe("POST /api/password-reset", () => {
       statuses.push((await requestReset({ email: `x${i}@demo.test` }, ip)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
+
+  it("defect 8: mails one link per account per 15 minutes and leaves the first link working", async () => {
+    const email = "flooded.inbox@password.test";
+    const userId = await ownUser(email);
+    await requestReset({ email });
+    const first = await waitForLink(email);
+    for (let i = 0; i < 3; i++) {
+      expect((await requestReset({ email })).json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    }
+    // Closing an app waits for the deliveries it started; this one proves the later requests ran.
+    const app = await buildApp(testConfig(), { database: t.database });
+    await app.inject({ method: "POST", url: "/api/password-reset", payload: { email } });
+    await app.close();
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await tokenStatus(first)).json()).toEqual({ valid: true, email });
+
+    // Once the interval has passed, a request mails a new link again.
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ createdAt: new Date(Date.now() - (PASSWORD_LINK_MAIL_INTERVAL_SECONDS + 1) * 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    await requestReset({ email });
+    const second = await waitForLink(email, "password-reset", 1);
+    expect(second).not.toBe(first);
+  });
+
+  it("defect 8: a link whose mail could not be sent does not hold the next request back", async () => {
+    const email = "smtp.down@password.test";
+    const userId = await ownUser(email);
+    const failing: Messaging = {
+      sendMail: async () => {
+        throw new Error("SMTP down");
+      },
+      sendSms: async () => {},
+    };
+    const app = await buildApp(testConfig(), { database: t.database, messaging: failing });
+    await app.inject({ method: "POST", url: "/api/password-reset", payload: { email } });
+    await app.close();
+    const left = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId));
+    expect(left).toEqual([]);
+    await requestReset({ email });
+    expect(await waitForLink(email)).toBeTruthy();
+  });
 });
 
 describe("the reset flow", () => {
@@ -200,15 +267,14 @@ describe("the reset flow", () => {
   });
 
   it("refuses an expired link", async () => {
-    const email = "reporting@demo.test";
-    const sent = (await mailsTo(email)).length;
+    const email = "expired.link@password.test";
+    const userId = await ownUser(email);
     await requestReset({ email });
-    const token = await waitForLink(email, "password-reset", sent);
-    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const token = await waitForLink(email);
     await t.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResetTokens.userId, user?.id as string));
+      .where(eq(passwordResetTokens.userId, userId));
     expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null });
     const res = await setPassword(token, { password: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);

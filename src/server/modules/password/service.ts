@@ -12,7 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
 import { passwordResetMail, setPasswordMail } from "../../messaging/templates.ts";
-import { createPasswordToken } from "../auth/password-tokens.ts";
+import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
 import { sha256 } from "../auth/tokens.ts";
@@ -67,15 +67,17 @@ export function createPasswordService(ctx: AppContext) {
       });
       // Unknown and deactivated accounts get nothing; the caller cannot tell the difference.
       if (!user || user.deactivated) return;
-      const token = await createPasswordToken(db, user.id);
-      const params = {
-        name: user.systemUser?.firstName ?? null,
-        link: `${ctx.config.publicUrl}/reset/${token}`,
-      };
-      const mail = user.passwordHash
-        ? passwordResetMail(user.language, params)
-        : setPasswordMail(user.language, params);
-      await ctx.messaging.sendMail({ to: user.email, ...mail });
+      // One mail per account per interval: the form cannot flood an inbox or kill the link sent.
+      await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
+        const params = {
+          name: user.systemUser?.firstName ?? null,
+          link: `${ctx.config.publicUrl}/reset/${token}`,
+        };
+        const mail = user.passwordHash
+          ? passwordResetMail(user.language, params)
+          : setPasswordMail(user.language, params);
+        await ctx.messaging.sendMail({ to: user.email, ...mail });
+      });
     } catch (error) {
       onError(error);
     }
