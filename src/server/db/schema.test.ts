@@ -19,6 +19,7 @@ const EXPECTED_TABLES = [
   "companies",
   "company_applications",
   "company_units",
+  "contact_change_requests",
   "contact_forms",
   "event_log",
   "files",
