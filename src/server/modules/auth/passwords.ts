@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
 /**
@@ -15,4 +16,14 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   } catch {
     return false;
   }
+}
+
+let decoy: Promise<string> | null = null;
+/**
+ * A hash of a random secret, made once: checking a password against it when an account has no hash
+ * (unknown e-mail, no password set) takes as long as a wrong password, and can never succeed.
+ */
+export function decoyPasswordHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(32).toString("base64url"));
+  return decoy;
 }

@@ -27,7 +27,7 @@ import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/templates.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
+import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "./sessions.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "./tokens.ts";
 
@@ -50,13 +50,6 @@ type LockedAccount = { id: string; email: string; language: string; firstName: s
 
 const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], message: string) =>
   new AppError(status, code, message);
-
-/** A hash to verify against when the e-mail is unknown, so both answers take an argon2 verification. */
-let decoyHash: Promise<string> | null = null;
-const getDecoyHash = () => {
-  decoyHash ??= hashPassword("pedaali-decoy-password-for-timing");
-  return decoyHash;
-};
 
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -175,13 +168,13 @@ export function createAuthService(ctx: AppContext) {
 
       const user = await findUserByEmail(email);
       if (!user) {
-        await verifyPassword(await getDecoyHash(), input.password);
+        await verifyPassword(await decoyPasswordHash(), input.password);
         recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       if (!user.passwordHash) {
         // Paid for and counted like a wrong password, so this answer is no cheaper oracle or mail cannon.
-        await verifyPassword(await getDecoyHash(), input.password);
+        await verifyPassword(await decoyPasswordHash(), input.password);
         recordFailure(email, info.ipAddress);
         await sendSetPasswordMail({ ...user, firstName: user.systemUser?.firstName });
         throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);

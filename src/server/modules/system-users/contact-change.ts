@@ -24,7 +24,7 @@ import {
   phoneChangeCodeSms,
 } from "../../messaging/templates.ts";
 import { FailureLimiter } from "../auth/failure-limiter.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { decoyPasswordHash, verifyPassword } from "../auth/passwords.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
 import { emailOwnerId, isUniqueViolation } from "./repo.ts";
 
@@ -49,13 +49,6 @@ const TOO_MANY = "Too many attempts. Try again later.";
 const LINK_INVALID = "This link is invalid or has expired";
 const CODE_EXPIRED = "The code has expired. Ask for a new one.";
 const CODE_WRONG = "The code is not correct";
-
-/** A hash to verify against when the user has no password, so that answer takes as long as a wrong one. */
-let decoyHash: Promise<string> | null = null;
-const getDecoyHash = () => {
-  decoyHash ??= hashPassword("pedaali-decoy-password-for-reauthentication");
-  return decoyHash;
-};
 
 export function createContactChangeService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -100,7 +93,7 @@ export function createContactChangeService(ctx: AppContext) {
     ) {
       throw new AppError(429, "TOO_MANY_REQUESTS", TOO_MANY);
     }
-    const ok = await verifyPassword(user.passwordHash ?? (await getDecoyHash()), password);
+    const ok = await verifyPassword(user.passwordHash ?? (await decoyPasswordHash()), password);
     if (!ok || !user.passwordHash) {
       reauthFailures.recordFailure(key);
       throw new AppError(403, "REAUTHENTICATION_FAILED", REAUTH_FAILED);
