@@ -112,7 +112,7 @@ describe("GET /api/system-users", () => {
     expect(names).toEqual(new Set(["Demo Oy", "Demo Logistiikka Oy"]));
   });
 
-  it("filters by first name, last name, e-mail and phone: trimmed, any case, contained", async () => {
+  it("defect 11: filters by first name, last name, e-mail and phone: trimmed, any case, contained", async () => {
     // Users of its own, with names and numbers no demo user has: other tests of this file rename
     // demo users and change their numbers, in whatever order the tests run.
     const { db } = t.database;
