@@ -28,6 +28,7 @@ import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
+import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { isLanguage, setLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch, readCookie } from "../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
@@ -416,14 +417,7 @@ function Phone({ user }: { user: SessionUser }) {
           )}
         >
           <Stack gap="md">
-            <TextInput
-              label={t("forms.phoneNumber")}
-              description={t("forms.phoneHint")}
-              type="tel"
-              autoComplete="tel"
-              required
-              {...form.getInputProps("phoneNumber")}
-            />
+            <PhoneNumberInput {...form.getInputProps("phoneNumber")} />
             {isNewNumber(form.getValues().phoneNumber) && (
               <CurrentPassword {...form.getInputProps("currentPassword")} />
             )}

@@ -21,6 +21,7 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell, authHeadingClass } from "../../components/auth-shell.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
+import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { withRetry } from "../../lib/retry.ts";
 import {
@@ -265,14 +266,7 @@ export function LoginPage() {
               {t("login.phoneTitle")}
             </Title>
             <Text>{t("login.phoneIntro")}</Text>
-            <TextInput
-              label={t("forms.phoneNumber")}
-              description={t("forms.phoneHint")}
-              type="tel"
-              autoComplete="tel"
-              required
-              {...phone.getInputProps("phoneNumber")}
-            />
+            <PhoneNumberInput {...phone.getInputProps("phoneNumber")} />
             {errorAlert}
             {retryNote}
             <Button type="submit" loading={busy} fullWidth>

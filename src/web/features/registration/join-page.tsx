@@ -18,6 +18,7 @@ import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PasswordRules } from "../../components/password-rules.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
+import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage, setLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
@@ -180,14 +181,7 @@ export function JoinPage() {
             required
             {...form.getInputProps("email")}
           />
-          <TextInput
-            label={t("forms.phoneNumber")}
-            description={t("forms.phoneHint")}
-            type="tel"
-            autoComplete="tel"
-            required
-            {...form.getInputProps("phoneNumber")}
-          />
+          <PhoneNumberInput {...form.getInputProps("phoneNumber")} />
           <PasswordInput
             label={t("forms.password")}
             autoComplete="new-password"

@@ -25,6 +25,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
+import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
@@ -232,14 +233,7 @@ export function RegisterPage() {
                       required
                       {...form.getInputProps("admin.email")}
                     />
-                    <TextInput
-                      label={t("forms.phoneNumber")}
-                      description={t("forms.phoneHint")}
-                      type="tel"
-                      autoComplete="tel"
-                      required
-                      {...form.getInputProps("admin.phoneNumber")}
-                    />
+                    <PhoneNumberInput {...form.getInputProps("admin.phoneNumber")} />
                   </SimpleGrid>
                   <NativeSelect
                     label={t("forms.language")}
