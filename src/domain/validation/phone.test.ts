@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isValidPhoneNumber, normalizePhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "./phone.ts";
+import {
+  isValidPhoneNumber,
+  normalizePhoneNumber,
+  samePhoneNumber,
+  UNSUPPORTED_PHONE_NUMBER_MESSAGE,
+} from "./phone.ts";
 
 const digits = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
@@ -108,6 +113,31 @@ describe("normalizePhoneNumber", () => {
           normalizeOrError(sprinkle(input, spaces, positions)) ===
           normalizeOrError(input.replace(/\s+/g, "")),
       ),
+    );
+  });
+});
+
+describe("samePhoneNumber", () => {
+  it("takes the trunk 0 and +358 for the same number", () => {
+    expect(samePhoneNumber("0401234567", "+358401234567")).toBe(true);
+    expect(samePhoneNumber("+358401234567", "0401234567")).toBe(true);
+    expect(samePhoneNumber("0401234567", "0401234567")).toBe(true);
+  });
+
+  it("tells different numbers and a missing number apart", () => {
+    expect(samePhoneNumber("0401234567", "0401234568")).toBe(false);
+    expect(samePhoneNumber("0401234567", "+46401234567")).toBe(false);
+    expect(samePhoneNumber("+3580401234567", "0401234567")).toBe(false);
+    expect(samePhoneNumber(null, "0401234567")).toBe(false);
+    expect(samePhoneNumber("0401234567", null)).toBe(false);
+  });
+
+  it("agrees for every number typed either way", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[1-9]\d{5,13}$/), (digits) => {
+        expect(samePhoneNumber(`0${digits}`, `+358${digits}`)).toBe(true);
+        expect(samePhoneNumber(normalizePhoneNumber(`0${digits}`), `+358${digits}`)).toBe(true);
+      }),
     );
   });
 });

@@ -21,3 +21,12 @@ export function normalizePhoneNumber(input: string): string {
   if (MISSING_TRUNK_ZERO_PATTERN.test(compact)) return `0${compact}`;
   throw new Error(UNSUPPORTED_PHONE_NUMBER_MESSAGE);
 }
+
+/**
+ * Whether two stored numbers reach the same phone: `0401234567` and `+358401234567` do (the trunk 0
+ * stands for Finland's +358). Used to tell a real change of number from the same number retyped.
+ */
+export function samePhoneNumber(a: string | null, b: string | null): boolean {
+  const international = (n: string) => (n.startsWith("0") ? `+358${n.slice(1)}` : n);
+  return a !== null && b !== null && international(a) === international(b);
+}

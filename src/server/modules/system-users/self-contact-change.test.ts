@@ -247,6 +247,15 @@ describe("defect 6: own login e-mail change", () => {
     expect(await messagesTo(user.email)).toHaveLength(0);
   });
 
+  it("keeps the same number typed with its trunk 0 as it is: no password asked, nothing sent", async () => {
+    const user = await newUser("same-phone");
+    const res = await patchPhone(user, "040 111 0000");
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await stored(user.id))?.phoneNumber).toBe("+358401110000");
+    expect(await messagesTo("0401110000")).toHaveLength(0);
+    expect(await messagesTo(user.email)).toHaveLength(0);
+  });
+
   it("defect 6: wrong current passwords are limited per user (429), even before a right one", async () => {
     const user = await newUser("limited");
     for (let i = 0; i < REAUTH_FAILURES_PER_USER; i++) {

@@ -13,7 +13,11 @@ import type {
 import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
 import type { Permission } from "../../../domain/permissions.ts";
 import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName, type RoleName } from "../../../domain/roles.ts";
-import { normalizePhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
+import {
+  normalizePhoneNumber,
+  samePhoneNumber,
+  UNSUPPORTED_PHONE_NUMBER_MESSAGE,
+} from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
@@ -279,7 +283,10 @@ export function createSystemUsersService(ctx: AppContext) {
       await ensureCanEdit(actor, userId);
       const phoneNumber = phoneOrThrow(input.phoneNumber);
       const before = await contactChange.accountOf(userId);
-      if (before.phoneNumber === phoneNumber) return { kind: "applied", item: await itemFor(actor, userId) };
+      // The same number typed another way (040… for +35840…) is no change: nothing to confirm or store.
+      if (samePhoneNumber(before.phoneNumber, phoneNumber)) {
+        return { kind: "applied", item: await itemFor(actor, userId) };
+      }
       if (actor.id === userId) {
         const body = await contactChange.startPhoneChange(userId, phoneNumber, input.currentPassword, log);
         return { kind: "confirmationSent", body };

@@ -37,7 +37,7 @@ export function EmailChangeConfirmPage() {
   if (confirm.isSuccess) {
     body = (
       <>
-        <Alert color="green" variant="light" title={t("emailChangeConfirm.doneTitle")} role="status">
+        <Alert color="pedaali" variant="light" title={t("emailChangeConfirm.doneTitle")} role="status">
           {t("emailChangeConfirm.doneText", { email: confirm.data.workEmail })}
         </Alert>
         <Button component={AppLink} to={buildPath(user ? "ownDetails" : "login")} fullWidth>

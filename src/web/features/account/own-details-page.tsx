@@ -23,7 +23,7 @@ import type { TContactChangeStarted } from "../../../contract/system-users.ts";
 import { CSRF_COOKIE } from "../../../domain/constants.ts";
 import { LANGUAGES, THEMES, type Theme } from "../../../domain/enums.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
-import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
@@ -48,7 +48,7 @@ function Feedback({ error, saved }: { error: unknown; saved: boolean }) {
   }
   if (saved) {
     return (
-      <Alert color="green" variant="light" role="status">
+      <Alert color="pedaali" variant="light" role="status">
         {t("ownDetails.saved")}
       </Alert>
     );
@@ -356,7 +356,7 @@ function Phone({ user }: { user: SessionUser }) {
   });
   function isNewNumber(value: string): boolean {
     try {
-      return normalizePhoneNumber(value) !== user.phoneNumber;
+      return !samePhoneNumber(normalizePhoneNumber(value), user.phoneNumber);
     } catch {
       return true;
     }

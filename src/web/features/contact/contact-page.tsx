@@ -129,7 +129,7 @@ export function ContactPage() {
           <Grid.Col span={{ base: 12, md: 8 }}>
             {send.isSuccess ? (
               <Stack gap="md">
-                <Alert color="green" variant="light" title={t("contact.doneTitle")} role="status">
+                <Alert color="pedaali" variant="light" title={t("contact.doneTitle")} role="status">
                   {t("contact.doneText")}
                 </Alert>
                 <Anchor component={AppLink} to={buildPath("home")}>

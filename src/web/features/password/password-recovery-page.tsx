@@ -37,7 +37,7 @@ export function PasswordRecoveryPage() {
         <Title order={1}>{t("routes.passwordRecovery.title")}</Title>
         {request.isSuccess ? (
           <>
-            <Alert color="green" variant="light" title={t("passwordRecovery.sentTitle")} role="status">
+            <Alert color="pedaali" variant="light" title={t("passwordRecovery.sentTitle")} role="status">
               {t("passwordRecovery.sentText", { email: request.variables })}
             </Alert>
             <Text size="sm">{t("passwordRecovery.checkSpam")}</Text>

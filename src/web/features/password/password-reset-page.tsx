@@ -82,7 +82,7 @@ export function PasswordResetPage() {
   } else if (save.isSuccess) {
     body = (
       <>
-        <Alert color="green" variant="light" title={t("passwordReset.doneTitle")} role="status">
+        <Alert color="pedaali" variant="light" title={t("passwordReset.doneTitle")} role="status">
           {t("passwordReset.doneText")}
         </Alert>
         <Button component={AppLink} to={buildPath("login")} fullWidth>

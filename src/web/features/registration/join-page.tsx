@@ -140,7 +140,7 @@ export function JoinPage() {
   } else if (register.isSuccess) {
     body = (
       <>
-        <Alert color="green" variant="light" title={t("join.doneTitle")} role="status">
+        <Alert color="pedaali" variant="light" title={t("join.doneTitle")} role="status">
           {t("join.doneText")}
         </Alert>
         <Button component={AppLink} to={buildPath("login")} fullWidth>

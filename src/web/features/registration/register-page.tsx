@@ -153,7 +153,7 @@ export function RegisterPage() {
         <Title order={1}>{t("register.title")}</Title>
         {send.isSuccess ? (
           <>
-            <Alert color="green" variant="light" title={t("register.doneTitle")} role="status">
+            <Alert color="pedaali" variant="light" title={t("register.doneTitle")} role="status">
               {t("register.doneText")}
             </Alert>
             <Anchor component={AppLink} to={buildPath("home")}>
