@@ -4,7 +4,16 @@ import { LANGUAGES, type Language, THEMES, type Theme } from "../../../domain/en
 import { permissionsOf } from "../../../domain/permissions.ts";
 import { ADMIN_ROLES, hasAnyRole, type RoleName, rolesOf } from "../../../domain/roles.ts";
 import type { Db } from "../../db/client.ts";
-import { companies, users } from "../../db/schema/index.ts";
+import {
+  companies,
+  permissions,
+  rolePermissions,
+  roles,
+  systemUsers,
+  userPreferences,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
 
 /**
  * The user behind a request, with everything guards and services need: roles and permissions derived
@@ -13,21 +22,63 @@ import { companies, users } from "../../db/schema/index.ts";
  */
 export type CompanyScope = { kind: "all" } | { kind: "companies"; companyIds: readonly string[] };
 
+/** A role the user holds in a company (or globally), with the permissions the role grants. */
+type HeldRole = {
+  companyId: string | null;
+  role: { id: string; name: string; rolePermissions: { permission: { name: string } }[] };
+};
+
 export type CurrentUser = TSessionUser & {
   roleNames: RoleName[];
   scope: CompanyScope;
 };
 
+/**
+ * Runs on every authenticated request, so it reads with two flat queries (the user with their names
+ * and preferences; their roles, each row one permission) instead of one nested relational query, which
+ * took about 1.7 times as long on PGlite.
+ */
 export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
-  const user = await db.query.users.findFirst({
-    where: eq(users.id, userId),
-    with: {
-      systemUser: true,
-      preferences: true,
-      userRoles: { with: { role: { with: { rolePermissions: { with: { permission: true } } } } } },
-    },
-  });
-  if (!user) return null;
+  const [row] = await db
+    .select({ user: users, systemUser: systemUsers, preferences: userPreferences.preferences })
+    .from(users)
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const grants = await db
+    .select({
+      userRoleId: userRoles.id,
+      companyId: userRoles.companyId,
+      roleId: roles.id,
+      roleName: roles.name,
+      permission: permissions.name,
+    })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(userRoles.userId, userId))
+    .orderBy(userRoles.createdAt, userRoles.id, permissions.name);
+  const held = new Map<string, HeldRole>();
+  for (const grant of grants) {
+    let userRole = held.get(grant.userRoleId);
+    if (!userRole) {
+      userRole = {
+        companyId: grant.companyId,
+        role: { id: grant.roleId, name: grant.roleName, rolePermissions: [] },
+      };
+      held.set(grant.userRoleId, userRole);
+    }
+    if (grant.permission) userRole.role.rolePermissions.push({ permission: { name: grant.permission } });
+  }
+  const user = {
+    ...row.user,
+    systemUser: row.systemUser,
+    preferences: row.preferences,
+    userRoles: [...held.values()],
+  };
 
   const roleNames = rolesOf(user.userRoles);
   const heldIn = [...new Set(user.userRoles.map((ur) => ur.companyId).filter((id): id is string => !!id))];
@@ -66,7 +117,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     scope = { kind: "companies", companyIds: visible.map((c) => c.id) };
   }
 
-  const theme = user.preferences?.preferences?.theme;
+  const theme = user.preferences?.theme;
   return {
     id: user.id,
     email: user.email,
@@ -77,14 +128,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     language: (LANGUAGES as readonly string[]).includes(user.language) ? (user.language as Language) : "fi",
     deactivated: user.deactivated,
     companyId: user.systemUser?.companyId ?? null,
-    userRoles: user.userRoles.map((ur) => ({
-      companyId: ur.companyId,
-      role: {
-        id: ur.role.id,
-        name: ur.role.name,
-        rolePermissions: ur.role.rolePermissions.map((rp) => ({ permission: { name: rp.permission.name } })),
-      },
-    })),
+    userRoles: user.userRoles,
     roles: [...new Set(user.userRoles.map((ur) => ur.role.name))],
     permissions: permissionsOf(user.userRoles),
     companies: visible,
