@@ -22,9 +22,13 @@ import { isCsrfTokenOf, verifyAccessToken } from "../modules/auth/tokens.ts";
  */
 
 const USER_KEY = "pedaaliUser";
+/** The login family whose CSRF token the request's header was checked against, if it was. */
+const CSRF_FAMILY_KEY = "pedaaliCsrfFamily";
 /** The caller and the login family their CSRF token is bound to. */
 type Session = { user: CurrentUser; familyId: string };
 type Resolved = { session: Session | null } | undefined;
+
+const csrfRefused = () => new AppError(403, "CSRF_TOKEN_INVALID", "Missing or invalid CSRF token");
 
 /** Route config that marks an anonymous call (login, verify, reset request...): Origin is checked, not a token. */
 export const ORIGIN_ONLY = { csrf: "origin-only" } as const;
@@ -65,7 +69,11 @@ async function resolveSession(
 ): Promise<Session | null> {
   const cached = request.getDecorator<Resolved>(USER_KEY);
   if (cached) return cached.session;
-  const session = await resolveFromCookies(ctx, request, reply);
+  let session = await resolveFromCookies(ctx, request, reply);
+  // The header was checked against the access token's family; a request whose cookies then lead to
+  // another login (its own session ended, a refresh cookie of someone else's) is not let through.
+  const checked = request.getDecorator<string | undefined>(CSRF_FAMILY_KEY);
+  if (session && checked && session.familyId !== checked) session = null;
   request.setDecorator<Resolved>(USER_KEY, { session });
   return session;
 }
@@ -133,7 +141,7 @@ export function currentUser(request: FastifyRequest): CurrentUser {
 export function assertCsrfToken(ctx: AppContext, request: FastifyRequest, presented: unknown): void {
   const session = request.getDecorator<Resolved>(USER_KEY)?.session;
   if (!session || !isCsrfTokenOf(ctx.config.jwtSecret, session.familyId, presented)) {
-    throw new AppError(403, "CSRF_TOKEN_INVALID", "Missing or invalid CSRF token");
+    throw csrfRefused();
   }
 }
 
@@ -174,6 +182,7 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest(USER_KEY, undefined);
+  app.decorateRequest(CSRF_FAMILY_KEY, undefined);
   const origins = allowedOrigins(ctx);
   app.addHook("onRequest", async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
@@ -184,6 +193,19 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const config = request.routeOptions.config as { csrf?: string } | undefined;
     if (config?.csrf === "origin-only") return;
     if (!request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE]) return;
+    // A valid access token names its login family: the header is checked against it without reading
+    // the database (a request refused for its input costs no session look-up), and the guard then
+    // checks that the session is alive and of that family. Otherwise the session is resolved (and
+    // rotated) from the refresh token first.
+    const access = request.cookies[ACCESS_COOKIE];
+    const claims = access ? await verifyAccessToken(ctx.config.jwtSecret, access) : null;
+    if (claims?.familyId) {
+      if (!isCsrfTokenOf(ctx.config.jwtSecret, claims.familyId, request.headers[CSRF_HEADER])) {
+        throw csrfRefused();
+      }
+      request.setDecorator(CSRF_FAMILY_KEY, claims.familyId);
+      return;
+    }
     if (!(await resolveSession(ctx, request, reply))) return;
     assertCsrfToken(ctx, request, request.headers[CSRF_HEADER]);
   });

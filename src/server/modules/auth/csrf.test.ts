@@ -184,6 +184,28 @@ describe("defect 2: the CSRF token belongs to the session", () => {
     expect(await preferencesOf(EMPLOYEE)).toEqual(before);
   });
 
+  it("defect 2: refuses a token checked against one login when the cookies lead on to another", async () => {
+    // Login A's access token and CSRF token, with login B's refresh cookie; A has logged out.
+    const a = await loginAs(t.app, EMPLOYEE);
+    const b = await loginAs(t.app, EMPLOYEE);
+    const logout = await t.app.inject({ method: "POST", url: "/api/logout", headers: a.headers() });
+    expect(logout.statusCode, logout.body).toBe(200);
+    const before = await preferencesOf(EMPLOYEE);
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/user-preferences",
+      headers: {
+        cookie: cookieHeader({ ...a.jar, refreshToken: b.jar.refreshToken as string }),
+        [CSRF_HEADER]: a.jar.csrfToken as string,
+      },
+      payload: {
+        preferences: { theme: before && (before as { theme?: string }).theme === "dark" ? "light" : "dark" },
+      },
+    });
+    expectError(res, 401, "UNAUTHORIZED");
+    expect(await preferencesOf(EMPLOYEE)).toEqual(before);
+  });
+
   it("defect 2: accepts the genuine token, also after a transparent refresh rotated the session", async () => {
     const employee = await loginAs(t.app, "ville.hamalainen@demo.test");
     const put = (headers: Record<string, string>, theme: string) =>

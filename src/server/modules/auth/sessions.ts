@@ -54,7 +54,7 @@ async function issue(
     userId: input.userId,
     familyId: input.familyId,
     refreshToken,
-    accessToken: await signAccessToken(secret, { userId: input.userId, sessionId }),
+    accessToken: await signAccessToken(secret, { userId: input.userId, sessionId, familyId: input.familyId }),
     csrfToken: csrfTokenFor(secret, input.familyId),
   };
 }

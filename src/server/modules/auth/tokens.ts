@@ -32,10 +32,14 @@ export function equalHashes(a: string, b: string): boolean {
 /** Access tokens live 15 minutes; the refresh token renews them without the user noticing. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 
-export type AccessClaims = { userId: string; sessionId: string };
+/**
+ * `familyId` (claim `fid`) is the login the session belongs to: the CSRF check of a state-changing
+ * request compares the header with its HMAC straight from a valid token, without reading the database.
+ */
+export type AccessClaims = { userId: string; sessionId: string; familyId?: string };
 
 export async function signAccessToken(secret: string, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId })
+  return new SignJWT({ sid: claims.sessionId, ...(claims.familyId ? { fid: claims.familyId } : {}) })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(claims.userId)
     .setIssuedAt()
@@ -67,7 +71,11 @@ export async function verifyAccessToken(
     payload = error.payload;
   }
   if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-  return { userId: payload.sub, sessionId: payload.sid };
+  return {
+    userId: payload.sub,
+    sessionId: payload.sid,
+    ...(typeof payload.fid === "string" ? { familyId: payload.fid } : {}),
+  };
 }
 
 /**
