@@ -12,7 +12,16 @@ if (!url) {
 }
 const result = spawnSync(
   "npx",
-  ["vitest", "run", "--project", "node", "--sequence.shuffle.tests", ...process.argv.slice(2)],
+  [
+    "vitest",
+    "run",
+    "--project",
+    "node",
+    "--project",
+    "node-mocks",
+    "--sequence.shuffle.tests",
+    ...process.argv.slice(2),
+  ],
   {
     stdio: "inherit",
     env: { ...process.env, TEST_DATABASE_URL: url },
