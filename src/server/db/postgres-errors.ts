@@ -12,6 +12,11 @@ export function sqlStateOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A unique constraint refused the row (23505): an e-mail or a name someone else already has. */
+export function isUniqueViolation(error: unknown): boolean {
+  return sqlStateOf(error) === "23505";
+}
+
 /**
  * SQLSTATEs of a value PostgreSQL cannot take as the text or type it was sent as: a NUL byte or bad
  * encoding (22021 character_not_in_repertoire, 22P05 untranslatable_character), text that is not a

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { zErrorResponse } from "../../contract/errors.ts";
 import type { Database } from "../db/client.ts";
+import { isUniqueViolation } from "../db/postgres-errors.ts";
 import { registerErrorHandlers } from "./errors.ts";
 
 /**
@@ -104,5 +105,16 @@ describe("defect 7: PostgreSQL's invalid-text errors in the error handler", () =
         message: "Internal server error",
       });
     }
+  });
+});
+
+describe("isUniqueViolation", () => {
+  it("reads 23505 from the driver's error, wrapped by Drizzle or not, and nothing else", () => {
+    const driver = Object.assign(new Error("duplicate key value"), { code: "23505" });
+    expect(isUniqueViolation(driver)).toBe(true);
+    expect(isUniqueViolation(new DrizzleQueryError("insert into users ...", [], driver))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error("bad uuid"), { code: "22P02" }))).toBe(false);
+    expect(isUniqueViolation(new Error("no code"))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
   });
 });

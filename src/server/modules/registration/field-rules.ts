@@ -42,11 +42,3 @@ export function validBusinessId(value: string, field: string): string {
   }
   return businessId;
 }
-
-/** A PostgreSQL unique violation (23505), as node-postgres or PGlite throw it, wrapped by Drizzle or not. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}

@@ -9,6 +9,7 @@ import {
 } from "../../../contract/registration.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -29,7 +30,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { ensureStrongPassword } from "../password/password-policy.ts";
-import { isUniqueViolation, validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
+import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
 import { isLinkUsable, REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
 import { employeeRegistrationNotification } from "./notification-texts.ts";
 

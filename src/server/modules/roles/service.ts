@@ -25,6 +25,7 @@ import type {
 import { ADMIN_ROLES, isRoleName } from "../../../domain/roles.ts";
 import type { AppContext } from "../../context.ts";
 import { likeContains, type PageArgs, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   companies,
   permissions,
@@ -38,7 +39,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../error
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
 import { isUserInScope } from "../system-users/repo.ts";
-import { ensureMayGrant, isUniqueViolation } from "../system-users/service.ts";
+import { ensureMayGrant } from "../system-users/service.ts";
 
 /**
  * The roles admin (SPEC §6, §7 "Roles"): roles and their permissions are global, so only the admin

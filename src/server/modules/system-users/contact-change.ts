@@ -14,6 +14,7 @@ import {
 import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { contactChangeRequests, systemUsers, users } from "../../db/schema/index.ts";
 import { AppError, conflict } from "../../errors.ts";
 import {
@@ -26,7 +27,7 @@ import {
 import { FailureLimiter } from "../auth/failure-limiter.ts";
 import { decoyPasswordHash, verifyPassword } from "../auth/passwords.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
-import { emailOwnerId, isUniqueViolation } from "./repo.ts";
+import { emailOwnerId } from "./repo.ts";
 
 /**
  * A user's own change of their login e-mail or phone number (issue 7, defect 6). A stolen session

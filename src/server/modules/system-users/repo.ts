@@ -212,11 +212,3 @@ export async function emailOwnerId(db: Db, email: string, exceptUserId?: string)
     .limit(1);
   return row?.id ?? null;
 }
-
-/** PostgreSQL unique violation (23505), as thrown by node-postgres, PGlite or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}

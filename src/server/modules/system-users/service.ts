@@ -21,6 +21,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, eventLog, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
 import { setPasswordMail } from "../../messaging/templates.ts";
@@ -33,7 +34,6 @@ import {
   emailOwnerId,
   findUserItem,
   holdsRole,
-  isUniqueViolation,
   isUserInScope,
   selectUserItems,
   userFilterWhere,
@@ -86,7 +86,6 @@ export function has(user: CurrentUser, permission: Permission): boolean {
 }
 
 // Kept here too for the modules that import it from the system-users service (roles).
-export { isUniqueViolation };
 
 function phoneOrThrow(input: string): string {
   try {
