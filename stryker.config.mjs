@@ -10,7 +10,11 @@ const SCOPES = {
   },
   auth: {
     mutate: ["src/server/modules/auth/**/*.ts", "src/server/plugins/auth.ts", "!**/*.test.ts"],
-    tests: ["src/server/modules/auth/**/*.test.ts", "src/server/security-headers.test.ts"],
+    tests: [
+      "src/server/modules/auth/**/*.test.ts",
+      "src/server/security-headers.test.ts",
+      "src/server/plugins/openapi.test.ts",
+    ],
   },
 };
 const scope = SCOPES[process.env.MUTATION_SCOPE ?? "domain"];
@@ -26,8 +30,9 @@ export default {
   ignoreStatic: true,
   concurrency: 2,
   timeoutMS: 30_000,
-  reporters: ["clear-text", "progress", "html"],
+  reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: `reports/mutation/${process.env.MUTATION_SCOPE ?? "domain"}.html` },
+  jsonReporter: { fileName: `reports/mutation/${process.env.MUTATION_SCOPE ?? "domain"}.json` },
   thresholds: { high: 85, low: 70, break: null },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",

@@ -32,6 +32,54 @@ describe("the OpenAPI document", () => {
   });
 });
 
+type Operation = {
+  tags?: string[];
+  summary?: string;
+  requestBody?: { content?: Record<string, { schema?: { properties?: object; required?: string[] } }> };
+  responses?: Record<string, unknown>;
+};
+
+/** One table row per operation: what a reviewer of an API change needs to see at a glance. */
+function surfaceTable(doc: { paths: Record<string, Record<string, Operation>> }): string {
+  const rows: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const method of ["get", "post", "put", "patch", "delete"]) {
+      const operation = item[method];
+      if (!operation) continue;
+      const schema = operation.requestBody?.content?.["application/json"]?.schema;
+      const required = new Set(schema?.required ?? []);
+      const body = Object.keys(schema?.properties ?? {})
+        .map((name) => (required.has(name) ? name : `${name}?`))
+        .join(", ");
+      const statuses = Object.keys(operation.responses ?? {}).join(" ");
+      const cells = [method.toUpperCase(), `\`${path}\``, (operation.tags ?? []).join(", "), operation.summary ?? ""];
+      rows.push(`| ${[...cells, body, statuses].join(" | ")} |`);
+    }
+  }
+  return [
+    "# The API surface",
+    "",
+    "Generated from the OpenAPI document by `src/server/plugins/openapi.test.ts`, which fails when the",
+    "document and this file differ: a change to the API shows here in review. After a deliberate change,",
+    "update it with `npx vitest run src/server/plugins/openapi.test.ts -u`. Body fields marked `?` are",
+    "optional. The full document is served at `/api/docs` outside production (and with `API_DOCS=true`).",
+    "",
+    "| Method | Path | Tags | Summary | Body | Answers |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n");
+}
+
+describe("the API surface", () => {
+  const t = setupTestApp();
+
+  it("matches docs/api-surface.md, so that every change to an operation is reviewed", async () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    await expect(surfaceTable(doc)).toMatchFileSnapshot("../../../docs/api-surface.md");
+  });
+});
+
 describe("defect 9: the API docs in production", () => {
   let database: Database;
   beforeAll(async () => {
