@@ -16,7 +16,10 @@ describe("the Node versions we declare", () => {
   // npm warns EBADENGINE when one of these refuses our oldest Node; a clean install must warn nothing.
   it("are accepted by every installed package", () => {
     const refusing = Object.entries(lock.packages)
-      .map(([path, entry]) => ({ path, range: Array.isArray(entry.engines) ? undefined : entry.engines?.node }))
+      .map(([path, entry]) => ({
+        path,
+        range: Array.isArray(entry.engines) ? undefined : entry.engines?.node,
+      }))
       .filter(({ path, range }) => path !== "" && range && !semver.satisfies(oldest, range))
       .map(({ path, range }) => `${path} wants node ${range}`);
     expect(refusing).toEqual([]);

@@ -52,7 +52,12 @@ function surfaceTable(doc: { paths: Record<string, Record<string, Operation>> })
         .map((name) => (required.has(name) ? name : `${name}?`))
         .join(", ");
       const statuses = Object.keys(operation.responses ?? {}).join(" ");
-      const cells = [method.toUpperCase(), `\`${path}\``, (operation.tags ?? []).join(", "), operation.summary ?? ""];
+      const cells = [
+        method.toUpperCase(),
+        `\`${path}\``,
+        (operation.tags ?? []).join(", "),
+        operation.summary ?? "",
+      ];
       rows.push(`| ${[...cells, body, statuses].join(" | ")} |`);
     }
   }
