@@ -5,6 +5,7 @@ import { productionConfig, recordingMessaging } from "../../../tests/helpers/pro
 import { setupTestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
+import { testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 
 describe("the OpenAPI document", () => {
@@ -77,11 +78,22 @@ function surfaceTable(doc: { paths: Record<string, Record<string, Operation>> })
 }
 
 describe("the API surface", () => {
-  const t = setupTestApp();
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
 
   it("matches docs/api-surface.md, so that every change to an operation is reviewed", async () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-    await expect(surfaceTable(doc)).toMatchFileSnapshot("../../../docs/api-surface.md");
+    // The app is built inside the test, so mutation testing counts the route definitions as covered here.
+    const app = await buildApp(testConfig(), { database });
+    try {
+      await app.ready();
+      const doc = app.swagger() as { paths: Record<string, Record<string, Operation>> };
+      await expect(surfaceTable(doc)).toMatchFileSnapshot("../../../docs/api-surface.md");
+    } finally {
+      await app.close();
+    }
   });
 });
 

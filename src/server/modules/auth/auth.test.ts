@@ -318,6 +318,13 @@ describe("GET /api/user", () => {
     expect(res.json()).not.toHaveProperty("passwordHash");
   });
 
+  it("is never stored by a browser or a proxy cache (cache-control: no-store)", async () => {
+    const session = await loginAs(t.app, "employee@demo.test");
+    const res = await t.app.inject({ method: "GET", url: "/api/user", headers: session.headers() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
   it("gives a group admin every company of the group, and Toinen Oy's admin only Toinen Oy", async () => {
     const group = await loginAs(t.app, "group.admin@demo.test");
     const groupUser = (
@@ -336,6 +343,26 @@ describe("GET /api/user", () => {
 });
 
 describe("sessions", () => {
+  it("records the browser's user agent and address on the login's session, for the user's session list", async () => {
+    const res = await login(
+      { email: "employee@demo.test", password: PASSWORD },
+      { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" },
+      "10.99.1.7",
+    );
+    expect(res.statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, "employee@demo.test"));
+    const [session] = await t.database.db
+      .select()
+      .from(refreshSessions)
+      .where(eq(refreshSessions.userId, user?.id as string))
+      .orderBy(sql`${refreshSessions.createdAt} desc`)
+      .limit(1);
+    expect(session).toMatchObject({
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+      ipAddress: "10.99.1.7",
+    });
+  });
+
   it("refreshes an expired access token transparently and rotates the refresh token", async () => {
     const session = await loginAs(t.app, "employee@demo.test");
     const { accessToken: _gone, ...withoutAccess } = session.jar;
