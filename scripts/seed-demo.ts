@@ -1,8 +1,11 @@
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/client.ts";
-import { seedDemoIfEmpty } from "../src/server/db/seed/seed-demo.ts";
+import { seedDemo } from "../src/server/db/seed/seed-demo.ts";
 
-/** `npm run seed:demo`: migrates the configured database and seeds the demo data if it has no users. */
+/**
+ * `npm run seed:demo`: migrates the configured database and seeds the demo data if it has no users;
+ * otherwise resets the demo fixtures (Demo Oy's registration link, twofactor@demo.test's phone step).
+ */
 const config = loadConfig();
 if (config.nodeEnv === "production") {
   console.error("Refusing to seed demo data with NODE_ENV=production.");
@@ -11,11 +14,11 @@ if (config.nodeEnv === "production") {
 const database = await openDatabase(config);
 try {
   await database.migrate();
-  const { seeded } = await seedDemoIfEmpty(database.db);
+  const { seeded } = await seedDemo(database.db);
   console.info(
     seeded
       ? `Demo data seeded (${database.kind}).`
-      : `The database already has users; demo data left as it is (${database.kind}).`,
+      : `The database already has users; demo data kept, demo fixtures reset (${database.kind}).`,
   );
 } finally {
   await database.close();

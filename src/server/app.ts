@@ -132,6 +132,6 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     { prefix: "/api" },
   );
 
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, config.webDistDir, { devPages: config.nodeEnv !== "production" });
   return app;
 }

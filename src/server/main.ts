@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
+import { seedDemo } from "./db/seed/seed-demo.ts";
 
 /** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
 async function main(): Promise<void> {
@@ -22,8 +22,10 @@ async function main(): Promise<void> {
   const app = await buildApp(config, { database, jobs: true });
   app.addHook("onClose", () => database.close());
   if (config.demoSeed) {
-    const { seeded } = await seedDemoIfEmpty(database.db);
-    app.log.info(seeded ? "demo data seeded" : "demo data already present (the database has users)");
+    const { seeded } = await seedDemo(database.db);
+    app.log.info(
+      seeded ? "demo data seeded" : "demo data already present (the database has users); demo fixtures reset",
+    );
   }
 
   let closing = false;

@@ -2,6 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { matchRoute, ROUTES } from "../../src/domain/routes.ts";
 import { DEMO_PASSWORD, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
+/** The home page's h1 in Finnish. */
+const HOME_H1 = "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon";
+
 /**
  * The shell of issue 4 in Chromium: SPEC §2 layout rules on every public route, as an anonymous visitor
  * and as each demo role; languages; the dark theme across reloads; offline and "not connected"; axe.
@@ -217,11 +220,11 @@ test("offline shows the generic error page; a failing health check shows the red
   context,
 }) => {
   await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pedaali");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_H1);
   await context.setOffline(true);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jokin meni vikaan");
   await context.setOffline(false);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pedaali");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(HOME_H1);
 
   await page.route("**/api/health-check", (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: '{"status":"down"}' }),

@@ -53,7 +53,7 @@ for (const scheme of ["light", "dark"] as const) {
       await page.addInitScript((value) => window.localStorage.setItem("pedaali-color-scheme", value), scheme);
 
       for (const [path, heading] of [
-        ["/", "Pedaali"],
+        ["/", "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon"],
         ["/tyonantajalle", "Työnantajalle"],
         ["/kirjaudu", "Kirjaudu sisään"],
         ["/ei-tallaista-sivua", "Sivua ei löytynyt"],

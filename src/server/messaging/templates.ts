@@ -1,3 +1,4 @@
+import { formatHelsinkiDateTime } from "../../domain/dates.ts";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/enums.ts";
 import { CONTACT_EMAIL, type LayoutWords, type MailContent, renderMail } from "./layout.ts";
 
@@ -10,6 +11,7 @@ import { CONTACT_EMAIL, type LayoutWords, type MailContent, renderMail } from ".
 export type MailTemplate =
   | "password-reset"
   | "set-password"
+  | "password-changed"
   | "registration-received"
   | "employer-signup-received"
   | "account-deactivated"
@@ -169,6 +171,72 @@ export function setPasswordMail(language: string | null | undefined, params: Lin
     },
   };
   return mail("set-password", lang, content[lang]);
+}
+
+/**
+ * To the account whose password was just changed by a reset link, or set for the first time: when it
+ * happened, that every session was ended, and what to do if it was not the owner. Never the password.
+ */
+export function passwordChangedMail(
+  language: string | null | undefined,
+  params: {
+    name?: string | null;
+    /** The password recovery page, for an owner who did not make the change. */
+    link: string;
+    changedAt: Date;
+    /** The account had no password before (NO_PASSWORD_SET): "set", not "changed". */
+    firstPassword: boolean;
+  },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const at = formatHelsinkiDateTime(params.changedAt);
+  const first = params.firstPassword;
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: first ? "Pedaali-tilillesi on asetettu salasana" : "Pedaali-tilisi salasana on vaihdettu",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        first
+          ? `Pedaali-tilillesi asetettiin salasana ${at} (Suomen aikaa).`
+          : `Pedaali-tilisi salasana vaihdettiin ${at} (Suomen aikaa).`,
+        "Tilisi kirjattiin samalla ulos kaikilta laitteilta. Jos teit tämän itse, sinun ei tarvitse tehdä mitään.",
+        `Jos et tehnyt tätä itse, joku muu voi päästä tilillesi. Vaihda salasana heti alla olevasta linkistä ja ota yhteyttä asiakaspalveluumme osoitteeseen ${CONTACT_EMAIL}.`,
+      ],
+      action: { label: "Vaihda salasana", url: params.link },
+      after: ["Pedaali ei koskaan kysy salasanaasi sähköpostitse eikä puhelimitse."],
+    },
+    en: {
+      subject: first
+        ? "A password has been set for your Pedaali account"
+        : "Your Pedaali password has been changed",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        first
+          ? `A password was set for your Pedaali account on ${at} (Finnish time).`
+          : `The password of your Pedaali account was changed on ${at} (Finnish time).`,
+        "Your account was logged out on every device at the same time. If it was you, there is nothing more to do.",
+        `If it was not you, someone else may be able to get into your account. Change your password right away through the link below and contact our customer service at ${CONTACT_EMAIL}.`,
+      ],
+      action: { label: "Change password", url: params.link },
+      after: ["Pedaali never asks for your password by e-mail or by phone."],
+    },
+    sv: {
+      subject: first
+        ? "Ett lösenord har angetts för ditt Pedaali-konto"
+        : "Lösenordet till ditt Pedaali-konto har bytts",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        first
+          ? `Ett lösenord angavs för ditt Pedaali-konto ${at} (finsk tid).`
+          : `Lösenordet till ditt Pedaali-konto byttes ${at} (finsk tid).`,
+        "Samtidigt loggades ditt konto ut på alla enheter. Om det var du behöver du inte göra något.",
+        `Om det inte var du kan någon annan komma åt ditt konto. Byt lösenord genast via länken nedan och kontakta vår kundtjänst på ${CONTACT_EMAIL}.`,
+      ],
+      action: { label: "Byt lösenord", url: params.link },
+      after: ["Pedaali ber aldrig om ditt lösenord per e-post eller telefon."],
+    },
+  };
+  return mail("password-changed", lang, content[lang]);
 }
 
 /** An employee registered through their employer's registration link; the employer still has to accept. */

@@ -5,12 +5,24 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { matchRoute } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
 
+/** Developer pages of the web app outside the route table (the design reference); never in production. */
+export const DEV_PAGES: readonly string[] = ["/dev/design"];
+
+const PRODUCTION_DEV_PAGE_404 =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found – Pedaali</title><p>Not found. <a href="/">Pedaali</a></p></html>';
+
 /**
  * Serves the built web app and answers every other GET with index.html so the browser router can
  * take over. Paths of SPEC §2 answer 200; anything else gets index.html with 404, so the app shows
  * its not-found page and crawlers see the status. Unknown /api/* routes get the JSON 404.
+ * DEV_PAGES answer 200 when `devPages` is on (outside production); in production they answer a plain
+ * 404 page without the app, since the app itself would still render them.
  */
-export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDistDir: string,
+  { devPages }: { devPages: boolean },
+): Promise<void> {
   const root = resolve(webDistDir);
   const built = existsSync(resolve(root, "index.html"));
   if (built) {
@@ -52,6 +64,14 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
           .code(404)
           .header("cache-control", "no-store")
           .send(apiNotFound(request.method, request.url));
+      }
+      if (DEV_PAGES.includes(path)) {
+        if (devPages) return sendIndex(reply, 200);
+        return reply
+          .code(404)
+          .header("cache-control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(PRODUCTION_DEV_PAGE_404);
       }
       return sendIndex(reply, matchRoute(path) ? 200 : 404);
     },

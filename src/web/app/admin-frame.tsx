@@ -1,3 +1,4 @@
+import { Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,15 +7,20 @@ import { ColorSchemeToggle } from "../components/color-scheme-toggle.tsx";
 import controls from "../components/controls.module.css";
 import { BikeIcon, LogOutIcon } from "../components/icons.tsx";
 import { LanguageMenu } from "../components/language-menu.tsx";
+import { usePageTitle } from "../lib/page-title.ts";
 import { logout, useSession } from "../lib/session.ts";
 import classes from "./admin-frame.module.css";
 
 /**
  * The admin area's own top bar (SPEC §2: the header is hidden on admin paths, admin pages use the full
- * width and show a theme toggle): product name, the signed-in admin, language, theme and log out.
+ * width and show a theme toggle): product name, the signed-in admin, language, theme and log out. Below
+ * it the page's heading and its content share one full-width column (issue 8: no centred heading over a
+ * full-width tab).
  */
-export function AdminFrame({ children }: { children: ReactNode }) {
+export function AdminFrame({ title, children }: { title?: string; children: ReactNode }) {
   const { t } = useTranslation();
+  const heading = title ?? t("routes.admin.title");
+  usePageTitle(heading);
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [leaving, setLeaving] = useState(false);
@@ -44,7 +50,12 @@ export function AdminFrame({ children }: { children: ReactNode }) {
           </button>
         </div>
       </div>
-      <div className={classes.content}>{children}</div>
+      <div className={classes.content}>
+        <Title order={1} mb="md">
+          {heading}
+        </Title>
+        {children}
+      </div>
     </div>
   );
 }

@@ -31,7 +31,9 @@ describe("the router", () => {
   it("renders the home page with one h1, the description, landmarks and links to the public pages", async () => {
     renderApp("/");
     const headings = await screen.findAllByRole("heading", { level: 1 });
-    expect(headings.map((h) => h.textContent)).toEqual(["Pedaali"]);
+    expect(headings.map((h) => h.textContent)).toEqual([
+      "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon",
+    ]);
     expect(screen.getByText("Suomen helpoin polkupyöräetu")).toBeInTheDocument();
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(screen.getByRole("main")).toBeInTheDocument();
@@ -44,12 +46,12 @@ describe("the router", () => {
     expect(document.title).toBe("Pedaali");
   });
 
-  it("renders a lazy placeholder page with its translated title", async () => {
+  it("renders a lazy area landing page with its translated title and next step", async () => {
     renderApp("/runkonumero-ja-toimitus/abc");
     expect(
       await screen.findByRole("heading", { level: 1, name: "Runkonumero ja toimitus" }),
     ).toBeInTheDocument();
-    expect(screen.getByText("Tämä sivu julkaistaan palvelun myöhemmässä versiossa.")).toBeInTheDocument();
+    expect(screen.getByText(/Jos linkkisi ei toimi, ota yhteyttä asiakaspalveluun/)).toBeInTheDocument();
     expect(document.title).toBe("Runkonumero ja toimitus – Pedaali");
   });
 

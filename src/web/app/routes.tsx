@@ -28,6 +28,8 @@ const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
 const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
 const contactPage: PageImport = () => pages().then((m) => m.ContactPage);
+/** An area whose screens come in a later issue: its landing page with the next steps (features/landing). */
+const areaLandingPage: PageImport = () => pages().then((m) => m.AreaLandingPage);
 /** A public information page when it is built (features/public/public-pages.ts), else the placeholder. */
 const publicPage =
   (id: RouteId): PageImport =>
@@ -48,7 +50,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   join: joinPage,
   passwordReset: passwordResetPage,
   emailChangeConfirm: emailChangeConfirmPage,
-  serialNumberAndDelivery: publicPage("serialNumberAndDelivery"),
+  serialNumberAndDelivery: areaLandingPage,
   maintenance: publicPage("maintenance"),
   deactivated: deactivatedPage,
   noRights: noRightsPage,
@@ -56,7 +58,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   companySettings: employerArea,
   reporting: employerArea,
   admin: adminArea,
-  myBike: publicPage("myBike"),
+  myBike: areaLandingPage,
   ownDetails: ownDetailsPage,
   companyInfo: publicPage("companyInfo"),
   privacyPolicy: publicPage("privacyPolicy"),
@@ -65,11 +67,11 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   contact: contactPage,
   media: publicPage("media"),
   forEmployees: publicPage("forEmployees"),
-  calculator: publicPage("calculator"),
+  calculator: areaLandingPage,
   forBikeStores: publicPage("forBikeStores"),
   faq: publicPage("faq"),
   announcement: publicPage("announcement"),
-  bikeBrokerage: publicPage("bikeBrokerage"),
+  bikeBrokerage: areaLandingPage,
 };
 
 /** Router path relative to its parent; /admin owns every path below it (SPEC §2 "any admin path"). */
@@ -136,6 +138,20 @@ export function appRoutes(): RouteObject[] {
           ErrorBoundary: RouteErrorPage,
           children: [
             ...pageRoutes(null),
+            // The design reference for developers (docs/design.md); not in SPEC's route table, and the
+            // server answers 404 for it in production (server/plugins/spa.ts DEV_PAGES).
+            {
+              id: "devDesign",
+              path: "dev/design",
+              HydrateFallback: PageLoader,
+              lazy: async () => {
+                const [{ DesignPage }] = await Promise.all([
+                  import("../features/design/design-page.tsx"),
+                  ensurePageTexts(),
+                ]);
+                return { Component: DesignPage };
+              },
+            },
             ...LANGUAGES.map(
               (lang): RouteObject => ({
                 id: `lang:${lang}`,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BACK_TO_TOP_THRESHOLD_PX } from "../../domain/constants.ts";
 import type { Language } from "../../domain/enums.ts";
@@ -69,20 +69,58 @@ export function AnnouncementBanner({ lang }: { lang: Language | null }) {
   );
 }
 
-/** Cookie consent: accepted or rejected, stored; the privacy policy's #cookie section explains it. */
+/**
+ * While the fixed cookie card shows, the page keeps the space it takes free at its bottom: the body gets
+ * that much padding, so the end of the page scrolls clear of the card, and the root's scroll padding, so
+ * whatever is scrolled or tabbed into view (a form's submit button) stops above it, not under it.
+ */
+function useReservedBottomSpace(card: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const reserve = () => {
+      const space = `${Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top))}px`;
+      document.body.style.paddingBottom = space;
+      root.style.scrollPaddingBottom = space;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(reserve);
+    observer?.observe(element);
+    window.addEventListener("resize", reserve);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener("resize", reserve);
+      document.body.style.paddingBottom = "";
+      root.style.scrollPaddingBottom = "";
+    };
+  }, [card]);
+}
+
+/**
+ * Cookie consent: accepted or rejected, stored; the privacy policy's #cookie section explains it. A compact
+ * card at the bottom of the window (one short line and two buttons) that reserves its space on the page.
+ */
 export function CookieConsentBanner({ lang }: { lang: Language | null }) {
-  const { t } = useTranslation();
   const [choice, setChoice] = useState<CookieConsent | null>(() => storedCookieConsent());
   if (choice) return null;
-  const decide = (value: CookieConsent) => {
-    storeCookieConsent(value);
-    setChoice(value);
-  };
   return (
-    <aside className={classes.cookie} aria-labelledby="cookie-consent-title">
-      <h2 id="cookie-consent-title" className={classes.cookieTitle}>
-        {t("shell.cookieTitle")}
-      </h2>
+    <CookieCard
+      lang={lang}
+      onDecide={(value) => {
+        storeCookieConsent(value);
+        setChoice(value);
+      }}
+    />
+  );
+}
+
+function CookieCard({ lang, onDecide }: { lang: Language | null; onDecide: (value: CookieConsent) => void }) {
+  const { t } = useTranslation();
+  const card = useRef<HTMLElement>(null);
+  useReservedBottomSpace(card);
+  return (
+    <aside ref={card} className={classes.cookie} aria-label={t("shell.cookieTitle")}>
       <p className={classes.cookieText}>
         {t("shell.cookieText")}{" "}
         <AppLink to={`${buildPath("privacyPolicy", {}, lang)}#cookie`} className={classes.cookieLink}>
@@ -90,10 +128,10 @@ export function CookieConsentBanner({ lang }: { lang: Language | null }) {
         </AppLink>
       </p>
       <div className={classes.cookieActions}>
-        <button type="button" className={classes.cookieAccept} onClick={() => decide("accepted")}>
+        <button type="button" className={classes.cookieAccept} onClick={() => onDecide("accepted")}>
           {t("shell.cookieAccept")}
         </button>
-        <button type="button" className={classes.cookieReject} onClick={() => decide("rejected")}>
+        <button type="button" className={classes.cookieReject} onClick={() => onDecide("rejected")}>
           {t("shell.cookieReject")}
         </button>
       </div>

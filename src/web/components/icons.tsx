@@ -1,8 +1,9 @@
 /** The few icons the shell needs, inline so no icon library lands in the entry chunk. Decorative only. */
 
-type IconProps = { size?: number };
+export type IconProps = { size?: number };
 
-function Svg({ size = 18, children }: IconProps & { children: React.ReactNode }) {
+/** The 24 px grid with 2 px round strokes every icon of the app is drawn on. */
+export function Svg({ size = 18, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}

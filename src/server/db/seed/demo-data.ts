@@ -8,6 +8,15 @@ import type { RoleName } from "../../../domain/roles.ts";
 
 export const DEMO_PASSWORD = "Pedaali2026!";
 
+/**
+ * Demo Oy's registration link, `/liity/demo-oy-rekisterointilinkki` (README "Demo users"): a fixed
+ * token, so joining can be tried without making a link as the employer first. Real links are random
+ * (32 bytes); this one exists only in the demo data, which production never seeds.
+ */
+export const DEMO_JOIN_TOKEN = "demo-oy-rekisterointilinkki";
+/** Who made the demo registration link, and for which company. */
+export const DEMO_JOIN_LINK = { company: "demo", createdBy: "employer.admin@demo.test" } as const;
+
 export type DemoCompanyKey = "demo" | "demoLogistics" | "toinen";
 
 export const DEMO_GROUP_COMPANY = { name: "Demo-konserni", businessId: "3120456-7" } as const;
@@ -70,6 +79,11 @@ export type DemoUser = {
   /** The company the role is held in; null for the admin tier (global roles). */
   company: DemoCompanyKey | null;
   deactivated?: boolean;
+  /**
+   * Its phone number is cleared on every demo seed (seed-demo.ts resetDemoFixtures), so the first-login
+   * phone step can be tried again after someone has gone through it.
+   */
+  clearPhoneOnSeed?: boolean;
   /** For beneficiaries: the employment record the employer sees. */
   employee?: {
     unit: string;
@@ -158,11 +172,13 @@ export const DEMO_USERS: DemoUser[] = [
     employee: { unit: "Tampereen toimipiste", employeeNumber: "1009", costUnit: "4200", status: "INACTIVE" },
   },
   {
-    // An employer admin with no phone number: login asks for one before sending the code.
+    // An employer admin with no phone number: login asks for one before sending the code. The number
+    // given there is cleared again on every demo seed.
     email: "twofactor@demo.test",
     firstName: "Markus",
     lastName: "Virtanen",
     phoneNumber: null,
+    clearPhoneOnSeed: true,
     role: "EMPLOYER_ADMIN",
     company: "demo",
   },

@@ -1,7 +1,9 @@
-import { count } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
+import { sha256 } from "../../modules/auth/tokens.ts";
+import { REGISTRATION_LINK_DAYS } from "../../modules/registration/links.ts";
 import type { Db } from "../client.ts";
 import {
   beneficiaryEmployees,
@@ -16,6 +18,7 @@ import {
   groupCompanies,
   leasingCompanies,
   permissions,
+  registrationLinks,
   rolePermissions,
   roles,
   systemUsers,
@@ -29,6 +32,8 @@ import {
   DEMO_BILLING_TABLE,
   DEMO_COMPANIES,
   DEMO_GROUP_COMPANY,
+  DEMO_JOIN_LINK,
+  DEMO_JOIN_TOKEN,
   DEMO_LEASING_COMPANIES,
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -76,6 +81,62 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedResult> {
     await seedDemoData(tx as unknown as Db, passwordHash);
   });
   return { seeded: true };
+}
+
+/**
+ * The demo seed of `npm start` and `npm run seed:demo` (outside production): seeds an empty database,
+ * and on one that already has users puts back what trying the demo uses up (resetDemoFixtures).
+ */
+export async function seedDemo(db: Db): Promise<SeedResult> {
+  const result = await seedDemoIfEmpty(db);
+  if (!result.seeded) await resetDemoFixtures(db);
+  return result;
+}
+
+/**
+ * Puts back the demo fixtures a visitor uses up, so the README's promises hold on every start: the
+ * demo users marked clearPhoneOnSeed lose the phone number the first-login phone step stored, and
+ * Demo Oy's registration link (DEMO_JOIN_TOKEN) works again for its full lifetime — made now if the
+ * demo data predates it. Only demo rows are touched: the users by their e-mails on the reserved .test
+ * domain, the link by its token; a database without the demo company gets no link.
+ */
+export async function resetDemoFixtures(db: Db): Promise<void> {
+  const phoneStep = DEMO_USERS.filter((u) => u.clearPhoneOnSeed).map((u) => u.email);
+  if (phoneStep.length > 0) {
+    await db
+      .update(users)
+      .set({ phoneNumber: null, phoneVerifiedAt: null })
+      .where(inArray(users.email, phoneStep));
+  }
+  const renewed = await db
+    .update(registrationLinks)
+    .set({ revokedAt: null, expiresAt: demoJoinLinkExpiry(), maxUses: null })
+    .where(eq(registrationLinks.tokenHash, sha256(DEMO_JOIN_TOKEN)))
+    .returning({ id: registrationLinks.id });
+  if (renewed.length > 0) return;
+  const demo = DEMO_COMPANIES[DEMO_JOIN_LINK.company];
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.name, demo.name), eq(companies.businessId, demo.businessId)));
+  const [creator] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_JOIN_LINK.createdBy));
+  if (company && creator) await insertDemoJoinLink(db, company.id, creator.id);
+}
+
+function demoJoinLinkExpiry(): Date {
+  return new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000);
+}
+
+async function insertDemoJoinLink(db: Db, companyId: string, createdByUserId: string): Promise<void> {
+  await db.insert(registrationLinks).values({
+    companyId,
+    tokenHash: sha256(DEMO_JOIN_TOKEN),
+    createdByUserId,
+    expiresAt: demoJoinLinkExpiry(),
+  });
 }
 
 async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
@@ -150,6 +211,7 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
   );
 
   const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
+  const userIds = new Map<string, string>();
   for (const demoUser of DEMO_USERS) {
     const companyId = demoUser.company ? (companyIds.get(demoUser.company) as string) : null;
     const [user] = await db
@@ -163,6 +225,7 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
       })
       .returning();
     const userId = user?.id as string;
+    userIds.set(demoUser.email, userId);
     await db.insert(systemUsers).values({
       userId,
       firstName: demoUser.firstName,
@@ -188,4 +251,10 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
       data: { source: "demo-seed" },
     });
   }
+
+  await insertDemoJoinLink(
+    db,
+    companyIds.get(DEMO_JOIN_LINK.company) as string,
+    userIds.get(DEMO_JOIN_LINK.createdBy) as string,
+  );
 }

@@ -14,6 +14,7 @@ import { testConfig } from "../../config.ts";
 import { outbox, passwordResetTokens, users } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import type { Messaging } from "../../messaging/types.ts";
+import { createPasswordToken } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 
 const t = setupTestApp({}, { demoData: true });
@@ -311,5 +312,80 @@ describe("the reset flow", () => {
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
       .where(and(eq(users.email, email)));
     expect(tokens.every((r) => r.password_reset_tokens.usedAt !== null)).toBe(true);
+  });
+});
+
+describe("defect: a password change or reset mails the account that its password was changed", () => {
+  /** A user of this test with a link token in hand, in the given language, with or without a password. */
+  async function userWithLink(email: string, language: "fi" | "en" | "sv", hasPassword = true) {
+    const userId = await ownUser(email);
+    await t.database.db
+      .update(users)
+      .set({ language, ...(hasPassword ? {} : { passwordHash: null }) })
+      .where(eq(users.id, userId));
+    return createPasswordToken(t.database.db, userId);
+  }
+  const changedMails = async (email: string) =>
+    (await mailsTo(email)).filter((m) => m.template === "password-changed");
+
+  it("after a reset: one mail in the account's language, with no password and the way back", async () => {
+    const email = "changed.reset@password.test";
+    const token = await userWithLink(email, "en");
+    expect(await changedMails(email)).toEqual([]);
+    const res = await setPassword(token, { password: NEW_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const mails = await changedMails(email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.channel).toBe("EMAIL");
+    expect(mail?.subject).toBe("Your Pedaali password has been changed");
+    expect(mail?.bodyText).toContain("If it was not you");
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/salasanan-palauttaminen`);
+    expect(mail?.bodyText).toContain("info@pedaali.fi");
+    expect(mail?.bodyText).not.toContain(NEW_PASSWORD);
+    expect(mail?.bodyText).not.toContain(token);
+  });
+
+  it("after a first password is set (an account that had none): the mail says so, in Swedish", async () => {
+    const email = "changed.first@password.test";
+    const token = await userWithLink(email, "sv", false);
+    expect((await setPassword(token, { password: NEW_PASSWORD })).statusCode).toBe(200);
+    const [mail] = await changedMails(email);
+    expect(mail?.subject).toBe("Ett lösenord har angetts för ditt Pedaali-konto");
+    expect(mail?.bodyText).toContain("Om det inte var du");
+    expect(mail?.bodyText).not.toContain(NEW_PASSWORD);
+  });
+
+  it("sends nothing when the password is not changed (weak password, dead link)", async () => {
+    const email = "changed.not@password.test";
+    const token = await userWithLink(email, "fi");
+    expect((await setPassword(token, { password: "short" })).statusCode).toBe(400);
+    expect((await setPassword("z".repeat(43), { password: NEW_PASSWORD })).statusCode).toBe(400);
+    expect(await changedMails(email)).toEqual([]);
+  });
+
+  it("keeps the new password when the mail cannot be sent", async () => {
+    const email = "changed.smtp.down@password.test";
+    const token = await userWithLink(email, "fi");
+    const failing: Messaging = {
+      sendMail: async () => {
+        throw new Error("SMTP down");
+      },
+      sendSms: async () => {},
+    };
+    const app = await buildApp(testConfig(), { database: t.database, messaging: failing });
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: `/api/password-reset/${token}`,
+        payload: { password: NEW_PASSWORD },
+        remoteAddress: address(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await app.close();
+    }
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 });

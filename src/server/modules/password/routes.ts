@@ -66,12 +66,16 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       config: { ...ORIGIN_ONLY, ...tokenLimit },
       schema: {
         tags: ["password"],
-        summary: "Set a new password with a link token; ends every session of the user",
+        summary:
+          "Set a new password with a link token; ends every session of the user and mails the account about the change",
         params: zPasswordTokenParams,
         body: zPasswordResetBody,
         response: { 200: zPasswordResetDone, 400: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse },
       },
     },
-    async (request) => passwords.resetPassword(request.params.token, request.body.password),
+    async (request) =>
+      passwords.resetPassword(request.params.token, request.body.password, (error) =>
+        request.log.error({ err: error }, "password changed mail failed"),
+      ),
   );
 };

@@ -6,12 +6,13 @@ import {
   type zPasswordResetRequest,
   type zPasswordTokenStatus,
 } from "../../../contract/password.ts";
+import { buildPath } from "../../../domain/routes.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { passwordResetTokens, users } from "../../db/schema/index.ts";
+import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { passwordResetMail, setPasswordMail } from "../../messaging/templates.ts";
+import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/templates.ts";
 import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
@@ -23,7 +24,8 @@ import { ensureStrongPassword } from "./password-policy.ts";
  * DESIGN.md §5). A request answers the same, in the same time, whether or not the e-mail belongs to
  * anyone: the look-up, the token and the mail happen after the answer, and their failures are only
  * logged. A link token is random, stored as its sha256, single use and valid for an hour
- * (createPasswordToken); using it sets the password and ends every session of the user.
+ * (createPasswordToken); using it sets the password, ends every session of the user and mails the
+ * account that its password was changed (issue 8), so an owner who did not do it can act.
  */
 
 type ResetRequest = z.infer<typeof zPasswordResetRequest>;
@@ -44,6 +46,8 @@ export function createPasswordService(ctx: AppContext) {
         id: passwordResetTokens.id,
         userId: passwordResetTokens.userId,
         email: users.email,
+        language: users.language,
+        hadPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
       })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
@@ -83,6 +87,32 @@ export function createPasswordService(ctx: AppContext) {
     }
   }
 
+  /**
+   * Tells the account its password was just changed or set. After the commit, and a failure is only
+   * reported: the new password is in place whether or not the mail server answers.
+   */
+  async function mailPasswordChanged(
+    user: { userId: string; email: string; language: string; hadPassword: boolean },
+    changedAt: Date,
+    onError: (error: unknown) => void,
+  ): Promise<void> {
+    try {
+      const [profile] = await db
+        .select({ firstName: systemUsers.firstName })
+        .from(systemUsers)
+        .where(eq(systemUsers.userId, user.userId));
+      const mail = passwordChangedMail(user.language, {
+        name: profile?.firstName ?? null,
+        link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
+        changedAt,
+        firstPassword: !user.hadPassword,
+      });
+      await ctx.messaging.sendMail({ to: user.email, ...mail });
+    } catch (error) {
+      onError(error);
+    }
+  }
+
   return {
     /**
      * Starts the mail and answers at once. An address that is not even an e-mail cannot belong to an
@@ -102,23 +132,35 @@ export function createPasswordService(ctx: AppContext) {
       return row ? { valid: true, email: row.email } : { valid: false, email: null };
     },
 
-    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    async resetPassword(
+      token: string,
+      password: string,
+      onMailError: (error: unknown) => void,
+    ): Promise<{ message: string }> {
       const found = await findUsableToken(db, token, false);
       if (!found) throw invalidToken();
       ensureStrongPassword(password, found.email);
       // argon2 takes a moment: hash before the transaction holds the token row.
       const passwordHash = await hashPassword(password);
 
-      await db.transaction(async (txDb) => {
+      const changedAt = new Date();
+      const changed = await db.transaction(async (txDb) => {
         const tx = txDb as unknown as Db;
         // Checked again under a lock: two tabs posting the same link set the password once.
         const row = await findUsableToken(tx, token, true);
         if (!row) throw invalidToken();
-        const now = new Date();
-        await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, row.userId));
-        await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.id, row.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, passwordChangedAt: changedAt })
+          .where(eq(users.id, row.userId));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: changedAt })
+          .where(eq(passwordResetTokens.id, row.id));
         await revokeAllSessionsOfUser(tx, row.userId, "PASSWORD_CHANGED");
+        return row;
       });
+      await mailPasswordChanged(changed, changedAt, onMailError);
       return { message: PASSWORD_SET_MESSAGE };
     },
 

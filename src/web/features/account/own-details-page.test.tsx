@@ -118,7 +118,7 @@ describe("own details (/kayttaja)", () => {
     expect(call?.headers.get("x-csrf-token")).toBe("csrf-123");
   });
 
-  it("puts a taken work e-mail on its field", async () => {
+  it("defect: a taken work e-mail shows one message, at the field, and no error box", async () => {
     const user = userEvent.setup();
     fakeApi({
       [`PUT /api/system-users/${me.id}`]: apiError(409, "EMAIL_TAKEN", "The e-mail is already in use"),
@@ -130,8 +130,34 @@ describe("own details (/kayttaja)", () => {
     await user.type(input, "toinen@demo.test");
     await user.type(work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
-    expect(await work.findByRole("alert")).toHaveTextContent("Sähköpostiosoite on jo käytössä");
+    const message = "Sähköpostiosoite on jo käytössä toisella käyttäjätilillä.";
+    expect(await work.findByText(message)).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(work.getAllByText(message, { exact: false })).toHaveLength(1);
+    expect(work.queryByRole("alert")).not.toBeInTheDocument();
+    expect(work.queryByText("Jokin meni vikaan")).not.toBeInTheDocument();
     expect(input).toHaveValue("toinen@demo.test");
+  });
+
+  it.each([
+    [["BIKE_BENEFICIARY"], false],
+    [["EMPLOYER_ADMIN"], true],
+    [["INTERNAL_ADMIN"], true],
+    [["BIKE_BENEFICIARY", "EMPLOYER_REPORTING"], true],
+  ] as const)("defect: tells about two-factor codes only to users who get them (%j)", async (roles, told) => {
+    fakeApi({});
+    renderApp("/kayttaja", { user: sessionUser([...roles]) });
+    const phone = await section("Puhelinnumero");
+    const codes = "Kaksivaiheisen tunnistautumisen vahvistuskoodit lähetetään tähän numeroon.";
+    if (told) {
+      expect(phone.getByText(codes)).toBeInTheDocument();
+    } else {
+      expect(phone.queryByText(/vahvistuskoodi|kaksivaiheinen|tunnistautumisen/i)).not.toBeInTheDocument();
+      expect(
+        phone.getByText("Matkapuhelinnumerosi, jotta voimme tarvittaessa ottaa sinuun yhteyttä."),
+      ).toBeInTheDocument();
+    }
   });
 
   it("defect 6: normalises the phone (SPEC §5), asks the password, and stores it with the code sent to it", async () => {

@@ -20,8 +20,10 @@ import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOwnDetailsUpdate } from "../../../contract/account.ts";
 import type { TContactChangeStarted } from "../../../contract/system-users.ts";
+import { requiresTwoFactor } from "../../../domain/auth-rules.ts";
 import { CSRF_COOKIE } from "../../../domain/constants.ts";
 import { LANGUAGES, THEMES, type Theme } from "../../../domain/enums.ts";
+import { isRoleName } from "../../../domain/roles.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
@@ -179,6 +181,11 @@ function isReauthError(error: unknown): boolean {
   return error instanceof ApiError && error.code === "REAUTHENTICATION_FAILED";
 }
 
+/** Errors the work e-mail form shows on a field, and only there (issue 8: one message, at the field). */
+function isWorkEmailFieldError(error: unknown): boolean {
+  return isReauthError(error) || (error instanceof ApiError && error.code === "EMAIL_TAKEN");
+}
+
 /**
  * The current password that a change of the login e-mail or phone asks for (issue 7, defect 6), shown
  * only once the value differs from the stored one.
@@ -258,7 +265,7 @@ function WorkEmail({ user }: { user: SessionUser }) {
             </Alert>
           ) : (
             <Feedback
-              error={isReauthError(save.error) ? null : save.error}
+              error={isWorkEmailFieldError(save.error) ? null : save.error}
               saved={save.isSuccess && !form.isDirty()}
             />
           )}
@@ -390,11 +397,17 @@ function Phone({ user }: { user: SessionUser }) {
       if (isReauthError(error)) form.setFieldError("currentPassword", t("errors.REAUTHENTICATION_FAILED"));
     },
   });
+  const twoFactor = requiresTwoFactor(user.roles.filter(isRoleName));
   const fieldError =
     save.error instanceof ApiError &&
     (save.error.code === "UNSUPPORTED_PHONE_NUMBER" || isReauthError(save.error));
   return (
-    <Section titleId={`${id}-title`} title={t("ownDetails.phoneTitle")} intro={t("ownDetails.phoneIntro")}>
+    <Section
+      titleId={`${id}-title`}
+      title={t("ownDetails.phoneTitle")}
+      // Only admins and employer-side users get two-factor codes (requiresTwoFactor); employees never do.
+      intro={t(twoFactor ? "ownDetails.phoneIntro" : "ownDetails.phoneIntroNoTwoFactor")}
+    >
       {sentTo ? (
         <PhoneCode
           sentTo={sentTo}

@@ -34,10 +34,14 @@ export function DeactivatedPage() {
               </Title>
               <dl className={classes.list}>
                 <Row label={t("footer.email")}>
-                  <Anchor href={`mailto:${C.email}`}>{C.email}</Anchor>
+                  <Anchor href={`mailto:${C.email}`} inherit>
+                    {C.email}
+                  </Anchor>
                 </Row>
                 <Row label={t("footer.phone")}>
-                  <Anchor href={telHref(C.phone)}>{C.phone}</Anchor>
+                  <Anchor href={telHref(C.phone)} inherit>
+                    {C.phone}
+                  </Anchor>
                 </Row>
                 <Row label={t("footer.openingHours")}>
                   {t("footer.openingHoursValue", { hours: C.openingHours })}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_MESSAGES } from "../../../contract/auth.ts";
 import en from "../../i18n/pages/en.json";
+import fi from "../../i18n/pages/fi.json";
+import sv from "../../i18n/pages/sv.json";
 import { ApiError } from "../../lib/api-client.ts";
 import { isRetryableLoginError, loginFailure, SPEC_LOGIN_MESSAGES, verifyFailure } from "./login-messages.ts";
 
@@ -224,5 +226,72 @@ describe("verifyFailure (SPEC §8 two-factor failure)", () => {
       kind: "message",
       key: "loginErrors.tooManyRequests",
     });
+  });
+});
+
+/**
+ * Issue 8: every answer POST /api/login and POST /api/verify give (src/server/modules/auth/service.ts,
+ * and before it the body schema, the Origin check and the flood limit of routes.ts, and the error
+ * handler's 500) reads as a text of ours in fi, en and sv: never the server's English words, never the
+ * generic "something went wrong".
+ */
+describe("defect: every error of the login and verify endpoints has a specific text", () => {
+  type Answer = [status: number, code: string, message: string, requiresPhoneNumber?: boolean];
+  const LOGIN_ANSWERS: Answer[] = [
+    [400, "BAD_REQUEST", LOGIN_MESSAGES.missing],
+    [400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail],
+    [401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials],
+    [400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet],
+    [403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated],
+    [429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany],
+    [400, "PHONE_NUMBER_REQUIRED", LOGIN_MESSAGES.phoneRequired, true],
+    [400, "UNSUPPORTED_PHONE_NUMBER", "Unsupported phone number format", true],
+    [400, "VALIDATION_ERROR", "body/email must NOT have more than 320 characters"],
+    [403, "ORIGIN_NOT_ALLOWED", "Cross-origin request refused"],
+    [429, "TOO_MANY_REQUESTS", "Rate limit exceeded, retry in 1 minute"],
+    [500, "INTERNAL_ERROR", "Internal server error"],
+  ];
+  const VERIFY_ANSWERS: Answer[] = [
+    [400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired],
+    [400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong],
+    [429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany],
+    [403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated],
+    [400, "VALIDATION_ERROR", "body/code The code has 6 digits"],
+    [403, "ORIGIN_NOT_ALLOWED", "Cross-origin request refused"],
+    [500, "INTERNAL_ERROR", "Internal server error"],
+  ];
+  const catalogues = { fi, en, sv } as unknown as Record<string, Record<string, Record<string, unknown>>>;
+  // The real check of the page: a code has a text when the catalogue has errors.<CODE>.
+  const hasText = (code: string) => code in fi.errors;
+  const GENERIC = new Set(["errors.UNDEFINED_ERROR", "loginErrors.unknown", "forms.errorTitle"]);
+
+  function expectSpecific(failure: ReturnType<typeof loginFailure>, what: string) {
+    expect(failure.kind, what).not.toBe("server");
+    const key =
+      failure.kind === "message" ? failure.key : failure.kind === "phoneRequired" ? failure.key : null;
+    if (key === null) return;
+    expect(GENERIC.has(key), `${what} -> ${key}`).toBe(false);
+    const [section, name] = key.split(".") as [string, string];
+    for (const [lng, catalogue] of Object.entries(catalogues))
+      expect(catalogue[section]?.[name], `${what} -> ${key} in ${lng}`).toEqual(expect.any(String));
+  }
+
+  it.each(LOGIN_ANSWERS)("login %i %s '%s'", (status, code, message, requiresPhoneNumber) => {
+    const error = apiError(status, code, message, { requiresPhoneNumber: requiresPhoneNumber === true });
+    expectSpecific(loginFailure(error, hasText), `${status} ${code}`);
+  });
+
+  it.each(VERIFY_ANSWERS)("verify %i %s '%s'", (status, code, message) => {
+    expectSpecific(verifyFailure(apiError(status, code, message), hasText), `${status} ${code}`);
+  });
+
+  it("a wrong password is 'Unauthorized: Incorrect email or password', translated", () => {
+    const failure = loginFailure(
+      apiError(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials),
+      hasText,
+    );
+    expect(failure).toEqual({ kind: "message", key: "loginErrors.incorrectCredentials" });
+    expect(fi.loginErrors.incorrectCredentials).not.toBe(en.loginErrors.incorrectCredentials);
+    expect(sv.loginErrors.incorrectCredentials).not.toBe(en.loginErrors.incorrectCredentials);
   });
 });

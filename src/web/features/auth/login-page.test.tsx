@@ -271,6 +271,45 @@ describe("the login page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Unauthorized: Incorrect email or password");
   });
 
+  it.each([
+    {
+      lng: "fi",
+      path: "/kirjaudu",
+      labels: ["Sähköpostiosoite", "Salasana", "Kirjaudu sisään"],
+      text: "Kirjautuminen epäonnistui: virheellinen sähköpostiosoite tai salasana",
+      generic: "Jokin meni vikaan",
+    },
+    {
+      lng: "en",
+      path: "/en/kirjaudu",
+      labels: ["E-mail address", "Password", "Log in"],
+      text: "Unauthorized: Incorrect email or password",
+      generic: "Something went wrong",
+    },
+    {
+      lng: "sv",
+      path: "/sv/kirjaudu",
+      labels: ["E-postadress", "Lösenord", "Logga in"],
+      text: "Inloggningen misslyckades: felaktig e-postadress eller felaktigt lösenord",
+      generic: "Något gick fel",
+    },
+  ])(
+    "defect: a wrong password reads as SPEC §8 says in $lng, never as a generic failure",
+    async ({ lng, path, labels: [email, password, submit], text, generic }) => {
+      await i18n.changeLanguage(lng);
+      const user = userEvent.setup();
+      loginReplies = [error(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials)];
+      renderApp(path, { user: null });
+      await user.type(await screen.findByLabelText(new RegExp(`^${email}`)), "employee@demo.test");
+      await user.type(screen.getByLabelText(new RegExp(`^${password}`)), "not the password");
+      await user.click(screen.getByRole("button", { name: submit }));
+      const alert = await screen.findByRole("alert");
+      expect(alert).toHaveTextContent(text);
+      expect(alert).not.toHaveTextContent(generic);
+      expect(screen.queryByText(generic, { exact: false })).not.toBeInTheDocument();
+    },
+  );
+
   it("asks for both fields before calling the server (SPEC §5)", async () => {
     const user = userEvent.setup();
     renderApp("/kirjaudu", { user: null });

@@ -207,8 +207,9 @@ export function LoginPage() {
     goToStep({ name: "credentials" });
   }
 
+  // The SPEC §8 text says what failed; no generic "something went wrong" title over it (issue 8).
   const errorAlert = error && (
-    <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+    <Alert color="red" variant="light">
       {error}
     </Alert>
   );

@@ -120,6 +120,29 @@ describe("the contact form (/ota-yhteytta)", () => {
     expect(screen.queryByRole("textbox", { name: /Jätä tämä kenttä tyhjäksi/ })).not.toBeInTheDocument();
   });
 
+  it("defect: an empty required field says it is required, a malformed one keeps the format error", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderApp("/ota-yhteytta", { user: null });
+    const form = await inForm();
+    await user.click(screen.getByRole("button", { name: "Lähetä viesti" }));
+    expect(await form.findByText("Sähköpostiosoite on pakollinen")).toBeInTheDocument();
+    expect(form.queryByText("Tarkista sähköpostiosoite")).not.toBeInTheDocument();
+    // The phone number is optional: empty is fine, and never "unsupported format".
+    expect(form.queryByText("Puhelinnumeron muotoa ei tueta")).not.toBeInTheDocument();
+    expect(form.getByLabelText(/^Puhelinnumero/)).not.toHaveAttribute("aria-invalid", "true");
+    // An empty message is missing, not too short.
+    expect(form.queryByText("Kirjoita vähintään 10 merkkiä")).not.toBeInTheDocument();
+    expect(form.getAllByText("Tämä tieto on pakollinen")).toHaveLength(2);
+
+    await user.type(form.getByLabelText(/^Sähköpostiosoite/), "aino@");
+    await user.type(form.getByLabelText(/^Puhelinnumero/), "12");
+    await user.click(screen.getByRole("button", { name: "Lähetä viesti" }));
+    expect(await form.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
+    expect(form.getByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
   it("shows the form in English", async () => {
     await i18n.changeLanguage("en");
     fakeApi({});

@@ -26,12 +26,13 @@ import {
   isContactTopic,
 } from "../../../domain/contact-forms.ts";
 import { buildPath } from "../../../domain/routes.ts";
-import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { CONTACT_DETAILS as C, telHref } from "../../lib/contact-details.ts";
+import { fieldRules } from "../../lib/field-rules.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import classes from "./contact-page.module.css";
@@ -66,27 +67,20 @@ const TOPIC_LABELS: Record<ContactTopic, string> = {
 export function ContactPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.contact.title"));
+  const rules = fieldRules(t);
   const form = useForm({
     initialValues: INITIAL,
     validate: {
-      name: (v) => (v.trim() ? null : t("forms.required")),
-      email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")),
-      phoneNumber: (v) => {
-        if (!v.trim()) return null;
-        try {
-          normalizePhoneNumber(v);
-          return null;
-        } catch {
-          return t("errors.UNSUPPORTED_PHONE_NUMBER");
-        }
-      },
+      name: rules.required(),
+      email: rules.email,
+      phoneNumber: rules.optionalPhone,
       topic: (v) => (v && isContactTopic(v) ? null : t("contact.topicRequired")),
-      message: (v) => {
+      message: rules.required((v) => {
         const length = v.trim().length;
         if (length < CONTACT_MESSAGE_MIN) return t("contact.messageTooShort", { min: CONTACT_MESSAGE_MIN });
         if (length > CONTACT_MESSAGE_MAX) return t("contact.messageTooLong", { max: CONTACT_MESSAGE_MAX });
         return null;
-      },
+      }),
       consent: (v) => (v ? null : t("contact.consentRequired")),
     },
   });

@@ -1,97 +1,259 @@
-import clsx from "clsx";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { homePathFor } from "../../../domain/access.ts";
+import { LEASING_COMPANY_NAMES } from "../../../domain/enums.ts";
+import { buildPath, type RouteId } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import controls from "../../components/controls.module.css";
+import { Svg } from "../../components/icons.tsx";
 import { isLanguage } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
+import { useSession } from "../../lib/session.ts";
+import { HeroIllustration } from "./hero-illustration.tsx";
 import classes from "./home-page.module.css";
 
-type Audience = { titleKey: string; textKey: string; linkKey: string; to: string };
+type Audience = { titleKey: string; textKey: string; linkKey: string; route: RouteId; icon: string };
 
 const AUDIENCES: readonly Audience[] = [
   {
     titleKey: "routes.forEmployers.title",
     textKey: "home.employersText",
     linkKey: "home.employersLink",
-    to: "/tyonantajalle",
+    route: "forEmployers",
+    // An office building.
+    icon: "M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16m0-12h3a1 1 0 0 1 1 1v11M2 21h20M8 7h4m-4 4h4m-4 4h4",
   },
   {
     titleKey: "routes.forEmployees.title",
     textKey: "home.employeesText",
     linkKey: "home.employeesLink",
-    to: "/tyontekijalle",
+    route: "forEmployees",
+    // A person.
+    icon: "M16 8a4 4 0 1 1-8 0 4 4 0 0 1 8 0zM4 21a8 8 0 0 1 16 0",
   },
   {
     titleKey: "routes.forBikeStores.title",
     textKey: "home.bikeStoresText",
     linkKey: "home.bikeStoresLink",
-    to: "/pyoraliikkeelle",
+    route: "forBikeStores",
+    // A shop front with an awning.
+    icon: "M3 9l1.5-5h15L21 9M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0M5 12v9h14v-9m-9 9v-5h4v5",
   },
 ];
 
-const MORE_LINKS: readonly { key: string; to: string }[] = [
-  { key: "home.faqLink", to: "/usein-kysytyt-kysymykset" },
-  { key: "home.contactLink", to: "/ota-yhteytta" },
-  { key: "routes.companyInfo.title", to: "/yritystiedot" },
+/** The four steps of the benefit, from the employer joining to the end of the lease. */
+export const HOME_STEPS: readonly { title: string; text: string }[] = [
+  { title: "home.step1.title", text: "home.step1.text" },
+  { title: "home.step2.title", text: "home.step2.text" },
+  { title: "home.step3.title", text: "home.step3.text" },
+  { title: "home.step4.title", text: "home.step4.text" },
 ];
 
-/** The anonymous landing page (SPEC §1): the product, its description, and the way to the public pages. */
+/**
+ * The worked example of what an employee pays in 2026, in cents, until the calculator can answer it
+ * (research/finnish-bike-benefit-tax.md). Assumed: a 2 000 € package (VAT 25.5 % included) on a 36-month
+ * lease whose payments carry financing and insurance of 20 % on top (the research's own 3 000 € → 36 ×
+ * 100 € illustration, §7.3) and a 5 % redemption price. A 2026 agreement is a taxable benefit in kind, so a
+ * gross-salary deduction leaves every tax base unchanged and net pay falls by exactly the payment (§1.5,
+ * §8 "ΔN = −B"). The grandfathered comparison runs the §8 algorithm with 2026 parameters for 3 800 €/month
+ * × 12, Helsinki 5.30 %, no church tax, age 18–64, once without and once with 12 × 66.67 € exchanged
+ * tax-free: net pay 34 663.65 € vs 34 195.70 € a year (467.95 €), i.e. 39.00 € a month (that algorithm
+ * reproduces the research's §7.2 and §7.3 vectors to the cent). Replace these by the calculator's figures.
+ */
+export const COST_EXAMPLE = {
+  packageCents: 200_000,
+  months: 36,
+  financingAndInsuranceCents: 40_000,
+  redemptionCents: 10_000,
+  monthlyCents: Math.round((200_000 + 40_000) / 36),
+  salaryCents: 380_000,
+  grandfatheredNetCostCents: 3_900,
+} as const;
+
+/** SPEC §9's partners, shown by name as a text strip (no logos: they are not ours to use). */
+const PARTNER_NAMES = [
+  "Gobybike Finland Oy",
+  "Vapaus Bikes Finland Oy",
+  "Epassi Finland Oy",
+  "Fleet Innovation Oy",
+  "Bikelink Oy",
+  "Electrobike",
+  "3stepit",
+] as const;
+
+/**
+ * The anonymous landing page (SPEC §1): what Pedaali does and for whom, the three audiences, how the
+ * benefit works, an honest 2026 cost example and the leasing companies and partners. In the entry chunk,
+ * so it uses plain elements and one CSS module, not Mantine components (DESIGN.md §6 budget).
+ */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(null);
   const lang = useLanguagePrefix();
-  const to = (path: string) => (lang ? `/${lang}${path}` : path);
+  const to = (route: RouteId, hash = "") => `${buildPath(route, {}, lang)}${hash}`;
+  // fi and sv write 66,67 € and 2 000 €, en €66.67 and €2,000: cents only where there are some.
+  const money = (cents: number) =>
+    new Intl.NumberFormat(i18n.resolvedLanguage, {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: cents % 100 ? 2 : 0,
+    }).format(cents / 100);
+  const ex = COST_EXAMPLE;
+  // A logged-in visitor is offered their own start page first, the one login takes them to (SPEC §4).
+  const { accessUser } = useSession();
+  const ownStart = accessUser && !accessUser.deactivated ? homePathFor(accessUser.roles) : null;
+  const primary = `${controls.cta} ${controls.ctaPrimary}`;
+  const secondary = `${controls.cta} ${controls.ctaSecondary}`;
   return (
     <>
-      <section className={classes.hero}>
-        <div className={clsx(controls.container, classes.heroInner)}>
-          <h1 className={clsx(controls.h1, classes.title)}>Pedaali</h1>
-          <p className={classes.description}>{t("common.productDescription")}</p>
-          <p className={classes.lead}>{t("home.lead")}</p>
-          <div className={classes.actions}>
-            <AppLink to={to("/laskuri")} className={clsx(controls.cta, controls.ctaPrimary)}>
-              {t("home.calculatorLink")}
-            </AppLink>
-            <AppLink to={to("/kirjaudu")} className={clsx(controls.cta, controls.ctaSecondary)}>
-              {t("home.loginLink")}
-            </AppLink>
+      <section className={classes.hero} aria-labelledby="home-title">
+        <div className={`${controls.container} ${classes.heroInner}`}>
+          <div>
+            <p className={classes.eyebrow}>{t("common.productDescription")}</p>
+            <h1 className={`${controls.h1} ${classes.title}`} id="home-title">
+              {t("home.title")}
+            </h1>
+            <p className={classes.subtitle}>{t("home.subtitle")}</p>
+            <p className={classes.actions}>
+              {ownStart && (
+                <AppLink to={ownStart} className={primary}>
+                  {t("home.ownStartLink")}
+                </AppLink>
+              )}
+              <AppLink to={to("calculator")} className={ownStart ? secondary : primary}>
+                {t("home.calculatorLink")}
+              </AppLink>
+              {!ownStart && (
+                <AppLink to={to("forEmployers")} className={secondary}>
+                  {t("home.employersCta")}
+                </AppLink>
+              )}
+            </p>
           </div>
+          <HeroIllustration />
         </div>
       </section>
-      <div className={clsx(controls.container, controls.page)}>
-        <div className={classes.cards}>
-          {AUDIENCES.map((a) => (
-            <div key={a.to} className={classes.card}>
-              <h2 className={clsx(controls.h2, classes.cardTitle)}>{t(a.titleKey)}</h2>
-              <p className={classes.cardText}>{t(a.textKey)}</p>
-              <AppLink to={to(a.to)} className={clsx(controls.anchor, classes.cardLink)}>
-                {t(a.linkKey)}
-              </AppLink>
-            </div>
-          ))}
-        </div>
-        <nav aria-labelledby="home-more">
-          <h2 className={clsx(controls.h2, classes.moreHeading)} id="home-more">
-            {t("home.moreHeading")}
-          </h2>
-          <ul className={classes.moreList}>
-            {MORE_LINKS.map((l) => (
-              <li key={l.to}>
-                <AppLink to={to(l.to)} className={controls.anchor}>
-                  {t(l.key)}
+
+      <div className={`${controls.container} ${classes.sections}`}>
+        <Part id="home-audiences" heading={t("home.audiencesHeading")}>
+          <ul className={classes.cards}>
+            {AUDIENCES.map((a) => (
+              <li key={a.route}>
+                <Icon d={a.icon} />
+                <h3>{t(a.titleKey)}</h3>
+                <p>{t(a.textKey)}</p>
+                <AppLink to={to(a.route)} className={controls.anchor}>
+                  {t(a.linkKey)}
                 </AppLink>
               </li>
             ))}
           </ul>
-        </nav>
+        </Part>
+
+        <Part id="home-steps" heading={t("home.stepsHeading")}>
+          <ol className={classes.steps}>
+            {HOME_STEPS.map((step, i) => (
+              <li key={step.title}>
+                <span aria-hidden="true">{i + 1}</span>
+                <h3>{t(step.title)}</h3>
+                <p>{t(step.text)}</p>
+              </li>
+            ))}
+          </ol>
+        </Part>
+
+        <Part id="home-cost" heading={t("home.cost.heading")} className={classes.cost}>
+          <div className={classes.figure}>
+            <span>{t("home.cost.badge")}</span>
+            <p>
+              <strong>{money(ex.monthlyCents)}</strong> {t("home.cost.perMonth")}
+            </p>
+          </div>
+          <div className={classes.costText}>
+            <h3>{t("home.cost.assumptionsHeading")}</h3>
+            <ul className={classes.assumptions}>
+              <li>{t("home.cost.package", { price: money(ex.packageCents), months: ex.months })}</li>
+              <li>
+                {t("home.cost.extra", {
+                  extra: money(ex.financingAndInsuranceCents),
+                  redemption: money(ex.redemptionCents),
+                })}
+              </li>
+              <li>{t("home.cost.employer")}</li>
+            </ul>
+            <p>
+              {t("home.cost.tax", {
+                salary: money(ex.salaryCents),
+                amount: money(ex.grandfatheredNetCostCents),
+              })}
+            </p>
+            <p className={classes.note}>{t("home.cost.notOffer")}</p>
+            <p className={classes.links}>
+              <AppLink to={to("faq", "#tax")} className={controls.anchor}>
+                {t("home.cost.faqLink")}
+              </AppLink>
+              <AppLink to={to("announcement")} className={controls.anchor}>
+                {t("home.cost.announcementLink")}
+              </AppLink>
+            </p>
+          </div>
+        </Part>
+
+        <Part id="home-partners" heading={t("home.partnersHeading")} className={classes.partners}>
+          <dl>
+            <div>
+              <dt>{t("home.leasingCompanies")}</dt>
+              {LEASING_COMPANY_NAMES.map((name) => (
+                <dd key={name}>{name}</dd>
+              ))}
+            </div>
+            <div>
+              <dt>{t("home.partners")}</dt>
+              {PARTNER_NAMES.map((name) => (
+                <dd key={name}>{name}</dd>
+              ))}
+            </div>
+          </dl>
+        </Part>
       </div>
     </>
   );
 }
 
+/** A section of the page, named by its h2. */
+function Part({
+  id,
+  heading,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 className={controls.h2} id={id}>
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** An audience's icon, drawn on the shell's icon grid (components/icons.tsx). */
+function Icon({ d }: { d: string }) {
+  return (
+    <Svg size={24}>
+      <path d={d} />
+    </Svg>
+  );
+}
+
 /** The `/{lang}` prefix of the current path, so links stay in the chosen language form. */
-function useLanguagePrefix(): string | null {
+function useLanguagePrefix() {
   const { pathname } = useLocation();
   const prefix = pathname.split("/")[1];
   return isLanguage(prefix) ? prefix : null;

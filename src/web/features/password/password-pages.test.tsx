@@ -55,6 +55,19 @@ describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () =
     expect(api.calls).toEqual([]);
   });
 
+  it("defect: an empty e-mail says it is required, a malformed one keeps the format error", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderApp("/salasanan-palauttaminen", { user: null });
+    await user.click(await screen.findByRole("button", { name: "Lähetä linkki" }));
+    expect(await screen.findByText("Sähköpostiosoite on pakollinen")).toBeInTheDocument();
+    expect(screen.queryByText("Tarkista sähköpostiosoite")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Sähköpostiosoite/), "maija@");
+    await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
+    expect(await screen.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
   it("says so when the server limits the requests", async () => {
     const user = userEvent.setup();
     fakeApi({ "POST /api/password-reset": apiError(429, "TOO_MANY_REQUESTS", "Rate limit exceeded") });
@@ -118,6 +131,50 @@ describe("setting a new password (/reset/{token})", () => {
     fakeApi({ "GET /api/password-reset/short": apiError(400, "VALIDATION_ERROR", "Invalid input") });
     renderApp("/reset/short", { user: null });
     expect(await screen.findByText("Linkki ei ole enää voimassa")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["an expired or used link (valid false)", TOKEN, { status: 200, body: { valid: false, email: null } }],
+    ["a malformed link (400)", "short", apiError(400, "VALIDATION_ERROR", "Invalid input")],
+  ])(
+    "defect: %s gets a friendly page that says what happened and the way forward",
+    async (_, token, reply) => {
+      fakeApi({ [`GET /api/password-reset/${token}`]: reply });
+      renderApp(`/reset/${token}`, { user: null });
+      expect(
+        await screen.findByRole("heading", { level: 2, name: "Linkki ei ole enää voimassa" }),
+      ).toBeInTheDocument();
+      // Not an error the user must decode: no alert, no status code, but what happened and what to do.
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      expect(screen.queryByText(/400|Jokin meni vikaan/)).not.toBeInTheDocument();
+      expect(screen.getByText(/vanhentunut, jo käytetty tai kopioitunut vajaana/)).toBeInTheDocument();
+      expect(screen.getByText(/Pyydä uusi linkki sähköpostiisi/)).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Pyydä uusi linkki" })).toHaveAttribute(
+        "href",
+        "/salasanan-palauttaminen",
+      );
+      expect(screen.getByRole("link", { name: "Takaisin kirjautumiseen" })).toHaveAttribute(
+        "href",
+        "/kirjaudu",
+      );
+      expect(screen.queryByLabelText(/^Uusi salasana/)).not.toBeInTheDocument();
+    },
+  );
+
+  it("defect: a link that dies while the form is open gets the same friendly page", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: null } },
+      [`POST /api/password-reset/${TOKEN}`]: apiError(400, "INVALID_TOKEN", "The link is invalid"),
+    });
+    renderApp(`/reset/${TOKEN}`, { user: null });
+    await user.type(await screen.findByLabelText(/^Uusi salasana/), "Kolme iloista polkupyörää");
+    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
+    await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Linkki ei ole enää voimassa" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Pyydä uusi linkki" })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a weak password and keeps the fields", async () => {

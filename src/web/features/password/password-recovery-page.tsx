@@ -3,11 +3,12 @@ import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { buildPath } from "../../../domain/routes.ts";
-import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { apiFetch } from "../../lib/api-client.ts";
+import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
@@ -20,7 +21,7 @@ export function PasswordRecoveryPage() {
   usePageTitle(t("routes.passwordRecovery.title"));
   const form = useForm({
     initialValues: { email: "" },
-    validate: { email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")) },
+    validate: { email: fieldRules(t).email },
   });
   const request = useMutation({
     mutationFn: (email: string) =>

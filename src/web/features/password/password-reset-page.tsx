@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId } from "react";
@@ -10,16 +10,22 @@ import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
+import { InvalidLinkNotice } from "../../components/invalid-link-notice.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PasswordRules } from "../../components/password-rules.tsx";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
 type TokenStatus = z.infer<typeof zPasswordTokenStatus>;
 
-/** A link that is malformed, used or expired: the server answers 400 or `valid: false`. */
+/**
+ * A link that does not work. GET /api/password-reset/{token} answers `valid: false` for an unknown,
+ * used or expired token and 400 VALIDATION_ERROR for a malformed one (a link copied only in part);
+ * POST answers 400 INVALID_TOKEN when the link died while the form was open.
+ */
 function isDeadLink(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 400 || error.status === 404);
 }
@@ -46,7 +52,9 @@ export function PasswordResetPage() {
   const form = useForm({
     initialValues: { password: "", confirm: "" },
     validate: {
-      password: (v) => (isAcceptablePassword(v, { email }) ? null : t("passwordReset.rulesNotMet")),
+      password: fieldRules(t).password((v) =>
+        isAcceptablePassword(v, { email }) ? null : t("passwordReset.rulesNotMet"),
+      ),
       confirm: (v, values) => (v === values.password ? null : t("forms.passwordsDiffer")),
     },
   });
@@ -64,14 +72,21 @@ export function PasswordResetPage() {
     (save.error instanceof ApiError && save.error.code === "INVALID_TOKEN")
   ) {
     body = (
-      <>
-        <Alert color="red" variant="light" title={t("passwordReset.invalidTitle")}>
-          {t("passwordReset.invalidText")}
-        </Alert>
-        <Anchor component={AppLink} to={buildPath("passwordRecovery")}>
-          {t("passwordReset.requestNew")}
-        </Anchor>
-      </>
+      <InvalidLinkNotice
+        title={t("passwordReset.invalidTitle")}
+        what={t("passwordReset.invalidText")}
+        next={t("passwordReset.invalidNext")}
+        actions={
+          <>
+            <Button component={AppLink} to={buildPath("passwordRecovery")}>
+              {t("passwordReset.requestNew")}
+            </Button>
+            <Button component={AppLink} to={buildPath("login")} variant="default">
+              {t("forms.backToLogin")}
+            </Button>
+          </>
+        }
+      />
     );
   } else if (status.isError) {
     body = (

@@ -1,9 +1,11 @@
-import { Anchor, Container, List, Stack, Text, Title } from "@mantine/core";
+import { Anchor, List, Stack, Text, Title } from "@mantine/core";
+import clsx from "clsx";
 import { Fragment, type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { RouteId } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
+import controls from "../../components/controls.module.css";
 import { CONTACT_DETAILS as C, telHref } from "../../lib/contact-details.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import classes from "./content-page.module.css";
@@ -14,14 +16,28 @@ export type Block = string | { ul: readonly string[] } | { ol: readonly string[]
 /** A section of a content page: an h2 and its blocks; `id` makes it a link target (#cookie). */
 export type Section = { id?: string; title: string; blocks: readonly Block[]; extra?: ReactNode };
 
-/** The frame of every public content page: one h1 (the route's title), a lead and prose at a readable width. */
+/** An entry of a page's table of contents: the id of a section and the key of its title. */
+export type TocEntry = { id: string; title: string };
+
+/** The table of contents of the sections that carry an id, in their order. */
+export function tocOf(sections: readonly Section[]): TocEntry[] {
+  return sections.flatMap((s) => (s.id ? [{ id: s.id, title: s.title }] : []));
+}
+
+/**
+ * The frame of every public content page: one h1 (the route's title) and a lead, then the prose at a
+ * readable measure (--pd-measure), in the page width that home and contact share (--pd-content-width).
+ * Long pages pass `toc`: a list of in-page links, beside the text on wide screens and above it on narrow ones.
+ */
 export function ContentPage({
   routeId,
   lead,
+  toc,
   children,
 }: {
   routeId: RouteId;
   lead?: string;
+  toc?: readonly TocEntry[];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -34,19 +50,48 @@ export function ContentPage({
     target?.scrollIntoView();
   }, [hash]);
   return (
-    <Container size="sm" py={{ base: "lg", sm: "xl" }}>
-      <Stack gap="lg">
+    <div className={clsx(controls.container, classes.page)}>
+      <div className={classes.pageHead}>
         <Title order={1} className={`${classes.heading} ${classes.title}`}>
           {title}
         </Title>
         {lead && (
-          <Text size="lg" fw={500}>
+          <Text size="lg" fw={500} className={classes.lead}>
             {t(lead)}
           </Text>
         )}
-        {children}
-      </Stack>
-    </Container>
+      </div>
+      <div className={toc ? classes.withToc : undefined}>
+        {toc && <TableOfContents entries={toc} />}
+        <Stack gap="xl" className={classes.body}>
+          {children}
+        </Stack>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "On this page": plain #links, so the browser's own fragment navigation scrolls and moves the keyboard's
+ * starting point to the section; each target is a section with that id (see Sections and the FAQ).
+ */
+function TableOfContents({ entries }: { entries: readonly TocEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav className={classes.toc} aria-labelledby="toc-h">
+      <h2 className={classes.tocTitle} id="toc-h">
+        {t("content.common.tocHeading")}
+      </h2>
+      <ol className={classes.tocList}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <a href={`#${entry.id}`} className={classes.tocLink}>
+              {t(entry.title)}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 

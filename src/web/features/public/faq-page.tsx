@@ -1,6 +1,7 @@
 import { Accordion, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { buildPath } from "../../../domain/routes.ts";
+import classes from "./content-page.module.css";
 import { ContentPage, PageLink } from "./content-page.tsx";
 
 type Group = { id: string; title: string; items: readonly { question: string; answer: string }[] };
@@ -53,14 +54,24 @@ export const FAQ_GROUPS: readonly Group[] = [
   },
 ];
 
+/** The table of contents: one link per group, to the group's section (#employees ... #tax). */
+const FAQ_TOC = FAQ_GROUPS.map((g) => ({ id: g.id, title: g.title }));
+
 /** /usein-kysytyt-kysymykset: grouped questions and answers, each group an accordion. */
 export function FaqPage() {
   const { t } = useTranslation();
   return (
-    <ContentPage routeId="faq" lead="content.faq.lead">
+    <ContentPage routeId="faq" lead="content.faq.lead" toc={FAQ_TOC}>
       {FAQ_GROUPS.map((group) => (
-        <Stack component="section" gap="sm" key={group.id} aria-labelledby={`faq-${group.id}`}>
-          <Title order={2} size="h3" id={`faq-${group.id}`}>
+        <Stack
+          component="section"
+          gap="sm"
+          key={group.id}
+          id={group.id}
+          className={classes.anchor}
+          aria-labelledby={`faq-${group.id}`}
+        >
+          <Title order={2} size="h3" id={`faq-${group.id}`} className={classes.heading}>
             {t(group.title)}
           </Title>
           <Accordion variant="separated" multiple chevronPosition="right">

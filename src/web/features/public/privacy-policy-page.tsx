@@ -1,9 +1,14 @@
-import { ContactList, ContentPage, type Section, Sections } from "./content-page.tsx";
+import { ContactList, ContentPage, type Section, Sections, tocOf } from "./content-page.tsx";
 
 const SECTIONS: readonly Section[] = [
-  { title: "content.privacyPolicy.controller.title", blocks: ["content.privacyPolicy.controller.p1"] },
-  { title: "content.privacyPolicy.roles.title", blocks: ["content.privacyPolicy.roles.p1"] },
   {
+    id: "controller",
+    title: "content.privacyPolicy.controller.title",
+    blocks: ["content.privacyPolicy.controller.p1"],
+  },
+  { id: "roles", title: "content.privacyPolicy.roles.title", blocks: ["content.privacyPolicy.roles.p1"] },
+  {
+    id: "data",
     title: "content.privacyPolicy.data.title",
     blocks: [
       {
@@ -19,6 +24,7 @@ const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    id: "bases",
     title: "content.privacyPolicy.bases.title",
     blocks: [
       {
@@ -32,6 +38,7 @@ const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    id: "retention",
     title: "content.privacyPolicy.retention.title",
     blocks: [
       {
@@ -45,6 +52,7 @@ const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    id: "recipients",
     title: "content.privacyPolicy.recipients.title",
     blocks: [
       {
@@ -58,9 +66,18 @@ const SECTIONS: readonly Section[] = [
       },
     ],
   },
-  { title: "content.privacyPolicy.transfers.title", blocks: ["content.privacyPolicy.transfers.p1"] },
-  { title: "content.privacyPolicy.security.title", blocks: ["content.privacyPolicy.security.p1"] },
   {
+    id: "transfers",
+    title: "content.privacyPolicy.transfers.title",
+    blocks: ["content.privacyPolicy.transfers.p1"],
+  },
+  {
+    id: "security",
+    title: "content.privacyPolicy.security.title",
+    blocks: ["content.privacyPolicy.security.p1"],
+  },
+  {
+    id: "rights",
     title: "content.privacyPolicy.rights.title",
     blocks: [
       {
@@ -92,16 +109,17 @@ const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    id: "changes",
     title: "content.privacyPolicy.changes.title",
     blocks: ["content.privacyPolicy.changes.p1"],
   },
-  { title: "content.common.contactHeading", blocks: [], extra: <ContactList /> },
+  { id: "contact", title: "content.common.contactHeading", blocks: [], extra: <ContactList /> },
 ];
 
-/** /tietosuojaseloste: the privacy policy, with the cookies at #cookie (SPEC §2). */
+/** /tietosuojaseloste: the privacy policy, with the cookies at #cookie (SPEC §2) and a table of contents. */
 export function PrivacyPolicyPage() {
   return (
-    <ContentPage routeId="privacyPolicy" lead="content.privacyPolicy.lead">
+    <ContentPage routeId="privacyPolicy" lead="content.privacyPolicy.lead" toc={tocOf(SECTIONS)}>
       <Sections sections={SECTIONS} />
     </ContentPage>
   );

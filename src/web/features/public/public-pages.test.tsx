@@ -105,6 +105,51 @@ describe("the FAQ", () => {
   });
 });
 
+/** The long pages with a table of contents, and the heading of their contents list per language. */
+const TOC_PAGES = ["faq", "privacyPolicy"] as const satisfies readonly RouteId[];
+const TOC_HEADING = { fi: "Sivun sisältö", en: "On this page", sv: "På den här sidan" } as const;
+
+describe.each(TOC_PAGES)("the table of contents of %s", (id) => {
+  it.each(["fi", "en", "sv"] as const)("links every section by an existing id, in %s", async (lng) => {
+    await open(id, lng);
+    const main = screen.getByRole("main");
+    await within(main).findByRole("heading", { level: 1 });
+    const toc = within(main).getByRole("navigation", { name: TOC_HEADING[lng] });
+    const links = within(toc).getAllByRole("link");
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    const sections = main.querySelectorAll("section[id]");
+    // One link per section with an id, in the order of the page.
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([...sections].map((s) => `#${s.id}`));
+    for (const link of links) {
+      const target = document.getElementById((link.getAttribute("href") ?? "").slice(1));
+      expect(target, link.getAttribute("href") ?? "").not.toBeNull();
+      expect(target?.tagName).toBe("SECTION");
+      // The link says what the section's heading says, and the section is named by that heading.
+      const heading = within(target as HTMLElement).getAllByRole("heading", { level: 2 })[0];
+      expect(link).toHaveTextContent(heading?.textContent ?? "-");
+      expect(target).toHaveAccessibleName(heading?.textContent ?? "-");
+    }
+  });
+});
+
+describe("pages without a table of contents", () => {
+  it("shows none on a short page", async () => {
+    await open("disclaimer", "fi");
+    const main = screen.getByRole("main");
+    await within(main).findByRole("heading", { level: 1 });
+    expect(within(main).queryByRole("navigation", { name: TOC_HEADING.fi })).toBeNull();
+  });
+});
+
+describe("the FAQ's tax section", () => {
+  it("is at #tax, where the home page's cost example links", async () => {
+    await open("faq", "fi");
+    await screen.findByRole("heading", { level: 1, name: "Usein kysytyt kysymykset" });
+    const tax = document.getElementById("tax") as HTMLElement;
+    expect(within(tax).getByRole("heading", { level: 2 })).toHaveTextContent("Vuoden 2026 verotusmuutos");
+  });
+});
+
 describe("the privacy policy", () => {
   it("has the cookies section at #cookie, naming every cookie", async () => {
     await open("privacyPolicy", "fi");

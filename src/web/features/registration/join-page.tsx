@@ -9,10 +9,11 @@ import type { zEmployeeRegistrationRequest, zRegisterLinkInfo } from "../../../c
 import { LANGUAGES, type Language } from "../../../domain/enums.ts";
 import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath, matchRoute } from "../../../domain/routes.ts";
-import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
+import { InvalidLinkNotice } from "../../components/invalid-link-notice.tsx";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
@@ -21,6 +22,7 @@ import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage, setLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { fieldRules } from "../../lib/field-rules.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
@@ -36,15 +38,6 @@ const FIELDS = [
   "password",
   "language",
 ] as const;
-
-function phoneError(value: string, message: string): string | null {
-  try {
-    normalizePhoneNumber(value);
-    return null;
-  } catch {
-    return message;
-  }
-}
 
 /**
  * /liity/{token} and /{lang}/liity/{token}: an employee joins their employer's bike benefit with the
@@ -65,6 +58,7 @@ export function JoinPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const isGroup = link.data?.kind === "groupCompany";
+  const rules = fieldRules(t);
   const form = useForm({
     initialValues: {
       companyId: "",
@@ -78,14 +72,15 @@ export function JoinPage() {
     },
     validate: {
       companyId: (v) => (isGroup && !v ? t("join.companyRequired") : null),
-      firstName: (v) => (v.trim() ? null : t("forms.required")),
-      lastName: (v) => (v.trim() ? null : t("forms.required")),
-      email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")),
-      phoneNumber: (v) => phoneError(v, t("errors.UNSUPPORTED_PHONE_NUMBER")),
-      password: (v, values) =>
+      firstName: rules.required(),
+      lastName: rules.required(),
+      email: rules.email,
+      phoneNumber: rules.phone,
+      password: rules.password<{ email: string }>((v, values) =>
         isAcceptablePassword(v, { email: normalizeEmail(values.email) })
           ? null
           : t("passwordReset.rulesNotMet"),
+      ),
     },
   });
   const register = useMutation({
@@ -117,6 +112,9 @@ export function JoinPage() {
     });
   }
 
+  // GET /api/register-link/{token} answers `valid: false` for an unknown, expired, revoked or used-up
+  // link and 400 for a malformed token (a link copied only in part); POST answers
+  // REGISTRATION_LINK_INVALID when the link died while the form was open.
   const linkDead =
     (link.isError && link.error instanceof ApiError && link.error.status === 400) ||
     link.data?.valid === false ||
@@ -127,9 +125,21 @@ export function JoinPage() {
   if (link.isPending) body = <PageLoader />;
   else if (linkDead) {
     body = (
-      <Alert color="red" variant="light" title={t("join.invalidTitle")}>
-        {t("join.invalidText")}
-      </Alert>
+      <InvalidLinkNotice
+        title={t("join.invalidTitle")}
+        what={t("join.invalidText")}
+        next={t("join.invalidNext")}
+        actions={
+          <>
+            <Button component={AppLink} to={buildPath("login")}>
+              {t("join.toLogin")}
+            </Button>
+            <Button component={AppLink} to={buildPath("contact")} variant="default">
+              {t("join.contactSupport")}
+            </Button>
+          </>
+        }
+      />
     );
   } else if (link.isError) {
     body = (
@@ -219,7 +229,7 @@ export function JoinPage() {
       <Stack gap="md">
         <Title order={1}>{t("routes.join.title")}</Title>
         {body}
-        {!register.isSuccess && (
+        {!register.isSuccess && !linkDead && (
           <Text size="sm">
             {t("join.haveAccount")}{" "}
             <Anchor component={AppLink} to={buildPath("login")} size="sm" underline="always">

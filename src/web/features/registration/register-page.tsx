@@ -19,15 +19,17 @@ import type { zCompanyRegistrationRequest } from "../../../contract/registration
 import { LANGUAGES } from "../../../domain/enums.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
-import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
+import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { fieldRules } from "../../lib/field-rules.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
@@ -58,7 +60,7 @@ const POSTAL_CODE = /^\d{5}$/;
 export function RegisterPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.register.title"));
-  const required = (v: string) => (v.trim() ? null : t("forms.required"));
+  const rules = fieldRules(t);
   const form = useForm({
     initialValues: {
       company: {
@@ -77,32 +79,31 @@ export function RegisterPage() {
     },
     validate: {
       company: {
-        name: (v) => (v.trim().length >= 2 ? null : t("forms.required")),
-        businessId: (v) => (isValidBusinessId(v.trim()) ? null : t("register.businessIdInvalid")),
-        streetAddress: required,
-        postalCode: (v) => (POSTAL_CODE.test(v.trim()) ? null : t("register.postalCodeInvalid")),
-        city: required,
+        name: rules.required((v) => (v.trim().length >= 2 ? null : t("forms.checkField"))),
+        businessId: rules.required((v) =>
+          isValidBusinessId(v.trim()) ? null : t("register.businessIdInvalid"),
+        ),
+        streetAddress: rules.required(),
+        postalCode: rules.required((v) =>
+          POSTAL_CODE.test(v.trim()) ? null : t("register.postalCodeInvalid"),
+        ),
+        city: rules.required(),
         employeeCount: (v) =>
           v.trim() === "" || (/^\d+$/.test(v.trim()) && Number(v) >= 1)
             ? null
             : t("register.employeeCountInvalid"),
       },
       admin: {
-        firstName: required,
-        lastName: required,
-        email: (v) => (isValidEmail(normalizeEmail(v)) ? null : t("forms.emailInvalid")),
-        phoneNumber: (v) => {
-          try {
-            normalizePhoneNumber(v);
-            return null;
-          } catch {
-            return t("errors.UNSUPPORTED_PHONE_NUMBER");
-          }
-        },
+        firstName: rules.required(),
+        lastName: rules.required(),
+        email: rules.email,
+        phoneNumber: rules.phone,
       },
       consent: (v) => (v ? null : t("register.consentRequired")),
     },
   });
+  // On a phone the invalid fields can be far above the button: the summary takes focus and links to them.
+  const errorSummary = useFormErrorSummary(form);
   const send = useMutation({
     mutationFn: (body: CompanyRegistration) => apiFetch("/api/register/company", { method: "POST", body }),
     meta: { silent: true },
@@ -161,8 +162,9 @@ export function RegisterPage() {
             </Anchor>
           </>
         ) : (
-          <form onSubmit={form.onSubmit(submit)} noValidate>
+          <form onSubmit={form.onSubmit(submit, errorSummary.onInvalid)} noValidate>
             <Stack gap="lg">
+              {errorSummary.summary}
               <Text>{t("register.intro")}</Text>
               <Fieldset legend={t("register.companyLegend")}>
                 <Stack gap="md">

@@ -1,0 +1,90 @@
+import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zRegisterLinkInfo } from "../../../contract/registration.ts";
+import { sha256 } from "../../modules/auth/tokens.ts";
+import { registrationLinks, users } from "../schema/index.ts";
+import { DEMO_JOIN_TOKEN, DEMO_PASSWORD } from "./demo-data.ts";
+import { seedDemo } from "./seed-demo.ts";
+
+/**
+ * Issue 8: the demo data lets a visitor try what the README promises, again and again — joining Demo Oy
+ * by its registration link, and twofactor@demo.test's first-login phone step — on every demo seed
+ * (every `npm start` and `npm run seed:demo` outside production), not only on the very first.
+ */
+const t = setupTestApp({}, { demoData: true });
+const readme = readFileSync("README.md", "utf8");
+
+let nextAddress = 1;
+const address = () => `10.60.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
+
+const linkInfo = () =>
+  t.app.inject({ method: "GET", url: `/api/register-link/${DEMO_JOIN_TOKEN}`, remoteAddress: address() });
+
+describe("defect: the demo data has a registration link for Demo Oy", () => {
+  it("opens /liity/{token} for Demo Oy, and the README lists it with the demo users", async () => {
+    const res = await linkInfo();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zRegisterLinkInfo.parse(res.json())).toMatchObject({
+      valid: true,
+      kind: "company",
+      name: "Demo Oy",
+    });
+    expect(readme).toContain(`/liity/${DEMO_JOIN_TOKEN}`);
+    const demoSection = readme.slice(readme.indexOf("## Demo users"), readme.indexOf("## Commands"));
+    expect(demoSection).toContain(`/liity/${DEMO_JOIN_TOKEN}`);
+  });
+
+  it("works again after a demo seed once it was revoked or had expired", async () => {
+    await t.database.db
+      .update(registrationLinks)
+      .set({ revokedAt: new Date(), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrationLinks.tokenHash, sha256(DEMO_JOIN_TOKEN)));
+    expect((await linkInfo()).json()).toMatchObject({ valid: false });
+    expect(await seedDemo(t.database.db)).toEqual({ seeded: false });
+    expect((await linkInfo()).json()).toMatchObject({ valid: true, name: "Demo Oy" });
+  });
+});
+
+describe("defect: twofactor@demo.test's phone step can be seen again", () => {
+  const EMAIL = "twofactor@demo.test";
+  const login = () =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: EMAIL, password: DEMO_PASSWORD },
+      remoteAddress: address(),
+    });
+
+  it("asks for a phone number again after each demo seed, once someone gave one", async () => {
+    // As after someone tried the phone step: the number is stored and verified.
+    await t.database.db
+      .update(users)
+      .set({ phoneNumber: "0505559876", phoneVerifiedAt: new Date() })
+      .where(eq(users.email, EMAIL));
+    expect((await login()).statusCode).toBe(202);
+
+    expect(await seedDemo(t.database.db)).toEqual({ seeded: false });
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, EMAIL));
+    expect(user?.phoneNumber).toBeNull();
+    expect(user?.phoneVerifiedAt).toBeNull();
+    const again = await login();
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: "PHONE_NUMBER_REQUIRED", requiresPhoneNumber: true });
+  });
+
+  it("is documented in the README's table of demo users", () => {
+    const row = readme.split("\n").find((line) => line.startsWith(`| \`${EMAIL}\``));
+    expect(row).toMatch(/every demo seed|each start/i);
+  });
+
+  it("touches nothing else: the other demo users keep their phone numbers", async () => {
+    expect(await seedDemo(t.database.db)).toEqual({ seeded: false });
+    const [admin] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "employer.admin@demo.test"));
+    expect(admin?.phoneNumber).toBe("+358505550101");
+  });
+});

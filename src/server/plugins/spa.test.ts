@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
+import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import { buildApp } from "../app.ts";
+import { type Config, testConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+
+// A stand-in build: index.html and a hashed font under /assets, as `npm run build:web` leaves them.
+const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
+writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>Pedaali</title><div id=root></div>");
+mkdirSync(join(webDistDir, "assets"));
+const FONT = "/assets/inter-latin-wght-normal-Dx4kXJAl.woff2";
+writeFileSync(join(webDistDir, FONT), Buffer.alloc(2048, 1));
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function appFor(config: Config): Promise<FastifyInstance> {
+  return buildApp({ ...config, webDistDir }, { database, messaging: recordingMessaging() });
+}
+
+describe("the design reference page /dev/design", () => {
+  it("is the web app outside production", async () => {
+    const app = await appFor(testConfig());
+    try {
+      const res = await app.inject({ method: "GET", url: "/dev/design" });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain("<div id=root>");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers 404 without the app in production", async () => {
+    const app = await appFor(productionConfig());
+    try {
+      const res = await app.inject({ method: "GET", url: "/dev/design" });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      // Not index.html: the app would still render the page from its own route.
+      expect(res.body).not.toContain("id=root");
+      expect(res.body).toContain("Not found");
+      // A spec route still serves the app.
+      expect((await app.inject({ method: "GET", url: "/" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("the brand font", () => {
+  it("is served from our origin with immutable caching and allowed by the CSP in production", async () => {
+    const app = await appFor(productionConfig());
+    try {
+      const res = await app.inject({ method: "GET", url: FONT });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("font/woff2");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toMatch(/font-src 'self'/);
+    } finally {
+      await app.close();
+    }
+  });
+});

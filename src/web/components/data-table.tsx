@@ -1,0 +1,206 @@
+import "mantine-datatable/styles.layer.css";
+import { Button, Skeleton, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import {
+  type DataTableColumn,
+  type DataTableSortStatus,
+  DataTable as MantineDataTable,
+  type DataTableProps as MantineDataTableProps,
+} from "mantine-datatable";
+import type { Key, ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import classes from "./data-table.module.css";
+import { AlertIcon, SortIcon } from "./design-icons.tsx";
+import { EmptyState } from "./empty-state.tsx";
+
+export type { DataTableColumn, DataTableSortStatus };
+
+export type DataTableProps<T> = {
+  /** Names the table for screen readers, e.g. the section's title. */
+  label: string;
+  /** Mark `sortable: true` only on the columns the API sorts by; the others are plain headers. */
+  columns: DataTableColumn<T>[];
+  /** The current page's rows; undefined until the first answer. */
+  records: T[] | undefined;
+  idAccessor: keyof T & string;
+  /** The first page is loading: skeleton rows under the real headers. */
+  loading: boolean;
+  /** A later page is loading while the current rows stay visible. */
+  fetching?: boolean;
+  /** The list could not be fetched: the error state with a retry button replaces the rows. */
+  error?: boolean;
+  onRetry?: () => void;
+  /** What the empty list says (what to do next) and its optional action. */
+  empty: { text: ReactNode; action?: ReactNode; icon?: ReactNode };
+  /** Server paging: the API answers one page and the total count. */
+  page: number;
+  pageSize: number;
+  totalRecords: number;
+  onPageChange: (page: number) => void;
+  /** The API's sort, passed through; a sort change starts again from page 1. */
+  sortStatus?: DataTableSortStatus<T>;
+  onSortStatusChange?: (status: DataTableSortStatus<T>) => void;
+  /** The scroll height under the sticky header. */
+  maxHeight?: number | string;
+  onRowClick?: MantineDataTableProps<T>["onRowClick"];
+};
+
+const SKELETON_ROWS = 5;
+/** Tall enough for the empty and error states, which are laid over the table body. */
+const STATE_MIN_HEIGHT = 260;
+
+function SortHeader({
+  title,
+  direction,
+  onClick,
+}: {
+  title: ReactNode;
+  direction: "asc" | "desc" | null;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const state =
+    direction === "asc"
+      ? t("ds.table.sortedAscending")
+      : direction === "desc"
+        ? t("ds.table.sortedDescending")
+        : t("ds.table.notSorted");
+  return (
+    <UnstyledButton className={classes.sortButton} onClick={onClick}>
+      {title}
+      <SortIcon size={14} direction={direction} /> <VisuallyHidden>{`(${state})`}</VisuallyHidden>
+    </UnstyledButton>
+  );
+}
+
+function ErrorState({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<AlertIcon size={24} />}
+      text={<span role="alert">{t("ds.table.loadError")}</span>}
+      action={
+        onRetry && (
+          <Button variant="default" onClick={onRetry}>
+            {t("ds.table.retry")}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * The one table convention of the app, over mantine-datatable: skeleton rows while the first page
+ * loads, an empty state that says what to do next, an error state with retry, server paging with
+ * translated texts, a header that stays in view while the rows scroll, and sorting only where the API
+ * sorts (our own header buttons, since the library's sort labels are English).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { columns, records, loading, error, page, pageSize, totalRecords, onPageChange, sortStatus } = props;
+  const rows = records ?? [];
+  const showSkeleton = loading && !error;
+  const isEmpty = !loading && !error && rows.length === 0;
+  const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
+
+  function sortBy(accessor: string) {
+    if (!props.onSortStatusChange) return;
+    const same = sortStatus?.columnAccessor === accessor;
+    props.onSortStatusChange({
+      columnAccessor: accessor,
+      direction: same && sortStatus?.direction === "asc" ? "desc" : "asc",
+    });
+    if (page !== 1) onPageChange(1);
+  }
+
+  const shownColumns: DataTableColumn<T>[] = columns.map(({ sortable, ...column }) => {
+    const accessor = String(column.accessor);
+    const title = column.title ?? accessor;
+    const withSort =
+      sortable && props.onSortStatusChange && !showSkeleton
+        ? {
+            title: (
+              <SortHeader
+                title={title}
+                direction={sortStatus?.columnAccessor === accessor ? sortStatus.direction : null}
+                onClick={() => sortBy(accessor)}
+              />
+            ),
+          }
+        : {};
+    const skeleton = showSkeleton ? { render: () => <Skeleton height={12} radius="sm" /> } : {};
+    return { ...column, ...withSort, ...skeleton };
+  });
+
+  // Placeholder rows while loading keep the headers and the layout where the real rows will be.
+  const shownRecords: T[] = showSkeleton
+    ? (Array.from({ length: Math.min(pageSize, SKELETON_ROWS) }, (_, i) => ({
+        [props.idAccessor]: `skeleton-${i}`,
+      })) as T[])
+    : error
+      ? []
+      : rows;
+
+  const overlay = error ? (
+    <div className={classes.overlay}>
+      <ErrorState {...(props.onRetry ? { onRetry: props.onRetry } : {})} />
+    </div>
+  ) : isEmpty ? (
+    <div className={classes.overlay}>
+      <EmptyState text={props.empty.text} action={props.empty.action} icon={props.empty.icon} />
+    </div>
+  ) : (
+    // The library renders its default "no records" text (hidden) when given nothing; give it nothing to say.
+    <span />
+  );
+
+  const paging =
+    showSkeleton || error || isEmpty
+      ? {}
+      : {
+          page,
+          onPageChange,
+          totalRecords,
+          recordsPerPage: pageSize,
+          loadingText: t("ds.table.loading"),
+          paginationText: ({ from, to }: { from: number; to: number }) =>
+            t("ds.table.pagination", { page, pages, from, to, total: totalRecords }),
+          getPaginationControlProps: (control: "first" | "last" | "previous" | "next") => ({
+            "aria-label": {
+              first: t("ds.table.firstPage"),
+              previous: t("ds.table.previousPage"),
+              next: t("ds.table.nextPage"),
+              last: t("ds.table.lastPage"),
+            }[control],
+          }),
+          getPaginationItemProps: (n: number) => ({ "aria-label": t("ds.table.page", { page: n }) }),
+        };
+
+  return (
+    <div aria-busy={showSkeleton || props.fetching ? true : undefined}>
+      {showSkeleton && <VisuallyHidden role="status">{t("ds.table.loading")}</VisuallyHidden>}
+      <MantineDataTable<T>
+        aria-label={props.label}
+        // A table wider than a phone scrolls sideways: its scroll area takes keyboard focus (WCAG 2.1.1).
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": props.label } }}
+        withTableBorder
+        borderRadius="md"
+        striped
+        highlightOnHover={Boolean(props.onRowClick)}
+        verticalAlign="top"
+        maxHeight={props.maxHeight ?? "70vh"}
+        minHeight={error || isEmpty ? STATE_MIN_HEIGHT : undefined}
+        columns={shownColumns}
+        records={shownRecords}
+        idAccessor={
+          showSkeleton ? (r: T) => String((r as Record<string, Key>)[props.idAccessor]) : props.idAccessor
+        }
+        fetching={Boolean(props.fetching) && !showSkeleton && !error}
+        noRecordsText={t("ds.table.noRecords")}
+        emptyState={overlay}
+        {...(props.onRowClick && !showSkeleton ? { onRowClick: props.onRowClick } : {})}
+        {...paging}
+      />
+    </div>
+  );
+}

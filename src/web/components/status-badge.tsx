@@ -1,0 +1,43 @@
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import { type StatusFamily, type StatusOf, type StatusTone, statusTone } from "../../domain/status-tones.ts";
+import classes from "./status-badge.module.css";
+import { STATUS_LABEL_KEYS } from "./status-labels.ts";
+
+type Pair = { fg: string; bg: string };
+
+/**
+ * The colour of each tone, text on its background, in both schemes. Every pair is at least 4.5:1
+ * (WCAG AA for small text); status-badge.test.tsx computes it, so a new colour cannot slip under.
+ */
+export const TONE_COLOURS: Record<StatusTone, { light: Pair; dark: Pair }> = {
+  neutral: { light: { fg: "#343a40", bg: "#f1f3f5" }, dark: { fg: "#dee2e6", bg: "#3b3b3b" } },
+  info: { light: { fg: "#1864ab", bg: "#e7f5ff" }, dark: { fg: "#a5d8ff", bg: "#10304f" } },
+  progress: { light: { fg: "#5f3dc4", bg: "#f3f0ff" }, dark: { fg: "#d0bfff", bg: "#2f2458" } },
+  success: { light: { fg: "#17623a", bg: "#eafcf0" }, dark: { fg: "#a6e8bc", bg: "#143a25" } },
+  warning: { light: { fg: "#8f4200", bg: "#fff4e6" }, dark: { fg: "#ffd8a8", bg: "#4a2c05" } },
+  danger: { light: { fg: "#c92a2a", bg: "#fff5f5" }, dark: { fg: "#ffc9c9", bg: "#511b1b" } },
+};
+
+export type StatusBadgeProps = {
+  [F in StatusFamily]: { family: F; status: StatusOf<F> };
+}[StatusFamily];
+
+/** A status of SPEC §4 (order, request, payment, invoice) as its translated label in its tone's colour. */
+export function StatusBadge({ family, status }: StatusBadgeProps) {
+  const { t } = useTranslation();
+  const tone = statusTone(family, status as never);
+  const { light, dark } = TONE_COLOURS[tone];
+  const key = STATUS_LABEL_KEYS[family][status];
+  const style = {
+    "--tone-fg-light": light.fg,
+    "--tone-bg-light": light.bg,
+    "--tone-fg-dark": dark.fg,
+    "--tone-bg-dark": dark.bg,
+  } as CSSProperties;
+  return (
+    <span className={classes.badge} style={style} data-tone={tone}>
+      {key ? t(key) : status}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { i18n, initI18n } from "../../i18n/i18n.ts";
+import { fakeApi } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render-app.tsx";
+import { sessionUser } from "../../test/session-user.ts";
+
+beforeAll(async () => {
+  await initI18n("fi");
+  // mantine-datatable scrolls its viewport to the top on a page change; jsdom has no Element.scrollTo.
+  if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+});
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  await i18n.changeLanguage("fi");
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const EMPTY_PAGE = {
+  status: 200,
+  body: { items: [], page: 1, limit: 20, total: 0, totalPages: 0, hasNext: false, hasPrevious: false },
+};
+
+describe("defect: /admin (issue 8)", () => {
+  it("defect: the heading sits in the full-width admin frame with the tabs, with no 'later version' line", async () => {
+    fakeApi({
+      "GET /api/contact-forms?page=1&limit=20": EMPTY_PAGE,
+      "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },
+    });
+    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    const heading = await screen.findByRole("heading", { level: 1, name: "Ylläpito" }, { timeout: 5000 });
+    const tab = await screen.findByRole("tab", { name: /Contact Forms/ });
+    // One column for both: the heading is in no centred (sized) container, and shares its parent with the tabs.
+    expect(heading.closest(".mantine-Container-root:not([data-fluid])")).toBeNull();
+    const column = heading.parentElement as HTMLElement;
+    expect(within(column).getByRole("tab", { name: /Contact Forms/ })).toBe(tab);
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    expect(
+      screen.queryByText("Tämä sivu julkaistaan palvelun myöhemmässä versiossa."),
+    ).not.toBeInTheDocument();
+    expect(document.title).toBe("Ylläpito – Pedaali");
+  });
+});

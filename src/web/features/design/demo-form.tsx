@@ -1,0 +1,80 @@
+import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
+import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
+
+/** The form convention: labels, help texts, required markers, errors under the fields and the summary. */
+export function FormDemo() {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const required = (v: string) => (v.trim() ? null : t("ds.demo.form.required"));
+  const form = useForm({
+    initialValues: { company: "", businessId: "", email: "", delivery: "", notes: "" },
+    validate: {
+      company: required,
+      businessId: (v) =>
+        !v.trim()
+          ? t("ds.demo.form.required")
+          : isValidBusinessId(v.trim())
+            ? null
+            : t("ds.demo.form.businessIdInvalid"),
+      email: (v) =>
+        !v.trim()
+          ? t("ds.demo.form.required")
+          : isValidEmail(normalizeEmail(v))
+            ? null
+            : t("ds.demo.form.emailInvalid"),
+      delivery: (v) => (v ? null : t("ds.demo.form.deliveryRequired")),
+    },
+  });
+  const errorSummary = useFormErrorSummary(form, { delivery: t("ds.demo.form.delivery") });
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        () => setSaved(true),
+        () => {
+          setSaved(false);
+          errorSummary.onInvalid();
+        },
+      )}
+    >
+      <Stack gap="md" maw={560}>
+        {errorSummary.summary}
+        <RequiredFieldsNote />
+        <TextInput label={t("ds.demo.form.company")} required {...form.getInputProps("company")} />
+        <TextInput
+          label={t("ds.demo.form.businessId")}
+          description={t("ds.demo.form.businessIdHelp")}
+          required
+          {...form.getInputProps("businessId")}
+        />
+        <TextInput
+          label={t("ds.demo.form.email")}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps("email")}
+        />
+        <Radio.Group
+          label={<FieldLabel required>{t("ds.demo.form.delivery")}</FieldLabel>}
+          {...form.getInputProps("delivery")}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="PICKUP" label={t("ds.demo.form.pickup")} />
+            <Radio value="HOME_DELIVERY" label={t("ds.demo.form.homeDelivery")} />
+          </Group>
+        </Radio.Group>
+        <Textarea label={t("ds.demo.form.notes")} rows={3} {...form.getInputProps("notes")} />
+        <Group>
+          <Button type="submit">{t("ds.demo.form.submit")}</Button>
+        </Group>
+        {saved && <Text role="status">{t("ds.demo.form.saved")}</Text>}
+      </Stack>
+    </form>
+  );
+}

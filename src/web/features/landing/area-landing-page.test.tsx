@@ -1,0 +1,75 @@
+import { cleanup, configure, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ensurePageTexts, i18n, initI18n } from "../../i18n/i18n.ts";
+import { renderApp } from "../../test/render-app.tsx";
+import { sessionUser } from "../../test/session-user.ts";
+import { AREA_LANDINGS } from "./area-landings.ts";
+
+// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(async () => {
+  await initI18n("fi");
+  await Promise.all([import("../../app/lazy-pages.ts"), ensurePageTexts("fi")]);
+  await i18n.changeLanguage("fi");
+}, 60_000);
+afterEach(cleanup);
+
+/** The links of the "what you can do now" section, by their text and target. */
+async function nextStepLinks() {
+  const section = (await screen.findByRole("heading", { level: 2, name: "Mitä voit tehdä nyt" })).closest(
+    "section",
+  ) as HTMLElement;
+  return within(section)
+    .getAllByRole("link")
+    .map((a) => a.getAttribute("href"));
+}
+
+describe("the landing page of an area still to come", () => {
+  it("gives an employee's /mybike a title, what it will hold and the calculator as the way in", async () => {
+    renderApp("/mybike", { user: sessionUser(["BIKE_BENEFICIARY"]) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Oma pyörä" })).toBeInTheDocument();
+    expect(screen.getByText(/Sinulla ei ole vielä pyörätilausta/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Avaa laskuri" })).toHaveAttribute("href", "/laskuri");
+    expect(await nextStepLinks()).toEqual(["/pyoraliikkeelle", "/usein-kysytyt-kysymykset", "/kayttaja"]);
+  });
+
+  it("offers an employer admin the company settings and reporting, an editor neither (pages they cannot open)", async () => {
+    const admin = renderApp("/tyonantaja", { user: sessionUser(["EMPLOYER_ADMIN"]) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Työnantaja" })).toBeInTheDocument();
+    expect(await nextStepLinks()).toEqual(["/yritys-asetukset", "/raportointi", "/tyonantajalle"]);
+    admin.unmount();
+
+    renderApp("/tyonantaja", { user: sessionUser(["EMPLOYER_EDITOR"]) });
+    expect(await screen.findByRole("heading", { level: 1, name: "Työnantaja" })).toBeInTheDocument();
+    expect(await nextStepLinks()).toEqual(["/tyonantajalle"]);
+  });
+
+  it("shows the calculator's landing to an anonymous visitor with the 2026 tax change as its next step", async () => {
+    renderApp("/laskuri", { user: null });
+    expect(await screen.findByRole("heading", { level: 1, name: "Laskuri" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Lue lisää" })).toHaveAttribute(
+      "href",
+      "/usein-kysytyt-kysymykset",
+    );
+    expect(await nextStepLinks()).toEqual(["/tyontekijalle", "/tyonantajalle"]);
+  });
+
+  it("has its texts in fi, en and sv for every area and step", async () => {
+    for (const lng of ["fi", "en", "sv"] as const) {
+      await ensurePageTexts(lng);
+      for (const [routeId, landing] of Object.entries(AREA_LANDINGS)) {
+        for (const key of ["description", "mainTitle", "empty"]) {
+          expect(i18n.exists(`landing.${routeId}.${key}`, { lng }), `${lng} ${routeId}.${key}`).toBe(true);
+        }
+        for (const step of [landing.empty, ...landing.next]) {
+          for (const part of ["title", "text", "link"]) {
+            expect(i18n.exists(`landing.steps.${step.key}.${part}`, { lng }), `${lng} ${step.key}`).toBe(
+              true,
+            );
+          }
+        }
+      }
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { Anchor, Button, SimpleGrid, Text } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
+import { checkPathAccess } from "../../../domain/access.ts";
+import type { RouteId } from "../../../domain/routes.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { PageTemplate } from "../../components/page-template.tsx";
+import { SectionCard } from "../../components/section-card.tsx";
+import { useSession } from "../../lib/session.ts";
+import { AREA_LANDINGS, isLandingRoute, type NextStep } from "./area-landings.ts";
+
+function useRouteId(): RouteId | undefined {
+  const handle = useMatches().findLast((m) => {
+    const h = m.handle as { routeId?: RouteId } | undefined;
+    return typeof h?.routeId === "string";
+  })?.handle as { routeId: RouteId } | undefined;
+  return handle?.routeId;
+}
+
+function StepCard({ step }: { step: NextStep }) {
+  const { t } = useTranslation();
+  return (
+    <SectionCard title={t(`landing.steps.${step.key}.title`)} headingOrder={3}>
+      <Text size="sm">{t(`landing.steps.${step.key}.text`)}</Text>
+      <Anchor component={AppLink} to={step.to} fw={600}>
+        {t(`landing.steps.${step.key}.link`)}
+      </Anchor>
+    </SectionCard>
+  );
+}
+
+/**
+ * The landing page of an area whose screens come in a later issue (/mybike, /tyonantaja, /laskuri...):
+ * the page template with what the area will hold, an empty state that names the next step, and the
+ * steps the reader can take today, leaving out pages their roles do not open.
+ */
+export function AreaLandingPage() {
+  const { t } = useTranslation();
+  const { accessUser } = useSession();
+  const routeId = useRouteId();
+  if (!routeId || !isLandingRoute(routeId)) return null;
+  const landing = AREA_LANDINGS[routeId];
+  // A public page (the calculator) is open to all; links to role pages show only to those who may open them.
+  const open = (step: NextStep) => checkPathAccess(step.to, accessUser) === "allow";
+  const emptyAction = open(landing.empty);
+  // The step the empty state already offers is not repeated below it.
+  const steps = landing.next.filter((step) => open(step) && !(emptyAction && step.key === landing.empty.key));
+  return (
+    <PageTemplate title={t(`routes.${routeId}.title`)} description={t(`landing.${routeId}.description`)}>
+      <SectionCard title={t(`landing.${routeId}.mainTitle`)}>
+        <EmptyState
+          text={t(`landing.${routeId}.empty`)}
+          action={
+            emptyAction && (
+              <Button component={AppLink} to={landing.empty.to} variant="light">
+                {t(`landing.steps.${landing.empty.key}.link`)}
+              </Button>
+            )
+          }
+        />
+      </SectionCard>
+      {steps.length > 0 && (
+        <section aria-labelledby="landing-next-steps">
+          <Text component="h2" id="landing-next-steps" fw={700} fz="h3" mt="xl" mb="md">
+            {t("landing.nextSteps")}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {steps.map((step) => (
+              <StepCard key={step.key} step={step} />
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+    </PageTemplate>
+  );
+}

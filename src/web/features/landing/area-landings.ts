@@ -1,0 +1,82 @@
+import type { RouteId } from "../../../domain/routes.ts";
+
+/** A next step offered on an area's landing page: its texts under `landing.steps.<key>` and where it goes. */
+export type NextStep = { key: string; to: string };
+
+/**
+ * The areas whose screens come in later issues (SPEC §2): each landing page says what the area will hold
+ * and offers the steps the reader can take today. Texts: `landing.<routeId>.*` in the page catalogues.
+ */
+export type AreaLanding = {
+  /** What the area's main list shows when empty: where the reader goes from here. */
+  empty: NextStep;
+  next: readonly NextStep[];
+};
+
+const FAQ = "/usein-kysytyt-kysymykset";
+const CONTACT = "/ota-yhteytta";
+
+export const AREA_LANDINGS = {
+  myBike: {
+    empty: { key: "calculate", to: "/laskuri" },
+    next: [
+      { key: "calculate", to: "/laskuri" },
+      { key: "stores", to: "/pyoraliikkeelle" },
+      { key: "faq", to: FAQ },
+      { key: "ownDetails", to: "/kayttaja" },
+    ],
+  },
+  employer: {
+    empty: { key: "inviteEmployees", to: CONTACT },
+    next: [
+      { key: "inviteEmployees", to: CONTACT },
+      { key: "companySettings", to: "/yritys-asetukset" },
+      { key: "reporting", to: "/raportointi" },
+      { key: "forEmployers", to: "/tyonantajalle" },
+    ],
+  },
+  companySettings: {
+    empty: { key: "helpdesk", to: CONTACT },
+    next: [
+      { key: "employer", to: "/tyonantaja" },
+      { key: "reporting", to: "/raportointi" },
+      { key: "helpdesk", to: CONTACT },
+    ],
+  },
+  reporting: {
+    empty: { key: "employer", to: "/tyonantaja" },
+    next: [
+      { key: "employer", to: "/tyonantaja" },
+      { key: "faq", to: FAQ },
+      { key: "helpdesk", to: CONTACT },
+    ],
+  },
+  calculator: {
+    empty: { key: "taxChange", to: FAQ },
+    next: [
+      { key: "taxChange", to: FAQ },
+      { key: "forEmployees", to: "/tyontekijalle" },
+      { key: "forEmployers", to: "/tyonantajalle" },
+    ],
+  },
+  bikeBrokerage: {
+    empty: { key: "helpdesk", to: CONTACT },
+    next: [
+      { key: "helpdesk", to: CONTACT },
+      { key: "faq", to: FAQ },
+    ],
+  },
+  serialNumberAndDelivery: {
+    empty: { key: "helpdesk", to: CONTACT },
+    next: [
+      { key: "forBikeStores", to: "/pyoraliikkeelle" },
+      { key: "helpdesk", to: CONTACT },
+    ],
+  },
+} as const satisfies Partial<Record<RouteId, AreaLanding>>;
+
+export type LandingRouteId = keyof typeof AREA_LANDINGS;
+
+export function isLandingRoute(id: RouteId): id is LandingRouteId {
+  return id in AREA_LANDINGS;
+}
