@@ -28,7 +28,7 @@ export function AuthShell({ children, size = 460 }: { children: ReactNode; size?
         </Group>
       </div>
       <Container size={size} px="md" pt="md" pb="xl">
-        <Paper withBorder radius="md" p={{ base: "lg", sm: "xl" }} className={classes.card}>
+        <Paper withBorder radius="md" p={{ base: "md", sm: "xl" }} className={classes.card}>
           {children}
         </Paper>
       </Container>
