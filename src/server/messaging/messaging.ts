@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { BaseLogger } from "pino";
+import { maskPhoneNumber } from "../../domain/auth-rules.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
@@ -22,13 +23,6 @@ export function maskEmail(address: string): string {
   const at = address.lastIndexOf("@");
   if (at < 1) return "***";
   return `${address[0]}***${address.slice(at)}`;
-}
-
-/** `+358501234510` → `+35850***10`. */
-export function maskPhone(phone: string): string {
-  if (phone.length >= 10) return `${phone.slice(0, 6)}***${phone.slice(-2)}`;
-  if (phone.length >= 6) return `${phone.slice(0, 2)}***${phone.slice(-2)}`;
-  return "***";
 }
 
 function emailDomain(address: string): string {
@@ -152,7 +146,7 @@ export function createMessaging({ config, db, log }: MessagingDeps): Messaging {
     },
 
     async sendSms(message: OutgoingSms): Promise<void> {
-      const meta = { channel: "SMS", to: maskPhone(message.to) };
+      const meta = { channel: "SMS", to: maskPhoneNumber(message.to) };
       if (!sms && !config.devOutbox) {
         // A two-factor code that cannot be sent must fail the login, not leave the user waiting.
         log.error(meta, "SMS not sent: no SMS provider configured");
