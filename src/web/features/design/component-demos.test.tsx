@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { i18n } from "../../i18n/i18n.ts";
 import { loadTexts, renderUi } from "../../test/render-ui.tsx";
 import { ComponentDemos } from "./component-demos.tsx";
@@ -9,6 +9,8 @@ beforeAll(async () => {
   await loadTexts("fi");
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 });
+// The per-language test switches languages; shuffled, the others must not inherit the last one.
+beforeEach(() => i18n.changeLanguage("fi"));
 afterAll(() => i18n.changeLanguage("fi"));
 
 const PARTS = [
