@@ -3,6 +3,7 @@ import type { Language } from "../../domain/enums.ts";
 import { buildPath, type RouteId } from "../../domain/routes.ts";
 import { AppLink } from "../components/app-link.tsx";
 import controls from "../components/controls.module.css";
+import { Svg } from "../components/icons.tsx";
 import { CONTACT_DETAILS as C, SOCIAL_LINKS, telHref } from "../lib/contact-details.ts";
 import classes from "./app-layout.module.css";
 
@@ -102,20 +103,9 @@ export function AppFooter({ lang }: { lang: Language | null }) {
               <li key={name}>
                 <a href={href} className={classes.socialLink} rel="noopener noreferrer">
                   <span className={classes.srOnly}>{name}</span>
-                  <svg
-                    width={20}
-                    height={20}
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth={2}
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
+                  <Svg size={20}>
                     <path d={SOCIAL_ICONS[name]} />
-                  </svg>
+                  </Svg>
                 </a>
               </li>
             ))}

@@ -11,11 +11,17 @@ function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === "object" && value !== null && "routeId" in value;
 }
 
+/** The route id of the innermost generated route (its `handle`), for pages shared by several routes. */
+export function useRouteId(): RouteId | undefined {
+  const handle = useMatches().findLast((m) => isRouteHandle(m.handle))?.handle;
+  return isRouteHandle(handle) ? handle.routeId : undefined;
+}
+
 /** Stands in for a page of SPEC §2 until its feature is built: its title and a note that it comes later. */
 export function PlaceholderPage() {
   const { t } = useTranslation();
-  const handle = useMatches().findLast((m) => isRouteHandle(m.handle))?.handle;
-  const title = isRouteHandle(handle) ? t(`routes.${handle.routeId}.title`) : "";
+  const routeId = useRouteId();
+  const title = routeId ? t(`routes.${routeId}.title`) : "";
   usePageTitle(title);
   return (
     <Container size="lg" py="xl">

@@ -1,22 +1,13 @@
 import { Anchor, Button, SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { useMatches } from "react-router";
 import { checkPathAccess } from "../../../domain/access.ts";
-import type { RouteId } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
+import { useRouteId } from "../../components/placeholder-page.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useSession } from "../../lib/session.ts";
 import { AREA_LANDINGS, isLandingRoute, type NextStep } from "./area-landings.ts";
-
-function useRouteId(): RouteId | undefined {
-  const handle = useMatches().findLast((m) => {
-    const h = m.handle as { routeId?: RouteId } | undefined;
-    return typeof h?.routeId === "string";
-  })?.handle as { routeId: RouteId } | undefined;
-  return handle?.routeId;
-}
 
 function StepCard({ step }: { step: NextStep }) {
   const { t } = useTranslation();
