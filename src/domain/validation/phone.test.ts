@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  internationalPhoneNumber,
   isValidPhoneNumber,
   normalizePhoneNumber,
   samePhoneNumber,
@@ -113,6 +114,24 @@ describe("normalizePhoneNumber", () => {
           normalizeOrError(sprinkle(input, spaces, positions)) ===
           normalizeOrError(input.replace(/\s+/g, "")),
       ),
+    );
+  });
+});
+
+describe("internationalPhoneNumber", () => {
+  it("turns the trunk 0 into +358 and keeps +358 as it is", () => {
+    expect(internationalPhoneNumber("0401234567")).toBe("+358401234567");
+    expect(internationalPhoneNumber("+358401234567")).toBe("+358401234567");
+    expect(internationalPhoneNumber("0912345")).toBe("+358912345");
+  });
+
+  it("gives every valid stored number an international +358 form", () => {
+    fc.assert(
+      fc.property(validPhone, (stored) => {
+        const international = internationalPhoneNumber(normalizePhoneNumber(stored));
+        expect(international).toMatch(/^\+358\d{6,14}$/);
+        expect(samePhoneNumber(stored, international)).toBe(true);
+      }),
     );
   });
 });

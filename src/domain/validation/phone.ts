@@ -23,10 +23,18 @@ export function normalizePhoneNumber(input: string): string {
 }
 
 /**
- * Whether two stored numbers reach the same phone: `0401234567` and `+358401234567` do (the trunk 0
- * stands for Finland's +358). Used to tell a real change of number from the same number retyped.
+ * The international form of a stored number: the trunk 0 stands for Finland's +358. Numbers are
+ * stored as SPEC §5 normalises them (a leading 0 or +358, as typed); the SMS provider and every
+ * comparison get this form (docs/decisions/007-phone-numbers.md).
+ */
+export function internationalPhoneNumber(stored: string): string {
+  return stored.startsWith("0") ? `+358${stored.slice(1)}` : stored;
+}
+
+/**
+ * Whether two stored numbers reach the same phone: `0401234567` and `+358401234567` do. Used to
+ * tell a real change of number from the same number retyped.
  */
 export function samePhoneNumber(a: string | null, b: string | null): boolean {
-  const international = (n: string) => (n.startsWith("0") ? `+358${n.slice(1)}` : n);
-  return a !== null && b !== null && international(a) === international(b);
+  return a !== null && b !== null && internationalPhoneNumber(a) === internationalPhoneNumber(b);
 }

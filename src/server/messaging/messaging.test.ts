@@ -110,6 +110,11 @@ describe("SMS over the HTTP provider", () => {
     expect(sms.requests[0]?.headers.authorization).toBeUndefined();
   });
 
+  it("gives the provider a number stored with the trunk 0 in its +358 form", async () => {
+    await messagingWith({ smsProviderUrl: sms.url }).sendSms({ ...codeSms(), to: "0401234567" });
+    expect(sms.requests[0]?.body).toMatchObject({ to: "+358401234567" });
+  });
+
   it("sends the credentials of the provider URL as Basic authorization", async () => {
     const url = new URL(sms.url);
     url.username = "pedaali";

@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { BaseLogger } from "pino";
 import { maskPhoneNumber } from "../../domain/auth-rules.ts";
+import { internationalPhoneNumber } from "../../domain/validation/phone.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
@@ -159,7 +160,8 @@ export function createMessaging({ config, db, log }: MessagingDeps): Messaging {
           const response = await fetch(sms.url, {
             method: "POST",
             headers: sms.headers,
-            body: JSON.stringify({ to: message.to, text: message.text }),
+            // Stored numbers keep SPEC §5's leading 0 or +358; the provider always gets +358 (decision 007).
+            body: JSON.stringify({ to: internationalPhoneNumber(message.to), text: message.text }),
             signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
           });
           // Release the connection; the provider's answer is not used.
