@@ -1,5 +1,5 @@
-import { DEFAULT_THEME, darken } from "@mantine/core";
-import { DANGER_FILLED_HOVER, pedaaliGreen } from "./theme.ts";
+import { DEFAULT_THEME } from "@mantine/core";
+import { DANGER_FILLED_HOVER, DARK_LIGHT_VARIANT, DARK_LIGHT_VARIANT_HOVER, pedaaliGreen } from "./theme.ts";
 
 /**
  * The colour pairs the identity promises (docs/design.md "Identity"), with the colours resolved as
@@ -60,6 +60,7 @@ export const SCHEME_COLORS = {
     filled: green[7],
     filledHover: green[8],
     lightVariant: green[1],
+    lightVariantHover: green[2],
     lightVariantText: green[9],
     outlineText: green[7],
     success: green[8],
@@ -72,13 +73,14 @@ export const SCHEME_COLORS = {
     text: dark[0],
     surfaceMuted: dark[8],
     surfaceRaised: dark[6],
-    surfaceBrand: toHex(darken(green[9], 0.5)),
+    surfaceBrand: DARK_LIGHT_VARIANT,
     surfaceInverse: green[9],
     dimmed: dark[1],
     link: green[4],
     filled: green[7],
     filledHover: green[8],
-    lightVariant: toHex(darken(green[9], 0.5)),
+    lightVariant: DARK_LIGHT_VARIANT,
+    lightVariantHover: DARK_LIGHT_VARIANT_HOVER,
     lightVariantText: green[0],
     outlineText: green[3],
     success: green[4],
@@ -116,7 +118,8 @@ function pairsOf(scheme: Scheme): ContrastPair[] {
     text("Dimmed text on a muted surface", c.dimmed, c.surfaceMuted),
     text("Dimmed text on a raised surface (card)", c.dimmed, c.surfaceRaised),
     text("Dimmed text on a brand surface", c.dimmed, c.surfaceBrand),
-    text("Light variant (badge, alert)", c.lightVariantText, c.lightVariant),
+    text("Light variant (button, badge, alert)", c.lightVariantText, c.lightVariant),
+    text("Hovered light button", c.lightVariantText, c.lightVariantHover),
     text("Outline button text", c.outlineText, c.body),
     text("Success text", c.success, c.body),
     text("Error text", c.error, c.body),

@@ -58,6 +58,14 @@ export const theme = createTheme({
   focusRing: "auto",
 });
 
+/**
+ * The light variant (light buttons, badges, alerts, brand surfaces) in the dark scheme. Mantine's own is
+ * pedaali-9 darkened by half, darker than the page itself, so a light button sank into it; this is
+ * pedaali-7 mixed 35 % into the dark page (dark-7), a step lighter than the page, with pedaali-0 text.
+ */
+export const DARK_LIGHT_VARIANT = "#204130";
+export const DARK_LIGHT_VARIANT_HOVER = "#1f4937";
+
 /** Hover of a filled red (danger) button: a step darker than red-9, which is the filled colour. */
 export const DANGER_FILLED_HOVER = "#a61e1e";
 // In both schemes' blocks: Mantine sets the variant colours there, and those selectors outrank :root.
@@ -88,5 +96,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-success": "var(--mantine-color-pedaali-4)",
     ...dangerFilled,
     "--mantine-color-red-outline": "var(--mantine-color-red-4)",
+    "--mantine-color-pedaali-light": DARK_LIGHT_VARIANT,
+    "--mantine-color-pedaali-light-hover": DARK_LIGHT_VARIANT_HOVER,
   },
 });

@@ -109,11 +109,43 @@ describe("the admin's Contact Forms tab", () => {
     });
     renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
     expect(await screen.findByText("Lähettäjä 0", {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText("1–20 / 25")).toBeInTheDocument();
+    expect(screen.getByText("Sivu 1/2 · rivit 1–20/25")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Seuraava sivu" }));
     expect(await screen.findByText("Viimeisellä sivulla")).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Näytä"), "unchecked");
     expect(await screen.findByText("Käsittelemätön")).toBeInTheDocument();
     expect(api.callsTo("GET", "/api/contact-forms?page=1&limit=20&checked=false")).toHaveLength(1);
+  });
+
+  it("says what to do when a filter finds nothing, and shows all again", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      "GET /api/contact-forms?page=1&limit=20": page([item({ name: "Kaikkien joukossa" })]),
+      "GET /api/contact-forms?page=1&limit=20&checked=true": page([]),
+      "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 1 } },
+    });
+    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    expect(await screen.findByText("Kaikkien joukossa", {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Näytä"), "checked");
+    expect(await screen.findByText(/Mikään viesti ei vastaa valintoja/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Näytä kaikki" }));
+    expect(await screen.findByText("Kaikkien joukossa")).toBeInTheDocument();
+    expect(screen.getByLabelText("Näytä")).toHaveValue("all");
+  });
+
+  it("offers a retry when the list cannot be fetched", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const api = fakeApi({
+      "GET /api/contact-forms?page=1&limit=20": () =>
+        fail ? { status: 500, body: { message: "boom" } } : page([item({ name: "Toisella yrityksellä" })]),
+      "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },
+    });
+    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    expect(await screen.findByText("Listaa ei saatu ladattua.", {}, { timeout: 8000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Yritä uudelleen" }));
+    expect(await screen.findByText("Toisella yrityksellä")).toBeInTheDocument();
+    expect(api.callsTo("GET", "/api/contact-forms?page=1&limit=20").length).toBeGreaterThanOrEqual(2);
   });
 });

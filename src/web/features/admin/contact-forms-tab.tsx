@@ -1,7 +1,6 @@
-import "mantine-datatable/styles.layer.css";
 import {
-  Alert,
   Badge,
+  Button,
   Group,
   NativeSelect,
   Stack,
@@ -13,10 +12,10 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { DataTable } from "mantine-datatable";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TContactForm, TContactFormsPage, TContactFormUpdate } from "../../../contract/contact-forms.ts";
+import { DataTable } from "../../components/data-table.tsx";
 import { apiFetch } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
 
@@ -97,6 +96,12 @@ export function ContactFormsTab() {
   });
 
   const pending = toggle.isPending ? toggle.variables?.id : undefined;
+  const filtered = filter !== "all" || debouncedSearch.trim() !== "";
+  function clearFilters() {
+    setFilter("all");
+    setSearch("");
+    setPage(1);
+  }
 
   return (
     <Stack gap="md">
@@ -129,38 +134,30 @@ export function ContactFormsTab() {
           miw={260}
         />
       </Group>
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {t("adminContactForms.loadError")}
-        </Alert>
-      )}
       <DataTable<TContactForm>
-        // A table wider than a phone scrolls sideways: its scroll area takes keyboard focus (WCAG 2.1.1).
-        scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": t("adminContactForms.title") } }}
-        withTableBorder
-        borderRadius="md"
-        striped
-        verticalAlign="top"
-        minHeight={list.data?.items.length ? undefined : 160}
+        label={t("adminContactForms.title")}
         idAccessor="contactFormDataId"
-        records={list.data?.items ?? []}
-        fetching={list.isFetching && !list.data}
-        noRecordsText={t("adminContactForms.empty")}
-        totalRecords={list.data?.total ?? 0}
-        recordsPerPage={PAGE_SIZE}
-        page={page}
-        onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) =>
-          t("adminContactForms.pagination", { from, to, total: totalRecords })
+        records={list.data?.items}
+        loading={list.isPending}
+        fetching={list.isFetching}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={
+          filtered
+            ? {
+                text: t("adminContactForms.emptyFiltered"),
+                action: (
+                  <Button variant="default" onClick={clearFilters}>
+                    {t("adminContactForms.clearFilters")}
+                  </Button>
+                ),
+              }
+            : { text: t("adminContactForms.empty") }
         }
-        getPaginationControlProps={(control) => ({
-          "aria-label": {
-            first: t("adminContactForms.firstPage"),
-            previous: t("adminContactForms.previousPage"),
-            next: t("adminContactForms.nextPage"),
-            last: t("adminContactForms.lastPage"),
-          }[control],
-        })}
+        page={page}
+        pageSize={PAGE_SIZE}
+        totalRecords={list.data?.total ?? 0}
+        onPageChange={setPage}
         columns={[
           {
             accessor: "createdAt",
