@@ -192,6 +192,20 @@ test("banner, cookie consent and back-to-top: dismissal and choice are kept; bac
   await expect(toTop).toHaveCount(0);
 });
 
+test("a page opened from the address bar starts at its top; a reload keeps its place", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/ota-yhteytta");
+  await page.getByRole("button", { name: "Lähetä viesti" }).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 500));
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(500);
+});
+
 test("switching to sv and en changes the texts; the dark theme persists across reloads", async ({ page }) => {
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { type Location, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { ErrorNotice } from "../components/error-notice.tsx";
 import { startHealthChecks, useConnected, useOnline } from "../lib/connection.ts";
 import { useSession } from "../lib/session.ts";
@@ -18,6 +18,15 @@ import { shellVisibility } from "./shell-visibility.ts";
  * and back-to-top, each shown by the SPEC §2 layout rules of shellVisibility. Unknown paths (404) keep
  * the chrome so the visitor can find a way on.
  */
+/**
+ * The first page a tab loads has the key "default" whatever its path, so every address typed into the
+ * address bar would share one saved scroll position and open scrolled where the last one was left. Keyed
+ * by path there, a reload still comes back to its place and a new page opens at its top.
+ */
+function scrollKey(location: Location): string {
+  return location.key === "default" ? location.pathname : location.key;
+}
+
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -38,6 +47,8 @@ export function AppLayout() {
       <a href="#main-content" className={classes.skipLink}>
         {t("common.skipToContent")}
       </a>
+      {/* In the page's flow above everything else, so it covers nothing until it is answered. */}
+      {show.cookieConsent && <CookieConsentBanner lang={lang} />}
       {!connected && online && <NotConnectedBanner />}
       {show.announcement && <AnnouncementBanner lang={lang} />}
       {show.header && <AppHeader />}
@@ -47,13 +58,12 @@ export function AppLayout() {
         {show.offlinePage ? <ErrorNotice text={t("shell.offlineText")} /> : <Outlet />}
       </main>
       {show.footer && <AppFooter lang={lang} />}
-      {(show.cookieConsent || show.backToTop) && (
+      {show.backToTop && (
         <div className={shell.dock}>
-          {show.backToTop && <BackToTop />}
-          {show.cookieConsent && <CookieConsentBanner lang={lang} />}
+          <BackToTop />
         </div>
       )}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BACK_TO_TOP_THRESHOLD_PX } from "../../domain/constants.ts";
 import type { Language } from "../../domain/enums.ts";
@@ -70,36 +70,9 @@ export function AnnouncementBanner({ lang }: { lang: Language | null }) {
 }
 
 /**
- * While the fixed cookie card shows, the page keeps the space it takes free at its bottom: the body gets
- * that much padding, so the end of the page scrolls clear of the card, and the root's scroll padding, so
- * whatever is scrolled or tabbed into view (a form's submit button) stops above it, not under it.
- */
-function useReservedBottomSpace(card: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const element = card.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const reserve = () => {
-      const space = `${Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top))}px`;
-      document.body.style.paddingBottom = space;
-      root.style.scrollPaddingBottom = space;
-    };
-    reserve();
-    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(reserve);
-    observer?.observe(element);
-    window.addEventListener("resize", reserve);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener("resize", reserve);
-      document.body.style.paddingBottom = "";
-      root.style.scrollPaddingBottom = "";
-    };
-  }, [card]);
-}
-
-/**
  * Cookie consent: accepted or rejected, stored; the privacy policy's #cookie section explains it. A compact
- * card at the bottom of the window (one short line and two buttons) that reserves its space on the page.
+ * band (one short line and two buttons) at the top of the page, in its flow: it floats over nothing, so
+ * no control of the page is ever under it, and it scrolls away with the page until answered.
  */
 export function CookieConsentBanner({ lang }: { lang: Language | null }) {
   const [choice, setChoice] = useState<CookieConsent | null>(() => storedCookieConsent());
@@ -117,10 +90,8 @@ export function CookieConsentBanner({ lang }: { lang: Language | null }) {
 
 function CookieCard({ lang, onDecide }: { lang: Language | null; onDecide: (value: CookieConsent) => void }) {
   const { t } = useTranslation();
-  const card = useRef<HTMLElement>(null);
-  useReservedBottomSpace(card);
   return (
-    <aside ref={card} className={classes.cookie} aria-label={t("shell.cookieTitle")}>
+    <aside className={classes.cookie} aria-label={t("shell.cookieTitle")}>
       <p className={classes.cookieText}>
         {t("shell.cookieText")}{" "}
         <AppLink to={`${buildPath("privacyPolicy", {}, lang)}#cookie`} className={classes.cookieLink}>
