@@ -88,13 +88,11 @@ export function formatCents(cents: number, lang: Language): string {
     .replace(/[\u202f\u00a0 ]/g, MONEY_SPACE);
 }
 
-/** The VAT rate in hundredths of a percent (25.5 → 2550), so that VAT maths stays in integers. */
-function toBasisPoints(vatPercent: number): bigint {
-  const basisPoints = Math.round(vatPercent * 100);
-  if (!Number.isFinite(vatPercent) || vatPercent < 0 || Math.abs(vatPercent * 100 - basisPoints) > 1e-6) {
-    throw new RangeError(
-      `VAT percent must be a non-negative number with at most two decimals, got ${vatPercent}`,
-    );
+/** A rate in hundredths of a percent (25.5 → 2550), so that VAT and tax maths stay in integers. */
+function toBasisPoints(percent: number): bigint {
+  const basisPoints = Math.round(percent * 100);
+  if (!Number.isFinite(percent) || percent < 0 || Math.abs(percent * 100 - basisPoints) > 1e-6) {
+    throw new RangeError(`Percent must be a non-negative number with at most two decimals, got ${percent}`);
   }
   return BigInt(basisPoints);
 }
@@ -110,10 +108,18 @@ function divideRounded(numerator: bigint, denominator: bigint): number {
 
 const BASIS = 10_000n;
 
+/**
+ * A percentage of an amount, rounded half away from zero to the cent, in integers: 32 161,20 € at
+ * 5.30 % → 1 704,54 €. The rate has at most two decimals (every tax and VAT rate does).
+ */
+export function percentOfCents(cents: number, percent: number): number {
+  ensureCents(cents);
+  return divideRounded(BigInt(cents) * toBasisPoints(percent), BASIS);
+}
+
 /** VAT on a net amount, rounded half away from zero to the cent: 100,00 € at 25.5 % → 25,50 €. */
 export function vatAmountCents(netCents: number, vatPercent: number): number {
-  ensureCents(netCents);
-  return divideRounded(BigInt(netCents) * toBasisPoints(vatPercent), BASIS);
+  return percentOfCents(netCents, vatPercent);
 }
 
 /** Net plus its rounded VAT, so gross = net + vatAmountCents(net) holds exactly. */
