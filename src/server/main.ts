@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import { seedDemo } from "./db/seed/seed-demo.ts";
+import { seedDemo, seedReferenceData } from "./db/seed/seed-demo.ts";
 
 /** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
 async function main(): Promise<void> {
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   // jobs: the nightly inactivity deactivation (pg-boss); it starts once the app is ready.
   const app = await buildApp(config, { database, jobs: true });
   app.addHook("onClose", () => database.close());
+  // Roles, permissions and the published tax tables, in every environment; existing rows are kept.
+  await seedReferenceData(database.db);
   if (config.demoSeed) {
     const { seeded } = await seedDemo(database.db);
     app.log.info(

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, percent, timestamps, timestamptz } from "../columns.ts";
 
 /** Leasing (financing) companies: Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy (SPEC §9). */
@@ -32,8 +21,11 @@ export const leasingCompanies = pgTable(
 );
 
 /**
- * A billing table: the leasing factors a leasing company gives for a price bracket and a lease period.
- * The monthly payment of an order is its total × the factor of the matching row.
+ * A billing table: a leasing company's terms (SPEC §3). The monthly payment of a package is an annuity
+ * on its price at annualInterestPercent that leaves residualValuePercent at the end, plus insurance,
+ * the maintenance budget and the service fee (src/domain/calculator/lease-payment.ts). Its rows set the
+ * lease period by price bracket (POST /api/leasing/get-leasing-time-months). The one isDefault table
+ * prices the public calculator.
  */
 export const billingTables = pgTable(
   "billing_tables",
@@ -47,12 +39,37 @@ export const billingTables = pgTable(
     monthlyServiceFeeCents: integer().notNull().default(0),
     /** Residual (redemption) value at the end of the lease, percent of the total price. */
     residualValuePercent: percent(),
+    annualInterestPercent: percent().notNull().default(0),
+    /** Yearly insurance premium, percent of the package price. */
+    insurancePercentPerYear: percent().notNull().default(0),
+    /** The maintenance budget included in each payment, in cents. */
+    monthlyMaintenanceCents: integer().notNull().default(0),
+    minLeaseMonths: integer().notNull().default(12),
+    maxLeaseMonths: integer().notNull().default(60),
+    /** A campaign discount on the package price, given only for leases of campaignMinLeaseMonths or more. */
+    campaignDiscountPercent: percent(),
+    campaignMinLeaseMonths: integer(),
+    isDefault: boolean().notNull().default(false),
     notes: text(),
     ...timestamps(),
   },
   (t) => [
     index("billing_tables_leasing_company_idx").on(t.leasingCompanyId),
-    check("billing_tables_service_fee_check", sql`${t.monthlyServiceFeeCents} >= 0`),
+    uniqueIndex("billing_tables_one_default").on(t.isDefault).where(sql`${t.isDefault}`),
+    check(
+      "billing_tables_service_fee_check",
+      sql`${t.monthlyServiceFeeCents} >= 0 and ${t.monthlyMaintenanceCents} >= 0`,
+    ),
+    check(
+      "billing_tables_terms_check",
+      sql`${t.annualInterestPercent} between 0 and 100 and ${t.insurancePercentPerYear} between 0 and 100
+        and (${t.campaignDiscountPercent} is null or ${t.campaignDiscountPercent} between 0 and 100)`,
+    ),
+    check(
+      "billing_tables_lease_months_check",
+      sql`${t.minLeaseMonths} between 1 and 120 and ${t.maxLeaseMonths} between ${t.minLeaseMonths} and 120
+        and (${t.campaignMinLeaseMonths} is null or ${t.campaignMinLeaseMonths} between 1 and 120)`,
+    ),
     check(
       "billing_tables_residual_value_check",
       sql`${t.residualValuePercent} is null or ${t.residualValuePercent} between 0 and 100`,
@@ -72,21 +89,18 @@ export const billingTableRows = pgTable(
       .notNull()
       .references(() => billingTables.id, { onDelete: "cascade" }),
     leaseTimeMonths: integer().notNull(),
-    /** The price bracket (order total incl. VAT) the row applies to; max null = no upper limit. */
+    /** The price bracket (package total incl. VAT) whose leases run leaseTimeMonths; max null = no upper limit. */
     minTotalCents: integer().notNull().default(0),
     maxTotalCents: integer(),
-    /** Monthly payment = total × leasingFactor (e.g. 0.02875). */
-    leasingFactor: numeric({ precision: 10, scale: 6, mode: "number" }).notNull(),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("billing_table_rows_bracket_unique").on(t.billingTableId, t.leaseTimeMonths, t.minTotalCents),
+    uniqueIndex("billing_table_rows_bracket_unique").on(t.billingTableId, t.minTotalCents),
     check("billing_table_rows_lease_time_check", sql`${t.leaseTimeMonths} between 12 and 60`),
     check(
       "billing_table_rows_bracket_check",
       sql`${t.minTotalCents} >= 0 and (${t.maxTotalCents} is null or ${t.maxTotalCents} > ${t.minTotalCents})`,
     ),
-    check("billing_table_rows_factor_check", sql`${t.leasingFactor} > 0`),
   ],
 );
 

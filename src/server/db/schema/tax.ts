@@ -1,11 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { id, percent, timestamps } from "../columns.ts";
 
 /**
  * The four tax tables the benefit calculator reads (SPEC §3), one row set per tax year. Rates are
- * percentages (numeric), amounts are cents. Admins maintain them through full CRUD (SPEC §7).
+ * percentages (numeric), amounts are cents. Admins maintain them through full CRUD (SPEC §7). Every row
+ * names its source and whether the figure is confirmed from an authoritative one; the calculator shows
+ * unconfirmed figures as such. src/domain/tax/tax-year.ts is the shape the engine reads them into.
  */
+
+/** Where a figure comes from, and whether an authoritative source confirms it. */
+const sourced = () => ({
+  source: text().notNull().default(""),
+  confirmed: boolean().notNull().default(false),
+});
 
 /** Province (municipal) tax: the municipal and church tax rate of a municipality for a year. */
 export const provinceTaxTables = pgTable(
@@ -16,6 +24,7 @@ export const provinceTaxTables = pgTable(
     provinceName: text().notNull(),
     municipalTaxPercent: percent().notNull(),
     churchTaxPercent: percent(),
+    ...sourced(),
     ...timestamps(),
   },
   (t) => [
@@ -30,8 +39,8 @@ export const provinceTaxTables = pgTable(
 );
 
 /**
- * The yearly payroll parameters (taxTableId): the employee's social contributions and the limits of
- * the bike benefit that the calculator needs besides income tax.
+ * The yearly payroll parameters (taxTableId): the employee's social contributions with the ages they
+ * apply at, the Yle tax, and the limits of the bike benefit that the calculator needs besides income tax.
  */
 export const taxTables = pgTable(
   "tax_tables",
@@ -39,13 +48,33 @@ export const taxTables = pgTable(
     id: id(),
     year: integer().notNull(),
     employeePensionPercent: percent().notNull(),
+    pensionFromAge: integer().notNull().default(17),
+    pensionToAge: integer().notNull().default(67),
+    /** A higher pension contribution for an age band (2025: 8.65 % at 53–62); null when there is none. */
+    olderEmployeePensionPercent: percent(),
+    olderPensionFromAge: integer(),
+    olderPensionToAge: integer(),
     unemploymentInsurancePercent: percent().notNull(),
+    unemploymentFromAge: integer().notNull().default(18),
+    unemploymentToAge: integer().notNull().default(64),
     healthInsuranceDailyAllowancePercent: percent().notNull(),
+    /** The daily allowance contribution is due only when the year's wage income reaches this. */
+    dailyAllowanceThresholdCents: integer().notNull().default(0),
+    dailyAllowanceFromAge: integer().notNull().default(16),
+    dailyAllowanceToAge: integer().notNull().default(67),
     healthInsuranceMedicalCarePercent: percent().notNull(),
     broadcastingTaxPercent: percent().notNull().default(0),
+    broadcastingTaxThresholdCents: integer().notNull().default(0),
     broadcastingTaxMaxCents: integer().notNull().default(0),
-    /** Yearly tax-free part of the bike benefit (0 once the exemption is removed). */
+    broadcastingTaxFromAge: integer().notNull().default(18),
+    /** Yearly tax-free part of the bike benefit for new commitments (0 once the exemption is removed). */
     bikeBenefitTaxFreeLimitCents: integer().notNull().default(0),
+    /** The limit a benefit committed to on or before bikeBenefitGrandfatheredUntil keeps. */
+    bikeBenefitGrandfatheredLimitCents: integer().notNull().default(0),
+    bikeBenefitGrandfatheredUntil: date({ mode: "string" }),
+    /** The tax-free bike benefit and commuter ticket together (3 400 € a year). */
+    taxFreeBenefitsSharedLimitCents: integer().notNull().default(0),
+    ...sourced(),
     ...timestamps(),
   },
   (t) => [
@@ -59,7 +88,17 @@ export const taxTables = pgTable(
     ),
     check(
       "tax_tables_cents_check",
-      sql`${t.broadcastingTaxMaxCents} >= 0 and ${t.bikeBenefitTaxFreeLimitCents} >= 0`,
+      sql`${t.broadcastingTaxMaxCents} >= 0 and ${t.bikeBenefitTaxFreeLimitCents} >= 0
+        and ${t.broadcastingTaxThresholdCents} >= 0 and ${t.dailyAllowanceThresholdCents} >= 0
+        and ${t.bikeBenefitGrandfatheredLimitCents} >= 0 and ${t.taxFreeBenefitsSharedLimitCents} >= 0`,
+    ),
+    check(
+      "tax_tables_age_check",
+      sql`${t.pensionFromAge} <= ${t.pensionToAge} and ${t.unemploymentFromAge} <= ${t.unemploymentToAge}
+        and ${t.dailyAllowanceFromAge} <= ${t.dailyAllowanceToAge}
+        and (${t.olderEmployeePensionPercent} is null
+          or (${t.olderPensionFromAge} is not null and ${t.olderPensionToAge} is not null
+            and ${t.olderPensionFromAge} <= ${t.olderPensionToAge}))`,
     ),
   ],
 );
@@ -77,6 +116,7 @@ export const stateIncomeTaxTables = pgTable(
     upperLimitCents: integer(),
     baseTaxCents: integer().notNull().default(0),
     marginalPercent: percent().notNull(),
+    ...sourced(),
     ...timestamps(),
   },
   (t) => [
@@ -92,9 +132,11 @@ export const stateIncomeTaxTables = pgTable(
 );
 
 /**
- * Taxpayer deductions (taxDeductionsId): basic deduction, work income deduction... by year. A deduction
- * is ratePercent of the income above incomeThresholdCents, at most maxDeductionCents, reduced by
- * phaseOutPercent of the income above phaseOutStartCents.
+ * Taxpayer deductions (taxDeductionsId) by year and type (TAX_DEDUCTION_TYPES of src/domain/tax):
+ * a deduction is ratePercent of the income above incomeThresholdCents, at most maxDeductionCents (or
+ * seniorMaxDeductionCents from seniorFromAge, plus childAdditionCents per child), reduced by
+ * phaseOutPercent of the income between phaseOutStartCents and phaseOutEndCents and by
+ * secondPhaseOutPercent of the income above phaseOutEndCents.
  */
 export const taxpayerDeductionsTables = pgTable(
   "taxpayer_deductions_tables",
@@ -109,6 +151,12 @@ export const taxpayerDeductionsTables = pgTable(
     incomeThresholdCents: integer().notNull().default(0),
     phaseOutStartCents: integer(),
     phaseOutPercent: percent(),
+    phaseOutEndCents: integer(),
+    secondPhaseOutPercent: percent(),
+    seniorMaxDeductionCents: integer(),
+    seniorFromAge: integer(),
+    childAdditionCents: integer().notNull().default(0),
+    ...sourced(),
     ...timestamps(),
   },
   (t) => [

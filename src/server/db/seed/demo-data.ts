@@ -300,20 +300,30 @@ export const DEMO_VAT_RATES = [
 ] as const;
 
 /**
- * Pedaali's own billing table: monthly payment = total price × factor, by lease period. The factors
- * are demo values of the right magnitude (36 months ≈ 3 % of the price a month, incl. interest and fees).
+ * Pedaali's own billing table, the default that prices the public calculator: an annuity at 4.9 % with
+ * a 5 % redemption price, insurance 6 % of the price a year, a 12 € maintenance budget and a 5 € service
+ * fee a month (demo terms of the right magnitude; research note §6). The lease period follows the
+ * package price.
  */
 export const DEMO_BILLING_TABLE = {
   name: "Pedaali perustaulukko 2026",
   leasingCompany: "Pedaali Oy",
   validFrom: "2026-01-01",
+  annualInterestPercent: 4.9,
+  residualValuePercent: 5,
+  insurancePercentPerYear: 6,
+  monthlyMaintenanceCents: 1_200,
   monthlyServiceFeeCents: 500,
-  residualValuePercent: 10,
+  minLeaseMonths: 12,
+  maxLeaseMonths: 60,
+  campaignDiscountPercent: 3,
+  campaignMinLeaseMonths: 36,
+  isDefault: true,
   rows: [
-    { leaseTimeMonths: 12, leasingFactor: 0.0845 },
-    { leaseTimeMonths: 24, leasingFactor: 0.0432 },
-    { leaseTimeMonths: 36, leasingFactor: 0.0298 },
-    { leaseTimeMonths: 48, leasingFactor: 0.0231 },
+    { minTotalCents: 0, maxTotalCents: 150_000, leaseTimeMonths: 24 },
+    { minTotalCents: 150_000, maxTotalCents: 300_000, leaseTimeMonths: 36 },
+    { minTotalCents: 300_000, maxTotalCents: 450_000, leaseTimeMonths: 48 },
+    { minTotalCents: 450_000, maxTotalCents: null, leaseTimeMonths: 60 },
   ],
 } as const;
 

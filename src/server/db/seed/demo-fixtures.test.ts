@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zRegisterLinkInfo } from "../../../contract/registration.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
-import { registrationLinks, users } from "../schema/index.ts";
-import { DEMO_JOIN_TOKEN, DEMO_PASSWORD } from "./demo-data.ts";
+import { billingTableRows, billingTables, registrationLinks, users } from "../schema/index.ts";
+import { DEMO_BILLING_TABLE, DEMO_JOIN_TOKEN, DEMO_PASSWORD } from "./demo-data.ts";
 import { seedDemo } from "./seed-demo.ts";
 
 /**
@@ -86,5 +86,39 @@ describe("defect: twofactor@demo.test's phone step can be seen again", () => {
       .from(users)
       .where(eq(users.email, "employer.admin@demo.test"));
     expect(admin?.phoneNumber).toBe("+358505550101");
+  });
+});
+
+describe("a demo database made before the billing table's annuity terms", () => {
+  it("gets the demo terms, price brackets and the default flag back on the next demo seed", async () => {
+    const [table] = await t.database.db
+      .select()
+      .from(billingTables)
+      .where(eq(billingTables.name, DEMO_BILLING_TABLE.name));
+    const id = table?.id as string;
+    // What migration 0004 leaves: the rows deleted, the new terms at their column defaults.
+    await t.database.db.delete(billingTableRows).where(eq(billingTableRows.billingTableId, id));
+    await t.database.db
+      .update(billingTables)
+      .set({
+        isDefault: false,
+        annualInterestPercent: 0,
+        insurancePercentPerYear: 0,
+        monthlyMaintenanceCents: 0,
+      })
+      .where(eq(billingTables.id, id));
+    await seedDemo(t.database.db);
+    const [after] = await t.database.db.select().from(billingTables).where(eq(billingTables.id, id));
+    expect(after).toMatchObject({
+      isDefault: true,
+      annualInterestPercent: 4.9,
+      insurancePercentPerYear: 6,
+      monthlyMaintenanceCents: 1_200,
+    });
+    const rows = await t.database.db
+      .select()
+      .from(billingTableRows)
+      .where(eq(billingTableRows.billingTableId, id));
+    expect(rows.map((r) => r.leaseTimeMonths).sort()).toEqual([24, 36, 48, 60]);
   });
 });

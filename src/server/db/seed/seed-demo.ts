@@ -4,6 +4,7 @@ import { ROLES } from "../../../domain/roles.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
 import { REGISTRATION_LINK_DAYS } from "../../modules/registration/links.ts";
+import { seedTaxTablesIfEmpty } from "../../modules/tax-tables/tax-year-rows.ts";
 import type { Db } from "../client.ts";
 import {
   beneficiaryEmployees,
@@ -43,9 +44,11 @@ import {
 
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
- * role holds which. Safe to run again: existing rows are kept.
+ * role holds which, and the published tax parameters for empty tax tables. Safe to run again: existing
+ * rows are kept.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
+  await seedTaxTablesIfEmpty(db);
   await db
     .insert(roles)
     .values(ROLES.map((name) => ({ name, isSystem: true })))
@@ -108,6 +111,7 @@ export async function resetDemoFixtures(db: Db): Promise<void> {
       .set({ phoneNumber: null, phoneVerifiedAt: null })
       .where(inArray(users.email, phoneStep));
   }
+  await restoreDemoBillingTerms(db);
   const renewed = await db
     .update(registrationLinks)
     .set({ revokedAt: null, expiresAt: demoJoinLinkExpiry(), maxUses: null })
@@ -124,6 +128,32 @@ export async function resetDemoFixtures(db: Db): Promise<void> {
     .from(users)
     .where(eq(users.email, DEMO_JOIN_LINK.createdBy));
   if (company && creator) await insertDemoJoinLink(db, company.id, creator.id);
+}
+
+/**
+ * A demo database made before the billing table's annuity terms (migration 0004) has the demo table
+ * with default terms and no rows: give it the demo terms, its price brackets, and the default flag
+ * when no table has it.
+ */
+async function restoreDemoBillingTerms(db: Db): Promise<void> {
+  const { rows, leasingCompany: _, ...terms } = DEMO_BILLING_TABLE;
+  const [table] = await db.select().from(billingTables).where(eq(billingTables.name, terms.name));
+  if (!table) return;
+  const [bracket] = await db
+    .select({ id: billingTableRows.id })
+    .from(billingTableRows)
+    .where(eq(billingTableRows.billingTableId, table.id))
+    .limit(1);
+  if (bracket) return;
+  const [other] = await db
+    .select({ id: billingTables.id })
+    .from(billingTables)
+    .where(eq(billingTables.isDefault, true));
+  await db
+    .update(billingTables)
+    .set({ ...terms, isDefault: !other })
+    .where(eq(billingTables.id, table.id));
+  await db.insert(billingTableRows).values(rows.map((r) => ({ ...r, billingTableId: table.id })));
 }
 
 function demoJoinLinkExpiry(): Date {
