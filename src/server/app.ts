@@ -14,6 +14,8 @@ import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { billingTablesRoutes } from "./modules/billing-tables/routes.ts";
+import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -21,6 +23,8 @@ import { passwordRoutes } from "./modules/password/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
+import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
+import { vatRoutes } from "./modules/vat/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -126,6 +130,10 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(registrationRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(contactFormsRoutes, { ctx });
+      await api.register(calculatorRoutes, { ctx });
+      await api.register(taxTablesRoutes, { ctx });
+      await api.register(billingTablesRoutes, { ctx });
+      await api.register(vatRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },
