@@ -41,6 +41,14 @@ export const ERROR_CODES = [
   "ROLE_IN_USE",
   // Own login e-mail and phone changes (issue 7, defect 6)
   "REAUTHENTICATION_FAILED",
+  // The calculator and leasing terms (SPEC §8 leasing errors; the client translates them)
+  "UNKNOWN_TAX_YEAR",
+  "UNKNOWN_MUNICIPALITY",
+  "LEASE_PERIOD_BELOW_MINIMUM",
+  "LEASE_PERIOD_ABOVE_MAXIMUM",
+  "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN",
+  "LEASE_TERMS_NOT_COMPUTABLE",
+  "INVALID_LEASING_CONFIGURATION",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -479,6 +479,22 @@ export const MATRIX: readonly MatrixRow[] = [
     call: (f) => ({ params: { contactFormDataId: f.contactFormId }, body: { checked: true } }),
     expect: adminsOnly,
   },
+
+  // ---- Calculator (public) -------------------------------------------------------------------------------
+  { operation: "GET /api/calculator/parameters", call: () => ({}), expect: everyone },
+  {
+    operation: "POST /api/calculator",
+    call: () => ({
+      body: {
+        year: 2026,
+        bikePrice: 1999,
+        leaseTimeMonths: 36,
+        monthlyGrossSalary: 3200,
+        municipality: "Helsinki",
+      },
+    }),
+    expect: everyone,
+  },
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

@@ -30,7 +30,7 @@ export type PhaseOut = {
 export type TaxYear = {
   year: number;
   /** Progressive state income tax scale, brackets in ascending order, the first from 0. */
-  stateScale: readonly StateTaxBracket[];
+  stateScale: StateTaxBracket[];
   /** Employee's earnings-related pension contribution (TyEL). */
   pension: AgeBoundRate;
   /** A higher pension contribution for an age band (2025: 8.65 % at 53–62); null when none. */
@@ -56,7 +56,7 @@ export type TaxYear = {
     seniorFromAge: number;
     /** Added to the maximum per dependent child under 18; doubled for a single parent. */
     childAdditionCents: number;
-    phaseOuts: readonly PhaseOut[];
+    phaseOuts: PhaseOut[];
   };
   /** The bike benefit's tax-free part (TVL 64 § 4 mom.) for benefits committed to in this year's rules. */
   bikeBenefit: {

@@ -1,0 +1,152 @@
+import { z } from "zod";
+import type {
+  CalculatorInput,
+  CalculatorParameters,
+  CalculatorResult,
+} from "../domain/calculator/calculate.ts";
+import { zSingleLineText } from "./text.ts";
+
+/**
+ * The public benefit calculator (issue 9): POST /api/calculator runs calculateBenefit on the server;
+ * GET /api/calculator/parameters gives the browser the same parameters so the page runs it as you type.
+ * Euros are numbers with at most two decimals.
+ */
+
+/** Euros with cents, from min to max. */
+const zEuros = (min: number, max: number) => z.number().min(min).max(max).multipleOf(0.01);
+const zIsoDate = z.iso.date();
+const zPercent = z.number().min(0).max(100);
+
+export const zCalculatorRequest = z.strictObject({
+  year: z.number().int().min(2000).max(2100),
+  contractDate: zIsoDate.optional(),
+  bikePrice: zEuros(0.01, 50_000),
+  accessoriesPrice: zEuros(0, 20_000).optional(),
+  leaseTimeMonths: z.number().int().min(1).max(120),
+  monthlyPayment: zEuros(0.01, 5_000).optional(),
+  monthlyGrossSalary: zEuros(0, 1_000_000),
+  municipality: zSingleLineText({ min: 1, max: 80 }),
+  churchMember: z.boolean().optional(),
+  age: z.number().int().min(15).max(100).optional(),
+  children: z.number().int().min(0).max(20).optional(),
+  employerSubsidyPerMonth: zEuros(0, 5_000).optional(),
+  commuterTicketPerYear: zEuros(0, 3_400).optional(),
+});
+export type TCalculatorRequest = z.infer<typeof zCalculatorRequest>;
+
+const zYear = z.object({
+  year: z.number().int(),
+  months: z.number().int(),
+  taxFreeBenefit: z.number(),
+  taxableBenefit: z.number(),
+  netCost: z.number(),
+});
+
+export const zCalculatorResult = z.object({
+  year: z.number().int(),
+  contractDate: z.string(),
+  leaseStart: z.string(),
+  leaseTimeMonths: z.number().int(),
+  packagePrice: z.number(),
+  campaignDiscount: z.number(),
+  monthlyPayment: z.number(),
+  paymentParts: z
+    .object({ financing: z.number(), insurance: z.number(), maintenance: z.number(), serviceFee: z.number() })
+    .nullable(),
+  monthlyGrossDeduction: z.number(),
+  taxFreeBenefitPerMonth: z.number(),
+  taxableBenefitPerMonth: z.number(),
+  monthlyNetPayReduction: z.number(),
+  netPayWithoutBenefit: z.number(),
+  netPayWithBenefit: z.number(),
+  redemptionPrice: z.number(),
+  totalCostWithBenefit: z.number(),
+  totalCostWithoutBenefit: z.number(),
+  totalSaving: z.number(),
+  marginalTaxRate: z.number(),
+  municipalTaxPercent: z.number(),
+  churchTaxPercent: z.number(),
+  grandfathered: z.boolean(),
+  years: z.array(zYear),
+});
+export type TCalculatorResult = z.infer<typeof zCalculatorResult>;
+
+const zAgeBand = z.object({ percent: zPercent, fromAge: z.number().int(), toAge: z.number().int() });
+
+const zTaxYear = z.object({
+  year: z.number().int(),
+  stateScale: z.array(
+    z.object({
+      lowerLimitCents: z.number().int(),
+      baseTaxCents: z.number().int(),
+      marginalPercent: zPercent,
+    }),
+  ),
+  pension: zAgeBand,
+  pensionOlder: zAgeBand.nullable(),
+  unemployment: zAgeBand,
+  dailyAllowance: zAgeBand.extend({ thresholdCents: z.number().int() }),
+  medicalCarePercent: zPercent,
+  yleTax: z.object({
+    percent: zPercent,
+    thresholdCents: z.number().int(),
+    maxCents: z.number().int(),
+    fromAge: z.number().int(),
+  }),
+  incomeExpensesDeductionCents: z.number().int(),
+  basicDeduction: z.object({ maxCents: z.number().int(), reductionPercent: zPercent }),
+  workIncomeDeduction: z.object({
+    ratePercent: zPercent,
+    maxCents: z.number().int(),
+    seniorMaxCents: z.number().int(),
+    seniorFromAge: z.number().int(),
+    childAdditionCents: z.number().int(),
+    phaseOuts: z.array(
+      z.object({ fromCents: z.number().int(), toCents: z.number().int().nullable(), percent: zPercent }),
+    ),
+  }),
+  bikeBenefit: z.object({
+    taxFreeLimitCents: z.number().int(),
+    grandfatheredLimitCents: z.number().int(),
+    grandfatheredUntil: z.string().nullable(),
+    sharedLimitCents: z.number().int(),
+  }),
+});
+
+export const zCalculatorParameters = z.object({
+  today: z.string(),
+  taxYears: z.array(zTaxYear),
+  municipalities: z.array(
+    z.object({
+      year: z.number().int(),
+      municipality: z.string(),
+      municipalPercent: zPercent,
+      churchPercent: zPercent.nullable(),
+    }),
+  ),
+  leaseTerms: z.object({
+    annualInterestPercent: zPercent,
+    insurancePercentPerYear: zPercent,
+    monthlyMaintenanceCents: z.number().int(),
+    monthlyServiceFeeCents: z.number().int(),
+    residualValuePercent: zPercent,
+    minLeaseMonths: z.number().int(),
+    maxLeaseMonths: z.number().int(),
+    campaignDiscountPercent: zPercent.nullable(),
+    campaignMinLeaseMonths: z.number().int().nullable(),
+  }),
+  /** Whether every figure used is confirmed from an authoritative source (the page says when not). */
+  unconfirmed: z.array(
+    z.object({ table: z.string(), year: z.number().int(), name: z.string(), source: z.string() }),
+  ),
+});
+export type TCalculatorParameters = z.infer<typeof zCalculatorParameters>;
+
+// The contract and the domain function describe the same shapes; these fail to compile when they drift.
+type Assignable<A, B extends A> = B;
+export type _RequestFitsDomain = Assignable<CalculatorInput, TCalculatorRequest>;
+export type _ResultFitsContract = Assignable<TCalculatorResult, CalculatorResult>;
+export type _ParametersFitDomain = Assignable<
+  Omit<CalculatorParameters, "today">,
+  Omit<TCalculatorParameters, "today" | "unconfirmed">
+>;

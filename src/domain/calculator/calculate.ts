@@ -1,0 +1,232 @@
+import { eurosToCents, percentOfCents } from "../money.ts";
+import type { MunicipalRate, TaxYear } from "../tax/tax-year.ts";
+import { benefitCost, taxYearPicker } from "./benefit-cost.ts";
+import { type LeaseTerms, monthlyLeasePayment } from "./lease-payment.ts";
+
+/**
+ * The benefit calculator (/laskuri and POST /api/calculator) as one pure function: the page runs it in
+ * the browser as you type and the API runs it on the server, over the same parameters (GET
+ * /api/calculator/parameters), so the two never disagree. Euros in and out, cents inside.
+ */
+
+/** The billing table's terms and limits that price the calculator's lease. */
+export type CalculatorLeaseTerms = LeaseTerms & {
+  minLeaseMonths: number;
+  maxLeaseMonths: number;
+  campaignDiscountPercent: number | null;
+  campaignMinLeaseMonths: number | null;
+};
+
+export type CalculatorParameters = {
+  /** Today in Helsinki (ISO date): the default commitment date. */
+  today: string;
+  taxYears: readonly TaxYear[];
+  municipalities: readonly MunicipalRate[];
+  leaseTerms: CalculatorLeaseTerms;
+};
+
+export type CalculatorInput = {
+  year: number;
+  contractDate?: string | undefined;
+  bikePrice: number;
+  accessoriesPrice?: number | undefined;
+  leaseTimeMonths: number;
+  monthlyPayment?: number | undefined;
+  monthlyGrossSalary: number;
+  municipality: string;
+  churchMember?: boolean | undefined;
+  age?: number | undefined;
+  children?: number | undefined;
+  employerSubsidyPerMonth?: number | undefined;
+  commuterTicketPerYear?: number | undefined;
+};
+
+export type CalculatorYear = {
+  year: number;
+  months: number;
+  taxFreeBenefit: number;
+  taxableBenefit: number;
+  netCost: number;
+};
+
+export type CalculatorResult = {
+  year: number;
+  contractDate: string;
+  /** The first month of the lease, "2026-12". */
+  leaseStart: string;
+  leaseTimeMonths: number;
+  packagePrice: number;
+  campaignDiscount: number;
+  monthlyPayment: number;
+  paymentParts: { financing: number; insurance: number; maintenance: number; serviceFee: number } | null;
+  monthlyGrossDeduction: number;
+  taxFreeBenefitPerMonth: number;
+  taxableBenefitPerMonth: number;
+  monthlyNetPayReduction: number;
+  netPayWithoutBenefit: number;
+  netPayWithBenefit: number;
+  redemptionPrice: number;
+  totalCostWithBenefit: number;
+  totalCostWithoutBenefit: number;
+  totalSaving: number;
+  marginalTaxRate: number;
+  municipalTaxPercent: number;
+  churchTaxPercent: number;
+  /** Whether the contract keeps the tax exemption (committed to on or before the cut-off). */
+  grandfathered: boolean;
+  years: CalculatorYear[];
+};
+
+/** Input the calculator cannot work with, by field: the API answers 400 naming it, the page marks it. */
+export class CalculatorInputError extends Error {
+  constructor(
+    readonly field: keyof CalculatorInput,
+    readonly code:
+      | "UNKNOWN_TAX_YEAR"
+      | "UNKNOWN_MUNICIPALITY"
+      | "LEASE_PERIOD_BELOW_MINIMUM"
+      | "LEASE_PERIOD_ABOVE_MAXIMUM",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CalculatorInputError";
+  }
+}
+
+const DEFAULT_AGE = 35;
+const euros = (cents: number) => cents / 100;
+
+function sameName(a: string, b: string): boolean {
+  return a.localeCompare(b, "fi", { sensitivity: "base" }) === 0;
+}
+
+/** The municipality's rate for the year, the latest earlier year's when the year has none yet. */
+export function municipalRateFor(
+  municipalities: readonly MunicipalRate[],
+  municipality: string,
+  year: number,
+): MunicipalRate | null {
+  const rows = municipalities
+    .filter((m) => sameName(m.municipality, municipality) && m.year <= year)
+    .sort((a, b) => b.year - a.year);
+  return rows[0] ?? null;
+}
+
+/** The commitment date the calculator assumes: today in the current year, 1 January in another. */
+function defaultContractDate(today: string, year: number): string {
+  return today.startsWith(`${year}-`) ? today : `${year}-01-01`;
+}
+
+/** The lease starts the month after the commitment (delivery and frame number come in between). */
+function monthAfter(date: string): { year: number; month: number } {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+}
+
+export function calculateBenefit(parameters: CalculatorParameters, input: CalculatorInput): CalculatorResult {
+  const { leaseTerms } = parameters;
+  const taxYear = parameters.taxYears.find((y) => y.year === input.year);
+  if (!taxYear) {
+    const known = parameters.taxYears.map((y) => y.year).join(", ");
+    throw new CalculatorInputError(
+      "year",
+      "UNKNOWN_TAX_YEAR",
+      `No tax tables for ${input.year}; known years: ${known}`,
+    );
+  }
+  const rate = municipalRateFor(parameters.municipalities, input.municipality, input.year);
+  if (!rate) {
+    throw new CalculatorInputError(
+      "municipality",
+      "UNKNOWN_MUNICIPALITY",
+      `No tax rate for ${input.municipality} in ${input.year}`,
+    );
+  }
+  if (input.leaseTimeMonths < leaseTerms.minLeaseMonths) {
+    throw new CalculatorInputError(
+      "leaseTimeMonths",
+      "LEASE_PERIOD_BELOW_MINIMUM",
+      `The lease period must be at least ${leaseTerms.minLeaseMonths} months`,
+    );
+  }
+  if (input.leaseTimeMonths > leaseTerms.maxLeaseMonths) {
+    throw new CalculatorInputError(
+      "leaseTimeMonths",
+      "LEASE_PERIOD_ABOVE_MAXIMUM",
+      `The lease period can be at most ${leaseTerms.maxLeaseMonths} months`,
+    );
+  }
+
+  const packageCents = eurosToCents(input.bikePrice) + eurosToCents(input.accessoriesPrice ?? 0);
+  const campaign =
+    leaseTerms.campaignDiscountPercent !== null &&
+    leaseTerms.campaignMinLeaseMonths !== null &&
+    input.leaseTimeMonths >= leaseTerms.campaignMinLeaseMonths;
+  const discountCents = campaign ? percentOfCents(packageCents, leaseTerms.campaignDiscountPercent ?? 0) : 0;
+  const lease = monthlyLeasePayment(packageCents - discountCents, input.leaseTimeMonths, leaseTerms);
+  const paymentCents =
+    input.monthlyPayment === undefined ? lease.totalCents : eurosToCents(input.monthlyPayment);
+
+  const contractDate = input.contractDate ?? defaultContractDate(parameters.today, input.year);
+  const leaseStart = monthAfter(contractDate);
+  const churchPercent = input.churchMember ? (rate.churchPercent ?? 0) : 0;
+  const cost = benefitCost(taxYearPicker(parameters.taxYears), {
+    monthlyGrossSalaryCents: eurosToCents(input.monthlyGrossSalary),
+    monthlyPaymentCents: paymentCents,
+    employerSubsidyPerMonthCents: eurosToCents(input.employerSubsidyPerMonth ?? 0),
+    leaseMonths: input.leaseTimeMonths,
+    leaseStart,
+    contractDate,
+    redemptionCents: lease.residualCents,
+    purchasePriceCents: packageCents,
+    commuterTicketPerYearCents: eurosToCents(input.commuterTicketPerYear ?? 0),
+    age: input.age ?? DEFAULT_AGE,
+    municipalPercent: rate.municipalPercent,
+    churchPercent,
+    children: input.children ?? 0,
+    singleParent: false,
+    shownYear: input.year,
+  });
+  const cutoff = taxYear.bikeBenefit.grandfatheredUntil;
+
+  return {
+    year: input.year,
+    contractDate,
+    leaseStart: `${leaseStart.year}-${String(leaseStart.month).padStart(2, "0")}`,
+    leaseTimeMonths: input.leaseTimeMonths,
+    packagePrice: euros(packageCents),
+    campaignDiscount: euros(discountCents),
+    monthlyPayment: euros(paymentCents),
+    paymentParts:
+      input.monthlyPayment === undefined
+        ? {
+            financing: euros(lease.financingCents),
+            insurance: euros(lease.insuranceCents),
+            maintenance: euros(lease.maintenanceCents),
+            serviceFee: euros(lease.serviceFeeCents),
+          }
+        : null,
+    monthlyGrossDeduction: euros(cost.monthly.grossDeduction),
+    taxFreeBenefitPerMonth: euros(cost.monthly.taxFreeBenefit),
+    taxableBenefitPerMonth: euros(cost.monthly.taxableBenefit),
+    monthlyNetPayReduction: euros(cost.monthly.netPayReduction),
+    netPayWithoutBenefit: euros(cost.monthly.netPayWithoutBenefit),
+    netPayWithBenefit: euros(cost.monthly.netPayWithBenefit),
+    redemptionPrice: euros(lease.residualCents),
+    totalCostWithBenefit: euros(cost.totalCostWithBenefitCents),
+    totalCostWithoutBenefit: euros(cost.totalCostWithoutBenefitCents),
+    totalSaving: euros(cost.totalSavingCents),
+    marginalTaxRate: cost.marginalTaxPercent,
+    municipalTaxPercent: rate.municipalPercent,
+    churchTaxPercent: churchPercent,
+    grandfathered: cutoff !== null && contractDate <= cutoff,
+    years: cost.years.map((y) => ({
+      year: y.year,
+      months: y.months,
+      taxFreeBenefit: euros(y.taxFreeBenefitCents),
+      taxableBenefit: euros(y.taxableBenefitCents),
+      netCost: euros(y.netCostCents),
+    })),
+  };
+}

@@ -1,0 +1,115 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zCalculatorParameters, zCalculatorResult } from "../../../contract/calculator.ts";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
+import { billingTables } from "../../db/schema/index.ts";
+
+const t = setupTestApp({}, { demoData: true });
+
+let nextAddress = 1;
+const address = () => `10.71.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
+
+const INPUT = {
+  year: 2026,
+  contractDate: "2026-03-15",
+  bikePrice: 2_490,
+  accessoriesPrice: 210.5,
+  leaseTimeMonths: 36,
+  monthlyGrossSalary: 3_800,
+  municipality: "Tampere",
+  churchMember: true,
+  age: 41,
+};
+
+const calculate = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: "POST", url: "/api/calculator", payload, remoteAddress: address() });
+const parameters = () =>
+  t.app.inject({ method: "GET", url: "/api/calculator/parameters", remoteAddress: address() });
+
+describe("GET /api/calculator/parameters", () => {
+  it("gives anyone the tax years, municipal rates and default lease terms, cacheable for five minutes", async () => {
+    const res = await parameters();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    const body = zCalculatorParameters.parse(res.json());
+    expect(body.taxYears.map((y) => y.year)).toEqual([2025, 2026]);
+    expect(body.municipalities.map((m) => m.municipality)).toContain("Helsinki");
+    expect(body.leaseTerms).toMatchObject({ annualInterestPercent: 4.9, residualValuePercent: 5 });
+    expect(body.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The figures the research could not confirm are named, with their sources.
+    expect(body.unconfirmed).toContainEqual(
+      expect.objectContaining({ table: "province-tax-table", year: 2026, name: "Turku" }),
+    );
+  });
+});
+
+describe("POST /api/calculator", () => {
+  it("answers what the page's own run of the same function gives, to the cent", async () => {
+    const res = await calculate(INPUT);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = zCalculatorResult.parse(res.json());
+    const { unconfirmed: _, ...params } = zCalculatorParameters.parse((await parameters()).json());
+    expect(result).toEqual(calculateBenefit(params, INPUT));
+    expect(result.packagePrice).toBe(2_700.5);
+    expect(result.churchTaxPercent).toBe(1.38);
+    // Committed in 2026: no exemption, net pay falls by the whole payment, and buying is cheaper.
+    expect(result.monthlyNetPayReduction).toBe(result.monthlyPayment);
+    expect(result.totalSaving).toBeLessThan(0);
+  });
+
+  it("keeps the exemption of a contract committed to on or before 23.4.2025", async () => {
+    const res = await calculate({ ...INPUT, contractDate: "2025-04-23", monthlyPayment: 100 });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = zCalculatorResult.parse(res.json());
+    expect(result.grandfathered).toBe(true);
+    expect(result.taxFreeBenefitPerMonth).toBe(100);
+    expect(result.monthlyNetPayReduction).toBeLessThan(100);
+  });
+
+  it.each([
+    [{ bikePrice: -1 }, "body.bikePrice"],
+    [{ bikePrice: 1000.001 }, "body.bikePrice"],
+    [{ monthlyGrossSalary: 1e12 }, "body.monthlyGrossSalary"],
+    [{ leaseTimeMonths: 36.5 }, "body.leaseTimeMonths"],
+    [{ contractDate: "23.4.2025" }, "body.contractDate"],
+    [{ municipality: "" }, "body.municipality"],
+    [{ municipality: "Tampere\u0000" }, "body.municipality"],
+    [{ year: "2026" }, "body.year"],
+    [{ extra: 1 }, "body"],
+  ])("refuses %o with 400 naming the field", async (change, field) => {
+    const res = await calculate({ ...INPUT, ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    const error = zErrorResponse.parse(res.json());
+    expect(error.details?.map((d) => d.field).join(" ")).toContain(field);
+  });
+
+  it.each([
+    [{ year: 2019 }, "UNKNOWN_TAX_YEAR", "body.year"],
+    [{ municipality: "Atlantis" }, "UNKNOWN_MUNICIPALITY", "body.municipality"],
+    [{ leaseTimeMonths: 6 }, "LEASE_PERIOD_BELOW_MINIMUM", "body.leaseTimeMonths"],
+    [{ leaseTimeMonths: 61 }, "LEASE_PERIOD_ABOVE_MAXIMUM", "body.leaseTimeMonths"],
+  ])("answers %o with 400 %s", async (change, code, field) => {
+    const res = await calculate({ ...INPUT, ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(zErrorResponse.parse(res.json())).toMatchObject({ code, details: [{ field }] });
+  });
+
+  it("says the lease cannot be priced (503) while no billing table is the default", async () => {
+    await t.database.db
+      .update(billingTables)
+      .set({ isDefault: false })
+      .where(eq(billingTables.isDefault, true));
+    try {
+      const res = await calculate(INPUT);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: "LEASE_TERMS_NOT_COMPUTABLE" });
+    } finally {
+      await t.database.db
+        .update(billingTables)
+        .set({ isDefault: true })
+        .where(eq(billingTables.name, "Pedaali perustaulukko 2026"));
+    }
+  });
+});

@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import type {
+  TCalculatorParameters,
+  TCalculatorRequest,
+  TCalculatorResult,
+} from "../../../contract/calculator.ts";
+import {
+  CalculatorInputError,
+  type CalculatorLeaseTerms,
+  type CalculatorParameters,
+  calculateBenefit,
+} from "../../../domain/calculator/calculate.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  billingTables,
+  provinceTaxTables,
+  stateIncomeTaxTables,
+  taxpayerDeductionsTables,
+  taxTables,
+} from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
+import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts";
+
+/** The billing table's terms as the calculator reads them. */
+function leaseTermsOf(row: typeof billingTables.$inferSelect): CalculatorLeaseTerms {
+  return {
+    annualInterestPercent: row.annualInterestPercent,
+    insurancePercentPerYear: row.insurancePercentPerYear,
+    monthlyMaintenanceCents: row.monthlyMaintenanceCents,
+    monthlyServiceFeeCents: row.monthlyServiceFeeCents,
+    residualValuePercent: row.residualValuePercent ?? 0,
+    minLeaseMonths: row.minLeaseMonths,
+    maxLeaseMonths: row.maxLeaseMonths,
+    campaignDiscountPercent: row.campaignDiscountPercent,
+    campaignMinLeaseMonths: row.campaignMinLeaseMonths,
+  };
+}
+
+/**
+ * The public calculator: its parameters from the tax tables and the default billing table, and the
+ * calculation itself (the same domain function the page runs).
+ */
+export function createCalculatorService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function unconfirmedFigures(): Promise<TCalculatorParameters["unconfirmed"]> {
+    const [tables, brackets, deductions, rates] = await Promise.all([
+      db.select().from(taxTables).where(eq(taxTables.confirmed, false)),
+      db.select().from(stateIncomeTaxTables).where(eq(stateIncomeTaxTables.confirmed, false)),
+      db.select().from(taxpayerDeductionsTables).where(eq(taxpayerDeductionsTables.confirmed, false)),
+      db.select().from(provinceTaxTables).where(eq(provinceTaxTables.confirmed, false)),
+    ]);
+    return [
+      ...tables.map((t) => ({ table: "tax-table", year: t.year, name: "payroll", source: t.source })),
+      ...brackets.map((b) => ({
+        table: "state-income-tax-table",
+        year: b.year,
+        name: String(b.lowerLimitCents / 100),
+        source: b.source,
+      })),
+      ...deductions.map((d) => ({
+        table: "taxpayer-deductions-table",
+        year: d.year,
+        name: d.deductionType,
+        source: d.source,
+      })),
+      ...rates.map((r) => ({
+        table: "province-tax-table",
+        year: r.year,
+        name: r.provinceName,
+        source: r.source,
+      })),
+    ];
+  }
+
+  async function parameters(): Promise<TCalculatorParameters> {
+    const [taxYears, municipalities, [terms], unconfirmed] = await Promise.all([
+      loadTaxYears(db),
+      loadMunicipalRates(db),
+      db.select().from(billingTables).where(eq(billingTables.isDefault, true)),
+      unconfirmedFigures(),
+    ]);
+    if (!terms) {
+      throw new AppError(
+        503,
+        "LEASE_TERMS_NOT_COMPUTABLE",
+        "No default billing table: the calculator cannot price a lease (contact support)",
+      );
+    }
+    return {
+      today: toHelsinkiDateString(new Date()),
+      taxYears,
+      municipalities,
+      leaseTerms: leaseTermsOf(terms),
+      unconfirmed,
+    };
+  }
+
+  async function calculate(input: TCalculatorRequest): Promise<TCalculatorResult> {
+    const { unconfirmed: _, ...loaded } = await parameters();
+    const forEngine: CalculatorParameters = loaded;
+    try {
+      return calculateBenefit(forEngine, input);
+    } catch (error) {
+      if (error instanceof CalculatorInputError) {
+        throw new AppError(400, error.code, error.message, [
+          { field: `body.${error.field}`, message: error.message },
+        ]);
+      }
+      throw error;
+    }
+  }
+
+  return { parameters, calculate };
+}
