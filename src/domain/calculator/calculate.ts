@@ -188,7 +188,9 @@ export function calculateBenefit(parameters: CalculatorParameters, input: Calcul
     singleParent: false,
     shownYear: input.year,
   });
-  const cutoff = taxYear.bikeBenefit.grandfatheredUntil;
+  // The repeal's cut-off lives in the years that follow it (2026 on); a 2025 contract is judged by it too.
+  const cutoff = parameters.taxYears.find((y) => y.bikeBenefit.grandfatheredUntil !== null)?.bikeBenefit
+    .grandfatheredUntil;
 
   return {
     year: input.year,
@@ -220,7 +222,7 @@ export function calculateBenefit(parameters: CalculatorParameters, input: Calcul
     marginalTaxRate: cost.marginalTaxPercent,
     municipalTaxPercent: rate.municipalPercent,
     churchTaxPercent: churchPercent,
-    grandfathered: cutoff !== null && contractDate <= cutoff,
+    grandfathered: cutoff !== undefined && cutoff !== null && contractDate <= cutoff,
     years: cost.years.map((y) => ({
       year: y.year,
       months: y.months,

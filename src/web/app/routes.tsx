@@ -15,6 +15,8 @@ import { guardedPage, type PageImport } from "./route-guard.tsx";
 // One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
 const pages = () => import("./lazy-pages.ts");
 const adminArea: PageImport = () => import("../features/admin/admin-page.tsx").then((m) => m.AdminPage);
+const calculatorPage: PageImport = () =>
+  import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
   import("../features/employer/employer-page.tsx").then((m) => m.EmployerPage);
 const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
@@ -67,7 +69,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   contact: contactPage,
   media: publicPage("media"),
   forEmployees: publicPage("forEmployees"),
-  calculator: areaLandingPage,
+  calculator: calculatorPage,
   forBikeStores: publicPage("forBikeStores"),
   faq: publicPage("faq"),
   announcement: publicPage("announcement"),

@@ -45,16 +45,6 @@ describe("the landing page of an area still to come", () => {
     expect(await nextStepLinks()).toEqual(["/tyonantajalle"]);
   });
 
-  it("shows the calculator's landing to an anonymous visitor with the 2026 tax change as its next step", async () => {
-    renderApp("/laskuri", { user: null });
-    expect(await screen.findByRole("heading", { level: 1, name: "Laskuri" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Lue lisää" })).toHaveAttribute(
-      "href",
-      "/usein-kysytyt-kysymykset",
-    );
-    expect(await nextStepLinks()).toEqual(["/tyontekijalle", "/tyonantajalle"]);
-  });
-
   it("has its texts in fi, en and sv for every area and step", async () => {
     for (const lng of ["fi", "en", "sv"] as const) {
       await ensurePageTexts(lng);

@@ -51,14 +51,6 @@ export const AREA_LANDINGS = {
       { key: "helpdesk", to: CONTACT },
     ],
   },
-  calculator: {
-    empty: { key: "taxChange", to: FAQ },
-    next: [
-      { key: "taxChange", to: FAQ },
-      { key: "forEmployees", to: "/tyontekijalle" },
-      { key: "forEmployers", to: "/tyonantajalle" },
-    ],
-  },
   bikeBrokerage: {
     empty: { key: "helpdesk", to: CONTACT },
     next: [

@@ -1,0 +1,190 @@
+import type {
+  TCalculatorParameters,
+  TCalculatorRequest,
+  TCalculatorResult,
+} from "../../../contract/calculator.ts";
+import { zCalculatorRequest } from "../../../contract/calculator.ts";
+import {
+  type CalculatorInput,
+  CalculatorInputError,
+  calculateBenefit,
+} from "../../../domain/calculator/calculate.ts";
+
+/**
+ * The calculator's inputs as the page holds them: numbers the reader is typing may be empty (""), and the
+ * same state round-trips through the page's address, so a result can be shared as a link.
+ */
+
+export type Amount = number | "";
+
+/** A bike of the comparison: the form's own is the first, up to two more beside it. */
+export type ComparedBike = { name: string; bikePrice: Amount; accessoriesPrice: Amount };
+
+export type CalculatorFormState = {
+  year: number;
+  bikePrice: Amount;
+  accessoriesPrice: Amount;
+  leaseTimeMonths: Amount;
+  monthlyGrossSalary: Amount;
+  municipality: string;
+  churchMember: boolean;
+  age: Amount;
+  contractDate: string;
+  employerSubsidyPerMonth: Amount;
+  monthlyPayment: Amount;
+  others: ComparedBike[];
+};
+
+export const MAX_COMPARED_BIKES = 3;
+
+/** The year whose rules the page opens with: this year's, else the latest the tables hold. */
+export function defaultYear(parameters: TCalculatorParameters): number {
+  const thisYear = Number(parameters.today.slice(0, 4));
+  const years = parameters.taxYears.map((y) => y.year);
+  return years.includes(thisYear) ? thisYear : Math.max(...years);
+}
+
+export function defaultForm(parameters: TCalculatorParameters): CalculatorFormState {
+  const municipalities = parameters.municipalities.map((m) => m.municipality);
+  return {
+    year: defaultYear(parameters),
+    bikePrice: 2_490,
+    accessoriesPrice: 210,
+    leaseTimeMonths: Math.min(
+      Math.max(36, parameters.leaseTerms.minLeaseMonths),
+      parameters.leaseTerms.maxLeaseMonths,
+    ),
+    monthlyGrossSalary: 3_500,
+    municipality: municipalities.includes("Helsinki") ? "Helsinki" : (municipalities[0] ?? ""),
+    churchMember: false,
+    age: 35,
+    contractDate: "",
+    employerSubsidyPerMonth: "",
+    monthlyPayment: "",
+    others: [],
+  };
+}
+
+/** The request for one bike of the form, as the API and the domain function take it. */
+export function requestFor(form: CalculatorFormState, bike?: ComparedBike): Partial<TCalculatorRequest> {
+  const amount = (value: Amount) => (value === "" ? undefined : value);
+  const request: Partial<Record<keyof TCalculatorRequest, unknown>> = {
+    year: form.year,
+    bikePrice: amount(bike ? bike.bikePrice : form.bikePrice),
+    accessoriesPrice: amount(bike ? bike.accessoriesPrice : form.accessoriesPrice),
+    leaseTimeMonths: amount(form.leaseTimeMonths),
+    monthlyGrossSalary: amount(form.monthlyGrossSalary),
+    municipality: form.municipality,
+    churchMember: form.churchMember,
+    age: amount(form.age),
+    contractDate: form.contractDate || undefined,
+    employerSubsidyPerMonth: amount(form.employerSubsidyPerMonth),
+    // A comparison bike's payment follows its own price; a typed payment is the form's bike's only.
+    monthlyPayment: bike ? undefined : amount(form.monthlyPayment),
+  };
+  return Object.fromEntries(
+    Object.entries(request).filter(([, v]) => v !== undefined),
+  ) as Partial<TCalculatorRequest>;
+}
+
+export type FieldErrors = Partial<Record<keyof TCalculatorRequest, string>>;
+
+/** The contract's own check of the request; a missing required number reads as required. */
+export function validate(
+  request: Partial<TCalculatorRequest>,
+): { ok: true; input: CalculatorInput } | { ok: false; errors: FieldErrors } {
+  const parsed = zCalculatorRequest.safeParse(request);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof TCalculatorRequest | undefined;
+    if (field && !errors[field]) errors[field] = request[field] === undefined ? "required" : "invalid";
+  }
+  return { ok: false, errors };
+}
+
+export type Outcome = { result: TCalculatorResult | null; errors: FieldErrors };
+
+/** Runs the calculator on the page's parameters: the same function the API runs on the server. */
+export function runCalculator(
+  parameters: TCalculatorParameters,
+  form: CalculatorFormState,
+  bike?: ComparedBike,
+): Outcome {
+  const checked = validate(requestFor(form, bike));
+  if (!checked.ok) return { result: null, errors: checked.errors };
+  try {
+    return { result: calculateBenefit(parameters, checked.input), errors: {} };
+  } catch (error) {
+    if (error instanceof CalculatorInputError) return { result: null, errors: { [error.field]: error.code } };
+    throw error;
+  }
+}
+
+// ---- The page's address --------------------------------------------------------------------------------
+
+const NUMBER_PARAMS = {
+  bikePrice: "price",
+  accessoriesPrice: "accessories",
+  leaseTimeMonths: "months",
+  monthlyGrossSalary: "salary",
+  age: "age",
+  employerSubsidyPerMonth: "subsidy",
+  monthlyPayment: "payment",
+} as const satisfies Partial<Record<keyof CalculatorFormState, string>>;
+
+function readAmount(value: string | null): Amount | undefined {
+  if (value === null) return undefined;
+  if (value === "") return "";
+  const n = Number(value.replace(",", "."));
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function readBike(value: string | null): ComparedBike | null {
+  if (!value) return null;
+  const [name = "", price = "", accessories = ""] = value.split("~");
+  const bikePrice = readAmount(price);
+  const accessoriesPrice = readAmount(accessories);
+  if (bikePrice === undefined || accessoriesPrice === undefined) return null;
+  return { name: name.slice(0, 60), bikePrice, accessoriesPrice };
+}
+
+/** The form as search parameters: only what differs from the defaults, so a shared link stays short. */
+export function formToSearch(form: CalculatorFormState, defaults: CalculatorFormState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (form.year !== defaults.year) params.set("year", String(form.year));
+  for (const [field, name] of Object.entries(NUMBER_PARAMS) as [keyof typeof NUMBER_PARAMS, string][]) {
+    if (form[field] !== defaults[field]) params.set(name, String(form[field]));
+  }
+  if (form.municipality !== defaults.municipality) params.set("municipality", form.municipality);
+  if (form.churchMember) params.set("church", "1");
+  if (form.contractDate) params.set("contract", form.contractDate);
+  form.others.forEach((bike, i) => {
+    params.set(
+      `bike${i + 2}`,
+      [bike.name.replaceAll("~", "-"), bike.bikePrice, bike.accessoriesPrice].join("~"),
+    );
+  });
+  return params;
+}
+
+/** The form a shared address describes, over the defaults; values that do not parse are left at them. */
+export function formFromSearch(search: URLSearchParams, defaults: CalculatorFormState): CalculatorFormState {
+  const form: CalculatorFormState = { ...defaults, others: [] };
+  const year = Number(search.get("year"));
+  if (Number.isInteger(year) && year > 0) form.year = year;
+  for (const [field, name] of Object.entries(NUMBER_PARAMS) as [keyof typeof NUMBER_PARAMS, string][]) {
+    const value = readAmount(search.get(name));
+    if (value !== undefined) form[field] = value;
+  }
+  const municipality = search.get("municipality");
+  if (municipality) form.municipality = municipality.slice(0, 80);
+  form.churchMember = search.get("church") === "1";
+  const contract = search.get("contract");
+  if (contract && /^\d{4}-\d{2}-\d{2}$/.test(contract)) form.contractDate = contract;
+  for (let i = 2; i <= MAX_COMPARED_BIKES; i++) {
+    const bike = readBike(search.get(`bike${i}`));
+    if (bike) form.others.push(bike);
+  }
+  return form;
+}

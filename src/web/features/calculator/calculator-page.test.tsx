@@ -1,0 +1,139 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TCalculatorParameters } from "../../../contract/calculator.ts";
+import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
+import { formatCents } from "../../../domain/money.ts";
+import {
+  PUBLISHED_MUNICIPAL_RATES,
+  TAX_YEAR_2025,
+  TAX_YEAR_2026,
+} from "../../../domain/tax/published-tax-years.ts";
+import { i18n, initI18n } from "../../i18n/i18n.ts";
+import { fakeApi } from "../../test/fake-api.ts";
+import { renderApp } from "../../test/render-app.tsx";
+
+configure({ asyncUtilTimeout: 5000 });
+
+const PARAMETERS: TCalculatorParameters = {
+  today: "2026-11-22",
+  taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
+  municipalities: [...PUBLISHED_MUNICIPAL_RATES],
+  leaseTerms: {
+    annualInterestPercent: 4.9,
+    insurancePercentPerYear: 6,
+    monthlyMaintenanceCents: 1_200,
+    monthlyServiceFeeCents: 500,
+    residualValuePercent: 5,
+    minLeaseMonths: 12,
+    maxLeaseMonths: 60,
+    campaignDiscountPercent: 3,
+    campaignMinLeaseMonths: 36,
+  },
+  unconfirmed: [{ table: "province-tax-table", year: 2026, name: "Turku", source: "Not found for 2026" }],
+};
+
+beforeAll(async () => {
+  await initI18n("fi");
+});
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  await i18n.changeLanguage("fi");
+  fakeApi({ "GET /api/calculator/parameters": { status: 200, body: PARAMETERS } });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Testing Library compares text with its whitespace collapsed, the no-break space of amounts included.
+const euros = (value: number) => formatCents(Math.round(value * 100), "fi").replace(/\u00a0/g, " ");
+const figure = (label: string) => screen.getByText(label, { selector: "p" }).closest("div") as HTMLElement;
+
+describe("the calculator page", () => {
+  it("shows the domain function's answer for the default inputs and says plainly that the lease costs more", async () => {
+    renderApp("/laskuri", { user: null });
+    expect(await screen.findByRole("heading", { level: 1, name: "Laskuri" })).toBeInTheDocument();
+    await screen.findByText("Tulos verovuodelle 2026");
+    const expected = calculateBenefit(PARAMETERS, {
+      year: 2026,
+      bikePrice: 2_490,
+      accessoriesPrice: 210,
+      leaseTimeMonths: 36,
+      monthlyGrossSalary: 3_500,
+      municipality: "Helsinki",
+      churchMember: false,
+      age: 35,
+    });
+    expect(
+      within(figure("Nettopalkkasi pienenee")).getByText(`${euros(expected.monthlyNetPayReduction)}/kk`),
+    ).toBeInTheDocument();
+    expect(
+      within(figure("Kustannus sinulle yhteensä")).getByText(euros(expected.totalCostWithBenefit)),
+    ).toBeInTheDocument();
+    expect(expected.totalSaving).toBeLessThan(0);
+    expect(
+      screen.getByText(
+        `Leasing maksaa sinulle ${euros(-expected.totalSaving)} enemmän kuin pyörän ostaminen`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Etu on kokonaan veronalainen")).toBeInTheDocument();
+  });
+
+  it("updates as you type, keeps the inputs in the address and shows last year's rules", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp("/laskuri", { user: null });
+    const salary = await screen.findByLabelText(/Bruttopalkka kuukaudessa/);
+    await user.clear(salary);
+    await user.type(salary, "5000");
+    await user.click(screen.getByRole("radio", { name: "2025" }));
+    const expected = calculateBenefit(PARAMETERS, {
+      year: 2025,
+      bikePrice: 2_490,
+      accessoriesPrice: 210,
+      leaseTimeMonths: 36,
+      monthlyGrossSalary: 5_000,
+      municipality: "Helsinki",
+      age: 35,
+    });
+    await screen.findByText("Tulos verovuodelle 2025");
+    expect(
+      within(figure("Nettopalkkasi pienenee")).getByText(`${euros(expected.monthlyNetPayReduction)}/kk`),
+    ).toBeInTheDocument();
+    // 2025 rules, contract on 1.1.2025: tax-free until the lease ends.
+    expect(screen.getByText("Sopimuksesi säilyttää verovapauden")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe("?year=2025&salary=5000"));
+  });
+
+  it("opens a shared address with its inputs and compares a second bike", async () => {
+    const user = userEvent.setup();
+    renderApp("/laskuri?price=3999&salary=4200&municipality=Tampere&bike2=Kaupunkipy%C3%B6r%C3%A4~899~0", {
+      user: null,
+    });
+    const [price] = await screen.findAllByLabelText(/Pyörän hinta/, { selector: "input" });
+    expect(price).toHaveValue("3 999");
+    expect(screen.getByRole("rowheader", { name: "Kaupunkipyörä" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Poista pyörä 2 vertailusta" }));
+    expect(screen.queryByRole("rowheader", { name: "Kaupunkipyörä" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Lisää pyörä vertailuun" }));
+    expect(screen.getByRole("rowheader", { name: "Pyörä 2" })).toBeInTheDocument();
+  });
+
+  it("says which field is missing instead of showing a result", async () => {
+    const user = userEvent.setup();
+    renderApp("/laskuri", { user: null });
+    const price = await screen.findByLabelText(/Pyörän hinta/, { selector: "input" });
+    await user.clear(price);
+    expect(await screen.findByText("Tämä tieto tarvitaan laskelmaan.")).toBeInTheDocument();
+    expect(price).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
+    await user.type(price, "1500");
+    const months = screen.getByLabelText(/Vuokrakausi/, { selector: "input" });
+    await user.clear(months);
+    await user.type(months, "6");
+    expect(
+      await screen.findByText("Vuokrakausi on lyhyempi kuin pienin sallittu kesto."),
+    ).toBeInTheDocument();
+  });
+});
