@@ -5,17 +5,24 @@ import { ROLES, type RoleName } from "../../src/domain/roles.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import {
   beneficiaryEmployees,
+  billingTableRows,
+  billingTables,
   contactChangeRequests,
   contactForms,
   groupCompanies,
+  leasingCompanies,
   permissions,
+  provinceTaxTables,
   registrationLinks,
   roles,
+  stateIncomeTaxTables,
   systemUsers,
+  taxpayerDeductionsTables,
+  taxTables,
   userRoles,
   users,
 } from "../../src/server/db/schema/index.ts";
-import { DEMO_GROUP_COMPANY, DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
+import { DEMO_BILLING_TABLE, DEMO_GROUP_COMPANY, DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { issuePreferencesToken } from "../../src/server/modules/account/service.ts";
 import { createPasswordToken } from "../../src/server/modules/auth/password-tokens.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
@@ -116,6 +123,18 @@ const loggedIn: Expectations = { anonymous: 401, rest: "ok" };
 const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 /** roles.manage: the super admin only; the helpdesk reads roles but does not change them. */
 const superAdminOnly: Expectations = { anonymous: 401, SUPER_ADMIN: "ok", rest: 403 };
+/**
+ * vat-rates.read: the admin tier, the employer admin and the group admin (also Toinen Oy's employer
+ * admin: the rates are everyone's reference data); the editor, reporting and the employee have not.
+ */
+const vatReaders: Expectations = {
+  anonymous: 401,
+  admins: "ok",
+  EMPLOYER_ADMIN: "ok",
+  EMPLOYER_GROUP_ADMIN: "ok",
+  otherTenant: "ok",
+  rest: 403,
+};
 /**
  * system-users.manage on a Demo Oy user: the admin tier. Employer roles may edit only themselves (not
  * covered by these rows, whose target is a fresh user), so they and the other tenant get 403.
@@ -495,6 +514,154 @@ export const MATRIX: readonly MatrixRow[] = [
     }),
     expect: everyone,
   },
+
+  // ---- Tax tables (tax-tables.manage): seeded rows are only read; writes act on throw-away rows --------
+  { operation: "GET /api/province-tax-table", call: () => ({ query: { year: "2025" } }), expect: adminsOnly },
+  {
+    operation: "POST /api/province-tax-table",
+    ok: 201,
+    call: async (f) => ({ body: await f.newTaxRow("province") }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/province-tax-table/{id}",
+    call: (f) => ({ params: { id: f.seededTaxRowIds.province } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "PUT /api/province-tax-table/{id}",
+    call: async (f) => {
+      const { id, body } = await f.freshTaxRow("province");
+      return { params: { id }, body: { ...body, confirmed: true } };
+    },
+    expect: adminsOnly,
+  },
+  {
+    operation: "DELETE /api/province-tax-table/{id}",
+    call: async (f) => ({ params: { id: (await f.freshTaxRow("province")).id } }),
+    expect: adminsOnly,
+  },
+  { operation: "GET /api/tax-table", call: () => ({ query: { year: "2025" } }), expect: adminsOnly },
+  {
+    operation: "POST /api/tax-table",
+    ok: 201,
+    call: async (f) => ({ body: await f.newTaxRow("taxTable") }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/tax-table/{id}",
+    call: (f) => ({ params: { id: f.seededTaxRowIds.taxTable } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "PUT /api/tax-table/{id}",
+    call: async (f) => {
+      const { id, body } = await f.freshTaxRow("taxTable");
+      return { params: { id }, body: { ...body, confirmed: true } };
+    },
+    expect: adminsOnly,
+  },
+  {
+    operation: "DELETE /api/tax-table/{id}",
+    call: async (f) => ({ params: { id: (await f.freshTaxRow("taxTable")).id } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/state-income-tax-table",
+    call: () => ({ query: { year: "2025" } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "POST /api/state-income-tax-table",
+    ok: 201,
+    call: async (f) => ({ body: await f.newTaxRow("stateIncomeTax") }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/state-income-tax-table/{id}",
+    call: (f) => ({ params: { id: f.seededTaxRowIds.stateIncomeTax } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "PUT /api/state-income-tax-table/{id}",
+    call: async (f) => {
+      const { id, body } = await f.freshTaxRow("stateIncomeTax");
+      return { params: { id }, body: { ...body, confirmed: true } };
+    },
+    expect: adminsOnly,
+  },
+  {
+    operation: "DELETE /api/state-income-tax-table/{id}",
+    call: async (f) => ({ params: { id: (await f.freshTaxRow("stateIncomeTax")).id } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/taxpayer-deductions-table",
+    call: () => ({ query: { year: "2025" } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "POST /api/taxpayer-deductions-table",
+    ok: 201,
+    call: async (f) => ({ body: await f.newTaxRow("deductions") }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/taxpayer-deductions-table/{id}",
+    call: (f) => ({ params: { id: f.seededTaxRowIds.deductions } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "PUT /api/taxpayer-deductions-table/{id}",
+    call: async (f) => {
+      const { id, body } = await f.freshTaxRow("deductions");
+      return { params: { id }, body: { ...body, confirmed: true } };
+    },
+    expect: adminsOnly,
+  },
+  {
+    operation: "DELETE /api/taxpayer-deductions-table/{id}",
+    call: async (f) => ({ params: { id: (await f.freshTaxRow("deductions")).id } }),
+    expect: adminsOnly,
+  },
+
+  // ---- Billing tables (billing-tables.manage): the demo default is only read --------------------------
+  { operation: "GET /api/billing-table", call: () => ({}), expect: adminsOnly },
+  {
+    // Not the default, so the demo table keeps the flag.
+    operation: "POST /api/billing-table",
+    ok: 201,
+    call: (f) => ({ body: f.newBillingTable() }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/billing-table/{id}",
+    call: (f) => ({ params: { id: f.billingTableId } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "PUT /api/billing-table/{id}",
+    call: async (f) => {
+      const { id, body } = await f.freshBillingTable();
+      return { params: { id }, body: { ...body, notes: "Replaced by the access matrix" } };
+    },
+    expect: adminsOnly,
+  },
+  {
+    operation: "DELETE /api/billing-table/{id}",
+    call: async (f) => ({ params: { id: (await f.freshBillingTable()).id } }),
+    expect: adminsOnly,
+  },
+
+  // ---- VAT (vat-rates.read) -----------------------------------------------------------------------------
+  { operation: "GET /api/vat", call: () => ({ query: { countryCode: "FI" } }), expect: vatReaders },
+  { operation: "GET /api/vat/country/{code}", call: () => ({ params: { code: "FI" } }), expect: vatReaders },
+  {
+    // Demo Oy's VAT: tenant data, so Toinen Oy's employer admin may not learn it exists.
+    operation: "GET /api/companies/{companyId}/vat",
+    call: (f) => ({ params: { companyId: f.demoCompanyId }, query: { onlyGetVATValue: "false" } }),
+    expect: { ...vatReaders, otherTenant: 404 },
+  },
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */
@@ -559,7 +726,39 @@ export type Fixtures = {
   passwordStep: () => Promise<{ code: string; cookies: Record<string, string> }>;
   /** The user's own details as PATCH /api/user takes them. */
   ownDetails: (userId: string) => Promise<Fixtures["someDetails"]>;
+  /** A seeded row of each tax table (the published 2025 parameters): only ever read. */
+  seededTaxRowIds: Record<TaxTableKind, string>;
+  /** A valid body for a new row of the table, its unique key (year, name, bracket) free. */
+  newTaxRow: (kind: TaxTableKind) => Promise<TaxRowBody>;
+  /** A throw-away row of the table, and the valid body it was made from (to PUT it back). */
+  freshTaxRow: (kind: TaxTableKind) => Promise<{ id: string; body: TaxRowBody }>;
+  /** The demo billing table (the default): only ever read. */
+  billingTableId: string;
+  /** A valid body for a new billing table (not the default). */
+  newBillingTable: () => BillingTableBody;
+  /** A throw-away billing table (not the default), and the valid body it was made from. */
+  freshBillingTable: () => Promise<{ id: string; body: BillingTableBody }>;
 };
+
+export type TaxTableKind = "province" | "taxTable" | "stateIncomeTax" | "deductions";
+type TaxRowBody = { year: number } & Record<string, unknown>;
+type BillingTableBody = ReturnType<typeof billingTableBody>;
+
+/** A billing table's body as POST and PUT /api/billing-table take it, for the leasing company. */
+function billingTableBody(name: string, leasingCompanyId: string) {
+  return {
+    name,
+    leasingCompanyId,
+    annualInterestPercent: 4.9,
+    insurancePercentPerYear: 6,
+    minLeaseMonths: 12,
+    maxLeaseMonths: 60,
+    rows: [
+      { minTotalCents: 0, maxTotalCents: 150_000, leaseTimeMonths: 24 },
+      { minTotalCents: 150_000, maxTotalCents: null, leaseTimeMonths: 36 },
+    ],
+  };
+}
 
 /**
  * Resolves the fixed objects from the seeded demo data and adds the few the seed lacks (a contact
@@ -630,7 +829,28 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
     .values({ name: "Matriisi", email: "matrix@demo.test", message: "A message to mark checked." })
     .returning({ id: contactForms.id });
 
+  const taxRows = await taxTableFixtures(db, unique);
+  const [demoBillingTable] = await db
+    .select({ id: billingTables.id, leasingCompanyId: billingTables.leasingCompanyId })
+    .from(billingTables)
+    .where(eq(billingTables.name, DEMO_BILLING_TABLE.name));
+  const [leasingCompany] = await db.select({ id: leasingCompanies.id }).from(leasingCompanies).limit(1);
+  const leasingCompanyId = demoBillingTable?.leasingCompanyId ?? leasingCompany?.id;
+  if (!demoBillingTable || !leasingCompanyId) throw new Error("the demo data lacks its billing table");
+  const newBillingTable = () => billingTableBody(`Matriisi ${unique()}`, leasingCompanyId);
+
   const fixtures: Fixtures = {
+    ...taxRows,
+    billingTableId: demoBillingTable.id,
+    newBillingTable,
+    async freshBillingTable() {
+      const body = newBillingTable();
+      const { rows, ...terms } = body;
+      const [table] = await db.insert(billingTables).values(terms).returning({ id: billingTables.id });
+      const id = table?.id as string;
+      await db.insert(billingTableRows).values(rows.map((r) => ({ ...r, billingTableId: id })));
+      return { id, body };
+    },
     demoCompanyId,
     otherCompanyId: await companyIdByName(db, "Toinen Oy"),
     groupCompanyId: group.id,
@@ -709,6 +929,117 @@ async function insertRegisterLink(db: Db, companyId: string): Promise<string> {
   const expiresAt = new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000);
   await db.insert(registrationLinks).values({ companyId, tokenHash: sha256(token), expiresAt });
   return token;
+}
+
+/**
+ * The tax-table fixtures: a seeded row of each table, and new rows whose unique key no other row has.
+ * Province rows and state-scale brackets go to 2099 with a unique name or lower limit; the payroll
+ * table and the deductions are unique per year, so each new row takes a year no row of its table has
+ * (a table has about 30 such rows in a run, of the 99 free years).
+ */
+async function taxTableFixtures(db: Db, unique: () => string) {
+  const firstOf2025 = async (
+    table:
+      | typeof provinceTaxTables
+      | typeof taxTables
+      | typeof stateIncomeTaxTables
+      | typeof taxpayerDeductionsTables,
+  ) => {
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(table.year, 2025)).limit(1);
+    if (!row) throw new Error("the tax tables have no 2025 rows");
+    return row.id;
+  };
+  const seededTaxRowIds: Record<TaxTableKind, string> = {
+    province: await firstOf2025(provinceTaxTables),
+    taxTable: await firstOf2025(taxTables),
+    stateIncomeTax: await firstOf2025(stateIncomeTaxTables),
+    deductions: await firstOf2025(taxpayerDeductionsTables),
+  };
+
+  const handedOut = { taxTable: new Set<number>(), deductions: new Set<number>() };
+  async function freeYear(kind: "taxTable" | "deductions"): Promise<number> {
+    const table = kind === "taxTable" ? taxTables : taxpayerDeductionsTables;
+    const used = new Set((await db.select({ year: table.year }).from(table)).map((r) => r.year));
+    for (let year = 2100; year >= 2000; year--) {
+      if (!used.has(year) && !handedOut[kind].has(year)) {
+        handedOut[kind].add(year);
+        return year;
+      }
+    }
+    throw new Error(`no free tax year left in ${kind}`);
+  }
+  let bracket = 0;
+
+  // Each body is both what POST and PUT take and the row's insert values.
+  const bodies = {
+    province: async (): Promise<typeof provinceTaxTables.$inferInsert> => ({
+      year: 2099,
+      provinceName: `Matriisi ${unique()}`,
+      municipalTaxPercent: 7.5,
+      churchTaxPercent: 1.25,
+    }),
+    taxTable: async (): Promise<typeof taxTables.$inferInsert> => ({
+      year: await freeYear("taxTable"),
+      employeePensionPercent: 7.3,
+      unemploymentInsurancePercent: 0.89,
+      healthInsuranceDailyAllowancePercent: 0.88,
+      healthInsuranceMedicalCarePercent: 0.51,
+      source: "Access matrix",
+    }),
+    stateIncomeTax: async (): Promise<typeof stateIncomeTaxTables.$inferInsert> => {
+      bracket += 1;
+      return { year: 2099, lowerLimitCents: bracket * 100_000, marginalPercent: 19 };
+    },
+    deductions: async (): Promise<typeof taxpayerDeductionsTables.$inferInsert> => ({
+      year: await freeYear("deductions"),
+      deductionType: "BASIC_DEDUCTION",
+      ratePercent: 100,
+      maxDeductionCents: 411_500,
+    }),
+  };
+
+  const newTaxRow = (kind: TaxTableKind): Promise<TaxRowBody> => bodies[kind]();
+
+  async function freshTaxRow(kind: TaxTableKind): Promise<{ id: string; body: TaxRowBody }> {
+    const inserted = async (): Promise<{ id: string; body: TaxRowBody }[]> => {
+      switch (kind) {
+        case "province": {
+          const body = await bodies.province();
+          const rows = await db
+            .insert(provinceTaxTables)
+            .values(body)
+            .returning({ id: provinceTaxTables.id });
+          return rows.map((r) => ({ id: r.id, body }));
+        }
+        case "taxTable": {
+          const body = await bodies.taxTable();
+          const rows = await db.insert(taxTables).values(body).returning({ id: taxTables.id });
+          return rows.map((r) => ({ id: r.id, body }));
+        }
+        case "stateIncomeTax": {
+          const body = await bodies.stateIncomeTax();
+          const rows = await db
+            .insert(stateIncomeTaxTables)
+            .values(body)
+            .returning({ id: stateIncomeTaxTables.id });
+          return rows.map((r) => ({ id: r.id, body }));
+        }
+        case "deductions": {
+          const body = await bodies.deductions();
+          const rows = await db
+            .insert(taxpayerDeductionsTables)
+            .values(body)
+            .returning({ id: taxpayerDeductionsTables.id });
+          return rows.map((r) => ({ id: r.id, body }));
+        }
+      }
+    };
+    const [row] = await inserted();
+    if (!row) throw new Error(`no fresh ${kind} row`);
+    return row;
+  }
+
+  return { seededTaxRowIds, newTaxRow, freshTaxRow };
 }
 
 let addressCounter = 0;

@@ -6,6 +6,14 @@
  * with at most two decimals.
  */
 
+/** The deductions a year's taxpayer deductions table holds (one row each), by the code it is stored under. */
+export const TAX_DEDUCTION_TYPES = [
+  "INCOME_EXPENSES_DEDUCTION",
+  "BASIC_DEDUCTION",
+  "WORK_INCOME_DEDUCTION",
+] as const;
+export type TaxDeductionType = (typeof TAX_DEDUCTION_TYPES)[number];
+
 /** A contribution charged on a wage base between two ages (inclusive, age during the tax year). */
 export type AgeBoundRate = {
   percent: number;

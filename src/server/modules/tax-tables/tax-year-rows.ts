@@ -1,7 +1,7 @@
 import { asc, count } from "drizzle-orm";
 import type { Sourced } from "../../../domain/tax/published-tax-years.ts";
 import { PUBLISHED_MUNICIPAL_RATES, PUBLISHED_TAX_YEARS } from "../../../domain/tax/published-tax-years.ts";
-import type { MunicipalRate, PhaseOut, TaxYear } from "../../../domain/tax/tax-year.ts";
+import type { MunicipalRate, PhaseOut, TaxDeductionType, TaxYear } from "../../../domain/tax/tax-year.ts";
 import type { Db } from "../../db/client.ts";
 import {
   provinceTaxTables,
@@ -15,13 +15,6 @@ import {
  * seed. A year is complete when it has its payroll row (tax_tables), at least one state-scale bracket
  * and the three deductions; an incomplete year is left out of the calculator until an admin finishes it.
  */
-
-export const TAX_DEDUCTION_TYPES = [
-  "INCOME_EXPENSES_DEDUCTION",
-  "BASIC_DEDUCTION",
-  "WORK_INCOME_DEDUCTION",
-] as const;
-export type TaxDeductionType = (typeof TAX_DEDUCTION_TYPES)[number];
 
 type TaxTableRow = typeof taxTables.$inferSelect;
 type BracketRow = typeof stateIncomeTaxTables.$inferSelect;

@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { TAX_DEDUCTION_TYPES } from "../domain/tax/tax-year.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zSingleLineText } from "./text.ts";
+import { zCents, zDateOnly, zPercent } from "./values.ts";
+
+/**
+ * The four tax tables of the benefit calculator (SPEC §3 "Tax tables", §7 "Tax tables: full CRUD"),
+ * maintained by the admin tier (tax-tables.manage). Each is one row set per tax year; amounts are cents
+ * (integers), rates are percentages with at most two decimals. Every row names its `source` and whether
+ * an authoritative source `confirmed` it.
+ *
+ * For each of /api/province-tax-table, /api/tax-table, /api/state-income-tax-table and
+ * /api/taxpayer-deductions-table:
+ * - GET ?year&page&limit(100) → the list envelope, newest year first (province also `search` on the name);
+ * - POST → 201 the row (409 CONFLICT when the year, name, bracket or deduction type is taken);
+ * - GET /{id} → the row; PUT /{id} → the row replaced by the body (an omitted optional field takes its
+ *   default, as on create); DELETE /{id} → `{ message }`.
+ *
+ * Rows answer `id` and, where SPEC §3 names one, the same id under its spec name (taxTableId,
+ * stateIncomeTaxTableId, taxDeductionsId).
+ */
+
+export const zTaxYear = z.number().int().min(2000).max(2100);
+const zAge = z.number().int().min(0).max(120);
+const zSource = zSingleLineText({ max: 1000 }).default("");
+const zConfirmed = z.boolean().default(false);
+
+const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };
+const sourced = { source: z.string(), confirmed: z.boolean() };
+
+/** `from` must not be after `to`; reported at `to`. */
+function ordered(
+  ctx: z.RefinementCtx,
+  from: number | null | undefined,
+  to: number | null | undefined,
+  path: string,
+) {
+  if (from != null && to != null && from > to) {
+    ctx.addIssue({ code: "custom", path: [path], message: "Must not be less than its lower bound" });
+  }
+}
+
+// ---- Province (municipal) tax --------------------------------------------------------------------------
+
+export const zProvinceTaxTableInput = z.object({
+  year: zTaxYear,
+  provinceName: zSingleLineText({ min: 1, max: 100 }),
+  municipalTaxPercent: zPercent,
+  churchTaxPercent: zPercent.nullable().optional(),
+  source: zSource,
+  confirmed: zConfirmed,
+});
+export type TProvinceTaxTableInput = z.infer<typeof zProvinceTaxTableInput>;
+
+export const zProvinceTaxTable = z.object({
+  id: z.uuid(),
+  year: z.number().int(),
+  provinceName: z.string(),
+  municipalTaxPercent: z.number(),
+  churchTaxPercent: z.number().nullable(),
+  ...sourced,
+  ...timestamps,
+});
+export type TProvinceTaxTable = z.infer<typeof zProvinceTaxTable>;
+export const zProvinceTaxTablesPage = zPage(zProvinceTaxTable);
+
+// ---- Payroll parameters of a year (taxTableId) ---------------------------------------------------------
+
+export const zTaxTableInput = z
+  .object({
+    year: zTaxYear,
+    employeePensionPercent: zPercent,
+    pensionFromAge: zAge.default(17),
+    pensionToAge: zAge.default(67),
+    /** A higher pension contribution for an age band; with it, both ages of the band are required. */
+    olderEmployeePensionPercent: zPercent.nullable().optional(),
+    olderPensionFromAge: zAge.nullable().optional(),
+    olderPensionToAge: zAge.nullable().optional(),
+    unemploymentInsurancePercent: zPercent,
+    unemploymentFromAge: zAge.default(18),
+    unemploymentToAge: zAge.default(64),
+    healthInsuranceDailyAllowancePercent: zPercent,
+    dailyAllowanceThresholdCents: zCents.default(0),
+    dailyAllowanceFromAge: zAge.default(16),
+    dailyAllowanceToAge: zAge.default(67),
+    healthInsuranceMedicalCarePercent: zPercent,
+    broadcastingTaxPercent: zPercent.default(0),
+    broadcastingTaxThresholdCents: zCents.default(0),
+    broadcastingTaxMaxCents: zCents.default(0),
+    broadcastingTaxFromAge: zAge.default(18),
+    bikeBenefitTaxFreeLimitCents: zCents.default(0),
+    bikeBenefitGrandfatheredLimitCents: zCents.default(0),
+    bikeBenefitGrandfatheredUntil: zDateOnly.nullable().optional(),
+    taxFreeBenefitsSharedLimitCents: zCents.default(0),
+    source: zSource,
+    confirmed: zConfirmed,
+  })
+  .superRefine((t, ctx) => {
+    ordered(ctx, t.pensionFromAge, t.pensionToAge, "pensionToAge");
+    ordered(ctx, t.unemploymentFromAge, t.unemploymentToAge, "unemploymentToAge");
+    ordered(ctx, t.dailyAllowanceFromAge, t.dailyAllowanceToAge, "dailyAllowanceToAge");
+    ordered(ctx, t.olderPensionFromAge, t.olderPensionToAge, "olderPensionToAge");
+    if (t.olderEmployeePensionPercent != null) {
+      for (const field of ["olderPensionFromAge", "olderPensionToAge"] as const) {
+        if (t[field] == null) {
+          ctx.addIssue({
+            code: "custom",
+            path: [field],
+            message: "Required when olderEmployeePensionPercent is given",
+          });
+        }
+      }
+    }
+  });
+export type TTaxTableInput = z.infer<typeof zTaxTableInput>;
+
+export const zTaxTable = z.object({
+  id: z.uuid(),
+  /** The same id under its SPEC §3 name. */
+  taxTableId: z.uuid(),
+  year: z.number().int(),
+  employeePensionPercent: z.number(),
+  pensionFromAge: z.number().int(),
+  pensionToAge: z.number().int(),
+  olderEmployeePensionPercent: z.number().nullable(),
+  olderPensionFromAge: z.number().int().nullable(),
+  olderPensionToAge: z.number().int().nullable(),
+  unemploymentInsurancePercent: z.number(),
+  unemploymentFromAge: z.number().int(),
+  unemploymentToAge: z.number().int(),
+  healthInsuranceDailyAllowancePercent: z.number(),
+  dailyAllowanceThresholdCents: z.number().int(),
+  dailyAllowanceFromAge: z.number().int(),
+  dailyAllowanceToAge: z.number().int(),
+  healthInsuranceMedicalCarePercent: z.number(),
+  broadcastingTaxPercent: z.number(),
+  broadcastingTaxThresholdCents: z.number().int(),
+  broadcastingTaxMaxCents: z.number().int(),
+  broadcastingTaxFromAge: z.number().int(),
+  bikeBenefitTaxFreeLimitCents: z.number().int(),
+  bikeBenefitGrandfatheredLimitCents: z.number().int(),
+  bikeBenefitGrandfatheredUntil: z.string().nullable(),
+  taxFreeBenefitsSharedLimitCents: z.number().int(),
+  ...sourced,
+  ...timestamps,
+});
+export type TTaxTable = z.infer<typeof zTaxTable>;
+export const zTaxTablesPage = zPage(zTaxTable);
+
+// ---- State income tax scale (stateIncomeTaxTableId) ----------------------------------------------------
+
+export const zStateIncomeTaxTableInput = z
+  .object({
+    year: zTaxYear,
+    lowerLimitCents: zCents,
+    /** Null or omitted: the top bracket. */
+    upperLimitCents: zCents.nullable().optional(),
+    baseTaxCents: zCents.default(0),
+    marginalPercent: zPercent,
+    source: zSource,
+    confirmed: zConfirmed,
+  })
+  .superRefine((t, ctx) => {
+    if (t.upperLimitCents != null && t.upperLimitCents <= t.lowerLimitCents) {
+      ctx.addIssue({ code: "custom", path: ["upperLimitCents"], message: "Must be above lowerLimitCents" });
+    }
+  });
+export type TStateIncomeTaxTableInput = z.infer<typeof zStateIncomeTaxTableInput>;
+
+export const zStateIncomeTaxTable = z.object({
+  id: z.uuid(),
+  /** The same id under its SPEC §3 name. */
+  stateIncomeTaxTableId: z.uuid(),
+  year: z.number().int(),
+  lowerLimitCents: z.number().int(),
+  upperLimitCents: z.number().int().nullable(),
+  baseTaxCents: z.number().int(),
+  marginalPercent: z.number(),
+  ...sourced,
+  ...timestamps,
+});
+export type TStateIncomeTaxTable = z.infer<typeof zStateIncomeTaxTable>;
+export const zStateIncomeTaxTablesPage = zPage(zStateIncomeTaxTable);
+
+// ---- Taxpayer deductions (taxDeductionsId) -------------------------------------------------------------
+
+export const zTaxpayerDeductionsTableInput = z
+  .object({
+    year: zTaxYear,
+    deductionType: z.enum(TAX_DEDUCTION_TYPES),
+    description: zSingleLineText({ max: 200 }).nullable().optional(),
+    ratePercent: zPercent,
+    maxDeductionCents: zCents,
+    incomeThresholdCents: zCents.default(0),
+    phaseOutStartCents: zCents.nullable().optional(),
+    phaseOutPercent: zPercent.nullable().optional(),
+    phaseOutEndCents: zCents.nullable().optional(),
+    secondPhaseOutPercent: zPercent.nullable().optional(),
+    seniorMaxDeductionCents: zCents.nullable().optional(),
+    seniorFromAge: zAge.nullable().optional(),
+    childAdditionCents: zCents.default(0),
+    source: zSource,
+    confirmed: zConfirmed,
+  })
+  .superRefine((t, ctx) => ordered(ctx, t.phaseOutStartCents, t.phaseOutEndCents, "phaseOutEndCents"));
+export type TTaxpayerDeductionsTableInput = z.infer<typeof zTaxpayerDeductionsTableInput>;
+
+export const zTaxpayerDeductionsTable = z.object({
+  id: z.uuid(),
+  /** The same id under its SPEC §3 name. */
+  taxDeductionsId: z.uuid(),
+  year: z.number().int(),
+  deductionType: z.string(),
+  description: z.string().nullable(),
+  ratePercent: z.number(),
+  maxDeductionCents: z.number().int(),
+  incomeThresholdCents: z.number().int(),
+  phaseOutStartCents: z.number().int().nullable(),
+  phaseOutPercent: z.number().nullable(),
+  phaseOutEndCents: z.number().int().nullable(),
+  secondPhaseOutPercent: z.number().nullable(),
+  seniorMaxDeductionCents: z.number().int().nullable(),
+  seniorFromAge: z.number().int().nullable(),
+  childAdditionCents: z.number().int(),
+  ...sourced,
+  ...timestamps,
+});
+export type TTaxpayerDeductionsTable = z.infer<typeof zTaxpayerDeductionsTable>;
+export const zTaxpayerDeductionsTablesPage = zPage(zTaxpayerDeductionsTable);
+
+// ---- Lists and ids -------------------------------------------------------------------------------------
+
+/** A tax year's rows fit one page: up to 500, 100 by default. */
+export const zTaxTablesQuery = zPageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export type TTaxTablesQuery = z.infer<typeof zTaxTablesQuery>;
+
+export const zProvinceTaxTablesQuery = zTaxTablesQuery.extend({
+  /** Part of the municipality's name, any case. */
+  search: zSingleLineText({ max: 100 }).optional(),
+});
+export type TProvinceTaxTablesQuery = z.infer<typeof zProvinceTaxTablesQuery>;
+
+export const zTaxTableIdParams = z.object({ id: z.uuid() });

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { zPage, zPageQuery } from "./common.ts";
+
+/**
+ * VAT rates (SPEC §7 "VAT", "GET /api/companies/{id}/vat?onlyGetVATValue=false (value)"; §5: a VAT
+ * answer must carry a numeric `value`). Read with vat-rates.read.
+ *
+ * - GET /api/vat?countryCode&page&limit(100) → the list envelope of `zVatRate`, by country, newest first;
+ * - GET /api/vat/country/{code} → the rate in force today (Helsinki) in the country (404 when none);
+ * - GET /api/companies/{companyId}/vat (SPEC: {id}) → `{ value }`: the company's own VAT percent, else the rate in force in
+ *   its country; with onlyGetVATValue=false also `{ companyId, source }`. Another tenant's company is 404.
+ */
+
+/** ISO 3166-1 alpha-2 in capitals (FI, EE, SE). */
+export const zCountryCode = z.string().regex(/^[A-Z]{2}$/, "Two capital letters (ISO 3166-1 alpha-2)");
+
+export const zVatRate = z.object({
+  id: z.uuid(),
+  countryCode: z.string(),
+  /** The rate, percent (25.5). */
+  value: z.number(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  description: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TVatRate = z.infer<typeof zVatRate>;
+export const zVatRatesPage = zPage(zVatRate);
+
+/** Reference data: one page of up to 100 by default. */
+export const zVatRatesQuery = zPageQuery.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  countryCode: zCountryCode.optional(),
+});
+export type TVatRatesQuery = z.infer<typeof zVatRatesQuery>;
+
+export const zVatCountryParams = z.object({ code: zCountryCode });
+
+/** The rate in force in a country today. */
+export const zCountryVat = z.object({
+  countryCode: z.string(),
+  value: z.number(),
+  validFrom: z.string(),
+});
+export type TCountryVat = z.infer<typeof zCountryVat>;
+
+/** Named companyId like the sibling /api/companies/{companyId}/max-price: one router node, one name. */
+export const zCompanyVatParams = z.object({ companyId: z.uuid() });
+
+export const zCompanyVatQuery = z.object({
+  /** "false" adds companyId and source to the answer; by default only the value. */
+  onlyGetVATValue: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export const VAT_SOURCES = ["COMPANY", "COUNTRY"] as const;
+
+export const zCompanyVat = z.object({
+  /** The VAT percent that applies to the company's packages (25.5). */
+  value: z.number(),
+  /** Only with onlyGetVATValue=false. */
+  companyId: z.uuid().optional(),
+  /** COMPANY: the company's own VAT value; COUNTRY: the rate in force in its country. */
+  source: z.enum(VAT_SOURCES).optional(),
+});
+export type TCompanyVat = z.infer<typeof zCompanyVat>;

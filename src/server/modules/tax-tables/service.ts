@@ -1,0 +1,319 @@
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import type {
+  TProvinceTaxTable,
+  TProvinceTaxTableInput,
+  TProvinceTaxTablesQuery,
+  TStateIncomeTaxTable,
+  TStateIncomeTaxTableInput,
+  TTaxpayerDeductionsTable,
+  TTaxpayerDeductionsTableInput,
+  TTaxTable,
+  TTaxTableInput,
+  TTaxTablesQuery,
+} from "../../../contract/tax-tables.ts";
+import type { AppContext } from "../../context.ts";
+import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
+import {
+  provinceTaxTables,
+  stateIncomeTaxTables,
+  taxpayerDeductionsTables,
+  taxTables,
+} from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../errors.ts";
+
+/**
+ * The four tax tables' CRUD (SPEC §7 "Tax tables"). They are the operator's reference data, not a
+ * tenant's: only the admin tier (tax-tables.manage) reaches them. The database's unique indexes decide
+ * duplicates (a year's name, year, bracket or deduction type), answered 409; the contract has already
+ * refused every value a CHECK constraint would.
+ */
+
+const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+function toProvince(row: typeof provinceTaxTables.$inferSelect): TProvinceTaxTable {
+  return {
+    id: row.id,
+    year: row.year,
+    provinceName: row.provinceName,
+    municipalTaxPercent: row.municipalTaxPercent,
+    churchTaxPercent: row.churchTaxPercent,
+    source: row.source,
+    confirmed: row.confirmed,
+    ...stamps(row),
+  };
+}
+
+function toTaxTable(row: typeof taxTables.$inferSelect): TTaxTable {
+  return { ...row, taxTableId: row.id, ...stamps(row) };
+}
+
+function toStateIncomeTax(row: typeof stateIncomeTaxTables.$inferSelect): TStateIncomeTaxTable {
+  return { ...row, stateIncomeTaxTableId: row.id, ...stamps(row) };
+}
+
+function toDeductions(row: typeof taxpayerDeductionsTables.$inferSelect): TTaxpayerDeductionsTable {
+  return { ...row, taxDeductionsId: row.id, ...stamps(row) };
+}
+
+/** A write whose unique index refuses a duplicate answers 409 with `message`. */
+async function unique<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("CONFLICT", message);
+    throw error;
+  }
+}
+
+/** The row a write returned, or 404 (named after the table) when the id matched none. */
+function found<T>(rows: T[], what: string): T {
+  const [row] = rows;
+  if (!row) throw notFound(what);
+  return row;
+}
+
+const deleted = (what: string) => ({ message: `${what} deleted` });
+
+/** The columns of a province row as the body gives them (optional nullables stored as null). */
+function provinceValues(input: TProvinceTaxTableInput) {
+  return { ...input, churchTaxPercent: input.churchTaxPercent ?? null };
+}
+
+function taxTableValues(input: TTaxTableInput) {
+  return {
+    ...input,
+    olderEmployeePensionPercent: input.olderEmployeePensionPercent ?? null,
+    olderPensionFromAge: input.olderPensionFromAge ?? null,
+    olderPensionToAge: input.olderPensionToAge ?? null,
+    bikeBenefitGrandfatheredUntil: input.bikeBenefitGrandfatheredUntil ?? null,
+  };
+}
+
+function stateIncomeTaxValues(input: TStateIncomeTaxTableInput) {
+  return { ...input, upperLimitCents: input.upperLimitCents ?? null };
+}
+
+function deductionsValues(input: TTaxpayerDeductionsTableInput) {
+  return {
+    ...input,
+    description: input.description || null,
+    phaseOutStartCents: input.phaseOutStartCents ?? null,
+    phaseOutPercent: input.phaseOutPercent ?? null,
+    phaseOutEndCents: input.phaseOutEndCents ?? null,
+    secondPhaseOutPercent: input.secondPhaseOutPercent ?? null,
+    seniorMaxDeductionCents: input.seniorMaxDeductionCents ?? null,
+    seniorFromAge: input.seniorFromAge ?? null,
+  };
+}
+
+const PROVINCE = "Province tax table";
+const TAX_TABLE = "Tax table";
+const STATE_INCOME_TAX = "State income tax table";
+const DEDUCTIONS = "Taxpayer deductions table";
+
+export function createTaxTablesService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  return {
+    // ---- Province (municipal) tax ---------------------------------------------------------------------
+    async listProvinces(query: TProvinceTaxTablesQuery) {
+      const conditions: (SQL | undefined)[] = [];
+      if (query.year !== undefined) conditions.push(eq(provinceTaxTables.year, query.year));
+      if (query.search) conditions.push(ilike(provinceTaxTables.provinceName, likeContains(query.search)));
+      const where = and(...conditions);
+      const [total] = await db.select({ n: count() }).from(provinceTaxTables).where(where);
+      const rows = await db
+        .select()
+        .from(provinceTaxTables)
+        .where(where)
+        .orderBy(
+          desc(provinceTaxTables.year),
+          asc(sql`lower(${provinceTaxTables.provinceName})`),
+          asc(provinceTaxTables.id),
+        )
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toProvince), total?.n ?? 0, query);
+    },
+
+    async getProvince(id: string) {
+      const rows = await db.select().from(provinceTaxTables).where(eq(provinceTaxTables.id, id));
+      return toProvince(found(rows, PROVINCE));
+    },
+
+    async createProvince(input: TProvinceTaxTableInput) {
+      const rows = await unique(
+        () => db.insert(provinceTaxTables).values(provinceValues(input)).returning(),
+        "The year already has a province tax table with this name",
+      );
+      return toProvince(found(rows, PROVINCE));
+    },
+
+    async updateProvince(id: string, input: TProvinceTaxTableInput) {
+      const rows = await unique(
+        () =>
+          db
+            .update(provinceTaxTables)
+            .set(provinceValues(input))
+            .where(eq(provinceTaxTables.id, id))
+            .returning(),
+        "The year already has a province tax table with this name",
+      );
+      return toProvince(found(rows, PROVINCE));
+    },
+
+    async deleteProvince(id: string) {
+      const rows = await db
+        .delete(provinceTaxTables)
+        .where(eq(provinceTaxTables.id, id))
+        .returning({ id: provinceTaxTables.id });
+      found(rows, PROVINCE);
+      return deleted(PROVINCE);
+    },
+
+    // ---- Payroll parameters of a year ------------------------------------------------------------------
+    async listTaxTables(query: TTaxTablesQuery) {
+      const where = query.year !== undefined ? eq(taxTables.year, query.year) : undefined;
+      const [total] = await db.select({ n: count() }).from(taxTables).where(where);
+      const rows = await db
+        .select()
+        .from(taxTables)
+        .where(where)
+        .orderBy(desc(taxTables.year))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toTaxTable), total?.n ?? 0, query);
+    },
+
+    async getTaxTable(id: string) {
+      return toTaxTable(found(await db.select().from(taxTables).where(eq(taxTables.id, id)), TAX_TABLE));
+    },
+
+    async createTaxTable(input: TTaxTableInput) {
+      const rows = await unique(
+        () => db.insert(taxTables).values(taxTableValues(input)).returning(),
+        "The year already has a tax table",
+      );
+      return toTaxTable(found(rows, TAX_TABLE));
+    },
+
+    async updateTaxTable(id: string, input: TTaxTableInput) {
+      const rows = await unique(
+        () => db.update(taxTables).set(taxTableValues(input)).where(eq(taxTables.id, id)).returning(),
+        "The year already has a tax table",
+      );
+      return toTaxTable(found(rows, TAX_TABLE));
+    },
+
+    async deleteTaxTable(id: string) {
+      const rows = await db.delete(taxTables).where(eq(taxTables.id, id)).returning({ id: taxTables.id });
+      found(rows, TAX_TABLE);
+      return deleted(TAX_TABLE);
+    },
+
+    // ---- State income tax scale ------------------------------------------------------------------------
+    async listStateIncomeTax(query: TTaxTablesQuery) {
+      const where = query.year !== undefined ? eq(stateIncomeTaxTables.year, query.year) : undefined;
+      const [total] = await db.select({ n: count() }).from(stateIncomeTaxTables).where(where);
+      const rows = await db
+        .select()
+        .from(stateIncomeTaxTables)
+        .where(where)
+        .orderBy(desc(stateIncomeTaxTables.year), asc(stateIncomeTaxTables.lowerLimitCents))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toStateIncomeTax), total?.n ?? 0, query);
+    },
+
+    async getStateIncomeTax(id: string) {
+      const rows = await db.select().from(stateIncomeTaxTables).where(eq(stateIncomeTaxTables.id, id));
+      return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+    },
+
+    async createStateIncomeTax(input: TStateIncomeTaxTableInput) {
+      const rows = await unique(
+        () => db.insert(stateIncomeTaxTables).values(stateIncomeTaxValues(input)).returning(),
+        "The year already has a state income tax bracket with this lower limit",
+      );
+      return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+    },
+
+    async updateStateIncomeTax(id: string, input: TStateIncomeTaxTableInput) {
+      const rows = await unique(
+        () =>
+          db
+            .update(stateIncomeTaxTables)
+            .set(stateIncomeTaxValues(input))
+            .where(eq(stateIncomeTaxTables.id, id))
+            .returning(),
+        "The year already has a state income tax bracket with this lower limit",
+      );
+      return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+    },
+
+    async deleteStateIncomeTax(id: string) {
+      const rows = await db
+        .delete(stateIncomeTaxTables)
+        .where(eq(stateIncomeTaxTables.id, id))
+        .returning({ id: stateIncomeTaxTables.id });
+      found(rows, STATE_INCOME_TAX);
+      return deleted(STATE_INCOME_TAX);
+    },
+
+    // ---- Taxpayer deductions ---------------------------------------------------------------------------
+    async listDeductions(query: TTaxTablesQuery) {
+      const where = query.year !== undefined ? eq(taxpayerDeductionsTables.year, query.year) : undefined;
+      const [total] = await db.select({ n: count() }).from(taxpayerDeductionsTables).where(where);
+      const rows = await db
+        .select()
+        .from(taxpayerDeductionsTables)
+        .where(where)
+        .orderBy(desc(taxpayerDeductionsTables.year), asc(taxpayerDeductionsTables.deductionType))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toDeductions), total?.n ?? 0, query);
+    },
+
+    async getDeductions(id: string) {
+      const rows = await db
+        .select()
+        .from(taxpayerDeductionsTables)
+        .where(eq(taxpayerDeductionsTables.id, id));
+      return toDeductions(found(rows, DEDUCTIONS));
+    },
+
+    async createDeductions(input: TTaxpayerDeductionsTableInput) {
+      const rows = await unique(
+        () => db.insert(taxpayerDeductionsTables).values(deductionsValues(input)).returning(),
+        "The year already has a deduction of this type",
+      );
+      return toDeductions(found(rows, DEDUCTIONS));
+    },
+
+    async updateDeductions(id: string, input: TTaxpayerDeductionsTableInput) {
+      const rows = await unique(
+        () =>
+          db
+            .update(taxpayerDeductionsTables)
+            .set(deductionsValues(input))
+            .where(eq(taxpayerDeductionsTables.id, id))
+            .returning(),
+        "The year already has a deduction of this type",
+      );
+      return toDeductions(found(rows, DEDUCTIONS));
+    },
+
+    async deleteDeductions(id: string) {
+      const rows = await db
+        .delete(taxpayerDeductionsTables)
+        .where(eq(taxpayerDeductionsTables.id, id))
+        .returning({ id: taxpayerDeductionsTables.id });
+      found(rows, DEDUCTIONS);
+      return deleted(DEDUCTIONS);
+    },
+  };
+}
