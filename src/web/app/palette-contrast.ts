@@ -1,5 +1,11 @@
-import { DEFAULT_THEME } from "@mantine/core";
-import { DANGER_FILLED_HOVER, DARK_LIGHT_VARIANT, DARK_LIGHT_VARIANT_HOVER, pedaaliGreen } from "./theme.ts";
+import { DEFAULT_THEME, darken } from "@mantine/core";
+import {
+  DANGER_FILLED_HOVER,
+  DARK_LIGHT_VARIANT,
+  DARK_LIGHT_VARIANT_HOVER,
+  pedaaliGreen,
+  WARNING_LIGHT_TEXT,
+} from "./theme.ts";
 
 /**
  * The colour pairs the identity promises (docs/design.md "Identity"), with the colours resolved as
@@ -43,7 +49,7 @@ export function toHex(color: string): string {
     .join("")}`;
 }
 
-const { gray, dark, red } = DEFAULT_THEME.colors;
+const { gray, dark, red, yellow } = DEFAULT_THEME.colors;
 const green = pedaaliGreen;
 
 /** What each scheme's --pd-* / --mantine-* colour variables resolve to (global.css, theme.ts). */
@@ -67,6 +73,8 @@ export const SCHEME_COLORS = {
     error: red[9],
     dangerFilled: red[9],
     dangerOutline: red[9],
+    warningLight: yellow[1],
+    warningLightText: WARNING_LIGHT_TEXT,
   },
   dark: {
     body: dark[7],
@@ -87,6 +95,9 @@ export const SCHEME_COLORS = {
     error: red[4],
     dangerFilled: red[9],
     dangerOutline: red[4],
+    // Mantine's dark light variant: yellow-9 darkened by half, with yellow-0 text.
+    warningLight: toHex(darken(yellow[9], 0.5)),
+    warningLightText: yellow[0],
   },
 } as const;
 
@@ -127,6 +138,7 @@ function pairsOf(scheme: Scheme): ContrastPair[] {
     text("White on a filled danger button or banner", WHITE, c.dangerFilled),
     text("White on a hovered danger button", WHITE, DANGER_FILLED_HOVER),
     text("Outline danger button text", c.dangerOutline, c.body),
+    text("Warning alert (yellow light variant)", c.warningLightText, c.warningLight),
     { scheme, use: "Focus ring against the page", fg: c.link, bg: c.body, min: 3 },
   ];
 }

@@ -66,6 +66,12 @@ export const theme = createTheme({
 export const DARK_LIGHT_VARIANT = "#204130";
 export const DARK_LIGHT_VARIANT_HOVER = "#1f4937";
 
+/**
+ * Text of a yellow light-variant alert (a warning) in the light scheme: Mantine's yellow-9 on yellow-1
+ * is 2.6:1; this dark amber is AA on it.
+ */
+export const WARNING_LIGHT_TEXT = "#7c4a03";
+
 /** Hover of a filled red (danger) button: a step darker than red-9, which is the filled colour. */
 export const DANGER_FILLED_HOVER = "#a61e1e";
 // In both schemes' blocks: Mantine sets the variant colours there, and those selectors outrank :root.
@@ -89,6 +95,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...dangerFilled,
     // An outline red button's text: red-7 is 3.8:1 on white.
     "--mantine-color-red-outline": "var(--mantine-color-red-9)",
+    "--mantine-color-yellow-light-color": WARNING_LIGHT_TEXT,
   },
   dark: {
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",

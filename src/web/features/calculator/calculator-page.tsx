@@ -368,7 +368,7 @@ function HowWeCalculate({
         <Text>{t("calculator.how3")}</Text>
         <Text>
           {t("calculator.how4")}{" "}
-          <Anchor component={AppLink} to={buildPath("announcement", {})}>
+          <Anchor component={AppLink} to={buildPath("announcement", {})} underline="always">
             {t("calculator.announcementLink")}
           </Anchor>
         </Text>
