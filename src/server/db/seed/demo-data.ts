@@ -316,8 +316,6 @@ export const DEMO_BILLING_TABLE = {
   monthlyServiceFeeCents: 500,
   minLeaseMonths: 12,
   maxLeaseMonths: 60,
-  campaignDiscountPercent: 3,
-  campaignMinLeaseMonths: 36,
   isDefault: true,
   rows: [
     { minTotalCents: 0, maxTotalCents: 150_000, leaseTimeMonths: 24 },

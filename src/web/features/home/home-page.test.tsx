@@ -1,6 +1,12 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
 import { LEASING_COMPANY_NAMES } from "../../../domain/enums.ts";
+import {
+  PUBLISHED_MUNICIPAL_RATES,
+  TAX_YEAR_2025,
+  TAX_YEAR_2026,
+} from "../../../domain/tax/published-tax-years.ts";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
@@ -28,17 +34,17 @@ const HERO = {
   fi: {
     h1: "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon",
     steps: "Näin työsuhdepyörä toimii",
-    monthly: "66,67 €",
+    monthly: "84,27 €",
   },
   en: {
     h1: "Bikes for your staff – we handle the agreements and the salary exchange",
     steps: "How the bike benefit works",
-    monthly: "€66.67",
+    monthly: "€84.27",
   },
   sv: {
     h1: "Förmånscyklar för personalen – vi sköter avtalen och löneväxlingen",
     steps: "Så fungerar cykelförmånen",
-    monthly: "66,67 €",
+    monthly: "84,27 €",
   },
 } as const;
 
@@ -155,9 +161,10 @@ describe("the home page", () => {
       expect(assumptions).toHaveLength(3);
       expect(assumptions[0]).toContain(lng === "en" ? "€2,000" : "2 000 €");
       expect(assumptions[0]).toContain("36");
-      expect(plain(section.textContent)).toContain(lng === "en" ? "€39 " : "39 € ");
+      expect(plain(section.textContent)).toContain(lng === "en" ? "€49.70 " : "49,70 € ");
       const links = within(section).getAllByRole("link");
       expect(links.map((a) => a.getAttribute("href"))).toEqual([
+        "/laskuri?price=2000&accessories=0&salary=3800",
         "/usein-kysytyt-kysymykset#tax",
         "/tiedote-pyoraedusta",
       ]);
@@ -176,19 +183,48 @@ describe("the home page", () => {
 });
 
 describe("the home page's cost example", () => {
-  it("is the lease total spread over the months, to the cent", () => {
-    const { packageCents, financingAndInsuranceCents, months, monthlyCents } = COST_EXAMPLE;
-    expect(monthlyCents).toBe(6667);
-    // Rounding to the cent moves the total by less than a cent a month.
-    expect(Math.abs(monthlyCents * months - (packageCents + financingAndInsuranceCents))).toBeLessThan(
-      months,
-    );
-    expect(financingAndInsuranceCents).toBe(packageCents * 0.2);
-    expect(COST_EXAMPLE.redemptionCents).toBe(packageCents * 0.05);
+  const terms = {
+    annualInterestPercent: 4.9,
+    insurancePercentPerYear: 6,
+    monthlyMaintenanceCents: 1_200,
+    monthlyServiceFeeCents: 500,
+    residualValuePercent: 5,
+    minLeaseMonths: 12,
+    maxLeaseMonths: 60,
+    campaignDiscountPercent: null,
+    campaignMinLeaseMonths: null,
+  };
+  const parameters = {
+    today: "2026-11-22",
+    taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
+    municipalities: PUBLISHED_MUNICIPAL_RATES,
+    leaseTerms: terms,
+  };
+  const input = {
+    year: 2026,
+    bikePrice: COST_EXAMPLE.packageCents / 100,
+    accessoriesPrice: 0,
+    leaseTimeMonths: COST_EXAMPLE.months,
+    monthlyGrossSalary: COST_EXAMPLE.salaryCents / 100,
+    municipality: "Helsinki",
+  };
+
+  it("is the calculator's answer for a 2026 agreement: net pay falls by the whole payment", () => {
+    const result = calculateBenefit(parameters, { ...input, contractDate: "2026-02-01" });
+    expect(Math.round(result.monthlyPayment * 100)).toBe(COST_EXAMPLE.monthlyCents);
+    expect(result.paymentParts).toEqual({
+      financing: COST_EXAMPLE.financingCents / 100,
+      insurance: COST_EXAMPLE.insuranceCents / 100,
+      maintenance: COST_EXAMPLE.maintenanceCents / 100,
+      serviceFee: COST_EXAMPLE.serviceFeeCents / 100,
+    });
+    expect(Math.round(result.redemptionPrice * 100)).toBe(COST_EXAMPLE.redemptionCents);
+    expect(result.monthlyNetPayReduction).toBe(result.monthlyPayment);
   });
 
-  it("costs less under a grandfathered tax-free agreement than under the 2026 rules", () => {
-    expect(COST_EXAMPLE.grandfatheredNetCostCents).toBeGreaterThan(0);
+  it("is the calculator's answer for a grandfathered agreement, which costs less", () => {
+    const result = calculateBenefit(parameters, { ...input, contractDate: "2025-03-01" });
+    expect(Math.round(result.monthlyNetPayReduction * 100)).toBe(COST_EXAMPLE.grandfatheredNetCostCents);
     expect(COST_EXAMPLE.grandfatheredNetCostCents).toBeLessThan(COST_EXAMPLE.monthlyCents);
   });
 });

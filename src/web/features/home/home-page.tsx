@@ -51,24 +51,23 @@ export const HOME_STEPS: readonly { title: string; text: string }[] = [
 ];
 
 /**
- * The worked example of what an employee pays in 2026, in cents, until the calculator can answer it
- * (research/finnish-bike-benefit-tax.md). Assumed: a 2 000 € package (VAT 25.5 % included) on a 36-month
- * lease whose payments carry financing and insurance of 20 % on top (the research's own 3 000 € → 36 ×
- * 100 € illustration, §7.3) and a 5 % redemption price. A 2026 agreement is a taxable benefit in kind, so a
- * gross-salary deduction leaves every tax base unchanged and net pay falls by exactly the payment (§1.5,
- * §8 "ΔN = −B"). The grandfathered comparison runs the §8 algorithm with 2026 parameters for 3 800 €/month
- * × 12, Helsinki 5.30 %, no church tax, age 18–64, once without and once with 12 × 66.67 € exchanged
- * tax-free: net pay 34 663.65 € vs 34 195.70 € a year (467.95 €), i.e. 39.00 € a month (that algorithm
- * reproduces the research's §7.2 and §7.3 vectors to the cent). Replace these by the calculator's figures.
+ * The calculator's answer (src/domain/calculator) for its default lease terms, in cents: a 2 000 € package
+ * (VAT included) over 36 months at 4.9 % interest with a 5 % redemption price, insurance 6 % of the
+ * price a year, a 12 € maintenance budget and a 5 € service fee a month; 3 800 €/month in Helsinki.
+ * Agreed in 2026 the benefit is taxable, so net pay falls by the whole payment; agreed before 24.4.2025
+ * it keeps 1 200 € a year tax-free. home-page.test.ts holds these figures to the calculator's.
  */
 export const COST_EXAMPLE = {
   packageCents: 200_000,
   months: 36,
-  financingAndInsuranceCents: 40_000,
+  monthlyCents: 8_427,
+  financingCents: 5_727,
+  insuranceCents: 1_000,
+  maintenanceCents: 1_200,
+  serviceFeeCents: 500,
   redemptionCents: 10_000,
-  monthlyCents: Math.round((200_000 + 40_000) / 36),
   salaryCents: 380_000,
-  grandfatheredNetCostCents: 3_900,
+  grandfatheredNetCostCents: 4_970,
 } as const;
 
 /** SPEC §9's partners, shown by name as a text strip (no logos: they are not ours to use). */
@@ -92,7 +91,7 @@ export function HomePage() {
   usePageTitle(null);
   const lang = useLanguagePrefix();
   const to = (route: RouteId, hash = "") => `${buildPath(route, {}, lang)}${hash}`;
-  // fi and sv write 66,67 € and 2 000 €, en €66.67 and €2,000: cents only where there are some.
+  // fi and sv write 84,27 € and 2 000 €, en €84.27 and €2,000: cents only where there are some.
   const money = (cents: number) =>
     new Intl.NumberFormat(i18n.resolvedLanguage, {
       style: "currency",
@@ -176,7 +175,10 @@ export function HomePage() {
               <li>{t("home.cost.package", { price: money(ex.packageCents), months: ex.months })}</li>
               <li>
                 {t("home.cost.extra", {
-                  extra: money(ex.financingAndInsuranceCents),
+                  financing: money(ex.financingCents),
+                  insurance: money(ex.insuranceCents),
+                  maintenance: money(ex.maintenanceCents),
+                  fee: money(ex.serviceFeeCents),
                   redemption: money(ex.redemptionCents),
                 })}
               </li>
@@ -190,6 +192,12 @@ export function HomePage() {
             </p>
             <p className={classes.note}>{t("home.cost.notOffer")}</p>
             <p className={classes.links}>
+              <AppLink
+                to={`${to("calculator")}?price=2000&accessories=0&salary=3800`}
+                className={controls.anchor}
+              >
+                {t("home.cost.calculatorLink")}
+              </AppLink>
               <AppLink to={to("faq", "#tax")} className={controls.anchor}>
                 {t("home.cost.faqLink")}
               </AppLink>
