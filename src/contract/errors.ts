@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN",
   "LEASE_TERMS_NOT_COMPUTABLE",
   "INVALID_LEASING_CONFIGURATION",
+  "PACKAGE_ABOVE_MAX_PRICE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -19,6 +19,7 @@ import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { leasingRoutes } from "./modules/leasing/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(taxTablesRoutes, { ctx });
       await api.register(billingTablesRoutes, { ctx });
       await api.register(vatRoutes, { ctx });
+      await api.register(leasingRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -275,6 +275,12 @@ export const MATRIX: readonly MatrixRow[] = [
     call: (f) => ({ params: { id: f.employeeEmploymentId } }),
     expect: { anonymous: 401, otherTenant: 404, rest: "ok" },
   },
+  {
+    // The same people as the employee's max price: the employee themself, and employees.read in Demo Oy.
+    operation: "POST /api/leasing/get-leasing-time-months",
+    call: (f) => ({ body: { totalAmount: 2000, beneficiaryEmployeeId: f.employeeEmploymentId } }),
+    expect: { anonymous: 401, otherTenant: 404, rest: "ok" },
+  },
 
   // ---- Roles and permissions ----------------------------------------------------------------------------
   { operation: "GET /api/roles", call: () => ({}), expect: adminsOnly },

@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** POST /api/leasing/get-leasing-time-months (SPEC §7 "Leasing"): the lease period a package's price sets. */
+export const zLeasingTimeRequest = z.strictObject({
+  /** The package's total price in euros, VAT included. */
+  totalAmount: z.number().min(0.01).max(1_000_000).multipleOf(0.01),
+  beneficiaryEmployeeId: z.uuid(),
+});
+export type TLeasingTimeRequest = z.infer<typeof zLeasingTimeRequest>;
+
+export const zLeasingTimeResponse = z.object({ leaseTimeMonths: z.number().int() });
+export type TLeasingTimeResponse = z.infer<typeof zLeasingTimeResponse>;
