@@ -142,6 +142,17 @@ export const zCalculatorParameters = z.object({
 });
 export type TCalculatorParameters = z.infer<typeof zCalculatorParameters>;
 
+/**
+ * GET /api/calculator/my-terms: a logged-in employee's own terms, prefilled on the page: their company's
+ * billing table (else the default's) and their max price in euros (null = no limit).
+ */
+export const zCalculatorMyTerms = z.object({
+  companyName: z.string(),
+  leaseTerms: zCalculatorParameters.shape.leaseTerms,
+  maxPrice: z.number().nullable(),
+});
+export type TCalculatorMyTerms = z.infer<typeof zCalculatorMyTerms>;
+
 // The contract and the domain function describe the same shapes; these fail to compile when they drift.
 type Assignable<A, B extends A> = B;
 export type _RequestFitsDomain = Assignable<CalculatorInput, TCalculatorRequest>;

@@ -508,6 +508,16 @@ export const MATRIX: readonly MatrixRow[] = [
   // ---- Calculator (public) -------------------------------------------------------------------------------
   { operation: "GET /api/calculator/parameters", call: () => ({}), expect: everyone },
   {
+    // One's own employment only: users who are nobody's employee have no terms of their own.
+    operation: "GET /api/calculator/my-terms",
+    call: () => ({}),
+    expect: {
+      anonymous: 401,
+      BIKE_BENEFICIARY: "ok",
+      rest: { status: 404, why: "not an employee of any company: there are no own terms to prefill" },
+    },
+  },
+  {
     operation: "POST /api/calculator",
     call: () => ({
       body: {

@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loginAs } from "../../../../tests/helpers/auth.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { zCalculatorParameters, zCalculatorResult } from "../../../contract/calculator.ts";
+import {
+  zCalculatorMyTerms,
+  zCalculatorParameters,
+  zCalculatorResult,
+} from "../../../contract/calculator.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
 import { billingTables } from "../../db/schema/index.ts";
@@ -111,5 +116,35 @@ describe("POST /api/calculator", () => {
         .set({ isDefault: true })
         .where(eq(billingTables.name, "Pedaali perustaulukko 2026"));
     }
+  });
+});
+
+describe("GET /api/calculator/my-terms", () => {
+  it("gives a logged-in employee their company's lease terms and max price, never cached", async () => {
+    const session = await loginAs(t.app, "employee@demo.test");
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/calculator/my-terms",
+      headers: session.headers(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(zCalculatorMyTerms.parse(res.json())).toMatchObject({
+      companyName: "Demo Oy",
+      leaseTerms: { annualInterestPercent: 4.9, minLeaseMonths: 12, maxLeaseMonths: 60 },
+      maxPrice: 4_500,
+    });
+  });
+
+  it("answers 404 to a user without an employment and 401 without a session", async () => {
+    const helpdesk = await loginAs(t.app, "helpdesk@pedaali.test");
+    const none = await t.app.inject({
+      method: "GET",
+      url: "/api/calculator/my-terms",
+      headers: helpdesk.headers(),
+    });
+    expect(none.statusCode, none.body).toBe(404);
+    const anonymous = await t.app.inject({ method: "GET", url: "/api/calculator/my-terms" });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

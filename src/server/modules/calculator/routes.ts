@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  zCalculatorMyTerms,
   zCalculatorParameters,
   zCalculatorRequest,
   zCalculatorResult,
 } from "../../../contract/calculator.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
-import { ORIGIN_ONLY } from "../../plugins/auth.ts";
+import { createGuards, currentUser, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { createCalculatorService } from "./service.ts";
 
 /** Anyone may calculate, but a script hammering the engine meets 429. */
@@ -31,6 +32,28 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       // Public figures that change a few times a year: a browser may keep them for five minutes.
       reply.header("cache-control", "public, max-age=300");
       return service.parameters();
+    },
+  );
+
+  app.get(
+    "/calculator/my-terms",
+    {
+      preHandler: createGuards(ctx).user,
+      schema: {
+        tags,
+        summary: "A logged-in employee's own lease terms and max price, prefilled on the calculator",
+        response: {
+          200: zCalculatorMyTerms,
+          401: zErrorResponse,
+          403: zErrorResponse,
+          404: zErrorResponse,
+          503: zErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return service.myTerms(currentUser(request));
     },
   );
 

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type {
+  TCalculatorMyTerms,
   TCalculatorParameters,
   TCalculatorRequest,
   TCalculatorResult,
@@ -13,13 +14,17 @@ import {
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
 import {
+  beneficiaryEmployees,
   billingTables,
+  companies,
   provinceTaxTables,
   stateIncomeTaxTables,
   taxpayerDeductionsTables,
   taxTables,
 } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
+import { AppError, notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 
 /** The billing table's terms as the calculator reads them. */
@@ -112,5 +117,42 @@ export function createCalculatorService(ctx: AppContext) {
     }
   }
 
-  return { parameters, calculate };
+  /** The caller's own employment (accepted first, then the newest pending) and its lease terms. */
+  async function myTerms(viewer: CurrentUser): Promise<TCalculatorMyTerms> {
+    const [employment] = await db
+      .select({
+        companyName: companies.name,
+        billingTableId: companies.billingTableId,
+        ownMaxPriceCents: beneficiaryEmployees.maxPriceCents,
+        companyMaxPriceCents: companies.maxPriceCents,
+        status: beneficiaryEmployees.status,
+      })
+      .from(beneficiaryEmployees)
+      .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
+      .where(
+        and(
+          eq(beneficiaryEmployees.userId, viewer.id),
+          inArray(beneficiaryEmployees.status, ["ACCEPTED", "PENDING"]),
+        ),
+      )
+      .orderBy(desc(eq(beneficiaryEmployees.status, "ACCEPTED")), desc(beneficiaryEmployees.createdAt))
+      .limit(1);
+    if (!employment) throw notFound("Employment");
+    const [own] = employment.billingTableId
+      ? await db.select().from(billingTables).where(eq(billingTables.id, employment.billingTableId))
+      : [];
+    const [fallback] = own
+      ? [own]
+      : await db.select().from(billingTables).where(eq(billingTables.isDefault, true));
+    if (!fallback) {
+      throw new AppError(503, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
+    }
+    return {
+      companyName: employment.companyName,
+      leaseTerms: leaseTermsOf(fallback),
+      maxPrice: centsToMaxPrice(employment.ownMaxPriceCents ?? employment.companyMaxPriceCents),
+    };
+  }
+
+  return { parameters, calculate, myTerms };
 }

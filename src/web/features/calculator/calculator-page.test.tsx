@@ -12,6 +12,7 @@ import {
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
+import { sessionUser } from "../../test/session-user.ts";
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -135,5 +136,36 @@ describe("the calculator page", () => {
     expect(
       await screen.findByText("Vuokrakausi on lyhyempi kuin pienin sallittu kesto."),
     ).toBeInTheDocument();
+  });
+
+  it("prefills a logged-in employee's own terms and warns above the company's max price", async () => {
+    const own = {
+      companyName: "Demo Oy",
+      leaseTerms: { ...PARAMETERS.leaseTerms, annualInterestPercent: 0, campaignDiscountPercent: null },
+      maxPrice: 2_500,
+    };
+    fakeApi({
+      "GET /api/calculator/parameters": { status: 200, body: PARAMETERS },
+      "GET /api/calculator/my-terms": { status: 200, body: own },
+    });
+    renderApp("/laskuri", { user: sessionUser(["BIKE_BENEFICIARY"]) });
+    expect(await screen.findByText(/työnantajasi Demo Oy leasingehtoja/)).toBeInTheDocument();
+    const expected = calculateBenefit(
+      { ...PARAMETERS, leaseTerms: own.leaseTerms },
+      {
+        year: 2026,
+        bikePrice: 2_490,
+        accessoriesPrice: 210,
+        leaseTimeMonths: 36,
+        monthlyGrossSalary: 3_500,
+        municipality: "Helsinki",
+        age: 35,
+      },
+    );
+    expect(
+      within(figure("Kuukausierä")).getByText(`${euros(expected.monthlyPayment)}/kk`),
+    ).toBeInTheDocument();
+    // 2 490 € + 210 € is above Demo Oy's 2 500 €.
+    expect(screen.getByText("Pyörä ylittää enimmäishinnan")).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type {
+  TCalculatorMyTerms,
   TCalculatorParameters,
   TCalculatorRequest,
   TCalculatorResult,
@@ -30,6 +31,7 @@ import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { apiFetch } from "../../lib/api-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
+import { useSession } from "../../lib/session.ts";
 import { AmountInput } from "./amount-input.tsx";
 import { BikeComparison } from "./bike-comparison.tsx";
 import {
@@ -62,6 +64,8 @@ export function CalculatorPage() {
     queryKey: ["calculator-parameters"],
     queryFn: () => apiFetch<TCalculatorParameters>("/api/calculator/parameters"),
     staleTime: 5 * 60_000,
+    // The page says itself when the parameters cannot be fetched (the error state below).
+    meta: { silent: true },
   });
   const title = t("calculator.title");
   if (parameters.isPending) {
@@ -93,8 +97,32 @@ export function CalculatorPage() {
   return <Calculator parameters={parameters.data} />;
 }
 
-function Calculator({ parameters }: { parameters: TCalculatorParameters }) {
+/**
+ * A logged-in employee's own terms (their company's billing table and max price), which replace the
+ * default terms; anyone else, or an employee whose terms cannot be fetched, calculates with the defaults.
+ */
+function useOwnTerms(): TCalculatorMyTerms | null {
+  const { accessUser } = useSession();
+  const employee = accessUser?.roles.includes("BIKE_BENEFICIARY") === true;
+  const own = useQuery({
+    queryKey: ["calculator-my-terms"],
+    queryFn: () => apiFetch<TCalculatorMyTerms>("/api/calculator/my-terms"),
+    enabled: employee,
+    // Without own terms the page calculates with the published ones; nothing to tell the reader.
+    meta: { silent: true },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  return employee ? (own.data ?? null) : null;
+}
+
+function Calculator({ parameters: published }: { parameters: TCalculatorParameters }) {
   const { t } = useTranslation();
+  const own = useOwnTerms();
+  const parameters = useMemo(
+    () => (own ? { ...published, leaseTerms: own.leaseTerms } : published),
+    [published, own],
+  );
   const defaults = useMemo(() => defaultForm(parameters), [parameters]);
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState(() => formFromSearch(searchParams, defaults));
@@ -130,6 +158,7 @@ function Calculator({ parameters }: { parameters: TCalculatorParameters }) {
             form={form}
             errors={outcome.errors}
             result={outcome.result}
+            own={own}
             set={set}
           />
         </Stack>
@@ -245,13 +274,19 @@ function LeaseInputs({
   form,
   errors,
   result,
+  own,
   set,
-}: InputsProps & { result: TCalculatorResult | null }) {
+}: InputsProps & { result: TCalculatorResult | null; own: TCalculatorMyTerms | null }) {
   const { t } = useTranslation();
+  const money = useMoney();
+  const aboveMaxPrice = own?.maxPrice != null && result !== null && result.packagePrice > own.maxPrice;
   const errorOf = useErrorText(errors);
   const { minLeaseMonths, maxLeaseMonths } = parameters.leaseTerms;
   return (
-    <SectionCard title={t("calculator.bike")} description={t("calculator.bikeHelp")}>
+    <SectionCard
+      title={t("calculator.bike")}
+      description={own ? t("calculator.bikeHelpOwn", { company: own.companyName }) : t("calculator.bikeHelp")}
+    >
       <Stack gap="md">
         <Group grow align="start">
           <AmountInput
@@ -268,6 +303,11 @@ function LeaseInputs({
             error={errorOf("accessoriesPrice")}
           />
         </Group>
+        {aboveMaxPrice && own?.maxPrice != null && (
+          <Alert variant="light" color="yellow" title={t("calculator.aboveMaxPriceTitle")}>
+            {t("calculator.aboveMaxPrice", { max: money(own.maxPrice), company: own.companyName })}
+          </Alert>
+        )}
         <AmountInput
           label={t("calculator.months")}
           description={t("calculator.monthsHelp", { min: minLeaseMonths, max: maxLeaseMonths })}
