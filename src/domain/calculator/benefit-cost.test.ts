@@ -208,6 +208,22 @@ describe("the exemption's limits", () => {
     expect(taxFreeLimitCents(TAX_YEAR_2025, "2025-10-01", 0)).toBe(120_000);
   });
 
+  it("keeps no exemption for anyone in a year with no grandfathering date", () => {
+    const repealed = {
+      ...TAX_YEAR_2026,
+      bikeBenefit: { ...TAX_YEAR_2026.bikeBenefit, grandfatheredUntil: null },
+    };
+    expect(taxFreeLimitCents(repealed, "2020-01-01", 0)).toBe(0);
+  });
+
+  it("picks a year's parameters from an unsorted list, the latest earlier year's for a later one", () => {
+    const pick = taxYearPicker([TAX_YEAR_2026, TAX_YEAR_2025]);
+    expect(pick(2025).year).toBe(2025);
+    expect(pick(2029).year).toBe(2026);
+    expect(pick(2020).year).toBe(2025);
+    expect(() => taxYearPicker([])).toThrow("No tax year parameters");
+  });
+
   it("shares 3 400 € with a tax-free commuter ticket", () => {
     expect(taxFreeLimitCents(TAX_YEAR_2025, "2025-01-01", 250_000)).toBe(90_000);
     expect(taxFreeLimitCents(TAX_YEAR_2025, "2025-01-01", 400_000)).toBe(0);

@@ -5,6 +5,7 @@ import {
   CalculatorInputError,
   type CalculatorParameters,
   calculateBenefit,
+  municipalRateFor,
 } from "./calculate.ts";
 
 const PARAMETERS: CalculatorParameters = {
@@ -100,5 +101,74 @@ describe("the calculator", () => {
       expect(error).toBeInstanceOf(CalculatorInputError);
       expect(error).toMatchObject({ field, code });
     }
+  });
+
+  it("gives the campaign discount only from its minimum period and only when the table has one", () => {
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 35 }).campaignDiscount).toBe(0);
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 36 }).campaignDiscount).toBe(90);
+    const without = {
+      ...PARAMETERS,
+      leaseTerms: { ...PARAMETERS.leaseTerms, campaignDiscountPercent: null },
+    };
+    expect(calculateBenefit(without, INPUT).campaignDiscount).toBe(0);
+    const noMinimum = {
+      ...PARAMETERS,
+      leaseTerms: { ...PARAMETERS.leaseTerms, campaignMinLeaseMonths: null },
+    };
+    expect(calculateBenefit(noMinimum, INPUT).campaignDiscount).toBe(0);
+    // The discount lowers the financed price, so the payment.
+    expect(calculateBenefit(PARAMETERS, INPUT).monthlyPayment).toBeLessThan(
+      calculateBenefit(without, INPUT).monthlyPayment,
+    );
+  });
+
+  it("accepts the table's shortest and longest period", () => {
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 12 }).leaseTimeMonths).toBe(12);
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 60 }).leaseTimeMonths).toBe(60);
+  });
+
+  it("starts a December contract's lease in January of the next year", () => {
+    const result = calculateBenefit(PARAMETERS, { ...INPUT, contractDate: "2025-12-15" });
+    expect(result.leaseStart).toBe("2026-01");
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, contractDate: "2026-03-31" }).leaseStart).toBe("2026-04");
+  });
+
+  it("draws the grandfathering line at 23.4.2025, also for a contract shown under the 2025 rules", () => {
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, contractDate: "2025-04-23" }).grandfathered).toBe(true);
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, contractDate: "2025-04-24" }).grandfathered).toBe(false);
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, year: 2025 }).grandfathered).toBe(true);
+    const before2026 = { ...PARAMETERS, taxYears: [TAX_YEAR_2025] };
+    expect(calculateBenefit(before2026, { ...INPUT, year: 2025 }).grandfathered).toBe(false);
+  });
+
+  it("names the known years and the municipality in its messages", () => {
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, year: 2019 })).toThrow(
+      "No tax tables for 2019; known years: 2025, 2026",
+    );
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, municipality: "Atlantis" })).toThrow(
+      "No tax rate for Atlantis in 2026",
+    );
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 6 })).toThrow(
+      "at least 12 months",
+    );
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 61 })).toThrow(
+      "at most 60 months",
+    );
+  });
+});
+
+describe("the municipal rate of a year", () => {
+  it("is the year's own, else the latest earlier year's, never a later year's", () => {
+    const rates = [
+      { year: 2026, municipality: "Helsinki", municipalPercent: 5.3, churchPercent: 1 },
+      { year: 2024, municipality: "Helsinki", municipalPercent: 5.1, churchPercent: 1 },
+      { year: 2025, municipality: "Helsinki", municipalPercent: 5.2, churchPercent: 1 },
+      { year: 2025, municipality: "Espoo", municipalPercent: 5.0, churchPercent: 1 },
+    ];
+    expect(municipalRateFor(rates, "helsinki", 2026)?.municipalPercent).toBe(5.3);
+    expect(municipalRateFor(rates, "Helsinki", 2025)?.municipalPercent).toBe(5.2);
+    expect(municipalRateFor(rates, "Helsinki", 2027)?.municipalPercent).toBe(5.3);
+    expect(municipalRateFor(rates, "Espoo", 2024)).toBeNull();
+    expect(new CalculatorInputError("year", "UNKNOWN_TAX_YEAR", "x").name).toBe("CalculatorInputError");
   });
 });

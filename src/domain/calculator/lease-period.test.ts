@@ -25,12 +25,16 @@ describe("the lease period by price", () => {
 
   it("never gives a shorter lease to a dearer package when the brackets rise", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (a, b) => {
-        const [low, high] = a <= b ? [a, b] : [b, a];
-        expect(leaseMonthsForTotal(BRACKETS, low, LIMITS) as number).toBeLessThanOrEqual(
-          leaseMonthsForTotal(BRACKETS, high, LIMITS) as number,
-        );
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (a, b) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          expect(leaseMonthsForTotal(BRACKETS, low, LIMITS) as number).toBeLessThanOrEqual(
+            leaseMonthsForTotal(BRACKETS, high, LIMITS) as number,
+          );
+        },
+      ),
     );
   });
 });

@@ -96,6 +96,39 @@ describe("wage tax: the research note's §7.2 test vectors, to the cent", () => 
 });
 
 describe("wage tax: the rules around the vectors", () => {
+  it("takes a small income whole as basic deduction, and spreads an unused credit on nothing", () => {
+    // 300 €/month: no taxable income, so no tax at all, however large the unused work income deduction.
+    const tax = wageTax(TAX_YEAR_2026, earner(300, 5.3, { churchPercent: 1.38 }));
+    expect(tax.taxableIncomeCents).toBe(0);
+    expect(tax.basicDeductionCents).toBe(tax.netEarnedIncomeCents - tax.pensionCents - tax.unemploymentCents);
+    expect(tax.workIncomeDeductionCents).toBeGreaterThan(0);
+    expect([tax.stateTaxCents, tax.municipalTaxCents, tax.churchTaxCents, tax.medicalCareCents]).toEqual([
+      0, 0, 0, 0,
+    ]);
+    expect(tax.yleTaxCents).toBe(0);
+  });
+
+  it("charges Yle tax from 18 and only on net earned income above its threshold", () => {
+    expect(wageTax(TAX_YEAR_2026, earner(1500, 5.3, { age: 18 })).yleTaxCents).toBe(5_250);
+    expect(wageTax(TAX_YEAR_2026, earner(1000, 5.3)).yleTaxCents).toBe(0);
+  });
+
+  it("withholds state, municipal, church and medical care tax, Yle tax and the daily allowance contribution", () => {
+    const tax = wageTax(TAX_YEAR_2026, earner(4000, 7.6, { churchPercent: 1.38 }));
+    expect(tax.churchTaxCents).toBeGreaterThan(0);
+    expect(tax.withheldTaxCents).toBe(
+      tax.stateTaxCents +
+        tax.municipalTaxCents +
+        tax.churchTaxCents +
+        tax.medicalCareCents +
+        tax.yleTaxCents +
+        tax.dailyAllowanceCents,
+    );
+    expect(tax.netPayCents).toBe(
+      4000 * 1200 - tax.withheldTaxCents - tax.pensionCents - tax.unemploymentCents,
+    );
+  });
+
   it("charges the 2025 older employees' pension rate at 53–62 only", () => {
     const at = (age: number) => wageTax(TAX_YEAR_2025, earner(3000, 5.3, { age })).pensionCents;
     expect(at(52)).toBe(257_400);
