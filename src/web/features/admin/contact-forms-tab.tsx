@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -214,24 +203,5 @@ export function ContactFormsTab() {
         ]}
       />
     </Stack>
-  );
-}
-
-/**
- * The Contact Forms tab in a tab bar of its own, for the admin page until the other admin tabs (SPEC §2)
- * arrive; they join this Tabs then.
- */
-export function ContactFormsSection() {
-  return (
-    <Tabs defaultValue="contactForms" keepMounted={false}>
-      <Tabs.List>
-        <Tabs.Tab value="contactForms">
-          <ContactFormsTabLabel />
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="contactForms" pt="md">
-        <ContactFormsTab />
-      </Tabs.Panel>
-    </Tabs>
   );
 }

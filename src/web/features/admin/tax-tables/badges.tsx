@@ -1,0 +1,57 @@
+import { Stack, Text } from "@mantine/core";
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import type { StatusTone } from "../../../../domain/status-tones.ts";
+import classes from "../../../components/status-badge.module.css";
+import { TONE_COLOURS } from "../../../components/status-badge.tsx";
+
+/**
+ * Badges of the reference data in the status badge's look and tone colours (design.md "StatusBadge"):
+ * an unconfirmed row is a warning (someone must check it), a confirmed one and the default billing
+ * table are success. The label carries the meaning.
+ */
+function ToneBadge({ tone, children }: { tone: StatusTone; children: string }) {
+  const { light, dark } = TONE_COLOURS[tone];
+  const style = {
+    "--tone-fg-light": light.fg,
+    "--tone-bg-light": light.bg,
+    "--tone-fg-dark": dark.fg,
+    "--tone-bg-dark": dark.bg,
+  } as CSSProperties;
+  return (
+    <span className={classes.badge} style={style} data-tone={tone}>
+      {children}
+    </span>
+  );
+}
+
+/** "Vahvistamaton" for a row no authoritative source confirmed; "Vahvistettu" only where asked (`showConfirmed`). */
+export function ConfirmationBadge({
+  confirmed,
+  showConfirmed = false,
+}: {
+  confirmed: boolean;
+  showConfirmed?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (!confirmed) return <ToneBadge tone="warning">{t("adminTaxTables.unconfirmed")}</ToneBadge>;
+  return showConfirmed ? <ToneBadge tone="success">{t("adminTaxTables.confirmed")}</ToneBadge> : null;
+}
+
+export function DefaultBadge() {
+  const { t } = useTranslation();
+  return <ToneBadge tone="success">{t("adminTaxTables.billing.default")}</ToneBadge>;
+}
+
+/** A row's source and, when unconfirmed, its badge: the table column every tax table shows. */
+export function SourceCell({ source, confirmed }: { source: string; confirmed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4} align="flex-start" maw={280}>
+      <ConfirmationBadge confirmed={confirmed} />
+      <Text size="sm" style={{ overflowWrap: "anywhere" }} c={source ? undefined : "dimmed"}>
+        {source || t("adminTaxTables.noSource")}
+      </Text>
+    </Stack>
+  );
+}

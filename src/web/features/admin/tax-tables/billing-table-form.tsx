@@ -1,0 +1,416 @@
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { randomId } from "@mantine/hooks";
+import { useTranslation } from "react-i18next";
+import {
+  BILLING_TABLE_ROWS_MAX,
+  BRACKET_LEASE_MONTHS,
+  type TBillingTable,
+  zBillingTableInput,
+} from "../../../../contract/billing-tables.ts";
+import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { CrossIcon } from "../../../components/icons.tsx";
+import { useSaveBillingTable } from "./billing-tables-api.ts";
+import { useDisplay } from "./display-format.ts";
+import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
+import { EurosField, NumberField, PercentField } from "./fields.tsx";
+import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
+import { centsToText, integerToText, percentToText } from "./number-text.ts";
+
+type BracketValues = { key: string; minTotalCents: string; maxTotalCents: string; leaseTimeMonths: string };
+
+type Values = {
+  name: string;
+  leasingCompanyId: string;
+  validFrom: string;
+  validTo: string;
+  annualInterestPercent: string;
+  residualValuePercent: string;
+  insurancePercentPerYear: string;
+  monthlyMaintenanceCents: string;
+  monthlyServiceFeeCents: string;
+  minLeaseMonths: string;
+  maxLeaseMonths: string;
+  campaignDiscountPercent: string;
+  campaignMinLeaseMonths: string;
+  isDefault: boolean;
+  notes: string;
+  rows: BracketValues[];
+};
+
+/** The table's own lease months (the database's 1–120). */
+const TABLE_MONTHS = { min: 1, max: 120 } as const;
+
+const TOP_FIELDS = [
+  "name",
+  "leasingCompanyId",
+  "validFrom",
+  "validTo",
+  "annualInterestPercent",
+  "residualValuePercent",
+  "insurancePercentPerYear",
+  "monthlyMaintenanceCents",
+  "monthlyServiceFeeCents",
+  "minLeaseMonths",
+  "maxLeaseMonths",
+  "campaignDiscountPercent",
+  "campaignMinLeaseMonths",
+  "isDefault",
+  "notes",
+] as const;
+
+const BRACKET_FIELDS = ["minTotalCents", "maxTotalCents", "leaseTimeMonths"] as const;
+
+function fieldsOf(values: Values): string[] {
+  return [
+    ...TOP_FIELDS,
+    ...values.rows.flatMap((_, i) => BRACKET_FIELDS.map((field) => `rows.${i}.${field}`)),
+  ];
+}
+
+const emptyBracket = (): BracketValues => ({
+  key: randomId(),
+  minTotalCents: "",
+  maxTotalCents: "",
+  leaseTimeMonths: "",
+});
+
+/**
+ * The body of POST / PUT /api/billing-table. Editing keeps the table's leasing company as it is (there
+ * is no list of leasing companies to choose from yet); a new table takes the id typed, if any.
+ */
+const buildBody = (row: TBillingTable | null) => (v: Values, read: Reader) => {
+  const leasingCompanyId = row ? row.leasingCompanyId : v.leasingCompanyId.trim();
+  return {
+    name: read.text("name", v.name, true),
+    ...(leasingCompanyId ? { leasingCompanyId } : row ? { leasingCompanyId: null } : {}),
+    validFrom: v.validFrom.trim() || null,
+    validTo: v.validTo.trim() || null,
+    annualInterestPercent: read.percent("annualInterestPercent", v.annualInterestPercent),
+    residualValuePercent: read.percent("residualValuePercent", v.residualValuePercent, false),
+    insurancePercentPerYear: read.percent("insurancePercentPerYear", v.insurancePercentPerYear),
+    monthlyMaintenanceCents: read.euros("monthlyMaintenanceCents", v.monthlyMaintenanceCents),
+    monthlyServiceFeeCents: read.euros("monthlyServiceFeeCents", v.monthlyServiceFeeCents),
+    minLeaseMonths: read.months("minLeaseMonths", v.minLeaseMonths, TABLE_MONTHS.min, TABLE_MONTHS.max),
+    maxLeaseMonths: read.months("maxLeaseMonths", v.maxLeaseMonths, TABLE_MONTHS.min, TABLE_MONTHS.max),
+    campaignDiscountPercent: read.percent("campaignDiscountPercent", v.campaignDiscountPercent, false),
+    campaignMinLeaseMonths: read.months(
+      "campaignMinLeaseMonths",
+      v.campaignMinLeaseMonths,
+      TABLE_MONTHS.min,
+      TABLE_MONTHS.max,
+      false,
+    ),
+    isDefault: v.isDefault,
+    notes: v.notes.trim() || null,
+    rows: v.rows.map((bracket, i) => ({
+      minTotalCents: read.euros(`rows.${i}.minTotalCents`, bracket.minTotalCents),
+      maxTotalCents: read.euros(`rows.${i}.maxTotalCents`, bracket.maxTotalCents, false),
+      leaseTimeMonths: read.months(
+        `rows.${i}.leaseTimeMonths`,
+        bracket.leaseTimeMonths,
+        BRACKET_LEASE_MONTHS.min,
+        BRACKET_LEASE_MONTHS.max,
+      ),
+    })),
+  };
+};
+
+function initialValues(
+  row: TBillingTable | null,
+  makeDefault: boolean,
+  lang: Parameters<typeof centsToText>[1],
+): Values {
+  return {
+    name: row?.name ?? "",
+    leasingCompanyId: row?.leasingCompanyId ?? "",
+    validFrom: row?.validFrom ?? "",
+    validTo: row?.validTo ?? "",
+    annualInterestPercent: percentToText(row?.annualInterestPercent, lang),
+    residualValuePercent: percentToText(row?.residualValuePercent, lang),
+    insurancePercentPerYear: percentToText(row?.insurancePercentPerYear ?? 0, lang),
+    monthlyMaintenanceCents: centsToText(row?.monthlyMaintenanceCents ?? 0, lang),
+    monthlyServiceFeeCents: centsToText(row?.monthlyServiceFeeCents ?? 0, lang),
+    minLeaseMonths: integerToText(row?.minLeaseMonths ?? 12),
+    maxLeaseMonths: integerToText(row?.maxLeaseMonths ?? 60),
+    campaignDiscountPercent: percentToText(row?.campaignDiscountPercent, lang),
+    campaignMinLeaseMonths: integerToText(row?.campaignMinLeaseMonths),
+    isDefault: row?.isDefault ?? makeDefault,
+    notes: row?.notes ?? "",
+    rows: row?.rows.length
+      ? row.rows.map((r) => ({
+          key: r.id,
+          minTotalCents: centsToText(r.minTotalCents, lang),
+          maxTotalCents: centsToText(r.maxTotalCents, lang),
+          leaseTimeMonths: integerToText(r.leaseTimeMonths),
+        }))
+      : [emptyBracket()],
+  };
+}
+
+/**
+ * A billing table (SPEC §7 "Billing tables"): the annuity terms and the price brackets that set the
+ * lease period of a package. POST for a new table, PUT (the whole table, brackets included) for a
+ * correction.
+ */
+export function BillingTableForm({
+  row,
+  makeDefault = false,
+  onCancel,
+  onSaved,
+}: {
+  row: TBillingTable | null;
+  /** A new table is the default when there is none yet. */
+  makeDefault?: boolean;
+  onCancel: () => void;
+  onSaved: (saved: TBillingTable) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useDisplay();
+  const save = useSaveBillingTable();
+  const build = buildBody(row);
+  const form = useForm<Values>({
+    initialValues: initialValues(row, makeDefault, lang),
+    validate: validateWith(build, zBillingTableInput, t, (issue, values) => {
+      const [first, , field] = issue.path;
+      if (first === "rows" && issue.path.length === 1) return t("adminTaxTables.billing.rowsRequired");
+      if (first === "rows" && field === "maxTotalCents")
+        return t("adminTaxTables.billing.bracketMaxAboveMin");
+      if (first === "rows" && field === "minTotalCents") return t("adminTaxTables.billing.bracketOverlaps");
+      if (first === "rows" && field === "leaseTimeMonths") {
+        return t("adminTaxTables.billing.bracketMonthsWithin", {
+          min: values.minLeaseMonths.trim(),
+          max: values.maxLeaseMonths.trim(),
+        });
+      }
+      if (first === "validTo") return t("adminTaxTables.billing.validToOrder");
+      if (first === "maxLeaseMonths") return t("adminTaxTables.billing.leaseMonthsOrder");
+      if (first === "leasingCompanyId") return t("adminTaxTables.billing.leasingCompanyIdInvalid");
+      return undefined;
+    }),
+  });
+  const values = form.getValues();
+  const bracketLabels = Object.fromEntries(
+    values.rows.flatMap((_, i) => {
+      const bracket = t("adminTaxTables.billing.bracket", { n: i + 1 });
+      return [
+        [`rows.${i}.minTotalCents`, `${bracket}: ${t("adminTaxTables.billing.bracketMin")}`],
+        [`rows.${i}.maxTotalCents`, `${bracket}: ${t("adminTaxTables.billing.bracketMax")}`],
+        [`rows.${i}.leaseTimeMonths`, `${bracket}: ${t("adminTaxTables.billing.bracketMonths")}`],
+      ];
+    }),
+  );
+  const errorSummary = useFormErrorSummary(form, bracketLabels);
+  const monthsUnit = t("adminTaxTables.billing.monthsUnit");
+
+  function submit(submitted: Values) {
+    const body = zBillingTableInput.parse(build(submitted, createReader(t)));
+    save.mutate(
+      { id: row?.id ?? null, body },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error, fieldsOf(submitted), t));
+          if (isFieldRefusal(error)) errorSummary.show();
+        },
+      },
+    );
+  }
+
+  // The API's 409: the default table keeps its flag until another takes it; otherwise a race.
+  const conflictText =
+    row?.isDefault && save.variables?.body.isDefault === false
+      ? t("adminTaxTables.billing.defaultStays")
+      : t("adminTaxTables.billing.conflict");
+  const rowsError = form.errors.rows;
+
+  return (
+    <EditorForm
+      onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}
+      onCancel={onCancel}
+      saving={save.isPending}
+      error={save.error}
+      conflictText={conflictText}
+      summary={errorSummary.summary}
+    >
+      <TextInput
+        label={t("adminTaxTables.billing.name")}
+        description={t("adminTaxTables.billing.nameHelp")}
+        required
+        {...form.getInputProps("name")}
+      />
+      {row ? (
+        <TextInput
+          label={t("adminTaxTables.billing.leasingCompany")}
+          description={t("adminTaxTables.billing.leasingCompanyKept")}
+          value={row.leasingCompanyName ?? t("adminTaxTables.billing.noLeasingCompany")}
+          readOnly
+        />
+      ) : (
+        <TextInput
+          label={t("adminTaxTables.billing.leasingCompanyId")}
+          description={t("adminTaxTables.billing.leasingCompanyIdHelp")}
+          autoComplete="off"
+          {...form.getInputProps("leasingCompanyId")}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          type="date"
+          label={t("adminTaxTables.billing.validFrom")}
+          description={t("adminTaxTables.billing.validFromHelp")}
+          {...form.getInputProps("validFrom")}
+        />
+        <TextInput
+          type="date"
+          label={t("adminTaxTables.billing.validTo")}
+          description={t("adminTaxTables.billing.validToHelp")}
+          {...form.getInputProps("validTo")}
+        />
+      </SimpleGrid>
+      <Fieldset legend={t("adminTaxTables.billing.termsGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <PercentField
+            label={t("adminTaxTables.billing.interest")}
+            description={t("adminTaxTables.billing.interestHelp")}
+            required
+            {...form.getInputProps("annualInterestPercent")}
+          />
+          <PercentField
+            label={t("adminTaxTables.billing.residual")}
+            description={t("adminTaxTables.billing.residualHelp")}
+            {...form.getInputProps("residualValuePercent")}
+          />
+          <PercentField
+            label={t("adminTaxTables.billing.insurance")}
+            description={t("adminTaxTables.billing.insuranceHelp")}
+            required
+            {...form.getInputProps("insurancePercentPerYear")}
+          />
+          <EurosField
+            label={t("adminTaxTables.billing.maintenance")}
+            description={t("adminTaxTables.billing.maintenanceHelp")}
+            required
+            {...form.getInputProps("monthlyMaintenanceCents")}
+          />
+          <EurosField
+            label={t("adminTaxTables.billing.serviceFee")}
+            description={t("adminTaxTables.billing.serviceFeeHelp")}
+            required
+            {...form.getInputProps("monthlyServiceFeeCents")}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t("adminTaxTables.billing.leaseGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NumberField
+            unit={monthsUnit}
+            label={t("adminTaxTables.billing.minLeaseMonths")}
+            required
+            {...form.getInputProps("minLeaseMonths")}
+          />
+          <NumberField
+            unit={monthsUnit}
+            label={t("adminTaxTables.billing.maxLeaseMonths")}
+            required
+            {...form.getInputProps("maxLeaseMonths")}
+          />
+          <PercentField
+            label={t("adminTaxTables.billing.campaignDiscount")}
+            description={t("adminTaxTables.billing.campaignDiscountHelp")}
+            {...form.getInputProps("campaignDiscountPercent")}
+          />
+          <NumberField
+            unit={monthsUnit}
+            label={t("adminTaxTables.billing.campaignMinLeaseMonths")}
+            description={t("adminTaxTables.billing.campaignMinLeaseMonthsHelp")}
+            {...form.getInputProps("campaignMinLeaseMonths")}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t("adminTaxTables.billing.bracketsGroup")}>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t("adminTaxTables.billing.bracketsHelp")}
+          </Text>
+          {values.rows.map((bracket, i) => (
+            <Fieldset
+              key={bracket.key}
+              legend={t("adminTaxTables.billing.bracket", { n: i + 1 })}
+              variant="filled"
+            >
+              <Group align="flex-start" gap="md" wrap="wrap">
+                <EurosField
+                  label={t("adminTaxTables.billing.bracketMin")}
+                  required
+                  w={180}
+                  {...form.getInputProps(`rows.${i}.minTotalCents`)}
+                />
+                <EurosField
+                  label={t("adminTaxTables.billing.bracketMax")}
+                  description={t("adminTaxTables.billing.bracketMaxHelp")}
+                  w={180}
+                  {...form.getInputProps(`rows.${i}.maxTotalCents`)}
+                />
+                <NumberField
+                  unit={monthsUnit}
+                  label={t("adminTaxTables.billing.bracketMonths")}
+                  required
+                  w={160}
+                  {...form.getInputProps(`rows.${i}.leaseTimeMonths`)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  mt={28}
+                  size="lg"
+                  disabled={values.rows.length <= 1}
+                  aria-label={t("adminTaxTables.billing.removeBracket", { n: i + 1 })}
+                  onClick={() => form.removeListItem("rows", i)}
+                >
+                  <CrossIcon size={16} />
+                </ActionIcon>
+              </Group>
+            </Fieldset>
+          ))}
+          {rowsError && (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert">
+              {rowsError}
+            </Text>
+          )}
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => form.insertListItem("rows", emptyBracket())}
+              disabled={values.rows.length >= BILLING_TABLE_ROWS_MAX}
+            >
+              {t("adminTaxTables.billing.addBracket")}
+            </Button>
+          </Group>
+        </Stack>
+      </Fieldset>
+      <Switch
+        label={t("adminTaxTables.billing.isDefault")}
+        description={t("adminTaxTables.billing.isDefaultHelp")}
+        {...form.getInputProps("isDefault", { type: "checkbox" })}
+      />
+      <Textarea
+        label={t("adminTaxTables.billing.notes")}
+        description={t("adminTaxTables.billing.notesHelp")}
+        rows={3}
+        {...form.getInputProps("notes")}
+      />
+    </EditorForm>
+  );
+}

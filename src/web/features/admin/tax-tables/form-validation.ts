@@ -1,0 +1,133 @@
+import type { TFunction } from "i18next";
+import type { z } from "zod";
+import { fieldErrorsOf } from "../../../lib/form-errors.ts";
+import { type Read, readEuros, readInteger, readPercent } from "./number-text.ts";
+
+/**
+ * How the reference-data forms check their values: first each field's text is read (required, a
+ * number of the right kind), then the body built from them goes through the contract's own request
+ * schema, whose cross-field rules (an upper limit above the lower, ages in order) come back as texts
+ * at the field they concern. The form's fields are named after the body's keys, so the schema's
+ * issue paths and the server's `details[].field` land on them as they are.
+ */
+
+export type FieldErrors = Record<string, string>;
+
+/** Reads the fields' texts into a body, collecting an error per field that is empty or malformed. */
+export function createReader(t: TFunction) {
+  const errors: FieldErrors = {};
+
+  function take<T>(field: string, read: Read<T>, required: boolean, invalid: () => string): T | null {
+    if (read.kind === "value") return read.value;
+    if (read.kind === "invalid") errors[field] = invalid();
+    else if (required) errors[field] = t("forms.required");
+    return null;
+  }
+
+  return {
+    errors,
+    /** Euros as cents. */
+    euros: (field: string, text: string, required = true) =>
+      take(field, readEuros(text), required, () => t("adminTaxTables.form.amountInvalid")),
+    percent: (field: string, text: string, required = true) =>
+      take(field, readPercent(text), required, () => t("adminTaxTables.form.percentInvalid")),
+    age: (field: string, text: string, required = true) =>
+      take(field, readInteger(text, 0, 120), required, () => t("adminTaxTables.form.ageInvalid")),
+    year: (field: string, text: string) =>
+      take(field, readInteger(text, 2000, 2100), true, () => t("adminTaxTables.form.yearInvalid")),
+    months: (field: string, text: string, min: number, max: number, required = true) =>
+      take(field, readInteger(text, min, max), required, () =>
+        t("adminTaxTables.form.monthsInvalid", { min, max }),
+      ),
+    /** Trimmed text; empty is an error only when required. */
+    text: (field: string, text: string, required = false) => {
+      const trimmed = text.trim();
+      if (required && !trimmed) errors[field] = t("forms.required");
+      return trimmed;
+    },
+  };
+}
+
+export type Reader = ReturnType<typeof createReader>;
+
+type Issue = z.core.$ZodIssue;
+
+/** The texts of the tax tables' cross-field rules, by the field the contract reports them at. */
+function taxRuleText(issue: Issue, t: TFunction): string | undefined {
+  const field = issue.path.at(-1);
+  if (
+    field === "olderPensionFromAge" ||
+    (field === "olderPensionToAge" && issue.message.startsWith("Required"))
+  ) {
+    return t("adminTaxTables.form.olderAgesRequired");
+  }
+  if (
+    field === "pensionToAge" ||
+    field === "unemploymentToAge" ||
+    field === "dailyAllowanceToAge" ||
+    field === "olderPensionToAge"
+  ) {
+    return t("adminTaxTables.form.ageOrder");
+  }
+  if (field === "upperLimitCents") return t("adminTaxTables.form.upperAboveLower");
+  if (field === "phaseOutEndCents") return t("adminTaxTables.form.phaseOutOrder");
+  return undefined;
+}
+
+function genericText(issue: Issue, t: TFunction): string {
+  if (issue.code === "too_big" && issue.origin === "string") {
+    return t("adminTaxTables.form.tooLong", { max: Number(issue.maximum) });
+  }
+  if (issue.code === "too_small" && issue.origin === "string") return t("forms.required");
+  if (issue.code === "invalid_format" && issue.format === "regex")
+    return t("adminTaxTables.form.controlCharacters");
+  if (issue.code === "invalid_format" && issue.format === "date") return t("adminTaxTables.form.dateInvalid");
+  if (issue.code === "custom" && issue.message.startsWith("Must be a date"))
+    return t("adminTaxTables.form.dateInvalid");
+  return t("forms.checkField");
+}
+
+/**
+ * The schema's verdict on a body as field errors (the first issue of each field), in the page's
+ * language. `custom` names the rules of one form (a billing table's brackets); the tax tables' own
+ * rules are known here.
+ */
+export function schemaErrors(
+  schema: z.ZodType,
+  body: unknown,
+  t: TFunction,
+  custom?: (issue: Issue) => string | undefined,
+): FieldErrors {
+  const result = schema.safeParse(body);
+  if (result.success) return {};
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (errors[path]) continue;
+    errors[path] = custom?.(issue) ?? taxRuleText(issue, t) ?? genericText(issue, t);
+  }
+  return errors;
+}
+
+/**
+ * Validates a form: the fields' own errors first, then (when every field reads) the schema's.
+ * For @mantine/form's `validate` function.
+ */
+export function validateWith<V>(
+  build: (values: V, read: Reader) => unknown,
+  schema: z.ZodType,
+  t: TFunction,
+  custom?: (issue: Issue, values: V) => string | undefined,
+) {
+  return (values: V): FieldErrors => {
+    const read = createReader(t);
+    const body = build(values, read);
+    if (Object.keys(read.errors).length > 0) return read.errors;
+    return schemaErrors(schema, body, t, custom && ((issue) => custom(issue, values)));
+  };
+}
+
+/** The fields a 400 VALIDATION_ERROR names (`details[].field`, e.g. `body.municipalTaxPercent`), with our text. */
+export function serverFieldErrors(error: unknown, fields: readonly string[], t: TFunction): FieldErrors {
+  return fieldErrorsOf(error, fields, t("adminTaxTables.form.serverRejected"));
+}

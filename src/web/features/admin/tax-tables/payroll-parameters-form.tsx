@@ -1,0 +1,366 @@
+import { Fieldset, SimpleGrid, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { type TTaxTable, zTaxTableInput } from "../../../../contract/tax-tables.ts";
+import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { useDisplay } from "./display-format.ts";
+import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
+import { AgeField, EurosField, NumberField, PercentField, SourceFields } from "./fields.tsx";
+import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
+import { centsToText, integerToText, percentToText } from "./number-text.ts";
+import { useSaveTaxRow } from "./tax-tables-api.ts";
+
+type Values = {
+  year: string;
+  employeePensionPercent: string;
+  pensionFromAge: string;
+  pensionToAge: string;
+  olderEmployeePensionPercent: string;
+  olderPensionFromAge: string;
+  olderPensionToAge: string;
+  unemploymentInsurancePercent: string;
+  unemploymentFromAge: string;
+  unemploymentToAge: string;
+  healthInsuranceDailyAllowancePercent: string;
+  dailyAllowanceThresholdCents: string;
+  dailyAllowanceFromAge: string;
+  dailyAllowanceToAge: string;
+  healthInsuranceMedicalCarePercent: string;
+  broadcastingTaxPercent: string;
+  broadcastingTaxThresholdCents: string;
+  broadcastingTaxMaxCents: string;
+  broadcastingTaxFromAge: string;
+  bikeBenefitTaxFreeLimitCents: string;
+  bikeBenefitGrandfatheredLimitCents: string;
+  bikeBenefitGrandfatheredUntil: string;
+  taxFreeBenefitsSharedLimitCents: string;
+  source: string;
+  confirmed: boolean;
+};
+
+type Field = keyof Values;
+
+const FIELDS: readonly Field[] = [
+  "year",
+  "employeePensionPercent",
+  "pensionFromAge",
+  "pensionToAge",
+  "olderEmployeePensionPercent",
+  "olderPensionFromAge",
+  "olderPensionToAge",
+  "unemploymentInsurancePercent",
+  "unemploymentFromAge",
+  "unemploymentToAge",
+  "healthInsuranceDailyAllowancePercent",
+  "dailyAllowanceThresholdCents",
+  "dailyAllowanceFromAge",
+  "dailyAllowanceToAge",
+  "healthInsuranceMedicalCarePercent",
+  "broadcastingTaxPercent",
+  "broadcastingTaxThresholdCents",
+  "broadcastingTaxMaxCents",
+  "broadcastingTaxFromAge",
+  "bikeBenefitTaxFreeLimitCents",
+  "bikeBenefitGrandfatheredLimitCents",
+  "bikeBenefitGrandfatheredUntil",
+  "taxFreeBenefitsSharedLimitCents",
+  "source",
+  "confirmed",
+];
+
+function buildBody(v: Values, read: Reader) {
+  return {
+    year: read.year("year", v.year),
+    employeePensionPercent: read.percent("employeePensionPercent", v.employeePensionPercent),
+    pensionFromAge: read.age("pensionFromAge", v.pensionFromAge),
+    pensionToAge: read.age("pensionToAge", v.pensionToAge),
+    olderEmployeePensionPercent: read.percent(
+      "olderEmployeePensionPercent",
+      v.olderEmployeePensionPercent,
+      false,
+    ),
+    olderPensionFromAge: read.age("olderPensionFromAge", v.olderPensionFromAge, false),
+    olderPensionToAge: read.age("olderPensionToAge", v.olderPensionToAge, false),
+    unemploymentInsurancePercent: read.percent(
+      "unemploymentInsurancePercent",
+      v.unemploymentInsurancePercent,
+    ),
+    unemploymentFromAge: read.age("unemploymentFromAge", v.unemploymentFromAge),
+    unemploymentToAge: read.age("unemploymentToAge", v.unemploymentToAge),
+    healthInsuranceDailyAllowancePercent: read.percent(
+      "healthInsuranceDailyAllowancePercent",
+      v.healthInsuranceDailyAllowancePercent,
+    ),
+    dailyAllowanceThresholdCents: read.euros("dailyAllowanceThresholdCents", v.dailyAllowanceThresholdCents),
+    dailyAllowanceFromAge: read.age("dailyAllowanceFromAge", v.dailyAllowanceFromAge),
+    dailyAllowanceToAge: read.age("dailyAllowanceToAge", v.dailyAllowanceToAge),
+    healthInsuranceMedicalCarePercent: read.percent(
+      "healthInsuranceMedicalCarePercent",
+      v.healthInsuranceMedicalCarePercent,
+    ),
+    broadcastingTaxPercent: read.percent("broadcastingTaxPercent", v.broadcastingTaxPercent),
+    broadcastingTaxThresholdCents: read.euros(
+      "broadcastingTaxThresholdCents",
+      v.broadcastingTaxThresholdCents,
+    ),
+    broadcastingTaxMaxCents: read.euros("broadcastingTaxMaxCents", v.broadcastingTaxMaxCents),
+    broadcastingTaxFromAge: read.age("broadcastingTaxFromAge", v.broadcastingTaxFromAge),
+    bikeBenefitTaxFreeLimitCents: read.euros("bikeBenefitTaxFreeLimitCents", v.bikeBenefitTaxFreeLimitCents),
+    bikeBenefitGrandfatheredLimitCents: read.euros(
+      "bikeBenefitGrandfatheredLimitCents",
+      v.bikeBenefitGrandfatheredLimitCents,
+    ),
+    bikeBenefitGrandfatheredUntil: v.bikeBenefitGrandfatheredUntil.trim() || null,
+    taxFreeBenefitsSharedLimitCents: read.euros(
+      "taxFreeBenefitsSharedLimitCents",
+      v.taxFreeBenefitsSharedLimitCents,
+    ),
+    source: read.text("source", v.source),
+    confirmed: v.confirmed,
+  };
+}
+
+/** The form's values from a row: the row itself (edit), or a template for a new year (its values, unconfirmed). */
+function initialValues(
+  row: TTaxTable | null,
+  year: number | null,
+  lang: Parameters<typeof centsToText>[1],
+): Values {
+  const euros = (cents: number | undefined) => centsToText(cents, lang);
+  const percent = (value: number | null | undefined) => percentToText(value, lang);
+  return {
+    year: year === null ? "" : String(year),
+    employeePensionPercent: percent(row?.employeePensionPercent),
+    pensionFromAge: integerToText(row?.pensionFromAge ?? 17),
+    pensionToAge: integerToText(row?.pensionToAge ?? 67),
+    olderEmployeePensionPercent: percent(row?.olderEmployeePensionPercent),
+    olderPensionFromAge: integerToText(row?.olderPensionFromAge),
+    olderPensionToAge: integerToText(row?.olderPensionToAge),
+    unemploymentInsurancePercent: percent(row?.unemploymentInsurancePercent),
+    unemploymentFromAge: integerToText(row?.unemploymentFromAge ?? 18),
+    unemploymentToAge: integerToText(row?.unemploymentToAge ?? 64),
+    healthInsuranceDailyAllowancePercent: percent(row?.healthInsuranceDailyAllowancePercent),
+    dailyAllowanceThresholdCents: euros(row?.dailyAllowanceThresholdCents ?? 0),
+    dailyAllowanceFromAge: integerToText(row?.dailyAllowanceFromAge ?? 16),
+    dailyAllowanceToAge: integerToText(row?.dailyAllowanceToAge ?? 67),
+    healthInsuranceMedicalCarePercent: percent(row?.healthInsuranceMedicalCarePercent),
+    broadcastingTaxPercent: percent(row?.broadcastingTaxPercent ?? 0),
+    broadcastingTaxThresholdCents: euros(row?.broadcastingTaxThresholdCents ?? 0),
+    broadcastingTaxMaxCents: euros(row?.broadcastingTaxMaxCents ?? 0),
+    broadcastingTaxFromAge: integerToText(row?.broadcastingTaxFromAge ?? 18),
+    bikeBenefitTaxFreeLimitCents: euros(row?.bikeBenefitTaxFreeLimitCents ?? 0),
+    bikeBenefitGrandfatheredLimitCents: euros(row?.bikeBenefitGrandfatheredLimitCents ?? 0),
+    bikeBenefitGrandfatheredUntil: row?.bikeBenefitGrandfatheredUntil ?? "",
+    taxFreeBenefitsSharedLimitCents: euros(row?.taxFreeBenefitsSharedLimitCents ?? 0),
+    source: row?.year === year ? row.source : "",
+    confirmed: row?.year === year ? row.confirmed : false,
+  };
+}
+
+/**
+ * A year's payroll parameters (/api/tax-table): the employee's contributions with their age bands,
+ * the Yle tax and the bike benefit's tax-free limits. Editing corrects the year's row; adding a year
+ * starts from the `template` row's values, unconfirmed and without a source, for the admin to check.
+ */
+export function PayrollParametersForm({
+  row,
+  template,
+  newYear,
+  onCancel,
+  onSaved,
+}: {
+  /** The row being corrected; null when adding a year. */
+  row: TTaxTable | null;
+  /** Adding: the values to start from (the latest year's), if any. */
+  template?: TTaxTable | null;
+  /** Adding: the year suggested. */
+  newYear?: number;
+  onCancel: () => void;
+  onSaved: (saved: TTaxTable) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useDisplay();
+  const save = useSaveTaxRow("tax-table");
+  const form = useForm<Values>({
+    initialValues: row
+      ? initialValues(row, row.year, lang)
+      : initialValues(template ?? null, newYear ?? null, lang),
+    validate: validateWith(buildBody, zTaxTableInput, t),
+  });
+  const errorSummary = useFormErrorSummary(form);
+  const field = (name: Field) => form.getInputProps(name);
+
+  function submit(values: Values) {
+    const body = zTaxTableInput.parse(
+      buildBody(row ? { ...values, year: String(row.year) } : values, createReader(t)),
+    );
+    save.mutate(
+      { id: row?.id ?? null, body },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          form.setErrors(serverFieldErrors(error, FIELDS, t));
+          if (isFieldRefusal(error)) errorSummary.show();
+        },
+      },
+    );
+  }
+
+  const year = form.getValues().year.trim();
+  return (
+    <EditorForm
+      onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}
+      onCancel={onCancel}
+      saving={save.isPending}
+      error={save.error}
+      conflictText={t("adminTaxTables.payroll.conflict", { year })}
+      summary={errorSummary.summary}
+    >
+      {!row && (
+        <NumberField
+          label={t("adminTaxTables.year")}
+          description={t("adminTaxTables.payroll.yearHelp")}
+          required
+          maw={200}
+          {...field("year")}
+        />
+      )}
+      <Fieldset legend={t("adminTaxTables.payroll.pensionGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <PercentField
+            label={t("adminTaxTables.payroll.employeePension")}
+            description={t("adminTaxTables.payroll.employeePensionHelp")}
+            required
+            {...field("employeePensionPercent")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.pensionFromAge")}
+            required
+            {...field("pensionFromAge")}
+          />
+          <AgeField label={t("adminTaxTables.payroll.pensionToAge")} required {...field("pensionToAge")} />
+          <PercentField
+            label={t("adminTaxTables.payroll.olderPension")}
+            description={t("adminTaxTables.payroll.olderPensionHelp")}
+            {...field("olderEmployeePensionPercent")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.olderPensionFromAge")}
+            {...field("olderPensionFromAge")}
+          />
+          <AgeField label={t("adminTaxTables.payroll.olderPensionToAge")} {...field("olderPensionToAge")} />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t("adminTaxTables.payroll.unemploymentGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <PercentField
+            label={t("adminTaxTables.payroll.unemployment")}
+            description={t("adminTaxTables.payroll.unemploymentHelp")}
+            required
+            {...field("unemploymentInsurancePercent")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.unemploymentFromAge")}
+            required
+            {...field("unemploymentFromAge")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.unemploymentToAge")}
+            required
+            {...field("unemploymentToAge")}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t("adminTaxTables.payroll.healthGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <PercentField
+            label={t("adminTaxTables.payroll.dailyAllowance")}
+            description={t("adminTaxTables.payroll.dailyAllowanceHelp")}
+            required
+            {...field("healthInsuranceDailyAllowancePercent")}
+          />
+          <EurosField
+            label={t("adminTaxTables.payroll.dailyAllowanceThreshold")}
+            description={t("adminTaxTables.payroll.dailyAllowanceThresholdHelp")}
+            required
+            {...field("dailyAllowanceThresholdCents")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.dailyAllowanceFromAge")}
+            required
+            {...field("dailyAllowanceFromAge")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.dailyAllowanceToAge")}
+            required
+            {...field("dailyAllowanceToAge")}
+          />
+          <PercentField
+            label={t("adminTaxTables.payroll.medicalCare")}
+            description={t("adminTaxTables.payroll.medicalCareHelp")}
+            required
+            {...field("healthInsuranceMedicalCarePercent")}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t("adminTaxTables.payroll.broadcastingGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <PercentField
+            label={t("adminTaxTables.payroll.broadcasting")}
+            description={t("adminTaxTables.payroll.broadcastingHelp")}
+            required
+            {...field("broadcastingTaxPercent")}
+          />
+          <EurosField
+            label={t("adminTaxTables.payroll.broadcastingThreshold")}
+            description={t("adminTaxTables.payroll.broadcastingThresholdHelp")}
+            required
+            {...field("broadcastingTaxThresholdCents")}
+          />
+          <EurosField
+            label={t("adminTaxTables.payroll.broadcastingMax")}
+            required
+            {...field("broadcastingTaxMaxCents")}
+          />
+          <AgeField
+            label={t("adminTaxTables.payroll.broadcastingFromAge")}
+            required
+            {...field("broadcastingTaxFromAge")}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t("adminTaxTables.payroll.bikeGroup")}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <EurosField
+            label={t("adminTaxTables.payroll.bikeLimit")}
+            description={t("adminTaxTables.payroll.bikeLimitHelp")}
+            required
+            {...field("bikeBenefitTaxFreeLimitCents")}
+          />
+          <EurosField
+            label={t("adminTaxTables.payroll.sharedLimit")}
+            description={t("adminTaxTables.payroll.sharedLimitHelp")}
+            required
+            {...field("taxFreeBenefitsSharedLimitCents")}
+          />
+          <EurosField
+            label={t("adminTaxTables.payroll.grandfatheredLimit")}
+            description={t("adminTaxTables.payroll.grandfatheredLimitHelp")}
+            required
+            {...field("bikeBenefitGrandfatheredLimitCents")}
+          />
+          <TextInput
+            type="date"
+            label={t("adminTaxTables.payroll.grandfatheredUntil")}
+            description={t("adminTaxTables.payroll.grandfatheredUntilHelp")}
+            {...field("bikeBenefitGrandfatheredUntil")}
+          />
+        </SimpleGrid>
+      </Fieldset>
+      <SourceFields
+        source={field("source")}
+        confirmed={form.getInputProps("confirmed", { type: "checkbox" })}
+      />
+    </EditorForm>
+  );
+}
