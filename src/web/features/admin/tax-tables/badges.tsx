@@ -44,14 +44,27 @@ export function DefaultBadge() {
 }
 
 /** A row's source and, when unconfirmed, its badge: the table column every tax table shows. */
+/** Sources run to several titles and addresses: a long one opens from its first words, so rows stay short. */
+const SOURCE_PREVIEW_CHARS = 70;
+
 export function SourceCell({ source, confirmed }: { source: string; confirmed: boolean }) {
   const { t } = useTranslation();
+  const long = source.length > SOURCE_PREVIEW_CHARS;
   return (
     <Stack gap={4} align="flex-start" maw={280}>
       <ConfirmationBadge confirmed={confirmed} />
-      <Text size="sm" style={{ overflowWrap: "anywhere" }} c={source ? undefined : "dimmed"}>
-        {source || t("adminTaxTables.noSource")}
-      </Text>
+      {long ? (
+        <Text component="details" size="sm" style={{ overflowWrap: "anywhere" }}>
+          <summary
+            style={{ cursor: "pointer" }}
+          >{`${source.slice(0, SOURCE_PREVIEW_CHARS).trimEnd()}…`}</summary>
+          {source}
+        </Text>
+      ) : (
+        <Text size="sm" style={{ overflowWrap: "anywhere" }} c={source ? undefined : "dimmed"}>
+          {source || t("adminTaxTables.noSource")}
+        </Text>
+      )}
     </Stack>
   );
 }
