@@ -31,6 +31,7 @@ export const zCalculatorRequest = z.strictObject({
   children: z.number().int().min(0).max(20).optional(),
   employerSubsidyPerMonth: zEuros(0, 5_000).optional(),
   commuterTicketPerYear: zEuros(0, 3_400).optional(),
+  campaign: z.boolean().optional(),
 });
 export type TCalculatorRequest = z.infer<typeof zCalculatorRequest>;
 

@@ -38,7 +38,7 @@ describe("the calculator", () => {
   it("prices the package from the billing terms and shows the 2026 cost plainly", () => {
     const result = calculateBenefit(PARAMETERS, INPUT);
     expect(result.packagePrice).toBe(3_000);
-    expect(result.campaignDiscount).toBe(90);
+    expect(result.campaignDiscount).toBe(0);
     const parts = result.paymentParts;
     expect(parts).not.toBeNull();
     expect(parts && parts.financing + parts.insurance + parts.maintenance + parts.serviceFee).toBeCloseTo(
@@ -103,23 +103,25 @@ describe("the calculator", () => {
     }
   });
 
-  it("gives the campaign discount only from its minimum period and only when the table has one", () => {
-    expect(calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 35 }).campaignDiscount).toBe(0);
-    expect(calculateBenefit(PARAMETERS, { ...INPUT, leaseTimeMonths: 36 }).campaignDiscount).toBe(90);
-    const without = {
-      ...PARAMETERS,
-      leaseTerms: { ...PARAMETERS.leaseTerms, campaignDiscountPercent: null },
-    };
-    expect(calculateBenefit(without, INPUT).campaignDiscount).toBe(0);
-    const noMinimum = {
-      ...PARAMETERS,
-      leaseTerms: { ...PARAMETERS.leaseTerms, campaignMinLeaseMonths: null },
-    };
-    expect(calculateBenefit(noMinimum, INPUT).campaignDiscount).toBe(0);
+  it("gives the campaign discount when asked for, from its minimum period (SPEC §8 errors otherwise)", () => {
+    expect(calculateBenefit(PARAMETERS, INPUT).campaignDiscount).toBe(0);
+    const asked = calculateBenefit(PARAMETERS, { ...INPUT, campaign: true });
+    expect(asked.campaignDiscount).toBe(90);
     // The discount lowers the financed price, so the payment.
-    expect(calculateBenefit(PARAMETERS, INPUT).monthlyPayment).toBeLessThan(
-      calculateBenefit(without, INPUT).monthlyPayment,
+    expect(asked.monthlyPayment).toBeLessThan(calculateBenefit(PARAMETERS, INPUT).monthlyPayment);
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, campaign: true, leaseTimeMonths: 35 })).toThrow(
+      expect.objectContaining({ field: "leaseTimeMonths", code: "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN" }),
     );
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, campaign: true, leaseTimeMonths: 35 })).toThrow(
+      "at least 36 months",
+    );
+    for (const change of [{ campaignDiscountPercent: null }, { campaignMinLeaseMonths: null }]) {
+      const without = { ...PARAMETERS, leaseTerms: { ...PARAMETERS.leaseTerms, ...change } };
+      expect(calculateBenefit(without, INPUT).campaignDiscount).toBe(0);
+      expect(() => calculateBenefit(without, { ...INPUT, campaign: true })).toThrow(
+        expect.objectContaining({ field: "campaign", code: "INVALID_LEASING_CONFIGURATION" }),
+      );
+    }
   });
 
   it("accepts the table's shortest and longest period", () => {

@@ -39,6 +39,8 @@ export type CalculatorInput = {
   children?: number | undefined;
   employerSubsidyPerMonth?: number | undefined;
   commuterTicketPerYear?: number | undefined;
+  /** Ask for the billing table's campaign discount (given only for leases of its minimum period or more). */
+  campaign?: boolean | undefined;
 };
 
 export type CalculatorYear = {
@@ -85,7 +87,9 @@ export class CalculatorInputError extends Error {
       | "UNKNOWN_TAX_YEAR"
       | "UNKNOWN_MUNICIPALITY"
       | "LEASE_PERIOD_BELOW_MINIMUM"
-      | "LEASE_PERIOD_ABOVE_MAXIMUM",
+      | "LEASE_PERIOD_ABOVE_MAXIMUM"
+      | "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN"
+      | "INVALID_LEASING_CONFIGURATION",
     message: string,
   ) {
     super(message);
@@ -124,6 +128,25 @@ function monthAfter(date: string): { year: number; month: number } {
   return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
 }
 
+/** SPEC §8: a campaign discount asked for on a lease too short for it, or on terms without one, is an error. */
+function campaignDiscountCents(terms: CalculatorLeaseTerms, months: number, packageCents: number): number {
+  if (terms.campaignDiscountPercent === null || terms.campaignMinLeaseMonths === null) {
+    throw new CalculatorInputError(
+      "campaign",
+      "INVALID_LEASING_CONFIGURATION",
+      "These lease terms have no campaign",
+    );
+  }
+  if (months < terms.campaignMinLeaseMonths) {
+    throw new CalculatorInputError(
+      "leaseTimeMonths",
+      "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN",
+      `The campaign discount needs a lease period of at least ${terms.campaignMinLeaseMonths} months`,
+    );
+  }
+  return percentOfCents(packageCents, terms.campaignDiscountPercent);
+}
+
 export function calculateBenefit(parameters: CalculatorParameters, input: CalculatorInput): CalculatorResult {
   const { leaseTerms } = parameters;
   const taxYear = parameters.taxYears.find((y) => y.year === input.year);
@@ -159,11 +182,9 @@ export function calculateBenefit(parameters: CalculatorParameters, input: Calcul
   }
 
   const packageCents = eurosToCents(input.bikePrice) + eurosToCents(input.accessoriesPrice ?? 0);
-  const campaign =
-    leaseTerms.campaignDiscountPercent !== null &&
-    leaseTerms.campaignMinLeaseMonths !== null &&
-    input.leaseTimeMonths >= leaseTerms.campaignMinLeaseMonths;
-  const discountCents = campaign ? percentOfCents(packageCents, leaseTerms.campaignDiscountPercent ?? 0) : 0;
+  const discountCents = input.campaign
+    ? campaignDiscountCents(leaseTerms, input.leaseTimeMonths, packageCents)
+    : 0;
   const lease = monthlyLeasePayment(packageCents - discountCents, input.leaseTimeMonths, leaseTerms);
   const paymentCents =
     input.monthlyPayment === undefined ? lease.totalCents : eurosToCents(input.monthlyPayment);

@@ -302,8 +302,8 @@ export const DEMO_VAT_RATES = [
 /**
  * Pedaali's own billing table, the default that prices the public calculator: an annuity at 4.9 % with
  * a 5 % redemption price, insurance 6 % of the price a year, a 12 € maintenance budget and a 5 € service
- * fee a month (demo terms of the right magnitude; research note §6). The lease period follows the
- * package price.
+ * fee a month (demo terms of the right magnitude; research note §6), and a 3 % campaign discount for
+ * leases of 36 months or more when asked for. The lease period follows the package price.
  */
 export const DEMO_BILLING_TABLE = {
   name: "Pedaali perustaulukko 2026",
@@ -316,6 +316,8 @@ export const DEMO_BILLING_TABLE = {
   monthlyServiceFeeCents: 500,
   minLeaseMonths: 12,
   maxLeaseMonths: 60,
+  campaignDiscountPercent: 3,
+  campaignMinLeaseMonths: 36,
   isDefault: true,
   rows: [
     { minTotalCents: 0, maxTotalCents: 150_000, leaseTimeMonths: 24 },

@@ -95,6 +95,7 @@ describe("POST /api/calculator", () => {
     [{ municipality: "Atlantis" }, "UNKNOWN_MUNICIPALITY", "body.municipality"],
     [{ leaseTimeMonths: 6 }, "LEASE_PERIOD_BELOW_MINIMUM", "body.leaseTimeMonths"],
     [{ leaseTimeMonths: 61 }, "LEASE_PERIOD_ABOVE_MAXIMUM", "body.leaseTimeMonths"],
+    [{ leaseTimeMonths: 24, campaign: true }, "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN", "body.leaseTimeMonths"],
   ])("answers %o with 400 %s", async (change, code, field) => {
     const res = await calculate({ ...INPUT, ...change });
     expect(res.statusCode, res.body).toBe(400);

@@ -41,6 +41,7 @@ describe("the calculator form", () => {
       monthlyGrossSalary: 4_100,
       municipality: "Tampere",
       churchMember: true,
+      campaign: true,
       contractDate: "2025-03-01",
       others: [
         { name: "Kaupunkipyörä ~ 2", bikePrice: 899, accessoriesPrice: 0 },

@@ -32,6 +32,8 @@ export type CalculatorFormState = {
   contractDate: string;
   employerSubsidyPerMonth: Amount;
   monthlyPayment: Amount;
+  /** The billing table's campaign discount asked for. */
+  campaign: boolean;
   others: ComparedBike[];
 };
 
@@ -61,6 +63,7 @@ export function defaultForm(parameters: TCalculatorParameters): CalculatorFormSt
     contractDate: "",
     employerSubsidyPerMonth: "",
     monthlyPayment: "",
+    campaign: false,
     others: [],
   };
 }
@@ -81,6 +84,7 @@ export function requestFor(form: CalculatorFormState, bike?: ComparedBike): Part
     employerSubsidyPerMonth: amount(form.employerSubsidyPerMonth),
     // A comparison bike's payment follows its own price; a typed payment is the form's bike's only.
     monthlyPayment: bike ? undefined : amount(form.monthlyPayment),
+    campaign: form.campaign || undefined,
   };
   return Object.fromEntries(
     Object.entries(request).filter(([, v]) => v !== undefined),
@@ -158,6 +162,7 @@ export function formToSearch(form: CalculatorFormState, defaults: CalculatorForm
   }
   if (form.municipality !== defaults.municipality) params.set("municipality", form.municipality);
   if (form.churchMember) params.set("church", "1");
+  if (form.campaign) params.set("campaign", "1");
   if (form.contractDate) params.set("contract", form.contractDate);
   form.others.forEach((bike, i) => {
     params.set(
@@ -180,6 +185,7 @@ export function formFromSearch(search: URLSearchParams, defaults: CalculatorForm
   const municipality = search.get("municipality");
   if (municipality) form.municipality = municipality.slice(0, 80);
   form.churchMember = search.get("church") === "1";
+  form.campaign = search.get("campaign") === "1";
   const contract = search.get("contract");
   if (contract && /^\d{4}-\d{2}-\d{2}$/.test(contract)) form.contractDate = contract;
   for (let i = 2; i <= MAX_COMPARED_BIKES; i++) {

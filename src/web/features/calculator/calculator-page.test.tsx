@@ -138,6 +138,18 @@ describe("the calculator page", () => {
     ).toBeInTheDocument();
   });
 
+  it("asks for the campaign discount by a switch and says when the lease is too short for it", async () => {
+    const user = userEvent.setup();
+    renderApp("/laskuri?months=24", { user: null });
+    const campaign = await screen.findByRole("switch", { name: /Käytä kampanja-alennusta \(3 % hinnasta/ });
+    await user.click(campaign);
+    expect(await screen.findByText("Vuokrakausi on liian lyhyt kampanja-alennukseen.")).toBeInTheDocument();
+    const months = screen.getByLabelText(/Vuokrakausi/, { selector: "input" });
+    await user.clear(months);
+    await user.type(months, "36");
+    expect(await screen.findByText("Kampanja-alennus hinnasta")).toBeInTheDocument();
+  });
+
   it("prefills a logged-in employee's own terms and warns above the company's max price", async () => {
     const own = {
       companyName: "Demo Oy",

@@ -279,6 +279,7 @@ function LeaseInputs({
 }: InputsProps & { result: TCalculatorResult | null; own: TCalculatorMyTerms | null }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const percent = usePercent();
   const aboveMaxPrice = own?.maxPrice != null && result !== null && result.packagePrice > own.maxPrice;
   const errorOf = useErrorText(errors);
   const { minLeaseMonths, maxLeaseMonths } = parameters.leaseTerms;
@@ -318,6 +319,18 @@ function LeaseInputs({
           unit={t("calculator.monthsUnit")}
           required
         />
+        {parameters.leaseTerms.campaignDiscountPercent !== null &&
+          parameters.leaseTerms.campaignMinLeaseMonths !== null && (
+            <Switch
+              label={t("calculator.campaign", {
+                percent: percent(parameters.leaseTerms.campaignDiscountPercent),
+                months: parameters.leaseTerms.campaignMinLeaseMonths,
+              })}
+              checked={form.campaign}
+              onChange={(event) => set("campaign", event.currentTarget.checked)}
+              error={errorOf("campaign")}
+            />
+          )}
         <TextInput
           type="date"
           label={t("calculator.contractDate")}
