@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney } from "./formatters.ts";
+import { formatDate, formatDateTime, formatMoney, formatPercent } from "./formatters.ts";
 
 describe("formatters", () => {
   it("shows dates as DD.MM.YYYY HH:mm in Helsinki time (SPEC §9)", () => {
@@ -12,5 +12,14 @@ describe("formatters", () => {
   it("shows integer cents as euros", () => {
     expect(formatMoney(123456, "fi").replace(/\s/g, " ")).toBe("1 234,56 €");
     expect(formatMoney(123456, "en")).toBe("€1,234.56");
+  });
+});
+
+describe("formatPercent", () => {
+  it("writes a rate the way each language does, with at most two decimals", () => {
+    expect(formatPercent(5.3, "fi").replace(/\s/g, " ")).toBe("5,3 %");
+    expect(formatPercent(7.15, "sv").replace(/\s/g, " ")).toBe("7,15 %");
+    expect(formatPercent(25.5, "en")).toBe("25.5%");
+    expect(formatPercent(12.645, "fi").replace(/\s/g, " ")).toBe("12,65 %");
   });
 });

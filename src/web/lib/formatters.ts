@@ -36,3 +36,10 @@ export function formatDateTime(value: Date | string): string {
 export function formatMoney(cents: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language], { style: "currency", currency: "EUR" }).format(cents / 100);
 }
+
+/** A percentage in the reader's language: "7,15 %" (fi, sv), "7.15%" (en); at most two decimals. */
+export function formatPercent(value: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: "percent", maximumFractionDigits: 2 }).format(
+    value / 100,
+  );
+}

@@ -2,16 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { Language } from "../../../../domain/enums.ts";
 import { formatCents } from "../../../../domain/money.ts";
 import { isLanguage } from "../../../i18n/i18n.ts";
-import { formatDate } from "../../../lib/formatters.ts";
-
-const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI" };
-
-/** A percentage in the reader's language: "7,15 %" (fi, sv), "7.15%" (en). */
-export function formatPercent(value: number, lang: Language): string {
-  return new Intl.NumberFormat(LOCALES[lang], { style: "percent", maximumFractionDigits: 2 }).format(
-    value / 100,
-  );
-}
+import { formatDate, formatPercent } from "../../../lib/formatters.ts";
 
 /** The page's language and the formats of the reference-data screens: money from cents, percents, dates. */
 export function useDisplay() {

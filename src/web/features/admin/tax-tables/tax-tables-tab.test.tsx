@@ -143,6 +143,7 @@ const LISTS = {
   scale: "GET /api/state-income-tax-table?page=1&limit=500&year=2026",
   deductions: "GET /api/taxpayer-deductions-table?page=1&limit=500&year=2026",
   municipal: "GET /api/province-tax-table?page=1&limit=50&year=2026",
+  vat: "GET /api/vat?page=1&limit=20",
 } as const;
 
 /** The admin page's own calls, and the tax tables of 2026; `extra` adds or replaces routes. */
@@ -157,6 +158,16 @@ function api(extra: Record<string, FakeRoute> = {}) {
       deduction(2, "BASIC_DEDUCTION", 100, 411_500),
     ]),
     [LISTS.municipal]: page([HELSINKI, TURKU]),
+    [LISTS.vat]: page([
+      {
+        id: "cccccccc-cccc-4ccc-8ccc-ccccccccccc1",
+        countryCode: "FI",
+        value: 25.5,
+        validFrom: "2024-09-01",
+        validTo: null,
+        description: "Yleinen verokanta",
+      },
+    ]),
     ...extra,
   });
 }
@@ -199,6 +210,12 @@ describe("the admin's Tax tables tab", () => {
     // All three deductions are listed; the one the year lacks is added from its line.
     expect(screen.getByText("Perusvähennys")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Lisää: Työtulovähennys" })).toBeInTheDocument();
+
+    // The VAT rates, read only, the current one open-ended.
+    const vat = await screen.findByRole("row", { name: /Yleinen verokanta/ });
+    expect(within(vat).getByText(/^25,5\s%$/)).toBeInTheDocument();
+    expect(within(vat).getByText("01.09.2024")).toBeInTheDocument();
+    expect(within(vat).getByText("toistaiseksi")).toBeInTheDocument();
   });
 
   it("corrects a municipal tax rate and confirms it (PUT with the whole row)", async () => {

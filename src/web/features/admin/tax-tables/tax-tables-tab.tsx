@@ -12,6 +12,7 @@ import { useSectionStatus } from "./section-status.tsx";
 import { StateIncomeTaxScale } from "./state-income-tax-scale.tsx";
 import { useTaxYears } from "./tax-tables-api.ts";
 import { TaxpayerDeductions } from "./taxpayer-deductions.tsx";
+import { VatRates } from "./vat-rates.tsx";
 
 /** The year shown first: the one chosen, else the current calendar year, else the newest. */
 function shownYear(years: readonly number[], chosen: number | null): number | null {
@@ -93,6 +94,7 @@ export function TaxTablesTab() {
         <StateIncomeTaxScale key={`scale-${year}`} year={year} />
         <TaxpayerDeductions key={`deductions-${year}`} year={year} />
         <MunicipalTaxRates key={`municipal-${year}`} year={year} />
+        <VatRates />
       </>
     );
   }

@@ -1,0 +1,64 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TVatRate } from "../../../../contract/vat.ts";
+import { DataTable } from "../../../components/data-table.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { useDisplay } from "./display-format.ts";
+import type { TaxPage } from "./tax-tables-api.ts";
+
+const PAGE_SIZE = 20;
+
+/** The VAT rates by country and validity (GET /api/vat, SPEC §7 "VAT"), newest first; read only. */
+export function VatRates() {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ["vat-rates", page],
+    queryFn: () => apiFetch<TaxPage<TVatRate>>(`/api/vat?page=${page}&limit=${PAGE_SIZE}`),
+  });
+  return (
+    <SectionCard
+      headingOrder={3}
+      title={t("adminTaxTables.vat.title")}
+      description={t("adminTaxTables.vat.description")}
+    >
+      <DataTable<TVatRate>
+        label={t("adminTaxTables.vat.title")}
+        idAccessor="id"
+        records={list.data?.items}
+        loading={list.isPending}
+        fetching={list.isFetching}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={{ text: t("adminTaxTables.vat.empty") }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        totalRecords={list.data?.total ?? 0}
+        onPageChange={setPage}
+        columns={[
+          { accessor: "countryCode", title: t("adminTaxTables.vat.country") },
+          {
+            accessor: "value",
+            title: t("adminTaxTables.vat.rate"),
+            textAlign: "right",
+            render: (r) => display.percent(r.value),
+          },
+          {
+            accessor: "validFrom",
+            title: t("adminTaxTables.vat.validFrom"),
+            render: (r) => display.date(r.validFrom),
+          },
+          {
+            accessor: "validTo",
+            title: t("adminTaxTables.vat.validTo"),
+            render: (r) => (r.validTo ? display.date(r.validTo) : t("adminTaxTables.vat.open")),
+          },
+          { accessor: "description", title: t("adminTaxTables.vat.descriptionColumn") },
+        ]}
+      />
+    </SectionCard>
+  );
+}
