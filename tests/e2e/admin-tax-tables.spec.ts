@@ -2,9 +2,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /**
- * Issue 9, point 5: the helpdesk corrects the calculator's reference data in /admin — the tax tables of a
- * year with each row's source and unconfirmed mark, and the billing tables — and the screens pass axe at
- * 375 and 1440 px in both themes.
+ * Issue 9, point 5 (and issue 10's Rahoitusyhtiöt): the helpdesk corrects the calculator's reference
+ * data in /admin — the tax tables of a year with each row's source and unconfirmed mark, the billing
+ * tables, the leasing companies — and the screens pass axe at 375 and 1440 px in both themes.
  */
 
 async function openAdmin(page: Page): Promise<void> {
@@ -13,7 +13,7 @@ async function openAdmin(page: Page): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith("/admin")) await page.goto("/admin");
 }
 
-test("the helpdesk corrects a municipal rate's source and the calculator reads the tables", async ({
+test("the helpdesk sees a year's tax tables with their unconfirmed rows and corrects a municipal rate's source", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -49,7 +49,9 @@ test("the billing tables tab shows the default table and its price brackets", as
 
 for (const scheme of ["light", "dark"] as const) {
   for (const width of [375, 1440] as const) {
-    test(`the tax tables and billing tables tabs pass axe, ${scheme}, ${width} px`, async ({ page }) => {
+    test(`the tax tables, billing tables and leasing companies tabs pass axe, ${scheme}, ${width} px`, async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
@@ -61,6 +63,10 @@ for (const scheme of ["light", "dark"] as const) {
       await page.getByRole("tab", { name: "Laskutustaulukot" }).click();
       await expect(page.getByText("Pedaali perustaulukko 2026")).toBeVisible();
       expect(await seriousAxeViolations(page), "Laskutustaulukot").toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.getByRole("tab", { name: "Rahoitusyhtiöt" }).click();
+      await expect(page.getByText("Grenkeleasing Oy").first()).toBeVisible();
+      expect(await seriousAxeViolations(page), "Rahoitusyhtiöt").toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
   }

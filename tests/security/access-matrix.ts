@@ -136,6 +136,17 @@ const vatReaders: Expectations = {
   rest: 403,
 };
 /**
+ * leasing.read: the admin tier, the employer admin, the editor and the group admin (also Toinen Oy's
+ * employer admin: leasing companies are everyone's reference data); reporting and the employee have not.
+ */
+const leasingReaders: Expectations = {
+  anonymous: 401,
+  admins: "ok",
+  employerManagers: "ok",
+  otherTenant: "ok",
+  rest: 403,
+};
+/**
  * system-users.manage on a Demo Oy user: the admin tier. Employer roles may edit only themselves (not
  * covered by these rows, whose target is a fresh user), so they and the other tenant get 403.
  */
@@ -678,6 +689,19 @@ export const MATRIX: readonly MatrixRow[] = [
     call: (f) => ({ params: { companyId: f.demoCompanyId }, query: { onlyGetVATValue: "false" } }),
     expect: { ...vatReaders, otherTenant: 404 },
   },
+
+  // ---- Leasing companies (leasing.read): reference data, read only ----------------------------------------
+  {
+    operation: "GET /api/leasing-companies",
+    call: () => ({ query: { forDropdown: "true" } }),
+    expect: leasingReaders,
+  },
+  {
+    operation: "GET /api/leasing-companies/{id}",
+    call: (f) => ({ params: { id: f.leasingCompanyId } }),
+    expect: leasingReaders,
+  },
+  { operation: "GET /api/last-fetch-time", call: () => ({}), expect: leasingReaders },
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */
@@ -750,6 +774,8 @@ export type Fixtures = {
   freshTaxRow: (kind: TaxTableKind) => Promise<{ id: string; body: TaxRowBody }>;
   /** The demo billing table (the default): only ever read. */
   billingTableId: string;
+  /** The demo billing table's leasing company: only ever read. */
+  leasingCompanyId: string;
   /** A valid body for a new billing table (not the default). */
   newBillingTable: () => BillingTableBody;
   /** A throw-away billing table (not the default), and the valid body it was made from. */
@@ -858,6 +884,7 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
   const fixtures: Fixtures = {
     ...taxRows,
     billingTableId: demoBillingTable.id,
+    leasingCompanyId,
     newBillingTable,
     async freshBillingTable() {
       const body = newBillingTable();

@@ -1,14 +1,26 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { zLeasingTimeRequest, zLeasingTimeResponse } from "../../../contract/leasing.ts";
+import {
+  zLastFetchTime,
+  zLeasingCompanies,
+  zLeasingCompaniesQuery,
+  zLeasingCompany,
+  zLeasingCompanyIdParams,
+} from "../../../contract/leasing-companies.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { createLeasingCompaniesService } from "./companies.ts";
 import { createLeasingService } from "./service.ts";
 
-/** Leasing calls of SPEC §7 that the calculator's terms answer. */
+const denied = { 401: zErrorResponse, 403: zErrorResponse };
+
+/** Leasing calls of SPEC §7: the calculator's terms and the leasing companies (leasing.read). */
 export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createLeasingService(ctx);
   const guards = createGuards(ctx);
+  const companies = createLeasingCompaniesService(ctx);
+  const read = guards.permission("leasing.read");
 
   app.post(
     "/leasing/get-leasing-time-months",
@@ -28,5 +40,46 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => service.leaseTimeMonths(currentUser(request), request.body),
+  );
+
+  app.get(
+    "/leasing-companies",
+    {
+      preHandler: read,
+      schema: {
+        tags: ["leasing"],
+        summary: "Leasing companies by name (forDropdown=true: only the active ones, as { id, companyName })",
+        querystring: zLeasingCompaniesQuery,
+        response: { 200: zLeasingCompanies, 400: zErrorResponse, ...denied },
+      },
+    },
+    async (request) => companies.list(request.query.forDropdown),
+  );
+
+  app.get(
+    "/leasing-companies/:id",
+    {
+      preHandler: read,
+      schema: {
+        tags: ["leasing"],
+        summary: "A leasing company",
+        params: zLeasingCompanyIdParams,
+        response: { 200: zLeasingCompany, 400: zErrorResponse, ...denied, 404: zErrorResponse },
+      },
+    },
+    async (request) => companies.get(request.params.id),
+  );
+
+  app.get(
+    "/last-fetch-time",
+    {
+      preHandler: read,
+      schema: {
+        tags: ["leasing"],
+        summary: "When the leasing companies' data was last fetched (the latest of all; null when never)",
+        response: { 200: zLastFetchTime, ...denied },
+      },
+    },
+    async () => companies.lastFetchTime(),
   );
 };

@@ -4,12 +4,14 @@ import { useTranslation } from "react-i18next";
 // shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { AdminFrame } from "../../app/lazy-pages.ts";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
+import { LeasingCompaniesTab } from "./leasing-companies/leasing-companies-tab.tsx";
 import { BillingTablesTab } from "./tax-tables/billing-tables-tab.tsx";
 import { TaxTablesTab } from "./tax-tables/tax-tables-tab.tsx";
 
 /**
  * The admin area (SPEC §2 admin tabs); the tabs arrive one by one: Contact Forms first, then the
- * calculator's reference data (tax tables and billing tables, SPEC §7). It sits in its own module so
+ * calculator's reference data (tax tables and billing tables, SPEC §7), then the leasing companies with
+ * their billing tables (Rahoitusyhtiöt, issue 10 point 5). It sits in its own module so
  * its lazy chunk stays separate from everything an anonymous visitor downloads. The header is hidden
  * on admin paths (SPEC §2), so the full-width AdminFrame gives the heading, the theme toggle and the
  * way to log out. Only the open tab is mounted, so each tab asks the API for its data when opened.
@@ -25,6 +27,7 @@ export function AdminPage() {
           </Tabs.Tab>
           <Tabs.Tab value="taxTables">{t("adminTaxTables.tab")}</Tabs.Tab>
           <Tabs.Tab value="billingTables">{t("adminTaxTables.billing.tab")}</Tabs.Tab>
+          <Tabs.Tab value="leasingCompanies">{t("adminLeasingCompanies.tab")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="contactForms" pt="md">
           <ContactFormsTab />
@@ -34,6 +37,9 @@ export function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="billingTables" pt="md">
           <BillingTablesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="leasingCompanies" pt="md">
+          <LeasingCompaniesTab />
         </Tabs.Panel>
       </Tabs>
     </AdminFrame>

@@ -3,6 +3,7 @@ import {
   Button,
   Fieldset,
   Group,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -21,6 +22,7 @@ import {
 } from "../../../../contract/billing-tables.ts";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
+import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useSaveBillingTable } from "./billing-tables-api.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
@@ -87,11 +89,11 @@ const emptyBracket = (): BracketValues => ({
 });
 
 /**
- * The body of POST / PUT /api/billing-table. Editing keeps the table's leasing company as it is (there
- * is no list of leasing companies to choose from yet); a new table takes the id typed, if any.
+ * The body of POST / PUT /api/billing-table. The leasing company is the one chosen; none chosen is
+ * null on a correction and left out of a new table.
  */
 const buildBody = (row: TBillingTable | null) => (v: Values, read: Reader) => {
-  const leasingCompanyId = row ? row.leasingCompanyId : v.leasingCompanyId.trim();
+  const leasingCompanyId = v.leasingCompanyId.trim();
   return {
     name: read.text("name", v.name, true),
     ...(leasingCompanyId ? { leasingCompanyId } : row ? { leasingCompanyId: null } : {}),
@@ -160,6 +162,19 @@ function initialValues(
 }
 
 /**
+ * The active leasing companies to choose from (GET /api/leasing-companies?forDropdown=true); a table's
+ * own company stays among them even when it no longer finances new orders.
+ */
+function useLeasingCompanyChoices(row: TBillingTable | null): { value: string; label: string }[] {
+  const options = useLeasingCompanyOptions();
+  const choices = (options.data ?? []).map((c) => ({ value: c.id, label: c.companyName }));
+  if (row?.leasingCompanyId && !choices.some((c) => c.value === row.leasingCompanyId)) {
+    choices.push({ value: row.leasingCompanyId, label: row.leasingCompanyName ?? row.leasingCompanyId });
+  }
+  return choices;
+}
+
+/**
  * A billing table (SPEC §7 "Billing tables"): the annuity terms and the price brackets that set the
  * lease period of a package. POST for a new table, PUT (the whole table, brackets included) for a
  * correction.
@@ -212,6 +227,8 @@ export function BillingTableForm({
     }),
   );
   const errorSummary = useFormErrorSummary(form, bracketLabels);
+  const leasingCompanyChoices = useLeasingCompanyChoices(row);
+  const leasingCompanyInput = form.getInputProps("leasingCompanyId");
   const monthsUnit = t("adminTaxTables.billing.monthsUnit");
 
   function submit(submitted: Values) {
@@ -250,21 +267,17 @@ export function BillingTableForm({
         required
         {...form.getInputProps("name")}
       />
-      {row ? (
-        <TextInput
-          label={t("adminTaxTables.billing.leasingCompany")}
-          description={t("adminTaxTables.billing.leasingCompanyKept")}
-          value={row.leasingCompanyName ?? t("adminTaxTables.billing.noLeasingCompany")}
-          readOnly
-        />
-      ) : (
-        <TextInput
-          label={t("adminTaxTables.billing.leasingCompanyId")}
-          description={t("adminTaxTables.billing.leasingCompanyIdHelp")}
-          autoComplete="off"
-          {...form.getInputProps("leasingCompanyId")}
-        />
-      )}
+      <Select
+        label={t("adminTaxTables.billing.leasingCompany")}
+        description={t("adminTaxTables.billing.leasingCompanyHelp")}
+        placeholder={t("adminTaxTables.billing.noLeasingCompany")}
+        data={leasingCompanyChoices}
+        clearable
+        allowDeselect
+        {...leasingCompanyInput}
+        value={leasingCompanyInput.value || null}
+        onChange={(value) => form.setFieldValue("leasingCompanyId", value ?? "")}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           type="date"

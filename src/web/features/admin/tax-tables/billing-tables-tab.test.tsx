@@ -14,6 +14,8 @@ beforeAll(async () => {
   await initI18n("fi");
   // mantine-datatable scrolls its viewport to the top on a page change; jsdom has no Element.scrollTo.
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
+  // Mantine's Select scrolls the chosen option into view; jsdom has no Element.scrollIntoView.
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 });
 
 beforeEach(async () => {
@@ -73,6 +75,15 @@ function api(extra: Record<string, FakeRoute> = {}) {
     },
     "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },
     "GET /api/billing-table": { status: 200, body: { billingTables: [GRENKE, CAMPAIGN] } },
+    "GET /api/leasing-companies?forDropdown=true": {
+      status: 200,
+      body: {
+        leasingCompanies: [
+          { id: id(90), companyName: "Grenkeleasing Oy" },
+          { id: id(91), companyName: "LeasePlus OÜ" },
+        ],
+      },
+    },
     ...extra,
   });
 }
@@ -182,7 +193,7 @@ describe("the admin's Billing tables tab", () => {
     const user = await openBillingTables();
     await user.click(await screen.findByRole("button", { name: "Muokkaa: Grenke 2026" }));
     const form = within(dialog());
-    expect(form.getByLabelText("Leasingyhtiö")).toHaveValue("Grenkeleasing Oy");
+    expect(form.getByLabelText("Rahoitusyhtiö", { selector: "input" })).toHaveValue("Grenkeleasing Oy");
     await user.click(form.getByRole("switch", { name: /^Oletustaulukko/ }));
     await user.click(form.getByRole("button", { name: "Tallenna" }));
     const alert = await form.findByRole("alert");
@@ -221,5 +232,49 @@ describe("the admin's Billing tables tab", () => {
       "Taulukkoa Grenke 2026 ei poistettu, koska se on oletustaulukko, jolla laskuri hinnoittelee.",
     );
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("chooses the leasing company from the active companies, and can leave a table without one", async () => {
+    const replies = api({
+      [`PUT /api/billing-table/${CAMPAIGN.id}`]: (body) => ({
+        status: 200,
+        body: table(2, body as Partial<TBillingTable>),
+      }),
+      [`PUT /api/billing-table/${GRENKE.id}`]: (body) => ({
+        status: 200,
+        body: table(1, body as Partial<TBillingTable>),
+      }),
+    });
+    const user = await openBillingTables();
+    await user.click(await screen.findByRole("button", { name: "Muokkaa: LeasePlus kampanja" }));
+    let form = within(dialog());
+    const select = form.getByLabelText("Rahoitusyhtiö", { selector: "input" });
+    expect(select).toHaveValue("");
+    await user.click(select);
+    await user.click(await screen.findByRole("option", { name: "LeasePlus OÜ" }));
+    expect(select).toHaveValue("LeasePlus OÜ");
+    await user.click(form.getByRole("button", { name: "Tallenna" }));
+    await waitFor(() => expect(replies.callsTo("PUT", `/api/billing-table/${CAMPAIGN.id}`)).toHaveLength(1));
+    expect(replies.callsTo("PUT", `/api/billing-table/${CAMPAIGN.id}`)[0]?.body).toMatchObject({
+      name: "LeasePlus kampanja",
+      leasingCompanyId: id(91),
+    });
+    expect(replies.callsTo("GET", "/api/leasing-companies?forDropdown=true").length).toBeGreaterThanOrEqual(
+      1,
+    );
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await user.click(await screen.findByRole("button", { name: "Muokkaa: Grenke 2026" }));
+    form = within(dialog());
+    const chosen = form.getByLabelText("Rahoitusyhtiö", { selector: "input" });
+    expect(chosen).toHaveValue("Grenkeleasing Oy");
+    await user.click(chosen);
+    await user.click(await screen.findByRole("option", { name: "Grenkeleasing Oy" }));
+    expect(chosen).toHaveValue("");
+    await user.click(form.getByRole("button", { name: "Tallenna" }));
+    await waitFor(() => expect(replies.callsTo("PUT", `/api/billing-table/${GRENKE.id}`)).toHaveLength(1));
+    expect(replies.callsTo("PUT", `/api/billing-table/${GRENKE.id}`)[0]?.body).toMatchObject({
+      leasingCompanyId: null,
+    });
   });
 });

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * Leasing (financing) companies (SPEC §7 "Leasing"): Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy.
+ * Read with leasing.read (the admin tier and the employer roles that manage orders).
+ *
+ * - GET /api/leasing-companies → `{ leasingCompanies: [...] }` by name; with forDropdown=true only the
+ *   active ones, as `{ leasingCompanies: [{ id, companyName }] }`;
+ * - GET /api/leasing-companies/{id} → the company (404 when unknown);
+ * - GET /api/last-fetch-time → `{ lastFetchTime }`: the latest lastFetchedAt of all leasing companies,
+ *   or null when none has been fetched.
+ */
+
+export const zLeasingCompany = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  businessId: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  /** Whether new orders may be financed by this company. */
+  active: z.boolean(),
+  /** When the sync job last fetched the company's agreement data. */
+  lastFetchedAt: z.iso.datetime().nullable(),
+});
+export type TLeasingCompany = z.infer<typeof zLeasingCompany>;
+
+export const zLeasingCompanyOption = z.object({ id: z.uuid(), companyName: z.string() });
+export type TLeasingCompanyOption = z.infer<typeof zLeasingCompanyOption>;
+
+export const zLeasingCompaniesQuery = z.object({
+  /** "true": only the active companies, as `{ id, companyName }` options. */
+  forDropdown: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+/** The full list, or with forDropdown=true the active companies' options. */
+export const zLeasingCompanies = z.object({
+  leasingCompanies: z.array(z.union([zLeasingCompany, zLeasingCompanyOption])),
+});
+export const zLeasingCompanyList = z.object({ leasingCompanies: z.array(zLeasingCompany) });
+export const zLeasingCompanyOptions = z.object({ leasingCompanies: z.array(zLeasingCompanyOption) });
+export type TLeasingCompanyList = z.infer<typeof zLeasingCompanyList>;
+export type TLeasingCompanyOptions = z.infer<typeof zLeasingCompanyOptions>;
+
+export const zLeasingCompanyIdParams = z.object({ id: z.uuid() });
+
+export const zLastFetchTime = z.object({ lastFetchTime: z.iso.datetime().nullable() });
+export type TLastFetchTime = z.infer<typeof zLastFetchTime>;

@@ -1,0 +1,61 @@
+import { asc, eq, max, sql } from "drizzle-orm";
+import type {
+  TLastFetchTime,
+  TLeasingCompany,
+  TLeasingCompanyList,
+  TLeasingCompanyOptions,
+} from "../../../contract/leasing-companies.ts";
+import type { AppContext } from "../../context.ts";
+import { leasingCompanies } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+
+/**
+ * Leasing companies (SPEC §7 "Leasing"): the operator's reference data, the same for every tenant.
+ * The list is ordered by name (case-insensitive); the dropdown lists only the active companies.
+ */
+
+function toLeasingCompany(row: typeof leasingCompanies.$inferSelect): TLeasingCompany {
+  return {
+    id: row.id,
+    companyName: row.companyName,
+    businessId: row.businessId,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    active: row.active,
+    lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
+  };
+}
+
+export function createLeasingCompaniesService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const byName = [asc(sql`lower(${leasingCompanies.companyName})`), asc(leasingCompanies.id)];
+
+  return {
+    async list(forDropdown: boolean): Promise<TLeasingCompanyList | TLeasingCompanyOptions> {
+      if (forDropdown) {
+        const options = await db
+          .select({ id: leasingCompanies.id, companyName: leasingCompanies.companyName })
+          .from(leasingCompanies)
+          .where(eq(leasingCompanies.active, true))
+          .orderBy(...byName);
+        return { leasingCompanies: options };
+      }
+      const rows = await db
+        .select()
+        .from(leasingCompanies)
+        .orderBy(...byName);
+      return { leasingCompanies: rows.map(toLeasingCompany) };
+    },
+
+    async get(id: string): Promise<TLeasingCompany> {
+      const [row] = await db.select().from(leasingCompanies).where(eq(leasingCompanies.id, id));
+      if (!row) throw notFound("Leasing company");
+      return toLeasingCompany(row);
+    },
+
+    async lastFetchTime(): Promise<TLastFetchTime> {
+      const [row] = await db.select({ latest: max(leasingCompanies.lastFetchedAt) }).from(leasingCompanies);
+      return { lastFetchTime: row?.latest ? new Date(row.latest).toISOString() : null };
+    },
+  };
+}

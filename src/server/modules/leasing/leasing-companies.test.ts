@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import {
+  zLastFetchTime,
+  zLeasingCompany,
+  zLeasingCompanyList,
+  zLeasingCompanyOptions,
+} from "../../../contract/leasing-companies.ts";
+import { DEFAULT_ROLE_PERMISSIONS } from "../../../domain/permissions.ts";
+import { leasingCompanies } from "../../db/schema/index.ts";
+
+const t = setupTestApp({}, { demoData: true });
+const api = apiCaller(t);
+
+const ADMIN = "admin@pedaali.test";
+const HELPDESK = "helpdesk@pedaali.test";
+const EMPLOYER = "employer.admin@demo.test";
+const EDITOR = "employer.editor@demo.test";
+const REPORTING = "reporting@demo.test";
+const EMPLOYEE = "employee@demo.test";
+const OTHER_TENANT = "employer.admin@toinen.test";
+
+const DEMO_NAMES = ["Grenkeleasing Oy", "LeasePlus OÜ", "Pedaali Oy"];
+
+async function idOf(name: string) {
+  const [row] = await t.database.db
+    .select({ id: leasingCompanies.id })
+    .from(leasingCompanies)
+    .where(eq(leasingCompanies.companyName, name));
+  return row?.id as string;
+}
+
+describe("GET /api/leasing-companies", () => {
+  it("lists every company by name with its details to leasing.read holders", async () => {
+    for (const who of [ADMIN, HELPDESK, EMPLOYER, EDITOR, OTHER_TENANT]) {
+      const res = await api.call("GET", "/api/leasing-companies", who);
+      expect(res.statusCode, res.body).toBe(200);
+      const list = zLeasingCompanyList.parse(res.json());
+      expect(list.leasingCompanies.map((c) => c.companyName)).toEqual(DEMO_NAMES);
+    }
+    const list = zLeasingCompanyList.parse((await api.call("GET", "/api/leasing-companies", ADMIN)).json());
+    expect(list.leasingCompanies.find((c) => c.companyName === "Pedaali Oy")).toMatchObject({
+      businessId: "3401234-1",
+      email: "info@pedaali.fi",
+      phoneNumber: "+358942420000",
+      active: true,
+      lastFetchedAt: null,
+    });
+    const explicit = await api.call("GET", "/api/leasing-companies?forDropdown=false", ADMIN);
+    expect(explicit.json()).toEqual(list);
+  });
+
+  it("answers only the active companies as options with forDropdown=true", async () => {
+    const { db } = t.database;
+    const [inactive] = await db
+      .insert(leasingCompanies)
+      .values({ companyName: "Aaa Poistunut Rahoitus Oy", active: false })
+      .returning({ id: leasingCompanies.id });
+    try {
+      const res = await api.call("GET", "/api/leasing-companies?forDropdown=true", EMPLOYER);
+      expect(res.statusCode, res.body).toBe(200);
+      const options = zLeasingCompanyOptions.parse(res.json());
+      expect(options.leasingCompanies.map((c) => c.companyName)).toEqual(DEMO_NAMES);
+      for (const option of options.leasingCompanies)
+        expect(Object.keys(option).sort()).toEqual(["companyName", "id"]);
+      const all = zLeasingCompanyList.parse((await api.call("GET", "/api/leasing-companies", ADMIN)).json());
+      expect(all.leasingCompanies[0]).toMatchObject({ id: inactive?.id, active: false });
+    } finally {
+      await db.delete(leasingCompanies).where(eq(leasingCompanies.id, inactive?.id as string));
+    }
+  });
+
+  it("answers a bad query with 400, no session with 401 and roles without leasing.read with 403", async () => {
+    for (const query of ["?forDropdown=yes", "?forDropdown=1", "?forDropdown=TRUE", "?forDropdown="]) {
+      expectError(await api.call("GET", `/api/leasing-companies${query}`, ADMIN), 400, "VALIDATION_ERROR");
+    }
+    expectError(await api.call("GET", "/api/leasing-companies", null), 401, "UNAUTHORIZED");
+    expect(DEFAULT_ROLE_PERMISSIONS.BIKE_BENEFICIARY).not.toContain("leasing.read");
+    expect(DEFAULT_ROLE_PERMISSIONS.EMPLOYER_REPORTING).not.toContain("leasing.read");
+    for (const who of [EMPLOYEE, REPORTING]) {
+      expectError(await api.call("GET", "/api/leasing-companies", who), 403, "FORBIDDEN");
+      expectError(await api.call("GET", "/api/leasing-companies?forDropdown=true", who), 403, "FORBIDDEN");
+    }
+  });
+});
+
+describe("GET /api/leasing-companies/{id}", () => {
+  it("answers the company", async () => {
+    const id = await idOf("Pedaali Oy");
+    const res = await api.call("GET", `/api/leasing-companies/${id}`, EDITOR);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zLeasingCompany.parse(res.json())).toEqual({
+      id,
+      companyName: "Pedaali Oy",
+      businessId: "3401234-1",
+      email: "info@pedaali.fi",
+      phoneNumber: "+358942420000",
+      active: true,
+      lastFetchedAt: null,
+    });
+  });
+
+  it("answers an unknown id with 404, a malformed one with 400, and refuses without leasing.read", async () => {
+    expectError(
+      await api.call("GET", `/api/leasing-companies/${crypto.randomUUID()}`, ADMIN),
+      404,
+      "NOT_FOUND",
+    );
+    expectError(await api.call("GET", "/api/leasing-companies/not-a-uuid", ADMIN), 400, "VALIDATION_ERROR");
+    const id = await idOf("Grenkeleasing Oy");
+    expectError(await api.call("GET", `/api/leasing-companies/${id}`, null), 401, "UNAUTHORIZED");
+    expectError(await api.call("GET", `/api/leasing-companies/${id}`, EMPLOYEE), 403, "FORBIDDEN");
+  });
+});
+
+describe("GET /api/last-fetch-time", () => {
+  it("answers null until a company is fetched, then the latest fetch of all", async () => {
+    const first = await api.call("GET", "/api/last-fetch-time", EMPLOYER);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(zLastFetchTime.parse(first.json())).toEqual({ lastFetchTime: null });
+
+    const { db } = t.database;
+    const earlier = new Date("2025-03-01T08:00:00.000Z");
+    const later = new Date("2025-03-02T09:30:00.000Z");
+    await db
+      .update(leasingCompanies)
+      .set({ lastFetchedAt: earlier })
+      .where(eq(leasingCompanies.companyName, "Pedaali Oy"));
+    await db
+      .update(leasingCompanies)
+      .set({ lastFetchedAt: later })
+      .where(eq(leasingCompanies.companyName, "Grenkeleasing Oy"));
+    const res = await api.call("GET", "/api/last-fetch-time", ADMIN);
+    expect(res.json()).toEqual({ lastFetchTime: later.toISOString() });
+    const company = await api.call("GET", `/api/leasing-companies/${await idOf("Pedaali Oy")}`, ADMIN);
+    expect(company.json()).toMatchObject({ lastFetchedAt: earlier.toISOString() });
+
+    expectError(await api.call("GET", "/api/last-fetch-time", null), 401, "UNAUTHORIZED");
+    expectError(await api.call("GET", "/api/last-fetch-time", EMPLOYEE), 403, "FORBIDDEN");
+  });
+});

@@ -1,0 +1,158 @@
+import { Group, Stack, Text, Title } from "@mantine/core";
+import type { CSSProperties } from "react";
+import { useTranslation } from "react-i18next";
+import type { TBillingTable } from "../../../../contract/billing-tables.ts";
+import type { TLeasingCompany } from "../../../../contract/leasing-companies.ts";
+import type { StatusTone } from "../../../../domain/status-tones.ts";
+import { DataTable } from "../../../components/data-table.tsx";
+import classes from "../../../components/status-badge.module.css";
+import { TONE_COLOURS } from "../../../components/status-badge.tsx";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { DefaultBadge } from "../tax-tables/badges.tsx";
+import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
+import { useLastFetchTime, useLeasingCompanies } from "./leasing-companies-api.ts";
+
+/** Käytössä / Ei käytössä in the status badge's look (design.md "StatusBadge"); the label carries the meaning. */
+function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  const tone: StatusTone = active ? "success" : "neutral";
+  const { light, dark } = TONE_COLOURS[tone];
+  const style = {
+    "--tone-fg-light": light.fg,
+    "--tone-bg-light": light.bg,
+    "--tone-fg-dark": dark.fg,
+    "--tone-bg-dark": dark.bg,
+  } as CSSProperties;
+  return (
+    <span className={classes.badge} style={style} data-tone={tone}>
+      {active ? t("adminLeasingCompanies.active") : t("adminLeasingCompanies.inactive")}
+    </span>
+  );
+}
+
+function Missing() {
+  return (
+    <Text size="sm" c="dimmed" component="span">
+      –
+    </Text>
+  );
+}
+
+/**
+ * The admin's Rahoitusyhtiöt tab (SPEC §7 "Leasing", issue 10 point 5): the leasing companies with
+ * their contact details, whether they finance new orders, when their data was last fetched, and their
+ * terms: the names of their billing tables, the default marked. Read only; the billing tables tab
+ * edits the terms.
+ */
+export function LeasingCompaniesTab() {
+  const { t } = useTranslation();
+  const list = useLeasingCompanies();
+  const tables = useBillingTables();
+  const lastFetch = useLastFetchTime();
+  const companies = list.data;
+
+  const tablesOf = (company: TLeasingCompany): TBillingTable[] | undefined =>
+    tables.data?.filter((table) => table.leasingCompanyId === company.id);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h3">
+          {t("adminLeasingCompanies.title")}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4} maw="var(--pd-measure)">
+          {t("adminLeasingCompanies.intro")}
+        </Text>
+        {lastFetch.isSuccess && (
+          <Text size="sm" mt={4}>
+            {lastFetch.data
+              ? t("adminLeasingCompanies.lastFetch", { time: formatDateTime(lastFetch.data) })
+              : t("adminLeasingCompanies.neverFetched")}
+          </Text>
+        )}
+      </div>
+      <DataTable<TLeasingCompany>
+        label={t("adminLeasingCompanies.title")}
+        idAccessor="id"
+        records={companies}
+        loading={list.isPending}
+        fetching={list.isFetching}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={{ text: t("adminLeasingCompanies.empty") }}
+        page={1}
+        pageSize={Math.max(1, companies?.length ?? 1)}
+        totalRecords={companies?.length ?? 0}
+        onPageChange={() => {}}
+        columns={[
+          {
+            accessor: "companyName",
+            title: t("adminLeasingCompanies.name"),
+            render: (r) => (
+              <Text size="sm" fw={600}>
+                {r.companyName}
+              </Text>
+            ),
+          },
+          {
+            accessor: "businessId",
+            title: t("adminLeasingCompanies.businessId"),
+            render: (r) => r.businessId ?? <Missing />,
+          },
+          {
+            accessor: "email",
+            title: t("adminLeasingCompanies.email"),
+            render: (r) => r.email ?? <Missing />,
+          },
+          {
+            accessor: "phoneNumber",
+            title: t("adminLeasingCompanies.phone"),
+            render: (r) => r.phoneNumber ?? <Missing />,
+          },
+          {
+            accessor: "active",
+            title: t("adminLeasingCompanies.status"),
+            render: (r) => <ActiveBadge active={r.active} />,
+          },
+          {
+            accessor: "lastFetchedAt",
+            title: t("adminLeasingCompanies.lastFetchedAt"),
+            render: (r) =>
+              r.lastFetchedAt ? (
+                <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(r.lastFetchedAt)}</span>
+              ) : (
+                <Text size="sm" c="dimmed" component="span">
+                  {t("adminLeasingCompanies.notFetched")}
+                </Text>
+              ),
+          },
+          {
+            accessor: "billingTables",
+            title: t("adminLeasingCompanies.billingTables"),
+            render: (r) => {
+              const own = tablesOf(r);
+              if (!own) return <Missing />;
+              if (own.length === 0) {
+                return (
+                  <Text size="sm" c="dimmed" component="span">
+                    {t("adminLeasingCompanies.noBillingTables")}
+                  </Text>
+                );
+              }
+              return (
+                <Stack gap={4} component="ul" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+                  {own.map((table) => (
+                    <Group key={table.id} component="li" gap="xs" wrap="nowrap">
+                      <Text size="sm">{table.name}</Text>
+                      {table.isDefault && <DefaultBadge />}
+                    </Group>
+                  ))}
+                </Stack>
+              );
+            },
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
