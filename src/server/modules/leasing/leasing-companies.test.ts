@@ -132,10 +132,15 @@ describe("GET /api/last-fetch-time", () => {
       .update(leasingCompanies)
       .set({ lastFetchedAt: later })
       .where(eq(leasingCompanies.companyName, "Grenkeleasing Oy"));
-    const res = await api.call("GET", "/api/last-fetch-time", ADMIN);
-    expect(res.json()).toEqual({ lastFetchTime: later.toISOString() });
-    const company = await api.call("GET", `/api/leasing-companies/${await idOf("Pedaali Oy")}`, ADMIN);
-    expect(company.json()).toMatchObject({ lastFetchedAt: earlier.toISOString() });
+    try {
+      const res = await api.call("GET", "/api/last-fetch-time", ADMIN);
+      expect(res.json()).toEqual({ lastFetchTime: later.toISOString() });
+      const company = await api.call("GET", `/api/leasing-companies/${await idOf("Pedaali Oy")}`, ADMIN);
+      expect(company.json()).toMatchObject({ lastFetchedAt: earlier.toISOString() });
+    } finally {
+      // The other tests of this file, in whatever order they run, see companies never fetched.
+      await db.update(leasingCompanies).set({ lastFetchedAt: null });
+    }
 
     expectError(await api.call("GET", "/api/last-fetch-time", null), 401, "UNAUTHORIZED");
     expectError(await api.call("GET", "/api/last-fetch-time", EMPLOYEE), 403, "FORBIDDEN");
