@@ -15,7 +15,6 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
 import {
   beneficiaryEmployees,
-  billingTables,
   companies,
   provinceTaxTables,
   stateIncomeTaxTables,
@@ -24,11 +23,12 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { type BillingTableRow, billingTableFor } from "../billing-tables/lookup.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 
 /** The billing table's terms as the calculator reads them. */
-function leaseTermsOf(row: typeof billingTables.$inferSelect): CalculatorLeaseTerms {
+function leaseTermsOf(row: BillingTableRow): CalculatorLeaseTerms {
   return {
     annualInterestPercent: row.annualInterestPercent,
     insurancePercentPerYear: row.insurancePercentPerYear,
@@ -80,10 +80,10 @@ export function createCalculatorService(ctx: AppContext) {
   }
 
   async function parameters(): Promise<TCalculatorParameters> {
-    const [taxYears, municipalities, [terms], unconfirmed] = await Promise.all([
+    const [taxYears, municipalities, terms, unconfirmed] = await Promise.all([
       loadTaxYears(db),
       loadMunicipalRates(db),
-      db.select().from(billingTables).where(eq(billingTables.isDefault, true)),
+      billingTableFor(db, null),
       unconfirmedFigures(),
     ]);
     if (!terms) {
@@ -138,18 +138,13 @@ export function createCalculatorService(ctx: AppContext) {
       .orderBy(desc(eq(beneficiaryEmployees.status, "ACCEPTED")), desc(beneficiaryEmployees.createdAt))
       .limit(1);
     if (!employment) throw notFound("Employment");
-    const [own] = employment.billingTableId
-      ? await db.select().from(billingTables).where(eq(billingTables.id, employment.billingTableId))
-      : [];
-    const [fallback] = own
-      ? [own]
-      : await db.select().from(billingTables).where(eq(billingTables.isDefault, true));
-    if (!fallback) {
+    const table = await billingTableFor(db, employment.billingTableId);
+    if (!table) {
       throw new AppError(503, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
     }
     return {
       companyName: employment.companyName,
-      leaseTerms: leaseTermsOf(fallback),
+      leaseTerms: leaseTermsOf(table),
       maxPrice: centsToMaxPrice(employment.ownMaxPriceCents ?? employment.companyMaxPriceCents),
     };
   }

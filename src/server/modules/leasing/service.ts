@@ -3,11 +3,11 @@ import type { TLeasingTimeRequest, TLeasingTimeResponse } from "../../../contrac
 import { leaseMonthsForTotal } from "../../../domain/calculator/lease-period.ts";
 import { eurosToCents } from "../../../domain/money.ts";
 import type { AppContext } from "../../context.ts";
-import { beneficiaryEmployees, billingTableRows, billingTables, companies } from "../../db/schema/index.ts";
-import { AppError, forbidden, notFound } from "../../errors.ts";
+import { billingTableRows } from "../../db/schema/index.ts";
+import { AppError } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { isCompanyInScope } from "../auth/tenancy.ts";
-import { ensureActive, has } from "../system-users/service.ts";
+import { billingTableFor } from "../billing-tables/lookup.ts";
+import { employeeInReach } from "../system-users/max-price.ts";
 
 /**
  * The lease period of a package (SPEC §7): the employee's company's billing table, else the default one,
@@ -17,39 +17,9 @@ import { ensureActive, has } from "../system-users/service.ts";
 export function createLeasingService(ctx: AppContext) {
   const { db } = ctx.database;
 
-  /** The beneficiary themself, or employees.read in the employee's company (else 404), as max-price. */
-  async function employeeFor(viewer: CurrentUser, employeeId: string) {
-    ensureActive(viewer);
-    const [row] = await db
-      .select({
-        userId: beneficiaryEmployees.userId,
-        companyId: beneficiaryEmployees.companyId,
-        ownMaxPriceCents: beneficiaryEmployees.maxPriceCents,
-        companyMaxPriceCents: companies.maxPriceCents,
-        billingTableId: companies.billingTableId,
-      })
-      .from(beneficiaryEmployees)
-      .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
-      .where(eq(beneficiaryEmployees.id, employeeId));
-    if (!row || row.userId !== viewer.id) {
-      if (!has(viewer, "employees.read")) {
-        throw forbidden("Access denied. You do not have permission to perform this action");
-      }
-      if (!row || !isCompanyInScope(viewer, row.companyId)) throw notFound("Employee");
-    }
-    return row;
-  }
-
-  async function billingTableFor(billingTableId: string | null) {
-    const [table] = billingTableId
-      ? await db.select().from(billingTables).where(eq(billingTables.id, billingTableId))
-      : await db.select().from(billingTables).where(eq(billingTables.isDefault, true));
-    return table ?? null;
-  }
-
   return {
     async leaseTimeMonths(viewer: CurrentUser, input: TLeasingTimeRequest): Promise<TLeasingTimeResponse> {
-      const employee = await employeeFor(viewer, input.beneficiaryEmployeeId);
+      const employee = await employeeInReach(db, viewer, input.beneficiaryEmployeeId);
       const totalCents = eurosToCents(input.totalAmount);
       const maxPriceCents = employee.ownMaxPriceCents ?? employee.companyMaxPriceCents;
       if (maxPriceCents !== null && totalCents > maxPriceCents) {
@@ -60,7 +30,7 @@ export function createLeasingService(ctx: AppContext) {
           [{ field: "body.totalAmount", message: `At most ${(maxPriceCents / 100).toFixed(2)}` }],
         );
       }
-      const table = await billingTableFor(employee.billingTableId);
+      const table = await billingTableFor(db, employee.billingTableId);
       if (!table) {
         throw new AppError(
           400,
