@@ -1,18 +1,16 @@
 import { Button, Group, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TBillingTable } from "../../../../contract/billing-tables.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { DefaultBadge } from "./badges.tsx";
 import { BillingTableForm } from "./billing-table-form.tsx";
 import { useBillingTables, useDeleteBillingTable } from "./billing-tables-api.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorModal } from "./editor-form.tsx";
 import { RowActions } from "./row-actions.tsx";
-import { useSectionStatus } from "./section-status.tsx";
+import { useRowEditor } from "./row-editor.ts";
 
 /**
  * The admin's Billing tables tab (SPEC §7 "Billing tables"): every laskutustaulukko with its annuity
@@ -25,28 +23,17 @@ export function BillingTablesTab() {
   const display = useDisplay();
   const list = useBillingTables();
   const remove = useDeleteBillingTable();
-  const [editing, setEditing] = useState<TBillingTable | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TBillingTable | null>(null);
-  const status = useSectionStatus();
+  const editor = useRowEditor<TBillingTable>({
+    nameOf: (table) => table.name,
+    remove,
+    // The default table stays until another takes the flag (the API's 409).
+    deleteFailure: (table, error) =>
+      error instanceof ApiError && error.status === 409
+        ? t("adminTaxTables.billing.defaultNotDeleted", { name: table.name })
+        : null,
+  });
+  const { status, editing, deleting } = editor;
   const tables = list.data;
-
-  function openForm(table: TBillingTable | "new") {
-    status.clear();
-    setEditing(table);
-  }
-
-  function confirmDelete(table: TBillingTable) {
-    remove.mutate(table.id, {
-      onSuccess: () => status.success(t("adminTaxTables.deleted", { name: table.name })),
-      onError: (error) =>
-        status.failure(
-          error instanceof ApiError && error.status === 409
-            ? t("adminTaxTables.billing.defaultNotDeleted", { name: table.name })
-            : t("adminTaxTables.deleteFailed", { name: table.name, reason: messageForApiError(error, t) }),
-        ),
-      onSettled: () => setDeleting(null),
-    });
-  }
 
   function validity(table: TBillingTable): string {
     const from = display.date(table.validFrom);
@@ -69,7 +56,7 @@ export function BillingTablesTab() {
   }
 
   const addButton = (
-    <Button variant="light" onClick={() => openForm("new")}>
+    <Button variant="light" onClick={() => editor.openForm("new")}>
       {t("adminTaxTables.billing.add")}
     </Button>
   );
@@ -169,11 +156,8 @@ export function BillingTablesTab() {
             render: (r) => (
               <RowActions
                 name={r.name}
-                onEdit={() => openForm(r)}
-                onDelete={() => {
-                  status.clear();
-                  setDeleting(r);
-                }}
+                onEdit={() => editor.openForm(r)}
+                onDelete={() => editor.askDelete(r)}
               />
             ),
           },
@@ -181,7 +165,7 @@ export function BillingTablesTab() {
       />
       <EditorModal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={editor.closeForm}
         size="xl"
         title={
           editing === "new" || editing === null
@@ -193,11 +177,8 @@ export function BillingTablesTab() {
           <BillingTableForm
             row={editing === "new" ? null : editing}
             makeDefault={editing === "new" && (tables?.length ?? 0) === 0}
-            onCancel={() => setEditing(null)}
-            onSaved={(saved) => {
-              setEditing(null);
-              status.success(t("adminTaxTables.saved", { name: saved.name }));
-            }}
+            onCancel={editor.closeForm}
+            onSaved={editor.saved}
           />
         )}
       </EditorModal>
@@ -206,8 +187,8 @@ export function BillingTablesTab() {
         title={t("adminTaxTables.billing.deleteTitle", { name: deleting?.name ?? "" })}
         confirmLabel={t("adminTaxTables.billing.deleteConfirm")}
         loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={editor.cancelDelete}
+        onConfirm={editor.confirmDelete}
       >
         {deleting?.isDefault
           ? t("adminTaxTables.billing.deleteDefaultText")

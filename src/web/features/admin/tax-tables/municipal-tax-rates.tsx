@@ -6,13 +6,12 @@ import type { TProvinceTaxTable } from "../../../../contract/tax-tables.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { SourceCell } from "./badges.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorModal } from "./editor-form.tsx";
 import { MunicipalTaxRateForm } from "./municipal-tax-rate-form.tsx";
 import { RowActions } from "./row-actions.tsx";
-import { useSectionStatus } from "./section-status.tsx";
+import { useRowEditor } from "./row-editor.ts";
 import { MUNICIPAL_PAGE_SIZE, useDeleteTaxRow, useTaxRows } from "./tax-tables-api.ts";
 
 /** The year's municipal (and church) tax rates, searchable by municipality, with add, edit and delete. */
@@ -28,27 +27,10 @@ export function MunicipalTaxRates({ year }: { year: number }) {
     year,
     search: debouncedSearch,
   });
-  const [editing, setEditing] = useState<TProvinceTaxTable | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TProvinceTaxTable | null>(null);
   const remove = useDeleteTaxRow("province-tax-table");
-  const status = useSectionStatus();
+  const editor = useRowEditor<TProvinceTaxTable>({ nameOf: (row) => row.provinceName, remove });
+  const { status, editing, deleting } = editor;
   const searching = debouncedSearch.trim() !== "";
-
-  function openForm(row: TProvinceTaxTable | "new") {
-    status.clear();
-    setEditing(row);
-  }
-
-  function confirmDelete(row: TProvinceTaxTable) {
-    remove.mutate(row.id, {
-      onSuccess: () => status.success(t("adminTaxTables.deleted", { name: row.provinceName })),
-      onError: (error) =>
-        status.failure(
-          t("adminTaxTables.deleteFailed", { name: row.provinceName, reason: messageForApiError(error, t) }),
-        ),
-      onSettled: () => setDeleting(null),
-    });
-  }
 
   return (
     <SectionCard
@@ -56,7 +38,7 @@ export function MunicipalTaxRates({ year }: { year: number }) {
       title={t("adminTaxTables.municipal.title")}
       description={t("adminTaxTables.municipal.description", { year })}
       actions={
-        <Button variant="light" onClick={() => openForm("new")}>
+        <Button variant="light" onClick={() => editor.openForm("new")}>
           {t("adminTaxTables.municipal.add")}
         </Button>
       }
@@ -94,7 +76,7 @@ export function MunicipalTaxRates({ year }: { year: number }) {
               : {
                   text: t("adminTaxTables.municipal.empty", { year }),
                   action: (
-                    <Button variant="default" onClick={() => openForm("new")}>
+                    <Button variant="default" onClick={() => editor.openForm("new")}>
                       {t("adminTaxTables.municipal.add")}
                     </Button>
                   ),
@@ -129,11 +111,8 @@ export function MunicipalTaxRates({ year }: { year: number }) {
               render: (r) => (
                 <RowActions
                   name={r.provinceName}
-                  onEdit={() => openForm(r)}
-                  onDelete={() => {
-                    status.clear();
-                    setDeleting(r);
-                  }}
+                  onEdit={() => editor.openForm(r)}
+                  onDelete={() => editor.askDelete(r)}
                 />
               ),
             },
@@ -142,7 +121,7 @@ export function MunicipalTaxRates({ year }: { year: number }) {
       </Stack>
       <EditorModal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={editor.closeForm}
         size="md"
         title={
           editing === "new" || editing === null
@@ -154,11 +133,8 @@ export function MunicipalTaxRates({ year }: { year: number }) {
           <MunicipalTaxRateForm
             year={year}
             row={editing === "new" ? null : editing}
-            onCancel={() => setEditing(null)}
-            onSaved={(saved) => {
-              setEditing(null);
-              status.success(t("adminTaxTables.saved", { name: saved.provinceName }));
-            }}
+            onCancel={editor.closeForm}
+            onSaved={editor.saved}
           />
         )}
       </EditorModal>
@@ -167,8 +143,8 @@ export function MunicipalTaxRates({ year }: { year: number }) {
         title={t("adminTaxTables.municipal.deleteTitle", { name: deleting?.provinceName ?? "", year })}
         confirmLabel={t("adminTaxTables.municipal.deleteConfirm")}
         loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={editor.cancelDelete}
+        onConfirm={editor.confirmDelete}
       >
         {t("adminTaxTables.municipal.deleteText", { year })}
       </ConfirmDialog>

@@ -1,16 +1,14 @@
 import { Button, Stack } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TStateIncomeTaxTable } from "../../../../contract/tax-tables.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { SourceCell } from "./badges.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorModal } from "./editor-form.tsx";
 import { RowActions } from "./row-actions.tsx";
-import { useSectionStatus } from "./section-status.tsx";
+import { useRowEditor } from "./row-editor.ts";
 import { StateIncomeTaxForm } from "./state-income-tax-form.tsx";
 import { useDeleteTaxRow, useTaxRows, YEAR_PAGE_SIZE } from "./tax-tables-api.ts";
 
@@ -19,10 +17,7 @@ export function StateIncomeTaxScale({ year }: { year: number }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const list = useTaxRows("state-income-tax-table", { page: 1, limit: YEAR_PAGE_SIZE, year });
-  const [editing, setEditing] = useState<TStateIncomeTaxTable | "new" | null>(null);
-  const [deleting, setDeleting] = useState<TStateIncomeTaxTable | null>(null);
   const remove = useDeleteTaxRow("state-income-tax-table");
-  const status = useSectionStatus();
   const rows = list.data?.items;
 
   /** A bracket by its income range: "22 000,00 € – 32 600,00 €", the top one "150 000,00 € –". */
@@ -33,24 +28,11 @@ export function StateIncomeTaxScale({ year }: { year: number }) {
           lower: display.money(r.lowerLimitCents),
           upper: display.money(r.upperLimitCents),
         });
-
-  function openForm(row: TStateIncomeTaxTable | "new") {
-    status.clear();
-    setEditing(row);
-  }
-
-  function confirmDelete(row: TStateIncomeTaxTable) {
-    const name = bracketName(row);
-    remove.mutate(row.id, {
-      onSuccess: () => status.success(t("adminTaxTables.deleted", { name })),
-      onError: (error) =>
-        status.failure(t("adminTaxTables.deleteFailed", { name, reason: messageForApiError(error, t) })),
-      onSettled: () => setDeleting(null),
-    });
-  }
+  const editor = useRowEditor<TStateIncomeTaxTable>({ nameOf: bracketName, remove });
+  const { status, editing, deleting } = editor;
 
   const addButton = (
-    <Button variant="light" onClick={() => openForm("new")}>
+    <Button variant="light" onClick={() => editor.openForm("new")}>
       {t("adminTaxTables.scale.add")}
     </Button>
   );
@@ -116,11 +98,8 @@ export function StateIncomeTaxScale({ year }: { year: number }) {
               render: (r) => (
                 <RowActions
                   name={bracketName(r)}
-                  onEdit={() => openForm(r)}
-                  onDelete={() => {
-                    status.clear();
-                    setDeleting(r);
-                  }}
+                  onEdit={() => editor.openForm(r)}
+                  onDelete={() => editor.askDelete(r)}
                 />
               ),
             },
@@ -129,7 +108,7 @@ export function StateIncomeTaxScale({ year }: { year: number }) {
       </Stack>
       <EditorModal
         opened={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={editor.closeForm}
         size="md"
         title={
           editing === "new" || editing === null
@@ -141,11 +120,8 @@ export function StateIncomeTaxScale({ year }: { year: number }) {
           <StateIncomeTaxForm
             year={year}
             row={editing === "new" ? null : editing}
-            onCancel={() => setEditing(null)}
-            onSaved={(saved) => {
-              setEditing(null);
-              status.success(t("adminTaxTables.saved", { name: bracketName(saved) }));
-            }}
+            onCancel={editor.closeForm}
+            onSaved={editor.saved}
           />
         )}
       </EditorModal>
@@ -154,8 +130,8 @@ export function StateIncomeTaxScale({ year }: { year: number }) {
         title={t("adminTaxTables.scale.deleteTitle", { name: deleting ? bracketName(deleting) : "", year })}
         confirmLabel={t("adminTaxTables.scale.deleteConfirm")}
         loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={editor.cancelDelete}
+        onConfirm={editor.confirmDelete}
       >
         {t("adminTaxTables.scale.deleteText", { year })}
       </ConfirmDialog>
