@@ -5,6 +5,7 @@ import type {
   CalculatorResult,
 } from "../domain/calculator/calculate.ts";
 import { zSingleLineText } from "./text.ts";
+import { zDateOnly, zPercent } from "./values.ts";
 
 /**
  * The public benefit calculator (issue 9): POST /api/calculator runs calculateBenefit on the server;
@@ -14,12 +15,10 @@ import { zSingleLineText } from "./text.ts";
 
 /** Euros with cents, from min to max. */
 const zEuros = (min: number, max: number) => z.number().min(min).max(max).multipleOf(0.01);
-const zIsoDate = z.iso.date();
-const zPercent = z.number().min(0).max(100);
 
 export const zCalculatorRequest = z.strictObject({
   year: z.number().int().min(2000).max(2100),
-  contractDate: zIsoDate.optional(),
+  contractDate: zDateOnly.optional(),
   bikePrice: zEuros(0.01, 50_000),
   accessoriesPrice: zEuros(0, 20_000).optional(),
   leaseTimeMonths: z.number().int().min(1).max(120),
