@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatPercent } from "./formatters.ts";
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatWholeEuros } from "./formatters.ts";
 
 describe("formatters", () => {
   it("shows dates as DD.MM.YYYY HH:mm in Helsinki time (SPEC §9)", () => {
@@ -21,5 +21,12 @@ describe("formatPercent", () => {
     expect(formatPercent(7.15, "sv").replace(/\s/g, " ")).toBe("7,15 %");
     expect(formatPercent(25.5, "en")).toBe("25.5%");
     expect(formatPercent(12.645, "fi").replace(/\s/g, " ")).toBe("12,65 %");
+  });
+});
+
+describe("formatWholeEuros", () => {
+  it("writes euros without cents for a chart's axis", () => {
+    expect(formatWholeEuros(4000, "fi").replace(/\s/g, " ")).toBe("4 000 €");
+    expect(formatWholeEuros(4000.4, "en")).toBe("€4,000");
   });
 });

@@ -43,3 +43,12 @@ export function formatPercent(value: number, language: Language): string {
     value / 100,
   );
 }
+
+/** Whole euros, for a chart's axis: "4 000 €" (fi, sv), "€4,000" (en). */
+export function formatWholeEuros(euros: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: "currency",
+    currency: "EUR",
+    maximumFractionDigits: 0,
+  }).format(euros);
+}
