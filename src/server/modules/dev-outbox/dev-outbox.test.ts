@@ -17,6 +17,8 @@ describe("GET /api/dev/outbox", () => {
     return { res, body: res.json() as unknown };
   };
 
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
   beforeAll(async () => {
     // Sent the way the app sends them, into the same database the app reads.
     const messaging = createMessaging({
@@ -28,7 +30,11 @@ describe("GET /api/dev/outbox", () => {
       to: "anna@demo.test",
       ...passwordResetMail("fi", { link: "http://localhost:3000/reset/first" }),
     });
+    // "Newest first" needs distinct times: two rows written in the same millisecond tie (PGlite's
+    // clock), and their random ids would decide the order.
+    await tick();
     await messaging.sendSms({ to: PHONE, ...twoFactorCodeSms("fi", { code: "654321" }) });
+    await tick();
     await messaging.sendMail({
       to: "bertil@demo.test",
       subject: "Second",
