@@ -153,8 +153,35 @@ export const EVENT_TYPES = [
   "INSURANCE_END_OF_LEASING_COMPLETED",
   "INSURANCE_REPAIR_BIKE_SUBMITTED",
   "INSURANCE_NEW_BIKE_CASE_SUBMITTED",
+  // The admin area's own changes (issue 10): who changed access and companies, for the audit view.
+  "ROLE_CREATED",
+  "ROLE_DELETED",
+  "ROLE_PERMISSION_ADDED",
+  "ROLE_PERMISSION_REMOVED",
+  "USER_ROLE_ASSIGNED",
+  "USER_ROLE_REMOVED",
+  "COMPANY_CREATED",
+  "COMPANY_UPDATED",
+  "COMPANY_DELETED",
+  "COMPANY_APPLICATION_ACCEPTED",
+  "COMPANY_APPLICATION_REJECTED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * SPEC §9 partner names: the other bike-benefit providers a company may come from, so its existing
+ * leases can be migrated and tracked.
+ */
+export const PREVIOUS_PROVIDERS = [
+  "Gobybike Finland Oy",
+  "Vapaus Bikes Finland Oy",
+  "Epassi Finland Oy",
+  "Fleet Innovation Oy",
+  "Bikelink Oy",
+  "Electrobike",
+  "3stepit",
+] as const;
+export type PreviousProvider = (typeof PREVIOUS_PROVIDERS)[number];
 
 export const LANGUAGES = ["fi", "en", "sv"] as const;
 export type Language = (typeof LANGUAGES)[number];

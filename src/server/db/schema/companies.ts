@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, percent, timestamps, timestamptz } from "../columns.ts";
-import { paymentMode } from "./enums.ts";
+import { paymentMode, previousProvider } from "./enums.ts";
 import { billingTables, leasingCompanies } from "./finance.ts";
 
 /** A group of companies (konserni); a group admin sees every company of the group. */
@@ -44,6 +44,8 @@ export const companies = pgTable(
     contactName: text(),
     contactEmail: text(),
     contactPhoneNumber: text(),
+    /** The bike-benefit provider the company came from (SPEC §9 partner names); null = none. */
+    previousProvider: previousProvider(),
     /** Soft delete: orders and agreements keep referring to the company (FKs restrict a hard delete). */
     deletedAt: timestamptz(),
     ...timestamps(),

@@ -18,6 +18,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_MODES,
   PAYMENT_STATUSES,
+  PREVIOUS_PROVIDERS,
   REQUEST_STATUSES,
   REQUEST_STATUSES_WITH_SIGNED,
   SIMPLE_STATES,
@@ -46,5 +47,6 @@ export const insuranceClaimType = pgEnum("insurance_claim_type", INSURANCE_CLAIM
 export const insuranceClaimOutcome = pgEnum("insurance_claim_outcome", INSURANCE_CLAIM_OUTCOMES);
 export const eventType = pgEnum("event_type", EVENT_TYPES);
 export const language = pgEnum("language", LANGUAGES);
+export const previousProvider = pgEnum("previous_provider", PREVIOUS_PROVIDERS);
 export const orderItemType = pgEnum("order_item_type", ORDER_ITEM_TYPES);
 export const outboxChannel = pgEnum("outbox_channel", OUTBOX_CHANNELS);
