@@ -64,6 +64,11 @@ export const PERMISSIONS = [
   "notifications.read",
   // Admin tasks
   "tasks.read",
+  // The admin area (issue 10): the audit view of the event log, platform-wide reporting, the
+  // helpdesk search across companies, users and orders
+  "audit.read",
+  "platform-reports.read",
+  "helpdesk.search",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

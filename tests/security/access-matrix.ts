@@ -29,6 +29,8 @@ import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
 import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/links.ts";
 import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
+import { ADMIN_ROWS } from "./matrix-admin.ts";
+import { COMPANY_ROWS } from "./matrix-companies.ts";
 
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
@@ -702,6 +704,9 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: leasingReaders,
   },
   { operation: "GET /api/last-fetch-time", call: () => ({}), expect: leasingReaders },
+  // ---- Later areas keep their rows in files of their own ----------------------------------------------
+  ...COMPANY_ROWS,
+  ...ADMIN_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */
@@ -732,6 +737,11 @@ export function expectedAnswer(row: MatrixRow, expectation: Expectation): { stat
 // ---- Fixtures: Demo Oy's objects, and throw-away objects for the calls that change state ---------------
 
 export type Fixtures = {
+  /**
+   * The test database, for the row files of later areas (matrix-*.ts) that make their own throw-away
+   * objects; read or write only rows made for the call, never the seeded ones other rows rely on.
+   */
+  db: Db;
   demoCompanyId: string;
   otherCompanyId: string;
   groupCompanyId: string;
@@ -882,6 +892,7 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
   const newBillingTable = () => billingTableBody(`Matriisi ${unique()}`, leasingCompanyId);
 
   const fixtures: Fixtures = {
+    db,
     ...taxRows,
     billingTableId: demoBillingTable.id,
     leasingCompanyId,

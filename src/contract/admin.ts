@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { EVENT_TYPES, LANGUAGES, ORDER_STATUSES, PAYER_TYPES, REQUEST_STATUSES } from "../domain/enums.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zCompanyDetails, zCreateCompany } from "./companies.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
+import { zDateOnly } from "./values.ts";
+
+/**
+ * The admin area's own calls (issue 10), all for the admin tier only:
+ *
+ * Company applications (companies.manage) — the sign-ups of /register:
+ * - GET /api/company-applications — `zApplicationsQuery`; list envelope of `zCompanyApplication`,
+ *   newest first. GET /api/company-applications/pending-count → `{ count }` (the Hakemukset badge).
+ * - GET /api/company-applications/{id} → `zCompanyApplication`.
+ * - POST /api/company-applications/{id}/accept `zAcceptApplication` → `zApplicationAccepted`: in one
+ *   transaction creates the company from the application (plus the given settings), makes the contact
+ *   person its EMPLOYER_ADMIN (a new account gets a set-password link by e-mail in the application's
+ *   language; an existing account gets the role), marks the application ACCEPTED and logs
+ *   COMPANY_APPLICATION_ACCEPTED and COMPANY_CREATED. 409 APPLICATION_ALREADY_REVIEWED, 409
+ *   BUSINESS_ID_TAKEN, 409 GROUP_COMPANY_EXISTS_ERROR.
+ * - POST /api/company-applications/{id}/reject `zRejectApplication` → `zCompanyApplication`; the
+ *   applicant gets a mail; COMPANY_APPLICATION_REJECTED is logged. 409 APPLICATION_ALREADY_REVIEWED.
+ *
+ * Event log (audit.read):
+ * - GET /api/event-log — `zEventLogQuery`; list envelope of `zEventLogEntry`, newest first.
+ *
+ * Platform reporting (platform-reports.read):
+ * - GET /api/admin/reports — `zPlatformReportQuery`; `zPlatformReport`. The CSV export is built in
+ *   the browser from this answer.
+ *
+ * Helpdesk search (helpdesk.search):
+ * - GET /api/admin/search?q — `zHelpdeskSearchQuery`; `zHelpdeskSearchResult` (up to 10 of each kind).
+ */
+
+// ---- Company applications -------------------------------------------------------------------------
+
+export const zApplicationsQuery = zPageQuery.extend({
+  status: z.enum(REQUEST_STATUSES).optional(),
+  /** Company name, business ID, contact name or e-mail contains; trimmed. */
+  search: zSingleLineText({ max: 100 }).optional(),
+});
+export type TApplicationsQuery = z.infer<typeof zApplicationsQuery>;
+
+export const zCompanyApplication = z.object({
+  id: z.uuid(),
+  companyName: z.string(),
+  businessId: z.string(),
+  contactFirstName: z.string(),
+  contactLastName: z.string(),
+  contactEmail: z.string(),
+  contactPhoneNumber: z.string().nullable(),
+  employeeCount: z.number().int().nullable(),
+  streetAddress: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  eInvoiceAddress: z.string().nullable(),
+  eInvoiceOperator: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  message: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  reviewedBy: z.object({ userId: z.uuid(), name: z.string() }).nullable(),
+  reviewedAt: z.iso.datetime().nullable(),
+  reviewNote: z.string().nullable(),
+  /** The company made on acceptance. */
+  createdCompanyId: z.uuid().nullable(),
+  /** Another company already has this business ID (the helpdesk should look before accepting). */
+  businessIdInUse: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type TCompanyApplication = z.infer<typeof zCompanyApplication>;
+export const zCompanyApplicationsPage = zPage(zCompanyApplication);
+
+/** Settings the helpdesk adds on acceptance; the rest comes from the application. */
+export const zAcceptApplication = zCreateCompany
+  .pick({
+    groupCompanyId: true,
+    newGroupCompanyName: true,
+    maxPrice: true,
+    paymentMode: true,
+    leasingCompanyId: true,
+    billingTableId: true,
+    previousProvider: true,
+    unitNames: true,
+  })
+  .extend({ reviewNote: zMultiLineText({ max: 1000 }).optional() });
+export type TAcceptApplication = z.infer<typeof zAcceptApplication>;
+
+export const zRejectApplication = z.object({
+  /** Why, for the record and the applicant's mail. */
+  reviewNote: zMultiLineText({ min: 1, max: 1000 }),
+});
+export type TRejectApplication = z.infer<typeof zRejectApplication>;
+
+export const zApplicationAccepted = z.object({
+  application: zCompanyApplication,
+  company: zCompanyDetails,
+  /** The employer admin: true when a new account was made and a set-password link sent. */
+  adminUserId: z.uuid(),
+  adminInvited: z.boolean(),
+});
+export type TApplicationAccepted = z.infer<typeof zApplicationAccepted>;
+
+export const zCount = z.object({ count: z.number().int() });
+
+// ---- Event log ----------------------------------------------------------------------------------------
+
+export const zEventLogQuery = zPageQuery.extend({
+  /** One or more types, comma-separated (USER_CREATED,ROLE_CREATED). */
+  types: z
+    .string()
+    .max(2000)
+    .transform((value) => value.split(",").filter(Boolean))
+    .pipe(z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length))
+    .optional(),
+  actorUserId: z.uuid().optional(),
+  companyId: z.uuid().optional(),
+  /** Events about one object (the user page's, the company page's history). */
+  entityType: zSingleLineText({ min: 1, max: 50 }).optional(),
+  entityId: z.uuid().optional(),
+  /** Inclusive Helsinki dates. */
+  from: zDateOnly.optional(),
+  to: zDateOnly.optional(),
+});
+export type TEventLogQuery = z.infer<typeof zEventLogQuery>;
+
+export const zEventLogEntry = z.object({
+  id: z.uuid(),
+  type: z.enum(EVENT_TYPES),
+  actor: z.object({ userId: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  entityType: z.string(),
+  entityId: z.uuid(),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.iso.datetime(),
+});
+export type TEventLogEntry = z.infer<typeof zEventLogEntry>;
+export const zEventLogPage = zPage(zEventLogEntry);
+
+// ---- Platform reporting ----------------------------------------------------------------------------------
+
+export const zPlatformReportQuery = z.object({
+  /** Inclusive Helsinki dates; default the last 12 whole months and the current one. */
+  from: zDateOnly.optional(),
+  to: zDateOnly.optional(),
+});
+export type TPlatformReportQuery = z.infer<typeof zPlatformReportQuery>;
+
+/** A month as YYYY-MM (Helsinki). */
+const zMonth = z.string().regex(/^\d{4}-\d{2}$/);
+
+export const zPlatformReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    companies: z.number().int(),
+    groupCompanies: z.number().int(),
+    /** Employments ACCEPTED. */
+    employees: z.number().int(),
+    pendingEmployees: z.number().int(),
+    orders: z.number().int(),
+    activeLeases: z.number().int(),
+    pendingApplications: z.number().int(),
+  }),
+  /** Every order by its current status (all time). */
+  ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
+  /** Orders created per month of the range, by their current status; every month present. */
+  ordersOverTime: z.array(
+    z.object({ month: zMonth, counts: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()) }),
+  ),
+  /** Leasing agreements starting and ending per month of the range; every month present. */
+  leases: z.array(z.object({ month: zMonth, started: z.number().int(), ending: z.number().int() })),
+  /** Invoiced money per payer in the range (invoice issue date), euros incl. VAT. */
+  moneyByPayer: z.array(
+    z.object({ payerType: z.enum(PAYER_TYPES), invoiced: z.number(), paid: z.number() }),
+  ),
+});
+export type TPlatformReport = z.infer<typeof zPlatformReport>;
+
+// ---- Helpdesk search --------------------------------------------------------------------------------------
+
+export const zHelpdeskSearchQuery = z.object({
+  /** At least 2 characters; an order number matches exactly, text matches names and e-mails. */
+  q: zSingleLineText({ min: 2, max: 100 }),
+});
+
+export const zHelpdeskSearchResult = z.object({
+  companies: z.array(z.object({ id: z.uuid(), name: z.string(), businessId: z.string().nullable() })),
+  users: z.array(
+    z.object({
+      userId: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      companyName: z.string().nullable(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      orderId: z.uuid(),
+      orderNumber: z.number().int(),
+      orderStatus: z.enum(ORDER_STATUSES),
+      employeeName: z.string(),
+      companyId: z.uuid(),
+      companyName: z.string(),
+    }),
+  ),
+});
+export type THelpdeskSearchResult = z.infer<typeof zHelpdeskSearchResult>;

@@ -1,0 +1,323 @@
+import { z } from "zod";
+import { ORDER_STATUSES, PAYMENT_MODES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
+import { isValidBusinessId } from "../domain/validation/business-id.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zBooleanString, zEmailAddress } from "./system-users.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
+import { zPercent } from "./values.ts";
+
+/**
+ * Companies, group companies, company units and payroll report recipients (SPEC §3 "Company", "Group
+ * company", "Payroll report recipient"; §7 "Companies", "Group companies", "Company units"; §8 company
+ * flow codes). Money crosses the API in euros with two decimals (maxPrice 4500 = 4 500,00 €), as the
+ * max-price calls do; the database keeps cents.
+ *
+ * Companies (companies.read to list and read, companies.manage to change; employer roles see only
+ * their own companies, another tenant's company is 404):
+ * - GET /api/companies — `zCompaniesQuery`; 200 list envelope of `zCompanyListItem`, or of
+ *   `zCompanyName` when `names=true` (dropdowns).
+ * - GET /api/companies/{id} — 200 `zCompanyDetails`.
+ * - POST /api/companies — `zCreateCompany`; 201 `zCompanyDetails`. 409 GROUP_COMPANY_EXISTS_ERROR when
+ *   `newGroupCompanyName` is taken; 409 BUSINESS_ID_TAKEN when another company has the business ID;
+ *   409 EMAIL_TAKEN when the invited admin's e-mail belongs to another account.
+ * - PUT /api/companies/{id} — `zUpdateCompany`; 200 `zCompanyDetails` (409 as above).
+ * - DELETE /api/companies/{id} — 200 `{ code: "COMPANY_DELETED", message }`; 409
+ *   COMPANY_HAS_ACTIVE_LEASES while any order of the company is in `ACTIVE_LEASE_STATUSES`.
+ * - GET /api/companies/{id}/orders — `zCompanyOrdersQuery`; 200 list envelope of `zCompanyOrder`
+ *   (the company page's orders and leases).
+ *
+ * Group companies (same permissions):
+ * - GET /api/group-companies — page query + `forDropdown=true` (id and name only); list envelope of
+ *   `zGroupCompany`. GET /api/group-companies/{id} → `zGroupCompany`.
+ * - POST /api/group-companies `zGroupCompanyInput` → 201 `zGroupCompany` (409 GROUP_COMPANY_EXISTS_ERROR);
+ *   PUT /api/group-companies/{id} → 200 `zGroupCompany`; DELETE → `{ code: "GROUP_COMPANY_DELETED",
+ *   message }` (its companies stay, without a group).
+ *
+ * Company units (company-settings.manage, in scope):
+ * - POST /api/company-unit `{ unit: { unitName }, companyId }` → 201 `{ code: "COMPANY_UNIT_CREATED",
+ *   unit: { data: zCompanyUnit } }` (SPEC: response unit.data); 409 UNIT_NAME_TAKEN.
+ * - PATCH /api/company-unit/{unitId} `{ unitName }` → `{ code: "COMPANY_UNIT_UPDATED", unit: { data } }`.
+ * - DELETE /api/company-unit/{unitId} → `{ code: "COMPANY_UNIT_DELETED", message }`; 409 UNIT_IN_USE
+ *   while an employee belongs to the unit.
+ *
+ * Payroll report recipients (payroll-recipients.manage, in scope); the recipient must hold a role in
+ * the company (group: in one of the group's companies), else 400:
+ * - GET /api/companies/{id}/payroll-recipients → `{ recipients: zPayrollRecipient[] }`.
+ * - POST /api/companies/{id}/payroll-recipients `{ userIds }` (or the earlier `{ userId }`) →
+ *   `{ recipients }` after the change (adding one twice is no change).
+ * - PATCH /api/companies/{id}/payroll-recipients/{userId} (adds one) and DELETE the same path (removes
+ *   it) → `{ recipients }`.
+ * - The same four under /api/group-companies/{id}/payroll-recipients answer `{ data: [...] }` on GET.
+ */
+
+/** Order statuses in which a company's lease is live or on its way: such a company cannot be deleted. */
+export const ACTIVE_LEASE_STATUSES = [
+  "CONFIRMED",
+  "PROCESSED",
+  "WAITING_FOR_INVOICE_MATCH",
+  "WAITING_FOR_DELIVERY_DATE",
+  "READY_FOR_BILLING",
+  "GRENKE_INVOICE_SENT",
+  "ACTIVE_LEASING",
+  "WAITING_FOR_CUSTOMER_COMMENT",
+  "CASE_X",
+] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+
+/** Y-tunnus with a valid check digit (1234567-8). */
+export const zBusinessId = z
+  .string()
+  .trim()
+  .refine((value) => isValidBusinessId(value), "Invalid business ID (Y-tunnus), e.g. 2980005-2");
+
+/** Euros with at most two decimals, as the max-price calls answer them. */
+export const zEuros = z.number().min(0).max(21_000_000).multipleOf(0.01);
+
+const zPostalCode = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/, "A Finnish postal code has 5 digits");
+
+/** An optional text field: empty string and null both mean none. */
+const optionalText = (max: number) => z.union([zSingleLineText({ max }), z.null()]).optional();
+
+export const zCompaniesQuery = zPageQuery.extend({
+  /** true: only companies that belong to a group; false: only companies without one. */
+  groupCompany: zBooleanString.optional(),
+  /** true: answer `{ id, name }` items only, for dropdowns (limit up to 500). */
+  names: zBooleanString.optional(),
+  /** Companies where this user holds a role (the admin's "companies of a user"). */
+  userId: z.uuid().optional(),
+  /** true: only the caller's own companies (where they hold a role), even for the admin tier. */
+  filtered: zBooleanString.optional(),
+  groupCompanyId: z.uuid().optional(),
+  /** Name or business ID contains; trimmed, empty = no filter. */
+  search: zSingleLineText({ max: 100 }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+});
+export type TCompaniesQuery = z.infer<typeof zCompaniesQuery>;
+
+export const zCompanyName = z.object({ id: z.uuid(), name: z.string() });
+export type TCompanyName = z.infer<typeof zCompanyName>;
+
+export const zCompanyListItem = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  businessId: z.string().nullable(),
+  groupCompanyId: z.uuid().nullable(),
+  groupCompanyName: z.string().nullable(),
+  city: z.string().nullable(),
+  /** Beneficiary employees of the company whose employment is ACCEPTED. */
+  employeeCount: z.number().int(),
+  /** Orders in ACTIVE_LEASE_STATUSES. */
+  activeLeaseCount: z.number().int(),
+  maxPrice: z.number().nullable(),
+  previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TCompanyListItem = z.infer<typeof zCompanyListItem>;
+export const zCompaniesPage = zPage(zCompanyListItem);
+export const zCompanyNamesPage = zPage(zCompanyName);
+
+export const zCompanyUnit = z.object({
+  unitId: z.uuid(),
+  unitName: z.string(),
+  companyId: z.uuid(),
+  /** Employees in the unit: a unit in use cannot be deleted. */
+  employeeCount: z.number().int(),
+});
+export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
+
+/**
+ * A company's bike policy (SPEC §7 "Bike policy"): GET /api/bike-policy/company/{id} → `zBikePolicy`
+ * or 404 BIKE_POLICY_NOT_SET; PUT the same path `zBikePolicyInput` → `zBikePolicy`
+ * (company-settings.manage, in scope); GET /api/bike-policy/user → the caller's policy (their
+ * override, else their company's; 404 when none).
+ */
+export const zBikePolicy = z.object({
+  companyId: z.uuid(),
+  minLeaseTimeMonths: z.number().int(),
+  maxLeaseTimeMonths: z.number().int(),
+  requiresEmployerApproval: z.boolean(),
+  accessoriesAllowed: z.boolean(),
+  maintenanceIncluded: z.boolean(),
+  insuranceRequired: z.boolean(),
+  policyText: z.string().nullable(),
+});
+export type TBikePolicy = z.infer<typeof zBikePolicy>;
+
+const zLeaseMonths = z.number().int().min(12).max(60);
+export const zBikePolicyInput = z
+  .object({
+    minLeaseTimeMonths: zLeaseMonths,
+    maxLeaseTimeMonths: zLeaseMonths,
+    requiresEmployerApproval: z.boolean(),
+    accessoriesAllowed: z.boolean(),
+    maintenanceIncluded: z.boolean(),
+    insuranceRequired: z.boolean(),
+    policyText: z.union([zMultiLineText({ max: 5000 }), z.null()]).optional(),
+  })
+  .refine((p) => p.minLeaseTimeMonths <= p.maxLeaseTimeMonths, {
+    message: "The shortest lease period cannot exceed the longest",
+    path: ["maxLeaseTimeMonths"],
+  });
+export type TBikePolicyInput = z.infer<typeof zBikePolicyInput>;
+
+export const zCompanyDetails = z.object({
+  companyId: z.uuid(),
+  name: z.string(),
+  businessId: z.string().nullable(),
+  groupCompanyId: z.uuid().nullable(),
+  groupCompanyName: z.string().nullable(),
+  countryCode: z.string(),
+  /** The company's own VAT value; null = its country's current rate. */
+  vatPercent: z.number().nullable(),
+  maxPrice: z.number().nullable(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  leasingCompanyId: z.uuid().nullable(),
+  billingTableId: z.uuid().nullable(),
+  streetAddress: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  eInvoiceAddress: z.string().nullable(),
+  eInvoiceOperator: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhoneNumber: z.string().nullable(),
+  previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
+  companyUnits: z.array(zCompanyUnit),
+  employeeCount: z.number().int(),
+  activeLeaseCount: z.number().int(),
+  /** The company's bike policy (null until one is saved). */
+  bikePolicy: zBikePolicy.nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TCompanyDetails = z.infer<typeof zCompanyDetails>;
+
+/** The fields a company is created and updated with. */
+const companyFields = {
+  name: zSingleLineText({ min: 2, max: 200 }),
+  businessId: zBusinessId,
+  /** An existing group; leave out or null for none. */
+  groupCompanyId: z.uuid().nullable().optional(),
+  /** Creates a new group company and puts the company in it (409 GROUP_COMPANY_EXISTS_ERROR if taken). */
+  newGroupCompanyName: zSingleLineText({ min: 2, max: 200 }).optional(),
+  vatPercent: zPercent.nullable().optional(),
+  maxPrice: zEuros.nullable().optional(),
+  paymentMode: z.enum(PAYMENT_MODES).optional(),
+  leasingCompanyId: z.uuid().nullable().optional(),
+  billingTableId: z.uuid().nullable().optional(),
+  streetAddress: optionalText(200),
+  postalCode: z.union([zPostalCode, z.literal(""), z.null()]).optional(),
+  city: optionalText(100),
+  billingEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
+  eInvoiceAddress: optionalText(100),
+  eInvoiceOperator: optionalText(100),
+  contactName: optionalText(200),
+  contactEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
+  contactPhoneNumber: optionalText(40),
+  previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable().optional(),
+};
+
+export const zCreateCompany = z.object({
+  ...companyFields,
+  /** Unit names created with the company. */
+  unitNames: z.array(zSingleLineText({ min: 1, max: 100 })).max(100).optional(),
+  /** The company's first employer admin: a new account gets the role and a set-password link by e-mail. */
+  admin: z
+    .object({
+      firstName: zSingleLineText({ min: 1, max: 100 }),
+      lastName: zSingleLineText({ min: 1, max: 100 }),
+      email: zEmailAddress,
+      phoneNumber: optionalText(40),
+    })
+    .optional(),
+});
+export type TCreateCompany = z.infer<typeof zCreateCompany>;
+
+export const zUpdateCompany = z.object(companyFields);
+export type TUpdateCompany = z.infer<typeof zUpdateCompany>;
+
+export const zIdParams = z.object({ id: z.uuid() });
+
+/** `{ code, message }`: the SPEC §8 response codes of the company flows. */
+export const zCodeMessage = z.object({ code: z.string(), message: z.string() });
+
+export const zCompanyOrdersQuery = zPageQuery.extend({
+  /** true: only orders in ACTIVE_LEASE_STATUSES (the company's leases). */
+  activeLeases: zBooleanString.optional(),
+});
+export type TCompanyOrdersQuery = z.infer<typeof zCompanyOrdersQuery>;
+
+export const zCompanyOrder = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  employeeName: z.string(),
+  totalPrice: z.number(),
+  monthlyPayment: z.number().nullable(),
+  leaseTimeMonths: z.number().int().nullable(),
+  /** The leasing agreement's start and end (YYYY-MM-DD), when it has them. */
+  leaseStartDate: z.string().nullable(),
+  leaseEndDate: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TCompanyOrder = z.infer<typeof zCompanyOrder>;
+export const zCompanyOrdersPage = zPage(zCompanyOrder);
+
+// ---- Group companies -------------------------------------------------------------------------------
+
+export const zGroupCompaniesQuery = zPageQuery.extend({
+  forDropdown: zBooleanString.optional(),
+  search: zSingleLineText({ max: 100 }).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+});
+export type TGroupCompaniesQuery = z.infer<typeof zGroupCompaniesQuery>;
+
+export const zGroupCompany = z.object({
+  groupCompanyId: z.uuid(),
+  name: z.string(),
+  businessId: z.string().nullable(),
+  /** Empty with forDropdown=true. */
+  companies: z.array(zCompanyName),
+});
+export type TGroupCompany = z.infer<typeof zGroupCompany>;
+export const zGroupCompaniesPage = zPage(zGroupCompany);
+
+export const zGroupCompanyInput = z.object({
+  name: zSingleLineText({ min: 2, max: 200 }),
+  businessId: z.union([zBusinessId, z.literal(""), z.null()]).optional(),
+});
+export type TGroupCompanyInput = z.infer<typeof zGroupCompanyInput>;
+
+// ---- Company units -----------------------------------------------------------------------------------
+
+export const zCreateCompanyUnit = z.object({
+  unit: z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) }),
+  companyId: z.uuid(),
+});
+export type TCreateCompanyUnit = z.infer<typeof zCreateCompanyUnit>;
+export const zUpdateCompanyUnit = z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) });
+export const zUnitIdParams = z.object({ unitId: z.uuid() });
+export const zCompanyUnitResponse = z.object({ code: z.string(), unit: z.object({ data: zCompanyUnit }) });
+
+// ---- Payroll report recipients -------------------------------------------------------------------------
+
+export const zPayrollRecipient = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type TPayrollRecipient = z.infer<typeof zPayrollRecipient>;
+
+/** POST body: `{ userIds }`, or the earlier variant `{ userId }`. */
+export const zAddPayrollRecipients = z.union([
+  z.object({ userIds: z.array(z.uuid()).min(1).max(100) }),
+  z.object({ userId: z.uuid() }),
+]);
+export type TAddPayrollRecipients = z.infer<typeof zAddPayrollRecipients>;
+export const zRecipientParams = z.object({ id: z.uuid(), userId: z.uuid() });
+export const zCompanyRecipients = z.object({ recipients: z.array(zPayrollRecipient) });
+export const zGroupRecipients = z.object({ data: z.array(zPayrollRecipient) });
