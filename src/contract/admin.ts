@@ -170,9 +170,7 @@ export const zPlatformReport = z.object({
   /** Leasing agreements starting and ending per month of the range; every month present. */
   leases: z.array(z.object({ month: zMonth, started: z.number().int(), ending: z.number().int() })),
   /** Invoiced money per payer in the range (invoice issue date), euros incl. VAT. */
-  moneyByPayer: z.array(
-    z.object({ payerType: z.enum(PAYER_TYPES), invoiced: z.number(), paid: z.number() }),
-  ),
+  moneyByPayer: z.array(z.object({ payerType: z.enum(PAYER_TYPES), invoiced: z.number(), paid: z.number() })),
 });
 export type TPlatformReport = z.infer<typeof zPlatformReport>;
 

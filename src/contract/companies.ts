@@ -223,7 +223,10 @@ const companyFields = {
 export const zCreateCompany = z.object({
   ...companyFields,
   /** Unit names created with the company. */
-  unitNames: z.array(zSingleLineText({ min: 1, max: 100 })).max(100).optional(),
+  unitNames: z
+    .array(zSingleLineText({ min: 1, max: 100 }))
+    .max(100)
+    .optional(),
   /** The company's first employer admin: a new account gets the role and a set-password link by e-mail. */
   admin: z
     .object({

@@ -13,13 +13,20 @@ async function openAdmin(page: Page): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith("/admin")) await page.goto("/admin");
 }
 
+/** A section of the Rahoitusyhtiöt tab: leasing companies, billing tables or tax tables. */
+async function openFinance(page: Page, section: "Rahoitusyhtiöt" | "Laskutustaulukot" | "Verotaulukot") {
+  await page.getByRole("tab", { name: "Rahoitusyhtiöt" }).click();
+  await page.locator(".mantine-SegmentedControl-root").getByText(section, { exact: true }).click();
+  await expect(page.getByRole("radio", { name: section })).toBeChecked();
+}
+
 test("the helpdesk sees a year's tax tables with their unconfirmed rows and corrects a municipal rate's source", async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const problems = watchConsole(page);
   await openAdmin(page);
-  await page.getByRole("tab", { name: "Verotaulukot" }).click();
+  await openFinance(page, "Verotaulukot");
   await expect(page.getByRole("heading", { name: "Palkanlaskennan parametrit" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Valtion tuloveroasteikko" })).toBeVisible();
   const rates = page
@@ -42,7 +49,7 @@ test("the helpdesk sees a year's tax tables with their unconfirmed rows and corr
 
 test("the billing tables tab shows the default table and its price brackets", async ({ page }) => {
   await openAdmin(page);
-  await page.getByRole("tab", { name: "Laskutustaulukot" }).click();
+  await openFinance(page, "Laskutustaulukot");
   await expect(page.getByText("Pedaali perustaulukko 2026")).toBeVisible();
   await expect(page.getByText("Oletus").first()).toBeVisible();
 });
@@ -56,15 +63,15 @@ for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
       await openAdmin(page);
-      await page.getByRole("tab", { name: "Verotaulukot" }).click();
+      await openFinance(page, "Verotaulukot");
       await expect(page.getByRole("heading", { name: "Kunnallisverot" })).toBeVisible();
       expect(await seriousAxeViolations(page), "Verotaulukot").toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.getByRole("tab", { name: "Laskutustaulukot" }).click();
+      await openFinance(page, "Laskutustaulukot");
       await expect(page.getByText("Pedaali perustaulukko 2026")).toBeVisible();
       expect(await seriousAxeViolations(page), "Laskutustaulukot").toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.getByRole("tab", { name: "Rahoitusyhtiöt" }).click();
+      await openFinance(page, "Rahoitusyhtiöt");
       await expect(page.getByText("Grenkeleasing Oy").first()).toBeVisible();
       expect(await seriousAxeViolations(page), "Rahoitusyhtiöt").toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -13,14 +13,28 @@ import svPages from "./pages/sv.json";
 import sv from "./sv.json";
 
 type Catalogue = { [key: string]: string | Catalogue };
+
+/** The admin area's files (`admin/<area>.<lng>.json`), merged per language; sections must not overlap. */
+const ADMIN_FILES = import.meta.glob<Catalogue>("./admin/*.json", { eager: true, import: "default" });
+function adminTexts(lng: string): Catalogue {
+  const merged: Catalogue = {};
+  for (const [path, texts] of Object.entries(ADMIN_FILES)) {
+    if (!path.endsWith(`.${lng}.json`)) continue;
+    for (const section of Object.keys(texts)) {
+      if (section in merged) throw new Error(`admin section ${section} is in two files (${path})`);
+    }
+    Object.assign(merged, texts);
+  }
+  return merged;
+}
 /**
  * Each language is its shell texts (in the entry chunk) plus its page texts and the public pages'
  * content (both loaded with the pages); the content file is `pages` for the checks below.
  */
 const PARTS: Record<string, { shell: Catalogue; pages: Catalogue }> = {
-  fi: { shell: fi, pages: { ...fiPages, ...fiContent } },
-  en: { shell: en, pages: { ...enPages, ...enContent } },
-  sv: { shell: sv, pages: { ...svPages, ...svContent } },
+  fi: { shell: fi, pages: { ...fiPages, ...fiContent, ...adminTexts("fi") } },
+  en: { shell: en, pages: { ...enPages, ...enContent, ...adminTexts("en") } },
+  sv: { shell: sv, pages: { ...svPages, ...svContent, ...adminTexts("sv") } },
 };
 const LOCALES: Record<string, Catalogue> = Object.fromEntries(
   Object.entries(PARTS).map(([lng, { shell, pages }]) => [lng, { ...shell, ...pages }]),

@@ -1,46 +1,56 @@
 import { Tabs } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 // Through the one chunk of lazy pages, not the frame's module itself: a second chunk that shares the
 // shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { AdminFrame } from "../../app/lazy-pages.ts";
+import { type AdminTab, useAdminNav } from "./admin-nav.ts";
+import { ApplicationsTab } from "./applications/applications-tab.tsx";
+import { AddCompanyTab } from "./companies/add-company-tab.tsx";
+import { CompaniesTab } from "./companies/companies-tab.tsx";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
-import { LeasingCompaniesTab } from "./leasing-companies/leasing-companies-tab.tsx";
-import { BillingTablesTab } from "./tax-tables/billing-tables-tab.tsx";
-import { TaxTablesTab } from "./tax-tables/tax-tables-tab.tsx";
+import { FinanceTab } from "./finance/finance-tab.tsx";
+import { ReportingTab } from "./reporting/reporting-tab.tsx";
+import { UsersTab } from "./users/users-tab.tsx";
+
+const PANELS: Record<AdminTab, () => ReactNode> = {
+  companies: () => <CompaniesTab />,
+  users: () => <UsersTab />,
+  reporting: () => <ReportingTab />,
+  applications: () => <ApplicationsTab />,
+  finance: () => <FinanceTab />,
+  addCompany: () => <AddCompanyTab />,
+  contactForms: () => <ContactFormsTab />,
+};
 
 /**
- * The admin area (SPEC §2 admin tabs); the tabs arrive one by one: Contact Forms first, then the
- * calculator's reference data (tax tables and billing tables, SPEC §7), then the leasing companies with
- * their billing tables (Rahoitusyhtiöt, issue 10 point 5). It sits in its own module so
- * its lazy chunk stays separate from everything an anonymous visitor downloads. The header is hidden
- * on admin paths (SPEC §2), so the full-width AdminFrame gives the heading, the theme toggle and the
- * way to log out. Only the open tab is mounted, so each tab asks the API for its data when opened.
+ * The admin area (SPEC §2 admin tabs, in the spec's order; Hakemukset is the default). Each tab has a
+ * path of its own under /admin (admin-nav.ts), so the back button and a bookmark return to it. The
+ * header is hidden on admin paths (SPEC §2), so the full-width AdminFrame gives the heading, the theme
+ * toggle and the way to log out. Only the open tab is mounted, so each asks the API when opened. The
+ * module is a lazy chunk of its own, apart from everything an anonymous visitor downloads.
  */
 export function AdminPage() {
   const { t } = useTranslation();
+  const { tab, go } = useAdminNav();
+  const label = (value: AdminTab) =>
+    value === "contactForms" ? <ContactFormsTabLabel /> : t(`adminShell.tabs.${value}`);
   return (
     <AdminFrame>
-      <Tabs defaultValue="contactForms" keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => value && go(value as AdminTab)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="contactForms">
-            <ContactFormsTabLabel />
-          </Tabs.Tab>
-          <Tabs.Tab value="taxTables">{t("adminTaxTables.tab")}</Tabs.Tab>
-          <Tabs.Tab value="billingTables">{t("adminTaxTables.billing.tab")}</Tabs.Tab>
-          <Tabs.Tab value="leasingCompanies">{t("adminLeasingCompanies.tab")}</Tabs.Tab>
+          {(Object.keys(PANELS) as AdminTab[]).map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {label(value)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="contactForms" pt="md">
-          <ContactFormsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="taxTables" pt="md">
-          <TaxTablesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="billingTables" pt="md">
-          <BillingTablesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="leasingCompanies" pt="md">
-          <LeasingCompaniesTab />
-        </Tabs.Panel>
+        {/* Every tab has its panel (aria-controls must point at one); only the open one renders. */}
+        {(Object.keys(PANELS) as AdminTab[]).map((value) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            {value === tab && PANELS[value]()}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </AdminFrame>
   );

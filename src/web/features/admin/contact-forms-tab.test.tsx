@@ -74,7 +74,9 @@ describe("the admin's Contact Forms tab", () => {
         return { status: 200, body: item({ checked, checkedAt: "2026-11-22T09:00:00.000Z" }) };
       },
     });
-    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    renderApp("/admin/yhteydenotot", {
+      user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }),
+    });
     const tab = await screen.findByRole("tab", { name: /Contact Forms/ }, { timeout: 5000 });
     await waitFor(() => expect(within(tab).getByText("1")).toBeInTheDocument());
     expect(await screen.findByText("Aino Virtanen")).toBeInTheDocument();
@@ -107,7 +109,9 @@ describe("the admin's Contact Forms tab", () => {
       "GET /api/contact-forms?page=1&limit=20&checked=false": page([item({ name: "Käsittelemätön" })]),
       "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 25 } },
     });
-    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    renderApp("/admin/yhteydenotot", {
+      user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }),
+    });
     expect(await screen.findByText("Lähettäjä 0", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText("Sivu 1/2 · rivit 1–20/25")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Seuraava sivu" }));
@@ -124,7 +128,9 @@ describe("the admin's Contact Forms tab", () => {
       "GET /api/contact-forms?page=1&limit=20&checked=true": page([]),
       "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 1 } },
     });
-    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    renderApp("/admin/yhteydenotot", {
+      user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }),
+    });
     expect(await screen.findByText("Kaikkien joukossa", {}, { timeout: 5000 })).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Näytä"), "checked");
     expect(await screen.findByText(/Mikään viesti ei vastaa valintoja/)).toBeInTheDocument();
@@ -141,7 +147,9 @@ describe("the admin's Contact Forms tab", () => {
         fail ? { status: 500, body: { message: "boom" } } : page([item({ name: "Toisella yrityksellä" })]),
       "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },
     });
-    renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
+    renderApp("/admin/yhteydenotot", {
+      user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }),
+    });
     expect(await screen.findByText("Listaa ei saatu ladattua.", {}, { timeout: 8000 })).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Yritä uudelleen" }));

@@ -102,8 +102,7 @@ function api(extra: Record<string, FakeRoute> = {}) {
 
 async function openLeasingCompanies() {
   const user = userEvent.setup();
-  renderApp("/admin", { user: ADMIN });
-  await user.click(await screen.findByRole("tab", { name: "Rahoitusyhtiöt" }));
+  renderApp("/admin/rahoitusyhtiot", { user: ADMIN });
   return user;
 }
 

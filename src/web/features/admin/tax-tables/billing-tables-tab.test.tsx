@@ -90,8 +90,7 @@ function api(extra: Record<string, FakeRoute> = {}) {
 
 async function openBillingTables() {
   const user = userEvent.setup();
-  renderApp("/admin", { user: ADMIN });
-  await user.click(await screen.findByRole("tab", { name: "Laskutustaulukot" }));
+  renderApp("/admin/rahoitusyhtiot/laskutustaulukot", { user: ADMIN });
   return user;
 }
 

@@ -174,8 +174,7 @@ function api(extra: Record<string, FakeRoute> = {}) {
 
 async function openTaxTables() {
   const user = userEvent.setup();
-  renderApp("/admin", { user: ADMIN });
-  await user.click(await screen.findByRole("tab", { name: "Verotaulukot" }));
+  renderApp("/admin/rahoitusyhtiot/verotaulukot", { user: ADMIN });
   return user;
 }
 
@@ -183,15 +182,15 @@ async function openTaxTables() {
 const dialog = () => screen.getByRole("dialog");
 
 describe("the admin's Tax tables tab", () => {
-  it("sits next to Contact Forms and Billing tables and shows the year's tables with sources and unconfirmed marks", async () => {
+  it("sits under Rahoitusyhtiöt next to the billing tables and shows the year's tables with sources and unconfirmed marks", async () => {
     api();
-    renderApp("/admin", { user: ADMIN });
-    expect(await screen.findByRole("tab", { name: /Contact Forms/ })).toHaveAttribute(
+    renderApp("/admin/rahoitusyhtiot", { user: ADMIN });
+    expect(await screen.findByRole("tab", { name: "Rahoitusyhtiöt" })).toHaveAttribute(
       "aria-selected",
       "true",
     );
-    expect(screen.getByRole("tab", { name: "Laskutustaulukot" })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole("tab", { name: "Verotaulukot" }));
+    expect(screen.getByRole("radio", { name: "Laskutustaulukot" })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole("radio", { name: "Verotaulukot" }));
 
     expect(await screen.findByRole("heading", { name: "Palkanlaskennan parametrit" })).toBeInTheDocument();
     expect(screen.getByLabelText("Verovuosi")).toHaveValue("2026");

@@ -1,0 +1,4 @@
+/** The AddCompanyTab of the admin area (issue 10); being built. */
+export function AddCompanyTab() {
+  return null;
+}

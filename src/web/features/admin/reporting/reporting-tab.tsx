@@ -1,0 +1,4 @@
+/** The ReportingTab of the admin area (issue 10); being built. */
+export function ReportingTab() {
+  return null;
+}
