@@ -12,15 +12,21 @@ import {
   beneficiaryEmployees,
   bikeStores,
   companies,
+  companyApplications,
   companyUnits,
+  contactForms,
   eventLog,
   groupCompanies,
+  leasingAgreements,
   leasingCompanies,
+  orders,
   rolePermissions,
+  userRoles,
   users,
   vatRates,
 } from "../schema/index.ts";
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
+import { DEMO_APPLICATIONS, DEMO_MULTI_ROLE_USERS } from "./seed-admin-demo.ts";
 import { seedDemoIfEmpty } from "./seed-demo.ts";
 
 let database: Database;
@@ -125,7 +131,8 @@ describe("the demo data", () => {
   });
 
   it("uses only well-formed e-mails and phone numbers, and logs a user-created event per user", async () => {
-    for (const u of DEMO_USERS) {
+    const everyone = [...DEMO_USERS, ...DEMO_MULTI_ROLE_USERS];
+    for (const u of everyone) {
       expect(isValidEmail(u.email), u.email).toBe(true);
       if (u.phoneNumber) expect(isValidPhoneNumber(u.phoneNumber), u.phoneNumber).toBe(true);
     }
@@ -133,7 +140,38 @@ describe("the demo data", () => {
       .select({ n: count() })
       .from(eventLog)
       .where(eq(eventLog.type, "USER_CREATED"));
-    expect(events?.n).toBe(DEMO_USERS.length);
+    expect(events?.n).toBe(everyone.length);
+  });
+
+  it("gives the admin area a day's work: sign-ups to review, unread messages, people in two companies, a year of orders", async () => {
+    const pending = await database.db
+      .select({ name: companyApplications.companyName, businessId: companyApplications.businessId })
+      .from(companyApplications)
+      .where(eq(companyApplications.status, "PENDING"));
+    expect(pending.map((a) => a.name).sort()).toEqual(["Kahvila Kaarna Oy", "Nordic Timber Ab Oy"]);
+    for (const a of DEMO_APPLICATIONS) expect(isValidBusinessId(a.businessId), a.businessId).toBe(true);
+    const [unread] = await database.db
+      .select({ n: count() })
+      .from(contactForms)
+      .where(eq(contactForms.checked, false));
+    expect(unread?.n).toBe(3);
+    for (const person of DEMO_MULTI_ROLE_USERS) {
+      const held = await database.db
+        .select({ companyId: userRoles.companyId })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(eq(users.email, person.email));
+      expect(new Set(held.map((r) => r.companyId)).size, person.email).toBe(2);
+    }
+    const statuses = await database.db.selectDistinct({ status: orders.orderStatus }).from(orders);
+    expect(statuses.length).toBeGreaterThanOrEqual(8);
+    const [leases] = await database.db
+      .select({ n: count() })
+      .from(leasingAgreements)
+      .where(eq(leasingAgreements.status, "SIGNED"));
+    expect(leases?.n).toBeGreaterThanOrEqual(7);
+    const types = await database.db.selectDistinct({ type: eventLog.type }).from(eventLog);
+    expect(types.length).toBeGreaterThanOrEqual(10);
   });
 
   it("leaves a database that already has users alone", async () => {

@@ -41,6 +41,7 @@ import {
   DEMO_VAT_RATES,
   type DemoCompanyKey,
 } from "./demo-data.ts";
+import { seedAdminDemo } from "./seed-admin-demo.ts";
 
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
@@ -287,4 +288,5 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
     companyIds.get(DEMO_JOIN_LINK.company) as string,
     userIds.get(DEMO_JOIN_LINK.createdBy) as string,
   );
+  await seedAdminDemo(db, passwordHash);
 }
