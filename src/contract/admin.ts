@@ -17,7 +17,8 @@ import { zDateOnly } from "./values.ts";
  *   person its EMPLOYER_ADMIN (a new account gets a set-password link by e-mail in the application's
  *   language; an existing account gets the role), marks the application ACCEPTED and logs
  *   COMPANY_APPLICATION_ACCEPTED and COMPANY_CREATED. 409 APPLICATION_ALREADY_REVIEWED, 409
- *   BUSINESS_ID_TAKEN, 409 GROUP_COMPANY_EXISTS_ERROR.
+ *   BUSINESS_ID_TAKEN, 409 GROUP_COMPANY_EXISTS_ERROR; 400 when groupCompanyId, leasingCompanyId or
+ *   billingTableId names nothing, or both groupCompanyId and newGroupCompanyName are given.
  * - POST /api/company-applications/{id}/reject `zRejectApplication` → `zCompanyApplication`; the
  *   applicant gets a mail; COMPANY_APPLICATION_REJECTED is logged. 409 APPLICATION_ALREADY_REVIEWED.
  *
@@ -26,7 +27,7 @@ import { zDateOnly } from "./values.ts";
  *
  * Platform reporting (platform-reports.read):
  * - GET /api/admin/reports — `zPlatformReportQuery`; `zPlatformReport`. The CSV export is built in
- *   the browser from this answer.
+ *   the browser from this answer. 400 when `from` is after `to`.
  *
  * Helpdesk search (helpdesk.search):
  * - GET /api/admin/search?q — `zHelpdeskSearchQuery`; `zHelpdeskSearchResult` (up to 10 of each kind).
@@ -69,6 +70,8 @@ export const zCompanyApplication = z.object({
 });
 export type TCompanyApplication = z.infer<typeof zCompanyApplication>;
 export const zCompanyApplicationsPage = zPage(zCompanyApplication);
+
+export const zApplicationIdParams = z.object({ id: z.uuid() });
 
 /** Settings the helpdesk adds on acceptance; the rest comes from the application. */
 export const zAcceptApplication = zCreateCompany

@@ -18,15 +18,21 @@ import { zPercent } from "./values.ts";
  *   `zCompanyName` when `names=true` (dropdowns).
  * - GET /api/companies/{id} — 200 `zCompanyDetails`.
  * - POST /api/companies — `zCreateCompany`; 201 `zCompanyDetails`. 409 GROUP_COMPANY_EXISTS_ERROR when
- *   `newGroupCompanyName` is taken; 409 BUSINESS_ID_TAKEN when another company has the business ID;
- *   409 EMAIL_TAKEN when the invited admin's e-mail belongs to another account.
- * - PUT /api/companies/{id} — `zUpdateCompany`; 200 `zCompanyDetails` (409 as above).
- * - DELETE /api/companies/{id} — 200 `{ code: "COMPANY_DELETED", message }`; 409
- *   COMPANY_HAS_ACTIVE_LEASES while any order of the company is in `ACTIVE_LEASE_STATUSES`.
+ *   `newGroupCompanyName` is taken; 409 BUSINESS_ID_TAKEN when another live company has the business
+ *   ID. The optional `admin` becomes the company's EMPLOYER_ADMIN: a new account gets a set-password
+ *   link by e-mail; when the e-mail already has an account, that user gets the role (no mail).
+ *   groupCompanyId, leasingCompanyId or billingTableId that does not exist: 400 with the field.
+ *   Logs COMPANY_CREATED (and USER_CREATED or USER_ROLE_ASSIGNED for the admin).
+ * - PUT /api/companies/{id} — `zUpdateCompany`; 200 `zCompanyDetails` (409 as above). A field left out
+ *   keeps its value; null or "" clears it. Logs COMPANY_UPDATED with the changed field names.
+ * - DELETE /api/companies/{id} — soft delete; 200 `{ code: "COMPANY_DELETED", message }`; 409
+ *   COMPANY_HAS_ACTIVE_LEASES while any order of the company is in `ACTIVE_LEASE_STATUSES`. The
+ *   company's role assignments (user_roles) are removed with it, so nobody keeps access through it.
  * - GET /api/companies/{id}/orders — `zCompanyOrdersQuery`; 200 list envelope of `zCompanyOrder`
- *   (the company page's orders and leases).
+ *   (the company page's orders and leases), newest first; orders.read.
  *
- * Group companies (same permissions):
+ * Group companies (same permissions; an employer role sees a group only when one of its companies is
+ * in it, and only those of the group's companies that it sees):
  * - GET /api/group-companies — page query + `forDropdown=true` (id and name only); list envelope of
  *   `zGroupCompany`. GET /api/group-companies/{id} → `zGroupCompany`.
  * - POST /api/group-companies `zGroupCompanyInput` → 201 `zGroupCompany` (409 GROUP_COMPANY_EXISTS_ERROR);
@@ -40,28 +46,19 @@ import { zPercent } from "./values.ts";
  * - DELETE /api/company-unit/{unitId} → `{ code: "COMPANY_UNIT_DELETED", message }`; 409 UNIT_IN_USE
  *   while an employee belongs to the unit.
  *
- * Payroll report recipients (payroll-recipients.manage, in scope); the recipient must hold a role in
- * the company (group: in one of the group's companies), else 400:
+ * Payroll report recipients (payroll-recipients.manage, in scope; a group's recipients: the admin tier
+ * and the group's group admins, else 404); the recipient must hold an employer role (EMPLOYER_*) in
+ * the company (group: in one of the group's companies), else 400 with the field:
  * - GET /api/companies/{id}/payroll-recipients → `{ recipients: zPayrollRecipient[] }`.
  * - POST /api/companies/{id}/payroll-recipients `{ userIds }` (or the earlier `{ userId }`) →
  *   `{ recipients }` after the change (adding one twice is no change).
  * - PATCH /api/companies/{id}/payroll-recipients/{userId} (adds one) and DELETE the same path (removes
  *   it) → `{ recipients }`.
- * - The same four under /api/group-companies/{id}/payroll-recipients answer `{ data: [...] }` on GET.
+ * - The same four under /api/group-companies/{id}/payroll-recipients answer `{ data: [...] }`.
  */
 
-/** Order statuses in which a company's lease is live or on its way: such a company cannot be deleted. */
-export const ACTIVE_LEASE_STATUSES = [
-  "CONFIRMED",
-  "PROCESSED",
-  "WAITING_FOR_INVOICE_MATCH",
-  "WAITING_FOR_DELIVERY_DATE",
-  "READY_FOR_BILLING",
-  "GRENKE_INVOICE_SENT",
-  "ACTIVE_LEASING",
-  "WAITING_FOR_CUSTOMER_COMMENT",
-  "CASE_X",
-] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+/** The order statuses of a live lease (the rule lives in the domain). */
+export { ACTIVE_LEASE_STATUSES } from "../domain/companies.ts";
 
 /** Y-tunnus with a valid check digit (1234567-8). */
 export const zBusinessId = z
@@ -117,6 +114,8 @@ export const zCompanyListItem = z.object({
 export type TCompanyListItem = z.infer<typeof zCompanyListItem>;
 export const zCompaniesPage = zPage(zCompanyListItem);
 export const zCompanyNamesPage = zPage(zCompanyName);
+/** GET /api/companies answers either list: names=true the names, else the full items. */
+export const zCompaniesListResponse = z.union([zCompaniesPage, zCompanyNamesPage]);
 
 export const zCompanyUnit = z.object({
   unitId: z.uuid(),

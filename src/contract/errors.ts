@@ -50,6 +50,15 @@ export const ERROR_CODES = [
   "LEASE_TERMS_NOT_COMPUTABLE",
   "INVALID_LEASING_CONFIGURATION",
   "PACKAGE_ABOVE_MAX_PRICE",
+  // Companies, units and bike policies (issue 10; BUSINESS_ID_TAKEN is with the admin area's below)
+  "COMPANY_HAS_ACTIVE_LEASES",
+  "UNIT_NAME_TAKEN",
+  "UNIT_IN_USE",
+  "BIKE_POLICY_NOT_SET",
+  // The admin area (issue 10): company applications, the last super admin
+  "APPLICATION_ALREADY_REVIEWED",
+  "BUSINESS_ID_TAKEN",
+  "LAST_SUPER_ADMIN",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

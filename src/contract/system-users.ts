@@ -8,6 +8,8 @@ import { zSingleLineText } from "./text.ts";
  * System users (SPEC §3 "System user", §7 "Auth and users") and the max-price calls.
  *
  * - GET /api/system-users — query below; 200 the list envelope of `zSystemUserItem`.
+ * - GET /api/system-users/{userId} — 200 `zSystemUserDetails` (system-users.read; a user outside the
+ *   caller's companies is 404, as in the list).
  * - POST /api/system-users — `zCreateSystemUser`; 201 `{ user }` (the client shows
  *   'Palvelin palautti virheellisen vastauksen.' when `user` is missing). 409 EMAIL_TAKEN.
  * - PUT /api/system-users/{userId} — `{ workEmail, csrfToken }`; 200 the updated item (409 EMAIL_TAKEN).
@@ -16,6 +18,9 @@ import { zSingleLineText } from "./text.ts";
  * - PATCH /api/system-users/{userId}/phone — `{ phoneNumber }`; 200 the updated item;
  *   400 UNSUPPORTED_PHONE_NUMBER 'Unsupported phone number format'. One's own number: with
  *   `currentPassword`; 202 `zContactChangeStarted`, then POST …/phone-change/confirm `{ code }`.
+ *   A manager's `{ phoneNumber: "" }` on another user resets their two-factor phone (issue 10): the
+ *   number and its verification are cleared, the user is told by mail, and their next login asks for a
+ *   number (400 PHONE_NUMBER_REQUIRED with requiresPhoneNumber). One's own "" is 400.
  * - A wrong current password: 403 REAUTHENTICATION_FAILED; too many: 429.
  * - PATCH /api/system-users/{userId}/deactivated — `{ deactivated }`; 200 the updated item.
  * - GET /api/companies/{companyId}/max-price and GET /api/beneficiary-employee/{id}/max-price —
@@ -66,6 +71,20 @@ export const zSystemUserItem = z.object({
   lastLoginAt: z.iso.datetime().nullable(),
 });
 export type TSystemUserItem = z.infer<typeof zSystemUserItem>;
+
+/** One user (the Käyttäjät user page): the list item and the role assignments with their companies. */
+export const zSystemUserDetails = zSystemUserItem.extend({
+  /** Global assignments have companyId null; an employer-side caller sees only those in their companies. */
+  userRoles: z.array(
+    z.object({
+      roleId: z.uuid(),
+      roleName: z.string(),
+      companyId: z.uuid().nullable(),
+      companyName: z.string().nullable(),
+    }),
+  ),
+});
+export type TSystemUserDetails = z.infer<typeof zSystemUserDetails>;
 
 export const zSystemUsersPage = zPage(zSystemUserItem);
 export type TSystemUsersPage = z.infer<typeof zSystemUsersPage>;

@@ -13,9 +13,11 @@ import { registerJobRunner } from "./jobs/runner.ts";
 import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { billingTablesRoutes } from "./modules/billing-tables/routes.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
+import { companiesRoutes } from "./modules/companies/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -136,6 +138,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(billingTablesRoutes, { ctx });
       await api.register(vatRoutes, { ctx });
       await api.register(leasingRoutes, { ctx });
+      await api.register(adminRoutes, { ctx });
+      await api.register(companiesRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -19,7 +19,9 @@ export type MailTemplate =
   | "email-change-in-use"
   | "contact-change-requested"
   | "contact-changed"
-  | "two-factor-locked";
+  | "two-factor-locked"
+  | "company-application-accepted"
+  | "company-application-rejected";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
@@ -50,18 +52,18 @@ const LAYOUT: Record<Language, LayoutWords> = {
   },
 };
 
-function greeting(language: Language, name?: string | null): string {
+export function greeting(language: Language, name?: string | null): string {
   const hello = { fi: "Hei", en: "Hello", sv: "Hej" }[language];
   const trimmed = name?.trim();
   return trimmed ? `${hello} ${trimmed},` : `${hello},`;
 }
 
-function hours(language: Language, count: number): string {
+export function hours(language: Language, count: number): string {
   if (count === 1) return { fi: "tunnin", en: "one hour", sv: "en timme" }[language];
   return { fi: `${count} tuntia`, en: `${count} hours`, sv: `${count} timmar` }[language];
 }
 
-function mail(template: MailTemplate, language: Language, content: MailContent): RenderedMail {
+export function mail(template: MailTemplate, language: Language, content: MailContent): RenderedMail {
   return { template, ...renderMail(content, LAYOUT[language], language) };
 }
 

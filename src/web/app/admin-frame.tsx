@@ -15,9 +15,19 @@ import classes from "./admin-frame.module.css";
  * The admin area's own top bar (SPEC §2: the header is hidden on admin paths, admin pages use the full
  * width and show a theme toggle): product name, the signed-in admin, language, theme and log out. Below
  * it the page's heading and its content share one full-width column (issue 8: no centred heading over a
- * full-width tab).
+ * full-width tab). The heading row may carry a toolbar to the right of the h1 (the helpdesk search),
+ * which wraps below it on a narrow screen.
  */
-export function AdminFrame({ title, children }: { title?: string; children: ReactNode }) {
+export function AdminFrame({
+  title,
+  toolbar,
+  children,
+}: {
+  title?: string;
+  /** Tools beside the heading (the helpdesk search); below it on a phone. */
+  toolbar?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const heading = title ?? t("routes.admin.title");
   usePageTitle(heading);
@@ -51,9 +61,10 @@ export function AdminFrame({ title, children }: { title?: string; children: Reac
         </div>
       </div>
       <div className={classes.content}>
-        <Title order={1} mb="md">
-          {heading}
-        </Title>
+        <div className={classes.heading}>
+          <Title order={1}>{heading}</Title>
+          {toolbar && <div className={classes.toolbar}>{toolbar}</div>}
+        </div>
         {children}
       </div>
     </div>

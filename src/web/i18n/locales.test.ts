@@ -67,6 +67,9 @@ const DYNAMIC_FAMILIES = [
   /^landing\./,
   // The calculator names its field errors and tax tables by their keys.
   /^calculator\.(errors\.fields|tables)\./,
+  // The admin tabs and the Rahoitusyhtiöt sections by ADMIN_TABS and the section names (admin-nav.ts).
+  /^adminShell\.(tabs|finance)\.\w+$/,
+  /^adminAudit\.types\./, // event type labels by EVENT_TYPES (reporting/event-types.test.ts checks them)
 ];
 
 // Every source file of the web app, as text (Vite's glob import; src/web may not use node:fs).

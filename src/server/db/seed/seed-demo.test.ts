@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/helpers/test-db.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
@@ -20,14 +20,16 @@ import {
   leasingAgreements,
   leasingCompanies,
   orders,
+  permissions,
   rolePermissions,
+  roles,
   userRoles,
   users,
   vatRates,
 } from "../schema/index.ts";
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import { DEMO_APPLICATIONS, DEMO_MULTI_ROLE_USERS } from "./seed-admin-demo.ts";
-import { seedDemoIfEmpty } from "./seed-demo.ts";
+import { seedDemoIfEmpty, seedReferenceData } from "./seed-demo.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -178,5 +180,51 @@ describe("the demo data", () => {
     const before = await database.db.select({ n: count() }).from(users);
     expect(await seedDemoIfEmpty(database.db)).toEqual({ seeded: false });
     expect(await database.db.select({ n: count() }).from(users)).toEqual(before);
+  });
+});
+
+describe("seedReferenceData on an existing database (every start)", () => {
+  async function pairOf(roleName: string, permissionName: string) {
+    const [role] = await database.db.select().from(roles).where(eq(roles.name, roleName));
+    const [permission] = await database.db
+      .select()
+      .from(permissions)
+      .where(eq(permissions.name, permissionName));
+    return { roleId: role?.id as string, permissionId: permission?.id as string };
+  }
+  async function holds(pair: { roleId: string; permissionId: string }) {
+    const rows = await database.db
+      .select()
+      .from(rolePermissions)
+      .where(
+        and(eq(rolePermissions.roleId, pair.roleId), eq(rolePermissions.permissionId, pair.permissionId)),
+      );
+    return rows.length === 1;
+  }
+
+  it("does not give a built-in role back a default permission an admin removed", async () => {
+    const pair = await pairOf("EMPLOYER_ADMIN", "employees.read");
+    await database.db
+      .delete(rolePermissions)
+      .where(
+        and(eq(rolePermissions.roleId, pair.roleId), eq(rolePermissions.permissionId, pair.permissionId)),
+      );
+    try {
+      await seedReferenceData(database.db);
+      expect(await holds(pair)).toBe(false);
+    } finally {
+      await database.db.insert(rolePermissions).values(pair).onConflictDoNothing();
+    }
+  });
+
+  it("gives a permission name new to the database to the built-in roles that hold it by default", async () => {
+    const holders = ROLES.filter((role) => DEFAULT_ROLE_PERMISSIONS[role].includes("audit.read"));
+    expect(holders.length).toBeGreaterThan(0);
+    // As a database from before the name existed: the name and its pairs are gone.
+    await database.db.delete(permissions).where(eq(permissions.name, "audit.read"));
+    await seedReferenceData(database.db);
+    for (const role of ROLES) {
+      expect(await holds(await pairOf(role, "audit.read")), role).toBe(holders.includes(role));
+    }
   });
 });

@@ -46,27 +46,37 @@ import { seedAdminDemo } from "./seed-admin-demo.ts";
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
  * role holds which, and the published tax parameters for empty tax tables. Safe to run again: existing
- * rows are kept.
+ * rows are kept, and role permissions an admin changed are not put back.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await seedTaxTablesIfEmpty(db);
-  await db
+  // Only what this run adds gets its default pairs: a built-in role made now gets all of its own, a
+  // permission name new to this database reaches the built-in roles that hold it by default. A pair a
+  // super admin removed from an existing role with an existing permission stays removed after restarts.
+  const newRoles = await db
     .insert(roles)
     .values(ROLES.map((name) => ({ name, isSystem: true })))
-    .onConflictDoNothing();
-  await db
+    .onConflictDoNothing()
+    .returning({ name: roles.name });
+  const newPermissions = await db
     .insert(permissions)
     .values(PERMISSIONS.map((name) => ({ name })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ name: permissions.name });
+  const newRoleNames = new Set<string>(newRoles.map((r) => r.name));
+  const newPermissionNames = new Set<string>(newPermissions.map((p) => p.name));
+  if (newRoleNames.size === 0 && newPermissionNames.size === 0) return;
   const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
   const permissionIds = new Map((await db.select().from(permissions)).map((p) => [p.name, p.id]));
   const pairs = ROLES.flatMap((role) =>
-    DEFAULT_ROLE_PERMISSIONS[role].map((permission) => ({
-      roleId: roleIds.get(role) as string,
-      permissionId: permissionIds.get(permission) as string,
-    })),
+    DEFAULT_ROLE_PERMISSIONS[role]
+      .filter((permission) => newRoleNames.has(role) || newPermissionNames.has(permission))
+      .map((permission) => ({
+        roleId: roleIds.get(role) as string,
+        permissionId: permissionIds.get(permission) as string,
+      })),
   );
-  await db.insert(rolePermissions).values(pairs).onConflictDoNothing();
+  if (pairs.length > 0) await db.insert(rolePermissions).values(pairs).onConflictDoNothing();
 }
 
 export type SeedResult = { seeded: boolean };

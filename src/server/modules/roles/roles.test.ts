@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
@@ -12,7 +12,11 @@ import {
 } from "../../../contract/roles.ts";
 import { PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
-import { permissions, rolePermissions, roles, userRoles } from "../../db/schema/index.ts";
+import { testConfig } from "../../config.ts";
+import { eventLog, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema/index.ts";
+import type { Messaging } from "../../messaging/types.ts";
+import { loadCurrentUser } from "../auth/session-user.ts";
+import { createRolesService } from "./service.ts";
 
 const t = setupTestApp({}, { demoData: true });
 
@@ -409,5 +413,115 @@ describe("POST and DELETE /api/user-roles/users/:userId/roles/:roleId", () => {
       const rp = `/api/roles/${await roleId("EMPLOYER_ADMIN")}/permissions/${await permissionId("system-users.manage")}`;
       expectError(await call("POST", rp, TOINEN_ADMIN), 403, "FORBIDDEN");
     });
+  });
+});
+
+describe("issue 10 point 4: the event log of role changes and the last super admin", () => {
+  async function eventsOf(entityId: string) {
+    return t.database.db
+      .select()
+      .from(eventLog)
+      .where(eq(eventLog.entityId, entityId))
+      .orderBy(eventLog.createdAt);
+  }
+
+  it("logs each change of a role and its permissions once, with the actor; repeats log nothing", async () => {
+    const admin = await userId(ADMIN);
+    const role = zRole.parse((await call("POST", "/api/roles", ADMIN, { name: "Lokitettava rooli" })).json());
+    const url = `/api/roles/${role.id}/permissions/${await permissionId("reports.read")}`;
+    for (let i = 0; i < 2; i++) expect((await call("POST", url, ADMIN)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await call("DELETE", url, ADMIN)).statusCode).toBe(200);
+    expect((await call("DELETE", `/api/roles/${role.id}`, ADMIN)).statusCode).toBe(200);
+    const logged = await eventsOf(role.id);
+    expect(logged.map((e) => e.type)).toEqual([
+      "ROLE_CREATED",
+      "ROLE_PERMISSION_ADDED",
+      "ROLE_PERMISSION_REMOVED",
+      "ROLE_DELETED",
+    ]);
+    expect(logged.every((e) => e.actorUserId === admin && e.entityType === "role")).toBe(true);
+    expect(logged[1]?.data).toEqual({ role: "Lokitettava rooli", permission: "reports.read" });
+  });
+
+  it("logs assignments and removals with the role, the companies and the actor", async () => {
+    const [made] = await t.database.db
+      .insert(users)
+      .values({ email: `kalle.${Date.now()}@demo.test` })
+      .returning({ id: users.id });
+    const user = made?.id as string;
+    const demo = await companyId("Demo Oy");
+    const logistics = await companyId("Demo Logistiikka Oy");
+    const url = `/api/user-roles/users/${user}/roles/${await roleId("EMPLOYER_EDITOR")}`;
+    const before = (await eventsOf(user)).length;
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await call("POST", url, ADMIN, { companyIds: [demo, logistics] });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      for (let i = 0; i < 2; i++)
+        expect((await call("DELETE", url, ADMIN, { companyId: logistics })).statusCode).toBe(200);
+      const logged = (await eventsOf(user)).slice(before);
+      expect(logged).toMatchObject([
+        { type: "USER_ROLE_ASSIGNED", entityType: "user", actorUserId: await userId(ADMIN), companyId: demo },
+        { type: "USER_ROLE_REMOVED", entityType: "user", companyId: logistics },
+      ]);
+      expect(logged[0]?.data).toEqual({ role: "EMPLOYER_EDITOR", companyIds: [demo, logistics] });
+      expect(logged[1]?.data).toEqual({ role: "EMPLOYER_EDITOR", companyIds: [logistics] });
+    } finally {
+      await t.database.db.delete(userRoles).where(eq(userRoles.userId, user));
+    }
+  });
+
+  it("refuses to remove the last active SUPER_ADMIN assignment, whoever asks (409 LAST_SUPER_ADMIN)", async () => {
+    const { db } = t.database;
+    const admin = await userId(ADMIN);
+    const superAdmin = await roleId("SUPER_ADMIN");
+    // Someone holding SUPER_ADMIN's rights without being one of its counted holders: the case a race
+    // makes (two super admins removing each other), here made directly on the service.
+    const helpdesk = await loadCurrentUser(db, await userId(HELPDESK));
+    const actor = { ...(helpdesk as NonNullable<typeof helpdesk>), roleNames: ["SUPER_ADMIN" as const] };
+    const service = createRolesService({
+      config: testConfig(),
+      database: t.database,
+      messaging: {} as Messaging,
+    });
+    const refused = service.removeRole(actor, admin, superAdmin, { companyId: null });
+    await expect(refused).rejects.toMatchObject({ statusCode: 409, code: "LAST_SUPER_ADMIN" });
+    const still = await db
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, admin), eq(userRoles.roleId, superAdmin), isNull(userRoles.companyId)));
+    expect(still).toHaveLength(1);
+  });
+
+  it("lets only one of two super admins removing each other at the same time succeed", async () => {
+    const { db } = t.database;
+    const [admin, helpdesk, superAdmin] = [
+      await userId(ADMIN),
+      await userId(HELPDESK),
+      await roleId("SUPER_ADMIN"),
+    ];
+    await db.insert(userRoles).values({ userId: helpdesk, roleId: superAdmin, companyId: null });
+    try {
+      const answers = await Promise.all([
+        call("DELETE", `/api/user-roles/users/${helpdesk}/roles/${superAdmin}`, ADMIN, { companyId: null }),
+        call("DELETE", `/api/user-roles/users/${admin}/roles/${superAdmin}`, HELPDESK, { companyId: null }),
+      ]);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses[0], answers.map((a) => a.body).join()).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const holders = await db
+        .select()
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(and(eq(userRoles.roleId, superAdmin), eq(users.deactivated, false)));
+      expect(holders).toHaveLength(1);
+    } finally {
+      await db.delete(userRoles).where(and(eq(userRoles.userId, helpdesk), eq(userRoles.roleId, superAdmin)));
+      await db
+        .insert(userRoles)
+        .values({ userId: admin, roleId: superAdmin, companyId: null })
+        .onConflictDoNothing();
+    }
   });
 });

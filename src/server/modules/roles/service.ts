@@ -22,12 +22,15 @@ import type {
   TRoleUsersQuery,
   TUserRoleAssignments,
 } from "../../../contract/roles.ts";
+import type { EventType } from "../../../domain/enums.ts";
 import { ADMIN_ROLES, isRoleName } from "../../../domain/roles.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import { likeContains, type PageArgs, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   companies,
+  eventLog,
   permissions,
   rolePermissions,
   roles,
@@ -39,12 +42,15 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../error
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
 import { isUserInScope } from "../system-users/repo.ts";
-import { ensureMayGrant } from "../system-users/service.ts";
+import { ensureAnotherActiveSuperAdmin, ensureMayGrant } from "../system-users/service.ts";
 
 /**
  * The roles admin (SPEC §6, §7 "Roles"): roles and their permissions are global, so only the admin
  * tier changes them; role assignments follow tenancy, so an employer-side holder of roles.manage
  * assigns employer roles only in their own companies (another tenant's user or company answers 404).
+ * Every change writes its event-log row, with the actor, in the transaction of the change (issue 10
+ * point 4); a call that changes nothing (idempotent repeats) writes none. The last active SUPER_ADMIN
+ * assignment cannot be removed (409 LAST_SUPER_ADMIN).
  */
 
 /** node-postgres parses text[] into an array; be tolerant of the `{a,b}` literal too. */
@@ -58,6 +64,23 @@ function toStringArray(value: unknown): string[] {
 }
 
 const isAdminRole = (name: string) => isRoleName(name) && ADMIN_ROLES.includes(name);
+
+type RoleEvent = {
+  type: EventType;
+  entityType: "role" | "user";
+  entityId: string;
+  companyId?: string | null;
+  data: Record<string, unknown>;
+};
+
+function logEvent(tx: Db, actor: CurrentUser, event: RoleEvent) {
+  return tx.insert(eventLog).values({ ...event, companyId: event.companyId ?? null, actorUserId: actor.id });
+}
+
+/** Runs `change` in a transaction with the transaction's handle typed as the app's Db. */
+function inTransaction<T>(db: Db, change: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => change(tx as unknown as Db));
+}
 
 function ensureAdminTier(actor: CurrentUser): void {
   if (actor.scope.kind !== "all") throw forbidden("Only the admin tier may change roles and permissions");
@@ -178,11 +201,21 @@ export function createRolesService(ctx: AppContext) {
         .where(sql`lower(${roles.name}) = ${input.name.toLowerCase()}`);
       if (existing) throw taken();
       try {
-        const [role] = await db
-          .insert(roles)
-          .values({ name: input.name, description: input.description || null, isSystem: false })
-          .returning({ id: roles.id });
-        return roleById(role?.id as string);
+        const roleId = await inTransaction(db, async (tx) => {
+          const [role] = await tx
+            .insert(roles)
+            .values({ name: input.name, description: input.description || null, isSystem: false })
+            .returning({ id: roles.id });
+          const id = role?.id as string;
+          await logEvent(tx, actor, {
+            type: "ROLE_CREATED",
+            entityType: "role",
+            entityId: id,
+            data: { role: input.name },
+          });
+          return id;
+        });
+        return roleById(roleId);
       } catch (error) {
         if (isUniqueViolation(error)) throw taken();
         throw error;
@@ -197,7 +230,16 @@ export function createRolesService(ctx: AppContext) {
       if ((held?.n ?? 0) > 0) {
         throw conflict("ROLE_IN_USE", "The role is still assigned to users; remove it from them first");
       }
-      await db.delete(roles).where(eq(roles.id, roleId));
+      await inTransaction(db, async (tx) => {
+        const deleted = await tx.delete(roles).where(eq(roles.id, roleId)).returning({ id: roles.id });
+        if (deleted.length === 0) return;
+        await logEvent(tx, actor, {
+          type: "ROLE_DELETED",
+          entityType: "role",
+          entityId: roleId,
+          data: { role: role.name },
+        });
+      });
       return { message: "Role deleted" };
     },
 
@@ -214,9 +256,22 @@ export function createRolesService(ctx: AppContext) {
 
     async addPermission(actor: CurrentUser, roleId: string, permissionId: string): Promise<TRole> {
       ensureAdminTier(actor);
-      await findRole(roleId);
-      await findPermission(permissionId);
-      await db.insert(rolePermissions).values({ roleId, permissionId }).onConflictDoNothing();
+      const role = await findRole(roleId);
+      const permission = await findPermission(permissionId);
+      await inTransaction(db, async (tx) => {
+        const added = await tx
+          .insert(rolePermissions)
+          .values({ roleId, permissionId })
+          .onConflictDoNothing()
+          .returning({ roleId: rolePermissions.roleId });
+        if (added.length === 0) return;
+        await logEvent(tx, actor, {
+          type: "ROLE_PERMISSION_ADDED",
+          entityType: "role",
+          entityId: roleId,
+          data: { role: role.name, permission: permission.name },
+        });
+      });
       return roleById(roleId);
     },
 
@@ -228,9 +283,19 @@ export function createRolesService(ctx: AppContext) {
       if (role.name === "SUPER_ADMIN" && permission.name === "roles.manage") {
         throw new AppError(400, "ROLE_IS_SYSTEM", "roles.manage cannot be removed from SUPER_ADMIN");
       }
-      await db
-        .delete(rolePermissions)
-        .where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.permissionId, permissionId)));
+      await inTransaction(db, async (tx) => {
+        const removed = await tx
+          .delete(rolePermissions)
+          .where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.permissionId, permissionId)))
+          .returning({ roleId: rolePermissions.roleId });
+        if (removed.length === 0) return;
+        await logEvent(tx, actor, {
+          type: "ROLE_PERMISSION_REMOVED",
+          entityType: "role",
+          entityId: roleId,
+          data: { role: role.name, permission: permission.name },
+        });
+      });
       return roleById(roleId);
     },
 
@@ -343,7 +408,23 @@ export function createRolesService(ctx: AppContext) {
         companyId,
         grantedByUserId: actor.id,
       }));
-      await db.insert(userRoles).values(rows).onConflictDoNothing();
+      await inTransaction(db, async (tx) => {
+        const added = await tx
+          .insert(userRoles)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ companyId: userRoles.companyId });
+        if (added.length === 0) return;
+        const addedCompanyIds = added.flatMap((a) => (a.companyId ? [a.companyId] : []));
+        await logEvent(tx, actor, {
+          type: "USER_ROLE_ASSIGNED",
+          entityType: "user",
+          entityId: userId,
+          // The event row has one company: the first; data lists every company of the change.
+          companyId: addedCompanyIds[0] ?? null,
+          data: { role: role.name, companyIds: addedCompanyIds },
+        });
+      });
       return assignmentsOf(actor, userId, roleId);
     },
 
@@ -360,15 +441,27 @@ export function createRolesService(ctx: AppContext) {
       if (actor.id === userId && isAdminRole(role.name)) {
         throw badRequest("You cannot remove your own admin role");
       }
-      await db
-        .delete(userRoles)
-        .where(
-          and(
-            eq(userRoles.userId, userId),
-            eq(userRoles.roleId, roleId),
-            companyId ? eq(userRoles.companyId, companyId) : isNull(userRoles.companyId),
-          ),
-        );
+      await inTransaction(db, async (tx) => {
+        if (role.name === "SUPER_ADMIN") await ensureAnotherActiveSuperAdmin(tx, userId);
+        const removed = await tx
+          .delete(userRoles)
+          .where(
+            and(
+              eq(userRoles.userId, userId),
+              eq(userRoles.roleId, roleId),
+              companyId ? eq(userRoles.companyId, companyId) : isNull(userRoles.companyId),
+            ),
+          )
+          .returning({ id: userRoles.id });
+        if (removed.length === 0) return;
+        await logEvent(tx, actor, {
+          type: "USER_ROLE_REMOVED",
+          entityType: "user",
+          entityId: userId,
+          companyId,
+          data: { role: role.name, companyIds: companyId ? [companyId] : [] },
+        });
+      });
       return assignmentsOf(actor, userId, roleId);
     },
   };

@@ -10,6 +10,7 @@ import {
   zEmailChangeConfirmed,
   zIdParams,
   zMaxPriceResponse,
+  zSystemUserDetails,
   zSystemUserItem,
   zSystemUsersPage,
   zSystemUsersQuery,
@@ -51,6 +52,20 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => service.list(currentUser(request), request.query),
+  );
+
+  app.get(
+    "/system-users/:userId",
+    {
+      preHandler: guards.permission("system-users.read"),
+      schema: {
+        tags,
+        summary: "One user with their role assignments; a user outside the caller's companies is 404",
+        params: zUserIdParams,
+        response: { 200: zSystemUserDetails, ...readErrors },
+      },
+    },
+    async (request) => service.get(currentUser(request), request.params.userId),
   );
 
   app.post(
@@ -167,10 +182,10 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       preHandler: guards.permission("system-users.manage"),
       schema: {
         tags,
-        summary: "Deactivate (ends every session) or activate a user",
+        summary: "Deactivate (ends every session) or activate a user; 409 LAST_SUPER_ADMIN",
         params: zUserIdParams,
         body: zUpdateDeactivated,
-        response: { 200: zSystemUserItem, ...readErrors },
+        response: { 200: zSystemUserItem, ...writeErrors },
       },
     },
     async (request) => service.setDeactivated(currentUser(request), request.params.userId, request.body),

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type {
   TContactChangeStarted,
   TCreateSystemUser,
+  TSystemUserDetails,
   TSystemUserItem,
   TSystemUsersPage,
   TSystemUsersQuery,
@@ -11,6 +12,7 @@ import type {
   TUpdateWorkEmail,
 } from "../../../contract/system-users.ts";
 import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import type { Language } from "../../../domain/enums.ts";
 import type { Permission } from "../../../domain/permissions.ts";
 import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName, type RoleName } from "../../../domain/roles.ts";
 import {
@@ -24,11 +26,11 @@ import { pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, eventLog, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import { setPasswordMail } from "../../messaging/templates.ts";
+import { resolveLanguage, setPasswordMail } from "../../messaging/templates.ts";
 import { createPasswordToken } from "../auth/password-tokens.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
-import { ensureCompanyInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
 import { createContactChangeService, EMAIL_TAKEN_MESSAGE } from "./contact-change.ts";
 import {
   emailOwnerId,
@@ -87,6 +89,35 @@ export function has(user: CurrentUser, permission: Permission): boolean {
 
 // Kept here too for the modules that import it from the system-users service (roles).
 
+/**
+ * SPEC §6: an active SUPER_ADMIN always remains. Called inside the transaction that removes `userId`'s
+ * SUPER_ADMIN assignment or deactivates them: it locks every SUPER_ADMIN assignment first, so two such
+ * changes (two super admins removing each other) run one after the other, and the count that follows
+ * is a new statement that sees what the other one committed.
+ */
+export async function ensureAnotherActiveSuperAdmin(tx: Db, userId: string): Promise<void> {
+  const superAdminRole = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SUPER_ADMIN"));
+  await tx
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(inArray(userRoles.roleId, superAdminRole))
+    .for("update");
+  const [others] = await tx
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      and(
+        inArray(userRoles.roleId, superAdminRole),
+        ne(userRoles.userId, userId),
+        eq(users.deactivated, false),
+      ),
+    );
+  if ((others?.n ?? 0) === 0) {
+    throw conflict("LAST_SUPER_ADMIN", "The last active super admin cannot be removed or deactivated");
+  }
+}
+
 function phoneOrThrow(input: string): string {
   try {
     return normalizePhoneNumber(input);
@@ -108,6 +139,9 @@ async function ensureEmailFree(db: Db, email: string, exceptUserId?: string): Pr
 export type ContactUpdateOutcome =
   | { kind: "applied"; item: TSystemUserItem }
   | { kind: "confirmationSent"; body: TContactChangeStarted };
+
+/** What the "changed by an administrator" mail says a removed phone number now is. */
+const PHONE_REMOVED: Record<Language, string> = { fi: "poistettu", en: "removed", sv: "borttaget" };
 
 export function createSystemUsersService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -134,6 +168,16 @@ export function createSystemUsersService(ctx: AppContext) {
     }
   }
 
+  async function clearPhone(actor: CurrentUser, userId: string, log: Log): Promise<ContactUpdateOutcome> {
+    const before = await contactChange.accountOf(userId);
+    await db.update(users).set({ phoneNumber: null, phoneVerifiedAt: null }).where(eq(users.id, userId));
+    if (before.phoneNumber) {
+      const newValue = PHONE_REMOVED[resolveLanguage(before.language)];
+      await contactChange.notifyChangedByOther(before, { kind: "PHONE", newValue }, log);
+    }
+    return { kind: "applied", item: await itemFor(actor, userId) };
+  }
+
   /** The user themself (own-details.manage) or a manager of them. */
   async function ensureCanEdit(actor: CurrentUser, userId: string): Promise<void> {
     ensureActive(actor);
@@ -153,6 +197,24 @@ export function createSystemUsersService(ctx: AppContext) {
         offset: pageOffset(query),
       });
       return pageEnvelope(items, total, query);
+    },
+
+    /** One user with their role assignments (for an employer-side viewer those in their companies). */
+    async get(viewer: CurrentUser, userId: string): Promise<TSystemUserDetails> {
+      const item = await itemFor(viewer, userId);
+      const userRolesOf = await db
+        .select({
+          roleId: userRoles.roleId,
+          roleName: roles.name,
+          companyId: userRoles.companyId,
+          companyName: companies.name,
+        })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .leftJoin(companies, eq(companies.id, userRoles.companyId))
+        .where(and(eq(userRoles.userId, userId), companyScopeWhere(viewer, userRoles.companyId)))
+        .orderBy(asc(roles.name), asc(companies.name));
+      return { ...item, userRoles: userRolesOf };
     },
 
     async create(actor: CurrentUser, input: TCreateSystemUser, log: Log): Promise<TSystemUserItem> {
@@ -280,6 +342,9 @@ export function createSystemUsersService(ctx: AppContext) {
       log: Log,
     ): Promise<ContactUpdateOutcome> {
       await ensureCanEdit(actor, userId);
+      // A manager's empty number resets the two-factor phone: the next login asks for a number
+      // (issue 10 point 3). One's own cannot be removed this way: "" is no valid number below.
+      if (actor.id !== userId && input.phoneNumber.trim() === "") return clearPhone(actor, userId, log);
       const phoneNumber = phoneOrThrow(input.phoneNumber);
       const before = await contactChange.accountOf(userId);
       // The same number typed another way (040… for +35840…) is no change: nothing to confirm or store.
@@ -319,6 +384,9 @@ export function createSystemUsersService(ctx: AppContext) {
           .where(eq(users.id, userId))
           .for("update");
         if (!current || current.deactivated === input.deactivated) return;
+        if (input.deactivated && (await holdsRole(tx, userId, "SUPER_ADMIN"))) {
+          await ensureAnotherActiveSuperAdmin(tx, userId);
+        }
         await tx
           .update(users)
           .set({ deactivated: input.deactivated, deactivatedAt: input.deactivated ? new Date() : null })

@@ -28,7 +28,7 @@ const EMPTY_PAGE = {
 describe("defect: /admin (issue 8)", () => {
   it("defect: the heading sits in the full-width admin frame with the tabs, with no 'later version' line", async () => {
     fakeApi({
-      "GET /api/contact-forms?page=1&limit=20": EMPTY_PAGE,
+      "GET /api/company-applications?page=1&limit=10&status=PENDING": EMPTY_PAGE,
       "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },
     });
     renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
@@ -36,9 +36,22 @@ describe("defect: /admin (issue 8)", () => {
     const tab = await screen.findByRole("tab", { name: /Contact Forms/ });
     // One column for both: the heading is in no centred (sized) container, and shares its parent with the tabs.
     expect(heading.closest(".mantine-Container-root:not([data-fluid])")).toBeNull();
-    const column = heading.parentElement as HTMLElement;
+    // The heading row (h1 and the helpdesk search) and the tabs share the content column.
+    const column = heading.parentElement?.parentElement as HTMLElement;
+    expect(within(heading.parentElement as HTMLElement).getByRole("combobox")).toBeInTheDocument();
     expect(within(column).getByRole("tab", { name: /Contact Forms/ })).toBe(tab);
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    // SPEC §2: the seven tabs in order, Hakemukset open by default.
+    expect(screen.getAllByRole("tab").map((t) => t.textContent?.replace(/\d+$/, ""))).toEqual([
+      "Yritykset",
+      "Käyttäjät",
+      "Raportointi",
+      "Hakemukset",
+      "Rahoitusyhtiöt",
+      "Lisää yritys",
+      "Contact Forms",
+    ]);
+    expect(screen.getByRole("tab", { name: "Hakemukset" })).toHaveAttribute("aria-selected", "true");
     expect(
       screen.queryByText("Tämä sivu julkaistaan palvelun myöhemmässä versiossa."),
     ).not.toBeInTheDocument();

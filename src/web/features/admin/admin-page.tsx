@@ -11,6 +11,7 @@ import { CompaniesTab } from "./companies/companies-tab.tsx";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
 import { FinanceTab } from "./finance/finance-tab.tsx";
 import { ReportingTab } from "./reporting/reporting-tab.tsx";
+import { HelpdeskSearch } from "./search/helpdesk-search.tsx";
 import { UsersTab } from "./users/users-tab.tsx";
 
 const PANELS: Record<AdminTab, () => ReactNode> = {
@@ -36,7 +37,7 @@ export function AdminPage() {
   const label = (value: AdminTab) =>
     value === "contactForms" ? <ContactFormsTabLabel /> : t(`adminShell.tabs.${value}`);
   return (
-    <AdminFrame>
+    <AdminFrame toolbar={<HelpdeskSearch />}>
       <Tabs value={tab} onChange={(value) => value && go(value as AdminTab)} keepMounted={false}>
         <Tabs.List>
           {(Object.keys(PANELS) as AdminTab[]).map((value) => (

@@ -45,6 +45,25 @@ describe("the landing page of an area still to come", () => {
     expect(await nextStepLinks()).toEqual(["/tyonantajalle"]);
   });
 
+  it("lists the companies an employer-side user acts for, and none on an employee's /mybike", async () => {
+    const companies = [
+      { id: "00000000-0000-4000-8000-000000000001", name: "Demo Oy", groupCompanyId: null },
+      { id: "00000000-0000-4000-8000-000000000002", name: "Demo Logistiikka Oy", groupCompanyId: null },
+    ];
+    const employer = renderApp("/raportointi", { user: sessionUser(["EMPLOYER_REPORTING"], { companies }) });
+    const list = await screen.findByRole("list", { name: "Yrityksesi" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Demo Oy", "Demo Logistiikka Oy"]);
+    employer.unmount();
+
+    renderApp("/mybike", { user: sessionUser(["BIKE_BENEFICIARY"], { companies }) });
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Yrityksesi" })).not.toBeInTheDocument();
+  });
+
   it("has its texts in fi, en and sv for every area and step", async () => {
     for (const lng of ["fi", "en", "sv"] as const) {
       await ensurePageTexts(lng);

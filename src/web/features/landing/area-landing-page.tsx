@@ -1,4 +1,4 @@
-import { Anchor, Button, SimpleGrid, Text } from "@mantine/core";
+import { Anchor, Box, Button, List, SimpleGrid, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { checkPathAccess } from "../../../domain/access.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -28,7 +28,7 @@ function StepCard({ step }: { step: NextStep }) {
  */
 export function AreaLandingPage() {
   const { t } = useTranslation();
-  const { accessUser } = useSession();
+  const { accessUser, user } = useSession();
   const routeId = useRouteId();
   if (!routeId || !isLandingRoute(routeId)) return null;
   const landing = AREA_LANDINGS[routeId];
@@ -37,8 +37,22 @@ export function AreaLandingPage() {
   const emptyAction = open(landing.empty);
   // The step the empty state already offers is not repeated below it.
   const steps = landing.next.filter((step) => open(step) && !(emptyAction && step.key === landing.empty.key));
+  // An employer-side user acts for one or more companies (their roles, a group admin's whole group).
+  const companies = routeId === "myBike" ? [] : (user?.companies ?? []);
   return (
     <PageTemplate title={t(`routes.${routeId}.title`)} description={t(`landing.${routeId}.description`)}>
+      {companies.length > 0 && (
+        <Box mb="md">
+          <SectionCard title={t("landing.yourCompanies")}>
+            <Text size="sm">{t("landing.yourCompaniesText")}</Text>
+            <List aria-label={t("landing.yourCompanies")} mt="xs">
+              {companies.map((company) => (
+                <List.Item key={company.id}>{company.name}</List.Item>
+              ))}
+            </List>
+          </SectionCard>
+        </Box>
+      )}
       <SectionCard title={t(`landing.${routeId}.mainTitle`)}>
         <EmptyState
           text={t(`landing.${routeId}.empty`)}

@@ -1,0 +1,92 @@
+import { Switch } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TCompanyOrder } from "../../../../contract/companies.ts";
+import { DataTable } from "../../../components/data-table.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { useDisplay } from "../tax-tables/display-format.ts";
+import { PAGE_SIZE, useCompanyOrders } from "./companies-api.ts";
+
+/** The company's orders and leases, 20 a page, newest first; the switch keeps only the active leases. */
+export function CompanyOrdersSection({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const [page, setPage] = useState(1);
+  const [activeOnly, setActiveOnly] = useState(false);
+  const orders = useCompanyOrders(companyId, page, activeOnly);
+  const euros = (value: number | null) => (value == null ? "–" : display.money(Math.round(value * 100)));
+  return (
+    <SectionCard
+      title={t("adminCompanies.orders.title")}
+      headingOrder={3}
+      actions={
+        <Switch
+          label={t("adminCompanies.orders.activeOnly")}
+          checked={activeOnly}
+          onChange={(event) => {
+            setActiveOnly(event.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+      }
+    >
+      <DataTable<TCompanyOrder>
+        label={t("adminCompanies.orders.title")}
+        idAccessor="orderId"
+        records={orders.data?.items}
+        loading={orders.isPending}
+        fetching={orders.isFetching}
+        error={orders.isError}
+        onRetry={() => void orders.refetch()}
+        empty={{
+          text: activeOnly ? t("adminCompanies.orders.emptyActive") : t("adminCompanies.orders.empty"),
+        }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        totalRecords={orders.data?.total ?? 0}
+        onPageChange={setPage}
+        maxHeight="50vh"
+        columns={[
+          { accessor: "orderNumber", title: t("adminCompanies.orders.number") },
+          { accessor: "employeeName", title: t("adminCompanies.orders.employee") },
+          {
+            accessor: "orderStatus",
+            title: t("adminCompanies.orders.status"),
+            render: (r) => <StatusBadge family="order" status={r.orderStatus} />,
+          },
+          {
+            accessor: "totalPrice",
+            title: t("adminCompanies.orders.total"),
+            textAlign: "right",
+            render: (r) => euros(r.totalPrice),
+          },
+          {
+            accessor: "monthlyPayment",
+            title: t("adminCompanies.orders.monthly"),
+            textAlign: "right",
+            render: (r) => euros(r.monthlyPayment),
+          },
+          {
+            accessor: "leaseStartDate",
+            title: t("adminCompanies.orders.lease"),
+            render: (r) =>
+              r.leaseStartDate
+                ? t("adminCompanies.orders.leaseRange", {
+                    from: display.date(r.leaseStartDate),
+                    to: display.date(r.leaseEndDate) || "…",
+                    months: r.leaseTimeMonths ?? "–",
+                  })
+                : "–",
+          },
+          {
+            accessor: "createdAt",
+            title: t("adminCompanies.orders.createdAt"),
+            render: (r) => formatDateTime(r.createdAt),
+          },
+        ]}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,216 @@
+import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { TCompanyDetails } from "../../../../contract/companies.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { PageLoader } from "../../../components/page-loader.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { useAdminNav } from "../admin-nav.ts";
+import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
+import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
+import { useDisplay } from "../tax-tables/display-format.ts";
+import { EditorModal } from "../tax-tables/editor-form.tsx";
+import { BikePolicySection } from "./bike-policy-section.tsx";
+import { useCompany, useCompanyVat, useDeleteCompany } from "./companies-api.ts";
+import { CompanyEventsSection } from "./company-events-section.tsx";
+import { CompanyForm } from "./company-form.tsx";
+import { companyErrorText, isConflict, PAYMENT_MODE_LABELS, showCodeToast } from "./company-messages.ts";
+import { CompanyOrdersSection } from "./company-orders-section.tsx";
+import { CompanyPeopleSection } from "./company-people-section.tsx";
+import { PayrollRecipientsSection } from "./payroll-recipients-section.tsx";
+import { RegistrationLinkButton } from "./registration-link.tsx";
+import { UnitsSection } from "./units-section.tsx";
+
+/**
+ * A company's page in the admin area (/admin/yritykset/<companyId>): its details with edit and delete,
+ * units, VAT and max price, bike policy, payroll report recipients, people, orders and leases, its
+ * event history, and a registration link for its employees.
+ */
+export function CompanyPage({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const company = useCompany(companyId);
+
+  const back = (
+    <Anchor component={Link} to={pathOf("companies")} size="sm">
+      {t("adminCompanies.page.back")}
+    </Anchor>
+  );
+
+  if (company.isPending) return <PageLoader />;
+  if (company.isError) {
+    const missing = company.error instanceof ApiError && company.error.status === 404;
+    return (
+      <Stack gap="md">
+        {back}
+        <EmptyState
+          text={missing ? t("adminCompanies.page.notFound") : t("adminCompanies.page.loadFailed")}
+          action={
+            missing ? undefined : (
+              <Button variant="default" onClick={() => void company.refetch()}>
+                {t("ds.table.retry")}
+              </Button>
+            )
+          }
+        />
+      </Stack>
+    );
+  }
+  return <CompanyView company={company.data} back={back} />;
+}
+
+function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactNode }) {
+  const { t } = useTranslation();
+  const { go } = useAdminNav();
+  const display = useDisplay();
+  const vat = useCompanyVat(company.companyId);
+  const leasingCompanies = useLeasingCompanyOptions();
+  const billingTables = useBillingTables();
+  const remove = useDeleteCompany(company.companyId);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  function confirmDelete() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setDeleting(false);
+        showCodeToast("COMPANY_DELETED", { name: company.name });
+        go("companies");
+      },
+    });
+  }
+
+  const vatText = vat.data
+    ? vat.data.source === "COMPANY"
+      ? t("adminCompanies.details.vatOwn", { value: display.percent(vat.data.value) })
+      : t("adminCompanies.details.vatCountry", {
+          value: display.percent(vat.data.value),
+          country: company.countryCode,
+        })
+    : company.vatPercent != null
+      ? t("adminCompanies.details.vatOwn", { value: display.percent(company.vatPercent) })
+      : null;
+  const leasingName = leasingCompanies.data?.find((c) => c.id === company.leasingCompanyId)?.companyName;
+  const tableName = billingTables.data?.find((b) => b.id === company.billingTableId)?.name;
+  const address = [company.streetAddress, [company.postalCode, company.city].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  const eInvoice = [company.eInvoiceAddress, company.eInvoiceOperator].filter(Boolean).join(" / ");
+  const contact = [company.contactName, company.contactEmail, company.contactPhoneNumber]
+    .filter(Boolean)
+    .join(", ");
+  const hasLeasesRefusal = isConflict(remove.error, "COMPANY_HAS_ACTIVE_LEASES");
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        <div style={{ minWidth: 0, flex: "1 1 20rem" }}>
+          <Title order={2} size="h3">
+            {company.name}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {company.groupCompanyName
+              ? t("adminCompanies.page.inGroup", { group: company.groupCompanyName })
+              : t("adminCompanies.list.standalone")}
+          </Text>
+        </div>
+        <Group gap="xs" wrap="wrap">
+          <RegistrationLinkButton companyId={company.companyId} />
+          <Button variant="default" onClick={() => setEditing(true)}>
+            {t("adminCompanies.page.edit")}
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            onClick={() => {
+              remove.reset();
+              setDeleting(true);
+            }}
+          >
+            {t("adminCompanies.page.delete")}
+          </Button>
+        </Group>
+      </Group>
+
+      <SectionCard title={t("adminCompanies.details.title")} headingOrder={3}>
+        <DetailsList
+          items={[
+            { label: t("adminCompanies.fields.businessId"), value: company.businessId },
+            { label: t("adminCompanies.fields.group"), value: company.groupCompanyName },
+            { label: t("adminCompanies.details.address"), value: address },
+            { label: t("adminCompanies.form.billingEmail"), value: company.billingEmail },
+            { label: t("adminCompanies.details.eInvoice"), value: eInvoice },
+            { label: t("adminCompanies.details.contact"), value: contact },
+            {
+              label: t("adminCompanies.fields.maxPrice"),
+              value:
+                company.maxPrice == null
+                  ? t("adminCompanies.details.noMaxPrice")
+                  : display.money(Math.round(company.maxPrice * 100)),
+            },
+            { label: t("adminCompanies.details.vat"), value: vatText },
+            {
+              label: t("adminCompanies.form.paymentMode"),
+              value: t(PAYMENT_MODE_LABELS[company.paymentMode]),
+            },
+            { label: t("adminCompanies.form.leasingCompany"), value: leasingName },
+            {
+              label: t("adminCompanies.form.billingTable"),
+              value: tableName ?? (company.billingTableId ? null : t("adminCompanies.form.defaultTable")),
+            },
+            { label: t("adminCompanies.fields.previousProvider"), value: company.previousProvider },
+            { label: t("adminCompanies.fields.employees"), value: String(company.employeeCount) },
+            { label: t("adminCompanies.fields.activeLeases"), value: String(company.activeLeaseCount) },
+            { label: t("adminCompanies.details.createdAt"), value: formatDateTime(company.createdAt) },
+          ]}
+        />
+      </SectionCard>
+
+      <UnitsSection company={company} />
+      <BikePolicySection company={company} />
+      <PayrollRecipientsSection company={{ id: company.companyId, name: company.name }} />
+      <CompanyPeopleSection companyId={company.companyId} />
+      <CompanyOrdersSection companyId={company.companyId} />
+      <CompanyEventsSection companyId={company.companyId} />
+
+      <EditorModal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        size="xl"
+        title={t("adminCompanies.page.editTitle", { name: company.name })}
+      >
+        {editing && (
+          <CompanyForm
+            company={company}
+            onCancel={() => setEditing(false)}
+            onSaved={() => setEditing(false)}
+          />
+        )}
+      </EditorModal>
+      <ConfirmDialog
+        opened={deleting}
+        title={t("adminCompanies.delete.title", { name: company.name })}
+        confirmLabel={t("adminCompanies.delete.confirm")}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={confirmDelete}
+      >
+        {t("adminCompanies.delete.text")}
+        {remove.isError && (
+          // ConfirmDialog puts its text in a paragraph, so the refusal is a block span, not an Alert's divs.
+          <Text component="span" display="block" mt="md" fw={600} c="var(--mantine-color-error)" role="alert">
+            {hasLeasesRefusal
+              ? t("adminCompanies.delete.hasActiveLeases", { count: company.activeLeaseCount })
+              : companyErrorText(remove.error, t)}
+          </Text>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Anchor, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { TSystemUserItem } from "../../../../contract/system-users.ts";
+import { DataTable } from "../../../components/data-table.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { useAdminNav } from "../admin-nav.ts";
+import { PAGE_SIZE, useCompanyPeople } from "./companies-api.ts";
+
+/** The company's people (a role in it, or it is their home company), 20 a page, each linking to their page. */
+export function CompanyPeopleSection({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const [page, setPage] = useState(1);
+  const people = useCompanyPeople(companyId, page);
+  return (
+    <SectionCard title={t("adminCompanies.people.title")} headingOrder={3}>
+      <DataTable<TSystemUserItem>
+        label={t("adminCompanies.people.title")}
+        idAccessor="userId"
+        records={people.data?.items}
+        loading={people.isPending}
+        fetching={people.isFetching}
+        error={people.isError}
+        onRetry={() => void people.refetch()}
+        empty={{ text: t("adminCompanies.people.empty") }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        totalRecords={people.data?.total ?? 0}
+        onPageChange={setPage}
+        maxHeight="50vh"
+        columns={[
+          {
+            accessor: "lastName",
+            title: t("adminCompanies.people.name"),
+            render: (r) => (
+              <Anchor component={Link} to={pathOf("users", r.userId)} size="sm" fw={600}>
+                {`${r.firstName} ${r.lastName}`}
+              </Anchor>
+            ),
+          },
+          { accessor: "workEmail", title: t("adminCompanies.people.email") },
+          {
+            accessor: "roles",
+            title: t("adminCompanies.people.roles"),
+            render: (r) => r.roles.join(", ") || "–",
+          },
+          {
+            accessor: "deactivated",
+            title: t("adminCompanies.people.status"),
+            render: (r) => (
+              <Text size="sm" component="span" c={r.deactivated ? "dimmed" : undefined}>
+                {r.deactivated ? t("adminCompanies.people.deactivated") : t("adminCompanies.people.active")}
+              </Text>
+            ),
+          },
+        ]}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { type TGroupCompany, zGroupCompanyInput } from "../../../../contract/companies.ts";
+import { isValidBusinessId } from "../../../../domain/validation/business-id.ts";
+import { EditorForm } from "../tax-tables/editor-form.tsx";
+import { schemaErrors, serverFieldErrors } from "../tax-tables/form-validation.ts";
+import { useSaveGroupCompany } from "./companies-api.ts";
+import { companyErrorText, isConflict } from "./company-messages.ts";
+
+type Values = { name: string; businessId: string };
+
+/**
+ * Creates or renames a group company (SPEC §3 "Group company"). A taken name is the API's 409
+ * GROUP_COMPANY_EXISTS_ERROR, shown at the name field.
+ */
+export function GroupCompanyForm({
+  group,
+  onSaved,
+  onCancel,
+}: {
+  group: TGroupCompany | null;
+  onSaved: (group: TGroupCompany) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveGroupCompany();
+  const form = useForm<Values>({
+    initialValues: { name: group?.name ?? "", businessId: group?.businessId ?? "" },
+    validate: (values) => {
+      if (!values.name.trim()) return { name: t("forms.required") };
+      const businessId = values.businessId.trim();
+      if (businessId && !isValidBusinessId(businessId))
+        return { businessId: t("adminCompanies.form.businessIdInvalid") };
+      return schemaErrors(zGroupCompanyInput, values, t, (issue) =>
+        issue.path[0] === "name" && issue.code === "too_small"
+          ? t("adminCompanies.form.nameTooShort")
+          : undefined,
+      );
+    },
+  });
+
+  function submit(values: Values) {
+    const body = { name: values.name.trim(), businessId: values.businessId.trim() || null };
+    save.mutate(
+      { id: group?.groupCompanyId ?? null, body },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          if (isConflict(error, "GROUP_COMPANY_EXISTS_ERROR"))
+            form.setFieldError("name", companyErrorText(error, t));
+          else form.setErrors(serverFieldErrors(error, ["name", "businessId"], t));
+        },
+      },
+    );
+  }
+
+  const conflict = isConflict(save.error, "GROUP_COMPANY_EXISTS_ERROR");
+  return (
+    <EditorForm
+      onSubmit={form.onSubmit(submit)}
+      onCancel={onCancel}
+      saving={save.isPending}
+      // The name field says what a 409 means; other failures show above the fields.
+      error={conflict ? null : save.error}
+      conflictText={companyErrorText(save.error, t)}
+    >
+      <TextInput
+        label={t("adminGroupCompanies.name")}
+        required
+        data-autofocus
+        {...form.getInputProps("name")}
+      />
+      <TextInput
+        label={t("adminCompanies.form.businessId")}
+        description={t("adminGroupCompanies.businessIdHelp")}
+        autoComplete="off"
+        {...form.getInputProps("businessId")}
+      />
+    </EditorForm>
+  );
+}

@@ -1,0 +1,202 @@
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TCompanyDetails, TCompanyUnit } from "../../../../contract/companies.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { useCreateUnit, useDeleteUnit, useRenameUnit } from "./companies-api.ts";
+import { isConflict, showCodeToast, showFailureToast } from "./company-messages.ts";
+
+/**
+ * A company's units (SPEC §7 "Company units"): add one by name, rename one in its row, delete one
+ * that no employee belongs to. The outcomes are the SPEC §8 codes as toasts; a unit in use is
+ * explained (its employees must move first).
+ */
+export function UnitsSection({ company }: { company: TCompanyDetails }) {
+  const { t } = useTranslation();
+  const create = useCreateUnit(company.companyId);
+  const rename = useRenameUnit();
+  const remove = useDeleteUnit();
+  const [newName, setNewName] = useState("");
+  const [newError, setNewError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ unitId: string; name: string; error: string | null } | null>(null);
+  const [deleting, setDeleting] = useState<TCompanyUnit | null>(null);
+
+  function add() {
+    const unitName = newName.trim();
+    if (!unitName) {
+      setNewError(t("forms.required"));
+      return;
+    }
+    create.mutate(unitName, {
+      onSuccess: () => {
+        setNewName("");
+        setNewError(null);
+        showCodeToast("COMPANY_UNIT_CREATED", { name: unitName });
+      },
+      onError: (error) => {
+        if (isConflict(error, "UNIT_NAME_TAKEN")) setNewError(t("adminCompanies.units.nameTaken"));
+        else showFailureToast("FAILED_TO_ADD_COMPANY_UNIT", error);
+      },
+    });
+  }
+
+  function saveRename() {
+    if (!editing) return;
+    const unitName = editing.name.trim();
+    if (!unitName) {
+      setEditing({ ...editing, error: t("forms.required") });
+      return;
+    }
+    rename.mutate(
+      { unitId: editing.unitId, unitName },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          showCodeToast("COMPANY_UNIT_UPDATED", { name: unitName });
+        },
+        onError: (error) => {
+          if (isConflict(error, "UNIT_NAME_TAKEN"))
+            setEditing((current) => current && { ...current, error: t("adminCompanies.units.nameTaken") });
+          else showFailureToast("FAILED_TO_UPDATE_COMPANY_UNIT", error);
+        },
+      },
+    );
+  }
+
+  function confirmDelete() {
+    const unit = deleting;
+    if (!unit) return;
+    remove.mutate(unit.unitId, {
+      onSuccess: () => showCodeToast("COMPANY_UNIT_DELETED", { name: unit.unitName }),
+      onError: (error) =>
+        showFailureToast(
+          "FAILED_TO_DELETE_COMPANY_UNIT",
+          error,
+          isConflict(error, "UNIT_IN_USE")
+            ? t("adminCompanies.units.inUse", { name: unit.unitName, count: unit.employeeCount })
+            : undefined,
+        ),
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  return (
+    <SectionCard
+      title={t("adminCompanies.units.title")}
+      description={t("adminCompanies.units.description")}
+      headingOrder={3}
+    >
+      <Stack gap="md">
+        {company.companyUnits.length === 0 ? (
+          <EmptyState text={t("adminCompanies.units.empty")} />
+        ) : (
+          <Stack component="ul" gap="xs" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {company.companyUnits.map((unit) =>
+              editing?.unitId === unit.unitId ? (
+                <Group key={unit.unitId} component="li" gap="xs" align="flex-start" wrap="wrap">
+                  <TextInput
+                    label={t("adminCompanies.units.renameLabel", { name: unit.unitName })}
+                    value={editing.name}
+                    error={editing.error}
+                    data-autofocus
+                    onChange={(event) =>
+                      setEditing({ ...editing, name: event.currentTarget.value, error: null })
+                    }
+                    onKeyDown={(event) => {
+                      if (event.key === "Enter") {
+                        event.preventDefault();
+                        saveRename();
+                      }
+                      if (event.key === "Escape") setEditing(null);
+                    }}
+                    style={{ flex: "1 1 14rem" }}
+                  />
+                  <Group gap="xs" mt={26}>
+                    <Button size="xs" onClick={saveRename} loading={rename.isPending}>
+                      {t("adminCompanies.units.save")}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing(null)}
+                      disabled={rename.isPending}
+                    >
+                      {t("ds.confirm.cancel")}
+                    </Button>
+                  </Group>
+                </Group>
+              ) : (
+                <Group key={unit.unitId} component="li" justify="space-between" gap="sm" wrap="wrap">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {unit.unitName}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {t("adminCompanies.units.employees", { count: unit.employeeCount })}
+                    </Text>
+                  </div>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={t("adminCompanies.units.renameNamed", { name: unit.unitName })}
+                      onClick={() => setEditing({ unitId: unit.unitId, name: unit.unitName, error: null })}
+                    >
+                      {t("adminCompanies.units.rename")}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="red"
+                      aria-label={t("adminCompanies.units.deleteNamed", { name: unit.unitName })}
+                      onClick={() => setDeleting(unit)}
+                    >
+                      {t("adminCompanies.units.delete")}
+                    </Button>
+                  </Group>
+                </Group>
+              ),
+            )}
+          </Stack>
+        )}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            add();
+          }}
+        >
+          <Group gap="xs" align="flex-start" wrap="wrap">
+            <TextInput
+              label={t("adminCompanies.units.newName")}
+              value={newName}
+              error={newError}
+              onChange={(event) => {
+                setNewName(event.currentTarget.value);
+                setNewError(null);
+              }}
+              style={{ flex: "1 1 14rem" }}
+            />
+            <Button type="submit" variant="light" mt={26} loading={create.isPending}>
+              {t("adminCompanies.units.add")}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t("adminCompanies.units.deleteTitle", { name: deleting?.unitName ?? "" })}
+        confirmLabel={t("adminCompanies.units.deleteConfirm")}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      >
+        {deleting && deleting.employeeCount > 0
+          ? t("adminCompanies.units.inUse", { name: deleting.unitName, count: deleting.employeeCount })
+          : t("adminCompanies.units.deleteText")}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}

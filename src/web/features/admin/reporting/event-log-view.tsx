@@ -1,0 +1,267 @@
+import { Button, Group, MultiSelect, Select, Stack, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import type { TEventLogEntry } from "../../../../contract/admin.ts";
+import { EVENT_TYPES, type EventType } from "../../../../domain/enums.ts";
+import { DataTable } from "../../../components/data-table.tsx";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { eventTypeLabelKey } from "./event-types.ts";
+import {
+  EVENT_LOG_PAGE_SIZE,
+  type EventLogFilter,
+  useCompanyOptions,
+  useEventLog,
+  useUserOptions,
+} from "./reporting-api.ts";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The filters from the address, anything malformed left out, so a bookmark or reload keeps them. */
+export function eventLogFilterOf(params: URLSearchParams): EventLogFilter {
+  const types = (params.get("types") ?? "")
+    .split(",")
+    .filter((type): type is EventType => (EVENT_TYPES as readonly string[]).includes(type));
+  const page = Number(params.get("page"));
+  const id = (key: string) => {
+    const value = params.get(key) ?? "";
+    return UUID.test(value) ? value : "";
+  };
+  const date = (key: string) => {
+    const value = params.get(key) ?? "";
+    return DATE.test(value) ? value : "";
+  };
+  return {
+    types,
+    actorUserId: id("actor"),
+    companyId: id("company"),
+    from: date("from"),
+    to: date("to"),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** A few of the event's own values ("status: ACCEPTED, orderNumber: 1042"), enough to tell events apart. */
+export function dataSummary(data: Record<string, unknown>, max = 3): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (parts.length === max) break;
+    if (value === null || typeof value === "object") continue;
+    const text = String(value);
+    parts.push(`${key}: ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`);
+  }
+  return parts.join(", ");
+}
+
+/** The actor picker: users found by e-mail (2 characters or more), the chosen one kept as a choice. */
+function ActorSelect({
+  value,
+  knownLabel,
+  onChange,
+}: {
+  value: string;
+  knownLabel: string | null;
+  onChange: (value: string, label: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  // Choosing a user puts their label in the field; that is not a new search.
+  const searching = debounced !== knownLabel ? debounced : "";
+  const found = useUserOptions(searching);
+  const options = found.data ?? [];
+  const data =
+    value && knownLabel && !options.some((option) => option.value === value)
+      ? [{ value, label: knownLabel }, ...options]
+      : options;
+  return (
+    <Select
+      label={t("adminAudit.actor")}
+      placeholder={t("adminAudit.actorPlaceholder")}
+      description={t("adminAudit.actorHelp")}
+      searchable
+      clearable
+      data={data}
+      value={value || null}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={
+        searching.trim().length >= 2 && found.isSuccess ? t("adminAudit.noUsers") : undefined
+      }
+      onChange={(next, option) => onChange(next ?? "", option?.label ?? null)}
+      miw={280}
+    />
+  );
+}
+
+/**
+ * Raportointi's event log (issue 10 point 6): who did what and when, newest first, filtered by type,
+ * actor, company and dates; the filters live in the address.
+ */
+export function EventLogView() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filter = eventLogFilterOf(params);
+  const list = useEventLog(filter);
+  const companies = useCompanyOptions();
+  const [actorLabel, setActorLabel] = useState<string | null>(null);
+
+  function update(change: Partial<Record<"types" | "actor" | "company" | "from" | "to" | "page", string>>) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(change)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        // A new filter starts from the first page.
+        if (!("page" in change)) next.delete("page");
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  // After a reload only the actor's id is in the address: their name comes with their events.
+  const actorFromRows = list.data?.items.find((entry) => entry.actor?.userId === filter.actorUserId)?.actor;
+  const knownActorLabel =
+    actorLabel ?? (actorFromRows ? `${actorFromRows.name} (${actorFromRows.email})` : null);
+
+  const filtered =
+    filter.types.length > 0 || filter.actorUserId || filter.companyId || filter.from || filter.to;
+
+  return (
+    <Stack gap="md">
+      <Group align="end" gap="md" wrap="wrap">
+        <MultiSelect
+          label={t("adminAudit.typesFilter")}
+          placeholder={filter.types.length === 0 ? t("adminAudit.allTypes") : undefined}
+          searchable
+          clearable
+          data={EVENT_TYPES.map((type) => ({ value: type, label: t(eventTypeLabelKey(type)) }))}
+          value={filter.types}
+          onChange={(types) => update({ types: types.join(",") })}
+          nothingFoundMessage={t("adminAudit.noTypes")}
+          miw={280}
+          maw="100%"
+        />
+        <ActorSelect
+          value={filter.actorUserId}
+          knownLabel={knownActorLabel}
+          onChange={(value, label) => {
+            setActorLabel(label);
+            update({ actor: value });
+          }}
+        />
+        <Select
+          label={t("adminAudit.company")}
+          placeholder={t("adminAudit.allCompanies")}
+          searchable
+          clearable
+          data={companies.data ?? []}
+          value={filter.companyId || null}
+          onChange={(value) => update({ company: value ?? "" })}
+          nothingFoundMessage={t("adminAudit.noCompanies")}
+          miw={240}
+        />
+        <TextInput
+          type="date"
+          label={t("adminAudit.from")}
+          value={filter.from}
+          max={filter.to || undefined}
+          onChange={(event) => update({ from: event.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label={t("adminAudit.to")}
+          value={filter.to}
+          min={filter.from || undefined}
+          onChange={(event) => update({ to: event.currentTarget.value })}
+        />
+      </Group>
+      <DataTable<TEventLogEntry>
+        label={t("adminAudit.title")}
+        idAccessor="id"
+        records={list.data?.items}
+        loading={list.isPending}
+        fetching={list.isFetching}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        empty={
+          filtered
+            ? {
+                text: t("adminAudit.emptyFiltered"),
+                action: (
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setActorLabel(null);
+                      setParams({}, { replace: true });
+                    }}
+                  >
+                    {t("adminAudit.clearFilters")}
+                  </Button>
+                ),
+              }
+            : { text: t("adminAudit.empty") }
+        }
+        page={filter.page}
+        pageSize={EVENT_LOG_PAGE_SIZE}
+        totalRecords={list.data?.total ?? 0}
+        onPageChange={(page) => update({ page: String(page) })}
+        columns={[
+          {
+            accessor: "createdAt",
+            title: t("adminAudit.time"),
+            width: 150,
+            render: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>,
+          },
+          {
+            accessor: "type",
+            title: t("adminAudit.type"),
+            render: (r) => t(eventTypeLabelKey(r.type)),
+          },
+          {
+            accessor: "actor",
+            title: t("adminAudit.actor"),
+            render: (r) =>
+              r.actor ? (
+                <Stack gap={2}>
+                  <Text size="sm">{r.actor.name}</Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                    {r.actor.email}
+                  </Text>
+                </Stack>
+              ) : (
+                <Text size="sm" c="dimmed" component="span">
+                  {t("adminAudit.system")}
+                </Text>
+              ),
+          },
+          {
+            accessor: "company",
+            title: t("adminAudit.company"),
+            render: (r) => r.company?.name ?? "–",
+          },
+          {
+            accessor: "entityType",
+            title: t("adminAudit.object"),
+            render: (r) => (
+              <Stack gap={2}>
+                <Text size="sm">{r.entityType}</Text>
+                {dataSummary(r.data) && (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }} maw={420}>
+                    {dataSummary(r.data)}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { i18n } from "../../../i18n/i18n.ts";
+import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { COMMON, DEMO, details, id, KALA, renderTab, setupUsersTabTests } from "./test-support.tsx";
+
+setupUsersTabTests();
+
+describe("the Käyttäjät tab: a user's page", () => {
+  it("assigns a role in two companies and removes it from one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      ...COMMON,
+      [`GET /api/system-users/${id(1)}`]: { status: 200, body: details() },
+      [`POST /api/user-roles/users/${id(1)}/roles/${id(203)}`]: {
+        status: 200,
+        body: { userId: id(1), roleId: id(203), assignments: [] },
+      },
+      [`DELETE /api/user-roles/users/${id(1)}/roles/${id(201)}`]: {
+        status: 200,
+        body: { userId: id(1), roleId: id(201), assignments: [] },
+      },
+    });
+    renderTab(`/admin/kayttajat/${id(1)}`);
+    const roles = within(await screen.findByRole("region", { name: "Roolit yrityksittäin" }));
+    await user.click(roles.getByRole("button", { name: "Lisää rooli" }));
+    const dialog = within(await screen.findByRole("dialog", { name: /Lisää rooli käyttäjälle/ }));
+    await user.selectOptions(dialog.getByLabelText(/^Rooli/), id(203));
+    await user.click(dialog.getByRole("combobox", { name: /^Yritykset/ }));
+    await user.click(await dialog.findByRole("option", { name: "Demo Oy" }));
+    await user.click(dialog.getByRole("option", { name: "Virtasen Kala Oy" }));
+    await user.click(dialog.getByRole("button", { name: "Lisää rooli" }));
+    expect(await roles.findByText("Rooli Työnantajan muokkaaja lisättiin.")).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/user-roles/users/${id(1)}/roles/${id(203)}`)[0]?.body).toEqual({
+      companyIds: [DEMO.id, KALA.id],
+    });
+
+    await user.click(roles.getByRole("button", { name: "Poista rooli Työnantajan pääkäyttäjä: Demo Oy" }));
+    const confirm = within(await screen.findByRole("dialog", { name: /Poistetaanko rooli/ }));
+    await user.click(confirm.getByRole("button", { name: "Poista rooli" }));
+    expect(
+      await roles.findByText("Rooli Työnantajan pääkäyttäjä poistettiin (Demo Oy)."),
+    ).toBeInTheDocument();
+    expect(api.callsTo("DELETE", `/api/user-roles/users/${id(1)}/roles/${id(201)}`)[0]?.body).toEqual({
+      companyId: DEMO.id,
+    });
+  });
+
+  it("explains why the last super admin cannot be deactivated", async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi({
+      ...COMMON,
+      [`GET /api/system-users/${id(1)}`]: { status: 200, body: details({ roles: ["SUPER_ADMIN"] }) },
+      [`PATCH /api/system-users/${id(1)}/deactivated`]: apiError(
+        409,
+        "LAST_SUPER_ADMIN",
+        "The last active super admin cannot be removed or deactivated",
+      ),
+    });
+    renderTab(`/admin/kayttajat/${id(1)}`);
+    const detailsCard = within(await screen.findByRole("region", { name: "Tiedot" }));
+    await user.click(detailsCard.getByRole("button", { name: "Poista käytöstä" }));
+    const confirm = within(await screen.findByRole("dialog", { name: /Poistetaanko käyttäjä/ }));
+    await user.click(confirm.getByRole("button", { name: "Poista käytöstä" }));
+    expect(await detailsCard.findByText(i18n.t("errors.LAST_SUPER_ADMIN"))).toBeInTheDocument();
+    expect(i18n.t("errors.LAST_SUPER_ADMIN")).toMatch(/pääylläpitäjää/);
+  });
+});

@@ -1,0 +1,417 @@
+import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
+import { buildPath } from "../../../../domain/routes.ts";
+import { normalizeEmail } from "../../../../domain/validation/email.ts";
+import { AppLink } from "../../../components/app-link.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { EventTimeline } from "../../../components/event-timeline.tsx";
+import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { messageForApiError } from "../../../lib/error-toasts.ts";
+import { fieldRules } from "../../../lib/field-rules.ts";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { useSession } from "../../../lib/session.ts";
+import { useAdminNav } from "../admin-nav.ts";
+import { eventTypeLabelKey } from "../reporting/event-types.ts";
+import { useSectionStatus } from "../tax-tables/section-status.tsx";
+import { UserStatusBadge } from "./badges.tsx";
+import { useCanManageUsers } from "./user-access.ts";
+import { UserRoles } from "./user-roles.tsx";
+import {
+  useSendPasswordLink,
+  useSetDeactivated,
+  useSystemUser,
+  useUpdatePhone,
+  useUpdateWorkEmail,
+  useUserEvents,
+} from "./users-api.ts";
+
+type Dialog = "email" | "phone" | "resetPhone" | "passwordLink" | "deactivate" | null;
+
+/** A one-field change (work e-mail, phone) in a dialog; the server's refusal is said at the field. */
+function ContactChangeDialog({
+  opened,
+  title,
+  field,
+  pending,
+  error,
+  fieldError,
+  onSave,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  field: (props: { value: string; onChange: (value: string) => void; error: string | null }) => ReactNode;
+  pending: boolean;
+  error: unknown;
+  /** The text for the field when the server refused the value (taken, unsupported), else null. */
+  fieldError: string | null;
+  onSave: (value: string) => string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState("");
+  const [localError, setLocalError] = useState<string | null>(null);
+  const shownError = localError ?? fieldError;
+  return (
+    <Modal
+      opened={opened}
+      onClose={pending ? () => {} : onClose}
+      title={title}
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setLocalError(onSave(value));
+        }}
+      >
+        <Stack gap="md">
+          {Boolean(error) && !fieldError && (
+            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+              {messageForApiError(error, t)}
+            </Alert>
+          )}
+          {field({
+            value,
+            onChange: (next) => {
+              setValue(next);
+              setLocalError(null);
+            },
+            error: shownError,
+          })}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t("ds.confirm.cancel")}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {t("adminUsers.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The refusal of a field by its code, translated, or null when the failure is not about the value. */
+function refusalOf(error: unknown, codes: readonly string[], t: (key: string) => string): string | null {
+  return error instanceof ApiError && codes.includes(error.code) ? t(`errors.${error.code}`) : null;
+}
+
+/** The user's details and the actions on their account. */
+function UserDetails({ user }: { user: TSystemUserDetails }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const canManage = useCanManageUsers();
+  const rules = fieldRules(t);
+  const status = useSectionStatus();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const updateEmail = useUpdateWorkEmail(user.userId);
+  const updatePhone = useUpdatePhone(user.userId);
+  const resetPhone = useUpdatePhone(user.userId);
+  const passwordLink = useSendPasswordLink();
+  const setDeactivated = useSetDeactivated(user.userId);
+  const name = `${user.firstName} ${user.lastName}`;
+  // One's own e-mail and phone change with re-authentication on Omat tiedot, not here.
+  const self = session.user?.id === user.userId;
+
+  function open(next: Dialog) {
+    status.clear();
+    updateEmail.reset();
+    updatePhone.reset();
+    setDialog(next);
+  }
+  const close = () => setDialog(null);
+  const done = (text: string) => ({
+    onSuccess: () => {
+      close();
+      status.success(text);
+    },
+  });
+  const failed = (error: unknown) => {
+    close();
+    status.failure(messageForApiError(error, t));
+  };
+
+  return (
+    <SectionCard
+      title={t("adminUsers.details.title")}
+      headingOrder={3}
+      actions={
+        canManage && (
+          <>
+            {!self && (
+              <>
+                <Button size="xs" variant="default" onClick={() => open("email")}>
+                  {t("adminUsers.details.changeEmail")}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => open("phone")}>
+                  {t("adminUsers.details.changePhone")}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => open("resetPhone")}
+                  disabled={!user.phoneNumber}
+                >
+                  {t("adminUsers.details.resetPhone")}
+                </Button>
+              </>
+            )}
+            <Button size="xs" variant="default" onClick={() => open("passwordLink")}>
+              {t("adminUsers.details.sendPasswordLink")}
+            </Button>
+            {!self && (
+              <Button
+                size="xs"
+                variant="outline"
+                color={user.deactivated ? undefined : "red"}
+                onClick={() => open("deactivate")}
+              >
+                {user.deactivated ? t("adminUsers.details.activate") : t("adminUsers.details.deactivate")}
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      <Stack gap="md">
+        {status.element}
+        {self && canManage && (
+          <Text size="sm" c="dimmed">
+            {t("adminUsers.details.selfNote")}{" "}
+            <Anchor component={AppLink} to={buildPath("ownDetails")} size="sm">
+              {t("adminUsers.details.ownDetailsLink")}
+            </Anchor>
+          </Text>
+        )}
+        <DetailsList
+          items={[
+            { label: t("forms.workEmail"), value: user.workEmail },
+            { label: t("adminUsers.form.personalEmail"), value: user.personalEmail },
+            { label: t("adminUsers.phone"), value: user.phoneNumber },
+            { label: t("adminUsers.homeCompany"), value: user.companyName ?? t("adminUsers.noCompany") },
+            { label: t("adminUsers.status"), value: <UserStatusBadge deactivated={user.deactivated} /> },
+            {
+              label: t("adminUsers.lastLogin"),
+              value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t("adminUsers.neverLoggedIn"),
+            },
+          ]}
+        />
+      </Stack>
+
+      <ContactChangeDialog
+        key={`email-${dialog === "email"}`}
+        opened={dialog === "email"}
+        title={t("adminUsers.details.changeEmailTitle", { name })}
+        pending={updateEmail.isPending}
+        error={updateEmail.error}
+        fieldError={refusalOf(updateEmail.error, ["EMAIL_TAKEN"], t)}
+        onClose={close}
+        onSave={(value) => {
+          const invalid = rules.email(value, undefined);
+          if (!invalid) {
+            updateEmail.mutate(
+              normalizeEmail(value),
+              done(t("adminUsers.details.emailChanged", { email: normalizeEmail(value) })),
+            );
+          }
+          return invalid;
+        }}
+        field={({ value, onChange, error }) => (
+          <TextInput
+            label={t("adminUsers.details.newEmail")}
+            description={t("adminUsers.form.workEmailHint")}
+            type="email"
+            autoComplete="off"
+            required
+            data-autofocus
+            value={value}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            error={error}
+          />
+        )}
+      />
+      <ContactChangeDialog
+        key={`phone-${dialog === "phone"}`}
+        opened={dialog === "phone"}
+        title={t("adminUsers.details.changePhoneTitle", { name })}
+        pending={updatePhone.isPending}
+        error={updatePhone.error}
+        fieldError={refusalOf(updatePhone.error, ["UNSUPPORTED_PHONE_NUMBER"], t)}
+        onClose={close}
+        onSave={(value) => {
+          const invalid = rules.phone(value, undefined);
+          if (!invalid) updatePhone.mutate(value.trim(), done(t("adminUsers.details.phoneChanged")));
+          return invalid;
+        }}
+        field={({ value, onChange, error }) => (
+          <PhoneNumberInput
+            description={t("adminUsers.details.phoneChangeHint")}
+            autoComplete="off"
+            data-autofocus
+            value={value}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            error={error}
+          />
+        )}
+      />
+      <ConfirmDialog
+        opened={dialog === "resetPhone"}
+        title={t("adminUsers.details.resetPhoneTitle", { name })}
+        confirmLabel={t("adminUsers.details.resetPhoneConfirm")}
+        loading={resetPhone.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          resetPhone.mutate("", { ...done(t("adminUsers.details.phoneReset", { name })), onError: failed })
+        }
+      >
+        {t("adminUsers.details.resetPhoneText")}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={dialog === "passwordLink"}
+        title={t("adminUsers.details.passwordLinkTitle", { name })}
+        confirmLabel={t("adminUsers.details.passwordLinkConfirm")}
+        loading={passwordLink.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          passwordLink.mutate(user.workEmail, {
+            ...done(t("adminUsers.details.passwordLinkSent", { email: user.workEmail })),
+            onError: failed,
+          })
+        }
+      >
+        {t("adminUsers.details.passwordLinkText", { email: user.workEmail })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={dialog === "deactivate"}
+        title={
+          user.deactivated
+            ? t("adminUsers.details.activateTitle", { name })
+            : t("adminUsers.details.deactivateTitle", { name })
+        }
+        confirmLabel={
+          user.deactivated ? t("adminUsers.details.activate") : t("adminUsers.details.deactivate")
+        }
+        loading={setDeactivated.isPending}
+        onCancel={close}
+        onConfirm={() =>
+          setDeactivated.mutate(!user.deactivated, {
+            ...done(
+              user.deactivated
+                ? t("adminUsers.details.activated", { name })
+                : t("adminUsers.details.deactivatedDone", { name }),
+            ),
+            onError: failed,
+          })
+        }
+      >
+        {user.deactivated ? t("adminUsers.details.activateText") : t("adminUsers.details.deactivateText")}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}
+
+/** The user's ten latest events, newest first. */
+function UserEvents({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const events = useUserEvents(userId);
+  return (
+    <SectionCard title={t("adminUsers.events.title")} headingOrder={3}>
+      {events.isPending ? (
+        <Skeleton height={60} />
+      ) : events.isError ? (
+        <Text size="sm" role="alert">
+          {t("adminUsers.events.loadError")}
+        </Text>
+      ) : events.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t("adminUsers.events.empty")}
+        </Text>
+      ) : (
+        <EventTimeline
+          events={events.data.map((event) => ({
+            id: event.id,
+            at: event.createdAt,
+            actor: event.actor?.name ?? t("adminUsers.events.system"),
+            text: t(eventTypeLabelKey(event.type)),
+          }))}
+        />
+      )}
+    </SectionCard>
+  );
+}
+
+/**
+ * One system user (/admin/kayttajat/<userId>): their details and account actions, their roles per
+ * company, and their recent events. An unknown user (404) says so and leads back to the list.
+ */
+export function UserPage({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const user = useSystemUser(userId);
+  const back = (
+    <Anchor component={Link} to={pathOf("users")} size="sm">
+      {t("adminUsers.backToList")}
+    </Anchor>
+  );
+
+  if (user.isPending) {
+    return (
+      <Stack gap="md" aria-busy>
+        {back}
+        <Skeleton height={32} width="40%" />
+        <Skeleton height={200} />
+      </Stack>
+    );
+  }
+  if (user.isError) {
+    const notFound = user.error instanceof ApiError && user.error.status === 404;
+    return (
+      <Stack gap="md">
+        {back}
+        <EmptyState
+          text={
+            <span role="alert">
+              {notFound ? t("adminUsers.notFound") : messageForApiError(user.error, t)}
+            </span>
+          }
+          action={
+            notFound ? (
+              <Button component={Link} to={pathOf("users")} variant="default">
+                {t("adminUsers.backToList")}
+              </Button>
+            ) : (
+              <Button variant="default" onClick={() => void user.refetch()}>
+                {t("ds.table.retry")}
+              </Button>
+            )
+          }
+        />
+      </Stack>
+    );
+  }
+  const data = user.data;
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group gap="sm" align="center">
+        <Title order={2} size="h3">
+          {`${data.firstName} ${data.lastName}`}
+        </Title>
+        <UserStatusBadge deactivated={data.deactivated} />
+      </Group>
+      <UserDetails user={data} />
+      <UserRoles user={data} />
+      <UserEvents userId={data.userId} />
+    </Stack>
+  );
+}

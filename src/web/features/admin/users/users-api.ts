@@ -1,0 +1,297 @@
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { zEventLogPage } from "../../../../contract/admin.ts";
+import { zCompanyNamesPage } from "../../../../contract/companies.ts";
+import { zPasswordResetRequested } from "../../../../contract/password.ts";
+import {
+  type TCreateRole,
+  type TRole,
+  zPermissionsPage,
+  zRole,
+  zRolesPage,
+  zRoleUsersPage,
+  zUserRoleAssignments,
+} from "../../../../contract/roles.ts";
+import {
+  type TCreateSystemUser,
+  zSystemUserDetails,
+  zSystemUserItem,
+  zSystemUsersPage,
+} from "../../../../contract/system-users.ts";
+import { apiFetch, CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
+import { createSystemUser } from "./create-system-user.ts";
+
+/**
+ * The Käyttäjät tab's calls (SPEC §7 "Auth and users", "Roles"): system users, their roles per
+ * company, the roles and their permissions. Every answer is checked against its contract schema.
+ * Changes refetch what they touch; forms and dialogs show their own errors (`meta.silent`).
+ */
+
+export const PAGE_SIZE = 20;
+const USERS_KEY = ["system-users"] as const;
+const ROLES_KEY = ["roles"] as const;
+const SILENT = { silent: true };
+
+/** The list's filters (SPEC §7 isForList query); empty strings are no filter. */
+export type UserFilters = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  companyId: string;
+};
+
+export function systemUsersPath(filters: UserFilters, page: number): string {
+  const params = new URLSearchParams({ isForList: "true", page: String(page), limit: String(PAGE_SIZE) });
+  for (const key of ["firstName", "lastName", "email", "phoneNumber", "companyId"] as const) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  return `/api/system-users?${params}`;
+}
+
+/** One page of the system users; the previous page stays on screen while the next loads. */
+export function useSystemUsers(filters: UserFilters, page: number) {
+  return useQuery({
+    queryKey: [...USERS_KEY, "list", filters, page],
+    queryFn: () => apiFetch(systemUsersPath(filters, page), { schema: zSystemUsersPage }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One user with their roles per company; a 404 is the page's not-found state, not a toast. */
+export function useSystemUser(userId: string) {
+  return useQuery({
+    queryKey: [...USERS_KEY, "one", userId],
+    queryFn: () => apiFetch(`/api/system-users/${userId}`, { schema: zSystemUserDetails }),
+    meta: SILENT,
+  });
+}
+
+/** The user's ten latest events (the audit log), newest first. */
+export function useUserEvents(userId: string) {
+  return useQuery({
+    queryKey: [...USERS_KEY, "events", userId],
+    queryFn: () =>
+      apiFetch(`/api/event-log?entityType=user&entityId=${userId}&limit=10`, { schema: zEventLogPage }),
+    select: (data) => data.items,
+    // The section says itself when the events could not be loaded.
+    meta: SILENT,
+  });
+}
+
+/** Every company's id and name, for the pickers. */
+export function useCompanyNames() {
+  return useQuery({
+    queryKey: ["companies", "names"],
+    queryFn: () => apiFetch("/api/companies?names=true&limit=500", { schema: zCompanyNamesPage }),
+    select: (data) => data.items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Every role (a short reference list: one page of 100). */
+export function useRoles() {
+  return useQuery({
+    queryKey: [...ROLES_KEY, "all"],
+    queryFn: () => apiFetch("/api/roles?page=1&limit=100", { schema: zRolesPage }),
+    select: (data) => data.items,
+  });
+}
+
+export function usePermissions() {
+  return useQuery({
+    queryKey: [...ROLES_KEY, "permissions"],
+    queryFn: () => apiFetch("/api/permissions?page=1&limit=100", { schema: zPermissionsPage }),
+    select: (data) => data.items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function roleUsersPath(roleId: string, page: number, search: string): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
+  if (search.trim()) params.set("search", search.trim());
+  return `/api/user-roles/roles/${roleId}/users?${params}`;
+}
+
+/** The users holding a role, with the companies they hold it in. */
+export function useRoleUsers(roleId: string, page: number, search: string) {
+  return useQuery({
+    queryKey: [...ROLES_KEY, "users", roleId, page, search],
+    queryFn: () => apiFetch(roleUsersPath(roleId, page, search), { schema: zRoleUsersPage }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function refetchUsers(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+}
+
+/** POST /api/system-users (the SPEC §5 check of the answer is in createSystemUser). */
+export function useCreateSystemUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreateSystemUser) => createSystemUser(input),
+    onSuccess: () => refetchUsers(queryClient),
+    meta: SILENT,
+  });
+}
+
+/** PUT /api/system-users/{userId}: the body repeats the session's CSRF token (SPEC §7). */
+export function useUpdateWorkEmail(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (workEmail: string) =>
+      apiFetch(`/api/system-users/${userId}`, {
+        method: "PUT",
+        body: { workEmail, csrfToken: readCookie(CSRF_COOKIE) ?? "" },
+        schema: zSystemUserItem,
+      }),
+    onSuccess: () => refetchUsers(queryClient),
+    meta: SILENT,
+  });
+}
+
+/** PATCH …/phone; an empty number clears it, so the next login asks for a new one (two-factor reset). */
+export function useUpdatePhone(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phoneNumber: string) =>
+      apiFetch(`/api/system-users/${userId}/phone`, {
+        method: "PATCH",
+        body: { phoneNumber },
+        schema: zSystemUserItem,
+      }),
+    onSuccess: () => refetchUsers(queryClient),
+    meta: SILENT,
+  });
+}
+
+export function useSetDeactivated(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deactivated: boolean) =>
+      apiFetch(`/api/system-users/${userId}/deactivated`, {
+        method: "PATCH",
+        body: { deactivated },
+        schema: zSystemUserItem,
+      }),
+    onSuccess: () => refetchUsers(queryClient),
+    meta: SILENT,
+  });
+}
+
+/** POST /api/password-reset: mails the user a link to set a new password. */
+export function useSendPasswordLink() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiFetch("/api/password-reset", { method: "POST", body: { email }, schema: zPasswordResetRequested }),
+    meta: SILENT,
+  });
+}
+
+function refetchAssignments(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: ROLES_KEY });
+  return refetchUsers(queryClient);
+}
+
+/** Gives a user a role in the companies (an admin-tier role: an empty list, held globally). */
+export function useAssignRole(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ roleId, companyIds }: { roleId: string; companyIds: string[] }) =>
+      apiFetch(`/api/user-roles/users/${userId}/roles/${roleId}`, {
+        method: "POST",
+        body: { companyIds },
+        schema: zUserRoleAssignments,
+      }),
+    onSuccess: () => refetchAssignments(queryClient),
+    meta: SILENT,
+  });
+}
+
+/** Takes a role away in one company (companyId null: the global assignment). */
+export function useRemoveRole(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ roleId, companyId }: { roleId: string; companyId: string | null }) =>
+      apiFetch(`/api/user-roles/users/${userId}/roles/${roleId}`, {
+        method: "DELETE",
+        body: { companyId },
+        schema: zUserRoleAssignments,
+      }),
+    onSuccess: () => refetchAssignments(queryClient),
+    meta: SILENT,
+  });
+}
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreateRole) =>
+      apiFetch("/api/roles", { method: "POST", body: input, schema: zRole }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
+    meta: SILENT,
+  });
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roleId: string) => apiFetch(`/api/roles/${roleId}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
+    meta: SILENT,
+  });
+}
+
+type PermissionToggle = { role: TRole; permission: { id: string; name: string }; granted: boolean };
+
+/** The role with the permission added or removed, as the checklist shows it before the server answers. */
+function toggled({ role, permission, granted }: PermissionToggle): TRole {
+  const others = role.rolePermissions.filter((rp) => rp.permissionId !== permission.id);
+  return {
+    ...role,
+    rolePermissions: granted
+      ? [...others, { roleId: role.id, permissionId: permission.id, permission }]
+      : others,
+  };
+}
+
+/**
+ * Adds or removes one permission of a role at once: the checklist changes before the answer
+ * (optimistic) and returns to what it was when the call fails; the caller says why.
+ */
+export function useTogglePermission() {
+  const queryClient = useQueryClient();
+  const key = [...ROLES_KEY, "all"];
+  return useMutation({
+    mutationFn: ({ role, permission, granted }: PermissionToggle) =>
+      apiFetch(`/api/roles/${role.id}/permissions/${permission.id}`, {
+        method: granted ? "POST" : "DELETE",
+        schema: zRole,
+      }),
+    onMutate: async (toggle) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<{ items: TRole[] }>(key);
+      if (before) {
+        queryClient.setQueryData(key, {
+          ...before,
+          items: before.items.map((role) =>
+            role.id === toggle.role.id ? toggled({ ...toggle, role }) : role,
+          ),
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _toggle, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
+    meta: SILENT,
+  });
+}
