@@ -74,6 +74,10 @@ export default defineConfig({
           include: ["src/web/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/helpers/dom-setup.ts"],
           maxWorkers: 2,
+          // As in the node project: the files of a worker share loaded modules (React, Mantine, the app)
+          // instead of importing them anew for each file — about 80 s less per run on two cores.
+          // dom-setup.ts resets what the app's modules remember between files.
+          isolate: false,
           testTimeout: 20_000,
         },
       },

@@ -1,8 +1,18 @@
 import "@testing-library/jest-dom/vitest";
+import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { resetConnection } from "../../src/web/lib/connection.ts";
+import { clearErrorToastHistory } from "../../src/web/lib/error-toasts.ts";
 
-afterEach(() => cleanup());
+// The web tests share loaded modules (vitest.config.ts, isolate: false): besides the DOM, clear what
+// the app's modules remember between renders — toasts on screen, the toast history, a failed health check.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  clearErrorToastHistory();
+  resetConnection();
+});
 
 // Lazy routes and i18n loads take longer than Testing Library's 1 s default on a busy 2-core machine;
 // waiting longer changes nothing for a passing test and keeps a slow one from failing.

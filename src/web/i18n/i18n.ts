@@ -25,11 +25,13 @@ const lazyLocales: BackendModule = {
   type: "backend",
   callbackApi: true,
   init() {},
+  // i18next merges later bundles (the page texts) into the object it is given: give it a copy, so the
+  // imported catalogue stays as shipped for whoever else reads it (the tests share loaded modules).
   read(language, _namespace, callback) {
-    if (language === "fi") return callback(null, fi);
+    if (language === "fi") return callback(null, structuredClone(fi));
     if (language !== "en" && language !== "sv") return callback(null, {});
     LOADERS[language]().then(
-      (module) => callback(null, module.default),
+      (module) => callback(null, structuredClone(module.default)),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
   },
@@ -79,7 +81,8 @@ export function initI18n(lng: Language = detectLanguage(window.location.pathname
         fallbackLng: DEFAULT_LANGUAGE,
         supportedLngs: [...LANGUAGES],
         load: "currentOnly",
-        resources: { fi: { translation: fi } },
+        // A copy: i18next merges the page texts into the object it is given (see lazyLocales).
+        resources: { fi: { translation: structuredClone(fi) } },
         // Finnish is bundled above; the backend fills in the others.
         partialBundledLanguages: true,
         interpolation: { escapeValue: false },

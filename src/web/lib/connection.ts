@@ -54,6 +54,12 @@ export function startHealthChecks(intervalMs = HEALTH_CHECK_INTERVAL_MS): () => 
   return stop;
 }
 
+/** Stops the polling and forgets a failed check (the test setup, between files that share this module). */
+export function resetConnection(): void {
+  stop?.();
+  setConnected(true);
+}
+
 /** Whether the last health check succeeded (true until one fails). */
 export function useConnected(): boolean {
   return useSyncExternalStore(subscribeConnected, isConnected, () => true);
