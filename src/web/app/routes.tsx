@@ -5,7 +5,7 @@ import { ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { PageLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
-import { ensureAdminTexts, ensurePageTexts } from "../i18n/i18n.ts";
+import { ensurePageTexts } from "../i18n/i18n.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { LanguageScope } from "./language-scope.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -15,7 +15,10 @@ import { guardedPage, type PageImport } from "./route-guard.tsx";
 // One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
 const pages = () => import("./lazy-pages.ts");
 const adminArea: PageImport = () =>
-  Promise.all([import("../features/admin/admin-page.tsx"), ensureAdminTexts()]).then(([m]) => m.AdminPage);
+  import("../features/admin/admin-page.tsx").then(async (m) => {
+    await m.adminTextsReady();
+    return m.AdminPage;
+  });
 const calculatorPage: PageImport = () =>
   import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>

@@ -141,35 +141,18 @@ export function ensurePageTexts(lng: Language = currentLanguage()): Promise<void
 }
 
 /**
- * The admin area's texts: one file per area and language (`admin/<area>.<lng>.json`), loaded only with
- * the admin area, so no other page downloads them. Their top-level sections never overlap with the
- * other catalogues (locales.test.ts).
+ * Areas with texts of their own (the admin area, i18n/admin-texts.ts) register how to load them for a
+ * language; a language switch loads them too. Kept here as a hook so their code stays in their chunk.
  */
-const ADMIN_FILES = import.meta.glob<{ default: ResourceKey }>("./admin/*.json");
-const adminTexts = new Map<Language, Promise<void>>();
-let adminTextsWanted = false;
-
-/** Loads the admin texts of a language (the current one by default) into i18n; once asked, a language switch loads them too. */
-export function ensureAdminTexts(lng: Language = currentLanguage()): Promise<void> {
-  adminTextsWanted = true;
-  let loading = adminTexts.get(lng);
-  if (!loading) {
-    loading = (async () => {
-      await ensurePageTexts(lng);
-      const files = Object.entries(ADMIN_FILES).filter(([path]) => path.endsWith(`.${lng}.json`));
-      const modules = await Promise.all(files.map(([, load]) => load()));
-      for (const { default: texts } of modules) i18n.addResourceBundle(lng, "translation", texts, true, true);
-    })();
-    loading.catch(() => adminTexts.delete(lng));
-    adminTexts.set(lng, loading);
-  }
-  return loading;
+const areaTextLoaders = new Set<(lng: Language) => Promise<void>>();
+export function addAreaTextLoader(load: (lng: Language) => Promise<void>): void {
+  areaTextLoaders.add(load);
 }
 
 /** Switches the language: loads its texts first, then sets `<html lang>` and remembers the choice. */
 export async function setLanguage(lng: Language): Promise<void> {
   if (pageTextsWanted) await ensurePageTexts(lng);
-  if (adminTextsWanted) await ensureAdminTexts(lng);
+  await Promise.all([...areaTextLoaders].map((load) => load(lng)));
   await i18n.changeLanguage(lng);
 }
 

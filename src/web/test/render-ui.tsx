@@ -5,7 +5,8 @@ import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Language } from "../../domain/enums.ts";
 import { cssVariablesResolver, theme } from "../app/theme.ts";
-import { ensureAdminTexts, ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
+import { ensureAdminTexts } from "../i18n/admin-texts.ts";
+import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 
 /** Loads the shell, page and admin texts of a language, as a lazy route does before it renders. */
 export async function loadTexts(lng: Language = "fi"): Promise<void> {

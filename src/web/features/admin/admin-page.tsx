@@ -14,6 +14,9 @@ import { ReportingTab } from "./reporting/reporting-tab.tsx";
 import { HelpdeskSearch } from "./search/helpdesk-search.tsx";
 import { UsersTab } from "./users/users-tab.tsx";
 
+/** The admin texts (i18n/admin-texts.ts), which the route awaits before it renders this page. */
+export { ensureAdminTexts as adminTextsReady } from "../../i18n/admin-texts.ts";
+
 const PANELS: Record<AdminTab, () => ReactNode> = {
   companies: () => <CompaniesTab />,
   users: () => <UsersTab />,
