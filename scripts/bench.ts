@@ -4,16 +4,19 @@
  * is set), seeds the demo data plus BENCH_USERS beneficiaries (default 5 000), and times requests
  * through app.inject (no network), printing p50/p95/max per endpoint.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { EVENT_TYPES, ORDER_STATUSES } from "../src/domain/enums.ts";
 import { buildApp } from "../src/server/app.ts";
 import { testConfig } from "../src/server/config.ts";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
 import {
   beneficiaryEmployees,
   companies,
+  eventLog,
+  orders,
   roles,
   systemUsers,
   userRoles,
@@ -114,6 +117,66 @@ async function seedScale(database: Database): Promise<void> {
   }
 }
 
+const BENCH_COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1000);
+const BENCH_ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
+const BENCH_EVENTS = Number(process.env.BENCH_EVENTS ?? 20000);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The admin area's scale (issue 10): companies for its list and search, orders of the bench employees
+ * over two years for the company page and the platform report, and event-log rows for the audit view.
+ */
+async function seedAdminScale(database: Database): Promise<void> {
+  const { db } = database;
+  for (let start = 0; start < BENCH_COMPANIES; start += 500) {
+    const batch = Array.from({ length: Math.min(500, BENCH_COMPANIES - start) }, (_, k) => start + k);
+    await db.insert(companies).values(
+      batch.map((i) => ({
+        name: `${LAST[i % LAST.length]} ${FIRST[i % FIRST.length]} ${i} Oy`,
+        city: i % 2 ? "Tampere" : "Espoo",
+      })),
+    );
+  }
+  const employees = await db
+    .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId })
+    .from(beneficiaryEmployees);
+  const now = Date.now();
+  for (let start = 0; start < BENCH_ORDERS; start += 500) {
+    const batch = Array.from({ length: Math.min(500, BENCH_ORDERS - start) }, (_, k) => start + k);
+    await db.insert(orders).values(
+      batch.map((i) => {
+        const employee = employees[i % employees.length] as (typeof employees)[number];
+        const createdAt = new Date(now - (i % 730) * DAY_MS);
+        return {
+          beneficiaryEmployeeId: employee.id,
+          companyId: employee.companyId,
+          orderStatus: ORDER_STATUSES[i % ORDER_STATUSES.length] as (typeof ORDER_STATUSES)[number],
+          previousStatus:
+            ORDER_STATUSES[i % ORDER_STATUSES.length] === "WAITING_FOR_CUSTOMER_COMMENT"
+              ? ("PENDING" as const)
+              : null,
+          totalPriceCents: 150_000 + (i % 40) * 5_000,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+  }
+  const companyIds = (await db.select({ id: companies.id }).from(companies)).map((c) => c.id);
+  for (let start = 0; start < BENCH_EVENTS; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, BENCH_EVENTS - start) }, (_, k) => start + k);
+    await db.insert(eventLog).values(
+      batch.map((i) => ({
+        type: EVENT_TYPES[i % EVENT_TYPES.length] as (typeof EVENT_TYPES)[number],
+        companyId: companyIds[i % companyIds.length] ?? null,
+        entityType: "order",
+        entityId: randomUUID(),
+        createdAt: new Date(now - (i % 730) * DAY_MS - (i % 1000) * 1000),
+      })),
+    );
+  }
+}
+
 async function login(app: FastifyInstance, email: string): Promise<Record<string, string>> {
   const res = await app.inject({
     method: "POST",
@@ -155,8 +218,9 @@ try {
   await seedDemoIfEmpty(database.db);
   const seedStart = performance.now();
   await seedScale(database);
+  await seedAdminScale(database);
   console.info(
-    `database: ${database.kind}; ${USERS} extra users seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `database: ${database.kind}; ${USERS} extra users, ${BENCH_COMPANIES} companies, ${BENCH_ORDERS} orders, ${BENCH_EVENTS} events seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
   const app = await buildApp(testConfig({ logLevel: "silent" }), { database });
   await app.ready();
@@ -178,6 +242,27 @@ try {
   await time("GET /api/user-roles/roles/:id/users search (admin)", 100, () =>
     app.inject({ url: `/api/user-roles/roles/${role?.id}/users?search=aino&limit=20`, headers: admin }),
   );
+  const [demo] = await database.db.select().from(companies).where(eq(companies.name, "Demo Oy"));
+  const adminCalls: [string, string][] = [
+    ["GET /api/companies page 1 (admin)", "/api/companies?page=1&limit=20"],
+    ["GET /api/companies search=virtanen (admin)", "/api/companies?search=virtanen&limit=20"],
+    ["GET /api/companies?names=true limit 500 (admin)", "/api/companies?names=true&limit=500"],
+    ["GET /api/companies/:demo (admin)", `/api/companies/${demo?.id}`],
+    ["GET /api/companies/:demo/orders page 1 (admin)", `/api/companies/${demo?.id}/orders?page=1&limit=20`],
+    ["GET /api/event-log page 1 (admin)", "/api/event-log?page=1&limit=20"],
+    ["GET /api/event-log page 500 (admin)", "/api/event-log?page=500&limit=20"],
+    ["GET /api/event-log types=ORDER_CONFIRMED (admin)", "/api/event-log?types=ORDER_CONFIRMED&limit=20"],
+    [
+      "GET /api/event-log company + dates (admin)",
+      `/api/event-log?companyId=${demo?.id}&from=2026-01-01&to=2026-06-30`,
+    ],
+    ["GET /api/admin/reports (admin)", "/api/admin/reports"],
+    ["GET /api/admin/search?q=virtanen (admin)", "/api/admin/search?q=virtanen"],
+    ["GET /api/company-applications (admin)", "/api/company-applications?status=PENDING"],
+  ];
+  for (const [label, url] of adminCalls) {
+    await time(label, 50, () => app.inject({ url, headers: admin }));
+  }
   await time("POST /api/login (beneficiary, argon2id)", 20, () =>
     app.inject({
       method: "POST",
