@@ -342,7 +342,8 @@ export const MATRIX: readonly MatrixRow[] = [
         },
       };
     },
-    expect: superAdminOnly,
+    // Assigning roles is user management: roles.manage or system-users.manage (the helpdesk too).
+    expect: adminsOnly,
   },
   {
     operation: "DELETE /api/user-roles/users/{userId}/roles/{roleId}",
@@ -354,7 +355,7 @@ export const MATRIX: readonly MatrixRow[] = [
         target: { userId, changes: ["roles"], roles: [] },
       };
     },
-    expect: superAdminOnly,
+    expect: adminsOnly,
   },
 
   // ---- Registration -----------------------------------------------------------------------------------

@@ -148,8 +148,10 @@ export function assertCsrfToken(ctx: AppContext, request: FastifyRequest, presen
 export type Guards = {
   /** Any logged-in user, deactivated ones included (GET /api/user tells them apart). */
   user: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** A logged-in, active user holding the permission. */
-  permission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** A logged-in, active user holding the permission (or, given several, any one of them). */
+  permission: (
+    ...anyOf: [Permission, ...Permission[]]
+  ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 };
 
 export function createGuards(ctx: AppContext): Guards {
@@ -158,14 +160,16 @@ export function createGuards(ctx: AppContext): Guards {
   };
   return {
     user,
-    permission: (permission) => async (request, reply) => {
-      const found = await resolveUser(ctx, request, reply);
-      if (!found) throw unauthorized();
-      if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
-      if (!found.permissions.includes(permission)) {
-        throw forbidden("Access denied. You do not have permission to perform this action");
-      }
-    },
+    permission:
+      (...anyOf) =>
+      async (request, reply) => {
+        const found = await resolveUser(ctx, request, reply);
+        if (!found) throw unauthorized();
+        if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
+        if (!anyOf.some((permission) => found.permissions.includes(permission))) {
+          throw forbidden("Access denied. You do not have permission to perform this action");
+        }
+      },
   };
 }
 

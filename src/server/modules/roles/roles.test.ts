@@ -351,10 +351,28 @@ describe("POST and DELETE /api/user-roles/users/:userId/roles/:roleId", () => {
     );
   });
 
-  it("refuses the helpdesk and employer users (403) and anonymous callers (401)", async () => {
+  it("lets the helpdesk assign and remove roles (user management), but not the super admin role", async () => {
+    const user = await userId("ville.hamalainen@demo.test");
+    const url = `/api/user-roles/users/${user}/roles/${await roleId("EMPLOYER_EDITOR")}`;
+    const demo = await companyId("Demo Oy");
+    try {
+      const assigned = await call("POST", url, HELPDESK, { companyIds: [demo] });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      expect(zUserRoleAssignments.parse(assigned.json()).assignments.map((a) => a.companyId)).toEqual([demo]);
+      const removed = await call("DELETE", url, HELPDESK, { companyId: demo });
+      expect(zUserRoleAssignments.parse(removed.json()).assignments).toEqual([]);
+    } finally {
+      await t.database.db
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, user), eq(userRoles.roleId, await roleId("EMPLOYER_EDITOR"))));
+    }
+    const superAdmin = `/api/user-roles/users/${user}/roles/${await roleId("SUPER_ADMIN")}`;
+    expectError(await call("POST", superAdmin, HELPDESK, { companyIds: [] }), 403, "FORBIDDEN");
+  });
+
+  it("refuses employer users (403) and anonymous callers (401)", async () => {
     const url = `/api/user-roles/users/${await userId("ville.hamalainen@demo.test")}/roles/${await roleId("EMPLOYER_EDITOR")}`;
     const payload = { companyIds: [await companyId("Demo Oy")] };
-    expectError(await call("POST", url, HELPDESK, payload), 403, "FORBIDDEN");
     expectError(await call("POST", url, DEMO_ADMIN, payload), 403, "FORBIDDEN");
     expectError(await call("DELETE", url, EMPLOYEE, { companyId: payload.companyIds[0] }), 403, "FORBIDDEN");
     expectError(await call("POST", url, null, payload), 401, "UNAUTHORIZED");

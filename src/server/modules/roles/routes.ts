@@ -30,6 +30,9 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const guards = createGuards(ctx);
   const read = guards.permission("roles.read");
   const manage = guards.permission("roles.manage");
+  // Who holds which role is user management (the helpdesk's daily work); what a role may do is not.
+  // ensureMayGrant keeps the super admin role with super admins.
+  const assign = guards.permission("roles.manage", "system-users.manage");
   const tags = ["roles"];
 
   app.get(
@@ -137,7 +140,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     "/user-roles/users/:userId/roles/:roleId",
     {
-      preHandler: manage,
+      preHandler: assign,
       schema: {
         tags,
         summary: "Assign a role to a user in one or more companies (admin roles: empty list = global)",
@@ -153,7 +156,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.delete(
     "/user-roles/users/:userId/roles/:roleId",
     {
-      preHandler: manage,
+      preHandler: assign,
       schema: {
         tags,
         summary: "Remove a role from a user in one company (companyId null or omitted: the global one)",

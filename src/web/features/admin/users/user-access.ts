@@ -11,9 +11,23 @@ function useHasPermission(permission: string): boolean {
   return useSession().user?.permissions.includes(permission) ?? false;
 }
 
-/** Roles, their permissions and role assignments (SPEC §6: SUPER_ADMIN only). */
+/** Roles and their permissions (SUPER_ADMIN only). */
 export function useCanManageRoles(): boolean {
   return useHasPermission("roles.manage");
+}
+
+/**
+ * Who holds which role: user management, so the helpdesk too (roles.manage or system-users.manage, as
+ * the API's guard). Only a super admin hands out the super admin role.
+ */
+export function useRoleAssignment(): { canAssign: boolean; mayGrant: (roleName: string) => boolean } {
+  const user = useSession().user;
+  const permissions = user?.permissions ?? [];
+  const superAdmin = user?.roles.includes("SUPER_ADMIN") ?? false;
+  return {
+    canAssign: permissions.includes("roles.manage") || permissions.includes("system-users.manage"),
+    mayGrant: (roleName) => roleName !== "SUPER_ADMIN" || superAdmin,
+  };
 }
 
 /** Creating, changing and deactivating users. */

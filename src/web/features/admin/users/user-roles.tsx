@@ -20,7 +20,7 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { useSectionStatus } from "../tax-tables/section-status.tsx";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
-import { useCanManageRoles } from "./user-access.ts";
+import { useRoleAssignment } from "./user-access.ts";
 import { useAssignRole, useCompanyNames, useRemoveRole, useRoles } from "./users-api.ts";
 
 type Assignment = TSystemUserDetails["userRoles"][number];
@@ -55,6 +55,7 @@ function AddRoleForm({
   const roles = useRoles();
   const companies = useCompanyNames();
   const assign = useAssignRole(userId);
+  const { mayGrant } = useRoleAssignment();
   const form = useForm({
     initialValues: { roleId: "", companyIds: [] as string[] },
     validate: {
@@ -93,7 +94,9 @@ function AddRoleForm({
           required
           data={[
             { value: "", label: t("adminUsers.form.chooseRole") },
-            ...(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r.name) })),
+            ...(roles.data ?? [])
+              .filter((r) => mayGrant(r.name))
+              .map((r) => ({ value: r.id, label: roleLabel(t, r.name) })),
           ]}
           {...form.getInputProps("roleId")}
         />
@@ -128,7 +131,7 @@ function AddRoleForm({
  */
 export function UserRoles({ user }: { user: TSystemUserDetails }) {
   const { t } = useTranslation();
-  const canManage = useCanManageRoles();
+  const { canAssign: canManage } = useRoleAssignment();
   const status = useSectionStatus();
   const remove = useRemoveRole(user.userId);
   const [adding, setAdding] = useState(false);
