@@ -133,6 +133,12 @@ export const zEventLogEntry = z.object({
   company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   entityType: z.string(),
   entityId: z.uuid(),
+  /**
+   * What the object is called: a user's name (or e-mail), a company's name, an order's "#number", a
+   * lease's agreement number (or its order's "#number"), a role's name, an application's company name;
+   * null for other types and for objects since deleted.
+   */
+  entityLabel: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
   createdAt: z.iso.datetime(),
 });

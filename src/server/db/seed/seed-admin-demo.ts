@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import type { EventType, OrderStatus } from "../../../domain/enums.ts";
 import type { Db } from "../client.ts";
@@ -354,6 +354,38 @@ export async function seedAdminDemo(db: Db, passwordHash: string, now = new Date
   // Oldest first, so an equal createdAt never decides the audit view's order.
   events.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
   await db.insert(eventLog).values(events);
+  await backdateDemoUsersCreated(db, now);
+}
+
+/**
+ * seed-demo.ts logs USER_CREATED for each demo user at seeding time; left there they would fill the
+ * audit view's newest pages. One UPDATE moves them to 330–365 days ago, spread by the user's e-mail
+ * (whole days plus hours, so no two share an instant and the order is the same on every seeding).
+ */
+async function backdateDemoUsersCreated(db: Db, now: Date): Promise<void> {
+  const seeded = db
+    .select({
+      id: eventLog.id,
+      n: sql<number>`row_number() over (order by ${users.email})`.as("n"),
+    })
+    .from(eventLog)
+    .innerJoin(users, eq(users.id, eventLog.entityId))
+    .where(
+      and(
+        eq(eventLog.type, "USER_CREATED"),
+        eq(eventLog.entityType, "user"),
+        sql`${eventLog.data}->>'source' = 'demo-seed'`,
+      ),
+    )
+    .as("seeded");
+  await db
+    .update(eventLog)
+    .set({
+      createdAt: sql`${now.toISOString()}::timestamptz
+        - make_interval(days => 330 + (${seeded.n}::int * 11) % 35, hours => ${seeded.n}::int % 24)`,
+    })
+    .from(seeded)
+    .where(eq(eventLog.id, seeded.id));
 }
 
 type EventFn = (

@@ -414,6 +414,41 @@ describe("GET /api/event-log", () => {
     expect(paged.items.map((e) => e.type)).toEqual(["ORDER_CONFIRMED"]);
   });
 
+  it("names each event's object in the same query: user, company, order, lease, role, application", async () => {
+    const { db } = t.database;
+    const [order] = await db.select({ id: orders.id, number: orders.orderNumber }).from(orders).limit(1);
+    const [lease] = await db
+      .select({ id: leasingAgreements.id, number: leasingAgreements.agreementNumber })
+      .from(leasingAgreements)
+      .where(sql`${leasingAgreements.agreementNumber} is not null`)
+      .limit(1);
+    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, "EMPLOYER_ADMIN"));
+    const application = await freshApplication();
+    const objects: [string, string, string | null][] = [
+      ["user", await userIdByEmail(db, DEMO_ADMIN), "Laura Nieminen"],
+      ["company", await companyIdByName(db, "Demo Oy"), "Demo Oy"],
+      ["order", order?.id as string, `#${order?.number}`],
+      ["leasingAgreement", lease?.id as string, lease?.number as string],
+      ["role", role?.id as string, "EMPLOYER_ADMIN"],
+      ["companyApplication", application.id, application.companyName],
+      ["beneficiaryEmployee", randomUUID(), null],
+      ["order", randomUUID(), null],
+    ];
+    // A day of its own, minutes apart, so the page holds exactly these, newest first.
+    await db.insert(eventLog).values(
+      objects.map(([entityType, entityId], i) => ({
+        type: "COMPANY_UPDATED" as const,
+        entityType,
+        entityId,
+        createdAt: new Date(Date.UTC(2001, 1, 3, 10, objects.length - i)),
+      })),
+    );
+    const res = await call("GET", "/api/event-log?from=2001-02-03&to=2001-02-03", HELPDESK);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = zEventLogPage.parse(res.json());
+    expect(page.items.map((e) => [e.entityType, e.entityId, e.entityLabel])).toEqual(objects);
+  });
+
   it("answers bad filters with 400, employer users with 403 and anonymous callers with 401", async () => {
     expectError(await call("GET", "/api/event-log?types=NOPE", ADMIN), 400, "VALIDATION_ERROR");
     expectError(await call("GET", "/api/event-log?from=2025-13-01", ADMIN), 400, "VALIDATION_ERROR");

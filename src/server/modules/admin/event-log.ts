@@ -1,15 +1,52 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { TEventLogEntry, TEventLogQuery } from "../../../contract/admin.ts";
 import { HELSINKI_TIME_ZONE } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
-import { companies, eventLog, systemUsers, users } from "../../db/schema/index.ts";
+import {
+  companies,
+  companyApplications,
+  eventLog,
+  leasingAgreements,
+  orders,
+  roles,
+  systemUsers,
+  users,
+} from "../../db/schema/index.ts";
 
 /**
  * The audit view of the event log (issue 10 point 5): filtered and paged in SQL, newest first, each row
- * with its actor's name and e-mail and its company's name. Every filter has its index (type, company,
- * entity, actor; created_at for the unfiltered page).
+ * with its actor's name and e-mail, its company's name and what its object is called (`entityLabel`).
+ * Every filter has its index (type, company, entity, actor; created_at for the unfiltered page).
  */
+
+// The event's object, one left join per known entity type on its primary key (only the page's rows).
+const entityUser = alias(users, "entity_user");
+const entitySystemUser = alias(systemUsers, "entity_system_user");
+const entityCompany = alias(companies, "entity_company");
+const entityOrder = alias(orders, "entity_order");
+const entityAgreement = alias(leasingAgreements, "entity_agreement");
+const agreementOrder = alias(orders, "agreement_order");
+const entityRole = alias(roles, "entity_role");
+const entityApplication = alias(companyApplications, "entity_application");
+
+const isEntity = (type: string, id: AnyPgColumn) =>
+  and(eq(eventLog.entityType, type), eq(id, eventLog.entityId));
+
+/**
+ * What the object is called: a user's "First Last" (or e-mail), a company's name, an order's
+ * "#number", a lease's agreement number (or its order's number), a role's name, an application's
+ * company name; null for other types and for objects deleted since.
+ */
+const entityLabel = sql<string | null>`case ${eventLog.entityType}
+  when 'user' then coalesce(nullif(trim(concat_ws(' ', ${entitySystemUser.firstName}, ${entitySystemUser.lastName})), ''), ${entityUser.email})
+  when 'company' then ${entityCompany.name}
+  when 'order' then '#' || ${entityOrder.orderNumber}::text
+  when 'leasingAgreement' then coalesce(${entityAgreement.agreementNumber}, '#' || ${agreementOrder.orderNumber}::text)
+  when 'role' then ${entityRole.name}
+  when 'companyApplication' then ${entityApplication.companyName}
+end`;
 
 /**
  * The first instant of a Helsinki calendar date, computed by PostgreSQL's time-zone rules (daylight
@@ -46,11 +83,20 @@ export function createEventLogService(ctx: AppContext) {
           actorFirstName: systemUsers.firstName,
           actorLastName: systemUsers.lastName,
           companyName: companies.name,
+          entityLabel,
         })
         .from(eventLog)
         .leftJoin(users, eq(users.id, eventLog.actorUserId))
         .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
         .leftJoin(companies, eq(companies.id, eventLog.companyId))
+        .leftJoin(entityUser, isEntity("user", entityUser.id))
+        .leftJoin(entitySystemUser, eq(entitySystemUser.userId, entityUser.id))
+        .leftJoin(entityCompany, isEntity("company", entityCompany.id))
+        .leftJoin(entityOrder, isEntity("order", entityOrder.id))
+        .leftJoin(entityAgreement, isEntity("leasingAgreement", entityAgreement.id))
+        .leftJoin(agreementOrder, eq(agreementOrder.id, entityAgreement.orderId))
+        .leftJoin(entityRole, isEntity("role", entityRole.id))
+        .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
         .where(where)
         .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
         .limit(query.limit)
@@ -70,6 +116,7 @@ export function createEventLogService(ctx: AppContext) {
               : null,
           entityType: event.entityType,
           entityId: event.entityId,
+          entityLabel: row.entityLabel ?? null,
           data: event.data ?? {},
           createdAt: event.createdAt.toISOString(),
         };

@@ -49,7 +49,7 @@ export function CalculatorPage() {
     return (
       <PageTemplate title={title} description={t("calculator.description")}>
         <Group justify="center" py="3xl">
-          <Loader aria-label={t("ds.table.loading")} />
+          <Loader role="status" aria-label={t("ds.table.loading")} />
         </Group>
       </PageTemplate>
     );
@@ -145,7 +145,7 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
       </div>
       {outcome.result && (
         <Stack gap="lg" mt="lg">
-          <Suspense fallback={<Loader aria-label={t("ds.table.loading")} mx="auto" />}>
+          <Suspense fallback={<Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />}>
             <CostChart result={outcome.result} />
           </Suspense>
           <YearsCard result={outcome.result} />

@@ -162,11 +162,13 @@ function CompanyApplications() {
           }}
           miw={260}
         />
-        {list.isFetching && !list.isPending && <Loader size="sm" aria-label={t("ds.table.loading")} />}
+        {list.isFetching && !list.isPending && (
+          <Loader size="sm" role="status" aria-label={t("ds.table.loading")} />
+        )}
       </Group>
       {list.isPending ? (
         <Group justify="center" py="xl">
-          <Loader aria-label={t("ds.table.loading")} />
+          <Loader role="status" aria-label={t("ds.table.loading")} />
         </Group>
       ) : list.isError ? (
         <EmptyState

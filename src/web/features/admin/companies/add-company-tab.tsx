@@ -20,7 +20,7 @@ export function AddCompanyTab() {
         </Title>
         <Text size="sm" c="dimmed" mt={4}>
           {t("adminCompanies.add.applicationsNote")}{" "}
-          <Anchor component={Link} to={pathOf("applications")} size="sm">
+          <Anchor component={Link} to={pathOf("applications")} size="sm" underline="always">
             {t("adminCompanies.add.applicationsLink")}
           </Anchor>
         </Text>

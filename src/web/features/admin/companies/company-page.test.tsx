@@ -35,7 +35,21 @@ function companyApi(units: () => TCompanyUnit[], extra: Record<string, FakeRoute
     },
     [`GET /api/companies/${COMPANY_ID}/payroll-recipients`]: { status: 200, body: { recipients: [] } },
     [`GET /api/system-users?companyId=${COMPANY_ID}&page=1&limit=100`]: page([]),
-    [`GET /api/system-users?companyId=${COMPANY_ID}&page=1&limit=20`]: page([]),
+    [`GET /api/system-users?companyId=${COMPANY_ID}&page=1&limit=20`]: page([
+      {
+        userId: uuid(600),
+        firstName: "Eero",
+        lastName: "Edunsaaja",
+        workEmail: "eero@kallionkahvi.fi",
+        personalEmail: null,
+        phoneNumber: null,
+        companyId: COMPANY_ID,
+        companyName: "Kallion Kahvila Oy",
+        roles: ["BIKE_BENEFICIARY", "EMPLOYER_ADMIN"],
+        deactivated: false,
+        lastLoginAt: null,
+      },
+    ]),
     [`GET /api/companies/${COMPANY_ID}/orders?page=1&limit=20`]: page([]),
     [`GET /api/event-log?companyId=${COMPANY_ID}&limit=10`]: page([
       {
@@ -45,7 +59,8 @@ function companyApi(units: () => TCompanyUnit[], extra: Record<string, FakeRoute
         company: { id: COMPANY_ID, name: "Kallion Kahvila Oy" },
         entityType: "company",
         entityId: COMPANY_ID,
-        data: {},
+        entityLabel: "Kallion Kahvila Oy",
+        data: { name: "Kallion Kahvila Oy", units: 2, source: "companies" },
         createdAt: NOW,
       },
     ]),
@@ -67,6 +82,9 @@ describe("a company's page", () => {
     expect(await screen.findByRole("heading", { name: "Kallion Kahvila Oy", level: 2 })).toBeInTheDocument();
     expect(await screen.findByText(/25,5\s%\s\(maan FI kanta\)/)).toBeInTheDocument();
     expect(await screen.findByText("Yritys luotiin")).toBeInTheDocument();
+    // The event says to what; the people's roles are named as people call them.
+    expect(screen.getByText("Yritys: Kallion Kahvila Oy")).toBeInTheDocument();
+    expect(await screen.findByText("Työntekijä (edunsaaja), Työnantajan pääkäyttäjä")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Poista yritys" }));
     const dialog = await screen.findByRole("dialog", { name: "Poistetaanko yritys Kallion Kahvila Oy?" });

@@ -6,6 +6,7 @@ import type { TSystemUserItem } from "../../../../contract/system-users.ts";
 import { DataTable } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useAdminNav } from "../admin-nav.ts";
+import { roleLabel } from "../users/badges.tsx";
 import { PAGE_SIZE, useCompanyPeople } from "./companies-api.ts";
 
 /** The company's people (a role in it, or it is their home company), 20 a page, each linking to their page. */
@@ -44,7 +45,7 @@ export function CompanyPeopleSection({ companyId }: { companyId: string }) {
           {
             accessor: "roles",
             title: t("adminCompanies.people.roles"),
-            render: (r) => r.roles.join(", ") || "–",
+            render: (r) => r.roles.map((name) => roleLabel(t, name)).join(", ") || "–",
           },
           {
             accessor: "deactivated",

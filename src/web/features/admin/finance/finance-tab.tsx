@@ -1,4 +1,5 @@
 import { SegmentedControl, Stack } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { useAdminNav } from "../admin-nav.ts";
 import { LeasingCompaniesTab } from "../leasing-companies/leasing-companies-tab.tsx";
@@ -22,6 +23,8 @@ export function FinanceTab() {
   const { t } = useTranslation();
   const { rest, go } = useAdminNav();
   const section = SECTIONS.find((s) => SEGMENTS[s] === (rest[0] ?? "")) ?? "leasingCompanies";
+  // Three long names do not fit side by side on a phone: there they stack.
+  const phone = useMediaQuery("(max-width: 36em)");
   return (
     <Stack gap="md">
       <SegmentedControl
@@ -33,7 +36,9 @@ export function FinanceTab() {
           else go("finance");
         }}
         data={SECTIONS.map((value) => ({ value, label: t(`adminShell.finance.${value}`) }))}
-        style={{ alignSelf: "flex-start" }}
+        orientation={phone ? "vertical" : "horizontal"}
+        fullWidth={phone}
+        style={phone ? undefined : { alignSelf: "flex-start" }}
       />
       {section === "leasingCompanies" && <LeasingCompaniesTab />}
       {section === "billingTables" && <BillingTablesTab />}

@@ -29,9 +29,10 @@ const entry: TEventLogEntry = {
   type: "COMPANY_APPLICATION_ACCEPTED",
   actor: { userId: ACTOR_ID, name: "Maija Meikäläinen", email: "maija@pedaali.fi" },
   company: { id: COMPANY_ID, name: "Kallion Kahvila Oy" },
-  entityType: "company_application",
+  entityType: "companyApplication",
   entityId: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1",
-  data: { companyName: "Kallion Kahvila Oy", adminInvited: true, nested: { skip: 1 } },
+  entityLabel: "Kallion Kahvila Oy",
+  data: { role: "EMPLOYER_ADMIN", source: "applications", adminInvited: true, nested: { skip: 1 } },
   // 10:15 UTC is 12:15 in Helsinki in winter.
   createdAt: "2026-11-20T10:15:00.000Z",
 };
@@ -107,13 +108,14 @@ describe("the event log of the Raportointi tab", () => {
     );
 
     // Text queries, not role queries: the roles of the whole table are slow to compute in jsdom.
-    const summary = await screen.findByText("companyName: Kallion Kahvila Oy, adminInvited: true");
+    // The object by type and name, and the data in words without the internal keys.
+    const summary = await screen.findByText("Rooli: Työnantajan pääkäyttäjä");
     const row = summary.closest("tr") as HTMLElement;
+    expect(within(row).getByText("Yrityksen hakemus: Kallion Kahvila Oy")).toBeInTheDocument();
     expect(within(row).getByText("Yrityksen hakemus hyväksytty")).toBeInTheDocument();
     expect(within(row).getByText("20.11.2026 12:15")).toBeInTheDocument();
     expect(within(row).getByText("Maija Meikäläinen")).toBeInTheDocument();
     expect(within(row).getByText("maija@pedaali.fi")).toBeInTheDocument();
-    expect(within(row).getByText("company_application")).toBeInTheDocument();
     expect(logQueries(replies.calls)).toEqual([
       {
         page: "1",

@@ -7,6 +7,7 @@ import type { TEventLogEntry } from "../../../../contract/admin.ts";
 import { EVENT_TYPES, type EventType } from "../../../../domain/enums.ts";
 import { DataTable } from "../../../components/data-table.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { dataSummary, entityText } from "./event-summary.tsx";
 import { eventTypeLabelKey } from "./event-types.ts";
 import {
   EVENT_LOG_PAGE_SIZE,
@@ -41,18 +42,6 @@ export function eventLogFilterOf(params: URLSearchParams): EventLogFilter {
     to: date("to"),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
-}
-
-/** A few of the event's own values ("status: ACCEPTED, orderNumber: 1042"), enough to tell events apart. */
-export function dataSummary(data: Record<string, unknown>, max = 3): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (parts.length === max) break;
-    if (value === null || typeof value === "object") continue;
-    const text = String(value);
-    parts.push(`${key}: ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`);
-  }
-  return parts.join(", ");
 }
 
 /** The actor picker: users found by e-mail (2 characters or more), the chosen one kept as a choice. */
@@ -249,16 +238,21 @@ export function EventLogView() {
           {
             accessor: "entityType",
             title: t("adminAudit.object"),
-            render: (r) => (
-              <Stack gap={2}>
-                <Text size="sm">{r.entityType}</Text>
-                {dataSummary(r.data) && (
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }} maw={420}>
-                    {dataSummary(r.data)}
+            render: (r) => {
+              const summary = dataSummary(t, r);
+              return (
+                <Stack gap={2}>
+                  <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                    {entityText(t, r)}
                   </Text>
-                )}
-              </Stack>
-            ),
+                  {summary && (
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }} maw={420}>
+                      {summary}
+                    </Text>
+                  )}
+                </Stack>
+              );
+            },
           },
         ]}
       />

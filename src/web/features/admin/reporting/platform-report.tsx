@@ -93,39 +93,47 @@ type TableData = { head: string[]; rows: CsvCell[][] };
  */
 function FiguresTable({ caption, data, shown }: { caption: string; data: TableData; shown: boolean }) {
   const table = (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped withTableBorder captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {data.head.map((cell) => (
-              <Table.Th key={cell} scope="col">
-                {cell}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.rows.map((row) => (
-            <Table.Tr key={String(row[0])}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <Table.Th key={data.head[i]} scope="row" fw={400}>
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={data.head[i]} style={{ fontVariantNumeric: "tabular-nums" }}>
-                    {cell}
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
+    <Table striped withTableBorder captionSide="top">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {data.head.map((cell) => (
+            <Table.Th key={cell} scope="col">
+              {cell}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.rows.map((row) => (
+          <Table.Tr key={String(row[0])}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <Table.Th key={data.head[i]} scope="row" fw={400}>
+                  {cell}
+                </Table.Th>
+              ) : (
+                <Table.Td key={data.head[i]} style={{ fontVariantNumeric: "tabular-nums" }}>
+                  {cell}
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (!shown) return <VisuallyHidden>{table}</VisuallyHidden>;
+  // A wide table scrolls inside its own box on a phone; the box takes focus so keys can scroll it
+  // (as the design system's DataTable does).
+  return (
+    <Table.ScrollContainer
+      minWidth={320}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": caption } }}
+    >
+      {table}
     </Table.ScrollContainer>
   );
-  return shown ? table : <VisuallyHidden>{table}</VisuallyHidden>;
 }
 
 /** One figure section: its chart (lazy), the same figures as a table, and the CSV of them. */
@@ -170,7 +178,7 @@ function FigureSection({
       ) : (
         <Stack gap="md">
           {chart && !asTable && (
-            <Suspense fallback={<Loader aria-label={t("ds.table.loading")} mx="auto" />}>
+            <Suspense fallback={<Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />}>
               <ReportBarChart {...chart} />
             </Suspense>
           )}
@@ -221,11 +229,11 @@ export function PlatformReport() {
           min={range.from || data?.from}
           onChange={(event) => setDate("to", event.currentTarget.value)}
         />
-        {report.isFetching && <Loader size="sm" aria-label={t("ds.table.loading")} />}
+        {report.isFetching && <Loader size="sm" role="status" aria-label={t("ds.table.loading")} />}
       </Group>
       {report.isPending ? (
         <Group justify="center" py="xl">
-          <Loader aria-label={t("ds.table.loading")} />
+          <Loader role="status" aria-label={t("ds.table.loading")} />
         </Group>
       ) : report.isError || !data ? (
         <EmptyState

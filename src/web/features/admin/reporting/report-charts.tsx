@@ -36,6 +36,8 @@ export function ReportBarChart({
         yAxisProps={horizontal ? { width: 180 } : { allowDecimals: false }}
         xAxisProps={horizontal ? { allowDecimals: false } : {}}
         tooltipAnimationDuration={0}
+        // Hidden from assistive technology (the figures are a table beside it), so not focusable either.
+        barChartProps={{ accessibilityLayer: false }}
       />
     </div>
   );

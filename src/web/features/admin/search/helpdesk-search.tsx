@@ -80,7 +80,9 @@ export function HelpdeskSearch() {
           placeholder={t("adminSearch.placeholder")}
           leftSection={<SearchIcon size={16} />}
           rightSection={
-            long && search.isFetching ? <Loader size="xs" aria-label={t("adminSearch.searching")} /> : null
+            long && search.isFetching ? (
+              <Loader size="xs" role="status" aria-label={t("adminSearch.searching")} />
+            ) : null
           }
           value={text}
           onChange={(event) => {

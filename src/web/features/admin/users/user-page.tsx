@@ -18,6 +18,7 @@ import { fieldRules } from "../../../lib/field-rules.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useAdminNav } from "../admin-nav.ts";
+import { EventText } from "../reporting/event-summary.tsx";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { useSectionStatus } from "../tax-tables/section-status.tsx";
 import { UserStatusBadge } from "./badges.tsx";
@@ -188,7 +189,7 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         {self && canManage && (
           <Text size="sm" c="dimmed">
             {t("adminUsers.details.selfNote")}{" "}
-            <Anchor component={AppLink} to={buildPath("ownDetails")} size="sm">
+            <Anchor component={AppLink} to={buildPath("ownDetails")} size="sm" underline="always">
               {t("adminUsers.details.ownDetailsLink")}
             </Anchor>
           </Text>
@@ -342,7 +343,7 @@ function UserEvents({ userId }: { userId: string }) {
             id: event.id,
             at: event.createdAt,
             actor: event.actor?.name ?? t("adminUsers.events.system"),
-            text: t(eventTypeLabelKey(event.type)),
+            text: <EventText title={t(eventTypeLabelKey(event.type))} event={event} />,
           }))}
         />
       )}

@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { i18n } from "../../../i18n/i18n.ts";
+import { loadTexts } from "../../../test/render-ui.tsx";
+import { dataSummary, entityText, eventDetails, type SummarisedEvent } from "./event-summary.tsx";
+
+beforeAll(() => loadTexts("fi"));
+
+const t = i18n.t.bind(i18n);
+
+const ev = (entityType: string, entityLabel: string | null, data: Record<string, unknown> = {}) =>
+  ({ entityType, entityLabel, data }) satisfies SummarisedEvent;
+
+describe("an event in words", () => {
+  it("names the object by its translated type and label, a built-in role as people call it", () => {
+    expect(entityText(t, ev("user", "Laura Nieminen"))).toBe("Käyttäjä: Laura Nieminen");
+    expect(entityText(t, ev("order", "#10042"))).toBe("Tilaus: #10042");
+    expect(entityText(t, ev("role", "EMPLOYER_ADMIN"))).toBe("Rooli: Työnantajan pääkäyttäjä");
+    // A deleted role keeps the name its event stored; an unknown type is just "Kohde".
+    expect(entityText(t, ev("role", null, { role: "Kirjanpito" }))).toBe("Rooli: Kirjanpito");
+    expect(entityText(t, ev("somethingNew", null))).toBe("Kohde");
+    expect(entityText(t, ev("constructor", null))).toBe("Kohde");
+  });
+
+  it("summarises the known data keys and leaves out internal ones and repeats of the object", () => {
+    expect(
+      dataSummary(t, ev("user", "Laura Nieminen", { role: "BIKE_BENEFICIARY", source: "demo-seed" })),
+    ).toBe("Rooli: Työntekijä (edunsaaja)");
+    expect(
+      dataSummary(t, ev("role", "EMPLOYER_ADMIN", { role: "EMPLOYER_ADMIN", permission: "roles.manage" })),
+    ).toBe("Oikeus: roles.manage");
+    expect(dataSummary(t, ev("company", "Demo Oy", { fields: ["maxPrice", "city", "odd"] }))).toBe(
+      "Muutetut tiedot: Pyöräpaketin enimmäishinta, Postitoimipaikka, odd",
+    );
+    expect(dataSummary(t, ev("company", "Demo Oy", { name: "Demo Oy", units: 2 }))).toBe("");
+    expect(dataSummary(t, ev("order", "#10042", { to: "CANCELLED", companyIds: ["x"] }))).toBe(
+      "Uusi tila: Peruttu",
+    );
+    expect(
+      eventDetails(t, ev("user", "Laura Nieminen", { role: "EMPLOYER_ADMIN", companyName: "Demo Oy" })),
+    ).toBe("Käyttäjä: Laura Nieminen · Rooli: Työnantajan pääkäyttäjä · Yritys: Demo Oy");
+  });
+});

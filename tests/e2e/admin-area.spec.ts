@@ -1,0 +1,198 @@
+import { expect, type Page, test } from "@playwright/test";
+import { businessIdCheckDigit } from "../../src/domain/validation/business-id.ts";
+import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+
+/**
+ * Issue 10, the helpdesk's admin area, as the people who use it would: an employer signs its company up
+ * on /register; the helpdesk accepts the application in Hakemukset, adds a unit on the new company's
+ * page and gives a user the employer admin role in two companies; that user then acts for both. The
+ * admin screens pass axe at 375 and 1440 px in both themes, and the theme toggle switches them.
+ */
+
+/** A business ID (Y-tunnus) with a valid check digit that no other run has used. */
+function freshBusinessId(): string {
+  for (;;) {
+    const body = String(3_000_000 + Math.floor(Math.random() * 6_999_999));
+    const check = businessIdCheckDigit(body);
+    if (check !== null) return `${body}-${check}`;
+  }
+}
+
+async function openAdmin(page: Page, email = "helpdesk@pedaali.test"): Promise<void> {
+  await logInThroughPage(page, email, { withCode: true });
+  await page.waitForURL(/\/admin/);
+}
+
+async function signUpCompany(page: Page, name: string, businessId: string, email: string): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel(/^Yrityksen nimi/).fill(name);
+  await page.getByLabel(/^Y-tunnus/).fill(businessId);
+  await page.getByLabel(/^Henkilöstön määrä/).fill("25");
+  await page.getByLabel(/^Katuosoite/).fill("Hämeenkatu 10");
+  await page.getByLabel(/^Postinumero/).fill("33100");
+  await page.getByLabel(/^Postitoimipaikka/).fill("Tampere");
+  await page.getByLabel(/^Etunimi/).fill("Riikka");
+  await page.getByLabel(/^Sukunimi/).fill("Aalto");
+  await page.getByLabel(/^Työsähköposti/).fill(email);
+  await page.getByLabel(/^Matkapuhelinnumero/).fill("0401234567");
+  await page.getByLabel(/^Hyväksyn palvelun käyttöehdot/).check({ force: true });
+  await page.getByRole("button", { name: "Lähetä rekisteröityminen" }).click();
+  await expect(page.getByText("Kiitos rekisteröitymisestä!")).toBeVisible();
+}
+
+test("the helpdesk accepts a sign-up, adds a unit and gives a user the employer admin role in two companies", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  const stamp = Date.now().toString(36);
+  const company = `Pyöräily ${stamp} Oy`;
+  await signUpCompany(page, company, freshBusinessId(), `riikka.${stamp}@pyoraily.test`);
+
+  // Hakemukset is the admin area's first view; the new sign-up waits there.
+  await openAdmin(page);
+  await expect(page.getByRole("tab", { name: "Hakemukset" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Hae", { exact: true }).fill(company);
+  await page.getByRole("button", { name: `Hyväksy hakemus: ${company}` }).click();
+  const accept = page.getByRole("dialog");
+  await accept.getByRole("button", { name: "Hyväksy ja luo yritys" }).click();
+  await expect(accept).toHaveCount(0);
+  await expect(page.getByText(`Yritys ${company} luotiin`)).toBeVisible();
+  await page.getByRole("link", { name: `Avaa yrityksen ${company} sivu` }).click();
+
+  // The company's page: add a unit.
+  await expect(page.getByRole("heading", { name: company, level: 2 })).toBeVisible();
+  await page.getByLabel("Uuden toimipisteen nimi").fill("Tampereen konttori");
+  await page.getByRole("button", { name: "Lisää toimipiste" }).click();
+  await expect(page.getByText("Toimipiste Tampereen konttori lisättiin.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Poista: Tampereen konttori" })).toBeVisible();
+
+  // Käyttäjät: give talous@demo.test the employer admin role in Demo Oy and the new company.
+  await page.getByRole("tab", { name: "Käyttäjät" }).click();
+  await page.getByLabel("Sähköposti", { exact: true }).fill("talous@demo.test");
+  await page.getByRole("link", { name: "Henna Virta" }).click();
+  await page.getByRole("button", { name: "Lisää rooli" }).click();
+  const addRole = page.getByRole("dialog");
+  await addRole.getByLabel(/^Rooli/).selectOption({ label: "Työnantajan pääkäyttäjä" });
+  const companies = addRole.getByRole("combobox", { name: /^Yritykset/ });
+  for (const name of ["Demo Oy", company]) {
+    await companies.click();
+    await companies.fill(name);
+    await addRole.getByRole("option", { name, exact: true }).click();
+  }
+  await addRole.getByRole("button", { name: "Lisää rooli" }).click();
+  await expect(addRole).toHaveCount(0);
+  await expect(page.getByText("Rooli Työnantajan pääkäyttäjä lisättiin.")).toBeVisible();
+  expect(problems).toEqual([]);
+
+  // The user now acts for both companies.
+  await page.getByRole("button", { name: "Kirjaudu ulos" }).click();
+  await page.waitForURL("/");
+  await logInThroughPage(page, "talous@demo.test", { withCode: true });
+  await page.waitForURL(/\/tyonantaja/);
+  const theirs = page.getByRole("list", { name: "Yrityksesi" });
+  await expect(theirs.getByText("Demo Oy", { exact: true })).toBeVisible();
+  await expect(theirs.getByText(company, { exact: true })).toBeVisible();
+});
+
+test("the theme toggle switches the admin area between light and dark", async ({ page }) => {
+  await openAdmin(page);
+  const html = page.locator("html");
+  const before = await html.getAttribute("data-mantine-color-scheme");
+  await page.getByRole("button", { name: /^Vaihda (tummaan|vaaleaan)/ }).click();
+  await expect(html).not.toHaveAttribute("data-mantine-color-scheme", before ?? "light");
+  await page.reload();
+  await expect(html).not.toHaveAttribute("data-mantine-color-scheme", before ?? "light");
+});
+
+const SCREENS: { tab: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    tab: "Hakemukset",
+    path: "/admin",
+    ready: (p) => expect(p.getByText("Kahvila Kaarna Oy").first()).toBeVisible(),
+  },
+  {
+    tab: "Yritykset",
+    path: "/admin/yritykset",
+    ready: (p) => expect(p.getByRole("link", { name: "Demo Oy", exact: true })).toBeVisible(),
+  },
+  {
+    tab: "Käyttäjät",
+    path: "/admin/kayttajat",
+    ready: (p) => expect(p.getByRole("link", { name: "Henna Virta" })).toBeVisible(),
+  },
+  {
+    tab: "Roolit ja oikeudet",
+    path: "/admin/kayttajat/roolit",
+    ready: (p) => expect(p.getByText("Työnantajan pääkäyttäjä").first()).toBeVisible(),
+  },
+  {
+    tab: "Raportointi",
+    path: "/admin/raportointi",
+    // The charts load after the figures; axe runs once they are drawn.
+    ready: async (p) => {
+      await expect(p.getByRole("heading", { name: "Tilaukset kuukausittain" })).toBeVisible();
+      await expect(p.locator(".recharts-surface")).toHaveCount(3);
+    },
+  },
+  {
+    tab: "Tapahtumaloki",
+    path: "/admin/raportointi/tapahtumaloki",
+    ready: (p) => expect(p.getByRole("columnheader", { name: "Tapahtuma" })).toBeVisible(),
+  },
+  {
+    tab: "Lisää yritys",
+    path: "/admin/lisaa-yritys",
+    ready: (p) => expect(p.getByLabel(/^Yrityksen nimi/)).toBeVisible(),
+  },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [375, 1440] as const) {
+    test(`the admin screens pass axe and fit the width, ${scheme}, ${width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
+      await openAdmin(page);
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await screen.ready(page);
+        expect(await seriousAxeViolations(page), screen.tab).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(overflow, `${screen.tab} is wider than the screen`).toBeLessThanOrEqual(width);
+      }
+      // A company's page, reached from the list.
+      await page.goto("/admin/yritykset");
+      await page.getByRole("link", { name: "Demo Oy", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Toimipisteet" })).toBeVisible();
+      expect(await seriousAxeViolations(page), "company page").toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+}
+
+test("the helpdesk search finds a company and opens its page", async ({ page }) => {
+  await openAdmin(page);
+  const search = page.getByRole("combobox", { name: "Hae yrityksiä, käyttäjiä ja tilauksia" });
+  await search.fill("Toinen");
+  await page
+    .getByRole("option", { name: /Toinen Oy/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/yritykset\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "Toinen Oy", level: 2 })).toBeVisible();
+});
+
+test("the admin area speaks English and Swedish too", async ({ page }) => {
+  await openAdmin(page);
+  await page.goto("/en/admin/yritykset");
+  await expect(page.getByRole("tab", { name: "Companies", exact: true })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await page.goto("/sv/admin/kayttajat");
+  await expect(page.getByRole("tab", { name: "Användare", exact: true })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+});
