@@ -32,13 +32,13 @@ describe("the Yritykset tab", () => {
 
     await user.click(screen.getByRole("button", { name: "Seuraava sivu" }));
     expect(await screen.findByText("Viimeinen Oy")).toBeInTheDocument();
-    expect(router.state.location.search).toBe("?page=2");
+    await waitFor(() => expect(router.state.location.search).toBe("?page=2"));
 
     await user.click(screen.getByRole("searchbox", { name: "Hae" }));
     await user.paste(" kallio ");
     const found = await screen.findByRole("row", { name: /Kallion Kahvila Oy/ });
     expect(within(found).getByText("Bikelink Oy")).toBeInTheDocument();
-    expect(router.state.location.search).toBe("?q=kallio");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=kallio"));
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Konserni" }), uuid(900));
     await user.selectOptions(screen.getByRole("combobox", { name: "Konserniin kuuluminen" }), "standalone");
@@ -49,10 +49,12 @@ describe("the Yritykset tab", () => {
         `/api/companies?page=1&limit=20&search=kallio&groupCompanyId=${uuid(900)}&groupCompany=false`,
       ),
     ).toHaveLength(1);
-    expect(router.state.location.search).toBe(`?q=kallio&group=${uuid(900)}&kind=standalone`);
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(`?q=kallio&group=${uuid(900)}&kind=standalone`),
+    );
     await user.click(screen.getByRole("button", { name: "Näytä kaikki" }));
     await user.click(await screen.findByRole("link", { name: "Yritys 3 Oy" }));
-    expect(router.state.location.pathname).toBe(`/admin/yritykset/${uuid(103)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/yritykset/${uuid(103)}`));
   });
 
   it("says to add a company when there is none, and shows a taken group name at the name field", async () => {

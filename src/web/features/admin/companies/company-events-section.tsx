@@ -4,8 +4,8 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { EventText } from "../reporting/event-summary.tsx";
+import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { EVENTS_SHOWN, useCompanyEvents } from "./companies-api.ts";
-import { EVENT_LABELS } from "./company-messages.ts";
 
 /** The company's latest events from the event log, newest first, each saying what happened to what. */
 export function CompanyEventsSection({ companyId }: { companyId: string }) {
@@ -34,7 +34,7 @@ export function CompanyEventsSection({ companyId }: { companyId: string }) {
             id: event.id,
             at: event.createdAt,
             actor: event.actor?.name ?? t("adminCompanies.events.system"),
-            text: <EventText title={t(EVENT_LABELS[event.type])} event={event} />,
+            text: <EventText title={t(eventTypeLabelKey(event.type))} event={event} />,
           }))}
         />
       )}
