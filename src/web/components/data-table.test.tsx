@@ -82,6 +82,28 @@ describe("DataTable", () => {
     expect(screen.queryByText("Ei rivejä")).not.toBeInTheDocument();
   });
 
+  it("says the filters hide every row and clears them, instead of the empty text, while filtered", async () => {
+    const onClear = vi.fn();
+    const filtered = { text: "Ei hakua vastaavia työntekijöitä.", clearLabel: "Näytä kaikki", onClear };
+    const view = renderUi(
+      <DataTable {...props({ records: [], totalRecords: 0, filtered: { ...filtered, active: true } })} />,
+    );
+    expect(screen.getByText("Ei hakua vastaavia työntekijöitä.")).toBeInTheDocument();
+    expect(screen.queryByText(/Ei työntekijöitä vielä/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Luo linkki" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Näytä kaikki" }));
+    expect(onClear).toHaveBeenCalledOnce();
+
+    view.unmount();
+    renderUi(
+      <DataTable {...props({ records: [], totalRecords: 0, filtered: { ...filtered, active: false } })} />,
+    );
+    expect(
+      screen.getByText("Ei työntekijöitä vielä. Lähetä heille rekisteröintilinkki."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Näytä kaikki" })).not.toBeInTheDocument();
+  });
+
   it("does not read the empty text when there are rows", () => {
     renderUi(<DataTable {...props()} />);
     expect(screen.queryByText(/Ei työntekijöitä vielä/)).not.toBeInTheDocument();

@@ -31,6 +31,11 @@ export type DataTableProps<T> = {
   onRetry?: () => void;
   /** What the empty list says (what to do next) and its optional action. */
   empty: { text: ReactNode; action?: ReactNode; icon?: ReactNode };
+  /**
+   * The rows are narrowed by the reader's filters or search. While `active`, an empty list says `text`
+   * with a button `clearLabel` that calls `onClear`, in place of `empty`.
+   */
+  filtered?: { active: boolean; text: ReactNode; clearLabel: ReactNode; onClear: () => void };
   /** Server paging: the API answers one page and the total count. */
   page: number;
   pageSize: number;
@@ -43,6 +48,32 @@ export type DataTableProps<T> = {
   maxHeight?: number | string;
   onRowClick?: MantineDataTableProps<T>["onRowClick"];
 };
+
+/** What `pageQueryProps` reads of a TanStack Query whose answer is one page of rows and their total. */
+export type PageQuery<T> = {
+  data: { items: T[]; total: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+};
+
+/**
+ * A paged query as the table's rows, states and retry: `<DataTable {...pageQueryProps(list)} …/>`
+ * (the first page loading, a later one fetching, an error retried with `refetch`, the total for the pager).
+ */
+export function pageQueryProps<T>(
+  query: PageQuery<T>,
+): Pick<DataTableProps<T>, "records" | "loading" | "fetching" | "error" | "onRetry" | "totalRecords"> {
+  return {
+    records: query.data?.items,
+    loading: query.isPending,
+    fetching: query.isFetching,
+    error: query.isError,
+    onRetry: () => void query.refetch(),
+    totalRecords: query.data?.total ?? 0,
+  };
+}
 
 const SKELETON_ROWS = 5;
 /** Tall enough for the empty and error states, which are laid over the table body. */
@@ -141,13 +172,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
       ? []
       : rows;
 
+  // Filters that hide every row: say so and offer to clear them, rather than "nothing here yet".
+  const empty: DataTableProps<T>["empty"] = props.filtered?.active
+    ? {
+        text: props.filtered.text,
+        action: (
+          <Button variant="default" onClick={props.filtered.onClear}>
+            {props.filtered.clearLabel}
+          </Button>
+        ),
+      }
+    : props.empty;
+
   const overlay = error ? (
     <div className={classes.overlay}>
       <ErrorState {...(props.onRetry ? { onRetry: props.onRetry } : {})} />
     </div>
   ) : isEmpty ? (
     <div className={classes.overlay}>
-      <EmptyState text={props.empty.text} action={props.empty.action} icon={props.empty.icon} />
+      <EmptyState text={empty.text} action={empty.action} icon={empty.icon} />
     </div>
   ) : (
     // The library renders its default "no records" text (hidden) when given nothing; give it nothing to say.

@@ -11,7 +11,7 @@ import { STATUS_TONES, type StatusFamily } from "../../domain/status-tones.ts";
 import { contrastRatio as contrast } from "../app/palette-contrast.ts";
 import { i18n } from "../i18n/i18n.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
-import { StatusBadge, TONE_COLOURS } from "./status-badge.tsx";
+import { StatusBadge, TONE_COLOURS, ToneBadge } from "./status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "./status-labels.ts";
 
 beforeAll(() => loadTexts("fi"));
@@ -66,5 +66,22 @@ describe("StatusBadge", () => {
       const colours = STATUS_TONES.map((tone) => TONE_COLOURS[tone][scheme].bg);
       expect(new Set(colours).size).toBe(STATUS_TONES.length);
     }
+  });
+});
+
+describe("ToneBadge", () => {
+  it("shows its label in the tone's colours, the same badge as a status of that tone", () => {
+    renderUi(
+      <>
+        <ToneBadge tone="success">Käytössä</ToneBadge>
+        <StatusBadge family="order" status="ACTIVE_LEASING" />
+      </>,
+    );
+    const badge = screen.getByText("Käytössä");
+    const status = screen.getByText("Leasing käynnissä");
+    expect(badge).toHaveAttribute("data-tone", "success");
+    expect(badge).toHaveClass(status.className);
+    expect(badge.style.getPropertyValue("--tone-fg-light")).toBe(TONE_COLOURS.success.light.fg);
+    expect(badge.style.getPropertyValue("--tone-bg-dark")).toBe(TONE_COLOURS.success.dark.bg);
   });
 });

@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type StatusFamily, type StatusOf, type StatusTone, statusTone } from "../../domain/status-tones.ts";
 import classes from "./status-badge.module.css";
@@ -23,12 +23,12 @@ export type StatusBadgeProps = {
   [F in StatusFamily]: { family: F; status: StatusOf<F> };
 }[StatusFamily];
 
-/** A status of SPEC §4 (order, request, payment, invoice) as its translated label in its tone's colour. */
-export function StatusBadge({ family, status }: StatusBadgeProps) {
-  const { t } = useTranslation();
-  const tone = statusTone(family, status as never);
+/**
+ * A badge of a tone with the given label, in the status badge's look: for states outside SPEC §4's
+ * families (a user's Käytössä, a row's Vahvistamaton). The label carries the meaning (WCAG 1.4.1).
+ */
+export function ToneBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   const { light, dark } = TONE_COLOURS[tone];
-  const key = STATUS_LABEL_KEYS[family][status];
   const style = {
     "--tone-fg-light": light.fg,
     "--tone-bg-light": light.bg,
@@ -37,7 +37,15 @@ export function StatusBadge({ family, status }: StatusBadgeProps) {
   } as CSSProperties;
   return (
     <span className={classes.badge} style={style} data-tone={tone}>
-      {key ? t(key) : status}
+      {children}
     </span>
   );
+}
+
+/** A status of SPEC §4 (order, request, payment, invoice) as its translated label in its tone's colour. */
+export function StatusBadge({ family, status }: StatusBadgeProps) {
+  const { t } = useTranslation();
+  const tone = statusTone(family, status as never);
+  const key = STATUS_LABEL_KEYS[family][status];
+  return <ToneBadge tone={tone}>{key ? t(key) : status}</ToneBadge>;
 }

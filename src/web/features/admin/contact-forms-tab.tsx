@@ -1,10 +1,10 @@
-import { Badge, Button, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TContactForm, TContactFormsPage, TContactFormUpdate } from "../../../contract/contact-forms.ts";
-import { DataTable } from "../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
 import { apiFetch } from "../../lib/api-client.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
 
@@ -126,26 +126,16 @@ export function ContactFormsTab() {
       <DataTable<TContactForm>
         label={t("adminContactForms.title")}
         idAccessor="contactFormDataId"
-        records={list.data?.items}
-        loading={list.isPending}
-        fetching={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
-        empty={
-          filtered
-            ? {
-                text: t("adminContactForms.emptyFiltered"),
-                action: (
-                  <Button variant="default" onClick={clearFilters}>
-                    {t("adminContactForms.clearFilters")}
-                  </Button>
-                ),
-              }
-            : { text: t("adminContactForms.empty") }
-        }
+        {...pageQueryProps(list)}
+        empty={{ text: t("adminContactForms.empty") }}
+        filtered={{
+          active: filtered,
+          text: t("adminContactForms.emptyFiltered"),
+          clearLabel: t("adminContactForms.clearFilters"),
+          onClear: clearFilters,
+        }}
         page={page}
         pageSize={PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
         onPageChange={setPage}
         columns={[
           {

@@ -13,7 +13,6 @@ import {
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import type { TApplicationAccepted, TCompanyApplication } from "../../../../contract/admin.ts";
 import { REQUEST_STATUSES, type RequestStatus } from "../../../../domain/enums.ts";
 import { AppLink } from "../../../components/app-link.tsx";
@@ -22,6 +21,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
+import { useFilterParams } from "../filter-params.ts";
 import { AcceptDialog } from "./accept-dialog.tsx";
 import { ApplicationCard } from "./application-card.tsx";
 import { APPLICATIONS_PAGE_SIZE, type ApplicationsFilter, useApplications } from "./applications-api.ts";
@@ -61,7 +61,7 @@ export function ApplicationsTab() {
 function CompanyApplications() {
   const { t } = useTranslation();
   const { pathOf } = useAdminNav();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useFilterParams<"status" | "search">();
   const filter = filterOf(params);
   const list = useApplications(filter);
   const [searchText, setSearchText] = useState(filter.search);
@@ -69,22 +69,6 @@ function CompanyApplications() {
   const [rejecting, setRejecting] = useState<TCompanyApplication | null>(null);
   const [accepted, setAccepted] = useState<TApplicationAccepted | null>(null);
   const headingId = useId();
-
-  function update(change: Partial<Record<"status" | "search" | "page", string>>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter starts from the first page.
-        if (!("page" in change)) next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  }
   const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
 
   function onAccepted(result: TApplicationAccepted) {

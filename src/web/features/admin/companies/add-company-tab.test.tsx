@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { COMPANY_ID, details, FORM_OPTIONS, renderTab, setUpCompanyTests, uuid } from "./test-kit.tsx";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { COMPANY_ID, details, FORM_OPTIONS, renderTab, uuid } from "./test-kit.tsx";
 
-setUpCompanyTests();
+setUpScreenTests();
 
 type User = ReturnType<typeof userEvent.setup>;
 

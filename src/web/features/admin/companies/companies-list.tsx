@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import type { TCompanyListItem } from "../../../../contract/companies.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { type CompanyListFilters, PAGE_SIZE, useCompanies, useGroupCompanyOptions } from "./companies-api.ts";
@@ -101,33 +101,23 @@ export function CompaniesList() {
       <DataTable<TCompanyListItem>
         label={t("adminCompanies.list.title")}
         idAccessor="id"
-        records={list.data?.items}
-        loading={list.isPending}
-        fetching={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
-        empty={
-          filtered
-            ? {
-                text: t("adminCompanies.list.emptyFiltered"),
-                action: (
-                  <Button variant="default" onClick={clearFilters}>
-                    {t("adminCompanies.list.clearFilters")}
-                  </Button>
-                ),
-              }
-            : {
-                text: t("adminCompanies.list.empty"),
-                action: (
-                  <Button component={Link} to={pathOf("addCompany")}>
-                    {t("adminShell.tabs.addCompany")}
-                  </Button>
-                ),
-              }
-        }
+        {...pageQueryProps(list)}
+        empty={{
+          text: t("adminCompanies.list.empty"),
+          action: (
+            <Button component={Link} to={pathOf("addCompany")}>
+              {t("adminShell.tabs.addCompany")}
+            </Button>
+          ),
+        }}
+        filtered={{
+          active: filtered,
+          text: t("adminCompanies.list.emptyFiltered"),
+          clearLabel: t("adminCompanies.list.clearFilters"),
+          onClear: clearFilters,
+        }}
         page={filters.page}
         pageSize={PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
         onPageChange={(page) => update({ page: String(page) })}
         onRowClick={({ record }) => go("companies", record.id)}
         columns={[

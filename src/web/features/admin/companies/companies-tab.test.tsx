@@ -2,9 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { FORM_OPTIONS, listItem, page, renderTab, setUpCompanyTests, uuid } from "./test-kit.tsx";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { FORM_OPTIONS, listItem, page, renderTab, uuid } from "./test-kit.tsx";
 
-setUpCompanyTests();
+setUpScreenTests();
 
 describe("the Yritykset tab", () => {
   it("pages and searches in the API, keeps the filters in the address and opens a company", async () => {

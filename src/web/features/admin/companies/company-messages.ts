@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { EventType, PaymentMode } from "../../../../domain/enums.ts";
+import type { PaymentMode } from "../../../../domain/enums.ts";
 import { i18n } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";

@@ -2,7 +2,7 @@ import { Switch } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCompanyOrder } from "../../../../contract/companies.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
@@ -35,17 +35,12 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
       <DataTable<TCompanyOrder>
         label={t("adminCompanies.orders.title")}
         idAccessor="orderId"
-        records={orders.data?.items}
-        loading={orders.isPending}
-        fetching={orders.isFetching}
-        error={orders.isError}
-        onRetry={() => void orders.refetch()}
+        {...pageQueryProps(orders)}
         empty={{
           text: activeOnly ? t("adminCompanies.orders.emptyActive") : t("adminCompanies.orders.empty"),
         }}
         page={page}
         pageSize={PAGE_SIZE}
-        totalRecords={orders.data?.total ?? 0}
         onPageChange={setPage}
         maxHeight="50vh"
         columns={[

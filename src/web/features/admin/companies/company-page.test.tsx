@@ -3,18 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TCompanyUnit } from "../../../../contract/companies.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
-import {
-  COMPANY_ID,
-  details,
-  FORM_OPTIONS,
-  NOW,
-  page,
-  renderTab,
-  setUpCompanyTests,
-  uuid,
-} from "./test-kit.tsx";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { COMPANY_ID, details, FORM_OPTIONS, NOW, page, renderTab, uuid } from "./test-kit.tsx";
 
-setUpCompanyTests();
+setUpScreenTests();
 
 const PATH = `/admin/yritykset/${COMPANY_ID}`;
 const unit = (n: number, unitName: string, employeeCount = 0): TCompanyUnit => ({

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TSystemUserItem } from "../../../../contract/system-users.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "../users/badges.tsx";
@@ -20,15 +20,10 @@ export function CompanyPeopleSection({ companyId }: { companyId: string }) {
       <DataTable<TSystemUserItem>
         label={t("adminCompanies.people.title")}
         idAccessor="userId"
-        records={people.data?.items}
-        loading={people.isPending}
-        fetching={people.isFetching}
-        error={people.isError}
-        onRetry={() => void people.refetch()}
+        {...pageQueryProps(people)}
         empty={{ text: t("adminCompanies.people.empty") }}
         page={page}
         pageSize={PAGE_SIZE}
-        totalRecords={people.data?.total ?? 0}
         onPageChange={setPage}
         maxHeight="50vh"
         columns={[

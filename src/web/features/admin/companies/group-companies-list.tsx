@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TGroupCompany } from "../../../../contract/companies.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { EditorModal } from "../tax-tables/editor-form.tsx";
 import { RowActions } from "../tax-tables/row-actions.tsx";
@@ -76,11 +76,7 @@ export function GroupCompaniesList() {
       <DataTable<TGroupCompany>
         label={t("adminGroupCompanies.title")}
         idAccessor="groupCompanyId"
-        records={list.data?.items}
-        loading={list.isPending}
-        fetching={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        {...pageQueryProps(list)}
         empty={
           debouncedSearch.trim()
             ? { text: t("adminGroupCompanies.emptyFiltered") }
@@ -88,7 +84,6 @@ export function GroupCompaniesList() {
         }
         page={page}
         pageSize={PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
         onPageChange={setPage}
         columns={[
           {

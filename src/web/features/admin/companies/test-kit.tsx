@@ -1,30 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { configure } from "@testing-library/react";
 import { Route, Routes } from "react-router";
-import { afterEach, beforeAll, vi } from "vitest";
 import type { TCompanyDetails, TCompanyListItem } from "../../../../contract/companies.ts";
 import { ToastHost } from "../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import type { FakeReply } from "../../../test/fake-api.ts";
-import { loadTexts, renderUi } from "../../../test/render-ui.tsx";
+import { renderUi } from "../../../test/render-ui.tsx";
 import { AddCompanyTab } from "./add-company-tab.tsx";
 import { CompaniesTab } from "./companies-tab.tsx";
 
-/** What the company screens' component tests share: texts, jsdom gaps, a rendered tab and fixtures. */
-
-export function setUpCompanyTests() {
-  // A busy two-core machine renders slowly; give the finds more than the default second.
-  configure({ asyncUtilTimeout: 3000 });
-  beforeAll(async () => {
-    await loadTexts("fi");
-    // mantine-datatable scrolls its viewport on a page change; jsdom has no Element.scrollTo.
-    if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
-    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-}
+/** What the company screens' component tests share (with setUpScreenTests): a rendered tab and fixtures. */
 
 /** The Yritykset or the Lisää yritys tab at `path`, as the admin page mounts it, with the toasts. */
 export function renderTab(path: string) {

@@ -1,12 +1,9 @@
 import { Group, Stack, Text, Title } from "@mantine/core";
-import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import type { TBillingTable } from "../../../../contract/billing-tables.ts";
 import type { TLeasingCompany } from "../../../../contract/leasing-companies.ts";
-import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { DataTable } from "../../../components/data-table.tsx";
-import classes from "../../../components/status-badge.module.css";
-import { TONE_COLOURS } from "../../../components/status-badge.tsx";
+import { ToneBadge } from "../../../components/status-badge.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { DefaultBadge } from "../tax-tables/badges.tsx";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
@@ -15,18 +12,10 @@ import { useLastFetchTime, useLeasingCompanies } from "./leasing-companies-api.t
 /** Käytössä / Ei käytössä in the status badge's look (design.md "StatusBadge"); the label carries the meaning. */
 function ActiveBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();
-  const tone: StatusTone = active ? "success" : "neutral";
-  const { light, dark } = TONE_COLOURS[tone];
-  const style = {
-    "--tone-fg-light": light.fg,
-    "--tone-bg-light": light.bg,
-    "--tone-fg-dark": dark.fg,
-    "--tone-bg-dark": dark.bg,
-  } as CSSProperties;
-  return (
-    <span className={classes.badge} style={style} data-tone={tone}>
-      {active ? t("adminLeasingCompanies.active") : t("adminLeasingCompanies.inactive")}
-    </span>
+  return active ? (
+    <ToneBadge tone="success">{t("adminLeasingCompanies.active")}</ToneBadge>
+  ) : (
+    <ToneBadge tone="neutral">{t("adminLeasingCompanies.inactive")}</ToneBadge>
   );
 }
 

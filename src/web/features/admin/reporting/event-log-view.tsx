@@ -1,12 +1,12 @@
-import { Button, Group, MultiSelect, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Group, MultiSelect, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import type { TEventLogEntry } from "../../../../contract/admin.ts";
 import { EVENT_TYPES, type EventType } from "../../../../domain/enums.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { useFilterParams } from "../filter-params.ts";
 import { dataSummary, entityText } from "./event-summary.tsx";
 import { eventTypeLabelKey } from "./event-types.ts";
 import {
@@ -92,27 +92,11 @@ function ActorSelect({
  */
 export function EventLogView() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, update } = useFilterParams<"types" | "actor" | "company" | "from" | "to">();
   const filter = eventLogFilterOf(params);
   const list = useEventLog(filter);
   const companies = useCompanyOptions();
   const [actorLabel, setActorLabel] = useState<string | null>(null);
-
-  function update(change: Partial<Record<"types" | "actor" | "company" | "from" | "to" | "page", string>>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(change)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        // A new filter starts from the first page.
-        if (!("page" in change)) next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   // After a reload only the actor's id is in the address: their name comes with their events.
   const actorFromRows = list.data?.items.find((entry) => entry.actor?.userId === filter.actorUserId)?.actor;
@@ -120,7 +104,7 @@ export function EventLogView() {
     actorLabel ?? (actorFromRows ? `${actorFromRows.name} (${actorFromRows.email})` : null);
 
   const filtered =
-    filter.types.length > 0 || filter.actorUserId || filter.companyId || filter.from || filter.to;
+    filter.types.length > 0 || [filter.actorUserId, filter.companyId, filter.from, filter.to].some(Boolean);
 
   return (
     <Stack gap="md">
@@ -174,32 +158,19 @@ export function EventLogView() {
       <DataTable<TEventLogEntry>
         label={t("adminAudit.title")}
         idAccessor="id"
-        records={list.data?.items}
-        loading={list.isPending}
-        fetching={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
-        empty={
-          filtered
-            ? {
-                text: t("adminAudit.emptyFiltered"),
-                action: (
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setActorLabel(null);
-                      setParams({}, { replace: true });
-                    }}
-                  >
-                    {t("adminAudit.clearFilters")}
-                  </Button>
-                ),
-              }
-            : { text: t("adminAudit.empty") }
-        }
+        {...pageQueryProps(list)}
+        empty={{ text: t("adminAudit.empty") }}
+        filtered={{
+          active: filtered,
+          text: t("adminAudit.emptyFiltered"),
+          clearLabel: t("adminAudit.clearFilters"),
+          onClear: () => {
+            setActorLabel(null);
+            setParams({}, { replace: true });
+          },
+        }}
         page={filter.page}
         pageSize={EVENT_LOG_PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
         onPageChange={(page) => update({ page: String(page) })}
         columns={[
           {

@@ -1,30 +1,12 @@
 import { Stack, Text } from "@mantine/core";
-import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import type { StatusTone } from "../../../../domain/status-tones.ts";
-import classes from "../../../components/status-badge.module.css";
-import { TONE_COLOURS } from "../../../components/status-badge.tsx";
+import { ToneBadge } from "../../../components/status-badge.tsx";
 
-/**
+/*
  * Badges of the reference data in the status badge's look and tone colours (design.md "StatusBadge"):
  * an unconfirmed row is a warning (someone must check it), a confirmed one and the default billing
  * table are success. The label carries the meaning.
  */
-function ToneBadge({ tone, children }: { tone: StatusTone; children: string }) {
-  const { light, dark } = TONE_COLOURS[tone];
-  const style = {
-    "--tone-fg-light": light.fg,
-    "--tone-bg-light": light.bg,
-    "--tone-fg-dark": dark.fg,
-    "--tone-bg-dark": dark.bg,
-  } as CSSProperties;
-  return (
-    <span className={classes.badge} style={style} data-tone={tone}>
-      {children}
-    </span>
-  );
-}
-
 /** "Vahvistamaton" for a row no authoritative source confirmed; "Vahvistettu" only where asked (`showConfirmed`). */
 export function ConfirmationBadge({
   confirmed,

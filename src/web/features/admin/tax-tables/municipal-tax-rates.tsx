@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TProvinceTaxTable } from "../../../../contract/tax-tables.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { SourceCell } from "./badges.tsx";
 import { useDisplay } from "./display-format.ts";
@@ -58,33 +58,23 @@ export function MunicipalTaxRates({ year }: { year: number }) {
         <DataTable<TProvinceTaxTable>
           label={t("adminTaxTables.municipal.title")}
           idAccessor="id"
-          records={list.data?.items}
-          loading={list.isPending}
-          fetching={list.isFetching}
-          error={list.isError}
-          onRetry={() => void list.refetch()}
-          empty={
-            searching
-              ? {
-                  text: t("adminTaxTables.municipal.emptySearch"),
-                  action: (
-                    <Button variant="default" onClick={() => setSearch("")}>
-                      {t("adminTaxTables.municipal.clearSearch")}
-                    </Button>
-                  ),
-                }
-              : {
-                  text: t("adminTaxTables.municipal.empty", { year }),
-                  action: (
-                    <Button variant="default" onClick={() => editor.openForm("new")}>
-                      {t("adminTaxTables.municipal.add")}
-                    </Button>
-                  ),
-                }
-          }
+          {...pageQueryProps(list)}
+          empty={{
+            text: t("adminTaxTables.municipal.empty", { year }),
+            action: (
+              <Button variant="default" onClick={() => editor.openForm("new")}>
+                {t("adminTaxTables.municipal.add")}
+              </Button>
+            ),
+          }}
+          filtered={{
+            active: searching,
+            text: t("adminTaxTables.municipal.emptySearch"),
+            clearLabel: t("adminTaxTables.municipal.clearSearch"),
+            onClear: () => setSearch(""),
+          }}
           page={page}
           pageSize={MUNICIPAL_PAGE_SIZE}
-          totalRecords={list.data?.total ?? 0}
           onPageChange={setPage}
           columns={[
             { accessor: "provinceName", title: t("adminTaxTables.municipal.name") },

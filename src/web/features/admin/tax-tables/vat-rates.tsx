@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TVatRate } from "../../../../contract/vat.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { useDisplay } from "./display-format.ts";
@@ -28,15 +28,10 @@ export function VatRates() {
       <DataTable<TVatRate>
         label={t("adminTaxTables.vat.title")}
         idAccessor="id"
-        records={list.data?.items}
-        loading={list.isPending}
-        fetching={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
+        {...pageQueryProps(list)}
         empty={{ text: t("adminTaxTables.vat.empty") }}
         page={page}
         pageSize={PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
         onPageChange={setPage}
         columns={[
           { accessor: "countryCode", title: t("adminTaxTables.vat.country") },

@@ -1,11 +1,8 @@
 import { Badge, Group } from "@mantine/core";
 import type { TFunction } from "i18next";
-import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { ADMIN_ROLES, isRoleName, type RoleName } from "../../../../domain/roles.ts";
-import type { StatusTone } from "../../../../domain/status-tones.ts";
-import classes from "../../../components/status-badge.module.css";
-import { TONE_COLOURS } from "../../../components/status-badge.tsx";
+import { ToneBadge } from "../../../components/status-badge.tsx";
 
 /** The built-in roles' names in the reader's language, spelled out so the catalogue check sees each key. */
 const ROLE_LABELS: Record<RoleName, string> = {
@@ -45,17 +42,9 @@ export function RoleBadges({ roles }: { roles: readonly string[] }) {
 /** Käytössä / Poistettu käytöstä in the status badge's look (design.md "StatusBadge"). */
 export function UserStatusBadge({ deactivated }: { deactivated: boolean }) {
   const { t } = useTranslation();
-  const tone: StatusTone = deactivated ? "neutral" : "success";
-  const { light, dark } = TONE_COLOURS[tone];
-  const style = {
-    "--tone-fg-light": light.fg,
-    "--tone-bg-light": light.bg,
-    "--tone-fg-dark": dark.fg,
-    "--tone-bg-dark": dark.bg,
-  } as CSSProperties;
-  return (
-    <span className={classes.badge} style={style} data-tone={tone}>
-      {deactivated ? t("adminUsers.deactivated") : t("adminUsers.active")}
-    </span>
+  return deactivated ? (
+    <ToneBadge tone="neutral">{t("adminUsers.deactivated")}</ToneBadge>
+  ) : (
+    <ToneBadge tone="success">{t("adminUsers.active")}</ToneBadge>
   );
 }

@@ -15,7 +15,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TPermission, TRole, TRoleUser } from "../../../../contract/roles.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
@@ -23,6 +23,7 @@ import { useAdminNav } from "../admin-nav.ts";
 import { useSectionStatus } from "../tax-tables/section-status.tsx";
 import { roleLabel, UserStatusBadge } from "./badges.tsx";
 import { ROLES_SEGMENT, useCanManageRoles } from "./user-access.ts";
+import { useUserRows } from "./user-columns.tsx";
 import { PAGE_SIZE, usePermissions, useRoles, useRoleUsers, useTogglePermission } from "./users-api.ts";
 
 /** The permission that lets the super admin change roles: taking it away would lock everyone out. */
@@ -118,7 +119,7 @@ function RolePermissions({ role }: { role: TRole }) {
 /** The users holding the role, 20 a page, searchable, each a link to the user's page. */
 function RoleUsers({ role }: { role: TRole }) {
   const { t } = useTranslation();
-  const { pathOf, go } = useAdminNav();
+  const userRows = useUserRows<TRoleUser>();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState("");
   const [settled] = useDebouncedValue(search, 300);
@@ -140,30 +141,14 @@ function RoleUsers({ role }: { role: TRole }) {
         <DataTable<TRoleUser>
           label={t("adminRoles.users.tableLabel", { role: roleLabel(t, role.name) })}
           idAccessor="userId"
-          records={users.data?.items}
-          loading={users.isPending}
-          fetching={users.isFetching}
-          error={users.isError}
-          onRetry={() => void users.refetch()}
+          {...pageQueryProps(users)}
           empty={{ text: settled.trim() ? t("adminRoles.users.emptyFiltered") : t("adminRoles.users.empty") }}
           page={page}
           pageSize={PAGE_SIZE}
-          totalRecords={users.data?.total ?? 0}
           onPageChange={setPage}
-          onRowClick={({ record, event }) => {
-            if ((event.target as HTMLElement).closest("a")) return;
-            go("users", record.userId);
-          }}
+          onRowClick={userRows.onRowClick}
           columns={[
-            {
-              accessor: "name",
-              title: t("adminUsers.name"),
-              render: (r) => (
-                <Anchor component={Link} to={pathOf("users", r.userId)} fw={600} size="sm">
-                  {`${r.firstName} ${r.lastName}`}
-                </Anchor>
-              ),
-            },
+            userRows.nameColumn,
             {
               accessor: "email",
               title: t("adminUsers.email"),

@@ -2,18 +2,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../../test/fake-api.ts";
-import {
-  COMMON,
-  HELPDESK_PERMISSIONS,
-  id,
-  page,
-  ROLES,
-  renderTab,
-  role,
-  setupUsersTabTests,
-} from "./test-support.tsx";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { COMMON, HELPDESK_PERMISSIONS, id, page, ROLES, renderTab, role } from "./test-support.tsx";
 
-setupUsersTabTests();
+setUpScreenTests();
 
 describe("the Käyttäjät tab: roles and permissions", () => {
   it("ticks a permission at once and turns it back when the server refuses", async () => {

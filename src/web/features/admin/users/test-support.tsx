@@ -1,30 +1,16 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { configure } from "@testing-library/react";
 import { Route, Routes } from "react-router";
-import { afterEach, beforeAll, vi } from "vitest";
 import type { TRole } from "../../../../contract/roles.ts";
 import type { TSystemUserDetails, TSystemUserItem } from "../../../../contract/system-users.ts";
 import { PERMISSIONS } from "../../../../domain/permissions.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import type { FakeRoute } from "../../../test/fake-api.ts";
-import { loadTexts, renderUi } from "../../../test/render-ui.tsx";
+import { renderUi } from "../../../test/render-ui.tsx";
 import { sessionUser } from "../../../test/session-user.ts";
 import { UsersTab } from "./users-tab.tsx";
 
-/** The Käyttäjät tab's component tests: texts, jsdom gaps, fixtures and the tab at a path. */
-export function setupUsersTabTests() {
-  configure({ asyncUtilTimeout: 3000 });
-  beforeAll(async () => {
-    await loadTexts("fi");
-    // mantine-datatable scrolls its viewport on a page change; Mantine's combobox scrolls options into view.
-    if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
-    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-}
+/** The Käyttäjät tab's component tests (with setUpScreenTests): fixtures and the tab at a path. */
 
 export const id = (n: number) => `eeeeeeee-eeee-4eee-8eee-${String(n).padStart(12, "0")}`;
 export const SUPER_ADMIN_PERMISSIONS = [...PERMISSIONS];

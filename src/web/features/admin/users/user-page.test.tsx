@@ -3,9 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { i18n } from "../../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { COMMON, DEMO, details, id, KALA, renderTab, setupUsersTabTests } from "./test-support.tsx";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { COMMON, DEMO, details, id, KALA, renderTab } from "./test-support.tsx";
 
-setupUsersTabTests();
+setUpScreenTests();
 
 describe("the Käyttäjät tab: a user's page", () => {
   it("assigns a role in two companies and removes it from one", async () => {

@@ -1,14 +1,15 @@
-import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import type { TSystemUserItem } from "../../../../contract/system-users.ts";
-import { DataTable } from "../../../components/data-table.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { RoleBadges, UserStatusBadge } from "./badges.tsx";
 import { useCanManageUsers } from "./user-access.ts";
+import { useUserRows } from "./user-columns.tsx";
 import { CreateUserDialog } from "./user-form.tsx";
 import { PAGE_SIZE, type UserFilters, useCompanyNames, useSystemUsers } from "./users-api.ts";
 
@@ -32,7 +33,8 @@ function filtersOf(params: URLSearchParams): UserFilters {
  */
 export function UsersList() {
   const { t } = useTranslation();
-  const { go, pathOf } = useAdminNav();
+  const { go } = useAdminNav();
+  const userRows = useUserRows<TSystemUserItem>();
   const canManage = useCanManageUsers();
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
@@ -132,42 +134,20 @@ export function UsersList() {
       <DataTable<TSystemUserItem>
         label={t("adminUsers.title")}
         idAccessor="userId"
-        records={list.data?.items}
-        loading={list.isPending}
-        fetching={list.isFetching}
-        error={list.isError}
-        onRetry={() => void list.refetch()}
-        empty={
-          filtered
-            ? {
-                text: t("adminUsers.emptyFiltered"),
-                action: (
-                  <Button variant="default" onClick={clearFilters}>
-                    {t("adminUsers.clearFilters")}
-                  </Button>
-                ),
-              }
-            : { text: t("adminUsers.empty"), action: addButton }
-        }
+        {...pageQueryProps(list)}
+        empty={{ text: t("adminUsers.empty"), action: addButton }}
+        filtered={{
+          active: filtered,
+          text: t("adminUsers.emptyFiltered"),
+          clearLabel: t("adminUsers.clearFilters"),
+          onClear: clearFilters,
+        }}
         page={page}
         pageSize={PAGE_SIZE}
-        totalRecords={list.data?.total ?? 0}
         onPageChange={(next) => update({ page: next })}
-        onRowClick={({ record, event }) => {
-          // The name is a link of its own (for the keyboard); a click on it navigates once.
-          if ((event.target as HTMLElement).closest("a")) return;
-          go("users", record.userId);
-        }}
+        onRowClick={userRows.onRowClick}
         columns={[
-          {
-            accessor: "name",
-            title: t("adminUsers.name"),
-            render: (r) => (
-              <Anchor component={Link} to={pathOf("users", r.userId)} fw={600} size="sm">
-                {`${r.firstName} ${r.lastName}`}
-              </Anchor>
-            ),
-          },
+          userRows.nameColumn,
           {
             accessor: "workEmail",
             title: t("adminUsers.email"),

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
-import { COMMON, details, id, item, page, renderTab, setupUsersTabTests } from "./test-support.tsx";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { COMMON, details, id, item, page, renderTab } from "./test-support.tsx";
 
-setupUsersTabTests();
+setUpScreenTests();
 
 describe("the Käyttäjät tab: the users list and the create form", () => {
   it("sends the filters and the page to the API and keeps them in the address", async () => {
