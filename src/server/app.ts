@@ -22,6 +22,7 @@ import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
+import { notificationsRoutes } from "./modules/notifications/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(leasingRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -31,6 +31,7 @@ import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/li
 import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
 import { ADMIN_ROWS } from "./matrix-admin.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
+import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
@@ -708,6 +709,7 @@ export const MATRIX: readonly MatrixRow[] = [
   // ---- Later areas keep their rows in files of their own ----------------------------------------------
   ...COMPANY_ROWS,
   ...ADMIN_ROWS,
+  ...NOTIFICATION_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

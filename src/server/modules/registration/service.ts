@@ -16,7 +16,6 @@ import {
   companyApplications,
   eventLog,
   groupCompanies,
-  notifications,
   registrationLinks,
   roles,
   systemUsers,
@@ -29,6 +28,7 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
+import { createNotifications } from "../notifications/create.ts";
 import { ensureStrongPassword } from "../password/password-policy.ts";
 import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
 import { isLinkUsable, REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
@@ -220,7 +220,8 @@ export function createRegistrationService(ctx: AppContext) {
             );
           if (admins.length > 0) {
             const employeeName = `${input.firstName} ${input.lastName}`;
-            await tx.insert(notifications).values(
+            await createNotifications(
+              tx,
               admins.map((admin) => ({
                 userId: admin.userId,
                 companyId: company.id,

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
+import { zPageQuery } from "./common.ts";
+import { zBooleanString } from "./system-users.ts";
+
+/**
+ * Notifications, the employer admin's bell (SPEC §3 "Notification", §4 notification states, §6, §7
+ * "Notifications", §9). Every call needs notifications.read and sees only the caller's own
+ * notifications: anybody else's, of the same company too, is 404.
+ *
+ * - GET /api/notifications?page(1)&limit(20, max 100)&unreadOnly(true|false)&types(comma list of
+ *   NOTIFICATION_TYPES)&priority → `{ items, pagination: { page, limit, total, totalPages, hasNext,
+ *   hasPrevious } }`, newest first (ties by id).
+ * - GET /api/notifications/checker?lastFetch=<ISO datetime> → `{ items, unreadCount, serverTime }`:
+ *   the notifications created after lastFetch, newest first, at most 50; send `serverTime` as the
+ *   next lastFetch. A notification may come twice across checks; the client keeps one per id.
+ * - GET /api/notifications/unread-count → `{ count }`.
+ * - GET /api/notifications/{id} → `zNotification`; DELETE /api/notifications/{id} → `{ message }`.
+ * - PUT /api/notifications/mark-as-read `{ notificationIds? }` (at most 500; omitted = all of the
+ *   caller's) → `{ updated, unreadCount }`: sets read and readAt together; ids that are not the
+ *   caller's (or are already read) are passed over, not an error.
+ */
+
+/** The checker's page: the bell polls every 30 s, so this many is plenty. */
+export const NOTIFICATION_CHECK_LIMIT = 50;
+/** The most ids one mark-as-read call takes (SPEC §9: the unnamed limit 500). */
+export const MARK_AS_READ_MAX_IDS = 500;
+
+export const zNotification = z.object({
+  id: z.uuid(),
+  type: z.enum(NOTIFICATION_TYPES),
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  readAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+  /** The company the notification concerns; null for platform-wide ones (SYSTEM_UPDATE). */
+  companyId: z.uuid().nullable(),
+  /** What it is about, for a link in the detail view (e.g. `beneficiaryEmployee` and its id). */
+  entityType: z.string().nullable(),
+  entityId: z.uuid().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TNotification = z.infer<typeof zNotification>;
+
+/** `types=EMPLOYEE_ORDER,GENERAL`: a comma list; blanks and repeats are dropped, empty = no filter. */
+const zNotificationTypeList = z
+  .string()
+  .max(500)
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part !== ""),
+    ),
+  ])
+  .pipe(z.array(z.enum(NOTIFICATION_TYPES)));
+
+export const zNotificationsQuery = zPageQuery.extend({
+  unreadOnly: zBooleanString.optional(),
+  types: zNotificationTypeList.optional(),
+  priority: z.enum(NOTIFICATION_PRIORITIES).optional(),
+});
+export type TNotificationsQuery = z.infer<typeof zNotificationsQuery>;
+
+export const zPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  hasNext: z.boolean(),
+  hasPrevious: z.boolean(),
+});
+
+export const zNotificationsPage = z.object({ items: z.array(zNotification), pagination: zPagination });
+export type TNotificationsPage = z.infer<typeof zNotificationsPage>;
+
+export const zNotificationCheckQuery = z.object({
+  /** The `serverTime` of the previous check (or any ISO date-time: the first check sends "now"). */
+  lastFetch: z.iso.datetime({ offset: true }),
+});
+
+export const zNotificationCheck = z.object({
+  items: z.array(zNotification),
+  unreadCount: z.number().int(),
+  /** The lastFetch of the next check. */
+  serverTime: z.iso.datetime(),
+});
+export type TNotificationCheck = z.infer<typeof zNotificationCheck>;
+
+export const zUnreadCount = z.object({ count: z.number().int() });
+
+export const zNotificationIdParams = z.object({ id: z.uuid() });
+
+export const zMarkAsRead = z.object({
+  /** Omitted: every unread notification of the caller. */
+  notificationIds: z.array(z.uuid()).max(MARK_AS_READ_MAX_IDS).optional(),
+});
+export type TMarkAsRead = z.infer<typeof zMarkAsRead>;
+
+export const zMarkAsReadResult = z.object({
+  /** How many notifications went from unread to read. */
+  updated: z.number().int(),
+  unreadCount: z.number().int(),
+});

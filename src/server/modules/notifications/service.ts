@@ -1,0 +1,137 @@
+import { and, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import {
+  NOTIFICATION_CHECK_LIMIT,
+  type TMarkAsRead,
+  type TNotification,
+  type TNotificationCheck,
+  type TNotificationsPage,
+  type TNotificationsQuery,
+} from "../../../contract/notifications.ts";
+import type { AppContext } from "../../context.ts";
+import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { notifications } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+function toNotification(row: NotificationRow): TNotification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    priority: row.priority,
+    companyId: row.companyId,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    data: row.data ?? null,
+  };
+}
+
+/** Newest first, ties by id: a stable order for paging (notifications_user_*_created_idx). */
+const NEWEST_FIRST = [desc(notifications.createdAt), desc(notifications.id)];
+
+/**
+ * The caller's own notifications (SPEC §7 "Notifications"). Every query starts from
+ * `notifications.userId = caller`, so anybody else's notification, of the same company too, is 404.
+ */
+export function createNotificationsService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const own = (user: CurrentUser) => eq(notifications.userId, user.id);
+
+  async function unreadCount(user: CurrentUser): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(own(user), eq(notifications.read, false)));
+    return row?.n ?? 0;
+  }
+
+  return {
+    async list(user: CurrentUser, query: TNotificationsQuery): Promise<TNotificationsPage> {
+      const filters: (SQL | undefined)[] = [own(user)];
+      if (query.unreadOnly) filters.push(eq(notifications.read, false));
+      if (query.types && query.types.length > 0) filters.push(inArray(notifications.type, query.types));
+      if (query.priority) filters.push(eq(notifications.priority, query.priority));
+      const where = and(...filters);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(query.limit)
+          .offset(pageOffset(query)),
+        db.select({ n: count() }).from(notifications).where(where),
+      ]);
+      const { items, ...pagination } = pageEnvelope(rows.map(toNotification), total?.n ?? 0, query);
+      return { items, pagination };
+    },
+
+    /**
+     * The poll of the bell: what came after lastFetch. The server time is taken before the query, so a
+     * notification made during the check is in this answer or the next (possibly both; the client keeps
+     * one per id).
+     */
+    async check(user: CurrentUser, lastFetch: string): Promise<TNotificationCheck> {
+      const serverTime = new Date();
+      const [rows, unread] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(and(own(user), gt(notifications.createdAt, new Date(lastFetch))))
+          .orderBy(...NEWEST_FIRST)
+          .limit(NOTIFICATION_CHECK_LIMIT),
+        unreadCount(user),
+      ]);
+      return { items: rows.map(toNotification), unreadCount: unread, serverTime: serverTime.toISOString() };
+    },
+
+    async unreadCount(user: CurrentUser): Promise<{ count: number }> {
+      return { count: await unreadCount(user) };
+    },
+
+    async get(user: CurrentUser, id: string): Promise<TNotification> {
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(and(own(user), eq(notifications.id, id)));
+      if (!row) throw notFound("Notification");
+      return toNotification(row);
+    },
+
+    async remove(user: CurrentUser, id: string): Promise<{ message: string }> {
+      const deleted = await db
+        .delete(notifications)
+        .where(and(own(user), eq(notifications.id, id)))
+        .returning({ id: notifications.id });
+      if (deleted.length === 0) throw notFound("Notification");
+      return { message: "Notification deleted" };
+    },
+
+    /** Ids that are not the caller's, or are read already, are passed over; [] marks nothing. */
+    async markAsRead(
+      user: CurrentUser,
+      input: TMarkAsRead,
+    ): Promise<{ updated: number; unreadCount: number }> {
+      const ids = input.notificationIds;
+      let updated = 0;
+      if (ids === undefined || ids.length > 0) {
+        const filters: SQL[] = [own(user), eq(notifications.read, false)];
+        if (ids) filters.push(inArray(notifications.id, [...new Set(ids)]));
+        const rows = await db
+          .update(notifications)
+          // read and readAt move together (notifications_read_at_check).
+          .set({ read: true, readAt: new Date() })
+          .where(and(...filters))
+          .returning({ id: notifications.id });
+        updated = rows.length;
+      }
+      return { updated, unreadCount: await unreadCount(user) };
+    },
+  };
+}
