@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ORDER_STATUSES, PAYMENT_MODES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
+import { ORDER_STATUSES, PAYMENT_MODES, POLICY_ELIGIBILITIES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
 import { isValidBusinessId } from "../domain/validation/business-id.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
@@ -25,6 +25,9 @@ import { zPercent } from "./values.ts";
  *   Logs COMPANY_CREATED (and USER_CREATED or USER_ROLE_ASSIGNED for the admin).
  * - PUT /api/companies/{id} — `zUpdateCompany`; 200 `zCompanyDetails` (409 as above). A field left out
  *   keeps its value; null or "" clears it. Logs COMPANY_UPDATED with the changed field names.
+ * - PUT /api/companies/{id}/settings — `zCompanySettingsInput`; 200 `zCompanyDetails`. What the employer
+ *   sets of its own company (company-settings.manage: the employer admin and the group admin, in
+ *   scope): the max price of a bike package. Logs COMPANY_UPDATED with the changed field names.
  * - DELETE /api/companies/{id} — soft delete; 200 `{ code: "COMPANY_DELETED", message }`; 409
  *   COMPANY_HAS_ACTIVE_LEASES while any order of the company is in `ACTIVE_LEASE_STATUSES`. The
  *   company's role assignments (user_roles) are removed with it, so nobody keeps access through it.
@@ -130,13 +133,17 @@ export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
  * A company's bike policy (SPEC §7 "Bike policy"): GET /api/bike-policy/company/{id} → `zBikePolicy`
  * or 404 BIKE_POLICY_NOT_SET; PUT the same path `zBikePolicyInput` → `zBikePolicy`
  * (company-settings.manage, in scope); GET /api/bike-policy/user → the caller's policy (their
- * override, else their company's; 404 when none).
+ * override, else their company's; 404 when none). `eligibility` says who may order (every accepted
+ * employee, or only those past their trial period: `isEligibleToOrder` of src/domain/employees.ts),
+ * `eligibilityNote` adds terms in the employer's words; a PUT without them saves ALL_EMPLOYEES and no note.
  */
 export const zBikePolicy = z.object({
   companyId: z.uuid(),
   minLeaseTimeMonths: z.number().int(),
   maxLeaseTimeMonths: z.number().int(),
   requiresEmployerApproval: z.boolean(),
+  eligibility: z.enum(POLICY_ELIGIBILITIES),
+  eligibilityNote: z.string().nullable(),
   accessoriesAllowed: z.boolean(),
   maintenanceIncluded: z.boolean(),
   insuranceRequired: z.boolean(),
@@ -150,6 +157,8 @@ export const zBikePolicyInput = z
     minLeaseTimeMonths: zLeaseMonths,
     maxLeaseTimeMonths: zLeaseMonths,
     requiresEmployerApproval: z.boolean(),
+    eligibility: z.enum(POLICY_ELIGIBILITIES).default("ALL_EMPLOYEES"),
+    eligibilityNote: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
     accessoriesAllowed: z.boolean(),
     maintenanceIncluded: z.boolean(),
     insuranceRequired: z.boolean(),
@@ -240,6 +249,13 @@ export type TCreateCompany = z.infer<typeof zCreateCompany>;
 
 export const zUpdateCompany = z.object(companyFields);
 export type TUpdateCompany = z.infer<typeof zUpdateCompany>;
+
+/** PUT /api/companies/{id}/settings: the employer's own settings of its company (all fields required). */
+export const zCompanySettingsInput = z.object({
+  /** The max price of a bike package in euros; null = no limit. */
+  maxPrice: zEuros.nullable(),
+});
+export type TCompanySettingsInput = z.infer<typeof zCompanySettingsInput>;
 
 export const zIdParams = z.object({ id: z.uuid() });
 

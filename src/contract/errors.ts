@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   "APPLICATION_ALREADY_REVIEWED",
   "BUSINESS_ID_TAKEN",
   "LAST_SUPER_ADMIN",
+  // The employer's employees (issue 11)
+  "EMPLOYEE_EXISTS",
+  "EMPLOYEE_ALREADY_DECIDED",
+  "ABSENCE_OVERLAPS",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

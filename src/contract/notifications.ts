@@ -2,6 +2,7 @@ import { z } from "zod";
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
 import { zPageQuery } from "./common.ts";
 import { zBooleanString } from "./system-users.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
  * Notifications, the employer admin's bell (SPEC §3 "Notification", §4 notification states, §6, §7
@@ -16,6 +17,9 @@ import { zBooleanString } from "./system-users.ts";
  *   next lastFetch. A notification may come twice across checks; the client keeps one per id.
  * - GET /api/notifications/unread-count → `{ count }`.
  * - GET /api/notifications/{id} → `zNotification`; DELETE /api/notifications/{id} → `{ message }`.
+ * - POST /api/notifications/system-update `zSystemUpdate` (notifications.publish, the admin tier) →
+ *   `{ recipients }`: a SYSTEM_UPDATE in every active employer admin's bell, in their language (en and
+ *   sv fall back to fi), logged as SYSTEM_UPDATE_PUBLISHED.
  * - PUT /api/notifications/mark-as-read `{ notificationIds? }` (at most 500; omitted = all of the
  *   caller's) → `{ updated, unreadCount }`: sets read and readAt together; ids that are not the
  *   caller's (or are already read) are passed over, not an error.
@@ -105,3 +109,19 @@ export const zMarkAsReadResult = z.object({
   updated: z.number().int(),
   unreadCount: z.number().int(),
 });
+
+const zUpdateText = z.object({
+  title: zSingleLineText({ min: 1, max: 120 }),
+  message: zMultiLineText({ min: 1, max: 2000 }),
+});
+
+/** A system update from the helpdesk (a maintenance break, a new feature), written in fi, en and sv. */
+export const zSystemUpdate = z.object({
+  fi: zUpdateText,
+  en: zUpdateText.optional(),
+  sv: zUpdateText.optional(),
+  priority: z.enum(NOTIFICATION_PRIORITIES).default("NORMAL"),
+});
+export type TSystemUpdate = z.infer<typeof zSystemUpdate>;
+
+export const zSystemUpdateResult = z.object({ recipients: z.number().int() });

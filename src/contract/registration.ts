@@ -11,7 +11,8 @@ import { zSingleLineText } from "./text.ts";
 /** POST /api/register-link/company and /group-company: answer `{ token }` (SPEC §7). */
 export const zCompanyRegisterLinkRequest = z.object({ companyId: z.uuid() });
 export const zGroupCompanyRegisterLinkRequest = z.object({ groupCompanyId: z.uuid() });
-export const zRegisterLinkResponse = z.object({ token: z.string() });
+/** With the token (SPEC §7), the join address made of it (`${PUBLIC_URL}/liity/{token}`) as text and as a QR code (SVG). */
+export const zRegisterLinkResponse = z.object({ token: z.string(), url: z.string(), qrSvg: z.string() });
 
 export const zRegisterLinkParams = z.object({ token: z.string().min(20).max(200) });
 

@@ -41,6 +41,12 @@ export const NOTIFICATION_PREVIEW_LENGTH = 100;
 /** Above this the badge shows a "more than 99" text instead of the count. */
 export const NOTIFICATION_BADGE_CAP = 99;
 
+/**
+ * A registration (join) link works this many days: long enough for a campaign and the stragglers after
+ * it, short enough that a link forwarded out of the company dies on its own.
+ */
+export const REGISTRATION_LINK_DAYS = 90;
+
 /** The "Kaikki" (all) choice of the company, cost unit and payroll-other filters. */
 export const FILTER_ALL = "ALL";
 export const DEFAULT_FILTER = FILTER_ALL;

@@ -1,7 +1,14 @@
 /**
  * Every enum and status set of SPEC §4, as readonly tuples. The tuples are the single source: the
  * database enums (src/server/db/schema), the zod schemas (src/contract) and the UI all derive from them.
+ *
+ * The few the anonymous home page needs (languages, themes, the leasing companies' names) live in
+ * modules of their own and are re-exported here: the bundler keeps a module whole in one chunk, so the
+ * home page would otherwise download every status list the admin and employer screens use.
  */
+
+export { LEASING_COMPANY_NAMES } from "./leasing-company-names.ts";
+export { DEFAULT_LANGUAGE, DEFAULT_THEME, LANGUAGES, type Language, THEMES, type Theme } from "./locale.ts";
 
 export const ORDER_STATUSES = [
   "NOT_STARTED",
@@ -107,6 +114,13 @@ export type OrderCancellationStatus = (typeof ORDER_CANCELLATION_STATUSES)[numbe
 export const ABSENCE_REASONS = ["SICK_LEAVE", "PARENTAL_LEAVE", "OTHER"] as const;
 export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
 
+/**
+ * Who a company's bike policy lets order a benefit bike (the policy's "who is eligible"): every
+ * accepted employee, or only those whose trial period (jobTrialPeriodEndDate) is over.
+ */
+export const POLICY_ELIGIBILITIES = ["ALL_EMPLOYEES", "AFTER_TRIAL_PERIOD"] as const;
+export type PolicyEligibility = (typeof POLICY_ELIGIBILITIES)[number];
+
 export const NOTIFICATION_TYPES = [
   "EMPLOYEE_ORDER",
   "EMPLOYEE_REGISTRATION",
@@ -165,6 +179,18 @@ export const EVENT_TYPES = [
   "COMPANY_DELETED",
   "COMPANY_APPLICATION_ACCEPTED",
   "COMPANY_APPLICATION_REJECTED",
+  // The employer portal's own changes (issue 11): who accepted, changed or ended an employment, and
+  // the payroll reports that went out.
+  "EMPLOYEE_CREATED",
+  "EMPLOYEE_ACCEPTED",
+  "EMPLOYEE_REJECTED",
+  "EMPLOYEE_UPDATED",
+  "EMPLOYMENT_ENDED",
+  "EMPLOYEE_ABSENCE_RECORDED",
+  "EMPLOYEE_ABSENCE_UPDATED",
+  "EMPLOYEE_ABSENCE_REMOVED",
+  "PAYROLL_REPORT_SENT",
+  "SYSTEM_UPDATE_PUBLISHED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -182,17 +208,6 @@ export const PREVIOUS_PROVIDERS = [
   "3stepit",
 ] as const;
 export type PreviousProvider = (typeof PREVIOUS_PROVIDERS)[number];
-
-export const LANGUAGES = ["fi", "en", "sv"] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = "fi";
-
-export const THEMES = ["light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
-export const DEFAULT_THEME: Theme = "light";
-
-/** The known leasing companies (SPEC §9); {product} Oy is Pedaali Oy. */
-export const LEASING_COMPANY_NAMES = ["Grenkeleasing Oy", "LeasePlus OÜ", "Pedaali Oy"] as const;
 
 /**
  * How a payment is actually made (bike redemptions, user payments): PAYMENT_MODES without ALL, which

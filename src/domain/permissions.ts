@@ -60,8 +60,9 @@ export const PERMISSIONS = [
   "invoices.read",
   // Province, tax, state income tax and taxpayer deductions tables
   "tax-tables.manage",
-  // Notifications (the bell)
+  // Notifications (the bell); publishing a system update to every employer admin's bell
   "notifications.read",
+  "notifications.publish",
   // Admin tasks
   "tasks.read",
   // The admin area (issue 10): the audit view of the event log, platform-wide reporting, the

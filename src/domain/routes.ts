@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "./enums.ts";
+import { LANGUAGES, type Language } from "./locale.ts";
 import { ADMIN_ROLES, type RoleName } from "./roles.ts";
 
 /**

@@ -74,7 +74,11 @@ export type BenefitCost = {
 };
 
 /** The tax-free bike benefit a year allows for a contract committed to on contractDate. */
-export function taxFreeLimitCents(year: TaxYear, contractDate: string, commuterTicketCents: number): number {
+export function taxFreeLimitCents(
+  year: Pick<TaxYear, "bikeBenefit">,
+  contractDate: string,
+  commuterTicketCents: number,
+): number {
   const rule = year.bikeBenefit;
   const limit =
     rule.grandfatheredUntil !== null && contractDate <= rule.grandfatheredUntil

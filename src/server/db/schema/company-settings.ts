@@ -1,8 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies, groupCompanies } from "./companies.ts";
-import { language, requestStatus } from "./enums.ts";
+import { language, policyEligibility, requestStatus } from "./enums.ts";
 import { users } from "./users.ts";
 
 /** Who receives a company's payroll report (SPEC: payroll report recipient, userId). */
@@ -63,6 +74,10 @@ export const bikePolicies = pgTable(
     accessoriesAllowed: boolean().notNull().default(true),
     maintenanceIncluded: boolean().notNull().default(false),
     insuranceRequired: boolean().notNull().default(true),
+    /** Who may order (the policy's "who is eligible"). */
+    eligibility: policyEligibility().notNull().default("ALL_EMPLOYEES"),
+    /** Further eligibility terms in the employer's words, shown to employees. */
+    eligibilityNote: text(),
     /** The policy text shown to employees. */
     policyText: text(),
     ...timestamps(),
@@ -116,4 +131,27 @@ export const companyApplications = pgTable(
       sql`${t.employeeCount} is null or ${t.employeeCount} >= 0`,
     ),
   ],
+);
+
+/**
+ * The payroll report of one company and month as it went to the payroll recipients (the monthly mail):
+ * the next month's report marks its changes against this, what payroll actually received. `rows` and
+ * `totals` are the report's own shapes (src/domain/payroll), written by the server only.
+ */
+export const payrollReportSnapshots = pgTable(
+  "payroll_report_snapshots",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The first day of the pay month (YYYY-MM-01). */
+    period: date({ mode: "string" }).notNull(),
+    rows: jsonb().$type<unknown[]>().notNull(),
+    totals: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The e-mail addresses it was sent to. */
+    sentTo: jsonb().$type<string[]>().notNull(),
+    sentAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payroll_report_snapshots_company_period_unique").on(t.companyId, t.period)],
 );

@@ -32,11 +32,6 @@ export const beneficiaryEmployees = pgTable(
     employerNote: text(),
     /** Employee-specific max price of a bike package; null = the company's. */
     maxPriceCents: integer(),
-    absenceReason: absenceReason(),
-    /** The text of "Muu, mikä" (OTHER). */
-    absenceReasonOther: text(),
-    absenceStartDate: date({ mode: "string" }),
-    absenceEndDate: date({ mode: "string" }),
     decidedAt: timestamptz(),
     decidedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
@@ -46,14 +41,50 @@ export const beneficiaryEmployees = pgTable(
     index("beneficiary_employees_company_status_idx").on(t.companyId, t.status, t.createdAt),
     index("beneficiary_employees_company_cost_unit_idx").on(t.companyId, t.costUnit),
     index("beneficiary_employees_company_employee_number_idx").on(t.companyId, t.employeeNumber),
+    index("beneficiary_employees_employee_number_prefix_idx").on(
+      sql`lower(${t.employeeNumber}) text_pattern_ops`,
+    ),
+    index("beneficiary_employees_company_pay_roll_other_idx").on(t.companyId, t.payRollOther),
     index("beneficiary_employees_unit_idx").on(t.unitId),
+    // The manage list's order (newest first) across the companies of a group.
+    index("beneficiary_employees_created_idx").on(t.createdAt, t.id),
     check(
       "beneficiary_employees_max_price_check",
       sql`${t.maxPriceCents} is null or ${t.maxPriceCents} >= 0`,
     ),
-    check(
-      "beneficiary_employees_absence_dates_check",
-      sql`${t.absenceEndDate} is null or ${t.absenceStartDate} is null or ${t.absenceEndDate} >= ${t.absenceStartDate}`,
-    ),
+  ],
+);
+
+/**
+ * An absence of an employee (SPEC §4 absence reasons: Sairasloma, Vanhempainvapaa, "Muu, mikä"), kept
+ * as history: the payroll report of any month reads which absences covered it. endDate null = open
+ * (the return date is not known yet). What an absence means for the lease is a domain rule
+ * (src/domain/absences.ts), not stored.
+ */
+export const employeeAbsences = pgTable(
+  "employee_absences",
+  {
+    id: id(),
+    beneficiaryEmployeeId: uuid()
+      .notNull()
+      .references(() => beneficiaryEmployees.id, { onDelete: "cascade" }),
+    /** The employee's company, copied for tenancy (every employer query scopes by it). */
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    reason: absenceReason().notNull(),
+    /** The text of "Muu, mikä" (OTHER). */
+    reasonOther: text(),
+    startDate: date({ mode: "string" }).notNull(),
+    endDate: date({ mode: "string" }),
+    note: text(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("employee_absences_employee_idx").on(t.beneficiaryEmployeeId, t.startDate),
+    index("employee_absences_company_idx").on(t.companyId, t.startDate),
+    check("employee_absences_dates_check", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check("employee_absences_other_check", sql`${t.reason} <> 'OTHER' or ${t.reasonOther} is not null`),
   ],
 );

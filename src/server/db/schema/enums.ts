@@ -18,6 +18,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_MODES,
   PAYMENT_STATUSES,
+  POLICY_ELIGIBILITIES,
   PREVIOUS_PROVIDERS,
   REQUEST_STATUSES,
   REQUEST_STATUSES_WITH_SIGNED,
@@ -50,3 +51,4 @@ export const language = pgEnum("language", LANGUAGES);
 export const previousProvider = pgEnum("previous_provider", PREVIOUS_PROVIDERS);
 export const orderItemType = pgEnum("order_item_type", ORDER_ITEM_TYPES);
 export const outboxChannel = pgEnum("outbox_channel", OUTBOX_CHANNELS);
+export const policyEligibility = pgEnum("policy_eligibility", POLICY_ELIGIBILITIES);

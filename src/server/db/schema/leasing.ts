@@ -35,6 +35,12 @@ export const leasingAgreements = pgTable(
     monthlyPaymentCents: integer().notNull(),
     totalPriceCents: integer().notNull(),
     residualValueCents: integer(),
+    /**
+     * When the employer and the employee committed to the benefit (the order's approval): it decides
+     * the lease's tax regime (src/domain/payroll: committed on or before 23.4.2025 keeps the exemption).
+     * Null until the order is approved.
+     */
+    commitmentDate: date({ mode: "string" }),
     startDate: date({ mode: "string" }),
     endDate: date({ mode: "string" }),
     signedAt: timestamptz(),
@@ -53,6 +59,8 @@ export const leasingAgreements = pgTable(
     index("leasing_agreements_order_idx").on(t.orderId),
     index("leasing_agreements_employee_idx").on(t.beneficiaryEmployeeId),
     index("leasing_agreements_leasing_company_idx").on(t.leasingCompanyId),
+    // The payroll report's question: which leases of these companies run in a month.
+    index("leasing_agreements_company_dates_idx").on(t.companyId, t.startDate, t.endDate),
     check("leasing_agreements_lease_time_check", sql`${t.leaseTimeMonths} between 12 and 60`),
     check(
       "leasing_agreements_cents_check",

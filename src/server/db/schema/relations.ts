@@ -8,7 +8,7 @@ import {
   groupPayrollReportRecipients,
   payrollReportRecipients,
 } from "./company-settings.ts";
-import { beneficiaryEmployees } from "./employees.ts";
+import { beneficiaryEmployees, employeeAbsences } from "./employees.ts";
 import { eventLog } from "./event-log.ts";
 import { files } from "./files.ts";
 import { billingTableRows, billingTables, leasingCompanies } from "./finance.ts";
@@ -202,6 +202,14 @@ export const beneficiaryEmployeesRelations = relations(beneficiaryEmployees, ({ 
   bikeRedemptions: many(bikeRedemptions),
   userPayments: many(userPayments),
   insuranceClaims: many(insuranceClaims),
+  absences: many(employeeAbsences),
+}));
+
+export const employeeAbsencesRelations = relations(employeeAbsences, ({ one }) => ({
+  beneficiaryEmployee: one(beneficiaryEmployees, {
+    fields: [employeeAbsences.beneficiaryEmployeeId],
+    references: [beneficiaryEmployees.id],
+  }),
 }));
 
 export const ordersRelations = relations(orders, ({ one, many }) => ({

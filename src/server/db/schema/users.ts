@@ -38,6 +38,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    // Prefix search of the employer's employee list (LIKE 'x%' needs the pattern operator class).
+    index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
     check("users_email_check", sql`position('@' in ${t.email}) > 1`),
     check("users_deactivated_at_check", sql`${t.deactivated} or ${t.deactivatedAt} is null`),
   ],
@@ -62,6 +64,12 @@ export const systemUsers = pgTable(
     uniqueIndex("system_users_user_unique").on(t.userId),
     index("system_users_company_idx").on(t.companyId),
     index("system_users_last_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    // Prefix search of the employer's employee list by first name, last name, or "first last".
+    index("system_users_first_name_prefix_idx").on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index("system_users_last_name_prefix_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index("system_users_full_name_prefix_idx").on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
   ],
 );
 

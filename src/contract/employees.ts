@@ -1,0 +1,306 @@
+import { z } from "zod";
+import { EMPLOYEE_LIST_PAGE_SIZE } from "../domain/constants.ts";
+import {
+  EMPLOYEE_FILTER_TYPES,
+  EMPLOYEE_PAGE_SIZE_MAX,
+  GRANTABLE_EMPLOYER_ROLES,
+} from "../domain/employees.ts";
+import {
+  ABSENCE_REASONS,
+  EMPLOYEE_STATUSES,
+  LANGUAGES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+} from "../domain/enums.ts";
+import { zEuros } from "./companies.ts";
+import { zEmailAddress } from "./system-users.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
+import { zDateOnly } from "./values.ts";
+
+/**
+ * Beneficiary employees, the employer's side (SPEC §3 "Beneficiary employee", §4 accept/reject, §7
+ * "Orders and employees"). Tenancy: every call sees only the employees of the caller's companies (a
+ * group admin: the group's); another tenant's employee is 404. Money crosses in euros with two
+ * decimals, as the max-price calls do.
+ *
+ * Reading (employees.read):
+ * - GET /api/beneficiary-employee/employeesOptimizedList — `zEmployeesListQuery` → `zEmployeesPage`
+ *   (SPEC "Page of employees": employees, currentPage, totalPages, totalCount), newest first.
+ * - GET /api/beneficiary-employee/companies/{id}/employees — page, pageSize, search → `zEmployeesPage`
+ *   of that company (another tenant's company: 404).
+ * - GET /api/beneficiary-employee/employeesWithAllDataOnly — page, pageSize, companyId, search,
+ *   minimalData → accepted employees whose payroll data is complete (employee number and cost unit),
+ *   `zEmployeesPage`; with minimalData=true each row is `zEmployeeMinimal`.
+ * - GET /api/employeesWithOrders — page, pageSize, companyId, orderStatus, search → `zEmployeesPage`
+ *   of the employees that have at least one order.
+ * - GET /api/beneficiary-employee/details/{id} → `zEmployeeDetails` (with absences).
+ * - GET /api/beneficiary-employee/filter-options?companyId — the values the list's filters offer:
+ *   `zEmployeeFilterOptions` (cost units, payroll groups and units in use, each sorted).
+ * - GET /api/beneficiary-employee/export — the list's filters + format=csv|xlsx → the file (every
+ *   matching row, up to EMPLOYEE_EXPORT_MAX_ROWS).
+ *
+ * Changing (employees.manage; decide: employees.decide):
+ * - POST /api/beneficiary-employee/create `zCreateEmployee` → 201 `zEmployee`: an ACCEPTED employment
+ *   and, for a new address, an account that gets a mail with a link to set its password (an existing
+ *   account gets the employment and a mail that says so). 409 EMPLOYEE_EXISTS when the person is
+ *   employed in the company already; 409 EMAIL_TAKEN when the address belongs to the admin tier.
+ * - POST /api/beneficiary-employee/{id}/update `zUpdateEmployee` → `zEmployee` (fields left out keep
+ *   their value; lastWorkingDayDate null = the default 2999-01-01).
+ * - POST /api/beneficiary-employee/{id}/decide `zDecideEmployee` → `zEmployee`; only a PENDING
+ *   employee (409 EMPLOYEE_ALREADY_DECIDED); role flags need an employer admin (403 otherwise).
+ * - GET/POST /api/beneficiary-employee/{id}/absences, PUT/DELETE .../absences/{absenceId} —
+ *   `zAbsenceInput` → `zAbsence` (list: `{ absences }`); 409 ABSENCE_OVERLAPS when it shares a day
+ *   with another absence of the employee.
+ *
+ * Errors reject with the HTTP status (the client shows 'Failed to fetch employees', 500 on a network
+ * error; SPEC §8).
+ */
+
+export const EMPLOYEES_FETCH_ERROR = "Failed to fetch employees";
+
+/** A search field: trimmed (SPEC §5); empty means no filter. */
+const zSearch = zSingleLineText({ max: 100 }).optional();
+/** A filter value typed or picked by the employer: empty means 'Kaikki' (no filter). */
+const zFilterValue = zSingleLineText({ max: 100 }).optional();
+
+const zPageSize = z.coerce.number().int().min(1).max(EMPLOYEE_PAGE_SIZE_MAX).default(EMPLOYEE_LIST_PAGE_SIZE);
+const zPageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+
+export const zEmployeesListQuery = z.object({
+  page: zPageNumber,
+  pageSize: zPageSize,
+  search: zSearch,
+  /** One of the caller's companies; left out = 'Kaikki'. */
+  companyId: z.uuid().optional(),
+  costUnit: zFilterValue,
+  payRollOther: zFilterValue,
+  unitId: z.uuid().optional(),
+  filterType: z.enum(EMPLOYEE_FILTER_TYPES).default("ALL"),
+  /** Employees with at least one order in this status. */
+  orderStatus: z.enum(ORDER_STATUSES).optional(),
+  /** Employees with a signed leasing agreement in this payment status. */
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  /** The employee joined (was created) on these Helsinki dates, both ends included. */
+  createdStart: zDateOnly.optional(),
+  createdEnd: zDateOnly.optional(),
+  /** An order of the employee was processed on these Helsinki dates, both ends included. */
+  processedStart: zDateOnly.optional(),
+  processedEnd: zDateOnly.optional(),
+});
+export type TEmployeesListQuery = z.infer<typeof zEmployeesListQuery>;
+
+export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
+export const zEmployeesExportQuery = zEmployeesListQuery.omit({ page: true, pageSize: true }).extend({
+  format: z.enum(EXPORT_FORMATS).default("csv"),
+  /** The language of the headers and labels; the caller's own by default. */
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TEmployeesExportQuery = z.infer<typeof zEmployeesExportQuery>;
+
+export const zCompanyEmployeesQuery = z.object({ page: zPageNumber, pageSize: zPageSize, search: zSearch });
+export type TCompanyEmployeesQuery = z.infer<typeof zCompanyEmployeesQuery>;
+
+export const zEmployeesWithAllDataQuery = z.object({
+  page: zPageNumber,
+  /** Dropdowns take up to 500 names at once (SPEC §9's unnamed limit). */
+  pageSize: z.coerce.number().int().min(1).max(500).default(EMPLOYEE_LIST_PAGE_SIZE),
+  companyId: z.uuid().optional(),
+  search: zSearch,
+  minimalData: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+});
+export type TEmployeesWithAllDataQuery = z.infer<typeof zEmployeesWithAllDataQuery>;
+
+export const zEmployeesWithOrdersQuery = z.object({
+  page: zPageNumber,
+  pageSize: zPageSize,
+  companyId: z.uuid().optional(),
+  orderStatus: z.enum(ORDER_STATUSES).optional(),
+  search: zSearch,
+});
+export type TEmployeesWithOrdersQuery = z.infer<typeof zEmployeesWithOrdersQuery>;
+
+/** One order of the employee as the employer sees it in the list (the latest first). */
+export const zEmployeeOrder = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  isOnlineOrder: z.boolean(),
+  isOrderConfirmed: z.boolean(),
+  bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
+  totalPrice: z.number(),
+  monthlyPayment: z.number().nullable(),
+  leaseTimeMonths: z.number().int().nullable(),
+  /** The leasing agreement's first and last day, once it has them. */
+  leaseStartDate: z.string().nullable(),
+  leaseEndDate: z.string().nullable(),
+  processedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TEmployeeOrder = z.infer<typeof zEmployeeOrder>;
+
+export const zAbsence = z.object({
+  absenceId: z.uuid(),
+  beneficiaryEmployeeId: z.uuid(),
+  reason: z.enum(ABSENCE_REASONS),
+  /** The text of "Muu, mikä". */
+  reasonOther: z.string().nullable(),
+  startDate: z.string(),
+  /** Null while the return date is not known. */
+  endDate: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TAbsence = z.infer<typeof zAbsence>;
+
+/** SPEC §3 "Beneficiary employee", with the names the employer sees. */
+export const zEmployee = z.object({
+  beneficiaryEmployeeId: z.uuid(),
+  userId: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  systemUser: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    workEmail: z.string(),
+    phoneNumber: z.string().nullable(),
+  }),
+  costUnit: z.string().nullable(),
+  unitId: z.uuid().nullable(),
+  unitName: z.string().nullable(),
+  employeeNumber: z.string().nullable(),
+  payRollOther: z.string().nullable(),
+  /** YYYY-MM-DD; 2999-01-01 when no end is known (SPEC §4). */
+  lastWorkingDayDate: z.string(),
+  jobTrialPeriodEndDate: z.string().nullable(),
+  status: z.enum(EMPLOYEE_STATUSES),
+  employerNote: z.string().nullable(),
+  /** The employee's own max price in euros; null = the company's. */
+  maxPrice: z.number().nullable(),
+  /** The company's max price in euros (null = no limit), for showing what applies. */
+  companyMaxPrice: z.number().nullable(),
+  /** The last working day is before today (Helsinki). */
+  employmentEnded: z.boolean(),
+  /** The absence that covers today, if any. */
+  currentAbsence: zAbsence.nullable(),
+  /** SPEC "Order list": the employee's orders, latest first (at most 10 in lists). */
+  orders: z.array(zEmployeeOrder),
+  /** How many orders the employee has in all (the list carries the latest 10). */
+  orderCount: z.number().int(),
+  /** The employer roles the person holds in this company besides BIKE_BENEFICIARY. */
+  employerRoles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)),
+  decidedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TEmployee = z.infer<typeof zEmployee>;
+
+export const zEmployeeDetails = zEmployee.extend({ absences: z.array(zAbsence) });
+export type TEmployeeDetails = z.infer<typeof zEmployeeDetails>;
+
+export const zEmployeeMinimal = z.object({
+  beneficiaryEmployeeId: z.uuid(),
+  companyId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  employeeNumber: z.string().nullable(),
+});
+export type TEmployeeMinimal = z.infer<typeof zEmployeeMinimal>;
+
+function zEmployeesPageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    employees: z.array(item),
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalCount: z.number().int(),
+  });
+}
+export const zEmployeesPage = zEmployeesPageOf(zEmployee);
+export type TEmployeesPage = z.infer<typeof zEmployeesPage>;
+export const zEmployeesMinimalPage = zEmployeesPageOf(zEmployeeMinimal);
+export const zEmployeesWithAllDataResponse = z.union([zEmployeesPage, zEmployeesMinimalPage]);
+
+export const zEmployeeIdParams = z.object({ id: z.uuid() });
+export const zCompanyIdParams = z.object({ id: z.uuid() });
+export const zAbsenceParams = z.object({ id: z.uuid(), absenceId: z.uuid() });
+
+/** An optional text field of the employee: empty string or null clears it. */
+const optionalText = (max: number) => z.union([zSingleLineText({ max }), z.null()]).optional();
+
+/** The employer's fields of an employee (SPEC §7 decide and update). */
+const employeeFields = {
+  costUnit: optionalText(50),
+  unitId: z.uuid().nullable().optional(),
+  employeeNumber: optionalText(50),
+  payRollOther: optionalText(100),
+  /** Null or left out on create: 01.01.2999 (SPEC §4). */
+  lastWorkingDayDate: zDateOnly.nullable().optional(),
+  jobTrialPeriodEndDate: zDateOnly.nullable().optional(),
+  /** Euros; null = the company's max price. */
+  maxPrice: zEuros.nullable().optional(),
+  employerNote: z.union([zMultiLineText({ max: 2000 }), z.null()]).optional(),
+};
+
+export const zUpdateEmployee = z.object({
+  ...employeeFields,
+  firstName: zSingleLineText({ min: 1, max: 100 }).optional(),
+  lastName: zSingleLineText({ min: 1, max: 100 }).optional(),
+});
+export type TUpdateEmployee = z.infer<typeof zUpdateEmployee>;
+
+/** SPEC §7 decide: "employee fields and role flags". */
+export const zDecideEmployee = z.object({
+  decision: z.enum(["ACCEPTED", "REJECTED"]),
+  ...employeeFields,
+  /** Employer roles given with the acceptance (an employer admin's call only). */
+  roles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)).max(GRANTABLE_EMPLOYER_ROLES.length).optional(),
+  /** Said to the person in the rejection mail. */
+  reason: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+});
+export type TDecideEmployee = z.infer<typeof zDecideEmployee>;
+
+export const zCreateEmployee = z.object({
+  companyId: z.uuid(),
+  firstName: zSingleLineText({ min: 1, max: 100 }),
+  lastName: zSingleLineText({ min: 1, max: 100 }),
+  workEmail: zEmailAddress,
+  /** Normalised by the SPEC §5 rule; empty string or null: none. */
+  phoneNumber: z.string().max(40).nullable().optional(),
+  /** The language of the invitation mail and the account. */
+  language: z.enum(LANGUAGES).default("fi"),
+  ...employeeFields,
+});
+export type TCreateEmployee = z.infer<typeof zCreateEmployee>;
+
+export const zAbsenceInput = z
+  .object({
+    reason: z.enum(ABSENCE_REASONS),
+    /** Required with OTHER ("Muu, mikä"). */
+    reasonOther: z.union([zSingleLineText({ min: 1, max: 200 }), z.null()]).optional(),
+    startDate: zDateOnly,
+    /** Null or left out: the return date is not known yet. */
+    endDate: zDateOnly.nullable().optional(),
+    note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === "OTHER" && !value.reasonOther) {
+      ctx.addIssue({ code: "custom", path: ["reasonOther"], message: "Say what the absence is" });
+    }
+    if (value.endDate && value.endDate < value.startDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end cannot be before the start" });
+    }
+  });
+export type TAbsenceInput = z.infer<typeof zAbsenceInput>;
+
+export const zAbsences = z.object({ absences: z.array(zAbsence) });
+
+export const zEmployeeFilterOptionsQuery = z.object({ companyId: z.uuid().optional() });
+
+/** What the manage list's 'Kaikki' filters can narrow to: the values in use in the caller's companies. */
+export const zEmployeeFilterOptions = z.object({
+  costUnits: z.array(z.string()),
+  payRollOthers: z.array(z.string()),
+  units: z.array(z.object({ unitId: z.uuid(), unitName: z.string(), companyId: z.uuid() })),
+});
+export type TEmployeeFilterOptions = z.infer<typeof zEmployeeFilterOptions>;

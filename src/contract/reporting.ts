@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { ABSENCE_REASONS, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
+import { isPeriod } from "../domain/payroll/period.ts";
+import {
+  INCOME_TYPE_COMPENSATION,
+  INCOME_TYPE_TAX_FREE,
+  INCOME_TYPE_TAXABLE,
+  PAYROLL_COMPARED_FLAGS,
+  PAYROLL_MONEY_FIELDS,
+} from "../domain/payroll/types.ts";
+import { EXPORT_FORMATS } from "./employees.ts";
+
+/**
+ * The employer's reporting (/raportointi; issue 11 point 3): the monthly payroll report and the
+ * dashboard of the company's benefit. reports.read (the employer admin, the group admin, reporting and
+ * the admin tier; not the editor); one company of the caller's at a time (another tenant's: 404).
+ *
+ * - GET /api/reporting/payroll?companyId&period=YYYY-MM → `zPayrollReportResponse`: the rows and totals
+ *   of src/domain/payroll (ADR 008), each row marked against last month: the report as it was mailed to
+ *   the payroll recipients (`comparedWith.source` SENT), else last month computed now (COMPUTED).
+ * - GET /api/reporting/payroll/export?companyId&period&format=csv|xlsx&language → the same report as a
+ *   file (CSV for Finnish Excel, or XLSX).
+ * - GET /api/reporting/dashboard?companyId → `zReportingDashboard`.
+ */
+
+/** A pay month, YYYY-MM (2000–2999). */
+export const zPeriod = z.string().refine(isPeriod, "A month as YYYY-MM");
+
+export const zPayrollReportQuery = z.object({
+  companyId: z.uuid(),
+  /** The current Helsinki month when left out. */
+  period: zPeriod.optional(),
+});
+export type TPayrollReportQuery = z.infer<typeof zPayrollReportQuery>;
+
+export const zPayrollExportQuery = zPayrollReportQuery.extend({
+  format: z.enum(EXPORT_FORMATS).default("csv"),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TPayrollExportQuery = z.infer<typeof zPayrollExportQuery>;
+
+const zIncomeType = z.union([
+  z.literal(INCOME_TYPE_TAX_FREE),
+  z.literal(INCOME_TYPE_TAXABLE),
+  z.literal(INCOME_TYPE_COMPENSATION),
+]);
+
+const zOneOffItem = z.object({
+  kind: z.enum(["OWN_SHARE", "REDEMPTION", "OTHER", "CATCH_UP"]),
+  description: z.string().nullable(),
+  amountCents: z.number().int(),
+  incomeType: z.literal(INCOME_TYPE_COMPENSATION).nullable(),
+  deduction: z.enum(["GROSS", "NET"]),
+  deferredPeriods: z.array(z.string()),
+});
+
+const zAbsenceFlag = z.object({
+  reason: z.enum(ABSENCE_REASONS),
+  reasonOther: z.string().nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  effect: z.enum(["DEDUCTION_CONTINUES", "DEDUCTION_DEFERRED"]),
+  long: z.boolean(),
+  coversMonth: z.boolean(),
+});
+
+const cents = z.number().int();
+const moneyFields = Object.fromEntries(PAYROLL_MONEY_FIELDS.map((field) => [field, cents])) as Record<
+  (typeof PAYROLL_MONEY_FIELDS)[number],
+  typeof cents
+>;
+
+/** src/domain/payroll's PayrollRow. */
+export const zPayrollRow = z.object({
+  key: z.string(),
+  leaseId: z.uuid().nullable(),
+  orderId: z.uuid().nullable(),
+  orderNumber: z.number().int().nullable(),
+  beneficiaryEmployeeId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  employeeNumber: z.string().nullable(),
+  costUnit: z.string().nullable(),
+  payRollOther: z.string().nullable(),
+  unitName: z.string().nullable(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  regime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
+  taxFreeUntil: z.string().nullable(),
+  leaseFromPeriod: z.string().nullable(),
+  leaseToPeriod: z.string().nullable(),
+  leaseRunning: z.boolean(),
+  ...moneyFields,
+  oneOffs: z.array(zOneOffItem),
+  absence: zAbsenceFlag.nullable(),
+  withoutPay: z.boolean(),
+  employmentEndsOn: z.string().nullable(),
+  firstMonth: z.boolean(),
+  lastMonth: z.boolean(),
+  change: z.enum(["NEW", "CHANGED", "UNCHANGED", "ENDED"]).nullable(),
+  changedFields: z.array(z.enum([...PAYROLL_MONEY_FIELDS, ...PAYROLL_COMPARED_FLAGS])),
+});
+export type TPayrollRow = z.infer<typeof zPayrollRow>;
+
+export const zPayrollTotals = z.object({
+  ...moneyFields,
+  rowCount: z.number().int(),
+  employeeCount: z.number().int(),
+  incomeTypes: z.array(z.object({ incomeType: zIncomeType, amountCents: cents })),
+});
+export type TPayrollTotals = z.infer<typeof zPayrollTotals>;
+
+export const zPayrollReportResponse = z.object({
+  company: z.object({ id: z.uuid(), name: z.string() }),
+  period: z.string(),
+  rows: z.array(zPayrollRow),
+  totals: zPayrollTotals,
+  /** What the changes are marked against. */
+  comparedWith: z.object({
+    period: z.string(),
+    source: z.enum(["SENT", "COMPUTED"]),
+    /** When last month's report was mailed (SENT only). */
+    sentAt: z.iso.datetime().nullable(),
+  }),
+  /** When this month's report was mailed to the payroll recipients, if it was. */
+  sentAt: z.iso.datetime().nullable(),
+  /** Accepted employees of the company without an employee number or a cost unit. */
+  employeesMissingPayrollData: z.number().int(),
+});
+export type TPayrollReportResponse = z.infer<typeof zPayrollReportResponse>;
+
+export const zDashboardQuery = z.object({ companyId: z.uuid() });
+
+/** One month of the dashboard's series. */
+export const zDashboardMonth = z.object({
+  period: z.string(),
+  /** Leases running in the month. */
+  activeLeases: z.number().int(),
+  /** The sum of their monthly payments: what the benefit costs the month, incl. VAT. */
+  leaseCostCents: cents,
+});
+
+export const zReportingDashboard = z.object({
+  company: z.object({ id: z.uuid(), name: z.string() }),
+  employees: z.object({
+    accepted: z.number().int(),
+    pending: z.number().int(),
+    /** Accepted employees with a lease running this month. */
+    withActiveLease: z.number().int(),
+  }),
+  /** Leases running this month and their monthly payments. */
+  activeLeases: z.number().int(),
+  monthlyCostCents: cents,
+  /** The last 12 months, oldest first, ending with the current one. */
+  months: z.array(zDashboardMonth),
+  ordersByStatus: z.array(z.object({ orderStatus: z.enum(ORDER_STATUSES), count: z.number().int() })),
+  /** The running leases by tax regime (ADR 008). */
+  leasesByRegime: z.object({
+    GRANDFATHERED: z.number().int(),
+    EXEMPT_2025_ONLY: z.number().int(),
+    TAXABLE: z.number().int(),
+  }),
+  /** The benefit's tax-free part (363) this calendar year up to this month: the employees' saving. */
+  taxFreeThisYearCents: cents,
+  /** Leases whose last month is within the next three months. */
+  leasesEndingSoon: z.number().int(),
+});
+export type TReportingDashboard = z.infer<typeof zReportingDashboard>;

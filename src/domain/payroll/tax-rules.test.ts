@@ -1,0 +1,182 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { TAX_YEAR_2025, TAX_YEAR_2026 } from "../tax/published-tax-years.ts";
+import {
+  addMonths,
+  isPeriod,
+  lastDayOf,
+  monthsBetween,
+  nextDay,
+  parsePeriod,
+  periodRange,
+  periodsOfYearUntil,
+} from "./period.ts";
+import {
+  GRANDFATHERED_MAX_MONTHS,
+  grandfatheringExpired,
+  leasePeriods,
+  monthlyTaxFreeCents,
+  regimeDate,
+  taxFreeUntil,
+  taxRegime,
+  yearlyTaxFreeLimitCents,
+} from "./tax-rules.ts";
+
+const rule2025 = TAX_YEAR_2025.bikeBenefit;
+const rule2026 = TAX_YEAR_2026.bikeBenefit;
+
+describe("periods", () => {
+  it("parses YYYY-MM and refuses anything else", () => {
+    expect(parsePeriod("2026-03")).toEqual({ year: 2026, month: 3 });
+    expect([isPeriod("2026-12"), isPeriod("2026-13"), isPeriod("2026-1")]).toEqual([true, false, false]);
+    for (const bad of ["2026-3", "2026-13", "2026-00", "26-03", "2026-03-01", ""]) {
+      expect(() => parsePeriod(bad)).toThrow(RangeError);
+    }
+  });
+
+  it("adds months across years and counts the months between", () => {
+    expect(addMonths("2025-11", 3)).toBe("2026-02");
+    expect(addMonths("2026-01", -1)).toBe("2025-12");
+    expect(addMonths("2021-07", 59)).toBe("2026-06");
+    expect(monthsBetween("2025-11", "2026-02")).toBe(3);
+    expect(monthsBetween("2026-02", "2025-11")).toBe(-3);
+  });
+
+  it("knows the last day of a month, leap years included, and the next day", () => {
+    expect(lastDayOf("2026-02")).toBe("2026-02-28");
+    expect(lastDayOf("2028-02")).toBe("2028-02-29");
+    expect(lastDayOf("2026-04")).toBe("2026-04-30");
+    expect(nextDay("2026-02-28")).toBe("2026-03-01");
+    expect(nextDay("2026-12-31")).toBe("2027-01-01");
+  });
+
+  it("lists the year's periods up to a period, and a range", () => {
+    expect(periodsOfYearUntil("2026-03")).toEqual(["2026-01", "2026-02", "2026-03"]);
+    expect(periodsOfYearUntil("2026-12")).toHaveLength(12);
+    expect(periodRange("2025-11", "2026-02")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(periodRange("2026-02", "2026-01")).toEqual([]);
+  });
+
+  it("addMonths and monthsBetween are inverse", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2000, max: 2100 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: -200, max: 200 }),
+        (y, m, n) => {
+          const p = `${y}-${String(m).padStart(2, "0")}`;
+          expect(monthsBetween(p, addMonths(p, n))).toBe(n);
+        },
+      ),
+    );
+  });
+});
+
+describe("the tax regime by commitment date (research note §1.3)", () => {
+  it.each([
+    ["2021-01-01", "GRANDFATHERED"],
+    ["2025-04-23", "GRANDFATHERED"],
+    ["2025-04-24", "EXEMPT_2025_ONLY"],
+    ["2025-12-31", "EXEMPT_2025_ONLY"],
+    ["2026-01-01", "TAXABLE"],
+    ["2027-06-01", "TAXABLE"],
+  ] as const)("committed %s → %s", (date, regime) => {
+    expect(taxRegime(date)).toBe(regime);
+    expect(taxRegime(date, "2025-04-23")).toBe(regime);
+  });
+
+  it("follows the tables' cut-off when an admin changes it", () => {
+    expect(taxRegime("2025-04-24", "2025-04-30")).toBe("GRANDFATHERED");
+  });
+
+  it("reads a missing commitment date as the lease's start", () => {
+    expect(regimeDate({ commitmentDate: null, startDate: "2025-05-01" })).toBe("2025-05-01");
+    expect(regimeDate({ commitmentDate: "2025-03-01", startDate: "2025-05-01" })).toBe("2025-03-01");
+  });
+});
+
+describe("the yearly limit of a lease (taxFreeLimitCents of the calculator, plus the 60 months)", () => {
+  const grandfathered = { commitmentDate: "2025-03-15", startDate: "2025-04-01" };
+  const exempt2025 = { commitmentDate: "2025-06-01", startDate: "2025-07-01" };
+  const taxable = { commitmentDate: "2026-01-10", startDate: "2026-02-01" };
+
+  it("2025: 1 200 € for every lease", () => {
+    expect(yearlyTaxFreeLimitCents(rule2025, grandfathered, "2025-12")).toBe(120_000);
+    expect(yearlyTaxFreeLimitCents(rule2025, exempt2025, "2025-12")).toBe(120_000);
+  });
+
+  it("2026: 1 200 € only when committed on or before 23.4.2025", () => {
+    expect(yearlyTaxFreeLimitCents(rule2026, grandfathered, "2026-01")).toBe(120_000);
+    expect(yearlyTaxFreeLimitCents(rule2026, exempt2025, "2026-01")).toBe(0);
+    expect(yearlyTaxFreeLimitCents(rule2026, taxable, "2026-03")).toBe(0);
+  });
+
+  it("a grandfathered lease's limit ends after its 60th month", () => {
+    const old = { commitmentDate: "2021-05-20", startDate: "2021-07-01" };
+    expect(GRANDFATHERED_MAX_MONTHS).toBe(60);
+    // July 2021 is month 1, June 2026 month 60, July 2026 month 61.
+    expect(grandfatheringExpired(old, "2026-06")).toBe(false);
+    expect(grandfatheringExpired(old, "2026-07")).toBe(true);
+    expect(yearlyTaxFreeLimitCents(rule2026, old, "2026-06")).toBe(120_000);
+    expect(yearlyTaxFreeLimitCents(rule2026, old, "2026-07")).toBe(0);
+  });
+});
+
+describe("the monthly tax-free part (363) and the taxable part (364)", () => {
+  it("Asteri's example: 170 €/month → 100 € tax-free + 70 € taxable", () => {
+    const taxFree = monthlyTaxFreeCents(17_000, 120_000, 0);
+    expect(taxFree).toBe(10_000);
+    expect(17_000 - taxFree).toBe(7_000);
+  });
+
+  it("never more than the value, nor than what is left of the year", () => {
+    expect(monthlyTaxFreeCents(9_900, 120_000, 0)).toBe(9_900);
+    expect(monthlyTaxFreeCents(8_000, 120_000, 112_000)).toBe(8_000);
+    expect(monthlyTaxFreeCents(8_000, 120_000, 115_000)).toBe(5_000);
+    expect(monthlyTaxFreeCents(8_000, 120_000, 120_000)).toBe(0);
+    expect(monthlyTaxFreeCents(8_000, 0, 0)).toBe(0);
+  });
+
+  it("is between 0 and the value, at most a twelfth of the limit", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 340_000 }),
+        fc.integer({ min: 0, max: 400_000 }),
+        (value, limit, used) => {
+          const taxFree = monthlyTaxFreeCents(value, limit, used);
+          expect(taxFree).toBeGreaterThanOrEqual(0);
+          expect(taxFree).toBeLessThanOrEqual(value);
+          expect(taxFree * 12).toBeLessThanOrEqual(limit);
+          expect(taxFree).toBeLessThanOrEqual(Math.max(0, limit - used));
+        },
+      ),
+    );
+  });
+});
+
+describe("taxFreeUntil and the lease's months", () => {
+  it("a lease covers leaseTimeMonths months from its start month", () => {
+    expect(leasePeriods({ startDate: "2026-03-15", leaseTimeMonths: 12 })).toEqual({
+      first: "2026-03",
+      last: "2027-02",
+    });
+  });
+
+  it("grandfathered: the lease's end when within 5 years, else the end of its 60th month", () => {
+    expect(taxFreeUntil({ startDate: "2025-04-01", leaseTimeMonths: 36 }, "GRANDFATHERED")).toBe(
+      "2028-03-31",
+    );
+    expect(taxFreeUntil({ startDate: "2021-07-01", leaseTimeMonths: 60 }, "GRANDFATHERED")).toBe(
+      "2026-06-30",
+    );
+    expect(taxFreeUntil({ startDate: "2021-07-01", leaseTimeMonths: 72 }, "GRANDFATHERED")).toBe(
+      "2026-06-30",
+    );
+  });
+
+  it("null for the other regimes", () => {
+    expect(taxFreeUntil({ startDate: "2025-07-01", leaseTimeMonths: 36 }, "EXEMPT_2025_ONLY")).toBeNull();
+    expect(taxFreeUntil({ startDate: "2026-02-01", leaseTimeMonths: 36 }, "TAXABLE")).toBeNull();
+  });
+});

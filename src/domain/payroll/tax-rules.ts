@@ -1,0 +1,114 @@
+import { taxFreeLimitCents } from "../calculator/benefit-cost.ts";
+import { addMonths, lastDayOf, monthsBetween, periodOf } from "./period.ts";
+import type { BikeBenefitRule, PayrollLease, TaxRegime } from "./types.ts";
+
+/**
+ * The bike benefit's tax rules for the payroll report, one small function each. Sources: the research
+ * note /work/shared/research/finnish-bike-benefit-tax.md (§0, §1.1, §1.3) and ADR 008. The yearly
+ * amounts come from the tax tables (TaxYear["bikeBenefit"]) through taxFreeLimitCents of the
+ * calculator; the dates below only name the regime a lease is shown with.
+ */
+
+/**
+ * The last commitment date that keeps the exemption (research note §1.3: orders approved on or before
+ * 23.4.2025 stay exempt; HE 98/2025, EV 120/2025). The tax tables hold the same date from 2026 on
+ * (grandfatheredUntil); this is the default for years whose table has none (2025).
+ */
+export const GRANDFATHERED_UNTIL = "2025-04-23";
+
+/** The first day on which a new commitment is taxable from the start (research note §1.3, EV 120/2025). */
+export const EXEMPTION_REPEALED_FROM = "2026-01-01";
+
+/**
+ * A grandfathered benefit stays exempt until the end of the original contract term, "but not longer
+ * than 5 years from benefit start" (research note §0 and §1.3, Vapaus news on the proposal). Payroll
+ * counts whole months, and a lease's months are counted from its start month, so the 5 years are the
+ * lease's first 60 months.
+ */
+export const GRANDFATHERED_MAX_MONTHS = 60;
+
+/** The commitment date a lease's regime is read from: the recorded one, else its start (never earlier). */
+export function regimeDate(lease: Pick<PayrollLease, "commitmentDate" | "startDate">): string {
+  return lease.commitmentDate ?? lease.startDate;
+}
+
+/**
+ * The tax regime of a commitment date (research note §1.3 "Transition rules"): on or before
+ * grandfatheredUntil (23.4.2025) the exemption is kept (GRANDFATHERED); from 24.4.2025 to 31.12.2025
+ * it is exempt only in 2025 (EXEMPT_2025_ONLY); from 1.1.2026 taxable from the start (TAXABLE).
+ */
+export function taxRegime(
+  commitmentDate: string,
+  grandfatheredUntil: string = GRANDFATHERED_UNTIL,
+): TaxRegime {
+  if (commitmentDate <= grandfatheredUntil) return "GRANDFATHERED";
+  if (commitmentDate < EXEMPTION_REPEALED_FROM) return "EXEMPT_2025_ONLY";
+  return "TAXABLE";
+}
+
+/** The lease's first and last period: `leaseTimeMonths` months from the start month (the month count rules). */
+export function leasePeriods(lease: Pick<PayrollLease, "startDate" | "leaseTimeMonths">): {
+  first: string;
+  last: string;
+} {
+  const first = periodOf(lease.startDate);
+  return { first, last: addMonths(first, Math.max(1, lease.leaseTimeMonths) - 1) };
+}
+
+/**
+ * Whether a grandfathered lease's exemption has run out in the period: from its 61st month on
+ * (GRANDFATHERED_MAX_MONTHS, research note §1.3 "not longer than 5 years from benefit start").
+ */
+export function grandfatheringExpired(lease: Pick<PayrollLease, "startDate">, period: string): boolean {
+  return monthsBetween(periodOf(lease.startDate), period) >= GRANDFATHERED_MAX_MONTHS;
+}
+
+/**
+ * The yearly tax-free limit a lease has in the period's calendar year (TVL 64 § 4 mom., research note
+ * §1.1 and §1.3): the tax table's limit for its commitment date through taxFreeLimitCents (1 200 € until
+ * 2025; from 2026 only for commitments on or before 23.4.2025), and 0 once a grandfathered lease is past
+ * its 60 months. The 3 400 € shared with a commuter ticket is not applied: we do not know the ticket (0).
+ */
+export function yearlyTaxFreeLimitCents(
+  rule: BikeBenefitRule,
+  lease: Pick<PayrollLease, "commitmentDate" | "startDate">,
+  period: string,
+): number {
+  const date = regimeDate(lease);
+  if (taxRegime(date, rule.grandfatheredUntil ?? GRANDFATHERED_UNTIL) === "GRANDFATHERED") {
+    if (grandfatheringExpired(lease, period)) return 0;
+  }
+  return taxFreeLimitCents({ bikeBenefit: rule }, date, 0);
+}
+
+/**
+ * The tax-free part (income type 363) of one lease in one month (research note §1.1): at most one
+ * twelfth of the yearly limit (1 200 € / 12 = 100 €; Asteri: 170 €/month → 100 € tax-free + 70 €
+ * taxable), never more than the benefit's value, and never more than what is left of the employee's
+ * yearly limit after the tax-free parts of the year's earlier months and of their other leases. The
+ * rest of the value is income type 364.
+ */
+export function monthlyTaxFreeCents(
+  valueCents: number,
+  yearlyLimitCents: number,
+  usedThisYearCents: number,
+): number {
+  const monthlyCap = Math.floor(yearlyLimitCents / 12);
+  const left = yearlyLimitCents - usedThisYearCents;
+  return Math.max(0, Math.min(valueCents, monthlyCap, left));
+}
+
+/**
+ * For display, the last day a grandfathered lease keeps the exemption: the last day of the earlier of
+ * its last month and its 60th month (research note §1.3: the original term, at most 5 years). Null for
+ * the other regimes (EXEMPT_2025_ONLY ends with 2025 for every lease alike; TAXABLE never was exempt).
+ */
+export function taxFreeUntil(
+  lease: Pick<PayrollLease, "startDate" | "leaseTimeMonths">,
+  regime: TaxRegime,
+): string | null {
+  if (regime !== "GRANDFATHERED") return null;
+  const { first, last } = leasePeriods(lease);
+  const fiveYears = addMonths(first, GRANDFATHERED_MAX_MONTHS - 1);
+  return lastDayOf(last < fiveYears ? last : fiveYears);
+}
