@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: measures the API on a database with a realistic number of users. It builds the real
  * app in-process on a fresh database (in-memory PGlite, or a new PostgreSQL database when DATABASE_URL
- * is set), seeds the demo data plus BENCH_USERS beneficiaries (default 5 000), and times requests
- * through app.inject (no network), printing p50/p95/max per endpoint.
+ * is set), seeds the demo data plus BENCH_USERS beneficiaries (default 5 000), the admin area's scale
+ * and the employer portal's scale seed (BENCH_SCALE_EMPLOYEES employees in one group, default 100 000,
+ * the same as `npm run seed:scale`), and times requests through app.inject (no network), printing
+ * p50/p95/max per endpoint.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -22,7 +24,10 @@ import {
   userRoles,
   users,
 } from "../src/server/db/schema/index.ts";
+import { DEMO_PASSWORD } from "../src/server/db/seed/demo-data.ts";
 import { seedDemoIfEmpty } from "../src/server/db/seed/seed-demo.ts";
+import { SCALE_ADMIN_EMAIL, SCALE_COMPANIES, seedScale } from "../src/server/db/seed/seed-scale.ts";
+import { hashPassword } from "../src/server/modules/auth/passwords.ts";
 import { cookieHeader, cookieJar } from "../tests/helpers/auth.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 5000);
@@ -78,7 +83,7 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
   };
 }
 
-async function seedScale(database: Database): Promise<void> {
+async function seedBenchUsers(database: Database): Promise<void> {
   const { db } = database;
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Oy"));
   const [beneficiary] = await db.select().from(roles).where(eq(roles.name, "BIKE_BENEFICIARY"));
@@ -117,6 +122,7 @@ async function seedScale(database: Database): Promise<void> {
   }
 }
 
+const BENCH_SCALE_EMPLOYEES = Number(process.env.BENCH_SCALE_EMPLOYEES ?? 100_000);
 const BENCH_COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1000);
 const BENCH_ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
 const BENCH_EVENTS = Number(process.env.BENCH_EVENTS ?? 20000);
@@ -217,10 +223,17 @@ try {
   await database.migrate();
   await seedDemoIfEmpty(database.db);
   const seedStart = performance.now();
-  await seedScale(database);
+  await seedBenchUsers(database);
   await seedAdminScale(database);
   console.info(
     `database: ${database.kind}; ${USERS} extra users, ${BENCH_COMPANIES} companies, ${BENCH_ORDERS} orders, ${BENCH_EVENTS} events seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+  const scale = await seedScale(database.db, {
+    employees: BENCH_SCALE_EMPLOYEES,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+  });
+  console.info(
+    `scale seed: ${scale.employees} employees and ${scale.orders} orders in one group in ${scale.seconds.toFixed(1)} s`,
   );
   const app = await buildApp(testConfig({ logLevel: "silent" }), { database });
   await app.ready();
@@ -263,6 +276,53 @@ try {
   for (const [label, url] of adminCalls) {
     await time(label, 50, () => app.inject({ url, headers: admin }));
   }
+  // The employer portal at scale (issue 11): the group admin of a 100 000-employee group.
+  const groupAdmin = await login(app, SCALE_ADMIN_EMAIL);
+  const [scaleCompany] = await database.db
+    .select()
+    .from(companies)
+    .where(eq(companies.name, SCALE_COMPANIES[0]));
+  const [someone] = await database.db
+    .select({ id: beneficiaryEmployees.id })
+    .from(beneficiaryEmployees)
+    .where(eq(beneficiaryEmployees.companyId, scaleCompany?.id as string))
+    .limit(1);
+  const list = "/api/beneficiary-employee/employeesOptimizedList";
+  const deepPage = Math.max(1, Math.floor(BENCH_SCALE_EMPLOYEES / 20));
+  const employerCalls: [string, string][] = [
+    ["GET employeesOptimizedList page 1 (group admin)", `${list}?page=1&pageSize=10`],
+    [`GET employeesOptimizedList page ${deepPage} (deep)`, `${list}?page=${deepPage}&pageSize=10`],
+    ["GET employeesOptimizedList search=salonen (1 in 30)", `${list}?search=salonen`],
+    [
+      "GET employeesOptimizedList search=aino salonen",
+      `${list}?search=${encodeURIComponent("aino salonen")}`,
+    ],
+    ["GET employeesOptimizedList search=s1234 (employee no.)", `${list}?search=s1234`],
+    ["GET employeesOptimizedList filterType=ACTIVE_LEASE", `${list}?filterType=ACTIVE_LEASE`],
+    ["GET employeesOptimizedList costUnit + company", `${list}?costUnit=4005&companyId=${scaleCompany?.id}`],
+    [
+      "GET employeesOptimizedList processed dates",
+      `${list}?processedStart=2025-01-01&processedEnd=2025-03-31`,
+    ],
+    ["GET beneficiary-employee/filter-options", "/api/beneficiary-employee/filter-options"],
+    ["GET beneficiary-employee/details/:id", `/api/beneficiary-employee/details/${someone?.id}`],
+  ];
+  for (const [label, url] of employerCalls) {
+    await time(label, 50, () => app.inject({ url, headers: groupAdmin }));
+  }
+  await time("GET beneficiary-employee/export csv (1 cost unit)", 5, () =>
+    app.inject({
+      url: `/api/beneficiary-employee/export?costUnit=4005&companyId=${scaleCompany?.id}`,
+      headers: groupAdmin,
+    }),
+  );
+  await time("GET reporting/payroll (60 000 employees)", 5, () =>
+    app.inject({ url: `/api/reporting/payroll?companyId=${scaleCompany?.id}`, headers: groupAdmin }),
+  );
+  await time("GET reporting/dashboard (60 000 employees)", 5, () =>
+    app.inject({ url: `/api/reporting/dashboard?companyId=${scaleCompany?.id}`, headers: groupAdmin }),
+  );
+
   await time("POST /api/login (beneficiary, argon2id)", 20, () =>
     app.inject({
       method: "POST",

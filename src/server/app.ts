@@ -20,11 +20,13 @@ import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import { companiesRoutes } from "./modules/companies/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
+import { employeesRoutes } from "./modules/employees/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
+import { reportingRoutes } from "./modules/reporting/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
@@ -142,6 +144,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(adminRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(employeesRoutes, { ctx });
+      await api.register(reportingRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -31,7 +31,9 @@ import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/li
 import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
 import { ADMIN_ROWS } from "./matrix-admin.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
+import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
+import { REPORTING_ROWS } from "./matrix-reporting.ts";
 
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
@@ -710,6 +712,8 @@ export const MATRIX: readonly MatrixRow[] = [
   ...COMPANY_ROWS,
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
+  ...EMPLOYEE_ROWS,
+  ...REPORTING_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

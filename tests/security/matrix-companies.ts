@@ -16,7 +16,8 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  * Companies, group companies, company units, payroll recipients, company VAT and bike policy (issue 10).
  * Rows read as those of access-matrix.ts (see its header); only types come from there, so the
  * import does not loop at run time. Writes act on throw-away companies, groups, units and users made
- * with `f.db`; the one write on Demo Oy itself (its bike policy) sends the stored policy back unchanged.
+ * with `f.db`; the writes on Demo Oy itself (its bike policy, its max price) send the stored values back
+ * unchanged.
  */
 
 /** companies.manage: the admin tier only. */
@@ -97,11 +98,22 @@ async function demoPolicyBody(f: Fixtures) {
     minLeaseTimeMonths: p.minLeaseTimeMonths,
     maxLeaseTimeMonths: p.maxLeaseTimeMonths,
     requiresEmployerApproval: p.requiresEmployerApproval,
+    eligibility: p.eligibility,
+    eligibilityNote: p.eligibilityNote,
     accessoriesAllowed: p.accessoriesAllowed,
     maintenanceIncluded: p.maintenanceIncluded,
     insuranceRequired: p.insuranceRequired,
     policyText: p.policyText,
   };
+}
+
+/** Demo Oy's max price as stored, in euros as PUT /api/companies/{id}/settings takes it. */
+async function demoMaxPrice(f: Fixtures): Promise<number | null> {
+  const [c] = await f.db
+    .select({ cents: companies.maxPriceCents })
+    .from(companies)
+    .where(eq(companies.id, f.demoCompanyId));
+  return c?.cents == null ? null : c.cents / 100;
 }
 
 export const COMPANY_ROWS: readonly MatrixRow[] = [
@@ -130,6 +142,12 @@ export const COMPANY_ROWS: readonly MatrixRow[] = [
       body: { name: f.uniqueName("Matriisi Oy"), businessId: freshBusinessId(), city: "Oulu" },
     }),
     expect: adminsOnly,
+  },
+  {
+    // The employer's own settings (company-settings.manage) on Demo Oy, its stored max price sent back.
+    operation: "PUT /api/companies/{id}/settings",
+    call: async (f) => ({ params: { id: f.demoCompanyId }, body: { maxPrice: await demoMaxPrice(f) } }),
+    expect: settingsManagers,
   },
   {
     operation: "DELETE /api/companies/{id}",

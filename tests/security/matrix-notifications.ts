@@ -56,7 +56,20 @@ async function callersNotification(f: Fixtures, caller: Caller): Promise<string>
   return freshNotification(f.db, caller.userId, null);
 }
 
+/** notifications.publish: the admin tier only. */
+const publishers: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
+
 export const NOTIFICATION_ROWS: readonly MatrixRow[] = [
+  {
+    operation: "POST /api/notifications/system-update",
+    call: () => ({
+      body: {
+        fi: { title: "Matriisin tiedote", message: "Tiedote kaikille työnantajille." },
+        priority: "LOW",
+      },
+    }),
+    expect: publishers,
+  },
   { operation: "GET /api/notifications", call: () => ({ query: { limit: "5" } }), expect: bellUsers },
   {
     operation: "GET /api/notifications/checker",

@@ -10,6 +10,7 @@ import { type Database, fromPostgresUrl } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging } from "../messaging/types.ts";
+import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
 import { createJobRunner, INACTIVITY_CRON, INACTIVITY_QUEUE } from "./runner.ts";
 
 /**
@@ -61,7 +62,7 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly job, runs it on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly and the monthly job, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
       ctx: { config: testConfig({ inactivityDeactivationDays: 30 }), database, messaging: noMessaging },
@@ -72,8 +73,11 @@ describe("the job runner", () => {
     expect(await runner.start(), JSON.stringify(log.lines)).toBe(true);
     const boss = runner.boss();
     expect(boss).not.toBeNull();
-    const schedules = await boss?.getSchedules();
-    expect(schedules).toMatchObject([{ name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON }]);
+    const schedules = (await boss?.getSchedules()) ?? [];
+    expect([...schedules].sort((a, b) => a.name.localeCompare(b.name))).toMatchObject([
+      { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
+      { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
+    ]);
 
     const idle = await database.db
       .update(users)
@@ -93,19 +97,28 @@ describe("the job runner", () => {
       .where(eq(users.id, idle[0]?.id as string));
     expect(row?.deactivated).toBe(true);
 
+    // The monthly payroll report job runs on demand too (what it does: payroll-report.test.ts).
+    const payrollJob = await boss?.send(PAYROLL_REPORT_QUEUE, {});
+    let payrollState: string | undefined;
+    for (let i = 0; i < 40 && payrollState !== "completed" && payrollState !== "failed"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      payrollState = (await boss?.getJobById(PAYROLL_REPORT_QUEUE, payrollJob as string))?.state;
+    }
+    expect(payrollState).toBe("completed");
+
     await runner.stop();
     expect(runner.boss()).toBeNull();
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the job when the period is 0", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly one stays)", async () => {
     const runner = createJobRunner({
       ctx: { config: testConfig({ inactivityDeactivationDays: 0 }), database, messaging: noMessaging },
       log: recordingLog(),
       connectionString,
     });
     expect(await runner.start()).toBe(true);
-    expect(await runner.boss()?.getSchedules()).toEqual([]);
+    expect((await runner.boss()?.getSchedules())?.map((s) => s.name)).toEqual([PAYROLL_REPORT_QUEUE]);
     await runner.stop();
   }, 20_000);
 

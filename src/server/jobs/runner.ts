@@ -3,9 +3,10 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
+import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
 
 /**
- * Scheduled jobs on pg-boss 10: on PostgreSQL through its own small pool (DATABASE_URL), on the
+ * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail): on PostgreSQL through its own small pool (DATABASE_URL), on the
  * embedded PGlite through pg-boss's `db` adapter on the app's own client (stack notes §3.7). Started by
  * main.ts only (buildApp's `jobs` option); a queue that fails to start is logged and the app serves on.
  */
@@ -103,6 +104,19 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       } else {
         await instance.unschedule(INACTIVITY_QUEUE);
       }
+      await instance.createQueue(PAYROLL_REPORT_QUEUE);
+      await instance.schedule(PAYROLL_REPORT_QUEUE, PAYROLL_REPORT_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        PAYROLL_REPORT_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () =>
+          sendMonthlyPayrollReports(database.db, {
+            now: new Date(),
+            messaging,
+            publicUrl: config.publicUrl,
+            log,
+          }),
+      );
       boss = instance;
       log.info({ inactivityDeactivationDays: days }, "job queue started");
       return true;

@@ -21,7 +21,11 @@ export type MailTemplate =
   | "contact-changed"
   | "two-factor-locked"
   | "company-application-accepted"
-  | "company-application-rejected";
+  | "company-application-rejected"
+  | "employee-invitation"
+  | "employee-accepted"
+  | "employee-rejected"
+  | "payroll-report";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

@@ -49,7 +49,9 @@ export async function harvestKnownIds(
   for (const shape of shapes) {
     if (shape.method !== "GET" || shape.pathParams.length > 0) continue;
     const res = await app.inject({ method: "GET", url: shape.path, headers });
-    if (res.statusCode === 200) walk(res.json(), shape.path.split("/").pop() ?? "");
+    // Files (the CSV and XLSX exports) carry no ids to reuse: only JSON answers are read.
+    const json = String(res.headers["content-type"] ?? "").includes("application/json");
+    if (res.statusCode === 200 && json) walk(res.json(), shape.path.split("/").pop() ?? "");
   }
 
   const all = [...new Set([...byStem.values()].flatMap((ids) => [...ids]))];

@@ -480,6 +480,7 @@ async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise<void> 
         monthlyPaymentCents: payment.totalCents,
         totalPriceCents,
         residualValueCents: payment.residualCents,
+        commitmentDate: isoDate(createdAt),
         startDate: isoDate(startDate),
         endDate: isoDate(addMonths(startDate, months)),
         signedAt: daysAgo(createdAt, -2),

@@ -28,6 +28,7 @@ import {
   vatRates,
 } from "../schema/index.ts";
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
+import { DEMO_EMPLOYER_EMPLOYEES } from "./employer-demo-data.ts";
 import { DEMO_APPLICATIONS, DEMO_MULTI_ROLE_USERS } from "./seed-admin-demo.ts";
 import { seedDemoIfEmpty, seedReferenceData } from "./seed-demo.ts";
 
@@ -126,7 +127,9 @@ describe("the demo data", () => {
       })
       .from(beneficiaryEmployees)
       .innerJoin(companyUnits, eq(beneficiaryEmployees.unitId, companyUnits.id));
-    expect(employees.length).toBe(DEMO_USERS.filter((u) => u.employee).length);
+    expect(employees.length).toBe(
+      DEMO_USERS.filter((u) => u.employee).length + DEMO_EMPLOYER_EMPLOYEES.length,
+    );
     for (const e of employees) expect(e.unitCompany).toBe(e.company);
     expect(employees.some((e) => e.status === "PENDING")).toBe(true);
     expect(employees.some((e) => e.status === "ACCEPTED")).toBe(true);
@@ -142,7 +145,7 @@ describe("the demo data", () => {
       .select({ n: count() })
       .from(eventLog)
       .where(eq(eventLog.type, "USER_CREATED"));
-    expect(events?.n).toBe(everyone.length);
+    expect(events?.n).toBe(everyone.length + DEMO_EMPLOYER_EMPLOYEES.length);
     // Backdated, so the audit view's newest page shows more than the seeding itself.
     const newest = await database.db
       .select({ type: eventLog.type })

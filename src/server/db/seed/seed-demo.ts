@@ -42,6 +42,7 @@ import {
   type DemoCompanyKey,
 } from "./demo-data.ts";
 import { seedAdminDemo } from "./seed-admin-demo.ts";
+import { seedEmployerDemo } from "./seed-employer-demo.ts";
 
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
@@ -299,4 +300,5 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
     userIds.get(DEMO_JOIN_LINK.createdBy) as string,
   );
   await seedAdminDemo(db, passwordHash);
+  await seedEmployerDemo(db, passwordHash);
 }

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { TEventLogEntry, TEventLogQuery } from "../../../contract/admin.ts";
-import { HELSINKI_TIME_ZONE } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
+import { onHelsinkiDates } from "../../db/helsinki.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
 import {
+  beneficiaryEmployees,
   companies,
   companyApplications,
   eventLog,
@@ -30,6 +31,8 @@ const entityAgreement = alias(leasingAgreements, "entity_agreement");
 const agreementOrder = alias(orders, "agreement_order");
 const entityRole = alias(roles, "entity_role");
 const entityApplication = alias(companyApplications, "entity_application");
+const entityEmployee = alias(beneficiaryEmployees, "entity_employee");
+const employeeSystemUser = alias(systemUsers, "employee_system_user");
 
 const isEntity = (type: string, id: AnyPgColumn) =>
   and(eq(eventLog.entityType, type), eq(id, eventLog.entityId));
@@ -37,7 +40,7 @@ const isEntity = (type: string, id: AnyPgColumn) =>
 /**
  * What the object is called: a user's "First Last" (or e-mail), a company's name, an order's
  * "#number", a lease's agreement number (or its order's number), a role's name, an application's
- * company name; null for other types and for objects deleted since.
+ * company name, an employee's "First Last"; null for other types and for objects deleted since.
  */
 const entityLabel = sql<string | null>`case ${eventLog.entityType}
   when 'user' then coalesce(nullif(trim(concat_ws(' ', ${entitySystemUser.firstName}, ${entitySystemUser.lastName})), ''), ${entityUser.email})
@@ -46,15 +49,8 @@ const entityLabel = sql<string | null>`case ${eventLog.entityType}
   when 'leasingAgreement' then coalesce(${entityAgreement.agreementNumber}, '#' || ${agreementOrder.orderNumber}::text)
   when 'role' then ${entityRole.name}
   when 'companyApplication' then ${entityApplication.companyName}
+  when 'beneficiaryEmployee' then nullif(trim(concat_ws(' ', ${employeeSystemUser.firstName}, ${employeeSystemUser.lastName})), '')
 end`;
-
-/**
- * The first instant of a Helsinki calendar date, computed by PostgreSQL's time-zone rules (daylight
- * saving included): `date::timestamp at time zone 'Europe/Helsinki'` is that midnight as a timestamptz.
- */
-export function helsinkiMidnight(date: string, plusDays = 0): SQL {
-  return sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${HELSINKI_TIME_ZONE})`;
-}
 
 function filters(query: TEventLogQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -64,8 +60,7 @@ function filters(query: TEventLogQuery): SQL | undefined {
   if (query.entityType) conditions.push(eq(eventLog.entityType, query.entityType));
   if (query.entityId) conditions.push(eq(eventLog.entityId, query.entityId));
   // Inclusive dates: from its midnight up to (not including) the midnight after `to`.
-  if (query.from) conditions.push(sql`${eventLog.createdAt} >= ${helsinkiMidnight(query.from)}`);
-  if (query.to) conditions.push(sql`${eventLog.createdAt} < ${helsinkiMidnight(query.to, 1)}`);
+  conditions.push(...onHelsinkiDates(eventLog.createdAt, query.from, query.to));
   return and(...conditions);
 }
 
@@ -97,6 +92,8 @@ export function createEventLogService(ctx: AppContext) {
         .leftJoin(agreementOrder, eq(agreementOrder.id, entityAgreement.orderId))
         .leftJoin(entityRole, isEntity("role", entityRole.id))
         .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
+        .leftJoin(entityEmployee, isEntity("beneficiaryEmployee", entityEmployee.id))
+        .leftJoin(employeeSystemUser, eq(employeeSystemUser.userId, entityEmployee.userId))
         .where(where)
         .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
         .limit(query.limit)

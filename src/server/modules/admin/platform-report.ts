@@ -4,6 +4,7 @@ import { ACTIVE_LEASE_STATUSES } from "../../../contract/companies.ts";
 import { HELSINKI_TIME_ZONE, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { ORDER_STATUSES, type OrderStatus, PAYER_TYPES } from "../../../domain/enums.ts";
 import type { AppContext } from "../../context.ts";
+import { onHelsinkiDates } from "../../db/helsinki.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -14,7 +15,6 @@ import {
   orders,
 } from "../../db/schema/index.ts";
 import { badRequest } from "../../errors.ts";
-import { helsinkiMidnight } from "./event-log.ts";
 
 /**
  * Platform reporting (issue 10 point 6): totals, orders by status, orders and leases per Helsinki month
@@ -73,10 +73,7 @@ export function createPlatformReportService(ctx: AppContext) {
           { field: "querystring.from", message: "Must not be after to" },
         ]);
       }
-      const createdInRange = and(
-        sql`${orders.createdAt} >= ${helsinkiMidnight(from)}`,
-        sql`${orders.createdAt} < ${helsinkiMidnight(to, 1)}`,
-      );
+      const createdInRange = and(...onHelsinkiDates(orders.createdAt, from, to));
 
       const [
         companyCount,

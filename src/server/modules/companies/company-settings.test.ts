@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
@@ -7,6 +7,7 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   zBikePolicy,
   zCodeMessage,
+  zCompanyDetails,
   zCompanyRecipients,
   zCompanyUnitResponse,
   zGroupRecipients,
@@ -14,7 +15,9 @@ import {
 import {
   beneficiaryEmployees,
   bikePolicies,
+  companies,
   companyUnits,
+  eventLog,
   groupCompanies,
   groupPayrollReportRecipients,
   payrollReportRecipients,
@@ -34,18 +37,20 @@ const TOINEN_ADMIN = "employer.admin@toinen.test";
 const EMPLOYEE = "employee@demo.test";
 
 let demoOyId: string;
+let logistiikkaId: string;
 let groupId: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   const { db } = t.database;
   demoOyId = await companyIdByName(db, "Demo Oy");
+  logistiikkaId = await companyIdByName(db, "Demo Logistiikka Oy");
   const [group] = await db
     .select({ id: groupCompanies.id })
     .from(groupCompanies)
     .where(eq(groupCompanies.name, DEMO_GROUP_COMPANY.name));
   groupId = group?.id as string;
-  for (const email of [DEMO_ADMIN, EDITOR, REPORTING, EMPLOYEE, TOINEN_ADMIN])
+  for (const email of [DEMO_ADMIN, EDITOR, GROUP_ADMIN, REPORTING, EMPLOYEE, TOINEN_ADMIN])
     ids[email] = await userIdByEmail(db, email);
 });
 
@@ -112,6 +117,11 @@ describe("company units", () => {
     await db
       .insert(beneficiaryEmployees)
       .values({ userId: user?.id as string, companyId: demoOyId, unitId: taken });
+    // The company page counts the unit's employee.
+    const company = zCompanyDetails.parse(
+      (await call("GET", `/api/companies/${demoOyId}`, DEMO_ADMIN)).json(),
+    );
+    expect(company.companyUnits.find((u) => u.unitId === taken)?.employeeCount).toBe(1);
     const inUse = expectError(
       await call("DELETE", `/api/company-unit/${taken}`, DEMO_ADMIN),
       409,
@@ -250,7 +260,13 @@ describe("bike policy", () => {
     try {
       const res = await call("PUT", `/api/bike-policy/company/${demoOyId}`, DEMO_ADMIN, policy);
       expect(res.statusCode, res.body).toBe(200);
-      expect(zBikePolicy.parse(res.json())).toEqual({ companyId: demoOyId, ...policy });
+      // Eligibility left out: every employee, without a note (the callers before it keep working).
+      expect(zBikePolicy.parse(res.json())).toEqual({
+        companyId: demoOyId,
+        ...policy,
+        eligibility: "ALL_EMPLOYEES",
+        eligibilityNote: null,
+      });
       expect(await demoPolicy()).toMatchObject({
         id: before?.id,
         minLeaseTimeMonths: 24,
@@ -266,6 +282,68 @@ describe("bike policy", () => {
         await t.database.db.update(bikePolicies).set(values).where(eq(bikePolicies.id, before.id));
       }
     }
+  });
+
+  it("saves who is eligible with a note, and answers them on every read of the policy", async () => {
+    const before = await demoPolicy();
+    const note = "Määräaikaiset, joiden työsuhde kestää\nvähintään vuokrakauden.";
+    try {
+      const res = await call("PUT", `/api/bike-policy/company/${demoOyId}`, DEMO_ADMIN, {
+        ...policy,
+        eligibility: "AFTER_TRIAL_PERIOD",
+        eligibilityNote: note,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(zBikePolicy.parse(res.json())).toMatchObject({
+        eligibility: "AFTER_TRIAL_PERIOD",
+        eligibilityNote: note,
+      });
+      expect(await demoPolicy()).toMatchObject({ eligibility: "AFTER_TRIAL_PERIOD", eligibilityNote: note });
+      const read = zBikePolicy.parse(
+        (await call("GET", `/api/bike-policy/company/${demoOyId}`, EDITOR)).json(),
+      );
+      expect(read).toMatchObject({ eligibility: "AFTER_TRIAL_PERIOD", eligibilityNote: note });
+      const own = zBikePolicy.parse((await call("GET", "/api/bike-policy/user", EMPLOYEE)).json());
+      expect(own).toMatchObject({ eligibility: "AFTER_TRIAL_PERIOD", eligibilityNote: note });
+      const company = zCompanyDetails.parse(
+        (await call("GET", `/api/companies/${demoOyId}`, DEMO_ADMIN)).json(),
+      );
+      expect(company.bikePolicy).toMatchObject({ eligibility: "AFTER_TRIAL_PERIOD", eligibilityNote: note });
+
+      // An empty note is none.
+      const cleared = await call("PUT", `/api/bike-policy/company/${demoOyId}`, DEMO_ADMIN, {
+        ...policy,
+        eligibility: "AFTER_TRIAL_PERIOD",
+        eligibilityNote: "",
+      });
+      expect(zBikePolicy.parse(cleared.json()).eligibilityNote).toBeNull();
+    } finally {
+      if (before) {
+        const { id: _, createdAt: __, updatedAt: ___, ...values } = before;
+        await t.database.db.update(bikePolicies).set(values).where(eq(bikePolicies.id, before.id));
+      }
+    }
+  });
+
+  it("refuses an unknown eligibility and a note with control characters", async () => {
+    const stored = await demoPolicy();
+    const unknown = expectError(
+      await call("PUT", `/api/bike-policy/company/${demoOyId}`, DEMO_ADMIN, {
+        ...policy,
+        eligibility: "AFTER_PROBATION",
+      }),
+      400,
+    );
+    expect(unknown.details?.map((d) => d.field)).toEqual(["body.eligibility"]);
+    const control = expectError(
+      await call("PUT", `/api/bike-policy/company/${demoOyId}`, DEMO_ADMIN, {
+        ...policy,
+        eligibilityNote: "Koeajan\u0000 jälkeen",
+      }),
+      400,
+    );
+    expect(control.details?.map((d) => d.field)).toEqual(["body.eligibilityNote"]);
+    expect(await demoPolicy()).toEqual(stored);
   });
 
   it("answers a user's own override first, and 404 BIKE_POLICY_NOT_SET when there is none", async () => {
@@ -294,5 +372,111 @@ describe("bike policy", () => {
     expectError(await call("PUT", `/api/bike-policy/company/${demoOyId}`, TOINEN_ADMIN, policy), 404);
     expectError(await call("GET", `/api/bike-policy/company/${demoOyId}`, TOINEN_ADMIN), 404, "NOT_FOUND");
     expectError(await call("GET", "/api/bike-policy/user", null), 401);
+  });
+});
+
+describe("the employer's company settings (PUT /api/companies/{id}/settings)", () => {
+  const path = (id: string) => `/api/companies/${id}/settings`;
+  const storedCents = async (id: string) =>
+    (
+      await t.database.db
+        .select({ cents: companies.maxPriceCents })
+        .from(companies)
+        .where(eq(companies.id, id))
+    )[0]?.cents;
+  const updates = async (id: string) =>
+    t.database.db
+      .select({ actor: eventLog.actorUserId, data: eventLog.data, companyId: eventLog.companyId })
+      .from(eventLog)
+      .where(and(eq(eventLog.type, "COMPANY_UPDATED"), eq(eventLog.entityId, id)));
+  const restore = (id: string, cents: number | null | undefined) =>
+    t.database.db
+      .update(companies)
+      .set({ maxPriceCents: cents ?? null })
+      .where(eq(companies.id, id));
+
+  it("sets and clears the max price, answering the company and logging COMPANY_UPDATED", async () => {
+    const before = await storedCents(demoOyId);
+    const logged = (await updates(demoOyId)).length;
+    try {
+      const res = await call("PUT", path(demoOyId), DEMO_ADMIN, { maxPrice: 3999.5 });
+      expect(res.statusCode, res.body).toBe(200);
+      const company = zCompanyDetails.parse(res.json());
+      expect(company).toMatchObject({ companyId: demoOyId, name: "Demo Oy", maxPrice: 3999.5 });
+      expect(await storedCents(demoOyId)).toBe(399_950);
+      const events = await updates(demoOyId);
+      expect(events).toHaveLength(logged + 1);
+      expect(events.at(-1)).toEqual({
+        actor: ids[DEMO_ADMIN],
+        companyId: demoOyId,
+        data: { fields: ["maxPrice"] },
+      });
+
+      // The same value again is no change and no event; null is "no limit".
+      const same = await call("PUT", path(demoOyId), DEMO_ADMIN, { maxPrice: 3999.5 });
+      expect(same.statusCode, same.body).toBe(200);
+      expect(await updates(demoOyId)).toHaveLength(logged + 1);
+      const cleared = await call("PUT", path(demoOyId), DEMO_ADMIN, { maxPrice: null });
+      expect(zCompanyDetails.parse(cleared.json()).maxPrice).toBeNull();
+      expect(await storedCents(demoOyId)).toBeNull();
+      expect(await updates(demoOyId)).toHaveLength(logged + 2);
+    } finally {
+      await restore(demoOyId, before);
+    }
+  });
+
+  it("lets a group admin set the max price of the group's other company", async () => {
+    const before = await storedCents(logistiikkaId);
+    try {
+      const res = await call("PUT", path(logistiikkaId), GROUP_ADMIN, { maxPrice: 2800 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(zCompanyDetails.parse(res.json())).toMatchObject({
+        name: "Demo Logistiikka Oy",
+        maxPrice: 2800,
+      });
+      expect(await storedCents(logistiikkaId)).toBe(280_000);
+      expect((await updates(logistiikkaId)).at(-1)?.actor).toBe(ids[GROUP_ADMIN]);
+    } finally {
+      await restore(logistiikkaId, before);
+    }
+  });
+
+  it("refuses a negative, non-numeric, over-precise or missing max price, changing nothing", async () => {
+    const before = await storedCents(demoOyId);
+    const [{ n: eventsBefore } = { n: 0 }] = await t.database.db
+      .select({ n: count() })
+      .from(eventLog)
+      .where(eq(eventLog.entityId, demoOyId));
+    for (const body of [
+      { maxPrice: -1 },
+      { maxPrice: "4500" },
+      { maxPrice: "abc" },
+      { maxPrice: 10.001 },
+      {},
+    ]) {
+      const bad = expectError(await call("PUT", path(demoOyId), DEMO_ADMIN, body), 400);
+      expect(
+        bad.details?.map((d) => d.field),
+        JSON.stringify(body),
+      ).toEqual(["body.maxPrice"]);
+    }
+    expectError(await call("PUT", path("not-a-uuid"), DEMO_ADMIN, { maxPrice: 100 }), 400);
+    expect(await storedCents(demoOyId)).toBe(before);
+    const [{ n: eventsAfter } = { n: 0 }] = await t.database.db
+      .select({ n: count() })
+      .from(eventLog)
+      .where(eq(eventLog.entityId, demoOyId));
+    expect(eventsAfter).toBe(eventsBefore);
+  });
+
+  it("refuses the editor, reporting and the employee (403), another tenant (404) and the anonymous (401)", async () => {
+    const before = await storedCents(demoOyId);
+    for (const who of [EDITOR, REPORTING, EMPLOYEE]) {
+      expectError(await call("PUT", path(demoOyId), who, { maxPrice: 1 }), 403, "FORBIDDEN");
+    }
+    expectError(await call("PUT", path(demoOyId), TOINEN_ADMIN, { maxPrice: 1 }), 404, "NOT_FOUND");
+    expectError(await call("PUT", path(randomUUID()), DEMO_ADMIN, { maxPrice: 1 }), 404, "NOT_FOUND");
+    expectError(await call("PUT", path(demoOyId), null, { maxPrice: 1 }), 401);
+    expect(await storedCents(demoOyId)).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { TCompanyUnit } from "../../../contract/companies.ts";
 import { ACTIVE_LEASE_STATUSES } from "../../../domain/companies.ts";
 import type { Db } from "../../db/client.ts";
@@ -37,17 +37,22 @@ export const activeLeaseCount = (companyId: SQL | typeof companies.id = companie
 
 /** The company's units by name, each with the number of employees in it. */
 export async function unitsOf(db: Db, companyId: string): Promise<TCompanyUnit[]> {
-  return db
-    .select({
-      unitId: companyUnits.id,
-      unitName: companyUnits.unitName,
-      companyId: companyUnits.companyId,
-      employeeCount: sql<number>`(select count(*)::int from ${beneficiaryEmployees}
-        where ${beneficiaryEmployees.unitId} = ${companyUnits.id})`,
-    })
-    .from(companyUnits)
-    .where(eq(companyUnits.companyId, companyId))
-    .orderBy(asc(sql`lower(${companyUnits.unitName})`), asc(companyUnits.id));
+  return (
+    db
+      .select({
+        unitId: companyUnits.id,
+        unitName: companyUnits.unitName,
+        companyId: companyUnits.companyId,
+        employeeCount: count(beneficiaryEmployees.id),
+      })
+      .from(companyUnits)
+      // A join rather than a correlated subquery: in a single-table select Drizzle leaves column names
+      // unqualified, so a subquery's "id" would bind to the inner table and count nothing.
+      .leftJoin(beneficiaryEmployees, eq(beneficiaryEmployees.unitId, companyUnits.id))
+      .where(eq(companyUnits.companyId, companyId))
+      .groupBy(companyUnits.id)
+      .orderBy(asc(sql`lower(${companyUnits.unitName})`), asc(companyUnits.id))
+  );
 }
 
 /** Empty text means none: optional texts are stored as null. */

@@ -10,6 +10,7 @@ import {
   zCompanyOrdersPage,
   zCompanyOrdersQuery,
   zCompanyRecipients,
+  zCompanySettingsInput,
   zCompanyUnitResponse,
   zCreateCompany,
   zCreateCompanyUnit,
@@ -111,6 +112,21 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => companies.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    "/companies/:id/settings",
+    {
+      preHandler: settings,
+      schema: {
+        tags,
+        summary: "The employer's own settings of its company: the max price of a bike package",
+        params: zIdParams,
+        body: zCompanySettingsInput,
+        response: { 200: zCompanyDetails, ...errors },
+      },
+    },
+    async (request) => companies.updateSettings(currentUser(request), request.params.id, request.body),
   );
 
   app.delete(

@@ -19,10 +19,12 @@ import type {
   TCompanyDetails,
   TCompanyOrder,
   TCompanyOrdersQuery,
+  TCompanySettingsInput,
   TCreateCompany,
   TUpdateCompany,
 } from "../../../contract/companies.ts";
 import { ACTIVE_LEASE_STATUSES, companyDeletionBlocker } from "../../../domain/companies.ts";
+import { eurosToCents } from "../../../domain/money.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
@@ -242,6 +244,48 @@ export function createCompaniesService(ctx: AppContext) {
         if (isUniqueViolation(error)) throw uniqueConflict(error);
         throw error;
       }
+      return details(companyId);
+    },
+
+    /**
+     * The employer's own settings of its company (PUT /api/companies/{id}/settings): the max price of a
+     * bike package. In the caller's scope (404 outside it); the row is locked while the change and its
+     * COMPANY_UPDATED (the changed field names, as the admin's update logs them) are written together.
+     */
+    async updateSettings(
+      actor: CurrentUser,
+      companyId: string,
+      input: TCompanySettingsInput,
+    ): Promise<TCompanyDetails> {
+      await liveCompanyInScope(db, actor, companyId);
+      await db.transaction(async (txDb) => {
+        const tx = txDb as unknown as Db;
+        const [before] = await tx
+          .select()
+          .from(companies)
+          .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+          .for("update");
+        if (!before) throw notFound("Company");
+        const values = [
+          {
+            field: "maxPrice" as const,
+            column: "maxPriceCents" as const,
+            value: input.maxPrice === null ? null : eurosToCents(input.maxPrice),
+          },
+        ];
+        const fields = changedFields(before, values);
+        if (fields.length === 0) return;
+        const set = Object.fromEntries(values.map(({ column, value }) => [column, value]));
+        await tx.update(companies).set(set).where(eq(companies.id, companyId));
+        await tx.insert(eventLog).values({
+          type: "COMPANY_UPDATED",
+          actorUserId: actor.id,
+          companyId,
+          entityType: "company",
+          entityId: companyId,
+          data: { fields },
+        });
+      });
       return details(companyId);
     },
 

@@ -10,6 +10,8 @@ import {
   zNotificationIdParams,
   zNotificationsPage,
   zNotificationsQuery,
+  zSystemUpdate,
+  zSystemUpdateResult,
   zUnreadCount,
 } from "../../../contract/notifications.ts";
 import type { AppContext } from "../../context.ts";
@@ -72,6 +74,20 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       },
     },
     async (request) => service.unreadCount(currentUser(request)),
+  );
+
+  app.post(
+    "/notifications/system-update",
+    {
+      preHandler: guards.permission("notifications.publish"),
+      schema: {
+        tags,
+        summary: "Publish a system update to every employer admin's bell, in their language (the admin tier)",
+        body: zSystemUpdate,
+        response: { 200: zSystemUpdateResult, ...errors },
+      },
+    },
+    async (request) => service.publishSystemUpdate(currentUser(request), request.body),
   );
 
   app.put(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import {
   NOTIFICATION_CHECK_LIMIT,
@@ -6,12 +7,17 @@ import {
   type TNotificationCheck,
   type TNotificationsPage,
   type TNotificationsQuery,
+  type TSystemUpdate,
 } from "../../../contract/notifications.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
-import { notifications } from "../../db/schema/index.ts";
+import { eventLog, notifications } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
+import { resolveLanguage } from "../../messaging/templates.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { createNotifications } from "./create.ts";
+import { allEmployerAdmins } from "./recipients.ts";
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -111,6 +117,38 @@ export function createNotificationsService(ctx: AppContext) {
         .returning({ id: notifications.id });
       if (deleted.length === 0) throw notFound("Notification");
       return { message: "Notification deleted" };
+    },
+
+    /** A SYSTEM_UPDATE to every active employer admin, in their language, logged in the same transaction. */
+    async publishSystemUpdate(actor: CurrentUser, input: TSystemUpdate): Promise<{ recipients: number }> {
+      return db.transaction(async (txDb) => {
+        const tx = txDb as unknown as Db;
+        const admins = await allEmployerAdmins(tx);
+        // One update, many notifications: its own id ties them to the event-log row.
+        const systemUpdateId = randomUUID();
+        const ids = await createNotifications(
+          tx,
+          admins.map((admin) => {
+            const text = input[resolveLanguage(admin.language)] ?? input.fi;
+            return {
+              userId: admin.userId,
+              type: "SYSTEM_UPDATE" as const,
+              priority: input.priority,
+              title: text.title,
+              message: text.message,
+              data: { systemUpdateId },
+            };
+          }),
+        );
+        await tx.insert(eventLog).values({
+          type: "SYSTEM_UPDATE_PUBLISHED",
+          actorUserId: actor.id,
+          entityType: "systemUpdate",
+          entityId: systemUpdateId,
+          data: { title: input.fi.title, recipients: ids.length },
+        });
+        return { recipients: ids.length };
+      });
     },
 
     /** Ids that are not the caller's, or are read already, are passed over; [] marks nothing. */

@@ -10,7 +10,7 @@ import { sha256 } from "../auth/tokens.ts";
  * the stragglers after it, short enough that a link forwarded out of the company dies on its own. The
  * employer makes a new one at any time.
  */
-export const REGISTRATION_LINK_DAYS = 90;
+export { REGISTRATION_LINK_DAYS } from "../../../domain/constants.ts";
 
 export type LinkCompany = { id: string; name: string };
 

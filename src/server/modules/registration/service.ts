@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import QRCode from "qrcode";
 import type { z } from "zod";
 import {
   COMPANY_REGISTRATION_MESSAGE,
@@ -6,6 +7,7 @@ import {
   type zCompanyRegistrationRequest,
   type zEmployeeRegistrationRequest,
   type zRegisterLinkInfo,
+  type zRegisterLinkResponse,
 } from "../../../contract/registration.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -29,10 +31,11 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { createNotifications } from "../notifications/create.ts";
+import { employerAdminsOf } from "../notifications/recipients.ts";
+import { employeeRegistrationNotification } from "../notifications/texts.ts";
 import { ensureStrongPassword } from "../password/password-policy.ts";
 import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
 import { isLinkUsable, REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
-import { employeeRegistrationNotification } from "./notification-texts.ts";
 
 /**
  * Joining by a registration link and an employer's own sign-up (SPEC §2 /liity/{token}, /register;
@@ -72,13 +75,15 @@ function chosenCompany(link: ResolvedLink, companyId: string | undefined) {
   return company;
 }
 
+type RegisterLink = z.infer<typeof zRegisterLinkResponse>;
+
 export function createRegistrationService(ctx: AppContext) {
   const { db } = ctx.database;
 
   async function insertLink(
     user: CurrentUser,
     target: { companyId: string } | { groupCompanyId: string },
-  ): Promise<{ token: string }> {
+  ): Promise<RegisterLink> {
     const token = randomToken();
     await db.insert(registrationLinks).values({
       ...target,
@@ -86,7 +91,10 @@ export function createRegistrationService(ctx: AppContext) {
       createdByUserId: user.id,
       expiresAt: new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000),
     });
-    return { token };
+    const url = `${ctx.config.publicUrl}/liity/${encodeURIComponent(token)}`;
+    // The QR code is made here, so the browser needs no QR library: a poster or a slide shows it.
+    const qrSvg = await QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+    return { token, url, qrSvg };
   }
 
   async function isEmailRegistered(database: Db, email: string): Promise<boolean> {
@@ -99,7 +107,7 @@ export function createRegistrationService(ctx: AppContext) {
 
   return {
     /** An employer's link for one company of its scope (404 outside it). */
-    async createCompanyLink(user: CurrentUser, companyId: string): Promise<{ token: string }> {
+    async createCompanyLink(user: CurrentUser, companyId: string): Promise<RegisterLink> {
       ensureCompanyInScope(user, companyId, "Company");
       const [company] = await db
         .select({ id: companies.id })
@@ -113,7 +121,7 @@ export function createRegistrationService(ctx: AppContext) {
      * A link for a whole group: for the admin tier, and for a group admin of that group (the role held
      * in one of its companies). Anyone else, and an unknown or empty group, gets 404.
      */
-    async createGroupCompanyLink(user: CurrentUser, groupCompanyId: string): Promise<{ token: string }> {
+    async createGroupCompanyLink(user: CurrentUser, groupCompanyId: string): Promise<RegisterLink> {
       if (user.scope.kind !== "all") {
         const groupAdminIn = new Set(
           user.userRoles.filter((ur) => ur.role.name === "EMPLOYER_GROUP_ADMIN").map((ur) => ur.companyId),
@@ -206,18 +214,7 @@ export function createRegistrationService(ctx: AppContext) {
           });
 
           // The bell of the company's employer admins (SPEC §6: the notification bell is theirs).
-          const admins = await tx
-            .select({ userId: userRoles.userId, language: users.language })
-            .from(userRoles)
-            .innerJoin(roles, eq(roles.id, userRoles.roleId))
-            .innerJoin(users, eq(users.id, userRoles.userId))
-            .where(
-              and(
-                eq(roles.name, "EMPLOYER_ADMIN"),
-                eq(userRoles.companyId, company.id),
-                eq(users.deactivated, false),
-              ),
-            );
+          const admins = await employerAdminsOf(tx, company.id);
           if (admins.length > 0) {
             const employeeName = `${input.firstName} ${input.lastName}`;
             await createNotifications(

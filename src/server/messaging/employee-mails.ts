@@ -1,0 +1,158 @@
+import type { Language } from "../../domain/enums.ts";
+import type { MailContent } from "./layout.ts";
+import { greeting, hours, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
+
+/**
+ * The employer's messages to an employee (issue 11), in the employee's language: an invitation when the
+ * employer adds them (with a set-password link for a new account), and the answer to a joining request
+ * (accepted, or rejected with the employer's reason).
+ */
+
+export type EmployeeInvitationParams = {
+  name?: string | null;
+  companyName: string;
+  /** The set-password link of a new account; absent when the person already had an account. */
+  link?: string;
+  validHours?: number;
+  /** Where to log in (the app's address). */
+  loginUrl: string;
+};
+
+export function employeeInvitationMail(
+  language: string | null | undefined,
+  params: EmployeeInvitationParams,
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const valid = hours(lang, params.validHours ?? 1);
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: `${params.companyName} kutsuu sinut käyttämään polkupyöräetua`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Työnantajasi ${params.companyName} on lisännyt sinut Pedaaliin. Pedaalissa voit valita työsuhdepyörän, nähdä kuukausierän ja bruttopalkan vähennyksen ja allekirjoittaa leasingsopimuksen.`,
+        params.link
+          ? "Aseta tilillesi salasana alla olevasta linkistä, niin pääset kirjautumaan sisään."
+          : "Kirjaudu sisään nykyisellä Pedaali-tililläsi.",
+      ],
+      action: params.link
+        ? { label: "Aseta salasana", url: params.link }
+        : { label: "Kirjaudu sisään", url: params.loginUrl },
+      after: params.link
+        ? [
+            `Linkki on voimassa ${valid}, ja sen voi käyttää vain kerran. Jos se ehtii vanhentua, kirjoita sähköpostiosoitteesi kirjautumissivulle, niin saat uuden linkin.`,
+          ]
+        : [],
+    },
+    en: {
+      subject: `${params.companyName} invites you to the bike benefit`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Your employer ${params.companyName} has added you to Pedaali. In Pedaali you can choose a benefit bike, see the monthly payment and the gross-salary deduction, and sign the leasing agreement.`,
+        params.link
+          ? "Set a password for your account through the link below, and then you can log in."
+          : "Log in with your existing Pedaali account.",
+      ],
+      action: params.link
+        ? { label: "Set password", url: params.link }
+        : { label: "Log in", url: params.loginUrl },
+      after: params.link
+        ? [
+            `The link is valid for ${valid} and can be used only once. If it expires, enter your e-mail address on the login page and you will get a new link.`,
+          ]
+        : [],
+    },
+    sv: {
+      subject: `${params.companyName} bjuder in dig till cykelförmånen`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Din arbetsgivare ${params.companyName} har lagt till dig i Pedaali. I Pedaali kan du välja en förmånscykel, se månadsavgiften och bruttolöneavdraget och underteckna leasingavtalet.`,
+        params.link
+          ? "Ange ett lösenord för ditt konto via länken nedan, så kan du logga in."
+          : "Logga in med ditt befintliga Pedaali-konto.",
+      ],
+      action: params.link
+        ? { label: "Ange lösenord", url: params.link }
+        : { label: "Logga in", url: params.loginUrl },
+      after: params.link
+        ? [
+            `Länken är giltig i ${valid} och kan användas bara en gång. Om den hinner gå ut, skriv din e-postadress på inloggningssidan så får du en ny länk.`,
+          ]
+        : [],
+    },
+  };
+  return mail("employee-invitation", lang, content[lang]);
+}
+
+/** The employer accepted the joining request: the employee may log in and order. */
+export function employeeAcceptedMail(
+  language: string | null | undefined,
+  params: { name?: string | null; companyName: string; loginUrl: string },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: "Rekisteröitymisesi Pedaaliin on hyväksytty",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Työnantajasi ${params.companyName} on hyväksynyt rekisteröitymisesi. Voit nyt kirjautua sisään ja aloittaa työsuhdepyörän tilauksen.`,
+      ],
+      action: { label: "Kirjaudu sisään", url: params.loginUrl },
+    },
+    en: {
+      subject: "Your registration to Pedaali has been accepted",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Your employer ${params.companyName} has accepted your registration. You can now log in and start ordering your benefit bike.`,
+      ],
+      action: { label: "Log in", url: params.loginUrl },
+    },
+    sv: {
+      subject: "Din registrering i Pedaali har godkänts",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Din arbetsgivare ${params.companyName} har godkänt din registrering. Du kan nu logga in och beställa din förmånscykel.`,
+      ],
+      action: { label: "Logga in", url: params.loginUrl },
+    },
+  };
+  return mail("employee-accepted", lang, content[lang]);
+}
+
+/** The employer rejected the joining request, with the reason when one was given. */
+export function employeeRejectedMail(
+  language: string | null | undefined,
+  params: { name?: string | null; companyName: string; reason?: string | null },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const reason = params.reason?.trim();
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: "Rekisteröitymistäsi Pedaaliin ei hyväksytty",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Työnantajasi ${params.companyName} ei hyväksynyt rekisteröitymistäsi polkupyöräetuun.`,
+        ...(reason ? [`Työnantajasi perustelu: ${reason}`] : []),
+        "Jos arvelet tämän olevan virhe, ota yhteyttä työnantajasi henkilöstöhallintoon.",
+      ],
+    },
+    en: {
+      subject: "Your registration to Pedaali was not accepted",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Your employer ${params.companyName} did not accept your registration to the bike benefit.`,
+        ...(reason ? [`Your employer's reason: ${reason}`] : []),
+        "If you think this is a mistake, please contact your employer's HR.",
+      ],
+    },
+    sv: {
+      subject: "Din registrering i Pedaali godkändes inte",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Din arbetsgivare ${params.companyName} godkände inte din registrering till cykelförmånen.`,
+        ...(reason ? [`Din arbetsgivares motivering: ${reason}`] : []),
+        "Om du tror att det är ett misstag, kontakta din arbetsgivares personalförvaltning.",
+      ],
+    },
+  };
+  return mail("employee-rejected", lang, content[lang]);
+}

@@ -1,0 +1,323 @@
+import { and, desc, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type {
+  TAbsence,
+  TEmployee,
+  TEmployeeOrder,
+  TEmployeesListQuery,
+} from "../../../contract/employees.ts";
+import { ACTIVE_LEASE_STATUSES } from "../../../domain/companies.ts";
+import type { EmployeeFilterType, GrantableEmployerRole } from "../../../domain/employees.ts";
+import { GRANTABLE_EMPLOYER_ROLES } from "../../../domain/employees.ts";
+import type { AbsenceReason, EmployeeStatus, OrderStatus } from "../../../domain/enums.ts";
+import type { Db } from "../../db/client.ts";
+import { onHelsinkiDates } from "../../db/helsinki.ts";
+import {
+  beneficiaryEmployees,
+  bikeStores,
+  companies,
+  companyUnits,
+  employeeAbsences,
+  leasingAgreements,
+  orders,
+  roles,
+  signedDocuments,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
+
+/**
+ * The employer's employee lists in SQL (DESIGN.md §5 Lists): every filter is a condition on
+ * beneficiary_employees or an EXISTS on an indexed child table, the order is the index's (newest
+ * first), and the page's ids are found before any row detail is computed, so a deep page of a
+ * 100,000-employee group costs an index walk, not 100,000 subqueries.
+ */
+
+const be = beneficiaryEmployees;
+
+/** How many orders a list row carries (SPEC "Order list"; the details page shows the same). */
+export const ORDERS_PER_EMPLOYEE = 10;
+
+/** The filters of the manage list that narrow employees (everything but paging). */
+export type EmployeeFilters = Omit<TEmployeesListQuery, "page" | "pageSize">;
+
+const hasOrderWhere = (condition?: SQL) =>
+  exists(
+    sql`(select 1 from ${orders} where ${orders.beneficiaryEmployeeId} = ${be.id}${condition ? sql` and ${condition}` : sql``})`,
+  );
+
+/** An absence of the employee covers the day. */
+export const absentOnWhere = (day: string) =>
+  exists(
+    sql`(select 1 from ${employeeAbsences} where ${employeeAbsences.beneficiaryEmployeeId} = ${be.id}
+      and ${employeeAbsences.startDate} <= ${day}
+      and (${employeeAbsences.endDate} is null or ${employeeAbsences.endDate} >= ${day}))`,
+  );
+
+function filterTypeWhere(filterType: EmployeeFilterType, today: string): SQL | undefined {
+  switch (filterType) {
+    case "ALL":
+      return undefined;
+    case "PENDING":
+    case "ACCEPTED":
+    case "REJECTED":
+    case "INACTIVE":
+      return eq(be.status, filterType satisfies EmployeeStatus);
+    case "WITH_ORDER":
+      return hasOrderWhere();
+    case "WITHOUT_ORDER":
+      return sql`not ${hasOrderWhere()}`;
+    case "ACTIVE_LEASE":
+      return hasOrderWhere(inArray(orders.orderStatus, [...ACTIVE_LEASE_STATUSES]));
+    case "ON_ABSENCE":
+      return absentOnWhere(today);
+    case "EMPLOYMENT_ENDED":
+      return lt(be.lastWorkingDayDate, today);
+    case "MISSING_PAYROLL_DATA":
+      return and(eq(be.status, "ACCEPTED"), or(isNull(be.employeeNumber), isNull(be.costUnit)));
+  }
+}
+
+/** `%`, `_` and `\` typed by a user match themselves in a LIKE pattern; the pattern matches prefixes. */
+function likePrefix(value: string): string {
+  return `${value.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * The search box (SPEC §5: trimmed): the start of the first name, the last name, "first last", the
+ * work e-mail or the employee number. Prefix matches, so each is an index range (migration 0007's
+ * text_pattern_ops indexes) and a 100,000-row group is never scanned.
+ */
+function searchWhere(search: string): SQL {
+  const pattern = likePrefix(search);
+  const byName = sql`${be.userId} in (select ${systemUsers.userId} from ${systemUsers}
+    where lower(${systemUsers.firstName}) like ${pattern}
+       or lower(${systemUsers.lastName}) like ${pattern}
+       or lower(${systemUsers.firstName} || ' ' || ${systemUsers.lastName}) like ${pattern})`;
+  const byEmail = sql`${be.userId} in (select ${users.id} from ${users} where lower(${users.email}) like ${pattern})`;
+  const byNumber = sql`lower(${be.employeeNumber}) like ${pattern}`;
+  return or(byName, byEmail, byNumber) as SQL;
+}
+
+/**
+ * The WHERE of a list: the caller's companies (DESIGN.md §5 tenancy, in the query), then each filter.
+ * A companyId outside the caller's companies is a 404, as any other tenant's object.
+ */
+export function employeeFiltersWhere(viewer: CurrentUser, filters: Partial<EmployeeFilters>, today: string) {
+  if (filters.companyId) ensureCompanyInScope(viewer, filters.companyId, "Company");
+  const conditions: (SQL | undefined)[] = [companyScopeWhere(viewer, be.companyId)];
+  if (filters.companyId) conditions.push(eq(be.companyId, filters.companyId));
+  if (filters.costUnit) conditions.push(eq(be.costUnit, filters.costUnit));
+  if (filters.payRollOther) conditions.push(eq(be.payRollOther, filters.payRollOther));
+  if (filters.unitId) conditions.push(eq(be.unitId, filters.unitId));
+  if (filters.filterType) conditions.push(filterTypeWhere(filters.filterType, today));
+  if (filters.orderStatus) conditions.push(hasOrderWhere(eq(orders.orderStatus, filters.orderStatus)));
+  if (filters.paymentStatus) {
+    conditions.push(
+      exists(
+        sql`(select 1 from ${signedDocuments} where ${signedDocuments.beneficiaryEmployeeId} = ${be.id}
+          and ${signedDocuments.paymentStatus} = ${filters.paymentStatus})`,
+      ),
+    );
+  }
+  conditions.push(...onHelsinkiDates(be.createdAt, filters.createdStart, filters.createdEnd));
+  if (filters.processedStart || filters.processedEnd) {
+    conditions.push(
+      hasOrderWhere(
+        and(...onHelsinkiDates(orders.processedAt, filters.processedStart, filters.processedEnd)),
+      ),
+    );
+  }
+  if (filters.search) conditions.push(searchWhere(filters.search));
+  return and(...conditions);
+}
+
+/** Newest first, ties by id: the order of beneficiary_employees_created_idx walked backwards. */
+export const NEWEST_FIRST = [desc(be.createdAt), desc(be.id)];
+
+/** One page of employee ids and the total, for a WHERE built above. */
+export async function pageOfEmployeeIds(
+  db: Db,
+  where: SQL | undefined,
+  page: { page: number; pageSize: number },
+): Promise<{ ids: string[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: be.id })
+      .from(be)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(be).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+}
+
+type OrderJson = {
+  orderId: string;
+  orderNumber: number;
+  orderStatus: OrderStatus;
+  isOnlineOrder: boolean;
+  isOrderConfirmed: boolean;
+  bikeStoreId: string | null;
+  storeName: string | null;
+  totalPriceCents: number;
+  monthlyPaymentCents: number | null;
+  leaseTimeMonths: number | null;
+  leaseStartDate: string | null;
+  leaseEndDate: string | null;
+  processedAt: string | null;
+  createdAt: string;
+};
+
+type AbsenceJson = {
+  id: string;
+  beneficiaryEmployeeId: string;
+  reason: AbsenceReason;
+  reasonOther: string | null;
+  startDate: string;
+  endDate: string | null;
+  note: string | null;
+  createdAt: string;
+};
+
+const centsToEuros = (cents: number) => cents / 100;
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function toOrder(o: OrderJson): TEmployeeOrder {
+  return {
+    orderId: o.orderId,
+    orderNumber: o.orderNumber,
+    orderStatus: o.orderStatus,
+    isOnlineOrder: o.isOnlineOrder,
+    isOrderConfirmed: o.isOrderConfirmed,
+    bikeStore: o.bikeStoreId ? { bikeStoreId: o.bikeStoreId, storeName: o.storeName ?? "" } : null,
+    totalPrice: centsToEuros(o.totalPriceCents),
+    monthlyPayment: o.monthlyPaymentCents === null ? null : centsToEuros(o.monthlyPaymentCents),
+    leaseTimeMonths: o.leaseTimeMonths,
+    leaseStartDate: o.leaseStartDate,
+    leaseEndDate: o.leaseEndDate,
+    processedAt: o.processedAt ? iso(o.processedAt) : null,
+    createdAt: iso(o.createdAt),
+  };
+}
+
+export function toAbsence(a: AbsenceJson | typeof employeeAbsences.$inferSelect): TAbsence {
+  return {
+    absenceId: a.id,
+    beneficiaryEmployeeId: a.beneficiaryEmployeeId,
+    reason: a.reason,
+    reasonOther: a.reasonOther,
+    startDate: a.startDate,
+    endDate: a.endDate,
+    note: a.note,
+    createdAt: iso(a.createdAt),
+  };
+}
+
+/** The employee's latest orders with their store and lease dates, as JSON (orders_employee_idx). */
+const ordersJson = sql<OrderJson[] | null>`(select json_agg(o order by o."createdAt" desc) from (
+  select ${orders.id} as "orderId", ${orders.orderNumber} as "orderNumber", ${orders.orderStatus} as "orderStatus",
+    ${orders.isOnlineOrder} as "isOnlineOrder", ${orders.isOrderConfirmed} as "isOrderConfirmed",
+    ${bikeStores.id} as "bikeStoreId", ${bikeStores.storeName} as "storeName",
+    ${orders.totalPriceCents} as "totalPriceCents", ${orders.monthlyPaymentCents} as "monthlyPaymentCents",
+    ${orders.leaseTimeMonths} as "leaseTimeMonths",
+    (select ${leasingAgreements.startDate} from ${leasingAgreements} where ${leasingAgreements.orderId} = ${orders.id}
+      order by ${leasingAgreements.createdAt} desc limit 1) as "leaseStartDate",
+    (select ${leasingAgreements.endDate} from ${leasingAgreements} where ${leasingAgreements.orderId} = ${orders.id}
+      order by ${leasingAgreements.createdAt} desc limit 1) as "leaseEndDate",
+    ${orders.processedAt} as "processedAt", ${orders.createdAt} as "createdAt"
+  from ${orders} left join ${bikeStores} on ${bikeStores.id} = ${orders.bikeStoreId}
+  where ${orders.beneficiaryEmployeeId} = ${be.id}
+  order by ${orders.createdAt} desc limit ${ORDERS_PER_EMPLOYEE}) o)`;
+
+/** The absence that covers the day, if any (the latest to start). */
+const currentAbsenceJson = (day: string) => sql<AbsenceJson | null>`(select json_build_object(
+    'id', ${employeeAbsences.id}, 'beneficiaryEmployeeId', ${employeeAbsences.beneficiaryEmployeeId},
+    'reason', ${employeeAbsences.reason}, 'reasonOther', ${employeeAbsences.reasonOther},
+    'startDate', ${employeeAbsences.startDate}, 'endDate', ${employeeAbsences.endDate},
+    'note', ${employeeAbsences.note}, 'createdAt', ${employeeAbsences.createdAt})
+  from ${employeeAbsences} where ${employeeAbsences.beneficiaryEmployeeId} = ${be.id}
+    and ${employeeAbsences.startDate} <= ${day}
+    and (${employeeAbsences.endDate} is null or ${employeeAbsences.endDate} >= ${day})
+  order by ${employeeAbsences.startDate} desc limit 1)`;
+
+/** The employer roles the person holds in the employee's company. */
+const employerRolesOf = sql<string[] | null>`(select array_agg(distinct ${roles.name} order by ${roles.name})
+  from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.userId} = ${be.userId} and ${userRoles.companyId} = ${be.companyId}
+    and ${inArray(roles.name, [...GRANTABLE_EMPLOYER_ROLES])})`;
+
+/** The rows of the given employees, in the order of `ids` (a page found by pageOfEmployeeIds). */
+export async function employeesByIds(db: Db, ids: readonly string[], today: string): Promise<TEmployee[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      employee: be,
+      firstName: systemUsers.firstName,
+      lastName: systemUsers.lastName,
+      workEmail: users.email,
+      phoneNumber: users.phoneNumber,
+      companyName: companies.name,
+      companyMaxPriceCents: companies.maxPriceCents,
+      unitName: companyUnits.unitName,
+      orders: ordersJson,
+      orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.beneficiaryEmployeeId} = ${be.id})`,
+      currentAbsence: currentAbsenceJson(today),
+      employerRoles: employerRolesOf,
+    })
+    .from(be)
+    .innerJoin(users, eq(users.id, be.userId))
+    .innerJoin(companies, eq(companies.id, be.companyId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
+    .leftJoin(companyUnits, eq(companyUnits.id, be.unitId))
+    .where(inArray(be.id, [...ids]));
+  const byId = new Map(
+    rows.map((r): [string, TEmployee] => [
+      r.employee.id,
+      {
+        beneficiaryEmployeeId: r.employee.id,
+        userId: r.employee.userId,
+        companyId: r.employee.companyId,
+        companyName: r.companyName,
+        systemUser: {
+          firstName: r.firstName ?? "",
+          lastName: r.lastName ?? "",
+          workEmail: r.workEmail,
+          phoneNumber: r.phoneNumber,
+        },
+        costUnit: r.employee.costUnit,
+        unitId: r.employee.unitId,
+        unitName: r.unitName,
+        employeeNumber: r.employee.employeeNumber,
+        payRollOther: r.employee.payRollOther,
+        lastWorkingDayDate: r.employee.lastWorkingDayDate,
+        jobTrialPeriodEndDate: r.employee.jobTrialPeriodEndDate,
+        status: r.employee.status,
+        employerNote: r.employee.employerNote,
+        maxPrice: r.employee.maxPriceCents === null ? null : centsToEuros(r.employee.maxPriceCents),
+        companyMaxPrice: r.companyMaxPriceCents === null ? null : centsToEuros(r.companyMaxPriceCents),
+        employmentEnded: r.employee.lastWorkingDayDate < today,
+        currentAbsence: r.currentAbsence ? toAbsence(r.currentAbsence) : null,
+        orders: (r.orders ?? []).map(toOrder),
+        orderCount: r.orderCount,
+        employerRoles: (r.employerRoles ?? []).filter((name): name is GrantableEmployerRole =>
+          (GRANTABLE_EMPLOYER_ROLES as readonly string[]).includes(name),
+        ),
+        decidedAt: r.employee.decidedAt ? r.employee.decidedAt.toISOString() : null,
+        createdAt: r.employee.createdAt.toISOString(),
+      },
+    ]),
+  );
+  return ids.map((id) => byId.get(id)).filter((row): row is TEmployee => row !== undefined);
+}
+
+/** Employees with complete payroll data: accepted, with an employee number and a cost unit. */
+export const completePayrollDataWhere = and(
+  eq(be.status, "ACCEPTED"),
+  isNotNull(be.employeeNumber),
+  isNotNull(be.costUnit),
+);

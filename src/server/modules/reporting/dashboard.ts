@@ -1,0 +1,114 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import type { TReportingDashboard } from "../../../contract/reporting.ts";
+import type { OrderStatus } from "../../../domain/enums.ts";
+import { addMonths, firstDayOf } from "../../../domain/payroll/period.ts";
+import { yearToDateTaxFreeCents } from "../../../domain/payroll/report.ts";
+import { leasePeriods, regimeDate, taxRegime } from "../../../domain/payroll/tax-rules.ts";
+import type { Db } from "../../db/client.ts";
+import { rawRows } from "../../db/raw.ts";
+import { beneficiaryEmployees, leasingAgreements, orders } from "../../db/schema/index.ts";
+import { currentPeriod } from "./payroll.ts";
+import { loadBikeBenefitRule, loadPayrollSource } from "./payroll-input.ts";
+
+/**
+ * The dashboard of a company's benefit (/raportointi): counts and the last 12 months in SQL (a
+ * generate_series of months joined to the leases running in each), and the employees' tax-free part
+ * this year by the payroll rules run over the leases that can still be tax-free.
+ */
+
+/** The months a lease runs: from its start month, leaseTimeMonths of them (ADR 008). */
+const runsIn = (
+  month: ReturnType<typeof sql>,
+) => sql`date_trunc('month', ${leasingAgreements.startDate}) <= ${month}
+  and ${month} < date_trunc('month', ${leasingAgreements.startDate}) + make_interval(months => ${leasingAgreements.leaseTimeMonths})`;
+
+const isLease = and(
+  inArray(leasingAgreements.status, ["SIGNED", "ACCEPTED"]),
+  sql`${leasingAgreements.startDate} is not null`,
+  sql`not exists (select 1 from ${orders} where ${orders.id} = ${leasingAgreements.orderId}
+    and ${orders.orderStatus} in ('CANCELLED', 'REFUNDED'))`,
+);
+
+export async function companyDashboard(
+  db: Db,
+  company: { id: string; name: string },
+  now = new Date(),
+): Promise<TReportingDashboard> {
+  const period = currentPeriod(now);
+  const from = addMonths(period, -11);
+  const thisMonth = sql`${firstDayOf(period)}::date`;
+  const [monthRows, statusRows, employeeRows, withLease, source, rule] = await Promise.all([
+    rawRows<{ period: string; active: number; cost: number }>(
+      db,
+      sql`
+      select to_char(m, 'YYYY-MM') as period, count(${leasingAgreements.id})::int as active,
+        coalesce(sum(${leasingAgreements.monthlyPaymentCents}), 0)::int as cost
+      from generate_series(${firstDayOf(from)}::date, ${firstDayOf(period)}::date, interval '1 month') as m
+      left join ${leasingAgreements} on ${leasingAgreements.companyId} = ${company.id} and ${isLease}
+        and ${runsIn(sql`m`)}
+      group by m order by m`,
+    ),
+    db
+      .select({ orderStatus: orders.orderStatus, count: count() })
+      .from(orders)
+      .where(eq(orders.companyId, company.id))
+      .groupBy(orders.orderStatus),
+    db
+      .select({ status: beneficiaryEmployees.status, count: count() })
+      .from(beneficiaryEmployees)
+      .where(eq(beneficiaryEmployees.companyId, company.id))
+      .groupBy(beneficiaryEmployees.status),
+    db
+      .select({ n: sql<number>`count(distinct ${leasingAgreements.beneficiaryEmployeeId})::int` })
+      .from(leasingAgreements)
+      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, leasingAgreements.beneficiaryEmployeeId))
+      .where(
+        and(
+          eq(leasingAgreements.companyId, company.id),
+          eq(beneficiaryEmployees.status, "ACCEPTED"),
+          isLease,
+          runsIn(thisMonth),
+        ),
+      ),
+    loadPayrollSource(db, company.id, period),
+    loadBikeBenefitRule(db),
+  ]);
+  const months = monthRows.map((r) => ({
+    period: r.period,
+    activeLeases: Number(r.active),
+    leaseCostCents: Number(r.cost),
+  }));
+  const current = months.at(-1) ?? { activeLeases: 0, leaseCostCents: 0 };
+
+  const running = source.leases.filter((lease) => {
+    const { first, last } = leasePeriods(lease);
+    return first <= period && period <= last;
+  });
+  const leasesByRegime = { GRANDFATHERED: 0, EXEMPT_2025_ONLY: 0, TAXABLE: 0 };
+  const year = Number(period.slice(0, 4));
+  for (const lease of running)
+    leasesByRegime[taxRegime(regimeDate(lease), rule(year).grandfatheredUntil ?? undefined)] += 1;
+  const soon = addMonths(period, 3);
+  const leasesEndingSoon = running.filter((lease) => leasePeriods(lease).last <= soon).length;
+
+  const taxFreeThisYearCents = yearToDateTaxFreeCents({ ...source, period, bikeBenefitRule: rule });
+
+  const byStatus = new Map(employeeRows.map((r) => [r.status, r.count]));
+  return {
+    company,
+    employees: {
+      accepted: byStatus.get("ACCEPTED") ?? 0,
+      pending: byStatus.get("PENDING") ?? 0,
+      withActiveLease: withLease[0]?.n ?? 0,
+    },
+    activeLeases: current.activeLeases,
+    monthlyCostCents: current.leaseCostCents,
+    months,
+    ordersByStatus: statusRows
+      .map((r) => ({ orderStatus: r.orderStatus as OrderStatus, count: r.count }))
+      .sort((a, b) => b.count - a.count),
+    leasesByRegime,
+    taxFreeThisYearCents,
+    leasesEndingSoon,
+  };
+}

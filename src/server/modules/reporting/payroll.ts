@@ -1,0 +1,103 @@
+import { and, count, eq, isNull, or } from "drizzle-orm";
+import type { TPayrollReportResponse } from "../../../contract/reporting.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { markChanges } from "../../../domain/payroll/changes.ts";
+import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { payrollReport, payrollTotals } from "../../../domain/payroll/report.ts";
+import type { PayrollInput, PayrollReport, PayrollRow } from "../../../domain/payroll/types.ts";
+import type { Db } from "../../db/client.ts";
+import { beneficiaryEmployees, payrollReportSnapshots } from "../../db/schema/index.ts";
+import { loadBikeBenefitRule, loadPayrollSource } from "./payroll-input.ts";
+
+/**
+ * The payroll report of a company and month as the employer sees it (issue 11 point 3, ADR 008): the
+ * rows of src/domain/payroll marked against last month's report as payroll received it (its snapshot,
+ * when the monthly mail went out), else last month computed now.
+ */
+
+/** The current pay month in Helsinki. */
+export const currentPeriod = (now = new Date()) => periodOf(toHelsinkiDateString(now));
+
+export type MarkedReport = PayrollReport & {
+  comparedWith: { period: string; source: "SENT" | "COMPUTED"; sentAt: string | null };
+  sentAt: string | null;
+};
+
+export async function computeReport(
+  db: Db,
+  companyId: string,
+  period: string,
+  rule?: PayrollInput["bikeBenefitRule"],
+): Promise<PayrollReport> {
+  const [source, bikeBenefitRule] = await Promise.all([
+    loadPayrollSource(db, companyId, period),
+    rule ?? loadBikeBenefitRule(db),
+  ]);
+  return payrollReport({ ...source, period, bikeBenefitRule });
+}
+
+async function snapshotOf(db: Db, companyId: string, period: string) {
+  const [snapshot] = await db
+    .select()
+    .from(payrollReportSnapshots)
+    .where(
+      and(
+        eq(payrollReportSnapshots.companyId, companyId),
+        eq(payrollReportSnapshots.period, firstDayOf(period)),
+      ),
+    );
+  return snapshot ?? null;
+}
+
+/** This month's report with every row marked NEW, CHANGED, UNCHANGED or ENDED against last month's. */
+export async function markedReport(db: Db, companyId: string, period: string): Promise<MarkedReport> {
+  const previousPeriod = addMonths(period, -1);
+  const rule = await loadBikeBenefitRule(db);
+  const [current, sentBefore, sentNow] = await Promise.all([
+    computeReport(db, companyId, period, rule),
+    snapshotOf(db, companyId, previousPeriod),
+    snapshotOf(db, companyId, period),
+  ]);
+  const previousRows = sentBefore
+    ? (sentBefore.rows as PayrollRow[])
+    : (await computeReport(db, companyId, previousPeriod, rule)).rows;
+  const rows = markChanges(current.rows, previousRows);
+  return {
+    period,
+    rows,
+    totals: payrollTotals(rows),
+    comparedWith: {
+      period: previousPeriod,
+      source: sentBefore ? "SENT" : "COMPUTED",
+      sentAt: sentBefore ? sentBefore.sentAt.toISOString() : null,
+    },
+    sentAt: sentNow ? sentNow.sentAt.toISOString() : null,
+  };
+}
+
+/** Accepted employees of the company without an employee number or a cost unit: payroll cannot place them. */
+export async function employeesMissingPayrollData(db: Db, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(beneficiaryEmployees)
+    .where(
+      and(
+        eq(beneficiaryEmployees.companyId, companyId),
+        eq(beneficiaryEmployees.status, "ACCEPTED"),
+        or(isNull(beneficiaryEmployees.employeeNumber), isNull(beneficiaryEmployees.costUnit)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function payrollReportResponse(
+  db: Db,
+  company: { id: string; name: string },
+  period: string,
+): Promise<TPayrollReportResponse> {
+  const [report, missing] = await Promise.all([
+    markedReport(db, company.id, period),
+    employeesMissingPayrollData(db, company.id),
+  ]);
+  return { company, ...report, employeesMissingPayrollData: missing };
+}

@@ -1,0 +1,167 @@
+import {
+  beneficiaryEmployees,
+  employeeAbsences,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../src/server/db/schema/index.ts";
+import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
+
+/**
+ * The employer's employees (issue 11): lists, details, export, create, update, decide, absences. Rows
+ * read as those of access-matrix.ts (see its header); only types come from there, so the import does
+ * not loop at run time. Writes act on throw-away employees of Demo Oy made with `f.db`.
+ *
+ * employees.read: the admin tier and every employer role (reporting too); employees.manage and
+ * employees.decide: the admin tier, the employer admin, the editor and the group admin. The employee
+ * has neither. Toinen Oy's admin may use the calls, so Demo Oy's objects answer 404 to them.
+ */
+
+/** A list of the caller's own companies: every reader succeeds, Toinen Oy's admin with its own rows. */
+const listReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" };
+/** One of Demo Oy's employees, read. */
+const demoReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" };
+/** One of Demo Oy's employees, changed. */
+const demoManagers: Expectations = {
+  anonymous: 401,
+  admins: "ok",
+  employerManagers: "ok",
+  otherTenant: 404,
+  rest: 403,
+};
+
+/** A throw-away employee of Demo Oy (with an account holding BIKE_BENEFICIARY there). */
+async function freshEmployee(f: Fixtures, status: "PENDING" | "ACCEPTED" = "ACCEPTED") {
+  const [user] = await f.db
+    .insert(users)
+    .values({ email: f.uniqueEmail("employee") })
+    .returning({ id: users.id });
+  const userId = user?.id as string;
+  await f.db
+    .insert(systemUsers)
+    .values({ userId, firstName: "Matriisi", lastName: "Työntekijä", companyId: f.demoCompanyId });
+  await f.db.insert(userRoles).values({ userId, roleId: f.beneficiaryRoleId, companyId: f.demoCompanyId });
+  const [employee] = await f.db
+    .insert(beneficiaryEmployees)
+    .values({ userId, companyId: f.demoCompanyId, status })
+    .returning({ id: beneficiaryEmployees.id });
+  return { id: employee?.id as string, userId };
+}
+
+async function freshAbsence(f: Fixtures) {
+  const employee = await freshEmployee(f);
+  const [absence] = await f.db
+    .insert(employeeAbsences)
+    .values({
+      beneficiaryEmployeeId: employee.id,
+      companyId: f.demoCompanyId,
+      reason: "SICK_LEAVE",
+      startDate: "2026-01-05",
+      endDate: "2026-01-09",
+    })
+    .returning({ id: employeeAbsences.id });
+  return { employee, absenceId: absence?.id as string };
+}
+
+export const EMPLOYEE_ROWS: readonly MatrixRow[] = [
+  {
+    operation: "GET /api/beneficiary-employee/employeesOptimizedList",
+    call: () => ({ query: { page: "1", pageSize: "10", search: " a " } }),
+    expect: listReaders,
+  },
+  {
+    operation: "GET /api/beneficiary-employee/export",
+    call: (f) => ({ query: { companyId: f.demoCompanyId, format: "csv" } }),
+    expect: demoReaders,
+  },
+  {
+    operation: "GET /api/beneficiary-employee/companies/{id}/employees",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: demoReaders,
+  },
+  {
+    operation: "GET /api/beneficiary-employee/employeesWithAllDataOnly",
+    call: () => ({ query: { minimalData: "true" } }),
+    expect: listReaders,
+  },
+  { operation: "GET /api/employeesWithOrders", call: () => ({}), expect: listReaders },
+  {
+    operation: "GET /api/beneficiary-employee/filter-options",
+    call: (f) => ({ query: { companyId: f.demoCompanyId } }),
+    expect: demoReaders,
+  },
+  {
+    operation: "GET /api/beneficiary-employee/details/{id}",
+    call: (f) => ({ params: { id: f.employeeEmploymentId } }),
+    expect: demoReaders,
+  },
+  {
+    operation: "POST /api/beneficiary-employee/create",
+    ok: 201,
+    call: (f) => {
+      const email = f.uniqueEmail("added");
+      return {
+        body: { companyId: f.demoCompanyId, firstName: "Lisätty", lastName: "Työntekijä", workEmail: email },
+        createsUser: { email, roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`] },
+      };
+    },
+    expect: demoManagers,
+  },
+  {
+    operation: "POST /api/beneficiary-employee/{id}/update",
+    call: async (f) => {
+      const employee = await freshEmployee(f);
+      return {
+        params: { id: employee.id },
+        body: { costUnit: "4100", lastWorkingDayDate: "2027-06-30" },
+        target: { userId: employee.userId, changes: [], roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`] },
+      };
+    },
+    expect: demoManagers,
+  },
+  {
+    operation: "POST /api/beneficiary-employee/{id}/decide",
+    call: async (f) => {
+      const employee = await freshEmployee(f, "PENDING");
+      return {
+        params: { id: employee.id },
+        body: { decision: "ACCEPTED", costUnit: "4100" },
+        target: { userId: employee.userId, changes: [], roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`] },
+      };
+    },
+    expect: demoManagers,
+  },
+  {
+    operation: "GET /api/beneficiary-employee/{id}/absences",
+    call: (f) => ({ params: { id: f.employeeEmploymentId } }),
+    expect: demoReaders,
+  },
+  {
+    operation: "POST /api/beneficiary-employee/{id}/absences",
+    ok: 201,
+    call: async (f) => ({
+      params: { id: (await freshEmployee(f)).id },
+      body: { reason: "PARENTAL_LEAVE", startDate: "2026-03-01", endDate: null },
+    }),
+    expect: demoManagers,
+  },
+  {
+    operation: "PUT /api/beneficiary-employee/{id}/absences/{absenceId}",
+    call: async (f) => {
+      const { employee, absenceId } = await freshAbsence(f);
+      return {
+        params: { id: employee.id, absenceId },
+        body: { reason: "SICK_LEAVE", startDate: "2026-01-05", endDate: "2026-01-16" },
+      };
+    },
+    expect: demoManagers,
+  },
+  {
+    operation: "DELETE /api/beneficiary-employee/{id}/absences/{absenceId}",
+    call: async (f) => {
+      const { employee, absenceId } = await freshAbsence(f);
+      return { params: { id: employee.id, absenceId } };
+    },
+    expect: demoManagers,
+  },
+];
