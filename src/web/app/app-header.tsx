@@ -14,16 +14,19 @@ import { BurgerMenu, DesktopNav } from "./header-nav.tsx";
 import { routeMeta } from "./route-meta.ts";
 import classes from "./shell.module.css";
 
-// Only logged-in users see the user menu, so its code and texts stay out of the anonymous download
-// (in the one chunk of lazy pages, see lazy-pages.ts).
-const UserMenu = lazy(() =>
-  Promise.all([import("./lazy-pages.ts"), ensurePageTexts()]).then(([m]) => ({ default: m.UserMenu })),
+// Only logged-in users see the notification bell and the user menu, so their code and texts stay out of
+// the anonymous download (in the one chunk of lazy pages, see lazy-pages.ts): one lazy component for both.
+const HeaderUserActions = lazy(() =>
+  Promise.all([import("./lazy-pages.ts"), ensurePageTexts()]).then(([m]) => ({
+    default: m.HeaderUserActions,
+  })),
 );
 
 /**
  * The header of SPEC §2: product name, the navigation of the visitor's role (a burger menu on phones),
- * then the user menu (or a login link), language menu and theme switch. A deactivated user's menu is
- * empty (headerNavigation), and /deactivated shows no login link.
+ * then the notification bell (employer admin only) and the user menu (or a login link), language menu
+ * and theme switch. A deactivated user's menu is empty (headerNavigation), and /deactivated shows no
+ * login link.
  */
 export function AppHeader() {
   const { t } = useTranslation();
@@ -51,10 +54,9 @@ export function AppHeader() {
         </AppLink>
         <DesktopNav entries={entries} lang={lang} />
         <div className={classes.headerActions}>
-          {/* Notification bell slot (SPEC §2, employer admin only): arrives with the notifications issue. */}
           {user && (
             <Suspense fallback={null}>
-              <UserMenu user={user} />
+              <HeaderUserActions user={user} />
             </Suspense>
           )}
           {showLogin && (

@@ -2,7 +2,7 @@ import { localStorageColorSchemeManager, MantineProvider, mergeThemeOverrides } 
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { DEFAULT_THEME } from "../../domain/enums.ts";
+import { DEFAULT_THEME } from "../../domain/locale.ts";
 import { ToastHost } from "../components/toast-host.tsx";
 import { i18n } from "../i18n/i18n.ts";
 import { cssVariablesResolver, theme } from "./theme.ts";

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
-import { LANGUAGES, type Language } from "../../domain/enums.ts";
+import { LANGUAGES, type Language } from "../../domain/locale.ts";
 import { ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { PageLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
@@ -22,7 +22,10 @@ const adminArea: PageImport = () =>
 const calculatorPage: PageImport = () =>
   import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
-  import("../features/employer/employer-page.tsx").then((m) => m.EmployerPage);
+  import("../features/employer/employer-page.tsx").then(async (m) => {
+    await m.employerTextsReady();
+    return m.EmployerPage;
+  });
 const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
 const logoutPage: PageImport = () => pages().then((m) => m.LogoutPage);
 const deactivatedPage: PageImport = () => pages().then((m) => m.DeactivatedPage);

@@ -2,7 +2,7 @@ import { useClickOutside } from "@mantine/hooks";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { LANGUAGES, type Language } from "../../domain/enums.ts";
+import { LANGUAGES, type Language } from "../../domain/locale.ts";
 import { currentLanguage, isLanguage, setLanguage } from "../i18n/i18n.ts";
 import controls from "./controls.module.css";
 import { CheckIcon, GlobeIcon } from "./icons.tsx";

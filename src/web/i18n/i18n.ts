@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/enums.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/locale.ts";
 import fi from "./fi.json";
 
 export const LANGUAGE_STORAGE_KEY = "pedaali-language";

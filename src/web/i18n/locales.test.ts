@@ -14,14 +14,23 @@ import sv from "./sv.json";
 
 type Catalogue = { [key: string]: string | Catalogue };
 
-/** The admin area's files (`admin/<area>.<lng>.json`), merged per language; sections must not overlap. */
-const ADMIN_FILES = import.meta.glob<Catalogue>("./admin/*.json", { eager: true, import: "default" });
-function adminTexts(lng: string): Catalogue {
+/**
+ * The areas' own files (`admin/<part>.<lng>.json`, `employer/<part>.<lng>.json`) and the company
+ * sections both areas load (`companies/<part>.<lng>.json`), merged per language; sections must not overlap.
+ */
+const AREA_FILES = import.meta.glob<Catalogue>(
+  ["./admin/*.json", "./employer/*.json", "./companies/*.json"],
+  {
+    eager: true,
+    import: "default",
+  },
+);
+function areaTexts(lng: string): Catalogue {
   const merged: Catalogue = {};
-  for (const [path, texts] of Object.entries(ADMIN_FILES)) {
+  for (const [path, texts] of Object.entries(AREA_FILES)) {
     if (!path.endsWith(`.${lng}.json`)) continue;
     for (const section of Object.keys(texts)) {
-      if (section in merged) throw new Error(`admin section ${section} is in two files (${path})`);
+      if (section in merged) throw new Error(`area section ${section} is in two files (${path})`);
     }
     Object.assign(merged, texts);
   }
@@ -32,9 +41,9 @@ function adminTexts(lng: string): Catalogue {
  * content (both loaded with the pages); the content file is `pages` for the checks below.
  */
 const PARTS: Record<string, { shell: Catalogue; pages: Catalogue }> = {
-  fi: { shell: fi, pages: { ...fiPages, ...fiContent, ...adminTexts("fi") } },
-  en: { shell: en, pages: { ...enPages, ...enContent, ...adminTexts("en") } },
-  sv: { shell: sv, pages: { ...svPages, ...svContent, ...adminTexts("sv") } },
+  fi: { shell: fi, pages: { ...fiPages, ...fiContent, ...areaTexts("fi") } },
+  en: { shell: en, pages: { ...enPages, ...enContent, ...areaTexts("en") } },
+  sv: { shell: sv, pages: { ...svPages, ...svContent, ...areaTexts("sv") } },
 };
 const LOCALES: Record<string, Catalogue> = Object.fromEntries(
   Object.entries(PARTS).map(([lng, { shell, pages }]) => [lng, { ...shell, ...pages }]),

@@ -1,12 +1,25 @@
-// Through the one chunk of lazy pages, not the landing module itself: a second chunk that shares the
-// shell's libraries would split the entry chunk (see app/lazy-pages.ts).
-import { AreaLandingPage } from "../../app/lazy-pages.ts";
+import type { ComponentType } from "react";
+import { useRouteId } from "../../components/placeholder-page.tsx";
+import { EmployeesPage } from "./employees/employees-page.tsx";
+import { ReportingPage } from "./reporting/reporting-page.tsx";
+import { CompanySettingsPage } from "./settings/company-settings-page.tsx";
+
+/** The employer texts (i18n/employer-texts.ts), which the route awaits before it renders this page. */
+export { ensureEmployerTexts as employerTextsReady } from "../../i18n/employer-texts.ts";
+
+const PAGES = {
+  employer: EmployeesPage,
+  companySettings: CompanySettingsPage,
+  reporting: ReportingPage,
+} satisfies Record<string, ComponentType>;
 
 /**
- * The employer side (/tyonantaja, /yritys-asetukset, /raportointi) arrives in a later issue; like the
- * admin area it is its own lazy chunk, never part of the anonymous download. Until then each route shows
- * its landing page with the next steps.
+ * The employer side (SPEC §2): /tyonantaja (employees: tabs add, accept, manage), /yritys-asetukset
+ * (company settings) and /raportointi (reporting). Like the admin area it is a lazy chunk of its own,
+ * never part of the anonymous download; the three routes share it and pick their page by route id.
  */
 export function EmployerPage() {
-  return <AreaLandingPage />;
+  const routeId = useRouteId();
+  const Page = routeId && routeId in PAGES ? PAGES[routeId as keyof typeof PAGES] : null;
+  return Page ? <Page /> : null;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { homePathFor } from "../../../domain/access.ts";
-import { LEASING_COMPANY_NAMES } from "../../../domain/enums.ts";
+import { LEASING_COMPANY_NAMES } from "../../../domain/leasing-company-names.ts";
 import { buildPath, type RouteId } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import controls from "../../components/controls.module.css";

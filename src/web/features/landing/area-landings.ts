@@ -26,31 +26,6 @@ export const AREA_LANDINGS = {
       { key: "ownDetails", to: "/kayttaja" },
     ],
   },
-  employer: {
-    empty: { key: "inviteEmployees", to: CONTACT },
-    next: [
-      { key: "inviteEmployees", to: CONTACT },
-      { key: "companySettings", to: "/yritys-asetukset" },
-      { key: "reporting", to: "/raportointi" },
-      { key: "forEmployers", to: "/tyonantajalle" },
-    ],
-  },
-  companySettings: {
-    empty: { key: "helpdesk", to: CONTACT },
-    next: [
-      { key: "employer", to: "/tyonantaja" },
-      { key: "reporting", to: "/raportointi" },
-      { key: "helpdesk", to: CONTACT },
-    ],
-  },
-  reporting: {
-    empty: { key: "employer", to: "/tyonantaja" },
-    next: [
-      { key: "employer", to: "/tyonantaja" },
-      { key: "faq", to: FAQ },
-      { key: "helpdesk", to: CONTACT },
-    ],
-  },
   bikeBrokerage: {
     empty: { key: "helpdesk", to: CONTACT },
     next: [

@@ -10,26 +10,28 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
+import { useCompany, useCompanyVat } from "../../companies/companies-api.ts";
+import { PayrollRecipientsSection } from "../../companies/payroll-recipients-section.tsx";
+import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx";
+import { UnitsSection } from "../../companies/units-section.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { EditorModal } from "../tax-tables/editor-form.tsx";
-import { BikePolicySection } from "./bike-policy-section.tsx";
-import { useCompany, useCompanyVat, useDeleteCompany } from "./companies-api.ts";
+import { useDeleteCompany } from "./companies-api.ts";
 import { CompanyEventsSection } from "./company-events-section.tsx";
 import { CompanyForm } from "./company-form.tsx";
 import { companyErrorText, isConflict, PAYMENT_MODE_LABELS, showCodeToast } from "./company-messages.ts";
 import { CompanyOrdersSection } from "./company-orders-section.tsx";
 import { CompanyPeopleSection } from "./company-people-section.tsx";
-import { PayrollRecipientsSection } from "./payroll-recipients-section.tsx";
-import { RegistrationLinkButton } from "./registration-link.tsx";
-import { UnitsSection } from "./units-section.tsx";
 
 /**
  * A company's page in the admin area (/admin/yritykset/<companyId>): its details with edit and delete,
- * units, VAT and max price, bike policy, payroll report recipients, people, orders and leases, its
- * event history, and a registration link for its employees.
+ * units, VAT and max price, bike policy, payroll report recipients, registration links for its
+ * employees (and its group's), people, orders and leases, and its event history. The units, bike policy,
+ * recipients and link sections are the employer's company settings' own (features/companies).
  */
 export function CompanyPage({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
@@ -121,7 +123,6 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
           </Text>
         </div>
         <Group gap="xs" wrap="wrap">
-          <RegistrationLinkButton companyId={company.companyId} />
           <Button variant="default" onClick={() => setEditing(true)}>
             {t("adminCompanies.page.edit")}
           </Button>
@@ -172,9 +173,18 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
         />
       </SectionCard>
 
-      <UnitsSection company={company} />
-      <BikePolicySection company={company} />
-      <PayrollRecipientsSection company={{ id: company.companyId, name: company.name }} />
+      <UnitsSection company={company} headingOrder={3} />
+      <BikePolicySection company={company} headingOrder={3} />
+      <PayrollRecipientsSection company={{ id: company.companyId, name: company.name }} headingOrder={3} />
+      <RegistrationLinkCard
+        company={{ id: company.companyId, name: company.name }}
+        group={
+          company.groupCompanyId
+            ? { id: company.groupCompanyId, name: company.groupCompanyName ?? company.name }
+            : null
+        }
+        headingOrder={3}
+      />
       <CompanyPeopleSection companyId={company.companyId} />
       <CompanyOrdersSection companyId={company.companyId} />
       <CompanyEventsSection companyId={company.companyId} />

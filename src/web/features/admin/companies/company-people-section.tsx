@@ -5,9 +5,9 @@ import { Link } from "react-router";
 import type { TSystemUserItem } from "../../../../contract/system-users.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { PAGE_SIZE, useCompanyPeople } from "../../companies/companies-api.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "../users/badges.tsx";
-import { PAGE_SIZE, useCompanyPeople } from "./companies-api.ts";
 
 /** The company's people (a role in it, or it is their home company), 20 a page, each linking to their page. */
 export function CompanyPeopleSection({ companyId }: { companyId: string }) {

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import type { TGroupCompany } from "../../../../contract/companies.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { PayrollRecipientsEditor } from "../../companies/payroll-recipients-section.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { EditorModal } from "../tax-tables/editor-form.tsx";
 import { RowActions } from "../tax-tables/row-actions.tsx";
@@ -13,7 +14,6 @@ import { useSectionStatus } from "../tax-tables/section-status.tsx";
 import { PAGE_SIZE, useDeleteGroupCompany, useGroupCompanies } from "./companies-api.ts";
 import { companyErrorText, FLOW_CODES } from "./company-messages.ts";
 import { GroupCompanyForm } from "./group-companies-form.tsx";
-import { PayrollRecipientsEditor } from "./payroll-recipients-section.tsx";
 
 /**
  * The group companies (SPEC §7 "Group companies"): each with its companies; create, rename, delete

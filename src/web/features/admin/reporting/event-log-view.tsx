@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import type { TEventLogEntry } from "../../../../contract/admin.ts";
 import { EVENT_TYPES, type EventType } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { useFilterParams } from "../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
-import { useFilterParams } from "../filter-params.ts";
 import { dataSummary, entityText } from "./event-summary.tsx";
 import { eventTypeLabelKey } from "./event-types.ts";
 import {

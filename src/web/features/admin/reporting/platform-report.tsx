@@ -26,7 +26,9 @@ import { type CsvCell, csvEuros, csvFileName, downloadCsv, toCsv } from "./csv.t
 import { usePlatformReport } from "./reporting-api.ts";
 
 // The chart library is most of the tab's weight: the figures come first, the charts when they arrive.
-const ReportBarChart = lazy(() => import("./report-charts.tsx").then((m) => ({ default: m.ReportBarChart })));
+const ReportBarChart = lazy(() =>
+  import("../../../components/report-bar-chart.tsx").then((m) => ({ default: m.ReportBarChart })),
+);
 
 /** Theme colours for many series (order statuses), readable in both schemes. */
 const SERIES_COLOURS = [

@@ -1,19 +1,26 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TCompanyDetails, TCompanyUnit } from "../../../../contract/companies.ts";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
-import { SectionCard } from "../../../components/section-card.tsx";
+import type { TCompanyDetails, TCompanyUnit } from "../../../contract/companies.ts";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { SectionCard } from "../../components/section-card.tsx";
 import { useCreateUnit, useDeleteUnit, useRenameUnit } from "./companies-api.ts";
-import { isConflict, showCodeToast, showFailureToast } from "./company-messages.ts";
+import { isConflict, showUnitCodeToast, showUnitFailureToast } from "./company-messages.ts";
 
 /**
  * A company's units (SPEC §7 "Company units"): add one by name, rename one in its row, delete one
  * that no employee belongs to. The outcomes are the SPEC §8 codes as toasts; a unit in use is
- * explained (its employees must move first).
+ * explained (its employees must move first). The units come with the company (its page loads them).
+ * `headingOrder` 3 where the section sits under a company's own heading (the admin company page).
  */
-export function UnitsSection({ company }: { company: TCompanyDetails }) {
+export function UnitsSection({
+  company,
+  headingOrder = 2,
+}: {
+  company: Pick<TCompanyDetails, "companyId" | "companyUnits">;
+  headingOrder?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const create = useCreateUnit(company.companyId);
   const rename = useRenameUnit();
@@ -33,11 +40,11 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
       onSuccess: () => {
         setNewName("");
         setNewError(null);
-        showCodeToast("COMPANY_UNIT_CREATED", { name: unitName });
+        showUnitCodeToast("COMPANY_UNIT_CREATED", { name: unitName });
       },
       onError: (error) => {
-        if (isConflict(error, "UNIT_NAME_TAKEN")) setNewError(t("adminCompanies.units.nameTaken"));
-        else showFailureToast("FAILED_TO_ADD_COMPANY_UNIT", error);
+        if (isConflict(error, "UNIT_NAME_TAKEN")) setNewError(t("companySections.units.nameTaken"));
+        else showUnitFailureToast("FAILED_TO_ADD_COMPANY_UNIT", error);
       },
     });
   }
@@ -54,12 +61,12 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
       {
         onSuccess: () => {
           setEditing(null);
-          showCodeToast("COMPANY_UNIT_UPDATED", { name: unitName });
+          showUnitCodeToast("COMPANY_UNIT_UPDATED", { name: unitName });
         },
         onError: (error) => {
           if (isConflict(error, "UNIT_NAME_TAKEN"))
-            setEditing((current) => current && { ...current, error: t("adminCompanies.units.nameTaken") });
-          else showFailureToast("FAILED_TO_UPDATE_COMPANY_UNIT", error);
+            setEditing((current) => current && { ...current, error: t("companySections.units.nameTaken") });
+          else showUnitFailureToast("FAILED_TO_UPDATE_COMPANY_UNIT", error);
         },
       },
     );
@@ -69,13 +76,13 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
     const unit = deleting;
     if (!unit) return;
     remove.mutate(unit.unitId, {
-      onSuccess: () => showCodeToast("COMPANY_UNIT_DELETED", { name: unit.unitName }),
+      onSuccess: () => showUnitCodeToast("COMPANY_UNIT_DELETED", { name: unit.unitName }),
       onError: (error) =>
-        showFailureToast(
+        showUnitFailureToast(
           "FAILED_TO_DELETE_COMPANY_UNIT",
           error,
           isConflict(error, "UNIT_IN_USE")
-            ? t("adminCompanies.units.inUse", { name: unit.unitName, count: unit.employeeCount })
+            ? t("companySections.units.inUse", { name: unit.unitName, count: unit.employeeCount })
             : undefined,
         ),
       onSettled: () => setDeleting(null),
@@ -84,20 +91,20 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
 
   return (
     <SectionCard
-      title={t("adminCompanies.units.title")}
-      description={t("adminCompanies.units.description")}
-      headingOrder={3}
+      title={t("companySections.units.title")}
+      description={t("companySections.units.description")}
+      headingOrder={headingOrder}
     >
       <Stack gap="md">
         {company.companyUnits.length === 0 ? (
-          <EmptyState text={t("adminCompanies.units.empty")} />
+          <EmptyState text={t("companySections.units.empty")} />
         ) : (
           <Stack component="ul" gap="xs" style={{ listStyle: "none", margin: 0, padding: 0 }}>
             {company.companyUnits.map((unit) =>
               editing?.unitId === unit.unitId ? (
                 <Group key={unit.unitId} component="li" gap="xs" align="flex-start" wrap="wrap">
                   <TextInput
-                    label={t("adminCompanies.units.renameLabel", { name: unit.unitName })}
+                    label={t("companySections.units.renameLabel", { name: unit.unitName })}
                     value={editing.name}
                     error={editing.error}
                     data-autofocus
@@ -115,7 +122,7 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
                   />
                   <Group gap="xs" mt={26}>
                     <Button size="xs" onClick={saveRename} loading={rename.isPending}>
-                      {t("adminCompanies.units.save")}
+                      {t("companySections.units.save")}
                     </Button>
                     <Button
                       size="xs"
@@ -134,26 +141,26 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
                       {unit.unitName}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {t("adminCompanies.units.employees", { count: unit.employeeCount })}
+                      {t("companySections.units.employees", { count: unit.employeeCount })}
                     </Text>
                   </div>
                   <Group gap="xs" wrap="nowrap">
                     <Button
                       size="xs"
                       variant="default"
-                      aria-label={t("adminCompanies.units.renameNamed", { name: unit.unitName })}
+                      aria-label={t("companySections.units.renameNamed", { name: unit.unitName })}
                       onClick={() => setEditing({ unitId: unit.unitId, name: unit.unitName, error: null })}
                     >
-                      {t("adminCompanies.units.rename")}
+                      {t("companySections.units.rename")}
                     </Button>
                     <Button
                       size="xs"
                       variant="outline"
                       color="red"
-                      aria-label={t("adminCompanies.units.deleteNamed", { name: unit.unitName })}
+                      aria-label={t("companySections.units.deleteNamed", { name: unit.unitName })}
                       onClick={() => setDeleting(unit)}
                     >
-                      {t("adminCompanies.units.delete")}
+                      {t("companySections.units.delete")}
                     </Button>
                   </Group>
                 </Group>
@@ -170,7 +177,7 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
         >
           <Group gap="xs" align="flex-start" wrap="wrap">
             <TextInput
-              label={t("adminCompanies.units.newName")}
+              label={t("companySections.units.newName")}
               value={newName}
               error={newError}
               onChange={(event) => {
@@ -180,22 +187,22 @@ export function UnitsSection({ company }: { company: TCompanyDetails }) {
               style={{ flex: "1 1 14rem" }}
             />
             <Button type="submit" variant="light" mt={26} loading={create.isPending}>
-              {t("adminCompanies.units.add")}
+              {t("companySections.units.add")}
             </Button>
           </Group>
         </form>
       </Stack>
       <ConfirmDialog
         opened={deleting !== null}
-        title={t("adminCompanies.units.deleteTitle", { name: deleting?.unitName ?? "" })}
-        confirmLabel={t("adminCompanies.units.deleteConfirm")}
+        title={t("companySections.units.deleteTitle", { name: deleting?.unitName ?? "" })}
+        confirmLabel={t("companySections.units.deleteConfirm")}
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
         {deleting && deleting.employeeCount > 0
-          ? t("adminCompanies.units.inUse", { name: deleting.unitName, count: deleting.employeeCount })
-          : t("adminCompanies.units.deleteText")}
+          ? t("companySections.units.inUse", { name: deleting.unitName, count: deleting.employeeCount })
+          : t("companySections.units.deleteText")}
       </ConfirmDialog>
     </SectionCard>
   );

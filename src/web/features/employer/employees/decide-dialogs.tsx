@@ -1,0 +1,216 @@
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import type { TDecideEmployee, TEmployee } from "../../../../contract/employees.ts";
+import {
+  GRANTABLE_EMPLOYER_ROLES,
+  type GrantableEmployerRole,
+  mayGrantEmployerRolesIn,
+} from "../../../../domain/employees.ts";
+import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { showErrorToast } from "../../../lib/error-toasts.ts";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { useSession } from "../../../lib/session.ts";
+import { showToast } from "../../../lib/toast.ts";
+import {
+  EMPTY_EMPLOYEE_FORM,
+  type EmployeeFormValues,
+  EmployerFields,
+  employerFieldRules,
+  employerFieldsBody,
+  formValuesOf,
+  useLanguage,
+} from "./employee-form.tsx";
+import { fullName, ROLE_LABELS } from "./employee-labels.tsx";
+import { showSuccessToast } from "./employee-nav.ts";
+import { EMPLOYEES_KEY, useDecideEmployee } from "./employees-api.ts";
+
+/**
+ * Deciding a join request (SPEC §7 decide). The answer replaces the row at once (employees-api.ts).
+ * Someone else may have decided first (409 EMPLOYEE_ALREADY_DECIDED): that is said and the list is
+ * fetched again; any other failure is the error toast, and the dialog stays open with what was typed.
+ */
+function useDecide(onDone: () => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const decide = useDecideEmployee();
+  function send(employee: TEmployee, body: TDecideEmployee, success: string) {
+    decide.mutate(
+      { id: employee.beneficiaryEmployeeId, body },
+      {
+        onSuccess: () => {
+          showSuccessToast(success);
+          onDone();
+        },
+        onError: (error) => {
+          if (
+            error instanceof ApiError &&
+            error.status === 409 &&
+            error.code === "EMPLOYEE_ALREADY_DECIDED"
+          ) {
+            void showToast({
+              color: "yellow",
+              position: "top-right",
+              title: t("employerEmployees.decide.alreadyDecidedTitle"),
+              message: t("employerEmployees.decide.alreadyDecided", { name: fullName(employee) }),
+              closeButtonProps: { "aria-label": t("common.close") },
+            });
+            void queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY });
+            onDone();
+          } else showErrorToast(error);
+        },
+      },
+    );
+  }
+  return { send, pending: decide.isPending };
+}
+
+/** Accepting: the employee's fields for payroll and, for an employer admin, employer roles. */
+export function AcceptDialog({ employee, onClose }: { employee: TEmployee | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={employee !== null}
+      onClose={onClose}
+      title={employee ? t("employerEmployees.accept.title", { name: fullName(employee) }) : ""}
+      size="lg"
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      {employee && <AcceptForm key={employee.beneficiaryEmployeeId} employee={employee} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function AcceptForm({ employee, onClose }: { employee: TEmployee; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { user } = useSession();
+  // Roles are given only where the user is the company's employer admin (or its group's group admin).
+  const company = user?.companies.find((c) => c.id === employee.companyId);
+  const mayGrant =
+    !!user &&
+    mayGrantEmployerRolesIn(
+      user.userRoles,
+      { id: employee.companyId, groupCompanyId: company?.groupCompanyId ?? null },
+      (id) => user.companies.find((c) => c.id === id)?.groupCompanyId,
+    );
+  const decide = useDecide(onClose);
+  const form = useForm<EmployeeFormValues>({
+    initialValues: { ...EMPTY_EMPLOYEE_FORM, ...formValuesOf(employee, lang) },
+    validate: employerFieldRules(t),
+  });
+  const errorSummary = useFormErrorSummary(form);
+  const name = fullName(employee);
+
+  function save(values: EmployeeFormValues) {
+    const body: TDecideEmployee = { decision: "ACCEPTED", ...employerFieldsBody(values) };
+    // Only an employer admin or group admin hands out roles; an editor's call would be refused (403).
+    if (mayGrant) body.roles = values.roles;
+    decide.send(employee, body, t("employerEmployees.accept.done", { name }));
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(save, errorSummary.onInvalid)}>
+      <Stack gap="md">
+        {errorSummary.summary}
+        <Text size="sm">
+          {t("employerEmployees.accept.intro", {
+            name,
+            email: employee.systemUser.workEmail,
+            company: employee.companyName,
+            time: formatDateTime(employee.createdAt),
+          })}
+        </Text>
+        <EmployerFields
+          form={form}
+          companyId={employee.companyId}
+          companyMaxPrice={employee.companyMaxPrice}
+        />
+        {mayGrant && (
+          <Checkbox.Group
+            label={t("employerEmployees.accept.roles")}
+            description={t("employerEmployees.accept.rolesHelp", { name })}
+            value={form.values.roles}
+            onChange={(roles) => form.setFieldValue("roles", roles as GrantableEmployerRole[])}
+          >
+            <Stack gap="xs" mt="xs">
+              {GRANTABLE_EMPLOYER_ROLES.map((role) => (
+                <Checkbox
+                  key={role}
+                  value={role}
+                  label={t(ROLE_LABELS[role].label)}
+                  description={t(ROLE_LABELS[role].help)}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={decide.pending}>
+            {t("ds.confirm.cancel")}
+          </Button>
+          <Button type="submit" loading={decide.pending}>
+            {t("employerEmployees.accept.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Rejecting: a destructive decision, so it is asked like ConfirmDialog (focus on Peruuta, the red
+ * button names the action), with an optional reason that goes to the person in the rejection mail.
+ */
+export function RejectDialog({ employee, onClose }: { employee: TEmployee | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={employee !== null}
+      onClose={onClose}
+      title={employee ? t("employerEmployees.reject.title", { name: fullName(employee) }) : ""}
+      centered
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      {employee && <RejectForm key={employee.beneficiaryEmployeeId} employee={employee} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RejectForm({ employee, onClose }: { employee: TEmployee; onClose: () => void }) {
+  const { t } = useTranslation();
+  const decide = useDecide(onClose);
+  const form = useForm({ initialValues: { reason: "" } });
+  const name = fullName(employee);
+  const submit = form.onSubmit((values) =>
+    decide.send(
+      employee,
+      { decision: "REJECTED", reason: values.reason.trim() || null },
+      t("employerEmployees.reject.done", { name }),
+    ),
+  );
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <Text>{t("employerEmployees.reject.text", { email: employee.systemUser.workEmail })}</Text>
+        <Textarea
+          label={t("employerEmployees.reject.reason")}
+          description={t("employerEmployees.reject.reasonHelp")}
+          rows={3}
+          maxLength={1000}
+          {...form.getInputProps("reason")}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={decide.pending} data-autofocus>
+            {t("ds.confirm.cancel")}
+          </Button>
+          <Button type="submit" color="red" loading={decide.pending}>
+            {t("employerEmployees.reject.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

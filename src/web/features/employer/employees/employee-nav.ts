@@ -1,0 +1,64 @@
+import { useSearchParams } from "react-router";
+import { i18n } from "../../../i18n/i18n.ts";
+import { showToast } from "../../../lib/toast.ts";
+import { COMPANY_PARAM } from "../selected-company.ts";
+
+/**
+ * Where /tyonantaja keeps its state in the address, so a reload, the back button and a bookmark keep
+ * it: the open tab (`?valilehti=lisaa|hyvaksy|hallinnoi`, none = hyväksy, SPEC §2) and the employee
+ * open in the manage tab (`&tyontekija=<id>`).
+ */
+export const TAB_PARAM = "valilehti";
+export const EMPLOYEE_PARAM = "tyontekija";
+
+export const TABS = { add: "lisaa", accept: "hyvaksy", manage: "hallinnoi" } as const;
+export type Tab = keyof typeof TABS;
+export const TAB_ORDER: readonly Tab[] = ["add", "accept", "manage"];
+
+export function tabOf(params: URLSearchParams): Tab {
+  const value = params.get(TAB_PARAM);
+  return TAB_ORDER.find((tab) => TABS[tab] === value) ?? "accept";
+}
+
+/** The address of a tab: only the tab (and the company a single-company part shows) stay. */
+export function tabSearch(tab: Tab, current?: URLSearchParams): string {
+  const next = new URLSearchParams();
+  if (tab !== "accept") next.set(TAB_PARAM, TABS[tab]);
+  const company = current?.get(COMPANY_PARAM);
+  if (company) next.set(COMPANY_PARAM, company);
+  const text = next.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The employee open in the manage tab, and opening and closing it (each a step of the history). */
+export function useOpenEmployee(): {
+  employeeId: string | null;
+  hrefOf: (id: string) => string;
+  open: (id: string) => void;
+  close: () => void;
+} {
+  const [params, setParams] = useSearchParams();
+  const employeeId = params.get(EMPLOYEE_PARAM);
+  const withEmployee = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set(EMPLOYEE_PARAM, id);
+    else next.delete(EMPLOYEE_PARAM);
+    return next;
+  };
+  return {
+    employeeId,
+    hrefOf: (id) => `?${withEmployee(id)}`,
+    open: (id) => setParams(withEmployee(id)),
+    close: () => setParams(withEmployee(null)),
+  };
+}
+
+/** A success said as a toast (top right, like the error toasts). */
+export function showSuccessToast(message: string): void {
+  void showToast({
+    color: "pedaali",
+    position: "top-right",
+    message,
+    closeButtonProps: { "aria-label": i18n.t("common.close") },
+  });
+}

@@ -1,0 +1,58 @@
+import { Tabs } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { PageTemplate } from "../../../components/page-template.tsx";
+import { AcceptTab } from "./accept-tab.tsx";
+import { AddTab } from "./add-tab.tsx";
+import { TAB_ORDER, type Tab, tabOf, tabSearch } from "./employee-nav.ts";
+import { ManageTab } from "./manage-tab.tsx";
+
+const PANELS: Record<Tab, () => ReactNode> = {
+  add: () => <AddTab />,
+  accept: () => <AcceptTab />,
+  manage: () => <ManageTab />,
+};
+
+const TAB_LABELS: Record<Tab, string> = {
+  add: "employerEmployees.tabs.add",
+  accept: "employerEmployees.tabs.accept",
+  manage: "employerEmployees.tabs.manage",
+};
+
+/**
+ * /tyonantaja (SPEC §2, issue 11 point 1): the employer's employees in three tabs, add, accept (the
+ * default) and manage. The open tab is in the address (`?valilehti=`), so a reload, the back button and
+ * a bookmark keep it; only the open tab is mounted, so each asks for its own data only when shown.
+ */
+export function EmployeesPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const tab = tabOf(params);
+  return (
+    <PageTemplate title={t("routes.employer.title")} description={t("employerEmployees.description")}>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (value && value !== tab) void navigate({ search: tabSearch(value as Tab, params) });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {TAB_ORDER.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(TAB_LABELS[value])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {/* Every tab has its panel (aria-controls must point at one); only the open one renders. */}
+        {TAB_ORDER.map((value) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            {value === tab && PANELS[value]()}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </PageTemplate>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * Where /raportointi keeps its state in the address, so a reload, the back button and a link keep it:
+ * the open view (`?nakyma=yleiskuva|palkkaraportti`, none = yleiskuva) and the payroll report's month
+ * (`&kausi=YYYY-MM`). A month without a view opens the payroll report: the monthly mail links to
+ * `/raportointi?yritys=<companyId>&kausi=YYYY-MM`.
+ */
+export const VIEW_PARAM = "nakyma";
+export const PERIOD_PARAM = "kausi";
+
+export const VIEWS = { overview: "yleiskuva", payroll: "palkkaraportti" } as const;
+export type View = keyof typeof VIEWS;
+export const VIEW_ORDER: readonly View[] = ["overview", "payroll"];
+
+export function viewOf(params: URLSearchParams): View {
+  const value = params.get(VIEW_PARAM);
+  const named = VIEW_ORDER.find((view) => VIEWS[view] === value);
+  if (named) return named;
+  return params.has(PERIOD_PARAM) ? "payroll" : "overview";
+}
+
+/** The address of a view: the company and the month stay. */
+export function viewSearch(view: View, current: URLSearchParams): string {
+  const next = new URLSearchParams(current);
+  next.set(VIEW_PARAM, VIEWS[view]);
+  return `?${next}`;
+}

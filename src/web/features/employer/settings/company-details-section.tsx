@@ -1,0 +1,188 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TCompanyDetails } from "../../../../contract/companies.ts";
+import type { Language } from "../../../../domain/enums.ts";
+import { eurosToCents } from "../../../../domain/money.ts";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { isLanguage } from "../../../i18n/i18n.ts";
+import { fieldErrorsOf } from "../../../lib/form-errors.ts";
+import { formatMoney, formatPercent } from "../../../lib/formatters.ts";
+import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
+import { companyErrorText } from "../../companies/company-messages.ts";
+import { useSectionStatus } from "../../companies/section-status.tsx";
+
+/** The contract's largest max price (zEuros), in cents. */
+const MAX_PRICE_CENTS = 2_100_000_000;
+
+/** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
+function eurosToText(euros: number | null, lang: Language): string {
+  if (euros == null) return "";
+  const cents = Math.round(euros * 100);
+  const rest = cents % 100;
+  const whole = String(Math.trunc(cents / 100));
+  return rest === 0 ? whole : `${whole}${lang === "en" ? "." : ","}${String(rest).padStart(2, "0")}`;
+}
+
+/** The typed max price in cents: null for an empty field, "invalid" when it is not an amount. */
+function readCents(text: string): number | null | "invalid" {
+  if (!text.trim()) return null;
+  try {
+    return eurosToCents(text);
+  } catch {
+    return "invalid";
+  }
+}
+
+/**
+ * The company's details on its settings page: name, business ID and address as the helpdesk keeps
+ * them, the VAT value (read only: the helpdesk sets it), and the max price of a bike package, which the
+ * employer edits here (PUT /api/companies/{id}/settings).
+ */
+export function CompanyDetailsSection({ company }: { company: TCompanyDetails }) {
+  const { t, i18n } = useTranslation();
+  const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fi";
+  const vat = useCompanyVat(company.companyId);
+  const status = useSectionStatus();
+  const [editing, setEditing] = useState(false);
+
+  const address = [company.streetAddress, [company.postalCode, company.city].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  let vatValue: ReactNode;
+  if (vat.isPending) vatValue = t("ds.table.loading");
+  else if (vat.isError) {
+    vatValue = (
+      <Group gap="xs" component="span" role="alert">
+        <span>{t("employerSettings.details.vatFailed")}</span>
+        <Button size="compact-xs" variant="default" onClick={() => void vat.refetch()}>
+          {t("ds.table.retry")}
+        </Button>
+      </Group>
+    );
+  } else {
+    vatValue =
+      vat.data.source === "COMPANY"
+        ? t("employerSettings.details.vatOwn", { value: formatPercent(vat.data.value, lang) })
+        : t("employerSettings.details.vatCountry", { value: formatPercent(vat.data.value, lang) });
+  }
+  const maxPrice =
+    company.maxPrice == null
+      ? t("employerSettings.details.noMaxPrice")
+      : formatMoney(Math.round(company.maxPrice * 100), lang);
+
+  return (
+    <SectionCard
+      title={t("employerSettings.details.title")}
+      description={t("employerSettings.details.description")}
+      actions={
+        editing ? undefined : (
+          <Button
+            variant="default"
+            size="sm"
+            onClick={() => {
+              status.clear();
+              setEditing(true);
+            }}
+          >
+            {t("employerSettings.details.editMaxPrice")}
+          </Button>
+        )
+      }
+    >
+      <Stack gap="md">
+        {status.element}
+        <DetailsList
+          items={[
+            { label: t("employerSettings.details.name"), value: company.name },
+            { label: t("employerSettings.details.businessId"), value: company.businessId },
+            { label: t("employerSettings.details.address"), value: address },
+            { label: t("employerSettings.details.vat"), value: vatValue },
+            { label: t("employerSettings.details.maxPrice"), value: maxPrice },
+          ]}
+        />
+        <Text size="sm" c="dimmed">
+          {t("employerSettings.details.helpdeskNote")}
+        </Text>
+        {editing && (
+          <MaxPriceForm
+            company={company}
+            lang={lang}
+            onDone={(saved) => {
+              setEditing(false);
+              if (saved) status.success(t("employerSettings.details.saved"));
+            }}
+          />
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function MaxPriceForm({
+  company,
+  lang,
+  onDone,
+}: {
+  company: TCompanyDetails;
+  lang: Language;
+  onDone: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useUpdateCompanySettings(company.companyId);
+  const form = useForm({
+    initialValues: { maxPrice: eurosToText(company.maxPrice, lang) },
+    validate: {
+      maxPrice: (value) => {
+        const cents = readCents(value);
+        if (cents === "invalid") return t("employerSettings.details.maxPriceInvalid");
+        if (cents !== null && cents < 0) return t("employerSettings.details.maxPriceNegative");
+        if (cents !== null && cents > MAX_PRICE_CENTS) return t("employerSettings.details.maxPriceTooLarge");
+        return null;
+      },
+    },
+  });
+
+  function submit(values: { maxPrice: string }) {
+    const cents = readCents(values.maxPrice);
+    if (cents === "invalid") return;
+    save.mutate(
+      { maxPrice: cents === null ? null : cents / 100 },
+      {
+        onSuccess: () => onDone(true),
+        onError: (error) => form.setErrors(fieldErrorsOf(error, ["maxPrice"], t("forms.checkField"))),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="sm" maw={480}>
+        {save.isError && (
+          <Alert color="red" variant="light" title={t("employerSettings.details.saveFailed")}>
+            {companyErrorText(save.error, t)}
+          </Alert>
+        )}
+        <TextInput
+          label={t("employerSettings.details.maxPriceField")}
+          description={t("employerSettings.details.maxPriceHelp")}
+          inputMode="decimal"
+          autoComplete="off"
+          rightSection={<span aria-hidden="true">€</span>}
+          rightSectionPointerEvents="none"
+          {...form.getInputProps("maxPrice")}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            {t("employerSettings.details.saveMaxPrice")}
+          </Button>
+          <Button variant="default" onClick={() => onDone(false)} disabled={save.isPending}>
+            {t("ds.confirm.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { Button, Stack } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { TCompanyDetails } from "../../../../contract/companies.ts";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { PageLoader } from "../../../components/page-loader.tsx";
+import { PageTemplate } from "../../../components/page-template.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { useSession } from "../../../lib/session.ts";
+import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
+import { useCompany } from "../../companies/companies-api.ts";
+import { isGroupAdminOf } from "../../companies/group-admin.ts";
+import {
+  GroupPayrollRecipientsSection,
+  PayrollRecipientsSection,
+} from "../../companies/payroll-recipients-section.tsx";
+import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx";
+import { UnitsSection } from "../../companies/units-section.tsx";
+import { CompanySwitcher } from "../company-switcher.tsx";
+import { useSelectedCompany } from "../selected-company.ts";
+import { CompanyDetailsSection } from "./company-details-section.tsx";
+
+/**
+ * /yritys-asetukset (SPEC §2, issue 11): the settings of the selected company for its employer admin
+ * and group admin. Its details with the max price of a bike package, the bike policy, units, payroll
+ * report recipients (for a group admin also the group's) and registration links (for a group admin
+ * also the group's). A user who acts for several companies switches between them at the top; the
+ * sections are those of the admin company page (features/companies).
+ */
+export function CompanySettingsPage() {
+  const { t } = useTranslation();
+  const { company } = useSelectedCompany();
+  return (
+    <PageTemplate title={t("routes.companySettings.title")} description={t("employerSettings.description")}>
+      <Stack gap="lg">
+        <CompanySwitcher />
+        {company ? (
+          // A new company starts afresh: no form or picker keeps the previous company's state.
+          <CompanySettings key={company.id} companyId={company.id} />
+        ) : (
+          <EmptyState text={t("employerSettings.noCompany")} />
+        )}
+      </Stack>
+    </PageTemplate>
+  );
+}
+
+function CompanySettings({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const company = useCompany(companyId);
+  if (company.isPending) return <PageLoader label={t("employerSettings.loading")} />;
+  if (company.isError) {
+    const missing = company.error instanceof ApiError && company.error.status === 404;
+    return (
+      <EmptyState
+        text={missing ? t("employerSettings.notFound") : t("employerSettings.loadFailed")}
+        action={
+          missing ? undefined : (
+            <Button variant="default" onClick={() => void company.refetch()}>
+              {t("ds.table.retry")}
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  return <CompanySections company={company.data} />;
+}
+
+function CompanySections({ company }: { company: TCompanyDetails }) {
+  const { user } = useSession();
+  const groupId = company.groupCompanyId;
+  // The group's recipients and link are for its group admins (the server answers anyone else 404).
+  const group =
+    groupId && isGroupAdminOf(user, groupId)
+      ? { id: groupId, name: company.groupCompanyName ?? company.name }
+      : null;
+  const groupCompanies = (user?.companies ?? [])
+    .filter((c) => groupId !== null && c.groupCompanyId === groupId)
+    .map(({ id, name }) => ({ id, name }));
+  const named = { id: company.companyId, name: company.name };
+  return (
+    <Stack gap="lg">
+      <CompanyDetailsSection company={company} />
+      <BikePolicySection company={company} />
+      <UnitsSection company={company} />
+      <PayrollRecipientsSection company={named} />
+      {group && <GroupPayrollRecipientsSection group={group} companies={groupCompanies} />}
+      <RegistrationLinkCard company={named} group={group} />
+    </Stack>
+  );
+}

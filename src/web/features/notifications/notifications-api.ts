@@ -1,0 +1,166 @@
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  TMarkAsRead,
+  TNotification,
+  TNotificationCheck,
+  TNotificationsPage,
+} from "../../../contract/notifications.ts";
+import { NOTIFICATION_DROPDOWN_FETCH_LIMIT, NOTIFICATIONS_PAGE_SIZE } from "../../../domain/constants.ts";
+import type { NotificationType } from "../../../domain/enums.ts";
+import { mergeNotifications } from "../../../domain/notifications.ts";
+import { apiFetch } from "../../lib/api-client.ts";
+
+/**
+ * The bell's calls (src/contract/notifications.ts) and its TanStack Query cache. Every failure is only
+ * reported (SPEC §8 "Notification failures are only reported, with no user message"): the queries and
+ * mutations are `silent`, so the app's QueryClient shows no toast, and `reportNotificationError` logs.
+ */
+
+/** Everything of the bell's cache sits under this key, so one invalidation refreshes it all. */
+export const NOTIFICATIONS_KEY = ["notifications"] as const;
+export const UNREAD_COUNT_KEY = [...NOTIFICATIONS_KEY, "unread-count"] as const;
+/** The dropdown's page 1 with limit 10 (SPEC §9). */
+export const LATEST_KEY = [...NOTIFICATIONS_KEY, "latest"] as const;
+export const LIST_KEY = [...NOTIFICATIONS_KEY, "list"] as const;
+
+export type ListFilters = { unreadOnly: boolean; type: NotificationType | null };
+
+export function reportNotificationError(what: string, error: unknown): void {
+  // SPEC §8: reported, never shown to the user.
+  console.error(`Notifications: ${what} failed`, error);
+}
+
+/** Runs a call and reports its failure before passing it on to the query's error state. */
+async function reported<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === "AbortError")) reportNotificationError(what, error);
+    throw error;
+  }
+}
+
+/** The query options every bell query shares: no toast, and no retries (the next check re-syncs). */
+const quiet = { meta: { silent: true }, retry: false } as const;
+
+export function listPath(page: number, limit: number, filters?: ListFilters): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (filters?.unreadOnly) params.set("unreadOnly", "true");
+  if (filters?.type) params.set("types", filters.type);
+  return `/api/notifications?${params}`;
+}
+
+export const unreadCountQuery = {
+  queryKey: UNREAD_COUNT_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    reported("unread count", () =>
+      apiFetch<{ count: number }>("/api/notifications/unread-count", { signal }),
+    ),
+  select: (data: { count: number }) => data.count,
+  // The checker keeps it current; a mark, a delete or a check sets it.
+  staleTime: Number.POSITIVE_INFINITY,
+  ...quiet,
+};
+
+export const latestQuery = {
+  queryKey: LATEST_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    reported("latest", () =>
+      apiFetch<TNotificationsPage>(listPath(1, NOTIFICATION_DROPDOWN_FETCH_LIMIT), { signal }),
+    ),
+  ...quiet,
+};
+
+export function listQuery(page: number, filters: ListFilters) {
+  return {
+    queryKey: [...LIST_KEY, page, filters.unreadOnly, filters.type] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      reported("list", () =>
+        apiFetch<TNotificationsPage>(listPath(page, NOTIFICATIONS_PAGE_SIZE, filters), { signal }),
+      ),
+    ...quiet,
+  };
+}
+
+/** GET /api/notifications/checker: what arrived after `lastFetch`, the unread count and the next lastFetch. */
+export function fetchCheck(lastFetch: string, signal?: AbortSignal): Promise<TNotificationCheck> {
+  const query = new URLSearchParams({ lastFetch });
+  return apiFetch<TNotificationCheck>(`/api/notifications/checker?${query}`, signal ? { signal } : {});
+}
+
+function isPage(value: unknown): value is TNotificationsPage {
+  return typeof value === "object" && value !== null && Array.isArray((value as TNotificationsPage).items);
+}
+
+/** Changes every notification of every cached list (the dropdown's and the dialog's pages). */
+function updateCachedItems(queryClient: QueryClient, change: (item: TNotification) => TNotification): void {
+  queryClient.setQueriesData<TNotificationsPage>({ queryKey: NOTIFICATIONS_KEY }, (page) =>
+    isPage(page) ? { ...page, items: page.items.map(change) } : page,
+  );
+}
+
+/**
+ * A check's answer into the cache: the unread count, and its new notifications into the dropdown
+ * (one per id). The dialog's pages are only marked stale, since news moves every page by one.
+ */
+export function applyCheck(queryClient: QueryClient, check: TNotificationCheck): void {
+  const previous = queryClient.getQueryData<{ count: number }>(UNREAD_COUNT_KEY)?.count;
+  queryClient.setQueryData(UNREAD_COUNT_KEY, { count: check.unreadCount });
+  if (check.items.length > 0) {
+    queryClient.setQueryData<TNotificationsPage>(LATEST_KEY, (page) =>
+      page
+        ? {
+            ...page,
+            items: mergeNotifications(page.items, check.items).slice(0, NOTIFICATION_DROPDOWN_FETCH_LIMIT),
+          }
+        : page,
+    );
+  }
+  if (check.items.length > 0 || (previous !== undefined && previous !== check.unreadCount)) {
+    void queryClient.invalidateQueries({ queryKey: LIST_KEY, refetchType: "active" });
+  }
+}
+
+/**
+ * Marking read (PUT /api/notifications/mark-as-read): given ids, or all of the caller's without.
+ * The answer's count goes to the badge and the notifications read in every cached list.
+ */
+export function useMarkAsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: readonly string[]) =>
+      apiFetch<{ updated: number; unreadCount: number }>("/api/notifications/mark-as-read", {
+        method: "PUT",
+        body: (ids ? { notificationIds: [...ids] } : {}) satisfies TMarkAsRead,
+      }),
+    meta: { silent: true },
+    onSuccess: (result, ids) => {
+      queryClient.setQueryData(UNREAD_COUNT_KEY, { count: result.unreadCount });
+      const now = new Date().toISOString();
+      const marked = ids ? new Set(ids) : null;
+      updateCachedItems(queryClient, (item) =>
+        !item.read && (!marked || marked.has(item.id)) ? { ...item, read: true, readAt: now } : item,
+      );
+      // An "unread only" page has lost rows.
+      void queryClient.invalidateQueries({ queryKey: LIST_KEY, refetchType: "active" });
+    },
+    onError: (error) => reportNotificationError("mark as read", error),
+  });
+}
+
+/** DELETE /api/notifications/{id}; then the lists and the count are fetched again. */
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiFetch<{ message: string }>(`/api/notifications/${id}`, { method: "DELETE" }),
+    meta: { silent: true },
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<TNotificationsPage>(LATEST_KEY, (page) =>
+        page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
+      );
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    },
+    onError: (error) => reportNotificationError("delete", error),
+  });
+}

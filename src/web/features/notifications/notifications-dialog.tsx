@@ -1,0 +1,285 @@
+import { Anchor, Button, Group, Modal, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TNotification } from "../../../contract/notifications.ts";
+import { NOTIFICATION_TYPES, type NotificationType } from "../../../domain/enums.ts";
+import { notificationTarget } from "../../../domain/notifications.ts";
+import { AppLink } from "../../components/app-link.tsx";
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { DetailsList } from "../../components/details-list.tsx";
+import { EmptyState } from "../../components/empty-state.tsx";
+import { formatDateTime } from "../../lib/formatters.ts";
+import classes from "./notification-bell.module.css";
+import { NotificationItem } from "./notification-item.tsx";
+import { PRIORITY_LABELS, TARGET_LABELS, TYPE_LABELS } from "./notification-texts.ts";
+import { type ListFilters, listQuery, useDeleteNotification, useMarkAsRead } from "./notifications-api.ts";
+
+const NO_FILTERS: ListFilters = { unreadOnly: false, type: null };
+
+function isNotificationType(value: string): value is NotificationType {
+  return (NOTIFICATION_TYPES as readonly string[]).includes(value);
+}
+
+export type NotificationsDialogProps = {
+  /** The notification whose detail is shown; null shows the list. */
+  detail: TNotification | null;
+  onOpenDetail: (notification: TNotification) => void;
+  onBack: () => void;
+  onClose: () => void;
+  unreadCount: number;
+};
+
+/**
+ * The bell's dialog (SPEC §2): every notification, 20 a page from the server, filtered by "unread only"
+ * and type, and the detail view of one. The page and the filters last while the dialog is open, so
+ * "back" returns to the same page.
+ */
+export function NotificationsDialog({
+  detail,
+  onOpenDetail,
+  onBack,
+  onClose,
+  unreadCount,
+}: NotificationsDialogProps) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t("notifications.title")}
+      size="lg"
+      // The delete confirmation is a dialog of its own: Escape there cancels it, not this one.
+      closeOnEscape={!confirming}
+      // The bell takes focus back (the dropdown item that opened this is hidden by then).
+      returnFocus={false}
+      closeButtonProps={{ "aria-label": t("notifications.close") }}
+    >
+      {detail ? (
+        <NotificationDetail
+          notification={detail}
+          onBack={onBack}
+          onLeave={onClose}
+          confirming={confirming}
+          setConfirming={setConfirming}
+        />
+      ) : (
+        <NotificationList
+          page={page}
+          setPage={setPage}
+          filters={filters}
+          setFilters={setFilters}
+          onOpen={onOpenDetail}
+          unreadCount={unreadCount}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function NotificationList({
+  page,
+  setPage,
+  filters,
+  setFilters,
+  onOpen,
+  unreadCount,
+}: {
+  page: number;
+  setPage: (page: number) => void;
+  filters: ListFilters;
+  setFilters: (filters: ListFilters) => void;
+  onOpen: (notification: TNotification) => void;
+  unreadCount: number;
+}) {
+  const { t } = useTranslation();
+  const list = useQuery({ ...listQuery(page, filters), placeholderData: keepPreviousData });
+  const markAll = useMarkAsRead();
+  const pagination = list.data?.pagination;
+  const items = list.data?.items ?? [];
+  const filtered = filters.unreadOnly || filters.type !== null;
+
+  // A delete or a mark can empty the last page: go to the new last one.
+  const totalPages = pagination?.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
+  }, [page, totalPages, setPage]);
+
+  function changeFilters(next: ListFilters) {
+    setFilters(next);
+    setPage(1);
+  }
+
+  let body: ReactNode;
+  if (list.isPending) body = <Text className={classes.status}>{t("notifications.loading")}</Text>;
+  else if (list.isError && !list.data)
+    body = (
+      <Stack gap="xs" align="flex-start">
+        <Text className={classes.status}>{t("notifications.loadFailed")}</Text>
+        <Button variant="default" size="xs" onClick={() => void list.refetch()}>
+          {t("notifications.retry")}
+        </Button>
+      </Stack>
+    );
+  else if (items.length === 0)
+    body = filtered ? (
+      <EmptyState
+        text={t("notifications.emptyFiltered")}
+        action={
+          <Button variant="default" onClick={() => changeFilters(NO_FILTERS)}>
+            {t("notifications.clearFilters")}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState text={t("notifications.empty")} />
+    );
+  else
+    body = (
+      <ul
+        className={classes.list}
+        aria-label={t("notifications.listLabel")}
+        aria-busy={list.isFetching || undefined}
+      >
+        {items.map((notification) => (
+          <li key={notification.id}>
+            <NotificationItem notification={notification} onOpen={onOpen} showType />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Stack gap="md">
+      <Group align="end" justify="space-between" gap="md" wrap="wrap">
+        <Group align="end" gap="md" wrap="wrap">
+          <NativeSelect
+            label={t("notifications.typeFilter")}
+            value={filters.type ?? ""}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              changeFilters({ ...filters, type: isNotificationType(value) ? value : null });
+            }}
+            data={[
+              { value: "", label: t("notifications.allTypes") },
+              ...NOTIFICATION_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) })),
+            ]}
+          />
+          <Switch
+            label={t("notifications.unreadOnly")}
+            checked={filters.unreadOnly}
+            onChange={(event) => changeFilters({ ...filters, unreadOnly: event.currentTarget.checked })}
+            mb={8}
+          />
+        </Group>
+        <Button
+          variant="default"
+          size="sm"
+          disabled={unreadCount === 0 && !items.some((item) => !item.read)}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate(undefined)}
+        >
+          {t("notifications.markAllRead")}
+        </Button>
+      </Group>
+      {body}
+      {pagination && pagination.totalPages > 1 && (
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!pagination.hasPrevious}
+            onClick={() => setPage(page - 1)}
+          >
+            {t("notifications.previousPage")}
+          </Button>
+          <Text size="sm" aria-live="polite">
+            {t("notifications.pageOf", { page: pagination.page, pages: pagination.totalPages })}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!pagination.hasNext}
+            onClick={() => setPage(page + 1)}
+          >
+            {t("notifications.nextPage")}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function NotificationDetail({
+  notification,
+  onBack,
+  onLeave,
+  confirming,
+  setConfirming,
+}: {
+  notification: TNotification;
+  onBack: () => void;
+  onLeave: () => void;
+  confirming: boolean;
+  setConfirming: (confirming: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const remove = useDeleteNotification();
+  const target = notificationTarget(notification.type);
+  return (
+    <Stack gap="md">
+      <Button variant="subtle" size="xs" onClick={onBack} w="fit-content" px={0}>
+        {`← ${t("notifications.back")}`}
+      </Button>
+      <Title order={3} size="h4">
+        {notification.title}
+      </Title>
+      <Text className={classes.message}>{notification.message}</Text>
+      <DetailsList
+        items={[
+          { label: t("notifications.fields.type"), value: t(TYPE_LABELS[notification.type]) },
+          { label: t("notifications.fields.priority"), value: t(PRIORITY_LABELS[notification.priority]) },
+          {
+            label: t("notifications.fields.time"),
+            value: <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>,
+          },
+          {
+            label: t("notifications.fields.target"),
+            value: target ? (
+              <Anchor component={AppLink} to={target.path} onClick={onLeave} inherit>
+                {t(TARGET_LABELS[target.kind])}
+              </Anchor>
+            ) : null,
+          },
+        ]}
+      />
+      <Group justify="flex-end">
+        <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
+          {t("notifications.delete")}
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={confirming}
+        title={t("notifications.deleteTitle", { title: notification.title })}
+        confirmLabel={t("notifications.delete")}
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(notification.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              onBack();
+            },
+            // Only reported (SPEC §8); the notification stays where it was.
+            onError: () => setConfirming(false),
+          })
+        }
+      >
+        {t("notifications.deleteText")}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

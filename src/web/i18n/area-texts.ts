@@ -1,0 +1,32 @@
+import type { ResourceKey } from "i18next";
+import type { Language } from "../../domain/enums.ts";
+import { addAreaTextLoader, currentLanguage, ensurePageTexts, i18n } from "./i18n.ts";
+
+type TextFiles = Record<string, () => Promise<{ default: ResourceKey }>>;
+
+/**
+ * The loader of an area's texts (the admin area, the employer area): one file per part and language
+ * (`<area>/<part>.<lng>.json`, found by the area's own `import.meta.glob`, so the files stay in the
+ * area's chunk). The loader loads the page texts first, then the area's files of the language; once
+ * used, a language switch loads them too.
+ */
+export function areaTextLoader(files: TextFiles): (lng?: Language) => Promise<void> {
+  const loaded = new Map<Language, Promise<void>>();
+  const ensure = (lng: Language = currentLanguage()): Promise<void> => {
+    if (loaded.size === 0) addAreaTextLoader(ensure);
+    let loading = loaded.get(lng);
+    if (!loading) {
+      loading = (async () => {
+        await ensurePageTexts(lng);
+        const own = Object.entries(files).filter(([path]) => path.endsWith(`.${lng}.json`));
+        const modules = await Promise.all(own.map(([, load]) => load()));
+        for (const { default: texts } of modules)
+          i18n.addResourceBundle(lng, "translation", texts, true, true);
+      })();
+      loading.catch(() => loaded.delete(lng));
+      loaded.set(lng, loading);
+    }
+    return loading;
+  };
+  return ensure;
+}

@@ -1,0 +1,30 @@
+import { useRef } from "react";
+import { useSearchParams } from "react-router";
+
+/**
+ * A list's filters kept in the address, so a reload or a shared link shows the same rows. `update`
+ * writes the given ones in place (an empty value removes one); a filter change starts again from the
+ * first page.
+ */
+export function useFilterParams<K extends string>() {
+  const [params, setParams] = useSearchParams();
+  // React Router builds a functional update from the address of the last render, so two changes made
+  // before the next render (a select, then the debounced search) would lose the first: each change
+  // starts from the one before it until the address has rendered.
+  const pending = useRef<{ rendered: URLSearchParams; next: URLSearchParams } | null>(null);
+
+  function update(change: Partial<Record<K | "page", string>>) {
+    const base = pending.current?.rendered === params ? pending.current.next : params;
+    const next = new URLSearchParams(base);
+    for (const [key, value] of Object.entries(change)) {
+      if (value) next.set(key, value as string);
+      else next.delete(key);
+    }
+    // A new filter starts from the first page.
+    if (!("page" in change)) next.delete("page");
+    pending.current = { rendered: params, next };
+    setParams(next, { replace: true });
+  }
+
+  return { params, setParams, update };
+}
