@@ -90,9 +90,12 @@ test("the helpdesk accepts a sign-up, adds a unit and gives a user the employer 
   await page.waitForURL("/");
   await logInThroughPage(page, "talous@demo.test", { withCode: true });
   await page.waitForURL(/\/tyonantaja/);
-  const theirs = page.getByRole("list", { name: "Yrityksesi" });
-  await expect(theirs.getByText("Demo Oy", { exact: true })).toBeVisible();
-  await expect(theirs.getByText(company, { exact: true })).toBeVisible();
+  // The company settings switch between the companies they act for.
+  await page.goto("/yritys-asetukset");
+  await page.getByRole("combobox", { name: "Yritys" }).click();
+  const theirs = page.getByRole("listbox");
+  await expect(theirs.getByRole("option", { name: "Demo Oy", exact: true })).toBeVisible();
+  await expect(theirs.getByRole("option", { name: company, exact: true })).toBeVisible();
 });
 
 test("the theme toggle switches the admin area between light and dark", async ({ page }) => {

@@ -1,0 +1,194 @@
+import { readFile } from "node:fs/promises";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  createJoinToken,
+  logInThroughApi,
+  logInThroughPage,
+  seriousAxeViolations,
+  uniqueEmail,
+  watchConsole,
+} from "./helpers.ts";
+
+const ADMIN = "employer.admin@demo.test";
+
+/** A new employee of Demo Oy who joined by the company's registration link; answers their name. */
+async function joinByLink(api: APIRequestContext, firstName: string, lastName: string): Promise<string> {
+  const token = await createJoinToken(api);
+  const joined = await api.post("/api/register/employee", {
+    data: {
+      token,
+      firstName,
+      lastName,
+      email: uniqueEmail("e2e.portal"),
+      phoneNumber: "0405550199",
+      password: "Polkupyörällä töihin joka päivä",
+      language: "fi",
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  return `${firstName} ${lastName}`;
+}
+
+test("an employer admin reads the join notification, accepts the employee, finds them under manage and downloads the payroll report", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  // Letters only, as a name has them.
+  const stamp = Date.now()
+    .toString(36)
+    .slice(-5)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
+  const api = await playwright.request.newContext({ baseURL: baseURL ?? "" });
+  const name = await joinByLink(api, "Onni", `Liittyjä${stamp}`);
+  await api.dispose();
+
+  await logInThroughPage(page, ADMIN, { withCode: true });
+  await page.waitForURL(/\/tyonantaja/);
+  await expect(page.getByRole("heading", { level: 1, name: "Työnantaja" })).toBeVisible();
+
+  // The bell: the registration is among the latest; opening it shows the whole message and marks it read.
+  const bell = page.getByRole("button", { name: /^Ilmoitukset – lukemattomia/ });
+  await bell.click();
+  const latest = page.getByRole("region", { name: "Ilmoitukset" });
+  const item = latest.getByRole("button", { name: new RegExp(name) });
+  await item.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Uusi työntekijä odottaa hyväksyntää")).toBeVisible();
+  await expect(
+    dialog.getByText(`${name} rekisteröityi yrityksen Demo Oy rekisteröintilinkillä`),
+  ).toBeVisible();
+  await dialog.getByRole("link", { name: "Hyväksy liittymispyynnöt" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Accept (the default tab): fill the payroll fields and accept.
+  await expect(page.getByRole("tab", { name: "Hyväksy" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("button", { name: `Hyväksy ${name}` }).click();
+  const accept = page.getByRole("dialog", { name: `Hyväksy liittymispyyntö: ${name}` });
+  await accept.getByLabel("Henkilönumero").fill(`E2E-${stamp}`);
+  await accept.getByRole("combobox", { name: "Kustannuspaikka" }).fill("4100 Myynti");
+  await accept.getByRole("combobox", { name: "Kustannuspaikka" }).press("Tab");
+  await accept.getByRole("button", { name: "Hyväksy työntekijä" }).click();
+  await expect(accept).toHaveCount(0);
+  await expect(page.getByText(`${name} hyväksyttiin työntekijäksi.`)).toBeVisible();
+
+  // Manage: the search finds them, accepted, with their employee number.
+  await page.getByRole("tab", { name: "Hallinnoi" }).click();
+  await page.getByLabel("Haku").fill(`Liittyjä${stamp}`);
+  const table = page.getByRole("table", { name: "Työntekijät" });
+  await expect(table.getByText(name)).toBeVisible();
+  await expect(table.getByText(`E2E-${stamp}`)).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+
+  // Reporting: this month's payroll report as CSV and as Excel.
+  await page.goto("/raportointi?nakyma=palkkaraportti");
+  await expect(page.getByRole("heading", { name: /^Yhteenveto, / })).toBeVisible();
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Lataa CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^palkkaraportti.*\.csv$/);
+  const csvText = await readFile((await csv.path()) as string, "utf8");
+  expect(csvText).toContain("Sukunimi");
+  expect(csvText).toContain("363 Polkupyöräedun verovapaa osuus");
+  expect(csvText.trim().split("\n").length).toBeGreaterThan(2);
+  const [xlsx] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Lataa Excel" }).click(),
+  ]);
+  expect(xlsx.suggestedFilename()).toMatch(/^palkkaraportti.*\.xlsx$/);
+  // An XLSX file is a zip: it starts with "PK".
+  expect((await readFile((await xlsx.path()) as string)).subarray(0, 2).toString()).toBe("PK");
+  expect(problems).toEqual([]);
+});
+
+test("the bell's checker polls every 30 s, stops while the tab is hidden and checks again on return", async ({
+  page,
+}) => {
+  await logInThroughApi(page.request, ADMIN);
+  await page.clock.install();
+  const checks: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/api/notifications/checker")) checks.push(response.url());
+  });
+  await page.goto("/tyonantaja");
+  await expect(page.getByRole("button", { name: /^Ilmoitukset/ })).toBeVisible();
+  expect(checks).toHaveLength(0);
+
+  /** Moves the page's clock on in steps of 5 s until the checker has answered `count` times. */
+  async function advanceUntilChecks(count: number): Promise<number> {
+    let advanced = 0;
+    await expect
+      .poll(async () => {
+        if (checks.length < count) {
+          await page.clock.runFor(5_000);
+          advanced += 5_000;
+        }
+        return checks.length;
+      })
+      .toBe(count);
+    return advanced;
+  }
+
+  // Each check asks again 30 s after the previous answer.
+  expect(await advanceUntilChecks(1)).toBe(30_000);
+  expect(await advanceUntilChecks(2)).toBe(30_000);
+
+  // Hidden: two minutes pass without a check.
+  await setVisibility(page, "hidden");
+  await page.clock.runFor(120_000);
+  await page.waitForTimeout(500);
+  expect(checks).toHaveLength(2);
+
+  // Back on the tab: an immediate check, then the 30 s rhythm again.
+  await setVisibility(page, "visible");
+  await expect.poll(() => checks.length).toBe(3);
+  expect(await advanceUntilChecks(4)).toBe(30_000);
+});
+
+/** Hides or shows the page as a switch of browser tabs would (visibilityState and its event). */
+async function setVisibility(page: Page, state: "hidden" | "visible") {
+  await page.evaluate((value) => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => value });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, state);
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [375, 1440]) {
+    test(`the employer screens and the bell pass axe in the ${scheme} scheme at ${width} px`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await logInThroughApi(page.request, ADMIN);
+      const screens = [
+        { path: "/tyonantaja", ready: page.getByRole("tab", { name: "Hyväksy" }) },
+        { path: "/tyonantaja?valilehti=hallinnoi", ready: page.getByRole("table", { name: "Työntekijät" }) },
+        { path: "/tyonantaja?valilehti=lisaa", ready: page.getByRole("tab", { name: "Lisää" }) },
+        { path: "/yritys-asetukset", ready: page.getByRole("heading", { level: 1 }) },
+        { path: "/raportointi", ready: page.getByRole("heading", { level: 1 }) },
+        {
+          path: "/raportointi?nakyma=palkkaraportti",
+          ready: page.getByRole("heading", { name: /^Yhteenveto/ }),
+        },
+      ];
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(screen.ready).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByText(/Ladataan/)).toHaveCount(0);
+        expect(await seriousAxeViolations(page), screen.path).toEqual([]);
+        // Nothing wider than the window: a phone scrolls down, not sideways.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, screen.path).toBeLessThanOrEqual(0);
+      }
+      await page.getByRole("button", { name: /^Ilmoitukset/ }).click();
+      await page.getByRole("button", { name: "Näytä kaikki" }).click();
+      await expect(page.getByRole("dialog").getByRole("list")).toBeVisible();
+      expect(await seriousAxeViolations(page), "notifications dialog").toEqual([]);
+    });
+  }
+}
