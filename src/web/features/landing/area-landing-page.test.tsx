@@ -45,7 +45,9 @@ describe("the landing page of an area still to come", () => {
       { id: "00000000-0000-4000-8000-000000000001", name: "Demo Oy", groupCompanyId: null },
       { id: "00000000-0000-4000-8000-000000000002", name: "Demo Logistiikka Oy", groupCompanyId: null },
     ];
-    const employer = renderApp("/bikeBrokerageService", { user: sessionUser(["EMPLOYER_ADMIN"], { companies }) });
+    const employer = renderApp("/bikeBrokerageService", {
+      user: sessionUser(["EMPLOYER_ADMIN"], { companies }),
+    });
     const list = await screen.findByRole("list", { name: "Yrityksesi" });
     expect(
       within(list)
