@@ -162,7 +162,7 @@ for (const scheme of ["light", "dark"] as const) {
       page,
     }) => {
       test.setTimeout(90_000);
-      await page.emulateMedia({ colorScheme: scheme });
+      await page.addInitScript((value) => window.localStorage.setItem("pedaali-color-scheme", value), scheme);
       await page.setViewportSize({ width, height: 900 });
       await logInThroughApi(page.request, ADMIN);
       const screens = [
@@ -179,6 +179,7 @@ for (const scheme of ["light", "dark"] as const) {
       for (const screen of screens) {
         await page.goto(screen.path);
         await expect(screen.ready).toBeVisible({ timeout: 15_000 });
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
         await expect(page.getByText(/Ladataan/)).toHaveCount(0);
         expect(await seriousAxeViolations(page), screen.path).toEqual([]);
         // Nothing wider than the window: a phone scrolls down, not sideways.

@@ -6,6 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  EMPLOYEES_FETCH_ERROR,
   type TAbsenceInput,
   type TCreateEmployee,
   type TDecideEmployee,
@@ -21,7 +22,7 @@ import {
 } from "../../../../contract/employees.ts";
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { ApiError, type ApiFetchOptions, apiFetch } from "../../../lib/api-client.ts";
 
 /**
  * The calls of /tyonantaja (src/contract/employees.ts lists them all): the employee list with its
@@ -29,6 +30,24 @@ import { apiFetch } from "../../../lib/api-client.ts";
  * the export. Every answer is checked against its contract schema. The forms show field refusals
  * themselves (`silent`) and pass anything else to the error toast.
  */
+
+/**
+ * SPEC §8: an employee call rejects with the HTTP status, or 500 when no answer came (a network error),
+ * and says 'Failed to fetch employees' when the server's answer had no readable error of its own.
+ */
+export async function employeeCall<T>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+  try {
+    return await apiFetch(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.bodyReadable) throw error;
+    throw new ApiError({
+      status: error.status === 0 ? 500 : error.status,
+      code: error.code,
+      message: EMPLOYEES_FETCH_ERROR,
+      bodyReadable: false,
+    });
+  }
+}
 
 export const EMPLOYEES_KEY = ["employees"] as const;
 const LIST_KEY = [...EMPLOYEES_KEY, "list"] as const;
@@ -94,7 +113,7 @@ export function exportHref(
 export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number) {
   return useQuery({
     queryKey: [...LIST_KEY, filters, page],
-    queryFn: () => apiFetch(employeesListPath(filters, page), { schema: zEmployeesPage }),
+    queryFn: () => employeeCall(employeesListPath(filters, page), { schema: zEmployeesPage }),
     select: (data: TEmployeesPage) => ({ items: data.employees, total: data.totalCount }),
     placeholderData: keepPreviousData,
     // The table shows its own error state with a retry.
@@ -107,7 +126,7 @@ export function useFilterOptions(companyId: string | null) {
   return useQuery({
     queryKey: [...EMPLOYEES_KEY, "filter-options", companyId ?? "all"],
     queryFn: () =>
-      apiFetch(`${BASE}/filter-options${companyId ? `?companyId=${enc(companyId)}` : ""}`, {
+      employeeCall(`${BASE}/filter-options${companyId ? `?companyId=${enc(companyId)}` : ""}`, {
         schema: zEmployeeFilterOptions,
       }),
     staleTime: 60_000,
@@ -117,7 +136,7 @@ export function useFilterOptions(companyId: string | null) {
 export function useEmployeeDetails(id: string | null) {
   return useQuery({
     queryKey: [...DETAILS_KEY, id],
-    queryFn: () => apiFetch(`${BASE}/details/${enc(id ?? "")}`, { schema: zEmployeeDetails }),
+    queryFn: () => employeeCall(`${BASE}/details/${enc(id ?? "")}`, { schema: zEmployeeDetails }),
     enabled: id !== null,
     meta: SILENT,
   });
@@ -149,7 +168,7 @@ export function useDecideEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TDecideEmployee }) =>
-      apiFetch(`${BASE}/${enc(id)}/decide`, { method: "POST", body, schema: zEmployee }),
+      employeeCall(`${BASE}/${enc(id)}/decide`, { method: "POST", body, schema: zEmployee }),
     meta: SILENT,
     onSuccess: (employee) => putEmployee(queryClient, employee),
   });
@@ -159,7 +178,7 @@ export function useUpdateEmployee(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdateEmployee) =>
-      apiFetch(`${BASE}/${enc(id)}/update`, { method: "POST", body, schema: zEmployee }),
+      employeeCall(`${BASE}/${enc(id)}/update`, { method: "POST", body, schema: zEmployee }),
     meta: SILENT,
     onSuccess: (employee) => putEmployee(queryClient, employee),
   });
@@ -169,7 +188,7 @@ export function useCreateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateEmployee) =>
-      apiFetch(`${BASE}/create`, { method: "POST", body, schema: zEmployee }),
+      employeeCall(`${BASE}/create`, { method: "POST", body, schema: zEmployee }),
     meta: SILENT,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: LIST_KEY });
@@ -192,7 +211,7 @@ export function useSaveAbsence(employeeId: string) {
   const refetch = useRefetchAbsences(employeeId);
   return useMutation({
     mutationFn: ({ absenceId, body }: { absenceId: string | null; body: TAbsenceInput }) =>
-      apiFetch(`${BASE}/${enc(employeeId)}/absences${absenceId ? `/${enc(absenceId)}` : ""}`, {
+      employeeCall(`${BASE}/${enc(employeeId)}/absences${absenceId ? `/${enc(absenceId)}` : ""}`, {
         method: absenceId ? "PUT" : "POST",
         body,
         schema: zAbsence,
@@ -207,7 +226,7 @@ export function useRemoveAbsence(employeeId: string) {
   const refetch = useRefetchAbsences(employeeId);
   return useMutation({
     mutationFn: (absenceId: string) =>
-      apiFetch(`${BASE}/${enc(employeeId)}/absences/${enc(absenceId)}`, { method: "DELETE" }),
+      employeeCall(`${BASE}/${enc(employeeId)}/absences/${enc(absenceId)}`, { method: "DELETE" }),
     onSuccess: refetch,
   });
 }
