@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",
   "ABSENCE_OVERLAPS",
+  // Orders (issue 12): a move the order's status does not allow, or one a concurrent move already made
+  "ORDER_TRANSITION_NOT_ALLOWED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

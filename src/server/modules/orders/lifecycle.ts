@@ -1,0 +1,127 @@
+import { and, eq } from "drizzle-orm";
+import type { OrderStatus } from "../../../domain/enums.ts";
+import {
+  CUSTOMER_COMMENT_STATUS,
+  canTransition,
+  type OrderActor,
+  type OrderTransitionEvent,
+} from "../../../domain/order-state-machine.ts";
+import type { RoleName } from "../../../domain/roles.ts";
+import type { Db } from "../../db/client.ts";
+import { eventLog, orders } from "../../db/schema/index.ts";
+import { AppError, forbidden, notFound } from "../../errors.ts";
+import { notifyOrderEvent } from "../notifications/order-events.ts";
+
+/**
+ * The one way an order changes status (DESIGN.md §5): the move is applied only when the domain's
+ * transition table allows it for this actor from the order's current status, and it is written in the
+ * caller's transaction together with its event-log row and the employer's notification, so a move is
+ * either whole or absent.
+ */
+
+/** Who moves the order: a logged-in user with their roles, the bike store by its token link, or a job. */
+export type OrderMover =
+  | { kind: "user"; userId: string; roleNames: readonly RoleName[] }
+  | { kind: "bikeStoreToken" }
+  | { kind: "system" };
+
+export type OrderMove = {
+  orderId: string;
+  to: OrderStatus;
+  by: OrderMover;
+  /** What the event row records besides the move itself (a reason, a note); never secrets. */
+  data?: Record<string, unknown>;
+  /** Columns that change with the status (the package's price, the frame serial number...). */
+  set?: Partial<Omit<typeof orders.$inferInsert, "id" | "orderStatus" | "previousStatus">>;
+};
+
+export type OrderMoveResult = {
+  orderId: string;
+  from: OrderStatus;
+  to: OrderStatus;
+  event: OrderTransitionEvent;
+  eventLogId: string;
+};
+
+/** 409: the order is not (or no longer) in a status this move leaves from. */
+export const orderMoveNotAllowed = (from: OrderStatus, to: OrderStatus) =>
+  new AppError(409, "ORDER_TRANSITION_NOT_ALLOWED", `An order in ${from} cannot move to ${to}`);
+
+function actorsOf(by: OrderMover): readonly OrderActor[] {
+  if (by.kind === "user") return by.roleNames;
+  return by.kind === "bikeStoreToken" ? ["BIKE_STORE_TOKEN"] : ["SYSTEM"];
+}
+
+/** The timestamps and flags a status sets when the order enters it. */
+function enteredColumns(to: OrderStatus, now: Date) {
+  if (to === "CONFIRMED") return { isOrderConfirmed: true, confirmedAt: now };
+  if (to === "PROCESSED") return { processedAt: now };
+  if (to === "CANCELLED") return { cancelledAt: now };
+  return {};
+}
+
+/**
+ * Applies one move inside `tx` (open a transaction around it; another move of the same order waits for
+ * the row lock and then finds the status changed). Throws 404 for an unknown order, 403 when the table
+ * has the move but not for this actor, 409 ORDER_TRANSITION_NOT_ALLOWED when the order's status does not
+ * allow it (including a move a concurrent one already made).
+ */
+export async function moveOrder(tx: Db, move: OrderMove, now = new Date()): Promise<OrderMoveResult> {
+  const [order] = await tx
+    .select({
+      status: orders.orderStatus,
+      previousStatus: orders.previousStatus,
+      companyId: orders.companyId,
+    })
+    .from(orders)
+    .where(eq(orders.id, move.orderId))
+    .for("update");
+  if (!order) throw notFound("Order");
+
+  const from = order.status;
+  let allowed: { event: OrderTransitionEvent; eventType: (typeof eventLog.$inferInsert)["type"] } | null =
+    null;
+  let actorRefused = false;
+  for (const actor of actorsOf(move.by)) {
+    const check = canTransition({ from, to: move.to, actor, previousStatus: order.previousStatus });
+    if (check.ok) {
+      allowed = check;
+      break;
+    }
+    if (check.reason === "actorNotAllowed") actorRefused = true;
+  }
+  if (!allowed) {
+    if (actorRefused) throw forbidden(`Not allowed to move an order from ${from} to ${move.to}`);
+    throw orderMoveNotAllowed(from, move.to);
+  }
+
+  const updated = await tx
+    .update(orders)
+    .set({
+      ...move.set,
+      ...enteredColumns(move.to, now),
+      orderStatus: move.to,
+      // Set exactly while in the side state: where the order returns to.
+      previousStatus: move.to === CUSTOMER_COMMENT_STATUS ? from : null,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, move.orderId), eq(orders.orderStatus, from)))
+    .returning({ id: orders.id });
+  // The row lock makes this unreachable on PostgreSQL; it keeps the move safe on any isolation level.
+  if (updated.length === 0) throw orderMoveNotAllowed(from, move.to);
+
+  const [logged] = await tx
+    .insert(eventLog)
+    .values({
+      type: allowed.eventType,
+      actorUserId: move.by.kind === "user" ? move.by.userId : null,
+      companyId: order.companyId,
+      entityType: "order",
+      entityId: move.orderId,
+      data: { ...move.data, from, to: move.to, event: allowed.event, by: move.by.kind },
+      createdAt: now,
+    })
+    .returning({ id: eventLog.id });
+  await notifyOrderEvent(tx, move.orderId, { kind: "statusChanged", to: move.to });
+  return { orderId: move.orderId, from, to: move.to, event: allowed.event, eventLogId: logged?.id as string };
+}
