@@ -18,10 +18,10 @@ import { DetailsList } from "../../components/details-list.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { useSectionStatus } from "../../components/section-status.tsx";
 import { fieldErrorsOf } from "../../lib/form-errors.ts";
 import { useSaveBikePolicy } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
-import { useSectionStatus } from "./section-status.tsx";
 
 /** SPEC §7 "Bike policy": a lease period of 12–60 months (the contract refuses others). */
 const MONTHS = { min: 12, max: 60 } as const;
@@ -84,7 +84,7 @@ export function BikePolicySection({
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("companySections.status.failedTitle"));
   const policy = company.bikePolicy;
   const yesNo = (value: boolean) =>
     value ? t("companySections.policy.yes") : t("companySections.policy.no");

@@ -7,6 +7,7 @@ import { EMPLOYER_ROLES } from "../../../domain/roles.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { useSectionStatus } from "../../components/section-status.tsx";
 import {
   type RecipientOwner,
   useAddRecipients,
@@ -15,7 +16,6 @@ import {
   useRemoveRecipient,
 } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
-import { useSectionStatus } from "./section-status.tsx";
 
 /** A picker lists this many people of a company; the API's page maximum. */
 const PICKER_LIMIT = 100;
@@ -41,7 +41,7 @@ export function PayrollRecipientsEditor({
   companies: readonly TCompanyName[];
 }) {
   const { t } = useTranslation();
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("companySections.status.failedTitle"));
   const recipients = usePayrollRecipients(owner);
   const add = useAddRecipients(owner);
   const remove = useRemoveRecipient(owner);

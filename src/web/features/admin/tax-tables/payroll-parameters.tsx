@@ -4,18 +4,18 @@ import { useTranslation } from "react-i18next";
 import type { TTaxTable } from "../../../../contract/tax-tables.ts";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { ConfirmationBadge } from "./badges.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorModal } from "./editor-form.tsx";
 import { PayrollParametersForm } from "./payroll-parameters-form.tsx";
-import { useSectionStatus } from "./section-status.tsx";
 
 /** The year's payroll parameters (the tax-table row) as details, with Edit opening the form. */
 export function PayrollParameters({ row }: { row: TTaxTable }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const [editing, setEditing] = useState(false);
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
   const rateAges = (rate: number, from: number, to: number) =>
     t("adminTaxTables.payroll.rateAges", { rate: display.percent(rate), from, to });
   const age = (value: number) => t("adminTaxTables.payroll.age", { age: value });

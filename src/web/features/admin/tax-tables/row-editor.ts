@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
-import { useSectionStatus } from "./section-status.tsx";
 
 type RemoveMutation = {
   isPending: boolean;
@@ -22,7 +22,7 @@ export function useRowEditor<T extends { id: string }>(options: {
   deleteFailure?: (row: T, error: unknown) => string | null;
 }) {
   const { t } = useTranslation();
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const { nameOf, remove, deleteFailure } = options;

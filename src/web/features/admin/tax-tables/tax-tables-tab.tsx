@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import type { TTaxTable } from "../../../../contract/tax-tables.ts";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { EditorModal } from "./editor-form.tsx";
 import { MunicipalTaxRates } from "./municipal-tax-rates.tsx";
 import { PayrollParameters } from "./payroll-parameters.tsx";
 import { PayrollParametersForm } from "./payroll-parameters-form.tsx";
-import { useSectionStatus } from "./section-status.tsx";
 import { StateIncomeTaxScale } from "./state-income-tax-scale.tsx";
 import { useTaxYears } from "./tax-tables-api.ts";
 import { TaxpayerDeductions } from "./taxpayer-deductions.tsx";
@@ -33,7 +33,7 @@ export function TaxTablesTab() {
   const list = useTaxYears();
   const [chosen, setChosen] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
 
   const rows = list.data?.items ?? [];
   const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);

@@ -5,11 +5,11 @@ import type { TTaxpayerDeductionsTable } from "../../../../contract/tax-tables.t
 import { TAX_DEDUCTION_TYPES, type TaxDeductionType } from "../../../../domain/tax/tax-year.ts";
 import { DataTable } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { SourceCell } from "./badges.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorModal } from "./editor-form.tsx";
 import { RowActions } from "./row-actions.tsx";
-import { useSectionStatus } from "./section-status.tsx";
 import { useTaxRows, YEAR_PAGE_SIZE } from "./tax-tables-api.ts";
 import { TaxpayerDeductionForm } from "./taxpayer-deduction-form.tsx";
 
@@ -32,7 +32,7 @@ export function TaxpayerDeductions({ year }: { year: number }) {
   const display = useDisplay();
   const list = useTaxRows("taxpayer-deductions-table", { page: 1, limit: YEAR_PAGE_SIZE, year });
   const [editing, setEditing] = useState<Entry | null>(null);
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
   const entries: Entry[] | undefined = list.data
     ? TAX_DEDUCTION_TYPES.map((deductionType) => ({
         deductionType,

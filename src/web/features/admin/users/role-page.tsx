@@ -18,9 +18,9 @@ import type { TPermission, TRole, TRoleUser } from "../../../../contract/roles.t
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { useAdminNav } from "../admin-nav.ts";
-import { useSectionStatus } from "../tax-tables/section-status.tsx";
 import { roleLabel, UserStatusBadge } from "./badges.tsx";
 import { ROLES_SEGMENT, useCanManageRoles } from "./user-access.ts";
 import { useUserRows } from "./user-columns.tsx";
@@ -48,7 +48,7 @@ function RolePermissions({ role }: { role: TRole }) {
   const canManage = useCanManageRoles();
   const permissions = usePermissions();
   const toggle = useTogglePermission();
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
   const granted = new Set(role.rolePermissions.map((rp) => rp.permissionId));
 
   function change(permission: TPermission, checked: boolean) {

@@ -17,8 +17,8 @@ import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
-import { useSectionStatus } from "../tax-tables/section-status.tsx";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
 import { useRoleAssignment } from "./user-access.ts";
 import { useAssignRole, useCompanyNames, useRemoveRole, useRoles } from "./users-api.ts";
@@ -132,7 +132,7 @@ function AddRoleForm({
 export function UserRoles({ user }: { user: TSystemUserDetails }) {
   const { t } = useTranslation();
   const { canAssign: canManage } = useRoleAssignment();
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
   const remove = useRemoveRole(user.userId);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Assignment | null>(null);

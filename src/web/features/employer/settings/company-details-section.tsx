@@ -7,12 +7,12 @@ import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents } from "../../../../domain/money.ts";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
 import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { formatMoney, formatPercent } from "../../../lib/formatters.ts";
 import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
 import { companyErrorText } from "../../companies/company-messages.ts";
-import { useSectionStatus } from "../../companies/section-status.tsx";
 
 /** The contract's largest max price (zEuros), in cents. */
 const MAX_PRICE_CENTS = 2_100_000_000;
@@ -45,7 +45,7 @@ export function CompanyDetailsSection({ company }: { company: TCompanyDetails })
   const { t, i18n } = useTranslation();
   const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fi";
   const vat = useCompanyVat(company.companyId);
-  const status = useSectionStatus();
+  const status = useSectionStatus(t("companySections.status.failedTitle"));
   const [editing, setEditing] = useState(false);
 
   const address = [company.streetAddress, [company.postalCode, company.city].filter(Boolean).join(" ")]

@@ -6,13 +6,16 @@ export type SectionMessage = { tone: "success" | "error"; text: string };
 
 /**
  * What became of a section's last save or delete, under its heading: a success in a polite live
- * region (present from the start, so it is announced), a failure as an alert with what to do.
+ * region (present from the start, so it is announced), a failure as an alert titled by the area
+ * (`failedTitle`) that says what failed and why, and can be closed.
  */
 export function SectionStatus({
   message,
+  failedTitle,
   onDismiss,
 }: {
   message: SectionMessage | null;
+  failedTitle: string;
   onDismiss: () => void;
 }) {
   const { t } = useTranslation();
@@ -29,7 +32,7 @@ export function SectionStatus({
         <Alert
           color="red"
           variant="light"
-          title={t("adminTaxTables.actionFailedTitle")}
+          title={failedTitle}
           withCloseButton
           closeButtonLabel={t("common.close")}
           onClose={onDismiss}
@@ -41,14 +44,14 @@ export function SectionStatus({
   );
 }
 
-/** The state behind SectionStatus. */
-export function useSectionStatus() {
+/** The state behind SectionStatus, and the element to put where the outcome should read. */
+export function useSectionStatus(failedTitle: string) {
   const [message, setMessage] = useState<SectionMessage | null>(null);
   return {
     message,
     success: (text: string) => setMessage({ tone: "success", text }),
     failure: (text: string) => setMessage({ tone: "error", text }),
     clear: () => setMessage(null),
-    element: <SectionStatus message={message} onDismiss={() => setMessage(null)} />,
+    element: <SectionStatus message={message} failedTitle={failedTitle} onDismiss={() => setMessage(null)} />,
   };
 }
