@@ -47,7 +47,9 @@ for (const role of ROLES) {
   });
 }
 
-test("the admin area's code arrives in a chunk of its own, only for an admin", async ({ page }) => {
+test("the admin area's code arrives in the employer and admin areas' chunk once an admin logs in", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(new URL(response.url()).pathname);

@@ -6,8 +6,9 @@
  * entry is emitted as a separate chunk"): once two or more dynamically imported chunks use modules that the
  * entry also uses (React, Mantine, react-router, react-i18next...), those modules move out of the entry into
  * common chunks, and the anonymous home page pays ~8 KB gzip more for the same code (DESIGN.md §6 budget).
- * With a single such chunk the entry stays whole. Admin and employer code stays in chunks of its own that
- * reach the shell's modules only through this one. Split this again once the bundler is fixed.
+ * With a single such chunk the entry stays whole. Admin and employer code stays in one chunk of its own
+ * (employer-and-admin-pages.ts, for the same bug) that reaches the shell's modules only through this one.
+ * Split this again once the bundler is fixed.
  */
 
 export { PlaceholderPage } from "../components/placeholder-page.tsx";

@@ -15,14 +15,14 @@ import { guardedPage, type PageImport } from "./route-guard.tsx";
 // One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
 const pages = () => import("./lazy-pages.ts");
 const adminArea: PageImport = () =>
-  import("../features/admin/admin-page.tsx").then(async (m) => {
+  import("./employer-and-admin-pages.ts").then(async (m) => {
     await m.adminTextsReady();
     return m.AdminPage;
   });
 const calculatorPage: PageImport = () =>
   import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
-  import("../features/employer/employer-page.tsx").then(async (m) => {
+  import("./employer-and-admin-pages.ts").then(async (m) => {
     await m.employerTextsReady();
     return m.EmployerPage;
   });
