@@ -3,7 +3,7 @@ import { ORDER_STATUSES, PAYMENT_MODES, POLICY_ELIGIBILITIES, PREVIOUS_PROVIDERS
 import { isValidBusinessId } from "../domain/validation/business-id.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
-import { zMultiLineText, zSingleLineText } from "./text.ts";
+import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zPercent } from "./values.ts";
 
 /**
@@ -72,13 +72,13 @@ export const zBusinessId = z
 /** Euros with at most two decimals, as the max-price calls answer them. */
 export const zEuros = z.number().min(0).max(21_000_000).multipleOf(0.01);
 
-const zPostalCode = z
+export const zPostalCode = z
   .string()
   .trim()
   .regex(/^\d{5}$/, "A Finnish postal code has 5 digits");
 
 /** An optional text field: empty string and null both mean none. */
-const optionalText = (max: number) => z.union([zSingleLineText({ max }), z.null()]).optional();
+const optionalText = zOptionalSingleLineText;
 
 export const zCompaniesQuery = zPageQuery.extend({
   /** true: only companies that belong to a group; false: only companies without one. */

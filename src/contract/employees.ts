@@ -14,7 +14,7 @@ import {
 } from "../domain/enums.ts";
 import { zEuros } from "./companies.ts";
 import { zEmailAddress } from "./system-users.ts";
-import { zMultiLineText, zSingleLineText } from "./text.ts";
+import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
 /**
@@ -226,7 +226,7 @@ export const zCompanyIdParams = z.object({ id: z.uuid() });
 export const zAbsenceParams = z.object({ id: z.uuid(), absenceId: z.uuid() });
 
 /** An optional text field of the employee: empty string or null clears it. */
-const optionalText = (max: number) => z.union([zSingleLineText({ max }), z.null()]).optional();
+const optionalText = zOptionalSingleLineText;
 
 /** The employer's fields of an employee (SPEC §7 decide and update). */
 const employeeFields = {

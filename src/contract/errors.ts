@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   "ABSENCE_OVERLAPS",
   // Orders (issue 12): a move the order's status does not allow, or one a concurrent move already made
   "ORDER_TRANSITION_NOT_ALLOWED",
+  // Bike stores (issue 12): a store that orders name is deactivated, not deleted
+  "BIKE_STORE_IN_USE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -32,3 +32,7 @@ export const zSingleLineText = (bounds: TextBounds) => text(SINGLE_LINE, SINGLE_
 
 /** Text written on several lines (a message): line breaks and tabs allowed, other control characters not. */
 export const zMultiLineText = (bounds: TextBounds) => text(MULTI_LINE, MULTI_LINE_TEXT_MESSAGE, bounds);
+
+/** An optional one-line field of a form: null (or leaving it out) means none; empty text too, once trimmed. */
+export const zOptionalSingleLineText = (max: number) =>
+  z.union([zSingleLineText({ max }), z.null()]).optional();

@@ -15,6 +15,7 @@ import type { Messaging } from "./messaging/types.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { bikeStoreRoutes } from "./modules/bike-stores/routes.ts";
 import { billingTablesRoutes } from "./modules/billing-tables/routes.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import { companiesRoutes } from "./modules/companies/routes.ts";
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(notificationsRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });
+      await api.register(bikeStoreRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -30,6 +30,7 @@ import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
 import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/links.ts";
 import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
 import { ADMIN_ROWS } from "./matrix-admin.ts";
+import { BIKE_STORE_ROWS } from "./matrix-bike-stores.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
@@ -714,6 +715,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...NOTIFICATION_ROWS,
   ...EMPLOYEE_ROWS,
   ...REPORTING_ROWS,
+  ...BIKE_STORE_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

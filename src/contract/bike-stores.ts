@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { zPage, zPageQuery } from "./common.ts";
+import { zBusinessId, zPostalCode } from "./companies.ts";
+import { zBooleanString, zEmailAddress } from "./system-users.ts";
+import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
+
+/**
+ * Bike stores and their groups (SPEC §3 "Bike store", §7 "Bike stores"). The admin tier manages them
+ * (bike-stores.manage); an employee reads the active ones to choose where to order (bike-stores.read).
+ *
+ * - GET /api/bike-stores `zBikeStoresQuery` → the default page of `zBikeStore`, by name; an employee
+ *   sees active stores only;
+ * - GET /api/bike-stores/minimal → `{ bikeStores: [{ bikeStoreId, storeName, isOnlineStore, city }] }`,
+ *   the active stores for a choice list;
+ * - GET /api/bike-stores/{id} → the store (404 unknown, and for an employee an inactive one);
+ * - POST /api/bike-stores `zBikeStoreInput` → 201 `{ message: 'Bike store created successfully',
+ *   bikeStore }`; PUT /api/bike-stores/{id} → `{ message: 'Bike store updated successfully', bikeStore }`;
+ * - DELETE /api/bike-stores/{id} → `{ message: 'Bike store deleted successfully' }`, or 409
+ *   BIKE_STORE_IN_USE when orders name the store (deactivate it instead);
+ * - GET /api/bike-store-groups → `{ bikeStoreGroups: [{ id, name, storeCount }] }` by name.
+ */
+
+export const BIKE_STORE_CREATED = "Bike store created successfully";
+export const BIKE_STORE_UPDATED = "Bike store updated successfully";
+export const BIKE_STORE_DELETED = "Bike store deleted successfully";
+
+export const zBikeStore = z.object({
+  bikeStoreId: z.uuid(),
+  storeName: z.string(),
+  bikeStoreGroupId: z.uuid().nullable(),
+  bikeStoreGroupName: z.string().nullable(),
+  businessId: z.string().nullable(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  streetAddress: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  /** An online shop: its orders are delivered, not picked up. */
+  isOnlineStore: z.boolean(),
+  /** Only active stores take new orders. */
+  active: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TBikeStore = z.infer<typeof zBikeStore>;
+
+export const zBikeStoresQuery = zPageQuery.extend({
+  /** Part of the name or the city, trimmed; empty means all. */
+  search: zSingleLineText({ max: 100 }).optional(),
+  bikeStoreGroupId: z.uuid().optional(),
+  /** true: only active stores, false: only inactive ones (the admin tier; an employee sees active ones). */
+  active: zBooleanString.optional(),
+});
+export type TBikeStoresQuery = z.infer<typeof zBikeStoresQuery>;
+
+export const zBikeStorePage = zPage(zBikeStore);
+
+export const zBikeStoreOption = z.object({
+  bikeStoreId: z.uuid(),
+  storeName: z.string(),
+  isOnlineStore: z.boolean(),
+  city: z.string().nullable(),
+});
+export const zBikeStoreOptions = z.object({ bikeStores: z.array(zBikeStoreOption) });
+export type TBikeStoreOptions = z.infer<typeof zBikeStoreOptions>;
+
+const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
+
+/** The fields a store is created and updated with; an empty optional field means none. */
+export const zBikeStoreInput = z.object({
+  storeName: zSingleLineText({ min: 2, max: 200 }),
+  bikeStoreGroupId: z.uuid().nullable().optional(),
+  businessId: orNone(zBusinessId),
+  email: orNone(zEmailAddress),
+  phoneNumber: zOptionalSingleLineText(40),
+  website: orNone(z.url({ protocol: /^https?$/ }).max(300)),
+  streetAddress: zOptionalSingleLineText(200),
+  postalCode: orNone(zPostalCode),
+  city: zOptionalSingleLineText(100),
+  isOnlineStore: z.boolean().default(false),
+  active: z.boolean().default(true),
+});
+export type TBikeStoreInput = z.infer<typeof zBikeStoreInput>;
+
+export const zBikeStoreSaved = z.object({ message: z.string(), bikeStore: zBikeStore });
+export type TBikeStoreSaved = z.infer<typeof zBikeStoreSaved>;
+
+export const zBikeStoreGroup = z.object({ id: z.uuid(), name: z.string(), storeCount: z.number().int() });
+export const zBikeStoreGroups = z.object({ bikeStoreGroups: z.array(zBikeStoreGroup) });
+export type TBikeStoreGroups = z.infer<typeof zBikeStoreGroups>;

@@ -1,0 +1,183 @@
+import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import {
+  BIKE_STORE_CREATED,
+  BIKE_STORE_DELETED,
+  BIKE_STORE_UPDATED,
+  type TBikeStore,
+  type TBikeStoreGroups,
+  type TBikeStoreInput,
+  type TBikeStoreOptions,
+  type TBikeStoreSaved,
+  type TBikeStoresQuery,
+} from "../../../contract/bike-stores.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
+import { badRequest, conflict, notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+
+type Viewer = Pick<CurrentUser, "scope">;
+
+/** The admin tier sees every store; anyone else (an employee choosing a store) only the active ones. */
+const seesInactive = (viewer: Viewer) => viewer.scope.kind === "all";
+
+const columns = {
+  store: bikeStores,
+  bikeStoreGroupName: bikeStoreGroups.name,
+};
+
+type Row = { store: typeof bikeStores.$inferSelect; bikeStoreGroupName: string | null };
+
+function toBikeStore({ store: s, bikeStoreGroupName }: Row): TBikeStore {
+  return {
+    bikeStoreId: s.id,
+    storeName: s.storeName,
+    bikeStoreGroupId: s.bikeStoreGroupId,
+    bikeStoreGroupName,
+    businessId: s.businessId,
+    email: s.email,
+    phoneNumber: s.phoneNumber,
+    website: s.website,
+    streetAddress: s.streetAddress,
+    postalCode: s.postalCode,
+    city: s.city,
+    isOnlineStore: s.isOnlineStore,
+    active: s.active,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** Empty text means none: optional fields are stored as null. */
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
+function storeValues(input: TBikeStoreInput) {
+  return {
+    storeName: input.storeName,
+    bikeStoreGroupId: input.bikeStoreGroupId ?? null,
+    businessId: orNull(input.businessId),
+    email: orNull(input.email),
+    phoneNumber: orNull(input.phoneNumber),
+    website: orNull(input.website),
+    streetAddress: orNull(input.streetAddress),
+    postalCode: orNull(input.postalCode),
+    city: orNull(input.city),
+    isOnlineStore: input.isOnlineStore,
+    active: input.active,
+  };
+}
+
+async function ensureGroupExists(db: Db, groupId: string | null | undefined): Promise<void> {
+  if (!groupId) return;
+  const [group] = await db
+    .select({ id: bikeStoreGroups.id })
+    .from(bikeStoreGroups)
+    .where(eq(bikeStoreGroups.id, groupId));
+  if (!group)
+    throw badRequest("Unknown bike store group", [
+      { field: "body.bikeStoreGroupId", message: "No such group" },
+    ]);
+}
+
+export function createBikeStoresService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function find(viewer: Viewer, id: string): Promise<TBikeStore> {
+    const [row] = await db
+      .select(columns)
+      .from(bikeStores)
+      .leftJoin(bikeStoreGroups, eq(bikeStoreGroups.id, bikeStores.bikeStoreGroupId))
+      .where(and(eq(bikeStores.id, id), seesInactive(viewer) ? undefined : eq(bikeStores.active, true)));
+    if (!row) throw notFound("Bike store");
+    return toBikeStore(row);
+  }
+
+  return {
+    find,
+
+    async list(viewer: Viewer, query: TBikeStoresQuery) {
+      const conditions: (SQL | undefined)[] = [];
+      const search = query.search?.trim();
+      if (search) {
+        const pattern = likeContains(search);
+        conditions.push(or(ilike(bikeStores.storeName, pattern), ilike(bikeStores.city, pattern)));
+      }
+      if (query.bikeStoreGroupId) conditions.push(eq(bikeStores.bikeStoreGroupId, query.bikeStoreGroupId));
+      if (!seesInactive(viewer)) conditions.push(eq(bikeStores.active, true));
+      else if (query.active !== undefined) conditions.push(eq(bikeStores.active, query.active));
+      const where = and(...conditions);
+      const [total] = await db.select({ n: count() }).from(bikeStores).where(where);
+      const rows = await db
+        .select(columns)
+        .from(bikeStores)
+        .leftJoin(bikeStoreGroups, eq(bikeStoreGroups.id, bikeStores.bikeStoreGroupId))
+        .where(where)
+        .orderBy(asc(sql`lower(${bikeStores.storeName})`), asc(bikeStores.id))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toBikeStore), total?.n ?? 0, query);
+    },
+
+    async minimal(): Promise<TBikeStoreOptions> {
+      const rows = await db
+        .select({
+          bikeStoreId: bikeStores.id,
+          storeName: bikeStores.storeName,
+          isOnlineStore: bikeStores.isOnlineStore,
+          city: bikeStores.city,
+        })
+        .from(bikeStores)
+        .where(eq(bikeStores.active, true))
+        .orderBy(asc(sql`lower(${bikeStores.storeName})`), asc(bikeStores.id));
+      return { bikeStores: rows };
+    },
+
+    async create(viewer: Viewer, input: TBikeStoreInput): Promise<TBikeStoreSaved> {
+      await ensureGroupExists(db, input.bikeStoreGroupId);
+      const [created] = await db
+        .insert(bikeStores)
+        .values(storeValues(input))
+        .returning({ id: bikeStores.id });
+      return { message: BIKE_STORE_CREATED, bikeStore: await find(viewer, created?.id as string) };
+    },
+
+    async update(viewer: Viewer, id: string, input: TBikeStoreInput): Promise<TBikeStoreSaved> {
+      await ensureGroupExists(db, input.bikeStoreGroupId);
+      const updated = await db
+        .update(bikeStores)
+        .set(storeValues(input))
+        .where(eq(bikeStores.id, id))
+        .returning({ id: bikeStores.id });
+      if (updated.length === 0) throw notFound("Bike store");
+      return { message: BIKE_STORE_UPDATED, bikeStore: await find(viewer, id) };
+    },
+
+    async remove(id: string): Promise<{ message: string }> {
+      return db.transaction(async (txDb) => {
+        const tx = txDb as unknown as Db;
+        const [store] = await tx
+          .select({ id: bikeStores.id })
+          .from(bikeStores)
+          .where(eq(bikeStores.id, id))
+          .for("update");
+        if (!store) throw notFound("Bike store");
+        const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.bikeStoreId, id));
+        if ((used?.n ?? 0) > 0)
+          throw conflict("BIKE_STORE_IN_USE", `${used?.n} orders name the bike store; deactivate it instead`);
+        await tx.delete(bikeStores).where(eq(bikeStores.id, id));
+        return { message: BIKE_STORE_DELETED };
+      });
+    },
+
+    async groups(): Promise<TBikeStoreGroups> {
+      const rows = await db
+        .select({ id: bikeStoreGroups.id, name: bikeStoreGroups.name, storeCount: count(bikeStores.id) })
+        .from(bikeStoreGroups)
+        .leftJoin(bikeStores, eq(bikeStores.bikeStoreGroupId, bikeStoreGroups.id))
+        .groupBy(bikeStoreGroups.id)
+        .orderBy(asc(sql`lower(${bikeStoreGroups.name})`));
+      return { bikeStoreGroups: rows };
+    },
+  };
+}
