@@ -3,8 +3,10 @@ import { EVENT_TYPES, type EventType, ORDER_STATUSES, type OrderStatus } from ".
 import {
   canTransition,
   isFinalOrderStatus,
+  MAIN_LINE_STATUSES,
   nextStatuses,
   ORDER_TRANSITIONS,
+  ORDER_WAITING_ON,
   type OrderActor,
 } from "./order-state-machine.ts";
 import { ROLES } from "./roles.ts";
@@ -285,5 +287,30 @@ describe("event-log types", () => {
       event: "confirmOrder",
       eventType: "ORDER_CONFIRMED",
     });
+  });
+});
+
+describe("whom an order waits for", () => {
+  it("names nobody exactly in the final statuses, and a party in every other", () => {
+    for (const status of ORDER_STATUSES) {
+      expect(ORDER_WAITING_ON[status] === null, status).toBe(isFinalOrderStatus(status));
+    }
+  });
+
+  it("names the store where only the store's link (or the helpdesk) moves the order on", () => {
+    const storeMoves = ORDER_TRANSITIONS.filter((t) => t.actors.includes("BIKE_STORE_TOKEN")).map(
+      (t) => t.from,
+    );
+    for (const status of storeMoves) expect(ORDER_WAITING_ON[status], status).toBe("BIKE_STORE");
+  });
+
+  it("names the employee where the employee's own step moves the order along the main line", () => {
+    for (const status of ["NOT_STARTED", "PACKAGE_PROVIDED", "ALL_INFO_PROVIDED"] as const) {
+      const next = ORDER_TRANSITIONS.find(
+        (t) => t.from === status && MAIN_LINE_STATUSES.includes(t.to as never),
+      );
+      expect(next?.actors, status).toContain("BIKE_BENEFICIARY");
+      expect(ORDER_WAITING_ON[status]).toBe("EMPLOYEE");
+    }
   });
 });

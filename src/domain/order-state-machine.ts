@@ -222,3 +222,31 @@ export function nextStatuses(
 export function isFinalOrderStatus(status: OrderStatus): boolean {
   return FINAL_ORDER_STATUSES.includes(status);
 }
+
+/** Who an order waits for, as the shared timeline names them (issue 12: every side sees the same). */
+export type OrderParty = "EMPLOYEE" | "EMPLOYER" | "BIKE_STORE" | "HELPDESK" | "LEASING_COMPANY";
+
+/**
+ * Whose move the order waits for in each status; null when nothing is left to do. ALL_INFO_PROVIDED
+ * waits for the employee's signature first (the employer's approval, where the policy asks for it,
+ * comes after; the server knows which is missing), GRENKE_INVOICE_SENT for the leasing company to
+ * start the lease, CANCELLED for the helpdesk to settle a refund.
+ */
+export const ORDER_WAITING_ON: Record<OrderStatus, OrderParty | null> = {
+  NOT_STARTED: "EMPLOYEE",
+  PENDING: "BIKE_STORE",
+  PACKAGE_PROVIDED: "EMPLOYEE",
+  ALL_INFO_PROVIDED: "EMPLOYEE",
+  CONFIRMED: "HELPDESK",
+  PROCESSED: "HELPDESK",
+  WAITING_FOR_INVOICE_MATCH: "HELPDESK",
+  WAITING_FOR_DELIVERY_DATE: "BIKE_STORE",
+  READY_FOR_BILLING: "HELPDESK",
+  GRENKE_INVOICE_SENT: "LEASING_COMPANY",
+  ACTIVE_LEASING: null,
+  WAITING_FOR_CUSTOMER_COMMENT: "EMPLOYEE",
+  CANCELLED: "HELPDESK",
+  CASE_X: "HELPDESK",
+  WIX: "HELPDESK",
+  REFUNDED: null,
+};

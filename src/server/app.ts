@@ -25,6 +25,7 @@ import { employeesRoutes } from "./modules/employees/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
+import { ordersRoutes } from "./modules/orders/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reportingRoutes } from "./modules/reporting/routes.ts";
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });
       await api.register(bikeStoreRoutes, { ctx });
+      await api.register(ordersRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

@@ -34,6 +34,7 @@ import { BIKE_STORE_ROWS } from "./matrix-bike-stores.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
+import { ORDER_ROWS } from "./matrix-orders.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
 
 /**
@@ -716,6 +717,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...EMPLOYEE_ROWS,
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,
+  ...ORDER_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

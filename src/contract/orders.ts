@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { DELIVERY_METHODS, EVENT_TYPES, ORDER_STATUSES } from "../domain/enums.ts";
+import type { OrderParty } from "../domain/order-state-machine.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zSingleLineText } from "./text.ts";
+
+/**
+ * Orders as the back office and the employer read them (SPEC §3 "Order", §7 "Orders and employees").
+ * orders.read; the admin tier sees every company's, an employer-side user their companies' only
+ * (another tenant's order is 404).
+ *
+ * - GET /api/orders/all `zOrdersQuery` → the default page of `zOrderListItem`, newest first; search by
+ *   the employee's name or e-mail or the order number; filter by status, by one of SPEC §4's status
+ *   subsets (`statusGroup`), by company and by bike store;
+ * - GET /api/orders/list-data `{ companyId? }` → `{ statusCounts: [{ status, count }], total }`: how
+ *   many orders of the caller's reach are in each status (the work queue's tabs);
+ * - GET /api/orders/{orderId} → `zOrderDetails`: the order, whom it waits for and since when, and its
+ *   timeline (the event-log rows of its moves, oldest first);
+ * - GET /api/orders/confirmedOnlineCount → `{ count }`: online orders confirmed and waiting for the
+ *   helpdesk to process them (orders.process, the admin tier).
+ */
+
+export const ORDER_STATUS_GROUPS = ["GENERAL", "POST_PROCESSING", "FROM_PROCESSED"] as const;
+export type OrderStatusGroup = (typeof ORDER_STATUS_GROUPS)[number];
+
+const ORDER_PARTIES = [
+  "EMPLOYEE",
+  "EMPLOYER",
+  "BIKE_STORE",
+  "HELPDESK",
+  "LEASING_COMPANY",
+] as const satisfies readonly OrderParty[];
+
+export const zOrdersQuery = zPageQuery.extend({
+  /** Part of the employee's name or e-mail, or the order number; trimmed, empty means all. */
+  search: zSingleLineText({ max: 100 }).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  statusGroup: z.enum(ORDER_STATUS_GROUPS).optional(),
+  companyId: z.uuid().optional(),
+  bikeStoreId: z.uuid().optional(),
+});
+export type TOrdersQuery = z.infer<typeof zOrdersQuery>;
+
+export const zOrderListItem = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  /** Where a WAITING_FOR_CUSTOMER_COMMENT order returns to; null otherwise. */
+  previousStatus: z.enum(ORDER_STATUSES).nullable(),
+  isOnlineOrder: z.boolean(),
+  isOrderConfirmed: z.boolean(),
+  bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
+  bikeStoreOrderNumber: z.string().nullable(),
+  orderPaidDate: z.string().nullable(),
+  company: z.object({ companyId: z.uuid(), name: z.string() }),
+  employee: z.object({
+    beneficiaryEmployeeId: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+  }),
+  deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
+  totalPriceCents: z.number().int(),
+  monthlyPaymentCents: z.number().int().nullable(),
+  leaseTimeMonths: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TOrderListItem = z.infer<typeof zOrderListItem>;
+export const zOrderPage = zPage(zOrderListItem);
+
+export const zOrderEvent = z.object({
+  id: z.uuid(),
+  type: z.enum(EVENT_TYPES),
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES).nullable(),
+  /** Who moved it: a user, the bike store by its link, or the system. */
+  by: z.enum(["user", "bikeStoreToken", "system"]),
+  /** The user's name, for the admin tier only (others see who by `by`). */
+  actorName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TOrderEvent = z.infer<typeof zOrderEvent>;
+
+export const zOrderDetails = zOrderListItem.extend({
+  deliveryStreetAddress: z.string().nullable(),
+  deliveryPostalCode: z.string().nullable(),
+  deliveryCity: z.string().nullable(),
+  vatPercent: z.number().nullable(),
+  residualValueCents: z.number().int().nullable(),
+  frameSerialNumber: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+  customerComment: z.string().nullable(),
+  /** Whose move the order waits for (null: nothing left to do), and since when. */
+  waitingOn: z.enum(ORDER_PARTIES).nullable(),
+  statusSince: z.iso.datetime(),
+  events: z.array(zOrderEvent),
+});
+export type TOrderDetails = z.infer<typeof zOrderDetails>;
+
+export const zOrderIdParams = z.object({ orderId: z.uuid() });
+
+export const zOrderListDataQuery = z.object({ companyId: z.uuid().optional() });
+export const zOrderListData = z.object({
+  statusCounts: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
+  total: z.number().int(),
+});
+export type TOrderListData = z.infer<typeof zOrderListData>;
+
+export const zConfirmedOnlineCount = z.object({ count: z.number().int() });

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import {
+  zConfirmedOnlineCount,
+  zOrderDetails,
+  zOrderIdParams,
+  zOrderListData,
+  zOrderListDataQuery,
+  zOrderPage,
+  zOrdersQuery,
+} from "../../../contract/orders.ts";
+import type { AppContext } from "../../context.ts";
+import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { createOrdersService } from "./service.ts";
+
+const tags = ["orders"];
+const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };
+
+/** Reading orders (SPEC §7 "Orders and employees"): orders.read, scoped to the caller's companies. */
+export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = createOrdersService(ctx);
+  const guards = createGuards(ctx);
+  const read = guards.permission("orders.read");
+
+  app.get(
+    "/orders/all",
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "Orders newest first, searched and filtered in SQL (status, status subset, company, store)",
+        querystring: zOrdersQuery,
+        response: { 200: zOrderPage, ...errors },
+      },
+    },
+    async (request) => service.list(currentUser(request), request.query),
+  );
+
+  app.get(
+    "/orders/list-data",
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "How many orders are in each status (the work queue's tabs), of one company or all in reach",
+        querystring: zOrderListDataQuery,
+        response: { 200: zOrderListData, ...errors },
+      },
+    },
+    async (request) => service.listData(currentUser(request), request.query.companyId),
+  );
+
+  app.get(
+    "/orders/confirmedOnlineCount",
+    {
+      preHandler: guards.permission("orders.process"),
+      schema: {
+        tags,
+        summary: "Online orders confirmed and waiting for the helpdesk to process them",
+        response: { 200: zConfirmedOnlineCount, ...errors },
+      },
+    },
+    async () => service.confirmedOnlineCount(),
+  );
+
+  app.get(
+    "/orders/:orderId",
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "An order with whom it waits for, since when, and its timeline",
+        params: zOrderIdParams,
+        response: { 200: zOrderDetails, ...errors, 404: zErrorResponse },
+      },
+    },
+    async (request) => service.details(currentUser(request), request.params.orderId),
+  );
+};

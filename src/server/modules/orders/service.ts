@@ -1,0 +1,223 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type {
+  OrderStatusGroup,
+  TOrderDetails,
+  TOrderEvent,
+  TOrderListData,
+  TOrderListItem,
+  TOrdersQuery,
+} from "../../../contract/orders.ts";
+import {
+  ORDER_STATUS_FILTER_FROM_PROCESSED,
+  ORDER_STATUS_FILTER_GENERAL,
+  ORDER_STATUS_FILTER_POST_PROCESSING,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from "../../../domain/enums.ts";
+import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
+import type { AppContext } from "../../context.ts";
+import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import {
+  beneficiaryEmployees,
+  bikeStores,
+  companies,
+  eventLog,
+  orders,
+  systemUsers,
+  users,
+} from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere } from "../auth/tenancy.ts";
+
+type Viewer = Pick<CurrentUser, "scope">;
+
+const STATUS_GROUPS: Record<OrderStatusGroup, readonly OrderStatus[]> = {
+  GENERAL: ORDER_STATUS_FILTER_GENERAL,
+  POST_PROCESSING: ORDER_STATUS_FILTER_POST_PROCESSING,
+  FROM_PROCESSED: ORDER_STATUS_FILTER_FROM_PROCESSED,
+};
+
+const be = beneficiaryEmployees;
+
+const listColumns = {
+  order: orders,
+  storeName: bikeStores.storeName,
+  companyName: companies.name,
+  firstName: systemUsers.firstName,
+  lastName: systemUsers.lastName,
+  email: users.email,
+};
+
+type ListRow = {
+  order: typeof orders.$inferSelect;
+  storeName: string | null;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+};
+
+function toListItem({ order: o, ...row }: ListRow): TOrderListItem {
+  const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim();
+  return {
+    orderId: o.id,
+    orderNumber: o.orderNumber,
+    orderStatus: o.orderStatus,
+    previousStatus: o.previousStatus,
+    isOnlineOrder: o.isOnlineOrder,
+    isOrderConfirmed: o.isOrderConfirmed,
+    bikeStore:
+      o.bikeStoreId && row.storeName !== null
+        ? { bikeStoreId: o.bikeStoreId, storeName: row.storeName }
+        : null,
+    bikeStoreOrderNumber: o.bikeStoreOrderNumber,
+    orderPaidDate: o.orderPaidDate,
+    company: { companyId: o.companyId, name: row.companyName },
+    employee: { beneficiaryEmployeeId: o.beneficiaryEmployeeId, name: name || row.email, email: row.email },
+    deliveryMethod: o.deliveryMethod,
+    totalPriceCents: o.totalPriceCents,
+    monthlyPaymentCents: o.monthlyPaymentCents,
+    leaseTimeMonths: o.leaseTimeMonths,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+/** The joins of everything the list shows, the same for a page and for its count. */
+function withOrderJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(be, eq(be.id, orders.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, be.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
+    .leftJoin(bikeStores, eq(bikeStores.id, orders.bikeStoreId));
+}
+
+function searchCondition(search: string): SQL | undefined {
+  if (/^\d{1,9}$/.test(search)) return eq(orders.orderNumber, Number(search));
+  const pattern = likeContains(search);
+  return or(
+    ilike(users.email, pattern),
+    ilike(
+      sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
+      pattern,
+    ),
+  );
+}
+
+export function createOrdersService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  return {
+    async list(viewer: Viewer, query: TOrdersQuery) {
+      const search = query.search?.trim();
+      const where = and(
+        companyScopeWhere(viewer, orders.companyId),
+        search ? searchCondition(search) : undefined,
+        query.status ? eq(orders.orderStatus, query.status) : undefined,
+        query.statusGroup ? inArray(orders.orderStatus, [...STATUS_GROUPS[query.statusGroup]]) : undefined,
+        query.companyId ? eq(orders.companyId, query.companyId) : undefined,
+        query.bikeStoreId ? eq(orders.bikeStoreId, query.bikeStoreId) : undefined,
+      );
+      const [total] = await withOrderJoins(db.select({ n: count() }).from(orders).$dynamic()).where(where);
+      const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toListItem), total?.n ?? 0, query);
+    },
+
+    async listData(viewer: Viewer, companyId: string | undefined): Promise<TOrderListData> {
+      const rows = await db
+        .select({ status: orders.orderStatus, count: count() })
+        .from(orders)
+        .where(
+          and(
+            companyScopeWhere(viewer, orders.companyId),
+            companyId ? eq(orders.companyId, companyId) : undefined,
+          ),
+        )
+        .groupBy(orders.orderStatus);
+      const byStatus = new Map(rows.map((r) => [r.status, r.count]));
+      const statusCounts = ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 }));
+      return { statusCounts, total: rows.reduce((sum, r) => sum + r.count, 0) };
+    },
+
+    async details(viewer: Viewer, orderId: string): Promise<TOrderDetails> {
+      const [row] = await withOrderJoins(db.select(listColumns).from(orders).$dynamic()).where(
+        and(eq(orders.id, orderId), companyScopeWhere(viewer, orders.companyId)),
+      );
+      if (!row) throw notFound("Order");
+      const events = await db
+        .select({
+          event: eventLog,
+          firstName: systemUsers.firstName,
+          lastName: systemUsers.lastName,
+          email: users.email,
+        })
+        .from(eventLog)
+        .leftJoin(users, eq(users.id, eventLog.actorUserId))
+        .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
+        .where(and(eq(eventLog.entityType, "order"), eq(eventLog.entityId, orderId)))
+        .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
+      const showActors = viewer.scope.kind === "all";
+      const timeline = events.map(({ event, ...actor }): TOrderEvent => {
+        const data = event.data ?? {};
+        const status = (value: unknown) =>
+          typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value)
+            ? (value as OrderStatus)
+            : null;
+        const by =
+          data.by === "bikeStoreToken" || data.by === "system"
+            ? data.by
+            : event.actorUserId
+              ? "user"
+              : "system";
+        const name = `${actor.firstName ?? ""} ${actor.lastName ?? ""}`.trim() || actor.email;
+        return {
+          id: event.id,
+          type: event.type,
+          from: status(data.from),
+          to: status(data.to),
+          by,
+          actorName: showActors && event.actorUserId ? (name ?? null) : null,
+          createdAt: event.createdAt.toISOString(),
+        };
+      });
+      const o = row.order;
+      // The order entered its status with its latest move; before any move, when it was made.
+      const lastMove = [...timeline].reverse().find((e) => e.to === o.orderStatus);
+      return {
+        ...toListItem(row),
+        deliveryStreetAddress: o.deliveryStreetAddress,
+        deliveryPostalCode: o.deliveryPostalCode,
+        deliveryCity: o.deliveryCity,
+        vatPercent: o.vatPercent,
+        residualValueCents: o.residualValueCents,
+        frameSerialNumber: o.frameSerialNumber,
+        deliveryDate: o.deliveryDate,
+        customerComment: o.customerComment,
+        waitingOn: ORDER_WAITING_ON[o.orderStatus],
+        statusSince: lastMove?.createdAt ?? o.createdAt.toISOString(),
+        events: timeline,
+      };
+    },
+
+    async confirmedOnlineCount(): Promise<{ count: number }> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.isOnlineOrder, true),
+            eq(orders.isOrderConfirmed, true),
+            eq(orders.orderStatus, "CONFIRMED"),
+          ),
+        );
+      return { count: row?.n ?? 0 };
+    },
+  };
+}
