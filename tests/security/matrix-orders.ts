@@ -1,13 +1,14 @@
-import { orders } from "../../src/server/db/schema/index.ts";
+import { leasingAgreements, orders } from "../../src/server/db/schema/index.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Reading orders (issue 12). Rows read as those of access-matrix.ts (see its header); only types come
+ * Reading orders and leasing agreements (issue 12). Rows read as those of access-matrix.ts (see its header); only types come
  * from there, so the import does not loop at run time.
  *
  * orders.read: the admin tier and every employer role, reporting included; the employee reads their
  * own order elsewhere (own-order.manage). Lists are scoped, so the other tenant's list of Demo Oy is
- * empty, not refused; Demo Oy's order is 404 to them. orders.process: the admin tier.
+ * empty, not refused; Demo Oy's order is 404 to them. orders.process: the admin tier. leasing.read:
+ * the admin tier and the employer managers (not reporting); the other tenant's list is scoped.
  */
 const scopedList: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" };
 const orderReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" };
@@ -19,6 +20,31 @@ async function demoOrderId(f: Fixtures): Promise<string> {
     .values({ beneficiaryEmployeeId: f.employeeEmploymentId, companyId: f.demoCompanyId })
     .returning({ id: orders.id });
   return order?.id as string;
+}
+
+const agreementReaders: Expectations = {
+  anonymous: 401,
+  admins: "ok",
+  employerManagers: "ok",
+  otherTenant: 404,
+  rest: 403,
+};
+
+/** A Demo Oy agreement of a new order of the demo employee, only ever read. */
+async function demoAgreementId(f: Fixtures): Promise<string> {
+  const [agreement] = await f.db
+    .insert(leasingAgreements)
+    .values({
+      orderId: await demoOrderId(f),
+      beneficiaryEmployeeId: f.employeeEmploymentId,
+      companyId: f.demoCompanyId,
+      leasingCompanyId: f.leasingCompanyId,
+      leaseTimeMonths: 36,
+      monthlyPaymentCents: 9_900,
+      totalPriceCents: 300_000,
+    })
+    .returning({ id: leasingAgreements.id });
+  return agreement?.id as string;
 }
 
 export const ORDER_ROWS: readonly MatrixRow[] = [
@@ -41,5 +67,15 @@ export const ORDER_ROWS: readonly MatrixRow[] = [
     operation: "GET /api/orders/{orderId}",
     call: async (f) => ({ params: { orderId: await demoOrderId(f) } }),
     expect: orderReaders,
+  },
+  {
+    operation: "GET /api/leasing-agreements/list",
+    call: () => ({ query: { status: "PENDING", searchName: "Aino" } }),
+    expect: { anonymous: 401, admins: "ok", employerManagers: "ok", otherTenant: "ok", rest: 403 },
+  },
+  {
+    operation: "GET /api/leasing-agreements/{id}",
+    call: async (f) => ({ params: { id: await demoAgreementId(f) } }),
+    expect: agreementReaders,
   },
 ];

@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { zLeasingTimeRequest, zLeasingTimeResponse } from "../../../contract/leasing.ts";
 import {
+  zLeasingAgreement,
+  zLeasingAgreementIdParams,
+  zLeasingAgreementPage,
+  zLeasingAgreementsQuery,
+} from "../../../contract/leasing-agreements.ts";
+import {
   zLastFetchTime,
   zLeasingCompanies,
   zLeasingCompaniesQuery,
@@ -10,6 +16,7 @@ import {
 } from "../../../contract/leasing-companies.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { createLeasingAgreementsService } from "./agreements.ts";
 import { createLeasingCompaniesService } from "./companies.ts";
 import { createLeasingService } from "./service.ts";
 
@@ -21,6 +28,7 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const guards = createGuards(ctx);
   const companies = createLeasingCompaniesService(ctx);
   const read = guards.permission("leasing.read");
+  const agreements = createLeasingAgreementsService(ctx);
 
   app.post(
     "/leasing/get-leasing-time-months",
@@ -81,5 +89,34 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async () => companies.lastFetchTime(),
+  );
+
+  app.get(
+    "/leasing-agreements/list",
+    {
+      preHandler: read,
+      schema: {
+        tags: ["leasing"],
+        summary:
+          "Leasing agreements newest first, searched by e-mail, employee number or name, and by status",
+        querystring: zLeasingAgreementsQuery,
+        response: { 200: zLeasingAgreementPage, 400: zErrorResponse, ...denied },
+      },
+    },
+    async (request) => agreements.list(currentUser(request), request.query),
+  );
+
+  app.get(
+    "/leasing-agreements/:id",
+    {
+      preHandler: read,
+      schema: {
+        tags: ["leasing"],
+        summary: "A leasing agreement with its tax regime",
+        params: zLeasingAgreementIdParams,
+        response: { 200: zLeasingAgreement, 400: zErrorResponse, ...denied, 404: zErrorResponse },
+      },
+    },
+    async (request) => agreements.get(currentUser(request), request.params.id),
   );
 };

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { REQUEST_STATUSES_WITH_SIGNED } from "../domain/enums.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zSingleLineText } from "./text.ts";
+
+/**
+ * Leasing agreements (SPEC §3 "Leasing agreement", §7 "Leasing"). leasing.read; the admin tier sees all,
+ * an employer manager their companies' (another tenant's agreement is 404).
+ *
+ * - GET /api/leasing-agreements/list with searchEmail, searchEmployeeNumber, searchName, status, page,
+ *   limit → the default page of `zLeasingAgreement`, newest first; every search is trimmed and matches
+ *   a part (the employee number from its start);
+ * - GET /api/leasing-agreements/{id} → the agreement.
+ *
+ * Each agreement answers its tax regime from its commitment date (or, before approval, its start date):
+ * committed on or before 23.4.2025 keeps the exemption ("tax-free until" the end of the lease, at most
+ * five years), in 24.4.-31.12.2025 tax-free in 2025 only, later taxable (ADR 008).
+ */
+
+const search = zSingleLineText({ max: 100 }).optional();
+
+export const zLeasingAgreementsQuery = zPageQuery.extend({
+  searchEmail: search,
+  searchEmployeeNumber: search,
+  searchName: search,
+  status: z.enum(REQUEST_STATUSES_WITH_SIGNED).optional(),
+});
+export type TLeasingAgreementsQuery = z.infer<typeof zLeasingAgreementsQuery>;
+
+export const zLeasingAgreement = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  /** null until the agreement is sent for signing. */
+  status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
+  agreementNumber: z.string().nullable(),
+  leasingCompany: z.object({ id: z.uuid(), companyName: z.string() }),
+  company: z.object({ companyId: z.uuid(), name: z.string() }),
+  employee: z.object({
+    beneficiaryEmployeeId: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    employeeNumber: z.string().nullable(),
+  }),
+  leaseTimeMonths: z.number().int(),
+  monthlyPaymentCents: z.number().int(),
+  totalPriceCents: z.number().int(),
+  residualValueCents: z.number().int().nullable(),
+  commitmentDate: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
+  /** A grandfathered lease's last tax-free day; null otherwise. */
+  taxFreeUntil: z.string().nullable(),
+  signedAt: z.iso.datetime().nullable(),
+  rejectedAt: z.iso.datetime().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TLeasingAgreement = z.infer<typeof zLeasingAgreement>;
+export const zLeasingAgreementPage = zPage(zLeasingAgreement);
+
+export const zLeasingAgreementIdParams = z.object({ id: z.uuid() });

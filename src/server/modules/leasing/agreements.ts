@@ -1,0 +1,135 @@
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type { TLeasingAgreement, TLeasingAgreementsQuery } from "../../../contract/leasing-agreements.ts";
+import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax-rules.ts";
+import type { AppContext } from "../../context.ts";
+import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  leasingAgreements,
+  leasingCompanies,
+  orders,
+  systemUsers,
+  users,
+} from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere } from "../auth/tenancy.ts";
+
+type Viewer = Pick<CurrentUser, "scope">;
+const be = beneficiaryEmployees;
+
+const columns = {
+  agreement: leasingAgreements,
+  orderNumber: orders.orderNumber,
+  leasingCompanyName: leasingCompanies.companyName,
+  companyName: companies.name,
+  firstName: systemUsers.firstName,
+  lastName: systemUsers.lastName,
+  email: users.email,
+  employeeNumber: be.employeeNumber,
+};
+
+type Row = {
+  agreement: typeof leasingAgreements.$inferSelect;
+  orderNumber: number;
+  leasingCompanyName: string;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  employeeNumber: string | null;
+};
+
+function withJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
+    .innerJoin(leasingCompanies, eq(leasingCompanies.id, leasingAgreements.leasingCompanyId))
+    .innerJoin(companies, eq(companies.id, leasingAgreements.companyId))
+    .innerJoin(be, eq(be.id, leasingAgreements.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, be.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId));
+}
+
+function toAgreement({ agreement: a, ...row }: Row): TLeasingAgreement {
+  const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim();
+  const decidingDate = a.commitmentDate ?? a.startDate;
+  const regime = decidingDate
+    ? taxRegime(regimeDate({ commitmentDate: a.commitmentDate, startDate: decidingDate }))
+    : null;
+  return {
+    id: a.id,
+    orderId: a.orderId,
+    orderNumber: row.orderNumber,
+    status: a.status,
+    agreementNumber: a.agreementNumber,
+    leasingCompany: { id: a.leasingCompanyId, companyName: row.leasingCompanyName },
+    company: { companyId: a.companyId, name: row.companyName },
+    employee: {
+      beneficiaryEmployeeId: a.beneficiaryEmployeeId,
+      name: name || row.email,
+      email: row.email,
+      employeeNumber: row.employeeNumber,
+    },
+    leaseTimeMonths: a.leaseTimeMonths,
+    monthlyPaymentCents: a.monthlyPaymentCents,
+    totalPriceCents: a.totalPriceCents,
+    residualValueCents: a.residualValueCents,
+    commitmentDate: a.commitmentDate,
+    startDate: a.startDate,
+    endDate: a.endDate,
+    taxRegime: regime,
+    taxFreeUntil:
+      regime && a.startDate
+        ? taxFreeUntil({ startDate: a.startDate, leaseTimeMonths: a.leaseTimeMonths }, regime)
+        : null,
+    signedAt: a.signedAt?.toISOString() ?? null,
+    rejectedAt: a.rejectedAt?.toISOString() ?? null,
+    rejectionReason: a.rejectionReason,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** Leasing agreements as the back office and the employer read them (SPEC §7 "Leasing"). */
+export function createLeasingAgreementsService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  return {
+    async list(viewer: Viewer, query: TLeasingAgreementsQuery) {
+      const conditions: (SQL | undefined)[] = [companyScopeWhere(viewer, leasingAgreements.companyId)];
+      const email = query.searchEmail?.trim();
+      if (email) conditions.push(ilike(users.email, likeContains(email)));
+      const number = query.searchEmployeeNumber?.trim();
+      if (number) conditions.push(ilike(be.employeeNumber, `${likeContains(number).slice(1)}`));
+      const name = query.searchName?.trim();
+      if (name) {
+        conditions.push(
+          ilike(
+            sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
+            likeContains(name),
+          ),
+        );
+      }
+      if (query.status) conditions.push(eq(leasingAgreements.status, query.status));
+      const where = and(...conditions);
+      const [total] = await withJoins(
+        db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic(),
+      ).where(where);
+      const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
+        .where(where)
+        .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return pageEnvelope(rows.map(toAgreement), total?.n ?? 0, query);
+    },
+
+    async get(viewer: Viewer, id: string): Promise<TLeasingAgreement> {
+      const [row] = await withJoins(db.select(columns).from(leasingAgreements).$dynamic()).where(
+        and(eq(leasingAgreements.id, id), companyScopeWhere(viewer, leasingAgreements.companyId)),
+      );
+      if (!row) throw notFound("Leasing agreement");
+      return toAgreement(row);
+    },
+  };
+}
