@@ -291,9 +291,10 @@ describe("event-log types", () => {
 });
 
 describe("whom an order waits for", () => {
-  it("names nobody exactly in the final statuses, and a party in every other", () => {
+  it("names nobody exactly in the final statuses and CANCELLED, and a party in every other", () => {
     for (const status of ORDER_STATUSES) {
-      expect(ORDER_WAITING_ON[status] === null, status).toBe(isFinalOrderStatus(status));
+      const done = isFinalOrderStatus(status) || status === "CANCELLED";
+      expect(ORDER_WAITING_ON[status] === null, status).toBe(done);
     }
   });
 

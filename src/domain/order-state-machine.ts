@@ -230,7 +230,8 @@ export type OrderParty = "EMPLOYEE" | "EMPLOYER" | "BIKE_STORE" | "HELPDESK" | "
  * Whose move the order waits for in each status; null when nothing is left to do. ALL_INFO_PROVIDED
  * waits for the employee's signature first (the employer's approval, where the policy asks for it,
  * comes after; the server knows which is missing), GRENKE_INVOICE_SENT for the leasing company to
- * start the lease, CANCELLED for the helpdesk to settle a refund.
+ * start the lease. A cancelled order waits for nobody: a refund, when money moved, is its
+ * cancellation's own case.
  */
 export const ORDER_WAITING_ON: Record<OrderStatus, OrderParty | null> = {
   NOT_STARTED: "EMPLOYEE",
@@ -245,7 +246,7 @@ export const ORDER_WAITING_ON: Record<OrderStatus, OrderParty | null> = {
   GRENKE_INVOICE_SENT: "LEASING_COMPANY",
   ACTIVE_LEASING: null,
   WAITING_FOR_CUSTOMER_COMMENT: "EMPLOYEE",
-  CANCELLED: "HELPDESK",
+  CANCELLED: null,
   CASE_X: "HELPDESK",
   WIX: "HELPDESK",
   REFUNDED: null,

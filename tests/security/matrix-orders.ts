@@ -78,4 +78,9 @@ export const ORDER_ROWS: readonly MatrixRow[] = [
     call: async (f) => ({ params: { id: await demoAgreementId(f) } }),
     expect: agreementReaders,
   },
+  {
+    operation: "GET /api/tasks",
+    call: () => ({}),
+    expect: { anonymous: 401, admins: "ok", rest: 403 },
+  },
 ];

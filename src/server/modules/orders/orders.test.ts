@@ -10,7 +10,9 @@ import {
   zOrderListData,
   zOrderPage,
 } from "../../../contract/orders.ts";
+import { zTasks } from "../../../contract/tasks.ts";
 import { ORDER_STATUS_FILTER_POST_PROCESSING, type OrderStatus } from "../../../domain/enums.ts";
+import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, bikeStores, orders, systemUsers, users } from "../../db/schema/index.ts";
 import { moveOrder } from "./lifecycle.ts";
@@ -206,5 +208,40 @@ describe("GET /api/orders/list-data and confirmedOnlineCount", () => {
       );
     expect(after.count).toBe(direct?.n);
     expectError(await call("GET", "/api/orders/confirmedOnlineCount", DEMO_ADMIN), 403);
+  });
+});
+
+describe("GET /api/tasks", () => {
+  const tasksNow = async () => zTasks.parse((await call("GET", "/api/tasks", ADMIN)).json()).data;
+
+  it("counts what waits for the helpdesk: orders by status, sign-ups and contact forms", async () => {
+    const before = await tasksNow();
+    expect(before.every((task) => task.count > 0)).toBe(true);
+    for (const task of before.filter((x) => x.kind === "ORDER")) {
+      expect(ORDER_WAITING_ON[task.orderStatus as OrderStatus], task.orderStatus ?? "").toBe("HELPDESK");
+      const [direct] = await t.database.db
+        .select({ n: count() })
+        .from(orders)
+        .where(eq(orders.orderStatus, task.orderStatus as OrderStatus));
+      expect(task.count).toBe(direct?.n);
+    }
+    // The demo's two company sign-ups wait for review.
+    expect(before.find((task) => task.kind === "COMPANY_APPLICATION")?.count).toBeGreaterThanOrEqual(2);
+
+    const caseX = () => before.find((task) => task.orderStatus === "CASE_X")?.count ?? 0;
+    const had = caseX();
+    await newOrder({ orderStatus: "CASE_X" });
+    const after = await tasksNow();
+    expect(after.find((task) => task.orderStatus === "CASE_X")?.count).toBe(had + 1);
+    // Orders waiting for someone else are not the helpdesk's tasks.
+    expect(
+      after.some((task) => task.orderStatus === "PENDING" || task.orderStatus === "ACTIVE_LEASING"),
+    ).toBe(false);
+  });
+
+  it("is the admin tier's only", async () => {
+    expectError(await call("GET", "/api/tasks", DEMO_ADMIN), 403);
+    expectError(await call("GET", "/api/tasks", EMPLOYEE), 403);
+    expectError(await call("GET", "/api/tasks", null), 401);
   });
 });

@@ -9,9 +9,11 @@ import {
   zOrderPage,
   zOrdersQuery,
 } from "../../../contract/orders.ts";
+import { zTasks } from "../../../contract/tasks.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { createOrdersService } from "./service.ts";
+import { helpdeskTasks } from "./tasks.ts";
 
 const tags = ["orders"];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };
@@ -75,5 +77,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => service.details(currentUser(request), request.params.orderId),
+  );
+
+  app.get(
+    "/tasks",
+    {
+      preHandler: guards.permission("orders.process"),
+      schema: {
+        tags: ["tasks"],
+        summary:
+          "What waits for the helpdesk: orders by status, sign-ups, unchecked contact forms, stored tasks",
+        response: { 200: zTasks, ...errors },
+      },
+    },
+    async () => helpdeskTasks(ctx.database.db),
   );
 };

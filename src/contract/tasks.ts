@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../domain/enums.ts";
+
+/**
+ * GET /api/tasks (SPEC §7 "Other"; the admin tier, orders.process) → `{ data: zTask[] }`: what waits for
+ * the helpdesk, derived from the data rather than kept by hand, most urgent kind first:
+ * - ORDER: orders in a status that waits for the helpdesk (ORDER_WAITING_ON), one item per status;
+ * - COMPANY_APPLICATION: company sign-ups to accept or reject;
+ * - CONTACT_FORM: contact forms nobody has checked;
+ * - TASK: stored tasks still PENDING.
+ * Only kinds with something waiting are listed; `oldestAt` is when the longest-waiting one last changed.
+ */
+
+export const TASK_KINDS = ["ORDER", "COMPANY_APPLICATION", "CONTACT_FORM", "TASK"] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+
+export const zTask = z.object({
+  kind: z.enum(TASK_KINDS),
+  /** ORDER only: the status the orders wait in. */
+  orderStatus: z.enum(ORDER_STATUSES).nullable(),
+  count: z.number().int().min(1),
+  oldestAt: z.iso.datetime(),
+});
+export type TTask = z.infer<typeof zTask>;
+
+export const zTasks = z.object({ data: z.array(zTask) });
+export type TTasks = z.infer<typeof zTasks>;
