@@ -43,6 +43,7 @@ import {
 } from "./demo-data.ts";
 import { seedAdminDemo } from "./seed-admin-demo.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
+import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
 
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
@@ -301,4 +302,5 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
   );
   await seedAdminDemo(db, passwordHash);
   await seedEmployerDemo(db, passwordHash);
+  await seedOrderStatusesDemo(db);
 }

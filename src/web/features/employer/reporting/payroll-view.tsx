@@ -203,7 +203,8 @@ function PayrollSummary({
               {t("employerReporting.missing.text", { count: report.employeesMissingPayrollData })}
             </Text>
             {missingHref ? (
-              <Anchor component={AppLink} to={missingHref} size="sm">
+              // The alert's own text colour, underlined: a green link on the yellow alert fails contrast in dark.
+              <Anchor component={AppLink} to={missingHref} size="sm" c="inherit" underline="always" fw={600}>
                 {t("employerReporting.missing.link")}
               </Anchor>
             ) : (
