@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { TEventLogEntry, TEventLogQuery } from "../../../contract/admin.ts";
+import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
@@ -99,7 +100,7 @@ export function createEventLogService(ctx: AppContext) {
         .limit(query.limit)
         .offset(pageOffset(query));
       const items = rows.map(({ event, ...row }): TEventLogEntry => {
-        const name = `${row.actorFirstName ?? ""} ${row.actorLastName ?? ""}`.trim();
+        const name = personName(row.actorFirstName, row.actorLastName);
         return {
           id: event.id,
           type: event.type,

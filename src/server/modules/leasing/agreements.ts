@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { TLeasingAgreement, TLeasingAgreementsQuery } from "../../../contract/leasing-agreements.ts";
 import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax-rules.ts";
+import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import {
@@ -53,7 +54,6 @@ function withJoins<T extends PgSelect>(query: T) {
 }
 
 function toAgreement({ agreement: a, ...row }: Row): TLeasingAgreement {
-  const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim();
   const decidingDate = a.commitmentDate ?? a.startDate;
   const regime = decidingDate
     ? taxRegime(regimeDate({ commitmentDate: a.commitmentDate, startDate: decidingDate }))
@@ -68,7 +68,7 @@ function toAgreement({ agreement: a, ...row }: Row): TLeasingAgreement {
     company: { companyId: a.companyId, name: row.companyName },
     employee: {
       beneficiaryEmployeeId: a.beneficiaryEmployeeId,
-      name: name || row.email,
+      name: personName(row.firstName, row.lastName, row.email),
       email: row.email,
       employeeNumber: row.employeeNumber,
     },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { notifiesEmployer, orderStatusPriority } from "../../../domain/order-notifications.ts";
+import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, bikeStores, orders, systemUsers } from "../../db/schema/index.ts";
 import { createNotifications } from "./create.ts";
@@ -33,7 +34,7 @@ export async function notifyOrderEvent(tx: Db, orderId: string, event: OrderEven
     .where(eq(orders.id, orderId));
   if (!order) return [];
   const admins = await employerAdminsOf(tx, order.companyId);
-  const employeeName = `${order.firstName ?? ""} ${order.lastName ?? ""}`.trim();
+  const employeeName = personName(order.firstName, order.lastName);
   return createNotifications(
     tx,
     admins.map((admin) => ({

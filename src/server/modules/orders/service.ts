@@ -16,6 +16,7 @@ import {
   type OrderStatus,
 } from "../../../domain/enums.ts";
 import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
+import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import {
@@ -60,7 +61,6 @@ type ListRow = {
 };
 
 function toListItem({ order: o, ...row }: ListRow): TOrderListItem {
-  const name = `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim();
   return {
     orderId: o.id,
     orderNumber: o.orderNumber,
@@ -75,7 +75,11 @@ function toListItem({ order: o, ...row }: ListRow): TOrderListItem {
     bikeStoreOrderNumber: o.bikeStoreOrderNumber,
     orderPaidDate: o.orderPaidDate,
     company: { companyId: o.companyId, name: row.companyName },
-    employee: { beneficiaryEmployeeId: o.beneficiaryEmployeeId, name: name || row.email, email: row.email },
+    employee: {
+      beneficiaryEmployeeId: o.beneficiaryEmployeeId,
+      name: personName(row.firstName, row.lastName, row.email),
+      email: row.email,
+    },
     deliveryMethod: o.deliveryMethod,
     totalPriceCents: o.totalPriceCents,
     monthlyPaymentCents: o.monthlyPaymentCents,
@@ -176,14 +180,14 @@ export function createOrdersService(ctx: AppContext) {
             : event.actorUserId
               ? "user"
               : "system";
-        const name = `${actor.firstName ?? ""} ${actor.lastName ?? ""}`.trim() || actor.email;
+        const name = personName(actor.firstName, actor.lastName, actor.email ?? "");
         return {
           id: event.id,
           type: event.type,
           from: status(data.from),
           to: status(data.to),
           by,
-          actorName: showActors && event.actorUserId ? (name ?? null) : null,
+          actorName: showActors && event.actorUserId && name ? name : null,
           createdAt: event.createdAt.toISOString(),
         };
       });
