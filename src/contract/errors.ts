@@ -67,6 +67,9 @@ export const ERROR_CODES = [
   "ORDER_TRANSITION_NOT_ALLOWED",
   // Bike stores (issue 12): a store that orders name is deactivated, not deleted
   "BIKE_STORE_IN_USE",
+  // Starting an order (issue 12)
+  "NOT_ELIGIBLE_TO_ORDER",
+  "ORDER_ALREADY_OPEN",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { DELIVERY_METHODS, EVENT_TYPES, ORDER_STATUSES } from "../domain/enums.ts";
 import type { OrderParty } from "../domain/order-state-machine.ts";
 import { zPage, zPageQuery } from "./common.ts";
-import { zSingleLineText } from "./text.ts";
+import { zPostalCode } from "./companies.ts";
+import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
  * Orders as the back office and the employer read them (SPEC §3 "Order", §7 "Orders and employees").
@@ -18,6 +19,13 @@ import { zSingleLineText } from "./text.ts";
  *   timeline (the event-log rows of its moves, oldest first);
  * - GET /api/orders/confirmedOnlineCount → `{ count }`: online orders confirmed and waiting for the
  *   helpdesk to process them (orders.process, the admin tier).
+ *
+ * The employee's own (own-order.manage):
+ * - POST /api/orders `zStartOrder` → 201 `zOrderDetails`: starts an order at a bike store (NOT_STARTED →
+ *   PENDING through the lifecycle), which waits for the store's package. 409 NOT_ELIGIBLE_TO_ORDER when
+ *   the employment or the company's bike policy does not allow an order now, 409 ORDER_ALREADY_OPEN
+ *   while another order is on its way; a store that is not active is a 400 at bikeStoreId.
+ * - GET /api/orders/my → `{ items: zOrderDetails[] }`: the caller's orders, newest first.
  */
 
 export const ORDER_STATUS_GROUPS = ["GENERAL", "POST_PROCESSING", "FROM_PROCESSED"] as const;
@@ -107,3 +115,29 @@ export const zOrderListData = z.object({
 export type TOrderListData = z.infer<typeof zOrderListData>;
 
 export const zConfirmedOnlineCount = z.object({ count: z.number().int() });
+
+const zOptionalPostalCode = z.union([zPostalCode, z.literal(""), z.null()]).optional();
+
+export const zStartOrder = z
+  .object({
+    /** The employment the order is for; may be left out when the caller has exactly one accepted one. */
+    beneficiaryEmployeeId: z.uuid().optional(),
+    bikeStoreId: z.uuid(),
+    deliveryMethod: z.enum(DELIVERY_METHODS),
+    deliveryStreetAddress: zOptionalSingleLineText(200),
+    deliveryPostalCode: zOptionalPostalCode,
+    deliveryCity: zOptionalSingleLineText(100),
+    /** What the employee tells the store (the bike they have in mind, a size). */
+    customerComment: zMultiLineText({ max: 1000 }).optional(),
+  })
+  .superRefine((order, issues) => {
+    if (order.deliveryMethod !== "HOME_DELIVERY") return;
+    for (const field of ["deliveryStreetAddress", "deliveryPostalCode", "deliveryCity"] as const) {
+      if (!order[field])
+        issues.addIssue({ code: "custom", path: [field], message: "Required for home delivery" });
+    }
+  });
+export type TStartOrder = z.infer<typeof zStartOrder>;
+
+export const zMyOrders = z.object({ items: z.array(zOrderDetails) });
+export type TMyOrders = z.infer<typeof zMyOrders>;

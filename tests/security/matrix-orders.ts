@@ -1,4 +1,5 @@
-import { leasingAgreements, orders } from "../../src/server/db/schema/index.ts";
+import { and, eq, notInArray } from "drizzle-orm";
+import { bikeStores, leasingAgreements, orders } from "../../src/server/db/schema/index.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -47,6 +48,28 @@ async function demoAgreementId(f: Fixtures): Promise<string> {
   return agreement?.id as string;
 }
 
+/**
+ * A valid start of an order for the demo employee, who has none on its way (earlier cases' orders are
+ * cancelled first, so every case starts alike).
+ */
+async function startOrderBody(f: Fixtures) {
+  await f.db
+    .update(orders)
+    .set({ orderStatus: "CANCELLED", previousStatus: null })
+    .where(
+      and(
+        eq(orders.beneficiaryEmployeeId, f.employeeEmploymentId),
+        notInArray(orders.orderStatus, ["ACTIVE_LEASING", "CANCELLED", "REFUNDED"]),
+      ),
+    );
+  const [store] = await f.db
+    .select({ id: bikeStores.id })
+    .from(bikeStores)
+    .where(eq(bikeStores.active, true))
+    .limit(1);
+  return { bikeStoreId: store?.id as string, deliveryMethod: "PICKUP" };
+}
+
 export const ORDER_ROWS: readonly MatrixRow[] = [
   {
     operation: "GET /api/orders/all",
@@ -82,5 +105,23 @@ export const ORDER_ROWS: readonly MatrixRow[] = [
     operation: "GET /api/tasks",
     call: () => ({}),
     expect: { anonymous: 401, admins: "ok", rest: 403 },
+  },
+  {
+    // own-order.manage: the employee; the admin tier holds every permission but has no employment to
+    // order for. The employer roles may not order for their staff.
+    operation: "POST /api/orders",
+    ok: 201,
+    call: async (f) => ({ body: await startOrderBody(f) }),
+    expect: {
+      anonymous: 401,
+      BIKE_BENEFICIARY: "ok",
+      admins: { status: 409, code: "NOT_ELIGIBLE_TO_ORDER", why: "no employment of their own to order for" },
+      rest: 403,
+    },
+  },
+  {
+    operation: "GET /api/orders/my",
+    call: () => ({}),
+    expect: { anonymous: 401, BIKE_BENEFICIARY: "ok", admins: "ok", rest: 403 },
   },
 ];

@@ -2,17 +2,20 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import {
   zConfirmedOnlineCount,
+  zMyOrders,
   zOrderDetails,
   zOrderIdParams,
   zOrderListData,
   zOrderListDataQuery,
   zOrderPage,
   zOrdersQuery,
+  zStartOrder,
 } from "../../../contract/orders.ts";
 import { zTasks } from "../../../contract/tasks.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { createOrdersService } from "./service.ts";
+import { createOwnOrdersService } from "./start.ts";
 import { helpdeskTasks } from "./tasks.ts";
 
 const tags = ["orders"];
@@ -23,6 +26,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const service = createOrdersService(ctx);
   const guards = createGuards(ctx);
   const read = guards.permission("orders.read");
+  const own = createOwnOrdersService(ctx);
+  const ownOrder = guards.permission("own-order.manage");
 
   app.get(
     "/orders/all",
@@ -91,5 +96,32 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async () => helpdeskTasks(ctx.database.db),
+  );
+
+  app.post(
+    "/orders",
+    {
+      preHandler: ownOrder,
+      schema: {
+        tags,
+        summary: "The employee starts an order at a bike store; it waits for the store's package",
+        body: zStartOrder,
+        response: { 201: zOrderDetails, ...errors, 404: zErrorResponse, 409: zErrorResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await own.start(currentUser(request), request.body)),
+  );
+
+  app.get(
+    "/orders/my",
+    {
+      preHandler: ownOrder,
+      schema: {
+        tags,
+        summary: "The caller's own orders, newest first, each with its timeline",
+        response: { 200: zMyOrders, ...errors },
+      },
+    },
+    async (request) => own.mine(currentUser(request)),
   );
 };
