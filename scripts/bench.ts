@@ -272,6 +272,8 @@ try {
     ["GET /api/admin/reports (admin)", "/api/admin/reports"],
     ["GET /api/admin/search?q=virtanen (admin)", "/api/admin/search?q=virtanen"],
     ["GET /api/company-applications (admin)", "/api/company-applications?status=PENDING"],
+    ["GET /api/tasks (admin)", "/api/tasks"],
+    ["GET /api/orders/all page 1 (admin)", "/api/orders/all?page=1&limit=20"],
   ];
   for (const [label, url] of adminCalls) {
     await time(label, 50, () => app.inject({ url, headers: admin }));
@@ -306,6 +308,12 @@ try {
     ],
     ["GET beneficiary-employee/filter-options", "/api/beneficiary-employee/filter-options"],
     ["GET beneficiary-employee/details/:id", `/api/beneficiary-employee/details/${someone?.id}`],
+    ["GET orders/all page 1 (group admin)", "/api/orders/all?page=1&limit=20"],
+    ["GET orders/all search=salonen", "/api/orders/all?search=salonen&limit=20"],
+    ["GET orders/all statusGroup=POST_PROCESSING", "/api/orders/all?statusGroup=POST_PROCESSING&limit=20"],
+    ["GET orders/list-data (counts per status)", "/api/orders/list-data"],
+    ["GET leasing-agreements/list page 1", "/api/leasing-agreements/list?page=1&limit=20"],
+    ["GET leasing-agreements/list searchName=salonen", "/api/leasing-agreements/list?searchName=salonen"],
   ];
   for (const [label, url] of employerCalls) {
     await time(label, 50, () => app.inject({ url, headers: groupAdmin }));

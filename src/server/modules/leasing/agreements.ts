@@ -113,9 +113,10 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       }
       if (query.status) conditions.push(eq(leasingAgreements.status, query.status));
       const where = and(...conditions);
-      const [total] = await withJoins(
-        db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic(),
-      ).where(where);
+      // Without a search every filter is the agreement's own column and every join is to a required
+      // row, so the agreements alone count the same, several times faster at scale.
+      const counted = db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic();
+      const [total] = await (email || number || name ? withJoins(counted) : counted).where(where);
       const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
         .where(where)
         .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))

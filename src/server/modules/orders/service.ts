@@ -125,7 +125,10 @@ export function createOrdersService(ctx: AppContext) {
         query.companyId ? eq(orders.companyId, query.companyId) : undefined,
         query.bikeStoreId ? eq(orders.bikeStoreId, query.bikeStoreId) : undefined,
       );
-      const [total] = await withOrderJoins(db.select({ n: count() }).from(orders).$dynamic()).where(where);
+      // Without a search every filter is the order's own column and every join is to a required row,
+      // so the orders alone count the same, several times faster at scale.
+      const counted = db.select({ n: count() }).from(orders).$dynamic();
+      const [total] = await (search ? withOrderJoins(counted) : counted).where(where);
       const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
         .where(where)
         .orderBy(desc(orders.createdAt), desc(orders.id))
