@@ -30,6 +30,7 @@ const EXPECTED_TABLES = [
   "invoices",
   "leasing_agreements",
   "leasing_companies",
+  "leasing_decisions",
   "notifications",
   "order_cancellations",
   "order_items",

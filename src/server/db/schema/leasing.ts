@@ -7,6 +7,7 @@ import { leasingAgreementStatus, paymentStatus } from "./enums.ts";
 import { files } from "./files.ts";
 import { leasingCompanies } from "./finance.ts";
 import { orders } from "./orders.ts";
+import { users } from "./users.ts";
 
 /**
  * A leasing agreement for an order with a leasing company. status is null until the agreement is
@@ -44,6 +45,8 @@ export const leasingAgreements = pgTable(
     startDate: date({ mode: "string" }),
     endDate: date({ mode: "string" }),
     signedAt: timestamptz(),
+    /** When the leasing company (through its gateway) accepted the agreement. */
+    acceptedAt: timestamptz(),
     rejectedAt: timestamptz(),
     rejectionReason: text(),
     /** The agreement PDF. */
@@ -91,12 +94,48 @@ export const signedDocuments = pgTable(
     paymentStatus: paymentStatus().notNull().default("PENDING"),
     leasingSignDate: date({ mode: "string" }),
     fileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    /**
+     * The signature's evidence: who signed (after a fresh two-factor code), when, from which address,
+     * and the SHA-256 of the exact PDF bytes signed. Null on a document an admin recorded by hand.
+     */
+    signedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    signedAt: timestamptz(),
+    signerIp: text(),
+    signerUserAgent: text(),
+    documentSha256: text(),
     ...timestamps(),
   },
   (t) => [
+    uniqueIndex("signed_documents_sha256_unique").on(t.documentSha256),
     index("signed_documents_employee_idx").on(t.beneficiaryEmployeeId),
     index("signed_documents_agreement_idx").on(t.leasingAgreementId),
     index("signed_documents_company_idx").on(t.companyId, t.createdAt),
     index("signed_documents_payment_status_idx").on(t.paymentStatus),
+  ],
+);
+
+/**
+ * A leasing company's decision on an agreement, waiting for the sync job to apply it. The default
+ * LeasingCompanyGateway reads the decisions our admins record here; a leasing company with an API
+ * answers through its own gateway instead, and the sync job applies both alike (appliedAt).
+ */
+export const leasingDecisions = pgTable(
+  "leasing_decisions",
+  {
+    id: id(),
+    leasingAgreementId: uuid()
+      .notNull()
+      .references(() => leasingAgreements.id, { onDelete: "cascade" }),
+    decision: leasingAgreementStatus().notNull(),
+    agreementNumber: text(),
+    reason: text(),
+    decidedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    appliedAt: timestamptz(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("leasing_decisions_unapplied_idx").on(t.createdAt).where(sql`${t.appliedAt} is null`),
+    index("leasing_decisions_agreement_idx").on(t.leasingAgreementId),
+    check("leasing_decisions_decision_check", sql`${t.decision} in ('ACCEPTED', 'REJECTED')`),
   ],
 );

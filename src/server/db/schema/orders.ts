@@ -52,6 +52,15 @@ export const orders = pgTable(
     /** Hash of the store's token for /runkonumero-ja-toimitus/{token}. */
     deliveryTokenHash: text(),
     deliveryTokenExpiresAt: timestamptz(),
+    /** Hash of the store's token for entering the bike package (mailed when the order starts). */
+    packageTokenHash: text(),
+    packageTokenExpiresAt: timestamptz(),
+    /** The employee's own share of a package above their max price (a user payment), cents incl. VAT. */
+    userPaymentCents: integer().notNull().default(0),
+    /** Fixed when the employee accepts the package: the policy then asked the employer to approve. */
+    employerApprovalRequired: boolean().notNull().default(false),
+    employerApprovedAt: timestamptz(),
+    employerApprovedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     customerComment: text(),
     adminNote: text(),
     confirmedAt: timestamptz(),
@@ -62,6 +71,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_order_number_unique").on(t.orderNumber),
     uniqueIndex("orders_delivery_token_hash_unique").on(t.deliveryTokenHash),
+    uniqueIndex("orders_package_token_hash_unique").on(t.packageTokenHash),
     uniqueIndex("orders_external_order_id_unique").on(t.externalOrderId),
     index("orders_company_status_idx").on(t.companyId, t.orderStatus, t.createdAt),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt),
@@ -77,6 +87,7 @@ export const orders = pgTable(
       "orders_monthly_payment_check",
       sql`${t.monthlyPaymentCents} is null or ${t.monthlyPaymentCents} >= 0`,
     ),
+    check("orders_user_payment_check", sql`${t.userPaymentCents} >= 0`),
     check(
       "orders_residual_value_check",
       sql`${t.residualValueCents} is null or ${t.residualValueCents} >= 0`,
