@@ -1,16 +1,4 @@
-import {
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -18,6 +6,7 @@ import type { TPlatformReport } from "../../../../contract/admin.ts";
 import type { OrderStatus, PayerType } from "../../../../domain/enums.ts";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { type FiguresData, FiguresTable } from "../../../components/figures-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { currentLanguage } from "../../../i18n/i18n.ts";
@@ -87,57 +76,6 @@ function formatCount(count: number): string {
   return new Intl.NumberFormat(currentLanguage() === "en" ? "en-GB" : "fi-FI").format(count);
 }
 
-type TableData = { head: string[]; rows: CsvCell[][] };
-
-/**
- * A chart's figures as a table: always there for screen readers (the chart itself is hidden from
- * them), shown on screen when the reader asks.
- */
-function FiguresTable({ caption, data, shown }: { caption: string; data: TableData; shown: boolean }) {
-  const table = (
-    <Table striped withTableBorder captionSide="top">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {data.head.map((cell) => (
-            <Table.Th key={cell} scope="col">
-              {cell}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.rows.map((row) => (
-          <Table.Tr key={String(row[0])}>
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <Table.Th key={data.head[i]} scope="row" fw={400}>
-                  {cell}
-                </Table.Th>
-              ) : (
-                <Table.Td key={data.head[i]} style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {cell}
-                </Table.Td>
-              ),
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-  if (!shown) return <VisuallyHidden>{table}</VisuallyHidden>;
-  // A wide table scrolls inside its own box on a phone; the box takes focus so keys can scroll it
-  // (as the design system's DataTable does).
-  return (
-    <Table.ScrollContainer
-      minWidth={320}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": caption } }}
-    >
-      {table}
-    </Table.ScrollContainer>
-  );
-}
-
 /** One figure section: its chart (lazy), the same figures as a table, and the CSV of them. */
 function FigureSection({
   title,
@@ -149,7 +87,7 @@ function FigureSection({
 }: {
   title: string;
   description?: string;
-  data: TableData;
+  data: FiguresData;
   csv: CsvCell[][];
   fileName: string;
   chart?: ComponentProps<typeof ReportBarChart>;

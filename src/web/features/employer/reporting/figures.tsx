@@ -1,65 +1,17 @@
-import { Loader, Paper, SimpleGrid, Stack, Switch, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Loader, Paper, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type FiguresData, FiguresTable } from "../../../components/figures-table.tsx";
 import type { ReportBarChartProps } from "../../../components/report-bar-chart.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+
+export type { FiguresData };
 
 // The chart library is most of the page's weight: the figures come first, the charts when they arrive
 // (a lazy module of its own, shared with the admin's Raportointi).
 const ReportBarChart = lazy(() =>
   import("../../../components/report-bar-chart.tsx").then((m) => ({ default: m.ReportBarChart })),
 );
-
-export type FiguresData = { head: string[]; rows: ReactNode[][] };
-
-/**
- * A chart's figures as a table: always there for screen readers (the chart itself is hidden from
- * them), shown on screen when the reader asks.
- */
-function FiguresTable({ caption, data, shown }: { caption: string; data: FiguresData; shown: boolean }) {
-  const table = (
-    <Table striped withTableBorder captionSide="top">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {data.head.map((cell) => (
-            <Table.Th key={cell} scope="col">
-              {cell}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.rows.map((row, r) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are fixed for one answer.
-          <Table.Tr key={r}>
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <Table.Th key={data.head[i]} scope="row" fw={400}>
-                  {cell}
-                </Table.Th>
-              ) : (
-                <Table.Td key={data.head[i]} style={{ fontVariantNumeric: "tabular-nums" }}>
-                  {cell}
-                </Table.Td>
-              ),
-            )}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-  if (!shown) return <VisuallyHidden>{table}</VisuallyHidden>;
-  // A wide table scrolls inside its own box on a phone; the box takes focus so keys can scroll it.
-  return (
-    <Table.ScrollContainer
-      minWidth={320}
-      scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": caption } }}
-    >
-      {table}
-    </Table.ScrollContainer>
-  );
-}
 
 /** A section of charts (lazy, hidden from screen readers) with their figures as a table beside them. */
 export function ChartSection({
