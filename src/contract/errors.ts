@@ -70,6 +70,26 @@ export const ERROR_CODES = [
   // Starting an order (issue 12)
   "NOT_ELIGIBLE_TO_ORDER",
   "ORDER_ALREADY_OPEN",
+  // The helpdesk's processing: the leasing company, invoices, billing, the lease's start (issue 12)
+  "AGREEMENT_NOT_SIGNED",
+  "AGREEMENT_NOT_ACCEPTED",
+  "LEASING_DECISION_NOT_ALLOWED",
+  "AGREEMENT_NUMBER_TAKEN",
+  "INVOICE_TOTAL_MISMATCH",
+  "INVOICE_STATUS_NOT_ALLOWED",
+  "DELIVERY_DATE_MISSING",
+  // The bike store's links (issue 12 point 2)
+  "STORE_LINK_INVALID",
+  "STORE_LINK_USED",
+  "DELIVERY_DATE_FAR_FUTURE",
+  // The employee's acceptance and signature, the employer's approval, signed documents (issue 12)
+  "LEASE_TIME_NOT_ALLOWED",
+  "PHONE_NUMBER_REQUIRED_FOR_SIGNING",
+  "ORDER_ALREADY_SIGNED",
+  "ORDER_NOT_SIGNED",
+  "EMPLOYER_APPROVAL_NOT_REQUIRED",
+  "EMPLOYER_ALREADY_DECIDED",
+  "SIGNED_DOCUMENT_LOCKED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REQUEST_STATUSES_WITH_SIGNED } from "../domain/enums.ts";
+import { AGREEMENT_PHASES } from "../domain/lease-dates.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zSingleLineText } from "./text.ts";
 
@@ -33,6 +34,11 @@ export const zLeasingAgreement = z.object({
   orderNumber: z.number().int(),
   /** null until the agreement is sent for signing. */
   status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
+  /**
+   * Where the agreement is in its life (src/domain/lease-dates.ts agreementPhase): DRAFT, SIGNED,
+   * PENDING, REJECTED, ACCEPTED, then ACTIVE between its start and end date, and ENDED after.
+   */
+  phase: z.enum(AGREEMENT_PHASES),
   agreementNumber: z.string().nullable(),
   leasingCompany: z.object({ id: z.uuid(), companyName: z.string() }),
   company: z.object({ companyId: z.uuid(), name: z.string() }),

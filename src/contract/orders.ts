@@ -1,8 +1,15 @@
 import { z } from "zod";
-import { DELIVERY_METHODS, EVENT_TYPES, ORDER_STATUSES } from "../domain/enums.ts";
+import {
+  DELIVERY_METHODS,
+  EVENT_TYPES,
+  ORDER_ITEM_TYPES,
+  ORDER_STATUSES,
+  REQUEST_STATUSES_WITH_SIGNED,
+} from "../domain/enums.ts";
 import type { OrderParty } from "../domain/order-state-machine.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zPostalCode } from "./companies.ts";
+import { zOrderInvoice } from "./invoices.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -89,6 +96,42 @@ export const zOrderEvent = z.object({
 });
 export type TOrderEvent = z.infer<typeof zOrderEvent>;
 
+/** A line of the order's bike package, as the store entered it; lineTotalCents = quantity × unit − discount. */
+export const zOrderItem = z.object({
+  id: z.uuid(),
+  itemType: z.enum(ORDER_ITEM_TYPES),
+  name: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  modelYear: z.number().int().nullable(),
+  frameSize: z.string().nullable(),
+  color: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  discountCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export type TOrderItem = z.infer<typeof zOrderItem>;
+
+/**
+ * The order's leasing agreement in brief (made when the employee accepts the package): its tax regime
+ * from the commitment date (ADR 008; null until committed), and the signed document once signed.
+ */
+export const zOrderAgreement = z.object({
+  id: z.uuid(),
+  status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
+  leaseTimeMonths: z.number().int(),
+  monthlyPaymentCents: z.number().int(),
+  commitmentDate: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
+  taxFreeUntil: z.string().nullable(),
+  signedAt: z.iso.datetime().nullable(),
+  signedDocumentId: z.uuid().nullable(),
+});
+export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
+
 export const zOrderDetails = zOrderListItem.extend({
   deliveryStreetAddress: z.string().nullable(),
   deliveryPostalCode: z.string().nullable(),
@@ -102,6 +145,16 @@ export const zOrderDetails = zOrderListItem.extend({
   waitingOn: z.enum(ORDER_PARTIES).nullable(),
   statusSince: z.iso.datetime(),
   events: z.array(zOrderEvent),
+  /** The bike package's lines, in the store's order (empty until the store provides the package). */
+  items: z.array(zOrderItem),
+  /** The employee's own share of a package above their max price; fixed when they accept. */
+  userPaymentCents: z.number().int(),
+  /** Fixed when the employee accepts: the bike policy then asked the employer to approve. */
+  employerApprovalRequired: z.boolean(),
+  employerApprovedAt: z.iso.datetime().nullable(),
+  agreement: zOrderAgreement.nullable(),
+  /** The order's invoices (the store's purchase invoice, our bill to the leasing company); admin tier only. */
+  invoices: z.array(zOrderInvoice),
 });
 export type TOrderDetails = z.infer<typeof zOrderDetails>;
 

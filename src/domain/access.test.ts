@@ -25,6 +25,7 @@ const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[
   passwordReset: "public",
   emailChangeConfirm: "public",
   serialNumberAndDelivery: "public",
+  storePackage: "public",
   maintenance: "public",
   deactivated: "public",
   noRights: "public",

@@ -80,6 +80,8 @@ const ALLOWED: readonly Allowed[] = [
   move("PENDING", "CANCELLED", [EMPLOYEE, SA, IA]),
   move("PACKAGE_PROVIDED", "CANCELLED", [EMPLOYEE, SA, IA]),
   move("ALL_INFO_PROVIDED", "CANCELLED", [EMPLOYEE, SA, IA]),
+  // The employer's refusal where the bike policy asks for their approval (not reporting users).
+  move("ALL_INFO_PROVIDED", "CANCELLED", ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"]),
   move("CONFIRMED", "CANCELLED", [SA, IA]),
   move("PROCESSED", "CANCELLED", [SA, IA]),
   move("WAITING_FOR_INVOICE_MATCH", "CANCELLED", [SA, IA]),
@@ -207,6 +209,20 @@ describe("defect 12: the order lifecycle against ADR 004's hand-written table", 
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("lets the employer's deciders, and not reporting users, refuse an accepted order only", () => {
+    for (const actor of ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"] as const) {
+      expect(canTransition({ from: "ALL_INFO_PROVIDED", to: "CANCELLED", actor }).ok).toBe(true);
+      expect(canTransition({ from: "PACKAGE_PROVIDED", to: "CANCELLED", actor }).ok).toBe(false);
+      expect(canTransition({ from: "CONFIRMED", to: "CANCELLED", actor }).ok).toBe(false);
+    }
+    expect(
+      canTransition({ from: "ALL_INFO_PROVIDED", to: "CANCELLED", actor: "EMPLOYER_REPORTING" }),
+    ).toEqual({
+      ok: false,
+      reason: "actorNotAllowed",
+    });
   });
 
   it("never lets the employee cancel a confirmed or later order", () => {

@@ -154,6 +154,8 @@ function buildTransitions(): readonly OrderTransition[] {
   }
   for (const status of EMPLOYEE_CANCELLABLE_STATUSES)
     rows.push(row(status, "CANCELLED", "cancelOrder", [EMPLOYEE]));
+  // The employer's refusal, where the policy asks for their approval, cancels the accepted order.
+  rows.push(row("ALL_INFO_PROVIDED", "CANCELLED", "cancelOrder", EMPLOYER_DECIDERS));
   rows.push(row(CUSTOMER_COMMENT_STATUS, "CANCELLED", "cancelOrder", ADMINS));
   rows.push(
     row(CUSTOMER_COMMENT_STATUS, "CANCELLED", "cancelOrder", [EMPLOYEE], EMPLOYEE_CANCELLABLE_STATUSES),

@@ -78,6 +78,19 @@ describe("DEFAULT_ROLE_PERMISSIONS", () => {
     }
   });
 
+  it("lets the employer's deciders approve orders and read signed documents; reporting and the employee neither", () => {
+    for (const role of ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"] as const) {
+      expect(DEFAULT_ROLE_PERMISSIONS[role]).toEqual(
+        expect.arrayContaining(["orders.approve", "signed-documents.read"]),
+      );
+      expect(DEFAULT_ROLE_PERMISSIONS[role]).not.toContain("signed-documents.manage");
+    }
+    for (const role of ["EMPLOYER_REPORTING", "BIKE_BENEFICIARY"] as const) {
+      expect(DEFAULT_ROLE_PERMISSIONS[role]).not.toContain("orders.approve");
+      expect(DEFAULT_ROLE_PERMISSIONS[role]).not.toContain("signed-documents.read");
+    }
+  });
+
   it("lists no permission twice for any role", () => {
     for (const role of ROLES) {
       expect(new Set(DEFAULT_ROLE_PERMISSIONS[role]).size).toBe(DEFAULT_ROLE_PERMISSIONS[role].length);

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   "orders.read",
   "orders.process",
   "orders.cancel",
+  // The employer's approval of an order where the bike policy asks for it (issue 12)
+  "orders.approve",
   "employees.read",
   "employees.manage",
   "employees.decide",
@@ -30,7 +32,8 @@ export const PERMISSIONS = [
   // Leasing companies, leasing agreements, last fetch time
   "leasing.read",
   "leasing.manage",
-  // Signed documents
+  // Signed documents: reading them (scoped), recording and changing them by hand (the admin tier)
+  "signed-documents.read",
   "signed-documents.manage",
   // Companies, group companies, units, VAT, payroll recipients, registration links, bike policy
   "companies.read",
@@ -81,6 +84,8 @@ const EMPLOYER_ADMIN_PERMISSIONS: readonly Permission[] = [
   "employees.manage",
   "employees.decide",
   "orders.read",
+  "orders.approve",
+  "signed-documents.read",
   "companies.read",
   "company-settings.manage",
   "vat-rates.read",
@@ -109,6 +114,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> =
     "employees.manage",
     "employees.decide",
     "orders.read",
+    "orders.approve",
+    "signed-documents.read",
     "companies.read",
     "registration-links.create",
     "bike-policy.read",

@@ -47,6 +47,8 @@ export const ROUTES = [
     access: PUBLIC,
     layout: "default",
   },
+  /** The package link mailed to the bike store when an order starts (issue 12 point 2). */
+  { id: "storePackage", path: "/pyoraliike/paketti/:token", access: PUBLIC, layout: "default" },
   { id: "maintenance", path: "/huoltokatkos", access: PUBLIC, layout: "maintenance" },
   { id: "deactivated", path: "/deactivated", access: PUBLIC, layout: "default" },
   { id: "noRights", path: "/ei-oikeuksia", access: PUBLIC, layout: "default" },

@@ -23,13 +23,19 @@ import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { employeesRoutes } from "./modules/employees/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { invoicesRoutes } from "./modules/invoices/routes.ts";
+import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
+import { orderAcceptanceRoutes } from "./modules/orders/acceptance-routes.ts";
+import { orderProcessingRoutes } from "./modules/orders/processing-routes.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reportingRoutes } from "./modules/reporting/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
+import { signedDocumentsRoutes } from "./modules/signed-documents/routes.ts";
+import { storeLinksRoutes } from "./modules/store-links/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
@@ -150,6 +156,12 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(reportingRoutes, { ctx });
       await api.register(bikeStoreRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
+      await api.register(orderAcceptanceRoutes, { ctx });
+      await api.register(signedDocumentsRoutes, { ctx });
+      await api.register(orderProcessingRoutes, { ctx });
+      await api.register(leasingDecisionRoutes, { ctx });
+      await api.register(invoicesRoutes, { ctx });
+      await api.register(storeLinksRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

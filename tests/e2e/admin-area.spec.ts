@@ -49,9 +49,13 @@ test("the helpdesk accepts a sign-up, adds a unit and gives a user the employer 
   const company = `Pyöräily ${stamp} Oy`;
   await signUpCompany(page, company, freshBusinessId(), `riikka.${stamp}@pyoraily.test`);
 
-  // Hakemukset is the admin area's first view; the new sign-up waits there.
+  // Hakemukset is the admin area's first view: the order queue, and beside it the company
+  // applications, where the new sign-up waits.
   await openAdmin(page);
   await expect(page.getByRole("tab", { name: "Hakemukset" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Tilausjono" })).toBeVisible();
+  await page.getByText("Yrityshakemukset", { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/hakemukset\/yrityshakemukset$/);
   await page.getByLabel("Hae", { exact: true }).fill(company);
   await page.getByRole("button", { name: `Hyväksy hakemus: ${company}` }).click();
   const accept = page.getByRole("dialog");
@@ -112,6 +116,11 @@ const SCREENS: { tab: string; path: string; ready: (page: Page) => Promise<void>
   {
     tab: "Hakemukset",
     path: "/admin",
+    ready: (p) => expect(p.getByRole("heading", { name: "Tilausjono" })).toBeVisible(),
+  },
+  {
+    tab: "Yrityshakemukset",
+    path: "/admin/hakemukset/yrityshakemukset",
     ready: (p) => expect(p.getByRole("button", { name: /^Hyväksy hakemus:/ }).first()).toBeVisible(),
   },
   {

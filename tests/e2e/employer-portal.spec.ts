@@ -1,33 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
-  createJoinToken,
+  joinByLink,
   logInThroughApi,
   logInThroughPage,
   seriousAxeViolations,
-  uniqueEmail,
   watchConsole,
 } from "./helpers.ts";
 
 const ADMIN = "employer.admin@demo.test";
-
-/** A new employee of Demo Oy who joined by the company's registration link; answers their name. */
-async function joinByLink(api: APIRequestContext, firstName: string, lastName: string): Promise<string> {
-  const token = await createJoinToken(api);
-  const joined = await api.post("/api/register/employee", {
-    data: {
-      token,
-      firstName,
-      lastName,
-      email: uniqueEmail("e2e.portal"),
-      phoneNumber: "0405550199",
-      password: "Polkupyörällä töihin joka päivä",
-      language: "fi",
-    },
-  });
-  expect(joined.status(), await joined.text()).toBe(201);
-  return `${firstName} ${lastName}`;
-}
 
 test("an employer admin reads the join notification, accepts the employee, finds them under manage and downloads the payroll report", async ({
   page,
@@ -42,7 +23,7 @@ test("an employer admin reads the join notification, accepts the employee, finds
     .slice(-5)
     .replace(/\d/g, (d) => "abcdefghij"[Number(d)] ?? "a");
   const api = await playwright.request.newContext({ baseURL: baseURL ?? "" });
-  const name = await joinByLink(api, "Onni", `Liittyjä${stamp}`);
+  const { name } = await joinByLink(api, "Onni", `Liittyjä${stamp}`);
   await api.dispose();
 
   await logInThroughPage(page, ADMIN, { withCode: true });

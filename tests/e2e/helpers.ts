@@ -86,6 +86,35 @@ export async function createJoinToken(request: APIRequestContext): Promise<strin
   return token;
 }
 
+/** The password of the employees an e2e test lets join by link. */
+export const JOINER_PASSWORD = "Polkupyörällä töihin joka päivä";
+
+/**
+ * A new employee of Demo Oy who joined by the company's registration link (`api` is left logged in as
+ * Demo Oy's employer admin); answers their name and e-mail.
+ */
+export async function joinByLink(
+  api: APIRequestContext,
+  firstName: string,
+  lastName: string,
+): Promise<{ name: string; email: string }> {
+  const token = await createJoinToken(api);
+  const email = uniqueEmail("e2e.portal");
+  const joined = await api.post("/api/register/employee", {
+    data: {
+      token,
+      firstName,
+      lastName,
+      email,
+      phoneNumber: "0405550199",
+      password: JOINER_PASSWORD,
+      language: "fi",
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  return { name: `${firstName} ${lastName}`, email };
+}
+
 /** The newest mail to `to` in the dev outbox. */
 export async function latestMailTo(
   request: APIRequestContext,

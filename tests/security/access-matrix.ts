@@ -35,7 +35,10 @@ import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
+import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
+import { SIGNING_ROWS } from "./matrix-signing.ts";
+import { STORE_LINK_ROWS } from "./matrix-store-links.ts";
 
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
@@ -718,6 +721,9 @@ export const MATRIX: readonly MatrixRow[] = [
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,
   ...ORDER_ROWS,
+  ...SIGNING_ROWS,
+  ...PROCESSING_ROWS,
+  ...STORE_LINK_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

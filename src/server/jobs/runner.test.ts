@@ -10,6 +10,7 @@ import { type Database, fromPostgresUrl } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging } from "../messaging/types.ts";
+import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
 import { createJobRunner, INACTIVITY_CRON, INACTIVITY_QUEUE } from "./runner.ts";
 
@@ -62,7 +63,7 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly and the monthly job, runs them on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly, the monthly and the leasing sync job, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
       ctx: { config: testConfig({ inactivityDeactivationDays: 30 }), database, messaging: noMessaging },
@@ -76,6 +77,7 @@ describe("the job runner", () => {
     const schedules = (await boss?.getSchedules()) ?? [];
     expect([...schedules].sort((a, b) => a.name.localeCompare(b.name))).toMatchObject([
       { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
+      { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
     ]);
 
@@ -106,19 +108,31 @@ describe("the job runner", () => {
     }
     expect(payrollState).toBe("completed");
 
+    // And the leasing sync (what it does: leasing-sync.test.ts).
+    const syncJob = await boss?.send(LEASING_SYNC_QUEUE, {});
+    let syncState: string | undefined;
+    for (let i = 0; i < 40 && syncState !== "completed" && syncState !== "failed"; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      syncState = (await boss?.getJobById(LEASING_SYNC_QUEUE, syncJob as string))?.state;
+    }
+    expect(syncState).toBe("completed");
+
     await runner.stop();
     expect(runner.boss()).toBeNull();
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the nightly job when the period is 0 (the monthly one stays)", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly one and the leasing sync stay)", async () => {
     const runner = createJobRunner({
       ctx: { config: testConfig({ inactivityDeactivationDays: 0 }), database, messaging: noMessaging },
       log: recordingLog(),
       connectionString,
     });
     expect(await runner.start()).toBe(true);
-    expect((await runner.boss()?.getSchedules())?.map((s) => s.name)).toEqual([PAYROLL_REPORT_QUEUE]);
+    expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
+      LEASING_SYNC_QUEUE,
+      PAYROLL_REPORT_QUEUE,
+    ]);
     await runner.stop();
   }, 20_000);
 

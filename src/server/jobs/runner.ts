@@ -3,10 +3,12 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
+import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
 
 /**
- * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail): on PostgreSQL through its own small pool (DATABASE_URL), on the
+ * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail,
+ * the leasing companies' decisions every 10 minutes): on PostgreSQL through its own small pool (DATABASE_URL), on the
  * embedded PGlite through pg-boss's `db` adapter on the app's own client (stack notes §3.7). Started by
  * main.ts only (buildApp's `jobs` option); a queue that fails to start is logged and the app serves on.
  */
@@ -116,6 +118,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             publicUrl: config.publicUrl,
             log,
           }),
+      );
+      await instance.createQueue(LEASING_SYNC_QUEUE);
+      await instance.schedule(LEASING_SYNC_QUEUE, LEASING_SYNC_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        LEASING_SYNC_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => syncLeasingDecisions(database.db, { now: new Date(), log }),
       );
       boss = instance;
       log.info({ inactivityDeactivationDays: days }, "job queue started");

@@ -25,7 +25,10 @@ export type MailTemplate =
   | "employee-invitation"
   | "employee-accepted"
   | "employee-rejected"
-  | "payroll-report";
+  | "payroll-report"
+  | "purchase-order"
+  | "store-package-link"
+  | "store-delivery-link";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

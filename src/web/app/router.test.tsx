@@ -1,9 +1,10 @@
 import { configure, screen } from "@testing-library/react";
 import { matchRoutes } from "react-router";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGES } from "../../domain/enums.ts";
 import { ROUTES } from "../../domain/routes.ts";
 import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
+import { apiError, fakeApi } from "../test/fake-api.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { sessionUser } from "../test/session-user.ts";
 import { appRoutes, ROUTE_PAGES } from "./routes.tsx";
@@ -16,6 +17,10 @@ beforeAll(async () => {
   // The first import of the lazy pages' chunk is slow on a busy machine; pay it before the timed finds.
   await Promise.all([import("./lazy-pages.ts"), ensurePageTexts("fi")]);
 }, 60_000);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 beforeEach(async () => {
   window.localStorage.clear();
@@ -46,12 +51,13 @@ describe("the router", () => {
     expect(document.title).toBe("Pedaali");
   });
 
-  it("renders a lazy area landing page with its translated title and next step", async () => {
+  it("renders a lazy page of its own chunk with its translated title (the store's delivery link)", async () => {
+    fakeApi({ "GET /api/store-links/delivery/abc": apiError(404, "STORE_LINK_INVALID", "Invalid link") });
     renderApp("/runkonumero-ja-toimitus/abc");
     expect(
       await screen.findByRole("heading", { level: 1, name: "Runkonumero ja toimitus" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/Jos linkkisi ei toimi, ota yhteyttä asiakaspalveluun/)).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Linkki ei ole enää voimassa" })).toBeInTheDocument();
     expect(document.title).toBe("Runkonumero ja toimitus – Pedaali");
   });
 

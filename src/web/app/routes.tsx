@@ -26,6 +26,19 @@ const employerArea: PageImport = () =>
     await m.employerTextsReady();
     return m.EmployerPage;
   });
+const myBikePage: PageImport = () =>
+  import("../features/mybike/my-bike-page.tsx").then(async (m) => {
+    await m.myBikeTextsReady();
+    return m.MyBikePage;
+  });
+/** The bike store's link pages: one chunk of their own, with their own texts (features/store-links). */
+const storeLinkPages = () =>
+  import("../features/store-links/store-link-pages.ts").then(async (m) => {
+    await m.storeLinkTextsReady();
+    return m;
+  });
+const storePackagePage: PageImport = () => storeLinkPages().then((m) => m.StorePackagePage);
+const storeDeliveryPage: PageImport = () => storeLinkPages().then((m) => m.StoreDeliveryPage);
 const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
 const logoutPage: PageImport = () => pages().then((m) => m.LogoutPage);
 const deactivatedPage: PageImport = () => pages().then((m) => m.DeactivatedPage);
@@ -59,7 +72,8 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   join: joinPage,
   passwordReset: passwordResetPage,
   emailChangeConfirm: emailChangeConfirmPage,
-  serialNumberAndDelivery: areaLandingPage,
+  serialNumberAndDelivery: storeDeliveryPage,
+  storePackage: storePackagePage,
   maintenance: publicPage("maintenance"),
   deactivated: deactivatedPage,
   noRights: noRightsPage,
@@ -67,7 +81,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   companySettings: employerArea,
   reporting: employerArea,
   admin: adminArea,
-  myBike: areaLandingPage,
+  myBike: myBikePage,
   ownDetails: ownDetailsPage,
   companyInfo: publicPage("companyInfo"),
   privacyPolicy: publicPage("privacyPolicy"),

@@ -19,7 +19,7 @@ type Catalogue = { [key: string]: string | Catalogue };
  * sections both areas load (`companies/<part>.<lng>.json`), merged per language; sections must not overlap.
  */
 const AREA_FILES = import.meta.glob<Catalogue>(
-  ["./admin/*.json", "./employer/*.json", "./companies/*.json"],
+  ["./admin/*.json", "./employer/*.json", "./companies/*.json", "./mybike/*.json", "./store-links/*.json"],
   {
     eager: true,
     import: "default",

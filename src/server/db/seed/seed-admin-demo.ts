@@ -167,8 +167,9 @@ export const DEMO_MULTI_ROLE_USERS = [
 ] as const;
 
 /**
- * A year of orders: [months ago, status, package price in euros, store]. The older ones are leasing
- * by now; the recent ones are on their way through the order lifecycle (DESIGN.md §5).
+ * A year of orders: [months ago, status, package price in euros, store]: leases by now, and one the
+ * employee cancelled. The orders on their way through the lifecycle are seed-order-statuses.ts's,
+ * made by the services themselves.
  */
 const DEMO_ORDERS: readonly [number, OrderStatus, number, string][] = [
   [11, "ACTIVE_LEASING", 3_290, "Vauhti Espoo"],
@@ -178,14 +179,6 @@ const DEMO_ORDERS: readonly [number, OrderStatus, number, string][] = [
   [7, "CANCELLED", 2_590, "Kallion Pyöräpaja"],
   [6, "ACTIVE_LEASING", 3_650, "Vauhti Tampere"],
   [5, "ACTIVE_LEASING", 2_790, "Vauhti Espoo"],
-  [4, "GRENKE_INVOICE_SENT", 3_990, "Kallion Pyöräpaja"],
-  [3, "READY_FOR_BILLING", 2_490, "Vauhti Espoo"],
-  [2, "WAITING_FOR_DELIVERY_DATE", 4_150, "Vauhti Tampere"],
-  [2, "PROCESSED", 1_990, "Kallion Pyöräpaja"],
-  [1, "CONFIRMED", 3_190, "Vauhti Espoo"],
-  [1, "ALL_INFO_PROVIDED", 2_890, "Vauhti Tampere"],
-  [0, "PACKAGE_PROVIDED", 3_490, "Vauhti Espoo"],
-  [0, "PENDING", 0, "Kallion Pyöräpaja"],
 ];
 
 const LEASING_STATUSES: readonly OrderStatus[] = [
@@ -449,6 +442,9 @@ async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise<void> 
         leaseTimeMonths: payment ? months : null,
         monthlyPaymentCents: payment?.totalCents ?? null,
         residualValueCents: payment?.residualCents ?? null,
+        // Delivered a week before the lease starts (startDate below), with the frame's serial number.
+        frameSerialNumber: leasingNow ? `WTU${String(915_000 + i * 4_271).padStart(8, "0")}` : null,
+        deliveryDate: leasingNow ? isoDate(daysAgo(createdAt, -14)) : null,
         confirmedAt: confirmed ? addMonths(createdAt, 0) : null,
         processedAt: confirmed && status !== "CONFIRMED" ? daysAgo(createdAt, -7) : null,
         cancelledAt: status === "CANCELLED" ? daysAgo(createdAt, -10) : null,

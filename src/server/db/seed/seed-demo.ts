@@ -300,7 +300,9 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
     companyIds.get(DEMO_JOIN_LINK.company) as string,
     userIds.get(DEMO_JOIN_LINK.createdBy) as string,
   );
-  await seedAdminDemo(db, passwordHash);
-  await seedEmployerDemo(db, passwordHash);
-  await seedOrderStatusesDemo(db);
+  // One clock for the demo's stories, so their dates agree with each other.
+  const now = new Date();
+  await seedAdminDemo(db, passwordHash, now);
+  await seedEmployerDemo(db, passwordHash, now);
+  await seedOrderStatusesDemo(db, now);
 }

@@ -590,6 +590,22 @@ async function seedOrder(
   const orderRow = order as typeof orders.$inferSelect;
   if (priced) await packageItems(c, orderRow.id, bike);
   const companyId = employee.companyId;
+  if (accepted && !confirmed && payment) {
+    // Accepted, not signed yet: the agreement waits for the employee's signature.
+    await db.insert(leasingAgreements).values({
+      orderId: orderRow.id,
+      beneficiaryEmployeeId: employee.id,
+      companyId,
+      leasingCompanyId: c.leasingCompanyId,
+      status: null,
+      leaseTimeMonths: months,
+      monthlyPaymentCents: payment.totalCents,
+      totalPriceCents,
+      residualValueCents: payment.residualCents,
+      createdAt: daysFrom(createdAt, 3),
+      updatedAt: daysFrom(createdAt, 3),
+    });
+  }
   if (confirmed && payment) {
     const confirmedAt = daysFrom(createdAt, 4);
     const [agreement] = await db

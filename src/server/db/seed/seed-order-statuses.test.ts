@@ -1,12 +1,43 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { apiCaller } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { ORDER_STATUSES } from "../../../domain/enums.ts";
-import { eventLog, orders } from "../schema/index.ts";
+import { zAwaitingEmployer } from "../../../contract/order-acceptance.ts";
+import { zMyOrders } from "../../../contract/orders.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../../domain/enums.ts";
+import { MAIN_LINE_STATUSES } from "../../../domain/order-state-machine.ts";
+import { sha256Hex } from "../../files/file-store.ts";
+import {
+  beneficiaryEmployees,
+  eventLog,
+  files,
+  invoices,
+  leasingAgreements,
+  leasingDecisions,
+  orderItems,
+  orders,
+  signedDocuments,
+  users,
+} from "../schema/index.ts";
 
-/** Issue 12 point 7: the demo has an order in every status of SPEC §4, each with the timeline that led there. */
+/**
+ * Issue 12 point 7: the demo has an order in every status of SPEC §4, each with the timeline that led
+ * there and what the work leaves behind: package lines, the agreement, the signed document whose
+ * stored PDF matches its SHA-256, the leasing company's decision, the invoices.
+ */
 
 const t = setupTestApp({}, { demoData: true });
+const { call } = apiCaller(t);
+
+const from = (status: OrderStatus) => MAIN_LINE_STATUSES.slice(MAIN_LINE_STATUSES.indexOf(status as never));
+const ON_THE_WAY_SIGNED: readonly OrderStatus[] = from("CONFIRMED").filter((s) => s !== "ACTIVE_LEASING");
+
+async function regularOrders(statuses: readonly OrderStatus[]) {
+  return t.database.db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.orderStatus, [...statuses]), eq(orders.isOnlineOrder, false)));
+}
 
 describe("the demo orders", () => {
   it("cover every order status of SPEC §4", async () => {
@@ -18,7 +49,7 @@ describe("the demo orders", () => {
     expect(ORDER_STATUSES.filter((s) => !present.has(s))).toEqual([]);
   });
 
-  it("reached the statuses only this seed gives through moves whose event rows chain to the status", async () => {
+  it("reached the statuses this seed gives through moves whose event rows chain to the status", async () => {
     const walked = await t.database.db
       .select({ id: orders.id, status: orders.orderStatus })
       .from(orders)
@@ -26,23 +57,176 @@ describe("the demo orders", () => {
         inArray(orders.orderStatus, [
           "WAITING_FOR_CUSTOMER_COMMENT",
           "WAITING_FOR_INVOICE_MATCH",
+          "WAITING_FOR_DELIVERY_DATE",
+          "READY_FOR_BILLING",
+          "GRENKE_INVOICE_SENT",
           "CASE_X",
           "REFUNDED",
         ]),
       );
-    expect(walked.length).toBeGreaterThanOrEqual(4);
+    expect(walked.length).toBeGreaterThanOrEqual(7);
     for (const order of walked) {
       const events = await t.database.db
         .select({ data: eventLog.data })
         .from(eventLog)
         .where(and(eq(eventLog.entityType, "order"), eq(eventLog.entityId, order.id)))
-        .orderBy(asc(eventLog.createdAt));
+        .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
+      // Two moves of one action share their time (processing's PROCESSED → WAITING_FOR_INVOICE_MATCH):
+      // follow the chain from each status to the move that leaves it.
+      const moves = events.map((e) => e.data).filter((d) => d.to !== undefined);
       let at: unknown = "NOT_STARTED";
-      for (const { data } of events) {
-        expect(data.from, order.status).toBe(at);
-        at = data.to;
+      while (moves.length > 0) {
+        const next = moves.findIndex((d) => d.from === at);
+        expect(next, `${order.status}: no move from ${at}`).toBeGreaterThanOrEqual(0);
+        at = moves.splice(next, 1)[0]?.to;
       }
       expect(at, order.status).toBe(order.status);
     }
+  });
+
+  it("keeps one order on its way per employee", async () => {
+    const open = await t.database.db
+      .select({ employee: orders.beneficiaryEmployeeId, n: count() })
+      .from(orders)
+      .where(notInArray(orders.orderStatus, ["ACTIVE_LEASING", "CANCELLED", "REFUNDED"]))
+      .groupBy(orders.beneficiaryEmployeeId);
+    expect(open.filter((r) => r.n > 1)).toEqual([]);
+  });
+
+  it("gives every order with a package its lines, summing to its total", async () => {
+    const packaged = await regularOrders(from("PACKAGE_PROVIDED"));
+    for (const order of packaged) {
+      const lines = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      expect(lines.length, `${order.orderStatus} ${order.orderNumber}`).toBeGreaterThan(0);
+      expect(
+        lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity - l.discountCents, 0),
+        `${order.orderStatus} ${order.orderNumber}`,
+      ).toBe(order.totalPriceCents);
+    }
+  });
+
+  it("has an agreement for every order the employee accepted", async () => {
+    const accepted = await regularOrders(from("ALL_INFO_PROVIDED"));
+    expect(accepted.length).toBeGreaterThan(10);
+    for (const order of accepted) {
+      const [agreement] = await t.database.db
+        .select({ id: leasingAgreements.id })
+        .from(leasingAgreements)
+        .where(eq(leasingAgreements.orderId, order.id));
+      expect(agreement, `${order.orderStatus} ${order.orderNumber}`).toBeDefined();
+    }
+  });
+
+  it("has a signed document whose stored PDF matches its SHA-256 for every signed order on its way, and some leases", async () => {
+    const documents = await t.database.db
+      .select({ document: signedDocuments, content: files.content, orderId: leasingAgreements.orderId })
+      .from(signedDocuments)
+      .innerJoin(files, eq(files.id, signedDocuments.fileId))
+      .innerJoin(leasingAgreements, eq(leasingAgreements.id, signedDocuments.leasingAgreementId));
+    for (const { document, content } of documents) {
+      expect(sha256Hex(content)).toBe(document.documentSha256);
+      expect(content.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(document.signerIp).toMatch(/^192\.0\.2\.\d+$/);
+      expect(document.signerUserAgent).toMatch(/^Mozilla\/5\.0/);
+      expect(document.signedByUserId).not.toBeNull();
+      expect(document.signedAt).not.toBeNull();
+    }
+    const signedOrders = new Set(documents.map((d) => d.orderId));
+    for (const order of await regularOrders(ON_THE_WAY_SIGNED)) {
+      expect(signedOrders.has(order.id), `${order.orderStatus} ${order.orderNumber}`).toBe(true);
+    }
+    const leases = await regularOrders(["ACTIVE_LEASING"]);
+    expect(leases.filter((o) => signedOrders.has(o.id)).length).toBeGreaterThanOrEqual(3);
+    // Confirmed orders have the commitment date of their confirmation.
+    const confirmed = await t.database.db
+      .select({ commitmentDate: leasingAgreements.commitmentDate })
+      .from(leasingAgreements)
+      .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
+      .where(inArray(orders.orderStatus, [...ON_THE_WAY_SIGNED]));
+    expect(confirmed.every((a) => a.commitmentDate !== null)).toBe(true);
+  });
+
+  it("has the leasing company's decision, the store's invoice and our bill where the work got to", async () => {
+    const { db } = t.database;
+    const accepted = await regularOrders(
+      from("WAITING_FOR_INVOICE_MATCH").filter((s) => s !== "ACTIVE_LEASING"),
+    );
+    for (const order of accepted) {
+      const [agreement] = await db
+        .select()
+        .from(leasingAgreements)
+        .where(eq(leasingAgreements.orderId, order.id));
+      expect(agreement?.status, order.orderStatus).toBe("ACCEPTED");
+      expect(agreement?.agreementNumber, order.orderStatus).toMatch(/^PED-\d{4}-\d+$/);
+      const received = await db
+        .select({ status: invoices.status })
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.id), isNull(invoices.leasingCompanyId)));
+      expect(
+        received.map((i) => i.status),
+        order.orderStatus,
+      ).toEqual([order.orderStatus === "WAITING_FOR_INVOICE_MATCH" ? "RECEIVED" : "VERIFIED"]);
+    }
+    for (const order of await regularOrders(from("READY_FOR_BILLING"))) {
+      expect(order.frameSerialNumber, order.orderStatus).not.toBeNull();
+      expect(order.deliveryDate, order.orderStatus).not.toBeNull();
+    }
+    for (const order of await regularOrders(["GRENKE_INVOICE_SENT"])) {
+      const bills = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.orderId, order.id), isNotNull(invoices.leasingCompanyId)));
+      expect(bills.length).toBe(1);
+    }
+    // One agreement is with the leasing company, its decision waiting for the sync.
+    const waiting = await db
+      .select({ id: leasingDecisions.id })
+      .from(leasingDecisions)
+      .innerJoin(leasingAgreements, eq(leasingAgreements.id, leasingDecisions.leasingAgreementId))
+      .where(and(isNull(leasingDecisions.appliedAt), eq(leasingAgreements.status, "PENDING")));
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("has a package from Vauhti Espoo over the max price waiting for ville.hamalainen@demo.test", async () => {
+    const [own] = await t.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
+      .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+      .where(and(eq(users.email, "ville.hamalainen@demo.test"), eq(orders.orderStatus, "PACKAGE_PROVIDED")));
+    expect(own).toBeDefined();
+    const res = await call("GET", "/api/orders/my", "ville.hamalainen@demo.test");
+    expect(res.statusCode, res.body).toBe(200);
+    const order = zMyOrders.parse(res.json()).items.find((o) => o.orderId === own?.id);
+    if (!order) throw new Error("not among the employee's orders");
+    expect(order.totalPriceCents).toBeGreaterThan(450_000);
+    expect(order.items.some((i) => i.itemType === "BIKE")).toBe(true);
+    const offer = await call("GET", `/api/orders/${own?.id}/offer`, "ville.hamalainen@demo.test");
+    expect(offer.statusCode, offer.body).toBe(200);
+    expect(offer.json().userPaymentCents).toBe(order.totalPriceCents - 450_000);
+  });
+
+  it("shows Demo Oy's employer admin a signed order waiting for the approval", async () => {
+    const res = await call("GET", "/api/orders/awaiting-employer", "employer.admin@demo.test");
+    expect(res.statusCode, res.body).toBe(200);
+    const waiting = zAwaitingEmployer.parse(res.json());
+    const signed = await t.database.db
+      .select({ orderId: leasingAgreements.orderId })
+      .from(leasingAgreements)
+      .where(
+        and(
+          eq(leasingAgreements.status, "SIGNED"),
+          inArray(
+            leasingAgreements.orderId,
+            waiting.items.map((o) => o.orderId),
+          ),
+        ),
+      );
+    expect(signed.length).toBeGreaterThanOrEqual(1);
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, signed[0]?.orderId as string));
+    expect(order?.userPaymentCents).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from "../../../domain/calculator/calculate.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -39,6 +40,44 @@ function leaseTermsOf(row: BillingTableRow): CalculatorLeaseTerms {
     maxLeaseMonths: row.maxLeaseMonths,
     campaignDiscountPercent: row.campaignDiscountPercent,
     campaignMinLeaseMonths: row.campaignMinLeaseMonths,
+  };
+}
+
+export type EmploymentLeaseTerms = {
+  companyName: string;
+  /** The billing table that prices the company's leases: its own, else the default one. */
+  billingTable: BillingTableRow;
+  leaseTerms: CalculatorLeaseTerms;
+  /** The employee's own max price, else the company's; null when neither has one. */
+  maxPriceCents: number | null;
+};
+
+/**
+ * An employment's lease terms, as the employee's calculator (GET /api/calculator/my-terms) and their
+ * order's offer price them: the company's billing table, else the default one (503
+ * LEASE_TERMS_NOT_COMPUTABLE when there is neither), and the max price.
+ */
+export async function employmentLeaseTerms(db: Db, employmentId: string): Promise<EmploymentLeaseTerms> {
+  const [employment] = await db
+    .select({
+      companyName: companies.name,
+      billingTableId: companies.billingTableId,
+      ownMaxPriceCents: beneficiaryEmployees.maxPriceCents,
+      companyMaxPriceCents: companies.maxPriceCents,
+    })
+    .from(beneficiaryEmployees)
+    .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
+    .where(eq(beneficiaryEmployees.id, employmentId));
+  if (!employment) throw notFound("Employment");
+  const table = await billingTableFor(db, employment.billingTableId);
+  if (!table) {
+    throw new AppError(503, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
+  }
+  return {
+    companyName: employment.companyName,
+    billingTable: table,
+    leaseTerms: leaseTermsOf(table),
+    maxPriceCents: employment.ownMaxPriceCents ?? employment.companyMaxPriceCents,
   };
 }
 
@@ -120,15 +159,8 @@ export function createCalculatorService(ctx: AppContext) {
   /** The caller's own employment (accepted first, then the newest pending) and its lease terms. */
   async function myTerms(viewer: CurrentUser): Promise<TCalculatorMyTerms> {
     const [employment] = await db
-      .select({
-        companyName: companies.name,
-        billingTableId: companies.billingTableId,
-        ownMaxPriceCents: beneficiaryEmployees.maxPriceCents,
-        companyMaxPriceCents: companies.maxPriceCents,
-        status: beneficiaryEmployees.status,
-      })
+      .select({ id: beneficiaryEmployees.id })
       .from(beneficiaryEmployees)
-      .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
       .where(
         and(
           eq(beneficiaryEmployees.userId, viewer.id),
@@ -138,14 +170,11 @@ export function createCalculatorService(ctx: AppContext) {
       .orderBy(desc(eq(beneficiaryEmployees.status, "ACCEPTED")), desc(beneficiaryEmployees.createdAt))
       .limit(1);
     if (!employment) throw notFound("Employment");
-    const table = await billingTableFor(db, employment.billingTableId);
-    if (!table) {
-      throw new AppError(503, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
-    }
+    const terms = await employmentLeaseTerms(db, employment.id);
     return {
-      companyName: employment.companyName,
-      leaseTerms: leaseTermsOf(table),
-      maxPrice: centsToMaxPrice(employment.ownMaxPriceCents ?? employment.companyMaxPriceCents),
+      companyName: terms.companyName,
+      leaseTerms: terms.leaseTerms,
+      maxPrice: centsToMaxPrice(terms.maxPriceCents),
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { TBikePolicy, TBikePolicyInput } from "../../../contract/companies.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -34,6 +34,26 @@ export async function companyBikePolicy(db: Db, companyId: string): Promise<TBik
     .select(policyColumns)
     .from(bikePolicies)
     .where(and(eq(bikePolicies.companyId, companyId), isNull(bikePolicies.userId)));
+  return policy ?? null;
+}
+
+/** The policy an employee's order follows in a company: their own override there, else the company's. */
+export async function employeeBikePolicy(
+  db: Db,
+  companyId: string,
+  userId: string,
+): Promise<TBikePolicy | null> {
+  const [policy] = await db
+    .select(policyColumns)
+    .from(bikePolicies)
+    .where(
+      and(
+        eq(bikePolicies.companyId, companyId),
+        or(eq(bikePolicies.userId, userId), isNull(bikePolicies.userId)),
+      ),
+    )
+    .orderBy(sql`${bikePolicies.userId} is null`)
+    .limit(1);
   return policy ?? null;
 }
 

@@ -1,7 +1,10 @@
 import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { TLeasingAgreement, TLeasingAgreementsQuery } from "../../../contract/leasing-agreements.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { agreementPhase } from "../../../domain/lease-dates.ts";
 import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax-rules.ts";
+import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
@@ -53,16 +56,33 @@ function withJoins<T extends PgSelect>(query: T) {
     .leftJoin(systemUsers, eq(systemUsers.userId, be.userId));
 }
 
-function toAgreement({ agreement: a, ...row }: Row): TLeasingAgreement {
+/**
+ * An agreement's tax regime from its commitment date (or, before approval, its start date) and a
+ * grandfathered lease's last tax-free day, by the payroll's rules (ADR 008); null until either is known.
+ */
+export function agreementTaxRegime(
+  a: Pick<typeof leasingAgreements.$inferSelect, "commitmentDate" | "startDate" | "leaseTimeMonths">,
+): { taxRegime: TaxRegime | null; taxFreeUntil: string | null } {
   const decidingDate = a.commitmentDate ?? a.startDate;
   const regime = decidingDate
     ? taxRegime(regimeDate({ commitmentDate: a.commitmentDate, startDate: decidingDate }))
     : null;
   return {
+    taxRegime: regime,
+    taxFreeUntil:
+      regime && a.startDate
+        ? taxFreeUntil({ startDate: a.startDate, leaseTimeMonths: a.leaseTimeMonths }, regime)
+        : null,
+  };
+}
+
+function toAgreement({ agreement: a, ...row }: Row, today: string): TLeasingAgreement {
+  return {
     id: a.id,
     orderId: a.orderId,
     orderNumber: row.orderNumber,
     status: a.status,
+    phase: agreementPhase(a.status, a.startDate, a.endDate, today),
     agreementNumber: a.agreementNumber,
     leasingCompany: { id: a.leasingCompanyId, companyName: row.leasingCompanyName },
     company: { companyId: a.companyId, name: row.companyName },
@@ -79,11 +99,7 @@ function toAgreement({ agreement: a, ...row }: Row): TLeasingAgreement {
     commitmentDate: a.commitmentDate,
     startDate: a.startDate,
     endDate: a.endDate,
-    taxRegime: regime,
-    taxFreeUntil:
-      regime && a.startDate
-        ? taxFreeUntil({ startDate: a.startDate, leaseTimeMonths: a.leaseTimeMonths }, regime)
-        : null,
+    ...agreementTaxRegime(a),
     signedAt: a.signedAt?.toISOString() ?? null,
     rejectedAt: a.rejectedAt?.toISOString() ?? null,
     rejectionReason: a.rejectionReason,
@@ -122,7 +138,12 @@ export function createLeasingAgreementsService(ctx: AppContext) {
         .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
         .limit(query.limit)
         .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toAgreement), total?.n ?? 0, query);
+      const today = toHelsinkiDateString(new Date());
+      return pageEnvelope(
+        rows.map((row) => toAgreement(row, today)),
+        total?.n ?? 0,
+        query,
+      );
     },
 
     async get(viewer: Viewer, id: string): Promise<TLeasingAgreement> {
@@ -130,7 +151,7 @@ export function createLeasingAgreementsService(ctx: AppContext) {
         and(eq(leasingAgreements.id, id), companyScopeWhere(viewer, leasingAgreements.companyId)),
       );
       if (!row) throw notFound("Leasing agreement");
-      return toAgreement(row);
+      return toAgreement(row, toHelsinkiDateString(new Date()));
     },
   };
 }

@@ -11,6 +11,7 @@ import type { Db } from "../../db/client.ts";
 import { eventLog, orders } from "../../db/schema/index.ts";
 import { AppError, forbidden, notFound } from "../../errors.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
+import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts";
 
 /**
  * The one way an order changes status (DESIGN.md §5): the move is applied only when the domain's
@@ -41,6 +42,11 @@ export type OrderMoveResult = {
   to: OrderStatus;
   event: OrderTransitionEvent;
   eventLogId: string;
+  /**
+   * The bike store's link the move issued (entering PENDING or WAITING_FOR_DELIVERY_DATE): the caller
+   * mails it after the commit with `mailStoreLink` of store-links/service.ts.
+   */
+  storeLink?: IssuedStoreLink;
 };
 
 /** 409: the order is not (or no longer) in a status this move leaves from. */
@@ -123,5 +129,13 @@ export async function moveOrder(tx: Db, move: OrderMove, now = new Date()): Prom
     })
     .returning({ id: eventLog.id });
   await notifyOrderEvent(tx, move.orderId, { kind: "statusChanged", to: move.to });
-  return { orderId: move.orderId, from, to: move.to, event: allowed.event, eventLogId: logged?.id as string };
+  const storeLink = await storeLinkOnEntry(tx, move.orderId, move.to, now);
+  const result = {
+    orderId: move.orderId,
+    from,
+    to: move.to,
+    event: allowed.event,
+    eventLogId: logged?.id as string,
+  };
+  return storeLink ? { ...result, storeLink } : result;
 }

@@ -109,7 +109,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 201: zOrderDetails, ...errors, 404: zErrorResponse, 409: zErrorResponse },
       },
     },
-    async (request, reply) => reply.code(201).send(await own.start(currentUser(request), request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await own.start(currentUser(request), request.body, new Date(), (err, what) =>
+            request.log.error({ err }, what),
+          ),
+        ),
   );
 
   app.get(

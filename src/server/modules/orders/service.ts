@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   OrderStatusGroup,
+  TOrderAgreement,
   TOrderDetails,
   TOrderEvent,
+  TOrderItem,
   TOrderListData,
   TOrderListItem,
   TOrdersQuery,
@@ -18,19 +20,25 @@ import {
 import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
   companies,
   eventLog,
+  leasingAgreements,
+  orderItems,
   orders,
+  signedDocuments,
   systemUsers,
   users,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
+import { orderInvoicesOf } from "../invoices/order-invoices.ts";
+import { agreementTaxRegime } from "../leasing/agreements.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 
@@ -108,6 +116,71 @@ function searchCondition(search: string): SQL | undefined {
       sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
       pattern,
     ),
+  );
+}
+
+/** The package's lines in the store's order. */
+export async function orderItemsOf(db: Db, orderId: string): Promise<TOrderItem[]> {
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt), asc(orderItems.id));
+  return rows.map((i) => ({
+    id: i.id,
+    itemType: i.itemType,
+    name: i.name,
+    brand: i.brand,
+    model: i.model,
+    modelYear: i.modelYear,
+    frameSize: i.frameSize,
+    color: i.color,
+    quantity: i.quantity,
+    unitPriceCents: i.unitPriceCents,
+    discountCents: i.discountCents,
+    lineTotalCents: i.unitPriceCents * i.quantity - i.discountCents,
+  }));
+}
+
+/** The order's leasing agreement (its newest, should there be several) with its signed document. */
+export async function orderAgreementOf(db: Db, orderId: string): Promise<TOrderAgreement | null> {
+  const [row] = await db
+    .select()
+    .from(leasingAgreements)
+    .where(eq(leasingAgreements.orderId, orderId))
+    .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+    .limit(1);
+  if (!row) return null;
+  const [signed] = await db
+    .select({ id: signedDocuments.id })
+    .from(signedDocuments)
+    .where(eq(signedDocuments.leasingAgreementId, row.id))
+    .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
+    .limit(1);
+  return {
+    id: row.id,
+    status: row.status,
+    leaseTimeMonths: row.leaseTimeMonths,
+    monthlyPaymentCents: row.monthlyPaymentCents,
+    commitmentDate: row.commitmentDate,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    ...agreementTaxRegime(row),
+    signedAt: row.signedAt?.toISOString() ?? null,
+    signedDocumentId: signed?.id ?? null,
+  };
+}
+
+/** Signed by the employee and waiting for the employer's approval the bike policy asked for. */
+function awaitsEmployer(
+  o: Pick<typeof orders.$inferSelect, "orderStatus" | "employerApprovalRequired" | "employerApprovedAt">,
+  agreement: Pick<TOrderAgreement, "status"> | null,
+): boolean {
+  return (
+    o.orderStatus === "ALL_INFO_PROVIDED" &&
+    o.employerApprovalRequired &&
+    o.employerApprovedAt === null &&
+    agreement?.status === "SIGNED"
   );
 }
 
@@ -197,6 +270,12 @@ export function createOrdersService(ctx: AppContext) {
       const o = row.order;
       // The order entered its status with its latest move; before any move, when it was made.
       const lastMove = [...timeline].reverse().find((e) => e.to === o.orderStatus);
+      const [items, agreement, orderInvoices] = await Promise.all([
+        orderItemsOf(db, orderId),
+        orderAgreementOf(db, orderId),
+        // Invoices are the admin tier's (invoices.read); the employer's side sees none.
+        viewer.scope.kind === "all" ? orderInvoicesOf(db, orderId) : [],
+      ]);
       return {
         ...toListItem(row),
         deliveryStreetAddress: o.deliveryStreetAddress,
@@ -207,10 +286,35 @@ export function createOrdersService(ctx: AppContext) {
         frameSerialNumber: o.frameSerialNumber,
         deliveryDate: o.deliveryDate,
         customerComment: o.customerComment,
-        waitingOn: ORDER_WAITING_ON[o.orderStatus],
+        waitingOn: awaitsEmployer(o, agreement) ? "EMPLOYER" : ORDER_WAITING_ON[o.orderStatus],
         statusSince: lastMove?.createdAt ?? o.createdAt.toISOString(),
         events: timeline,
+        items,
+        userPaymentCents: o.userPaymentCents,
+        employerApprovalRequired: o.employerApprovalRequired,
+        employerApprovedAt: o.employerApprovedAt?.toISOString() ?? null,
+        agreement,
+        invoices: orderInvoices,
       };
+    },
+
+    /**
+     * Orders of the caller's companies that wait for the employer's approval (the bike policy asked for
+     * it when the employee accepted), longest waiting first; at most 500.
+     */
+    async awaitingEmployer(viewer: Viewer): Promise<{ items: TOrderListItem[] }> {
+      const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
+        .where(
+          and(
+            companyScopeWhere(viewer, orders.companyId),
+            eq(orders.orderStatus, "ALL_INFO_PROVIDED"),
+            eq(orders.employerApprovalRequired, true),
+            isNull(orders.employerApprovedAt),
+          ),
+        )
+        .orderBy(asc(orders.updatedAt), asc(orders.id))
+        .limit(500);
+      return { items: rows.map(toListItem) };
     },
 
     async confirmedOnlineCount(): Promise<{ count: number }> {

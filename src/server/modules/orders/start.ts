@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyBikePolicy } from "../companies/bike-policy.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
+import { mailStoreLink } from "../store-links/service.ts";
 import { moveOrder } from "./lifecycle.ts";
 import { createOrdersService } from "./service.ts";
 
@@ -53,7 +54,12 @@ export function createOwnOrdersService(ctx: AppContext) {
   }
 
   return {
-    async start(user: CurrentUser, input: TStartOrder, now = new Date()): Promise<TOrderDetails> {
+    async start(
+      user: CurrentUser,
+      input: TStartOrder,
+      now = new Date(),
+      logFailure: (error: unknown, what: string) => void = () => {},
+    ): Promise<TOrderDetails> {
       const employment = await employmentOf(user, input.beneficiaryEmployeeId);
       const policy = await companyBikePolicy(db, employment.companyId);
       const today = toHelsinkiDateString(now);
@@ -68,7 +74,7 @@ export function createOwnOrdersService(ctx: AppContext) {
         ]);
       }
       const home = input.deliveryMethod === "HOME_DELIVERY";
-      const orderId = await db.transaction(async (txDb) => {
+      const { orderId, storeLink } = await db.transaction(async (txDb) => {
         const tx = txDb as unknown as Db;
         // The employment's row lock serialises two starts of one employee: the second sees the first.
         await tx
@@ -102,14 +108,16 @@ export function createOwnOrdersService(ctx: AppContext) {
           })
           .returning({ id: orders.id });
         const id = created?.id as string;
-        await moveOrder(
+        const moved = await moveOrder(
           tx,
           { orderId: id, to: "PENDING", by: { kind: "user", userId: user.id, roleNames: user.roleNames } },
           now,
         );
         await notifyOrderEvent(tx, id, { kind: "created" });
-        return id;
+        return { orderId: id, storeLink: moved.storeLink };
       });
+      // The store's package link, once the order is committed.
+      if (storeLink) await mailStoreLink(ctx, storeLink, logFailure);
       return read.details(asEmployee(employment.companyId), orderId);
     },
 

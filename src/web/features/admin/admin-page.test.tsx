@@ -30,6 +30,11 @@ describe("defect: /admin (issue 8)", () => {
     fakeApi({
       "GET /api/company-applications?page=1&limit=10&status=PENDING": EMPTY_PAGE,
       "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },
+      // Hakemukset opens on the helpdesk's order queue.
+      "GET /api/orders/all?page=1&limit=20&statusGroup=GENERAL": EMPTY_PAGE,
+      "GET /api/orders/list-data": { status: 200, body: { statusCounts: [], total: 0 } },
+      "GET /api/tasks": { status: 200, body: { data: [] } },
+      "GET /api/companies?names=true&limit=500": { ...EMPTY_PAGE, body: { ...EMPTY_PAGE.body, limit: 500 } },
     });
     renderApp("/admin", { user: sessionUser(["INTERNAL_ADMIN"], { companyId: null, companies: [] }) });
     const heading = await screen.findByRole("heading", { level: 1, name: "Ylläpito" }, { timeout: 5000 });

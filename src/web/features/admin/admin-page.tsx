@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 // shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { AdminFrame } from "../../app/lazy-pages.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
-import { ApplicationsTab } from "./applications/applications-tab.tsx";
 import { AddCompanyTab } from "./companies/add-company-tab.tsx";
 import { CompaniesTab } from "./companies/companies-tab.tsx";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
 import { FinanceTab } from "./finance/finance-tab.tsx";
+import { HelpdeskTab } from "./orders/helpdesk-tab.tsx";
 import { ReportingTab } from "./reporting/reporting-tab.tsx";
 import { HelpdeskSearch } from "./search/helpdesk-search.tsx";
 import { UsersTab } from "./users/users-tab.tsx";
@@ -21,7 +21,7 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
   companies: () => <CompaniesTab />,
   users: () => <UsersTab />,
   reporting: () => <ReportingTab />,
-  applications: () => <ApplicationsTab />,
+  applications: () => <HelpdeskTab />,
   finance: () => <FinanceTab />,
   addCompany: () => <AddCompanyTab />,
   contactForms: () => <ContactFormsTab />,

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../components/details-list.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { EventTimeline } from "../../components/event-timeline.tsx";
+import { OrderTimeline, type OrderTimelineOrder } from "../../components/order-timeline.tsx";
 import { PageHeading } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -141,6 +142,45 @@ function TimelineDemo() {
   );
 }
 
+const demoEvent = (
+  n: number,
+  from: OrderTimelineOrder["events"][number]["from"],
+  to: typeof from,
+  at: string,
+) => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`,
+  from,
+  to,
+  createdAt: at,
+});
+
+/** An order whose signed agreement waits for the employer's approval, and one paused for the customer. */
+const DEMO_ORDERS: readonly OrderTimelineOrder[] = [
+  {
+    orderStatus: "ALL_INFO_PROVIDED",
+    previousStatus: null,
+    waitingOn: "EMPLOYER",
+    statusSince: "2026-03-12T09:40:00.000Z",
+    createdAt: "2026-03-02T08:00:00.000Z",
+    events: [
+      demoEvent(1, "NOT_STARTED", "PENDING", "2026-03-02T08:00:00.000Z"),
+      demoEvent(2, "PENDING", "PACKAGE_PROVIDED", "2026-03-05T13:15:00.000Z"),
+      demoEvent(3, "PACKAGE_PROVIDED", "ALL_INFO_PROVIDED", "2026-03-12T09:40:00.000Z"),
+    ],
+  },
+  {
+    orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+    previousStatus: "PENDING",
+    waitingOn: "EMPLOYEE",
+    statusSince: "2026-03-04T11:20:00.000Z",
+    createdAt: "2026-03-03T07:30:00.000Z",
+    events: [
+      demoEvent(4, "NOT_STARTED", "PENDING", "2026-03-03T07:30:00.000Z"),
+      demoEvent(5, "PENDING", "WAITING_FOR_CUSTOMER_COMMENT", "2026-03-04T11:20:00.000Z"),
+    ],
+  },
+];
+
 /** The design-system components as the reference page (/dev/design) shows them, with Finnish demo data. */
 export function ComponentDemos() {
   const { t } = useTranslation();
@@ -186,6 +226,13 @@ export function ComponentDemos() {
       </Demo>
       <Demo name="EventTimeline" use={t("ds.demo.timeline.use")}>
         <TimelineDemo />
+      </Demo>
+      <Demo name="OrderTimeline" use={t("ds.demo.orderTimeline.use")}>
+        <Group align="flex-start" gap="3xl">
+          {DEMO_ORDERS.map((order) => (
+            <OrderTimeline key={order.orderStatus} order={order} />
+          ))}
+        </Group>
       </Demo>
     </Stack>
   );

@@ -26,12 +26,8 @@ async function nextStepLinks() {
 }
 
 describe("the landing page of an area still to come", () => {
-  it("gives an employee's /mybike a title, what it will hold and the calculator as the way in", async () => {
-    renderApp("/mybike", { user: sessionUser(["BIKE_BENEFICIARY"]) });
-    expect(await screen.findByRole("heading", { level: 1, name: "Oma pyörä" })).toBeInTheDocument();
-    expect(screen.getByText(/Sinulla ei ole vielä pyörätilausta/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Avaa laskuri" })).toHaveAttribute("href", "/laskuri");
-    expect(await nextStepLinks()).toEqual(["/pyoraliikkeelle", "/usein-kysytyt-kysymykset", "/kayttaja"]);
+  it("is no longer /mybike's page: the employee's own page is built (features/mybike)", () => {
+    expect(Object.keys(AREA_LANDINGS)).not.toContain("myBike");
   });
 
   it("offers only the pages the reader can open", async () => {
@@ -40,7 +36,7 @@ describe("the landing page of an area still to come", () => {
     admin.unmount();
   });
 
-  it("lists the companies an employer-side user acts for, and none on an employee's /mybike", async () => {
+  it("lists the companies an employer-side user acts for", async () => {
     const companies = [
       { id: "00000000-0000-4000-8000-000000000001", name: "Demo Oy", groupCompanyId: null },
       { id: "00000000-0000-4000-8000-000000000002", name: "Demo Logistiikka Oy", groupCompanyId: null },
@@ -55,10 +51,6 @@ describe("the landing page of an area still to come", () => {
         .map((item) => item.textContent),
     ).toEqual(["Demo Oy", "Demo Logistiikka Oy"]);
     employer.unmount();
-
-    renderApp("/mybike", { user: sessionUser(["BIKE_BENEFICIARY"], { companies }) });
-    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
-    expect(screen.queryByRole("list", { name: "Yrityksesi" })).not.toBeInTheDocument();
   });
 
   it("has its texts in fi, en and sv for every area and step", async () => {

@@ -22,7 +22,7 @@ function StepCard({ step }: { step: NextStep }) {
 }
 
 /**
- * The landing page of an area whose screens come in a later issue (/mybike, /tyonantaja, /laskuri...):
+ * The landing page of an area whose screens come in a later issue (/bikeBrokerageService...):
  * the page template with what the area will hold, an empty state that names the next step, and the
  * steps the reader can take today, leaving out pages their roles do not open.
  */
@@ -38,7 +38,7 @@ export function AreaLandingPage() {
   // The step the empty state already offers is not repeated below it.
   const steps = landing.next.filter((step) => open(step) && !(emptyAction && step.key === landing.empty.key));
   // An employer-side user acts for one or more companies (their roles, a group admin's whole group).
-  const companies = routeId === "myBike" ? [] : (user?.companies ?? []);
+  const companies = user?.companies ?? [];
   return (
     <PageTemplate title={t(`routes.${routeId}.title`)} description={t(`landing.${routeId}.description`)}>
       {companies.length > 0 && (

@@ -17,27 +17,11 @@ const FAQ = "/usein-kysytyt-kysymykset";
 const CONTACT = "/ota-yhteytta";
 
 export const AREA_LANDINGS = {
-  myBike: {
-    empty: { key: "calculate", to: "/laskuri" },
-    next: [
-      { key: "calculate", to: "/laskuri" },
-      { key: "stores", to: "/pyoraliikkeelle" },
-      { key: "faq", to: FAQ },
-      { key: "ownDetails", to: "/kayttaja" },
-    ],
-  },
   bikeBrokerage: {
     empty: { key: "helpdesk", to: CONTACT },
     next: [
       { key: "helpdesk", to: CONTACT },
       { key: "faq", to: FAQ },
-    ],
-  },
-  serialNumberAndDelivery: {
-    empty: { key: "helpdesk", to: CONTACT },
-    next: [
-      { key: "forBikeStores", to: "/pyoraliikkeelle" },
-      { key: "helpdesk", to: CONTACT },
     ],
   },
 } as const satisfies Partial<Record<RouteId, AreaLanding>>;

@@ -46,8 +46,8 @@ function filterOf(params: URLSearchParams): ApplicationsFilter {
 }
 
 /**
- * The admin's Hakemukset tab (the default, issue 10 point 1). It stacks sections: the company
- * applications now; the orders to process join below as a section of their own.
+ * The company applications of Hakemukset (issue 10 point 1), at /admin/hakemukset/yrityshakemukset
+ * beside the helpdesk's order queue (orders/helpdesk-tab.tsx).
  */
 export function ApplicationsTab() {
   return (

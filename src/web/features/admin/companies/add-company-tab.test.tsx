@@ -83,7 +83,7 @@ describe("Lisää yritys", () => {
     expect(businessId).not.toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("link", { name: "Siirry hakemuksiin" })).toHaveAttribute(
       "href",
-      "/admin/hakemukset",
+      "/admin/hakemukset/yrityshakemukset",
     );
 
     await user.click(screen.getByRole("radio", { name: "Uusi konserni" }));

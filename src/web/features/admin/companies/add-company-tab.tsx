@@ -2,6 +2,7 @@ import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAdminNav } from "../admin-nav.ts";
+import { APPLICATIONS_SEGMENT } from "../orders/helpdesk-paths.ts";
 import { CompanyForm } from "./company-form.tsx";
 
 /**
@@ -20,7 +21,12 @@ export function AddCompanyTab() {
         </Title>
         <Text size="sm" c="dimmed" mt={4}>
           {t("adminCompanies.add.applicationsNote")}{" "}
-          <Anchor component={Link} to={pathOf("applications")} size="sm" underline="always">
+          <Anchor
+            component={Link}
+            to={pathOf("applications", APPLICATIONS_SEGMENT)}
+            size="sm"
+            underline="always"
+          >
             {t("adminCompanies.add.applicationsLink")}
           </Anchor>
         </Text>

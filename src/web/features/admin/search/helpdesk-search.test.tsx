@@ -75,7 +75,7 @@ describe("the helpdesk search", () => {
     expect(field).toHaveValue("");
   });
 
-  it("opens an order's company, says when nothing is found, and closes with Escape", async () => {
+  it("opens an order's page, says when nothing is found, and closes with Escape", async () => {
     fakeApi({
       "GET /api/admin/search?q=1042": { status: 200, body: { ...RESULT, companies: [], users: [] } },
       "GET /api/admin/search?q=zz": { status: 200, body: { companies: [], users: [], orders: [] } },
@@ -90,6 +90,10 @@ describe("the helpdesk search", () => {
     await user.clear(field);
     await user.type(field, "1042");
     await user.click(await screen.findByText("Tilaus 1042"));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/yritykset/${COMPANY_ID}`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        "/admin/hakemukset/tilaus/dddddddd-dddd-4ddd-8ddd-ddddddddddd1",
+      ),
+    );
   });
 });

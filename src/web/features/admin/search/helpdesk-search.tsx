@@ -7,6 +7,7 @@ import type { THelpdeskSearchResult } from "../../../../contract/admin.ts";
 import { type IconProps, Svg } from "../../../components/icons.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { useAdminNav } from "../admin-nav.ts";
+import { ORDER_SEGMENT } from "../orders/helpdesk-paths.ts";
 import { MIN_SEARCH_LENGTH, useHelpdeskSearch } from "./search-api.ts";
 
 function SearchIcon(props: IconProps) {
@@ -18,12 +19,13 @@ function SearchIcon(props: IconProps) {
   );
 }
 
-/** Where each hit leads, by its option value ("company:<id>"). Orders open their company's page for now. */
+/** Where each hit leads, by its option value ("company:<id>"); an order opens its page in Hakemukset. */
 function targets(result: THelpdeskSearchResult | undefined) {
-  const map = new Map<string, ["companies" | "users", string]>();
+  const map = new Map<string, ["companies" | "users", string] | ["applications", string, string]>();
   for (const company of result?.companies ?? []) map.set(`company:${company.id}`, ["companies", company.id]);
   for (const user of result?.users ?? []) map.set(`user:${user.userId}`, ["users", user.userId]);
-  for (const order of result?.orders ?? []) map.set(`order:${order.orderId}`, ["companies", order.companyId]);
+  for (const order of result?.orders ?? [])
+    map.set(`order:${order.orderId}`, ["applications", ORDER_SEGMENT, order.orderId]);
   return map;
 }
 
@@ -58,7 +60,7 @@ export function HelpdeskSearch() {
     if (!target) return;
     combobox.closeDropdown();
     setText("");
-    navigate(pathOf(...target));
+    navigate(pathOf(target[0], ...target.slice(1)));
   }
 
   const companies = result?.companies ?? [];

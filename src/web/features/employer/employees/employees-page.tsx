@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageTemplate } from "../../../components/page-template.tsx";
+import { OrdersTab } from "../orders/orders-tab.tsx";
 import { AcceptTab } from "./accept-tab.tsx";
 import { AddTab } from "./add-tab.tsx";
 import { TAB_ORDER, type Tab, tabOf, tabSearch } from "./employee-nav.ts";
@@ -12,17 +13,19 @@ const PANELS: Record<Tab, () => ReactNode> = {
   add: () => <AddTab />,
   accept: () => <AcceptTab />,
   manage: () => <ManageTab />,
+  orders: () => <OrdersTab />,
 };
 
 const TAB_LABELS: Record<Tab, string> = {
   add: "employerEmployees.tabs.add",
   accept: "employerEmployees.tabs.accept",
   manage: "employerEmployees.tabs.manage",
+  orders: "employerEmployees.tabs.orders",
 };
 
 /**
- * /tyonantaja (SPEC §2, issue 11 point 1): the employer's employees in three tabs, add, accept (the
- * default) and manage. The open tab is in the address (`?valilehti=`), so a reload, the back button and
+ * /tyonantaja (SPEC §2, issue 11 point 1): the employer's employees in tabs add, accept (the default)
+ * and manage, and their orders (issue 12: the orders waiting for approval first). The open tab is in the address (`?valilehti=`), so a reload, the back button and
  * a bookmark keep it; only the open tab is mounted, so each asks for its own data only when shown.
  */
 export function EmployeesPage() {

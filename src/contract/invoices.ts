@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { INVOICE_STATUSES, PAYER_TYPES } from "../domain/enums.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zSingleLineText } from "./text.ts";
+import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
+
+/**
+ * Invoices (SPEC §3 "Invoice", §4 invoice statuses and payer types, §7 GET /api/invoices/{id}). The
+ * admin tier only: reading needs invoices.read, every change orders.process (the helpdesk's processing).
+ * Money in cents; totalCents = amountCents (excl. VAT) + vatCents. payerType says who pays the invoice:
+ * PEDAALI for a bike store's purchase invoice of an order (we pay the store), the leasing company's
+ * payer type (GRENKE, LEASE_PLUS...) for our invoice of the bike to it.
+ *
+ * - POST /api/invoices `zCreateInvoice` → 201 `zInvoice`: records a store's purchase invoice of an order
+ *   (status RECEIVED, the order's store and company);
+ * - GET /api/invoices `zInvoicesQuery` → the default page of `zInvoice`, newest first;
+ * - GET /api/invoices/{id} → `zInvoice`;
+ * - POST /api/invoices/{id}/match → `zInvoice`: matches a RECEIVED purchase invoice to its order, which
+ *   waits in WAITING_FOR_INVOICE_MATCH: the totals must be equal (409 INVOICE_TOTAL_MISMATCH); the
+ *   invoice becomes VERIFIED and the order moves to WAITING_FOR_DELIVERY_DATE (the store gets its
+ *   delivery link). 409 INVOICE_STATUS_NOT_ALLOWED when the invoice is not a RECEIVED purchase invoice;
+ *   409 ORDER_TRANSITION_NOT_ALLOWED when the order does not wait for the match;
+ * - PUT /api/invoices/{id}/status `zInvoiceStatusChange` → `zInvoice`: a move of
+ *   src/domain/invoice-status.ts (409 INVOICE_STATUS_NOT_ALLOWED otherwise); PAID and MARKED_PAID set
+ *   the paid amount to the total and paidAt, SENT sets sentAt.
+ */
+
+export const zInvoice = z.object({
+  id: z.uuid(),
+  invoiceNumber: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  payerType: z.enum(PAYER_TYPES),
+  companyId: z.uuid().nullable(),
+  orderId: z.uuid().nullable(),
+  orderNumber: z.number().int().nullable(),
+  bikeStoreId: z.uuid().nullable(),
+  leasingCompanyId: z.uuid().nullable(),
+  description: z.string().nullable(),
+  amountCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  paidAmountCents: z.number().int(),
+  /** Finnish reference number (viitenumero) of our outgoing invoices; null on purchase invoices. */
+  referenceNumber: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  sentAt: z.iso.datetime().nullable(),
+  paidAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TInvoice = z.infer<typeof zInvoice>;
+export const zInvoicePage = zPage(zInvoice);
+
+export const zCreateInvoice = z
+  .object({
+    orderId: z.uuid(),
+    /** The store's own invoice number. */
+    invoiceNumber: zSingleLineText({ min: 1, max: 50 }),
+    /** Excl. VAT, and the VAT; their sum is the invoice's total. */
+    amountCents: zCents,
+    vatCents: zCents,
+    issueDate: zDateOnly,
+    dueDate: zDateOnly.optional(),
+    description: zSingleLineText({ max: 500 }).optional(),
+  })
+  .superRefine((invoice, issues) => {
+    if (invoice.amountCents + invoice.vatCents > INT4_MAX)
+      issues.addIssue({ code: "custom", path: ["vatCents"], message: "The total is too large" });
+    if (invoice.dueDate && invoice.dueDate < invoice.issueDate)
+      issues.addIssue({ code: "custom", path: ["dueDate"], message: "Must not be before the issue date" });
+  });
+export type TCreateInvoice = z.infer<typeof zCreateInvoice>;
+
+export const zInvoicesQuery = zPageQuery.extend({
+  orderId: z.uuid().optional(),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  payerType: z.enum(PAYER_TYPES).optional(),
+});
+export type TInvoicesQuery = z.infer<typeof zInvoicesQuery>;
+
+export const zInvoiceIdParams = z.object({ id: z.uuid() });
+
+export const zInvoiceStatusChange = z.object({ status: z.enum(INVOICE_STATUSES) });
+export type TInvoiceStatusChange = z.infer<typeof zInvoiceStatusChange>;
+
+/** An invoice of an order in brief, as the order's detail lists it (the admin tier's; empty for others). */
+export const zOrderInvoice = z.object({
+  id: z.uuid(),
+  invoiceNumber: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  payerType: z.enum(PAYER_TYPES),
+  totalCents: z.number().int(),
+  issueDate: z.string().nullable(),
+});
+export type TOrderInvoice = z.infer<typeof zOrderInvoice>;

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
+
+/**
+ * The leasing company's decisions on agreements (issue 12 point 3). The admin tier (leasing.manage).
+ *
+ * - POST /api/leasing-agreements/{id}/decision `zLeasingDecisionInput` → 202 `{ id }`: records the
+ *   leasing company's decision on an agreement that waits for it (PENDING) for the default gateway,
+ *   which hands it to the sync job. 409 LEASING_DECISION_NOT_ALLOWED when the agreement is not PENDING
+ *   or a decision already waits; 409 AGREEMENT_NUMBER_TAKEN when the company has that number already.
+ * - POST /api/leasing-agreements/sync → `{ applied }`: runs the sync job now (it runs every 10 minutes):
+ *   every leasing company's gateway is asked for decisions and each is applied (ACCEPTED: the agreement
+ *   ACCEPTED with its number; REJECTED: REJECTED with the reason, event LEASING_AGREEMENT_REJECTED).
+ *   An accepted agreement does not move the order: the helpdesk processes it. GET /api/last-fetch-time
+ *   answers when the sync last ran.
+ */
+
+export const LEASING_DECISIONS = ["ACCEPTED", "REJECTED"] as const;
+export type LeasingDecisionValue = (typeof LEASING_DECISIONS)[number];
+
+export const zLeasingDecisionInput = z.object({
+  decision: z.enum(LEASING_DECISIONS),
+  /** The leasing company's contract number (kept when accepted). */
+  agreementNumber: zSingleLineText({ min: 1, max: 50 }).optional(),
+  /** Why the leasing company refused (kept when rejected). */
+  reason: zMultiLineText({ max: 1000 }).optional(),
+});
+export type TLeasingDecisionInput = z.infer<typeof zLeasingDecisionInput>;
+
+export const zLeasingDecisionRecorded = z.object({ id: z.uuid() });
+export const zLeasingSyncResult = z.object({ applied: z.number().int() });
+export type TLeasingSyncResult = z.infer<typeof zLeasingSyncResult>;

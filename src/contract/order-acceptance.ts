@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { zOrderListItem } from "./orders.ts";
+import { zMultiLineText } from "./text.ts";
+
+/**
+ * The employee's acceptance and signature of their order, and the employer's approval (issue 12).
+ * Every answer that is "the order" is `zOrderDetails` of orders.ts.
+ *
+ * The employee's own (own-order.manage; another's order is 404):
+ * - GET /api/orders/my/benefit → `zMyBenefit`: their max price, the bike policy, and whether they may
+ *   order now (404 without an employment).
+ * - GET /api/orders/{orderId}/offer?leaseTimeMonths= → `zOrderOffer`: the lease of their
+ *   PACKAGE_PROVIDED order for a period (the price bracket's, or the nearest allowed, when not given),
+ *   priced by the domain's lease payment with the company's billing table on the package less the
+ *   employee's own share above the max price. 400 LEASE_TIME_NOT_ALLOWED for a period outside
+ *   `allowedLeaseTimes`.
+ * - POST /api/orders/{orderId}/accept `zAcceptOrder` → the order: PACKAGE_PROVIDED → ALL_INFO_PROVIDED
+ *   with the offer's figures fixed, the employer's approval required as the bike policy says, and the
+ *   leasing agreement made (status null).
+ * - POST /api/orders/{orderId}/sign/code → `zSigningCodeSent`: a fresh 6-digit code by SMS to the
+ *   employee's phone (5 minutes, 5 tries; a new code ends the earlier one). 400
+ *   PHONE_NUMBER_REQUIRED_FOR_SIGNING without a phone number, 409 ORDER_ALREADY_SIGNED.
+ * - POST /api/orders/{orderId}/sign `zSignOrder` → the order: the agreement PDF rendered, stored with
+ *   its SHA-256 and the signer's evidence as a signed document; agreement SIGNED; confirmed at once
+ *   when no approval is needed or it was given. 400 VERIFICATION_FAILED for a wrong code,
+ *   VERIFICATION_EXPIRED when there is no live code (expired, used, or five wrong tries), 409
+ *   ORDER_ALREADY_SIGNED.
+ * - GET /api/orders/{orderId}/agreement.pdf → the PDF: the signed one byte for byte, else a draft
+ *   marked LUONNOS (also to the order's employer with signed-documents.read, and the admin tier).
+ *
+ * The employer (orders.approve, the caller's companies; another tenant's order is 404):
+ * - POST /api/orders/{orderId}/employer-decision `zEmployerDecision` → the order. Approve: confirms
+ *   the order when it is already signed. Reject: cancels it with the reason. 409
+ *   EMPLOYER_APPROVAL_NOT_REQUIRED, EMPLOYER_ALREADY_DECIDED, ORDER_TRANSITION_NOT_ALLOWED.
+ * - GET /api/orders/awaiting-employer → `zAwaitingEmployer`: orders accepted by the employee that wait
+ *   for the caller's approval, longest waiting first.
+ */
+
+export const zLeaseTimeMonths = z.number().int().min(1).max(120);
+
+export const CANNOT_ORDER_REASONS = [
+  "EMPLOYMENT_NOT_ACCEPTED",
+  "NOT_ELIGIBLE",
+  "ORDER_ALREADY_OPEN",
+] as const;
+
+export const zMyBenefit = z.object({
+  /** The employee's own max price, else the company's; null: no limit. */
+  maxPriceCents: z.number().int().nullable(),
+  /** The policy the employee's orders follow (their override, else the company's; defaults when unset). */
+  policy: z.object({
+    minLeaseTimeMonths: z.number().int(),
+    maxLeaseTimeMonths: z.number().int(),
+    requiresEmployerApproval: z.boolean(),
+    accessoriesAllowed: z.boolean(),
+    maintenanceIncluded: z.boolean(),
+    insuranceRequired: z.boolean(),
+    policyText: z.string().nullable(),
+  }),
+  companyName: z.string(),
+  canOrder: z.boolean(),
+  cannotOrderReason: z.enum(CANNOT_ORDER_REASONS).nullable(),
+});
+export type TMyBenefit = z.infer<typeof zMyBenefit>;
+
+export const zOrderOfferQuery = z.object({
+  leaseTimeMonths: z.coerce.number().int().min(1).max(120).optional(),
+});
+
+export const zOrderOffer = z.object({
+  leaseTimeMonths: z.number().int(),
+  monthlyPaymentCents: z.number().int(),
+  /** What payroll deducts from the gross salary each month. */
+  grossDeductionCents: z.number().int(),
+  /** The employee's own share above their max price, paid separately. */
+  userPaymentCents: z.number().int(),
+  residualValueCents: z.number().int(),
+  totalPriceCents: z.number().int(),
+  allowedLeaseTimes: z.array(z.number().int()),
+});
+export type TOrderOffer = z.infer<typeof zOrderOffer>;
+
+export const zAcceptOrder = z.object({ leaseTimeMonths: zLeaseTimeMonths });
+export type TAcceptOrder = z.infer<typeof zAcceptOrder>;
+
+export const zSigningCodeSent = z.object({
+  /** The number the code went to, masked: +35850•••••10. */
+  phoneNumberHint: z.string(),
+  expiresInSeconds: z.number().int(),
+  /** The code itself, only while the dev outbox is on (never in production). */
+  devCode: z.string().optional(),
+});
+export type TSigningCodeSent = z.infer<typeof zSigningCodeSent>;
+
+export const zSignOrder = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The code has 6 digits"),
+});
+export type TSignOrder = z.infer<typeof zSignOrder>;
+
+export const zEmployerDecision = z.object({
+  approve: z.boolean(),
+  /** Why the order is refused; kept in the cancellation's event. */
+  reason: zMultiLineText({ max: 1000 }).optional(),
+});
+export type TEmployerDecision = z.infer<typeof zEmployerDecision>;
+
+export const zAwaitingEmployer = z.object({ items: z.array(zOrderListItem) });
+export type TAwaitingEmployer = z.infer<typeof zAwaitingEmployer>;

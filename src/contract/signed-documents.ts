@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { PAYMENT_STATUSES } from "../domain/enums.ts";
+import { zPageQuery } from "./common.ts";
+import { zSingleLineText } from "./text.ts";
+import { zDateOnly } from "./values.ts";
+
+/**
+ * Signed documents (SPEC §3 "Signed document", §7): the employee's signatures of leasing agreements.
+ * Read with signed-documents.read (the admin tier all, the employer their companies') or
+ * own-order.manage (the employee their own); changed by hand with signed-documents.manage (the admin
+ * tier). A document signed in Pedaali carries its evidence (who, when, from which address and user
+ * agent, the SHA-256 of the exact PDF): its PDF and evidence never change, and it cannot be deleted.
+ *
+ * - GET /api/signed-documents `zSignedDocumentsQuery` → `{ data: zSignedDocument[], page, limit, total }`,
+ *   newest first; search by the employee's name or e-mail or the order number.
+ * - POST /api/signed-documents `zCreateSignedDocument` → 201 `{ data }`: a document recorded by hand
+ *   for an agreement, without evidence.
+ * - GET /api/signed-documents/{id} → `{ data }`; PUT `zUpdateSignedDocument` → `{ data }`;
+ *   DELETE → `{ message }`, 409 SIGNED_DOCUMENT_LOCKED for a document with evidence.
+ * - GET /api/signed-documents/{id}/file → the PDF (404 when the document has none).
+ */
+
+export const zSignedDocumentsQuery = zPageQuery.extend({
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+  search: zSingleLineText({ max: 100 }).optional(),
+});
+export type TSignedDocumentsQuery = z.infer<typeof zSignedDocumentsQuery>;
+
+export const zSignedDocument = z.object({
+  id: z.uuid(),
+  leasingAgreementId: z.uuid(),
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  company: z.object({ companyId: z.uuid(), name: z.string() }),
+  employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  leasingSignDate: z.string().nullable(),
+  hasFile: z.boolean(),
+  /** Signed in Pedaali with a two-factor code: the evidence below is set and never changes. */
+  hasEvidence: z.boolean(),
+  signedAt: z.iso.datetime().nullable(),
+  signerName: z.string().nullable(),
+  /** The SHA-256 (hex) of the signed PDF's bytes. */
+  documentSha256: z.string().nullable(),
+  /** The signer's address and browser: for the admin tier only (null for others). */
+  signerIp: z.string().nullable(),
+  signerUserAgent: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TSignedDocument = z.infer<typeof zSignedDocument>;
+
+export const zSignedDocumentPage = z.object({
+  data: z.array(zSignedDocument),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type TSignedDocumentPage = z.infer<typeof zSignedDocumentPage>;
+
+export const zSignedDocumentEnvelope = z.object({ data: zSignedDocument });
+export type TSignedDocumentEnvelope = z.infer<typeof zSignedDocumentEnvelope>;
+
+export const zCreateSignedDocument = z.object({
+  leasingAgreementId: z.uuid(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).default("PENDING"),
+  leasingSignDate: z.union([zDateOnly, z.null()]).optional(),
+});
+export type TCreateSignedDocument = z.infer<typeof zCreateSignedDocument>;
+
+export const zUpdateSignedDocument = z
+  .object({
+    paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+    leasingSignDate: z.union([zDateOnly, z.null()]).optional(),
+  })
+  .refine((body) => body.paymentStatus !== undefined || body.leasingSignDate !== undefined, {
+    message: "Nothing to change",
+    path: ["paymentStatus"],
+  });
+export type TUpdateSignedDocument = z.infer<typeof zUpdateSignedDocument>;
+
+export const zSignedDocumentIdParams = z.object({ id: z.uuid() });

@@ -1,0 +1,95 @@
+import type { InvoiceStatus, PayerType } from "./enums.ts";
+
+/**
+ * The moves between invoice statuses (SPEC §4 lists the statuses, not the moves; this is ours). An
+ * invoice runs one of two ways, by who pays it (invoices.payerType):
+ *
+ * - A purchase invoice we pay (a bike store's invoice of an order, payer PEDAALI): RECEIVED → VERIFIED
+ *   (matched to its order) → APPROVED → PAYMENT_QUEUED → PAYMENT_SENT_TO_BANK → PAID. A payment the
+ *   bank returns is PAYMENT_TRANSACTION_REMOVED and is queued again; one paid outside the bank run is
+ *   MARKED_PAID.
+ * - An invoice we send (to the leasing company, an employee...): UNSAVED → UNFINISHED → NOT_SENT → SENT
+ *   → PAID, PARTLY_PAID (then PAID) or PAYMENT_DENIED (then sent again); MARKED_PAID when settled by
+ *   hand. STARTED → INVOICED → SENT is the same road for invoices a batch run builds.
+ *
+ * Every status before a payment can be INVALIDATED (a wrong invoice) or OVERRIDDEN (replaced by a
+ * corrected one); a draft that never left us may be DELETED. PAID, MARKED_PAID, INVALIDATED,
+ * OVERRIDDEN and DELETED are final.
+ */
+
+export const FINAL_INVOICE_STATUSES: readonly InvoiceStatus[] = [
+  "PAID",
+  "MARKED_PAID",
+  "INVALIDATED",
+  "OVERRIDDEN",
+  "DELETED",
+];
+
+/** Who pays the store's purchase invoice of an order: we do (SPEC §4 payer types; {product} = PEDAALI). */
+export const STORE_PURCHASE_INVOICE_PAYER: PayerType = "PEDAALI";
+
+/** Statuses where money may already be on its way: no invalidating or replacing once here. */
+const PAYMENT_UNDER_WAY: readonly InvoiceStatus[] = ["PAYMENT_SENT_TO_BANK", "PARTLY_PAID"];
+
+const DRAFTS: readonly InvoiceStatus[] = ["UNSAVED", "UNFINISHED", "NOT_SENT", "STARTED"];
+
+const FORWARD: Readonly<Partial<Record<InvoiceStatus, readonly InvoiceStatus[]>>> = {
+  // Purchase invoices we pay
+  RECEIVED: ["VERIFIED"],
+  VERIFIED: ["APPROVED"],
+  APPROVED: ["PAYMENT_QUEUED", "MARKED_PAID"],
+  PAYMENT_QUEUED: ["PAYMENT_SENT_TO_BANK", "PAYMENT_TRANSACTION_REMOVED", "MARKED_PAID"],
+  PAYMENT_SENT_TO_BANK: ["PAID", "PAYMENT_TRANSACTION_REMOVED"],
+  PAYMENT_TRANSACTION_REMOVED: ["PAYMENT_QUEUED", "MARKED_PAID"],
+  // Invoices we send
+  UNSAVED: ["UNFINISHED", "NOT_SENT"],
+  UNFINISHED: ["NOT_SENT"],
+  STARTED: ["INVOICED"],
+  INVOICED: ["SENT"],
+  NOT_SENT: ["SENT"],
+  SENT: ["PAID", "PARTLY_PAID", "PAYMENT_DENIED", "MARKED_PAID"],
+  PARTLY_PAID: ["PAID", "MARKED_PAID"],
+  PAYMENT_DENIED: ["SENT", "MARKED_PAID"],
+};
+
+/** The statuses an invoice in `from` may move to (none from a final status). */
+export function nextInvoiceStatuses(from: InvoiceStatus): InvoiceStatus[] {
+  if (FINAL_INVOICE_STATUSES.includes(from)) return [];
+  const next: InvoiceStatus[] = [...(FORWARD[from] ?? [])];
+  if (!PAYMENT_UNDER_WAY.includes(from)) next.push("INVALIDATED", "OVERRIDDEN");
+  if (DRAFTS.includes(from)) next.push("DELETED");
+  return next;
+}
+
+export function canMoveInvoice(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  return nextInvoiceStatuses(from).includes(to);
+}
+
+export function isFinalInvoiceStatus(status: InvoiceStatus): boolean {
+  return FINAL_INVOICE_STATUSES.includes(status);
+}
+
+/** The statuses that mean the invoice is settled in full (paidAt and the paid amount are set). */
+export const PAID_INVOICE_STATUSES: readonly InvoiceStatus[] = ["PAID", "MARKED_PAID"];
+
+/** Our invoices' payment term: due 14 days after the issue date. */
+export const INVOICE_PAYMENT_TERM_DAYS = 14;
+
+/** The due date `days` calendar days after an issue date (YYYY-MM-DD). */
+export function invoiceDueDate(issueDate: string, days = INVOICE_PAYMENT_TERM_DAYS): string {
+  const due = new Date(Date.parse(`${issueDate}T00:00:00Z`) + days * 24 * 60 * 60 * 1000);
+  return due.toISOString().slice(0, 10);
+}
+
+/**
+ * Who pays our invoice to a leasing company: its payer type by its name (SPEC §9's three companies);
+ * a leasing company added later without its own payer type is OTHER.
+ */
+export function leasingCompanyPayerType(companyName: string): PayerType {
+  const name = companyName.trim().toLowerCase();
+  if (name.startsWith("grenke")) return "GRENKE";
+  if (name.startsWith("leaseplus") || name.startsWith("lease plus")) return "LEASE_PLUS";
+  if (name.startsWith("svea")) return "SVEA";
+  if (name.startsWith("pedaali")) return "PEDAALI";
+  return "OTHER";
+}

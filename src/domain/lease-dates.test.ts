@@ -1,0 +1,75 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { REQUEST_STATUSES_WITH_SIGNED } from "./enums.ts";
+import { agreementPhase, leaseEndDate, leaseStartDate } from "./lease-dates.ts";
+
+/** The lease's dates and the agreement's phase (issue 12 point 4). */
+
+const date = fc
+  .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2090-12-31T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe("the lease's dates", () => {
+  it("starts on the first of the month after delivery and ends on the last day of its last month", () => {
+    expect(leaseStartDate("2026-03-15")).toBe("2026-04-01");
+    expect(leaseStartDate("2026-03-01")).toBe("2026-04-01");
+    expect(leaseStartDate("2026-12-31")).toBe("2027-01-01");
+    expect(leaseEndDate("2026-04-01", 36)).toBe("2029-03-31");
+    expect(leaseEndDate("2026-03-01", 36)).toBe("2029-02-28");
+    expect(leaseEndDate("2027-03-01", 12)).toBe("2028-02-29");
+    expect(leaseEndDate("2026-01-01", 1)).toBe("2026-01-31");
+    expect(() => leaseEndDate("2026-01-01", 0)).toThrow(RangeError);
+  });
+
+  it("always starts after delivery, within a month, and ends after it starts", () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: 1, max: 120 }), (delivered, months) => {
+        const start = leaseStartDate(delivered);
+        expect(start > delivered).toBe(true);
+        expect(start.endsWith("-01")).toBe(true);
+        expect(Date.parse(start) - Date.parse(delivered)).toBeLessThanOrEqual(31 * 24 * 3600 * 1000);
+        const end = leaseEndDate(start, months);
+        expect(end > start).toBe(true);
+        // The day after the end is the first day of the month `months` after the start.
+        const after = new Date(Date.parse(`${end}T00:00:00Z`) + 24 * 3600 * 1000).toISOString().slice(0, 10);
+        const [y, m] = start.split("-").map(Number) as [number, number];
+        const index = y * 12 + (m - 1) + months;
+        const expected = `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}-01`;
+        expect(after).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe("the agreement's phase", () => {
+  it("follows the leasing company's decision, then the dates", () => {
+    expect(agreementPhase(null, null, null, "2026-05-01")).toBe("DRAFT");
+    expect(agreementPhase("SIGNED", null, null, "2026-05-01")).toBe("SIGNED");
+    expect(agreementPhase("PENDING", null, null, "2026-05-01")).toBe("PENDING");
+    expect(agreementPhase("REJECTED", null, null, "2026-05-01")).toBe("REJECTED");
+    expect(agreementPhase("ACCEPTED", null, null, "2026-05-01")).toBe("ACCEPTED");
+    expect(agreementPhase("ACCEPTED", "2026-06-01", "2029-05-31", "2026-05-31")).toBe("ACCEPTED");
+    expect(agreementPhase("ACCEPTED", "2026-06-01", "2029-05-31", "2026-06-01")).toBe("ACTIVE");
+    expect(agreementPhase("ACCEPTED", "2026-06-01", "2029-05-31", "2029-05-31")).toBe("ACTIVE");
+    expect(agreementPhase("ACCEPTED", "2026-06-01", "2029-05-31", "2029-06-01")).toBe("ENDED");
+  });
+
+  it("is never active or ended without acceptance and a start date", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(null, ...REQUEST_STATUSES_WITH_SIGNED),
+        fc.option(date),
+        fc.option(date),
+        date,
+        (status, start, end, today) => {
+          const phase = agreementPhase(status, start, end, today);
+          if (phase === "ACTIVE" || phase === "ENDED") {
+            expect(status).toBe("ACCEPTED");
+            expect(start !== null && today >= start).toBe(true);
+          }
+          if (phase === "ENDED") expect(end !== null && today > end).toBe(true);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import type { RequestStatusWithSigned } from "./enums.ts";
+import { addMonths, firstDayOf, lastDayOf, periodOf } from "./payroll/period.ts";
+
+/**
+ * The lease's dates and the agreement's phase (issue 12 point 4: "PENDING → accepted/REJECTED →
+ * active → ended"). Dates are calendar dates (YYYY-MM-DD, Helsinki).
+ *
+ * - The lease starts on the first day of the month after the bike was delivered, so every lease month
+ *   is a whole calendar month and payroll deducts from the month after delivery.
+ * - It ends on the last day of its last month: a 36-month lease from 1.3.2026 ends 28.2.2029. The end
+ *   date is inclusive and always after the start (the agreements table's check).
+ */
+
+/** The first day of the month after the delivery date. */
+export function leaseStartDate(deliveryDate: string): string {
+  return firstDayOf(addMonths(periodOf(deliveryDate), 1));
+}
+
+/** The last day of the lease's last month, `months` (at least 1) months from the start's month. */
+export function leaseEndDate(startDate: string, months: number): string {
+  if (!Number.isInteger(months) || months < 1) throw new RangeError("A lease lasts at least one month");
+  return lastDayOf(addMonths(periodOf(startDate), months - 1));
+}
+
+/**
+ * Where an agreement is in its life, for lists and the detail view. The stored status says what the
+ * leasing company decided; the dates say whether an accepted lease runs:
+ * - DRAFT: not signed yet (status null);
+ * - SIGNED: signed by the employee, not yet sent to the leasing company;
+ * - PENDING: at the leasing company, waiting for its decision;
+ * - REJECTED: the leasing company refused it;
+ * - ACCEPTED: accepted, the lease not started (no start date yet, or it is in the future);
+ * - ACTIVE: accepted and today is within its start and end date;
+ * - ENDED: accepted and its end date has passed.
+ */
+export const AGREEMENT_PHASES = [
+  "DRAFT",
+  "SIGNED",
+  "PENDING",
+  "REJECTED",
+  "ACCEPTED",
+  "ACTIVE",
+  "ENDED",
+] as const;
+export type AgreementPhase = (typeof AGREEMENT_PHASES)[number];
+
+export function agreementPhase(
+  status: RequestStatusWithSigned | null,
+  startDate: string | null,
+  endDate: string | null,
+  today: string,
+): AgreementPhase {
+  if (status === null) return "DRAFT";
+  if (status !== "ACCEPTED") return status;
+  if (startDate === null || today < startDate) return "ACCEPTED";
+  if (endDate !== null && today > endDate) return "ENDED";
+  return "ACTIVE";
+}

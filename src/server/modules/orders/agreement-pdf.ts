@@ -1,0 +1,265 @@
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { formatHelsinkiDate, formatHelsinkiDateTime } from "../../../domain/dates.ts";
+import { formatCents } from "../../../domain/money.ts";
+import type { TaxRegime } from "../../../domain/payroll/types.ts";
+
+/**
+ * The leasing agreement as a PDF (issue 12): what the employee signs with a fresh two-factor code and
+ * what the signed document keeps byte for byte. Finnish, the agreement's language. The output depends
+ * only on the input: the document's dates come from it, never from the clock, so the same agreement
+ * renders to the same bytes (the signed document's SHA-256 is of these bytes).
+ */
+
+export type AgreementPdfLine = {
+  name: string;
+  brand: string | null;
+  model: string | null;
+  modelYear: number | null;
+  frameSize: string | null;
+  color: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  discountCents: number;
+};
+
+export type AgreementPdfInput = {
+  orderNumber: number;
+  employeeName: string;
+  employeeEmail: string;
+  employeeNumber: string | null;
+  companyName: string;
+  companyBusinessId: string | null;
+  leasingCompanyName: string;
+  bikeStoreName: string | null;
+  lines: readonly AgreementPdfLine[];
+  totalPriceCents: number;
+  userPaymentCents: number;
+  leaseTimeMonths: number;
+  monthlyPaymentCents: number;
+  residualValueCents: number;
+  /** The regime the commitment date gives (the day of signing for a draft). */
+  taxRegime: TaxRegime;
+  /** The document's date: the signing time of a signed agreement, the drafting time of a draft. */
+  documentDate: Date;
+  /** Null renders the draft, marked LUONNOS, with an empty signature block. */
+  signature: { signerName: string; signedAt: Date } | null;
+};
+
+const TAX_NOTES: Record<TaxRegime, string> = {
+  GRANDFATHERED:
+    "Etuun on sitouduttu viimeistään 23.4.2025: työsuhdepyöräetu säilyy verovapaana sopimuskauden loppuun, kuitenkin enintään viisi vuotta edun alkamisesta.",
+  EXEMPT_2025_ONLY:
+    "Etuun on sitouduttu 24.4.–31.12.2025: työsuhdepyöräetu on verovapaa vuoden 2025 loppuun ja sen jälkeen veronalaista luontoisetua.",
+  TAXABLE:
+    "Etuun on sitouduttu 1.1.2026 tai myöhemmin: työsuhdepyöräetu on veronalaista luontoisetua koko sopimuskauden ajan.",
+};
+
+/** WinAnsi's characters beyond Latin-1 (the standard fonts' encoding); anything else becomes "?". */
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/** Text the standard fonts can draw: one line, WinAnsi characters only. */
+export function pdfSafeText(value: string): string {
+  let out = "";
+  for (const ch of value.replace(/[\r\n\t]+/g, " ")) {
+    const code = ch.codePointAt(0) ?? 0;
+    const latin1 = (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff);
+    out += latin1 || WIN_ANSI_EXTRA.has(ch) ? ch : "?";
+  }
+  return out;
+}
+
+const euros = (cents: number) => formatCents(cents, "fi");
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
+const GREY = rgb(0.4, 0.4, 0.4);
+
+/** Draws lines top-down, wrapping long text and starting a new page when one is full. */
+class Writer {
+  private page: PDFPage;
+  private y: number;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+    private readonly draft: boolean,
+  ) {
+    this.page = this.newPage();
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  private newPage(): PDFPage {
+    const page = this.doc.addPage([PAGE.width, PAGE.height]);
+    if (this.draft) {
+      page.drawText("LUONNOS", {
+        x: 140,
+        y: 380,
+        size: 96,
+        font: this.bold,
+        color: rgb(0.85, 0.85, 0.85),
+        rotate: degrees(35),
+      });
+    }
+    return page;
+  }
+
+  private ensure(height: number) {
+    if (this.y - height < PAGE.margin) {
+      this.page = this.newPage();
+      this.y = PAGE.height - PAGE.margin;
+    }
+  }
+
+  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+    const words = pdfSafeText(text).split(" ");
+    const lines: string[] = [];
+    let line = "";
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(next, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    return lines.length > 0 ? lines : [""];
+  }
+
+  text(text: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb> } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.regular;
+    for (const line of this.wrap(text, font, size, PAGE.width - 2 * PAGE.margin)) {
+      this.ensure(size + 4);
+      this.page.drawText(line, {
+        x: PAGE.margin,
+        y: this.y - size,
+        size,
+        font,
+        ...(options.color ? { color: options.color } : {}),
+      });
+      this.y -= size + 4;
+    }
+  }
+
+  /** A label on the left and its value right-aligned. */
+  row(label: string, value: string, bold = false) {
+    const size = 10;
+    const font = bold ? this.bold : this.regular;
+    const safeValue = pdfSafeText(value);
+    const valueWidth = font.widthOfTextAtSize(safeValue, size);
+    const labelLines = this.wrap(label, font, size, PAGE.width - 2 * PAGE.margin - valueWidth - 20);
+    labelLines.forEach((line, i) => {
+      this.ensure(size + 4);
+      this.page.drawText(line, { x: PAGE.margin, y: this.y - size, size, font });
+      if (i === 0) {
+        this.page.drawText(safeValue, {
+          x: PAGE.width - PAGE.margin - valueWidth,
+          y: this.y - size,
+          size,
+          font,
+        });
+      }
+      this.y -= size + 4;
+    });
+  }
+
+  gap(points = 8) {
+    this.y -= points;
+  }
+
+  rule() {
+    this.ensure(6);
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y - 2 },
+      end: { x: PAGE.width - PAGE.margin, y: this.y - 2 },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.y -= 8;
+  }
+}
+
+function describeLine(line: AgreementPdfLine): string {
+  const details = [line.brand, line.model, line.modelYear?.toString() ?? null, line.frameSize, line.color]
+    .filter((v): v is string => !!v)
+    .join(", ");
+  const quantity = line.quantity > 1 ? `${line.quantity} × ` : "";
+  return `${quantity}${line.name}${details ? ` (${details})` : ""}`;
+}
+
+export async function renderAgreementPdf(input: AgreementPdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const title = `Työsuhdepyörän leasingsopimus, tilaus ${input.orderNumber}`;
+  doc.setTitle(pdfSafeText(title));
+  doc.setAuthor("Pedaali");
+  doc.setCreator("Pedaali");
+  doc.setProducer("Pedaali");
+  doc.setLanguage("fi-FI");
+  doc.setCreationDate(input.documentDate);
+  doc.setModificationDate(input.signature?.signedAt ?? input.documentDate);
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const w = new Writer(doc, regular, bold, input.signature === null);
+
+  w.text("Työsuhdepyörän leasingsopimus", { size: 18, bold: true });
+  w.text(`Tilausnumero ${input.orderNumber} · päivätty ${formatHelsinkiDate(input.documentDate)}`, {
+    color: GREY,
+  });
+  if (!input.signature) w.text("LUONNOS – ei allekirjoitettu", { bold: true });
+  w.gap();
+
+  w.text("Osapuolet", { size: 12, bold: true });
+  w.row("Vuokralle ottaja (työntekijä)", input.employeeName);
+  w.row("Sähköposti", input.employeeEmail);
+  if (input.employeeNumber) w.row("Henkilönumero", input.employeeNumber);
+  w.row(
+    "Työnantaja",
+    input.companyBusinessId ? `${input.companyName} (${input.companyBusinessId})` : input.companyName,
+  );
+  w.row("Vuokralle antaja (leasingyhtiö)", input.leasingCompanyName);
+  if (input.bikeStoreName) w.row("Pyöräliike", input.bikeStoreName);
+  w.gap();
+
+  w.text("Pyöräpaketti", { size: 12, bold: true });
+  for (const line of input.lines) {
+    w.row(describeLine(line), euros(line.unitPriceCents * line.quantity - line.discountCents));
+    if (line.discountCents > 0) w.text(`   sis. alennuksen ${euros(line.discountCents)}`, { color: GREY });
+  }
+  w.rule();
+  w.row("Paketin hinta yhteensä (sis. ALV)", euros(input.totalPriceCents), true);
+  w.row("Työntekijän omavastuu (enimmäishinnan ylittävä osa)", euros(input.userPaymentCents));
+  w.row("Leasingillä rahoitettava osuus", euros(input.totalPriceCents - input.userPaymentCents));
+  w.gap();
+
+  w.text("Sopimusehdot", { size: 12, bold: true });
+  w.row("Sopimuskausi", `${input.leaseTimeMonths} kuukautta`);
+  w.row("Kuukausierä (bruttopalkasta vähennettävä)", euros(input.monthlyPaymentCents), true);
+  w.row("Jäännösarvo (lunastushinta sopimuskauden lopussa)", euros(input.residualValueCents));
+  w.text(
+    "Sopimuskausi alkaa pyörän toimitusta seuraavan kuukauden ensimmäisenä päivänä ja jatkuu sopimuskauden kuukausien ajan.",
+  );
+  w.text(
+    "Kuukausierä vähennetään työntekijän bruttopalkasta jokaiselta sopimuskauden kuukaudelta. Omavastuu maksetaan erikseen ennen pyörän toimitusta.",
+  );
+  w.gap();
+
+  w.text("Verotus", { size: 12, bold: true });
+  w.text(TAX_NOTES[input.taxRegime]);
+  w.gap();
+
+  w.text("Allekirjoitus", { size: 12, bold: true });
+  if (input.signature) {
+    w.row("Allekirjoittaja", input.signature.signerName);
+    w.row("Allekirjoitettu (Suomen aikaa)", formatHelsinkiDateTime(input.signature.signedAt));
+    w.text(
+      "Allekirjoitettu sähköisesti Pedaalissa tekstiviestillä lähetetyllä kertakäyttöisellä vahvistuskoodilla.",
+      { color: GREY },
+    );
+  } else {
+    w.text("Allekirjoitetaan sähköisesti Pedaalissa tekstiviestillä lähetettävällä vahvistuskoodilla.", {
+      color: GREY,
+    });
+  }
+
+  return doc.save({ useObjectStreams: false });
+}

@@ -1,0 +1,427 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
+import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zAwaitingEmployer, zSigningCodeSent } from "../../../contract/order-acceptance.ts";
+import { type TOrderDetails, zOrderDetails } from "../../../contract/orders.ts";
+import { zSignedDocumentEnvelope, zSignedDocumentPage } from "../../../contract/signed-documents.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import {
+  beneficiaryEmployees,
+  bikePolicies,
+  eventLog,
+  files,
+  leasingAgreements,
+  orders,
+  signedDocuments,
+  users,
+} from "../../db/schema/index.ts";
+
+/**
+ * The employee's signature with a fresh two-factor code, the employer's approval, the agreement PDF
+ * and signed documents (issue 12, points 1, 3 and 5).
+ */
+
+const t = setupTestApp({}, { demoData: true });
+const { call } = apiCaller(t);
+
+const EMPLOYEE = "employee@demo.test";
+const DEMO_ADMIN = "employer.admin@demo.test";
+const EDITOR = "employer.editor@demo.test";
+const REPORTING = "reporting@demo.test";
+const OTHER_TENANT = "employer.admin@toinen.test";
+const ADMIN = "admin@pedaali.test";
+
+let employmentId: string;
+let employeeUserId: string;
+let demoOyId: string;
+
+beforeAll(async () => {
+  const db = t.database.db;
+  demoOyId = await companyIdByName(db, "Demo Oy");
+  employeeUserId = await userIdByEmail(db, EMPLOYEE);
+  const [row] = await db
+    .select({ id: beneficiaryEmployees.id })
+    .from(beneficiaryEmployees)
+    .where(
+      and(eq(beneficiaryEmployees.userId, employeeUserId), eq(beneficiaryEmployees.companyId, demoOyId)),
+    );
+  employmentId = row?.id as string;
+});
+
+beforeEach(async () => cancelOpenOrders(t.database.db, employmentId));
+afterEach(async () => {
+  await t.database.db.delete(bikePolicies).where(eq(bikePolicies.userId, employeeUserId));
+});
+
+/** The employee's own policy without the employer's approval (a user override of Demo Oy's). */
+async function withoutApproval() {
+  await t.database.db.insert(bikePolicies).values({
+    companyId: demoOyId,
+    userId: employeeUserId,
+    minLeaseTimeMonths: 12,
+    maxLeaseTimeMonths: 36,
+    requiresEmployerApproval: false,
+  });
+}
+
+async function acceptedOrder(): Promise<string> {
+  const orderId = await packagedOrder(t.database.db, { employmentId, companyId: demoOyId });
+  const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 36 });
+  expect(res.statusCode, res.body).toBe(200);
+  return orderId;
+}
+
+async function code(orderId: string): Promise<string> {
+  const res = await call("POST", `/api/orders/${orderId}/sign/code`, EMPLOYEE);
+  expect(res.statusCode, res.body).toBe(200);
+  const sent = zSigningCodeSent.parse(res.json());
+  expect(sent.phoneNumberHint).toMatch(/•/);
+  return sent.devCode as string;
+}
+
+async function sign(orderId: string, value: string): Promise<TOrderDetails> {
+  const res = await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: value });
+  expect(res.statusCode, res.body).toBe(200);
+  return zOrderDetails.parse(res.json());
+}
+
+const wrong = (value: string) => (value === "000000" ? "111111" : "000000");
+const sha256 = (bytes: Buffer | string) => createHash("sha256").update(bytes).digest("hex");
+const today = () => toHelsinkiDateString(new Date());
+
+describe("signing without the employer's approval", () => {
+  it("signs with the code, keeps the PDF with its SHA-256 and evidence, and confirms with today's commitment", async () => {
+    await withoutApproval();
+    const orderId = await acceptedOrder();
+    const value = await code(orderId);
+    expectError(
+      await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: wrong(value) }),
+      400,
+      "VERIFICATION_FAILED",
+    );
+
+    const order = await sign(orderId, value);
+    expect(order).toMatchObject({
+      orderStatus: "CONFIRMED",
+      isOrderConfirmed: true,
+      employerApprovalRequired: false,
+      agreement: { status: "SIGNED", commitmentDate: today(), taxRegime: "TAXABLE" },
+    });
+    expect(order.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(["LEASING_AGREEMENT_SIGNED", "ORDER_CONFIRMED"]),
+    );
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row?.confirmedAt).not.toBeNull();
+
+    const documentId = order.agreement?.signedDocumentId as string;
+    const [doc] = await t.database.db
+      .select()
+      .from(signedDocuments)
+      .where(eq(signedDocuments.id, documentId));
+    expect(doc).toMatchObject({
+      signedByUserId: employeeUserId,
+      paymentStatus: "PENDING",
+      leasingSignDate: today(),
+    });
+    expect(doc?.signerIp).toBeTruthy();
+    const [file] = await t.database.db
+      .select()
+      .from(files)
+      .where(eq(files.id, doc?.fileId as string));
+    expect(file?.mimeType).toBe("application/pdf");
+    expect(sha256(file?.content as Buffer)).toBe(doc?.documentSha256);
+
+    const pdf = await call("GET", `/api/orders/${orderId}/agreement.pdf`, EMPLOYEE);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(sha256(pdf.rawPayload)).toBe(doc?.documentSha256);
+    const downloaded = await call("GET", `/api/signed-documents/${documentId}/file`, EMPLOYEE);
+    expect(sha256(downloaded.rawPayload)).toBe(doc?.documentSha256);
+    const byEmployer = await call("GET", `/api/orders/${orderId}/agreement.pdf`, DEMO_ADMIN);
+    expect(sha256(byEmployer.rawPayload)).toBe(doc?.documentSha256);
+
+    // Signing again, or asking for another code, is refused; the used code signs nothing.
+    expectError(
+      await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: value }),
+      409,
+      "ORDER_ALREADY_SIGNED",
+    );
+    expectError(
+      await call("POST", `/api/orders/${orderId}/sign/code`, EMPLOYEE),
+      409,
+      "ORDER_ALREADY_SIGNED",
+    );
+  });
+
+  it("takes only the newest code, ends a code after five wrong tries, and never takes it twice", async () => {
+    await withoutApproval();
+    const orderId = await acceptedOrder();
+    const first = await code(orderId);
+    const second = await code(orderId);
+    if (first !== second) {
+      expectError(
+        await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: first }),
+        400,
+        "VERIFICATION_FAILED",
+      );
+    }
+    for (let i = 0; i < 4; i++) {
+      expectError(await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: wrong(second) }), 400);
+    }
+    expectError(
+      await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: second }),
+      400,
+      "VERIFICATION_EXPIRED",
+    );
+    const third = await code(orderId);
+    await sign(orderId, third);
+  });
+
+  it("sends at most five codes per order in a quarter of an hour", async () => {
+    const orderId = await acceptedOrder();
+    for (let i = 0; i < 5; i++) await code(orderId);
+    expectError(await call("POST", `/api/orders/${orderId}/sign/code`, EMPLOYEE), 429, "TOO_MANY_REQUESTS");
+  });
+
+  it("needs a phone number, an accepted order, the employee themself and a 6-digit code", async () => {
+    const db = t.database.db;
+    const packaged = await packagedOrder(db, { employmentId, companyId: demoOyId });
+    expectError(
+      await call("POST", `/api/orders/${packaged}/sign/code`, EMPLOYEE),
+      409,
+      "ORDER_TRANSITION_NOT_ALLOWED",
+    );
+    await db.update(orders).set({ orderStatus: "CANCELLED" }).where(eq(orders.id, packaged));
+    const orderId = await acceptedOrder();
+    expectError(await call("POST", `/api/orders/${orderId}/sign/code`, DEMO_ADMIN), 403, "FORBIDDEN");
+    expectError(await call("POST", `/api/orders/${orderId}/sign/code`, ADMIN), 404, "NOT_FOUND");
+    expectError(await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: "12345" }), 400);
+    expectError(await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, {}), 400);
+    expectError(
+      await call("POST", `/api/orders/${orderId}/sign`, EMPLOYEE, { code: "123456" }),
+      400,
+      "VERIFICATION_EXPIRED",
+    );
+    const [user] = await db
+      .select({ phone: users.phoneNumber })
+      .from(users)
+      .where(eq(users.id, employeeUserId));
+    await db.update(users).set({ phoneNumber: null }).where(eq(users.id, employeeUserId));
+    try {
+      expectError(
+        await call("POST", `/api/orders/${orderId}/sign/code`, EMPLOYEE),
+        400,
+        "PHONE_NUMBER_REQUIRED_FOR_SIGNING",
+      );
+    } finally {
+      await db
+        .update(users)
+        .set({ phoneNumber: user?.phone ?? null })
+        .where(eq(users.id, employeeUserId));
+    }
+  });
+});
+
+describe("signing with the employer's approval (Demo Oy's policy)", () => {
+  it("signed first: waits for the employer, who sees it and confirms it with today's commitment", async () => {
+    const orderId = await acceptedOrder();
+    const signed = await sign(orderId, await code(orderId));
+    expect(signed).toMatchObject({
+      orderStatus: "ALL_INFO_PROVIDED",
+      waitingOn: "EMPLOYER",
+      employerApprovalRequired: true,
+      agreement: { status: "SIGNED", commitmentDate: null },
+    });
+    const waiting = zAwaitingEmployer.parse(
+      (await call("GET", "/api/orders/awaiting-employer", DEMO_ADMIN)).json(),
+    );
+    expect(waiting.items.map((o) => o.orderId)).toContain(orderId);
+    const elsewhere = zAwaitingEmployer.parse(
+      (await call("GET", "/api/orders/awaiting-employer", OTHER_TENANT)).json(),
+    );
+    expect(elsewhere.items.map((o) => o.orderId)).not.toContain(orderId);
+
+    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const approved = zOrderDetails.parse(res.json());
+    expect(approved).toMatchObject({
+      orderStatus: "CONFIRMED",
+      agreement: { status: "SIGNED", commitmentDate: today() },
+    });
+    expect(approved.employerApprovedAt).not.toBeNull();
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: true }),
+      409,
+      "ORDER_TRANSITION_NOT_ALLOWED",
+    );
+  });
+
+  it("approved first: the employee's signature confirms", async () => {
+    const orderId = await acceptedOrder();
+    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, EDITOR, { approve: true });
+    expect(zOrderDetails.parse(res.json())).toMatchObject({
+      orderStatus: "ALL_INFO_PROVIDED",
+      waitingOn: "EMPLOYEE",
+    });
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: false }),
+      409,
+      "EMPLOYER_ALREADY_DECIDED",
+    );
+    const order = await sign(orderId, await code(orderId));
+    expect(order).toMatchObject({ orderStatus: "CONFIRMED", agreement: { commitmentDate: today() } });
+  });
+
+  it("refused: the order is cancelled with the reason", async () => {
+    const orderId = await acceptedOrder();
+    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, {
+      approve: false,
+      reason: "Työsuhde päättymässä.",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zOrderDetails.parse(res.json()).orderStatus).toBe("CANCELLED");
+    const [event] = await t.database.db
+      .select()
+      .from(eventLog)
+      .where(and(eq(eventLog.entityId, orderId), eq(eventLog.type, "ORDER_STATUS_UPDATED")))
+      .orderBy(desc(eventLog.createdAt))
+      .limit(1);
+    expect(event?.data).toMatchObject({
+      to: "CANCELLED",
+      reason: "Työsuhde päättymässä.",
+      decision: "EMPLOYER_REJECTED",
+    });
+    expectError(await call("POST", `/api/orders/${orderId}/sign/code`, EMPLOYEE), 409);
+  });
+
+  it("is refused to reporting users (403), another tenant (404), bad input (400), and orders needing none (409)", async () => {
+    const orderId = await acceptedOrder();
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, REPORTING, { approve: true }),
+      403,
+    );
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, EMPLOYEE, { approve: true }),
+      403,
+    );
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, OTHER_TENANT, { approve: true }),
+      404,
+    );
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: "yes" }),
+      400,
+    );
+    expectError(await call("GET", "/api/orders/awaiting-employer", REPORTING), 403);
+    await t.database.db.update(orders).set({ employerApprovalRequired: false }).where(eq(orders.id, orderId));
+    expectError(
+      await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: true }),
+      409,
+      "EMPLOYER_APPROVAL_NOT_REQUIRED",
+    );
+  });
+});
+
+describe("GET /api/orders/{orderId}/agreement.pdf", () => {
+  it("renders a draft before signing, to the employee, the employer and the admin tier only (another tenant: 404)", async () => {
+    const orderId = await acceptedOrder();
+    for (const who of [EMPLOYEE, DEMO_ADMIN, ADMIN]) {
+      const res = await call("GET", `/api/orders/${orderId}/agreement.pdf`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(res.headers["content-disposition"]).toContain("luonnos-");
+    }
+    expectError(await call("GET", `/api/orders/${orderId}/agreement.pdf`, REPORTING), 403);
+    expectError(await call("GET", `/api/orders/${orderId}/agreement.pdf`, OTHER_TENANT), 404);
+    const packaged = await packagedOrder(t.database.db, { employmentId, companyId: demoOyId });
+    expectError(await call("GET", `/api/orders/${packaged}/agreement.pdf`, EMPLOYEE), 404);
+  });
+});
+
+describe("/api/signed-documents", () => {
+  it("lists and reads scoped, changes only payment status and sign date, and never deletes a signed one", async () => {
+    await withoutApproval();
+    const orderId = await acceptedOrder();
+    const order = await sign(orderId, await code(orderId));
+    const id = order.agreement?.signedDocumentId as string;
+
+    for (const who of [EMPLOYEE, DEMO_ADMIN, ADMIN]) {
+      const page = zSignedDocumentPage.parse(
+        (await call("GET", "/api/signed-documents?limit=100", who)).json(),
+      );
+      expect(page.data.map((d) => d.id)).toContain(id);
+    }
+    const other = zSignedDocumentPage.parse(
+      (await call("GET", "/api/signed-documents", OTHER_TENANT)).json(),
+    );
+    expect(other.data.map((d) => d.id)).not.toContain(id);
+    expectError(await call("GET", `/api/signed-documents/${id}`, OTHER_TENANT), 404);
+    expectError(await call("GET", "/api/signed-documents", REPORTING), 403);
+    expectError(await call("GET", "/api/signed-documents?paymentStatus=MAYBE", ADMIN), 400);
+    const searched = zSignedDocumentPage.parse(
+      (
+        await call("GET", `/api/signed-documents?search=${order.orderNumber}&paymentStatus=PENDING`, ADMIN)
+      ).json(),
+    );
+    expect(searched.data.map((d) => d.id)).toEqual([id]);
+
+    const asEmployer = zSignedDocumentEnvelope.parse(
+      (await call("GET", `/api/signed-documents/${id}`, DEMO_ADMIN)).json(),
+    );
+    expect(asEmployer.data).toMatchObject({ hasEvidence: true, hasFile: true, signerIp: null, orderId });
+    const asAdmin = zSignedDocumentEnvelope.parse(
+      (await call("GET", `/api/signed-documents/${id}`, ADMIN)).json(),
+    );
+    expect(asAdmin.data.signerIp).toBeTruthy();
+
+    const put = await call("PUT", `/api/signed-documents/${id}`, ADMIN, { paymentStatus: "PAID" });
+    expect(put.statusCode, put.body).toBe(200);
+    const changed = zSignedDocumentEnvelope.parse(put.json()).data;
+    expect(changed).toMatchObject({ paymentStatus: "PAID", documentSha256: asAdmin.data.documentSha256 });
+    expectError(await call("PUT", `/api/signed-documents/${id}`, ADMIN, {}), 400);
+    expectError(await call("PUT", `/api/signed-documents/${id}`, DEMO_ADMIN, { paymentStatus: "PAID" }), 403);
+    expectError(await call("DELETE", `/api/signed-documents/${id}`, ADMIN), 409, "SIGNED_DOCUMENT_LOCKED");
+  });
+
+  it("records a document by hand (admin tier), without evidence or file, and deletes it", async () => {
+    const orderId = await acceptedOrder();
+    const [agreement] = await t.database.db
+      .select({ id: leasingAgreements.id })
+      .from(leasingAgreements)
+      .where(and(eq(leasingAgreements.orderId, orderId), isNull(leasingAgreements.status)));
+    const body = {
+      leasingAgreementId: agreement?.id,
+      paymentStatus: "NOT_PAID",
+      leasingSignDate: "2026-03-02",
+    };
+    expectError(await call("POST", "/api/signed-documents", DEMO_ADMIN, body), 403);
+    expectError(
+      await call("POST", "/api/signed-documents", ADMIN, { ...body, leasingSignDate: "2026-02-30" }),
+      400,
+    );
+    expectError(
+      await call("POST", "/api/signed-documents", ADMIN, {
+        ...body,
+        leasingAgreementId: "00000000-0000-4000-8000-000000000000",
+      }),
+      400,
+    );
+    const res = await call("POST", "/api/signed-documents", ADMIN, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = zSignedDocumentEnvelope.parse(res.json()).data;
+    expect(created).toMatchObject({
+      hasEvidence: false,
+      hasFile: false,
+      paymentStatus: "NOT_PAID",
+      leasingSignDate: "2026-03-02",
+    });
+    expectError(await call("GET", `/api/signed-documents/${created.id}/file`, ADMIN), 404);
+    const removed = await call("DELETE", `/api/signed-documents/${created.id}`, ADMIN);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectError(await call("GET", `/api/signed-documents/${created.id}`, ADMIN), 404);
+  });
+});

@@ -1,0 +1,219 @@
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
+import type {
+  TCreateSignedDocument,
+  TSignedDocument,
+  TSignedDocumentPage,
+  TSignedDocumentsQuery,
+  TUpdateSignedDocument,
+} from "../../../contract/signed-documents.ts";
+import { personName } from "../../../domain/person-name.ts";
+import type { AppContext } from "../../context.ts";
+import { likeContains, pageOffset } from "../../db/paging.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  leasingAgreements,
+  orders,
+  signedDocuments,
+  systemUsers,
+  users,
+} from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../errors.ts";
+import { databaseFileStore } from "../../files/file-store.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere } from "../auth/tenancy.ts";
+
+/**
+ * Signed documents (contract/signed-documents.ts). Who reads what: the admin tier every document, an
+ * employer with signed-documents.read their companies', and everyone their own (as the employee of
+ * the agreement). A document with signature evidence keeps its PDF and evidence: only its payment
+ * status and leasing sign date change, and it is never deleted.
+ */
+
+const be = beneficiaryEmployees;
+const signer = alias(systemUsers, "signer");
+const signerAccount = alias(users, "signer_account");
+
+const columns = {
+  doc: signedDocuments,
+  orderId: leasingAgreements.orderId,
+  orderNumber: orders.orderNumber,
+  companyName: companies.name,
+  firstName: systemUsers.firstName,
+  lastName: systemUsers.lastName,
+  email: users.email,
+  signerFirstName: signer.firstName,
+  signerLastName: signer.lastName,
+  signerEmail: signerAccount.email,
+};
+
+type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+
+/** The documents the viewer may read: their companies' (with signed-documents.read) and their own. */
+function readable(viewer: Viewer): SQL | undefined {
+  if (viewer.scope.kind === "all") return undefined;
+  const own = eq(be.userId, viewer.id);
+  if (!viewer.permissions.includes("signed-documents.read")) return own;
+  return or(companyScopeWhere(viewer, signedDocuments.companyId), own);
+}
+
+function withJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(leasingAgreements, eq(leasingAgreements.id, signedDocuments.leasingAgreementId))
+    .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
+    .innerJoin(companies, eq(companies.id, signedDocuments.companyId))
+    .innerJoin(be, eq(be.id, signedDocuments.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, be.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
+    .leftJoin(signerAccount, eq(signerAccount.id, signedDocuments.signedByUserId))
+    .leftJoin(signer, eq(signer.userId, signedDocuments.signedByUserId));
+}
+
+type Row = {
+  doc: typeof signedDocuments.$inferSelect;
+  orderId: string;
+  orderNumber: number;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  signerFirstName: string | null;
+  signerLastName: string | null;
+  signerEmail: string | null;
+};
+
+const hasEvidence = (doc: typeof signedDocuments.$inferSelect) => doc.documentSha256 !== null;
+
+function toDocument(row: Row, viewer: Viewer): TSignedDocument {
+  const d = row.doc;
+  const admin = viewer.scope.kind === "all";
+  return {
+    id: d.id,
+    leasingAgreementId: d.leasingAgreementId,
+    orderId: row.orderId,
+    orderNumber: row.orderNumber,
+    company: { companyId: d.companyId, name: row.companyName },
+    employee: {
+      beneficiaryEmployeeId: d.beneficiaryEmployeeId,
+      name: personName(row.firstName, row.lastName, row.email),
+      email: row.email,
+    },
+    paymentStatus: d.paymentStatus,
+    leasingSignDate: d.leasingSignDate,
+    hasFile: d.fileId !== null,
+    hasEvidence: hasEvidence(d),
+    signedAt: d.signedAt?.toISOString() ?? null,
+    signerName: row.signerEmail ? personName(row.signerFirstName, row.signerLastName, row.signerEmail) : null,
+    documentSha256: d.documentSha256,
+    signerIp: admin ? d.signerIp : null,
+    signerUserAgent: admin ? d.signerUserAgent : null,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+const locked = () =>
+  new AppError(409, "SIGNED_DOCUMENT_LOCKED", "A document signed with evidence cannot be deleted");
+
+export function createSignedDocumentsService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function rowOf(viewer: Viewer, id: string): Promise<Row> {
+    const [row] = await withJoins(db.select(columns).from(signedDocuments).$dynamic()).where(
+      and(eq(signedDocuments.id, id), readable(viewer)),
+    );
+    if (!row) throw notFound("Signed document");
+    return row;
+  }
+
+  return {
+    async list(viewer: Viewer, query: TSignedDocumentsQuery): Promise<TSignedDocumentPage> {
+      const search = query.search?.trim();
+      const where = and(
+        readable(viewer),
+        query.paymentStatus ? eq(signedDocuments.paymentStatus, query.paymentStatus) : undefined,
+        search
+          ? /^\d{1,9}$/.test(search)
+            ? eq(orders.orderNumber, Number(search))
+            : or(
+                ilike(users.email, likeContains(search)),
+                ilike(
+                  sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
+                  likeContains(search),
+                ),
+              )
+          : undefined,
+      );
+      const [total] = await withJoins(db.select({ n: count() }).from(signedDocuments).$dynamic()).where(
+        where,
+      );
+      const rows = await withJoins(db.select(columns).from(signedDocuments).$dynamic())
+        .where(where)
+        .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
+        .limit(query.limit)
+        .offset(pageOffset(query));
+      return {
+        data: rows.map((row) => toDocument(row, viewer)),
+        page: query.page,
+        limit: query.limit,
+        total: total?.n ?? 0,
+      };
+    },
+
+    async get(viewer: Viewer, id: string): Promise<TSignedDocument> {
+      return toDocument(await rowOf(viewer, id), viewer);
+    },
+
+    /** A document recorded by hand for an agreement (the admin tier): no file, no evidence. */
+    async create(viewer: Viewer, input: TCreateSignedDocument): Promise<TSignedDocument> {
+      const [agreement] = await db
+        .select()
+        .from(leasingAgreements)
+        .where(eq(leasingAgreements.id, input.leasingAgreementId));
+      if (!agreement) {
+        throw new AppError(400, "BAD_REQUEST", "Unknown leasing agreement", [
+          { field: "body.leasingAgreementId", message: "No such leasing agreement" },
+        ]);
+      }
+      const [created] = await db
+        .insert(signedDocuments)
+        .values({
+          beneficiaryEmployeeId: agreement.beneficiaryEmployeeId,
+          leasingAgreementId: agreement.id,
+          companyId: agreement.companyId,
+          paymentStatus: input.paymentStatus,
+          leasingSignDate: input.leasingSignDate ?? null,
+        })
+        .returning({ id: signedDocuments.id });
+      return this.get(viewer, created?.id as string);
+    },
+
+    /** Payment status and leasing sign date only: the file and the evidence never change here. */
+    async update(viewer: Viewer, id: string, input: TUpdateSignedDocument): Promise<TSignedDocument> {
+      await rowOf(viewer, id);
+      await db
+        .update(signedDocuments)
+        .set({
+          ...(input.paymentStatus !== undefined ? { paymentStatus: input.paymentStatus } : {}),
+          ...(input.leasingSignDate !== undefined ? { leasingSignDate: input.leasingSignDate } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(signedDocuments.id, id));
+      return this.get(viewer, id);
+    },
+
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      const row = await rowOf(viewer, id);
+      if (hasEvidence(row.doc)) throw locked();
+      await db.delete(signedDocuments).where(eq(signedDocuments.id, id));
+    },
+
+    async file(viewer: Viewer, id: string) {
+      const row = await rowOf(viewer, id);
+      const file = row.doc.fileId ? await databaseFileStore(db).get(row.doc.fileId) : null;
+      if (!file) throw notFound("File");
+      return file;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { STORE_LINK_VALID_DAYS, type StoreLinkKind } from "../../../contract/store-links.ts";
+import type { OrderStatus } from "../../../domain/enums.ts";
+import { buildPath } from "../../../domain/routes.ts";
+import type { Db } from "../../db/client.ts";
+import { orders } from "../../db/schema/index.ts";
+import { randomToken, sha256 } from "../auth/tokens.ts";
+
+/**
+ * The bike store's links (issue 12 point 2): a random 32-byte token per link, of which the order keeps
+ * only the SHA-256 (hex) and the expiry, looked up through the columns' unique indexes. A new link of a
+ * kind replaces the old one, which then stops working.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** A link just issued; the plain token exists only here and in the mail to the store. */
+export type IssuedStoreLink = { orderId: string; kind: StoreLinkKind; token: string; expiresAt: Date };
+
+/** The link kind an order entering this status mails to its store, if any. */
+export function storeLinkKindEntering(status: OrderStatus): StoreLinkKind | null {
+  if (status === "PENDING") return "package";
+  if (status === "WAITING_FOR_DELIVERY_DATE") return "delivery";
+  return null;
+}
+
+/** The order's columns of a link kind. */
+export function storeLinkColumns(kind: StoreLinkKind) {
+  return kind === "package"
+    ? { hash: orders.packageTokenHash, expiresAt: orders.packageTokenExpiresAt }
+    : { hash: orders.deliveryTokenHash, expiresAt: orders.deliveryTokenExpiresAt };
+}
+
+/** The web page of a link, as a path of the route table. */
+export function storeLinkPath(kind: StoreLinkKind, token: string): string {
+  return buildPath(kind === "package" ? "storePackage" : "serialNumberAndDelivery", { token });
+}
+
+/** Issues a new link of the kind in `tx`, replacing the order's previous one of that kind. */
+export async function issueStoreLink(
+  tx: Db,
+  orderId: string,
+  kind: StoreLinkKind,
+  now: Date,
+): Promise<IssuedStoreLink> {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + STORE_LINK_VALID_DAYS[kind] * DAY_MS);
+  const hash = sha256(token);
+  await tx
+    .update(orders)
+    .set(
+      kind === "package"
+        ? { packageTokenHash: hash, packageTokenExpiresAt: expiresAt }
+        : { deliveryTokenHash: hash, deliveryTokenExpiresAt: expiresAt },
+    )
+    .where(eq(orders.id, orderId));
+  return { orderId, kind, token, expiresAt };
+}
+
+/**
+ * Called by the lifecycle (moveOrder) after it wrote the new status, in its transaction: an order
+ * entering PENDING gets a package link, one entering WAITING_FOR_DELIVERY_DATE a delivery link. An order
+ * that comes back to the status (from the customer-comment side state or CASE_X) while its link of the
+ * kind still works keeps that link, so the one the store has does not die. The caller mails the link
+ * after the commit (`mailStoreLink` of ./service.ts).
+ */
+export async function storeLinkOnEntry(
+  tx: Db,
+  orderId: string,
+  to: OrderStatus,
+  now: Date,
+): Promise<IssuedStoreLink | null> {
+  const kind = storeLinkKindEntering(to);
+  if (!kind) return null;
+  const columns = storeLinkColumns(kind);
+  const [current] = await tx
+    .select({ hash: columns.hash, expiresAt: columns.expiresAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (current?.hash && current.expiresAt && current.expiresAt > now) return null;
+  return issueStoreLink(tx, orderId, kind, now);
+}

@@ -1,0 +1,153 @@
+import { screen, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { OrderStatus } from "../../domain/enums.ts";
+import { loadTexts, renderUi } from "../test/render-ui.tsx";
+import { OrderTimeline, type OrderTimelineOrder } from "./order-timeline.tsx";
+
+beforeAll(() => loadTexts("fi"));
+
+let n = 0;
+const move = (from: OrderStatus | null, to: OrderStatus, createdAt: string) => ({
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
+  from,
+  to,
+  createdAt,
+});
+
+function order(overrides: Partial<OrderTimelineOrder>): OrderTimelineOrder {
+  return {
+    orderStatus: "PENDING",
+    previousStatus: null,
+    waitingOn: "BIKE_STORE",
+    statusSince: "2026-03-02T08:00:00.000Z",
+    createdAt: "2026-03-02T08:00:00.000Z",
+    events: [move("NOT_STARTED", "PENDING", "2026-03-02T08:00:00.000Z")],
+    ...overrides,
+  };
+}
+
+function items() {
+  return within(screen.getByRole("list", { name: "Tilauksen eteneminen" })).getAllByRole("listitem");
+}
+
+describe("OrderTimeline", () => {
+  it("shows the steps done with their Helsinki time and the current one with who must act and since when", () => {
+    renderUi(
+      <OrderTimeline
+        order={order({
+          orderStatus: "ALL_INFO_PROVIDED",
+          waitingOn: "EMPLOYER",
+          // 21:30 UTC in summer is 00:30 the next day in Helsinki.
+          statusSince: "2026-06-30T21:30:00.000Z",
+          events: [
+            move("NOT_STARTED", "PENDING", "2026-06-02T08:00:00.000Z"),
+            move("PENDING", "PACKAGE_PROVIDED", "2026-06-05T13:15:00.000Z"),
+            move("PACKAGE_PROVIDED", "ALL_INFO_PROVIDED", "2026-06-30T21:30:00.000Z"),
+          ],
+        })}
+      />,
+    );
+    const steps = items();
+    expect(steps).toHaveLength(11);
+    expect(steps[1]).toHaveTextContent("Odottaa pyöräliikettä");
+    expect(steps[1]).toHaveTextContent("02.06.2026 11:00");
+    expect(steps[2]).toHaveTextContent("05.06.2026 16:15");
+    const current = steps[3] as HTMLElement;
+    expect(current).toHaveAttribute("aria-current", "step");
+    expect(current).toHaveTextContent("Tiedot annettu");
+    expect(current).toHaveTextContent("Odottaa: työnantaja · 01.07.2026 00:30 alkaen");
+    expect(steps.filter((s) => s.getAttribute("aria-current") === "step")).toHaveLength(1);
+    // The steps ahead have no date.
+    expect(steps[4]).toHaveTextContent("Vahvistettu");
+    expect((steps[4] as HTMLElement).querySelector("time")).toBeNull();
+  });
+
+  it("marks the customer-comment side state as the current step and says where the order returns", () => {
+    renderUi(
+      <OrderTimeline
+        order={order({
+          orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+          previousStatus: "PACKAGE_PROVIDED",
+          waitingOn: "EMPLOYEE",
+          statusSince: "2026-03-06T10:00:00.000Z",
+          events: [
+            move("NOT_STARTED", "PENDING", "2026-03-02T08:00:00.000Z"),
+            move("PENDING", "PACKAGE_PROVIDED", "2026-03-05T13:15:00.000Z"),
+            move("PACKAGE_PROVIDED", "WAITING_FOR_CUSTOMER_COMMENT", "2026-03-06T10:00:00.000Z"),
+          ],
+        })}
+      />,
+    );
+    const steps = items();
+    const side = steps[3] as HTMLElement;
+    expect(side).toHaveAttribute("aria-current", "step");
+    expect(side).toHaveTextContent("Odottaa asiakkaan vastausta");
+    expect(side).toHaveTextContent("jatkuu vaiheesta Pyöräpaketti valmis");
+    expect(side).toHaveTextContent("Odottaa: työntekijä · 06.03.2026 12:00 alkaen");
+    // The package step was reached; the rest of the main line is still ahead.
+    expect(steps[2]).toHaveTextContent("05.03.2026 15:15");
+    expect(steps).toHaveLength(12);
+  });
+
+  it("ends a cancelled order at the cancellation, with nobody to wait for", () => {
+    renderUi(
+      <OrderTimeline
+        order={order({
+          orderStatus: "CANCELLED",
+          waitingOn: null,
+          statusSince: "2026-03-04T09:00:00.000Z",
+          events: [
+            move("NOT_STARTED", "PENDING", "2026-03-02T08:00:00.000Z"),
+            move("PENDING", "CANCELLED", "2026-03-04T09:00:00.000Z"),
+          ],
+        })}
+      />,
+    );
+    const steps = items();
+    expect(steps).toHaveLength(3);
+    expect(steps[2]).toHaveTextContent("Peruttu");
+    expect(steps[2]).toHaveTextContent("Tilaus peruttiin.");
+    expect(steps[2]).toHaveTextContent("04.03.2026 11:00");
+    expect(steps.some((s) => s.getAttribute("aria-current") === "step")).toBe(false);
+  });
+
+  it("shows a refunded order's cancellation and refund, and a special case's waiting party", () => {
+    const refunded = renderUi(
+      <OrderTimeline
+        order={order({
+          orderStatus: "REFUNDED",
+          waitingOn: null,
+          statusSince: "2026-03-09T09:00:00.000Z",
+          events: [
+            move("NOT_STARTED", "PENDING", "2026-03-02T08:00:00.000Z"),
+            move("PENDING", "PACKAGE_PROVIDED", "2026-03-03T08:00:00.000Z"),
+            move("PACKAGE_PROVIDED", "CANCELLED", "2026-03-04T09:00:00.000Z"),
+            move("CANCELLED", "REFUNDED", "2026-03-09T09:00:00.000Z"),
+          ],
+        })}
+      />,
+    );
+    const labels = items().map((s) => s.textContent);
+    expect(labels.at(-2)).toContain("Peruttu");
+    expect(labels.at(-1)).toContain("Hyvitetty");
+    expect(labels).toHaveLength(5);
+    refunded.unmount();
+
+    renderUi(
+      <OrderTimeline
+        order={order({
+          orderStatus: "CASE_X",
+          waitingOn: "HELPDESK",
+          statusSince: "2026-03-04T09:00:00.000Z",
+          events: [
+            move("NOT_STARTED", "PENDING", "2026-03-02T08:00:00.000Z"),
+            move("PENDING", "CASE_X", "2026-03-04T09:00:00.000Z"),
+          ],
+        })}
+      />,
+    );
+    const current = screen.getAllByRole("listitem").find((s) => s.getAttribute("aria-current") === "step");
+    expect(current).toHaveTextContent("Erityistapaus");
+    expect(current).toHaveTextContent("Odottaa: asiakaspalvelu");
+  });
+});

@@ -1,0 +1,198 @@
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiError } from "../../../test/fake-api.ts";
+import { loadTexts } from "../../../test/render-ui.tsx";
+import { AGREEMENT_ID, api, INVOICE_ID, invoice, ORDER_ID, order, renderTab } from "./test-kit.tsx";
+
+configure({ asyncUtilTimeout: 3000 });
+
+beforeAll(async () => {
+  await loadTexts("fi");
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const DETAIL = `/admin/hakemukset/tilaus/${ORDER_ID}`;
+const SIGNED_AGREEMENT = order().agreement as NonNullable<ReturnType<typeof order>["agreement"]>;
+const GET_ORDER = `GET /api/orders/${ORDER_ID}`;
+
+async function actions() {
+  return screen.findByRole("region", { name: "Toimenpiteet" });
+}
+
+describe("an order's page in Hakemukset", () => {
+  it("shows the order, whom it waits for, its package, agreement and event log, and returns to the queue", async () => {
+    api({ [GET_ORDER]: { status: 200, body: order() } });
+    renderTab(DETAIL);
+    expect(await screen.findByRole("heading", { name: "Tilaus 1042" })).toBeInTheDocument();
+    expect(screen.getAllByText(/Odottaa:/)[0]).toHaveTextContent(
+      /Odottaa: Asiakaspalvelu · .*\(22\.11\.2026 10:00\)/,
+    );
+    expect(screen.getByText("Aino Virtanen (aino@kallionkahvila.fi)")).toBeInTheDocument();
+    const pkg = screen.getByRole("table", { name: "Pyöräpaketti" });
+    expect(within(pkg).getByText("Tunturi eC8")).toBeInTheDocument();
+    expect(within(pkg).getByText(/2\s?499,00\s€/)).toBeInTheDocument();
+    expect(screen.getByText("36 kk")).toBeInTheDocument();
+    expect(screen.getByText("Verollinen")).toBeInTheDocument();
+    // The event log, newest first, with who did it.
+    const log = screen.getByRole("region", { name: "Tapahtumaloki" });
+    const entries = within(log).getAllByRole("listitem");
+    expect(entries[0]).toHaveTextContent(/Tilaus vahvistettu.*Järjestelmä/);
+    expect(entries[1]).toHaveTextContent(/Aino Virtanen/);
+    expect(screen.getByRole("link", { name: "← Tilausjonoon" })).toHaveAttribute("href", "/admin/hakemukset");
+  });
+
+  it("sends a signed agreement to the leasing company after asking, then refreshes and says so", async () => {
+    let sent = false;
+    const replies = api({
+      [GET_ORDER]: () => ({
+        status: 200,
+        body: sent ? order({ agreement: { ...SIGNED_AGREEMENT, status: "PENDING" } }) : order(),
+      }),
+      [`POST /api/orders/${ORDER_ID}/send-to-leasing-company`]: () => {
+        sent = true;
+        return { status: 200, body: order() };
+      },
+      [`POST /api/leasing-agreements/${AGREEMENT_ID}/decision`]: { status: 202 },
+    });
+    const { user } = renderTab(DETAIL);
+    const section = await actions();
+    expect(within(section).queryByRole("button", { name: "Käsittele tilaus" })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole("button", { name: "Lähetä rahoitusyhtiölle" }));
+    const dialog = await screen.findByRole("dialog", { name: "Lähetetäänkö sopimus rahoitusyhtiölle?" });
+    await user.click(within(dialog).getByRole("button", { name: "Lähetä rahoitusyhtiölle" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/send-to-leasing-company`)).toHaveLength(1);
+
+    // Refreshed: the agreement waits for the decision, which the admin records.
+    await user.click(await within(section).findByRole("button", { name: "Kirjaa rahoitusyhtiön päätös" }));
+    const decision = await screen.findByRole("dialog", { name: "Rahoitusyhtiön päätös" });
+    await user.click(within(decision).getByRole("button", { name: "Kirjaa päätös" }));
+    expect(await within(decision).findByText("Kirjoita rahoitusyhtiön sopimusnumero.")).toBeInTheDocument();
+    await user.type(within(decision).getByLabelText(/Sopimusnumero/), "GR-2026-001");
+    await user.click(within(decision).getByRole("button", { name: "Kirjaa päätös" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(replies.callsTo("POST", `/api/leasing-agreements/${AGREEMENT_ID}/decision`)[0]?.body).toEqual({
+      decision: "ACCEPTED",
+      agreementNumber: "GR-2026-001",
+    });
+  });
+
+  it("offers per status only what the status allows", async () => {
+    api({
+      [GET_ORDER]: { status: 200, body: order({ orderStatus: "READY_FOR_BILLING", waitingOn: "HELPDESK" }) },
+    });
+    const { user } = renderTab(DETAIL);
+    const section = await actions();
+    const labels = within(section)
+      .getAllByRole("button")
+      .map((button) => button.textContent);
+    expect(labels).toEqual([
+      "Laskuta rahoitusyhtiötä",
+      "Pyydä asiakkaalta vastausta",
+      "Merkitse erityistapaukseksi",
+      "Peru tilaus",
+    ]);
+    void user;
+  });
+
+  it("resumes an order from the customer's comment to where it came from", async () => {
+    const replies = api({
+      [GET_ORDER]: {
+        status: 200,
+        body: order({ orderStatus: "WAITING_FOR_CUSTOMER_COMMENT", previousStatus: "PACKAGE_PROVIDED" }),
+      },
+      [`POST /api/orders/${ORDER_ID}/status`]: { status: 200, body: order() },
+    });
+    const { user } = renderTab(DETAIL);
+    await user.click(within(await actions()).getByRole("button", { name: "Jatka tilausta" }));
+    const dialog = await screen.findByRole("dialog", { name: "Jatketaanko tilausta?" });
+    expect(within(dialog).getByText("Tilaus palaa tilaan Pyöräpaketti valmis.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Jatka tilausta" }));
+    await waitFor(() => expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)).toHaveLength(1));
+    expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({
+      to: "PACKAGE_PROVIDED",
+    });
+  });
+
+  it("cancels only with a reason, and shows a refusal by its translated code in the dialog", async () => {
+    const replies = api({
+      [GET_ORDER]: { status: 200, body: order({ orderStatus: "PENDING", waitingOn: "BIKE_STORE" }) },
+      [`POST /api/orders/${ORDER_ID}/status`]: apiError(409, "ORDER_TRANSITION_NOT_ALLOWED", "Not allowed"),
+    });
+    const { user } = renderTab(DETAIL);
+    await user.click(within(await actions()).getByRole("button", { name: "Peru tilaus" }));
+    const dialog = await screen.findByRole("dialog", { name: "Perutaanko tilaus?" });
+    await user.click(within(dialog).getByRole("button", { name: "Peru tilaus" }));
+    expect(await within(dialog).findByText("Kirjoita viesti.")).toBeInTheDocument();
+    expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Viesti/), "Työntekijä lopetti.");
+    await user.click(within(dialog).getByRole("button", { name: "Peru tilaus" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(/Tilauksen tila on muuttunut/);
+    expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({
+      to: "CANCELLED",
+      note: "Työntekijä lopetti.",
+    });
+  });
+
+  it("re-sends the store's package link and shows it to copy", async () => {
+    const replies = api({
+      [GET_ORDER]: { status: 200, body: order({ orderStatus: "PENDING", waitingOn: "BIKE_STORE" }) },
+      [`POST /api/orders/${ORDER_ID}/store-link`]: {
+        status: 200,
+        body: {
+          url: "https://pedaali.test/pyoraliike/paketti/abc",
+          expiresAt: "2026-12-22T08:00:00.000Z",
+          mailed: true,
+        },
+      },
+    });
+    const { user } = renderTab(DETAIL);
+    await user.click(
+      within(await actions()).getByRole("button", { name: "Lähetä liikkeelle pakettilinkki uudelleen" }),
+    );
+    expect(await screen.findByTestId("store-link-url")).toHaveTextContent(
+      "https://pedaali.test/pyoraliike/paketti/abc",
+    );
+    expect(screen.getByRole("button", { name: "Kopioi linkki" })).toBeInTheDocument();
+    expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/store-link`)[0]?.body).toEqual({
+      kind: "package",
+    });
+  });
+
+  it("adds the store's invoice in cents and matches it", async () => {
+    const waiting = order({ orderStatus: "WAITING_FOR_INVOICE_MATCH", invoices: [invoice()] });
+    const replies = api({
+      [GET_ORDER]: { status: 200, body: waiting },
+      "POST /api/invoices": { status: 201, body: {} },
+      [`POST /api/invoices/${INVOICE_ID}/match`]: apiError(409, "INVOICE_TOTAL_MISMATCH", "Totals differ"),
+    });
+    const { user } = renderTab(DETAIL);
+    await user.click(within(await actions()).getByRole("button", { name: "Lisää liikkeen lasku" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pyöräliikkeen lasku" });
+    await user.type(within(dialog).getByLabelText(/Laskun numero/), "KP-78");
+    await user.type(within(dialog).getByLabelText(/Summa ilman ALV/), "1 991,24");
+    await user.type(within(dialog).getByLabelText(/^ALV/), "507,76");
+    await user.type(within(dialog).getByLabelText(/Laskun päiväys/), "2026-11-25");
+    await user.click(within(dialog).getByRole("button", { name: "Lisää lasku" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(replies.callsTo("POST", "/api/invoices")[0]?.body).toEqual({
+      orderId: ORDER_ID,
+      invoiceNumber: "KP-78",
+      amountCents: 199_124,
+      vatCents: 50_776,
+      issueDate: "2026-11-25",
+    });
+
+    await user.click(screen.getByRole("button", { name: "Täsmäytä lasku KP-77" }));
+    expect(await screen.findByText("Laskun summa ei vastaa tilauksen summaa.")).toBeInTheDocument();
+  });
+
+  it("says when the order does not exist", async () => {
+    api({ [GET_ORDER]: apiError(404, "NOT_FOUND", "Not found") });
+    renderTab(DETAIL);
+    expect(await screen.findByText(/Tilausta ei löytynyt/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,390 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TOrderEvent } from "../../../../contract/orders.ts";
+import { packageItemDetails } from "../../../../domain/order-package.ts";
+import { AppLink } from "../../../components/app-link.tsx";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { EventTimeline } from "../../../components/event-timeline.tsx";
+import { OrderTimeline } from "../../../components/order-timeline.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
+import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { messageForApiError } from "../../../lib/error-toasts.ts";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { showToast } from "../../../lib/toast.ts";
+import { eventTypeLabelKey } from "../reporting/event-types.ts";
+import { useDisplay } from "../tax-tables/display-format.ts";
+import { OrderActions } from "./order-actions.tsx";
+import { TAX_REGIME_LABELS } from "./order-labels.ts";
+import { type TAdminOrder, useAdminOrder, useOrderAction } from "./orders-api.ts";
+import { useOrderLinks } from "./use-order-links.tsx";
+import { WaitingSince } from "./waiting-since.tsx";
+
+/**
+ * One order as the helpdesk works on it (/admin/hakemukset/tilaus/{orderId}, linkable): who it waits
+ * for, the actions its status allows, the employee, company, store and delivery, the package and its
+ * totals, the leasing agreement, the invoices, its way through the lifecycle and its event log.
+ */
+export function OrderDetail({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const links = useOrderLinks();
+  const order = useAdminOrder(orderId);
+  const back = <AppLink to={links.queuePath()}>{t("adminOrders.detail.back")}</AppLink>;
+
+  if (order.isPending)
+    return (
+      <Stack gap="md">
+        {back}
+        <Group justify="center" py="xl">
+          <Loader role="status" aria-label={t("ds.table.loading")} />
+        </Group>
+      </Stack>
+    );
+  if (order.isError)
+    return (
+      <Stack gap="md">
+        {back}
+        <EmptyState
+          text={
+            <span role="alert">
+              {order.error instanceof ApiError && order.error.status === 404
+                ? t("adminOrders.detail.notFound")
+                : messageForApiError(order.error, t)}
+            </span>
+          }
+          action={
+            <Button variant="default" onClick={() => void order.refetch()}>
+              {t("ds.table.retry")}
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  return <OrderView order={order.data} back={back} />;
+}
+
+function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const delivery =
+    order.deliveryMethod === "HOME_DELIVERY"
+      ? [
+          t("adminOrders.detail.homeDelivery"),
+          [
+            order.deliveryStreetAddress,
+            [order.deliveryPostalCode, order.deliveryCity].filter(Boolean).join(" "),
+          ]
+            .filter(Boolean)
+            .join(", "),
+        ]
+          .filter(Boolean)
+          .join(": ")
+      : order.deliveryMethod === "PICKUP"
+        ? t("adminOrders.detail.pickup")
+        : null;
+
+  return (
+    <Stack gap="var(--pd-section-gap)">
+      <Stack gap="xs">
+        {back}
+        <Group gap="sm" align="center" wrap="wrap">
+          <Title order={2} size="h3">
+            {t("adminOrders.detail.title", { number: order.orderNumber })}
+          </Title>
+          <StatusBadge family="order" status={order.orderStatus} />
+        </Group>
+        <Text size="sm">
+          {t("adminOrders.detail.waiting")}{" "}
+          <WaitingSince waitingOn={order.waitingOn} since={order.statusSince} />
+        </Text>
+      </Stack>
+
+      <SectionCard title={t("adminOrders.detail.actions")}>
+        <OrderActions order={order} />
+      </SectionCard>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SectionCard title={t("adminOrders.detail.parties")}>
+          <DetailsList
+            items={[
+              {
+                label: t("adminOrders.detail.employee"),
+                value: `${order.employee.name} (${order.employee.email})`,
+              },
+              { label: t("adminOrders.detail.company"), value: order.company.name },
+              { label: t("adminOrders.detail.store"), value: order.bikeStore?.storeName },
+              { label: t("adminOrders.detail.storeOrderNumber"), value: order.bikeStoreOrderNumber },
+              { label: t("adminOrders.detail.delivery"), value: delivery },
+              { label: t("adminOrders.detail.deliveryDate"), value: display.date(order.deliveryDate) },
+              { label: t("adminOrders.detail.frameSerialNumber"), value: order.frameSerialNumber },
+              { label: t("adminOrders.detail.customerComment"), value: order.customerComment },
+              { label: t("adminOrders.detail.createdAt"), value: formatDateTime(order.createdAt) },
+            ]}
+          />
+        </SectionCard>
+        <AgreementSection order={order} />
+      </SimpleGrid>
+
+      <PackageSection order={order} />
+      <InvoicesSection order={order} />
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SectionCard title={t("adminOrders.detail.lifecycle")}>
+          <OrderTimeline order={order} />
+        </SectionCard>
+        <SectionCard title={t("adminOrders.detail.events")}>
+          <EventLog events={order.events} />
+        </SectionCard>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function PackageSection({ order }: { order: TAdminOrder }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const items = order.items;
+  return (
+    <SectionCard title={t("adminOrders.package.title")}>
+      <Stack gap="md">
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t("adminOrders.package.empty")}
+          </Text>
+        ) : (
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": t("adminOrders.package.title") } }}
+          >
+            <Table striped aria-label={t("adminOrders.package.title")}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("adminOrders.package.item")}</Table.Th>
+                  <Table.Th ta="right">{t("adminOrders.package.quantity")}</Table.Th>
+                  <Table.Th ta="right">{t("adminOrders.package.unitPrice")}</Table.Th>
+                  <Table.Th ta="right">{t("adminOrders.package.discount")}</Table.Th>
+                  <Table.Th ta="right">{t("adminOrders.package.lineTotal")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item, index) => (
+                  <Table.Tr key={item.id ?? index}>
+                    <Table.Td>
+                      <Text size="sm">{item.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {packageItemDetails(item).join(" · ")}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{item.quantity}</Table.Td>
+                    <Table.Td ta="right">{display.money(item.unitPriceCents)}</Table.Td>
+                    <Table.Td ta="right">
+                      {item.discountCents ? display.money(item.discountCents) : "–"}
+                    </Table.Td>
+                    <Table.Td ta="right">{display.money(item.lineTotalCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <DetailsList
+          items={[
+            { label: t("adminOrders.package.total"), value: display.money(order.totalPriceCents) },
+            { label: t("adminOrders.package.userPayment"), value: display.money(order.userPaymentCents) },
+            {
+              label: t("adminOrders.package.monthlyPayment"),
+              value: display.money(order.monthlyPaymentCents),
+            },
+            { label: t("adminOrders.package.residualValue"), value: display.money(order.residualValueCents) },
+          ]}
+        />
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function AgreementSection({ order }: { order: TAdminOrder }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const agreement = order.agreement;
+  return (
+    <SectionCard title={t("adminOrders.agreement.title")}>
+      {agreement ? (
+        <DetailsList
+          items={[
+            {
+              label: t("adminOrders.agreement.status"),
+              value: agreement.status ? (
+                <StatusBadge family="request" status={agreement.status} />
+              ) : (
+                t("adminOrders.agreement.unsigned")
+              ),
+            },
+            {
+              label: t("adminOrders.agreement.months"),
+              value:
+                agreement.leaseTimeMonths != null
+                  ? t("adminOrders.agreement.monthsValue", { months: agreement.leaseTimeMonths })
+                  : null,
+            },
+            {
+              label: t("adminOrders.agreement.monthlyPayment"),
+              value: display.money(agreement.monthlyPaymentCents),
+            },
+            {
+              label: t("adminOrders.agreement.taxRegime"),
+              value: agreement.taxRegime ? t(TAX_REGIME_LABELS[agreement.taxRegime]) : null,
+            },
+            { label: t("adminOrders.agreement.taxFreeUntil"), value: display.date(agreement.taxFreeUntil) },
+            {
+              label: t("adminOrders.agreement.commitmentDate"),
+              value: display.date(agreement.commitmentDate),
+            },
+            { label: t("adminOrders.agreement.startDate"), value: display.date(agreement.startDate) },
+            { label: t("adminOrders.agreement.endDate"), value: display.date(agreement.endDate) },
+            {
+              label: t("adminOrders.agreement.employerApproval"),
+              value: order.employerApprovalRequired
+                ? order.employerApprovedAt
+                  ? t("adminOrders.agreement.approvedAt", { time: formatDateTime(order.employerApprovedAt) })
+                  : t("adminOrders.agreement.approvalPending")
+                : t("adminOrders.agreement.approvalNotRequired"),
+            },
+          ]}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t("adminOrders.agreement.none")}
+        </Text>
+      )}
+    </SectionCard>
+  );
+}
+
+function InvoicesSection({ order }: { order: TAdminOrder }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const match = useOrderAction(order.orderId);
+  const invoices = order.invoices;
+  const canMatch = order.orderStatus === "WAITING_FOR_INVOICE_MATCH";
+  return (
+    <SectionCard title={t("adminOrders.invoices.title")}>
+      <Stack gap="sm">
+        {match.isError && (
+          <Alert color="red" variant="light" role="alert" title={t("adminOrders.actions.failed")}>
+            {messageForApiError(match.error, t)}
+          </Alert>
+        )}
+        {invoices.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {canMatch ? t("adminOrders.invoices.emptyWaiting") : t("adminOrders.invoices.empty")}
+          </Text>
+        ) : (
+          <Table.ScrollContainer
+            minWidth={560}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, "aria-label": t("adminOrders.invoices.title") },
+            }}
+          >
+            <Table striped aria-label={t("adminOrders.invoices.title")}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("adminOrders.invoices.number")}</Table.Th>
+                  <Table.Th>{t("adminOrders.invoices.payer")}</Table.Th>
+                  <Table.Th>{t("adminOrders.invoices.status")}</Table.Th>
+                  <Table.Th>{t("adminOrders.invoices.issueDate")}</Table.Th>
+                  <Table.Th ta="right">{t("adminOrders.invoices.total")}</Table.Th>
+                  {canMatch && <Table.Th>{t("adminOrders.invoices.match")}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td>{invoice.invoiceNumber ?? "–"}</Table.Td>
+                    <Table.Td>
+                      {invoice.payerType === "PEDAALI"
+                        ? t("adminOrders.invoices.fromStore")
+                        : t("adminOrders.invoices.toLeasingCompany")}
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge family="invoice" status={invoice.status} />
+                    </Table.Td>
+                    <Table.Td>{display.date(invoice.issueDate) || "–"}</Table.Td>
+                    <Table.Td ta="right">{display.money(invoice.totalCents)}</Table.Td>
+                    {canMatch && (
+                      <Table.Td>
+                        {invoice.payerType === "PEDAALI" && invoice.status === "RECEIVED" && (
+                          <Button
+                            size="xs"
+                            loading={match.isPending && match.variables?.kind === "matchInvoice"}
+                            onClick={() =>
+                              match.mutate(
+                                { kind: "matchInvoice", invoiceId: invoice.id },
+                                {
+                                  onSuccess: () =>
+                                    void showToast({
+                                      color: "pedaali",
+                                      message: t("adminOrders.actions.done.matchInvoice"),
+                                      closeButtonProps: { "aria-label": t("common.close") },
+                                    }),
+                                },
+                              )
+                            }
+                          >
+                            {t("adminOrders.invoices.matchNamed", { number: invoice.invoiceNumber ?? "" })}
+                          </Button>
+                        )}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** The order's event log, newest first: what happened (the event type, and the move), when and by whom. */
+function EventLog({ events }: { events: readonly TOrderEvent[] }) {
+  const { t } = useTranslation();
+  if (events.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("adminOrders.detail.noEvents")}
+      </Text>
+    );
+  const status = (s: TOrderEvent["to"]) => (s ? t(STATUS_LABEL_KEYS.order[s] ?? s) : "–");
+  const actor = (event: TOrderEvent) =>
+    event.actorName ??
+    (event.by === "bikeStoreToken"
+      ? t("adminOrders.detail.byStore")
+      : event.by === "system"
+        ? t("adminOrders.detail.bySystem")
+        : t("adminOrders.detail.byUser"));
+  return (
+    <EventTimeline
+      events={[...events].reverse().map((event) => ({
+        id: event.id,
+        at: event.createdAt,
+        actor: actor(event),
+        text: (
+          <>
+            {t(eventTypeLabelKey(event.type))}
+            {event.to && (
+              <Text size="sm" c="dimmed" component="span">
+                {" "}
+                {t("adminOrders.detail.move", { from: status(event.from), to: status(event.to) })}
+              </Text>
+            )}
+          </>
+        ),
+      }))}
+    />
+  );
+}

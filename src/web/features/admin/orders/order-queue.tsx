@@ -1,0 +1,289 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  ORDER_STATUS_GROUPS,
+  type OrderStatusGroup,
+  type TOrderListItem,
+} from "../../../../contract/orders.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../../../domain/enums.ts";
+import { ORDER_WAITING_ON } from "../../../../domain/order-state-machine.ts";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
+import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { useFilterParams } from "../../../lib/filter-params.ts";
+import { useDisplay } from "../tax-tables/display-format.ts";
+import { useCompanyNames } from "../users/users-api.ts";
+import { BulkStatusDialog } from "./bulk-status-dialog.tsx";
+import { GROUP_LABELS, GROUP_STATUSES } from "./order-labels.ts";
+import { ORDERS_PAGE_SIZE, type OrderQueueFilter, useOrderCounts, useOrderQueue } from "./orders-api.ts";
+import { TasksStrip } from "./tasks-strip.tsx";
+import { useOrderLinks } from "./use-order-links.tsx";
+import { WaitingSince } from "./waiting-since.tsx";
+
+type FilterKey = "group" | "status" | "search" | "companyId";
+
+/** The queue's filters from the address (general subset, every status, page 1 unless told). */
+export function queueFilterOf(params: URLSearchParams): OrderQueueFilter {
+  const group = params.get("group");
+  const status = params.get("status");
+  const page = Number(params.get("page"));
+  const companyId = params.get("companyId");
+  return {
+    group: ORDER_STATUS_GROUPS.includes(group as OrderStatusGroup) ? (group as OrderStatusGroup) : "GENERAL",
+    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
+    search: (params.get("search") ?? "").trim(),
+    companyId: companyId || null,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/**
+ * The helpdesk's order queue (issue 12 point 6): what waits for the helpdesk on top, then every order
+ * of SPEC §4's status subset, narrowed by status (with its count), search and company, 20 a page on
+ * the server. The filters live in the address. Rows can be selected for a safe move in bulk; a row
+ * opens the order.
+ */
+export function OrderQueue() {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const links = useOrderLinks();
+  const { params, update } = useFilterParams<FilterKey>();
+  const filter = queueFilterOf(params);
+  const list = useOrderQueue(filter);
+  const counts = useOrderCounts(filter.companyId);
+  const companies = useCompanyNames();
+  const [searchText, setSearchText] = useState(filter.search);
+  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const [selected, setSelected] = useState<TOrderListItem[]>([]);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const headingId = useId();
+
+  const rows = list.data?.items ?? [];
+  const selectedIds = new Set(selected.map((order) => order.orderId));
+  const allOnPage = rows.length > 0 && rows.every((order) => selectedIds.has(order.orderId));
+  const someOnPage = rows.some((order) => selectedIds.has(order.orderId));
+  const filtered = filter.status !== null || filter.search !== "" || filter.companyId !== null;
+
+  function change(next: Partial<Record<FilterKey | "page", string>>) {
+    setSelected([]);
+    update(next);
+  }
+  function clearFilters() {
+    setSearchText("");
+    change({ status: "", search: "", companyId: "" });
+  }
+  function toggle(order: TOrderListItem, on: boolean) {
+    setSelected((previous) =>
+      on ? [...previous, order] : previous.filter((other) => other.orderId !== order.orderId),
+    );
+  }
+  function togglePage(on: boolean) {
+    setSelected((previous) => {
+      const others = previous.filter((order) => !rows.some((row) => row.orderId === order.orderId));
+      return on ? [...others, ...rows] : others;
+    });
+  }
+
+  // Three status subsets do not fit side by side on a phone: there they stack.
+  const phone = useMediaQuery("(max-width: 36em)");
+  const statusCount = (status: OrderStatus) => counts.data?.get(status) ?? 0;
+  const groupTotal = GROUP_STATUSES[filter.group].reduce((sum, status) => sum + statusCount(status), 0);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      <div>
+        <Title order={2} size="h3" id={headingId}>
+          {t("adminOrders.queue.title")}
+        </Title>
+        <Text size="sm" c="dimmed" mt={4} maw="var(--pd-measure)">
+          {t("adminOrders.queue.intro")}
+        </Text>
+      </div>
+      <TasksStrip />
+      <SegmentedControl
+        aria-label={t("adminOrders.queue.groupFilter")}
+        value={filter.group}
+        onChange={(value) => change({ group: value === "GENERAL" ? "" : value, status: "" })}
+        data={ORDER_STATUS_GROUPS.map((group) => ({ value: group, label: t(GROUP_LABELS[group]) }))}
+        orientation={phone ? "vertical" : "horizontal"}
+        fullWidth={phone}
+        style={phone ? undefined : { alignSelf: "flex-start" }}
+      />
+      <SimpleGrid
+        cols={{ base: 1, sm: 3 }}
+        spacing="md"
+        role="search"
+        aria-label={t("adminOrders.queue.filters")}
+      >
+        <NativeSelect
+          label={t("adminOrders.queue.statusFilter")}
+          value={filter.status ?? ""}
+          onChange={(event) => change({ status: event.currentTarget.value })}
+          data={[
+            { value: "", label: t("adminOrders.queue.allStatuses", { count: groupTotal }) },
+            ...GROUP_STATUSES[filter.group].map((status) => ({
+              value: status,
+              label: t("adminOrders.queue.statusWithCount", {
+                status: t(STATUS_LABEL_KEYS.order[status] ?? status),
+                count: statusCount(status),
+              }),
+            })),
+          ]}
+        />
+        <TextInput
+          label={t("adminOrders.queue.search")}
+          placeholder={t("adminOrders.queue.searchPlaceholder")}
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setSelected([]);
+            updateSearch(event.currentTarget.value);
+          }}
+        />
+        <Select
+          label={t("adminOrders.queue.company")}
+          placeholder={t("adminOrders.queue.allCompanies")}
+          data={(companies.data ?? []).map((company) => ({ value: company.id, label: company.name }))}
+          value={filter.companyId}
+          onChange={(value) => change({ companyId: value ?? "" })}
+          searchable
+          clearable
+          nothingFoundMessage={t("adminOrders.queue.noCompanyFound")}
+          comboboxProps={{ withinPortal: false }}
+        />
+      </SimpleGrid>
+      {selected.length > 0 && (
+        <Paper withBorder radius="md" p="sm" role="region" aria-label={t("adminOrders.bulk.region")}>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {t("adminOrders.bulk.selected", { count: selected.length })}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setSelected([])}>
+                {t("adminOrders.bulk.clear")}
+              </Button>
+              <Button onClick={() => setBulkOpen(true)}>{t("adminOrders.bulk.move")}</Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <DataTable<TOrderListItem>
+        label={t("adminOrders.queue.title")}
+        idAccessor="orderId"
+        {...pageQueryProps(list)}
+        empty={{ text: t("adminOrders.queue.empty") }}
+        filtered={{
+          active: filtered,
+          text: t("adminOrders.queue.emptyFiltered"),
+          clearLabel: t("adminOrders.queue.clearFilters"),
+          onClear: clearFilters,
+        }}
+        page={filter.page}
+        pageSize={ORDERS_PAGE_SIZE}
+        onPageChange={(page) => update({ page: String(page) })}
+        onRowClick={({ record }) => links.open(record.orderId)}
+        columns={[
+          {
+            accessor: "select",
+            title: (
+              <Checkbox
+                aria-label={t("adminOrders.bulk.selectPage")}
+                checked={allOnPage}
+                disabled={rows.length === 0}
+                indeterminate={someOnPage && !allOnPage}
+                onChange={(event) => togglePage(event.currentTarget.checked)}
+              />
+            ),
+            width: 40,
+            render: (order) => (
+              // The checkbox selects; the rest of the row opens the order.
+              // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: stops the row's click only.
+              <div onClick={(event) => event.stopPropagation()}>
+                <Checkbox
+                  aria-label={t("adminOrders.bulk.selectOrder", { number: order.orderNumber })}
+                  checked={selectedIds.has(order.orderId)}
+                  onChange={(event) => toggle(order, event.currentTarget.checked)}
+                />
+              </div>
+            ),
+          },
+          {
+            accessor: "orderNumber",
+            title: t("adminOrders.columns.number"),
+            render: (order) => (
+              // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the link navigates itself.
+              <span onClick={(event) => event.stopPropagation()}>
+                {links.link(order.orderId, String(order.orderNumber))}
+              </span>
+            ),
+          },
+          {
+            accessor: "employee",
+            title: t("adminOrders.columns.employee"),
+            render: (order) => (
+              <div>
+                <Text size="sm">{order.employee.name}</Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                  {order.employee.email}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: "company",
+            title: t("adminOrders.columns.company"),
+            render: (order) => order.company.name,
+          },
+          {
+            accessor: "bikeStore",
+            title: t("adminOrders.columns.store"),
+            render: (order) => order.bikeStore?.storeName ?? "–",
+          },
+          {
+            accessor: "orderStatus",
+            title: t("adminOrders.columns.status"),
+            render: (order) => <StatusBadge family="order" status={order.orderStatus} />,
+          },
+          {
+            accessor: "waiting",
+            title: t("adminOrders.columns.waiting"),
+            // The list has no statusSince: its last change is when it entered its status, or later.
+            render: (order) => (
+              <WaitingSince waitingOn={ORDER_WAITING_ON[order.orderStatus]} since={order.updatedAt} />
+            ),
+          },
+          {
+            accessor: "totalPriceCents",
+            title: t("adminOrders.columns.total"),
+            textAlign: "right",
+            render: (order) => (
+              <span style={{ whiteSpace: "nowrap" }}>{display.money(order.totalPriceCents)}</span>
+            ),
+          },
+        ]}
+      />
+      <BulkStatusDialog
+        opened={bulkOpen}
+        orders={selected}
+        onClose={() => setBulkOpen(false)}
+        onDone={() => setSelected([])}
+      />
+    </Stack>
+  );
+}

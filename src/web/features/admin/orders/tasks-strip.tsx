@@ -1,0 +1,98 @@
+import { Group, Paper, Skeleton, Text, UnstyledButton } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { TTask } from "../../../../contract/tasks.ts";
+import { AppLink } from "../../../components/app-link.tsx";
+import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { useAdminNav } from "../admin-nav.ts";
+import { groupOfStatus, sinceText } from "./order-labels.ts";
+import { useHelpdeskTasks } from "./orders-api.ts";
+import { useOrderLinks } from "./use-order-links.tsx";
+
+/** The queue's address for the orders waiting in one status (its subset chosen so the status is in it). */
+function queueSearchOf(task: TTask): string {
+  if (!task.orderStatus) return "";
+  const group = groupOfStatus(task.orderStatus);
+  const params = new URLSearchParams();
+  if (group !== "GENERAL") params.set("group", group);
+  params.set("status", task.orderStatus);
+  return `?${params}`;
+}
+
+/**
+ * What waits for the helpdesk (GET /api/tasks), one card per kind or order status, most urgent first:
+ * each says how many and how long the oldest has waited, and leads to where the work is done.
+ */
+export function TasksStrip() {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const links = useOrderLinks();
+  const tasks = useHelpdeskTasks();
+
+  if (tasks.isPending) return <Skeleton height={56} radius="md" />;
+  if (tasks.isError) return null;
+  const items = tasks.data ?? [];
+  if (items.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t("adminOrders.tasks.none")}
+      </Text>
+    );
+
+  function targetOf(task: TTask): string | null {
+    switch (task.kind) {
+      case "ORDER":
+        return links.queuePath(queueSearchOf(task));
+      case "COMPANY_APPLICATION":
+        return links.applicationsPath();
+      case "CONTACT_FORM":
+        return pathOf("contactForms");
+      case "TASK":
+        return null;
+    }
+  }
+  function titleOf(task: TTask): string {
+    switch (task.kind) {
+      case "ORDER":
+        return task.orderStatus ? t(STATUS_LABEL_KEYS.order[task.orderStatus] ?? task.orderStatus) : "";
+      case "COMPANY_APPLICATION":
+        return t("adminOrders.tasks.COMPANY_APPLICATION");
+      case "CONTACT_FORM":
+        return t("adminOrders.tasks.CONTACT_FORM");
+      case "TASK":
+        return t("adminOrders.tasks.TASK");
+    }
+  }
+
+  return (
+    <nav aria-label={t("adminOrders.tasks.label")}>
+      <Group gap="sm" wrap="wrap" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        {items.map((task) => {
+          const target = targetOf(task);
+          const body = (
+            <>
+              <Text size="sm" fw={600}>
+                {titleOf(task)}: {task.count}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t("adminOrders.tasks.oldest", { time: sinceText(t, task.oldestAt) })}
+              </Text>
+            </>
+          );
+          return (
+            <li key={`${task.kind}-${task.orderStatus ?? ""}`}>
+              <Paper withBorder radius="md" px="sm" py={6}>
+                {target ? (
+                  <UnstyledButton component={AppLink} to={target}>
+                    {body}
+                  </UnstyledButton>
+                ) : (
+                  body
+                )}
+              </Paper>
+            </li>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+import { Text, Tooltip, VisuallyHidden } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import type { OrderParty } from "../../../../domain/order-state-machine.ts";
+import { formatDateTime } from "../../../lib/formatters.ts";
+import { sinceText, WAITING_ON_LABELS } from "./order-labels.ts";
+
+/**
+ * Whom an order waits for and since when: "Pyöräliike · 3 päivää sitten", the exact Finnish time in
+ * the tooltip and in the `<time>` element. Nobody (a finished or cancelled order) reads as a dash.
+ */
+export function WaitingSince({ waitingOn, since }: { waitingOn: OrderParty | null; since: string }) {
+  const { t } = useTranslation();
+  const exact = formatDateTime(since);
+  return (
+    <Text size="sm" component="span" style={{ whiteSpace: "nowrap" }}>
+      {waitingOn ? t(WAITING_ON_LABELS[waitingOn]) : t("adminOrders.waitingOn.nobody")}
+      {" · "}
+      <Tooltip label={exact} withArrow>
+        <time dateTime={since}>
+          {sinceText(t, since)}
+          <VisuallyHidden>{` (${exact})`}</VisuallyHidden>
+        </time>
+      </Tooltip>
+    </Text>
+  );
+}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
+import { fakeApi } from "../../../test/fake-api.ts";
+import { setUpScreenTests } from "../../../test/screen-tests.ts";
+import { ADMIN, DEMO_OY, renderPage, uuid } from "../employees/test-support.tsx";
+import { companyOrdersPath } from "./orders-api.ts";
+
+setUpScreenTests();
+
+const AWAITING = "/api/orders/awaiting-employer";
+const PATH = "/tyonantaja?valilehti=tilaukset";
+
+function listItem(n: number, overrides: Partial<TOrderListItem> = {}): TOrderListItem {
+  return {
+    orderId: uuid(1000 + n),
+    orderNumber: 2000 + n,
+    orderStatus: "ALL_INFO_PROVIDED",
+    previousStatus: null,
+    isOnlineOrder: false,
+    isOrderConfirmed: false,
+    bikeStore: { bikeStoreId: uuid(500), storeName: "Kallion Pyörä" },
+    bikeStoreOrderNumber: null,
+    orderPaidDate: null,
+    company: { companyId: DEMO_OY, name: "Demo Oy" },
+    employee: {
+      beneficiaryEmployeeId: uuid(100 + n),
+      name: `Aino Virtanen ${n}`,
+      email: `aino${n}@demo.test`,
+    },
+    deliveryMethod: "PICKUP",
+    totalPriceCents: 289_000,
+    monthlyPaymentCents: 9_870,
+    leaseTimeMonths: 36,
+    createdAt: "2026-03-02T08:00:00.000Z",
+    updatedAt: "2026-03-05T08:00:00.000Z",
+    ...overrides,
+  };
+}
+
+function details(item: TOrderListItem): TOrderDetails {
+  return {
+    ...item,
+    deliveryStreetAddress: null,
+    deliveryPostalCode: null,
+    deliveryCity: null,
+    vatPercent: null,
+    residualValueCents: null,
+    frameSerialNumber: null,
+    deliveryDate: null,
+    customerComment: null,
+    waitingOn: "EMPLOYER",
+    statusSince: "2026-03-05T08:00:00.000Z",
+    events: [
+      {
+        id: uuid(3000),
+        type: "ORDER_STATUS_UPDATED",
+        from: "PACKAGE_PROVIDED",
+        to: "ALL_INFO_PROVIDED",
+        by: "user",
+        actorName: null,
+        createdAt: "2026-03-05T08:00:00.000Z",
+      },
+    ],
+    items: [
+      {
+        id: uuid(4000),
+        itemType: "BIKE",
+        name: "Jopo",
+        brand: "Helkama",
+        model: "3 v",
+        modelYear: null,
+        frameSize: null,
+        color: null,
+        quantity: 1,
+        unitPriceCents: 289_000,
+        discountCents: 0,
+        lineTotalCents: 289_000,
+      },
+    ],
+    userPaymentCents: 0,
+    employerApprovalRequired: true,
+    employerApprovedAt: null,
+    agreement: null,
+    invoices: [],
+  };
+}
+
+const page = (items: TOrderListItem[]) => ({
+  status: 200,
+  body: { items, page: 1, limit: 10, total: items.length, totalPages: 1, hasNext: false, hasPrevious: false },
+});
+
+describe("the Orders tab of /tyonantaja", () => {
+  it("lists what waits for approval; approving sends the decision and the list empties", async () => {
+    const user = userEvent.setup({ delay: null });
+    const waiting = listItem(1);
+    let decided = false;
+    const api = fakeApi({
+      [`GET ${AWAITING}`]: () => ({ status: 200, body: { items: decided ? [] : [waiting] } }),
+      [`GET ${companyOrdersPath(1)}`]: page([waiting, listItem(2, { orderStatus: "ACTIVE_LEASING" })]),
+      [`GET /api/orders/${waiting.orderId}`]: { status: 200, body: details(waiting) },
+      [`POST /api/orders/${waiting.orderId}/employer-decision`]: () => {
+        decided = true;
+        return { status: 200, body: details({ ...waiting, orderStatus: "CONFIRMED" }) };
+      },
+    });
+    renderPage(ADMIN, PATH);
+    expect(await screen.findByRole("tab", { name: "Tilaukset" })).toHaveAttribute("aria-selected", "true");
+    const card = await screen.findByRole("article", { name: "Aino Virtanen 1" });
+    expect(card).toHaveTextContent("2 890,00 €");
+    expect(card).toHaveTextContent("98,70 €");
+    expect(card).toHaveTextContent("36 kk");
+
+    // The package and the timeline open in the drawer.
+    await user.click(within(card).getByRole("button", { name: "Näytä paketti ja eteneminen" }));
+    const drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByRole("table", { name: "Pyöräpaketti" })).toHaveTextContent(
+      "Jopo (Helkama, 3 v)",
+    );
+    expect(within(drawer).getByText(/Odottaa: työnantaja/)).toBeInTheDocument();
+    await user.click(within(drawer).getByRole("button", { name: "Sulje" }));
+
+    await user.click(within(card).getByRole("button", { name: "Hyväksy tilaus" }));
+    await waitFor(() =>
+      expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(1),
+    );
+    expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)[0]?.body).toEqual({
+      approve: true,
+    });
+    expect(await screen.findByText(/Mikään tilaus ei odota hyväksyntääsi/)).toBeInTheDocument();
+    // The company's orders below, with their statuses.
+    const table = screen.getByRole("table", { name: "Yrityksen tilaukset" });
+    expect(within(table).getByText("Leasing käynnissä")).toBeInTheDocument();
+  });
+
+  it("rejects only with a reason", async () => {
+    const user = userEvent.setup({ delay: null });
+    const waiting = listItem(3);
+    const api = fakeApi({
+      [`GET ${AWAITING}`]: { status: 200, body: { items: [waiting] } },
+      [`GET ${companyOrdersPath(1)}`]: page([waiting]),
+      [`POST /api/orders/${waiting.orderId}/employer-decision`]: {
+        status: 200,
+        body: details({ ...waiting, orderStatus: "CANCELLED" }),
+      },
+    });
+    renderPage(ADMIN, PATH);
+    const card = await screen.findByRole("article", { name: "Aino Virtanen 3" });
+    await user.click(within(card).getByRole("button", { name: "Hylkää" }));
+    const dialog = await screen.findByRole("dialog", { name: "Hylätäänkö henkilön Aino Virtanen 3 tilaus?" });
+    await user.click(within(dialog).getByRole("button", { name: "Hylkää tilaus" }));
+    expect(await within(dialog).findByText("Kerro työntekijälle, miksi tilaus hylätään")).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/^Hylkäyksen syy/), "Budjetti on käytetty");
+    await user.click(within(dialog).getByRole("button", { name: "Hylkää tilaus" }));
+    await waitFor(() =>
+      expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(1),
+    );
+    expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)[0]?.body).toEqual({
+      approve: false,
+      reason: "Budjetti on käytetty",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});

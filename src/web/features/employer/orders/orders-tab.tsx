@@ -1,0 +1,327 @@
+import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Table, Text, Textarea } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
+import { packageItemDescription } from "../../../../domain/order-package.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { OrderTimeline } from "../../../components/order-timeline.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
+import { currentLanguage } from "../../../i18n/i18n.ts";
+import { formErrorMessage } from "../../../lib/form-errors.ts";
+import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../employees/employee-nav.ts";
+import {
+  ORDERS_PAGE_SIZE,
+  useAwaitingApproval,
+  useCompanyOrders,
+  useEmployerDecision,
+  useOrderDetails,
+} from "./orders-api.ts";
+
+const REASON_MAX = 1000;
+
+function money(cents: number | null): string | null {
+  return cents === null ? null : formatMoney(cents, currentLanguage());
+}
+
+/** The package's lines of one order (fetched with the order), with the total. */
+function PackageLines({ order }: { order: TOrderDetails }) {
+  const { t } = useTranslation();
+  if (order.items.length === 0) return <Text size="sm">{t("employerOrders.package.none")}</Text>;
+  return (
+    <Table withTableBorder striped aria-label={t("employerOrders.package.title")}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("employerOrders.package.item")}</Table.Th>
+          <Table.Th ta="right">{t("employerOrders.package.quantity")}</Table.Th>
+          <Table.Th ta="right">{t("employerOrders.package.lineTotal")}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {order.items.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>{packageItemDescription(item)}</Table.Td>
+            <Table.Td ta="right">{item.quantity}</Table.Td>
+            <Table.Td ta="right">{money(item.lineTotalCents)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th colSpan={2}>{t("employerOrders.package.total")}</Table.Th>
+          <Table.Td ta="right">{money(order.totalPriceCents)}</Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+/** One order in a drawer: its details, package and the shared timeline. */
+function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const details = useOrderDetails(orderId);
+  const order = details.data;
+  return (
+    <Drawer
+      opened={orderId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        order
+          ? t("employerOrders.orderTitle", { number: order.orderNumber })
+          : t("employerOrders.drawerTitle")
+      }
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      {details.isPending && <Loader role="status" aria-label={t("ds.table.loading")} />}
+      {details.isError && (
+        <Alert color="red" role="alert">
+          {formErrorMessage(details.error, t)}
+        </Alert>
+      )}
+      {order && (
+        <Stack gap="lg">
+          <DetailsList
+            items={[
+              { label: t("employerOrders.fields.employee"), value: order.employee.name },
+              {
+                label: t("employerOrders.fields.status"),
+                value: <StatusBadge family="order" status={order.orderStatus} />,
+              },
+              { label: t("employerOrders.fields.store"), value: order.bikeStore?.storeName ?? null },
+              { label: t("employerOrders.fields.total"), value: money(order.totalPriceCents) },
+              { label: t("employerOrders.fields.monthlyPayment"), value: money(order.monthlyPaymentCents) },
+              {
+                label: t("employerOrders.fields.leaseTime"),
+                value:
+                  order.leaseTimeMonths === null
+                    ? null
+                    : t("employerOrders.months", { n: order.leaseTimeMonths }),
+              },
+            ]}
+          />
+          <PackageLines order={order} />
+          <OrderTimeline order={order} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+/** One order waiting for the employer: who, what and for how much, and the two decisions. */
+function AwaitingCard({
+  order,
+  onOpen,
+  onReject,
+}: {
+  order: TOrderListItem;
+  onOpen: () => void;
+  onReject: () => void;
+}) {
+  const { t } = useTranslation();
+  const decide = useEmployerDecision();
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={order.employee.name}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={700}>{order.employee.name}</Text>
+          <Text size="sm" c="dimmed">
+            {t("employerOrders.orderTitle", { number: order.orderNumber })} · {formatDate(order.createdAt)}
+          </Text>
+        </Group>
+        <DetailsList
+          items={[
+            { label: t("employerOrders.fields.company"), value: order.company.name },
+            { label: t("employerOrders.fields.store"), value: order.bikeStore?.storeName ?? null },
+            { label: t("employerOrders.fields.total"), value: money(order.totalPriceCents) },
+            { label: t("employerOrders.fields.monthlyPayment"), value: money(order.monthlyPaymentCents) },
+            {
+              label: t("employerOrders.fields.leaseTime"),
+              value:
+                order.leaseTimeMonths === null
+                  ? null
+                  : t("employerOrders.months", { n: order.leaseTimeMonths }),
+            },
+          ]}
+        />
+        {decide.isError && (
+          <Alert color="red" role="alert">
+            {formErrorMessage(decide.error, t)}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button
+            loading={decide.isPending}
+            onClick={() =>
+              decide.mutate(
+                { orderId: order.orderId, decision: { approve: true } },
+                {
+                  onSuccess: () =>
+                    showSuccessToast(t("employerOrders.approved", { name: order.employee.name })),
+                },
+              )
+            }
+          >
+            {t("employerOrders.approve")}
+          </Button>
+          <Button variant="outline" color="red" onClick={onReject}>
+            {t("employerOrders.reject")}
+          </Button>
+          <Button variant="subtle" onClick={onOpen}>
+            {t("employerOrders.showPackage")}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Rejecting needs a reason, which the employee sees; the red button names the action. */
+function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const decide = useEmployerDecision();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setReason("");
+    setError(null);
+    decide.reset();
+    onClose();
+  };
+  const confirm = () => {
+    if (!order) return;
+    if (!reason.trim()) {
+      setError(t("employerOrders.rejectReasonRequired"));
+      return;
+    }
+    decide.mutate(
+      { orderId: order.orderId, decision: { approve: false, reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          showSuccessToast(t("employerOrders.rejected", { name: order.employee.name }));
+          close();
+        },
+        onError: (e) => setError(formErrorMessage(e, t)),
+      },
+    );
+  };
+  return (
+    <ConfirmDialog
+      opened={order !== null}
+      title={t("employerOrders.rejectTitle", { name: order?.employee.name ?? "" })}
+      confirmLabel={t("employerOrders.rejectConfirm")}
+      onConfirm={confirm}
+      onCancel={close}
+      loading={decide.isPending}
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t("employerOrders.rejectText")}</Text>
+        <Textarea
+          label={t("employerOrders.rejectReason")}
+          required
+          rows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={error}
+        />
+      </Stack>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The Orders tab of /tyonantaja (issue 12): first the orders waiting for the employer's approval
+ * (approve, or reject with a reason), then the companies' orders with their status; any order opens in
+ * a drawer with its package and the shared timeline.
+ */
+export function OrdersTab() {
+  const { t } = useTranslation();
+  const awaiting = useAwaitingApproval();
+  const [page, setPage] = useState(1);
+  const orders = useCompanyOrders(page);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<TOrderListItem | null>(null);
+
+  const columns: DataTableColumn<TOrderListItem>[] = [
+    {
+      accessor: "orderNumber",
+      title: t("employerOrders.columns.order"),
+      render: (r) => (
+        <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(r.orderId)}>
+          {t("employerOrders.orderTitle", { number: r.orderNumber })}
+        </Button>
+      ),
+    },
+    { accessor: "employee", title: t("employerOrders.columns.employee"), render: (r) => r.employee.name },
+    {
+      accessor: "orderStatus",
+      title: t("employerOrders.columns.status"),
+      render: (r) => <StatusBadge family="order" status={r.orderStatus} />,
+    },
+    {
+      accessor: "monthlyPaymentCents",
+      title: t("employerOrders.columns.monthlyPayment"),
+      textAlign: "right",
+      render: (r) => money(r.monthlyPaymentCents) ?? "–",
+    },
+    {
+      accessor: "createdAt",
+      title: t("employerOrders.columns.created"),
+      render: (r) => formatDate(r.createdAt),
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <SectionCard
+        title={t("employerOrders.awaiting.title")}
+        description={t("employerOrders.awaiting.description")}
+      >
+        {awaiting.isPending && <Loader size="sm" role="status" aria-label={t("ds.table.loading")} />}
+        {awaiting.isError && (
+          <EmptyState
+            text={<span role="alert">{t("employerOrders.awaiting.loadError")}</span>}
+            action={
+              <Button variant="default" onClick={() => void awaiting.refetch()}>
+                {t("ds.table.retry")}
+              </Button>
+            }
+          />
+        )}
+        {awaiting.data?.length === 0 && <EmptyState text={t("employerOrders.awaiting.empty")} />}
+        {awaiting.data && awaiting.data.length > 0 && (
+          <Stack gap="md">
+            {awaiting.data.map((order) => (
+              <AwaitingCard
+                key={order.orderId}
+                order={order}
+                onOpen={() => setOpenId(order.orderId)}
+                onReject={() => setRejecting(order)}
+              />
+            ))}
+          </Stack>
+        )}
+      </SectionCard>
+      <SectionCard title={t("employerOrders.all.title")}>
+        <DataTable
+          label={t("employerOrders.all.title")}
+          columns={columns}
+          idAccessor="orderId"
+          {...pageQueryProps(orders)}
+          empty={{ text: t("employerOrders.all.empty") }}
+          page={page}
+          pageSize={ORDERS_PAGE_SIZE}
+          onPageChange={setPage}
+        />
+      </SectionCard>
+      <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} />
+      <RejectDialog order={rejecting} onClose={() => setRejecting(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { apiError, fakeApi } from "../../test/fake-api.ts";
+import type { TMyOrder } from "./mybike-api.ts";
+import {
+  baseRoutes,
+  ORDER_ID,
+  offer,
+  ok,
+  order,
+  packageOrder,
+  renderMyBike,
+  setUpMyBikeTests,
+  uuid,
+} from "./test-support.tsx";
+
+setUpMyBikeTests();
+
+const OFFER = `/api/orders/${ORDER_ID}/offer`;
+
+function signingOrder(overrides: Partial<TMyOrder> = {}): TMyOrder {
+  return packageOrder({
+    orderStatus: "ALL_INFO_PROVIDED",
+    waitingOn: "EMPLOYEE",
+    leaseTimeMonths: 36,
+    monthlyPaymentCents: 10_450,
+    agreement: {
+      id: uuid(600),
+      status: null,
+      leaseTimeMonths: 36,
+      monthlyPaymentCents: 10_450,
+      commitmentDate: null,
+      startDate: null,
+      endDate: null,
+      taxRegime: null,
+      taxFreeUntil: null,
+      signedAt: null,
+      signedDocumentId: null,
+    },
+    ...overrides,
+  });
+}
+
+describe("accepting the bike package", () => {
+  it("shows the package, what the employee pays above the max price, and asks the offer again for another lease period", async () => {
+    const user = userEvent.setup({ delay: null });
+    let accepted = false;
+    const api = fakeApi({
+      ...baseRoutes([packageOrder()]),
+      "GET /api/orders/my": () => ok({ items: [accepted ? signingOrder() : packageOrder()] }),
+      [`GET ${OFFER}`]: ok(offer(36, 10_450)),
+      [`GET ${OFFER}?leaseTimeMonths=24`]: ok(offer(24, 15_120)),
+      [`POST /api/orders/${ORDER_ID}/accept`]: () => {
+        accepted = true;
+        return ok(signingOrder({ leaseTimeMonths: 24 }));
+      },
+    });
+    renderMyBike();
+    const table = await screen.findByRole("table", { name: "Pyöräpaketti" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("Sähköpyörä (Helkama, E3, 2026, M)");
+    expect(rows[1]).toHaveTextContent("3 300,00 €");
+    expect(within(table).getByText("3 420,00 €")).toBeInTheDocument();
+    expect(await screen.findByTestId("user-payment")).toHaveTextContent("Maksat itse 420,00 €.");
+    expect((await screen.findAllByText("104,50 €")).length).toBeGreaterThan(0);
+
+    const period = screen.getByLabelText(/^Vuokrakausi/, { selector: "input" });
+    expect(period).toHaveValue("36 kk");
+    await user.click(period);
+    await user.click(await screen.findByRole("option", { name: "24 kk" }));
+    await waitFor(() => expect(api.callsTo("GET", `${OFFER}?leaseTimeMonths=24`)).toHaveLength(1));
+    expect((await screen.findAllByText("151,20 €")).length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole("button", { name: "Hyväksy paketti" }));
+    await waitFor(() => expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/accept`)).toHaveLength(1));
+    expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/accept`)[0]?.body).toEqual({ leaseTimeMonths: 24 });
+    // Accepted: the agreement is next.
+    expect(await screen.findByRole("button", { name: "Lähetä vahvistuskoodi" })).toBeInTheDocument();
+  });
+});
+
+describe("signing the leasing agreement", () => {
+  it("sends a code, refuses a wrong one, and after the signature says the employer's approval is still missing", async () => {
+    const user = userEvent.setup({ delay: null });
+    let codes = 0;
+    let signReply = apiError(400, "VERIFICATION_FAILED", "Wrong code");
+    let current = signingOrder();
+    const api = fakeApi({
+      ...baseRoutes([]),
+      "GET /api/orders/my": () => ok({ items: [current] }),
+      [`POST /api/orders/${ORDER_ID}/sign/code`]: () => {
+        codes++;
+        return ok({ phoneNumberHint: "+35840•••••67", expiresInSeconds: 300 });
+      },
+      [`POST /api/orders/${ORDER_ID}/sign`]: () => {
+        if (signReply.status === 200) current = signReply.body as TMyOrder;
+        return signReply;
+      },
+    });
+    renderMyBike();
+    expect(await screen.findByRole("link", { name: "Avaa leasingsopimus (PDF)" })).toHaveAttribute(
+      "href",
+      `/api/orders/${ORDER_ID}/agreement.pdf`,
+    );
+    await user.click(screen.getByRole("button", { name: "Lähetä vahvistuskoodi" }));
+    const code = await screen.findByLabelText(/^Vahvistuskoodi/);
+    expect(codes).toBe(1);
+
+    // Not six digits: refused here, nothing sent.
+    await user.type(code, "12a");
+    await user.click(screen.getByRole("button", { name: "Allekirjoita leasingsopimus" }));
+    expect(await screen.findByText("Anna 6-numeroinen vahvistuskoodi")).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/sign`)).toHaveLength(0);
+
+    // A wrong code: the server's refusal by its code, under the field.
+    await user.clear(code);
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Allekirjoita leasingsopimus" }));
+    expect(await screen.findByText(/Vahvistus epäonnistui/)).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/sign`)[0]?.body).toEqual({ code: "123456" });
+
+    // The right code: signed, and the order waits for the employer.
+    signReply = ok(
+      signingOrder({
+        waitingOn: "EMPLOYER",
+        agreement: { ...(signingOrder().agreement as NonNullable<TMyOrder["agreement"]>), status: "SIGNED" },
+      }),
+    );
+    await user.clear(code);
+    await user.type(code, "654321");
+    await user.click(screen.getByRole("button", { name: "Allekirjoita leasingsopimus" }));
+    expect(await screen.findByText("Leasingsopimus allekirjoitettu")).toBeInTheDocument();
+    expect(screen.getByText(/odottaa vielä työnantajasi hyväksyntää/)).toBeInTheDocument();
+    expect(screen.getByText("Odottaa: työnantaja", { exact: false })).toBeInTheDocument();
+  });
+
+  it("shows a confirmed lease's agreement: tax-free until its date, the start rule, the monthly payment", async () => {
+    fakeApi(
+      baseRoutes([
+        signingOrder({
+          orderStatus: "CONFIRMED",
+          waitingOn: "HELPDESK",
+          agreement: {
+            ...(signingOrder().agreement as NonNullable<TMyOrder["agreement"]>),
+            status: "SIGNED",
+            commitmentDate: "2025-03-10",
+            taxRegime: "GRANDFATHERED",
+            taxFreeUntil: "2028-03-31",
+          },
+        }),
+        order({ orderId: uuid(2), orderNumber: 1001, orderStatus: "CANCELLED", waitingOn: null }),
+      ]),
+    );
+    renderMyBike();
+    expect(await screen.findByText("Verovapaa 31.03.2028 asti")).toBeInTheDocument();
+    expect(screen.getByText("Toimitusta seuraavan kuukauden ensimmäisenä päivänä")).toBeInTheDocument();
+    expect(screen.getAllByText("104,50 €").length).toBeGreaterThan(0);
+    expect(screen.getByRole("heading", { name: "Aiemmat tilaukset" })).toBeInTheDocument();
+    expect(screen.getByText("Tilaus 1001")).toBeInTheDocument();
+  });
+});

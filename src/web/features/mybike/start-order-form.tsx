@@ -1,0 +1,178 @@
+import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import type { TStartOrder } from "../../../contract/orders.ts";
+import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
+import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
+import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { useBikeStores, useStartOrder } from "./mybike-api.ts";
+
+type Values = {
+  bikeStoreId: string;
+  deliveryMethod: "" | "PICKUP" | "HOME_DELIVERY";
+  deliveryStreetAddress: string;
+  deliveryPostalCode: string;
+  deliveryCity: string;
+  customerComment: string;
+};
+
+const FIELDS = [
+  "bikeStoreId",
+  "deliveryMethod",
+  "deliveryStreetAddress",
+  "deliveryPostalCode",
+  "deliveryCity",
+  "customerComment",
+] as const;
+
+const COMMENT_MAX = 1000;
+
+/** The request the form's values make: the address only for home delivery, no empty comment. */
+export function startOrderBody(values: Values): TStartOrder {
+  const body: TStartOrder = {
+    bikeStoreId: values.bikeStoreId,
+    deliveryMethod: values.deliveryMethod as TStartOrder["deliveryMethod"],
+  };
+  if (values.deliveryMethod === "HOME_DELIVERY") {
+    body.deliveryStreetAddress = values.deliveryStreetAddress.trim();
+    body.deliveryPostalCode = values.deliveryPostalCode.trim();
+    body.deliveryCity = values.deliveryCity.trim();
+  }
+  const comment = values.customerComment.trim();
+  if (comment) body.customerComment = comment;
+  return body;
+}
+
+/**
+ * "Start an order" (issue 12 point 1): the bike store (searchable), pickup or home delivery (with the
+ * address), and what the employee tells the store; POST /api/orders. The server's refusals
+ * (NOT_ELIGIBLE_TO_ORDER, ORDER_ALREADY_OPEN) show above the button, its field errors under the fields.
+ */
+export function StartOrderForm() {
+  const { t } = useTranslation();
+  const stores = useBikeStores(true);
+  const start = useStartOrder();
+  const required = (value: string) => (value.trim() ? null : t("myBike.start.required"));
+  const forHomeDelivery = (check: (value: string) => string | null) => (value: string, values: Values) =>
+    values.deliveryMethod === "HOME_DELIVERY" ? check(value) : null;
+  const form = useForm<Values>({
+    initialValues: {
+      bikeStoreId: "",
+      deliveryMethod: "",
+      deliveryStreetAddress: "",
+      deliveryPostalCode: "",
+      deliveryCity: "",
+      customerComment: "",
+    },
+    validate: {
+      bikeStoreId: (value) => (value ? null : t("myBike.start.storeRequired")),
+      deliveryMethod: (value) => (value ? null : t("myBike.start.deliveryRequired")),
+      deliveryStreetAddress: forHomeDelivery(required),
+      deliveryPostalCode: forHomeDelivery((value) =>
+        !value.trim()
+          ? t("myBike.start.required")
+          : /^\d{5}$/.test(value.trim())
+            ? null
+            : t("myBike.start.postalCodeInvalid"),
+      ),
+      deliveryCity: forHomeDelivery(required),
+      customerComment: (value) =>
+        value.length > COMMENT_MAX ? t("myBike.start.commentTooLong", { max: COMMENT_MAX }) : null,
+    },
+  });
+  const errorSummary = useFormErrorSummary(form, { deliveryMethod: t("myBike.start.delivery") });
+
+  const submit = (values: Values) => {
+    start.mutate(startOrderBody(values), {
+      onError: (error) => {
+        const fields = fieldErrorsOf(error, FIELDS, t("myBike.start.checkField"));
+        if (Object.keys(fields).length > 0) {
+          form.setErrors(fields);
+          errorSummary.show();
+        }
+      },
+    });
+  };
+
+  const options = (stores.data ?? []).map((store) => ({
+    value: store.bikeStoreId,
+    label: store.city ? `${store.storeName}, ${store.city}` : store.storeName,
+  }));
+  const homeDelivery = form.values.deliveryMethod === "HOME_DELIVERY";
+
+  return (
+    <form
+      noValidate
+      aria-label={t("myBike.start.title")}
+      onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}
+    >
+      <Stack gap="md" maw={640}>
+        {errorSummary.summary}
+        <RequiredFieldsNote />
+        <Select
+          label={t("myBike.start.store")}
+          description={t("myBike.start.storeHelp")}
+          placeholder={t("myBike.start.storePlaceholder")}
+          data={options}
+          searchable
+          nothingFoundMessage={t("myBike.start.noStores")}
+          required
+          disabled={stores.isPending}
+          {...form.getInputProps("bikeStoreId")}
+          onChange={(value) => form.setFieldValue("bikeStoreId", value ?? "")}
+        />
+        <Radio.Group
+          label={<FieldLabel required>{t("myBike.start.delivery")}</FieldLabel>}
+          {...form.getInputProps("deliveryMethod")}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="PICKUP" label={t("myBike.delivery.PICKUP")} />
+            <Radio value="HOME_DELIVERY" label={t("myBike.delivery.HOME_DELIVERY")} />
+          </Group>
+        </Radio.Group>
+        {homeDelivery && (
+          <Stack gap="sm">
+            <TextInput
+              label={t("myBike.start.streetAddress")}
+              autoComplete="street-address"
+              required
+              {...form.getInputProps("deliveryStreetAddress")}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label={t("myBike.start.postalCode")}
+                autoComplete="postal-code"
+                inputMode="numeric"
+                required
+                {...form.getInputProps("deliveryPostalCode")}
+              />
+              <TextInput
+                label={t("myBike.start.city")}
+                autoComplete="address-level2"
+                required
+                {...form.getInputProps("deliveryCity")}
+              />
+            </SimpleGrid>
+          </Stack>
+        )}
+        <Textarea
+          label={t("myBike.start.comment")}
+          description={t("myBike.start.commentHelp")}
+          rows={3}
+          maxLength={COMMENT_MAX}
+          {...form.getInputProps("customerComment")}
+        />
+        {start.isError && Object.keys(fieldErrorsOf(start.error, FIELDS, "x")).length === 0 && (
+          <Alert color="red" role="alert">
+            {formErrorMessage(start.error, t)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={start.isPending}>
+            {t("myBike.start.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { and, eq, notInArray } from "drizzle-orm";
+import type { Db } from "../../src/server/db/client.ts";
+import { bikeStores, leasingAgreements, orderItems, orders } from "../../src/server/db/schema/index.ts";
+import { moveOrder } from "../../src/server/modules/orders/lifecycle.ts";
+
+/**
+ * Orders in the states the employee's acceptance and signature start from, made the way the lifecycle
+ * makes them (moveOrder), without the store's link endpoints: an order of the employment in PENDING,
+ * the store's package lines, then PACKAGE_PROVIDED by the store's token.
+ */
+
+export type PackageLine = {
+  itemType?: "BIKE" | "ACCESSORY" | "SERVICE" | "INSURANCE" | "OTHER";
+  name: string;
+  quantity?: number;
+  unitPriceCents: number;
+  discountCents?: number;
+};
+
+/** Cancels the employment's orders on their way, so a test starts from none (as start.test.ts does). */
+export async function cancelOpenOrders(db: Db, employmentId: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ orderStatus: "CANCELLED", previousStatus: null })
+    .where(
+      and(
+        eq(orders.beneficiaryEmployeeId, employmentId),
+        notInArray(orders.orderStatus, ["ACTIVE_LEASING", "CANCELLED", "REFUNDED"]),
+      ),
+    );
+}
+
+/** A PACKAGE_PROVIDED order of the employment with these lines; its total is theirs. */
+export async function packagedOrder(
+  db: Db,
+  input: { employmentId: string; companyId: string; lines?: readonly PackageLine[] },
+): Promise<string> {
+  const lines = input.lines ?? [
+    { name: "Tunturi eSport 500", unitPriceCents: 290_000 },
+    { itemType: "ACCESSORY", name: "Lukko", unitPriceCents: 10_000 },
+  ];
+  const total = lines.reduce(
+    (sum, l) => sum + l.unitPriceCents * (l.quantity ?? 1) - (l.discountCents ?? 0),
+    0,
+  );
+  const [store] = await db
+    .select({ id: bikeStores.id })
+    .from(bikeStores)
+    .where(eq(bikeStores.active, true))
+    .limit(1);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      beneficiaryEmployeeId: input.employmentId,
+      companyId: input.companyId,
+      bikeStoreId: store?.id ?? null,
+      orderStatus: "PENDING",
+      deliveryMethod: "PICKUP",
+    })
+    .returning({ id: orders.id });
+  const orderId = order?.id as string;
+  await db.insert(orderItems).values(
+    lines.map((l, i) => ({
+      orderId,
+      itemType: l.itemType ?? "BIKE",
+      name: l.name,
+      quantity: l.quantity ?? 1,
+      unitPriceCents: l.unitPriceCents,
+      discountCents: l.discountCents ?? 0,
+      sortOrder: i,
+    })),
+  );
+  await db.transaction(async (tx) => {
+    await moveOrder(tx as unknown as Db, {
+      orderId,
+      to: "PACKAGE_PROVIDED",
+      by: { kind: "bikeStoreToken" },
+      set: { totalPriceCents: total },
+    });
+  });
+  return orderId;
+}
+
+/**
+ * An ALL_INFO_PROVIDED order with its unsigned agreement, as the employee's acceptance leaves it
+ * (figures fixed by hand: for the authorization matrix, which tests who may act, not the prices).
+ */
+export async function acceptedOrder(
+  db: Db,
+  input: {
+    employmentId: string;
+    companyId: string;
+    employeeUserId: string;
+    leasingCompanyId: string;
+    employerApprovalRequired: boolean;
+  },
+): Promise<{ orderId: string; agreementId: string }> {
+  const orderId = await packagedOrder(db, input);
+  const [agreement] = await db
+    .insert(leasingAgreements)
+    .values({
+      orderId,
+      beneficiaryEmployeeId: input.employmentId,
+      companyId: input.companyId,
+      leasingCompanyId: input.leasingCompanyId,
+      leaseTimeMonths: 36,
+      monthlyPaymentCents: 10_486,
+      totalPriceCents: 300_000,
+      residualValueCents: 15_000,
+    })
+    .returning({ id: leasingAgreements.id });
+  await db.transaction(async (tx) => {
+    await moveOrder(tx as unknown as Db, {
+      orderId,
+      to: "ALL_INFO_PROVIDED",
+      by: { kind: "user", userId: input.employeeUserId, roleNames: ["BIKE_BENEFICIARY"] },
+      set: {
+        leaseTimeMonths: 36,
+        monthlyPaymentCents: 10_486,
+        residualValueCents: 15_000,
+        employerApprovalRequired: input.employerApprovalRequired,
+        leasingCompanyId: input.leasingCompanyId,
+      },
+    });
+  });
+  return { orderId, agreementId: agreement?.id as string };
+}
