@@ -13,6 +13,7 @@ import { DetailsList } from "../../components/details-list.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { EventTimeline } from "../../components/event-timeline.tsx";
 import { OrderTimeline, type OrderTimelineOrder } from "../../components/order-timeline.tsx";
+import { PackageLinesTable } from "../../components/package-lines-table.tsx";
 import { PageHeading } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
@@ -226,6 +227,38 @@ export function ComponentDemos() {
       </Demo>
       <Demo name="EventTimeline" use={t("ds.demo.timeline.use")}>
         <TimelineDemo />
+      </Demo>
+      <Demo name="PackageLinesTable" use={t("ds.demo.packageLines.use")}>
+        <PackageLinesTable
+          lines={[
+            {
+              name: "Kathmandu Hybrid",
+              brand: "Cube",
+              model: "SLX 750",
+              modelYear: 2026,
+              quantity: 1,
+              unitPriceCents: 449_900,
+              discountCents: 20_000,
+            },
+            {
+              name: t("ds.demo.packageLines.helmet"),
+              brand: "Abus",
+              quantity: 1,
+              unitPriceCents: 8_990,
+              discountCents: 0,
+            },
+          ]}
+          totalCents={438_890}
+          labels={{
+            caption: t("ds.demo.packageLines.caption"),
+            item: t("ds.demo.packageLines.item"),
+            quantity: t("ds.demo.packageLines.quantity"),
+            unitPrice: t("ds.demo.packageLines.unitPrice"),
+            discount: t("ds.demo.packageLines.discount"),
+            lineTotal: t("ds.demo.packageLines.lineTotal"),
+            total: t("ds.demo.packageLines.total"),
+          }}
+        />
       </Demo>
       <Demo name="OrderTimeline" use={t("ds.demo.orderTimeline.use")}>
         <Group align="flex-start" gap="3xl">
