@@ -274,6 +274,8 @@ try {
     ["GET /api/company-applications (admin)", "/api/company-applications?status=PENDING"],
     ["GET /api/tasks (admin)", "/api/tasks"],
     ["GET /api/orders/all page 1 (admin)", "/api/orders/all?page=1&limit=20"],
+    ["GET /api/invoices page 1 (admin)", "/api/invoices?page=1&limit=20"],
+    ["GET /api/signed-documents page 1 (admin)", "/api/signed-documents?page=1&limit=20"],
   ];
   for (const [label, url] of adminCalls) {
     await time(label, 50, () => app.inject({ url, headers: admin }));
@@ -314,6 +316,9 @@ try {
     ["GET orders/list-data (counts per status)", "/api/orders/list-data"],
     ["GET leasing-agreements/list page 1", "/api/leasing-agreements/list?page=1&limit=20"],
     ["GET leasing-agreements/list searchName=salonen", "/api/leasing-agreements/list?searchName=salonen"],
+    ["GET orders/awaiting-employer", "/api/orders/awaiting-employer"],
+    ["GET signed-documents page 1 (group admin)", "/api/signed-documents?page=1&limit=20"],
+    ["GET employeesWithOrders page 1", "/api/employeesWithOrders?page=1&pageSize=20"],
   ];
   for (const [label, url] of employerCalls) {
     await time(label, 50, () => app.inject({ url, headers: groupAdmin }));
