@@ -7,7 +7,7 @@
  * p50/p95/max per endpoint.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { EVENT_TYPES, ORDER_STATUSES } from "../src/domain/enums.ts";
@@ -16,11 +16,17 @@ import { testConfig } from "../src/server/config.ts";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
 import {
   beneficiaryEmployees,
+  bikeBrokerages,
+  bikeRedemptions,
   companies,
   eventLog,
+  insuranceClaims,
+  orderCancellations,
   orders,
+  redemptionPayments,
   roles,
   systemUsers,
+  userPayments,
   userRoles,
   users,
 } from "../src/server/db/schema/index.ts";
@@ -183,6 +189,121 @@ async function seedAdminScale(database: Database): Promise<void> {
   }
 }
 
+const BENCH_AFTER_SALES = Number(process.env.BENCH_AFTER_SALES ?? 20000);
+
+/**
+ * After the sale at scale (issue 13): for the scale group's orders, BENCH_AFTER_SALES each of
+ * cancellations, insurance claims, lease-end cases with their redemption payments, user payments
+ * (twice as many) and brokerage bikes, in the statuses the lists filter by.
+ */
+async function seedAfterSalesScale(database: Database, companyIds: readonly string[]): Promise<void> {
+  const { db } = database;
+  const rows = await db
+    .select({ id: orders.id, companyId: orders.companyId, employeeId: orders.beneficiaryEmployeeId })
+    .from(orders)
+    .where(inArray(orders.companyId, [...companyIds]))
+    .limit(BENCH_AFTER_SALES);
+  const now = Date.now();
+  const at = (i: number) => new Date(now - (i % 700) * DAY_MS);
+  const states = ["PENDING", "COMPLETED", "CANCELLED"] as const;
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    // One open (PENDING) cancellation and case per order at most: every third row is open.
+    await db.insert(orderCancellations).values(
+      batch.map((o, k) => ({
+        orderId: o.id,
+        companyId: o.companyId,
+        status: states[(start + k) % 3] as (typeof states)[number],
+        reason: "Työsuhde päättyy ennen toimitusta",
+        requestedBy: (["EMPLOYEE", "EMPLOYER", "HELPDESK"] as const)[(start + k) % 3],
+        refundAmountCents: ((start + k) % 5) * 10_000,
+        createdAt: at(start + k),
+        updatedAt: at(start + k),
+      })),
+    );
+    await db.insert(insuranceClaims).values(
+      batch.map((o, k) => ({
+        beneficiaryEmployeeId: o.employeeId,
+        companyId: o.companyId,
+        orderId: o.id,
+        type: (start + k) % 4 === 0 ? ("THEFT" as const) : ("DAMAGE" as const),
+        status: states[(start + k) % 3] as (typeof states)[number],
+        policeReportNumber: (start + k) % 4 === 0 ? `5500/R/${10_000 + start + k}/26` : null,
+        createdAt: at(start + k),
+        updatedAt: at(start + k),
+      })),
+    );
+    const cases = await db
+      .insert(bikeRedemptions)
+      .values(
+        batch.map((o, k) => ({
+          orderId: o.id,
+          beneficiaryEmployeeId: o.employeeId,
+          companyId: o.companyId,
+          status: states[(start + k) % 3] as (typeof states)[number],
+          paymentMethod: (start + k) % 2 ? ("BATCH" as const) : ("PAYROLL" as const),
+          choice: (start + k) % 3 === 0 ? null : ("REDEEM" as const),
+          redemptionPriceCents: 15_000 + ((start + k) % 50) * 1_000,
+          createdAt: at(start + k),
+          updatedAt: at(start + k),
+        })),
+      )
+      .returning({ id: bikeRedemptions.id, companyId: bikeRedemptions.companyId });
+    await db.insert(redemptionPayments).values(
+      cases.map((c, k) => ({
+        bikeRedemptionId: c.id,
+        companyId: c.companyId,
+        payerType: "PEDAALI" as const,
+        status: (start + k) % 2 ? ("PAID" as const) : ("PENDING" as const),
+        amountCents: 15_000,
+        createdAt: at(start + k),
+        updatedAt: at(start + k),
+      })),
+    );
+    await db.insert(userPayments).values(
+      batch.flatMap((o, k) =>
+        [0, 1].map((n) => {
+          const i = start + k + n * 7;
+          const sent = i % 3 !== 0;
+          const paid = i % 3 === 2;
+          return {
+            beneficiaryEmployeeId: o.employeeId,
+            companyId: o.companyId,
+            orderId: o.id,
+            kind: n ? ("RETURN_FEE" as const) : ("OWN_SHARE" as const),
+            description: n ? "Palautusmaksu" : "Enimmäishinnan ylittävä osuus",
+            amountCents: 5_000 + (i % 30) * 1_000,
+            paymentMethod: i % 2 ? ("BATCH" as const) : ("PAYROLL" as const),
+            paymentStatus: paid ? ("PAID" as const) : ("PENDING" as const),
+            referenceNumber: `1${String(10_000_000 + i)}`,
+            sentAt: sent ? at(i) : null,
+            paidAt: paid ? at(i) : null,
+            isUserPaymentDone: paid,
+            createdAt: at(i),
+            updatedAt: at(i),
+          };
+        }),
+      ),
+    );
+    await db.insert(bikeBrokerages).values(
+      batch.map((o, k) => ({
+        companyId: o.companyId,
+        orderId: o.id,
+        contactName: "Pedaali asiakaspalvelu",
+        contactEmail: "info@pedaali.fi",
+        brand: ["Tunturi", "Helkama", "Cube", "Trek"][(start + k) % 4],
+        model: `Malli ${(start + k) % 40}`,
+        askingPriceCents: 40_000 + ((start + k) % 60) * 1_000,
+        city: (start + k) % 2 ? "Tampere" : "Espoo",
+        status: states[(start + k) % 3] as (typeof states)[number],
+        listedAt: (start + k) % 3 === 0 ? at(start + k) : null,
+        createdAt: at(start + k),
+        updatedAt: at(start + k),
+      })),
+    );
+  }
+}
+
 async function login(app: FastifyInstance, email: string): Promise<Record<string, string>> {
   const res = await app.inject({
     method: "POST",
@@ -234,6 +355,17 @@ try {
   });
   console.info(
     `scale seed: ${scale.employees} employees and ${scale.orders} orders in one group in ${scale.seconds.toFixed(1)} s`,
+  );
+  const scaleCompanyIds = (
+    await database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(inArray(companies.name, [...SCALE_COMPANIES]))
+  ).map((c) => c.id);
+  const afterSalesStart = performance.now();
+  await seedAfterSalesScale(database, scaleCompanyIds);
+  console.info(
+    `after the sale: ${BENCH_AFTER_SALES} each of cancellations, claims, lease-end cases, brokerage bikes and twice as many user payments in ${((performance.now() - afterSalesStart) / 1000).toFixed(1)} s`,
   );
   const app = await buildApp(testConfig({ logLevel: "silent" }), { database });
   await app.ready();
@@ -334,6 +466,57 @@ try {
   );
   await time("GET reporting/dashboard (60 000 employees)", 5, () =>
     app.inject({ url: `/api/reporting/dashboard?companyId=${scaleCompany?.id}`, headers: groupAdmin }),
+  );
+
+  // After the sale (issue 13): the helpdesk's lists over everything, the group admin's over the group.
+  const afterSales = (who: string): [string, string][] => [
+    [`GET order-cancellations page 1 (${who})`, "/api/order-cancellations?page=1&limit=20"],
+    [`GET order-cancellations status=PENDING (${who})`, "/api/order-cancellations?status=PENDING&limit=20"],
+    [`GET order-cancellations search=salonen (${who})`, "/api/order-cancellations?search=salonen&limit=20"],
+    [`GET insurance-claims page 1 (${who})`, "/api/insurance-claims?page=1&limit=10"],
+    [
+      `GET insurance-claims type=THEFT status=PENDING (${who})`,
+      "/api/insurance-claims?type=THEFT&status=PENDING",
+    ],
+    [`GET insurance-claims searchTerm=salonen (${who})`, "/api/insurance-claims?searchTerm=salonen"],
+    [`GET bike-redemption page 1 (${who})`, "/api/bike-redemption?page=1&limit=20"],
+    [
+      `GET bike-redemption status + paymentMethod (${who})`,
+      "/api/bike-redemption?status=PENDING&paymentMethod=BATCH&limit=20",
+    ],
+    [`GET bike-redemption search=salonen (${who})`, "/api/bike-redemption?search=salonen&limit=20"],
+    [`GET redemption-payment page 1 (${who})`, "/api/redemption-payment?page=1&limit=20"],
+    [`GET user-payment/optimized page 1 (${who})`, "/api/user-payment/optimized?page=1&pageSize=10"],
+    [
+      `GET user-payment/optimized searchTerm=salonen (${who})`,
+      "/api/user-payment/optimized?searchTerm=salonen&pageSize=10",
+    ],
+    [
+      `GET user-payment/optimized sent range, not done (${who})`,
+      "/api/user-payment/optimized?sentFrom=2026-01-01&sentTo=2026-06-30&isUserPaymentDone=false&pageSize=10",
+    ],
+    [
+      `GET user-payment/optimized paid range (${who})`,
+      "/api/user-payment/optimized?paidFrom=2025-07-01&paidTo=2025-12-31&pageSize=10",
+    ],
+  ];
+  for (const [label, url] of afterSales("admin"))
+    await time(label, 30, () => app.inject({ url, headers: admin }));
+  for (const [label, url] of afterSales("group admin"))
+    await time(label, 30, () => app.inject({ url, headers: groupAdmin }));
+  for (const [label, url] of [
+    ["GET bike-brokerage page 1 (admin)", "/api/bike-brokerage?page=1&limit=20"],
+    [
+      "GET bike-brokerage listed=true search=tunturi (admin)",
+      "/api/bike-brokerage?listed=true&search=tunturi",
+    ],
+  ] as const)
+    await time(label, 30, () => app.inject({ url, headers: admin }));
+  await time("GET bike-brokerage/listed page 1 (beneficiary)", 30, () =>
+    app.inject({ url: "/api/bike-brokerage/listed?page=1&limit=12", headers: employee }),
+  );
+  await time("GET user-payment (beneficiary's own)", 30, () =>
+    app.inject({ url: "/api/user-payment", headers: employee }),
   );
 
   await time("POST /api/login (beneficiary, argon2id)", 20, () =>

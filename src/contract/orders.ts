@@ -2,9 +2,18 @@ import { z } from "zod";
 import {
   DELIVERY_METHODS,
   EVENT_TYPES,
+  INSURANCE_CLAIM_OUTCOMES,
+  INSURANCE_CLAIM_TYPES,
+  LEASE_END_CHOICES,
+  LEASE_END_REASONS,
+  ORDER_CANCELLATION_REQUESTERS,
+  ORDER_CANCELLATION_STATUSES,
   ORDER_ITEM_TYPES,
   ORDER_STATUSES,
+  PAYER_TYPES,
+  PAYMENT_METHODS,
   REQUEST_STATUSES_WITH_SIGNED,
+  SIMPLE_STATES,
 } from "../domain/enums.ts";
 import type { OrderParty } from "../domain/order-state-machine.ts";
 import { zPage, zPageQuery } from "./common.ts";
@@ -132,6 +141,55 @@ export const zOrderAgreement = z.object({
 });
 export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
 
+/**
+ * What followed the sale of the order (issue 13), in brief, the same for every side that reads the
+ * order: its latest cancellation, its latest lease-end case (redemption) and its insurance claims.
+ * Each area's own endpoints give the whole of each.
+ */
+export const zOrderAfterSales = z.object({
+  cancellation: z
+    .object({
+      orderCancellationId: z.uuid(),
+      status: z.enum(ORDER_CANCELLATION_STATUSES),
+      requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
+      reason: z.string().nullable(),
+      refundAmountCents: z.number().int(),
+      payerType: z.enum(PAYER_TYPES).nullable(),
+      refundToType: z.enum(PAYER_TYPES).nullable(),
+      createdAt: z.iso.datetime(),
+      completedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  redemption: z
+    .object({
+      bikeRedemptionId: z.uuid(),
+      status: z.enum(SIMPLE_STATES),
+      reason: z.enum(LEASE_END_REASONS),
+      choice: z.enum(LEASE_END_CHOICES).nullable(),
+      choiceMadeAt: z.iso.datetime().nullable(),
+      redemptionPriceCents: z.number().int(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      decisionDeadline: z.string().nullable(),
+      leaseEndsOn: z.string().nullable(),
+      userPaymentSentAt: z.iso.datetime().nullable(),
+      userPaymentPaidAt: z.iso.datetime().nullable(),
+      createdAt: z.iso.datetime(),
+      completedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  insuranceClaims: z.array(
+    z.object({
+      insuranceId: z.uuid(),
+      type: z.enum(INSURANCE_CLAIM_TYPES),
+      status: z.enum(SIMPLE_STATES),
+      outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable(),
+      createdAt: z.iso.datetime(),
+      completedAt: z.iso.datetime().nullable(),
+    }),
+  ),
+});
+export type TOrderAfterSales = z.infer<typeof zOrderAfterSales>;
+
 export const zOrderDetails = zOrderListItem.extend({
   deliveryStreetAddress: z.string().nullable(),
   deliveryPostalCode: z.string().nullable(),
@@ -155,6 +213,7 @@ export const zOrderDetails = zOrderListItem.extend({
   agreement: zOrderAgreement.nullable(),
   /** The order's invoices (the store's purchase invoice, our bill to the leasing company); admin tier only. */
   invoices: z.array(zOrderInvoice),
+  afterSales: zOrderAfterSales,
 });
 export type TOrderDetails = z.infer<typeof zOrderDetails>;
 

@@ -7,11 +7,25 @@ import { ORDER_STATUSES } from "../domain/enums.ts";
  * - ORDER: orders in a status that waits for the helpdesk (ORDER_WAITING_ON), one item per status;
  * - COMPANY_APPLICATION: company sign-ups to accept or reject;
  * - CONTACT_FORM: contact forms nobody has checked;
- * - TASK: stored tasks still PENDING.
+ * - TASK: stored tasks still PENDING;
+ * - after the sale (issue 13): ORDER_CANCELLATION (open cancellations and requests), INSURANCE_CLAIM
+ *   (open claims), BIKE_REDEMPTION (open lease-end cases the employee has chosen for — a redemption once
+ *   paid — or whose deadline has passed), USER_PAYMENT (payments not yet sent to the employee),
+ *   BROKERAGE_INQUIRY (inquiries to buy a brokerage bike not yet answered).
  * Only kinds with something waiting are listed; `oldestAt` is when the longest-waiting one last changed.
  */
 
-export const TASK_KINDS = ["ORDER", "COMPANY_APPLICATION", "CONTACT_FORM", "TASK"] as const;
+export const TASK_KINDS = [
+  "ORDER",
+  "ORDER_CANCELLATION",
+  "INSURANCE_CLAIM",
+  "BIKE_REDEMPTION",
+  "USER_PAYMENT",
+  "BROKERAGE_INQUIRY",
+  "COMPANY_APPLICATION",
+  "CONTACT_FORM",
+  "TASK",
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 export const zTask = z.object({

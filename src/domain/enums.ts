@@ -191,6 +191,33 @@ export const EVENT_TYPES = [
   "EMPLOYEE_ABSENCE_REMOVED",
   "PAYROLL_REPORT_SENT",
   "SYSTEM_UPDATE_PUBLISHED",
+  // After the sale (issue 13): cancellations and refunds, insurance claims beyond SPEC §4's case steps,
+  // redemption offers and the employee's choice at the lease's end, user payments, the bike brokerage.
+  "ORDER_CANCELLATION_REQUESTED",
+  "ORDER_CANCELLATION_UPDATED",
+  "ORDER_CANCELLATION_COMPLETED",
+  "ORDER_CANCELLATION_WITHDRAWN",
+  "ORDER_REFUND_RECEIPT_UPLOADED",
+  "ORDER_REFUND_RECEIPT_DELETED",
+  "INSURANCE_CLAIM_UPDATED",
+  "INSURANCE_CLAIM_FILE_ADDED",
+  "INSURANCE_CLAIM_DELETED",
+  "BIKE_REDEMPTION_OFFER_ADDED",
+  "BIKE_REDEMPTION_CHOICE_MADE",
+  "BIKE_REDEMPTION_UPDATED",
+  "BIKE_REDEMPTION_CANCELLED",
+  "REDEMPTION_PAYMENT_RECORDED",
+  "REDEMPTION_PAYMENT_UPDATED",
+  "REDEMPTION_PAYMENT_DELETED",
+  "USER_PAYMENT_CREATED",
+  "USER_PAYMENT_SENT",
+  "USER_PAYMENT_PAID",
+  "USER_PAYMENT_CANCELLED",
+  "BIKE_BROKERAGE_LISTED",
+  "BIKE_BROKERAGE_UPDATED",
+  "BIKE_BROKERAGE_INQUIRY_RECEIVED",
+  "BIKE_BROKERAGE_SOLD",
+  "BIKE_BROKERAGE_DELETED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -227,3 +254,38 @@ export type InsuranceClaimOutcome = (typeof INSURANCE_CLAIM_OUTCOMES)[number];
 /** The channels of outgoing messages (and of the dev outbox). */
 export const OUTBOX_CHANNELS = ["EMAIL", "SMS"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+
+/**
+ * Who opened an order cancellation (issue 13): the employee of the order, someone of the employer, or
+ * the helpdesk. An employee or employer asking after the agreement is signed makes a request the
+ * helpdesk carries out; before that their cancellation cancels the order at once.
+ */
+export const ORDER_CANCELLATION_REQUESTERS = ["EMPLOYEE", "EMPLOYER", "HELPDESK"] as const;
+export type OrderCancellationRequester = (typeof ORDER_CANCELLATION_REQUESTERS)[number];
+
+/**
+ * What an employee pays themself (user payments, issue 13): their own share of a package above the max
+ * price, a redemption price, the return fee of a lease ended early, an insurance claim's deductible.
+ */
+export const USER_PAYMENT_KINDS = ["OWN_SHARE", "REDEMPTION", "RETURN_FEE", "DEDUCTIBLE", "OTHER"] as const;
+export type UserPaymentKind = (typeof USER_PAYMENT_KINDS)[number];
+
+/**
+ * Why a lease ends (a bike redemption case, issue 13): its term runs out, or it ends early because the
+ * employee resigned, the employer ended the employment, or a long absence (research note §6).
+ */
+export const LEASE_END_REASONS = [
+  "LEASE_TERM_ENDS",
+  "EMPLOYEE_RESIGNED",
+  "EMPLOYER_ENDED_EMPLOYMENT",
+  "LONG_ABSENCE",
+] as const;
+export type LeaseEndReason = (typeof LEASE_END_REASONS)[number];
+
+/**
+ * What becomes of the bike when its lease ends (issue 13): the employee redeems it, returns it, hands it
+ * to the bike brokerage, passes the lease to a colleague (an early end only), or, during a long absence,
+ * keeps it and pays the months the employer does not cover.
+ */
+export const LEASE_END_CHOICES = ["REDEEM", "RETURN", "BROKERAGE", "TRANSFER", "CONTINUE"] as const;
+export type LeaseEndChoice = (typeof LEASE_END_CHOICES)[number];

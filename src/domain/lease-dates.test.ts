@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REQUEST_STATUSES_WITH_SIGNED } from "./enums.ts";
-import { agreementPhase, leaseEndDate, leaseStartDate } from "./lease-dates.ts";
+import {
+  agreementPhase,
+  effectiveLeaseMonths,
+  isBikeInUse,
+  leaseEndDate,
+  leaseStartDate,
+} from "./lease-dates.ts";
+import { addMonths, lastDayOf } from "./payroll/period.ts";
 
 /** The lease's dates and the agreement's phase (issue 12 point 4). */
 
@@ -71,5 +78,65 @@ describe("the agreement's phase", () => {
         },
       ),
     );
+  });
+});
+
+describe("effectiveLeaseMonths", () => {
+  it("is the term while the end date is the term's end or not set", () => {
+    expect(effectiveLeaseMonths("2026-03-01", 36, null)).toBe(36);
+    expect(effectiveLeaseMonths("2026-03-01", 36, leaseEndDate("2026-03-01", 36))).toBe(36);
+  });
+
+  it("counts the months up to an earlier end, the end's month included, at least one", () => {
+    expect(effectiveLeaseMonths("2026-03-01", 36, "2027-06-30")).toBe(16);
+    expect(effectiveLeaseMonths("2026-03-01", 36, "2026-03-31")).toBe(1);
+    expect(effectiveLeaseMonths("2026-03-01", 36, "2026-02-28")).toBe(1);
+  });
+
+  it("never runs past the term (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 12, max: 60 }), fc.integer({ min: 0, max: 80 }), (months, endAfter) => {
+        const start = "2026-01-01";
+        const end = lastDayOf(addMonths("2026-01", endAfter));
+        const effective = effectiveLeaseMonths(start, months, end);
+        expect(effective).toBe(Math.min(months, endAfter + 1));
+      }),
+    );
+  });
+});
+
+describe("isBikeInUse", () => {
+  const leasing = {
+    orderStatus: "ACTIVE_LEASING",
+    agreementEndDate: "2029-02-28",
+    redemption: null,
+    claimOutcomes: [],
+  };
+  const today = "2027-06-01";
+
+  it("is the leasing order's bike until its lease ends", () => {
+    expect(isBikeInUse(leasing, today)).toBe(true);
+    expect(isBikeInUse({ ...leasing, agreementEndDate: null }, today)).toBe(true);
+    expect(isBikeInUse(leasing, "2029-02-28")).toBe(true);
+    expect(isBikeInUse(leasing, "2029-03-01")).toBe(false);
+    expect(isBikeInUse({ ...leasing, orderStatus: "GRENKE_INVOICE_SENT" }, today)).toBe(false);
+  });
+
+  it("ends with a completed lease-end case, except a bike kept through an absence", () => {
+    const done = (choice: string) => ({ ...leasing, redemption: { status: "COMPLETED", choice } });
+    for (const choice of ["REDEEM", "RETURN", "BROKERAGE", "TRANSFER"])
+      expect(isBikeInUse(done(choice), today), choice).toBe(false);
+    expect(isBikeInUse(done("CONTINUE"), today)).toBe(true);
+    expect(isBikeInUse({ ...leasing, redemption: { status: "PENDING", choice: "REDEEM" } }, today)).toBe(
+      true,
+    );
+    expect(isBikeInUse({ ...leasing, redemption: { status: "CANCELLED", choice: null } }, today)).toBe(true);
+  });
+
+  it("ends with a claim closed as the end of the leasing, not with a repair", () => {
+    const claims = (...c: { status: string; outcome: string | null }[]) => ({ ...leasing, claimOutcomes: c });
+    expect(isBikeInUse(claims({ status: "COMPLETED", outcome: "END_OF_LEASING" }), today)).toBe(false);
+    expect(isBikeInUse(claims({ status: "PENDING", outcome: "END_OF_LEASING" }), today)).toBe(true);
+    expect(isBikeInUse(claims({ status: "COMPLETED", outcome: "REPAIR" }), today)).toBe(true);
   });
 });

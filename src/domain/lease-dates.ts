@@ -1,5 +1,5 @@
 import type { RequestStatusWithSigned } from "./enums.ts";
-import { addMonths, firstDayOf, lastDayOf, periodOf } from "./payroll/period.ts";
+import { addMonths, firstDayOf, lastDayOf, monthsBetween, periodOf } from "./payroll/period.ts";
 
 /**
  * The lease's dates and the agreement's phase (issue 12 point 4: "PENDING → accepted/REJECTED →
@@ -55,4 +55,41 @@ export function agreementPhase(
   if (startDate === null || today < startDate) return "ACCEPTED";
   if (endDate !== null && today > endDate) return "ENDED";
   return "ACTIVE";
+}
+
+/**
+ * The months a lease runs: its term, or fewer when it ended early (issue 13: a redemption before the
+ * term's end, a bike stolen and not replaced), when its end date was set to the last day of an earlier
+ * month. A lease runs at least its first month.
+ */
+export function effectiveLeaseMonths(
+  startDate: string,
+  leaseTimeMonths: number,
+  endDate: string | null,
+): number {
+  if (endDate === null) return leaseTimeMonths;
+  const untilEnd = monthsBetween(periodOf(startDate), periodOf(endDate)) + 1;
+  return Math.max(1, Math.min(leaseTimeMonths, untilEnd));
+}
+
+/**
+ * Whether a leased bike is still the employee's benefit bike (issue 13): its order is ACTIVE_LEASING
+ * and the lease has not ended — not past its end date, its lease-end case not completed (a bike kept
+ * through a long absence, CONTINUE, stays in use), and no insurance claim closed it as the end of the
+ * leasing. A bike no longer in use takes no new claim and no new lease-end case.
+ */
+export function isBikeInUse(
+  order: {
+    orderStatus: string;
+    agreementEndDate: string | null;
+    redemption: { status: string; choice: string | null } | null;
+    claimOutcomes: readonly { status: string; outcome: string | null }[];
+  },
+  today: string,
+): boolean {
+  if (order.orderStatus !== "ACTIVE_LEASING") return false;
+  if (order.agreementEndDate !== null && order.agreementEndDate < today) return false;
+  const { redemption } = order;
+  if (redemption?.status === "COMPLETED" && redemption.choice !== "CONTINUE") return false;
+  return !order.claimOutcomes.some((c) => c.status === "COMPLETED" && c.outcome === "END_OF_LEASING");
 }

@@ -47,6 +47,8 @@ const move = (
 ): Allowed => (previous ? { from, to, actors, previous } : { from, to, actors });
 
 const WFCC = "WAITING_FOR_CUSTOMER_COMMENT";
+/** The employer's roles that decide on orders (approve, refuse, cancel); reporting users only read. */
+const DECIDERS = ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"] as const;
 
 const ALLOWED: readonly Allowed[] = [
   // The main line, one step at a time.
@@ -75,25 +77,26 @@ const ALLOWED: readonly Allowed[] = [
   move("WIX", "CANCELLED", [SA, IA, SYSTEM]),
   move("WIX", "CASE_X", [SA, IA]),
 
-  // Cancelled from any pre-leasing state: admins always, the employee until ALL_INFO_PROVIDED.
-  move("NOT_STARTED", "CANCELLED", [EMPLOYEE, SA, IA]),
-  move("PENDING", "CANCELLED", [EMPLOYEE, SA, IA]),
-  move("PACKAGE_PROVIDED", "CANCELLED", [EMPLOYEE, SA, IA]),
-  move("ALL_INFO_PROVIDED", "CANCELLED", [EMPLOYEE, SA, IA]),
-  // The employer's refusal where the bike policy asks for their approval (not reporting users).
-  move("ALL_INFO_PROVIDED", "CANCELLED", ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"]),
+  // Cancelled from any pre-leasing state: admins always; the employee and the employer's deciders (not
+  // reporting users) until ALL_INFO_PROVIDED, before the order is confirmed (issue 13; the employer's
+  // refusal where the bike policy asks for their approval is one of these).
+  move("NOT_STARTED", "CANCELLED", [EMPLOYEE, ...DECIDERS, SA, IA]),
+  move("PENDING", "CANCELLED", [EMPLOYEE, ...DECIDERS, SA, IA]),
+  move("PACKAGE_PROVIDED", "CANCELLED", [EMPLOYEE, ...DECIDERS, SA, IA]),
+  move("ALL_INFO_PROVIDED", "CANCELLED", [EMPLOYEE, ...DECIDERS, SA, IA]),
   move("CONFIRMED", "CANCELLED", [SA, IA]),
   move("PROCESSED", "CANCELLED", [SA, IA]),
   move("WAITING_FOR_INVOICE_MATCH", "CANCELLED", [SA, IA]),
   move("WAITING_FOR_DELIVERY_DATE", "CANCELLED", [SA, IA]),
   move("READY_FOR_BILLING", "CANCELLED", [SA, IA]),
   move("GRENKE_INVOICE_SENT", "CANCELLED", [SA, IA]),
-  // A paused order is still pre-leasing; the employee's right follows the state it was paused in.
+  // A paused order is still pre-leasing; the employee's and the employer's right follows the state it
+  // was paused in.
   move(WFCC, "CANCELLED", [SA, IA]),
-  move(WFCC, "CANCELLED", [EMPLOYEE], "NOT_STARTED"),
-  move(WFCC, "CANCELLED", [EMPLOYEE], "PENDING"),
-  move(WFCC, "CANCELLED", [EMPLOYEE], "PACKAGE_PROVIDED"),
-  move(WFCC, "CANCELLED", [EMPLOYEE], "ALL_INFO_PROVIDED"),
+  move(WFCC, "CANCELLED", [EMPLOYEE, ...DECIDERS], "NOT_STARTED"),
+  move(WFCC, "CANCELLED", [EMPLOYEE, ...DECIDERS], "PENDING"),
+  move(WFCC, "CANCELLED", [EMPLOYEE, ...DECIDERS], "PACKAGE_PROVIDED"),
+  move(WFCC, "CANCELLED", [EMPLOYEE, ...DECIDERS], "ALL_INFO_PROVIDED"),
   // Then REFUNDED where money moved.
   move("CANCELLED", "REFUNDED", [SA, IA, SYSTEM]),
 
@@ -211,11 +214,19 @@ describe("defect 12: the order lifecycle against ADR 004's hand-written table", 
     expect(wrong).toEqual([]);
   });
 
-  it("lets the employer's deciders, and not reporting users, refuse an accepted order only", () => {
-    for (const actor of ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_GROUP_ADMIN"] as const) {
-      expect(canTransition({ from: "ALL_INFO_PROVIDED", to: "CANCELLED", actor }).ok).toBe(true);
-      expect(canTransition({ from: "PACKAGE_PROVIDED", to: "CANCELLED", actor }).ok).toBe(false);
-      expect(canTransition({ from: "CONFIRMED", to: "CANCELLED", actor }).ok).toBe(false);
+  it("lets the employer's deciders, and not reporting users, cancel an order until it is confirmed", () => {
+    for (const actor of DECIDERS) {
+      for (const from of ["NOT_STARTED", "PENDING", "PACKAGE_PROVIDED", "ALL_INFO_PROVIDED"] as const) {
+        expect(canTransition({ from, to: "CANCELLED", actor }).ok, `${from} by ${actor}`).toBe(true);
+        expect(canTransition({ from: WFCC, to: "CANCELLED", actor, previousStatus: from }).ok).toBe(true);
+      }
+      for (const from of ["CONFIRMED", "PROCESSED", "WAITING_FOR_DELIVERY_DATE", "CASE_X", "WIX"] as const) {
+        expect(canTransition({ from, to: "CANCELLED", actor }).ok, `${from} by ${actor}`).toBe(false);
+      }
+      expect(canTransition({ from: WFCC, to: "CANCELLED", actor, previousStatus: "CONFIRMED" })).toEqual({
+        ok: false,
+        reason: "previousStatusMismatch",
+      });
     }
     expect(
       canTransition({ from: "ALL_INFO_PROVIDED", to: "CANCELLED", actor: "EMPLOYER_REPORTING" }),

@@ -64,7 +64,11 @@ export const MAIN_LINE_STATUSES = [
 /** Main-line states before leasing starts: the ones an order can be cancelled or paused in. */
 export const PRE_LEASING_STATUSES: readonly OrderStatus[] = MAIN_LINE_STATUSES.slice(0, -1);
 
-/** The employee may cancel their own order until it is confirmed (the agreement is signed after this). */
+/**
+ * Until the order is confirmed nothing binds anyone (the agreement is signed and approved in the last of
+ * these), so the employee and the employer's deciders may cancel the order themselves; afterwards their
+ * cancellation is a request the helpdesk carries out (issue 13).
+ */
 export const EMPLOYEE_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
   "NOT_STARTED",
   "PENDING",
@@ -152,13 +156,20 @@ function buildTransitions(): readonly OrderTransition[] {
     );
     rows.push(row(status, "CANCELLED", "cancelOrder", ADMINS));
   }
+  // Before confirmation the employee and the employer cancel themselves (the employer's refusal of an
+  // accepted order where the policy asks for their approval is one such cancellation).
+  const beforeConfirmation: readonly OrderActor[] = [EMPLOYEE, ...EMPLOYER_DECIDERS];
   for (const status of EMPLOYEE_CANCELLABLE_STATUSES)
-    rows.push(row(status, "CANCELLED", "cancelOrder", [EMPLOYEE]));
-  // The employer's refusal, where the policy asks for their approval, cancels the accepted order.
-  rows.push(row("ALL_INFO_PROVIDED", "CANCELLED", "cancelOrder", EMPLOYER_DECIDERS));
+    rows.push(row(status, "CANCELLED", "cancelOrder", beforeConfirmation));
   rows.push(row(CUSTOMER_COMMENT_STATUS, "CANCELLED", "cancelOrder", ADMINS));
   rows.push(
-    row(CUSTOMER_COMMENT_STATUS, "CANCELLED", "cancelOrder", [EMPLOYEE], EMPLOYEE_CANCELLABLE_STATUSES),
+    row(
+      CUSTOMER_COMMENT_STATUS,
+      "CANCELLED",
+      "cancelOrder",
+      beforeConfirmation,
+      EMPLOYEE_CANCELLABLE_STATUSES,
+    ),
   );
 
   // CASE_X is the admins' escape hatch: in from any non-final state, out to wherever the case is settled.

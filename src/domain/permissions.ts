@@ -55,8 +55,9 @@ export const PERMISSIONS = [
   // Bike brokerage
   "brokerage.use",
   "brokerage.manage",
-  // User payments
+  // User payments: reading them (scoped); marking them sent and paid (the helpdesk)
   "user-payments.read",
+  "user-payments.manage",
   // Order cancellations and refund receipts
   "order-cancellations.manage",
   // Invoices

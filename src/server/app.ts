@@ -17,20 +17,24 @@ import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { bikeStoreRoutes } from "./modules/bike-stores/routes.ts";
 import { billingTablesRoutes } from "./modules/billing-tables/routes.ts";
+import { brokerageRoutes } from "./modules/brokerage/routes.ts";
 import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import { companiesRoutes } from "./modules/companies/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { employeesRoutes } from "./modules/employees/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { insuranceClaimsRoutes } from "./modules/insurance-claims/routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
+import { orderCancellationsRoutes } from "./modules/order-cancellations/routes.ts";
 import { orderAcceptanceRoutes } from "./modules/orders/acceptance-routes.ts";
 import { orderProcessingRoutes } from "./modules/orders/processing-routes.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
+import { redemptionsRoutes } from "./modules/redemptions/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reportingRoutes } from "./modules/reporting/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
@@ -38,6 +42,7 @@ import { signedDocumentsRoutes } from "./modules/signed-documents/routes.ts";
 import { storeLinksRoutes } from "./modules/store-links/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
+import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
@@ -162,6 +167,12 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(leasingDecisionRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx });
       await api.register(storeLinksRoutes, { ctx });
+      // After the sale (issue 13)
+      await api.register(orderCancellationsRoutes, { ctx });
+      await api.register(insuranceClaimsRoutes, { ctx });
+      await api.register(redemptionsRoutes, { ctx });
+      await api.register(userPaymentsRoutes, { ctx });
+      await api.register(brokerageRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
     },

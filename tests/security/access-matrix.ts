@@ -31,14 +31,19 @@ import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/li
 import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
 import { ADMIN_ROWS } from "./matrix-admin.ts";
 import { BIKE_STORE_ROWS } from "./matrix-bike-stores.ts";
+import { BROKERAGE_ROWS } from "./matrix-brokerage.ts";
+import { CANCELLATION_ROWS } from "./matrix-cancellations.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
+import { INSURANCE_ROWS } from "./matrix-insurance.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
+import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
 import { SIGNING_ROWS } from "./matrix-signing.ts";
 import { STORE_LINK_ROWS } from "./matrix-store-links.ts";
+import { USER_PAYMENT_ROWS } from "./matrix-user-payments.ts";
 
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
@@ -103,6 +108,8 @@ export type Call = {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** An upload's file, sent as the raw body (application/octet-stream) instead of a JSON `body`. */
+  rawBody?: Buffer;
   /** Cookies sent besides the caller's own (the two-factor challenge of /api/verify). */
   cookies?: Record<string, string>;
   /**
@@ -121,6 +128,8 @@ export type MatrixRow = {
   ok?: number;
   /** Each case logs in anew and calls on that session, because the call ends it (logout). */
   freshSession?: true;
+  /** An upload: its call sends `rawBody`, which has no fields for the mass-assignment check to add. */
+  upload?: true;
   call: (f: Fixtures, caller: Caller) => Call | Promise<Call>;
   expect: Expectations;
 };
@@ -724,6 +733,11 @@ export const MATRIX: readonly MatrixRow[] = [
   ...SIGNING_ROWS,
   ...PROCESSING_ROWS,
   ...STORE_LINK_ROWS,
+  ...CANCELLATION_ROWS,
+  ...INSURANCE_ROWS,
+  ...REDEMPTION_ROWS,
+  ...USER_PAYMENT_ROWS,
+  ...BROKERAGE_ROWS,
 ];
 
 /** The expected answer of one identity: its own key, else its group's, else `rest`. */

@@ -3,10 +3,12 @@
  * requests derived from its JSON schemas, valid-shaped and spoiled (wrong types, missing and extra
  * fields, huge strings and numbers, control characters and odd unicode, SQL and script payloads,
  * path parameters that are no ids, other spellings of the path, malformed JSON, odd content types,
- * bodies over the size limit), sent in-process as anonymous, a super admin, an employer admin and an
- * employee. Every answer must be < 500, an API error must be the JSON error body with its status, and
- * no body may show a stack trace, SQL or a secret; afterwards the health check must still be fast.
- * New endpoints are fuzzed as soon as they are in the document.
+ * bodies over the size limit). An upload (an application/octet-stream body) gets a file's bytes
+ * instead: an allowed type's signature and random bytes, or JSON, nothing, an executable, 10 MB, a
+ * wrong content type or a hostile file name. Requests are sent in-process as anonymous, a super
+ * admin, an employer admin and an employee. Every answer must be < 500, an API error must be the JSON
+ * error body with its status, and no body may show a stack trace, SQL or a secret; afterwards the
+ * health check must still be fast. New endpoints are fuzzed as soon as they are in the document.
  *
  * `npm test` sends FUZZ_RUNS requests (default 10,000) from a fixed FUZZ_SEED; `npm run fuzz` sends
  * 100,000. A failure prints the seed and the failing requests; the same FUZZ_SEED and FUZZ_RUNS
@@ -88,7 +90,8 @@ it(
     const health = await healthTimings();
     const never2xx = tally.neverSucceeded(shapes.map((s) => s.key));
     console.info(
-      `fuzz: ${tally.sent} requests over ${shapes.length} operations in ${seconds.toFixed(1)} s ` +
+      `fuzz: ${tally.sent} requests over ${shapes.length} operations ` +
+        `(${shapes.filter((s) => s.binary).length} uploads) in ${seconds.toFixed(1)} s ` +
         `(CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, seed ${SEED}); statuses ${tally.histogram()}; ` +
         `429 ${((tally.count(429) / tally.sent) * 100).toFixed(2)} %; re-logins ${identities.relogins()}; ` +
         `health p50 ${health.p50.toFixed(1)} ms; never 2xx (${never2xx.length}): ${never2xx.join(", ") || "none"}`,

@@ -9,6 +9,7 @@ import * as schema from "./schema/index.ts";
 
 const EXPECTED_TABLES = [
   "beneficiary_employees",
+  "bike_brokerage_inquiries",
   "bike_brokerages",
   "bike_policies",
   "bike_redemptions",
@@ -26,6 +27,7 @@ const EXPECTED_TABLES = [
   "files",
   "group_companies",
   "group_payroll_report_recipients",
+  "insurance_claim_files",
   "insurance_claims",
   "invoices",
   "leasing_agreements",

@@ -10,6 +10,7 @@ import { type Database, fromPostgresUrl } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging } from "../messaging/types.ts";
+import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
 import { createJobRunner, INACTIVITY_CRON, INACTIVITY_QUEUE } from "./runner.ts";
@@ -63,7 +64,7 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly, the monthly and the leasing sync job, runs them on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly, the monthly, the leasing sync and the lease-end job, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
       ctx: { config: testConfig({ inactivityDeactivationDays: 30 }), database, messaging: noMessaging },
@@ -77,6 +78,7 @@ describe("the job runner", () => {
     const schedules = (await boss?.getSchedules()) ?? [];
     expect([...schedules].sort((a, b) => a.name.localeCompare(b.name))).toMatchObject([
       { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
+      { name: LEASE_END_OFFERS_QUEUE, cron: LEASE_END_OFFERS_CRON, timezone: "Europe/Helsinki" },
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
     ]);
@@ -86,43 +88,35 @@ describe("the job runner", () => {
       .set({ lastLoginAt: new Date(Date.now() - 100 * 24 * 60 * 60 * 1000) })
       .where(eq(users.email, "kaisa.rantanen@demo.test"))
       .returning({ id: users.id });
-    const jobId = await boss?.send(INACTIVITY_QUEUE, {});
-    let state: string | undefined;
-    for (let i = 0; i < 40 && state !== "completed" && state !== "failed"; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      state = (await boss?.getJobById(INACTIVITY_QUEUE, jobId as string))?.state;
+    /** Sends the queue a job now and waits until it has run: its final state. */
+    async function runNow(queue: string): Promise<string | undefined> {
+      const jobId = await boss?.send(queue, {});
+      let state: string | undefined;
+      for (let i = 0; i < 40 && state !== "completed" && state !== "failed"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        state = (await boss?.getJobById(queue, jobId as string))?.state;
+      }
+      return state;
     }
-    expect(state).toBe("completed");
+    expect(await runNow(INACTIVITY_QUEUE)).toBe("completed");
     const [row] = await database.db
       .select()
       .from(users)
       .where(eq(users.id, idle[0]?.id as string));
     expect(row?.deactivated).toBe(true);
 
-    // The monthly payroll report job runs on demand too (what it does: payroll-report.test.ts).
-    const payrollJob = await boss?.send(PAYROLL_REPORT_QUEUE, {});
-    let payrollState: string | undefined;
-    for (let i = 0; i < 40 && payrollState !== "completed" && payrollState !== "failed"; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      payrollState = (await boss?.getJobById(PAYROLL_REPORT_QUEUE, payrollJob as string))?.state;
-    }
-    expect(payrollState).toBe("completed");
-
-    // And the leasing sync (what it does: leasing-sync.test.ts).
-    const syncJob = await boss?.send(LEASING_SYNC_QUEUE, {});
-    let syncState: string | undefined;
-    for (let i = 0; i < 40 && syncState !== "completed" && syncState !== "failed"; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      syncState = (await boss?.getJobById(LEASING_SYNC_QUEUE, syncJob as string))?.state;
-    }
-    expect(syncState).toBe("completed");
+    // The monthly payroll report, the leasing sync and the lease-end offers run on demand too (what
+    // they do: payroll-report.test.ts, leasing-sync.test.ts, lease-end-offers.test.ts).
+    expect(await runNow(PAYROLL_REPORT_QUEUE)).toBe("completed");
+    expect(await runNow(LEASING_SYNC_QUEUE)).toBe("completed");
+    expect(await runNow(LEASE_END_OFFERS_QUEUE)).toBe("completed");
 
     await runner.stop();
     expect(runner.boss()).toBeNull();
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the nightly job when the period is 0 (the monthly one and the leasing sync stay)", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly one, the sync and the lease-end job stay)", async () => {
     const runner = createJobRunner({
       ctx: { config: testConfig({ inactivityDeactivationDays: 0 }), database, messaging: noMessaging },
       log: recordingLog(),
@@ -130,6 +124,7 @@ describe("the job runner", () => {
     });
     expect(await runner.start()).toBe(true);
     expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
+      LEASE_END_OFFERS_QUEUE,
       LEASING_SYNC_QUEUE,
       PAYROLL_REPORT_QUEUE,
     ]);

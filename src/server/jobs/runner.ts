@@ -3,6 +3,7 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
+import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
 
@@ -125,6 +126,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         LEASING_SYNC_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => syncLeasingDecisions(database.db, { now: new Date(), log }),
+      );
+      await instance.createQueue(LEASE_END_OFFERS_QUEUE);
+      await instance.schedule(LEASE_END_OFFERS_QUEUE, LEASE_END_OFFERS_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        LEASE_END_OFFERS_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () =>
+          openLeaseEndOffers(database.db, { now: new Date(), messaging, publicUrl: config.publicUrl, log }),
       );
       boss = instance;
       log.info({ inactivityDeactivationDays: days }, "job queue started");

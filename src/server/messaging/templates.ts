@@ -28,7 +28,16 @@ export type MailTemplate =
   | "payroll-report"
   | "purchase-order"
   | "store-package-link"
-  | "store-delivery-link";
+  | "store-delivery-link"
+  // After the sale (issue 13)
+  | "order-cancelled"
+  | "order-refunded"
+  | "insurance-claim-received"
+  | "insurance-claim-completed"
+  | "redemption-offer"
+  | "redemption-completed"
+  | "user-payment-invoice"
+  | "brokerage-inquiry";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

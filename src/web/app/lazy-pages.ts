@@ -22,7 +22,6 @@ export { LoginPage } from "../features/auth/login-page.tsx";
 export { LogoutPage } from "../features/auth/logout-page.tsx";
 export { NoRightsPage } from "../features/auth/no-rights-page.tsx";
 export { ContactPage } from "../features/contact/contact-page.tsx";
-export { AreaLandingPage } from "../features/landing/area-landing-page.tsx";
 export { HeaderUserActions } from "../features/notifications/header-user-actions.tsx";
 export { PasswordRecoveryPage } from "../features/password/password-recovery-page.tsx";
 export { PasswordResetPage } from "../features/password/password-reset-page.tsx";

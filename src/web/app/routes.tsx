@@ -37,6 +37,12 @@ const storeLinkPages = () =>
     await m.storeLinkTextsReady();
     return m;
   });
+/** The bike brokerage's page: a chunk of its own, with its own texts (features/brokerage). */
+const bikeBrokeragePage: PageImport = () =>
+  import("../features/brokerage/brokerage-page.tsx").then(async (m) => {
+    await m.brokerageTextsReady();
+    return m.BrokeragePage;
+  });
 const storePackagePage: PageImport = () => storeLinkPages().then((m) => m.StorePackagePage);
 const storeDeliveryPage: PageImport = () => storeLinkPages().then((m) => m.StoreDeliveryPage);
 const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
@@ -50,8 +56,6 @@ const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
 const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
 const contactPage: PageImport = () => pages().then((m) => m.ContactPage);
-/** An area whose screens come in a later issue: its landing page with the next steps (features/landing). */
-const areaLandingPage: PageImport = () => pages().then((m) => m.AreaLandingPage);
 /** A public information page when it is built (features/public/public-pages.ts), else the placeholder. */
 const publicPage =
   (id: RouteId): PageImport =>
@@ -94,7 +98,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   forBikeStores: publicPage("forBikeStores"),
   faq: publicPage("faq"),
   announcement: publicPage("announcement"),
-  bikeBrokerage: areaLandingPage,
+  bikeBrokerage: bikeBrokeragePage,
 };
 
 /** Router path relative to its parent; /admin owns every path below it (SPEC §2 "any admin path"). */

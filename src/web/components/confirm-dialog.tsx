@@ -38,7 +38,8 @@ export function ConfirmDialog({
       centered
       closeButtonProps={{ "aria-label": t("common.close") }}
     >
-      <Text>{children}</Text>
+      {/* A div, not a paragraph: a dialog may ask for a reason with a field, which a <p> cannot hold. */}
+      <Text component="div">{children}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
           {t("ds.confirm.cancel")}

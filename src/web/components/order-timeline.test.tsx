@@ -150,4 +150,66 @@ describe("OrderTimeline", () => {
     expect(current).toHaveTextContent("Erityistapaus");
     expect(current).toHaveTextContent("Odottaa: asiakaspalvelu");
   });
+
+  describe("the lease's end (issue 13)", () => {
+    const leasing = (redemption: NonNullable<OrderTimelineOrder["afterSales"]>["redemption"]) =>
+      order({
+        orderStatus: "ACTIVE_LEASING",
+        waitingOn: null,
+        statusSince: "2026-04-01T06:00:00.000Z",
+        events: [move("GRENKE_INVOICE_SENT", "ACTIVE_LEASING", "2026-04-01T06:00:00.000Z")],
+        afterSales: { redemption },
+      });
+    const redemption = {
+      bikeRedemptionId: "00000000-0000-4000-8000-0000000000aa",
+      status: "PENDING" as const,
+      reason: "LEASE_TERM_ENDS" as const,
+      choice: null,
+      choiceMadeAt: null,
+      redemptionPriceCents: 15_000,
+      paymentMethod: "BATCH" as const,
+      decisionDeadline: "2029-02-28",
+      leaseEndsOn: "2029-03-31",
+      userPaymentSentAt: null,
+      userPaymentPaidAt: null,
+      createdAt: "2029-02-03T06:00:00.000Z",
+      completedAt: null,
+    };
+
+    it("adds the offer after the lease as the current step, waiting for the employee's choice", () => {
+      renderUi(<OrderTimeline order={leasing(redemption)} />);
+      const steps = items();
+      expect(steps).toHaveLength(12);
+      const last = steps.at(-1) as HTMLElement;
+      expect(last).toHaveAttribute("aria-current", "step");
+      expect(last).toHaveTextContent("Sopimuksen päättyminen");
+      expect(last).toHaveTextContent("Lunastustarjous 150,00 €. Valinta 28.02.2029 mennessä");
+      expect(last).toHaveTextContent("Odottaa: työntekijä · 03.02.2029 08:00 alkaen");
+      expect(steps.at(-2)).not.toHaveAttribute("aria-current");
+    });
+
+    it("waits for the payment, then for the helpdesk, and shows a completed redemption as done", () => {
+      const chosen = { ...redemption, choice: "REDEEM" as const, choiceMadeAt: "2029-02-10T10:00:00.000Z" };
+      const view = renderUi(<OrderTimeline order={leasing(chosen)} />);
+      expect(items().at(-1)).toHaveTextContent("Lunastushinta odottaa maksua");
+      expect(items().at(-1)).toHaveTextContent("Odottaa: työntekijä · 10.02.2029 12:00 alkaen");
+      view.unmount();
+
+      const paid = { ...chosen, userPaymentPaidAt: "2029-02-20T10:00:00.000Z" };
+      const paidView = renderUi(<OrderTimeline order={leasing(paid)} />);
+      expect(items().at(-1)).toHaveTextContent("Odottaa: asiakaspalvelu · 20.02.2029 12:00 alkaen");
+      paidView.unmount();
+
+      renderUi(
+        <OrderTimeline
+          order={leasing({ ...paid, status: "COMPLETED", completedAt: "2029-03-05T10:00:00.000Z" })}
+        />,
+      );
+      const last = items().at(-1) as HTMLElement;
+      expect(last).not.toHaveAttribute("aria-current");
+      expect(last).toHaveTextContent("Pyörä on lunastettu. Leasingsopimus on päättynyt.");
+      expect(last).toHaveTextContent("05.03.2029 12:00");
+      expect(items().filter((s) => s.getAttribute("aria-current") === "step")).toHaveLength(0);
+    });
+  });
 });

@@ -2,14 +2,15 @@ import { Text, Timeline } from "@mantine/core";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TOrderDetails, TOrderEvent } from "../../contract/orders.ts";
-import type { OrderStatus } from "../../domain/enums.ts";
+import type { TOrderAfterSales, TOrderDetails, TOrderEvent } from "../../contract/orders.ts";
+import type { LeaseEndChoice, OrderStatus } from "../../domain/enums.ts";
 import {
   CUSTOMER_COMMENT_STATUS,
   MAIN_LINE_STATUSES,
   type OrderParty,
 } from "../../domain/order-state-machine.ts";
-import { formatDateTime } from "../lib/formatters.ts";
+import { currentLanguage } from "../i18n/i18n.ts";
+import { formatDate, formatDateTime, formatMoney } from "../lib/formatters.ts";
 import { StatusBadge } from "./status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "./status-labels.ts";
 
@@ -17,7 +18,55 @@ import { STATUS_LABEL_KEYS } from "./status-labels.ts";
 export type OrderTimelineOrder = Pick<
   TOrderDetails,
   "orderStatus" | "previousStatus" | "waitingOn" | "statusSince" | "createdAt"
-> & { events: readonly Pick<TOrderEvent, "id" | "from" | "to" | "createdAt">[] };
+> & {
+  events: readonly Pick<TOrderEvent, "id" | "from" | "to" | "createdAt">[];
+  /** The lease's end, once a lease-end case is open (issue 13): a step after the lease. */
+  afterSales?: { redemption: TOrderAfterSales["redemption"] };
+};
+
+type Redemption = NonNullable<TOrderAfterSales["redemption"]>;
+
+/** The lease-end step's title and what it says, by the case's state and the employee's choice. */
+const LEASE_END_DONE: Record<LeaseEndChoice, string> = {
+  REDEEM: "ds.orderTimeline.leaseEnd.done.REDEEM",
+  RETURN: "ds.orderTimeline.leaseEnd.done.RETURN",
+  BROKERAGE: "ds.orderTimeline.leaseEnd.done.BROKERAGE",
+  TRANSFER: "ds.orderTimeline.leaseEnd.done.TRANSFER",
+  CONTINUE: "ds.orderTimeline.leaseEnd.done.CONTINUE",
+};
+const LEASE_END_CHOSEN: Record<LeaseEndChoice, string> = {
+  REDEEM: "ds.orderTimeline.leaseEnd.chosen.REDEEM",
+  RETURN: "ds.orderTimeline.leaseEnd.chosen.RETURN",
+  BROKERAGE: "ds.orderTimeline.leaseEnd.chosen.BROKERAGE",
+  TRANSFER: "ds.orderTimeline.leaseEnd.chosen.TRANSFER",
+  CONTINUE: "ds.orderTimeline.leaseEnd.chosen.CONTINUE",
+};
+
+function leaseEndNote(redemption: Redemption, t: TFunction): string {
+  if (redemption.status === "CANCELLED") return t("ds.orderTimeline.leaseEnd.cancelled");
+  if (redemption.status === "COMPLETED" && redemption.choice) return t(LEASE_END_DONE[redemption.choice]);
+  if (!redemption.choice) {
+    const price = formatMoney(redemption.redemptionPriceCents, currentLanguage());
+    return redemption.decisionDeadline
+      ? t("ds.orderTimeline.leaseEnd.offer", { price, date: formatDate(redemption.decisionDeadline) })
+      : t("ds.orderTimeline.leaseEnd.offerNoDeadline", { price });
+  }
+  if (redemption.choice === "REDEEM")
+    return t(
+      redemption.userPaymentPaidAt
+        ? "ds.orderTimeline.leaseEnd.paid"
+        : "ds.orderTimeline.leaseEnd.awaitingPayment",
+    );
+  return t(LEASE_END_CHOSEN[redemption.choice]);
+}
+
+/** An open case waits for the employee's choice (and a redemption for their payment), then the helpdesk. */
+function leaseEndWaiting(redemption: Redemption): { party: OrderParty; since: string } {
+  if (!redemption.choice) return { party: "EMPLOYEE", since: redemption.createdAt };
+  const since = redemption.choiceMadeAt ?? redemption.createdAt;
+  if (redemption.choice === "REDEEM" && !redemption.userPaymentPaidAt) return { party: "EMPLOYEE", since };
+  return { party: "HELPDESK", since: redemption.userPaymentPaidAt ?? since };
+}
 
 /** Who must act, in the reader's language; spelled out so every key is seen in use. */
 const PARTY_KEYS: Record<OrderParty, string> = {
@@ -32,12 +81,15 @@ const MAIN: readonly OrderStatus[] = MAIN_LINE_STATUSES;
 
 type Step = {
   key: string;
-  status: OrderStatus;
+  /** A lifecycle status, or the lease's end after it (issue 13). */
+  status: OrderStatus | "LEASE_END";
   state: "done" | "current" | "side" | "future";
   /** When the order entered the state (done and side steps). */
   at: string | null;
   /** A side state's explanation. */
   note?: ReactNode;
+  /** Who the step waits for and since when, when not the order's own (the lease's end). */
+  waiting?: { party: OrderParty | null; since: string };
 };
 
 /** The latest time the order entered a status, from its event log. */
@@ -68,7 +120,11 @@ export function reachedMainIndex(order: OrderTimelineOrder): number {
   return furthest;
 }
 
-function buildSteps(order: OrderTimelineOrder, stepLabel: (status: OrderStatus) => string, t: TFunction) {
+function buildSteps(
+  order: OrderTimelineOrder,
+  stepLabel: (status: OrderStatus | "LEASE_END") => string,
+  t: TFunction,
+) {
   const status = order.orderStatus;
   const reached = reachedMainIndex(order);
   const onMainLine = MAIN.includes(status);
@@ -101,6 +157,22 @@ function buildSteps(order: OrderTimelineOrder, stepLabel: (status: OrderStatus) 
     };
     steps.push({ key: status, status, state: "side", at: order.statusSince, note: notes[status] });
   }
+  // The lease's end follows the lease: the lease step is then done, and the case is the current step
+  // until it is closed.
+  const redemption = order.afterSales?.redemption;
+  if (status === "ACTIVE_LEASING" && redemption) {
+    const last = steps[steps.length - 1];
+    if (last) last.state = "done";
+    const closed = redemption.status !== "PENDING";
+    steps.push({
+      key: "LEASE_END",
+      status: "LEASE_END",
+      state: closed ? "done" : "current",
+      at: closed ? (redemption.completedAt ?? redemption.createdAt) : redemption.createdAt,
+      note: leaseEndNote(redemption, t),
+      ...(closed ? {} : { waiting: leaseEndWaiting(redemption) }),
+    });
+  }
   // A cancelled or refunded order goes no further; any other still has the rest of the main line ahead.
   if (status !== "CANCELLED" && status !== "REFUNDED") {
     for (let i = reached + 1; i < MAIN.length; i++) {
@@ -111,15 +183,34 @@ function buildSteps(order: OrderTimelineOrder, stepLabel: (status: OrderStatus) 
   return steps;
 }
 
+/** Who the current step waits for, and since when. */
+function WaitingLine({ party, since }: { party: OrderParty | null; since: string }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" mt={2} data-testid="order-timeline-waiting">
+      {party
+        ? t("ds.orderTimeline.waitingOn", { party: t(PARTY_KEYS[party]) })
+        : t("ds.orderTimeline.nobody")}
+      {" · "}
+      <time dateTime={since}>{t("ds.orderTimeline.since", { date: formatDateTime(since) })}</time>
+    </Text>
+  );
+}
+
 /**
  * An order's way through the lifecycle of DESIGN.md §5, the same for the employee, the employer and the
  * helpdesk: the main-line steps as a vertical timeline, the steps done with the time the order reached
  * them (Europe/Helsinki), the current one with who must act and since when, and a side state (waiting
- * for the customer's reply, a special case, cancelled, refunded) as its own marked step.
+ * for the customer's reply, a special case, cancelled, refunded) as its own marked step. Once a lease
+ * has its lease-end case (issue 13), the lease's end is a step after the lease: what the employee was
+ * offered or chose, and when it was done, the same for every side.
  */
 export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; label?: string }) {
   const { t } = useTranslation();
-  const stepLabel = (status: OrderStatus) => t(STATUS_LABEL_KEYS.order[status] ?? status);
+  const stepLabel = (status: OrderStatus | "LEASE_END") =>
+    status === "LEASE_END"
+      ? t("ds.orderTimeline.leaseEnd.title")
+      : t(STATUS_LABEL_KEYS.order[status] ?? status);
   const steps = buildSteps(order, stepLabel, t);
   const lastActive = steps.reduce((last, step, i) => (step.state === "future" ? last : i), 0);
   const finished = order.waitingOn === null;
@@ -141,7 +232,7 @@ export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; lab
             color={step.state === "side" ? (finished ? "gray" : "yellow") : undefined}
             lineVariant={step.state === "future" ? "dashed" : "solid"}
             title={
-              step.state === "side" ? (
+              step.state === "side" && step.status !== "LEASE_END" ? (
                 <StatusBadge family="order" status={step.status} />
               ) : (
                 <Text
@@ -165,15 +256,10 @@ export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; lab
               </Text>
             )}
             {highlighted && (
-              <Text size="sm" mt={2} data-testid="order-timeline-waiting">
-                {order.waitingOn
-                  ? t("ds.orderTimeline.waitingOn", { party: t(PARTY_KEYS[order.waitingOn]) })
-                  : t("ds.orderTimeline.nobody")}
-                {" · "}
-                <time dateTime={order.statusSince}>
-                  {t("ds.orderTimeline.since", { date: formatDateTime(order.statusSince) })}
-                </time>
-              </Text>
+              <WaitingLine
+                party={step.waiting ? step.waiting.party : order.waitingOn}
+                since={step.waiting ? step.waiting.since : order.statusSince}
+              />
             )}
           </Timeline.Item>
         );

@@ -19,7 +19,14 @@ type Catalogue = { [key: string]: string | Catalogue };
  * sections both areas load (`companies/<part>.<lng>.json`), merged per language; sections must not overlap.
  */
 const AREA_FILES = import.meta.glob<Catalogue>(
-  ["./admin/*.json", "./employer/*.json", "./companies/*.json", "./mybike/*.json", "./store-links/*.json"],
+  [
+    "./admin/*.json",
+    "./employer/*.json",
+    "./companies/*.json",
+    "./mybike/*.json",
+    "./store-links/*.json",
+    "./brokerage/*.json",
+  ],
   {
     eager: true,
     import: "default",
@@ -68,16 +75,16 @@ function placeholders(text: unknown): string[] {
 }
 
 /** Families of keys built at run time (`t(\`routes.${id}.title\`)`), so no literal use appears in the source. */
-// Keys built at run time; landing.* follows AREA_LANDINGS (features/landing), whose test checks them.
 const DYNAMIC_FAMILIES = [
   /^routes\.\w+\.title$/,
   /^errors\.[A-Z_]+$/,
   /^toasts\.\w+$/,
-  /^landing\./,
   // The calculator names its field errors and tax tables by their keys.
   /^calculator\.(errors\.fields|tables)\./,
   // The admin tabs and the Rahoitusyhtiöt sections by ADMIN_TABS and the section names (admin-nav.ts).
   /^adminShell\.(tabs|finance)\.\w+$/,
+  // The Hakemukset views by their names (orders/helpdesk-tab.tsx).
+  /^adminOrders\.views\.\w+$/,
   /^adminAudit\.types\./, // event type labels by EVENT_TYPES (reporting/event-types.test.ts checks them)
 ];
 

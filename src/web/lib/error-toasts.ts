@@ -25,6 +25,18 @@ export function messageForApiError(error: unknown, t: TFunction): string {
   return t(`toasts.${kind}`);
 }
 
+/**
+ * SPEC §8 "order cancellation errors use the response text": the code's text in the reader's language
+ * where there is one, else the server's own message (a readable client error), else as
+ * messageForApiError.
+ */
+export function messageWithServerText(error: unknown, t: TFunction): string {
+  if (error instanceof ApiError && error.bodyReadable && error.status < 500) {
+    if (t(`errors.${error.code}`, { defaultValue: MISSING }) === MISSING) return error.message;
+  }
+  return messageForApiError(error, t);
+}
+
 const lastShown = new Map<string, number>();
 
 /** Forgets which toasts were shown, for tests that check suppression from a clean start. */

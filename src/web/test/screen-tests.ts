@@ -8,8 +8,9 @@ import { loadTexts } from "./render-ui.tsx";
  * each test. Call it at the top of the test file.
  */
 export function setUpScreenTests() {
-  // A busy two-core machine renders slowly; give the finds more than the default second.
-  configure({ asyncUtilTimeout: 3000 });
+  // A busy two-core machine renders slowly, and the first screen of a worker also waits for the admin
+  // area's modules to load: give the finds as long as the global setup does (tests/helpers/dom-setup.ts).
+  configure({ asyncUtilTimeout: 5000 });
   beforeAll(async () => {
     await loadTexts("fi");
     // mantine-datatable scrolls its viewport on a page change; Mantine's combobox scrolls options into view.

@@ -1,16 +1,20 @@
 import fc from "fast-check";
+import { RENAMED_EXE } from "../../helpers/sample-files.ts";
+import { oversizedFile } from "./file-bytes.ts";
 import type { JsonSchema } from "./json-schema-arbitrary.ts";
-import type { Draft, OperationShape } from "./operation-shape.ts";
+import { BINARY_CONTENT_TYPE, type Draft, type OperationShape } from "./operation-shape.ts";
 import {
   BAD_PATH_VALUES,
   EDGE_NUMBERS,
   EXTRA_KEYS,
+  HOSTILE_FILE_NAMES,
   HUGE_STRING_LENGTH,
   HUGE_URL_VALUE_LENGTH,
   INJECTIONS,
   MALFORMED_JSON,
   NASTY_STRINGS,
   ODD_CONTENT_TYPES,
+  ODD_UPLOAD_CONTENT_TYPES,
   OVERSIZED_BODY_BYTES,
   PATH_SPELLINGS,
 } from "./payloads.ts";
@@ -36,7 +40,13 @@ export type Mutation =
   | { kind: "unexpected-query"; value: string }
   | { kind: "malformed-json"; text: string }
   | { kind: "content-type"; type: string }
-  | { kind: "oversized-body" };
+  | { kind: "oversized-body" }
+  // Upload operations (a binary body) only:
+  | { kind: "json-instead-of-file"; value: unknown }
+  | { kind: "empty-file" }
+  | { kind: "renamed-executable" }
+  | { kind: "oversized-file" }
+  | { kind: "hostile-file-name"; pick: number; value: string };
 
 const WRONG_TYPE_VALUES: unknown[] = [0, 1, -1, true, false, null, [], {}, "", "text", [1, "a"], { a: 1 }];
 const HUGE_UNITS = ["a", "😀", "\u0000", "'", " ", "%"];
@@ -44,6 +54,11 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
 /** Relative weights: mostly hostile values, a fifth valid-shaped, bodies over the size limit rarely. */
 const COMMON = 20;
+
+/** An upload's query parameters that name its file (`fileName`): where hostile file names go. */
+function fileNameParams(shape: OperationShape) {
+  return shape.queryParams.filter((p) => /file_?name/i.test(p.name));
+}
 
 export function mutationArbitrary(shape: OperationShape): fc.Arbitrary<Mutation> {
   const pick = fc.nat();
@@ -158,7 +173,43 @@ export function mutationArbitrary(shape: OperationShape): fc.Arbitrary<Mutation>
       { weight: 1, arbitrary: fc.constant({ kind: "oversized-body" as const }) },
     );
   }
+  if (shape.binary) choices.push(...uploadMutations(shape));
   return fc.oneof(...choices);
+}
+
+/** What is sent to an upload instead of a file: JSON, nothing, an executable, too much, a wrong type, a hostile name. */
+function uploadMutations(shape: OperationShape): { weight: number; arbitrary: fc.Arbitrary<Mutation> }[] {
+  const choices: { weight: number; arbitrary: fc.Arbitrary<Mutation> }[] = [
+    {
+      weight: COMMON,
+      arbitrary: fc.record({
+        kind: fc.constant("json-instead-of-file" as const),
+        value: fc.jsonValue({ maxDepth: 2 }),
+      }),
+    },
+    {
+      weight: COMMON,
+      arbitrary: fc.record({
+        kind: fc.constant("content-type" as const),
+        type: fc.constantFrom(...ODD_UPLOAD_CONTENT_TYPES),
+      }),
+    },
+    { weight: COMMON / 2, arbitrary: fc.constant({ kind: "empty-file" as const }) },
+    { weight: COMMON / 2, arbitrary: fc.constant({ kind: "renamed-executable" as const }) },
+    // 10 MB a request: a few in a 100,000-request run.
+    { weight: 1, arbitrary: fc.constant({ kind: "oversized-file" as const }) },
+  ];
+  if (fileNameParams(shape).length > 0) {
+    choices.push({
+      weight: 2 * COMMON,
+      arbitrary: fc.record({
+        kind: fc.constant("hostile-file-name" as const),
+        pick: fc.nat(),
+        value: fc.constantFrom(...HOSTILE_FILE_NAMES),
+      }),
+    });
+  }
+  return choices;
 }
 
 type Location = { part: "path" | "query"; name: string } | { part: "body"; at: (string | number)[] };
@@ -238,15 +289,15 @@ export type SpelledRequest = {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
 };
 
 /** Applies a mutation to a copy of the draft and spells the result as method, URL, headers and body. */
 export function applyMutation(shape: OperationShape, original: Draft, mutation: Mutation): SpelledRequest {
   const draft: Draft = structuredClone(original);
   let method = shape.method;
-  let payload: string | undefined;
-  let contentType = "application/json";
+  let payload: string | Buffer | undefined;
+  let contentType = shape.binary ? BINARY_CONTENT_TYPE : "application/json";
   const plant = (pick: number, valueFor: (location: Location) => unknown, wrapExisting = false) => {
     const location = choose(locations(shape, draft), pick);
     if (!location) return;
@@ -325,6 +376,24 @@ export function applyMutation(shape: OperationShape, original: Draft, mutation: 
     case "oversized-body":
       payload = JSON.stringify({ filler: "a".repeat(OVERSIZED_BODY_BYTES) });
       break;
+    case "json-instead-of-file":
+      payload = JSON.stringify(mutation.value);
+      contentType = "application/json";
+      break;
+    case "empty-file":
+      payload = Buffer.alloc(0);
+      break;
+    case "renamed-executable":
+      payload = RENAMED_EXE;
+      break;
+    case "oversized-file":
+      payload = oversizedFile();
+      break;
+    case "hostile-file-name": {
+      const param = choose(fileNameParams(shape), mutation.pick);
+      if (param) draft.query[param.name] = mutation.value;
+      break;
+    }
   }
 
   let url = buildUrl(shape.path, draft.path, draft.query);
@@ -336,6 +405,8 @@ export function applyMutation(shape: OperationShape, original: Draft, mutation: 
   if (mutation.kind === "unexpected-query") {
     url += `${url.includes("?") ? "&" : "?"}unexpected=${percentEncode(mutation.value)}`;
   }
+  if (payload === undefined && shape.binary && draft.body instanceof Uint8Array)
+    payload = Buffer.from(draft.body);
   if (payload === undefined && shape.body !== null && draft.body !== undefined)
     payload = JSON.stringify(draft.body);
   const headers: Record<string, string> = {};

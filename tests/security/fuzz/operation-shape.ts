@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { OpenApiOperation } from "../openapi-operations.ts";
+import { fileBytesArbitrary } from "./file-bytes.ts";
 import { type ArbitraryOptions, arbitraryFor, type JsonSchema } from "./json-schema-arbitrary.ts";
 
 /** What the fuzz needs of one operation: its inputs and their schemas, read from the OpenAPI document. */
@@ -9,13 +10,19 @@ export type OperationShape = {
   path: string;
   pathParams: Param[];
   queryParams: Param[];
+  /** The schema of a JSON body; null when the operation takes none (no body, or a file's bytes). */
   body: JsonSchema | null;
+  /** Whether the body is a file's raw bytes (`application/octet-stream`), as upload operations take. */
+  binary: boolean;
 };
 
 type Param = { name: string; required: boolean; schema: JsonSchema };
 
 type SpecParameter = { name: string; in: string; required?: boolean; schema?: JsonSchema };
 type SpecBody = { content?: Record<string, { schema?: JsonSchema }> };
+
+/** How the OpenAPI document marks an upload's body (`UPLOAD_SCHEMA` of src/server/files/uploads.ts). */
+export const BINARY_CONTENT_TYPE = "application/octet-stream";
 
 export function operationShape(operation: OpenApiOperation): OperationShape {
   const parameters = (operation.spec.parameters ?? []) as SpecParameter[];
@@ -24,13 +31,15 @@ export function operationShape(operation: OpenApiOperation): OperationShape {
       .filter((p) => p.in === where)
       .map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema ?? {} }));
   const requestBody = operation.spec.requestBody as SpecBody | undefined;
+  const binary = requestBody?.content?.[BINARY_CONTENT_TYPE] !== undefined;
   return {
     key: operation.key,
     method: operation.method,
     path: operation.path,
     pathParams: params("path"),
     queryParams: params("query"),
-    body: requestBody ? (requestBody.content?.["application/json"]?.schema ?? {}) : null,
+    body: requestBody && !binary ? (requestBody.content?.["application/json"]?.schema ?? {}) : null,
+    binary,
   };
 }
 
@@ -38,10 +47,14 @@ export function operationShape(operation: OpenApiOperation): OperationShape {
 export type Draft = {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** A JSON value, or a Uint8Array for a binary operation. */
   body: unknown;
 };
 
-/** Valid-shaped inputs of an operation: every path parameter, some query parameters, a body by its schema. */
+/**
+ * Valid-shaped inputs of an operation: every path parameter, some query parameters, a body by its
+ * schema (a binary operation's: a file's bytes).
+ */
 export function draftArbitrary(shape: OperationShape, options: ArbitraryOptions): fc.Arbitrary<Draft> {
   const paramsRecord = (params: Param[], requiredOnly: boolean) =>
     fc.record(
@@ -53,7 +66,11 @@ export function draftArbitrary(shape: OperationShape, options: ArbitraryOptions)
   return fc.record({
     path: paramsRecord(shape.pathParams, true),
     query: paramsRecord(shape.queryParams, false),
-    body: shape.body ? arbitraryFor(shape.body, options) : fc.constant(undefined),
+    body: shape.binary
+      ? fileBytesArbitrary()
+      : shape.body
+        ? arbitraryFor(shape.body, options)
+        : fc.constant(undefined),
   });
 }
 

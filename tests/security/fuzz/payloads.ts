@@ -131,6 +131,52 @@ export const ODD_CONTENT_TYPES = [
   "",
 ];
 
+/**
+ * Content types an upload's bytes may arrive with that are no file type it takes (a page, a script-
+ * carrying image, a form), and allowed ones that disagree with the bytes: the server goes by the bytes.
+ */
+export const ODD_UPLOAD_CONTENT_TYPES = [
+  "text/html",
+  "image/svg+xml",
+  "multipart/form-data",
+  "multipart/form-data; boundary=x",
+  "application/x-www-form-urlencoded",
+  "text/plain",
+  "application/xml",
+  "application/json",
+  "application/octet-stream; charset=utf-8",
+  "APPLICATION/OCTET-STREAM",
+  "image/png",
+  "application/pdf",
+  "",
+];
+
+/**
+ * File names an upload may claim: path traversal, control and direction-changing characters, header
+ * and markup injection, reserved and dot-only names, and names far over any length limit.
+ */
+export const HOSTILE_FILE_NAMES = [
+  "../../../etc/passwd",
+  "..\\..\\windows\\win.ini",
+  "/etc/shadow",
+  "C:\\Windows\\System32\\cmd.exe",
+  "kuitti\u202efdp.exe",
+  "kuitti\u2066.pdf\u2069.exe",
+  "kuitti.pdf\u0000.exe",
+  "kuitti\r\n.pdf",
+  'kuitti.pdf"; filename="evil.html',
+  "<img src=x onerror=alert(1)>.pdf",
+  "%2e%2e%2fkuitti.pdf",
+  "CON.pdf",
+  ".htaccess",
+  "...",
+  ".",
+  " ",
+  "kuitti.exe",
+  `${"a".repeat(1_000)}.pdf`,
+  "😀".repeat(500),
+];
+
 /** Bodies that are not JSON, or JSON that parsers trip on. */
 export const MALFORMED_JSON = [
   "",

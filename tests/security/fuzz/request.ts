@@ -6,7 +6,8 @@ export type FuzzRequest = {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  /** JSON or other text, or an upload's bytes. */
+  payload?: string | Buffer;
   remoteAddress: string;
 };
 
@@ -43,6 +44,15 @@ export function buildUrl(
   return pairs.length > 0 ? `${filled}?${pairs.join("&")}` : filled;
 }
 
+/** Bytes shown of a binary body in a report: enough to tell its signature. */
+const SHOWN_BYTES = 32;
+
+/** A binary body as its size and first bytes in hex; a file of megabytes would drown the report. */
+export function describeBytes(bytes: Buffer): string {
+  const head = [...bytes.subarray(0, SHOWN_BYTES)].map((b) => b.toString(16).padStart(2, "0")).join(" ");
+  return `${bytes.length} bytes${head ? `: ${head}${bytes.length > SHOWN_BYTES ? " …" : ""}` : ""}`;
+}
+
 /** One line per request for failure reports: long values are cut so the report stays readable. */
 export function describeRequest(request: FuzzRequest): string {
   const cut = (s: string) => (s.length > 300 ? `${s.slice(0, 300)}… (${s.length} chars)` : s);
@@ -53,7 +63,8 @@ export function describeRequest(request: FuzzRequest): string {
   return [
     `${request.method} ${cut(request.url)} as ${request.identity} [${request.mutation}] from ${request.remoteAddress}`,
     headers && `  headers: ${headers}`,
-    request.payload !== undefined && `  body: ${JSON.stringify(cut(request.payload))}`,
+    request.payload !== undefined &&
+      `  body: ${Buffer.isBuffer(request.payload) ? describeBytes(request.payload) : JSON.stringify(cut(request.payload))}`,
   ]
     .filter(Boolean)
     .join("\n");

@@ -8,8 +8,11 @@ import {
   INSURANCE_CLAIM_TYPES,
   INVOICE_STATUSES,
   LANGUAGES,
+  LEASE_END_CHOICES,
+  LEASE_END_REASONS,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
+  ORDER_CANCELLATION_REQUESTERS,
   ORDER_CANCELLATION_STATUSES,
   ORDER_ITEM_TYPES,
   ORDER_STATUSES,
@@ -23,6 +26,7 @@ import {
   REQUEST_STATUSES,
   REQUEST_STATUSES_WITH_SIGNED,
   SIMPLE_STATES,
+  USER_PAYMENT_KINDS,
 } from "../../../domain/enums.ts";
 
 /**
@@ -52,3 +56,10 @@ export const previousProvider = pgEnum("previous_provider", PREVIOUS_PROVIDERS);
 export const orderItemType = pgEnum("order_item_type", ORDER_ITEM_TYPES);
 export const outboxChannel = pgEnum("outbox_channel", OUTBOX_CHANNELS);
 export const policyEligibility = pgEnum("policy_eligibility", POLICY_ELIGIBILITIES);
+export const orderCancellationRequester = pgEnum(
+  "order_cancellation_requester",
+  ORDER_CANCELLATION_REQUESTERS,
+);
+export const userPaymentKind = pgEnum("user_payment_kind", USER_PAYMENT_KINDS);
+export const leaseEndReason = pgEnum("lease_end_reason", LEASE_END_REASONS);
+export const leaseEndChoice = pgEnum("lease_end_choice", LEASE_END_CHOICES);

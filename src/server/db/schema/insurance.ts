@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { id, timestamps, timestamptz } from "../columns.ts";
+import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { beneficiaryEmployees } from "./employees.ts";
 import { insuranceClaimOutcome, insuranceClaimType, simpleState } from "./enums.ts";
+import { files } from "./files.ts";
 import { orders } from "./orders.ts";
+import { users } from "./users.ts";
 
 /** An insurance claim (insuranceId) for a leased bike: THEFT or DAMAGE. */
 export const insuranceClaims = pgTable(
@@ -26,6 +28,8 @@ export const insuranceClaims = pgTable(
     policeReportNumber: text(),
     repairCostCents: integer(),
     deductibleCents: integer(),
+    /** Who reported it: the employee, or the helpdesk on their behalf. */
+    reportedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     completedAt: timestamptz(),
     ...timestamps(),
   },
@@ -40,5 +44,26 @@ export const insuranceClaims = pgTable(
       sql`(${t.repairCostCents} is null or ${t.repairCostCents} >= 0)
         and (${t.deductibleCents} is null or ${t.deductibleCents} >= 0)`,
     ),
+  ],
+);
+
+/** Photos and documents of an insurance claim (a police report, a repair estimate), uploaded files. */
+export const insuranceClaimFiles = pgTable(
+  "insurance_claim_files",
+  {
+    id: id(),
+    insuranceClaimId: uuid()
+      .notNull()
+      .references(() => insuranceClaims.id, { onDelete: "cascade" }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id, { onDelete: "restrict" }),
+    fileName: text().notNull(),
+    uploadedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("insurance_claim_files_claim_idx").on(t.insuranceClaimId, t.createdAt),
+    index("insurance_claim_files_file_idx").on(t.fileId),
   ],
 );

@@ -3,7 +3,14 @@ import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid 
 import { createdAt, id, percent, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { beneficiaryEmployees } from "./employees.ts";
-import { deliveryMethod, orderCancellationStatus, orderItemType, orderStatus, payerType } from "./enums.ts";
+import {
+  deliveryMethod,
+  orderCancellationRequester,
+  orderCancellationStatus,
+  orderItemType,
+  orderStatus,
+  payerType,
+} from "./enums.ts";
 import { files } from "./files.ts";
 import { billingTables, leasingCompanies } from "./finance.ts";
 import { bikeStores } from "./stores.ts";
@@ -154,10 +161,15 @@ export const orderCancellations = pgTable(
       .references(() => companies.id, { onDelete: "restrict" }),
     status: orderCancellationStatus().notNull().default("PENDING"),
     reason: text(),
-    /** The amount to refund, and who pays it back. */
+    /** The amount to refund, who pays it back (payerType) and to whom (refundToType). */
     refundAmountCents: integer().notNull().default(0),
     payerType: payerType(),
+    refundToType: payerType(),
     note: text(),
+    /** Who asked: the employee, the employer or the helpdesk (migration 0009). */
+    requestedBy: orderCancellationRequester().notNull().default("HELPDESK"),
+    /** The order's status when the cancellation was asked for (the order may have moved since). */
+    orderStatusAtRequest: orderStatus(),
     requestedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     completedAt: timestamptz(),
     completedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),

@@ -1,15 +1,30 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, percent, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { beneficiaryEmployees } from "./employees.ts";
-import { payerType, paymentMethod, paymentStatus, simpleState } from "./enums.ts";
+import {
+  leaseEndChoice,
+  leaseEndReason,
+  payerType,
+  paymentMethod,
+  paymentStatus,
+  simpleState,
+  userPaymentKind,
+} from "./enums.ts";
 import { files } from "./files.ts";
+import { insuranceClaims } from "./insurance.ts";
 import { leasingAgreements } from "./leasing.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
-/** A bike redemption (lunastus): the employee buys the bike at the end of (or during) the lease. */
+/**
+ * A bike redemption case (lunastus, issue 13): what becomes of a leased bike when its lease ends, at
+ * the end of its term or early (reason). It opens with the redemption offer (price by the rules of
+ * src/domain/lease-end.ts) and a decision deadline; the employee's choice (redeem, return, brokerage,
+ * transfer, continue) decides what follows; it is COMPLETED when the bike has its new owner or is back,
+ * or CANCELLED. At most one open (PENDING) case per order.
+ */
 export const bikeRedemptions = pgTable(
   "bike_redemptions",
   {
@@ -25,6 +40,19 @@ export const bikeRedemptions = pgTable(
       .references(() => companies.id, { onDelete: "restrict" }),
     leasingAgreementId: uuid().references(() => leasingAgreements.id, { onDelete: "restrict" }),
     status: simpleState().notNull().default("PENDING"),
+    reason: leaseEndReason().notNull().default("LEASE_TERM_ENDS"),
+    /** The employee's choice; null until made. */
+    choice: leaseEndChoice(),
+    choiceMadeAt: timestamptz(),
+    choiceByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** The last day to choose; the lease's last day as the case sees it (the term's end, or the early end). */
+    decisionDeadline: date({ mode: "string" }),
+    leaseEndsOn: date({ mode: "string" }),
+    /** TRANSFER: the colleague who takes the lease over. */
+    transferToEmail: text(),
+    /** RETURN on an early end: the return fee and delivery the employee pays (0 when the employer does). */
+    returnFeeCents: integer(),
+    openedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     paymentMethod: paymentMethod().notNull().default("PAYROLL"),
     /** Redemption price incl. VAT. */
     redemptionPriceCents: integer().notNull(),
@@ -42,7 +70,10 @@ export const bikeRedemptions = pgTable(
     index("bike_redemptions_company_idx").on(t.companyId, t.createdAt),
     index("bike_redemptions_order_idx").on(t.orderId),
     index("bike_redemptions_employee_idx").on(t.beneficiaryEmployeeId),
+    // At most one open case per order.
+    uniqueIndex("bike_redemptions_open_unique").on(t.orderId).where(sql`${t.status} = 'PENDING'`),
     check("bike_redemptions_price_check", sql`${t.redemptionPriceCents} >= 0`),
+    check("bike_redemptions_return_fee_check", sql`${t.returnFeeCents} is null or ${t.returnFeeCents} >= 0`),
   ],
 );
 
@@ -114,6 +145,9 @@ export const userPayments = pgTable(
       .references(() => companies.id, { onDelete: "restrict" }),
     orderId: uuid().references(() => orders.id, { onDelete: "restrict" }),
     bikeRedemptionId: uuid().references(() => bikeRedemptions.id, { onDelete: "restrict" }),
+    insuranceClaimId: uuid().references(() => insuranceClaims.id, { onDelete: "restrict" }),
+    /** What the payment is for (migration 0009); payroll reports it by this. */
+    kind: userPaymentKind().notNull().default("OTHER"),
     description: text(),
     amountCents: integer().notNull(),
     paymentMethod: paymentMethod().notNull().default("BATCH"),
@@ -134,6 +168,7 @@ export const userPayments = pgTable(
     index("user_payments_employee_idx").on(t.beneficiaryEmployeeId),
     index("user_payments_order_idx").on(t.orderId),
     index("user_payments_redemption_idx").on(t.bikeRedemptionId),
+    index("user_payments_claim_idx").on(t.insuranceClaimId),
     check("user_payments_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );

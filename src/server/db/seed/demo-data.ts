@@ -1,3 +1,4 @@
+import type { PaymentMode } from "../../../domain/enums.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 
 /**
@@ -31,6 +32,8 @@ export const DEMO_COMPANIES: Record<
     postalCode: string;
     city: string;
     maxPriceCents: number;
+    /** How its employees pay what they owe themselves: by payroll, by invoice, or either (ALL). */
+    paymentMode: PaymentMode;
     units: string[];
     contact: { name: string; email: string; phoneNumber: string };
   }
@@ -43,6 +46,7 @@ export const DEMO_COMPANIES: Record<
     postalCode: "02150",
     city: "Espoo",
     maxPriceCents: 450_000,
+    paymentMode: "ALL",
     units: ["Espoon pääkonttori", "Tampereen toimipiste", "Oulun varasto"],
     contact: { name: "Laura Nieminen", email: "employer.admin@demo.test", phoneNumber: "+358505550101" },
   },
@@ -54,6 +58,7 @@ export const DEMO_COMPANIES: Record<
     postalCode: "01530",
     city: "Vantaa",
     maxPriceCents: 350_000,
+    paymentMode: "PAYROLL",
     units: ["Vantaan terminaali", "Turun terminaali"],
     contact: { name: "Päivi Koskinen", email: "group.admin@demo.test", phoneNumber: "+358505550105" },
   },
@@ -65,6 +70,7 @@ export const DEMO_COMPANIES: Record<
     postalCode: "33200",
     city: "Tampere",
     maxPriceCents: 300_000,
+    paymentMode: "PAYROLL",
     units: ["Tampereen tehdas", "Jyväskylän myymälä"],
     contact: { name: "Antti Salminen", email: "employer.admin@toinen.test", phoneNumber: "+358505550201" },
   },

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { cookieHeader, cookieJar } from "../../../../tests/helpers/auth.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zMyOrders } from "../../../contract/orders.ts";
 import { zRegisterLinkInfo } from "../../../contract/registration.ts";
+import { zMyUserPayments } from "../../../contract/user-payments.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
 import { billingTableRows, billingTables, registrationLinks, users } from "../schema/index.ts";
 import { DEMO_BILLING_TABLE, DEMO_JOIN_TOKEN, DEMO_PASSWORD } from "./demo-data.ts";
@@ -120,5 +123,67 @@ describe("a demo database made before the billing table's annuity terms", () => 
       .from(billingTableRows)
       .where(eq(billingTableRows.billingTableId, id));
     expect(rows.map((r) => r.leaseTimeMonths).sort()).toEqual([24, 36, 48, 60]);
+  });
+});
+
+describe("the README's tour of what follows the sale (issue 13)", () => {
+  const tour = readme.slice(readme.indexOf("| Log in as | What to try |"));
+  const emails = [...tour.slice(0, tour.indexOf("\n\n")).matchAll(/`([\w.]+@demo\.test)`/g)].map(
+    (m) => m[1] as string,
+  );
+
+  async function session(email: string) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      payload: { email, password: DEMO_PASSWORD },
+      remoteAddress: address(),
+    });
+    expect(res.statusCode, `${email}: ${res.body}`).toBe(200);
+    return { cookie: cookieHeader(cookieJar({}, res)) };
+  }
+  async function myOrders(email: string) {
+    const res = await t.app.inject({ url: "/api/orders/my", headers: await session(email) });
+    return zMyOrders.parse(res.json()).items;
+  }
+
+  it("names employees who log in with the demo password", async () => {
+    expect(emails.length).toBeGreaterThanOrEqual(6);
+    for (const email of emails.filter((e) => !e.startsWith("employer."))) await session(email);
+  });
+
+  it("gives each of them what the README says they will find", async () => {
+    const redemption = async (email: string) =>
+      (await myOrders(email)).map((o) => o.afterSales.redemption).find((r) => r !== null);
+    expect(await redemption("iida.saarinen@demo.test")).toMatchObject({
+      status: "PENDING",
+      reason: "LEASE_TERM_ENDS",
+      choice: null,
+    });
+    expect(await redemption("venla.turunen@demo.test")).toMatchObject({
+      status: "PENDING",
+      reason: "EMPLOYER_ENDED_EMPLOYMENT",
+    });
+    expect(await redemption("juho.nieminen@demo.test")).toMatchObject({
+      status: "COMPLETED",
+      choice: "REDEEM",
+    });
+    const claims = async (email: string) =>
+      (await myOrders(email)).flatMap((o) => o.afterSales.insuranceClaims);
+    expect(await claims("helmi.makela@demo.test")).toEqual([
+      expect.objectContaining({ type: "THEFT", status: "PENDING" }),
+    ]);
+    expect(await claims("patrik.nystrom@demo.test")).toEqual([
+      expect.objectContaining({ type: "DAMAGE", status: "COMPLETED" }),
+    ]);
+    const payments = await t.app.inject({
+      url: "/api/user-payment",
+      headers: await session("employee@demo.test"),
+    });
+    const items = zMyUserPayments.parse(payments.json()).items;
+    expect(
+      items.some((p) => p.paymentMethod === "BATCH" && p.paymentStatus === "PENDING" && p.bankTransfer),
+    ).toBe(true);
+    expect(items.some((p) => p.paymentStatus === "PAID")).toBe(true);
   });
 });

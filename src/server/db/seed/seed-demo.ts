@@ -42,6 +42,7 @@ import {
   type DemoCompanyKey,
 } from "./demo-data.ts";
 import { seedAdminDemo } from "./seed-admin-demo.ts";
+import { seedAfterSalesDemo } from "./seed-after-sales.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
 import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
 
@@ -213,6 +214,7 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
         businessId: c.businessId,
         groupCompanyId: c.inGroup ? group?.id : null,
         maxPriceCents: c.maxPriceCents,
+        paymentMode: c.paymentMode,
         leasingCompanyId: leasingId("Pedaali Oy"),
         billingTableId,
         streetAddress: c.streetAddress,
@@ -305,4 +307,5 @@ async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
   await seedAdminDemo(db, passwordHash, now);
   await seedEmployerDemo(db, passwordHash, now);
   await seedOrderStatusesDemo(db, now);
+  await seedAfterSalesDemo(db, now);
 }

@@ -2,6 +2,14 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { EventType, OrderStatus } from "../../../domain/enums.ts";
+import { leaseEndDate } from "../../../domain/lease-dates.ts";
+import {
+  leaseEndPaymentDueDate,
+  leaseEndSchedule,
+  monthsPaidBy,
+  redemptionPriceCents,
+  returnFeeShares,
+} from "../../../domain/lease-end.ts";
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import { createNotifications, type NewNotification } from "../../modules/notifications/create.ts";
 import {
@@ -11,6 +19,7 @@ import {
   payrollReminderNotification,
 } from "../../modules/notifications/texts.ts";
 import { markedReport } from "../../modules/reporting/payroll.ts";
+import { createUserPayment } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
 import {
   beneficiaryEmployees,
@@ -428,7 +437,8 @@ async function seedLease(
     .returning();
   const orderRow = order as typeof orders.$inferSelect;
   await packageItems(c, orderRow.id, bike);
-  const endDate = firstDayOf(addMonths(periodOf(startDate), months));
+  // A running lease: accepted by the leasing company, from its start to the last day of its last month.
+  const endDate = leaseEndDate(startDate, months);
   const [agreement] = await db
     .insert(leasingAgreements)
     .values({
@@ -436,7 +446,8 @@ async function seedLease(
       beneficiaryEmployeeId: employee.id,
       companyId: employee.companyId,
       leasingCompanyId: c.leasingCompanyId,
-      status: "SIGNED",
+      status: "ACCEPTED",
+      acceptedAt: processedAt,
       agreementNumber: `PED-${startDate.slice(0, 4)}-${String(2001 + index)}`,
       leaseTimeMonths: months,
       monthlyPaymentCents: payment.totalCents,
@@ -488,6 +499,7 @@ async function seedLease(
       beneficiaryEmployeeId: employee.id,
       companyId,
       orderId: orderRow.id,
+      kind: "OWN_SHARE",
       description: "Enimmäishinnan ylittävä osuus",
       amountCents: totalPriceCents - maxPrice,
       paymentMethod: "PAYROLL",
@@ -501,18 +513,31 @@ async function seedLease(
     });
   }
 
-  // An employment that ended: the employee redeems the bike through the final pay.
+  // An employment that ended: the employee resigned and redeems the bike through the final pay, at the
+  // price the redemption rules give on the lease's last day (src/domain/lease-end.ts), the payment made
+  // by the user payments ledger. The case is written as the redemption module writes it, with the
+  // seed's own dates (a case opened two weeks before the last working day).
   if (person.ended !== undefined) {
-    const lastDay = employee.lastWorkingDayDate;
-    const monthsLeft = Math.max(
-      1,
-      months -
-        (Number(lastDay.slice(0, 4)) * 12 +
-          Number(lastDay.slice(5, 7)) -
-          (Number(startDate.slice(0, 4)) * 12 + Number(startDate.slice(5, 7)))),
+    const lastWorkingDay = employee.lastWorkingDayDate;
+    const openedAt = daysFrom(new Date(`${lastWorkingDay}T08:00:00Z`), -14);
+    const chosenAt = daysFrom(openedAt, 2);
+    const schedule = leaseEndSchedule({
+      reason: "EMPLOYEE_RESIGNED",
+      today: isoDate(openedAt),
+      leaseStartDate: startDate,
+      termEndDate: leaseEndDate(startDate, months),
+      lastWorkingDay,
+    });
+    const priceCents = redemptionPriceCents(
+      {
+        packageCents: totalPriceCents,
+        residualCents: payment.residualCents,
+        leaseTimeMonths: months,
+        annualInterestPercent: DEMO_BILLING_TABLE.annualInterestPercent,
+      },
+      monthsPaidBy(startDate, months, schedule.leaseEndsOn),
     );
-    const redemptionPriceCents =
-      Math.round((payment.totalCents * monthsLeft * 0.8) / 100) * 100 + payment.residualCents;
+    const opener = c.adminOf.get(person.company) ?? null;
     const [redemption] = await db
       .insert(bikeRedemptions)
       .values({
@@ -520,31 +545,59 @@ async function seedLease(
         beneficiaryEmployeeId: employee.id,
         companyId,
         leasingAgreementId: agreement?.id,
+        reason: "EMPLOYEE_RESIGNED",
+        choice: "REDEEM",
+        choiceMadeAt: chosenAt,
+        choiceByUserId: employee.userId,
+        decisionDeadline: schedule.decisionDeadline,
+        leaseEndsOn: schedule.leaseEndsOn,
+        returnFeeCents: returnFeeShares("EMPLOYEE_RESIGNED", DEMO_COMPANIES[person.company].city)
+          .employeeCents,
+        openedByUserId: opener,
         paymentMethod: "PAYROLL",
-        redemptionPriceCents,
+        redemptionPriceCents: priceCents,
         vatPercent: 25.5,
         note: "Työsuhde päättyi; pyörä lunastetaan viimeisestä palkasta.",
+        createdAt: openedAt,
+        updatedAt: chosenAt,
       })
       .returning({ id: bikeRedemptions.id });
-    await db.insert(userPayments).values({
-      beneficiaryEmployeeId: employee.id,
+    const on = { type: "bikeRedemption", id: redemption?.id as string };
+    event(c, "BIKE_REDEMPTION_STARTED", openedAt, on, {
+      actor: opener,
       companyId,
-      orderId: orderRow.id,
-      bikeRedemptionId: redemption?.id,
-      description: "Pyörän lunastus",
-      amountCents: redemptionPriceCents,
-      paymentMethod: "PAYROLL",
-      dueDate: lastDay,
-    });
-    event(
-      c,
-      "BIKE_REDEMPTION_STARTED",
-      daysFrom(new Date(`${lastDay}T08:00:00Z`), -14),
-      { type: "bikeRedemption", id: redemption?.id as string },
-      {
-        companyId,
-        data: { orderNumber: orderRow.orderNumber },
+      data: {
+        orderId: orderRow.id,
+        orderNumber: orderRow.orderNumber,
+        reason: "EMPLOYEE_RESIGNED",
+        openedAs: "EMPLOYER",
+        leaseEndsOn: schedule.leaseEndsOn,
+        decisionDeadline: schedule.decisionDeadline,
+        amountCents: priceCents,
+        lastWorkingDay,
       },
+    });
+    event(c, "BIKE_REDEMPTION_CHOICE_MADE", chosenAt, on, {
+      actor: employee.userId,
+      companyId,
+      data: { choice: "REDEEM", previousChoice: null, paymentMethod: "PAYROLL" },
+    });
+    await createUserPayment(
+      db,
+      {
+        kind: "REDEMPTION",
+        beneficiaryEmployeeId: employee.id,
+        companyId,
+        orderId: orderRow.id,
+        bikeRedemptionId: on.id,
+        description: "Pyörän lunastus",
+        amountCents: priceCents,
+        paymentMethod: "PAYROLL",
+        dueDate: leaseEndPaymentDueDate("PAYROLL", schedule.leaseEndsOn, isoDate(chosenAt)),
+        send: true,
+      },
+      { userId: employee.userId },
+      chosenAt,
     );
   }
 }

@@ -1,8 +1,9 @@
 import type { SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { companies } from "../../db/schema/index.ts";
-import { companyScopeWhere, ensureCompanyInScope, isCompanyInScope } from "./tenancy.ts";
+import { beneficiaryEmployees, companies } from "../../db/schema/index.ts";
+import { companyScopeWhere, employeeRecordScope, ensureCompanyInScope, isCompanyInScope } from "./tenancy.ts";
 
 const admin = { scope: { kind: "all" } as const };
 const employer = { scope: { kind: "companies", companyIds: ["c1", "c2"] } as const };
@@ -34,5 +35,37 @@ describe("tenancy", () => {
       params: ["c1", "c2"],
     });
     expect(render(companyScopeWhere(nobody, companies.id))).toEqual({ sql: "false", params: [] });
+  });
+
+  it("reaches an employee's records: all for admins, the companies' with a permission, one's own as the employee", () => {
+    const render = (where: SQL | undefined) => {
+      if (!where) return undefined;
+      // The clients' casing, as the queries run: userId is user_id.
+      const { sql, params } = new PgDialect({ casing: "snake_case" }).sqlToQuery(where);
+      return { sql, params };
+    };
+    const reach = {
+      companyColumn: companies.id,
+      companyPermissions: ["orders.read"],
+      own: eq(beneficiaryEmployees.userId, "u1"),
+    };
+    const as = (
+      permissions: string[],
+      scope: { kind: "companies"; companyIds: readonly string[] } = employer.scope,
+    ) => ({ scope, permissions });
+    expect(employeeRecordScope({ ...admin, permissions: [] }, reach)).toBeUndefined();
+    expect(render(employeeRecordScope(as(["orders.read"]), reach))).toEqual({
+      sql: '"companies"."id" in ($1, $2)',
+      params: ["c1", "c2"],
+    });
+    expect(render(employeeRecordScope(as(["own-order.manage"], nobody.scope), reach))).toEqual({
+      sql: '"beneficiary_employees"."user_id" = $1',
+      params: ["u1"],
+    });
+    expect(render(employeeRecordScope(as(["orders.read", "own-order.manage"]), reach))?.sql).toBe(
+      '("companies"."id" in ($1, $2) or "beneficiary_employees"."user_id" = $3)',
+    );
+    // Neither a company permission nor the employee's: nothing.
+    expect(render(employeeRecordScope(as(["reports.read"]), reach))).toEqual({ sql: "false", params: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "./session-user.ts";
@@ -32,4 +32,24 @@ export function ensureCompanyInScope(
   what = "Resource",
 ): void {
   if (!isCompanyInScope(user, companyId)) throw notFound(what);
+}
+
+/**
+ * What a reader of an employee's records reaches (cancellations, claims, lease-end cases, user
+ * payments, signed documents): everything for the admin tier; the records of their companies when
+ * they hold one of `companyPermissions`; their own (`own`: the condition that the record is the
+ * caller's as the employee) when they hold own-order.manage. Undefined means all, `false` none.
+ */
+export function employeeRecordScope(
+  viewer: Pick<CurrentUser, "scope" | "permissions">,
+  reach: { companyColumn: AnyPgColumn; companyPermissions: readonly string[]; own: SQL },
+): SQL | undefined {
+  if (viewer.scope.kind === "all") return undefined;
+  const conditions: SQL[] = [];
+  if (reach.companyPermissions.some((p) => viewer.permissions.includes(p))) {
+    const companies = companyScopeWhere(viewer, reach.companyColumn);
+    if (companies) conditions.push(companies);
+  }
+  if (viewer.permissions.includes("own-order.manage")) conditions.push(reach.own);
+  return or(...conditions) ?? sql`false`;
 }

@@ -8,6 +8,7 @@ import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { fullName } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -120,12 +121,7 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       if (number) conditions.push(ilike(be.employeeNumber, `${likeContains(number).slice(1)}`));
       const name = query.searchName?.trim();
       if (name) {
-        conditions.push(
-          ilike(
-            sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
-            likeContains(name),
-          ),
-        );
+        conditions.push(ilike(fullName, likeContains(name)));
       }
       if (query.status) conditions.push(eq(leasingAgreements.status, query.status));
       const where = and(...conditions);

@@ -99,7 +99,12 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       },
     },
     async (request) =>
-      acceptance.accept(currentUser(request), request.params.orderId, request.body.leaseTimeMonths),
+      acceptance.accept(
+        currentUser(request),
+        request.params.orderId,
+        request.body.leaseTimeMonths,
+        request.log,
+      ),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, notInArray } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { TMyBenefit, TOrderOffer } from "../../../contract/order-acceptance.ts";
 import type { TOrderDetails } from "../../../contract/orders.ts";
 import { leaseMonthsForTotal } from "../../../domain/calculator/lease-period.ts";
@@ -26,6 +27,8 @@ import { AppError, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employmentLeaseTerms } from "../calculator/service.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
+import { mailUserPaymentInvoice } from "../user-payments/invoice-mail.ts";
+import { chargeOwnShare } from "../user-payments/own-share.ts";
 import { moveOrder } from "./lifecycle.ts";
 import { createOrdersService } from "./service.ts";
 
@@ -159,8 +162,9 @@ export type Acceptor = { id: string; roleNames: CurrentUser["roleNames"] };
 /**
  * Accepts the package of an order locked in `tx` (PACKAGE_PROVIDED): the offer's figures are fixed on
  * the order, the employer's approval is required as the bike policy says now, the leasing agreement is
- * made (status null until signed), and the order moves to ALL_INFO_PROVIDED. The service's accept
- * and the demo seed use it.
+ * made (status null until signed), the own share above the max price is owed from now (its user
+ * payment, issue 13), and the order moves to ALL_INFO_PROVIDED. The service's accept and the demo seed
+ * use it. Answers the own share's user payment, when one is owed, for its invoice mail after the commit.
  */
 export async function acceptPackage(
   tx: Db,
@@ -168,7 +172,7 @@ export async function acceptPackage(
   by: Acceptor,
   months: number,
   now: Date,
-): Promise<void> {
+): Promise<string | null> {
   ensurePackageProvided(order);
   const offer = await priceOffer(tx, order, by.id, { months, field: "body.leaseTimeMonths" });
   const leasingCompanyId = await leasingCompanyFor(tx, order.companyId, offer.tableLeasingCompanyId);
@@ -207,7 +211,11 @@ export async function acceptPackage(
     },
     now,
   );
+  return chargeOwnShare(tx, order, offer.userPaymentCents, { userId: by.id }, now);
 }
+
+/** Where a failed mail is logged (the request's logger). */
+export type MailFailureLog = Pick<FastifyBaseLogger, "error">;
 
 export function createOrderAcceptanceService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -280,20 +288,22 @@ export function createOrderAcceptanceService(ctx: AppContext) {
     /**
      * Accepts the package: the offer's figures are fixed on the order, the employer's approval is
      * required as the bike policy says now, the leasing agreement is made (status null until signed),
-     * and the order moves PACKAGE_PROVIDED → ALL_INFO_PROVIDED, all in one transaction.
+     * and the order moves PACKAGE_PROVIDED → ALL_INFO_PROVIDED, all in one transaction; then an own
+     * share to be paid by invoice is mailed (a failed mail is logged, the acceptance stands).
      */
     async accept(
       user: CurrentUser,
       orderId: string,
       months: number,
+      log: MailFailureLog,
       now = new Date(),
     ): Promise<TOrderDetails> {
-      const companyId = await db.transaction(async (txDb) => {
+      const { companyId, ownShareId } = await db.transaction(async (txDb) => {
         const tx = txDb as unknown as Db;
         const order = await ownOrderOf(tx, user, orderId, true);
-        await acceptPackage(tx, order, user, months, now);
-        return order.companyId;
+        return { companyId: order.companyId, ownShareId: await acceptPackage(tx, order, user, months, now) };
       });
+      if (ownShareId) await mailUserPaymentInvoice(ctx, ownShareId, (err, what) => log.error({ err }, what));
       return read.details(asEmployee(companyId), orderId);
     },
   };

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { type AgreementPdfInput, pdfSafeText, renderAgreementPdf } from "./agreement-pdf.ts";
+import { pdfSafeText } from "../../pdf/writer.ts";
+import { type AgreementPdfInput, renderAgreementPdf } from "./agreement-pdf.ts";
 
 const INPUT: AgreementPdfInput = {
   orderNumber: 10_042,

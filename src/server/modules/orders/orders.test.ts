@@ -10,11 +10,23 @@ import {
   zOrderListData,
   zOrderPage,
 } from "../../../contract/orders.ts";
-import { zTasks } from "../../../contract/tasks.ts";
+import { type TTask, zTasks } from "../../../contract/tasks.ts";
 import { ORDER_STATUS_FILTER_POST_PROCESSING, type OrderStatus } from "../../../domain/enums.ts";
 import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import type { Db } from "../../db/client.ts";
-import { beneficiaryEmployees, bikeStores, orders, systemUsers, users } from "../../db/schema/index.ts";
+import {
+  beneficiaryEmployees,
+  bikeBrokerageInquiries,
+  bikeBrokerages,
+  bikeRedemptions,
+  bikeStores,
+  insuranceClaims,
+  orderCancellations,
+  orders,
+  systemUsers,
+  userPayments,
+  users,
+} from "../../db/schema/index.ts";
 import { moveOrder } from "./lifecycle.ts";
 
 /** Reading orders (issue 12 point 3): the list, its counts, one order with its timeline, the online count. */
@@ -237,6 +249,59 @@ describe("GET /api/tasks", () => {
     expect(
       after.some((task) => task.orderStatus === "PENDING" || task.orderStatus === "ACTIVE_LEASING"),
     ).toBe(false);
+  });
+
+  it("counts the after-sale work waiting for the helpdesk, each kind by its own rule (issue 13)", async () => {
+    const db = t.database.db;
+    const countOf = (tasks: TTask[], kind: TTask["kind"]) =>
+      tasks.find((task) => task.kind === kind)?.count ?? 0;
+    const before = await tasksNow();
+    const leasing = await newOrder({ orderStatus: "ACTIVE_LEASING" });
+    const cancelled = await newOrder({ orderStatus: "CANCELLED" });
+    await db
+      .insert(orderCancellations)
+      .values({ orderId: cancelled.id, companyId: demoOyId, reason: "Tehtävätesti" });
+    await db.insert(insuranceClaims).values({
+      beneficiaryEmployeeId: employeeId,
+      companyId: demoOyId,
+      orderId: leasing.id,
+      type: "DAMAGE",
+    });
+    // A case the employee has not chosen for waits for them, not for the helpdesk; one overdue does.
+    const redemption = (values: Partial<typeof bikeRedemptions.$inferInsert>) =>
+      db.insert(bikeRedemptions).values({
+        orderId: values.orderId as string,
+        beneficiaryEmployeeId: employeeId,
+        companyId: demoOyId,
+        redemptionPriceCents: 15_000,
+        ...values,
+      });
+    await redemption({ orderId: leasing.id, decisionDeadline: "2999-01-01" });
+    const chosen = await newOrder({ orderStatus: "ACTIVE_LEASING" });
+    await redemption({ orderId: chosen.id, choice: "RETURN", decisionDeadline: "2999-01-01" });
+    const unpaid = await newOrder({ orderStatus: "ACTIVE_LEASING" });
+    await redemption({ orderId: unpaid.id, choice: "REDEEM", decisionDeadline: "2999-01-01" });
+    const overdue = await newOrder({ orderStatus: "ACTIVE_LEASING" });
+    await redemption({ orderId: overdue.id, decisionDeadline: "2000-01-01" });
+    await db.insert(userPayments).values([
+      { beneficiaryEmployeeId: employeeId, companyId: demoOyId, amountCents: 1_000 },
+      { beneficiaryEmployeeId: employeeId, companyId: demoOyId, amountCents: 1_000, sentAt: new Date() },
+    ]);
+    const [bike] = await db
+      .insert(bikeBrokerages)
+      .values({ contactName: "Pedaali", contactEmail: "info@pedaali.fi" })
+      .returning({ id: bikeBrokerages.id });
+    await db.insert(bikeBrokerageInquiries).values([
+      { bikeBrokerageId: bike?.id as string, name: "Kysyjä", email: "kysyja@demo.test" },
+      { bikeBrokerageId: bike?.id as string, name: "Vastattu", email: "v@demo.test", handledAt: new Date() },
+    ]);
+
+    const after = await tasksNow();
+    expect(countOf(after, "ORDER_CANCELLATION")).toBe(countOf(before, "ORDER_CANCELLATION") + 1);
+    expect(countOf(after, "INSURANCE_CLAIM")).toBe(countOf(before, "INSURANCE_CLAIM") + 1);
+    expect(countOf(after, "BIKE_REDEMPTION")).toBe(countOf(before, "BIKE_REDEMPTION") + 2);
+    expect(countOf(after, "USER_PAYMENT")).toBe(countOf(before, "USER_PAYMENT") + 1);
+    expect(countOf(after, "BROKERAGE_INQUIRY")).toBe(countOf(before, "BROKERAGE_INQUIRY") + 1);
   });
 
   it("is the admin tier's only", async () => {

@@ -12,6 +12,7 @@ import {
   zStartOrder,
 } from "../../../contract/orders.ts";
 import { zTasks } from "../../../contract/tasks.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { createOrdersService } from "./service.ts";
@@ -91,11 +92,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: ["tasks"],
         summary:
-          "What waits for the helpdesk: orders by status, sign-ups, unchecked contact forms, stored tasks",
+          "What waits for the helpdesk: orders by status, after-sale cases, sign-ups, contact forms, tasks",
         response: { 200: zTasks, ...errors },
       },
     },
-    async () => helpdeskTasks(ctx.database.db),
+    async () => helpdeskTasks(ctx.database.db, toHelsinkiDateString(new Date())),
   );
 
   app.post(

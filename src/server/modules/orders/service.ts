@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   OrderStatusGroup,
@@ -21,7 +21,8 @@ import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -39,6 +40,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
 import { orderInvoicesOf } from "../invoices/order-invoices.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
+import { orderAfterSalesOf } from "./after-sales.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 
@@ -105,18 +107,6 @@ function withOrderJoins<T extends PgSelect>(query: T) {
     .innerJoin(users, eq(users.id, be.userId))
     .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
     .leftJoin(bikeStores, eq(bikeStores.id, orders.bikeStoreId));
-}
-
-function searchCondition(search: string): SQL | undefined {
-  if (/^\d{1,9}$/.test(search)) return eq(orders.orderNumber, Number(search));
-  const pattern = likeContains(search);
-  return or(
-    ilike(users.email, pattern),
-    ilike(
-      sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
-      pattern,
-    ),
-  );
 }
 
 /** The package's lines in the store's order. */
@@ -192,7 +182,7 @@ export function createOrdersService(ctx: AppContext) {
       const search = query.search?.trim();
       const where = and(
         companyScopeWhere(viewer, orders.companyId),
-        search ? searchCondition(search) : undefined,
+        search ? orderOrPersonMatches(search) : undefined,
         query.status ? eq(orders.orderStatus, query.status) : undefined,
         query.statusGroup ? inArray(orders.orderStatus, [...STATUS_GROUPS[query.statusGroup]]) : undefined,
         query.companyId ? eq(orders.companyId, query.companyId) : undefined,
@@ -270,11 +260,12 @@ export function createOrdersService(ctx: AppContext) {
       const o = row.order;
       // The order entered its status with its latest move; before any move, when it was made.
       const lastMove = [...timeline].reverse().find((e) => e.to === o.orderStatus);
-      const [items, agreement, orderInvoices] = await Promise.all([
+      const [items, agreement, orderInvoices, afterSales] = await Promise.all([
         orderItemsOf(db, orderId),
         orderAgreementOf(db, orderId),
         // Invoices are the admin tier's (invoices.read); the employer's side sees none.
         viewer.scope.kind === "all" ? orderInvoicesOf(db, orderId) : [],
+        orderAfterSalesOf(db, orderId),
       ]);
       return {
         ...toListItem(row),
@@ -295,6 +286,7 @@ export function createOrdersService(ctx: AppContext) {
         employerApprovedAt: o.employerApprovedAt?.toISOString() ?? null,
         agreement,
         invoices: orderInvoices,
+        afterSales,
       };
     },
 

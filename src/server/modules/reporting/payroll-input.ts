@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { taxYearPicker } from "../../../domain/calculator/benefit-cost.ts";
+import type { UserPaymentKind } from "../../../domain/enums.ts";
+import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
 import { addMonths, firstDayOf, lastDayOf } from "../../../domain/payroll/period.ts";
 import type {
   PayrollAbsence,
@@ -65,13 +67,20 @@ export async function loadPayrollSource(db: Db, companyId: string, period: strin
         notInArray(orders.orderStatus, [...GONE_ORDER_STATUSES]),
       ),
     );
-  const leases: PayrollLease[] = leaseRows.map((r) => ({ ...r, startDate: r.startDate as string }));
+  // A lease ended early (issue 13) runs only up to its end date's month.
+  const leases: PayrollLease[] = leaseRows.map((r) => {
+    const startDate = r.startDate as string;
+    return {
+      ...r,
+      startDate,
+      leaseTimeMonths: effectiveLeaseMonths(startDate, r.leaseTimeMonths, r.endDate),
+    };
+  });
 
   const paymentRows = await db
     .select({
       beneficiaryEmployeeId: userPayments.beneficiaryEmployeeId,
-      orderId: userPayments.orderId,
-      bikeRedemptionId: userPayments.bikeRedemptionId,
+      kind: userPayments.kind,
       description: userPayments.description,
       amountCents: userPayments.amountCents,
     })
@@ -87,7 +96,7 @@ export async function loadPayrollSource(db: Db, companyId: string, period: strin
     );
   const oneOffs: PayrollOneOff[] = paymentRows.map((p) => ({
     beneficiaryEmployeeId: p.beneficiaryEmployeeId,
-    kind: oneOffKind(p),
+    kind: oneOffKind(p.kind),
     description: p.description,
     amountCents: p.amountCents,
   }));
@@ -133,11 +142,12 @@ export async function loadPayrollSource(db: Db, companyId: string, period: strin
   return { employees, leases, absences, oneOffs };
 }
 
-/** A payment for the bike package's share over the max price is OWN_SHARE; buying the bike is REDEMPTION. */
-function oneOffKind(payment: { orderId: string | null; bikeRedemptionId: string | null }): PayrollOneOffKind {
-  if (payment.bikeRedemptionId) return "REDEMPTION";
-  if (payment.orderId) return "OWN_SHARE";
-  return "OTHER";
+/**
+ * How payroll names a user payment: the share over the max price (also income type 420) and buying the
+ * bike have their own kinds; a return fee or a deductible is another own payment from the net pay.
+ */
+function oneOffKind(kind: UserPaymentKind): PayrollOneOffKind {
+  return kind === "OWN_SHARE" || kind === "REDEMPTION" ? kind : "OTHER";
 }
 
 /**

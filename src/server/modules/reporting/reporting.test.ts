@@ -193,6 +193,7 @@ async function scenario(db: Db) {
     beneficiaryEmployeeId: ownShare.id,
     companyId,
     orderId: order.id,
+    kind: "OWN_SHARE",
     description: "Enimmäishinnan ylittävä osuus",
     amountCents: 45_000,
     paymentMethod: "PAYROLL",

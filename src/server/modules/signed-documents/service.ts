@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type {
   TCreateSignedDocument,
@@ -9,7 +9,8 @@ import type {
 } from "../../../contract/signed-documents.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, pageOffset } from "../../db/paging.ts";
+import { pageOffset } from "../../db/paging.ts";
+import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -22,7 +23,7 @@ import {
 import { AppError, notFound } from "../../errors.ts";
 import { databaseFileStore } from "../../files/file-store.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere } from "../auth/tenancy.ts";
+import { employeeRecordScope } from "../auth/tenancy.ts";
 
 /**
  * Signed documents (contract/signed-documents.ts). Who reads what: the admin tier every document, an
@@ -51,12 +52,12 @@ const columns = {
 type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
 
 /** The documents the viewer may read: their companies' (with signed-documents.read) and their own. */
-function readable(viewer: Viewer): SQL | undefined {
-  if (viewer.scope.kind === "all") return undefined;
-  const own = eq(be.userId, viewer.id);
-  if (!viewer.permissions.includes("signed-documents.read")) return own;
-  return or(companyScopeWhere(viewer, signedDocuments.companyId), own);
-}
+const readable = (viewer: Viewer) =>
+  employeeRecordScope(viewer, {
+    companyColumn: signedDocuments.companyId,
+    companyPermissions: ["signed-documents.read"],
+    own: eq(be.userId, viewer.id),
+  });
 
 function withJoins<T extends PgSelect>(query: T) {
   return query
@@ -133,17 +134,7 @@ export function createSignedDocumentsService(ctx: AppContext) {
       const where = and(
         readable(viewer),
         query.paymentStatus ? eq(signedDocuments.paymentStatus, query.paymentStatus) : undefined,
-        search
-          ? /^\d{1,9}$/.test(search)
-            ? eq(orders.orderNumber, Number(search))
-            : or(
-                ilike(users.email, likeContains(search)),
-                ilike(
-                  sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`,
-                  likeContains(search),
-                ),
-              )
-          : undefined,
+        search ? orderOrPersonMatches(search) : undefined,
       );
       const [total] = await withJoins(db.select({ n: count() }).from(signedDocuments).$dynamic()).where(
         where,

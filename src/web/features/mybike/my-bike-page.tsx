@@ -1,10 +1,17 @@
 import { Alert, Button, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
+import { isBikeInUse } from "../../../domain/lease-dates.ts";
+import { addDays } from "../../../domain/user-payments.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
+import { InsuranceSection } from "./after-sales/insurance-section.tsx";
+import { LeaseEndSection } from "./after-sales/lease-end-section.tsx";
+import { MyPaymentsSection } from "./after-sales/payments-section.tsx";
 import { BenefitSection } from "./benefit-section.tsx";
 import { type TMyOrder, useMyBenefit, useMyOrders } from "./mybike-api.ts";
 import { OrderSection, PastOrders, YourBikeCard } from "./order-section.tsx";
@@ -18,14 +25,47 @@ export { ensureMyBikeTexts as myBikeTextsReady } from "../../i18n/mybike-texts.t
 
 const CLOSED: readonly OrderStatus[] = ["CANCELLED", "REFUNDED"];
 
-/** The employee's orders sorted into the leases in use, the one order on its way, and the past ones. */
-export function sortOrders(orders: readonly TMyOrder[]) {
+/** Whether the order's bike is still the employee's benefit bike (its lease has not ended). */
+function inUse(order: TMyOrder, today: string): boolean {
+  return isBikeInUse(
+    {
+      orderStatus: order.orderStatus,
+      agreementEndDate: order.agreement?.endDate ?? null,
+      redemption: order.afterSales.redemption,
+      claimOutcomes: order.afterSales.insuranceClaims,
+    },
+    today,
+  );
+}
+
+/** A cancellation the employee still follows: open, or completed within the last 30 days. */
+function followed(cancellation: NonNullable<TMyOrder["afterSales"]["cancellation"]>, today: string): boolean {
+  if (cancellation.status === "PENDING") return true;
+  if (cancellation.status !== "COMPLETED" || !cancellation.completedAt) return false;
+  return toHelsinkiDateString(cancellation.completedAt) >= addDays(today, -FOLLOWED_CANCELLATION_DAYS);
+}
+const FOLLOWED_CANCELLATION_DAYS = 30;
+
+/**
+ * The employee's orders sorted into the bikes in use, the one order on its way, and the past ones (a
+ * cancelled order, a lease that has ended); and the newest past order's cancellation while the employee
+ * still follows it (open, or refunded within 30 days), when no order is on its way.
+ */
+export function sortOrders(orders: readonly TMyOrder[], today = toHelsinkiDateString(new Date())) {
   const newestFirst = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const open =
+    newestFirst.find((o) => o.orderStatus !== "ACTIVE_LEASING" && !CLOSED.includes(o.orderStatus)) ?? null;
+  const past = newestFirst.filter(
+    (o) => CLOSED.includes(o.orderStatus) || (o.orderStatus === "ACTIVE_LEASING" && !inUse(o, today)),
+  );
+  const latestPast = past[0];
+  const cancellation = latestPast?.afterSales.cancellation;
   return {
-    active: newestFirst.filter((o) => o.orderStatus === "ACTIVE_LEASING"),
-    open:
-      newestFirst.find((o) => o.orderStatus !== "ACTIVE_LEASING" && !CLOSED.includes(o.orderStatus)) ?? null,
-    past: newestFirst.filter((o) => CLOSED.includes(o.orderStatus)),
+    active: newestFirst.filter((o) => inUse(o, today)),
+    open,
+    past,
+    followedCancellation:
+      !open && latestPast && cancellation && followed(cancellation, today) ? latestPast : null,
   };
 }
 
@@ -51,7 +91,8 @@ function StartOrderSection() {
  * /mybike (SPEC §2, issue 12 point 1): the employee's own page. Their benefit (company, max price, bike
  * policy, an estimate), then the order journey: start an order at a bike store, accept the store's
  * package and lease period, sign the agreement, follow it to the bike in use, each with the shared
- * timeline; past orders below.
+ * timeline; past orders below. After the sale (issue 13): the lease's end and insurance claims by each
+ * bike in use, cancelling the order on its way, and the employee's own payments.
  */
 export function MyBikePage() {
   const { t } = useTranslation();
@@ -61,7 +102,11 @@ export function MyBikePage() {
     <PageTemplate title={t("routes.myBike.title")} description={t("myBike.description")}>
       <Stack gap="lg">
         {sorted?.active.map((order) => (
-          <YourBikeCard key={order.orderId} order={order} />
+          <Stack key={order.orderId} gap="lg">
+            <YourBikeCard order={order} />
+            <LeaseEndSection order={order} />
+            <InsuranceSection order={order} />
+          </Stack>
         ))}
         {orders.isPending && <Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />}
         {orders.isError && (
@@ -78,7 +123,10 @@ export function MyBikePage() {
           </SectionCard>
         )}
         {sorted?.open && <OrderSection order={sorted.open} />}
+        {sorted?.open && <CancelOrderSection order={sorted.open} />}
+        {sorted?.followedCancellation && <CancelOrderSection order={sorted.followedCancellation} />}
         {sorted && !sorted.open && <StartOrderSection />}
+        <MyPaymentsSection />
         <BenefitSection />
         {sorted && sorted.past.length > 0 && <PastOrders orders={sorted.past} />}
       </Stack>

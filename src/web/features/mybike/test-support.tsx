@@ -84,6 +84,7 @@ export function order(overrides: Partial<TMyOrder> = {}): TMyOrder {
     employerApprovedAt: null,
     agreement: null,
     invoices: [],
+    afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
     ...overrides,
   };
 }

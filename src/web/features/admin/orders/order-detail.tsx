@@ -1,17 +1,16 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../contract/orders.ts";
 import { packageItemDetails } from "../../../../domain/order-package.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../components/event-timeline.tsx";
 import { OrderTimeline } from "../../../components/order-timeline.tsx";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { ApiError } from "../../../lib/api-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showToast } from "../../../lib/toast.ts";
@@ -34,36 +33,11 @@ export function OrderDetail({ orderId }: { orderId: string }) {
   const order = useAdminOrder(orderId);
   const back = <AppLink to={links.queuePath()}>{t("adminOrders.detail.back")}</AppLink>;
 
-  if (order.isPending)
-    return (
-      <Stack gap="md">
-        {back}
-        <Group justify="center" py="xl">
-          <Loader role="status" aria-label={t("ds.table.loading")} />
-        </Group>
-      </Stack>
-    );
-  if (order.isError)
-    return (
-      <Stack gap="md">
-        {back}
-        <EmptyState
-          text={
-            <span role="alert">
-              {order.error instanceof ApiError && order.error.status === 404
-                ? t("adminOrders.detail.notFound")
-                : messageForApiError(order.error, t)}
-            </span>
-          }
-          action={
-            <Button variant="default" onClick={() => void order.refetch()}>
-              {t("ds.table.retry")}
-            </Button>
-          }
-        />
-      </Stack>
-    );
-  return <OrderView order={order.data} back={back} />;
+  return (
+    <QueryFrame query={order} header={back} notFound={t("adminOrders.detail.notFound")}>
+      {(data) => <OrderView order={data} back={back} />}
+    </QueryFrame>
+  );
 }
 
 function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {

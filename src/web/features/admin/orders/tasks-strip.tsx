@@ -4,9 +4,29 @@ import type { TTask } from "../../../../contract/tasks.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { useAdminNav } from "../admin-nav.ts";
+import {
+  AFTER_SALES_SEGMENTS,
+  AFTER_SALES_TASK_OF_VIEW,
+  AFTER_SALES_VIEWS,
+  type AfterSalesView,
+} from "./helpdesk-paths.ts";
 import { groupOfStatus, sinceText } from "./order-labels.ts";
 import { useHelpdeskTasks } from "./orders-api.ts";
 import { useOrderLinks } from "./use-order-links.tsx";
+
+type AfterSalesTaskKind = Exclude<TTask["kind"], "ORDER" | "COMPANY_APPLICATION" | "CONTACT_FORM" | "TASK">;
+
+/** Where each kind of after-sale work is done (issue 13), and its name. */
+const VIEW_OF_TASK = Object.fromEntries(
+  AFTER_SALES_VIEWS.map((view) => [AFTER_SALES_TASK_OF_VIEW[view], view]),
+) as Record<AfterSalesTaskKind, AfterSalesView>;
+const AFTER_SALES_TASK_KEYS: Record<AfterSalesTaskKind, string> = {
+  ORDER_CANCELLATION: "adminOrders.tasks.ORDER_CANCELLATION",
+  INSURANCE_CLAIM: "adminOrders.tasks.INSURANCE_CLAIM",
+  BIKE_REDEMPTION: "adminOrders.tasks.BIKE_REDEMPTION",
+  USER_PAYMENT: "adminOrders.tasks.USER_PAYMENT",
+  BROKERAGE_INQUIRY: "adminOrders.tasks.BROKERAGE_INQUIRY",
+};
 
 /** The queue's address for the orders waiting in one status (its subset chosen so the status is in it). */
 function queueSearchOf(task: TTask): string {
@@ -48,6 +68,8 @@ export function TasksStrip() {
         return pathOf("contactForms");
       case "TASK":
         return null;
+      default:
+        return pathOf("applications", AFTER_SALES_SEGMENTS[VIEW_OF_TASK[task.kind]]);
     }
   }
   function titleOf(task: TTask): string {
@@ -60,6 +82,8 @@ export function TasksStrip() {
         return t("adminOrders.tasks.CONTACT_FORM");
       case "TASK":
         return t("adminOrders.tasks.TASK");
+      default:
+        return t(AFTER_SALES_TASK_KEYS[task.kind]);
     }
   }
 

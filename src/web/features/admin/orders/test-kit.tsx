@@ -107,6 +107,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
     signedDocumentId: null,
   },
   invoices: [],
+  afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
+import { LeaseEndOpenAction } from "../after-sales/lease-ends-open-action.tsx";
 import { AbsencesSection } from "./absences-section.tsx";
 import {
   centsOf,
@@ -38,7 +39,8 @@ const FIELDS = Object.keys(EMPTY_EMPLOYEE_FORM);
 
 /**
  * One employee of the manage tab in a drawer (its id in the address, `&tyontekija=<id>`): the details,
- * the orders, changing the details, ending the employment and the absences.
+ * the orders (a bike in use with its lease's early end), changing the details, ending the employment
+ * and the absences.
  */
 export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -85,7 +87,7 @@ function EmployeeView({ employee }: { employee: TEmployeeDetails }) {
   return (
     <Stack gap="lg">
       <DetailsSection employee={employee} />
-      <OrdersSection orders={employee.orders} />
+      <OrdersSection orders={employee.orders} lastWorkingDayDate={employee.lastWorkingDayDate} />
       <EndEmploymentSection employee={employee} />
       <AbsencesSection employee={employee} />
     </Stack>
@@ -221,7 +223,13 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
   );
 }
 
-function OrdersSection({ orders }: { orders: TEmployeeOrder[] }) {
+function OrdersSection({
+  orders,
+  lastWorkingDayDate,
+}: {
+  orders: TEmployeeOrder[];
+  lastWorkingDayDate: string;
+}) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const money = (euros: number | null) => (euros === null ? null : formatMoney(centsOf(euros), lang));
@@ -261,6 +269,7 @@ function OrdersSection({ orders }: { orders: TEmployeeOrder[] }) {
                     { label: t("employerEmployees.orders.created"), value: formatDateTime(order.createdAt) },
                   ]}
                 />
+                <LeaseEndOpenAction order={order} lastWorkingDayDate={lastWorkingDayDate} />
               </Stack>
             </Paper>
           ))}

@@ -5,15 +5,21 @@ import { COMPANY_PARAM } from "../selected-company.ts";
 
 /**
  * Where /tyonantaja keeps its state in the address, so a reload, the back button and a bookmark keep
- * it: the open tab (`?valilehti=lisaa|hyvaksy|hallinnoi|tilaukset`, none = hyväksy, SPEC §2) and the employee
+ * it: the open tab (`?valilehti=lisaa|hyvaksy|hallinnoi|tilaukset|pyorat`, none = hyväksy, SPEC §2) and the employee
  * open in the manage tab (`&tyontekija=<id>`).
  */
 export const TAB_PARAM = "valilehti";
 export const EMPLOYEE_PARAM = "tyontekija";
 
-export const TABS = { add: "lisaa", accept: "hyvaksy", manage: "hallinnoi", orders: "tilaukset" } as const;
+export const TABS = {
+  add: "lisaa",
+  accept: "hyvaksy",
+  manage: "hallinnoi",
+  orders: "tilaukset",
+  bikes: "pyorat",
+} as const;
 export type Tab = keyof typeof TABS;
-export const TAB_ORDER: readonly Tab[] = ["add", "accept", "manage", "orders"];
+export const TAB_ORDER: readonly Tab[] = ["add", "accept", "manage", "orders", "bikes"];
 
 export function tabOf(params: URLSearchParams): Tab {
   const value = params.get(TAB_PARAM);

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { PageTemplate } from "../../../components/page-template.tsx";
+import { BikesTab } from "../after-sales/bikes-tab.tsx";
 import { OrdersTab } from "../orders/orders-tab.tsx";
 import { AcceptTab } from "./accept-tab.tsx";
 import { AddTab } from "./add-tab.tsx";
@@ -14,6 +15,7 @@ const PANELS: Record<Tab, () => ReactNode> = {
   accept: () => <AcceptTab />,
   manage: () => <ManageTab />,
   orders: () => <OrdersTab />,
+  bikes: () => <BikesTab />,
 };
 
 const TAB_LABELS: Record<Tab, string> = {
@@ -21,11 +23,13 @@ const TAB_LABELS: Record<Tab, string> = {
   accept: "employerEmployees.tabs.accept",
   manage: "employerEmployees.tabs.manage",
   orders: "employerEmployees.tabs.orders",
+  bikes: "employerEmployees.tabs.bikes",
 };
 
 /**
  * /tyonantaja (SPEC §2, issue 11 point 1): the employer's employees in tabs add, accept (the default)
- * and manage, and their orders (issue 12: the orders waiting for approval first). The open tab is in the address (`?valilehti=`), so a reload, the back button and
+ * and manage, their orders (issue 12: the orders waiting for approval first), and their bikes after the
+ * sale (issue 13: leases ending, insurance claims, cancellations, the employees' own payments). The open tab is in the address (`?valilehti=`), so a reload, the back button and
  * a bookmark keep it; only the open tab is mounted, so each asks for its own data only when shown.
  */
 export function EmployeesPage() {

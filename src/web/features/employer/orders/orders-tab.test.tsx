@@ -84,6 +84,7 @@ function details(item: TOrderListItem): TOrderDetails {
     employerApprovedAt: null,
     agreement: null,
     invoices: [],
+    afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
   };
 }
 

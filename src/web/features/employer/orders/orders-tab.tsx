@@ -13,6 +13,7 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
 import { showSuccessToast } from "../employees/employee-nav.ts";
 import {
   ORDERS_PAGE_SIZE,
@@ -107,6 +108,7 @@ function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: ()
           />
           <PackageLines order={order} />
           <OrderTimeline order={order} />
+          <CancelOrderAction order={order} />
         </Stack>
       )}
     </Drawer>

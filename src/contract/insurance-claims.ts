@@ -1,0 +1,200 @@
+import { z } from "zod";
+import {
+  EVENT_TYPES,
+  INSURANCE_CLAIM_OUTCOMES,
+  INSURANCE_CLAIM_TYPES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  SIMPLE_STATES,
+} from "../domain/enums.ts";
+import { INSURANCE_CLAIM_STEPS } from "../domain/insurance-claims.ts";
+import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
+import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
+import { zCents, zDateOnly } from "./values.ts";
+
+/**
+ * Insurance claims (SPEC §3 "Insurance claim", §5, §7 "Insurance claims"; issue 13 point 2): theft or
+ * damage of a leased bike, reported by the employee (or by the helpdesk on their behalf) and handled
+ * by the helpdesk through SPEC §4's insurance event types (src/domain/insurance-claims.ts).
+ *
+ * Reading: insurance-claims.manage (the helpdesk: every claim), orders.read (employer roles: their
+ * companies' claims) or own-order.manage (the employee: their own). Another tenant's or another
+ * employee's claim is 404.
+ *
+ * - GET /api/insurance-claims `zInsuranceClaimsQuery` (searchTerm: the employee's name or e-mail, the
+ *   order number or the police report number; status, type, page 1, limit 10) → `{ items, total, page,
+ *   limit }`, newest first. SPEC §5: the client checks `items` is an array and `total` a number, else
+ *   it fails with 'Invalid response format' (`insuranceClaimPageResponse`).
+ * - POST /api/insurance-claims `zCreateInsuranceClaim` → 201 `zInsuranceClaim`. The employee for their
+ *   own employment (another is 404), the helpdesk for anyone's. The order defaults to the employment's
+ *   order in ACTIVE_LEASING (400 at body.orderId when there are several); without one 409
+ *   NO_ACTIVE_LEASE. A theft without the police report number is 400 POLICE_REPORT_REQUIRED at
+ *   body.policeReportNumber; an incident date in the future or before the lease is 400 at
+ *   body.incidentDate. The company's employer admins get a notification, the employee a mail.
+ * - GET /api/insurance-claims/{id} → `zInsuranceClaim`: the claim with its order in brief, files, the
+ *   events (steps taken, with dates), the next steps, the deductible, insured value and report deadline.
+ * - PUT /api/insurance-claims/{id} `zUpdateInsuranceClaim` → `zInsuranceClaim`. The helpdesk: every
+ *   field; the employee: description and policeReportNumber of their own open claim (other fields 403).
+ *   409 INSURANCE_CLAIM_CLOSED on a closed claim; 409 INSURANCE_STEP_NOT_ALLOWED for a new outcome once
+ *   its first step is taken; 400 at body.outcome for an outcome the type does not allow (a theft is
+ *   never repaired).
+ * - POST /api/insurance-claims/{id}/steps `{ step }` → `zInsuranceClaim` (the helpdesk): 409
+ *   INSURANCE_STEP_NOT_ALLOWED unless it is the claim's next step. A completing step closes the claim,
+ *   makes the deductible's user payment and, for END_OF_LEASING, ends the lease.
+ * - POST /api/insurance-claims/{id}/files?fileName (octet-stream body: a PDF, JPEG, PNG or WebP up to
+ *   10 MB) → 201 `zStoredFileRef`: the employee on their own open claim, the helpdesk on any; at most
+ *   20 files (409 CONFLICT); 400 FILE_TYPE_NOT_ALLOWED / FILE_TOO_LARGE / FILE_EMPTY.
+ * - GET /api/insurance-claims/{id}/files/{fileId} → the file's bytes, to whoever may read the claim.
+ * - DELETE /api/insurance-claims/delete/{id} → `{ message: 'Insurance claim deleted successfully' }`:
+ *   the helpdesk (a claim made by mistake; not a completed one, 409 INSURANCE_CLAIM_CLOSED) or the
+ *   employee their own while the helpdesk has taken no step (409 INSURANCE_STEP_NOT_ALLOWED). Its files
+ *   go with it.
+ */
+
+export const INSURANCE_CLAIM_DELETED = "Insurance claim deleted successfully";
+/** SPEC §5: the list answer's shape is checked by the client. */
+export const INVALID_RESPONSE_FORMAT = "Invalid response format";
+/** SPEC §9: the list's default page size. */
+export const INSURANCE_CLAIMS_PAGE_SIZE = 10;
+
+export const zInsuranceClaimsQuery = z.object({
+  /** Part of the employee's name or e-mail, the order number or the police report number; trimmed. */
+  searchTerm: zSingleLineText({ max: 100 }).optional(),
+  status: z.enum(SIMPLE_STATES).optional(),
+  type: z.enum(INSURANCE_CLAIM_TYPES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(INSURANCE_CLAIMS_PAGE_SIZE),
+});
+export type TInsuranceClaimsQuery = z.infer<typeof zInsuranceClaimsQuery>;
+
+export const zInsuranceClaimListItem = z.object({
+  insuranceId: z.uuid(),
+  type: z.enum(INSURANCE_CLAIM_TYPES),
+  status: z.enum(SIMPLE_STATES),
+  outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable(),
+  beneficiaryEmployeeId: z.uuid(),
+  employee: z.object({ name: z.string(), email: z.string() }),
+  company: z.object({ companyId: z.uuid(), name: z.string() }),
+  order: z.object({ orderId: z.uuid(), orderNumber: z.number().int() }).nullable(),
+  incidentDate: z.string().nullable(),
+  policeReportNumber: z.string().nullable(),
+  /** Reported more than 14 days after the incident. */
+  reportedLate: z.boolean(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type TInsuranceClaimListItem = z.infer<typeof zInsuranceClaimListItem>;
+
+/** SPEC §5's list answer: `items` and a numeric `total`, with the page asked for. */
+export const zInsuranceClaimPage = z.object({
+  items: z.array(zInsuranceClaimListItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type TInsuranceClaimPage = z.infer<typeof zInsuranceClaimPage>;
+
+/**
+ * The client's reading of the list (SPEC §5): an answer without an `items` array or a numeric `total`,
+ * or with items of another shape, fails with 'Invalid response format'. Passed to apiFetch as its schema.
+ */
+export const insuranceClaimPageResponse = {
+  parse(data: unknown): TInsuranceClaimPage {
+    const page = data as { items?: unknown; total?: unknown } | null;
+    if (!page || !Array.isArray(page.items) || typeof page.total !== "number")
+      throw new Error(INVALID_RESPONSE_FORMAT);
+    const parsed = zInsuranceClaimPage.safeParse(data);
+    if (!parsed.success) throw new Error(INVALID_RESPONSE_FORMAT);
+    return parsed.data;
+  },
+};
+
+export const zInsuranceClaimStep = z.enum(INSURANCE_CLAIM_STEPS);
+
+/** One event of the claim (its start, the helpdesk's steps, changes, files), oldest first. */
+export const zInsuranceClaimEvent = z.object({
+  id: z.uuid(),
+  type: z.enum(EVENT_TYPES),
+  /** The user's name, for the admin tier only. */
+  actorName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TInsuranceClaimEvent = z.infer<typeof zInsuranceClaimEvent>;
+
+export const zInsuranceClaimFile = zStoredFileRef.extend({ insuranceClaimId: z.uuid() });
+export type TInsuranceClaimFile = z.infer<typeof zInsuranceClaimFile>;
+
+export const zInsuranceClaim = zInsuranceClaimListItem.extend({
+  description: z.string().nullable(),
+  repairCostCents: z.number().int().nullable(),
+  /** The claim's deductible (240 € unless the helpdesk set another). */
+  deductibleCents: z.number().int(),
+  /** What the employee pays when the claim is settled: the deductible, capped by the loss. */
+  deductibleOwedCents: z.number().int(),
+  /** The package price less 1 % a full month since the lease started, on the incident day. */
+  insuredValueCents: z.number().int(),
+  /** The last day the claim counted as reported in time; null without an incident date. */
+  reportDeadline: z.string().nullable(),
+  /** The bike: the order's package, the lease's dates and the frame number. */
+  bike: z
+    .object({
+      orderStatus: z.enum(ORDER_STATUSES),
+      name: z.string().nullable(),
+      frameSerialNumber: z.string().nullable(),
+      totalPriceCents: z.number().int(),
+      leaseStartDate: z.string().nullable(),
+      leaseEndDate: z.string().nullable(),
+    })
+    .nullable(),
+  files: z.array(zInsuranceClaimFile),
+  events: z.array(zInsuranceClaimEvent),
+  /** The steps the helpdesk may take now (none until the outcome is set, none once closed). */
+  nextSteps: z.array(zInsuranceClaimStep),
+  /** The outcomes the claim's type allows. */
+  outcomes: z.array(z.enum(INSURANCE_CLAIM_OUTCOMES)),
+  /** The employee may still withdraw it (open, no step taken). */
+  canWithdraw: z.boolean(),
+  /** The deductible's payment, once the claim is settled. */
+  userPayment: z
+    .object({
+      userPaymentId: z.uuid(),
+      amountCents: z.number().int(),
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      paymentStatus: z.enum(PAYMENT_STATUSES),
+      dueDate: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type TInsuranceClaim = z.infer<typeof zInsuranceClaim>;
+
+export const zCreateInsuranceClaim = z.object({
+  beneficiaryEmployeeId: z.uuid(),
+  type: z.enum(INSURANCE_CLAIM_TYPES),
+  /** The bike's order; defaults to the employment's order in ACTIVE_LEASING. */
+  orderId: z.uuid().optional(),
+  incidentDate: zDateOnly.optional(),
+  /** What happened: where and how the bike was stolen or damaged. */
+  description: zMultiLineText({ max: 4000 }).optional(),
+  /** Required for a theft (400 POLICE_REPORT_REQUIRED). */
+  policeReportNumber: zOptionalSingleLineText(60),
+});
+export type TCreateInsuranceClaim = z.infer<typeof zCreateInsuranceClaim>;
+
+/** The fields of a claim; the employee may send description and policeReportNumber only. */
+export const zUpdateInsuranceClaim = z.object({
+  outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable().optional(),
+  incidentDate: zDateOnly.optional(),
+  description: z.union([zMultiLineText({ max: 4000 }), z.null()]).optional(),
+  policeReportNumber: zOptionalSingleLineText(60),
+  repairCostCents: zCents.max(100_000_000).nullable().optional(),
+  deductibleCents: zCents.max(10_000_000).optional(),
+});
+export type TUpdateInsuranceClaim = z.infer<typeof zUpdateInsuranceClaim>;
+
+export const zInsuranceClaimStepInput = z.object({ step: zInsuranceClaimStep });
+export type TInsuranceClaimStepInput = z.infer<typeof zInsuranceClaimStepInput>;
+
+export const zInsuranceClaimIdParams = z.object({ id: z.uuid() });
+export const zInsuranceClaimFileParams = z.object({ id: z.uuid(), fileId: z.uuid() });
+export const zInsuranceClaimUploadQuery = z.object({ fileName: zUploadFileName });

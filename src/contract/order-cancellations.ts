@@ -1,0 +1,161 @@
+import { z } from "zod";
+import {
+  ORDER_CANCELLATION_REQUESTERS,
+  ORDER_CANCELLATION_STATUSES,
+  ORDER_STATUSES,
+  PAYER_TYPES,
+} from "../domain/enums.ts";
+import { UPLOAD_MIME_TYPES } from "../domain/uploads.ts";
+import { zPage, zPageQuery } from "./common.ts";
+import { zOrderEvent } from "./orders.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
+import { zUploadFileName } from "./uploads.ts";
+
+/**
+ * Order cancellations and their refunds (SPEC §3 "Order cancellation", §7; issue 13 point 1).
+ *
+ * The rules (src/domain/order-cancellations.ts, order-refunds.ts): an order is cancelled before delivery
+ * (up to WAITING_FOR_DELIVERY_DATE, paused in one of those, CASE_X or WIX; else 409
+ * ORDER_NOT_CANCELLABLE) by its employee, someone of its employer (orders.approve) or the helpdesk,
+ * always with a reason. Before the order is confirmed the employee's and the employer's cancellation
+ * cancels the order at once; from CONFIRMED on it is a request the helpdesk carries out; the helpdesk
+ * cancels at once. One open (PENDING) cancellation per order (409 ORDER_CANCELLATION_OPEN). It carries
+ * the refund suggested when it was made (the employee's paid own share from PEDAALI to EMPLOYEE, else the
+ * store's paid purchase invoice from BIKE_STORE to PEDAALI, else nothing), which the helpdesk may change
+ * while it is open; the order's unpaid own-share payments are cancelled with the order. A cancellation
+ * stays PENDING until the helpdesk completes it: the order is cancelled now if it was a request, and a
+ * refund above 0 needs a receipt (409 REFUND_RECEIPT_REQUIRED) and moves the order CANCELLED → REFUNDED;
+ * then COMPLETED. A request the order has not followed yet may be withdrawn (CANCELLED, kept); once
+ * the order is cancelled, 409 ORDER_CANCELLATION_CLOSED, as for every change of a closed cancellation.
+ *
+ * Who reads what: the helpdesk (order-cancellations.manage) every cancellation, the employer (orders.read)
+ * their companies', the employee (own-order.manage) their own orders'; anything else is 404.
+ *
+ * - GET /api/order-cancellations `zOrderCancellationsQuery` (page 1, limit 20 ≤ 100, search by order
+ *   number or the employee's name or e-mail, status, requestedBy, companyId) → the default page of
+ *   `zOrderCancellationListItem`, newest first;
+ * - POST /api/order-cancellations `zCreateOrderCancellation` → 201 `zOrderCancellationDetails`; the
+ *   helpdesk, the employer's deciders (orders.approve) or the employee (own-order.manage) on an order of
+ *   their reach (another tenant's or another employee's order: 404);
+ * - GET /api/order-cancellations/get-details/{id} → `zOrderCancellationDetails`: the cancellation, its
+ *   order in brief, `uploadedRefunds`, whether it cancelled the order at once, and its events;
+ * - PUT /api/order-cancellations/{id} `zUpdateOrderCancellation` → details; the helpdesk, while PENDING;
+ *   a refund above 0 names both parties, and a party does not refund itself (400 at the field);
+ * - DELETE /api/order-cancellations/{id} → `{ message }`: withdraws a request the order has not
+ *   followed; the helpdesk, or the requester's side (the employee their own, the employer their
+ *   company's; the other side 403);
+ * - POST /api/order-cancellations/{id}/complete (empty body) → details; the helpdesk;
+ * - POST /api/refund/upload?orderCancellationId&fileName[&amountCents] (the receipt's bytes,
+ *   application/octet-stream; PDF or image by its bytes, ≤ 10 MB, else 400 FILE_*) → 201
+ *   `zRefundUpload`; the helpdesk, while PENDING;
+ * - DELETE /api/delete-refund/{id} → `{ message }`: the receipt and its file; the helpdesk, while PENDING;
+ * - GET /api/refund/{id}/file → the receipt's bytes, to whoever reads its cancellation.
+ *
+ * SPEC §8: "order cancellation errors use the response text": the web shows the translated code and
+ * falls back to the server's message.
+ */
+
+export const ORDER_CANCELLATION_WITHDRAWN = "Order cancellation withdrawn";
+export const REFUND_RECEIPT_DELETED = "Refund receipt deleted";
+
+/** The largest refund one cancellation carries: far above any bike package (cents). */
+export const MAX_REFUND_CENTS = 10_000_000;
+
+const zRefundCents = z.number().int().min(0).max(MAX_REFUND_CENTS);
+
+export const zOrderCancellationsQuery = zPageQuery.extend({
+  /** The order number, or part of the employee's name or e-mail; trimmed, empty means all. */
+  search: zSingleLineText({ max: 100 }).optional(),
+  status: z.enum(ORDER_CANCELLATION_STATUSES).optional(),
+  requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS).optional(),
+  companyId: z.uuid().optional(),
+});
+export type TOrderCancellationsQuery = z.infer<typeof zOrderCancellationsQuery>;
+
+/** The cancelled order in brief: whose, where from, what it cost and the employee's own share of it. */
+export const zCancellationOrder = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  previousStatus: z.enum(ORDER_STATUSES).nullable(),
+  employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
+  company: z.object({ companyId: z.uuid(), name: z.string() }),
+  bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
+  totalPriceCents: z.number().int(),
+  userPaymentCents: z.number().int(),
+});
+export type TCancellationOrder = z.infer<typeof zCancellationOrder>;
+
+export const zOrderCancellationListItem = z.object({
+  orderCancellationId: z.uuid(),
+  status: z.enum(ORDER_CANCELLATION_STATUSES),
+  requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
+  reason: z.string().nullable(),
+  /** The refund: how much, who pays it (payerType) and to whom (refundToType), SPEC §4 payer types. */
+  refundAmountCents: z.number().int(),
+  payerType: z.enum(PAYER_TYPES).nullable(),
+  refundToType: z.enum(PAYER_TYPES).nullable(),
+  order: zCancellationOrder,
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
+export type TOrderCancellationListItem = z.infer<typeof zOrderCancellationListItem>;
+export const zOrderCancellationPage = zPage(zOrderCancellationListItem);
+export type TOrderCancellationPage = z.infer<typeof zOrderCancellationPage>;
+
+/** A refund receipt uploaded to a cancellation (SPEC §3 uploadedRefunds). */
+export const zRefundUpload = z.object({
+  refundUploadId: z.uuid(),
+  fileName: z.string(),
+  mimeType: z.enum(UPLOAD_MIME_TYPES),
+  sizeBytes: z.number().int(),
+  /** The amount the receipt shows, when the helpdesk gave it. */
+  amountCents: z.number().int().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TRefundUpload = z.infer<typeof zRefundUpload>;
+
+export const zOrderCancellationDetails = zOrderCancellationListItem.extend({
+  note: z.string().nullable(),
+  /** The order's status when the cancellation was asked for. */
+  orderStatusAtRequest: z.enum(ORDER_STATUSES).nullable(),
+  /** It cancelled the order when it was made (else it was a request the helpdesk carries out). */
+  cancelledAtOnce: z.boolean(),
+  /** Who asked and who completed it, by name for the admin tier only (the others see the side). */
+  requestedByName: z.string().nullable(),
+  completedByName: z.string().nullable(),
+  uploadedRefunds: z.array(zRefundUpload),
+  /** The cancellation's events and the order's moves it made, oldest first. */
+  events: z.array(zOrderEvent),
+  updatedAt: z.iso.datetime(),
+});
+export type TOrderCancellationDetails = z.infer<typeof zOrderCancellationDetails>;
+
+export const zCreateOrderCancellation = z.object({
+  orderId: z.uuid(),
+  /** Why the order is cancelled; the employee and the employer see it. */
+  reason: zMultiLineText({ min: 3, max: 1000 }),
+  note: zMultiLineText({ max: 1000 }).optional(),
+});
+export type TCreateOrderCancellation = z.infer<typeof zCreateOrderCancellation>;
+
+export const zUpdateOrderCancellation = z.object({
+  reason: zMultiLineText({ min: 3, max: 1000 }).optional(),
+  /** null or empty text removes the note. */
+  note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+  refundAmountCents: zRefundCents.optional(),
+  payerType: z.enum(PAYER_TYPES).nullable().optional(),
+  refundToType: z.enum(PAYER_TYPES).nullable().optional(),
+});
+export type TUpdateOrderCancellation = z.infer<typeof zUpdateOrderCancellation>;
+
+export const zOrderCancellationIdParams = z.object({ id: z.uuid() });
+export const zRefundUploadIdParams = z.object({ id: z.uuid() });
+
+export const zRefundUploadQuery = z.object({
+  orderCancellationId: z.uuid(),
+  fileName: zUploadFileName,
+  /** The receipt's amount in cents, when known. */
+  amountCents: z.coerce.number().int().min(0).max(MAX_REFUND_CENTS).optional(),
+});
+export type TRefundUploadQuery = z.infer<typeof zRefundUploadQuery>;

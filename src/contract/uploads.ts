@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { UPLOAD_MIME_TYPES } from "../domain/uploads.ts";
+import { zSingleLineText } from "./text.ts";
+
+/**
+ * Uploads (issue 13 point 6). An upload is a POST whose raw body is the file (application/octet-stream;
+ * SPEC §7 `POST /api/refund/upload?orderCancellationId&fileName`), with the file's name in the query.
+ * The server sniffs the type from the bytes (PDF, JPEG, PNG or WebP), refuses anything else, an empty
+ * file and one over 10 MB with 400 FILE_TYPE_NOT_ALLOWED, FILE_EMPTY or FILE_TOO_LARGE, and stores it
+ * under a cleaned name (src/domain/uploads.ts). Files are read back through their owner's endpoint.
+ */
+
+/** The file's name as the user's device had it; the server cleans it before storing. */
+export const zUploadFileName = zSingleLineText({ min: 1, max: 255 });
+
+/** A stored file as lists show it: enough to name it, size it and link to it. */
+export const zStoredFileRef = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  mimeType: z.enum(UPLOAD_MIME_TYPES),
+  sizeBytes: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type TStoredFileRef = z.infer<typeof zStoredFileRef>;

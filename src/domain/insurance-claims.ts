@@ -1,0 +1,203 @@
+import type { EventType, InsuranceClaimOutcome, InsuranceClaimType, SimpleState } from "./enums.ts";
+import { addMonths, daysInMonth, monthsBetween, periodOf } from "./payroll/period.ts";
+
+/**
+ * Insurance claims (issue 13 point 2): theft or damage of a leased bike, the employee's report and the
+ * helpdesk's handling. The rules are ours, from the research on peers (research/peers.md):
+ *
+ * - A theft needs the police report number ("a police report is needed for theft").
+ * - A claim is reported within 14 days of the incident (the peers' dealer deadline); a later report is
+ *   still taken, flagged as late.
+ * - What the employee bears is shown before they send the report: the deductible (omavastuu, 240 € by
+ *   default, as Vapaus has it) and the insured value, the package price less 1 % for each full month
+ *   since the lease started (GoByBike's rule), never below zero.
+ * - The helpdesk takes the claim through SPEC §4's event types, as the steps of the chosen outcome
+ *   (CLAIM_STEPS below); the last step closes the claim (COMPLETED).
+ */
+
+/** The deductible (omavastuu) a new claim gets, in cents. */
+export const DEFAULT_DEDUCTIBLE_CENTS = 24_000;
+
+/** Days from the incident within which a claim counts as reported in time. */
+export const REPORT_DEADLINE_DAYS = 14;
+
+/** Files (photos, documents) one claim may hold. */
+export const MAX_CLAIM_FILES = 20;
+
+/** The depreciation of the insured value: this many percent of the package price per full month. */
+export const INSURED_VALUE_DEPRECIATION_PERCENT_PER_MONTH = 1;
+
+/** What the employee's deductible payment reads as in payroll and on the invoice. */
+export const DEDUCTIBLE_PAYMENT_DESCRIPTION = "Vakuutusvahingon omavastuu";
+
+/** Why a lease ends when its claim ends it (endLease's reason). */
+export const INSURANCE_LEASE_END_REASON = "INSURANCE_END_OF_LEASING";
+
+/** The steps the helpdesk takes on a claim: SPEC §4's insurance event types after the case started. */
+export const INSURANCE_CLAIM_STEPS = [
+  "INSURANCE_REPAIR_BIKE_SUBMITTED",
+  "INSURANCE_REPAIR_INVOICE_SENT",
+  "INSURANCE_NEW_BIKE_CASE_SUBMITTED",
+  "INSURANCE_GRENKE_INVOICE_SENT",
+  "INSURANCE_CASE_COMPLETED",
+  "INSURANCE_END_OF_LEASING_COMPLETED",
+] as const satisfies readonly EventType[];
+export type InsuranceClaimStep = (typeof INSURANCE_CLAIM_STEPS)[number];
+
+/** Written when the claim is made; not a step the helpdesk takes. */
+export const CLAIM_STARTED_EVENT = "INSURANCE_CASE_STARTED" satisfies EventType;
+
+/**
+ * THE STEP TABLE: for each outcome, the steps in the order they are taken; each step may follow only
+ * the one before it, the first only once the outcome is set.
+ * - REPAIR: the bike goes to the repair shop, the shop's invoice is sent on, the case is completed.
+ * - NEW_BIKE (a stolen bike replaced, or a write-off): the new bike's case goes to the leasing company,
+ *   its invoice is sent, the case is completed.
+ * - END_OF_LEASING (not replaced): the leasing company's invoice is sent, and the lease ends.
+ */
+export const CLAIM_STEPS: Readonly<Record<InsuranceClaimOutcome, readonly InsuranceClaimStep[]>> = {
+  REPAIR: ["INSURANCE_REPAIR_BIKE_SUBMITTED", "INSURANCE_REPAIR_INVOICE_SENT", "INSURANCE_CASE_COMPLETED"],
+  NEW_BIKE: [
+    "INSURANCE_NEW_BIKE_CASE_SUBMITTED",
+    "INSURANCE_GRENKE_INVOICE_SENT",
+    "INSURANCE_CASE_COMPLETED",
+  ],
+  END_OF_LEASING: ["INSURANCE_GRENKE_INVOICE_SENT", "INSURANCE_END_OF_LEASING_COMPLETED"],
+};
+
+/** The steps that close a claim. */
+export const COMPLETING_STEPS: readonly InsuranceClaimStep[] = [
+  "INSURANCE_CASE_COMPLETED",
+  "INSURANCE_END_OF_LEASING_COMPLETED",
+];
+
+export function isInsuranceClaimStep(type: string): type is InsuranceClaimStep {
+  return (INSURANCE_CLAIM_STEPS as readonly string[]).includes(type);
+}
+
+export function isCompletingStep(step: InsuranceClaimStep): boolean {
+  return COMPLETING_STEPS.includes(step);
+}
+
+/** The outcomes a claim of this type may have: a stolen bike cannot be repaired. */
+export function claimOutcomesFor(type: InsuranceClaimType): readonly InsuranceClaimOutcome[] {
+  return type === "THEFT" ? ["NEW_BIKE", "END_OF_LEASING"] : ["REPAIR", "NEW_BIKE", "END_OF_LEASING"];
+}
+
+/** A theft is reported with the police report number. */
+export function needsPoliceReport(type: InsuranceClaimType): boolean {
+  return type === "THEFT";
+}
+
+export type ClaimProgress = {
+  status: SimpleState;
+  type: InsuranceClaimType;
+  outcome: InsuranceClaimOutcome | null;
+  /** The steps taken so far, in the order taken. */
+  stepsTaken: readonly InsuranceClaimStep[];
+};
+
+/** Whether the claim is still being handled (PENDING); a completed or cancelled one is closed. */
+export function isClaimOpen(claim: Pick<ClaimProgress, "status">): boolean {
+  return claim.status === "PENDING";
+}
+
+/**
+ * The steps the helpdesk may take next (the buttons of the claim's page): none while the outcome is
+ * unset or not one the type allows, none on a closed claim, none when the steps taken stray from the
+ * outcome's road; otherwise the outcome's next step.
+ */
+export function nextClaimSteps(claim: ClaimProgress): InsuranceClaimStep[] {
+  if (!isClaimOpen(claim) || claim.outcome === null) return [];
+  if (!claimOutcomesFor(claim.type).includes(claim.outcome)) return [];
+  const road = CLAIM_STEPS[claim.outcome];
+  const onRoad = claim.stepsTaken.every((step, i) => road[i] === step);
+  if (!onRoad) return [];
+  const next = road[claim.stepsTaken.length];
+  return next ? [next] : [];
+}
+
+export function canTakeClaimStep(claim: ClaimProgress, step: InsuranceClaimStep): boolean {
+  return nextClaimSteps(claim).includes(step);
+}
+
+/** The outcome is fixed once its first step is taken; before that the helpdesk may change it. */
+export function canChangeOutcome(claim: ClaimProgress): boolean {
+  return isClaimOpen(claim) && claim.stepsTaken.length === 0;
+}
+
+/** The employee may withdraw their own claim while it is open and the helpdesk has taken no step. */
+export function canEmployeeDeleteClaim(claim: Pick<ClaimProgress, "status" | "stepsTaken">): boolean {
+  return isClaimOpen(claim) && claim.stepsTaken.length === 0;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last day (YYYY-MM-DD) a claim of an incident on `incidentDate` counts as reported in time. */
+export function reportDeadline(incidentDate: string): string {
+  return addDays(incidentDate, REPORT_DEADLINE_DAYS);
+}
+
+/** Reported after the deadline; unknown when the incident date is not given. */
+export function isReportedLate(incidentDate: string | null, reportedOn: string): boolean {
+  return incidentDate !== null && reportedOn > reportDeadline(incidentDate);
+}
+
+/** Why an incident date cannot be taken: in the future, or before the lease started; null when fine. */
+export function incidentDateProblem(
+  incidentDate: string,
+  context: { today: string; leaseStartDate: string | null },
+): "IN_FUTURE" | "BEFORE_LEASE" | null {
+  if (incidentDate > context.today) return "IN_FUTURE";
+  if (context.leaseStartDate !== null && incidentDate < context.leaseStartDate) return "BEFORE_LEASE";
+  return null;
+}
+
+/**
+ * Whole months from one date to another, as a calendar counts them: 15.1. → 14.3. is one, 15.1. → 15.3.
+ * two; from the 31st a month is full on the last day of a shorter month. Zero when `to` is before `from`.
+ */
+export function fullMonthsBetween(from: string, to: string): number {
+  if (to <= from) return 0;
+  const months = monthsBetween(periodOf(from), periodOf(to));
+  const targetPeriod = addMonths(periodOf(from), months);
+  const day = Math.min(Number(from.slice(8, 10)), daysInMonth(targetPeriod));
+  const anniversary = `${targetPeriod}-${String(day).padStart(2, "0")}`;
+  return anniversary <= to ? months : months - 1;
+}
+
+/**
+ * The insured value on a day: the package price less 1 % of it for each full month since the lease
+ * started, rounded to the cent, never below zero. Before the lease has a start date the price itself.
+ */
+export function insuredValueCents(
+  packagePriceCents: number,
+  leaseStartDate: string | null,
+  onDate: string,
+): number {
+  if (leaseStartDate === null) return packagePriceCents;
+  const months = fullMonthsBetween(leaseStartDate, onDate);
+  const percentLeft = Math.max(0, 100 - months * INSURED_VALUE_DEPRECIATION_PERCENT_PER_MONTH);
+  return Math.round((packagePriceCents * percentLeft) / 100);
+}
+
+/**
+ * The deductible the employee pays when the claim is settled: the claim's deductible, but never more
+ * than the loss: the repair's cost for a repair (once known), the insured value otherwise.
+ */
+export function deductibleOwedCents(claim: {
+  deductibleCents: number;
+  outcome: InsuranceClaimOutcome | null;
+  repairCostCents: number | null;
+  insuredValueCents: number;
+}): number {
+  const loss =
+    claim.outcome === "REPAIR" && claim.repairCostCents !== null
+      ? claim.repairCostCents
+      : claim.insuredValueCents;
+  return Math.max(0, Math.min(claim.deductibleCents, loss));
+}

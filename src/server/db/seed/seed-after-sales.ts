@@ -1,0 +1,21 @@
+import type { Db } from "../client.ts";
+import { seedBrokerageDemo } from "./seed-brokerage-demo.ts";
+import { seedCancellationsDemo } from "./seed-cancellations-demo.ts";
+import { seedInsuranceDemo } from "./seed-insurance-demo.ts";
+import { seedRedemptionsDemo } from "./seed-redemptions-demo.ts";
+import { seedUserPaymentsDemo } from "./seed-user-payments-demo.ts";
+
+/**
+ * The demo of issue 13, after the sale: a cancelled order with its refund receipt, insurance claims open
+ * and closed, a lease near its end with its redemption offer and one redeemed and paid, bikes listed in
+ * the brokerage, open and paid user payments. Each area seeds its own part, in this order, on the
+ * demo's one clock; each works through the area's own service functions, so the demo holds what the
+ * real work leaves behind (events, files, payments).
+ */
+export async function seedAfterSalesDemo(db: Db, now: Date): Promise<void> {
+  await seedCancellationsDemo(db, now);
+  await seedInsuranceDemo(db, now);
+  await seedRedemptionsDemo(db, now);
+  await seedUserPaymentsDemo(db, now);
+  await seedBrokerageDemo(db, now);
+}

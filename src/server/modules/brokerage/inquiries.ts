@@ -1,0 +1,120 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { TBrokerageInquiryInput } from "../../../contract/bike-brokerage.ts";
+import { isOnSale } from "../../../domain/brokerage.ts";
+import type { Db } from "../../db/client.ts";
+import { bikeBrokerageInquiries, bikeBrokerages } from "../../db/schema/index.ts";
+import { AppError, conflict, notFound } from "../../errors.ts";
+import type { BrokerageInquiryMailParams } from "../../messaging/brokerage-mails.ts";
+import { validPhoneNumber } from "../registration/field-rules.ts";
+import { type Actor, brokerageEvent } from "./bikes.ts";
+
+/**
+ * Asking to buy a brokerage bike, and the helpdesk marking the asking handled, each in the caller's
+ * transaction with its event-log row.
+ */
+
+export type Asker = {
+  userId: string /** Holds brokerage.manage: may know of bikes not listed. */;
+  helpdesk: boolean;
+};
+
+/** What the mail to customer service says of the bike and the asker (without the link). */
+export type RecordedInquiry = { inquiryId: string; bikeBrokerageId: string } & Omit<
+  BrokerageInquiryMailParams,
+  "link"
+>;
+
+/**
+ * Stores an inquiry about a bike for sale. The bike's row is locked, so a sale, a withdrawal or the
+ * same user's second inquiry cannot slip in between the checks and the insert.
+ * - a bike not listed is 404 to anyone but the helpdesk (they may not know it exists);
+ * - one sold, withdrawn or (to the helpdesk) not listed is 409 BROKERAGE_NOT_AVAILABLE;
+ * - the user's open inquiry about the bike makes a second one 409 CONFLICT.
+ */
+export async function recordInquiry(
+  tx: Db,
+  bikeId: string,
+  input: TBrokerageInquiryInput,
+  asker: Asker,
+  now: Date,
+): Promise<RecordedInquiry> {
+  const phone = input.phoneNumber?.trim();
+  const phoneNumber = phone ? validPhoneNumber(phone, "body.phoneNumber") : null;
+  const [bike] = await tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, bikeId)).for("update");
+  const listed = bike?.listedAt != null;
+  if (!bike || (!listed && !asker.helpdesk)) throw notFound("Bike brokerage");
+  if (!isOnSale(bike.status, listed))
+    throw new AppError(409, "BROKERAGE_NOT_AVAILABLE", "The bike is not for sale");
+  const [open] = await tx
+    .select({ id: bikeBrokerageInquiries.id })
+    .from(bikeBrokerageInquiries)
+    .where(
+      and(
+        eq(bikeBrokerageInquiries.bikeBrokerageId, bike.id),
+        eq(bikeBrokerageInquiries.userId, asker.userId),
+        isNull(bikeBrokerageInquiries.handledAt),
+      ),
+    )
+    .limit(1);
+  if (open)
+    throw conflict("CONFLICT", "You have already asked about this bike; customer service will answer");
+  const [row] = await tx
+    .insert(bikeBrokerageInquiries)
+    .values({
+      bikeBrokerageId: bike.id,
+      userId: asker.userId,
+      name: input.name,
+      email: input.email,
+      phoneNumber,
+      message: input.message,
+      createdAt: now,
+    })
+    .returning({ id: bikeBrokerageInquiries.id });
+  const inquiryId = row?.id as string;
+  await brokerageEvent(tx, "BIKE_BROKERAGE_INQUIRY_RECEIVED", bike, { userId: asker.userId }, now, {
+    inquiryId,
+  });
+  return {
+    inquiryId,
+    bikeBrokerageId: bike.id,
+    bike: {
+      brand: bike.brand,
+      model: bike.model,
+      modelYear: bike.modelYear,
+      frameSize: bike.frameSize,
+      askingPriceCents: bike.askingPriceCents,
+      city: bike.city,
+    },
+    asker: { name: input.name, email: input.email, phoneNumber, message: input.message },
+  };
+}
+
+/** The helpdesk answered an inquiry (handled), or opens it again; a no-op when it already is so. */
+export async function setInquiryHandled(
+  tx: Db,
+  inquiryId: string,
+  handled: boolean,
+  by: Actor,
+  now: Date,
+): Promise<void> {
+  const [inquiry] = await tx
+    .select({
+      id: bikeBrokerageInquiries.id,
+      handledAt: bikeBrokerageInquiries.handledAt,
+      bike: bikeBrokerages,
+    })
+    .from(bikeBrokerageInquiries)
+    .innerJoin(bikeBrokerages, eq(bikeBrokerages.id, bikeBrokerageInquiries.bikeBrokerageId))
+    .where(eq(bikeBrokerageInquiries.id, inquiryId))
+    .for("update", { of: bikeBrokerageInquiries });
+  if (!inquiry) throw notFound("Bike brokerage inquiry");
+  if ((inquiry.handledAt !== null) === handled) return;
+  await tx
+    .update(bikeBrokerageInquiries)
+    .set({ handledAt: handled ? now : null })
+    .where(eq(bikeBrokerageInquiries.id, inquiryId));
+  await brokerageEvent(tx, "BIKE_BROKERAGE_UPDATED", inquiry.bike, by, now, {
+    action: handled ? "INQUIRY_HANDLED" : "INQUIRY_REOPENED",
+    inquiryId,
+  });
+}

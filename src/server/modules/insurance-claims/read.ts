@@ -1,0 +1,305 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type {
+  TInsuranceClaim,
+  TInsuranceClaimListItem,
+  TInsuranceClaimPage,
+  TInsuranceClaimsQuery,
+} from "../../../contract/insurance-claims.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import {
+  canEmployeeDeleteClaim,
+  claimOutcomesFor,
+  deductibleOwedCents,
+  INSURANCE_CLAIM_STEPS,
+  type InsuranceClaimStep,
+  insuredValueCents,
+  isInsuranceClaimStep,
+  isReportedLate,
+  nextClaimSteps,
+  reportDeadline,
+} from "../../../domain/insurance-claims.ts";
+import { personName } from "../../../domain/person-name.ts";
+import type { UploadMimeType } from "../../../domain/uploads.ts";
+import type { Db } from "../../db/client.ts";
+import { likeContains, pageOffset } from "../../db/paging.ts";
+import { personMatches } from "../../db/person-search.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  eventLog,
+  files,
+  insuranceClaimFiles,
+  insuranceClaims,
+  leasingAgreements,
+  orderItems,
+  orders,
+  systemUsers,
+  userPayments,
+  users,
+} from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { employeeRecordScope } from "../auth/tenancy.ts";
+
+/**
+ * Reading insurance claims: who sees which (the helpdesk every claim, an employer role their companies',
+ * the employee their own), the list of SPEC §5, and one claim with everything its page shows.
+ */
+
+export type ClaimViewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+type ClaimRow = typeof insuranceClaims.$inferSelect;
+
+const be = beneficiaryEmployees;
+const ENTITY = "insuranceClaim";
+
+/** The claims the viewer may read: all (admin tier), their companies' (orders.read), their own. */
+export function readableClaims(viewer: ClaimViewer): SQL | undefined {
+  return employeeRecordScope(viewer, {
+    companyColumn: insuranceClaims.companyId,
+    companyPermissions: ["orders.read", "insurance-claims.manage"],
+    own: eq(be.userId, viewer.id),
+  });
+}
+
+/** The claim, when the viewer may read it, with its employee's user; 404 otherwise. */
+export async function visibleClaim(db: Db, viewer: ClaimViewer, id: string) {
+  const [row] = await db
+    .select({ claim: insuranceClaims, employeeUserId: be.userId })
+    .from(insuranceClaims)
+    .innerJoin(be, eq(be.id, insuranceClaims.beneficiaryEmployeeId))
+    .where(and(eq(insuranceClaims.id, id), readableClaims(viewer)));
+  if (!row) throw notFound("Insurance claim");
+  return row;
+}
+
+/** The steps the helpdesk has taken on the claim, in the order taken. */
+export async function claimStepsTaken(db: Db, claimId: string): Promise<InsuranceClaimStep[]> {
+  const rows = await db
+    .select({ type: eventLog.type, createdAt: eventLog.createdAt })
+    .from(eventLog)
+    .where(
+      and(
+        eq(eventLog.entityType, ENTITY),
+        eq(eventLog.entityId, claimId),
+        inArray(eventLog.type, [...INSURANCE_CLAIM_STEPS]),
+      ),
+    );
+  // Steps written in the same instant (a seed's clock) keep their road's order: the table lists the
+  // steps in an order every road follows.
+  const index = (type: string) => INSURANCE_CLAIM_STEPS.indexOf(type as InsuranceClaimStep);
+  return rows
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || index(a.type) - index(b.type))
+    .map((row) => row.type)
+    .filter(isInsuranceClaimStep);
+}
+
+const listColumns = {
+  claim: insuranceClaims,
+  firstName: systemUsers.firstName,
+  lastName: systemUsers.lastName,
+  email: users.email,
+  companyName: companies.name,
+  orderNumber: orders.orderNumber,
+};
+
+type ListRow = {
+  claim: ClaimRow;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  companyName: string;
+  orderNumber: number | null;
+};
+
+function withClaimJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(be, eq(be.id, insuranceClaims.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, be.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
+    .innerJoin(companies, eq(companies.id, insuranceClaims.companyId))
+    .leftJoin(orders, eq(orders.id, insuranceClaims.orderId));
+}
+
+function searchCondition(search: string): SQL | undefined {
+  const pattern = likeContains(search);
+  return or(
+    /^\d{1,9}$/.test(search) ? eq(orders.orderNumber, Number(search)) : undefined,
+    ilike(insuranceClaims.policeReportNumber, pattern),
+    personMatches(search),
+  );
+}
+
+function toListItem({ claim, ...row }: ListRow): TInsuranceClaimListItem {
+  return {
+    insuranceId: claim.id,
+    type: claim.type,
+    status: claim.status,
+    outcome: claim.outcome,
+    beneficiaryEmployeeId: claim.beneficiaryEmployeeId,
+    employee: { name: personName(row.firstName, row.lastName, row.email), email: row.email },
+    company: { companyId: claim.companyId, name: row.companyName },
+    order:
+      claim.orderId && row.orderNumber !== null
+        ? { orderId: claim.orderId, orderNumber: row.orderNumber }
+        : null,
+    incidentDate: claim.incidentDate,
+    policeReportNumber: claim.policeReportNumber,
+    reportedLate: isReportedLate(claim.incidentDate, toHelsinkiDateString(claim.createdAt)),
+    createdAt: claim.createdAt.toISOString(),
+    completedAt: claim.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/insurance-claims: the viewer's claims, filtered and paged in SQL, newest first. */
+export async function listClaims(
+  db: Db,
+  viewer: ClaimViewer,
+  query: TInsuranceClaimsQuery,
+): Promise<TInsuranceClaimPage> {
+  const search = query.searchTerm?.trim();
+  const where = and(
+    readableClaims(viewer),
+    search ? searchCondition(search) : undefined,
+    query.status ? eq(insuranceClaims.status, query.status) : undefined,
+    query.type ? eq(insuranceClaims.type, query.type) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
+      .where(where)
+      .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+    withClaimJoins(db.select({ value: count() }).from(insuranceClaims).$dynamic()).where(where),
+  ]);
+  return { items: rows.map(toListItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
+}
+
+/** The bike of the claim's order: its package's bike line, the lease's dates, the frame number. */
+async function claimBike(db: Db, orderId: string | null) {
+  if (!orderId) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [[agreement], [bike]] = await Promise.all([
+    db
+      .select({ startDate: leasingAgreements.startDate, endDate: leasingAgreements.endDate })
+      .from(leasingAgreements)
+      .where(eq(leasingAgreements.orderId, orderId))
+      .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+      .limit(1),
+    db
+      .select({ name: orderItems.name, brand: orderItems.brand, model: orderItems.model })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, "BIKE")))
+      .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt))
+      .limit(1),
+  ]);
+  const name = bike ? [bike.brand, bike.model].filter(Boolean).join(" ") || bike.name : null;
+  return {
+    orderStatus: order.orderStatus,
+    name,
+    frameSerialNumber: order.frameSerialNumber,
+    totalPriceCents: order.totalPriceCents,
+    leaseStartDate: agreement?.startDate ?? null,
+    leaseEndDate: agreement?.endDate ?? null,
+  };
+}
+
+/** What the employee bears: the deductible owed and the insured value on the incident's day. */
+export function claimFigures(
+  claim: Pick<ClaimRow, "deductibleCents" | "outcome" | "repairCostCents" | "incidentDate" | "createdAt">,
+  bike: { totalPriceCents: number; leaseStartDate: string | null } | null,
+) {
+  const onDate = claim.incidentDate ?? toHelsinkiDateString(claim.createdAt);
+  const insured = bike ? insuredValueCents(bike.totalPriceCents, bike.leaseStartDate, onDate) : 0;
+  const deductible = claim.deductibleCents ?? 0;
+  return {
+    deductibleCents: deductible,
+    insuredValueCents: insured,
+    deductibleOwedCents: deductibleOwedCents({
+      deductibleCents: deductible,
+      outcome: claim.outcome,
+      repairCostCents: claim.repairCostCents,
+      insuredValueCents: insured,
+    }),
+  };
+}
+
+/** One claim with everything its page shows; the caller has checked that the viewer may read it. */
+export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Promise<TInsuranceClaim> {
+  const [row] = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic()).where(
+    eq(insuranceClaims.id, id),
+  );
+  if (!row) throw notFound("Insurance claim");
+  const { claim } = row;
+  const admin = viewer.scope.kind === "all";
+  const [bike, events, fileRows, [payment]] = await Promise.all([
+    claimBike(db, claim.orderId),
+    db
+      .select({
+        id: eventLog.id,
+        type: eventLog.type,
+        createdAt: eventLog.createdAt,
+        firstName: systemUsers.firstName,
+        lastName: systemUsers.lastName,
+      })
+      .from(eventLog)
+      .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
+      .where(and(eq(eventLog.entityType, ENTITY), eq(eventLog.entityId, id)))
+      .orderBy(asc(eventLog.createdAt), asc(eventLog.id)),
+    db
+      .select({
+        id: insuranceClaimFiles.id,
+        fileName: insuranceClaimFiles.fileName,
+        mimeType: files.mimeType,
+        sizeBytes: files.sizeBytes,
+        createdAt: insuranceClaimFiles.createdAt,
+      })
+      .from(insuranceClaimFiles)
+      .innerJoin(files, eq(files.id, insuranceClaimFiles.fileId))
+      .where(eq(insuranceClaimFiles.insuranceClaimId, id))
+      .orderBy(asc(insuranceClaimFiles.createdAt), asc(insuranceClaimFiles.id)),
+    db
+      .select()
+      .from(userPayments)
+      .where(and(eq(userPayments.insuranceClaimId, id), eq(userPayments.kind, "DEDUCTIBLE")))
+      .orderBy(desc(userPayments.createdAt))
+      .limit(1),
+  ]);
+  const stepsTaken = await claimStepsTaken(db, id);
+  const progress = { status: claim.status, type: claim.type, outcome: claim.outcome, stepsTaken };
+  return {
+    ...toListItem(row),
+    description: claim.description,
+    repairCostCents: claim.repairCostCents,
+    ...claimFigures(claim, bike),
+    reportDeadline: claim.incidentDate ? reportDeadline(claim.incidentDate) : null,
+    bike,
+    files: fileRows.map((file) => ({
+      id: file.id,
+      insuranceClaimId: id,
+      fileName: file.fileName,
+      mimeType: file.mimeType as UploadMimeType,
+      sizeBytes: file.sizeBytes,
+      createdAt: file.createdAt.toISOString(),
+    })),
+    events: events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      actorName: admin ? personName(event.firstName, event.lastName) || null : null,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    nextSteps: nextClaimSteps(progress),
+    outcomes: [...claimOutcomesFor(claim.type)],
+    canWithdraw: canEmployeeDeleteClaim(progress),
+    userPayment: payment
+      ? {
+          userPaymentId: payment.id,
+          amountCents: payment.amountCents,
+          paymentMethod: payment.paymentMethod,
+          paymentStatus: payment.paymentStatus,
+          dueDate: payment.dueDate,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,223 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type {
+  TRedemptionPayment,
+  TRedemptionPaymentInput,
+  TRedemptionPaymentList,
+  TRedemptionPaymentsQuery,
+  TRedemptionPaymentUpdate,
+} from "../../../contract/bike-redemptions.ts";
+import type { EventType } from "../../../domain/enums.ts";
+import { personName } from "../../../domain/person-name.ts";
+import type { Db } from "../../db/client.ts";
+import { likeContains, pageOffset } from "../../db/paging.ts";
+import { orderOrPersonMatches } from "../../db/person-search.ts";
+import {
+  beneficiaryEmployees,
+  bikeRedemptions,
+  companies,
+  eventLog,
+  orders,
+  redemptionPayments,
+  systemUsers,
+  users,
+} from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere } from "../auth/tenancy.ts";
+
+import type { Actor } from "./cases.ts";
+
+/**
+ * A case's redemption payments (SPEC §3 "Redemption payment"): who paid what towards the bike, in one
+ * ledger. The employee's own row (payer EMPLOYEE) is the user payments ledger's and follows their user
+ * payment; the helpdesk records the others here (the leasing company's, Pedaali's, an insurer's) and
+ * every change is an event on the case.
+ */
+
+const columns = {
+  payment: redemptionPayments,
+  orderId: orders.id,
+  orderNumber: orders.orderNumber,
+  companyName: companies.name,
+  firstName: systemUsers.firstName,
+  lastName: systemUsers.lastName,
+  email: users.email,
+};
+
+type Row = {
+  payment: typeof redemptionPayments.$inferSelect;
+  orderId: string;
+  orderNumber: number;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+};
+
+function withJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(bikeRedemptions, eq(bikeRedemptions.id, redemptionPayments.bikeRedemptionId))
+    .innerJoin(orders, eq(orders.id, bikeRedemptions.orderId))
+    .innerJoin(companies, eq(companies.id, redemptionPayments.companyId))
+    .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, bikeRedemptions.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, beneficiaryEmployees.userId));
+}
+
+function toPayment({ payment: p, ...row }: Row): TRedemptionPayment {
+  return {
+    id: p.id,
+    bikeRedemptionId: p.bikeRedemptionId,
+    order: { orderId: row.orderId, orderNumber: row.orderNumber },
+    company: { companyId: p.companyId, name: row.companyName },
+    employeeName: personName(row.firstName, row.lastName, row.email),
+    status: p.status,
+    payerType: p.payerType,
+    amountCents: p.amountCents,
+    referenceNumber: p.referenceNumber,
+    dueDate: p.dueDate,
+    paidAt: p.paidAt?.toISOString() ?? null,
+    note: p.note,
+    madeByLedger: p.payerType === "EMPLOYEE",
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export async function listRedemptionPayments(
+  db: Db,
+  viewer: Pick<CurrentUser, "scope">,
+  query: TRedemptionPaymentsQuery,
+): Promise<TRedemptionPaymentList> {
+  const search = query.search?.trim();
+  const where = and(
+    companyScopeWhere(viewer, redemptionPayments.companyId),
+    search
+      ? (or(
+          orderOrPersonMatches(search),
+          ilike(redemptionPayments.referenceNumber, likeContains(search)),
+        ) as SQL)
+      : undefined,
+    query.status ? eq(redemptionPayments.status, query.status) : undefined,
+    query.bikeRedemptionId ? eq(redemptionPayments.bikeRedemptionId, query.bikeRedemptionId) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    withJoins(db.select({ n: count() }).from(redemptionPayments).$dynamic()).where(where),
+    withJoins(db.select(columns).from(redemptionPayments).$dynamic())
+      .where(where)
+      .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+  ]);
+  return { items: rows.map(toPayment), totalCount: total?.n ?? 0, page: query.page, limit: query.limit };
+}
+
+/** A case's payments, oldest first (the case's details). */
+export async function redemptionPaymentsOfCase(db: Db, caseId: string): Promise<TRedemptionPayment[]> {
+  const rows = await withJoins(db.select(columns).from(redemptionPayments).$dynamic())
+    .where(eq(redemptionPayments.bikeRedemptionId, caseId))
+    .orderBy(redemptionPayments.createdAt, redemptionPayments.id);
+  return rows.map(toPayment);
+}
+
+export async function findRedemptionPayment(db: Db, id: string): Promise<TRedemptionPayment> {
+  const [row] = await withJoins(db.select(columns).from(redemptionPayments).$dynamic()).where(
+    eq(redemptionPayments.id, id),
+  );
+  if (!row) throw notFound("Redemption payment");
+  return toPayment(row);
+}
+
+const ledgerOwned = () =>
+  new AppError(
+    409,
+    "CONFLICT",
+    "The employee's payment follows their user payment: change that through the user payments",
+  );
+
+/** A payment's values: paid (paidAt) from the moment its status says so. */
+function values(input: TRedemptionPaymentUpdate, paidAt: Date | null, now: Date) {
+  const paid = input.status === "PAID" || input.status === "COMPLETED";
+  return {
+    payerType: input.payerType,
+    amountCents: input.amountCents,
+    status: input.status,
+    dueDate: input.dueDate ?? null,
+    referenceNumber: input.referenceNumber || null,
+    note: input.note || null,
+    paidAt: paid ? (paidAt ?? now) : null,
+    updatedAt: now,
+  };
+}
+
+async function logPaymentEvent(
+  tx: Db,
+  type: EventType,
+  by: Actor,
+  payment: { id: string; bikeRedemptionId: string; companyId: string; amountCents: number; status: string },
+  now: Date,
+) {
+  await tx.insert(eventLog).values({
+    type,
+    actorUserId: by.userId,
+    companyId: payment.companyId,
+    entityType: "bikeRedemption",
+    entityId: payment.bikeRedemptionId,
+    data: { redemptionPaymentId: payment.id, amountCents: payment.amountCents, status: payment.status },
+    createdAt: now,
+  });
+}
+
+export async function recordRedemptionPayment(tx: Db, input: TRedemptionPaymentInput, by: Actor, now: Date) {
+  const [redemption] = await tx
+    .select({ id: bikeRedemptions.id, companyId: bikeRedemptions.companyId })
+    .from(bikeRedemptions)
+    .where(eq(bikeRedemptions.id, input.bikeRedemptionId));
+  if (!redemption) throw notFound("Bike redemption");
+  const [row] = await tx
+    .insert(redemptionPayments)
+    .values({
+      ...values(input, null, now),
+      bikeRedemptionId: redemption.id,
+      companyId: redemption.companyId,
+      createdAt: now,
+    })
+    .returning();
+  const payment = row as typeof redemptionPayments.$inferSelect;
+  await logPaymentEvent(tx, "REDEMPTION_PAYMENT_RECORDED", by, payment, now);
+  return payment.id;
+}
+
+async function lockedPayment(tx: Db, id: string) {
+  const [payment] = await tx
+    .select()
+    .from(redemptionPayments)
+    .where(eq(redemptionPayments.id, id))
+    .for("update");
+  if (!payment) throw notFound("Redemption payment");
+  if (payment.payerType === "EMPLOYEE") throw ledgerOwned();
+  return payment;
+}
+
+export async function updateRedemptionPayment(
+  tx: Db,
+  id: string,
+  input: TRedemptionPaymentUpdate,
+  by: Actor,
+  now: Date,
+) {
+  const payment = await lockedPayment(tx, id);
+  const [row] = await tx
+    .update(redemptionPayments)
+    .set(values(input, payment.paidAt, now))
+    .where(eq(redemptionPayments.id, id))
+    .returning();
+  await logPaymentEvent(tx, "REDEMPTION_PAYMENT_UPDATED", by, row as typeof payment, now);
+}
+
+export async function deleteRedemptionPayment(tx: Db, id: string, by: Actor, now: Date) {
+  const payment = await lockedPayment(tx, id);
+  await tx.delete(redemptionPayments).where(eq(redemptionPayments.id, id));
+  await logPaymentEvent(tx, "REDEMPTION_PAYMENT_DELETED", by, payment, now);
+}

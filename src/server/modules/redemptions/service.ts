@@ -1,0 +1,239 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  BIKE_REDEMPTION_CREATED,
+  BIKE_REDEMPTION_DELETED,
+  BIKE_REDEMPTION_UPDATED,
+  REDEMPTION_OFFER_CREATED,
+  REDEMPTION_OFFER_UPLOADED,
+  REDEMPTION_PAYMENT_CREATED,
+  REDEMPTION_PAYMENT_DELETED,
+  REDEMPTION_PAYMENT_UPDATED,
+  type TBikeRedemptionDetails,
+  type TBikeRedemptionSaved,
+  type TBikeRedemptionsQuery,
+  type TLeaseEndChoiceInput,
+  type TOpenBikeRedemption,
+  type TRedemptionOfferSaved,
+  type TRedemptionOfferUploadQuery,
+  type TRedemptionPaymentInput,
+  type TRedemptionPaymentSaved,
+  type TRedemptionPaymentsQuery,
+  type TRedemptionPaymentUpdate,
+  type TUpdateBikeRedemption,
+} from "../../../contract/bike-redemptions.ts";
+import { LEASE_END_OPENER_REASONS } from "../../../domain/lease-end.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { beneficiaryEmployees, bikeRedemptions, orders, redemptionOffers } from "../../db/schema/index.ts";
+import { forbidden, notFound } from "../../errors.ts";
+import { databaseFileStore, type StoredFile } from "../../files/file-store.ts";
+import { readUpload } from "../../files/uploads.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
+import { loadCaseFacts } from "./case-facts.ts";
+import {
+  type Actor,
+  addGeneratedOffer,
+  addUploadedOffer,
+  cancelLeaseEndCase,
+  chooseLeaseEnd,
+  completeLeaseEndCase,
+  openLeaseEndCase,
+  sendLeasingCompanyInvoice,
+  updateLeaseEndCase,
+} from "./cases.ts";
+import { mailEmployee } from "./notify.ts";
+import {
+  deleteRedemptionPayment,
+  findRedemptionPayment,
+  listRedemptionPayments,
+  recordRedemptionPayment,
+  updateRedemptionPayment,
+} from "./payments.ts";
+import { canActFor, caseDetails, caseScope, listCases, offerOf } from "./reads.ts";
+
+/** Where a failed mail is logged (the request's logger). */
+export type MailLog = Pick<FastifyBaseLogger, "error">;
+
+const has = (user: CurrentUser, permission: string) => user.permissions.includes(permission);
+const isHelpdesk = (user: CurrentUser) => user.scope.kind === "all" && has(user, "redemptions.manage");
+const actor = (user: CurrentUser): Actor => ({ userId: user.id });
+
+/**
+ * The lease-end cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
+ * (cases.ts), the employee's mails after the commit. redemptions.manage calls act within the caller's
+ * companies (all for the admin tier); the others within caseScope (reads.ts).
+ */
+export function createRedemptionsService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (txDb) => work(txDb as unknown as Db));
+  }
+
+  /** A case the helpdesk-side caller reaches (404 otherwise). */
+  async function managed(user: CurrentUser, id: string) {
+    return loadCaseFacts(db, id, companyScopeWhere(user, bikeRedemptions.companyId));
+  }
+
+  const mailDeps = (log: MailLog) => ({
+    db,
+    messaging: ctx.messaging,
+    publicUrl: ctx.config.publicUrl,
+    logFailure: (error: unknown, what: string) => log.error({ err: error }, what),
+  });
+
+  const details = (user: CurrentUser, id: string, now = new Date()): Promise<TBikeRedemptionDetails> =>
+    caseDetails(db, user, id, now);
+
+  /** How the caller opens a case for the order: as the helpdesk, its employer or its employee; null: 404. */
+  async function openerOf(
+    user: CurrentUser,
+    orderId: string,
+  ): Promise<keyof typeof LEASE_END_OPENER_REASONS | null> {
+    const [order] = await db
+      .select({ companyId: orders.companyId, employeeUserId: beneficiaryEmployees.userId })
+      .from(orders)
+      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
+      .where(eq(orders.id, orderId));
+    if (!order) return null;
+    if (isHelpdesk(user)) return "HELPDESK";
+    if (has(user, "employees.manage") && isCompanyInScope(user, order.companyId)) return "EMPLOYER";
+    if (has(user, "own-order.manage") && order.employeeUserId === user.id) return "EMPLOYEE";
+    return null;
+  }
+
+  return {
+    list: (user: CurrentUser, query: TBikeRedemptionsQuery) => listCases(db, user, query),
+
+    details,
+
+    async open(
+      user: CurrentUser,
+      input: TOpenBikeRedemption,
+      log: MailLog,
+      now = new Date(),
+    ): Promise<TBikeRedemptionSaved> {
+      const as = await openerOf(user, input.orderId);
+      if (!as) throw notFound("Order");
+      if (!LEASE_END_OPENER_REASONS[as].includes(input.reason))
+        throw forbidden("You may not open a lease-end case for this reason");
+      const id = await inTransaction((tx) =>
+        openLeaseEndCase(tx, input, { userId: user.id, as }, now, { publicUrl: ctx.config.publicUrl }),
+      );
+      await mailEmployee(mailDeps(log), id, "offer");
+      return { message: BIKE_REDEMPTION_CREATED, bikeRedemption: await details(user, id, now) };
+    },
+
+    async update(user: CurrentUser, id: string, input: TUpdateBikeRedemption): Promise<TBikeRedemptionSaved> {
+      await managed(user, id);
+      const now = new Date();
+      await inTransaction((tx) => updateLeaseEndCase(tx, id, input, actor(user), now));
+      return { message: BIKE_REDEMPTION_UPDATED, bikeRedemption: await details(user, id, now) };
+    },
+
+    async remove(user: CurrentUser, id: string): Promise<{ message: string }> {
+      await managed(user, id);
+      await inTransaction((tx) => cancelLeaseEndCase(tx, id, actor(user), new Date()));
+      return { message: BIKE_REDEMPTION_DELETED };
+    },
+
+    async choose(
+      user: CurrentUser,
+      id: string,
+      input: TLeaseEndChoiceInput,
+    ): Promise<TBikeRedemptionDetails> {
+      await loadCaseFacts(db, id, caseScope(user, "orders.read"));
+      if (!(await canActFor(db, user, id))) throw forbidden("You may not choose for this employee");
+      const now = new Date();
+      await inTransaction((tx) =>
+        chooseLeaseEnd(tx, id, input, { userId: user.id, helpdesk: isHelpdesk(user) }, now),
+      );
+      return details(user, id, now);
+    },
+
+    async sendLeasingCompanyInvoice(user: CurrentUser, id: string): Promise<TBikeRedemptionDetails> {
+      await managed(user, id);
+      const now = new Date();
+      await inTransaction((tx) => sendLeasingCompanyInvoice(tx, id, actor(user), now));
+      return details(user, id, now);
+    },
+
+    async complete(user: CurrentUser, id: string, log: MailLog): Promise<TBikeRedemptionDetails> {
+      await managed(user, id);
+      const now = new Date();
+      await inTransaction((tx) => completeLeaseEndCase(tx, id, actor(user), now));
+      await mailEmployee(mailDeps(log), id, "completed");
+      return details(user, id, now);
+    },
+
+    async regenerateOffer(user: CurrentUser, id: string): Promise<TRedemptionOfferSaved> {
+      await managed(user, id);
+      const now = new Date();
+      const offerId = await inTransaction((tx) =>
+        addGeneratedOffer(tx, id, actor(user), now, { publicUrl: ctx.config.publicUrl }),
+      );
+      return { message: REDEMPTION_OFFER_CREATED, offer: await offerOf(db, offerId) };
+    },
+
+    async uploadOffer(
+      user: CurrentUser,
+      query: TRedemptionOfferUploadQuery,
+      body: Buffer,
+    ): Promise<TRedemptionOfferSaved> {
+      const upload = readUpload(body, query.fileName);
+      await managed(user, query.bikeRedemptionId);
+      const offerId = await inTransaction((tx) =>
+        addUploadedOffer(tx, query.bikeRedemptionId, upload, actor(user), new Date()),
+      );
+      return { message: REDEMPTION_OFFER_UPLOADED, offer: await offerOf(db, offerId) };
+    },
+
+    /** An offer's file, for whoever may read its case. */
+    async offerFile(user: CurrentUser, offerId: string): Promise<StoredFile> {
+      const [offer] = await db
+        .select({ fileId: redemptionOffers.fileId })
+        .from(redemptionOffers)
+        .innerJoin(bikeRedemptions, eq(bikeRedemptions.id, redemptionOffers.bikeRedemptionId))
+        .where(and(eq(redemptionOffers.id, offerId), caseScope(user, "orders.read")));
+      const file = offer ? await databaseFileStore(db).get(offer.fileId) : null;
+      if (!file) throw notFound("Redemption offer");
+      return file;
+    },
+
+    listPayments: (user: CurrentUser, query: TRedemptionPaymentsQuery) =>
+      listRedemptionPayments(db, user, query),
+
+    findPayment: paymentInReach,
+
+    async recordPayment(user: CurrentUser, input: TRedemptionPaymentInput): Promise<TRedemptionPaymentSaved> {
+      await managed(user, input.bikeRedemptionId);
+      const id = await inTransaction((tx) => recordRedemptionPayment(tx, input, actor(user), new Date()));
+      return { message: REDEMPTION_PAYMENT_CREATED, redemptionPayment: await findRedemptionPayment(db, id) };
+    },
+
+    async updatePayment(
+      user: CurrentUser,
+      id: string,
+      input: TRedemptionPaymentUpdate,
+    ): Promise<TRedemptionPaymentSaved> {
+      await paymentInReach(user, id);
+      await inTransaction((tx) => updateRedemptionPayment(tx, id, input, actor(user), new Date()));
+      return { message: REDEMPTION_PAYMENT_UPDATED, redemptionPayment: await findRedemptionPayment(db, id) };
+    },
+
+    async deletePayment(user: CurrentUser, id: string): Promise<{ message: string }> {
+      await paymentInReach(user, id);
+      await inTransaction((tx) => deleteRedemptionPayment(tx, id, actor(user), new Date()));
+      return { message: REDEMPTION_PAYMENT_DELETED };
+    },
+  };
+
+  /** A payment of a case in the caller's companies (all for the admin tier); 404 otherwise. */
+  async function paymentInReach(user: CurrentUser, id: string) {
+    const payment = await findRedemptionPayment(db, id);
+    if (!isCompanyInScope(user, payment.company.companyId)) throw notFound("Redemption payment");
+    return payment;
+  }
+}

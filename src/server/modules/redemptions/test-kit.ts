@@ -1,0 +1,140 @@
+import { and, eq } from "drizzle-orm";
+import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { leaseEndDate } from "../../../domain/lease-dates.ts";
+import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  beneficiaryEmployees,
+  billingTables,
+  companies,
+  leasingAgreements,
+  leasingCompanies,
+  orderItems,
+  orders,
+  users,
+} from "../../db/schema/index.ts";
+
+/**
+ * Running leases for the lease-end tests and the authorization matrix: an order in ACTIVE_LEASING with
+ * its package and an ACCEPTED agreement that started `startedMonthsAgo` months ago (its first day of
+ * the month), priced by the demo billing table (4.9 %, residual 5 %) as the acceptance prices it.
+ * Figures from the research note's illustration: a 3 000 € package over 36 months.
+ */
+
+export type LeaseOptions = {
+  /** The employee's login e-mail (their employment in `company`). */
+  email: string;
+  company?: string;
+  months?: number;
+  startedMonthsAgo?: number;
+  packageCents?: number;
+  /** Price with the default billing table (its interest); false: no billing table (0 %). */
+  billingTable?: boolean;
+  deliveryCity?: string | null;
+};
+
+export type TestLease = {
+  orderId: string;
+  agreementId: string;
+  employmentId: string;
+  companyId: string;
+  orderNumber: number;
+};
+
+export async function employmentOf(db: Db, email: string, company = "Demo Oy") {
+  const [row] = await db
+    .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId, userId: users.id })
+    .from(beneficiaryEmployees)
+    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+    .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
+    .where(and(eq(users.email, email), eq(companies.name, company)));
+  if (!row) throw new Error(`no employment of ${email} in ${company}`);
+  return row;
+}
+
+/** A lease that started `startedMonthsAgo` months ago and runs `months` months. */
+export async function activeLease(db: Db, options: LeaseOptions, now = new Date()): Promise<TestLease> {
+  const months = options.months ?? 36;
+  const packageCents = options.packageCents ?? 300_000;
+  const employment = await employmentOf(db, options.email, options.company);
+  const [table] = await db.select().from(billingTables).where(eq(billingTables.isDefault, true));
+  const [leasing] = await db.select({ id: leasingCompanies.id }).from(leasingCompanies).limit(1);
+  const priced = options.billingTable !== false && table;
+  const payment = monthlyLeasePayment(packageCents, months, {
+    annualInterestPercent: priced ? table.annualInterestPercent : 0,
+    insurancePercentPerYear: priced ? table.insurancePercentPerYear : 0,
+    monthlyMaintenanceCents: priced ? table.monthlyMaintenanceCents : 0,
+    monthlyServiceFeeCents: priced ? table.monthlyServiceFeeCents : 0,
+    residualValuePercent: 5,
+  });
+  const startDate = firstDayOf(
+    addMonths(periodOf(toHelsinkiDateString(now)), -(options.startedMonthsAgo ?? 12)),
+  );
+  const [order] = await db
+    .insert(orders)
+    .values({
+      beneficiaryEmployeeId: employment.id,
+      companyId: employment.companyId,
+      leasingCompanyId: leasing?.id,
+      billingTableId: priced ? table.id : null,
+      orderStatus: "ACTIVE_LEASING",
+      isOrderConfirmed: true,
+      deliveryMethod: options.deliveryCity ? "HOME_DELIVERY" : "PICKUP",
+      deliveryCity: options.deliveryCity ?? null,
+      totalPriceCents: packageCents,
+      vatPercent: 25.5,
+      leaseTimeMonths: months,
+      monthlyPaymentCents: payment.totalCents,
+      residualValueCents: payment.residualCents,
+      frameSerialNumber: "WTU123456789",
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  const orderId = order?.id as string;
+  await db.insert(orderItems).values([
+    {
+      orderId,
+      itemType: "BIKE",
+      name: "Tunturi eMAX 28",
+      brand: "Tunturi",
+      model: "eMAX 28",
+      frameSize: "50 cm",
+      unitPriceCents: packageCents - 10_000,
+      sortOrder: 0,
+    },
+    { orderId, itemType: "ACCESSORY", name: "Runkolukko Abus", unitPriceCents: 10_000, sortOrder: 1 },
+  ]);
+  const [agreement] = await db
+    .insert(leasingAgreements)
+    .values({
+      orderId,
+      beneficiaryEmployeeId: employment.id,
+      companyId: employment.companyId,
+      leasingCompanyId: leasing?.id as string,
+      status: "ACCEPTED",
+      agreementNumber: `TEST-${order?.orderNumber}`,
+      leaseTimeMonths: months,
+      monthlyPaymentCents: payment.totalCents,
+      totalPriceCents: packageCents,
+      residualValueCents: payment.residualCents,
+      commitmentDate: startDate,
+      startDate,
+      endDate: leaseEndDate(startDate, months),
+    })
+    .returning({ id: leasingAgreements.id });
+  return {
+    orderId,
+    agreementId: agreement?.id as string,
+    employmentId: employment.id,
+    companyId: employment.companyId,
+    orderNumber: order?.orderNumber as number,
+  };
+}
+
+/** A lease whose term ends at the end of this month: the 8-week offer window has it. */
+export const endingLease = (db: Db, options: LeaseOptions, now = new Date()) =>
+  activeLease(
+    db,
+    { ...options, months: options.months ?? 24, startedMonthsAgo: (options.months ?? 24) - 1 },
+    now,
+  );

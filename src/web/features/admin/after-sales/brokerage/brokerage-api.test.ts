@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  BIKE_BROKERAGE_ERRORS,
+  BIKE_BROKERAGE_NETWORK_ERRORS,
+} from "../../../../../contract/bike-brokerage.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { brokerageCall } from "./brokerage-api.ts";
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeAll(() => {
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+beforeEach(() => {
+  fetchMock.mockReset();
+});
+
+const CALLS = [
+  ["fetch", "GET", "Failed to fetch bike brokerages", "Network error while fetching bike brokerage"],
+  ["create", "POST", "Failed to create bike brokerage", "Network error while creating bike brokerage"],
+  ["update", "PUT", "Failed to update bike brokerage", "Network error while updating bike brokerage"],
+  ["delete", "DELETE", "Failed to delete bike brokerage", "Network error while deleting bike brokerage"],
+] as const;
+
+async function failure(
+  call: (typeof CALLS)[number][0],
+  method: (typeof CALLS)[number][1],
+): Promise<ApiError> {
+  const error = await brokerageCall(call, "/api/bike-brokerage", { method }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe("a bike brokerage call that fails (SPEC §8)", () => {
+  it("spells the texts as SPEC §8 does", () => {
+    expect(CALLS.map(([call]) => BIKE_BROKERAGE_ERRORS[call])).toEqual(CALLS.map(([, , text]) => text));
+    expect(CALLS.map(([call]) => BIKE_BROKERAGE_NETWORK_ERRORS[call])).toEqual(
+      CALLS.map(([, , , text]) => text),
+    );
+  });
+
+  for (const [call, method, failed, network] of CALLS) {
+    it(`${call}: says '${network}' when no answer came`, async () => {
+      fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+      const error = await failure(call, method);
+      expect(error.status).toBe(0);
+      expect(error.message).toBe(network);
+    });
+
+    it(`${call}: says '${failed}' with the HTTP status when the answer had no error of ours`, async () => {
+      fetchMock.mockResolvedValueOnce(new Response("<html>Bad gateway</html>", { status: 502 }));
+      const error = await failure(call, method);
+      expect(error.status).toBe(502);
+      expect(error.message).toBe(failed);
+    });
+  }
+
+  it("keeps the server's own error: its status, code and message", async () => {
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        {
+          statusCode: 409,
+          code: "BROKERAGE_IN_USE",
+          message: "1 inquiries name the bike; withdraw it instead",
+        },
+        { status: 409 },
+      ),
+    );
+    const error = await failure("delete", "DELETE");
+    expect(error).toMatchObject({
+      status: 409,
+      code: "BROKERAGE_IN_USE",
+      message: "1 inquiries name the bike; withdraw it instead",
+    });
+  });
+});

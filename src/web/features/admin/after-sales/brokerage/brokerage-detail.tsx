@@ -1,0 +1,426 @@
+import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TUpdateBikeBrokerage } from "../../../../../contract/bike-brokerage.ts";
+import { brokerageBikeTitle } from "../../../../../domain/brokerage.ts";
+import { AppLink } from "../../../../components/app-link.tsx";
+import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../../../components/empty-state.tsx";
+import { EventTimeline } from "../../../../components/event-timeline.tsx";
+import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
+import { QueryFrame } from "../../../../components/query-frame.tsx";
+import { SectionCard } from "../../../../components/section-card.tsx";
+import { ToneBadge } from "../../../../components/status-badge.tsx";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { messageForApiError } from "../../../../lib/error-toasts.ts";
+import { formatDateTime } from "../../../../lib/formatters.ts";
+import { useAdminNav } from "../../admin-nav.ts";
+import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
+import { eventTypeLabelKey } from "../../reporting/event-types.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
+import {
+  BIKE_FIELD_OF,
+  BikeFields,
+  type BikeValues,
+  bikeBody,
+  bikeRules,
+  bikeValuesOf,
+  centsToInput,
+  EMPTY_BIKE,
+} from "./bike-fields.tsx";
+import {
+  type TBikeBrokerageDetails,
+  useBrokerageBike,
+  useChangeBike,
+  useDeleteBike,
+  useInquiryHandled,
+} from "./brokerage-api.ts";
+import { ACTION_LABELS, StageBadge } from "./brokerage-labels.tsx";
+import { showBrokerageToast } from "./brokerage-toast.ts";
+
+/**
+ * One brokerage bike as the helpdesk works on it (/admin/hakemukset/valitys/{id}): what it is and
+ * where it stands, the actions its stage allows (show on or hide from the public page, mark sold and
+ * withdraw, each sold or withdrawn after asking; delete one nobody asked about), its details with the
+ * suggested price, the inquiries to answer, and its events.
+ */
+export function BrokerageDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const bike = useBrokerageBike(id);
+  const back = (
+    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.brokerage)}>
+      {t("adminBrokerage.detail.back")}
+    </AppLink>
+  );
+  return (
+    <QueryFrame query={bike} header={back} notFound={t("adminBrokerage.detail.notFound")}>
+      {(data) => <BikeView bike={data} back={back} />}
+    </QueryFrame>
+  );
+}
+
+function BikeView({ bike, back }: { bike: TBikeBrokerageDetails; back: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  return (
+    <Stack gap="var(--pd-section-gap)">
+      <Stack gap="xs">
+        {back}
+        <Group gap="sm" align="center" wrap="wrap">
+          <Title order={2} size="h3">
+            {brokerageBikeTitle(bike)}
+          </Title>
+          <StageBadge stage={bike.stage} />
+        </Group>
+        <Text size="sm">
+          {bike.orderId && bike.orderNumber ? (
+            <AppLink to={pathOf("applications", ORDER_SEGMENT, bike.orderId)}>
+              {t("adminBrokerage.columns.fromOrder", {
+                number: bike.orderNumber,
+                company: bike.companyName ?? "–",
+              })}
+            </AppLink>
+          ) : (
+            t("adminBrokerage.columns.byHand")
+          )}
+        </Text>
+      </Stack>
+      <ActionsSection bike={bike} />
+      <DetailsSection bike={bike} />
+      <InquiriesSection bike={bike} />
+      <SectionCard title={t("adminBrokerage.detail.events")}>
+        <EventTimeline
+          events={bike.events.map((event) => ({
+            id: event.id,
+            at: event.createdAt,
+            actor: event.actorName ?? t("adminBrokerage.detail.bySystem"),
+            text: event.action ? t(ACTION_LABELS[event.action]) : t(eventTypeLabelKey(event.type)),
+          }))}
+        />
+      </SectionCard>
+    </Stack>
+  );
+}
+
+type Confirming = "sell" | "withdraw" | "delete" | null;
+
+function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
+  const { t } = useTranslation();
+  const { go } = useAdminNav();
+  const change = useChangeBike(bike.bikeBrokerageId);
+  const remove = useDeleteBike(bike.bikeBrokerageId);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const title = brokerageBikeTitle(bike);
+
+  function run(body: TUpdateBikeBrokerage, done: string) {
+    remove.reset();
+    change.mutate(body, {
+      onSuccess: () => {
+        setConfirming(null);
+        showBrokerageToast(done);
+      },
+      onError: () => setConfirming(null),
+    });
+  }
+  function deleteBike() {
+    change.reset();
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        showBrokerageToast(t("adminBrokerage.toasts.deleted"));
+        go("applications", AFTER_SALES_SEGMENTS.brokerage);
+      },
+      onError: () => setConfirming(null),
+    });
+  }
+
+  const error = change.error ?? remove.error;
+  const busy = change.isPending || remove.isPending;
+  const forSale = bike.status === "PENDING";
+  return (
+    <SectionCard title={t("adminBrokerage.detail.actions")}>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" variant="light" role="alert" title={t("adminBrokerage.detail.actionFailed")}>
+            {messageForApiError(error, t)}
+          </Alert>
+        )}
+        <Text size="sm" c="dimmed">
+          {t(
+            {
+              WAITING: "adminBrokerage.detail.stageWaiting",
+              FOR_SALE: "adminBrokerage.detail.stageForSale",
+              SOLD: "adminBrokerage.detail.stageSold",
+              WITHDRAWN: "adminBrokerage.detail.stageWithdrawn",
+            }[bike.stage],
+          )}
+        </Text>
+        <Group gap="sm" wrap="wrap">
+          {bike.stage === "WAITING" && (
+            <Button
+              loading={change.isPending}
+              disabled={busy}
+              onClick={() => run({ listed: true }, t("adminBrokerage.toasts.listed"))}
+            >
+              {t("adminBrokerage.detail.list")}
+            </Button>
+          )}
+          {bike.stage === "FOR_SALE" && (
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => run({ listed: false }, t("adminBrokerage.toasts.unlisted"))}
+            >
+              {t("adminBrokerage.detail.unlist")}
+            </Button>
+          )}
+          {forSale && (
+            <Button variant="default" disabled={busy} onClick={() => setConfirming("sell")}>
+              {t("adminBrokerage.detail.sell")}
+            </Button>
+          )}
+          {forSale && (
+            <Button variant="default" disabled={busy} onClick={() => setConfirming("withdraw")}>
+              {t("adminBrokerage.detail.withdraw")}
+            </Button>
+          )}
+          {bike.stage === "WITHDRAWN" && (
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => run({ status: "PENDING" }, t("adminBrokerage.toasts.reopened"))}
+            >
+              {t("adminBrokerage.detail.reopen")}
+            </Button>
+          )}
+          <Button variant="outline" color="red" disabled={busy} onClick={() => setConfirming("delete")}>
+            {t("adminBrokerage.detail.delete")}
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming === "sell"}
+        title={t("adminBrokerage.confirm.sellTitle", { bike: title })}
+        confirmLabel={t("adminBrokerage.confirm.sell")}
+        onConfirm={() => run({ status: "COMPLETED" }, t("adminBrokerage.toasts.sold"))}
+        onCancel={() => setConfirming(null)}
+        loading={change.isPending}
+      >
+        {t("adminBrokerage.confirm.sellText")}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === "withdraw"}
+        title={t("adminBrokerage.confirm.withdrawTitle", { bike: title })}
+        confirmLabel={t("adminBrokerage.confirm.withdraw")}
+        onConfirm={() => run({ status: "CANCELLED" }, t("adminBrokerage.toasts.withdrawn"))}
+        onCancel={() => setConfirming(null)}
+        loading={change.isPending}
+      >
+        {t("adminBrokerage.confirm.withdrawText")}
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={confirming === "delete"}
+        title={t("adminBrokerage.confirm.deleteTitle", { bike: title })}
+        confirmLabel={t("adminBrokerage.confirm.delete")}
+        onConfirm={deleteBike}
+        onCancel={() => setConfirming(null)}
+        loading={remove.isPending}
+      >
+        {t("adminBrokerage.confirm.deleteText")}
+      </ConfirmDialog>
+    </SectionCard>
+  );
+}
+
+/** The server's field errors on the form's fields. */
+function fieldErrors(error: unknown, text: string): Partial<Record<keyof BikeValues, string>> {
+  if (!(error instanceof ApiError)) return {};
+  const out: Partial<Record<keyof BikeValues, string>> = {};
+  for (const detail of error.details) {
+    const field = BIKE_FIELD_OF[detail.field.replace(/^body[./]/, "")];
+    if (field) out[field] = text;
+  }
+  return out;
+}
+
+function DetailsSection({ bike }: { bike: TBikeBrokerageDetails }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const change = useChangeBike(bike.bikeBrokerageId);
+  const form = useForm<BikeValues>({
+    initialValues: EMPTY_BIKE,
+    validate: bikeRules(t, { priceOptional: bike.askingPriceCents === null }),
+  });
+  const errorSummary = useFormErrorSummary(form);
+  const { suggestion } = bike;
+
+  // The form follows the saved bike (after a save, or another tab's change).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the bike's last change decides, not the object's identity.
+  useEffect(() => {
+    form.setValues(bikeValuesOf(bike));
+    form.resetDirty();
+  }, [bike.updatedAt]);
+
+  function save(values: BikeValues) {
+    const body = bikeBody(values);
+    change.mutate(body, {
+      onSuccess: () => showBrokerageToast(t("adminBrokerage.toasts.updated")),
+      onError: (error) => {
+        const fields = fieldErrors(error, t("forms.checkField"));
+        if (Object.keys(fields).length > 0) {
+          form.setErrors(fields);
+          errorSummary.show();
+        }
+      },
+    });
+  }
+
+  const suggested = suggestion
+    ? t("adminBrokerage.detail.suggestion", {
+        price: display.money(suggestion.priceCents),
+        packagePrice: display.money(suggestion.packagePriceCents),
+        months: suggestion.months,
+        residual: suggestion.residualValueCents === null ? "–" : display.money(suggestion.residualValueCents),
+      })
+    : t("adminBrokerage.detail.noSuggestion");
+  const refused = change.error instanceof ApiError && change.error.details.length === 0 ? change.error : null;
+  return (
+    <SectionCard
+      title={t("adminBrokerage.detail.details")}
+      description={t("adminBrokerage.detail.detailsHint")}
+    >
+      <form noValidate onSubmit={form.onSubmit(save, errorSummary.onInvalid)}>
+        <Stack gap="md">
+          {errorSummary.summary}
+          <BikeFields form={form} priceDescription={suggested} />
+          {suggestion && (
+            <div>
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => form.setFieldValue("price", centsToInput(suggestion.priceCents))}
+              >
+                {t("adminBrokerage.detail.useSuggestion")}
+              </Button>
+            </div>
+          )}
+          {refused && (
+            <Alert color="red" variant="light" role="alert" title={t("forms.errorTitle")}>
+              {messageForApiError(refused, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending} disabled={!form.isDirty()}>
+              {t("adminBrokerage.detail.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
+
+function InquiriesSection({ bike }: { bike: TBikeBrokerageDetails }) {
+  const { t } = useTranslation();
+  const handled = useInquiryHandled();
+  const label = t("adminBrokerage.inquiries.title");
+  return (
+    <SectionCard
+      title={label}
+      description={
+        bike.inquiryCount > bike.inquiries.length
+          ? t("adminBrokerage.inquiries.newestOnly", {
+              shown: bike.inquiries.length,
+              total: bike.inquiryCount,
+            })
+          : undefined
+      }
+    >
+      <Stack gap="sm">
+        {handled.isError && (
+          <Alert color="red" variant="light" role="alert" title={t("adminBrokerage.detail.actionFailed")}>
+            {messageForApiError(handled.error, t)}
+          </Alert>
+        )}
+        {bike.inquiries.length === 0 ? (
+          <EmptyState
+            text={
+              bike.stage === "FOR_SALE"
+                ? t("adminBrokerage.inquiries.empty")
+                : t("adminBrokerage.inquiries.emptyHidden")
+            }
+          />
+        ) : (
+          <Table.ScrollContainer
+            minWidth={640}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": label } }}
+          >
+            <Table striped aria-label={label} verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("adminBrokerage.inquiries.asker")}</Table.Th>
+                  <Table.Th>{t("adminBrokerage.inquiries.message")}</Table.Th>
+                  <Table.Th>{t("adminBrokerage.inquiries.received")}</Table.Th>
+                  <Table.Th>{t("adminBrokerage.inquiries.state")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bike.inquiries.map((inquiry) => (
+                  <Table.Tr key={inquiry.inquiryId}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {inquiry.name}
+                      </Text>
+                      <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                        <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
+                        {inquiry.phoneNumber && ` · ${inquiry.phoneNumber}`}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                        {inquiry.message ?? "–"}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(inquiry.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={6} align="flex-start">
+                        {inquiry.handled ? (
+                          <ToneBadge tone="success">{t("adminBrokerage.inquiries.handled")}</ToneBadge>
+                        ) : (
+                          <ToneBadge tone="warning">{t("adminBrokerage.inquiries.open")}</ToneBadge>
+                        )}
+                        <Button
+                          size="xs"
+                          variant={inquiry.handled ? "default" : "light"}
+                          loading={handled.isPending && handled.variables?.inquiryId === inquiry.inquiryId}
+                          onClick={() =>
+                            handled.mutate(
+                              { inquiryId: inquiry.inquiryId, handled: !inquiry.handled },
+                              {
+                                onSuccess: () =>
+                                  showBrokerageToast(
+                                    inquiry.handled
+                                      ? t("adminBrokerage.toasts.inquiryReopened")
+                                      : t("adminBrokerage.toasts.inquiryHandled"),
+                                  ),
+                              },
+                            )
+                          }
+                        >
+                          {inquiry.handled
+                            ? t("adminBrokerage.inquiries.reopen", { name: inquiry.name })
+                            : t("adminBrokerage.inquiries.markHandled", { name: inquiry.name })}
+                        </Button>
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

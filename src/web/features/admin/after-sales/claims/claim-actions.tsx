@@ -1,0 +1,287 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TInsuranceClaim, TUpdateInsuranceClaim } from "../../../../../contract/insurance-claims.ts";
+import type { InsuranceClaimOutcome } from "../../../../../domain/enums.ts";
+import {
+  type InsuranceClaimStep,
+  isCompletingStep,
+  isInsuranceClaimStep,
+  needsPoliceReport,
+} from "../../../../../domain/insurance-claims.ts";
+import { eurosToCents } from "../../../../../domain/money.ts";
+import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { messageForApiError } from "../../../../lib/error-toasts.ts";
+import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
+import { showToast } from "../../../../lib/toast.ts";
+import { useAdminNav } from "../../admin-nav.ts";
+import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
+import { OUTCOME_LABELS, STEP_TEXTS, TYPE_LABELS } from "./claim-labels.ts";
+import { useClaimAction } from "./claims-api.ts";
+
+function done(message: string, close: string) {
+  void showToast({ color: "pedaali", message, closeButtonProps: { "aria-label": close } });
+}
+
+/**
+ * What the helpdesk may do next: the outcome's next step (a completing step closes the claim, makes
+ * the deductible's payment and may end the lease, so each asks first), or deleting a claim made by
+ * mistake. Before the outcome is set there is no step.
+ */
+export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
+  const { t } = useTranslation();
+  const { go } = useAdminNav();
+  const action = useClaimAction(claim.insuranceId);
+  const [asking, setAsking] = useState<InsuranceClaimStep | "delete" | null>(null);
+  const open = claim.status === "PENDING";
+
+  function close() {
+    if (action.isPending) return;
+    action.reset();
+    setAsking(null);
+  }
+  function takeStep(step: InsuranceClaimStep) {
+    action.mutate(
+      { kind: "step", step },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          done(t("adminClaims.actions.stepDone"), t("common.close"));
+        },
+      },
+    );
+  }
+  function remove() {
+    action.mutate(
+      { kind: "delete" },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          done(t("adminClaims.actions.deleted"), t("common.close"));
+          go("applications", AFTER_SALES_SEGMENTS.claims);
+        },
+      },
+    );
+  }
+  const error = action.isError && (
+    <Alert color="red" role="alert">
+      {messageForApiError(action.error, t)}
+    </Alert>
+  );
+  const step = asking && asking !== "delete" ? asking : null;
+
+  return (
+    <Stack gap="md">
+      {!open && <Text size="sm">{t("adminClaims.actions.closed")}</Text>}
+      {open && claim.nextSteps.length === 0 && (
+        <Text size="sm">
+          {claim.outcome ? t("adminClaims.actions.noStep") : t("adminClaims.actions.setOutcome")}
+        </Text>
+      )}
+      <Group gap="sm" wrap="wrap">
+        {claim.nextSteps.map((next) => (
+          <Button key={next} onClick={() => setAsking(next)}>
+            {t(STEP_TEXTS[next].button)}
+          </Button>
+        ))}
+        {open && (
+          <Button variant="outline" color="red" onClick={() => setAsking("delete")}>
+            {t("adminClaims.actions.delete")}
+          </Button>
+        )}
+      </Group>
+      {!asking && error}
+      <ConfirmDialog
+        opened={step !== null}
+        title={step ? t(STEP_TEXTS[step].button) : ""}
+        confirmLabel={step ? t(STEP_TEXTS[step].button) : ""}
+        onConfirm={() => step && takeStep(step)}
+        onCancel={close}
+        loading={action.isPending}
+      >
+        <Stack gap="sm">
+          <Text>{step ? t(STEP_TEXTS[step].confirm) : ""}</Text>
+          {step && isCompletingStep(step) && claim.deductibleOwedCents > 0 && (
+            <Text size="sm">{t("adminClaims.actions.deductibleNote")}</Text>
+          )}
+          {error}
+        </Stack>
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={asking === "delete"}
+        title={t("adminClaims.actions.deleteTitle", {
+          type: t(TYPE_LABELS[claim.type]),
+          name: claim.employee.name,
+        })}
+        confirmLabel={t("adminClaims.actions.delete")}
+        onConfirm={remove}
+        onCancel={close}
+        loading={action.isPending}
+      >
+        <Stack gap="sm">
+          <Text>{t("adminClaims.actions.deleteText")}</Text>
+          {error}
+        </Stack>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+type FormValues = {
+  outcome: InsuranceClaimOutcome | "";
+  incidentDate: string;
+  policeReportNumber: string;
+  description: string;
+  repairCost: string;
+  deductible: string;
+};
+
+const FORM_FIELDS = [
+  "outcome",
+  "incidentDate",
+  "policeReportNumber",
+  "description",
+  "repairCostCents",
+  "deductibleCents",
+];
+
+const euros = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2).replace(".", ","));
+
+function centsOf(text: string): number | null {
+  try {
+    const cents = eurosToCents(text);
+    return cents >= 0 ? cents : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The claim's outcome and costs (the helpdesk's PUT): the outcome, fixed once its first step is taken,
+ * the incident date, the police report number (a theft's is required), what happened, the repair's
+ * cost and the deductible. A closed claim is shown, not edited.
+ */
+export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
+  const { t } = useTranslation();
+  const action = useClaimAction(claim.insuranceId);
+  const open = claim.status === "PENDING";
+  const stepTaken = claim.events.some((event) => isInsuranceClaimStep(event.type));
+  const form = useForm<FormValues>({
+    initialValues: {
+      outcome: claim.outcome ?? "",
+      incidentDate: claim.incidentDate ?? "",
+      policeReportNumber: claim.policeReportNumber ?? "",
+      description: claim.description ?? "",
+      repairCost: euros(claim.repairCostCents),
+      deductible: euros(claim.deductibleCents),
+    },
+    validate: {
+      policeReportNumber: (value) =>
+        needsPoliceReport(claim.type) && !value.trim() ? t("adminClaims.form.policeRequired") : null,
+      repairCost: (value) =>
+        value.trim() && centsOf(value) === null ? t("adminClaims.form.amountInvalid") : null,
+      deductible: (value) => (centsOf(value) === null ? t("adminClaims.form.amountInvalid") : null),
+    },
+  });
+
+  function save(values: FormValues) {
+    const body: TUpdateInsuranceClaim = {
+      policeReportNumber: values.policeReportNumber.trim() || null,
+      description: values.description.trim() || null,
+      repairCostCents: values.repairCost.trim() ? centsOf(values.repairCost) : null,
+      deductibleCents: centsOf(values.deductible) ?? claim.deductibleCents,
+    };
+    if (!stepTaken) body.outcome = values.outcome || null;
+    if (values.incidentDate) body.incidentDate = values.incidentDate;
+    action.mutate(
+      { kind: "update", body },
+      {
+        onSuccess: () => done(t("adminClaims.form.saved"), t("common.close")),
+        onError: (error) => {
+          const fields = fieldErrorsOf(error, FORM_FIELDS, t("adminClaims.form.checkField"));
+          if (error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED")
+            fields.policeReportNumber = t("adminClaims.form.policeRequired");
+          form.setErrors({
+            outcome: fields.outcome,
+            incidentDate: fields.incidentDate,
+            policeReportNumber: fields.policeReportNumber,
+            description: fields.description,
+            repairCost: fields.repairCostCents,
+            deductible: fields.deductibleCents,
+          });
+        },
+      },
+    );
+  }
+
+  if (!open) return null;
+  return (
+    <form noValidate onSubmit={form.onSubmit(save)}>
+      <Stack gap="md">
+        <NativeSelect
+          label={t("adminClaims.form.outcome")}
+          description={stepTaken ? t("adminClaims.form.outcomeFixed") : t("adminClaims.form.outcomeHint")}
+          disabled={stepTaken}
+          data={[
+            { value: "", label: t("adminClaims.form.noOutcome") },
+            ...claim.outcomes.map((outcome) => ({ value: outcome, label: t(OUTCOME_LABELS[outcome]) })),
+          ]}
+          {...form.getInputProps("outcome")}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            type="date"
+            label={t("adminClaims.form.incidentDate")}
+            {...form.getInputProps("incidentDate")}
+          />
+          <TextInput
+            label={t("adminClaims.form.policeReportNumber")}
+            required={needsPoliceReport(claim.type)}
+            maxLength={60}
+            {...form.getInputProps("policeReportNumber")}
+          />
+          <TextInput
+            label={t("adminClaims.form.repairCost")}
+            inputMode="decimal"
+            rightSection="€"
+            {...form.getInputProps("repairCost")}
+          />
+          <TextInput
+            label={t("adminClaims.form.deductible")}
+            inputMode="decimal"
+            rightSection="€"
+            {...form.getInputProps("deductible")}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t("adminClaims.form.description")}
+          rows={4}
+          maxLength={4000}
+          {...form.getInputProps("description")}
+        />
+        {action.isError && (
+          <Alert color="red" role="alert">
+            {messageForApiError(action.error, t)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={action.isPending}>
+            {t("adminClaims.form.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../../../../domain/enums.ts";
+import { eurosToCents } from "../../../../../domain/money.ts";
+import {
+  HAND_MADE_USER_PAYMENT_KINDS,
+  type HandMadeUserPaymentKind,
+  USER_PAYMENT_MAX_CENTS,
+} from "../../../../../domain/user-payments.ts";
+import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
+import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
+import { messageForApiError } from "../../../../lib/error-toasts.ts";
+import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
+import { showToast } from "../../../../lib/toast.ts";
+import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
+import { type EmployeeOption, useCreatePayment, useEmployeeOptions } from "./payments-api.ts";
+
+type Values = {
+  beneficiaryEmployeeId: string;
+  kind: HandMadeUserPaymentKind;
+  description: string;
+  amount: string;
+  paymentMethod: PaymentMethod;
+  dueDate: string;
+  send: boolean;
+};
+
+const FIELDS = ["beneficiaryEmployeeId", "kind", "description", "amountCents", "paymentMethod", "dueDate"];
+
+function centsOrNull(text: string): number | null {
+  try {
+    return eurosToCents(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A payment made by hand (OTHER, RETURN_FEE or DEDUCTIBLE) for an employee of any company, the
+ * employee found by name or e-mail. Sent at once unless unticked (an invoice is then mailed).
+ */
+export function CreatePaymentDialog({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreatePayment();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [chosen, setChosen] = useState<EmployeeOption | null>(null);
+  const options = useEmployeeOptions(debounced);
+  const form = useForm<Values>({
+    initialValues: {
+      beneficiaryEmployeeId: "",
+      kind: "OTHER",
+      description: "",
+      amount: "",
+      paymentMethod: "BATCH",
+      dueDate: "",
+      send: true,
+    },
+    validate: {
+      beneficiaryEmployeeId: (value) => (value ? null : t("adminUserPayments.form.employeeRequired")),
+      description: (value) => (value.trim() ? null : t("adminUserPayments.form.descriptionRequired")),
+      amount: (value) => {
+        const cents = centsOrNull(value);
+        return cents !== null && cents > 0 && cents <= USER_PAYMENT_MAX_CENTS
+          ? null
+          : t("adminUserPayments.form.amountInvalid");
+      },
+      dueDate: (value) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminUserPayments.form.dueRequired"),
+    },
+  });
+  const errorSummary = useFormErrorSummary(form, {
+    beneficiaryEmployeeId: t("adminUserPayments.form.employee"),
+    paymentMethod: t("adminUserPayments.form.method"),
+  });
+
+  function close() {
+    if (create.isPending) return;
+    create.reset();
+    form.reset();
+    setSearch("");
+    setChosen(null);
+    onClose();
+  }
+
+  const submit = form.onSubmit((values) => {
+    create.mutate(
+      {
+        beneficiaryEmployeeId: values.beneficiaryEmployeeId,
+        kind: values.kind,
+        description: values.description.trim(),
+        amountCents: eurosToCents(values.amount),
+        paymentMethod: values.paymentMethod,
+        dueDate: values.dueDate,
+        send: values.send,
+      },
+      {
+        onSuccess: (payment) => {
+          void showToast({
+            color: "pedaali",
+            message: t("adminUserPayments.form.created"),
+            closeButtonProps: { "aria-label": t("common.close") },
+          });
+          close();
+          onCreated(payment.id);
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error, FIELDS, t("adminUserPayments.form.fieldInvalid"));
+          const { amountCents, ...rest } = fields;
+          form.setErrors({ ...rest, ...(amountCents ? { amount: amountCents } : {}) });
+          if (Object.keys(fields).length > 0) errorSummary.show();
+        },
+      },
+    );
+  }, errorSummary.onInvalid);
+
+  const data = [...(options.data ?? [])];
+  if (chosen && !data.some((option) => option.value === chosen.value)) data.unshift(chosen);
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t("adminUserPayments.form.title")}
+      centered
+      size="lg"
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          <Text size="sm">{t("adminUserPayments.form.intro")}</Text>
+          {errorSummary.summary}
+          {create.isError && (
+            <Alert color="red" variant="light" role="alert" title={t("adminUserPayments.actions.failed")}>
+              {messageForApiError(create.error, t)}
+            </Alert>
+          )}
+          <RequiredFieldsNote />
+          <Select
+            label={t("adminUserPayments.form.employee")}
+            placeholder={t("adminUserPayments.form.employeePlaceholder")}
+            required
+            searchable
+            data={data}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options: all }) => all}
+            nothingFoundMessage={
+              debounced.trim().length >= 2 ? t("adminUserPayments.form.noEmployees") : undefined
+            }
+            comboboxProps={{ withinPortal: false }}
+            {...form.getInputProps("beneficiaryEmployeeId")}
+            onChange={(value) => {
+              form.setFieldValue("beneficiaryEmployeeId", value ?? "");
+              setChosen(data.find((option) => option.value === value) ?? null);
+            }}
+          />
+          <NativeSelect
+            label={t("adminUserPayments.form.kind")}
+            required
+            data={HAND_MADE_USER_PAYMENT_KINDS.map((kind) => ({ value: kind, label: t(KIND_LABELS[kind]) }))}
+            {...form.getInputProps("kind")}
+          />
+          <TextInput
+            label={t("adminUserPayments.form.description")}
+            description={t("adminUserPayments.form.descriptionHelp")}
+            required
+            maxLength={200}
+            {...form.getInputProps("description")}
+          />
+          <TextInput
+            label={t("adminUserPayments.form.amount")}
+            required
+            inputMode="decimal"
+            {...form.getInputProps("amount")}
+          />
+          <Radio.Group
+            label={<FieldLabel required>{t("adminUserPayments.form.method")}</FieldLabel>}
+            {...form.getInputProps("paymentMethod")}
+          >
+            <Group gap="lg" mt={6}>
+              {PAYMENT_METHODS.map((method) => (
+                <Radio key={method} value={method} label={t(METHOD_LABELS[method])} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <TextInput
+            label={t("adminUserPayments.form.due")}
+            description={t("adminUserPayments.form.dueHelp")}
+            required
+            type="date"
+            {...form.getInputProps("dueDate")}
+          />
+          <Checkbox
+            label={t("adminUserPayments.form.send")}
+            description={t("adminUserPayments.form.sendHelp")}
+            {...form.getInputProps("send", { type: "checkbox" })}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              {t("ds.confirm.cancel")}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t("adminUserPayments.form.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PaymentMethod, UserPaymentKind } from "../../../../../domain/enums.ts";
+
+/** The label keys of what a payment is for and how it is paid, spelled out for the catalogue check. */
+export const KIND_LABELS: Record<UserPaymentKind, string> = {
+  OWN_SHARE: "adminUserPayments.kinds.OWN_SHARE",
+  REDEMPTION: "adminUserPayments.kinds.REDEMPTION",
+  RETURN_FEE: "adminUserPayments.kinds.RETURN_FEE",
+  DEDUCTIBLE: "adminUserPayments.kinds.DEDUCTIBLE",
+  OTHER: "adminUserPayments.kinds.OTHER",
+};
+
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
+  PAYROLL: "adminUserPayments.methods.PAYROLL",
+  BATCH: "adminUserPayments.methods.BATCH",
+};

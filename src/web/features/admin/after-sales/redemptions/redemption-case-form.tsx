@@ -1,0 +1,216 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import type { TUpdateBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
+import { PAYMENT_METHODS, type PaymentMethod, type PaymentMode } from "../../../../../domain/enums.ts";
+import { isMonthEnd } from "../../../../../domain/lease-end.ts";
+import { eurosToCents } from "../../../../../domain/money.ts";
+import { paymentMethodAllowed } from "../../../../../domain/user-payments.ts";
+import { DetailsList } from "../../../../components/details-list.tsx";
+import { SectionCard } from "../../../../components/section-card.tsx";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { useCompany } from "../../../companies/companies-api.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
+import { centsToInput } from "../brokerage/bike-fields.tsx";
+import { METHOD_LABELS } from "./redemption-labels.ts";
+import { showDone } from "./redemption-parts.tsx";
+import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
+
+/** Cents from a euro field, or null when it does not read as an amount of 0 or more. */
+export function centsOf(text: string): number | null {
+  try {
+    const cents = eurosToCents(text);
+    return cents >= 0 ? cents : null;
+  } catch {
+    return null;
+  }
+}
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** The methods a company of this payment mode lets its employees pay with; both while the mode is unknown. */
+export function methodsOf(mode: PaymentMode | null): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((m) => mode === null || paymentMethodAllowed(mode, m));
+}
+
+/** The company's payment mode (GET /api/companies/{id}), or null until it is known. */
+export function usePaymentMode(companyId: string): PaymentMode | null {
+  return useCompany(companyId).data?.paymentMode ?? null;
+}
+
+type Values = {
+  price: string;
+  decisionDeadline: string;
+  leaseEndsOn: string;
+  paymentMethod: PaymentMethod;
+  returnFee: string;
+  note: string;
+};
+/** The body's name of each field the server may refuse. */
+const BODY_FIELDS: Record<string, keyof Values> = {
+  redemptionPriceCents: "price",
+  decisionDeadline: "decisionDeadline",
+  leaseEndsOn: "leaseEndsOn",
+  paymentMethod: "paymentMethod",
+  returnFeeCents: "returnFee",
+  note: "note",
+};
+
+/**
+ * The case's price and dates: shown, and while the case is open changed by the helpdesk (PUT, only the
+ * fields changed). A new last day of the lease without a new price lets the server price it by rule;
+ * a method the company's payment mode does not allow is not offered.
+ */
+export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const editable = c.allowedActions.includes("UPDATE");
+  const mode = usePaymentMode(c.company.companyId);
+  const action = useRedemptionAction(c.id);
+  const initial: Values = {
+    price: centsToInput(c.redemptionPriceCents),
+    decisionDeadline: c.decisionDeadline ?? "",
+    leaseEndsOn: c.leaseEndsOn ?? "",
+    paymentMethod: c.paymentMethod,
+    returnFee: c.returnFeeCents === null ? "" : centsToInput(c.returnFeeCents),
+    note: c.note ?? "",
+  };
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: {
+      price: (value) => (centsOf(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
+      decisionDeadline: (value) => (isDate(value) ? null : t("adminRedemptions.form.dateInvalid")),
+      leaseEndsOn: (value) => (isMonthEnd(value) ? null : t("adminRedemptions.form.monthEnd")),
+      returnFee: (value) =>
+        value.trim() && centsOf(value) === null ? t("adminRedemptions.form.amountInvalid") : null,
+    },
+  });
+
+  const methods = methodsOf(mode);
+  const rows = [
+    { label: t("adminRedemptions.form.price"), value: display.money(c.redemptionPriceCents) },
+    { label: t("adminRedemptions.form.deadline"), value: display.date(c.decisionDeadline) },
+    { label: t("adminRedemptions.form.leaseEndsOn"), value: display.date(c.leaseEndsOn) },
+    { label: t("adminRedemptions.form.method"), value: t(METHOD_LABELS[c.paymentMethod]) },
+    ...(c.early
+      ? [
+          {
+            label: t("adminRedemptions.form.returnFee"),
+            value: c.returnFeeCents === null ? null : display.money(c.returnFeeCents),
+          },
+        ]
+      : []),
+    ...(c.coveredUntil
+      ? [{ label: t("adminRedemptions.form.coveredUntil"), value: display.date(c.coveredUntil) }]
+      : []),
+  ];
+  if (!editable)
+    return (
+      <SectionCard title={t("adminRedemptions.form.title")}>
+        <DetailsList items={rows} />
+      </SectionCard>
+    );
+
+  function save(values: Values) {
+    const body: TUpdateBikeRedemption = {};
+    const price = centsOf(values.price);
+    if (price !== null && price !== c.redemptionPriceCents) body.redemptionPriceCents = price;
+    if (values.decisionDeadline !== initial.decisionDeadline) body.decisionDeadline = values.decisionDeadline;
+    if (values.leaseEndsOn !== initial.leaseEndsOn) body.leaseEndsOn = values.leaseEndsOn;
+    if (values.paymentMethod !== initial.paymentMethod) body.paymentMethod = values.paymentMethod;
+    if (values.returnFee !== initial.returnFee)
+      body.returnFeeCents = values.returnFee.trim() ? centsOf(values.returnFee) : null;
+    if (values.note !== initial.note) body.note = values.note.trim() || null;
+    if (Object.keys(body).length === 0) return;
+    action.mutate(
+      { kind: "update", body },
+      {
+        onSuccess: (message) => {
+          form.resetDirty();
+          showDone(savedMessage(message ?? "", t));
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const detail of error.details) {
+            const field = BODY_FIELDS[detail.field.replace(/^body\./, "")];
+            if (field) form.setFieldError(field, t("adminRedemptions.form.checkField"));
+          }
+          if (error.code === "PAYMENT_METHOD_NOT_ALLOWED")
+            form.setFieldError("paymentMethod", messageWithServerText(error, t));
+        },
+      },
+    );
+  }
+
+  const shownAtField =
+    action.error instanceof ApiError &&
+    (action.error.details.length > 0 || action.error.code === "PAYMENT_METHOD_NOT_ALLOWED");
+  return (
+    <SectionCard
+      title={t("adminRedemptions.form.title")}
+      description={t("adminRedemptions.form.description")}
+    >
+      <form noValidate onSubmit={form.onSubmit(save)}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <TextInput
+              label={t("adminRedemptions.form.price")}
+              inputMode="decimal"
+              rightSection="€"
+              {...form.getInputProps("price")}
+            />
+            <TextInput
+              type="date"
+              label={t("adminRedemptions.form.deadline")}
+              {...form.getInputProps("decisionDeadline")}
+            />
+            <TextInput
+              type="date"
+              label={t("adminRedemptions.form.leaseEndsOn")}
+              description={t("adminRedemptions.form.leaseEndsOnHelp")}
+              {...form.getInputProps("leaseEndsOn")}
+            />
+            <NativeSelect
+              label={t("adminRedemptions.form.method")}
+              data={methods.map((m) => ({ value: m, label: t(METHOD_LABELS[m]) }))}
+              {...form.getInputProps("paymentMethod")}
+            />
+            {c.early && (
+              <TextInput
+                label={t("adminRedemptions.form.returnFee")}
+                description={t("adminRedemptions.form.returnFeeHelp")}
+                inputMode="decimal"
+                rightSection="€"
+                {...form.getInputProps("returnFee")}
+              />
+            )}
+          </SimpleGrid>
+          <Textarea
+            label={t("adminRedemptions.form.note")}
+            rows={2}
+            maxLength={1000}
+            {...form.getInputProps("note")}
+          />
+          {c.coveredUntil && (
+            <DetailsList
+              items={[
+                { label: t("adminRedemptions.form.coveredUntil"), value: display.date(c.coveredUntil) },
+              ]}
+            />
+          )}
+          {action.isError && !shownAtField && (
+            <Alert color="red" variant="light" role="alert" title={t("adminRedemptions.form.failed")}>
+              {messageWithServerText(action.error, t)}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" variant="default" loading={action.isPending} disabled={!form.isDirty()}>
+              {t("adminRedemptions.form.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}

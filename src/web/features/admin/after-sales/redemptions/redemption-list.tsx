@@ -1,0 +1,227 @@
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LEASE_END_REASONS, PAYMENT_METHODS, SIMPLE_STATES } from "../../../../../domain/enums.ts";
+import { AppLink } from "../../../../components/app-link.tsx";
+import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
+import { ToneBadge } from "../../../../components/status-badge.tsx";
+import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { useAdminNav } from "../../admin-nav.ts";
+import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
+import {
+  CHOICE_LABELS,
+  METHOD_LABELS,
+  REASON_LABELS,
+  STATUS_LABELS,
+  STATUS_TONES,
+} from "./redemption-labels.ts";
+import { OpenRedemptionDialog } from "./redemption-open-dialog.tsx";
+import {
+  ALL_STATUSES,
+  type FilterKey,
+  REDEMPTIONS_PAGE_SIZE,
+  redemptionFilterOf,
+  type TRedemptionRow,
+  useRedemptions,
+} from "./redemptions-api.ts";
+
+/**
+ * Hakemukset → Lunastukset (issue 13): the lease-end cases, the open ones first, searched by the
+ * employee or the order number and narrowed by status, payment method and reason, 20 a page from the
+ * server, kept in the address. A row opens the case; "Avaa tapaus" opens one for an order.
+ */
+export function RedemptionList() {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const { pathOf, go } = useAdminNav();
+  const { params, update } = useFilterParams<FilterKey>();
+  const filter = redemptionFilterOf(params);
+  const list = useRedemptions(filter);
+  const [searchText, setSearchText] = useState(filter.search);
+  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const [opening, setOpening] = useState(false);
+  const headingId = useId();
+  const casePath = (id: string) => pathOf("applications", AFTER_SALES_SEGMENTS.redemptions, id);
+  const filtered =
+    filter.status !== "PENDING" ||
+    filter.search !== "" ||
+    filter.paymentMethod !== "" ||
+    filter.reason !== "";
+
+  function clearFilters() {
+    setSearchText("");
+    update({ search: "", status: "", paymentMethod: "", reason: "" });
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2} size="h3" id={headingId}>
+            {t("adminRedemptions.list.title")}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4} maw="var(--pd-measure)">
+            {t("adminRedemptions.list.intro")}
+          </Text>
+        </div>
+        <Button onClick={() => setOpening(true)}>{t("adminRedemptions.open.button")}</Button>
+      </Group>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 4 }}
+        spacing="md"
+        role="search"
+        aria-label={t("adminRedemptions.list.filters")}
+      >
+        <TextInput
+          label={t("adminRedemptions.list.search")}
+          placeholder={t("adminRedemptions.list.searchPlaceholder")}
+          type="search"
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            updateSearch(event.currentTarget.value);
+          }}
+        />
+        <NativeSelect
+          label={t("adminRedemptions.list.status")}
+          value={filter.status || ALL_STATUSES}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            update({ status: value === "PENDING" ? "" : value });
+          }}
+          data={[
+            ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATUS_LABELS[status]) })),
+            { value: ALL_STATUSES, label: t("adminRedemptions.list.allStatuses") },
+          ]}
+        />
+        <NativeSelect
+          label={t("adminRedemptions.list.paymentMethod")}
+          value={filter.paymentMethod}
+          onChange={(event) => update({ paymentMethod: event.currentTarget.value })}
+          data={[
+            { value: "", label: t("adminRedemptions.list.anyMethod") },
+            ...PAYMENT_METHODS.map((method) => ({ value: method, label: t(METHOD_LABELS[method]) })),
+          ]}
+        />
+        <NativeSelect
+          label={t("adminRedemptions.list.reason")}
+          value={filter.reason}
+          onChange={(event) => update({ reason: event.currentTarget.value })}
+          data={[
+            { value: "", label: t("adminRedemptions.list.anyReason") },
+            ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS[reason]) })),
+          ]}
+        />
+      </SimpleGrid>
+      <DataTable<TRedemptionRow>
+        label={t("adminRedemptions.list.title")}
+        idAccessor="id"
+        {...pageQueryProps(list)}
+        empty={{
+          text: t("adminRedemptions.list.empty"),
+          action: (
+            <Button variant="default" onClick={() => setOpening(true)}>
+              {t("adminRedemptions.open.button")}
+            </Button>
+          ),
+        }}
+        filtered={{
+          active: filtered,
+          text: t("adminRedemptions.list.emptyFiltered"),
+          clearLabel: t("adminRedemptions.list.clearFilters"),
+          onClear: clearFilters,
+        }}
+        page={filter.page}
+        pageSize={REDEMPTIONS_PAGE_SIZE}
+        onPageChange={(page) => update({ page: String(page) })}
+        onRowClick={({ record }) => go("applications", AFTER_SALES_SEGMENTS.redemptions, record.id)}
+        columns={[
+          {
+            accessor: "order.orderNumber",
+            title: t("adminRedemptions.columns.order"),
+            render: (row) => (
+              // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the link navigates itself.
+              <span onClick={(event) => event.stopPropagation()}>
+                <AppLink to={casePath(row.id)}>
+                  {t("adminRedemptions.orderNumber", { number: row.order.orderNumber })}
+                </AppLink>
+              </span>
+            ),
+          },
+          {
+            accessor: "employee",
+            title: t("adminRedemptions.columns.employee"),
+            render: (row) => (
+              <div>
+                <Text size="sm">{row.employee.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {[row.company.name, row.bikeName].filter(Boolean).join(" · ")}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: "reason",
+            title: t("adminRedemptions.columns.reason"),
+            render: (row) => t(REASON_LABELS[row.reason]),
+          },
+          {
+            accessor: "choice",
+            title: t("adminRedemptions.columns.choice"),
+            render: (row) =>
+              row.choice ? (
+                <div>
+                  <Text size="sm">{t(CHOICE_LABELS[row.choice])}</Text>
+                  {row.choice === "REDEEM" && (
+                    <Text size="xs" c="dimmed">
+                      {t(METHOD_LABELS[row.paymentMethod])}
+                      {" · "}
+                      {row.userPaymentPaidAt
+                        ? t("adminRedemptions.list.paid")
+                        : t("adminRedemptions.list.unpaid")}
+                    </Text>
+                  )}
+                </div>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t("adminRedemptions.list.noChoice")}
+                </Text>
+              ),
+          },
+          {
+            accessor: "redemptionPriceCents",
+            title: t("adminRedemptions.columns.price"),
+            textAlign: "right",
+            render: (row) => (
+              <span style={{ whiteSpace: "nowrap" }}>{display.money(row.redemptionPriceCents)}</span>
+            ),
+          },
+          {
+            accessor: "decisionDeadline",
+            title: t("adminRedemptions.columns.deadline"),
+            render: (row) => (
+              <span style={{ whiteSpace: "nowrap" }}>{display.date(row.decisionDeadline) || "–"}</span>
+            ),
+          },
+          {
+            accessor: "status",
+            title: t("adminRedemptions.columns.status"),
+            render: (row) => (
+              <ToneBadge tone={STATUS_TONES[row.status]}>{t(STATUS_LABELS[row.status])}</ToneBadge>
+            ),
+          },
+        ]}
+      />
+      <OpenRedemptionDialog
+        opened={opening}
+        onClose={() => setOpening(false)}
+        onOpened={(id) => {
+          setOpening(false);
+          go("applications", AFTER_SALES_SEGMENTS.redemptions, id);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, FileInput, Group, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_UPLOAD_BYTES } from "../../../../../domain/uploads.ts";
+import { EmptyState } from "../../../../components/empty-state.tsx";
+import { SectionCard } from "../../../../components/section-card.tsx";
+import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { formatDateTime } from "../../../../lib/formatters.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
+import { showDone } from "./redemption-parts.tsx";
+import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
+
+/**
+ * The case's redemption offers, newest first: open each document; while the case is open, upload one
+ * (PDF or image, 10 MB) or make the offer PDF again from the case's current price and deadline.
+ */
+export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const upload = useRedemptionAction(c.id);
+  const regenerate = useRedemptionAction(c.id);
+  const [file, setFile] = useState<File | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const canUpload = c.allowedActions.includes("UPLOAD_OFFER");
+  const canRegenerate = c.allowedActions.includes("REGENERATE_OFFER");
+  const offers = [...c.offers].reverse();
+  const title = t("adminRedemptions.offers.title");
+
+  function send() {
+    if (!file) {
+      setFieldError(t("adminRedemptions.offers.fileRequired"));
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setFieldError(t("adminRedemptions.offers.tooLarge"));
+      return;
+    }
+    setFieldError(null);
+    upload.mutate(
+      { kind: "uploadOffer", file },
+      {
+        onSuccess: (message) => {
+          setFile(null);
+          showDone(savedMessage(message ?? "", t));
+        },
+      },
+    );
+  }
+
+  return (
+    <SectionCard
+      title={title}
+      actions={
+        canRegenerate && (
+          <Button
+            size="xs"
+            variant="light"
+            loading={regenerate.isPending}
+            onClick={() =>
+              regenerate.mutate(
+                { kind: "regenerateOffer" },
+                { onSuccess: (message) => showDone(savedMessage(message ?? "", t)) },
+              )
+            }
+          >
+            {t("adminRedemptions.offers.regenerate")}
+          </Button>
+        )
+      }
+    >
+      <Stack gap="md">
+        {regenerate.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={t("adminRedemptions.offers.regenerateFailed")}
+          >
+            {messageWithServerText(regenerate.error, t)}
+          </Alert>
+        )}
+        {offers.length === 0 ? (
+          <EmptyState
+            text={canRegenerate ? t("adminRedemptions.offers.emptyOpen") : t("adminRedemptions.offers.empty")}
+          />
+        ) : (
+          <Table.ScrollContainer
+            minWidth={520}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": title } }}
+          >
+            <Table striped aria-label={title}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("adminRedemptions.offers.file")}</Table.Th>
+                  <Table.Th ta="right">{t("adminRedemptions.offers.price")}</Table.Th>
+                  <Table.Th>{t("adminRedemptions.offers.validUntil")}</Table.Th>
+                  <Table.Th>{t("adminRedemptions.offers.createdAt")}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {offers.map((offer) => (
+                  <Table.Tr key={offer.id}>
+                    <Table.Td>
+                      <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+                        {offer.file.fileName}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                      {offer.offerPriceCents === null ? "–" : display.money(offer.offerPriceCents)}
+                    </Table.Td>
+                    <Table.Td>{display.date(offer.validUntil) || "–"}</Table.Td>
+                    <Table.Td>{formatDateTime(offer.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {canUpload && (
+          <Stack gap="sm">
+            <FileInput
+              label={t("adminRedemptions.offers.pick")}
+              description={t("adminRedemptions.offers.pickHelp")}
+              accept="application/pdf,image/jpeg,image/png,image/webp"
+              value={file}
+              onChange={(picked) => {
+                setFile(picked);
+                setFieldError(null);
+                upload.reset();
+              }}
+              error={fieldError}
+              clearable
+              maw={420}
+            />
+            {upload.isError && (
+              <Alert
+                color="red"
+                variant="light"
+                role="alert"
+                title={t("adminRedemptions.offers.uploadFailed")}
+              >
+                {messageWithServerText(upload.error, t)}
+              </Alert>
+            )}
+            <Group>
+              <Button variant="default" onClick={send} loading={upload.isPending}>
+                {t("adminRedemptions.offers.upload")}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {!canUpload && offers.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {t("adminRedemptions.offers.closed")}
+          </Text>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

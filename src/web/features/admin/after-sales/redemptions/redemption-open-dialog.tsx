@@ -1,0 +1,184 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Stack,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import type { TOpenBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
+import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/enums.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { showToast } from "../../../../lib/toast.ts";
+import { findOrderByNumber } from "../brokerage/brokerage-api.ts";
+import { REASON_LABELS } from "./redemption-labels.ts";
+import { savedMessage, useOpenRedemption } from "./redemptions-api.ts";
+
+type Values = {
+  orderNumber: string;
+  reason: LeaseEndReason;
+  lastWorkingDay: string;
+  absenceStartDate: string;
+  employerInitiated: boolean;
+  note: string;
+};
+const INITIAL: Values = {
+  orderNumber: "",
+  reason: "LEASE_TERM_ENDS",
+  lastWorkingDay: "",
+  absenceStartDate: "",
+  employerInitiated: false,
+  note: "",
+};
+const ENDS_EMPLOYMENT: readonly LeaseEndReason[] = ["EMPLOYEE_RESIGNED", "EMPLOYER_ENDED_EMPLOYMENT"];
+
+/**
+ * "Avaa tapaus": the helpdesk opens a lease-end case for an order found by its number, for any reason
+ * (the term's end before the daily job reaches it, or an early end). The dates are optional: the
+ * server takes the employment's last working day or the latest recorded absence when they are left
+ * out. Opens the new case's page.
+ */
+export function OpenRedemptionDialog({
+  opened,
+  onClose,
+  onOpened,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onOpened: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const open = useOpenRedemption();
+  const form = useForm<Values>({
+    initialValues: INITIAL,
+    validate: {
+      orderNumber: (value) =>
+        /^\d{1,9}$/.test(value.trim()) ? null : t("adminRedemptions.open.numberInvalid"),
+    },
+  });
+  // Each opening starts afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the opening resets the dialog.
+  useEffect(() => {
+    if (!opened) return;
+    form.reset();
+    open.reset();
+  }, [opened]);
+
+  async function submit(values: Values) {
+    let order: Awaited<ReturnType<typeof findOrderByNumber>>;
+    try {
+      order = await findOrderByNumber(Number(values.orderNumber.trim()));
+    } catch {
+      form.setFieldError("orderNumber", t("adminRedemptions.open.lookupFailed"));
+      return;
+    }
+    if (!order) {
+      form.setFieldError("orderNumber", t("adminRedemptions.open.orderNotFound"));
+      return;
+    }
+    const body: TOpenBikeRedemption = { orderId: order.orderId, reason: values.reason };
+    if (ENDS_EMPLOYMENT.includes(values.reason) && values.lastWorkingDay)
+      body.lastWorkingDay = values.lastWorkingDay;
+    if (values.reason === "LONG_ABSENCE") {
+      if (values.absenceStartDate) body.absenceStartDate = values.absenceStartDate;
+      body.employerInitiated = values.employerInitiated;
+    }
+    if (values.note.trim()) body.note = values.note.trim();
+    open.mutate(body, {
+      onSuccess: (saved) => {
+        void showToast({
+          color: "pedaali",
+          message: savedMessage(saved.message, t),
+          closeButtonProps: { "aria-label": t("common.close") },
+        });
+        onOpened(saved.bikeRedemption.id);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        for (const detail of error.details) {
+          const field = detail.field.replace(/^body\./, "");
+          if (field === "lastWorkingDay" || field === "absenceStartDate")
+            form.setFieldError(field, t("adminRedemptions.open.dateNeeded"));
+        }
+      },
+    });
+  }
+
+  const reason = form.values.reason;
+  const fieldError = open.error instanceof ApiError && open.error.details.length > 0;
+  return (
+    <Modal
+      opened={opened}
+      onClose={open.isPending ? () => {} : onClose}
+      title={t("adminRedemptions.open.title")}
+      centered
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
+        <Stack gap="md">
+          <TextInput
+            label={t("adminRedemptions.open.orderNumber")}
+            description={t("adminRedemptions.open.orderNumberHelp")}
+            inputMode="numeric"
+            required
+            {...form.getInputProps("orderNumber")}
+          />
+          <NativeSelect
+            label={t("adminRedemptions.open.reason")}
+            data={LEASE_END_REASONS.map((r) => ({ value: r, label: t(REASON_LABELS[r]) }))}
+            {...form.getInputProps("reason")}
+          />
+          {ENDS_EMPLOYMENT.includes(reason) && (
+            <TextInput
+              type="date"
+              label={t("adminRedemptions.open.lastWorkingDay")}
+              description={t("adminRedemptions.open.lastWorkingDayHelp")}
+              {...form.getInputProps("lastWorkingDay")}
+            />
+          )}
+          {reason === "LONG_ABSENCE" && (
+            <>
+              <TextInput
+                type="date"
+                label={t("adminRedemptions.open.absenceStart")}
+                description={t("adminRedemptions.open.absenceStartHelp")}
+                {...form.getInputProps("absenceStartDate")}
+              />
+              <Checkbox
+                label={t("adminRedemptions.open.layOff")}
+                description={t("adminRedemptions.open.layOffHelp")}
+                {...form.getInputProps("employerInitiated", { type: "checkbox" })}
+              />
+            </>
+          )}
+          <Textarea
+            label={t("adminRedemptions.open.note")}
+            rows={2}
+            maxLength={1000}
+            {...form.getInputProps("note")}
+          />
+          {open.isError && !fieldError && (
+            <Alert color="red" variant="light" role="alert" title={t("adminRedemptions.open.failed")}>
+              {messageWithServerText(open.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={open.isPending}>
+              {t("ds.confirm.cancel")}
+            </Button>
+            <Button type="submit" loading={open.isPending}>
+              {t("adminRedemptions.open.submit")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

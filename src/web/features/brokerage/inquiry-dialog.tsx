@@ -1,0 +1,172 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { BROKERAGE_INQUIRY_MESSAGE_MAX, brokerageBikeTitle } from "../../../domain/brokerage.ts";
+import { personName } from "../../../domain/person-name.ts";
+import { normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { RequiredFieldsNote } from "../../components/field-label.tsx";
+import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { fieldRules } from "../../lib/field-rules.ts";
+import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { useSession } from "../../lib/session.ts";
+import { type TListedBike, useAskAboutBike } from "./brokerage-api.ts";
+
+const FIELDS = ["name", "email", "phoneNumber", "message"] as const;
+
+type Values = { name: string; email: string; phoneNumber: string; message: string };
+
+/** What the dialog's alert says of a refusal: the bike went off sale, the user asked already, or the general text. */
+function refusalText(error: unknown, t: (key: string) => string, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.code === "CONFLICT") return t("brokerage.inquiry.alreadyAsked");
+  if (error.code === "BROKERAGE_NOT_AVAILABLE" || error.status === 404)
+    return t("brokerage.inquiry.notAvailable");
+  return fallback;
+}
+
+/**
+ * "Kysy ostamisesta": the asker's name, e-mail and phone, prefilled from their account and theirs to
+ * change (a personal address, say), and their message to customer service. Errors stand at the fields
+ * and in the summary above them; a refusal of the whole inquiry in the alert. `onSent` closes it.
+ */
+export function InquiryDialog({
+  bike,
+  onClose,
+  onSent,
+  onAskedBefore,
+}: {
+  bike: TListedBike | null;
+  onClose: () => void;
+  /** The inquiry went through: the page thanks the asker and closes the dialog. */
+  onSent: (bikeId: string) => void;
+  /** The user's earlier inquiry is still open (409): the dialog says so, and the card too. */
+  onAskedBefore: (bikeId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const rules = fieldRules(t);
+  const ask = useAskAboutBike();
+  const form = useForm<Values>({
+    initialValues: { name: "", email: "", phoneNumber: "", message: "" },
+    validate: {
+      name: rules.required(),
+      email: rules.email,
+      phoneNumber: rules.optionalPhone,
+      message: rules.required((value) =>
+        value.trim().length > BROKERAGE_INQUIRY_MESSAGE_MAX
+          ? t("brokerage.inquiry.messageTooLong", { max: BROKERAGE_INQUIRY_MESSAGE_MAX })
+          : null,
+      ),
+    },
+  });
+  const errorSummary = useFormErrorSummary(form);
+  const bikeId = bike?.bikeBrokerageId ?? null;
+
+  // Each bike's dialog starts from the user's own details and an empty message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new bike resets the form; the rest follows it.
+  useEffect(() => {
+    if (!bikeId) return;
+    form.setValues({
+      name: user ? personName(user.firstName, user.lastName) : "",
+      email: user?.email ?? "",
+      phoneNumber: user?.phoneNumber ?? "",
+      message: "",
+    });
+    form.resetDirty();
+    form.clearErrors();
+    ask.reset();
+  }, [bikeId]);
+
+  function submit(values: Values) {
+    if (!bike) return;
+    const phone = values.phoneNumber.trim();
+    ask.mutate(
+      {
+        bikeId: bike.bikeBrokerageId,
+        body: {
+          name: values.name.trim(),
+          email: normalizeEmail(values.email),
+          phoneNumber: phone ? normalizePhoneNumber(phone) : null,
+          message: values.message.trim(),
+        },
+      },
+      {
+        onSuccess: () => onSent(bike.bikeBrokerageId),
+        onError: (error) => {
+          const fields = fieldErrorsOf(error, FIELDS, t("forms.checkField"));
+          if (error instanceof ApiError && error.code === "UNSUPPORTED_PHONE_NUMBER")
+            fields.phoneNumber = t("errors.UNSUPPORTED_PHONE_NUMBER");
+          if (Object.keys(fields).length > 0) {
+            form.setErrors(fields);
+            errorSummary.show();
+          }
+          if (error instanceof ApiError && error.code === "CONFLICT") onAskedBefore(bike.bikeBrokerageId);
+        },
+      },
+    );
+  }
+
+  const fieldsRefused = ask.error instanceof ApiError && ask.error.details.length > 0;
+  return (
+    <Modal
+      opened={bike !== null}
+      onClose={ask.isPending ? () => {} : onClose}
+      title={bike ? t("brokerage.inquiry.title", { bike: brokerageBikeTitle(bike) }) : ""}
+      size="lg"
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      <form noValidate onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}>
+        <Stack gap="md">
+          {errorSummary.summary}
+          <RequiredFieldsNote />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={t("brokerage.inquiry.name")}
+              autoComplete="name"
+              required
+              {...form.getInputProps("name")}
+            />
+            <TextInput
+              label={t("forms.email")}
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps("email")}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t("brokerage.inquiry.phone")}
+            description={t("forms.phoneHint")}
+            type="tel"
+            autoComplete="tel"
+            {...form.getInputProps("phoneNumber")}
+          />
+          <Textarea
+            label={t("brokerage.inquiry.message")}
+            description={t("brokerage.inquiry.messageHint")}
+            required
+            rows={5}
+            maxLength={BROKERAGE_INQUIRY_MESSAGE_MAX}
+            {...form.getInputProps("message")}
+          />
+          {ask.isError && !fieldsRefused && (
+            <Alert color="red" variant="light" title={t("forms.errorTitle")} role="alert">
+              {refusalText(ask.error, t, formErrorMessage(ask.error, t))}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={ask.isPending}>
+              {t("brokerage.inquiry.cancel")}
+            </Button>
+            <Button type="submit" loading={ask.isPending}>
+              {t("brokerage.inquiry.send")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import { Stack } from "@mantine/core";
+import { EmployerCancellationsSection } from "./cancellations-section.tsx";
+import { EmployerClaimsSection } from "./claims-section.tsx";
+import { LeaseEndsSection } from "./lease-ends-section.tsx";
+import { EmployerPaymentsSection } from "./payments-section.tsx";
+
+/**
+ * /tyonantaja?valilehti=pyorat (issue 13): the employer's view of what follows the sale, for the
+ * companies of their scope: leases ending and their cases first (the ones that need the employer),
+ * then insurance claims, order cancellations and the employees' own payments.
+ */
+export function BikesTab() {
+  return (
+    <Stack gap="lg">
+      <LeaseEndsSection />
+      <EmployerClaimsSection />
+      <EmployerCancellationsSection />
+      <EmployerPaymentsSection />
+    </Stack>
+  );
+}

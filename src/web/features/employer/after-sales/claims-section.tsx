@@ -1,0 +1,127 @@
+import { Stack, Text } from "@mantine/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  INSURANCE_CLAIMS_PAGE_SIZE,
+  insuranceClaimPageResponse,
+  type TInsuranceClaimListItem,
+} from "../../../../contract/insurance-claims.ts";
+import type { InsuranceClaimOutcome, InsuranceClaimType, SimpleState } from "../../../../domain/enums.ts";
+import type { StatusTone } from "../../../../domain/status-tones.ts";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { ToneBadge } from "../../../components/status-badge.tsx";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+
+/** The label keys, spelled out so that the catalogue check sees every key in use. */
+const TYPE_LABELS: Record<InsuranceClaimType, string> = {
+  THEFT: "employerClaims.types.THEFT",
+  DAMAGE: "employerClaims.types.DAMAGE",
+};
+const STATUS_LABELS: Record<SimpleState, string> = {
+  PENDING: "employerClaims.statuses.PENDING",
+  COMPLETED: "employerClaims.statuses.COMPLETED",
+  CANCELLED: "employerClaims.statuses.CANCELLED",
+};
+const STATUS_TONES: Record<SimpleState, StatusTone> = {
+  PENDING: "warning",
+  COMPLETED: "success",
+  CANCELLED: "neutral",
+};
+const OUTCOME_LABELS: Record<InsuranceClaimOutcome, string> = {
+  REPAIR: "employerClaims.outcomes.REPAIR",
+  NEW_BIKE: "employerClaims.outcomes.NEW_BIKE",
+  END_OF_LEASING: "employerClaims.outcomes.END_OF_LEASING",
+};
+
+/** A YYYY-MM-DD date as DD.MM.YYYY. */
+const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : "–");
+
+/**
+ * The insurance claims of the companies' employees, read only (issue 13 point 2): GET
+ * /api/insurance-claims, scoped by the server to the caller's companies, newest first, 10 a page. The
+ * helpdesk handles them; the employer sees whose bike was stolen or damaged and how the claim ended
+ * (an ended lease ends its salary deduction).
+ */
+export function EmployerClaimsSection() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: ["employer-insurance-claims", page],
+    queryFn: () =>
+      apiFetch(
+        `/api/insurance-claims?${new URLSearchParams({ page: String(page), limit: String(INSURANCE_CLAIMS_PAGE_SIZE) })}`,
+        { schema: insuranceClaimPageResponse },
+      ),
+    placeholderData: keepPreviousData,
+    // The table shows its own error with a retry.
+    meta: { silent: true },
+  });
+  return (
+    <SectionCard title={t("employerClaims.title")} description={t("employerClaims.description")}>
+      <DataTable<TInsuranceClaimListItem>
+        label={t("employerClaims.title")}
+        idAccessor="insuranceId"
+        {...pageQueryProps(list)}
+        empty={{ text: t("employerClaims.empty") }}
+        page={page}
+        pageSize={INSURANCE_CLAIMS_PAGE_SIZE}
+        onPageChange={setPage}
+        columns={[
+          {
+            accessor: "employee",
+            title: t("employerClaims.columns.employee"),
+            render: (claim) => (
+              <div>
+                <Text size="sm">{claim.employee.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {claim.company.name}
+                </Text>
+              </div>
+            ),
+          },
+          {
+            accessor: "type",
+            title: t("employerClaims.columns.claim"),
+            render: (claim) => (
+              <div>
+                <Text size="sm">{t(TYPE_LABELS[claim.type])}</Text>
+                {claim.order && (
+                  <Text size="xs" c="dimmed">
+                    {t("employerClaims.order", { number: claim.order.orderNumber })}
+                  </Text>
+                )}
+              </div>
+            ),
+          },
+          {
+            accessor: "status",
+            title: t("employerClaims.columns.status"),
+            render: (claim) => (
+              <Stack gap={4} align="flex-start">
+                <ToneBadge tone={STATUS_TONES[claim.status]}>{t(STATUS_LABELS[claim.status])}</ToneBadge>
+                {claim.outcome && (
+                  <Text size="xs" c="dimmed">
+                    {t(OUTCOME_LABELS[claim.outcome])}
+                  </Text>
+                )}
+              </Stack>
+            ),
+          },
+          {
+            accessor: "incidentDate",
+            title: t("employerClaims.columns.incident"),
+            render: (claim) => day(claim.incidentDate),
+          },
+          {
+            accessor: "createdAt",
+            title: t("employerClaims.columns.reported"),
+            render: (claim) => formatDate(claim.createdAt),
+          },
+        ]}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,211 @@
+import { Alert, Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
+import type { TEmployeeOrder } from "../../../../contract/employees.ts";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import { hasEmploymentEnd } from "../../../../domain/employees.ts";
+import type { LeaseEndReason } from "../../../../domain/enums.ts";
+import {
+  EMPLOYER_CAUSED_COVER_DAYS,
+  leaseEndSchedule,
+  OTHER_ABSENCE_COVER_DAYS,
+} from "../../../../domain/lease-end.ts";
+import { FieldLabel } from "../../../components/field-label.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { messageWithServerText } from "../../../lib/error-toasts.ts";
+import { useSession } from "../../../lib/session.ts";
+import { showSuccessToast, TAB_PARAM, TABS } from "../employees/employee-nav.ts";
+import { useOpenEarlyEnd, useOpenLeaseEndOf } from "./lease-ends-api.ts";
+import { day } from "./lease-ends-drawer.tsx";
+import { REASON_LABELS } from "./lease-ends-labels.ts";
+import { LEASE_END_PARAM } from "./lease-ends-section.tsx";
+
+/** The early ends an employer opens; the term's end opens by itself. */
+type EarlyReason = Exclude<LeaseEndReason, "LEASE_TERM_ENDS">;
+const REASONS: readonly EarlyReason[] = ["EMPLOYEE_RESIGNED", "EMPLOYER_ENDED_EMPLOYMENT", "LONG_ABSENCE"];
+
+type Values = { reason: EarlyReason | ""; lastWorkingDay: string; absenceStart: string; layOff: boolean };
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** Where the bikes tab shows a case in its drawer. */
+const casePath = (id: string) =>
+  `?${new URLSearchParams({ [TAB_PARAM]: TABS.bikes, [LEASE_END_PARAM]: id })}`;
+
+/**
+ * "Avaa sopimuksen päättyminen" for an employee's bike in use (employees.manage): the reason (resigned,
+ * the employer ended the employment, a long absence), the last working day or the absence's first day,
+ * for an absence whether the employer caused it (a lay-off), and what follows by the rules before it is
+ * sent. A case already open is named with a link to it instead. The server's refusals are shown at the
+ * field they concern or above the button.
+ */
+export function LeaseEndOpenAction({
+  order,
+  lastWorkingDayDate,
+}: {
+  order: TEmployeeOrder;
+  lastWorkingDayDate: string;
+}) {
+  const { t } = useTranslation();
+  const canManage = useSession().user?.permissions.includes("employees.manage") ?? false;
+  const today = toHelsinkiDateString(new Date());
+  const started =
+    order.orderStatus === "ACTIVE_LEASING" && !!order.leaseStartDate && order.leaseStartDate <= today;
+  const existing = useOpenLeaseEndOf(order, canManage && started);
+  const [opening, setOpening] = useState(false);
+  if (!canManage || !started || existing.isPending) return null;
+  const current = existing.data;
+  if (current)
+    return (
+      <Text size="sm">
+        {t("employerLeaseEnds.open.already", {
+          reason: t(REASON_LABELS[current.reason]),
+          date: day(current.decisionDeadline) ?? "–",
+        })}{" "}
+        <Anchor href={casePath(current.id)}>{t("employerLeaseEnds.open.show")}</Anchor>
+      </Text>
+    );
+  if (!opening)
+    return (
+      <Group>
+        <Button size="xs" variant="light" onClick={() => setOpening(true)}>
+          {t("employerLeaseEnds.open.button")}
+        </Button>
+      </Group>
+    );
+  return (
+    <OpenForm
+      order={order}
+      lastWorkingDay={hasEmploymentEnd(lastWorkingDayDate) ? lastWorkingDayDate : ""}
+      onClose={() => setOpening(false)}
+    />
+  );
+}
+
+function OpenForm({
+  order,
+  lastWorkingDay,
+  onClose,
+}: {
+  order: TEmployeeOrder;
+  lastWorkingDay: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const open = useOpenEarlyEnd();
+  const form = useForm<Values>({
+    // An employment whose end is recorded: its last working day is the default.
+    initialValues: { reason: "", lastWorkingDay, absenceStart: "", layOff: false },
+    validate: {
+      reason: (value) => (value ? null : t("employerLeaseEnds.open.reasonRequired")),
+      lastWorkingDay: (value, values) =>
+        values.reason === "LONG_ABSENCE" || isDate(value) ? null : t("employerLeaseEnds.open.dateRequired"),
+      absenceStart: (value, values) =>
+        values.reason !== "LONG_ABSENCE" || isDate(value) ? null : t("employerLeaseEnds.open.dateRequired"),
+    },
+  });
+  const { reason, layOff } = form.values;
+  const absence = reason === "LONG_ABSENCE";
+  const dateField = absence ? "absenceStart" : "lastWorkingDay";
+  const date = form.values[dateField];
+  const today = toHelsinkiDateString(new Date());
+  const schedule =
+    reason && isDate(date) && order.leaseStartDate && order.leaseEndDate
+      ? leaseEndSchedule({
+          reason,
+          today,
+          leaseStartDate: order.leaseStartDate,
+          termEndDate: order.leaseEndDate,
+          employerCaused: absence && layOff,
+          ...(absence ? { absenceStartDate: date } : { lastWorkingDay: date }),
+        })
+      : null;
+
+  function send(values: Values) {
+    if (!values.reason) return;
+    const body: TOpenBikeRedemption = { orderId: order.orderId, reason: values.reason };
+    if (values.reason === "LONG_ABSENCE") {
+      body.absenceStartDate = values.absenceStart;
+      body.employerInitiated = values.layOff;
+    } else body.lastWorkingDay = values.lastWorkingDay;
+    open.mutate(body, {
+      onSuccess: () => {
+        showSuccessToast(t("employerLeaseEnds.open.done", { number: order.orderNumber }));
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
+          form.setFieldError(dateField, t("employerLeaseEnds.open.dateInvalid"));
+      },
+    });
+  }
+
+  const atField = open.error instanceof ApiError && open.error.details.length > 0;
+  return (
+    <form noValidate onSubmit={form.onSubmit(send)} aria-label={t("employerLeaseEnds.open.title")}>
+      <Stack gap="sm">
+        <Radio.Group
+          label={<FieldLabel required>{t("employerLeaseEnds.open.reason")}</FieldLabel>}
+          {...form.getInputProps("reason")}
+        >
+          <Stack gap={6} mt="xs">
+            {REASONS.map((r) => (
+              <Radio key={r} value={r} label={t(REASON_LABELS[r])} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {reason && (
+          <TextInput
+            type="date"
+            key={dateField}
+            label={
+              absence ? t("employerLeaseEnds.open.absenceStart") : t("employerLeaseEnds.open.lastWorkingDay")
+            }
+            required
+            w={{ base: "100%", xs: 220 }}
+            {...form.getInputProps(dateField)}
+          />
+        )}
+        {absence && (
+          <Checkbox
+            label={t("employerLeaseEnds.open.layOff")}
+            description={t("employerLeaseEnds.open.layOffHelp", {
+              days: EMPLOYER_CAUSED_COVER_DAYS,
+              other: OTHER_ABSENCE_COVER_DAYS,
+            })}
+            {...form.getInputProps("layOff", { type: "checkbox" })}
+          />
+        )}
+        {schedule && (
+          <Alert variant="light" role="note" title={t("employerLeaseEnds.open.whatFollows")}>
+            {absence
+              ? t("employerLeaseEnds.open.scheduleAbsence", {
+                  covered: day(schedule.coveredUntil),
+                  deadline: day(schedule.decisionDeadline),
+                  end: day(schedule.leaseEndsOn),
+                })
+              : t("employerLeaseEnds.open.scheduleEnd", {
+                  deadline: day(schedule.decisionDeadline),
+                  end: day(schedule.leaseEndsOn),
+                })}
+          </Alert>
+        )}
+        {open.isError && !atField && (
+          <Alert color="red" variant="light" role="alert" title={t("employerLeaseEnds.open.failed")}>
+            {messageWithServerText(open.error, t)}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" size="xs" loading={open.isPending}>
+            {t("employerLeaseEnds.open.submit")}
+          </Button>
+          <Button size="xs" variant="default" onClick={onClose} disabled={open.isPending}>
+            {t("ds.confirm.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

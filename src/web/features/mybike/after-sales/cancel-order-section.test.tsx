@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { TOrderAfterSales } from "../../../../contract/orders.ts";
+import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import type { TMyOrder } from "../mybike-api.ts";
+import {
+  baseRoutes,
+  ORDER_ID,
+  ok,
+  order,
+  packageOrder,
+  renderMyBike,
+  setUpMyBikeTests,
+  uuid,
+} from "../test-support.tsx";
+import { cancellationStateOf } from "./cancel-order-section.tsx";
+
+setUpMyBikeTests();
+
+const CANCELLATION_ID = uuid(700);
+
+type Cancellation = NonNullable<TOrderAfterSales["cancellation"]>;
+const cancellation = (overrides: Partial<Cancellation> = {}): Cancellation => ({
+  orderCancellationId: CANCELLATION_ID,
+  status: "PENDING",
+  requestedBy: "EMPLOYEE",
+  reason: "Muutan toiselle paikkakunnalle",
+  refundAmountCents: 0,
+  payerType: null,
+  refundToType: null,
+  createdAt: "2026-03-05T09:00:00.000Z",
+  completedAt: null,
+  ...overrides,
+});
+const withCancellation = (base: TMyOrder, overrides: Partial<Cancellation> = {}): TMyOrder => ({
+  ...base,
+  afterSales: { ...base.afterSales, cancellation: cancellation(overrides) },
+});
+const confirmed = (overrides: Partial<TMyOrder> = {}) =>
+  packageOrder({ orderStatus: "CONFIRMED", waitingOn: "HELPDESK", isOrderConfirmed: true, ...overrides });
+
+async function section() {
+  return screen.findByRole("region", { name: "Tilauksen peruuttaminen" });
+}
+
+describe("the employee's cancel dialog", () => {
+  it("cancels an order not yet confirmed at once, after asking the reason", async () => {
+    const user = userEvent.setup({ delay: null });
+    let cancelled = false;
+    const api = fakeApi({
+      ...baseRoutes([packageOrder()]),
+      "GET /api/orders/my": () =>
+        ok({ items: [cancelled ? packageOrder({ orderStatus: "CANCELLED" }) : packageOrder()] }),
+      "POST /api/order-cancellations": () => {
+        cancelled = true;
+        return { status: 201, body: {} };
+      },
+    });
+    renderMyBike();
+    const card = await section();
+    expect(card).toHaveTextContent("voit perua sen heti");
+    await user.click(within(card).getByRole("button", { name: "Peruuta tilaus" }));
+    const dialog = await screen.findByRole("dialog", { name: "Peruutetaanko tilaus 1042?" });
+    expect(dialog).toHaveTextContent("Tilaus perutaan heti");
+    // The reason is required.
+    await user.click(within(dialog).getByRole("button", { name: "Peruuta tilaus" }));
+    expect(
+      await within(dialog).findByText("Kerro peruutuksen syy (vähintään 3 merkkiä)"),
+    ).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/order-cancellations")).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "  Löysin sopivamman pyörän  ");
+    await user.click(within(dialog).getByRole("button", { name: "Peruuta tilaus" }));
+    await waitFor(() => expect(api.callsTo("POST", "/api/order-cancellations")).toHaveLength(1));
+    expect(api.callsTo("POST", "/api/order-cancellations")[0]?.body).toEqual({
+      orderId: ORDER_ID,
+      reason: "Löysin sopivamman pyörän",
+    });
+    expect(await screen.findByText("Tilaus peruttu")).toBeInTheDocument();
+    // The order left the way: its section is gone with it.
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Tilauksen peruuttaminen" })).toBeNull());
+  });
+
+  it("says a confirmed order's cancellation is a request to customer service", async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi({
+      ...baseRoutes([confirmed()]),
+      "POST /api/order-cancellations": { status: 201, body: {} },
+    });
+    renderMyBike();
+    const card = await section();
+    expect(card).toHaveTextContent("Peruutus lähtee pyyntönä asiakaspalveluun");
+    await user.click(within(card).getByRole("button", { name: "Peruuta tilaus" }));
+    const dialog = await screen.findByRole("dialog", { name: "Peruutetaanko tilaus 1042?" });
+    expect(dialog).toHaveTextContent("Peruutuspyyntö lähtee asiakaspalveluun");
+    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "En tarvitse pyörää");
+    await user.click(within(dialog).getByRole("button", { name: "Lähetä peruutuspyyntö" }));
+    expect(await screen.findByText("Peruutuspyyntö lähetetty asiakaspalveluun")).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog, translated by its code", async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi({
+      ...baseRoutes([confirmed()]),
+      "POST /api/order-cancellations": apiError(409, "ORDER_CANCELLATION_OPEN", "open"),
+    });
+    renderMyBike();
+    await user.click(within(await section()).getByRole("button", { name: "Peruuta tilaus" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "En tarvitse pyörää");
+    await user.click(within(dialog).getByRole("button", { name: "Lähetä peruutuspyyntö" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("Tilauksella on jo avoin peruutus.");
+  });
+
+  it("offers no cancellation once the store has given the delivery details", async () => {
+    fakeApi(baseRoutes([confirmed({ orderStatus: "READY_FOR_BILLING" })]));
+    renderMyBike();
+    expect(await screen.findByRole("heading", { name: "Tilaus 1042" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Tilauksen peruuttaminen" })).toBeNull();
+  });
+});
+
+describe("the cancellation's state", () => {
+  it("shows a waiting request, which the employee may withdraw after confirming", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      ...baseRoutes([withCancellation(confirmed())]),
+      [`DELETE /api/order-cancellations/${CANCELLATION_ID}`]: ok({ message: "Order cancellation withdrawn" }),
+    });
+    renderMyBike();
+    const card = await screen.findByRole("region", { name: "Tilauksen 1042 peruutus" });
+    expect(card).toHaveTextContent("Pyyntö odottaa");
+    expect(card).toHaveTextContent("Pyytäjä: sinä · 05.03.2026");
+    expect(card).toHaveTextContent("Muutan toiselle paikkakunnalle");
+    await user.click(within(card).getByRole("button", { name: "Peru peruutuspyyntö" }));
+    const dialog = await screen.findByRole("dialog", { name: "Perutaanko tilauksen 1042 peruutuspyyntö?" });
+    await user.click(within(dialog).getByRole("button", { name: "Peru pyyntö" }));
+    await waitFor(() =>
+      expect(api.callsTo("DELETE", `/api/order-cancellations/${CANCELLATION_ID}`)).toHaveLength(1),
+    );
+    expect(await screen.findByText("Peruutuspyyntö peruttu")).toBeInTheDocument();
+  });
+
+  it("lets the employee withdraw only their own request", async () => {
+    fakeApi(baseRoutes([withCancellation(confirmed(), { requestedBy: "EMPLOYER" })]));
+    renderMyBike();
+    const card = await screen.findByRole("region", { name: "Tilauksen 1042 peruutus" });
+    expect(card).toHaveTextContent("Pyytäjä: työnantajasi");
+    expect(within(card).queryByRole("button", { name: "Peru peruutuspyyntö" })).toBeNull();
+  });
+
+  it("tells a cancelled order from a refund coming and a refund paid", () => {
+    const refund = { refundAmountCents: 42_000, payerType: "PEDAALI", refundToType: "EMPLOYEE" } as const;
+    const base = order();
+    expect(cancellationStateOf(base)).toBe("none");
+    expect(cancellationStateOf(withCancellation(base, { status: "CANCELLED" }))).toBe("none");
+    expect(cancellationStateOf(withCancellation(base))).toBe("requested");
+    const cancelled = order({ orderStatus: "CANCELLED" });
+    expect(cancellationStateOf(withCancellation(cancelled))).toBe("cancelled");
+    expect(cancellationStateOf(withCancellation(cancelled, refund))).toBe("refundComing");
+    // The store refunding Pedaali is not the employee's money.
+    expect(
+      cancellationStateOf(
+        withCancellation(cancelled, { ...refund, payerType: "BIKE_STORE", refundToType: "PEDAALI" }),
+      ),
+    ).toBe("cancelled");
+    expect(
+      cancellationStateOf(
+        withCancellation(order({ orderStatus: "REFUNDED" }), { ...refund, status: "COMPLETED" }),
+      ),
+    ).toBe("refunded");
+  });
+});

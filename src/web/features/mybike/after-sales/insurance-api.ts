@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  TCreateInsuranceClaim,
+  TInsuranceClaim,
+  TInsuranceClaimFile,
+} from "../../../../contract/insurance-claims.ts";
+import { apiFetch } from "../../../lib/api-client.ts";
+import { uploadFile } from "../../../lib/upload.ts";
+import { MY_ORDERS_KEY } from "../mybike-api.ts";
+
+/**
+ * The employee's calls of their insurance claims (src/contract/insurance-claims.ts; type-only imports
+ * keep zod out of this page's chunk): one claim, reporting one, adding its photos, withdrawing it.
+ */
+
+export type { TInsuranceClaim };
+
+const KEY = ["my-insurance-claims"] as const;
+const SILENT = { silent: true };
+const enc = encodeURIComponent;
+
+const claimPath = (id: string) => `/api/insurance-claims/${enc(id)}`;
+export const myClaimFileHref = (claimId: string, fileId: string) =>
+  `${claimPath(claimId)}/files/${enc(fileId)}`;
+
+export function useMyClaim(id: string) {
+  return useQuery({
+    queryKey: [...KEY, id],
+    queryFn: () => apiFetch<TInsuranceClaim>(claimPath(id)),
+    // The claim's card says itself when it cannot be read.
+    meta: SILENT,
+  });
+}
+
+/** A file that was not added, and why (the server's error). */
+export type FailedFile = { file: File; error: unknown };
+
+/** Sends the files one by one; answers those the server refused. */
+async function sendFiles(claimId: string, files: readonly File[]): Promise<FailedFile[]> {
+  const failed: FailedFile[] = [];
+  for (const file of files) {
+    try {
+      await uploadFile<TInsuranceClaimFile>(`${claimPath(claimId)}/files`, {}, file);
+    } catch (error) {
+      failed.push({ file, error });
+    }
+  }
+  return failed;
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return (claimId?: string) => {
+    void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+    if (claimId) void queryClient.invalidateQueries({ queryKey: [...KEY, claimId] });
+  };
+}
+
+/** POST /api/insurance-claims; the report's own errors are the form's to show. */
+export function useReportClaim() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: TCreateInsuranceClaim) =>
+      apiFetch<TInsuranceClaim>("/api/insurance-claims", { method: "POST", body }),
+    meta: SILENT,
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Adds photos to a claim; answers the files the server refused (each shown at the field). */
+export function useAddClaimFiles() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ claimId, files }: { claimId: string; files: readonly File[] }) =>
+      sendFiles(claimId, files),
+    meta: SILENT,
+    onSuccess: (_failed, { claimId }) => refresh(claimId),
+  });
+}
+
+/** DELETE /api/insurance-claims/delete/{id}: the employee withdraws a claim the helpdesk has not taken up. */
+export function useWithdrawClaim() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (claimId: string) =>
+      apiFetch(`/api/insurance-claims/delete/${enc(claimId)}`, { method: "DELETE" }),
+    meta: SILENT,
+    onSuccess: () => refresh(),
+  });
+}

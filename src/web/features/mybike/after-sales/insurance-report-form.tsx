@@ -1,0 +1,278 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TCreateInsuranceClaim } from "../../../../contract/insurance-claims.ts";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import type { InsuranceClaimType } from "../../../../domain/enums.ts";
+import {
+  DEFAULT_DEDUCTIBLE_CENTS,
+  insuredValueCents,
+  isReportedLate,
+  needsPoliceReport,
+  reportDeadline,
+} from "../../../../domain/insurance-claims.ts";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { FieldLabel, RequiredFieldsNote } from "../../../components/field-label.tsx";
+import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { currentLanguage } from "../../../i18n/i18n.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { fieldErrorsOf, formErrorMessage } from "../../../lib/form-errors.ts";
+import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { showToast } from "../../../lib/toast.ts";
+import type { TMyOrder } from "../mybike-api.ts";
+import { type FailedFile, useAddClaimFiles, useReportClaim } from "./insurance-api.ts";
+import { CLAIM_FILE_ACCEPT, checkClaimFiles, type FileProblem } from "./insurance-files.ts";
+
+type Values = {
+  type: InsuranceClaimType | "";
+  incidentDate: string;
+  description: string;
+  policeReportNumber: string;
+  files: File[];
+};
+
+const DESCRIPTION_MAX = 4000;
+const FIELDS = ["type", "incidentDate", "description", "policeReportNumber"] as const;
+
+/** The texts of the browser's file checks, spelled out so the catalogue check sees each key. */
+const PROBLEM_KEYS: Record<FileProblem["code"], string> = {
+  FILE_EMPTY: "myBikeClaims.files.FILE_EMPTY",
+  FILE_TOO_LARGE: "myBikeClaims.files.FILE_TOO_LARGE",
+  FILE_TYPE_NOT_ALLOWED: "myBikeClaims.files.FILE_TYPE_NOT_ALLOWED",
+  TOO_MANY: "myBikeClaims.files.TOO_MANY",
+};
+
+/** A YYYY-MM-DD date as DD.MM.YYYY. */
+export const dayText = (date: string) => formatDate(`${date}T12:00:00Z`);
+
+/** The field's error for the files the browser refused, or the server refused: one line per file. */
+export function useFileMessages() {
+  const { t } = useTranslation();
+  return {
+    problems: (problems: readonly FileProblem[]) =>
+      problems.map((p) => t(PROBLEM_KEYS[p.code], { name: p.name })).join(" "),
+    failures: (failed: readonly FailedFile[]) =>
+      failed
+        .map((f) =>
+          t("myBikeClaims.files.refused", { name: f.file.name, reason: formErrorMessage(f.error, t) }),
+        )
+        .join(" "),
+  };
+}
+
+/**
+ * "Ilmoita varkaudesta tai vahingosta" (issue 13 point 2): what happened (theft or damage), when, the
+ * police report number for a theft, photos; and before sending, what the employee bears (the deductible
+ * and the bike's insured value on that day) and the 14-day report deadline. The claim is sent first,
+ * then each photo; a photo the server refuses is named at the field, and the claim stays made.
+ */
+export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone: () => void }) {
+  const { t } = useTranslation();
+  const report = useReportClaim();
+  const addFiles = useAddClaimFiles();
+  const messages = useFileMessages();
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const titleId = useId();
+  const today = toHelsinkiDateString(new Date());
+  const leaseStart = order.agreement?.startDate ?? null;
+  const required = (value: string) => (value.trim() ? null : t("myBikeClaims.form.required"));
+  const form = useForm<Values>({
+    initialValues: { type: "", incidentDate: "", description: "", policeReportNumber: "", files: [] },
+    validate: {
+      type: (value) => (value ? null : t("myBikeClaims.form.typeRequired")),
+      incidentDate: (value) => {
+        if (!value) return t("myBikeClaims.form.required");
+        if (value > today) return t("myBikeClaims.form.dateInFuture");
+        if (leaseStart && value < leaseStart) return t("myBikeClaims.form.dateBeforeLease");
+        return null;
+      },
+      description: required,
+      policeReportNumber: (value, values) =>
+        values.type && needsPoliceReport(values.type) && !value.trim()
+          ? t("myBikeClaims.form.policeRequired")
+          : null,
+    },
+  });
+  const errorSummary = useFormErrorSummary(form, { type: t("myBikeClaims.form.type") });
+  const money = (cents: number) => formatMoney(cents, currentLanguage());
+
+  async function chooseFiles(files: File[]) {
+    form.setFieldValue("files", files);
+    const problems = await checkClaimFiles(files);
+    form.setFieldError("files", problems.length ? messages.problems(problems) : null);
+  }
+
+  async function sendFiles(claimId: string, files: File[]) {
+    const failed = files.length ? await addFiles.mutateAsync({ claimId, files }) : [];
+    if (failed.length === 0) {
+      void showToast({
+        color: "pedaali",
+        message: t("myBikeClaims.form.sent"),
+        closeButtonProps: { "aria-label": t("common.close") },
+      });
+      onDone();
+      return;
+    }
+    form.setFieldValue(
+      "files",
+      failed.map((f) => f.file),
+    );
+    form.setFieldError("files", messages.failures(failed));
+    errorSummary.show();
+  }
+
+  async function submit(values: Values) {
+    const problems = await checkClaimFiles(values.files);
+    if (problems.length) {
+      form.setFieldError("files", messages.problems(problems));
+      errorSummary.show();
+      return;
+    }
+    if (createdId) return sendFiles(createdId, values.files);
+    const body: TCreateInsuranceClaim = {
+      beneficiaryEmployeeId: order.employee.beneficiaryEmployeeId,
+      orderId: order.orderId,
+      type: values.type as InsuranceClaimType,
+      incidentDate: values.incidentDate,
+      description: values.description.trim(),
+    };
+    if (values.type === "THEFT") body.policeReportNumber = values.policeReportNumber.trim();
+    report.mutate(body, {
+      onSuccess: (claim) => {
+        setCreatedId(claim.insuranceId);
+        void sendFiles(claim.insuranceId, values.files);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error, FIELDS, t("myBikeClaims.form.checkField"));
+        if (error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED")
+          fields.policeReportNumber = t("myBikeClaims.form.policeRequired");
+        if (Object.keys(fields).length > 0) {
+          form.setErrors(fields);
+          errorSummary.show();
+        }
+      },
+    });
+  }
+
+  const { type, incidentDate } = form.values;
+  const onDate = incidentDate && incidentDate <= today ? incidentDate : today;
+  const insured = insuredValueCents(order.totalPriceCents, leaseStart, onDate);
+  const late = incidentDate ? isReportedLate(incidentDate, today) : false;
+  const serverError =
+    report.isError && Object.keys(fieldErrorsOf(report.error, FIELDS, "x")).length === 0 && !createdId;
+
+  return (
+    <form noValidate aria-labelledby={titleId} onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}>
+      <Stack gap="md" maw={640}>
+        <Title order={3} size="h4" id={titleId}>
+          {t("myBikeClaims.form.title")}
+        </Title>
+        {errorSummary.summary}
+        {createdId ? (
+          <Alert color="yellow" role="status">
+            {t("myBikeClaims.form.sentWithoutFiles")}
+          </Alert>
+        ) : (
+          <>
+            <RequiredFieldsNote />
+            <Radio.Group
+              label={<FieldLabel required>{t("myBikeClaims.form.type")}</FieldLabel>}
+              {...form.getInputProps("type")}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="THEFT" label={t("myBikeClaims.types.THEFT")} />
+                <Radio value="DAMAGE" label={t("myBikeClaims.types.DAMAGE")} />
+              </Group>
+            </Radio.Group>
+            <TextInput
+              type="date"
+              label={t("myBikeClaims.form.incidentDate")}
+              required
+              min={leaseStart ?? undefined}
+              max={today}
+              {...form.getInputProps("incidentDate")}
+            />
+            {type === "THEFT" && (
+              <TextInput
+                label={t("myBikeClaims.form.policeReportNumber")}
+                description={t("myBikeClaims.form.policeHelp")}
+                required
+                maxLength={60}
+                {...form.getInputProps("policeReportNumber")}
+              />
+            )}
+            <Textarea
+              label={t("myBikeClaims.form.description")}
+              description={t("myBikeClaims.form.descriptionHelp")}
+              required
+              rows={4}
+              maxLength={DESCRIPTION_MAX}
+              {...form.getInputProps("description")}
+            />
+          </>
+        )}
+        <FileInput
+          label={t("myBikeClaims.form.files")}
+          description={t("myBikeClaims.form.filesHelp")}
+          accept={CLAIM_FILE_ACCEPT}
+          multiple
+          clearable
+          {...form.getInputProps("files")}
+          onChange={(files) => void chooseFiles(files)}
+        />
+        {!createdId && (
+          <Stack
+            gap="xs"
+            p="md"
+            style={{ background: "var(--pd-surface-muted)", borderRadius: "var(--pd-radius-card)" }}
+          >
+            <Text fw={600}>{t("myBikeClaims.bears.title")}</Text>
+            <DetailsList
+              items={[
+                { label: t("myBikeClaims.bears.deductible"), value: money(DEFAULT_DEDUCTIBLE_CENTS) },
+                { label: t("myBikeClaims.bears.insuredValue"), value: money(insured) },
+                {
+                  label: t("myBikeClaims.bears.deadline"),
+                  value: incidentDate && incidentDate <= today ? dayText(reportDeadline(incidentDate)) : null,
+                },
+              ]}
+            />
+            <Text size="sm" c="dimmed">
+              {t("myBikeClaims.bears.explain")}
+            </Text>
+            {late && (
+              <Alert color="yellow" title={t("myBikeClaims.bears.lateTitle")}>
+                {t("myBikeClaims.bears.late")}
+              </Alert>
+            )}
+          </Stack>
+        )}
+        {serverError && (
+          <Alert color="red" role="alert">
+            {formErrorMessage(report.error, t)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={report.isPending || addFiles.isPending}>
+            {createdId ? t("myBikeClaims.form.retryFiles") : t("myBikeClaims.form.submit")}
+          </Button>
+          <Button variant="default" onClick={onDone} disabled={report.isPending || addFiles.isPending}>
+            {createdId ? t("myBikeClaims.form.close") : t("myBikeClaims.form.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,261 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import type { TFunction } from "i18next";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TLeaseEndUserPayment } from "../../../../contract/bike-redemptions.ts";
+import { AlertIcon } from "../../../components/design-icons.tsx";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
+import { currentLanguage } from "../../../i18n/i18n.ts";
+import { formatDate, formatPercent } from "../../../lib/formatters.ts";
+import { type TLeaseEndCase, useLeaseEndCase } from "./lease-end-api.ts";
+import { LeaseEndChoiceForm } from "./lease-end-choice-form.tsx";
+import { CHOICE_LABELS, DONE_TEXTS, METHOD_LABELS, NEXT_TEXTS, REASON_LABELS } from "./lease-end-labels.ts";
+import { day, LeaseEndOptions, money, PriceTable } from "./lease-end-options.tsx";
+
+/** The employee's lease-end case, fetched by its id: a loader, its error with a retry, or the case. */
+export function LeaseEndCase({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const details = useLeaseEndCase(id);
+  if (details.isPending) return <Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />;
+  if (details.isError)
+    return (
+      <EmptyState
+        icon={<AlertIcon size={24} />}
+        text={<span role="alert">{t("myBikeLeaseEnd.loadError")}</span>}
+        action={
+          <Button variant="default" onClick={() => void details.refetch()}>
+            {t("ds.table.retry")}
+          </Button>
+        }
+      />
+    );
+  return <CaseView details={details.data} />;
+}
+
+/**
+ * What the price is based on: at the term's end the residual value (a share of the package price);
+ * early, the financing still owed after the months paid. When the helpdesk agreed on another price,
+ * the price by rule is said too.
+ */
+function basisText(details: TLeaseEndCase, t: TFunction): string | null {
+  const a = details.agreement;
+  if (!a) return null;
+  const basis = details.early
+    ? t("myBikeLeaseEnd.offer.basisEarly", {
+        paid: a.monthsPaid,
+        months: a.leaseTimeMonths,
+        package: money(a.packagePriceCents),
+      })
+    : t("myBikeLeaseEnd.offer.basisTermEnd", {
+        percent: formatPercent(
+          a.packagePriceCents > 0 ? (a.residualValueCents / a.packagePriceCents) * 100 : 0,
+          currentLanguage(),
+        ),
+        package: money(a.packagePriceCents),
+      });
+  return details.redemptionPriceCents === a.rulePriceCents
+    ? basis
+    : `${basis} ${t("myBikeLeaseEnd.offer.agreedPrice", { rule: money(a.rulePriceCents) })}`;
+}
+
+function CaseView({ details }: { details: TLeaseEndCase }) {
+  const { t } = useTranslation();
+  const [changing, setChanging] = useState(false);
+  const offer = details.offers.at(-1) ?? null;
+  const canChoose = details.allowedActions.includes("CHOOSE");
+  const open = details.status === "PENDING";
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group gap="sm" align="baseline" wrap="wrap">
+          <Text fw={600}>{t("myBikeLeaseEnd.offer.price")}</Text>
+          <Text fz="h3" fw={700} style={{ whiteSpace: "nowrap" }}>
+            {money(details.redemptionPriceCents)}
+          </Text>
+          <StateBadge details={details} />
+        </Group>
+        <DetailsList
+          items={[
+            { label: t("myBikeLeaseEnd.offer.basis"), value: basisText(details, t) },
+            {
+              label: t("myBikeLeaseEnd.offer.reason"),
+              value: t(REASON_LABELS[details.reason]),
+            },
+            {
+              label: t("myBikeLeaseEnd.offer.deadline"),
+              value: details.decisionDeadline ? day(details.decisionDeadline) : null,
+            },
+            {
+              label: t("myBikeLeaseEnd.offer.leaseEndsOn"),
+              value: details.leaseEndsOn ? day(details.leaseEndsOn) : null,
+            },
+            ...(details.coveredUntil
+              ? [{ label: t("myBikeLeaseEnd.offer.coveredUntil"), value: day(details.coveredUntil) }]
+              : []),
+            {
+              label: t("myBikeLeaseEnd.offer.document"),
+              value: offer ? (
+                <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+                  {t("myBikeLeaseEnd.offer.documentLink", { date: formatDate(offer.createdAt) })}
+                </Anchor>
+              ) : null,
+            },
+          ]}
+        />
+        {open && !details.choice && !details.early && (
+          <Text size="sm">{t("myBikeLeaseEnd.offer.noChoice")}</Text>
+        )}
+        {open && details.deadlinePassed && !canChoose && (
+          <Alert color="yellow" title={t("myBikeLeaseEnd.offer.deadlinePassedTitle")}>
+            {t("myBikeLeaseEnd.offer.deadlinePassed")}
+          </Alert>
+        )}
+      </Stack>
+
+      {open && <LeaseEndOptions options={details.options} />}
+      {open && <PriceTable details={details} />}
+
+      {!open && details.choice && <ClosedState details={details} />}
+      {open && details.choice && !changing && (
+        <ChosenState details={details} canChange={canChoose} onChange={() => setChanging(true)} />
+      )}
+      {open && canChoose && (!details.choice || changing) && (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Title order={3} size="h5">
+              {details.choice ? t("myBikeLeaseEnd.choose.changeTitle") : t("myBikeLeaseEnd.choose.title")}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {details.decisionDeadline
+                ? t("myBikeLeaseEnd.choose.intro", { date: day(details.decisionDeadline) })
+                : t("myBikeLeaseEnd.choose.introNoDeadline")}
+            </Text>
+            <LeaseEndChoiceForm
+              details={details}
+              paymentMode={null}
+              onDone={() => setChanging(false)}
+              {...(details.choice ? { onCancel: () => setChanging(false) } : {})}
+            />
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** Where the case stands for the employee, in one badge. */
+function StateBadge({ details }: { details: TLeaseEndCase }) {
+  const { t } = useTranslation();
+  if (details.status === "CANCELLED")
+    return <ToneBadge tone="neutral">{t("myBikeLeaseEnd.state.cancelled")}</ToneBadge>;
+  if (details.status === "COMPLETED")
+    return <ToneBadge tone="success">{t("myBikeLeaseEnd.state.completed")}</ToneBadge>;
+  if (!details.choice) return <ToneBadge tone="warning">{t("myBikeLeaseEnd.state.waiting")}</ToneBadge>;
+  const status = details.userPayment?.paymentStatus;
+  if (status && status !== "PAID" && status !== "CANCELLED")
+    return <ToneBadge tone="warning">{t("myBikeLeaseEnd.state.toPay")}</ToneBadge>;
+  return <ToneBadge tone="progress">{t("myBikeLeaseEnd.state.chosen")}</ToneBadge>;
+}
+
+/** The employee's own payment of the case: how much, how, the reference number and when. */
+function PaymentDetails({ payment }: { payment: TLeaseEndUserPayment }) {
+  const { t } = useTranslation();
+  const open = payment.paymentStatus !== "PAID" && payment.paymentStatus !== "CANCELLED";
+  return (
+    <Stack gap="xs">
+      <DetailsList
+        items={[
+          { label: t("myBikeLeaseEnd.payment.amount"), value: money(payment.amountCents) },
+          { label: t("myBikeLeaseEnd.payment.method"), value: t(METHOD_LABELS[payment.paymentMethod]) },
+          ...(payment.paymentMethod === "BATCH"
+            ? [{ label: t("myBikeLeaseEnd.payment.reference"), value: payment.referenceNumber }]
+            : []),
+          {
+            label: t("myBikeLeaseEnd.payment.due"),
+            value: payment.dueDate ? day(payment.dueDate) : null,
+          },
+          {
+            label: t("myBikeLeaseEnd.payment.status"),
+            value: <StatusBadge family="payment" status={payment.paymentStatus} />,
+          },
+        ]}
+      />
+      {open && (
+        <Text size="sm">
+          {payment.paymentMethod === "BATCH"
+            ? t("myBikeLeaseEnd.payment.batchBelow")
+            : t("myBikeLeaseEnd.payment.payroll")}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The choice made while the case is open: what follows, the payment, and changing it while allowed. */
+function ChosenState({
+  details,
+  canChange,
+  onChange,
+}: {
+  details: TLeaseEndCase;
+  canChange: boolean;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation();
+  const choice = details.choice;
+  if (!choice) return null;
+  const paid = details.userPayment?.paymentStatus === "PAID";
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {t("myBikeLeaseEnd.chosen.title", { choice: t(CHOICE_LABELS[choice]) })}
+        </Title>
+        {details.choiceMadeAt && (
+          <Text size="sm" c="dimmed">
+            {t("myBikeLeaseEnd.chosen.madeOn", { date: formatDate(details.choiceMadeAt) })}
+          </Text>
+        )}
+        <Text>
+          {choice === "REDEEM" && paid
+            ? t("myBikeLeaseEnd.chosen.redeemPaid", {
+                date: details.leaseEndsOn ? day(details.leaseEndsOn) : "",
+              })
+            : choice === "TRANSFER" && details.transferToEmail
+              ? t("myBikeLeaseEnd.chosen.transferTo", { email: details.transferToEmail })
+              : t(NEXT_TEXTS[choice])}
+        </Text>
+        {details.userPayment && <PaymentDetails payment={details.userPayment} />}
+        {canChange ? (
+          <Group>
+            <Button variant="default" onClick={onChange}>
+              {t("myBikeLeaseEnd.chosen.change")}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {details.deadlinePassed
+              ? t("myBikeLeaseEnd.chosen.lockedDeadline")
+              : t("myBikeLeaseEnd.chosen.locked")}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A completed case: what became of the bike. */
+function ClosedState({ details }: { details: TLeaseEndCase }) {
+  const { t } = useTranslation();
+  if (!details.choice || details.status !== "COMPLETED") return null;
+  return (
+    <Alert color="pedaali" variant="light" title={t("myBikeLeaseEnd.done.title")}>
+      {t(DONE_TEXTS[details.choice], {
+        date: details.leaseEndsOn ? day(details.leaseEndsOn) : "",
+      })}
+    </Alert>
+  );
+}

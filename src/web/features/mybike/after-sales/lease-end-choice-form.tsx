@@ -1,0 +1,211 @@
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import type { TLeaseEndChoiceInput, TLeaseEndOption } from "../../../../contract/bike-redemptions.ts";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import {
+  type LeaseEndChoice,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PaymentMode,
+} from "../../../../domain/enums.ts";
+import { leaseEndPaymentDueDate } from "../../../../domain/lease-end.ts";
+import { paymentMethodAllowed } from "../../../../domain/user-payments.ts";
+import { isValidEmail, normalizeEmail } from "../../../../domain/validation/email.ts";
+import { FieldLabel } from "../../../components/field-label.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { messageWithServerText } from "../../../lib/error-toasts.ts";
+import { showToast } from "../../../lib/toast.ts";
+import { type TLeaseEndCase, useChooseLeaseEnd } from "./lease-end-api.ts";
+import { CHOICE_LABELS, METHOD_HELP, METHOD_LABELS, NEXT_TEXTS } from "./lease-end-labels.ts";
+import { costText, day } from "./lease-end-options.tsx";
+
+/**
+ * The payment methods to offer for the company's payment mode (PAYROLL or BATCH alone, ALL both); with
+ * the mode unknown both, and the server refuses one the company does not allow (409
+ * PAYMENT_METHOD_NOT_ALLOWED, shown at the field).
+ */
+export function paymentMethodsFor(mode: PaymentMode | null): PaymentMethod[] {
+  return PAYMENT_METHODS.filter((method) => mode === null || paymentMethodAllowed(mode, method));
+}
+
+/** Whether choosing the option asks how to pay: a redemption, or an early return whose fee the employee pays. */
+export function asksPaymentMethod(option: TLeaseEndOption | undefined): boolean {
+  return option?.choice === "REDEEM" || (option?.choice === "RETURN" && option.costCents.max > 0);
+}
+
+/** How and when the employee pays, said before they confirm. */
+const SUMMARY_METHOD: Record<PaymentMethod, string> = {
+  PAYROLL: "myBikeLeaseEnd.choose.summaryPayroll",
+  BATCH: "myBikeLeaseEnd.choose.summaryBatch",
+};
+
+type Values = { choice: LeaseEndChoice | ""; paymentMethod: PaymentMethod | ""; transferToEmail: string };
+
+/**
+ * The employee's choice (issue 13 point 3): one of the case's open options; to redeem (or to pay an
+ * early return's fee) how to pay, as the company allows; to hand the lease to a colleague, their
+ * e-mail. Before the button it says what the choice costs and what follows, so the button confirms
+ * it. The server's refusals (the option closed, the deadline passed, the method not allowed) are shown
+ * at the field they concern or above the button.
+ */
+export function LeaseEndChoiceForm({
+  details,
+  paymentMode,
+  onDone,
+  onCancel,
+}: {
+  details: TLeaseEndCase;
+  /** The company's payment mode when known; null offers both methods and lets the server decide. */
+  paymentMode: PaymentMode | null;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const { t } = useTranslation();
+  const choose = useChooseLeaseEnd(details.id);
+  const open = details.options.filter((option) => option.available);
+  const methods = paymentMethodsFor(paymentMode);
+  const defaultMethod = methods.includes(details.paymentMethod) ? details.paymentMethod : (methods[0] ?? "");
+  const form = useForm<Values>({
+    initialValues: {
+      choice: details.choice && open.some((o) => o.choice === details.choice) ? details.choice : "",
+      paymentMethod: defaultMethod,
+      transferToEmail: details.transferToEmail ?? "",
+    },
+    validate: {
+      choice: (value) => (value ? null : t("myBikeLeaseEnd.choose.choiceRequired")),
+      paymentMethod: (value, values) =>
+        asksPaymentMethod(open.find((o) => o.choice === values.choice)) && !value
+          ? t("myBikeLeaseEnd.choose.methodRequired")
+          : null,
+      transferToEmail: (value, values) => {
+        if (values.choice !== "TRANSFER") return null;
+        if (!value.trim()) return t("myBikeLeaseEnd.choose.emailRequired");
+        return isValidEmail(normalizeEmail(value)) ? null : t("myBikeLeaseEnd.choose.emailInvalid");
+      },
+    },
+  });
+  const selected = open.find((option) => option.choice === form.values.choice);
+  const paying = asksPaymentMethod(selected);
+  const method = form.values.paymentMethod || null;
+  const today = toHelsinkiDateString(new Date());
+
+  function save(values: Values) {
+    if (!values.choice) return;
+    const body: TLeaseEndChoiceInput = { choice: values.choice };
+    if (paying && values.paymentMethod) body.paymentMethod = values.paymentMethod;
+    if (values.choice === "TRANSFER") body.transferToEmail = normalizeEmail(values.transferToEmail);
+    choose.mutate(body, {
+      onSuccess: () => {
+        void showToast({
+          color: "pedaali",
+          message: t("myBikeLeaseEnd.choose.saved", { choice: t(CHOICE_LABELS[body.choice]) }),
+          closeButtonProps: { "aria-label": t("common.close") },
+        });
+        onDone();
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        // A refusal that concerns one field is said at it; the rest above the button.
+        if (error.code === "PAYMENT_METHOD_NOT_ALLOWED")
+          form.setFieldError("paymentMethod", messageWithServerText(error, t));
+        for (const detail of error.details) {
+          if (detail.field.endsWith("transferToEmail"))
+            form.setFieldError("transferToEmail", t("myBikeLeaseEnd.choose.emailInvalid"));
+          if (detail.field.endsWith("paymentMethod"))
+            form.setFieldError("paymentMethod", t("myBikeLeaseEnd.choose.methodRequired"));
+        }
+      },
+    });
+  }
+
+  const fieldError =
+    choose.error instanceof ApiError &&
+    (choose.error.code === "PAYMENT_METHOD_NOT_ALLOWED" || choose.error.details.length > 0);
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(save)} aria-label={t("myBikeLeaseEnd.choose.title")}>
+      <Stack gap="md">
+        <Radio.Group
+          label={<FieldLabel required>{t("myBikeLeaseEnd.choose.choice")}</FieldLabel>}
+          {...form.getInputProps("choice")}
+          onChange={(value) => {
+            form.setFieldValue("choice", value as LeaseEndChoice);
+            choose.reset();
+          }}
+        >
+          <Stack gap="xs" mt="xs">
+            {open.map((option) => (
+              <Radio
+                key={option.choice}
+                value={option.choice}
+                label={t(CHOICE_LABELS[option.choice])}
+                description={costText(option)}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+
+        {paying && (
+          <Radio.Group
+            label={<FieldLabel required>{t("myBikeLeaseEnd.choose.method")}</FieldLabel>}
+            {...form.getInputProps("paymentMethod")}
+          >
+            <Stack gap="xs" mt="xs">
+              {methods.map((m) => (
+                <Radio key={m} value={m} label={t(METHOD_LABELS[m])} description={t(METHOD_HELP[m])} />
+              ))}
+            </Stack>
+          </Radio.Group>
+        )}
+
+        {form.values.choice === "TRANSFER" && (
+          <TextInput
+            type="email"
+            autoComplete="off"
+            label={t("myBikeLeaseEnd.choose.email")}
+            description={t("myBikeLeaseEnd.choose.emailHelp")}
+            required
+            {...form.getInputProps("transferToEmail")}
+          />
+        )}
+
+        {selected && (
+          <Alert variant="light" role="note" title={t("myBikeLeaseEnd.choose.summaryTitle")}>
+            <Stack gap={4}>
+              <Text size="sm">
+                {t("myBikeLeaseEnd.choose.summary", {
+                  choice: t(CHOICE_LABELS[selected.choice]),
+                  cost: costText(selected),
+                })}
+                {paying &&
+                  method &&
+                  ` ${t(SUMMARY_METHOD[method], {
+                    date: day(leaseEndPaymentDueDate(method, details.leaseEndsOn ?? today, today)),
+                  })}`}
+              </Text>
+              <Text size="sm">{t(NEXT_TEXTS[selected.choice])}</Text>
+            </Stack>
+          </Alert>
+        )}
+
+        {choose.isError && !fieldError && (
+          <Alert color="red" variant="light" role="alert" title={t("myBikeLeaseEnd.choose.failed")}>
+            {messageWithServerText(choose.error, t)}
+          </Alert>
+        )}
+
+        <Group gap="sm">
+          <Button type="submit" loading={choose.isPending}>
+            {t("myBikeLeaseEnd.choose.submit")}
+          </Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={choose.isPending}>
+              {t("myBikeLeaseEnd.choose.keep")}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import type { LeaseEndReason } from "../../../../domain/enums.ts";
+import {
+  EARLY_END_NOTICE_DAY,
+  leaseEndSchedule,
+  OFFER_LEAD_DAYS,
+  OTHER_ABSENCE_COVER_DAYS,
+  RETURN_DELIVERY_CAPITAL_AREA_CENTS,
+  RETURN_DELIVERY_ELSEWHERE_CENTS,
+  RETURN_FEE_CENTS,
+} from "../../../../domain/lease-end.ts";
+import { addDays } from "../../../../domain/user-payments.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { messageWithServerText } from "../../../lib/error-toasts.ts";
+import { showToast } from "../../../lib/toast.ts";
+import type { TMyOrder } from "../mybike-api.ts";
+import { useOpenEarlyEnd } from "./lease-end-api.ts";
+import { day, money } from "./lease-end-options.tsx";
+
+/** The early ends an employee may open themself (the employer's ending is the employer's to open). */
+type EarlyReason = Extract<LeaseEndReason, "EMPLOYEE_RESIGNED" | "LONG_ABSENCE">;
+
+const DATE_LABELS: Record<EarlyReason, string> = {
+  EMPLOYEE_RESIGNED: "myBikeLeaseEnd.start.lastWorkingDay",
+  LONG_ABSENCE: "myBikeLeaseEnd.start.absenceStart",
+};
+const FORM_TITLES: Record<EarlyReason, string> = {
+  EMPLOYEE_RESIGNED: "myBikeLeaseEnd.start.resignedTitle",
+  LONG_ABSENCE: "myBikeLeaseEnd.start.absenceTitle",
+};
+/** The options the case will show, in brief, with what is known of their costs before it opens. */
+const OPTION_PREVIEWS: Record<EarlyReason, readonly string[]> = {
+  EMPLOYEE_RESIGNED: [
+    "myBikeLeaseEnd.start.preview.redeem",
+    "myBikeLeaseEnd.start.preview.brokerage",
+    "myBikeLeaseEnd.start.preview.transfer",
+    "myBikeLeaseEnd.start.preview.returnResigned",
+  ],
+  LONG_ABSENCE: [
+    "myBikeLeaseEnd.start.preview.continue",
+    "myBikeLeaseEnd.start.preview.redeem",
+    "myBikeLeaseEnd.start.preview.return",
+    "myBikeLeaseEnd.start.preview.brokerage",
+    "myBikeLeaseEnd.start.preview.transfer",
+  ],
+};
+
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
+/**
+ * No lease-end case yet: when the term ends and when the offer comes, and — the employment ending or
+ * a long absence — opening an early end for the own order (POST /api/bike-redemption) after showing
+ * what follows: the lease's last day and the deadline by the 20th rule, the employer's covered days,
+ * and the options with what is known of their costs. Sending it commits the employee to nothing; the
+ * case shows the price and the options' costs at once.
+ */
+export function EarlyEndStart({ order, cancelledBefore }: { order: TMyOrder; cancelledBefore: boolean }) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState<EarlyReason | null>(null);
+  const agreement = order.agreement;
+  const today = toHelsinkiDateString(new Date());
+  const started = !!agreement?.startDate && agreement.startDate <= today && !!agreement.endDate;
+  return (
+    <Stack gap="md">
+      {agreement?.endDate && (
+        <Text>
+          {t("myBikeLeaseEnd.start.termEnds", {
+            date: day(agreement.endDate),
+            offerDate: day(addDays(agreement.endDate, -OFFER_LEAD_DAYS)),
+          })}
+        </Text>
+      )}
+      {cancelledBefore && (
+        <Text size="sm" c="dimmed">
+          {t("myBikeLeaseEnd.start.cancelledBefore")}
+        </Text>
+      )}
+      {started && !reason && (
+        <Stack gap="sm">
+          <Text size="sm">{t("myBikeLeaseEnd.start.earlyIntro")}</Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={() => setReason("EMPLOYEE_RESIGNED")}>
+              {t("myBikeLeaseEnd.start.resigned")}
+            </Button>
+            <Button variant="default" onClick={() => setReason("LONG_ABSENCE")}>
+              {t("myBikeLeaseEnd.start.absent")}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {started && reason && <EarlyEndForm order={order} reason={reason} onClose={() => setReason(null)} />}
+    </Stack>
+  );
+}
+
+function EarlyEndForm({
+  order,
+  reason,
+  onClose,
+}: {
+  order: TMyOrder;
+  reason: EarlyReason;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const open = useOpenEarlyEnd();
+  const form = useForm({
+    initialValues: { date: "" },
+    validate: {
+      date: (value) => (isDate(value) ? null : t("myBikeLeaseEnd.start.dateRequired")),
+    },
+  });
+  const today = toHelsinkiDateString(new Date());
+  const agreement = order.agreement;
+  const date = form.values.date;
+  const schedule =
+    isDate(date) && agreement?.startDate && agreement.endDate
+      ? leaseEndSchedule({
+          reason,
+          today,
+          leaseStartDate: agreement.startDate,
+          termEndDate: agreement.endDate,
+          ...(reason === "LONG_ABSENCE" ? { absenceStartDate: date } : { lastWorkingDay: date }),
+        })
+      : null;
+  const values = {
+    monthly: money(agreement?.monthlyPaymentCents ?? order.monthlyPaymentCents ?? 0),
+    fee: money(RETURN_FEE_CENTS),
+    capital: money(RETURN_DELIVERY_CAPITAL_AREA_CENTS),
+    elsewhere: money(RETURN_DELIVERY_ELSEWHERE_CENTS),
+    days: OTHER_ABSENCE_COVER_DAYS,
+  };
+
+  function send(formValues: { date: string }) {
+    open.mutate(
+      {
+        orderId: order.orderId,
+        reason,
+        ...(reason === "LONG_ABSENCE"
+          ? { absenceStartDate: formValues.date }
+          : { lastWorkingDay: formValues.date }),
+      },
+      {
+        onSuccess: () =>
+          void showToast({
+            color: "pedaali",
+            message: t("myBikeLeaseEnd.start.opened"),
+            closeButtonProps: { "aria-label": t("common.close") },
+          }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
+            form.setFieldError("date", t("myBikeLeaseEnd.start.dateInvalid"));
+        },
+      },
+    );
+  }
+
+  const fieldError = open.error instanceof ApiError && open.error.details.length > 0;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <form noValidate onSubmit={form.onSubmit(send)} aria-label={t(FORM_TITLES[reason])}>
+        <Stack gap="md">
+          <Title order={3} size="h5">
+            {t(FORM_TITLES[reason])}
+          </Title>
+          <TextInput
+            type="date"
+            label={t(DATE_LABELS[reason])}
+            required
+            w={{ base: "100%", xs: 220 }}
+            {...form.getInputProps("date")}
+          />
+          {schedule && (
+            <Alert variant="light" role="note" title={t("myBikeLeaseEnd.start.whatFollows")}>
+              <Stack gap="xs">
+                <Text size="sm">
+                  {reason === "LONG_ABSENCE"
+                    ? t("myBikeLeaseEnd.start.scheduleAbsence", {
+                        covered: day(schedule.coveredUntil ?? date),
+                        days: OTHER_ABSENCE_COVER_DAYS,
+                        deadline: day(schedule.decisionDeadline),
+                        end: day(schedule.leaseEndsOn),
+                      })
+                    : t("myBikeLeaseEnd.start.scheduleResigned", {
+                        end: day(schedule.leaseEndsOn),
+                        deadline: day(schedule.decisionDeadline),
+                        notice: EARLY_END_NOTICE_DAY,
+                      })}
+                </Text>
+                <List size="sm" spacing={4}>
+                  {OPTION_PREVIEWS[reason].map((key) => (
+                    <List.Item key={key}>{t(key, values)}</List.Item>
+                  ))}
+                </List>
+                <Text size="sm">{t("myBikeLeaseEnd.start.noCommitment")}</Text>
+              </Stack>
+            </Alert>
+          )}
+          {open.isError && !fieldError && (
+            <Alert color="red" variant="light" role="alert" title={t("myBikeLeaseEnd.start.failed")}>
+              {messageWithServerText(open.error, t)}
+            </Alert>
+          )}
+          <Group gap="sm">
+            <Button type="submit" loading={open.isPending}>
+              {t("myBikeLeaseEnd.start.submit")}
+            </Button>
+            <Button variant="default" onClick={onClose} disabled={open.isPending}>
+              {t("myBikeLeaseEnd.start.cancel")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,25 @@
+import { apiFetch, type ResponseSchema } from "./api-client.ts";
+
+/**
+ * Sends a file the user picked to an upload endpoint (issue 13 point 6): the file's bytes as the raw
+ * body, always as application/octet-stream (the server tells PDF from image by the bytes, and refuses
+ * anything else with 400 FILE_TYPE_NOT_ALLOWED, so a file the browser types oddly gets that answer and
+ * not a 415), and its name in the query under `fileName` next to the endpoint's own parameters.
+ */
+export function uploadFile<T>(
+  path: string,
+  query: Record<string, string>,
+  file: File,
+  schema?: ResponseSchema<T>,
+): Promise<T> {
+  const params = new URLSearchParams({ ...query, fileName: file.name || "liite" });
+  return apiFetch<T>(`${path}?${params}`, {
+    method: "POST",
+    body: file,
+    headers: { "content-type": "application/octet-stream" },
+    ...(schema ? { schema } : {}),
+  });
+}
+
+/** The upload limit the server keeps, for checking a file before sending it (src/domain/uploads.ts). */
+export { MAX_UPLOAD_BYTES } from "../../domain/uploads.ts";

@@ -1,0 +1,167 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { toHelsinkiDateString } from "../../src/domain/dates.ts";
+import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+
+/**
+ * Issue 13 point 2 as the people who use it would: an employee with a bike in use reports it stolen on
+ * /mybike with a photo; the helpdesk opens the claim in Hakemukset → Vakuutusvahingot, chooses a new
+ * bike as the outcome, takes its steps and closes it; the employee sees the claim settled. And the
+ * claims' screens (the admin list and claim page, the /mybike section with its form) pass axe at 375
+ * and 1440 px in both themes.
+ *
+ * The reporting employee is sara.jarvinen@demo.test, whose bike the demo leaves free of claims
+ * (seed-insurance-demo.ts); helmi.makela@demo.test holds the demo's open theft claim.
+ */
+
+const REPORTER = "sara.jarvinen@demo.test";
+const DEMO_CLAIMANT = "helmi.makela@demo.test";
+const HELPDESK = "helpdesk@pedaali.test";
+
+/** A real 2 × 2 PNG, written to a temporary file for the file picker. */
+function photoFile(): string {
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a73000000104944415478da63d0a87003220608050018be0399c23f54160000000049454e44ae426082",
+    "hex",
+  );
+  const path = join(tmpdir(), `pyoraparkki-${Date.now()}.png`);
+  writeFileSync(path, png);
+  return path;
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL ?? "" });
+  return context.newPage();
+}
+
+async function openMyBike(page: Page, email: string): Promise<void> {
+  await logInThroughPage(page, email);
+  await page.waitForURL(/\/mybike/);
+}
+
+async function openClaims(page: Page): Promise<void> {
+  await logInThroughPage(page, HELPDESK, { withCode: true });
+  await page.waitForURL(/\/admin/);
+  await page.goto("/admin/hakemukset/vahingot");
+  // The admin chunk may take a while on a busy machine.
+  await expect(page.getByRole("heading", { name: "Vakuutusvahingot" })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Takes the claim's next step: its button, then the same button in the dialog that asks first. */
+async function takeStep(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name }).click();
+  const dialog = page.getByRole("dialog", { name });
+  await dialog.getByRole("button", { name }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("an employee reports a stolen bike with a photo and the helpdesk closes the case", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const today = toHelsinkiDateString(new Date());
+  const police = `5500/R/${Date.now().toString().slice(-6)}/26`;
+
+  // 1. The employee reports the theft on /mybike, seeing first what they bear.
+  const employee = await newPage(browser, baseURL);
+  const employeeProblems = watchConsole(employee);
+  await openMyBike(employee, REPORTER);
+  const section = employee.getByRole("region", { name: "Varkaus tai vahinko" }).first();
+  await section.getByRole("button", { name: "Ilmoita varkaudesta tai vahingosta" }).click();
+  const form = section.getByRole("form", { name: "Ilmoita varkaudesta tai vahingosta" });
+  await form.getByRole("radio", { name: "Varkaus" }).check();
+  await form.getByLabel(/^Vahinkopäivä/).fill(today);
+  await form.getByLabel(/^Rikosilmoituksen numero/).fill(police);
+  await form
+    .getByLabel(/^Kuvaus/)
+    .fill("Pyörä varastettiin Kampin pyöräparkista työpäivän aikana. Se oli lukittu runkolukolla.");
+  await form.locator('input[type="file"]').setInputFiles(photoFile());
+  await expect(form.getByText("Mitä maksat itse")).toBeVisible();
+  await expect(form.getByText(/240,00\s€/)).toBeVisible();
+  await form.getByRole("button", { name: "Lähetä vahinkoilmoitus" }).click();
+  const card = section.getByRole("article", { name: /^Varkaus \d{2}\.\d{2}\.\d{4}$/ });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText("Käsittelyssä")).toBeVisible();
+  await expect(card.getByRole("link", { name: /pyoraparkki-\d+\.png/ })).toBeVisible();
+
+  // 2. The helpdesk finds it in Hakemukset → Vakuutusvahingot and opens it.
+  const helpdesk = await newPage(browser, baseURL);
+  const helpdeskProblems = watchConsole(helpdesk);
+  await openClaims(helpdesk);
+  await helpdesk.getByRole("searchbox", { name: "Haku" }).fill(police);
+  const table = helpdesk.getByRole("table", { name: "Vakuutusvahingot" });
+  // The search is sent a moment after typing: wait for its one row.
+  await expect(table.getByRole("link", { name: "Varkaus" })).toHaveCount(1, { timeout: 15_000 });
+  await expect(table.getByText("Sara Järvinen")).toBeVisible();
+  await table.getByRole("link", { name: "Varkaus" }).click();
+  await expect(helpdesk.getByRole("heading", { name: "Varkaus: Sara Järvinen" })).toBeVisible();
+  await expect(helpdesk.getByRole("img", { name: /pyoraparkki-\d+\.png/ })).toBeVisible();
+  await expect(helpdesk.getByText(police)).toBeVisible();
+
+  // 3. A new bike: the outcome, then its steps; the last one closes the claim.
+  await helpdesk.getByRole("combobox", { name: "Ratkaisu" }).selectOption("NEW_BIKE");
+  await helpdesk.getByRole("button", { name: "Tallenna" }).click();
+  await takeStep(helpdesk, "Uuden pyörän korvaus haettu");
+  await takeStep(helpdesk, "Grenke-lasku lähetetty");
+  await takeStep(helpdesk, "Merkitse vahinko käsitellyksi");
+  await expect(helpdesk.getByText("Vahinkoilmoitus on käsitelty.")).toBeVisible();
+  await expect(helpdesk.getByText("Käsitelty", { exact: true })).toBeVisible();
+
+  // 4. The employee sees it settled, with its steps.
+  await employee.reload();
+  const settled = employee.getByRole("article", { name: /^Varkaus \d{2}\.\d{2}\.\d{4}$/ });
+  await expect(settled.getByText("Käsitelty", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(settled.getByText("Saat uuden pyörän")).toBeVisible();
+  await expect(settled.getByRole("listitem").filter({ hasText: "Vahinko käsitelty" })).not.toContainText(
+    "Tulossa",
+  );
+
+  expect(employeeProblems).toEqual([]);
+  expect(helpdeskProblems).toEqual([]);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [375, 1440] as const) {
+    test(`the claims' screens pass axe and fit the width, ${scheme}, ${width} px`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const open = async () => {
+        const page = await newPage(browser, baseURL);
+        await page.setViewportSize({ width, height: 900 });
+        await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
+        return page;
+      };
+      const fits = async (page: Page, what: string) => {
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+        expect(await seriousAxeViolations(page), what).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(overflow, `${what} is wider than the screen`).toBeLessThanOrEqual(width);
+      };
+
+      const admin = await open();
+      await openClaims(admin);
+      await admin.getByRole("searchbox", { name: "Haku" }).fill("helmi");
+      const table = admin.getByRole("table", { name: "Vakuutusvahingot" });
+      await expect(table.getByRole("link", { name: "Varkaus" })).toHaveCount(1, { timeout: 15_000 });
+      await expect(table.getByText("Helmi Mäkelä")).toBeVisible();
+      await fits(admin, "the claims list");
+      await table.getByRole("link", { name: "Varkaus" }).click();
+      await expect(admin.getByRole("heading", { name: "Varkaus: Helmi Mäkelä" })).toBeVisible();
+      await expect(admin.getByRole("img", { name: "pyöräparkki.png" })).toBeVisible();
+      await fits(admin, "the claim's page");
+
+      const employee = await open();
+      await openMyBike(employee, DEMO_CLAIMANT);
+      const section = employee.getByRole("region", { name: "Varkaus tai vahinko" }).first();
+      await expect(section.getByRole("article")).toBeVisible({ timeout: 15_000 });
+      await section.getByRole("button", { name: "Ilmoita varkaudesta tai vahingosta" }).click();
+      await expect(section.getByRole("form", { name: "Ilmoita varkaudesta tai vahingosta" })).toBeVisible();
+      await fits(employee, "the /mybike section");
+    });
+  }
+}

@@ -1,0 +1,227 @@
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+
+/**
+ * Issue 13 point 3 as the people who use it would: a lease reaches its end, the employee redeems and
+ * pays, and the order shows the redemption complete to all three sides. iida.saarinen@demo.test has
+ * the demo's term-end case with its offer, opened by the daily job in the seed (Demo Oy lets its
+ * employees pay by payroll or by invoice); she redeems by invoice on /mybike and sees how to pay; the
+ * helpdesk marks the payment paid, the Grenke invoice sent and the case complete in Hakemukset →
+ * Lunastukset; then her /mybike, the employer's order drawer and the helpdesk's order page each show
+ * the lease-end step "Pyörä on lunastettu". And the lease end's screens (the /mybike section, the
+ * employer's list and drawer, the helpdesk's list and case) pass axe at 375 and 1440 px in both
+ * themes, on venla.turunen@demo.test's early-end case, which nothing here changes.
+ *
+ * The spec runs once per CI run on a fresh database, so it uses the demo case as it is.
+ */
+
+const REDEEMER = "iida.saarinen@demo.test";
+const REDEEMER_NAME = "Iida Saarinen";
+const EARLY_END = "venla.turunen@demo.test";
+const EARLY_END_NAME = "Venla Turunen";
+const HELPDESK = "helpdesk@pedaali.test";
+const EMPLOYER = "employer.admin@demo.test";
+const REDEEMED = "Pyörä on lunastettu";
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL ?? "" });
+  return context.newPage();
+}
+
+/** The /mybike section of the employee's lease end (one a bike in use, named by the order's bike). */
+function leaseEndSection(page: Page, bike: RegExp): Locator {
+  return page.getByRole("region", { name: "Sopimuksen päättyminen" }).filter({ hasText: bike });
+}
+
+async function openMyBike(page: Page, email: string): Promise<void> {
+  await logInThroughPage(page, email);
+  await page.waitForURL(/\/mybike/);
+}
+
+async function openRedemptions(page: Page): Promise<void> {
+  await logInThroughPage(page, HELPDESK, { withCode: true });
+  await page.waitForURL(/\/admin/);
+  await page.goto("/admin/hakemukset/lunastukset");
+  // The admin chunk may take a while on a busy machine.
+  await expect(page.getByRole("heading", { name: "Lunastukset" })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Opens an employee's case from the helpdesk's list, searched by name. */
+async function openCase(page: Page, name: string): Promise<string> {
+  await page.getByRole("searchbox", { name: "Haku" }).fill(name);
+  const table = page.getByRole("table", { name: "Lunastukset" });
+  const row = table.getByRole("row").filter({ hasText: name });
+  // The search is sent a moment after typing: wait for its one row.
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  const link = row.getByRole("link", { name: /^Tilaus \d+$/ });
+  const orderNumber = ((await link.textContent()) ?? "").replace("Tilaus ", "");
+  await link.click();
+  await expect(page.getByRole("heading", { name: `Lunastus: ${name}, tilaus ${orderNumber}` })).toBeVisible();
+  return orderNumber;
+}
+
+/** Takes a step that asks first: its button, then the same button in the dialog. */
+async function confirmStep(page: Page, scope: Locator, name: string): Promise<void> {
+  await scope.getByRole("button", { name }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name }).click();
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
+}
+
+/** The employer's orders list, paged until the order's button shows. */
+async function findEmployerOrder(page: Page, orderNumber: string): Promise<void> {
+  await page.goto("/tyonantaja?valilehti=tilaukset");
+  const table = page.getByRole("table", { name: "Yrityksen tilaukset" });
+  const button = table.getByRole("button", { name: `Tilaus ${orderNumber}`, exact: true });
+  await expect(table.getByRole("row").nth(1)).toBeVisible({ timeout: 20_000 });
+  for (let pageNumber = 1; pageNumber < 30 && !(await button.isVisible()); pageNumber++) {
+    const next = page.getByRole("button", { name: "Seuraava sivu" });
+    if (!(await next.isEnabled())) break;
+    const first = await table.getByRole("row").nth(1).textContent();
+    await next.click();
+    await expect(table.getByRole("row").nth(1)).not.toHaveText(first ?? "");
+  }
+  await button.click();
+}
+
+test("a lease reaches its end, the employee redeems and pays, and every side sees it complete", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+
+  // 1. The employee sees the offer: the price and what it is based on, the deadline, the options compared.
+  const employee = await newPage(browser, baseURL);
+  const employeeProblems = watchConsole(employee);
+  await openMyBike(employee, REDEEMER);
+  const section = leaseEndSection(employee, /Helkama E3 Bosch/);
+  await expect(section.getByText("Odottaa valintaasi")).toBeVisible({ timeout: 15_000 });
+  await expect(section.getByText(/Jäännösarvo sopimuskauden lopussa/)).toBeVisible();
+  await expect(
+    section.getByRole("link", { name: /^Lunastustarjous \d{2}\.\d{2}\.\d{4} \(PDF\)$/ }),
+  ).toBeVisible();
+  const compare = section.getByRole("table", { name: "Vaihtoehdot ja niiden hinnat" });
+  await expect(compare.getByRole("row", { name: /^Lunastus/ })).toContainText(/\d+,\d{2}\s€/);
+  await expect(compare.getByRole("row", { name: /^Palautus/ })).toContainText(/0,00\s€/);
+  await expect(compare.getByRole("row", { name: /^Siirto kollegalle/ })).toContainText("Ei valittavissa");
+
+  // 2. She redeems by invoice, after seeing what it costs and when it is due.
+  const form = section.getByRole("form", { name: "Tee valintasi" });
+  await form.getByRole("radio", { name: /^Lunastus/ }).check();
+  await form.getByRole("radio", { name: /^Laskulla/ }).check();
+  await expect(form.getByText(/Valitset: Lunastus\. Maksat \d+,\d{2}\s€\. Saat laskun/)).toBeVisible();
+  await form.getByRole("button", { name: "Vahvista valinta" }).click();
+  await expect(section.getByRole("heading", { name: "Valintasi: Lunastus" })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(section.getByText("Odottaa maksua")).toBeVisible();
+  // How to pay: the reference number here, the account and the barcode in her payments below.
+  await expect(section).toContainText(/Viitenumero\s*\d[\d ]{5,}/);
+  const payments = employee.getByRole("region", { name: "Omat maksut" });
+  const redemption = payments.getByRole("article", { name: "Pyörän lunastus" });
+  await expect(redemption.getByText("Viitenumero", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(redemption.getByText("Virtuaaliviivakoodi", { exact: true })).toBeVisible();
+
+  // 3. The helpdesk finds the case, marks the payment paid and the Grenke invoice sent, and completes it.
+  const helpdesk = await newPage(browser, baseURL);
+  const helpdeskProblems = watchConsole(helpdesk);
+  await openRedemptions(helpdesk);
+  const orderNumber = await openCase(helpdesk, REDEEMER_NAME);
+  const actions = helpdesk.getByRole("region", { name: "Toimenpiteet" });
+  await expect(actions.getByRole("button", { name: "Merkitse valmiiksi" })).toBeDisabled();
+  await expect(actions.getByText(/Lunastushinta on maksamatta/)).toBeVisible();
+  const userPayment = helpdesk.getByRole("region", { name: "Työntekijän maksu" });
+  await confirmStep(helpdesk, userPayment, "Merkitse maksetuksi");
+  await expect(userPayment.getByText("Maksettu", { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await confirmStep(helpdesk, actions, "Grenke-lasku lähetetty");
+  await expect(actions.getByText(/Grenke-lasku lähetetty \d{2}\.\d{2}\.\d{4}/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(actions.getByRole("button", { name: "Merkitse valmiiksi" })).toBeEnabled();
+  await confirmStep(helpdesk, actions, "Merkitse valmiiksi");
+  await expect(actions.getByText("Tapaus on suljettu.")).toBeVisible({ timeout: 15_000 });
+
+  // 4. Every side sees the redemption complete on the order's timeline.
+  await employee.reload();
+  const past = employee.getByRole("region", { name: "Aiemmat tilaukset" });
+  await past.getByRole("button", { name: new RegExp(`Tilaus ${orderNumber}`) }).click();
+  await expect(past.getByRole("listitem").filter({ hasText: REDEEMED })).toBeVisible({ timeout: 15_000 });
+
+  const employer = await newPage(browser, baseURL);
+  const employerProblems = watchConsole(employer);
+  await logInThroughPage(employer, EMPLOYER, { withCode: true });
+  await employer.waitForURL(/\/tyonantaja/);
+  await findEmployerOrder(employer, orderNumber);
+  const drawer = employer.getByRole("dialog", { name: `Tilaus ${orderNumber}` });
+  await expect(drawer.getByRole("listitem").filter({ hasText: REDEEMED })).toBeVisible({ timeout: 15_000 });
+
+  await helpdesk
+    .getByRole("link", { name: `Tilaus ${orderNumber}` })
+    .first()
+    .click();
+  await expect(helpdesk.getByRole("heading", { name: `Tilaus ${orderNumber}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(helpdesk.getByRole("listitem").filter({ hasText: REDEEMED })).toBeVisible();
+
+  expect(employeeProblems).toEqual([]);
+  expect(helpdeskProblems).toEqual([]);
+  expect(employerProblems).toEqual([]);
+});
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [375, 1440] as const) {
+    test(`the lease end's screens pass axe and fit the width, ${scheme}, ${width} px`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const open = async () => {
+        const page = await newPage(browser, baseURL);
+        await page.setViewportSize({ width, height: 900 });
+        await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
+        return page;
+      };
+      const fits = async (page: Page, what: string) => {
+        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+        expect(await seriousAxeViolations(page), what).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(overflow, `${what} is wider than the screen`).toBeLessThanOrEqual(width);
+      };
+
+      // The employee's early-end case: the offer, the options (cards on a phone), the choice form.
+      const employee = await open();
+      await openMyBike(employee, EARLY_END);
+      const section = leaseEndSection(employee, /Cube Touring/);
+      await expect(section.getByRole("form", { name: "Tee valintasi" })).toBeVisible({ timeout: 15_000 });
+      await section.getByRole("radio", { name: /^Lunastus/ }).check();
+      await expect(section.getByText("Tarkista ennen vahvistamista")).toBeVisible();
+      await fits(employee, "the /mybike section");
+
+      // The employer's list and the case's drawer.
+      const employer = await open();
+      await logInThroughPage(employer, EMPLOYER, { withCode: true });
+      await employer.waitForURL(/\/tyonantaja/);
+      await employer.goto("/tyonantaja?valilehti=pyorat");
+      const list = employer.getByRole("table", { name: "Päättyvät leasingsopimukset" });
+      const row = list.getByRole("row").filter({ hasText: EARLY_END_NAME });
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      await fits(employer, "the employer's lease ends");
+      await row.getByText(EARLY_END_NAME).click();
+      const drawer = employer.getByRole("dialog", { name: `Sopimuksen päättyminen: ${EARLY_END_NAME}` });
+      await expect(drawer.getByRole("table", { name: "Vaihtoehdot ja niiden hinnat" })).toBeVisible();
+      await fits(employer, "the employer's case drawer");
+
+      // The helpdesk's list and the case's page.
+      const admin = await open();
+      await openRedemptions(admin);
+      await expect(admin.getByRole("table", { name: "Lunastukset" }).getByRole("row").nth(1)).toBeVisible({
+        timeout: 15_000,
+      });
+      await fits(admin, "the redemptions list");
+      await openCase(admin, EARLY_END_NAME);
+      await expect(admin.getByRole("table", { name: "Vaihtoehdot ja niiden hinnat" })).toBeVisible();
+      await fits(admin, "the case's page");
+    });
+  }
+}
