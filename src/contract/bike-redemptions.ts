@@ -195,6 +195,7 @@ export const zRedemptionPriceRow = z.object({
   leaseEndsOn: z.string(),
   priceCents: z.number().int(),
 });
+export type TRedemptionPriceRow = z.infer<typeof zRedemptionPriceRow>;
 
 export const zRedemptionOffer = z.object({
   id: z.uuid(),

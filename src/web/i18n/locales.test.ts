@@ -23,6 +23,7 @@ const AREA_FILES = import.meta.glob<Catalogue>(
     "./admin/*.json",
     "./employer/*.json",
     "./companies/*.json",
+    "./lease-end/*.json",
     "./mybike/*.json",
     "./store-links/*.json",
     "./brokerage/*.json",

@@ -16,10 +16,10 @@ import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { useSession } from "../../../lib/session.ts";
+import { REASON_LABELS } from "../../lease-end/lease-end-words.ts";
 import { showSuccessToast, TAB_PARAM, TABS } from "../employees/employee-nav.ts";
 import { useOpenEarlyEnd, useOpenLeaseEndOf } from "./lease-ends-api.ts";
 import { day } from "./lease-ends-drawer.tsx";
-import { REASON_LABELS } from "./lease-ends-labels.ts";
 import { LEASE_END_PARAM } from "./lease-ends-section.tsx";
 
 /** The early ends an employer opens; the term's end opens by itself. */
@@ -61,7 +61,7 @@ export function LeaseEndOpenAction({
     return (
       <Text size="sm">
         {t("employerLeaseEnds.open.already", {
-          reason: t(REASON_LABELS[current.reason]),
+          reason: t(REASON_LABELS.staff[current.reason]),
           date: day(current.decisionDeadline) ?? "–",
         })}{" "}
         <Anchor href={casePath(current.id)}>{t("employerLeaseEnds.open.show")}</Anchor>
@@ -152,7 +152,7 @@ function OpenForm({
         >
           <Stack gap={6} mt="xs">
             {REASONS.map((r) => (
-              <Radio key={r} value={r} label={t(REASON_LABELS[r])} />
+              <Radio key={r} value={r} label={t(REASON_LABELS.staff[r])} />
             ))}
           </Stack>
         </Radio.Group>

@@ -13,9 +13,10 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatMoney } from "../../../lib/formatters.ts";
+import { CHOICE_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
 import { LEASE_ENDS_PAGE_SIZE, type LeaseEndsFilter, useLeaseEnds } from "./lease-ends-api.ts";
 import { day, LeaseEndDrawer } from "./lease-ends-drawer.tsx";
-import { CHOICE_LABELS, REASON_LABELS, STATUS_LABELS, STATUS_TONES } from "./lease-ends-labels.ts";
+import { STATUS_LABELS, STATUS_TONES } from "./lease-ends-labels.ts";
 
 /** The address parameter of the case open in the drawer (the employee drawer links to it). */
 export const LEASE_END_PARAM = "lunastus";
@@ -70,7 +71,7 @@ export function LeaseEndsSection() {
           }
           data={[
             { value: "", label: t("employerLeaseEnds.all") },
-            ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS[reason]) })),
+            ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS.staff[reason]) })),
           ]}
         />
       </SimpleGrid>
@@ -108,7 +109,7 @@ export function LeaseEndsSection() {
           {
             accessor: "reason",
             title: t("employerLeaseEnds.columns.reason"),
-            render: (row) => t(REASON_LABELS[row.reason]),
+            render: (row) => t(REASON_LABELS.staff[row.reason]),
           },
           {
             accessor: "choice",

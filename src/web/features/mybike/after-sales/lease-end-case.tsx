@@ -9,10 +9,11 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatPercent } from "../../../lib/formatters.ts";
+import { day, LeaseEndOptions, LeaseEndPriceTable, money } from "../../lease-end/lease-end-options.tsx";
+import { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
 import { type TLeaseEndCase, useLeaseEndCase } from "./lease-end-api.ts";
 import { LeaseEndChoiceForm } from "./lease-end-choice-form.tsx";
-import { CHOICE_LABELS, DONE_TEXTS, METHOD_LABELS, NEXT_TEXTS, REASON_LABELS } from "./lease-end-labels.ts";
-import { day, LeaseEndOptions, money, PriceTable } from "./lease-end-options.tsx";
+import { DONE_TEXTS, NEXT_TEXTS } from "./lease-end-labels.ts";
 
 /** The employee's lease-end case, fetched by its id: a loader, its error with a retry, or the case. */
 export function LeaseEndCase({ id }: { id: string }) {
@@ -82,7 +83,7 @@ function CaseView({ details }: { details: TLeaseEndCase }) {
             { label: t("myBikeLeaseEnd.offer.basis"), value: basisText(details, t) },
             {
               label: t("myBikeLeaseEnd.offer.reason"),
-              value: t(REASON_LABELS[details.reason]),
+              value: t(REASON_LABELS.employee[details.reason]),
             },
             {
               label: t("myBikeLeaseEnd.offer.deadline"),
@@ -115,8 +116,14 @@ function CaseView({ details }: { details: TLeaseEndCase }) {
         )}
       </Stack>
 
-      {open && <LeaseEndOptions options={details.options} />}
-      {open && <PriceTable details={details} />}
+      {open && <LeaseEndOptions options={details.options} audience="employee" />}
+      {open && (
+        <LeaseEndPriceTable
+          rows={details.priceTable}
+          monthsPaid={details.agreement?.monthsPaid ?? null}
+          audience="employee"
+        />
+      )}
 
       {!open && details.choice && <ClosedState details={details} />}
       {open && details.choice && !changing && (

@@ -16,9 +16,10 @@ import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showToast } from "../../../lib/toast.ts";
+import { costText, day } from "../../lease-end/lease-end-options.tsx";
+import { CHOICE_LABELS, METHOD_LABELS } from "../../lease-end/lease-end-words.ts";
 import { type TLeaseEndCase, useChooseLeaseEnd } from "./lease-end-api.ts";
-import { CHOICE_LABELS, METHOD_HELP, METHOD_LABELS, NEXT_TEXTS } from "./lease-end-labels.ts";
-import { costText, day } from "./lease-end-options.tsx";
+import { METHOD_HELP, NEXT_TEXTS } from "./lease-end-labels.ts";
 
 /**
  * The payment methods to offer for the company's payment mode (PAYROLL or BATCH alone, ALL both); with

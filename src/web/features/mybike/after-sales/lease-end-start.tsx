@@ -17,9 +17,9 @@ import { addDays } from "../../../../domain/user-payments.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showToast } from "../../../lib/toast.ts";
+import { day, money } from "../../lease-end/lease-end-options.tsx";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useOpenEarlyEnd } from "./lease-end-api.ts";
-import { day, money } from "./lease-end-options.tsx";
 
 /** The early ends an employee may open themself (the employer's ending is the employer's to open). */
 type EarlyReason = Extract<LeaseEndReason, "EMPLOYEE_RESIGNED" | "LONG_ABSENCE">;

@@ -11,18 +11,13 @@ import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx"
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
+import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { CaseForm } from "./redemption-case-form.tsx";
-import {
-  CHOICE_LABELS,
-  OPENER_LABELS,
-  REASON_LABELS,
-  STATUS_LABELS,
-  STATUS_TONES,
-} from "./redemption-labels.ts";
+import { OPENER_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
 import { OffersSection } from "./redemption-offers.tsx";
 import { OptionsSection } from "./redemption-options.tsx";
 import { DialogError, showDone } from "./redemption-parts.tsx";
@@ -152,7 +147,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
         </Group>
         <Text size="sm">
           {[
-            t(REASON_LABELS[c.reason]),
+            t(REASON_LABELS.staff[c.reason]),
             c.choice
               ? t("adminRedemptions.detail.chosen", { choice: t(CHOICE_LABELS[c.choice]) })
               : t("adminRedemptions.detail.noChoice"),
@@ -222,7 +217,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
               { label: t("adminRedemptions.case.bike"), value: c.bikeName },
               { label: t("adminRedemptions.case.frame"), value: c.order.frameSerialNumber },
               { label: t("adminRedemptions.case.store"), value: c.order.bikeStoreName },
-              { label: t("adminRedemptions.case.reason"), value: t(REASON_LABELS[c.reason]) },
+              { label: t("adminRedemptions.case.reason"), value: t(REASON_LABELS.staff[c.reason]) },
               { label: t("adminRedemptions.case.openedBy"), value: t(OPENER_LABELS[c.openedBy]) },
               { label: t("adminRedemptions.case.openedAt"), value: formatDateTime(c.createdAt) },
               {

@@ -7,16 +7,11 @@ import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
 import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import {
-  CHOICE_LABELS,
-  METHOD_LABELS,
-  REASON_LABELS,
-  STATUS_LABELS,
-  STATUS_TONES,
-} from "./redemption-labels.ts";
+import { METHOD_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
 import { OpenRedemptionDialog } from "./redemption-open-dialog.tsx";
 import {
   ALL_STATUSES,
@@ -111,7 +106,7 @@ export function RedemptionList() {
           onChange={(event) => update({ reason: event.currentTarget.value })}
           data={[
             { value: "", label: t("adminRedemptions.list.anyReason") },
-            ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS[reason]) })),
+            ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS.staff[reason]) })),
           ]}
         />
       </SimpleGrid>
@@ -165,7 +160,7 @@ export function RedemptionList() {
           {
             accessor: "reason",
             title: t("adminRedemptions.columns.reason"),
-            render: (row) => t(REASON_LABELS[row.reason]),
+            render: (row) => t(REASON_LABELS.staff[row.reason]),
           },
           {
             accessor: "choice",

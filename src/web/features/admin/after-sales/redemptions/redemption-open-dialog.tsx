@@ -17,8 +17,8 @@ import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/en
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { showToast } from "../../../../lib/toast.ts";
+import { REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { findOrderByNumber } from "../brokerage/brokerage-api.ts";
-import { REASON_LABELS } from "./redemption-labels.ts";
 import { savedMessage, useOpenRedemption } from "./redemptions-api.ts";
 
 type Values = {
@@ -132,7 +132,7 @@ export function OpenRedemptionDialog({
           />
           <NativeSelect
             label={t("adminRedemptions.open.reason")}
-            data={LEASE_END_REASONS.map((r) => ({ value: r, label: t(REASON_LABELS[r]) }))}
+            data={LEASE_END_REASONS.map((r) => ({ value: r, label: t(REASON_LABELS.staff[r]) }))}
             {...form.getInputProps("reason")}
           />
           {ENDS_EMPLOYMENT.includes(reason) && (

@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TLeaseEndChoiceInput, TLeaseEndOption } from "../../../contract/bike-redemptions.ts";
+import type { LeaseEndChoice, PaymentMethod } from "../../../domain/enums.ts";
+import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { FieldLabel } from "../../components/field-label.tsx";
+import { ApiError } from "../../lib/api-client.ts";
+import { messageWithServerText } from "../../lib/error-toasts.ts";
+import { costText } from "./lease-end-options.tsx";
+import { CHOICE_LABELS, METHOD_LABELS, UNAVAILABLE_REASONS } from "./lease-end-words.ts";
+
+type Values = { choice: LeaseEndChoice | ""; paymentMethod: PaymentMethod | ""; transferToEmail: string };
+
+/**
+ * Choosing for the employee, by the employer (e.g. when they have left without choosing) or by the
+ * helpdesk (also after the deadline): an option, how the employee pays as the company allows, a
+ * colleague's e-mail for a transfer. A refused payment method or e-mail is said at its field, any
+ * other refusal above the button; the caller sends the choice and says when it is saved.
+ */
+export function ChooseForEmployeeForm({
+  options,
+  initial,
+  methods,
+  intro,
+  pending,
+  error,
+  save,
+}: {
+  /** The options that may be chosen (an option not open shows why). */
+  options: readonly TLeaseEndOption[];
+  initial: Values;
+  /** The payment methods the company allows. */
+  methods: readonly PaymentMethod[];
+  intro?: ReactNode;
+  pending: boolean;
+  error: unknown;
+  save: (body: TLeaseEndChoiceInput, onError: (error: unknown) => void) => void;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: {
+      choice: (value) => (value ? null : t("leaseEnd.chooseFor.choiceRequired")),
+      transferToEmail: (value, values) =>
+        values.choice !== "TRANSFER" || isValidEmail(normalizeEmail(value))
+          ? null
+          : t("leaseEnd.chooseFor.emailInvalid"),
+    },
+  });
+  const selected = options.find((o) => o.choice === form.values.choice);
+  const paying =
+    selected?.choice === "REDEEM" || (selected?.choice === "RETURN" && selected.costCents.max > 0);
+
+  function submit(values: Values) {
+    if (!values.choice) return;
+    const body: TLeaseEndChoiceInput = { choice: values.choice };
+    if (paying && values.paymentMethod) body.paymentMethod = values.paymentMethod;
+    if (values.choice === "TRANSFER") body.transferToEmail = normalizeEmail(values.transferToEmail);
+    save(body, (failure) => {
+      if (failure instanceof ApiError && failure.code === "PAYMENT_METHOD_NOT_ALLOWED")
+        form.setFieldError("paymentMethod", messageWithServerText(failure, t));
+      if (failure instanceof ApiError && failure.details.some((d) => d.field.endsWith("transferToEmail")))
+        form.setFieldError("transferToEmail", t("leaseEnd.chooseFor.emailInvalid"));
+    });
+  }
+
+  const atField =
+    error instanceof ApiError && (error.code === "PAYMENT_METHOD_NOT_ALLOWED" || error.details.length > 0);
+  return (
+    <form noValidate onSubmit={form.onSubmit(submit)} aria-label={t("leaseEnd.chooseFor.title")}>
+      <Stack gap="md">
+        <Title order={3} size="h5">
+          {t("leaseEnd.chooseFor.title")}
+        </Title>
+        {intro && (
+          <Text size="sm" c="dimmed">
+            {intro}
+          </Text>
+        )}
+        <Radio.Group
+          label={<FieldLabel required>{t("leaseEnd.chooseFor.choice")}</FieldLabel>}
+          {...form.getInputProps("choice")}
+        >
+          <Stack gap="xs" mt="xs">
+            {options.map((option) => (
+              <Radio
+                key={option.choice}
+                value={option.choice}
+                label={t(CHOICE_LABELS[option.choice])}
+                description={
+                  option.available
+                    ? costText(option)
+                    : t(UNAVAILABLE_REASONS.staff[option.unavailableReason ?? "EARLY_END_ONLY"])
+                }
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {paying && (
+          <Radio.Group
+            label={<FieldLabel required>{t("leaseEnd.chooseFor.method")}</FieldLabel>}
+            {...form.getInputProps("paymentMethod")}
+          >
+            <Group gap="md" mt="xs">
+              {methods.map((m) => (
+                <Radio key={m} value={m} label={t(METHOD_LABELS[m])} />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        {form.values.choice === "TRANSFER" && (
+          <TextInput
+            type="email"
+            label={t("leaseEnd.chooseFor.email")}
+            required
+            maw={420}
+            {...form.getInputProps("transferToEmail")}
+          />
+        )}
+        {error != null && !atField && (
+          <Alert color="red" variant="light" role="alert" title={t("leaseEnd.chooseFor.failed")}>
+            {messageWithServerText(error, t)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={pending}>
+            {t("leaseEnd.chooseFor.submit")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
