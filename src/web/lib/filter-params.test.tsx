@@ -1,7 +1,8 @@
-import { act, render } from "@testing-library/react";
+import { act, render, renderHook } from "@testing-library/react";
+import type { ChangeEvent } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
-import { useFilterParams } from "./filter-params.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useFilterParams, useSearchText } from "./filter-params.ts";
 
 function setup(initial: string) {
   let hook: ReturnType<typeof useFilterParams<"search" | "status">> | null = null;
@@ -29,5 +30,36 @@ describe("useFilterParams", () => {
     act(() => hook().update({ status: "" }));
     act(() => hook().update({ page: "2" }));
     expect(router.state.location.search).toBe("?search=x&page=2");
+  });
+});
+
+describe("useSearchText", () => {
+  afterEach(() => vi.useRealTimers());
+  const typed = (value: string) => ({ currentTarget: { value } }) as ChangeEvent<HTMLInputElement>;
+
+  it("shows what is typed at once and commits it trimmed once the typing stops for 300 ms", () => {
+    vi.useFakeTimers();
+    const commit = vi.fn();
+    const { result } = renderHook(() => useSearchText("", commit));
+    act(() => result.current.input.onChange(typed(" lai")));
+    act(() => result.current.input.onChange(typed(" laine ")));
+    expect(result.current.input.value).toBe(" laine ");
+    act(() => vi.advanceTimersByTime(299));
+    expect(commit).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(commit).toHaveBeenCalledTimes(1);
+    expect(commit).toHaveBeenCalledWith("laine");
+  });
+
+  it("empties the box on clear and drops the search still waiting", () => {
+    vi.useFakeTimers();
+    const commit = vi.fn();
+    const { result } = renderHook(() => useSearchText("virtanen", commit));
+    expect(result.current.input.value).toBe("virtanen");
+    act(() => result.current.input.onChange(typed("virta")));
+    act(() => result.current.clear());
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.input.value).toBe("");
+    expect(commit).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
-import { useRef } from "react";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { type ChangeEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 
 /**
@@ -27,4 +28,27 @@ export function useFilterParams<K extends string>() {
   }
 
   return { params, setParams, update };
+}
+
+/**
+ * A list's search box: what is typed shows at once, and the filter (`commit`, trimmed) follows 300 ms
+ * after the typing stops, so a word is one request, not one a letter. `input` goes on the TextInput;
+ * `clear` empties the box when the filters are cleared, dropping a search still waiting.
+ */
+export function useSearchText(current: string, commit: (value: string) => void) {
+  const [text, setText] = useState(current);
+  const send = useDebouncedCallback((value: string) => commit(value.trim()), 300);
+  return {
+    input: {
+      value: text,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      },
+    },
+    clear: () => {
+      send.cancel();
+      setText("");
+    },
+  };
 }

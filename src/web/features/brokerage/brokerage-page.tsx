@@ -10,7 +10,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BROKERAGE_FRAME_SIZES } from "../../../domain/brokerage.ts";
@@ -20,7 +19,7 @@ import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { i18n } from "../../i18n/i18n.ts";
-import { useFilterParams } from "../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../lib/filter-params.ts";
 import { showToast } from "../../lib/toast.ts";
 import { BikeCard } from "./bike-card.tsx";
 import { CARDS_PAGE_SIZE, type ListedFilter, type TListedBike, useListedBikes } from "./brokerage-api.ts";
@@ -65,8 +64,7 @@ export function BrokeragePage() {
   const { params, update } = useFilterParams<FilterKey>();
   const filter = listedFilterOf(params);
   const list = useListedBikes(filter);
-  const [searchText, setSearchText] = useState(filter.search);
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filter.search, (value) => update({ search: value }));
   const [asking, setAsking] = useState<TListedBike | null>(null);
   const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
   const headingId = useId();
@@ -76,7 +74,7 @@ export function BrokeragePage() {
   const pages = list.data?.totalPages ?? 0;
 
   function clearFilters() {
-    setSearchText("");
+    search.clear();
     update({ search: "", frameSize: "" });
   }
 
@@ -98,11 +96,7 @@ export function BrokeragePage() {
               label={t("brokerage.search")}
               placeholder={t("brokerage.searchPlaceholder")}
               type="search"
-              value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
-                updateSearch(event.currentTarget.value);
-              }}
+              {...search.input}
             />
             <NativeSelect
               label={t("brokerage.frameSize")}

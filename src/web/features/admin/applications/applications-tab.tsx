@@ -10,7 +10,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TApplicationAccepted, TCompanyApplication } from "../../../../contract/admin.ts";
@@ -19,7 +18,7 @@ import { AppLink } from "../../../components/app-link.tsx";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { useFilterParams } from "../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { showToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { AcceptDialog } from "./accept-dialog.tsx";
@@ -64,12 +63,11 @@ function CompanyApplications() {
   const { params, update } = useFilterParams<"status" | "search">();
   const filter = filterOf(params);
   const list = useApplications(filter);
-  const [searchText, setSearchText] = useState(filter.search);
   const [accepting, setAccepting] = useState<TCompanyApplication | null>(null);
   const [rejecting, setRejecting] = useState<TCompanyApplication | null>(null);
   const [accepted, setAccepted] = useState<TApplicationAccepted | null>(null);
   const headingId = useId();
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filter.search, (value) => update({ search: value }));
 
   function onAccepted(result: TApplicationAccepted) {
     setAccepted(result);
@@ -139,11 +137,7 @@ function CompanyApplications() {
           label={t("adminApplications.search")}
           placeholder={t("adminApplications.searchPlaceholder")}
           type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            updateSearch(event.currentTarget.value);
-          }}
+          {...search.input}
           miw={260}
         />
         {list.isFetching && !list.isPending && (
@@ -172,7 +166,7 @@ function CompanyApplications() {
               <Button
                 variant="default"
                 onClick={() => {
-                  setSearchText("");
+                  search.clear();
                   update({ status: "", search: "" });
                 }}
               >

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -25,7 +25,7 @@ import { ORDER_WAITING_ON } from "../../../../domain/order-state-machine.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { useFilterParams } from "../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { useCompanyNames } from "../users/users-api.ts";
 import { BulkStatusDialog } from "./bulk-status-dialog.tsx";
@@ -67,8 +67,7 @@ export function OrderQueue() {
   const list = useOrderQueue(filter);
   const counts = useOrderCounts(filter.companyId);
   const companies = useCompanyNames();
-  const [searchText, setSearchText] = useState(filter.search);
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filter.search, (value) => update({ search: value }));
   const [selected, setSelected] = useState<TOrderListItem[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const headingId = useId();
@@ -84,7 +83,7 @@ export function OrderQueue() {
     update(next);
   }
   function clearFilters() {
-    setSearchText("");
+    search.clear();
     change({ status: "", search: "", companyId: "" });
   }
   function toggle(order: TOrderListItem, on: boolean) {
@@ -149,11 +148,10 @@ export function OrderQueue() {
           label={t("adminOrders.queue.search")}
           placeholder={t("adminOrders.queue.searchPlaceholder")}
           type="search"
-          value={searchText}
+          value={search.input.value}
           onChange={(event) => {
-            setSearchText(event.currentTarget.value);
             setSelected([]);
-            updateSearch(event.currentTarget.value);
+            search.input.onChange(event);
           }}
         />
         <Select

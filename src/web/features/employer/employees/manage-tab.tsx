@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,7 +8,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../../domain/enums.ts";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { useFilterParams } from "../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
 import { EmployeeDrawer } from "./employee-drawer.tsx";
@@ -48,8 +47,7 @@ export function ManageTab() {
   const moreId = useId();
 
   // The search box is a draft: the address (and so the query) follows it once typing pauses.
-  const [searchText, setSearchText] = useState(filters.search);
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filters.search, (value) => update({ search: value }));
 
   // A page emptied by a change (the last row of the last page decided or filtered away): back to the first.
   const emptyPage = list.data?.items.length === 0 && page > 1 && !list.isFetching;
@@ -59,8 +57,7 @@ export function ManageTab() {
   }, [emptyPage]);
 
   function clearFilters() {
-    setSearchText("");
-    updateSearch.cancel();
+    search.clear();
     setParams(new URLSearchParams({ [TAB_PARAM]: TABS.manage }), { replace: true });
   }
 
@@ -180,11 +177,7 @@ export function ManageTab() {
             type="search"
             label={t("employerEmployees.filters.search")}
             description={t("employerEmployees.filters.searchHelp")}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              updateSearch(event.currentTarget.value);
-            }}
+            {...search.input}
           />
           <NativeSelect
             label={t("employerEmployees.filters.filterType")}

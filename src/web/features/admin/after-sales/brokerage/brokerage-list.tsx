@@ -10,7 +10,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BIKE_BROKERAGE_PAGE_SIZE } from "../../../../../contract/bike-brokerage.ts";
@@ -21,7 +20,7 @@ import {
 } from "../../../../../domain/brokerage.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
-import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
@@ -66,8 +65,7 @@ export function BrokerageList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = brokerageFilterOf(params);
   const list = useBrokerageBikes(filter);
-  const [searchText, setSearchText] = useState(filter.search);
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filter.search, (value) => update({ search: value }));
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const stage = stageOf(filter);
@@ -99,11 +97,7 @@ export function BrokerageList() {
           placeholder={t("adminBrokerage.filters.searchPlaceholder")}
           type="search"
           maxLength={100}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            updateSearch(event.currentTarget.value);
-          }}
+          {...search.input}
         />
         <NativeSelect
           label={t("adminBrokerage.filters.stage")}
@@ -141,7 +135,7 @@ export function BrokerageList() {
           text: t("adminBrokerage.emptyFiltered"),
           clearLabel: t("adminBrokerage.filters.clear"),
           onClear: () => {
-            setSearchText("");
+            search.clear();
             setParams({}, { replace: true });
           },
         }}

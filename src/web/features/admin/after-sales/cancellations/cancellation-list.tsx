@@ -1,6 +1,5 @@
 import { NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ORDER_CANCELLATION_REQUESTERS,
@@ -11,7 +10,7 @@ import {
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable } from "../../../../components/data-table.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
-import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
@@ -63,8 +62,7 @@ export function CancellationList() {
   const filter = cancellationFilterOf(params);
   const list = useCancellations(filter);
   const companies = useCompanyNames();
-  const [searchText, setSearchText] = useState(filter.search);
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filter.search, (value) => update({ search: value }));
   const headingId = useId();
   const detailPath = (id: string) => pathOf("applications", AFTER_SALES_SEGMENTS.cancellations, id);
   const filtered =
@@ -74,7 +72,7 @@ export function CancellationList() {
     filter.search !== "";
 
   function clearFilters() {
-    setSearchText("");
+    search.clear();
     update({ status: "", requestedBy: "", companyId: "", search: "" });
   }
 
@@ -98,11 +96,7 @@ export function CancellationList() {
           label={t("adminCancellations.list.search")}
           placeholder={t("adminCancellations.list.searchPlaceholder")}
           type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            updateSearch(event.currentTarget.value);
-          }}
+          {...search.input}
         />
         <NativeSelect
           label={t("adminCancellations.list.status")}

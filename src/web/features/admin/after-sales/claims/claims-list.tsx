@@ -1,6 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import {
   INSURANCE_CLAIMS_PAGE_SIZE,
@@ -10,7 +9,7 @@ import { INSURANCE_CLAIM_TYPES, SIMPLE_STATES } from "../../../../../domain/enum
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
-import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
@@ -32,8 +31,7 @@ export function ClaimsList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = claimFilterOf(params);
   const list = useClaims(filter);
-  const [searchText, setSearchText] = useState(filter.searchTerm);
-  const updateSearch = useDebouncedCallback((value: string) => update({ searchTerm: value.trim() }), 300);
+  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }));
   const headingId = useId();
   const claimPath = (id: string) => pathOf("applications", AFTER_SALES_SEGMENTS.claims, id);
   const filtered = filter.searchTerm !== "" || filter.status !== null || filter.type !== null;
@@ -59,11 +57,7 @@ export function ClaimsList() {
           placeholder={t("adminClaims.filters.searchPlaceholder")}
           type="search"
           maxLength={100}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            updateSearch(event.currentTarget.value);
-          }}
+          {...search.input}
         />
         <NativeSelect
           label={t("adminClaims.filters.status")}
@@ -94,7 +88,7 @@ export function ClaimsList() {
           text: t("adminClaims.emptyFiltered"),
           clearLabel: t("adminClaims.filters.clear"),
           onClear: () => {
-            setSearchText("");
+            search.clear();
             setParams({}, { replace: true });
           },
         }}

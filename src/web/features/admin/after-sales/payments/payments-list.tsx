@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedCallback, useMediaQuery } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUserPayment } from "../../../../../contract/user-payments.ts";
@@ -7,7 +7,7 @@ import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
-import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
@@ -43,8 +43,7 @@ export function PaymentsList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = paymentFilterOf(params);
   const list = useUserPayments(filter);
-  const [searchText, setSearchText] = useState(filter.searchTerm);
-  const updateSearch = useDebouncedCallback((value: string) => update({ searchTerm: value.trim() }), 300);
+  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }));
   const [creating, setCreating] = useState(false);
   const headingId = useId();
   const phone = useMediaQuery("(max-width: 36em)");
@@ -71,11 +70,7 @@ export function PaymentsList() {
             placeholder={t("adminUserPayments.filters.searchPlaceholder")}
             type="search"
             maxLength={100}
-            value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              updateSearch(event.currentTarget.value);
-            }}
+            {...search.input}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id={`${headingId}-done`}>
@@ -116,7 +111,7 @@ export function PaymentsList() {
           text: t("adminUserPayments.emptyFiltered"),
           clearLabel: t("adminUserPayments.filters.clear"),
           onClear: () => {
-            setSearchText("");
+            search.clear();
             setParams({}, { replace: true });
           },
         }}

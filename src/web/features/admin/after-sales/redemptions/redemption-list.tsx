@@ -1,12 +1,11 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedCallback } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LEASE_END_REASONS, PAYMENT_METHODS, SIMPLE_STATES } from "../../../../../domain/enums.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
-import { useFilterParams } from "../../../../lib/filter-params.ts";
+import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
@@ -34,8 +33,7 @@ export function RedemptionList() {
   const { params, update } = useFilterParams<FilterKey>();
   const filter = redemptionFilterOf(params);
   const list = useRedemptions(filter);
-  const [searchText, setSearchText] = useState(filter.search);
-  const updateSearch = useDebouncedCallback((value: string) => update({ search: value.trim() }), 300);
+  const search = useSearchText(filter.search, (value) => update({ search: value }));
   const [opening, setOpening] = useState(false);
   const headingId = useId();
   const casePath = (id: string) => pathOf("applications", AFTER_SALES_SEGMENTS.redemptions, id);
@@ -46,7 +44,7 @@ export function RedemptionList() {
     filter.reason !== "";
 
   function clearFilters() {
-    setSearchText("");
+    search.clear();
     update({ search: "", status: "", paymentMethod: "", reason: "" });
   }
 
@@ -73,11 +71,7 @@ export function RedemptionList() {
           label={t("adminRedemptions.list.search")}
           placeholder={t("adminRedemptions.list.searchPlaceholder")}
           type="search"
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            updateSearch(event.currentTarget.value);
-          }}
+          {...search.input}
         />
         <NativeSelect
           label={t("adminRedemptions.list.status")}
