@@ -131,16 +131,19 @@ export const zOrderCancellationDetails = zOrderCancellationListItem.extend({
 });
 export type TOrderCancellationDetails = z.infer<typeof zOrderCancellationDetails>;
 
+/** How long a cancellation's reason may be, in characters. */
+export const CANCELLATION_REASON = { min: 3, max: 1000 } as const;
+
 export const zCreateOrderCancellation = z.object({
   orderId: z.uuid(),
   /** Why the order is cancelled; the employee and the employer see it. */
-  reason: zMultiLineText({ min: 3, max: 1000 }),
+  reason: zMultiLineText(CANCELLATION_REASON),
   note: zMultiLineText({ max: 1000 }).optional(),
 });
 export type TCreateOrderCancellation = z.infer<typeof zCreateOrderCancellation>;
 
 export const zUpdateOrderCancellation = z.object({
-  reason: zMultiLineText({ min: 3, max: 1000 }).optional(),
+  reason: zMultiLineText(CANCELLATION_REASON).optional(),
   /** null or empty text removes the note. */
   note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
   refundAmountCents: zRefundCents.optional(),

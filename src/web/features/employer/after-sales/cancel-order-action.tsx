@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderDetails } from "../../../../contract/orders.ts";
@@ -6,11 +6,9 @@ import { cancelsAtOnce, isCancellableBeforeDelivery } from "../../../../domain/o
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { CancelOrderDialog } from "../../order-cancellation/cancel-order-dialog.tsx";
 import { showSuccessToast } from "../employees/employee-nav.ts";
 import { useCancelCompanyOrder, useWithdrawCompanyCancellation } from "./cancellations-api.ts";
-
-const REASON_MIN = 3;
-const REASON_MAX = 1000;
 
 const BY_KEYS = {
   EMPLOYEE: "employerCancellations.by.EMPLOYEE",
@@ -28,27 +26,18 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
   const cancel = useCancelCompanyOrder();
   const withdraw = useWithdrawCompanyCancellation();
   const [dialog, setDialog] = useState<"cancel" | "withdraw" | null>(null);
-  const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const open = order.afterSales.cancellation?.status === "PENDING" ? order.afterSales.cancellation : null;
   const orderCancelled = order.orderStatus === "CANCELLED" || order.orderStatus === "REFUNDED";
   const atOnce = cancelsAtOnce("EMPLOYER", order.orderStatus, order.previousStatus);
 
   function close() {
-    if (cancel.isPending || withdraw.isPending) return;
+    if (withdraw.isPending) return;
     setDialog(null);
-    setReason("");
-    setFieldError(null);
     cancel.reset();
   }
-  function confirm() {
-    const text = reason.trim();
-    if (text.length < REASON_MIN) {
-      setFieldError(t("employerCancellations.reasonRequired"));
-      return;
-    }
+  function confirm(reason: string) {
     cancel.mutate(
-      { orderId: order.orderId, reason: text },
+      { orderId: order.orderId, reason },
       {
         onSuccess: () => {
           showSuccessToast(
@@ -57,7 +46,6 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
               : t("employerCancellations.done.requested", { number: order.orderNumber }),
           );
           setDialog(null);
-          setReason("");
         },
       },
     );
@@ -123,38 +111,26 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
           {t("employerCancellations.open")}
         </Button>
       </Group>
-      <ConfirmDialog
+      <CancelOrderDialog
         opened={dialog === "cancel"}
-        title={t("employerCancellations.dialogTitle", {
-          number: order.orderNumber,
-          name: order.employee.name,
-        })}
-        confirmLabel={
-          atOnce ? t("employerCancellations.confirmAtOnce") : t("employerCancellations.confirmRequest")
-        }
+        texts={{
+          title: t("employerCancellations.dialogTitle", {
+            number: order.orderNumber,
+            name: order.employee.name,
+          }),
+          intro: atOnce ? t("employerCancellations.dialogAtOnce") : t("employerCancellations.dialogRequest"),
+          confirmLabel: atOnce
+            ? t("employerCancellations.confirmAtOnce")
+            : t("employerCancellations.confirmRequest"),
+          reason: t("employerCancellations.reason"),
+          reasonHelp: t("employerCancellations.reasonHelp"),
+          reasonRequired: t("employerCancellations.reasonRequired"),
+        }}
+        pending={cancel.isPending}
+        error={cancel.error}
         onConfirm={confirm}
-        onCancel={close}
-        loading={cancel.isPending}
-      >
-        <Text component="span" display="block" mb="sm">
-          {atOnce ? t("employerCancellations.dialogAtOnce") : t("employerCancellations.dialogRequest")}
-        </Text>
-        <Textarea
-          label={t("employerCancellations.reason")}
-          description={t("employerCancellations.reasonHelp")}
-          required
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={fieldError}
-        />
-        {cancel.isError && (
-          <Text component="span" display="block" role="alert" c="red" mt="sm">
-            {messageWithServerText(cancel.error, t)}
-          </Text>
-        )}
-      </ConfirmDialog>
+        onClose={close}
+      />
     </Stack>
   );
 }

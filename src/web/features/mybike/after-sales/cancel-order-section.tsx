@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cancelsAtOnce, isCancellableBeforeDelivery } from "../../../../domain/order-cancellations.ts";
@@ -10,11 +10,9 @@ import { currentLanguage } from "../../../i18n/i18n.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { showToast } from "../../../lib/toast.ts";
+import { CancelOrderDialog } from "../../order-cancellation/cancel-order-dialog.tsx";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useCancelOrder, useWithdrawCancellation } from "./cancel-order-api.ts";
-
-const REASON_MIN = 3;
-const REASON_MAX = 1000;
 
 /** Where the order's cancellation stands, as the employee follows it. */
 export type CancellationState = "none" | "requested" | "cancelled" | "refundComing" | "refunded";
@@ -73,30 +71,18 @@ function CancelOrder({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
   const cancel = useCancelOrder();
   const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const atOnce = cancelsAtOnce("EMPLOYEE", order.orderStatus, order.previousStatus);
 
   function close() {
-    if (cancel.isPending) return;
     setOpened(false);
-    setReason("");
-    setFieldError(null);
     cancel.reset();
   }
-  function confirm() {
-    const text = reason.trim();
-    if (text.length < REASON_MIN) {
-      setFieldError(t("myBikeCancel.reasonRequired"));
-      return;
-    }
-    setFieldError(null);
+  function confirm(reason: string) {
     cancel.mutate(
-      { orderId: order.orderId, reason: text },
+      { orderId: order.orderId, reason },
       {
         onSuccess: () => {
           setOpened(false);
-          setReason("");
           void showToast({
             color: "pedaali",
             message: atOnce ? t("myBikeCancel.done.cancelled") : t("myBikeCancel.done.requested"),
@@ -117,33 +103,21 @@ function CancelOrder({ order }: { order: TMyOrder }) {
           {t("myBikeCancel.open")}
         </Button>
       </Group>
-      <ConfirmDialog
+      <CancelOrderDialog
         opened={opened}
-        title={t("myBikeCancel.dialogTitle", { number: order.orderNumber })}
-        confirmLabel={atOnce ? t("myBikeCancel.confirmAtOnce") : t("myBikeCancel.confirmRequest")}
+        texts={{
+          title: t("myBikeCancel.dialogTitle", { number: order.orderNumber }),
+          intro: atOnce ? t("myBikeCancel.dialogAtOnce") : t("myBikeCancel.dialogRequest"),
+          confirmLabel: atOnce ? t("myBikeCancel.confirmAtOnce") : t("myBikeCancel.confirmRequest"),
+          reason: t("myBikeCancel.reason"),
+          reasonHelp: t("myBikeCancel.reasonHelp"),
+          reasonRequired: t("myBikeCancel.reasonRequired"),
+        }}
+        pending={cancel.isPending}
+        error={cancel.error}
         onConfirm={confirm}
-        onCancel={close}
-        loading={cancel.isPending}
-      >
-        <Text component="span" display="block" mb="sm">
-          {atOnce ? t("myBikeCancel.dialogAtOnce") : t("myBikeCancel.dialogRequest")}
-        </Text>
-        <Textarea
-          label={t("myBikeCancel.reason")}
-          description={t("myBikeCancel.reasonHelp")}
-          required
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={fieldError}
-        />
-        {cancel.isError && (
-          <Text component="span" display="block" role="alert" c="red" mt="sm">
-            {messageWithServerText(cancel.error, t)}
-          </Text>
-        )}
-      </ConfirmDialog>
+        onClose={close}
+      />
     </SectionCard>
   );
 }
