@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,7 +9,6 @@ import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
-import { QueryFrame } from "../../../../components/query-frame.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
@@ -19,6 +18,7 @@ import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
+import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
 import {
   BIKE_FIELD_OF,
   BikeFields,
@@ -47,17 +47,15 @@ import { showBrokerageToast } from "./brokerage-toast.ts";
  */
 export function BrokerageDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { pathOf } = useAdminNav();
-  const bike = useBrokerageBike(id);
-  const back = (
-    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.brokerage)}>
-      {t("adminBrokerage.detail.back")}
-    </AppLink>
-  );
   return (
-    <QueryFrame query={bike} header={back} notFound={t("adminBrokerage.detail.notFound")}>
-      {(data) => <BikeView bike={data} back={back} />}
-    </QueryFrame>
+    <AfterSalesDetail
+      view="brokerage"
+      backText={t("adminBrokerage.detail.back")}
+      query={useBrokerageBike(id)}
+      notFound={t("adminBrokerage.detail.notFound")}
+    >
+      {(data, back) => <BikeView bike={data} back={back} />}
+    </AfterSalesDetail>
   );
 }
 
@@ -66,14 +64,7 @@ function BikeView({ bike, back }: { bike: TBikeBrokerageDetails; back: ReactNode
   const { pathOf } = useAdminNav();
   return (
     <Stack gap="var(--pd-section-gap)">
-      <Stack gap="xs">
-        {back}
-        <Group gap="sm" align="center" wrap="wrap">
-          <Title order={2} size="h3">
-            {brokerageBikeTitle(bike)}
-          </Title>
-          <StageBadge stage={bike.stage} />
-        </Group>
+      <DetailHeading back={back} title={brokerageBikeTitle(bike)} badge={<StageBadge stage={bike.stage} />}>
         <Text size="sm">
           {bike.orderId && bike.orderNumber ? (
             <AppLink to={pathOf("applications", ORDER_SEGMENT, bike.orderId)}>
@@ -86,7 +77,7 @@ function BikeView({ bike, back }: { bike: TBikeBrokerageDetails; back: ReactNode
             t("adminBrokerage.columns.byHand")
           )}
         </Text>
-      </Stack>
+      </DetailHeading>
       <ActionsSection bike={bike} />
       <DetailsSection bike={bike} />
       <InquiriesSection bike={bike} />

@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ReactNode, useId, useState } from "react";
@@ -24,7 +23,6 @@ import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
-import { QueryFrame } from "../../../../components/query-frame.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
@@ -33,9 +31,10 @@ import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
-import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
+import { ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
+import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
 import { PAYER_LABELS, REQUESTER_LABELS, STATUS_LABELS, STATUS_TONES } from "./cancellation-labels.ts";
 import {
   type CancellationAction,
@@ -74,22 +73,16 @@ export function completeBlocker(c: Pick<TCancellation, "status" | "refundAmountC
  */
 export function CancellationDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { pathOf } = useAdminNav();
-  const cancellation = useCancellation(id);
-  const back = (
-    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.cancellations)}>
-      {t("adminCancellations.detail.back")}
-    </AppLink>
-  );
   return (
-    <QueryFrame
-      query={cancellation}
-      header={back}
+    <AfterSalesDetail
+      view="cancellations"
+      backText={t("adminCancellations.detail.back")}
+      query={useCancellation(id)}
       notFound={t("adminCancellations.detail.notFound")}
       errorText={messageWithServerText}
     >
-      {(data) => <CancellationPage cancellation={data} back={back} />}
-    </QueryFrame>
+      {(data, back) => <CancellationPage cancellation={data} back={back} />}
+    </AfterSalesDetail>
   );
 }
 
@@ -130,14 +123,11 @@ function CancellationPage({ cancellation: c, back }: { cancellation: TCancellati
 
   return (
     <Stack gap="var(--pd-section-gap)">
-      <Stack gap="xs">
-        {back}
-        <Group gap="sm" align="center" wrap="wrap">
-          <Title order={2} size="h3">
-            {t("adminCancellations.detail.title", { number: c.order.orderNumber })}
-          </Title>
-          <ToneBadge tone={STATUS_TONES[c.status]}>{t(STATUS_LABELS[c.status])}</ToneBadge>
-        </Group>
+      <DetailHeading
+        back={back}
+        title={t("adminCancellations.detail.title", { number: c.order.orderNumber })}
+        badge={<ToneBadge tone={STATUS_TONES[c.status]}>{t(STATUS_LABELS[c.status])}</ToneBadge>}
+      >
         <Text size="sm">
           {c.cancelledAtOnce
             ? t("adminCancellations.detail.cancelledAtOnce")
@@ -147,7 +137,7 @@ function CancellationPage({ cancellation: c, back }: { cancellation: TCancellati
                   status: t(STATUS_LABEL_KEYS.order[c.order.orderStatus] ?? c.order.orderStatus),
                 })}
         </Text>
-      </Stack>
+      </DetailHeading>
 
       {open && (
         <SectionCard title={t("adminCancellations.actions.title")}>

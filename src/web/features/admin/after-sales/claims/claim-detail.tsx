@@ -1,4 +1,4 @@
-import { Anchor, Button, FileInput, Group, Image, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, FileInput, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TInsuranceClaim } from "../../../../../contract/insurance-claims.ts";
@@ -6,7 +6,6 @@ import { isImageType, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
-import { QueryFrame } from "../../../../components/query-frame.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
@@ -16,6 +15,7 @@ import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
+import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
 import { ClaimActions, ClaimForm } from "./claim-actions.tsx";
 import { OUTCOME_LABELS, STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from "./claim-labels.ts";
 import { claimFileHref, useClaim, useClaimAction } from "./claims-api.ts";
@@ -27,15 +27,15 @@ import { claimFileHref, useClaim, useClaimAction } from "./claims-api.ts";
  */
 export function ClaimDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { pathOf } = useAdminNav();
-  const claim = useClaim(id);
-  const back = (
-    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.claims)}>{t("adminClaims.detail.back")}</AppLink>
-  );
   return (
-    <QueryFrame query={claim} header={back} notFound={t("adminClaims.detail.notFound")}>
-      {(data) => <ClaimView claim={data} back={back} />}
-    </QueryFrame>
+    <AfterSalesDetail
+      view="claims"
+      backText={t("adminClaims.detail.back")}
+      query={useClaim(id)}
+      notFound={t("adminClaims.detail.notFound")}
+    >
+      {(data, back) => <ClaimView claim={data} back={back} />}
+    </AfterSalesDetail>
   );
 }
 
@@ -46,20 +46,17 @@ function ClaimView({ claim, back }: { claim: TInsuranceClaim; back: ReactNode })
   const bike = claim.bike;
   return (
     <Stack gap="var(--pd-section-gap)">
-      <Stack gap="xs">
-        {back}
-        <Group gap="sm" align="center" wrap="wrap">
-          <Title order={2} size="h3">
-            {t("adminClaims.detail.title", { type: t(TYPE_LABELS[claim.type]), name: claim.employee.name })}
-          </Title>
-          <ToneBadge tone={STATUS_TONES[claim.status]}>{t(STATUS_LABELS[claim.status])}</ToneBadge>
-        </Group>
+      <DetailHeading
+        back={back}
+        title={t("adminClaims.detail.title", { type: t(TYPE_LABELS[claim.type]), name: claim.employee.name })}
+        badge={<ToneBadge tone={STATUS_TONES[claim.status]}>{t(STATUS_LABELS[claim.status])}</ToneBadge>}
+      >
         {claim.outcome && (
           <Text size="sm">
             {t("adminClaims.detail.outcomeIs", { outcome: t(OUTCOME_LABELS[claim.outcome]) })}
           </Text>
         )}
-      </Stack>
+      </DetailHeading>
 
       <SectionCard title={t("adminClaims.detail.actions")}>
         <ClaimActions claim={claim} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,16 +8,16 @@ import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
-import { QueryFrame } from "../../../../components/query-frame.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
-import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
+import { ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
+import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
 import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
 import { type PaymentAction, usePaymentAction, useUserPayment } from "./payments-api.ts";
 
@@ -28,17 +28,15 @@ import { type PaymentAction, usePaymentAction, useUserPayment } from "./payments
  */
 export function PaymentDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { pathOf } = useAdminNav();
-  const payment = useUserPayment(id);
-  const back = (
-    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.payments)}>
-      {t("adminUserPayments.detail.back")}
-    </AppLink>
-  );
   return (
-    <QueryFrame query={payment} header={back} notFound={t("adminUserPayments.detail.notFound")}>
-      {(data) => <PaymentView payment={data} back={back} />}
-    </QueryFrame>
+    <AfterSalesDetail
+      view="payments"
+      backText={t("adminUserPayments.detail.back")}
+      query={useUserPayment(id)}
+      notFound={t("adminUserPayments.detail.notFound")}
+    >
+      {(data, back) => <PaymentView payment={data} back={back} />}
+    </AfterSalesDetail>
   );
 }
 
@@ -49,16 +47,13 @@ function PaymentView({ payment, back }: { payment: TUserPaymentDetails; back: Re
   const transfer = payment.bankTransfer;
   return (
     <Stack gap="var(--pd-section-gap)">
-      <Stack gap="xs">
-        {back}
-        <Group gap="sm" align="center" wrap="wrap">
-          <Title order={2} size="h3">
-            {t(KIND_LABELS[payment.kind])}: {display.money(payment.amountCents)}
-          </Title>
-          <StatusBadge family="payment" status={payment.paymentStatus} />
-        </Group>
+      <DetailHeading
+        back={back}
+        title={`${t(KIND_LABELS[payment.kind])}: ${display.money(payment.amountCents)}`}
+        badge={<StatusBadge family="payment" status={payment.paymentStatus} />}
+      >
         <Text size="sm">{payment.employee.name}</Text>
-      </Stack>
+      </DetailHeading>
 
       <SectionCard title={t("adminUserPayments.detail.actions")}>
         <PaymentActions payment={payment} />

@@ -1,14 +1,12 @@
-import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
-import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
-import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
@@ -16,6 +14,7 @@ import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
+import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
 import { CaseForm } from "./redemption-case-form.tsx";
 import { OPENER_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
 import { OffersSection } from "./redemption-offers.tsx";
@@ -59,43 +58,17 @@ const DONE_KEYS = {
 /** A case's page (/admin/hakemukset/lunastukset/{id}): a loader, its 404 or error with a retry, or the case. */
 export function RedemptionDetail({ id }: { id: string }) {
   const { t } = useTranslation();
-  const { pathOf } = useAdminNav();
-  const redemption = useRedemption(id);
-  const back = (
-    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.redemptions)}>
-      {t("adminRedemptions.detail.back")}
-    </AppLink>
+  return (
+    <AfterSalesDetail
+      view="redemptions"
+      backText={t("adminRedemptions.detail.back")}
+      query={useRedemption(id)}
+      notFound={t("adminRedemptions.detail.notFound")}
+      errorText={messageWithServerText}
+    >
+      {(data, back) => <RedemptionPage redemption={data} back={back} />}
+    </AfterSalesDetail>
   );
-  if (redemption.isPending)
-    return (
-      <Stack gap="md">
-        {back}
-        <Group justify="center" py="xl">
-          <Loader role="status" aria-label={t("ds.table.loading")} />
-        </Group>
-      </Stack>
-    );
-  if (redemption.isError)
-    return (
-      <Stack gap="md">
-        {back}
-        <EmptyState
-          text={
-            <span role="alert">
-              {redemption.error instanceof ApiError && redemption.error.status === 404
-                ? t("adminRedemptions.detail.notFound")
-                : messageWithServerText(redemption.error, t)}
-            </span>
-          }
-          action={
-            <Button variant="default" onClick={() => void redemption.refetch()}>
-              {t("ds.table.retry")}
-            </Button>
-          }
-        />
-      </Stack>
-    );
-  return <RedemptionPage redemption={redemption.data} back={back} />;
 }
 
 type Dialog = "leasingCompanyInvoice" | "complete" | "cancel" | null;
@@ -137,14 +110,11 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
 
   return (
     <Stack gap="var(--pd-section-gap)">
-      <Stack gap="xs">
-        {back}
-        <Group gap="sm" align="center" wrap="wrap">
-          <Title order={2} size="h3">
-            {t("adminRedemptions.detail.title", { name: c.employee.name, number: c.order.orderNumber })}
-          </Title>
-          <ToneBadge tone={STATUS_TONES[c.status]}>{t(STATUS_LABELS[c.status])}</ToneBadge>
-        </Group>
+      <DetailHeading
+        back={back}
+        title={t("adminRedemptions.detail.title", { name: c.employee.name, number: c.order.orderNumber })}
+        badge={<ToneBadge tone={STATUS_TONES[c.status]}>{t(STATUS_LABELS[c.status])}</ToneBadge>}
+      >
         <Text size="sm">
           {[
             t(REASON_LABELS.staff[c.reason]),
@@ -153,7 +123,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
               : t("adminRedemptions.detail.noChoice"),
           ].join(" · ")}
         </Text>
-      </Stack>
+      </DetailHeading>
 
       <SectionCard title={t("adminRedemptions.actions.title")}>
         <Stack gap="sm">
