@@ -60,6 +60,13 @@ async function openCase(page: Page, name: string): Promise<string> {
   return orderNumber;
 }
 
+/** The options compared: a table, or one card an option on a phone (below 36em). */
+function optionsCompared(scope: Page | Locator, width: number): Locator {
+  return width < 576
+    ? scope.getByRole("article", { name: "Lunastus", exact: true })
+    : scope.getByRole("table", { name: "Vaihtoehdot ja niiden hinnat" });
+}
+
 /** Takes a step that asks first: its button, then the same button in the dialog. */
 async function confirmStep(page: Page, scope: Locator, name: string): Promise<void> {
   await scope.getByRole("button", { name }).click();
@@ -189,7 +196,7 @@ for (const scheme of ["light", "dark"] as const) {
         expect(overflow, `${what} is wider than the screen`).toBeLessThanOrEqual(width);
       };
 
-      // The employee's early-end case: the offer, the options (cards on a phone), the choice form.
+      // The employee's early-end case: the offer, the options, the choice form.
       const employee = await open();
       await openMyBike(employee, EARLY_END);
       const section = leaseEndSection(employee, /Cube Touring/);
@@ -198,7 +205,7 @@ for (const scheme of ["light", "dark"] as const) {
       await expect(section.getByText("Tarkista ennen vahvistamista")).toBeVisible();
       await fits(employee, "the /mybike section");
 
-      // The employer's list and the case's drawer.
+      // The employer's list and the case's drawer, its options as cards on a phone as everywhere.
       const employer = await open();
       await logInThroughPage(employer, EMPLOYER, { withCode: true });
       await employer.waitForURL(/\/tyonantaja/);
@@ -209,7 +216,7 @@ for (const scheme of ["light", "dark"] as const) {
       await fits(employer, "the employer's lease ends");
       await row.getByText(EARLY_END_NAME).click();
       const drawer = employer.getByRole("dialog", { name: `Sopimuksen päättyminen: ${EARLY_END_NAME}` });
-      await expect(drawer.getByRole("table", { name: "Vaihtoehdot ja niiden hinnat" })).toBeVisible();
+      await expect(optionsCompared(drawer, width)).toBeVisible();
       await fits(employer, "the employer's case drawer");
 
       // The helpdesk's list and the case's page.
@@ -220,7 +227,7 @@ for (const scheme of ["light", "dark"] as const) {
       });
       await fits(admin, "the redemptions list");
       await openCase(admin, EARLY_END_NAME);
-      await expect(admin.getByRole("table", { name: "Vaihtoehdot ja niiden hinnat" })).toBeVisible();
+      await expect(optionsCompared(admin, width)).toBeVisible();
       await fits(admin, "the case's page");
     });
   }

@@ -220,7 +220,11 @@ export function LeaseEndPriceTable({
             <Text size="sm" c="dimmed">
               {t("leaseEnd.priceTable.intro")}
             </Text>
-            <Table.ScrollContainer minWidth={320} mah={360}>
+            <Table.ScrollContainer
+              minWidth={320}
+              mah={360}
+              scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": title } }}
+            >
               <Table aria-label={title} striped stickyHeader>
                 <Table.Thead>
                   <Table.Tr>

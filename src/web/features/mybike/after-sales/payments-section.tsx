@@ -161,7 +161,11 @@ function PaidPayments({ payments }: { payments: readonly TMyPayment[] }) {
       <Title order={3} size="h4">
         {t("myBikePayments.paidTitle")}
       </Title>
-      <Table.ScrollContainer minWidth={360}>
+      {/* On a phone the table scrolls in its own box, which takes focus so keys can scroll it. */}
+      <Table.ScrollContainer
+        minWidth={360}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": t("myBikePayments.paidTitle") } }}
+      >
         <Table aria-label={t("myBikePayments.paidTitle")}>
           <Table.Thead>
             <Table.Tr>
