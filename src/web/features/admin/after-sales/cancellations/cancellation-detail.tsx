@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../../contract/orders.ts";
 import { PAYER_TYPES, type PayerType } from "../../../../../domain/enums.ts";
 import { eurosToCents } from "../../../../../domain/money.ts";
-import { MAX_UPLOAD_BYTES } from "../../../../../domain/uploads.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
@@ -556,8 +556,7 @@ function ReceiptsSection({
               <FileInput
                 label={t("adminCancellations.receipts.pick")}
                 description={t("adminCancellations.receipts.pickHelp")}
-                placeholder={t("adminCancellations.receipts.pickPlaceholder")}
-                accept="application/pdf,image/jpeg,image/png,image/webp"
+                accept={UPLOAD_MIME_TYPES.join(",")}
                 value={file}
                 onChange={(picked) => {
                   setFile(picked);
