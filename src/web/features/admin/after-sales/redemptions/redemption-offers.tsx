@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, FileInput, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_UPLOAD_BYTES } from "../../../../../domain/uploads.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
@@ -121,7 +121,7 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
             <FileInput
               label={t("adminRedemptions.offers.pick")}
               description={t("adminRedemptions.offers.pickHelp")}
-              accept="application/pdf,image/jpeg,image/png,image/webp"
+              accept={UPLOAD_MIME_TYPES.join(",")}
               value={file}
               onChange={(picked) => {
                 setFile(picked);
