@@ -17,8 +17,8 @@ const SCOPES = {
     mutate: ["src/server/modules/auth/**/*.ts", "src/server/plugins/auth.ts", "!**/*.test.ts"],
     tests: [
       "src/server/modules/auth/**/*.test.ts",
-      "src/server/security-headers.test.ts",
-      "src/server/plugins/openapi.test.ts",
+      "src/server/security-headers.db.test.ts",
+      "src/server/plugins/openapi.db.test.ts",
     ],
   },
 };

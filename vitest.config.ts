@@ -1,9 +1,15 @@
 import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { PGLITE_PROJECT } from "./tests/helpers/template-db.ts";
 
-// Three projects: node (domain, contract, server and API tests on PGlite), node-mocks (the files that
-// mock a module) and web (jsdom components).
+// The projects (docs/testing.md says which suite a new test belongs in):
+// - unit: domain, contract, server and script tests that need no database; web: jsdom components.
+// - db: every *.db.test.ts (API and database tests) on a database of its own per file: PostgreSQL with
+//   TEST_DATABASE_URL (`npm run test:pg`, the full suite in CI), else PGlite; db-mocks: the one that
+//   mocks a module.
+// - pglite: PGLITE_SUITE, the smoke-sized slice of db that `npm test` runs on PGlite, npm start's
+//   embedded database, without a server.
 // CI_REPORT_DIR (set by .ci/run) adds a JSON report that .ci/run sums into its closing line.
 const reportFile = process.env.CI_REPORT_DIR
   ? `${process.env.CI_REPORT_DIR}/vitest-${process.env.TEST_DATABASE_URL ? "pg" : "unit"}.json`
@@ -30,8 +36,35 @@ const NODE_TESTS = [
   "tests/security/**/*.test.ts",
   "scripts/**/*.test.ts",
 ];
-const MOCKING_TESTS = ["src/server/modules/auth/no-password-set.test.ts"];
-const nodeProject = {
+const DB_TESTS = ["src/server/**/*.db.test.ts", "tests/security/**/*.db.test.ts"];
+const MOCKING_TESTS = ["src/server/modules/auth/no-password-set.db.test.ts"];
+
+/**
+ * The database tests PGlite runs in `npm test`: what differs between the two databases (opening and
+ * migrating, constraint errors, the job queue's adapter, the clock, row locks under simultaneous
+ * requests), the demo seed and app start of `npm start`, and one journey each of the login, the
+ * employer's, the orders', the after-sales' and the public side. PostgreSQL runs all of them.
+ */
+export const PGLITE_SUITE = [
+  "src/server/db/client.db.test.ts",
+  "src/server/db/schema.db.test.ts",
+  "src/server/db/seed/seed-demo.db.test.ts",
+  "src/server/app.db.test.ts",
+  "src/server/plugins/errors-postgres.db.test.ts",
+  "src/server/jobs/runner.db.test.ts",
+  "src/server/modules/dev-outbox/dev-outbox.db.test.ts",
+  "src/server/modules/orders/lifecycle.db.test.ts",
+  "src/server/modules/orders/start.db.test.ts",
+  "src/server/modules/roles/roles.db.test.ts",
+  "src/server/modules/auth/auth.db.test.ts",
+  "src/server/modules/employees/employees.db.test.ts",
+  "src/server/modules/reporting/reporting.db.test.ts",
+  "src/server/modules/orders/signing.db.test.ts",
+  "src/server/modules/insurance-claims/claim-files.db.test.ts",
+  "src/server/modules/calculator/calculator.db.test.ts",
+];
+
+const databaseProject = {
   environment: "node",
   globalSetup: ["tests/helpers/global-setup.ts"],
   // Each API test file holds a PGlite of 400-800 MB; two workers fit the 2-core machines.
@@ -48,22 +81,42 @@ export default defineConfig({
     projects: [
       {
         test: {
-          ...nodeProject,
-          name: "node",
+          name: "unit",
+          environment: "node",
           include: NODE_TESTS,
-          exclude: [...configDefaults.exclude, ...MOCKING_TESTS],
-          // The files of a worker share its loaded modules instead of importing Fastify, Drizzle and
-          // PGlite anew for each file (about 35 s of a run on two cores). Nothing in src keeps state at
-          // module level that a test changes; each file builds its own app on its own database.
+          exclude: [...configDefaults.exclude, ...DB_TESTS],
+          maxWorkers: 2,
+          testTimeout: 20_000,
+          // The files of a worker share its loaded modules instead of importing them anew for each
+          // file. Nothing in src keeps state at module level that a test changes.
           isolate: false,
         },
       },
       {
         test: {
-          ...nodeProject,
+          ...databaseProject,
+          name: "db",
+          include: DB_TESTS,
+          exclude: [...configDefaults.exclude, ...MOCKING_TESTS],
+          // As in unit: Fastify, Drizzle and PGlite are imported once per worker, not per file (about
+          // 35 s of a run on two cores); each file builds its own app on its own database.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...databaseProject,
           // Files that replace a module with vi.mock need modules of their own.
-          name: "node-mocks",
+          name: "db-mocks",
           include: MOCKING_TESTS,
+        },
+      },
+      {
+        test: {
+          ...databaseProject,
+          name: PGLITE_PROJECT,
+          include: PGLITE_SUITE,
+          isolate: false,
         },
       },
       {

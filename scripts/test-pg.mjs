@@ -1,5 +1,5 @@
-// `npm run test:pg`: the node test project (domain and API tests) against a PostgreSQL server.
-// Each test file gets its own database copied from a migrated template on that server. Files and tests
+// `npm run test:pg`: every database test (*.db.test.ts: the API and database tests) against a
+// PostgreSQL server. Each test file gets its own database copied from a template on that server. Files and tests
 // run shuffled, as in `npm test`; Vitest prints the seed, and `--sequence.seed=<seed>` replays the order.
 import { spawnSync } from "node:child_process";
 
@@ -16,9 +16,9 @@ const result = spawnSync(
     "vitest",
     "run",
     "--project",
-    "node",
+    "db",
     "--project",
-    "node-mocks",
+    "db-mocks",
     "--sequence.shuffle.tests",
     ...process.argv.slice(2),
   ],

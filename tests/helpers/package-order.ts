@@ -17,7 +17,7 @@ export type PackageLine = {
   discountCents?: number;
 };
 
-/** Cancels the employment's orders on their way, so a test starts from none (as start.test.ts does). */
+/** Cancels the employment's orders on their way, so a test starts from none (as start.db.test.ts does). */
 export async function cancelOpenOrders(db: Db, employmentId: string): Promise<void> {
   await db
     .update(orders)

@@ -3,7 +3,6 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type Config, testConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
-import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { createTestDatabase } from "./test-db.ts";
 
 export type TestApp = { app: FastifyInstance; database: Database };
@@ -16,8 +15,7 @@ export type TestApp = { app: FastifyInstance; database: Database };
 export function setupTestApp(overrides: Partial<Config> = {}, options: { demoData?: boolean } = {}): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
-    holder.database = await createTestDatabase();
-    if (options.demoData) await seedDemoIfEmpty(holder.database.db);
+    holder.database = await createTestDatabase(options);
     holder.app = await buildApp(testConfig(overrides), { database: holder.database });
     await holder.app.ready();
   });

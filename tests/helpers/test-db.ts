@@ -1,39 +1,45 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import { inject } from "vitest";
 import { type Database, fromPglite, fromPostgresUrl } from "../../src/server/db/client.ts";
-import { pgliteTemplatePath, postgresTestUrl, templateDatabaseName, withDatabase } from "./template-db.ts";
+import { adminQuery, withDatabase } from "./template-db.ts";
+
+/** A test file's own database; `url` is its PostgreSQL address (null on PGlite). */
+export type TestDatabase = Database & { url: string | null };
 
 /**
- * A fresh, migrated database of its own for one test file: a copy of the template built by
- * global-setup. In-memory PGlite by default; a new PostgreSQL database when TEST_DATABASE_URL is set.
- * Closing it throws the copy away.
+ * A fresh database of its own for one test file: a copy of the migrated template global-setup made for
+ * the run, or with `demoData` of the one that also holds the demo companies and users (README's table).
+ * In-memory PGlite, or a new PostgreSQL database in the PostgreSQL suite. Closing it throws the copy
+ * away. Only files named *.db.test.ts get a database: they run in the database projects.
  */
-export async function createTestDatabase(): Promise<Database> {
-  const url = postgresTestUrl();
-  if (!url) {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(pgliteTemplatePath())]) });
-    return fromPglite(client);
+export async function createTestDatabase(options: { demoData?: boolean } = {}): Promise<TestDatabase> {
+  const source = inject("testDatabase");
+  if (!source) {
+    throw new Error("No test database in this project: a test file that opens one is named *.db.test.ts");
+  }
+  const template = options.demoData ? source.demoTemplate : source.template;
+  if (source.kind === "pglite") {
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    return { ...fromPglite(client), url: null };
   }
   const name = `pedaali_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(url, `create database "${name}" template "${templateDatabaseName()}"`);
-  const database = fromPostgresUrl(withDatabase(url, name), { max: 4 });
+  await adminQuery(source.url, `create database "${name}" template "${template}"`);
+  const url = withDatabase(source.url, name);
+  const database = fromPostgresUrl(url, { max: 4 });
   return {
     ...database,
+    url,
     close: async () => {
       await database.close();
-      await adminQuery(url, `drop database if exists "${name}" with (force)`);
+      await adminQuery(source.url, `drop database if exists "${name}" with (force)`);
     },
   };
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
+/** The PostgreSQL server of the PostgreSQL suite, or null on PGlite. */
+export function postgresTestUrl(): string | null {
+  const source = inject("testDatabase");
+  return source?.kind === "postgres" ? source.url : null;
 }

@@ -48,7 +48,7 @@ import { USER_PAYMENT_ROWS } from "./matrix-user-payments.ts";
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
  *
- * A new endpoint needs its row here. access-matrix.test.ts compares MATRIX with the app's OpenAPI
+ * A new endpoint needs its row here. access-matrix.db.test.ts compares MATRIX with the app's OpenAPI
  * document and fails for an operation without a row (or a row whose operation is gone); then it calls
  * every operation as each of the nine IDENTITIES and asserts the exact status below.
  *
@@ -101,7 +101,7 @@ export type Expectations = Partial<Record<Identity | Group | "rest", Expectation
 /** The caller of one case: who, and (when logged in) their user id and CSRF token. */
 export type Caller = { identity: Identity; userId: string | null; csrfToken: string | null };
 
-/** A snapshot of a user's security-relevant fields; see access-matrix.test.ts. */
+/** A snapshot of a user's security-relevant fields; see access-matrix.db.test.ts. */
 export type UserField = "email" | "deactivated" | "passwordHash" | "phoneNumber" | "roles";
 
 export type Call = {

@@ -104,7 +104,7 @@ export const SIGNING_ROWS: readonly MatrixRow[] = [
   },
   {
     // The code itself is random and hashed with the app's secret: the right code's path is
-    // signing.test.ts's. Here the employee passes the guard and the ownership check and meets the
+    // signing.db.test.ts's. Here the employee passes the guard and the ownership check and meets the
     // code step (no code was sent for the fresh order); everyone else stops before it.
     operation: "POST /api/orders/{orderId}/sign",
     call: async (f) => ({ params: { orderId: (await accepted(f, true)).orderId }, body: { code: "123456" } }),

@@ -10,7 +10,6 @@ import { buildApp } from "./app.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { DEMO_PASSWORD } from "./db/seed/demo-data.ts";
-import { seedDemoIfEmpty } from "./db/seed/seed-demo.ts";
 
 /**
  * Deliverable 3 of issue 7: the headers and cookie flags a browser gets, from a development start
@@ -39,9 +38,8 @@ const builds: { name: string; config: Config; https: boolean }[] = [
 
 let database: Database;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // Production never seeds by itself; the test puts the demo users in its own database.
-  await seedDemoIfEmpty(database.db);
+  database = await createTestDatabase({ demoData: true });
+  // Production never seeds by itself; the test takes a database with the demo users.
 });
 afterAll(() => database.close());
 

@@ -97,7 +97,7 @@ it(
         `health p50 ${health.p50.toFixed(1)} ms; never 2xx (${never2xx.length}): ${never2xx.join(", ") || "none"}`,
     );
 
-    const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project node tests/security/fuzz.test.ts`;
+    const replay = `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project db tests/security/fuzz.db.test.ts`;
     expect(tally.failed, tally.report(replay)).toBe(0);
     expect(health.statuses.every((s) => s === 200)).toBe(true);
     expect(health.p50).toBeLessThan(50);

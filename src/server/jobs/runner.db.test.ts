@@ -1,14 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresTestUrl, templateDatabaseName, withDatabase } from "../../../tests/helpers/template-db.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
 import { testConfig } from "../config.ts";
-import { type Database, fromPostgresUrl } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
-import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
@@ -30,37 +26,17 @@ function recordingLog() {
   return { lines, info: at("info"), warn: at("warn"), error: at("error") };
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 let database: Database;
 let connectionString: string | null = null;
-let dropDatabase: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
-  const url = postgresTestUrl();
-  if (url) {
-    const name = `pedaali_jobs_${randomBytes(6).toString("hex")}`;
-    await adminQuery(url, `create database "${name}" template "${templateDatabaseName()}"`);
-    connectionString = withDatabase(url, name);
-    database = fromPostgresUrl(connectionString, { max: 4 });
-    dropDatabase = () => adminQuery(url, `drop database if exists "${name}" with (force)`);
-  } else {
-    database = await createTestDatabase();
-  }
-  await seedDemoIfEmpty(database.db);
+  const own = await createTestDatabase({ demoData: true });
+  database = own;
+  connectionString = own.url;
 });
 
 afterAll(async () => {
   await database?.close();
-  await dropDatabase?.();
 });
 
 describe("the job runner", () => {
@@ -91,12 +67,12 @@ describe("the job runner", () => {
     /** Sends the queue a job now and waits until it has run: its final state. */
     async function runNow(queue: string): Promise<string | undefined> {
       const jobId = await boss?.send(queue, {});
-      let state: string | undefined;
-      for (let i = 0; i < 40 && state !== "completed" && state !== "failed"; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        state = (await boss?.getJobById(queue, jobId as string))?.state;
-      }
-      return state;
+      const finalState = async () => {
+        const state = (await boss?.getJobById(queue, jobId as string))?.state;
+        if (state !== "completed" && state !== "failed") throw new Error(`${queue} is ${state}`);
+        return state;
+      };
+      return vi.waitFor(finalState, { timeout: 10_000, interval: 50 });
     }
     expect(await runNow(INACTIVITY_QUEUE)).toBe("completed");
     const [row] = await database.db
@@ -106,7 +82,7 @@ describe("the job runner", () => {
     expect(row?.deactivated).toBe(true);
 
     // The monthly payroll report, the leasing sync and the lease-end offers run on demand too (what
-    // they do: payroll-report.test.ts, leasing-sync.test.ts, lease-end-offers.test.ts).
+    // they do: payroll-report.db.test.ts, leasing-sync.db.test.ts, lease-end-offers.db.test.ts).
     expect(await runNow(PAYROLL_REPORT_QUEUE)).toBe("completed");
     expect(await runNow(LEASING_SYNC_QUEUE)).toBe("completed");
     expect(await runNow(LEASE_END_OFFERS_QUEUE)).toBe("completed");
@@ -151,15 +127,13 @@ describe("the job runner", () => {
     const config = testConfig(connectionString ? { databaseUrl: connectionString } : {});
     const app = await buildApp(config, { database, jobs: true, messaging: noMessaging });
     await app.ready();
-    let found = false;
-    for (let i = 0; i < 40 && !found; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    const scheduled = async () => {
       const result = await database.db.execute(
         sql`select 1 from pgboss.schedule where name = ${INACTIVITY_QUEUE}`,
       );
-      found = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows).length > 0;
-    }
-    expect(found).toBe(true);
+      return (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows).length;
+    };
+    await expect.poll(scheduled, { timeout: 10_000, interval: 50 }).toBe(1);
     await app.close();
     // The shared database is still usable: the runner stopped without closing it.
     await expect(database.ping()).resolves.toBeUndefined();

@@ -376,7 +376,7 @@ describe("PUT /api/system-users/:userId", () => {
     });
   };
 
-  it("defect 6: a user's own work e-mail waits for confirmation (self-contact-change.test.ts has the flow)", async () => {
+  it("defect 6: a user's own work e-mail waits for confirmation (self-contact-change.db.test.ts has the flow)", async () => {
     const id = await userId("kaisa.rantanen@demo.test");
     const session = await as("kaisa.rantanen@demo.test");
     const res = await t.app.inject({
@@ -465,7 +465,7 @@ describe("PATCH /api/system-users/:userId/phone", () => {
     const same = await patch(EMPLOYEE, id, "+358 50 555 0110");
     expect(same.statusCode, same.body).toBe(200);
     expect((await db.select().from(users).where(eq(users.id, id)))[0]?.phoneVerifiedAt).not.toBeNull();
-    // Defect 6: one's own new number needs the current password and a code (self-contact-change.test.ts).
+    // Defect 6: one's own new number needs the current password and a code (self-contact-change.db.test.ts).
     expectError(await patch(EMPLOYEE, id, "40 123 4567"), 400, "VALIDATION_ERROR");
     // A manager's change applies at once; the new number is unverified until a code reaches it.
     const res = await patch(ADMIN, id, "40 123 4567");

@@ -12,7 +12,6 @@ import {
   userRoles,
   users,
 } from "../db/schema/index.ts";
-import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging, OutgoingMail } from "../messaging/types.ts";
 import { payrollRecipientsByCompany, sendMonthlyPayrollReports } from "./payroll-report.ts";
 
@@ -20,8 +19,7 @@ let database: Database;
 let demoOyId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db);
+  database = await createTestDatabase({ demoData: true });
   demoOyId = await companyIdByName(database.db, "Demo Oy");
 });
 afterAll(async () => {

@@ -65,9 +65,9 @@ function surfaceTable(doc: { paths: Record<string, Record<string, Operation>> })
   return [
     "# The API surface",
     "",
-    "Generated from the OpenAPI document by `src/server/plugins/openapi.test.ts`, which fails when the",
+    "Generated from the OpenAPI document by `src/server/plugins/openapi.db.test.ts`, which fails when the",
     "document and this file differ: a change to the API shows here in review. After a deliberate change,",
-    "update it with `npx vitest run src/server/plugins/openapi.test.ts -u`. Body fields marked `?` are",
+    "update it with `npx vitest run src/server/plugins/openapi.db.test.ts -u`. Body fields marked `?` are",
     "optional. The full document is served at `/api/docs` outside production (and with `API_DOCS=true`).",
     "",
     "| Method | Path | Tags | Summary | Body | Answers |",

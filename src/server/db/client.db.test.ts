@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { postgresTestUrl, withDatabase } from "../../../tests/helpers/template-db.ts";
+import { withDatabase } from "../../../tests/helpers/template-db.ts";
+import { postgresTestUrl } from "../../../tests/helpers/test-db.ts";
 import { openDatabase } from "./client.ts";
 
 describe("openDatabase", () => {

@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { PRODUCTION_ENV } from "../../../../tests/helpers/production.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zDevOutboxResponse } from "../../../contract/dev-outbox.ts";
@@ -17,7 +17,11 @@ describe("GET /api/dev/outbox", () => {
     return { res, body: res.json() as unknown };
   };
 
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+  /** Waits for the clock to move on to the next millisecond. */
+  const tick = async () => {
+    const sent = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(sent), { interval: 1 });
+  };
 
   beforeAll(async () => {
     // Sent the way the app sends them, into the same database the app reads.

@@ -4,7 +4,6 @@ import { userIdByEmail } from "../../../tests/helpers/ids.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import type { Database } from "../db/client.ts";
 import { eventLog, refreshSessions, users } from "../db/schema/index.ts";
-import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging, OutgoingMail } from "../messaging/types.ts";
 import { DAY_MS, deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 
@@ -18,8 +17,7 @@ let seeded: {
   sessionIds: string[];
 };
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db);
+  database = await createTestDatabase({ demoData: true });
   const { db } = database;
   seeded = {
     users: await db

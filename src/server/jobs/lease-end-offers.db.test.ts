@@ -4,7 +4,6 @@ import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { toHelsinkiDateString } from "../../domain/dates.ts";
 import type { Database } from "../db/client.ts";
 import { bikeRedemptions, leasingAgreements, notifications, redemptionOffers } from "../db/schema/index.ts";
-import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import type { Messaging, OutgoingMail } from "../messaging/types.ts";
 import { activeLease, endingLease } from "../modules/redemptions/test-kit.ts";
 import { openLeaseEndOffers, ordersDueForOffer } from "./lease-end-offers.ts";
@@ -14,8 +13,7 @@ import { openLeaseEndOffers, ordersDueForOffer } from "./lease-end-offers.ts";
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db);
+  database = await createTestDatabase({ demoData: true });
 });
 afterAll(async () => {
   await database?.close();

@@ -12,7 +12,6 @@ import {
   orders,
   users,
 } from "../db/schema/index.ts";
-import { seedDemoIfEmpty } from "../db/seed/seed-demo.ts";
 import {
   adminDecisionGateway,
   gatewayRegistry,
@@ -29,9 +28,8 @@ let adminId: string;
 let leasingIds: { grenke: string; leasePlus: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: true });
   const db = database.db;
-  await seedDemoIfEmpty(db);
   // The demo has a decision waiting for the sync (seed-order-statuses.ts): applied first, so the
   // tests count only their own.
   await syncLeasingDecisions(db);

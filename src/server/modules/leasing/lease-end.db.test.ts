@@ -6,7 +6,6 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type { Database, Db } from "../../db/client.ts";
 import { eventLog, leasingAgreements } from "../../db/schema/index.ts";
-import { seedDemoIfEmpty } from "../../db/seed/seed-demo.ts";
 import { AppError } from "../../errors.ts";
 import { activeLease } from "../redemptions/test-kit.ts";
 import { endLease, type LeaseEnd } from "./lease-end.ts";
@@ -16,8 +15,7 @@ import { endLease, type LeaseEnd } from "./lease-end.ts";
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db);
+  database = await createTestDatabase({ demoData: true });
 });
 afterAll(async () => {
   await database?.close();
