@@ -1,21 +1,22 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_WORKERS, serverPort, serverUrl } from "./tests/e2e/servers.ts";
 
 // End-to-end journeys in Debian's Chromium (`apt-get install -y chromium`); never `playwright install`.
-// The server runs the built app on a throw-away in-memory database with the demo data.
-const port = Number(process.env.E2E_PORT ?? 3210);
-
+// Each worker has a server of its own: the built app on a throw-away in-memory database with the demo
+// data (tests/e2e/servers.ts; the fixtures in tests/e2e/fixtures.ts point each test at its worker's).
+// No retries: a journey that fails now and then is fixed, not run again until it passes.
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   reporter: process.env.CI_REPORT_DIR
     ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
     : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: serverUrl(0),
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -31,17 +32,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: "node dist/server/main.js",
-    url: `http://localhost:${port}/api/health-check`,
+    url: `${serverUrl(index)}/api/health-check`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort(index)),
       PGLITE_DIR: "memory://",
       DEMO_SEED: "1",
       LOG_LEVEL: "warn",
       NODE_ENV: "development",
     },
-  },
+  })),
 });

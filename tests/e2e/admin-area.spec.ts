@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { businessIdCheckDigit } from "../../src/domain/validation/business-id.ts";
+import { expect, test } from "./fixtures.ts";
 import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /**

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { Language } from "../../src/domain/enums.ts";
 import { formatCents } from "../../src/domain/money.ts";
+import { expect, test } from "./fixtures.ts";
 import { seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /**

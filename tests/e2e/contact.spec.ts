@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 const form = (page: Page) => page.getByRole("form", { name: "Yhteydenottolomake" });

@@ -1,5 +1,6 @@
-import { expect, type Locator, test } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { DEMO_JOIN_TOKEN } from "../../src/server/db/seed/demo-data.ts";
+import { expect, test } from "./fixtures.ts";
 import { seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /**

@@ -131,3 +131,63 @@ export async function latestMailTo(
 export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@demo.test`;
 }
+
+/** The two themes every screen is checked in. */
+export const SCHEMES = ["light", "dark"] as const;
+export type Scheme = (typeof SCHEMES)[number];
+
+/** The phone and desktop widths the screens are checked at. */
+export const WIDTHS = [375, 1440] as const;
+
+/**
+ * Switches the app's theme where it stands, as choosing it in another tab does: the stored choice
+ * changes and the app, which listens for that, follows without a reload.
+ */
+export async function switchColorScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.evaluate(
+    ([key, value]) => {
+      window.localStorage.setItem(key, value);
+      window.dispatchEvent(
+        new StorageEvent("storage", { key, newValue: value, storageArea: window.localStorage }),
+      );
+    },
+    [COLOR_SCHEME_KEY, scheme] as const,
+  );
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+}
+
+/** Keeps the theme for every page the context opens from now on (set before the app starts). */
+export async function storeColorScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    COLOR_SCHEME_KEY,
+    scheme,
+  ] as const);
+}
+
+const COLOR_SCHEME_KEY = "pedaali-color-scheme";
+
+/**
+ * Checks the screen the page shows at each width and in each theme, without loading it again: no
+ * serious or critical axe violation, and nothing wider than the window (a phone scrolls down, not
+ * sideways). The screen must be ready before the call; the page is left at the last width and theme.
+ */
+export async function expectAccessibleAtEveryWidthAndTheme(
+  page: Page,
+  what: string,
+  options: { widths?: readonly number[]; schemes?: readonly Scheme[]; height?: number } = {},
+): Promise<void> {
+  for (const width of options.widths ?? WIDTHS) {
+    await page.setViewportSize({ width, height: options.height ?? 900 });
+    for (const scheme of options.schemes ?? SCHEMES) {
+      await switchColorScheme(page, scheme);
+      // Two frames: what follows the window's width in script (a table becoming cards) has rendered.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const at = `${what}, ${scheme}, ${width} px`;
+      expect(await seriousAxeViolations(page), at).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${at}: wider than the window`).toBeLessThanOrEqual(0);
+    }
+  }
+}

@@ -1,8 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { toHelsinkiDateString } from "../../src/domain/dates.ts";
+import { expect, test } from "./fixtures.ts";
 import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   ANONYMOUS,
   COLOR_SCHEME_KEY,
@@ -13,6 +13,7 @@ import {
   startSession,
   type Visit,
 } from "../screenshots/pages.ts";
+import { expect, test } from "./fixtures.ts";
 import { seriousAxeViolations } from "./helpers.ts";
 
 /**

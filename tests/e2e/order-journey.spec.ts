@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import {
   csrfHeader,
   JOINER_PASSWORD,

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { watchConsole } from "./helpers.ts";
 
 /** The public information pages and their Finnish h1 (the route titles of the shell catalogue). */

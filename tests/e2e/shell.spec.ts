@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { matchRoute, ROUTES } from "../../src/domain/routes.ts";
+import { expect, test } from "./fixtures.ts";
 import { DEMO_PASSWORD, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /** The home page's h1 in Finnish. */

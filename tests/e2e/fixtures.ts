@@ -1,0 +1,62 @@
+import { type BrowserContext, test as base } from "@playwright/test";
+import { logInThroughApi } from "./helpers.ts";
+import { serverUrl } from "./servers.ts";
+
+export { expect } from "@playwright/test";
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+type WorkerFixtures = {
+  /** This worker's server (tests/e2e/servers.ts). */
+  workerServer: string;
+  /** The cookies of a login as each e-mail, made once per worker (the code step included). */
+  loginStates: (email: string) => Promise<StorageState>;
+};
+
+type TestFixtures = {
+  /**
+   * A new browser context already logged in as `email`: the worker logs each user in once through
+   * the API, and every test that asks for that user starts from those cookies. Closed after the test.
+   */
+  loggedInAs: (email: string) => Promise<BrowserContext>;
+};
+
+/** Every spec takes `test` from here: it points baseURL at the worker's own server. */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  workerServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => use(serverUrl(workerInfo.parallelIndex)),
+    { scope: "worker" },
+  ],
+  loginStates: [
+    async ({ playwright, workerServer }, use) => {
+      const states = new Map<string, Promise<StorageState>>();
+      const logIn = async (email: string) => {
+        const api = await playwright.request.newContext({ baseURL: workerServer });
+        await logInThroughApi(api, email);
+        const state = await api.storageState();
+        await api.dispose();
+        return state;
+      };
+      await use((email) => {
+        const state = states.get(email) ?? logIn(email);
+        states.set(email, state);
+        return state;
+      });
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer),
+  loggedInAs: async ({ browser, loginStates, workerServer }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (email) => {
+      const context = await browser.newContext({
+        baseURL: workerServer,
+        storageState: await loginStates(email),
+      });
+      contexts.push(context);
+      return context;
+    });
+    await Promise.all(contexts.map((c) => c.close()));
+  },
+});

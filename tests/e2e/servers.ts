@@ -1,0 +1,17 @@
+import { availableParallelism } from "node:os";
+
+/**
+ * The browser tests run in as many workers as the machine has cores (E2E_WORKERS changes it), and
+ * each worker talks to a server of its own on a database of its own, so that journeys running side by
+ * side never see each other's data: worker i's server listens on E2E_PORT + i.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism());
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+export function serverUrl(workerIndex: number): string {
+  return `http://localhost:${BASE_PORT + workerIndex}`;
+}
+
+export function serverPort(workerIndex: number): number {
+  return BASE_PORT + workerIndex;
+}
