@@ -10,8 +10,8 @@
  * error body with its status, and no body may show a stack trace, SQL or a secret; afterwards the
  * health check must still be fast. New endpoints are fuzzed as soon as they are in the document.
  *
- * `npm test` sends FUZZ_RUNS requests (default 10,000) from a fixed FUZZ_SEED; `npm run fuzz` sends
- * 100,000. A failure prints the seed and the failing requests; the same FUZZ_SEED and FUZZ_RUNS
+ * `npm run test:pg` sends FUZZ_RUNS requests (default 10,000) from FUZZ_SEED (fixed by default; CI picks
+ * one for each run); `npm run fuzz` sends 100,000. A failure prints the seed and the failing requests; the same FUZZ_SEED and FUZZ_RUNS
  * replay the same sequence.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -120,14 +120,14 @@ describe("the route guards (SPEC §2 access redirects)", () => {
   it("treat 401 on GET /api/user as anonymous, without an error toast", async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: a stale session cookie.
     document.cookie = "csrfToken=abc; path=/";
-    fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({ statusCode: 401, code: "UNAUTHORIZED", message: "Authentication required" }),
-        {
-          status: 401,
-          headers: { "content-type": "application/json" },
-        },
-      ),
+    // A new answer for each call: a Response's body can be read once, and a second read would fail
+    // as an error of its own.
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({ statusCode: 401, code: "UNAUTHORIZED", message: "Authentication required" }),
+          { status: 401, headers: { "content-type": "application/json" } },
+        ),
     );
     const { router } = renderApp("/mybike");
     expect(await screen.findByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
