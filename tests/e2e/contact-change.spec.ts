@@ -9,7 +9,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Changing one's own login e-mail and phone as a user would (issue 7, defect 6): the page asks for the
+ * Changing one's own login e-mail and phone as a user would: the page asks for the
  * current password, nothing changes until the new address or number proves itself (a link in a mail,
  * a code by SMS from the dev outbox), and the new e-mail then logs in. Uses Ville, an employee no
  * other journey logs in as, because his login e-mail changes here.

@@ -184,6 +184,8 @@ for (const screen of SCREENS) {
   test(`${screen.name} passes axe and fits the width at 375 and 1440 px in both themes`, async ({
     loggedInAs,
   }) => {
+    // Four axe runs of a full screen: on a busy machine, each can take several seconds.
+    test.setTimeout(60_000);
     const page = await (await loggedInAs(ADMIN)).newPage();
     await page.goto(screen.path);
     await expect(screen.ready(page)).toBeVisible({ timeout: 15_000 });
@@ -195,6 +197,7 @@ for (const screen of SCREENS) {
 test("the bell's dialog of all notifications passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
+  test.setTimeout(60_000);
   const page = await (await loggedInAs(ADMIN)).newPage();
   await page.goto("/tyonantaja");
   await expect(page.getByRole("tab", { name: "Hyväksy", selected: true })).toBeVisible({ timeout: 15_000 });

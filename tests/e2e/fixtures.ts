@@ -4,6 +4,9 @@ import { serverUrl } from "./servers.ts";
 
 export { expect } from "@playwright/test";
 
+/** Well inside the access token's 15 minutes (ACCESS_TOKEN_SECONDS). */
+const REUSE_LOGIN_MS = 10 * 60 * 1000;
+
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 type WorkerFixtures = {
@@ -30,7 +33,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   loginStates: [
     async ({ playwright, workerServer }, use) => {
-      const states = new Map<string, Promise<StorageState>>();
+      const states = new Map<string, { state: Promise<StorageState>; at: number }>();
       const logIn = async (email: string) => {
         const api = await playwright.request.newContext({ baseURL: workerServer });
         await logInThroughApi(api, email);
@@ -39,8 +42,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         return state;
       };
       await use((email) => {
-        const state = states.get(email) ?? logIn(email);
-        states.set(email, state);
+        const cached = states.get(email);
+        // Fresh while its access token lives: after that each context would refresh with the same
+        // refresh token, and the server takes a reused one for a stolen login and ends the session.
+        if (cached && Date.now() - cached.at < REUSE_LOGIN_MS) return cached.state;
+        const state = logIn(email);
+        states.set(email, { state, at: Date.now() });
         return state;
       });
     },
