@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ensurePageTexts, i18n, initI18n } from "../../i18n/i18n.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
+import { loadNotifications } from "../../lib/toast.ts";
 import { type FakeRoute, fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { renderUi } from "../../test/render-ui.tsx";
@@ -231,8 +232,9 @@ describe("the notification bell", () => {
       "Notifications: unread count failed",
       "Notifications: latest failed",
     ]);
-    // Give a toast, were one coming, the time to load and show.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A toast, were one coming, was asked for with the failure's report and waits only for the code
+    // of the toast system: once that has loaded here too, it would be in the store.
+    await loadNotifications();
     expect(notificationsStore.getState().notifications).toEqual([]);
     expect(notificationsStore.getState().queue).toEqual([]);
     expect(screen.queryByText("Virhe")).not.toBeInTheDocument();
