@@ -1,14 +1,17 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { businessIdCheckDigit } from "../../src/domain/validation/business-id.ts";
 import { expect, test } from "./fixtures.ts";
-import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, logInThroughPage, watchConsole } from "./helpers.ts";
 
 /**
- * Issue 10, the helpdesk's admin area, as the people who use it would: an employer signs its company up
- * on /register; the helpdesk accepts the application in Hakemukset, adds a unit on the new company's
- * page and gives a user the employer admin role in two companies; that user then acts for both. The
- * admin screens pass axe at 375 and 1440 px in both themes, and the theme toggle switches them.
+ * The helpdesk's admin area, as the people who use it would: an employer signs its company up on
+ * /register; the helpdesk accepts the application in Hakemukset, adds a unit on the new company's page
+ * and gives a user the employer admin role in two companies; that user then acts for both. Each admin
+ * screen passes axe and fits the width at 375 and 1440 px in both themes, checked where it stands
+ * after one load, and the theme toggle switches them.
  */
+
+const HELPDESK = "helpdesk@pedaali.test";
 
 /** A business ID (Y-tunnus) with a valid check digit that no other run has used. */
 function freshBusinessId(): string {
@@ -19,7 +22,7 @@ function freshBusinessId(): string {
   }
 }
 
-async function openAdmin(page: Page, email = "helpdesk@pedaali.test"): Promise<void> {
+async function openAdmin(page: Page, email = HELPDESK): Promise<void> {
   await logInThroughPage(page, email, { withCode: true });
   await page.waitForURL(/\/admin/);
 }
@@ -164,29 +167,52 @@ const SCREENS: { tab: string; path: string; ready: (page: Page) => Promise<void>
   },
 ];
 
-for (const scheme of ["light", "dark"] as const) {
-  for (const width of [375, 1440] as const) {
-    test(`the admin screens pass axe and fit the width, ${scheme}, ${width} px`, async ({ page }) => {
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
-      await openAdmin(page);
-      for (const screen of SCREENS) {
-        await page.goto(screen.path);
-        await screen.ready(page);
-        expect(await seriousAxeViolations(page), screen.tab).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(overflow, `${screen.tab} is wider than the screen`).toBeLessThanOrEqual(width);
-      }
-      // A company's page, reached from the list.
-      await page.goto("/admin/yritykset");
-      await page.getByRole("link", { name: "Demo Oy", exact: true }).click();
-      await expect(page.getByRole("heading", { name: "Toimipisteet" })).toBeVisible();
-      expect(await seriousAxeViolations(page), "company page").toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
+/**
+ * A screen's check loads it once and runs axe four times (two widths, two themes); on a busy two-core
+ * machine one axe run takes up to eight seconds, more than 30 s in all.
+ */
+const SCREEN_CHECK_TIMEOUT = 60_000;
+
+/** Opens an admin screen in a new page of the helpdesk, logged in already, once the admin area shows. */
+async function openAsHelpdesk(
+  loggedInAs: (email: string) => Promise<BrowserContext>,
+  path: string,
+): Promise<Page> {
+  const page = await (await loggedInAs(HELPDESK)).newPage();
+  await page.goto(path);
+  // The admin chunk may take a while on a busy machine.
+  await expect(page.getByRole("tab", { name: "Hakemukset" })).toBeVisible({ timeout: 20_000 });
+  return page;
 }
+
+/** Nothing on the screen says it is still loading. */
+async function loaded(page: Page): Promise<void> {
+  await expect(page.getByText(/ladataan/i)).toHaveCount(0);
+}
+
+for (const screen of SCREENS) {
+  test(`the helpdesk's ${screen.tab} (${screen.path}) passes axe and fits the width at 375 and 1440 px in both themes`, async ({
+    loggedInAs,
+  }) => {
+    test.setTimeout(SCREEN_CHECK_TIMEOUT);
+    const page = await openAsHelpdesk(loggedInAs, screen.path);
+    await screen.ready(page);
+    await loaded(page);
+    await expectAccessibleAtEveryWidthAndTheme(page, screen.tab);
+  });
+}
+
+test("a company's page, opened from the helpdesk's Yritykset, passes axe and fits the width at 375 and 1440 px in both themes", async ({
+  loggedInAs,
+}) => {
+  test.setTimeout(SCREEN_CHECK_TIMEOUT);
+  const page = await openAsHelpdesk(loggedInAs, "/admin/yritykset");
+  await page.getByRole("link", { name: "Demo Oy", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Demo Oy", level: 2 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Toimipisteet" })).toBeVisible();
+  await loaded(page);
+  await expectAccessibleAtEveryWidthAndTheme(page, "Demo Oy's page");
+});
 
 test("the helpdesk search finds a company and opens its page", async ({ page }) => {
   await openAdmin(page);

@@ -1,15 +1,18 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, logInThroughPage, watchConsole } from "./helpers.ts";
 
 /**
- * Issue 9, point 5 (and issue 10's Rahoitusyhtiöt): the helpdesk corrects the calculator's reference
- * data in /admin — the tax tables of a year with each row's source and unconfirmed mark, the billing
- * tables, the leasing companies — and the screens pass axe at 375 and 1440 px in both themes.
+ * The helpdesk corrects the calculator's reference data in /admin → Rahoitusyhtiöt: the tax tables of
+ * a year with each row's source and unconfirmed mark, the billing tables, the leasing companies. Each
+ * section, and the dialog that corrects a tax table's row, passes axe and fits the width at 375 and
+ * 1440 px in both themes, checked where it stands after one load.
  */
 
+const HELPDESK = "helpdesk@pedaali.test";
+
 async function openAdmin(page: Page): Promise<void> {
-  await logInThroughPage(page, "helpdesk@pedaali.test", { withCode: true });
+  await logInThroughPage(page, HELPDESK, { withCode: true });
   await page.waitForURL(/\/admin/);
   if (!new URL(page.url()).pathname.startsWith("/admin")) await page.goto("/admin");
 }
@@ -55,27 +58,68 @@ test("the billing tables tab shows the default table and its price brackets", as
   await expect(page.getByText("Oletus").first()).toBeVisible();
 });
 
-for (const scheme of ["light", "dark"] as const) {
-  for (const width of [375, 1440] as const) {
-    test(`the tax tables, billing tables and leasing companies tabs pass axe, ${scheme}, ${width} px`, async ({
-      page,
-    }) => {
-      test.setTimeout(60_000);
-      await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript((s) => window.localStorage.setItem("pedaali-color-scheme", s), scheme);
-      await openAdmin(page);
-      await openFinance(page, "Verotaulukot");
-      await expect(page.getByRole("heading", { name: "Kunnallisverot" })).toBeVisible();
-      expect(await seriousAxeViolations(page), "Verotaulukot").toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await openFinance(page, "Laskutustaulukot");
-      await expect(page.getByText("Pedaali perustaulukko 2026")).toBeVisible();
-      expect(await seriousAxeViolations(page), "Laskutustaulukot").toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await openFinance(page, "Rahoitusyhtiöt");
-      await expect(page.getByText("Grenkeleasing Oy").first()).toBeVisible();
-      expect(await seriousAxeViolations(page), "Rahoitusyhtiöt").toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    });
-  }
+/**
+ * A screen's check loads it once and runs axe four times (two widths, two themes); on a busy two-core
+ * machine one axe run takes up to eight seconds, more than 30 s in all.
+ */
+const SCREEN_CHECK_TIMEOUT = 60_000;
+
+/** A section of Rahoitusyhtiöt, at a path of its own, and what shows when it has loaded. */
+type Section = { name: string; path: string; ready: (page: Page) => Locator };
+
+const TAX_TABLES: Section = {
+  name: "Verotaulukot",
+  path: "/admin/rahoitusyhtiot/verotaulukot",
+  ready: (p) => p.getByRole("heading", { name: "Kunnallisverot" }),
+};
+
+const SECTIONS: Section[] = [
+  TAX_TABLES,
+  {
+    name: "Laskutustaulukot",
+    path: "/admin/rahoitusyhtiot/laskutustaulukot",
+    ready: (p) => p.getByText("Pedaali perustaulukko 2026"),
+  },
+  {
+    name: "Rahoitusyhtiöt",
+    path: "/admin/rahoitusyhtiot",
+    ready: (p) => p.getByText("Grenkeleasing Oy").first(),
+  },
+];
+
+/** A section of Rahoitusyhtiöt in a new page of the helpdesk, logged in already, once it has loaded. */
+async function openSection(
+  loggedInAs: (email: string) => Promise<BrowserContext>,
+  section: Section,
+): Promise<Page> {
+  const page = await (await loggedInAs(HELPDESK)).newPage();
+  await page.goto(section.path);
+  // The admin chunk may take a while on a busy machine.
+  await expect(page.getByRole("radio", { name: section.name })).toBeChecked({ timeout: 20_000 });
+  await expect(section.ready(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/ladataan/i)).toHaveCount(0);
+  return page;
 }
+
+for (const section of SECTIONS) {
+  test(`the helpdesk's ${section.name} (${section.path}) passes axe and fits the width at 375 and 1440 px in both themes`, async ({
+    loggedInAs,
+  }) => {
+    test.setTimeout(SCREEN_CHECK_TIMEOUT);
+    const page = await openSection(loggedInAs, section);
+    await expectAccessibleAtEveryWidthAndTheme(page, section.name);
+  });
+}
+
+test("the dialog that corrects a municipal tax rate passes axe and fits the width at 375 and 1440 px in both themes", async ({
+  loggedInAs,
+}) => {
+  test.setTimeout(SCREEN_CHECK_TIMEOUT);
+  const page = await openSection(loggedInAs, TAX_TABLES);
+  await page.getByRole("button", { name: "Muokkaa: Oulu" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByLabel(/^Lähde/)).toBeVisible();
+  await expectAccessibleAtEveryWidthAndTheme(page, "the municipal tax rate's dialog");
+  // Still open: every width and theme was checked with the dialog on the screen. Nothing is saved.
+  await expect(dialog).toBeVisible();
+});
