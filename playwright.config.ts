@@ -14,7 +14,9 @@ export default defineConfig({
   reporter: process.env.CI_REPORT_DIR
     ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
     : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // A screen's accessibility check runs axe four times (two widths, two themes), each several seconds
+  // on a busy 2-core machine with two browsers and two servers.
+  timeout: 60_000,
   use: {
     baseURL: serverUrl(0),
     trace: "retain-on-failure",

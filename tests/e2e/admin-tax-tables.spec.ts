@@ -27,7 +27,6 @@ async function openFinance(page: Page, section: "Rahoitusyhtiöt" | "Laskutustau
 test("the helpdesk sees a year's tax tables with their unconfirmed rows and corrects a municipal rate's source", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   const problems = watchConsole(page);
   await openAdmin(page);
   await openFinance(page, "Verotaulukot");
@@ -57,12 +56,6 @@ test("the billing tables tab shows the default table and its price brackets", as
   await expect(page.getByText("Pedaali perustaulukko 2026")).toBeVisible();
   await expect(page.getByText("Oletus").first()).toBeVisible();
 });
-
-/**
- * A screen's check loads it once and runs axe four times (two widths, two themes); on a busy two-core
- * machine one axe run takes up to eight seconds, more than 30 s in all.
- */
-const SCREEN_CHECK_TIMEOUT = 60_000;
 
 /** A section of Rahoitusyhtiöt, at a path of its own, and what shows when it has loaded. */
 type Section = { name: string; path: string; ready: (page: Page) => Locator };
@@ -105,7 +98,6 @@ for (const section of SECTIONS) {
   test(`the helpdesk's ${section.name} (${section.path}) passes axe and fits the width at 375 and 1440 px in both themes`, async ({
     loggedInAs,
   }) => {
-    test.setTimeout(SCREEN_CHECK_TIMEOUT);
     const page = await openSection(loggedInAs, section);
     await expectAccessibleAtEveryWidthAndTheme(page, section.name);
   });
@@ -114,7 +106,6 @@ for (const section of SECTIONS) {
 test("the dialog that corrects a municipal tax rate passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const page = await openSection(loggedInAs, TAX_TABLES);
   await page.getByRole("button", { name: "Muokkaa: Oulu" }).click();
   const dialog = page.getByRole("dialog");

@@ -184,12 +184,9 @@ for (const screen of SCREENS) {
   test(`${screen.name} passes axe and fits the width at 375 and 1440 px in both themes`, async ({
     loggedInAs,
   }) => {
-    // Four axe runs of a full screen: on a busy machine, each can take several seconds.
-    test.setTimeout(60_000);
     const page = await (await loggedInAs(ADMIN)).newPage();
     await page.goto(screen.path);
     await expect(screen.ready(page)).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText(/Ladataan/)).toHaveCount(0);
     await expectAccessibleAtEveryWidthAndTheme(page, screen.path);
   });
 }
@@ -197,7 +194,6 @@ for (const screen of SCREENS) {
 test("the bell's dialog of all notifications passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(60_000);
   const page = await (await loggedInAs(ADMIN)).newPage();
   await page.goto("/tyonantaja");
   await expect(page.getByRole("tab", { name: "Hyväksy", selected: true })).toBeVisible({ timeout: 15_000 });
@@ -205,7 +201,6 @@ test("the bell's dialog of all notifications passes axe and fits the width at 37
   await page.getByRole("button", { name: "Näytä kaikki" }).click();
   const list = page.getByRole("dialog").getByRole("list");
   await expect(list).toBeVisible();
-  await expect(page.getByText(/Ladataan/)).toHaveCount(0);
   await expectAccessibleAtEveryWidthAndTheme(page, "the notifications dialog");
   // Still open: every width and theme was checked with the dialog on the screen.
   await expect(list).toBeVisible();

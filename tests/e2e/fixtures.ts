@@ -16,12 +16,15 @@ type WorkerFixtures = {
   loginStates: (email: string) => Promise<StorageState>;
 };
 
+/** A new browser context logged in as the user (the loggedInAs fixture). */
+export type LoggedInAs = (email: string) => Promise<BrowserContext>;
+
 type TestFixtures = {
   /**
    * A new browser context already logged in as `email`: the worker logs each user in once through
    * the API, and every test that asks for that user starts from those cookies. Closed after the test.
    */
-  loggedInAs: (email: string) => Promise<BrowserContext>;
+  loggedInAs: LoggedInAs;
 };
 
 /** Every spec takes `test` from here: it points baseURL at the worker's own server. */

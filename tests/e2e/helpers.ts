@@ -174,13 +174,15 @@ const COLOR_SCHEME_KEY = "pedaali-color-scheme";
 /**
  * Checks the screen the page shows at each width and in each theme, without loading it again: no
  * serious or critical axe violation, and nothing wider than the window (a phone scrolls down, not
- * sideways). The screen must be ready before the call; the page is left at the last width and theme.
+ * sideways). The screen must be ready before the call (its heading or rows shown); the check waits for
+ * whatever still says it is loading ("Ladataan…") to finish. The page is left at the last width and theme.
  */
 export async function expectAccessibleAtEveryWidthAndTheme(
   page: Page,
   what: string,
   options: { widths?: readonly number[]; schemes?: readonly Scheme[]; height?: number } = {},
 ): Promise<void> {
+  await expect(page.getByText(/ladataan/i)).toHaveCount(0);
   for (const width of options.widths ?? WIDTHS) {
     await page.setViewportSize({ width, height: options.height ?? 900 });
     for (const scheme of options.schemes ?? SCHEMES) {

@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { toHelsinkiDateString } from "../../src/domain/dates.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, type LoggedInAs, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, logInThroughPage, watchConsole } from "./helpers.ts";
 
 /**
@@ -125,19 +125,6 @@ test("an employee reports a stolen bike with a photo and the helpdesk closes the
   expect(helpdeskProblems).toEqual([]);
 });
 
-/**
- * A screen's check loads it once and runs axe four times (two widths, two themes); on a busy two-core
- * machine one axe run takes up to eight seconds, more than 30 s in all.
- */
-const SCREEN_CHECK_TIMEOUT = 60_000;
-
-type LoggedInAs = (email: string) => Promise<BrowserContext>;
-
-/** Nothing on the screen says it is still loading. */
-async function loaded(page: Page): Promise<void> {
-  await expect(page.getByText(/ladataan/i)).toHaveCount(0);
-}
-
 /** The helpdesk's claims list, logged in already, searched down to the demo's open theft claim. */
 async function openDemoClaimInList(loggedInAs: LoggedInAs): Promise<{ page: Page; table: Locator }> {
   const page = await (await loggedInAs(HELPDESK)).newPage();
@@ -164,42 +151,34 @@ async function openDemoClaimantsSection(loggedInAs: LoggedInAs): Promise<{ page:
 test("the helpdesk's claims list (/admin/hakemukset/vahingot), searched, passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const { page } = await openDemoClaimInList(loggedInAs);
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the claims list");
 });
 
 test("a claim's page, with its photo, opened from the helpdesk's list passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const { page, table } = await openDemoClaimInList(loggedInAs);
   await table.getByRole("link", { name: "Varkaus" }).click();
   await expect(page.getByRole("heading", { name: "Varkaus: Helmi Mäkelä" })).toBeVisible();
   await expect(page.getByRole("img", { name: "pyöräparkki.png" })).toBeVisible();
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the claim's page");
 });
 
 test("the employee's theft and damage section on /mybike, with their claim, passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const { page } = await openDemoClaimantsSection(loggedInAs);
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the /mybike section");
 });
 
 test("the form that reports a theft or damage on /mybike passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const { page, section } = await openDemoClaimantsSection(loggedInAs);
   await section.getByRole("button", { name: "Ilmoita varkaudesta tai vahingosta" }).click();
   const form = section.getByRole("form", { name: "Ilmoita varkaudesta tai vahingosta" });
   await expect(form).toBeVisible();
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the /mybike section with its form");
   // Still open: every width and theme was checked with the form on the screen. Nothing is sent.
   await expect(form).toBeVisible();

@@ -1,20 +1,15 @@
 import type { Page } from "@playwright/test";
 import {
   ANONYMOUS,
-  COLOR_SCHEME_KEY,
   makeValidTokens,
   openPage,
   publicVisits,
   ROLE_SESSIONS,
   roleVisits,
-  type Scheme,
-  type Session,
-  setScheme,
-  startSession,
   type Visit,
 } from "../screenshots/pages.ts";
 import { expect, test } from "./fixtures.ts";
-import { seriousAxeViolations } from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, SCHEMES, type Scheme, storeColorScheme } from "./helpers.ts";
 
 /**
  * Issue 8, point 6: on every public page and every logged-in landing page (the list of
@@ -25,7 +20,8 @@ import { seriousAxeViolations } from "./helpers.ts";
  *   it shows as a first-time visitor meets it;
  * - axe finds nothing serious or critical, in both themes, on the pages that no other spec already
  *   runs axe on in both themes (AXED_ELSEWHERE); the layout is measured again in the dark scheme there.
- * Each session logs in once and reuses its page; every problem of a session is listed before it fails.
+ * One test per role (its start page and area pages, starting logged in) and three for the anonymous
+ * visitor's pages; each test reuses its page, and every problem of its pages is listed before it fails.
  * The cookie card's place and size are in the test's "layout note" annotations.
  */
 
@@ -169,37 +165,34 @@ function axeKey(visit: Visit): string {
   return visit.routeId && visit.token === "valid" ? `${visit.routeId}:valid` : visit.path;
 }
 
-/**
- * Switches the open page to the dark scheme the way the app hears of a change made in another tab: the
- * stored value and a storage event for Mantine's localStorage colour scheme manager (providers.tsx), then
- * waits for the colour transitions to end. Saves a second page load per page; the screenshots load each
- * page in the dark scheme from the start.
- */
-async function switchToDark(page: Page): Promise<void> {
-  await page.evaluate(async (key) => {
-    const oldValue = window.localStorage.getItem(key);
-    window.localStorage.setItem(key, "dark");
-    window.dispatchEvent(
-      new StorageEvent("storage", { key, oldValue, newValue: "dark", storageArea: window.localStorage }),
-    );
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-  }, COLOR_SCHEME_KEY);
+/** Runs a check, noting its failure among the problems instead of stopping there. */
+async function noting(problems: string[], check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
 }
 
-async function checkSession(
+/**
+ * Opens each page at 375 px in the light theme and checks its layout; where `withAxe`, checks it with
+ * axe in the light theme, switches it to the dark one in place and checks axe and the layout again there
+ * (the controls' places do not follow the theme, but the layout is measured in each theme it is shown
+ * in, as a user meets it). Every problem of the pages is listed before the test fails.
+ */
+async function checkPages(
   page: Page,
-  session: Session,
+  who: string,
   visits: readonly Visit[],
   withAxe: (visit: Visit) => boolean,
 ): Promise<void> {
   const problems: string[] = [];
   let cookieCard: string | null = null;
   await page.setViewportSize({ width: WIDTH, height: HEIGHT });
-  await setScheme(page, "light");
-  await startSession(page, session);
+  // Every page loads in the light theme; the dark one is switched to where the page stands.
+  await storeColorScheme(page, "light");
 
-  const check = async (v: Visit, scheme: Scheme, axe: boolean) => {
+  const checkLayout = async (v: Visit, scheme: Scheme) => {
     const where = `${v.path} (${scheme})`;
     const shown = await page.locator("html").getAttribute("data-mantine-color-scheme");
     if (shown !== scheme) problems.push(`${where}: the page shows the ${shown} scheme`);
@@ -214,38 +207,71 @@ async function checkSession(
       problems.push(`${where}: ${c.element} at ${c.at} is covered by ${c.by}`);
     }
     cookieCard ??= report.cookieCard;
-    if (axe)
-      for (const violation of await seriousAxeViolations(page)) problems.push(`${where}: axe ${violation}`);
   };
 
   for (const v of visits) {
     // Logged-in pages and token pages fetch their data after the h1 shows; wait for it before measuring.
-    await openPage(page, v.path, { network: session.email !== null || v.token !== undefined });
+    await openPage(page, v.path, { network: who !== ANONYMOUS.id || v.token !== undefined });
     const landed = new URL(page.url()).pathname;
     if (landed !== v.path && REFUSED.includes(landed)) {
       problems.push(`${v.path}: ended on ${landed}; the page itself was not checked`);
       continue;
     }
-    await check(v, "light", withAxe(v));
-    if (withAxe(v)) {
-      await switchToDark(page);
-      await check(v, "dark", true);
+    if (!withAxe(v)) {
+      await checkLayout(v, "light");
+      continue;
+    }
+    for (const scheme of SCHEMES) {
+      await noting(problems, () =>
+        expectAccessibleAtEveryWidthAndTheme(page, v.path, {
+          widths: [WIDTH],
+          schemes: [scheme],
+          height: HEIGHT,
+        }),
+      );
+      await checkLayout(v, scheme);
     }
   }
   if (cookieCard)
     test.info().annotations.push({ type: "layout note", description: `cookie card at load: ${cookieCard}` });
-  expect([...new Set(problems)], `${session.id}: ${visits.map((v) => v.path).join(", ")}`).toEqual([]);
+  expect([...new Set(problems)], `${who}: ${visits.map((v) => v.path).join(", ")}`).toEqual([]);
 }
 
-test("anonymous: every public page fits 375 px, nothing covers a control at load, axe in both themes", async ({
+/** Not run here: another spec runs axe on it in both themes (AXED_ELSEWHERE). */
+const axedElsewhere = (v: Visit) => axeKey(v) in AXED_ELSEWHERE;
+
+/**
+ * The anonymous visitor's pages in three groups, so that every public page of the route table falls in
+ * one: the information pages, the pages of links sent by e-mail or shared (with a working token where the
+ * demo data can make one, and a bogus one), and the rest (home, the forms, the calculator, the service
+ * pages, 404).
+ */
+const isInformationPage = (v: Visit) => AXED_ELSEWHERE[v.path] === "public-pages.spec.ts";
+const isLinkPage = (v: Visit) => v.token !== undefined;
+/** The anonymous pages without tokens: the route table's list does not change with the tokens. */
+const PUBLIC_VISITS = publicVisits({});
+
+test("anonymous: the information pages fit 375 px and nothing covers a control at load", async ({ page }) => {
+  // Their axe checks in both themes are public-pages.spec.ts's.
+  await checkPages(page, ANONYMOUS.id, PUBLIC_VISITS.filter(isInformationPage), () => false);
+});
+
+test("anonymous: home, the forms, the calculator and the service pages fit 375 px, nothing covers a control at load, axe in both themes", async ({
+  page,
+}) => {
+  const visits = PUBLIC_VISITS.filter((v) => !isInformationPage(v) && !isLinkPage(v));
+  await checkPages(page, ANONYMOUS.id, visits, (v) => !axedElsewhere(v));
+});
+
+test("anonymous: the pages of e-mailed and shared links, working or not, fit 375 px, nothing covers a control at load, axe in both themes", async ({
   page,
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // The working links are made first, and most of the pages get axe twice: over 30 s on a busy machine.
+  test.setTimeout(60_000);
   const tokens = await makeValidTokens(() => playwright.request.newContext({ baseURL: baseURL ?? "" }));
-  // The other specs run axe on some of these pages as an anonymous visitor (AXED_ELSEWHERE).
-  await checkSession(page, ANONYMOUS, publicVisits(tokens), (v) => !(axeKey(v) in AXED_ELSEWHERE));
+  await checkPages(page, ANONYMOUS.id, publicVisits(tokens).filter(isLinkPage), (v) => !axedElsewhere(v));
 });
 
 /**
@@ -270,10 +296,12 @@ const AXE_FOR = new Map<string, Set<Visit>>();
 for (const session of ROLE_SESSIONS) {
   const visits = VISITS.get(session.id) ?? [];
   test(`${session.id}: start page ${visits[0]?.path} and area pages fit 375 px, nothing covered, axe in both themes`, async ({
-    page,
+    loggedInAs,
   }) => {
+    // Up to seven pages, most with axe twice, that fetch their data: over 30 s on a busy machine.
     test.setTimeout(60_000);
+    const page = await (await loggedInAs(session.email ?? "")).newPage();
     const axe = AXE_FOR.get(session.id) ?? new Set();
-    await checkSession(page, session, visits, (v) => axe.has(v));
+    await checkPages(page, session.id, visits, (v) => axe.has(v));
   });
 }

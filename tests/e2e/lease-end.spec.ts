@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { expect, type LoggedInAs, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, logInThroughPage, WIDTHS, watchConsole } from "./helpers.ts";
 
 /**
@@ -178,19 +178,6 @@ test("a lease reaches its end, the employee redeems and pays, and every side see
   expect(employerProblems).toEqual([]);
 });
 
-/**
- * A screen's check loads it once and runs axe four times (two widths, two themes); on a busy two-core
- * machine one axe run takes up to eight seconds, more than 30 s in all.
- */
-const SCREEN_CHECK_TIMEOUT = 60_000;
-
-type LoggedInAs = (email: string) => Promise<BrowserContext>;
-
-/** Nothing on the screen says it is still loading. */
-async function loaded(page: Page): Promise<void> {
-  await expect(page.getByText(/ladataan/i)).toHaveCount(0);
-}
-
 /** The employer's Pyörät tab, logged in already, at the early-end case's row of the lease ends. */
 async function openEmployerLeaseEnds(loggedInAs: LoggedInAs): Promise<{ page: Page; row: Locator }> {
   const page = await (await loggedInAs(EMPLOYER)).newPage();
@@ -228,7 +215,6 @@ async function expectOptionsAndAccessibleAtEveryWidth(page: Page, scope: Page | 
 test("the employee's lease end section on /mybike, redemption chosen, passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   // The early-end case: the offer, the options, the choice form; nothing is confirmed.
   const page = await (await loggedInAs(EARLY_END)).newPage();
   await page.goto("/mybike");
@@ -236,46 +222,37 @@ test("the employee's lease end section on /mybike, redemption chosen, passes axe
   await expect(section.getByRole("form", { name: "Tee valintasi" })).toBeVisible({ timeout: 15_000 });
   await section.getByRole("radio", { name: /^Lunastus/ }).check();
   await expect(section.getByText("Tarkista ennen vahvistamista")).toBeVisible();
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the /mybike section");
 });
 
 test("the employer's lease ends on the Pyörät tab pass axe and fit the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const { page } = await openEmployerLeaseEnds(loggedInAs);
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the employer's lease ends");
 });
 
 test("a lease end's drawer on the employer's Pyörät tab shows the options as cards on a phone and a table on desktop, and passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const { page, row } = await openEmployerLeaseEnds(loggedInAs);
   await row.getByText(EARLY_END_NAME).click();
   const drawer = page.getByRole("dialog", { name: `Sopimuksen päättyminen: ${EARLY_END_NAME}` });
   await expect(drawer).toBeVisible();
-  await loaded(page);
   await expectOptionsAndAccessibleAtEveryWidth(page, drawer, "the employer's case drawer");
 });
 
 test("the helpdesk's Lunastukset (/admin/hakemukset/lunastukset) passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const page = await openRedemptionsList(loggedInAs);
-  await loaded(page);
   await expectAccessibleAtEveryWidthAndTheme(page, "the redemptions list");
 });
 
 test("a lease end case's page from the helpdesk's Lunastukset shows the options as cards on a phone and a table on desktop, and passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
-  test.setTimeout(SCREEN_CHECK_TIMEOUT);
   const page = await openRedemptionsList(loggedInAs);
   await openCase(page, EARLY_END_NAME);
-  await loaded(page);
   await expectOptionsAndAccessibleAtEveryWidth(page, page, "the case's page");
 });

@@ -1,7 +1,12 @@
 import type { Page } from "@playwright/test";
 import { matchRoute, ROUTES } from "../../src/domain/routes.ts";
 import { expect, test } from "./fixtures.ts";
-import { DEMO_PASSWORD, seriousAxeViolations, watchConsole } from "./helpers.ts";
+import {
+  DEMO_PASSWORD,
+  expectAccessibleAtEveryWidthAndTheme,
+  seriousAxeViolations,
+  watchConsole,
+} from "./helpers.ts";
 
 /** The home page's h1 in Finnish. */
 const HOME_H1 = "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon";
@@ -257,30 +262,41 @@ test("offline shows the generic error page; a failing health check shows the red
   await expect(alert).toHaveCount(0);
 });
 
-for (const scheme of ["light", "dark"] as const) {
+/**
+ * Home and the employers' page as a first-time visitor meets them, with the banner and the cookie
+ * consent, then with the header's menu open (the burger's at 375 px, customer service's at 1280 px),
+ * then scrolled down to where back-to-top shows: each state in both themes. One load per page and width:
+ * the menu differs by width, and the banner and consent are there whatever the theme, so they are
+ * checked once per load.
+ */
+for (const [path, what] of [
+  ["/", "home"],
+  ["/tyonantajalle", "the employers' page"],
+] as const) {
   for (const width of [375, 1280]) {
-    test(`home and the employers' page with banner and cookie consent pass axe, ${scheme}, ${width} px`, async ({
+    const menu = width === 375 ? "the burger menu" : "the customer service menu";
+    test(`${what} at ${width} px passes axe in both themes with banner and cookie consent, ${menu} open and scrolled down`, async ({
       page,
     }) => {
       const problems = watchConsole(page);
+      const at = { widths: [width] };
       await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript((value) => window.localStorage.setItem("pedaali-color-scheme", value), scheme);
-      for (const path of ["/", "/tyonantajalle"]) {
-        await page.goto(path);
-        await expect(page.getByRole("complementary", { name: "Evästeet" })).toBeVisible();
-        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
-        expect(await seriousAxeViolations(page), path).toEqual([]);
-        if (width === 375) {
-          await page.getByRole("button", { name: "Valikko" }).click();
-          expect(await seriousAxeViolations(page), `${path} burger`).toEqual([]);
-        } else {
-          await page.getByRole("button", { name: "Asiakaspalvelu" }).click();
-          expect(await seriousAxeViolations(page), `${path} customer service`).toEqual([]);
-        }
-        await page.evaluate(() => window.scrollTo(0, 800));
-        await expect(page.getByRole("button", { name: "Takaisin ylös" })).toBeVisible();
-        expect(await seriousAxeViolations(page), `${path} scrolled`).toEqual([]);
-      }
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Tiedote" })).toBeVisible();
+      await expect(page.getByRole("complementary", { name: "Evästeet" })).toBeVisible();
+      await expectAccessibleAtEveryWidthAndTheme(page, path, at);
+
+      const opener = page.getByRole("button", { name: width === 375 ? "Valikko" : "Asiakaspalvelu" });
+      await opener.click();
+      await expect(opener).toHaveAttribute("aria-expanded", "true");
+      await expectAccessibleAtEveryWidthAndTheme(page, `${path} with ${menu} open`, at);
+      // The menu stays open through the theme changes, and while the page scrolls.
+      await expect(opener).toHaveAttribute("aria-expanded", "true");
+
+      await page.evaluate(() => window.scrollTo(0, 800));
+      await expect(page.getByRole("button", { name: "Takaisin ylös" })).toBeVisible();
+      await expectAccessibleAtEveryWidthAndTheme(page, `${path} scrolled down`, at);
       expect(problems).toEqual([]);
     });
   }

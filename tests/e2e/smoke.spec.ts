@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { expectAccessibleAtEveryWidthAndTheme, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 test("the home page renders in Chromium with a healthy API, no console errors and no serious axe violations", async ({
   page,
@@ -27,52 +27,27 @@ test("the home page renders in Chromium with a healthy API, no console errors an
   expect(problems).toEqual([]);
 });
 
-/** Fails the test on any console error or warning, like the smoke test above. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
+/** Home, a page whose code loads on demand, the login page and the 404 page, with their Finnish h1. */
+const SCREENS = [
+  ["/", "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon", "the home page"],
+  ["/tyonantajalle", "Työnantajalle", "the employers' page, whose code loads on demand,"],
+  ["/kirjaudu", "Kirjaudu sisään", "the login page"],
+  ["/ei-tallaista-sivua", "Sivua ei löytynyt", "the 404 page"],
+] as const;
+
+for (const [path, heading, what] of SCREENS) {
+  test(`${what} passes axe and fits the width at 375 and 1280 px in both themes, with a quiet console`, async ({
+    page,
+  }) => {
+    const problems = watchConsole(page);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expectAccessibleAtEveryWidthAndTheme(page, path, { widths: [375, 1280] });
+    // The server answers unknown pages with status 404 on purpose; Chromium logs that document load.
+    const logged =
+      path === "/ei-tallaista-sivua" ? problems.filter((p) => !p.includes("status of 404")) : problems;
+    expect(logged).toEqual([]);
   });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  return problems;
-}
-
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-for (const scheme of ["light", "dark"] as const) {
-  for (const width of [375, 1280]) {
-    test(`home, a lazy page and the 404 page pass axe in the ${scheme} scheme at ${width} px`, async ({
-      page,
-    }) => {
-      const problems = watchConsole(page);
-      await page.setViewportSize({ width, height: 900 });
-      await page.addInitScript((value) => window.localStorage.setItem("pedaali-color-scheme", value), scheme);
-
-      for (const [path, heading] of [
-        ["/", "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon"],
-        ["/tyonantajalle", "Työnantajalle"],
-        ["/kirjaudu", "Kirjaudu sisään"],
-        ["/ei-tallaista-sivua", "Sivua ei löytynyt"],
-      ] as const) {
-        const before = problems.length;
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-        await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
-        expect(await seriousAxeViolations(page), path).toEqual([]);
-        // The server answers unknown pages with status 404 on purpose; Chromium logs that document load.
-        if (path === "/ei-tallaista-sivua") {
-          const logged = problems.splice(before);
-          expect(logged.filter((p) => !p.includes("status of 404"))).toEqual([]);
-        }
-      }
-      expect(problems).toEqual([]);
-    });
-  }
 }
 
 test("the language menu switches texts and <html lang>, and the open menu passes axe", async ({ page }) => {
