@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { checkRouteAccess, homePathFor } from "../../src/domain/access.ts";
 import type { RoleName } from "../../src/domain/roles.ts";
 import { ROUTES, type RouteDef } from "../../src/domain/routes.ts";
@@ -121,13 +121,13 @@ export async function makeValidTokens(newContext: () => Promise<APIRequestContex
     const email = "employee@demo.test";
     const asked = await anonymous.post("/api/password-reset", { data: { email } });
     if (asked.ok()) {
-      for (let i = 0; i < 20 && !tokens.passwordReset; i++) {
+      const linkInOutbox = async () => {
         const outbox = await anonymous.get(`/api/dev/outbox?to=${encodeURIComponent(email)}&channel=EMAIL`);
         const { items } = (await outbox.json()) as { items: { text: string }[] };
-        const found = items.map((m) => /\/reset\/([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
-        if (found) tokens.passwordReset = found;
-        else await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+        tokens.passwordReset = items.map((m) => /\/reset\/([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
+        return tokens.passwordReset;
+      };
+      await expect.poll(linkInOutbox, { message: `the reset mail to ${email}`, timeout: 10_000 }).toBeTruthy();
     }
   } finally {
     await anonymous.dispose();
