@@ -37,7 +37,9 @@ function vitestFiles(name) {
     seconds: (file.endTime - file.startTime) / 1000,
     passed: file.assertionResults.filter((t) => t.status === "passed").length,
     failed: file.assertionResults.filter((t) => t.status === "failed").length,
-    skipped: file.assertionResults.filter((t) => t.status === "skipped" || t.status === "pending" || t.status === "todo").length,
+    skipped: file.assertionResults.filter(
+      (t) => t.status === "skipped" || t.status === "pending" || t.status === "todo",
+    ).length,
     // A file that fails before its tests run (an import, a beforeAll) has no failed test case.
     broken: file.status === "failed" && !file.assertionResults.some((t) => t.status === "failed"),
   }));
@@ -50,7 +52,14 @@ function playwrightFiles(name) {
   const byFile = new Map();
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      const entry = byFile.get(spec.file) ?? { file: `tests/e2e/${spec.file}`, seconds: 0, passed: 0, failed: 0, skipped: 0, broken: false };
+      const entry = byFile.get(spec.file) ?? {
+        file: `tests/e2e/${spec.file}`,
+        seconds: 0,
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        broken: false,
+      };
       for (const t of spec.tests) {
         entry.seconds += t.results.reduce((sum, r) => sum + r.duration, 0) / 1000;
         if (t.status === "expected" || t.status === "flaky") entry.passed++;
@@ -89,7 +98,9 @@ let skipped = 0;
 for (const suite of suites) {
   const p = sum(suite.files, "passed");
   const f = sum(suite.files, "failed") + suite.files.filter((file) => file.broken).length;
-  console.info(`\n${suite.name}: ${suite.files.length} files, ${p} passed, ${f} failed${suite.counted ? "" : " (counted on PostgreSQL)"}`);
+  console.info(
+    `\n${suite.name}: ${suite.files.length} files, ${p} passed, ${f} failed${suite.counted ? "" : " (counted on PostgreSQL)"}`,
+  );
   for (const file of [...suite.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
     console.info(`${seconds(file.seconds)}  ${file.file}`);
   }
@@ -108,7 +119,9 @@ if (total > BUDGET_SECONDS) {
   console.warn(
     `WARNING: CI ran past its ${BUDGET_SECONDS / 60}-minute budget. The slowest steps: ${slowest
       .map((s) => `${s.name} (${Math.round(s.took)} s)`)
-      .join("; ")}; the slowest files of each suite are listed above. docs/testing.md says how to make them cheaper.`,
+      .join(
+        "; ",
+      )}; the slowest files of each suite are listed above. docs/testing.md says how to make them cheaper.`,
   );
   if (total > LIMIT_SECONDS) {
     console.error(`CI ran past ${LIMIT_SECONDS / 60} minutes: make it cheaper before it lands.`);

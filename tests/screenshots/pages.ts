@@ -127,7 +127,9 @@ export async function makeValidTokens(newContext: () => Promise<APIRequestContex
         tokens.passwordReset = items.map((m) => /\/reset\/([\w-]+)/.exec(m.text)?.[1]).find(Boolean);
         return tokens.passwordReset;
       };
-      await expect.poll(linkInOutbox, { message: `the reset mail to ${email}`, timeout: 10_000 }).toBeTruthy();
+      await expect
+        .poll(linkInOutbox, { message: `the reset mail to ${email}`, timeout: 10_000 })
+        .toBeTruthy();
     }
   } finally {
     await anonymous.dispose();
