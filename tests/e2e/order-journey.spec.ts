@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import { toHelsinkiDateString } from "../../src/domain/dates.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   csrfHeader,
@@ -155,7 +156,7 @@ test("an order goes from the employee's start to an active lease through the sto
   // 2 890,00 € with VAT 25.5 %.
   await invoice.getByLabel("Summa ilman ALV:tä (€)").fill("2302,79");
   await invoice.getByLabel("ALV (€)").fill("587,21");
-  await invoice.getByLabel("Laskun päiväys").fill(new Date().toISOString().slice(0, 10));
+  await invoice.getByLabel("Laskun päiväys").fill(toHelsinkiDateString(new Date()));
   await invoice.getByRole("button", { name: "Lisää lasku" }).click();
   await expect(invoice).toHaveCount(0);
   await helpdesk.getByRole("button", { name: `Täsmäytä lasku V-${stamp}` }).click();
@@ -164,7 +165,8 @@ test("an order goes from the employee's start to an active lease through the sto
   // 7. The store enters the frame serial number and the delivery date by its second link.
   await store.goto(await storeLink(api, orderNumber, /\/runkonumero-ja-toimitus\/[A-Za-z0-9_-]+/));
   await store.getByRole("textbox", { name: "Runkonumero" }).fill(`WTU${stamp.toUpperCase()}2026`);
-  await store.getByLabel(/^Toimituspäivä/).fill(new Date().toISOString().slice(0, 10));
+  // Today in Finland, as the order's date is: after 22:00 UTC the UTC date is still yesterday there.
+  await store.getByLabel(/^Toimituspäivä/).fill(toHelsinkiDateString(new Date()));
   await store.getByRole("button", { name: "Tallenna" }).click();
   await expect(store.getByText("Tiedot on tallennettu")).toBeVisible();
   // Reopening the link is safe: it shows what was entered and takes nothing more.
