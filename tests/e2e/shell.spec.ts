@@ -74,9 +74,16 @@ async function checkLayout(page: Page, path: string): Promise<void> {
   // The two password-recovery paths render the same page, which React keeps; load that one afresh.
   if (path === "/palauta-salasana") await page.goto(path);
   else await navigate(page, path);
-  // /laskuri loads as a full page (SPEC §2) with its tax tables: on a busy CI machine that can take
-  // longer than the default 5 s (seen once as a flaky retry).
-  await expect(page.locator("main h1:not([data-stale])").first()).toBeVisible({ timeout: 15_000 });
+  // /laskuri loads as a full page (SPEC §2) with its tax tables: on a busy CI machine that takes a
+  // while, and the freshly loaded app may not yet listen for the address when the next path is pushed.
+  // So the address change is told again until the page's own heading shows.
+  const heading = page.locator("main h1:not([data-stale])").first();
+  await expect(async () => {
+    if (!(await heading.isVisible())) {
+      await page.evaluate(() => window.dispatchEvent(new PopStateEvent("popstate")));
+    }
+    await expect(heading).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   const pathname = new URL(page.url()).pathname;
   const want = expectedFor(pathname);
   const where = `${path} → ${pathname}`;
