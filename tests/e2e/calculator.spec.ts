@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
 
 /**
- * Issue 9: the calculator page shows the API's numbers for the same inputs (the page runs the same
+ * The calculator page shows the API's numbers for the same inputs (the page runs the same
  * domain function in the browser), in Finnish and Swedish, and says plainly when the lease costs more
  * than buying the bike.
  */

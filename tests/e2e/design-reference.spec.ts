@@ -2,7 +2,7 @@ import { expect, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
 
 /**
- * Issue 8, point 1: the design reference page (/dev/design, outside production) passes axe in both
+ * The design reference page (/dev/design, outside production) passes axe in both
  * schemes at phone and desktop width, and the brand font is the preloaded woff2 of our own origin.
  */
 test("the design reference passes axe and fits the width at 375 and 1280 px in both themes", async ({

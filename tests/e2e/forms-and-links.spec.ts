@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
 
 /**
- * Issue 8, defects a first-time user met (point 5) on the public forms and the pages opened from links:
+ * Defects a first-time user met on the public forms and the pages opened from links:
  * an empty required field said its format was wrong, and a registration or password link that does
  * not work showed a bare failure instead of what happened and the way forward.
  */

@@ -169,6 +169,7 @@ export async function storeColorScheme(page: Page, scheme: Scheme): Promise<void
   ] as const);
 }
 
+/** Where Mantine keeps the colour scheme (src/web/app/providers.tsx COLOR_SCHEME_STORAGE_KEY). */
 const COLOR_SCHEME_KEY = "pedaali-color-scheme";
 
 /**

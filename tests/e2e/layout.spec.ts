@@ -12,7 +12,7 @@ import { expect, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, SCHEMES, type Scheme, storeColorScheme } from "./helpers.ts";
 
 /**
- * Issue 8, point 6: on every public page and every logged-in landing page (the list of
+ * On every public page and every logged-in landing page (the list of
  * tests/screenshots/pages.ts, generated from the route table), at 375 px:
  * - the page does not scroll sideways (document.documentElement.scrollWidth <= clientWidth);
  * - no visible interactive element in the viewport at load is covered by another element

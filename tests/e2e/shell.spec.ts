@@ -12,7 +12,7 @@ import {
 const HOME_H1 = "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon";
 
 /**
- * The shell of issue 4 in Chromium: SPEC §2 layout rules on every public route, as an anonymous visitor
+ * The shell in Chromium: SPEC §2 layout rules on every public route, as an anonymous visitor
  * and as each demo role; languages; the dark theme across reloads; offline and "not connected"; axe.
  */
 

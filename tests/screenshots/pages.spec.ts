@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type Page, test } from "@playwright/test";
+import { SCHEMES, storeColorScheme, WIDTHS } from "../e2e/helpers.ts";
 import {
   ANONYMOUS,
   makeValidTokens,
@@ -8,9 +9,7 @@ import {
   publicVisits,
   ROLE_SESSIONS,
   roleVisits,
-  SCHEMES,
   type Session,
-  setScheme,
   startSession,
   type Visit,
 } from "./pages.ts";
@@ -24,7 +23,6 @@ import {
  */
 
 const OUT = resolve(process.env.SCREENSHOTS_DIR ?? "screenshots");
-const WIDTHS = [375, 1440] as const;
 const HEIGHT = { 375: 812, 1440: 900 } as const;
 
 /** Empties the folder once per run: a worker restarted after a failure must not delete the earlier pictures. */
@@ -69,7 +67,7 @@ function writeIndex(): void {
 async function photograph(page: Page, session: Session, visits: readonly Visit[]): Promise<void> {
   await startSession(page, session);
   for (const scheme of SCHEMES) {
-    await setScheme(page, scheme);
+    await storeColorScheme(page, scheme);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: HEIGHT[width] });
       for (const visit of visits) {

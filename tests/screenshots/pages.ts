@@ -12,11 +12,6 @@ import { createJoinToken, logInThroughApi } from "../e2e/helpers.ts";
  * invalid-link page is a page too) and, where the demo data can make one, a working token.
  */
 
-/** Where Mantine keeps the colour scheme (src/web/app/providers.tsx COLOR_SCHEME_STORAGE_KEY). */
-export const COLOR_SCHEME_KEY = "pedaali-color-scheme";
-export const SCHEMES = ["light", "dark"] as const;
-export type Scheme = (typeof SCHEMES)[number];
-
 export type Visit = {
   /** File-name-safe label, unique within its session. */
   name: string;
@@ -217,12 +212,4 @@ export async function openPage(page: Page, path: string, { network = true } = {}
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-}
-
-/** Stores the colour scheme the way the app does, before any page script runs. */
-export async function setScheme(page: Page, scheme: Scheme): Promise<void> {
-  await page.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [COLOR_SCHEME_KEY, scheme],
-  );
 }

@@ -8,7 +8,7 @@ import type { Messaging, OutgoingMail } from "../messaging/types.ts";
 import { activeLease, endingLease } from "../modules/redemptions/test-kit.ts";
 import { openLeaseEndOffers, ordersDueForOffer } from "./lease-end-offers.ts";
 
-/** The daily redemption offers (issue 13 point 3): LEASE_TERM_ENDS cases 8 weeks before a term ends. */
+/** The daily redemption offers: LEASE_TERM_ENDS cases 8 weeks before a term ends. */
 
 let database: Database;
 

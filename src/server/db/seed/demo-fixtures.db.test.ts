@@ -12,7 +12,7 @@ import { DEMO_BILLING_TABLE, DEMO_JOIN_TOKEN, DEMO_PASSWORD } from "./demo-data.
 import { seedDemo } from "./seed-demo.ts";
 
 /**
- * Issue 8: the demo data lets a visitor try what the README promises, again and again — joining Demo Oy
+ * The demo data lets a visitor try what the README promises, again and again — joining Demo Oy
  * by its registration link, and twofactor@demo.test's first-login phone step — on every demo seed
  * (every `npm start` and `npm run seed:demo` outside production), not only on the very first.
  */

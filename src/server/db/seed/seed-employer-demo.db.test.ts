@@ -18,7 +18,7 @@ import {
 import { seedDemoIfEmpty } from "./seed-demo.ts";
 
 /**
- * Issue 11 point 5: a newcomer who runs `npm start` sees every screen of the employer portal
+ * A newcomer who runs `npm start` sees every screen of the employer portal
  * populated: Demo Oy about 40 employees, its sister company about 15, Toinen Oy about 10, join
  * requests waiting, leases in both tax regimes, an ended employment, a parental leave, a month of
  * notifications and payroll recipients, and last month's report as sent.

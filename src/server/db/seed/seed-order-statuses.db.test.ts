@@ -21,7 +21,7 @@ import {
 } from "../schema/index.ts";
 
 /**
- * Issue 12 point 7: the demo has an order in every status of SPEC §4, each with the timeline that led
+ * The demo has an order in every status of SPEC §4, each with the timeline that led
  * there and what the work leaves behind: package lines, the agreement, the signed document whose
  * stored PDF matches its SHA-256, the leasing company's decision, the invoices.
  */

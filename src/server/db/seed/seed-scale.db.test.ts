@@ -6,7 +6,7 @@ import { beneficiaryEmployees, companies, leasingAgreements, orders, users } fro
 import { seedReferenceData } from "./seed-demo.ts";
 import { SCALE_ADMIN_EMAIL, SCALE_COMPANIES, seedScale } from "./seed-scale.ts";
 
-/** `npm run seed:scale` (issue 11), at a small size: the same rows every run, made once. */
+/** `npm run seed:scale`, at a small size: the same rows every run, made once. */
 
 let first: Database;
 let second: Database;
