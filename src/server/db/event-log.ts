@@ -1,0 +1,48 @@
+import type { EventType } from "../../domain/enums.ts";
+import { eventLog } from "./schema/index.ts";
+import type { WriteContext } from "./transaction.ts";
+
+/** What an event row points at: the table's singular name in camelCase and the row's id. */
+export type EventEntity =
+  | "beneficiaryEmployee"
+  | "bikeBrokerage"
+  | "bikeRedemption"
+  | "company"
+  | "companyApplication"
+  | "insuranceClaim"
+  | "leasingAgreement"
+  | "order"
+  | "orderCancellation"
+  | "role"
+  | "systemUpdate"
+  | "user";
+
+export type EventRecord = {
+  type: EventType;
+  entity: { type: EventEntity; id: string };
+  /** The company the change belongs to (the audit view filters by it); null for platform-wide rows. */
+  companyId: string | null;
+  /** What the row records besides the change itself (a reason, the fields changed); never secrets. */
+  data?: Record<string, unknown>;
+};
+
+/**
+ * Writes one row of the event log (SPEC §4 event types) in the change's own transaction, so a change and
+ * its audit row are either both there or both absent. The only writer of the event log besides the demo
+ * seed: the audit view, the timelines and the reports read what goes through here.
+ */
+export async function recordEvent(ctx: WriteContext, event: EventRecord): Promise<string> {
+  const [row] = await ctx.tx
+    .insert(eventLog)
+    .values({
+      type: event.type,
+      actorUserId: ctx.actor.userId,
+      companyId: event.companyId,
+      entityType: event.entity.type,
+      entityId: event.entity.id,
+      data: event.data ?? {},
+      createdAt: ctx.now,
+    })
+    .returning({ id: eventLog.id });
+  return row?.id as string;
+}
