@@ -28,10 +28,11 @@ import {
   userRoles,
   users,
 } from "../schema/index.ts";
+import { inTransaction, type Tx } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
 
 /**
- * Issue 13 demo of order cancellations, on Demo Oy orders nobody else's demo uses (never a README
+ * The demo of order cancellations, on Demo Oy orders nobody else's demo uses (never a README
  * login's), through the cancellations' own writes:
  * - an order walked through the lifecycle's own functions (the store's package by its link, the
  *   employee's acceptance and signature, the employer's approval) whose employee paid their own share
@@ -102,8 +103,8 @@ export async function seedCancellationsDemo(db: Db, now: Date): Promise<void> {
     .where(eq(bikeStores.storeName, REFUNDED.store));
   if (person) {
     const employer = await employerAdminOf(db, company.id);
-    await db.transaction((tx) =>
-      refundedOrder(tx as unknown as Db, person, {
+    await inTransaction(db, (tx) =>
+      refundedOrder(tx, person, {
         now,
         helpdeskId: helpdesk.id,
         employer,
@@ -113,9 +114,9 @@ export async function seedCancellationsDemo(db: Db, now: Date): Promise<void> {
   }
   const waiting = await confirmedOrderOf(db, company.id);
   if (waiting) {
-    await db.transaction((tx) =>
+    await inTransaction(db, (tx) =>
       requestCancellation(
-        tx as unknown as Db,
+        tx,
         { orderId: waiting.orderId, reason: WAITING_REASON },
         { userId: waiting.userId, roleNames: ROLES_OF_EMPLOYEE, side: "EMPLOYEE" },
         new Date(now.getTime() - 3 * HOUR_MS),
@@ -192,7 +193,7 @@ type StoryCtx = {
 };
 
 /** The order from its start to confirmation, its own share paid, then cancelled and refunded. */
-async function refundedOrder(tx: Db, person: Person, c: StoryCtx): Promise<void> {
+async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void> {
   const story = REFUNDED;
   const started = new Date(c.now.getTime() - story.startedDaysAgo * DAY_MS);
   const day = (n: number, minutes = 0) => new Date(started.getTime() + n * DAY_MS + minutes * MINUTE_MS);
@@ -274,7 +275,7 @@ async function refundedOrder(tx: Db, person: Person, c: StoryCtx): Promise<void>
  * The employee paid their own share by bank transfer: its payment, made when they accepted the package
  * (or made here when the acceptance made none), marked paid.
  */
-async function payOwnShare(tx: Db, order: typeof orders.$inferSelect, person: Person, paidAt: Date) {
+async function payOwnShare(tx: Tx, order: typeof orders.$inferSelect, person: Person, paidAt: Date) {
   if (order.userPaymentCents <= 0) return;
   const by = { userId: null };
   const [open] = await tx

@@ -27,6 +27,7 @@ import {
   users,
   vatRates,
 } from "../schema/index.ts";
+import { inTransaction, type Tx } from "../transaction.ts";
 import {
   DEMO_BIKE_STORE_GROUPS,
   DEMO_BIKE_STORES,
@@ -93,9 +94,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedResult> {
   if ((row?.n ?? 0) > 0) return { seeded: false };
   // One hash for every demo user: argon2 is slow on purpose, and they share the password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    await seedReferenceData(tx as unknown as Db);
-    await seedDemoData(tx as unknown as Db, passwordHash);
+  await inTransaction(db, async (tx) => {
+    await seedReferenceData(tx);
+    await seedDemoData(tx, passwordHash);
   });
   return { seeded: true };
 }
@@ -183,7 +184,7 @@ async function insertDemoJoinLink(db: Db, companyId: string, createdByUserId: st
   });
 }
 
-async function seedDemoData(db: Db, passwordHash: string): Promise<void> {
+async function seedDemoData(db: Tx, passwordHash: string): Promise<void> {
   await db.insert(vatRates).values([...DEMO_VAT_RATES]);
 
   const leasing = await db

@@ -10,9 +10,10 @@ import {
   userRoles,
   users,
 } from "../schema/index.ts";
+import { inTransaction } from "../transaction.ts";
 
 /**
- * The scale seed (issue 11, `npm run seed:scale`): one group, "Skaala-konserni", with SCALE_EMPLOYEES
+ * The scale seed (`npm run seed:scale`): one group, "Skaala-konserni", with SCALE_EMPLOYEES
  * employees (100 000 by default) in two companies, most with an order (a third of them a running
  * lease), for measuring the employer's lists at size. Deterministic: every row, id included
  * (md5-derived UUIDs), follows from its number, so two runs make the same database. Bulk: each table
@@ -125,8 +126,7 @@ export async function seedScale(
     .where(eq(groupCompanies.name, SCALE_GROUP));
   if (existing) return { seeded: false, employees: 0, orders: 0, seconds: 0 };
 
-  const result = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  const result = await inTransaction(db, async (tx) => {
     const [group] = await tx
       .insert(groupCompanies)
       .values({ name: SCALE_GROUP })
