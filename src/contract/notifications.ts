@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
-import { zPageQuery } from "./common.ts";
+import { zMessage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
@@ -125,3 +126,63 @@ export const zSystemUpdate = z.object({
 export type TSystemUpdate = z.infer<typeof zSystemUpdate>;
 
 export const zSystemUpdateResult = z.object({ recipients: z.number().int() });
+
+/** The calls of the bell: every one on the caller's own notifications (anybody else's is 404). */
+export const notificationsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/notifications",
+    summary: "The caller's notifications, newest first, filtered and paged",
+    query: zNotificationsQuery,
+    response: zNotificationsPage,
+    errors: [400, 401, 403],
+  }),
+  check: endpoint({
+    method: "GET",
+    path: "/notifications/checker",
+    summary:
+      "The caller's notifications created after lastFetch (at most 50), the unread count and the next lastFetch",
+    query: zNotificationCheckQuery,
+    response: zNotificationCheck,
+    errors: [400, 401, 403],
+  }),
+  unreadCount: endpoint({
+    method: "GET",
+    path: "/notifications/unread-count",
+    summary: "How many of the caller's notifications are unread (the bell's badge)",
+    response: zUnreadCount,
+    errors: [400, 401, 403],
+  }),
+  publishSystemUpdate: endpoint({
+    method: "POST",
+    path: "/notifications/system-update",
+    summary: "Publish a system update to every employer admin's bell, in their language (the admin tier)",
+    body: zSystemUpdate,
+    response: zSystemUpdateResult,
+    errors: [400, 401, 403],
+  }),
+  markAsRead: endpoint({
+    method: "PUT",
+    path: "/notifications/mark-as-read",
+    summary: "Mark the given notifications, or all of the caller's, as read",
+    body: zMarkAsRead,
+    response: zMarkAsReadResult,
+    errors: [400, 401, 403],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/notifications/:id",
+    summary: "One of the caller's notifications; anybody else's is 404",
+    params: zNotificationIdParams,
+    response: zNotification,
+    errors: [400, 401, 403, 404],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/notifications/:id",
+    summary: "Delete one of the caller's notifications; anybody else's is 404",
+    params: zNotificationIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+};

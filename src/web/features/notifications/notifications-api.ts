@@ -1,14 +1,14 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  TMarkAsRead,
-  TNotification,
-  TNotificationCheck,
-  TNotificationsPage,
+import {
+  notificationsApi as api,
+  type TNotification,
+  type TNotificationCheck,
+  type TNotificationsPage,
 } from "../../../contract/notifications.ts";
 import { NOTIFICATION_DROPDOWN_FETCH_LIMIT, NOTIFICATIONS_PAGE_SIZE } from "../../../domain/constants.ts";
 import type { NotificationType } from "../../../domain/enums.ts";
 import { mergeNotifications } from "../../../domain/notifications.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 
 /**
  * The bell's calls (src/contract/notifications.ts) and its TanStack Query cache. Every failure is only
@@ -43,19 +43,21 @@ async function reported<T>(what: string, call: () => Promise<T>): Promise<T> {
 /** The query options every bell query shares: no toast, and no retries (the next check re-syncs). */
 const quiet = { meta: { silent: true }, retry: false } as const;
 
-export function listPath(page: number, limit: number, filters?: ListFilters): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (filters?.unreadOnly) params.set("unreadOnly", "true");
-  if (filters?.type) params.set("types", filters.type);
-  return `/api/notifications?${params}`;
+/** One page of the caller's notifications, with the dialog's filters when given. */
+function fetchPage(page: number, limit: number, filters: ListFilters | null, signal: AbortSignal) {
+  const query = {
+    page,
+    limit,
+    ...(filters?.unreadOnly ? { unreadOnly: "true" as const } : {}),
+    ...(filters?.type ? { types: filters.type } : {}),
+  };
+  return callEndpoint(api.list, { query }, { signal });
 }
 
 export const unreadCountQuery = {
   queryKey: UNREAD_COUNT_KEY,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    reported("unread count", () =>
-      apiFetch<{ count: number }>("/api/notifications/unread-count", { signal }),
-    ),
+    reported("unread count", () => callEndpoint(api.unreadCount, {}, { signal })),
   select: (data: { count: number }) => data.count,
   // The checker keeps it current; a mark, a delete or a check sets it.
   staleTime: Number.POSITIVE_INFINITY,
@@ -65,9 +67,7 @@ export const unreadCountQuery = {
 export const latestQuery = {
   queryKey: LATEST_KEY,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    reported("latest", () =>
-      apiFetch<TNotificationsPage>(listPath(1, NOTIFICATION_DROPDOWN_FETCH_LIMIT), { signal }),
-    ),
+    reported("latest", () => fetchPage(1, NOTIFICATION_DROPDOWN_FETCH_LIMIT, null, signal)),
   ...quiet,
 };
 
@@ -75,17 +75,14 @@ export function listQuery(page: number, filters: ListFilters) {
   return {
     queryKey: [...LIST_KEY, page, filters.unreadOnly, filters.type] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      reported("list", () =>
-        apiFetch<TNotificationsPage>(listPath(page, NOTIFICATIONS_PAGE_SIZE, filters), { signal }),
-      ),
+      reported("list", () => fetchPage(page, NOTIFICATIONS_PAGE_SIZE, filters, signal)),
     ...quiet,
   };
 }
 
 /** GET /api/notifications/checker: what arrived after `lastFetch`, the unread count and the next lastFetch. */
 export function fetchCheck(lastFetch: string, signal?: AbortSignal): Promise<TNotificationCheck> {
-  const query = new URLSearchParams({ lastFetch });
-  return apiFetch<TNotificationCheck>(`/api/notifications/checker?${query}`, signal ? { signal } : {});
+  return callEndpoint(api.check, { query: { lastFetch } }, signal ? { signal } : {});
 }
 
 function isPage(value: unknown): value is TNotificationsPage {
@@ -129,10 +126,7 @@ export function useMarkAsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids?: readonly string[]) =>
-      apiFetch<{ updated: number; unreadCount: number }>("/api/notifications/mark-as-read", {
-        method: "PUT",
-        body: (ids ? { notificationIds: [...ids] } : {}) satisfies TMarkAsRead,
-      }),
+      callEndpoint(api.markAsRead, { body: ids ? { notificationIds: [...ids] } : {} }),
     meta: { silent: true },
     onSuccess: (result, ids) => {
       queryClient.setQueryData(UNREAD_COUNT_KEY, { count: result.unreadCount });
@@ -152,8 +146,7 @@ export function useMarkAsRead() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ message: string }>(`/api/notifications/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => callEndpoint(api.remove, { params: { id } }),
     meta: { silent: true },
     onSuccess: (_result, id) => {
       queryClient.setQueryData<TNotificationsPage>(LATEST_KEY, (page) =>

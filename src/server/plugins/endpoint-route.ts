@@ -1,0 +1,37 @@
+import type { z } from "zod";
+import type { EndpointDef, ErrorStatus } from "../../contract/endpoint.ts";
+import { zErrorResponse } from "../../contract/errors.ts";
+
+type Defined<S> = S extends z.ZodType ? S : undefined;
+type SuccessResponse<E extends EndpointDef> = E["status"] extends 201
+  ? { 201: E["response"] }
+  : { 200: E["response"] };
+
+/** The Fastify schema of an endpoint: validation of what it takes, the answer's serializer, the API docs. */
+export type EndpointSchema<E extends EndpointDef> = {
+  tags: string[];
+  summary: string;
+  params: Defined<E["params"]>;
+  querystring: Defined<E["query"]>;
+  body: Defined<E["body"]>;
+  response: SuccessResponse<E> & Record<ErrorStatus, typeof zErrorResponse>;
+};
+
+/**
+ * The method, address and schema of a route, read off its contract endpoint. A route module spreads it
+ * into `app.route({ ...endpointRoute(api.x, tags), preHandler, handler })`, so the route takes and answers
+ * exactly what src/contract says; the handler's request and reply are typed from it.
+ */
+export function endpointRoute<const E extends EndpointDef>(definition: E, tags: readonly string[]) {
+  const response: Record<number, z.ZodType> = { [definition.status ?? 200]: definition.response };
+  for (const status of definition.errors) response[status] = zErrorResponse;
+  const schema: Record<string, unknown> = { tags: [...tags], summary: definition.summary, response };
+  if (definition.params) schema.params = definition.params;
+  if (definition.query) schema.querystring = definition.query;
+  if (definition.body) schema.body = definition.body;
+  return {
+    method: definition.method,
+    url: definition.path,
+    schema: schema as unknown as EndpointSchema<E>,
+  };
+}

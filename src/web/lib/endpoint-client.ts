@@ -1,0 +1,98 @@
+import {
+  type QueryKey,
+  queryOptions,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import {
+  type EndpointDef,
+  type EndpointInput,
+  type EndpointResponse,
+  endpointUrl,
+} from "../../contract/endpoint.ts";
+import { apiFetch } from "./api-client.ts";
+
+/**
+ * The web's one way to call the API: through the endpoint the contract describes (src/contract/
+ * endpoint.ts). The address is built from it, the body is typed by it, and the answer is checked against
+ * its response schema, so a server that answers something else fails in development and the tests instead
+ * of showing wrong figures.
+ */
+export function callEndpoint<const E extends EndpointDef>(
+  definition: E,
+  input: EndpointInput<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<EndpointResponse<E>> {
+  const { params, query, body } = input as { params?: unknown; query?: unknown; body?: unknown };
+  return apiFetch(endpointUrl(definition, { params, query }), {
+    method: definition.method,
+    body,
+    schema: definition.response as { parse: (data: unknown) => EndpointResponse<E> },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+/**
+ * The cache key of an endpoint's answers: the endpoint alone stands for every answer of it (to refresh
+ * them all after a change), with the input for one answer. Every feature that reads one order reads it
+ * under the same key, so a change refreshes it everywhere.
+ */
+export function endpointKey<const E extends EndpointDef>(definition: E, input?: EndpointInput<E>): QueryKey {
+  const base = [definition.method, definition.path] as const;
+  if (!input) return base;
+  const { params, query } = input as { params?: unknown; query?: unknown };
+  return [...base, { params: params ?? null, query: query ?? null }];
+}
+
+/** The query options of one GET: its key and its call, for useQuery, prefetching and cache writes. */
+export function endpointQuery<const E extends EndpointDef>(definition: E, input: EndpointInput<E>) {
+  return queryOptions({
+    queryKey: endpointKey(definition, input),
+    queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
+  });
+}
+
+type QueryExtras<T, S> = Omit<UseQueryOptions<T, Error, S>, "queryKey" | "queryFn">;
+
+/** Reads an endpoint's answer through the app's cache. */
+export function useEndpointQuery<const E extends EndpointDef, S = EndpointResponse<E>>(
+  definition: E,
+  input: EndpointInput<E>,
+  options: QueryExtras<EndpointResponse<E>, S> = {},
+) {
+  return useQuery<EndpointResponse<E>, Error, S>({
+    ...options,
+    queryKey: endpointKey(definition, input),
+    queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
+  });
+}
+
+type MutationExtras<E extends EndpointDef> = Omit<
+  UseMutationOptions<EndpointResponse<E>, Error, EndpointInput<E>>,
+  "mutationFn"
+> & {
+  /** The endpoints whose cached answers the change makes stale: every answer of each is refetched. */
+  invalidates?: readonly EndpointDef[];
+};
+
+/** Sends a change through an endpoint; on success refreshes the answers it makes stale. */
+export function useEndpointMutation<const E extends EndpointDef>(
+  definition: E,
+  options: MutationExtras<E> = {},
+) {
+  const queryClient = useQueryClient();
+  const { invalidates = [], onSuccess, ...rest } = options;
+  return useMutation<EndpointResponse<E>, Error, EndpointInput<E>>({
+    ...rest,
+    mutationFn: (input) => callEndpoint(definition, input),
+    onSuccess: async (...args) => {
+      await Promise.all(
+        invalidates.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+      );
+      await onSuccess?.(...args);
+    },
+  });
+}
