@@ -2,7 +2,8 @@ import { act, render, renderHook } from "@testing-library/react";
 import type { ChangeEvent } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useFilterParams, useSearchText } from "./filter-params.ts";
+import { z } from "zod";
+import { filtersFromAddress, useFilterParams, useSearchText } from "./filter-params.ts";
 
 function setup(initial: string) {
   let hook: ReturnType<typeof useFilterParams<"search" | "status">> | null = null;
@@ -61,5 +62,33 @@ describe("useSearchText", () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(result.current.input.value).toBe("");
     expect(commit).not.toHaveBeenCalled();
+  });
+});
+
+describe("filtersFromAddress", () => {
+  const schema = z.object({
+    searchTerm: z.string().max(10).optional(),
+    status: z.enum(["OPEN", "CLOSED"]).optional(),
+    unreadOnly: z
+      .enum(["true", "false"])
+      .transform((value) => value === "true")
+      .optional(),
+    page: z.coerce.number().int().min(1).default(1),
+  });
+
+  it("keeps what the API accepts, parsed for the controls and as text for the call", () => {
+    const { query, values } = filtersFromAddress(
+      schema,
+      new URLSearchParams("status=OPEN&unreadOnly=true&page=3"),
+    );
+    expect(query).toEqual({ status: "OPEN", unreadOnly: "true", page: "3" });
+    expect(values).toEqual({ status: "OPEN", unreadOnly: true, page: 3 });
+  });
+
+  it("leaves out a value the API would refuse, and fills what is missing from the schema's defaults", () => {
+    const address = new URLSearchParams(`status=LOST&page=x&searchTerm=${"a".repeat(11)}&other=1`);
+    const { query, values } = filtersFromAddress(schema, address);
+    expect(query).toEqual({});
+    expect(values).toEqual({ page: 1 });
   });
 });

@@ -1,6 +1,7 @@
 import { useDebouncedCallback } from "@mantine/hooks";
 import { type ChangeEvent, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { z } from "zod";
 
 /**
  * A list's filters kept in the address, so a reload or a shared link shows the same rows. `update`
@@ -51,4 +52,27 @@ export function useSearchText(current: string, commit: (value: string) => void) 
       setText("");
     },
   };
+}
+
+/** A list's query schema from the contract: an object of fields the address can carry as text. */
+type QuerySchema = z.ZodObject;
+
+/**
+ * A list's filters read from the address through the contract's own query schema, so the page asks
+ * exactly what the API accepts: a value the API would refuse (a mistyped status, a page of "x") is left
+ * out as if it were not there, and what is missing takes the schema's default. `query` is what to send
+ * (the address's text, as the endpoint takes it); `values` are the same filters parsed, for the controls.
+ */
+export function filtersFromAddress<S extends QuerySchema>(
+  schema: S,
+  params: URLSearchParams,
+): { query: z.input<S>; values: z.output<S> } {
+  const kept: Record<string, string> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const value = params.get(key);
+    if (value !== null && value !== "" && (field as z.ZodType).safeParse(value).success) kept[key] = value;
+  }
+  const parsed = schema.safeParse(kept);
+  if (parsed.success) return { query: kept as z.input<S>, values: parsed.data };
+  return { query: {} as z.input<S>, values: schema.parse({}) };
 }

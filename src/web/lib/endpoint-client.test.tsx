@@ -1,0 +1,84 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { endpoint } from "../../contract/endpoint.ts";
+import { callEndpoint, endpointKey, useEndpointMutation, useEndpointQuery } from "./endpoint-client.ts";
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal("fetch", fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const answer = (body: unknown) =>
+  fetchMock.mockResolvedValueOnce(
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+  );
+
+const readNote = endpoint({
+  method: "GET",
+  path: "/notes/:id",
+  summary: "One note",
+  params: z.object({ id: z.string() }),
+  response: z.object({ id: z.string(), text: z.string() }),
+  errors: [404],
+});
+const saveNote = endpoint({
+  method: "PUT",
+  path: "/notes/:id",
+  summary: "Change a note",
+  params: z.object({ id: z.string() }),
+  body: z.object({ text: z.string() }),
+  response: z.object({ id: z.string(), text: z.string() }),
+  errors: [400, 404],
+});
+
+function wrapper(client: QueryClient) {
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
+
+describe("callEndpoint", () => {
+  it("calls the endpoint's method and address with the typed body", async () => {
+    answer({ id: "n1", text: "uusi" });
+    const note = await callEndpoint(saveNote, { params: { id: "n1" }, body: { text: "uusi" } });
+    expect(note).toEqual({ id: "n1", text: "uusi" });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe("/api/notes/n1");
+    expect(init?.method).toBe("PUT");
+    expect(init?.body).toBe(JSON.stringify({ text: "uusi" }));
+  });
+
+  it("fails when the answer is not what the contract says", async () => {
+    answer({ id: "n1" });
+    await expect(callEndpoint(readNote, { params: { id: "n1" } })).rejects.toThrow();
+  });
+});
+
+describe("the endpoint hooks", () => {
+  it("cache an answer under the endpoint's key and refresh it after a change that names it", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    answer({ id: "n1", text: "vanha" });
+    const read = renderHook(() => useEndpointQuery(readNote, { params: { id: "n1" } }), {
+      wrapper: wrapper(client),
+    });
+    await waitFor(() => expect(read.result.current.data?.text).toBe("vanha"));
+    expect(client.getQueryData(endpointKey(readNote, { params: { id: "n1" } }))).toEqual({
+      id: "n1",
+      text: "vanha",
+    });
+
+    const save = renderHook(() => useEndpointMutation(saveNote, { invalidates: [readNote] }), {
+      wrapper: wrapper(client),
+    });
+    answer({ id: "n1", text: "uusi" });
+    answer({ id: "n1", text: "uusi" });
+    await act(() => save.result.current.mutateAsync({ params: { id: "n1" }, body: { text: "uusi" } }));
+    await waitFor(() => expect(read.result.current.data?.text).toBe("uusi"));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
