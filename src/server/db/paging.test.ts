@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likeContains, pageEnvelope, pageOffset } from "./paging.ts";
+import { likeContains, pageEnvelope, pageOffset, readPage } from "./paging.ts";
 
 describe("paging helpers", () => {
   it("builds the list envelope", () => {
@@ -26,5 +26,20 @@ describe("paging helpers", () => {
 
   it("escapes the ILIKE wildcards a user types", () => {
     expect(likeContains("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+
+  it("reads a page's rows with the page's limit and offset, counted by the same list", async () => {
+    const slices: { limit: number; offset: number }[] = [];
+    const page = await readPage(
+      { page: 2, limit: 10 },
+      async () => 25,
+      async (slice) => {
+        slices.push(slice);
+        return ["k", "l"];
+      },
+    );
+    expect(slices).toEqual([{ limit: 10, offset: 10 }]);
+    expect(page).toEqual(pageEnvelope(["k", "l"], 25, { page: 2, limit: 10 }));
+    expect(page.hasNext).toBe(true);
   });
 });
