@@ -1,4 +1,5 @@
 import type { NotificationData } from "@mantine/notifications";
+import { i18n } from "../i18n/i18n.ts";
 
 /**
  * Toasts load on demand: Mantine's notification system (store, container, transitions) is ~8 KB gzip that
@@ -27,4 +28,16 @@ export async function showToast(data: NotificationData): Promise<void> {
   }
   const { notifications } = await loadNotifications();
   notifications.show(data);
+}
+
+/**
+ * A success said as a toast: the brand colour, top right like every toast (the container's place), and
+ * a close button named in the reader's language.
+ */
+export function showSuccessToast(message: string): void {
+  void showToast({
+    color: "pedaali",
+    message,
+    closeButtonProps: { "aria-label": i18n.t("common.close") },
+  });
 }

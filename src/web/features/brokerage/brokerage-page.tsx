@@ -20,7 +20,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { i18n } from "../../i18n/i18n.ts";
 import { useFilterParams, useSearchText } from "../../lib/filter-params.ts";
-import { showToast } from "../../lib/toast.ts";
+import { showSuccessToast } from "../../lib/toast.ts";
 import { BikeCard } from "./bike-card.tsx";
 import { CARDS_PAGE_SIZE, type ListedFilter, type TListedBike, useListedBikes } from "./brokerage-api.ts";
 import { InquiryDialog } from "./inquiry-dialog.tsx";
@@ -45,16 +45,11 @@ export function listedFilterOf(params: URLSearchParams): ListedFilter {
 }
 
 function thank(): void {
-  void showToast({
-    color: "pedaali",
-    position: "top-right",
-    message: i18n.t("brokerage.inquiry.sent"),
-    closeButtonProps: { "aria-label": i18n.t("common.close") },
-  });
+  showSuccessToast(i18n.t("brokerage.inquiry.sent"));
 }
 
 /**
- * /bikeBrokerageService (SPEC §2, issue 13 point 4): every logged-in user's view of the bike brokerage.
+ * /bikeBrokerageService (SPEC §2): every logged-in user's view of the bike brokerage.
  * What the brokerage is, the bikes for sale as cards (search and frame size in the address, 12 a page)
  * and "Kysy ostamisesta", which sends customer service an inquiry. With nothing for sale, the page says
  * to look again later or to ask customer service.

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { i18n } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { messageForApiError } from "../../lib/error-toasts.ts";
-import { showToast } from "../../lib/toast.ts";
+import { showSuccessToast, showToast } from "../../lib/toast.ts";
 
 /**
  * The words of the company sections (units, bike policy, payroll report recipients, registration link)
@@ -34,15 +34,6 @@ export function companyErrorText(error: unknown, t: TFunction): string {
 /** Whether a failure is the given 409 code. */
 export function isConflict(error: unknown, code: string): boolean {
   return error instanceof ApiError && error.status === 409 && error.code === code;
-}
-
-/** A success as a toast (top right, like the error toasts). */
-export function showSuccessToast(message: string): void {
-  void showToast({
-    position: "top-right",
-    message,
-    closeButtonProps: { "aria-label": i18n.t("common.close") },
-  });
 }
 
 /** A failure as a red toast: what failed, and why (the reason the server gave unless `reason`). */

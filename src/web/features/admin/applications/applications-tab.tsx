@@ -19,7 +19,7 @@ import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { AcceptDialog } from "./accept-dialog.tsx";
 import { ApplicationCard } from "./application-card.tsx";
@@ -45,7 +45,7 @@ function filterOf(params: URLSearchParams): ApplicationsFilter {
 }
 
 /**
- * The company applications of Hakemukset (issue 10 point 1), at /admin/hakemukset/yrityshakemukset
+ * The company applications of Hakemukset, at /admin/hakemukset/yrityshakemukset
  * beside the helpdesk's order queue (orders/helpdesk-tab.tsx).
  */
 export function ApplicationsTab() {
@@ -71,18 +71,10 @@ function CompanyApplications() {
 
   function onAccepted(result: TApplicationAccepted) {
     setAccepted(result);
-    void showToast({
-      color: "pedaali",
-      message: t("adminApplications.acceptedToast", { company: result.company.name }),
-      closeButtonProps: { "aria-label": t("common.close") },
-    });
+    showSuccessToast(t("adminApplications.acceptedToast", { company: result.company.name }));
   }
   function onRejected(application: TCompanyApplication) {
-    void showToast({
-      color: "pedaali",
-      message: t("adminApplications.rejectedToast", { company: application.companyName }),
-      closeButtonProps: { "aria-label": t("common.close") },
-    });
+    showSuccessToast(t("adminApplications.rejectedToast", { company: application.companyName }));
   }
 
   const data = list.data;

@@ -1,6 +1,6 @@
 import type { PaymentMode } from "../../../../domain/enums.ts";
 import { i18n } from "../../../i18n/i18n.ts";
-import { showSuccessToast } from "../../companies/company-messages.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 
 /**
  * The words of the admin's company screens that depend on a value: payment modes and the SPEC §8 codes

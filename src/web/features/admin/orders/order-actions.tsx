@@ -21,7 +21,7 @@ import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import {
   type OrderAction,
   type OrderActionResult,
@@ -77,7 +77,7 @@ function genericMoves(order: TAdminOrder): OrderStatus[] {
 }
 
 /**
- * The actions the order's status allows the admin (issue 12, api.md): the next step of the main line
+ * The actions the order's status allows the admin (ADR 004, api.md): the next step of the main line
  * as its own call (send to the leasing company, its decision and the sync, process, the store's invoice
  * and its match, billing, the lease's start), a fresh store link while the store has something to fill
  * in, and the side moves of the transition table (ask the customer, resume, special case, cancel,
@@ -98,11 +98,7 @@ export function OrderActions({ order }: { order: TAdminOrder }) {
       onSuccess: (result: OrderActionResult) => {
         if (result.storeLink) setStoreLink(result.storeLink);
         onSuccess?.();
-        void showToast({
-          color: "pedaali",
-          message: t(DONE_KEYS[result.kind]),
-          closeButtonProps: { "aria-label": t("common.close") },
-        });
+        showSuccessToast(t(DONE_KEYS[result.kind]));
       },
     });
   }

@@ -13,7 +13,7 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { OrderActions } from "./order-actions.tsx";
@@ -299,11 +299,7 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
                                 { kind: "matchInvoice", invoiceId: invoice.id },
                                 {
                                   onSuccess: () =>
-                                    void showToast({
-                                      color: "pedaali",
-                                      message: t("adminOrders.actions.done.matchInvoice"),
-                                      closeButtonProps: { "aria-label": t("common.close") },
-                                    }),
+                                    showSuccessToast(t("adminOrders.actions.done.matchInvoice")),
                                 },
                               )
                             }

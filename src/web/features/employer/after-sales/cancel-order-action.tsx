@@ -6,8 +6,8 @@ import { cancelsAtOnce, isCancellableBeforeDelivery } from "../../../../domain/o
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { CancelOrderDialog } from "../../order-cancellation/cancel-order-dialog.tsx";
-import { showSuccessToast } from "../employees/employee-nav.ts";
 import { useCancelCompanyOrder, useWithdrawCompanyCancellation } from "./cancellations-api.ts";
 
 const BY_KEYS = {
@@ -17,7 +17,7 @@ const BY_KEYS = {
 } as const;
 
 /**
- * The employer's cancellation of an order in its drawer (issue 13 point 1): with a reason, at once
+ * The employer's cancellation of an order in its drawer: with a reason, at once
  * while the order is not confirmed, afterwards as a request to the helpdesk (the domain's rule, said
  * before confirming). An open request shows instead, and the employer may withdraw their own.
  */

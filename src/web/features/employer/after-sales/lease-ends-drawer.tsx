@@ -8,11 +8,11 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { useCompany } from "../../companies/companies-api.ts";
 import { ChooseForEmployeeForm } from "../../lease-end/choose-for-employee-form.tsx";
 import { LeaseEndOptions, money } from "../../lease-end/lease-end-options.tsx";
 import { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
-import { showSuccessToast } from "../employees/employee-nav.ts";
 import { type TLeaseEndCase, useChooseForEmployee, useLeaseEnd } from "./lease-ends-api.ts";
 import { STATUS_LABELS, STATUS_TONES } from "./lease-ends-labels.ts";
 

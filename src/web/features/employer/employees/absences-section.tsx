@@ -32,9 +32,9 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { isFarFutureTypo } from "./employee-form.tsx";
 import { ABSENCE_REASON_LABELS, fullName } from "./employee-labels.tsx";
-import { showSuccessToast } from "./employee-nav.ts";
 import { useRemoveAbsence, useSaveAbsence } from "./employees-api.ts";
 
 type AbsenceValues = {

@@ -13,7 +13,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast, showToast } from "../../../lib/toast.ts";
 import {
   EMPTY_EMPLOYEE_FORM,
   type EmployeeFormValues,
@@ -24,7 +24,6 @@ import {
   useLanguage,
 } from "./employee-form.tsx";
 import { fullName, ROLE_LABELS } from "./employee-labels.tsx";
-import { showSuccessToast } from "./employee-nav.ts";
 import { EMPLOYEES_KEY, useDecideEmployee } from "./employees-api.ts";
 
 /**

@@ -18,6 +18,7 @@ import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { LeaseEndOpenAction } from "../after-sales/lease-ends-open-action.tsx";
 import { AbsencesSection } from "./absences-section.tsx";
 import {
@@ -32,7 +33,6 @@ import {
   useLanguage,
 } from "./employee-form.tsx";
 import { EmployeeStatusBadge, fullName, ROLE_LABELS } from "./employee-labels.tsx";
-import { showSuccessToast } from "./employee-nav.ts";
 import { useEmployeeDetails, useUpdateEmployee } from "./employees-api.ts";
 
 const FIELDS = Object.keys(EMPTY_EMPLOYEE_FORM);

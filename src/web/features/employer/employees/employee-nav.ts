@@ -1,6 +1,4 @@
 import { useSearchParams } from "react-router";
-import { i18n } from "../../../i18n/i18n.ts";
-import { showToast } from "../../../lib/toast.ts";
 import { COMPANY_PARAM } from "../selected-company.ts";
 
 /**
@@ -57,14 +55,4 @@ export function useOpenEmployee(): {
     open: (id) => setParams(withEmployee(id)),
     close: () => setParams(withEmployee(null)),
   };
-}
-
-/** A success said as a toast (top right, like the error toasts). */
-export function showSuccessToast(message: string): void {
-  void showToast({
-    color: "pedaali",
-    position: "top-right",
-    message,
-    closeButtonProps: { "aria-label": i18n.t("common.close") },
-  });
 }

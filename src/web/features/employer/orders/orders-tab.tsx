@@ -13,8 +13,8 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
-import { showSuccessToast } from "../employees/employee-nav.ts";
 import {
   ORDERS_PAGE_SIZE,
   useAwaitingApproval,
@@ -238,7 +238,7 @@ function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClos
 }
 
 /**
- * The Orders tab of /tyonantaja (issue 12): first the orders waiting for the employer's approval
+ * The Orders tab of /tyonantaja: first the orders waiting for the employer's approval
  * (approve, or reject with a reason), then the companies' orders with their status; any order opens in
  * a drawer with its package and the shared timeline.
  */

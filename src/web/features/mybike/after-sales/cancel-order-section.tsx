@@ -9,7 +9,7 @@ import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { CancelOrderDialog } from "../../order-cancellation/cancel-order-dialog.tsx";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useCancelOrder, useWithdrawCancellation } from "./cancel-order-api.ts";
@@ -52,7 +52,7 @@ const BY_KEYS = {
 } as const;
 
 /**
- * Cancelling the order on its way, or asking the helpdesk to, with a reason (issue 13 point 1). Before
+ * Cancelling the order on its way, or asking the helpdesk to, with a reason. Before
  * the agreement is signed and confirmed it cancels at once; afterwards it is a request to customer
  * service; the section says which before the employee confirms (the domain's rule on the order's
  * status). Afterwards it shows where the cancellation stands: the request waiting (which the employee
@@ -83,11 +83,7 @@ function CancelOrder({ order }: { order: TMyOrder }) {
       {
         onSuccess: () => {
           setOpened(false);
-          void showToast({
-            color: "pedaali",
-            message: atOnce ? t("myBikeCancel.done.cancelled") : t("myBikeCancel.done.requested"),
-            closeButtonProps: { "aria-label": t("common.close") },
-          });
+          showSuccessToast(atOnce ? t("myBikeCancel.done.cancelled") : t("myBikeCancel.done.requested"));
         },
       },
     );
@@ -173,11 +169,7 @@ function CancellationStatus({
           withdraw.mutate(c.orderCancellationId, {
             onSuccess: () => {
               setConfirming(false);
-              void showToast({
-                color: "pedaali",
-                message: t("myBikeCancel.done.withdrawn"),
-                closeButtonProps: { "aria-label": t("common.close") },
-              });
+              showSuccessToast(t("myBikeCancel.done.withdrawn"));
             },
             onError: () => setConfirming(false),
           })

@@ -26,7 +26,7 @@ import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import {
   myClaimFileHref,
   type TInsuranceClaim,
@@ -127,12 +127,7 @@ function AddPhotos({ claim }: { claim: TInsuranceClaim }) {
     const failed = await add.mutateAsync({ claimId: claim.insuranceId, files });
     setFiles(failed.map((f) => f.file));
     setError(failed.length ? messages.failures(failed) : null);
-    if (failed.length === 0)
-      void showToast({
-        color: "pedaali",
-        message: t("myBikeClaims.card.photosAdded"),
-        closeButtonProps: { "aria-label": t("common.close") },
-      });
+    if (failed.length === 0) showSuccessToast(t("myBikeClaims.card.photosAdded"));
   }
 
   return (
@@ -246,11 +241,7 @@ export function InsuranceClaimCard({ claimId }: { claimId: string }) {
           withdraw.mutate(claim.insuranceId, {
             onSuccess: () => {
               setAsking(false);
-              void showToast({
-                color: "pedaali",
-                message: t("myBikeClaims.card.withdrawn"),
-                closeButtonProps: { "aria-label": t("common.close") },
-              });
+              showSuccessToast(t("myBikeClaims.card.withdrawn"));
             },
           })
         }

@@ -30,7 +30,7 @@ import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { type FailedFile, useAddClaimFiles, useReportClaim } from "./insurance-api.ts";
 import { CLAIM_FILE_ACCEPT, checkClaimFiles, type FileProblem } from "./insurance-files.ts";
@@ -73,7 +73,7 @@ export function useFileMessages() {
 }
 
 /**
- * "Ilmoita varkaudesta tai vahingosta" (issue 13 point 2): what happened (theft or damage), when, the
+ * "Ilmoita varkaudesta tai vahingosta" (report a theft or damage): what happened (theft or damage), when, the
  * police report number for a theft, photos; and before sending, what the employee bears (the deductible
  * and the bike's insured value on that day) and the 14-day report deadline. The claim is sent first,
  * then each photo; a photo the server refuses is named at the field, and the claim stays made.
@@ -117,11 +117,7 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
   async function sendFiles(claimId: string, files: File[]) {
     const failed = files.length ? await addFiles.mutateAsync({ claimId, files }) : [];
     if (failed.length === 0) {
-      void showToast({
-        color: "pedaali",
-        message: t("myBikeClaims.form.sent"),
-        closeButtonProps: { "aria-label": t("common.close") },
-      });
+      showSuccessToast(t("myBikeClaims.form.sent"));
       onDone();
       return;
     }

@@ -15,7 +15,7 @@ import { isValidEmail, normalizeEmail } from "../../../../domain/validation/emai
 import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { costText, day } from "../../lease-end/lease-end-options.tsx";
 import { CHOICE_LABELS, METHOD_LABELS } from "../../lease-end/lease-end-words.ts";
 import { type TLeaseEndCase, useChooseLeaseEnd } from "./lease-end-api.ts";
@@ -44,7 +44,7 @@ const SUMMARY_METHOD: Record<PaymentMethod, string> = {
 type Values = { choice: LeaseEndChoice | ""; paymentMethod: PaymentMethod | ""; transferToEmail: string };
 
 /**
- * The employee's choice (issue 13 point 3): one of the case's open options; to redeem (or to pay an
+ * The employee's choice at the lease's end: one of the case's open options; to redeem (or to pay an
  * early return's fee) how to pay, as the company allows; to hand the lease to a colleague, their
  * e-mail. Before the button it says what the choice costs and what follows, so the button confirms
  * it. The server's refusals (the option closed, the deadline passed, the method not allowed) are shown
@@ -98,11 +98,7 @@ export function LeaseEndChoiceForm({
     if (values.choice === "TRANSFER") body.transferToEmail = normalizeEmail(values.transferToEmail);
     choose.mutate(body, {
       onSuccess: () => {
-        void showToast({
-          color: "pedaali",
-          message: t("myBikeLeaseEnd.choose.saved", { choice: t(CHOICE_LABELS[body.choice]) }),
-          closeButtonProps: { "aria-label": t("common.close") },
-        });
+        showSuccessToast(t("myBikeLeaseEnd.choose.saved", { choice: t(CHOICE_LABELS[body.choice]) }));
         onDone();
       },
       onError: (error) => {

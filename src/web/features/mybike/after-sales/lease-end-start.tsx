@@ -16,7 +16,7 @@ import {
 import { addDays } from "../../../../domain/user-payments.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
-import { showToast } from "../../../lib/toast.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { day, money } from "../../lease-end/lease-end-options.tsx";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useOpenEarlyEnd } from "./lease-end-api.ts";
@@ -145,12 +145,7 @@ function EarlyEndForm({
           : { lastWorkingDay: formValues.date }),
       },
       {
-        onSuccess: () =>
-          void showToast({
-            color: "pedaali",
-            message: t("myBikeLeaseEnd.start.opened"),
-            closeButtonProps: { "aria-label": t("common.close") },
-          }),
+        onSuccess: () => showSuccessToast(t("myBikeLeaseEnd.start.opened")),
         onError: (error) => {
           if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
             form.setFieldError("date", t("myBikeLeaseEnd.start.dateInvalid"));

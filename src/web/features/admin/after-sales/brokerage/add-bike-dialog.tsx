@@ -21,6 +21,7 @@ import { useFormErrorSummary } from "../../../../components/form-error-summary.t
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import {
   BIKE_FIELD_OF,
   BikeFields,
@@ -30,7 +31,6 @@ import {
   EMPTY_BIKE,
 } from "./bike-fields.tsx";
 import { findOrderByNumber, useAddBike } from "./brokerage-api.ts";
-import { showBrokerageToast } from "./brokerage-toast.ts";
 
 type Mode = "order" | "hand";
 type Values = BikeValues & { orderNumber: string; listed: boolean };
@@ -130,7 +130,7 @@ export function AddBikeDialog({
         : { ...bike, listed: values.listed };
     add.mutate(body, {
       onSuccess: (saved) => {
-        showBrokerageToast(t("adminBrokerage.toasts.created"));
+        showSuccessToast(t("adminBrokerage.toasts.created"));
         onAdded(saved.bikeBrokerage.bikeBrokerageId);
       },
       onError: (error) => {

@@ -14,6 +14,7 @@ import { ToneBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
@@ -37,7 +38,6 @@ import {
   useInquiryHandled,
 } from "./brokerage-api.ts";
 import { ACTION_LABELS, StageBadge } from "./brokerage-labels.tsx";
-import { showBrokerageToast } from "./brokerage-toast.ts";
 
 /**
  * One brokerage bike as the helpdesk works on it (/admin/hakemukset/valitys/{id}): what it is and
@@ -110,7 +110,7 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
     change.mutate(body, {
       onSuccess: () => {
         setConfirming(null);
-        showBrokerageToast(done);
+        showSuccessToast(done);
       },
       onError: () => setConfirming(null),
     });
@@ -119,7 +119,7 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
     change.reset();
     remove.mutate(undefined, {
       onSuccess: () => {
-        showBrokerageToast(t("adminBrokerage.toasts.deleted"));
+        showSuccessToast(t("adminBrokerage.toasts.deleted"));
         go("applications", AFTER_SALES_SEGMENTS.brokerage);
       },
       onError: () => setConfirming(null),
@@ -256,7 +256,7 @@ function DetailsSection({ bike }: { bike: TBikeBrokerageDetails }) {
   function save(values: BikeValues) {
     const body = bikeBody(values);
     change.mutate(body, {
-      onSuccess: () => showBrokerageToast(t("adminBrokerage.toasts.updated")),
+      onSuccess: () => showSuccessToast(t("adminBrokerage.toasts.updated")),
       onError: (error) => {
         const fields = fieldErrors(error, t("forms.checkField"));
         if (Object.keys(fields).length > 0) {
@@ -390,7 +390,7 @@ function InquiriesSection({ bike }: { bike: TBikeBrokerageDetails }) {
                               { inquiryId: inquiry.inquiryId, handled: !inquiry.handled },
                               {
                                 onSuccess: () =>
-                                  showBrokerageToast(
+                                  showSuccessToast(
                                     inquiry.handled
                                       ? t("adminBrokerage.toasts.inquiryReopened")
                                       : t("adminBrokerage.toasts.inquiryHandled"),

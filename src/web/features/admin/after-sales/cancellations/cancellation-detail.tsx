@@ -29,7 +29,7 @@ import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
-import { showToast } from "../../../../lib/toast.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
@@ -102,11 +102,7 @@ function CancellationPage({ cancellation: c, back }: { cancellation: TCancellati
     action.mutate(next, {
       onSuccess: () => {
         setDialog(null);
-        void showToast({
-          color: "pedaali",
-          message: t(DONE_KEYS[next.kind]),
-          closeButtonProps: { "aria-label": t("common.close") },
-        });
+        showSuccessToast(t(DONE_KEYS[next.kind]));
       },
     });
   }
@@ -383,11 +379,7 @@ function RefundSection({ cancellation: c }: { cancellation: TCancellation }) {
       {
         onSuccess: () => {
           form.resetDirty();
-          void showToast({
-            color: "pedaali",
-            message: t(DONE_KEYS.update),
-            closeButtonProps: { "aria-label": t("common.close") },
-          });
+          showSuccessToast(t(DONE_KEYS.update));
         },
         onError: (error) => {
           // The server names the field it refuses (body.payerType, body.refundToType).
@@ -479,11 +471,7 @@ function ReceiptsSection({
         onSuccess: () => {
           setFile(null);
           setAmount("");
-          void showToast({
-            color: "pedaali",
-            message: t(DONE_KEYS.upload),
-            closeButtonProps: { "aria-label": t("common.close") },
-          });
+          showSuccessToast(t(DONE_KEYS.upload));
         },
       },
     );

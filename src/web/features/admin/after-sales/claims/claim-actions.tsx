@@ -25,15 +25,11 @@ import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
-import { showToast } from "../../../../lib/toast.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { OUTCOME_LABELS, STEP_TEXTS, TYPE_LABELS } from "./claim-labels.ts";
 import { useClaimAction } from "./claims-api.ts";
-
-function done(message: string, close: string) {
-  void showToast({ color: "pedaali", message, closeButtonProps: { "aria-label": close } });
-}
 
 /**
  * What the helpdesk may do next: the outcome's next step (a completing step closes the claim, makes
@@ -58,7 +54,7 @@ export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
       {
         onSuccess: () => {
           setAsking(null);
-          done(t("adminClaims.actions.stepDone"), t("common.close"));
+          showSuccessToast(t("adminClaims.actions.stepDone"));
         },
       },
     );
@@ -69,7 +65,7 @@ export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
       {
         onSuccess: () => {
           setAsking(null);
-          done(t("adminClaims.actions.deleted"), t("common.close"));
+          showSuccessToast(t("adminClaims.actions.deleted"));
           go("applications", AFTER_SALES_SEGMENTS.claims);
         },
       },
@@ -208,7 +204,7 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
     action.mutate(
       { kind: "update", body },
       {
-        onSuccess: () => done(t("adminClaims.form.saved"), t("common.close")),
+        onSuccess: () => showSuccessToast(t("adminClaims.form.saved")),
         onError: (error) => {
           const fields = fieldErrorsOf(error, FORM_FIELDS, t("adminClaims.form.checkField"));
           if (error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED")

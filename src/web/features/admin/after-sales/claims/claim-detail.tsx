@@ -10,7 +10,7 @@ import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
-import { showToast } from "../../../../lib/toast.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
@@ -175,11 +175,7 @@ function ClaimFiles({ claim }: { claim: TInsuranceClaim }) {
       {
         onSuccess: () => {
           setFile(null);
-          void showToast({
-            color: "pedaali",
-            message: t("adminClaims.files.added"),
-            closeButtonProps: { "aria-label": t("common.close") },
-          });
+          showSuccessToast(t("adminClaims.files.added"));
         },
       },
     );

@@ -26,7 +26,7 @@ import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-lab
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
-import { showToast } from "../../../../lib/toast.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
 import { type EmployeeOption, useCreatePayment, useEmployeeOptions } from "./payments-api.ts";
 
@@ -119,11 +119,7 @@ export function CreatePaymentDialog({
       },
       {
         onSuccess: (payment) => {
-          void showToast({
-            color: "pedaali",
-            message: t("adminUserPayments.form.created"),
-            closeButtonProps: { "aria-label": t("common.close") },
-          });
+          showSuccessToast(t("adminUserPayments.form.created"));
           close();
           onCreated(payment.id);
         },

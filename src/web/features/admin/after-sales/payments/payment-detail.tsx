@@ -12,7 +12,7 @@ import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
-import { showToast } from "../../../../lib/toast.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
@@ -168,11 +168,7 @@ function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
     action.mutate(next, {
       onSuccess: () => {
         setDialog(null);
-        void showToast({
-          color: "pedaali",
-          message: t(DONE[next.kind]),
-          closeButtonProps: { "aria-label": t("common.close") },
-        });
+        showSuccessToast(t(DONE[next.kind]));
       },
     });
   }

@@ -10,11 +10,11 @@ import { DetailsList } from "../../../../components/details-list.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useCompany } from "../../../companies/companies-api.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { centsToInput } from "../brokerage/bike-fields.tsx";
 import { METHOD_LABELS } from "./redemption-labels.ts";
-import { showDone } from "./redemption-parts.tsx";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
 /** Cents from a euro field, or null when it does not read as an amount of 0 or more. */
@@ -128,7 +128,7 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
       {
         onSuccess: (message) => {
           form.resetDirty();
-          showDone(savedMessage(message ?? "", t));
+          showSuccessToast(savedMessage(message ?? "", t));
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;

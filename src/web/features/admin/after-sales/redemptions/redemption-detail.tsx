@@ -9,6 +9,7 @@ import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
@@ -19,7 +20,7 @@ import { CaseForm } from "./redemption-case-form.tsx";
 import { OPENER_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
 import { OffersSection } from "./redemption-offers.tsx";
 import { OptionsSection } from "./redemption-options.tsx";
-import { DialogError, showDone } from "./redemption-parts.tsx";
+import { DialogError } from "./redemption-parts.tsx";
 import { LedgerSection, UserPaymentSection } from "./redemption-payments.tsx";
 import {
   type RedemptionAction,
@@ -96,7 +97,9 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
     action.mutate(call, {
       onSuccess: (message) => {
         setDialog(null);
-        showDone(message !== null ? savedMessage(message, t) : t(DONE_KEYS[next as keyof typeof DONE_KEYS]));
+        showSuccessToast(
+          message !== null ? savedMessage(message, t) : t(DONE_KEYS[next as keyof typeof DONE_KEYS]),
+        );
       },
     });
   }

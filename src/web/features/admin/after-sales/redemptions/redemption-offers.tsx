@@ -6,8 +6,8 @@ import { EmptyState } from "../../../../components/empty-state.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import { showDone } from "./redemption-parts.tsx";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
 /**
@@ -41,7 +41,7 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
       {
         onSuccess: (message) => {
           setFile(null);
-          showDone(savedMessage(message ?? "", t));
+          showSuccessToast(savedMessage(message ?? "", t));
         },
       },
     );
@@ -59,7 +59,7 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
             onClick={() =>
               regenerate.mutate(
                 { kind: "regenerateOffer" },
-                { onSuccess: (message) => showDone(savedMessage(message ?? "", t)) },
+                { onSuccess: (message) => showSuccessToast(savedMessage(message ?? "", t)) },
               )
             }
           >

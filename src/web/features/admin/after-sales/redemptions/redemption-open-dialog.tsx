@@ -16,7 +16,7 @@ import type { TOpenBikeRedemption } from "../../../../../contract/bike-redemptio
 import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/enums.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
-import { showToast } from "../../../../lib/toast.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { findOrderByNumber } from "../brokerage/brokerage-api.ts";
 import { savedMessage, useOpenRedemption } from "./redemptions-api.ts";
@@ -93,11 +93,7 @@ export function OpenRedemptionDialog({
     if (values.note.trim()) body.note = values.note.trim();
     open.mutate(body, {
       onSuccess: (saved) => {
-        void showToast({
-          color: "pedaali",
-          message: savedMessage(saved.message, t),
-          closeButtonProps: { "aria-label": t("common.close") },
-        });
+        showSuccessToast(savedMessage(saved.message, t));
         onOpened(saved.bikeRedemption.id);
       },
       onError: (error) => {

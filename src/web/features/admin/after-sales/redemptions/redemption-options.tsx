@@ -4,12 +4,12 @@ import type { TLeaseEndOption } from "../../../../../contract/bike-redemptions.t
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { formatDateTime } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { ChooseForEmployeeForm } from "../../../lease-end/choose-for-employee-form.tsx";
 import { LeaseEndOptions, LeaseEndPriceTable } from "../../../lease-end/lease-end-options.tsx";
 import { CHOICE_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { methodsOf, usePaymentMode } from "./redemption-case-form.tsx";
-import { showDone } from "./redemption-parts.tsx";
 import { type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
 /**
@@ -42,7 +42,9 @@ function ChooseForm({ redemption: c }: { redemption: TRedemption }) {
           { kind: "choose", body },
           {
             onSuccess: () =>
-              showDone(t("adminRedemptions.options.saved", { choice: t(CHOICE_LABELS[body.choice]) })),
+              showSuccessToast(
+                t("adminRedemptions.options.saved", { choice: t(CHOICE_LABELS[body.choice]) }),
+              ),
             onError,
           },
         )

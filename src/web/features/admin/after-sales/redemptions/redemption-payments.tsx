@@ -30,6 +30,7 @@ import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
@@ -37,7 +38,7 @@ import { centsToInput } from "../brokerage/bike-fields.tsx";
 import { usePaymentAction } from "../payments/payments-api.ts";
 import { centsOf } from "./redemption-case-form.tsx";
 import { KIND_LABELS, METHOD_LABELS, PAYER_LABELS } from "./redemption-labels.ts";
-import { DialogError, showDone } from "./redemption-parts.tsx";
+import { DialogError } from "./redemption-parts.tsx";
 import {
   savedMessage,
   type TRedemption,
@@ -89,7 +90,7 @@ function UserPayment({ payment }: { payment: TLeaseEndUserPayment }) {
         onSuccess: () => {
           setStep(null);
           void refresh();
-          showDone(
+          showSuccessToast(
             t(
               kind === "paid"
                 ? "adminRedemptions.userPayment.paidDone"
@@ -291,7 +292,7 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
             {
               onSuccess: (message) => {
                 setDeleting(null);
-                showDone(savedMessage(message ?? "", t));
+                showSuccessToast(savedMessage(message ?? "", t));
               },
             },
           )
@@ -368,7 +369,7 @@ function PaymentDialog({
                 onSuccess: (message) => {
                   save.reset();
                   onClose();
-                  showDone(savedMessage(message ?? "", t));
+                  showSuccessToast(savedMessage(message ?? "", t));
                 },
               },
             )
