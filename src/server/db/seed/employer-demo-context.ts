@@ -1,0 +1,180 @@
+import { and, asc, eq } from "drizzle-orm";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import type { EventType } from "../../../domain/enums.ts";
+import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import type { NewNotification } from "../../modules/notifications/create.ts";
+import type { Db } from "../client.ts";
+import {
+  bikeStores,
+  billingTables,
+  companies,
+  companyUnits,
+  type eventLog,
+  leasingCompanies,
+  orderItems,
+  roles,
+  userRoles,
+  users,
+} from "../schema/index.ts";
+import { DEMO_BILLING_TABLE, DEMO_COMPANIES, type DemoCompanyKey } from "./demo-data.ts";
+import type { DEMO_BIKES } from "./employer-demo-data.ts";
+
+/**
+ * What the employer portal's demo stories share: the seed's context (the demo companies, their units,
+ * stores and admins, and the event rows and bell notifications gathered to be written at the end),
+ * its dates relative to the seeding day, and the order's package every order and lease gets.
+ */
+
+export const DAY = 24 * 60 * 60 * 1000;
+export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
+export const isoDate = (date: Date) => toHelsinkiDateString(date);
+/** The first day of the month `months` after the date's month, as YYYY-MM-DD. */
+export const monthStart = (date: string, months: number) => firstDayOf(addMonths(periodOf(date), months));
+
+export type Ctx = {
+  db: Db;
+  now: Date;
+  passwordHash: string;
+  companyIds: Map<DemoCompanyKey, string>;
+  unitIds: Map<DemoCompanyKey, string[]>;
+  adminOf: Map<DemoCompanyKey, string>;
+  roleIds: Map<string, string>;
+  leasingCompanyId: string;
+  billingTableId: string;
+  storeIds: string[];
+  events: (typeof eventLog.$inferInsert)[];
+  bells: NewNotification[];
+};
+
+export function event(
+  c: Ctx,
+  type: EventType,
+  at: Date,
+  entity: { type: string; id: string },
+  extra: { actor?: string | null; companyId: string; data?: Record<string, unknown> },
+) {
+  c.events.push({
+    type,
+    actorUserId: extra.actor ?? null,
+    companyId: extra.companyId,
+    entityType: entity.type,
+    entityId: entity.id,
+    data: extra.data ?? {},
+    createdAt: at,
+  });
+}
+
+/** Notifications for the company's employer admins (the bell's owners), read when older than a week. */
+export function bell(
+  c: Ctx,
+  admins: readonly string[],
+  at: Date,
+  make: () => Omit<NewNotification, "userId" | "createdAt" | "readAt">,
+) {
+  const read = c.now.getTime() - at.getTime() > 7 * DAY;
+  for (const userId of admins)
+    c.bells.push({ ...make(), userId, createdAt: at, readAt: read ? daysFrom(at, 1) : null });
+}
+
+export async function context(db: Db, passwordHash: string, now: Date): Promise<Ctx> {
+  const companyRows = await db.select({ id: companies.id, name: companies.name }).from(companies);
+  const companyIds = new Map<DemoCompanyKey, string>();
+  const unitIds = new Map<DemoCompanyKey, string[]>();
+  for (const [key, demo] of Object.entries(DEMO_COMPANIES) as [
+    DemoCompanyKey,
+    (typeof DEMO_COMPANIES)["demo"],
+  ][]) {
+    const id = companyRows.find((r) => r.name === demo.name)?.id as string;
+    companyIds.set(key, id);
+    const units = await db.select().from(companyUnits).where(eq(companyUnits.companyId, id));
+    unitIds.set(
+      key,
+      demo.units.map((name) => units.find((u) => u.unitName === name)?.id as string),
+    );
+  }
+  const [leasing] = await db
+    .select({ id: leasingCompanies.id })
+    .from(leasingCompanies)
+    .where(eq(leasingCompanies.companyName, DEMO_BILLING_TABLE.leasingCompany));
+  const [table] = await db
+    .select({ id: billingTables.id })
+    .from(billingTables)
+    .where(eq(billingTables.isDefault, true));
+  const stores = await db
+    .select({ id: bikeStores.id })
+    .from(bikeStores)
+    .where(eq(bikeStores.isOnlineStore, false))
+    .orderBy(asc(bikeStores.storeName));
+  const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
+  const adminOf = new Map<DemoCompanyKey, string>();
+  for (const [key, demo] of Object.entries(DEMO_COMPANIES) as [
+    DemoCompanyKey,
+    (typeof DEMO_COMPANIES)["demo"],
+  ][]) {
+    const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.contact.email));
+    if (admin) adminOf.set(key, admin.id);
+  }
+  return {
+    db,
+    now,
+    passwordHash,
+    companyIds,
+    unitIds,
+    adminOf,
+    roleIds,
+    leasingCompanyId: leasing?.id as string,
+    billingTableId: table?.id as string,
+    storeIds: stores.map((s) => s.id),
+    events: [],
+    bells: [],
+  };
+}
+
+/** The employer admins (the bell's owners) of each demo company. */
+export async function employerAdmins(db: Db, companyIds: Map<DemoCompanyKey, string>) {
+  const rows = await db
+    .select({ userId: userRoles.userId, companyId: userRoles.companyId })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(roles.name, "EMPLOYER_ADMIN"), eq(users.deactivated, false)));
+  const byCompany = new Map<DemoCompanyKey, string[]>();
+  for (const [key, id] of companyIds) {
+    byCompany.set(
+      key,
+      rows.filter((r) => r.companyId === id).map((r) => r.userId),
+    );
+  }
+  return byCompany;
+}
+
+/** The order's package: the bike, and the lock and lights that go with it. */
+export async function packageItems(c: Ctx, orderId: string, bike: (typeof DEMO_BIKES)[number]) {
+  const accessoriesCents = bike.price > 1000 ? 8_900 : 0;
+  await c.db.insert(orderItems).values([
+    {
+      orderId,
+      itemType: "BIKE",
+      name: `${bike.brand} ${bike.model}`,
+      brand: bike.brand,
+      model: bike.model,
+      unitPriceCents: bike.price * 100 - accessoriesCents,
+      vatPercent: 25.5,
+      sortOrder: 0,
+    },
+    ...(accessoriesCents > 0
+      ? [
+          {
+            orderId,
+            itemType: "ACCESSORY" as const,
+            name: "Runkolukko ja valot",
+            unitPriceCents: accessoriesCents,
+            vatPercent: 25.5,
+            sortOrder: 1,
+          },
+        ]
+      : []),
+  ]);
+}
+
+export const leaseMonthsFor = (cents: number) => (cents >= 150_000 ? 36 : 24);
