@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { LeaseEndReason } from "../../src/domain/enums.ts";
-import type { Db } from "../../src/server/db/client.ts";
 import { redemptionOffers, redemptionPayments } from "../../src/server/db/schema/index.ts";
-import { chooseLeaseEnd, openLeaseEndCase } from "../../src/server/modules/redemptions/cases.ts";
+import { write } from "../../src/server/db/transaction.ts";
+import { chooseLeaseEnd } from "../../src/server/modules/redemptions/choose.ts";
+import { openLeaseEndCase } from "../../src/server/modules/redemptions/open-case.ts";
 import { activeLease, endingLease } from "../../src/server/modules/redemptions/test-kit.ts";
 import { realPdf } from "../helpers/sample-files.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Bike redemptions, redemption offers and payments, lease-end cases (issue 13). Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * Bike redemptions, redemption offers and payments, lease-end cases. Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * A case is read by the helpdesk, the employer (orders.read: Demo Oy's admin, editor, group admin and
  * reporting) and its employee; opened and chosen for by the helpdesk, the employer's managers
@@ -35,25 +36,16 @@ async function freshLease(f: Fixtures, ending = false): Promise<string> {
 /** An open case of a fresh lease, opened by the helpdesk side (no user: the daily job). */
 async function freshCase(f: Fixtures, reason: LeaseEndReason = "EMPLOYEE_RESIGNED"): Promise<string> {
   const orderId = await freshLease(f, reason === "LEASE_TERM_ENDS");
-  return f.db.transaction((tx) =>
-    openLeaseEndCase(tx as unknown as Db, { orderId, reason }, { userId: null, as: "SYSTEM" }, new Date(), {
-      publicUrl: "https://pedaali.example",
-    }),
+  return write(f.db, { actor: { userId: null } }, (change) =>
+    openLeaseEndCase(change, { orderId, reason }, "SYSTEM", { publicUrl: "https://pedaali.example" }),
   );
 }
 
 /** A term-end case whose bike the employee returns: ready for the helpdesk to complete. */
 async function returnedCase(f: Fixtures): Promise<string> {
   const id = await freshCase(f, "LEASE_TERM_ENDS");
-  await f.db.transaction((tx) =>
-    chooseLeaseEnd(
-      tx as unknown as Db,
-      id,
-      { choice: "RETURN" },
-      { userId: f.employeeUserId, helpdesk: false },
-      new Date(),
-    ),
-  );
+  const employee = { userId: f.employeeUserId, helpdesk: false };
+  await write(f.db, { actor: employee }, (change) => chooseLeaseEnd(change, id, { choice: "RETURN" }));
   return id;
 }
 

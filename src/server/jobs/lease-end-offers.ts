@@ -4,12 +4,13 @@ import { toHelsinkiDateString } from "../../domain/dates.ts";
 import { offerWindowEnd } from "../../domain/lease-end.ts";
 import type { Db } from "../db/client.ts";
 import { bikeRedemptions, leasingAgreements, orders } from "../db/schema/index.ts";
+import { write } from "../db/transaction.ts";
 import type { Messaging } from "../messaging/types.ts";
-import { openLeaseEndCase } from "../modules/redemptions/cases.ts";
-import { mailEmployee } from "../modules/redemptions/notify.ts";
+import { mailEmployee } from "../modules/redemptions/mails.ts";
+import { openLeaseEndCase } from "../modules/redemptions/open-case.ts";
 
 /**
- * The redemption offers before a lease's term ends (issue 13 point 3; a pg-boss job, jobs/runner.ts):
+ * The redemption offers before a lease's term ends (ADR 009; a pg-boss job, jobs/runner.ts):
  * every day at 06:00 Helsinki time, a LEASE_TERM_ENDS case is opened for each accepted, started lease
  * whose end date is within OFFER_LEAD_DAYS (8 weeks) and whose order has no case open or completed, as
  * the system, with its offer PDF, the employee's mail and the employer admins' bell (the same function
@@ -76,14 +77,10 @@ export async function openLeaseEndOffers(
   let failed = 0;
   for (const orderId of orderIds) {
     try {
-      const id = await db.transaction((tx) =>
-        openLeaseEndCase(
-          tx as unknown as Db,
-          { orderId, reason: "LEASE_TERM_ENDS" },
-          { userId: null, as: "SYSTEM" },
-          deps.now,
-          { publicUrl: deps.publicUrl },
-        ),
+      const id = await write(db, { actor: { userId: null }, now: deps.now }, (change) =>
+        openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+          publicUrl: deps.publicUrl,
+        }),
       );
       opened.push(id);
     } catch (error) {

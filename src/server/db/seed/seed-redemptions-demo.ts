@@ -19,13 +19,11 @@ import {
   submitToLeasingCompany,
 } from "../../modules/orders/processing.ts";
 import { agreementOf, decideForEmployer, signAgreement } from "../../modules/orders/signing.ts";
-import {
-  chooseLeaseEnd,
-  completeLeaseEndCase,
-  type OfferLinks,
-  openLeaseEndCase,
-  sendLeasingCompanyInvoice,
-} from "../../modules/redemptions/cases.ts";
+import type { OfferLinks } from "../../modules/redemptions/add-offer.ts";
+import { chooseLeaseEnd } from "../../modules/redemptions/choose.ts";
+import { completeLeaseEndCase } from "../../modules/redemptions/complete.ts";
+import { sendLeasingCompanyInvoice } from "../../modules/redemptions/invoice.ts";
+import { openLeaseEndCase } from "../../modules/redemptions/open-case.ts";
 import { provideDelivery, providePackage } from "../../modules/store-links/service.ts";
 import { markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
@@ -41,10 +39,11 @@ import {
   userRoles,
   users,
 } from "../schema/index.ts";
+import { write } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
 
 /**
- * Issue 13 demo, the end of the lease (README "Demo users"): four Demo Oy leases made through the
+ * The demo of the end of the lease (README "Demo users"): four Demo Oy leases made through the
  * order lifecycle's own functions, and their lease-end cases through the redemption module's:
  * - iida.saarinen@demo.test: a lease whose term ends in about five to eight weeks, its LEASE_TERM_ENDS case
  *   opened this morning by the daily job with its offer PDF, waiting for her choice (the e2e logs in as
@@ -171,7 +170,7 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
   };
   const today = toHelsinkiDateString(now);
   const lastMonthEnd = lastDayOf(addMonths(periodOf(today), -1));
-  const system = { userId: null, as: "SYSTEM" as const };
+  const system = { userId: null };
   const helpdeskActor = { userId: helpdesk.id };
 
   // 1. A term ending in about 5–8 weeks: the first month end whose choice is due at least 3 days ahead.
@@ -179,12 +178,8 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
   if (iida) {
     const end = lastDayOf(addMonths(periodOf(addDays(today, 3)), 1));
     const lease = await walkLease(c, iida, NEAR_END_EMPLOYEE, 24, end, 11);
-    await openLeaseEndCase(
-      db,
-      { orderId: lease, reason: "LEASE_TERM_ENDS" },
-      system,
-      new Date(now.getTime() - 3 * HOUR_MS),
-      LINKS,
+    await write(db, { actor: system, now: new Date(now.getTime() - 3 * HOUR_MS) }, (change) =>
+      openLeaseEndCase(change, { orderId: lease, reason: "LEASE_TERM_ENDS" }, "SYSTEM", LINKS),
     );
   }
 
@@ -192,33 +187,23 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
   const juho = people.get(REDEEMED_EMPLOYEE);
   if (juho) {
     const orderId = await walkLease(c, juho, REDEEMED_EMPLOYEE, 24, lastMonthEnd, 12);
-    const id = await openLeaseEndCase(
-      db,
-      { orderId, reason: "LEASE_TERM_ENDS" },
-      system,
-      at(addDays(lastMonthEnd, -56), 4),
-      LINKS,
+    const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
+      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", LINKS),
     );
     const chooser = { userId: juho.userId, helpdesk: false };
-    await chooseLeaseEnd(
-      db,
-      id,
-      { choice: "REDEEM", paymentMethod: "PAYROLL" },
-      chooser,
-      at(addDays(lastMonthEnd, -40), 17),
+    await write(db, { actor: chooser, now: at(addDays(lastMonthEnd, -40), 17) }, (change) =>
+      chooseLeaseEnd(change, id, { choice: "REDEEM", paymentMethod: "PAYROLL" }),
     );
-    await sendLeasingCompanyInvoice(db, id, helpdeskActor, at(addDays(lastMonthEnd, -12), 9));
+    await write(db, { actor: helpdeskActor, now: at(addDays(lastMonthEnd, -12), 9) }, (change) =>
+      sendLeasingCompanyInvoice(change, id),
+    );
     const [payment] = await db
       .select({ id: userPayments.id })
       .from(userPayments)
       .where(eq(userPayments.bikeRedemptionId, id));
     if (payment) await markUserPaymentPaid(db, payment.id, { userId: null }, at(lastMonthEnd, 10));
-    await completeLeaseEndCase(
-      db,
-      id,
-      helpdeskActor,
-      notAfter(at(addDays(lastMonthEnd, 2), 9), new Date(now.getTime() - HOUR_MS)),
-    );
+    const completedAt = notAfter(at(addDays(lastMonthEnd, 2), 9), new Date(now.getTime() - HOUR_MS));
+    await write(db, { actor: helpdeskActor, now: completedAt }, (change) => completeLeaseEndCase(change, id));
   }
 
   // 3. The employer ended the employment at the end of next month and opened the early-end case.
@@ -247,17 +232,19 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
       data: { fields: ["lastWorkingDayDate"], lastWorkingDayDate: lastWorkingDay },
       createdAt: ended,
     });
-    await openLeaseEndCase(
-      db,
-      {
-        orderId,
-        reason: "EMPLOYER_ENDED_EMPLOYMENT",
-        lastWorkingDay,
-        note: "Työsuhde päättyy tuotannollisista syistä; työnantaja maksaa mahdollisen palautuksen.",
-      },
-      { userId: c.employerAdmin.userId, as: "EMPLOYER" },
-      new Date(now.getTime() - 2 * DAY_MS),
-      LINKS,
+    const employer = { userId: c.employerAdmin.userId };
+    await write(db, { actor: employer, now: new Date(now.getTime() - 2 * DAY_MS) }, (change) =>
+      openLeaseEndCase(
+        change,
+        {
+          orderId,
+          reason: "EMPLOYER_ENDED_EMPLOYMENT",
+          lastWorkingDay,
+          note: "Työsuhde päättyy tuotannollisista syistä; työnantaja maksaa mahdollisen palautuksen.",
+        },
+        "EMPLOYER",
+        LINKS,
+      ),
     );
   }
 
@@ -265,27 +252,18 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
   const elias = people.get(RETURNED_EMPLOYEE);
   if (elias) {
     const orderId = await walkLease(c, elias, RETURNED_EMPLOYEE, 24, lastMonthEnd, 14);
-    const id = await openLeaseEndCase(
-      db,
-      { orderId, reason: "LEASE_TERM_ENDS" },
-      system,
-      at(addDays(lastMonthEnd, -56), 4),
-      LINKS,
+    const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
+      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", LINKS),
     );
-    await chooseLeaseEnd(
-      db,
-      id,
-      { choice: "RETURN" },
-      { userId: elias.userId, helpdesk: false },
-      at(addDays(lastMonthEnd, -35), 8),
+    const chooser = { userId: elias.userId, helpdesk: false };
+    await write(db, { actor: chooser, now: at(addDays(lastMonthEnd, -35), 8) }, (change) =>
+      chooseLeaseEnd(change, id, { choice: "RETURN" }),
     );
-    await sendLeasingCompanyInvoice(db, id, helpdeskActor, at(addDays(lastMonthEnd, -10), 9));
-    await completeLeaseEndCase(
-      db,
-      id,
-      helpdeskActor,
-      notAfter(at(addDays(lastMonthEnd, 3), 11), new Date(now.getTime() - 2 * HOUR_MS)),
+    await write(db, { actor: helpdeskActor, now: at(addDays(lastMonthEnd, -10), 9) }, (change) =>
+      sendLeasingCompanyInvoice(change, id),
     );
+    const completedAt = notAfter(at(addDays(lastMonthEnd, 3), 11), new Date(now.getTime() - 2 * HOUR_MS));
+    await write(db, { actor: helpdeskActor, now: completedAt }, (change) => completeLeaseEndCase(change, id));
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from "../../../domain/lease-end.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
+import type { EventRecord } from "../../db/event-log.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -25,12 +26,15 @@ import {
   systemUsers,
   users,
 } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
+import { redemptionClosed } from "./errors.ts";
 
 /**
  * Everything a lease-end case is decided from, read in one query: the case, its order, its agreement
  * and leasing company, the billing table's interest, the company's payment mode and city, the employee.
- * Every action and every reading of a case starts from these facts.
+ * Every action and every reading of a case starts from these facts; an action reads them with the case
+ * locked (lockedCase), so two helpdesk users' changes to one case follow each other.
  */
 
 const columns = {
@@ -93,6 +97,31 @@ export async function loadCaseFacts(db: Db, id: string, visible?: SQL): Promise<
   if (!row) throw notFound("Bike redemption");
   return withDerived(row as Row);
 }
+
+/** Locks the case for a change and reads its facts; 404 when there is none. */
+export async function lockedCase(tx: Tx, id: string): Promise<CaseFacts> {
+  const [row] = await tx
+    .select({ id: bikeRedemptions.id })
+    .from(bikeRedemptions)
+    .where(eq(bikeRedemptions.id, id))
+    .for("update");
+  if (!row) throw notFound("Bike redemption");
+  return loadCaseFacts(tx, id);
+}
+
+/** A completed or cancelled case is kept for history and changes no more (409 REDEMPTION_CLOSED). */
+export function ensureOpen(facts: CaseFacts) {
+  if (facts.redemption.status !== "PENDING") throw redemptionClosed();
+}
+
+/** What every event of a case names: the case (entity bikeRedemption) and its company. */
+export const onCase = (redemption: {
+  id: string;
+  companyId: string;
+}): Pick<EventRecord, "entity" | "companyId"> => ({
+  entity: { type: "bikeRedemption", id: redemption.id },
+  companyId: redemption.companyId,
+});
 
 function withDerived(row: Row): CaseFacts {
   const a = row.agreement;

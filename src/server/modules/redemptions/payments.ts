@@ -10,23 +10,24 @@ import type {
 import type { EventType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
+import { recordEvent } from "../../db/event-log.ts";
 import { likeContains, pageOffset } from "../../db/paging.ts";
 import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
   companies,
-  eventLog,
   orders,
   redemptionPayments,
   systemUsers,
   users,
 } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
+import type { Tx, WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
-
-import type { Actor } from "./cases.ts";
+import { onCase } from "./case-facts.ts";
+import { paymentFollowsLedger } from "./errors.ts";
 
 /**
  * A case's redemption payments (SPEC §3 "Redemption payment"): who paid what towards the bike, in one
@@ -129,13 +130,6 @@ export async function findRedemptionPayment(db: Db, id: string): Promise<TRedemp
   return toPayment(row);
 }
 
-const ledgerOwned = () =>
-  new AppError(
-    409,
-    "CONFLICT",
-    "The employee's payment follows their user payment: change that through the user payments",
-  );
-
 /** A payment's values: paid (paidAt) from the moment its status says so. */
 function values(input: TRedemptionPaymentUpdate, paidAt: Date | null, now: Date) {
   const paid = input.status === "PAID" || input.status === "COMPLETED";
@@ -151,25 +145,18 @@ function values(input: TRedemptionPaymentUpdate, paidAt: Date | null, now: Date)
   };
 }
 
-async function logPaymentEvent(
-  tx: Db,
+/** The event of a payment's change, on its case: which payment, how much, in what status. */
+const paymentEvent = (
   type: EventType,
-  by: Actor,
   payment: { id: string; bikeRedemptionId: string; companyId: string; amountCents: number; status: string },
-  now: Date,
-) {
-  await tx.insert(eventLog).values({
-    type,
-    actorUserId: by.userId,
-    companyId: payment.companyId,
-    entityType: "bikeRedemption",
-    entityId: payment.bikeRedemptionId,
-    data: { redemptionPaymentId: payment.id, amountCents: payment.amountCents, status: payment.status },
-    createdAt: now,
-  });
-}
+) => ({
+  type,
+  ...onCase({ id: payment.bikeRedemptionId, companyId: payment.companyId }),
+  data: { redemptionPaymentId: payment.id, amountCents: payment.amountCents, status: payment.status },
+});
 
-export async function recordRedemptionPayment(tx: Db, input: TRedemptionPaymentInput, by: Actor, now: Date) {
+export async function recordRedemptionPayment(ctx: WriteContext, input: TRedemptionPaymentInput) {
+  const { tx, now } = ctx;
   const [redemption] = await tx
     .select({ id: bikeRedemptions.id, companyId: bikeRedemptions.companyId })
     .from(bikeRedemptions)
@@ -185,39 +172,38 @@ export async function recordRedemptionPayment(tx: Db, input: TRedemptionPaymentI
     })
     .returning();
   const payment = row as typeof redemptionPayments.$inferSelect;
-  await logPaymentEvent(tx, "REDEMPTION_PAYMENT_RECORDED", by, payment, now);
+  await recordEvent(ctx, paymentEvent("REDEMPTION_PAYMENT_RECORDED", payment));
   return payment.id;
 }
 
-async function lockedPayment(tx: Db, id: string) {
+async function lockedPayment(tx: Tx, id: string) {
   const [payment] = await tx
     .select()
     .from(redemptionPayments)
     .where(eq(redemptionPayments.id, id))
     .for("update");
   if (!payment) throw notFound("Redemption payment");
-  if (payment.payerType === "EMPLOYEE") throw ledgerOwned();
+  if (payment.payerType === "EMPLOYEE") throw paymentFollowsLedger();
   return payment;
 }
 
 export async function updateRedemptionPayment(
-  tx: Db,
+  ctx: WriteContext,
   id: string,
   input: TRedemptionPaymentUpdate,
-  by: Actor,
-  now: Date,
 ) {
+  const { tx, now } = ctx;
   const payment = await lockedPayment(tx, id);
   const [row] = await tx
     .update(redemptionPayments)
     .set(values(input, payment.paidAt, now))
     .where(eq(redemptionPayments.id, id))
     .returning();
-  await logPaymentEvent(tx, "REDEMPTION_PAYMENT_UPDATED", by, row as typeof payment, now);
+  await recordEvent(ctx, paymentEvent("REDEMPTION_PAYMENT_UPDATED", row as typeof payment));
 }
 
-export async function deleteRedemptionPayment(tx: Db, id: string, by: Actor, now: Date) {
-  const payment = await lockedPayment(tx, id);
-  await tx.delete(redemptionPayments).where(eq(redemptionPayments.id, id));
-  await logPaymentEvent(tx, "REDEMPTION_PAYMENT_DELETED", by, payment, now);
+export async function deleteRedemptionPayment(ctx: WriteContext, id: string) {
+  const payment = await lockedPayment(ctx.tx, id);
+  await ctx.tx.delete(redemptionPayments).where(eq(redemptionPayments.id, id));
+  await recordEvent(ctx, paymentEvent("REDEMPTION_PAYMENT_DELETED", payment));
 }

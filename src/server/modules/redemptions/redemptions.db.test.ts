@@ -34,7 +34,7 @@ import {
 import { markUserPaymentPaid } from "../user-payments/ledger.ts";
 import { activeLease, endingLease, type LeaseOptions } from "./test-kit.ts";
 
-/** Lease-end cases (issue 13 point 3): opening, reading, choosing, the helpdesk's steps, payments. */
+/** Lease-end cases (ADR 009, "The lease's end"): opening, reading, choosing, the helpdesk's steps, payments. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call, as } = apiCaller(t);

@@ -24,26 +24,23 @@ import {
 } from "../../../contract/bike-redemptions.ts";
 import { LEASE_END_OPENER_REASONS } from "../../../domain/lease-end.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, bikeRedemptions, orders, redemptionOffers } from "../../db/schema/index.ts";
+import { type Actor, write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { databaseFileStore, type StoredFile } from "../../files/file-store.ts";
 import { readUpload } from "../../files/uploads.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
+import { addGeneratedOffer, addUploadedOffer } from "./add-offer.ts";
+import { cancelLeaseEndCase } from "./cancel.ts";
+import { caseDetails } from "./case-details.ts";
 import { loadCaseFacts } from "./case-facts.ts";
-import {
-  type Actor,
-  addGeneratedOffer,
-  addUploadedOffer,
-  cancelLeaseEndCase,
-  chooseLeaseEnd,
-  completeLeaseEndCase,
-  openLeaseEndCase,
-  sendLeasingCompanyInvoice,
-  updateLeaseEndCase,
-} from "./cases.ts";
-import { mailEmployee } from "./notify.ts";
+import { chooseLeaseEnd } from "./choose.ts";
+import { completeLeaseEndCase } from "./complete.ts";
+import { updateLeaseEndCase } from "./edit-case.ts";
+import { sendLeasingCompanyInvoice } from "./invoice.ts";
+import { mailEmployee } from "./mails.ts";
+import { openLeaseEndCase } from "./open-case.ts";
 import {
   deleteRedemptionPayment,
   findRedemptionPayment,
@@ -51,7 +48,7 @@ import {
   recordRedemptionPayment,
   updateRedemptionPayment,
 } from "./payments.ts";
-import { canActFor, caseDetails, caseScope, listCases, offerOf } from "./reads.ts";
+import { canActFor, caseScope, listCases, offerOf } from "./queries.ts";
 
 /** Where a failed mail is logged (the request's logger). */
 export type MailLog = Pick<FastifyBaseLogger, "error">;
@@ -62,15 +59,11 @@ const actor = (user: CurrentUser): Actor => ({ userId: user.id });
 
 /**
  * The lease-end cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
- * (cases.ts), the employee's mails after the commit. redemptions.manage calls act within the caller's
- * companies (all for the admin tier); the others within caseScope (reads.ts).
+ * (each in its use case's file), the employee's mails after the commit. redemptions.manage calls act
+ * within the caller's companies (all for the admin tier); the others within caseScope (queries.ts).
  */
 export function createRedemptionsService(ctx: AppContext) {
   const { db } = ctx.database;
-
-  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    return db.transaction(async (txDb) => work(txDb as unknown as Db));
-  }
 
   /** A case the helpdesk-side caller reaches (404 otherwise). */
   async function managed(user: CurrentUser, id: string) {
@@ -119,8 +112,8 @@ export function createRedemptionsService(ctx: AppContext) {
       if (!as) throw notFound("Order");
       if (!LEASE_END_OPENER_REASONS[as].includes(input.reason))
         throw forbidden("You may not open a lease-end case for this reason");
-      const id = await inTransaction((tx) =>
-        openLeaseEndCase(tx, input, { userId: user.id, as }, now, { publicUrl: ctx.config.publicUrl }),
+      const id = await write(db, { actor: actor(user), now }, (change) =>
+        openLeaseEndCase(change, input, as, { publicUrl: ctx.config.publicUrl }),
       );
       await mailEmployee(mailDeps(log), id, "offer");
       return { message: BIKE_REDEMPTION_CREATED, bikeRedemption: await details(user, id, now) };
@@ -129,13 +122,13 @@ export function createRedemptionsService(ctx: AppContext) {
     async update(user: CurrentUser, id: string, input: TUpdateBikeRedemption): Promise<TBikeRedemptionSaved> {
       await managed(user, id);
       const now = new Date();
-      await inTransaction((tx) => updateLeaseEndCase(tx, id, input, actor(user), now));
+      await write(db, { actor: actor(user), now }, (change) => updateLeaseEndCase(change, id, input));
       return { message: BIKE_REDEMPTION_UPDATED, bikeRedemption: await details(user, id, now) };
     },
 
     async remove(user: CurrentUser, id: string): Promise<{ message: string }> {
       await managed(user, id);
-      await inTransaction((tx) => cancelLeaseEndCase(tx, id, actor(user), new Date()));
+      await write(db, { actor: actor(user) }, (change) => cancelLeaseEndCase(change, id));
       return { message: BIKE_REDEMPTION_DELETED };
     },
 
@@ -147,23 +140,22 @@ export function createRedemptionsService(ctx: AppContext) {
       await loadCaseFacts(db, id, caseScope(user, "orders.read"));
       if (!(await canActFor(db, user, id))) throw forbidden("You may not choose for this employee");
       const now = new Date();
-      await inTransaction((tx) =>
-        chooseLeaseEnd(tx, id, input, { userId: user.id, helpdesk: isHelpdesk(user) }, now),
-      );
+      const chooser = { userId: user.id, helpdesk: isHelpdesk(user) };
+      await write(db, { actor: chooser, now }, (change) => chooseLeaseEnd(change, id, input));
       return details(user, id, now);
     },
 
     async sendLeasingCompanyInvoice(user: CurrentUser, id: string): Promise<TBikeRedemptionDetails> {
       await managed(user, id);
       const now = new Date();
-      await inTransaction((tx) => sendLeasingCompanyInvoice(tx, id, actor(user), now));
+      await write(db, { actor: actor(user), now }, (change) => sendLeasingCompanyInvoice(change, id));
       return details(user, id, now);
     },
 
     async complete(user: CurrentUser, id: string, log: MailLog): Promise<TBikeRedemptionDetails> {
       await managed(user, id);
       const now = new Date();
-      await inTransaction((tx) => completeLeaseEndCase(tx, id, actor(user), now));
+      await write(db, { actor: actor(user), now }, (change) => completeLeaseEndCase(change, id));
       await mailEmployee(mailDeps(log), id, "completed");
       return details(user, id, now);
     },
@@ -171,8 +163,8 @@ export function createRedemptionsService(ctx: AppContext) {
     async regenerateOffer(user: CurrentUser, id: string): Promise<TRedemptionOfferSaved> {
       await managed(user, id);
       const now = new Date();
-      const offerId = await inTransaction((tx) =>
-        addGeneratedOffer(tx, id, actor(user), now, { publicUrl: ctx.config.publicUrl }),
+      const offerId = await write(db, { actor: actor(user), now }, (change) =>
+        addGeneratedOffer(change, id, { publicUrl: ctx.config.publicUrl }),
       );
       return { message: REDEMPTION_OFFER_CREATED, offer: await offerOf(db, offerId) };
     },
@@ -184,8 +176,8 @@ export function createRedemptionsService(ctx: AppContext) {
     ): Promise<TRedemptionOfferSaved> {
       const upload = readUpload(body, query.fileName);
       await managed(user, query.bikeRedemptionId);
-      const offerId = await inTransaction((tx) =>
-        addUploadedOffer(tx, query.bikeRedemptionId, upload, actor(user), new Date()),
+      const offerId = await write(db, { actor: actor(user) }, (change) =>
+        addUploadedOffer(change, query.bikeRedemptionId, upload),
       );
       return { message: REDEMPTION_OFFER_UPLOADED, offer: await offerOf(db, offerId) };
     },
@@ -209,7 +201,7 @@ export function createRedemptionsService(ctx: AppContext) {
 
     async recordPayment(user: CurrentUser, input: TRedemptionPaymentInput): Promise<TRedemptionPaymentSaved> {
       await managed(user, input.bikeRedemptionId);
-      const id = await inTransaction((tx) => recordRedemptionPayment(tx, input, actor(user), new Date()));
+      const id = await write(db, { actor: actor(user) }, (change) => recordRedemptionPayment(change, input));
       return { message: REDEMPTION_PAYMENT_CREATED, redemptionPayment: await findRedemptionPayment(db, id) };
     },
 
@@ -219,13 +211,13 @@ export function createRedemptionsService(ctx: AppContext) {
       input: TRedemptionPaymentUpdate,
     ): Promise<TRedemptionPaymentSaved> {
       await paymentInReach(user, id);
-      await inTransaction((tx) => updateRedemptionPayment(tx, id, input, actor(user), new Date()));
+      await write(db, { actor: actor(user) }, (change) => updateRedemptionPayment(change, id, input));
       return { message: REDEMPTION_PAYMENT_UPDATED, redemptionPayment: await findRedemptionPayment(db, id) };
     },
 
     async deletePayment(user: CurrentUser, id: string): Promise<{ message: string }> {
       await paymentInReach(user, id);
-      await inTransaction((tx) => deleteRedemptionPayment(tx, id, actor(user), new Date()));
+      await write(db, { actor: actor(user) }, (change) => deleteRedemptionPayment(change, id));
       return { message: REDEMPTION_PAYMENT_DELETED };
     },
   };

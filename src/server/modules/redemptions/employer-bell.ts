@@ -1,22 +1,15 @@
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
 import type { Language, LeaseEndChoice } from "../../../domain/enums.ts";
-import type { Db } from "../../db/client.ts";
-import {
-  CHOICE_WORDS,
-  REASON_WORDS,
-  redemptionCompletedMail,
-  redemptionOfferMail,
-} from "../../messaging/redemption-mails.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { CHOICE_WORDS, REASON_WORDS } from "../../messaging/redemption-mails.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
-import type { Messaging } from "../../messaging/types.ts";
 import { createNotifications } from "../notifications/create.ts";
 import { employerAdminsOf } from "../notifications/recipients.ts";
-import { bikeNameOf, type CaseFacts, loadCaseFacts } from "./case-facts.ts";
+import type { CaseFacts } from "./case-facts.ts";
 
 /**
- * Who hears of a lease-end case: the company's employer admins in their bell when a case opens and
- * when a choice is made (in the action's transaction), the employee by mail when it opens and when it
- * is completed (after the commit; a failed mail is logged and undoes nothing).
+ * The employer admins' bell of a lease-end case: the company's employer admins hear when a case opens
+ * and when a choice is made, in the action's transaction, so the bell rings for a change that stands.
  */
 
 type Text = { title: string; message: string };
@@ -63,7 +56,7 @@ function noticeText(language: Language, facts: CaseFacts, notice: CaseNotice): T
 }
 
 /** The company's employer admins' bell, in each one's language, inside the caller's transaction. */
-export async function notifyEmployerAdmins(tx: Db, facts: CaseFacts, notice: CaseNotice): Promise<void> {
+export async function notifyEmployerAdmins(tx: Tx, facts: CaseFacts, notice: CaseNotice): Promise<void> {
   const admins = await employerAdminsOf(tx, facts.redemption.companyId);
   await createNotifications(
     tx,
@@ -82,42 +75,4 @@ export async function notifyEmployerAdmins(tx: Db, facts: CaseFacts, notice: Cas
       },
     })),
   );
-}
-
-export type MailDeps = {
-  db: Db;
-  messaging: Messaging;
-  publicUrl: string;
-  logFailure: (error: unknown, what: string) => void;
-};
-
-/** Mails the employee about their case, after its transaction committed: its offer, or its completion. */
-export async function mailEmployee(
-  deps: MailDeps,
-  caseId: string,
-  kind: "offer" | "completed",
-): Promise<void> {
-  try {
-    const facts = await loadCaseFacts(deps.db, caseId);
-    const { redemption, order } = facts;
-    const common = {
-      name: facts.firstName,
-      orderNumber: order.orderNumber,
-      bikeName: await bikeNameOf(deps.db, order.id),
-      leaseEndsOn: redemption.leaseEndsOn ?? facts.lease?.endDate ?? "",
-      link: `${deps.publicUrl}/mybike`,
-    };
-    const mail =
-      kind === "offer"
-        ? redemptionOfferMail(facts.language, {
-            ...common,
-            reason: redemption.reason,
-            decisionDeadline: redemption.decisionDeadline ?? common.leaseEndsOn,
-            priceCents: redemption.redemptionPriceCents,
-          })
-        : redemptionCompletedMail(facts.language, { ...common, choice: redemption.choice ?? "RETURN" });
-    await deps.messaging.sendMail({ to: facts.email, ...mail });
-  } catch (error) {
-    deps.logFailure(error, `lease-end ${kind} mail failed`);
-  }
 }

@@ -1,0 +1,32 @@
+import { AppError } from "../../errors.ts";
+
+/**
+ * The leasing area's errors. The lease-end case, the insurance claim and the end of a lease all refuse
+ * a bike whose lease is not running with the same code; each says in its message what it looked at.
+ */
+
+/** 409: the agreement (or the order, or the employment) has no accepted lease that has started. */
+export const noActiveLease = (message = "The agreement has no lease that has started") =>
+  new AppError(409, "NO_ACTIVE_LEASE", message);
+
+/** 409: the helpdesk cannot record a leasing company's decision on this agreement now. */
+export const leasingDecisionNotAllowed = (why: string) =>
+  new AppError(409, "LEASING_DECISION_NOT_ALLOWED", why);
+
+/** 409: the leasing company has given this agreement number to another agreement. */
+export const agreementNumberTaken = () =>
+  new AppError(409, "AGREEMENT_NUMBER_TAKEN", "The leasing company has this agreement number already");
+
+/** 400: the package costs more than the employee's maximum price (SPEC §8's leasing 400s). */
+export const packageAboveMaxPrice = (maxPriceCents: number) =>
+  new AppError(400, "PACKAGE_ABOVE_MAX_PRICE", "The package exceeds the employee's maximum price", [
+    { field: "body.totalAmount", message: `At most ${(maxPriceCents / 100).toFixed(2)}` },
+  ]);
+
+/** 400: no billing table prices the company's leases. */
+export const leaseTermsNotComputable = () =>
+  new AppError(400, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
+
+/** 400: the billing table has no lease period for the package's price. */
+export const invalidLeasingConfiguration = () =>
+  new AppError(400, "INVALID_LEASING_CONFIGURATION", "The billing table has no lease period for this price");

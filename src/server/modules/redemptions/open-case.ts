@@ -1,0 +1,198 @@
+import { and, desc, eq } from "drizzle-orm";
+import { hasEmploymentEnd } from "../../../domain/employees.ts";
+import type { LeaseEndReason } from "../../../domain/enums.ts";
+import {
+  isEarlyEnd,
+  leaseEndSchedule,
+  monthsPaidBy,
+  redemptionPriceCents,
+  returnFeeShares,
+} from "../../../domain/lease-end.ts";
+import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
+import {
+  beneficiaryEmployees,
+  bikeRedemptions,
+  billingTables,
+  companies,
+  employeeAbsences,
+  leasingAgreements,
+  orders,
+} from "../../db/schema/index.ts";
+import type { Tx, WriteContext } from "../../db/transaction.ts";
+import { badRequest, notFound } from "../../errors.ts";
+import { noActiveLease } from "../leasing/errors.ts";
+import { isOrderBikeInUse } from "../orders/after-sales.ts";
+import { type OfferLinks, storeGeneratedOffer } from "./add-offer.ts";
+import { loadCaseFacts, onCase, todayOf } from "./case-facts.ts";
+import { notifyEmployerAdmins } from "./employer-bell.ts";
+import { redemptionAlreadyOpen } from "./errors.ts";
+
+/**
+ * Opening a lease-end case (ADR 009, "The lease's end"), the same for the API, the daily job and the
+ * demo seed: its price and dates by src/domain/lease-end.ts, its offer PDF and the employer admins'
+ * bell, in the caller's transaction. The employee's mail goes after the commit (mails.ts).
+ */
+
+/** Who opened the case, as its BIKE_REDEMPTION_STARTED event records it (the daily job: SYSTEM). */
+export type OpenedAs = "SYSTEM" | "HELPDESK" | "EMPLOYER" | "EMPLOYEE";
+
+export type OpenLeaseEndCase = {
+  orderId: string;
+  reason: LeaseEndReason;
+  lastWorkingDay?: string | null;
+  absenceStartDate?: string | null;
+  /** A long absence the employer caused (a lay-off); taken from the employer or the helpdesk only. */
+  employerInitiated?: boolean;
+  note?: string | null;
+};
+
+/**
+ * Opens a case for an order in ACTIVE_LEASING whose agreement is accepted and started and whose lease
+ * nothing has settled yet (else 409 NO_ACTIVE_LEASE); one open case per order (409
+ * REDEMPTION_ALREADY_OPEN). Answers the case's id.
+ */
+export async function openLeaseEndCase(
+  ctx: WriteContext,
+  input: OpenLeaseEndCase,
+  openedAs: OpenedAs,
+  links: OfferLinks,
+): Promise<string> {
+  const { tx, now } = ctx;
+  const today = todayOf(now);
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+  if (!order) throw notFound("Order");
+  const [agreement] = await tx
+    .select()
+    .from(leasingAgreements)
+    .where(eq(leasingAgreements.orderId, order.id))
+    .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+    .limit(1);
+  if (
+    order.orderStatus !== "ACTIVE_LEASING" ||
+    agreement?.status !== "ACCEPTED" ||
+    !agreement.startDate ||
+    !agreement.endDate ||
+    agreement.startDate > today ||
+    // Redeemed, returned or closed by a claim: settled. A lease past its end without a case is not.
+    !(await isOrderBikeInUse(tx, order.id, today, { pastEndAllowed: true }))
+  )
+    throw noActiveLease("The order has no lease that has started");
+  const [open] = await tx
+    .select({ id: bikeRedemptions.id })
+    .from(bikeRedemptions)
+    .where(and(eq(bikeRedemptions.orderId, order.id), eq(bikeRedemptions.status, "PENDING")));
+  if (open) throw redemptionAlreadyOpen();
+  const [[employment], [company], [table]] = await Promise.all([
+    tx.select().from(beneficiaryEmployees).where(eq(beneficiaryEmployees.id, order.beneficiaryEmployeeId)),
+    tx
+      .select({ paymentMode: companies.paymentMode, city: companies.city })
+      .from(companies)
+      .where(eq(companies.id, order.companyId)),
+    order.billingTableId
+      ? tx
+          .select({ interest: billingTables.annualInterestPercent })
+          .from(billingTables)
+          .where(eq(billingTables.id, order.billingTableId))
+      : Promise.resolve([]),
+  ]);
+  if (!employment || !company) throw notFound("Order");
+
+  const endsEmployment = input.reason === "EMPLOYEE_RESIGNED" || input.reason === "EMPLOYER_ENDED_EMPLOYMENT";
+  const lastWorkingDay = endsEmployment
+    ? (input.lastWorkingDay ??
+      (hasEmploymentEnd(employment.lastWorkingDayDate) ? employment.lastWorkingDayDate : null))
+    : null;
+  const absenceStartDate =
+    input.reason === "LONG_ABSENCE"
+      ? (input.absenceStartDate ?? (await latestAbsenceStart(tx, employment.id)))
+      : null;
+  if (input.reason === "LONG_ABSENCE" && !absenceStartDate)
+    throw badRequest("Give the absence's first day", [
+      { field: "body.absenceStartDate", message: "Required: the employee has no recorded absence" },
+    ]);
+  const employerCaused =
+    input.reason === "LONG_ABSENCE" && openedAs !== "EMPLOYEE" && input.employerInitiated === true;
+  const schedule = leaseEndSchedule({
+    reason: input.reason,
+    today,
+    leaseStartDate: agreement.startDate,
+    termEndDate: agreement.endDate,
+    lastWorkingDay,
+    absenceStartDate,
+    employerCaused,
+  });
+  const terms = {
+    packageCents: agreement.totalPriceCents,
+    residualCents: agreement.residualValueCents ?? order.residualValueCents ?? 0,
+    leaseTimeMonths: agreement.leaseTimeMonths,
+    annualInterestPercent: table?.interest ?? 0,
+  };
+  const price = redemptionPriceCents(
+    terms,
+    monthsPaidBy(agreement.startDate, agreement.leaseTimeMonths, schedule.leaseEndsOn),
+  );
+  const city =
+    order.deliveryMethod === "HOME_DELIVERY" && order.deliveryCity ? order.deliveryCity : company.city;
+
+  let id: string;
+  try {
+    const [row] = await tx
+      .insert(bikeRedemptions)
+      .values({
+        orderId: order.id,
+        beneficiaryEmployeeId: order.beneficiaryEmployeeId,
+        companyId: order.companyId,
+        leasingAgreementId: agreement.id,
+        status: "PENDING",
+        reason: input.reason,
+        decisionDeadline: schedule.decisionDeadline,
+        leaseEndsOn: schedule.leaseEndsOn,
+        returnFeeCents: isEarlyEnd(input.reason) ? returnFeeShares(input.reason, city).employeeCents : null,
+        openedByUserId: ctx.actor.userId,
+        paymentMethod: company.paymentMode === "BATCH" ? "BATCH" : "PAYROLL",
+        redemptionPriceCents: price,
+        vatPercent: order.vatPercent ?? FINNISH_VAT_PERCENT,
+        note: input.note || null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: bikeRedemptions.id });
+    id = row?.id as string;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw redemptionAlreadyOpen();
+    throw error;
+  }
+  await recordEvent(ctx, {
+    type: "BIKE_REDEMPTION_STARTED",
+    ...onCase({ id, companyId: order.companyId }),
+    data: {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      reason: input.reason,
+      openedAs,
+      leaseEndsOn: schedule.leaseEndsOn,
+      decisionDeadline: schedule.decisionDeadline,
+      amountCents: price,
+      lastWorkingDay,
+      absenceStartDate,
+      coveredUntil: schedule.coveredUntil,
+      employerInitiated: employerCaused,
+    },
+  });
+  const facts = await loadCaseFacts(tx, id);
+  await storeGeneratedOffer(ctx, facts, links);
+  await notifyEmployerAdmins(tx, facts, { kind: "opened" });
+  return id;
+}
+
+async function latestAbsenceStart(tx: Tx, employmentId: string): Promise<string | null> {
+  const [absence] = await tx
+    .select({ startDate: employeeAbsences.startDate })
+    .from(employeeAbsences)
+    .where(eq(employeeAbsences.beneficiaryEmployeeId, employmentId))
+    .orderBy(desc(employeeAbsences.startDate))
+    .limit(1);
+  return absence?.startDate ?? null;
+}

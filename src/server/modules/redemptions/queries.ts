@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
+import type {
+  TBikeRedemptionList,
+  TBikeRedemptionListItem,
+  TBikeRedemptionsQuery,
+  TRedemptionOffer,
+} from "../../../contract/bike-redemptions.ts";
+import type { TStoredFileRef } from "../../../contract/uploads.ts";
+import { personName } from "../../../domain/person-name.ts";
+import type { Db } from "../../db/client.ts";
+import { pageOffset } from "../../db/paging.ts";
+import { orderOrPersonMatches } from "../../db/person-search.ts";
+import {
+  beneficiaryEmployees,
+  bikeRedemptions,
+  companies,
+  files,
+  orders,
+  redemptionOffers,
+  systemUsers,
+  users,
+} from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { employeeRecordScope } from "../auth/tenancy.ts";
+
+/**
+ * Reading lease-end cases (contract/bike-redemptions.ts): the list, filtered and paged in SQL, and the
+ * offers; one case with everything its screens show is case-details.ts's. Who sees what is decided
+ * here, once: the admin tier every case; an employer-side user their companies' (orders.read to read,
+ * employees.manage to act); the employee their own (own-order.manage). Another tenant's or another
+ * employee's case is 404.
+ */
+
+export type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+
+const be = beneficiaryEmployees;
+export const has = (viewer: Viewer, permission: string) => viewer.permissions.includes(permission);
+
+/** The caller's own employments' cases. */
+const ownCases = (viewer: Viewer) =>
+  inArray(
+    bikeRedemptions.beneficiaryEmployeeId,
+    sql`(select ${be.id} from ${be} where ${be.userId} = ${viewer.id})`,
+  );
+
+/**
+ * The cases the caller reaches with `employerPermission` (orders.read to read, employees.manage to
+ * act) or as the employee: undefined for the admin tier (all), `false` for none.
+ */
+export function caseScope(
+  viewer: Viewer,
+  employerPermission: "orders.read" | "employees.manage",
+): SQL | undefined {
+  return employeeRecordScope(viewer, {
+    companyColumn: bikeRedemptions.companyId,
+    companyPermissions: [employerPermission],
+    own: ownCases(viewer),
+  });
+}
+
+const listColumns = {
+  redemption: bikeRedemptions,
+  orderNumber: orders.orderNumber,
+  companyName: companies.name,
+  firstName: systemUsers.firstName,
+  lastName: systemUsers.lastName,
+  email: users.email,
+  bikeName: sql<string | null>`(select oi.name from order_items oi where oi.order_id = ${orders.id}
+    order by (oi.item_type <> 'BIKE'), oi.sort_order limit 1)`,
+};
+
+export type ListRow = {
+  redemption: typeof bikeRedemptions.$inferSelect;
+  orderNumber: number;
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  bikeName: string | null;
+};
+
+export const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+export function toListItem({ redemption: r, ...row }: ListRow): TBikeRedemptionListItem {
+  return {
+    id: r.id,
+    status: r.status,
+    reason: r.reason,
+    choice: r.choice,
+    paymentMethod: r.paymentMethod,
+    redemptionPriceCents: r.redemptionPriceCents,
+    decisionDeadline: r.decisionDeadline,
+    leaseEndsOn: r.leaseEndsOn,
+    order: { orderId: r.orderId, orderNumber: row.orderNumber },
+    employee: {
+      beneficiaryEmployeeId: r.beneficiaryEmployeeId,
+      name: personName(row.firstName, row.lastName, row.email),
+      email: row.email,
+    },
+    company: { companyId: r.companyId, name: row.companyName },
+    bikeName: row.bikeName,
+    userPaymentSentAt: iso(r.userPaymentSentAt),
+    userPaymentPaidAt: iso(r.userPaymentPaidAt),
+    leasingCompanyInvoiceSentAt: iso(r.leasingCompanyInvoiceSentAt),
+    completedAt: iso(r.completedAt),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function withListJoins<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(orders, eq(orders.id, bikeRedemptions.orderId))
+    .innerJoin(companies, eq(companies.id, bikeRedemptions.companyId))
+    .innerJoin(be, eq(be.id, bikeRedemptions.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, be.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId));
+}
+
+export async function listCases(
+  db: Db,
+  viewer: Viewer,
+  query: TBikeRedemptionsQuery,
+): Promise<TBikeRedemptionList> {
+  const search = query.search?.trim();
+  const where = and(
+    caseScope(viewer, "orders.read"),
+    search ? orderOrPersonMatches(search) : undefined,
+    query.status ? eq(bikeRedemptions.status, query.status) : undefined,
+    query.paymentMethod ? eq(bikeRedemptions.paymentMethod, query.paymentMethod) : undefined,
+    query.reason ? eq(bikeRedemptions.reason, query.reason) : undefined,
+  );
+  const [[total], rows] = await Promise.all([
+    withListJoins(db.select({ n: count() }).from(bikeRedemptions).$dynamic()).where(where),
+    withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
+      .where(where)
+      .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+  ]);
+  return { items: rows.map(toListItem), totalCount: total?.n ?? 0, page: query.page, limit: query.limit };
+}
+
+/** The offers of a case (or the one offer), oldest first, each with its file and link. */
+export async function offersWhere(db: Db, where: SQL): Promise<TRedemptionOffer[]> {
+  const rows = await db
+    .select({ offer: redemptionOffers, mimeType: files.mimeType, sizeBytes: files.sizeBytes })
+    .from(redemptionOffers)
+    .innerJoin(files, eq(files.id, redemptionOffers.fileId))
+    .where(where)
+    .orderBy(asc(redemptionOffers.createdAt), asc(redemptionOffers.id));
+  return rows.map(({ offer, mimeType, sizeBytes }) => ({
+    id: offer.id,
+    bikeRedemptionId: offer.bikeRedemptionId,
+    offerPriceCents: offer.offerPriceCents,
+    validUntil: offer.validUntil,
+    file: {
+      id: offer.fileId,
+      fileName: offer.fileName,
+      mimeType: mimeType as TStoredFileRef["mimeType"],
+      sizeBytes,
+      createdAt: offer.createdAt.toISOString(),
+    },
+    fileUrl: `/api/redemption-offers/${offer.id}/file`,
+    createdAt: offer.createdAt.toISOString(),
+  }));
+}
+
+/** A stored offer, as the case's details list it. */
+export async function offerOf(db: Db, offerId: string): Promise<TRedemptionOffer> {
+  const [offer] = await offersWhere(db, eq(redemptionOffers.id, offerId));
+  if (!offer) throw notFound("Redemption offer");
+  return offer;
+}
+
+/** Whether the caller may act for the case's employee (choose): within `caseScope(…, employees.manage)`. */
+export async function canActFor(db: Db, viewer: Viewer, caseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bikeRedemptions.id })
+    .from(bikeRedemptions)
+    .where(and(eq(bikeRedemptions.id, caseId), caseScope(viewer, "employees.manage")));
+  return !!row;
+}
