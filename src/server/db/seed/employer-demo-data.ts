@@ -1,7 +1,7 @@
 import type { DemoCompanyKey } from "./demo-data.ts";
 
 /**
- * The employer portal's demo data (issue 11): enough employees that /tyonantaja, /yritys-asetukset and
+ * The employer portal's demo data: enough employees that /tyonantaja, /yritys-asetukset and
  * /raportointi open populated for Demo Oy (about 40 employees), its sister company Demo Logistiikka Oy
  * (about 15) and Toinen Oy (about 10). Each person has a story the screens can show: a join request
  * waiting, a running lease (some committed before 23.4.2025, so still tax-free), an order on its way,
@@ -302,7 +302,7 @@ export const DEMO_EMPLOYEE_NUMBER_BASE: Record<DemoCompanyKey, { prefix: string;
   toinen: { prefix: "T-", from: 40 },
 };
 
-/** Who receives the payroll reports besides talous@demo.test (seed-admin-demo): each company's admin, and the group admin for the group. */
+/** Who receives the payroll reports besides talous@demo.test (admin-demo-data.ts): each company's admin, and the group admin for the group. */
 export const DEMO_PAYROLL_RECIPIENTS = {
   companies: [
     { company: "demo", email: "employer.admin@demo.test" },

@@ -27,9 +27,9 @@ import {
   users,
   vatRates,
 } from "../schema/index.ts";
+import { DEMO_APPLICATIONS, DEMO_MULTI_ROLE_USERS } from "./admin-demo-data.ts";
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import { DEMO_EMPLOYER_EMPLOYEES } from "./employer-demo-data.ts";
-import { DEMO_APPLICATIONS, DEMO_MULTI_ROLE_USERS } from "./seed-admin-demo.ts";
 import { seedDemoIfEmpty, seedReferenceData } from "./seed-demo.ts";
 
 let database: Database;
