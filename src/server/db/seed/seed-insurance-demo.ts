@@ -2,18 +2,17 @@ import { and, eq, inArray } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { InsuranceClaimStep } from "../../../domain/insurance-claims.ts";
 import { readUpload } from "../../files/uploads.ts";
-import {
-  addClaimFile,
-  type ClaimActor,
-  createClaim,
-  takeClaimStep,
-  updateClaim,
-} from "../../modules/insurance-claims/service.ts";
+import { addClaimFile } from "../../modules/insurance-claims/add-file.ts";
+import type { ClaimActor } from "../../modules/insurance-claims/claim-facts.ts";
+import { createClaim } from "../../modules/insurance-claims/create-claim.ts";
+import { takeClaimStep } from "../../modules/insurance-claims/take-step.ts";
+import { updateClaim } from "../../modules/insurance-claims/update-claim.ts";
 import type { Db } from "../client.ts";
 import { beneficiaryEmployees, orders, users } from "../schema/index.ts";
+import { write } from "../transaction.ts";
 
 /**
- * Issue 13 demo: an open theft claim (reported by the employee with the police report number and a
+ * The insurance claims' demo: an open theft claim (reported by the employee with the police report number and a
  * photo, waiting for the helpdesk) and a damage claim repaired and closed, its 240 € deductible a user
  * payment; both on Demo Oy employees' bikes in use, made through the claims' own transaction functions
  * on the demo's clock. sara.jarvinen@demo.test keeps her bike free of claims: the e2e reports its theft.
@@ -61,9 +60,8 @@ export async function seedInsuranceDemo(db: Db, now: Date): Promise<void> {
   if (theft) {
     // Stolen from a bike rack on Saturday, reported on Monday with the police report number.
     const employee: ClaimActor = { userId: theft.userId, helpdesk: false };
-    const claimId = await createClaim(
-      db,
-      {
+    const claimId = await write(db, { actor: employee, now: at(2, -1) }, (change) =>
+      createClaim(change, {
         beneficiaryEmployeeId: theft.employmentId,
         type: "THEFT",
         orderId: theft.orderId,
@@ -71,34 +69,37 @@ export async function seedInsuranceDemo(db: Db, now: Date): Promise<void> {
         description:
           "Pyörä varastettiin Tampereen rautatieaseman pyöräparkista lauantaina klo 14–18 välillä. Pyörä oli lukittu runkolukolla ja vaijerilla telineeseen; vaijeri löytyi katkaistuna.",
         policeReportNumber: "4410/R/28731/26",
-      },
-      employee,
-      at(2, -1),
+      }),
     );
-    await addClaimFile(db, claimId, readUpload(RACK_PHOTO, "pyöräparkki.png"), employee, at(2, -0.9));
+    await write(db, { actor: employee, now: at(2, -0.9) }, (change) =>
+      addClaimFile(change, claimId, readUpload(RACK_PHOTO, "pyöräparkki.png")),
+    );
   }
 
   if (damage) {
     // A fall on black ice: the shop repaired the wheel and the derailleur for 465 €; closed last week.
-    const claimId = await createClaim(
-      db,
-      {
+    const employee: ClaimActor = { userId: damage.userId, helpdesk: false };
+    const claimId = await write(db, { actor: employee, now: at(39) }, (change) =>
+      createClaim(change, {
         beneficiaryEmployeeId: damage.employmentId,
         type: "DAMAGE",
         orderId: damage.orderId,
         incidentDate: day(40),
         description:
           "Kaaduin liukkaalla pyörätiellä Espoon Leppävaarassa. Takakiekko vääntyi ja takavaihtaja osui maahan.",
-      },
-      { userId: damage.userId, helpdesk: false },
-      at(39),
+      }),
     );
-    await updateClaim(db, claimId, { outcome: "REPAIR", repairCostCents: 46_500 }, helpdesk, at(38));
+    await write(db, { actor: helpdesk, now: at(38) }, (change) =>
+      updateClaim(change, claimId, { outcome: "REPAIR", repairCostCents: 46_500 }),
+    );
     const steps: [InsuranceClaimStep, number][] = [
       ["INSURANCE_REPAIR_BIKE_SUBMITTED", 37],
       ["INSURANCE_REPAIR_INVOICE_SENT", 20],
       ["INSURANCE_CASE_COMPLETED", 7],
     ];
-    for (const [step, daysAgo] of steps) await takeClaimStep(db, claimId, step, helpdesk, at(daysAgo));
+    for (const [step, daysAgo] of steps)
+      await write(db, { actor: helpdesk, now: at(daysAgo) }, (change) =>
+        takeClaimStep(change, claimId, step),
+      );
   }
 }

@@ -13,7 +13,7 @@ import { zInsuranceClaim, zInsuranceClaimFile } from "../../../contract/insuranc
 import { files, insuranceClaimFiles } from "../../db/schema/index.ts";
 import { bikeInUse, EMPLOYEE, EMPLOYER, employmentOf, HELPDESK, MISSING, OTHER_TENANT } from "./test-kit.ts";
 
-/** An insurance claim's photos and documents (issue 13 points 2 and 6): uploads checked by their bytes. */
+/** An insurance claim's photos and documents (ADR 009, "Uploads"): uploads checked by their bytes. */
 
 const t = setupTestApp({}, { demoData: true });
 const { as, call } = apiCaller(t);

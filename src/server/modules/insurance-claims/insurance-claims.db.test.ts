@@ -30,7 +30,7 @@ import {
   OTHER_TENANT,
 } from "./test-kit.ts";
 
-/** Insurance claims (issue 13 point 2): reporting, reading, the helpdesk's steps, deleting. */
+/** Insurance claims (ADR 009, "Insurance claims"): reporting, reading, the helpdesk's steps, deleting. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);

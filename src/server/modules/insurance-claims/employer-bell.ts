@@ -1,5 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { InsuranceClaimType, Language } from "../../../domain/enums.ts";
+import { personName } from "../../../domain/person-name.ts";
+import { systemUsers, users } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
+import { createNotifications } from "../notifications/create.ts";
+import { employerAdminsOf } from "../notifications/recipients.ts";
 
 type Text = { title: string; message: string };
 
@@ -34,4 +40,39 @@ export function claimReportedNotification(
     },
   };
   return texts[resolveLanguage(language)];
+}
+
+/**
+ * Rings the company's employer admins' bell of a new claim, each in their language, inside the claim's
+ * transaction: the bell tells of a claim that stands.
+ */
+export async function notifyClaimReported(
+  ctx: WriteContext,
+  claim: { id: string; companyId: string; type: InsuranceClaimType },
+  employee: { userId: string; orderNumber: number | null },
+): Promise<void> {
+  const { tx, now } = ctx;
+  const [person] = await tx
+    .select({ firstName: systemUsers.firstName, lastName: systemUsers.lastName, email: users.email })
+    .from(users)
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .where(eq(users.id, employee.userId));
+  const employeeName = personName(person?.firstName, person?.lastName, person?.email ?? "");
+  const admins = await employerAdminsOf(tx, claim.companyId);
+  await createNotifications(
+    tx,
+    admins.map((admin) => ({
+      userId: admin.userId,
+      companyId: claim.companyId,
+      type: "GENERAL" as const,
+      ...claimReportedNotification(admin.language, {
+        employeeName,
+        type: claim.type,
+        orderNumber: employee.orderNumber,
+      }),
+      entityType: "insuranceClaim",
+      entityId: claim.id,
+      createdAt: now,
+    })),
+  );
 }
