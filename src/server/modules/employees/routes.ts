@@ -26,8 +26,7 @@ import {
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
-import { createAbsencesService } from "./absences.ts";
-import { createEmployeesService } from "./service.ts";
+import { createAbsencesService, createEmployeesService } from "./service.ts";
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 const writeErrors = { ...errors, 409: zErrorResponse };

@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { TUpdateEmployee } from "../../../contract/employees.ts";
+import { lastWorkingDayOrDefault } from "../../../domain/employees.ts";
+import { eurosToCents } from "../../../domain/money.ts";
+import type { Db } from "../../db/client.ts";
+import { beneficiaryEmployees, companyUnits, roles } from "../../db/schema/index.ts";
+import { badRequest } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+
+/**
+ * What the employer's writes of an employee share: who writes, the employer's fields as columns, the
+ * unit check and the changed field names the event log lists.
+ */
+
+/**
+ * The employer-side user who changes an employee or an absence: the scope checks read their
+ * companies, and a decision reads the roles they may hand out.
+ */
+export type EmployerActor = { userId: string; user: CurrentUser };
+
+const be = beneficiaryEmployees;
+
+/** Empty text means none: optional texts are stored as null. */
+const textOrNull = (value: string | null | undefined) => (value ? value : null);
+
+/** The employer's fields of a create, update or decide body, as columns (only those given). */
+export function employerFieldValues(input: Partial<TUpdateEmployee>) {
+  const values: Partial<typeof be.$inferInsert> = {};
+  if (input.costUnit !== undefined) values.costUnit = textOrNull(input.costUnit);
+  if (input.unitId !== undefined) values.unitId = input.unitId;
+  if (input.employeeNumber !== undefined) values.employeeNumber = textOrNull(input.employeeNumber);
+  if (input.payRollOther !== undefined) values.payRollOther = textOrNull(input.payRollOther);
+  // SPEC §4: no last working day given means 01.01.2999.
+  if (input.lastWorkingDayDate !== undefined) {
+    values.lastWorkingDayDate = lastWorkingDayOrDefault(input.lastWorkingDayDate);
+  }
+  if (input.jobTrialPeriodEndDate !== undefined) values.jobTrialPeriodEndDate = input.jobTrialPeriodEndDate;
+  if (input.maxPrice !== undefined) {
+    values.maxPriceCents = input.maxPrice === null ? null : eurosToCents(input.maxPrice);
+  }
+  if (input.employerNote !== undefined) values.employerNote = textOrNull(input.employerNote);
+  return values;
+}
+
+/** A unit must be one of the employee's company's units (else 400 at the field). */
+export async function ensureUnitOfCompany(
+  db: Db,
+  unitId: string | null | undefined,
+  companyId: string,
+  field: string,
+) {
+  if (!unitId) return;
+  const [unit] = await db
+    .select({ id: companyUnits.id })
+    .from(companyUnits)
+    .where(and(eq(companyUnits.id, unitId), eq(companyUnits.companyId, companyId)));
+  if (!unit) throw badRequest("Not a unit of the company", [{ field, message: "Not a unit of the company" }]);
+}
+
+/** The changed employer fields by name, for the event log (values are not logged: payroll data). */
+export function changedFields(
+  before: typeof be.$inferSelect,
+  after: Partial<typeof be.$inferInsert>,
+): string[] {
+  return Object.entries(after)
+    .filter(([key, value]) => before[key as keyof typeof before] !== value)
+    .map(([key]) => key);
+}
+
+/** The ids of the named roles. */
+export async function roleIds(db: Db, names: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(inArray(roles.name, [...names]));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}

@@ -1,0 +1,15 @@
+import { AppError } from "../../errors.ts";
+
+/** The employer's errors about employees and their absences (SPEC §4, §7 "Orders and employees"). */
+
+/** 409: the person already has an employment in the company (or a parallel add made it first). */
+export const employeeExists = (message = "This person is already an employee of the company") =>
+  new AppError(409, "EMPLOYEE_EXISTS", message);
+
+/** 409: the joining request is no longer PENDING: another decision came first. */
+export const employeeAlreadyDecided = (message = "This joining request has already been decided") =>
+  new AppError(409, "EMPLOYEE_ALREADY_DECIDED", message);
+
+/** 409: absences of one employee never share a day, so every day has at most one reason. */
+export const absenceOverlaps = (message = "The absence overlaps another absence of the employee") =>
+  new AppError(409, "ABSENCE_OVERLAPS", message);

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { TCreateEmployee, TDecideEmployee } from "../../../contract/employees.ts";
+import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  employeeAcceptedMail,
+  employeeInvitationMail,
+  employeeRejectedMail,
+} from "../../messaging/employee-mails.ts";
+import type { AddedEmployee } from "./add-employee.ts";
+import { companyName, mailRecipient } from "./queries.ts";
+
+/**
+ * The employee's mails, sent after the change has committed. The change stands either way, so a mail
+ * that cannot be sent is logged, not answered as an error.
+ */
+
+type Log = Pick<FastifyBaseLogger, "error">;
+
+const loginUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/kirjaudu`;
+
+/** The invitation of an added employee: with a set-password link when the account is new. */
+export async function mailInvitation(
+  ctx: AppContext,
+  added: AddedEmployee,
+  input: TCreateEmployee,
+  log: Log,
+): Promise<void> {
+  try {
+    const mail = employeeInvitationMail(input.language, {
+      name: input.firstName,
+      companyName: added.companyName,
+      ...(added.token ? { link: `${ctx.config.publicUrl}/reset/${added.token}` } : {}),
+      validHours: PASSWORD_RESET_SECONDS / 3600,
+      loginUrl: loginUrl(ctx),
+    });
+    await ctx.messaging.sendMail({ to: input.workEmail, ...mail });
+  } catch (error) {
+    log.error({ err: error, userId: added.userId }, "employee invitation mail failed");
+  }
+}
+
+/** The joiner's mail of the employer's decision: accepted (with the login link) or rejected (the reason). */
+export async function mailDecision(
+  ctx: AppContext,
+  decided: { id: string; userId: string; companyId: string },
+  input: TDecideEmployee,
+  log: Log,
+): Promise<void> {
+  const { db } = ctx.database;
+  try {
+    const person = await mailRecipient(db, decided.userId);
+    if (!person) return;
+    const name = await companyName(db, decided.companyId);
+    const mail =
+      input.decision === "ACCEPTED"
+        ? employeeAcceptedMail(person.language, {
+            name: person.firstName,
+            companyName: name,
+            loginUrl: loginUrl(ctx),
+          })
+        : employeeRejectedMail(person.language, {
+            name: person.firstName,
+            companyName: name,
+            reason: input.reason ?? null,
+          });
+    await ctx.messaging.sendMail({ to: person.email, ...mail });
+  } catch (error) {
+    log.error({ err: error, beneficiaryEmployeeId: decided.id }, "employee decision mail failed");
+  }
+}

@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { TUpdateEmployee } from "../../../contract/employees.ts";
+import { hasEmploymentEnd } from "../../../domain/employees.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { beneficiaryEmployees, systemUsers } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import {
+  changedFields,
+  type EmployerActor,
+  employerFieldValues,
+  ensureUnitOfCompany,
+} from "./employer-fields.ts";
+import { employeeInScope } from "./queries.ts";
+
+const be = beneficiaryEmployees;
+
+/**
+ * The employer's fields and the person's names; fields left out keep their value. A change is logged
+ * as EMPLOYEE_UPDATED with the changed field names, or as EMPLOYMENT_ENDED when it sets a real last
+ * working day (the lease's end follows from it); a change of nothing logs nothing.
+ */
+export async function updateEmployee(
+  ctx: WriteContext<EmployerActor>,
+  id: string,
+  input: TUpdateEmployee,
+): Promise<void> {
+  const { tx } = ctx;
+  const before = await employeeInScope(tx, ctx.actor.user, id, true);
+  await ensureUnitOfCompany(tx, input.unitId, before.companyId, "body.unitId");
+  const values = employerFieldValues(input);
+  const fields = changedFields(before, values);
+  if (Object.keys(values).length > 0) await tx.update(be).set(values).where(eq(be.id, id));
+  const names: { firstName?: string; lastName?: string } = {};
+  if (input.firstName !== undefined) names.firstName = input.firstName;
+  if (input.lastName !== undefined) names.lastName = input.lastName;
+  if (Object.keys(names).length > 0) {
+    await tx.update(systemUsers).set(names).where(eq(systemUsers.userId, before.userId));
+    fields.push(...Object.keys(names));
+  }
+  if (fields.length === 0) return;
+  const ended =
+    values.lastWorkingDayDate !== undefined &&
+    values.lastWorkingDayDate !== before.lastWorkingDayDate &&
+    hasEmploymentEnd(values.lastWorkingDayDate);
+  await recordEvent(ctx, {
+    type: ended ? "EMPLOYMENT_ENDED" : "EMPLOYEE_UPDATED",
+    entity: { type: "beneficiaryEmployee", id },
+    companyId: before.companyId,
+    data: ended ? { fields, lastWorkingDayDate: values.lastWorkingDayDate } : { fields },
+  });
+}
