@@ -7,37 +7,32 @@ import type {
   TCompanyApplication,
   TRejectApplication,
 } from "../../../contract/admin.ts";
-import type { TCreateCompany } from "../../../contract/companies.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { isUniqueViolation, sqlStateOf } from "../../db/postgres-errors.ts";
-import { companies, companyApplications, eventLog, systemUsers, users } from "../../db/schema/index.ts";
-import { badRequest, conflict, notFound } from "../../errors.ts";
+import { companies, companyApplications, systemUsers, users } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
+import { badRequest, notFound } from "../../errors.ts";
 import {
   companyApplicationAcceptedMail,
   companyApplicationRejectedMail,
 } from "../../messaging/company-application-mails.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import {
-  businessIdTaken,
-  checkCompanyFields,
-  insertCompany,
-  sendAdminInvitation,
-} from "../companies/company-writes.ts";
+import type { CompanyActor } from "../companies/company-fields.ts";
+import { businessIdTaken } from "../companies/errors.ts";
+import { sendAdminInvitation } from "../companies/mails.ts";
 import { createCompaniesService } from "../companies/service.ts";
+import { acceptApplication, rejectApplication } from "./review-application.ts";
 
 /**
- * Company applications (issue 10 point 2): the sign-ups of /register waiting for the helpdesk. Accepting
- * one creates the company, its units and optional new group, and its first employer admin in one
- * transaction; the application row is locked (`for update`) first, so two reviewers racing get one
- * success and one 409 APPLICATION_ALREADY_REVIEWED.
+ * Company applications: the sign-ups of /register waiting for the helpdesk, listed and counted here
+ * and reviewed by review-application.ts. Accepting one creates the company, its units and optional new
+ * group, and its first employer admin in one transaction; the mails go after the commit.
  */
 
 type Log = Pick<FastifyBaseLogger, "error">;
 
-const alreadyReviewed = () =>
-  conflict("APPLICATION_ALREADY_REVIEWED", "The application has already been accepted or rejected");
+const by = (user: CurrentUser): { actor: CompanyActor } => ({ actor: { userId: user.id, user } });
 
 /** Another live company than the one the application made has the business ID. */
 const businessIdInUse = sql<boolean>`exists (select 1 from ${companies}
@@ -110,80 +105,6 @@ export function createApplicationsService(ctx: AppContext) {
     return toApplication(row);
   }
 
-  /** Locks a PENDING application for the review; 404 unknown, 409 reviewed already. */
-  async function lockPending(tx: Db, id: string) {
-    const [application] = await tx
-      .select()
-      .from(companyApplications)
-      .where(eq(companyApplications.id, id))
-      .for("update");
-    if (!application) throw notFound("Application");
-    if (application.status !== "PENDING") throw alreadyReviewed();
-    return application;
-  }
-
-  /**
-   * Makes the company from the application and the helpdesk's settings the way POST /api/companies
-   * does (companies' checkCompanyFields and insertCompany, inside this transaction), with the contact
-   * person as its first EMPLOYER_ADMIN in the applicant's language, then marks the application ACCEPTED.
-   */
-  async function acceptInTransaction(tx: Db, actor: CurrentUser, id: string, input: TAcceptApplication) {
-    const application = await lockPending(tx, id);
-    const { reviewNote, ...settings } = input;
-    const company: TCreateCompany = {
-      ...settings,
-      paymentMode: input.paymentMode ?? "PAYROLL",
-      name: application.companyName,
-      businessId: application.businessId,
-      streetAddress: application.streetAddress,
-      postalCode: application.postalCode,
-      city: application.city,
-      eInvoiceAddress: application.eInvoiceAddress,
-      eInvoiceOperator: application.eInvoiceOperator,
-      contactName: `${application.contactFirstName} ${application.contactLastName}`,
-      contactEmail: application.contactEmail,
-      contactPhoneNumber: application.contactPhoneNumber,
-      admin: {
-        firstName: application.contactFirstName,
-        lastName: application.contactLastName,
-        email: application.contactEmail.toLowerCase(),
-        phoneNumber: application.contactPhoneNumber,
-      },
-    };
-    await checkCompanyFields(tx, actor, company);
-    const created = await insertCompany(tx, actor, company, {
-      language: application.language,
-      source: "company-application",
-      logData: { businessId: application.businessId, applicationId: id },
-    });
-    const { companyId, invitation } = created;
-    const adminUserId = created.adminUserId as string;
-    await tx
-      .update(companyApplications)
-      .set({
-        status: "ACCEPTED",
-        reviewedByUserId: actor.id,
-        reviewedAt: new Date(),
-        reviewNote: reviewNote || null,
-        createdCompanyId: companyId,
-      })
-      .where(eq(companyApplications.id, id));
-    await tx.insert(eventLog).values({
-      type: "COMPANY_APPLICATION_ACCEPTED",
-      actorUserId: actor.id,
-      companyId,
-      entityType: "companyApplication",
-      entityId: id,
-      data: {
-        companyName: application.companyName,
-        businessId: application.businessId,
-        adminUserId,
-        adminInvited: invitation !== null,
-      },
-    });
-    return { application, companyId, adminUserId, invitation };
-  }
-
   return {
     get,
 
@@ -229,9 +150,9 @@ export function createApplicationsService(ctx: AppContext) {
       input: TAcceptApplication,
       log: Log,
     ): Promise<TApplicationAccepted> {
-      let done: Awaited<ReturnType<typeof acceptInTransaction>>;
+      let done: Awaited<ReturnType<typeof acceptApplication>>;
       try {
-        done = await db.transaction((tx) => acceptInTransaction(tx as unknown as Db, actor, id, input));
+        done = await write(db, by(actor), (w) => acceptApplication(w, id, input));
       } catch (error) {
         // A concurrent company creation won the unique index after our checks (a group name's race is
         // answered by insertGroupCompany itself).
@@ -265,27 +186,7 @@ export function createApplicationsService(ctx: AppContext) {
       input: TRejectApplication,
       log: Log,
     ): Promise<TCompanyApplication> {
-      const application = await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
-        const pending = await lockPending(tx, id);
-        await tx
-          .update(companyApplications)
-          .set({
-            status: "REJECTED",
-            reviewedByUserId: actor.id,
-            reviewedAt: new Date(),
-            reviewNote: input.reviewNote,
-          })
-          .where(eq(companyApplications.id, id));
-        await tx.insert(eventLog).values({
-          type: "COMPANY_APPLICATION_REJECTED",
-          actorUserId: actor.id,
-          entityType: "companyApplication",
-          entityId: id,
-          data: { companyName: pending.companyName, businessId: pending.businessId },
-        });
-        return pending;
-      });
+      const application = await write(db, by(actor), (w) => rejectApplication(w, id, input));
       try {
         const mail = companyApplicationRejectedMail(application.language, {
           name: application.contactFirstName,

@@ -18,7 +18,7 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * The audit view of the event log (issue 10 point 5): filtered and paged in SQL, newest first, each row
+ * The audit view of the event log (who changed what, for the helpdesk and the auditor): filtered and paged in SQL, newest first, each row
  * with its actor's name and e-mail, its company's name and what its object is called (`entityLabel`).
  * Every filter has its index (type, company, entity, actor; created_at for the unfiltered page).
  */

@@ -5,7 +5,7 @@ import { likeContains } from "../../db/paging.ts";
 import { beneficiaryEmployees, companies, orders, systemUsers, users } from "../../db/schema/index.ts";
 
 /**
- * The helpdesk search (issue 10 point 6): one box across companies (name, business ID), users (first,
+ * The helpdesk search (SPEC §2 admin area, for the helpdesk): one box across companies (name, business ID), users (first,
  * last or full name, e-mail) and orders (the order number exactly when the text is digits, otherwise
  * the employee's name). Up to 10 of each; `%` and `_` typed by the user match themselves.
  */

@@ -17,7 +17,7 @@ import {
 import { badRequest } from "../../errors.ts";
 
 /**
- * Platform reporting (issue 10 point 6): totals, orders by status, orders and leases per Helsinki month
+ * Platform reporting (the admin tab Raportointi): totals, orders by status, orders and leases per Helsinki month
  * and invoiced money per payer, each one grouped query; the months without rows are filled in here so
  * that every month of the range is present. Money is summed in cents and answered in euros.
  */

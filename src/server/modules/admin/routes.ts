@@ -26,7 +26,7 @@ import { createPlatformReportService } from "./platform-report.ts";
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 const writeErrors = { ...errors, 409: zErrorResponse };
 
-/** The admin area's own calls (issue 10): company applications, event log, reporting, helpdesk search. */
+/** The admin area's own calls (SPEC §2 admin tabs): company applications, event log, reporting, helpdesk search. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const applications = createApplicationsService(ctx);
   const eventLog = createEventLogService(ctx);

@@ -3,8 +3,8 @@ import type { TBikePolicy, TBikePolicyInput } from "../../../contract/companies.
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, bikePolicies, companies, systemUsers } from "../../db/schema/index.ts";
-import { AppError } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { bikePolicyNotSet } from "./errors.ts";
 import { liveCompanyInScope } from "./queries.ts";
 
 /**
@@ -12,8 +12,6 @@ import { liveCompanyInScope } from "./queries.ts";
  * and optional per-user override rows. The caller's own policy is their override, else the policy of
  * their home company, else that of a company they are employed in.
  */
-
-const notSet = () => new AppError(404, "BIKE_POLICY_NOT_SET", "No bike policy has been set");
 
 const policyColumns = {
   companyId: bikePolicies.companyId,
@@ -64,7 +62,7 @@ export function createBikePolicyService(ctx: AppContext) {
     async ofCompany(viewer: CurrentUser, companyId: string): Promise<TBikePolicy> {
       await liveCompanyInScope(db, viewer, companyId);
       const policy = await companyBikePolicy(db, companyId);
-      if (!policy) throw notSet();
+      if (!policy) throw bikePolicyNotSet();
       return policy;
     },
 
@@ -121,7 +119,7 @@ export function createBikePolicyService(ctx: AppContext) {
         const policy = live ? await companyBikePolicy(db, companyId) : null;
         if (policy) return policy;
       }
-      throw notSet();
+      throw bikePolicyNotSet();
     },
   };
 }

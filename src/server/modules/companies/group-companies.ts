@@ -5,9 +5,10 @@ import type { Db } from "../../db/client.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, groupCompanies } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
+import { groupCompanyExists } from "./errors.ts";
 import { isGroupVisibleTo, textOrNull, type Viewer } from "./queries.ts";
 
 /**
@@ -16,9 +17,6 @@ import { isGroupVisibleTo, textOrNull, type Viewer } from "./queries.ts";
  * only when one of their companies is in it, and of its companies only those in their scope. Deleting
  * a group leaves its companies without one (the foreign key sets null).
  */
-
-const groupTaken = () =>
-  conflict("GROUP_COMPANY_EXISTS_ERROR", "A group company with this name already exists");
 
 /** The live companies of the group the viewer sees (admin tier: all). */
 function companiesInScope(viewer: Viewer): SQL | undefined {
@@ -36,7 +34,7 @@ async function ensureGroupNameFree(db: Db, name: string, exceptId?: string): Pro
         exceptId ? ne(groupCompanies.id, exceptId) : undefined,
       ),
     );
-  if (taken) throw groupTaken();
+  if (taken) throw groupCompanyExists();
 }
 
 /** Inserts a group company; 409 GROUP_COMPANY_EXISTS_ERROR when the name is taken in any case. */
@@ -52,7 +50,7 @@ export async function insertGroupCompany(
       .returning({ id: groupCompanies.id });
     return group?.id as string;
   } catch (error) {
-    if (isUniqueViolation(error)) throw groupTaken();
+    if (isUniqueViolation(error)) throw groupCompanyExists();
     throw error;
   }
 }
@@ -146,7 +144,7 @@ export function createGroupCompaniesService(ctx: AppContext) {
           })
           .where(eq(groupCompanies.id, groupCompanyId));
       } catch (error) {
-        if (isUniqueViolation(error)) throw groupTaken();
+        if (isUniqueViolation(error)) throw groupCompanyExists();
         throw error;
       }
       return this.get(viewer, groupCompanyId);

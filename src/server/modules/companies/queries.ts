@@ -1,15 +1,50 @@
-import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { TCompanyUnit } from "../../../contract/companies.ts";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type {
+  TCompaniesQuery,
+  TCompanyDetails,
+  TCompanyOrder,
+  TCompanyOrdersQuery,
+  TCompanyUnit,
+} from "../../../contract/companies.ts";
 import { ACTIVE_LEASE_STATUSES } from "../../../domain/companies.ts";
 import type { Db } from "../../db/client.ts";
-import { beneficiaryEmployees, companies, companyUnits, orders } from "../../db/schema/index.ts";
+import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import {
+  beneficiaryEmployees,
+  companies,
+  companyUnits,
+  groupCompanies,
+  leasingAgreements,
+  orders,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { ensureCompanyInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
+import { centsToMaxPrice } from "../system-users/max-price.ts";
+import { companyBikePolicy } from "./bike-policy.ts";
 
 /**
- * Reads the company files share: a live company in the caller's reach, the counts of its list row and
- * page (correlated subqueries on indexed columns, never tables loaded into memory), its units.
+ * The company area's reads: a live company in the caller's reach, the counts of its list row and page
+ * (correlated subqueries on indexed columns, never tables loaded into memory), its units, the list,
+ * the company page and its orders. Cents cross the API as euros (centsToMaxPrice does that for every
+ * amount).
  */
 
 export type Viewer = Pick<CurrentUser, "id" | "scope" | "companies" | "userRoles">;
@@ -72,4 +107,177 @@ export function isGroupAdminOf(viewer: Viewer, groupCompanyId: string): boolean 
 /** An employer-side viewer sees a group only when one of their companies is in it. */
 export function isGroupVisibleTo(viewer: Viewer, groupCompanyId: string): boolean {
   return viewer.scope.kind === "all" || viewer.companies.some((c) => c.groupCompanyId === groupCompanyId);
+}
+
+/** The company page: the company with its group, units, counts and bike policy (404 when deleted). */
+export async function companyDetails(db: Db, companyId: string): Promise<TCompanyDetails> {
+  const [row] = await db
+    .select({
+      company: companies,
+      groupCompanyName: groupCompanies.name,
+      employeeCount: acceptedEmployeeCount(),
+      activeLeaseCount: activeLeaseCount(),
+    })
+    .from(companies)
+    .leftJoin(groupCompanies, eq(groupCompanies.id, companies.groupCompanyId))
+    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)));
+  if (!row) throw notFound("Company");
+  const { company: c } = row;
+  return {
+    companyId: c.id,
+    name: c.name,
+    businessId: c.businessId,
+    groupCompanyId: c.groupCompanyId,
+    groupCompanyName: row.groupCompanyName,
+    countryCode: c.countryCode,
+    vatPercent: c.vatPercent,
+    maxPrice: centsToMaxPrice(c.maxPriceCents),
+    paymentMode: c.paymentMode,
+    leasingCompanyId: c.leasingCompanyId,
+    billingTableId: c.billingTableId,
+    streetAddress: c.streetAddress,
+    postalCode: c.postalCode,
+    city: c.city,
+    billingEmail: c.billingEmail,
+    eInvoiceAddress: c.eInvoiceAddress,
+    eInvoiceOperator: c.eInvoiceOperator,
+    contactName: c.contactName,
+    contactEmail: c.contactEmail,
+    contactPhoneNumber: c.contactPhoneNumber,
+    previousProvider: c.previousProvider,
+    companyUnits: await unitsOf(db, c.id),
+    employeeCount: row.employeeCount,
+    activeLeaseCount: row.activeLeaseCount,
+    bikePolicy: await companyBikePolicy(db, c.id),
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+/** Companies where the user holds a role. */
+const holdsRoleIn = (db: Db, userId: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, userId), eq(userRoles.companyId, companies.id))),
+  );
+
+/** The companies in the viewer's scope with their filters and counts, by name. */
+export async function listCompanies(db: Db, viewer: CurrentUser, query: TCompaniesQuery) {
+  const conditions: (SQL | undefined)[] = [
+    isNull(companies.deletedAt),
+    companyScopeWhere(viewer, companies.id),
+  ];
+  if (query.groupCompany !== undefined) {
+    conditions.push(
+      query.groupCompany ? isNotNull(companies.groupCompanyId) : isNull(companies.groupCompanyId),
+    );
+  }
+  if (query.groupCompanyId) conditions.push(eq(companies.groupCompanyId, query.groupCompanyId));
+  if (query.userId) conditions.push(holdsRoleIn(db, query.userId));
+  if (query.filtered) conditions.push(holdsRoleIn(db, viewer.id));
+  if (query.search) {
+    const pattern = likeContains(query.search);
+    conditions.push(or(ilike(companies.name, pattern), ilike(companies.businessId, pattern)));
+  }
+  const where = and(...conditions);
+  const [total] = await db.select({ n: count() }).from(companies).where(where);
+  const page = { limit: query.limit, offset: pageOffset(query) };
+  // companies_name_idx (lower(name)) serves the order.
+  const byName = [asc(sql`lower(${companies.name})`), asc(companies.id)];
+  if (query.names) {
+    const items = await db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(where)
+      .orderBy(...byName)
+      .limit(page.limit)
+      .offset(page.offset);
+    return pageEnvelope(items, total?.n ?? 0, query);
+  }
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      businessId: companies.businessId,
+      groupCompanyId: companies.groupCompanyId,
+      groupCompanyName: groupCompanies.name,
+      city: companies.city,
+      employeeCount: acceptedEmployeeCount(),
+      activeLeaseCount: activeLeaseCount(),
+      maxPriceCents: companies.maxPriceCents,
+      previousProvider: companies.previousProvider,
+      createdAt: companies.createdAt,
+    })
+    .from(companies)
+    .leftJoin(groupCompanies, eq(groupCompanies.id, companies.groupCompanyId))
+    .where(where)
+    .orderBy(...byName)
+    .limit(page.limit)
+    .offset(page.offset);
+  const items = rows.map(({ maxPriceCents, createdAt, ...r }) => ({
+    ...r,
+    maxPrice: centsToMaxPrice(maxPriceCents),
+    createdAt: createdAt.toISOString(),
+  }));
+  return pageEnvelope(items, total?.n ?? 0, query);
+}
+
+/** The company page's orders and leases, newest first, with the employee and the agreement dates. */
+export async function companyOrders(
+  db: Db,
+  viewer: CurrentUser,
+  companyId: string,
+  query: TCompanyOrdersQuery,
+) {
+  await liveCompanyInScope(db, viewer, companyId);
+  const where = and(
+    eq(orders.companyId, companyId),
+    query.activeLeases ? inArray(orders.orderStatus, [...ACTIVE_LEASE_STATUSES]) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  // An order may have had several agreements (a rejected one, then a new one): the newest counts.
+  const agreementDate = (column: typeof leasingAgreements.startDate | typeof leasingAgreements.endDate) =>
+    sql<string | null>`(select to_char(${column}, 'YYYY-MM-DD') from ${leasingAgreements}
+      where ${leasingAgreements.orderId} = ${orders.id}
+      order by ${leasingAgreements.createdAt} desc limit 1)`;
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      orderStatus: orders.orderStatus,
+      firstName: systemUsers.firstName,
+      lastName: systemUsers.lastName,
+      email: users.email,
+      totalPriceCents: orders.totalPriceCents,
+      monthlyPaymentCents: orders.monthlyPaymentCents,
+      leaseTimeMonths: orders.leaseTimeMonths,
+      leaseStartDate: agreementDate(leasingAgreements.startDate),
+      leaseEndDate: agreementDate(leasingAgreements.endDate),
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(query.limit)
+    .offset(pageOffset(query));
+  const items = rows.map(
+    (r): TCompanyOrder => ({
+      orderId: r.orderId,
+      orderNumber: r.orderNumber,
+      orderStatus: r.orderStatus,
+      employeeName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+      totalPrice: centsToMaxPrice(r.totalPriceCents) ?? 0,
+      monthlyPayment: centsToMaxPrice(r.monthlyPaymentCents),
+      leaseTimeMonths: r.leaseTimeMonths,
+      leaseStartDate: r.leaseStartDate,
+      leaseEndDate: r.leaseEndDate,
+      createdAt: r.createdAt.toISOString(),
+    }),
+  );
+  return pageEnvelope(items, total?.n ?? 0, query);
 }

@@ -4,9 +4,10 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { beneficiaryEmployees, companies, companyUnits } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { isCompanyInScope } from "../auth/tenancy.ts";
+import { unitInUse, unitNameTaken } from "./errors.ts";
 import { liveCompanyInScope, unitsOf } from "./queries.ts";
 
 /**
@@ -14,8 +15,6 @@ import { liveCompanyInScope, unitsOf } from "./queries.ts";
  * company whatever its case (409 UNIT_NAME_TAKEN), and a unit employees belong to is not deleted
  * (409 UNIT_IN_USE).
  */
-
-const nameTaken = () => conflict("UNIT_NAME_TAKEN", "The company already has a unit with this name");
 
 /** Another unit of the company with the name in any case; the unique index decides races. */
 async function ensureNameFree(db: Db, companyId: string, unitName: string, exceptUnitId?: string) {
@@ -29,7 +28,7 @@ async function ensureNameFree(db: Db, companyId: string, unitName: string, excep
         exceptUnitId ? ne(companyUnits.id, exceptUnitId) : undefined,
       ),
     );
-  if (taken) throw nameTaken();
+  if (taken) throw unitNameTaken();
 }
 
 export function createUnitsService(ctx: AppContext) {
@@ -56,7 +55,7 @@ export function createUnitsService(ctx: AppContext) {
     try {
       return await run();
     } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken();
+      if (isUniqueViolation(error)) throw unitNameTaken();
       throw error;
     }
   }
@@ -92,10 +91,7 @@ export function createUnitsService(ctx: AppContext) {
         .where(eq(beneficiaryEmployees.unitId, unitId));
       const employees = used?.n ?? 0;
       if (employees > 0) {
-        throw conflict(
-          "UNIT_IN_USE",
-          `${employees} employee(s) belong to the unit; move them to another unit before deleting it`,
-        );
+        throw unitInUse(employees);
       }
       await db.delete(companyUnits).where(eq(companyUnits.id, unitId));
       return { code: "COMPANY_UNIT_DELETED", message: "Company unit deleted" };

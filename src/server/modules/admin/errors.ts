@@ -1,0 +1,8 @@
+import { conflict } from "../../errors.ts";
+
+/** The errors of the admin area's own writes (SPEC §8 codes): one factory per code. */
+
+/** 409: another reviewer accepted or rejected the application first. */
+export const applicationAlreadyReviewed = (
+  message = "The application has already been accepted or rejected",
+) => conflict("APPLICATION_ALREADY_REVIEWED", message);
