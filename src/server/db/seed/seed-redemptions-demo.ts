@@ -6,25 +6,28 @@ import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.t
 import { personName } from "../../../domain/person-name.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import { addDays } from "../../../domain/user-payments.ts";
-import { applyLeasingDecision } from "../../jobs/leasing-sync.ts";
-import { createPurchaseInvoice, matchPurchaseInvoice } from "../../modules/invoices/service.ts";
-import { recordLeasingDecision } from "../../modules/leasing/decisions.ts";
+import { applyLeasingDecision, decisionActor } from "../../jobs/leasing-sync.ts";
+import { matchPurchaseInvoice } from "../../modules/invoices/match-purchase-invoice.ts";
+import type { InvoiceClerk } from "../../modules/invoices/queries.ts";
+import { createPurchaseInvoice } from "../../modules/invoices/record-purchase-invoice.ts";
 import { gatewayRegistry } from "../../modules/leasing/gateway.ts";
-import { acceptPackage } from "../../modules/orders/acceptance.ts";
-import { moveOrder, type OrderMover } from "../../modules/orders/lifecycle.ts";
-import {
-  billLeasingCompany,
-  processOrder,
-  startLease,
-  submitToLeasingCompany,
-} from "../../modules/orders/processing.ts";
-import { agreementOf, decideForEmployer, signAgreement } from "../../modules/orders/signing.ts";
+import { recordLeasingDecision } from "../../modules/leasing/record-decision.ts";
+import { acceptPackage } from "../../modules/orders/accept-package.ts";
+import { billLeasingCompany } from "../../modules/orders/bill-leasing-company.ts";
+import { decideForEmployer } from "../../modules/orders/employer-decision.ts";
+import { BY_BIKE_STORE, moveOrder, type OrderUser } from "../../modules/orders/lifecycle.ts";
+import { processOrder } from "../../modules/orders/process-order.ts";
+import { agreementOf } from "../../modules/orders/queries.ts";
+import { submitToLeasingCompany } from "../../modules/orders/send-to-leasing-company.ts";
+import { signAgreement } from "../../modules/orders/sign-agreement.ts";
+import { startLease } from "../../modules/orders/start-lease.ts";
 import type { OfferLinks } from "../../modules/redemptions/add-offer.ts";
 import { chooseLeaseEnd } from "../../modules/redemptions/choose.ts";
 import { completeLeaseEndCase } from "../../modules/redemptions/complete.ts";
 import { sendLeasingCompanyInvoice } from "../../modules/redemptions/invoice.ts";
 import { openLeaseEndCase } from "../../modules/redemptions/open-case.ts";
-import { provideDelivery, providePackage } from "../../modules/store-links/service.ts";
+import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
+import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
 import {
@@ -39,7 +42,7 @@ import {
   userRoles,
   users,
 } from "../schema/index.ts";
-import { write } from "../transaction.ts";
+import { type Actor, inTransaction, type WriteContext, write } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
 
 /**
@@ -304,84 +307,84 @@ async function walkLease(
   endDate: string,
   index: number,
 ) {
-  const { db } = c;
   const deliveryDate = `${addMonths(periodOf(endDate), -months)}-20`;
   const createdAt = at(addDays(deliveryDate, -20), 8);
   const day = (n: number, minutes = 0) => new Date(createdAt.getTime() + n * DAY_MS + minutes * 60_000);
-  const employee: OrderMover = { kind: "user", userId: person.userId, roleNames: EMPLOYEE_ROLES };
-  const helpdesk: OrderMover = { kind: "user", userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames };
-  const [order] = await db
-    .insert(orders)
-    .values({
-      beneficiaryEmployeeId: person.employmentId,
-      companyId: person.companyId,
-      bikeStoreId: c.storeId,
-      deliveryMethod: "PICKUP",
-      vatPercent: FINNISH_VAT_PERCENT,
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
-  const orderId = order?.id as string;
-  const orderNumber = order?.orderNumber as number;
-  const locked = async () =>
-    (
-      await db.select().from(orders).where(eq(orders.id, orderId)).for("update")
-    )[0] as typeof orders.$inferSelect;
+  const employee: OrderUser = { kind: "user", userId: person.userId, roleNames: EMPLOYEE_ROLES };
+  const helpdesk: OrderUser = { kind: "user", userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames };
+  const clerk: InvoiceClerk = {
+    userId: c.helpdesk.id,
+    roleNames: c.helpdesk.roleNames,
+    scope: c.helpdesk.scope,
+  };
+  return inTransaction(c.db, async (tx) => {
+    /** Each step's write context: who takes it, at the step's time. */
+    const by = <A extends Actor>(actor: A, now: Date): WriteContext<A> => ({ tx, actor, now });
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        beneficiaryEmployeeId: person.employmentId,
+        companyId: person.companyId,
+        bikeStoreId: c.storeId,
+        deliveryMethod: "PICKUP",
+        vatPercent: FINNISH_VAT_PERCENT,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    const orderId = order?.id as string;
+    const orderNumber = order?.orderNumber as number;
+    const locked = async () =>
+      (
+        await tx.select().from(orders).where(eq(orders.id, orderId)).for("update")
+      )[0] as typeof orders.$inferSelect;
 
-  const packageLink = (await moveOrder(db, { orderId, to: "PENDING", by: employee }, day(0))).storeLink
-    ?.token as string;
-  await providePackage(
-    db,
-    packageLink,
-    { bikeStoreOrderNumber: `MY-${25_000 + orderNumber}`, items: PACKAGES[email] as Line[] },
-    day(2),
-  );
-  await acceptPackage(db, await locked(), { id: person.userId, roleNames: EMPLOYEE_ROLES }, months, day(3));
-  const draft = await agreementOf(db, orderId, true);
-  if (draft) {
-    await signAgreement(
-      db,
-      await locked(),
-      draft,
-      { userId: person.userId, name: person.name, roleNames: EMPLOYEE_ROLES },
-      { ipAddress: `192.0.2.${60 + index}`, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0" },
-      day(3, 25),
+    const packageLink = (await moveOrder(by(employee, day(0)), { orderId, to: "PENDING" })).storeLink
+      ?.token as string;
+    await providePackage(by(BY_BIKE_STORE, day(2)), packageLink, {
+      bikeStoreOrderNumber: `MY-${25_000 + orderNumber}`,
+      items: PACKAGES[email] as Line[],
+    });
+    await acceptPackage(by(employee, day(3)), await locked(), months);
+    const draft = await agreementOf(tx, orderId, true);
+    if (draft) {
+      await signAgreement(by(employee, day(3, 25)), {
+        order: await locked(),
+        agreement: draft,
+        signerName: person.name,
+        meta: {
+          ipAddress: `192.0.2.${60 + index}`,
+          userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0",
+        },
+      });
+    }
+    const signed = await locked();
+    if (signed.employerApprovalRequired && c.employerAdmin)
+      await decideForEmployer(by({ kind: "user" as const, ...c.employerAdmin }, day(4)), signed, {
+        approve: true,
+      });
+    await submitToLeasingCompany(by({ userId: c.helpdesk.id }, day(5)), gatewayRegistry(), orderId);
+    const agreementId = (await agreementOf(tx, orderId))?.id as string;
+    const agreementNumber = `PED-${day(7).getUTCFullYear()}-${3500 + orderNumber}`;
+    const decision = await recordLeasingDecision(
+      by({ userId: c.helpdesk.id }, day(7)),
+      gatewayRegistry(),
+      agreementId,
+      { decision: "ACCEPTED", agreementNumber },
     );
-  }
-  const signed = await locked();
-  if (signed.employerApprovalRequired && c.employerAdmin)
-    await decideForEmployer(db, signed, c.employerAdmin, { approve: true }, day(4));
-  await submitToLeasingCompany(db, gatewayRegistry(), { userId: c.helpdesk.id }, orderId, day(5));
-  const agreementId = (await agreementOf(db, orderId))?.id as string;
-  const agreementNumber = `PED-${day(7).getUTCFullYear()}-${3500 + orderNumber}`;
-  const decision = await recordLeasingDecision(
-    db,
-    gatewayRegistry(),
-    { userId: c.helpdesk.id },
-    agreementId,
-    { decision: "ACCEPTED", agreementNumber },
-    day(7),
-  );
-  await applyLeasingDecision(
-    db,
-    {
+    const accepted = {
       decisionId: decision.id,
       leasingAgreementId: agreementId,
-      decision: "ACCEPTED",
+      decision: "ACCEPTED" as const,
       agreementNumber,
       reason: null,
       decidedByUserId: c.helpdesk.id,
-    },
-    day(7, 10),
-  );
-  await processOrder(db, helpdesk, orderId, day(8));
-  const { totalPriceCents } = await locked();
-  const amountCents = netFromGross(totalPriceCents, FINNISH_VAT_PERCENT);
-  const invoice = await createPurchaseInvoice(
-    db,
-    c.helpdesk,
-    {
+    };
+    await applyLeasingDecision(by(decisionActor(accepted), day(7, 10)), accepted);
+    await processOrder(by(helpdesk, day(8)), orderId);
+    const { totalPriceCents } = await locked();
+    const amountCents = netFromGross(totalPriceCents, FINNISH_VAT_PERCENT);
+    const invoice = await createPurchaseInvoice(by(clerk, day(15)), {
       orderId,
       invoiceNumber: `VP-${82_000 + orderNumber}`,
       amountCents,
@@ -389,19 +392,14 @@ async function walkLease(
       issueDate: toHelsinkiDateString(day(14)),
       dueDate: toHelsinkiDateString(day(28)),
       description: `Tilaus ${orderNumber}`,
-    },
-    day(15),
-  );
-  const deliveryLink = (
-    await matchPurchaseInvoice(db, { ...c.helpdesk, id: c.helpdesk.id }, invoice.id, day(16))
-  )?.token as string;
-  await provideDelivery(
-    db,
-    deliveryLink,
-    { frameSerialNumber: `WH${String(9_100_000 + orderNumber * 41).padStart(9, "0")}`, deliveryDate },
-    day(20),
-  );
-  await billLeasingCompany(db, helpdesk, orderId, day(22));
-  await startLease(db, helpdesk, orderId, day(25));
-  return orderId;
+    });
+    const deliveryLink = (await matchPurchaseInvoice(by(clerk, day(16)), invoice.id))?.token as string;
+    await provideDelivery(by(BY_BIKE_STORE, day(20)), deliveryLink, {
+      frameSerialNumber: `WH${String(9_100_000 + orderNumber * 41).padStart(9, "0")}`,
+      deliveryDate,
+    });
+    await billLeasingCompany(by(helpdesk, day(22)), orderId);
+    await startLease(by(helpdesk, day(25)), orderId);
+    return orderId;
+  });
 }

@@ -84,17 +84,12 @@ export async function takeClaimStep(
   }
   if (step === "INSURANCE_END_OF_LEASING_COMPLETED") {
     if (!agreement) throw noActiveLease("The employment has no bike in use");
-    await endLease(
-      tx,
-      {
-        agreementId: agreement.id,
-        lastDay: today,
-        reason: INSURANCE_LEASE_END_REASON,
-        source: { entityType: "insuranceClaim", entityId: claim.id },
-      },
-      ctx.actor,
-      now,
-    );
+    await endLease(ctx, {
+      agreementId: agreement.id,
+      lastDay: today,
+      reason: INSURANCE_LEASE_END_REASON,
+      source: { entityType: "insuranceClaim", entityId: claim.id },
+    });
   }
   return settlement;
 }

@@ -8,7 +8,7 @@ import {
 } from "../../../contract/leasing-decisions.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
-import { createLeasingDecisionsService } from "./decisions.ts";
+import { createLeasingDecisionsService } from "./service.ts";
 
 const tags = ["leasing"];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse };

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/helpers/test-db.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
-import type { Database, Db } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import { eventLog, leasingAgreements } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { activeLease } from "../redemptions/test-kit.ts";
 import { endLease, type LeaseEnd } from "./lease-end.ts";
 
-/** Ending a lease (issue 13): at its term's end or early, the agreement's end date and LEASING_ENDED. */
+/** Ending a lease (ADR 009, "The lease's end"): at its term's end or early, the agreement's end date and LEASING_ENDED. */
 
 let database: Database;
 
@@ -34,13 +35,8 @@ async function end(
   lastDay: string,
   source: LeaseEnd["source"] = { entityType: "bikeRedemption", entityId: randomUUID() },
 ) {
-  return database.db.transaction((tx) =>
-    endLease(
-      tx as unknown as Db,
-      { agreementId, lastDay, reason: "EMPLOYEE_RESIGNED", source },
-      { userId: null },
-      NOW,
-    ),
+  return write(database.db, { actor: { userId: null }, now: NOW }, (ctx) =>
+    endLease(ctx, { agreementId, lastDay, reason: "EMPLOYEE_RESIGNED", source }),
   );
 }
 

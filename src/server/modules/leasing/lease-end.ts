@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
-import type { Db } from "../../db/client.ts";
-import { eventLog, leasingAgreements } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { leasingAgreements } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import { noActiveLease } from "./errors.ts";
 
 /**
- * The end of a lease (issue 13): at its term's end, or early when the bike is redeemed, returned or
- * passed on before it, or stolen and not replaced. An early end moves the agreement's end date to the
- * last day of the lease's last month, which is what payroll reads (src/domain/lease-dates.ts
+ * The end of a lease (ADR 009, "The lease's end"): at its term's end, or early when the bike is
+ * redeemed, returned or passed on before it, or stolen and not replaced. An early end moves the
+ * agreement's end date to the last day of the lease's last month, which is what payroll reads (src/domain/lease-dates.ts
  * effectiveLeaseMonths): no deduction after it. Either way the agreement's LEASING_ENDED event is
  * written, in the caller's transaction.
  */
@@ -22,22 +24,16 @@ export type LeaseEnd = {
   source: { entityType: "bikeRedemption" | "insuranceClaim"; entityId: string };
 };
 
-const noLease = () => new AppError(409, "NO_ACTIVE_LEASE", "The agreement has no lease that has started");
-
 /** Ends the agreement's lease; answers its end date as it now stands. */
-export async function endLease(
-  tx: Db,
-  end: LeaseEnd,
-  by: { userId: string | null },
-  now: Date,
-): Promise<string> {
+export async function endLease(ctx: WriteContext, end: LeaseEnd): Promise<string> {
+  const { tx, now } = ctx;
   const [agreement] = await tx
     .select()
     .from(leasingAgreements)
     .where(eq(leasingAgreements.id, end.agreementId))
     .for("update");
   if (!agreement) throw notFound("Leasing agreement");
-  if (agreement.status !== "ACCEPTED" || !agreement.startDate) throw noLease();
+  if (agreement.status !== "ACCEPTED" || !agreement.startDate) throw noActiveLease();
   const monthEnd = lastDayOf(periodOf(end.lastDay));
   // Never after the term's end, never before the lease's first month (the table's check).
   let endDate = agreement.endDate && agreement.endDate < monthEnd ? agreement.endDate : monthEnd;
@@ -49,12 +45,10 @@ export async function endLease(
       .set({ endDate, updatedAt: now })
       .where(eq(leasingAgreements.id, agreement.id));
   }
-  await tx.insert(eventLog).values({
+  await recordEvent(ctx, {
     type: "LEASING_ENDED",
-    actorUserId: by.userId,
+    entity: { type: "leasingAgreement", id: agreement.id },
     companyId: agreement.companyId,
-    entityType: "leasingAgreement",
-    entityId: agreement.id,
     data: {
       orderId: agreement.orderId,
       endDate,
@@ -63,7 +57,6 @@ export async function endLease(
       [end.source.entityType === "bikeRedemption" ? "bikeRedemptionId" : "insuranceClaimId"]:
         end.source.entityId,
     },
-    createdAt: now,
   });
   return endDate;
 }

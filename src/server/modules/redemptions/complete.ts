@@ -30,17 +30,12 @@ export async function completeLeaseEndCase(ctx: WriteContext, caseId: string) {
     data: { choice: redemption.choice },
   });
   if (redemption.choice !== "CONTINUE" && lease) {
-    await endLease(
-      tx,
-      {
-        agreementId: lease.agreementId,
-        lastDay: redemption.leaseEndsOn ?? lease.endDate,
-        reason: redemption.reason,
-        source: { entityType: "bikeRedemption", entityId: caseId },
-      },
-      ctx.actor,
-      now,
-    );
+    await endLease(ctx, {
+      agreementId: lease.agreementId,
+      lastDay: redemption.leaseEndsOn ?? lease.endDate,
+      reason: redemption.reason,
+      source: { entityType: "bikeRedemption", entityId: caseId },
+    });
   }
   if (redemption.choice === "RETURN") await handToBrokerage(ctx, facts);
 }
