@@ -434,7 +434,7 @@ describe("POST and DELETE /api/user-roles/users/:userId/roles/:roleId", () => {
   });
 });
 
-describe("issue 10 point 4: the event log of role changes and the last super admin", () => {
+describe("the event log of role changes and the last super admin", () => {
   async function eventsOf(entityId: string) {
     return t.database.db
       .select()
