@@ -135,7 +135,7 @@ const BENCH_EVENTS = Number(process.env.BENCH_EVENTS ?? 20000);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The admin area's scale (issue 10): companies for its list and search, orders of the bench employees
+ * The admin area's scale: companies for its list and search, orders of the bench employees
  * over two years for the company page and the platform report, and event-log rows for the audit view.
  */
 async function seedAdminScale(database: Database): Promise<void> {
@@ -192,7 +192,7 @@ async function seedAdminScale(database: Database): Promise<void> {
 const BENCH_AFTER_SALES = Number(process.env.BENCH_AFTER_SALES ?? 20000);
 
 /**
- * After the sale at scale (issue 13): for the scale group's orders, BENCH_AFTER_SALES each of
+ * After the sale at scale (ADR 009): for the scale group's orders, BENCH_AFTER_SALES each of
  * cancellations, insurance claims, lease-end cases with their redemption payments, user payments
  * (twice as many) and brokerage bikes, in the statuses the lists filter by.
  */
@@ -412,7 +412,7 @@ try {
   for (const [label, url] of adminCalls) {
     await time(label, 50, () => app.inject({ url, headers: admin }));
   }
-  // The employer portal at scale (issue 11): the group admin of a 100 000-employee group.
+  // The employer portal at scale: the group admin of a 100 000-employee group.
   const groupAdmin = await login(app, SCALE_ADMIN_EMAIL);
   const [scaleCompany] = await database.db
     .select()
@@ -468,7 +468,7 @@ try {
     app.inject({ url: `/api/reporting/dashboard?companyId=${scaleCompany?.id}`, headers: groupAdmin }),
   );
 
-  // After the sale (issue 13): the helpdesk's lists over everything, the group admin's over the group.
+  // After the sale: the helpdesk's lists over everything, the group admin's over the group.
   const afterSales = (who: string): [string, string][] => [
     [`GET order-cancellations page 1 (${who})`, "/api/order-cancellations?page=1&limit=20"],
     [`GET order-cancellations status=PENDING (${who})`, "/api/order-cancellations?status=PENDING&limit=20"],

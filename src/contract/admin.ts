@@ -6,7 +6,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
 /**
- * The admin area's own calls (issue 10), all for the admin tier only:
+ * The admin area's own calls, all for the admin tier only:
  *
  * Company applications (companies.manage) — the sign-ups of /register:
  * - GET /api/company-applications — `zApplicationsQuery`; list envelope of `zCompanyApplication`,

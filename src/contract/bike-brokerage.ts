@@ -6,7 +6,7 @@ import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
- * The bike brokerage (pyörävälitys; SPEC §3 "Bike brokerage", §7 "Bike brokerage"; issue 13 point 4):
+ * The bike brokerage (pyörävälitys; SPEC §3 "Bike brokerage", §7 "Bike brokerage"):
  * benefit bikes that came back, which Pedaali sells on. The helpdesk (brokerage.manage) keeps the
  * bikes; every logged-in user (brokerage.use) sees the listed ones on /bikeBrokerageService and may ask
  * to buy one. The public listing carries only what describes the bike: never the seller, the former

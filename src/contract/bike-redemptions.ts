@@ -24,7 +24,7 @@ import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
 
 /**
- * The end of a lease (issue 13 point 3; SPEC §3 "Bike redemption", "Redemption payment", §7, §8): a
+ * The end of a lease (ADR 009; SPEC §3 "Bike redemption", "Redemption payment", §7, §8): a
  * bike redemption case (lunastus) opens before a lease ends, at its term's end (the daily job, 8 weeks
  * ahead, or the helpdesk) or early (the employment ends, a long absence). It carries the redemption
  * price by rule (src/domain/lease-end.ts), the decision deadline and the lease's last day, the options

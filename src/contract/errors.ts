@@ -39,7 +39,7 @@ export const ERROR_CODES = [
   "ROLE_NAME_TAKEN",
   "ROLE_IS_SYSTEM",
   "ROLE_IN_USE",
-  // Own login e-mail and phone changes (issue 7, defect 6)
+  // Own login e-mail and phone changes: the current password did not re-authenticate
   "REAUTHENTICATION_FAILED",
   // The calculator and leasing terms (SPEC §8 leasing errors; the client translates them)
   "UNKNOWN_TAX_YEAR",
@@ -50,27 +50,27 @@ export const ERROR_CODES = [
   "LEASE_TERMS_NOT_COMPUTABLE",
   "INVALID_LEASING_CONFIGURATION",
   "PACKAGE_ABOVE_MAX_PRICE",
-  // Companies, units and bike policies (issue 10; BUSINESS_ID_TAKEN is with the admin area's below)
+  // Companies, units and bike policies (BUSINESS_ID_TAKEN is with the admin area's below)
   "COMPANY_HAS_ACTIVE_LEASES",
   "UNIT_NAME_TAKEN",
   "UNIT_IN_USE",
   "BIKE_POLICY_NOT_SET",
-  // The admin area (issue 10): company applications, the last super admin
+  // The admin area: company applications, the last super admin
   "APPLICATION_ALREADY_REVIEWED",
   "BUSINESS_ID_TAKEN",
   "LAST_SUPER_ADMIN",
-  // The employer's employees (issue 11)
+  // The employer's employees
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",
   "ABSENCE_OVERLAPS",
-  // Orders (issue 12): a move the order's status does not allow, or one a concurrent move already made
+  // Orders (ADR 004): a move the order's status does not allow, or one a concurrent move already made
   "ORDER_TRANSITION_NOT_ALLOWED",
-  // Bike stores (issue 12): a store that orders name is deactivated, not deleted
+  // Bike stores: a store that orders name is deactivated, not deleted
   "BIKE_STORE_IN_USE",
-  // Starting an order (issue 12)
+  // Starting an order
   "NOT_ELIGIBLE_TO_ORDER",
   "ORDER_ALREADY_OPEN",
-  // The helpdesk's processing: the leasing company, invoices, billing, the lease's start (issue 12)
+  // The helpdesk's processing: the leasing company, invoices, billing, the lease's start
   "AGREEMENT_NOT_SIGNED",
   "AGREEMENT_NOT_ACCEPTED",
   "LEASING_DECISION_NOT_ALLOWED",
@@ -78,11 +78,11 @@ export const ERROR_CODES = [
   "INVOICE_TOTAL_MISMATCH",
   "INVOICE_STATUS_NOT_ALLOWED",
   "DELIVERY_DATE_MISSING",
-  // The bike store's links (issue 12 point 2)
+  // The bike store's links
   "STORE_LINK_INVALID",
   "STORE_LINK_USED",
   "DELIVERY_DATE_FAR_FUTURE",
-  // The employee's acceptance and signature, the employer's approval, signed documents (issue 12)
+  // The employee's acceptance and signature, the employer's approval, signed documents
   "LEASE_TIME_NOT_ALLOWED",
   "PHONE_NUMBER_REQUIRED_FOR_SIGNING",
   "ORDER_ALREADY_SIGNED",
@@ -90,7 +90,7 @@ export const ERROR_CODES = [
   "EMPLOYER_APPROVAL_NOT_REQUIRED",
   "EMPLOYER_ALREADY_DECIDED",
   "SIGNED_DOCUMENT_LOCKED",
-  // After the sale (issue 13): uploads, cancellations and refunds, insurance claims, the lease's end,
+  // After the sale (ADR 009): uploads, cancellations and refunds, insurance claims, the lease's end,
   // user payments, the bike brokerage
   "FILE_TYPE_NOT_ALLOWED",
   "FILE_TOO_LARGE",

@@ -14,7 +14,7 @@ import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
 
 /**
- * Insurance claims (SPEC §3 "Insurance claim", §5, §7 "Insurance claims"; issue 13 point 2): theft or
+ * Insurance claims (SPEC §3 "Insurance claim", §5, §7 "Insurance claims"): theft or
  * damage of a leased bike, reported by the employee (or by the helpdesk on their behalf) and handled
  * by the helpdesk through SPEC §4's insurance event types (src/domain/insurance-claims.ts).
  *

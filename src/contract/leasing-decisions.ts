@@ -2,7 +2,7 @@ import { z } from "zod";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
- * The leasing company's decisions on agreements (issue 12 point 3). The admin tier (leasing.manage).
+ * The leasing company's decisions on agreements. The admin tier (leasing.manage).
  *
  * - POST /api/leasing-agreements/{id}/decision `zLeasingDecisionInput` → 202 `{ id }`: records the
  *   leasing company's decision on an agreement that waits for it (PENDING) for the default gateway,

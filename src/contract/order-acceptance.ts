@@ -3,7 +3,7 @@ import { zOrderListItem } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 
 /**
- * The employee's acceptance and signature of their order, and the employer's approval (issue 12).
+ * The employee's acceptance and signature of their order, and the employer's approval (ADR 004).
  * Every answer that is "the order" is `zOrderDetails` of orders.ts.
  *
  * The employee's own (own-order.manage; another's order is 404):

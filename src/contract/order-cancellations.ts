@@ -12,7 +12,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zUploadFileName } from "./uploads.ts";
 
 /**
- * Order cancellations and their refunds (SPEC §3 "Order cancellation", §7; issue 13 point 1).
+ * Order cancellations and their refunds (SPEC §3 "Order cancellation", §7; ADR 009).
  *
  * The rules (src/domain/order-cancellations.ts, order-refunds.ts): an order is cancelled before delivery
  * (up to WAITING_FOR_DELIVERY_DATE, paused in one of those, CASE_X or WIX; else 409

@@ -142,7 +142,7 @@ export const zOrderAgreement = z.object({
 export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
 
 /**
- * What followed the sale of the order (issue 13), in brief, the same for every side that reads the
+ * What followed the sale of the order (ADR 009), in brief, the same for every side that reads the
  * order: its latest cancellation, its latest lease-end case (redemption) and its insurance claims.
  * Each area's own endpoints give the whole of each.
  */

@@ -12,7 +12,7 @@ import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
 /**
- * The bike store's side of an order, without an account (issue 12 point 2): links mailed to the store,
+ * The bike store's side of an order, without an account: links mailed to the store,
  * each carrying a random token (only its SHA-256 is stored). Anonymous, rate-limited per address; an
  * unknown, expired or wrong-kind token is 404 STORE_LINK_INVALID, a link whose step is done 409
  * STORE_LINK_USED (its GET still shows what was entered, until it expires).

@@ -18,7 +18,7 @@ import { zSingleLineText } from "./text.ts";
  * - PATCH /api/system-users/{userId}/phone — `{ phoneNumber }`; 200 the updated item;
  *   400 UNSUPPORTED_PHONE_NUMBER 'Unsupported phone number format'. One's own number: with
  *   `currentPassword`; 202 `zContactChangeStarted`, then POST …/phone-change/confirm `{ code }`.
- *   A manager's `{ phoneNumber: "" }` on another user resets their two-factor phone (issue 10): the
+ *   A manager's `{ phoneNumber: "" }` on another user resets their two-factor phone: the
  *   number and its verification are cleared, the user is told by mail, and their next login asks for a
  *   number (400 PHONE_NUMBER_REQUIRED with requiresPhoneNumber). One's own "" is 400.
  * - A wrong current password: 403 REAUTHENTICATION_FAILED; too many: 429.
@@ -111,8 +111,8 @@ export const zCreateSystemUserResponse = z.object({ user: zSystemUserItem });
 export const zUserIdParams = z.object({ userId: z.uuid() });
 
 /**
- * The current password that re-authenticates a change of one's own login e-mail or phone (issue 7,
- * defect 6). Not trimmed: spaces belong to a password. Managers changing someone else leave it out.
+ * The current password that re-authenticates a change of one's own login e-mail or phone, so that a
+ * stolen session cannot take the account over. Not trimmed: spaces belong to a password. Managers changing someone else leave it out.
  */
 const zCurrentPassword = z.string().max(1024).optional();
 

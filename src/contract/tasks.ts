@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from "../domain/enums.ts";
  * - COMPANY_APPLICATION: company sign-ups to accept or reject;
  * - CONTACT_FORM: contact forms nobody has checked;
  * - TASK: stored tasks still PENDING;
- * - after the sale (issue 13): ORDER_CANCELLATION (open cancellations and requests), INSURANCE_CLAIM
+ * - after the sale (ADR 009): ORDER_CANCELLATION (open cancellations and requests), INSURANCE_CLAIM
  *   (open claims), BIKE_REDEMPTION (open lease-end cases the employee has chosen for — a redemption once
  *   paid — or whose deadline has passed), USER_PAYMENT (payments not yet sent to the employee),
  *   BROKERAGE_INQUIRY (inquiries to buy a brokerage bike not yet answered).

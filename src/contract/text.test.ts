@@ -12,11 +12,11 @@ const CONTROL_CHARACTERS = [
 ];
 const LINE_BREAKS_AND_TABS = ["\t", "\n", "\r"];
 
-describe("defect 7: the shared text types", () => {
+describe("the shared text types", () => {
   const line = zSingleLineText({ min: 1, max: 20 });
   const lines = zMultiLineText({ max: 100 });
 
-  it("defect 7: single-line text refuses every control character inside it, with its message", () => {
+  it("single-line text refuses every control character inside it, with its message", () => {
     for (const character of CONTROL_CHARACTERS) {
       const result = line.safeParse(`Ai${character}no`);
       expect(result.success, JSON.stringify(character)).toBe(false);
@@ -24,7 +24,7 @@ describe("defect 7: the shared text types", () => {
     }
   });
 
-  it("defect 7: multi-line text keeps line breaks and tabs and refuses the other control characters", () => {
+  it("multi-line text keeps line breaks and tabs and refuses the other control characters", () => {
     for (const character of CONTROL_CHARACTERS) {
       const result = lines.safeParse(`Hei${character}maailma`);
       if (LINE_BREAKS_AND_TABS.includes(character)) {

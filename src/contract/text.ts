@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * Free text typed by people. PostgreSQL cannot store NUL in text and no form needs the other control
  * characters (U+0000–U+001F, U+007F), so the contract refuses them with a clear message instead of
- * letting them reach the database (defect 7 of issue 7). Every free-text field of a request body or
+ * letting them reach the database (PostgreSQL refuses NUL in text). Every free-text field of a request body or
  * query string is one of these two; ids, enums and tokens have schemas of their own.
  */
 

@@ -7,7 +7,7 @@ import { zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
 /**
- * User payments (SPEC §3 "User payment filters", §7 "User payments"; issue 13 point 5): what an
+ * User payments (SPEC §3 "User payment filters", §7 "User payments"): what an
  * employee pays themself — the part of a package above the max price (OWN_SHARE), a redemption price,
  * a return fee, a deductible, anything else. PAYROLL payments are deducted from the net pay of their
  * due date's month; BATCH payments are invoices paid by bank transfer to Pedaali's account with the

@@ -18,8 +18,8 @@ export const LOGIN_FAILURES_PER_EMAIL = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
 
 /**
- * Wrong two-factor codes tolerated per account, across challenges, before its code step answers 429
- * (defect 4). A correct password does not reset this count, only a correct code does: otherwise
+ * Wrong two-factor codes tolerated per account, across challenges, before its code step answers 429.
+ * A correct password does not reset this count, only a correct code does: otherwise
  * whoever has the password could start a new challenge every few codes and guess forever. Ten is two
  * challenges' worth of typos for the real user; an attacker gets 960 guesses a day out of a million.
  */

@@ -2,7 +2,7 @@ import type { OrderStatus, SimpleState } from "./enums.ts";
 import type { StatusTone } from "./status-tones.ts";
 
 /**
- * The bike brokerage (pyörävälitys, issue 13 point 4): benefit bikes that came back (returned at a
+ * The bike brokerage (pyörävälitys): benefit bikes that came back (returned at a
  * lease's end, or handed to brokerage by their employee) that Pedaali sells on. A bike is PENDING while
  * for sale, COMPLETED when sold and CANCELLED when withdrawn; it shows on /bikeBrokerageService only
  * while PENDING and listed, which the helpdesk does after a look at the bike.

@@ -1,7 +1,7 @@
 import type { OrderStatus } from "./enums.ts";
 
 /**
- * Company rules (issue 10): which orders count as a company's live leases, and why such a company
+ * Company rules: which orders count as a company's live leases, and why such a company
  * cannot be deleted. The contract re-exports the status set for the web.
  */
 

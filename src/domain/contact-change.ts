@@ -1,5 +1,5 @@
 /**
- * The rules of changing one's own login e-mail or phone number (issue 7, defect 6). Whoever holds a
+ * The rules of changing one's own login e-mail or phone number. Whoever holds a
  * session could otherwise move the account's login and second factor to themselves: the change asks
  * for the current password, and takes effect only once the new address or number proves it is the
  * user's — a link mailed to the new address, a code sent to the new number. The old address is told.

@@ -167,7 +167,7 @@ export const EVENT_TYPES = [
   "INSURANCE_END_OF_LEASING_COMPLETED",
   "INSURANCE_REPAIR_BIKE_SUBMITTED",
   "INSURANCE_NEW_BIKE_CASE_SUBMITTED",
-  // The admin area's own changes (issue 10): who changed access and companies, for the audit view.
+  // The admin area's own changes: who changed access and companies, for the audit view.
   "ROLE_CREATED",
   "ROLE_DELETED",
   "ROLE_PERMISSION_ADDED",
@@ -179,7 +179,7 @@ export const EVENT_TYPES = [
   "COMPANY_DELETED",
   "COMPANY_APPLICATION_ACCEPTED",
   "COMPANY_APPLICATION_REJECTED",
-  // The employer portal's own changes (issue 11): who accepted, changed or ended an employment, and
+  // The employer portal's own changes: who accepted, changed or ended an employment, and
   // the payroll reports that went out.
   "EMPLOYEE_CREATED",
   "EMPLOYEE_ACCEPTED",
@@ -191,7 +191,7 @@ export const EVENT_TYPES = [
   "EMPLOYEE_ABSENCE_REMOVED",
   "PAYROLL_REPORT_SENT",
   "SYSTEM_UPDATE_PUBLISHED",
-  // After the sale (issue 13): cancellations and refunds, insurance claims beyond SPEC §4's case steps,
+  // After the sale (ADR 009): cancellations and refunds, insurance claims beyond SPEC §4's case steps,
   // redemption offers and the employee's choice at the lease's end, user payments, the bike brokerage.
   "ORDER_CANCELLATION_REQUESTED",
   "ORDER_CANCELLATION_UPDATED",
@@ -256,7 +256,7 @@ export const OUTBOX_CHANNELS = ["EMAIL", "SMS"] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**
- * Who opened an order cancellation (issue 13): the employee of the order, someone of the employer, or
+ * Who opened an order cancellation: the employee of the order, someone of the employer, or
  * the helpdesk. An employee or employer asking after the agreement is signed makes a request the
  * helpdesk carries out; before that their cancellation cancels the order at once.
  */
@@ -264,14 +264,14 @@ export const ORDER_CANCELLATION_REQUESTERS = ["EMPLOYEE", "EMPLOYER", "HELPDESK"
 export type OrderCancellationRequester = (typeof ORDER_CANCELLATION_REQUESTERS)[number];
 
 /**
- * What an employee pays themself (user payments, issue 13): their own share of a package above the max
+ * What an employee pays themself (user payments): their own share of a package above the max
  * price, a redemption price, the return fee of a lease ended early, an insurance claim's deductible.
  */
 export const USER_PAYMENT_KINDS = ["OWN_SHARE", "REDEMPTION", "RETURN_FEE", "DEDUCTIBLE", "OTHER"] as const;
 export type UserPaymentKind = (typeof USER_PAYMENT_KINDS)[number];
 
 /**
- * Why a lease ends (a bike redemption case, issue 13): its term runs out, or it ends early because the
+ * Why a lease ends (a bike redemption case): its term runs out, or it ends early because the
  * employee resigned, the employer ended the employment, or a long absence (research note §6).
  */
 export const LEASE_END_REASONS = [
@@ -283,7 +283,7 @@ export const LEASE_END_REASONS = [
 export type LeaseEndReason = (typeof LEASE_END_REASONS)[number];
 
 /**
- * What becomes of the bike when its lease ends (issue 13): the employee redeems it, returns it, hands it
+ * What becomes of the bike when its lease ends: the employee redeems it, returns it, hands it
  * to the bike brokerage, passes the lease to a colleague (an early end only), or, during a long absence,
  * keeps it and pays the months the employer does not cover.
  */

@@ -19,7 +19,7 @@ import {
   reportDeadline,
 } from "./insurance-claims.ts";
 
-/** The insurance claim's rules (issue 13 point 2): the step table, the report deadline, what the employee bears. */
+/** The insurance claim's rules: the step table, the report deadline, what the employee bears. */
 
 const date = fc
   .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2090-12-31T00:00:00Z"), noInvalidDate: true })

@@ -2,7 +2,7 @@ import type { EventType, InsuranceClaimOutcome, InsuranceClaimType, SimpleState 
 import { addMonths, daysInMonth, monthsBetween, periodOf } from "./payroll/period.ts";
 
 /**
- * Insurance claims (issue 13 point 2): theft or damage of a leased bike, the employee's report and the
+ * Insurance claims (ADR 009): theft or damage of a leased bike, the employee's report and the
  * helpdesk's handling. The rules are ours, from the research on peers (research/peers.md):
  *
  * - A theft needs the police report number ("a police report is needed for theft").

@@ -10,7 +10,7 @@ import {
 } from "./lease-dates.ts";
 import { addMonths, lastDayOf } from "./payroll/period.ts";
 
-/** The lease's dates and the agreement's phase (issue 12 point 4). */
+/** The lease's dates and the agreement's phase. */
 
 const date = fc
   .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2090-12-31T00:00:00Z"), noInvalidDate: true })

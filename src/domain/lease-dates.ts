@@ -2,8 +2,8 @@ import type { RequestStatusWithSigned } from "./enums.ts";
 import { addMonths, firstDayOf, lastDayOf, monthsBetween, periodOf } from "./payroll/period.ts";
 
 /**
- * The lease's dates and the agreement's phase (issue 12 point 4: "PENDING → accepted/REJECTED →
- * active → ended"). Dates are calendar dates (YYYY-MM-DD, Helsinki).
+ * The lease's dates and the agreement's phase (PENDING → accepted/REJECTED →
+ * active → ended). Dates are calendar dates (YYYY-MM-DD, Helsinki).
  *
  * - The lease starts on the first day of the month after the bike was delivered, so every lease month
  *   is a whole calendar month and payroll deducts from the month after delivery.
@@ -58,7 +58,7 @@ export function agreementPhase(
 }
 
 /**
- * The months a lease runs: its term, or fewer when it ended early (issue 13: a redemption before the
+ * The months a lease runs: its term, or fewer when it ended early (a redemption before the
  * term's end, a bike stolen and not replaced), when its end date was set to the last day of an earlier
  * month. A lease runs at least its first month.
  */
@@ -73,7 +73,7 @@ export function effectiveLeaseMonths(
 }
 
 /**
- * Whether a leased bike is still the employee's benefit bike (issue 13): its order is ACTIVE_LEASING
+ * Whether a leased bike is still the employee's benefit bike: its order is ACTIVE_LEASING
  * and the lease has not ended — not past its end date, its lease-end case not completed (a bike kept
  * through a long absence, CONTINUE, stays in use), and no insurance claim closed it as the end of the
  * leasing. A bike no longer in use takes no new claim and no new lease-end case.

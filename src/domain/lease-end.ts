@@ -4,7 +4,7 @@ import { addMonths, daysInMonth, isPeriod, lastDayOf, monthsBetween, periodOf } 
 import { addDays } from "./user-payments.ts";
 
 /**
- * The end of a lease (issue 13 point 3): the redemption price by rule, the deadlines, and the options
+ * The end of a lease (ADR 009): the redemption price by rule, the deadlines, and the options
  * the employee has with their costs compared. Pure rules over plain inputs; money is cents incl. VAT
  * (the package price is VAT-inclusive, 25.5 %), dates are Helsinki calendar dates (YYYY-MM-DD).
  * Sources: research note finnish-bike-benefit-tax.md (§1.2, §1.3, §6, §7.3) and peers.md (§2.10

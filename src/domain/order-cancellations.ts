@@ -2,7 +2,7 @@ import type { OrderCancellationRequester, OrderStatus } from "./enums.ts";
 import { CUSTOMER_COMMENT_STATUS, canTransition, type OrderActor } from "./order-state-machine.ts";
 
 /**
- * Who may cancel an order, and when (issue 13 point 1). An order can be cancelled before delivery by its
+ * Who may cancel an order, and when (ADR 009). An order can be cancelled before delivery by its
  * employee, someone of its employer, or the helpdesk, always with a reason. "Before delivery" is every
  * status up to WAITING_FOR_DELIVERY_DATE, an order paused for the customer's comment in one of them, a
  * special case (CASE_X) and an imported online order (WIX). Once the store has given the delivery

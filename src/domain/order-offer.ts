@@ -1,7 +1,7 @@
 import { type LeaseTerms, monthlyLeasePayment } from "./calculator/lease-payment.ts";
 
 /**
- * The employee's offer on a bike package (issue 12): what part of the package the employee pays
+ * The employee's offer on a bike package: what part of the package the employee pays
  * themselves, which lease periods they may choose, and the lease on the rest, priced by the domain's
  * lease payment with the company's billing table. Cents throughout; pure, so the API and its tests
  * agree on every figure.

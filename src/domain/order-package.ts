@@ -1,5 +1,5 @@
 /**
- * The bike package of an order (issue 12 point 2): the lines the bike store enters, in cents incl. VAT.
+ * The bike package of an order: the lines the bike store enters, in cents incl. VAT.
  * The form in the browser and the server count the total with these same functions.
  */
 

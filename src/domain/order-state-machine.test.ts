@@ -78,7 +78,7 @@ const ALLOWED: readonly Allowed[] = [
   move("WIX", "CASE_X", [SA, IA]),
 
   // Cancelled from any pre-leasing state: admins always; the employee and the employer's deciders (not
-  // reporting users) until ALL_INFO_PROVIDED, before the order is confirmed (issue 13; the employer's
+  // reporting users) until ALL_INFO_PROVIDED, before the order is confirmed (ADR 004; the employer's
   // refusal where the bike policy asks for their approval is one of these).
   move("NOT_STARTED", "CANCELLED", [EMPLOYEE, ...DECIDERS, SA, IA]),
   move("PENDING", "CANCELLED", [EMPLOYEE, ...DECIDERS, SA, IA]),
@@ -172,7 +172,7 @@ function expectedAllowed(from: OrderStatus, to: OrderStatus, actor: OrderActor, 
 /** Every previous status an order could carry, and none (only the side state keeps one). */
 const PREVIOUS: readonly (OrderStatus | undefined)[] = [undefined, ...ORDER_STATUSES];
 
-describe("defect 12: the order lifecycle against ADR 004's hand-written table", () => {
+describe("the order lifecycle against ADR 004's hand-written table", () => {
   it("allows exactly the listed (from, to, actor) moves and refuses every other of all statuses × statuses × actors", () => {
     const wrong: string[] = [];
     let checked = 0;

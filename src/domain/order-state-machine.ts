@@ -67,7 +67,7 @@ export const PRE_LEASING_STATUSES: readonly OrderStatus[] = MAIN_LINE_STATUSES.s
 /**
  * Until the order is confirmed nothing binds anyone (the agreement is signed and approved in the last of
  * these), so the employee and the employer's deciders may cancel the order themselves; afterwards their
- * cancellation is a request the helpdesk carries out (issue 13).
+ * cancellation is a request the helpdesk carries out (ADR 004).
  */
 export const EMPLOYEE_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
   "NOT_STARTED",
@@ -236,7 +236,7 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
   return FINAL_ORDER_STATUSES.includes(status);
 }
 
-/** Who an order waits for, as the shared timeline names them (issue 12: every side sees the same). */
+/** Who an order waits for, as the shared timeline names them: every side sees the same. */
 export type OrderParty = "EMPLOYEE" | "EMPLOYER" | "BIKE_STORE" | "HELPDESK" | "LEASING_COMPANY";
 
 /**

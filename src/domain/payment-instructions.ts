@@ -1,7 +1,7 @@
 import { formatReferenceNumber, isValidReferenceNumber } from "./reference-number.ts";
 
 /**
- * How an employee pays what they owe themself (user payments, issue 13 point 5) when it is not taken
+ * How an employee pays what they owe themself (user payments) when it is not taken
  * from their pay: a bank transfer to Pedaali's account with the payment's reference number, or the
  * same details as the Finnish bank barcode (pankkiviivakoodi, version 4), whose 54 digits every
  * Finnish online bank takes as one "virtual barcode" (virtuaaliviivakoodi). Card payments would need a

@@ -20,7 +20,7 @@ export const PERMISSIONS = [
   "orders.read",
   "orders.process",
   "orders.cancel",
-  // The employer's approval of an order where the bike policy asks for it (issue 12)
+  // The employer's approval of an order where the bike policy asks for it
   "orders.approve",
   "employees.read",
   "employees.manage",
@@ -69,7 +69,7 @@ export const PERMISSIONS = [
   "notifications.publish",
   // Admin tasks
   "tasks.read",
-  // The admin area (issue 10): the audit view of the event log, platform-wide reporting, the
+  // The admin area: the audit view of the event log, platform-wide reporting, the
   // helpdesk search across companies, users and orders
   "audit.read",
   "platform-reports.read",

@@ -17,7 +17,7 @@ describe("preference documents", () => {
     ).toEqual({ theme: "dark", pageSize: 50 });
   });
 
-  it("defect 5: allows at most 50 keys and 8192 bytes of JSON, counting UTF-8 bytes", () => {
+  it("allows at most 50 keys and 8192 bytes of JSON, counting UTF-8 bytes", () => {
     const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 1]));
     expect(preferencesWithinLimits(keys(MAX_PREFERENCE_KEYS))).toBe(true);
     expect(preferencesWithinLimits(keys(MAX_PREFERENCE_KEYS + 1))).toBe(false);

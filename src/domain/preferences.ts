@@ -1,7 +1,6 @@
 /**
  * The limits of a user's preference document (SPEC §7 /api/user-preferences). It is read with every
- * session, so an unbounded one slows every request of its user and grew the database at will (issue 7,
- * defect 5): a patch and the merged document hold at most 50 keys and 8 KB of JSON.
+ * session, so an unbounded one slows every request of its user and grows the database at will: a patch and the merged document hold at most 50 keys and 8 KB of JSON.
  */
 
 export const MAX_PREFERENCE_KEYS = 50;

@@ -39,7 +39,7 @@ export const ROUTES = [
   { id: "passwordRecoveryAlias", path: "/palauta-salasana", access: PUBLIC, layout: "auth" },
   { id: "join", path: "/liity/:token", access: PUBLIC, layout: "auth" },
   { id: "passwordReset", path: "/reset/:token", access: PUBLIC, layout: "auth" },
-  /** The link mailed to a new login e-mail (issue 7, defect 6); public, so it works in any browser. */
+  /** The link mailed to a new login e-mail to confirm one's own change; public, so it works in any browser. */
   { id: "emailChangeConfirm", path: "/vahvista-sahkoposti/:token", access: PUBLIC, layout: "auth" },
   {
     id: "serialNumberAndDelivery",
@@ -47,7 +47,7 @@ export const ROUTES = [
     access: PUBLIC,
     layout: "default",
   },
-  /** The package link mailed to the bike store when an order starts (issue 12 point 2). */
+  /** The package link mailed to the bike store when an order starts. */
   { id: "storePackage", path: "/pyoraliike/paketti/:token", access: PUBLIC, layout: "default" },
   { id: "maintenance", path: "/huoltokatkos", access: PUBLIC, layout: "maintenance" },
   { id: "deactivated", path: "/deactivated", access: PUBLIC, layout: "default" },

@@ -2,7 +2,7 @@ import type { PaymentMethod, PaymentMode, PaymentStatus, UserPaymentKind } from 
 import { addMonths, firstDayOf, periodOf } from "./payroll/period.ts";
 
 /**
- * The rules of the employee's own payments (user payments, issue 13 point 5): what the helpdesk may
+ * The rules of the employee's own payments (user payments): what the helpdesk may
  * make by hand, how much, which payment methods a company's payment mode allows, and when the own
  * share of a package (the part above the max price) is due. Dates are Helsinki calendar dates
  * (YYYY-MM-DD); money is cents.

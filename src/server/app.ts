@@ -167,7 +167,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(leasingDecisionRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx });
       await api.register(storeLinksRoutes, { ctx });
-      // After the sale (issue 13)
+      // After the sale (ADR 009)
       await api.register(orderCancellationsRoutes, { ctx });
       await api.register(insuranceClaimsRoutes, { ctx });
       await api.register(redemptionsRoutes, { ctx });

@@ -67,7 +67,7 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://pedaali.fi");
   });
 
-  it("defect 9: production refuses to start without an https PUBLIC_URL", () => {
+  it("production refuses to start without an https PUBLIC_URL", () => {
     const { PUBLIC_URL: _, ...withoutUrl } = PRODUCTION_ENV;
     expect(refusal(withoutUrl)).toContain(
       "PUBLIC_URL: required when NODE_ENV=production (the https:// address users reach the app at)",
@@ -78,7 +78,7 @@ describe("loadConfig", () => {
     expect(loadConfig(PRODUCTION_ENV).publicUrl).toBe("https://pedaali.example");
   });
 
-  it("defect 9: production refuses to start without the mail and SMS providers", () => {
+  it("production refuses to start without the mail and SMS providers", () => {
     const { SMTP_URL: _smtp, SMS_PROVIDER_URL: _sms, ...withoutProviders } = PRODUCTION_ENV;
     const message = refusal(withoutProviders);
     expect(message).toContain("SMTP_URL: required when NODE_ENV=production");
@@ -87,14 +87,14 @@ describe("loadConfig", () => {
     expect(refusal(withoutSms)).not.toContain("SMTP_URL");
   });
 
-  it("defect 9: lists every missing production setting at once", () => {
+  it("lists every missing production setting at once", () => {
     const message = refusal({ NODE_ENV: "production" });
     for (const name of ["JWT_SECRET", "PUBLIC_URL", "SMTP_URL", "SMS_PROVIDER_URL"]) {
       expect(message).toContain(`${name}: required when NODE_ENV=production`);
     }
   });
 
-  it("defect 9: publishes the API docs outside production, and in production only with API_DOCS=true", () => {
+  it("publishes the API docs outside production, and in production only with API_DOCS=true", () => {
     expect(loadConfig({ NODE_ENV: "development" }).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: "test", API_DOCS: "0" }).apiDocs).toBe(false);
     expect(loadConfig(PRODUCTION_ENV).apiDocs).toBe(false);
@@ -102,7 +102,7 @@ describe("loadConfig", () => {
     expect(refusal({ NODE_ENV: "test", API_DOCS: "maybe" })).toContain("API_DOCS");
   });
 
-  it("defect 9: listens on 127.0.0.1 while the dev outbox is on, unless HOST says otherwise", () => {
+  it("listens on 127.0.0.1 while the dev outbox is on, unless HOST says otherwise", () => {
     expect(loadConfig({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
     expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
     expect(loadConfig({ NODE_ENV: "development", DEV_OUTBOX: "off" }).host).toBe("0.0.0.0");
@@ -110,13 +110,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...PRODUCTION_ENV, HOST: "10.1.2.3" }).host).toBe("10.1.2.3");
   });
 
-  it("defect 3: trusts no proxy by default, in production too", () => {
+  it("trusts no proxy by default, in production too", () => {
     expect(loadConfig({ NODE_ENV: "development" }).trustProxy).toBe(false);
     expect(loadConfig(PRODUCTION_ENV).trustProxy).toBe(false);
     expect(loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: "0" }).trustProxy).toBe(false);
   });
 
-  it("defect 3: TRUST_PROXY takes a hop count or a list of proxy addresses and networks", () => {
+  it("TRUST_PROXY takes a hop count or a list of proxy addresses and networks", () => {
     expect(loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: "2" }).trustProxy).toBe(2);
     expect(
       loadConfig({ ...PRODUCTION_ENV, TRUST_PROXY: " 10.0.0.1, 172.16.0.0/12,fd00::/8 ,::1, loopback" })
@@ -124,7 +124,7 @@ describe("loadConfig", () => {
     ).toEqual(["10.0.0.1", "172.16.0.0/12", "fd00::/8", "::1", "loopback"]);
   });
 
-  it("defect 3: refuses a TRUST_PROXY that is neither a hop count nor addresses", () => {
+  it("refuses a TRUST_PROXY that is neither a hop count nor addresses", () => {
     for (const value of ["true", "-1", "1.5", "10.0.0.0/33", "::1/129", "proxy.example", "10.0.0.1,", "*"]) {
       expect(refusal({ ...PRODUCTION_ENV, TRUST_PROXY: value }), value).toContain("TRUST_PROXY:");
     }

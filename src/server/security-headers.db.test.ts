@@ -12,7 +12,7 @@ import type { Database } from "./db/client.ts";
 import { DEMO_PASSWORD } from "./db/seed/demo-data.ts";
 
 /**
- * Deliverable 3 of issue 7: the headers and cookie flags a browser gets, from a development start
+ * The headers and cookie flags a browser gets, from a development start
  * (http://localhost) and from a production one (https PUBLIC_URL), on an HTML page and on the API.
  */
 

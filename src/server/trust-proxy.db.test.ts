@@ -8,7 +8,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 
 /**
- * Defect 3: every per-address limit keys on `request.ip`. Forwarding headers may move it only when
+ * Every per-address limit keys on `request.ip`. Forwarding headers may move it only when
  * TRUST_PROXY names the proxies in front (a hop count or addresses); by default they are ignored,
  * in production too, so rotating `X-Forwarded-For` neither escapes a limit nor blames another address.
  */
@@ -74,8 +74,8 @@ async function contactFormsFromRotatingAddresses(app: FastifyInstance, config: C
   return statuses;
 }
 
-describe("defect 3: forwarding headers without TRUST_PROXY", () => {
-  it("defect 3: in production a client rotating X-Forwarded-For is still locked out by its own address", async () => {
+describe("forwarding headers without TRUST_PROXY", () => {
+  it("in production a client rotating X-Forwarded-For is still locked out by its own address", async () => {
     const config = productionConfig();
     const app = await appWith(config);
     const statuses = await wrongLoginsFromRotatingAddresses(app, config);
@@ -83,35 +83,35 @@ describe("defect 3: forwarding headers without TRUST_PROXY", () => {
     expect(statuses.at(-1)).toBe(429);
   }, 60_000);
 
-  it("defect 3: in production the contact form's per-address limit holds against a rotated X-Forwarded-For", async () => {
+  it("in production the contact form's per-address limit holds against a rotated X-Forwarded-For", async () => {
     const config = productionConfig();
     const app = await appWith(config);
     expect(await contactFormsFromRotatingAddresses(app, config, 6)).toEqual([201, 201, 201, 201, 201, 429]);
   });
 
-  it("defect 3: a list of proxies that does not hold the peer leaves the forwarded address unused", async () => {
+  it("a list of proxies that does not hold the peer leaves the forwarded address unused", async () => {
     const config = productionConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.1" });
     const app = await appWith(config);
     expect(await contactFormsFromRotatingAddresses(app, config, 6)).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });
 
-describe("defect 3: forwarding headers from configured proxies", () => {
-  it("defect 3: TRUST_PROXY=1 takes the client address from the one proxy in front", async () => {
+describe("forwarding headers from configured proxies", () => {
+  it("TRUST_PROXY=1 takes the client address from the one proxy in front", async () => {
     const config = productionConfig({ TRUST_PROXY: "1" });
     const app = await appWith(config);
     const statuses = await wrongLoginsFromRotatingAddresses(app, config);
     expect(statuses).toEqual(Array(LOGIN_FAILURES_PER_IP + 1).fill(401));
   }, 60_000);
 
-  it("defect 3: TRUST_PROXY listing the peer's address takes the forwarded address", async () => {
+  it("TRUST_PROXY listing the peer's address takes the forwarded address", async () => {
     // app.inject connects "from" 127.0.0.1, the proxy here.
     const config = productionConfig({ TRUST_PROXY: "10.0.0.0/8,127.0.0.1" });
     const app = await appWith(config);
     expect(await contactFormsFromRotatingAddresses(app, config, 6)).toEqual(Array(6).fill(201));
   });
 
-  it("defect 3: a hop count trusts only that many proxies, not an address the client added before them", async () => {
+  it("a hop count trusts only that many proxies, not an address the client added before them", async () => {
     const config = productionConfig({ TRUST_PROXY: "1" });
     const app = await appWith(config);
     const send = (forwardedFor: string) =>

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { logInThroughPage, seriousAxeViolations } from "./helpers.ts";
 
 /**
- * Issue 8, defects a first-time user met (point 5): the user menu and the cookie card on a phone, the
+ * Defects a first-time user met: the user menu and the cookie card on a phone, the
  * /kayttaja messages, the login's wrong-password text, the /admin layout, the /deactivated details and
  * the logo of the mobile header. Layout defects are checked by geometry at a 375 px phone viewport.
  */
@@ -106,7 +106,7 @@ test("defect: at 375 px the cookie card is compact and covers nothing of the pag
 test("defect: a taken work e-mail on /kayttaja shows one message, at the field", async ({ page }) => {
   await logInThroughPage(page, "employee@demo.test");
   await expect(page).toHaveURL("/mybike");
-  // Since issue 7 one's own change answers 202 whether or not the address is taken (no enumeration);
+  // One's own change answers 202 whether or not the address is taken (no enumeration);
   // 409 EMAIL_TAKEN still comes when the address was taken meanwhile, so the answer is staged here.
   await page.route(/\/api\/system-users\/[^/]+$/, (route) =>
     route.request().method() === "PUT"

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { MAX_UPLOAD_BYTES } from "../../src/domain/uploads.ts";
 
 /**
- * Files for upload tests (issue 13 point 6): a real PDF (made with pdf-lib, as a scanner or a bank's
+ * Files for upload tests: a real PDF (made with pdf-lib, as a scanner or a bank's
  * receipt would be), a real 1×1 PNG, a Windows executable renamed to .pdf, and an 11 MB file that
  * starts like a PDF, so only its size is wrong.
  */

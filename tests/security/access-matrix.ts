@@ -191,7 +191,7 @@ export const MATRIX: readonly MatrixRow[] = [
   },
   { operation: "GET /api/user", call: () => ({}), expect: loggedIn },
   {
-    // Answers the same with or without a session (defect 1), so anonymous is ok too.
+    // Answers the same with or without a session, so anonymous is ok too.
     operation: "POST /api/logout",
     freshSession: true,
     call: () => ({}),
@@ -263,7 +263,7 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: userManagers,
   },
   {
-    // Issue 7 defect 6: the link mailed to a new login e-mail. Anonymous by design (the link works in
+    // The link mailed to a new login e-mail to confirm one's own change. Anonymous by design (the link works in
     // any browser); the single-use token is the authority and changes the link's user, never the caller.
     operation: "POST /api/system-users/email-change/confirm",
     call: async (f) => {
@@ -273,7 +273,7 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: everyone,
   },
   {
-    // Issue 7 defect 6: the code sent to one's own new number. It acts only on the caller's own pending
+    // The code sent to one's own new number. It acts only on the caller's own pending
     // request, and no identity has one, so every logged-in caller gets the same 400.
     operation: "POST /api/system-users/phone-change/confirm",
     call: () => ({ body: { code: "123456" } }),
@@ -801,7 +801,7 @@ export type Fixtures = {
   freshRole: () => Promise<string>;
   /** A set-password link token of a fresh user. */
   freshPasswordToken: () => Promise<{ token: string; userId: string }>;
-  /** The link token of a fresh user's pending change of their login e-mail (issue 7 defect 6). */
+  /** The link token of a fresh user's pending change of their login e-mail. */
   freshEmailChangeToken: () => Promise<{ token: string; userId: string; newEmail: string }>;
   /** The password step of the two-factor user: the challenge cookie and the code (from devCode). */
   passwordStep: () => Promise<{ code: string; cookies: Record<string, string> }>;

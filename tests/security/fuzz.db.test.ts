@@ -1,5 +1,5 @@
 /**
- * OpenAPI-driven fuzz (issue 7, deliverable 2). Every operation of the OpenAPI document gets
+ * OpenAPI-driven fuzz. Every operation of the OpenAPI document gets
  * requests derived from its JSON schemas, valid-shaped and spoiled (wrong types, missing and extra
  * fields, huge strings and numbers, control characters and odd unicode, SQL and script payloads,
  * path parameters that are no ids, other spellings of the path, malformed JSON, odd content types,

@@ -4,7 +4,7 @@ import { companyApplications } from "../../src/server/db/schema/index.ts";
 import type { Expectations, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The admin area's own calls: company applications, the event log, reporting and the helpdesk search (issue 10).
+ * The admin area's own calls: company applications, the event log, reporting and the helpdesk search.
  * Rows read as those of access-matrix.ts (see its header); only types come from there, so the
  * import does not loop at run time.
  */

@@ -3,7 +3,7 @@ import { bikeStores } from "../../src/server/db/schema/index.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Bike stores and their groups (issue 12). Rows read as those of access-matrix.ts (see its header);
+ * Bike stores and their groups. Rows read as those of access-matrix.ts (see its header);
  * only types come from there, so the import does not loop at run time.
  *
  * bike-stores.read: the admin tier and the employee (who chooses where to order); the employer roles

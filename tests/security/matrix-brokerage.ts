@@ -2,7 +2,7 @@ import { bikeBrokerageInquiries, bikeBrokerages } from "../../src/server/db/sche
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The bike brokerage and its inquiries (issue 13). Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * The bike brokerage and its inquiries. Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * The brokerage belongs to Pedaali, not to a tenant: the helpdesk's calls need brokerage.manage, which
  * only the admin tier holds (so every employer role, the employee and the other tenant get 403); the

@@ -5,7 +5,7 @@ import { realPdf } from "../helpers/sample-files.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Order cancellations and refund receipts (issue 13). Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * Order cancellations and refund receipts. Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * Reading is for the helpdesk, the employer (orders.read: Demo Oy's admin, editor, group admin and
  * reporting) and the employee (their own order's). Cancelling is for the helpdesk, the employer's

@@ -13,7 +13,7 @@ import {
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Companies, group companies, company units, payroll recipients, company VAT and bike policy (issue 10).
+ * Companies, group companies, company units, payroll recipients, company VAT and bike policy.
  * Rows read as those of access-matrix.ts (see its header); only types come from there, so the
  * import does not loop at run time. Writes act on throw-away companies, groups, units and users made
  * with `f.db`; the writes on Demo Oy itself (its bike policy, its max price) send the stored values back

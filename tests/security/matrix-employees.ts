@@ -8,7 +8,7 @@ import {
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The employer's employees (issue 11): lists, details, export, create, update, decide, absences. Rows
+ * The employer's employees: lists, details, export, create, update, decide, absences. Rows
  * read as those of access-matrix.ts (see its header); only types come from there, so the import does
  * not loop at run time. Writes act on throw-away employees of Demo Oy made with `f.db`.
  *

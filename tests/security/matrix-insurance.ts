@@ -5,7 +5,7 @@ import { SAMPLE_PNG } from "../helpers/sample-files.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Insurance claims and their files (issue 13). Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * Insurance claims and their files. Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * Reading (insurance-claims.manage, orders.read or own-order.manage): the helpdesk every claim, the
  * employer roles their companies' (reporting included), the employee their own; the other tenant's

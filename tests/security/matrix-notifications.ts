@@ -4,7 +4,7 @@ import { userIdByEmail } from "../helpers/ids.ts";
 import type { Caller, Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The notification bell (issue 11): the caller's own notifications. Rows read as those of
+ * The notification bell: the caller's own notifications. Rows read as those of
  * access-matrix.ts (see its header); only types come from there, so the import does not loop at run time.
  *
  * notifications.read: the admin tier and the employer admin (also Toinen Oy's); the editor, the group

@@ -3,7 +3,7 @@ import { bikeStores, leasingAgreements, orders } from "../../src/server/db/schem
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Reading orders and leasing agreements (issue 12). Rows read as those of access-matrix.ts (see its header); only types come
+ * Reading orders and leasing agreements. Rows read as those of access-matrix.ts (see its header); only types come
  * from there, so the import does not loop at run time.
  *
  * orders.read: the admin tier and every employer role, reporting included; the employee reads their

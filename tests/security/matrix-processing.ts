@@ -3,8 +3,8 @@ import { invoices, leasingAgreements, orders } from "../../src/server/db/schema/
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The helpdesk's processing of orders, the leasing companies' decisions and invoices (issue 12 points 3
- * and 6). Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * The helpdesk's processing of orders, the leasing companies' decisions and invoices.
+ * Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * Every operation here is the admin tier's: orders.process (the order actions, invoice changes),
  * leasing.manage (decisions, the sync), invoices.read (reading invoices). No employer role holds

@@ -1,12 +1,12 @@
 import type { Expectations, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The employer's reporting (issue 11): the payroll report, its file and the dashboard of one company.
+ * The employer's reporting: the payroll report, its file and the dashboard of one company.
  * Rows read as those of access-matrix.ts (see its header); only types come from there, so the import
  * does not loop at run time.
  *
  * reports.read: the admin tier, the employer admin, the group admin and reporting; not the editor
- * (issue 11: "an editor cannot reach reporting") nor the employee. Toinen Oy's admin may read reports,
+ * (SPEC §6: /raportointi is not the editor's) nor the employee. Toinen Oy's admin may read reports,
  * so Demo Oy's answer 404 to them.
  */
 const reportReaders: Expectations = {

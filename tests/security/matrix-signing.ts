@@ -4,7 +4,7 @@ import { acceptedOrder, packagedOrder } from "../helpers/package-order.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The employee's acceptance and signature, the employer's approval and signed documents (issue 12).
+ * The employee's acceptance and signature, the employer's approval and signed documents.
  * Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * own-order.manage acts on the caller's own order only: the admin tier holds the permission but has

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * The bike store's links (issue 12 point 2). Rows read as those of access-matrix.ts (see its header);
+ * The bike store's links. Rows read as those of access-matrix.ts (see its header);
  * only types come from there, so the import does not loop at run time.
  *
  * The package and delivery links are anonymous: the token in the path is the credential, so every

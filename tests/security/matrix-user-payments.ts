@@ -3,7 +3,7 @@ import { createUserPayment } from "../../src/server/modules/user-payments/ledger
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * User payments (issue 13 point 5). Rows read as those of access-matrix.ts (see its header); only types
+ * User payments. Rows read as those of access-matrix.ts (see its header); only types
  * come from there.
  *
  * The employee reads their own (own-order.manage, which the admin tier holds too: theirs is empty).

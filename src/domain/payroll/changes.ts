@@ -7,7 +7,7 @@ import {
 } from "./types.ts";
 
 /**
- * What changed since last month's report (issue 11 point 3, ADR 008), so payroll only touches what
+ * What changed since last month's report (ADR 008), so payroll only touches what
  * changed. The previous rows are the report as it was sent last month (read back from its JSONB
  * snapshot, whose object keys come back in another order) or the previous period computed again.
  */

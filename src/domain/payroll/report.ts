@@ -28,7 +28,7 @@ import {
 } from "./types.ts";
 
 /**
- * The monthly payroll report (issue 11 point 3, ADR 008): what payroll does for each employee with a
+ * The monthly payroll report (ADR 008): what payroll does for each employee with a
  * running benefit-bike lease in one period. One row per lease, a row of own payments for an employee
  * without one, the totals. Pure: the server reads the database into PayrollInput.
  */

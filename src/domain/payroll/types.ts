@@ -3,7 +3,7 @@ import type { AbsenceReason } from "../enums.ts";
 import type { TaxYear } from "../tax/tax-year.ts";
 
 /**
- * The monthly payroll report's shapes (issue 11 point 3, ADR 008). The input is what the server reads
+ * The monthly payroll report's shapes (ADR 008). The input is what the server reads
  * from the database for one company (or any set of employees) and one pay period; the output is plain
  * JSON (strings, numbers, booleans, arrays, null), stored as the report's snapshot and sent over the
  * API as is. Money is integer cents, dates "YYYY-MM-DD", periods "YYYY-MM".

@@ -7,7 +7,7 @@ import { files } from "../db/schema/index.ts";
  * Where files live (DESIGN.md §5 "Files": signed agreements, refund receipts, redemption offers):
  * behind this small interface, in the database's files table by default. The caller names the MIME
  * type of content it made itself (a rendered PDF); uploads get their type sniffed and their size
- * limited before they reach here (issue 13).
+ * limited before they reach here (uploads.ts).
  */
 export type StoredFile = { fileName: string; mimeType: string; content: Buffer };
 

@@ -6,7 +6,7 @@ import { toErrorResponse } from "../plugins/errors.ts";
 import type { StoredFile } from "./file-store.ts";
 
 /**
- * Receiving and sending files (issue 13 point 6): refund receipts, redemption offers, insurance claims'
+ * Receiving and sending files: refund receipts, redemption offers, insurance claims'
  * photos. An upload is the request's raw body (SPEC §7: `POST /api/refund/upload?...` with an
  * octet-stream body); what it holds is decided by src/domain/uploads.ts from its bytes, never from the
  * header or the name.

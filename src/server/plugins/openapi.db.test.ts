@@ -97,7 +97,7 @@ describe("the API surface", () => {
   });
 });
 
-describe("defect 9: the API docs in production", () => {
+describe("the API docs in production", () => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -115,14 +115,14 @@ describe("defect 9: the API docs in production", () => {
     }
   }
 
-  it("defect 9: are not published without API_DOCS (the JSON 404 of an unknown route)", async () => {
+  it("are not published without API_DOCS (the JSON 404 of an unknown route)", async () => {
     for (const res of await docsAnswers({})) {
       expectError(res, 404, "NOT_FOUND");
       expect(res.body).not.toContain("openapi");
     }
   });
 
-  it("defect 9: are published with API_DOCS=true", async () => {
+  it("are published with API_DOCS=true", async () => {
     const answers = await docsAnswers({ API_DOCS: "true" });
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
     const [, ui, json] = answers;

@@ -3,7 +3,7 @@
  * (mutations.ts) decide where the values go.
  */
 
-/** Control characters (defect 7: PostgreSQL refuses NUL in text), odd unicode and encodings. */
+/** Control characters (PostgreSQL refuses NUL in text), odd unicode and encodings. */
 export const NASTY_STRINGS = [
   "\u0000",
   "a\u0000b",
@@ -99,7 +99,7 @@ export const BAD_PATH_VALUES = [
   "%20",
 ];
 
-/** Other spellings of the same path: percent-encoding (defect 2), case, slashes, dot segments. */
+/** Other spellings of the same path: percent-encoding (a guard must hold whatever the spelling), case, slashes, dot segments. */
 export const PATH_SPELLINGS: ReadonlyArray<(path: string) => string> = [
   (p) => p.replace(/^\/api\//, "/%61pi/"),
   (p) => p.replace(/^\/api\//, "/%2561pi/"),

@@ -24,7 +24,7 @@ import { HOSTILE_FILE_NAMES } from "./payloads.ts";
 import { describeRequest, type FuzzRequest } from "./request.ts";
 
 /**
- * The fuzz's uploads (issue 13 point 6): an operation whose OpenAPI body is application/octet-stream
+ * The fuzz's uploads: an operation whose OpenAPI body is application/octet-stream
  * gets a file's bytes, spoiled in the ways an upload can be. Tested on an app of its own with one
  * upload route built from the real plumbing, so it holds whichever upload endpoints the API has.
  */

@@ -119,8 +119,8 @@ export const registrationLinks = pgTable(
 );
 
 /**
- * A user's own change of their login e-mail or phone number, waiting for its confirmation (issue 7,
- * defect 6): an EMAIL row holds the sha256 of the link token mailed to the new address, a PHONE row the
+ * A user's own change of their login e-mail or phone number, waiting for its confirmation (a
+ * stolen session must not take the account over): an EMAIL row holds the sha256 of the link token mailed to the new address, a PHONE row the
  * keyed hash of the code sent to the new number (as two-factor challenges). Single use, expiring; a new
  * request of the same kind replaces the user's open one.
  */

@@ -8,7 +8,7 @@ import { bikeRedemptions } from "./redemptions.ts";
 import { users } from "./users.ts";
 
 /**
- * A bike in the bike brokerage (bikeBrokerageId, issue 13): a returned benefit bike, or one handed to
+ * A bike in the bike brokerage (bikeBrokerageId): a returned benefit bike, or one handed to
  * brokerage at its lease's end, that Pedaali sells on. PENDING while for sale (shown on
  * /bikeBrokerageService once listedAt is set), COMPLETED when sold (soldAt), CANCELLED when withdrawn.
  */
@@ -50,7 +50,7 @@ export const bikeBrokerages = pgTable(
   ],
 );
 
-/** Someone logged in asks to buy a bike of the brokerage (issue 13); the helpdesk answers them. */
+/** Someone logged in asks to buy a bike of the brokerage; the helpdesk answers them. */
 export const bikeBrokerageInquiries = pgTable(
   "bike_brokerage_inquiries",
   {

@@ -19,7 +19,7 @@ import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
 /**
- * A bike redemption case (lunastus, issue 13): what becomes of a leased bike when its lease ends, at
+ * A bike redemption case (lunastus, ADR 009): what becomes of a leased bike when its lease ends, at
  * the end of its term or early (reason). It opens with the redemption offer (price by the rules of
  * src/domain/lease-end.ts) and a decision deadline; the employee's choice (redeem, return, brokerage,
  * transfer, continue) decides what follows; it is COMPLETED when the bike has its new owner or is back,
