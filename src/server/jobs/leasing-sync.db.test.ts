@@ -19,7 +19,7 @@ import {
 } from "../modules/leasing/gateway.ts";
 import { syncLeasingDecisions } from "./leasing-sync.ts";
 
-/** The leasing sync job (issue 12 point 3): decisions applied, set aside, and the last fetch time. */
+/** The leasing sync job: the leasing companies' decisions on agreements applied, set aside, and the last fetch time. */
 
 let database: Database;
 let demoOyId: string;

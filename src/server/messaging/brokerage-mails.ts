@@ -5,7 +5,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The bike brokerage's mail to customer service (issue 13 point 4): someone logged in asks to buy a bike
+ * The bike brokerage's mail to customer service: someone logged in asks to buy a bike
  * listed on /bikeBrokerageService. Customer service answers the asker directly, so the mail carries
  * their contact details and message, the bike, and the link to the bike's page in the admin. Customer
  * service reads Finnish; the other languages are there for a helpdesk that reads them.

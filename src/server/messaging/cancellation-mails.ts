@@ -4,7 +4,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The employee's mails about their order's cancellation (issue 13 point 1), in their language: the
+ * The employee's mails about their order's cancellation, in their language: the
  * employer or the helpdesk cancelled the order (with the reason), and the refund to the employee is done.
  */
 

@@ -9,7 +9,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The employee's mails about their insurance claim (issue 13 point 2), in their language and the
+ * The employee's mails about their insurance claim, in their language and the
  * glossary's words: the confirmation that the claim (vahinkoilmoitus) was received, with what they bear
  * (the deductible and the insured value) and the 14-day report deadline; and the claim's settlement,
  * with the deductible to pay.

@@ -7,7 +7,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The monthly payroll report mail to a company's payroll recipients (issue 11 point 3): the month's
+ * The monthly payroll report mail to a company's payroll recipients (ADR 008): the month's
  * sums by Incomes Register income type, the changes since last month by name (what payroll must act
  * on), and a link to the whole report in Pedaali (the CSV and XLSX are downloaded there, behind login,
  * rather than sent around as attachments).

@@ -4,7 +4,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The purchase order to the bike store (issue 12 point 3): when the helpdesk processes an order (the
+ * The purchase order to the bike store: when the helpdesk processes an order (the
  * leasing company accepted its agreement), the store is asked to deliver the package the employee
  * accepted, line by line, and to invoice Pedaali for it. Stores have no language of their own yet, so
  * they get Finnish; the other languages are here for when they do.

@@ -6,7 +6,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The employee's mails at the end of their lease (issue 13 point 3), in their language and the
+ * The employee's mails at the end of their lease, in their language and the
  * glossary's words (lunastus, lunastustarjous, pyörävälitys): the redemption offer when a case opens,
  * and the case's completion. The words for reasons and choices are also the bell's and the offer PDF's.
  */

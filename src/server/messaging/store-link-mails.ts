@@ -4,7 +4,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The bike store's links (issue 12 point 2), mailed to the store's address: the package link when an
+ * The bike store's links, mailed to the store's address: the package link when an
  * employee starts an order at the store, the delivery link when the bike is paid and waits for its
  * frame serial number and delivery date. Stores have no language of their own yet, so they get Finnish.
  */

@@ -6,7 +6,7 @@ import type { MailContent } from "./layout.ts";
 import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The employee's invoice for a payment they make themself (user payments, issue 13 point 5), mailed
+ * The employee's invoice for a payment they make themself (user payments), mailed
  * when a BATCH payment is sent: what it is for, and how to pay it — Pedaali's account, the reference
  * number, the amount and the due date, and the virtual barcode an online bank takes in one go.
  */

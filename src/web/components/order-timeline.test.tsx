@@ -151,7 +151,7 @@ describe("OrderTimeline", () => {
     expect(current).toHaveTextContent("Odottaa: asiakaspalvelu");
   });
 
-  describe("the lease's end (issue 13)", () => {
+  describe("the lease's end", () => {
     const leasing = (redemption: NonNullable<OrderTimelineOrder["afterSales"]>["redemption"]) =>
       order({
         orderStatus: "ACTIVE_LEASING",

@@ -20,7 +20,7 @@ export type OrderTimelineOrder = Pick<
   "orderStatus" | "previousStatus" | "waitingOn" | "statusSince" | "createdAt"
 > & {
   events: readonly Pick<TOrderEvent, "id" | "from" | "to" | "createdAt">[];
-  /** The lease's end, once a lease-end case is open (issue 13): a step after the lease. */
+  /** The lease's end, once a lease-end case is open: a step after the lease. */
   afterSales?: { redemption: TOrderAfterSales["redemption"] };
 };
 
@@ -81,7 +81,7 @@ const MAIN: readonly OrderStatus[] = MAIN_LINE_STATUSES;
 
 type Step = {
   key: string;
-  /** A lifecycle status, or the lease's end after it (issue 13). */
+  /** A lifecycle status, or the lease's end after it. */
   status: OrderStatus | "LEASE_END";
   state: "done" | "current" | "side" | "future";
   /** When the order entered the state (done and side steps). */
@@ -202,7 +202,7 @@ function WaitingLine({ party, since }: { party: OrderParty | null; since: string
  * helpdesk: the main-line steps as a vertical timeline, the steps done with the time the order reached
  * them (Europe/Helsinki), the current one with who must act and since when, and a side state (waiting
  * for the customer's reply, a special case, cancelled, refunded) as its own marked step. Once a lease
- * has its lease-end case (issue 13), the lease's end is a step after the lease: what the employee was
+ * has its lease-end case, the lease's end is a step after the lease: what the employee was
  * offered or chose, and when it was done, the same for every side.
  */
 export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; label?: string }) {

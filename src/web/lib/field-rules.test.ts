@@ -6,7 +6,7 @@ import { fieldRules, optionalThen, requiredThen } from "./field-rules.ts";
 const t = ((key: string) => key) as unknown as TFunction;
 const rules = fieldRules(t);
 
-describe("field rules (issue 8: an empty required field says it is required)", () => {
+describe("field rules: an empty required field says it is required", () => {
   it("says an empty or blank e-mail is required and a malformed one is malformed", () => {
     expect(rules.email("", {})).toBe("forms.emailRequired");
     expect(rules.email("   ", {})).toBe("forms.emailRequired");

@@ -9,7 +9,7 @@ const isBlank = (value: string) => value.trim() === "";
 
 /**
  * A required field: empty (or only spaces) says `required`; a filled one goes on to `check`, so a user
- * who typed nothing is told the field is required, not that its format is wrong (issue 8).
+ * who typed nothing is told the field is required, not that its format is wrong.
  */
 export function requiredThen<Values = unknown>(
   required: string,

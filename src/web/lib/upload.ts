@@ -1,7 +1,7 @@
 import { apiFetch, type ResponseSchema } from "./api-client.ts";
 
 /**
- * Sends a file the user picked to an upload endpoint (issue 13 point 6): the file's bytes as the raw
+ * Sends a file the user picked to an upload endpoint: the file's bytes as the raw
  * body, always as application/octet-stream (the server tells PDF from image by the bytes, and refuses
  * anything else with 400 FILE_TYPE_NOT_ALLOWED, so a file the browser types oddly gets that answer and
  * not a 415), and its name in the query under `fileName` next to the endpoint's own parameters.

@@ -126,7 +126,7 @@ describe("a demo database made before the billing table's annuity terms", () => 
   });
 });
 
-describe("the README's tour of what follows the sale (issue 13)", () => {
+describe("the README's tour of what follows the sale", () => {
   const tour = readme.slice(readme.indexOf("| Log in as | What to try |"));
   const emails = [...tour.slice(0, tour.indexOf("\n\n")).matchAll(/`([\w.]+@demo\.test)`/g)].map(
     (m) => m[1] as string,

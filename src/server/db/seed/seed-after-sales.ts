@@ -6,7 +6,7 @@ import { seedRedemptionsDemo } from "./seed-redemptions-demo.ts";
 import { seedUserPaymentsDemo } from "./seed-user-payments-demo.ts";
 
 /**
- * The demo of issue 13, after the sale: a cancelled order with its refund receipt, insurance claims open
+ * The demo of what follows the sale (ADR 009): a cancelled order with its refund receipt, insurance claims open
  * and closed, a lease near its end with its redemption offer and one redeemed and paid, bikes listed in
  * the brokerage, open and paid user payments. Each area seeds its own part, in this order, on the
  * demo's one clock; each works through the area's own service functions, so the demo holds what the

@@ -8,7 +8,7 @@ import type { Db } from "../client.ts";
 import { beneficiaryEmployees, companies, systemUsers, users } from "../schema/index.ts";
 
 /**
- * Issue 13 demo: bikes in the brokerage as the helpdesk leaves them (through the brokerage's own
+ * The brokerage's demo: bikes in the brokerage as the helpdesk leaves them (through the brokerage's own
  * transaction functions, so each has its events): five for sale on /bikeBrokerageService in Espoo,
  * Helsinki, Tampere and Turku, one sold, one waiting for the helpdesk's look, and one inquiry from a
  * Demo Oy employee waiting for an answer. Each is a returned benefit bike whose asking price is the

@@ -13,7 +13,7 @@ import { beneficiaryEmployees, companies, userPayments, users } from "../schema/
 import { DEMO_COMPANIES } from "./demo-data.ts";
 
 /**
- * The demo of user payments (issue 13 point 5), made through the ledger on the seed's clock, after the
+ * The demo of user payments, made through the ledger on the seed's clock, after the
  * orders (whose acceptances already owe their own shares above the max price):
  * - employee@demo.test has an accessory bought later to pay by invoice (open, sent) and an earlier one
  *   paid;

@@ -6,7 +6,7 @@ import { apiError, fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
-/** Issue 7, defect 6: the own-details page's re-authenticated, confirmed e-mail and phone changes. */
+/** The own-details page's re-authenticated, confirmed e-mail and phone changes. */
 
 const me = sessionUser(["BIKE_BENEFICIARY"]);
 
@@ -28,8 +28,8 @@ afterEach(() => {
 
 const section = (name: string) => within(screen.getByRole("region", { name }));
 
-describe("defect 6: own details", () => {
-  it("defect 6: shows a wrong current password on its field and keeps the new e-mail", async () => {
+describe("own details", () => {
+  it("shows a wrong current password on its field and keeps the new e-mail", async () => {
     const user = userEvent.setup();
     fakeApi({
       [`PUT /api/system-users/${me.id}`]: apiError(403, "REAUTHENTICATION_FAILED", "Wrong password"),
@@ -48,7 +48,7 @@ describe("defect 6: own details", () => {
     expect(input).toHaveValue("uusi@demo.test");
   });
 
-  it("defect 6: a wrong code stays on the code field; an expired one asks for a new code", async () => {
+  it("a wrong code stays on the code field; an expired one asks for a new code", async () => {
     const user = userEvent.setup();
     let tries = 0;
     const api = fakeApi({
@@ -87,7 +87,7 @@ describe("defect 6: own details", () => {
   });
 });
 
-describe("defect 6: /vahvista-sahkoposti/{token}", () => {
+describe("/vahvista-sahkoposti/{token}", () => {
   it("confirms the new e-mail with the link's token on a click, not on load", async () => {
     const user = userEvent.setup();
     const api = fakeApi({

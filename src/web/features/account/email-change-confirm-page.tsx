@@ -12,7 +12,7 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
 
 /**
- * /vahvista-sahkoposti/{token}: the link mailed to a new login e-mail (issue 7, defect 6). The change
+ * /vahvista-sahkoposti/{token}: the link mailed to a new login e-mail, confirming one's own change of it. The change
  * is made by a button rather than on load, so a mail scanner that opens links changes nothing. Public:
  * the link works in any browser, logged in or not; the single-use token is the proof.
  */

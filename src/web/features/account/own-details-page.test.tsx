@@ -85,7 +85,7 @@ describe("own details (/kayttaja)", () => {
     expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maikki");
   });
 
-  it("defect 6: asks the current password for a new work e-mail and says where the link went", async () => {
+  it("asks the current password for a new work e-mail and says where the link went", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       [`PUT /api/system-users/${me.id}`]: {
@@ -160,7 +160,7 @@ describe("own details (/kayttaja)", () => {
     }
   });
 
-  it("defect 6: normalises the phone (SPEC §5), asks the password, and stores it with the code sent to it", async () => {
+  it("normalises the phone (SPEC §5), asks the password, and stores it with the code sent to it", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       [`PATCH /api/system-users/${me.id}/phone`]: {

@@ -181,14 +181,14 @@ function isReauthError(error: unknown): boolean {
   return error instanceof ApiError && error.code === "REAUTHENTICATION_FAILED";
 }
 
-/** Errors the work e-mail form shows on a field, and only there (issue 8: one message, at the field). */
+/** Errors the work e-mail form shows on a field, and only there: one message, at the field. */
 function isWorkEmailFieldError(error: unknown): boolean {
   return isReauthError(error) || (error instanceof ApiError && error.code === "EMAIL_TAKEN");
 }
 
 /**
- * The current password that a change of the login e-mail or phone asks for (issue 7, defect 6), shown
- * only once the value differs from the stored one.
+ * The current password that a change of the login e-mail or phone asks for (so that a stolen session
+ * cannot take the account over), shown only once the value differs from the stored one.
  */
 function CurrentPassword(props: PasswordInputProps) {
   const { t } = useTranslation();

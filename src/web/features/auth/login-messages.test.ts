@@ -230,7 +230,7 @@ describe("verifyFailure (SPEC §8 two-factor failure)", () => {
 });
 
 /**
- * Issue 8: every answer POST /api/login and POST /api/verify give (src/server/modules/auth/service.ts,
+ * Every answer POST /api/login and POST /api/verify give (src/server/modules/auth/service.ts,
  * and before it the body schema, the Origin check and the flood limit of routes.ts, and the error
  * handler's 500) reads as a text of ours in fi, en and sv: never the server's English words, never the
  * generic "something went wrong".

@@ -207,7 +207,7 @@ export function LoginPage() {
     goToStep({ name: "credentials" });
   }
 
-  // The SPEC §8 text says what failed; no generic "something went wrong" title over it (issue 8).
+  // The SPEC §8 text says what failed; no generic "something went wrong" title over it.
   const errorAlert = error && (
     <Alert color="red" variant="light">
       {error}

@@ -82,7 +82,7 @@ function taxNote({ option, audience, t }: Cell): string | null {
 }
 
 /**
- * A lease end's options compared (issue 13; peers.md §5.2 idea 11): what each costs the employee (a
+ * A lease end's options compared (ADR 009; peers.md §5.2 idea 11): what each costs the employee (a
  * range where it depends on what is not known yet) and the employer, what happens, its tax note, and
  * why an option is not open. A table on a desktop, one card an option on a phone. The same for the
  * employee, the employer and the helpdesk, in words for each (`audience`).

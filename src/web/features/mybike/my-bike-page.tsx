@@ -88,10 +88,10 @@ function StartOrderSection() {
 }
 
 /**
- * /mybike (SPEC §2, issue 12 point 1): the employee's own page. Their benefit (company, max price, bike
+ * /mybike (SPEC §2): the employee's own page. Their benefit (company, max price, bike
  * policy, an estimate), then the order journey: start an order at a bike store, accept the store's
  * package and lease period, sign the agreement, follow it to the bike in use, each with the shared
- * timeline; past orders below. After the sale (issue 13): the lease's end and insurance claims by each
+ * timeline; past orders below. After the sale (ADR 009): the lease's end and insurance claims by each
  * bike in use, cancelling the order on its way, and the employee's own payments.
  */
 export function MyBikePage() {

@@ -44,7 +44,7 @@ export function startOrderBody(values: Values): TStartOrder {
 }
 
 /**
- * "Start an order" (issue 12 point 1): the bike store (searchable), pickup or home delivery (with the
+ * "Start an order": the bike store (searchable), pickup or home delivery (with the
  * address), and what the employee tells the store; POST /api/orders. The server's refusals
  * (NOT_ELIGIBLE_TO_ORDER, ORDER_ALREADY_OPEN) show above the button, its field errors under the fields.
  */

@@ -6,7 +6,7 @@ import { fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 /**
- * Issue 8: on a phone, a failed submit of /register left focus on the button while the invalid fields
+ * On a phone, a failed submit of /register left focus on the button while the invalid fields
  * were off-screen. The error summary at the top of the form now takes focus and links to the fields.
  */
 

@@ -6,7 +6,7 @@ import { apiError, type FakeReply, fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 /**
- * Issue 8's defects on the registration pages: empty required fields said their format was wrong,
+ * Defects a first-time user met on the registration pages: empty required fields said their format was wrong,
  * and a registration link that no longer works needs a page that says what happened and what next.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The bike store's link pages (issue 12 point 2), one lazy chunk of their own. Loads the shared pages
+ * The bike store's link pages, one lazy chunk of their own. Loads the shared pages
  * chunk first, as /mybike does: otherwise the bundler splits the shell's modules out of the home page's
  * entry (rolldown#10731, see app/lazy-pages.ts).
  */

@@ -138,7 +138,7 @@ export function StorePackageScreen({ token }: { token: string }) {
   );
 }
 
-/** /pyoraliike/paketti/{token}: the bike store enters the order's package (issue 12 point 2). */
+/** /pyoraliike/paketti/{token}: the bike store enters the order's package. */
 export function StorePackagePage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.storePackage.title"));

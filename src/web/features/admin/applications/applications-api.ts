@@ -10,7 +10,7 @@ import { zGroupCompaniesPage } from "../../../../contract/companies.ts";
 import type { RequestStatus } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
-/** Company applications of /register (issue 10 point 1): the list, accept and reject. */
+/** Company applications of /register: the list, accept and reject. */
 
 export const APPLICATIONS_KEY = ["company-applications"] as const;
 export const APPLICATIONS_PAGE_SIZE = 10;

@@ -7,7 +7,7 @@ import { useRejectApplication } from "./applications-api.ts";
 import { ReviewError } from "./review-error.tsx";
 
 /**
- * Rejecting an application (issue 10 point 1): the note is required, since the applicant reads it in
+ * Rejecting an application: the note is required, since the applicant reads it in
  * the rejection mail. A destructive action, so the red button names it (design.md "ConfirmDialog");
  * the dialog holds a field, which ConfirmDialog's plain text body cannot.
  */

@@ -28,7 +28,7 @@ function Missing() {
 }
 
 /**
- * The admin's Rahoitusyhtiöt tab (SPEC §7 "Leasing", issue 10 point 5): the leasing companies with
+ * The admin's Rahoitusyhtiöt tab (SPEC §7 "Leasing"): the leasing companies with
  * their contact details, whether they finance new orders, when their data was last fetched, and their
  * terms: the names of their billing tables, the default marked. Read only; the billing tables tab
  * edits the terms.

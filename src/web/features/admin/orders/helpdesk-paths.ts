@@ -2,7 +2,7 @@ import type { TaskKind } from "../../../../contract/tasks.ts";
 
 /**
  * The sub-paths of Hakemukset: the order queue is the tab itself, the rest lie below it. The after-sale
- * views (issue 13) each have a segment, and one object of theirs is the segment and its id
+ * views (ADR 009) each have a segment, and one object of theirs is the segment and its id
  * (/admin/hakemukset/peruutukset/{orderCancellationId}).
  */
 export const APPLICATIONS_SEGMENT = "yrityshakemukset";

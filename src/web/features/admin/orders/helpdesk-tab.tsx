@@ -39,7 +39,7 @@ function viewOf(segment: string | undefined): View {
 
 /**
  * The admin's Hakemukset tab, the helpdesk's work (the default of /admin): the order queue first,
- * one order's detail at /admin/hakemukset/tilaus/{orderId}; what follows the sale (issue 13), each view
+ * one order's detail at /admin/hakemukset/tilaus/{orderId}; what follows the sale (ADR 009), each view
  * at a segment of its own with one object's page below it (/admin/hakemukset/vahingot/{insuranceId});
  * and the company applications of /register at /admin/hakemukset/yrityshakemukset. The switch shows
  * how many wait for the helpdesk in each view (GET /api/tasks).

@@ -24,7 +24,7 @@ import type { OrderStatus } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
 /**
- * The helpdesk's order work (issue 12 point 6): the queue (GET /api/orders/all with the counts of
+ * The helpdesk's order work: the queue (GET /api/orders/all with the counts of
  * /list-data and the waiting work of /api/tasks), one order's detail, and the admin's actions on it.
  *
  * The actions are the calls of src/contract/order-processing.ts, leasing-decisions.ts, invoices.ts and

@@ -16,7 +16,7 @@ import { useOrderLinks } from "./use-order-links.tsx";
 
 type AfterSalesTaskKind = Exclude<TTask["kind"], "ORDER" | "COMPANY_APPLICATION" | "CONTACT_FORM" | "TASK">;
 
-/** Where each kind of after-sale work is done (issue 13), and its name. */
+/** Where each kind of after-sale work is done, and its name. */
 const VIEW_OF_TASK = Object.fromEntries(
   AFTER_SALES_VIEWS.map((view) => [AFTER_SALES_TASK_OF_VIEW[view], view]),
 ) as Record<AfterSalesTaskKind, AfterSalesView>;

@@ -130,7 +130,7 @@ function FigureSection({
 }
 
 /**
- * Raportointi's figures (issue 10 point 5): the platform's totals and its orders, leases and invoiced
+ * Raportointi's figures: the platform's totals and its orders, leases and invoiced
  * money over a date range (the API's default range until the reader picks one, kept in the address).
  */
 export function PlatformReport() {

@@ -5,7 +5,7 @@ import { zSystemUsersPage } from "../../../../contract/system-users.ts";
 import type { EventType } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 
-/** Platform reporting and the event log (issue 10 points 5 and 6). */
+/** Platform reporting and the event log of the admin's Raportointi tab (SPEC §2). */
 
 export const EVENT_LOG_PAGE_SIZE = 20;
 

@@ -30,7 +30,7 @@ function targets(result: THelpdeskSearchResult | undefined) {
 }
 
 /**
- * The helpdesk search in the admin frame's heading row (issue 10 point 2): companies, users and orders
+ * The helpdesk search in the admin frame's heading row: companies, users and orders
  * as the helpdesk types (2 characters or more, 300 ms after the last key), grouped; arrow keys move,
  * Enter opens, Escape closes.
  */

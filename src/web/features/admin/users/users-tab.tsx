@@ -32,7 +32,7 @@ function UsersTabNav({ current }: { current: "users" | "roles" }) {
 }
 
 /**
- * The admin's Käyttäjät tab (SPEC §2, §6, §7 "Auth and users", "Roles"; issue 10 points 3 and 4): the
+ * The admin's Käyttäjät tab (SPEC §2, §6, §7 "Auth and users", "Roles"): the
  * system users (/admin/kayttajat), one user (/admin/kayttajat/<userId>), the roles and permissions
  * (/admin/kayttajat/roolit) and one role (/admin/kayttajat/roolit/<roleId>).
  */

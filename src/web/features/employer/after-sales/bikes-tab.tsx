@@ -5,7 +5,7 @@ import { LeaseEndsSection } from "./lease-ends-section.tsx";
 import { EmployerPaymentsSection } from "./payments-section.tsx";
 
 /**
- * /tyonantaja?valilehti=pyorat (issue 13): the employer's view of what follows the sale, for the
+ * /tyonantaja?valilehti=pyorat (ADR 009): the employer's view of what follows the sale, for the
  * companies of their scope: leases ending and their cases first (the ones that need the employer),
  * then insurance claims, order cancellations and the employees' own payments.
  */

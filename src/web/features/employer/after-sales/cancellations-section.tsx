@@ -29,7 +29,7 @@ const REQUESTER_LABELS = {
 } as const;
 
 /**
- * The companies' order cancellations and refunds, read only (issue 13 point 1): GET
+ * The companies' order cancellations and refunds, read only: GET
  * /api/order-cancellations, scoped by the server to the caller's companies, newest first, 10 a page.
  * The employer cancels an order in its drawer on the orders tab; the helpdesk carries out requests and
  * refunds.

@@ -40,7 +40,7 @@ const OUTCOME_LABELS: Record<InsuranceClaimOutcome, string> = {
 const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : "–");
 
 /**
- * The insurance claims of the companies' employees, read only (issue 13 point 2): GET
+ * The insurance claims of the companies' employees, read only: GET
  * /api/insurance-claims, scoped by the server to the caller's companies, newest first, 10 a page. The
  * helpdesk handles them; the employer sees whose bike was stolen or damaged and how the claim ended
  * (an ended lease ends its salary deduction).

@@ -23,7 +23,7 @@ export const LEASE_END_PARAM = "lunastus";
 
 /**
  * Leases of the companies' employees that are ending, early or at the end of their term, with each
- * case's state (issue 13 point 3): GET /api/bike-redemption, scoped by the server to the caller's
+ * case's state: GET /api/bike-redemption, scoped by the server to the caller's
  * companies, newest first, 10 a page, narrowed by status and reason. A row opens the case in a drawer
  * with its options compared; holders of employees.manage choose there for an employee who has left.
  * An early end is opened from the employee's drawer on the manage tab.

@@ -170,7 +170,7 @@ function PaymentsTable() {
 
 /**
  * The employees' own payments (share over the max price, redemptions, fees) of the employer's
- * companies, read only, 10 a page, narrowed to paid or unpaid (issue 13 point 5). Shown to holders of
+ * companies, read only, 10 a page, narrowed to paid or unpaid. Shown to holders of
  * user-payments.read (the employer admin, the group admin, reporting; not the editor).
  */
 export function EmployerPaymentsSection() {

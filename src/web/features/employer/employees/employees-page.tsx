@@ -27,10 +27,11 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 
 /**
- * /tyonantaja (SPEC §2, issue 11 point 1): the employer's employees in tabs add, accept (the default)
- * and manage, their orders (issue 12: the orders waiting for approval first), and their bikes after the
- * sale (issue 13: leases ending, insurance claims, cancellations, the employees' own payments). The open tab is in the address (`?valilehti=`), so a reload, the back button and
- * a bookmark keep it; only the open tab is mounted, so each asks for its own data only when shown.
+ * /tyonantaja (SPEC §2): the employer's employees in tabs add, accept (the default) and manage, their
+ * orders (the orders waiting for approval first), and their bikes after the sale (leases ending,
+ * insurance claims, cancellations, the employees' own payments). The open tab is in the address
+ * (`?valilehti=`), so a reload, the back button and a bookmark keep it; only the open tab is mounted,
+ * so each asks for its own data only when shown.
  */
 export function EmployeesPage() {
   const { t } = useTranslation();

@@ -44,7 +44,7 @@ export function missingDataHref(companyId: string | null): string {
 }
 
 /**
- * The payroll report view of /raportointi (`?nakyma=palkkaraportti`, issue 11 point 3): one company's
+ * The payroll report view of /raportointi (`?nakyma=palkkaraportti`, ADR 008): one company's
  * pay month (`?kausi=YYYY-MM`, the current month by default) with its sums for payroll and the Incomes
  * Register, every lease's row marked against last month, the files, and what the figures mean.
  */

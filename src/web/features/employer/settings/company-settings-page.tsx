@@ -20,7 +20,7 @@ import { useSelectedCompany } from "../selected-company.ts";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
 
 /**
- * /yritys-asetukset (SPEC §2, issue 11): the settings of the selected company for its employer admin
+ * /yritys-asetukset (SPEC §2): the settings of the selected company for its employer admin
  * and group admin. Its details with the max price of a bike package, the bike policy, units, payroll
  * report recipients (for a group admin also the group's) and registration links (for a group admin
  * also the group's). A user who acts for several companies switches between them at the top; the

@@ -2,7 +2,7 @@ import { MAX_CLAIM_FILES } from "../../../../domain/insurance-claims.ts";
 import { MAX_UPLOAD_BYTES, sniffUploadType, UPLOAD_MIME_TYPES } from "../../../../domain/uploads.ts";
 
 /**
- * The browser's check of a claim's photos before they are sent (issue 13 point 6): the same rule as the
+ * The browser's check of a claim's photos before they are sent: the same rule as the
  * server's (src/domain/uploads.ts), by the file's first bytes and its size, so a wrong file is named at
  * the field at once instead of after an upload. The server checks again and has the last word.
  */

@@ -14,7 +14,7 @@ import { InsuranceSection } from "./insurance-section.tsx";
 
 setUpMyBikeTests();
 
-/** Reporting theft or damage on /mybike (issue 13 point 2): the form's checks, what the employee bears, the claims. */
+/** Reporting theft or damage on /mybike: the form's checks, what the employee bears, the claims. */
 
 const CLAIM_ID = uuid(700);
 const TODAY = toHelsinkiDateString(new Date());

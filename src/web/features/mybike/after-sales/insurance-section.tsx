@@ -7,7 +7,7 @@ import { InsuranceClaimCard } from "./insurance-claim-card.tsx";
 import { InsuranceReportForm } from "./insurance-report-form.tsx";
 
 /**
- * Insurance claims of a bike in use (issue 13 point 2): reporting its theft or damage with photos and a
+ * Insurance claims of a bike in use: reporting its theft or damage with photos and a
  * description, seeing first what the employee bears; then following the claims, their steps and adding
  * photos while the helpdesk handles them.
  */

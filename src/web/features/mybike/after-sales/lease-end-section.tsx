@@ -6,7 +6,7 @@ import { LeaseEndCase } from "./lease-end-case.tsx";
 import { EarlyEndStart } from "./lease-end-start.tsx";
 
 /**
- * The lease's end (issue 13 point 3), under each bike in use. With a case open (at the term's end, or
+ * The lease's end (ADR 009), under each bike in use. With a case open (at the term's end, or
  * early): the redemption offer — its price and what it is based on, the deadline, the offer PDF —, the
  * options with their costs compared, the month-by-month price table, and the employee's choice with
  * what follows; a closed case says what became of the bike. Without one: when the term ends and the

@@ -50,7 +50,7 @@ export function cancellationFilterOf(params: URLSearchParams): CancellationFilte
 }
 
 /**
- * Hakemukset → Peruutukset (issue 13): the order cancellations, open ones first by default, searched by
+ * Hakemukset → Peruutukset: the order cancellations, open ones first by default, searched by
  * order number or the employee, narrowed by status, who asked and company, 20 a page on the server; the
  * filters live in the address. A row opens the cancellation.
  */

@@ -1,7 +1,7 @@
 import { PaymentDetail } from "./payment-detail.tsx";
 import { PaymentsList } from "./payments-list.tsx";
 
-/** User payments in Hakemukset (issue 13): the list, and one payment's page when `id` is given. */
+/** User payments in Hakemukset: the list, and one payment's page when `id` is given. */
 export function UserPaymentsView({ id }: { id: string | null }) {
   return id ? <PaymentDetail id={id} /> : <PaymentsList />;
 }
