@@ -36,7 +36,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("pedaali-cookie-consent", "rejected"));
 });
 
-test("defect: an empty required field says it is required on /ota-yhteytta", async ({ page }) => {
+test("an empty required field says it is required on /ota-yhteytta", async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto("/ota-yhteytta");
   const form = page.getByRole("form", { name: "Yhteydenottolomake" });
@@ -55,7 +55,7 @@ test("defect: an empty required field says it is required on /ota-yhteytta", asy
   expect(problems).toEqual([]);
 });
 
-test("defect: an empty required field says it is required on /liity/{token} (the README's demo link)", async ({
+test("an empty required field says it is required on /liity/{token} (the README's demo link)", async ({
   page,
 }) => {
   const problems = watchConsole(page);
@@ -77,7 +77,7 @@ test("defect: an empty required field says it is required on /liity/{token} (the
   expect(problems).toEqual([]);
 });
 
-test("defect: an empty required field says it is required on /register", async ({ page }) => {
+test("an empty required field says it is required on /register", async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto("/register");
   await page.getByRole("button", { name: "Lähetä rekisteröityminen" }).click();
@@ -97,7 +97,7 @@ test("defect: an empty required field says it is required on /register", async (
   expect(problems).toEqual([]);
 });
 
-test("defect: an empty required field says it is required on /salasanan-palauttaminen", async ({ page }) => {
+test("an empty required field says it is required on /salasanan-palauttaminen", async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto("/salasanan-palauttaminen");
   await page.getByRole("button", { name: "Lähetä linkki" }).click();
@@ -120,7 +120,7 @@ for (const [kind, token] of [
   ["an unknown or expired", UNKNOWN_TOKEN],
   ["a malformed", "lyhyt"],
 ] as const) {
-  test(`defect: ${kind} registration link shows what happened and the way forward`, async ({ page }) => {
+  test(`${kind} registration link shows what happened and the way forward`, async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto(`/liity/${token}`);
     const notice = page.getByRole("region", { name: "Rekisteröintilinkki ei ole voimassa" });
@@ -135,7 +135,7 @@ for (const [kind, token] of [
     expect(pageProblems(problems)).toEqual([]);
   });
 
-  test(`defect: ${kind} password link shows what happened and the way forward`, async ({ page }) => {
+  test(`${kind} password link shows what happened and the way forward`, async ({ page }) => {
     const problems = watchConsole(page);
     await page.goto(`/reset/${token}`);
     const notice = page.getByRole("region", { name: "Linkki ei ole enää voimassa" });
@@ -158,9 +158,7 @@ for (const [kind, path, heading] of [
   ["registration", `/liity/${UNKNOWN_TOKEN}`, "Rekisteröintilinkki ei ole voimassa"],
   ["password", `/reset/${UNKNOWN_TOKEN}`, "Linkki ei ole enää voimassa"],
 ] as const) {
-  test(`defect: the invalid ${kind} link's page passes axe and fits 375 px in both themes`, async ({
-    page,
-  }) => {
+  test(`the invalid ${kind} link's page passes axe and fits 375 px in both themes`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();

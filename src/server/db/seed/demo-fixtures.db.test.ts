@@ -25,7 +25,7 @@ const address = () => `10.60.${Math.floor(nextAddress / 250)}.${nextAddress++ % 
 const linkInfo = () =>
   t.app.inject({ method: "GET", url: `/api/register-link/${DEMO_JOIN_TOKEN}`, remoteAddress: address() });
 
-describe("defect: the demo data has a registration link for Demo Oy", () => {
+describe("the demo data has a registration link for Demo Oy", () => {
   it("opens /liity/{token} for Demo Oy, and the README lists it with the demo users", async () => {
     const res = await linkInfo();
     expect(res.statusCode, res.body).toBe(200);
@@ -50,7 +50,7 @@ describe("defect: the demo data has a registration link for Demo Oy", () => {
   });
 });
 
-describe("defect: twofactor@demo.test's phone step can be seen again", () => {
+describe("twofactor@demo.test's phone step can be seen again", () => {
   const EMAIL = "twofactor@demo.test";
   const login = () =>
     t.app.inject({

@@ -118,7 +118,7 @@ describe("own details (/kayttaja)", () => {
     expect(call?.headers.get("x-csrf-token")).toBe("csrf-123");
   });
 
-  it("defect: a taken work e-mail shows one message, at the field, and no error box", async () => {
+  it("a taken work e-mail shows one message, at the field, and no error box", async () => {
     const user = userEvent.setup();
     fakeApi({
       [`PUT /api/system-users/${me.id}`]: apiError(409, "EMAIL_TAKEN", "The e-mail is already in use"),
@@ -145,7 +145,7 @@ describe("own details (/kayttaja)", () => {
     [["EMPLOYER_ADMIN"], true],
     [["INTERNAL_ADMIN"], true],
     [["BIKE_BENEFICIARY", "EMPLOYER_REPORTING"], true],
-  ] as const)("defect: tells about two-factor codes only to users who get them (%j)", async (roles, told) => {
+  ] as const)("tells about two-factor codes only to users who get them (%j)", async (roles, told) => {
     fakeApi({});
     renderApp("/kayttaja", { user: sessionUser([...roles]) });
     const phone = await section("Puhelinnumero");

@@ -25,8 +25,8 @@ const EMPTY_PAGE = {
   body: { items: [], page: 1, limit: 20, total: 0, totalPages: 0, hasNext: false, hasPrevious: false },
 };
 
-describe("defect: /admin", () => {
-  it("defect: the heading sits in the full-width admin frame with the tabs, with no 'later version' line", async () => {
+describe("the /admin page", () => {
+  it("the heading sits in the full-width admin frame with the tabs, with no 'later version' line", async () => {
     fakeApi({
       "GET /api/company-applications?page=1&limit=10&status=PENDING": EMPTY_PAGE,
       "GET /api/contact-forms/unchecked-count": { status: 200, body: { count: 0 } },

@@ -235,7 +235,7 @@ describe("verifyFailure (SPEC §8 two-factor failure)", () => {
  * handler's 500) reads as a text of ours in fi, en and sv: never the server's English words, never the
  * generic "something went wrong".
  */
-describe("defect: every error of the login and verify endpoints has a specific text", () => {
+describe("every error of the login and verify endpoints has a specific text", () => {
   type Answer = [status: number, code: string, message: string, requiresPhoneNumber?: boolean];
   const LOGIN_ANSWERS: Answer[] = [
     [400, "BAD_REQUEST", LOGIN_MESSAGES.missing],

@@ -294,7 +294,7 @@ describe("the login page", () => {
       generic: "Något gick fel",
     },
   ])(
-    "defect: a wrong password reads as SPEC §8 says in $lng, never as a generic failure",
+    "a wrong password reads as SPEC §8 says in $lng, never as a generic failure",
     async ({ lng, path, labels: [email, password, submit], text, generic }) => {
       await i18n.changeLanguage(lng);
       const user = userEvent.setup();

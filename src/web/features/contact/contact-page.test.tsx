@@ -120,7 +120,7 @@ describe("the contact form (/ota-yhteytta)", () => {
     expect(screen.queryByRole("textbox", { name: /Jätä tämä kenttä tyhjäksi/ })).not.toBeInTheDocument();
   });
 
-  it("defect: an empty required field says it is required, a malformed one keeps the format error", async () => {
+  it("an empty required field says it is required, a malformed one keeps the format error", async () => {
     const user = userEvent.setup();
     const api = fakeApi({});
     renderApp("/ota-yhteytta", { user: null });

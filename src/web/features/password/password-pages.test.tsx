@@ -55,7 +55,7 @@ describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () =
     expect(api.calls).toEqual([]);
   });
 
-  it("defect: an empty e-mail says it is required, a malformed one keeps the format error", async () => {
+  it("an empty e-mail says it is required, a malformed one keeps the format error", async () => {
     const user = userEvent.setup();
     const api = fakeApi({});
     renderApp("/salasanan-palauttaminen", { user: null });
@@ -136,32 +136,29 @@ describe("setting a new password (/reset/{token})", () => {
   it.each([
     ["an expired or used link (valid false)", TOKEN, { status: 200, body: { valid: false, email: null } }],
     ["a malformed link (400)", "short", apiError(400, "VALIDATION_ERROR", "Invalid input")],
-  ])(
-    "defect: %s gets a friendly page that says what happened and the way forward",
-    async (_, token, reply) => {
-      fakeApi({ [`GET /api/password-reset/${token}`]: reply });
-      renderApp(`/reset/${token}`, { user: null });
-      expect(
-        await screen.findByRole("heading", { level: 2, name: "Linkki ei ole enää voimassa" }),
-      ).toBeInTheDocument();
-      // Not an error the user must decode: no alert, no status code, but what happened and what to do.
-      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-      expect(screen.queryByText(/400|Jokin meni vikaan/)).not.toBeInTheDocument();
-      expect(screen.getByText(/vanhentunut, jo käytetty tai kopioitunut vajaana/)).toBeInTheDocument();
-      expect(screen.getByText(/Pyydä uusi linkki sähköpostiisi/)).toBeInTheDocument();
-      expect(screen.getByRole("link", { name: "Pyydä uusi linkki" })).toHaveAttribute(
-        "href",
-        "/salasanan-palauttaminen",
-      );
-      expect(screen.getByRole("link", { name: "Takaisin kirjautumiseen" })).toHaveAttribute(
-        "href",
-        "/kirjaudu",
-      );
-      expect(screen.queryByLabelText(/^Uusi salasana/)).not.toBeInTheDocument();
-    },
-  );
+  ])("%s gets a friendly page that says what happened and the way forward", async (_, token, reply) => {
+    fakeApi({ [`GET /api/password-reset/${token}`]: reply });
+    renderApp(`/reset/${token}`, { user: null });
+    expect(
+      await screen.findByRole("heading", { level: 2, name: "Linkki ei ole enää voimassa" }),
+    ).toBeInTheDocument();
+    // Not an error the user must decode: no alert, no status code, but what happened and what to do.
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByText(/400|Jokin meni vikaan/)).not.toBeInTheDocument();
+    expect(screen.getByText(/vanhentunut, jo käytetty tai kopioitunut vajaana/)).toBeInTheDocument();
+    expect(screen.getByText(/Pyydä uusi linkki sähköpostiisi/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Pyydä uusi linkki" })).toHaveAttribute(
+      "href",
+      "/salasanan-palauttaminen",
+    );
+    expect(screen.getByRole("link", { name: "Takaisin kirjautumiseen" })).toHaveAttribute(
+      "href",
+      "/kirjaudu",
+    );
+    expect(screen.queryByLabelText(/^Uusi salasana/)).not.toBeInTheDocument();
+  });
 
-  it("defect: a link that dies while the form is open gets the same friendly page", async () => {
+  it("a link that dies while the form is open gets the same friendly page", async () => {
     const user = userEvent.setup();
     fakeApi({
       [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: null } },

@@ -42,7 +42,7 @@ function errorOf(field: HTMLElement): string {
     .join(" ");
 }
 
-describe("defect: empty required fields say they are required", () => {
+describe("empty required fields say they are required", () => {
   it("on /liity/{token}: e-mail, phone and password", async () => {
     const user = userEvent.setup();
     const api = fakeApi({ [`GET /api/register-link/${TOKEN}`]: companyLink });
@@ -111,7 +111,7 @@ describe("defect: empty required fields say they are required", () => {
   });
 });
 
-describe("defect: a registration link that does not work gets a friendly page with the way forward", () => {
+describe("a registration link that does not work gets a friendly page with the way forward", () => {
   it.each([
     [
       "expired, revoked or unknown (valid false)",
