@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { ADMIN_ROLES } from "../../domain/roles.ts";
 import type { Db } from "../db/client.ts";
 import { eventLog, refreshSessions, roles, systemUsers, userRoles, users } from "../db/schema/index.ts";
-import { accountDeactivatedMail } from "../messaging/templates.ts";
+import { accountDeactivatedMail } from "../messaging/account-mails.ts";
 import type { Messaging } from "../messaging/types.ts";
 
 /**

@@ -3,8 +3,9 @@ import { CONTACT_EMAIL, type MailContent } from "./layout.ts";
 import { greeting, hours, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The helpdesk's answers to a company's sign-up (issue 10), in the applicant's language: accepted (with
- * a set-password link when a new account was made for the contact person) or rejected with the reason.
+ * A company's sign-up as an employer, in the applicant's language: its receipt, and the helpdesk's
+ * answer to it: accepted (with a set-password link when a new account was made for the contact person)
+ * or rejected with the reason.
  */
 
 export type ApplicationAcceptedParams = {
@@ -97,4 +98,39 @@ export function companyApplicationRejectedMail(
     },
   };
   return mail("company-application-rejected", lang, content[lang]);
+}
+
+/** A company signed up as an employer; customer service checks it before it starts. */
+export function employerSignupReceivedMail(
+  language: string | null | undefined,
+  params: { name?: string | null; companyName: string },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: "Yrityksenne rekisteröityminen Pedaaliin on vastaanotettu",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Kiitos, että haluatte tarjota työntekijöillenne polkupyöräedun Pedaalin kautta. Olemme vastaanottaneet työnantajan ${params.companyName} rekisteröitymisen.`,
+        "Asiakaspalvelumme tarkistaa tiedot ja on teihin pian yhteydessä. Jos teillä on kysyttävää, voitte vastata tähän viestiin.",
+      ],
+    },
+    en: {
+      subject: "Your company's sign-up to Pedaali has been received",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Thank you for choosing to offer your employees a bike benefit through Pedaali. We have received the sign-up of the employer ${params.companyName}.`,
+        "Our customer service will check the details and contact you soon. If you have any questions, just reply to this message.",
+      ],
+    },
+    sv: {
+      subject: "Ert företags registrering i Pedaali har tagits emot",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Tack för att ni vill erbjuda era arbetstagare cykelförmån via Pedaali. Vi har tagit emot registreringen av arbetsgivaren ${params.companyName}.`,
+        "Vår kundtjänst kontrollerar uppgifterna och kontaktar er snart. Om ni har frågor kan ni svara på det här meddelandet.",
+      ],
+    },
+  };
+  return mail("employer-signup-received", lang, content[lang]);
 }

@@ -6,10 +6,10 @@ import {
   emailChangeConfirmMail,
   emailChangeInUseMail,
   phoneChangeCodeSms,
-  type RenderedMail,
-} from "./templates.ts";
+} from "./contact-change-mails.ts";
+import type { RenderedMail } from "./templates.ts";
 
-/** The mails and SMS of a login e-mail or phone change (issue 7, defect 6). */
+/** The mails and SMS of a login e-mail or phone change: re-authenticated, confirmed, the old address told. */
 
 const LINK = "https://pedaali.example/vahvista-sahkoposti/abc123";
 const NEW = "uusi.osoite@example.test";

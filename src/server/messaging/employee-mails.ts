@@ -3,9 +3,10 @@ import type { MailContent } from "./layout.ts";
 import { greeting, hours, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
 /**
- * The employer's messages to an employee (issue 11), in the employee's language: an invitation when the
- * employer adds them (with a set-password link for a new account), and the answer to a joining request
- * (accepted, or rejected with the employer's reason).
+ * The employer's messages to an employee, in the employee's language: an invitation when the
+ * employer adds them (with a set-password link for a new account), the receipt of a joining request made
+ * through the employer's registration link, and the answer to it (accepted, or rejected with the
+ * employer's reason).
  */
 
 export type EmployeeInvitationParams = {
@@ -155,4 +156,39 @@ export function employeeRejectedMail(
     },
   };
   return mail("employee-rejected", lang, content[lang]);
+}
+
+/** An employee registered through their employer's registration link; the employer still has to accept. */
+export function registrationReceivedMail(
+  language: string | null | undefined,
+  params: { name?: string | null; companyName: string },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: "Rekisteröitymisesi Pedaaliin on vastaanotettu",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Kiitos rekisteröitymisestä! Rekisteröidyit Pedaaliin työnantajasi ${params.companyName} rekisteröintilinkillä.`,
+        "Työnantajasi tarkistaa vielä tietosi ja hyväksyy rekisteröitymisesi. Kun se on hyväksytty, voit kirjautua sisään ja aloittaa työsuhdepyörän tilauksen.",
+      ],
+    },
+    en: {
+      subject: "Your registration to Pedaali has been received",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Thank you for registering! You registered to Pedaali through the registration link of your employer, ${params.companyName}.`,
+        "Your employer will still check your details and accept your registration. Once it has been accepted, you can log in and start ordering your benefit bike.",
+      ],
+    },
+    sv: {
+      subject: "Din registrering i Pedaali har tagits emot",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Tack för din registrering! Du registrerade dig i Pedaali via registreringslänken från din arbetsgivare ${params.companyName}.`,
+        "Din arbetsgivare kontrollerar ännu dina uppgifter och godkänner din registrering. När den har godkänts kan du logga in och beställa din förmånscykel.",
+      ],
+    },
+  };
+  return mail("registration-received", lang, content[lang]);
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
+import { passwordResetMail, twoFactorCodeSms } from "./account-mails.ts";
 import { createMessaging, MAIL_FROM, type MessagingDeps, maskEmail } from "./messaging.ts";
-import { passwordResetMail, twoFactorCodeSms } from "./templates.ts";
 import { type SmsSink, type SmtpSink, startSmsSink, startSmtpSink } from "./test-servers.ts";
 
 const logLines: Record<string, unknown>[] = [];

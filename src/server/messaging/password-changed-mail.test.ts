@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../domain/enums.ts";
+import { passwordChangedMail } from "./account-mails.ts";
 import { CONTACT_EMAIL } from "./layout.ts";
-import { passwordChangedMail } from "./templates.ts";
 
 const LINK = "https://pedaali.example/salasanan-palauttaminen?a=1&b=2";
 const AT = new Date("2026-03-12T12:05:00Z");
 const render = (language: string, firstPassword = false, name: string | null = "Erkki") =>
   passwordChangedMail(language, { name, link: LINK, changedAt: AT, firstPassword });
 
-describe("passwordChangedMail (issue 8)", () => {
+describe("passwordChangedMail", () => {
   it("tells the owner in fi, en and sv when it happened and what to do if it was not them", () => {
     const rendered = LANGUAGES.map((language) => render(language));
     for (const [i, mail] of rendered.entries()) {

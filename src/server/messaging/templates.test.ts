@@ -2,14 +2,13 @@ import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../domain/enums.ts";
 import {
   accountDeactivatedMail,
-  employerSignupReceivedMail,
   passwordResetMail,
-  type RenderedMail,
-  registrationReceivedMail,
-  resolveLanguage,
   setPasswordMail,
   twoFactorCodeSms,
-} from "./templates.ts";
+} from "./account-mails.ts";
+import { employerSignupReceivedMail } from "./company-application-mails.ts";
+import { registrationReceivedMail } from "./employee-mails.ts";
+import { type RenderedMail, resolveLanguage } from "./templates.ts";
 
 const LINK = "https://pedaali.example/reset/abc123?x=1&y=2";
 const EVIL = "<script>alert('x')</script>";

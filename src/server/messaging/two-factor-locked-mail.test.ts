@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../domain/enums.ts";
-import { twoFactorLockedMail } from "./templates.ts";
+import { twoFactorLockedMail } from "./account-mails.ts";
 
 const LINK = "https://pedaali.example/salasanan-palauttaminen?a=1&b=2";
 const render = (language: string, name: string | null = "Erkki") =>
   twoFactorLockedMail(language, { name, link: LINK, lockedMinutes: 15 });
 
-describe("twoFactorLockedMail (defect 4)", () => {
+describe("twoFactorLockedMail", () => {
   it("tells the owner in fi, en and sv, with the lock's length and a link to change the password", () => {
     const rendered = LANGUAGES.map((language) => render(language));
     for (const [i, mail] of rendered.entries()) {

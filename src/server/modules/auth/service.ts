@@ -24,7 +24,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/templates.ts";
+import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";

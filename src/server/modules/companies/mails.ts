@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
 import type { AppContext } from "../../context.ts";
-import { type RenderedMail, setPasswordMail } from "../../messaging/templates.ts";
+import { setPasswordMail } from "../../messaging/account-mails.ts";
+import type { RenderedMail } from "../../messaging/templates.ts";
 import type { AdminInvitation } from "./create-company.ts";
 
 /** The company area's mails, sent after the change has committed. */

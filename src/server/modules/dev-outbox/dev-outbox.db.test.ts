@@ -5,8 +5,8 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zDevOutboxResponse } from "../../../contract/dev-outbox.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { loadConfig } from "../../config.ts";
+import { passwordResetMail, twoFactorCodeSms } from "../../messaging/account-mails.ts";
 import { createMessaging } from "../../messaging/messaging.ts";
-import { passwordResetMail, twoFactorCodeSms } from "../../messaging/templates.ts";
 
 const PHONE = "+358401111111";
 

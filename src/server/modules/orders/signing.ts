@@ -28,7 +28,7 @@ import {
 } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../errors.ts";
 import { databaseFileStore } from "../../files/file-store.ts";
-import { twoFactorCodeSms } from "../../messaging/templates.ts";
+import { twoFactorCodeSms } from "../../messaging/account-mails.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
 import { equalHashes, hashCode, randomSixDigitCode } from "../auth/tokens.ts";

@@ -12,7 +12,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
 import { AppError } from "../../errors.ts";
-import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/templates.ts";
+import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/account-mails.ts";
 import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";

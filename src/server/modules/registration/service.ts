@@ -25,7 +25,8 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { employerSignupReceivedMail, registrationReceivedMail } from "../../messaging/templates.ts";
+import { employerSignupReceivedMail } from "../../messaging/company-application-mails.ts";
+import { registrationReceivedMail } from "../../messaging/employee-mails.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";

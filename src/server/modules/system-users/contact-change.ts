@@ -23,7 +23,7 @@ import {
   emailChangeConfirmMail,
   emailChangeInUseMail,
   phoneChangeCodeSms,
-} from "../../messaging/templates.ts";
+} from "../../messaging/contact-change-mails.ts";
 import { FailureLimiter } from "../auth/failure-limiter.ts";
 import { decoyPasswordHash, verifyPassword } from "../auth/passwords.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
