@@ -8,6 +8,7 @@ import {
   INVALID_AMOUNT_MESSAGE,
   MONEY_SPACE,
   netFromGross,
+  parseEuroInput,
   vatAmountCents,
   vatFromGrossCents,
 } from "./money.ts";
@@ -181,5 +182,25 @@ describe("VAT", () => {
     fc.assert(
       fc.property(cents, vatPercent, (net, vat) => vatAmountCents(-net, vat) === -vatAmountCents(net, vat)),
     );
+  });
+});
+
+describe("parseEuroInput", () => {
+  it("reads what a person types as cents, and says null for what is not an amount", () => {
+    expect(parseEuroInput("1 234,50")).toBe(123_450);
+    expect(parseEuroInput("12.5 €")).toBe(1_250);
+    expect(parseEuroInput("0")).toBe(0);
+    expect(parseEuroInput("")).toBeNull();
+    expect(parseEuroInput("  ")).toBeNull();
+    expect(parseEuroInput("12 50")).toBeNull();
+    expect(parseEuroInput("abc")).toBeNull();
+  });
+
+  it("keeps to the bounds it is given, 0 and up unless told", () => {
+    expect(parseEuroInput("-5")).toBeNull();
+    expect(parseEuroInput("-5", { min: -1_000 })).toBe(-500);
+    expect(parseEuroInput("0", { min: 1 })).toBeNull();
+    expect(parseEuroInput("100,01", { max: 10_000 })).toBeNull();
+    expect(parseEuroInput("100", { max: 10_000 })).toBe(10_000);
   });
 });

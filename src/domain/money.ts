@@ -58,6 +58,24 @@ export function eurosToCents(euros: number | string): number {
   return roundDecimalToCents(sign === "-" || sign === "\u2212", whole.replace(/\s/g, ""), fraction);
 }
 
+/**
+ * Euros as a person typed them into a form ("1 234,50", "12.5 €"), as cents; null when the text is
+ * empty, is not an amount, or falls outside min..max cents (by default 0 and up: nobody types a
+ * negative price), so that a form says so at its field instead of catching.
+ */
+export function parseEuroInput(
+  text: string,
+  { min = 0, max }: { min?: number; max?: number } = {},
+): number | null {
+  let cents: number;
+  try {
+    cents = eurosToCents(text);
+  } catch {
+    return null;
+  }
+  return cents < min || (max !== undefined && cents > max) ? null : cents;
+}
+
 function ensureCents(cents: number): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a safe integer, got ${cents}`);
 }

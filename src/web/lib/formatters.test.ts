@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatWholeEuros } from "./formatters.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatEuroInput,
+  formatMoney,
+  formatPercent,
+  formatWholeEuros,
+} from "./formatters.ts";
 
 describe("formatters", () => {
   it("shows dates as DD.MM.YYYY HH:mm in Helsinki time (SPEC §9)", () => {
@@ -28,5 +35,20 @@ describe("formatWholeEuros", () => {
   it("writes euros without cents for a chart's axis", () => {
     expect(formatWholeEuros(4000, "fi").replace(/\s/g, " ")).toBe("4 000 €");
     expect(formatWholeEuros(4000.4, "en")).toBe("€4,000");
+  });
+});
+
+describe("formatEuroInput", () => {
+  it("gives a money field's text in the reader's decimal sign, without grouping", () => {
+    expect(formatEuroInput(123_450, "fi")).toBe("1234,50");
+    expect(formatEuroInput(123_450, "en")).toBe("1234.50");
+    expect(formatEuroInput(5, "sv")).toBe("0,05");
+    expect(formatEuroInput(34_700, "fi")).toBe("347,00");
+    expect(formatEuroInput(-1_250, "fi")).toBe("-12,50");
+  });
+
+  it("leaves the decimals off a whole amount when asked", () => {
+    expect(formatEuroInput(450_000, "fi", { wholeEuros: true })).toBe("4500");
+    expect(formatEuroInput(399_950, "en", { wholeEuros: true })).toBe("3999.50");
   });
 });

@@ -1,4 +1,5 @@
 import type { Language } from "../../domain/enums.ts";
+import { formatCents } from "../../domain/money.ts";
 
 /** SPEC §9: times are shown in Finnish time whatever the browser's zone. */
 export const DISPLAY_TIME_ZONE = "Europe/Helsinki";
@@ -34,7 +35,26 @@ export function formatDateTime(value: Date | string): string {
 
 /** Money is integer cents end to end (DESIGN.md §5); shown as `1 234,56 €` in Finnish. */
 export function formatMoney(cents: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { style: "currency", currency: "EUR" }).format(cents / 100);
+  return formatCents(cents, language);
+}
+
+/**
+ * Cents as a money field holds them for editing, the text parseEuroInput (src/domain/money.ts) reads
+ * back: no grouping and the reader's decimal sign, "1234,50" (fi, sv) or "1234.50" (en). A price keeps
+ * its two decimals ("347,00"); `wholeEuros` leaves them off a whole amount ("4500"), as the limits and
+ * tax tables are typed.
+ */
+export function formatEuroInput(
+  cents: number,
+  language: Language,
+  { wholeEuros = false }: { wholeEuros?: boolean } = {},
+): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const whole = `${sign}${Math.trunc(abs / 100)}`;
+  const rest = abs % 100;
+  if (wholeEuros && rest === 0) return whole;
+  return `${whole}${language === "en" ? "." : ","}${String(rest).padStart(2, "0")}`;
 }
 
 /** A percentage in the reader's language: "7,15 %" (fi, sv), "7.15%" (en); at most two decimals. */

@@ -13,8 +13,8 @@ import {
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import type { TPackageItem, TPackageItemInput } from "../../../contract/store-links.ts";
-import { ORDER_ITEM_TYPES, type OrderItemType } from "../../../domain/enums.ts";
-import { eurosToCents } from "../../../domain/money.ts";
+import { type Language, ORDER_ITEM_TYPES, type OrderItemType } from "../../../domain/enums.ts";
+import { parseEuroInput } from "../../../domain/money.ts";
 import {
   PACKAGE_MAX_CENTS,
   PACKAGE_MAX_LINES,
@@ -22,12 +22,13 @@ import {
   packageExcessCents,
   packageTotalCents,
 } from "../../../domain/order-package.ts";
+import { EuroInput } from "../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { formatEuroInput, formatMoney } from "../../lib/formatters.ts";
 import { itemTypeLabels } from "./store-link-common.tsx";
 import { type TStorePackage, type TStorePackageInput, useSavePackage } from "./store-links-api.ts";
 
@@ -64,10 +65,8 @@ const LINE_FIELDS = [
 /** A line's React key: lines are added and removed, so their index is not one. */
 const newKey = () => crypto.randomUUID();
 
-/** Cents as the form shows them: "1234,50" (a comma, no grouping), empty for none. */
-function centsToInput(cents: number): string {
-  return cents ? (cents / 100).toFixed(2).replace(".", ",") : "";
-}
+/** Cents as the form shows them ("1234,50"), empty for none. */
+const centsToInput = (cents: number, language: Language) => (cents ? formatEuroInput(cents, language) : "");
 
 export function emptyLine(itemType: OrderItemType = "ACCESSORY"): LineValues {
   return {
@@ -85,7 +84,7 @@ export function emptyLine(itemType: OrderItemType = "ACCESSORY"): LineValues {
   };
 }
 
-function lineFromItem(item: TPackageItem): LineValues {
+function lineFromItem(item: TPackageItem, language: Language): LineValues {
   return {
     key: newKey(),
     itemType: item.itemType,
@@ -96,22 +95,17 @@ function lineFromItem(item: TPackageItem): LineValues {
     frameSize: item.frameSize ?? "",
     color: item.color ?? "",
     quantity: String(item.quantity),
-    unitPrice: centsToInput(item.unitPriceCents),
-    discount: centsToInput(item.discountCents),
+    unitPrice: centsToInput(item.unitPriceCents, language),
+    discount: centsToInput(item.discountCents, language),
   };
 }
 
-/** Euros as typed to cents; null when it is not an amount of 0–100 000 € with at most two decimals. */
-export function parseEuros(text: string): number | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  if (!/^\d[\d\s]*([.,]\d{1,2})?$/.test(trimmed)) return null;
-  try {
-    const cents = eurosToCents(trimmed);
-    return cents >= 0 && cents <= PACKAGE_MAX_CENTS ? cents : null;
-  } catch {
-    return null;
-  }
+/**
+ * Euros as typed to cents; null when it is not an amount of 0–100 000 € with at most two decimals: the
+ * store copies a price off its own receipt, so a third decimal is a typo, not a rounding.
+ */
+function parseEuros(text: string): number | null {
+  return /[.,]\d{3}/.test(text) ? null : parseEuroInput(text, { max: PACKAGE_MAX_CENTS });
 }
 
 function parseWhole(text: string, min: number, max: number): number | null {
@@ -164,7 +158,7 @@ export function packageBody(values: PackageValues): TStorePackageInput {
 const indexOf = (path: string) => Number(path.split(".")[1]);
 
 /**
- * The store's package form (issue 12 point 2): editable lines with a running total, the store's own
+ * The store's package form: editable lines with a running total, the store's own
  * order number, and a note when the total goes over the employee's max price (the employee then pays
  * the difference as a user payment). PUT /api/store-links/package/{token}.
  */
@@ -186,7 +180,8 @@ export function PackageForm({
   const form = useForm<PackageValues>({
     initialValues: {
       bikeStoreOrderNumber: current.bikeStoreOrderNumber ?? "",
-      items: current.items.length > 0 ? current.items.map(lineFromItem) : [emptyLine("BIKE")],
+      items:
+        current.items.length > 0 ? current.items.map((item) => lineFromItem(item, lng)) : [emptyLine("BIKE")],
     },
     validate: {
       bikeStoreOrderNumber: (value) =>
@@ -333,17 +328,17 @@ export function PackageForm({
                   required
                   {...form.getInputProps(`items.${index}.quantity`)}
                 />
-                <TextInput
+                <EuroInput
+                  euroInLabel
                   label={t("storeLinks.line.unitPriceEuros")}
                   description={t("storeLinks.line.amountHelp")}
-                  inputMode="decimal"
                   required
                   {...form.getInputProps(`items.${index}.unitPrice`)}
                 />
-                <TextInput
+                <EuroInput
+                  euroInLabel
                   label={t("storeLinks.line.discountEuros")}
                   description={t("storeLinks.line.discountHelp")}
-                  inputMode="decimal"
                   {...form.getInputProps(`items.${index}.discount`)}
                 />
               </SimpleGrid>

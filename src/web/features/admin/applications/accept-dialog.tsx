@@ -18,10 +18,10 @@ import type {
   TCompanyApplication,
 } from "../../../../contract/admin.ts";
 import { PAYMENT_MODES, type PaymentMode, PREVIOUS_PROVIDERS } from "../../../../domain/enums.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
-import { EurosField } from "../tax-tables/fields.tsx";
 import { readEuros } from "../tax-tables/number-text.ts";
 import { useAcceptApplication, useGroupCompanyOptions } from "./applications-api.ts";
 import { ReviewError } from "./review-error.tsx";
@@ -85,7 +85,7 @@ export function acceptBody(values: Values): TAcceptApplication {
 }
 
 /**
- * Accepting an application (issue 10 point 1): the optional settings the new company starts with. On
+ * Accepting an application: the optional settings the new company starts with. On
  * success the tab says what was made and links to the company; a 409 (already reviewed, business ID
  * taken, group name taken) stays in the dialog, translated.
  */
@@ -195,7 +195,7 @@ function AcceptForm({
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <EurosField
+          <EuroInput
             label={t("adminApplications.accept.maxPrice")}
             description={t("adminApplications.accept.maxPriceHelp")}
             {...form.getInputProps("maxPrice")}

@@ -25,6 +25,7 @@ import {
 } from "../../../../contract/companies.ts";
 import { PAYMENT_MODES, type PaymentMode, PREVIOUS_PROVIDERS } from "../../../../domain/enums.ts";
 import { isValidBusinessId } from "../../../../domain/validation/business-id.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
@@ -34,7 +35,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
-import { EurosField, PercentField } from "../tax-tables/fields.tsx";
+import { PercentField } from "../tax-tables/fields.tsx";
 import { createReader, type Reader, schemaErrors, serverFieldErrors } from "../tax-tables/form-validation.ts";
 import { centsToText, percentToText } from "../tax-tables/number-text.ts";
 import { useCreateCompany, useGroupCompanyOptions, useUpdateCompany } from "./companies-api.ts";
@@ -151,7 +152,7 @@ export function companyBody(values: CompanyFormValues, read: Reader, create: boo
   return body;
 }
 
-/** The business ID's own text: required, then the check digit (issue 10: checked as it is typed). */
+/** The business ID's own text: required, then the check digit, checked as it is typed. */
 function businessIdError(value: string, t: TFunction): string | null {
   const trimmed = value.trim();
   if (!trimmed) return t("forms.required");
@@ -343,7 +344,7 @@ export function CompanyFields({ form, create }: { form: CompanyForm; create: boo
       <Fieldset legend={t("adminCompanies.form.terms")} variant="unstyled">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <EurosField
+            <EuroInput
               label={t("adminCompanies.form.maxPrice")}
               description={t("adminCompanies.form.maxPriceHelp")}
               {...form.getInputProps("maxPrice")}

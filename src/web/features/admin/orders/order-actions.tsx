@@ -15,8 +15,9 @@ import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../../../domain/enums.ts";
-import { eurosToCents } from "../../../../domain/money.ts";
+import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
 import { CUSTOMER_COMMENT_STATUS, nextStatuses } from "../../../../domain/order-state-machine.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
@@ -498,28 +499,16 @@ function DecisionBody({ agreementId, pending, error, onCancel, onRun }: BodyProp
   );
 }
 
-function centsOrNull(text: string): number | null {
-  try {
-    return eurosToCents(text);
-  } catch {
-    return null;
-  }
-}
-
 function InvoiceBody({ order, pending, error, onCancel, onRun }: BodyProps) {
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { invoiceNumber: "", amount: "", vat: "", issueDate: "" },
     validate: {
       invoiceNumber: (value) => (value.trim() ? null : t("adminOrders.actions.invoice.numberRequired")),
-      amount: (value) => {
-        const cents = centsOrNull(value);
-        return cents !== null && cents > 0 ? null : t("adminOrders.actions.invoice.amountInvalid");
-      },
-      vat: (value) => {
-        const cents = centsOrNull(value);
-        return cents !== null && cents >= 0 ? null : t("adminOrders.actions.invoice.amountInvalid");
-      },
+      amount: (value) =>
+        parseEuroInput(value, { min: 1 }) === null ? t("adminOrders.actions.invoice.amountInvalid") : null,
+      vat: (value) =>
+        parseEuroInput(value) === null ? t("adminOrders.actions.invoice.amountInvalid") : null,
       issueDate: (value) =>
         /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminOrders.actions.invoice.dateRequired"),
     },
@@ -548,16 +537,16 @@ function InvoiceBody({ order, pending, error, onCancel, onRun }: BodyProps) {
           maxLength={100}
           {...form.getInputProps("invoiceNumber")}
         />
-        <TextInput
+        <EuroInput
+          euroInLabel
           label={t("adminOrders.actions.invoice.amount")}
           required
-          inputMode="decimal"
           {...form.getInputProps("amount")}
         />
-        <TextInput
+        <EuroInput
+          euroInLabel
           label={t("adminOrders.actions.invoice.vat")}
           required
-          inputMode="decimal"
           {...form.getInputProps("vat")}
         />
         <TextInput

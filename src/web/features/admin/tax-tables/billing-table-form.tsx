@@ -20,13 +20,14 @@ import {
   type TBillingTable,
   zBillingTableInput,
 } from "../../../../contract/billing-tables.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useSaveBillingTable } from "./billing-tables-api.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
-import { EurosField, NumberField, PercentField } from "./fields.tsx";
+import { NumberField, PercentField } from "./fields.tsx";
 import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 
@@ -311,13 +312,13 @@ export function BillingTableForm({
             required
             {...form.getInputProps("insurancePercentPerYear")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.billing.maintenance")}
             description={t("adminTaxTables.billing.maintenanceHelp")}
             required
             {...form.getInputProps("monthlyMaintenanceCents")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.billing.serviceFee")}
             description={t("adminTaxTables.billing.serviceFeeHelp")}
             required
@@ -364,13 +365,13 @@ export function BillingTableForm({
               variant="filled"
             >
               <Group align="flex-start" gap="md" wrap="wrap">
-                <EurosField
+                <EuroInput
                   label={t("adminTaxTables.billing.bracketMin")}
                   required
                   w={180}
                   {...form.getInputProps(`rows.${i}.minTotalCents`)}
                 />
-                <EurosField
+                <EuroInput
                   label={t("adminTaxTables.billing.bracketMax")}
                   description={t("adminTaxTables.billing.bracketMaxHelp")}
                   w={180}

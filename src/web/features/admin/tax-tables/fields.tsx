@@ -32,11 +32,6 @@ export function NumberField({ unit, ...rest }: NumberFieldProps) {
 
 type UnitlessProps = Omit<NumberFieldProps, "unit">;
 
-/** Euros with cents ("1 234,50"); the API gets cents. */
-export function EurosField(props: UnitlessProps) {
-  return <NumberField unit="€" {...props} />;
-}
-
 /** A percentage 0–100 with at most two decimals. */
 export function PercentField(props: UnitlessProps) {
   return <NumberField unit="%" {...props} />;

@@ -1,6 +1,7 @@
 import { INT4_MAX } from "../../../../contract/values.ts";
 import type { Language } from "../../../../domain/enums.ts";
-import { eurosToCents } from "../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../domain/money.ts";
+import { formatEuroInput } from "../../../lib/formatters.ts";
 
 /**
  * The numbers of the reference-data forms as the admin types them: euros ("1 234,50"), percentages
@@ -20,10 +21,7 @@ function decimalSeparator(lang: Language): string {
 
 /** Cents as an editable euro amount: 123450 → "1234,50" (fi, sv) or "1234.50" (en); whole euros without decimals. */
 export function centsToText(cents: number | null | undefined, lang: Language): string {
-  if (cents == null) return "";
-  const whole = Math.trunc(cents / 100);
-  const rest = Math.abs(cents % 100);
-  return rest === 0 ? String(whole) : `${whole}${decimalSeparator(lang)}${String(rest).padStart(2, "0")}`;
+  return cents == null ? "" : formatEuroInput(cents, lang, { wholeEuros: true });
 }
 
 /** A percentage as editable text: 7.15 → "7,15" (fi, sv) or "7.15" (en). */
@@ -40,12 +38,8 @@ export function integerToText(value: number | null | undefined): string {
 /** Euros typed in either language ("1 234,50", "1234.5", "12 €") as cents; never negative, at most INT4_MAX. */
 export function readEuros(text: string): Read<number> {
   if (text.trim() === "") return EMPTY;
-  try {
-    const cents = eurosToCents(text);
-    return cents < 0 || cents > INT4_MAX ? INVALID : { kind: "value", value: cents };
-  } catch {
-    return INVALID;
-  }
+  const cents = parseEuroInput(text, { max: INT4_MAX });
+  return cents === null ? INVALID : { kind: "value", value: cents };
 }
 
 const PERCENT_PATTERN = /^(\d{1,3})(?:[.,](\d{1,2}))?$/;

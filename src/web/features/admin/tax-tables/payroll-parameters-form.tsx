@@ -2,10 +2,11 @@ import { Fieldset, SimpleGrid, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TTaxTable, zTaxTableInput } from "../../../../contract/tax-tables.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
-import { AgeField, EurosField, NumberField, PercentField, SourceFields } from "./fields.tsx";
+import { AgeField, NumberField, PercentField, SourceFields } from "./fields.tsx";
 import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
@@ -279,7 +280,7 @@ export function PayrollParametersForm({
             required
             {...field("healthInsuranceDailyAllowancePercent")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.payroll.dailyAllowanceThreshold")}
             description={t("adminTaxTables.payroll.dailyAllowanceThresholdHelp")}
             required
@@ -311,13 +312,13 @@ export function PayrollParametersForm({
             required
             {...field("broadcastingTaxPercent")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.payroll.broadcastingThreshold")}
             description={t("adminTaxTables.payroll.broadcastingThresholdHelp")}
             required
             {...field("broadcastingTaxThresholdCents")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.payroll.broadcastingMax")}
             required
             {...field("broadcastingTaxMaxCents")}
@@ -331,19 +332,19 @@ export function PayrollParametersForm({
       </Fieldset>
       <Fieldset legend={t("adminTaxTables.payroll.bikeGroup")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.payroll.bikeLimit")}
             description={t("adminTaxTables.payroll.bikeLimitHelp")}
             required
             {...field("bikeBenefitTaxFreeLimitCents")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.payroll.sharedLimit")}
             description={t("adminTaxTables.payroll.sharedLimitHelp")}
             required
             {...field("taxFreeBenefitsSharedLimitCents")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.payroll.grandfatheredLimit")}
             description={t("adminTaxTables.payroll.grandfatheredLimitHelp")}
             required

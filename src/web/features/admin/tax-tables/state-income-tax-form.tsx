@@ -1,9 +1,10 @@
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TStateIncomeTaxTable, zStateIncomeTaxTableInput } from "../../../../contract/tax-tables.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
-import { EurosField, PercentField, SourceFields } from "./fields.tsx";
+import { PercentField, SourceFields } from "./fields.tsx";
 import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
 import { centsToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
@@ -83,18 +84,18 @@ export function StateIncomeTaxForm({
       error={save.error}
       conflictText={t("adminTaxTables.scale.conflict", { year })}
     >
-      <EurosField
+      <EuroInput
         label={t("adminTaxTables.scale.lowerLimit")}
         description={t("adminTaxTables.scale.lowerLimitHelp")}
         required
         {...form.getInputProps("lowerLimitCents")}
       />
-      <EurosField
+      <EuroInput
         label={t("adminTaxTables.scale.upperLimit")}
         description={t("adminTaxTables.scale.upperLimitHelp")}
         {...form.getInputProps("upperLimitCents")}
       />
-      <EurosField
+      <EuroInput
         label={t("adminTaxTables.scale.baseTax")}
         description={t("adminTaxTables.scale.baseTaxHelp")}
         required

@@ -6,10 +6,11 @@ import {
   zTaxpayerDeductionsTableInput,
 } from "../../../../contract/tax-tables.ts";
 import type { TaxDeductionType } from "../../../../domain/tax/tax-year.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
-import { AgeField, EurosField, PercentField, SourceFields } from "./fields.tsx";
+import { AgeField, PercentField, SourceFields } from "./fields.tsx";
 import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
@@ -133,19 +134,19 @@ export function TaxpayerDeductionForm({
             required
             {...form.getInputProps("ratePercent")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.deductions.max")}
             description={t("adminTaxTables.deductions.maxHelp")}
             required
             {...form.getInputProps("maxDeductionCents")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.deductions.threshold")}
             description={t("adminTaxTables.deductions.thresholdHelp")}
             required
             {...form.getInputProps("incomeThresholdCents")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.deductions.childAddition")}
             description={t("adminTaxTables.deductions.childAdditionHelp")}
             required
@@ -155,7 +156,7 @@ export function TaxpayerDeductionForm({
       </Fieldset>
       <Fieldset legend={t("adminTaxTables.deductions.phaseOutGroup")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.deductions.phaseOutStart")}
             description={t("adminTaxTables.deductions.phaseOutStartHelp")}
             {...form.getInputProps("phaseOutStartCents")}
@@ -165,7 +166,7 @@ export function TaxpayerDeductionForm({
             description={t("adminTaxTables.deductions.phaseOutPercentHelp")}
             {...form.getInputProps("phaseOutPercent")}
           />
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.deductions.phaseOutEnd")}
             description={t("adminTaxTables.deductions.phaseOutEndHelp")}
             {...form.getInputProps("phaseOutEndCents")}
@@ -179,7 +180,7 @@ export function TaxpayerDeductionForm({
       </Fieldset>
       <Fieldset legend={t("adminTaxTables.deductions.seniorGroup")}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <EurosField
+          <EuroInput
             label={t("adminTaxTables.deductions.seniorMax")}
             description={t("adminTaxTables.deductions.seniorMaxHelp")}
             {...form.getInputProps("seniorMaxDeductionCents")}

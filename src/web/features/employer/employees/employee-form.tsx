@@ -7,9 +7,10 @@ import type { TEmployee } from "../../../../contract/employees.ts";
 import { DEFAULT_LAST_WORKING_DAY, isTwentyYearsOrMoreInFuture } from "../../../../domain/dates.ts";
 import type { GrantableEmployerRole } from "../../../../domain/employees.ts";
 import type { Language } from "../../../../domain/enums.ts";
-import { eurosToCents } from "../../../../domain/money.ts";
+import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
-import { formatMoney } from "../../../lib/formatters.ts";
+import { formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { useFilterOptions } from "./employees-api.ts";
 
 /**
@@ -59,22 +60,13 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
 export function eurosToText(euros: number | null, lang: Language): string {
-  if (euros == null) return "";
-  const cents = eurosToCents(euros);
-  const rest = cents % 100;
-  const whole = String(Math.trunc(cents / 100));
-  return rest === 0 ? whole : `${whole}${lang === "en" ? "." : ","}${String(rest).padStart(2, "0")}`;
+  return euros == null ? "" : formatEuroInput(eurosToCents(euros), lang, { wholeEuros: true });
 }
 
 /** The typed max price in cents: null for an empty field, "invalid" when it is not an amount. */
 export function readCents(text: string): number | null | "invalid" {
   if (!text.trim()) return null;
-  try {
-    const cents = eurosToCents(text);
-    return cents < 0 || cents > MAX_PRICE_CENTS ? "invalid" : cents;
-  } catch {
-    return "invalid";
-  }
+  return parseEuroInput(text, { max: MAX_PRICE_CENTS }) ?? "invalid";
 }
 
 /** Euros of the API (two decimals) in cents, for formatMoney. */
@@ -249,11 +241,9 @@ export function EmployerFields({
             {...form.getInputProps("lastWorkingDayDate")}
           />
         )}
-        <TextInput
+        <EuroInput
           label={t("employerEmployees.fields.maxPrice")}
           description={maxPriceHelp}
-          inputMode="decimal"
-          rightSection="€"
           {...form.getInputProps("maxPrice")}
         />
       </SimpleGrid>

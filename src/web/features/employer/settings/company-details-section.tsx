@@ -1,16 +1,17 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import type { Language } from "../../../../domain/enums.ts";
-import { eurosToCents } from "../../../../domain/money.ts";
+import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
 import { DetailsList } from "../../../components/details-list.tsx";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
 import { fieldErrorsOf } from "../../../lib/form-errors.ts";
-import { formatMoney, formatPercent } from "../../../lib/formatters.ts";
+import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/formatters.ts";
 import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
 import { companyErrorText } from "../../companies/company-messages.ts";
 
@@ -19,21 +20,16 @@ const MAX_PRICE_CENTS = 2_100_000_000;
 
 /** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
 function eurosToText(euros: number | null, lang: Language): string {
-  if (euros == null) return "";
-  const cents = Math.round(euros * 100);
-  const rest = cents % 100;
-  const whole = String(Math.trunc(cents / 100));
-  return rest === 0 ? whole : `${whole}${lang === "en" ? "." : ","}${String(rest).padStart(2, "0")}`;
+  return euros == null ? "" : formatEuroInput(eurosToCents(euros), lang, { wholeEuros: true });
 }
 
-/** The typed max price in cents: null for an empty field, "invalid" when it is not an amount. */
+/**
+ * The typed max price in cents: null for an empty field, "invalid" when it is not an amount; a
+ * negative one is read, so that the field can say that it is below zero.
+ */
 function readCents(text: string): number | null | "invalid" {
   if (!text.trim()) return null;
-  try {
-    return eurosToCents(text);
-  } catch {
-    return "invalid";
-  }
+  return parseEuroInput(text, { min: Number.NEGATIVE_INFINITY }) ?? "invalid";
 }
 
 /**
@@ -165,13 +161,10 @@ function MaxPriceForm({
             {companyErrorText(save.error, t)}
           </Alert>
         )}
-        <TextInput
+        <EuroInput
           label={t("employerSettings.details.maxPriceField")}
           description={t("employerSettings.details.maxPriceHelp")}
-          inputMode="decimal"
           autoComplete="off"
-          rightSection={<span aria-hidden="true">€</span>}
-          rightSectionPointerEvents="none"
           {...form.getInputProps("maxPrice")}
         />
         <Group gap="sm">

@@ -9,7 +9,7 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { type TMyPayment, useMyPayments } from "./payments-api.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
@@ -41,7 +41,7 @@ const MONTHS = [
 const day = (date: string) => formatDate(`${date}T12:00:00Z`);
 
 /** An amount as a bank's payment form takes it: euros with a decimal comma, no currency. */
-export const amountForBank = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+export const amountForBank = (cents: number) => formatEuroInput(cents, "fi");
 
 /** A value with a button that copies it, named for what it copies. */
 function Copyable({ label, shown, value }: { label: string; shown: string; value: string }) {
@@ -192,7 +192,7 @@ function PaidPayments({ payments }: { payments: readonly TMyPayment[] }) {
 }
 
 /**
- * What the employee pays themself (issue 13 point 5): the open payments first — what for, how much,
+ * What the employee pays themself (user payments): the open payments first — what for, how much,
  * when, and how: a payroll deduction names the month whose net pay it comes from; an invoice gives
  * Pedaali's account, the reference number, the amount and the virtual barcode, each with a copy
  * button — then the paid ones. With nothing to pay it says so; it is hidden only while loading.

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { TOrderListItem } from "../../../../../contract/orders.ts";
 import { BROKERABLE_ORDER_STATUSES } from "../../../../../domain/brokerage.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
@@ -221,11 +222,9 @@ export function AddBikeDialog({
                   {t("adminBrokerage.add.notLeasing")}
                 </Alert>
               )}
-              <TextInput
+              <EuroInput
                 label={t("adminBrokerage.form.price")}
                 description={t("adminBrokerage.add.priceHint")}
-                inputMode="decimal"
-                rightSection="€"
                 {...form.getInputProps("price")}
               />
               <TextInput

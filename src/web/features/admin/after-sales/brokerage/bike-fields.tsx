@@ -3,7 +3,10 @@ import type { UseFormReturnType } from "@mantine/form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { BROKERAGE_PRICE_MAX_CENTS } from "../../../../../contract/bike-brokerage.ts";
-import { eurosToCents } from "../../../../../domain/money.ts";
+import type { Language } from "../../../../../domain/enums.ts";
+import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
+import { EuroInput } from "../../../../components/euro-input.tsx";
+import { formatEuroInput } from "../../../../lib/formatters.ts";
 import type { TBikeBrokerage } from "./brokerage-api.ts";
 
 /** The describing fields of a brokerage bike as a form holds them: text, the price in euros. */
@@ -41,29 +44,17 @@ export const BIKE_FIELD_OF: Record<string, keyof BikeValues> = {
   adminNote: "adminNote",
 };
 
-/** Cents as the price field shows them, in the Finnish way the field reads back: 1329,00. */
-export const centsToInput = (cents: number) =>
-  `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, "0")}`;
-
-export function bikeValuesOf(bike: TBikeBrokerage): BikeValues {
+export function bikeValuesOf(bike: TBikeBrokerage, language: Language): BikeValues {
   return {
     brand: bike.brand ?? "",
     model: bike.model ?? "",
     modelYear: bike.modelYear === null ? "" : String(bike.modelYear),
     frameSize: bike.frameSize ?? "",
-    price: bike.askingPriceCents === null ? "" : centsToInput(bike.askingPriceCents),
+    price: bike.askingPriceCents === null ? "" : formatEuroInput(bike.askingPriceCents, language),
     city: bike.city ?? "",
     description: bike.description ?? "",
     adminNote: bike.adminNote ?? "",
   };
-}
-
-function centsOrNull(text: string): number | null {
-  try {
-    return eurosToCents(text);
-  } catch {
-    return null;
-  }
 }
 
 /** The body's describing fields: trimmed texts, empty ones as null, the price in cents. */
@@ -96,10 +87,9 @@ export function bikeRules(t: TFunction, { priceOptional = false }: { priceOption
     },
     price: (value: string) => {
       if (!value.trim()) return priceOptional ? null : t("forms.required");
-      const cents = centsOrNull(value);
-      return cents !== null && cents >= 0 && cents <= BROKERAGE_PRICE_MAX_CENTS
-        ? null
-        : t("adminBrokerage.form.priceInvalid");
+      return parseEuroInput(value, { max: BROKERAGE_PRICE_MAX_CENTS }) === null
+        ? t("adminBrokerage.form.priceInvalid")
+        : null;
     },
   };
 }
@@ -131,11 +121,9 @@ export function BikeFields<V extends BikeValues>({
           maxLength={30}
           {...props("frameSize")}
         />
-        <TextInput
+        <EuroInput
           label={t("adminBrokerage.form.price")}
           description={priceDescription}
-          inputMode="decimal"
-          rightSection="€"
           {...props("price")}
         />
         <TextInput label={t("adminBrokerage.form.city")} maxLength={100} {...props("city")} />

@@ -13,7 +13,7 @@ import { SectionCard } from "../../../../components/section-card.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
-import { formatDateTime } from "../../../../lib/formatters.ts";
+import { formatDateTime, formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
@@ -27,7 +27,6 @@ import {
   bikeBody,
   bikeRules,
   bikeValuesOf,
-  centsToInput,
   EMPTY_BIKE,
 } from "./bike-fields.tsx";
 import {
@@ -249,7 +248,7 @@ function DetailsSection({ bike }: { bike: TBikeBrokerageDetails }) {
   // The form follows the saved bike (after a save, or another tab's change).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the bike's last change decides, not the object's identity.
   useEffect(() => {
-    form.setValues(bikeValuesOf(bike));
+    form.setValues(bikeValuesOf(bike, display.lang));
     form.resetDirty();
   }, [bike.updatedAt]);
 
@@ -290,7 +289,9 @@ function DetailsSection({ bike }: { bike: TBikeBrokerageDetails }) {
               <Button
                 variant="light"
                 size="xs"
-                onClick={() => form.setFieldValue("price", centsToInput(suggestion.priceCents))}
+                onClick={() =>
+                  form.setFieldValue("price", formatEuroInput(suggestion.priceCents, display.lang))
+                }
               >
                 {t("adminBrokerage.detail.useSuggestion")}
               </Button>

@@ -9,26 +9,26 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../../contract/orders.ts";
 import { PAYER_TYPES, type PayerType } from "../../../../../domain/enums.ts";
-import { eurosToCents } from "../../../../../domain/money.ts";
+import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
-import { formatDateTime } from "../../../../lib/formatters.ts";
+import { formatDateTime, formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
@@ -293,20 +293,6 @@ function DialogError({ text }: { text: string }) {
   );
 }
 
-/** Euros for an input field, from cents: "347,00" (en "347.00"). */
-function eurosText(cents: number, lang: string): string {
-  const text = (cents / 100).toFixed(2);
-  return lang === "en" ? text : text.replace(".", ",");
-}
-
-function centsOrNull(text: string): number | null {
-  try {
-    return eurosToCents(text);
-  } catch {
-    return null;
-  }
-}
-
 const NONE = "";
 
 /** The refund: who pays whom and how much; the helpdesk changes it while the cancellation is open. */
@@ -316,21 +302,20 @@ function RefundSection({ cancellation: c }: { cancellation: TCancellation }) {
   const action = useCancellationAction(c.orderCancellationId);
   const form = useForm({
     initialValues: {
-      amount: eurosText(c.refundAmountCents, display.lang),
+      amount: formatEuroInput(c.refundAmountCents, display.lang),
       payerType: c.payerType ?? NONE,
       refundToType: c.refundToType ?? NONE,
     },
     validate: {
       amount: (value) => {
-        const cents = centsOrNull(value);
-        return cents !== null && cents >= 0 ? null : t("adminCancellations.refund.amountInvalid");
+        return parseEuroInput(value) === null ? t("adminCancellations.refund.amountInvalid") : null;
       },
       payerType: (value, values) =>
-        value === NONE && (centsOrNull(values.amount) ?? 0) > 0
+        value === NONE && (parseEuroInput(values.amount) ?? 0) > 0
           ? t("adminCancellations.refund.payerRequired")
           : null,
       refundToType: (value, values) => {
-        if (value === NONE && (centsOrNull(values.amount) ?? 0) > 0)
+        if (value === NONE && (parseEuroInput(values.amount) ?? 0) > 0)
           return t("adminCancellations.refund.recipientRequired");
         return value !== NONE && value === values.payerType ? t("adminCancellations.refund.samePayer") : null;
       },
@@ -401,12 +386,7 @@ function RefundSection({ cancellation: c }: { cancellation: TCancellation }) {
       <form noValidate onSubmit={save}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
-              label={t("adminCancellations.refund.amount")}
-              inputMode="decimal"
-              rightSection="€"
-              {...form.getInputProps("amount")}
-            />
+            <EuroInput label={t("adminCancellations.refund.amount")} {...form.getInputProps("amount")} />
             <NativeSelect
               label={t("adminCancellations.refund.payer")}
               data={payerOptions}
@@ -459,8 +439,8 @@ function ReceiptsSection({
       setFieldError(t("adminCancellations.receipts.tooLarge"));
       return;
     }
-    const cents = amount.trim() ? centsOrNull(amount) : null;
-    if (amount.trim() && (cents === null || cents < 0)) {
+    const cents = amount.trim() ? parseEuroInput(amount) : null;
+    if (amount.trim() && cents === null) {
       setFieldError(t("adminCancellations.refund.amountInvalid"));
       return;
     }
@@ -553,10 +533,8 @@ function ReceiptsSection({
                 error={fieldError}
                 clearable
               />
-              <TextInput
+              <EuroInput
                 label={t("adminCancellations.receipts.amountOptional")}
-                inputMode="decimal"
-                rightSection="€"
                 value={amount}
                 onChange={(event) => setAmount(event.currentTarget.value)}
               />

@@ -20,14 +20,17 @@ import {
   isInsuranceClaimStep,
   needsPoliceReport,
 } from "../../../../../domain/insurance-claims.ts";
-import { eurosToCents } from "../../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../../domain/money.ts";
 import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
+import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
 import { OUTCOME_LABELS, STEP_TEXTS, TYPE_LABELS } from "./claim-labels.ts";
 import { useClaimAction } from "./claims-api.ts";
 
@@ -153,17 +156,6 @@ const FORM_FIELDS = [
   "deductibleCents",
 ];
 
-const euros = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2).replace(".", ","));
-
-function centsOf(text: string): number | null {
-  try {
-    const cents = eurosToCents(text);
-    return cents >= 0 ? cents : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The claim's outcome and costs (the helpdesk's PUT): the outcome, fixed once its first step is taken,
  * the incident date, the police report number (a theft's is required), what happened, the repair's
@@ -171,6 +163,7 @@ function centsOf(text: string): number | null {
  */
 export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
   const { t } = useTranslation();
+  const display = useDisplay();
   const action = useClaimAction(claim.insuranceId);
   const open = claim.status === "PENDING";
   const stepTaken = claim.events.some((event) => isInsuranceClaimStep(event.type));
@@ -180,15 +173,15 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
       incidentDate: claim.incidentDate ?? "",
       policeReportNumber: claim.policeReportNumber ?? "",
       description: claim.description ?? "",
-      repairCost: euros(claim.repairCostCents),
-      deductible: euros(claim.deductibleCents),
+      repairCost: claim.repairCostCents === null ? "" : formatEuroInput(claim.repairCostCents, display.lang),
+      deductible: formatEuroInput(claim.deductibleCents, display.lang),
     },
     validate: {
       policeReportNumber: (value) =>
         needsPoliceReport(claim.type) && !value.trim() ? t("adminClaims.form.policeRequired") : null,
       repairCost: (value) =>
-        value.trim() && centsOf(value) === null ? t("adminClaims.form.amountInvalid") : null,
-      deductible: (value) => (centsOf(value) === null ? t("adminClaims.form.amountInvalid") : null),
+        value.trim() && parseEuroInput(value) === null ? t("adminClaims.form.amountInvalid") : null,
+      deductible: (value) => (parseEuroInput(value) === null ? t("adminClaims.form.amountInvalid") : null),
     },
   });
 
@@ -196,8 +189,8 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
     const body: TUpdateInsuranceClaim = {
       policeReportNumber: values.policeReportNumber.trim() || null,
       description: values.description.trim() || null,
-      repairCostCents: values.repairCost.trim() ? centsOf(values.repairCost) : null,
-      deductibleCents: centsOf(values.deductible) ?? claim.deductibleCents,
+      repairCostCents: values.repairCost.trim() ? parseEuroInput(values.repairCost) : null,
+      deductibleCents: parseEuroInput(values.deductible) ?? claim.deductibleCents,
     };
     if (!stepTaken) body.outcome = values.outcome || null;
     if (values.incidentDate) body.incidentDate = values.incidentDate;
@@ -248,18 +241,8 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
             maxLength={60}
             {...form.getInputProps("policeReportNumber")}
           />
-          <TextInput
-            label={t("adminClaims.form.repairCost")}
-            inputMode="decimal"
-            rightSection="€"
-            {...form.getInputProps("repairCost")}
-          />
-          <TextInput
-            label={t("adminClaims.form.deductible")}
-            inputMode="decimal"
-            rightSection="€"
-            {...form.getInputProps("deductible")}
-          />
+          <EuroInput label={t("adminClaims.form.repairCost")} {...form.getInputProps("repairCost")} />
+          <EuroInput label={t("adminClaims.form.deductible")} {...form.getInputProps("deductible")} />
         </SimpleGrid>
         <Textarea
           label={t("adminClaims.form.description")}

@@ -16,12 +16,13 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../../../domain/enums.ts";
-import { eurosToCents } from "../../../../../domain/money.ts";
+import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
 import {
   HAND_MADE_USER_PAYMENT_KINDS,
   type HandMadeUserPaymentKind,
   USER_PAYMENT_MAX_CENTS,
 } from "../../../../../domain/user-payments.ts";
+import { EuroInput } from "../../../../components/euro-input.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
@@ -41,14 +42,6 @@ type Values = {
 };
 
 const FIELDS = ["beneficiaryEmployeeId", "kind", "description", "amountCents", "paymentMethod", "dueDate"];
-
-function centsOrNull(text: string): number | null {
-  try {
-    return eurosToCents(text);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A payment made by hand (OTHER, RETURN_FEE or DEDUCTIBLE) for an employee of any company, the
@@ -83,10 +76,9 @@ export function CreatePaymentDialog({
       beneficiaryEmployeeId: (value) => (value ? null : t("adminUserPayments.form.employeeRequired")),
       description: (value) => (value.trim() ? null : t("adminUserPayments.form.descriptionRequired")),
       amount: (value) => {
-        const cents = centsOrNull(value);
-        return cents !== null && cents > 0 && cents <= USER_PAYMENT_MAX_CENTS
-          ? null
-          : t("adminUserPayments.form.amountInvalid");
+        return parseEuroInput(value, { min: 1, max: USER_PAYMENT_MAX_CENTS }) === null
+          ? t("adminUserPayments.form.amountInvalid")
+          : null;
       },
       dueDate: (value) =>
         /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminUserPayments.form.dueRequired"),
@@ -187,10 +179,10 @@ export function CreatePaymentDialog({
             maxLength={200}
             {...form.getInputProps("description")}
           />
-          <TextInput
+          <EuroInput
+            euroInLabel
             label={t("adminUserPayments.form.amount")}
             required
-            inputMode="decimal"
             {...form.getInputProps("amount")}
           />
           <Radio.Group

@@ -4,28 +4,19 @@ import { useTranslation } from "react-i18next";
 import type { TUpdateBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentMode } from "../../../../../domain/enums.ts";
 import { isMonthEnd } from "../../../../../domain/lease-end.ts";
-import { eurosToCents } from "../../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../../domain/money.ts";
 import { paymentMethodAllowed } from "../../../../../domain/user-payments.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useCompany } from "../../../companies/companies-api.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import { centsToInput } from "../brokerage/bike-fields.tsx";
 import { METHOD_LABELS } from "./redemption-labels.ts";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
-
-/** Cents from a euro field, or null when it does not read as an amount of 0 or more. */
-export function centsOf(text: string): number | null {
-  try {
-    const cents = eurosToCents(text);
-    return cents >= 0 ? cents : null;
-  } catch {
-    return null;
-  }
-}
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
@@ -69,21 +60,21 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
   const mode = usePaymentMode(c.company.companyId);
   const action = useRedemptionAction(c.id);
   const initial: Values = {
-    price: centsToInput(c.redemptionPriceCents),
+    price: formatEuroInput(c.redemptionPriceCents, display.lang),
     decisionDeadline: c.decisionDeadline ?? "",
     leaseEndsOn: c.leaseEndsOn ?? "",
     paymentMethod: c.paymentMethod,
-    returnFee: c.returnFeeCents === null ? "" : centsToInput(c.returnFeeCents),
+    returnFee: c.returnFeeCents === null ? "" : formatEuroInput(c.returnFeeCents, display.lang),
     note: c.note ?? "",
   };
   const form = useForm<Values>({
     initialValues: initial,
     validate: {
-      price: (value) => (centsOf(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
+      price: (value) => (parseEuroInput(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
       decisionDeadline: (value) => (isDate(value) ? null : t("adminRedemptions.form.dateInvalid")),
       leaseEndsOn: (value) => (isMonthEnd(value) ? null : t("adminRedemptions.form.monthEnd")),
       returnFee: (value) =>
-        value.trim() && centsOf(value) === null ? t("adminRedemptions.form.amountInvalid") : null,
+        value.trim() && parseEuroInput(value) === null ? t("adminRedemptions.form.amountInvalid") : null,
     },
   });
 
@@ -114,13 +105,13 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
 
   function save(values: Values) {
     const body: TUpdateBikeRedemption = {};
-    const price = centsOf(values.price);
+    const price = parseEuroInput(values.price);
     if (price !== null && price !== c.redemptionPriceCents) body.redemptionPriceCents = price;
     if (values.decisionDeadline !== initial.decisionDeadline) body.decisionDeadline = values.decisionDeadline;
     if (values.leaseEndsOn !== initial.leaseEndsOn) body.leaseEndsOn = values.leaseEndsOn;
     if (values.paymentMethod !== initial.paymentMethod) body.paymentMethod = values.paymentMethod;
     if (values.returnFee !== initial.returnFee)
-      body.returnFeeCents = values.returnFee.trim() ? centsOf(values.returnFee) : null;
+      body.returnFeeCents = values.returnFee.trim() ? parseEuroInput(values.returnFee) : null;
     if (values.note !== initial.note) body.note = values.note.trim() || null;
     if (Object.keys(body).length === 0) return;
     action.mutate(
@@ -154,12 +145,7 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
       <form noValidate onSubmit={form.onSubmit(save)}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            <TextInput
-              label={t("adminRedemptions.form.price")}
-              inputMode="decimal"
-              rightSection="€"
-              {...form.getInputProps("price")}
-            />
+            <EuroInput label={t("adminRedemptions.form.price")} {...form.getInputProps("price")} />
             <TextInput
               type="date"
               label={t("adminRedemptions.form.deadline")}
@@ -177,11 +163,9 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
               {...form.getInputProps("paymentMethod")}
             />
             {c.early && (
-              <TextInput
+              <EuroInput
                 label={t("adminRedemptions.form.returnFee")}
                 description={t("adminRedemptions.form.returnFeeHelp")}
-                inputMode="decimal"
-                rightSection="€"
                 {...form.getInputProps("returnFee")}
               />
             )}

@@ -20,23 +20,23 @@ import {
   type TRedemptionPayment,
   type TRedemptionPaymentUpdate,
 } from "../../../../../contract/bike-redemptions.ts";
-import { PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
+import { type Language, PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
+import { parseEuroInput } from "../../../../../domain/money.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
-import { formatDateTime } from "../../../../lib/formatters.ts";
+import { formatDateTime, formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import { centsToInput } from "../brokerage/bike-fields.tsx";
 import { usePaymentAction } from "../payments/payments-api.ts";
-import { centsOf } from "./redemption-case-form.tsx";
 import { KIND_LABELS, METHOD_LABELS, PAYER_LABELS } from "./redemption-labels.ts";
 import { DialogError } from "./redemption-parts.tsx";
 import {
@@ -316,10 +316,10 @@ type PaymentValues = {
   note: string;
 };
 
-function valuesOf(payment: TRedemptionPayment | null): PaymentValues {
+function valuesOf(payment: TRedemptionPayment | null, language: Language): PaymentValues {
   return {
     payerType: payment && payment.payerType !== "EMPLOYEE" ? payment.payerType : "PEDAALI",
-    amount: payment ? centsToInput(payment.amountCents) : "",
+    amount: payment ? formatEuroInput(payment.amountCents, language) : "",
     status: payment?.status ?? "PENDING",
     dueDate: payment?.dueDate ?? "",
     referenceNumber: payment?.referenceNumber ?? "",
@@ -338,6 +338,7 @@ function PaymentDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const display = useDisplay();
   const save = useRedemptionAction(c.id);
   const payment = editing?.payment ?? null;
   function close() {
@@ -356,7 +357,7 @@ function PaymentDialog({
       {editing && (
         <PaymentForm
           key={payment?.id ?? "new"}
-          initial={valuesOf(payment)}
+          initial={valuesOf(payment, display.lang)}
           pending={save.isPending}
           error={save.isError ? messageWithServerText(save.error, t) : null}
           onCancel={close}
@@ -397,7 +398,7 @@ function PaymentForm({
   const form = useForm<PaymentValues>({
     initialValues: initial,
     validate: {
-      amount: (value) => (centsOf(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
+      amount: (value) => (parseEuroInput(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
       dueDate: (value) =>
         !value || /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminRedemptions.form.dateInvalid"),
     },
@@ -408,7 +409,7 @@ function PaymentForm({
       onSubmit={form.onSubmit((values) =>
         onSubmit({
           payerType: values.payerType,
-          amountCents: centsOf(values.amount) ?? 0,
+          amountCents: parseEuroInput(values.amount) ?? 0,
           status: values.status,
           dueDate: values.dueDate || null,
           referenceNumber: values.referenceNumber.trim() || null,
@@ -423,13 +424,7 @@ function PaymentForm({
             data={RECORDED_PAYER_TYPES.map((payer) => ({ value: payer, label: t(PAYER_LABELS[payer]) }))}
             {...form.getInputProps("payerType")}
           />
-          <TextInput
-            label={t("adminRedemptions.ledger.amount")}
-            inputMode="decimal"
-            rightSection="€"
-            required
-            {...form.getInputProps("amount")}
-          />
+          <EuroInput label={t("adminRedemptions.ledger.amount")} required {...form.getInputProps("amount")} />
           <NativeSelect
             label={t("adminRedemptions.ledger.status")}
             data={PAYMENT_STATUSES.map((status) => ({
