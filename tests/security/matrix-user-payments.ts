@@ -1,4 +1,4 @@
-import type { Db } from "../../src/server/db/client.ts";
+import { write } from "../../src/server/db/transaction.ts";
 import { createUserPayment } from "../../src/server/modules/user-payments/ledger.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
@@ -25,22 +25,17 @@ const readers: Expectations = {
 
 /** A fresh open invoice of the demo employee in Demo Oy, made through the ledger. */
 async function freshPayment(f: Fixtures): Promise<string> {
-  return f.db.transaction((tx) =>
-    createUserPayment(
-      tx as unknown as Db,
-      {
-        kind: "OTHER",
-        beneficiaryEmployeeId: f.employeeEmploymentId,
-        companyId: f.demoCompanyId,
-        description: "Matriisin maksu",
-        amountCents: 4_900,
-        paymentMethod: "BATCH",
-        dueDate: "2026-04-15",
-        send: false,
-      },
-      { userId: null },
-      new Date(),
-    ),
+  return write(f.db, { actor: { userId: null } }, (change) =>
+    createUserPayment(change, {
+      kind: "OTHER",
+      beneficiaryEmployeeId: f.employeeEmploymentId,
+      companyId: f.demoCompanyId,
+      description: "Matriisin maksu",
+      amountCents: 4_900,
+      paymentMethod: "BATCH",
+      dueDate: "2026-04-15",
+      send: false,
+    }),
   );
 }
 

@@ -17,27 +17,15 @@ const SEED = /^src\/server\/db\/seed\//;
 
 /** Modules not yet moved onto recordEvent; the list only shrinks. */
 const EVENT_LOG_WRITERS_TO_MOVE: string[] = [
-  "src/server/jobs/deactivate-inactive-users.ts",
-  "src/server/jobs/leasing-sync.ts",
-  "src/server/jobs/payroll-report.ts",
   "src/server/modules/brokerage/bikes.ts",
   "src/server/modules/brokerage/listing.ts",
   "src/server/modules/notifications/service.ts",
-  "src/server/modules/order-cancellations/writes.ts",
-  "src/server/modules/orders/lifecycle.ts",
-  "src/server/modules/orders/processing.ts",
-  "src/server/modules/orders/signing.ts",
   "src/server/modules/registration/service.ts",
-  "src/server/modules/store-links/service.ts",
   "src/server/modules/system-users/service.ts",
-  "src/server/modules/user-payments/ledger.ts",
 ];
 
 /** Modules whose transactions still cast the handle to Db; the list only shrinks. */
 const TRANSACTION_CASTS_TO_REMOVE: string[] = [
-  "src/server/jobs/deactivate-inactive-users.ts",
-  "src/server/jobs/leasing-sync.ts",
-  "src/server/jobs/payroll-report.ts",
   "src/server/modules/account/service.ts",
   "src/server/modules/auth/password-tokens.ts",
   "src/server/modules/auth/service.ts",
@@ -45,25 +33,16 @@ const TRANSACTION_CASTS_TO_REMOVE: string[] = [
   "src/server/modules/bike-stores/service.ts",
   "src/server/modules/billing-tables/service.ts",
   "src/server/modules/brokerage/service.ts",
-  "src/server/modules/invoices/service.ts",
   "src/server/modules/notifications/service.ts",
-  "src/server/modules/order-cancellations/service.ts",
-  "src/server/modules/orders/acceptance.ts",
-  "src/server/modules/orders/processing.ts",
-  "src/server/modules/orders/signing.ts",
-  "src/server/modules/orders/start.ts",
   "src/server/modules/password/service.ts",
   "src/server/modules/registration/service.ts",
-  "src/server/modules/store-links/service.ts",
   "src/server/modules/system-users/contact-change.ts",
   "src/server/modules/system-users/service.ts",
-  "src/server/modules/user-payments/service.ts",
 ];
 
 const MAX_LINES = 500;
 /** Files allowed past MAX_LINES, each with its reason; the list only shrinks. */
 const LONG_FILES: Record<string, string> = {
-  "src/server/modules/order-cancellations/service.ts": "to split along its use cases",
   "src/web/features/account/own-details-page.tsx": "to split into its sections",
   "src/web/features/admin/after-sales/cancellations/cancellation-detail.tsx": "to split into its sections",
   "src/web/features/admin/companies/company-form.tsx": "to split into its sections",

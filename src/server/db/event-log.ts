@@ -15,7 +15,8 @@ export type EventEntity =
   | "orderCancellation"
   | "role"
   | "systemUpdate"
-  | "user";
+  | "user"
+  | "userPayment";
 
 export type EventRecord = {
   type: EventType;

@@ -16,6 +16,7 @@ import {
   orders,
   userPayments,
 } from "../schema/index.ts";
+import { write } from "../transaction.ts";
 import { DEMO_BILLING_TABLE, DEMO_COMPANIES } from "./demo-data.ts";
 import {
   bell,
@@ -230,9 +231,8 @@ export async function seedLease(
       companyId,
       data: { choice: "REDEEM", previousChoice: null, paymentMethod: "PAYROLL" },
     });
-    await createUserPayment(
-      db,
-      {
+    await write(db, { actor: { userId: employee.userId }, now: chosenAt }, (change) =>
+      createUserPayment(change, {
         kind: "REDEMPTION",
         beneficiaryEmployeeId: employee.id,
         companyId,
@@ -243,9 +243,7 @@ export async function seedLease(
         paymentMethod: "PAYROLL",
         dueDate: leaseEndPaymentDueDate("PAYROLL", schedule.leaseEndsOn, isoDate(chosenAt)),
         send: true,
-      },
-      { userId: employee.userId },
-      chosenAt,
+      }),
     );
   }
 }

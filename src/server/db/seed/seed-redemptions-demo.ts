@@ -204,7 +204,10 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
       .select({ id: userPayments.id })
       .from(userPayments)
       .where(eq(userPayments.bikeRedemptionId, id));
-    if (payment) await markUserPaymentPaid(db, payment.id, { userId: null }, at(lastMonthEnd, 10));
+    if (payment)
+      await write(db, { actor: { userId: null }, now: at(lastMonthEnd, 10) }, (change) =>
+        markUserPaymentPaid(change, payment.id),
+      );
     const completedAt = notAfter(at(addDays(lastMonthEnd, 2), 9), new Date(now.getTime() - HOUR_MS));
     await write(db, { actor: helpdeskActor, now: completedAt }, (change) => completeLeaseEndCase(change, id));
   }

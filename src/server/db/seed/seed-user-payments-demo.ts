@@ -6,10 +6,10 @@ import {
   createUserPayment,
   markUserPaymentPaid,
   type NewUserPayment,
-  type PaymentActor,
 } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
 import { beneficiaryEmployees, companies, userPayments, users } from "../schema/index.ts";
+import { type Actor, write } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
 
 /**
@@ -45,7 +45,7 @@ export async function seedUserPaymentsDemo(db: Db, now: Date): Promise<void> {
     .from(companies)
     .where(inArray(companies.name, [DEMO_COMPANIES.demo.name, DEMO_COMPANIES.demoLogistics.name]));
   if (!helpdesk || companyRows.length === 0) return;
-  const by: PaymentActor = { userId: helpdesk.id };
+  const by: Actor = { userId: helpdesk.id };
   /** A moment `days` before the seed's clock, at `hour` UTC of that day. */
   const daysAgo = (days: number, hour = 10) => {
     const day = toHelsinkiDateString(new Date(now.getTime() - days * DAY_MS));
@@ -74,8 +74,8 @@ export async function seedUserPaymentsDemo(db: Db, now: Date): Promise<void> {
     .orderBy(asc(beneficiaryEmployees.createdAt), asc(users.email));
 
   const pay = async (payment: NewUserPayment, madeAt: Date, paidAt?: Date) => {
-    const id = await createUserPayment(db, payment, by, madeAt);
-    if (paidAt) await markUserPaymentPaid(db, id, by, paidAt);
+    const id = await write(db, { actor: by, now: madeAt }, (change) => createUserPayment(change, payment));
+    if (paidAt) await write(db, { actor: by, now: paidAt }, (change) => markUserPaymentPaid(change, id));
   };
 
   const employee = employments.find((e) => e.email === EMPLOYEE);
@@ -128,7 +128,9 @@ export async function seedUserPaymentsDemo(db: Db, now: Date): Promise<void> {
     );
   for (const share of due) {
     const payday = new Date(`${periodOf(share.dueDate as string)}-15T05:00:00Z`);
-    await markUserPaymentPaid(db, share.id, { userId: null }, payday);
+    await write(db, { actor: { userId: null }, now: payday }, (change) =>
+      markUserPaymentPaid(change, share.id),
+    );
   }
 
   // Return fees of bikes given back early, to employees no journey uses.

@@ -63,23 +63,18 @@ export async function takeClaimStep(
       .where(eq(companies.id, claim.companyId));
     const paymentMethod: PaymentMethod = company?.paymentMode === "PAYROLL" ? "PAYROLL" : "BATCH";
     const dueDate = invoiceDueDate(today);
-    await createUserPayment(
-      tx,
-      {
-        kind: "DEDUCTIBLE",
-        beneficiaryEmployeeId: claim.beneficiaryEmployeeId,
-        companyId: claim.companyId,
-        orderId: claim.orderId,
-        insuranceClaimId: claim.id,
-        description: DEDUCTIBLE_PAYMENT_DESCRIPTION,
-        amountCents: figures.deductibleOwedCents,
-        paymentMethod,
-        dueDate,
-        send: true,
-      },
-      ctx.actor,
-      now,
-    );
+    await createUserPayment(ctx, {
+      kind: "DEDUCTIBLE",
+      beneficiaryEmployeeId: claim.beneficiaryEmployeeId,
+      companyId: claim.companyId,
+      orderId: claim.orderId,
+      insuranceClaimId: claim.id,
+      description: DEDUCTIBLE_PAYMENT_DESCRIPTION,
+      amountCents: figures.deductibleOwedCents,
+      paymentMethod,
+      dueDate,
+      send: true,
+    });
     settlement = { deductibleOwedCents: figures.deductibleOwedCents, paymentMethod, dueDate };
   }
   if (step === "INSURANCE_END_OF_LEASING_COMPLETED") {

@@ -21,7 +21,7 @@ import { type CaseFacts, rulePriceOf, todayOf } from "./case-facts.ts";
  * bike means something has: `locked` says what to answer then.
  */
 export async function releaseChoice(ctx: WriteContext, facts: CaseFacts, locked: (why: string) => AppError) {
-  const { tx, actor, now } = ctx;
+  const { tx, now } = ctx;
   const id = facts.redemption.id;
   const [payments, brokerages] = await Promise.all([
     tx
@@ -37,8 +37,7 @@ export async function releaseChoice(ctx: WriteContext, facts: CaseFacts, locked:
     throw locked("Its payment is paid");
   if (brokerages.some((b) => b.listedAt !== null || b.status === "COMPLETED"))
     throw locked("The bike is listed in the brokerage");
-  for (const payment of payments)
-    await cancelUserPayment(tx, payment.id, actor, now, "The lease-end choice changed");
+  for (const payment of payments) await cancelUserPayment(ctx, payment.id, "The lease-end choice changed");
   for (const brokerage of brokerages) {
     await tx
       .update(bikeBrokerages)
@@ -62,23 +61,18 @@ export async function leaseEndPayment(
   if (payment.amountCents <= 0) return;
   const { redemption } = facts;
   const today = todayOf(ctx.now);
-  await createUserPayment(
-    ctx.tx,
-    {
-      kind: payment.kind,
-      beneficiaryEmployeeId: redemption.beneficiaryEmployeeId,
-      companyId: redemption.companyId,
-      orderId: redemption.orderId,
-      bikeRedemptionId: redemption.id,
-      description: payment.kind === "REDEMPTION" ? "Pyörän lunastus" : "Pyörän palautusmaksu",
-      amountCents: payment.amountCents,
-      paymentMethod: payment.method,
-      dueDate: leaseEndPaymentDueDate(payment.method, redemption.leaseEndsOn ?? today, today),
-      send: true,
-    },
-    ctx.actor,
-    ctx.now,
-  );
+  await createUserPayment(ctx, {
+    kind: payment.kind,
+    beneficiaryEmployeeId: redemption.beneficiaryEmployeeId,
+    companyId: redemption.companyId,
+    orderId: redemption.orderId,
+    bikeRedemptionId: redemption.id,
+    description: payment.kind === "REDEMPTION" ? "Pyörän lunastus" : "Pyörän palautusmaksu",
+    amountCents: payment.amountCents,
+    paymentMethod: payment.method,
+    dueDate: leaseEndPaymentDueDate(payment.method, redemption.leaseEndsOn ?? today, today),
+    send: true,
+  });
 }
 
 /** Hands the case's bike to the brokerage at the price by rule, not listed until the helpdesk has seen it. */

@@ -17,7 +17,6 @@ import { zPayrollReportResponse } from "../../../contract/reporting.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { redemptionPriceCents } from "../../../domain/lease-end.ts";
 import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
-import type { Db } from "../../db/client.ts";
 import {
   bikeBrokerages,
   bikeRedemptions,
@@ -31,6 +30,7 @@ import {
   redemptionPayments,
   userPayments,
 } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { markUserPaymentPaid } from "../user-payments/ledger.ts";
 import { activeLease, endingLease, type LeaseOptions } from "./test-kit.ts";
 
@@ -86,9 +86,7 @@ async function pay(caseId: string) {
     .select({ id: userPayments.id })
     .from(userPayments)
     .where(and(eq(userPayments.bikeRedemptionId, caseId), eq(userPayments.paymentStatus, "PENDING")));
-  await db().transaction((tx) =>
-    markUserPaymentPaid(tx as unknown as Db, payment?.id as string, { userId: null }, new Date()),
-  );
+  await write(db(), { actor: { userId: null } }, (ctx) => markUserPaymentPaid(ctx, payment?.id as string));
 }
 
 async function caseRow(id: string) {

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { isValidReferenceNumber } from "../../../domain/reference-number.ts";
-import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -13,6 +12,7 @@ import {
   redemptionPayments,
   userPayments,
 } from "../../db/schema/index.ts";
+import { type Actor, inTransaction, type WriteContext, write } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import {
   cancelUserPayment,
@@ -23,9 +23,10 @@ import {
 } from "./ledger.ts";
 
 /**
- * The user payments ledger (issue 13 point 5): every payment an employee makes themself is made, sent,
- * paid and cancelled here, inside the caller's transaction, with its event rows; a redemption's payment
- * also keeps the redemption's own ledger (its redemption payment, its dates and SPEC §4 events).
+ * The user payments ledger (ADR 009, "User payments"): every payment an employee makes themself is
+ * made, sent, paid and cancelled here, inside the caller's transaction, with its event rows; a
+ * redemption's payment also keeps the redemption's own ledger (its redemption payment, its dates and
+ * SPEC §4 events).
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -53,9 +54,9 @@ beforeAll(async () => {
   employmentId = employment?.id as string;
 });
 
-/** Runs `work` in a transaction, as the ledger's callers do. */
-function inTx<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-  return t.database.db.transaction((tx) => work(tx as unknown as Db));
+/** Runs `work` in a transaction of its own at `now`, by the helpdesk unless `actor` says otherwise. */
+function inTx<T>(now: Date, work: (ctx: WriteContext) => Promise<T>, actor: Actor = by()): Promise<T> {
+  return write(t.database.db, { actor, now }, work);
 }
 
 function input(overrides: Partial<NewUserPayment> = {}): NewUserPayment {
@@ -135,8 +136,8 @@ async function redemptionOf(id: string) {
 
 describe("createUserPayment", () => {
   it("makes a PENDING payment with a valid reference number of its own, and its CREATED event", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input(), by(), MADE));
-    const other = await inTx((tx) => createUserPayment(tx, input(), by(), MADE));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input()));
+    const other = await inTx(MADE, (ctx) => createUserPayment(ctx, input()));
     const payment = await paymentRow(id);
     expect(payment).toMatchObject({
       kind: "OTHER",
@@ -163,7 +164,7 @@ describe("createUserPayment", () => {
   });
 
   it("sends at once when asked: sentAt now and the SENT event", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input({ send: true }), { userId: null }, MADE));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input({ send: true })), { userId: null });
     expect((await paymentRow(id)).sentAt).toEqual(MADE);
     const events = await eventsOf("userPayment", id);
     expect(events.map((e) => e.type)).toEqual(["USER_PAYMENT_CREATED", "USER_PAYMENT_SENT"]);
@@ -175,7 +176,7 @@ describe("createUserPayment", () => {
     for (const amountCents of [0, -100, 12.5, Number.NaN]) {
       const description = `Virheellinen ${randomUUID()}`;
       await expect(
-        inTx((tx) => createUserPayment(tx, input({ amountCents, description }), by(), MADE)),
+        inTx(MADE, (ctx) => createUserPayment(ctx, input({ amountCents, description }))),
       ).rejects.toThrow(RangeError);
       const [stored] = await t.database.db
         .select({ n: count() })
@@ -188,10 +189,10 @@ describe("createUserPayment", () => {
 
 describe("markUserPaymentSent", () => {
   it("dates the request to pay once; sending again changes and writes nothing", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input(), by(), MADE));
-    const sent = await inTx((tx) => markUserPaymentSent(tx, id, by(), SENT));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input()));
+    const sent = await inTx(SENT, (ctx) => markUserPaymentSent(ctx, id));
     expect(sent).toMatchObject({ id, sentAt: SENT, paymentStatus: "PENDING", updatedAt: SENT });
-    const again = await inTx((tx) => markUserPaymentSent(tx, id, by(), PAID));
+    const again = await inTx(PAID, (ctx) => markUserPaymentSent(ctx, id));
     expect(again.sentAt).toEqual(SENT);
     expect((await paymentRow(id)).sentAt).toEqual(SENT);
     const types = (await eventsOf("userPayment", id)).map((e) => e.type);
@@ -199,17 +200,15 @@ describe("markUserPaymentSent", () => {
   });
 
   it("is 404 for a payment that does not exist", async () => {
-    const error = await inTx((tx) => markUserPaymentSent(tx, randomUUID(), by(), SENT)).catch(
-      (e: unknown) => e,
-    );
+    const error = await inTx(SENT, (ctx) => markUserPaymentSent(ctx, randomUUID())).catch((e: unknown) => e);
     expect(error).toMatchObject({ statusCode: 404, code: "NOT_FOUND" });
   });
 });
 
 describe("markUserPaymentPaid", () => {
   it("marks the payment PAID and done, sending it first when nobody had", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input(), by(), MADE));
-    const paid = await inTx((tx) => markUserPaymentPaid(tx, id, by(), PAID));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input()));
+    const paid = await inTx(PAID, (ctx) => markUserPaymentPaid(ctx, id));
     expect(paid).toMatchObject({
       paymentStatus: "PAID",
       paidAt: PAID,
@@ -227,27 +226,27 @@ describe("markUserPaymentPaid", () => {
   });
 
   it("keeps the sent date of a sent payment", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input({ send: true }), by(), MADE));
-    const paid = await inTx((tx) => markUserPaymentPaid(tx, id, by(), PAID));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input({ send: true })));
+    const paid = await inTx(PAID, (ctx) => markUserPaymentPaid(ctx, id));
     expect(paid).toMatchObject({ sentAt: MADE, paidAt: PAID });
     const types = (await eventsOf("userPayment", id)).map((e) => e.type);
     expect(types.filter((type) => type === "USER_PAYMENT_SENT")).toHaveLength(1);
   });
 
   it("answers 409 USER_PAYMENT_ALREADY_PAID to every change of a paid payment, and writes nothing", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input({ send: true }), by(), MADE));
-    await inTx((tx) => markUserPaymentPaid(tx, id, by(), PAID));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input({ send: true })));
+    await inTx(PAID, (ctx) => markUserPaymentPaid(ctx, id));
     const before = await eventsOf("userPayment", id);
     await expectConflict(
-      inTx((tx) => markUserPaymentPaid(tx, id, by(), PAID)),
+      inTx(PAID, (ctx) => markUserPaymentPaid(ctx, id)),
       "USER_PAYMENT_ALREADY_PAID",
     );
     await expectConflict(
-      inTx((tx) => markUserPaymentSent(tx, id, by(), PAID)),
+      inTx(PAID, (ctx) => markUserPaymentSent(ctx, id)),
       "USER_PAYMENT_ALREADY_PAID",
     );
     await expectConflict(
-      inTx((tx) => cancelUserPayment(tx, id, by(), PAID, "Väärä summa")),
+      inTx(PAID, (ctx) => cancelUserPayment(ctx, id, "Väärä summa")),
       "USER_PAYMENT_ALREADY_PAID",
     );
     expect(await eventsOf("userPayment", id)).toEqual(before);
@@ -257,8 +256,8 @@ describe("markUserPaymentPaid", () => {
 
 describe("cancelUserPayment", () => {
   it("cancels an open payment with the reason in its event; then every change is 409 USER_PAYMENT_CANCELLED", async () => {
-    const id = await inTx((tx) => createUserPayment(tx, input({ send: true }), by(), MADE));
-    const cancelled = await inTx((tx) => cancelUserPayment(tx, id, by(), SENT, "Tilaus peruttiin"));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, input({ send: true })));
+    const cancelled = await inTx(SENT, (ctx) => cancelUserPayment(ctx, id, "Tilaus peruttiin"));
     expect(cancelled).toMatchObject({ paymentStatus: "CANCELLED", isUserPaymentDone: false, paidAt: null });
     const events = await eventsOf("userPayment", id);
     expect(events.at(-1)).toMatchObject({
@@ -267,15 +266,15 @@ describe("cancelUserPayment", () => {
       data: { reason: "Tilaus peruttiin" },
     });
     await expectConflict(
-      inTx((tx) => markUserPaymentSent(tx, id, by(), PAID)),
+      inTx(PAID, (ctx) => markUserPaymentSent(ctx, id)),
       "USER_PAYMENT_CANCELLED",
     );
     await expectConflict(
-      inTx((tx) => markUserPaymentPaid(tx, id, by(), PAID)),
+      inTx(PAID, (ctx) => markUserPaymentPaid(ctx, id)),
       "USER_PAYMENT_CANCELLED",
     );
     await expectConflict(
-      inTx((tx) => cancelUserPayment(tx, id, by(), PAID, "Taas")),
+      inTx(PAID, (ctx) => cancelUserPayment(ctx, id, "Taas")),
       "USER_PAYMENT_CANCELLED",
     );
     expect(await eventsOf("userPayment", id)).toHaveLength(events.length);
@@ -288,7 +287,7 @@ describe("a redemption's payment", () => {
 
   it("keeps the redemption's ledger: its employee payment, dates and events from sent to paid", async () => {
     const bikeRedemptionId = await freshRedemption();
-    const id = await inTx((tx) => createUserPayment(tx, redemptionInput(bikeRedemptionId, true), by(), MADE));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, redemptionInput(bikeRedemptionId, true)));
     const payment = await paymentRow(id);
     const [owed, ...more] = await redemptionPaymentsOf(bikeRedemptionId);
     expect(more).toEqual([]);
@@ -314,7 +313,7 @@ describe("a redemption's payment", () => {
       },
     ]);
 
-    await inTx((tx) => markUserPaymentPaid(tx, id, by(), PAID));
+    await inTx(PAID, (ctx) => markUserPaymentPaid(ctx, id));
     const [paid] = await redemptionPaymentsOf(bikeRedemptionId);
     expect(paid).toMatchObject({ status: "PAID", paidAt: PAID });
     expect(await redemptionOf(bikeRedemptionId)).toMatchObject({
@@ -327,12 +326,10 @@ describe("a redemption's payment", () => {
 
   it("dates the redemption's request to pay when the payment is sent later", async () => {
     const bikeRedemptionId = await freshRedemption();
-    const id = await inTx((tx) =>
-      createUserPayment(tx, redemptionInput(bikeRedemptionId, false), by(), MADE),
-    );
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, redemptionInput(bikeRedemptionId, false)));
     expect((await redemptionOf(bikeRedemptionId))?.userPaymentSentAt).toBeNull();
     expect(await eventsOf("bikeRedemption", bikeRedemptionId)).toEqual([]);
-    await inTx((tx) => markUserPaymentSent(tx, id, by(), SENT));
+    await inTx(SENT, (ctx) => markUserPaymentSent(ctx, id));
     expect((await redemptionOf(bikeRedemptionId))?.userPaymentSentAt).toEqual(SENT);
     expect((await eventsOf("bikeRedemption", bikeRedemptionId)).map((e) => e.type)).toEqual([
       "BIKE_REDEMPTION_USER_PAYMENT_SENT",
@@ -341,8 +338,8 @@ describe("a redemption's payment", () => {
 
   it("cancels the redemption's employee payment with it", async () => {
     const bikeRedemptionId = await freshRedemption();
-    const id = await inTx((tx) => createUserPayment(tx, redemptionInput(bikeRedemptionId, true), by(), MADE));
-    await inTx((tx) => cancelUserPayment(tx, id, by(), SENT, "Työntekijä palauttaa pyörän"));
+    const id = await inTx(MADE, (ctx) => createUserPayment(ctx, redemptionInput(bikeRedemptionId, true)));
+    await inTx(SENT, (ctx) => cancelUserPayment(ctx, id, "Työntekijä palauttaa pyörän"));
     const [cancelled] = await redemptionPaymentsOf(bikeRedemptionId);
     expect(cancelled?.status).toBe("CANCELLED");
     expect((await redemptionOf(bikeRedemptionId))?.userPaymentPaidAt).toBeNull();
@@ -353,9 +350,12 @@ describe("a redemption's payment", () => {
     let madeId = "";
     const failure = new Error("the case failed after the payment was made");
     await expect(
-      inTx(async (tx) => {
-        madeId = await createUserPayment(tx, redemptionInput(bikeRedemptionId, true), by(), MADE);
-        await markUserPaymentPaid(tx, madeId, by(), PAID);
+      inTransaction(t.database.db, async (tx) => {
+        madeId = await createUserPayment(
+          { tx, actor: by(), now: MADE },
+          redemptionInput(bikeRedemptionId, true),
+        );
+        await markUserPaymentPaid({ tx, actor: by(), now: PAID }, madeId);
         throw failure;
       }),
     ).rejects.toBe(failure);

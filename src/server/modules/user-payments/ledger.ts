@@ -1,13 +1,15 @@
 import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { EventType, PaymentMethod, UserPaymentKind } from "../../../domain/enums.ts";
+import type { PaymentMethod, UserPaymentKind } from "../../../domain/enums.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
-import type { Db } from "../../db/client.ts";
-import { bikeRedemptions, eventLog, redemptionPayments, userPayments } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { bikeRedemptions, redemptionPayments, userPayments } from "../../db/schema/index.ts";
+import type { Tx, WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import { userPaymentAlreadyPaid, userPaymentCancelled } from "./errors.ts";
 
 /**
- * The employee's own payments (user payments, issue 13 point 5), written in one place whatever they are
+ * The employee's own payments (user payments, ADR 009), written in one place whatever they are
  * for: the share of a package over the max price, a redemption price, a return fee, a deductible. Every
  * function works inside the caller's transaction, so a payment appears with what it is for (the
  * accepted package, the chosen redemption, the closed claim) or not at all, and writes its event rows.
@@ -36,9 +38,6 @@ export type NewUserPayment = {
   send: boolean;
 };
 
-/** Who changes a payment: a user, or a job (null). */
-export type PaymentActor = { userId: string | null };
-
 type UserPaymentRow = typeof userPayments.$inferSelect;
 
 /** A fresh reference number: 13 random digits after a 1, and its check digit (never guessable in order). */
@@ -48,51 +47,34 @@ function newReferenceNumber(): string {
   return referenceNumber(base);
 }
 
-async function logEvent(
-  tx: Db,
-  type: EventType,
-  by: PaymentActor,
-  row: { companyId: string },
-  entity: { type: "userPayment" | "bikeRedemption"; id: string },
-  data: Record<string, unknown>,
-  now: Date,
-) {
-  await tx.insert(eventLog).values({
-    type,
-    actorUserId: by.userId,
-    companyId: row.companyId,
-    entityType: entity.type,
-    entityId: entity.id,
-    data,
-    createdAt: now,
+/** An event on the payment itself (entity userPayment), in its company. */
+const onPayment = (payment: { id: string; companyId: string }) => ({
+  entity: { type: "userPayment" as const, id: payment.id },
+  companyId: payment.companyId,
+});
+
+/** The redemption's side of its payment being asked for: the date on the case and its SPEC §4 event. */
+async function redemptionPaymentSent(ctx: WriteContext, payment: UserPaymentRow) {
+  if (!payment.bikeRedemptionId || payment.kind !== "REDEMPTION") return;
+  await ctx.tx
+    .update(bikeRedemptions)
+    .set({ userPaymentSentAt: ctx.now, updatedAt: ctx.now })
+    .where(eq(bikeRedemptions.id, payment.bikeRedemptionId));
+  await recordEvent(ctx, {
+    type: "BIKE_REDEMPTION_USER_PAYMENT_SENT",
+    entity: { type: "bikeRedemption", id: payment.bikeRedemptionId },
+    companyId: payment.companyId,
+    data: {
+      userPaymentId: payment.id,
+      amountCents: payment.amountCents,
+      paymentMethod: payment.paymentMethod,
+    },
   });
 }
 
-/** The redemption's side of its payment being asked for: the date on the case and its SPEC §4 event. */
-async function redemptionPaymentSent(tx: Db, payment: UserPaymentRow, by: PaymentActor, now: Date) {
-  if (!payment.bikeRedemptionId || payment.kind !== "REDEMPTION") return;
-  await tx
-    .update(bikeRedemptions)
-    .set({ userPaymentSentAt: now, updatedAt: now })
-    .where(eq(bikeRedemptions.id, payment.bikeRedemptionId));
-  await logEvent(
-    tx,
-    "BIKE_REDEMPTION_USER_PAYMENT_SENT",
-    by,
-    payment,
-    { type: "bikeRedemption", id: payment.bikeRedemptionId },
-    { userPaymentId: payment.id, amountCents: payment.amountCents, paymentMethod: payment.paymentMethod },
-    now,
-  );
-}
-
 /** Makes a payment (PENDING), sent at once when asked; answers its id. */
-export async function createUserPayment(
-  tx: Db,
-  input: NewUserPayment,
-  by: PaymentActor,
-  now: Date,
-): Promise<string> {
+export async function createUserPayment(ctx: WriteContext, input: NewUserPayment): Promise<string> {
+  const { tx, now } = ctx;
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new RangeError("A user payment's amount is a positive number of cents");
   const [payment] = await tx
@@ -122,15 +104,7 @@ export async function createUserPayment(
     paymentMethod: payment.paymentMethod,
     dueDate: payment.dueDate,
   };
-  await logEvent(
-    tx,
-    "USER_PAYMENT_CREATED",
-    by,
-    payment,
-    { type: "userPayment", id: payment.id },
-    facts,
-    now,
-  );
+  await recordEvent(ctx, { type: "USER_PAYMENT_CREATED", ...onPayment(payment), data: facts });
   if (payment.kind === "REDEMPTION" && payment.bikeRedemptionId) {
     // The redemption's own ledger: the price the employee owes, paid when this payment is.
     await tx.insert(redemptionPayments).values({
@@ -146,30 +120,27 @@ export async function createUserPayment(
     });
   }
   if (input.send) {
-    await logEvent(tx, "USER_PAYMENT_SENT", by, payment, { type: "userPayment", id: payment.id }, facts, now);
-    await redemptionPaymentSent(tx, payment, by, now);
+    await recordEvent(ctx, { type: "USER_PAYMENT_SENT", ...onPayment(payment), data: facts });
+    await redemptionPaymentSent(ctx, payment);
   }
   return payment.id;
 }
 
 /** The payment locked for a change; 404 when there is none. */
-async function lockPayment(tx: Db, id: string): Promise<UserPaymentRow> {
+async function lockPayment(tx: Tx, id: string): Promise<UserPaymentRow> {
   const [payment] = await tx.select().from(userPayments).where(eq(userPayments.id, id)).for("update");
   if (!payment) throw notFound("User payment");
   return payment;
 }
 
-const alreadyPaid = () =>
-  new AppError(409, "USER_PAYMENT_ALREADY_PAID", "The payment has already been marked paid");
-const cancelled = () => new AppError(409, "USER_PAYMENT_CANCELLED", "The payment has been cancelled");
-
 function ensureOpen(payment: UserPaymentRow) {
-  if (payment.paymentStatus === "CANCELLED") throw cancelled();
-  if (payment.paymentStatus === "PAID" || payment.isUserPaymentDone) throw alreadyPaid();
+  if (payment.paymentStatus === "CANCELLED") throw userPaymentCancelled();
+  if (payment.paymentStatus === "PAID" || payment.isUserPaymentDone) throw userPaymentAlreadyPaid();
 }
 
 /** The employee has been asked to pay. Sending again changes nothing (and writes nothing). */
-export async function markUserPaymentSent(tx: Db, id: string, by: PaymentActor, now: Date) {
+export async function markUserPaymentSent(ctx: WriteContext, id: string) {
+  const { tx, now } = ctx;
   const payment = await lockPayment(tx, id);
   ensureOpen(payment);
   if (payment.sentAt) return payment;
@@ -178,8 +149,8 @@ export async function markUserPaymentSent(tx: Db, id: string, by: PaymentActor, 
     .set({ sentAt: now, updatedAt: now })
     .where(eq(userPayments.id, id))
     .returning();
-  await logEvent(tx, "USER_PAYMENT_SENT", by, payment, { type: "userPayment", id }, {}, now);
-  await redemptionPaymentSent(tx, payment, by, now);
+  await recordEvent(ctx, { type: "USER_PAYMENT_SENT", ...onPayment(payment), data: {} });
+  await redemptionPaymentSent(ctx, payment);
   return sent as UserPaymentRow;
 }
 
@@ -188,24 +159,21 @@ export async function markUserPaymentSent(tx: Db, id: string, by: PaymentActor, 
  * the employee's redemption payment paid and writes the redemption's "user payment paid" event.
  * 409 USER_PAYMENT_ALREADY_PAID the second time, USER_PAYMENT_CANCELLED for a cancelled one.
  */
-export async function markUserPaymentPaid(tx: Db, id: string, by: PaymentActor, now: Date) {
+export async function markUserPaymentPaid(ctx: WriteContext, id: string) {
+  const { tx, now } = ctx;
   const payment = await lockPayment(tx, id);
   ensureOpen(payment);
-  if (!payment.sentAt) await markUserPaymentSent(tx, id, by, now);
+  if (!payment.sentAt) await markUserPaymentSent(ctx, id);
   const [paid] = await tx
     .update(userPayments)
     .set({ paymentStatus: "PAID", paidAt: now, isUserPaymentDone: true, updatedAt: now })
     .where(eq(userPayments.id, id))
     .returning();
-  await logEvent(
-    tx,
-    "USER_PAYMENT_PAID",
-    by,
-    payment,
-    { type: "userPayment", id },
-    { amountCents: payment.amountCents },
-    now,
-  );
+  await recordEvent(ctx, {
+    type: "USER_PAYMENT_PAID",
+    ...onPayment(payment),
+    data: { amountCents: payment.amountCents },
+  });
   if (payment.kind === "REDEMPTION" && payment.bikeRedemptionId) {
     await tx
       .update(bikeRedemptions)
@@ -221,21 +189,19 @@ export async function markUserPaymentPaid(tx: Db, id: string, by: PaymentActor, 
           eq(redemptionPayments.status, "PENDING"),
         ),
       );
-    await logEvent(
-      tx,
-      "BIKE_REDEMPTION_USER_PAYMENT_PAID",
-      by,
-      payment,
-      { type: "bikeRedemption", id: payment.bikeRedemptionId },
-      { userPaymentId: id, amountCents: payment.amountCents },
-      now,
-    );
+    await recordEvent(ctx, {
+      type: "BIKE_REDEMPTION_USER_PAYMENT_PAID",
+      entity: { type: "bikeRedemption", id: payment.bikeRedemptionId },
+      companyId: payment.companyId,
+      data: { userPaymentId: id, amountCents: payment.amountCents },
+    });
   }
   return paid as UserPaymentRow;
 }
 
 /** The payment is no longer owed (the case it was for changed): CANCELLED, with the reason in its event. */
-export async function cancelUserPayment(tx: Db, id: string, by: PaymentActor, now: Date, reason: string) {
+export async function cancelUserPayment(ctx: WriteContext, id: string, reason: string) {
+  const { tx, now } = ctx;
   const payment = await lockPayment(tx, id);
   ensureOpen(payment);
   const [done] = await tx
@@ -255,6 +221,6 @@ export async function cancelUserPayment(tx: Db, id: string, by: PaymentActor, no
         ),
       );
   }
-  await logEvent(tx, "USER_PAYMENT_CANCELLED", by, payment, { type: "userPayment", id }, { reason }, now);
+  await recordEvent(ctx, { type: "USER_PAYMENT_CANCELLED", ...onPayment(payment), data: { reason } });
   return done as UserPaymentRow;
 }

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { ownShareDescription, ownSharePaymentTerms } from "../../../domain/user-payments.ts";
-import type { Db } from "../../db/client.ts";
 import { companies, userPayments } from "../../db/schema/index.ts";
-import { cancelUserPayment, createUserPayment, type PaymentActor } from "./ledger.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { cancelUserPayment, createUserPayment } from "./ledger.ts";
 
 /** The reason an earlier open own share is cancelled with, as the helpdesk reads it. */
 export const NEW_PACKAGE_REASON = "Uusi paketti hyväksytty";
@@ -16,12 +16,11 @@ export const NEW_PACKAGE_REASON = "Uusi paketti hyväksytty";
  * new payment's id, or null when nothing is owed.
  */
 export async function chargeOwnShare(
-  tx: Db,
+  ctx: WriteContext,
   order: { id: string; orderNumber: number; companyId: string; beneficiaryEmployeeId: string },
   amountCents: number,
-  by: PaymentActor,
-  now: Date,
 ): Promise<string | null> {
+  const { tx, now } = ctx;
   const open = await tx
     .select({ id: userPayments.id })
     .from(userPayments)
@@ -32,27 +31,22 @@ export async function chargeOwnShare(
         eq(userPayments.paymentStatus, "PENDING"),
       ),
     );
-  for (const payment of open) await cancelUserPayment(tx, payment.id, by, now, NEW_PACKAGE_REASON);
+  for (const payment of open) await cancelUserPayment(ctx, payment.id, NEW_PACKAGE_REASON);
   if (amountCents <= 0) return null;
   const [company] = await tx
     .select({ paymentMode: companies.paymentMode })
     .from(companies)
     .where(eq(companies.id, order.companyId));
   const terms = ownSharePaymentTerms(company?.paymentMode ?? "PAYROLL", toHelsinkiDateString(now));
-  return createUserPayment(
-    tx,
-    {
-      kind: "OWN_SHARE",
-      beneficiaryEmployeeId: order.beneficiaryEmployeeId,
-      companyId: order.companyId,
-      orderId: order.id,
-      description: ownShareDescription(order.orderNumber),
-      amountCents,
-      paymentMethod: terms.paymentMethod,
-      dueDate: terms.dueDate,
-      send: true,
-    },
-    by,
-    now,
-  );
+  return createUserPayment(ctx, {
+    kind: "OWN_SHARE",
+    beneficiaryEmployeeId: order.beneficiaryEmployeeId,
+    companyId: order.companyId,
+    orderId: order.id,
+    description: ownShareDescription(order.orderNumber),
+    amountCents,
+    paymentMethod: terms.paymentMethod,
+    dueDate: terms.dueDate,
+    send: true,
+  });
 }

@@ -13,7 +13,6 @@ import {
 } from "../../../contract/user-payments.ts";
 import { PEDAALI_BANK_ACCOUNT } from "../../../domain/payment-instructions.ts";
 import { formatReferenceNumber } from "../../../domain/reference-number.ts";
-import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -23,6 +22,7 @@ import {
   userPayments,
   users,
 } from "../../db/schema/index.ts";
+import { inTransaction, write } from "../../db/transaction.ts";
 import {
   cancelUserPayment,
   createUserPayment,
@@ -32,7 +32,7 @@ import {
 } from "./ledger.ts";
 
 /**
- * User payments (issue 13 point 5): the employee's own list, the helpdesk's and the employer's paged
+ * User payments (ADR 009, "User payments"): the employee's own list, the helpdesk's and the employer's paged
  * list with SPEC §3's filters, one payment with its events, and the helpdesk's changes.
  */
 
@@ -90,26 +90,21 @@ async function made(
   const { at, sentAt, paidAt, ...rest } = overrides;
   const companyId =
     rest.beneficiaryEmployeeId === toinenEmploymentId ? toinenOyId : (rest.companyId ?? demoOyId);
-  return t.database.db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    const id = await createUserPayment(
-      tx,
-      {
-        kind: "OTHER",
-        beneficiaryEmployeeId: employmentId,
-        description: tag(),
-        amountCents: 8_900,
-        paymentMethod: "BATCH",
-        dueDate: "2026-04-15",
-        send: false,
-        ...rest,
-        companyId,
-      },
-      { userId: null },
-      new Date(at ?? "2026-03-02T08:00:00Z"),
-    );
-    if (sentAt) await markUserPaymentSent(tx, id, { userId: null }, new Date(sentAt));
-    if (paidAt) await markUserPaymentPaid(tx, id, { userId: null }, new Date(paidAt));
+  return inTransaction(t.database.db, async (tx) => {
+    const by = (now: string) => ({ tx, actor: { userId: null }, now: new Date(now) });
+    const id = await createUserPayment(by(at ?? "2026-03-02T08:00:00Z"), {
+      kind: "OTHER",
+      beneficiaryEmployeeId: employmentId,
+      description: tag(),
+      amountCents: 8_900,
+      paymentMethod: "BATCH",
+      dueDate: "2026-04-15",
+      send: false,
+      ...rest,
+      companyId,
+    });
+    if (sentAt) await markUserPaymentSent(by(sentAt), id);
+    if (paidAt) await markUserPaymentPaid(by(paidAt), id);
     const [row] = await tx
       .select({ referenceNumber: userPayments.referenceNumber })
       .from(userPayments)
@@ -330,8 +325,8 @@ describe("GET /api/user-payment/{id}", () => {
   it("answers the payment with its events; the names of who did what for the admin tier only", async () => {
     const payment = await made({ send: true });
     const helpdeskId = await userIdByEmail(t.database.db, HELPDESK);
-    await t.database.db.transaction((tx) =>
-      cancelUserPayment(tx as unknown as Db, payment.id, { userId: helpdeskId }, new Date(), "Väärä henkilö"),
+    await write(t.database.db, { actor: { userId: helpdeskId } }, (ctx) =>
+      cancelUserPayment(ctx, payment.id, "Väärä henkilö"),
     );
     const res = await call("GET", `/api/user-payment/${payment.id}`, HELPDESK);
     expect(res.statusCode, res.body).toBe(200);
