@@ -21,7 +21,6 @@ const EVENT_LOG_WRITERS_TO_MOVE: string[] = [
   "src/server/modules/brokerage/listing.ts",
   "src/server/modules/notifications/service.ts",
   "src/server/modules/registration/service.ts",
-  "src/server/modules/system-users/service.ts",
 ];
 
 /** Modules whose transactions still cast the handle to Db; the list only shrinks. */
@@ -36,8 +35,6 @@ const TRANSACTION_CASTS_TO_REMOVE: string[] = [
   "src/server/modules/notifications/service.ts",
   "src/server/modules/password/service.ts",
   "src/server/modules/registration/service.ts",
-  "src/server/modules/system-users/contact-change.ts",
-  "src/server/modules/system-users/service.ts",
 ];
 
 const MAX_LINES = 500;

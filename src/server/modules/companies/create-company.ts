@@ -6,10 +6,10 @@ import { recordEvent } from "../../db/event-log.ts";
 import { companies, companyUnits, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { createPasswordToken } from "../auth/password-tokens.ts";
-import { emailOwnerId } from "../system-users/repo.ts";
-import { ensureMayGrant } from "../system-users/service.ts";
+import { ensureMayGrant } from "../system-users/access.ts";
+import { unsupportedPhoneNumber } from "../system-users/errors.ts";
+import { emailOwnerId } from "../system-users/queries.ts";
 import { type CompanyActor, companyValues } from "./company-fields.ts";
-import { unsupportedPhoneNumber } from "./errors.ts";
 import { insertGroupCompany } from "./group-companies.ts";
 
 /**

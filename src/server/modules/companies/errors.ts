@@ -1,8 +1,10 @@
-import { UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
 import { AppError, conflict } from "../../errors.ts";
-import { EMAIL_TAKEN_MESSAGE } from "../system-users/contact-change.ts";
+import { emailTaken } from "../system-users/errors.ts";
 
-/** The errors of the company area (SPEC §7 "Companies", §8 codes): one factory per code. */
+/**
+ * The errors of the company area (SPEC §7 "Companies", §8 codes): one factory per code. The first
+ * admin's account answers as user accounts do (system-users/errors.ts).
+ */
 
 /** 409: a live company has the business ID already. */
 export const businessIdTaken = (message = "Another company already has this business ID") =>
@@ -26,18 +28,9 @@ export const unitInUse = (employees: number) =>
 /** 409: a company is not deleted while one of its orders is a live lease. */
 export const companyHasActiveLeases = (message: string) => conflict("COMPANY_HAS_ACTIVE_LEASES", message);
 
-/** 409: the first admin's address belongs to another account that cannot take the role this way. */
-export const emailTaken = (message = EMAIL_TAKEN_MESSAGE) => conflict("EMAIL_TAKEN", message);
-
 /** 404: the company has saved no bike policy yet. */
 export const bikePolicyNotSet = (message = "No bike policy has been set") =>
   new AppError(404, "BIKE_POLICY_NOT_SET", message);
-
-/** 400: the first admin's phone number is not one a text message reaches. */
-export const unsupportedPhoneNumber = (field: string) =>
-  new AppError(400, "UNSUPPORTED_PHONE_NUMBER", UNSUPPORTED_PHONE_NUMBER_MESSAGE, [
-    { field, message: UNSUPPORTED_PHONE_NUMBER_MESSAGE },
-  ]);
 
 /**
  * A unique index refused a write another request made first (the checks before the write cover the

@@ -5,11 +5,11 @@ import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { beneficiaryEmployees, companies, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { notFound } from "../../errors.ts";
 import { createPasswordToken } from "../auth/password-tokens.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { validPhoneNumber } from "../registration/field-rules.ts";
-import { EMAIL_TAKEN_MESSAGE } from "../system-users/contact-change.ts";
+import { emailTaken } from "../system-users/errors.ts";
 import { type EmployerActor, employerFieldValues, ensureUnitOfCompany, roleIds } from "./employer-fields.ts";
 import { employeeExists } from "./errors.ts";
 
@@ -72,7 +72,7 @@ async function insertEmployee(
       .from(userRoles)
       .where(and(eq(userRoles.userId, userId), isNull(userRoles.companyId)));
     // An admin-tier account is not made anyone's employee.
-    if (admin.length > 0) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+    if (admin.length > 0) throw emailTaken();
     const [employed] = await tx
       .select({ id: be.id })
       .from(be)

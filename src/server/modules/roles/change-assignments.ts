@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { recordEvent } from "../../db/event-log.ts";
 import { userRoles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { ensureAnotherActiveSuperAdmin } from "../system-users/service.ts";
+import { ensureAnotherActiveSuperAdmin } from "../system-users/access.ts";
 
 /**
  * Who holds a role: an assignment given in companies (or globally, an empty list) and one taken away.

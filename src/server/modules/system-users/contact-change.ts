@@ -16,7 +16,8 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { contactChangeRequests, systemUsers, users } from "../../db/schema/index.ts";
-import { AppError, conflict } from "../../errors.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { AppError, notFound } from "../../errors.ts";
 import {
   contactChangedMail,
   contactChangeRequestedMail,
@@ -27,10 +28,20 @@ import {
 import { FailureLimiter } from "../auth/failure-limiter.ts";
 import { decoyPasswordHash, verifyPassword } from "../auth/passwords.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
-import { emailOwnerId } from "./repo.ts";
+import {
+  changeLinkInvalid,
+  currentPasswordRequired,
+  emailTaken,
+  reauthenticationFailed,
+  tooManyContactChanges,
+  userDeactivated,
+  verificationExpired,
+  verificationFailed,
+} from "./errors.ts";
+import { emailOwnerId } from "./queries.ts";
 
 /**
- * A user's own change of their login e-mail or phone number (issue 7, defect 6). A stolen session
+ * A user's own change of their login e-mail or phone number. A stolen session
  * must not be enough to move the account's login or second factor elsewhere, and the e-mail field
  * must not tell who else has an account:
  * - the current password re-authenticates the request (wrong ones are counted per user, then 429);
@@ -42,14 +53,6 @@ import { emailOwnerId } from "./repo.ts";
  */
 
 type Log = Pick<FastifyBaseLogger, "error">;
-
-export const EMAIL_TAKEN_MESSAGE = "This e-mail address is already in use";
-
-const REAUTH_FAILED = "The current password is not correct";
-const TOO_MANY = "Too many attempts. Try again later.";
-const LINK_INVALID = "This link is invalid or has expired";
-const CODE_EXPIRED = "The code has expired. Ask for a new one.";
-const CODE_WRONG = "The code is not correct";
 
 export function createContactChangeService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -71,7 +74,7 @@ export function createContactChangeService(ctx: AppContext) {
       .from(users)
       .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
       .where(eq(users.id, userId));
-    if (!row) throw new AppError(404, "NOT_FOUND", "User not found");
+    if (!row) throw notFound("User");
     return row;
   }
   type Account = Awaited<ReturnType<typeof account>>;
@@ -83,21 +86,19 @@ export function createContactChangeService(ctx: AppContext) {
    */
   async function reauthenticate(user: Account, password: string | undefined): Promise<void> {
     if (!password) {
-      throw new AppError(400, "VALIDATION_ERROR", "The current password is required for this change", [
-        { field: "body.currentPassword", message: "Required" },
-      ]);
+      throw currentPasswordRequired();
     }
     const key = `user:${user.id}`;
     if (
       reauthFailures.isLockedOut(key, REAUTH_FAILURES_PER_USER) ||
       requests.isLockedOut(key, CONTACT_CHANGE_REQUESTS_PER_USER)
     ) {
-      throw new AppError(429, "TOO_MANY_REQUESTS", TOO_MANY);
+      throw tooManyContactChanges();
     }
     const ok = await verifyPassword(user.passwordHash ?? (await decoyPasswordHash()), password);
     if (!ok || !user.passwordHash) {
       reauthFailures.recordFailure(key);
-      throw new AppError(403, "REAUTHENTICATION_FAILED", REAUTH_FAILED);
+      throw reauthenticationFailed();
     }
     requests.recordFailure(key);
   }
@@ -185,8 +186,7 @@ export function createContactChangeService(ctx: AppContext) {
     async confirmEmailChange(token: string, log: Log): Promise<TEmailChangeConfirmed> {
       let changed: { user: Account; newEmail: string };
       try {
-        changed = await db.transaction(async (txDb) => {
-          const tx = txDb as unknown as Db;
+        changed = await inTransaction(db, async (tx) => {
           const [request] = await tx
             .select()
             .from(contactChangeRequests)
@@ -199,12 +199,10 @@ export function createContactChangeService(ctx: AppContext) {
               ),
             )
             .for("update");
-          if (!request) throw new AppError(400, "INVALID_TOKEN", LINK_INVALID);
+          if (!request) throw changeLinkInvalid();
           const user = await account(request.userId, tx);
-          if (user.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
-          if (await emailOwnerId(tx, request.newValue, user.id)) {
-            throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
-          }
+          if (user.deactivated) throw userDeactivated();
+          if (await emailOwnerId(tx, request.newValue, user.id)) throw emailTaken();
           await tx
             .update(contactChangeRequests)
             .set({ consumedAt: new Date() })
@@ -214,7 +212,7 @@ export function createContactChangeService(ctx: AppContext) {
         });
       } catch (error) {
         // Another account took the address between the check and the update.
-        if (isUniqueViolation(error)) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       // `user` was read before the update: its e-mail is the previous one, which is told.
@@ -269,11 +267,9 @@ export function createContactChangeService(ctx: AppContext) {
 
     /** Step 2: the code stores the number, verified; 5 wrong codes end the request. */
     async confirmPhoneChange(userId: string, code: string, log: Log): Promise<void> {
-      const expired = () => new AppError(400, "VERIFICATION_EXPIRED", CODE_EXPIRED);
       // Wrong codes must be counted even though the attempt fails, so the transaction returns the
       // failure instead of throwing it (a throw would roll the count back).
-      const result = await db.transaction(async (txDb): Promise<AppError | { newValue: string }> => {
-        const tx = txDb as unknown as Db;
+      const result = await inTransaction(db, async (tx): Promise<AppError | { newValue: string }> => {
         const [request] = await tx
           .select()
           .from(contactChangeRequests)
@@ -288,16 +284,14 @@ export function createContactChangeService(ctx: AppContext) {
           .orderBy(desc(contactChangeRequests.createdAt))
           .limit(1)
           .for("update");
-        if (!request || request.attempts >= PHONE_CHANGE_MAX_ATTEMPTS) return expired();
+        if (!request || request.attempts >= PHONE_CHANGE_MAX_ATTEMPTS) return verificationExpired();
         if (!equalHashes(request.secretHash, hashCode(ctx.config.jwtSecret, request.id, code))) {
           const attempts = request.attempts + 1;
           await tx
             .update(contactChangeRequests)
             .set({ attempts })
             .where(eq(contactChangeRequests.id, request.id));
-          return attempts >= PHONE_CHANGE_MAX_ATTEMPTS
-            ? expired()
-            : new AppError(400, "VERIFICATION_FAILED", CODE_WRONG);
+          return attempts >= PHONE_CHANGE_MAX_ATTEMPTS ? verificationExpired() : verificationFailed();
         }
         await tx
           .update(contactChangeRequests)

@@ -6,7 +6,7 @@ import { beneficiaryEmployees, companies } from "../../db/schema/index.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope, isCompanyInScope } from "../auth/tenancy.ts";
-import { ensureActive, has } from "./service.ts";
+import { ensureActive, has } from "./access.ts";
 
 /**
  * The max price of a bike package (SPEC §3, §7 `{ maxPrice }`): a company's, and an employee's own

@@ -26,7 +26,8 @@ import { createSystemUsersService } from "./service.ts";
 
 const readErrors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
 const writeErrors = { ...readErrors, 409: zErrorResponse };
-/** Changes of the login e-mail and phone send mail and SMS: capped per address (issue 7, defect 6). */
+/** Changes of the login e-mail and phone send mail and SMS: capped per address, so a
+ * stolen session cannot flood a mailbox or a phone. */
 const contactChangeLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 /** The link is anonymous: a tight cap per address. Codes are also limited per request (5 tries). */
 const emailConfirmLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };

@@ -22,7 +22,7 @@ import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import { hashPassword } from "../auth/passwords.ts";
 
 /**
- * Issue 7, defect 6: changing one's own login e-mail or phone needs the current password and takes
+ * Changing one's own login e-mail or phone needs the current password and takes
  * effect only when confirmed from the new address or number; the old address is told; the answer does
  * not tell whether another account uses the address. Each test makes its own users, so the per-user
  * limits and the stored rows of one test never reach another.
@@ -126,8 +126,8 @@ async function codeSentTo(phoneNumber: string): Promise<string> {
   return /\b(\d{6})\b/.exec(sms?.bodyText ?? "")?.[1] as string;
 }
 
-describe("defect 6: own login e-mail change", () => {
-  it("defect 6: without the current password it is refused (400) and nothing is stored or sent", async () => {
+describe("own login e-mail change", () => {
+  it("without the current password it is refused (400) and nothing is stored or sent", async () => {
     const user = await newUser("nopw");
     const res = await putEmail(user, "nopw.new@demo.test");
     const body = expectError(res, 400, "VALIDATION_ERROR");
@@ -136,7 +136,7 @@ describe("defect 6: own login e-mail change", () => {
     expect(await messagesTo("nopw.new@demo.test")).toHaveLength(0);
   });
 
-  it("defect 6: a wrong current password is refused (403 REAUTHENTICATION_FAILED), nothing stored or sent", async () => {
+  it("a wrong current password is refused (403 REAUTHENTICATION_FAILED), nothing stored or sent", async () => {
     const user = await newUser("wrongpw");
     expectError(
       await putEmail(user, "wrongpw.new@demo.test", "not-the-password"),
@@ -148,7 +148,7 @@ describe("defect 6: own login e-mail change", () => {
     expect(await messagesTo(user.email)).toHaveLength(0);
   });
 
-  it("defect 6: with the password it answers 202 and changes nothing until the link is used", async () => {
+  it("with the password it answers 202 and changes nothing until the link is used", async () => {
     const user = await newUser("pending");
     const res = await putEmail(user, " Pending.NEW@Demo.test ", DEMO_PASSWORD);
     expect(res.statusCode, res.body).toBe(202);
@@ -174,7 +174,7 @@ describe("defect 6: own login e-mail change", () => {
     expect(row?.secretHash).not.toContain(token);
   });
 
-  it("defect 6: the link applies the change once and tells the old address", async () => {
+  it("the link applies the change once and tells the old address", async () => {
     const user = await newUser("confirm");
     expect((await putEmail(user, "confirm.new@demo.test", DEMO_PASSWORD)).statusCode).toBe(202);
     const token = await linkTokenSentTo("confirm.new@demo.test");
@@ -192,7 +192,7 @@ describe("defect 6: own login e-mail change", () => {
     expect((await stored(user.id))?.email).toBe("confirm.new@demo.test");
   });
 
-  it("defect 6: only the newest link works, and an expired one does not", async () => {
+  it("only the newest link works, and an expired one does not", async () => {
     const user = await newUser("relink");
     await putEmail(user, "relink.a@demo.test", DEMO_PASSWORD);
     const first = await linkTokenSentTo("relink.a@demo.test");
@@ -208,7 +208,7 @@ describe("defect 6: own login e-mail change", () => {
     expectError(await confirmEmail("x".repeat(10)), 400, "VALIDATION_ERROR");
   });
 
-  it("defect 6: a taken address answers as a free one; only its mailbox learns it is in use", async () => {
+  it("a taken address answers as a free one; only its mailbox learns it is in use", async () => {
     const user = await newUser("oracle");
     const free = await putEmail(user, "oracle.free@demo.test", DEMO_PASSWORD);
     const taken = await putEmail(user, TAKEN.toUpperCase(), DEMO_PASSWORD);
@@ -229,7 +229,7 @@ describe("defect 6: own login e-mail change", () => {
     expect(rows).toHaveLength(0);
   });
 
-  it("defect 6: the link answers 409 EMAIL_TAKEN when the address was taken meanwhile", async () => {
+  it("the link answers 409 EMAIL_TAKEN when the address was taken meanwhile", async () => {
     const user = await newUser("race");
     const other = await newUser("racer");
     await putEmail(user, "race.target@demo.test", DEMO_PASSWORD);
@@ -256,7 +256,7 @@ describe("defect 6: own login e-mail change", () => {
     expect(await messagesTo(user.email)).toHaveLength(0);
   });
 
-  it("defect 6: wrong current passwords are limited per user (429), even before a right one", async () => {
+  it("wrong current passwords are limited per user (429), even before a right one", async () => {
     const user = await newUser("limited");
     for (let i = 0; i < REAUTH_FAILURES_PER_USER; i++) {
       expectError(await putEmail(user, "limited.new@demo.test", "wrong"), 403, "REAUTHENTICATION_FAILED");
@@ -267,7 +267,7 @@ describe("defect 6: own login e-mail change", () => {
     expect(await messagesTo("limited.new@demo.test")).toHaveLength(0);
   });
 
-  it("defect 6: the change request and the link are rate-limited per address (429)", async () => {
+  it("the change request and the link are rate-limited per address (429)", async () => {
     const user = await newUser("flood");
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await confirmEmail("y".repeat(43), "10.6.6.1")).statusCode);
@@ -282,8 +282,8 @@ describe("defect 6: own login e-mail change", () => {
   });
 });
 
-describe("defect 6: own phone change", () => {
-  it("defect 6: needs the current password, and stores the number only with the code sent to it", async () => {
+describe("own phone change", () => {
+  it("needs the current password, and stores the number only with the code sent to it", async () => {
     const user = await newUser("phone");
     expectError(await patchPhone(user, "040 765 4321"), 400, "VALIDATION_ERROR");
     expectError(await patchPhone(user, "040 765 4321", "wrong"), 403, "REAUTHENTICATION_FAILED");
@@ -316,7 +316,7 @@ describe("defect 6: own phone change", () => {
     expectError(await confirmPhone(user, code), 400, "VERIFICATION_EXPIRED");
   });
 
-  it("defect 6: five wrong codes end the request", async () => {
+  it("five wrong codes end the request", async () => {
     const user = await newUser("codes");
     expect((await patchPhone(user, "0407770000", DEMO_PASSWORD)).statusCode).toBe(202);
     const code = await codeSentTo("0407770000");
@@ -329,7 +329,7 @@ describe("defect 6: own phone change", () => {
     expect((await stored(user.id))?.phoneNumber).toBe("+358401110000");
   });
 
-  it("defect 6: another user's pending code does not change my number", async () => {
+  it("another user's pending code does not change my number", async () => {
     const asker = await newUser("asker");
     const other = await newUser("other");
     await patchPhone(asker, "0408880000", DEMO_PASSWORD);
@@ -344,8 +344,8 @@ describe("defect 6: own phone change", () => {
   });
 });
 
-describe("defect 6: a manager changing someone else", () => {
-  it("defect 6: still gets 409 EMAIL_TAKEN on a taken address, changes at once otherwise, and the old address is told", async () => {
+describe("a manager changing someone else", () => {
+  it("still gets 409 EMAIL_TAKEN on a taken address, changes at once otherwise, and the old address is told", async () => {
     const target = await newUser("managed");
     const admin = await as(ADMIN);
     const put = (workEmail: string) =>
@@ -376,7 +376,7 @@ describe("defect 6: a manager changing someone else", () => {
     expect((await messagesTo("managed.new@demo.test"))[0]?.template).toBe("contact-changed");
   });
 
-  it("defect 6: an admin's own change goes through the confirmation too", async () => {
+  it("an admin's own change goes through the confirmation too", async () => {
     const adminId = await userIdByEmail(t.database.db, ADMIN);
     const admin = await as(ADMIN);
     const res = await t.app.inject({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type {
   TContactChangeStarted,
@@ -11,28 +11,25 @@ import type {
   TUpdatePhone,
   TUpdateWorkEmail,
 } from "../../../contract/system-users.ts";
-import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
 import type { Language } from "../../../domain/enums.ts";
-import type { Permission } from "../../../domain/permissions.ts";
-import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName, type RoleName } from "../../../domain/roles.ts";
-import {
-  normalizePhoneNumber,
-  samePhoneNumber,
-  UNSUPPORTED_PHONE_NUMBER_MESSAGE,
-} from "../../../domain/validation/phone.ts";
+import { isRoleName } from "../../../domain/roles.ts";
+import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
-import { companies, eventLog, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.ts";
-import { setPasswordMail } from "../../messaging/account-mails.ts";
+import { companies, roles, userRoles, users } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
+import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
-import { createPasswordToken } from "../auth/password-tokens.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { createContactChangeService, EMAIL_TAKEN_MESSAGE } from "./contact-change.ts";
+import { ensureActive, ensureMayGrant, has, isAdminRoleName } from "./access.ts";
+import { createContactChangeService } from "./contact-change.ts";
+import { createUser } from "./create-user.ts";
+import { setDeactivated } from "./deactivate-user.ts";
+import { cannotDeactivateSelf, emailTaken, unsupportedPhoneNumber } from "./errors.ts";
+import { mailSetPassword } from "./mails.ts";
 import {
   emailOwnerId,
   findUserItem,
@@ -42,7 +39,7 @@ import {
   userFilterWhere,
   usersInScopeWhere,
   usersOfCompanyWhere,
-} from "./repo.ts";
+} from "./queries.ts";
 
 /**
  * System users (SPEC §7 "Auth and users"): the list with its filters, creation with a role and a
@@ -51,91 +48,26 @@ import {
  * state writes its event-log row in the same transaction.
  */
 
-export { EMAIL_TAKEN_MESSAGE };
-
 type Log = Pick<FastifyBaseLogger, "error" | "warn">;
-
-/** Roles an employer-side manager may hand out (in their own companies). */
-const EMPLOYER_GRANTABLE: readonly RoleName[] = [...EMPLOYER_ROLES, "BIKE_BENEFICIARY"];
-
-/**
- * Who may hand out a role: the admin tier any role (SUPER_ADMIN only by a super admin); an employer-side
- * manager employer roles and BIKE_BENEFICIARY, and EMPLOYER_GROUP_ADMIN (which widens the scope to the
- * whole group) only when they are a group admin themselves.
- */
-export function ensureMayGrant(actor: Pick<CurrentUser, "scope" | "roleNames">, roleName: string): void {
-  if (roleName === "SUPER_ADMIN" && !actor.roleNames.includes("SUPER_ADMIN")) {
-    throw forbidden("Only a super admin may grant or remove the super admin role");
-  }
-  if (actor.scope.kind === "all") return;
-  const grantable =
-    isRoleName(roleName) &&
-    EMPLOYER_GRANTABLE.includes(roleName) &&
-    (roleName !== "EMPLOYER_GROUP_ADMIN" || actor.roleNames.includes("EMPLOYER_GROUP_ADMIN"));
-  if (!grantable) throw forbidden("You may not grant this role");
-}
-
-export function isAdminRoleName(name: string): boolean {
-  return isRoleName(name) && ADMIN_ROLES.includes(name);
-}
-
-/** The guard lets deactivated users through `guards.user`; every action here needs an active account. */
-export function ensureActive(user: CurrentUser): void {
-  if (user.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
-}
-
-export function has(user: CurrentUser, permission: Permission): boolean {
-  return user.permissions.includes(permission);
-}
-
-// Kept here too for the modules that import it from the system-users service (roles).
-
-/**
- * SPEC §6: an active SUPER_ADMIN always remains. Called inside the transaction that removes `userId`'s
- * SUPER_ADMIN assignment or deactivates them: it locks every SUPER_ADMIN assignment first, so two such
- * changes (two super admins removing each other) run one after the other, and the count that follows
- * is a new statement that sees what the other one committed.
- */
-export async function ensureAnotherActiveSuperAdmin(tx: Db, userId: string): Promise<void> {
-  const superAdminRole = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SUPER_ADMIN"));
-  await tx
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(inArray(userRoles.roleId, superAdminRole))
-    .for("update");
-  const [others] = await tx
-    .select({ n: count() })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(
-      and(
-        inArray(userRoles.roleId, superAdminRole),
-        ne(userRoles.userId, userId),
-        eq(users.deactivated, false),
-      ),
-    );
-  if ((others?.n ?? 0) === 0) {
-    throw conflict("LAST_SUPER_ADMIN", "The last active super admin cannot be removed or deactivated");
-  }
-}
 
 function phoneOrThrow(input: string): string {
   try {
     return normalizePhoneNumber(input);
   } catch {
-    throw new AppError(400, "UNSUPPORTED_PHONE_NUMBER", UNSUPPORTED_PHONE_NUMBER_MESSAGE, [
-      { field: "body.phoneNumber", message: UNSUPPORTED_PHONE_NUMBER_MESSAGE },
-    ]);
+    throw unsupportedPhoneNumber("body.phoneNumber");
   }
 }
 
 async function ensureEmailFree(db: Db, email: string, exceptUserId?: string): Promise<void> {
-  if (await emailOwnerId(db, email, exceptUserId)) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+  if (await emailOwnerId(db, email, exceptUserId)) throw emailTaken();
 }
+
+const by = (user: CurrentUser) => ({ actor: { userId: user.id } });
 
 /**
  * A change of the work e-mail or phone: applied (a manager editing someone else), or waiting for the
- * user's confirmation (their own, issue 7 defect 6) — the route answers 200 or 202.
+ * user's confirmation (their own: a stolen session must not move the login elsewhere) — the route
+ * answers 200 or 202.
  */
 export type ContactUpdateOutcome =
   | { kind: "applied"; item: TSystemUserItem }
@@ -219,8 +151,6 @@ export function createSystemUsersService(ctx: AppContext) {
     },
 
     async create(actor: CurrentUser, input: TCreateSystemUser, log: Log): Promise<TSystemUserItem> {
-      const email = input.workEmail;
-      const personalEmail = input.personalEmail || null;
       const phoneNumber = input.phoneNumber?.trim() ? phoneOrThrow(input.phoneNumber) : null;
       const companyId = input.companyId ?? null;
 
@@ -248,57 +178,14 @@ export function createSystemUsersService(ctx: AppContext) {
           .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)));
         if (!company) throw notFound("Company");
       }
-      await ensureEmailFree(db, email);
+      await ensureEmailFree(db, input.workEmail);
 
-      let created: { userId: string; token: string };
-      try {
-        created = await db.transaction(async (txDb) => {
-          const tx = txDb as unknown as Db;
-          const [user] = await tx
-            .insert(users)
-            .values({ email, phoneNumber, language: input.language ?? "fi" })
-            .returning({ id: users.id });
-          const userId = user?.id as string;
-          await tx.insert(systemUsers).values({
-            userId,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            personalEmail,
-            companyId,
-          });
-          await tx
-            .insert(userRoles)
-            .values({ userId, roleId: role.id, companyId, grantedByUserId: actor.id });
-          await tx.insert(eventLog).values({
-            type: "USER_CREATED",
-            actorUserId: actor.id,
-            companyId,
-            entityType: "user",
-            entityId: userId,
-            data: { role: role.name, source: "system-users" },
-          });
-          const token = await createPasswordToken(tx, userId);
-          return { userId, token };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
-        throw error;
-      }
-
-      // The user exists either way; a failed mail is logged and a login attempt sends a new link.
-      try {
-        const mail = setPasswordMail(input.language ?? "fi", {
-          name: input.firstName,
-          link: `${ctx.config.publicUrl}/reset/${created.token}`,
-          validHours: PASSWORD_RESET_SECONDS / 3600,
-        });
-        await ctx.messaging.sendMail({ to: email, ...mail });
-      } catch (error) {
-        log.error({ err: error, userId: created.userId }, "set-password mail failed");
-      }
+      const created = await write(db, by(actor), (w) =>
+        createUser(w, input, { role, phoneNumber, companyId }),
+      );
+      await mailSetPassword(ctx, { userId: created.userId, token: created.token, input }, log);
       return itemFor(actor, created.userId);
     },
-
     /**
      * One's own login e-mail: re-authenticated, then confirmed by a link to the new address, with the
      * same answer whether or not the address is taken. Someone else's (a manager): applied at once,
@@ -328,7 +215,7 @@ export function createSystemUsersService(ctx: AppContext) {
       try {
         await db.update(users).set({ email: input.workEmail }).where(eq(users.id, userId));
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict("EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
       await contactChange.notifyChangedByOther(before, { kind: "EMAIL", newValue: input.workEmail }, log);
@@ -343,8 +230,9 @@ export function createSystemUsersService(ctx: AppContext) {
       log: Log,
     ): Promise<ContactUpdateOutcome> {
       await ensureCanEdit(actor, userId);
-      // A manager's empty number resets the two-factor phone: the next login asks for a number
-      // (issue 10 point 3). One's own cannot be removed this way: "" is no valid number below.
+      // A manager's empty number resets the two-factor phone: the next login asks for a number, so a
+      // user who lost their phone gets back in. One's own cannot be removed this way: "" is no valid
+      // number below.
       if (actor.id !== userId && input.phoneNumber.trim() === "") return clearPhone(actor, userId, log);
       const phoneNumber = phoneOrThrow(input.phoneNumber);
       const before = await contactChange.accountOf(userId);
@@ -373,38 +261,9 @@ export function createSystemUsersService(ctx: AppContext) {
     },
 
     async setDeactivated(actor: CurrentUser, userId: string, input: TUpdateDeactivated) {
-      if (actor.id === userId) {
-        throw new AppError(400, "CANNOT_DEACTIVATE_SELF", "You cannot deactivate or activate yourself");
-      }
+      if (actor.id === userId) throw cannotDeactivateSelf();
       await ensureCanManage(actor, userId);
-      await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
-        const [current] = await tx
-          .select({ deactivated: users.deactivated })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for("update");
-        if (!current || current.deactivated === input.deactivated) return;
-        if (input.deactivated && (await holdsRole(tx, userId, "SUPER_ADMIN"))) {
-          await ensureAnotherActiveSuperAdmin(tx, userId);
-        }
-        await tx
-          .update(users)
-          .set({ deactivated: input.deactivated, deactivatedAt: input.deactivated ? new Date() : null })
-          .where(eq(users.id, userId));
-        if (input.deactivated) await revokeAllSessionsOfUser(tx, userId, "DEACTIVATED");
-        const [profile] = await tx
-          .select({ companyId: systemUsers.companyId })
-          .from(systemUsers)
-          .where(eq(systemUsers.userId, userId));
-        await tx.insert(eventLog).values({
-          type: input.deactivated ? "USER_DEACTIVATED" : "USER_ACTIVATED",
-          actorUserId: actor.id,
-          companyId: profile?.companyId ?? null,
-          entityType: "user",
-          entityId: userId,
-        });
-      });
+      await write(db, by(actor), (w) => setDeactivated(w, userId, input.deactivated));
       return itemFor(actor, userId);
     },
   };

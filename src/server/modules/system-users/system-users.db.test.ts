@@ -117,7 +117,7 @@ describe("GET /api/system-users", () => {
     expect(names).toEqual(new Set(["Demo Oy", "Demo Logistiikka Oy"]));
   });
 
-  it("defect 11: filters by first name, last name, e-mail and phone: trimmed, any case, contained", async () => {
+  it("filters by first name, last name, e-mail and phone: trimmed, any case, contained", async () => {
     // Users of its own, with names and numbers no demo user has: other tests of this file rename
     // demo users and change their numbers, in whatever order the tests run.
     const { db } = t.database;
@@ -376,7 +376,7 @@ describe("PUT /api/system-users/:userId", () => {
     });
   };
 
-  it("defect 6: a user's own work e-mail waits for confirmation (self-contact-change.db.test.ts has the flow)", async () => {
+  it("a user's own work e-mail waits for confirmation (self-contact-change.db.test.ts has the flow)", async () => {
     const id = await userId("kaisa.rantanen@demo.test");
     const session = await as("kaisa.rantanen@demo.test");
     const res = await t.app.inject({
@@ -422,7 +422,7 @@ describe("PUT /api/system-users/:userId", () => {
     const missing = await call("PUT", `/api/system-users/${id}`, EMPLOYEE, { workEmail: "ok@demo.test" });
     expectError(missing, 400, "VALIDATION_ERROR");
     expectError(await put(EMPLOYEE, "not-a-uuid", "ok@demo.test"), 400, "VALIDATION_ERROR");
-    // A manager editing someone else still learns that the address is taken (defect 6 keeps this).
+    // A manager editing someone else still learns that the address is taken: only one's own change hides it.
     expectError(await put(ADMIN, id, "EMPLOYER.ADMIN@demo.test"), 409, "EMAIL_TAKEN");
     const [stored] = await t.database.db.select().from(users).where(eq(users.id, id));
     expect(stored?.email).toBe(EMPLOYEE);
@@ -465,7 +465,7 @@ describe("PATCH /api/system-users/:userId/phone", () => {
     const same = await patch(EMPLOYEE, id, "+358 50 555 0110");
     expect(same.statusCode, same.body).toBe(200);
     expect((await db.select().from(users).where(eq(users.id, id)))[0]?.phoneVerifiedAt).not.toBeNull();
-    // Defect 6: one's own new number needs the current password and a code (self-contact-change.db.test.ts).
+    // One's own new number needs the current password and a code (self-contact-change.db.test.ts).
     expectError(await patch(EMPLOYEE, id, "40 123 4567"), 400, "VALIDATION_ERROR");
     // A manager's change applies at once; the new number is unverified until a code reaches it.
     const res = await patch(ADMIN, id, "40 123 4567");
@@ -474,7 +474,7 @@ describe("PATCH /api/system-users/:userId/phone", () => {
     expect((await db.select().from(users).where(eq(users.id, id)))[0]?.phoneVerifiedAt).toBeNull();
   });
 
-  it("defect 13: lets an admin change anyone's at once, storing the normalised number", async () => {
+  it("lets an admin change anyone's at once, storing the normalised number", async () => {
     // The admin path stays immediate (only a user's change of their own number waits for a code).
     const id = await userId("ville.hamalainen@demo.test");
     const { db } = t.database;
@@ -593,7 +593,7 @@ describe("PATCH /api/system-users/:userId/deactivated", () => {
   });
 });
 
-describe("issue 10 point 3: a manager resets someone's two-factor phone with an empty number", () => {
+describe("a manager resets someone's two-factor phone with an empty number", () => {
   it("clears the number and its verification, tells the user, and the next login asks for a number", async () => {
     const { db } = t.database;
     const id = await userId(REPORTING);
@@ -680,7 +680,7 @@ describe("GET /api/system-users/:userId", () => {
   });
 });
 
-describe("issue 10 point 4: the last active super admin", () => {
+describe("the last active super admin", () => {
   it("cannot be deactivated (409 LAST_SUPER_ADMIN), and stays active", async () => {
     const { db } = t.database;
     const admin = await userId(ADMIN);

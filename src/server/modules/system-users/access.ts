@@ -1,0 +1,74 @@
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import type { Permission } from "../../../domain/permissions.ts";
+import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName, type RoleName } from "../../../domain/roles.ts";
+import { roles, userRoles, users } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
+import { forbidden } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { lastSuperAdmin, userDeactivated } from "./errors.ts";
+
+/**
+ * Who may do what with user accounts and roles (SPEC §6): which roles a user may hand out, that the
+ * caller's account is active, and that an active super admin always remains. The companies, roles and
+ * employees areas ask the same questions here.
+ */
+
+/** Roles an employer-side manager may hand out (in their own companies). */
+const EMPLOYER_GRANTABLE: readonly RoleName[] = [...EMPLOYER_ROLES, "BIKE_BENEFICIARY"];
+
+/**
+ * Who may hand out a role: the admin tier any role (SUPER_ADMIN only by a super admin); an employer-side
+ * manager employer roles and BIKE_BENEFICIARY, and EMPLOYER_GROUP_ADMIN (which widens the scope to the
+ * whole group) only when they are a group admin themselves.
+ */
+export function ensureMayGrant(actor: Pick<CurrentUser, "scope" | "roleNames">, roleName: string): void {
+  if (roleName === "SUPER_ADMIN" && !actor.roleNames.includes("SUPER_ADMIN")) {
+    throw forbidden("Only a super admin may grant or remove the super admin role");
+  }
+  if (actor.scope.kind === "all") return;
+  const grantable =
+    isRoleName(roleName) &&
+    EMPLOYER_GRANTABLE.includes(roleName) &&
+    (roleName !== "EMPLOYER_GROUP_ADMIN" || actor.roleNames.includes("EMPLOYER_GROUP_ADMIN"));
+  if (!grantable) throw forbidden("You may not grant this role");
+}
+
+export function isAdminRoleName(name: string): boolean {
+  return isRoleName(name) && ADMIN_ROLES.includes(name);
+}
+
+/** The guard lets deactivated users through `guards.user`; every action here needs an active account. */
+export function ensureActive(user: CurrentUser): void {
+  if (user.deactivated) throw userDeactivated();
+}
+
+export function has(user: CurrentUser, permission: Permission): boolean {
+  return user.permissions.includes(permission);
+}
+
+/**
+ * SPEC §6: an active SUPER_ADMIN always remains. Called inside the transaction that removes `userId`'s
+ * SUPER_ADMIN assignment or deactivates them: it locks every SUPER_ADMIN assignment first, so two such
+ * changes (two super admins removing each other) run one after the other, and the count that follows
+ * is a new statement that sees what the other one committed.
+ */
+export async function ensureAnotherActiveSuperAdmin(tx: Tx, userId: string): Promise<void> {
+  const superAdminRole = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SUPER_ADMIN"));
+  await tx
+    .select({ id: userRoles.id })
+    .from(userRoles)
+    .where(inArray(userRoles.roleId, superAdminRole))
+    .for("update");
+  const [others] = await tx
+    .select({ n: count() })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      and(
+        inArray(userRoles.roleId, superAdminRole),
+        ne(userRoles.userId, userId),
+        eq(users.deactivated, false),
+      ),
+    );
+  if ((others?.n ?? 0) === 0) throw lastSuperAdmin();
+}

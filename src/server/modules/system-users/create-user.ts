@@ -1,0 +1,47 @@
+import type { TCreateSystemUser } from "../../../contract/system-users.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
+import { type roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { createPasswordToken } from "../auth/password-tokens.ts";
+import { emailTaken } from "./errors.ts";
+
+/**
+ * A new user with their first role (USER_CREATED) and a set-password token for the mail that follows
+ * the commit. The checks come first (the service's); an address a parallel request took meanwhile is
+ * 409 EMAIL_TAKEN, as the check answers.
+ */
+export async function createUser(
+  ctx: WriteContext,
+  input: TCreateSystemUser,
+  fields: { role: typeof roles.$inferSelect; phoneNumber: string | null; companyId: string | null },
+): Promise<{ userId: string; token: string }> {
+  const { tx, actor } = ctx;
+  const { role, phoneNumber, companyId } = fields;
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.workEmail, phoneNumber, language: input.language ?? "fi" })
+      .returning({ id: users.id });
+    const userId = user?.id as string;
+    await tx.insert(systemUsers).values({
+      userId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      personalEmail: input.personalEmail || null,
+      companyId,
+    });
+    await tx.insert(userRoles).values({ userId, roleId: role.id, companyId, grantedByUserId: actor.userId });
+    await recordEvent(ctx, {
+      type: "USER_CREATED",
+      entity: { type: "user", id: userId },
+      companyId,
+      data: { role: role.name, source: "system-users" },
+    });
+    const token = await createPasswordToken(tx, userId);
+    return { userId, token };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import { UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
+import { AppError, conflict } from "../../errors.ts";
+
+/** The errors of user accounts and their contact details (SPEC §7 "Auth and users", §8 codes). */
+
+export const EMAIL_TAKEN_MESSAGE = "This e-mail address is already in use";
+
+/** 409: another account has the address (a manager's change, a new user, an employer's new employee). */
+export const emailTaken = (message = EMAIL_TAKEN_MESSAGE) => conflict("EMAIL_TAKEN", message);
+
+/** 403: a deactivated account may log in to see that it is, but do nothing. */
+export const userDeactivated = (message = "User account is deactivated") =>
+  new AppError(403, "USER_DEACTIVATED", message);
+
+/** 400: nobody locks themselves out, or lets themselves back in. */
+export const cannotDeactivateSelf = (message = "You cannot deactivate or activate yourself") =>
+  new AppError(400, "CANNOT_DEACTIVATE_SELF", message);
+
+/** 400 at the field: a number a text message does not reach cannot carry the second factor. */
+export const unsupportedPhoneNumber = (field: string) =>
+  new AppError(400, "UNSUPPORTED_PHONE_NUMBER", UNSUPPORTED_PHONE_NUMBER_MESSAGE, [
+    { field, message: UNSUPPORTED_PHONE_NUMBER_MESSAGE },
+  ]);
+
+/** 409: SPEC §6, an active SUPER_ADMIN always remains. */
+export const lastSuperAdmin = (message = "The last active super admin cannot be removed or deactivated") =>
+  conflict("LAST_SUPER_ADMIN", message);
+
+/** 400: one's own login e-mail or phone changes only with the current password. */
+export const currentPasswordRequired = () =>
+  new AppError(400, "VALIDATION_ERROR", "The current password is required for this change", [
+    { field: "body.currentPassword", message: "Required" },
+  ]);
+
+/** 429: too many wrong passwords, or too many changes asked for, in the window. */
+export const tooManyContactChanges = (message = "Too many attempts. Try again later.") =>
+  new AppError(429, "TOO_MANY_REQUESTS", message);
+
+/** 403: the current password given with a contact change is wrong. */
+export const reauthenticationFailed = (message = "The current password is not correct") =>
+  new AppError(403, "REAUTHENTICATION_FAILED", message);
+
+/** 400: the e-mail change link is unknown, used or expired. */
+export const changeLinkInvalid = (message = "This link is invalid or has expired") =>
+  new AppError(400, "INVALID_TOKEN", message);
+
+/** 400: the phone change code has expired, or too many wrong codes ended the request. */
+export const verificationExpired = (message = "The code has expired. Ask for a new one.") =>
+  new AppError(400, "VERIFICATION_EXPIRED", message);
+
+/** 400: the phone change code is wrong (the request stays open until its attempts run out). */
+export const verificationFailed = (message = "The code is not correct") =>
+  new AppError(400, "VERIFICATION_FAILED", message);
