@@ -4,6 +4,7 @@ import type {
   PayerType,
 } from "../../../../../domain/enums.ts";
 import type { StatusTone } from "../../../../../domain/status-tones.ts";
+import type { CancellationAction } from "./cancellations-api.ts";
 
 /** The cancellations' words for the helpdesk, spelled out so the catalogue check sees every key. */
 
@@ -35,4 +36,13 @@ export const PAYER_LABELS: Record<PayerType, string> = {
   SVEA: "adminReports.payers.SVEA",
   EMPLOYEE: "adminReports.payers.EMPLOYEE",
   OTHER: "adminReports.payers.OTHER",
+};
+
+/** The success line of each action. */
+export const DONE_KEYS: Record<CancellationAction["kind"], string> = {
+  update: "adminCancellations.done.update",
+  complete: "adminCancellations.done.complete",
+  withdraw: "adminCancellations.done.withdraw",
+  upload: "adminCancellations.done.upload",
+  deleteReceipt: "adminCancellations.done.deleteReceipt",
 };

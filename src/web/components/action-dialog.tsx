@@ -1,0 +1,138 @@
+import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { UseMutationResult } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { messageForApiError } from "../lib/error-toasts.ts";
+
+/**
+ * A dialog that asks before one call and stays open while it runs: what it does, the fields it
+ * needs, and, when the call fails, why, in the dialog itself, so the helpdesk can try again or
+ * cancel without losing what they typed. useActionDialog keeps which dialog is open around the
+ * call's mutation; ActionDialog draws one.
+ */
+
+export type ActionDialogProps = {
+  opened: boolean;
+  /** A question or an action that names the thing: "Perutaanko tilaus 1234?" */
+  title: string;
+  /** What happens, and the fields the call takes. */
+  children: ReactNode;
+  /** The confirm button names the action ("Merkitse maksetuksi"), never just "OK". */
+  confirmLabel: string;
+  /** Called on submit; a form's onSubmit handler validates its fields first. */
+  onConfirm: (event?: FormEvent<HTMLFormElement>) => void;
+  onCancel: () => void;
+  /** The call is running: the confirm button spins and the dialog stays open. */
+  loading: boolean;
+  /** Why the last call failed, in the reader's words; null while there is nothing to say. */
+  error: string | null;
+  /** Above the failure's text, when the dialog's area words it ("Toiminto epäonnistui"). */
+  errorTitle?: string;
+  /** A destructive or final action: the confirm button is red. */
+  danger?: boolean;
+};
+
+/**
+ * Focus lands on Cancel, so an Enter pressed out of habit does nothing harmful; Escape and the close
+ * button cancel too, except while the call runs.
+ */
+export function ActionDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  loading,
+  error,
+  errorTitle,
+  danger = true,
+}: ActionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={loading ? () => {} : onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(event);
+        }}
+      >
+        <Stack gap="md">
+          {/* A div, not a paragraph: the dialog may hold fields, which a <p> cannot. */}
+          <Text component="div">{children}</Text>
+          {error && (
+            <Alert color="red" variant="light" role="alert" {...(errorTitle ? { title: errorTitle } : {})}>
+              {error}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
+              {t("ds.confirm.cancel")}
+            </Button>
+            {/* red.9: white on it is 5.5:1; the default filled red (shade 7) is 3.8:1, under WCAG AA. */}
+            <Button type="submit" loading={loading} {...(danger ? { color: "red.9" } : {})}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any mutation's data and variables; run() is typed by them.
+type AnyMutation = UseMutationResult<any, Error, any, any>;
+type DataOf<M> = M extends UseMutationResult<infer D, Error, infer _V, infer _C> ? D : never;
+type VarsOf<M> = M extends UseMutationResult<infer _D, Error, infer V, infer _C> ? V : never;
+
+/**
+ * Which of a page's action dialogs is open (`current`, any value that tells them apart: "complete",
+ * or the row to delete), around the one mutation they call. Opening and closing forget the last
+ * failure; `run` closes the dialog only when the call succeeds, so a refusal is read where it was
+ * asked. `props(opened)` gives ActionDialog what it needs from here.
+ */
+export function useActionDialog<Current, M extends AnyMutation = AnyMutation>(
+  mutation: M,
+  { errorText = messageForApiError }: { errorText?: (error: unknown, t: TFunction) => string } = {},
+) {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useState<Current | null>(null);
+  const pending = mutation.isPending;
+  const error = mutation.isError ? errorText(mutation.error, t) : null;
+
+  function open(next: Current) {
+    mutation.reset();
+    setCurrent(next);
+  }
+  function close() {
+    if (mutation.isPending) return;
+    mutation.reset();
+    setCurrent(null);
+  }
+  function run(variables: VarsOf<M>, onSuccess?: (data: DataOf<M>) => void) {
+    mutation.mutate(variables, {
+      onSuccess: (data: DataOf<M>) => {
+        setCurrent(null);
+        onSuccess?.(data);
+      },
+    });
+  }
+  return {
+    current,
+    open,
+    close,
+    run,
+    pending,
+    error,
+    /** The state ActionDialog takes: open or not, cancel, the spinner, and the failure while open. */
+    props: (opened: boolean) => ({ opened, onCancel: close, loading: pending, error: opened ? error : null }),
+  };
+}

@@ -1,0 +1,156 @@
+import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { parseEuroInput } from "../../../../../domain/money.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
+import { EmptyState } from "../../../../components/empty-state.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
+import { SectionCard } from "../../../../components/section-card.tsx";
+import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { formatDateTime } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
+import { DONE_KEYS } from "./cancellation-labels.ts";
+import { refundFileHref, type TCancellation, useCancellationAction } from "./cancellations-api.ts";
+
+/** The receipts of the refund: open each, add one (PDF or image) or delete one while open. */
+export function ReceiptsSection({
+  cancellation: c,
+  onDelete,
+}: {
+  cancellation: TCancellation;
+  onDelete: (receipt: { id: string; fileName: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const upload = useCancellationAction(c.orderCancellationId);
+  const [file, setFile] = useState<File | null>(null);
+  const [amount, setAmount] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const open = c.status === "PENDING";
+
+  function send() {
+    if (!file) {
+      setFieldError(t("adminCancellations.receipts.fileRequired"));
+      return;
+    }
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setFieldError(t("adminCancellations.receipts.tooLarge"));
+      return;
+    }
+    const cents = amount.trim() ? parseEuroInput(amount) : null;
+    if (amount.trim() && cents === null) {
+      setFieldError(t("adminCancellations.refund.amountInvalid"));
+      return;
+    }
+    setFieldError(null);
+    upload.mutate(
+      { kind: "upload", file, amountCents: cents },
+      {
+        onSuccess: () => {
+          setFile(null);
+          setAmount("");
+          showSuccessToast(t(DONE_KEYS.upload));
+        },
+      },
+    );
+  }
+
+  return (
+    <SectionCard title={t("adminCancellations.receipts.title")}>
+      <Stack gap="md">
+        {c.uploadedRefunds.length === 0 ? (
+          <EmptyState
+            text={open ? t("adminCancellations.receipts.emptyOpen") : t("adminCancellations.receipts.empty")}
+          />
+        ) : (
+          <Table.ScrollContainer
+            minWidth={520}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, "aria-label": t("adminCancellations.receipts.title") },
+            }}
+          >
+            <Table striped aria-label={t("adminCancellations.receipts.title")}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("adminCancellations.receipts.file")}</Table.Th>
+                  <Table.Th ta="right">{t("adminCancellations.receipts.amount")}</Table.Th>
+                  <Table.Th>{t("adminCancellations.receipts.uploadedAt")}</Table.Th>
+                  {open && <Table.Th>{t("adminCancellations.receipts.actions")}</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {c.uploadedRefunds.map((receipt) => (
+                  <Table.Tr key={receipt.refundUploadId}>
+                    <Table.Td>
+                      <Anchor href={refundFileHref(receipt.refundUploadId)} target="_blank" rel="noopener">
+                        {receipt.fileName}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        {t("adminCancellations.receipts.size", {
+                          kb: Math.max(1, Math.round(receipt.sizeBytes / 1024)),
+                        })}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      {receipt.amountCents === null ? "–" : display.money(receipt.amountCents)}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(receipt.createdAt)}</Table.Td>
+                    {open && (
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => onDelete({ id: receipt.refundUploadId, fileName: receipt.fileName })}
+                          aria-label={t("adminCancellations.receipts.deleteNamed", {
+                            name: receipt.fileName,
+                          })}
+                        >
+                          {t("adminCancellations.receipts.delete")}
+                        </Button>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {open && (
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <FileInput
+                label={t("adminCancellations.receipts.pick")}
+                description={t("adminCancellations.receipts.pickHelp")}
+                accept={UPLOAD_MIME_TYPES.join(",")}
+                value={file}
+                onChange={(picked) => {
+                  setFile(picked);
+                  setFieldError(null);
+                }}
+                error={fieldError}
+                clearable
+              />
+              <EuroInput
+                label={t("adminCancellations.receipts.amountOptional")}
+                value={amount}
+                onChange={(event) => setAmount(event.currentTarget.value)}
+              />
+            </SimpleGrid>
+            {upload.isError && (
+              <Alert color="red" variant="light" role="alert" title={t("adminCancellations.receipts.failed")}>
+                {messageWithServerText(upload.error, t)}
+              </Alert>
+            )}
+            <Group>
+              <Button onClick={send} loading={upload.isPending}>
+                {t("adminCancellations.receipts.upload")}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,136 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useTranslation } from "react-i18next";
+import { PAYER_TYPES, type PayerType } from "../../../../../domain/enums.ts";
+import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
+import { DetailsList } from "../../../../components/details-list.tsx";
+import { EuroInput } from "../../../../components/euro-input.tsx";
+import { SectionCard } from "../../../../components/section-card.tsx";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { messageWithServerText } from "../../../../lib/error-toasts.ts";
+import { formatEuroInput } from "../../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../../lib/toast.ts";
+import { useDisplay } from "../../tax-tables/display-format.ts";
+import { DONE_KEYS, PAYER_LABELS } from "./cancellation-labels.ts";
+import { type TCancellation, useCancellationAction } from "./cancellations-api.ts";
+
+const NONE = "";
+
+/** The refund: who pays whom and how much; the helpdesk changes it while the cancellation is open. */
+export function RefundSection({ cancellation: c }: { cancellation: TCancellation }) {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const action = useCancellationAction(c.orderCancellationId);
+  const form = useForm({
+    initialValues: {
+      amount: formatEuroInput(c.refundAmountCents, display.lang),
+      payerType: c.payerType ?? NONE,
+      refundToType: c.refundToType ?? NONE,
+    },
+    validate: {
+      amount: (value) => {
+        return parseEuroInput(value) === null ? t("adminCancellations.refund.amountInvalid") : null;
+      },
+      payerType: (value, values) =>
+        value === NONE && (parseEuroInput(values.amount) ?? 0) > 0
+          ? t("adminCancellations.refund.payerRequired")
+          : null,
+      refundToType: (value, values) => {
+        if (value === NONE && (parseEuroInput(values.amount) ?? 0) > 0)
+          return t("adminCancellations.refund.recipientRequired");
+        return value !== NONE && value === values.payerType ? t("adminCancellations.refund.samePayer") : null;
+      },
+    },
+  });
+  const payerOptions = [
+    { value: NONE, label: t("adminCancellations.refund.nobody") },
+    ...PAYER_TYPES.map((payer) => ({ value: payer, label: t(PAYER_LABELS[payer]) })),
+  ];
+  const flow =
+    c.payerType && c.refundToType
+      ? t("adminCancellations.refund.flow", {
+          payer: t(PAYER_LABELS[c.payerType]),
+          recipient: t(PAYER_LABELS[c.refundToType]),
+        })
+      : null;
+
+  if (c.status !== "PENDING")
+    return (
+      <SectionCard title={t("adminCancellations.refund.title")}>
+        <DetailsList
+          items={[
+            {
+              label: t("adminCancellations.refund.amount"),
+              value:
+                c.refundAmountCents > 0
+                  ? display.money(c.refundAmountCents)
+                  : t("adminCancellations.refund.none"),
+            },
+            { label: t("adminCancellations.refund.parties"), value: flow },
+          ]}
+        />
+      </SectionCard>
+    );
+
+  const save = form.onSubmit((values) =>
+    action.mutate(
+      {
+        kind: "update",
+        body: {
+          refundAmountCents: eurosToCents(values.amount),
+          payerType: values.payerType === NONE ? null : (values.payerType as PayerType),
+          refundToType: values.refundToType === NONE ? null : (values.refundToType as PayerType),
+        },
+      },
+      {
+        onSuccess: () => {
+          form.resetDirty();
+          showSuccessToast(t(DONE_KEYS.update));
+        },
+        onError: (error) => {
+          // The server names the field it refuses (body.payerType, body.refundToType).
+          if (error instanceof ApiError)
+            for (const detail of error.details) {
+              const field = detail.field.replace(/^body\./, "");
+              if (field in form.values) form.setFieldError(field, messageWithServerText(error, t));
+            }
+        },
+      },
+    ),
+  );
+
+  return (
+    <SectionCard
+      title={t("adminCancellations.refund.title")}
+      description={t("adminCancellations.refund.description")}
+    >
+      <form noValidate onSubmit={save}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <EuroInput label={t("adminCancellations.refund.amount")} {...form.getInputProps("amount")} />
+            <NativeSelect
+              label={t("adminCancellations.refund.payer")}
+              data={payerOptions}
+              {...form.getInputProps("payerType")}
+            />
+            <NativeSelect
+              label={t("adminCancellations.refund.recipient")}
+              data={payerOptions}
+              {...form.getInputProps("refundToType")}
+            />
+          </SimpleGrid>
+          {action.isError && (
+            <Alert color="red" variant="light" role="alert" title={t("adminCancellations.actions.failed")}>
+              {messageWithServerText(action.error, t)}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" variant="default" loading={action.isPending}>
+              {t("adminCancellations.refund.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SectionCard>
+  );
+}
