@@ -6,6 +6,7 @@ import { addBrokerageBike, changeBrokerageBike } from "../../modules/brokerage/b
 import { recordInquiry } from "../../modules/brokerage/inquiries.ts";
 import type { Db } from "../client.ts";
 import { beneficiaryEmployees, companies, systemUsers, users } from "../schema/index.ts";
+import { write } from "../transaction.ts";
 
 /**
  * The brokerage's demo: bikes in the brokerage as the helpdesk leaves them (through the brokerage's own
@@ -169,9 +170,8 @@ export async function seedBrokerageDemo(db: Db, now: Date): Promise<void> {
   const ids = new Map<DemoBike, string>();
   for (const bike of BIKES) {
     const added = daysAgo(now, bike.addedDaysAgo);
-    const id = await addBrokerageBike(
-      db,
-      {
+    const id = await write(db, { actor: by, now: added }, (change) =>
+      addBrokerageBike(change, {
         brand: bike.brand,
         model: bike.model,
         modelYear: bike.modelYear,
@@ -181,32 +181,30 @@ export async function seedBrokerageDemo(db: Db, now: Date): Promise<void> {
         askingPriceCents: askingPrice(bike, now),
         adminNote: bike.adminNote ?? null,
         listed: false,
-      },
-      by,
-      added,
+      }),
     );
     ids.set(bike, id);
     if (bike.stage === "waiting") continue;
-    await changeBrokerageBike(db, id, { listed: true }, by, daysAgo(now, bike.addedDaysAgo - 1));
+    await write(db, { actor: by, now: daysAgo(now, bike.addedDaysAgo - 1) }, (change) =>
+      changeBrokerageBike(change, id, { listed: true }),
+    );
     if (bike.stage === "sold")
-      await changeBrokerageBike(db, id, { status: "COMPLETED" }, by, daysAgo(now, 6));
+      await write(db, { actor: by, now: daysAgo(now, 6) }, (change) =>
+        changeBrokerageBike(change, id, { status: "COMPLETED" }),
+      );
   }
 
   const asker = await demoAsker(db);
   const wanted = BIKES.find((bike) => bike.brand === "Tern");
   const bikeId = wanted && ids.get(wanted);
   if (!asker || !bikeId) return;
-  await recordInquiry(
-    db,
-    bikeId,
-    {
+  await write(db, { actor: { userId: asker.userId, helpdesk: false }, now: daysAgo(now, 1) }, (change) =>
+    recordInquiry(change, bikeId, {
       name: personName(asker.firstName, asker.lastName, asker.email),
       email: asker.email,
       phoneNumber: null,
       message:
         "Hei! Tavarapyörä kiinnostaa perheemme käyttöön. Onko pyörän voinut koeajaa Turussa, ja sisältyykö hintaan lasten takaistuin?",
-    },
-    { userId: asker.userId, helpdesk: false },
-    daysAgo(now, 1),
+    }),
   );
 }

@@ -2,10 +2,11 @@ import { count, eq } from "drizzle-orm";
 import type { TCreateBikeBrokerage, TUpdateBikeBrokerage } from "../../../contract/bike-brokerage.ts";
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import { canMoveBrokerage } from "../../../domain/brokerage.ts";
-import type { EventType } from "../../../domain/enums.ts";
-import type { Db } from "../../db/client.ts";
-import { bikeBrokerageInquiries, bikeBrokerages, eventLog, orders } from "../../db/schema/index.ts";
-import { badRequest, conflict, notFound } from "../../errors.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { bikeBrokerageInquiries, bikeBrokerages, orders } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { badRequest, notFound } from "../../errors.ts";
+import { brokerageInUse, brokerageMoveNotAllowed, onlyForSaleListed } from "./errors.ts";
 import { listBikeForBrokerage, PEDAALI_SELLER } from "./listing.ts";
 import { askingPriceSuggestion } from "./suggestion.ts";
 
@@ -14,29 +15,14 @@ import { askingPriceSuggestion } from "./suggestion.ts";
  * row (entityType bikeBrokerage), so the demo seed makes its bikes the same way the API does.
  */
 
-export type Actor = { userId: string | null };
-
 /** A text field of the body: left out stays, empty text or null empties it. */
 const optionalText = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
-export async function brokerageEvent(
-  tx: Db,
-  type: EventType,
-  bike: { id: string; companyId: string | null },
-  by: Actor,
-  now: Date,
-  data: Record<string, unknown>,
-): Promise<void> {
-  await tx.insert(eventLog).values({
-    type,
-    actorUserId: by.userId,
-    companyId: bike.companyId,
-    entityType: "bikeBrokerage",
-    entityId: bike.id,
-    data,
-    createdAt: now,
-  });
-}
+/** What every event of a brokerage bike names: the bike (entity bikeBrokerage) and its company, if any. */
+export const onBike = (bike: { id: string; companyId: string | null }) => ({
+  entity: { type: "bikeBrokerage" as const, id: bike.id },
+  companyId: bike.companyId,
+});
 
 function required(input: TCreateBikeBrokerage): TErrorDetail[] {
   const missing: TErrorDetail[] = [];
@@ -52,12 +38,8 @@ function required(input: TCreateBikeBrokerage): TErrorDetail[] {
  * out or empties; listBikeForBrokerage refuses an order not in leasing or already brokered) or by hand.
  * Answers the new bike's id.
  */
-export async function addBrokerageBike(
-  tx: Db,
-  input: TCreateBikeBrokerage,
-  by: Actor,
-  now: Date,
-): Promise<string> {
+export async function addBrokerageBike(ctx: WriteContext, input: TCreateBikeBrokerage): Promise<string> {
+  const { tx, now } = ctx;
   if (input.orderId) {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId));
     if (!order) throw badRequest("Unknown order", [{ field: "body.orderId", message: "No such order" }]);
@@ -71,20 +53,15 @@ export async function addBrokerageBike(
         frameSize: optionalText(input.frameSize),
       }).filter(([, value]) => value != null),
     );
-    return listBikeForBrokerage(
-      tx,
-      {
-        orderId: order.id,
-        askingPriceCents,
-        city: optionalText(input.city) ?? null,
-        description: optionalText(input.description) ?? null,
-        adminNote: optionalText(input.adminNote) ?? null,
-        listNow: input.listed,
-        bike,
-      },
-      by,
-      now,
-    );
+    return listBikeForBrokerage(ctx, {
+      orderId: order.id,
+      askingPriceCents,
+      city: optionalText(input.city) ?? null,
+      description: optionalText(input.description) ?? null,
+      adminNote: optionalText(input.adminNote) ?? null,
+      listNow: input.listed,
+      bike,
+    });
   }
   const missing = required(input);
   if (missing.length > 0) throw badRequest("A bike added by hand needs its brand, model and price", missing);
@@ -110,7 +87,11 @@ export async function addBrokerageBike(
     })
     .returning({ id: bikeBrokerages.id, companyId: bikeBrokerages.companyId });
   const bike = row as { id: string; companyId: string | null };
-  await brokerageEvent(tx, "BIKE_BROKERAGE_LISTED", bike, by, now, { byHand: true, listed: input.listed });
+  await recordEvent(ctx, {
+    type: "BIKE_BROKERAGE_LISTED",
+    ...onBike(bike),
+    data: { byHand: true, listed: input.listed },
+  });
   return bike.id;
 }
 
@@ -132,22 +113,19 @@ const FIELDS = [
  * bike put back on sale waits to be listed again, after another look at it.
  */
 export async function changeBrokerageBike(
-  tx: Db,
+  ctx: WriteContext,
   id: string,
   input: TUpdateBikeBrokerage,
-  by: Actor,
-  now: Date,
 ): Promise<void> {
+  const { tx, now } = ctx;
   const [bike] = await tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, id)).for("update");
   if (!bike) throw notFound("Bike brokerage");
   const status = input.status ?? bike.status;
-  if (!canMoveBrokerage(bike.status, status))
-    throw conflict("CONFLICT", `A ${bike.status.toLowerCase()} bike cannot become ${status.toLowerCase()}`);
+  if (!canMoveBrokerage(bike.status, status)) throw brokerageMoveNotAllowed(bike.status, status);
   const reopened = bike.status === "CANCELLED" && status === "PENDING";
   const wasListed = bike.listedAt !== null && !reopened;
   const listed = input.listed ?? wasListed;
-  if (listed && !wasListed && status !== "PENDING")
-    throw conflict("CONFLICT", "Only a bike for sale can be shown on the brokerage page");
+  if (listed && !wasListed && status !== "PENDING") throw onlyForSaleListed();
 
   const values: Partial<typeof bikeBrokerages.$inferInsert> = {};
   for (const field of FIELDS) {
@@ -174,8 +152,9 @@ export async function changeBrokerageBike(
     .set({ ...values, status, listedAt, ...(sold ? { soldAt: now } : {}), updatedAt: now })
     .where(eq(bikeBrokerages.id, id));
   const data = { changes, status, listed };
-  if (sold) await brokerageEvent(tx, "BIKE_BROKERAGE_SOLD", bike, by, now, data);
-  else if (listed && !wasListed) await brokerageEvent(tx, "BIKE_BROKERAGE_LISTED", bike, by, now, data);
+  if (sold) await recordEvent(ctx, { type: "BIKE_BROKERAGE_SOLD", ...onBike(bike), data });
+  else if (listed && !wasListed)
+    await recordEvent(ctx, { type: "BIKE_BROKERAGE_LISTED", ...onBike(bike), data });
   else {
     const action =
       status === "CANCELLED" && statusChanged
@@ -185,12 +164,13 @@ export async function changeBrokerageBike(
           : wasListed && !listed
             ? "UNLISTED"
             : null;
-    await brokerageEvent(tx, "BIKE_BROKERAGE_UPDATED", bike, by, now, { ...data, action });
+    await recordEvent(ctx, { type: "BIKE_BROKERAGE_UPDATED", ...onBike(bike), data: { ...data, action } });
   }
 }
 
 /** Deletes a bike nobody asked about (a bike added by mistake); one with inquiries is withdrawn instead. */
-export async function removeBrokerageBike(tx: Db, id: string, by: Actor, now: Date): Promise<void> {
+export async function removeBrokerageBike(ctx: WriteContext, id: string): Promise<void> {
+  const { tx } = ctx;
   const [bike] = await tx
     .select({ id: bikeBrokerages.id, companyId: bikeBrokerages.companyId, orderId: bikeBrokerages.orderId })
     .from(bikeBrokerages)
@@ -201,8 +181,11 @@ export async function removeBrokerageBike(tx: Db, id: string, by: Actor, now: Da
     .select({ n: count() })
     .from(bikeBrokerageInquiries)
     .where(eq(bikeBrokerageInquiries.bikeBrokerageId, id));
-  if ((asked?.n ?? 0) > 0)
-    throw conflict("BROKERAGE_IN_USE", `${asked?.n} inquiries name the bike; withdraw it instead`);
+  if ((asked?.n ?? 0) > 0) throw brokerageInUse(asked?.n ?? 0);
   await tx.delete(bikeBrokerages).where(eq(bikeBrokerages.id, id));
-  await brokerageEvent(tx, "BIKE_BROKERAGE_DELETED", bike, by, now, { orderId: bike.orderId });
+  await recordEvent(ctx, {
+    type: "BIKE_BROKERAGE_DELETED",
+    ...onBike(bike),
+    data: { orderId: bike.orderId },
+  });
 }

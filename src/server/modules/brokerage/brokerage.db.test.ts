@@ -26,8 +26,9 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * The helpdesk's bike brokerage (issue 13 point 4): adding bikes from an order or by hand, the list and
- * a bike's page, changing, listing, selling, withdrawing and deleting bikes, and handling inquiries.
+ * The helpdesk's bike brokerage (SPEC §7 "Bike brokerage"): adding bikes from an order or by hand,
+ * the list and a bike's page, changing, listing, selling, withdrawing and deleting bikes, and handling
+ * inquiries.
  * Every test makes its own bikes and orders, with names no other test uses.
  */
 

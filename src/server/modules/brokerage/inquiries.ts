@@ -1,22 +1,22 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { TBrokerageInquiryInput } from "../../../contract/bike-brokerage.ts";
 import { isOnSale } from "../../../domain/brokerage.ts";
-import type { Db } from "../../db/client.ts";
+import { recordEvent } from "../../db/event-log.ts";
 import { bikeBrokerageInquiries, bikeBrokerages } from "../../db/schema/index.ts";
-import { AppError, conflict, notFound } from "../../errors.ts";
+import type { Actor, WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
 import type { BrokerageInquiryMailParams } from "../../messaging/brokerage-mails.ts";
 import { validPhoneNumber } from "../registration/field-rules.ts";
-import { type Actor, brokerageEvent } from "./bikes.ts";
+import { onBike } from "./bikes.ts";
+import { alreadyAsked, brokerageNotAvailable } from "./errors.ts";
 
 /**
  * Asking to buy a brokerage bike, and the helpdesk marking the asking handled, each in the caller's
  * transaction with its event-log row.
  */
 
-export type Asker = {
-  userId: string /** Holds brokerage.manage: may know of bikes not listed. */;
-  helpdesk: boolean;
-};
+/** Who asks: a logged-in user; the helpdesk (brokerage.manage) may know of bikes not listed. */
+export type Asker = Actor & { userId: string; helpdesk: boolean };
 
 /** What the mail to customer service says of the bike and the asker (without the link). */
 export type RecordedInquiry = { inquiryId: string; bikeBrokerageId: string } & Omit<
@@ -32,19 +32,17 @@ export type RecordedInquiry = { inquiryId: string; bikeBrokerageId: string } & O
  * - the user's open inquiry about the bike makes a second one 409 CONFLICT.
  */
 export async function recordInquiry(
-  tx: Db,
+  ctx: WriteContext<Asker>,
   bikeId: string,
   input: TBrokerageInquiryInput,
-  asker: Asker,
-  now: Date,
 ): Promise<RecordedInquiry> {
+  const { tx, actor: asker, now } = ctx;
   const phone = input.phoneNumber?.trim();
   const phoneNumber = phone ? validPhoneNumber(phone, "body.phoneNumber") : null;
   const [bike] = await tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, bikeId)).for("update");
   const listed = bike?.listedAt != null;
   if (!bike || (!listed && !asker.helpdesk)) throw notFound("Bike brokerage");
-  if (!isOnSale(bike.status, listed))
-    throw new AppError(409, "BROKERAGE_NOT_AVAILABLE", "The bike is not for sale");
+  if (!isOnSale(bike.status, listed)) throw brokerageNotAvailable();
   const [open] = await tx
     .select({ id: bikeBrokerageInquiries.id })
     .from(bikeBrokerageInquiries)
@@ -56,8 +54,7 @@ export async function recordInquiry(
       ),
     )
     .limit(1);
-  if (open)
-    throw conflict("CONFLICT", "You have already asked about this bike; customer service will answer");
+  if (open) throw alreadyAsked();
   const [row] = await tx
     .insert(bikeBrokerageInquiries)
     .values({
@@ -71,9 +68,7 @@ export async function recordInquiry(
     })
     .returning({ id: bikeBrokerageInquiries.id });
   const inquiryId = row?.id as string;
-  await brokerageEvent(tx, "BIKE_BROKERAGE_INQUIRY_RECEIVED", bike, { userId: asker.userId }, now, {
-    inquiryId,
-  });
+  await recordEvent(ctx, { type: "BIKE_BROKERAGE_INQUIRY_RECEIVED", ...onBike(bike), data: { inquiryId } });
   return {
     inquiryId,
     bikeBrokerageId: bike.id,
@@ -91,12 +86,11 @@ export async function recordInquiry(
 
 /** The helpdesk answered an inquiry (handled), or opens it again; a no-op when it already is so. */
 export async function setInquiryHandled(
-  tx: Db,
+  ctx: WriteContext,
   inquiryId: string,
   handled: boolean,
-  by: Actor,
-  now: Date,
 ): Promise<void> {
+  const { tx, now } = ctx;
   const [inquiry] = await tx
     .select({
       id: bikeBrokerageInquiries.id,
@@ -113,8 +107,9 @@ export async function setInquiryHandled(
     .update(bikeBrokerageInquiries)
     .set({ handledAt: handled ? now : null })
     .where(eq(bikeBrokerageInquiries.id, inquiryId));
-  await brokerageEvent(tx, "BIKE_BROKERAGE_UPDATED", inquiry.bike, by, now, {
-    action: handled ? "INQUIRY_HANDLED" : "INQUIRY_REOPENED",
-    inquiryId,
+  await recordEvent(ctx, {
+    type: "BIKE_BROKERAGE_UPDATED",
+    ...onBike(inquiry.bike),
+    data: { action: handled ? "INQUIRY_HANDLED" : "INQUIRY_REOPENED", inquiryId },
   });
 }

@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { BROKERABLE_ORDER_STATUSES } from "../../../domain/brokerage.ts";
-import type { Db } from "../../db/client.ts";
-import { bikeBrokerages, eventLog, orderItems, orders } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { bikeBrokerages, orderItems, orders } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
 import { CONTACT_EMAIL } from "../../messaging/layout.ts";
+import { bikeAlreadyBrokered, orderNotBrokerable } from "./errors.ts";
 
 /**
- * Puts a benefit bike into the bike brokerage (issue 13 point 4): a bike returned at its lease's end or
+ * Puts a benefit bike into the bike brokerage (ADR 009, "The lease's end"): a bike returned at its lease's end or
  * handed to brokerage by its employee. Pedaali sells it on, so Pedaali is the seller to contact; what
  * the bike is comes from the order's package (its BIKE line) unless the caller says otherwise. Works in
  * the caller's transaction, so the bike is listed together with the lease-end case that sends it, or
@@ -41,12 +43,8 @@ export const PEDAALI_SELLER = { contactName: "Pedaali asiakaspalvelu", contactEm
  * delivered), and a bike is sold once: an order whose bike is already for sale or sold is 409 CONFLICT
  * (a withdrawn one may be listed again). The order row is locked, so two callers cannot list it twice.
  */
-export async function listBikeForBrokerage(
-  tx: Db,
-  input: NewBrokerageListing,
-  by: { userId: string | null },
-  now: Date,
-): Promise<string> {
+export async function listBikeForBrokerage(ctx: WriteContext, input: NewBrokerageListing): Promise<string> {
+  const { tx, now } = ctx;
   const [order] = await tx
     .select({
       id: orders.id,
@@ -58,8 +56,7 @@ export async function listBikeForBrokerage(
     .where(eq(orders.id, input.orderId))
     .for("update");
   if (!order) throw notFound("Order");
-  if (!BROKERABLE_ORDER_STATUSES.includes(order.orderStatus))
-    throw conflict("CONFLICT", "Only the bike of an order in leasing can be brokered");
+  if (!BROKERABLE_ORDER_STATUSES.includes(order.orderStatus)) throw orderNotBrokerable();
   const [taken] = await tx
     .select({ id: bikeBrokerages.id })
     .from(bikeBrokerages)
@@ -67,7 +64,7 @@ export async function listBikeForBrokerage(
       and(eq(bikeBrokerages.orderId, order.id), inArray(bikeBrokerages.status, ["PENDING", "COMPLETED"])),
     )
     .limit(1);
-  if (taken) throw conflict("CONFLICT", "The order's bike is already in the brokerage");
+  if (taken) throw bikeAlreadyBrokered();
   const lines = await tx
     .select()
     .from(orderItems)
@@ -98,19 +95,16 @@ export async function listBikeForBrokerage(
     })
     .returning({ id: bikeBrokerages.id });
   const id = row?.id as string;
-  await tx.insert(eventLog).values({
+  await recordEvent(ctx, {
     type: "BIKE_BROKERAGE_LISTED",
-    actorUserId: by.userId,
+    entity: { type: "bikeBrokerage", id },
     companyId: order.companyId,
-    entityType: "bikeBrokerage",
-    entityId: id,
     data: {
       orderId: order.id,
       orderNumber: order.orderNumber,
       bikeRedemptionId: input.bikeRedemptionId ?? null,
       listed: input.listNow,
     },
-    createdAt: now,
   });
   return id;
 }

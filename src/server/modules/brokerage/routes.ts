@@ -38,7 +38,7 @@ const inquiryLimit = {
   },
 };
 
-/** The bike brokerage (SPEC §7 "Bike brokerage", issue 13 point 4): the helpdesk's bikes and the public list. */
+/** The bike brokerage (SPEC §7 "Bike brokerage"): the helpdesk's bikes and the public list. */
 export const brokerageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createBrokerageService(ctx);
   const guards = createGuards(ctx);

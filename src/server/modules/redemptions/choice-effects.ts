@@ -77,18 +77,13 @@ export async function leaseEndPayment(
 
 /** Hands the case's bike to the brokerage at the price by rule, not listed until the helpdesk has seen it. */
 export async function handToBrokerage(ctx: WriteContext, facts: CaseFacts) {
-  await listBikeForBrokerage(
-    ctx.tx,
-    {
-      orderId: facts.redemption.orderId,
-      bikeRedemptionId: facts.redemption.id,
-      askingPriceCents: rulePriceOf(facts),
-      city: facts.returnCity,
-      listNow: false,
-    },
-    ctx.actor,
-    ctx.now,
-  );
+  await listBikeForBrokerage(ctx, {
+    orderId: facts.redemption.orderId,
+    bikeRedemptionId: facts.redemption.id,
+    askingPriceCents: rulePriceOf(facts),
+    city: facts.returnCity,
+    listNow: false,
+  });
 }
 
 /** How the company's employees pay by default: by invoice where only that is allowed, else payroll. */
