@@ -2,7 +2,9 @@ import { and, eq, exists, inArray, not, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ADMIN_ROLES } from "../../domain/roles.ts";
 import type { Db } from "../db/client.ts";
+import { recordEvent } from "../db/event-log.ts";
 import { eventLog, refreshSessions, roles, systemUsers, userRoles, users } from "../db/schema/index.ts";
+import { write } from "../db/transaction.ts";
 import { accountDeactivatedMail } from "../messaging/account-mails.ts";
 import type { Messaging } from "../messaging/types.ts";
 
@@ -42,8 +44,9 @@ export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiv
       .where(and(eq(userRoles.userId, users.id), inArray(roles.name, [...ADMIN_ROLES]))),
   );
 
-  const deactivated = await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  // The job acts as nobody: its event rows have no actor.
+  const deactivated = await write(db, { actor: { userId: null }, now }, async (ctx) => {
+    const { tx } = ctx;
     const rows = await tx
       .update(users)
       .set({ deactivated: true, deactivatedAt: now })
@@ -77,16 +80,14 @@ export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiv
       .from(systemUsers)
       .where(inArray(systemUsers.userId, ids));
     const profileOf = new Map(profiles.map((p) => [p.userId, p]));
-    await tx.insert(eventLog).values(
-      rows.map((r) => ({
-        type: "USER_AUTO_DEACTIVATED" as const,
-        actorUserId: null,
+    for (const r of rows) {
+      await recordEvent(ctx, {
+        type: "USER_AUTO_DEACTIVATED",
+        entity: { type: "user", id: r.id },
         companyId: profileOf.get(r.id)?.companyId ?? null,
-        entityType: "user",
-        entityId: r.id,
         data: { inactiveDays: days },
-      })),
-    );
+      });
+    }
     return rows.map((r) => ({ ...r, firstName: profileOf.get(r.id)?.firstName ?? null }));
   });
 

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { firstDayOf } from "../../domain/payroll/period.ts";
 import { EMPLOYER_ROLES } from "../../domain/roles.ts";
 import type { Db } from "../db/client.ts";
+import { recordEvent } from "../db/event-log.ts";
 import {
   companies,
-  eventLog,
   groupPayrollReportRecipients,
   payrollReportRecipients,
   payrollReportSnapshots,
@@ -14,6 +14,7 @@ import {
   userRoles,
   users,
 } from "../db/schema/index.ts";
+import { write } from "../db/transaction.ts";
 import { payrollReportMail } from "../messaging/payroll-mails.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { createNotifications } from "../modules/notifications/create.ts";
@@ -22,7 +23,7 @@ import { payrollReminderNotification } from "../modules/notifications/texts.ts";
 import { currentPeriod, markedReport } from "../modules/reporting/payroll.ts";
 
 /**
- * The monthly payroll report mail (issue 11 point 3; a pg-boss job, jobs/runner.ts): on the 15th of
+ * The monthly payroll report mail (ADR 008; a pg-boss job, jobs/runner.ts): on the 15th of
  * each month every company with payroll report recipients gets the month's report, in time for the
  * month's pay run. The report as sent is kept (payroll_report_snapshots), so next month's changes are
  * marked against what payroll actually received; the company's employer admins get a PAYMENT_REMINDER
@@ -117,8 +118,9 @@ export async function sendMonthlyPayrollReports(
       continue;
     }
     const changes = report.rows.filter((row) => row.change !== "UNCHANGED").length;
-    const claimed = await db.transaction(async (txDb) => {
-      const tx = txDb as unknown as Db;
+    // The job acts as nobody: its event row has no actor.
+    const claimed = await write(db, { actor: { userId: null }, now: options.now }, async (ctx) => {
+      const { tx } = ctx;
       const [snapshot] = await tx
         .insert(payrollReportSnapshots)
         .values({
@@ -133,13 +135,11 @@ export async function sendMonthlyPayrollReports(
         .onConflictDoNothing()
         .returning({ id: payrollReportSnapshots.id });
       if (!snapshot) return false;
-      await tx.insert(eventLog).values({
+      await recordEvent(ctx, {
         type: "PAYROLL_REPORT_SENT",
+        entity: { type: "company", id: companyId },
         companyId,
-        entityType: "company",
-        entityId: companyId,
         data: { period, rows: report.totals.rowCount, changes, recipients: people.length },
-        createdAt: options.now,
       });
       const admins = await employerAdminsOf(tx, companyId);
       await createNotifications(
