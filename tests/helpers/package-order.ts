@@ -1,7 +1,8 @@
 import { and, eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
 import { bikeStores, leasingAgreements, orderItems, orders } from "../../src/server/db/schema/index.ts";
-import { moveOrder } from "../../src/server/modules/orders/lifecycle.ts";
+import { write } from "../../src/server/db/transaction.ts";
+import { BY_BIKE_STORE, moveOrder } from "../../src/server/modules/orders/lifecycle.ts";
 
 /**
  * Orders in the states the employee's acceptance and signature start from, made the way the lifecycle
@@ -70,11 +71,10 @@ export async function packagedOrder(
       sortOrder: i,
     })),
   );
-  await db.transaction(async (tx) => {
-    await moveOrder(tx as unknown as Db, {
+  await write(db, { actor: BY_BIKE_STORE }, async (ctx) => {
+    await moveOrder(ctx, {
       orderId,
       to: "PACKAGE_PROVIDED",
-      by: { kind: "bikeStoreToken" },
       set: { totalPriceCents: total },
     });
   });
@@ -109,11 +109,15 @@ export async function acceptedOrder(
       residualValueCents: 15_000,
     })
     .returning({ id: leasingAgreements.id });
-  await db.transaction(async (tx) => {
-    await moveOrder(tx as unknown as Db, {
+  const employee = {
+    kind: "user" as const,
+    userId: input.employeeUserId,
+    roleNames: ["BIKE_BENEFICIARY" as const],
+  };
+  await write(db, { actor: employee }, async (ctx) => {
+    await moveOrder(ctx, {
       orderId,
       to: "ALL_INFO_PROVIDED",
-      by: { kind: "user", userId: input.employeeUserId, roleNames: ["BIKE_BENEFICIARY"] },
       set: {
         leaseTimeMonths: 36,
         monthlyPaymentCents: 10_486,

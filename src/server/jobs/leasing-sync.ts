@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
-import { eventLog, leasingAgreements, leasingCompanies, leasingDecisions } from "../db/schema/index.ts";
+import { recordEvent } from "../db/event-log.ts";
+import { leasingAgreements, leasingCompanies, leasingDecisions } from "../db/schema/index.ts";
+import { inTransaction, type Tx, type WriteContext } from "../db/transaction.ts";
 import { type GatewayRegistry, gatewayRegistry, type LeasingDecision } from "../modules/leasing/gateway.ts";
 
 /**
- * The leasing companies' decisions on agreements (issue 12 point 3; a pg-boss job, jobs/runner.ts,
+ * The leasing companies' decisions on agreements (a pg-boss job, jobs/runner.ts,
  * every 10 minutes, and POST /api/leasing-agreements/sync): each leasing company's gateway is asked
  * for the decisions not applied yet, and each is applied to its agreement if the agreement still waits
  * for it (PENDING):
@@ -46,7 +48,7 @@ export type LeasingSyncResult = {
 
 type Outcome = "applied" | "skipped";
 
-async function markApplied(tx: Db, decision: LeasingDecision, now: Date): Promise<void> {
+async function markApplied(tx: Tx, decision: LeasingDecision, now: Date): Promise<void> {
   if (decision.decisionId) {
     await tx
       .update(leasingDecisions)
@@ -65,7 +67,15 @@ async function markApplied(tx: Db, decision: LeasingDecision, now: Date): Promis
   });
 }
 
-export async function applyLeasingDecision(tx: Db, decision: LeasingDecision, now: Date): Promise<Outcome> {
+/** Who applies a decision: the one who made it (the helpdesk's user, or null for a leasing company's). */
+export const decisionActor = (decision: LeasingDecision) => ({ userId: decision.decidedByUserId });
+
+/**
+ * Applies one decision in `ctx.tx` as `ctx.actor` (decisionActor: whoever made the decision), if its
+ * agreement still waits for it; answers whether it was applied or set aside.
+ */
+export async function applyLeasingDecision(ctx: WriteContext, decision: LeasingDecision): Promise<Outcome> {
+  const { tx, now } = ctx;
   const [agreement] = await tx
     .select({
       status: leasingAgreements.status,
@@ -94,14 +104,11 @@ export async function applyLeasingDecision(tx: Db, decision: LeasingDecision, no
       .update(leasingAgreements)
       .set({ status: "REJECTED", rejectedAt: now, rejectionReason: decision.reason, updatedAt: now })
       .where(eq(leasingAgreements.id, decision.leasingAgreementId));
-    await tx.insert(eventLog).values({
+    await recordEvent(ctx, {
       type: "LEASING_AGREEMENT_REJECTED",
-      actorUserId: decision.decidedByUserId,
+      entity: { type: "leasingAgreement", id: decision.leasingAgreementId },
       companyId: agreement.companyId,
-      entityType: "leasingAgreement",
-      entityId: decision.leasingAgreementId,
       data: { orderId: agreement.orderId, reason: decision.reason },
-      createdAt: now,
     });
   }
   await markApplied(tx, decision, now);
@@ -117,14 +124,13 @@ export async function syncLeasingDecisions(db: Db, deps: LeasingSyncDeps = {}): 
     .from(leasingCompanies);
   for (const company of companies) {
     try {
-      await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      await inTransaction(db, async (tx) => {
         const gateway = registry.forLeasingCompany(company.id);
         const decisions = await gateway.fetchDecisions(tx, company.id, company.lastFetchedAt);
         for (const decision of decisions) {
           try {
             const outcome = await tx.transaction(async (sp) =>
-              applyLeasingDecision(sp as unknown as Db, decision, now),
+              applyLeasingDecision({ tx: sp, actor: decisionActor(decision), now }, decision),
             );
             result[outcome] += 1;
           } catch (error) {

@@ -2,23 +2,26 @@ import { eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
-import { applyLeasingDecision } from "../../jobs/leasing-sync.ts";
-import { createPurchaseInvoice, matchPurchaseInvoice } from "../../modules/invoices/service.ts";
-import { recordLeasingDecision } from "../../modules/leasing/decisions.ts";
+import { applyLeasingDecision, decisionActor } from "../../jobs/leasing-sync.ts";
+import { matchPurchaseInvoice } from "../../modules/invoices/match-purchase-invoice.ts";
+import type { InvoiceClerk } from "../../modules/invoices/queries.ts";
+import { createPurchaseInvoice } from "../../modules/invoices/record-purchase-invoice.ts";
 import { gatewayRegistry } from "../../modules/leasing/gateway.ts";
+import { recordLeasingDecision } from "../../modules/leasing/record-decision.ts";
 import { notifyOrderEvent } from "../../modules/notifications/order-events.ts";
-import { acceptPackage } from "../../modules/orders/acceptance.ts";
-import { moveOrder, type OrderMover } from "../../modules/orders/lifecycle.ts";
-import {
-  billLeasingCompany,
-  processOrder,
-  startLease,
-  submitToLeasingCompany,
-} from "../../modules/orders/processing.ts";
-import { agreementOf, decideForEmployer, signAgreement } from "../../modules/orders/signing.ts";
-import { provideDelivery, providePackage } from "../../modules/store-links/service.ts";
+import { acceptPackage } from "../../modules/orders/accept-package.ts";
+import { billLeasingCompany } from "../../modules/orders/bill-leasing-company.ts";
+import { decideForEmployer } from "../../modules/orders/employer-decision.ts";
+import { BY_BIKE_STORE, moveOrder, type OrderUser } from "../../modules/orders/lifecycle.ts";
+import { processOrder } from "../../modules/orders/process-order.ts";
+import { agreementOf } from "../../modules/orders/queries.ts";
+import { submitToLeasingCompany } from "../../modules/orders/send-to-leasing-company.ts";
+import { signAgreement } from "../../modules/orders/sign-agreement.ts";
+import { startLease } from "../../modules/orders/start-lease.ts";
+import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
+import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { orders } from "../schema/index.ts";
-import type { Tx } from "../transaction.ts";
+import type { Actor, Tx, WriteContext } from "../transaction.ts";
 import {
   DAY_MS,
   type Line,
@@ -55,8 +58,15 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   const createdAt = new Date(c.now.getTime() - (lastDay + sideDays + walk.waitingDays) * DAY_MS);
   const at = (step: Step) =>
     new Date(createdAt.getTime() + STEP_DAY[step] * DAY_MS + STEPS.indexOf(step) * 7 * MINUTE_MS);
-  const employee: OrderMover = { kind: "user", userId: person.userId, roleNames: EMPLOYEE_ROLES };
-  const helpdeskMover: OrderMover = { kind: "user", userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames };
+  const employee: OrderUser = { kind: "user", userId: person.userId, roleNames: EMPLOYEE_ROLES };
+  const helpdeskMover: OrderUser = { kind: "user", userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames };
+  const clerk: InvoiceClerk = {
+    userId: c.helpdesk.id,
+    roleNames: c.helpdesk.roleNames,
+    scope: c.helpdesk.scope,
+  };
+  /** Each step's write context: who takes it, at the step's time on the seed's clock. */
+  const by = <A extends Actor>(actor: A, now: Date): WriteContext<A> => ({ tx, actor, now });
   const [order] = await tx
     .insert(orders)
     .values({
@@ -79,128 +89,111 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
 
   let link: string | undefined;
   if (reached("start")) {
-    const moved = await moveOrder(tx, { orderId, to: "PENDING", by: employee }, at("start"));
+    const moved = await moveOrder(by(employee, at("start")), { orderId, to: "PENDING" });
     await notifyOrderEvent(tx, orderId, { kind: "created" });
     link = moved.storeLink?.token;
   }
   if (reached("package") && link) {
     const items = PACKAGES[walk.packageKey ?? "tunturiEmax"] as Line[];
-    await providePackage(
-      tx,
-      link,
-      { bikeStoreOrderNumber: `MY-${24_000 + orderNumber}`, items },
-      at("package"),
-    );
+    await providePackage(by(BY_BIKE_STORE, at("package")), link, {
+      bikeStoreOrderNumber: `MY-${24_000 + orderNumber}`,
+      items,
+    });
   }
   if (reached("accept")) {
-    await acceptPackage(
-      tx,
-      await locked(),
-      { id: person.userId, roleNames: EMPLOYEE_ROLES },
-      walk.leaseMonths ?? 36,
-      at("accept"),
-    );
+    await acceptPackage(by(employee, at("accept")), await locked(), walk.leaseMonths ?? 36);
   }
   if (reached("sign")) {
     const agreement = await agreementOf(tx, orderId, true);
     if (agreement) {
-      await signAgreement(
-        tx,
-        await locked(),
+      await signAgreement(by(employee, new Date(at("sign").getTime() + 25 * MINUTE_MS)), {
+        order: await locked(),
         agreement,
-        { userId: person.userId, name: person.name, roleNames: EMPLOYEE_ROLES },
-        { ipAddress: `192.0.2.${20 + index}`, userAgent: USER_AGENTS[index % USER_AGENTS.length] as string },
-        new Date(at("sign").getTime() + 25 * MINUTE_MS),
-      );
+        signerName: person.name,
+        meta: {
+          ipAddress: `192.0.2.${20 + index}`,
+          userAgent: USER_AGENTS[index % USER_AGENTS.length] as string,
+        },
+      });
     }
   }
   if (reached("approve")) {
     const order = await locked();
     const admin = c.employerAdmin.get(order.companyId);
     if (order.employerApprovalRequired && admin) {
-      await decideForEmployer(tx, order, admin, { approve: true }, at("approve"));
+      await decideForEmployer(by({ kind: "user" as const, ...admin }, at("approve")), order, {
+        approve: true,
+      });
     }
   }
   if (reached("send")) {
-    await submitToLeasingCompany(tx, gatewayRegistry(), { userId: c.helpdesk.id }, orderId, at("send"));
+    await submitToLeasingCompany(by({ userId: c.helpdesk.id }, at("send")), gatewayRegistry(), orderId);
   }
   if (reached("decide")) {
     const agreement = await agreementOf(tx, orderId);
     const decidedAt = at("decide");
     const recorded = await recordLeasingDecision(
-      tx,
+      by({ userId: c.helpdesk.id }, decidedAt),
       gatewayRegistry(),
-      { userId: c.helpdesk.id },
       agreement?.id as string,
       { decision: "ACCEPTED", agreementNumber: `PED-${decidedAt.getUTCFullYear()}-${3000 + orderNumber}` },
-      decidedAt,
     );
     // A walk that stops here leaves the decision waiting for the sync (GET /api/last-fetch-time).
     if (walk.until !== "decide") {
+      const decision = {
+        decisionId: recorded.id,
+        leasingAgreementId: agreement?.id as string,
+        decision: "ACCEPTED" as const,
+        agreementNumber: `PED-${decidedAt.getUTCFullYear()}-${3000 + orderNumber}`,
+        reason: null,
+        decidedByUserId: c.helpdesk.id,
+      };
       await applyLeasingDecision(
-        tx,
-        {
-          decisionId: recorded.id,
-          leasingAgreementId: agreement?.id as string,
-          decision: "ACCEPTED",
-          agreementNumber: `PED-${decidedAt.getUTCFullYear()}-${3000 + orderNumber}`,
-          reason: null,
-          decidedByUserId: c.helpdesk.id,
-        },
-        new Date(decidedAt.getTime() + 10 * MINUTE_MS),
+        by(decisionActor(decision), new Date(decidedAt.getTime() + 10 * MINUTE_MS)),
+        decision,
       );
     }
   }
-  if (reached("process")) await processOrder(tx, helpdeskMover, orderId, at("process"));
+  if (reached("process")) await processOrder(by(helpdeskMover, at("process")), orderId);
   let invoiceId: string | undefined;
   if (reached("purchaseInvoice")) {
     const { totalPriceCents } = await locked();
     const amountCents = netFromGross(totalPriceCents, FINNISH_VAT_PERCENT);
     const issued = at("purchaseInvoice");
     invoiceId = (
-      await createPurchaseInvoice(
-        tx,
-        c.helpdesk,
-        {
-          orderId,
-          invoiceNumber: `${walk.store.slice(0, 2).toUpperCase()}-${81_000 + orderNumber}`,
-          amountCents,
-          vatCents: totalPriceCents - amountCents,
-          issueDate: toHelsinkiDateString(new Date(issued.getTime() - DAY_MS)),
-          dueDate: toHelsinkiDateString(new Date(issued.getTime() + 13 * DAY_MS)),
-          description: `Tilaus ${orderNumber}`,
-        },
-        issued,
-      )
+      await createPurchaseInvoice(by(clerk, issued), {
+        orderId,
+        invoiceNumber: `${walk.store.slice(0, 2).toUpperCase()}-${81_000 + orderNumber}`,
+        amountCents,
+        vatCents: totalPriceCents - amountCents,
+        issueDate: toHelsinkiDateString(new Date(issued.getTime() - DAY_MS)),
+        dueDate: toHelsinkiDateString(new Date(issued.getTime() + 13 * DAY_MS)),
+        description: `Tilaus ${orderNumber}`,
+      })
     ).id;
   }
   let deliveryLink: string | undefined;
   if (reached("match") && invoiceId) {
-    deliveryLink = (await matchPurchaseInvoice(tx, c.helpdesk, invoiceId, at("match")))?.token;
+    deliveryLink = (await matchPurchaseInvoice(by(clerk, at("match")), invoiceId))?.token;
   }
   if (reached("delivery") && deliveryLink) {
-    await provideDelivery(
-      tx,
-      deliveryLink,
-      {
-        frameSerialNumber: `WC${String(7_310_000 + orderNumber * 37).padStart(9, "0")}`,
-        deliveryDate: toHelsinkiDateString(at("delivery")),
-      },
-      at("delivery"),
-    );
+    await provideDelivery(by(BY_BIKE_STORE, at("delivery")), deliveryLink, {
+      frameSerialNumber: `WC${String(7_310_000 + orderNumber * 37).padStart(9, "0")}`,
+      deliveryDate: toHelsinkiDateString(at("delivery")),
+    });
   }
-  if (reached("bill")) await billLeasingCompany(tx, helpdeskMover, orderId, at("bill"));
-  if (reached("startLease")) await startLease(tx, helpdeskMover, orderId, at("startLease"));
+  if (reached("bill")) await billLeasingCompany(by(helpdeskMover, at("bill")), orderId);
+  if (reached("startLease")) await startLease(by(helpdeskMover, at("startLease")), orderId);
 
   if (walk.side) {
     let when = new Date(at(walk.until ?? "start").getTime() + DAY_MS);
     for (const [step, to] of walk.side.path.entries()) {
       const lastSide = step === walk.side.path.length - 1;
-      await moveOrder(
-        tx,
-        { orderId, to, by: helpdeskMover, ...(lastSide ? { data: { reason: walk.side.reason } } : {}) },
-        when,
-      );
+      await moveOrder(by(helpdeskMover, when), {
+        orderId,
+        to,
+        ...(lastSide ? { data: { reason: walk.side.reason } } : {}),
+      });
       when = new Date(when.getTime() + DAY_MS);
     }
   }

@@ -6,15 +6,15 @@ import { formatCents } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import { readUpload } from "../../files/uploads.ts";
 import { notifyOrderEvent } from "../../modules/notifications/order-events.ts";
-import {
-  addRefundReceipt,
-  completeCancellation,
-  requestCancellation,
-} from "../../modules/order-cancellations/writes.ts";
-import { acceptPackage } from "../../modules/orders/acceptance.ts";
-import { moveOrder } from "../../modules/orders/lifecycle.ts";
-import { agreementOf, decideForEmployer, signAgreement } from "../../modules/orders/signing.ts";
-import { providePackage } from "../../modules/store-links/service.ts";
+import { completeCancellation } from "../../modules/order-cancellations/complete-cancellation.ts";
+import { addRefundReceipt } from "../../modules/order-cancellations/refund-receipts.ts";
+import { requestCancellation } from "../../modules/order-cancellations/request-cancellation.ts";
+import { acceptPackage } from "../../modules/orders/accept-package.ts";
+import { decideForEmployer } from "../../modules/orders/employer-decision.ts";
+import { BY_BIKE_STORE, moveOrder } from "../../modules/orders/lifecycle.ts";
+import { agreementOf } from "../../modules/orders/queries.ts";
+import { signAgreement } from "../../modules/orders/sign-agreement.ts";
+import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { createUserPayment, markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
 import {
@@ -28,7 +28,7 @@ import {
   userRoles,
   users,
 } from "../schema/index.ts";
-import { inTransaction, type Tx } from "../transaction.ts";
+import { type Actor, inTransaction, type Tx, type WriteContext, write } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
 
 /**
@@ -114,13 +114,9 @@ export async function seedCancellationsDemo(db: Db, now: Date): Promise<void> {
   }
   const waiting = await confirmedOrderOf(db, company.id);
   if (waiting) {
-    await inTransaction(db, (tx) =>
-      requestCancellation(
-        tx,
-        { orderId: waiting.orderId, reason: WAITING_REASON },
-        { userId: waiting.userId, roleNames: ROLES_OF_EMPLOYEE, side: "EMPLOYEE" },
-        new Date(now.getTime() - 3 * HOUR_MS),
-      ),
+    const requester = { userId: waiting.userId, roleNames: ROLES_OF_EMPLOYEE };
+    await write(db, { actor: requester, now: new Date(now.getTime() - 3 * HOUR_MS) }, (change) =>
+      requestCancellation(change, { orderId: waiting.orderId, reason: WAITING_REASON, side: "EMPLOYEE" }),
     );
   }
 }
@@ -216,59 +212,51 @@ async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void>
     return row as typeof orders.$inferSelect;
   };
 
-  const moved = await moveOrder(tx, { orderId, to: "PENDING", by: employee }, day(0));
+  /** Each step's write context: who takes it, at the step's time on the story's clock. */
+  const by = <A extends Actor>(actor: A, now: Date): WriteContext<A> => ({ tx, actor, now });
+  const moved = await moveOrder(by(employee, day(0)), { orderId, to: "PENDING" });
   await notifyOrderEvent(tx, orderId, { kind: "created" });
   const link = moved.storeLink?.token;
   if (!link) return;
-  await providePackage(
-    tx,
-    link,
-    { bikeStoreOrderNumber: `MY-${31_000 + orderNumber}`, items: story.items },
-    day(2),
-  );
-  await acceptPackage(
-    tx,
-    await locked(),
-    { id: person.userId, roleNames: ROLES_OF_EMPLOYEE },
-    story.leaseMonths,
-    day(3),
-  );
+  await providePackage(by(BY_BIKE_STORE, day(2)), link, {
+    bikeStoreOrderNumber: `MY-${31_000 + orderNumber}`,
+    items: story.items,
+  });
+  await acceptPackage(by(employee, day(3)), await locked(), story.leaseMonths);
   const agreement = await agreementOf(tx, orderId, true);
   if (!agreement) return;
-  await signAgreement(
-    tx,
-    await locked(),
+  await signAgreement(by(employee, day(3, 40)), {
+    order: await locked(),
     agreement,
-    { userId: person.userId, name: person.name, roleNames: ROLES_OF_EMPLOYEE },
-    {
+    signerName: person.name,
+    meta: {
       ipAddress: "192.0.2.61",
       userAgent:
         "Mozilla/5.0 (iPhone; CPU iPhone OS 18_3 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.3 Mobile/15E148 Safari/604.1",
     },
-    day(3, 40),
-  );
+  });
   const signed = await locked();
   if (signed.employerApprovalRequired && c.employer)
-    await decideForEmployer(tx, signed, c.employer, { approve: true }, day(4));
+    await decideForEmployer(by({ kind: "user" as const, ...c.employer }, day(4)), signed, { approve: true });
   await payOwnShare(tx, signed, person, day(6));
 
   const { orderCancellationId } = await requestCancellation(
-    tx,
-    { orderId, reason: story.reason },
-    { userId: person.userId, roleNames: ROLES_OF_EMPLOYEE, side: "EMPLOYEE" },
-    new Date(c.now.getTime() - story.requestedDaysAgo * DAY_MS),
+    by(
+      { userId: person.userId, roleNames: ROLES_OF_EMPLOYEE },
+      new Date(c.now.getTime() - story.requestedDaysAgo * DAY_MS),
+    ),
+    { orderId, reason: story.reason, side: "EMPLOYEE" },
   );
   const refundedAt = new Date(c.now.getTime() - story.refundedDaysAgo * DAY_MS);
   const helpdesk = { userId: c.helpdeskId, roleNames: ["INTERNAL_ADMIN"] as RoleName[] };
   const amountCents = signed.userPaymentCents;
   const receipt = await refundReceiptPdf({ orderNumber, name: person.name, amountCents, paidOn: refundedAt });
-  await addRefundReceipt(
-    tx,
-    { orderCancellationId, upload: readUpload(receipt, `hyvitys-tilaus-${orderNumber}.pdf`), amountCents },
-    helpdesk,
-    new Date(refundedAt.getTime() - 30 * MINUTE_MS),
-  );
-  await completeCancellation(tx, orderCancellationId, helpdesk, refundedAt);
+  await addRefundReceipt(by(helpdesk, new Date(refundedAt.getTime() - 30 * MINUTE_MS)), {
+    orderCancellationId,
+    upload: readUpload(receipt, `hyvitys-tilaus-${orderNumber}.pdf`),
+    amountCents,
+  });
+  await completeCancellation(by(helpdesk, refundedAt), orderCancellationId);
 }
 
 /**
@@ -291,7 +279,7 @@ async function payOwnShare(tx: Tx, order: typeof orders.$inferSelect, person: Pe
   const id =
     open?.id ??
     (await createUserPayment(
-      tx,
+      { tx, actor: by, now: paidAt },
       {
         kind: "OWN_SHARE",
         beneficiaryEmployeeId: person.employmentId,
@@ -303,10 +291,8 @@ async function payOwnShare(tx: Tx, order: typeof orders.$inferSelect, person: Pe
         dueDate: toHelsinkiDateString(paidAt),
         send: true,
       },
-      by,
-      paidAt,
     ));
-  await markUserPaymentPaid(tx, id, by, paidAt);
+  await markUserPaymentPaid({ tx, actor: by, now: paidAt }, id);
 }
 
 /** The bank's receipt of the refund, as the helpdesk saves it: a one-page PDF. */

@@ -5,7 +5,7 @@ import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import { moveOrder } from "../../modules/orders/lifecycle.ts";
-import { storeSignedAgreement } from "../../modules/orders/signing.ts";
+import { storeSignedAgreement } from "../../modules/orders/sign-agreement.ts";
 import type { Db } from "../client.ts";
 import {
   beneficiaryEmployees,
@@ -21,7 +21,7 @@ import {
   userRoles,
   users,
 } from "../schema/index.ts";
-import { inTransaction } from "../transaction.ts";
+import { inTransaction, write } from "../transaction.ts";
 import { DEMO_COMPANIES, type DemoCompanyKey } from "./demo-data.ts";
 import { type Person, runWalk, type SeedCtx } from "./order-status-walk.ts";
 import { DAY_MS, LIGHT_LOCK, type Line, ONLINE, PACKAGES, USER_AGENTS, WALKS } from "./order-status-walks.ts";
@@ -195,16 +195,9 @@ async function importOnlineOrder(
     createdAt: importedAt,
   });
   if (o.to === "PROCESSED") {
-    await inTransaction(db, (tx) =>
-      moveOrder(
-        tx,
-        {
-          orderId,
-          to: "PROCESSED",
-          by: { kind: "user", userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames },
-        },
-        new Date(importedAt.getTime() + DAY_MS),
-      ),
+    const helpdesk = { kind: "user" as const, userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames };
+    await write(db, { actor: helpdesk, now: new Date(importedAt.getTime() + DAY_MS) }, (change) =>
+      moveOrder(change, { orderId, to: "PROCESSED" }),
     );
   }
 }
@@ -307,13 +300,16 @@ async function lightPass(db: Db): Promise<void> {
     const leasing = row.order.orderStatus === "ACTIVE_LEASING";
     if (leasing && row.rank > SIGNED_LEASES_PER_COMPANY) continue;
     const signedAt = row.agreement.signedAt ?? new Date(row.order.createdAt.getTime() + 3 * DAY_MS);
-    await storeSignedAgreement(
-      db,
-      row.order,
-      row.agreement,
-      { userId: row.userId, name: personName(row.firstName, row.lastName, row.email) },
-      { ipAddress: `192.0.2.${120 + (i % 100)}`, userAgent: USER_AGENTS[i % USER_AGENTS.length] as string },
-      signedAt,
+    await write(db, { actor: { userId: row.userId }, now: signedAt }, (change) =>
+      storeSignedAgreement(change, {
+        order: row.order,
+        agreement: row.agreement,
+        signerName: personName(row.firstName, row.lastName, row.email),
+        meta: {
+          ipAddress: `192.0.2.${120 + (i % 100)}`,
+          userAgent: USER_AGENTS[i % USER_AGENTS.length] as string,
+        },
+      }),
     );
   }
 }

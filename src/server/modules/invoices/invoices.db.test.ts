@@ -7,7 +7,7 @@ import { zInvoice, zInvoicePage } from "../../../contract/invoices.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { beneficiaryEmployees, bikeStores, invoices, orders, users } from "../../db/schema/index.ts";
 
-/** Invoices (issue 12 point 3): the store's purchase invoice of an order, reading, status moves. */
+/** Invoices: the store's purchase invoice of an order, reading, status moves. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);

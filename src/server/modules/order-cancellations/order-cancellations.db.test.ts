@@ -25,7 +25,7 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * Order cancellations and refund receipts (issue 13 point 1): who cancels at once and who asks, the
+ * Order cancellations and refund receipts: who cancels at once and who asks, the
  * refund each carries, completing, withdrawing, the receipts, and every endpoint's 400, 401, 403 and
  * the 404 of another tenant and of another employee. Each test makes its own orders.
  */

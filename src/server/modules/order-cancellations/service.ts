@@ -1,347 +1,55 @@
-import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
-import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import type { FastifyBaseLogger } from "fastify";
 import {
   ORDER_CANCELLATION_WITHDRAWN,
   REFUND_RECEIPT_DELETED,
   type TOrderCancellationDetails,
-  type TOrderCancellationListItem,
-  type TOrderCancellationPage,
   type TOrderCancellationsQuery,
   type TRefundUpload,
   type TRefundUploadQuery,
   type TUpdateOrderCancellation,
 } from "../../../contract/order-cancellations.ts";
-import type { TOrderEvent } from "../../../contract/orders.ts";
-import { ORDER_STATUSES, type OrderCancellationRequester, type OrderStatus } from "../../../domain/enums.ts";
-import type { Permission } from "../../../domain/permissions.ts";
-import { personName } from "../../../domain/person-name.ts";
-import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
-import { orderOrPersonMatches } from "../../db/person-search.ts";
-import {
-  beneficiaryEmployees,
-  bikeStores,
-  companies,
-  eventLog,
-  files,
-  orderCancellations,
-  orders,
-  refundUploads,
-  systemUsers,
-  users,
-} from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { databaseFileStore, type StoredFile } from "../../files/file-store.ts";
 import { readUpload } from "../../files/uploads.ts";
-import { orderCancelledMail, orderRefundedMail } from "../../messaging/cancellation-mails.ts";
-import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, employeeRecordScope, isCompanyInScope } from "../auth/tenancy.ts";
+import { isCompanyInScope } from "../auth/tenancy.ts";
+import type { CancellationActor } from "./cancel-order.ts";
+import { completeCancellation } from "./complete-cancellation.ts";
+import { type MailFailureLog, mailOrderCancelled, mailOrderRefunded } from "./mails.ts";
 import {
-  addRefundReceipt,
-  type Canceller,
-  completeCancellation,
-  deleteRefundReceipt,
-  requestCancellation,
-  updateCancellation,
-  withdrawCancellation,
-} from "./writes.ts";
+  can,
+  cancellationDetails,
+  cancellationRowOf,
+  ensureManageable,
+  listCancellations,
+  manageableRefundReceipt,
+  orderToCancel,
+  refundReceiptFile,
+  sideOf,
+  toRefundUpload,
+  type Viewer,
+} from "./queries.ts";
+import { addRefundReceipt, deleteRefundReceipt } from "./refund-receipts.ts";
+import { requestCancellation } from "./request-cancellation.ts";
+import { updateCancellation } from "./update-cancellation.ts";
+import { withdrawCancellation } from "./withdraw-cancellation.ts";
 
 /**
- * Order cancellations as each side reaches them (contract/order-cancellations.ts): who may read which,
- * on whose side a caller cancels, the lists and details in SQL, and the employee's mails after the
- * commit. The writes themselves are writes.ts's.
+ * Order cancellations as each side reaches them (contract/order-cancellations.ts): on whose side a
+ * caller cancels, who may do what, and the employee's mails after the commit. The reads are
+ * queries.ts's, each write its own file's.
  */
-
-type Log = Pick<FastifyBaseLogger, "error">;
-type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions" | "roleNames">;
-
-const oc = orderCancellations;
-const be = beneficiaryEmployees;
-const requester = alias(systemUsers, "requester");
-const requesterAccount = alias(users, "requester_account");
-const completer = alias(systemUsers, "completer");
-const completerAccount = alias(users, "completer_account");
-
-const can = (viewer: Viewer, permission: Permission) => viewer.permissions.includes(permission);
-const isAdminTier = (viewer: Viewer) => viewer.scope.kind === "all";
-
-/** The cancellations the viewer may read: their companies' with orders.read, their own orders'. */
-const readable = (viewer: Viewer) =>
-  employeeRecordScope(viewer, {
-    companyColumn: oc.companyId,
-    companyPermissions: ["orders.read", "order-cancellations.manage"],
-    own: eq(be.userId, viewer.id),
-  });
-
-/** The helpdesk's reach for its own actions: every company for the admin tier. */
-const manageable = (viewer: Viewer) => companyScopeWhere(viewer, oc.companyId);
-
-const listColumns = {
-  c: oc,
-  orderNumber: orders.orderNumber,
-  orderStatus: orders.orderStatus,
-  previousStatus: orders.previousStatus,
-  beneficiaryEmployeeId: orders.beneficiaryEmployeeId,
-  bikeStoreId: orders.bikeStoreId,
-  totalPriceCents: orders.totalPriceCents,
-  userPaymentCents: orders.userPaymentCents,
-  employeeUserId: be.userId,
-  storeName: bikeStores.storeName,
-  companyName: companies.name,
-  firstName: systemUsers.firstName,
-  lastName: systemUsers.lastName,
-  email: users.email,
-};
-
-type ListRow = {
-  c: typeof oc.$inferSelect;
-  orderNumber: number;
-  orderStatus: OrderStatus;
-  previousStatus: OrderStatus | null;
-  beneficiaryEmployeeId: string;
-  bikeStoreId: string | null;
-  totalPriceCents: number;
-  userPaymentCents: number;
-  employeeUserId: string;
-  storeName: string | null;
-  companyName: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-};
-
-/** Everything a cancellation's row shows, the same joins for a page, its count and one cancellation. */
-function withJoins<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(orders, eq(orders.id, oc.orderId))
-    .innerJoin(companies, eq(companies.id, oc.companyId))
-    .innerJoin(be, eq(be.id, orders.beneficiaryEmployeeId))
-    .innerJoin(users, eq(users.id, be.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
-    .leftJoin(bikeStores, eq(bikeStores.id, orders.bikeStoreId));
-}
-
-/**
- * Where an event falls among those written in one transaction: the request before the order's move it
- * made; on completion the order's cancellation, then its refund, then the completion.
- */
-function stepOf(event: typeof eventLog.$inferSelect): number {
-  if (event.type === "ORDER_CANCELLATION_REQUESTED") return 0;
-  if (event.type === "ORDER_CANCELLATION_COMPLETED" || event.type === "ORDER_CANCELLATION_WITHDRAWN")
-    return 3;
-  return event.data?.to === "REFUNDED" ? 2 : 1;
-}
-
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
-function toListItem(row: ListRow): TOrderCancellationListItem {
-  const c = row.c;
-  return {
-    orderCancellationId: c.id,
-    status: c.status,
-    requestedBy: c.requestedBy,
-    reason: c.reason,
-    refundAmountCents: c.refundAmountCents,
-    payerType: c.payerType,
-    refundToType: c.refundToType,
-    order: {
-      orderId: c.orderId,
-      orderNumber: row.orderNumber,
-      orderStatus: row.orderStatus,
-      previousStatus: row.previousStatus,
-      employee: {
-        beneficiaryEmployeeId: row.beneficiaryEmployeeId,
-        name: personName(row.firstName, row.lastName, row.email),
-        email: row.email,
-      },
-      company: { companyId: c.companyId, name: row.companyName },
-      bikeStore:
-        row.bikeStoreId && row.storeName !== null
-          ? { bikeStoreId: row.bikeStoreId, storeName: row.storeName }
-          : null,
-      totalPriceCents: row.totalPriceCents,
-      userPaymentCents: row.userPaymentCents,
-    },
-    createdAt: c.createdAt.toISOString(),
-    completedAt: iso(c.completedAt),
-  };
-}
-
-const asStatus = (value: unknown): OrderStatus | null =>
-  typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value)
-    ? (value as OrderStatus)
-    : null;
-
-/** The employee of an order, as the mails greet them. */
-async function employeeOf(db: Db, orderId: string) {
-  const [row] = await db
-    .select({
-      orderNumber: orders.orderNumber,
-      email: users.email,
-      language: users.language,
-      firstName: systemUsers.firstName,
-    })
-    .from(orders)
-    .innerJoin(be, eq(be.id, orders.beneficiaryEmployeeId))
-    .innerJoin(users, eq(users.id, be.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
-    .where(eq(orders.id, orderId));
-  return row;
-}
-
 export function createOrderCancellationsService(ctx: AppContext) {
   const { db } = ctx.database;
-  const myBikeUrl = `${ctx.config.publicUrl}/mybike`;
-
-  async function rowOf(viewer: Viewer, id: string) {
-    const [row] = await withJoins(db.select(listColumns).from(oc).$dynamic()).where(
-      and(eq(oc.id, id), readable(viewer)),
-    );
-    if (!row) throw notFound("Order cancellation");
-    return row;
-  }
-
-  /** The cancellation's events and the order's moves it made, and whether its request cancelled at once. */
-  async function eventsOf(
-    viewer: Viewer,
-    c: typeof oc.$inferSelect,
-  ): Promise<{ events: TOrderEvent[]; cancelledAtOnce: boolean }> {
-    const rows = await db
-      .select({
-        event: eventLog,
-        firstName: systemUsers.firstName,
-        lastName: systemUsers.lastName,
-        email: users.email,
-      })
-      .from(eventLog)
-      .leftJoin(users, eq(users.id, eventLog.actorUserId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
-      .where(
-        or(
-          and(eq(eventLog.entityType, "orderCancellation"), eq(eventLog.entityId, c.id)),
-          // The order's moves this cancellation made (cancelled, refunded).
-          and(
-            eq(eventLog.entityType, "order"),
-            eq(eventLog.entityId, c.orderId),
-            sql`${eventLog.data}->>'orderCancellationId' = ${c.id}`,
-          ),
-        ),
-      )
-      .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
-    // One transaction's rows share their time: they read in the order they were written.
-    rows.sort(
-      (a, b) =>
-        a.event.createdAt.getTime() - b.event.createdAt.getTime() || stepOf(a.event) - stepOf(b.event),
-    );
-    const requested = rows.find(({ event }) => event.type === "ORDER_CANCELLATION_REQUESTED");
-    const events = rows.map(({ event, ...actor }): TOrderEvent => {
-      const data = event.data ?? {};
-      const name = personName(actor.firstName, actor.lastName, actor.email ?? "");
-      return {
-        id: event.id,
-        type: event.type,
-        from: asStatus(data.from),
-        to: asStatus(data.to),
-        by: event.actorUserId ? "user" : "system",
-        actorName: isAdminTier(viewer) && event.actorUserId && name ? name : null,
-        createdAt: event.createdAt.toISOString(),
-      };
-    });
-    return { events, cancelledAtOnce: requested?.event.data?.atOnce === true };
-  }
-
-  async function details(viewer: Viewer, id: string): Promise<TOrderCancellationDetails> {
-    const row = await rowOf(viewer, id);
-    const c = row.c;
-    const [receipts, { events, cancelledAtOnce }, [names]] = await Promise.all([
-      db
-        .select({ upload: refundUploads, mimeType: files.mimeType, sizeBytes: files.sizeBytes })
-        .from(refundUploads)
-        .innerJoin(files, eq(files.id, refundUploads.fileId))
-        .where(eq(refundUploads.orderCancellationId, id))
-        .orderBy(asc(refundUploads.createdAt), asc(refundUploads.id)),
-      eventsOf(viewer, c),
-      db
-        .select({
-          requesterFirst: requester.firstName,
-          requesterLast: requester.lastName,
-          requesterEmail: requesterAccount.email,
-          completerFirst: completer.firstName,
-          completerLast: completer.lastName,
-          completerEmail: completerAccount.email,
-        })
-        .from(oc)
-        .leftJoin(requesterAccount, eq(requesterAccount.id, oc.requestedByUserId))
-        .leftJoin(requester, eq(requester.userId, oc.requestedByUserId))
-        .leftJoin(completerAccount, eq(completerAccount.id, oc.completedByUserId))
-        .leftJoin(completer, eq(completer.userId, oc.completedByUserId))
-        .where(eq(oc.id, id)),
-    ]);
-    const named = (first?: string | null, last?: string | null, email?: string | null) =>
-      isAdminTier(viewer) && email ? personName(first, last, email) : null;
-    return {
-      ...toListItem(row),
-      note: c.note,
-      orderStatusAtRequest: c.orderStatusAtRequest,
-      cancelledAtOnce,
-      requestedByName: named(names?.requesterFirst, names?.requesterLast, names?.requesterEmail),
-      completedByName: named(names?.completerFirst, names?.completerLast, names?.completerEmail),
-      uploadedRefunds: receipts.map(({ upload, mimeType, sizeBytes }) =>
-        toRefundUpload(upload, mimeType, sizeBytes),
-      ),
-      events,
-      updatedAt: c.updatedAt.toISOString(),
-    };
-  }
-
-  /** The helpdesk's reach for its actions: the cancellation must be in it (else 404). */
-  async function ensureManageable(viewer: Viewer, id: string) {
-    const [row] = await db
-      .select({ id: oc.id })
-      .from(oc)
-      .where(and(eq(oc.id, id), manageable(viewer)));
-    if (!row) throw notFound("Order cancellation");
-  }
-
-  /** Mails the order's employee after the commit; a failed mail is logged and undoes nothing. */
-  async function mailEmployee(
-    log: Log,
-    orderId: string,
-    render: (
-      employee: NonNullable<Awaited<ReturnType<typeof employeeOf>>>,
-    ) => ReturnType<typeof orderCancelledMail>,
-  ) {
-    try {
-      const employee = await employeeOf(db, orderId);
-      if (employee) await ctx.messaging.sendMail({ to: employee.email, ...render(employee) });
-    } catch (error) {
-      log.error({ err: error, orderId }, "order cancellation mail failed");
-    }
-  }
+  const by = (viewer: Viewer, now: Date) => ({
+    actor: { userId: viewer.id, roleNames: viewer.roleNames } satisfies CancellationActor,
+    now,
+  });
+  const details = (viewer: Viewer, id: string) => cancellationDetails(db, viewer, id);
 
   return {
     details,
 
-    async list(viewer: Viewer, query: TOrderCancellationsQuery): Promise<TOrderCancellationPage> {
-      const search = query.search?.trim();
-      const where = and(
-        readable(viewer),
-        search ? orderOrPersonMatches(search) : undefined,
-        query.status ? eq(oc.status, query.status) : undefined,
-        query.requestedBy ? eq(oc.requestedBy, query.requestedBy) : undefined,
-        query.companyId ? eq(oc.companyId, query.companyId) : undefined,
-      );
-      const [total] = await withJoins(db.select({ n: count() }).from(oc).$dynamic()).where(where);
-      const rows = await withJoins(db.select(listColumns).from(oc).$dynamic())
-        .where(where)
-        .orderBy(desc(oc.createdAt), desc(oc.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toListItem), total?.n ?? 0, query);
-    },
+    list: (viewer: Viewer, query: TOrderCancellationsQuery) => listCancellations(db, viewer, query),
 
     /**
      * Cancels an order of the caller's reach, as the side they act for on it: the helpdesk; the
@@ -350,43 +58,22 @@ export function createOrderCancellationsService(ctx: AppContext) {
     async create(
       viewer: Viewer,
       input: { orderId: string; reason: string; note?: string | undefined },
-      log: Log,
+      log: MailFailureLog,
       now = new Date(),
     ): Promise<TOrderCancellationDetails> {
-      const [order] = await db
-        .select({ companyId: orders.companyId, employeeUserId: be.userId })
-        .from(orders)
-        .innerJoin(be, eq(be.id, orders.beneficiaryEmployeeId))
-        .where(eq(orders.id, input.orderId));
+      const order = await orderToCancel(db, input.orderId);
       const side = order ? sideOf(viewer, order) : null;
       if (!order || !side) throw notFound("Order");
-      const by: Canceller = { userId: viewer.id, roleNames: viewer.roleNames, side };
-      const done = await db.transaction((tx) => requestCancellation(tx as unknown as Db, input, by, now));
+      const done = await write(db, by(viewer, now), (w) => requestCancellation(w, { ...input, side }));
       if (done.atOnce && side !== "EMPLOYEE") {
-        await mailEmployee(log, input.orderId, (employee) =>
-          orderCancelledMail(employee.language, {
-            name: employee.firstName,
-            orderNumber: employee.orderNumber,
-            cancelledBy: side,
-            reason: input.reason,
-            myBikeUrl,
-          }),
-        );
+        await mailOrderCancelled(ctx, log, input.orderId, { cancelledBy: side, reason: input.reason });
       }
       return details(viewer, done.orderCancellationId);
     },
 
     async update(viewer: Viewer, id: string, input: TUpdateOrderCancellation, now = new Date()) {
-      await ensureManageable(viewer, id);
-      await db.transaction((tx) =>
-        updateCancellation(
-          tx as unknown as Db,
-          id,
-          input,
-          { userId: viewer.id, roleNames: viewer.roleNames },
-          now,
-        ),
-      );
+      await ensureManageable(db, viewer, id);
+      await write(db, by(viewer, now), (w) => updateCancellation(w, id, input));
       return details(viewer, id);
     },
 
@@ -395,7 +82,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
      * their companies' requests; a cancellation the caller reads but did not ask for is 403.
      */
     async withdraw(viewer: Viewer, id: string, now = new Date()): Promise<{ message: string }> {
-      const row = await rowOf(viewer, id);
+      const row = await cancellationRowOf(db, viewer, id);
       const own = can(viewer, "own-order.manage") && row.employeeUserId === viewer.id;
       const employer = can(viewer, "orders.approve") && isCompanyInScope(viewer, row.c.companyId);
       const allowed =
@@ -403,51 +90,25 @@ export function createOrderCancellationsService(ctx: AppContext) {
         (row.c.requestedBy === "EMPLOYEE" && own) ||
         (row.c.requestedBy === "EMPLOYER" && employer);
       if (!allowed) throw forbidden("Only the side that asked for the cancellation may withdraw it");
-      await db.transaction((tx) =>
-        withdrawCancellation(
-          tx as unknown as Db,
-          id,
-          { userId: viewer.id, roleNames: viewer.roleNames },
-          now,
-        ),
-      );
+      await write(db, by(viewer, now), (w) => withdrawCancellation(w, id));
       return { message: ORDER_CANCELLATION_WITHDRAWN };
     },
 
     async complete(
       viewer: Viewer,
       id: string,
-      log: Log,
+      log: MailFailureLog,
       now = new Date(),
     ): Promise<TOrderCancellationDetails> {
-      await ensureManageable(viewer, id);
-      const done = await db.transaction((tx) =>
-        completeCancellation(
-          tx as unknown as Db,
-          id,
-          { userId: viewer.id, roleNames: viewer.roleNames },
-          now,
-        ),
-      );
+      await ensureManageable(db, viewer, id);
+      const done = await write(db, by(viewer, now), (w) => completeCancellation(w, id));
       if (done.refundAmountCents > 0 && done.refundToType === "EMPLOYEE") {
-        await mailEmployee(log, done.orderId, (employee) =>
-          orderRefundedMail(employee.language, {
-            name: employee.firstName,
-            orderNumber: employee.orderNumber,
-            amountCents: done.refundAmountCents,
-            myBikeUrl,
-          }),
-        );
+        await mailOrderRefunded(ctx, log, done.orderId, done.refundAmountCents);
       } else if (done.cancelledNow) {
-        await mailEmployee(log, done.orderId, (employee) =>
-          orderCancelledMail(employee.language, {
-            name: employee.firstName,
-            orderNumber: employee.orderNumber,
-            cancelledBy: "HELPDESK",
-            reason: done.reason ?? "",
-            myBikeUrl,
-          }),
-        );
+        await mailOrderCancelled(ctx, log, done.orderId, {
+          cancelledBy: "HELPDESK",
+          reason: done.reason ?? "",
+        });
       }
       return details(viewer, id);
     },
@@ -460,14 +121,13 @@ export function createOrderCancellationsService(ctx: AppContext) {
       now = new Date(),
     ): Promise<TRefundUpload> {
       const upload = readUpload(body, query.fileName);
-      await ensureManageable(viewer, query.orderCancellationId);
-      const stored = await db.transaction((tx) =>
-        addRefundReceipt(
-          tx as unknown as Db,
-          { orderCancellationId: query.orderCancellationId, upload, amountCents: query.amountCents },
-          { userId: viewer.id, roleNames: viewer.roleNames },
-          now,
-        ),
+      await ensureManageable(db, viewer, query.orderCancellationId);
+      const stored = await write(db, by(viewer, now), (w) =>
+        addRefundReceipt(w, {
+          orderCancellationId: query.orderCancellationId,
+          upload,
+          amountCents: query.amountCents,
+        }),
       );
       return toRefundUpload(stored, stored.mimeType, stored.sizeBytes);
     },
@@ -477,62 +137,12 @@ export function createOrderCancellationsService(ctx: AppContext) {
       refundUploadId: string,
       now = new Date(),
     ): Promise<{ message: string }> {
-      const [found] = await db
-        .select({ id: refundUploads.id })
-        .from(refundUploads)
-        .innerJoin(oc, eq(oc.id, refundUploads.orderCancellationId))
-        .where(and(eq(refundUploads.id, refundUploadId), manageable(viewer)));
-      if (!found) throw notFound("Refund receipt");
-      await db.transaction((tx) =>
-        deleteRefundReceipt(
-          tx as unknown as Db,
-          refundUploadId,
-          { userId: viewer.id, roleNames: viewer.roleNames },
-          now,
-        ),
-      );
+      if (!(await manageableRefundReceipt(db, viewer, refundUploadId))) throw notFound("Refund receipt");
+      await write(db, by(viewer, now), (w) => deleteRefundReceipt(w, refundUploadId));
       return { message: REFUND_RECEIPT_DELETED };
     },
 
     /** A receipt's file, to whoever reads its cancellation. */
-    async file(viewer: Viewer, refundUploadId: string): Promise<StoredFile> {
-      const [found] = await withJoins(
-        db
-          .select({ fileId: refundUploads.fileId })
-          .from(oc)
-          .innerJoin(refundUploads, eq(refundUploads.orderCancellationId, oc.id))
-          .$dynamic(),
-      ).where(and(eq(refundUploads.id, refundUploadId), readable(viewer)));
-      const file = found ? await databaseFileStore(db).get(found.fileId) : null;
-      if (!file) throw notFound("Refund receipt");
-      return file;
-    },
-  };
-}
-
-/** The side a caller cancels this order as, or null when the order is outside their reach. */
-function sideOf(
-  viewer: Viewer,
-  order: { companyId: string; employeeUserId: string },
-): OrderCancellationRequester | null {
-  if (can(viewer, "order-cancellations.manage") && isCompanyInScope(viewer, order.companyId))
-    return "HELPDESK";
-  if (can(viewer, "own-order.manage") && order.employeeUserId === viewer.id) return "EMPLOYEE";
-  if (can(viewer, "orders.approve") && isCompanyInScope(viewer, order.companyId)) return "EMPLOYER";
-  return null;
-}
-
-function toRefundUpload(
-  upload: typeof refundUploads.$inferSelect,
-  mimeType: string,
-  sizeBytes: number,
-): TRefundUpload {
-  return {
-    refundUploadId: upload.id,
-    fileName: upload.fileName,
-    mimeType: mimeType as UploadMimeType,
-    sizeBytes,
-    amountCents: upload.amountCents,
-    createdAt: upload.createdAt.toISOString(),
+    file: (viewer: Viewer, refundUploadId: string) => refundReceiptFile(db, viewer, refundUploadId),
   };
 }

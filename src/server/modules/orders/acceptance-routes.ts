@@ -30,8 +30,8 @@ const codeLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 const signLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
 /**
- * The employee's acceptance and signature, the employer's approval, and the agreement PDF (issue 12;
- * contract/order-acceptance.ts lists the calls).
+ * The employee's acceptance and signature, the employer's approval, and the agreement PDF
+ * (contract/order-acceptance.ts lists the calls).
  */
 export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guards = createGuards(ctx);

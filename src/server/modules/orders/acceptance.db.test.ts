@@ -23,7 +23,7 @@ import {
 } from "../../db/schema/index.ts";
 import { DEMO_BILLING_TABLE } from "../../db/seed/demo-data.ts";
 
-/** The employee's benefit, the offer on a provided package, and accepting it (issue 12). */
+/** The employee's benefit, the offer on a provided package, and accepting it. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -202,7 +202,7 @@ describe("POST /api/orders/{orderId}/accept", () => {
   });
 });
 
-describe("the own share above the max price, owed from the acceptance (issue 13)", () => {
+describe("the own share above the max price, owed from the acceptance", () => {
   /** Runs `work` with Demo Oy in the payment mode, putting back the demo's own afterwards. */
   async function inMode(mode: PaymentMode, work: () => Promise<void>) {
     const db = t.database.db;

@@ -5,7 +5,7 @@ import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { GREY, PdfWriter, pdfSafeText } from "../../pdf/writer.ts";
 
 /**
- * The leasing agreement as a PDF (issue 12): what the employee signs with a fresh two-factor code and
+ * The leasing agreement as a PDF: what the employee signs with a fresh two-factor code and
  * what the signed document keeps byte for byte. Finnish, the agreement's language. The output depends
  * only on the input: the document's dates come from it, never from the clock, so the same agreement
  * renders to the same bytes (the signed document's SHA-256 is of these bytes).

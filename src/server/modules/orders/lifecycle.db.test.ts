@@ -11,13 +11,13 @@ import {
   type OrderActor,
 } from "../../../domain/order-state-machine.ts";
 import { ROLES } from "../../../domain/roles.ts";
-import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, eventLog, notifications, orders, users } from "../../db/schema/index.ts";
+import { inTransaction as inTx, type Tx, type WriteContext } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
-import { moveOrder, type OrderMover } from "./lifecycle.ts";
+import { BY_BIKE_STORE, BY_SYSTEM, moveOrder, type OrderMover } from "./lifecycle.ts";
 
 /**
- * The order lifecycle (issue 12 point 3, DESIGN.md §5): every move of the domain's table succeeds for
+ * The order lifecycle (DESIGN.md §5): every move of the domain's table succeeds for
  * its actor, with its event row, in one transaction; every other actor and every other pair is refused
  * and changes nothing; of two simultaneous moves of one order exactly one is applied.
  */
@@ -57,16 +57,17 @@ async function orderIn(status: OrderStatus, previousStatus: OrderStatus | null =
 }
 
 function moverFor(actor: OrderActor): OrderMover {
-  if (actor === "BIKE_STORE_TOKEN") return { kind: "bikeStoreToken" };
-  if (actor === "SYSTEM") return { kind: "system" };
+  if (actor === "BIKE_STORE_TOKEN") return BY_BIKE_STORE;
+  if (actor === "SYSTEM") return BY_SYSTEM;
   return { kind: "user", userId: adminUserId, roleNames: [actor] };
 }
 
 const ALL_ACTORS: readonly OrderActor[] = [...ROLES, "BIKE_STORE_TOKEN", "SYSTEM"];
 
-async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-  return t.database.db.transaction((tx) => work(tx as unknown as Db));
-}
+const inTransaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => inTx(t.database.db, work);
+
+/** The write context of one move by `by`, at the time it is made. */
+const as = (tx: Tx, by: OrderMover): WriteContext<OrderMover> => ({ tx, actor: by, now: new Date() });
 
 async function stateOf(orderId: string) {
   const [order] = await t.database.db
@@ -97,7 +98,7 @@ describe("moveOrder", () => {
         const previous = row.previousStatusIn?.[0] ?? null;
         const orderId = await orderIn(row.from, previous);
         const result = await inTransaction((tx) =>
-          moveOrder(tx, { orderId, to: row.to, by: moverFor(actor) }),
+          moveOrder(as(tx, moverFor(actor)), { orderId, to: row.to }),
         );
         expect(result, `${row.from} → ${row.to} by ${actor}`).toMatchObject({ from: row.from, to: row.to });
         const state = await stateOf(orderId);
@@ -123,7 +124,7 @@ describe("moveOrder", () => {
       if (!outsider) continue;
       const orderId = await orderIn(row.from, row.previousStatusIn?.[0] ?? null);
       const error = await refusal(
-        inTransaction((tx) => moveOrder(tx, { orderId, to: row.to, by: moverFor(outsider) })),
+        inTransaction((tx) => moveOrder(as(tx, moverFor(outsider)), { orderId, to: row.to })),
       );
       expect(error.statusCode, `${row.from} → ${row.to} by ${outsider}`).toBe(403);
       const state = await stateOf(orderId);
@@ -140,7 +141,7 @@ describe("moveOrder", () => {
       for (const to of statuses) {
         if (ORDER_TRANSITIONS.some((r) => r.from === from && r.to === to)) continue;
         const orderId = await orderIn(from);
-        const error = await refusal(inTransaction((tx) => moveOrder(tx, { orderId, to, by: admin })));
+        const error = await refusal(inTransaction((tx) => moveOrder(as(tx, admin), { orderId, to })));
         expect(error, `${from} → ${to}`).toMatchObject({
           statusCode: 409,
           code: "ORDER_TRANSITION_NOT_ALLOWED",
@@ -156,10 +157,10 @@ describe("moveOrder", () => {
     const orderId = await orderIn(CUSTOMER_COMMENT_STATUS, "PACKAGE_PROVIDED");
     const employee = moverFor("BIKE_BENEFICIARY");
     const error = await refusal(
-      inTransaction((tx) => moveOrder(tx, { orderId, to: "PENDING", by: employee })),
+      inTransaction((tx) => moveOrder(as(tx, employee), { orderId, to: "PENDING" })),
     );
     expect(error.code).toBe("ORDER_TRANSITION_NOT_ALLOWED");
-    await inTransaction((tx) => moveOrder(tx, { orderId, to: "PACKAGE_PROVIDED", by: employee }));
+    await inTransaction((tx) => moveOrder(as(tx, employee), { orderId, to: "PACKAGE_PROVIDED" }));
     expect(await stateOf(orderId)).toMatchObject({ status: "PACKAGE_PROVIDED", previousStatus: null });
   });
 
@@ -170,17 +171,16 @@ describe("moveOrder", () => {
       userId: adminUserId,
       roleNames: ["EMPLOYER_ADMIN", "INTERNAL_ADMIN"],
     };
-    await inTransaction((tx) => moveOrder(tx, { orderId, to: "PROCESSED", by }));
+    await inTransaction((tx) => moveOrder(as(tx, by), { orderId, to: "PROCESSED" }));
     expect((await stateOf(orderId)).status).toBe("PROCESSED");
   });
 
   it("answers 404 for an unknown order", async () => {
     const error = await refusal(
       inTransaction((tx) =>
-        moveOrder(tx, {
+        moveOrder(as(tx, moverFor("SYSTEM")), {
           orderId: "00000000-0000-4000-8000-00000000dead",
           to: "PENDING",
-          by: moverFor("SYSTEM"),
         }),
       ),
     );
@@ -190,10 +190,9 @@ describe("moveOrder", () => {
   it("writes the status, the event and the employer's notification together or not at all", async () => {
     const orderId = await orderIn("ALL_INFO_PROVIDED");
     const failed = await inTransaction(async (tx) => {
-      await moveOrder(tx, {
+      await moveOrder(as(tx, moverFor("BIKE_BENEFICIARY")), {
         orderId,
         to: "CANCELLED",
-        by: moverFor("BIKE_BENEFICIARY"),
         data: { reason: "test" },
       });
       throw new Error("the rest of the work failed");
@@ -204,7 +203,7 @@ describe("moveOrder", () => {
     expect(await bell()).toHaveLength(0);
 
     await inTransaction((tx) =>
-      moveOrder(tx, { orderId, to: "CANCELLED", by: moverFor("BIKE_BENEFICIARY"), data: { reason: "test" } }),
+      moveOrder(as(tx, moverFor("BIKE_BENEFICIARY")), { orderId, to: "CANCELLED", data: { reason: "test" } }),
     );
     const state = await stateOf(orderId);
     expect(state.status).toBe("CANCELLED");
@@ -234,8 +233,8 @@ describe("moveOrder", () => {
     for (const [from, first, second] of races) {
       const orderId = await orderIn(from);
       const results = await Promise.allSettled([
-        inTransaction((tx) => moveOrder(tx, { orderId, to: first, by: admin })),
-        inTransaction((tx) => moveOrder(tx, { orderId, to: second, by: admin })),
+        inTransaction((tx) => moveOrder(as(tx, admin), { orderId, to: first })),
+        inTransaction((tx) => moveOrder(as(tx, admin), { orderId, to: second })),
       ]);
       const applied = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r) => r.status === "rejected");
@@ -262,7 +261,7 @@ describe("moveOrder", () => {
           const options = nextStatuses(status, "SUPER_ADMIN", previous);
           if (options.length === 0) break;
           const to = options[choice % options.length] as OrderStatus;
-          await inTransaction((tx) => moveOrder(tx, { orderId, to, by: moverFor("SUPER_ADMIN") }));
+          await inTransaction((tx) => moveOrder(as(tx, moverFor("SUPER_ADMIN")), { orderId, to }));
           previous = to === CUSTOMER_COMMENT_STATUS ? status : null;
           status = to;
           moves++;

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { OrderStatus } from "../../../domain/enums.ts";
+import type { EventType, OrderStatus } from "../../../domain/enums.ts";
 import {
   CUSTOMER_COMMENT_STATUS,
   canTransition,
@@ -7,11 +7,14 @@ import {
   type OrderTransitionEvent,
 } from "../../../domain/order-state-machine.ts";
 import type { RoleName } from "../../../domain/roles.ts";
-import type { Db } from "../../db/client.ts";
-import { eventLog, orders } from "../../db/schema/index.ts";
-import { AppError, forbidden, notFound } from "../../errors.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { orders } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { forbidden, notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
 import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts";
+import { orderMoveNotAllowed } from "./errors.ts";
 
 /**
  * The one way an order changes status (DESIGN.md §5): the move is applied only when the domain's
@@ -20,16 +23,32 @@ import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts
  * either whole or absent.
  */
 
-/** Who moves the order: a logged-in user with their roles, the bike store by its token link, or a job. */
+/**
+ * Who acts on an order, the orders module's actor: a logged-in user with their roles (the transition
+ * table allows a move by role), the bike store by its token link, or a job.
+ */
 export type OrderMover =
   | { kind: "user"; userId: string; roleNames: readonly RoleName[] }
-  | { kind: "bikeStoreToken" }
-  | { kind: "system" };
+  | { kind: "bikeStoreToken"; userId: null }
+  | { kind: "system"; userId: null };
+
+/** A logged-in user acting on an order: the employee, the employer or the helpdesk. */
+export type OrderUser = Extract<OrderMover, { kind: "user" }>;
+
+/** The logged-in caller as the actor of their change of an order. */
+export const asOrderUser = (user: Pick<CurrentUser, "id" | "roleNames">): OrderUser => ({
+  kind: "user",
+  userId: user.id,
+  roleNames: user.roleNames,
+});
+
+/** The bike store by its link, and the platform itself (a job, the step that follows another). */
+export const BY_BIKE_STORE = { kind: "bikeStoreToken", userId: null } as const satisfies OrderMover;
+export const BY_SYSTEM = { kind: "system", userId: null } as const satisfies OrderMover;
 
 export type OrderMove = {
   orderId: string;
   to: OrderStatus;
-  by: OrderMover;
   /** What the event row records besides the move itself (a reason, a note); never secrets. */
   data?: Record<string, unknown>;
   /** Columns that change with the status (the package's price, the frame serial number...). */
@@ -44,14 +63,19 @@ export type OrderMoveResult = {
   eventLogId: string;
   /**
    * The bike store's link the move issued (entering PENDING or WAITING_FOR_DELIVERY_DATE): the caller
-   * mails it after the commit with `mailStoreLink` of store-links/service.ts.
+   * mails it after the commit with `mailStoreLink` of store-links/mails.ts.
    */
   storeLink?: IssuedStoreLink;
 };
 
-/** 409: the order is not (or no longer) in a status this move leaves from. */
-export const orderMoveNotAllowed = (from: OrderStatus, to: OrderStatus) =>
-  new AppError(409, "ORDER_TRANSITION_NOT_ALLOWED", `An order in ${from} cannot move to ${to}`);
+/** 409 ORDER_TRANSITION_NOT_ALLOWED unless the order is in `status`, the one a milestone action leaves from. */
+export function requireStatus(
+  order: { orderStatus: OrderStatus },
+  status: OrderStatus,
+  to: OrderStatus,
+): void {
+  if (order.orderStatus !== status) throw orderMoveNotAllowed(order.orderStatus, to);
+}
 
 function actorsOf(by: OrderMover): readonly OrderActor[] {
   if (by.kind === "user") return by.roleNames;
@@ -67,12 +91,13 @@ function enteredColumns(to: OrderStatus, now: Date) {
 }
 
 /**
- * Applies one move inside `tx` (open a transaction around it; another move of the same order waits for
- * the row lock and then finds the status changed). Throws 404 for an unknown order, 403 when the table
- * has the move but not for this actor, 409 ORDER_TRANSITION_NOT_ALLOWED when the order's status does not
- * allow it (including a move a concurrent one already made).
+ * Applies one move by `ctx.actor` inside `ctx.tx` (open a transaction around it; another move of the
+ * same order waits for the row lock and then finds the status changed). Throws 404 for an unknown
+ * order, 403 when the table has the move but not for this actor, 409 ORDER_TRANSITION_NOT_ALLOWED when
+ * the order's status does not allow it (including a move a concurrent one already made).
  */
-export async function moveOrder(tx: Db, move: OrderMove, now = new Date()): Promise<OrderMoveResult> {
+export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove): Promise<OrderMoveResult> {
+  const { tx, now, actor: by } = ctx;
   const [order] = await tx
     .select({
       status: orders.orderStatus,
@@ -85,10 +110,9 @@ export async function moveOrder(tx: Db, move: OrderMove, now = new Date()): Prom
   if (!order) throw notFound("Order");
 
   const from = order.status;
-  let allowed: { event: OrderTransitionEvent; eventType: (typeof eventLog.$inferInsert)["type"] } | null =
-    null;
+  let allowed: { event: OrderTransitionEvent; eventType: EventType } | null = null;
   let actorRefused = false;
-  for (const actor of actorsOf(move.by)) {
+  for (const actor of actorsOf(by)) {
     const check = canTransition({ from, to: move.to, actor, previousStatus: order.previousStatus });
     if (check.ok) {
       allowed = check;
@@ -116,26 +140,20 @@ export async function moveOrder(tx: Db, move: OrderMove, now = new Date()): Prom
   // The row lock makes this unreachable on PostgreSQL; it keeps the move safe on any isolation level.
   if (updated.length === 0) throw orderMoveNotAllowed(from, move.to);
 
-  const [logged] = await tx
-    .insert(eventLog)
-    .values({
-      type: allowed.eventType,
-      actorUserId: move.by.kind === "user" ? move.by.userId : null,
-      companyId: order.companyId,
-      entityType: "order",
-      entityId: move.orderId,
-      data: { ...move.data, from, to: move.to, event: allowed.event, by: move.by.kind },
-      createdAt: now,
-    })
-    .returning({ id: eventLog.id });
+  const eventLogId = await recordEvent(ctx, {
+    type: allowed.eventType,
+    entity: { type: "order", id: move.orderId },
+    companyId: order.companyId,
+    data: { ...move.data, from, to: move.to, event: allowed.event, by: by.kind },
+  });
   await notifyOrderEvent(tx, move.orderId, { kind: "statusChanged", to: move.to });
-  const storeLink = await storeLinkOnEntry(tx, move.orderId, move.to, now);
+  const storeLink = await storeLinkOnEntry(ctx, move.orderId, move.to);
   const result = {
     orderId: move.orderId,
     from,
     to: move.to,
     event: allowed.event,
-    eventLogId: logged?.id as string,
+    eventLogId,
   };
   return storeLink ? { ...result, storeLink } : result;
 }

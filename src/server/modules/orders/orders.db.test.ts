@@ -13,7 +13,6 @@ import {
 import { type TTask, zTasks } from "../../../contract/tasks.ts";
 import { ORDER_STATUS_FILTER_POST_PROCESSING, type OrderStatus } from "../../../domain/enums.ts";
 import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
-import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   bikeBrokerageInquiries,
@@ -27,9 +26,10 @@ import {
   userPayments,
   users,
 } from "../../db/schema/index.ts";
-import { moveOrder } from "./lifecycle.ts";
+import { write } from "../../db/transaction.ts";
+import { BY_BIKE_STORE, moveOrder, type OrderMover } from "./lifecycle.ts";
 
-/** Reading orders (issue 12 point 3): the list, its counts, one order with its timeline, the online count. */
+/** Reading orders: the list, its counts, one order with its timeline, the online count. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -141,10 +141,10 @@ describe("GET /api/orders/all", () => {
 describe("GET /api/orders/{orderId}", () => {
   it("answers the order, whom it waits for, since when, and its timeline of moves", async () => {
     const order = await newOrder();
-    const move = (to: OrderStatus, by: Parameters<typeof moveOrder>[1]["by"]) =>
-      t.database.db.transaction((tx) => moveOrder(tx as unknown as Db, { orderId: order.id, to, by }));
+    const move = (to: OrderStatus, by: OrderMover) =>
+      write(t.database.db, { actor: by }, (ctx) => moveOrder(ctx, { orderId: order.id, to }));
     await move("PENDING", { kind: "user", userId: adminUserId, roleNames: ["SUPER_ADMIN"] });
-    const last = await move("PACKAGE_PROVIDED", { kind: "bikeStoreToken" });
+    const last = await move("PACKAGE_PROVIDED", BY_BIKE_STORE);
 
     const admin = zOrderDetails.parse((await call("GET", `/api/orders/${order.id}`, ADMIN)).json());
     expect(admin).toMatchObject({ orderStatus: "PACKAGE_PROVIDED", waitingOn: "EMPLOYEE" });
@@ -251,7 +251,7 @@ describe("GET /api/tasks", () => {
     ).toBe(false);
   });
 
-  it("counts the after-sale work waiting for the helpdesk, each kind by its own rule (issue 13)", async () => {
+  it("counts the after-sale work waiting for the helpdesk, each kind by its own rule", async () => {
     const db = t.database.db;
     const countOf = (tasks: TTask[], kind: TTask["kind"]) =>
       tasks.find((task) => task.kind === kind)?.count ?? 0;

@@ -12,7 +12,6 @@ import type { OrderStatus, RequestStatusWithSigned } from "../../../domain/enums
 import { invoiceDueDate } from "../../../domain/invoice-status.ts";
 import { leaseEndDate, leaseStartDate } from "../../../domain/lease-dates.ts";
 import { isValidReferenceNumber } from "../../../domain/reference-number.ts";
-import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -25,10 +24,11 @@ import {
   outbox,
   users,
 } from "../../db/schema/index.ts";
-import { moveOrder } from "./lifecycle.ts";
+import { write } from "../../db/transaction.ts";
+import { BY_BIKE_STORE, moveOrder } from "./lifecycle.ts";
 
 /**
- * The helpdesk's processing (issue 12 points 3 and 6): the agreement to the leasing company, its
+ * The helpdesk's processing: the agreement to the leasing company, its
  * decision through the sync, processing with the store's purchase order, the store's invoice and its
  * match, the bill to the leasing company and the lease's start; the moves by status name, one or many.
  */
@@ -240,11 +240,10 @@ describe("the whole chain from a confirmed order to an active lease", () => {
 
     // The store enters the serial number and the delivery date through its link (set here directly).
     const deliveryDate = daysAgo(40);
-    await t.database.db.transaction(async (tx) => {
-      await moveOrder(tx as unknown as Db, {
+    await write(t.database.db, { actor: BY_BIKE_STORE }, async (ctx) => {
+      await moveOrder(ctx, {
         orderId,
         to: "READY_FOR_BILLING",
-        by: { kind: "bikeStoreToken" },
         set: { frameSerialNumber: "WTU123456789", deliveryDate },
       });
     });

@@ -38,7 +38,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
-import { orderInvoicesOf } from "../invoices/order-invoices.ts";
+import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
@@ -22,7 +22,7 @@ import {
 
 /**
  * The employee's signature with a fresh two-factor code, the employer's approval, the agreement PDF
- * and signed documents (issue 12, points 1, 3 and 5).
+ * and signed documents.
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -274,6 +274,33 @@ describe("signing with the employer's approval (Demo Oy's policy)", () => {
     );
     const order = await sign(orderId, await code(orderId));
     expect(order).toMatchObject({ orderStatus: "CONFIRMED", agreement: { commitmentDate: today() } });
+  });
+
+  it("approved first: the audit log keeps who approved, for which company, though the status stays", async () => {
+    const orderId = await acceptedOrder();
+    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, EDITOR, { approve: true });
+    expect(res.statusCode, res.body).toBe(200);
+    // The order's moves so far (PENDING, PACKAGE_PROVIDED, ALL_INFO_PROVIDED) all have a `to`.
+    const rows = await t.database.db
+      .select()
+      .from(eventLog)
+      .where(
+        and(
+          eq(eventLog.entityType, "order"),
+          eq(eventLog.entityId, orderId),
+          sql`${eventLog.data}->>'decision' = 'EMPLOYER_APPROVED'`,
+        ),
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      type: "ORDER_STATUS_UPDATED",
+      actorUserId: await userIdByEmail(t.database.db, EDITOR),
+      companyId: demoOyId,
+      entityType: "order",
+      entityId: orderId,
+      data: { decision: "EMPLOYER_APPROVED", by: "user" },
+    });
+    expect(rows[0]?.data).not.toHaveProperty("to");
   });
 
   it("refused: the order is cancelled with the reason", async () => {

@@ -13,7 +13,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 
-/** The employee starts an order and follows their own (issue 12 point 1, the server's side). */
+/** The employee starts an order and follows their own (the server's side). */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);

@@ -2,30 +2,19 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { TMyOrders, TOrderDetails, TStartOrder } from "../../../contract/orders.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { isEligibleToOrder } from "../../../domain/employees.ts";
-import type { OrderStatus } from "../../../domain/enums.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, bikeStores, orders } from "../../db/schema/index.ts";
-import { AppError, badRequest, notFound } from "../../errors.ts";
+import { write } from "../../db/transaction.ts";
+import { badRequest, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyBikePolicy } from "../companies/bike-policy.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
-import { mailStoreLink } from "../store-links/service.ts";
-import { moveOrder } from "./lifecycle.ts";
+import { mailStoreLink } from "../store-links/mails.ts";
+import { notEligibleToOrder, orderAlreadyOpen } from "./errors.ts";
+import { asOrderUser, moveOrder } from "./lifecycle.ts";
+import { insertOrder } from "./order-rows.ts";
+import { asEmployee, SETTLED_ORDER_STATUSES } from "./queries.ts";
 import { createOrdersService } from "./service.ts";
-
-/** An order in these is settled; any other counts as on its way, and an employee has one at a time. */
-const SETTLED: readonly OrderStatus[] = ["ACTIVE_LEASING", "CANCELLED", "REFUNDED"];
-
-const notEligible = () =>
-  new AppError(409, "NOT_ELIGIBLE_TO_ORDER", "The employment or the bike policy does not allow an order now");
-const alreadyOpen = () =>
-  new AppError(409, "ORDER_ALREADY_OPEN", "Another order of the employee is on its way");
-
-/** Reads an order as its own employee may: their company's scope, without the helpdesk's names. */
-const asEmployee = (companyId: string) => ({
-  scope: { kind: "companies" as const, companyIds: [companyId] },
-});
 
 /** The employee's side of ordering (own-order.manage): starting an order and following their own. */
 export function createOwnOrdersService(ctx: AppContext) {
@@ -44,7 +33,7 @@ export function createOwnOrdersService(ctx: AppContext) {
           id ? eq(beneficiaryEmployees.id, id) : undefined,
         ),
       );
-    if (rows.length === 0) throw id ? notFound("Employment") : notEligible();
+    if (rows.length === 0) throw id ? notFound("Employment") : notEligibleToOrder();
     if (rows.length > 1) {
       throw badRequest("Name the employment the order is for", [
         { field: "body.beneficiaryEmployeeId", message: "Required when you work for several companies" },
@@ -63,7 +52,8 @@ export function createOwnOrdersService(ctx: AppContext) {
       const employment = await employmentOf(user, input.beneficiaryEmployeeId);
       const policy = await companyBikePolicy(db, employment.companyId);
       const today = toHelsinkiDateString(now);
-      if (!isEligibleToOrder(employment, policy?.eligibility ?? "ALL_EMPLOYEES", today)) throw notEligible();
+      if (!isEligibleToOrder(employment, policy?.eligibility ?? "ALL_EMPLOYEES", today))
+        throw notEligibleToOrder();
       const [store] = await db
         .select({ id: bikeStores.id })
         .from(bikeStores)
@@ -74,8 +64,8 @@ export function createOwnOrdersService(ctx: AppContext) {
         ]);
       }
       const home = input.deliveryMethod === "HOME_DELIVERY";
-      const { orderId, storeLink } = await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      const { orderId, storeLink } = await write(db, { actor: asOrderUser(user), now }, async (w) => {
+        const { tx } = w;
         // The employment's row lock serialises two starts of one employee: the second sees the first.
         await tx
           .select({ id: beneficiaryEmployees.id })
@@ -88,31 +78,21 @@ export function createOwnOrdersService(ctx: AppContext) {
           .where(
             and(
               eq(orders.beneficiaryEmployeeId, employment.id),
-              notInArray(orders.orderStatus, [...SETTLED]),
+              notInArray(orders.orderStatus, [...SETTLED_ORDER_STATUSES]),
             ),
           );
-        if (open) throw alreadyOpen();
-        const [created] = await tx
-          .insert(orders)
-          .values({
-            beneficiaryEmployeeId: employment.id,
-            companyId: employment.companyId,
-            bikeStoreId: store.id,
-            deliveryMethod: input.deliveryMethod,
-            deliveryStreetAddress: home ? input.deliveryStreetAddress || null : null,
-            deliveryPostalCode: home ? input.deliveryPostalCode || null : null,
-            deliveryCity: home ? input.deliveryCity || null : null,
-            customerComment: input.customerComment || null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: orders.id });
-        const id = created?.id as string;
-        const moved = await moveOrder(
-          tx,
-          { orderId: id, to: "PENDING", by: { kind: "user", userId: user.id, roleNames: user.roleNames } },
-          now,
-        );
+        if (open) throw orderAlreadyOpen();
+        const id = await insertOrder(w, {
+          beneficiaryEmployeeId: employment.id,
+          companyId: employment.companyId,
+          bikeStoreId: store.id,
+          deliveryMethod: input.deliveryMethod,
+          deliveryStreetAddress: home ? input.deliveryStreetAddress || null : null,
+          deliveryPostalCode: home ? input.deliveryPostalCode || null : null,
+          deliveryCity: home ? input.deliveryCity || null : null,
+          customerComment: input.customerComment || null,
+        });
+        const moved = await moveOrder(w, { orderId: id, to: "PENDING" });
         await notifyOrderEvent(tx, id, { kind: "created" });
         return { orderId: id, storeLink: moved.storeLink };
       });

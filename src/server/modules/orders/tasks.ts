@@ -34,8 +34,8 @@ function redemptionWaitsForHelpdesk(today: string): SQL | undefined {
 
 /**
  * What waits for the helpdesk (GET /api/tasks), counted from the data itself: orders by status, the
- * after-sale cases (issue 13), company sign-ups, unchecked contact forms and stored pending tasks.
- * Grouped counts, each on an index.
+ * after-sale cases (cancellations, claims, lease ends, user payments, brokerage inquiries), company
+ * sign-ups, unchecked contact forms and stored pending tasks. Grouped counts, each on an index.
  */
 export async function helpdeskTasks(db: Db, today: string): Promise<TTasks> {
   const [orderRows, afterSales, [applications], [forms], [stored]] = await Promise.all([

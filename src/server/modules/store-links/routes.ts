@@ -23,8 +23,9 @@ const anonymousErrors = { 400: zErrorResponse, 404: zErrorResponse, 429: zErrorR
 const writeErrors = { ...anonymousErrors, 403: zErrorResponse, 409: zErrorResponse };
 
 /**
- * The bike store's links (issue 12 point 2): anonymous, by the token in the path, rate-limited per
- * address; writes pass the Origin check (ORIGIN_ONLY). The helpdesk re-issues a lost link.
+ * The bike store's links, its side of an order without an account: anonymous, by the token in the
+ * path, rate-limited per address; writes pass the Origin check (ORIGIN_ONLY). The helpdesk re-issues a
+ * lost link.
  */
 export const storeLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createStoreLinksService(ctx);

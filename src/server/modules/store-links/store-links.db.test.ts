@@ -6,7 +6,6 @@ import { zOrderDetails } from "../../../contract/orders.ts";
 import { zStoreDelivery, zStoreLinkIssued, zStorePackage } from "../../../contract/store-links.ts";
 import { testConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -16,13 +15,14 @@ import {
   outbox,
   users,
 } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { createMessaging } from "../../messaging/messaging.ts";
 import { sha256 } from "../auth/tokens.ts";
-import { moveOrder } from "../orders/lifecycle.ts";
-import { mailStoreLink } from "./service.ts";
+import { BY_SYSTEM, moveOrder } from "../orders/lifecycle.ts";
+import { mailStoreLink } from "./mails.ts";
 import type { IssuedStoreLink } from "./tokens.ts";
 
-/** The bike store's package and delivery links (issue 12 point 2). */
+/** The bike store's package and delivery links, its side of an order without an account. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -336,8 +336,8 @@ describe("the package link", () => {
 describe("the delivery link", () => {
   async function deliveryToken() {
     const orderId = await orderIn("WAITING_FOR_INVOICE_MATCH");
-    const moved = await t.database.db.transaction((tx) =>
-      moveOrder(tx as unknown as Db, { orderId, to: "WAITING_FOR_DELIVERY_DATE", by: { kind: "system" } }),
+    const moved = await write(t.database.db, { actor: BY_SYSTEM }, (ctx) =>
+      moveOrder(ctx, { orderId, to: "WAITING_FOR_DELIVERY_DATE" }),
     );
     expect(moved.storeLink?.kind).toBe("delivery");
     expect(await mailStoreLink(ctx(), moved.storeLink as IssuedStoreLink, () => {})).toBe(true);

@@ -2,12 +2,13 @@ import { eq } from "drizzle-orm";
 import { STORE_LINK_VALID_DAYS, type StoreLinkKind } from "../../../contract/store-links.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { buildPath } from "../../../domain/routes.ts";
-import type { Db } from "../../db/client.ts";
 import { orders } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
+import { setStoreLinkToken } from "../orders/order-rows.ts";
 
 /**
- * The bike store's links (issue 12 point 2): a random 32-byte token per link, of which the order keeps
+ * The bike store's links (an order's package and its delivery, without an account): a random 32-byte token per link, of which the order keeps
  * only the SHA-256 (hex) and the expiry, looked up through the columns' unique indexes. A new link of a
  * kind replaces the old one, which then stops working.
  */
@@ -36,24 +37,15 @@ export function storeLinkPath(kind: StoreLinkKind, token: string): string {
   return buildPath(kind === "package" ? "storePackage" : "serialNumberAndDelivery", { token });
 }
 
-/** Issues a new link of the kind in `tx`, replacing the order's previous one of that kind. */
+/** Issues a new link of the kind in `ctx.tx`, replacing the order's previous one of that kind. */
 export async function issueStoreLink(
-  tx: Db,
+  ctx: WriteContext,
   orderId: string,
   kind: StoreLinkKind,
-  now: Date,
 ): Promise<IssuedStoreLink> {
   const token = randomToken();
-  const expiresAt = new Date(now.getTime() + STORE_LINK_VALID_DAYS[kind] * DAY_MS);
-  const hash = sha256(token);
-  await tx
-    .update(orders)
-    .set(
-      kind === "package"
-        ? { packageTokenHash: hash, packageTokenExpiresAt: expiresAt }
-        : { deliveryTokenHash: hash, deliveryTokenExpiresAt: expiresAt },
-    )
-    .where(eq(orders.id, orderId));
+  const expiresAt = new Date(ctx.now.getTime() + STORE_LINK_VALID_DAYS[kind] * DAY_MS);
+  await setStoreLinkToken(ctx.tx, orderId, kind, { hash: sha256(token), expiresAt });
   return { orderId, kind, token, expiresAt };
 }
 
@@ -62,21 +54,20 @@ export async function issueStoreLink(
  * entering PENDING gets a package link, one entering WAITING_FOR_DELIVERY_DATE a delivery link. An order
  * that comes back to the status (from the customer-comment side state or CASE_X) while its link of the
  * kind still works keeps that link, so the one the store has does not die. The caller mails the link
- * after the commit (`mailStoreLink` of ./service.ts).
+ * after the commit (`mailStoreLink` of ./mails.ts).
  */
 export async function storeLinkOnEntry(
-  tx: Db,
+  ctx: WriteContext,
   orderId: string,
   to: OrderStatus,
-  now: Date,
 ): Promise<IssuedStoreLink | null> {
   const kind = storeLinkKindEntering(to);
   if (!kind) return null;
   const columns = storeLinkColumns(kind);
-  const [current] = await tx
+  const [current] = await ctx.tx
     .select({ hash: columns.hash, expiresAt: columns.expiresAt })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (current?.hash && current.expiresAt && current.expiresAt > now) return null;
-  return issueStoreLink(tx, orderId, kind, now);
+  if (current?.hash && current.expiresAt && current.expiresAt > ctx.now) return null;
+  return issueStoreLink(ctx, orderId, kind);
 }

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { canMoveInvoice, STORE_PURCHASE_INVOICE_PAYER } from "../../../domain/invoice-status.ts";
+import { invoices, orders } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import { orderTransitionNotAllowed } from "../orders/errors.ts";
+import { moveOrder } from "../orders/lifecycle.ts";
+import type { IssuedStoreLink } from "../store-links/tokens.ts";
+import { invoiceStatusNotAllowed, invoiceTotalMismatch } from "./errors.ts";
+import { type InvoiceClerk, lockInvoice } from "./queries.ts";
+
+/**
+ * Matches a received purchase invoice to its order inside `ctx.tx`: equal totals, the invoice VERIFIED,
+ * the order on to WAITING_FOR_DELIVERY_DATE; answers the delivery link the move issued (mailed by the
+ * caller after the commit).
+ */
+export async function matchPurchaseInvoice(
+  ctx: WriteContext<InvoiceClerk>,
+  id: string,
+): Promise<IssuedStoreLink | undefined> {
+  const { tx, now, actor } = ctx;
+  const invoice = await lockInvoice(tx, actor, id);
+  if (invoice.payerType !== STORE_PURCHASE_INVOICE_PAYER || !invoice.orderId)
+    throw invoiceStatusNotAllowed("Only a store's purchase invoice of an order is matched");
+  if (!canMoveInvoice(invoice.status, "VERIFIED"))
+    throw invoiceStatusNotAllowed(`An invoice in ${invoice.status} cannot be matched`);
+  const [order] = await tx
+    .select({ status: orders.orderStatus, totalPriceCents: orders.totalPriceCents })
+    .from(orders)
+    .where(eq(orders.id, invoice.orderId))
+    .for("update");
+  if (!order) throw notFound("Order");
+  if (order.status !== "WAITING_FOR_INVOICE_MATCH") {
+    throw orderTransitionNotAllowed(`An order in ${order.status} does not wait for its invoice`);
+  }
+  if (invoice.totalCents !== order.totalPriceCents) {
+    throw invoiceTotalMismatch(invoice.totalCents, order.totalPriceCents);
+  }
+  await tx.update(invoices).set({ status: "VERIFIED", updatedAt: now }).where(eq(invoices.id, id));
+  const moved = await moveOrder(
+    { tx, now, actor: { kind: "user", userId: actor.userId, roleNames: actor.roleNames } },
+    { orderId: invoice.orderId, to: "WAITING_FOR_DELIVERY_DATE", data: { invoiceId: id } },
+  );
+  return moved.storeLink;
+}

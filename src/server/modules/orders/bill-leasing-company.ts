@@ -1,0 +1,65 @@
+import { and, desc, eq, lte } from "drizzle-orm";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { invoiceDueDate, leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
+import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
+import { referenceNumber } from "../../../domain/reference-number.ts";
+import type { Db } from "../../db/client.ts";
+import { leasingCompanies, vatRates } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import { issueInvoice } from "../invoices/issue-invoice.ts";
+import { leasingCompanyBillCount } from "../invoices/queries.ts";
+import { agreementNotAccepted } from "./errors.ts";
+import { moveOrder, type OrderMover, requireStatus } from "./lifecycle.ts";
+import { lockOrder } from "./order-rows.ts";
+import { agreementOf } from "./queries.ts";
+
+/** The VAT rate of an order: its own, else Finland's in force on the day, else the default. */
+async function vatPercentOf(db: Db, order: { vatPercent: number | null }, today: string): Promise<number> {
+  if (order.vatPercent !== null) return order.vatPercent;
+  const [rate] = await db
+    .select({ value: vatRates.ratePercent })
+    .from(vatRates)
+    .where(and(eq(vatRates.countryCode, "FI"), lte(vatRates.validFrom, today)))
+    .orderBy(desc(vatRates.validFrom))
+    .limit(1);
+  return rate?.value ?? FINNISH_VAT_PERCENT;
+}
+
+/**
+ * The helpdesk bills the leasing company for a delivered order: READY_FOR_BILLING →
+ * GRENKE_INVOICE_SENT with the invoice (the invoices module issues it), the move's event naming it.
+ */
+export async function billLeasingCompany(ctx: WriteContext<OrderMover>, orderId: string): Promise<void> {
+  const { tx, now } = ctx;
+  const order = await lockOrder(tx, orderId);
+  requireStatus(order, "READY_FOR_BILLING", "GRENKE_INVOICE_SENT");
+  const agreement = await agreementOf(tx, orderId, true);
+  if (agreement?.status !== "ACCEPTED") throw agreementNotAccepted();
+  const [leasingCompany] = await tx
+    .select({ id: leasingCompanies.id, companyName: leasingCompanies.companyName })
+    .from(leasingCompanies)
+    .where(eq(leasingCompanies.id, agreement.leasingCompanyId));
+  if (!leasingCompany) throw notFound("Leasing company");
+  const issueDate = toHelsinkiDateString(now);
+  const vatPercent = await vatPercentOf(tx, order, issueDate);
+  const totalCents = order.totalPriceCents;
+  const amountCents = netFromGross(totalCents, vatPercent);
+  // One bill per billing of the order; billed again (after a CASE_X) it gets the next number.
+  const sequence = (await leasingCompanyBillCount(tx, orderId, leasingCompany.id)) + 1;
+  const invoiceId = await issueInvoice(ctx, {
+    invoiceNumber: `PED-L-${order.orderNumber}${sequence > 1 ? `-${sequence}` : ""}`,
+    payerType: leasingCompanyPayerType(leasingCompany.companyName),
+    companyId: order.companyId,
+    orderId,
+    leasingCompanyId: leasingCompany.id,
+    description: `Order ${order.orderNumber}`,
+    amountCents,
+    vatCents: totalCents - amountCents,
+    totalCents,
+    referenceNumber: referenceNumber(`${order.orderNumber}${String(sequence).padStart(2, "0")}`),
+    issueDate,
+    dueDate: invoiceDueDate(issueDate),
+  });
+  await moveOrder(ctx, { orderId, to: "GRENKE_INVOICE_SENT", data: { invoiceId } });
+}

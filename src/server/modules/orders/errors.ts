@@ -1,0 +1,71 @@
+import type { TErrorDetail } from "../../../contract/errors.ts";
+import type { OrderStatus } from "../../../domain/enums.ts";
+import { AppError } from "../../errors.ts";
+
+/** The orders module's errors: one factory per code, with the messages the API answers. */
+
+/** 409: the order is not (or no longer) in a status the action leaves from. */
+export const orderTransitionNotAllowed = (message: string) =>
+  new AppError(409, "ORDER_TRANSITION_NOT_ALLOWED", message);
+
+/** 409: the move by status name is not one the order's status allows. */
+export const orderMoveNotAllowed = (from: OrderStatus, to: OrderStatus) =>
+  orderTransitionNotAllowed(`An order in ${from} cannot move to ${to}`);
+
+export const notEligibleToOrder = () =>
+  new AppError(409, "NOT_ELIGIBLE_TO_ORDER", "The employment or the bike policy does not allow an order now");
+
+export const orderAlreadyOpen = () =>
+  new AppError(409, "ORDER_ALREADY_OPEN", "Another order of the employee is on its way");
+
+export const leaseTimeNotAllowed = (details: TErrorDetail[]) =>
+  new AppError(400, "LEASE_TIME_NOT_ALLOWED", "The lease period is not one the employee may choose", details);
+
+export const leaseTermsNotComputable = (message: string) =>
+  new AppError(409, "LEASE_TERMS_NOT_COMPUTABLE", message);
+
+export const invalidLeasingConfiguration = () =>
+  new AppError(
+    409,
+    "INVALID_LEASING_CONFIGURATION",
+    "The bike policy's lease periods and the billing table's do not meet",
+  );
+
+export const orderAlreadySigned = () =>
+  new AppError(409, "ORDER_ALREADY_SIGNED", "The agreement is already signed");
+
+export const signingCodeExpired = () =>
+  new AppError(400, "VERIFICATION_EXPIRED", "The signing code has expired or was used. Ask for a new one.");
+
+export const signingCodeWrong = () =>
+  new AppError(400, "VERIFICATION_FAILED", "Verification failed. Please check the code and try again.");
+
+export const phoneNumberRequiredForSigning = () =>
+  new AppError(
+    400,
+    "PHONE_NUMBER_REQUIRED_FOR_SIGNING",
+    "The signing code is sent by SMS: add a phone number to your details first",
+  );
+
+/** 429: an SMS flood of signing codes is refused. */
+export const tooManySigningCodes = () =>
+  new AppError(429, "TOO_MANY_REQUESTS", "Too many signing codes; try again later");
+
+export const employerApprovalNotRequired = () =>
+  new AppError(409, "EMPLOYER_APPROVAL_NOT_REQUIRED", "The order needs no employer approval");
+
+export const employerAlreadyDecided = () =>
+  new AppError(409, "EMPLOYER_ALREADY_DECIDED", "The employer has already approved the order");
+
+export const agreementNotSigned = () =>
+  new AppError(
+    409,
+    "AGREEMENT_NOT_SIGNED",
+    "The order has no signed agreement to send to the leasing company",
+  );
+
+export const agreementNotAccepted = () =>
+  new AppError(409, "AGREEMENT_NOT_ACCEPTED", "The leasing company has not accepted the order's agreement");
+
+export const deliveryDateMissing = () =>
+  new AppError(409, "DELIVERY_DATE_MISSING", "The order has no delivery date to start the lease from");
