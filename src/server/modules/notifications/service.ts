@@ -10,9 +10,10 @@ import {
   type TSystemUpdate,
 } from "../../../contract/notifications.ts";
 import type { AppContext } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import { recordEvent } from "../../db/event-log.ts";
 import { pageEnvelope, pageOffset } from "../../db/paging.ts";
-import { eventLog, notifications } from "../../db/schema/index.ts";
+import { notifications } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -121,8 +122,8 @@ export function createNotificationsService(ctx: AppContext) {
 
     /** A SYSTEM_UPDATE to every active employer admin, in their language, logged in the same transaction. */
     async publishSystemUpdate(actor: CurrentUser, input: TSystemUpdate): Promise<{ recipients: number }> {
-      return db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      return write(db, { actor: { userId: actor.id } }, async (change) => {
+        const { tx } = change;
         const admins = await allEmployerAdmins(tx);
         // One update, many notifications: its own id ties them to the event-log row.
         const systemUpdateId = randomUUID();
@@ -140,11 +141,10 @@ export function createNotificationsService(ctx: AppContext) {
             };
           }),
         );
-        await tx.insert(eventLog).values({
+        await recordEvent(change, {
           type: "SYSTEM_UPDATE_PUBLISHED",
-          actorUserId: actor.id,
-          entityType: "systemUpdate",
-          entityId: systemUpdateId,
+          entity: { type: "systemUpdate", id: systemUpdateId },
+          companyId: null,
           data: { title: input.fi.title, recipients: ids.length },
         });
         return { recipients: ids.length };
