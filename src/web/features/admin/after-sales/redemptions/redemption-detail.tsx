@@ -1,8 +1,8 @@
 import { Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
-import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
@@ -20,7 +20,6 @@ import { CaseForm } from "./redemption-case-form.tsx";
 import { OPENER_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
 import { OffersSection } from "./redemption-offers.tsx";
 import { OptionsSection } from "./redemption-options.tsx";
-import { DialogError } from "./redemption-parts.tsx";
 import { LedgerSection, UserPaymentSection } from "./redemption-payments.tsx";
 import {
   type RedemptionAction,
@@ -72,7 +71,7 @@ export function RedemptionDetail({ id }: { id: string }) {
   );
 }
 
-type Dialog = "leasingCompanyInvoice" | "complete" | "cancel" | null;
+type Dialog = "leasingCompanyInvoice" | "complete" | "cancel";
 
 /**
  * One lease-end case as the helpdesk works on it: the employee, bike and order, the agreement's dates,
@@ -85,30 +84,20 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
   const { t } = useTranslation();
   const display = useDisplay();
   const { pathOf } = useAdminNav();
-  const action = useRedemptionAction(c.id);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const dialog = useActionDialog<Dialog>(useRedemptionAction(c.id), { errorText: messageWithServerText });
   const completeHelpId = useId();
   const open = c.status === "PENDING";
   const blocker = completeBlocker(c);
   const can = (name: TRedemption["allowedActions"][number]) => c.allowedActions.includes(name);
 
-  function run(next: Exclude<Dialog, null>) {
+  function run(next: Dialog) {
     const call: RedemptionAction = { kind: next };
-    action.mutate(call, {
-      onSuccess: (message) => {
-        setDialog(null);
-        showSuccessToast(
-          message !== null ? savedMessage(message, t) : t(DONE_KEYS[next as keyof typeof DONE_KEYS]),
-        );
-      },
-    });
+    dialog.run(call, (message: string | null) =>
+      showSuccessToast(
+        message !== null ? savedMessage(message, t) : t(DONE_KEYS[next as keyof typeof DONE_KEYS]),
+      ),
+    );
   }
-  function closeDialog() {
-    if (action.isPending) return;
-    action.reset();
-    setDialog(null);
-  }
-  const error = action.isError ? messageWithServerText(action.error, t) : null;
   const invoice = c.leasingCompanyInvoice;
 
   return (
@@ -132,13 +121,13 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
         <Stack gap="sm">
           <Group gap="sm" wrap="wrap">
             {can("SEND_LEASING_COMPANY_INVOICE") && (
-              <Button variant="default" onClick={() => setDialog("leasingCompanyInvoice")}>
+              <Button variant="default" onClick={() => dialog.open("leasingCompanyInvoice")}>
                 {t("adminRedemptions.actions.leasingCompanyInvoice")}
               </Button>
             )}
             {open && (
               <Button
-                onClick={() => setDialog("complete")}
+                onClick={() => dialog.open("complete")}
                 disabled={blocker !== null}
                 aria-describedby={completeHelpId}
               >
@@ -146,7 +135,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
               </Button>
             )}
             {can("CANCEL") && (
-              <Button variant="light" color="red" onClick={() => setDialog("cancel")}>
+              <Button variant="light" color="red" onClick={() => dialog.open("cancel")}>
                 {t("adminRedemptions.actions.cancel")}
               </Button>
             )}
@@ -291,43 +280,34 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
         <Events redemption={c} />
       </SectionCard>
 
-      <ConfirmDialog
-        opened={dialog === "leasingCompanyInvoice"}
+      <ActionDialog
+        {...dialog.props(dialog.current === "leasingCompanyInvoice")}
         title={t("adminRedemptions.actions.leasingCompanyInvoice")}
         confirmLabel={t("adminRedemptions.actions.leasingCompanyInvoice")}
         onConfirm={() => run("leasingCompanyInvoice")}
-        onCancel={closeDialog}
-        loading={action.isPending}
       >
         {t("adminRedemptions.confirm.leasingCompanyInvoice", {
           amount: display.money(c.agreement?.rulePriceCents ?? c.redemptionPriceCents),
         })}
-        {error && dialog === "leasingCompanyInvoice" && <DialogError text={error} />}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={dialog === "complete"}
+      </ActionDialog>
+      <ActionDialog
+        {...dialog.props(dialog.current === "complete")}
         title={t("adminRedemptions.confirm.completeTitle", { number: c.order.orderNumber })}
         confirmLabel={t("adminRedemptions.actions.complete")}
         onConfirm={() => run("complete")}
-        onCancel={closeDialog}
-        loading={action.isPending}
       >
         {c.choice === "CONTINUE"
           ? t("adminRedemptions.confirm.completeContinue")
           : t("adminRedemptions.confirm.complete", { date: display.date(c.leaseEndsOn) })}
-        {error && dialog === "complete" && <DialogError text={error} />}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={dialog === "cancel"}
+      </ActionDialog>
+      <ActionDialog
+        {...dialog.props(dialog.current === "cancel")}
         title={t("adminRedemptions.confirm.cancelTitle", { number: c.order.orderNumber })}
         confirmLabel={t("adminRedemptions.actions.cancel")}
         onConfirm={() => run("cancel")}
-        onCancel={closeDialog}
-        loading={action.isPending}
       >
         {t("adminRedemptions.confirm.cancel")}
-        {error && dialog === "cancel" && <DialogError text={error} />}
-      </ConfirmDialog>
+      </ActionDialog>
     </Stack>
   );
 }

@@ -22,8 +22,8 @@ import {
 } from "../../../../../contract/bike-redemptions.ts";
 import { type Language, PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
+import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
-import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
@@ -38,7 +38,6 @@ import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { usePaymentAction } from "../payments/payments-api.ts";
 import { KIND_LABELS, METHOD_LABELS, PAYER_LABELS } from "./redemption-labels.ts";
-import { DialogError } from "./redemption-parts.tsx";
 import {
   savedMessage,
   type TRedemption,
@@ -72,34 +71,22 @@ function UserPayment({ payment }: { payment: TLeaseEndUserPayment }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const { pathOf } = useAdminNav();
-  const action = usePaymentAction(payment.userPaymentId);
+  const dialog = useActionDialog<PaymentStep>(usePaymentAction(payment.userPaymentId), {
+    errorText: messageWithServerText,
+  });
   const refresh = useRefreshAfterCase();
-  const [step, setStep] = useState<PaymentStep | null>(null);
   const open = isOpen(payment.paymentStatus);
   const amount = display.money(payment.amountCents);
 
-  function close() {
-    if (action.isPending) return;
-    action.reset();
-    setStep(null);
-  }
   function run(kind: PaymentStep) {
-    action.mutate(
-      { kind },
-      {
-        onSuccess: () => {
-          setStep(null);
-          void refresh();
-          showSuccessToast(
-            t(
-              kind === "paid"
-                ? "adminRedemptions.userPayment.paidDone"
-                : "adminRedemptions.userPayment.sentDone",
-            ),
-          );
-        },
-      },
-    );
+    dialog.run({ kind }, () => {
+      void refresh();
+      showSuccessToast(
+        t(
+          kind === "paid" ? "adminRedemptions.userPayment.paidDone" : "adminRedemptions.userPayment.sentDone",
+        ),
+      );
+    });
   }
 
   return (
@@ -135,35 +122,29 @@ function UserPayment({ payment }: { payment: TLeaseEndUserPayment }) {
       {open && (
         <Group gap="sm">
           {!payment.sentAt && (
-            <Button variant="default" onClick={() => setStep("sent")}>
+            <Button variant="default" onClick={() => dialog.open("sent")}>
               {t("adminRedemptions.userPayment.markSent")}
             </Button>
           )}
-          <Button onClick={() => setStep("paid")}>{t("adminRedemptions.userPayment.markPaid")}</Button>
+          <Button onClick={() => dialog.open("paid")}>{t("adminRedemptions.userPayment.markPaid")}</Button>
         </Group>
       )}
-      <ConfirmDialog
-        opened={step === "sent"}
+      <ActionDialog
+        {...dialog.props(dialog.current === "sent")}
         title={t("adminRedemptions.userPayment.markSentTitle", { amount })}
         confirmLabel={t("adminRedemptions.userPayment.markSent")}
         onConfirm={() => run("sent")}
-        onCancel={close}
-        loading={action.isPending}
       >
         {t("adminRedemptions.userPayment.markSentText")}
-        {action.isError && <DialogError text={messageWithServerText(action.error, t)} />}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={step === "paid"}
+      </ActionDialog>
+      <ActionDialog
+        {...dialog.props(dialog.current === "paid")}
         title={t("adminRedemptions.userPayment.markPaidTitle", { amount })}
         confirmLabel={t("adminRedemptions.userPayment.markPaid")}
         onConfirm={() => run("paid")}
-        onCancel={close}
-        loading={action.isPending}
       >
         {t("adminRedemptions.userPayment.markPaidText")}
-        {action.isError && <DialogError text={messageWithServerText(action.error, t)} />}
-      </ConfirmDialog>
+      </ActionDialog>
     </Stack>
   );
 }
@@ -179,8 +160,10 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<TRedemptionPayment | null>(null);
-  const remove = useRedemptionAction(c.id);
+  const remove = useActionDialog<TRedemptionPayment>(useRedemptionAction(c.id), {
+    errorText: messageWithServerText,
+  });
+  const deleting = remove.current;
   const canRecord = c.allowedActions.includes("RECORD_PAYMENT");
   const title = t("adminRedemptions.ledger.title");
 
@@ -257,10 +240,7 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
                           size="xs"
                           variant="light"
                           color="red"
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(row);
-                          }}
+                          onClick={() => remove.open(row)}
                           aria-label={t("adminRedemptions.ledger.deleteNamed", {
                             payer: t(PAYER_LABELS[row.payerType]),
                             amount: display.money(row.amountCents),
@@ -278,8 +258,8 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
         </Table.ScrollContainer>
       )}
       <PaymentDialog redemption={c} editing={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <ActionDialog
+        {...remove.props(deleting !== null)}
         title={t("adminRedemptions.ledger.deleteTitle", {
           payer: deleting ? t(PAYER_LABELS[deleting.payerType]) : "",
           amount: deleting ? display.money(deleting.amountCents) : "",
@@ -287,22 +267,13 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
         confirmLabel={t("adminRedemptions.ledger.delete")}
         onConfirm={() =>
           deleting &&
-          remove.mutate(
-            { kind: "deletePayment", paymentId: deleting.id },
-            {
-              onSuccess: (message) => {
-                setDeleting(null);
-                showSuccessToast(savedMessage(message ?? "", t));
-              },
-            },
+          remove.run({ kind: "deletePayment", paymentId: deleting.id }, (message: string | null) =>
+            showSuccessToast(savedMessage(message ?? "", t)),
           )
         }
-        onCancel={() => !remove.isPending && setDeleting(null)}
-        loading={remove.isPending}
       >
         {t("adminRedemptions.ledger.deleteText")}
-        {remove.isError && <DialogError text={messageWithServerText(remove.error, t)} />}
-      </ConfirmDialog>
+      </ActionDialog>
     </SectionCard>
   );
 }
