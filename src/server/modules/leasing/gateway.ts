@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { leasingAgreements, leasingDecisions } from "../../db/schema/index.ts";
+import type { Tx } from "../../db/transaction.ts";
 
 /**
  * How Pedaali talks to a leasing company (SPEC §7 "Leasing"). An agreement the employee signed is
@@ -41,13 +41,13 @@ export type LeasingDecision = {
 
 export interface LeasingCompanyGateway {
   /** Hands the signed agreement to the leasing company; a reference the company gives is returned. */
-  submitAgreement(tx: Db, agreement: AgreementSubmission): Promise<{ reference?: string }>;
+  submitAgreement(tx: Tx, agreement: AgreementSubmission): Promise<{ reference?: string }>;
   /**
    * The decisions not applied yet on this leasing company's agreements (`since`: the last fetch, for
    * an API that pages by time; null the first time). Called in the sync's transaction: the default
    * gateway locks the rows it answers, so two syncs at once never apply one decision twice.
    */
-  fetchDecisions(tx: Db, leasingCompanyId: string, since: Date | null): Promise<LeasingDecision[]>;
+  fetchDecisions(tx: Tx, leasingCompanyId: string, since: Date | null): Promise<LeasingDecision[]>;
 }
 
 /** The default gateway: the helpdesk records the leasing company's answer; nothing is sent anywhere. */
