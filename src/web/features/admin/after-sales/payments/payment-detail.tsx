@@ -1,16 +1,16 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUserPaymentDetails } from "../../../../../contract/user-payments.ts";
 import { isOpenUserPayment } from "../../../../../domain/user-payments.ts";
+import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
-import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
@@ -146,8 +146,7 @@ const DONE: Record<Dialog, string> = {
 /** What the payment's state allows: mark sent (not sent yet), mark paid, cancel with a reason. */
 function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
   const { t } = useTranslation();
-  const action = usePaymentAction(payment.id);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const dialog = useActionDialog<Dialog>(usePaymentAction(payment.id));
   const reasonForm = useForm({
     initialValues: { reason: "" },
     validate: { reason: (value) => (value.trim() ? null : t("adminUserPayments.actions.reasonRequired")) },
@@ -155,22 +154,11 @@ function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
   const open = isOpenUserPayment(payment);
 
   function openDialog(next: Dialog) {
-    action.reset();
     reasonForm.reset();
-    setDialog(next);
-  }
-  function close() {
-    if (action.isPending) return;
-    action.reset();
-    setDialog(null);
+    dialog.open(next);
   }
   function run(next: PaymentAction) {
-    action.mutate(next, {
-      onSuccess: () => {
-        setDialog(null);
-        showSuccessToast(t(DONE[next.kind]));
-      },
-    });
+    dialog.run(next, () => showSuccessToast(t(DONE[next.kind])));
   }
 
   if (!open)
@@ -200,7 +188,7 @@ function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
       label: t("adminUserPayments.actions.cancel"),
     },
   };
-  const current = dialog ? texts[dialog] : null;
+  const current = dialog.current;
 
   return (
     <>
@@ -214,59 +202,35 @@ function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
           {texts.cancel.label}
         </Button>
       </Group>
-      <Modal
-        opened={dialog !== null}
-        onClose={close}
-        title={current?.title ?? ""}
-        centered
-        closeButtonProps={{ "aria-label": t("common.close") }}
+      <ActionDialog
+        {...dialog.props(current !== null)}
+        title={current ? texts[current].title : ""}
+        confirmLabel={current ? texts[current].label : ""}
+        errorTitle={t("adminUserPayments.actions.failed")}
+        danger={current === "cancel"}
+        onConfirm={
+          current === "cancel"
+            ? reasonForm.onSubmit((values) => run({ kind: "cancel", reason: values.reason.trim() }))
+            : () => current && run({ kind: current })
+        }
       >
-        {dialog && current && (
-          <form
-            noValidate
-            onSubmit={
-              dialog === "cancel"
-                ? reasonForm.onSubmit((values) => run({ kind: "cancel", reason: values.reason.trim() }))
-                : (event) => {
-                    event.preventDefault();
-                    run({ kind: dialog });
-                  }
-            }
-          >
-            <Stack gap="md">
-              <Text>{current.text}</Text>
-              {action.isError && (
-                <Alert color="red" variant="light" role="alert" title={t("adminUserPayments.actions.failed")}>
-                  {messageForApiError(action.error, t)}
-                </Alert>
-              )}
-              {dialog === "cancel" && (
-                <>
-                  <RequiredFieldsNote />
-                  <TextInput
-                    label={t("adminUserPayments.actions.reason")}
-                    required
-                    maxLength={500}
-                    {...reasonForm.getInputProps("reason")}
-                  />
-                </>
-              )}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={close} disabled={action.isPending} data-autofocus>
-                  {t("ds.confirm.cancel")}
-                </Button>
-                <Button
-                  type="submit"
-                  loading={action.isPending}
-                  {...(dialog === "cancel" ? { color: "red.9" } : {})}
-                >
-                  {current.label}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+        {current && (
+          <Stack gap="md">
+            <Text>{texts[current].text}</Text>
+            {current === "cancel" && (
+              <>
+                <RequiredFieldsNote />
+                <TextInput
+                  label={t("adminUserPayments.actions.reason")}
+                  required
+                  maxLength={500}
+                  {...reasonForm.getInputProps("reason")}
+                />
+              </>
+            )}
+          </Stack>
         )}
-      </Modal>
+      </ActionDialog>
     </>
   );
 }
