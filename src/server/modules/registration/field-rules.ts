@@ -1,7 +1,8 @@
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
-import { normalizePhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
-import { AppError } from "../../errors.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import { unsupportedPhoneNumber } from "../system-users/errors.ts";
+import { businessIdInvalid, fieldInvalid } from "./errors.ts";
 
 /**
  * The SPEC §5 field rules as the forms of joining, sign-up and own details meet them. Each answers 400
@@ -14,9 +15,7 @@ import { AppError } from "../../errors.ts";
 export function validEmail(value: string, field: string): string {
   const email = normalizeEmail(value);
   if (!isValidEmail(email)) {
-    throw new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
-      { field, message: "Invalid email" },
-    ]);
+    throw fieldInvalid(field, "Invalid email");
   }
   return email;
 }
@@ -26,9 +25,7 @@ export function validPhoneNumber(value: string, field: string): string {
   try {
     return normalizePhoneNumber(value);
   } catch {
-    throw new AppError(400, "UNSUPPORTED_PHONE_NUMBER", UNSUPPORTED_PHONE_NUMBER_MESSAGE, [
-      { field, message: UNSUPPORTED_PHONE_NUMBER_MESSAGE },
-    ]);
+    throw unsupportedPhoneNumber(field);
   }
 }
 
@@ -36,9 +33,7 @@ export function validPhoneNumber(value: string, field: string): string {
 export function validBusinessId(value: string, field: string): string {
   const businessId = value.trim();
   if (!isValidBusinessId(businessId)) {
-    throw new AppError(400, "BUSINESS_ID_INVALID", "Invalid business ID", [
-      { field, message: "Invalid business ID" },
-    ]);
+    throw businessIdInvalid(field);
   }
   return businessId;
 }

@@ -115,7 +115,7 @@ describe("POST /api/register-link/company", () => {
     expect((await createLink("company", { companyId: ids.demo })).statusCode).toBe(401);
   });
 
-  it("defect 13: refuses a malformed body with 400 and an unknown company with 404 even for an admin, storing no link", async () => {
+  it("refuses a malformed body with 400 and an unknown company with 404 even for an admin, storing no link", async () => {
     const linksBefore = await t.database.db.$count(registrationLinks);
     for (const payload of [{}, { companyId: "nope" }, { companyId: 7 }]) {
       const res = await createLink("company", payload, sessions.employer);

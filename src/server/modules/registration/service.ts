@@ -11,32 +11,27 @@ import {
 } from "../../../contract/registration.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
-  beneficiaryEmployees,
   companies,
   companyApplications,
-  eventLog,
   groupCompanies,
   registrationLinks,
   roles,
-  systemUsers,
-  userRoles,
   users,
 } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
-import { employerSignupReceivedMail } from "../../messaging/company-application-mails.ts";
-import { registrationReceivedMail } from "../../messaging/employee-mails.ts";
+import { write } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
-import { createNotifications } from "../notifications/create.ts";
-import { employerAdminsOf } from "../notifications/recipients.ts";
-import { employeeRegistrationNotification } from "../notifications/texts.ts";
 import { ensureStrongPassword } from "../password/password-policy.ts";
+import { accountExists, fieldInvalid, registrationLinkInvalid } from "./errors.ts";
 import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
-import { isLinkUsable, REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
+import { joinByLink } from "./join-by-link.ts";
+import { REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
+import type { FailureLog } from "./mails.ts";
+import { mailJoinReceived, mailSignupReceived } from "./mails.ts";
 
 /**
  * Joining by a registration link and an employer's own sign-up (SPEC §2 /liity/{token}, /register;
@@ -48,21 +43,9 @@ import { isLinkUsable, REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } 
 type LinkInfo = z.infer<typeof zRegisterLinkInfo>;
 type EmployeeRegistration = z.infer<typeof zEmployeeRegistrationRequest>;
 type CompanyRegistration = z.infer<typeof zCompanyRegistrationRequest>;
-/** Where a failure that must not change the answer (a mail after the commit) is reported. */
-export type FailureLog = (error: unknown, what: string) => void;
 
-const linkInvalid = () =>
-  new AppError(
-    400,
-    "REGISTRATION_LINK_INVALID",
-    "The registration link is invalid or has expired. Please ask your employer for a new one.",
-  );
-const emailTaken = () =>
-  new AppError(409, "EMAIL_TAKEN", "An account with this e-mail address already exists");
 const companyNotInLink = () =>
-  new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
-    { field: "body.companyId", message: "Choose one of the companies of the registration link" },
-  ]);
+  fieldInvalid("body.companyId", "Choose one of the companies of the registration link");
 
 /** The company an employee joins: the link's own, or the chosen company of the link's group. */
 function chosenCompany(link: ResolvedLink, companyId: string | undefined) {
@@ -154,9 +137,9 @@ export function createRegistrationService(ctx: AppContext) {
       const phoneNumber = validPhoneNumber(input.phoneNumber, "body.phoneNumber");
       ensureStrongPassword(input.password, email);
       const link = await resolveLink(db, input.token);
-      if (!link) throw linkInvalid();
+      if (!link) throw registrationLinkInvalid();
       const company = chosenCompany(link, input.companyId);
-      if (await isEmailRegistered(db, email)) throw emailTaken();
+      if (await isEmailRegistered(db, email)) throw accountExists();
       const passwordHash = await hashPassword(input.password);
       const [beneficiaryRole] = await db
         .select({ id: roles.id })
@@ -164,92 +147,27 @@ export function createRegistrationService(ctx: AppContext) {
         .where(eq(roles.name, "BIKE_BENEFICIARY"));
       if (!beneficiaryRole) throw new Error("The BIKE_BENEFICIARY role is missing");
 
-      try {
-        await db.transaction(async (txDb) => {
-          const tx = txDb as unknown as Db;
-          // The link is locked and checked again: revoked or used up meanwhile means no.
-          const [linkRow] = await tx
-            .select()
-            .from(registrationLinks)
-            .where(eq(registrationLinks.id, link.id))
-            .for("update");
-          if (!linkRow || !isLinkUsable(linkRow)) throw linkInvalid();
-
-          const [user] = await tx
-            .insert(users)
-            .values({
-              email,
-              passwordHash,
-              passwordChangedAt: new Date(),
-              phoneNumber,
-              language: input.language,
-            })
-            .returning({ id: users.id });
-          const userId = user?.id as string;
-          await tx.insert(systemUsers).values({
-            userId,
+      await write(db, { actor: { userId: null } }, (w) =>
+        joinByLink(w, {
+          linkId: link.id,
+          company,
+          beneficiaryRoleId: beneficiaryRole.id,
+          person: {
+            email,
+            passwordHash,
+            phoneNumber,
             firstName: input.firstName,
             lastName: input.lastName,
-            companyId: company.id,
-          });
-          await tx.insert(userRoles).values({ userId, roleId: beneficiaryRole.id, companyId: company.id });
-          const [employee] = await tx
-            .insert(beneficiaryEmployees)
-            .values({ userId, companyId: company.id, status: "PENDING" })
-            .returning({ id: beneficiaryEmployees.id });
-          await tx
-            .update(registrationLinks)
-            .set({ useCount: sql`${registrationLinks.useCount} + 1` })
-            .where(eq(registrationLinks.id, link.id));
-          await tx.insert(eventLog).values({
-            type: "USER_CREATED",
-            actorUserId: null,
-            companyId: company.id,
-            entityType: "user",
-            entityId: userId,
-            data: {
-              source: "registration-link",
-              registrationLinkId: link.id,
-              beneficiaryEmployeeId: employee?.id,
-            },
-          });
+            language: input.language,
+          },
+        }),
+      );
 
-          // The bell of the company's employer admins (SPEC §6: the notification bell is theirs).
-          const admins = await employerAdminsOf(tx, company.id);
-          if (admins.length > 0) {
-            const employeeName = `${input.firstName} ${input.lastName}`;
-            await createNotifications(
-              tx,
-              admins.map((admin) => ({
-                userId: admin.userId,
-                companyId: company.id,
-                type: "EMPLOYEE_REGISTRATION" as const,
-                ...employeeRegistrationNotification(admin.language, {
-                  employeeName,
-                  companyName: company.name,
-                }),
-                entityType: "beneficiaryEmployee",
-                entityId: employee?.id ?? null,
-                data: { userId, beneficiaryEmployeeId: employee?.id ?? null },
-              })),
-            );
-          }
-        });
-      } catch (error) {
-        // Two registrations of the same address at once: the unique index decides.
-        if (isUniqueViolation(error)) throw emailTaken();
-        throw error;
-      }
-
-      try {
-        const mail = registrationReceivedMail(input.language, {
-          name: input.firstName,
-          companyName: company.name,
-        });
-        await ctx.messaging.sendMail({ to: email, ...mail });
-      } catch (error) {
-        logFailure(error, "registration received mail failed");
-      }
+      await mailJoinReceived(
+        ctx,
+        { to: email, language: input.language, name: input.firstName, companyName: company.name },
+        logFailure,
+      );
       return { message: EMPLOYEE_REGISTRATION_MESSAGE };
     },
 
@@ -277,15 +195,11 @@ export function createRegistrationService(ctx: AppContext) {
         status: "PENDING",
       });
 
-      try {
-        const mail = employerSignupReceivedMail(input.language, {
-          name: admin.firstName,
-          companyName: company.name,
-        });
-        await ctx.messaging.sendMail({ to: email, ...mail });
-      } catch (error) {
-        logFailure(error, "employer sign-up mail failed");
-      }
+      await mailSignupReceived(
+        ctx,
+        { to: email, language: input.language, name: admin.firstName, companyName: company.name },
+        logFailure,
+      );
       return { message: COMPANY_REGISTRATION_MESSAGE };
     },
   };

@@ -1,0 +1,22 @@
+import { AppError } from "../../errors.ts";
+import { emailTaken } from "../system-users/errors.ts";
+
+/** The errors of joining by a link and of an employer's sign-up (SPEC §5 field rules, §8 codes). */
+
+/** 400: the link is unknown, expired, revoked or used up. */
+export const registrationLinkInvalid = (
+  message = "The registration link is invalid or has expired. Please ask your employer for a new one.",
+) => new AppError(400, "REGISTRATION_LINK_INVALID", message);
+
+/** 409: the address has an account already; joining another company is the employer's to do. */
+export const accountExists = () => emailTaken("An account with this e-mail address already exists");
+
+/** 400 at the field, as the request schema's own validation answers. */
+export const fieldInvalid = (field: string, message: string) =>
+  new AppError(400, "VALIDATION_ERROR", "Request validation failed", [{ field, message }]);
+
+/** 400 at the field: the business ID's check digit does not match. */
+export const businessIdInvalid = (field: string) =>
+  new AppError(400, "BUSINESS_ID_INVALID", "Invalid business ID", [
+    { field, message: "Invalid business ID" },
+  ]);

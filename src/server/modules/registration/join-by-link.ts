@@ -1,0 +1,114 @@
+import { eq, sql } from "drizzle-orm";
+import type { Language } from "../../../domain/enums.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
+import {
+  beneficiaryEmployees,
+  registrationLinks,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { createNotifications } from "../notifications/create.ts";
+import { employerAdminsOf } from "../notifications/recipients.ts";
+import { employeeRegistrationNotification } from "../notifications/texts.ts";
+import { accountExists, registrationLinkInvalid } from "./errors.ts";
+import { isLinkUsable } from "./links.ts";
+
+/** Who joins by which link into which company of it. */
+export type Join = {
+  linkId: string;
+  company: { id: string; name: string };
+  beneficiaryRoleId: string;
+  person: {
+    email: string;
+    passwordHash: string;
+    phoneNumber: string;
+    firstName: string;
+    lastName: string;
+    language: Language;
+  };
+};
+
+/**
+ * An employee joins by a registration link (SPEC §2 /liity/{token}): their account, the
+ * BIKE_BENEFICIARY role in the company and a PENDING employment waiting for the employer, with
+ * USER_CREATED (no actor: the person has no account yet) and the bell of the company's employer admins.
+ * The link is locked and checked again, so a link revoked or used up meanwhile admits no one; two
+ * registrations of the same address at once meet the unique index (409 EMAIL_TAKEN).
+ */
+export async function joinByLink(ctx: WriteContext, join: Join): Promise<void> {
+  try {
+    await insertJoiner(ctx, join);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw accountExists();
+    throw error;
+  }
+}
+
+async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
+  const { tx, now } = ctx;
+  const { company, person: joiner, beneficiaryRoleId } = join;
+  const [linkRow] = await tx
+    .select()
+    .from(registrationLinks)
+    .where(eq(registrationLinks.id, join.linkId))
+    .for("update");
+  if (!linkRow || !isLinkUsable(linkRow)) throw registrationLinkInvalid();
+
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: joiner.email,
+      passwordHash: joiner.passwordHash,
+      passwordChangedAt: now,
+      phoneNumber: joiner.phoneNumber,
+      language: joiner.language,
+    })
+    .returning({ id: users.id });
+  const userId = user?.id as string;
+  await tx.insert(systemUsers).values({
+    userId,
+    firstName: joiner.firstName,
+    lastName: joiner.lastName,
+    companyId: company.id,
+  });
+  await tx.insert(userRoles).values({ userId, roleId: beneficiaryRoleId, companyId: company.id });
+  const [employee] = await tx
+    .insert(beneficiaryEmployees)
+    .values({ userId, companyId: company.id, status: "PENDING" })
+    .returning({ id: beneficiaryEmployees.id });
+  await tx
+    .update(registrationLinks)
+    .set({ useCount: sql`${registrationLinks.useCount} + 1` })
+    .where(eq(registrationLinks.id, join.linkId));
+  await recordEvent(ctx, {
+    type: "USER_CREATED",
+    entity: { type: "user", id: userId },
+    companyId: company.id,
+    data: {
+      source: "registration-link",
+      registrationLinkId: join.linkId,
+      beneficiaryEmployeeId: employee?.id,
+    },
+  });
+
+  // The bell of the company's employer admins (SPEC §6: the notification bell is theirs).
+  const admins = await employerAdminsOf(tx, company.id);
+  if (admins.length > 0) {
+    const employeeName = `${joiner.firstName} ${joiner.lastName}`;
+    await createNotifications(
+      tx,
+      admins.map((admin) => ({
+        userId: admin.userId,
+        companyId: company.id,
+        type: "EMPLOYEE_REGISTRATION" as const,
+        ...employeeRegistrationNotification(admin.language, { employeeName, companyName: company.name }),
+        entityType: "beneficiaryEmployee",
+        entityId: employee?.id ?? null,
+        data: { userId, beneficiaryEmployeeId: employee?.id ?? null },
+      })),
+    );
+  }
+}
