@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, type SQL, 
 import type { TGroupCompaniesQuery, TGroupCompany, TGroupCompanyInput } from "../../../contract/companies.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, groupCompanies } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
@@ -104,18 +104,31 @@ export function createGroupCompaniesService(ctx: AppContext) {
         conditions.push(or(ilike(groupCompanies.name, pattern), ilike(groupCompanies.businessId, pattern)));
       }
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(groupCompanies).where(where);
-      const rows = await db
-        .select({ id: groupCompanies.id, name: groupCompanies.name, businessId: groupCompanies.businessId })
-        .from(groupCompanies)
-        .where(where)
-        .orderBy(asc(sql`lower(${groupCompanies.name})`), asc(groupCompanies.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const items = query.forDropdown
-        ? rows.map((g) => ({ groupCompanyId: g.id, name: g.name, businessId: g.businessId, companies: [] }))
-        : await withCompanies(viewer, rows);
-      return pageEnvelope(items, total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(groupCompanies).where(where))[0]?.n ?? 0,
+        async (page) => {
+          const rows = await db
+            .select({
+              id: groupCompanies.id,
+              name: groupCompanies.name,
+              businessId: groupCompanies.businessId,
+            })
+            .from(groupCompanies)
+            .where(where)
+            .orderBy(asc(sql`lower(${groupCompanies.name})`), asc(groupCompanies.id))
+            .limit(page.limit)
+            .offset(page.offset);
+          return query.forDropdown
+            ? rows.map((g) => ({
+                groupCompanyId: g.id,
+                name: g.name,
+                businessId: g.businessId,
+                companies: [],
+              }))
+            : await withCompanies(viewer, rows);
+        },
+      );
     },
 
     async get(viewer: CurrentUser, groupCompanyId: string): Promise<TGroupCompany> {

@@ -22,7 +22,7 @@ import type {
 } from "../../../contract/companies.ts";
 import { ACTIVE_LEASE_STATUSES } from "../../../domain/companies.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -182,46 +182,47 @@ export async function listCompanies(db: Db, viewer: CurrentUser, query: TCompani
     conditions.push(or(ilike(companies.name, pattern), ilike(companies.businessId, pattern)));
   }
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(companies).where(where);
-  const page = { limit: query.limit, offset: pageOffset(query) };
+  const total = async () => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0;
   // companies_name_idx (lower(name)) serves the order.
   const byName = [asc(sql`lower(${companies.name})`), asc(companies.id)];
   if (query.names) {
-    const items = await db
-      .select({ id: companies.id, name: companies.name })
+    return readPage(query, total, (page) =>
+      db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(where)
+        .orderBy(...byName)
+        .limit(page.limit)
+        .offset(page.offset),
+    );
+  }
+  return readPage(query, total, async (page) => {
+    const rows = await db
+      .select({
+        id: companies.id,
+        name: companies.name,
+        businessId: companies.businessId,
+        groupCompanyId: companies.groupCompanyId,
+        groupCompanyName: groupCompanies.name,
+        city: companies.city,
+        employeeCount: acceptedEmployeeCount(),
+        activeLeaseCount: activeLeaseCount(),
+        maxPriceCents: companies.maxPriceCents,
+        previousProvider: companies.previousProvider,
+        createdAt: companies.createdAt,
+      })
       .from(companies)
+      .leftJoin(groupCompanies, eq(groupCompanies.id, companies.groupCompanyId))
       .where(where)
       .orderBy(...byName)
       .limit(page.limit)
       .offset(page.offset);
-    return pageEnvelope(items, total?.n ?? 0, query);
-  }
-  const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      businessId: companies.businessId,
-      groupCompanyId: companies.groupCompanyId,
-      groupCompanyName: groupCompanies.name,
-      city: companies.city,
-      employeeCount: acceptedEmployeeCount(),
-      activeLeaseCount: activeLeaseCount(),
-      maxPriceCents: companies.maxPriceCents,
-      previousProvider: companies.previousProvider,
-      createdAt: companies.createdAt,
-    })
-    .from(companies)
-    .leftJoin(groupCompanies, eq(groupCompanies.id, companies.groupCompanyId))
-    .where(where)
-    .orderBy(...byName)
-    .limit(page.limit)
-    .offset(page.offset);
-  const items = rows.map(({ maxPriceCents, createdAt, ...r }) => ({
-    ...r,
-    maxPrice: centsToMaxPrice(maxPriceCents),
-    createdAt: createdAt.toISOString(),
-  }));
-  return pageEnvelope(items, total?.n ?? 0, query);
+    return rows.map(({ maxPriceCents, createdAt, ...r }) => ({
+      ...r,
+      maxPrice: centsToMaxPrice(maxPriceCents),
+      createdAt: createdAt.toISOString(),
+    }));
+  });
 }
 
 /** The company page's orders and leases, newest first, with the employee and the agreement dates. */
@@ -236,48 +237,49 @@ export async function companyOrders(
     eq(orders.companyId, companyId),
     query.activeLeases ? inArray(orders.orderStatus, [...ACTIVE_LEASE_STATUSES]) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
   // An order may have had several agreements (a rejected one, then a new one): the newest counts.
   const agreementDate = (column: typeof leasingAgreements.startDate | typeof leasingAgreements.endDate) =>
     sql<string | null>`(select to_char(${column}, 'YYYY-MM-DD') from ${leasingAgreements}
       where ${leasingAgreements.orderId} = ${orders.id}
       order by ${leasingAgreements.createdAt} desc limit 1)`;
-  const rows = await db
-    .select({
-      orderId: orders.id,
-      orderNumber: orders.orderNumber,
-      orderStatus: orders.orderStatus,
-      firstName: systemUsers.firstName,
-      lastName: systemUsers.lastName,
-      email: users.email,
-      totalPriceCents: orders.totalPriceCents,
-      monthlyPaymentCents: orders.monthlyPaymentCents,
-      leaseTimeMonths: orders.leaseTimeMonths,
-      leaseStartDate: agreementDate(leasingAgreements.startDate),
-      leaseEndDate: agreementDate(leasingAgreements.endDate),
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
-    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  const items = rows.map(
-    (r): TCompanyOrder => ({
-      orderId: r.orderId,
-      orderNumber: r.orderNumber,
-      orderStatus: r.orderStatus,
-      employeeName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
-      totalPrice: centsToMaxPrice(r.totalPriceCents) ?? 0,
-      monthlyPayment: centsToMaxPrice(r.monthlyPaymentCents),
-      leaseTimeMonths: r.leaseTimeMonths,
-      leaseStartDate: r.leaseStartDate,
-      leaseEndDate: r.leaseEndDate,
-      createdAt: r.createdAt.toISOString(),
-    }),
-  );
-  return pageEnvelope(items, total?.n ?? 0, query);
+  const total = async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
+  return readPage(query, total, async (page) => {
+    const rows = await db
+      .select({
+        orderId: orders.id,
+        orderNumber: orders.orderNumber,
+        orderStatus: orders.orderStatus,
+        firstName: systemUsers.firstName,
+        lastName: systemUsers.lastName,
+        email: users.email,
+        totalPriceCents: orders.totalPriceCents,
+        monthlyPaymentCents: orders.monthlyPaymentCents,
+        leaseTimeMonths: orders.leaseTimeMonths,
+        leaseStartDate: agreementDate(leasingAgreements.startDate),
+        leaseEndDate: agreementDate(leasingAgreements.endDate),
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
+      .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(
+      (r): TCompanyOrder => ({
+        orderId: r.orderId,
+        orderNumber: r.orderNumber,
+        orderStatus: r.orderStatus,
+        employeeName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+        totalPrice: centsToMaxPrice(r.totalPriceCents) ?? 0,
+        monthlyPayment: centsToMaxPrice(r.monthlyPaymentCents),
+        leaseTimeMonths: r.leaseTimeMonths,
+        leaseStartDate: r.leaseStartDate,
+        leaseEndDate: r.leaseEndDate,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    );
+  });
 }
