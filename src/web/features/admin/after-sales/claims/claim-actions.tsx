@@ -10,7 +10,6 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TInsuranceClaim, TUpdateInsuranceClaim } from "../../../../../contract/insurance-claims.ts";
 import type { InsuranceClaimOutcome } from "../../../../../domain/enums.ts";
@@ -21,7 +20,7 @@ import {
   needsPoliceReport,
 } from "../../../../../domain/insurance-claims.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
-import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
+import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
@@ -42,44 +41,19 @@ import { useClaimAction } from "./claims-api.ts";
 export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
   const { t } = useTranslation();
   const { go } = useAdminNav();
-  const action = useClaimAction(claim.insuranceId);
-  const [asking, setAsking] = useState<InsuranceClaimStep | "delete" | null>(null);
+  const dialog = useActionDialog<InsuranceClaimStep | "delete">(useClaimAction(claim.insuranceId));
   const open = claim.status === "PENDING";
 
-  function close() {
-    if (action.isPending) return;
-    action.reset();
-    setAsking(null);
-  }
   function takeStep(step: InsuranceClaimStep) {
-    action.mutate(
-      { kind: "step", step },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          showSuccessToast(t("adminClaims.actions.stepDone"));
-        },
-      },
-    );
+    dialog.run({ kind: "step", step }, () => showSuccessToast(t("adminClaims.actions.stepDone")));
   }
   function remove() {
-    action.mutate(
-      { kind: "delete" },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          showSuccessToast(t("adminClaims.actions.deleted"));
-          go("applications", AFTER_SALES_SEGMENTS.claims);
-        },
-      },
-    );
+    dialog.run({ kind: "delete" }, () => {
+      showSuccessToast(t("adminClaims.actions.deleted"));
+      go("applications", AFTER_SALES_SEGMENTS.claims);
+    });
   }
-  const error = action.isError && (
-    <Alert color="red" role="alert">
-      {messageForApiError(action.error, t)}
-    </Alert>
-  );
-  const step = asking && asking !== "delete" ? asking : null;
+  const step = dialog.current !== "delete" ? dialog.current : null;
 
   return (
     <Stack gap="md">
@@ -91,49 +65,40 @@ export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
       )}
       <Group gap="sm" wrap="wrap">
         {claim.nextSteps.map((next) => (
-          <Button key={next} onClick={() => setAsking(next)}>
+          <Button key={next} onClick={() => dialog.open(next)}>
             {t(STEP_TEXTS[next].button)}
           </Button>
         ))}
         {open && (
-          <Button variant="outline" color="red" onClick={() => setAsking("delete")}>
+          <Button variant="outline" color="red" onClick={() => dialog.open("delete")}>
             {t("adminClaims.actions.delete")}
           </Button>
         )}
       </Group>
-      {!asking && error}
-      <ConfirmDialog
-        opened={step !== null}
+      <ActionDialog
+        {...dialog.props(step !== null)}
         title={step ? t(STEP_TEXTS[step].button) : ""}
         confirmLabel={step ? t(STEP_TEXTS[step].button) : ""}
         onConfirm={() => step && takeStep(step)}
-        onCancel={close}
-        loading={action.isPending}
       >
         <Stack gap="sm">
           <Text>{step ? t(STEP_TEXTS[step].confirm) : ""}</Text>
           {step && isCompletingStep(step) && claim.deductibleOwedCents > 0 && (
             <Text size="sm">{t("adminClaims.actions.deductibleNote")}</Text>
           )}
-          {error}
         </Stack>
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={asking === "delete"}
+      </ActionDialog>
+      <ActionDialog
+        {...dialog.props(dialog.current === "delete")}
         title={t("adminClaims.actions.deleteTitle", {
           type: t(TYPE_LABELS[claim.type]),
           name: claim.employee.name,
         })}
         confirmLabel={t("adminClaims.actions.delete")}
         onConfirm={remove}
-        onCancel={close}
-        loading={action.isPending}
       >
-        <Stack gap="sm">
-          <Text>{t("adminClaims.actions.deleteText")}</Text>
-          {error}
-        </Stack>
-      </ConfirmDialog>
+        {t("adminClaims.actions.deleteText")}
+      </ActionDialog>
     </Stack>
   );
 }
