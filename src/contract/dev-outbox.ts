@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OUTBOX_CHANNELS } from "../domain/enums.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -35,3 +36,14 @@ export type TDevOutboxItem = z.infer<typeof zDevOutboxItem>;
 
 export const zDevOutboxResponse = z.object({ items: z.array(zDevOutboxItem) });
 export type TDevOutboxResponse = z.infer<typeof zDevOutboxResponse>;
+
+export const devOutboxApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/dev/outbox",
+    summary: "Mails and SMS sent by the app, newest first (development only, never in production)",
+    query: zDevOutboxQuery,
+    response: zDevOutboxResponse,
+    errors: [400],
+  }),
+};

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { zDevOutboxQuery, zDevOutboxResponse } from "../../../contract/dev-outbox.ts";
-import { zErrorResponse } from "../../../contract/errors.ts";
+import { devOutboxApi as api } from "../../../contract/dev-outbox.ts";
 import type { AppContext } from "../../context.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { listOutbox } from "./service.ts";
 
 /**
@@ -10,19 +10,11 @@ import { listOutbox } from "./service.ts";
  * never allows in production, so there the path does not exist at all (JSON 404).
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    "/dev/outbox",
-    {
-      schema: {
-        tags: ["dev"],
-        summary: "Mails and SMS sent by the app, newest first (development only, never in production)",
-        querystring: zDevOutboxQuery,
-        response: { 200: zDevOutboxResponse, 400: zErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.list, ["dev"]),
+    handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       return listOutbox(ctx.database.db, request.query);
     },
-  );
+  });
 };
