@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 
 /**
  * VAT rates (SPEC §7 "VAT", "GET /api/companies/{id}/vat?onlyGetVATValue=false (value)"; §5: a VAT
@@ -67,3 +68,32 @@ export const zCompanyVat = z.object({
   source: z.enum(VAT_SOURCES).optional(),
 });
 export type TCompanyVat = z.infer<typeof zCompanyVat>;
+
+export const vatApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/vat",
+    summary: "VAT rates by country, newest first (filter: countryCode)",
+    query: zVatRatesQuery,
+    response: zVatRatesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  country: endpoint({
+    method: "GET",
+    path: "/vat/country/:code",
+    summary: "The VAT rate in force today in a country (ISO code in capitals, e.g. FI)",
+    params: zVatCountryParams,
+    response: zCountryVat,
+    errors: [400, 401, 403, 404],
+  }),
+  company: endpoint({
+    method: "GET",
+    path: "/companies/:companyId/vat",
+    summary:
+      "A company's VAT value: its own, else its country's rate in force (onlyGetVATValue=false adds companyId and source)",
+    params: zCompanyVatParams,
+    query: zCompanyVatQuery,
+    response: zCompanyVat,
+    errors: [400, 401, 403, 404],
+  }),
+};

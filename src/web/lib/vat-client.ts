@@ -1,4 +1,6 @@
-import { ApiError, apiFetch } from "./api-client.ts";
+import { vatApi } from "../../contract/vat.ts";
+import { ApiError } from "./api-client.ts";
+import { callEndpoint } from "./endpoint-client.ts";
 
 /** SPEC §8's texts for the VAT calls: a broken answer, and a failure the server gave no words for. */
 export const INVALID_VAT_MESSAGE = "Invalid VAT data structure";
@@ -10,14 +12,15 @@ export const VAT_FETCH_FAILED_MESSAGE = "Failed to fetch VAT rate";
  * the server's message when it gave one, else 'Failed to fetch VAT rate'.
  */
 export async function fetchCompanyVat(companyId: string): Promise<number> {
-  let body: unknown;
   try {
-    body = await apiFetch<unknown>(`/api/companies/${encodeURIComponent(companyId)}/vat`);
+    const { value } = await callEndpoint(vatApi.company, { params: { companyId } });
+    return value;
   } catch (error) {
-    if (error instanceof ApiError && error.bodyReadable && error.message) throw error;
-    throw new Error(VAT_FETCH_FAILED_MESSAGE);
+    if (error instanceof ApiError) {
+      if (error.bodyReadable && error.message) throw error;
+      throw new Error(VAT_FETCH_FAILED_MESSAGE);
+    }
+    // The answer came but is not the contract's (no numeric value).
+    throw new Error(INVALID_VAT_MESSAGE);
   }
-  const value = typeof body === "object" && body !== null ? (body as { value?: unknown }).value : undefined;
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(INVALID_VAT_MESSAGE);
-  return value;
 }

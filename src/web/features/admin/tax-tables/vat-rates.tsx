@@ -1,12 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TVatRate } from "../../../../contract/vat.ts";
+import { type TVatRate, vatApi } from "../../../../contract/vat.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
-import type { TaxPage } from "./tax-tables-api.ts";
 
 const PAGE_SIZE = 20;
 
@@ -15,10 +13,7 @@ export function VatRates() {
   const { t } = useTranslation();
   const display = useDisplay();
   const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ["vat-rates", page],
-    queryFn: () => apiFetch<TaxPage<TVatRate>>(`/api/vat?page=${page}&limit=${PAGE_SIZE}`),
-  });
+  const list = useEndpointQuery(vatApi.list, { query: { page, limit: PAGE_SIZE } });
   return (
     <SectionCard
       headingOrder={3}
