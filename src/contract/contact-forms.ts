@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_TOPICS } from "../domain/contact-forms.ts";
 import { LANGUAGES } from "../domain/enums.ts";
-import { zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -61,3 +62,39 @@ export type TContactFormUpdate = z.infer<typeof zContactFormUpdate>;
 
 /** GET /api/contact-forms/unchecked-count (SPEC §7: count). */
 export const zContactFormsCount = z.object({ count: z.number().int() });
+
+export const contactFormsApi = {
+  submit: endpoint({
+    method: "POST",
+    path: "/contact-forms",
+    summary: "Send the public contact form (/ota-yhteytta); the helpdesk reads it in the admin",
+    body: zContactFormRequest,
+    status: 201,
+    response: zMessage,
+    errors: [400, 403, 429],
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/contact-forms",
+    summary: "Contact form messages, newest first (filters: checked, search)",
+    query: zContactFormsQuery,
+    response: zContactFormsPage,
+    errors: [400, 401, 403, 404],
+  }),
+  uncheckedCount: endpoint({
+    method: "GET",
+    path: "/contact-forms/unchecked-count",
+    summary: "How many contact form messages nobody has checked yet (the tab's badge)",
+    response: zContactFormsCount,
+    errors: [400, 401, 403, 404],
+  }),
+  setChecked: endpoint({
+    method: "PUT",
+    path: "/contact-forms/update/:contactFormDataId",
+    summary: "Mark a contact form message checked or unchecked",
+    params: zContactFormParams,
+    body: zContactFormUpdate,
+    response: zContactForm,
+    errors: [400, 401, 403, 404],
+  }),
+};

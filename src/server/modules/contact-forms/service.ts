@@ -7,7 +7,7 @@ import {
   type TContactFormsQuery,
 } from "../../../contract/contact-forms.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { contactForms } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -75,15 +75,20 @@ export function createContactFormsService(ctx: AppContext) {
         );
       }
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(contactForms).where(where);
-      const rows = await db
-        .select()
-        .from(contactForms)
-        .where(where)
-        .orderBy(desc(contactForms.createdAt), desc(contactForms.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toContactForm), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(contactForms).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select()
+            .from(contactForms)
+            .where(where)
+            .orderBy(desc(contactForms.createdAt), desc(contactForms.id))
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toContactForm);
+        },
+      );
     },
 
     async setChecked(viewer: CurrentUser, id: string, checked: boolean): Promise<TContactForm> {

@@ -1,16 +1,18 @@
 import { Badge, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TContactForm, TContactFormsPage, TContactFormUpdate } from "../../../contract/contact-forms.ts";
+import {
+  contactFormsApi,
+  type TContactForm,
+  type TContactFormUpdate,
+} from "../../../contract/contact-forms.ts";
 import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
-import { apiFetch } from "../../lib/api-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
 
 const PAGE_SIZE = 20;
-const QUERY_KEY = ["contact-forms"] as const;
-const COUNT_KEY = ["contact-forms", "unchecked-count"] as const;
 
 /** The topic labels of the public form, spelled out so that the catalogue check sees every key used. */
 const TOPIC_LABELS: Record<string, string> = {
@@ -25,11 +27,7 @@ type CheckedFilter = "all" | "unchecked" | "checked";
 
 /** GET /api/contact-forms/unchecked-count, for the tab's badge. */
 export function useUncheckedContactForms() {
-  return useQuery({
-    queryKey: COUNT_KEY,
-    queryFn: () => apiFetch<{ count: number }>("/api/contact-forms/unchecked-count"),
-    select: (data) => data.count,
-  });
+  return useEndpointQuery(contactFormsApi.uncheckedCount, {}, { select: (data) => data.count });
 }
 
 /** The tab's label "Contact Forms" (SPEC §2, the same in every language) with the unchecked count. */
@@ -53,13 +51,6 @@ export function ContactFormsTabLabel() {
   );
 }
 
-function listPath(page: number, filter: CheckedFilter, search: string): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (filter !== "all") params.set("checked", String(filter === "checked"));
-  if (search.trim()) params.set("search", search.trim());
-  return `/api/contact-forms?${params}`;
-}
-
 /**
  * The admin's Contact Forms tab (SPEC §2, §7 "Contact forms"): the messages of the public contact form,
  * newest first, 20 a page, with a checked toggle per row; the helpdesk works through the unchecked ones.
@@ -72,16 +63,28 @@ export function ContactFormsTab() {
   const [search, setSearch] = useState("");
   const [debouncedSearch] = useDebouncedValue(search, 300);
 
-  const list = useQuery({
-    queryKey: [...QUERY_KEY, "list", page, filter, debouncedSearch],
-    queryFn: () => apiFetch<TContactFormsPage>(listPath(page, filter, debouncedSearch)),
-    placeholderData: keepPreviousData,
-  });
+  const list = useEndpointQuery(
+    contactFormsApi.list,
+    {
+      query: {
+        page,
+        limit: PAGE_SIZE,
+        ...(filter !== "all" ? { checked: filter === "checked" ? "true" : "false" } : {}),
+        search: debouncedSearch.trim(),
+      },
+    },
+    { placeholderData: keepPreviousData },
+  );
 
   const toggle = useMutation({
     mutationFn: ({ id, checked }: { id: string } & TContactFormUpdate) =>
-      apiFetch<TContactForm>(`/api/contact-forms/update/${id}`, { method: "PUT", body: { checked } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEY }),
+      callEndpoint(contactFormsApi.setChecked, { params: { contactFormDataId: id }, body: { checked } }),
+    // The list and the tab's badge, also after a failure: the row shows what the server holds.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: endpointKey(contactFormsApi.list) }),
+        queryClient.invalidateQueries({ queryKey: endpointKey(contactFormsApi.uncheckedCount) }),
+      ]),
   });
 
   const pending = toggle.isPending ? toggle.variables?.id : undefined;

@@ -17,7 +17,7 @@ import {
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { TContactFormRequest } from "../../../contract/contact-forms.ts";
+import { contactFormsApi, type TContactFormRequest } from "../../../contract/contact-forms.ts";
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_MESSAGE_MIN,
@@ -30,8 +30,9 @@ import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { CONTACT_DETAILS as C, telHref } from "../../lib/contact-details.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -86,7 +87,7 @@ export function ContactPage() {
   });
 
   const send = useMutation({
-    mutationFn: (body: TContactFormRequest) => apiFetch("/api/contact-forms", { method: "POST", body }),
+    mutationFn: (body: TContactFormRequest) => callEndpoint(contactFormsApi.submit, { body }),
     meta: { silent: true },
     onError: (error) => {
       form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));
