@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "../domain/enums.ts";
-import { zPageQuery } from "./common.ts";
+import { zMessage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
@@ -80,3 +81,49 @@ export const zUpdateSignedDocument = z
 export type TUpdateSignedDocument = z.infer<typeof zUpdateSignedDocument>;
 
 export const zSignedDocumentIdParams = z.object({ id: z.uuid() });
+
+/** The PDF (GET /api/signed-documents/{id}/file) is a file, not JSON: its route keeps its own schema. */
+export const signedDocumentsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/signed-documents",
+    summary: "Signed documents newest first: all (admin tier), the caller's companies', or their own",
+    query: zSignedDocumentsQuery,
+    response: zSignedDocumentPage,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/signed-documents",
+    summary: "Records a signed document by hand for a leasing agreement (without signature evidence)",
+    body: zCreateSignedDocument,
+    status: 201,
+    response: zSignedDocumentEnvelope,
+    errors: [400, 401, 403, 404],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/signed-documents/:id",
+    summary: "A signed document with its signature evidence",
+    params: zSignedDocumentIdParams,
+    response: zSignedDocumentEnvelope,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/signed-documents/:id",
+    summary: "Changes a signed document's payment status or leasing sign date (never its file or evidence)",
+    params: zSignedDocumentIdParams,
+    body: zUpdateSignedDocument,
+    response: zSignedDocumentEnvelope,
+    errors: [400, 401, 403, 404],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/signed-documents/:id",
+    summary: "Deletes a document recorded by hand; one with signature evidence answers 409",
+    params: zSignedDocumentIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

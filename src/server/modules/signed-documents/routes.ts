@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { zMessage } from "../../../contract/common.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
-import {
-  zCreateSignedDocument,
-  zSignedDocumentEnvelope,
-  zSignedDocumentIdParams,
-  zSignedDocumentPage,
-  zSignedDocumentsQuery,
-  zUpdateSignedDocument,
-} from "../../../contract/signed-documents.ts";
+import { signedDocumentsApi as api, zSignedDocumentIdParams } from "../../../contract/signed-documents.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createSignedDocumentsService } from "./service.ts";
 
 const tags = ["signed-documents"];
@@ -24,84 +17,43 @@ export const signedDocumentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const manage = guards.permission("signed-documents.manage");
   const service = createSignedDocumentsService(ctx);
 
-  app.get(
-    "/signed-documents",
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary: "Signed documents newest first: all (admin tier), the caller's companies', or their own",
-        querystring: zSignedDocumentsQuery,
-        response: { 200: zSignedDocumentPage, ...errors },
-      },
-    },
-    async (request) => service.list(currentUser(request), request.query),
-  );
+  app.route({
+    ...endpointRoute(api.list, tags),
+    preHandler: read,
+    handler: async (request) => service.list(currentUser(request), request.query),
+  });
 
-  app.post(
-    "/signed-documents",
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        summary: "Records a signed document by hand for a leasing agreement (without signature evidence)",
-        body: zCreateSignedDocument,
-        response: { 201: zSignedDocumentEnvelope, ...errors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(api.create, tags),
+    preHandler: manage,
+    handler: async (request, reply) =>
       reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
-  );
+  });
 
-  app.get(
-    "/signed-documents/:id",
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary: "A signed document with its signature evidence",
-        params: zSignedDocumentIdParams,
-        response: { 200: zSignedDocumentEnvelope, ...errors },
-      },
-    },
-    async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
-  );
+  app.route({
+    ...endpointRoute(api.get, tags),
+    preHandler: read,
+    handler: async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
+  });
 
-  app.put(
-    "/signed-documents/:id",
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        summary:
-          "Changes a signed document's payment status or leasing sign date (never its file or evidence)",
-        params: zSignedDocumentIdParams,
-        body: zUpdateSignedDocument,
-        response: { 200: zSignedDocumentEnvelope, ...errors },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...endpointRoute(api.update, tags),
+    preHandler: manage,
+    handler: async (request) => ({
       data: await service.update(currentUser(request), request.params.id, request.body),
     }),
-  );
+  });
 
-  app.delete(
-    "/signed-documents/:id",
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        summary: "Deletes a document recorded by hand; one with signature evidence answers 409",
-        params: zSignedDocumentIdParams,
-        response: { 200: zMessage, ...errors, 409: zErrorResponse },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpointRoute(api.remove, tags),
+    preHandler: manage,
+    handler: async (request) => {
       await service.remove(currentUser(request), request.params.id);
       return { message: "Signed document deleted" };
     },
-  );
+  });
 
+  // The PDF is sent as it is: a file, not an endpoint of JSON.
   app.get(
     "/signed-documents/:id/file",
     {

@@ -9,7 +9,7 @@ import type {
 } from "../../../contract/signed-documents.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -136,20 +136,22 @@ export function createSignedDocumentsService(ctx: AppContext) {
         query.paymentStatus ? eq(signedDocuments.paymentStatus, query.paymentStatus) : undefined,
         search ? orderOrPersonMatches(search) : undefined,
       );
-      const [total] = await withJoins(db.select({ n: count() }).from(signedDocuments).$dynamic()).where(
-        where,
+      const page = await readPage(
+        query,
+        async () =>
+          (await withJoins(db.select({ n: count() }).from(signedDocuments).$dynamic()).where(where))[0]?.n ??
+          0,
+        async ({ limit, offset }) => {
+          const rows = await withJoins(db.select(columns).from(signedDocuments).$dynamic())
+            .where(where)
+            .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
+            .limit(limit)
+            .offset(offset);
+          return rows.map((row) => toDocument(row, viewer));
+        },
       );
-      const rows = await withJoins(db.select(columns).from(signedDocuments).$dynamic())
-        .where(where)
-        .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return {
-        data: rows.map((row) => toDocument(row, viewer)),
-        page: query.page,
-        limit: query.limit,
-        total: total?.n ?? 0,
-      };
+      // SPEC §7 answers signed documents in `data`.
+      return { data: page.items, page: page.page, limit: page.limit, total: page.total };
     },
 
     async get(viewer: Viewer, id: string): Promise<TSignedDocument> {
