@@ -9,9 +9,10 @@ import {
   PAYROLL_MONEY_FIELDS,
 } from "../domain/payroll/types.ts";
 import { EXPORT_FORMATS } from "./employees.ts";
+import { endpoint } from "./endpoint.ts";
 
 /**
- * The employer's reporting (/raportointi; issue 11 point 3): the monthly payroll report and the
+ * The employer's reporting (/raportointi; ADR 008): the monthly payroll report and the
  * dashboard of the company's benefit. reports.read (the employer admin, the group admin, reporting and
  * the admin tier; not the editor); one company of the caller's at a time (another tenant's: 404).
  *
@@ -166,3 +167,28 @@ export const zReportingDashboard = z.object({
   leasesEndingSoon: z.number().int(),
 });
 export type TReportingDashboard = z.infer<typeof zReportingDashboard>;
+
+/**
+ * The calls of /raportointi. The payroll report's file (GET /api/reporting/payroll/export) is a
+ * download, not JSON: its route keeps its own schema.
+ */
+export const reportingApi = {
+  payroll: endpoint({
+    method: "GET",
+    path: "/reporting/payroll",
+    summary:
+      "The month's payroll report of a company (gross-salary deductions, income types 363, 364, 420, one-off items), marked against last month's",
+    query: zPayrollReportQuery,
+    response: zPayrollReportResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  dashboard: endpoint({
+    method: "GET",
+    path: "/reporting/dashboard",
+    summary:
+      "The company's benefit at a glance: leases, orders by status, monthly cost, the tax-free part this year",
+    query: zDashboardQuery,
+    response: zReportingDashboard,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { zErrorResponse } from "../../../contract/errors.ts";
-import {
-  zDashboardQuery,
-  zPayrollExportQuery,
-  zPayrollReportQuery,
-  zPayrollReportResponse,
-  zReportingDashboard,
-} from "../../../contract/reporting.ts";
+import { reportingApi as api, zPayrollExportQuery } from "../../../contract/reporting.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createReportingService } from "./service.ts";
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
@@ -27,21 +22,13 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     reply.header("cache-control", "no-store");
   });
 
-  app.get(
-    "/reporting/payroll",
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          "The month's payroll report of a company (gross-salary deductions, income types 363, 364, 420, one-off items), marked against last month's",
-        querystring: zPayrollReportQuery,
-        response: { 200: zPayrollReportResponse, ...errors },
-      },
-    },
-    async (request) => service.payroll(currentUser(request), request.query),
-  );
+  app.route({
+    ...endpointRoute(api.payroll, tags),
+    preHandler: read,
+    handler: async (request) => service.payroll(currentUser(request), request.query),
+  });
 
+  // The file is sent as it is (a CSV text or an XLSX stream): a download, not an endpoint of JSON.
   app.get(
     "/reporting/payroll/export",
     {
@@ -69,18 +56,9 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
-  app.get(
-    "/reporting/dashboard",
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          "The company's benefit at a glance: leases, orders by status, monthly cost, the tax-free part this year",
-        querystring: zDashboardQuery,
-        response: { 200: zReportingDashboard, ...errors },
-      },
-    },
-    async (request) => service.dashboard(currentUser(request), request.query.companyId),
-  );
+  app.route({
+    ...endpointRoute(api.dashboard, tags),
+    preHandler: read,
+    handler: async (request) => service.dashboard(currentUser(request), request.query.companyId),
+  });
 };
