@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 /**
  * Leasing (financing) companies (SPEC §7 "Leasing"): Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy.
@@ -48,3 +49,29 @@ export const zLeasingCompanyIdParams = z.object({ id: z.uuid() });
 
 export const zLastFetchTime = z.object({ lastFetchTime: z.iso.datetime().nullable() });
 export type TLastFetchTime = z.infer<typeof zLastFetchTime>;
+
+export const leasingCompaniesApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/leasing-companies",
+    summary: "Leasing companies by name (forDropdown=true: only the active ones, as { id, companyName })",
+    query: zLeasingCompaniesQuery,
+    response: zLeasingCompanies,
+    errors: [400, 401, 403],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/leasing-companies/:id",
+    summary: "A leasing company",
+    params: zLeasingCompanyIdParams,
+    response: zLeasingCompany,
+    errors: [400, 401, 403, 404],
+  }),
+  lastFetchTime: endpoint({
+    method: "GET",
+    path: "/last-fetch-time",
+    summary: "When the leasing companies' data was last fetched (the latest of all; null when never)",
+    response: zLastFetchTime,
+    errors: [401, 403],
+  }),
+};

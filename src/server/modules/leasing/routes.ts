@@ -7,15 +7,10 @@ import {
   zLeasingAgreementPage,
   zLeasingAgreementsQuery,
 } from "../../../contract/leasing-agreements.ts";
-import {
-  zLastFetchTime,
-  zLeasingCompanies,
-  zLeasingCompaniesQuery,
-  zLeasingCompany,
-  zLeasingCompanyIdParams,
-} from "../../../contract/leasing-companies.ts";
+import { leasingCompaniesApi } from "../../../contract/leasing-companies.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createLeasingAgreementsService } from "./agreements.ts";
 import { createLeasingCompaniesService } from "./companies.ts";
 import { createLeasingService } from "./service.ts";
@@ -50,46 +45,23 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => service.leaseTimeMonths(currentUser(request), request.body),
   );
 
-  app.get(
-    "/leasing-companies",
-    {
-      preHandler: read,
-      schema: {
-        tags: ["leasing"],
-        summary: "Leasing companies by name (forDropdown=true: only the active ones, as { id, companyName })",
-        querystring: zLeasingCompaniesQuery,
-        response: { 200: zLeasingCompanies, 400: zErrorResponse, ...denied },
-      },
-    },
-    async (request) => companies.list(request.query.forDropdown),
-  );
+  app.route({
+    ...endpointRoute(leasingCompaniesApi.list, ["leasing"]),
+    preHandler: read,
+    handler: async (request) => companies.list(request.query.forDropdown),
+  });
 
-  app.get(
-    "/leasing-companies/:id",
-    {
-      preHandler: read,
-      schema: {
-        tags: ["leasing"],
-        summary: "A leasing company",
-        params: zLeasingCompanyIdParams,
-        response: { 200: zLeasingCompany, 400: zErrorResponse, ...denied, 404: zErrorResponse },
-      },
-    },
-    async (request) => companies.get(request.params.id),
-  );
+  app.route({
+    ...endpointRoute(leasingCompaniesApi.get, ["leasing"]),
+    preHandler: read,
+    handler: async (request) => companies.get(request.params.id),
+  });
 
-  app.get(
-    "/last-fetch-time",
-    {
-      preHandler: read,
-      schema: {
-        tags: ["leasing"],
-        summary: "When the leasing companies' data was last fetched (the latest of all; null when never)",
-        response: { 200: zLastFetchTime, ...denied },
-      },
-    },
-    async () => companies.lastFetchTime(),
-  );
+  app.route({
+    ...endpointRoute(leasingCompaniesApi.lastFetchTime, ["leasing"]),
+    preHandler: read,
+    handler: async () => companies.lastFetchTime(),
+  });
 
   app.get(
     "/leasing-agreements/list",
