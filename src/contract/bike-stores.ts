@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { zPage, zPageQuery } from "./common.ts";
-import { zBusinessId, zPostalCode } from "./companies.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { zBusinessId, zIdParams, zPostalCode } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -89,3 +90,62 @@ export type TBikeStoreSaved = z.infer<typeof zBikeStoreSaved>;
 export const zBikeStoreGroup = z.object({ id: z.uuid(), name: z.string(), storeCount: z.number().int() });
 export const zBikeStoreGroups = z.object({ bikeStoreGroups: z.array(zBikeStoreGroup) });
 export type TBikeStoreGroups = z.infer<typeof zBikeStoreGroups>;
+
+export const bikeStoresApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/bike-stores",
+    summary: "Bike stores by name, paged, searched by name or city (an employee sees the active ones)",
+    query: zBikeStoresQuery,
+    response: zBikeStorePage,
+    errors: [400, 401, 403],
+  }),
+  minimal: endpoint({
+    method: "GET",
+    path: "/bike-stores/minimal",
+    summary: "The active bike stores for a choice list",
+    response: zBikeStoreOptions,
+    errors: [400, 401, 403],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/bike-stores/:id",
+    summary: "A bike store",
+    params: zIdParams,
+    response: zBikeStore,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/bike-stores",
+    summary: "Create a bike store ('Bike store created successfully')",
+    body: zBikeStoreInput,
+    status: 201,
+    response: zBikeStoreSaved,
+    errors: [400, 401, 403],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/bike-stores/:id",
+    summary: "Update a bike store ('Bike store updated successfully')",
+    params: zIdParams,
+    body: zBikeStoreInput,
+    response: zBikeStoreSaved,
+    errors: [400, 401, 403, 404],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/bike-stores/:id",
+    summary: "Delete a bike store no order names (409 BIKE_STORE_IN_USE otherwise: deactivate it)",
+    params: zIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  groups: endpoint({
+    method: "GET",
+    path: "/bike-store-groups",
+    summary: "Bike store groups by name, with their number of stores",
+    response: zBikeStoreGroups,
+    errors: [400, 401, 403],
+  }),
+};
