@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { zMessage } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zCents, zDateOnly, zPercent } from "./values.ts";
 
@@ -150,3 +152,49 @@ export const zBillingTables = z.object({ billingTables: z.array(zBillingTable) }
 export type TBillingTables = z.infer<typeof zBillingTables>;
 
 export const zBillingTableIdParams = z.object({ id: z.uuid() });
+
+export const billingTablesApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/billing-table",
+    summary: "Billing tables with their price brackets, the default first (list in billingTables)",
+    response: zBillingTables,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/billing-table",
+    summary: "Create a billing table with its price brackets (isDefault takes the flag from the others)",
+    body: zBillingTableInput,
+    status: 201,
+    response: zBillingTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/billing-table/:id",
+    summary: "A billing table with its price brackets",
+    params: zBillingTableIdParams,
+    response: zBillingTable,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/billing-table/:id",
+    summary:
+      "Replace a billing table and its price brackets (isDefault takes the flag from the others; the default keeps it: 409)",
+    params: zBillingTableIdParams,
+    body: zBillingTableInput,
+    response: zBillingTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/billing-table/:id",
+    summary:
+      "Delete a billing table; companies and orders that named it keep none (409 for the default table)",
+    params: zBillingTableIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

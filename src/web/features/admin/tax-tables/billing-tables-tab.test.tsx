@@ -58,6 +58,18 @@ const table = (n: number, overrides: Partial<TBillingTable>): TBillingTable => (
   ...overrides,
 });
 
+/** The fake server's answer to a table sent: the sent fields, each bracket with its id. */
+function saved(n: number, body: unknown): TBillingTable {
+  type SentRow = { minTotalCents: number; maxTotalCents?: number | null; leaseTimeMonths: number };
+  const sent = body as Omit<Partial<TBillingTable>, "rows"> & { rows?: SentRow[] };
+  const rows = (sent.rows ?? []).map((row, i) => ({
+    ...row,
+    id: id(300 + i),
+    maxTotalCents: row.maxTotalCents ?? null,
+  }));
+  return table(n, { ...sent, rows });
+}
+
 const GRENKE = table(1, { name: "Grenke 2026", isDefault: true });
 const CAMPAIGN = table(2, {
   name: "LeasePlus kampanja",
@@ -120,7 +132,7 @@ describe("the admin's Billing tables tab", () => {
 
   it("creates a table with two price brackets, the euros sent as cents", async () => {
     const replies = api({
-      "POST /api/billing-table": (body) => ({ status: 201, body: table(3, body as Partial<TBillingTable>) }),
+      "POST /api/billing-table": (body) => ({ status: 201, body: saved(3, body) }),
     });
     const user = await openBillingTables();
     await user.click(await screen.findByRole("button", { name: "Lisää laskutustaulukko" }));
@@ -237,11 +249,11 @@ describe("the admin's Billing tables tab", () => {
     const replies = api({
       [`PUT /api/billing-table/${CAMPAIGN.id}`]: (body) => ({
         status: 200,
-        body: table(2, body as Partial<TBillingTable>),
+        body: saved(2, body),
       }),
       [`PUT /api/billing-table/${GRENKE.id}`]: (body) => ({
         status: 200,
-        body: table(1, body as Partial<TBillingTable>),
+        body: saved(1, body),
       }),
     });
     const user = await openBillingTables();
