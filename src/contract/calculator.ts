@@ -4,11 +4,12 @@ import type {
   CalculatorParameters,
   CalculatorResult,
 } from "../domain/calculator/calculate.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 import { zDateOnly, zPercent } from "./values.ts";
 
 /**
- * The public benefit calculator (issue 9): POST /api/calculator runs calculateBenefit on the server;
+ * The public benefit calculator (/laskuri): POST /api/calculator runs calculateBenefit on the server;
  * GET /api/calculator/parameters gives the browser the same parameters so the page runs it as you type.
  * Euros are numbers with at most two decimals.
  */
@@ -161,3 +162,28 @@ export type _ParametersFitDomain = Assignable<
   Omit<CalculatorParameters, "today">,
   Omit<TCalculatorParameters, "today" | "unconfirmed">
 >;
+
+export const calculatorApi = {
+  parameters: endpoint({
+    method: "GET",
+    path: "/calculator/parameters",
+    summary: "The tax tables, municipal rates and default lease terms the calculator runs on (public)",
+    response: zCalculatorParameters,
+    errors: [429, 503],
+  }),
+  myTerms: endpoint({
+    method: "GET",
+    path: "/calculator/my-terms",
+    summary: "A logged-in employee's own lease terms and max price, prefilled on the calculator",
+    response: zCalculatorMyTerms,
+    errors: [401, 403, 404, 503],
+  }),
+  calculate: endpoint({
+    method: "POST",
+    path: "/calculator",
+    summary: "What a bike benefit costs an employee: monthly payment, net pay with and without, total saving",
+    body: zCalculatorRequest,
+    response: zCalculatorResult,
+    errors: [400, 403, 429, 503],
+  }),
+};

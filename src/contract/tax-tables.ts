@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TAX_DEDUCTION_TYPES } from "../domain/tax/tax-year.ts";
-import { zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 import { zCents, zDateOnly, zPercent } from "./values.ts";
 
@@ -245,3 +246,180 @@ export const zProvinceTaxTablesQuery = zTaxTablesQuery.extend({
 export type TProvinceTaxTablesQuery = z.infer<typeof zProvinceTaxTablesQuery>;
 
 export const zTaxTableIdParams = z.object({ id: z.uuid() });
+
+/**
+ * The four tables' calls, each list, get, create, update and delete (the admin tier, tax-tables.manage);
+ * a write that meets a taken year, name, bracket or deduction type answers 409.
+ */
+export const taxTablesApi = {
+  listProvinces: endpoint({
+    method: "GET",
+    path: "/province-tax-table",
+    summary:
+      "Province (municipal) tax rates, newest year first, then by municipality (filters: year, search)",
+    query: zProvinceTaxTablesQuery,
+    response: zProvinceTaxTablesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  createProvince: endpoint({
+    method: "POST",
+    path: "/province-tax-table",
+    summary: "Create a province (municipal) tax rate of a year",
+    body: zProvinceTaxTableInput,
+    status: 201,
+    response: zProvinceTaxTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  getProvince: endpoint({
+    method: "GET",
+    path: "/province-tax-table/:id",
+    summary: "One of the province tax tables",
+    params: zTaxTableIdParams,
+    response: zProvinceTaxTable,
+    errors: [400, 401, 403, 404],
+  }),
+  updateProvince: endpoint({
+    method: "PUT",
+    path: "/province-tax-table/:id",
+    summary:
+      "Replace a province (municipal) tax rate of a year (omitted optional fields take their defaults)",
+    params: zTaxTableIdParams,
+    body: zProvinceTaxTableInput,
+    response: zProvinceTaxTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  deleteProvince: endpoint({
+    method: "DELETE",
+    path: "/province-tax-table/:id",
+    summary: "Delete a province (municipal) tax rate of a year",
+    params: zTaxTableIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+  listTaxTables: endpoint({
+    method: "GET",
+    path: "/tax-table",
+    summary: "Tax tables (a year's payroll parameters), newest year first (filter: year)",
+    query: zTaxTablesQuery,
+    response: zTaxTablesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  createTaxTable: endpoint({
+    method: "POST",
+    path: "/tax-table",
+    summary: "Create a year's payroll parameters (tax table)",
+    body: zTaxTableInput,
+    status: 201,
+    response: zTaxTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  getTaxTable: endpoint({
+    method: "GET",
+    path: "/tax-table/:id",
+    summary: "One of the tax tables",
+    params: zTaxTableIdParams,
+    response: zTaxTable,
+    errors: [400, 401, 403, 404],
+  }),
+  updateTaxTable: endpoint({
+    method: "PUT",
+    path: "/tax-table/:id",
+    summary: "Replace a year's payroll parameters (tax table) (omitted optional fields take their defaults)",
+    params: zTaxTableIdParams,
+    body: zTaxTableInput,
+    response: zTaxTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  deleteTaxTable: endpoint({
+    method: "DELETE",
+    path: "/tax-table/:id",
+    summary: "Delete a year's payroll parameters (tax table)",
+    params: zTaxTableIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+  listStateIncomeTax: endpoint({
+    method: "GET",
+    path: "/state-income-tax-table",
+    summary: "State income tax brackets, newest year first, then by lower limit (filter: year)",
+    query: zTaxTablesQuery,
+    response: zStateIncomeTaxTablesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  createStateIncomeTax: endpoint({
+    method: "POST",
+    path: "/state-income-tax-table",
+    summary: "Create a state income tax bracket",
+    body: zStateIncomeTaxTableInput,
+    status: 201,
+    response: zStateIncomeTaxTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  getStateIncomeTax: endpoint({
+    method: "GET",
+    path: "/state-income-tax-table/:id",
+    summary: "One of the state income tax tables",
+    params: zTaxTableIdParams,
+    response: zStateIncomeTaxTable,
+    errors: [400, 401, 403, 404],
+  }),
+  updateStateIncomeTax: endpoint({
+    method: "PUT",
+    path: "/state-income-tax-table/:id",
+    summary: "Replace a state income tax bracket (omitted optional fields take their defaults)",
+    params: zTaxTableIdParams,
+    body: zStateIncomeTaxTableInput,
+    response: zStateIncomeTaxTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  deleteStateIncomeTax: endpoint({
+    method: "DELETE",
+    path: "/state-income-tax-table/:id",
+    summary: "Delete a state income tax bracket",
+    params: zTaxTableIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+  listDeductions: endpoint({
+    method: "GET",
+    path: "/taxpayer-deductions-table",
+    summary: "Taxpayer deductions, newest year first, then by deduction type (filter: year)",
+    query: zTaxTablesQuery,
+    response: zTaxpayerDeductionsTablesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  createDeductions: endpoint({
+    method: "POST",
+    path: "/taxpayer-deductions-table",
+    summary: "Create a taxpayer deduction of a year",
+    body: zTaxpayerDeductionsTableInput,
+    status: 201,
+    response: zTaxpayerDeductionsTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  getDeductions: endpoint({
+    method: "GET",
+    path: "/taxpayer-deductions-table/:id",
+    summary: "One of the taxpayer deductions tables",
+    params: zTaxTableIdParams,
+    response: zTaxpayerDeductionsTable,
+    errors: [400, 401, 403, 404],
+  }),
+  updateDeductions: endpoint({
+    method: "PUT",
+    path: "/taxpayer-deductions-table/:id",
+    summary: "Replace a taxpayer deduction of a year (omitted optional fields take their defaults)",
+    params: zTaxTableIdParams,
+    body: zTaxpayerDeductionsTableInput,
+    response: zTaxpayerDeductionsTable,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  deleteDeductions: endpoint({
+    method: "DELETE",
+    path: "/taxpayer-deductions-table/:id",
+    summary: "Delete a taxpayer deduction of a year",
+    params: zTaxTableIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -12,7 +12,7 @@ import type {
   TTaxTablesQuery,
 } from "../../../contract/tax-tables.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   provinceTaxTables,
@@ -125,19 +125,24 @@ export function createTaxTablesService(ctx: AppContext) {
       if (query.year !== undefined) conditions.push(eq(provinceTaxTables.year, query.year));
       if (query.search) conditions.push(ilike(provinceTaxTables.provinceName, likeContains(query.search)));
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(provinceTaxTables).where(where);
-      const rows = await db
-        .select()
-        .from(provinceTaxTables)
-        .where(where)
-        .orderBy(
-          desc(provinceTaxTables.year),
-          asc(sql`lower(${provinceTaxTables.provinceName})`),
-          asc(provinceTaxTables.id),
-        )
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toProvince), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(provinceTaxTables).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select()
+            .from(provinceTaxTables)
+            .where(where)
+            .orderBy(
+              desc(provinceTaxTables.year),
+              asc(sql`lower(${provinceTaxTables.provinceName})`),
+              asc(provinceTaxTables.id),
+            )
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toProvince);
+        },
+      );
     },
 
     async getProvince(id: string) {
@@ -178,15 +183,20 @@ export function createTaxTablesService(ctx: AppContext) {
     // ---- Payroll parameters of a year ------------------------------------------------------------------
     async listTaxTables(query: TTaxTablesQuery) {
       const where = query.year !== undefined ? eq(taxTables.year, query.year) : undefined;
-      const [total] = await db.select({ n: count() }).from(taxTables).where(where);
-      const rows = await db
-        .select()
-        .from(taxTables)
-        .where(where)
-        .orderBy(desc(taxTables.year))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toTaxTable), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(taxTables).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select()
+            .from(taxTables)
+            .where(where)
+            .orderBy(desc(taxTables.year))
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toTaxTable);
+        },
+      );
     },
 
     async getTaxTable(id: string) {
@@ -218,15 +228,20 @@ export function createTaxTablesService(ctx: AppContext) {
     // ---- State income tax scale ------------------------------------------------------------------------
     async listStateIncomeTax(query: TTaxTablesQuery) {
       const where = query.year !== undefined ? eq(stateIncomeTaxTables.year, query.year) : undefined;
-      const [total] = await db.select({ n: count() }).from(stateIncomeTaxTables).where(where);
-      const rows = await db
-        .select()
-        .from(stateIncomeTaxTables)
-        .where(where)
-        .orderBy(desc(stateIncomeTaxTables.year), asc(stateIncomeTaxTables.lowerLimitCents))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toStateIncomeTax), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(stateIncomeTaxTables).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select()
+            .from(stateIncomeTaxTables)
+            .where(where)
+            .orderBy(desc(stateIncomeTaxTables.year), asc(stateIncomeTaxTables.lowerLimitCents))
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toStateIncomeTax);
+        },
+      );
     },
 
     async getStateIncomeTax(id: string) {
@@ -267,15 +282,20 @@ export function createTaxTablesService(ctx: AppContext) {
     // ---- Taxpayer deductions ---------------------------------------------------------------------------
     async listDeductions(query: TTaxTablesQuery) {
       const where = query.year !== undefined ? eq(taxpayerDeductionsTables.year, query.year) : undefined;
-      const [total] = await db.select({ n: count() }).from(taxpayerDeductionsTables).where(where);
-      const rows = await db
-        .select()
-        .from(taxpayerDeductionsTables)
-        .where(where)
-        .orderBy(desc(taxpayerDeductionsTables.year), asc(taxpayerDeductionsTables.deductionType))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toDeductions), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(taxpayerDeductionsTables).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select()
+            .from(taxpayerDeductionsTables)
+            .where(where)
+            .orderBy(desc(taxpayerDeductionsTables.year), asc(taxpayerDeductionsTables.deductionType))
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toDeductions);
+        },
+      );
     },
 
     async getDeductions(id: string) {

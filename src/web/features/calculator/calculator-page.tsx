@@ -1,14 +1,17 @@
 import { Button, Group, Loader, Stack } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { TCalculatorMyTerms, TCalculatorParameters } from "../../../contract/calculator.ts";
+import {
+  calculatorApi,
+  type TCalculatorMyTerms,
+  type TCalculatorParameters,
+} from "../../../contract/calculator.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
-import { apiFetch } from "../../lib/api-client.ts";
+import { useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { useSession } from "../../lib/session.ts";
 import { BikeComparison } from "./bike-comparison.tsx";
 import {
@@ -37,13 +40,15 @@ import { ResultSummary } from "./result-summary.tsx";
  */
 export function CalculatorPage() {
   const { t } = useTranslation();
-  const parameters = useQuery({
-    queryKey: ["calculator-parameters"],
-    queryFn: () => apiFetch<TCalculatorParameters>("/api/calculator/parameters"),
-    staleTime: 5 * 60_000,
-    // The page says itself when the parameters cannot be fetched (the error state below).
-    meta: { silent: true },
-  });
+  const parameters = useEndpointQuery(
+    calculatorApi.parameters,
+    {},
+    {
+      staleTime: 5 * 60_000,
+      // The page says itself when the parameters cannot be fetched (the error state below).
+      meta: { silent: true },
+    },
+  );
   const title = t("calculator.title");
   if (parameters.isPending) {
     return (
@@ -81,15 +86,17 @@ export function CalculatorPage() {
 function useOwnTerms(): TCalculatorMyTerms | null {
   const { accessUser } = useSession();
   const employee = accessUser?.roles.includes("BIKE_BENEFICIARY") === true;
-  const own = useQuery({
-    queryKey: ["calculator-my-terms"],
-    queryFn: () => apiFetch<TCalculatorMyTerms>("/api/calculator/my-terms"),
-    enabled: employee,
-    // Without own terms the page calculates with the published ones; nothing to tell the reader.
-    meta: { silent: true },
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  const own = useEndpointQuery(
+    calculatorApi.myTerms,
+    {},
+    {
+      enabled: employee,
+      // Without own terms the page calculates with the published ones; nothing to tell the reader.
+      meta: { silent: true },
+      retry: false,
+      staleTime: 5 * 60_000,
+    },
+  );
   return employee ? (own.data ?? null) : null;
 }
 

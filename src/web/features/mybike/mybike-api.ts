@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TBikeStoreOptions } from "../../../contract/bike-stores.ts";
-import type { TCalculatorMyTerms } from "../../../contract/calculator.ts";
+import { bikeStoresApi } from "../../../contract/bike-stores.ts";
+import { calculatorApi } from "../../../contract/calculator.ts";
 import type { TMyBenefit, TOrderOffer, TSigningCodeSent } from "../../../contract/order-acceptance.ts";
 import type { TOrderAgreement, TOrderDetails, TOrderItem, TStartOrder } from "../../../contract/orders.ts";
 import { apiFetch } from "../../lib/api-client.ts";
+import { useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
  * The calls of /mybike: the employee's benefit, their orders, the active bike stores, starting an order,
  * the package's offer and acceptance, and signing the agreement (src/contract/orders.ts and
- * order-acceptance.ts). Type-only imports of the contract keep zod out of this page's chunk.
+ * order-acceptance.ts).
  */
 
 export type TMyOrder = TOrderDetails;
@@ -33,13 +34,7 @@ export function useMyBenefit() {
 }
 
 export function useMyTerms() {
-  return useQuery({
-    queryKey: ["calculator-my-terms"],
-    queryFn: () => apiFetch<TCalculatorMyTerms>("/api/calculator/my-terms"),
-    meta: SILENT,
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
+  return useEndpointQuery(calculatorApi.myTerms, {}, { meta: SILENT, retry: false, staleTime: 5 * 60_000 });
 }
 
 export function useMyOrders() {
@@ -52,13 +47,11 @@ export function useMyOrders() {
 }
 
 export function useBikeStores(enabled: boolean) {
-  return useQuery({
-    queryKey: ["bike-stores-minimal"],
-    queryFn: () => apiFetch<TBikeStoreOptions>("/api/bike-stores/minimal"),
-    select: (data) => data.bikeStores,
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useEndpointQuery(
+    bikeStoresApi.minimal,
+    {},
+    { select: (data) => data.bikeStores, enabled, staleTime: 5 * 60_000 },
+  );
 }
 
 /** The order an action answered replaces the one in the list at once; the list refetches behind it. */

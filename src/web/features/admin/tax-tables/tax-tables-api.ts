@@ -5,13 +5,16 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type {
-  TProvinceTaxTable,
-  TStateIncomeTaxTable,
-  TTaxpayerDeductionsTable,
-  TTaxTable,
+import { calculatorApi } from "../../../../contract/calculator.ts";
+import type { EndpointBody, EndpointDef } from "../../../../contract/endpoint.ts";
+import {
+  type TProvinceTaxTable,
+  type TStateIncomeTaxTable,
+  type TTaxpayerDeductionsTable,
+  type TTaxTable,
+  taxTablesApi,
 } from "../../../../contract/tax-tables.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey, endpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
  * The four tax tables of the calculator (SPEC §7 "Tax tables: full CRUD"): one list call per table
@@ -42,9 +45,8 @@ export type TaxPage<T> = {
   hasPrevious: boolean;
 };
 
-export const TAX_TABLES_KEY = ["tax-tables"] as const;
 /** The public calculator's cached parameters (features/calculator), which these tables feed. */
-export const CALCULATOR_PARAMETERS_KEY = ["calculator-parameters"] as const;
+export const CALCULATOR_PARAMETERS_KEY = endpointKey(calculatorApi.parameters);
 
 /** A year's rows fit one page (the API allows 500). */
 export const YEAR_PAGE_SIZE = 500;
@@ -53,18 +55,44 @@ export const MUNICIPAL_PAGE_SIZE = 50;
 
 export type ListParams = { page: number; limit: number; year?: number; search?: string };
 
-export function taxListPath(resource: TaxResource, { page, limit, year, search }: ListParams): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (year !== undefined) params.set("year", String(year));
-  if (search?.trim()) params.set("search", search.trim());
-  return `/api/${resource}?${params}`;
-}
+/** Each table's calls in src/contract/tax-tables.ts. */
+const ENDPOINTS = {
+  "tax-table": {
+    list: taxTablesApi.listTaxTables,
+    create: taxTablesApi.createTaxTable,
+    update: taxTablesApi.updateTaxTable,
+    remove: taxTablesApi.deleteTaxTable,
+  },
+  "state-income-tax-table": {
+    list: taxTablesApi.listStateIncomeTax,
+    create: taxTablesApi.createStateIncomeTax,
+    update: taxTablesApi.updateStateIncomeTax,
+    remove: taxTablesApi.deleteStateIncomeTax,
+  },
+  "taxpayer-deductions-table": {
+    list: taxTablesApi.listDeductions,
+    create: taxTablesApi.createDeductions,
+    update: taxTablesApi.updateDeductions,
+    remove: taxTablesApi.deleteDeductions,
+  },
+  "province-tax-table": {
+    list: taxTablesApi.listProvinces,
+    create: taxTablesApi.createProvince,
+    update: taxTablesApi.updateProvince,
+    remove: taxTablesApi.deleteProvince,
+  },
+} as const satisfies Record<TaxResource, Record<"list" | "create" | "update" | "remove", EndpointDef>>;
+
+type BodyOf<R extends TaxResource> = EndpointBody<(typeof ENDPOINTS)[R]["create"]>;
 
 /** One page of a tax table; the previous page stays on screen while the next loads. */
-export function useTaxRows<R extends TaxResource>(resource: R, params: ListParams) {
+export function useTaxRows<R extends TaxResource>(resource: R, { page, limit, year, search }: ListParams) {
+  // The municipal rates alone are searched by name.
+  const query = { page, limit, year, ...(search?.trim() ? { search: search.trim() } : {}) };
+  const list = ENDPOINTS[resource].list as (typeof ENDPOINTS)["province-tax-table"]["list"];
   return useQuery({
-    queryKey: [...TAX_TABLES_KEY, resource, params],
-    queryFn: () => apiFetch<TaxPage<RowOf[R]>>(taxListPath(resource, params)),
+    ...endpointQuery(list, { query }),
+    select: (data) => data as unknown as TaxPage<RowOf[R]>,
     placeholderData: keepPreviousData,
   });
 }
@@ -76,18 +104,22 @@ export function useTaxYears() {
 
 function refetchAfterChange(queryClient: QueryClient, resource: TaxResource) {
   void queryClient.invalidateQueries({ queryKey: CALCULATOR_PARAMETERS_KEY });
-  return queryClient.invalidateQueries({ queryKey: [...TAX_TABLES_KEY, resource] });
+  return queryClient.invalidateQueries({ queryKey: endpointKey(ENDPOINTS[resource].list) });
 }
 
 /** POST (no id) or PUT (id) of one row; the form shows the errors itself. */
 export function useSaveTaxRow<R extends TaxResource>(resource: R) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: unknown }) =>
-      apiFetch<RowOf[R]>(id ? `/api/${resource}/${encodeURIComponent(id)}` : `/api/${resource}`, {
-        method: id ? "PUT" : "POST",
-        body,
-      }),
+    mutationFn: async ({ id, body }: { id: string | null; body: BodyOf<R> }) => {
+      // One table's create and update take the same body; the cast names one of the four for the compiler.
+      const { create, update } = ENDPOINTS[resource] as (typeof ENDPOINTS)["province-tax-table"];
+      const input = body as BodyOf<"province-tax-table">;
+      const row = id
+        ? await callEndpoint(update, { params: { id }, body: input })
+        : await callEndpoint(create, { body: input });
+      return row as unknown as RowOf[R];
+    },
     meta: { silent: true },
     onSuccess: () => refetchAfterChange(queryClient, resource),
   });
@@ -97,8 +129,7 @@ export function useSaveTaxRow<R extends TaxResource>(resource: R) {
 export function useDeleteTaxRow(resource: TaxResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<{ message: string }>(`/api/${resource}/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => callEndpoint(ENDPOINTS[resource].remove, { params: { id } }),
     meta: { silent: true },
     onSuccess: () => refetchAfterChange(queryClient, resource),
   });

@@ -170,6 +170,8 @@ function api(extra: Record<string, FakeRoute> = {}) {
         validFrom: "2024-09-01",
         validTo: null,
         description: "Yleinen verokanta",
+        createdAt: "2024-08-01T09:00:00.000Z",
+        updatedAt: "2024-08-01T09:00:00.000Z",
       },
     ]),
     ...extra,
