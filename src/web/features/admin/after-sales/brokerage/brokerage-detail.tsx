@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUpdateBikeBrokerage } from "../../../../../contract/bike-brokerage.ts";
 import { brokerageBikeTitle } from "../../../../../domain/brokerage.ts";
+import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
-import { ConfirmDialog } from "../../../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
@@ -94,38 +94,31 @@ function BikeView({ bike, back }: { bike: TBikeBrokerageDetails; back: ReactNode
   );
 }
 
-type Confirming = "sell" | "withdraw" | "delete" | null;
-
 function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
   const { t } = useTranslation();
   const { go } = useAdminNav();
   const change = useChangeBike(bike.bikeBrokerageId);
   const remove = useDeleteBike(bike.bikeBrokerageId);
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const ending = useActionDialog<"sell" | "withdraw">(change);
+  const deleting = useActionDialog<"delete">(remove);
   const title = brokerageBikeTitle(bike);
 
   function run(body: TUpdateBikeBrokerage, done: string) {
     remove.reset();
-    change.mutate(body, {
-      onSuccess: () => {
-        setConfirming(null);
-        showSuccessToast(done);
-      },
-      onError: () => setConfirming(null),
-    });
+    change.mutate(body, { onSuccess: () => showSuccessToast(done) });
+  }
+  function end(body: TUpdateBikeBrokerage, done: string) {
+    ending.run(body, () => showSuccessToast(done));
   }
   function deleteBike() {
-    change.reset();
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        showSuccessToast(t("adminBrokerage.toasts.deleted"));
-        go("applications", AFTER_SALES_SEGMENTS.brokerage);
-      },
-      onError: () => setConfirming(null),
+    deleting.run(undefined, () => {
+      showSuccessToast(t("adminBrokerage.toasts.deleted"));
+      go("applications", AFTER_SALES_SEGMENTS.brokerage);
     });
   }
 
-  const error = change.error ?? remove.error;
+  // A dialog shows its own call's failure; the buttons without one show theirs here.
+  const error = ending.current || deleting.current ? null : (change.error ?? remove.error);
   const busy = change.isPending || remove.isPending;
   const forSale = bike.status === "PENDING";
   return (
@@ -166,12 +159,12 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
             </Button>
           )}
           {forSale && (
-            <Button variant="default" disabled={busy} onClick={() => setConfirming("sell")}>
+            <Button variant="default" disabled={busy} onClick={() => ending.open("sell")}>
               {t("adminBrokerage.detail.sell")}
             </Button>
           )}
           {forSale && (
-            <Button variant="default" disabled={busy} onClick={() => setConfirming("withdraw")}>
+            <Button variant="default" disabled={busy} onClick={() => ending.open("withdraw")}>
               {t("adminBrokerage.detail.withdraw")}
             </Button>
           )}
@@ -184,41 +177,35 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
               {t("adminBrokerage.detail.reopen")}
             </Button>
           )}
-          <Button variant="outline" color="red" disabled={busy} onClick={() => setConfirming("delete")}>
+          <Button variant="outline" color="red" disabled={busy} onClick={() => deleting.open("delete")}>
             {t("adminBrokerage.detail.delete")}
           </Button>
         </Group>
       </Stack>
-      <ConfirmDialog
-        opened={confirming === "sell"}
+      <ActionDialog
+        {...ending.props(ending.current === "sell")}
         title={t("adminBrokerage.confirm.sellTitle", { bike: title })}
         confirmLabel={t("adminBrokerage.confirm.sell")}
-        onConfirm={() => run({ status: "COMPLETED" }, t("adminBrokerage.toasts.sold"))}
-        onCancel={() => setConfirming(null)}
-        loading={change.isPending}
+        onConfirm={() => end({ status: "COMPLETED" }, t("adminBrokerage.toasts.sold"))}
       >
         {t("adminBrokerage.confirm.sellText")}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={confirming === "withdraw"}
+      </ActionDialog>
+      <ActionDialog
+        {...ending.props(ending.current === "withdraw")}
         title={t("adminBrokerage.confirm.withdrawTitle", { bike: title })}
         confirmLabel={t("adminBrokerage.confirm.withdraw")}
-        onConfirm={() => run({ status: "CANCELLED" }, t("adminBrokerage.toasts.withdrawn"))}
-        onCancel={() => setConfirming(null)}
-        loading={change.isPending}
+        onConfirm={() => end({ status: "CANCELLED" }, t("adminBrokerage.toasts.withdrawn"))}
       >
         {t("adminBrokerage.confirm.withdrawText")}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={confirming === "delete"}
+      </ActionDialog>
+      <ActionDialog
+        {...deleting.props(deleting.current === "delete")}
         title={t("adminBrokerage.confirm.deleteTitle", { bike: title })}
         confirmLabel={t("adminBrokerage.confirm.delete")}
         onConfirm={deleteBike}
-        onCancel={() => setConfirming(null)}
-        loading={remove.isPending}
       >
         {t("adminBrokerage.confirm.deleteText")}
-      </ConfirmDialog>
+      </ActionDialog>
     </SectionCard>
   );
 }
