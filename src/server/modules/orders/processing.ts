@@ -31,16 +31,13 @@ import { startLease } from "./start-lease.ts";
  * commit; a failed mail is logged and does not undo the action.
  */
 
-/** Where a failed mail is logged (the request's logger). */
-export type ProcessingLog = MailFailureLog;
-
 export function createOrderProcessingService(ctx: AppContext, registry: GatewayRegistry = gatewayRegistry()) {
   const { db } = ctx.database;
   const reader = createOrdersService(ctx);
-  const failureLog = (log: ProcessingLog) => (error: unknown, what: string) =>
+  const failureLog = (log: MailFailureLog) => (error: unknown, what: string) =>
     log.error({ err: error }, what);
 
-  async function mailLink(link: IssuedStoreLink | undefined, log: ProcessingLog): Promise<void> {
+  async function mailLink(link: IssuedStoreLink | undefined, log: MailFailureLog): Promise<void> {
     if (link) await mailStoreLink(ctx, link, failureLog(log));
   }
 
@@ -66,7 +63,7 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
       return reader.details(user, orderId);
     },
 
-    async process(user: CurrentUser, orderId: string, log: ProcessingLog): Promise<TOrderDetails> {
+    async process(user: CurrentUser, orderId: string, log: MailFailureLog): Promise<TOrderDetails> {
       const link = await write(db, { actor: asOrderUser(user) }, (w) => processOrder(w, orderId));
       await mailLink(link, log);
       await mailPurchaseOrder(ctx, orderId, log);
@@ -87,7 +84,7 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
       user: CurrentUser,
       orderId: string,
       move: TOrderStatusMove,
-      log: ProcessingLog,
+      log: MailFailureLog,
     ): Promise<TOrderDetails> {
       await mailLink(await moveByStatus(user, orderId, move), log);
       return reader.details(user, orderId);
@@ -96,7 +93,7 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
     async bulkMoveStatus(
       user: CurrentUser,
       input: TBulkOrderStatus,
-      log: ProcessingLog,
+      log: MailFailureLog,
     ): Promise<TBulkOrderStatusResult> {
       const results: TBulkOrderStatusResult["results"] = [];
       for (const orderId of input.orderIds) {
