@@ -35,7 +35,6 @@ const MAX_LINES = 500;
 const LONG_FILES: Record<string, string> = {
   "src/web/features/account/own-details-page.tsx": "to split into its sections",
   "src/web/features/admin/companies/company-form.tsx": "to split into its sections",
-  "src/web/features/admin/orders/order-actions.tsx": "to split into its actions",
 };
 
 describe("the code's shape", () => {
