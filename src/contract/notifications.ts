@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
-import { zMessage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
@@ -11,8 +11,8 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
  * notifications: anybody else's, of the same company too, is 404.
  *
  * - GET /api/notifications?page(1)&limit(20, max 100)&unreadOnly(true|false)&types(comma list of
- *   NOTIFICATION_TYPES)&priority → `{ items, pagination: { page, limit, total, totalPages, hasNext,
- *   hasPrevious } }`, newest first (ties by id).
+ *   NOTIFICATION_TYPES)&priority → the default page `{ items, page, limit, total, totalPages, hasNext,
+ *   hasPrevious }`, newest first (ties by id).
  * - GET /api/notifications/checker?lastFetch=<ISO datetime> → `{ items, unreadCount, serverTime }`:
  *   the notifications created after lastFetch, newest first, at most 50; send `serverTime` as the
  *   next lastFetch. A notification may come twice across checks; the client keeps one per id.
@@ -70,16 +70,8 @@ export const zNotificationsQuery = zPageQuery.extend({
 });
 export type TNotificationsQuery = z.infer<typeof zNotificationsQuery>;
 
-export const zPagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  hasNext: z.boolean(),
-  hasPrevious: z.boolean(),
-});
-
-export const zNotificationsPage = z.object({ items: z.array(zNotification), pagination: zPagination });
+/** The default list envelope: the spec's pagination fields (page, limit, total, …) beside the items. */
+export const zNotificationsPage = zPage(zNotification);
 export type TNotificationsPage = z.infer<typeof zNotificationsPage>;
 
 export const zNotificationCheckQuery = z.object({

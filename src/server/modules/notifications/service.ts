@@ -11,7 +11,7 @@ import {
 } from "../../../contract/notifications.ts";
 import type { AppContext } from "../../context.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -65,18 +65,20 @@ export function createNotificationsService(ctx: AppContext) {
       if (query.types && query.types.length > 0) filters.push(inArray(notifications.type, query.types));
       if (query.priority) filters.push(eq(notifications.priority, query.priority));
       const where = and(...filters);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(...NEWEST_FIRST)
-          .limit(query.limit)
-          .offset(pageOffset(query)),
-        db.select({ n: count() }).from(notifications).where(where),
-      ]);
-      const { items, ...pagination } = pageEnvelope(rows.map(toNotification), total?.n ?? 0, query);
-      return { items, pagination };
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select()
+            .from(notifications)
+            .where(where)
+            .orderBy(...NEWEST_FIRST)
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toNotification);
+        },
+      );
     },
 
     /**

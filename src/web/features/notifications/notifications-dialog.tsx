@@ -98,12 +98,12 @@ function NotificationList({
   const { t } = useTranslation();
   const list = useQuery({ ...listQuery(page, filters), placeholderData: keepPreviousData });
   const markAll = useMarkAsRead();
-  const pagination = list.data?.pagination;
+  const shown = list.data;
   const items = list.data?.items ?? [];
   const filtered = filters.unreadOnly || filters.type !== null;
 
   // A delete or a mark can empty the last page: go to the new last one.
-  const totalPages = pagination?.totalPages;
+  const totalPages = shown?.totalPages;
   useEffect(() => {
     if (totalPages !== undefined && page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
   }, [page, totalPages, setPage]);
@@ -186,25 +186,15 @@ function NotificationList({
         </Button>
       </Group>
       {body}
-      {pagination && pagination.totalPages > 1 && (
+      {shown && shown.totalPages > 1 && (
         <Group justify="space-between" gap="sm">
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!pagination.hasPrevious}
-            onClick={() => setPage(page - 1)}
-          >
+          <Button variant="default" size="xs" disabled={!shown.hasPrevious} onClick={() => setPage(page - 1)}>
             {t("notifications.previousPage")}
           </Button>
           <Text size="sm" aria-live="polite">
-            {t("notifications.pageOf", { page: pagination.page, pages: pagination.totalPages })}
+            {t("notifications.pageOf", { page: shown.page, pages: shown.totalPages })}
           </Text>
-          <Button
-            variant="default"
-            size="xs"
-            disabled={!pagination.hasNext}
-            onClick={() => setPage(page + 1)}
-          >
+          <Button variant="default" size="xs" disabled={!shown.hasNext} onClick={() => setPage(page + 1)}>
             {t("notifications.nextPage")}
           </Button>
         </Group>

@@ -36,7 +36,12 @@ export function notificationsPage(
   const totalPages = Math.max(1, Math.ceil(total / limit));
   const body: TNotificationsPage = {
     items,
-    pagination: { page, limit, total, totalPages, hasNext: page < totalPages, hasPrevious: page > 1 },
+    page,
+    limit,
+    total,
+    totalPages,
+    hasNext: page < totalPages,
+    hasPrevious: page > 1,
   };
   return { status: 200, body };
 }
