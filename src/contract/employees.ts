@@ -12,7 +12,9 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
 } from "../domain/enums.ts";
+import { zMessage } from "./common.ts";
 import { zEuros } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
@@ -304,3 +306,124 @@ export const zEmployeeFilterOptions = z.object({
   units: z.array(z.object({ unitId: z.uuid(), unitName: z.string(), companyId: z.uuid() })),
 });
 export type TEmployeeFilterOptions = z.infer<typeof zEmployeeFilterOptions>;
+
+/**
+ * The employer's calls on employees. The export (GET /api/beneficiary-employee/export) answers a file
+ * and keeps its own registration on the server; the web downloads it by its address.
+ */
+export const employeesApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/employeesOptimizedList",
+    summary: "The employees of the caller's companies, filtered and paged in SQL, newest first",
+    query: zEmployeesListQuery,
+    response: zEmployeesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  ofCompany: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/companies/:id/employees",
+    summary: "The employees of one of the caller's companies, paged, newest first",
+    params: zCompanyIdParams,
+    query: zCompanyEmployeesQuery,
+    response: zEmployeesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  withAllData: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/employeesWithAllDataOnly",
+    summary:
+      "Accepted employees with complete payroll data (employee number and cost unit); minimalData=true: names only",
+    query: zEmployeesWithAllDataQuery,
+    response: zEmployeesWithAllDataResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  withOrders: endpoint({
+    method: "GET",
+    path: "/employeesWithOrders",
+    summary: "The employees of the caller's companies that have at least one order, with their orders",
+    query: zEmployeesWithOrdersQuery,
+    response: zEmployeesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  filterOptions: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/filter-options",
+    summary: "The cost units, payroll groups and units the employee list's filters offer",
+    query: zEmployeeFilterOptionsQuery,
+    response: zEmployeeFilterOptions,
+    errors: [400, 401, 403, 404],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/details/:id",
+    summary: "One employee with their orders and absences",
+    params: zEmployeeIdParams,
+    response: zEmployeeDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/beneficiary-employee/create",
+    summary:
+      "Add an employee to one of the caller's companies (accepted at once); a new address gets an account and a set-password mail",
+    body: zCreateEmployee,
+    status: 201,
+    response: zEmployee,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  update: endpoint({
+    method: "POST",
+    path: "/beneficiary-employee/:id/update",
+    summary: "Change an employee's payroll fields, last working day, max price, note or names",
+    params: zEmployeeIdParams,
+    body: zUpdateEmployee,
+    response: zEmployee,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  decide: endpoint({
+    method: "POST",
+    path: "/beneficiary-employee/:id/decide",
+    summary:
+      "Accept or reject a joining request with the employee's fields and role flags; 409 EMPLOYEE_ALREADY_DECIDED",
+    params: zEmployeeIdParams,
+    body: zDecideEmployee,
+    response: zEmployee,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  absences: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/:id/absences",
+    summary: "An employee's absences, latest first",
+    params: zEmployeeIdParams,
+    response: zAbsences,
+    errors: [400, 401, 403, 404],
+  }),
+  addAbsence: endpoint({
+    method: "POST",
+    path: "/beneficiary-employee/:id/absences",
+    summary: "Record an absence (Sairasloma, Vanhempainvapaa, Muu); 409 ABSENCE_OVERLAPS",
+    params: zEmployeeIdParams,
+    body: zAbsenceInput,
+    status: 201,
+    response: zAbsence,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  updateAbsence: endpoint({
+    method: "PUT",
+    path: "/beneficiary-employee/:id/absences/:absenceId",
+    summary: "Change an absence (its end once the return date is known); 409 ABSENCE_OVERLAPS",
+    params: zAbsenceParams,
+    body: zAbsenceInput,
+    response: zAbsence,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  removeAbsence: endpoint({
+    method: "DELETE",
+    path: "/beneficiary-employee/:id/absences/:absenceId",
+    summary: "Remove an absence recorded by mistake",
+    params: zAbsenceParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -11,6 +11,7 @@ import { GRANTABLE_EMPLOYER_ROLES } from "../../../domain/employees.ts";
 import type { AbsenceReason, EmployeeStatus, OrderStatus } from "../../../domain/enums.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
+import { readPage } from "../../db/paging.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -137,23 +138,37 @@ export function employeeFiltersWhere(viewer: CurrentUser, filters: Partial<Emplo
 /** Newest first, ties by id: the order of beneficiary_employees_created_idx walked backwards. */
 export const NEWEST_FIRST = [desc(be.createdAt), desc(be.id)];
 
-/** One page of employee ids and the total, for a WHERE built above. */
-export async function pageOfEmployeeIds(
+/**
+ * One page of the employees a WHERE built above finds, newest first, in the SPEC's "Page of
+ * employees" envelope (employees, currentPage, totalPages, totalCount). The page's ids are found
+ * first; `rowsOf` builds their rows in that order.
+ */
+export async function readEmployeePage<T>(
   db: Db,
   where: SQL | undefined,
-  page: { page: number; pageSize: number },
-): Promise<{ ids: string[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: be.id })
-      .from(be)
-      .where(where)
-      .orderBy(...NEWEST_FIRST)
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(be).where(where),
-  ]);
-  return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+  query: { page: number; pageSize: number },
+  rowsOf: (ids: string[]) => Promise<T[]>,
+) {
+  const page = await readPage(
+    { page: query.page, limit: query.pageSize },
+    async () => (await db.select({ n: sql<number>`count(*)::int` }).from(be).where(where))[0]?.n ?? 0,
+    async ({ limit, offset }) => {
+      const rows = await db
+        .select({ id: be.id })
+        .from(be)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(limit)
+        .offset(offset);
+      return rowsOf(rows.map((r) => r.id));
+    },
+  );
+  return {
+    employees: page.items,
+    currentPage: page.page,
+    totalPages: page.totalPages,
+    totalCount: page.total,
+  };
 }
 
 type OrderJson = {
@@ -251,7 +266,7 @@ const employerRolesOf = sql<string[] | null>`(select array_agg(distinct ${roles.
   where ${userRoles.userId} = ${be.userId} and ${userRoles.companyId} = ${be.companyId}
     and ${inArray(roles.name, [...GRANTABLE_EMPLOYER_ROLES])})`;
 
-/** The rows of the given employees, in the order of `ids` (a page found by pageOfEmployeeIds). */
+/** The rows of the given employees, in the order of `ids` (a page found by readEmployeePage). */
 export async function employeesByIds(db: Db, ids: readonly string[], today: string): Promise<TEmployee[]> {
   if (ids.length === 0) return [];
   const rows = await db

@@ -28,7 +28,7 @@ import {
   employeeFiltersWhere,
   employeesByIds,
   NEWEST_FIRST,
-  pageOfEmployeeIds,
+  readEmployeePage,
   toAbsence,
 } from "./list.ts";
 
@@ -43,15 +43,6 @@ const FILTER_OPTIONS_MAX = 500;
 
 /** Helsinki's calendar date today: "ended", "absent today" are Finnish days. */
 export const helsinkiToday = () => toHelsinkiDateString(new Date());
-
-function employeesPage(
-  employees: TEmployee[],
-  total: number,
-  page: number,
-  pageSize: number,
-): TEmployeesPage {
-  return { employees, currentPage: page, totalPages: Math.ceil(total / pageSize), totalCount: total };
-}
 
 /**
  * The employee row when it is in the viewer's companies; 404 otherwise (whichever it is). `lock` takes
@@ -101,8 +92,7 @@ export async function listEmployees(
 ): Promise<TEmployeesPage> {
   const today = helsinkiToday();
   const where = employeeFiltersWhere(viewer, query, today);
-  const { ids, total } = await pageOfEmployeeIds(db, where, query);
-  return employeesPage(await employeesByIds(db, ids, today), total, query.page, query.pageSize);
+  return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today));
 }
 
 /** Every employee of one live company in the viewer's scope (404 for another or a deleted company). */
@@ -128,32 +118,27 @@ export async function employeesWithAllData(db: Db, viewer: CurrentUser, query: T
     employeeFiltersWhere(viewer, { companyId: query.companyId, search: query.search }, today),
     completePayrollDataWhere,
   );
-  const { ids, total } = await pageOfEmployeeIds(db, where, query);
-  if (!query.minimalData) {
-    return employeesPage(await employeesByIds(db, ids, today), total, query.page, query.pageSize);
-  }
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            beneficiaryEmployeeId: be.id,
-            companyId: be.companyId,
-            firstName: systemUsers.firstName,
-            lastName: systemUsers.lastName,
-            employeeNumber: be.employeeNumber,
-          })
-          .from(be)
-          .innerJoin(systemUsers, eq(systemUsers.userId, be.userId))
-          .where(inArray(be.id, ids))
-          .orderBy(...NEWEST_FIRST);
-  const employees: TEmployeeMinimal[] = rows;
-  return {
-    employees,
-    currentPage: query.page,
-    totalPages: Math.ceil(total / query.pageSize),
-    totalCount: total,
-  };
+  if (!query.minimalData) return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today));
+  return readEmployeePage(
+    db,
+    where,
+    query,
+    async (ids): Promise<TEmployeeMinimal[]> =>
+      ids.length === 0
+        ? []
+        : db
+            .select({
+              beneficiaryEmployeeId: be.id,
+              companyId: be.companyId,
+              firstName: systemUsers.firstName,
+              lastName: systemUsers.lastName,
+              employeeNumber: be.employeeNumber,
+            })
+            .from(be)
+            .innerJoin(systemUsers, eq(systemUsers.userId, be.userId))
+            .where(inArray(be.id, ids))
+            .orderBy(...NEWEST_FIRST),
+  );
 }
 
 /** The distinct cost units and payroll groups in use, and the units, of the viewer's companies. */

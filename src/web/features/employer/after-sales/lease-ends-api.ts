@@ -9,7 +9,7 @@ import {
 } from "../../../../contract/bike-redemptions.ts";
 import type { LeaseEndReason, SimpleState } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import { EMPLOYEES_KEY } from "../employees/employees-api.ts";
+import { refetchEmployees } from "../employees/employees-api.ts";
 import { EMPLOYER_ORDERS_KEY } from "../orders/orders-api.ts";
 
 /**
@@ -79,7 +79,7 @@ function useLeaseEndChange<V, R>(call: (variables: V) => Promise<R>) {
     meta: SILENT,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: EMPLOYER_ORDERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY });
+      void refetchEmployees(queryClient);
       return queryClient.invalidateQueries({ queryKey: LEASE_ENDS_KEY });
     },
   });

@@ -24,7 +24,7 @@ import {
   useLanguage,
 } from "./employee-form.tsx";
 import { fullName, ROLE_LABELS } from "./employee-labels.tsx";
-import { EMPLOYEES_KEY, useDecideEmployee } from "./employees-api.ts";
+import { refetchEmployees, useDecideEmployee } from "./employees-api.ts";
 
 /**
  * Deciding a join request (SPEC §7 decide). The answer replaces the row at once (employees-api.ts).
@@ -56,7 +56,7 @@ function useDecide(onDone: () => void) {
               message: t("employerEmployees.decide.alreadyDecided", { name: fullName(employee) }),
               closeButtonProps: { "aria-label": t("common.close") },
             });
-            void queryClient.invalidateQueries({ queryKey: EMPLOYEES_KEY });
+            void refetchEmployees(queryClient);
             onDone();
           } else showErrorToast(error);
         },

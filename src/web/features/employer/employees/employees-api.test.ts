@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { EMPLOYEES_FETCH_ERROR } from "../../../../contract/employees.ts";
+import { EMPLOYEES_FETCH_ERROR, employeesApi } from "../../../../contract/employees.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { employeeCall } from "./employees-api.ts";
 
@@ -16,9 +16,7 @@ beforeEach(() => {
 });
 
 async function failure(): Promise<ApiError> {
-  const error = await employeeCall("/api/beneficiary-employee/employeesOptimizedList").catch(
-    (e: unknown) => e,
-  );
+  const error = await employeeCall(employeesApi.list, {}).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

@@ -1,11 +1,13 @@
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  employeesApi as api,
   EMPLOYEES_FETCH_ERROR,
   type TAbsenceInput,
   type TCreateEmployee,
@@ -14,15 +16,17 @@ import {
   type TEmployeeDetails,
   type TEmployeesPage,
   type TUpdateEmployee,
-  zAbsence,
-  zEmployee,
-  zEmployeeDetails,
-  zEmployeeFilterOptions,
-  zEmployeesPage,
 } from "../../../../contract/employees.ts";
+import type {
+  EndpointDef,
+  EndpointInput,
+  EndpointQuery,
+  EndpointResponse,
+} from "../../../../contract/endpoint.ts";
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
-import { ApiError, type ApiFetchOptions, apiFetch } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
 
 /**
  * The calls of /tyonantaja (src/contract/employees.ts lists them all): the employee list with its
@@ -35,9 +39,13 @@ import { ApiError, type ApiFetchOptions, apiFetch } from "../../../lib/api-clien
  * SPEC §8: an employee call rejects with the HTTP status, or 500 when no answer came (a network error),
  * and says 'Failed to fetch employees' when the server's answer had no readable error of its own.
  */
-export async function employeeCall<T>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+export async function employeeCall<const E extends EndpointDef>(
+  definition: E,
+  input: EndpointInput<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<EndpointResponse<E>> {
   try {
-    return await apiFetch(path, options);
+    return await callEndpoint(definition, input, options);
   } catch (error) {
     if (!(error instanceof ApiError) || error.bodyReadable) throw error;
     throw new ApiError({
@@ -49,12 +57,26 @@ export async function employeeCall<T>(path: string, options: ApiFetchOptions<T> 
   }
 }
 
-export const EMPLOYEES_KEY = ["employees"] as const;
-const LIST_KEY = [...EMPLOYEES_KEY, "list"] as const;
-const DETAILS_KEY = [...EMPLOYEES_KEY, "details"] as const;
+/** A GET of the employees' calls through the app's cache, under the endpoint's own key. */
+function employeeQuery<const E extends EndpointDef>(definition: E, input: EndpointInput<E>) {
+  return queryOptions({
+    queryKey: endpointKey(definition, input),
+    queryFn: ({ signal }) => employeeCall(definition, input, { signal }),
+  });
+}
+
+/** Every employee answer on screen (lists, details, filter options) is fetched again, e.g. after a 409. */
+export function refetchEmployees(queryClient: QueryClient) {
+  return Promise.all(
+    [api.list, api.ofCompany, api.withAllData, api.withOrders, api.filterOptions, api.details].map((stale) =>
+      queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
+    ),
+  );
+}
+
 const SILENT = { silent: true };
-const BASE = "/api/beneficiary-employee";
-const enc = encodeURIComponent;
+/** The export is a file, not a call: its address is built here and opened as a link. */
+const EXPORT_PATH = "/api/beneficiary-employee/export";
 
 /** SPEC §9: the employee list shows 10 a page. */
 export const PAGE_SIZE = EMPLOYEE_LIST_PAGE_SIZE;
@@ -90,12 +112,18 @@ function filterParams(filters: Partial<EmployeeFilters>, params: URLSearchParams
   return params;
 }
 
-export function employeesListPath(filters: Partial<EmployeeFilters>, page: number): string {
-  const params = filterParams(
-    filters,
-    new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) }),
-  );
-  return `${BASE}/employeesOptimizedList?${params}`;
+/**
+ * The list's query: the page, then the filters in the API's order, search trimmed and 'Kaikki' left
+ * out. The filters come from the address through the contract's schema (manage-filters.ts), so their
+ * text is what the API takes.
+ */
+function listQuery(filters: Partial<EmployeeFilters>, page: number): EndpointQuery<typeof api.list> {
+  const query: Record<string, string | number> = { page, pageSize: PAGE_SIZE };
+  for (const key of FILTER_KEYS) {
+    const value = (filters[key] ?? "").trim();
+    if (value && !(key === "filterType" && value === "ALL")) query[key] = value;
+  }
+  return query as EndpointQuery<typeof api.list>;
 }
 
 /** The export of the filtered list as a file: a plain link, the session cookie authenticates it. */
@@ -106,14 +134,13 @@ export function exportHref(
 ): string {
   const params = filterParams(filters, new URLSearchParams({ format }));
   params.set("language", language);
-  return `${BASE}/export?${params}`;
+  return `${EXPORT_PATH}?${params}`;
 }
 
 /** One page of employees as the table reads it; the previous page stays while the next loads. */
 export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number) {
   return useQuery({
-    queryKey: [...LIST_KEY, filters, page],
-    queryFn: () => employeeCall(employeesListPath(filters, page), { schema: zEmployeesPage }),
+    ...employeeQuery(api.list, { query: listQuery(filters, page) }),
     select: (data: TEmployeesPage) => ({ items: data.employees, total: data.totalCount }),
     placeholderData: keepPreviousData,
     // The table shows its own error state with a retry.
@@ -124,19 +151,14 @@ export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number
 /** The cost units, payroll groups and units the filters and forms offer (of one company, or all). */
 export function useFilterOptions(companyId: string | null) {
   return useQuery({
-    queryKey: [...EMPLOYEES_KEY, "filter-options", companyId ?? "all"],
-    queryFn: () =>
-      employeeCall(`${BASE}/filter-options${companyId ? `?companyId=${enc(companyId)}` : ""}`, {
-        schema: zEmployeeFilterOptions,
-      }),
+    ...employeeQuery(api.filterOptions, { query: companyId ? { companyId } : {} }),
     staleTime: 60_000,
   });
 }
 
 export function useEmployeeDetails(id: string | null) {
   return useQuery({
-    queryKey: [...DETAILS_KEY, id],
-    queryFn: () => employeeCall(`${BASE}/details/${enc(id ?? "")}`, { schema: zEmployeeDetails }),
+    ...employeeQuery(api.details, { params: { id: id ?? "" } }),
     enabled: id !== null,
     meta: SILENT,
   });
@@ -147,7 +169,7 @@ export function useEmployeeDetails(id: string | null) {
  * once; the lists are then fetched again in the background (a decided request leaves the pending list).
  */
 function putEmployee(queryClient: QueryClient, employee: TEmployee) {
-  queryClient.setQueriesData<TEmployeesPage>({ queryKey: LIST_KEY }, (page) =>
+  queryClient.setQueriesData<TEmployeesPage>({ queryKey: endpointKey(api.list) }, (page) =>
     page
       ? {
           ...page,
@@ -157,18 +179,19 @@ function putEmployee(queryClient: QueryClient, employee: TEmployee) {
         }
       : page,
   );
-  queryClient.setQueryData<TEmployeeDetails>([...DETAILS_KEY, employee.beneficiaryEmployeeId], (details) =>
-    details ? { ...details, ...employee } : details,
+  queryClient.setQueryData<TEmployeeDetails>(
+    endpointKey(api.details, { params: { id: employee.beneficiaryEmployeeId } }),
+    (details) => (details ? { ...details, ...employee } : details),
   );
-  void queryClient.invalidateQueries({ queryKey: LIST_KEY });
-  void queryClient.invalidateQueries({ queryKey: [...EMPLOYEES_KEY, "filter-options"] });
+  void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
+  void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
 }
 
 export function useDecideEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TDecideEmployee }) =>
-      employeeCall(`${BASE}/${enc(id)}/decide`, { method: "POST", body, schema: zEmployee }),
+      employeeCall(api.decide, { params: { id }, body }),
     meta: SILENT,
     onSuccess: (employee) => putEmployee(queryClient, employee),
   });
@@ -177,8 +200,7 @@ export function useDecideEmployee() {
 export function useUpdateEmployee(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateEmployee) =>
-      employeeCall(`${BASE}/${enc(id)}/update`, { method: "POST", body, schema: zEmployee }),
+    mutationFn: (body: TUpdateEmployee) => employeeCall(api.update, { params: { id }, body }),
     meta: SILENT,
     onSuccess: (employee) => putEmployee(queryClient, employee),
   });
@@ -187,12 +209,11 @@ export function useUpdateEmployee(id: string) {
 export function useCreateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateEmployee) =>
-      employeeCall(`${BASE}/create`, { method: "POST", body, schema: zEmployee }),
+    mutationFn: (body: TCreateEmployee) => employeeCall(api.create, { body }),
     meta: SILENT,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY });
-      void queryClient.invalidateQueries({ queryKey: [...EMPLOYEES_KEY, "filter-options"] });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
     },
   });
 }
@@ -201,8 +222,10 @@ export function useCreateEmployee() {
 function useRefetchAbsences(employeeId: string) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: LIST_KEY });
-    return queryClient.invalidateQueries({ queryKey: [...DETAILS_KEY, employeeId] });
+    void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
+    return queryClient.invalidateQueries({
+      queryKey: endpointKey(api.details, { params: { id: employeeId } }),
+    });
   };
 }
 
@@ -211,11 +234,9 @@ export function useSaveAbsence(employeeId: string) {
   const refetch = useRefetchAbsences(employeeId);
   return useMutation({
     mutationFn: ({ absenceId, body }: { absenceId: string | null; body: TAbsenceInput }) =>
-      employeeCall(`${BASE}/${enc(employeeId)}/absences${absenceId ? `/${enc(absenceId)}` : ""}`, {
-        method: absenceId ? "PUT" : "POST",
-        body,
-        schema: zAbsence,
-      }),
+      absenceId
+        ? employeeCall(api.updateAbsence, { params: { id: employeeId, absenceId }, body })
+        : employeeCall(api.addAbsence, { params: { id: employeeId }, body }),
     meta: SILENT,
     onSuccess: refetch,
   });
@@ -226,7 +247,7 @@ export function useRemoveAbsence(employeeId: string) {
   const refetch = useRefetchAbsences(employeeId);
   return useMutation({
     mutationFn: (absenceId: string) =>
-      employeeCall(`${BASE}/${enc(employeeId)}/absences/${enc(absenceId)}`, { method: "DELETE" }),
+      employeeCall(api.removeAbsence, { params: { id: employeeId, absenceId } }),
     onSuccess: refetch,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { zEmployeesPage } from "../../../../../contract/employees.ts";
+import { employeesApi } from "../../../../../contract/employees.ts";
 import {
   type TCreateUserPayment,
   type TUserPayment,
@@ -10,6 +10,7 @@ import {
 } from "../../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
 import { ApiError, apiFetch } from "../../../../lib/api-client.ts";
+import { endpointQuery } from "../../../../lib/endpoint-client.ts";
 
 /**
  * The helpdesk's calls of user payments (src/contract/user-payments.ts): the paged list with SPEC §3's
@@ -154,12 +155,7 @@ export type EmployeeOption = { value: string; label: string };
 export function useEmployeeOptions(search: string) {
   const term = search.trim();
   return useQuery({
-    queryKey: ["beneficiary-employees", "payment-options", term],
-    queryFn: () =>
-      apiFetch(
-        `/api/beneficiary-employee/employeesOptimizedList?${new URLSearchParams({ page: "1", pageSize: "10", search: term })}`,
-        { schema: zEmployeesPage },
-      ),
+    ...endpointQuery(employeesApi.list, { query: { page: 1, pageSize: 10, search: term } }),
     enabled: term.length >= 2,
     placeholderData: keepPreviousData,
     select: (data): EmployeeOption[] =>
