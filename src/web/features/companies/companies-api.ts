@@ -1,19 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import {
+  companiesApi as api,
   type TCompanySettingsInput,
-  zBikePolicy,
   type zBikePolicyInput,
-  zCodeMessage,
-  zCompanyDetails,
-  zCompanyRecipients,
-  zCompanyUnitResponse,
-  zGroupRecipients,
 } from "../../../contract/companies.ts";
 import { zRegisterLinkResponse } from "../../../contract/registration.ts";
 import { zSystemUsersPage } from "../../../contract/system-users.ts";
-import { zCompanyVat } from "../../../contract/vat.ts";
+import { vatApi } from "../../../contract/vat.ts";
 import { apiFetch } from "../../lib/api-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
  * The calls of the company sections both areas show (the admin company page and the employer's
@@ -24,8 +20,6 @@ import { apiFetch } from "../../lib/api-client.ts";
  */
 
 export const COMPANIES_KEY = ["companies"] as const;
-export const GROUP_COMPANIES_KEY = ["group-companies"] as const;
-const RECIPIENTS_KEY = ["payroll-recipients"] as const;
 
 export const PAGE_SIZE = 20;
 
@@ -35,24 +29,22 @@ const enc = encodeURIComponent;
 export function useRefetchCompanies() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: GROUP_COMPANIES_KEY });
+    for (const stale of [api.list, api.get, api.orders, api.groupList, api.groupGet]) {
+      void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
+    }
+    // A company's own VAT value is one of its details.
+    void queryClient.invalidateQueries({ queryKey: endpointKey(vatApi.company) });
     return queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
   };
 }
 
 export function useCompany(id: string) {
-  return useQuery({
-    queryKey: [...COMPANIES_KEY, "one", id],
-    queryFn: () => apiFetch(`/api/companies/${enc(id)}`, { schema: zCompanyDetails }),
-  });
+  return useEndpointQuery(api.get, { params: { id } });
 }
 
 /** GET /api/companies/{id}/vat: the company's own value, or its country's rate (`source` says which). */
 export function useCompanyVat(id: string) {
-  return useQuery({
-    queryKey: [...COMPANIES_KEY, "one", id, "vat"],
-    queryFn: () => apiFetch(`/api/companies/${enc(id)}/vat?onlyGetVATValue=false`, { schema: zCompanyVat }),
-  });
+  return useEndpointQuery(vatApi.company, { params: { companyId: id }, query: { onlyGetVATValue: "false" } });
 }
 
 /** The people of a company (a role in it or their home company), 20 a page; `limit` 100 for pickers. */
@@ -73,7 +65,7 @@ export function useUpdateCompanySettings(companyId: string) {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: (body: TCompanySettingsInput) =>
-      apiFetch(`/api/companies/${enc(companyId)}/settings`, { method: "PUT", body, schema: zCompanyDetails }),
+      callEndpoint(api.updateSettings, { params: { id: companyId }, body }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -85,11 +77,7 @@ export function useCreateUnit(companyId: string) {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: (unitName: string) =>
-      apiFetch("/api/company-unit", {
-        method: "POST",
-        body: { unit: { unitName }, companyId },
-        schema: zCompanyUnitResponse,
-      }),
+      callEndpoint(api.unitCreate, { body: { unit: { unitName }, companyId } }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -99,11 +87,7 @@ export function useRenameUnit() {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: ({ unitId, unitName }: { unitId: string; unitName: string }) =>
-      apiFetch(`/api/company-unit/${enc(unitId)}`, {
-        method: "PATCH",
-        body: { unitName },
-        schema: zCompanyUnitResponse,
-      }),
+      callEndpoint(api.unitRename, { params: { unitId }, body: { unitName } }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -112,8 +96,7 @@ export function useRenameUnit() {
 export function useDeleteUnit() {
   const refetch = useRefetchCompanies();
   return useMutation({
-    mutationFn: (unitId: string) =>
-      apiFetch(`/api/company-unit/${enc(unitId)}`, { method: "DELETE", schema: zCodeMessage }),
+    mutationFn: (unitId: string) => callEndpoint(api.unitRemove, { params: { unitId } }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -125,7 +108,7 @@ export function useSaveBikePolicy(companyId: string) {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: (body: z.input<typeof zBikePolicyInput>) =>
-      apiFetch(`/api/bike-policy/company/${enc(companyId)}`, { method: "PUT", body, schema: zBikePolicy }),
+      callEndpoint(api.saveBikePolicy, { params: { id: companyId }, body }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -136,21 +119,23 @@ export function useSaveBikePolicy(companyId: string) {
 /** A company's or a group's recipients: the same calls under /api/companies or /api/group-companies. */
 export type RecipientOwner = { kind: "company" | "group"; id: string };
 
-function recipientsBase({ kind, id }: RecipientOwner): string {
-  return kind === "company"
-    ? `/api/companies/${enc(id)}/payroll-recipients`
-    : `/api/group-companies/${enc(id)}/payroll-recipients`;
+/** The cache key of the owner's recipients: the GET's own answers. */
+function recipientsKey({ kind, id }: RecipientOwner) {
+  return endpointKey(kind === "company" ? api.recipients : api.groupRecipients, { params: { id } });
 }
 
 /** The recipients of a company (`recipients`) or of a group (SPEC: the group's GET answers `data`). */
 export function usePayrollRecipients(owner: RecipientOwner) {
-  return useQuery({
-    queryKey: [...RECIPIENTS_KEY, owner.kind, owner.id],
-    queryFn: async () =>
-      owner.kind === "company"
-        ? (await apiFetch(recipientsBase(owner), { schema: zCompanyRecipients })).recipients
-        : (await apiFetch(recipientsBase(owner), { schema: zGroupRecipients })).data,
+  const input = { params: { id: owner.id } };
+  const company = useEndpointQuery(api.recipients, input, {
+    enabled: owner.kind === "company",
+    select: (answer) => answer.recipients,
   });
+  const group = useEndpointQuery(api.groupRecipients, input, {
+    enabled: owner.kind === "group",
+    select: (answer) => answer.data,
+  });
+  return owner.kind === "company" ? company : group;
 }
 
 function useRecipientsChange<T>(owner: RecipientOwner, change: (value: T) => Promise<unknown>) {
@@ -158,21 +143,27 @@ function useRecipientsChange<T>(owner: RecipientOwner, change: (value: T) => Pro
   return useMutation({
     mutationFn: change,
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...RECIPIENTS_KEY, owner.kind, owner.id] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recipientsKey(owner) }),
   });
 }
 
 /** Adds several recipients in one call (SPEC: group recipients are sent as a list of user ids). */
 export function useAddRecipients(owner: RecipientOwner) {
-  return useRecipientsChange(owner, (userIds: string[]) =>
-    apiFetch(recipientsBase(owner), { method: "POST", body: { userIds } }),
-  );
+  return useRecipientsChange(owner, (userIds: string[]) => {
+    const input = { params: { id: owner.id }, body: { userIds } };
+    return owner.kind === "company"
+      ? callEndpoint(api.addRecipients, input)
+      : callEndpoint(api.groupAddRecipients, input);
+  });
 }
 
 export function useRemoveRecipient(owner: RecipientOwner) {
-  return useRecipientsChange(owner, (userId: string) =>
-    apiFetch(`${recipientsBase(owner)}/${enc(userId)}`, { method: "DELETE" }),
-  );
+  return useRecipientsChange(owner, (userId: string) => {
+    const input = { params: { id: owner.id, userId } };
+    return owner.kind === "company"
+      ? callEndpoint(api.removeRecipient, input)
+      : callEndpoint(api.groupRemoveRecipient, input);
+  });
 }
 
 // ---- Registration links -------------------------------------------------------------------------------------

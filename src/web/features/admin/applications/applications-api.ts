@@ -6,9 +6,10 @@ import {
   zCompanyApplication,
   zCompanyApplicationsPage,
 } from "../../../../contract/admin.ts";
-import { zGroupCompaniesPage } from "../../../../contract/companies.ts";
+import { companiesApi } from "../../../../contract/companies.ts";
 import type { RequestStatus } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /** Company applications of /register: the list, accept and reject. */
 
@@ -35,19 +36,20 @@ export function useApplications(filter: ApplicationsFilter) {
 
 /** GET /api/group-companies?forDropdown=true: the groups a new company can join. */
 export function useGroupCompanyOptions() {
-  return useQuery({
-    queryKey: ["group-companies", "options"],
-    queryFn: () =>
-      apiFetch("/api/group-companies?forDropdown=true&limit=500", { schema: zGroupCompaniesPage }),
-    select: (data) => data.items.map((group) => ({ value: group.groupCompanyId, label: group.name })),
-  });
+  return useEndpointQuery(
+    companiesApi.groupList,
+    { query: { forDropdown: "true", limit: 500 } },
+    { select: (data) => data.items.map((group) => ({ value: group.groupCompanyId, label: group.name })) },
+  );
 }
 
 function useRefetchApplications() {
   const queryClient = useQueryClient();
   return () => {
     // A new company shows in the companies' lists and dropdowns too.
-    void queryClient.invalidateQueries({ queryKey: ["companies"] });
+    for (const stale of [companiesApi.list, companiesApi.groupList, companiesApi.groupGet]) {
+      void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
+    }
     return queryClient.invalidateQueries({ queryKey: APPLICATIONS_KEY });
   };
 }

@@ -1,23 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { zEventLogPage } from "../../../../contract/admin.ts";
 import {
+  companiesApi as api,
   type TCreateCompany,
   type TGroupCompanyInput,
   type TUpdateCompany,
-  zCodeMessage,
-  zCompaniesPage,
-  zCompanyDetails,
-  zCompanyOrdersPage,
-  zGroupCompaniesPage,
-  zGroupCompany,
+  type zCompaniesPage,
 } from "../../../../contract/companies.ts";
+import type { EndpointQuery, EndpointResponse } from "../../../../contract/endpoint.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
-import {
-  COMPANIES_KEY,
-  GROUP_COMPANIES_KEY,
-  PAGE_SIZE,
-  useRefetchCompanies,
-} from "../../companies/companies-api.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { COMPANIES_KEY, PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts";
 
 /**
  * The admin's own calls of the Yritykset and Lisää yritys tabs (src/contract/companies.ts has the
@@ -40,28 +34,38 @@ export type CompanyListFilters = {
   kind: "" | "grouped" | "standalone";
 };
 
-export function companiesPath({ page, search, groupCompanyId, kind }: CompanyListFilters): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (search.trim()) params.set("search", search.trim());
-  if (groupCompanyId) params.set("groupCompanyId", groupCompanyId);
-  if (kind) params.set("groupCompany", String(kind === "grouped"));
-  return `/api/companies?${params}`;
+/** The list's filters as GET /api/companies takes them (an empty filter is left out of the address). */
+function companiesQuery({
+  page,
+  search,
+  groupCompanyId,
+  kind,
+}: CompanyListFilters): EndpointQuery<typeof api.list> {
+  return {
+    page,
+    limit: PAGE_SIZE,
+    search: search.trim(),
+    groupCompanyId,
+    groupCompany: kind === "" ? undefined : kind === "grouped" ? "true" : "false",
+  };
 }
+
+/** Without names=true the list answers the full items. */
+const fullItems = (answer: EndpointResponse<typeof api.list>) => answer as z.output<typeof zCompaniesPage>;
 
 /** One page of companies with the list's filters; the previous page stays while the next loads. */
 export function useCompanies(filters: CompanyListFilters) {
-  return useQuery({
-    queryKey: [...COMPANIES_KEY, "list", filters],
-    queryFn: () => apiFetch(companiesPath(filters), { schema: zCompaniesPage }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: companiesQuery(filters) },
+    { placeholderData: keepPreviousData, select: fullItems },
+  );
 }
 
 export function useCreateCompany() {
   const refetch = useRefetchCompanies();
   return useMutation({
-    mutationFn: (body: TCreateCompany) =>
-      apiFetch("/api/companies", { method: "POST", body, schema: zCompanyDetails }),
+    mutationFn: (body: TCreateCompany) => callEndpoint(api.create, { body }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -70,8 +74,7 @@ export function useCreateCompany() {
 export function useUpdateCompany(id: string) {
   const refetch = useRefetchCompanies();
   return useMutation({
-    mutationFn: (body: TUpdateCompany) =>
-      apiFetch(`/api/companies/${enc(id)}`, { method: "PUT", body, schema: zCompanyDetails }),
+    mutationFn: (body: TUpdateCompany) => callEndpoint(api.update, { params: { id }, body }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -80,25 +83,29 @@ export function useUpdateCompany(id: string) {
 export function useDeleteCompany(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch(`/api/companies/${enc(id)}`, { method: "DELETE", schema: zCodeMessage }),
+    mutationFn: () => callEndpoint(api.remove, { params: { id } }),
     meta: { silent: true },
     onSuccess: () => {
-      // The page of the deleted company must not ask for it again.
+      // The page of the deleted company must not ask for it, nor its orders, again.
+      queryClient.removeQueries({ queryKey: endpointKey(api.get, { params: { id } }) });
+      queryClient.removeQueries({
+        queryKey: endpointKey(api.orders),
+        predicate: ({ queryKey }) => (queryKey[2] as { params?: { id?: string } })?.params?.id === id,
+      });
       queryClient.removeQueries({ queryKey: [...COMPANIES_KEY, "one", id] });
-      void queryClient.invalidateQueries({ queryKey: [...COMPANIES_KEY, "list"] });
-      return queryClient.invalidateQueries({ queryKey: GROUP_COMPANIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.groupGet) });
+      return queryClient.invalidateQueries({ queryKey: endpointKey(api.groupList) });
     },
   });
 }
 
 export function useCompanyOrders(id: string, page: number, activeLeases: boolean) {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (activeLeases) params.set("activeLeases", "true");
-  return useQuery({
-    queryKey: [...COMPANIES_KEY, "one", id, "orders", page, activeLeases],
-    queryFn: () => apiFetch(`/api/companies/${enc(id)}/orders?${params}`, { schema: zCompanyOrdersPage }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    api.orders,
+    { params: { id }, query: { page, limit: PAGE_SIZE, activeLeases: activeLeases ? "true" : undefined } },
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export const EVENTS_SHOWN = 10;
@@ -116,33 +123,26 @@ export function useCompanyEvents(companyId: string) {
 
 /** Every group company as a choice (id and name); the API allows 500 in one answer. */
 export function useGroupCompanyOptions() {
-  return useQuery({
-    queryKey: [...GROUP_COMPANIES_KEY, "options"],
-    queryFn: () =>
-      apiFetch("/api/group-companies?forDropdown=true&limit=500", { schema: zGroupCompaniesPage }),
-    select: (data) => data.items,
-  });
+  return useEndpointQuery(
+    api.groupList,
+    { query: { forDropdown: "true", limit: 500 } },
+    { select: (data) => data.items },
+  );
 }
 
 export function useGroupCompanies(page: number, search: string) {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (search.trim()) params.set("search", search.trim());
-  return useQuery({
-    queryKey: [...GROUP_COMPANIES_KEY, "list", page, search.trim()],
-    queryFn: () => apiFetch(`/api/group-companies?${params}`, { schema: zGroupCompaniesPage }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    api.groupList,
+    { query: { page, limit: PAGE_SIZE, search: search.trim() } },
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export function useSaveGroupCompany() {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TGroupCompanyInput }) =>
-      apiFetch(id ? `/api/group-companies/${enc(id)}` : "/api/group-companies", {
-        method: id ? "PUT" : "POST",
-        body,
-        schema: zGroupCompany,
-      }),
+      id ? callEndpoint(api.groupUpdate, { params: { id }, body }) : callEndpoint(api.groupCreate, { body }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -151,8 +151,7 @@ export function useSaveGroupCompany() {
 export function useDeleteGroupCompany() {
   const refetch = useRefetchCompanies();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch(`/api/group-companies/${enc(id)}`, { method: "DELETE", schema: zCodeMessage }),
+    mutationFn: (id: string) => callEndpoint(api.groupRemove, { params: { id } }),
     meta: { silent: true },
     onSuccess: refetch,
   });

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { zEventLogPage, zPlatformReport } from "../../../../contract/admin.ts";
-import { zCompanyNamesPage } from "../../../../contract/companies.ts";
+import { companiesApi } from "../../../../contract/companies.ts";
 import { zSystemUsersPage } from "../../../../contract/system-users.ts";
 import type { EventType } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /** Platform reporting and the event log of the admin's Raportointi tab (SPEC §2). */
 
@@ -52,12 +53,14 @@ export function useEventLog(filter: EventLogFilter) {
 
 /** GET /api/companies?names=true&limit=500: every company as a choice. */
 export function useCompanyOptions() {
-  return useQuery({
-    queryKey: ["companies", "names"],
-    queryFn: () => apiFetch("/api/companies?names=true&limit=500", { schema: zCompanyNamesPage }),
-    select: (data) => data.items.map((company) => ({ value: company.id, label: company.name })),
-    staleTime: 5 * 60_000,
-  });
+  return useEndpointQuery(
+    companiesApi.list,
+    { query: { names: "true", limit: 500 } },
+    {
+      select: (data) => data.items.map((company) => ({ value: company.id, label: company.name })),
+      staleTime: 5 * 60_000,
+    },
+  );
 }
 
 /** GET /api/system-users?email=…: up to 10 users whose e-mail contains the text (2 characters or more). */

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { zEventLogPage } from "../../../../contract/admin.ts";
-import { zCompanyNamesPage } from "../../../../contract/companies.ts";
+import { companiesApi } from "../../../../contract/companies.ts";
 import { zPasswordResetRequested } from "../../../../contract/password.ts";
 import {
   type TCreateRole,
@@ -24,6 +24,7 @@ import {
   zSystemUsersPage,
 } from "../../../../contract/system-users.ts";
 import { apiFetch, CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
+import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { createSystemUser } from "./create-system-user.ts";
 
 /**
@@ -87,12 +88,11 @@ export function useUserEvents(userId: string) {
 
 /** Every company's id and name, for the pickers. */
 export function useCompanyNames() {
-  return useQuery({
-    queryKey: ["companies", "names"],
-    queryFn: () => apiFetch("/api/companies?names=true&limit=500", { schema: zCompanyNamesPage }),
-    select: (data) => data.items,
-    staleTime: 5 * 60_000,
-  });
+  return useEndpointQuery(
+    companiesApi.list,
+    { query: { names: "true", limit: 500 } },
+    { select: (data) => data.items, staleTime: 5 * 60_000 },
+  );
 }
 
 /** Every role (a short reference list: one page of 100). */
