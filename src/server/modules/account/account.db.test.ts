@@ -160,7 +160,7 @@ describe("PUT /api/user-preferences", () => {
     expect(me.json().preferences).toEqual({ theme: "dark" });
   });
 
-  it("defect 13: refuses unknown values of the known keys and nested values with 400 VALIDATION_ERROR, and no session with 401, changing nothing", async () => {
+  it("refuses unknown values of the known keys and nested values with 400 VALIDATION_ERROR, and no session with 401, changing nothing", async () => {
     const saved = await putPreferences({ preferences: { theme: "dark" } }, sessions.employee);
     expect(saved.statusCode, saved.body).toBe(200);
     const before = await storedPreferences(ids.employee);

@@ -9,7 +9,7 @@ import { userPreferences } from "../../db/schema/index.ts";
 import { issuePreferencesToken } from "./service.ts";
 
 /**
- * Defect 5 of issue 7: any logged-in user could grow their preference document without bound (100,000
+ * Without limits any logged-in user could grow their preference document without bound (100,000
  * keys, 10 MB), and the server slowed down for everyone. Preferences now have a schema (at most 50
  * keys of a fixed pattern; string, number, boolean or null values; strings up to 1000 characters), the
  * merged document is at most 50 keys and 8 KB, and writes are rate-limited.
@@ -70,7 +70,7 @@ const manyKeys = (count: number, value: unknown, prefix = "key") =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, value]));
 
 describe("PUT /api/user-preferences limits", () => {
-  it("defect 5: 100,000 keys are refused with 413 before parsing, and nothing is stored", async () => {
+  it("100,000 keys are refused with 413 before parsing, and nothing is stored", async () => {
     const from = newAddress();
     expect((await put("employee", { preferences: { theme: "dark" } }, from)).statusCode).toBe(200);
     const before = await stored(ids.employee);
@@ -83,7 +83,7 @@ describe("PUT /api/user-preferences limits", () => {
     expect(await stored(ids.employee)).toEqual(before);
   });
 
-  it("defect 5: a patch over 8 KB but under the body limit is refused with 400, nothing stored", async () => {
+  it("a patch over 8 KB but under the body limit is refused with 400, nothing stored", async () => {
     const from = newAddress();
     const before = await stored(ids.employee);
     const body = expectError(
@@ -97,7 +97,7 @@ describe("PUT /api/user-preferences limits", () => {
     expect(await stored(ids.employee)).toEqual(before);
   });
 
-  it("defect 5: 51 keys are refused with 400 VALIDATION_ERROR, nothing stored", async () => {
+  it("51 keys are refused with 400 VALIDATION_ERROR, nothing stored", async () => {
     const from = newAddress();
     const before = await stored(ids.editor);
     const body = expectError(
@@ -114,14 +114,14 @@ describe("PUT /api/user-preferences limits", () => {
     ["a key with a space", { "font size": 1 }],
     ["a key longer than 64 characters", { [`k${"x".repeat(64)}`]: 1 }],
     ["a string longer than 1000 characters", { note: "x".repeat(1001) }],
-  ])("defect 5: %s is refused with 400 VALIDATION_ERROR, nothing stored", async (_, preferences) => {
+  ])("%s is refused with 400 VALIDATION_ERROR, nothing stored", async (_, preferences) => {
     const from = newAddress();
     const before = await stored(ids.editor);
     expectError(await put("editor", { preferences }, from), 400, "VALIDATION_ERROR");
     expect(await stored(ids.editor)).toEqual(before);
   });
 
-  it("defect 5: a merge that would pass 8 KB is refused and the stored document stays", async () => {
+  it("a merge that would pass 8 KB is refused and the stored document stays", async () => {
     const from = newAddress();
     const big = "x".repeat(1000);
     const first = await put("reporting", { preferences: { theme: "dark", ...manyKeys(7, big, "a") } }, from);
@@ -144,7 +144,7 @@ describe("PUT /api/user-preferences limits", () => {
     expect(await stored(ids.reporting)).toEqual({ theme: "dark", b0: big });
   });
 
-  it("defect 5: a merge that would pass 50 keys is refused and the stored document stays", async () => {
+  it("a merge that would pass 50 keys is refused and the stored document stays", async () => {
     const from = newAddress();
     expect((await put("group", { preferences: manyKeys(30, 1, "a") }, from)).statusCode).toBe(200);
     const before = await stored(ids.group);
@@ -170,7 +170,7 @@ describe("PUT /api/user-preferences limits", () => {
     expect(await stored(ids.admin)).toEqual(document);
   });
 
-  it("defect 5: answers 429 after 30 writes a minute from one address", async () => {
+  it("answers 429 after 30 writes a minute from one address", async () => {
     const from = newAddress();
     for (let i = 0; i < 30; i++) {
       const res = await put("employee", { preferences: { counter: i } }, from);
@@ -182,7 +182,7 @@ describe("PUT /api/user-preferences limits", () => {
 });
 
 describe("PUT /api/user-preferences/token/:token limits", () => {
-  it("defect 5: the token link meets the same limits, nothing stored when refused", async () => {
+  it("the token link meets the same limits, nothing stored when refused", async () => {
     const userId = await userIdByEmail(t.database.db, "ville.hamalainen@demo.test");
     const token = await issuePreferencesToken(t.database.db, userId);
     const from = newAddress();

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { AppError, notFound, unauthorized } from "../../errors.ts";
 import { type CurrentUser, loadCurrentUser } from "../auth/session-user.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
@@ -39,8 +40,7 @@ function toPreferences(document: Record<string, unknown> | null | undefined): Pr
  * together pass them; a document over the limits is refused and the row left as it was.
  */
 async function mergeIntoRow(db: Db, where: SQL, patch: Preferences): Promise<Preferences | null> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: userPreferences.id, preferences: userPreferences.preferences })
       .from(userPreferences)
@@ -77,8 +77,7 @@ export function createAccountService(ctx: AppContext) {
       const personalEmail = input.personalEmail
         ? validEmail(input.personalEmail, "body.personalEmail")
         : null;
-      await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      await inTransaction(db, async (tx) => {
         const profile = { firstName: input.firstName, lastName: input.lastName, personalEmail };
         await tx
           .insert(systemUsers)

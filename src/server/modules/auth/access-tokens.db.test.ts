@@ -6,7 +6,7 @@ import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 
 /**
- * Defects 9 and 10 of issue 7: only an access token the server signed, unexpired, naming a live
+ * Forged access tokens: only an access token the server signed, unexpired, naming a live
  * session of its own subject, opens a request. Each forgery is sent as the only cookie (no refresh
  * token to fall back on), so a 200 would mean the forgery itself was accepted.
  */
@@ -29,15 +29,15 @@ async function genuine(email: string): Promise<{ token: string; claims: JWTPaylo
 const getUser = (accessToken: string) =>
   t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: cookieHeader({ accessToken }) } });
 
-describe("defect 10: forged access tokens", () => {
-  it("defect 10: the genuine token alone opens GET /api/user (the baseline of the cases below)", async () => {
+describe("forged access tokens", () => {
+  it("the genuine token alone opens GET /api/user (the baseline of the cases below)", async () => {
     const { token } = await genuine("employee@demo.test");
     const res = await getUser(token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().email).toBe("employee@demo.test");
   });
 
-  it("defect 10: refuses a token signed with another key", async () => {
+  it("refuses a token signed with another key", async () => {
     const { claims } = await genuine("employee@demo.test");
     expectError(
       await getUser(await sign(claims, "someone-elses-secret-0123456789abcdefghij")),
@@ -46,13 +46,13 @@ describe("defect 10: forged access tokens", () => {
     );
   });
 
-  it("defect 10: refuses an unsigned token (alg none)", async () => {
+  it("refuses an unsigned token (alg none)", async () => {
     const { claims } = await genuine("employee@demo.test");
     const unsigned = new UnsecuredJWT(claims).encode();
     expectError(await getUser(unsigned), 401, "UNAUTHORIZED");
   });
 
-  it("defect 10: refuses a genuine token whose payload was edited (signature kept)", async () => {
+  it("refuses a genuine token whose payload was edited (signature kept)", async () => {
     const { token } = await genuine("employee@demo.test");
     const adminId = await userIdByEmail(t.database.db, "admin@pedaali.test");
     const tamper = (edit: Record<string, unknown>) => {
@@ -66,13 +66,13 @@ describe("defect 10: forged access tokens", () => {
     expectError(await getUser(tamper({ exp: aDayMore })), 401, "UNAUTHORIZED");
   });
 
-  it("defect 9: refuses a correctly signed token without an expiry", async () => {
+  it("refuses a correctly signed token without an expiry", async () => {
     const { claims } = await genuine("employee@demo.test");
     const { exp: _exp, ...withoutExp } = claims;
     expectError(await getUser(await sign(withoutExp)), 401, "UNAUTHORIZED");
   });
 
-  it("defect 9: refuses a correctly signed token whose session belongs to another user", async () => {
+  it("refuses a correctly signed token whose session belongs to another user", async () => {
     const { claims: victim } = await genuine("employer.admin@demo.test");
     const attackerId = await userIdByEmail(t.database.db, "employee@demo.test");
     // The attacker's own id as subject, the victim's live session as sid: the session must not vouch for them.
@@ -83,7 +83,7 @@ describe("defect 10: forged access tokens", () => {
     expectError(await getUser(await sign({ ...attacker, sub: adminId })), 401, "UNAUTHORIZED");
   });
 
-  it("defect 10: refuses an expired token", async () => {
+  it("refuses an expired token", async () => {
     const { claims } = await genuine("employee@demo.test");
     const now = Math.floor(Date.now() / 1000);
     expectError(
@@ -93,7 +93,7 @@ describe("defect 10: forged access tokens", () => {
     );
   });
 
-  it("defect 10: refuses a token of another issuer", async () => {
+  it("refuses a token of another issuer", async () => {
     const { claims } = await genuine("employee@demo.test");
     expectError(await getUser(await sign({ ...claims, iss: "elsewhere" })), 401, "UNAUTHORIZED");
   });

@@ -205,7 +205,7 @@ describe("two-factor verification", () => {
     expect(verified.json().code).toBe("VERIFICATION_EXPIRED");
   });
 
-  it("defect 13: counts wrong codes and kills the challenge at the fifth; the right code then starts no session", async () => {
+  it("counts wrong codes and kills the challenge at the fifth; the right code then starts no session", async () => {
     const res = await login({ email: "reporting@demo.test", password: PASSWORD });
     const { devCode } = res.json() as { devCode: string };
     const cookie = cookieHeader(cookieJar({}, res));

@@ -15,8 +15,8 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * Defect 2 of issue 7: the Origin and CSRF checks must hold whatever the spelling of the path, refuse
- * `Origin: null`, and accept only the CSRF token bound to the caller's own session.
+ * Cross-site request forgery: the Origin and CSRF checks must hold whatever the spelling of the path,
+ * refuse `Origin: null`, and accept only the CSRF token bound to the caller's own session.
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -63,8 +63,8 @@ const withoutToken = (jar: Record<string, string>) =>
     { headers: cookiesOnly(jar), code: "CSRF_TOKEN_INVALID" },
   ] as const;
 
-describe("defect 2: a percent-encoded /api path is checked like /api", () => {
-  it("defect 2: POST /%61pi/roles/.../permissions/... without Origin or token changes no role", async () => {
+describe("a percent-encoded /api path is checked like /api", () => {
+  it("POST /%61pi/roles/.../permissions/... without Origin or token changes no role", async () => {
     const admin = await loginAs(t.app, ADMIN);
     const role = await idOf(roles, "BIKE_BENEFICIARY");
     const permission = await idOf(permissions, "reports.read");
@@ -76,7 +76,7 @@ describe("defect 2: a percent-encoded /api path is checked like /api", () => {
     expect(await rolePermissionCount(role, permission)).toBe(0);
   });
 
-  it("defect 2: PATCH /%61pi/system-users/{id}/deactivated without a token deactivates nobody", async () => {
+  it("PATCH /%61pi/system-users/{id}/deactivated without a token deactivates nobody", async () => {
     const admin = await loginAs(t.app, ADMIN);
     const target = "kaisa.rantanen@demo.test";
     const url = `/%61pi/system-users/${await userIdByEmail(t.database.db, target)}/deactivated`;
@@ -87,7 +87,7 @@ describe("defect 2: a percent-encoded /api path is checked like /api", () => {
     expect(await isDeactivated(target)).toBe(false);
   });
 
-  it("defect 2: PUT /%61pi/user-preferences without a token leaves the preferences as they were", async () => {
+  it("PUT /%61pi/user-preferences without a token leaves the preferences as they were", async () => {
     const employee = await loginAs(t.app, EMPLOYEE);
     const before = await preferencesOf(EMPLOYEE);
     for (const { headers, code } of withoutToken(employee.jar)) {
@@ -102,7 +102,7 @@ describe("defect 2: a percent-encoded /api path is checked like /api", () => {
     expect(await preferencesOf(EMPLOYEE)).toEqual(before);
   });
 
-  it("defect 2: POST /%61pi/login from a foreign origin opens no session", async () => {
+  it("POST /%61pi/login from a foreign origin opens no session", async () => {
     const email = "reporting@demo.test";
     const userId = await userIdByEmail(t.database.db, email);
     const sessionsBefore = await t.database.db
@@ -125,8 +125,8 @@ describe("defect 2: a percent-encoded /api path is checked like /api", () => {
   });
 });
 
-describe("defect 2: Origin null is a foreign origin", () => {
-  it("defect 2: refuses a login with Origin: null, even with our Referer", async () => {
+describe("Origin null is a foreign origin", () => {
+  it("refuses a login with Origin: null, even with our Referer", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/login",
@@ -137,7 +137,7 @@ describe("defect 2: Origin null is a foreign origin", () => {
     expect(res.cookies).toEqual([]);
   });
 
-  it("defect 2: refuses a session call with Origin: null, even with the right token", async () => {
+  it("refuses a session call with Origin: null, even with the right token", async () => {
     const employee = await loginAs(t.app, EMPLOYEE);
     const before = await preferencesOf(EMPLOYEE);
     const res = await t.app.inject({
@@ -151,8 +151,8 @@ describe("defect 2: Origin null is a foreign origin", () => {
   });
 });
 
-describe("defect 2: the CSRF token belongs to the session", () => {
-  it("defect 2: refuses a planted cookie-and-header pair of the attacker's choosing", async () => {
+describe("the CSRF token belongs to the session", () => {
+  it("refuses a planted cookie-and-header pair of the attacker's choosing", async () => {
     const employee = await loginAs(t.app, EMPLOYEE);
     const before = await preferencesOf(EMPLOYEE);
     const planted = { ...employee.jar, csrfToken: "aaaa" };
@@ -166,7 +166,7 @@ describe("defect 2: the CSRF token belongs to the session", () => {
     expect(await preferencesOf(EMPLOYEE)).toEqual(before);
   });
 
-  it("defect 2: refuses another session's genuine token", async () => {
+  it("refuses another session's genuine token", async () => {
     const employee = await loginAs(t.app, EMPLOYEE);
     const other = await loginAs(t.app, EMPLOYEE);
     expect(other.jar.csrfToken).not.toBe(employee.jar.csrfToken);
@@ -184,7 +184,7 @@ describe("defect 2: the CSRF token belongs to the session", () => {
     expect(await preferencesOf(EMPLOYEE)).toEqual(before);
   });
 
-  it("defect 2: refuses a token checked against one login when the cookies lead on to another", async () => {
+  it("refuses a token checked against one login when the cookies lead on to another", async () => {
     // Login A's access token and CSRF token, with login B's refresh cookie; A has logged out.
     const a = await loginAs(t.app, EMPLOYEE);
     const b = await loginAs(t.app, EMPLOYEE);
@@ -206,7 +206,7 @@ describe("defect 2: the CSRF token belongs to the session", () => {
     expect(await preferencesOf(EMPLOYEE)).toEqual(before);
   });
 
-  it("defect 2: accepts the genuine token, also after a transparent refresh rotated the session", async () => {
+  it("accepts the genuine token, also after a transparent refresh rotated the session", async () => {
     const employee = await loginAs(t.app, "ville.hamalainen@demo.test");
     const put = (headers: Record<string, string>, theme: string) =>
       t.app.inject({

@@ -7,7 +7,7 @@ import { CSRF_HEADER } from "../../../domain/constants.ts";
 import { refreshSessions } from "../../db/schema/index.ts";
 import { sha256 } from "./tokens.ts";
 
-/** Defect 1 of issue 7: logout must end the session even when the access token has expired. */
+/** Logout must end the session even when the access token has expired: the next user of the device gets none. */
 
 const SECRET = "logout-test-secret-that-is-long-enough-0123456789";
 const t = setupTestApp({ jwtSecret: SECRET }, { demoData: true });
@@ -35,8 +35,8 @@ async function familyRows(refreshToken: string) {
 const logout = (jar: Record<string, string>) =>
   t.app.inject({ method: "POST", url: "/api/logout", headers: sessionFromJar(jar).headers() });
 
-describe("defect 1: logout after the access token expired", () => {
-  it("defect 1: revokes the family found from an expired access token and the refresh token", async () => {
+describe("logout after the access token expired", () => {
+  it("revokes the family found from an expired access token and the refresh token", async () => {
     const session = await loginAs(t.app, "employee@demo.test");
     const jar = { ...session.jar, accessToken: await expiredCopy(session.jar.accessToken as string) };
     const res = await logout(jar);
@@ -62,7 +62,7 @@ describe("defect 1: logout after the access token expired", () => {
     }
   });
 
-  it("defect 1: revokes the family found from the refresh token alone", async () => {
+  it("revokes the family found from the refresh token alone", async () => {
     const session = await loginAs(t.app, "olli.karjalainen@demo.test");
     const { accessToken: _gone, ...onlyRefresh } = session.jar;
     const res = await logout(onlyRefresh);
@@ -79,7 +79,7 @@ describe("defect 1: logout after the access token expired", () => {
     }
   });
 
-  it("defect 1: an expired access token signed with another key revokes nothing", async () => {
+  it("an expired access token signed with another key revokes nothing", async () => {
     const victim = await loginAs(t.app, "sofia.ahonen@demo.test");
     const forged = await expiredCopy(
       victim.jar.accessToken as string,
@@ -97,7 +97,7 @@ describe("defect 1: logout after the access token expired", () => {
     expect(still.statusCode).toBe(200);
   });
 
-  it("defect 1: answers the same and clears the cookies when no session is found", async () => {
+  it("answers the same and clears the cookies when no session is found", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/logout",

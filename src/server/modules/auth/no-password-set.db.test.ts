@@ -42,7 +42,7 @@ const tokenStatus = (token: string) =>
   t.app.inject({ method: "GET", url: `/api/password-reset/${token}`, remoteAddress: address() });
 
 describe("NO_PASSWORD_SET", () => {
-  it("defect 8: two logins within 15 minutes send one set-password mail, and its link keeps working", async () => {
+  it("two logins within 15 minutes send one set-password mail, and its link keeps working", async () => {
     const email = "sofia.ahonen@demo.test";
     const userId = await withoutPassword(email);
     expectError(await login(email, "anything-at-all"), 400, "NO_PASSWORD_SET");
@@ -63,7 +63,7 @@ describe("NO_PASSWORD_SET", () => {
     expect(await setPasswordMails(email)).toHaveLength(2);
   });
 
-  it("defect 8: counts as a failed login per e-mail: the sixth answers 429", async () => {
+  it("counts as a failed login per e-mail: the sixth answers 429", async () => {
     const email = "kaisa.rantanen@demo.test";
     await withoutPassword(email);
     const codes: string[] = [];
@@ -72,7 +72,7 @@ describe("NO_PASSWORD_SET", () => {
     expect(await setPasswordMails(email)).toHaveLength(1);
   });
 
-  it("defect 8: counts as a failed login per address", async () => {
+  it("counts as a failed login per address", async () => {
     const email = "ville.hamalainen@demo.test";
     await withoutPassword(email);
     const ip = "10.51.0.1";
@@ -83,7 +83,7 @@ describe("NO_PASSWORD_SET", () => {
     expectError(await login("employee@demo.test", DEMO_PASSWORD, ip), 429, "TOO_MANY_REQUESTS");
   });
 
-  it("defect 8: takes an argon2 verification, like a wrong password", async () => {
+  it("takes an argon2 verification, like a wrong password", async () => {
     const email = "olli.karjalainen@demo.test";
     await withoutPassword(email);
     const verify = vi.mocked(verifyPassword);

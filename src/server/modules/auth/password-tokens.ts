@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { isPasswordLinkMailDue, PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, users } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { randomToken, sha256 } from "./tokens.ts";
 
 /**
@@ -26,8 +27,7 @@ export async function createPasswordToken(db: Db, userId: string): Promise<strin
  * parallel requests make one token, not two.
  */
 async function createPasswordTokenUnlessRecent(db: Db, userId: string): Promise<string | null> {
-  return db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [newest] = await tx
       .select({ createdAt: passwordResetTokens.createdAt })

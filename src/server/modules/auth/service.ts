@@ -23,6 +23,7 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { twoFactorChallenges, users } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
@@ -56,9 +57,10 @@ export function createAuthService(ctx: AppContext) {
   const limiter = new FailureLimiter(LOGIN_FAILURE_WINDOW_SECONDS * 1000);
 
   /**
-   * Wrong two-factor codes per account (user id), across challenges (defect 4). Its own instance, so a
-   * flood of distinct e-mails or addresses cannot push an account's count out of the shared map; and
-   * unlike the e-mail's count a correct password leaves it alone: only a correct code resets it.
+   * Wrong two-factor codes per account (user id), across challenges, so a guesser cannot spread tries
+   * over new challenges. Its own instance, so a flood of distinct e-mails or addresses cannot push an
+   * account's count out of the shared map; and unlike the e-mail's count a correct password leaves it
+   * alone: only a correct code resets it.
    */
   const codeFailures = new FailureLimiter(TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000);
   /** Accounts whose owner was warned of a lockout in the window: one warning, however the codes are paced. */
@@ -93,7 +95,7 @@ export function createAuthService(ctx: AppContext) {
     });
   }
 
-  /** At most one mail per interval; an earlier link keeps working (defect 8). */
+  /** At most one mail per interval, so nobody floods a mailbox; an earlier link keeps working. */
   async function sendSetPasswordMail(user: {
     id: string;
     email: string;
@@ -224,8 +226,7 @@ export function createAuthService(ctx: AppContext) {
 
       // Wrong codes must be counted even though the attempt fails, so the transaction returns the
       // failure instead of throwing it (a throw would roll the count back).
-      const result = await db.transaction(async (txDb): Promise<IssuedSession | AppError> => {
-        const tx = txDb as unknown as Db;
+      const result = await inTransaction(db, async (tx): Promise<IssuedSession | AppError> => {
         const [challenge] = await tx
           .select()
           .from(twoFactorChallenges)

@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { refreshSessions } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { csrfTokenFor, randomToken, sha256, signAccessToken, verifyAccessToken } from "./tokens.ts";
 
 /**
@@ -83,8 +84,7 @@ export async function refreshSession(
   meta: SessionMeta,
 ): Promise<RefreshOutcome> {
   const now = new Date();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [row] = await t
       .select()
       .from(refreshSessions)

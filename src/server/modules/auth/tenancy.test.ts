@@ -22,7 +22,7 @@ describe("tenancy", () => {
     expect(() => ensureCompanyInScope(employer, "c1", "Company")).not.toThrow();
   });
 
-  it("defect 13: adds no condition for admins, an IN list of exactly their companies for employers, and false for an empty scope", () => {
+  it("adds no condition for admins, an IN list of exactly their companies for employers, and false for an empty scope", () => {
     // Rendered to SQL, so a condition that matches too much (or nothing) fails, not only a missing one.
     const render = (where: SQL | undefined) => {
       if (!where) return undefined;

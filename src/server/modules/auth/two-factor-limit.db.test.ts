@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 describe("two-factor codes are limited per account", () => {
-  it("defect 4: 10 wrong codes across challenges lock the account's 2FA step (429), with one warning mail", async () => {
+  it("10 wrong codes across challenges lock the account's 2FA step (429), with one warning mail", async () => {
     const email = "employer.admin@demo.test";
     const phone = "+358505550101";
     const answers: string[] = [];
@@ -90,7 +90,7 @@ describe("two-factor codes are limited per account", () => {
     expect(await messagesTo(email, "two-factor-locked")).toHaveLength(1);
   });
 
-  it("defect 4: only a correct code resets the account's count, so the user who finally types it is not punished", async () => {
+  it("only a correct code resets the account's count, so the user who finally types it is not punished", async () => {
     const email = "employer.editor@demo.test";
     const first = await challenge(email);
     for (let i = 0; i < 4; i++) {
@@ -109,7 +109,7 @@ describe("two-factor codes are limited per account", () => {
     expect(answers).toEqual([...Array(10).fill("VERIFICATION_FAILED"), "TOO_MANY_REQUESTS"]);
   });
 
-  it("defect 4: warns once per window even when paced codes lock the account again", async () => {
+  it("warns once per window even when paced codes lock the account again", async () => {
     const email = "group.admin@demo.test";
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = Date.now();
@@ -133,7 +133,7 @@ describe("two-factor codes are limited per account", () => {
     expect(await messagesTo(email, "two-factor-locked")).toHaveLength(1);
   });
 
-  it("defect 4: counts each account on its own", async () => {
+  it("counts each account on its own", async () => {
     // reporting@ was not attacked: its 2FA works whatever happened to the other accounts above.
     const email = "reporting@demo.test";
     const ok = await challenge(email);

@@ -11,6 +11,7 @@ import {
   type TBikeStoresQuery,
 } from "../../../contract/bike-stores.ts";
 import type { AppContext } from "../../context.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
 import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
@@ -154,8 +155,7 @@ export function createBikeStoresService(ctx: AppContext) {
     },
 
     async remove(id: string): Promise<{ message: string }> {
-      return db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      return inTransaction(db, async (tx) => {
         const [store] = await tx
           .select({ id: bikeStores.id })
           .from(bikeStores)

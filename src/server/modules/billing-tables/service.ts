@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { billingTableRows, billingTables, leasingCompanies } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../errors.ts";
 
 /**
@@ -127,8 +128,7 @@ export function createBillingTablesService(ctx: AppContext) {
    */
   async function write(id: string | null, input: TBillingTableInput): Promise<string | null> {
     try {
-      return await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      return await inTransaction(db, async (tx) => {
         await ensureLeasingCompany(tx, input.leasingCompanyId);
         if (id) {
           const [existing] = await tx
@@ -202,8 +202,7 @@ export function createBillingTablesService(ctx: AppContext) {
      * default table is not deleted: another table is made the default first.
      */
     async remove(id: string): Promise<{ message: string }> {
-      await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      await inTransaction(db, async (tx) => {
         const [existing] = await tx
           .select({ isDefault: billingTables.isDefault })
           .from(billingTables)

@@ -11,6 +11,7 @@ import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.t
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/account-mails.ts";
 import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
@@ -25,7 +26,7 @@ import { ensureStrongPassword } from "./password-policy.ts";
  * anyone: the look-up, the token and the mail happen after the answer, and their failures are only
  * logged. A link token is random, stored as its sha256, single use and valid for an hour
  * (createPasswordToken); using it sets the password, ends every session of the user and mails the
- * account that its password was changed (issue 8), so an owner who did not do it can act.
+ * account that its password was changed, so an owner who did not do it can act.
  */
 
 type ResetRequest = z.infer<typeof zPasswordResetRequest>;
@@ -144,8 +145,7 @@ export function createPasswordService(ctx: AppContext) {
       const passwordHash = await hashPassword(password);
 
       const changedAt = new Date();
-      const changed = await db.transaction(async (txDb) => {
-        const tx = txDb as unknown as Db;
+      const changed = await inTransaction(db, async (tx) => {
         // Checked again under a lock: two tabs posting the same link set the password once.
         const row = await findUsableToken(tx, token, true);
         if (!row) throw invalidToken();

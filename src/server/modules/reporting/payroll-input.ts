@@ -67,7 +67,7 @@ export async function loadPayrollSource(db: Db, companyId: string, period: strin
         notInArray(orders.orderStatus, [...GONE_ORDER_STATUSES]),
       ),
     );
-  // A lease ended early (issue 13) runs only up to its end date's month.
+  // A lease ended early (redeemed or cancelled) runs only up to its end date's month.
   const leases: PayrollLease[] = leaseRows.map((r) => {
     const startDate = r.startDate as string;
     return {

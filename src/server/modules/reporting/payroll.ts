@@ -10,7 +10,7 @@ import { beneficiaryEmployees, payrollReportSnapshots } from "../../db/schema/in
 import { loadBikeBenefitRule, loadPayrollSource } from "./payroll-input.ts";
 
 /**
- * The payroll report of a company and month as the employer sees it (issue 11 point 3, ADR 008): the
+ * The payroll report of a company and month as the employer sees it (ADR 008): the
  * rows of src/domain/payroll marked against last month's report as payroll received it (its snapshot,
  * when the monthly mail went out), else last month computed now.
  */
