@@ -3,8 +3,9 @@ import { invoiceDueDate } from "../../../domain/invoice-status.ts";
 import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { bikeRedemptions, invoices, redemptionPayments } from "../../db/schema/index.ts";
+import { bikeRedemptions, redemptionPayments } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
+import { issueInvoice } from "../invoices/issue-invoice.ts";
 import { noActiveLease } from "../leasing/errors.ts";
 import { ensureOpen, lockedCase, onCase, rulePriceOf, todayOf } from "./case-facts.ts";
 import { leasingCompanyInvoiceAlreadySent } from "./errors.ts";
@@ -28,26 +29,21 @@ export async function sendLeasingCompanyInvoice(ctx: WriteContext, caseId: strin
   );
   const reference = referenceNumber(`${order.orderNumber}77`);
   const dueDate = invoiceDueDate(today);
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      invoiceNumber: `PED-R-${order.orderNumber}`,
-      status: "SENT",
-      payerType: "PEDAALI",
-      companyId: redemption.companyId,
-      orderId: order.id,
-      leasingCompanyId: agreement.leasingCompanyId,
-      bikeRedemptionId: redemption.id,
-      description: `Lunastus, tilaus ${order.orderNumber}`,
-      amountCents,
-      vatCents: totalCents - amountCents,
-      totalCents,
-      referenceNumber: reference,
-      issueDate: today,
-      dueDate,
-      sentAt: now,
-    })
-    .returning({ id: invoices.id });
+  const invoiceId = await issueInvoice(ctx, {
+    invoiceNumber: `PED-R-${order.orderNumber}`,
+    payerType: "PEDAALI",
+    companyId: redemption.companyId,
+    orderId: order.id,
+    leasingCompanyId: agreement.leasingCompanyId,
+    bikeRedemptionId: redemption.id,
+    description: `Lunastus, tilaus ${order.orderNumber}`,
+    amountCents,
+    vatCents: totalCents - amountCents,
+    totalCents,
+    referenceNumber: reference,
+    issueDate: today,
+    dueDate,
+  });
   await tx.insert(redemptionPayments).values({
     bikeRedemptionId: redemption.id,
     companyId: redemption.companyId,
@@ -67,6 +63,6 @@ export async function sendLeasingCompanyInvoice(ctx: WriteContext, caseId: strin
   await recordEvent(ctx, {
     type: "BIKE_REDEMPTION_GRENKE_INVOICE_SENT",
     ...onCase(redemption),
-    data: { invoiceId: invoice?.id, amountCents: totalCents },
+    data: { invoiceId, amountCents: totalCents },
   });
 }
