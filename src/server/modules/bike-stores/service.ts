@@ -11,10 +11,10 @@ import {
   type TBikeStoresQuery,
 } from "../../../contract/bike-stores.ts";
 import type { AppContext } from "../../context.ts";
-import { inTransaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 
@@ -108,16 +108,21 @@ export function createBikeStoresService(ctx: AppContext) {
       if (!seesInactive(viewer)) conditions.push(eq(bikeStores.active, true));
       else if (query.active !== undefined) conditions.push(eq(bikeStores.active, query.active));
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(bikeStores).where(where);
-      const rows = await db
-        .select(columns)
-        .from(bikeStores)
-        .leftJoin(bikeStoreGroups, eq(bikeStoreGroups.id, bikeStores.bikeStoreGroupId))
-        .where(where)
-        .orderBy(asc(sql`lower(${bikeStores.storeName})`), asc(bikeStores.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toBikeStore), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(bikeStores).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await db
+            .select(columns)
+            .from(bikeStores)
+            .leftJoin(bikeStoreGroups, eq(bikeStoreGroups.id, bikeStores.bikeStoreGroupId))
+            .where(where)
+            .orderBy(asc(sql`lower(${bikeStores.storeName})`), asc(bikeStores.id))
+            .limit(limit)
+            .offset(offset);
+          return rows.map(toBikeStore);
+        },
+      );
     },
 
     async minimal(): Promise<TBikeStoreOptions> {
