@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -105,3 +106,83 @@ export const zUserRoleAssignments = z.object({
   ),
 });
 export type TUserRoleAssignments = z.infer<typeof zUserRoleAssignments>;
+
+/** The calls of the roles admin: roles, permissions, a role's permissions and who holds it where. */
+export const rolesApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/roles",
+    summary: "Roles with their permissions",
+    query: zReferenceListQuery,
+    response: zRolesPage,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/roles",
+    summary: "Create a role",
+    body: zCreateRole,
+    status: 201,
+    response: zRole,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/roles/:id",
+    summary: "Delete a role that is not built in and no longer assigned",
+    params: zRoleIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  permissions: endpoint({
+    method: "GET",
+    path: "/permissions",
+    summary: "Permission names",
+    query: zReferenceListQuery,
+    response: zPermissionsPage,
+    errors: [400, 401, 403, 404],
+  }),
+  addPermission: endpoint({
+    method: "POST",
+    path: "/roles/:roleId/permissions/:permissionId",
+    summary: "Give a role a permission (idempotent); answers the role",
+    params: zRolePermissionParams,
+    response: zRole,
+    errors: [400, 401, 403, 404],
+  }),
+  removePermission: endpoint({
+    method: "DELETE",
+    path: "/roles/:roleId/permissions/:permissionId",
+    summary: "Take a permission from a role (idempotent); answers the role",
+    params: zRolePermissionParams,
+    response: zRole,
+    errors: [400, 401, 403, 404],
+  }),
+  users: endpoint({
+    method: "GET",
+    path: "/user-roles/roles/:roleId/users",
+    summary: "Users holding the role, with the companies they hold it in",
+    params: zRoleUsersParams,
+    query: zRoleUsersQuery,
+    response: zRoleUsersPage,
+    errors: [400, 401, 403, 404],
+  }),
+  assign: endpoint({
+    method: "POST",
+    path: "/user-roles/users/:userId/roles/:roleId",
+    summary: "Assign a role to a user in one or more companies (admin roles: empty list = global)",
+    params: zUserRoleParams,
+    body: zAssignUserRole,
+    response: zUserRoleAssignments,
+    errors: [400, 401, 403, 404],
+  }),
+  unassign: endpoint({
+    method: "DELETE",
+    path: "/user-roles/users/:userId/roles/:roleId",
+    summary: "Remove a role from a user in one company (companyId null or omitted: the global one)",
+    params: zUserRoleParams,
+    body: zRemoveUserRoleBody,
+    response: zUserRoleAssignments,
+    errors: [400, 401, 403, 404],
+  }),
+};

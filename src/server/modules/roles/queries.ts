@@ -7,7 +7,7 @@ import type {
   TUserRoleAssignments,
 } from "../../../contract/roles.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, type PageArgs, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, type PageArgs, readPage } from "../../db/paging.ts";
 import {
   companies,
   permissions,
@@ -126,23 +126,25 @@ export async function assignmentsOf(
 }
 
 export async function listRoles(db: Db, query: PageArgs) {
-  const [total] = await db.select({ n: count() }).from(roles);
-  const items = await rolesWithPermissions(db, undefined, {
-    limit: query.limit,
-    offset: pageOffset(query),
-  });
-  return pageEnvelope(items, total?.n ?? 0, query);
+  return readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(roles))[0]?.n ?? 0,
+    (page) => rolesWithPermissions(db, undefined, page),
+  );
 }
 
 export async function listPermissions(db: Db, query: PageArgs) {
-  const [total] = await db.select({ n: count() }).from(permissions);
-  const items: TPermission[] = await db
-    .select({ id: permissions.id, name: permissions.name, description: permissions.description })
-    .from(permissions)
-    .orderBy(asc(permissions.name))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  return pageEnvelope(items, total?.n ?? 0, query);
+  return readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(permissions))[0]?.n ?? 0,
+    (page): Promise<TPermission[]> =>
+      db
+        .select({ id: permissions.id, name: permissions.name, description: permissions.description })
+        .from(permissions)
+        .orderBy(asc(permissions.name))
+        .limit(page.limit)
+        .offset(page.offset),
+  );
 }
 
 /** The holders of a role the viewer reaches, by name, each with the companies they hold it in. */
@@ -164,60 +166,64 @@ export async function roleUsers(db: Db, viewer: CurrentUser, roleId: string, que
     );
   }
   const where = and(...conditions);
-  const [total] = await db
-    .select({ n: countDistinct(userRoles.userId) })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-    .where(where);
-  const rows = await db
-    .select({
-      userId: users.id,
-      firstName: systemUsers.firstName,
-      lastName: systemUsers.lastName,
-      email: users.email,
-      deactivated: users.deactivated,
-      companyIds: sql<unknown>`array_agg(distinct ${userRoles.companyId}::text)
+  const total = async () =>
+    (
+      await db
+        .select({ n: countDistinct(userRoles.userId) })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+        .where(where)
+    )[0]?.n ?? 0;
+  return readPage(query, total, async (page) => {
+    const rows = await db
+      .select({
+        userId: users.id,
+        firstName: systemUsers.firstName,
+        lastName: systemUsers.lastName,
+        email: users.email,
+        deactivated: users.deactivated,
+        companyIds: sql<unknown>`array_agg(distinct ${userRoles.companyId}::text)
         filter (where ${userRoles.companyId} is not null)`,
-      global: sql<boolean>`bool_or(${userRoles.companyId} is null)`,
-    })
-    .from(userRoles)
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-    .where(where)
-    .groupBy(users.id, systemUsers.firstName, systemUsers.lastName, users.email, users.deactivated)
-    .orderBy(
-      asc(sql`lower(coalesce(${systemUsers.lastName}, ''))`),
-      asc(sql`lower(coalesce(${systemUsers.firstName}, ''))`),
-      asc(users.email),
-    )
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  const companyIds = [...new Set(rows.flatMap((r) => toStringArray(r.companyIds)))];
-  const names = new Map(
-    companyIds.length
-      ? (
-          await db
-            .select({ id: companies.id, name: companies.name })
-            .from(companies)
-            .where(inArray(companies.id, companyIds))
-        ).map((c) => [c.id, c.name])
-      : [],
-  );
-  const items = rows.map((r): TRoleUser => {
-    const ids = toStringArray(r.companyIds).sort((a, b) =>
-      (names.get(a) ?? "").localeCompare(names.get(b) ?? "", "fi"),
+        global: sql<boolean>`bool_or(${userRoles.companyId} is null)`,
+      })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+      .where(where)
+      .groupBy(users.id, systemUsers.firstName, systemUsers.lastName, users.email, users.deactivated)
+      .orderBy(
+        asc(sql`lower(coalesce(${systemUsers.lastName}, ''))`),
+        asc(sql`lower(coalesce(${systemUsers.firstName}, ''))`),
+        asc(users.email),
+      )
+      .limit(page.limit)
+      .offset(page.offset);
+    const companyIds = [...new Set(rows.flatMap((r) => toStringArray(r.companyIds)))];
+    const names = new Map(
+      companyIds.length
+        ? (
+            await db
+              .select({ id: companies.id, name: companies.name })
+              .from(companies)
+              .where(inArray(companies.id, companyIds))
+          ).map((c) => [c.id, c.name])
+        : [],
     );
-    return {
-      userId: r.userId,
-      firstName: r.firstName ?? "",
-      lastName: r.lastName ?? "",
-      email: r.email,
-      deactivated: r.deactivated,
-      companyIds: ids,
-      companies: ids.map((id) => ({ id, name: names.get(id) ?? "" })),
-      global: r.global === true,
-    };
+    return rows.map((r): TRoleUser => {
+      const ids = toStringArray(r.companyIds).sort((a, b) =>
+        (names.get(a) ?? "").localeCompare(names.get(b) ?? "", "fi"),
+      );
+      return {
+        userId: r.userId,
+        firstName: r.firstName ?? "",
+        lastName: r.lastName ?? "",
+        email: r.email,
+        deactivated: r.deactivated,
+        companyIds: ids,
+        companies: ids.map((id) => ({ id, name: names.get(id) ?? "" })),
+        global: r.global === true,
+      };
+    });
   });
-  return pageEnvelope(items, total?.n ?? 0, query);
 }

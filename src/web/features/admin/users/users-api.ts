@@ -8,15 +8,7 @@ import {
 import { zEventLogPage } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
 import { zPasswordResetRequested } from "../../../../contract/password.ts";
-import {
-  type TCreateRole,
-  type TRole,
-  zPermissionsPage,
-  zRole,
-  zRolesPage,
-  zRoleUsersPage,
-  zUserRoleAssignments,
-} from "../../../../contract/roles.ts";
+import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
 import {
   type TCreateSystemUser,
   zSystemUserDetails,
@@ -24,7 +16,7 @@ import {
   zSystemUsersPage,
 } from "../../../../contract/system-users.ts";
 import { apiFetch, CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
-import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { createSystemUser } from "./create-system-user.ts";
 
 /**
@@ -35,7 +27,10 @@ import { createSystemUser } from "./create-system-user.ts";
 
 export const PAGE_SIZE = 20;
 const USERS_KEY = ["system-users"] as const;
-const ROLES_KEY = ["roles"] as const;
+/** Every roles answer a change can make stale: the roles, the permissions and who holds a role. */
+const ROLE_ENDPOINTS = [rolesApi.list, rolesApi.permissions, rolesApi.users] as const;
+/** The roles as one reference list (one page of 100); the permission checklist changes it in place. */
+const ALL_ROLES = { query: { page: 1, limit: 100 } } as const;
 const SILENT = { silent: true };
 
 /** The list's filters (SPEC §7 isForList query); empty strings are no filter. */
@@ -97,35 +92,30 @@ export function useCompanyNames() {
 
 /** Every role (a short reference list: one page of 100). */
 export function useRoles() {
-  return useQuery({
-    queryKey: [...ROLES_KEY, "all"],
-    queryFn: () => apiFetch("/api/roles?page=1&limit=100", { schema: zRolesPage }),
-    select: (data) => data.items,
-  });
+  return useEndpointQuery(rolesApi.list, ALL_ROLES, { select: (data) => data.items });
 }
 
 export function usePermissions() {
-  return useQuery({
-    queryKey: [...ROLES_KEY, "permissions"],
-    queryFn: () => apiFetch("/api/permissions?page=1&limit=100", { schema: zPermissionsPage }),
-    select: (data) => data.items,
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function roleUsersPath(roleId: string, page: number, search: string): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(PAGE_SIZE) });
-  if (search.trim()) params.set("search", search.trim());
-  return `/api/user-roles/roles/${roleId}/users?${params}`;
+  return useEndpointQuery(
+    rolesApi.permissions,
+    { query: { page: 1, limit: 100 } },
+    { select: (data) => data.items, staleTime: 5 * 60_000 },
+  );
 }
 
 /** The users holding a role, with the companies they hold it in. */
 export function useRoleUsers(roleId: string, page: number, search: string) {
-  return useQuery({
-    queryKey: [...ROLES_KEY, "users", roleId, page, search],
-    queryFn: () => apiFetch(roleUsersPath(roleId, page, search), { schema: zRoleUsersPage }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    rolesApi.users,
+    { params: { roleId }, query: { page, limit: PAGE_SIZE, search: search.trim() } },
+    { placeholderData: keepPreviousData },
+  );
+}
+
+function refetchRoles(queryClient: QueryClient) {
+  return Promise.all(
+    ROLE_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  );
 }
 
 function refetchUsers(queryClient: QueryClient) {
@@ -196,7 +186,7 @@ export function useSendPasswordLink() {
 }
 
 function refetchAssignments(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: ROLES_KEY });
+  void refetchRoles(queryClient);
   return refetchUsers(queryClient);
 }
 
@@ -205,11 +195,7 @@ export function useAssignRole(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ roleId, companyIds }: { roleId: string; companyIds: string[] }) =>
-      apiFetch(`/api/user-roles/users/${userId}/roles/${roleId}`, {
-        method: "POST",
-        body: { companyIds },
-        schema: zUserRoleAssignments,
-      }),
+      callEndpoint(rolesApi.assign, { params: { userId, roleId }, body: { companyIds } }),
     onSuccess: () => refetchAssignments(queryClient),
     meta: SILENT,
   });
@@ -220,11 +206,7 @@ export function useRemoveRole(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ roleId, companyId }: { roleId: string; companyId: string | null }) =>
-      apiFetch(`/api/user-roles/users/${userId}/roles/${roleId}`, {
-        method: "DELETE",
-        body: { companyId },
-        schema: zUserRoleAssignments,
-      }),
+      callEndpoint(rolesApi.unassign, { params: { userId, roleId }, body: { companyId } }),
     onSuccess: () => refetchAssignments(queryClient),
     meta: SILENT,
   });
@@ -233,9 +215,8 @@ export function useRemoveRole(userId: string) {
 export function useCreateRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateRole) =>
-      apiFetch("/api/roles", { method: "POST", body: input, schema: zRole }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
+    mutationFn: (input: TCreateRole) => callEndpoint(rolesApi.create, { body: input }),
+    onSuccess: () => refetchRoles(queryClient),
     meta: SILENT,
   });
 }
@@ -243,8 +224,8 @@ export function useCreateRole() {
 export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (roleId: string) => apiFetch(`/api/roles/${roleId}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
+    mutationFn: (roleId: string) => callEndpoint(rolesApi.remove, { params: { id: roleId } }),
+    onSuccess: () => refetchRoles(queryClient),
     meta: SILENT,
   });
 }
@@ -268,12 +249,11 @@ function toggled({ role, permission, granted }: PermissionToggle): TRole {
  */
 export function useTogglePermission() {
   const queryClient = useQueryClient();
-  const key = [...ROLES_KEY, "all"];
+  const key = endpointKey(rolesApi.list, ALL_ROLES);
   return useMutation({
     mutationFn: ({ role, permission, granted }: PermissionToggle) =>
-      apiFetch(`/api/roles/${role.id}/permissions/${permission.id}`, {
-        method: granted ? "POST" : "DELETE",
-        schema: zRole,
+      callEndpoint(granted ? rolesApi.addPermission : rolesApi.removePermission, {
+        params: { roleId: role.id, permissionId: permission.id },
       }),
     onMutate: async (toggle) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -291,7 +271,7 @@ export function useTogglePermission() {
     onError: (_error, _toggle, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ROLES_KEY }),
+    onSettled: () => refetchRoles(queryClient),
     meta: SILENT,
   });
 }
