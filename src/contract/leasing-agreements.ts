@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REQUEST_STATUSES_WITH_SIGNED } from "../domain/enums.ts";
 import { AGREEMENT_PHASES } from "../domain/lease-dates.ts";
 import { zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -67,3 +68,23 @@ export type TLeasingAgreement = z.infer<typeof zLeasingAgreement>;
 export const zLeasingAgreementPage = zPage(zLeasingAgreement);
 
 export const zLeasingAgreementIdParams = z.object({ id: z.uuid() });
+
+/** The agreements of leasing.read: the admin tier all, an employer manager their companies'. */
+export const leasingAgreementsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/leasing-agreements/list",
+    summary: "Leasing agreements newest first, searched by e-mail, employee number or name, and by status",
+    query: zLeasingAgreementsQuery,
+    response: zLeasingAgreementPage,
+    errors: [400, 401, 403],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/leasing-agreements/:id",
+    summary: "A leasing agreement with its tax regime",
+    params: zLeasingAgreementIdParams,
+    response: zLeasingAgreement,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { zLeasingAgreementIdParams } from "./leasing-agreements.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -30,3 +32,24 @@ export type TLeasingDecisionInput = z.infer<typeof zLeasingDecisionInput>;
 export const zLeasingDecisionRecorded = z.object({ id: z.uuid() });
 export const zLeasingSyncResult = z.object({ applied: z.number().int() });
 export type TLeasingSyncResult = z.infer<typeof zLeasingSyncResult>;
+
+/** The admin tier's calls (leasing.manage). */
+export const leasingDecisionsApi = {
+  record: endpoint({
+    method: "POST",
+    path: "/leasing-agreements/:id/decision",
+    summary: "Records the leasing company's decision on a PENDING agreement; the sync job applies it",
+    params: zLeasingAgreementIdParams,
+    body: zLeasingDecisionInput,
+    status: 202,
+    response: zLeasingDecisionRecorded,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  sync: endpoint({
+    method: "POST",
+    path: "/leasing-agreements/sync",
+    summary: "Applies the leasing companies' decisions now (the job runs every 10 minutes)",
+    response: zLeasingSyncResult,
+    errors: [400, 401, 403],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
 
 /** POST /api/leasing/get-leasing-time-months (SPEC §7 "Leasing"): the lease period a package's price sets. */
 export const zLeasingTimeRequest = z.strictObject({
@@ -10,3 +11,15 @@ export type TLeasingTimeRequest = z.infer<typeof zLeasingTimeRequest>;
 
 export const zLeasingTimeResponse = z.object({ leaseTimeMonths: z.number().int() });
 export type TLeasingTimeResponse = z.infer<typeof zLeasingTimeResponse>;
+
+/** The calculator's call: any signed-in user, for an employment they may see. */
+export const leasingApi = {
+  leaseTimeMonths: endpoint({
+    method: "POST",
+    path: "/leasing/get-leasing-time-months",
+    summary: "The lease period the package's price sets, from the employee's company's billing table",
+    body: zLeasingTimeRequest,
+    response: zLeasingTimeResponse,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -7,7 +7,7 @@ import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax
 import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { fullName } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -128,17 +128,18 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       // Without a search every filter is the agreement's own column and every join is to a required
       // row, so the agreements alone count the same, several times faster at scale.
       const counted = db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic();
-      const [total] = await (email || number || name ? withJoins(counted) : counted).where(where);
-      const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
-        .where(where)
-        .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const today = toHelsinkiDateString(new Date());
-      return pageEnvelope(
-        rows.map((row) => toAgreement(row, today)),
-        total?.n ?? 0,
+      return readPage(
         query,
+        async () => (await (email || number || name ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
+        async ({ limit, offset }) => {
+          const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
+            .where(where)
+            .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+            .limit(limit)
+            .offset(offset);
+          const today = toHelsinkiDateString(new Date());
+          return rows.map((row) => toAgreement(row, today));
+        },
       );
     },
 

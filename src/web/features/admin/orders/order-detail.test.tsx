@@ -55,7 +55,11 @@ describe("an order's page in Hakemukset", () => {
         sent = true;
         return { status: 200, body: order() };
       },
-      [`POST /api/leasing-agreements/${AGREEMENT_ID}/decision`]: { status: 202 },
+      // The server answers the recorded decision's id.
+      [`POST /api/leasing-agreements/${AGREEMENT_ID}/decision`]: {
+        status: 202,
+        body: { id: "d1d1d1d1-d1d1-4d1d-8d1d-d1d1d1d1d1d1" },
+      },
     });
     const { user } = renderTab(DETAIL);
     const section = await actions();

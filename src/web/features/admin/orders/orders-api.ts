@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TCreateInvoice } from "../../../../contract/invoices.ts";
-import type { TLeasingDecisionInput } from "../../../../contract/leasing-decisions.ts";
+import { leasingDecisionsApi, type TLeasingDecisionInput } from "../../../../contract/leasing-decisions.ts";
 import {
   type TBulkOrderStatus,
   type TBulkOrderStatusResult,
@@ -22,6 +22,7 @@ import {
 import { zTasks } from "../../../../contract/tasks.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
 
 /**
  * The helpdesk's order work: the queue (GET /api/orders/all with the counts of
@@ -131,10 +132,13 @@ async function runAction(orderId: string, action: OrderAction): Promise<OrderAct
       await post(`${order}/send-to-leasing-company`);
       break;
     case "decision":
-      await post(`/api/leasing-agreements/${encodeURIComponent(action.agreementId)}/decision`, action.body);
+      await callEndpoint(leasingDecisionsApi.record, {
+        params: { id: action.agreementId },
+        body: action.body,
+      });
       break;
     case "sync":
-      await post("/api/leasing-agreements/sync");
+      await callEndpoint(leasingDecisionsApi.sync, {});
       break;
     case "process":
       await post(`${order}/process`);
