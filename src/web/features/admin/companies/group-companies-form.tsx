@@ -1,14 +1,18 @@
 import { TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TGroupCompany, zGroupCompanyInput } from "../../../../contract/companies.ts";
 import { isValidBusinessId } from "../../../../domain/validation/business-id.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { EditorForm } from "../tax-tables/editor-form.tsx";
-import { schemaErrors, serverFieldErrors } from "../tax-tables/form-validation.ts";
 import { useSaveGroupCompany } from "./companies-api.ts";
 import { companyErrorText, isConflict } from "./company-messages.ts";
 
 type Values = { name: string; businessId: string };
+
+const groupCompanyBody = (values: Values) => ({
+  name: values.name.trim(),
+  businessId: values.businessId.trim() || null,
+});
 
 /**
  * Creates or renames a group company (SPEC §3 "Group company"). A taken name is the API's 409
@@ -25,23 +29,27 @@ export function GroupCompanyForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveGroupCompany();
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: { name: group?.name ?? "", businessId: group?.businessId ?? "" },
-    validate: (values) => {
-      if (!values.name.trim()) return { name: t("forms.required") };
+    schema: zGroupCompanyInput,
+    toBody: groupCompanyBody,
+    texts: (issue) =>
+      issue.path[0] === "name" && issue.code === "too_small"
+        ? t("adminCompanies.form.nameTooShort")
+        : undefined,
+    rules: (values) => {
       const businessId = values.businessId.trim();
-      if (businessId && !isValidBusinessId(businessId))
-        return { businessId: t("adminCompanies.form.businessIdInvalid") };
-      return schemaErrors(zGroupCompanyInput, values, t, (issue) =>
-        issue.path[0] === "name" && issue.code === "too_small"
-          ? t("adminCompanies.form.nameTooShort")
-          : undefined,
-      );
+      return {
+        name: values.name.trim() ? null : t("forms.required"),
+        businessId:
+          businessId && !isValidBusinessId(businessId) ? t("adminCompanies.form.businessIdInvalid") : null,
+      };
     },
+    serverText: t("adminTaxTables.form.serverRejected"),
   });
 
   function submit(values: Values) {
-    const body = { name: values.name.trim(), businessId: values.businessId.trim() || null };
+    const body = groupCompanyBody(values);
     save.mutate(
       { id: group?.groupCompanyId ?? null, body },
       {
@@ -49,7 +57,7 @@ export function GroupCompanyForm({
         onError: (error) => {
           if (isConflict(error, "GROUP_COMPANY_EXISTS_ERROR"))
             form.setFieldError("name", companyErrorText(error, t));
-          else form.setErrors(serverFieldErrors(error, ["name", "businessId"], t));
+          else form.setServerErrors(error);
         },
       },
     );

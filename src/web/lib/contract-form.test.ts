@@ -1,0 +1,87 @@
+import type { TFunction } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
+import { ApiError } from "./api-client.ts";
+import { schemaFieldErrors, serverFieldErrors } from "./contract-form.ts";
+
+let fi: TFunction;
+
+beforeAll(async () => {
+  await initI18n("fi");
+  await ensurePageTexts("fi");
+  fi = i18n.getFixedT("fi");
+});
+
+const schema = z.object({
+  name: z.string().trim().min(1).max(5),
+  email: z.email(),
+  amountCents: z.number().int().min(1),
+  kind: z.enum(["A", "B"]),
+  address: z.object({ postalCode: z.string().regex(/^\d{5}$/) }),
+});
+
+describe("schemaFieldErrors", () => {
+  it("says what is wrong with each field, on the form's own field paths", () => {
+    const values = { name: "", email: "x", amount: "", kind: "", address: { postalCode: "1" } };
+    const body = { ...values, amountCents: null, amount: undefined };
+    expect(schemaFieldErrors(schema, body, values, fi, { fieldOf: { amountCents: "amount" } })).toEqual({
+      name: "Tämä tieto on pakollinen",
+      email: "Tarkista sähköpostiosoite",
+      amount: "Tämä tieto on pakollinen",
+      kind: "Valitse jokin vaihtoehdoista",
+      "address.postalCode": "Tarkista muoto",
+    });
+  });
+
+  it("names the limit of a text that is too long, and lets the form word a rule it knows", () => {
+    const values = {
+      name: "Pitkä nimi",
+      email: "a@b.fi",
+      amountCents: 0,
+      kind: "A",
+      address: { postalCode: "00100" },
+    };
+    expect(schemaFieldErrors(schema, values, values, fi)).toEqual({
+      name: "Enintään 5 merkkiä",
+      amountCents: "Arvo on liian pieni",
+    });
+    expect(
+      schemaFieldErrors(schema, values, values, fi, {
+        texts: (issue) => (issue.path[0] === "amountCents" ? "Summa on vähintään 0,01 €" : undefined),
+      }).amountCents,
+    ).toBe("Summa on vähintään 0,01 €");
+  });
+
+  it("leaves out the issues of fields the form does not have", () => {
+    expect(schemaFieldErrors(schema, {}, { name: "" }, fi)).toEqual({ name: "Tämä tieto on pakollinen" });
+  });
+});
+
+describe("serverFieldErrors", () => {
+  const refusal = new ApiError({
+    status: 400,
+    code: "VALIDATION_ERROR",
+    message: "Request validation failed",
+    bodyReadable: true,
+    details: [
+      { field: "body.email", message: "Invalid email" },
+      { field: "body.address.postalCode", message: "A Finnish postal code has 5 digits" },
+      { field: "body.amountCents", message: "Too small" },
+      { field: "body.unknown", message: "x" },
+    ],
+  });
+
+  it("puts a 400's refused fields on the form's fields by the form's own values", () => {
+    const values = { email: "", amount: "", address: { postalCode: "" } };
+    expect(serverFieldErrors(refusal, values, "Tarkista", { amountCents: "amount" })).toEqual({
+      email: "Tarkista",
+      amount: "Tarkista",
+      "address.postalCode": "Tarkista",
+    });
+  });
+
+  it("answers nothing for other failures", () => {
+    expect(serverFieldErrors(new Error("x"), { email: "" }, "Tarkista")).toEqual({});
+  });
+});

@@ -1,0 +1,155 @@
+import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { ApiError } from "./api-client.ts";
+
+/**
+ * A form checked by the contract's own request schema, the one the server checks the request with,
+ * so the two cannot disagree: the schema's issues and the server's 400 field errors
+ * (`details[].field` = `body.<path>`) land on the form's fields by their paths, each saying what is
+ * wrong in the reader's language. A form named after the body's fields needs no list of them; one
+ * whose values differ (euro text for cents) gives `toBody`, and `fieldOf` for a renamed field.
+ */
+
+export type SchemaIssue = z.core.$ZodIssue;
+
+/** What a schema issue says about its field, in the reader's language. */
+export function issueText(issue: SchemaIssue, t: TFunction): string {
+  switch (issue.code) {
+    case "too_small":
+      if (issue.origin === "string" || issue.origin === "array" || issue.origin === "set")
+        return Number(issue.minimum) <= 1
+          ? t("forms.required")
+          : t("forms.tooShort", { min: Number(issue.minimum) });
+      return t("forms.tooSmall");
+    case "too_big":
+      if (issue.origin === "string") return t("forms.tooLong", { max: Number(issue.maximum) });
+      return t("forms.tooLarge");
+    case "invalid_format":
+      if (issue.format === "email") return t("forms.emailInvalid");
+      if (issue.format === "date" || issue.format === "datetime") return t("forms.dateInvalid");
+      return t("forms.formatInvalid");
+    case "invalid_type":
+      if (issue.input === undefined || issue.input === null || issue.input === "") return t("forms.required");
+      return issue.expected === "number" ? t("forms.numberInvalid") : t("forms.checkField");
+    case "invalid_value":
+      return t("forms.chooseOne");
+    default:
+      return t("forms.checkField");
+  }
+}
+
+function hasPath(values: unknown, path: string): boolean {
+  let node = values;
+  for (const key of path.split(".")) {
+    if (node === null || typeof node !== "object" || !(key in node)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
+/** The form's field of each body path it names differently: { amountCents: "amount" }, or a function of the path. */
+export type FieldMap = Readonly<Record<string, string>> | ((bodyPath: string) => string | undefined);
+
+/** The form's field for a body path: renamed by `fieldOf`, else the same path when the form has it. */
+function formPath(bodyPath: string, values: unknown, fieldOf: FieldMap): string | null {
+  const renamed = typeof fieldOf === "function" ? fieldOf(bodyPath) : fieldOf[bodyPath];
+  if (renamed) return renamed;
+  return hasPath(values, bodyPath) ? bodyPath : null;
+}
+
+export type IssueTexts = (issue: SchemaIssue) => string | undefined;
+
+/** The schema's verdict on a body as form errors: the first issue of each field the form has. */
+export function schemaFieldErrors(
+  schema: z.ZodType,
+  body: unknown,
+  values: unknown,
+  t: TFunction,
+  { fieldOf = {}, texts }: { fieldOf?: FieldMap; texts?: IssueTexts | undefined } = {},
+): Record<string, string> {
+  const result = schema.safeParse(body);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = formPath(issue.path.map(String).join("."), values, fieldOf);
+    if (field === null || errors[field]) continue;
+    errors[field] = texts?.(issue) ?? issueText(issue, t);
+  }
+  return errors;
+}
+
+/**
+ * The failing fields of a 400 on the form's fields. The server checks with the same schema, so a
+ * field it refuses the form could not know about gets `fallback` ("check this field").
+ */
+export function serverFieldErrors(
+  error: unknown,
+  values: unknown,
+  fallback: string,
+  fieldOf: FieldMap = {},
+): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const errors: Record<string, string> = {};
+  for (const detail of error.details) {
+    const path = detail.field.replace(/^body[./]/, "").replaceAll("/", ".");
+    const field = formPath(path, values, fieldOf);
+    if (field !== null) errors[field] = fallback;
+  }
+  return errors;
+}
+
+export type ContractFormInput<Values, Body> = Omit<UseFormInput<Values>, "validate"> & {
+  /** The contract's request schema. */
+  schema: z.ZodType<Body>;
+  /** The request the values make, also half-typed ones; by default the values themselves. */
+  toBody?: (values: Values) => unknown;
+  /** The form's field for each body path it names differently. */
+  fieldOf?: FieldMap;
+  /** A form's own words for an issue it knows better (a cross-field rule of the contract). */
+  texts?: IssueTexts;
+  /** Checks the schema cannot make (two fields typed alike); their texts win over the schema's. */
+  rules?: (values: Values) => FormErrors;
+  /** What a field the server refused says when the form had no objection; "check this field" by default. */
+  serverText?: string;
+};
+
+export type ContractForm<Values> = UseFormReturnType<Values> & {
+  /**
+   * Puts a failed call's refused fields on the form, with `extra` texts the caller knows (a 409's
+   * field); true when any field got one.
+   */
+  setServerErrors: (error: unknown, extra?: Record<string, string>) => boolean;
+};
+
+/** useForm checked by the contract's schema; see the module's note. */
+export function useContractForm<Values extends Record<string, unknown>, Body = unknown>({
+  schema,
+  toBody = (values) => values,
+  fieldOf = {},
+  texts,
+  rules,
+  serverText,
+  ...input
+}: ContractFormInput<Values, Body>): ContractForm<Values> {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    ...input,
+    validate: (values) => ({
+      ...schemaFieldErrors(schema, toBody(values), values, t, { fieldOf, texts }),
+      ...Object.fromEntries(Object.entries(rules?.(values) ?? {}).filter(([, text]) => text)),
+    }),
+  });
+  return Object.assign(form, {
+    setServerErrors(error: unknown, extra: Record<string, string> = {}) {
+      const errors = {
+        ...serverFieldErrors(error, form.getValues(), serverText ?? t("forms.checkField"), fieldOf),
+        ...extra,
+      };
+      if (Object.keys(errors).length === 0) return false;
+      form.setErrors(errors);
+      return true;
+    },
+  });
+}
