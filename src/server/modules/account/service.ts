@@ -2,19 +2,16 @@ import { eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { type TOwnDetailsUpdate, zUserPreferences } from "../../../contract/account.ts";
 import type { TSessionUser } from "../../../contract/auth.ts";
-import {
-  mergePreferences,
-  PREFERENCES_LIMIT_MESSAGE,
-  preferencesWithinLimits,
-} from "../../../domain/preferences.ts";
+import { mergePreferences, preferencesWithinLimits } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { AppError, notFound, unauthorized } from "../../errors.ts";
+import { notFound, unauthorized } from "../../errors.ts";
 import { type CurrentUser, loadCurrentUser } from "../auth/session-user.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { validEmail } from "../registration/field-rules.ts";
+import { preferencesTooLarge } from "./errors.ts";
 
 /**
  * The user's own details (/kayttaja) and preferences (SPEC §7 /api/user-preferences). Preferences are
@@ -49,9 +46,7 @@ async function mergeIntoRow(db: Db, where: SQL, patch: Preferences): Promise<Pre
     if (!row) return null;
     const merged = mergePreferences(row.preferences, patch);
     if (!preferencesWithinLimits(merged)) {
-      throw new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
-        { field: "body.preferences", message: PREFERENCES_LIMIT_MESSAGE },
-      ]);
+      throw preferencesTooLarge();
     }
     await tx.update(userPreferences).set({ preferences: merged }).where(eq(userPreferences.id, row.id));
     return toPreferences(merged);

@@ -22,11 +22,12 @@ import {
   taxpayerDeductionsTables,
   taxTables,
 } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { type BillingTableRow, billingTableFor } from "../billing-tables/lookup.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts";
+import { calculatorInputInvalid, leaseTermsNotComputable } from "./errors.ts";
 
 /** The billing table's terms as the calculator reads them. */
 function leaseTermsOf(row: BillingTableRow): CalculatorLeaseTerms {
@@ -71,7 +72,7 @@ export async function employmentLeaseTerms(db: Db, employmentId: string): Promis
   if (!employment) throw notFound("Employment");
   const table = await billingTableFor(db, employment.billingTableId);
   if (!table) {
-    throw new AppError(503, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
+    throw leaseTermsNotComputable();
   }
   return {
     companyName: employment.companyName,
@@ -126,9 +127,7 @@ export function createCalculatorService(ctx: AppContext) {
       unconfirmedFigures(),
     ]);
     if (!terms) {
-      throw new AppError(
-        503,
-        "LEASE_TERMS_NOT_COMPUTABLE",
+      throw leaseTermsNotComputable(
         "No default billing table: the calculator cannot price a lease (contact support)",
       );
     }
@@ -148,9 +147,7 @@ export function createCalculatorService(ctx: AppContext) {
       return calculateBenefit(forEngine, input);
     } catch (error) {
       if (error instanceof CalculatorInputError) {
-        throw new AppError(400, error.code, error.message, [
-          { field: `body.${error.field}`, message: error.message },
-        ]);
+        throw calculatorInputInvalid(error);
       }
       throw error;
     }

@@ -1,5 +1,5 @@
 import { passwordProblems } from "../../../domain/password-rules.ts";
-import { AppError } from "../../errors.ts";
+import { weakPassword } from "./errors.ts";
 
 /**
  * The server side of the password rules the web shows while the user types (src/domain/password-rules.ts):
@@ -8,10 +8,5 @@ import { AppError } from "../../errors.ts";
 export function ensureStrongPassword(password: string, email: string | null, field = "body.password"): void {
   const problems = passwordProblems(password, { email });
   if (problems.length === 0) return;
-  throw new AppError(
-    400,
-    "WEAK_PASSWORD",
-    "The password does not meet the password rules",
-    problems.map((problem) => ({ field, message: problem })),
-  );
+  throw weakPassword(problems, field);
 }

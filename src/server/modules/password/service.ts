@@ -12,12 +12,12 @@ import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { AppError } from "../../errors.ts";
 import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/account-mails.ts";
 import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
 import { sha256 } from "../auth/tokens.ts";
+import { passwordLinkInvalid } from "./errors.ts";
 import { ensureStrongPassword } from "./password-policy.ts";
 
 /**
@@ -31,9 +31,6 @@ import { ensureStrongPassword } from "./password-policy.ts";
 
 type ResetRequest = z.infer<typeof zPasswordResetRequest>;
 type TokenStatus = z.infer<typeof zPasswordTokenStatus>;
-
-const invalidToken = () =>
-  new AppError(400, "INVALID_TOKEN", "The link is invalid or has expired. Please ask for a new one.");
 
 export function createPasswordService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -139,7 +136,7 @@ export function createPasswordService(ctx: AppContext) {
       onMailError: (error: unknown) => void,
     ): Promise<{ message: string }> {
       const found = await findUsableToken(db, token, false);
-      if (!found) throw invalidToken();
+      if (!found) throw passwordLinkInvalid();
       ensureStrongPassword(password, found.email);
       // argon2 takes a moment: hash before the transaction holds the token row.
       const passwordHash = await hashPassword(password);
@@ -148,7 +145,7 @@ export function createPasswordService(ctx: AppContext) {
       const changed = await inTransaction(db, async (tx) => {
         // Checked again under a lock: two tabs posting the same link set the password once.
         const row = await findUsableToken(tx, token, true);
-        if (!row) throw invalidToken();
+        if (!row) throw passwordLinkInvalid();
         await tx
           .update(users)
           .set({ passwordHash, passwordChangedAt: changedAt })

@@ -20,10 +20,11 @@ import {
   systemUsers,
   users,
 } from "../../db/schema/index.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { badRequest, notFound } from "../../errors.ts";
 import { databaseFileStore } from "../../files/file-store.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
+import { signedDocumentLocked } from "./errors.ts";
 
 /**
  * Signed documents (contract/signed-documents.ts). Who reads what: the admin tier every document, an
@@ -114,9 +115,6 @@ function toDocument(row: Row, viewer: Viewer): TSignedDocument {
   };
 }
 
-const locked = () =>
-  new AppError(409, "SIGNED_DOCUMENT_LOCKED", "A document signed with evidence cannot be deleted");
-
 export function createSignedDocumentsService(ctx: AppContext) {
   const { db } = ctx.database;
 
@@ -165,7 +163,7 @@ export function createSignedDocumentsService(ctx: AppContext) {
         .from(leasingAgreements)
         .where(eq(leasingAgreements.id, input.leasingAgreementId));
       if (!agreement) {
-        throw new AppError(400, "BAD_REQUEST", "Unknown leasing agreement", [
+        throw badRequest("Unknown leasing agreement", [
           { field: "body.leasingAgreementId", message: "No such leasing agreement" },
         ]);
       }
@@ -198,7 +196,7 @@ export function createSignedDocumentsService(ctx: AppContext) {
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       const row = await rowOf(viewer, id);
-      if (hasEvidence(row.doc)) throw locked();
+      if (hasEvidence(row.doc)) throw signedDocumentLocked();
       await db.delete(signedDocuments).where(eq(signedDocuments.id, id));
     },
 

@@ -1,0 +1,10 @@
+import { PREFERENCES_LIMIT_MESSAGE } from "../../../domain/preferences.ts";
+import { AppError } from "../../errors.ts";
+
+/** The errors of one's own account settings (SPEC §7 "Own details"). */
+
+/** 400: the merged preferences would pass the limits that keep one user's document small. */
+export const preferencesTooLarge = () =>
+  new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
+    { field: "body.preferences", message: PREFERENCES_LIMIT_MESSAGE },
+  ]);

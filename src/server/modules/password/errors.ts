@@ -1,0 +1,17 @@
+import { AppError } from "../../errors.ts";
+
+/** The errors of setting a password (SPEC §5 password rules, §7 password reset). */
+
+/** 400 WEAK_PASSWORD with one detail per problem, its message the problem's code (tooShort, common...). */
+export const weakPassword = (problems: readonly string[], field: string) =>
+  new AppError(
+    400,
+    "WEAK_PASSWORD",
+    "The password does not meet the password rules",
+    problems.map((problem) => ({ field, message: problem })),
+  );
+
+/** 400: the reset or set-password link is unknown, used or expired. */
+export const passwordLinkInvalid = (
+  message = "The link is invalid or has expired. Please ask for a new one.",
+) => new AppError(400, "INVALID_TOKEN", message);
