@@ -24,7 +24,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { type BillingTableRow, billingTableFor } from "../billing-tables/lookup.ts";
+import { type BillingTableRow, billingTableFor } from "../billing-tables/queries.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 import { calculatorInputInvalid, leaseTermsNotComputable } from "./errors.ts";

@@ -9,7 +9,7 @@ import { billingTableRows } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { syncLeasingDecisions } from "../../jobs/leasing-sync.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { billingTableFor } from "../billing-tables/lookup.ts";
+import { billingTableFor } from "../billing-tables/queries.ts";
 import { employeeInReach } from "../system-users/max-price.ts";
 import { invalidLeasingConfiguration, leaseTermsNotComputable, packageAboveMaxPrice } from "./errors.ts";
 import { type GatewayRegistry, gatewayRegistry } from "./gateway.ts";

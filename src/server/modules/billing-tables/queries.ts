@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { billingTables } from "../../db/schema/index.ts";
 
+/** The reads other areas make of the billing tables (the calculator, the leasing time). */
+
 export type BillingTableRow = typeof billingTables.$inferSelect;
 
 /**
