@@ -1,43 +1,23 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
-import { useForm } from "@mantine/form";
+import { Button, Group, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  RECORDED_PAYER_TYPES,
-  type TLeaseEndUserPayment,
-  type TRedemptionPayment,
-  type TRedemptionPaymentUpdate,
-} from "../../../../../contract/bike-redemptions.ts";
-import { type Language, PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
-import { parseEuroInput } from "../../../../../domain/money.ts";
+import type { TLeaseEndUserPayment, TRedemptionPayment } from "../../../../../contract/bike-redemptions.ts";
+import type { PaymentStatus } from "../../../../../domain/enums.ts";
 import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
-import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
-import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
-import { formatDateTime, formatEuroInput } from "../../../../lib/formatters.ts";
+import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { usePaymentAction } from "../payments/payments-api.ts";
 import { KIND_LABELS, METHOD_LABELS, PAYER_LABELS } from "./redemption-labels.ts";
+import { type Editing, PaymentDialog } from "./redemption-ledger-form.tsx";
 import {
   savedMessage,
   type TRedemption,
@@ -148,8 +128,6 @@ function UserPayment({ payment }: { payment: TLeaseEndUserPayment }) {
     </Stack>
   );
 }
-
-type Editing = { payment: TRedemptionPayment | null } | null;
 
 /**
  * The case's money ledger (redemption payments): who paid or is to pay what, its status, reference and
@@ -275,166 +253,5 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
         {t("adminRedemptions.ledger.deleteText")}
       </ActionDialog>
     </SectionCard>
-  );
-}
-
-type PaymentValues = {
-  payerType: TRedemptionPaymentUpdate["payerType"];
-  amount: string;
-  status: PaymentStatus;
-  dueDate: string;
-  referenceNumber: string;
-  note: string;
-};
-
-function valuesOf(payment: TRedemptionPayment | null, language: Language): PaymentValues {
-  return {
-    payerType: payment && payment.payerType !== "EMPLOYEE" ? payment.payerType : "PEDAALI",
-    amount: payment ? formatEuroInput(payment.amountCents, language) : "",
-    status: payment?.status ?? "PENDING",
-    dueDate: payment?.dueDate ?? "",
-    referenceNumber: payment?.referenceNumber ?? "",
-    note: payment?.note ?? "",
-  };
-}
-
-/** Adding a row to the ledger, or changing one (PUT takes the whole row). */
-function PaymentDialog({
-  redemption: c,
-  editing,
-  onClose,
-}: {
-  redemption: TRedemption;
-  editing: Editing;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const display = useDisplay();
-  const save = useRedemptionAction(c.id);
-  const payment = editing?.payment ?? null;
-  function close() {
-    if (save.isPending) return;
-    save.reset();
-    onClose();
-  }
-  return (
-    <Modal
-      opened={editing !== null}
-      onClose={close}
-      title={payment ? t("adminRedemptions.ledger.editTitle") : t("adminRedemptions.ledger.addTitle")}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
-    >
-      {editing && (
-        <PaymentForm
-          key={payment?.id ?? "new"}
-          initial={valuesOf(payment, display.lang)}
-          pending={save.isPending}
-          error={save.isError ? messageWithServerText(save.error, t) : null}
-          onCancel={close}
-          onSubmit={(body) =>
-            save.mutate(
-              payment
-                ? { kind: "updatePayment", paymentId: payment.id, body }
-                : { kind: "recordPayment", body: { ...body, bikeRedemptionId: c.id } },
-              {
-                onSuccess: (message) => {
-                  save.reset();
-                  onClose();
-                  showSuccessToast(savedMessage(message ?? "", t));
-                },
-              },
-            )
-          }
-        />
-      )}
-    </Modal>
-  );
-}
-
-function PaymentForm({
-  initial,
-  pending,
-  error,
-  onCancel,
-  onSubmit,
-}: {
-  initial: PaymentValues;
-  pending: boolean;
-  error: string | null;
-  onCancel: () => void;
-  onSubmit: (body: TRedemptionPaymentUpdate) => void;
-}) {
-  const { t } = useTranslation();
-  const form = useForm<PaymentValues>({
-    initialValues: initial,
-    validate: {
-      amount: (value) => (parseEuroInput(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
-      dueDate: (value) =>
-        !value || /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminRedemptions.form.dateInvalid"),
-    },
-  });
-  return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit((values) =>
-        onSubmit({
-          payerType: values.payerType,
-          amountCents: parseEuroInput(values.amount) ?? 0,
-          status: values.status,
-          dueDate: values.dueDate || null,
-          referenceNumber: values.referenceNumber.trim() || null,
-          note: values.note.trim() || null,
-        }),
-      )}
-    >
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NativeSelect
-            label={t("adminRedemptions.ledger.payer")}
-            data={RECORDED_PAYER_TYPES.map((payer) => ({ value: payer, label: t(PAYER_LABELS[payer]) }))}
-            {...form.getInputProps("payerType")}
-          />
-          <EuroInput label={t("adminRedemptions.ledger.amount")} required {...form.getInputProps("amount")} />
-          <NativeSelect
-            label={t("adminRedemptions.ledger.status")}
-            data={PAYMENT_STATUSES.map((status) => ({
-              value: status,
-              label: t(STATUS_LABEL_KEYS.payment[status] ?? status),
-            }))}
-            {...form.getInputProps("status")}
-          />
-          <TextInput
-            type="date"
-            label={t("adminRedemptions.ledger.due")}
-            {...form.getInputProps("dueDate")}
-          />
-          <TextInput
-            label={t("adminRedemptions.ledger.reference")}
-            maxLength={35}
-            {...form.getInputProps("referenceNumber")}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t("adminRedemptions.ledger.note")}
-          rows={2}
-          maxLength={1000}
-          {...form.getInputProps("note")}
-        />
-        {error && (
-          <Alert color="red" variant="light" role="alert" title={t("adminRedemptions.ledger.failed")}>
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t("ds.confirm.cancel")}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t("adminRedemptions.ledger.save")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
