@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EVENT_TYPES, LANGUAGES, ORDER_STATUSES, PAYER_TYPES, REQUEST_STATUSES } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zCompanyDetails, zCreateCompany } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
@@ -212,3 +213,74 @@ export const zHelpdeskSearchResult = z.object({
   ),
 });
 export type THelpdeskSearchResult = z.infer<typeof zHelpdeskSearchResult>;
+
+/** The admin area's own calls: company applications, the event log, platform reporting, helpdesk search. */
+export const adminApi = {
+  applications: endpoint({
+    method: "GET",
+    path: "/company-applications",
+    summary: "Company applications (sign-ups of /register), newest first",
+    query: zApplicationsQuery,
+    response: zCompanyApplicationsPage,
+    errors: [400, 401, 403, 404],
+  }),
+  pendingApplications: endpoint({
+    method: "GET",
+    path: "/company-applications/pending-count",
+    summary: "How many applications wait for review",
+    response: zCount,
+    errors: [400, 401, 403, 404],
+  }),
+  application: endpoint({
+    method: "GET",
+    path: "/company-applications/:id",
+    summary: "One company application",
+    params: zApplicationIdParams,
+    response: zCompanyApplication,
+    errors: [400, 401, 403, 404],
+  }),
+  acceptApplication: endpoint({
+    method: "POST",
+    path: "/company-applications/:id/accept",
+    summary:
+      "Accept: creates the company and its employer admin in one transaction; 409 " +
+      "APPLICATION_ALREADY_REVIEWED, BUSINESS_ID_TAKEN, GROUP_COMPANY_EXISTS_ERROR",
+    params: zApplicationIdParams,
+    body: zAcceptApplication,
+    response: zApplicationAccepted,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  rejectApplication: endpoint({
+    method: "POST",
+    path: "/company-applications/:id/reject",
+    summary: "Reject with a reason mailed to the applicant; 409 APPLICATION_ALREADY_REVIEWED",
+    params: zApplicationIdParams,
+    body: zRejectApplication,
+    response: zCompanyApplication,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  eventLog: endpoint({
+    method: "GET",
+    path: "/event-log",
+    summary: "The event log, filtered and paged, newest first",
+    query: zEventLogQuery,
+    response: zEventLogPage,
+    errors: [400, 401, 403, 404],
+  }),
+  report: endpoint({
+    method: "GET",
+    path: "/admin/reports",
+    summary: "Platform-wide figures per Helsinki month of the range (default the last 12 months)",
+    query: zPlatformReportQuery,
+    response: zPlatformReport,
+    errors: [400, 401, 403, 404],
+  }),
+  search: endpoint({
+    method: "GET",
+    path: "/admin/search",
+    summary: "Helpdesk search across companies, users and orders (up to 10 of each)",
+    query: zHelpdeskSearchQuery,
+    response: zHelpdeskSearchResult,
+    errors: [400, 401, 403, 404],
+  }),
+};

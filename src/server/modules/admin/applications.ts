@@ -8,7 +8,7 @@ import type {
   TRejectApplication,
 } from "../../../contract/admin.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { isUniqueViolation, sqlStateOf } from "../../db/postgres-errors.ts";
 import { companies, companyApplications, systemUsers, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
@@ -128,12 +128,17 @@ export function createApplicationsService(ctx: AppContext) {
         );
       }
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(companyApplications).where(where);
-      const rows = await selectApplications(where)
-        .orderBy(desc(companyApplications.createdAt), desc(companyApplications.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toApplication), total?.n ?? 0, query);
+      return readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(companyApplications).where(where))[0]?.n ?? 0,
+        async (page) => {
+          const rows = await selectApplications(where)
+            .orderBy(desc(companyApplications.createdAt), desc(companyApplications.id))
+            .limit(page.limit)
+            .offset(page.offset);
+          return rows.map(toApplication);
+        },
+      );
     },
 
     async pendingCount() {

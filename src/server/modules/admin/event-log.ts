@@ -4,7 +4,7 @@ import type { TEventLogEntry, TEventLogQuery } from "../../../contract/admin.ts"
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -71,55 +71,56 @@ export function createEventLogService(ctx: AppContext) {
   return {
     async list(query: TEventLogQuery) {
       const where = filters(query);
-      const [total] = await db.select({ n: count() }).from(eventLog).where(where);
-      const rows = await db
-        .select({
-          event: eventLog,
-          actorEmail: users.email,
-          actorFirstName: systemUsers.firstName,
-          actorLastName: systemUsers.lastName,
-          companyName: companies.name,
-          entityLabel,
-        })
-        .from(eventLog)
-        .leftJoin(users, eq(users.id, eventLog.actorUserId))
-        .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
-        .leftJoin(companies, eq(companies.id, eventLog.companyId))
-        .leftJoin(entityUser, isEntity("user", entityUser.id))
-        .leftJoin(entitySystemUser, eq(entitySystemUser.userId, entityUser.id))
-        .leftJoin(entityCompany, isEntity("company", entityCompany.id))
-        .leftJoin(entityOrder, isEntity("order", entityOrder.id))
-        .leftJoin(entityAgreement, isEntity("leasingAgreement", entityAgreement.id))
-        .leftJoin(agreementOrder, eq(agreementOrder.id, entityAgreement.orderId))
-        .leftJoin(entityRole, isEntity("role", entityRole.id))
-        .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
-        .leftJoin(entityEmployee, isEntity("beneficiaryEmployee", entityEmployee.id))
-        .leftJoin(employeeSystemUser, eq(employeeSystemUser.userId, entityEmployee.userId))
-        .where(where)
-        .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      const items = rows.map(({ event, ...row }): TEventLogEntry => {
-        const name = personName(row.actorFirstName, row.actorLastName);
-        return {
-          id: event.id,
-          type: event.type,
-          actor:
-            event.actorUserId && row.actorEmail
-              ? { userId: event.actorUserId, name: name || row.actorEmail, email: row.actorEmail }
-              : null,
-          company:
-            event.companyId && row.companyName !== null
-              ? { id: event.companyId, name: row.companyName }
-              : null,
-          entityType: event.entityType,
-          entityId: event.entityId,
-          entityLabel: row.entityLabel ?? null,
-          data: event.data ?? {},
-          createdAt: event.createdAt.toISOString(),
-        };
+      const total = async () => (await db.select({ n: count() }).from(eventLog).where(where))[0]?.n ?? 0;
+      return readPage(query, total, async (page) => {
+        const rows = await db
+          .select({
+            event: eventLog,
+            actorEmail: users.email,
+            actorFirstName: systemUsers.firstName,
+            actorLastName: systemUsers.lastName,
+            companyName: companies.name,
+            entityLabel,
+          })
+          .from(eventLog)
+          .leftJoin(users, eq(users.id, eventLog.actorUserId))
+          .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
+          .leftJoin(companies, eq(companies.id, eventLog.companyId))
+          .leftJoin(entityUser, isEntity("user", entityUser.id))
+          .leftJoin(entitySystemUser, eq(entitySystemUser.userId, entityUser.id))
+          .leftJoin(entityCompany, isEntity("company", entityCompany.id))
+          .leftJoin(entityOrder, isEntity("order", entityOrder.id))
+          .leftJoin(entityAgreement, isEntity("leasingAgreement", entityAgreement.id))
+          .leftJoin(agreementOrder, eq(agreementOrder.id, entityAgreement.orderId))
+          .leftJoin(entityRole, isEntity("role", entityRole.id))
+          .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
+          .leftJoin(entityEmployee, isEntity("beneficiaryEmployee", entityEmployee.id))
+          .leftJoin(employeeSystemUser, eq(employeeSystemUser.userId, entityEmployee.userId))
+          .where(where)
+          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+          .limit(page.limit)
+          .offset(page.offset);
+        return rows.map(({ event, ...row }): TEventLogEntry => {
+          const name = personName(row.actorFirstName, row.actorLastName);
+          return {
+            id: event.id,
+            type: event.type,
+            actor:
+              event.actorUserId && row.actorEmail
+                ? { userId: event.actorUserId, name: name || row.actorEmail, email: row.actorEmail }
+                : null,
+            company:
+              event.companyId && row.companyName !== null
+                ? { id: event.companyId, name: row.companyName }
+                : null,
+            entityType: event.entityType,
+            entityId: event.entityId,
+            entityLabel: row.entityLabel ?? null,
+            data: event.data ?? {},
+            createdAt: event.createdAt.toISOString(),
+          };
+        });
       });
-      return pageEnvelope(items, total?.n ?? 0, query);
     },
   };
 }

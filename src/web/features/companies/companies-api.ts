@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { adminApi } from "../../../contract/admin.ts";
 import {
   companiesApi as api,
   type TCompanySettingsInput,
@@ -29,7 +30,8 @@ const enc = encodeURIComponent;
 export function useRefetchCompanies() {
   const queryClient = useQueryClient();
   return () => {
-    for (const stale of [api.list, api.get, api.orders, api.groupList, api.groupGet]) {
+    // A change to a company is one of its events too.
+    for (const stale of [api.list, api.get, api.orders, api.groupList, api.groupGet, adminApi.eventLog]) {
       void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
     }
     // A company's own VAT value is one of its details.

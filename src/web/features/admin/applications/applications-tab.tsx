@@ -12,13 +12,17 @@ import {
 } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TApplicationAccepted, TCompanyApplication } from "../../../../contract/admin.ts";
-import { REQUEST_STATUSES, type RequestStatus } from "../../../../domain/enums.ts";
+import {
+  type TApplicationAccepted,
+  type TCompanyApplication,
+  zApplicationsQuery,
+} from "../../../../contract/admin.ts";
+import { REQUEST_STATUSES } from "../../../../domain/enums.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { AcceptDialog } from "./accept-dialog.tsx";
@@ -30,17 +34,11 @@ const ALL = "all";
 
 /** The list's filters from the address (status PENDING unless told, "all" for every status), so reload keeps them. */
 function filterOf(params: URLSearchParams): ApplicationsFilter {
-  const status = params.get("status");
-  const page = Number(params.get("page"));
+  const { values } = filtersFromAddress(zApplicationsQuery, params);
   return {
-    status:
-      status === ALL
-        ? null
-        : REQUEST_STATUSES.includes(status as RequestStatus)
-          ? (status as RequestStatus)
-          : "PENDING",
-    search: params.get("search") ?? "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    status: params.get("status") === ALL ? null : (values.status ?? "PENDING"),
+    search: values.search ?? "",
+    page: values.page,
   };
 }
 

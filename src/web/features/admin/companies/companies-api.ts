@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { zEventLogPage } from "../../../../contract/admin.ts";
+import { adminApi } from "../../../../contract/admin.ts";
 import {
   companiesApi as api,
   type TCreateCompany,
@@ -9,7 +9,6 @@ import {
   type zCompaniesPage,
 } from "../../../../contract/companies.ts";
 import type { EndpointQuery, EndpointResponse } from "../../../../contract/endpoint.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { COMPANIES_KEY, PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts";
 
@@ -23,8 +22,6 @@ import { COMPANIES_KEY, PAGE_SIZE, useRefetchCompanies } from "../../companies/c
  */
 
 export { PAGE_SIZE };
-
-const enc = encodeURIComponent;
 
 export type CompanyListFilters = {
   page: number;
@@ -112,11 +109,7 @@ export const EVENTS_SHOWN = 10;
 
 /** The company's latest events (GET /api/event-log), newest first. */
 export function useCompanyEvents(companyId: string) {
-  return useQuery({
-    queryKey: [...COMPANIES_KEY, "one", companyId, "events"],
-    queryFn: () =>
-      apiFetch(`/api/event-log?companyId=${enc(companyId)}&limit=${EVENTS_SHOWN}`, { schema: zEventLogPage }),
-  });
+  return useEndpointQuery(adminApi.eventLog, { query: { companyId, limit: EVENTS_SHOWN } });
 }
 
 // ---- Group companies ---------------------------------------------------------------------------------------

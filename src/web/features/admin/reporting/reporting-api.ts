@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { zEventLogPage, zPlatformReport } from "../../../../contract/admin.ts";
+import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
 import { zSystemUsersPage } from "../../../../contract/system-users.ts";
 import type { EventType } from "../../../../domain/enums.ts";
@@ -12,15 +12,11 @@ export const EVENT_LOG_PAGE_SIZE = 20;
 
 /** GET /api/admin/reports: without dates the API takes the last 12 whole months and the current one. */
 export function usePlatformReport(range: { from: string; to: string }) {
-  const params = new URLSearchParams();
-  if (range.from) params.set("from", range.from);
-  if (range.to) params.set("to", range.to);
-  const query = params.size > 0 ? `?${params}` : "";
-  return useQuery({
-    queryKey: ["platform-report", range],
-    queryFn: () => apiFetch(`/api/admin/reports${query}`, { schema: zPlatformReport }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    adminApi.report,
+    { query: { from: range.from, to: range.to } },
+    { placeholderData: keepPreviousData },
+  );
 }
 
 export type EventLogFilter = {
@@ -32,23 +28,18 @@ export type EventLogFilter = {
   page: number;
 };
 
-export function eventLogPath(filter: EventLogFilter): string {
-  const params = new URLSearchParams({ page: String(filter.page), limit: String(EVENT_LOG_PAGE_SIZE) });
-  if (filter.types.length > 0) params.set("types", filter.types.join(","));
-  if (filter.actorUserId) params.set("actorUserId", filter.actorUserId);
-  if (filter.companyId) params.set("companyId", filter.companyId);
-  if (filter.from) params.set("from", filter.from);
-  if (filter.to) params.set("to", filter.to);
-  return `/api/event-log?${params}`;
-}
-
-/** GET /api/event-log: one page, newest first. */
+/** GET /api/event-log: one page, newest first (an empty filter is left out of the address). */
 export function useEventLog(filter: EventLogFilter) {
-  return useQuery({
-    queryKey: ["event-log", filter],
-    queryFn: () => apiFetch(eventLogPath(filter), { schema: zEventLogPage }),
-    placeholderData: keepPreviousData,
-  });
+  const query = {
+    page: filter.page,
+    limit: EVENT_LOG_PAGE_SIZE,
+    types: filter.types.join(","),
+    actorUserId: filter.actorUserId,
+    companyId: filter.companyId,
+    from: filter.from,
+    to: filter.to,
+  };
+  return useEndpointQuery(adminApi.eventLog, { query }, { placeholderData: keepPreviousData });
 }
 
 /** GET /api/companies?names=true&limit=500: every company as a choice. */

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { zHelpdeskSearchResult } from "../../../../contract/admin.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { keepPreviousData } from "@tanstack/react-query";
+import { adminApi } from "../../../../contract/admin.ts";
+import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /** The shortest text the helpdesk search sends (the API refuses shorter). */
 export const MIN_SEARCH_LENGTH = 2;
@@ -8,12 +8,9 @@ export const MIN_SEARCH_LENGTH = 2;
 /** GET /api/admin/search?q: up to 10 companies, users and orders; asks only for 2 characters or more. */
 export function useHelpdeskSearch(text: string) {
   const q = text.trim();
-  return useQuery({
-    queryKey: ["helpdesk-search", q],
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/search?${new URLSearchParams({ q })}`, { schema: zHelpdeskSearchResult, signal }),
-    enabled: q.length >= MIN_SEARCH_LENGTH,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  return useEndpointQuery(
+    adminApi.search,
+    { query: { q } },
+    { enabled: q.length >= MIN_SEARCH_LENGTH, placeholderData: keepPreviousData, staleTime: 30_000 },
+  );
 }

@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { zEventLogPage } from "../../../../contract/admin.ts";
+import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
 import { zPasswordResetRequested } from "../../../../contract/password.ts";
 import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
@@ -71,14 +71,15 @@ export function useSystemUser(userId: string) {
 
 /** The user's ten latest events (the audit log), newest first. */
 export function useUserEvents(userId: string) {
-  return useQuery({
-    queryKey: [...USERS_KEY, "events", userId],
-    queryFn: () =>
-      apiFetch(`/api/event-log?entityType=user&entityId=${userId}&limit=10`, { schema: zEventLogPage }),
-    select: (data) => data.items,
-    // The section says itself when the events could not be loaded.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    adminApi.eventLog,
+    { query: { entityType: "user", entityId: userId, limit: 10 } },
+    {
+      select: (data) => data.items,
+      // The section says itself when the events could not be loaded.
+      meta: SILENT,
+    },
+  );
 }
 
 /** Every company's id and name, for the pickers. */
@@ -119,6 +120,8 @@ function refetchRoles(queryClient: QueryClient) {
 }
 
 function refetchUsers(queryClient: QueryClient) {
+  // A change to a user is one of their events too.
+  void queryClient.invalidateQueries({ queryKey: endpointKey(adminApi.eventLog) });
   return queryClient.invalidateQueries({ queryKey: USERS_KEY });
 }
 
