@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { zOrderListItem } from "./orders.ts";
+import { endpoint } from "./endpoint.ts";
+import { zOrderDetails, zOrderIdParams, zOrderListItem } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 
 /**
@@ -109,3 +110,66 @@ export type TEmployerDecision = z.infer<typeof zEmployerDecision>;
 
 export const zAwaitingEmployer = z.object({ items: z.array(zOrderListItem) });
 export type TAwaitingEmployer = z.infer<typeof zAwaitingEmployer>;
+
+/** The agreement PDF (GET /api/orders/{orderId}/agreement.pdf) answers a file and keeps its own route. */
+export const orderAcceptanceApi = {
+  benefit: endpoint({
+    method: "GET",
+    path: "/orders/my/benefit",
+    summary: "The employee's max price, bike policy, and whether they may order now",
+    response: zMyBenefit,
+    errors: [400, 401, 403, 404, 503],
+  }),
+  awaitingEmployer: endpoint({
+    method: "GET",
+    path: "/orders/awaiting-employer",
+    summary: "Orders of the caller's companies waiting for the employer's approval, longest waiting first",
+    response: zAwaitingEmployer,
+    errors: [400, 401, 403, 404],
+  }),
+  offer: endpoint({
+    method: "GET",
+    path: "/orders/:orderId/offer",
+    summary:
+      "The lease on the employee's provided package for a period: monthly payment, own share, residual",
+    params: zOrderIdParams,
+    query: zOrderOfferQuery,
+    response: zOrderOffer,
+    errors: [400, 401, 403, 404, 409, 503],
+  }),
+  accept: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/accept",
+    summary: "The employee accepts the package for a lease period; the leasing agreement waits for signing",
+    params: zOrderIdParams,
+    body: zAcceptOrder,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409, 503],
+  }),
+  signCode: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/sign/code",
+    summary: "Sends the employee a fresh 6-digit code by SMS to sign the order's leasing agreement",
+    params: zOrderIdParams,
+    response: zSigningCodeSent,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  sign: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/sign",
+    summary: "The employee signs the leasing agreement with the code; the PDF is kept with its SHA-256",
+    params: zOrderIdParams,
+    body: zSignOrder,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  employerDecision: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/employer-decision",
+    summary: "The employer approves the order (confirming it once signed) or refuses it (cancelling it)",
+    params: zOrderIdParams,
+    body: zEmployerDecision,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

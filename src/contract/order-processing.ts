@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums.ts";
+import { endpoint } from "./endpoint.ts";
 import { ERROR_CODES } from "./errors.ts";
+import { zOrderDetails, zOrderIdParams } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 
 /**
@@ -58,3 +60,50 @@ export const zBulkOrderStatusResult = z.object({
   ),
 });
 export type TBulkOrderStatusResult = z.infer<typeof zBulkOrderStatusResult>;
+
+/** Each action on one order answers the order as GET /api/orders/{orderId} does. */
+const orderAction = <const P extends string, const S extends string>(path: P, summary: S) =>
+  endpoint({
+    method: "POST",
+    path,
+    summary,
+    params: zOrderIdParams,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409],
+  });
+
+export const orderProcessingApi = {
+  sendToLeasingCompany: orderAction(
+    "/orders/:orderId/send-to-leasing-company",
+    "Sends a CONFIRMED order's signed agreement to its leasing company (the agreement PENDING, event ORDER_SENT)",
+  ),
+  process: orderAction(
+    "/orders/:orderId/process",
+    "Processes a CONFIRMED order whose agreement the leasing company accepted; the store gets the purchase order",
+  ),
+  bill: orderAction(
+    "/orders/:orderId/bill",
+    "Bills the leasing company for a READY_FOR_BILLING order (GRENKE_INVOICE_SENT)",
+  ),
+  startLeasing: orderAction(
+    "/orders/:orderId/start-leasing",
+    "Starts the lease (ACTIVE_LEASING): the agreement runs from the first day of the month after delivery",
+  ),
+  moveStatus: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/status",
+    summary: "Moves an order by status name: the customer-comment side state, cancelling, refunding, CASE_X",
+    params: zOrderIdParams,
+    body: zOrderStatusMove,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  bulkStatus: endpoint({
+    method: "POST",
+    path: "/orders/bulk-status",
+    summary: "Moves up to 100 orders by status name, each on its own: the result of each",
+    body: zBulkOrderStatus,
+    response: zBulkOrderStatusResult,
+    errors: [400, 401, 403],
+  }),
+};

@@ -18,6 +18,7 @@ import {
 import type { OrderParty } from "../domain/order-state-machine.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zPostalCode } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
 import { zOrderInvoice } from "./invoices.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -31,8 +32,9 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
  *   subsets (`statusGroup`), by company and by bike store;
  * - GET /api/orders/list-data `{ companyId? }` → `{ statusCounts: [{ status, count }], total }`: how
  *   many orders of the caller's reach are in each status (the work queue's tabs);
- * - GET /api/orders/{orderId} → `zOrderDetails`: the order, whom it waits for and since when, and its
- *   timeline (the event-log rows of its moves, oldest first);
+ * - GET /api/orders/{orderId} → `zOrderDetails`: the order, whom it waits for and since when, its
+ *   timeline (the event-log rows of its moves, oldest first), and what the caller may do with it now
+ *   (`allowedActions`, `allowedMoves`);
  * - GET /api/orders/confirmedOnlineCount → `{ count }`: online orders confirmed and waiting for the
  *   helpdesk to process them (orders.process, the admin tier).
  *
@@ -190,6 +192,38 @@ export const zOrderAfterSales = z.object({
 });
 export type TOrderAfterSales = z.infer<typeof zOrderAfterSales>;
 
+/**
+ * What the caller may do with the order now, by its status, its agreement and the caller's roles (each
+ * is checked again when it is done):
+ * - the employee, on their own order: ACCEPT_PACKAGE (PACKAGE_PROVIDED), SIGN (ALL_INFO_PROVIDED and
+ *   the agreement not signed yet);
+ * - the employer's deciders (orders.approve): EMPLOYER_DECISION while the order waits for the approval
+ *   the bike policy asked for;
+ * - whoever cancels the order on their side (the employee, the employer's deciders, the helpdesk):
+ *   REQUEST_CANCELLATION before delivery, while no other cancellation of it is open;
+ * - the helpdesk (orders.process): SEND_TO_LEASING_COMPANY (CONFIRMED, agreement SIGNED),
+ *   RECORD_LEASING_DECISION and SYNC_LEASING_DECISIONS (leasing.manage; CONFIRMED, agreement PENDING),
+ *   PROCESS (CONFIRMED, agreement ACCEPTED), MATCH_INVOICE (WAITING_FOR_INVOICE_MATCH), PACKAGE_LINK and
+ *   DELIVERY_LINK (a fresh store link while the store has that step to make), BILL (READY_FOR_BILLING,
+ *   agreement ACCEPTED), START_LEASING (GRENKE_INVOICE_SENT with a delivery date, agreement ACCEPTED).
+ */
+export const ORDER_ACTIONS = [
+  "ACCEPT_PACKAGE",
+  "SIGN",
+  "EMPLOYER_DECISION",
+  "REQUEST_CANCELLATION",
+  "SEND_TO_LEASING_COMPANY",
+  "RECORD_LEASING_DECISION",
+  "SYNC_LEASING_DECISIONS",
+  "PROCESS",
+  "MATCH_INVOICE",
+  "PACKAGE_LINK",
+  "DELIVERY_LINK",
+  "BILL",
+  "START_LEASING",
+] as const;
+export type OrderActionName = (typeof ORDER_ACTIONS)[number];
+
 export const zOrderDetails = zOrderListItem.extend({
   deliveryStreetAddress: z.string().nullable(),
   deliveryPostalCode: z.string().nullable(),
@@ -214,6 +248,13 @@ export const zOrderDetails = zOrderListItem.extend({
   /** The order's invoices (the store's purchase invoice, our bill to the leasing company); admin tier only. */
   invoices: z.array(zOrderInvoice),
   afterSales: zOrderAfterSales,
+  allowedActions: z.array(z.enum(ORDER_ACTIONS)),
+  /**
+   * The statuses the caller may move the order to by name now (POST /api/orders/{orderId}/status: the
+   * customer-comment side state and back, cancelling, refunding, CASE_X in and out); empty but for the
+   * helpdesk.
+   */
+  allowedMoves: z.array(z.enum(ORDER_STATUSES)),
 });
 export type TOrderDetails = z.infer<typeof zOrderDetails>;
 
@@ -253,3 +294,53 @@ export type TStartOrder = z.infer<typeof zStartOrder>;
 
 export const zMyOrders = z.object({ items: z.array(zOrderDetails) });
 export type TMyOrders = z.infer<typeof zMyOrders>;
+
+export const ordersApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/orders/all",
+    summary: "Orders newest first, searched and filtered in SQL (status, status subset, company, store)",
+    query: zOrdersQuery,
+    response: zOrderPage,
+    errors: [400, 401, 403],
+  }),
+  listData: endpoint({
+    method: "GET",
+    path: "/orders/list-data",
+    summary: "How many orders are in each status (the work queue's tabs), of one company or all in reach",
+    query: zOrderListDataQuery,
+    response: zOrderListData,
+    errors: [400, 401, 403],
+  }),
+  confirmedOnlineCount: endpoint({
+    method: "GET",
+    path: "/orders/confirmedOnlineCount",
+    summary: "Online orders confirmed and waiting for the helpdesk to process them",
+    response: zConfirmedOnlineCount,
+    errors: [400, 401, 403],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/orders/:orderId",
+    summary: "An order with whom it waits for, since when, and its timeline",
+    params: zOrderIdParams,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  start: endpoint({
+    method: "POST",
+    path: "/orders",
+    summary: "The employee starts an order at a bike store; it waits for the store's package",
+    body: zStartOrder,
+    status: 201,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  mine: endpoint({
+    method: "GET",
+    path: "/orders/my",
+    summary: "The caller's own orders, newest first, each with its timeline",
+    response: zMyOrders,
+    errors: [400, 401, 403],
+  }),
+};

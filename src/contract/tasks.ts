@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums.ts";
+import { endpoint } from "./endpoint.ts";
 
 /**
  * GET /api/tasks (SPEC §7 "Other"; the admin tier, orders.process) → `{ data: zTask[] }`: what waits for
@@ -39,3 +40,14 @@ export type TTask = z.infer<typeof zTask>;
 
 export const zTasks = z.object({ data: z.array(zTask) });
 export type TTasks = z.infer<typeof zTasks>;
+
+export const tasksApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/tasks",
+    summary:
+      "What waits for the helpdesk: orders by status, after-sale cases, sign-ups, contact forms, tasks",
+    response: zTasks,
+    errors: [400, 401, 403],
+  }),
+};

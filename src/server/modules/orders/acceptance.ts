@@ -111,7 +111,7 @@ export function createOrderAcceptanceService(ctx: AppContext) {
         return { companyId: order.companyId, ownShareId: await acceptPackage(w, order, months) };
       });
       if (ownShareId) await mailUserPaymentInvoice(ctx, ownShareId, (err, what) => log.error({ err }, what));
-      return read.details(asEmployee(companyId), orderId);
+      return read.details(user, orderId, asEmployee(companyId));
     },
   };
 }

@@ -21,7 +21,7 @@ import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -41,6 +41,7 @@ import { companyScopeWhere } from "../auth/tenancy.ts";
 import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
+import { type OrderCaller, orderActions, orderMoves } from "./allowed-actions.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 
@@ -191,13 +192,15 @@ export function createOrdersService(ctx: AppContext) {
       // Without a search every filter is the order's own column and every join is to a required row,
       // so the orders alone count the same, several times faster at scale.
       const counted = db.select({ n: count() }).from(orders).$dynamic();
-      const [total] = await (search ? withOrderJoins(counted) : counted).where(where);
-      const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.limit)
-        .offset(pageOffset(query));
-      return pageEnvelope(rows.map(toListItem), total?.n ?? 0, query);
+      const total = async () => (await (search ? withOrderJoins(counted) : counted).where(where))[0]?.n ?? 0;
+      return readPage(query, total, async (page) => {
+        const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(page.limit)
+          .offset(page.offset);
+        return rows.map(toListItem);
+      });
     },
 
     async listData(viewer: Viewer, companyId: string | undefined): Promise<TOrderListData> {
@@ -216,10 +219,17 @@ export function createOrdersService(ctx: AppContext) {
       return { statusCounts, total: rows.reduce((sum, r) => sum + r.count, 0) };
     },
 
-    async details(viewer: Viewer, orderId: string): Promise<TOrderDetails> {
-      const [row] = await withOrderJoins(db.select(listColumns).from(orders).$dynamic()).where(
-        and(eq(orders.id, orderId), companyScopeWhere(viewer, orders.companyId)),
-      );
+    /**
+     * One order as the caller reads it, with what they may do with it now. `viewer` is the reach it is
+     * read in: the caller's own, or an employee's own order read as its company's (asEmployee).
+     */
+    async details(caller: OrderCaller, orderId: string, viewer: Viewer = caller): Promise<TOrderDetails> {
+      const [row] = await withOrderJoins(
+        db
+          .select({ ...listColumns, employeeUserId: be.userId })
+          .from(orders)
+          .$dynamic(),
+      ).where(and(eq(orders.id, orderId), companyScopeWhere(viewer, orders.companyId)));
       if (!row) throw notFound("Order");
       const events = await db
         .select({
@@ -287,6 +297,18 @@ export function createOrdersService(ctx: AppContext) {
         agreement,
         invoices: orderInvoices,
         afterSales,
+        allowedActions: orderActions(caller, {
+          orderStatus: o.orderStatus,
+          previousStatus: o.previousStatus,
+          companyId: o.companyId,
+          employeeUserId: row.employeeUserId,
+          employerApprovalRequired: o.employerApprovalRequired,
+          employerApprovedAt: o.employerApprovedAt,
+          deliveryDate: o.deliveryDate,
+          agreement,
+          cancellationOpen: afterSales.cancellation?.status === "PENDING",
+        }),
+        allowedMoves: orderMoves(caller, o),
       };
     },
 

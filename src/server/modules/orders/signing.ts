@@ -176,7 +176,7 @@ export function createSigningService(ctx: AppContext) {
         return order.companyId;
       });
       if (result instanceof AppError) throw result;
-      return read.details(asEmployee(result), orderId);
+      return read.details(user, orderId, asEmployee(result));
     },
 
     /**

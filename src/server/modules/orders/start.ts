@@ -98,7 +98,7 @@ export function createOwnOrdersService(ctx: AppContext) {
       });
       // The store's package link, once the order is committed.
       if (storeLink) await mailStoreLink(ctx, storeLink, logFailure);
-      return read.details(asEmployee(employment.companyId), orderId);
+      return read.details(user, orderId, asEmployee(employment.companyId));
     },
 
     async mine(user: CurrentUser): Promise<TMyOrders> {
@@ -109,7 +109,9 @@ export function createOwnOrdersService(ctx: AppContext) {
         .where(eq(beneficiaryEmployees.userId, user.id))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(50);
-      const items = await Promise.all(rows.map((row) => read.details(asEmployee(row.companyId), row.id)));
+      const items = await Promise.all(
+        rows.map((row) => read.details(user, row.id, asEmployee(row.companyId))),
+      );
       return { items };
     },
   };

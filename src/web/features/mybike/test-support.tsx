@@ -85,6 +85,8 @@ export function order(overrides: Partial<TMyOrder> = {}): TMyOrder {
     agreement: null,
     invoices: [],
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
+    allowedActions: [],
+    allowedMoves: [],
     ...overrides,
   };
 }

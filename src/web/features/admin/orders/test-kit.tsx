@@ -108,6 +108,8 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
   },
   invoices: [],
   afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
+  allowedActions: [],
+  allowedMoves: [],
   ...overrides,
 });
 

@@ -58,6 +58,8 @@ function order(overrides: Partial<TOrderDetails> = {}): TOrderDetails {
     agreement: null,
     invoices: [],
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
+    allowedActions: [],
+    allowedMoves: [],
     ...overrides,
   };
 }

@@ -85,6 +85,8 @@ function details(item: TOrderListItem): TOrderDetails {
     agreement: null,
     invoices: [],
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
+    allowedActions: [],
+    allowedMoves: [],
   };
 }
 
