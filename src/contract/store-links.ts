@@ -8,6 +8,8 @@ import {
   PACKAGE_MAX_TOTAL_CENTS,
   packageTotalCents,
 } from "../domain/order-package.ts";
+import { endpoint } from "./endpoint.ts";
+import { zOrderIdParams } from "./orders.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
@@ -158,3 +160,49 @@ export const zStoreLinkIssued = z.object({
   mailed: z.boolean(),
 });
 export type TStoreLinkIssued = z.infer<typeof zStoreLinkIssued>;
+
+export const storeLinksApi = {
+  getPackage: endpoint({
+    method: "GET",
+    path: "/store-links/package/:token",
+    summary: "The order as the bike store enters its package (by the package link's token)",
+    params: zStoreLinkParams,
+    response: zStorePackage,
+    errors: [400, 404, 429],
+  }),
+  putPackage: endpoint({
+    method: "PUT",
+    path: "/store-links/package/:token",
+    summary: "The bike store enters or replaces the package; PENDING → PACKAGE_PROVIDED",
+    params: zStoreLinkParams,
+    body: zStorePackageInput,
+    response: zStorePackage,
+    errors: [400, 403, 404, 409, 429],
+  }),
+  getDelivery: endpoint({
+    method: "GET",
+    path: "/store-links/delivery/:token",
+    summary: "The order as the bike store gives its frame serial number and delivery date",
+    params: zStoreLinkParams,
+    response: zStoreDelivery,
+    errors: [400, 404, 429],
+  }),
+  putDelivery: endpoint({
+    method: "PUT",
+    path: "/store-links/delivery/:token",
+    summary: "The frame serial number and delivery date; WAITING_FOR_DELIVERY_DATE → READY_FOR_BILLING",
+    params: zStoreLinkParams,
+    body: zStoreDeliveryInput,
+    response: zStoreDelivery,
+    errors: [400, 403, 404, 409, 429],
+  }),
+  reissue: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/store-link",
+    summary: "Re-issue the bike store's package or delivery link (the old one stops working) and mail it",
+    params: zOrderIdParams,
+    body: zStoreLinkReissue,
+    response: zStoreLinkIssued,
+    errors: [400, 401, 403, 404],
+  }),
+};
