@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INVOICE_STATUSES, PAYER_TYPES } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
 
@@ -94,3 +95,49 @@ export const zOrderInvoice = z.object({
   issueDate: z.string().nullable(),
 });
 export type TOrderInvoice = z.infer<typeof zOrderInvoice>;
+
+export const invoicesApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/invoices",
+    summary: "Invoices newest first, filtered by order, status and payer type",
+    query: zInvoicesQuery,
+    response: zInvoicePage,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/invoices",
+    summary: "Records a bike store's purchase invoice of an order (RECEIVED; Pedaali pays it)",
+    body: zCreateInvoice,
+    status: 201,
+    response: zInvoice,
+    errors: [400, 401, 403],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/invoices/:id",
+    summary: "An invoice",
+    params: zInvoiceIdParams,
+    response: zInvoice,
+    errors: [400, 401, 403, 404],
+  }),
+  match: endpoint({
+    method: "POST",
+    path: "/invoices/:id/match",
+    summary:
+      "Matches a store's purchase invoice to its order (equal totals): the invoice VERIFIED, the order on to WAITING_FOR_DELIVERY_DATE",
+    params: zInvoiceIdParams,
+    response: zInvoice,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  changeStatus: endpoint({
+    method: "PUT",
+    path: "/invoices/:id/status",
+    summary: "Moves an invoice to another status the invoice status table allows",
+    params: zInvoiceIdParams,
+    body: zInvoiceStatusChange,
+    response: zInvoice,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TInvoice, TInvoicesQuery, TOrderInvoice } from "../../../contract/invoices.ts";
 import type { Db } from "../../db/client.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { invoices, orders } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -76,17 +76,18 @@ export async function listInvoices(db: Db, viewer: InvoiceViewer, query: TInvoic
     query.payerType ? eq(invoices.payerType, query.payerType) : undefined,
   ];
   const where = and(...conditions);
-  const [counted] = await db.select({ n: count() }).from(invoices).where(where);
-  const total = counted?.n ?? 0;
-  const rows = await db
-    .select(columns)
-    .from(invoices)
-    .leftJoin(orders, eq(orders.id, invoices.orderId))
-    .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  return pageEnvelope(rows.map(toInvoice), total, query);
+  const total = async () => (await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0;
+  return readPage(query, total, async (page) => {
+    const rows = await db
+      .select(columns)
+      .from(invoices)
+      .leftJoin(orders, eq(orders.id, invoices.orderId))
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(toInvoice);
+  });
 }
 
 /** An invoice in the viewer's scope, locked for the rest of the transaction; 404 otherwise. */
