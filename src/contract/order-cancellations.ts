@@ -6,7 +6,8 @@ import {
   PAYER_TYPES,
 } from "../domain/enums.ts";
 import { UPLOAD_MIME_TYPES } from "../domain/uploads.ts";
-import { zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zOrderEvent } from "./orders.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zUploadFileName } from "./uploads.ts";
@@ -38,7 +39,8 @@ import { zUploadFileName } from "./uploads.ts";
  *   helpdesk, the employer's deciders (orders.approve) or the employee (own-order.manage) on an order of
  *   their reach (another tenant's or another employee's order: 404);
  * - GET /api/order-cancellations/get-details/{id} → `zOrderCancellationDetails`: the cancellation, its
- *   order in brief, `uploadedRefunds`, whether it cancelled the order at once, and its events;
+ *   order in brief, `uploadedRefunds`, whether it cancelled the order at once, its events, and what the
+ *   caller may do with it now (`allowedActions`);
  * - PUT /api/order-cancellations/{id} `zUpdateOrderCancellation` → details; the helpdesk, while PENDING;
  *   a refund above 0 names both parties, and a party does not refund itself (400 at the field);
  * - DELETE /api/order-cancellations/{id} → `{ message }`: withdraws a request the order has not
@@ -115,6 +117,22 @@ export const zRefundUpload = z.object({
 });
 export type TRefundUpload = z.infer<typeof zRefundUpload>;
 
+/**
+ * What the caller may do with the cancellation now (each is checked again when it is done): while it is
+ * PENDING the helpdesk changes it (UPDATE), adds and deletes its receipts (UPLOAD_RECEIPT,
+ * DELETE_RECEIPT) and completes it once the order may still be cancelled and a refund above 0 has its
+ * receipt (COMPLETE); a request the order has not followed yet may be withdrawn (WITHDRAW) by the
+ * helpdesk or the side that asked for it.
+ */
+export const CANCELLATION_ACTIONS = [
+  "UPDATE",
+  "UPLOAD_RECEIPT",
+  "DELETE_RECEIPT",
+  "COMPLETE",
+  "WITHDRAW",
+] as const;
+export type CancellationActionName = (typeof CANCELLATION_ACTIONS)[number];
+
 export const zOrderCancellationDetails = zOrderCancellationListItem.extend({
   note: z.string().nullable(),
   /** The order's status when the cancellation was asked for. */
@@ -128,6 +146,7 @@ export const zOrderCancellationDetails = zOrderCancellationListItem.extend({
   /** The cancellation's events and the order's moves it made, oldest first. */
   events: z.array(zOrderEvent),
   updatedAt: z.iso.datetime(),
+  allowedActions: z.array(z.enum(CANCELLATION_ACTIONS)),
 });
 export type TOrderCancellationDetails = z.infer<typeof zOrderCancellationDetails>;
 
@@ -162,3 +181,69 @@ export const zRefundUploadQuery = z.object({
   amountCents: z.coerce.number().int().min(0).max(MAX_REFUND_CENTS).optional(),
 });
 export type TRefundUploadQuery = z.infer<typeof zRefundUploadQuery>;
+
+/**
+ * The receipt's upload (a raw body) and its file (the receipt's bytes) keep their own routes:
+ * POST /api/refund/upload and GET /api/refund/{id}/file.
+ */
+export const orderCancellationsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/order-cancellations",
+    summary: "Order cancellations newest first, of the caller's reach; search, status, requester, company",
+    query: zOrderCancellationsQuery,
+    response: zOrderCancellationPage,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/order-cancellations",
+    summary: "Cancels an order before delivery with a reason: at once, or as a request for the helpdesk",
+    body: zCreateOrderCancellation,
+    status: 201,
+    response: zOrderCancellationDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/order-cancellations/get-details/:id",
+    summary: "A cancellation with its order in brief, refund receipts and events",
+    params: zOrderCancellationIdParams,
+    response: zOrderCancellationDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/order-cancellations/:id",
+    summary: "Changes an open cancellation's reason, note and refund (amount, who pays it, to whom)",
+    params: zOrderCancellationIdParams,
+    body: zUpdateOrderCancellation,
+    response: zOrderCancellationDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  withdraw: endpoint({
+    method: "DELETE",
+    path: "/order-cancellations/:id",
+    summary: "Withdraws a cancellation request the order has not followed yet",
+    params: zOrderCancellationIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  complete: endpoint({
+    method: "POST",
+    path: "/order-cancellations/:id/complete",
+    summary:
+      "Completes a cancellation: cancels a requested order, refunds it when a receipt shows the refund",
+    params: zOrderCancellationIdParams,
+    response: zOrderCancellationDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  deleteReceipt: endpoint({
+    method: "DELETE",
+    path: "/delete-refund/:id",
+    summary: "Deletes a refund receipt and its file from an open cancellation",
+    params: zRefundUploadIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

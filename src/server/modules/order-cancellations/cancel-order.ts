@@ -41,8 +41,6 @@ export async function lockOpenCancellation(tx: Tx, id: string): Promise<Cancella
   return row;
 }
 
-export const isCancelled = (status: string) => status === "CANCELLED" || status === "REFUNDED";
-
 /**
  * Cancels the order now as `ctx.actor` (moveOrder, the reason in its event) and the own-share payments
  * of it that are not paid: nothing is owed for a cancelled order.

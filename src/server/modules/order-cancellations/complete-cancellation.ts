@@ -5,11 +5,11 @@ import { orderCancellations, refundUploads } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
 import { lockOrder } from "../orders/order-rows.ts";
+import { isCancelled } from "./allowed-actions.ts";
 import {
   type CancellationActor,
   type CancellationRow,
   cancelOrderNow,
-  isCancelled,
   lockOpenCancellation,
   sideRoles,
 } from "./cancel-order.ts";

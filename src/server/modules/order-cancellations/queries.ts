@@ -13,7 +13,7 @@ import type { Permission } from "../../../domain/permissions.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -31,6 +31,7 @@ import { notFound } from "../../errors.ts";
 import { databaseFileStore, type StoredFile } from "../../files/file-store.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, employeeRecordScope, isCompanyInScope } from "../auth/tenancy.ts";
+import { cancellationActions } from "./allowed-actions.ts";
 
 /**
  * Order cancellations as each side reads them (contract/order-cancellations.ts): who may read which,
@@ -260,6 +261,13 @@ export async function cancellationDetails(
     ),
     events,
     updatedAt: c.updatedAt.toISOString(),
+    allowedActions: cancellationActions(viewer, {
+      ...c,
+      employeeUserId: row.employeeUserId,
+      receiptCount: receipts.length,
+      orderStatus: row.orderStatus,
+      previousStatus: row.previousStatus,
+    }),
   };
 }
 
@@ -286,13 +294,16 @@ export async function listCancellations(
     query.requestedBy ? eq(oc.requestedBy, query.requestedBy) : undefined,
     query.companyId ? eq(oc.companyId, query.companyId) : undefined,
   );
-  const [total] = await withJoins(db.select({ n: count() }).from(oc).$dynamic()).where(where);
-  const rows = await withJoins(db.select(listColumns).from(oc).$dynamic())
-    .where(where)
-    .orderBy(desc(oc.createdAt), desc(oc.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  return pageEnvelope(rows.map(toListItem), total?.n ?? 0, query);
+  const total = async () =>
+    (await withJoins(db.select({ n: count() }).from(oc).$dynamic()).where(where))[0]?.n ?? 0;
+  return readPage(query, total, async (page) => {
+    const rows = await withJoins(db.select(listColumns).from(oc).$dynamic())
+      .where(where)
+      .orderBy(desc(oc.createdAt), desc(oc.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(toListItem);
+  });
 }
 
 /** The order a caller asks to cancel, with what decides their side on it; undefined for none. */

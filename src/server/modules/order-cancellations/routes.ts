@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { zMessage } from "../../../contract/common.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import {
-  zCreateOrderCancellation,
-  zOrderCancellationDetails,
-  zOrderCancellationIdParams,
-  zOrderCancellationPage,
-  zOrderCancellationsQuery,
+  orderCancellationsApi as api,
   zRefundUpload,
   zRefundUploadIdParams,
   zRefundUploadQuery,
-  zUpdateOrderCancellation,
 } from "../../../contract/order-cancellations.ts";
 import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createOrderCancellationsService } from "./service.ts";
 
 const tags = ["order-cancellations"];
@@ -26,7 +21,8 @@ const withConflict = { ...errors, 409: zErrorResponse };
  * Order cancellations and refund receipts (contract/order-cancellations.ts, SPEC §7). Reading: the
  * helpdesk, the employer (orders.read) and the employee (own-order.manage), each as far as they reach;
  * cancelling: the helpdesk, the employer's deciders (orders.approve) and the employee; the refund's
- * work (change, complete, receipts): the helpdesk (order-cancellations.manage).
+ * work (change, complete, receipts): the helpdesk (order-cancellations.manage). The receipt's upload (a
+ * raw body) and its file keep their own registration.
  */
 export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guards = createGuards(ctx);
@@ -35,93 +31,42 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
   const manage = guards.permission("order-cancellations.manage");
   const service = createOrderCancellationsService(ctx);
 
-  app.get(
-    "/order-cancellations",
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary:
-          "Order cancellations newest first, of the caller's reach; search, status, requester, company",
-        querystring: zOrderCancellationsQuery,
-        response: { 200: zOrderCancellationPage, ...errors },
-      },
-    },
-    async (request) => service.list(currentUser(request), request.query),
-  );
+  app.route({
+    ...endpointRoute(api.list, tags),
+    preHandler: read,
+    handler: async (request) => service.list(currentUser(request), request.query),
+  });
 
-  app.post(
-    "/order-cancellations",
-    {
-      preHandler: cancel,
-      schema: {
-        tags,
-        summary: "Cancels an order before delivery with a reason: at once, or as a request for the helpdesk",
-        body: zCreateOrderCancellation,
-        response: { 201: zOrderCancellationDetails, ...withConflict },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...endpointRoute(api.create, tags),
+    preHandler: cancel,
+    handler: async (request, reply) =>
       reply.code(201).send(await service.create(currentUser(request), request.body, request.log)),
-  );
+  });
 
-  app.get(
-    "/order-cancellations/get-details/:id",
-    {
-      preHandler: read,
-      schema: {
-        tags,
-        summary: "A cancellation with its order in brief, refund receipts and events",
-        params: zOrderCancellationIdParams,
-        response: { 200: zOrderCancellationDetails, ...errors },
-      },
-    },
-    async (request) => service.details(currentUser(request), request.params.id),
-  );
+  app.route({
+    ...endpointRoute(api.details, tags),
+    preHandler: read,
+    handler: async (request) => service.details(currentUser(request), request.params.id),
+  });
 
-  app.put(
-    "/order-cancellations/:id",
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        summary: "Changes an open cancellation's reason, note and refund (amount, who pays it, to whom)",
-        params: zOrderCancellationIdParams,
-        body: zUpdateOrderCancellation,
-        response: { 200: zOrderCancellationDetails, ...withConflict },
-      },
-    },
-    async (request) => service.update(currentUser(request), request.params.id, request.body),
-  );
+  app.route({
+    ...endpointRoute(api.update, tags),
+    preHandler: manage,
+    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
+  });
 
-  app.delete(
-    "/order-cancellations/:id",
-    {
-      preHandler: cancel,
-      schema: {
-        tags,
-        summary: "Withdraws a cancellation request the order has not followed yet",
-        params: zOrderCancellationIdParams,
-        response: { 200: zMessage, ...withConflict },
-      },
-    },
-    async (request) => service.withdraw(currentUser(request), request.params.id),
-  );
+  app.route({
+    ...endpointRoute(api.withdraw, tags),
+    preHandler: cancel,
+    handler: async (request) => service.withdraw(currentUser(request), request.params.id),
+  });
 
-  app.post(
-    "/order-cancellations/:id/complete",
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        summary:
-          "Completes a cancellation: cancels a requested order, refunds it when a receipt shows the refund",
-        params: zOrderCancellationIdParams,
-        response: { 200: zOrderCancellationDetails, ...withConflict },
-      },
-    },
-    async (request) => service.complete(currentUser(request), request.params.id, request.log),
-  );
+  app.route({
+    ...endpointRoute(api.complete, tags),
+    preHandler: manage,
+    handler: async (request) => service.complete(currentUser(request), request.params.id, request.log),
+  });
 
   // The upload reads a raw body of up to 10 MB, in a scope of its own (src/server/files/uploads.ts).
   await app.register(async (scope) => {
@@ -143,19 +88,11 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     );
   });
 
-  app.delete(
-    "/delete-refund/:id",
-    {
-      preHandler: manage,
-      schema: {
-        tags,
-        summary: "Deletes a refund receipt and its file from an open cancellation",
-        params: zRefundUploadIdParams,
-        response: { 200: zMessage, ...withConflict },
-      },
-    },
-    async (request) => service.deleteUpload(currentUser(request), request.params.id),
-  );
+  app.route({
+    ...endpointRoute(api.deleteReceipt, tags),
+    preHandler: manage,
+    handler: async (request) => service.deleteUpload(currentUser(request), request.params.id),
+  });
 
   app.get(
     "/refund/:id/file",

@@ -11,12 +11,11 @@ import type { AppContext } from "../../context.ts";
 import { write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import { readUpload } from "../../files/uploads.ts";
-import { isCompanyInScope } from "../auth/tenancy.ts";
+import { mayWithdraw } from "./allowed-actions.ts";
 import type { CancellationActor } from "./cancel-order.ts";
 import { completeCancellation } from "./complete-cancellation.ts";
 import { type MailFailureLog, mailOrderCancelled, mailOrderRefunded } from "./mails.ts";
 import {
-  can,
   cancellationDetails,
   cancellationRowOf,
   ensureManageable,
@@ -83,13 +82,9 @@ export function createOrderCancellationsService(ctx: AppContext) {
      */
     async withdraw(viewer: Viewer, id: string, now = new Date()): Promise<{ message: string }> {
       const row = await cancellationRowOf(db, viewer, id);
-      const own = can(viewer, "own-order.manage") && row.employeeUserId === viewer.id;
-      const employer = can(viewer, "orders.approve") && isCompanyInScope(viewer, row.c.companyId);
-      const allowed =
-        (can(viewer, "order-cancellations.manage") && isCompanyInScope(viewer, row.c.companyId)) ||
-        (row.c.requestedBy === "EMPLOYEE" && own) ||
-        (row.c.requestedBy === "EMPLOYER" && employer);
-      if (!allowed) throw forbidden("Only the side that asked for the cancellation may withdraw it");
+      const asked = { ...row.c, employeeUserId: row.employeeUserId };
+      if (!mayWithdraw(viewer, asked))
+        throw forbidden("Only the side that asked for the cancellation may withdraw it");
       await write(db, by(viewer, now), (w) => withdrawCancellation(w, id));
       return { message: ORDER_CANCELLATION_WITHDRAWN };
     },

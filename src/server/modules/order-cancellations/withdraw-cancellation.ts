@@ -3,7 +3,8 @@ import { recordEvent } from "../../db/event-log.ts";
 import { orderCancellations } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { lockOrder } from "../orders/order-rows.ts";
-import { type CancellationActor, isCancelled, lockOpenCancellation } from "./cancel-order.ts";
+import { isCancelled } from "./allowed-actions.ts";
+import { type CancellationActor, lockOpenCancellation } from "./cancel-order.ts";
 import { cancellationClosed } from "./errors.ts";
 
 /** A request the order has not followed yet is withdrawn (kept, CANCELLED); else 409 CLOSED. */

@@ -70,6 +70,7 @@ function details(overrides: Partial<TOrderCancellationDetails> = {}): TOrderCanc
       },
     ],
     updatedAt: "2026-11-22T08:00:00.000Z",
+    allowedActions: [],
     ...overrides,
   };
 }
