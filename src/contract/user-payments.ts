@@ -2,6 +2,8 @@ import { z } from "zod";
 import { USER_PAYMENTS_PAGE_SIZE } from "../domain/constants.ts";
 import { EVENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, USER_PAYMENT_KINDS } from "../domain/enums.ts";
 import { HAND_MADE_USER_PAYMENT_KINDS, USER_PAYMENT_MAX_CENTS } from "../domain/user-payments.ts";
+import { zPage } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
@@ -19,8 +21,8 @@ import { zDateOnly } from "./values.ts";
  *
  * The helpdesk's and the employer's (user-payments.manage or user-payments.read; the admin tier sees
  * every company's, an employer their companies'; another tenant's payment is 404):
- * - GET /api/user-payment/optimized `zUserPaymentsQuery` → `zUserPaymentPage` `{ items, page, pageSize,
- *   total, totalPages, hasNext, hasPrevious }`, newest first. searchTerm: the employee's name or
+ * - GET /api/user-payment/optimized `zUserPaymentsQuery` → `zUserPaymentPage`, the default page `{ items,
+ *   page, limit, total, totalPages, hasNext, hasPrevious }` (limit: the pageSize asked), newest first. searchTerm: the employee's name or
  *   e-mail, the reference number, the description or the order number; created/sent/paid dates are
  *   inclusive Helsinki days (400 when a from is after its to); isUserPaymentDone `true`/`false`.
  * - GET /api/user-payment/{id} → `zUserPaymentDetails` (the payment with its events, oldest first);
@@ -125,15 +127,8 @@ export type TUserPayment = z.infer<typeof zUserPayment>;
 export const zMyUserPayments = z.object({ items: z.array(zUserPayment) });
 export type TMyUserPayments = z.infer<typeof zMyUserPayments>;
 
-export const zUserPaymentPage = z.object({
-  items: z.array(zUserPayment),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  hasNext: z.boolean(),
-  hasPrevious: z.boolean(),
-});
+/** The default list envelope: the spec names the query's page size pageSize, not the answer's. */
+export const zUserPaymentPage = zPage(zUserPayment);
 export type TUserPaymentPage = z.infer<typeof zUserPaymentPage>;
 
 export const zUserPaymentEvent = z.object({
@@ -164,3 +159,63 @@ export type TCreateUserPayment = z.infer<typeof zCreateUserPayment>;
 
 export const zCancelUserPayment = z.object({ reason: zSingleLineText({ min: 1, max: 500 }) });
 export type TCancelUserPayment = z.infer<typeof zCancelUserPayment>;
+
+export const userPaymentsApi = {
+  mine: endpoint({
+    method: "GET",
+    path: "/user-payment",
+    summary: "The caller's own payments (every employment of theirs), newest first, with how to pay them",
+    response: zMyUserPayments,
+    errors: [400, 401, 403],
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/user-payment/optimized",
+    summary: "User payments newest first, searched and filtered in SQL (created, sent and paid dates, done)",
+    query: zUserPaymentsQuery,
+    response: zUserPaymentPage,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/user-payment",
+    summary: "Makes a payment by hand (other, return fee, deductible) for an employee",
+    body: zCreateUserPayment,
+    status: 201,
+    response: zUserPayment,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/user-payment/:id",
+    summary: "A user payment with its events",
+    params: zUserPaymentIdParams,
+    response: zUserPaymentDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  markSent: endpoint({
+    method: "POST",
+    path: "/user-payment/:id/sent",
+    summary: "The employee has been asked to pay (a BATCH invoice is mailed once)",
+    params: zUserPaymentIdParams,
+    response: zUserPayment,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  markPaid: endpoint({
+    method: "POST",
+    path: "/user-payment/:id/paid",
+    summary: "The payment is in: PAID and done",
+    params: zUserPaymentIdParams,
+    response: zUserPayment,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  cancel: endpoint({
+    method: "POST",
+    path: "/user-payment/:id/cancel",
+    summary: "The payment is no longer owed: CANCELLED, with the reason",
+    params: zUserPaymentIdParams,
+    body: zCancelUserPayment,
+    response: zUserPayment,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

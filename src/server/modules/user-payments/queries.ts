@@ -11,7 +11,7 @@ import { personName } from "../../../domain/person-name.ts";
 import { isOpenUserPayment } from "../../../domain/user-payments.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { personMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -156,18 +156,19 @@ export async function listPayments(
   // Without a search every filter is the payment's own column and every join a required row, so
   // the payments alone count the same.
   const counted = db.select({ n: count() }).from(userPayments).$dynamic();
-  const [total] = await (term ? withJoins(counted) : counted).where(where);
-  const rows = await withJoins(db.select(columns).from(userPayments).$dynamic())
-    .where(where)
-    .orderBy(desc(userPayments.createdAt), desc(userPayments.id))
-    .limit(query.pageSize)
-    .offset(pageOffset({ page: query.page, limit: query.pageSize }));
-  const { limit, ...envelope } = pageEnvelope(rows.map(toUserPayment), total?.n ?? 0, {
-    page: query.page,
-    limit: query.pageSize,
-  });
-  // SPEC §3 names the page's size pageSize.
-  return { ...envelope, pageSize: limit };
+  // SPEC §3 names the page's size pageSize in the query; the answer is the default page.
+  return readPage(
+    { page: query.page, limit: query.pageSize },
+    async () => (await (term ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
+    async ({ limit, offset }) => {
+      const rows = await withJoins(db.select(columns).from(userPayments).$dynamic())
+        .where(where)
+        .orderBy(desc(userPayments.createdAt), desc(userPayments.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toUserPayment);
+    },
+  );
 }
 
 /** One payment with its events, oldest first; names of who did what for the admin tier only. */

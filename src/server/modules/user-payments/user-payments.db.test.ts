@@ -265,7 +265,7 @@ describe("GET /api/user-payment/optimized", () => {
     const pageOne = await list(HELPDESK, { ...search, pageSize: "2" });
     expect(pageOne).toMatchObject({
       page: 1,
-      pageSize: 2,
+      limit: 2,
       total: 3,
       totalPages: 2,
       hasNext: true,
@@ -276,7 +276,7 @@ describe("GET /api/user-payment/optimized", () => {
     expect(pageTwo).toMatchObject({ page: 2, total: 3, hasNext: false, hasPrevious: true });
     expect(ids(pageTwo)).toEqual([first.id]);
     // SPEC §9: page 1 of 10 unless told.
-    expect(await list(HELPDESK, search)).toMatchObject({ page: 1, pageSize: 10 });
+    expect(await list(HELPDESK, search)).toMatchObject({ page: 1, limit: 10 });
   });
 
   it("shows an employer their companies' payments only; the other tenant none of Demo Oy's", async () => {

@@ -50,7 +50,7 @@ const page = (items: TUserPayment[]) => ({
   body: {
     items,
     page: 1,
-    pageSize: 10,
+    limit: 10,
     total: items.length,
     totalPages: 1,
     hasNext: false,

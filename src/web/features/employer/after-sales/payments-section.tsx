@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 import {
   type TUserPayment,
   type TUserPaymentPage,
+  type TUserPaymentsQueryInput,
   USER_PAYMENTS_FETCH_ERROR,
+  userPaymentsApi,
 } from "../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { PaymentMethod, UserPaymentKind } from "../../../../domain/enums.ts";
@@ -14,7 +16,8 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
-import { ApiError, apiFetch } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
 
@@ -40,11 +43,9 @@ const DONE_OPTIONS = [
  * GET /api/user-payment/optimized, scoped by the server to the caller's companies. SPEC §8: it rejects
  * with 'Error fetching user payments' when the answer had no readable error of ours.
  */
-async function fetchPage(page: number, done: string): Promise<TUserPaymentPage> {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(USER_PAYMENTS_PAGE_SIZE) });
-  if (done) params.set("isUserPaymentDone", done);
+async function fetchPage(query: TUserPaymentsQueryInput, signal: AbortSignal): Promise<TUserPaymentPage> {
   try {
-    return await apiFetch<TUserPaymentPage>(`/api/user-payment/optimized?${params}`);
+    return await callEndpoint(userPaymentsApi.list, { query }, { signal });
   } catch (error) {
     if (!(error instanceof ApiError) || error.bodyReadable) throw error;
     throw new ApiError({
@@ -60,9 +61,14 @@ function PaymentsTable() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [done, setDone] = useState("");
+  const query: TUserPaymentsQueryInput = {
+    page,
+    pageSize: USER_PAYMENTS_PAGE_SIZE,
+    ...(done === "true" || done === "false" ? { isUserPaymentDone: done } : {}),
+  };
   const list = useQuery({
-    queryKey: ["employer-user-payments", page, done],
-    queryFn: () => fetchPage(page, done),
+    queryKey: endpointKey(userPaymentsApi.list, { query }),
+    queryFn: ({ signal }) => fetchPage(query, signal),
     placeholderData: keepPreviousData,
     // The table shows its own error with a retry.
     meta: { silent: true },

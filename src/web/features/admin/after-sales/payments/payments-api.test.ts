@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { USER_PAYMENTS_FETCH_ERROR } from "../../../../../contract/user-payments.ts";
+import { endpointUrl } from "../../../../../contract/endpoint.ts";
+import { USER_PAYMENTS_FETCH_ERROR, userPaymentsApi } from "../../../../../contract/user-payments.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
-import { fetchUserPayments, paymentFilterOf, userPaymentsPath } from "./payments-api.ts";
+import { fetchUserPayments, paymentFilterOf, paymentQuery } from "./payments-api.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 
 async function failure(): Promise<ApiError> {
-  const error = await fetchUserPayments("/api/user-payment/optimized").catch((e: unknown) => e);
+  const error = await fetchUserPayments({}).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -55,7 +56,7 @@ describe("the list's filters from the address", () => {
   it("takes the API's names and page 1 of 10 unless told", () => {
     const filter = paymentFilterOf(new URLSearchParams("searchTerm=+Aino+&paidFrom=2026-03-01&page=3"));
     expect(filter).toMatchObject({ searchTerm: "Aino", paidFrom: "2026-03-01", page: 3 });
-    expect(userPaymentsPath(filter)).toBe(
+    expect(endpointUrl(userPaymentsApi.list, { query: paymentQuery(filter) })).toBe(
       "/api/user-payment/optimized?page=3&pageSize=10&searchTerm=Aino&paidFrom=2026-03-01",
     );
   });

@@ -1,16 +1,29 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { employeesApi } from "../../../../../contract/employees.ts";
 import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { employeesApi } from "../../../../../contract/employees.ts";
+import type { EndpointInput } from "../../../../../contract/endpoint.ts";
+import {
+  userPaymentsApi as api,
   type TCreateUserPayment,
   type TUserPayment,
+  type TUserPaymentsQueryInput,
   USER_PAYMENTS_FETCH_ERROR,
-  zUserPayment,
-  zUserPaymentDetails,
-  zUserPaymentPage,
+  zUserPaymentsQuery,
 } from "../../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
-import { ApiError, apiFetch } from "../../../../lib/api-client.ts";
-import { endpointQuery } from "../../../../lib/endpoint-client.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
+import {
+  callEndpoint,
+  endpointKey,
+  endpointQuery,
+  useEndpointQuery,
+} from "../../../../lib/endpoint-client.ts";
+import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 
 /**
  * The helpdesk's calls of user payments (src/contract/user-payments.ts): the paged list with SPEC §3's
@@ -18,9 +31,9 @@ import { endpointQuery } from "../../../../lib/endpoint-client.ts";
  * (with the employee found by the employee list's search).
  */
 
-export const USER_PAYMENTS_KEY = ["user-payments"] as const;
+/** Every cached answer about user payments: the lists and each payment, to refresh after a change. */
+export const USER_PAYMENT_ENDPOINTS = [api.list, api.details, api.mine] as const;
 const SILENT = { silent: true };
-const enc = encodeURIComponent;
 
 /** The list's filters as the address and the API name them; an empty value is no filter. */
 export const FILTER_KEYS = [
@@ -42,53 +55,45 @@ const DATE_PAIRS = [
   ["paidFrom", "paidTo"],
 ] as const;
 
-/** A real calendar date as YYYY-MM-DD (no 30 February, which Date.parse would roll over). */
-const isDate = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const time = Date.parse(value);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-};
-
 /**
- * The filters of the address, with what the API would refuse left out (a date that is not one, a
- * range whose end is before its start keeps only its start, a flag other than true or false).
+ * The filters of the address, read through the list's query schema: what the API would refuse is left
+ * out (a date that is not one, a flag other than true or false, a bad page), and a range whose end is
+ * before its start keeps only its start.
  */
 export function paymentFilterOf(params: URLSearchParams): PaymentFilter {
-  const value = (key: FilterKey) => (params.get(key) ?? "").trim();
-  const filter: PaymentFilter = {
-    searchTerm: value("searchTerm").slice(0, 100),
-    createdFrom: value("createdFrom"),
-    createdTo: value("createdTo"),
-    sentFrom: value("sentFrom"),
-    sentTo: value("sentTo"),
-    paidFrom: value("paidFrom"),
-    paidTo: value("paidTo"),
-    isUserPaymentDone: value("isUserPaymentDone"),
-    page: 1,
-  };
+  const address = new URLSearchParams(params);
   for (const [from, to] of DATE_PAIRS) {
-    if (!isDate(filter[from])) filter[from] = "";
-    if (!isDate(filter[to]) || (filter[from] && filter[to] < filter[from])) filter[to] = "";
+    const start = params.get(from);
+    const end = params.get(to);
+    if (start && end && zUserPaymentsQuery.shape[from].safeParse(start).success && end < start)
+      address.delete(to);
   }
-  if (!["true", "false"].includes(filter.isUserPaymentDone)) filter.isUserPaymentDone = "";
-  const page = Number(params.get("page"));
-  filter.page = Number.isInteger(page) && page > 0 ? page : 1;
+  const { values } = filtersFromAddress(zUserPaymentsQuery, address);
+  const filter = { page: values.page } as PaymentFilter;
+  for (const key of FILTER_KEYS) {
+    const value = values[key];
+    filter[key] = value === undefined ? "" : String(value);
+  }
   return filter;
 }
 
-export function userPaymentsPath(filter: PaymentFilter, pageSize = USER_PAYMENTS_PAGE_SIZE): string {
-  const params = new URLSearchParams({ page: String(filter.page), pageSize: String(pageSize) });
-  for (const key of FILTER_KEYS) if (filter[key]) params.set(key, filter[key]);
-  return `/api/user-payment/optimized?${params}`;
+/** What the list asks for the filters: the page, 10 a page, and the filters given. */
+export function paymentQuery(
+  filter: PaymentFilter,
+  pageSize = USER_PAYMENTS_PAGE_SIZE,
+): TUserPaymentsQueryInput {
+  const query: Record<string, string | number> = { page: filter.page, pageSize };
+  for (const key of FILTER_KEYS) if (filter[key]) query[key] = filter[key];
+  return query as TUserPaymentsQueryInput;
 }
 
 /**
  * SPEC §8: the list call rejects with 'Error fetching user payments' when the answer had no readable
  * error of ours (a proxy's page, no answer at all); the server's own error is kept.
  */
-export async function fetchUserPayments(path: string) {
+export async function fetchUserPayments(input: EndpointInput<typeof api.list>, signal?: AbortSignal) {
   try {
-    return await apiFetch(path, { schema: zUserPaymentPage });
+    return await callEndpoint(api.list, input, signal ? { signal } : {});
   } catch (error) {
     if (!(error instanceof ApiError) || error.bodyReadable) throw error;
     throw new ApiError({
@@ -102,9 +107,10 @@ export async function fetchUserPayments(path: string) {
 
 /** GET /api/user-payment/optimized: one page, newest first; the previous page stays while the next loads. */
 export function useUserPayments(filter: PaymentFilter) {
+  const input = { query: paymentQuery(filter) };
   return useQuery({
-    queryKey: [...USER_PAYMENTS_KEY, "list", filter],
-    queryFn: () => fetchUserPayments(userPaymentsPath(filter)),
+    queryKey: endpointKey(api.list, input),
+    queryFn: ({ signal }) => fetchUserPayments(input, signal),
     placeholderData: keepPreviousData,
     // The table shows its own error with a retry.
     meta: SILENT,
@@ -113,28 +119,31 @@ export function useUserPayments(filter: PaymentFilter) {
 
 /** GET /api/user-payment/{id}: the payment with its events; the page shows a 404 itself. */
 export function useUserPayment(id: string) {
-  return useQuery({
-    queryKey: [...USER_PAYMENTS_KEY, "detail", id],
-    queryFn: () => apiFetch(`/api/user-payment/${enc(id)}`, { schema: zUserPaymentDetails }),
-    meta: SILENT,
-  });
+  return useEndpointQuery(api.details, { params: { id } }, { meta: SILENT });
 }
 
 export type PaymentAction = { kind: "sent" } | { kind: "paid" } | { kind: "cancel"; reason: string };
+
+/** Refreshes every cached answer about user payments: the lists and each payment. */
+function refreshPayments(queryClient: QueryClient) {
+  return Promise.all(
+    USER_PAYMENT_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  );
+}
 
 /** Marks the payment sent or paid, or cancels it; the list and the payment refetch afterwards. */
 export function usePaymentAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: PaymentAction): Promise<TUserPayment> =>
-      apiFetch(`/api/user-payment/${enc(id)}/${action.kind}`, {
-        method: "POST",
-        ...(action.kind === "cancel" ? { body: { reason: action.reason } } : {}),
-        schema: zUserPayment,
-      }),
+    mutationFn: (action: PaymentAction): Promise<TUserPayment> => {
+      const params = { id };
+      if (action.kind === "sent") return callEndpoint(api.markSent, { params });
+      if (action.kind === "paid") return callEndpoint(api.markPaid, { params });
+      return callEndpoint(api.cancel, { params, body: { reason: action.reason } });
+    },
     // The dialog or the action bar shows the error by its code.
     meta: SILENT,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_PAYMENTS_KEY }),
+    onSuccess: () => refreshPayments(queryClient),
   });
 }
 
@@ -142,10 +151,9 @@ export function usePaymentAction(id: string) {
 export function useCreatePayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateUserPayment) =>
-      apiFetch("/api/user-payment", { method: "POST", body, schema: zUserPayment }),
+    mutationFn: (body: TCreateUserPayment) => callEndpoint(api.create, { body }),
     meta: SILENT,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_PAYMENTS_KEY }),
+    onSuccess: () => refreshPayments(queryClient),
   });
 }
 

@@ -62,7 +62,7 @@ const page = (items: TUserPayment[], total = items.length) => ({
   body: {
     items,
     page: 1,
-    pageSize: 10,
+    limit: 10,
     total,
     totalPages: Math.ceil(total / 10),
     hasNext: false,

@@ -31,9 +31,10 @@ import {
   type SimpleState,
 } from "../../../../../domain/enums.ts";
 import { ApiError, type ApiFetchOptions, apiFetch } from "../../../../lib/api-client.ts";
+import { endpointKey } from "../../../../lib/endpoint-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 import { ORDERS_KEY, TASKS_KEY } from "../../orders/orders-api.ts";
-import { USER_PAYMENTS_KEY } from "../payments/payments-api.ts";
+import { USER_PAYMENT_ENDPOINTS } from "../payments/payments-api.ts";
 
 /**
  * The helpdesk's calls of the lease's end (src/contract/bike-redemptions.ts): the paged list, one case,
@@ -251,7 +252,8 @@ export function useRefreshAfterCase() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-    void queryClient.invalidateQueries({ queryKey: USER_PAYMENTS_KEY });
+    for (const stale of USER_PAYMENT_ENDPOINTS)
+      void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
     return queryClient.invalidateQueries({ queryKey: REDEMPTIONS_KEY });
   };
 }
