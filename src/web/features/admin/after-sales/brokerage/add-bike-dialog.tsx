@@ -9,10 +9,10 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type TCreateBikeBrokerage, zCreateBikeBrokerage } from "../../../../../contract/bike-brokerage.ts";
 import type { TOrderListItem } from "../../../../../contract/orders.ts";
 import { BROKERABLE_ORDER_STATUSES } from "../../../../../domain/brokerage.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
@@ -21,6 +21,7 @@ import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
+import { useContractForm } from "../../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import {
@@ -28,8 +29,9 @@ import {
   BikeFields,
   type BikeValues,
   bikeBody,
-  bikeRules,
+  bikeIssueText,
   EMPTY_BIKE,
+  priceRequired,
 } from "./bike-fields.tsx";
 import { findOrderByNumber, useAddBike } from "./brokerage-api.ts";
 
@@ -38,17 +40,8 @@ type Values = BikeValues & { orderNumber: string; listed: boolean };
 
 const INITIAL: Values = { ...EMPTY_BIKE, orderNumber: "", listed: false };
 
-/** The server's field errors on the form's fields (body.orderId is the order number's field). */
-function fieldErrors(error: unknown, text: string): Partial<Record<keyof Values, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const out: Partial<Record<keyof Values, string>> = {};
-  for (const detail of error.details) {
-    const name = detail.field.replace(/^body[./]/, "");
-    const field = name === "orderId" ? "orderNumber" : BIKE_FIELD_OF[name];
-    if (field) out[field] = text;
-  }
-  return out;
-}
+/** The form's field of each body field it names differently: the order is found by its number. */
+const FIELD_OF = { ...BIKE_FIELD_OF, orderId: "orderNumber" };
 
 /**
  * "Lisää pyörä": a bike from an order, found by its number (the package's bike fills in the details
@@ -73,20 +66,27 @@ export function AddBikeDialog({
     mutationFn: (orderNumber: number) => findOrderByNumber(orderNumber),
     meta: { silent: true },
   });
-  const rules = bikeRules(t, { priceOptional: mode === "order" });
-  const form = useForm<Values>({
+  /** From an order the package describes the bike; only the price (else the suggestion) and the city are asked. */
+  function bodyOf(values: Values) {
+    const bike = bikeBody(values);
+    if (mode === "hand") return { ...bike, listed: values.listed };
+    return {
+      orderId: order?.orderId,
+      city: bike.city,
+      listed: values.listed,
+      ...(bike.askingPriceCents === undefined ? {} : { askingPriceCents: bike.askingPriceCents }),
+    };
+  }
+  const form = useContractForm<Values>({
     initialValues: INITIAL,
-    validate: (values) => {
-      const errors: Partial<Record<keyof Values, string | null>> = { price: rules.price(values.price) };
-      if (mode === "order") {
-        errors.orderNumber = order ? null : t("adminBrokerage.add.findFirst");
-      } else {
-        errors.brand = rules.brand(values.brand);
-        errors.model = rules.model(values.model);
-        errors.modelYear = rules.modelYear(values.modelYear);
-      }
-      return Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
-    },
+    schema: zCreateBikeBrokerage,
+    toBody: bodyOf,
+    fieldOf: FIELD_OF,
+    texts: (issue) => bikeIssueText(issue, t),
+    rules: (values) => ({
+      ...priceRequired(values, t, mode === "order"),
+      orderNumber: mode === "order" && !order ? t("adminBrokerage.add.findFirst") : null,
+    }),
   });
   const errorSummary = useFormErrorSummary(form);
 
@@ -118,28 +118,13 @@ export function AddBikeDialog({
   }
 
   function submit(values: Values) {
-    const bike = bikeBody(values);
-    // From an order the package describes the bike; only the price (else the suggestion) and the city are asked.
-    const body =
-      mode === "order" && order
-        ? {
-            orderId: order.orderId,
-            city: bike.city,
-            listed: values.listed,
-            ...(bike.askingPriceCents === undefined ? {} : { askingPriceCents: bike.askingPriceCents }),
-          }
-        : { ...bike, listed: values.listed };
-    add.mutate(body, {
+    add.mutate(bodyOf(values) as TCreateBikeBrokerage, {
       onSuccess: (saved) => {
         showSuccessToast(t("adminBrokerage.toasts.created"));
         onAdded(saved.bikeBrokerage.bikeBrokerageId);
       },
       onError: (error) => {
-        const fields = fieldErrors(error, t("forms.checkField"));
-        if (Object.keys(fields).length > 0) {
-          form.setErrors(fields);
-          errorSummary.show();
-        }
+        if (form.setServerErrors(error)) errorSummary.show();
       },
     });
   }

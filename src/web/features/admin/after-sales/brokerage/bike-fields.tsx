@@ -2,10 +2,10 @@ import { SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { BROKERAGE_PRICE_MAX_CENTS } from "../../../../../contract/bike-brokerage.ts";
 import type { Language } from "../../../../../domain/enums.ts";
-import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../../domain/money.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";
+import type { SchemaIssue } from "../../../../lib/contract-form.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import type { TBikeBrokerage } from "./brokerage-api.ts";
 
@@ -32,17 +32,8 @@ export const EMPTY_BIKE: BikeValues = {
   adminNote: "",
 };
 
-/** The form's fields by the body's names, for the server's field errors (body.askingPriceCents → price). */
-export const BIKE_FIELD_OF: Record<string, keyof BikeValues> = {
-  brand: "brand",
-  model: "model",
-  modelYear: "modelYear",
-  frameSize: "frameSize",
-  askingPriceCents: "price",
-  city: "city",
-  description: "description",
-  adminNote: "adminNote",
-};
+/** The form's field of each body field it names differently: the price is typed in euros. */
+export const BIKE_FIELD_OF = { askingPriceCents: "price" } as const;
 
 export function bikeValuesOf(bike: TBikeBrokerage, language: Language): BikeValues {
   return {
@@ -57,7 +48,10 @@ export function bikeValuesOf(bike: TBikeBrokerage, language: Language): BikeValu
   };
 }
 
-/** The body's describing fields: trimmed texts, empty ones as null, the price in cents. */
+/**
+ * The body's describing fields: trimmed texts, empty ones as null, the price in cents. A year or a
+ * price that does not read is left for the contract's schema to refuse at its field.
+ */
 export function bikeBody(values: BikeValues) {
   const text = (value: string) => value.trim() || null;
   return {
@@ -68,30 +62,23 @@ export function bikeBody(values: BikeValues) {
     city: text(values.city),
     description: text(values.description),
     adminNote: text(values.adminNote),
-    ...(values.price.trim() ? { askingPriceCents: eurosToCents(values.price) } : {}),
+    ...(values.price.trim() ? { askingPriceCents: parseEuroInput(values.price) } : {}),
   };
 }
 
-/** The rules of the fields; the price may be left empty where the suggestion stands in (`priceOptional`). */
-export function bikeRules(t: TFunction, { priceOptional = false }: { priceOptional?: boolean } = {}) {
-  const required = (value: string) => (value.trim() ? null : t("forms.required"));
-  return {
-    brand: required,
-    model: required,
-    modelYear: (value: string) => {
-      if (!value.trim()) return null;
-      const year = Number(value);
-      return Number.isInteger(year) && year >= 1950 && year <= 2100
-        ? null
-        : t("adminBrokerage.form.yearInvalid");
-    },
-    price: (value: string) => {
-      if (!value.trim()) return priceOptional ? null : t("forms.required");
-      return parseEuroInput(value, { max: BROKERAGE_PRICE_MAX_CENTS }) === null
-        ? t("adminBrokerage.form.priceInvalid")
-        : null;
-    },
-  };
+/** The bike form's words for the contract's complaints about the year and the price. */
+export function bikeIssueText(issue: SchemaIssue, t: TFunction): string | undefined {
+  if (issue.path[0] === "modelYear") return t("adminBrokerage.form.yearInvalid");
+  if (issue.path[0] === "askingPriceCents") return t("adminBrokerage.form.priceInvalid");
+  return undefined;
+}
+
+/**
+ * The asking price may be left empty only where the suggestion stands in (`priceOptional`); the
+ * contract leaves it out of a change that does not touch it, so the form asks for it itself.
+ */
+export function priceRequired(values: BikeValues, t: TFunction, priceOptional: boolean) {
+  return { price: !priceOptional && !values.price.trim() ? t("forms.required") : null };
 }
 
 /** The describing fields of a bike, as the add dialog and the bike's page show them. */

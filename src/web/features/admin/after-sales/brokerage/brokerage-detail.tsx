@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUpdateBikeBrokerage } from "../../../../../contract/bike-brokerage.ts";
 import { brokerageBikeTitle } from "../../../../../domain/brokerage.ts";
@@ -8,27 +7,15 @@ import { ActionDialog, useActionDialog } from "../../../../components/action-dia
 import { AppLink } from "../../../../components/app-link.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
-import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
-import { ApiError } from "../../../../lib/api-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
-import { formatDateTime, formatEuroInput } from "../../../../lib/formatters.ts";
+import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
-import { useDisplay } from "../../tax-tables/display-format.ts";
 import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
-import {
-  BIKE_FIELD_OF,
-  BikeFields,
-  type BikeValues,
-  bikeBody,
-  bikeRules,
-  bikeValuesOf,
-  EMPTY_BIKE,
-} from "./bike-fields.tsx";
 import {
   type TBikeBrokerageDetails,
   useBrokerageBike,
@@ -36,6 +23,7 @@ import {
   useDeleteBike,
   useInquiryHandled,
 } from "./brokerage-api.ts";
+import { DetailsSection } from "./brokerage-bike-details.tsx";
 import { ACTION_LABELS, StageBadge } from "./brokerage-labels.tsx";
 
 /**
@@ -206,96 +194,6 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
       >
         {t("adminBrokerage.confirm.deleteText")}
       </ActionDialog>
-    </SectionCard>
-  );
-}
-
-/** The server's field errors on the form's fields. */
-function fieldErrors(error: unknown, text: string): Partial<Record<keyof BikeValues, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const out: Partial<Record<keyof BikeValues, string>> = {};
-  for (const detail of error.details) {
-    const field = BIKE_FIELD_OF[detail.field.replace(/^body[./]/, "")];
-    if (field) out[field] = text;
-  }
-  return out;
-}
-
-function DetailsSection({ bike }: { bike: TBikeBrokerageDetails }) {
-  const { t } = useTranslation();
-  const display = useDisplay();
-  const change = useChangeBike(bike.bikeBrokerageId);
-  const form = useForm<BikeValues>({
-    initialValues: EMPTY_BIKE,
-    validate: bikeRules(t, { priceOptional: bike.askingPriceCents === null }),
-  });
-  const errorSummary = useFormErrorSummary(form);
-  const { suggestion } = bike;
-
-  // The form follows the saved bike (after a save, or another tab's change).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the bike's last change decides, not the object's identity.
-  useEffect(() => {
-    form.setValues(bikeValuesOf(bike, display.lang));
-    form.resetDirty();
-  }, [bike.updatedAt]);
-
-  function save(values: BikeValues) {
-    const body = bikeBody(values);
-    change.mutate(body, {
-      onSuccess: () => showSuccessToast(t("adminBrokerage.toasts.updated")),
-      onError: (error) => {
-        const fields = fieldErrors(error, t("forms.checkField"));
-        if (Object.keys(fields).length > 0) {
-          form.setErrors(fields);
-          errorSummary.show();
-        }
-      },
-    });
-  }
-
-  const suggested = suggestion
-    ? t("adminBrokerage.detail.suggestion", {
-        price: display.money(suggestion.priceCents),
-        packagePrice: display.money(suggestion.packagePriceCents),
-        months: suggestion.months,
-        residual: suggestion.residualValueCents === null ? "–" : display.money(suggestion.residualValueCents),
-      })
-    : t("adminBrokerage.detail.noSuggestion");
-  const refused = change.error instanceof ApiError && change.error.details.length === 0 ? change.error : null;
-  return (
-    <SectionCard
-      title={t("adminBrokerage.detail.details")}
-      description={t("adminBrokerage.detail.detailsHint")}
-    >
-      <form noValidate onSubmit={form.onSubmit(save, errorSummary.onInvalid)}>
-        <Stack gap="md">
-          {errorSummary.summary}
-          <BikeFields form={form} priceDescription={suggested} />
-          {suggestion && (
-            <div>
-              <Button
-                variant="light"
-                size="xs"
-                onClick={() =>
-                  form.setFieldValue("price", formatEuroInput(suggestion.priceCents, display.lang))
-                }
-              >
-                {t("adminBrokerage.detail.useSuggestion")}
-              </Button>
-            </div>
-          )}
-          {refused && (
-            <Alert color="red" variant="light" role="alert" title={t("forms.errorTitle")}>
-              {messageForApiError(refused, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending} disabled={!form.isDirty()}>
-              {t("adminBrokerage.detail.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
     </SectionCard>
   );
 }
