@@ -15,8 +15,9 @@ import type { Db } from "../../db/client.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
 import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { badRequest, conflict, notFound } from "../../errors.ts";
+import { badRequest, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { bikeStoreInUse } from "./errors.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 
@@ -168,8 +169,7 @@ export function createBikeStoresService(ctx: AppContext) {
           .for("update");
         if (!store) throw notFound("Bike store");
         const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.bikeStoreId, id));
-        if ((used?.n ?? 0) > 0)
-          throw conflict("BIKE_STORE_IN_USE", `${used?.n} orders name the bike store; deactivate it instead`);
+        if ((used?.n ?? 0) > 0) throw bikeStoreInUse(used?.n ?? 0);
         await tx.delete(bikeStores).where(eq(bikeStores.id, id));
         return { message: BIKE_STORE_DELETED };
       });

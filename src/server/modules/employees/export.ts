@@ -208,10 +208,9 @@ export function exportEmployees(
   db: Db,
   viewer: CurrentUser,
   query: TEmployeesExportQuery,
-  today: string,
-  lang: Language,
-  onError: (error: unknown) => void,
+  file: { today: string; lang: Language; onError: (error: unknown) => void },
 ): EmployeesExport {
+  const { today, lang, onError } = file;
   // The filters are checked (a company outside the caller's scope is a 404) before anything streams.
   const where = employeeFiltersWhere(viewer, query, today);
   const rows = exportRows(db, where, today);

@@ -89,7 +89,8 @@ export function createEmployeesService(ctx: AppContext) {
 
     /** The filtered list as a CSV or XLSX file in the caller's (or the asked) language. */
     exportFile(viewer: CurrentUser, query: TEmployeesExportQuery, onError: (error: unknown) => void) {
-      return exportEmployees(db, viewer, query, helsinkiToday(), query.language ?? viewer.language, onError);
+      const lang = query.language ?? viewer.language;
+      return exportEmployees(db, viewer, query, { today: helsinkiToday(), lang, onError });
     },
   };
 }
