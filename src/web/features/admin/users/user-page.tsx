@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { Anchor, Button, Group, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
@@ -22,6 +22,7 @@ import { useAdminNav } from "../admin-nav.ts";
 import { EventText } from "../reporting/event-summary.tsx";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { UserStatusBadge } from "./badges.tsx";
+import { ContactChangeDialog, refusalOf } from "./contact-change-dialog.tsx";
 import { useCanManageUsers } from "./user-access.ts";
 import { UserRoles } from "./user-roles.tsx";
 import {
@@ -34,78 +35,6 @@ import {
 } from "./users-api.ts";
 
 type Dialog = "email" | "phone" | "resetPhone" | "passwordLink" | "deactivate" | null;
-
-/** A one-field change (work e-mail, phone) in a dialog; the server's refusal is said at the field. */
-function ContactChangeDialog({
-  opened,
-  title,
-  field,
-  pending,
-  error,
-  fieldError,
-  onSave,
-  onClose,
-}: {
-  opened: boolean;
-  title: string;
-  field: (props: { value: string; onChange: (value: string) => void; error: string | null }) => ReactNode;
-  pending: boolean;
-  error: unknown;
-  /** The text for the field when the server refused the value (taken, unsupported), else null. */
-  fieldError: string | null;
-  onSave: (value: string) => string | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState("");
-  const [localError, setLocalError] = useState<string | null>(null);
-  const shownError = localError ?? fieldError;
-  return (
-    <Modal
-      opened={opened}
-      onClose={pending ? () => {} : onClose}
-      title={title}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setLocalError(onSave(value));
-        }}
-      >
-        <Stack gap="md">
-          {Boolean(error) && !fieldError && (
-            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
-              {messageForApiError(error, t)}
-            </Alert>
-          )}
-          {field({
-            value,
-            onChange: (next) => {
-              setValue(next);
-              setLocalError(null);
-            },
-            error: shownError,
-          })}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t("ds.confirm.cancel")}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t("adminUsers.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
-}
-
-/** The refusal of a field by its code, translated, or null when the failure is not about the value. */
-function refusalOf(error: unknown, codes: readonly string[], t: (key: string) => string): string | null {
-  return error instanceof ApiError && codes.includes(error.code) ? t(`errors.${error.code}`) : null;
-}
 
 /** The user's details and the actions on their account. */
 function UserDetails({ user }: { user: TSystemUserDetails }) {

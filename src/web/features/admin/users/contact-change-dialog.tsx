@@ -1,0 +1,81 @@
+import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api-client.ts";
+import { messageForApiError } from "../../../lib/error-toasts.ts";
+
+/** A one-field change (work e-mail, phone) in a dialog; the server's refusal is said at the field. */
+export function ContactChangeDialog({
+  opened,
+  title,
+  field,
+  pending,
+  error,
+  fieldError,
+  onSave,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  field: (props: { value: string; onChange: (value: string) => void; error: string | null }) => ReactNode;
+  pending: boolean;
+  error: unknown;
+  /** The text for the field when the server refused the value (taken, unsupported), else null. */
+  fieldError: string | null;
+  onSave: (value: string) => string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState("");
+  const [localError, setLocalError] = useState<string | null>(null);
+  const shownError = localError ?? fieldError;
+  return (
+    <Modal
+      opened={opened}
+      onClose={pending ? () => {} : onClose}
+      title={title}
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setLocalError(onSave(value));
+        }}
+      >
+        <Stack gap="md">
+          {Boolean(error) && !fieldError && (
+            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+              {messageForApiError(error, t)}
+            </Alert>
+          )}
+          {field({
+            value,
+            onChange: (next) => {
+              setValue(next);
+              setLocalError(null);
+            },
+            error: shownError,
+          })}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t("ds.confirm.cancel")}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {t("adminUsers.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The refusal of a field by its code, translated, or null when the failure is not about the value. */
+export function refusalOf(
+  error: unknown,
+  codes: readonly string[],
+  t: (key: string) => string,
+): string | null {
+  return error instanceof ApiError && codes.includes(error.code) ? t(`errors.${error.code}`) : null;
+}
