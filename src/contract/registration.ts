@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -70,3 +71,49 @@ export const EMPLOYEE_REGISTRATION_MESSAGE =
 /** The answer of POST /api/register/company (201). */
 export const COMPANY_REGISTRATION_MESSAGE =
   "Thank you! Customer service will review your company's sign-up and contact you.";
+
+/** The calls of registration links and sign-ups (the last three anonymous, limited per address). */
+export const registrationApi = {
+  companyLink: endpoint({
+    method: "POST",
+    path: "/register-link/company",
+    summary: "Make a registration link for one company of the user's scope; answers its token",
+    body: zCompanyRegisterLinkRequest,
+    response: zRegisterLinkResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  groupCompanyLink: endpoint({
+    method: "POST",
+    path: "/register-link/group-company",
+    summary: "Make a registration link for a whole group (group admins of the group and admins)",
+    body: zGroupCompanyRegisterLinkRequest,
+    response: zRegisterLinkResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  linkInfo: endpoint({
+    method: "GET",
+    path: "/register-link/:token",
+    summary: "What a registration link lets an employee join (valid false when it does not work)",
+    params: zRegisterLinkParams,
+    response: zRegisterLinkInfo,
+    errors: [400, 429],
+  }),
+  registerEmployee: endpoint({
+    method: "POST",
+    path: "/register/employee",
+    summary: "An employee joins through a registration link; waits for the employer's acceptance",
+    body: zEmployeeRegistrationRequest,
+    status: 201,
+    response: zRegistrationDone,
+    errors: [400, 403, 409, 429],
+  }),
+  registerCompany: endpoint({
+    method: "POST",
+    path: "/register/company",
+    summary: "An employer signs its company up; the helpdesk reviews the application",
+    body: zCompanyRegistrationRequest,
+    status: 201,
+    response: zRegistrationDone,
+    errors: [400, 403, 429],
+  }),
+};

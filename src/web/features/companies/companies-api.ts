@@ -6,7 +6,7 @@ import {
   type TCompanySettingsInput,
   type zBikePolicyInput,
 } from "../../../contract/companies.ts";
-import { zRegisterLinkResponse } from "../../../contract/registration.ts";
+import { registrationApi } from "../../../contract/registration.ts";
 import { zSystemUsersPage } from "../../../contract/system-users.ts";
 import { vatApi } from "../../../contract/vat.ts";
 import { apiFetch } from "../../lib/api-client.ts";
@@ -178,16 +178,8 @@ export function useCreateRegisterLink(target: LinkTarget) {
   return useMutation({
     mutationFn: () =>
       target.kind === "company"
-        ? apiFetch("/api/register-link/company", {
-            method: "POST",
-            body: { companyId: target.id },
-            schema: zRegisterLinkResponse,
-          })
-        : apiFetch("/api/register-link/group-company", {
-            method: "POST",
-            body: { groupCompanyId: target.id },
-            schema: zRegisterLinkResponse,
-          }),
+        ? callEndpoint(registrationApi.companyLink, { body: { companyId: target.id } })
+        : callEndpoint(registrationApi.groupCompanyLink, { body: { groupCompanyId: target.id } }),
     meta: { silent: true },
   });
 }

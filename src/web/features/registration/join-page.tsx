@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
 import type { z } from "zod";
-import type { zEmployeeRegistrationRequest, zRegisterLinkInfo } from "../../../contract/registration.ts";
+import { registrationApi, type zEmployeeRegistrationRequest } from "../../../contract/registration.ts";
 import { LANGUAGES, type Language } from "../../../domain/enums.ts";
 import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath, matchRoute } from "../../../domain/routes.ts";
@@ -21,12 +21,12 @@ import { PasswordRules } from "../../components/password-rules.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage, setLanguage } from "../../i18n/i18n.ts";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
-type LinkInfo = z.infer<typeof zRegisterLinkInfo>;
 type Registration = z.infer<typeof zEmployeeRegistrationRequest>;
 
 const FIELDS = [
@@ -49,14 +49,11 @@ export function JoinPage() {
   const { token = "" } = useParams();
   const { pathname } = useLocation();
   const rulesId = useId();
-  const link = useQuery({
-    queryKey: ["register-link", token],
-    queryFn: ({ signal }) =>
-      apiFetch<LinkInfo>(`/api/register-link/${encodeURIComponent(token)}`, { signal }),
-    meta: { silent: true },
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const link = useEndpointQuery(
+    registrationApi.linkInfo,
+    { params: { token } },
+    { meta: { silent: true }, retry: false, staleTime: Number.POSITIVE_INFINITY },
+  );
   const isGroup = link.data?.kind === "groupCompany";
   const rules = fieldRules(t);
   const form = useForm({
@@ -84,7 +81,7 @@ export function JoinPage() {
     },
   });
   const register = useMutation({
-    mutationFn: (body: Registration) => apiFetch("/api/register/employee", { method: "POST", body }),
+    mutationFn: (body: Registration) => callEndpoint(registrationApi.registerEmployee, { body }),
     meta: { silent: true },
     onError: (error) => {
       form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));

@@ -15,7 +15,7 @@ import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import type { zCompanyRegistrationRequest } from "../../../contract/registration.ts";
+import { registrationApi, type zCompanyRegistrationRequest } from "../../../contract/registration.ts";
 import { LANGUAGES } from "../../../domain/enums.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
@@ -28,7 +28,8 @@ import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -105,7 +106,7 @@ export function RegisterPage() {
   // On a phone the invalid fields can be far above the button: the summary takes focus and links to them.
   const errorSummary = useFormErrorSummary(form);
   const send = useMutation({
-    mutationFn: (body: CompanyRegistration) => apiFetch("/api/register/company", { method: "POST", body }),
+    mutationFn: (body: CompanyRegistration) => callEndpoint(registrationApi.registerCompany, { body }),
     meta: { silent: true },
     onError: (error) => {
       form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));
