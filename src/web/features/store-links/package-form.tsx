@@ -12,150 +12,37 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { TPackageItem, TPackageItemInput } from "../../../contract/store-links.ts";
-import { type Language, ORDER_ITEM_TYPES, type OrderItemType } from "../../../domain/enums.ts";
-import { parseEuroInput } from "../../../domain/money.ts";
+import { ORDER_ITEM_TYPES } from "../../../domain/enums.ts";
 import {
-  PACKAGE_MAX_CENTS,
   PACKAGE_MAX_LINES,
   PACKAGE_MAX_QUANTITY,
   packageExcessCents,
-  packageTotalCents,
 } from "../../../domain/order-package.ts";
 import { EuroInput } from "../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
-import { ApiError } from "../../lib/api-client.ts";
+import { serverFieldErrors } from "../../lib/contract-form.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatEuroInput, formatMoney } from "../../lib/formatters.ts";
+import { formatMoney } from "../../lib/formatters.ts";
+import {
+  emptyLine,
+  lineAmounts,
+  lineFromItem,
+  type PackageValues,
+  packageBody,
+  parseEuros,
+  parseWhole,
+  runningTotalCents,
+} from "./package-values.ts";
 import { itemTypeLabels } from "./store-link-common.tsx";
-import { type TStorePackage, type TStorePackageInput, useSavePackage } from "./store-links-api.ts";
-
-/** One line as the form holds it: amounts as typed (euros with a comma), numbers as text. */
-export type LineValues = {
-  key: string;
-  itemType: OrderItemType;
-  name: string;
-  brand: string;
-  model: string;
-  modelYear: string;
-  frameSize: string;
-  color: string;
-  quantity: string;
-  unitPrice: string;
-  discount: string;
-};
-
-export type PackageValues = { bikeStoreOrderNumber: string; items: LineValues[] };
-
-const LINE_FIELDS = [
-  "itemType",
-  "name",
-  "brand",
-  "model",
-  "modelYear",
-  "frameSize",
-  "color",
-  "quantity",
-  "unitPrice",
-  "discount",
-] as const;
-
-/** A line's React key: lines are added and removed, so their index is not one. */
-const newKey = () => crypto.randomUUID();
-
-/** Cents as the form shows them ("1234,50"), empty for none. */
-const centsToInput = (cents: number, language: Language) => (cents ? formatEuroInput(cents, language) : "");
-
-export function emptyLine(itemType: OrderItemType = "ACCESSORY"): LineValues {
-  return {
-    key: newKey(),
-    itemType,
-    name: "",
-    brand: "",
-    model: "",
-    modelYear: "",
-    frameSize: "",
-    color: "",
-    quantity: "1",
-    unitPrice: "",
-    discount: "",
-  };
-}
-
-function lineFromItem(item: TPackageItem, language: Language): LineValues {
-  return {
-    key: newKey(),
-    itemType: item.itemType,
-    name: item.name,
-    brand: item.brand ?? "",
-    model: item.model ?? "",
-    modelYear: item.modelYear === null ? "" : String(item.modelYear),
-    frameSize: item.frameSize ?? "",
-    color: item.color ?? "",
-    quantity: String(item.quantity),
-    unitPrice: centsToInput(item.unitPriceCents, language),
-    discount: centsToInput(item.discountCents, language),
-  };
-}
-
-/**
- * Euros as typed to cents; null when it is not an amount of 0–100 000 € with at most two decimals: the
- * store copies a price off its own receipt, so a third decimal is a typo, not a rounding.
- */
-function parseEuros(text: string): number | null {
-  return /[.,]\d{3}/.test(text) ? null : parseEuroInput(text, { max: PACKAGE_MAX_CENTS });
-}
-
-function parseWhole(text: string, min: number, max: number): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,4}$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value >= min && value <= max ? value : null;
-}
-
-/** A line's amounts as far as they are valid (0 for what is not), for the running total. */
-function lineAmounts(line: LineValues) {
-  return {
-    unitPriceCents: parseEuros(line.unitPrice) ?? 0,
-    quantity: parseWhole(line.quantity, 1, PACKAGE_MAX_QUANTITY) ?? 0,
-    discountCents: parseEuros(line.discount) ?? 0,
-  };
-}
-
-export function runningTotalCents(lines: readonly LineValues[]): number {
-  return packageTotalCents(
-    lines
-      .map(lineAmounts)
-      .map((l) => ({ ...l, discountCents: Math.min(l.discountCents, l.unitPriceCents * l.quantity) })),
-  );
-}
-
-/** The request the (validated) values make; empty optional fields are left out. */
-export function packageBody(values: PackageValues): TStorePackageInput {
-  const orderNumber = values.bikeStoreOrderNumber.trim();
-  const optional = (text: string) => text.trim() || null;
-  return {
-    bikeStoreOrderNumber: orderNumber || null,
-    items: values.items.map(
-      (line): TPackageItemInput => ({
-        itemType: line.itemType,
-        name: line.name.trim(),
-        brand: optional(line.brand),
-        model: optional(line.model),
-        modelYear: line.modelYear.trim() ? Number(line.modelYear.trim()) : null,
-        frameSize: optional(line.frameSize),
-        color: optional(line.color),
-        quantity: Number(line.quantity.trim()),
-        unitPriceCents: parseEuros(line.unitPrice) ?? 0,
-        discountCents: parseEuros(line.discount) ?? 0,
-      }),
-    ),
-  };
-}
+import { type TStorePackage, useSavePackage } from "./store-links-api.ts";
 
 const indexOf = (path: string) => Number(path.split(".")[1]);
+
+/** The server names a line's amounts in cents (`items.0.unitPriceCents`), the form the euros typed. */
+const AMOUNT_FIELDS = (path: string) =>
+  /\.(unitPrice|discount)Cents$/.test(path) ? path.replace(/Cents$/, "") : undefined;
 
 /**
  * The store's package form: editable lines with a running total, the store's own
@@ -177,6 +64,8 @@ export function PackageForm({
   const lng = currentLanguage();
   const save = useSavePackage(token);
   const required = (value: string) => (value.trim() ? null : t("storeLinks.form.required"));
+  // The lines' own checks, kept by hand: each says its rule in the store's words (the running total
+  // and the discount check a line as it is typed), where the contract's would only come on saving.
   const form = useForm<PackageValues>({
     initialValues: {
       bikeStoreOrderNumber: current.bikeStoreOrderNumber ?? "",
@@ -223,11 +112,7 @@ export function PackageForm({
     save.mutate(packageBody(values), {
       onSuccess: onSaved,
       onError: (error) => {
-        const paths = [
-          "bikeStoreOrderNumber",
-          ...values.items.flatMap((_l, i) => LINE_FIELDS.map((f) => `items.${i}.${f}`)),
-        ];
-        const fields = serverFieldErrors(error, paths, t("storeLinks.form.checkField"));
+        const fields = serverFieldErrors(error, values, t("storeLinks.form.checkField"), AMOUNT_FIELDS);
         if (Object.keys(fields).length > 0) {
           form.setErrors(fields);
           errorSummary.show();
@@ -400,21 +285,4 @@ export function PackageForm({
       </Stack>
     </form>
   );
-}
-
-/**
- * The fields the server refused, on the form's paths: `body.items.0.unitPriceCents` is the form's
- * `items.0.unitPrice` (the server names amounts in cents, the form the euros typed).
- */
-function serverFieldErrors(error: unknown, paths: readonly string[], text: string): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const out: Record<string, string> = {};
-  for (const detail of error.details) {
-    const path = detail.field
-      .replace(/^body\./, "")
-      .replace(/\.unitPriceCents$/, ".unitPrice")
-      .replace(/\.discountCents$/, ".discount");
-    if (paths.includes(path)) out[path] = text;
-  }
-  return out;
 }
