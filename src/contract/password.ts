@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -34,3 +35,33 @@ export const PASSWORD_RESET_REQUESTED_MESSAGE =
 
 /** The answer of POST /api/password-reset/{token} once the new password is stored. */
 export const PASSWORD_SET_MESSAGE = "Your password has been set. You can now log in with it.";
+
+/** The calls of password recovery and of setting a password by a link (anonymous, limited per address). */
+export const passwordApi = {
+  requestReset: endpoint({
+    method: "POST",
+    path: "/password-reset",
+    summary: "Ask for a link to set a new password; answers the same whether or not the e-mail is known",
+    body: zPasswordResetRequest,
+    response: zPasswordResetRequested,
+    errors: [400, 403, 429],
+  }),
+  tokenStatus: endpoint({
+    method: "GET",
+    path: "/password-reset/:token",
+    summary: "Whether a password link still works, and whose account it is for",
+    params: zPasswordTokenParams,
+    response: zPasswordTokenStatus,
+    errors: [400, 429],
+  }),
+  reset: endpoint({
+    method: "POST",
+    path: "/password-reset/:token",
+    summary:
+      "Set a new password with a link token; ends every session of the user and mails the account about the change",
+    params: zPasswordTokenParams,
+    body: zPasswordResetBody,
+    response: zPasswordResetDone,
+    errors: [400, 403, 429],
+  }),
+};

@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/c
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { passwordApi } from "../../../contract/password.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -25,10 +26,7 @@ export function PasswordRecoveryPage() {
   });
   const request = useMutation({
     mutationFn: (email: string) =>
-      apiFetch("/api/password-reset", {
-        method: "POST",
-        body: { email, language: currentLanguage() },
-      }),
+      callEndpoint(passwordApi.requestReset, { body: { email, language: currentLanguage() } }),
     meta: { silent: true },
   });
 

@@ -1,11 +1,10 @@
 import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import type { z } from "zod";
-import type { zPasswordTokenStatus } from "../../../contract/password.ts";
+import { passwordApi } from "../../../contract/password.ts";
 import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -14,12 +13,11 @@ import { InvalidLinkNotice } from "../../components/invalid-link-notice.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PasswordRules } from "../../components/password-rules.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
-
-type TokenStatus = z.infer<typeof zPasswordTokenStatus>;
 
 /**
  * A link that does not work. GET /api/password-reset/{token} answers `valid: false` for an unknown,
@@ -40,14 +38,11 @@ export function PasswordResetPage() {
   usePageTitle(t("routes.passwordReset.title"));
   const { token = "" } = useParams();
   const rulesId = useId();
-  const status = useQuery({
-    queryKey: ["password-reset", token],
-    queryFn: ({ signal }) =>
-      apiFetch<TokenStatus>(`/api/password-reset/${encodeURIComponent(token)}`, { signal }),
-    meta: { silent: true },
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const status = useEndpointQuery(
+    passwordApi.tokenStatus,
+    { params: { token } },
+    { meta: { silent: true }, retry: false, staleTime: Number.POSITIVE_INFINITY },
+  );
   const email = status.data?.email ?? null;
   const form = useForm({
     initialValues: { password: "", confirm: "" },
@@ -60,7 +55,7 @@ export function PasswordResetPage() {
   });
   const save = useMutation({
     mutationFn: (password: string) =>
-      apiFetch(`/api/password-reset/${encodeURIComponent(token)}`, { method: "POST", body: { password } }),
+      callEndpoint(passwordApi.reset, { params: { token }, body: { password } }),
     meta: { silent: true },
   });
 

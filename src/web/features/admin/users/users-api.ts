@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
-import { zPasswordResetRequested } from "../../../../contract/password.ts";
+import { passwordApi } from "../../../../contract/password.ts";
 import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
 import {
   type TCreateSystemUser,
@@ -182,8 +182,7 @@ export function useSetDeactivated(userId: string) {
 /** POST /api/password-reset: mails the user a link to set a new password. */
 export function useSendPasswordLink() {
   return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch("/api/password-reset", { method: "POST", body: { email }, schema: zPasswordResetRequested }),
+    mutationFn: (email: string) => callEndpoint(passwordApi.requestReset, { body: { email } }),
     meta: SILENT,
   });
 }
