@@ -7,6 +7,8 @@ import {
   PREFERENCES_LIMIT_MESSAGE,
   preferencesWithinLimits,
 } from "../domain/preferences.ts";
+import { zSessionUser } from "./auth.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -62,3 +64,48 @@ export const zUserPreferencesResponse = z.object({ data: zUserPreferences });
 export const zUserPreferencesUserParams = z.object({ id: z.uuid() });
 /** GET and PUT /api/user-preferences/token/{token}: the token of a preferences link (e.g. from a mail). */
 export const zUserPreferencesTokenParams = z.object({ token: z.string().min(20).max(200) });
+
+/** The calls of the own details and of preferences, the caller's own or through a preferences link. */
+export const accountApi = {
+  updateOwnDetails: endpoint({
+    method: "PATCH",
+    path: "/user",
+    summary: "Update the own names, personal e-mail and language; answers the session user",
+    body: zOwnDetailsUpdate,
+    response: zSessionUser,
+    errors: [400, 401, 403],
+  }),
+  updateOwnPreferences: endpoint({
+    method: "PUT",
+    path: "/user-preferences",
+    summary: "Merge preferences into the own preference document (a null value removes the key)",
+    body: zUserPreferencesUpdate,
+    response: zUserPreferencesResponse,
+    errors: [400, 401, 403, 413, 429],
+  }),
+  userPreferences: endpoint({
+    method: "GET",
+    path: "/user-preferences/user/:id",
+    summary: "A user's preferences: one's own, or anyone's for admins with system-users.read",
+    params: zUserPreferencesUserParams,
+    response: zUserPreferencesResponse,
+    errors: [400, 401, 404],
+  }),
+  tokenPreferences: endpoint({
+    method: "GET",
+    path: "/user-preferences/token/:token",
+    summary: "Preferences reached through the token of a preferences link",
+    params: zUserPreferencesTokenParams,
+    response: zUserPreferencesResponse,
+    errors: [400, 404, 429],
+  }),
+  updateTokenPreferences: endpoint({
+    method: "PUT",
+    path: "/user-preferences/token/:token",
+    summary: "Merge preferences through the token of a preferences link",
+    params: zUserPreferencesTokenParams,
+    body: zUserPreferencesUpdate,
+    response: zUserPreferencesResponse,
+    errors: [400, 403, 404, 413, 429],
+  }),
+};

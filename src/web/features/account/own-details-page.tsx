@@ -10,9 +10,10 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { accountApi } from "../../../contract/account.ts";
 import { THEMES, type Theme } from "../../../domain/enums.ts";
 import { PageLoader } from "../../components/page-loader.tsx";
-import { apiFetch } from "../../lib/api-client.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
 import classes from "./own-details-page.module.css";
@@ -30,7 +31,7 @@ function Appearance() {
   const [previous, setPrevious] = useState<Theme | null>(null);
   const save = useMutation({
     mutationFn: (theme: Theme) =>
-      apiFetch("/api/user-preferences", { method: "PUT", body: { preferences: { theme } } }),
+      callEndpoint(accountApi.updateOwnPreferences, { body: { preferences: { theme } } }),
     meta: { silent: true },
     onSuccess: () => refreshSession(queryClient),
     onError: () => {

@@ -2,14 +2,14 @@ import { Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { type TOwnDetailsUpdate, zOwnDetailsUpdate } from "../../../contract/account.ts";
+import { accountApi, type TOwnDetailsUpdate, zOwnDetailsUpdate } from "../../../contract/account.ts";
 import { LANGUAGES } from "../../../domain/enums.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import { LANGUAGE_NAMES } from "../../components/language-menu.tsx";
 import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { isLanguage, setLanguage } from "../../i18n/i18n.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { SESSION_QUERY_KEY, type SessionUser } from "../../lib/session.ts";
 import { Feedback, Section } from "./own-details-parts.tsx";
 
@@ -35,7 +35,7 @@ export function PersonalDetails({ user }: { user: SessionUser }) {
     }),
   });
   const save = useMutation({
-    mutationFn: (body: TOwnDetailsUpdate) => apiFetch<SessionUser>("/api/user", { method: "PATCH", body }),
+    mutationFn: (body: TOwnDetailsUpdate) => callEndpoint(accountApi.updateOwnDetails, { body }),
     meta: { silent: true },
     onSuccess: async (updated) => {
       queryClient.setQueryData(SESSION_QUERY_KEY, updated);
