@@ -16,7 +16,8 @@ import {
   OPTION_TAX_NOTES,
   OPTION_UNAVAILABLE_REASONS,
 } from "../domain/lease-end.ts";
-import { zPageQuery } from "./common.ts";
+import { zMessage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zOrderItem } from "./orders.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
@@ -452,3 +453,132 @@ export const zRedemptionPaymentSaved = z.object({
 export type TRedemptionPaymentSaved = z.infer<typeof zRedemptionPaymentSaved>;
 
 export const zRedemptionPaymentIdParams = z.object({ id: z.uuid() });
+
+/**
+ * The calls of the lease's end, but the offer's upload (a raw body) and its document (a file), which
+ * keep routes of their own. Reading a case: redemptions.manage, orders.read or own-order.manage;
+ * opening one and choosing: redemptions.manage, employees.manage or own-order.manage; the rest the
+ * helpdesk's.
+ */
+export const redemptionsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/bike-redemption",
+    summary:
+      "Lease-end cases, newest first; search by employee or order number, filter by status, method, reason",
+    query: zBikeRedemptionsQuery,
+    response: zBikeRedemptionList,
+    errors: [400, 401, 403],
+  }),
+  open: endpoint({
+    method: "POST",
+    path: "/bike-redemption",
+    summary: "Opens a lease-end case for an active lease ('Bike redemption created successfully')",
+    body: zOpenBikeRedemption,
+    status: 201,
+    response: zBikeRedemptionSaved,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/bike-redemption/:id",
+    summary: "A lease-end case with its options, price table, offers, payments and events",
+    params: zBikeRedemptionIdParams,
+    response: zBikeRedemptionDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/bike-redemption/:id",
+    summary:
+      "Changes an open case's price, dates, payment method, fee or note ('Bike redemption updated successfully')",
+    params: zBikeRedemptionIdParams,
+    body: zUpdateBikeRedemption,
+    response: zBikeRedemptionSaved,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  cancel: endpoint({
+    method: "DELETE",
+    path: "/bike-redemption/:id",
+    summary: "Cancels an open case, kept for history ('Bike redemption deleted successfully')",
+    params: zBikeRedemptionIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  choose: endpoint({
+    method: "POST",
+    path: "/bike-redemption/:id/choice",
+    summary: "The employee's choice (redeem, return, brokerage, transfer, continue) and what follows from it",
+    params: zBikeRedemptionIdParams,
+    body: zLeaseEndChoiceInput,
+    response: zBikeRedemptionDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  leasingCompanyInvoice: endpoint({
+    method: "POST",
+    path: "/bike-redemption/:id/grenke-invoice",
+    summary: "Pedaali buys the bike from the leasing company: our invoice and its redemption payment",
+    params: zBikeRedemptionIdParams,
+    response: zBikeRedemptionDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  complete: endpoint({
+    method: "POST",
+    path: "/bike-redemption/:id/complete",
+    summary: "Completes the case: the lease ends; a returned bike goes to the brokerage",
+    params: zBikeRedemptionIdParams,
+    response: zBikeRedemptionDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  regenerateOffer: endpoint({
+    method: "POST",
+    path: "/bike-redemption/:id/offer",
+    summary: "Makes the redemption offer PDF again from the case",
+    params: zBikeRedemptionIdParams,
+    status: 201,
+    response: zRedemptionOfferSaved,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  listPayments: endpoint({
+    method: "GET",
+    path: "/redemption-payment",
+    summary: "Redemption payments, newest first; search by employee, order or reference number",
+    query: zRedemptionPaymentsQuery,
+    response: zRedemptionPaymentList,
+    errors: [400, 401, 403],
+  }),
+  recordPayment: endpoint({
+    method: "POST",
+    path: "/redemption-payment",
+    summary: "Records a payment towards a case's redemption (not the employee's: their user payment)",
+    body: zRedemptionPaymentInput,
+    status: 201,
+    response: zRedemptionPaymentSaved,
+    errors: [400, 401, 403, 404],
+  }),
+  payment: endpoint({
+    method: "GET",
+    path: "/redemption-payment/:id",
+    summary: "A redemption payment",
+    params: zRedemptionPaymentIdParams,
+    response: zRedemptionPayment,
+    errors: [400, 401, 403, 404],
+  }),
+  updatePayment: endpoint({
+    method: "PUT",
+    path: "/redemption-payment/:id",
+    summary: "Changes a redemption payment (409 for the employee's, which follows their user payment)",
+    params: zRedemptionPaymentIdParams,
+    body: zRedemptionPaymentUpdate,
+    response: zRedemptionPaymentSaved,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  deletePayment: endpoint({
+    method: "DELETE",
+    path: "/redemption-payment/:id",
+    summary: "Deletes a redemption payment (409 for the employee's, which follows their user payment)",
+    params: zRedemptionPaymentIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

@@ -11,7 +11,7 @@ import type { EventType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { likeContains, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -103,15 +103,22 @@ export async function listRedemptionPayments(
     query.status ? eq(redemptionPayments.status, query.status) : undefined,
     query.bikeRedemptionId ? eq(redemptionPayments.bikeRedemptionId, query.bikeRedemptionId) : undefined,
   );
-  const [[total], rows] = await Promise.all([
-    withJoins(db.select({ n: count() }).from(redemptionPayments).$dynamic()).where(where),
-    withJoins(db.select(columns).from(redemptionPayments).$dynamic())
-      .where(where)
-      .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
-  ]);
-  return { items: rows.map(toPayment), totalCount: total?.n ?? 0, page: query.page, limit: query.limit };
+  const { items, total, page, limit } = await readPage(
+    query,
+    async () =>
+      (await withJoins(db.select({ n: count() }).from(redemptionPayments).$dynamic()).where(where))[0]?.n ??
+      0,
+    async ({ limit, offset }) => {
+      const rows = await withJoins(db.select(columns).from(redemptionPayments).$dynamic())
+        .where(where)
+        .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toPayment);
+    },
+  );
+  // SPEC §7: the redemption payments' list counts in totalCount.
+  return { items, totalCount: total, page, limit };
 }
 
 /** A case's payments, oldest first (the case's details). */

@@ -9,7 +9,7 @@ import type {
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { orderOrPersonMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -132,15 +132,22 @@ export async function listCases(
     query.paymentMethod ? eq(bikeRedemptions.paymentMethod, query.paymentMethod) : undefined,
     query.reason ? eq(bikeRedemptions.reason, query.reason) : undefined,
   );
-  const [[total], rows] = await Promise.all([
-    withListJoins(db.select({ n: count() }).from(bikeRedemptions).$dynamic()).where(where),
-    withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
-      .where(where)
-      .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
-  ]);
-  return { items: rows.map(toListItem), totalCount: total?.n ?? 0, page: query.page, limit: query.limit };
+  const { items, total, page, limit } = await readPage(
+    query,
+    async () =>
+      (await withListJoins(db.select({ n: count() }).from(bikeRedemptions).$dynamic()).where(where))[0]?.n ??
+      0,
+    async ({ limit, offset }) => {
+      const rows = await withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
+        .where(where)
+        .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toListItem);
+    },
+  );
+  // SPEC §3: the bike redemptions' list counts in totalCount.
+  return { items, totalCount: total, page, limit };
 }
 
 /** The offers of a case (or the one offer), oldest first, each with its file and link. */
