@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { z } from "zod";
-import { fieldErrorsOf } from "../../../lib/form-errors.ts";
+import { schemaFieldErrors, serverFieldErrors } from "../../../lib/contract-form.ts";
 import { type Read, readEuros, readInteger, readPercent } from "./number-text.ts";
 
 /**
@@ -74,23 +74,23 @@ function taxRuleText(issue: Issue, t: TFunction): string | undefined {
   return undefined;
 }
 
-function genericText(issue: Issue, t: TFunction): string {
+/** The reference-data forms' own words where the shared ones would say less (contract-form.ts issueText). */
+function tableText(issue: Issue, t: TFunction): string | undefined {
   if (issue.code === "too_big" && issue.origin === "string") {
     return t("adminTaxTables.form.tooLong", { max: Number(issue.maximum) });
   }
-  if (issue.code === "too_small" && issue.origin === "string") return t("forms.required");
   if (issue.code === "invalid_format" && issue.format === "regex")
     return t("adminTaxTables.form.controlCharacters");
   if (issue.code === "invalid_format" && issue.format === "date") return t("adminTaxTables.form.dateInvalid");
   if (issue.code === "custom" && issue.message.startsWith("Must be a date"))
     return t("adminTaxTables.form.dateInvalid");
-  return t("forms.checkField");
+  return undefined;
 }
 
 /**
  * The schema's verdict on a body as field errors (the first issue of each field), in the page's
  * language. `custom` names the rules of one form (a billing table's brackets); the tax tables' own
- * rules are known here.
+ * rules are known here. The forms are named after the body's keys, so the body stands for the values.
  */
 export function schemaErrors(
   schema: z.ZodType,
@@ -98,15 +98,9 @@ export function schemaErrors(
   t: TFunction,
   custom?: (issue: Issue) => string | undefined,
 ): FieldErrors {
-  const result = schema.safeParse(body);
-  if (result.success) return {};
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join(".");
-    if (errors[path]) continue;
-    errors[path] = custom?.(issue) ?? taxRuleText(issue, t) ?? genericText(issue, t);
-  }
-  return errors;
+  return schemaFieldErrors(schema, body, body, t, {
+    texts: (issue) => custom?.(issue) ?? taxRuleText(issue, t) ?? tableText(issue, t),
+  });
 }
 
 /**
@@ -127,7 +121,7 @@ export function validateWith<V>(
   };
 }
 
-/** The fields a 400 VALIDATION_ERROR names (`details[].field`, e.g. `body.municipalTaxPercent`), with our text. */
-export function serverFieldErrors(error: unknown, fields: readonly string[], t: TFunction): FieldErrors {
-  return fieldErrorsOf(error, fields, t("adminTaxTables.form.serverRejected"));
+/** The fields a 400 VALIDATION_ERROR names (`details[].field`, e.g. `body.municipalTaxPercent`) that the form has, with our text. */
+export function tableServerErrors(error: unknown, values: unknown, t: TFunction): FieldErrors {
+  return serverFieldErrors(error, values, t("adminTaxTables.form.serverRejected"));
 }

@@ -5,7 +5,7 @@ import { type TProvinceTaxTable, zProvinceTaxTableInput } from "../../../../cont
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
 import { percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -16,8 +16,6 @@ type Values = {
   source: string;
   confirmed: boolean;
 };
-
-const FIELDS = ["provinceName", "municipalTaxPercent", "churchTaxPercent", "source", "confirmed"] as const;
 
 const buildBody = (year: number) => (v: Values, read: Reader) => ({
   year,
@@ -61,7 +59,7 @@ export function MunicipalTaxRateForm({
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,
-        onError: (error) => form.setErrors(serverFieldErrors(error, FIELDS, t)),
+        onError: (error) => form.setErrors(tableServerErrors(error, form.getValues(), t)),
       },
     );
   }

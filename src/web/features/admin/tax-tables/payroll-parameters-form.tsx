@@ -7,7 +7,7 @@ import { useFormErrorSummary } from "../../../components/form-error-summary.tsx"
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { AgeField, NumberField, PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -40,34 +40,6 @@ type Values = {
 };
 
 type Field = keyof Values;
-
-const FIELDS: readonly Field[] = [
-  "year",
-  "employeePensionPercent",
-  "pensionFromAge",
-  "pensionToAge",
-  "olderEmployeePensionPercent",
-  "olderPensionFromAge",
-  "olderPensionToAge",
-  "unemploymentInsurancePercent",
-  "unemploymentFromAge",
-  "unemploymentToAge",
-  "healthInsuranceDailyAllowancePercent",
-  "dailyAllowanceThresholdCents",
-  "dailyAllowanceFromAge",
-  "dailyAllowanceToAge",
-  "healthInsuranceMedicalCarePercent",
-  "broadcastingTaxPercent",
-  "broadcastingTaxThresholdCents",
-  "broadcastingTaxMaxCents",
-  "broadcastingTaxFromAge",
-  "bikeBenefitTaxFreeLimitCents",
-  "bikeBenefitGrandfatheredLimitCents",
-  "bikeBenefitGrandfatheredUntil",
-  "taxFreeBenefitsSharedLimitCents",
-  "source",
-  "confirmed",
-];
 
 function buildBody(v: Values, read: Reader) {
   return {
@@ -200,7 +172,7 @@ export function PayrollParametersForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error, FIELDS, t));
+          form.setErrors(tableServerErrors(error, form.getValues(), t));
           if (isFieldRefusal(error)) errorSummary.show();
         },
       },

@@ -5,7 +5,7 @@ import { EuroInput } from "../../../components/euro-input.tsx";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
 import { centsToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -17,15 +17,6 @@ type Values = {
   source: string;
   confirmed: boolean;
 };
-
-const FIELDS = [
-  "lowerLimitCents",
-  "upperLimitCents",
-  "baseTaxCents",
-  "marginalPercent",
-  "source",
-  "confirmed",
-] as const;
 
 const buildBody = (year: number) => (v: Values, read: Reader) => ({
   year,
@@ -71,7 +62,7 @@ export function StateIncomeTaxForm({
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,
-        onError: (error) => form.setErrors(serverFieldErrors(error, FIELDS, t)),
+        onError: (error) => form.setErrors(tableServerErrors(error, form.getValues(), t)),
       },
     );
   }

@@ -11,7 +11,7 @@ import { useFormErrorSummary } from "../../../components/form-error-summary.tsx"
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { AgeField, PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, serverFieldErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -30,22 +30,6 @@ type Values = {
   source: string;
   confirmed: boolean;
 };
-
-const FIELDS = [
-  "description",
-  "ratePercent",
-  "maxDeductionCents",
-  "incomeThresholdCents",
-  "childAdditionCents",
-  "phaseOutStartCents",
-  "phaseOutPercent",
-  "phaseOutEndCents",
-  "secondPhaseOutPercent",
-  "seniorMaxDeductionCents",
-  "seniorFromAge",
-  "source",
-  "confirmed",
-] as const;
 
 const buildBody = (year: number, deductionType: TaxDeductionType) => (v: Values, read: Reader) => ({
   year,
@@ -110,7 +94,7 @@ export function TaxpayerDeductionForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          form.setErrors(serverFieldErrors(error, FIELDS, t));
+          form.setErrors(tableServerErrors(error, form.getValues(), t));
           if (isFieldRefusal(error)) errorSummary.show();
         },
       },
