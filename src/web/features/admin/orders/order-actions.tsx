@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../../../domain/enums.ts";
-import { CUSTOMER_COMMENT_STATUS, nextStatuses } from "../../../../domain/order-state-machine.ts";
+import { CUSTOMER_COMMENT_STATUS } from "../../../../domain/order-state-machine.ts";
 import { useActionDialog } from "../../../components/action-dialog.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
@@ -25,9 +25,6 @@ import {
   useOrderAction,
 } from "./orders-api.ts";
 
-/** The admin tier's roles share the table's rows (ADMINS), so one stands for both. */
-const ADMIN_ACTOR = "INTERNAL_ADMIN";
-
 /** The success line of each action, spelled out so that the catalogue check sees every key. */
 const DONE_KEYS: Record<OrderAction["kind"], string> = {
   sendToLeasingCompany: "adminOrders.actions.done.sendToLeasingCompany",
@@ -48,17 +45,13 @@ type Dialog =
   | { kind: "decision"; agreementId: string }
   | { kind: "invoice" };
 
-/** The statuses the helpdesk moves to by POST /status; forward milestones have their own calls. */
-function genericMoves(order: TAdminOrder): OrderStatus[] {
-  return nextStatuses(order.orderStatus, ADMIN_ACTOR, order.previousStatus);
-}
-
 /**
- * The actions the order's status allows the admin (ADR 004, api.md): the next step of the main line
- * as its own call (send to the leasing company, its decision and the sync, process, the store's invoice
- * and its match, billing, the lease's start), a fresh store link while the store has something to fill
- * in, and the side moves of the transition table (ask the customer, resume, special case, cancel,
- * refund). Each asks first where it matters; the result shows as a toast and the order refreshes.
+ * The actions the server says the admin may take now (the order's allowedActions and allowedMoves,
+ * ADR 004, api.md): the next step of the main line as its own call (send to the leasing company, its
+ * decision and the sync, process, the store's invoice and its match, billing, the lease's start), a
+ * fresh store link while the store has something to fill in, and the side moves of the transition
+ * table (ask the customer, resume, special case, cancel, refund). Each asks first where it matters; the
+ * result shows as a toast and the order refreshes.
  */
 export function OrderActions({ order }: { order: TAdminOrder }) {
   const { t } = useTranslation();
@@ -67,7 +60,8 @@ export function OrderActions({ order }: { order: TAdminOrder }) {
   const [storeLink, setStoreLink] = useState<TStoreLink | null>(null);
   const status = order.orderStatus;
   const agreement = order.agreement;
-  const moves = genericMoves(order);
+  const allowed = new Set(order.allowedActions);
+  const moves = order.allowedMoves;
   const statusLabel = (s: OrderStatus) => t(STATUS_LABEL_KEYS.order[s] ?? s);
 
   function done(result: OrderActionResult) {
@@ -82,42 +76,46 @@ export function OrderActions({ order }: { order: TAdminOrder }) {
   const confirm = (key: string, spec: Confirm, variant = "filled") =>
     buttons.push({ key, label: spec.confirmLabel, variant, onClick: () => open({ kind: "confirm", spec }) });
 
-  if (status === "CONFIRMED" && agreement?.status === "SIGNED")
+  if (allowed.has("SEND_TO_LEASING_COMPANY"))
     confirm("send", {
       title: t("adminOrders.actions.send.title"),
       text: t("adminOrders.actions.send.text"),
       confirmLabel: t("adminOrders.actions.send.label"),
       action: { kind: "sendToLeasingCompany" },
     });
-  if (status === "CONFIRMED" && agreement?.status === "PENDING") {
+  if (allowed.has("RECORD_LEASING_DECISION") && agreement) {
     const agreementId = agreement.id;
     buttons.push({
       key: "decision",
       label: t("adminOrders.actions.decision.label"),
       onClick: () => open({ kind: "decision", agreementId }),
     });
+  }
+  if (allowed.has("SYNC_LEASING_DECISIONS"))
     buttons.push({
       key: "sync",
       label: t("adminOrders.actions.sync"),
       variant: "default",
       onClick: () => run({ kind: "sync" }),
     });
-  }
-  if ((status === "CONFIRMED" && agreement?.status === "ACCEPTED") || status === "WIX")
+  if (allowed.has("PROCESS"))
     confirm("process", {
       title: t("adminOrders.actions.process.title"),
       text: t("adminOrders.actions.process.text"),
       confirmLabel: t("adminOrders.actions.process.label"),
       action: { kind: "process" },
     });
-  if (status === "WAITING_FOR_INVOICE_MATCH")
+  if (allowed.has("MATCH_INVOICE"))
     buttons.push({
       key: "invoice",
       label: t("adminOrders.actions.invoice.label"),
       onClick: () => open({ kind: "invoice" }),
     });
-  const linkKind: StoreLinkKind | null =
-    status === "PENDING" ? "package" : status === "WAITING_FOR_DELIVERY_DATE" ? "delivery" : null;
+  const linkKind: StoreLinkKind | null = allowed.has("PACKAGE_LINK")
+    ? "package"
+    : allowed.has("DELIVERY_LINK")
+      ? "delivery"
+      : null;
   if (linkKind)
     buttons.push({
       key: "link",
@@ -128,14 +126,14 @@ export function OrderActions({ order }: { order: TAdminOrder }) {
       variant: "default",
       onClick: () => run({ kind: "storeLink", linkKind }),
     });
-  if (status === "READY_FOR_BILLING")
+  if (allowed.has("BILL"))
     confirm("bill", {
       title: t("adminOrders.actions.bill.title"),
       text: t("adminOrders.actions.bill.text"),
       confirmLabel: t("adminOrders.actions.bill.label"),
       action: { kind: "bill" },
     });
-  if (status === "GRENKE_INVOICE_SENT")
+  if (allowed.has("START_LEASING"))
     confirm("start", {
       title: t("adminOrders.actions.start.title"),
       text: t("adminOrders.actions.start.text"),

@@ -2,7 +2,16 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiError } from "../../../test/fake-api.ts";
 import { loadTexts } from "../../../test/render-ui.tsx";
-import { AGREEMENT_ID, api, INVOICE_ID, invoice, ORDER_ID, order, renderTab } from "./test-kit.tsx";
+import {
+  AGREEMENT_ID,
+  api,
+  INVOICE_ID,
+  invoice,
+  ORDER_ID,
+  order,
+  PAUSE_OR_CANCEL,
+  renderTab,
+} from "./test-kit.tsx";
 
 configure({ asyncUtilTimeout: 3000 });
 
@@ -17,6 +26,13 @@ afterEach(() => {
 const DETAIL = `/admin/hakemukset/tilaus/${ORDER_ID}`;
 const SIGNED_AGREEMENT = order().agreement as NonNullable<ReturnType<typeof order>["agreement"]>;
 const GET_ORDER = `GET /api/orders/${ORDER_ID}`;
+/** An order waiting for the store's package, as the server answers the helpdesk. */
+const pending = order({
+  orderStatus: "PENDING",
+  waitingOn: "BIKE_STORE",
+  allowedActions: ["REQUEST_CANCELLATION", "PACKAGE_LINK"],
+  allowedMoves: PAUSE_OR_CANCEL,
+});
 
 async function actions() {
   return screen.findByRole("region", { name: "Toimenpiteet" });
@@ -49,7 +65,12 @@ describe("an order's page in Hakemukset", () => {
     const replies = api({
       [GET_ORDER]: () => ({
         status: 200,
-        body: sent ? order({ agreement: { ...SIGNED_AGREEMENT, status: "PENDING" } }) : order(),
+        body: sent
+          ? order({
+              agreement: { ...SIGNED_AGREEMENT, status: "PENDING" },
+              allowedActions: ["REQUEST_CANCELLATION", "RECORD_LEASING_DECISION", "SYNC_LEASING_DECISIONS"],
+            })
+          : order(),
       }),
       [`POST /api/orders/${ORDER_ID}/send-to-leasing-company`]: () => {
         sent = true;
@@ -86,7 +107,10 @@ describe("an order's page in Hakemukset", () => {
 
   it("offers per status only what the status allows", async () => {
     api({
-      [GET_ORDER]: { status: 200, body: order({ orderStatus: "READY_FOR_BILLING", waitingOn: "HELPDESK" }) },
+      [GET_ORDER]: {
+        status: 200,
+        body: order({ orderStatus: "READY_FOR_BILLING", waitingOn: "HELPDESK", allowedActions: ["BILL"] }),
+      },
     });
     const { user } = renderTab(DETAIL);
     const section = await actions();
@@ -106,7 +130,12 @@ describe("an order's page in Hakemukset", () => {
     const replies = api({
       [GET_ORDER]: {
         status: 200,
-        body: order({ orderStatus: "WAITING_FOR_CUSTOMER_COMMENT", previousStatus: "PACKAGE_PROVIDED" }),
+        body: order({
+          orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+          previousStatus: "PACKAGE_PROVIDED",
+          allowedActions: [],
+          allowedMoves: ["PACKAGE_PROVIDED", "CANCELLED", "CASE_X"],
+        }),
       },
       [`POST /api/orders/${ORDER_ID}/status`]: { status: 200, body: order() },
     });
@@ -123,7 +152,7 @@ describe("an order's page in Hakemukset", () => {
 
   it("cancels only with a reason, and shows a refusal by its translated code in the dialog", async () => {
     const replies = api({
-      [GET_ORDER]: { status: 200, body: order({ orderStatus: "PENDING", waitingOn: "BIKE_STORE" }) },
+      [GET_ORDER]: { status: 200, body: pending },
       [`POST /api/orders/${ORDER_ID}/status`]: apiError(409, "ORDER_TRANSITION_NOT_ALLOWED", "Not allowed"),
     });
     const { user } = renderTab(DETAIL);
@@ -143,7 +172,7 @@ describe("an order's page in Hakemukset", () => {
 
   it("re-sends the store's package link and shows it to copy", async () => {
     const replies = api({
-      [GET_ORDER]: { status: 200, body: order({ orderStatus: "PENDING", waitingOn: "BIKE_STORE" }) },
+      [GET_ORDER]: { status: 200, body: pending },
       [`POST /api/orders/${ORDER_ID}/store-link`]: {
         status: 200,
         body: {
@@ -167,10 +196,40 @@ describe("an order's page in Hakemukset", () => {
   });
 
   it("adds the store's invoice in cents and matches it", async () => {
-    const waiting = order({ orderStatus: "WAITING_FOR_INVOICE_MATCH", invoices: [invoice()] });
+    const waiting = order({
+      orderStatus: "WAITING_FOR_INVOICE_MATCH",
+      invoices: [invoice()],
+      allowedActions: ["REQUEST_CANCELLATION", "MATCH_INVOICE"],
+    });
     const replies = api({
       [GET_ORDER]: { status: 200, body: waiting },
-      "POST /api/invoices": { status: 201, body: {} },
+      // The recorded invoice, as the API answers it.
+      "POST /api/invoices": {
+        status: 201,
+        body: {
+          id: "1e1e1e1e-1e1e-4e1e-8e1e-1e1e1e1e1e12",
+          invoiceNumber: "KP-78",
+          status: "RECEIVED",
+          payerType: "PEDAALI",
+          companyId: null,
+          orderId: ORDER_ID,
+          orderNumber: 1042,
+          bikeStoreId: null,
+          leasingCompanyId: null,
+          description: null,
+          amountCents: 199_124,
+          vatCents: 50_776,
+          totalCents: 249_900,
+          paidAmountCents: 0,
+          referenceNumber: null,
+          issueDate: "2026-11-25",
+          dueDate: null,
+          sentAt: null,
+          paidAt: null,
+          createdAt: "2026-11-25T09:00:00.000Z",
+          updatedAt: "2026-11-25T09:00:00.000Z",
+        },
+      },
       [`POST /api/invoices/${INVOICE_ID}/match`]: apiError(409, "INVOICE_TOTAL_MISMATCH", "Totals differ"),
     });
     const { user } = renderTab(DETAIL);

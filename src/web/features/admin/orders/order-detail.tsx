@@ -243,7 +243,7 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
   const display = useDisplay();
   const match = useOrderAction(order.orderId);
   const invoices = order.invoices;
-  const canMatch = order.orderStatus === "WAITING_FOR_INVOICE_MATCH";
+  const canMatch = order.allowedActions.includes("MATCH_INVOICE");
   return (
     <SectionCard title={t("adminOrders.invoices.title")}>
       <Stack gap="sm">

@@ -15,17 +15,13 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  ORDER_STATUS_GROUPS,
-  type OrderStatusGroup,
-  type TOrderListItem,
-} from "../../../../contract/orders.ts";
-import { ORDER_STATUSES, type OrderStatus } from "../../../../domain/enums.ts";
+import { ORDER_STATUS_GROUPS, type TOrderListItem, zOrdersQuery } from "../../../../contract/orders.ts";
+import type { OrderStatus } from "../../../../domain/enums.ts";
 import { ORDER_WAITING_ON } from "../../../../domain/order-state-machine.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { useCompanyNames } from "../users/users-api.ts";
 import { BulkStatusDialog } from "./bulk-status-dialog.tsx";
@@ -37,18 +33,19 @@ import { WaitingSince } from "./waiting-since.tsx";
 
 type FilterKey = "group" | "status" | "search" | "companyId";
 
-/** The queue's filters from the address (general subset, every status, page 1 unless told). */
+/**
+ * The queue's filters from the address, read through the list's query schema (general subset, every
+ * status, page 1 unless told); the subset is `group` in the address.
+ */
 export function queueFilterOf(params: URLSearchParams): OrderQueueFilter {
-  const group = params.get("group");
-  const status = params.get("status");
-  const page = Number(params.get("page"));
-  const companyId = params.get("companyId");
+  const { values } = filtersFromAddress(zOrdersQuery, params);
+  const group = zOrdersQuery.shape.statusGroup.safeParse(params.get("group") ?? undefined).data;
   return {
-    group: ORDER_STATUS_GROUPS.includes(group as OrderStatusGroup) ? (group as OrderStatusGroup) : "GENERAL",
-    status: ORDER_STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : null,
-    search: (params.get("search") ?? "").trim(),
-    companyId: companyId || null,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    group: group ?? "GENERAL",
+    status: values.status ?? null,
+    search: (values.search ?? "").trim(),
+    companyId: values.companyId ?? null,
+    page: values.page,
   };
 }
 

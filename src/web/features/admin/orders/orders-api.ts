@@ -1,28 +1,26 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { TCreateInvoice } from "../../../../contract/invoices.ts";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EndpointDef } from "../../../../contract/endpoint.ts";
+import { invoicesApi, type TCreateInvoice } from "../../../../contract/invoices.ts";
 import { leasingDecisionsApi, type TLeasingDecisionInput } from "../../../../contract/leasing-decisions.ts";
 import {
+  orderProcessingApi,
   type TBulkOrderStatus,
   type TBulkOrderStatusResult,
-  zBulkOrderStatusResult,
 } from "../../../../contract/order-processing.ts";
 import {
   type OrderStatusGroup,
+  ordersApi,
   type TOrderDetails,
   type TOrderItem,
-  zOrderDetails,
-  zOrderListData,
-  zOrderPage,
 } from "../../../../contract/orders.ts";
 import {
   type StoreLinkKind,
+  storeLinksApi,
   type TStoreLinkIssued,
-  zStoreLinkIssued,
 } from "../../../../contract/store-links.ts";
-import { zTasks } from "../../../../contract/tasks.ts";
+import { tasksApi } from "../../../../contract/tasks.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
  * The helpdesk's order work: the queue (GET /api/orders/all with the counts of
@@ -32,9 +30,25 @@ import { callEndpoint } from "../../../lib/endpoint-client.ts";
  * store-links.ts (a fresh store link).
  */
 
-export const ORDERS_KEY = ["orders"] as const;
-export const TASKS_KEY = ["tasks"] as const;
 export const ORDERS_PAGE_SIZE = 20;
+
+/**
+ * What a change of an order makes stale in the helpdesk's views: the queue, its counts, the order
+ * itself (under the one key every side reads it by) and the tasks.
+ */
+export const ORDER_READS: readonly EndpointDef[] = [
+  ordersApi.list,
+  ordersApi.listData,
+  ordersApi.details,
+  tasksApi.list,
+];
+
+/** Refetches the helpdesk's order views after a change of an order, made here or in an after-sale case. */
+export function refreshOrders(queryClient: QueryClient) {
+  return Promise.all(
+    ORDER_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  );
+}
 
 export type OrderQueueFilter = {
   group: OrderStatusGroup;
@@ -44,43 +58,31 @@ export type OrderQueueFilter = {
   page: number;
 };
 
-export function ordersPath({ group, status, search, companyId, page }: OrderQueueFilter): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(ORDERS_PAGE_SIZE) });
-  params.set("statusGroup", group);
-  if (status) params.set("status", status);
-  if (search.trim()) params.set("search", search.trim());
-  if (companyId) params.set("companyId", companyId);
-  return `/api/orders/all?${params}`;
-}
-
 /** GET /api/orders/all: one page, newest first; the previous page stays while the next loads. */
-export function useOrderQueue(filter: OrderQueueFilter) {
-  return useQuery({
-    queryKey: [...ORDERS_KEY, "list", filter],
-    queryFn: () => apiFetch(ordersPath(filter), { schema: zOrderPage }),
-    placeholderData: keepPreviousData,
-  });
+export function useOrderQueue({ group, status, search, companyId, page }: OrderQueueFilter) {
+  const query = {
+    page,
+    limit: ORDERS_PAGE_SIZE,
+    statusGroup: group,
+    status: status ?? undefined,
+    search: search.trim(),
+    companyId: companyId ?? undefined,
+  };
+  return useEndpointQuery(ordersApi.list, { query }, { placeholderData: keepPreviousData });
 }
 
 /** GET /api/orders/list-data: how many orders wait in each status (of one company, or all). */
 export function useOrderCounts(companyId: string | null) {
-  const path = companyId
-    ? `/api/orders/list-data?${new URLSearchParams({ companyId })}`
-    : "/api/orders/list-data";
-  return useQuery({
-    queryKey: [...ORDERS_KEY, "counts", companyId],
-    queryFn: () => apiFetch(path, { schema: zOrderListData }),
-    select: (data) => new Map(data.statusCounts.map((row) => [row.status, row.count])),
-  });
+  return useEndpointQuery(
+    ordersApi.listData,
+    { query: companyId ? { companyId } : {} },
+    { select: (data) => new Map(data.statusCounts.map((row) => [row.status, row.count])) },
+  );
 }
 
 /** GET /api/tasks: what waits for the helpdesk, most urgent kind first. */
 export function useHelpdeskTasks() {
-  return useQuery({
-    queryKey: TASKS_KEY,
-    queryFn: () => apiFetch("/api/tasks", { schema: zTasks }),
-    select: (data) => data.data,
-  });
+  return useEndpointQuery(tasksApi.list, {}, { select: (data) => data.data });
 }
 
 // --- The order's detail and its invoices ---------------------------------------------------------
@@ -88,15 +90,12 @@ export function useHelpdeskTasks() {
 export type TAdminOrder = TOrderDetails;
 export type { TOrderItem };
 
-const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`;
-
-/** GET /api/orders/{orderId}: the order with its package, agreement and timeline; the page shows a 404 itself. */
+/**
+ * GET /api/orders/{orderId}: the order with its package, agreement, timeline and what the helpdesk may
+ * do with it now; the page shows a 404 itself.
+ */
 export function useAdminOrder(orderId: string) {
-  return useQuery({
-    queryKey: [...ORDERS_KEY, "detail", orderId],
-    queryFn: () => apiFetch(orderPath(orderId), { schema: zOrderDetails }),
-    meta: { silent: true },
-  });
+  return useEndpointQuery(ordersApi.details, { params: { orderId } }, { meta: { silent: true } });
 }
 
 // --- Actions ---------------------------------------------------------------------------------------
@@ -121,15 +120,11 @@ export type OrderAction =
 
 export type OrderActionResult = { kind: OrderAction["kind"]; storeLink?: TStoreLink };
 
-function post(path: string, body?: unknown) {
-  return apiFetch<unknown>(path, { method: "POST", ...(body === undefined ? {} : { body }) });
-}
-
 async function runAction(orderId: string, action: OrderAction): Promise<OrderActionResult> {
-  const order = orderPath(orderId);
+  const order = { params: { orderId } };
   switch (action.kind) {
     case "sendToLeasingCompany":
-      await post(`${order}/send-to-leasing-company`);
+      await callEndpoint(orderProcessingApi.sendToLeasingCompany, order);
       break;
     case "decision":
       await callEndpoint(leasingDecisionsApi.record, {
@@ -141,30 +136,29 @@ async function runAction(orderId: string, action: OrderAction): Promise<OrderAct
       await callEndpoint(leasingDecisionsApi.sync, {});
       break;
     case "process":
-      await post(`${order}/process`);
+      await callEndpoint(orderProcessingApi.process, order);
       break;
     case "addInvoice":
-      await post("/api/invoices", action.body);
+      await callEndpoint(invoicesApi.create, { body: action.body });
       break;
     case "matchInvoice":
-      await post(`/api/invoices/${encodeURIComponent(action.invoiceId)}/match`);
+      await callEndpoint(invoicesApi.match, { params: { id: action.invoiceId } });
       break;
     case "storeLink": {
-      const link = await apiFetch(`${order}/store-link`, {
-        method: "POST",
-        body: { kind: action.linkKind },
-        schema: zStoreLinkIssued,
-      });
+      const link = await callEndpoint(storeLinksApi.reissue, { ...order, body: { kind: action.linkKind } });
       return { kind: action.kind, storeLink: link };
     }
     case "bill":
-      await post(`${order}/bill`);
+      await callEndpoint(orderProcessingApi.bill, order);
       break;
     case "startLeasing":
-      await post(`${order}/start-leasing`);
+      await callEndpoint(orderProcessingApi.startLeasing, order);
       break;
     case "move":
-      await post(`${order}/status`, { to: action.to, ...(action.note ? { note: action.note } : {}) });
+      await callEndpoint(orderProcessingApi.moveStatus, {
+        ...order,
+        body: { to: action.to, ...(action.note ? { note: action.note } : {}) },
+      });
       break;
   }
   return { kind: action.kind };
@@ -177,10 +171,7 @@ export function useOrderAction(orderId: string) {
     mutationFn: (action: OrderAction) => runAction(orderId, action),
     // The dialog or the action bar shows the error by its code.
     meta: { silent: true },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      return queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-    },
+    onSuccess: () => refreshOrders(queryClient),
   });
 }
 
@@ -188,12 +179,8 @@ export function useOrderAction(orderId: string) {
 export function useBulkStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBulkOrderStatus) =>
-      apiFetch("/api/orders/bulk-status", { method: "POST", body, schema: zBulkOrderStatusResult }),
+    mutationFn: (body: TBulkOrderStatus) => callEndpoint(orderProcessingApi.bulkStatus, { body }),
     meta: { silent: true },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      return queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-    },
+    onSuccess: () => refreshOrders(queryClient),
   });
 }

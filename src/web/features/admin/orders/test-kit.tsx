@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import type { TOrderInvoice } from "../../../../contract/invoices.ts";
 import type { TOrderListItem } from "../../../../contract/orders.ts";
+import type { OrderStatus } from "../../../../domain/enums.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
@@ -41,6 +42,9 @@ export const listItem = (overrides: Partial<TOrderListItem> = {}): TOrderListIte
   updatedAt: "2026-11-22T08:00:00.000Z",
   ...overrides,
 });
+
+/** The helpdesk's moves by name from a main-line status before the lease: pause, cancel, special case. */
+export const PAUSE_OR_CANCEL: OrderStatus[] = ["WAITING_FOR_CUSTOMER_COMMENT", "CANCELLED", "CASE_X"];
 
 export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
   ...listItem(),
@@ -108,8 +112,9 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
   },
   invoices: [],
   afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
-  allowedActions: [],
-  allowedMoves: [],
+  // What the server answers the helpdesk for a confirmed order with a signed agreement.
+  allowedActions: ["REQUEST_CANCELLATION", "SEND_TO_LEASING_COMPANY"],
+  allowedMoves: PAUSE_OR_CANCEL,
   ...overrides,
 });
 

@@ -13,9 +13,11 @@ import {
   zBikeBrokerageSaved,
   zBrokerageInquiry,
 } from "../../../../../contract/bike-brokerage.ts";
-import { zOrderPage } from "../../../../../contract/orders.ts";
+import { ordersApi } from "../../../../../contract/orders.ts";
+import { tasksApi } from "../../../../../contract/tasks.ts";
 import { SIMPLE_STATES, type SimpleState } from "../../../../../domain/enums.ts";
 import { ApiError, type ApiFetchOptions, apiFetch } from "../../../../lib/api-client.ts";
+import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
 
 /**
  * The helpdesk's calls of the bike brokerage (src/contract/bike-brokerage.ts): the paged list, one
@@ -26,7 +28,8 @@ import { ApiError, type ApiFetchOptions, apiFetch } from "../../../../lib/api-cl
 export type { TBikeBrokerage, TBikeBrokerageDetails, TCreateBikeBrokerage, TUpdateBikeBrokerage };
 
 export const BROKERAGE_KEY = ["bike-brokerage"] as const;
-const TASKS_KEY = ["tasks"] as const;
+/** The helpdesk's tasks, which count the inquiries waiting for an answer. */
+const TASKS_KEY = endpointKey(tasksApi.list);
 const SILENT = { silent: true };
 const enc = encodeURIComponent;
 
@@ -104,8 +107,9 @@ export function useBrokerageBike(id: string) {
 
 /** The order a number names, for adding its bike (GET /api/orders/all searches by the exact number). */
 export async function findOrderByNumber(orderNumber: number) {
-  const params = new URLSearchParams({ search: String(orderNumber), page: "1", limit: "1" });
-  const page = await apiFetch(`/api/orders/all?${params}`, { schema: zOrderPage });
+  const page = await callEndpoint(ordersApi.list, {
+    query: { search: String(orderNumber), page: 1, limit: 1 },
+  });
   return page.items.find((order) => order.orderNumber === orderNumber) ?? null;
 }
 
