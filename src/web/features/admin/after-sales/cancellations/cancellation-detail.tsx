@@ -32,15 +32,6 @@ const orderCancelled = (c: TCancellation) =>
   c.order.orderStatus === "CANCELLED" || c.order.orderStatus === "REFUNDED";
 
 /**
- * Why the helpdesk cannot complete the cancellation now, or null when it can: a refund above 0 needs
- * its receipt first (the server answers 409 REFUND_RECEIPT_REQUIRED otherwise).
- */
-export function completeBlocker(c: Pick<TCancellation, "status" | "refundAmountCents" | "uploadedRefunds">) {
-  if (c.status !== "PENDING") return null;
-  return c.refundAmountCents > 0 && c.uploadedRefunds.length === 0 ? "receiptMissing" : null;
-}
-
-/**
  * One order cancellation as the helpdesk works on it (/admin/hakemukset/peruutukset/{id}): the order in
  * brief with a link to its page, who asked and why, the refund (who pays whom, how much; editable while
  * open), its receipts (upload, open, delete), completing and withdrawing, and its events.
@@ -69,8 +60,12 @@ function CancellationPage({ cancellation: c, back }: { cancellation: TCancellati
   const dialog = useActionDialog<Dialog>(useCancellationAction(c.orderCancellationId), {
     errorText: messageWithServerText,
   });
-  const open = c.status === "PENDING";
-  const blocker = completeBlocker(c);
+  // What the helpdesk may do now is the server's answer (allowedActions); the page only says why
+  // Complete waits when the refund's receipt is what is missing.
+  const allowed = new Set(c.allowedActions);
+  const working = allowed.has("UPDATE");
+  const canComplete = allowed.has("COMPLETE");
+  const receiptMissing = !canComplete && c.refundAmountCents > 0 && c.uploadedRefunds.length === 0;
   const completeHelpId = useId();
   const run = (next: CancellationAction) => dialog.run(next, () => showSuccessToast(t(DONE_KEYS[next.kind])));
   const receipt = typeof dialog.current === "object" && dialog.current ? dialog.current.deleteReceipt : null;
@@ -93,25 +88,27 @@ function CancellationPage({ cancellation: c, back }: { cancellation: TCancellati
         </Text>
       </DetailHeading>
 
-      {open && (
+      {(working || allowed.has("WITHDRAW")) && (
         <SectionCard title={t("adminCancellations.actions.title")}>
           <Stack gap="sm">
             <Group gap="sm" wrap="wrap">
-              <Button
-                onClick={() => dialog.open("complete")}
-                disabled={blocker !== null}
-                aria-describedby={completeHelpId}
-              >
-                {t("adminCancellations.actions.complete")}
-              </Button>
-              {!orderCancelled(c) && (
+              {working && (
+                <Button
+                  onClick={() => dialog.open("complete")}
+                  disabled={!canComplete}
+                  aria-describedby={completeHelpId}
+                >
+                  {t("adminCancellations.actions.complete")}
+                </Button>
+              )}
+              {allowed.has("WITHDRAW") && (
                 <Button variant="light" color="red" onClick={() => dialog.open("withdraw")}>
                   {t("adminCancellations.actions.withdraw")}
                 </Button>
               )}
             </Group>
             <Text size="sm" c="dimmed" id={completeHelpId}>
-              {blocker === "receiptMissing"
+              {receiptMissing
                 ? t("adminCancellations.actions.receiptMissing")
                 : c.refundAmountCents > 0
                   ? t("adminCancellations.actions.completeRefund", {

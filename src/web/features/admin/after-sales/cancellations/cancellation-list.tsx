@@ -1,16 +1,12 @@
 import { NativeSelect, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  ORDER_CANCELLATION_REQUESTERS,
-  ORDER_CANCELLATION_STATUSES,
-  type OrderCancellationRequester,
-  type OrderCancellationStatus,
-} from "../../../../../domain/enums.ts";
+import { zOrderCancellationsQuery } from "../../../../../contract/order-cancellations.ts";
+import { ORDER_CANCELLATION_REQUESTERS, ORDER_CANCELLATION_STATUSES } from "../../../../../domain/enums.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable } from "../../../../components/data-table.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
-import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
@@ -28,24 +24,18 @@ type FilterKey = "status" | "requestedBy" | "companyId" | "search";
 /** The status filter's value for every status; without one the list shows the open ones. */
 const ALL = "ALL";
 
-/** The list's filters from the address: open cancellations first (status PENDING unless told). */
+/**
+ * The list's filters from the address, read through the list's query schema: open cancellations first
+ * (status PENDING unless told, ALL for every status).
+ */
 export function cancellationFilterOf(params: URLSearchParams): CancellationFilter {
-  const status = params.get("status");
-  const requestedBy = params.get("requestedBy");
-  const page = Number(params.get("page"));
+  const { values } = filtersFromAddress(zOrderCancellationsQuery, params);
   return {
-    status:
-      status === ALL
-        ? null
-        : ORDER_CANCELLATION_STATUSES.includes(status as OrderCancellationStatus)
-          ? (status as OrderCancellationStatus)
-          : "PENDING",
-    requestedBy: ORDER_CANCELLATION_REQUESTERS.includes(requestedBy as OrderCancellationRequester)
-      ? (requestedBy as OrderCancellationRequester)
-      : null,
-    companyId: params.get("companyId") || null,
-    search: (params.get("search") ?? "").trim(),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    status: params.get("status") === ALL ? null : (values.status ?? "PENDING"),
+    requestedBy: values.requestedBy ?? null,
+    companyId: values.companyId ?? null,
+    search: (values.search ?? "").trim(),
+    page: values.page,
   };
 }
 

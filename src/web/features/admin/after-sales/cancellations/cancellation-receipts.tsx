@@ -27,7 +27,9 @@ export function ReceiptsSection({
   const [file, setFile] = useState<File | null>(null);
   const [amount, setAmount] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const open = c.status === "PENDING";
+  // The server says whether receipts may still be added and deleted (while the cancellation is open).
+  const canUpload = c.allowedActions.includes("UPLOAD_RECEIPT");
+  const canDelete = c.allowedActions.includes("DELETE_RECEIPT");
 
   function send() {
     if (!file) {
@@ -61,7 +63,9 @@ export function ReceiptsSection({
       <Stack gap="md">
         {c.uploadedRefunds.length === 0 ? (
           <EmptyState
-            text={open ? t("adminCancellations.receipts.emptyOpen") : t("adminCancellations.receipts.empty")}
+            text={
+              canUpload ? t("adminCancellations.receipts.emptyOpen") : t("adminCancellations.receipts.empty")
+            }
           />
         ) : (
           <Table.ScrollContainer
@@ -76,7 +80,7 @@ export function ReceiptsSection({
                   <Table.Th>{t("adminCancellations.receipts.file")}</Table.Th>
                   <Table.Th ta="right">{t("adminCancellations.receipts.amount")}</Table.Th>
                   <Table.Th>{t("adminCancellations.receipts.uploadedAt")}</Table.Th>
-                  {open && <Table.Th>{t("adminCancellations.receipts.actions")}</Table.Th>}
+                  {canDelete && <Table.Th>{t("adminCancellations.receipts.actions")}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -96,7 +100,7 @@ export function ReceiptsSection({
                       {receipt.amountCents === null ? "–" : display.money(receipt.amountCents)}
                     </Table.Td>
                     <Table.Td>{formatDateTime(receipt.createdAt)}</Table.Td>
-                    {open && (
+                    {canDelete && (
                       <Table.Td>
                         <Button
                           size="xs"
@@ -117,7 +121,7 @@ export function ReceiptsSection({
             </Table>
           </Table.ScrollContainer>
         )}
-        {open && (
+        {canUpload && (
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <FileInput

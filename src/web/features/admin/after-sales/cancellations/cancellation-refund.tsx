@@ -16,7 +16,10 @@ import { type TCancellation, useCancellationAction } from "./cancellations-api.t
 
 const NONE = "";
 
-/** The refund: who pays whom and how much; the helpdesk changes it while the cancellation is open. */
+/**
+ * The refund: who pays whom and how much; the helpdesk changes it while the server allows (UPDATE, while
+ * the cancellation is open).
+ */
 export function RefundSection({ cancellation: c }: { cancellation: TCancellation }) {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -54,7 +57,7 @@ export function RefundSection({ cancellation: c }: { cancellation: TCancellation
         })
       : null;
 
-  if (c.status !== "PENDING")
+  if (!c.allowedActions.includes("UPDATE"))
     return (
       <SectionCard title={t("adminCancellations.refund.title")}>
         <DetailsList

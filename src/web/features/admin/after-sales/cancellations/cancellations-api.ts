@@ -1,17 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { zMessage } from "../../../../../contract/common.ts";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
+  orderCancellationsApi,
   type TOrderCancellationDetails,
   type TOrderCancellationListItem,
   type TUpdateOrderCancellation,
-  zOrderCancellationDetails,
-  zOrderCancellationPage,
   zRefundUpload,
 } from "../../../../../contract/order-cancellations.ts";
 import type { OrderCancellationRequester, OrderCancellationStatus } from "../../../../../domain/enums.ts";
-import { apiFetch } from "../../../../lib/api-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
-import { ORDERS_KEY, TASKS_KEY } from "../../orders/orders-api.ts";
+import { refreshOrders } from "../../orders/orders-api.ts";
 
 /**
  * The helpdesk's calls of order cancellations (src/contract/order-cancellations.ts): the list, one
@@ -22,7 +20,6 @@ import { ORDERS_KEY, TASKS_KEY } from "../../orders/orders-api.ts";
 export type TCancellation = TOrderCancellationDetails;
 export type TCancellationRow = TOrderCancellationListItem;
 
-export const CANCELLATIONS_KEY = ["order-cancellations"] as const;
 export const CANCELLATIONS_PAGE_SIZE = 20;
 const enc = encodeURIComponent;
 
@@ -35,39 +32,28 @@ export type CancellationFilter = {
   page: number;
 };
 
-export function cancellationsPath({
-  status,
-  requestedBy,
-  companyId,
-  search,
-  page,
-}: CancellationFilter): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(CANCELLATIONS_PAGE_SIZE) });
-  if (status) params.set("status", status);
-  if (requestedBy) params.set("requestedBy", requestedBy);
-  if (companyId) params.set("companyId", companyId);
-  if (search.trim()) params.set("search", search.trim());
-  return `/api/order-cancellations?${params}`;
+export function useCancellations({ status, requestedBy, companyId, search, page }: CancellationFilter) {
+  const query = {
+    page,
+    limit: CANCELLATIONS_PAGE_SIZE,
+    status: status ?? undefined,
+    requestedBy: requestedBy ?? undefined,
+    companyId: companyId ?? undefined,
+    search: search.trim(),
+  };
+  return useEndpointQuery(
+    orderCancellationsApi.list,
+    { query },
+    { placeholderData: keepPreviousData, meta: { silent: true } },
+  );
 }
 
-export function useCancellations(filter: CancellationFilter) {
-  return useQuery({
-    queryKey: [...CANCELLATIONS_KEY, "list", filter],
-    queryFn: () => apiFetch(cancellationsPath(filter), { schema: zOrderCancellationPage }),
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
-  });
-}
-
+/** One cancellation, with what the helpdesk may do with it now (its allowedActions). */
 export function useCancellation(id: string) {
-  return useQuery({
-    queryKey: [...CANCELLATIONS_KEY, "detail", id],
-    queryFn: () =>
-      apiFetch(`/api/order-cancellations/get-details/${enc(id)}`, { schema: zOrderCancellationDetails }),
-    meta: { silent: true },
-  });
+  return useEndpointQuery(orderCancellationsApi.details, { params: { id } }, { meta: { silent: true } });
 }
 
+/** The receipt's file answers its bytes, opened by its address. */
 export function refundFileHref(refundUploadId: string): string {
   return `/api/refund/${enc(refundUploadId)}/file`;
 }
@@ -81,31 +67,32 @@ export type CancellationAction =
   | { kind: "deleteReceipt"; refundUploadId: string };
 
 async function run(id: string, action: CancellationAction): Promise<void> {
-  const path = `/api/order-cancellations/${enc(id)}`;
+  const cancellation = { params: { id } };
   switch (action.kind) {
     case "update":
-      await apiFetch(path, { method: "PUT", body: action.body, schema: zOrderCancellationDetails });
+      await callEndpoint(orderCancellationsApi.update, { ...cancellation, body: action.body });
       return;
     case "complete":
-      await apiFetch(`${path}/complete`, { method: "POST", schema: zOrderCancellationDetails });
+      await callEndpoint(orderCancellationsApi.complete, cancellation);
       return;
     case "withdraw":
-      await apiFetch(path, { method: "DELETE", schema: zMessage });
+      await callEndpoint(orderCancellationsApi.withdraw, cancellation);
       return;
     case "upload": {
+      // The receipt's bytes are the body: an upload, not a JSON call.
       const query: Record<string, string> = { orderCancellationId: id };
       if (action.amountCents !== null) query.amountCents = String(action.amountCents);
       await uploadFile("/api/refund/upload", query, action.file, zRefundUpload);
       return;
     }
     case "deleteReceipt":
-      await apiFetch(`/api/delete-refund/${enc(action.refundUploadId)}`, {
-        method: "DELETE",
-        schema: zMessage,
-      });
+      await callEndpoint(orderCancellationsApi.deleteReceipt, { params: { id: action.refundUploadId } });
       return;
   }
 }
+
+/** The cancellations' answers a change makes stale: the list and every cancellation read. */
+const CANCELLATION_READS = [orderCancellationsApi.list, orderCancellationsApi.details];
 
 export function useCancellationAction(id: string) {
   const queryClient = useQueryClient();
@@ -114,9 +101,10 @@ export function useCancellationAction(id: string) {
     // The page shows the error where the action was asked for.
     meta: { silent: true },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      return queryClient.invalidateQueries({ queryKey: CANCELLATIONS_KEY });
+      void refreshOrders(queryClient);
+      return Promise.all(
+        CANCELLATION_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+      );
     },
   });
 }
