@@ -1,11 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { zMessage } from "../../../../contract/common.ts";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { endpointUrl } from "../../../../contract/endpoint.ts";
 import {
-  zOrderCancellationDetails,
-  zOrderCancellationPage,
+  orderCancellationsApi,
+  type TCreateOrderCancellation,
 } from "../../../../contract/order-cancellations.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
-import { EMPLOYER_ORDERS_KEY } from "../orders/orders-api.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshEmployerOrders } from "../orders/orders-api.ts";
 
 /**
  * The employer's calls of order cancellations (src/contract/order-cancellations.ts): the companies'
@@ -13,22 +13,22 @@ import { EMPLOYER_ORDERS_KEY } from "../orders/orders-api.ts";
  * the order is confirmed, else a request to the helpdesk) and withdrawing the employer's own request.
  */
 
-export const EMPLOYER_CANCELLATIONS_KEY = ["employer-order-cancellations"] as const;
 export const CANCELLATIONS_PAGE_SIZE = 10;
-const enc = encodeURIComponent;
 
+const pageQuery = (page: number) => ({ page, limit: CANCELLATIONS_PAGE_SIZE });
+
+/** The address of one page of the companies' cancellations. */
 export function companyCancellationsPath(page: number): string {
-  return `/api/order-cancellations?${new URLSearchParams({ page: String(page), limit: String(CANCELLATIONS_PAGE_SIZE) })}`;
+  return endpointUrl(orderCancellationsApi.list, { query: pageQuery(page) });
 }
 
 export function useCompanyCancellations(page: number) {
-  return useQuery({
-    queryKey: [...EMPLOYER_CANCELLATIONS_KEY, page],
-    queryFn: () => apiFetch(companyCancellationsPath(page), { schema: zOrderCancellationPage }),
-    placeholderData: keepPreviousData,
+  return useEndpointQuery(
+    orderCancellationsApi.list,
+    { query: pageQuery(page) },
     // The table shows its own error state with a retry.
-    meta: { silent: true },
-  });
+    { placeholderData: keepPreviousData, meta: { silent: true } },
+  );
 }
 
 function useCancellationChange<V, R>(call: (variables: V) => Promise<R>) {
@@ -37,20 +37,21 @@ function useCancellationChange<V, R>(call: (variables: V) => Promise<R>) {
     mutationFn: call,
     meta: { silent: true },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: EMPLOYER_CANCELLATIONS_KEY });
-      return queryClient.invalidateQueries({ queryKey: EMPLOYER_ORDERS_KEY });
+      for (const stale of [orderCancellationsApi.list, orderCancellationsApi.details])
+        void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
+      return refreshEmployerOrders(queryClient);
     },
   });
 }
 
 export function useCancelCompanyOrder() {
-  return useCancellationChange((body: { orderId: string; reason: string }) =>
-    apiFetch("/api/order-cancellations", { method: "POST", body, schema: zOrderCancellationDetails }),
+  return useCancellationChange((body: TCreateOrderCancellation) =>
+    callEndpoint(orderCancellationsApi.create, { body }),
   );
 }
 
 export function useWithdrawCompanyCancellation() {
   return useCancellationChange((orderCancellationId: string) =>
-    apiFetch(`/api/order-cancellations/${enc(orderCancellationId)}`, { method: "DELETE", schema: zMessage }),
+    callEndpoint(orderCancellationsApi.withdraw, { params: { id: orderCancellationId } }),
   );
 }

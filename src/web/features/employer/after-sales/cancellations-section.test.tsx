@@ -91,7 +91,41 @@ describe("the employer's cancellation in the order drawer", () => {
         },
       },
       [`GET /api/orders/${ORDER}`]: { status: 200, body: unconfirmed },
-      "POST /api/order-cancellations": { status: 201, body: {} },
+      // The cancellation as the API answers it: the unconfirmed order cancelled at once.
+      "POST /api/order-cancellations": {
+        status: 201,
+        body: {
+          orderCancellationId: uuid(700),
+          status: "PENDING",
+          requestedBy: "EMPLOYER",
+          reason: "Työsuhde päättyy koeajalla",
+          refundAmountCents: 0,
+          payerType: null,
+          refundToType: null,
+          order: {
+            orderId: ORDER,
+            orderNumber: 2001,
+            orderStatus: "CANCELLED",
+            previousStatus: null,
+            employee: { beneficiaryEmployeeId: uuid(101), name: "Aino Virtanen", email: "aino@demo.test" },
+            company: { companyId: DEMO_OY, name: "Demo Oy" },
+            bikeStore: null,
+            totalPriceCents: 289_000,
+            userPaymentCents: 0,
+          },
+          createdAt: "2026-03-06T08:00:00.000Z",
+          completedAt: null,
+          note: null,
+          orderStatusAtRequest: "PACKAGE_PROVIDED",
+          cancelledAtOnce: true,
+          requestedByName: null,
+          completedByName: null,
+          uploadedRefunds: [],
+          events: [],
+          updatedAt: "2026-03-06T08:00:00.000Z",
+          allowedActions: [],
+        },
+      },
     });
     const user = userEvent.setup({ delay: null });
     renderPage(ADMIN, "/tyonantaja?valilehti=tilaukset");

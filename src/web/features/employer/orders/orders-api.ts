@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type TEmployerDecision, zAwaitingEmployer } from "../../../../contract/order-acceptance.ts";
-import { type TOrderDetails, zOrderDetails, zOrderPage } from "../../../../contract/orders.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type EndpointDef, endpointUrl } from "../../../../contract/endpoint.ts";
+import { orderAcceptanceApi, type TEmployerDecision } from "../../../../contract/order-acceptance.ts";
+import { ordersApi } from "../../../../contract/orders.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
  * The calls of the Orders tab of /tyonantaja (src/contract/orders.ts, order-acceptance.ts): the orders
@@ -9,52 +10,65 @@ import { apiFetch } from "../../../lib/api-client.ts";
  * companies), one order with its package and timeline, and the decision.
  */
 
-export const EMPLOYER_ORDERS_KEY = ["employer-orders"] as const;
 export const ORDERS_PAGE_SIZE = 10;
 const SILENT = { silent: true };
-const enc = encodeURIComponent;
 
-export function useAwaitingApproval() {
-  return useQuery({
-    queryKey: [...EMPLOYER_ORDERS_KEY, "awaiting"],
-    queryFn: () => apiFetch("/api/orders/awaiting-employer", { schema: zAwaitingEmployer }),
-    select: (data) => data.items,
-    meta: SILENT,
-  });
+/**
+ * What a change of an order makes stale on the employer's screens: the orders waiting for approval,
+ * the company's orders, and the order itself (under the one key every side reads it by).
+ */
+export const EMPLOYER_ORDER_READS: readonly EndpointDef[] = [
+  orderAcceptanceApi.awaitingEmployer,
+  ordersApi.list,
+  ordersApi.details,
+];
+
+/** Refetches the employer's order views after a change of an order, made here or in an after-sale case. */
+export function refreshEmployerOrders(queryClient: QueryClient) {
+  return Promise.all(
+    EMPLOYER_ORDER_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  );
 }
 
+export function useAwaitingApproval() {
+  return useEndpointQuery(
+    orderAcceptanceApi.awaitingEmployer,
+    {},
+    { select: (data) => data.items, meta: SILENT },
+  );
+}
+
+const companyOrdersQuery = (page: number) => ({ page, limit: ORDERS_PAGE_SIZE });
+
+/** The address of one page of the company's orders. */
 export function companyOrdersPath(page: number): string {
-  return `/api/orders/all?${new URLSearchParams({ page: String(page), limit: String(ORDERS_PAGE_SIZE) })}`;
+  return endpointUrl(ordersApi.list, { query: companyOrdersQuery(page) });
 }
 
 export function useCompanyOrders(page: number) {
-  return useQuery({
-    queryKey: [...EMPLOYER_ORDERS_KEY, "all", page],
-    queryFn: () => apiFetch(companyOrdersPath(page), { schema: zOrderPage }),
-    placeholderData: keepPreviousData,
+  return useEndpointQuery(
+    ordersApi.list,
+    { query: companyOrdersQuery(page) },
     // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+    { placeholderData: keepPreviousData, meta: SILENT },
+  );
 }
 
+/** One order, with what the caller may do with it now (its allowedActions). */
 export function useOrderDetails(orderId: string | null) {
-  return useQuery({
-    queryKey: [...EMPLOYER_ORDERS_KEY, "details", orderId],
-    queryFn: () => apiFetch(`/api/orders/${enc(orderId ?? "")}`, { schema: zOrderDetails }),
-    enabled: orderId !== null,
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    ordersApi.details,
+    { params: { orderId: orderId ?? "" } },
+    { enabled: orderId !== null, meta: SILENT },
+  );
 }
 
 export function useEmployerDecision() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, decision }: { orderId: string; decision: TEmployerDecision }) =>
-      apiFetch<TOrderDetails>(`/api/orders/${enc(orderId)}/employer-decision`, {
-        method: "POST",
-        body: decision,
-      }),
+      callEndpoint(orderAcceptanceApi.employerDecision, { params: { orderId }, body: decision }),
     meta: SILENT,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: EMPLOYER_ORDERS_KEY }),
+    onSuccess: () => void refreshEmployerOrders(queryClient),
   });
 }
