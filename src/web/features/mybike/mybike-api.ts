@@ -1,10 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { bikeStoresApi } from "../../../contract/bike-stores.ts";
 import { calculatorApi } from "../../../contract/calculator.ts";
-import type { TMyBenefit, TOrderOffer, TSigningCodeSent } from "../../../contract/order-acceptance.ts";
-import type { TOrderAgreement, TOrderDetails, TOrderItem, TStartOrder } from "../../../contract/orders.ts";
-import { apiFetch } from "../../lib/api-client.ts";
-import { useEndpointQuery } from "../../lib/endpoint-client.ts";
+import type { EndpointDef } from "../../../contract/endpoint.ts";
+import { orderAcceptanceApi, type TMyBenefit, type TOrderOffer } from "../../../contract/order-acceptance.ts";
+import {
+  ordersApi,
+  type TMyOrders,
+  type TOrderAgreement,
+  type TOrderDetails,
+  type TOrderItem,
+  type TStartOrder,
+} from "../../../contract/orders.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
  * The calls of /mybike: the employee's benefit, their orders, the active bike stores, starting an order,
@@ -15,22 +22,41 @@ import { useEndpointQuery } from "../../lib/endpoint-client.ts";
 export type TMyOrder = TOrderDetails;
 export type { TMyBenefit, TOrderAgreement, TOrderItem, TOrderOffer };
 
+/** The page's after-sale reads (a lease-end case, the employee's payments) sit under this key. */
 export const MY_ORDERS_KEY = ["my-orders"] as const;
 const SILENT = { silent: true };
-const enc = encodeURIComponent;
+
+/**
+ * What a change of the employee's order makes stale on /mybike: their orders, their benefit (whether
+ * they may order now), the order itself under the one key every side reads it by, and the after-sale
+ * reads under MY_ORDERS_KEY.
+ */
+const MY_ORDER_READS: readonly EndpointDef[] = [
+  ordersApi.mine,
+  orderAcceptanceApi.benefit,
+  ordersApi.details,
+];
+
+/** Refetches /mybike's orders after a change of one, made here or in an after-sale case. */
+export function refreshMyOrders(queryClient: QueryClient) {
+  return Promise.all([
+    ...MY_ORDER_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+    queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY }),
+  ]);
+}
 
 export function agreementPdfHref(orderId: string): string {
-  return `/api/orders/${enc(orderId)}/agreement.pdf`;
+  // The PDF is a file the browser opens by its address, not a JSON call.
+  return `/api/orders/${encodeURIComponent(orderId)}/agreement.pdf`;
 }
 
 export function useMyBenefit() {
-  return useQuery({
-    queryKey: ["my-benefit"],
-    queryFn: () => apiFetch<TMyBenefit>("/api/orders/my/benefit"),
+  return useEndpointQuery(
+    orderAcceptanceApi.benefit,
+    {},
     // The section says itself when the benefit cannot be read.
-    meta: SILENT,
-    retry: false,
-  });
+    { meta: SILENT, retry: false },
+  );
 }
 
 export function useMyTerms() {
@@ -38,12 +64,7 @@ export function useMyTerms() {
 }
 
 export function useMyOrders() {
-  return useQuery({
-    queryKey: MY_ORDERS_KEY,
-    queryFn: () => apiFetch<{ items: TMyOrder[] }>("/api/orders/my"),
-    select: (data) => data.items,
-    meta: SILENT,
-  });
+  return useEndpointQuery(ordersApi.mine, {}, { select: (data) => data.items, meta: SILENT });
 }
 
 export function useBikeStores(enabled: boolean) {
@@ -61,52 +82,44 @@ function useOrderMutation<V>(call: (variables: V) => Promise<TMyOrder>) {
     mutationFn: call,
     meta: SILENT,
     onSuccess: (order) => {
-      queryClient.setQueryData<{ items: TMyOrder[] }>(MY_ORDERS_KEY, (current) => {
+      queryClient.setQueryData<TMyOrders>(endpointKey(ordersApi.mine, {}), (current) => {
         if (!current) return { items: [order] };
         const others = current.items.filter((o) => o.orderId !== order.orderId);
         return { items: [order, ...others] };
       });
-      void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
-      void queryClient.invalidateQueries({ queryKey: ["my-benefit"] });
+      void refreshMyOrders(queryClient);
     },
   });
 }
 
 export function useStartOrder() {
-  return useOrderMutation((body: TStartOrder) => apiFetch<TMyOrder>("/api/orders", { method: "POST", body }));
-}
-
-export function offerPath(orderId: string, leaseTimeMonths: number | null): string {
-  const base = `/api/orders/${enc(orderId)}/offer`;
-  return leaseTimeMonths === null ? base : `${base}?leaseTimeMonths=${leaseTimeMonths}`;
+  return useOrderMutation((body: TStartOrder) => callEndpoint(ordersApi.start, { body }));
 }
 
 /** The package's terms for a lease period (null: the server's default period). */
 export function useOffer(orderId: string, leaseTimeMonths: number | null) {
-  return useQuery({
-    queryKey: ["order-offer", orderId, leaseTimeMonths],
-    queryFn: () => apiFetch<TOrderOffer>(offerPath(orderId, leaseTimeMonths)),
-    placeholderData: (previous) => previous,
-    meta: SILENT,
-    retry: false,
-  });
+  return useEndpointQuery(
+    orderAcceptanceApi.offer,
+    { params: { orderId }, query: leaseTimeMonths === null ? {} : { leaseTimeMonths } },
+    { placeholderData: (previous) => previous, meta: SILENT, retry: false },
+  );
 }
 
 export function useAcceptPackage(orderId: string) {
   return useOrderMutation((leaseTimeMonths: number) =>
-    apiFetch<TMyOrder>(`/api/orders/${enc(orderId)}/accept`, { method: "POST", body: { leaseTimeMonths } }),
+    callEndpoint(orderAcceptanceApi.accept, { params: { orderId }, body: { leaseTimeMonths } }),
   );
 }
 
 export function useRequestSignCode(orderId: string) {
   return useMutation({
-    mutationFn: () => apiFetch<TSigningCodeSent>(`/api/orders/${enc(orderId)}/sign/code`, { method: "POST" }),
+    mutationFn: () => callEndpoint(orderAcceptanceApi.signCode, { params: { orderId } }),
     meta: SILENT,
   });
 }
 
 export function useSign(orderId: string) {
   return useOrderMutation((code: string) =>
-    apiFetch<TMyOrder>(`/api/orders/${enc(orderId)}/sign`, { method: "POST", body: { code } }),
+    callEndpoint(orderAcceptanceApi.sign, { params: { orderId }, body: { code } }),
   );
 }

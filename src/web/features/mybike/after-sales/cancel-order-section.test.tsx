@@ -40,6 +40,34 @@ const withCancellation = (base: TMyOrder, overrides: Partial<Cancellation> = {})
 const confirmed = (overrides: Partial<TMyOrder> = {}) =>
   packageOrder({ orderStatus: "CONFIRMED", waitingOn: "HELPDESK", isOrderConfirmed: true, ...overrides });
 
+/** The cancellation as the API answers its creation: at once before confirmation, else a request. */
+const created = (atOnce: boolean) => ({
+  status: 201,
+  body: {
+    ...cancellation(),
+    order: {
+      orderId: ORDER_ID,
+      orderNumber: 1042,
+      orderStatus: atOnce ? "CANCELLED" : "CONFIRMED",
+      previousStatus: null,
+      employee: { beneficiaryEmployeeId: uuid(101), name: "Aino Virtanen", email: "aino@demo.test" },
+      company: { companyId: uuid(2), name: "Demo Oy" },
+      bikeStore: null,
+      totalPriceCents: 289_000,
+      userPaymentCents: 0,
+    },
+    note: null,
+    orderStatusAtRequest: atOnce ? "PACKAGE_PROVIDED" : "CONFIRMED",
+    cancelledAtOnce: atOnce,
+    requestedByName: null,
+    completedByName: null,
+    uploadedRefunds: [],
+    events: [],
+    updatedAt: "2026-03-05T09:00:00.000Z",
+    allowedActions: atOnce ? [] : ["WITHDRAW"],
+  },
+});
+
 async function section() {
   return screen.findByRole("region", { name: "Tilauksen peruuttaminen" });
 }
@@ -54,7 +82,7 @@ describe("the employee's cancel dialog", () => {
         ok({ items: [cancelled ? packageOrder({ orderStatus: "CANCELLED" }) : packageOrder()] }),
       "POST /api/order-cancellations": () => {
         cancelled = true;
-        return { status: 201, body: {} };
+        return created(true);
       },
     });
     renderMyBike();
@@ -86,7 +114,7 @@ describe("the employee's cancel dialog", () => {
     const user = userEvent.setup({ delay: null });
     fakeApi({
       ...baseRoutes([confirmed()]),
-      "POST /api/order-cancellations": { status: 201, body: {} },
+      "POST /api/order-cancellations": created(false),
     });
     renderMyBike();
     const card = await section();

@@ -6,7 +6,7 @@ import type {
 } from "../../../../contract/insurance-claims.ts";
 import { apiFetch } from "../../../lib/api-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
-import { MY_ORDERS_KEY } from "../mybike-api.ts";
+import { refreshMyOrders } from "../mybike-api.ts";
 
 /**
  * The employee's calls of their insurance claims (src/contract/insurance-claims.ts; type-only imports
@@ -51,7 +51,7 @@ async function sendFiles(claimId: string, files: readonly File[]): Promise<Faile
 function useRefresh() {
   const queryClient = useQueryClient();
   return (claimId?: string) => {
-    void queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY });
+    void refreshMyOrders(queryClient);
     if (claimId) void queryClient.invalidateQueries({ queryKey: [...KEY, claimId] });
   };
 }
