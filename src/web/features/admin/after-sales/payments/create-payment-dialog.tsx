@@ -11,22 +11,21 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type TCreateUserPayment, zCreateUserPayment } from "../../../../../contract/user-payments.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../../../domain/enums.ts";
-import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../../domain/money.ts";
 import {
   HAND_MADE_USER_PAYMENT_KINDS,
   type HandMadeUserPaymentKind,
-  USER_PAYMENT_MAX_CENTS,
 } from "../../../../../domain/user-payments.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
+import { useContractForm } from "../../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
-import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
 import { type EmployeeOption, useCreatePayment, useEmployeeOptions } from "./payments-api.ts";
@@ -41,7 +40,18 @@ type Values = {
   send: boolean;
 };
 
-const FIELDS = ["beneficiaryEmployeeId", "kind", "description", "amountCents", "paymentMethod", "dueDate"];
+/** The payment the values make; an amount that does not read is left for the schema to refuse. */
+function paymentBody(values: Values) {
+  return {
+    beneficiaryEmployeeId: values.beneficiaryEmployeeId,
+    kind: values.kind,
+    description: values.description.trim(),
+    amountCents: parseEuroInput(values.amount),
+    paymentMethod: values.paymentMethod,
+    dueDate: values.dueDate,
+    send: values.send,
+  };
+}
 
 /**
  * A payment made by hand (OTHER, RETURN_FEE or DEDUCTIBLE) for an employee of any company, the
@@ -62,7 +72,7 @@ export function CreatePaymentDialog({
   const [debounced] = useDebouncedValue(search, 300);
   const [chosen, setChosen] = useState<EmployeeOption | null>(null);
   const options = useEmployeeOptions(debounced);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: {
       beneficiaryEmployeeId: "",
       kind: "OTHER",
@@ -72,17 +82,17 @@ export function CreatePaymentDialog({
       dueDate: "",
       send: true,
     },
-    validate: {
-      beneficiaryEmployeeId: (value) => (value ? null : t("adminUserPayments.form.employeeRequired")),
-      description: (value) => (value.trim() ? null : t("adminUserPayments.form.descriptionRequired")),
-      amount: (value) => {
-        return parseEuroInput(value, { min: 1, max: USER_PAYMENT_MAX_CENTS }) === null
-          ? t("adminUserPayments.form.amountInvalid")
-          : null;
-      },
-      dueDate: (value) =>
-        /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminUserPayments.form.dueRequired"),
-    },
+    schema: zCreateUserPayment,
+    toBody: paymentBody,
+    fieldOf: { amountCents: "amount" },
+    texts: (issue) =>
+      ({
+        beneficiaryEmployeeId: t("adminUserPayments.form.employeeRequired"),
+        description: t("adminUserPayments.form.descriptionRequired"),
+        amountCents: t("adminUserPayments.form.amountInvalid"),
+        dueDate: t("adminUserPayments.form.dueRequired"),
+      })[String(issue.path[0])],
+    serverText: t("adminUserPayments.form.fieldInvalid"),
   });
   const errorSummary = useFormErrorSummary(form, {
     beneficiaryEmployeeId: t("adminUserPayments.form.employee"),
@@ -99,30 +109,16 @@ export function CreatePaymentDialog({
   }
 
   const submit = form.onSubmit((values) => {
-    create.mutate(
-      {
-        beneficiaryEmployeeId: values.beneficiaryEmployeeId,
-        kind: values.kind,
-        description: values.description.trim(),
-        amountCents: eurosToCents(values.amount),
-        paymentMethod: values.paymentMethod,
-        dueDate: values.dueDate,
-        send: values.send,
+    create.mutate(paymentBody(values) as TCreateUserPayment, {
+      onSuccess: (payment) => {
+        showSuccessToast(t("adminUserPayments.form.created"));
+        close();
+        onCreated(payment.id);
       },
-      {
-        onSuccess: (payment) => {
-          showSuccessToast(t("adminUserPayments.form.created"));
-          close();
-          onCreated(payment.id);
-        },
-        onError: (error) => {
-          const fields = fieldErrorsOf(error, FIELDS, t("adminUserPayments.form.fieldInvalid"));
-          const { amountCents, ...rest } = fields;
-          form.setErrors({ ...rest, ...(amountCents ? { amount: amountCents } : {}) });
-          if (Object.keys(fields).length > 0) errorSummary.show();
-        },
+      onError: (error) => {
+        if (form.setServerErrors(error)) errorSummary.show();
       },
-    );
+    });
   }, errorSummary.onInvalid);
 
   const data = [...(options.data ?? [])];
