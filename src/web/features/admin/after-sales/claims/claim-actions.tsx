@@ -9,9 +9,12 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { TInsuranceClaim, TUpdateInsuranceClaim } from "../../../../../contract/insurance-claims.ts";
+import {
+  type TInsuranceClaim,
+  type TUpdateInsuranceClaim,
+  zUpdateInsuranceClaim,
+} from "../../../../../contract/insurance-claims.ts";
 import type { InsuranceClaimOutcome } from "../../../../../domain/enums.ts";
 import {
   type InsuranceClaimStep,
@@ -23,8 +26,8 @@ import { parseEuroInput } from "../../../../../domain/money.ts";
 import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
+import { useContractForm } from "../../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
-import { fieldErrorsOf } from "../../../../lib/form-errors.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
@@ -112,14 +115,11 @@ type FormValues = {
   deductible: string;
 };
 
-const FORM_FIELDS = [
-  "outcome",
-  "incidentDate",
-  "policeReportNumber",
-  "description",
-  "repairCostCents",
-  "deductibleCents",
-];
+/** The form's field of each amount: the body counts cents, the form the euros typed. */
+const FIELD_OF = { repairCostCents: "repairCost", deductibleCents: "deductible" };
+
+/** An amount field: empty is none, text that does not read is NaN for the schema to refuse. */
+const centsOfText = (text: string) => (text.trim() ? (parseEuroInput(text) ?? Number.NaN) : null);
 
 /**
  * The claim's outcome and costs (the helpdesk's PUT): the outcome, fixed once its first step is taken,
@@ -132,7 +132,7 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
   const action = useClaimAction(claim.insuranceId);
   const open = claim.status === "PENDING";
   const stepTaken = claim.events.some((event) => isInsuranceClaimStep(event.type));
-  const form = useForm<FormValues>({
+  const form = useContractForm<FormValues>({
     initialValues: {
       outcome: claim.outcome ?? "",
       incidentDate: claim.incidentDate ?? "",
@@ -141,41 +141,43 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
       repairCost: claim.repairCostCents === null ? "" : formatEuroInput(claim.repairCostCents, display.lang),
       deductible: formatEuroInput(claim.deductibleCents, display.lang),
     },
-    validate: {
-      policeReportNumber: (value) =>
-        needsPoliceReport(claim.type) && !value.trim() ? t("adminClaims.form.policeRequired") : null,
-      repairCost: (value) =>
-        value.trim() && parseEuroInput(value) === null ? t("adminClaims.form.amountInvalid") : null,
-      deductible: (value) => (parseEuroInput(value) === null ? t("adminClaims.form.amountInvalid") : null),
-    },
+    schema: zUpdateInsuranceClaim,
+    toBody: bodyOf,
+    fieldOf: FIELD_OF,
+    texts: (issue) => (String(issue.path[0]) in FIELD_OF ? t("adminClaims.form.amountInvalid") : undefined),
+    // A theft needs its police report number: the server's rule by the claim's type, not the body's.
+    rules: (values) => ({
+      policeReportNumber:
+        needsPoliceReport(claim.type) && !values.policeReportNumber.trim()
+          ? t("adminClaims.form.policeRequired")
+          : null,
+    }),
+    serverText: t("adminClaims.form.checkField"),
   });
 
-  function save(values: FormValues) {
-    const body: TUpdateInsuranceClaim = {
+  function bodyOf(values: FormValues) {
+    return {
       policeReportNumber: values.policeReportNumber.trim() || null,
       description: values.description.trim() || null,
-      repairCostCents: values.repairCost.trim() ? parseEuroInput(values.repairCost) : null,
-      deductibleCents: parseEuroInput(values.deductible) ?? claim.deductibleCents,
+      repairCostCents: centsOfText(values.repairCost),
+      deductibleCents: centsOfText(values.deductible) ?? Number.NaN,
+      ...(stepTaken ? {} : { outcome: values.outcome || null }),
+      ...(values.incidentDate ? { incidentDate: values.incidentDate } : {}),
     };
-    if (!stepTaken) body.outcome = values.outcome || null;
-    if (values.incidentDate) body.incidentDate = values.incidentDate;
+  }
+
+  function save(values: FormValues) {
     action.mutate(
-      { kind: "update", body },
+      { kind: "update", body: bodyOf(values) as TUpdateInsuranceClaim },
       {
         onSuccess: () => showSuccessToast(t("adminClaims.form.saved")),
-        onError: (error) => {
-          const fields = fieldErrorsOf(error, FORM_FIELDS, t("adminClaims.form.checkField"));
-          if (error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED")
-            fields.policeReportNumber = t("adminClaims.form.policeRequired");
-          form.setErrors({
-            outcome: fields.outcome,
-            incidentDate: fields.incidentDate,
-            policeReportNumber: fields.policeReportNumber,
-            description: fields.description,
-            repairCost: fields.repairCostCents,
-            deductible: fields.deductibleCents,
-          });
-        },
+        onError: (error) =>
+          form.setServerErrors(
+            error,
+            error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED"
+              ? { policeReportNumber: t("adminClaims.form.policeRequired") }
+              : {},
+          ),
       },
     );
   }
