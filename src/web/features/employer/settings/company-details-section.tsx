@@ -1,8 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TCompanyDetails } from "../../../../contract/companies.ts";
+import {
+  type TCompanyDetails,
+  type TCompanySettingsInput,
+  zCompanySettingsInput,
+} from "../../../../contract/companies.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
 import { DetailsList } from "../../../components/details-list.tsx";
@@ -10,13 +13,10 @@ import { EuroInput } from "../../../components/euro-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
-import { fieldErrorsOf } from "../../../lib/form-errors.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/formatters.ts";
 import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
 import { companyErrorText } from "../../companies/company-messages.ts";
-
-/** The contract's largest max price (zEuros), in cents. */
-const MAX_PRICE_CENTS = 2_100_000_000;
 
 /** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
 function eurosToText(euros: number | null, lang: Language): string {
@@ -30,6 +30,12 @@ function eurosToText(euros: number | null, lang: Language): string {
 function readCents(text: string): number | null | "invalid" {
   if (!text.trim()) return null;
   return parseEuroInput(text, { min: Number.NEGATIVE_INFINITY }) ?? "invalid";
+}
+
+/** The settings the field makes: euros for the API, NaN for a text that is not an amount. */
+function settingsBody(values: { maxPrice: string }) {
+  const cents = readCents(values.maxPrice);
+  return { maxPrice: cents === null ? null : cents === "invalid" ? Number.NaN : cents / 100 };
 }
 
 /**
@@ -128,29 +134,23 @@ function MaxPriceForm({
 }) {
   const { t } = useTranslation();
   const save = useUpdateCompanySettings(company.companyId);
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { maxPrice: eurosToText(company.maxPrice, lang) },
-    validate: {
-      maxPrice: (value) => {
-        const cents = readCents(value);
-        if (cents === "invalid") return t("employerSettings.details.maxPriceInvalid");
-        if (cents !== null && cents < 0) return t("employerSettings.details.maxPriceNegative");
-        if (cents !== null && cents > MAX_PRICE_CENTS) return t("employerSettings.details.maxPriceTooLarge");
-        return null;
-      },
-    },
+    schema: zCompanySettingsInput,
+    toBody: settingsBody,
+    texts: (issue) =>
+      issue.code === "too_small"
+        ? t("employerSettings.details.maxPriceNegative")
+        : issue.code === "too_big"
+          ? t("employerSettings.details.maxPriceTooLarge")
+          : t("employerSettings.details.maxPriceInvalid"),
   });
 
   function submit(values: { maxPrice: string }) {
-    const cents = readCents(values.maxPrice);
-    if (cents === "invalid") return;
-    save.mutate(
-      { maxPrice: cents === null ? null : cents / 100 },
-      {
-        onSuccess: () => onDone(true),
-        onError: (error) => form.setErrors(fieldErrorsOf(error, ["maxPrice"], t("forms.checkField"))),
-      },
-    );
+    save.mutate(settingsBody(values) as TCompanySettingsInput, {
+      onSuccess: () => onDone(true),
+      onError: (error) => form.setServerErrors(error),
+    });
   }
 
   return (
