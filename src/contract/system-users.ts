@@ -2,6 +2,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { isValidEmail } from "../domain/validation/email.ts";
 import { zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -177,3 +178,81 @@ export const zIdParams = z.object({ id: z.uuid() });
 /** `{ maxPrice }` in euros with two decimals (4500 = 4 500,00 €); null when there is no limit. */
 export const zMaxPriceResponse = z.object({ maxPrice: z.number().nullable() });
 export type TMaxPriceResponse = z.infer<typeof zMaxPriceResponse>;
+
+/**
+ * The calls of system users and the max prices. Changing the work e-mail (PUT /api/system-users/{userId})
+ * and the phone (PATCH …/phone) answer 200 or 202 by whose contact it is, so they are registered on
+ * the server by hand and not described here.
+ */
+export const systemUsersApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/system-users",
+    summary: "System users, filtered and paged; employer-side callers see the users of their companies",
+    query: zSystemUsersQuery,
+    response: zSystemUsersPage,
+    errors: [400, 401, 403, 404],
+  }),
+  get: endpoint({
+    method: "GET",
+    path: "/system-users/:userId",
+    summary: "One user with their role assignments; a user outside the caller's companies is 404",
+    params: zUserIdParams,
+    response: zSystemUserDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/system-users",
+    summary: "Create a user with a role; they get a mail to set their password",
+    body: zCreateSystemUser,
+    status: 201,
+    response: zCreateSystemUserResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  confirmEmailChange: endpoint({
+    method: "POST",
+    path: "/system-users/email-change/confirm",
+    summary:
+      "Confirm one's own new login e-mail with the token of the link mailed to it (single use, 24 h); " +
+      "400 INVALID_TOKEN, 409 EMAIL_TAKEN when another account took the address meanwhile",
+    body: zConfirmEmailChange,
+    response: zEmailChangeConfirmed,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  confirmPhoneChange: endpoint({
+    method: "POST",
+    path: "/system-users/phone-change/confirm",
+    summary:
+      "Confirm one's own new phone number with the code sent to it by SMS (5 minutes, 5 tries); " +
+      "400 VERIFICATION_FAILED or VERIFICATION_EXPIRED",
+    body: zConfirmPhoneChange,
+    response: zSystemUserItem,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  setDeactivated: endpoint({
+    method: "PATCH",
+    path: "/system-users/:userId/deactivated",
+    summary: "Deactivate (ends every session) or activate a user; 409 LAST_SUPER_ADMIN",
+    params: zUserIdParams,
+    body: zUpdateDeactivated,
+    response: zSystemUserItem,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  companyMaxPrice: endpoint({
+    method: "GET",
+    path: "/companies/:companyId/max-price",
+    summary: "The company's max price of a bike package in euros (null = no limit)",
+    params: zCompanyIdParams,
+    response: zMaxPriceResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  employeeMaxPrice: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/:id/max-price",
+    summary: "An employee's max price in euros: their own limit, else the company's (null = no limit)",
+    params: zIdParams,
+    response: zMaxPriceResponse,
+    errors: [400, 401, 403, 404],
+  }),
+};

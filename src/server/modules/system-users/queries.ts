@@ -99,18 +99,23 @@ function toItem(row: ItemRow): TSystemUserItem {
   };
 }
 
-/** One page of list items and the total, for the given conditions (scope included by the caller). */
-export async function selectUserItems(
-  db: Db,
-  viewer: Viewer,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-): Promise<{ items: TSystemUserItem[]; total: number }> {
+/** How many users the given conditions find (scope included by the caller). */
+export async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
   const [totalRow] = await db
     .select({ n: count() })
     .from(users)
     .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
     .where(where);
+  return totalRow?.n ?? 0;
+}
+
+/** One page of list items for the given conditions (scope included by the caller). */
+export async function selectUserItems(
+  db: Db,
+  viewer: Viewer,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<TSystemUserItem[]> {
   // Page the ids first and compute the row details (the role names' subquery) for those only:
   // computed for every skipped row, deep pages of thousands of users took over a second.
   const order = [
@@ -135,20 +140,15 @@ export async function selectUserItems(
     .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
     .leftJoin(companies, eq(companies.id, systemUsers.companyId))
     .orderBy(...order);
-  return { items: rows.map(toItem), total: totalRow?.n ?? 0 };
+  return rows.map(toItem);
 }
 
 /** One user as a list item, if the viewer may see them. */
 export async function findUserItem(db: Db, viewer: Viewer, userId: string): Promise<TSystemUserItem | null> {
-  const { items } = await selectUserItems(
-    db,
-    viewer,
-    and(eq(users.id, userId), usersInScopeWhere(db, viewer)),
-    {
-      limit: 1,
-      offset: 0,
-    },
-  );
+  const items = await selectUserItems(db, viewer, and(eq(users.id, userId), usersInScopeWhere(db, viewer)), {
+    limit: 1,
+    offset: 0,
+  });
   return items[0] ?? null;
 }
 

@@ -16,7 +16,7 @@ import { isRoleName } from "../../../domain/roles.ts";
 import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, roles, userRoles, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
@@ -31,6 +31,7 @@ import { setDeactivated } from "./deactivate-user.ts";
 import { cannotDeactivateSelf, emailTaken, unsupportedPhoneNumber } from "./errors.ts";
 import { mailSetPassword } from "./mails.ts";
 import {
+  countUsers,
   emailOwnerId,
   findUserItem,
   holdsRole,
@@ -125,11 +126,12 @@ export function createSystemUsersService(ctx: AppContext) {
         ensureCompanyInScope(viewer, query.companyId, "Company");
         conditions.push(usersOfCompanyWhere(db, query.companyId));
       }
-      const { items, total } = await selectUserItems(db, viewer, and(...conditions), {
-        limit: query.limit,
-        offset: pageOffset(query),
-      });
-      return pageEnvelope(items, total, query);
+      const where = and(...conditions);
+      return readPage(
+        query,
+        () => countUsers(db, where),
+        (page) => selectUserItems(db, viewer, where, page),
+      );
     },
 
     /** One user with their role assignments (for an employer-side viewer those in their companies). */

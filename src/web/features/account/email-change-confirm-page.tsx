@@ -2,11 +2,12 @@ import { Alert, Button, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import type { TEmailChangeConfirmed } from "../../../contract/system-users.ts";
+import { systemUsersApi } from "../../../contract/system-users.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
@@ -23,11 +24,7 @@ export function EmailChangeConfirmPage() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const confirm = useMutation({
-    mutationFn: () =>
-      apiFetch<TEmailChangeConfirmed>("/api/system-users/email-change/confirm", {
-        method: "POST",
-        body: { token },
-      }),
+    mutationFn: () => callEndpoint(systemUsersApi.confirmEmailChange, { body: { token } }),
     meta: { silent: true },
     // A logged-in user sees the new address in their details at once.
     onSuccess: () => (user ? refreshSession(queryClient) : undefined),

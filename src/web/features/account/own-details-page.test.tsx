@@ -167,7 +167,22 @@ describe("own details (/kayttaja)", () => {
         status: 202,
         body: { confirmationSent: true, sentTo: "0501234567", expiresInSeconds: 300 },
       },
-      "POST /api/system-users/phone-change/confirm": { status: 200, body: {} },
+      "POST /api/system-users/phone-change/confirm": {
+        status: 200,
+        body: {
+          userId: me.id,
+          firstName: me.firstName,
+          lastName: me.lastName,
+          workEmail: me.email,
+          personalEmail: null,
+          phoneNumber: "0501234567",
+          companyId: me.companyId,
+          companyName: "Demo Oy",
+          roles: me.roles,
+          deactivated: false,
+          lastLoginAt: null,
+        },
+      },
       "GET /api/user": { status: 200, body: { ...me, phoneNumber: "0501234567" } },
     });
     renderApp("/kayttaja", { user: me });

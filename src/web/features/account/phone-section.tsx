@@ -2,13 +2,14 @@ import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { zConfirmPhoneChange, zUpdatePhone } from "../../../contract/system-users.ts";
+import { systemUsersApi, zConfirmPhoneChange, zUpdatePhone } from "../../../contract/system-users.ts";
 import { requiresTwoFactor } from "../../../domain/auth-rules.ts";
 import { isRoleName } from "../../../domain/roles.ts";
 import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { ApiError, apiFetch } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { refreshSession, type SessionUser } from "../../lib/session.ts";
 import {
   CurrentPassword,
@@ -41,8 +42,7 @@ function PhoneCode({
   const queryClient = useQueryClient();
   const form = useContractForm({ initialValues: { code: "" }, schema: zConfirmPhoneChange });
   const confirm = useMutation({
-    mutationFn: (code: string) =>
-      apiFetch("/api/system-users/phone-change/confirm", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(systemUsersApi.confirmPhoneChange, { body: { code } }),
     meta: { silent: true },
     onSuccess: async () => {
       await refreshSession(queryClient);

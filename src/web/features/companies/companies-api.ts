@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { adminApi } from "../../../contract/admin.ts";
 import {
@@ -7,9 +7,8 @@ import {
   type zBikePolicyInput,
 } from "../../../contract/companies.ts";
 import { registrationApi } from "../../../contract/registration.ts";
-import { zSystemUsersPage } from "../../../contract/system-users.ts";
+import { systemUsersApi } from "../../../contract/system-users.ts";
 import { vatApi } from "../../../contract/vat.ts";
-import { apiFetch } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
@@ -20,24 +19,26 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
  * own outcome (field errors, the SPEC §8 toasts of the unit codes).
  */
 
-export const COMPANIES_KEY = ["companies"] as const;
-
 export const PAGE_SIZE = 20;
-
-const enc = encodeURIComponent;
 
 /** Refetches every company query (lists and pages), after any change to a company or its parts. */
 export function useRefetchCompanies() {
   const queryClient = useQueryClient();
-  return () => {
-    // A change to a company is one of its events too.
-    for (const stale of [api.list, api.get, api.orders, api.groupList, api.groupGet, adminApi.eventLog]) {
-      void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
-    }
-    // A company's own VAT value is one of its details.
-    void queryClient.invalidateQueries({ queryKey: endpointKey(vatApi.company) });
-    return queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
-  };
+  return () =>
+    Promise.all(
+      [
+        api.list,
+        api.get,
+        api.orders,
+        api.groupList,
+        api.groupGet,
+        // A company's own VAT value is one of its details.
+        vatApi.company,
+        // A change to a company is one of its events too, and may change who its people are.
+        adminApi.eventLog,
+        systemUsersApi.list,
+      ].map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+    );
 }
 
 export function useCompany(id: string) {
@@ -51,15 +52,11 @@ export function useCompanyVat(id: string) {
 
 /** The people of a company (a role in it or their home company), 20 a page; `limit` 100 for pickers. */
 export function useCompanyPeople(companyId: string | null, page = 1, limit = PAGE_SIZE) {
-  return useQuery({
-    queryKey: [...COMPANIES_KEY, "one", companyId, "people", page, limit],
-    queryFn: () =>
-      apiFetch(`/api/system-users?companyId=${enc(companyId ?? "")}&page=${page}&limit=${limit}`, {
-        schema: zSystemUsersPage,
-      }),
-    enabled: companyId !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    systemUsersApi.list,
+    { query: { companyId: companyId ?? "", page, limit } },
+    { enabled: companyId !== null, placeholderData: keepPreviousData },
+  );
 }
 
 /** PUT /api/companies/{id}/settings: what the employer sets of its own company (the max price). */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { adminApi } from "../../../../contract/admin.ts";
 import {
@@ -9,8 +9,9 @@ import {
   type zCompaniesPage,
 } from "../../../../contract/companies.ts";
 import type { EndpointQuery, EndpointResponse } from "../../../../contract/endpoint.ts";
+import { systemUsersApi } from "../../../../contract/system-users.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { COMPANIES_KEY, PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts";
+import { PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts";
 
 /**
  * The admin's own calls of the Yritykset and Lisää yritys tabs (src/contract/companies.ts has the
@@ -77,19 +78,25 @@ export function useUpdateCompany(id: string) {
   });
 }
 
+/** A cached answer about the company: its own (`params.id`) or a list filtered to it (`query.companyId`). */
+function isOf(queryKey: QueryKey, companyId: string): boolean {
+  const input = queryKey[2] as { params?: { id?: string } | null; query?: { companyId?: string } | null };
+  return input?.params?.id === companyId || input?.query?.companyId === companyId;
+}
+
 export function useDeleteCompany(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callEndpoint(api.remove, { params: { id } }),
     meta: { silent: true },
     onSuccess: () => {
-      // The page of the deleted company must not ask for it, nor its orders, again.
-      queryClient.removeQueries({ queryKey: endpointKey(api.get, { params: { id } }) });
-      queryClient.removeQueries({
-        queryKey: endpointKey(api.orders),
-        predicate: ({ queryKey }) => (queryKey[2] as { params?: { id?: string } })?.params?.id === id,
-      });
-      queryClient.removeQueries({ queryKey: [...COMPANIES_KEY, "one", id] });
+      // The page of the deleted company must not ask for it, its orders, people or events again.
+      for (const gone of [api.get, api.orders, systemUsersApi.list, adminApi.eventLog]) {
+        queryClient.removeQueries({
+          queryKey: endpointKey(gone),
+          predicate: ({ queryKey }) => isOf(queryKey, id),
+        });
+      }
       void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
       void queryClient.invalidateQueries({ queryKey: endpointKey(api.groupGet) });
       return queryClient.invalidateQueries({ queryKey: endpointKey(api.groupList) });

@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
-import { zSystemUsersPage } from "../../../../contract/system-users.ts";
+import { systemUsersApi } from "../../../../contract/system-users.ts";
 import type { EventType } from "../../../../domain/enums.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
 import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /** Platform reporting and the event log of the admin's Raportointi tab (SPEC §2). */
@@ -57,18 +56,17 @@ export function useCompanyOptions() {
 /** GET /api/system-users?email=…: up to 10 users whose e-mail contains the text (2 characters or more). */
 export function useUserOptions(email: string) {
   const text = email.trim();
-  return useQuery({
-    queryKey: ["system-users", "options", text],
-    queryFn: () =>
-      apiFetch(`/api/system-users?${new URLSearchParams({ page: "1", limit: "10", email: text })}`, {
-        schema: zSystemUsersPage,
-      }),
-    enabled: text.length >= 2,
-    select: (data) =>
-      data.items.map((user) => ({
-        value: user.userId,
-        label: `${user.firstName} ${user.lastName} (${user.workEmail})`,
-      })),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    systemUsersApi.list,
+    { query: { page: 1, limit: 10, email: text } },
+    {
+      enabled: text.length >= 2,
+      select: (data) =>
+        data.items.map((user) => ({
+          value: user.userId,
+          label: `${user.firstName} ${user.lastName} (${user.workEmail})`,
+        })),
+      placeholderData: keepPreviousData,
+    },
+  );
 }

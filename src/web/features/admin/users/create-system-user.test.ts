@@ -27,7 +27,21 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("createSystemUser", () => {
   it("returns the created user", async () => {
-    answer(201, { user: { userId: "u1", firstName: "Aino" } });
+    answer(201, {
+      user: {
+        userId: "0b5c3f3e-6a0e-4b8e-9f3a-2d1c0e9b8a71",
+        firstName: "Aino",
+        lastName: "Virtanen",
+        workEmail: "aino.virtanen@demo.test",
+        personalEmail: null,
+        phoneNumber: null,
+        companyId: "7b0a1f4e-2c3d-4e5f-8a9b-0c1d2e3f4a5b",
+        companyName: "Demo Oy",
+        roles: ["EMPLOYER_EDITOR"],
+        deactivated: false,
+        lastLoginAt: null,
+      },
+    });
     await expect(createSystemUser(input)).resolves.toMatchObject({ firstName: "Aino" });
   });
 

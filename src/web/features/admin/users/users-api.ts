@@ -1,19 +1,12 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
 import { passwordApi } from "../../../../contract/password.ts";
 import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
 import {
+  systemUsersApi,
   type TCreateSystemUser,
-  zSystemUserDetails,
   zSystemUserItem,
-  zSystemUsersPage,
 } from "../../../../contract/system-users.ts";
 import { apiFetch, CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
@@ -26,7 +19,6 @@ import { createSystemUser } from "./create-system-user.ts";
  */
 
 export const PAGE_SIZE = 20;
-const USERS_KEY = ["system-users"] as const;
 /** Every roles answer a change can make stale: the roles, the permissions and who holds a role. */
 const ROLE_ENDPOINTS = [rolesApi.list, rolesApi.permissions, rolesApi.users] as const;
 /** The roles as one reference list (one page of 100); the permission checklist changes it in place. */
@@ -42,31 +34,24 @@ export type UserFilters = {
   companyId: string;
 };
 
-export function systemUsersPath(filters: UserFilters, page: number): string {
-  const params = new URLSearchParams({ isForList: "true", page: String(page), limit: String(PAGE_SIZE) });
-  for (const key of ["firstName", "lastName", "email", "phoneNumber", "companyId"] as const) {
-    const value = filters[key].trim();
-    if (value) params.set(key, value);
-  }
-  return `/api/system-users?${params}`;
-}
-
 /** One page of the system users; the previous page stays on screen while the next loads. */
 export function useSystemUsers(filters: UserFilters, page: number) {
-  return useQuery({
-    queryKey: [...USERS_KEY, "list", filters, page],
-    queryFn: () => apiFetch(systemUsersPath(filters, page), { schema: zSystemUsersPage }),
-    placeholderData: keepPreviousData,
-  });
+  const query = {
+    isForList: "true",
+    page,
+    limit: PAGE_SIZE,
+    firstName: filters.firstName.trim(),
+    lastName: filters.lastName.trim(),
+    email: filters.email.trim(),
+    phoneNumber: filters.phoneNumber.trim(),
+    companyId: filters.companyId.trim(),
+  } as const;
+  return useEndpointQuery(systemUsersApi.list, { query }, { placeholderData: keepPreviousData });
 }
 
 /** One user with their roles per company; a 404 is the page's not-found state, not a toast. */
 export function useSystemUser(userId: string) {
-  return useQuery({
-    queryKey: [...USERS_KEY, "one", userId],
-    queryFn: () => apiFetch(`/api/system-users/${userId}`, { schema: zSystemUserDetails }),
-    meta: SILENT,
-  });
+  return useEndpointQuery(systemUsersApi.get, { params: { userId } }, { meta: SILENT });
 }
 
 /** The user's ten latest events (the audit log), newest first. */
@@ -120,9 +105,12 @@ function refetchRoles(queryClient: QueryClient) {
 }
 
 function refetchUsers(queryClient: QueryClient) {
-  // A change to a user is one of their events too.
-  void queryClient.invalidateQueries({ queryKey: endpointKey(adminApi.eventLog) });
-  return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  return Promise.all(
+    // A change to a user is one of their events too.
+    [systemUsersApi.list, systemUsersApi.get, adminApi.eventLog].map((stale) =>
+      queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
+    ),
+  );
 }
 
 /** POST /api/system-users (the SPEC §5 check of the answer is in createSystemUser). */
@@ -169,11 +157,7 @@ export function useSetDeactivated(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deactivated: boolean) =>
-      apiFetch(`/api/system-users/${userId}/deactivated`, {
-        method: "PATCH",
-        body: { deactivated },
-        schema: zSystemUserItem,
-      }),
+      callEndpoint(systemUsersApi.setDeactivated, { params: { userId }, body: { deactivated } }),
     onSuccess: () => refetchUsers(queryClient),
     meta: SILENT,
   });

@@ -3,8 +3,9 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { TSystemUserItem } from "../../../../contract/system-users.ts";
+import { type TSystemUserItem, zSystemUsersQuery } from "../../../../contract/system-users.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { filtersFromAddress } from "../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { RoleBadges, UserStatusBadge } from "./badges.tsx";
@@ -16,14 +17,22 @@ import { PAGE_SIZE, type UserFilters, useCompanyNames, useSystemUsers } from "./
 const TEXT_FILTERS = ["firstName", "lastName", "email", "phoneNumber"] as const;
 const NO_FILTERS: UserFilters = { firstName: "", lastName: "", email: "", phoneNumber: "", companyId: "" };
 
-/** The filters and the page live in the address, so a reload or the back button keeps them. */
-function filtersOf(params: URLSearchParams): UserFilters {
+/**
+ * The filters and the page live in the address, so a reload or the back button keeps them; they are
+ * read through the list's query schema, so what the API would refuse is left out.
+ */
+function filtersOf(params: URLSearchParams): { filters: UserFilters; page: number } {
+  const { query, values } = filtersFromAddress(zSystemUsersQuery, params);
+  const text = (value: string | undefined) => value ?? "";
   return {
-    firstName: params.get("firstName") ?? "",
-    lastName: params.get("lastName") ?? "",
-    email: params.get("email") ?? "",
-    phoneNumber: params.get("phoneNumber") ?? "",
-    companyId: params.get("companyId") ?? "",
+    filters: {
+      firstName: text(query.firstName),
+      lastName: text(query.lastName),
+      email: text(query.email),
+      phoneNumber: text(query.phoneNumber),
+      companyId: text(query.companyId),
+    },
+    page: values.page,
   };
 }
 
@@ -37,8 +46,7 @@ export function UsersList() {
   const userRows = useUserRows<TSystemUserItem>();
   const canManage = useCanManageUsers();
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const { filters, page } = filtersOf(params);
   const [creating, setCreating] = useState(false);
 
   // The text fields are drafts: the address (and so the query) follows them once typing pauses.
