@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  redemptionsApi as api,
   type TBikeRedemptionDetails,
+  type TBikeRedemptionsQuery,
   type TLeaseEndChoiceInput,
   type TOpenBikeRedemption,
-  zBikeRedemptionDetails,
-  zBikeRedemptionList,
-  zBikeRedemptionSaved,
 } from "../../../../contract/bike-redemptions.ts";
 import type { LeaseEndReason, SimpleState } from "../../../../domain/enums.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { refetchEmployees } from "../employees/employees-api.ts";
-import { EMPLOYER_ORDERS_KEY } from "../orders/orders-api.ts";
+import { refreshEmployerOrders } from "../orders/orders-api.ts";
 
 /**
  * The employer's calls of the lease's end (src/contract/bike-redemptions.ts): the companies' cases
@@ -21,51 +20,54 @@ import { EMPLOYER_ORDERS_KEY } from "../orders/orders-api.ts";
 
 export type TLeaseEndCase = TBikeRedemptionDetails;
 
-export const LEASE_ENDS_KEY = ["employer-lease-ends"] as const;
+/** The cases' reads every side shares: the lists and each case. */
+const LEASE_END_READS = [api.list, api.details] as const;
 export const LEASE_ENDS_PAGE_SIZE = 10;
 const SILENT = { silent: true };
-const enc = encodeURIComponent;
 
 export type LeaseEndsFilter = { status: SimpleState | ""; reason: LeaseEndReason | ""; page: number };
 
-export function leaseEndsPath({ status, reason, page }: LeaseEndsFilter): string {
-  const params = new URLSearchParams({ page: String(page), limit: String(LEASE_ENDS_PAGE_SIZE) });
-  if (status) params.set("status", status);
-  if (reason) params.set("reason", reason);
-  return `/api/bike-redemption?${params}`;
+/** What the list asks for the filters: the page, 10 a page, and the filters given. */
+export function leaseEndsQuery({ status, reason, page }: LeaseEndsFilter): Partial<TBikeRedemptionsQuery> {
+  return {
+    page,
+    limit: LEASE_ENDS_PAGE_SIZE,
+    ...(status ? { status } : {}),
+    ...(reason ? { reason } : {}),
+  };
 }
 
 /** GET /api/bike-redemption: one page of the companies' cases, newest first, as `{ items, total }`. */
 export function useLeaseEnds(filter: LeaseEndsFilter) {
-  return useQuery({
-    queryKey: [...LEASE_ENDS_KEY, "list", filter],
-    queryFn: () => apiFetch(leaseEndsPath(filter), { schema: zBikeRedemptionList }),
-    select: (data) => ({ items: data.items, total: data.totalCount }),
-    placeholderData: keepPreviousData,
-    // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: leaseEndsQuery(filter) },
+    {
+      select: (data) => ({ items: data.items, total: data.totalCount }),
+      placeholderData: keepPreviousData,
+      // The table shows its own error state with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** The open case of an order, if any: the list searched by the order's number. */
 export function useOpenLeaseEndOf(order: { orderId: string; orderNumber: number }, enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: [...LEASE_ENDS_KEY, "of-order", order.orderId],
-    queryFn: () =>
-      apiFetch(
-        `/api/bike-redemption?${new URLSearchParams({ search: String(order.orderNumber), status: "PENDING", page: "1", limit: "5" })}`,
-        { schema: zBikeRedemptionList },
-      ),
-    select: (data) => data.items.find((item) => item.order.orderId === order.orderId) ?? null,
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: { search: String(order.orderNumber), status: "PENDING", page: 1, limit: 5 } },
+    {
+      enabled,
+      select: (data) => data.items.find((item) => item.order.orderId === order.orderId) ?? null,
+      meta: SILENT,
+    },
+  );
 }
 
 export function useLeaseEnd(id: string | null) {
   return useQuery({
-    queryKey: [...LEASE_ENDS_KEY, "detail", id],
-    queryFn: () => apiFetch(`/api/bike-redemption/${enc(id ?? "")}`, { schema: zBikeRedemptionDetails }),
+    queryKey: endpointKey(api.details, { params: { id: id ?? "" } }),
+    queryFn: ({ signal }) => callEndpoint(api.details, { params: { id: id ?? "" } }, { signal }),
     enabled: id !== null,
     meta: SILENT,
   });
@@ -78,9 +80,11 @@ function useLeaseEndChange<V, R>(call: (variables: V) => Promise<R>) {
     // The form shows the refusal at its field or above its button.
     meta: SILENT,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: EMPLOYER_ORDERS_KEY });
+      void refreshEmployerOrders(queryClient);
       void refetchEmployees(queryClient);
-      return queryClient.invalidateQueries({ queryKey: LEASE_ENDS_KEY });
+      return Promise.all(
+        LEASE_END_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+      );
     },
   });
 }
@@ -88,17 +92,11 @@ function useLeaseEndChange<V, R>(call: (variables: V) => Promise<R>) {
 /** POST /api/bike-redemption/{id}/choice, for an employee (e.g. one who has left). */
 export function useChooseForEmployee(id: string) {
   return useLeaseEndChange((body: TLeaseEndChoiceInput) =>
-    apiFetch(`/api/bike-redemption/${enc(id)}/choice`, {
-      method: "POST",
-      body,
-      schema: zBikeRedemptionDetails,
-    }),
+    callEndpoint(api.choose, { params: { id }, body }),
   );
 }
 
 /** POST /api/bike-redemption: an early end the employer opens for an employee's lease. */
 export function useOpenEarlyEnd() {
-  return useLeaseEndChange((body: TOpenBikeRedemption) =>
-    apiFetch("/api/bike-redemption", { method: "POST", body, schema: zBikeRedemptionSaved }),
-  );
+  return useLeaseEndChange((body: TOpenBikeRedemption) => callEndpoint(api.open, { body }));
 }

@@ -4,7 +4,9 @@ import {
   BIKE_REDEMPTION_DELETED,
   BIKE_REDEMPTION_UPDATED,
   REDEMPTION_OFFER_UPLOADED,
+  redemptionsApi,
 } from "../../../../../contract/bike-redemptions.ts";
+import { endpointUrl } from "../../../../../contract/endpoint.ts";
 import { i18n } from "../../../../i18n/i18n.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { loadTexts } from "../../../../test/render-ui.tsx";
@@ -13,7 +15,7 @@ import {
   type BikeRedemptionCall,
   redemptionCall,
   redemptionFilterOf,
-  redemptionsPath,
+  redemptionQuery,
   savedMessage,
 } from "./redemptions-api.ts";
 
@@ -40,10 +42,19 @@ const CALLS: readonly [BikeRedemptionCall, "GET" | "POST" | "PUT" | "DELETE", st
   ["upload", "POST", "Failed to upload redemption offer"],
 ];
 
+const CASE_ID = "b1b1b1b1-b1b1-4b1b-8b1b-b1b1b1b1b1b1";
+
+/** A call of the contract with the given method (what it sends does not matter: the answer fails). */
+function callWith(call: BikeRedemptionCall, method: string) {
+  const params = { id: CASE_ID };
+  if (method === "GET") return redemptionCall(call, redemptionsApi.list, {});
+  if (method === "PUT") return redemptionCall(call, redemptionsApi.update, { params, body: { note: null } });
+  if (method === "DELETE") return redemptionCall(call, redemptionsApi.cancel, { params });
+  return redemptionCall(call, redemptionsApi.complete, { params });
+}
+
 async function failure(call: BikeRedemptionCall, method: string): Promise<ApiError> {
-  const error = await redemptionCall(call, "/api/bike-redemption", {
-    method: method as "GET",
-  }).catch((e: unknown) => e);
+  const error = await callWith(call, method).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -116,7 +127,7 @@ describe("the list's address", () => {
       reason: "LONG_ABSENCE",
       page: 2,
     });
-    expect(redemptionsPath(filter)).toBe(
+    expect(endpointUrl(redemptionsApi.list, { query: redemptionQuery(filter) })).toBe(
       "/api/bike-redemption?page=2&limit=20&search=Iida&status=PENDING&reason=LONG_ABSENCE",
     );
     expect(redemptionFilterOf(new URLSearchParams("status=ALL")).status).toBe("");

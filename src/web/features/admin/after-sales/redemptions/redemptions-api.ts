@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  redemptionsApi as api,
   BIKE_REDEMPTION_CREATED,
   BIKE_REDEMPTION_DELETED,
   BIKE_REDEMPTION_UPDATED,
@@ -10,30 +11,22 @@ import {
   REDEMPTION_PAYMENT_UPDATED,
   type TBikeRedemptionDetails,
   type TBikeRedemptionListItem,
+  type TBikeRedemptionsQuery,
   type TLeaseEndChoiceInput,
   type TOpenBikeRedemption,
   type TRedemptionPaymentInput,
   type TRedemptionPaymentUpdate,
   type TUpdateBikeRedemption,
-  zBikeRedemptionDetails,
-  zBikeRedemptionList,
-  zBikeRedemptionSaved,
+  zBikeRedemptionsQuery,
   zRedemptionOfferSaved,
-  zRedemptionPaymentSaved,
 } from "../../../../../contract/bike-redemptions.ts";
-import { zMessage } from "../../../../../contract/common.ts";
-import {
-  LEASE_END_REASONS,
-  type LeaseEndReason,
-  PAYMENT_METHODS,
-  type PaymentMethod,
-  SIMPLE_STATES,
-  type SimpleState,
-} from "../../../../../domain/enums.ts";
-import { ApiError, type ApiFetchOptions, apiFetch } from "../../../../lib/api-client.ts";
-import { endpointKey } from "../../../../lib/endpoint-client.ts";
+import type { EndpointDef, EndpointInput, EndpointResponse } from "../../../../../contract/endpoint.ts";
+import type { LeaseEndReason, PaymentMethod, SimpleState } from "../../../../../domain/enums.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
+import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
+import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
-import { ORDERS_KEY, TASKS_KEY } from "../../orders/orders-api.ts";
+import { refreshOrders } from "../../orders/orders-api.ts";
 import { USER_PAYMENT_ENDPOINTS } from "../payments/payments-api.ts";
 
 /**
@@ -46,10 +39,10 @@ import { USER_PAYMENT_ENDPOINTS } from "../payments/payments-api.ts";
 export type TRedemption = TBikeRedemptionDetails;
 export type TRedemptionRow = TBikeRedemptionListItem;
 
-export const REDEMPTIONS_KEY = ["bike-redemptions"] as const;
+/** Every cached answer about cases: the lists and each case, read by the admin, employer and mybike. */
+export const REDEMPTION_ENDPOINTS = [api.list, api.details] as const;
 export const REDEMPTIONS_PAGE_SIZE = 20;
 const SILENT = { silent: true };
-const enc = encodeURIComponent;
 
 /** SPEC §8: what each call says when the server's answer had no error of its own (or none came). */
 export const BIKE_REDEMPTION_ERRORS = {
@@ -80,12 +73,14 @@ async function withSpecText<T>(call: BikeRedemptionCall, request: () => Promise<
   }
 }
 
-export function redemptionCall<T>(
+/** A call of the contract's endpoint with SPEC §8's text of the call when the server said nothing. */
+export function redemptionCall<const E extends EndpointDef>(
   call: BikeRedemptionCall,
-  path: string,
-  options: ApiFetchOptions<T> = {},
-): Promise<T> {
-  return withSpecText(call, () => apiFetch(path, options));
+  definition: E,
+  input: EndpointInput<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<EndpointResponse<E>> {
+  return withSpecText(call, () => callEndpoint(definition, input, options));
 }
 
 /**
@@ -124,33 +119,37 @@ export type RedemptionFilter = {
 /** The status filter's value in the address for every status; without one the list shows the open ones. */
 export const ALL_STATUSES = "ALL";
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | "" =>
-  (values as readonly string[]).includes(value ?? "") ? (value as T) : "";
-
-/** The list's filters from the address, with what the API would refuse left out. */
+/**
+ * The list's filters from the address, read through the list's query schema: what the API would
+ * refuse is left out, and without a status the list shows the open cases.
+ */
 export function redemptionFilterOf(params: URLSearchParams): RedemptionFilter {
-  const status = params.get("status");
-  const page = Number(params.get("page"));
+  const { values } = filtersFromAddress(zBikeRedemptionsQuery, params);
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 100),
-    status: status === ALL_STATUSES ? "" : oneOf(SIMPLE_STATES, status) || "PENDING",
-    paymentMethod: oneOf(PAYMENT_METHODS, params.get("paymentMethod")),
-    reason: oneOf(LEASE_END_REASONS, params.get("reason")),
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    search: values.search ?? "",
+    status: params.get("status") === ALL_STATUSES ? "" : (values.status ?? "PENDING"),
+    paymentMethod: values.paymentMethod ?? "",
+    reason: values.reason ?? "",
+    page: values.page,
   };
 }
 
-export function redemptionsPath(filter: RedemptionFilter): string {
-  const params = new URLSearchParams({ page: String(filter.page), limit: String(REDEMPTIONS_PAGE_SIZE) });
-  for (const key of FILTER_KEYS) if (filter[key]) params.set(key, filter[key]);
-  return `/api/bike-redemption?${params}`;
+/** What the list asks for the filters: the page, 20 a page, and the filters given. */
+export function redemptionQuery(filter: RedemptionFilter): Partial<TBikeRedemptionsQuery> {
+  const query: Partial<TBikeRedemptionsQuery> = { page: filter.page, limit: REDEMPTIONS_PAGE_SIZE };
+  if (filter.search) query.search = filter.search;
+  if (filter.status) query.status = filter.status;
+  if (filter.paymentMethod) query.paymentMethod = filter.paymentMethod;
+  if (filter.reason) query.reason = filter.reason;
+  return query;
 }
 
 /** GET /api/bike-redemption: one page, newest first, as `{ items, total }` for the table. */
 export function useRedemptions(filter: RedemptionFilter) {
+  const input = { query: redemptionQuery(filter) };
   return useQuery({
-    queryKey: [...REDEMPTIONS_KEY, "list", filter],
-    queryFn: () => redemptionCall("list", redemptionsPath(filter), { schema: zBikeRedemptionList }),
+    queryKey: endpointKey(api.list, input),
+    queryFn: ({ signal }) => redemptionCall("list", api.list, input, { signal }),
     select: (data) => ({ items: data.items, total: data.totalCount }),
     placeholderData: keepPreviousData,
     // The table shows its own error state with a retry.
@@ -158,13 +157,12 @@ export function useRedemptions(filter: RedemptionFilter) {
   });
 }
 
-const casePath = (id: string) => `/api/bike-redemption/${enc(id)}`;
-
 /** GET /api/bike-redemption/{id}; the page says itself when it is gone (404). */
 export function useRedemption(id: string) {
+  const input = { params: { id } };
   return useQuery({
-    queryKey: [...REDEMPTIONS_KEY, "detail", id],
-    queryFn: () => redemptionCall("fetch", casePath(id), { schema: zBikeRedemptionDetails }),
+    queryKey: endpointKey(api.details, input),
+    queryFn: ({ signal }) => redemptionCall("fetch", api.details, input, { signal }),
     meta: SILENT,
   });
 }
@@ -184,41 +182,24 @@ export type RedemptionAction =
   | { kind: "updatePayment"; paymentId: string; body: TRedemptionPaymentUpdate }
   | { kind: "deletePayment"; paymentId: string };
 
-const paymentPath = (id: string) => `/api/redemption-payment/${enc(id)}`;
-
 async function run(id: string, action: RedemptionAction): Promise<string | null> {
-  const path = casePath(id);
+  const params = { id };
   switch (action.kind) {
     case "update":
-      return (
-        await redemptionCall("update", path, {
-          method: "PUT",
-          body: action.body,
-          schema: zBikeRedemptionSaved,
-        })
-      ).message;
+      return (await redemptionCall("update", api.update, { params, body: action.body })).message;
     case "cancel":
-      return (await redemptionCall("delete", path, { method: "DELETE", schema: zMessage })).message;
+      return (await redemptionCall("delete", api.cancel, { params })).message;
     case "choose":
-      await redemptionCall("update", `${path}/choice`, {
-        method: "POST",
-        body: action.body,
-        schema: zBikeRedemptionDetails,
-      });
+      await redemptionCall("update", api.choose, { params, body: action.body });
       return null;
     case "leasingCompanyInvoice":
-      await redemptionCall("update", `${path}/grenke-invoice`, {
-        method: "POST",
-        schema: zBikeRedemptionDetails,
-      });
+      await redemptionCall("update", api.leasingCompanyInvoice, { params });
       return null;
     case "complete":
-      await redemptionCall("update", `${path}/complete`, { method: "POST", schema: zBikeRedemptionDetails });
+      await redemptionCall("update", api.complete, { params });
       return null;
     case "regenerateOffer":
-      return (
-        await redemptionCall("update", `${path}/offer`, { method: "POST", schema: zRedemptionOfferSaved })
-      ).message;
+      return (await redemptionCall("update", api.regenerateOffer, { params })).message;
     case "uploadOffer":
       return (
         await withSpecText("upload", () =>
@@ -226,23 +207,12 @@ async function run(id: string, action: RedemptionAction): Promise<string | null>
         )
       ).message;
     case "recordPayment":
-      return (
-        await apiFetch("/api/redemption-payment", {
-          method: "POST",
-          body: action.body,
-          schema: zRedemptionPaymentSaved,
-        })
-      ).message;
+      return (await callEndpoint(api.recordPayment, { body: action.body })).message;
     case "updatePayment":
-      return (
-        await apiFetch(paymentPath(action.paymentId), {
-          method: "PUT",
-          body: action.body,
-          schema: zRedemptionPaymentSaved,
-        })
-      ).message;
+      return (await callEndpoint(api.updatePayment, { params: { id: action.paymentId }, body: action.body }))
+        .message;
     case "deletePayment":
-      return (await apiFetch(paymentPath(action.paymentId), { method: "DELETE", schema: zMessage })).message;
+      return (await callEndpoint(api.deletePayment, { params: { id: action.paymentId } })).message;
   }
 }
 
@@ -250,11 +220,12 @@ async function run(id: string, action: RedemptionAction): Promise<string | null>
 export function useRefreshAfterCase() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
-    void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+    void refreshOrders(queryClient);
     for (const stale of USER_PAYMENT_ENDPOINTS)
       void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
-    return queryClient.invalidateQueries({ queryKey: REDEMPTIONS_KEY });
+    return Promise.all(
+      REDEMPTION_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+    );
   };
 }
 
@@ -272,12 +243,7 @@ export function useRedemptionAction(id: string) {
 export function useOpenRedemption() {
   const refresh = useRefreshAfterCase();
   return useMutation({
-    mutationFn: (body: TOpenBikeRedemption) =>
-      redemptionCall("create", "/api/bike-redemption", {
-        method: "POST",
-        body,
-        schema: zBikeRedemptionSaved,
-      }),
+    mutationFn: (body: TOpenBikeRedemption) => redemptionCall("create", api.open, { body }),
     meta: SILENT,
     onSuccess: refresh,
   });
