@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { zBrokerageInquiryInput } from "../../../contract/bike-brokerage.ts";
 import { BROKERAGE_INQUIRY_MESSAGE_MAX, brokerageBikeTitle } from "../../../domain/brokerage.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
@@ -9,14 +9,30 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
-import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { type TListedBike, useAskAboutBike } from "./brokerage-api.ts";
 
-const FIELDS = ["name", "email", "phoneNumber", "message"] as const;
-
 type Values = { name: string; email: string; phoneNumber: string; message: string };
+
+/** The inquiry the values make; a phone number that does not read goes as typed, for its rule to say so. */
+function inquiryBody(values: Values) {
+  const phone = values.phoneNumber.trim();
+  let phoneNumber: string | null = phone || null;
+  try {
+    if (phone) phoneNumber = normalizePhoneNumber(phone);
+  } catch {
+    // The phone rule says so at the field.
+  }
+  return {
+    name: values.name.trim(),
+    email: normalizeEmail(values.email),
+    phoneNumber,
+    message: values.message.trim(),
+  };
+}
 
 /** What the dialog's alert says of a refusal: the bike went off sale, the user asked already, or the general text. */
 function refusalText(error: unknown, t: (key: string) => string, fallback: string): string {
@@ -49,9 +65,12 @@ export function InquiryDialog({
   const { user } = useSession();
   const rules = fieldRules(t);
   const ask = useAskAboutBike();
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: { name: "", email: "", phoneNumber: "", message: "" },
-    validate: {
+    schema: zBrokerageInquiryInput,
+    toBody: inquiryBody,
+    // The shared field rules (SPEC §5) name the field in their words: an e-mail or a phone number.
+    rules: {
       name: rules.required(),
       email: rules.email,
       phoneNumber: rules.optionalPhone,
@@ -82,27 +101,16 @@ export function InquiryDialog({
 
   function submit(values: Values) {
     if (!bike) return;
-    const phone = values.phoneNumber.trim();
     ask.mutate(
-      {
-        bikeId: bike.bikeBrokerageId,
-        body: {
-          name: values.name.trim(),
-          email: normalizeEmail(values.email),
-          phoneNumber: phone ? normalizePhoneNumber(phone) : null,
-          message: values.message.trim(),
-        },
-      },
+      { bikeId: bike.bikeBrokerageId, body: inquiryBody(values) },
       {
         onSuccess: () => onSent(bike.bikeBrokerageId),
         onError: (error) => {
-          const fields = fieldErrorsOf(error, FIELDS, t("forms.checkField"));
-          if (error instanceof ApiError && error.code === "UNSUPPORTED_PHONE_NUMBER")
-            fields.phoneNumber = t("errors.UNSUPPORTED_PHONE_NUMBER");
-          if (Object.keys(fields).length > 0) {
-            form.setErrors(fields);
-            errorSummary.show();
-          }
+          const phoneRefused = error instanceof ApiError && error.code === "UNSUPPORTED_PHONE_NUMBER";
+          const extra: Record<string, string> = phoneRefused
+            ? { phoneNumber: t("errors.UNSUPPORTED_PHONE_NUMBER") }
+            : {};
+          if (form.setServerErrors(error, extra)) errorSummary.show();
           if (error instanceof ApiError && error.code === "CONFLICT") onAskedBefore(bike.bikeBrokerageId);
         },
       },
