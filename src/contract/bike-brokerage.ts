@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BROKERAGE_INQUIRY_MESSAGE_MAX, BROKERAGE_STAGES } from "../domain/brokerage.ts";
 import { EVENT_TYPES, SIMPLE_STATES } from "../domain/enums.ts";
-import { zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -208,6 +209,7 @@ export type TUpdateBikeBrokerage = z.infer<typeof zUpdateBikeBrokerage>;
 export const zBikeBrokerageSaved = z.object({ message: z.string(), bikeBrokerage: zBikeBrokerage });
 export type TBikeBrokerageSaved = z.infer<typeof zBikeBrokerageSaved>;
 
+export const zBikeBrokerageIdParams = z.object({ id: z.uuid() });
 export const zInquiryParams = z.object({ inquiryId: z.uuid() });
 export const zInquiryHandled = z.object({ handled: z.boolean() });
 export type TInquiryHandled = z.infer<typeof zInquiryHandled>;
@@ -248,3 +250,77 @@ export const zBrokerageInquiryInput = z.object({
   message: zMultiLineText({ min: 1, max: BROKERAGE_INQUIRY_MESSAGE_MAX }),
 });
 export type TBrokerageInquiryInput = z.infer<typeof zBrokerageInquiryInput>;
+
+/** The helpdesk's bikes (brokerage.manage) and the public page's (brokerage.use). */
+export const brokerageApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/bike-brokerage",
+    summary: "The brokerage's bikes, newest first, with their open inquiries (search, status, listed)",
+    query: zBikeBrokeragesQuery,
+    response: zBikeBrokeragePage,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/bike-brokerage",
+    summary: "Add a bike from an order or by hand ('Bike brokerage created successfully')",
+    body: zCreateBikeBrokerage,
+    status: 201,
+    response: zBikeBrokerageSaved,
+    errors: [400, 401, 403, 409],
+  }),
+  listed: endpoint({
+    method: "GET",
+    path: "/bike-brokerage/listed",
+    summary: "The bikes for sale on /bikeBrokerageService, newest listed first (search, frameSize)",
+    query: zListedBikesQuery,
+    response: zListedBikePage,
+    errors: [400, 401, 403],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/bike-brokerage/:id",
+    summary: "A brokerage bike with its suggested price, inquiries and events",
+    params: zBikeBrokerageIdParams,
+    response: zBikeBrokerageDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/bike-brokerage/:id",
+    summary:
+      "Change a bike, list or unlist it, mark it sold or withdrawn ('Bike brokerage updated successfully')",
+    params: zBikeBrokerageIdParams,
+    body: zUpdateBikeBrokerage,
+    response: zBikeBrokerageSaved,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/bike-brokerage/:id",
+    summary: "Delete a bike nobody asked about (409 BROKERAGE_IN_USE otherwise: withdraw it)",
+    params: zBikeBrokerageIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  inquire: endpoint({
+    method: "POST",
+    path: "/bike-brokerage/:id/inquiries",
+    summary: "Ask to buy a listed bike; customer service is mailed (10 an hour per user)",
+    params: zBikeBrokerageIdParams,
+    body: zBrokerageInquiryInput,
+    status: 201,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  setInquiryHandled: endpoint({
+    method: "PUT",
+    path: "/bike-brokerage/inquiries/:inquiryId",
+    summary: "Mark an inquiry handled (answered) or open again",
+    params: zInquiryParams,
+    body: zInquiryHandled,
+    response: zBrokerageInquiry,
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -12,7 +12,7 @@ import type {
 import { brokerageStage } from "../../../domain/brokerage.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, pageEnvelope, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import {
   bikeBrokerageInquiries,
   bikeBrokerages,
@@ -127,21 +127,29 @@ export async function listBikes(db: Db, query: TBikeBrokeragesQuery): Promise<TB
         ? sql`exists ${openInquiryOf}`
         : sql`not exists ${openInquiryOf}`,
   );
-  const [total] = await db
-    .select({ n: count() })
-    .from(bikeBrokerages)
-    .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
-    .where(where);
-  const rows = await db
-    .select(columns)
-    .from(bikeBrokerages)
-    .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
-    .leftJoin(companies, eq(companies.id, bikeBrokerages.companyId))
-    .where(where)
-    .orderBy(desc(bikeBrokerages.createdAt), desc(bikeBrokerages.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  return pageEnvelope(rows.map(toBikeBrokerage), total?.n ?? 0, query);
+  return readPage(
+    query,
+    async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(bikeBrokerages)
+          .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
+          .where(where)
+      )[0]?.n ?? 0,
+    async ({ limit, offset }) => {
+      const rows = await db
+        .select(columns)
+        .from(bikeBrokerages)
+        .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
+        .leftJoin(companies, eq(companies.id, bikeBrokerages.companyId))
+        .where(where)
+        .orderBy(desc(bikeBrokerages.createdAt), desc(bikeBrokerages.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toBikeBrokerage);
+    },
+  );
 }
 
 export async function findBike(db: Db, id: string): Promise<TBikeBrokerage> {
@@ -228,24 +236,28 @@ export async function listedBikes(db: Db, query: TListedBikesQuery): Promise<TLi
       : undefined,
     frameSize ? sql`lower(${bikeBrokerages.frameSize}) = lower(${frameSize})` : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(bikeBrokerages).where(where);
-  const rows = await db
-    .select({
-      bikeBrokerageId: bikeBrokerages.id,
-      brand: bikeBrokerages.brand,
-      model: bikeBrokerages.model,
-      modelYear: bikeBrokerages.modelYear,
-      frameSize: bikeBrokerages.frameSize,
-      description: bikeBrokerages.description,
-      askingPriceCents: bikeBrokerages.askingPriceCents,
-      city: bikeBrokerages.city,
-      listedAt: bikeBrokerages.listedAt,
-    })
-    .from(bikeBrokerages)
-    .where(where)
-    .orderBy(desc(bikeBrokerages.listedAt), desc(bikeBrokerages.id))
-    .limit(query.limit)
-    .offset(pageOffset(query));
-  const items = rows.map((row) => ({ ...row, listedAt: (row.listedAt as Date).toISOString() }));
-  return pageEnvelope(items, total?.n ?? 0, query);
+  return readPage(
+    query,
+    async () => (await db.select({ n: count() }).from(bikeBrokerages).where(where))[0]?.n ?? 0,
+    async ({ limit, offset }) => {
+      const rows = await db
+        .select({
+          bikeBrokerageId: bikeBrokerages.id,
+          brand: bikeBrokerages.brand,
+          model: bikeBrokerages.model,
+          modelYear: bikeBrokerages.modelYear,
+          frameSize: bikeBrokerages.frameSize,
+          description: bikeBrokerages.description,
+          askingPriceCents: bikeBrokerages.askingPriceCents,
+          city: bikeBrokerages.city,
+          listedAt: bikeBrokerages.listedAt,
+        })
+        .from(bikeBrokerages)
+        .where(where)
+        .orderBy(desc(bikeBrokerages.listedAt), desc(bikeBrokerages.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => ({ ...row, listedAt: (row.listedAt as Date).toISOString() }));
+    },
+  );
 }

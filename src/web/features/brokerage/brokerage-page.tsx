@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zListedBikesQuery } from "../../../contract/bike-brokerage.ts";
 import { BROKERAGE_FRAME_SIZES } from "../../../domain/brokerage.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -19,7 +20,7 @@ import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { i18n } from "../../i18n/i18n.ts";
-import { useFilterParams, useSearchText } from "../../lib/filter-params.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../lib/filter-params.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
 import { BikeCard } from "./bike-card.tsx";
 import { CARDS_PAGE_SIZE, type ListedFilter, type TListedBike, useListedBikes } from "./brokerage-api.ts";
@@ -33,14 +34,17 @@ export { ensureBrokerageTexts as brokerageTextsReady } from "../../i18n/brokerag
 
 type FilterKey = "search" | "frameSize";
 
-/** The page's filters from the address: a known frame size only, page 1 unless told. */
+/**
+ * The page's filters from the address, read through the list's query schema: a known frame size only,
+ * page 1 unless told.
+ */
 export function listedFilterOf(params: URLSearchParams): ListedFilter {
-  const frameSize = params.get("frameSize") ?? "";
-  const page = Number(params.get("page"));
+  const { values } = filtersFromAddress(zListedBikesQuery, params);
+  const frameSize = values.frameSize ?? "";
   return {
-    search: (params.get("search") ?? "").trim(),
+    search: values.search ?? "",
     frameSize: (BROKERAGE_FRAME_SIZES as readonly string[]).includes(frameSize) ? frameSize : "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: values.page,
   };
 }
 

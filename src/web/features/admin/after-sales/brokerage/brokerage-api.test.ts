@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import {
   BIKE_BROKERAGE_ERRORS,
   BIKE_BROKERAGE_NETWORK_ERRORS,
+  brokerageApi,
 } from "../../../../../contract/bike-brokerage.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { brokerageCall } from "./brokerage-api.ts";
@@ -25,11 +26,22 @@ const CALLS = [
   ["delete", "DELETE", "Failed to delete bike brokerage", "Network error while deleting bike brokerage"],
 ] as const;
 
+const BIKE_ID = "b2b2b2b2-b2b2-4b2b-8b2b-b2b2b2b2b2b2";
+
+/** A call of the contract with the given method (what it sends does not matter: the answer fails). */
+function callWith(call: (typeof CALLS)[number][0], method: (typeof CALLS)[number][1]) {
+  const params = { id: BIKE_ID };
+  if (method === "GET") return brokerageCall(call, brokerageApi.list, {});
+  if (method === "PUT") return brokerageCall(call, brokerageApi.update, { params, body: {} });
+  if (method === "DELETE") return brokerageCall(call, brokerageApi.remove, { params });
+  return brokerageCall(call, brokerageApi.create, { body: { listed: false } });
+}
+
 async function failure(
   call: (typeof CALLS)[number][0],
   method: (typeof CALLS)[number][1],
 ): Promise<ApiError> {
-  const error = await brokerageCall(call, "/api/bike-brokerage", { method }).catch((e: unknown) => e);
+  const error = await callWith(call, method).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }

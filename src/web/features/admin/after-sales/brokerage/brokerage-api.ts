@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  brokerageApi as api,
   BIKE_BROKERAGE_ERRORS,
   BIKE_BROKERAGE_NETWORK_ERRORS,
   BIKE_BROKERAGE_PAGE_SIZE,
@@ -8,16 +9,20 @@ import {
   type TBikeBrokerageDetails,
   type TCreateBikeBrokerage,
   type TUpdateBikeBrokerage,
-  zBikeBrokerageDetails,
-  zBikeBrokeragePage,
-  zBikeBrokerageSaved,
-  zBrokerageInquiry,
+  zBikeBrokeragesQuery,
 } from "../../../../../contract/bike-brokerage.ts";
+import type {
+  EndpointDef,
+  EndpointInput,
+  EndpointQuery,
+  EndpointResponse,
+} from "../../../../../contract/endpoint.ts";
 import { ordersApi } from "../../../../../contract/orders.ts";
 import { tasksApi } from "../../../../../contract/tasks.ts";
-import { SIMPLE_STATES, type SimpleState } from "../../../../../domain/enums.ts";
-import { ApiError, type ApiFetchOptions, apiFetch } from "../../../../lib/api-client.ts";
+import type { SimpleState } from "../../../../../domain/enums.ts";
+import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
+import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 
 /**
  * The helpdesk's calls of the bike brokerage (src/contract/bike-brokerage.ts): the paged list, one
@@ -27,23 +32,24 @@ import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
 
 export type { TBikeBrokerage, TBikeBrokerageDetails, TCreateBikeBrokerage, TUpdateBikeBrokerage };
 
-export const BROKERAGE_KEY = ["bike-brokerage"] as const;
+/** The brokerage's reads a change makes stale: the lists (the public cards too) and each bike. */
+const BROKERAGE_READS = [api.list, api.details, api.listed] as const;
 /** The helpdesk's tasks, which count the inquiries waiting for an answer. */
 const TASKS_KEY = endpointKey(tasksApi.list);
 const SILENT = { silent: true };
-const enc = encodeURIComponent;
 
 /**
  * SPEC §8: a brokerage call rejects with the server's own error when it sent one; with 'Network error
  * while … bike brokerage' when no answer came; else with 'Failed to … bike brokerage(s)'.
  */
-export async function brokerageCall<T>(
+export async function brokerageCall<const E extends EndpointDef>(
   call: BikeBrokerageCall,
-  path: string,
-  options: ApiFetchOptions<T> = {},
-): Promise<T> {
+  definition: E,
+  input: EndpointInput<E>,
+  options: { signal?: AbortSignal } = {},
+): Promise<EndpointResponse<E>> {
   try {
-    return await apiFetch(path, options);
+    return await callEndpoint(definition, input, options);
   } catch (error) {
     if (!(error instanceof ApiError) || error.bodyReadable) throw error;
     const message = error.status === 0 ? BIKE_BROKERAGE_NETWORK_ERRORS[call] : BIKE_BROKERAGE_ERRORS[call];
@@ -61,46 +67,48 @@ export type BrokerageFilter = {
   page: number;
 };
 
-const flag = (value: string | null): "" | "true" | "false" =>
-  value === "true" || value === "false" ? value : "";
-
-/** The list's filters from the address, with what the API would refuse left out. */
+/** The list's filters from the address, read through the list's query schema: what the API would refuse is left out. */
 export function brokerageFilterOf(params: URLSearchParams): BrokerageFilter {
-  const status = params.get("status") ?? "";
-  const page = Number(params.get("page"));
+  const { values } = filtersFromAddress(zBikeBrokeragesQuery, params);
   return {
-    search: (params.get("search") ?? "").trim().slice(0, 100),
-    status: (SIMPLE_STATES as readonly string[]).includes(status) ? (status as SimpleState) : "",
-    listed: flag(params.get("listed")),
-    openInquiries: params.get("openInquiries") === "true" ? "true" : "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    search: values.search ?? "",
+    status: values.status ?? "",
+    listed: values.listed === undefined ? "" : values.listed ? "true" : "false",
+    openInquiries: values.openInquiries ? "true" : "",
+    page: values.page,
   };
 }
 
-export function brokeragePath(filter: BrokerageFilter): string {
-  const params = new URLSearchParams({ page: String(filter.page), limit: String(BIKE_BROKERAGE_PAGE_SIZE) });
-  for (const key of FILTER_KEYS) if (filter[key]) params.set(key, filter[key]);
-  return `/api/bike-brokerage?${params}`;
+/** What the list asks for the filters: the page, 20 a page, and the filters given. */
+export function brokerageQuery(filter: BrokerageFilter): EndpointQuery<typeof api.list> {
+  return {
+    page: filter.page,
+    limit: BIKE_BROKERAGE_PAGE_SIZE,
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.listed ? { listed: filter.listed } : {}),
+    ...(filter.openInquiries ? { openInquiries: filter.openInquiries } : {}),
+  };
 }
 
 /** GET /api/bike-brokerage: one page, newest first; the previous page stays while the next loads. */
 export function useBrokerageBikes(filter: BrokerageFilter) {
+  const input = { query: brokerageQuery(filter) };
   return useQuery({
-    queryKey: [...BROKERAGE_KEY, "list", filter],
-    queryFn: () => brokerageCall("fetch", brokeragePath(filter), { schema: zBikeBrokeragePage }),
+    queryKey: endpointKey(api.list, input),
+    queryFn: ({ signal }) => brokerageCall("fetch", api.list, input, { signal }),
     placeholderData: keepPreviousData,
     // The table shows its own error state with a retry.
     meta: SILENT,
   });
 }
 
-const bikePath = (id: string) => `/api/bike-brokerage/${enc(id)}`;
-
 /** GET /api/bike-brokerage/{id}; the page says itself when it is gone (404). */
 export function useBrokerageBike(id: string) {
+  const input = { params: { id } };
   return useQuery({
-    queryKey: [...BROKERAGE_KEY, "detail", id],
-    queryFn: () => brokerageCall("fetch", bikePath(id), { schema: zBikeBrokerageDetails }),
+    queryKey: endpointKey(api.details, input),
+    queryFn: ({ signal }) => brokerageCall("fetch", api.details, input, { signal }),
     meta: SILENT,
   });
 }
@@ -121,37 +129,33 @@ function useRefreshing<V, R>(call: (variables: V) => Promise<R>) {
     meta: SILENT,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      return queryClient.invalidateQueries({ queryKey: BROKERAGE_KEY });
+      return Promise.all(
+        BROKERAGE_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+      );
     },
   });
 }
 
 /** POST /api/bike-brokerage: answers the new bike. */
 export function useAddBike() {
-  return useRefreshing((body: TCreateBikeBrokerage) =>
-    brokerageCall("create", "/api/bike-brokerage", { method: "POST", body, schema: zBikeBrokerageSaved }),
-  );
+  return useRefreshing((body: TCreateBikeBrokerage) => brokerageCall("create", api.create, { body }));
 }
 
 /** PUT /api/bike-brokerage/{id}: fields, listing, sold or withdrawn. */
 export function useChangeBike(id: string) {
   return useRefreshing((body: TUpdateBikeBrokerage) =>
-    brokerageCall("update", bikePath(id), { method: "PUT", body, schema: zBikeBrokerageSaved }),
+    brokerageCall("update", api.update, { params: { id }, body }),
   );
 }
 
 /** DELETE /api/bike-brokerage/{id}. */
 export function useDeleteBike(id: string) {
-  return useRefreshing(() => brokerageCall("delete", bikePath(id), { method: "DELETE" }));
+  return useRefreshing(() => brokerageCall("delete", api.remove, { params: { id } }));
 }
 
 /** PUT /api/bike-brokerage/inquiries/{inquiryId}. */
 export function useInquiryHandled() {
   return useRefreshing(({ inquiryId, handled }: { inquiryId: string; handled: boolean }) =>
-    brokerageCall("update", `/api/bike-brokerage/inquiries/${enc(inquiryId)}`, {
-      method: "PUT",
-      body: { handled },
-      schema: zBrokerageInquiry,
-    }),
+    brokerageCall("update", api.setInquiryHandled, { params: { inquiryId }, body: { handled } }),
   );
 }
