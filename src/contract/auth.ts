@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, THEMES } from "../domain/enums.ts";
+import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -91,3 +92,32 @@ export const LOGIN_MESSAGES = {
   codeWrong: "Verification failed. Please check the code and try again.",
   codeExpired: "The verification code has expired. Please log in again.",
 } as const;
+
+/**
+ * The calls of the session besides logging in: login answers 200 (the session) or 202 (a code was
+ * sent), which an endpoint does not describe, so the server registers it by hand.
+ */
+export const authApi = {
+  verify: endpoint({
+    method: "POST",
+    path: "/verify",
+    summary: "Verify the two-factor code sent at login; sets the session cookies",
+    body: zVerifyRequest,
+    response: zSessionTokens,
+    errors: [400, 401, 403, 429],
+  }),
+  user: endpoint({
+    method: "GET",
+    path: "/user",
+    summary: "The logged-in user with roles, permissions and companies (401 = no user)",
+    response: zSessionUser,
+    errors: [401],
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/logout",
+    summary: "End the session: revoke its refresh tokens and clear the cookies",
+    response: zLogoutResponse,
+    errors: [403],
+  }),
+};

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  zLoginRequest,
-  zLogoutResponse,
-  zSessionTokens,
-  zSessionUser,
-  zTwoFactorRequired,
-  zVerifyRequest,
-} from "../../../contract/auth.ts";
+import { authApi as api, zLoginRequest, zSessionTokens, zTwoFactorRequired } from "../../../contract/auth.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import {
   ACCESS_COOKIE,
   CHALLENGE_COOKIE,
@@ -22,6 +16,7 @@ import {
 import { createAuthService } from "./service.ts";
 import { revokeSessionsOfTokens } from "./sessions.ts";
 
+const tags = ["auth"];
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 /** A coarse cap per address on top of the failure lockout, against floods of attempts. */
 const floodLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
@@ -35,12 +30,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : undefined,
   });
 
+  // Login answers 200 with the session or 202 when a two-factor code was sent: registered by hand.
   app.post(
     "/login",
     {
       config: { ...ORIGIN_ONLY, ...floodLimit },
       schema: {
-        tags: ["auth"],
+        tags,
         summary: "Log in with e-mail and password; 202 when a two-factor code was sent",
         body: zLoginRequest,
         response: { 200: zSessionTokens, 202: zTwoFactorRequired, ...errors },
@@ -57,52 +53,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post(
-    "/verify",
-    {
-      config: { ...ORIGIN_ONLY, ...floodLimit },
-      schema: {
-        tags: ["auth"],
-        summary: "Verify the two-factor code sent at login; sets the session cookies",
-        body: zVerifyRequest,
-        response: { 200: zSessionTokens, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.verify, tags),
+    config: { ...ORIGIN_ONLY, ...floodLimit },
+    handler: async (request, reply) => {
       const session = await auth.verify(request.body, request.cookies[CHALLENGE_COOKIE], info(request));
       clearChallengeCookie(reply, secure);
       setSessionCookies(reply, session, secure);
       return { accessToken: session.accessToken, refreshToken: session.refreshToken };
     },
-  );
+  });
 
-  app.get(
-    "/user",
-    {
-      preHandler: guards.user,
-      schema: {
-        tags: ["auth"],
-        summary: "The logged-in user with roles, permissions and companies (401 = no user)",
-        response: { 200: zSessionUser, 401: zErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.user, tags),
+    preHandler: guards.user,
+    handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { roleNames: _roleNames, scope: _scope, ...user } = currentUser(request);
       return user;
     },
-  );
+  });
 
-  app.post(
-    "/logout",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "End the session: revoke its refresh tokens and clear the cookies",
-        response: { 200: zLogoutResponse, 403: zErrorResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.logout, tags),
+    handler: async (request, reply) => {
       // The same answer whether or not a session was found: logout tells nothing about the tokens.
       const tokens = {
         accessToken: request.cookies[ACCESS_COOKIE],
@@ -112,5 +86,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       clearSessionCookies(reply, secure);
       return { message: "Logged out" };
     },
-  );
+  });
 };
