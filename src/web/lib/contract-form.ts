@@ -1,5 +1,6 @@
 import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { ApiError } from "./api-client.ts";
@@ -100,6 +101,21 @@ export function serverFieldErrors(
   return errors;
 }
 
+/** A rule per top-level field: the error text for the value, or null when it passes. */
+export type FieldRules<Values> = {
+  [Field in keyof Values]?: (value: Values[Field], values: Values) => ReactNode;
+};
+
+function ownErrors<Values>(rules: ContractFormInput<Values, unknown>["rules"], values: Values): FormErrors {
+  if (!rules) return {};
+  if (typeof rules === "function") return rules(values);
+  const errors: FormErrors = {};
+  for (const field of Object.keys(rules) as (keyof Values)[]) {
+    errors[field as string] = rules[field]?.(values[field], values);
+  }
+  return errors;
+}
+
 export type ContractFormInput<Values, Body> = Omit<UseFormInput<Values>, "validate"> & {
   /** The contract's request schema. */
   schema: z.ZodType<Body>;
@@ -109,8 +125,11 @@ export type ContractFormInput<Values, Body> = Omit<UseFormInput<Values>, "valida
   fieldOf?: FieldMap;
   /** A form's own words for an issue it knows better (a cross-field rule of the contract). */
   texts?: IssueTexts;
-  /** Checks the schema cannot make (two fields typed alike); their texts win over the schema's. */
-  rules?: (values: Values) => FormErrors;
+  /**
+   * Checks the schema cannot make (two fields typed alike, a field's own words); their texts win over
+   * the schema's. A function of the values, or a rule per top-level field as useForm takes them.
+   */
+  rules?: ((values: Values) => FormErrors) | FieldRules<Values>;
   /** What a field the server refused says when the form had no objection; "check this field" by default. */
   serverText?: string;
 };
@@ -138,7 +157,7 @@ export function useContractForm<Values extends Record<string, unknown>, Body = u
     ...input,
     validate: (values) => ({
       ...schemaFieldErrors(schema, toBody(values), values, t, { fieldOf, texts }),
-      ...Object.fromEntries(Object.entries(rules?.(values) ?? {}).filter(([, text]) => text)),
+      ...Object.fromEntries(Object.entries(ownErrors(rules, values)).filter(([, text]) => text)),
     }),
   });
   return Object.assign(form, {

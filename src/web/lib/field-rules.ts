@@ -49,3 +49,15 @@ export function fieldRules(t: TFunction) {
     password: <Values>(check: FieldRule<Values>) => requiredThen(t("forms.passwordRequired"), check),
   };
 }
+
+/**
+ * A phone number as the request sends it (SPEC §5, normalized), for a form's body: one that does not
+ * read goes as typed, and the form's phone rule says so at the field.
+ */
+export function phoneAsSent(text: string): string {
+  try {
+    return normalizePhoneNumber(text);
+  } catch {
+    return text.trim();
+  }
+}

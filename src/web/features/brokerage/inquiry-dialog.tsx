@@ -5,12 +5,11 @@ import { zBrokerageInquiryInput } from "../../../contract/bike-brokerage.ts";
 import { BROKERAGE_INQUIRY_MESSAGE_MAX, brokerageBikeTitle } from "../../../domain/brokerage.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
-import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
-import { fieldRules } from "../../lib/field-rules.ts";
+import { fieldRules, phoneAsSent } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { type TListedBike, useAskAboutBike } from "./brokerage-api.ts";
@@ -20,12 +19,7 @@ type Values = { name: string; email: string; phoneNumber: string; message: strin
 /** The inquiry the values make; a phone number that does not read goes as typed, for its rule to say so. */
 function inquiryBody(values: Values) {
   const phone = values.phoneNumber.trim();
-  let phoneNumber: string | null = phone || null;
-  try {
-    if (phone) phoneNumber = normalizePhoneNumber(phone);
-  } catch {
-    // The phone rule says so at the field.
-  }
+  const phoneNumber = phone ? phoneAsSent(phone) : null;
   return {
     name: values.name.trim(),
     email: normalizeEmail(values.email),

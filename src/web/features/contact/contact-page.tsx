@@ -30,14 +30,13 @@ import {
 } from "../../../domain/contact-forms.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
-import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { CONTACT_DETAILS as C, telHref } from "../../lib/contact-details.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
-import { fieldRules } from "../../lib/field-rules.ts";
+import { fieldRules, phoneAsSent } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import classes from "./contact-page.module.css";
@@ -57,12 +56,7 @@ const INITIAL = {
 function contactBody(values: typeof INITIAL) {
   const company = values.company.trim();
   const phone = values.phoneNumber.trim();
-  let phoneNumber = phone;
-  try {
-    if (phone) phoneNumber = normalizePhoneNumber(phone);
-  } catch {
-    // The phone rule says so at the field.
-  }
+  const phoneNumber = phoneAsSent(phone);
   return {
     name: values.name.trim(),
     ...(company ? { company } : {}),
