@@ -1,16 +1,14 @@
 import { Alert, Anchor, Button, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useParams } from "react-router";
 import type { z } from "zod";
-import { registrationApi, type zEmployeeRegistrationRequest } from "../../../contract/registration.ts";
+import { registrationApi, zEmployeeRegistrationRequest } from "../../../contract/registration.ts";
 import { LANGUAGES, type Language } from "../../../domain/enums.ts";
 import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath, matchRoute } from "../../../domain/routes.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
-import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { InvalidLinkNotice } from "../../components/invalid-link-notice.tsx";
@@ -22,22 +20,23 @@ import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage, setLanguage } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
-import { fieldRules } from "../../lib/field-rules.ts";
-import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { fieldRules, phoneAsSent } from "../../lib/field-rules.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
 type Registration = z.infer<typeof zEmployeeRegistrationRequest>;
 
-const FIELDS = [
-  "companyId",
-  "firstName",
-  "lastName",
-  "email",
-  "phoneNumber",
-  "password",
-  "language",
-] as const;
+type JoinValues = {
+  companyId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  language: string;
+};
 
 /**
  * /liity/{token} and /{lang}/liity/{token}: an employee joins their employer's bike benefit with the
@@ -56,7 +55,7 @@ export function JoinPage() {
   );
   const isGroup = link.data?.kind === "groupCompany";
   const rules = fieldRules(t);
-  const form = useForm({
+  const form = useContractForm({
     initialValues: {
       companyId: "",
       firstName: "",
@@ -67,7 +66,10 @@ export function JoinPage() {
       // /{lang}/liity/{token}: the link's language, even before the page has switched to it.
       language: (matchRoute(pathname)?.lang ?? currentLanguage()) as string,
     },
-    validate: {
+    schema: zEmployeeRegistrationRequest,
+    toBody: (values) => registration(values),
+    // The shared field rules (SPEC §5) name the field in their words; the password its own rules.
+    rules: {
       companyId: (v) => (isGroup && !v ? t("join.companyRequired") : null),
       firstName: rules.required(),
       lastName: rules.required(),
@@ -84,7 +86,7 @@ export function JoinPage() {
     mutationFn: (body: Registration) => callEndpoint(registrationApi.registerEmployee, { body }),
     meta: { silent: true },
     onError: (error) => {
-      form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));
+      form.setServerErrors(error);
       if (error instanceof ApiError) {
         if (error.code === "EMAIL_TAKEN") form.setFieldError("email", t("errors.EMAIL_TAKEN"));
         if (error.code === "WEAK_PASSWORD") form.setFieldError("password", t("errors.WEAK_PASSWORD"));
@@ -95,18 +97,22 @@ export function JoinPage() {
     },
   });
 
-  function submit(values: typeof form.values) {
+  function registration(values: JoinValues): Registration {
     const language: Language = isLanguage(values.language) ? values.language : currentLanguage();
-    register.mutate({
+    return {
       token,
       ...(isGroup ? { companyId: values.companyId } : {}),
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: normalizeEmail(values.email),
-      phoneNumber: normalizePhoneNumber(values.phoneNumber),
+      phoneNumber: phoneAsSent(values.phoneNumber),
       password: values.password,
       language,
-    });
+    };
+  }
+
+  function submit(values: JoinValues) {
+    register.mutate(registration(values));
   }
 
   // GET /api/register-link/{token} answers `valid: false` for an unknown, expired, revoked or used-up

@@ -29,28 +29,13 @@ import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { serverFieldErrors } from "../../lib/contract-form.ts";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
-import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
 type CompanyRegistration = z.infer<typeof zCompanyRegistrationRequest>;
-
-const FIELDS = [
-  "company.name",
-  "company.businessId",
-  "company.streetAddress",
-  "company.postalCode",
-  "company.city",
-  "company.employeeCount",
-  "company.eInvoiceAddress",
-  "company.eInvoiceOperator",
-  "admin.firstName",
-  "admin.lastName",
-  "admin.email",
-  "admin.phoneNumber",
-  "consent",
-] as const;
 
 const POSTAL_CODE = /^\d{5}$/;
 
@@ -109,7 +94,7 @@ export function RegisterPage() {
     mutationFn: (body: CompanyRegistration) => callEndpoint(registrationApi.registerCompany, { body }),
     meta: { silent: true },
     onError: (error) => {
-      form.setErrors(fieldErrorsOf(error, FIELDS, t("forms.checkField")));
+      form.setErrors(serverFieldErrors(error, form.getValues(), t("forms.checkField")));
       if (error instanceof ApiError) {
         if (error.code === "BUSINESS_ID_INVALID") {
           form.setFieldError("company.businessId", t("errors.BUSINESS_ID_INVALID"));
