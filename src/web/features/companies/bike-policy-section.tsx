@@ -19,7 +19,7 @@ import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useSectionStatus } from "../../components/section-status.tsx";
-import { fieldErrorsOf } from "../../lib/form-errors.ts";
+import { serverFieldErrors } from "../../lib/contract-form.ts";
 import { useSaveBikePolicy } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
 
@@ -59,15 +59,6 @@ type Values = {
   insuranceRequired: boolean;
   policyText: string;
 };
-
-/** The fields a 400 may name (`details[].field` = body.<field>). */
-const FIELDS = [
-  "minLeaseTimeMonths",
-  "maxLeaseTimeMonths",
-  "eligibility",
-  "eligibilityNote",
-  "policyText",
-] as const;
 
 /**
  * A company's bike policy (SPEC §7 "Bike policy"): the lease periods offered, whether each order needs
@@ -236,7 +227,7 @@ function BikePolicyForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          const fields = fieldErrorsOf(error, FIELDS, t("forms.checkField"));
+          const fields = serverFieldErrors(error, form.getValues(), t("forms.checkField"));
           if (Object.keys(fields).length > 0) {
             form.setErrors(fields);
             errorSummary.show();

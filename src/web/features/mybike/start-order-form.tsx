@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { TStartOrder } from "../../../contract/orders.ts";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
-import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
 import { useBikeStores, useStartOrder } from "./mybike-api.ts";
 
 type Values = {
@@ -15,15 +16,6 @@ type Values = {
   deliveryCity: string;
   customerComment: string;
 };
-
-const FIELDS = [
-  "bikeStoreId",
-  "deliveryMethod",
-  "deliveryStreetAddress",
-  "deliveryPostalCode",
-  "deliveryCity",
-  "customerComment",
-] as const;
 
 const COMMENT_MAX = 1000;
 
@@ -85,7 +77,7 @@ export function StartOrderForm() {
   const submit = (values: Values) => {
     start.mutate(startOrderBody(values), {
       onError: (error) => {
-        const fields = fieldErrorsOf(error, FIELDS, t("myBike.start.checkField"));
+        const fields = serverFieldErrors(error, form.getValues(), t("myBike.start.checkField"));
         if (Object.keys(fields).length > 0) {
           form.setErrors(fields);
           errorSummary.show();
@@ -162,7 +154,7 @@ export function StartOrderForm() {
           maxLength={COMMENT_MAX}
           {...form.getInputProps("customerComment")}
         />
-        {start.isError && Object.keys(fieldErrorsOf(start.error, FIELDS, "x")).length === 0 && (
+        {start.isError && Object.keys(serverFieldErrors(start.error, form.getValues(), "x")).length === 0 && (
           <Alert color="red" role="alert">
             {formErrorMessage(start.error, t)}
           </Alert>

@@ -12,7 +12,8 @@ import { PageLoader } from "../../components/page-loader.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { ApiError } from "../../lib/api-client.ts";
-import { fieldErrorsOf, formErrorMessage } from "../../lib/form-errors.ts";
+import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { StoreLinkInvalid, StoreLinkLoadError } from "./store-link-common.tsx";
@@ -64,11 +65,7 @@ function DeliveryForm({ token, data }: { token: string; data: TStoreDelivery }) 
             setConfirming(values);
             return;
           }
-          const fields = fieldErrorsOf(
-            error,
-            ["frameSerialNumber", "deliveryDate"],
-            t("storeLinks.form.checkField"),
-          );
+          const fields = serverFieldErrors(error, form.getValues(), t("storeLinks.form.checkField"));
           if (Object.keys(fields).length > 0) {
             form.setErrors(fields);
             errorSummary.show();

@@ -20,9 +20,9 @@ import { LANGUAGE_NAMES } from "../../../components/language-menu.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverFieldErrors } from "../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { fieldRules, optionalThen } from "../../../lib/field-rules.ts";
-import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
 import { useCompanyNames, useCreateSystemUser, useRoles } from "./users-api.ts";
 
@@ -47,8 +47,6 @@ const EMPTY: Values = {
   companyId: "",
   language: "fi",
 };
-
-const FIELDS = Object.keys(EMPTY);
 
 /** Where the server's codes belong: the field they are about. */
 const CODE_FIELDS: Record<string, keyof Values> = {
@@ -109,7 +107,7 @@ function CreateUserForm({
           const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
           const errors = field
             ? { [field]: messageForApiError(error, t) }
-            : fieldErrorsOf(error, FIELDS, t("forms.checkField"));
+            : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
           if (Object.keys(errors).length > 0) {
             form.setErrors(errors);
             errorSummary.show();

@@ -29,8 +29,8 @@ import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverFieldErrors } from "../../../lib/contract-form.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
-import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { isFarFutureTypo } from "./employee-form.tsx";
@@ -45,8 +45,6 @@ type AbsenceValues = {
   note: string;
 };
 const EMPTY: AbsenceValues = { reason: "", reasonOther: "", startDate: "", endDate: "", note: "" };
-const FIELDS = Object.keys(EMPTY);
-
 /** What an absence of this reason means for the lease (absenceEffect, ADR 008). */
 const EFFECT_TEXTS = {
   DEDUCTION_CONTINUES: "employerEmployees.absences.effects.DEDUCTION_CONTINUES",
@@ -245,7 +243,7 @@ function AbsenceForm({
           const overlap = error instanceof ApiError && error.code === "ABSENCE_OVERLAPS";
           const errors = overlap
             ? { startDate: messageForApiError(error, t), endDate: messageForApiError(error, t) }
-            : fieldErrorsOf(error, FIELDS, t("forms.checkField"));
+            : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
           if (Object.keys(errors).length > 0) {
             form.setErrors(errors);
             errorSummary.show();

@@ -13,9 +13,9 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverFieldErrors } from "../../../lib/contract-form.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
-import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useCompany } from "../../companies/companies-api.ts";
 import { isGroupAdminOf } from "../../companies/group-admin.ts";
@@ -37,8 +37,6 @@ const CODE_FIELDS: Record<string, keyof EmployeeFormValues> = {
   EMAIL_TAKEN: "workEmail",
   UNSUPPORTED_PHONE_NUMBER: "phoneNumber",
 };
-const FIELDS = Object.keys(EMPTY_EMPLOYEE_FORM);
-
 /**
  * The add tab: one employee added by hand (accepted at once; the person gets an invitation mail), and
  * the company's registration link with its QR code for everyone else. A user who acts for several
@@ -127,7 +125,7 @@ function AddEmployeeSection({
         const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
         const errors = field
           ? { [field]: messageForApiError(error, t) }
-          : fieldErrorsOf(error, FIELDS, t("forms.checkField"));
+          : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
         if (Object.keys(errors).length > 0) {
           form.setErrors(errors);
           errorSummary.show();

@@ -14,16 +14,15 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { serverFieldErrors } from "../../../lib/contract-form.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
-import { fieldErrorsOf } from "../../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { LeaseEndOpenAction } from "../after-sales/lease-ends-open-action.tsx";
 import { AbsencesSection } from "./absences-section.tsx";
 import {
   centsOf,
-  EMPTY_EMPLOYEE_FORM,
   type EmployeeFormValues,
   EmployerFields,
   employerFieldRules,
@@ -34,8 +33,6 @@ import {
 } from "./employee-form.tsx";
 import { EmployeeStatusBadge, fullName, ROLE_LABELS } from "./employee-labels.tsx";
 import { useEmployeeDetails, useUpdateEmployee } from "./employees-api.ts";
-
-const FIELDS = Object.keys(EMPTY_EMPLOYEE_FORM);
 
 /**
  * One employee of the manage tab in a drawer (its id in the address, `&tyontekija=<id>`): the details,
@@ -187,7 +184,7 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
           onDone();
         },
         onError: (error) => {
-          const errors = fieldErrorsOf(error, FIELDS, t("forms.checkField"));
+          const errors = serverFieldErrors(error, form.getValues(), t("forms.checkField"));
           if (Object.keys(errors).length > 0) {
             form.setErrors(errors);
             errorSummary.show();

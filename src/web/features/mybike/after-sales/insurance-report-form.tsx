@@ -28,7 +28,8 @@ import { FieldLabel, RequiredFieldsNote } from "../../../components/field-label.
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { fieldErrorsOf, formErrorMessage } from "../../../lib/form-errors.ts";
+import { serverFieldErrors } from "../../../lib/contract-form.ts";
+import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import type { TMyOrder } from "../mybike-api.ts";
@@ -44,8 +45,6 @@ type Values = {
 };
 
 const DESCRIPTION_MAX = 4000;
-const FIELDS = ["type", "incidentDate", "description", "policeReportNumber"] as const;
-
 /** The texts of the browser's file checks, spelled out so the catalogue check sees each key. */
 const PROBLEM_KEYS: Record<FileProblem["code"], string> = {
   FILE_EMPTY: "myBikeClaims.files.FILE_EMPTY",
@@ -151,7 +150,7 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
         void sendFiles(claim.insuranceId, values.files);
       },
       onError: (error) => {
-        const fields = fieldErrorsOf(error, FIELDS, t("myBikeClaims.form.checkField"));
+        const fields = serverFieldErrors(error, form.getValues(), t("myBikeClaims.form.checkField"));
         if (error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED")
           fields.policeReportNumber = t("myBikeClaims.form.policeRequired");
         if (Object.keys(fields).length > 0) {
@@ -167,7 +166,9 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
   const insured = insuredValueCents(order.totalPriceCents, leaseStart, onDate);
   const late = incidentDate ? isReportedLate(incidentDate, today) : false;
   const serverError =
-    report.isError && Object.keys(fieldErrorsOf(report.error, FIELDS, "x")).length === 0 && !createdId;
+    report.isError &&
+    Object.keys(serverFieldErrors(report.error, form.getValues(), "x")).length === 0 &&
+    !createdId;
 
   return (
     <form noValidate aria-labelledby={titleId} onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}>
