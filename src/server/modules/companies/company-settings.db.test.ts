@@ -4,14 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zBikePolicy, zCodeMessage, zCompanyDetails } from "../../../contract/companies.ts";
 import {
-  zBikePolicy,
-  zCodeMessage,
-  zCompanyDetails,
   zCompanyRecipients,
   zCompanyUnitResponse,
   zGroupRecipients,
-} from "../../../contract/companies.ts";
+} from "../../../contract/company-settings.ts";
 import {
   beneficiaryEmployees,
   bikePolicies,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { TAddPayrollRecipients, TPayrollRecipient } from "../../../contract/companies.ts";
+import type { TAddPayrollRecipients, TPayrollRecipient } from "../../../contract/company-settings.ts";
 import { EMPLOYER_ROLES } from "../../../domain/roles.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";

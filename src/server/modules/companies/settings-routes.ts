@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { companiesApi as api } from "../../../contract/companies.ts";
+import { companySettingsApi as api } from "../../../contract/company-settings.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";

@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import type { TCompanyUnit, TCreateCompanyUnit } from "../../../contract/companies.ts";
+import type { TCompanyUnit } from "../../../contract/companies.ts";
+import type { TCreateCompanyUnit } from "../../../contract/company-settings.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";

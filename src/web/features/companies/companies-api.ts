@@ -6,6 +6,7 @@ import {
   type TCompanySettingsInput,
   type zBikePolicyInput,
 } from "../../../contract/companies.ts";
+import { companySettingsApi as settingsApi } from "../../../contract/company-settings.ts";
 import { registrationApi } from "../../../contract/registration.ts";
 import { systemUsersApi } from "../../../contract/system-users.ts";
 import { vatApi } from "../../../contract/vat.ts";
@@ -76,7 +77,7 @@ export function useCreateUnit(companyId: string) {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: (unitName: string) =>
-      callEndpoint(api.unitCreate, { body: { unit: { unitName }, companyId } }),
+      callEndpoint(settingsApi.unitCreate, { body: { unit: { unitName }, companyId } }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -86,7 +87,7 @@ export function useRenameUnit() {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: ({ unitId, unitName }: { unitId: string; unitName: string }) =>
-      callEndpoint(api.unitRename, { params: { unitId }, body: { unitName } }),
+      callEndpoint(settingsApi.unitRename, { params: { unitId }, body: { unitName } }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -95,7 +96,7 @@ export function useRenameUnit() {
 export function useDeleteUnit() {
   const refetch = useRefetchCompanies();
   return useMutation({
-    mutationFn: (unitId: string) => callEndpoint(api.unitRemove, { params: { unitId } }),
+    mutationFn: (unitId: string) => callEndpoint(settingsApi.unitRemove, { params: { unitId } }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -107,7 +108,7 @@ export function useSaveBikePolicy(companyId: string) {
   const refetch = useRefetchCompanies();
   return useMutation({
     mutationFn: (body: z.input<typeof zBikePolicyInput>) =>
-      callEndpoint(api.saveBikePolicy, { params: { id: companyId }, body }),
+      callEndpoint(settingsApi.saveBikePolicy, { params: { id: companyId }, body }),
     meta: { silent: true },
     onSuccess: refetch,
   });
@@ -120,17 +121,19 @@ export type RecipientOwner = { kind: "company" | "group"; id: string };
 
 /** The cache key of the owner's recipients: the GET's own answers. */
 function recipientsKey({ kind, id }: RecipientOwner) {
-  return endpointKey(kind === "company" ? api.recipients : api.groupRecipients, { params: { id } });
+  return endpointKey(kind === "company" ? settingsApi.recipients : settingsApi.groupRecipients, {
+    params: { id },
+  });
 }
 
 /** The recipients of a company (`recipients`) or of a group (SPEC: the group's GET answers `data`). */
 export function usePayrollRecipients(owner: RecipientOwner) {
   const input = { params: { id: owner.id } };
-  const company = useEndpointQuery(api.recipients, input, {
+  const company = useEndpointQuery(settingsApi.recipients, input, {
     enabled: owner.kind === "company",
     select: (answer) => answer.recipients,
   });
-  const group = useEndpointQuery(api.groupRecipients, input, {
+  const group = useEndpointQuery(settingsApi.groupRecipients, input, {
     enabled: owner.kind === "group",
     select: (answer) => answer.data,
   });
@@ -151,8 +154,8 @@ export function useAddRecipients(owner: RecipientOwner) {
   return useRecipientsChange(owner, (userIds: string[]) => {
     const input = { params: { id: owner.id }, body: { userIds } };
     return owner.kind === "company"
-      ? callEndpoint(api.addRecipients, input)
-      : callEndpoint(api.groupAddRecipients, input);
+      ? callEndpoint(settingsApi.addRecipients, input)
+      : callEndpoint(settingsApi.groupAddRecipients, input);
   });
 }
 
@@ -160,8 +163,8 @@ export function useRemoveRecipient(owner: RecipientOwner) {
   return useRecipientsChange(owner, (userId: string) => {
     const input = { params: { id: owner.id, userId } };
     return owner.kind === "company"
-      ? callEndpoint(api.removeRecipient, input)
-      : callEndpoint(api.groupRemoveRecipient, input);
+      ? callEndpoint(settingsApi.removeRecipient, input)
+      : callEndpoint(settingsApi.groupRemoveRecipient, input);
   });
 }
 

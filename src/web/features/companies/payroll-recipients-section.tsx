@@ -1,7 +1,8 @@
 import { Button, Group, MultiSelect, NativeSelect, Stack, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TCompanyName, TPayrollRecipient } from "../../../contract/companies.ts";
+import type { TCompanyName } from "../../../contract/companies.ts";
+import type { TPayrollRecipient } from "../../../contract/company-settings.ts";
 import type { TSystemUserItem } from "../../../contract/system-users.ts";
 import { EMPLOYER_ROLES } from "../../../domain/roles.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
