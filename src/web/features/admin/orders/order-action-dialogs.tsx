@@ -1,12 +1,15 @@
 import { NativeSelect, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import { zCreateInvoice } from "../../../../contract/invoices.ts";
+import { type TLeasingDecisionInput, zLeasingDecisionInput } from "../../../../contract/leasing-decisions.ts";
+import { zOrderStatusMove } from "../../../../contract/order-processing.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
-import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../domain/money.ts";
 import { ActionDialog, type ActionDialogProps } from "../../../components/action-dialog.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import type { OrderAction, TAdminOrder } from "./orders-api.ts";
 
 /** A dialog that asks before one call: its texts, and whether the call is final. */
@@ -34,6 +37,21 @@ export type DialogProps = Pick<ActionDialogProps, "opened" | "onCancel" | "loadi
   onRun: (action: OrderAction) => void;
 };
 
+/** A move's body: the target and the note, when there is one. */
+function moveBody(values: { to: string; note: string }) {
+  const note = values.note.trim();
+  return { to: values.to as OrderStatus, ...(note ? { note } : {}) };
+}
+
+/** The decision's body: the contract number of an acceptance, the reason of a refusal. */
+function decisionBody(values: { decision: string; agreementNumber: string; reason: string }) {
+  return values.decision === "ACCEPTED"
+    ? { decision: "ACCEPTED", agreementNumber: values.agreementNumber.trim() }
+    : { decision: "REJECTED", reason: values.reason.trim() };
+}
+
+type InvoiceValues = { invoiceNumber: string; amount: string; vat: string; issueDate: string };
+
 function useShared({ onRun: _onRun, ...shared }: DialogProps) {
   const { t } = useTranslation();
   return { ...shared, errorTitle: t("adminOrders.actions.failed") };
@@ -55,16 +73,16 @@ export function ConfirmActionDialog({ spec, ...props }: DialogProps & { spec: Co
 
 export function MoveDialog({ spec, ...props }: DialogProps & { spec: Move }) {
   const { t } = useTranslation();
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { to: spec.targets[0] as string, note: "" },
-    validate: {
+    schema: zOrderStatusMove,
+    toBody: moveBody,
+    // Which moves need a note is the move's own rule (a special case, a cancellation), not the body's.
+    rules: {
       note: (value) => (spec.noteRequired && !value.trim() ? t("adminOrders.actions.noteRequired") : null),
     },
   });
-  const submit = form.onSubmit((values) => {
-    const note = values.note.trim();
-    props.onRun({ kind: "move", to: values.to as OrderStatus, ...(note ? { note } : {}) });
-  });
+  const submit = form.onSubmit((values) => props.onRun({ kind: "move", ...moveBody(values) }));
   return (
     <ActionDialog
       {...useShared(props)}
@@ -98,9 +116,12 @@ export function MoveDialog({ spec, ...props }: DialogProps & { spec: Move }) {
 
 export function DecisionDialog({ agreementId, ...props }: DialogProps & { agreementId: string }) {
   const { t } = useTranslation();
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { decision: "ACCEPTED", agreementNumber: "", reason: "" },
-    validate: {
+    schema: zLeasingDecisionInput,
+    toBody: decisionBody,
+    // The contract leaves both optional; the decision says which one it needs.
+    rules: {
       agreementNumber: (value, values) =>
         values.decision === "ACCEPTED" && !value.trim()
           ? t("adminOrders.actions.decision.numberRequired")
@@ -113,14 +134,7 @@ export function DecisionDialog({ agreementId, ...props }: DialogProps & { agreem
   });
   const accepted = form.values.decision === "ACCEPTED";
   const submit = form.onSubmit((values) =>
-    props.onRun({
-      kind: "decision",
-      agreementId,
-      body:
-        values.decision === "ACCEPTED"
-          ? { decision: "ACCEPTED", agreementNumber: values.agreementNumber.trim() }
-          : { decision: "REJECTED", reason: values.reason.trim() },
-    }),
+    props.onRun({ kind: "decision", agreementId, body: decisionBody(values) as TLeasingDecisionInput }),
   );
   return (
     <ActionDialog
@@ -162,30 +176,29 @@ export function DecisionDialog({ agreementId, ...props }: DialogProps & { agreem
 
 export function InvoiceDialog({ order, ...props }: DialogProps & { order: TAdminOrder }) {
   const { t } = useTranslation();
-  const form = useForm({
-    initialValues: { invoiceNumber: "", amount: "", vat: "", issueDate: "" },
-    validate: {
-      invoiceNumber: (value) => (value.trim() ? null : t("adminOrders.actions.invoice.numberRequired")),
-      amount: (value) =>
-        parseEuroInput(value, { min: 1 }) === null ? t("adminOrders.actions.invoice.amountInvalid") : null,
-      vat: (value) =>
-        parseEuroInput(value) === null ? t("adminOrders.actions.invoice.amountInvalid") : null,
-      issueDate: (value) =>
-        /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t("adminOrders.actions.invoice.dateRequired"),
-    },
+  const invoiceBody = (values: InvoiceValues) => ({
+    orderId: order.orderId,
+    invoiceNumber: values.invoiceNumber.trim(),
+    // A purchase invoice is never for nothing; an amount that does not read is NaN for the schema.
+    amountCents: parseEuroInput(values.amount, { min: 1 }) ?? Number.NaN,
+    vatCents: parseEuroInput(values.vat) ?? Number.NaN,
+    issueDate: values.issueDate,
   });
-  const submit = form.onSubmit((values) =>
-    props.onRun({
-      kind: "addInvoice",
-      body: {
-        orderId: order.orderId,
-        invoiceNumber: values.invoiceNumber.trim(),
-        amountCents: eurosToCents(values.amount),
-        vatCents: eurosToCents(values.vat),
-        issueDate: values.issueDate,
-      },
-    }),
-  );
+  const form = useContractForm<InvoiceValues>({
+    initialValues: { invoiceNumber: "", amount: "", vat: "", issueDate: "" },
+    schema: zCreateInvoice,
+    toBody: invoiceBody,
+    fieldOf: { amountCents: "amount", vatCents: "vat" },
+    texts: (issue) =>
+      ({
+        invoiceNumber:
+          issue.code === "too_small" ? t("adminOrders.actions.invoice.numberRequired") : undefined,
+        amountCents: t("adminOrders.actions.invoice.amountInvalid"),
+        vatCents: t("adminOrders.actions.invoice.amountInvalid"),
+        issueDate: t("adminOrders.actions.invoice.dateRequired"),
+      })[String(issue.path[0])],
+  });
+  const submit = form.onSubmit((values) => props.onRun({ kind: "addInvoice", body: invoiceBody(values) }));
   return (
     <ActionDialog
       {...useShared(props)}
