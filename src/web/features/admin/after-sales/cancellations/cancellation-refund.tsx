@@ -1,12 +1,15 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import {
+  type TUpdateOrderCancellation,
+  zUpdateOrderCancellation,
+} from "../../../../../contract/order-cancellations.ts";
 import { PAYER_TYPES, type PayerType } from "../../../../../domain/enums.ts";
-import { eurosToCents, parseEuroInput } from "../../../../../domain/money.ts";
+import { parseEuroInput } from "../../../../../domain/money.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
-import { ApiError } from "../../../../lib/api-client.ts";
+import { serverFieldErrors, useContractForm } from "../../../../lib/contract-form.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -16,6 +19,20 @@ import { type TCancellation, useCancellationAction } from "./cancellations-api.t
 
 const NONE = "";
 
+/** The form's field of the amount: the body counts cents, the form the euros typed. */
+const FIELD_OF = { refundAmountCents: "amount" };
+
+type RefundValues = { amount: string; payerType: string; refundToType: string };
+
+/** The refund the values make; an amount that does not read is NaN for the schema to refuse. */
+function refundBody(values: RefundValues) {
+  return {
+    refundAmountCents: parseEuroInput(values.amount) ?? Number.NaN,
+    payerType: values.payerType === NONE ? null : (values.payerType as PayerType),
+    refundToType: values.refundToType === NONE ? null : (values.refundToType as PayerType),
+  };
+}
+
 /**
  * The refund: who pays whom and how much; the helpdesk changes it while the server allows (UPDATE, while
  * the cancellation is open).
@@ -24,16 +41,19 @@ export function RefundSection({ cancellation: c }: { cancellation: TCancellation
   const { t } = useTranslation();
   const display = useDisplay();
   const action = useCancellationAction(c.orderCancellationId);
-  const form = useForm({
+  const form = useContractForm({
     initialValues: {
       amount: formatEuroInput(c.refundAmountCents, display.lang),
       payerType: c.payerType ?? NONE,
       refundToType: c.refundToType ?? NONE,
     },
-    validate: {
-      amount: (value) => {
-        return parseEuroInput(value) === null ? t("adminCancellations.refund.amountInvalid") : null;
-      },
+    schema: zUpdateOrderCancellation,
+    toBody: refundBody,
+    fieldOf: FIELD_OF,
+    texts: (issue) =>
+      issue.path[0] === "refundAmountCents" ? t("adminCancellations.refund.amountInvalid") : undefined,
+    // Who pays whom follows from the amount: the service's rule, which the contract's fields cannot say.
+    rules: {
       payerType: (value, values) =>
         value === NONE && (parseEuroInput(values.amount) ?? 0) > 0
           ? t("adminCancellations.refund.payerRequired")
@@ -77,27 +97,17 @@ export function RefundSection({ cancellation: c }: { cancellation: TCancellation
 
   const save = form.onSubmit((values) =>
     action.mutate(
-      {
-        kind: "update",
-        body: {
-          refundAmountCents: eurosToCents(values.amount),
-          payerType: values.payerType === NONE ? null : (values.payerType as PayerType),
-          refundToType: values.refundToType === NONE ? null : (values.refundToType as PayerType),
-        },
-      },
+      { kind: "update", body: refundBody(values) as TUpdateOrderCancellation },
       {
         onSuccess: () => {
           form.resetDirty();
           showSuccessToast(t(DONE_KEYS.update));
         },
-        onError: (error) => {
-          // The server names the field it refuses (body.payerType, body.refundToType).
-          if (error instanceof ApiError)
-            for (const detail of error.details) {
-              const field = detail.field.replace(/^body\./, "");
-              if (field in form.values) form.setFieldError(field, messageWithServerText(error, t));
-            }
-        },
+        // The server names the field it refuses (body.payerType, body.refundToType) and says why.
+        onError: (error) =>
+          form.setErrors(
+            serverFieldErrors(error, form.getValues(), messageWithServerText(error, t), FIELD_OF),
+          ),
       },
     ),
   );

@@ -1,8 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TUserPaymentDetails } from "../../../../../contract/user-payments.ts";
+import { type TUserPaymentDetails, zCancelUserPayment } from "../../../../../contract/user-payments.ts";
 import { isOpenUserPayment } from "../../../../../domain/user-payments.ts";
 import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
@@ -11,6 +10,7 @@ import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
+import { useContractForm } from "../../../../lib/contract-form.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useAdminNav } from "../../admin-nav.ts";
@@ -147,9 +147,11 @@ const DONE: Record<Dialog, string> = {
 function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
   const { t } = useTranslation();
   const dialog = useActionDialog<Dialog>(usePaymentAction(payment.id));
-  const reasonForm = useForm({
+  const reasonForm = useContractForm({
     initialValues: { reason: "" },
-    validate: { reason: (value) => (value.trim() ? null : t("adminUserPayments.actions.reasonRequired")) },
+    schema: zCancelUserPayment,
+    texts: (issue) =>
+      issue.code === "too_small" ? t("adminUserPayments.actions.reasonRequired") : undefined,
   });
   const open = isOpenUserPayment(payment);
 
