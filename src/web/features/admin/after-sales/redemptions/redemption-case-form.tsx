@@ -1,15 +1,17 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { TUpdateBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
+import {
+  type TUpdateBikeRedemption,
+  zUpdateBikeRedemption,
+} from "../../../../../contract/bike-redemptions.ts";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentMode } from "../../../../../domain/enums.ts";
-import { isMonthEnd } from "../../../../../domain/lease-end.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { paymentMethodAllowed } from "../../../../../domain/user-payments.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
+import { useContractForm } from "../../../../lib/contract-form.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -18,7 +20,7 @@ import { useDisplay } from "../../tax-tables/display-format.ts";
 import { METHOD_LABELS } from "./redemption-labels.ts";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+const _isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /** The methods a company of this payment mode lets its employees pay with; both while the mode is unknown. */
 export function methodsOf(mode: PaymentMode | null): PaymentMethod[] {
@@ -38,15 +40,20 @@ type Values = {
   returnFee: string;
   note: string;
 };
-/** The body's name of each field the server may refuse. */
-const BODY_FIELDS: Record<string, keyof Values> = {
-  redemptionPriceCents: "price",
-  decisionDeadline: "decisionDeadline",
-  leaseEndsOn: "leaseEndsOn",
-  paymentMethod: "paymentMethod",
-  returnFeeCents: "returnFee",
-  note: "note",
-};
+/** The form's field of each amount: the body counts cents, the form the euros typed. */
+const FIELD_OF = { redemptionPriceCents: "price", returnFeeCents: "returnFee" };
+
+/** The case as the values state it, every field; an amount that does not read is NaN for the schema. */
+function caseBody(values: Values) {
+  return {
+    redemptionPriceCents: parseEuroInput(values.price) ?? Number.NaN,
+    decisionDeadline: values.decisionDeadline,
+    leaseEndsOn: values.leaseEndsOn,
+    paymentMethod: values.paymentMethod,
+    note: values.note.trim() || null,
+    returnFeeCents: values.returnFee.trim() ? (parseEuroInput(values.returnFee) ?? Number.NaN) : null,
+  };
+}
 
 /**
  * The case's price and dates: shown, and while the case is open changed by the helpdesk (PUT, only the
@@ -67,15 +74,19 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
     returnFee: c.returnFeeCents === null ? "" : formatEuroInput(c.returnFeeCents, display.lang),
     note: c.note ?? "",
   };
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: initial,
-    validate: {
-      price: (value) => (parseEuroInput(value) === null ? t("adminRedemptions.form.amountInvalid") : null),
-      decisionDeadline: (value) => (isDate(value) ? null : t("adminRedemptions.form.dateInvalid")),
-      leaseEndsOn: (value) => (isMonthEnd(value) ? null : t("adminRedemptions.form.monthEnd")),
-      returnFee: (value) =>
-        value.trim() && parseEuroInput(value) === null ? t("adminRedemptions.form.amountInvalid") : null,
-    },
+    schema: zUpdateBikeRedemption,
+    toBody: caseBody,
+    fieldOf: FIELD_OF,
+    texts: (issue) =>
+      ({
+        redemptionPriceCents: t("adminRedemptions.form.amountInvalid"),
+        returnFeeCents: t("adminRedemptions.form.amountInvalid"),
+        decisionDeadline: t("adminRedemptions.form.dateInvalid"),
+        leaseEndsOn: t("adminRedemptions.form.monthEnd"),
+      })[String(issue.path[0])],
+    serverText: t("adminRedemptions.form.checkField"),
   });
 
   const methods = methodsOf(mode);
@@ -103,16 +114,17 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
       </SectionCard>
     );
 
+  /** Only the fields changed: a new last day without a new price lets the server price it by rule. */
   function save(values: Values) {
+    const full = caseBody(values);
     const body: TUpdateBikeRedemption = {};
-    const price = parseEuroInput(values.price);
-    if (price !== null && price !== c.redemptionPriceCents) body.redemptionPriceCents = price;
+    if (full.redemptionPriceCents !== c.redemptionPriceCents)
+      body.redemptionPriceCents = full.redemptionPriceCents;
     if (values.decisionDeadline !== initial.decisionDeadline) body.decisionDeadline = values.decisionDeadline;
     if (values.leaseEndsOn !== initial.leaseEndsOn) body.leaseEndsOn = values.leaseEndsOn;
     if (values.paymentMethod !== initial.paymentMethod) body.paymentMethod = values.paymentMethod;
-    if (values.returnFee !== initial.returnFee)
-      body.returnFeeCents = values.returnFee.trim() ? parseEuroInput(values.returnFee) : null;
-    if (values.note !== initial.note) body.note = values.note.trim() || null;
+    if (values.returnFee !== initial.returnFee) body.returnFeeCents = full.returnFeeCents;
+    if (values.note !== initial.note) body.note = full.note;
     if (Object.keys(body).length === 0) return;
     action.mutate(
       { kind: "update", body },
@@ -121,15 +133,13 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
           form.resetDirty();
           showSuccessToast(savedMessage(message ?? "", t));
         },
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          for (const detail of error.details) {
-            const field = BODY_FIELDS[detail.field.replace(/^body\./, "")];
-            if (field) form.setFieldError(field, t("adminRedemptions.form.checkField"));
-          }
-          if (error.code === "PAYMENT_METHOD_NOT_ALLOWED")
-            form.setFieldError("paymentMethod", messageWithServerText(error, t));
-        },
+        onError: (error) =>
+          form.setServerErrors(
+            error,
+            error instanceof ApiError && error.code === "PAYMENT_METHOD_NOT_ALLOWED"
+              ? { paymentMethod: messageWithServerText(error, t) }
+              : {},
+          ),
       },
     );
   }
