@@ -20,8 +20,6 @@ import { useDisplay } from "../../tax-tables/display-format.ts";
 import { METHOD_LABELS } from "./redemption-labels.ts";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
-const _isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-
 /** The methods a company of this payment mode lets its employees pay with; both while the mode is unknown. */
 export function methodsOf(mode: PaymentMode | null): PaymentMethod[] {
   return PAYMENT_METHODS.filter((m) => mode === null || paymentMethodAllowed(mode, m));
