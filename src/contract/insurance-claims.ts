@@ -8,7 +8,9 @@ import {
   PAYMENT_STATUSES,
   SIMPLE_STATES,
 } from "../domain/enums.ts";
-import { INSURANCE_CLAIM_STEPS } from "../domain/insurance-claims.ts";
+import { INSURANCE_CLAIM_ACTIONS, INSURANCE_CLAIM_STEPS } from "../domain/insurance-claims.ts";
+import { zMessage, zPage } from "./common.ts";
+import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
@@ -23,9 +25,10 @@ import { zCents, zDateOnly } from "./values.ts";
  * employee's claim is 404.
  *
  * - GET /api/insurance-claims `zInsuranceClaimsQuery` (searchTerm: the employee's name or e-mail, the
- *   order number or the police report number; status, type, page 1, limit 10) → `{ items, total, page,
- *   limit }`, newest first. SPEC §5: the client checks `items` is an array and `total` a number, else
- *   it fails with 'Invalid response format' (`insuranceClaimPageResponse`).
+ *   order number or the police report number; status, type, page 1, limit 10) → the default page
+ *   `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, newest first. SPEC §5: the client
+ *   checks `items` is an array and `total` a number, else it fails with 'Invalid response format'
+ *   (`insuranceClaimPageError`).
  * - POST /api/insurance-claims `zCreateInsuranceClaim` → 201 `zInsuranceClaim`. The employee for their
  *   own employment (another is 404), the helpdesk for anyone's. The order defaults to the employment's
  *   order in ACTIVE_LEASING (400 at body.orderId when there are several); without one 409
@@ -33,7 +36,8 @@ import { zCents, zDateOnly } from "./values.ts";
  *   body.policeReportNumber; an incident date in the future or before the lease is 400 at
  *   body.incidentDate. The company's employer admins get a notification, the employee a mail.
  * - GET /api/insurance-claims/{id} → `zInsuranceClaim`: the claim with its order in brief, files, the
- *   events (steps taken, with dates), the next steps, the deductible, insured value and report deadline.
+ *   events (steps taken, with dates), the next steps, the deductible, insured value and report deadline,
+ *   and what the caller may do with it now (`allowedActions`, src/domain/insurance-claims.ts).
  * - PUT /api/insurance-claims/{id} `zUpdateInsuranceClaim` → `zInsuranceClaim`. The helpdesk: every
  *   field; the employee: description and policeReportNumber of their own open claim (other fields 403).
  *   409 INSURANCE_CLAIM_CLOSED on a closed claim; 409 INSURANCE_STEP_NOT_ALLOWED for a new outcome once
@@ -86,29 +90,19 @@ export const zInsuranceClaimListItem = z.object({
 });
 export type TInsuranceClaimListItem = z.infer<typeof zInsuranceClaimListItem>;
 
-/** SPEC §5's list answer: `items` and a numeric `total`, with the page asked for. */
-export const zInsuranceClaimPage = z.object({
-  items: z.array(zInsuranceClaimListItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
+/** The default list envelope, which carries SPEC §5's `items` and numeric `total`. */
+export const zInsuranceClaimPage = zPage(zInsuranceClaimListItem);
 export type TInsuranceClaimPage = z.infer<typeof zInsuranceClaimPage>;
 
 /**
  * The client's reading of the list (SPEC §5): an answer without an `items` array or a numeric `total`,
- * or with items of another shape, fails with 'Invalid response format'. Passed to apiFetch as its schema.
+ * or with items of another shape, fails with 'Invalid response format'. The endpoint client checks the
+ * answer against zInsuranceClaimPage; this turns that check's failure into SPEC §5's error and passes
+ * every other failure (the server's own error, no answer) on as it is.
  */
-export const insuranceClaimPageResponse = {
-  parse(data: unknown): TInsuranceClaimPage {
-    const page = data as { items?: unknown; total?: unknown } | null;
-    if (!page || !Array.isArray(page.items) || typeof page.total !== "number")
-      throw new Error(INVALID_RESPONSE_FORMAT);
-    const parsed = zInsuranceClaimPage.safeParse(data);
-    if (!parsed.success) throw new Error(INVALID_RESPONSE_FORMAT);
-    return parsed.data;
-  },
-};
+export function insuranceClaimPageError(error: unknown): unknown {
+  return error instanceof z.ZodError ? new Error(INVALID_RESPONSE_FORMAT) : error;
+}
 
 export const zInsuranceClaimStep = z.enum(INSURANCE_CLAIM_STEPS);
 
@@ -155,6 +149,8 @@ export const zInsuranceClaim = zInsuranceClaimListItem.extend({
   outcomes: z.array(z.enum(INSURANCE_CLAIM_OUTCOMES)),
   /** The employee may still withdraw it (open, no step taken). */
   canWithdraw: z.boolean(),
+  /** What the caller may do with the claim now (src/domain/insurance-claims.ts insuranceClaimActions). */
+  allowedActions: z.array(z.enum(INSURANCE_CLAIM_ACTIONS)),
   /** The deductible's payment, once the claim is settled. */
   userPayment: z
     .object({
@@ -198,3 +194,62 @@ export type TInsuranceClaimStepInput = z.infer<typeof zInsuranceClaimStepInput>;
 export const zInsuranceClaimIdParams = z.object({ id: z.uuid() });
 export const zInsuranceClaimFileParams = z.object({ id: z.uuid(), fileId: z.uuid() });
 export const zInsuranceClaimUploadQuery = z.object({ fileName: zUploadFileName });
+
+/**
+ * The calls of insurance claims, but adding a file (a raw body) and reading one (a file), which keep
+ * routes of their own. Reading: the helpdesk, the employer roles (their companies'), the employee
+ * (their own); changing: the helpdesk, or the employee on their own claim; a step: the helpdesk.
+ */
+export const insuranceClaimsApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/insurance-claims",
+    summary: "Insurance claims newest first, searched and filtered in SQL (items and a numeric total)",
+    query: zInsuranceClaimsQuery,
+    response: zInsuranceClaimPage,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/insurance-claims",
+    summary: "Reports theft or damage of a bike in use (the employee's own, or on their behalf)",
+    body: zCreateInsuranceClaim,
+    status: 201,
+    response: zInsuranceClaim,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/insurance-claims/:id",
+    summary: "A claim with its bike, files, steps taken, next steps and what the employee bears",
+    params: zInsuranceClaimIdParams,
+    response: zInsuranceClaim,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/insurance-claims/:id",
+    summary: "Changes a claim: the helpdesk its outcome, dates and costs; the employee their own text",
+    params: zInsuranceClaimIdParams,
+    body: zUpdateInsuranceClaim,
+    response: zInsuranceClaim,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  takeStep: endpoint({
+    method: "POST",
+    path: "/insurance-claims/:id/steps",
+    summary: "The helpdesk takes the claim's next step; the last one closes it",
+    params: zInsuranceClaimIdParams,
+    body: zInsuranceClaimStepInput,
+    response: zInsuranceClaim,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/insurance-claims/delete/:id",
+    summary: "Deletes a claim made by mistake, with its files",
+    params: zInsuranceClaimIdParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};

@@ -131,6 +131,44 @@ export function canEmployeeDeleteClaim(claim: Pick<ClaimProgress, "status" | "st
   return isClaimOpen(claim) && claim.stepsTaken.length === 0;
 }
 
+/** The helpdesk may delete a claim made by mistake, but not a completed one: its payment and lease stand. */
+export function canHelpdeskDeleteClaim(claim: Pick<ClaimProgress, "status">): boolean {
+  return claim.status !== "COMPLETED";
+}
+
+/** What a caller may do with a claim they may read: each is checked again when it is done. */
+export const INSURANCE_CLAIM_ACTIONS = ["UPDATE", "SET_OUTCOME", "TAKE_STEP", "ADD_FILE", "DELETE"] as const;
+export type InsuranceClaimAction = (typeof INSURANCE_CLAIM_ACTIONS)[number];
+
+/**
+ * Who the caller is towards the claim: the helpdesk (insurance-claims.manage), the claim's own employee
+ * (own-order.manage), or a reader only (an employer role, who sees the claim but does not handle it).
+ */
+export type ClaimCaller = "HELPDESK" | "EMPLOYEE" | "READER";
+
+/**
+ * The actions the caller may take on the claim now:
+ * - the helpdesk: UPDATE (its fields) while open, SET_OUTCOME until the outcome's first step is taken,
+ *   TAKE_STEP while the outcome has a next step, ADD_FILE always, DELETE unless completed;
+ * - the employee: UPDATE (their own text) and ADD_FILE while open, DELETE (withdraw) until the helpdesk
+ *   takes a step;
+ * - a reader: none.
+ */
+export function insuranceClaimActions(claim: ClaimProgress, caller: ClaimCaller): InsuranceClaimAction[] {
+  const actions: InsuranceClaimAction[] = [];
+  if (caller === "HELPDESK") {
+    if (isClaimOpen(claim)) actions.push("UPDATE");
+    if (canChangeOutcome(claim)) actions.push("SET_OUTCOME");
+    if (nextClaimSteps(claim).length > 0) actions.push("TAKE_STEP");
+    actions.push("ADD_FILE");
+    if (canHelpdeskDeleteClaim(claim)) actions.push("DELETE");
+  } else if (caller === "EMPLOYEE") {
+    if (isClaimOpen(claim)) actions.push("UPDATE", "ADD_FILE");
+    if (canEmployeeDeleteClaim(claim)) actions.push("DELETE");
+  }
+  return actions;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function addDays(date: string, days: number): string {

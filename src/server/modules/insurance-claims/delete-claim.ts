@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { canEmployeeDeleteClaim } from "../../../domain/insurance-claims.ts";
+import { canEmployeeDeleteClaim, canHelpdeskDeleteClaim } from "../../../domain/insurance-claims.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { files, insuranceClaimFiles, insuranceClaims } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
@@ -10,7 +10,7 @@ import { insuranceClaimClosed, insuranceStepNotAllowed } from "./errors.ts";
 export async function deleteClaim(ctx: WriteContext<ClaimActor>, id: string): Promise<void> {
   const { tx, actor } = ctx;
   const { claim, progress } = await lockClaim(tx, id);
-  if (claim.status === "COMPLETED") throw insuranceClaimClosed();
+  if (!canHelpdeskDeleteClaim(claim)) throw insuranceClaimClosed();
   if (!actor.helpdesk && !canEmployeeDeleteClaim(progress))
     throw insuranceStepNotAllowed("The helpdesk is already handling the claim");
   const held = await tx

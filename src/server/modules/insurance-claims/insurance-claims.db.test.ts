@@ -462,6 +462,71 @@ describe("GET /api/insurance-claims/{id}", () => {
   });
 });
 
+describe("what the caller may do with a claim (allowedActions)", () => {
+  /** The actions the claim answers each caller with now. */
+  async function actionsOf(id: string) {
+    const path = `/api/insurance-claims/${id}`;
+    const read = async (who: string) =>
+      zInsuranceClaim.parse((await call("GET", path, who)).json()).allowedActions;
+    return { helpdesk: await read(HELPDESK), employee: await read(EMPLOYEE), employer: await read(EMPLOYER) };
+  }
+
+  it("follows the claim's status and steps, and whether the caller is the helpdesk, its employee or a reader", async () => {
+    await paymentMode("PAYROLL");
+    const { claim } = await reportTheft();
+    const id = claim.insuranceId;
+    // Reported: the helpdesk may set the outcome, the employee may still change their text and withdraw it.
+    expect(claim.allowedActions, "the reporting employee's answer").toEqual(["UPDATE", "ADD_FILE", "DELETE"]);
+    expect(await actionsOf(id)).toEqual({
+      helpdesk: ["UPDATE", "SET_OUTCOME", "ADD_FILE", "DELETE"],
+      employee: ["UPDATE", "ADD_FILE", "DELETE"],
+      employer: [],
+    });
+
+    // The outcome set: its first step may be taken, and the outcome still changed.
+    await setOutcome(id, { outcome: "NEW_BIKE" });
+    expect(await actionsOf(id)).toEqual({
+      helpdesk: ["UPDATE", "SET_OUTCOME", "TAKE_STEP", "ADD_FILE", "DELETE"],
+      employee: ["UPDATE", "ADD_FILE", "DELETE"],
+      employer: [],
+    });
+
+    // A step taken: the outcome is fixed and the employee can no longer withdraw the claim.
+    expect((await step(id, "INSURANCE_NEW_BIKE_CASE_SUBMITTED")).statusCode).toBe(200);
+    expect(await actionsOf(id)).toEqual({
+      helpdesk: ["UPDATE", "TAKE_STEP", "ADD_FILE", "DELETE"],
+      employee: ["UPDATE", "ADD_FILE"],
+      employer: [],
+    });
+
+    // Completed: nothing changes any more but the helpdesk's files.
+    for (const name of ["INSURANCE_GRENKE_INVOICE_SENT", "INSURANCE_CASE_COMPLETED"]) {
+      expect((await step(id, name)).statusCode).toBe(200);
+    }
+    expect(await actionsOf(id)).toEqual({ helpdesk: ["ADD_FILE"], employee: [], employer: [] });
+  });
+
+  it("offers the helpdesk no step before the outcome and the employee none of the helpdesk's actions", async () => {
+    const { claim } = await reportDamage(HELPDESK);
+    expect(claim.allowedActions, "the helpdesk's answer").toEqual([
+      "UPDATE",
+      "SET_OUTCOME",
+      "ADD_FILE",
+      "DELETE",
+    ]);
+    const own = zInsuranceClaim.parse(
+      (await call("GET", `/api/insurance-claims/${claim.insuranceId}`, EMPLOYEE)).json(),
+    );
+    expect(own.allowedActions).toEqual(["UPDATE", "ADD_FILE", "DELETE"]);
+    for (const who of EMPLOYER_ROLES) {
+      const seen = zInsuranceClaim.parse(
+        (await call("GET", `/api/insurance-claims/${claim.insuranceId}`, who)).json(),
+      );
+      expect(seen.allowedActions, who).toEqual([]);
+    }
+  });
+});
+
 describe("PUT /api/insurance-claims/{id}", () => {
   it("lets the helpdesk set the outcome and costs, logging what changed", async () => {
     const { claim } = await reportDamage();

@@ -8,11 +8,13 @@ import type {
 } from "../../../contract/insurance-claims.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import {
+  type ClaimCaller,
   canEmployeeDeleteClaim,
   claimOutcomesFor,
   deductibleOwedCents,
   INSURANCE_CLAIM_STEPS,
   type InsuranceClaimStep,
+  insuranceClaimActions,
   insuredValueCents,
   isInsuranceClaimStep,
   isReportedLate,
@@ -22,7 +24,7 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, pageOffset } from "../../db/paging.ts";
+import { likeContains, readPage } from "../../db/paging.ts";
 import { personMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -101,6 +103,7 @@ const listColumns = {
   email: users.email,
   companyName: companies.name,
   orderNumber: orders.orderNumber,
+  employeeUserId: be.userId,
 };
 
 type ListRow = {
@@ -110,6 +113,7 @@ type ListRow = {
   email: string;
   companyName: string;
   orderNumber: number | null;
+  employeeUserId: string;
 };
 
 function withClaimJoins<T extends PgSelect>(query: T) {
@@ -130,7 +134,7 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
-function toListItem({ claim, ...row }: ListRow): TInsuranceClaimListItem {
+function toListItem({ claim, employeeUserId: _, ...row }: ListRow): TInsuranceClaimListItem {
   return {
     insuranceId: claim.id,
     type: claim.type,
@@ -164,15 +168,20 @@ export async function listClaims(
     query.status ? eq(insuranceClaims.status, query.status) : undefined,
     query.type ? eq(insuranceClaims.type, query.type) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
-      .where(where)
-      .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
-      .limit(query.limit)
-      .offset(pageOffset(query)),
-    withClaimJoins(db.select({ value: count() }).from(insuranceClaims).$dynamic()).where(where),
-  ]);
-  return { items: rows.map(toListItem), total: total?.value ?? 0, page: query.page, limit: query.limit };
+  return readPage(
+    query,
+    async () =>
+      (await withClaimJoins(db.select({ value: count() }).from(insuranceClaims).$dynamic()).where(where))[0]
+        ?.value ?? 0,
+    async ({ limit, offset }) => {
+      const rows = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
+        .where(where)
+        .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toListItem);
+    },
+  );
 }
 
 /** The bike of the claim's order: its package's bike line, the lease's dates, the frame number. */
@@ -225,6 +234,16 @@ export function claimFigures(
   };
 }
 
+/**
+ * Who the viewer is towards the claim, as the changes tell them apart: the helpdesk by its permission,
+ * the claim's own employee with own-order.manage, anyone else who may read it a reader only.
+ */
+export function claimCaller(viewer: ClaimViewer, employeeUserId: string): ClaimCaller {
+  if (viewer.permissions.includes("insurance-claims.manage")) return "HELPDESK";
+  if (employeeUserId === viewer.id && viewer.permissions.includes("own-order.manage")) return "EMPLOYEE";
+  return "READER";
+}
+
 /** One claim with everything its page shows; the caller has checked that the viewer may read it. */
 export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Promise<TInsuranceClaim> {
   const [row] = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic()).where(
@@ -268,6 +287,7 @@ export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Pro
   ]);
   const stepsTaken = await claimStepsTaken(db, id);
   const progress = { status: claim.status, type: claim.type, outcome: claim.outcome, stepsTaken };
+  const caller = claimCaller(viewer, row.employeeUserId);
   return {
     ...toListItem(row),
     description: claim.description,
@@ -292,6 +312,7 @@ export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Pro
     nextSteps: nextClaimSteps(progress),
     outcomes: [...claimOutcomesFor(claim.type)],
     canWithdraw: canEmployeeDeleteClaim(progress),
+    allowedActions: insuranceClaimActions(progress, caller),
     userPayment: payment
       ? {
           userPaymentId: payment.id,

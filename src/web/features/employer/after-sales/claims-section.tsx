@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   INSURANCE_CLAIMS_PAGE_SIZE,
-  insuranceClaimPageResponse,
+  insuranceClaimPageError,
+  insuranceClaimsApi,
   type TInsuranceClaimListItem,
 } from "../../../../contract/insurance-claims.ts";
 import type { InsuranceClaimOutcome, InsuranceClaimType, SimpleState } from "../../../../domain/enums.ts";
@@ -12,7 +13,7 @@ import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
@@ -48,13 +49,14 @@ const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : "
 export function EmployerClaimsSection() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const query = { page, limit: INSURANCE_CLAIMS_PAGE_SIZE };
   const list = useQuery({
-    queryKey: ["employer-insurance-claims", page],
-    queryFn: () =>
-      apiFetch(
-        `/api/insurance-claims?${new URLSearchParams({ page: String(page), limit: String(INSURANCE_CLAIMS_PAGE_SIZE) })}`,
-        { schema: insuranceClaimPageResponse },
-      ),
+    queryKey: endpointKey(insuranceClaimsApi.list, { query }),
+    // SPEC §5: an answer of another shape fails with 'Invalid response format'.
+    queryFn: ({ signal }) =>
+      callEndpoint(insuranceClaimsApi.list, { query }, { signal }).catch((error: unknown) => {
+        throw insuranceClaimPageError(error);
+      }),
     placeholderData: keepPreviousData,
     // The table shows its own error with a retry.
     meta: { silent: true },

@@ -1,35 +1,36 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  TCreateInsuranceClaim,
-  TInsuranceClaim,
-  TInsuranceClaimFile,
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  insuranceClaimsApi as api,
+  type TCreateInsuranceClaim,
+  type TInsuranceClaim,
+  type TInsuranceClaimFile,
 } from "../../../../contract/insurance-claims.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 import { refreshMyOrders } from "../mybike-api.ts";
 
 /**
- * The employee's calls of their insurance claims (src/contract/insurance-claims.ts; type-only imports
- * keep zod out of this page's chunk): one claim, reporting one, adding its photos, withdrawing it.
+ * The employee's calls of their insurance claims (src/contract/insurance-claims.ts): one claim, reporting
+ * one, adding its photos, withdrawing it. A claim is cached under its endpoint's one key.
  */
 
 export type { TInsuranceClaim };
 
-const KEY = ["my-insurance-claims"] as const;
 const SILENT = { silent: true };
 const enc = encodeURIComponent;
 
 const claimPath = (id: string) => `/api/insurance-claims/${enc(id)}`;
+/** A claim's photo is read by its address (an image, a PDF), not as a JSON call. */
 export const myClaimFileHref = (claimId: string, fileId: string) =>
   `${claimPath(claimId)}/files/${enc(fileId)}`;
 
 export function useMyClaim(id: string) {
-  return useQuery({
-    queryKey: [...KEY, id],
-    queryFn: () => apiFetch<TInsuranceClaim>(claimPath(id)),
+  return useEndpointQuery(
+    api.details,
+    { params: { id } },
     // The claim's card says itself when it cannot be read.
-    meta: SILENT,
-  });
+    { meta: SILENT },
+  );
 }
 
 /** A file that was not added, and why (the server's error). */
@@ -52,7 +53,8 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return (claimId?: string) => {
     void refreshMyOrders(queryClient);
-    if (claimId) void queryClient.invalidateQueries({ queryKey: [...KEY, claimId] });
+    if (claimId)
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.details, { params: { id: claimId } }) });
   };
 }
 
@@ -60,8 +62,7 @@ function useRefresh() {
 export function useReportClaim() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: TCreateInsuranceClaim) =>
-      apiFetch<TInsuranceClaim>("/api/insurance-claims", { method: "POST", body }),
+    mutationFn: (body: TCreateInsuranceClaim) => callEndpoint(api.create, { body }),
     meta: SILENT,
     onSuccess: () => refresh(),
   });
@@ -82,8 +83,7 @@ export function useAddClaimFiles() {
 export function useWithdrawClaim() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (claimId: string) =>
-      apiFetch(`/api/insurance-claims/delete/${enc(claimId)}`, { method: "DELETE" }),
+    mutationFn: (claimId: string) => callEndpoint(api.remove, { params: { id: claimId } }),
     meta: SILENT,
     onSuccess: () => refresh(),
   });

@@ -220,8 +220,8 @@ export function InsuranceClaimCard({ claimId }: { claimId: string }) {
             ))}
           </Stack>
         )}
-        {open && <AddPhotos claim={claim} />}
-        {claim.canWithdraw && (
+        {claim.allowedActions.includes("ADD_FILE") && <AddPhotos claim={claim} />}
+        {claim.allowedActions.includes("DELETE") && (
           <Group>
             <Button variant="subtle" color="red" onClick={() => setAsking(true)}>
               {t("myBikeClaims.card.withdraw")}

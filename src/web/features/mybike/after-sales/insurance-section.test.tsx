@@ -65,6 +65,8 @@ const claim = (overrides: Partial<TInsuranceClaim> = {}): TInsuranceClaim => ({
   nextSteps: [],
   outcomes: ["NEW_BIKE", "END_OF_LEASING"],
   canWithdraw: true,
+  // What the server allows the claim's own employee on an open claim the helpdesk has not taken up.
+  allowedActions: ["UPDATE", "ADD_FILE", "DELETE"],
   userPayment: null,
   ...overrides,
 });
@@ -188,6 +190,7 @@ describe("reporting a theft or damage on /mybike", () => {
         body: claim({
           outcome: "NEW_BIKE",
           canWithdraw: false,
+          allowedActions: ["UPDATE", "ADD_FILE"],
           events: [
             ...claim().events,
             {

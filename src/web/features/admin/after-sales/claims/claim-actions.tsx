@@ -19,7 +19,6 @@ import type { InsuranceClaimOutcome } from "../../../../../domain/enums.ts";
 import {
   type InsuranceClaimStep,
   isCompletingStep,
-  isInsuranceClaimStep,
   needsPoliceReport,
 } from "../../../../../domain/insurance-claims.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
@@ -37,15 +36,16 @@ import { OUTCOME_LABELS, STEP_TEXTS, TYPE_LABELS } from "./claim-labels.ts";
 import { useClaimAction } from "./claims-api.ts";
 
 /**
- * What the helpdesk may do next: the outcome's next step (a completing step closes the claim, makes
- * the deductible's payment and may end the lease, so each asks first), or deleting a claim made by
- * mistake. Before the outcome is set there is no step.
+ * What the helpdesk may do next, as the server allows it (the claim's allowedActions): the outcome's
+ * next step (a completing step closes the claim, makes the deductible's payment and may end the lease,
+ * so each asks first), or deleting a claim made by mistake. Before the outcome is set there is no step.
  */
 export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
   const { t } = useTranslation();
   const { go } = useAdminNav();
   const dialog = useActionDialog<InsuranceClaimStep | "delete">(useClaimAction(claim.insuranceId));
   const open = claim.status === "PENDING";
+  const steps = claim.allowedActions.includes("TAKE_STEP") ? claim.nextSteps : [];
 
   function takeStep(step: InsuranceClaimStep) {
     dialog.run({ kind: "step", step }, () => showSuccessToast(t("adminClaims.actions.stepDone")));
@@ -61,18 +61,18 @@ export function ClaimActions({ claim }: { claim: TInsuranceClaim }) {
   return (
     <Stack gap="md">
       {!open && <Text size="sm">{t("adminClaims.actions.closed")}</Text>}
-      {open && claim.nextSteps.length === 0 && (
+      {open && steps.length === 0 && (
         <Text size="sm">
           {claim.outcome ? t("adminClaims.actions.noStep") : t("adminClaims.actions.setOutcome")}
         </Text>
       )}
       <Group gap="sm" wrap="wrap">
-        {claim.nextSteps.map((next) => (
+        {steps.map((next) => (
           <Button key={next} onClick={() => dialog.open(next)}>
             {t(STEP_TEXTS[next].button)}
           </Button>
         ))}
-        {open && (
+        {claim.allowedActions.includes("DELETE") && (
           <Button variant="outline" color="red" onClick={() => dialog.open("delete")}>
             {t("adminClaims.actions.delete")}
           </Button>
@@ -130,8 +130,9 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const action = useClaimAction(claim.insuranceId);
-  const open = claim.status === "PENDING";
-  const stepTaken = claim.events.some((event) => isInsuranceClaimStep(event.type));
+  // The server says whether the claim may change, and whether its outcome still may (until its first step).
+  const editable = claim.allowedActions.includes("UPDATE");
+  const outcomeFixed = !claim.allowedActions.includes("SET_OUTCOME");
   const form = useContractForm<FormValues>({
     initialValues: {
       outcome: claim.outcome ?? "",
@@ -161,7 +162,7 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
       description: values.description.trim() || null,
       repairCostCents: centsOfText(values.repairCost),
       deductibleCents: centsOfText(values.deductible) ?? Number.NaN,
-      ...(stepTaken ? {} : { outcome: values.outcome || null }),
+      ...(outcomeFixed ? {} : { outcome: values.outcome || null }),
       ...(values.incidentDate ? { incidentDate: values.incidentDate } : {}),
     };
   }
@@ -182,14 +183,14 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
     );
   }
 
-  if (!open) return null;
+  if (!editable) return null;
   return (
     <form noValidate onSubmit={form.onSubmit(save)}>
       <Stack gap="md">
         <NativeSelect
           label={t("adminClaims.form.outcome")}
-          description={stepTaken ? t("adminClaims.form.outcomeFixed") : t("adminClaims.form.outcomeHint")}
-          disabled={stepTaken}
+          description={outcomeFixed ? t("adminClaims.form.outcomeFixed") : t("adminClaims.form.outcomeHint")}
+          disabled={outcomeFixed}
           data={[
             { value: "", label: t("adminClaims.form.noOutcome") },
             ...claim.outcomes.map((outcome) => ({ value: outcome, label: t(OUTCOME_LABELS[outcome]) })),

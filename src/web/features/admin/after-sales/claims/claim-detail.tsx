@@ -160,7 +160,7 @@ function ClaimView({ claim, back }: { claim: TInsuranceClaim; back: ReactNode })
   );
 }
 
-/** The claim's photos as thumbnails and its documents as links, and adding one. */
+/** The claim's photos as thumbnails and its documents as links, and adding one when the server allows it. */
 function ClaimFiles({ claim }: { claim: TInsuranceClaim }) {
   const { t } = useTranslation();
   const action = useClaimAction(claim.insuranceId);
@@ -221,24 +221,26 @@ function ClaimFiles({ claim }: { claim: TInsuranceClaim }) {
             {document.fileName}
           </Anchor>
         ))}
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <FileInput
-            label={t("adminClaims.files.add")}
-            description={t("adminClaims.files.hint")}
-            accept={UPLOAD_MIME_TYPES.join(",")}
-            value={file}
-            onChange={(next) => {
-              action.reset();
-              setFile(next);
-            }}
-            clearable
-            error={action.isError ? messageForApiError(action.error, t) : undefined}
-            style={{ flex: "1 1 16rem" }}
-          />
-          <Button onClick={send} disabled={!file} loading={action.isPending}>
-            {t("adminClaims.files.send")}
-          </Button>
-        </Group>
+        {claim.allowedActions.includes("ADD_FILE") && (
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <FileInput
+              label={t("adminClaims.files.add")}
+              description={t("adminClaims.files.hint")}
+              accept={UPLOAD_MIME_TYPES.join(",")}
+              value={file}
+              onChange={(next) => {
+                action.reset();
+                setFile(next);
+              }}
+              clearable
+              error={action.isError ? messageForApiError(action.error, t) : undefined}
+              style={{ flex: "1 1 16rem" }}
+            />
+            <Button onClick={send} disabled={!file} loading={action.isPending}>
+              {t("adminClaims.files.send")}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </SectionCard>
   );

@@ -1,20 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  insuranceClaimsApi as api,
   INSURANCE_CLAIMS_PAGE_SIZE,
-  insuranceClaimPageResponse,
+  insuranceClaimPageError,
   type TInsuranceClaim,
+  type TInsuranceClaimsQuery,
   type TUpdateInsuranceClaim,
-  zInsuranceClaim,
   zInsuranceClaimFile,
+  zInsuranceClaimsQuery,
 } from "../../../../../contract/insurance-claims.ts";
-import {
-  INSURANCE_CLAIM_TYPES,
-  type InsuranceClaimType,
-  SIMPLE_STATES,
-  type SimpleState,
-} from "../../../../../domain/enums.ts";
+import type { InsuranceClaimType, SimpleState } from "../../../../../domain/enums.ts";
 import type { InsuranceClaimStep } from "../../../../../domain/insurance-claims.ts";
-import { apiFetch } from "../../../../lib/api-client.ts";
+import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
+import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 
 /**
@@ -22,7 +20,6 @@ import { uploadFile } from "../../../../lib/upload.ts";
  * filters, one claim, changing it, taking its next step, adding a file, deleting it.
  */
 
-export const CLAIMS_KEY = ["insurance-claims"] as const;
 const SILENT = { silent: true };
 const enc = encodeURIComponent;
 
@@ -33,54 +30,58 @@ export type ClaimFilter = {
   page: number;
 };
 
-/** The list's filters from the address; what the API would refuse is left out. */
+/** The list's filters from the address, read through the list's query schema: what the API would refuse is left out. */
 export function claimFilterOf(params: URLSearchParams): ClaimFilter {
-  const status = params.get("status");
-  const type = params.get("type");
-  const page = Number(params.get("page"));
+  const { values } = filtersFromAddress(zInsuranceClaimsQuery, params);
   return {
-    searchTerm: (params.get("searchTerm") ?? "").trim().slice(0, 100),
-    status: SIMPLE_STATES.includes(status as SimpleState) ? (status as SimpleState) : null,
-    type: INSURANCE_CLAIM_TYPES.includes(type as InsuranceClaimType) ? (type as InsuranceClaimType) : null,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    searchTerm: values.searchTerm ?? "",
+    status: values.status ?? null,
+    type: values.type ?? null,
+    page: values.page,
   };
 }
 
-export function claimsPath(filter: ClaimFilter): string {
-  const params = new URLSearchParams({
-    page: String(filter.page),
-    limit: String(INSURANCE_CLAIMS_PAGE_SIZE),
-  });
-  if (filter.searchTerm) params.set("searchTerm", filter.searchTerm);
-  if (filter.status) params.set("status", filter.status);
-  if (filter.type) params.set("type", filter.type);
-  return `/api/insurance-claims?${params}`;
+/** What the list asks for the filters: the page, 10 a page, and the filters given. */
+export function claimsQuery(filter: ClaimFilter): Partial<TInsuranceClaimsQuery> {
+  return {
+    page: filter.page,
+    limit: INSURANCE_CLAIMS_PAGE_SIZE,
+    ...(filter.searchTerm ? { searchTerm: filter.searchTerm } : {}),
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.type ? { type: filter.type } : {}),
+  };
 }
 
 /** GET /api/insurance-claims; an answer without `items` and a numeric `total` fails with 'Invalid response format'. */
-export function fetchClaims(path: string) {
-  return apiFetch(path, { schema: insuranceClaimPageResponse });
+export function fetchClaims(query: Partial<TInsuranceClaimsQuery>, signal?: AbortSignal) {
+  return callEndpoint(api.list, { query }, signal ? { signal } : {}).catch((error: unknown) => {
+    throw insuranceClaimPageError(error);
+  });
 }
 
 export function useClaims(filter: ClaimFilter) {
+  const query = claimsQuery(filter);
   return useQuery({
-    queryKey: [...CLAIMS_KEY, "list", filter],
-    queryFn: () => fetchClaims(claimsPath(filter)),
+    queryKey: endpointKey(api.list, { query }),
+    queryFn: ({ signal }) => fetchClaims(query, signal),
     placeholderData: keepPreviousData,
     // The table shows its own error state with a retry.
     meta: SILENT,
   });
 }
 
-const claimPath = (id: string) => `/api/insurance-claims/${enc(id)}`;
+/** A claim's file is read by its address (an image, a PDF), not as a JSON call. */
 export const claimFileHref = (claimId: string, fileId: string) =>
-  `${claimPath(claimId)}/files/${enc(fileId)}`;
+  `/api/insurance-claims/${enc(claimId)}/files/${enc(fileId)}`;
+
+/** The one key a claim is cached under, on the helpdesk's page and the employee's card alike. */
+export const claimKey = (id: string) => endpointKey(api.details, { params: { id } });
 
 /** GET /api/insurance-claims/{id}; the page shows a 404 itself. */
 export function useClaim(id: string) {
   return useQuery({
-    queryKey: [...CLAIMS_KEY, "detail", id],
-    queryFn: () => apiFetch(claimPath(id), { schema: zInsuranceClaim }),
+    queryKey: claimKey(id),
+    queryFn: ({ signal }) => callEndpoint(api.details, { params: { id } }, { signal }),
     meta: SILENT,
   });
 }
@@ -92,20 +93,17 @@ export type ClaimAction =
   | { kind: "delete" };
 
 async function runAction(id: string, action: ClaimAction): Promise<TInsuranceClaim | null> {
+  const params = { id };
   switch (action.kind) {
     case "update":
-      return apiFetch(claimPath(id), { method: "PUT", body: action.body, schema: zInsuranceClaim });
+      return callEndpoint(api.update, { params, body: action.body });
     case "step":
-      return apiFetch(`${claimPath(id)}/steps`, {
-        method: "POST",
-        body: { step: action.step },
-        schema: zInsuranceClaim,
-      });
+      return callEndpoint(api.takeStep, { params, body: { step: action.step } });
     case "file":
-      await uploadFile(`${claimPath(id)}/files`, {}, action.file, zInsuranceClaimFile);
+      await uploadFile(`/api/insurance-claims/${enc(id)}/files`, {}, action.file, zInsuranceClaimFile);
       return null;
     case "delete":
-      await apiFetch(`/api/insurance-claims/delete/${enc(id)}`, { method: "DELETE" });
+      await callEndpoint(api.remove, { params });
       return null;
   }
 }
@@ -118,10 +116,10 @@ export function useClaimAction(id: string) {
     // The form or dialog shows the error by its code.
     meta: SILENT,
     onSuccess: (claim, action) => {
-      if (claim) queryClient.setQueryData([...CLAIMS_KEY, "detail", id], claim);
-      if (action.kind === "delete") queryClient.removeQueries({ queryKey: [...CLAIMS_KEY, "detail", id] });
-      else if (!claim) void queryClient.invalidateQueries({ queryKey: [...CLAIMS_KEY, "detail", id] });
-      void queryClient.invalidateQueries({ queryKey: [...CLAIMS_KEY, "list"] });
+      if (claim) queryClient.setQueryData(claimKey(id), claim);
+      if (action.kind === "delete") queryClient.removeQueries({ queryKey: claimKey(id) });
+      else if (!claim) void queryClient.invalidateQueries({ queryKey: claimKey(id) });
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
     },
   });
 }

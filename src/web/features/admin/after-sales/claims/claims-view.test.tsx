@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TInsuranceClaim, TInsuranceClaimListItem } from "../../../../../contract/insurance-claims.ts";
+import type { InsuranceClaimStep } from "../../../../../domain/insurance-claims.ts";
 import { fakeApi } from "../../../../test/fake-api.ts";
 import { setUpScreenTests } from "../../../../test/screen-tests.ts";
 import { api, renderTab } from "../../orders/test-kit.tsx";
@@ -69,13 +70,32 @@ const claim = (overrides: Partial<TInsuranceClaim> = {}): TInsuranceClaim => ({
   nextSteps: [],
   outcomes: ["NEW_BIKE", "END_OF_LEASING"],
   canWithdraw: true,
+  // What the server allows the helpdesk on an open claim without an outcome.
+  allowedActions: ["UPDATE", "SET_OUTCOME", "ADD_FILE", "DELETE"],
   userPayment: null,
   ...overrides,
 });
 
 const page = (items: TInsuranceClaimListItem[]) => ({
   status: 200,
-  body: { items, total: items.length, page: 1, limit: 10 },
+  body: {
+    items,
+    page: 1,
+    limit: 10,
+    total: items.length,
+    totalPages: 1,
+    hasNext: false,
+    hasPrevious: false,
+  },
+});
+
+/** The claim with its outcome's next step to take, and what the server allows the helpdesk then. */
+const withNextStep = (nextStep: InsuranceClaimStep, stepTaken: boolean): Partial<TInsuranceClaim> => ({
+  outcome: "NEW_BIKE",
+  nextSteps: [nextStep],
+  allowedActions: stepTaken
+    ? ["UPDATE", "TAKE_STEP", "ADD_FILE", "DELETE"]
+    : ["UPDATE", "SET_OUTCOME", "TAKE_STEP", "ADD_FILE", "DELETE"],
 });
 
 describe("the insurance claims list", () => {
@@ -104,7 +124,7 @@ describe("the insurance claims list", () => {
   }, async () => {
     for (const body of [{ total: 1 }, { items: [], total: "1" }, { items: "x", total: 0 }, null]) {
       fakeApi({ [`GET ${LIST_URL}`]: { status: 200, body } });
-      await expect(fetchClaims(LIST_URL)).rejects.toThrow("Invalid response format");
+      await expect(fetchClaims({ page: 1, limit: 10 })).rejects.toThrow("Invalid response format");
     }
     api({ [`GET ${LIST_URL}`]: { status: 200, body: { items: [item()] } } });
     renderTab("/admin/hakemukset/vahingot");
@@ -127,7 +147,7 @@ describe("an insurance claim's page", () => {
         saved = true;
         return {
           status: 200,
-          body: claim({ outcome: "NEW_BIKE", nextSteps: ["INSURANCE_NEW_BIKE_CASE_SUBMITTED"] }),
+          body: claim(withNextStep("INSURANCE_NEW_BIKE_CASE_SUBMITTED", false)),
         };
       },
     });
@@ -163,11 +183,11 @@ describe("an insurance claim's page", () => {
     const replies = api({
       [`GET /api/insurance-claims/${CLAIM_ID}`]: {
         status: 200,
-        body: claim({ outcome: "NEW_BIKE", nextSteps: ["INSURANCE_NEW_BIKE_CASE_SUBMITTED"] }),
+        body: claim(withNextStep("INSURANCE_NEW_BIKE_CASE_SUBMITTED", false)),
       },
       [`POST /api/insurance-claims/${CLAIM_ID}/steps`]: {
         status: 200,
-        body: claim({ outcome: "NEW_BIKE", nextSteps: ["INSURANCE_GRENKE_INVOICE_SENT"] }),
+        body: claim(withNextStep("INSURANCE_GRENKE_INVOICE_SENT", true)),
       },
     });
     const { user } = renderTab(path);
