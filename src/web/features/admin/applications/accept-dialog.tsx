@@ -10,16 +10,17 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type {
-  TAcceptApplication,
-  TApplicationAccepted,
-  TCompanyApplication,
+import {
+  type TAcceptApplication,
+  type TApplicationAccepted,
+  type TCompanyApplication,
+  zAcceptApplication,
 } from "../../../../contract/admin.ts";
 import { PAYMENT_MODES, type PaymentMode, PREVIOUS_PROVIDERS } from "../../../../domain/enums.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
 import { readEuros } from "../tax-tables/number-text.ts";
@@ -126,9 +127,14 @@ function AcceptForm({
   const groups = useGroupCompanyOptions();
   const leasingCompanies = useLeasingCompanyOptions();
   const billingTables = useBillingTables();
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: INITIAL,
-    validate: {
+    schema: zAcceptApplication,
+    toBody: acceptBody,
+    texts: (issue) =>
+      issue.path[0] === "newGroupCompanyName" ? t("adminApplications.accept.newGroupRequired") : undefined,
+    // The group's choice and the price typed as text are the form's: the body leaves out what is unset.
+    rules: {
       groupCompanyId: (value, values) =>
         values.groupMode === "existing" && !value ? t("adminApplications.accept.groupRequired") : null,
       newGroupCompanyName: (value, values) =>

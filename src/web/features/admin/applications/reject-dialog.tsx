@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import type { TCompanyApplication } from "../../../../contract/admin.ts";
+import { zRejectApplication } from "../../../../contract/admin.ts";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { useRejectApplication } from "./applications-api.ts";
 import { ReviewError } from "./review-error.tsx";
 
@@ -45,11 +46,10 @@ function RejectForm({
 }) {
   const { t } = useTranslation();
   const reject = useRejectApplication();
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { reviewNote: "" },
-    validate: {
-      reviewNote: (value) => (value.trim() ? null : t("adminApplications.reject.noteRequired")),
-    },
+    schema: zRejectApplication,
+    texts: (issue) => (issue.code === "too_small" ? t("adminApplications.reject.noteRequired") : undefined),
   });
   const submit = form.onSubmit((values) =>
     reject.mutate(
