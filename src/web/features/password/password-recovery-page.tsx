@@ -1,13 +1,13 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { passwordApi } from "../../../contract/password.ts";
+import { passwordApi, zPasswordResetRequest } from "../../../contract/password.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
@@ -20,9 +20,11 @@ import { usePageTitle } from "../../lib/page-title.ts";
 export function PasswordRecoveryPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.passwordRecovery.title"));
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { email: "" },
-    validate: { email: fieldRules(t).email },
+    schema: zPasswordResetRequest,
+    // The shared e-mail rule (SPEC §5): the contract takes any text, so that the answer never tells.
+    rules: { email: fieldRules(t).email },
   });
   const request = useMutation({
     mutationFn: (email: string) =>

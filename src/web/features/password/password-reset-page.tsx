@@ -1,10 +1,9 @@
 import { Alert, Button, Stack, Text, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { passwordApi } from "../../../contract/password.ts";
+import { passwordApi, zPasswordResetBody } from "../../../contract/password.ts";
 import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -14,6 +13,7 @@ import { PageLoader } from "../../components/page-loader.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PasswordRules } from "../../components/password-rules.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
@@ -44,9 +44,11 @@ export function PasswordResetPage() {
     { meta: { silent: true }, retry: false, staleTime: Number.POSITIVE_INFINITY },
   );
   const email = status.data?.email ?? null;
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { password: "", confirm: "" },
-    validate: {
+    schema: zPasswordResetBody,
+    // The password rules (SPEC §5) and the second typing are the page's: the body is the password alone.
+    rules: {
       password: fieldRules(t).password((v) =>
         isAcceptablePassword(v, { email }) ? null : t("passwordReset.rulesNotMet"),
       ),
