@@ -32,9 +32,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-test("defect: at 375 px the user menu opens inside the window with name, e-mail and both items", async ({
-  page,
-}) => {
+test("at 375 px the user menu opens inside the window with name, e-mail and both items", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await logInThroughPage(page, "employee@demo.test");
   await expect(page).toHaveURL("/mybike");
@@ -60,7 +58,7 @@ test("defect: at 375 px the user menu opens inside the window with name, e-mail 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Omat tiedot");
 });
 
-test("defect: at 375 px the cookie card is compact and covers nothing of the page", async ({ page }) => {
+test("at 375 px the cookie card is compact and covers nothing of the page", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/ota-yhteytta");
   const card = page.getByRole("complementary", { name: "Evästeet" });
@@ -103,7 +101,7 @@ test("defect: at 375 px the cookie card is compact and covers nothing of the pag
   await expect(card).toHaveCount(0);
 });
 
-test("defect: a taken work e-mail on /kayttaja shows one message, at the field", async ({ page }) => {
+test("a taken work e-mail on /kayttaja shows one message, at the field", async ({ page }) => {
   await logInThroughPage(page, "employee@demo.test");
   await expect(page).toHaveURL("/mybike");
   // One's own change answers 202 whether or not the address is taken (no enumeration);
@@ -134,7 +132,7 @@ test("defect: a taken work e-mail on /kayttaja shows one message, at the field",
   await expect(work.getByRole("alert")).toHaveCount(0);
 });
 
-test("defect: /kayttaja tells about two-factor codes only to users who get them", async ({ page }) => {
+test("/kayttaja tells about two-factor codes only to users who get them", async ({ page }) => {
   const codes = /vahvistuskoodit|kaksivaiheisen/i;
   await logInThroughPage(page, "employee@demo.test");
   await expect(page).toHaveURL("/mybike");
@@ -181,7 +179,7 @@ const LOGIN_TEXTS = [
 ] as const;
 
 for (const { lang, prefix, labels, text, generic } of LOGIN_TEXTS) {
-  test(`defect: a wrong password on /kirjaudu reads as SPEC §8 says (${lang}), never a generic failure`, async ({
+  test(`a wrong password on /kirjaudu reads as SPEC §8 says (${lang}), never a generic failure`, async ({
     page,
   }) => {
     const [email, password, submit] = labels;
@@ -195,7 +193,7 @@ for (const { lang, prefix, labels, text, generic } of LOGIN_TEXTS) {
   });
 }
 
-test("defect: /admin is one full-width column with no 'later version' line", async ({ page }) => {
+test("/admin is one full-width column with no 'later version' line", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await logInThroughPage(page, "helpdesk@pedaali.test", { withCode: true });
   await expect(page).toHaveURL("/admin");
@@ -213,7 +211,7 @@ test("defect: /admin is one full-width column with no 'later version' line", asy
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
 
-test("defect: /deactivated aligns every row's value and uses one font size", async ({ page }) => {
+test("/deactivated aligns every row's value and uses one font size", async ({ page }) => {
   for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
     await page.setViewportSize(viewport);
     await page.goto("/deactivated");
@@ -244,7 +242,7 @@ test("defect: /deactivated aligns every row's value and uses one font size", asy
   expect(Math.abs((await box(einvoice)).x - (await box(businessId)).x)).toBeLessThanOrEqual(0.5);
 });
 
-test("defect: the mobile header shows the logo, and the header still fits", async ({ page }) => {
+test("the mobile header shows the logo, and the header still fits", async ({ page }) => {
   for (const width of [360, 375]) {
     await page.setViewportSize({ width, height: 740 });
     await page.goto("/");

@@ -8,8 +8,8 @@ import { isUniqueViolation } from "../db/postgres-errors.ts";
 import { registerErrorHandlers } from "./errors.ts";
 
 /**
- * Defect 7 of issue 7, the second line of defence: input the contract let through but PostgreSQL
- * refuses as text (a NUL byte, bad encoding, text that is not a number or a uuid, a value too long)
+ * The second line of defence against bad text (the first is src/contract/text.ts): input the contract
+ * let through but PostgreSQL refuses as text (a NUL byte, bad encoding, text that is not a number or a uuid, a value too long)
  * answers 400, never 500, and the body names no SQL.
  */
 
@@ -53,34 +53,31 @@ const INVALID_TEXT = [
   ["22001", "value too long for type character varying(10)"],
 ] as const;
 
-describe("defect 7: PostgreSQL's invalid-text errors in the error handler", () => {
-  it.each(INVALID_TEXT)(
-    "defect 7: SQLSTATE %s answers 400 BAD_REQUEST without SQL",
-    async (code, message) => {
-      for (const error of [
-        pgError(code, message),
-        // Drizzle wraps the driver's error, with the statement, in DrizzleQueryError.
-        new DrizzleQueryError("insert into contact_forms (name) values ($1)", ["x"], pgError(code, message)),
-      ]) {
-        const res = await answerTo(error);
-        expect(res.statusCode, res.body).toBe(400);
-        expect(zErrorResponse.parse(res.json())).toEqual({
-          statusCode: 400,
-          code: "BAD_REQUEST",
-          message: "The request holds a value that cannot be stored",
-        });
-        expect(res.body).not.toMatch(/contact_forms|UTF8|insert|varying|uuid/);
-      }
-    },
-  );
+describe("PostgreSQL's invalid-text errors in the error handler", () => {
+  it.each(INVALID_TEXT)("SQLSTATE %s answers 400 BAD_REQUEST without SQL", async (code, message) => {
+    for (const error of [
+      pgError(code, message),
+      // Drizzle wraps the driver's error, with the statement, in DrizzleQueryError.
+      new DrizzleQueryError("insert into contact_forms (name) values ($1)", ["x"], pgError(code, message)),
+    ]) {
+      const res = await answerTo(error);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(zErrorResponse.parse(res.json())).toEqual({
+        statusCode: 400,
+        code: "BAD_REQUEST",
+        message: "The request holds a value that cannot be stored",
+      });
+      expect(res.body).not.toMatch(/contact_forms|UTF8|insert|varying|uuid/);
+    }
+  });
 
-  it("defect 7: a NUL byte the database refuses through Drizzle answers 400", async () => {
+  it("a NUL byte the database refuses through Drizzle answers 400", async () => {
     const res = await app.inject({ method: "GET", url: "/query?as=text&value=a%00b" });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe("BAD_REQUEST");
   });
 
-  it("defect 7: text that is not a uuid, refused by the database through Drizzle, answers 400", async () => {
+  it("text that is not a uuid, refused by the database through Drizzle, answers 400", async () => {
     const res = await app.inject({ method: "GET", url: "/query?as=uuid&value=nope" });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe("BAD_REQUEST");
