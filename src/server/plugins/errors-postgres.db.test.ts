@@ -9,8 +9,8 @@ import { registerErrorHandlers } from "./errors.ts";
 
 /**
  * The second line of defence against bad text (the first is src/contract/text.ts): input the contract
- * let through but PostgreSQL refuses as text (a NUL byte, bad encoding, text that is not a number or a uuid, a value too long)
- * answers 400, never 500, and the body names no SQL.
+ * let through but PostgreSQL refuses as text (a NUL byte, bad encoding, text that is not a number or a
+ * uuid, a value too long) answers 400, never 500, and the body names no SQL.
  */
 
 /** What node-postgres throws: an Error with the SQLSTATE in `code` (PGlite's errors look the same). */
