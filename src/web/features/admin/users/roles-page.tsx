@@ -11,7 +11,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,42 +22,42 @@ import { DataTable } from "../../../components/data-table.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "./badges.tsx";
 import { ROLES_SEGMENT, useCanManageRoles } from "./user-access.ts";
 import { useCreateRole, useDeleteRole, useRoles } from "./users-api.ts";
 
+const roleBody = (values: { name: string; description: string }) => ({
+  name: values.name.trim(),
+  description: values.description.trim() || null,
+});
+
 /** A new role: its name (letters, digits, spaces, _ and -) and what it is for. */
 function CreateRoleForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (role: TRole) => void }) {
   const { t } = useTranslation();
   const create = useCreateRole();
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { name: "", description: "" },
-    validate: {
-      name: (value) => {
-        const trimmed = value.trim();
-        if (!trimmed) return t("forms.required");
-        return zCreateRole.shape.name.safeParse(trimmed).success ? null : t("adminRoles.form.nameInvalid");
-      },
-    },
+    schema: zCreateRole,
+    toBody: roleBody,
+    texts: (issue) => (issue.path[0] === "name" ? t("adminRoles.form.nameInvalid") : undefined),
+    rules: { name: (value) => (value.trim() ? null : t("forms.required")) },
   });
   const taken = create.error instanceof ApiError && create.error.code === "ROLE_NAME_TAKEN";
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        create.mutate(
-          { name: values.name.trim(), description: values.description.trim() || null },
-          {
-            onSuccess: onCreated,
-            onError: (error) => {
-              if (error instanceof ApiError && error.code === "ROLE_NAME_TAKEN") {
-                form.setFieldError("name", t("errors.ROLE_NAME_TAKEN"));
-              }
-            },
+        create.mutate(roleBody(values), {
+          onSuccess: onCreated,
+          onError: (error) => {
+            if (error instanceof ApiError && error.code === "ROLE_NAME_TAKEN") {
+              form.setFieldError("name", t("errors.ROLE_NAME_TAKEN"));
+            }
           },
-        ),
+        }),
       )}
     >
       <Stack gap="md">

@@ -10,14 +10,15 @@ import {
   Table,
   Text,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zAssignUserRole } from "../../../../contract/roles.ts";
 import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
 import { useRoleAssignment } from "./user-access.ts";
@@ -56,9 +57,11 @@ function AddRoleForm({
   const companies = useCompanyNames();
   const assign = useAssignRole(userId);
   const { mayGrant } = useRoleAssignment();
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { roleId: "", companyIds: [] as string[] },
-    validate: {
+    schema: zAssignUserRole,
+    // The role is the address's, and whether it needs companies the role's own rule.
+    rules: {
       roleId: (value) => (value ? null : t("forms.required")),
       companyIds: (value, values) => {
         const role = roles.data?.find((r) => r.id === values.roleId);
