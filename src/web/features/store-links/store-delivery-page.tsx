@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { zStoreDeliveryInput } from "../../../contract/store-links.ts";
 import { isTwentyYearsOrMoreInFuture } from "../../../domain/dates.ts";
-import { FRAME_SERIAL_NUMBER_PATTERN } from "../../../domain/order-package.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
@@ -12,7 +11,7 @@ import { PageLoader } from "../../components/page-loader.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { ApiError } from "../../lib/api-client.ts";
-import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -29,25 +28,28 @@ function DeliveryForm({ token, data }: { token: string; data: TStoreDelivery }) 
   const save = useSaveDelivery(token);
   // The values waiting for the store's "yes, the date is right" (the server's DELIVERY_DATE_FAR_FUTURE).
   const [confirming, setConfirming] = useState<Values | null>(null);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: { frameSerialNumber: data.frameSerialNumber ?? "", deliveryDate: data.deliveryDate ?? "" },
-    validate: {
-      frameSerialNumber: (value) => {
-        const trimmed = value.trim();
-        if (!trimmed) return t("storeLinks.form.required");
-        if (trimmed.length < 3 || trimmed.length > 40) return t("storeLinks.deliveryForm.serialLength");
-        return FRAME_SERIAL_NUMBER_PATTERN.test(trimmed)
-          ? null
-          : t("storeLinks.deliveryForm.serialCharacters");
-      },
+    schema: zStoreDeliveryInput,
+    texts: (issue) => {
+      if (issue.path[0] === "frameSerialNumber")
+        return issue.code === "invalid_format"
+          ? t("storeLinks.deliveryForm.serialCharacters")
+          : t("storeLinks.deliveryForm.serialLength");
+      if (issue.path[0] === "deliveryDate") return t("storeLinks.deliveryForm.dateInvalid");
+      return undefined;
+    },
+    // An empty field in the store's words, and the order's own date, which the contract does not know.
+    rules: {
+      frameSerialNumber: (value) => (value.trim() ? null : t("storeLinks.form.required")),
       deliveryDate: (value) => {
         if (!value) return t("storeLinks.form.required");
-        if (!DATE_PATTERN.test(value)) return t("storeLinks.deliveryForm.dateInvalid");
-        return value < data.orderDate
+        return DATE_PATTERN.test(value) && value < data.orderDate
           ? t("storeLinks.deliveryForm.dateBeforeOrder", { date: formatDate(data.orderDate) })
           : null;
       },
     },
+    serverText: t("storeLinks.form.checkField"),
   });
   const errorSummary = useFormErrorSummary(form);
 
@@ -65,11 +67,7 @@ function DeliveryForm({ token, data }: { token: string; data: TStoreDelivery }) 
             setConfirming(values);
             return;
           }
-          const fields = serverFieldErrors(error, form.getValues(), t("storeLinks.form.checkField"));
-          if (Object.keys(fields).length > 0) {
-            form.setErrors(fields);
-            errorSummary.show();
-          }
+          if (form.setServerErrors(error)) errorSummary.show();
         },
       },
     );
