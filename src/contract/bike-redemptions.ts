@@ -20,7 +20,7 @@ import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderItem } from "./orders.ts";
 import { zEmailAddress } from "./system-users.ts";
-import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
+import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
 
@@ -119,7 +119,8 @@ export const REDEMPTION_PAYMENT_DELETED = "Redemption payment deleted successful
 
 /** The largest price, fee or payment the API takes: 100 000,00 €. */
 export const REDEMPTION_MAX_CENTS = 10_000_000;
-const zAmount = zCents.max(REDEMPTION_MAX_CENTS);
+/** An amount of a redemption's money, in cents. */
+export const zRedemptionAmount = zCents.max(REDEMPTION_MAX_CENTS);
 
 export const zBikeRedemptionIdParams = z.object({ id: z.uuid() });
 
@@ -375,13 +376,13 @@ export type TOpenBikeRedemption = z.infer<typeof zOpenBikeRedemption>;
 
 export const zUpdateBikeRedemption = z
   .object({
-    redemptionPriceCents: zAmount.optional(),
+    redemptionPriceCents: zRedemptionAmount.optional(),
     decisionDeadline: zDateOnly.optional(),
     /** The last day of a month within the lease. */
     leaseEndsOn: zDateOnly.refine(isMonthEnd, "Must be the last day of a month").optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-    returnFeeCents: z.union([zAmount, z.null()]).optional(),
+    returnFeeCents: z.union([zRedemptionAmount, z.null()]).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), "Give at least one field");
 export type TUpdateBikeRedemption = z.infer<typeof zUpdateBikeRedemption>;
@@ -409,50 +410,6 @@ export const zRedemptionOfferUploadQuery = z.object({
 export type TRedemptionOfferUploadQuery = z.infer<typeof zRedemptionOfferUploadQuery>;
 
 export const zRedemptionOfferIdParams = z.object({ id: z.uuid() });
-
-// ---- Redemption payments --------------------------------------------------------------------------
-
-export const zRedemptionPaymentsQuery = zPageQuery.extend({
-  /** Part of the employee's name or e-mail, the order number, or the reference number. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(PAYMENT_STATUSES).optional(),
-  bikeRedemptionId: z.uuid().optional(),
-});
-export type TRedemptionPaymentsQuery = z.infer<typeof zRedemptionPaymentsQuery>;
-
-export const zRedemptionPaymentList = z.object({
-  items: z.array(zRedemptionPayment),
-  totalCount: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
-});
-export type TRedemptionPaymentList = z.infer<typeof zRedemptionPaymentList>;
-
-/** The payer types recorded here: everyone but the employee, who pays through their user payment. */
-export const RECORDED_PAYER_TYPES = PAYER_TYPES.filter((payer) => payer !== "EMPLOYEE");
-
-export const zRedemptionPaymentUpdate = z.object({
-  payerType: z.enum(PAYER_TYPES).refine((payer) => payer !== "EMPLOYEE", {
-    message: "The employee pays through their user payment",
-  }),
-  amountCents: zAmount,
-  status: z.enum(PAYMENT_STATUSES),
-  dueDate: z.union([zDateOnly, z.null()]).optional(),
-  referenceNumber: zOptionalSingleLineText(35),
-  note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-});
-export type TRedemptionPaymentUpdate = z.infer<typeof zRedemptionPaymentUpdate>;
-
-export const zRedemptionPaymentInput = zRedemptionPaymentUpdate.extend({ bikeRedemptionId: z.uuid() });
-export type TRedemptionPaymentInput = z.infer<typeof zRedemptionPaymentInput>;
-
-export const zRedemptionPaymentSaved = z.object({
-  message: z.string(),
-  redemptionPayment: zRedemptionPayment,
-});
-export type TRedemptionPaymentSaved = z.infer<typeof zRedemptionPaymentSaved>;
-
-export const zRedemptionPaymentIdParams = z.object({ id: z.uuid() });
 
 /**
  * The calls of the lease's end, but the offer's upload (a raw body) and its document (a file), which
@@ -537,48 +494,6 @@ export const redemptionsApi = {
     params: zBikeRedemptionIdParams,
     status: 201,
     response: zRedemptionOfferSaved,
-    errors: [400, 401, 403, 404, 409],
-  }),
-  listPayments: endpoint({
-    method: "GET",
-    path: "/redemption-payment",
-    summary: "Redemption payments, newest first; search by employee, order or reference number",
-    query: zRedemptionPaymentsQuery,
-    response: zRedemptionPaymentList,
-    errors: [400, 401, 403],
-  }),
-  recordPayment: endpoint({
-    method: "POST",
-    path: "/redemption-payment",
-    summary: "Records a payment towards a case's redemption (not the employee's: their user payment)",
-    body: zRedemptionPaymentInput,
-    status: 201,
-    response: zRedemptionPaymentSaved,
-    errors: [400, 401, 403, 404],
-  }),
-  payment: endpoint({
-    method: "GET",
-    path: "/redemption-payment/:id",
-    summary: "A redemption payment",
-    params: zRedemptionPaymentIdParams,
-    response: zRedemptionPayment,
-    errors: [400, 401, 403, 404],
-  }),
-  updatePayment: endpoint({
-    method: "PUT",
-    path: "/redemption-payment/:id",
-    summary: "Changes a redemption payment (409 for the employee's, which follows their user payment)",
-    params: zRedemptionPaymentIdParams,
-    body: zRedemptionPaymentUpdate,
-    response: zRedemptionPaymentSaved,
-    errors: [400, 401, 403, 404, 409],
-  }),
-  deletePayment: endpoint({
-    method: "DELETE",
-    path: "/redemption-payment/:id",
-    summary: "Deletes a redemption payment (409 for the employee's, which follows their user payment)",
-    params: zRedemptionPaymentIdParams,
-    response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
 };

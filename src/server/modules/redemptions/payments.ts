@@ -1,12 +1,12 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
+import type { TRedemptionPayment } from "../../../contract/bike-redemptions.ts";
 import type {
-  TRedemptionPayment,
   TRedemptionPaymentInput,
   TRedemptionPaymentList,
   TRedemptionPaymentsQuery,
   TRedemptionPaymentUpdate,
-} from "../../../contract/bike-redemptions.ts";
+} from "../../../contract/redemption-payments.ts";
 import type { EventType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";

@@ -9,10 +9,9 @@ import {
   zBikeRedemptionList,
   zBikeRedemptionSaved,
   zRedemptionOfferSaved,
-  zRedemptionPaymentList,
-  zRedemptionPaymentSaved,
 } from "../../../contract/bike-redemptions.ts";
 import { zMyOrders, zOrderDetails } from "../../../contract/orders.ts";
+import { zRedemptionPaymentList, zRedemptionPaymentSaved } from "../../../contract/redemption-payments.ts";
 import { zPayrollReportResponse } from "../../../contract/reporting.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { redemptionPriceCents } from "../../../domain/lease-end.ts";

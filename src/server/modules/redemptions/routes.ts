@@ -7,6 +7,7 @@ import {
   zRedemptionOfferUploadQuery,
 } from "../../../contract/bike-redemptions.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
+import { redemptionPaymentsApi as paymentsApi } from "../../../contract/redemption-payments.ts";
 import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
@@ -125,32 +126,32 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   });
 
   app.route({
-    ...endpointRoute(api.listPayments, tags),
+    ...endpointRoute(paymentsApi.listPayments, tags),
     preHandler: readPayments,
     handler: async (request) => service.listPayments(currentUser(request), request.query),
   });
 
   app.route({
-    ...endpointRoute(api.recordPayment, tags),
+    ...endpointRoute(paymentsApi.recordPayment, tags),
     preHandler: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await service.recordPayment(currentUser(request), request.body)),
   });
 
   app.route({
-    ...endpointRoute(api.payment, tags),
+    ...endpointRoute(paymentsApi.payment, tags),
     preHandler: manage,
     handler: async (request) => service.findPayment(currentUser(request), request.params.id),
   });
 
   app.route({
-    ...endpointRoute(api.updatePayment, tags),
+    ...endpointRoute(paymentsApi.updatePayment, tags),
     preHandler: manage,
     handler: async (request) => service.updatePayment(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
-    ...endpointRoute(api.deletePayment, tags),
+    ...endpointRoute(paymentsApi.deletePayment, tags),
     preHandler: manage,
     handler: async (request) => service.deletePayment(currentUser(request), request.params.id),
   });

@@ -16,12 +16,14 @@ import {
   type TOpenBikeRedemption,
   type TRedemptionOfferSaved,
   type TRedemptionOfferUploadQuery,
-  type TRedemptionPaymentInput,
-  type TRedemptionPaymentSaved,
-  type TRedemptionPaymentsQuery,
-  type TRedemptionPaymentUpdate,
   type TUpdateBikeRedemption,
 } from "../../../contract/bike-redemptions.ts";
+import type {
+  TRedemptionPaymentInput,
+  TRedemptionPaymentSaved,
+  TRedemptionPaymentsQuery,
+  TRedemptionPaymentUpdate,
+} from "../../../contract/redemption-payments.ts";
 import { LEASE_END_OPENER_REASONS } from "../../../domain/lease-end.ts";
 import type { AppContext } from "../../context.ts";
 import { beneficiaryEmployees, bikeRedemptions, orders, redemptionOffers } from "../../db/schema/index.ts";

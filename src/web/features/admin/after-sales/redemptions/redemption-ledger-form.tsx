@@ -10,12 +10,12 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import type { TRedemptionPayment } from "../../../../../contract/bike-redemptions.ts";
 import {
   RECORDED_PAYER_TYPES,
-  type TRedemptionPayment,
   type TRedemptionPaymentUpdate,
   zRedemptionPaymentUpdate,
-} from "../../../../../contract/bike-redemptions.ts";
+} from "../../../../../contract/redemption-payments.ts";
 import { type Language, PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";

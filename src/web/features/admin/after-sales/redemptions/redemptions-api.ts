@@ -14,13 +14,16 @@ import {
   type TBikeRedemptionsQuery,
   type TLeaseEndChoiceInput,
   type TOpenBikeRedemption,
-  type TRedemptionPaymentInput,
-  type TRedemptionPaymentUpdate,
   type TUpdateBikeRedemption,
   zBikeRedemptionsQuery,
   zRedemptionOfferSaved,
 } from "../../../../../contract/bike-redemptions.ts";
 import type { EndpointDef, EndpointInput, EndpointResponse } from "../../../../../contract/endpoint.ts";
+import {
+  redemptionPaymentsApi as paymentsApi,
+  type TRedemptionPaymentInput,
+  type TRedemptionPaymentUpdate,
+} from "../../../../../contract/redemption-payments.ts";
 import type { LeaseEndReason, PaymentMethod, SimpleState } from "../../../../../domain/enums.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
@@ -207,12 +210,13 @@ async function run(id: string, action: RedemptionAction): Promise<string | null>
         )
       ).message;
     case "recordPayment":
-      return (await callEndpoint(api.recordPayment, { body: action.body })).message;
+      return (await callEndpoint(paymentsApi.recordPayment, { body: action.body })).message;
     case "updatePayment":
-      return (await callEndpoint(api.updatePayment, { params: { id: action.paymentId }, body: action.body }))
-        .message;
+      return (
+        await callEndpoint(paymentsApi.updatePayment, { params: { id: action.paymentId }, body: action.body })
+      ).message;
     case "deletePayment":
-      return (await callEndpoint(api.deletePayment, { params: { id: action.paymentId } })).message;
+      return (await callEndpoint(paymentsApi.deletePayment, { params: { id: action.paymentId } })).message;
   }
 }
 
