@@ -9,25 +9,26 @@ import {
   Stack,
   Textarea,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TBikePolicy, TCompanyDetails } from "../../../contract/companies.ts";
+import {
+  type TBikePolicy,
+  type TBikePolicyInput,
+  type TCompanyDetails,
+  zBikePolicyInput,
+} from "../../../contract/companies.ts";
 import type { PolicyEligibility } from "../../../domain/enums.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useSectionStatus } from "../../components/section-status.tsx";
-import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { useSaveBikePolicy } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
 
 /** SPEC §7 "Bike policy": a lease period of 12–60 months (the contract refuses others). */
 const MONTHS = { min: 12, max: 60 } as const;
-/** The contract's longest texts. */
-const MAX_NOTE = 1000;
-const MAX_POLICY_TEXT = 5000;
 
 /** Who is eligible, as the policy names it (POLICY_ELIGIBILITIES of src/domain/enums.ts). */
 export const ELIGIBILITY_LABELS: Record<PolicyEligibility, string> = {
@@ -59,6 +60,21 @@ type Values = {
   insuranceRequired: boolean;
   policyText: string;
 };
+
+/** The policy the values make; a period that is not a whole number is left for the schema to refuse. */
+function policyBody(values: Values) {
+  return {
+    minLeaseTimeMonths: Number(values.minLeaseTimeMonths),
+    maxLeaseTimeMonths: Number(values.maxLeaseTimeMonths),
+    requiresEmployerApproval: values.requiresEmployerApproval,
+    eligibility: values.eligibility,
+    eligibilityNote: values.eligibilityNote.trim() || null,
+    accessoriesAllowed: values.accessoriesAllowed,
+    maintenanceIncluded: values.maintenanceIncluded,
+    insuranceRequired: values.insuranceRequired,
+    policyText: values.policyText.trim() || null,
+  };
+}
 
 /**
  * A company's bike policy (SPEC §7 "Bike policy"): the lease periods offered, whether each order needs
@@ -176,17 +192,7 @@ function BikePolicyForm({
   const save = useSaveBikePolicy(companyId);
   const start = policy ?? SUGGESTED;
 
-  const monthsError = (value: number | string) => {
-    if (value === "") return t("forms.required");
-    const n = Number(value);
-    return Number.isInteger(n) && n >= MONTHS.min && n <= MONTHS.max
-      ? null
-      : t("companySections.policy.monthsInvalid", { min: MONTHS.min, max: MONTHS.max });
-  };
-  const tooLong = (value: string, max: number) =>
-    value.trim().length > max ? t("companySections.policy.tooLong", { max }) : null;
-
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: {
       minLeaseTimeMonths: start.minLeaseTimeMonths,
       maxLeaseTimeMonths: start.maxLeaseTimeMonths,
@@ -198,43 +204,32 @@ function BikePolicyForm({
       insuranceRequired: start.insuranceRequired,
       policyText: start.policyText ?? "",
     },
-    validate: {
-      minLeaseTimeMonths: monthsError,
-      maxLeaseTimeMonths: (value, values) =>
-        monthsError(value) ??
-        (monthsError(values.minLeaseTimeMonths) === null && Number(values.minLeaseTimeMonths) > Number(value)
-          ? t("companySections.policy.minAboveMax")
-          : null),
-      eligibilityNote: (value) => tooLong(value, MAX_NOTE),
-      policyText: (value) => tooLong(value, MAX_POLICY_TEXT),
+    schema: zBikePolicyInput,
+    toBody: policyBody,
+    texts: (issue) => {
+      const field = issue.path[0];
+      if (field === "maxLeaseTimeMonths" && issue.code === "custom")
+        return t("companySections.policy.minAboveMax");
+      if (field === "minLeaseTimeMonths" || field === "maxLeaseTimeMonths")
+        return t("companySections.policy.monthsInvalid", { min: MONTHS.min, max: MONTHS.max });
+      if (issue.code === "too_big")
+        return t("companySections.policy.tooLong", { max: Number(issue.maximum) });
+      return undefined;
+    },
+    rules: {
+      minLeaseTimeMonths: (value) => (value === "" ? t("forms.required") : null),
+      maxLeaseTimeMonths: (value) => (value === "" ? t("forms.required") : null),
     },
   });
   const errorSummary = useFormErrorSummary(form, { eligibility: t("companySections.policy.eligibility") });
 
   function submit(values: Values) {
-    save.mutate(
-      {
-        minLeaseTimeMonths: Number(values.minLeaseTimeMonths),
-        maxLeaseTimeMonths: Number(values.maxLeaseTimeMonths),
-        requiresEmployerApproval: values.requiresEmployerApproval,
-        eligibility: values.eligibility,
-        eligibilityNote: values.eligibilityNote.trim() || null,
-        accessoriesAllowed: values.accessoriesAllowed,
-        maintenanceIncluded: values.maintenanceIncluded,
-        insuranceRequired: values.insuranceRequired,
-        policyText: values.policyText.trim() || null,
+    save.mutate(policyBody(values) as TBikePolicyInput, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        if (form.setServerErrors(error)) errorSummary.show();
       },
-      {
-        onSuccess: onSaved,
-        onError: (error) => {
-          const fields = serverFieldErrors(error, form.getValues(), t("forms.checkField"));
-          if (Object.keys(fields).length > 0) {
-            form.setErrors(fields);
-            errorSummary.show();
-          }
-        },
-      },
-    );
+    });
   }
 
   return (
