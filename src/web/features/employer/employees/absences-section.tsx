@@ -10,11 +10,15 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TAbsence, TAbsenceInput, TEmployeeDetails } from "../../../../contract/employees.ts";
+import {
+  type TAbsence,
+  type TAbsenceInput,
+  type TEmployeeDetails,
+  zAbsenceInput,
+} from "../../../../contract/employees.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import {
   type AbsencePeriod,
@@ -29,7 +33,7 @@ import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors } from "../../../lib/contract-form.ts";
+import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -187,6 +191,17 @@ export function AbsencesSection({ employee }: { employee: TEmployeeDetails }) {
   );
 }
 
+/** The absence the values make: the other reason's words only with OTHER, an open end as null. */
+function absenceBody(v: AbsenceValues) {
+  return {
+    reason: v.reason,
+    reasonOther: v.reason === "OTHER" ? v.reasonOther.trim() : null,
+    startDate: v.startDate,
+    endDate: v.endDate || null,
+    note: v.note.trim() || null,
+  };
+}
+
 function AbsenceForm({
   employeeId,
   absence,
@@ -198,7 +213,7 @@ function AbsenceForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveAbsence(employeeId);
-  const form = useForm<AbsenceValues>({
+  const form = useContractForm<AbsenceValues>({
     initialValues: absence
       ? {
           reason: absence.reason,
@@ -208,29 +223,22 @@ function AbsenceForm({
           note: absence.note ?? "",
         }
       : EMPTY,
-    validate: {
-      reason: (value) => (value ? null : t("employerEmployees.absences.reasonRequired")),
-      reasonOther: (value, values) =>
-        values.reason === "OTHER" && !value.trim() ? t("employerEmployees.absences.otherRequired") : null,
-      startDate: (value) => (value ? null : t("employerEmployees.absences.startRequired")),
-      endDate: (value, values) =>
-        value && values.startDate && value < values.startDate
-          ? t("employerEmployees.absences.endBeforeStart")
-          : null,
-    },
+    schema: zAbsenceInput,
+    toBody: absenceBody,
+    texts: (issue) =>
+      ({
+        reason: t("employerEmployees.absences.reasonRequired"),
+        reasonOther: t("employerEmployees.absences.otherRequired"),
+        startDate: t("employerEmployees.absences.startRequired"),
+        endDate: t("employerEmployees.absences.endBeforeStart"),
+      })[String(issue.path[0])],
   });
   const errorSummary = useFormErrorSummary(form);
   const values = form.values;
 
   function submit(v: AbsenceValues) {
     if (!v.reason) return;
-    const body: TAbsenceInput = {
-      reason: v.reason,
-      reasonOther: v.reason === "OTHER" ? v.reasonOther.trim() : null,
-      startDate: v.startDate,
-      endDate: v.endDate || null,
-      note: v.note.trim() || null,
-    };
+    const body = absenceBody(v) as TAbsenceInput;
     save.mutate(
       { absenceId: absence?.absenceId ?? null, body },
       {
