@@ -1,8 +1,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TCreateEmployee } from "../../../../contract/employees.ts";
+import { type TCreateEmployee, zCreateEmployee } from "../../../../contract/employees.ts";
 import { LANGUAGES } from "../../../../domain/enums.ts";
 import { normalizeEmail } from "../../../../domain/validation/email.ts";
 import { EmptyState } from "../../../components/empty-state.tsx";
@@ -13,7 +12,7 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors } from "../../../lib/contract-form.ts";
+import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -89,9 +88,12 @@ function AddEmployeeSection({
   const rules = fieldRules(t);
   const create = useCreateEmployee();
   const [added, setAdded] = useState<{ name: string; email: string } | null>(null);
-  const form = useForm<EmployeeFormValues>({
+  const form = useContractForm<EmployeeFormValues>({
     initialValues: EMPTY_EMPLOYEE_FORM,
-    validate: {
+    schema: zCreateEmployee,
+    toBody: (values) => createBody(values),
+    // The shared field rules (SPEC §5) and the employer's fields' own: dates, a price typed as text.
+    rules: {
       firstName: rules.required(),
       lastName: rules.required(),
       workEmail: rules.email,
@@ -101,8 +103,8 @@ function AddEmployeeSection({
   });
   const errorSummary = useFormErrorSummary(form);
 
-  function save(values: EmployeeFormValues) {
-    const body: TCreateEmployee = {
+  function createBody(values: EmployeeFormValues): TCreateEmployee {
+    return {
       companyId: company.id,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -111,6 +113,10 @@ function AddEmployeeSection({
       language: values.language,
       ...employerFieldsBody(values),
     };
+  }
+
+  function save(values: EmployeeFormValues) {
+    const body = createBody(values);
     setAdded(null);
     create.mutate(body, {
       onSuccess: (employee) => {

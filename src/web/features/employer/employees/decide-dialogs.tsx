@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from "@mantine/
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import type { TDecideEmployee, TEmployee } from "../../../../contract/employees.ts";
+import { type TDecideEmployee, type TEmployee, zDecideEmployee } from "../../../../contract/employees.ts";
 import {
   GRANTABLE_EMPLOYER_ROLES,
   type GrantableEmployerRole,
@@ -10,6 +10,7 @@ import {
 } from "../../../../domain/employees.ts";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -96,9 +97,12 @@ function AcceptForm({ employee, onClose }: { employee: TEmployee; onClose: () =>
       (id) => user.companies.find((c) => c.id === id)?.groupCompanyId,
     );
   const decide = useDecide(onClose);
-  const form = useForm<EmployeeFormValues>({
+  const form = useContractForm<EmployeeFormValues>({
     initialValues: { ...EMPTY_EMPLOYEE_FORM, ...formValuesOf(employee, lang) },
-    validate: employerFieldRules(t),
+    schema: zDecideEmployee,
+    toBody: (values) => ({ decision: "ACCEPTED", ...employerFieldsBody(values) }),
+    // The employer's fields' own rules: dates, a price typed as text.
+    rules: employerFieldRules(t),
   });
   const errorSummary = useFormErrorSummary(form);
   const name = fullName(employee);

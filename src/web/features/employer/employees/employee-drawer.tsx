@@ -1,8 +1,11 @@
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TEmployeeDetails, TEmployeeOrder } from "../../../../contract/employees.ts";
+import {
+  type TEmployeeDetails,
+  type TEmployeeOrder,
+  zUpdateEmployee,
+} from "../../../../contract/employees.ts";
 import { DEFAULT_LAST_WORKING_DAY, toHelsinkiDateString } from "../../../../domain/dates.ts";
 import { hasEmploymentEnd } from "../../../../domain/employees.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -14,7 +17,7 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors } from "../../../lib/contract-form.ts";
+import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
@@ -33,6 +36,13 @@ import {
 } from "./employee-form.tsx";
 import { EmployeeStatusBadge, fullName, ROLE_LABELS } from "./employee-labels.tsx";
 import { useEmployeeDetails, useUpdateEmployee } from "./employees-api.ts";
+
+/** A change of the employee's names and the employer's fields. */
+const updateBody = (values: EmployeeFormValues) => ({
+  firstName: values.firstName.trim(),
+  lastName: values.lastName.trim(),
+  ...employerFieldsBody(values),
+});
 
 /**
  * One employee of the manage tab in a drawer (its id in the address, `&tyontekija=<id>`): the details,
@@ -169,29 +179,29 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
   const lang = useLanguage();
   const rules = fieldRules(t);
   const update = useUpdateEmployee(employee.beneficiaryEmployeeId);
-  const form = useForm<EmployeeFormValues>({
+  const form = useContractForm<EmployeeFormValues>({
     initialValues: formValuesOf(employee, lang),
-    validate: { firstName: rules.required(), lastName: rules.required(), ...employerFieldRules(t) },
+    schema: zUpdateEmployee,
+    toBody: updateBody,
+    // The employer's fields' own rules: dates, a price typed as text.
+    rules: { firstName: rules.required(), lastName: rules.required(), ...employerFieldRules(t) },
   });
   const errorSummary = useFormErrorSummary(form);
 
   function save(values: EmployeeFormValues) {
-    update.mutate(
-      { firstName: values.firstName.trim(), lastName: values.lastName.trim(), ...employerFieldsBody(values) },
-      {
-        onSuccess: () => {
-          showSuccessToast(t("employerEmployees.details.saved"));
-          onDone();
-        },
-        onError: (error) => {
-          const errors = serverFieldErrors(error, form.getValues(), t("forms.checkField"));
-          if (Object.keys(errors).length > 0) {
-            form.setErrors(errors);
-            errorSummary.show();
-          } else showErrorToast(error);
-        },
+    update.mutate(updateBody(values), {
+      onSuccess: () => {
+        showSuccessToast(t("employerEmployees.details.saved"));
+        onDone();
       },
-    );
+      onError: (error) => {
+        const errors = serverFieldErrors(error, form.getValues(), t("forms.checkField"));
+        if (Object.keys(errors).length > 0) {
+          form.setErrors(errors);
+          errorSummary.show();
+        } else showErrorToast(error);
+      },
+    });
   }
 
   return (
@@ -285,11 +295,11 @@ function EndEmploymentSection({ employee }: { employee: TEmployeeDetails }) {
   const update = useUpdateEmployee(employee.beneficiaryEmployeeId);
   const [confirming, setConfirming] = useState(false);
   const current = hasEmploymentEnd(employee.lastWorkingDayDate) ? employee.lastWorkingDayDate : "";
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { lastWorkingDayDate: current },
-    validate: {
-      lastWorkingDayDate: (value) => (value ? null : t("employerEmployees.end.dateRequired")),
-    },
+    schema: zUpdateEmployee,
+    // Ending the employment needs the day; the contract lets a change leave it out.
+    rules: { lastWorkingDayDate: (value) => (value ? null : t("employerEmployees.end.dateRequired")) },
   });
   const value = form.values.lastWorkingDayDate;
   const today = toHelsinkiDateString(new Date());
