@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { TStartOrder } from "../../../contract/orders.ts";
+import { type TStartOrder, zStartOrder } from "../../../contract/orders.ts";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
-import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { serverFieldErrors, useContractForm } from "../../lib/contract-form.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { useBikeStores, useStartOrder } from "./mybike-api.ts";
 
@@ -44,10 +43,7 @@ export function StartOrderForm() {
   const { t } = useTranslation();
   const stores = useBikeStores(true);
   const start = useStartOrder();
-  const required = (value: string) => (value.trim() ? null : t("myBike.start.required"));
-  const forHomeDelivery = (check: (value: string) => string | null) => (value: string, values: Values) =>
-    values.deliveryMethod === "HOME_DELIVERY" ? check(value) : null;
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: {
       bikeStoreId: "",
       deliveryMethod: "",
@@ -56,32 +52,35 @@ export function StartOrderForm() {
       deliveryCity: "",
       customerComment: "",
     },
-    validate: {
-      bikeStoreId: (value) => (value ? null : t("myBike.start.storeRequired")),
-      deliveryMethod: (value) => (value ? null : t("myBike.start.deliveryRequired")),
-      deliveryStreetAddress: forHomeDelivery(required),
-      deliveryPostalCode: forHomeDelivery((value) =>
-        !value.trim()
-          ? t("myBike.start.required")
-          : /^\d{5}$/.test(value.trim())
-            ? null
-            : t("myBike.start.postalCodeInvalid"),
-      ),
-      deliveryCity: forHomeDelivery(required),
-      customerComment: (value) =>
-        value.length > COMMENT_MAX ? t("myBike.start.commentTooLong", { max: COMMENT_MAX }) : null,
+    schema: zStartOrder,
+    toBody: startOrderBody,
+    texts: (issue) => {
+      switch (issue.path[0]) {
+        case "bikeStoreId":
+          return t("myBike.start.storeRequired");
+        case "deliveryMethod":
+          return t("myBike.start.deliveryRequired");
+        case "deliveryPostalCode":
+          return issue.code === "invalid_format" && issue.input !== ""
+            ? t("myBike.start.postalCodeInvalid")
+            : t("myBike.start.required");
+        case "deliveryStreetAddress":
+        case "deliveryCity":
+          return t("myBike.start.required");
+        case "customerComment":
+          return t("myBike.start.commentTooLong", { max: COMMENT_MAX });
+        default:
+          return undefined;
+      }
     },
+    serverText: t("myBike.start.checkField"),
   });
   const errorSummary = useFormErrorSummary(form, { deliveryMethod: t("myBike.start.delivery") });
 
   const submit = (values: Values) => {
     start.mutate(startOrderBody(values), {
       onError: (error) => {
-        const fields = serverFieldErrors(error, form.getValues(), t("myBike.start.checkField"));
-        if (Object.keys(fields).length > 0) {
-          form.setErrors(fields);
-          errorSummary.show();
-        }
+        if (form.setServerErrors(error)) errorSummary.show();
       },
     });
   };
