@@ -10,10 +10,9 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TCreateInsuranceClaim } from "../../../../contract/insurance-claims.ts";
+import { type TCreateInsuranceClaim, zCreateInsuranceClaim } from "../../../../contract/insurance-claims.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import type { InsuranceClaimType } from "../../../../domain/enums.ts";
 import {
@@ -28,7 +27,7 @@ import { FieldLabel, RequiredFieldsNote } from "../../../components/field-label.
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors } from "../../../lib/contract-form.ts";
+import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -86,23 +85,35 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
   const titleId = useId();
   const today = toHelsinkiDateString(new Date());
   const leaseStart = order.agreement?.startDate ?? null;
-  const required = (value: string) => (value.trim() ? null : t("myBikeClaims.form.required"));
-  const form = useForm<Values>({
+  const claimBody = (values: Values): TCreateInsuranceClaim => ({
+    beneficiaryEmployeeId: order.employee.beneficiaryEmployeeId,
+    orderId: order.orderId,
+    type: values.type as InsuranceClaimType,
+    incidentDate: values.incidentDate,
+    description: values.description.trim(),
+    ...(values.type === "THEFT" ? { policeReportNumber: values.policeReportNumber.trim() } : {}),
+  });
+  const form = useContractForm<Values>({
     initialValues: { type: "", incidentDate: "", description: "", policeReportNumber: "", files: [] },
-    validate: {
-      type: (value) => (value ? null : t("myBikeClaims.form.typeRequired")),
+    schema: zCreateInsuranceClaim,
+    toBody: claimBody,
+    texts: (issue) => (issue.path[0] === "type" ? t("myBikeClaims.form.typeRequired") : undefined),
+    // The employee's report asks for what the contract leaves optional for the helpdesk: the date
+    // (within the lease, not ahead), what happened, and a theft's police report number.
+    rules: {
       incidentDate: (value) => {
         if (!value) return t("myBikeClaims.form.required");
         if (value > today) return t("myBikeClaims.form.dateInFuture");
         if (leaseStart && value < leaseStart) return t("myBikeClaims.form.dateBeforeLease");
         return null;
       },
-      description: required,
+      description: (value) => (value.trim() ? null : t("myBikeClaims.form.required")),
       policeReportNumber: (value, values) =>
         values.type && needsPoliceReport(values.type) && !value.trim()
           ? t("myBikeClaims.form.policeRequired")
           : null,
     },
+    serverText: t("myBikeClaims.form.checkField"),
   });
   const errorSummary = useFormErrorSummary(form, { type: t("myBikeClaims.form.type") });
   const money = (cents: number) => formatMoney(cents, currentLanguage());
@@ -136,27 +147,18 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
       return;
     }
     if (createdId) return sendFiles(createdId, values.files);
-    const body: TCreateInsuranceClaim = {
-      beneficiaryEmployeeId: order.employee.beneficiaryEmployeeId,
-      orderId: order.orderId,
-      type: values.type as InsuranceClaimType,
-      incidentDate: values.incidentDate,
-      description: values.description.trim(),
-    };
-    if (values.type === "THEFT") body.policeReportNumber = values.policeReportNumber.trim();
+    const body = claimBody(values);
     report.mutate(body, {
       onSuccess: (claim) => {
         setCreatedId(claim.insuranceId);
         void sendFiles(claim.insuranceId, values.files);
       },
       onError: (error) => {
-        const fields = serverFieldErrors(error, form.getValues(), t("myBikeClaims.form.checkField"));
-        if (error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED")
-          fields.policeReportNumber = t("myBikeClaims.form.policeRequired");
-        if (Object.keys(fields).length > 0) {
-          form.setErrors(fields);
-          errorSummary.show();
-        }
+        const police = error instanceof ApiError && error.code === "POLICE_REPORT_REQUIRED";
+        const extra: Record<string, string> = police
+          ? { policeReportNumber: t("myBikeClaims.form.policeRequired") }
+          : {};
+        if (form.setServerErrors(error, extra)) errorSummary.show();
       },
     });
   }
