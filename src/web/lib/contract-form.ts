@@ -15,8 +15,11 @@ import { ApiError } from "./api-client.ts";
 
 export type SchemaIssue = z.core.$ZodIssue;
 
-/** What a schema issue says about its field, in the reader's language. */
-export function issueText(issue: SchemaIssue, t: TFunction): string {
+/**
+ * What a schema issue says about its field, in the reader's language; `value` is what the field holds
+ * (the issue does not carry it), so that an empty field reads as required.
+ */
+export function issueText(issue: SchemaIssue, t: TFunction, value?: unknown): string {
   switch (issue.code) {
     case "too_small":
       if (issue.origin === "string" || issue.origin === "array" || issue.origin === "set")
@@ -32,7 +35,7 @@ export function issueText(issue: SchemaIssue, t: TFunction): string {
       if (issue.format === "date" || issue.format === "datetime") return t("forms.dateInvalid");
       return t("forms.formatInvalid");
     case "invalid_type":
-      if (issue.input === undefined || issue.input === null || issue.input === "") return t("forms.required");
+      if (value === undefined || value === null || value === "") return t("forms.required");
       return issue.expected === "number" ? t("forms.numberInvalid") : t("forms.checkField");
     case "invalid_value":
       return t("forms.chooseOne");
@@ -41,14 +44,18 @@ export function issueText(issue: SchemaIssue, t: TFunction): string {
   }
 }
 
-function hasPath(values: unknown, path: string): boolean {
+/** The value at a dotted path, and whether the path is there at all. */
+function atPath(values: unknown, path: string): { found: boolean; value: unknown } {
   let node = values;
   for (const key of path.split(".")) {
-    if (node === null || typeof node !== "object" || !(key in node)) return false;
+    if (node === null || typeof node !== "object" || !(key in node))
+      return { found: false, value: undefined };
     node = (node as Record<string, unknown>)[key];
   }
-  return true;
+  return { found: true, value: node };
 }
+
+const hasPath = (values: unknown, path: string) => atPath(values, path).found;
 
 /** The form's field of each body path it names differently: { amountCents: "amount" }, or a function of the path. */
 export type FieldMap = Readonly<Record<string, string>> | ((bodyPath: string) => string | undefined);
@@ -60,7 +67,8 @@ function formPath(bodyPath: string, values: unknown, fieldOf: FieldMap): string 
   return hasPath(values, bodyPath) ? bodyPath : null;
 }
 
-export type IssueTexts = (issue: SchemaIssue) => string | undefined;
+/** A form's own words for an issue; `values` are the form's, to tell an empty field from a wrong one. */
+export type IssueTexts<Values = unknown> = (issue: SchemaIssue, values: Values) => string | undefined;
 
 /** The schema's verdict on a body as form errors: the first issue of each field the form has. */
 export function schemaFieldErrors(
@@ -68,7 +76,8 @@ export function schemaFieldErrors(
   body: unknown,
   values: unknown,
   t: TFunction,
-  { fieldOf = {}, texts }: { fieldOf?: FieldMap; texts?: IssueTexts | undefined } = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the form's values, whatever their shape.
+  { fieldOf = {}, texts }: { fieldOf?: FieldMap; texts?: IssueTexts<any> | undefined } = {},
 ): Record<string, string> {
   const result = schema.safeParse(body);
   if (result.success) return {};
@@ -76,7 +85,9 @@ export function schemaFieldErrors(
   for (const issue of result.error.issues) {
     const field = formPath(issue.path.map(String).join("."), values, fieldOf);
     if (field === null || errors[field]) continue;
-    errors[field] = texts?.(issue) ?? issueText(issue, t);
+    const { value } = atPath(values, field);
+    errors[field] =
+      texts?.(issue, values) ?? issueText(issue, t, typeof value === "string" ? value.trim() : value);
   }
   return errors;
 }
@@ -124,7 +135,7 @@ export type ContractFormInput<Values, Body> = Omit<UseFormInput<Values>, "valida
   /** The form's field for each body path it names differently. */
   fieldOf?: FieldMap;
   /** A form's own words for an issue it knows better (a cross-field rule of the contract). */
-  texts?: IssueTexts;
+  texts?: IssueTexts<Values>;
   /**
    * Checks the schema cannot make (two fields typed alike, a field's own words); their texts win over
    * the schema's. A function of the values, or a rule per top-level field as useForm takes them.

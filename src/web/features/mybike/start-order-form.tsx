@@ -54,14 +54,14 @@ export function StartOrderForm() {
     },
     schema: zStartOrder,
     toBody: startOrderBody,
-    texts: (issue) => {
+    texts: (issue, values) => {
       switch (issue.path[0]) {
         case "bikeStoreId":
           return t("myBike.start.storeRequired");
         case "deliveryMethod":
           return t("myBike.start.deliveryRequired");
         case "deliveryPostalCode":
-          return issue.code === "invalid_format" && issue.input !== ""
+          return issue.code === "invalid_format" && values.deliveryPostalCode.trim()
             ? t("myBike.start.postalCodeInvalid")
             : t("myBike.start.required");
         case "deliveryStreetAddress":

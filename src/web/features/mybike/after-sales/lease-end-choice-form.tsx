@@ -1,7 +1,10 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { TLeaseEndChoiceInput, TLeaseEndOption } from "../../../../contract/bike-redemptions.ts";
+import {
+  type TLeaseEndChoiceInput,
+  type TLeaseEndOption,
+  zLeaseEndChoiceInput,
+} from "../../../../contract/bike-redemptions.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import {
   type LeaseEndChoice,
@@ -11,9 +14,10 @@ import {
 } from "../../../../domain/enums.ts";
 import { leaseEndPaymentDueDate } from "../../../../domain/lease-end.ts";
 import { paymentMethodAllowed } from "../../../../domain/user-payments.ts";
-import { isValidEmail, normalizeEmail } from "../../../../domain/validation/email.ts";
+import { normalizeEmail } from "../../../../domain/validation/email.ts";
 import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { costText, day } from "../../lease-end/lease-end-options.tsx";
@@ -67,23 +71,35 @@ export function LeaseEndChoiceForm({
   const open = details.options.filter((option) => option.available);
   const methods = paymentMethodsFor(paymentMode);
   const defaultMethod = methods.includes(details.paymentMethod) ? details.paymentMethod : (methods[0] ?? "");
-  const form = useForm<Values>({
+  const choiceBody = (values: Values) => ({
+    choice: values.choice,
+    ...(asksPaymentMethod(open.find((o) => o.choice === values.choice)) && values.paymentMethod
+      ? { paymentMethod: values.paymentMethod }
+      : {}),
+    ...(values.choice === "TRANSFER" ? { transferToEmail: normalizeEmail(values.transferToEmail) } : {}),
+  });
+  const form = useContractForm<Values>({
     initialValues: {
       choice: details.choice && open.some((o) => o.choice === details.choice) ? details.choice : "",
       paymentMethod: defaultMethod,
       transferToEmail: details.transferToEmail ?? "",
     },
-    validate: {
-      choice: (value) => (value ? null : t("myBikeLeaseEnd.choose.choiceRequired")),
+    schema: zLeaseEndChoiceInput,
+    toBody: choiceBody,
+    texts: (issue, values) =>
+      ({
+        choice: t("myBikeLeaseEnd.choose.choiceRequired"),
+        paymentMethod: t("myBikeLeaseEnd.choose.methodRequired"),
+        transferToEmail: values.transferToEmail.trim()
+          ? t("myBikeLeaseEnd.choose.emailInvalid")
+          : t("myBikeLeaseEnd.choose.emailRequired"),
+      })[String(issue.path[0])],
+    // A return with a fee asks how it is paid too; the contract requires the method for a redemption only.
+    rules: {
       paymentMethod: (value, values) =>
         asksPaymentMethod(open.find((o) => o.choice === values.choice)) && !value
           ? t("myBikeLeaseEnd.choose.methodRequired")
           : null,
-      transferToEmail: (value, values) => {
-        if (values.choice !== "TRANSFER") return null;
-        if (!value.trim()) return t("myBikeLeaseEnd.choose.emailRequired");
-        return isValidEmail(normalizeEmail(value)) ? null : t("myBikeLeaseEnd.choose.emailInvalid");
-      },
     },
   });
   const selected = open.find((option) => option.choice === form.values.choice);
@@ -93,9 +109,7 @@ export function LeaseEndChoiceForm({
 
   function save(values: Values) {
     if (!values.choice) return;
-    const body: TLeaseEndChoiceInput = { choice: values.choice };
-    if (paying && values.paymentMethod) body.paymentMethod = values.paymentMethod;
-    if (values.choice === "TRANSFER") body.transferToEmail = normalizeEmail(values.transferToEmail);
+    const body = choiceBody(values) as TLeaseEndChoiceInput;
     choose.mutate(body, {
       onSuccess: () => {
         showSuccessToast(t("myBikeLeaseEnd.choose.saved", { choice: t(CHOICE_LABELS[body.choice]) }));
