@@ -1,12 +1,16 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { TLeaseEndChoiceInput, TLeaseEndOption } from "../../../contract/bike-redemptions.ts";
+import {
+  type TLeaseEndChoiceInput,
+  type TLeaseEndOption,
+  zLeaseEndChoiceInput,
+} from "../../../contract/bike-redemptions.ts";
 import type { LeaseEndChoice, PaymentMethod } from "../../../domain/enums.ts";
-import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
+import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { FieldLabel } from "../../components/field-label.tsx";
 import { ApiError } from "../../lib/api-client.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { messageWithServerText } from "../../lib/error-toasts.ts";
 import { costText } from "./lease-end-options.tsx";
 import { CHOICE_LABELS, METHOD_LABELS, UNAVAILABLE_REASONS } from "./lease-end-words.ts";
@@ -39,25 +43,32 @@ export function ChooseForEmployeeForm({
   save: (body: TLeaseEndChoiceInput, onError: (error: unknown) => void) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    initialValues: initial,
-    validate: {
-      choice: (value) => (value ? null : t("leaseEnd.chooseFor.choiceRequired")),
-      transferToEmail: (value, values) =>
-        values.choice !== "TRANSFER" || isValidEmail(normalizeEmail(value))
-          ? null
-          : t("leaseEnd.chooseFor.emailInvalid"),
-    },
+  /** Whether the choice costs the employee something, so that it asks how it is paid. */
+  const paysFor = (choice: string) => {
+    const option = options.find((o) => o.choice === choice);
+    return option?.choice === "REDEEM" || (option?.choice === "RETURN" && option.costCents.max > 0);
+  };
+  const choiceBody = (values: Values) => ({
+    choice: values.choice,
+    ...(paysFor(values.choice) && values.paymentMethod ? { paymentMethod: values.paymentMethod } : {}),
+    ...(values.choice === "TRANSFER" ? { transferToEmail: normalizeEmail(values.transferToEmail) } : {}),
   });
-  const selected = options.find((o) => o.choice === form.values.choice);
-  const paying =
-    selected?.choice === "REDEEM" || (selected?.choice === "RETURN" && selected.costCents.max > 0);
+  const form = useContractForm<Values>({
+    initialValues: initial,
+    schema: zLeaseEndChoiceInput,
+    toBody: choiceBody,
+    texts: (issue) =>
+      issue.path[0] === "choice"
+        ? t("leaseEnd.chooseFor.choiceRequired")
+        : issue.path[0] === "transferToEmail"
+          ? t("leaseEnd.chooseFor.emailInvalid")
+          : undefined,
+  });
+  const paying = paysFor(form.values.choice);
 
   function submit(values: Values) {
     if (!values.choice) return;
-    const body: TLeaseEndChoiceInput = { choice: values.choice };
-    if (paying && values.paymentMethod) body.paymentMethod = values.paymentMethod;
-    if (values.choice === "TRANSFER") body.transferToEmail = normalizeEmail(values.transferToEmail);
+    const body = choiceBody(values) as TLeaseEndChoiceInput;
     save(body, (failure) => {
       if (failure instanceof ApiError && failure.code === "PAYMENT_METHOD_NOT_ALLOWED")
         form.setFieldError("paymentMethod", messageWithServerText(failure, t));
