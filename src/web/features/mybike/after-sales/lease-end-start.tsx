@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import type { LeaseEndReason } from "../../../../domain/enums.ts";
 import {
@@ -15,6 +15,7 @@ import {
 } from "../../../../domain/lease-end.ts";
 import { addDays } from "../../../../domain/user-payments.ts";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { day, money } from "../../lease-end/lease-end-options.tsx";
@@ -48,6 +49,9 @@ const OPTION_PREVIEWS: Record<EarlyReason, readonly string[]> = {
     "myBikeLeaseEnd.start.preview.transfer",
   ],
 };
+
+/** The one date field stands for the day the reason asks: the last working day or the absence's start. */
+const DATE_FIELD = { absenceStartDate: "date", lastWorkingDay: "date" };
 
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
@@ -108,11 +112,19 @@ function EarlyEndForm({
 }) {
   const { t } = useTranslation();
   const open = useOpenEarlyEnd();
-  const form = useForm({
+  const openBody = (values: { date: string }) => ({
+    orderId: order.orderId,
+    reason,
+    ...(reason === "LONG_ABSENCE" ? { absenceStartDate: values.date } : { lastWorkingDay: values.date }),
+  });
+  const form = useContractForm({
     initialValues: { date: "" },
-    validate: {
-      date: (value) => (isDate(value) ? null : t("myBikeLeaseEnd.start.dateRequired")),
-    },
+    schema: zOpenBikeRedemption,
+    toBody: openBody,
+    fieldOf: DATE_FIELD,
+    texts: () => t("myBikeLeaseEnd.start.dateRequired"),
+    // The contract lets the helpdesk leave the day out (the employment's own is taken); the employee gives it.
+    rules: { date: (value) => (isDate(value) ? null : t("myBikeLeaseEnd.start.dateRequired")) },
   });
   const today = toHelsinkiDateString(new Date());
   const agreement = order.agreement;
@@ -136,22 +148,13 @@ function EarlyEndForm({
   };
 
   function send(formValues: { date: string }) {
-    open.mutate(
-      {
-        orderId: order.orderId,
-        reason,
-        ...(reason === "LONG_ABSENCE"
-          ? { absenceStartDate: formValues.date }
-          : { lastWorkingDay: formValues.date }),
+    open.mutate(openBody(formValues), {
+      onSuccess: () => showSuccessToast(t("myBikeLeaseEnd.start.opened")),
+      onError: (error) => {
+        if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
+          form.setFieldError("date", t("myBikeLeaseEnd.start.dateInvalid"));
       },
-      {
-        onSuccess: () => showSuccessToast(t("myBikeLeaseEnd.start.opened")),
-        onError: (error) => {
-          if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
-            form.setFieldError("date", t("myBikeLeaseEnd.start.dateInvalid"));
-        },
-      },
-    );
+    });
   }
 
   const fieldError = open.error instanceof ApiError && open.error.details.length > 0;
