@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
+import { type TOpenBikeRedemption, zOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
 import type { TEmployeeOrder } from "../../../../contract/employees.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import { hasEmploymentEnd } from "../../../../domain/employees.ts";
@@ -14,6 +13,7 @@ import {
 } from "../../../../domain/lease-end.ts";
 import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { useSession } from "../../../lib/session.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -96,11 +96,25 @@ function OpenForm({
 }) {
   const { t } = useTranslation();
   const open = useOpenEarlyEnd();
-  const form = useForm<Values>({
+  const openBody = (values: Values) => ({
+    orderId: order.orderId,
+    reason: values.reason,
+    ...(values.reason === "LONG_ABSENCE"
+      ? { absenceStartDate: values.absenceStart, employerInitiated: values.layOff }
+      : { lastWorkingDay: values.lastWorkingDay }),
+  });
+  const form = useContractForm<Values>({
     // An employment whose end is recorded: its last working day is the default.
     initialValues: { reason: "", lastWorkingDay, absenceStart: "", layOff: false },
-    validate: {
-      reason: (value) => (value ? null : t("employerLeaseEnds.open.reasonRequired")),
+    schema: zOpenBikeRedemption,
+    toBody: openBody,
+    fieldOf: { absenceStartDate: "absenceStart" },
+    texts: (issue) =>
+      issue.path[0] === "reason"
+        ? t("employerLeaseEnds.open.reasonRequired")
+        : t("employerLeaseEnds.open.dateRequired"),
+    // The contract lets the helpdesk leave the day out (the employment's own is taken); the employer gives it.
+    rules: {
       lastWorkingDay: (value, values) =>
         values.reason === "LONG_ABSENCE" || isDate(value) ? null : t("employerLeaseEnds.open.dateRequired"),
       absenceStart: (value, values) =>
@@ -126,11 +140,7 @@ function OpenForm({
 
   function send(values: Values) {
     if (!values.reason) return;
-    const body: TOpenBikeRedemption = { orderId: order.orderId, reason: values.reason };
-    if (values.reason === "LONG_ABSENCE") {
-      body.absenceStartDate = values.absenceStart;
-      body.employerInitiated = values.layOff;
-    } else body.lastWorkingDay = values.lastWorkingDay;
+    const body = openBody(values) as TOpenBikeRedemption;
     open.mutate(body, {
       onSuccess: () => {
         showSuccessToast(t("employerLeaseEnds.open.done", { number: order.orderNumber }));
