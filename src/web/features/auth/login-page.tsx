@@ -10,18 +10,20 @@ import {
   Title,
   useMantineColorScheme,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { TTwoFactorRequired } from "../../../contract/auth.ts";
+import { zLoginRequest, zVerifyRequest } from "../../../contract/auth.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell, authHeadingClass } from "../../components/auth-shell.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
+import { useContractForm } from "../../lib/contract-form.ts";
+import { phoneAsSent } from "../../lib/field-rules.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { withRetry } from "../../lib/retry.ts";
 import {
@@ -37,8 +39,6 @@ import { isRetryableLoginError, type LoginFailure, loginFailure, verifyFailure }
 import classes from "./login-page.module.css";
 
 type Step = { name: "credentials" } | { name: "phone" } | { name: "code"; challenge: TTwoFactorRequired };
-
-const CODE_PATTERN = /^\d{6}$/;
 
 /**
  * /kirjaudu (SPEC §4 Auth, §8 Login): e-mail and password; then, for admins and employer-side users,
@@ -63,16 +63,21 @@ export function LoginPage() {
   const [phoneSentTo, setPhoneSentTo] = useState<string | null>(null);
   const aborter = useRef<AbortController | null>(null);
 
-  const credentials = useForm({
+  // The contract leaves the login's fields optional (the two-factor steps resend them); the page asks
+  // for each in its own words.
+  const credentials = useContractForm({
     initialValues: { email: "", password: "" },
-    validate: {
+    schema: zLoginRequest,
+    rules: {
       email: (v) => (v.trim() ? null : t("login.emailRequired")),
       password: (v) => (v ? null : t("login.passwordRequired")),
     },
   });
-  const phone = useForm({
+  const phone = useContractForm({
     initialValues: { phoneNumber: "" },
-    validate: {
+    schema: zLoginRequest,
+    toBody: (v) => ({ phoneNumber: phoneAsSent(v.phoneNumber) }),
+    rules: {
       phoneNumber: (v) => {
         try {
           normalizePhoneNumber(v);
@@ -83,10 +88,12 @@ export function LoginPage() {
       },
     },
   });
-  const code = useForm({
+  const code = useContractForm({
     initialValues: { code: "" },
     transformValues: (v) => ({ code: v.code.replace(/\s+/g, "") }),
-    validate: { code: (v) => (CODE_PATTERN.test(v.replace(/\s+/g, "")) ? null : t("login.codeInvalid")) },
+    schema: zVerifyRequest,
+    toBody: (v) => ({ email: credentials.getValues().email || "-", code: v.code.replace(/\s+/g, "") }),
+    texts: () => t("login.codeInvalid"),
   });
 
   // Someone already logged in has nothing to do here (also the end of a successful login).
