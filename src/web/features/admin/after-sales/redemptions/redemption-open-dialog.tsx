@@ -56,6 +56,8 @@ export function OpenRedemptionDialog({
 }) {
   const { t } = useTranslation();
   const open = useOpenRedemption();
+  // A validator of its own: the helpdesk types the order's number, which the dialog looks up into the
+  // orderId the contract (zOpenBikeRedemption) takes, so the schema has nothing to say about the field.
   const form = useForm<Values>({
     initialValues: INITIAL,
     validate: {
