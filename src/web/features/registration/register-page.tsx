@@ -47,8 +47,8 @@ export function RegisterPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.register.title"));
   const rules = fieldRules(t);
-  // Validators of its own: the sign-up's nested fields say each rule in the applicant's words (the
-  // business ID's check digit, a Finnish postal code), which the contract's schema words as English.
+  // Validators of its own: each nested field (the company's, its first admin's) says its rule in the
+  // applicant's words, the business ID's check digit among them; the refused fields land by the values.
   const form = useForm({
     initialValues: {
       company: {
