@@ -9,9 +9,12 @@ import {
   Stack,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
-import type { TSystemUserItem } from "../../../../contract/system-users.ts";
+import {
+  type TCreateSystemUser,
+  type TSystemUserItem,
+  zCreateSystemUser,
+} from "../../../../contract/system-users.ts";
 import { LANGUAGES, type Language } from "../../../../domain/enums.ts";
 import { isValidEmail, normalizeEmail } from "../../../../domain/validation/email.ts";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
@@ -20,7 +23,7 @@ import { LANGUAGE_NAMES } from "../../../components/language-menu.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors } from "../../../lib/contract-form.ts";
+import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { fieldRules, optionalThen } from "../../../lib/field-rules.ts";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
@@ -54,6 +57,20 @@ const CODE_FIELDS: Record<string, keyof Values> = {
   UNSUPPORTED_PHONE_NUMBER: "phoneNumber",
 };
 
+/** The new user the values make. */
+function userBody(values: Values): TCreateSystemUser {
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    workEmail: normalizeEmail(values.workEmail),
+    personalEmail: values.personalEmail.trim() ? normalizeEmail(values.personalEmail) : null,
+    phoneNumber: values.phoneNumber.trim() || null,
+    role: values.role,
+    companyId: isGlobalRole(values.role) ? null : values.companyId,
+    language: values.language,
+  };
+}
+
 /**
  * "Lisää käyttäjä" (SPEC §7 POST /api/system-users): a person with one role; every role but the admin
  * tier's belongs to a company. A taken e-mail is said at the e-mail field. The new user gets a mail to
@@ -71,9 +88,12 @@ function CreateUserForm({
   const roles = useRoles();
   const companies = useCompanyNames();
   const create = useCreateSystemUser();
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: EMPTY,
-    validate: {
+    schema: zCreateSystemUser,
+    toBody: userBody,
+    // The shared field rules (SPEC §5) name each field in their words; a role's company is the role's rule.
+    rules: {
       firstName: rules.required(),
       lastName: rules.required(),
       workEmail: rules.email,
@@ -90,31 +110,19 @@ function CreateUserForm({
   const global = isGlobalRole(form.values.role);
 
   function save(values: Values) {
-    create.mutate(
-      {
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        workEmail: normalizeEmail(values.workEmail),
-        personalEmail: values.personalEmail.trim() ? normalizeEmail(values.personalEmail) : null,
-        phoneNumber: values.phoneNumber.trim() || null,
-        role: values.role,
-        companyId: isGlobalRole(values.role) ? null : values.companyId,
-        language: values.language,
+    create.mutate(userBody(values), {
+      onSuccess: onCreated,
+      onError: (error) => {
+        const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
+        const errors = field
+          ? { [field]: messageForApiError(error, t) }
+          : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
+        if (Object.keys(errors).length > 0) {
+          form.setErrors(errors);
+          errorSummary.show();
+        }
       },
-      {
-        onSuccess: onCreated,
-        onError: (error) => {
-          const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
-          const errors = field
-            ? { [field]: messageForApiError(error, t) }
-            : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
-          if (Object.keys(errors).length > 0) {
-            form.setErrors(errors);
-            errorSummary.show();
-          }
-        },
-      },
-    );
+    });
   }
 
   // A refusal at a field is said there; anything else (a failure, a broken answer) above the form.
