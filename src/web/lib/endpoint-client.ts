@@ -1,12 +1,4 @@
-import {
-  type QueryKey,
-  queryOptions,
-  type UseMutationOptions,
-  type UseQueryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { type QueryKey, queryOptions, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import {
   type EndpointDef,
   type EndpointInput,
@@ -67,32 +59,5 @@ export function useEndpointQuery<const E extends EndpointDef, S = EndpointRespon
     ...options,
     queryKey: endpointKey(definition, input),
     queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
-  });
-}
-
-type MutationExtras<E extends EndpointDef> = Omit<
-  UseMutationOptions<EndpointResponse<E>, Error, EndpointInput<E>>,
-  "mutationFn"
-> & {
-  /** The endpoints whose cached answers the change makes stale: every answer of each is refetched. */
-  invalidates?: readonly EndpointDef[];
-};
-
-/** Sends a change through an endpoint; on success refreshes the answers it makes stale. */
-export function useEndpointMutation<const E extends EndpointDef>(
-  definition: E,
-  options: MutationExtras<E> = {},
-) {
-  const queryClient = useQueryClient();
-  const { invalidates = [], onSuccess, ...rest } = options;
-  return useMutation<EndpointResponse<E>, Error, EndpointInput<E>>({
-    ...rest,
-    mutationFn: (input) => callEndpoint(definition, input),
-    onSuccess: async (...args) => {
-      await Promise.all(
-        invalidates.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-      );
-      await onSuccess?.(...args);
-    },
   });
 }
