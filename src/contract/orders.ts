@@ -88,6 +88,11 @@ export const zOrderListItem = z.object({
   totalPriceCents: z.number().int(),
   monthlyPaymentCents: z.number().int().nullable(),
   leaseTimeMonths: z.number().int().nullable(),
+  /**
+   * A cancellation request of the order is open: the order holds where it is until the helpdesk
+   * completes it or it is withdrawn (moves along the main line answer 409 ORDER_CANCELLATION_PENDING).
+   */
+  cancellationOpen: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

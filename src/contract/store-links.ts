@@ -145,6 +145,8 @@ export const zStoreDelivery = z.object({
   deliveryDate: z.string().nullable(),
   /** The order's date (Helsinki): the delivery cannot be before it. */
   orderDate: z.string(),
+  /** A cancellation request of the order is open: the store holds the delivery until it is handled. */
+  cancellationRequested: z.boolean(),
   editable: z.boolean(),
   expiresAt: z.iso.datetime(),
 });

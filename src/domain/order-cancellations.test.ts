@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_CANCELLATION_REQUESTERS, ORDER_STATUSES, type OrderStatus } from "./enums.ts";
-import { cancelsAtOnce, isCancellableBeforeDelivery } from "./order-cancellations.ts";
+import { cancelsAtOnce, heldByOpenCancellation, isCancellableBeforeDelivery } from "./order-cancellations.ts";
 
 /** Who cancels at once and who asks, by the order's status, written out by hand from the brief. */
 
@@ -93,5 +93,17 @@ describe("cancelsAtOnce", () => {
         },
       ),
     );
+  });
+});
+
+describe("heldByOpenCancellation", () => {
+  it("holds every move along the main line, the customer's answer back into it too", () => {
+    for (const to of [...BEFORE_SIGNING, ...SIGNED_NOT_DELIVERED, ...DELIVERED_OR_CLOSED.slice(0, 3)])
+      expect(heldByOpenCancellation(to), to).toBe(true);
+  });
+
+  it("lets the order be cancelled, refunded, paused or marked a special case", () => {
+    for (const to of ["CANCELLED", "REFUNDED", WFCC, "CASE_X", "WIX"] as const)
+      expect(heldByOpenCancellation(to), to).toBe(false);
   });
 });

@@ -1,5 +1,10 @@
 import type { OrderCancellationRequester, OrderStatus } from "./enums.ts";
-import { CUSTOMER_COMMENT_STATUS, canTransition, type OrderActor } from "./order-state-machine.ts";
+import {
+  CUSTOMER_COMMENT_STATUS,
+  canTransition,
+  MAIN_LINE_STATUSES,
+  type OrderActor,
+} from "./order-state-machine.ts";
 
 /**
  * Who may cancel an order, and when (ADR 009). An order can be cancelled before delivery by its
@@ -60,4 +65,15 @@ export function cancelsAtOnce(
   previousStatus: OrderStatus | null,
 ): boolean {
   return canTransition({ from: status, to: "CANCELLED", actor: CANCELLATION_ACTOR[side], previousStatus }).ok;
+}
+
+/**
+ * While a cancellation request is open the order holds where it is: nobody carries it on along the main
+ * line (the agreement to the leasing company, processing, the store's delivery, billing, the lease, the
+ * customer's answer back into the line) until the helpdesk completes the request or it is withdrawn.
+ * Moves beside the line stay open: cancelling it is what the request asks, pausing it for the
+ * customer's comment or marking a special case is how the helpdesk settles a question about it.
+ */
+export function heldByOpenCancellation(to: OrderStatus): boolean {
+  return (MAIN_LINE_STATUSES as readonly OrderStatus[]).includes(to);
 }

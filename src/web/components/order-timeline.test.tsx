@@ -62,6 +62,29 @@ describe("OrderTimeline", () => {
     expect((steps[4] as HTMLElement).querySelector("time")).toBeNull();
   });
 
+  it("says on the current step that an open cancellation request holds the order", () => {
+    renderUi(
+      <OrderTimeline
+        order={order({
+          orderStatus: "CONFIRMED",
+          waitingOn: "HELPDESK",
+          statusSince: "2026-06-10T09:00:00.000Z",
+          events: [move("ALL_INFO_PROVIDED", "CONFIRMED", "2026-06-08T09:00:00.000Z")],
+          afterSales: {
+            redemption: null,
+            cancellation: { status: "PENDING", createdAt: "2026-06-10T09:00:00.000Z" },
+          },
+        })}
+      />,
+    );
+    const current = items().find((s) => s.getAttribute("aria-current") === "step") as HTMLElement;
+    expect(current).toHaveTextContent("Vahvistettu");
+    expect(current).toHaveTextContent(
+      "Peruutusta pyydetty 10.06.2026 12:00. Tilaus ei etene, ennen kuin asiakaspalvelu on käsitellyt pyynnön.",
+    );
+    expect(current).toHaveTextContent("Odottaa: asiakaspalvelu · 10.06.2026 12:00 alkaen");
+  });
+
   it("marks the customer-comment side state as the current step and says where the order returns", () => {
     renderUi(
       <OrderTimeline

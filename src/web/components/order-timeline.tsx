@@ -20,8 +20,14 @@ export type OrderTimelineOrder = Pick<
   "orderStatus" | "previousStatus" | "waitingOn" | "statusSince" | "createdAt"
 > & {
   events: readonly Pick<TOrderEvent, "id" | "from" | "to" | "createdAt">[];
-  /** The lease's end, once a lease-end case is open: a step after the lease. */
-  afterSales?: { redemption: TOrderAfterSales["redemption"] };
+  /**
+   * The lease's end, once a lease-end case is open: a step after the lease; an open cancellation
+   * request: the order holds at its current step until the helpdesk has handled it.
+   */
+  afterSales?: {
+    redemption: TOrderAfterSales["redemption"];
+    cancellation?: Pick<NonNullable<TOrderAfterSales["cancellation"]>, "status" | "createdAt"> | null;
+  };
 };
 
 type Redemption = NonNullable<TOrderAfterSales["redemption"]>;
@@ -172,6 +178,15 @@ function buildSteps(
       note: leaseEndNote(redemption, t),
       ...(closed ? {} : { waiting: leaseEndWaiting(redemption) }),
     });
+  }
+  // A cancellation request holds the order where it stands: every side reads it on the current step.
+  const cancellation = order.afterSales?.cancellation;
+  if (cancellation?.status === "PENDING") {
+    const held = steps.findLast((step) => step.state === "current" || step.state === "side");
+    if (held) {
+      const asked = t("ds.orderTimeline.cancellationOpen", { date: formatDateTime(cancellation.createdAt) });
+      held.note = held.note ? `${held.note} ${asked}` : asked;
+    }
   }
   // A cancelled or refunded order goes no further; any other still has the rest of the main line ahead.
   if (status !== "CANCELLED" && status !== "REFUNDED") {

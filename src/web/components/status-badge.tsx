@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { OrderStatus } from "../../domain/enums.ts";
 import { type StatusFamily, type StatusOf, type StatusTone, statusTone } from "../../domain/status-tones.ts";
 import classes from "./status-badge.module.css";
 import { STATUS_LABEL_KEYS } from "./status-labels.ts";
@@ -48,4 +49,22 @@ export function StatusBadge({ family, status }: StatusBadgeProps) {
   const tone = statusTone(family, status as never);
   const key = STATUS_LABEL_KEYS[family][status];
   return <ToneBadge tone={tone}>{key ? t(key) : status}</ToneBadge>;
+}
+
+/**
+ * An order's status, and beside it the open cancellation request that holds the order where it is:
+ * the same on every list and page that shows an order, so no side misses the request.
+ */
+export function OrderStatusBadges({
+  order,
+}: {
+  order: { orderStatus: OrderStatus; cancellationOpen: boolean };
+}) {
+  const { t } = useTranslation();
+  return (
+    <span className={classes.group}>
+      <StatusBadge family="order" status={order.orderStatus} />
+      {order.cancellationOpen && <ToneBadge tone="warning">{t("ds.orderCancellationOpen")}</ToneBadge>}
+    </span>
+  );
 }

@@ -366,3 +366,13 @@ export function toRefundUpload(
     createdAt: upload.createdAt.toISOString(),
   };
 }
+
+/** Whether a cancellation request of the order is open (PENDING): the order holds until it is settled. */
+export async function hasOpenCancellation(db: Db, orderId: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: oc.id })
+    .from(oc)
+    .where(and(eq(oc.orderId, orderId), eq(oc.status, "PENDING")))
+    .limit(1);
+  return open !== undefined;
+}

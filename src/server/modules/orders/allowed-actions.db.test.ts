@@ -229,6 +229,7 @@ describe("the employee's actions on their own order", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((await mine(orderId)).allowedActions).toEqual([]);
-    expect((await details(orderId, HELPDESK)).allowedActions).toEqual(["PROCESS"]);
+    // The request holds the order: the helpdesk settles it on the cancellation's page first.
+    expect((await details(orderId, HELPDESK)).allowedActions).toEqual([]);
   });
 });

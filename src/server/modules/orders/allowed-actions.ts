@@ -1,7 +1,7 @@
 import type { OrderActionName, TOrderAgreement } from "../../../contract/orders.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { isGenericAdminMove } from "../../../domain/order-admin-moves.ts";
-import { isCancellableBeforeDelivery } from "../../../domain/order-cancellations.ts";
+import { heldByOpenCancellation, isCancellableBeforeDelivery } from "../../../domain/order-cancellations.ts";
 import { canTransition, nextStatuses } from "../../../domain/order-state-machine.ts";
 import type { Permission } from "../../../domain/permissions.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -29,12 +29,35 @@ export type OrderFacts = {
 const can = (caller: OrderCaller, permission: Permission) => caller.permissions.includes(permission);
 
 /**
+ * The actions that carry the order on along its main line (or hand the store a link to do so): none is
+ * offered while a cancellation request is open, as moveOrder refuses them then. Recording what the
+ * leasing company decided is a fact from outside, and stays.
+ */
+const CARRIES_ORDER_ON: ReadonlySet<OrderActionName> = new Set([
+  "ACCEPT_PACKAGE",
+  "SIGN",
+  "EMPLOYER_DECISION",
+  "SEND_TO_LEASING_COMPANY",
+  "PROCESS",
+  "MATCH_INVOICE",
+  "PACKAGE_LINK",
+  "DELIVERY_LINK",
+  "BILL",
+  "START_LEASING",
+]);
+
+/**
  * What the caller may do with the order now (contract/orders.ts ORDER_ACTIONS), by the same rules the
  * actions check when they are done: the transition table (src/domain/order-state-machine.ts), the
  * moves by status name (order-admin-moves.ts), who may cancel and when (order-cancellations.ts), and
  * what each action needs of the agreement. The web shows its buttons from this list.
  */
 export function orderActions(caller: OrderCaller, o: OrderFacts): OrderActionName[] {
+  const actions = nextSteps(caller, o);
+  return o.cancellationOpen ? actions.filter((action) => !CARRIES_ORDER_ON.has(action)) : actions;
+}
+
+function nextSteps(caller: OrderCaller, o: OrderFacts): OrderActionName[] {
   const status = o.orderStatus;
   const agreement = o.agreement;
   const actions: OrderActionName[] = [];
@@ -80,7 +103,7 @@ export function orderActions(caller: OrderCaller, o: OrderFacts): OrderActionNam
  */
 export function orderMoves(
   caller: OrderCaller,
-  o: Pick<OrderFacts, "orderStatus" | "previousStatus">,
+  o: Pick<OrderFacts, "orderStatus" | "previousStatus" | "cancellationOpen">,
 ): OrderStatus[] {
   if (!can(caller, "orders.process")) return [];
   const from = o.orderStatus;
@@ -89,6 +112,7 @@ export function orderMoves(
   return nextStatuses(from, "INTERNAL_ADMIN", previousStatus).filter(
     (to) =>
       isGenericAdminMove(from, to, previousStatus) &&
+      !(o.cancellationOpen && heldByOpenCancellation(to)) &&
       caller.roleNames.some((role) => canTransition({ from, to, actor: role, previousStatus }).ok),
   );
 }

@@ -12,6 +12,17 @@ export const orderTransitionNotAllowed = (message: string) =>
 export const orderMoveNotAllowed = (from: OrderStatus, to: OrderStatus) =>
   orderTransitionNotAllowed(`An order in ${from} cannot move to ${to}`);
 
+/**
+ * 409: a cancellation request of the order is open, and the order waits where it is until the
+ * helpdesk completes the request or it is withdrawn (src/domain/order-cancellations.ts).
+ */
+export const orderHeldByCancellation = () =>
+  new AppError(
+    409,
+    "ORDER_CANCELLATION_PENDING",
+    "The order has an open cancellation request: complete or withdraw the cancellation before the order moves on",
+  );
+
 export const notEligibleToOrder = () =>
   new AppError(409, "NOT_ELIGIBLE_TO_ORDER", "The employment or the bike policy does not allow an order now");
 

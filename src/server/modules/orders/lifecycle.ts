@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { EventType, OrderStatus } from "../../../domain/enums.ts";
+import { heldByOpenCancellation } from "../../../domain/order-cancellations.ts";
 import {
   CUSTOMER_COMMENT_STATUS,
   canTransition,
@@ -13,8 +14,9 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
+import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts";
-import { orderMoveNotAllowed } from "./errors.ts";
+import { orderHeldByCancellation, orderMoveNotAllowed } from "./errors.ts";
 
 /**
  * The one way an order changes status (DESIGN.md §5): the move is applied only when the domain's
@@ -94,7 +96,8 @@ function enteredColumns(to: OrderStatus, now: Date) {
  * Applies one move by `ctx.actor` inside `ctx.tx` (open a transaction around it; another move of the
  * same order waits for the row lock and then finds the status changed). Throws 404 for an unknown
  * order, 403 when the table has the move but not for this actor, 409 ORDER_TRANSITION_NOT_ALLOWED when
- * the order's status does not allow it (including a move a concurrent one already made).
+ * the order's status does not allow it (including a move a concurrent one already made), 409
+ * ORDER_CANCELLATION_PENDING for a move along the main line while a cancellation request is open.
  */
 export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove): Promise<OrderMoveResult> {
   const { tx, now, actor: by } = ctx;
@@ -124,6 +127,8 @@ export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove):
     if (actorRefused) throw forbidden(`Not allowed to move an order from ${from} to ${move.to}`);
     throw orderMoveNotAllowed(from, move.to);
   }
+  if (heldByOpenCancellation(move.to) && (await hasOpenCancellation(tx, move.orderId)))
+    throw orderHeldByCancellation();
 
   const updated = await tx
     .update(orders)

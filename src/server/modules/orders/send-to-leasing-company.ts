@@ -3,7 +3,8 @@ import { recordEvent } from "../../db/event-log.ts";
 import { leasingAgreements } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import type { GatewayRegistry } from "../leasing/gateway.ts";
-import { agreementNotSigned, orderTransitionNotAllowed } from "./errors.ts";
+import { hasOpenCancellation } from "../order-cancellations/queries.ts";
+import { agreementNotSigned, orderHeldByCancellation, orderTransitionNotAllowed } from "./errors.ts";
 import { lockOrder, setOrderLeasingCompany } from "./order-rows.ts";
 import { agreementOf } from "./queries.ts";
 
@@ -11,7 +12,8 @@ import { agreementOf } from "./queries.ts";
  * The helpdesk sends a CONFIRMED order's signed agreement to its leasing company through the company's
  * gateway: the agreement waits for the decision (PENDING), the order names the leasing company the
  * agreement went to, and the event ORDER_SENT keeps the gateway's reference. No status change: the
- * order stays CONFIRMED until the leasing company decides and the helpdesk processes it.
+ * order stays CONFIRMED until the leasing company decides and the helpdesk processes it. An order
+ * whose cancellation request is open is not sent: it holds until the request is settled.
  */
 export async function submitToLeasingCompany(
   ctx: WriteContext,
@@ -25,6 +27,7 @@ export async function submitToLeasingCompany(
       `Only a CONFIRMED order is sent to its leasing company, not one in ${order.orderStatus}`,
     );
   }
+  if (await hasOpenCancellation(tx, orderId)) throw orderHeldByCancellation();
   const agreement = await agreementOf(tx, orderId, true);
   if (agreement?.status !== "SIGNED") throw agreementNotSigned();
   const gateway = registry.forLeasingCompany(agreement.leasingCompanyId);

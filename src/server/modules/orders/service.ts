@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   OrderStatusGroup,
@@ -29,6 +29,7 @@ import {
   companies,
   eventLog,
   leasingAgreements,
+  orderCancellations,
   orderItems,
   orders,
   signedDocuments,
@@ -55,6 +56,8 @@ const be = beneficiaryEmployees;
 
 const listColumns = {
   order: orders,
+  // The open-cancellation index answers this per row (at most one open request per order).
+  cancellationOpen: sql<boolean>`exists (select 1 from ${orderCancellations} where ${orderCancellations.orderId} = ${orders.id} and ${orderCancellations.status} = 'PENDING')`,
   storeName: bikeStores.storeName,
   companyName: companies.name,
   firstName: systemUsers.firstName,
@@ -64,6 +67,7 @@ const listColumns = {
 
 type ListRow = {
   order: typeof orders.$inferSelect;
+  cancellationOpen: boolean;
   storeName: string | null;
   companyName: string;
   firstName: string | null;
@@ -95,6 +99,7 @@ function toListItem({ order: o, ...row }: ListRow): TOrderListItem {
     totalPriceCents: o.totalPriceCents,
     monthlyPaymentCents: o.monthlyPaymentCents,
     leaseTimeMonths: o.leaseTimeMonths,
+    cancellationOpen: row.cancellationOpen,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -277,6 +282,8 @@ export function createOrdersService(ctx: AppContext) {
         viewer.scope.kind === "all" ? orderInvoicesOf(db, orderId) : [],
         orderAfterSalesOf(db, orderId),
       ]);
+      const openCancellation = afterSales.cancellation?.status === "PENDING" ? afterSales.cancellation : null;
+      const cancellationOpen = openCancellation !== null;
       return {
         ...toListItem(row),
         deliveryStreetAddress: o.deliveryStreetAddress,
@@ -287,8 +294,13 @@ export function createOrdersService(ctx: AppContext) {
         frameSerialNumber: o.frameSerialNumber,
         deliveryDate: o.deliveryDate,
         customerComment: o.customerComment,
-        waitingOn: awaitsEmployer(o, agreement) ? "EMPLOYER" : ORDER_WAITING_ON[o.orderStatus],
-        statusSince: lastMove?.createdAt ?? o.createdAt.toISOString(),
+        // An open cancellation request holds the order for the helpdesk, since it was asked for.
+        waitingOn: openCancellation
+          ? "HELPDESK"
+          : awaitsEmployer(o, agreement)
+            ? "EMPLOYER"
+            : ORDER_WAITING_ON[o.orderStatus],
+        statusSince: openCancellation?.createdAt ?? lastMove?.createdAt ?? o.createdAt.toISOString(),
         events: timeline,
         items,
         userPaymentCents: o.userPaymentCents,
@@ -306,9 +318,9 @@ export function createOrdersService(ctx: AppContext) {
           employerApprovedAt: o.employerApprovedAt,
           deliveryDate: o.deliveryDate,
           agreement,
-          cancellationOpen: afterSales.cancellation?.status === "PENDING",
+          cancellationOpen,
         }),
-        allowedMoves: orderMoves(caller, o),
+        allowedMoves: orderMoves(caller, { ...o, cancellationOpen }),
       };
     },
 

@@ -19,6 +19,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { sha256 } from "../auth/tokens.ts";
+import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import { storeLinkInvalid } from "./errors.ts";
 import { storeLinkColumns } from "./tokens.ts";
 
@@ -118,7 +119,11 @@ function bikeNameOf(items: readonly TPackageItem[]): string | null {
 }
 
 export async function packageView(db: Db, order: LinkedOrder & { expiresAt: Date }): Promise<TStorePackage> {
-  const [customer, items] = await Promise.all([customerOf(db, order), itemsOf(db, order.id)]);
+  const [customer, items, cancellationRequested] = await Promise.all([
+    customerOf(db, order),
+    itemsOf(db, order.id),
+    hasOpenCancellation(db, order.id),
+  ]);
   return {
     orderNumber: order.orderNumber,
     orderStatus: order.orderStatus,
@@ -140,7 +145,11 @@ export async function deliveryView(
   db: Db,
   order: LinkedOrder & { expiresAt: Date },
 ): Promise<TStoreDelivery> {
-  const [customer, items] = await Promise.all([customerOf(db, order), itemsOf(db, order.id)]);
+  const [customer, items, cancellationRequested] = await Promise.all([
+    customerOf(db, order),
+    itemsOf(db, order.id),
+    hasOpenCancellation(db, order.id),
+  ]);
   return {
     orderNumber: order.orderNumber,
     orderStatus: order.orderStatus,
@@ -149,7 +158,8 @@ export async function deliveryView(
     frameSerialNumber: order.frameSerialNumber,
     deliveryDate: order.deliveryDate,
     orderDate: toHelsinkiDateString(order.createdAt),
-    editable: DELIVERY_EDITABLE.includes(order.orderStatus),
+    cancellationRequested,
+    editable: DELIVERY_EDITABLE.includes(order.orderStatus) && !cancellationRequested,
     expiresAt: order.expiresAt.toISOString(),
   };
 }

@@ -55,6 +55,7 @@ export function order(overrides: Partial<TMyOrder> = {}): TMyOrder {
     totalPriceCents: 0,
     monthlyPaymentCents: null,
     leaseTimeMonths: null,
+    cancellationOpen: false,
     createdAt: "2026-03-02T08:00:00.000Z",
     updatedAt: "2026-03-02T08:00:00.000Z",
     deliveryStreetAddress: null,

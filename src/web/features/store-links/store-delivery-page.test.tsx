@@ -108,6 +108,14 @@ describe("the bike store's delivery page", () => {
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
 
+  it("holds the delivery while a cancellation of the order is requested", async () => {
+    fakeApi({ [`GET ${URL}`]: ok(storeDelivery({ cancellationRequested: true, editable: false })) });
+    renderScreen(<StoreDeliveryScreen token={TOKEN} />);
+    expect(await screen.findByText("Tilaukselle on pyydetty peruutusta")).toBeInTheDocument();
+    expect(screen.getByText(/Älä toimita pyörää vielä/)).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
   it("says a dead link no longer works", async () => {
     fakeApi({ [`GET ${URL}`]: apiError(404, "STORE_LINK_INVALID", "Invalid") });
     renderScreen(<StoreDeliveryScreen token={TOKEN} />);

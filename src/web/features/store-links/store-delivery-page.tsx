@@ -180,7 +180,16 @@ export function StoreDeliveryScreen({ token }: { token: string }) {
         />
       </SectionCard>
       <SectionCard title={t("storeLinks.deliveryForm.title")}>
-        {data.editable ? (
+        {data.cancellationRequested ? (
+          <Alert
+            color="orange"
+            variant="light"
+            role="status"
+            title={t("storeLinks.deliveryForm.cancellationTitle")}
+          >
+            {t("storeLinks.deliveryForm.cancellation")}
+          </Alert>
+        ) : data.editable ? (
           <DeliveryForm token={token} data={data} />
         ) : (
           <Stack gap="md">

@@ -9,13 +9,15 @@ import { EventTimeline } from "../../../components/event-timeline.tsx";
 import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { StatusBadge } from "../../../components/status-badge.tsx";
+import { OrderStatusBadges, StatusBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+import { useAdminNav } from "../admin-nav.ts";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
+import { AFTER_SALES_SEGMENTS } from "./helpdesk-paths.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { TAX_REGIME_LABELS } from "./order-labels.ts";
 import { type TAdminOrder, useAdminOrder, useOrderAction } from "./orders-api.ts";
@@ -68,13 +70,15 @@ function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {
           <Title order={2} size="h3">
             {t("adminOrders.detail.title", { number: order.orderNumber })}
           </Title>
-          <StatusBadge family="order" status={order.orderStatus} />
+          <OrderStatusBadges order={order} />
         </Group>
         <Text size="sm">
           {t("adminOrders.detail.waiting")}{" "}
           <WaitingSince waitingOn={order.waitingOn} since={order.statusSince} />
         </Text>
       </Stack>
+
+      <OpenCancellation order={order} />
 
       <SectionCard title={t("adminOrders.detail.actions")}>
         <OrderActions order={order} />
@@ -114,6 +118,40 @@ function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {
         </SectionCard>
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/**
+ * An open cancellation request, above the actions it holds back: who asked, when and why, and the way
+ * to the cancellation's own page, where the helpdesk completes it.
+ */
+function OpenCancellation({ order }: { order: TAdminOrder }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const cancellation = order.afterSales.cancellation;
+  if (cancellation?.status !== "PENDING") return null;
+  const words = {
+    who: t(`adminOrders.detail.openCancellation.who.${cancellation.requestedBy}`),
+    date: formatDateTime(cancellation.createdAt),
+    reason: cancellation.reason,
+  };
+  return (
+    <Alert color="orange" title={t("adminOrders.detail.openCancellation.title")} role="status">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          {cancellation.reason
+            ? t("adminOrders.detail.openCancellation.body", words)
+            : t("adminOrders.detail.openCancellation.bodyNoReason", words)}
+        </Text>
+        <Button
+          component={AppLink}
+          to={pathOf("applications", AFTER_SALES_SEGMENTS.cancellations, cancellation.orderCancellationId)}
+          size="sm"
+        >
+          {t("adminOrders.detail.openCancellation.open")}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -19,7 +19,7 @@ import { ORDER_STATUS_GROUPS, type TOrderListItem, zOrdersQuery } from "../../..
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { ORDER_WAITING_ON } from "../../../../domain/order-state-machine.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
-import { StatusBadge } from "../../../components/status-badge.tsx";
+import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
@@ -253,7 +253,7 @@ export function OrderQueue() {
           {
             accessor: "orderStatus",
             title: t("adminOrders.columns.status"),
-            render: (order) => <StatusBadge family="order" status={order.orderStatus} />,
+            render: (order) => <OrderStatusBadges order={order} />,
           },
           {
             accessor: "waiting",

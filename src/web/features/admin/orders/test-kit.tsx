@@ -38,6 +38,7 @@ export const listItem = (overrides: Partial<TOrderListItem> = {}): TOrderListIte
   totalPriceCents: 249_900,
   monthlyPaymentCents: 6_512,
   leaseTimeMonths: 36,
+  cancellationOpen: false,
   createdAt: "2026-11-20T10:15:00.000Z",
   updatedAt: "2026-11-22T08:00:00.000Z",
   ...overrides,

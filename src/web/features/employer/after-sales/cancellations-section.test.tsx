@@ -35,6 +35,7 @@ function order(overrides: Partial<TOrderDetails> = {}): TOrderDetails {
     totalPriceCents: 289_000,
     monthlyPaymentCents: 9_870,
     leaseTimeMonths: 36,
+    cancellationOpen: false,
     createdAt: "2026-03-02T08:00:00.000Z",
     updatedAt: "2026-03-05T08:00:00.000Z",
   };

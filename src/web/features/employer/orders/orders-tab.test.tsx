@@ -33,6 +33,7 @@ function listItem(n: number, overrides: Partial<TOrderListItem> = {}): TOrderLis
     totalPriceCents: 289_000,
     monthlyPaymentCents: 9_870,
     leaseTimeMonths: 36,
+    cancellationOpen: false,
     createdAt: "2026-03-02T08:00:00.000Z",
     updatedAt: "2026-03-05T08:00:00.000Z",
     ...overrides,

@@ -9,7 +9,7 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { StatusBadge } from "../../../components/status-badge.tsx";
+import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
@@ -92,7 +92,7 @@ function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: ()
               { label: t("employerOrders.fields.employee"), value: order.employee.name },
               {
                 label: t("employerOrders.fields.status"),
-                value: <StatusBadge family="order" status={order.orderStatus} />,
+                value: <OrderStatusBadges order={order} />,
               },
               { label: t("employerOrders.fields.store"), value: order.bikeStore?.storeName ?? null },
               { label: t("employerOrders.fields.total"), value: money(order.totalPriceCents) },
@@ -264,7 +264,7 @@ export function OrdersTab() {
     {
       accessor: "orderStatus",
       title: t("employerOrders.columns.status"),
-      render: (r) => <StatusBadge family="order" status={r.orderStatus} />,
+      render: (r) => <OrderStatusBadges order={r} />,
     },
     {
       accessor: "monthlyPaymentCents",
