@@ -119,11 +119,7 @@ function bikeNameOf(items: readonly TPackageItem[]): string | null {
 }
 
 export async function packageView(db: Db, order: LinkedOrder & { expiresAt: Date }): Promise<TStorePackage> {
-  const [customer, items, cancellationRequested] = await Promise.all([
-    customerOf(db, order),
-    itemsOf(db, order.id),
-    hasOpenCancellation(db, order.id),
-  ]);
+  const [customer, items] = await Promise.all([customerOf(db, order), itemsOf(db, order.id)]);
   return {
     orderNumber: order.orderNumber,
     orderStatus: order.orderStatus,
