@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_CANCELLATION_REQUESTERS, ORDER_STATUSES, type OrderStatus } from "./enums.ts";
-import { cancelsAtOnce, heldByOpenCancellation, isCancellableBeforeDelivery } from "./order-cancellations.ts";
+import {
+  cancelsAtOnce,
+  heldByOpenCancellation,
+  isCancellableBeforeDelivery,
+  movableByNameWhileCancellationOpen,
+} from "./order-cancellations.ts";
 
 /** Who cancels at once and who asks, by the order's status, written out by hand from the brief. */
 
@@ -105,5 +110,15 @@ describe("heldByOpenCancellation", () => {
   it("lets the order be cancelled, refunded, paused or marked a special case", () => {
     for (const to of ["CANCELLED", "REFUNDED", WFCC, "CASE_X", "WIX"] as const)
       expect(heldByOpenCancellation(to), to).toBe(false);
+  });
+});
+
+describe("movableByNameWhileCancellationOpen", () => {
+  it("leaves the helpdesk the pause and the special case, and cancelling to the request's completion", () => {
+    expect(ORDER_STATUSES.filter(movableByNameWhileCancellationOpen)).toEqual(
+      expect.arrayContaining([WFCC, "CASE_X"]),
+    );
+    for (const to of ["CANCELLED", "CONFIRMED", "PROCESSED"] as const)
+      expect(movableByNameWhileCancellationOpen(to), to).toBe(false);
   });
 });

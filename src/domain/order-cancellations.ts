@@ -77,3 +77,11 @@ export function cancelsAtOnce(
 export function heldByOpenCancellation(to: OrderStatus): boolean {
   return (MAIN_LINE_STATUSES as readonly OrderStatus[]).includes(to);
 }
+
+/**
+ * The helpdesk's moves by status name while a request is open: nothing held, and no cancellation by
+ * name either, since completing the request is what cancels the order and settles its refund.
+ */
+export function movableByNameWhileCancellationOpen(to: OrderStatus): boolean {
+  return !heldByOpenCancellation(to) && to !== "CANCELLED";
+}

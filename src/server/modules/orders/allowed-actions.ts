@@ -1,7 +1,10 @@
 import type { OrderActionName, TOrderAgreement } from "../../../contract/orders.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { isGenericAdminMove } from "../../../domain/order-admin-moves.ts";
-import { heldByOpenCancellation, isCancellableBeforeDelivery } from "../../../domain/order-cancellations.ts";
+import {
+  isCancellableBeforeDelivery,
+  movableByNameWhileCancellationOpen,
+} from "../../../domain/order-cancellations.ts";
 import { canTransition, nextStatuses } from "../../../domain/order-state-machine.ts";
 import type { Permission } from "../../../domain/permissions.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -112,7 +115,7 @@ export function orderMoves(
   return nextStatuses(from, "INTERNAL_ADMIN", previousStatus).filter(
     (to) =>
       isGenericAdminMove(from, to, previousStatus) &&
-      !(o.cancellationOpen && heldByOpenCancellation(to)) &&
+      (!o.cancellationOpen || movableByNameWhileCancellationOpen(to)) &&
       caller.roleNames.some((role) => canTransition({ from, to, actor: role, previousStatus }).ok),
   );
 }

@@ -10,6 +10,8 @@ import { write } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { type GatewayRegistry, gatewayRegistry } from "../leasing/gateway.ts";
+import { cancellationOpen } from "../order-cancellations/errors.ts";
+import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import { mailStoreLink } from "../store-links/mails.ts";
 import type { IssuedStoreLink } from "../store-links/tokens.ts";
 import { billLeasingCompany } from "./bill-leasing-company.ts";
@@ -48,6 +50,8 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
       // A milestone has its own action, which checks what the move needs; by name, only the rest.
       if (!isGenericAdminMove(order.orderStatus, move.to, order.previousStatus))
         throw orderMoveNotAllowed(order.orderStatus, move.to);
+      // An open request is completed on its own page, which cancels the order and settles the refund.
+      if (move.to === "CANCELLED" && (await hasOpenCancellation(w.tx, orderId))) throw cancellationOpen();
       const moved = await moveOrder(w, {
         orderId,
         to: move.to,
