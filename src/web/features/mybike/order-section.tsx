@@ -5,7 +5,7 @@ import { packageItemDescription } from "../../../domain/order-package.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { OrderTimeline } from "../../components/order-timeline.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
-import { StatusBadge } from "../../components/status-badge.tsx";
+import { OrderStatusBadges, StatusBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { formatDate, formatMoney } from "../../lib/formatters.ts";
 import { agreementPdfHref, type TMyOrder } from "./mybike-api.ts";
@@ -142,7 +142,8 @@ function StatePanel({ order }: { order: TMyOrder }) {
     case "WIX":
       return <Alert title={t("myBike.caseX.title")}>{t("myBike.caseX.text")}</Alert>;
     default: {
-      const next = NEXT_KEYS[status];
+      // While the employee's cancellation request is open the order waits for the helpdesk, not on.
+      const next = order.cancellationOpen ? "myBike.next.cancellationOpen" : NEXT_KEYS[status];
       return (
         <Stack gap="md">
           {next && <Text>{t(next)}</Text>}
@@ -160,7 +161,7 @@ export function OrderSection({ order }: { order: TMyOrder }) {
   return (
     <SectionCard
       title={t("myBike.order.title", { number: order.orderNumber })}
-      actions={<StatusBadge family="order" status={order.orderStatus} />}
+      actions={<OrderStatusBadges order={order} />}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <StatePanel order={order} />

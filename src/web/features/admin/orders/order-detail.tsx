@@ -2,6 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Title } from "@ma
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../contract/orders.ts";
+import type { OrderCancellationRequester } from "../../../../domain/enums.ts";
 import { packageItemDetails } from "../../../../domain/order-package.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
@@ -121,6 +122,13 @@ function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {
   );
 }
 
+/** Who asked to cancel, in the reader's language; spelled out so every key is seen in use. */
+const REQUESTER_KEYS: Record<OrderCancellationRequester, string> = {
+  EMPLOYEE: "adminOrders.detail.openCancellation.who.EMPLOYEE",
+  EMPLOYER: "adminOrders.detail.openCancellation.who.EMPLOYER",
+  HELPDESK: "adminOrders.detail.openCancellation.who.HELPDESK",
+};
+
 /**
  * An open cancellation request, above the actions it holds back: who asked, when and why, and the way
  * to the cancellation's own page, where the helpdesk completes it.
@@ -131,7 +139,7 @@ function OpenCancellation({ order }: { order: TAdminOrder }) {
   const cancellation = order.afterSales.cancellation;
   if (cancellation?.status !== "PENDING") return null;
   const words = {
-    who: t(`adminOrders.detail.openCancellation.who.${cancellation.requestedBy}`),
+    who: t(REQUESTER_KEYS[cancellation.requestedBy]),
     date: formatDateTime(cancellation.createdAt),
     reason: cancellation.reason,
   };
