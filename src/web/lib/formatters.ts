@@ -72,3 +72,12 @@ export function formatWholeEuros(euros: number, language: Language): string {
     maximumFractionDigits: 0,
   }).format(euros);
 }
+
+/** A country's name in the reader's language from its ISO code ("FI" → "Suomi"); the code if unknown. */
+export function formatCountry(code: string, language: Language): string {
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

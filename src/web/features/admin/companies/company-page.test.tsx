@@ -72,7 +72,7 @@ describe("a company's page", () => {
     });
     renderTab(PATH);
     expect(await screen.findByRole("heading", { name: "Kallion Kahvila Oy", level: 2 })).toBeInTheDocument();
-    expect(await screen.findByText(/25,5\s%\s\(maan FI kanta\)/)).toBeInTheDocument();
+    expect(await screen.findByText(/25,5\s%\s\(Suomi: yleinen verokanta\)/)).toBeInTheDocument();
     expect(await screen.findByText("Yritys luotu")).toBeInTheDocument();
     // The event says to what; the people's roles are named as people call them.
     expect(screen.getByText("Yritys: Kallion Kahvila Oy")).toBeInTheDocument();

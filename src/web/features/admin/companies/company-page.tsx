@@ -8,8 +8,9 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { formatDateTime } from "../../../lib/formatters.ts";
+import { formatCountry, formatDateTime } from "../../../lib/formatters.ts";
 import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
 import { useCompany, useCompanyVat } from "../../companies/companies-api.ts";
 import { PayrollRecipientsSection } from "../../companies/payroll-recipients-section.tsx";
@@ -92,7 +93,7 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
       ? t("adminCompanies.details.vatOwn", { value: display.percent(vat.data.value) })
       : t("adminCompanies.details.vatCountry", {
           value: display.percent(vat.data.value),
-          country: company.countryCode,
+          country: formatCountry(company.countryCode, currentLanguage()),
         })
     : company.vatPercent != null
       ? t("adminCompanies.details.vatOwn", { value: display.percent(company.vatPercent) })
