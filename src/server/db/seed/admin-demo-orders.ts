@@ -104,7 +104,8 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         beneficiaryEmployeeId: employee.id,
         companyId: employee.companyId,
         leasingCompanyId: leasing.id,
-        status: "SIGNED",
+        // Delivered and billed: the leasing company accepted the signed agreement before processing.
+        status: "ACCEPTED",
         agreementNumber: `PED-${isoDate(createdAt).slice(0, 4)}-${String(1001 + i)}`,
         leaseTimeMonths: months,
         monthlyPaymentCents: payment.totalCents,

@@ -180,7 +180,7 @@ describe("the demo data", () => {
     const [leases] = await database.db
       .select({ n: count() })
       .from(leasingAgreements)
-      .where(eq(leasingAgreements.status, "SIGNED"));
+      .where(eq(leasingAgreements.status, "ACCEPTED"));
     expect(leases?.n).toBeGreaterThanOrEqual(7);
     const types = await database.db.selectDistinct({ type: eventLog.type }).from(eventLog);
     expect(types.length).toBeGreaterThanOrEqual(10);
