@@ -1,9 +1,12 @@
 import { Button } from "@mantine/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { showSuccessToast } from "../lib/toast.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { useSectionStatus } from "./section-status.tsx";
+
+vi.mock("../lib/toast.ts", () => ({ showSuccessToast: vi.fn() }));
 
 beforeAll(() => loadTexts("fi"));
 
@@ -19,13 +22,14 @@ function Section() {
 }
 
 describe("SectionStatus", () => {
-  it("reads a success in the live region that is there from the start", async () => {
+  it("says a success with the success toast, which shows wherever the page is scrolled, and clears a failure", async () => {
     renderUi(<Section />);
-    const live = screen.getByRole("status");
-    expect(live).toBeEmptyDOMElement();
+    await userEvent.click(screen.getByRole("button", { name: "Epäonnistu" }));
+    expect(screen.getByRole("alert")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Onnistu" }));
-    expect(live).toHaveTextContent("Toimipiste lisättiin.");
+    expect(showSuccessToast).toHaveBeenCalledWith("Toimipiste lisättiin.");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
   });
 
   it("shows a failure as an alert with the area's title, which the reader can close", async () => {
