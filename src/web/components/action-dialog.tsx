@@ -118,12 +118,16 @@ export function useActionDialog<Current, M extends AnyMutation = AnyMutation>(
     setCurrent(null);
   }
   function run(variables: VarsOf<M>, onSuccess?: (data: DataOf<M>) => void) {
-    mutation.mutate(variables, {
-      onSuccess: (data: DataOf<M>) => {
+    // Through the call's own promise, not mutate()'s callbacks: those are dropped when the page that
+    // asked leaves the screen first (the row that was deleted, the card that was decided), and then the
+    // success would go unsaid. A failure stays on the mutation, where the dialog reads it.
+    mutation.mutateAsync(variables).then(
+      (data: DataOf<M>) => {
         setCurrent(null);
         onSuccess?.(data);
       },
-    });
+      () => {},
+    );
   }
   return {
     current,
