@@ -1,12 +1,10 @@
 import { Button } from "@mantine/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { showSuccessToast } from "../lib/toast.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { useSectionStatus } from "./section-status.tsx";
-
-vi.mock("../lib/toast.ts", () => ({ showSuccessToast: vi.fn() }));
+import { ToastHost } from "./toast-host.tsx";
 
 beforeAll(() => loadTexts("fi"));
 
@@ -14,6 +12,7 @@ function Section() {
   const status = useSectionStatus("Tallennus epäonnistui");
   return (
     <>
+      <ToastHost />
       <Button onClick={() => status.success("Toimipiste lisättiin.")}>Onnistu</Button>
       <Button onClick={() => status.failure("Nimi on jo käytössä.")}>Epäonnistu</Button>
       {status.element}
@@ -27,9 +26,9 @@ describe("SectionStatus", () => {
     await userEvent.click(screen.getByRole("button", { name: "Epäonnistu" }));
     expect(screen.getByRole("alert")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Onnistu" }));
-    expect(showSuccessToast).toHaveBeenCalledWith("Toimipiste lisättiin.");
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(await screen.findByText("Toimipiste lisättiin.")).toBeInTheDocument();
     expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    expect(screen.queryByText("Nimi on jo käytössä.")).not.toBeInTheDocument();
   });
 
   it("shows a failure as an alert with the area's title, which the reader can close", async () => {
