@@ -3,6 +3,7 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { mutateThen } from "../lib/endpoint-client.ts";
 import { messageForApiError } from "../lib/error-toasts.ts";
 
 /**
@@ -118,16 +119,13 @@ export function useActionDialog<Current, M extends AnyMutation = AnyMutation>(
     setCurrent(null);
   }
   function run(variables: VarsOf<M>, onSuccess?: (data: DataOf<M>) => void) {
-    // Through the call's own promise, not mutate()'s callbacks: those are dropped when the page that
-    // asked leaves the screen first (the row that was deleted, the card that was decided), and then the
-    // success would go unsaid. A failure stays on the mutation, where the dialog reads it.
-    mutation.mutateAsync(variables).then(
-      (data: DataOf<M>) => {
+    // Not mutate()'s callbacks: the page that asked may leave the screen before the answer (mutateThen).
+    mutateThen(mutation, variables, {
+      onSuccess: (data: DataOf<M>) => {
         setCurrent(null);
         onSuccess?.(data);
       },
-      () => {},
-    );
+    });
   }
   return {
     current,

@@ -24,6 +24,7 @@ import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useSectionStatus } from "../../components/section-status.tsx";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { revealOpenedForm } from "../../lib/reveal-form.ts";
 import { useSaveBikePolicy } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
@@ -225,7 +226,7 @@ function BikePolicyForm({
   const errorSummary = useFormErrorSummary(form, { eligibility: t("companySections.policy.eligibility") });
 
   function submit(values: Values) {
-    save.mutate(policyBody(values) as TBikePolicyInput, {
+    mutateThen(save, policyBody(values) as TBikePolicyInput, {
       onSuccess: onSaved,
       onError: (error) => {
         if (form.setServerErrors(error)) errorSummary.show();

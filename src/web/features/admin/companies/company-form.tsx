@@ -4,6 +4,7 @@ import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { createReader } from "../tax-tables/form-validation.ts";
 import { useCreateCompany, useUpdateCompany } from "./companies-api.ts";
 import { CompanyFields } from "./company-fields.tsx";
@@ -40,7 +41,7 @@ export function CompanyForm({
 
   function submit(values: CompanyFormValues) {
     const body = companyBody(values, createReader(t), create);
-    save.mutate(body, {
+    mutateThen(save, body, {
       onSuccess: onSaved,
       onError: (error) => {
         const conflicts = Object.fromEntries(

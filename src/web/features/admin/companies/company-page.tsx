@@ -9,6 +9,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
 import { useCompany, useCompanyVat } from "../../companies/companies-api.ts";
@@ -78,7 +79,7 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
   const [deleting, setDeleting] = useState(false);
 
   function confirmDelete() {
-    remove.mutate(undefined, {
+    mutateThen(remove, undefined, {
       onSuccess: () => {
         setDeleting(false);
         showCodeToast("COMPANY_DELETED", { name: company.name });

@@ -12,6 +12,7 @@ import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
@@ -228,7 +229,8 @@ function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClos
       setError(t("employerOrders.rejectReasonRequired"));
       return;
     }
-    decide.mutate(
+    mutateThen(
+      decide,
       { order, decision: { approve: false, reason: reason.trim() } },
       { onSuccess: close, onError: (e) => setError(formErrorMessage(e, t)) },
     );

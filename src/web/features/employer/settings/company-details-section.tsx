@@ -15,6 +15,7 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/formatters.ts";
 import { revealOpenedForm } from "../../../lib/reveal-form.ts";
 import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
@@ -149,7 +150,7 @@ function MaxPriceForm({
   });
 
   function submit(values: { maxPrice: string }) {
-    save.mutate(settingsBody(values) as TCompanySettingsInput, {
+    mutateThen(save, settingsBody(values) as TCompanySettingsInput, {
       onSuccess: () => onDone(true),
       onError: (error) => form.setServerErrors(error),
     });
