@@ -164,7 +164,7 @@ test("an order goes from the employee's start to an active lease through the sto
   await invoice.getByLabel("Laskun päiväys").fill(toHelsinkiDateString(new Date()));
   await invoice.getByRole("button", { name: "Lisää lasku" }).click();
   await expect(invoice).toHaveCount(0);
-  await helpdesk.getByRole("button", { name: `Täsmäytä lasku V-${stamp}` }).click();
+  await confirmAction(`Täsmäytä lasku V-${stamp}`);
   await expect(helpdesk.getByText("Lasku täsmäytettiin tilaukseen.")).toBeVisible();
 
   // 7. The store enters the frame serial number and the delivery date by its second link.
