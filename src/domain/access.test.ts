@@ -167,12 +167,13 @@ describe("headerNavigation", () => {
   const ids = (entries: HeaderNavEntry[]) =>
     entries.map((e) => (e.kind === "link" ? e.routeId : `${e.groupId}(${e.routeIds.join(",")})`));
 
-  it("shows anonymous visitors the info pages and the customer-service group", () => {
+  it("shows anonymous visitors the info pages, the calculator and the customer-service group with the contact form", () => {
     expect(ids(headerNavigation(null))).toEqual([
       "forEmployers",
       "forEmployees",
       "forBikeStores",
-      "customerService(companyInfo,faq)",
+      "calculator",
+      "customerService(contact,companyInfo,faq)",
     ]);
   });
 

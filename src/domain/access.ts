@@ -63,7 +63,9 @@ const ANONYMOUS_NAVIGATION: readonly HeaderNavEntry[] = [
   link("forEmployers"),
   link("forEmployees"),
   link("forBikeStores"),
-  { kind: "group", groupId: "customerService", routeIds: ["companyInfo", "faq"] },
+  // The calculator and the contact form are what a first-time visitor looks for; the footer alone hid them.
+  link("calculator"),
+  { kind: "group", groupId: "customerService", routeIds: ["contact", "companyInfo", "faq"] },
 ];
 
 /** Employer-side links in header order; each shows only to a user the route lets in. */
@@ -71,7 +73,8 @@ const EMPLOYER_SIDE_ROUTES: readonly RouteId[] = ["employer", "companySettings",
 const EVERY_USER_ROUTES: readonly RouteId[] = ["calculator", "bikeBrokerage"];
 
 /**
- * SPEC §2 header navigation. Anonymous visitors get the info pages; admins get only /admin (even when
+ * SPEC §2 header navigation. Anonymous visitors get the info pages, /laskuri and the customer-service
+ * group with /ota-yhteytta; admins get only /admin (even when
  * they also hold employer roles); employer-side users get the employer pages their roles open; every
  * logged-in user then gets /laskuri and /bikeBrokerageService. A deactivated user gets an empty menu.
  */

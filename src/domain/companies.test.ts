@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVE_LEASE_STATUSES, companyDeletionBlocker, isActiveLeaseStatus } from "./companies.ts";
+import {
+  ACTIVE_LEASE_STATUSES,
+  companyDeletionBlocker,
+  isActiveLeaseStatus,
+  isMaxPriceImplausiblyLow,
+  LOWEST_SENSIBLE_MAX_PRICE_CENTS,
+} from "./companies.ts";
 import { ORDER_STATUSES } from "./enums.ts";
 
 describe("active leases", () => {
@@ -23,5 +29,17 @@ describe("active leases", () => {
     expect(companyDeletionBlocker(0)).toBeNull();
     expect(companyDeletionBlocker(1)).toMatch(/^The company has 1 active lease;/);
     expect(companyDeletionBlocker(3)).toMatch(/^The company has 3 active leases;/);
+  });
+});
+
+describe("a company's max price", () => {
+  it("is implausibly low under 500 €, and not from 500 € up or when there is no max price", () => {
+    expect(LOWEST_SENSIBLE_MAX_PRICE_CENTS).toBe(50_000);
+    expect(isMaxPriceImplausiblyLow(0)).toBe(true);
+    expect(isMaxPriceImplausiblyLow(1_000)).toBe(true);
+    expect(isMaxPriceImplausiblyLow(49_999)).toBe(true);
+    expect(isMaxPriceImplausiblyLow(50_000)).toBe(false);
+    expect(isMaxPriceImplausiblyLow(450_000)).toBe(false);
+    expect(isMaxPriceImplausiblyLow(null)).toBe(false);
   });
 });

@@ -32,3 +32,16 @@ export function companyDeletionBlocker(activeLeaseCount: number): string | null 
   const leases = activeLeaseCount === 1 ? "1 active lease" : `${activeLeaseCount} active leases`;
   return `The company has ${leases}; it can be deleted only after they have ended or been cancelled`;
 }
+
+/**
+ * Below this a company's max price for a bike package (in cents) is most likely a typo ("10" for
+ * "1000"): a commuting bike costs hundreds of euros, and under 500 € the lease's monthly fees (service,
+ * insurance) would be a large share of what the employee gets. No rule forbids it, so the form warns
+ * instead of refusing.
+ */
+export const LOWEST_SENSIBLE_MAX_PRICE_CENTS = 50_000;
+
+/** Whether a max price is set but so low that no sensible bike lease fits under it; none is no limit. */
+export function isMaxPriceImplausiblyLow(maxPriceCents: number | null): boolean {
+  return maxPriceCents !== null && maxPriceCents < LOWEST_SENSIBLE_MAX_PRICE_CENTS;
+}

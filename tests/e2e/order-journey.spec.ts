@@ -118,6 +118,11 @@ test("an order goes from the employee's start to an active lease through the sto
   await employer.goto("/tyonantaja?valilehti=tilaukset");
   const card = employer.getByRole("article", { name: `Aleksi Tilaaja${stamp}` });
   await card.getByRole("button", { name: "Hyväksy tilaus" }).click();
+  const approval = employer.getByRole("dialog", {
+    name: `Hyväksytäänkö henkilön Aleksi Tilaaja${stamp} tilaus?`,
+  });
+  await expect(approval.getByText("Helkama E-Pulse (Helkama)")).toBeVisible();
+  await approval.getByRole("button", { name: "Hyväksy tilaus" }).click();
   await expect(employer.getByText(`Tilaus hyväksytty: Aleksi Tilaaja${stamp}`)).toBeVisible();
 
   // 5. The helpdesk sends the agreement, records the leasing company's acceptance and processes.
@@ -159,7 +164,7 @@ test("an order goes from the employee's start to an active lease through the sto
   await invoice.getByLabel("Laskun päiväys").fill(toHelsinkiDateString(new Date()));
   await invoice.getByRole("button", { name: "Lisää lasku" }).click();
   await expect(invoice).toHaveCount(0);
-  await helpdesk.getByRole("button", { name: `Täsmäytä lasku V-${stamp}` }).click();
+  await confirmAction(`Täsmäytä lasku V-${stamp}`);
   await expect(helpdesk.getByText("Lasku täsmäytettiin tilaukseen.")).toBeVisible();
 
   // 7. The store enters the frame serial number and the delivery date by its second link.

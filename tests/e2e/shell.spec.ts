@@ -134,12 +134,19 @@ test("the header navigation follows the role, and admins get their own frame wit
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
   const nav = page.getByRole("banner").getByRole("navigation", { name: "Päävalikko" }).first();
-  await expect(nav.getByRole("link")).toHaveText(["Työnantajalle", "Työntekijälle", "Pyöräliikkeelle"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Työnantajalle",
+    "Työntekijälle",
+    "Pyöräliikkeelle",
+    "Laskuri",
+  ]);
   await nav.getByRole("button", { name: "Asiakaspalvelu" }).click();
   await expect(nav.getByRole("link")).toHaveText([
     "Työnantajalle",
     "Työntekijälle",
     "Pyöräliikkeelle",
+    "Laskuri",
+    "Ota yhteyttä",
     "Yritystiedot",
     "Usein kysytyt kysymykset",
   ]);
@@ -174,6 +181,8 @@ test("phone width: the burger menu opens with the keyboard and lists the anonymo
     "Työnantajalle",
     "Työntekijälle",
     "Pyöräliikkeelle",
+    "Laskuri",
+    "Ota yhteyttä",
     "Yritystiedot",
     "Usein kysytyt kysymykset",
   ]);

@@ -30,6 +30,27 @@ const MAX_LINES = 500;
 /** Files allowed past MAX_LINES, each with its reason; the list only shrinks. */
 const LONG_FILES: Record<string, string> = {};
 
+/**
+ * The `.mutate(` calls of a source that pass callbacks (a second argument): React Query drops those when
+ * the component that asked unmounts, so the web says a change's outcome through mutateThen instead.
+ */
+function mutateCallsWithCallbacks(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\.mutate\(/g)) {
+    let depth = 1;
+    let commas = 0;
+    let i = (match.index ?? 0) + match[0].length;
+    for (; i < source.length && depth > 0; i++) {
+      const c = source[i];
+      if (c === "(" || c === "[" || c === "{") depth++;
+      else if (c === ")" || c === "]" || c === "}") depth--;
+      else if (c === "," && depth === 1 && source.slice(i + 1).trimStart()[0] !== ")") commas++;
+    }
+    if (commas > 0) found.push(source.slice(match.index, i).split("\n")[0] ?? "");
+  }
+  return found;
+}
+
 describe("the code's shape", () => {
   it("writes the event log only through recordEvent (src/server/db/event-log.ts) and the demo seed", () => {
     const writers = filesMatching(/\binsert\(eventLog\)/).filter(
@@ -56,6 +77,15 @@ describe("the code's shape", () => {
   it("builds errors in each area's errors.ts", () => {
     const building = filesMatching(/new AppError\(/).filter((f) => !f.endsWith("/errors.ts"));
     expect(building).toEqual(Object.keys(ERRORS_BUILT_ELSEWHERE).sort());
+  });
+
+  it("says what follows a change's outcome through mutateThen, not mutate()'s callbacks", () => {
+    const web = sources.filter((f) => f.startsWith("src/web/"));
+    const dropped = web.flatMap((f) => mutateCallsWithCallbacks(read(f)).map((call) => `${f}: ${call}`));
+    expect(dropped).toEqual([]);
+    // The check itself still finds one.
+    expect(mutateCallsWithCallbacks("save.mutate(body, {\n onSuccess: done,\n});")).toHaveLength(1);
+    expect(mutateCallsWithCallbacks("save.mutate(body);")).toEqual([]);
   });
 
   it(`keeps source files under ${MAX_LINES} lines unless LONG_FILES names them`, () => {

@@ -3,6 +3,7 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { mutateThen } from "../lib/endpoint-client.ts";
 import { messageForApiError } from "../lib/error-toasts.ts";
 
 /**
@@ -118,7 +119,8 @@ export function useActionDialog<Current, M extends AnyMutation = AnyMutation>(
     setCurrent(null);
   }
   function run(variables: VarsOf<M>, onSuccess?: (data: DataOf<M>) => void) {
-    mutation.mutate(variables, {
+    // Not mutate()'s callbacks: the page that asked may leave the screen before the answer (mutateThen).
+    mutateThen(mutation, variables, {
       onSuccess: (data: DataOf<M>) => {
         setCurrent(null);
         onSuccess?.(data);

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { endpoint } from "../../contract/endpoint.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "./endpoint-client.ts";
+import { callEndpoint, endpointKey, mutateThen, useEndpointQuery } from "./endpoint-client.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal("fetch", fetchMock));
@@ -80,5 +80,39 @@ describe("the endpoint hooks", () => {
     });
     await waitFor(() => expect(read.result.current.data?.text).toBe("uusi"));
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe("mutateThen", () => {
+  it("says the outcome even when the component that asked has unmounted before the answer", async () => {
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const answers: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => answers.push(resolve)));
+    const useSave = () =>
+      useMutation({
+        mutationFn: (text: string) => callEndpoint(saveNote, { params: { id: "n1" }, body: { text } }),
+      });
+    const viaCallbacks = vi.fn();
+    const viaMutateThen = vi.fn();
+    const { result, unmount } = renderHook(() => ({ plain: useSave(), robust: useSave() }), {
+      wrapper: wrapper(client),
+    });
+    act(() => {
+      result.current.plain.mutate("first", { onSuccess: viaCallbacks });
+      mutateThen(result.current.robust, "first", { onSuccess: viaMutateThen });
+    });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    // The card that asked leaves the list before the server answers.
+    unmount();
+    for (const answerNow of answers)
+      answerNow(
+        new Response(JSON.stringify({ id: "n1", text: "first" }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+      );
+    await waitFor(() => expect(viaMutateThen).toHaveBeenCalledWith({ id: "n1", text: "first" }));
+    // What mutate()'s own callbacks would have said is lost with the component.
+    expect(viaCallbacks).not.toHaveBeenCalled();
   });
 });

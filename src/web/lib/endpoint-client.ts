@@ -61,3 +61,25 @@ export function useEndpointQuery<const E extends EndpointDef, S = EndpointRespon
     queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
   });
 }
+
+/**
+ * Runs a change, then what follows its outcome, even when the part of the page that asked has left the
+ * screen meanwhile. mutate()'s own callbacks are dropped when their component unmounts, and a change
+ * often unmounts it: the refreshed list no longer holds the card that was decided, the new state
+ * replaces the form that made it. The call's promise is not dropped, so the success is still said.
+ * A failure stays on the mutation too, for the component to show while it is there.
+ */
+export function mutateThen<D, V>(
+  mutation: { mutateAsync: (variables: V) => Promise<D> },
+  variables: V,
+  {
+    onSuccess,
+    onError,
+    onSettled,
+  }: { onSuccess?: (data: D) => void; onError?: (error: Error) => void; onSettled?: () => void } = {},
+): void {
+  mutation
+    .mutateAsync(variables)
+    .then(onSuccess, (error: Error) => onError?.(error))
+    .finally(onSettled);
+}

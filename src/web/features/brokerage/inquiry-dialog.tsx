@@ -9,6 +9,7 @@ import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { fieldRules, phoneAsSent } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { useSession } from "../../lib/session.ts";
@@ -95,7 +96,8 @@ export function InquiryDialog({
 
   function submit(values: Values) {
     if (!bike) return;
-    ask.mutate(
+    mutateThen(
+      ask,
       { bikeId: bike.bikeBrokerageId, body: inquiryBody(values) },
       {
         onSuccess: () => onSent(bike.bikeBrokerageId),

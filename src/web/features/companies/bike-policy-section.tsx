@@ -24,6 +24,8 @@ import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useSectionStatus } from "../../components/section-status.tsx";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
+import { revealOpenedForm } from "../../lib/reveal-form.ts";
 import { useSaveBikePolicy } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
 
@@ -224,7 +226,7 @@ function BikePolicyForm({
   const errorSummary = useFormErrorSummary(form, { eligibility: t("companySections.policy.eligibility") });
 
   function submit(values: Values) {
-    save.mutate(policyBody(values) as TBikePolicyInput, {
+    mutateThen(save, policyBody(values) as TBikePolicyInput, {
       onSuccess: onSaved,
       onError: (error) => {
         if (form.setServerErrors(error)) errorSummary.show();
@@ -233,7 +235,12 @@ function BikePolicyForm({
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}>
+    // Opened by its edit button, the form comes into view; the first policy's form is the section itself.
+    <form
+      ref={onCancel ? revealOpenedForm : undefined}
+      noValidate
+      onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}
+    >
       <Stack gap="md">
         {errorSummary.summary}
         {save.isError && (

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useSectionStatus } from "../../components/section-status.tsx";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import {
   type RecipientOwner,
   useAddRecipients,
@@ -60,7 +61,8 @@ export function PayrollRecipientsEditor({
     const picked = candidates.filter((p) => chosen.includes(p.userId));
     if (picked.length === 0) return;
     const names = picked.map(fullName).join(", ");
-    add.mutate(
+    mutateThen(
+      add,
       picked.map((p) => p.userId),
       {
         onSuccess: () => {
@@ -77,7 +79,7 @@ export function PayrollRecipientsEditor({
     const recipient = removing;
     if (!recipient) return;
     const name = fullName(recipient);
-    remove.mutate(recipient.userId, {
+    mutateThen(remove, recipient.userId, {
       onSuccess: () => status.success(t("companySections.recipients.removed", { name })),
       onError: (error) =>
         status.failure(t("companySections.recipients.removeFailed", { reason: companyErrorText(error, t) })),

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REGISTRATION_LINK_DAYS } from "../../../domain/constants.ts";
 import { SectionCard } from "../../components/section-card.tsx";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { type LinkTarget, useCreateRegisterLink } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
@@ -97,7 +98,7 @@ function LinkMaker({
         <Button
           variant={made ? "default" : "light"}
           loading={link.isPending}
-          onClick={() => link.mutate(undefined, { onSuccess: () => setMadeAt(Date.now()) })}
+          onClick={() => mutateThen(link, undefined, { onSuccess: () => setMadeAt(Date.now()) })}
         >
           {made ? t("companySections.link.createNew") : t("companySections.link.create")}
         </Button>

@@ -5,6 +5,7 @@ import type { TCompanyDetails, TCompanyUnit } from "../../../contract/companies.
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { useCreateUnit, useDeleteUnit, useRenameUnit } from "./companies-api.ts";
 import { isConflict, showUnitCodeToast, showUnitFailureToast } from "./company-messages.ts";
 
@@ -36,7 +37,7 @@ export function UnitsSection({
       setNewError(t("forms.required"));
       return;
     }
-    create.mutate(unitName, {
+    mutateThen(create, unitName, {
       onSuccess: () => {
         setNewName("");
         setNewError(null);
@@ -56,7 +57,8 @@ export function UnitsSection({
       setEditing({ ...editing, error: t("forms.required") });
       return;
     }
-    rename.mutate(
+    mutateThen(
+      rename,
       { unitId: editing.unitId, unitName },
       {
         onSuccess: () => {
@@ -75,7 +77,7 @@ export function UnitsSection({
   function confirmDelete() {
     const unit = deleting;
     if (!unit) return;
-    remove.mutate(unit.unitId, {
+    mutateThen(remove, unit.unitId, {
       onSuccess: () => showUnitCodeToast("COMPANY_UNIT_DELETED", { name: unit.unitName }),
       onError: (error) =>
         showUnitFailureToast(

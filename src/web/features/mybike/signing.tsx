@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { agreementPdfHref, type TMyOrder, useRequestSignCode, useSign } from "./mybike-api.ts";
 
@@ -38,7 +39,7 @@ export function Signing({ order }: { order: TMyOrder }) {
       return;
     }
     setCodeError(null);
-    sign.mutate(code.trim(), {
+    mutateThen(sign, code.trim(), {
       onError: (error) => setCodeError(formErrorMessage(error, t)),
     });
   };

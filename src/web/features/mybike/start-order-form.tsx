@@ -4,6 +4,7 @@ import { type TStartOrder, zStartOrder } from "../../../contract/orders.ts";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { serverFieldErrors, useContractForm } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { useBikeStores, useStartOrder } from "./mybike-api.ts";
 
@@ -78,7 +79,7 @@ export function StartOrderForm() {
   const errorSummary = useFormErrorSummary(form, { deliveryMethod: t("myBike.start.delivery") });
 
   const submit = (values: Values) => {
-    start.mutate(startOrderBody(values), {
+    mutateThen(start, startOrderBody(values), {
       onError: (error) => {
         if (form.setServerErrors(error)) errorSummary.show();
       },

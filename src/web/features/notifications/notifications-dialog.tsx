@@ -9,6 +9,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../components/details-list.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
 import classes from "./notification-bell.module.css";
 import { NotificationItem } from "./notification-item.tsx";
@@ -258,7 +259,7 @@ function NotificationDetail({
         loading={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
-          remove.mutate(notification.id, {
+          mutateThen(remove, notification.id, {
             onSuccess: () => {
               setConfirming(false);
               onBack();

@@ -23,6 +23,7 @@ import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatMoney } from "../../lib/formatters.ts";
 import {
@@ -109,7 +110,7 @@ export function PackageForm({
   const excess = packageExcessCents(total, current.maxPriceCents);
 
   const submit = (values: PackageValues) => {
-    save.mutate(packageBody(values), {
+    mutateThen(save, packageBody(values), {
       onSuccess: onSaved,
       onError: (error) => {
         const fields = serverFieldErrors(error, values, t("storeLinks.form.checkField"), AMOUNT_FIELDS);

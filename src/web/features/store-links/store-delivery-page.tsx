@@ -12,6 +12,7 @@ import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -54,7 +55,8 @@ function DeliveryForm({ token, data }: { token: string; data: TStoreDelivery }) 
   const errorSummary = useFormErrorSummary(form);
 
   const send = (values: Values, confirmFarFuture: boolean) => {
-    save.mutate(
+    mutateThen(
+      save,
       {
         frameSerialNumber: values.frameSerialNumber.trim(),
         deliveryDate: values.deliveryDate,

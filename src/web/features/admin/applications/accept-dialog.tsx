@@ -21,6 +21,7 @@ import { PAYMENT_MODES, type PaymentMode, PREVIOUS_PROVIDERS } from "../../../..
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
 import { readEuros } from "../tax-tables/number-text.ts";
@@ -150,7 +151,8 @@ function AcceptForm({
 
   const submit = form.onSubmit(
     (values) =>
-      accept.mutate(
+      mutateThen(
+        accept,
         { id: application.id, body: acceptBody(values) },
         {
           onSuccess: (result) => {

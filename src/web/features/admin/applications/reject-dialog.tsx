@@ -4,6 +4,7 @@ import type { TCompanyApplication } from "../../../../contract/admin.ts";
 import { zRejectApplication } from "../../../../contract/admin.ts";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useRejectApplication } from "./applications-api.ts";
 import { ReviewError } from "./review-error.tsx";
 
@@ -52,7 +53,8 @@ function RejectForm({
     texts: (issue) => (issue.code === "too_small" ? t("adminApplications.reject.noteRequired") : undefined),
   });
   const submit = form.onSubmit((values) =>
-    reject.mutate(
+    mutateThen(
+      reject,
       { id: application.id, body: { reviewNote: values.reviewNote.trim() } },
       {
         onSuccess: (rejected) => {

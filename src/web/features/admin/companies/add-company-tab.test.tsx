@@ -45,6 +45,7 @@ describe("Lisää yritys", () => {
     fireEvent.click(screen.getByRole("button", { name: "Lisää yritys" }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/yritykset/${COMPANY_ID}`));
+    expect(await screen.findByText(`Yritys ${details().name} luotiin.`)).toBeInTheDocument();
     const [call] = api.callsTo("POST", "/api/companies");
     expect(call?.body).toMatchObject({
       name: "Kallion Kahvila Oy",

@@ -4,6 +4,8 @@ import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 import { createReader } from "../tax-tables/form-validation.ts";
 import { useCreateCompany, useUpdateCompany } from "./companies-api.ts";
 import { CompanyFields } from "./company-fields.tsx";
@@ -40,8 +42,13 @@ export function CompanyForm({
 
   function submit(values: CompanyFormValues) {
     const body = companyBody(values, createReader(t), create);
-    save.mutate(body, {
-      onSuccess: onSaved,
+    mutateThen(save, body, {
+      onSuccess: (saved) => {
+        showSuccessToast(
+          t(create ? "adminCompanies.form.created" : "adminCompanies.form.updated", { name: saved.name }),
+        );
+        onSaved(saved);
+      },
       onError: (error) => {
         const conflicts = Object.fromEntries(
           Object.entries(CONFLICT_FIELDS)

@@ -10,6 +10,7 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatCountry, formatDateTime } from "../../../lib/formatters.ts";
 import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
 import { useCompany, useCompanyVat } from "../../companies/companies-api.ts";
@@ -79,7 +80,7 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
   const [deleting, setDeleting] = useState(false);
 
   function confirmDelete() {
-    remove.mutate(undefined, {
+    mutateThen(remove, undefined, {
       onSuccess: () => {
         setDeleting(false);
         showCodeToast("COMPANY_DELETED", { name: company.name });

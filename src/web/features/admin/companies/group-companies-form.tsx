@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { type TGroupCompany, zGroupCompanyInput } from "../../../../contract/companies.ts";
 import { isValidBusinessId } from "../../../../domain/validation/business-id.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { EditorForm } from "../tax-tables/editor-form.tsx";
 import { useSaveGroupCompany } from "./companies-api.ts";
 import { companyErrorText, isConflict } from "./company-messages.ts";
@@ -50,7 +51,8 @@ export function GroupCompanyForm({
 
   function submit(values: Values) {
     const body = groupCompanyBody(values);
-    save.mutate(
+    mutateThen(
+      save,
       { id: group?.groupCompanyId ?? null, body },
       {
         onSuccess: onSaved,

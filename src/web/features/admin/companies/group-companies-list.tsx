@@ -7,6 +7,7 @@ import type { TGroupCompany } from "../../../../contract/companies.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { PayrollRecipientsEditor } from "../../companies/payroll-recipients-section.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { EditorModal } from "../tax-tables/editor-form.tsx";
@@ -35,7 +36,7 @@ export function GroupCompaniesList() {
   function confirmDelete() {
     const group = deleting;
     if (!group) return;
-    remove.mutate(group.groupCompanyId, {
+    mutateThen(remove, group.groupCompanyId, {
       onSuccess: () => status.success(t(FLOW_CODES.GROUP_COMPANY_DELETED, { name: group.name })),
       onError: (error) =>
         status.failure(

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderListItem } from "../../../../contract/orders.ts";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { type TBulkStatusResult, useBulkStatus } from "./orders-api.ts";
 
@@ -40,7 +41,8 @@ export function BulkStatusDialog({
   }
   function run() {
     const snapshot = orders;
-    bulk.mutate(
+    mutateThen(
+      bulk,
       { orderIds: snapshot.map((order) => order.orderId), to },
       {
         onSuccess: (result) => {

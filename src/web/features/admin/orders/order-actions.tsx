@@ -5,6 +5,7 @@ import type { OrderStatus } from "../../../../domain/enums.ts";
 import { CUSTOMER_COMMENT_STATUS } from "../../../../domain/order-state-machine.ts";
 import { useActionDialog } from "../../../components/action-dialog.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import {
@@ -69,7 +70,7 @@ export function OrderActions({ order }: { order: TAdminOrder }) {
     showSuccessToast(t(DONE_KEYS[result.kind]));
   }
   /** The actions without a dialog (the sync, a fresh store link) say their failure beside the buttons. */
-  const run = (next: OrderAction) => action.mutate(next, { onSuccess: done });
+  const run = (next: OrderAction) => mutateThen(action, next, { onSuccess: done });
   const open = dialog.open;
 
   const buttons: { key: string; label: string; onClick: () => void; variant?: string; color?: string }[] = [];

@@ -249,8 +249,12 @@ describe("an order's page in Hakemukset", () => {
       issueDate: "2026-11-25",
     });
 
+    // Matching cannot be undone: it is asked first, and a refusal is read in the dialog.
     await user.click(screen.getByRole("button", { name: "Täsmäytä lasku KP-77" }));
-    expect(await screen.findByText("Laskun summa ei vastaa tilauksen summaa.")).toBeInTheDocument();
+    const asked = within(await screen.findByRole("dialog", { name: "Täsmäytetäänkö lasku KP-77?" }));
+    expect(replies.callsTo("POST", `/api/invoices/${INVOICE_ID}/match`)).toHaveLength(0);
+    await user.click(asked.getByRole("button", { name: "Täsmäytä lasku KP-77" }));
+    expect(await asked.findByText("Laskun summa ei vastaa tilauksen summaa.")).toBeInTheDocument();
   });
 
   it("says when the order does not exist", async () => {

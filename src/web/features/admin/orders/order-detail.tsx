@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../contract/orders.ts";
 import type { OrderCancellationRequester } from "../../../../domain/enums.ts";
 import { packageItemDetails } from "../../../../domain/order-package.ts";
+import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
 import { AppLink } from "../../../components/app-link.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EventTimeline } from "../../../components/event-timeline.tsx";
@@ -289,11 +290,14 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
   const display = useDisplay();
   const match = useOrderAction(order.orderId);
   const invoices = order.invoices;
+  // Matching moves the order on and cannot be undone, so it is asked first, naming the invoice.
+  const matching = useActionDialog<(typeof invoices)[number]>(match);
   const canMatch = order.allowedActions.includes("MATCH_INVOICE");
+  const asked = matching.current;
   return (
     <SectionCard title={t("adminOrders.invoices.title")}>
       <Stack gap="sm">
-        {match.isError && (
+        {match.isError && asked === null && (
           <Alert color="red" variant="light" role="alert" title={t("adminOrders.actions.failed")}>
             {messageForApiError(match.error, t)}
           </Alert>
@@ -340,15 +344,7 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
                           <Button
                             size="xs"
                             loading={match.isPending && match.variables?.kind === "matchInvoice"}
-                            onClick={() =>
-                              match.mutate(
-                                { kind: "matchInvoice", invoiceId: invoice.id },
-                                {
-                                  onSuccess: () =>
-                                    showSuccessToast(t("adminOrders.actions.done.matchInvoice")),
-                                },
-                              )
-                            }
+                            onClick={() => matching.open(invoice)}
                           >
                             {t("adminOrders.invoices.matchNamed", { number: invoice.invoiceNumber ?? "" })}
                           </Button>
@@ -362,6 +358,24 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
           </Table.ScrollContainer>
         )}
       </Stack>
+      <ActionDialog
+        {...matching.props(asked !== null)}
+        title={t("adminOrders.invoices.matchTitle", { number: asked?.invoiceNumber ?? "" })}
+        confirmLabel={t("adminOrders.invoices.matchNamed", { number: asked?.invoiceNumber ?? "" })}
+        danger={false}
+        onConfirm={() =>
+          asked &&
+          matching.run({ kind: "matchInvoice", invoiceId: asked.id }, () =>
+            showSuccessToast(t("adminOrders.actions.done.matchInvoice")),
+          )
+        }
+      >
+        {t("adminOrders.invoices.matchText", {
+          number: asked?.invoiceNumber ?? "",
+          total: asked ? display.money(asked.totalCents) : "",
+          order: order.orderNumber,
+        })}
+      </ActionDialog>
     </SectionCard>
   );
 }

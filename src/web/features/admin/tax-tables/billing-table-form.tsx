@@ -21,6 +21,7 @@ import {
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { buildBody, emptyBracket, initialValues, type Values } from "./billing-table-values.ts";
 import { useSaveBillingTable } from "./billing-tables-api.ts";
@@ -97,7 +98,8 @@ export function BillingTableForm({
 
   function submit(submitted: Values) {
     const body = zBillingTableInput.parse(build(submitted, createReader(t)));
-    save.mutate(
+    mutateThen(
+      save,
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,

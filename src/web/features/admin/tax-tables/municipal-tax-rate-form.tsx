@@ -2,6 +2,7 @@ import { TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TProvinceTaxTable, zProvinceTaxTableInput } from "../../../../contract/tax-tables.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { PercentField, SourceFields } from "./fields.tsx";
@@ -55,7 +56,8 @@ export function MunicipalTaxRateForm({
 
   function submit(values: Values) {
     const body = zProvinceTaxTableInput.parse(build(values, createReader(t)));
-    save.mutate(
+    mutateThen(
+      save,
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,

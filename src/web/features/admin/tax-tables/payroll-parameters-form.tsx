@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type TTaxTable, zTaxTableInput } from "../../../../contract/tax-tables.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { AgeField, NumberField, PercentField, SourceFields } from "./fields.tsx";
@@ -167,7 +168,8 @@ export function PayrollParametersForm({
     const body = zTaxTableInput.parse(
       buildBody(row ? { ...values, year: String(row.year) } : values, createReader(t)),
     );
-    save.mutate(
+    mutateThen(
+      save,
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,

@@ -1,14 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 
 type RemoveMutation = {
   isPending: boolean;
-  mutate: (
-    id: string,
-    callbacks: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void },
-  ) => void;
+  mutateAsync: (id: string) => Promise<unknown>;
 };
 
 /**
@@ -50,7 +48,7 @@ export function useRowEditor<T extends { id: string }>(options: {
       const row = deleting;
       if (!row) return;
       const name = nameOf(row);
-      remove.mutate(row.id, {
+      mutateThen(remove, row.id, {
         onSuccess: () => status.success(t("adminTaxTables.deleted", { name })),
         onError: (error) =>
           status.failure(

@@ -2,6 +2,7 @@ import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TStateIncomeTaxTable, zStateIncomeTaxTableInput } from "../../../../contract/tax-tables.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { PercentField, SourceFields } from "./fields.tsx";
@@ -58,7 +59,8 @@ export function StateIncomeTaxForm({
 
   function submit(values: Values) {
     const body = zStateIncomeTaxTableInput.parse(build(values, createReader(t)));
-    save.mutate(
+    mutateThen(
+      save,
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,

@@ -8,6 +8,7 @@ import {
 import type { TaxDeductionType } from "../../../../domain/tax/tax-year.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { AgeField, PercentField, SourceFields } from "./fields.tsx";
@@ -89,7 +90,8 @@ export function TaxpayerDeductionForm({
 
   function submit(values: Values) {
     const body = zTaxpayerDeductionsTableInput.parse(build(values, createReader(t)));
-    save.mutate(
+    mutateThen(
+      save,
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,

@@ -19,6 +19,7 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel, UserStatusBadge } from "./badges.tsx";
@@ -53,7 +54,8 @@ function RolePermissions({ role }: { role: TRole }) {
 
   function change(permission: TPermission, checked: boolean) {
     status.clear();
-    toggle.mutate(
+    mutateThen(
+      toggle,
       { role, permission: { id: permission.id, name: permission.name }, granted: checked },
       {
         onError: (error) =>

@@ -23,6 +23,7 @@ import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "./badges.tsx";
@@ -50,7 +51,7 @@ function CreateRoleForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        create.mutate(roleBody(values), {
+        mutateThen(create, roleBody(values), {
           onSuccess: onCreated,
           onError: (error) => {
             if (error instanceof ApiError && error.code === "ROLE_NAME_TAKEN") {
@@ -121,7 +122,7 @@ export function RolesPage() {
   function confirmDelete() {
     const role = deleting;
     if (!role) return;
-    remove.mutate(role.id, {
+    mutateThen(remove, role.id, {
       onSuccess: () => status.success(t("adminRoles.deleted", { name: role.name })),
       onError: (error) => status.failure(deleteFailure(error, t, role.name)),
       onSettled: () => setDeleting(null),

@@ -3,6 +3,7 @@ import { Route, Routes } from "react-router";
 import type { TRole } from "../../../../contract/roles.ts";
 import type { TSystemUserDetails, TSystemUserItem } from "../../../../contract/system-users.ts";
 import { PERMISSIONS } from "../../../../domain/permissions.ts";
+import { ToastHost } from "../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import type { FakeRoute } from "../../../test/fake-api.ts";
@@ -79,6 +80,7 @@ export function renderTab(path: string, permissions: string[] = SUPER_ADMIN_PERM
   queryClient.setQueryData(SESSION_QUERY_KEY, me);
   return renderUi(
     <QueryClientProvider client={queryClient}>
+      <ToastHost />
       <Routes>
         <Route path="/admin/*" element={<UsersTab />} />
       </Routes>

@@ -24,6 +24,7 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { fieldRules, optionalThen } from "../../../lib/field-rules.ts";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
@@ -110,7 +111,7 @@ function CreateUserForm({
   const global = isGlobalRole(form.values.role);
 
   function save(values: Values) {
-    create.mutate(userBody(values), {
+    mutateThen(create, userBody(values), {
       onSuccess: onCreated,
       onError: (error) => {
         const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;

@@ -32,7 +32,7 @@ describe("the Käyttäjät tab: a user's page", () => {
     await user.click(await dialog.findByRole("option", { name: "Demo Oy" }));
     await user.click(dialog.getByRole("option", { name: "Virtasen Kala Oy" }));
     await user.click(dialog.getByRole("button", { name: "Lisää rooli" }));
-    expect(await roles.findByText("Rooli Työnantajan muokkaaja lisättiin.")).toBeInTheDocument();
+    expect(await screen.findByText("Rooli Työnantajan muokkaaja lisättiin.")).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/user-roles/users/${id(1)}/roles/${id(203)}`)[0]?.body).toEqual({
       companyIds: [DEMO.id, KALA.id],
     });
@@ -41,7 +41,7 @@ describe("the Käyttäjät tab: a user's page", () => {
     const confirm = within(await screen.findByRole("dialog", { name: /Poistetaanko rooli/ }));
     await user.click(confirm.getByRole("button", { name: "Poista rooli" }));
     expect(
-      await roles.findByText("Rooli Työnantajan pääkäyttäjä poistettiin (Demo Oy)."),
+      await screen.findByText("Rooli Työnantajan pääkäyttäjä poistettiin (Demo Oy)."),
     ).toBeInTheDocument();
     expect(api.callsTo("DELETE", `/api/user-roles/users/${id(1)}/roles/${id(201)}`)[0]?.body).toEqual({
       companyId: DEMO.id,

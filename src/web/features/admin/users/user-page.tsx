@@ -14,6 +14,7 @@ import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
@@ -149,7 +150,8 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         onSave={(value) => {
           const invalid = rules.email(value, undefined);
           if (!invalid) {
-            updateEmail.mutate(
+            mutateThen(
+              updateEmail,
               normalizeEmail(value),
               done(t("adminUsers.details.emailChanged", { email: normalizeEmail(value) })),
             );
@@ -180,7 +182,7 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         onClose={close}
         onSave={(value) => {
           const invalid = rules.phone(value, undefined);
-          if (!invalid) updatePhone.mutate(value.trim(), done(t("adminUsers.details.phoneChanged")));
+          if (!invalid) mutateThen(updatePhone, value.trim(), done(t("adminUsers.details.phoneChanged")));
           return invalid;
         }}
         field={({ value, onChange, error }) => (
@@ -201,7 +203,10 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         loading={resetPhone.isPending}
         onCancel={close}
         onConfirm={() =>
-          resetPhone.mutate("", { ...done(t("adminUsers.details.phoneReset", { name })), onError: failed })
+          mutateThen(resetPhone, "", {
+            ...done(t("adminUsers.details.phoneReset", { name })),
+            onError: failed,
+          })
         }
       >
         {t("adminUsers.details.resetPhoneText")}
@@ -213,7 +218,7 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         loading={passwordLink.isPending}
         onCancel={close}
         onConfirm={() =>
-          passwordLink.mutate(user.workEmail, {
+          mutateThen(passwordLink, user.workEmail, {
             ...done(t("adminUsers.details.passwordLinkSent", { email: user.workEmail })),
             onError: failed,
           })
@@ -234,7 +239,7 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         loading={setDeactivated.isPending}
         onCancel={close}
         onConfirm={() =>
-          setDeactivated.mutate(!user.deactivated, {
+          mutateThen(setDeactivated, !user.deactivated, {
             ...done(
               user.deactivated
                 ? t("adminUsers.details.activated", { name })

@@ -19,6 +19,7 @@ import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
 import { useRoleAssignment } from "./user-access.ts";
@@ -79,7 +80,8 @@ function AddRoleForm({
       noValidate
       onSubmit={form.onSubmit((values) => {
         if (!role) return;
-        assign.mutate(
+        mutateThen(
+          assign,
           { roleId: values.roleId, companyIds: global ? [] : values.companyIds },
           { onSuccess: () => onAdded(t("adminUsers.roles.added", { role: roleLabel(t, role.name) })) },
         );
@@ -146,7 +148,8 @@ export function UserRoles({ user }: { user: TSystemUserDetails }) {
   function confirmRemove() {
     if (!removing) return;
     const texts = { role: roleLabel(t, removing.roleName), company: where(removing) };
-    remove.mutate(
+    mutateThen(
+      remove,
       { roleId: removing.roleId, companyId: removing.companyId },
       {
         onSuccess: () => status.success(t("adminUsers.roles.removed", texts)),

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TOrderDetails } from "../../../../contract/orders.ts";
 import { cancelsAtOnce, isCancellableBeforeDelivery } from "../../../../domain/order-cancellations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -36,7 +37,8 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
     cancel.reset();
   }
   function confirm(reason: string) {
-    cancel.mutate(
+    mutateThen(
+      cancel,
       { orderId: order.orderId, reason },
       {
         onSuccess: () => {
@@ -84,7 +86,7 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
           title={t("employerCancellations.withdrawTitle", { number: order.orderNumber })}
           confirmLabel={t("employerCancellations.withdrawConfirm")}
           onConfirm={() =>
-            withdraw.mutate(open.orderCancellationId, {
+            mutateThen(withdraw, open.orderCancellationId, {
               onSuccess: () => {
                 showSuccessToast(t("employerCancellations.done.withdrawn", { number: order.orderNumber }));
                 setDialog(null);

@@ -7,6 +7,7 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useCompany } from "../../companies/companies-api.ts";
@@ -155,7 +156,7 @@ function ChooseForEmployee({ c }: { c: TLeaseEndCase }) {
         pending={choose.isPending}
         error={choose.error}
         save={(body, onError) =>
-          choose.mutate(body, {
+          mutateThen(choose, body, {
             onSuccess: () =>
               showSuccessToast(
                 t("employerLeaseEnds.choose.saved", {

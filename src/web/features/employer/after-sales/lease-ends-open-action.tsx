@@ -14,6 +14,7 @@ import {
 import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { useSession } from "../../../lib/session.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -141,7 +142,7 @@ function OpenForm({
   function send(values: Values) {
     if (!values.reason) return;
     const body = openBody(values) as TOpenBikeRedemption;
-    open.mutate(body, {
+    mutateThen(open, body, {
       onSuccess: () => {
         showSuccessToast(t("employerLeaseEnds.open.done", { number: order.orderNumber }));
         onClose();

@@ -34,6 +34,7 @@ import { useFormErrorSummary } from "../../../components/form-error-summary.tsx"
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -173,7 +174,7 @@ export function AbsencesSection({ employee }: { employee: TEmployeeDetails }) {
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
-          remove.mutate(removing.absenceId, {
+          mutateThen(remove, removing.absenceId, {
             onSuccess: () => {
               showSuccessToast(t("employerEmployees.absences.removed"));
               setRemoving(null);
@@ -239,7 +240,8 @@ function AbsenceForm({
   function submit(v: AbsenceValues) {
     if (!v.reason) return;
     const body = absenceBody(v) as TAbsenceInput;
-    save.mutate(
+    mutateThen(
+      save,
       { absenceId: absence?.absenceId ?? null, body },
       {
         onSuccess: () => {

@@ -13,6 +13,7 @@ import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -118,7 +119,7 @@ function AddEmployeeSection({
   function save(values: EmployeeFormValues) {
     const body = createBody(values);
     setAdded(null);
-    create.mutate(body, {
+    mutateThen(create, body, {
       onSuccess: (employee) => {
         setAdded({
           name: `${employee.systemUser.firstName} ${employee.systemUser.lastName}`,

@@ -11,6 +11,7 @@ import {
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -37,7 +38,8 @@ function useDecide(onDone: () => void) {
   const queryClient = useQueryClient();
   const decide = useDecideEmployee();
   function send(employee: TEmployee, body: TDecideEmployee, success: string) {
-    decide.mutate(
+    mutateThen(
+      decide,
       { id: employee.beneficiaryEmployeeId, body },
       {
         onSuccess: () => {

@@ -18,6 +18,7 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
@@ -189,7 +190,7 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
   const errorSummary = useFormErrorSummary(form);
 
   function save(values: EmployeeFormValues) {
-    update.mutate(updateBody(values), {
+    mutateThen(update, updateBody(values), {
       onSuccess: () => {
         showSuccessToast(t("employerEmployees.details.saved"));
         onDone();
@@ -347,7 +348,8 @@ function EndEmploymentSection({ employee }: { employee: TEmployeeDetails }) {
         loading={update.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
-          update.mutate(
+          mutateThen(
+            update,
             { lastWorkingDayDate: value },
             {
               onSuccess: () => {

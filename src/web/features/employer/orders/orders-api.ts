@@ -1,8 +1,10 @@
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { type EndpointDef, endpointUrl } from "../../../../contract/endpoint.ts";
 import { orderAcceptanceApi, type TEmployerDecision } from "../../../../contract/order-acceptance.ts";
-import { ordersApi } from "../../../../contract/orders.ts";
+import { ordersApi, type TOrderListItem } from "../../../../contract/orders.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
 
 /**
  * The calls of the Orders tab of /tyonantaja (src/contract/orders.ts, order-acceptance.ts): the orders
@@ -63,12 +65,25 @@ export function useOrderDetails(orderId: string | null) {
   );
 }
 
+/**
+ * The employer's decision on an order waiting for it. The outcome is said here, by the mutation itself:
+ * the card or dialog that asked leaves the screen as the lists refresh, and a callback of its own would
+ * be dropped with it.
+ */
 export function useEmployerDecision() {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ orderId, decision }: { orderId: string; decision: TEmployerDecision }) =>
-      callEndpoint(orderAcceptanceApi.employerDecision, { params: { orderId }, body: decision }),
+    mutationFn: ({ order, decision }: { order: TOrderListItem; decision: TEmployerDecision }) =>
+      callEndpoint(orderAcceptanceApi.employerDecision, {
+        params: { orderId: order.orderId },
+        body: decision,
+      }),
     meta: SILENT,
-    onSuccess: () => void refreshEmployerOrders(queryClient),
+    onSuccess: (_answer, { order, decision }) => {
+      const text = decision.approve ? "employerOrders.approved" : "employerOrders.rejected";
+      showSuccessToast(t(text, { name: order.employee.name }));
+      void refreshEmployerOrders(queryClient);
+    },
   });
 }

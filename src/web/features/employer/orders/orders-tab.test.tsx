@@ -97,7 +97,7 @@ const page = (items: TOrderListItem[]) => ({
 });
 
 describe("the Orders tab of /tyonantaja", () => {
-  it("lists what waits for approval; approving sends the decision and the list empties", async () => {
+  it("lists what waits for approval; approving asks first, sends the decision, empties the list and says so", async () => {
     const user = userEvent.setup({ delay: null });
     const waiting = listItem(1);
     let decided = false;
@@ -126,7 +126,14 @@ describe("the Orders tab of /tyonantaja", () => {
     expect(within(drawer).getByText(/Odottaa: työnantaja/)).toBeInTheDocument();
     await user.click(within(drawer).getByRole("button", { name: "Sulje" }));
 
+    // Approving cannot be undone: it is asked first, naming the employee and the bike.
     await user.click(within(card).getByRole("button", { name: "Hyväksy tilaus" }));
+    const confirm = within(
+      await screen.findByRole("dialog", { name: "Hyväksytäänkö henkilön Aino Virtanen 1 tilaus?" }),
+    );
+    expect(await confirm.findByText("Jopo (Helkama, 3 v)")).toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(0);
+    await user.click(confirm.getByRole("button", { name: "Hyväksy tilaus" }));
     await waitFor(() =>
       expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(1),
     );
@@ -134,6 +141,9 @@ describe("the Orders tab of /tyonantaja", () => {
       approve: true,
     });
     expect(await screen.findByText(/Mikään tilaus ei odota hyväksyntääsi/)).toBeInTheDocument();
+    // Said after the card has left the list.
+    expect(await screen.findByText("Tilaus hyväksytty: Aino Virtanen 1")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     // The company's orders below, with their statuses.
     const table = screen.getByRole("table", { name: "Yrityksen tilaukset" });
     expect(within(table).getByText("Leasing käynnissä")).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
 import { packageItemDescription } from "../../../../domain/order-package.ts";
+import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
@@ -11,9 +12,9 @@ import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
-import { showSuccessToast } from "../../../lib/toast.ts";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
 import {
   ORDERS_PAGE_SIZE,
@@ -119,14 +120,15 @@ function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: ()
 function AwaitingCard({
   order,
   onOpen,
+  onApprove,
   onReject,
 }: {
   order: TOrderListItem;
   onOpen: () => void;
+  onApprove: () => void;
   onReject: () => void;
 }) {
   const { t } = useTranslation();
-  const decide = useEmployerDecision();
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={order.employee.name}>
       <Stack gap="sm">
@@ -151,26 +153,8 @@ function AwaitingCard({
             },
           ]}
         />
-        {decide.isError && (
-          <Alert color="red" role="alert">
-            {formErrorMessage(decide.error, t)}
-          </Alert>
-        )}
         <Group gap="sm">
-          <Button
-            loading={decide.isPending}
-            onClick={() =>
-              decide.mutate(
-                { orderId: order.orderId, decision: { approve: true } },
-                {
-                  onSuccess: () =>
-                    showSuccessToast(t("employerOrders.approved", { name: order.employee.name })),
-                },
-              )
-            }
-          >
-            {t("employerOrders.approve")}
-          </Button>
+          <Button onClick={onApprove}>{t("employerOrders.approve")}</Button>
           <Button variant="outline" color="red" onClick={onReject}>
             {t("employerOrders.reject")}
           </Button>
@@ -180,6 +164,50 @@ function AwaitingCard({
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Approving sends the order on to the leasing company and cannot be undone, so it is asked first, naming
+ * the employee and the bike (from the order's package, read when the dialog opens) and the price.
+ */
+function ApproveDialog({
+  order,
+  dialog,
+}: {
+  order: TOrderListItem | null;
+  dialog: ReturnType<typeof useActionDialog<TOrderListItem>>;
+}) {
+  const { t } = useTranslation();
+  const details = useOrderDetails(order?.orderId ?? null);
+  const bike = details.data?.items.find((item) => item.itemType === "BIKE");
+  let bikeText: string;
+  if (bike) bikeText = packageItemDescription(bike);
+  else if (details.isPending) bikeText = t("employerOrders.approveDialog.bikeLoading");
+  else bikeText = t("employerOrders.approveDialog.noBike");
+  return (
+    <ActionDialog
+      {...dialog.props(order !== null)}
+      title={t("employerOrders.approveDialog.title", { name: order?.employee.name ?? "" })}
+      confirmLabel={t("employerOrders.approve")}
+      danger={false}
+      onConfirm={() => order && dialog.run({ order, decision: { approve: true } })}
+    >
+      <Stack gap="sm">
+        <DetailsList
+          items={[
+            { label: t("employerOrders.fields.employee"), value: order?.employee.name ?? null },
+            { label: t("employerOrders.fields.bike"), value: bikeText },
+            { label: t("employerOrders.fields.total"), value: order ? money(order.totalPriceCents) : null },
+            {
+              label: t("employerOrders.fields.monthlyPayment"),
+              value: order ? money(order.monthlyPaymentCents) : null,
+            },
+          ]}
+        />
+        <Text size="sm">{t("employerOrders.approveDialog.text")}</Text>
+      </Stack>
+    </ActionDialog>
   );
 }
 
@@ -201,15 +229,10 @@ function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClos
       setError(t("employerOrders.rejectReasonRequired"));
       return;
     }
-    decide.mutate(
-      { orderId: order.orderId, decision: { approve: false, reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          showSuccessToast(t("employerOrders.rejected", { name: order.employee.name }));
-          close();
-        },
-        onError: (e) => setError(formErrorMessage(e, t)),
-      },
+    mutateThen(
+      decide,
+      { order, decision: { approve: false, reason: reason.trim() } },
+      { onSuccess: close, onError: (e) => setError(formErrorMessage(e, t)) },
     );
   };
   return (
@@ -249,6 +272,7 @@ export function OrdersTab() {
   const orders = useCompanyOrders(page);
   const [openId, setOpenId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<TOrderListItem | null>(null);
+  const approving = useActionDialog<TOrderListItem>(useEmployerDecision(), { errorText: formErrorMessage });
 
   const columns: DataTableColumn<TOrderListItem>[] = [
     {
@@ -304,6 +328,7 @@ export function OrdersTab() {
                 key={order.orderId}
                 order={order}
                 onOpen={() => setOpenId(order.orderId)}
+                onApprove={() => approving.open(order)}
                 onReject={() => setRejecting(order)}
               />
             ))}
@@ -323,6 +348,7 @@ export function OrdersTab() {
         />
       </SectionCard>
       <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} />
+      <ApproveDialog order={approving.current} dialog={approving} />
       <RejectDialog order={rejecting} onClose={() => setRejecting(null)} />
     </Stack>
   );

@@ -6,6 +6,7 @@ import {
   type TCompanySettingsInput,
   zCompanySettingsInput,
 } from "../../../../contract/companies.ts";
+import { isMaxPriceImplausiblyLow, LOWEST_SENSIBLE_MAX_PRICE_CENTS } from "../../../../domain/companies.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
 import { DetailsList } from "../../../components/details-list.tsx";
@@ -14,7 +15,9 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/formatters.ts";
+import { revealOpenedForm } from "../../../lib/reveal-form.ts";
 import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
 import { companyErrorText } from "../../companies/company-messages.ts";
 
@@ -147,14 +150,17 @@ function MaxPriceForm({
   });
 
   function submit(values: { maxPrice: string }) {
-    save.mutate(settingsBody(values) as TCompanySettingsInput, {
+    mutateThen(save, settingsBody(values) as TCompanySettingsInput, {
       onSuccess: () => onDone(true),
       onError: (error) => form.setServerErrors(error),
     });
   }
 
+  const typed = readCents(form.values.maxPrice);
+  const implausiblyLow = typeof typed === "number" && typed >= 0 && isMaxPriceImplausiblyLow(typed);
+
   return (
-    <form noValidate onSubmit={form.onSubmit(submit)}>
+    <form ref={revealOpenedForm} noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm" maw={480}>
         {save.isError && (
           <Alert color="red" variant="light" title={t("employerSettings.details.saveFailed")}>
@@ -167,6 +173,16 @@ function MaxPriceForm({
           autoComplete="off"
           {...form.getInputProps("maxPrice")}
         />
+        {/* Present from the start, so that the warning is read out when it appears. */}
+        <div role="status">
+          {implausiblyLow && (
+            <Alert color="yellow" variant="light" title={t("employerSettings.details.maxPriceLowTitle")}>
+              {t("employerSettings.details.maxPriceLow", {
+                lowest: formatMoney(LOWEST_SENSIBLE_MAX_PRICE_CENTS, lang),
+              })}
+            </Alert>
+          )}
+        </div>
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             {t("employerSettings.details.saveMaxPrice")}

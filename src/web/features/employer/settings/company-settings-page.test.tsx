@@ -187,8 +187,15 @@ describe("the company settings page", () => {
     await user.click(details.getByRole("button", { name: "Muuta enimmäishintaa" }));
     const field = details.getByRole("textbox", { name: "Pyöräpaketin enimmäishinta" });
     expect(field).toHaveValue("4500");
+    // The opened field has the cursor, so the change can be typed at once.
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, "10");
+    expect(details.getByText("Enimmäishinta on hyvin pieni")).toBeInTheDocument();
+    expect(details.getByText(/^Alle 500,00\s€ pyöräpakettiin/)).toBeInTheDocument();
     await user.clear(field);
     await user.type(field, "-5");
+    expect(details.queryByText("Enimmäishinta on hyvin pieni")).not.toBeInTheDocument();
     await user.click(details.getByRole("button", { name: "Tallenna enimmäishinta" }));
     expect(await details.findByText("Enimmäishinta ei voi olla negatiivinen")).toBeInTheDocument();
     expect(field).toHaveAttribute("aria-invalid", "true");
@@ -197,7 +204,7 @@ describe("the company settings page", () => {
     await user.clear(field);
     await user.type(field, "3 999,50");
     await user.click(details.getByRole("button", { name: "Tallenna enimmäishinta" }));
-    expect(await details.findByText("Enimmäishinta tallennettiin.")).toBeInTheDocument();
+    expect(await screen.findByText("Enimmäishinta tallennettiin.")).toBeInTheDocument();
     expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)[0]?.body).toEqual({ maxPrice: 3999.5 });
     expect(await details.findByText(/3\s999,50\s€/)).toBeInTheDocument();
   });
@@ -240,7 +247,7 @@ describe("the company settings page", () => {
     await user.type(policy.getByRole("textbox", { name: "Lisäehdot" }), "Vakituiset työntekijät");
     await user.click(policy.getByRole("button", { name: "Tallenna politiikka" }));
 
-    expect(await policy.findByText("Pyöräetupolitiikka tallennettiin.")).toBeInTheDocument();
+    expect(await screen.findByText("Pyöräetupolitiikka tallennettiin.")).toBeInTheDocument();
     expect(api.callsTo("PUT", `/api/bike-policy/company/${DEMO_OY}`)[0]?.body).toEqual({
       minLeaseTimeMonths: 24,
       maxLeaseTimeMonths: 36,
@@ -333,7 +340,7 @@ describe("the company settings page", () => {
     await user.click(await screen.findByRole("option", { name: /Timo Demo/ }));
     await user.click(group.getByRole("button", { name: "Lisää vastaanottajat" }));
     expect(
-      await group.findByText("Palkkaraportin vastaanottajiin lisättiin: Maija Demo, Timo Demo."),
+      await screen.findByText("Palkkaraportin vastaanottajiin lisättiin: Maija Demo, Timo Demo."),
     ).toBeInTheDocument();
     expect(api.callsTo("POST", groupPath)[0]?.body).toEqual({ userIds: [maija.userId, timo.userId] });
 
@@ -343,7 +350,7 @@ describe("the company settings page", () => {
       name: "Poistetaanko Timo Demo palkkaraportin vastaanottajista?",
     });
     await user.click(within(dialog).getByRole("button", { name: "Poista vastaanottaja" }));
-    expect(await group.findByText("Timo Demo poistettiin vastaanottajista.")).toBeInTheDocument();
+    expect(await screen.findByText("Timo Demo poistettiin vastaanottajista.")).toBeInTheDocument();
     expect(api.callsTo("DELETE", `${groupPath}/${timo.userId}`)).toHaveLength(1);
 
     // The switcher shows the group's other company.

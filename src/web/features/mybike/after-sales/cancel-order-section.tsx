@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -78,7 +79,8 @@ function CancelOrder({ order }: { order: TMyOrder }) {
     cancel.reset();
   }
   function confirm(reason: string) {
-    cancel.mutate(
+    mutateThen(
+      cancel,
       { orderId: order.orderId, reason },
       {
         onSuccess: () => {
@@ -166,7 +168,7 @@ function CancellationStatus({
         title={t("myBikeCancel.withdrawTitle", { number: order.orderNumber })}
         confirmLabel={t("myBikeCancel.withdrawConfirm")}
         onConfirm={() =>
-          withdraw.mutate(c.orderCancellationId, {
+          mutateThen(withdraw, c.orderCancellationId, {
             onSuccess: () => {
               setConfirming(false);
               showSuccessToast(t("myBikeCancel.done.withdrawn"));

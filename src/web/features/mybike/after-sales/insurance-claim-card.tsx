@@ -24,6 +24,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -238,7 +239,7 @@ export function InsuranceClaimCard({ claimId }: { claimId: string }) {
           setAsking(false);
         }}
         onConfirm={() =>
-          withdraw.mutate(claim.insuranceId, {
+          mutateThen(withdraw, claim.insuranceId, {
             onSuccess: () => {
               setAsking(false);
               showSuccessToast(t("myBikeClaims.card.withdrawn"));

@@ -28,6 +28,7 @@ import { useFormErrorSummary } from "../../../components/form-error-summary.tsx"
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -148,7 +149,7 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
     }
     if (createdId) return sendFiles(createdId, values.files);
     const body = claimBody(values);
-    report.mutate(body, {
+    mutateThen(report, body, {
       onSuccess: (claim) => {
         setCreatedId(claim.insuranceId);
         void sendFiles(claim.insuranceId, values.files);

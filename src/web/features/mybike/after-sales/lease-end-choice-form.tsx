@@ -18,6 +18,7 @@ import { normalizeEmail } from "../../../../domain/validation/email.ts";
 import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { costText, day } from "../../lease-end/lease-end-options.tsx";
@@ -110,7 +111,7 @@ export function LeaseEndChoiceForm({
   function save(values: Values) {
     if (!values.choice) return;
     const body = choiceBody(values) as TLeaseEndChoiceInput;
-    choose.mutate(body, {
+    mutateThen(choose, body, {
       onSuccess: () => {
         showSuccessToast(t("myBikeLeaseEnd.choose.saved", { choice: t(CHOICE_LABELS[body.choice]) }));
         onDone();

@@ -16,6 +16,7 @@ import {
 import { addDays } from "../../../../domain/user-payments.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { day, money } from "../../lease-end/lease-end-options.tsx";
@@ -148,7 +149,7 @@ function EarlyEndForm({
   };
 
   function send(formValues: { date: string }) {
-    open.mutate(openBody(formValues), {
+    mutateThen(open, openBody(formValues), {
       onSuccess: () => showSuccessToast(t("myBikeLeaseEnd.start.opened")),
       onError: (error) => {
         if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))

@@ -22,6 +22,7 @@ import { useFormErrorSummary } from "../../../../components/form-error-summary.t
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import {
@@ -109,7 +110,7 @@ export function AddBikeDialog({
       return;
     }
     form.setFieldError("orderNumber", null);
-    find.mutate(number, {
+    mutateThen(find, number, {
       onSuccess: (found) => {
         setOrder(found);
         if (!found) form.setFieldError("orderNumber", t("adminBrokerage.add.orderNotFound"));
@@ -118,7 +119,7 @@ export function AddBikeDialog({
   }
 
   function submit(values: Values) {
-    add.mutate(bodyOf(values) as TCreateBikeBrokerage, {
+    mutateThen(add, bodyOf(values) as TCreateBikeBrokerage, {
       onSuccess: (saved) => {
         showSuccessToast(t("adminBrokerage.toasts.created"));
         onAdded(saved.bikeBrokerage.bikeBrokerageId);

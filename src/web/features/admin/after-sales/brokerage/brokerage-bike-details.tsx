@@ -6,6 +6,7 @@ import { useFormErrorSummary } from "../../../../components/form-error-summary.t
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -46,7 +47,7 @@ export function DetailsSection({ bike }: { bike: TBikeBrokerageDetails }) {
   }, [bike.updatedAt]);
 
   function save(values: BikeValues) {
-    change.mutate(bikeBody(values) as TUpdateBikeBrokerage, {
+    mutateThen(change, bikeBody(values) as TUpdateBikeBrokerage, {
       onSuccess: () => showSuccessToast(t("adminBrokerage.toasts.updated")),
       onError: (error) => {
         if (form.setServerErrors(error)) errorSummary.show();

@@ -9,6 +9,7 @@ import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -93,7 +94,7 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
 
   function run(body: TUpdateBikeBrokerage, done: string) {
     remove.reset();
-    change.mutate(body, { onSuccess: () => showSuccessToast(done) });
+    mutateThen(change, body, { onSuccess: () => showSuccessToast(done) });
   }
   function end(body: TUpdateBikeBrokerage, done: string) {
     ending.run(body, () => showSuccessToast(done));
@@ -272,7 +273,8 @@ function InquiriesSection({ bike }: { bike: TBikeBrokerageDetails }) {
                           variant={inquiry.handled ? "default" : "light"}
                           loading={handled.isPending && handled.variables?.inquiryId === inquiry.inquiryId}
                           onClick={() =>
-                            handled.mutate(
+                            mutateThen(
+                              handled,
                               { inquiryId: inquiry.inquiryId, handled: !inquiry.handled },
                               {
                                 onSuccess: () =>

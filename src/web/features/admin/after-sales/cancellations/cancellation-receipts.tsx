@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploa
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -46,7 +47,8 @@ export function ReceiptsSection({
       return;
     }
     setFieldError(null);
-    upload.mutate(
+    mutateThen(
+      upload,
       { kind: "upload", file, amountCents: cents },
       {
         onSuccess: () => {

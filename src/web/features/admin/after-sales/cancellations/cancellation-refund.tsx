@@ -10,6 +10,7 @@ import { DetailsList } from "../../../../components/details-list.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { serverFieldErrors, useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -96,7 +97,8 @@ export function RefundSection({ cancellation: c }: { cancellation: TCancellation
     );
 
   const save = form.onSubmit((values) =>
-    action.mutate(
+    mutateThen(
+      action,
       { kind: "update", body: refundBody(values) as TUpdateOrderCancellation },
       {
         onSuccess: () => {

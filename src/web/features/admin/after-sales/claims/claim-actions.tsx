@@ -26,6 +26,7 @@ import { ActionDialog, useActionDialog } from "../../../../components/action-dia
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -168,7 +169,8 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
   }
 
   function save(values: FormValues) {
-    action.mutate(
+    mutateThen(
+      action,
       { kind: "update", body: bodyOf(values) as TUpdateInsuranceClaim },
       {
         onSuccess: () => showSuccessToast(t("adminClaims.form.saved")),

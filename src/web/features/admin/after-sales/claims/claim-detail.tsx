@@ -8,6 +8,7 @@ import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -170,7 +171,8 @@ function ClaimFiles({ claim }: { claim: TInsuranceClaim }) {
 
   function send() {
     if (!file) return;
-    action.mutate(
+    mutateThen(
+      action,
       { kind: "file", file },
       {
         onSuccess: () => {

@@ -25,6 +25,7 @@ import { EuroInput } from "../../../../components/euro-input.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
 import { useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
@@ -109,7 +110,7 @@ export function CreatePaymentDialog({
   }
 
   const submit = form.onSubmit((values) => {
-    create.mutate(paymentBody(values) as TCreateUserPayment, {
+    mutateThen(create, paymentBody(values) as TCreateUserPayment, {
       onSuccess: (payment) => {
         showSuccessToast(t("adminUserPayments.form.created"));
         close();

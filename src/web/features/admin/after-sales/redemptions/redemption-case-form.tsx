@@ -12,6 +12,7 @@ import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -124,7 +125,8 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
     if (values.returnFee !== initial.returnFee) body.returnFeeCents = full.returnFeeCents;
     if (values.note !== initial.note) body.note = full.note;
     if (Object.keys(body).length === 0) return;
-    action.mutate(
+    mutateThen(
+      action,
       { kind: "update", body },
       {
         onSuccess: (message) => {

@@ -21,6 +21,7 @@ import { parseEuroInput } from "../../../../../domain/money.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -98,7 +99,8 @@ export function PaymentDialog({
           error={save.isError ? messageWithServerText(save.error, t) : null}
           onCancel={close}
           onSubmit={(body) =>
-            save.mutate(
+            mutateThen(
+              save,
               payment
                 ? { kind: "updatePayment", paymentId: payment.id, body }
                 : { kind: "recordPayment", body: { ...body, bikeRedemptionId: c.id } },

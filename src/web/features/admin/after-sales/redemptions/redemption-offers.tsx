@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -36,7 +37,8 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
       return;
     }
     setFieldError(null);
-    upload.mutate(
+    mutateThen(
+      upload,
       { kind: "uploadOffer", file },
       {
         onSuccess: (message) => {
@@ -57,7 +59,8 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
             variant="light"
             loading={regenerate.isPending}
             onClick={() =>
-              regenerate.mutate(
+              mutateThen(
+                regenerate,
                 { kind: "regenerateOffer" },
                 { onSuccess: (message) => showSuccessToast(savedMessage(message ?? "", t)) },
               )

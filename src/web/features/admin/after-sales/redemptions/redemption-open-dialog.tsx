@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { TOpenBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
 import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/enums.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
@@ -93,7 +94,7 @@ export function OpenRedemptionDialog({
       body.employerInitiated = values.employerInitiated;
     }
     if (values.note.trim()) body.note = values.note.trim();
-    open.mutate(body, {
+    mutateThen(open, body, {
       onSuccess: (saved) => {
         showSuccessToast(savedMessage(saved.message, t));
         onOpened(saved.bikeRedemption.id);

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TLeaseEndOption } from "../../../../../contract/bike-redemptions.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
+import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { ChooseForEmployeeForm } from "../../../lease-end/choose-for-employee-form.tsx";
@@ -38,7 +39,8 @@ function ChooseForm({ redemption: c }: { redemption: TRedemption }) {
       pending={action.isPending}
       error={action.error}
       save={(body, onError) =>
-        action.mutate(
+        mutateThen(
+          action,
           { kind: "choose", body },
           {
             onSuccess: () =>
