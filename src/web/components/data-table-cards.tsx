@@ -55,6 +55,14 @@ function shownControl(title: ReactNode): ReactNode {
   return name && title.props.label === undefined ? cloneElement(title, { label: name }) : title;
 }
 
+/** A click on the card's own link, button or box does that control's thing, not also open the row. */
+function insideControl(event: MouseEvent): boolean {
+  const control = (event.target as HTMLElement).closest(
+    "a, button, input, label, select, textarea, [role='button']",
+  );
+  return control !== null && control !== event.currentTarget && event.currentTarget.contains(control);
+}
+
 function cellValue<T>(column: DataTableColumn<T>, record: T, index: number): ReactNode {
   if (column.render) return column.render(record, index);
   return getValueAtPath(record, String(column.accessor)) as ReactNode;
@@ -193,7 +201,10 @@ export function DataTableCards<T>(props: DataTableCardsProps<T>) {
                       // The card opens its row like the table's row, from the keyboard too; its own
                       // buttons and links keep their focus and their keys.
                       tabIndex: 0,
-                      onClick: (event: MouseEvent) => open(event, record, index),
+                      onClick: (event: MouseEvent) => {
+                        if (insideControl(event)) return;
+                        open(event, record, index);
+                      },
                       onKeyDown: (event: KeyboardEvent) => {
                         if (event.target !== event.currentTarget) return;
                         if (event.key !== "Enter" && event.key !== " ") return;
