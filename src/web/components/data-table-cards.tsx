@@ -6,7 +6,7 @@ import {
   humanize,
   type DataTableProps as MantineDataTableProps,
 } from "mantine-datatable";
-import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode, RefObject } from "react";
 import { cloneElement, Fragment, isValidElement, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./data-table.module.css";
@@ -63,6 +63,17 @@ function insideControl(event: MouseEvent): boolean {
   return control !== null && control !== event.currentTarget && event.currentTarget.contains(control);
 }
 
+/** The columns a card shows under labels, the header controls without one, and the row's buttons. */
+function columnRoles<T>(columns: DataTableColumn<T>[]) {
+  const visible = columns.filter((column) => !column.hidden);
+  const fields = visible.filter((column) => column.accessor !== ACTIONS_ACCESSOR);
+  return {
+    actions: visible.filter((column) => column.accessor === ACTIONS_ACCESSOR),
+    fields,
+    controls: fields.filter((column) => !isText(titleOf(column))),
+  };
+}
+
 function cellValue<T>(column: DataTableColumn<T>, record: T, index: number): ReactNode {
   if (column.render) return column.render(record, index);
   return getValueAtPath(record, String(column.accessor)) as ReactNode;
@@ -83,18 +94,10 @@ export function DataTableCards<T>(props: DataTableCardsProps<T>) {
   const pager = usePagerTexts();
   const listRef = useRef<HTMLUListElement>(null);
   const { columns, rows, page, pageSize, totalRecords, onRowClick } = props;
-  const visible = columns.filter((column) => !column.hidden);
-  const actions = visible.filter((column) => column.accessor === ACTIONS_ACCESSOR);
-  const fields = visible.filter((column) => column.accessor !== ACTIONS_ACCESSOR);
-  const controls = fields.filter((column) => !isText(titleOf(column)));
+  const { fields, controls } = columnRoles(columns);
   const sortable = props.onSort ? fields.filter((column) => column.sortable && isText(titleOf(column))) : [];
   const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
   const showRows = !props.loading && !props.error && rows.length > 0;
-
-  function open(event: MouseEvent | KeyboardEvent, record: T, index: number) {
-    // The page's handler reads the event's target (a link or button inside opens itself).
-    onRowClick?.({ event: event as MouseEvent<HTMLTableRowElement>, record, index });
-  }
 
   function changePage(next: number) {
     props.onPageChange(next);
@@ -182,58 +185,14 @@ export function DataTableCards<T>(props: DataTableCardsProps<T>) {
     <>
       {toolbar}
       <div className={classes.cardsFrame}>
-        <ul ref={listRef} className={classes.cards} aria-label={props.label}>
-          {rows.map((record, index) => {
-            const cells = (of: DataTableColumn<T>[]) =>
-              of
-                .map((column) => ({ key: String(column.accessor), value: cellValue(column, record, index) }))
-                .filter((cell) => !isBlank(cell.value))
-                .map((cell) => <Fragment key={cell.key}>{cell.value}</Fragment>);
-            const bare = cells(controls);
-            const buttons = cells(actions);
-            return (
-              <li
-                key={props.rowKey(record)}
-                className={classes.card}
-                data-clickable={onRowClick ? true : undefined}
-                {...(onRowClick
-                  ? {
-                      // The card opens its row like the table's row, from the keyboard too; its own
-                      // buttons and links keep their focus and their keys.
-                      tabIndex: 0,
-                      onClick: (event: MouseEvent) => {
-                        if (insideControl(event)) return;
-                        open(event, record, index);
-                      },
-                      onKeyDown: (event: KeyboardEvent) => {
-                        if (event.target !== event.currentTarget) return;
-                        if (event.key !== "Enter" && event.key !== " ") return;
-                        event.preventDefault();
-                        open(event, record, index);
-                      },
-                    }
-                  : {})}
-              >
-                {bare.length > 0 && <div className={classes.cardBare}>{bare}</div>}
-                <dl className={classes.cardFields}>
-                  {fields
-                    .filter((column) => isText(titleOf(column)))
-                    .map((column) => {
-                      const value = cellValue(column, record, index);
-                      if (isBlank(value)) return null;
-                      return (
-                        <div key={String(column.accessor)} className={classes.cardField}>
-                          <dt>{titleOf(column)}</dt>
-                          <dd>{value}</dd>
-                        </div>
-                      );
-                    })}
-                </dl>
-                {buttons.length > 0 && <div className={classes.cardActions}>{buttons}</div>}
-              </li>
-            );
-          })}
-        </ul>
+        <RowCards
+          label={props.label}
+          columns={columns}
+          rows={rows}
+          rowKey={props.rowKey}
+          listRef={listRef}
+          {...(onRowClick ? { onRowClick } : {})}
+        />
         <LoadingOverlay visible={props.fetching} zIndex={2} overlayProps={{ blur: 1 }} />
       </div>
       <div className={classes.cardsPager}>
@@ -252,5 +211,88 @@ export function DataTableCards<T>(props: DataTableCardsProps<T>) {
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * The rows as cards, without paging or states: each card its columns' titles and values, a header's
+ * control without a label on top, the "actions" column's buttons at the bottom. DataTable's phone
+ * layout and ListTable's both.
+ */
+export function RowCards<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+  listRef,
+}: {
+  label: string;
+  columns: DataTableColumn<T>[];
+  rows: T[];
+  rowKey: (record: T) => string;
+  onRowClick?: RowClick<T>;
+  listRef?: RefObject<HTMLUListElement | null>;
+}) {
+  const { actions, fields, controls } = columnRoles(columns);
+
+  function open(event: MouseEvent | KeyboardEvent, record: T, index: number) {
+    // The page's handler reads the event's target (a link or button inside opens itself).
+    onRowClick?.({ event: event as MouseEvent<HTMLTableRowElement>, record, index });
+  }
+
+  return (
+    <ul ref={listRef} className={classes.cards} aria-label={label}>
+      {rows.map((record, index) => {
+        const cells = (of: DataTableColumn<T>[]) =>
+          of
+            .map((column) => ({ key: String(column.accessor), value: cellValue(column, record, index) }))
+            .filter((cell) => !isBlank(cell.value))
+            .map((cell) => <Fragment key={cell.key}>{cell.value}</Fragment>);
+        const bare = cells(controls);
+        const buttons = cells(actions);
+        return (
+          <li
+            key={rowKey(record)}
+            className={classes.card}
+            data-clickable={onRowClick ? true : undefined}
+            {...(onRowClick
+              ? {
+                  // The card opens its row like the table's row, from the keyboard too; its own
+                  // buttons and links keep their focus and their keys.
+                  tabIndex: 0,
+                  onClick: (event: MouseEvent) => {
+                    if (insideControl(event)) return;
+                    open(event, record, index);
+                  },
+                  onKeyDown: (event: KeyboardEvent) => {
+                    if (event.target !== event.currentTarget) return;
+                    if (event.key !== "Enter" && event.key !== " ") return;
+                    event.preventDefault();
+                    open(event, record, index);
+                  },
+                }
+              : {})}
+          >
+            {bare.length > 0 && <div className={classes.cardBare}>{bare}</div>}
+            <dl className={classes.cardFields}>
+              {fields
+                .filter((column) => isText(titleOf(column)))
+                .map((column) => {
+                  const value = cellValue(column, record, index);
+                  if (isBlank(value)) return null;
+                  return (
+                    <div key={String(column.accessor)} className={classes.cardField}>
+                      <dt>{titleOf(column)}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  );
+                })}
+            </dl>
+            {buttons.length > 0 && <div className={classes.cardActions}>{buttons}</div>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,4 +1,5 @@
-import { Button } from "@mantine/core";
+import { Button, em, px, useMantineTheme } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { AlertIcon } from "./design-icons.tsx";
 import { EmptyState } from "./empty-state.tsx";
@@ -13,6 +14,17 @@ import { EmptyState } from "./empty-state.tsx";
  * buttons go to the bottom of the row's card, full width, instead of under a label.
  */
 export const ACTIONS_ACCESSOR = "actions";
+
+/**
+ * Below the theme's `sm` breakpoint (as Mantine's hiddenFrom="sm" counts it) a list's rows are cards.
+ * Read at the first render: a phone never draws the wide table first.
+ */
+export function usePhoneLayout(): boolean {
+  const theme = useMantineTheme();
+  return useMediaQuery(`(max-width: ${em(Number(px(theme.breakpoints.sm)) - 0.1)})`, false, {
+    getInitialValueInEffect: false,
+  });
+}
 
 export function ErrorState({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();

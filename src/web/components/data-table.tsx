@@ -1,6 +1,5 @@
 import "mantine-datatable/styles.layer.css";
-import { Button, em, px, Skeleton, UnstyledButton, useMantineTheme, VisuallyHidden } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Skeleton, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import {
   type DataTableColumn,
   type DataTableSortStatus,
@@ -11,7 +10,7 @@ import type { Key, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./data-table.module.css";
 import { DataTableCards } from "./data-table-cards.tsx";
-import { ErrorState, usePagerTexts } from "./data-table-parts.tsx";
+import { ErrorState, usePagerTexts, usePhoneLayout } from "./data-table-parts.tsx";
 import { SortIcon } from "./design-icons.tsx";
 import { EmptyState } from "./empty-state.tsx";
 
@@ -121,12 +120,7 @@ function SortHeader({
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const pager = usePagerTexts();
-  const theme = useMantineTheme();
-  // Below `sm` as Mantine's hiddenFrom="sm" counts it, read at the first render: a phone never draws
-  // the wide table first.
-  const phone = useMediaQuery(`(max-width: ${em(Number(px(theme.breakpoints.sm)) - 0.1)})`, false, {
-    getInitialValueInEffect: false,
-  });
+  const phone = usePhoneLayout();
   const { columns, records, loading, error, page, pageSize, totalRecords, onPageChange, sortStatus } = props;
   const rows = records ?? [];
   const showSkeleton = loading && !error;
