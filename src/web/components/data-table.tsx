@@ -9,7 +9,9 @@ import {
 import type { Key, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./data-table.module.css";
-import { AlertIcon, SortIcon } from "./design-icons.tsx";
+import { DataTableCards } from "./data-table-cards.tsx";
+import { ErrorState, usePagerTexts, usePhoneLayout } from "./data-table-parts.tsx";
+import { SortIcon } from "./design-icons.tsx";
 import { EmptyState } from "./empty-state.tsx";
 
 export type { DataTableColumn, DataTableSortStatus };
@@ -17,7 +19,11 @@ export type { DataTableColumn, DataTableSortStatus };
 export type DataTableProps<T> = {
   /** Names the table for screen readers, e.g. the section's title. */
   label: string;
-  /** Mark `sortable: true` only on the columns the API sorts by; the others are plain headers. */
+  /**
+   * Mark `sortable: true` only on the columns the API sorts by; the others are plain headers. The
+   * column of a row's buttons has the accessor "actions" (ACTIONS_ACCESSOR): on a phone they go to the
+   * bottom of the row's card.
+   */
   columns: DataTableColumn<T>[];
   /** The current page's rows; undefined until the first answer. */
   records: T[] | undefined;
@@ -103,43 +109,31 @@ function SortHeader({
   );
 }
 
-function ErrorState({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={<AlertIcon size={24} />}
-      text={<span role="alert">{t("ds.table.loadError")}</span>}
-      action={
-        onRetry && (
-          <Button variant="default" onClick={onRetry}>
-            {t("ds.table.retry")}
-          </Button>
-        )
-      }
-    />
-  );
-}
-
 /**
  * The one table convention of the app, over mantine-datatable: skeleton rows while the first page
  * loads, an empty state that says what to do next, an error state with retry, server paging with
  * translated texts, a header that stays in view while the rows scroll, and sorting only where the API
- * sorts (our own header buttons, since the library's sort labels are English).
+ * sorts (our own header buttons, since the library's sort labels are English). Below the theme's `sm`
+ * breakpoint the same rows are cards (data-table-cards.tsx): a phone shows every value and button
+ * without scrolling sideways.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
+  const pager = usePagerTexts();
+  const phone = usePhoneLayout();
   const { columns, records, loading, error, page, pageSize, totalRecords, onPageChange, sortStatus } = props;
   const rows = records ?? [];
   const showSkeleton = loading && !error;
   const isEmpty = !loading && !error && rows.length === 0;
   const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
 
-  function sortBy(accessor: string) {
+  /** A header click turns the column's sort around; the phone's select names the direction itself. */
+  function sortBy(accessor: string, direction?: "asc" | "desc") {
     if (!props.onSortStatusChange) return;
     const same = sortStatus?.columnAccessor === accessor;
     props.onSortStatusChange({
       columnAccessor: accessor,
-      direction: same && sortStatus?.direction === "asc" ? "desc" : "asc",
+      direction: direction ?? (same && sortStatus?.direction === "asc" ? "desc" : "asc"),
     });
     if (page !== 1) onPageChange(1);
   }
@@ -207,20 +201,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
           recordsPerPage: pageSize,
           loadingText: t("ds.table.loading"),
           paginationText: ({ from, to }: { from: number; to: number }) =>
-            t("ds.table.pagination", { page, pages, from, to, total: totalRecords }),
-          getPaginationControlProps: (control: "first" | "last" | "previous" | "next") => ({
-            "aria-label": {
-              first: t("ds.table.firstPage"),
-              previous: t("ds.table.previousPage"),
-              next: t("ds.table.nextPage"),
-              last: t("ds.table.lastPage"),
-            }[control],
-          }),
-          getPaginationItemProps: (n: number) => ({ "aria-label": t("ds.table.page", { page: n }) }),
+            pager.summary({ page, pages, from, to, total: totalRecords }),
+          getPaginationControlProps: pager.controlProps,
+          getPaginationItemProps: pager.itemProps,
         };
 
+  if (phone) {
+    return (
+      <div aria-busy={showSkeleton || props.fetching ? true : undefined} className={classes.phone}>
+        {showSkeleton && <VisuallyHidden role="status">{t("ds.table.loading")}</VisuallyHidden>}
+        <DataTableCards<T>
+          label={props.label}
+          columns={columns}
+          rows={error ? [] : rows}
+          rowKey={(record) => String((record as Record<string, Key>)[props.idAccessor])}
+          skeletonCount={Math.min(pageSize, SKELETON_ROWS)}
+          loading={showSkeleton}
+          fetching={Boolean(props.fetching) && !showSkeleton && !error}
+          error={Boolean(error)}
+          {...(props.onRetry ? { onRetry: props.onRetry } : {})}
+          empty={isEmpty ? empty : null}
+          page={page}
+          pageSize={pageSize}
+          totalRecords={totalRecords}
+          onPageChange={onPageChange}
+          {...(sortStatus ? { sortStatus } : {})}
+          {...(props.onSortStatusChange
+            ? { onSort: (status) => sortBy(String(status.columnAccessor), status.direction) }
+            : {})}
+          {...(props.onRowClick ? { onRowClick: props.onRowClick } : {})}
+        />
+      </div>
+    );
+  }
+
   return (
-    <div aria-busy={showSkeleton || props.fetching ? true : undefined}>
+    <div aria-busy={showSkeleton || props.fetching ? true : undefined} className={classes.table}>
       {showSkeleton && <VisuallyHidden role="status">{t("ds.table.loading")}</VisuallyHidden>}
       <MantineDataTable<T>
         aria-label={props.label}

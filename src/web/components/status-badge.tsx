@@ -37,7 +37,7 @@ export function ToneBadge({ tone, children }: { tone: StatusTone; children: Reac
     "--tone-bg-dark": dark.bg,
   } as CSSProperties;
   return (
-    <span className={classes.badge} style={style} data-tone={tone}>
+    <span className={classes.badge} style={style} data-tone={tone} data-status-badge>
       {children}
     </span>
   );

@@ -77,7 +77,9 @@ function ViewSwitch({ view }: { view: View }) {
     return (
       <Group gap={6} wrap="nowrap" justify="center">
         <span>{text}</span>
-        <Badge size="sm" variant="filled" color="pedaali">
+        {/* The switch gives each name an equal share and lets a label shrink: the badge's own minimum
+            width keeps its count readable beside a long name (a dot alone says nothing). */}
+        <Badge size="sm" variant="filled" color="pedaali" miw="max-content">
           {pending}
           <VisuallyHidden>{` ${t("adminOrders.views.pending")}`}</VisuallyHidden>
         </Badge>

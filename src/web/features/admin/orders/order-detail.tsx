@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../contract/orders.ts";
@@ -8,6 +8,7 @@ import { ActionDialog, useActionDialog } from "../../../components/action-dialog
 import { AppLink } from "../../../components/app-link.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EventTimeline } from "../../../components/event-timeline.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
 import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
@@ -164,6 +165,9 @@ function OpenCancellation({ order }: { order: TAdminOrder }) {
   );
 }
 
+type PackageItem = TAdminOrder["items"][number];
+type Invoice = TAdminOrder["invoices"][number];
+
 function PackageSection({ order }: { order: TAdminOrder }) {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -176,40 +180,50 @@ function PackageSection({ order }: { order: TAdminOrder }) {
             {t("adminOrders.package.empty")}
           </Text>
         ) : (
-          <Table.ScrollContainer
+          <ListTable<PackageItem>
+            label={t("adminOrders.package.title")}
             minWidth={560}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": t("adminOrders.package.title") } }}
-          >
-            <Table striped aria-label={t("adminOrders.package.title")}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("adminOrders.package.item")}</Table.Th>
-                  <Table.Th ta="right">{t("adminOrders.package.quantity")}</Table.Th>
-                  <Table.Th ta="right">{t("adminOrders.package.unitPrice")}</Table.Th>
-                  <Table.Th ta="right">{t("adminOrders.package.discount")}</Table.Th>
-                  <Table.Th ta="right">{t("adminOrders.package.lineTotal")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item, index) => (
-                  <Table.Tr key={item.id ?? index}>
-                    <Table.Td>
-                      <Text size="sm">{item.name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {packageItemDetails(item).join(" · ")}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{item.quantity}</Table.Td>
-                    <Table.Td ta="right">{display.money(item.unitPriceCents)}</Table.Td>
-                    <Table.Td ta="right">
-                      {item.discountCents ? display.money(item.discountCents) : "–"}
-                    </Table.Td>
-                    <Table.Td ta="right">{display.money(item.lineTotalCents)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            rows={items}
+            rowKey={(item) => item.id ?? String(items.indexOf(item))}
+            columns={[
+              {
+                accessor: "item",
+                title: t("adminOrders.package.item"),
+                render: (item) => (
+                  <>
+                    <Text size="sm">{item.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {packageItemDetails(item).join(" · ")}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                accessor: "quantity",
+                title: t("adminOrders.package.quantity"),
+                textAlign: "right",
+                render: (item) => item.quantity,
+              },
+              {
+                accessor: "unitPrice",
+                title: t("adminOrders.package.unitPrice"),
+                textAlign: "right",
+                render: (item) => display.money(item.unitPriceCents),
+              },
+              {
+                accessor: "discount",
+                title: t("adminOrders.package.discount"),
+                textAlign: "right",
+                render: (item) => (item.discountCents ? display.money(item.discountCents) : "–"),
+              },
+              {
+                accessor: "lineTotal",
+                title: t("adminOrders.package.lineTotal"),
+                textAlign: "right",
+                render: (item) => display.money(item.lineTotalCents),
+              },
+            ]}
+          />
         )}
         <DetailsList
           items={[
@@ -307,40 +321,50 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
             {canMatch ? t("adminOrders.invoices.emptyWaiting") : t("adminOrders.invoices.empty")}
           </Text>
         ) : (
-          <Table.ScrollContainer
+          <ListTable<Invoice>
+            label={t("adminOrders.invoices.title")}
             minWidth={560}
-            scrollAreaProps={{
-              viewportProps: { tabIndex: 0, "aria-label": t("adminOrders.invoices.title") },
-            }}
-          >
-            <Table striped aria-label={t("adminOrders.invoices.title")}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("adminOrders.invoices.number")}</Table.Th>
-                  <Table.Th>{t("adminOrders.invoices.payer")}</Table.Th>
-                  <Table.Th>{t("adminOrders.invoices.status")}</Table.Th>
-                  <Table.Th>{t("adminOrders.invoices.issueDate")}</Table.Th>
-                  <Table.Th ta="right">{t("adminOrders.invoices.total")}</Table.Th>
-                  {canMatch && <Table.Th>{t("adminOrders.invoices.match")}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
-                    <Table.Td>{invoice.invoiceNumber ?? "–"}</Table.Td>
-                    <Table.Td>
-                      {invoice.payerType === "PEDAALI"
-                        ? t("adminOrders.invoices.fromStore")
-                        : t("adminOrders.invoices.toLeasingCompany")}
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge family="invoice" status={invoice.status} />
-                    </Table.Td>
-                    <Table.Td>{display.date(invoice.issueDate) || "–"}</Table.Td>
-                    <Table.Td ta="right">{display.money(invoice.totalCents)}</Table.Td>
-                    {canMatch && (
-                      <Table.Td>
-                        {invoice.payerType === "PEDAALI" && invoice.status === "RECEIVED" && (
+            rows={invoices}
+            rowKey={(invoice) => invoice.id}
+            columns={[
+              {
+                accessor: "number",
+                title: t("adminOrders.invoices.number"),
+                render: (invoice) => invoice.invoiceNumber ?? "–",
+              },
+              {
+                accessor: "payer",
+                title: t("adminOrders.invoices.payer"),
+                render: (invoice) =>
+                  invoice.payerType === "PEDAALI"
+                    ? t("adminOrders.invoices.fromStore")
+                    : t("adminOrders.invoices.toLeasingCompany"),
+              },
+              {
+                accessor: "status",
+                title: t("adminOrders.invoices.status"),
+                render: (invoice) => <StatusBadge family="invoice" status={invoice.status} />,
+              },
+              {
+                accessor: "issueDate",
+                title: t("adminOrders.invoices.issueDate"),
+                render: (invoice) => display.date(invoice.issueDate) || "–",
+              },
+              {
+                accessor: "total",
+                title: t("adminOrders.invoices.total"),
+                textAlign: "right",
+                render: (invoice) => display.money(invoice.totalCents),
+              },
+              ...(canMatch
+                ? [
+                    {
+                      // The match is the row's one action: on a phone its button ends the card.
+                      accessor: "actions",
+                      title: t("adminOrders.invoices.match"),
+                      render: (invoice: Invoice) =>
+                        invoice.payerType === "PEDAALI" &&
+                        invoice.status === "RECEIVED" && (
                           <Button
                             size="xs"
                             loading={match.isPending && match.variables?.kind === "matchInvoice"}
@@ -348,14 +372,12 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
                           >
                             {t("adminOrders.invoices.matchNamed", { number: invoice.invoiceNumber ?? "" })}
                           </Button>
-                        )}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </Stack>
       <ActionDialog

@@ -185,7 +185,8 @@ export function UserRoles({ user }: { user: TSystemUserDetails }) {
             {canManage ? t("adminUsers.roles.emptyManage") : t("adminUsers.roles.empty")}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          // Two columns fit a phone when a long company name lets its remove button wrap below it.
+          <Table.ScrollContainer minWidth={0}>
             <Table verticalSpacing="xs" withTableBorder>
               <Table.Caption>{t("adminUsers.roles.caption", { name })}</Table.Caption>
               <Table.Thead>
@@ -204,7 +205,7 @@ export function UserRoles({ user }: { user: TSystemUserDetails }) {
                       <List listStyleType="none" spacing={4}>
                         {row.assignments.map((a) => (
                           <List.Item key={a.companyId ?? "global"}>
-                            <Group gap="xs" wrap="nowrap">
+                            <Group gap="xs" wrap="wrap">
                               <Text size="sm">{where(a)}</Text>
                               {canManage && (
                                 <Button

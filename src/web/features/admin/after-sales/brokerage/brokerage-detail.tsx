@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUpdateBikeBrokerage } from "../../../../../contract/bike-brokerage.ts";
@@ -7,6 +7,7 @@ import { ActionDialog, useActionDialog } from "../../../../components/action-dia
 import { AppLink } from "../../../../components/app-link.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
+import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
@@ -199,6 +200,8 @@ function ActionsSection({ bike }: { bike: TBikeBrokerageDetails }) {
   );
 }
 
+type Inquiry = TBikeBrokerageDetails["inquiries"][number];
+
 function InquiriesSection({ bike }: { bike: TBikeBrokerageDetails }) {
   const { t } = useTranslation();
   const handled = useInquiryHandled();
@@ -230,74 +233,80 @@ function InquiriesSection({ bike }: { bike: TBikeBrokerageDetails }) {
             }
           />
         ) : (
-          <Table.ScrollContainer
+          <ListTable<Inquiry>
+            label={label}
             minWidth={640}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": label } }}
-          >
-            <Table striped aria-label={label} verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("adminBrokerage.inquiries.asker")}</Table.Th>
-                  <Table.Th>{t("adminBrokerage.inquiries.message")}</Table.Th>
-                  <Table.Th>{t("adminBrokerage.inquiries.received")}</Table.Th>
-                  <Table.Th>{t("adminBrokerage.inquiries.state")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {bike.inquiries.map((inquiry) => (
-                  <Table.Tr key={inquiry.inquiryId}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {inquiry.name}
-                      </Text>
-                      <Text size="xs" style={{ overflowWrap: "anywhere" }}>
-                        <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
-                        {inquiry.phoneNumber && ` · ${inquiry.phoneNumber}`}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
-                        {inquiry.message ?? "–"}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(inquiry.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Stack gap={6} align="flex-start">
-                        {inquiry.handled ? (
-                          <ToneBadge tone="success">{t("adminBrokerage.inquiries.handled")}</ToneBadge>
-                        ) : (
-                          <ToneBadge tone="warning">{t("adminBrokerage.inquiries.open")}</ToneBadge>
-                        )}
-                        <Button
-                          size="xs"
-                          variant={inquiry.handled ? "default" : "light"}
-                          loading={handled.isPending && handled.variables?.inquiryId === inquiry.inquiryId}
-                          onClick={() =>
-                            mutateThen(
-                              handled,
-                              { inquiryId: inquiry.inquiryId, handled: !inquiry.handled },
-                              {
-                                onSuccess: () =>
-                                  showSuccessToast(
-                                    inquiry.handled
-                                      ? t("adminBrokerage.toasts.inquiryReopened")
-                                      : t("adminBrokerage.toasts.inquiryHandled"),
-                                  ),
-                              },
-                            )
-                          }
-                        >
-                          {inquiry.handled
-                            ? t("adminBrokerage.inquiries.reopen", { name: inquiry.name })
-                            : t("adminBrokerage.inquiries.markHandled", { name: inquiry.name })}
-                        </Button>
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            rows={bike.inquiries}
+            rowKey={(inquiry) => inquiry.inquiryId}
+            columns={[
+              {
+                accessor: "asker",
+                title: t("adminBrokerage.inquiries.asker"),
+                render: (inquiry) => (
+                  <>
+                    <Text size="sm" fw={600}>
+                      {inquiry.name}
+                    </Text>
+                    <Text size="xs" style={{ overflowWrap: "anywhere" }}>
+                      <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
+                      {inquiry.phoneNumber && ` · ${inquiry.phoneNumber}`}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                accessor: "message",
+                title: t("adminBrokerage.inquiries.message"),
+                render: (inquiry) => (
+                  <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
+                    {inquiry.message ?? "–"}
+                  </Text>
+                ),
+              },
+              {
+                accessor: "received",
+                title: t("adminBrokerage.inquiries.received"),
+                noWrap: true,
+                render: (inquiry) => formatDateTime(inquiry.createdAt),
+              },
+              {
+                accessor: "state",
+                title: t("adminBrokerage.inquiries.state"),
+                render: (inquiry) => (
+                  <Stack gap={6} align="flex-start">
+                    {inquiry.handled ? (
+                      <ToneBadge tone="success">{t("adminBrokerage.inquiries.handled")}</ToneBadge>
+                    ) : (
+                      <ToneBadge tone="warning">{t("adminBrokerage.inquiries.open")}</ToneBadge>
+                    )}
+                    <Button
+                      size="xs"
+                      variant={inquiry.handled ? "default" : "light"}
+                      loading={handled.isPending && handled.variables?.inquiryId === inquiry.inquiryId}
+                      onClick={() =>
+                        mutateThen(
+                          handled,
+                          { inquiryId: inquiry.inquiryId, handled: !inquiry.handled },
+                          {
+                            onSuccess: () =>
+                              showSuccessToast(
+                                inquiry.handled
+                                  ? t("adminBrokerage.toasts.inquiryReopened")
+                                  : t("adminBrokerage.toasts.inquiryHandled"),
+                              ),
+                          },
+                        )
+                      }
+                    >
+                      {inquiry.handled
+                        ? t("adminBrokerage.inquiries.reopen", { name: inquiry.name })
+                        : t("adminBrokerage.inquiries.markHandled", { name: inquiry.name })}
+                    </Button>
+                  </Stack>
+                ),
+              },
+            ]}
+          />
         )}
       </Stack>
     </SectionCard>

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
+import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
@@ -13,6 +14,8 @@ import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { DONE_KEYS } from "./cancellation-labels.ts";
 import { refundFileHref, type TCancellation, useCancellationAction } from "./cancellations-api.ts";
+
+type Receipt = TCancellation["uploadedRefunds"][number];
 
 /** The receipts of the refund: open each, add one (PDF or image) or delete one while open. */
 export function ReceiptsSection({
@@ -70,40 +73,46 @@ export function ReceiptsSection({
             }
           />
         ) : (
-          <Table.ScrollContainer
+          <ListTable<Receipt>
+            label={t("adminCancellations.receipts.title")}
             minWidth={520}
-            scrollAreaProps={{
-              viewportProps: { tabIndex: 0, "aria-label": t("adminCancellations.receipts.title") },
-            }}
-          >
-            <Table striped aria-label={t("adminCancellations.receipts.title")}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("adminCancellations.receipts.file")}</Table.Th>
-                  <Table.Th ta="right">{t("adminCancellations.receipts.amount")}</Table.Th>
-                  <Table.Th>{t("adminCancellations.receipts.uploadedAt")}</Table.Th>
-                  {canDelete && <Table.Th>{t("adminCancellations.receipts.actions")}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.uploadedRefunds.map((receipt) => (
-                  <Table.Tr key={receipt.refundUploadId}>
-                    <Table.Td>
-                      <Anchor href={refundFileHref(receipt.refundUploadId)} target="_blank" rel="noopener">
-                        {receipt.fileName}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {t("adminCancellations.receipts.size", {
-                          kb: Math.max(1, Math.round(receipt.sizeBytes / 1024)),
-                        })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      {receipt.amountCents === null ? "–" : display.money(receipt.amountCents)}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(receipt.createdAt)}</Table.Td>
-                    {canDelete && (
-                      <Table.Td>
+            rows={c.uploadedRefunds}
+            rowKey={(receipt) => receipt.refundUploadId}
+            columns={[
+              {
+                accessor: "file",
+                title: t("adminCancellations.receipts.file"),
+                render: (receipt) => (
+                  <>
+                    <Anchor href={refundFileHref(receipt.refundUploadId)} target="_blank" rel="noopener">
+                      {receipt.fileName}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {t("adminCancellations.receipts.size", {
+                        kb: Math.max(1, Math.round(receipt.sizeBytes / 1024)),
+                      })}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                accessor: "amount",
+                title: t("adminCancellations.receipts.amount"),
+                textAlign: "right",
+                render: (receipt) =>
+                  receipt.amountCents === null ? "–" : display.money(receipt.amountCents),
+              },
+              {
+                accessor: "uploadedAt",
+                title: t("adminCancellations.receipts.uploadedAt"),
+                render: (receipt) => formatDateTime(receipt.createdAt),
+              },
+              ...(canDelete
+                ? [
+                    {
+                      accessor: "actions",
+                      title: t("adminCancellations.receipts.actions"),
+                      render: (receipt: Receipt) => (
                         <Button
                           size="xs"
                           variant="light"
@@ -115,13 +124,12 @@ export function ReceiptsSection({
                         >
                           {t("adminCancellations.receipts.delete")}
                         </Button>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
         {canUpload && (
           <Stack gap="sm">

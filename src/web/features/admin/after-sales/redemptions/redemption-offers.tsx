@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, FileInput, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, FileInput, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
+import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
@@ -10,6 +11,8 @@ import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
+
+type Offer = TRedemption["offers"][number];
 
 /**
  * The case's redemption offers, newest first: open each document; while the case is open, upload one
@@ -87,37 +90,41 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
             text={canRegenerate ? t("adminRedemptions.offers.emptyOpen") : t("adminRedemptions.offers.empty")}
           />
         ) : (
-          <Table.ScrollContainer
+          <ListTable<Offer>
+            label={title}
             minWidth={520}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": title } }}
-          >
-            <Table striped aria-label={title}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t("adminRedemptions.offers.file")}</Table.Th>
-                  <Table.Th ta="right">{t("adminRedemptions.offers.price")}</Table.Th>
-                  <Table.Th>{t("adminRedemptions.offers.validUntil")}</Table.Th>
-                  <Table.Th>{t("adminRedemptions.offers.createdAt")}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {offers.map((offer) => (
-                  <Table.Tr key={offer.id}>
-                    <Table.Td>
-                      <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
-                        {offer.file.fileName}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                      {offer.offerPriceCents === null ? "–" : display.money(offer.offerPriceCents)}
-                    </Table.Td>
-                    <Table.Td>{display.date(offer.validUntil) || "–"}</Table.Td>
-                    <Table.Td>{formatDateTime(offer.createdAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            rows={offers}
+            rowKey={(offer) => offer.id}
+            columns={[
+              {
+                accessor: "file",
+                title: t("adminRedemptions.offers.file"),
+                render: (offer) => (
+                  <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+                    {offer.file.fileName}
+                  </Anchor>
+                ),
+              },
+              {
+                accessor: "price",
+                title: t("adminRedemptions.offers.price"),
+                textAlign: "right",
+                noWrap: true,
+                render: (offer) =>
+                  offer.offerPriceCents === null ? "–" : display.money(offer.offerPriceCents),
+              },
+              {
+                accessor: "validUntil",
+                title: t("adminRedemptions.offers.validUntil"),
+                render: (offer) => display.date(offer.validUntil) || "–",
+              },
+              {
+                accessor: "createdAt",
+                title: t("adminRedemptions.offers.createdAt"),
+                render: (offer) => formatDateTime(offer.createdAt),
+              },
+            ]}
+          />
         )}
         {canUpload && (
           <Stack gap="sm">

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TLeaseEndUserPayment, TRedemptionPayment } from "../../../../../contract/bike-redemptions.ts";
@@ -7,6 +7,7 @@ import { ActionDialog, useActionDialog } from "../../../../components/action-dia
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EmptyState } from "../../../../components/empty-state.tsx";
+import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
@@ -160,80 +161,91 @@ export function LedgerSection({ redemption: c }: { redemption: TRedemption }) {
       {c.redemptionPayments.length === 0 ? (
         <EmptyState text={t("adminRedemptions.ledger.empty")} />
       ) : (
-        <Table.ScrollContainer
+        <ListTable<TRedemptionPayment>
+          label={title}
           minWidth={720}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": title } }}
-        >
-          <Table striped aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("adminRedemptions.ledger.payer")}</Table.Th>
-                <Table.Th ta="right">{t("adminRedemptions.ledger.amount")}</Table.Th>
-                <Table.Th>{t("adminRedemptions.ledger.status")}</Table.Th>
-                <Table.Th>{t("adminRedemptions.ledger.reference")}</Table.Th>
-                <Table.Th>{t("adminRedemptions.ledger.due")}</Table.Th>
-                <Table.Th>{t("adminRedemptions.ledger.paidAt")}</Table.Th>
-                <Table.Th>{t("adminRedemptions.ledger.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {c.redemptionPayments.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Text size="sm">{t(PAYER_LABELS[row.payerType])}</Text>
-                    {row.note && (
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
-                        {row.note}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                    {display.money(row.amountCents)}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge family="payment" status={row.status} />
-                  </Table.Td>
-                  <Table.Td>{row.referenceNumber ?? "–"}</Table.Td>
-                  <Table.Td>{display.date(row.dueDate) || "–"}</Table.Td>
-                  <Table.Td>{row.paidAt ? formatDateTime(row.paidAt) : "–"}</Table.Td>
-                  <Table.Td>
-                    {row.madeByLedger ? (
-                      <Text size="xs" c="dimmed">
-                        {t("adminRedemptions.ledger.byLedger")}
-                      </Text>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setEditing({ payment: row })}
-                          aria-label={t("adminRedemptions.ledger.editNamed", {
-                            payer: t(PAYER_LABELS[row.payerType]),
-                            amount: display.money(row.amountCents),
-                          })}
-                        >
-                          {t("adminRedemptions.ledger.edit")}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          onClick={() => remove.open(row)}
-                          aria-label={t("adminRedemptions.ledger.deleteNamed", {
-                            payer: t(PAYER_LABELS[row.payerType]),
-                            amount: display.money(row.amountCents),
-                          })}
-                        >
-                          {t("adminRedemptions.ledger.delete")}
-                        </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          rows={c.redemptionPayments}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              accessor: "payer",
+              title: t("adminRedemptions.ledger.payer"),
+              render: (row) => (
+                <>
+                  <Text size="sm">{t(PAYER_LABELS[row.payerType])}</Text>
+                  {row.note && (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: "pre-wrap" }}>
+                      {row.note}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              accessor: "amount",
+              title: t("adminRedemptions.ledger.amount"),
+              textAlign: "right",
+              noWrap: true,
+              render: (row) => display.money(row.amountCents),
+            },
+            {
+              accessor: "status",
+              title: t("adminRedemptions.ledger.status"),
+              render: (row) => <StatusBadge family="payment" status={row.status} />,
+            },
+            {
+              accessor: "reference",
+              title: t("adminRedemptions.ledger.reference"),
+              render: (row) => row.referenceNumber ?? "–",
+            },
+            {
+              accessor: "due",
+              title: t("adminRedemptions.ledger.due"),
+              render: (row) => display.date(row.dueDate) || "–",
+            },
+            {
+              accessor: "paidAt",
+              title: t("adminRedemptions.ledger.paidAt"),
+              render: (row) => (row.paidAt ? formatDateTime(row.paidAt) : "–"),
+            },
+            {
+              accessor: "actions",
+              title: t("adminRedemptions.ledger.actions"),
+              render: (row) =>
+                row.madeByLedger ? (
+                  <Text size="xs" c="dimmed">
+                    {t("adminRedemptions.ledger.byLedger")}
+                  </Text>
+                ) : (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing({ payment: row })}
+                      aria-label={t("adminRedemptions.ledger.editNamed", {
+                        payer: t(PAYER_LABELS[row.payerType]),
+                        amount: display.money(row.amountCents),
+                      })}
+                    >
+                      {t("adminRedemptions.ledger.edit")}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => remove.open(row)}
+                      aria-label={t("adminRedemptions.ledger.deleteNamed", {
+                        payer: t(PAYER_LABELS[row.payerType]),
+                        amount: display.money(row.amountCents),
+                      })}
+                    >
+                      {t("adminRedemptions.ledger.delete")}
+                    </Button>
+                  </Group>
+                ),
+            },
+          ]}
+        />
       )}
       <PaymentDialog redemption={c} editing={editing} onClose={() => setEditing(null)} />
       <ActionDialog
