@@ -18,8 +18,8 @@ import {
 } from "../../../../domain/employment-dates.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
-import { EuroInput } from "../../../components/euro-input.tsx";
-import { isLanguage } from "../../../i18n/i18n.ts";
+import { EuroInput, euroInputError } from "../../../components/euro-input.tsx";
+import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
 import type { IssueTexts } from "../../../lib/contract-form.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { useFilterOptions } from "./employees-api.ts";
@@ -180,8 +180,8 @@ export function employerFieldRules(t: TFunction, joinedOn: string) {
       return issue ? employmentDateText(t, issue.rule, issue.limit) : null;
     };
   return {
-    maxPrice: (value: string) =>
-      readCents(value) === "invalid" ? t("employerEmployees.form.maxPriceInvalid") : null,
+    // The words of every money field: not an amount, negative, or above the contract's largest.
+    maxPrice: (value: string) => euroInputError(value, { max: MAX_PRICE_CENTS }, t, currentLanguage()),
     lastWorkingDayDate: date("lastWorkingDayDate"),
     jobTrialPeriodEndDate: date("jobTrialPeriodEndDate"),
   };
