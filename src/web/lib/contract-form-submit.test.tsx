@@ -34,7 +34,41 @@ function Form({ onSave, refuse }: { onSave: () => void; refuse?: ApiError }) {
   );
 }
 
+const payment = z.object({ amountCents: z.number().int().min(1).max(500_000) });
+
+function PaymentForm({ onSave }: { onSave: () => void }) {
+  const form = useContractForm({
+    initialValues: { amount: "" },
+    schema: payment,
+    toBody: (values) => ({ amountCents: Number.NaN, ...values }),
+    fieldOf: { amountCents: "amount" },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit(onSave)}>
+      <TextInput label="Summa" {...form.getInputProps("amount")} />
+      <Button type="submit">Tallenna</Button>
+    </form>
+  );
+}
+
 describe("useContractForm", () => {
+  it("reads an amount typed for a body's cents by the one money parser, with the schema's bounds", async () => {
+    const user = userEvent.setup();
+    renderUi(<PaymentForm onSave={vi.fn()} />);
+    const amount = screen.getByLabelText("Summa");
+    for (const [typed, said] of [
+      ["-500", /Summa ei voi olla negatiivinen/],
+      ["6 000", /Summa voi olla enintään 5\s000\s€/],
+      ["0", /Summa on vähintään 0,01\s€/],
+      ["12 50", /Anna summa euroina/],
+    ] as const) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      await user.click(screen.getByRole("button", { name: "Tallenna" }));
+      expect(amount).toHaveAccessibleDescription(said);
+    }
+  });
+
   it("gives each text field the contract's maximum as its maxLength", () => {
     renderUi(<Form onSave={vi.fn()} />);
     expect(screen.getByLabelText("Nimi")).toHaveAttribute("maxLength", "20");

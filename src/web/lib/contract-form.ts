@@ -4,7 +4,11 @@ import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import type { TErrorDetail } from "../../contract/errors.ts";
+import type { Language } from "../../domain/enums.ts";
+import type { EuroBounds } from "../../domain/money.ts";
+import { isLanguage } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
+import { euroInputError } from "./euro-text.ts";
 
 /**
  * A form checked by the contract's own request schema, the one the server checks the request with,
@@ -126,27 +130,36 @@ export function serverFieldErrors(
   return errors;
 }
 
-/** The longest text of each body path the schema bounds (zSingleLineText max...), for maxLength. */
-export function schemaTextLimits(schema: z.ZodType): Record<string, number> {
-  const limits: Record<string, number> = {};
+/** The bounds the schema sets on each body path: a text's longest length, a number's range. */
+type SchemaBounds = { text: Record<string, number>; number: Record<string, { min?: number; max?: number }> };
+
+function schemaBounds(schema: z.ZodType): SchemaBounds {
+  const bounds: SchemaBounds = { text: {}, number: {} };
   const visit = (node: z.ZodType | undefined, path: string) => {
-    const zod = (
-      node as unknown as { _zod?: { def: Record<string, unknown>; bag?: Record<string, unknown> } }
-    )?._zod;
-    if (!zod) return;
+    const zod = (node as unknown as { _zod?: { def: Record<string, unknown> } })?._zod;
+    if (!zod || !path) {
+      if (zod?.def.type === "object") visitShape(zod.def.shape as Record<string, z.ZodType>, path);
+      return;
+    }
     const def = zod.def;
     switch (def.type) {
       case "string": {
         // zod's string schema answers its max() as maxLength (null without one).
         const max = (node as { maxLength?: unknown }).maxLength;
-        if (path && typeof max === "number" && Number.isFinite(max))
-          limits[path] = Math.max(limits[path] ?? 0, max);
+        if (typeof max === "number" && Number.isFinite(max))
+          bounds.text[path] = Math.max(bounds.text[path] ?? 0, max);
+        return;
+      }
+      case "number": {
+        const { minValue, maxValue } = node as { minValue?: number | null; maxValue?: number | null };
+        bounds.number[path] = {
+          ...(typeof minValue === "number" && Number.isFinite(minValue) ? { min: minValue } : {}),
+          ...(typeof maxValue === "number" && Number.isFinite(maxValue) ? { max: maxValue } : {}),
+        };
         return;
       }
       case "object":
-        for (const [key, child] of Object.entries(def.shape as Record<string, z.ZodType>))
-          visit(child, path ? `${path}.${key}` : key);
-        return;
+        return visitShape(def.shape as Record<string, z.ZodType>, path);
       case "union":
         for (const option of def.options as z.ZodType[]) visit(option, path);
         return;
@@ -163,18 +176,62 @@ export function schemaTextLimits(schema: z.ZodType): Record<string, number> {
         return;
     }
   };
+  const visitShape = (shape: Record<string, z.ZodType>, path: string) => {
+    for (const [key, child] of Object.entries(shape)) visit(child, path ? `${path}.${key}` : key);
+  };
   visit(schema, "");
-  return limits;
+  return bounds;
+}
+
+/** The longest text of each body path the schema bounds (zSingleLineText max...), for maxLength. */
+export function schemaTextLimits(schema: z.ZodType): Record<string, number> {
+  return schemaBounds(schema).text;
+}
+
+/** The form's field of a body path: renamed by `fieldOf`, else the same path. */
+function renamedPath(bodyPath: string, fieldOf: FieldMap): string {
+  return (typeof fieldOf === "function" ? fieldOf(bodyPath) : fieldOf[bodyPath]) ?? bodyPath;
+}
+
+/**
+ * The money fields of a form: a body's amount in cents (`…Cents`, the contract's way of money) that the
+ * form holds as typed text. Each is read by the one money parser with the schema's bounds, so every
+ * money field says the same about a negative, malformed or too large amount (lib/euro-text.ts).
+ */
+function moneyFields(bounds: SchemaBounds, fieldOf: FieldMap): Record<string, EuroBounds> {
+  const fields: Record<string, EuroBounds> = {};
+  for (const [bodyPath, { min, max }] of Object.entries(bounds.number)) {
+    if (!bodyPath.endsWith("Cents")) continue;
+    fields[renamedPath(bodyPath, fieldOf)] = {
+      ...(min !== undefined ? { min: Math.ceil(min) } : {}),
+      ...(max !== undefined ? { max: Math.floor(max) } : {}),
+    };
+  }
+  return fields;
 }
 
 /** The limits on the form's own field paths (renamed by `fieldOf`). */
-function formTextLimits(schema: z.ZodType, fieldOf: FieldMap): Record<string, number> {
+function formTextLimits(bounds: SchemaBounds, fieldOf: FieldMap): Record<string, number> {
   const limits: Record<string, number> = {};
-  for (const [bodyPath, max] of Object.entries(schemaTextLimits(schema))) {
-    const renamed = typeof fieldOf === "function" ? fieldOf(bodyPath) : fieldOf[bodyPath];
-    limits[renamed ?? bodyPath] = max;
-  }
+  for (const [bodyPath, max] of Object.entries(bounds.text)) limits[renamedPath(bodyPath, fieldOf)] = max;
   return limits;
+}
+
+/** What the money fields typed as text say (not an amount, negative, out of bounds), by form path. */
+function moneyErrors(
+  money: Record<string, EuroBounds>,
+  values: unknown,
+  t: TFunction,
+  lang: Language,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, bounds] of Object.entries(money)) {
+    const { value } = atPath(values, field);
+    if (typeof value !== "string") continue;
+    const text = euroInputError(value, bounds, t, lang);
+    if (text) errors[field] = text;
+  }
+  return errors;
 }
 
 /** What takes focus for a field: the input itself, or a group's first input (radio and checkbox groups). */
@@ -257,12 +314,16 @@ export function useContractForm<Values extends Record<string, unknown>, Body = u
   serverText,
   ...input
 }: ContractFormInput<Values, Body>): ContractForm<Values> {
-  const { t } = useTranslation();
-  const limits = formTextLimits(schema, fieldOf);
+  const { t, i18n } = useTranslation();
+  const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fi";
+  const bounds = schemaBounds(schema);
+  const limits = formTextLimits(bounds, fieldOf);
+  const money = moneyFields(bounds, fieldOf);
   const form = useForm<Values>({
     ...input,
     validate: (values) => ({
       ...schemaFieldErrors(schema, toBody(values), values, t, { fieldOf, texts }),
+      ...moneyErrors(money, values, t, lang),
       ...Object.fromEntries(Object.entries(ownErrors(rules, values)).filter(([, text]) => text)),
     }),
     // A text field says its limit before the server could refuse it: the browser stops at the

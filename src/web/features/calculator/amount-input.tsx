@@ -2,8 +2,9 @@ import { NumberInput, type NumberInputProps } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type EuroBounds, eurosToCents, readEuroInput } from "../../../domain/money.ts";
-import { EuroInput, euroInputError } from "../../components/euro-input.tsx";
+import { EuroInput } from "../../components/euro-input.tsx";
 import { isLanguage } from "../../i18n/i18n.ts";
+import { euroInputError } from "../../lib/euro-text.ts";
 import { formatEuroInput } from "../../lib/formatters.ts";
 import type { Amount } from "./calculator-form.ts";
 

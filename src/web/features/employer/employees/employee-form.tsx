@@ -18,9 +18,10 @@ import {
 } from "../../../../domain/employment-dates.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
-import { EuroInput, euroInputError } from "../../../components/euro-input.tsx";
+import { EuroInput } from "../../../components/euro-input.tsx";
 import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
 import type { IssueTexts } from "../../../lib/contract-form.ts";
+import { euroInputError } from "../../../lib/euro-text.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { useFilterOptions } from "./employees-api.ts";
 
