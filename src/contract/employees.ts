@@ -5,6 +5,7 @@ import {
   EMPLOYEE_PAGE_SIZE_MAX,
   GRANTABLE_EMPLOYER_ROLES,
 } from "../domain/employees.ts";
+import { employmentDateIssues } from "../domain/employment-dates.ts";
 import {
   ABSENCE_REASONS,
   EMPLOYEE_STATUSES,
@@ -244,35 +245,63 @@ const employeeFields = {
   employerNote: z.union([zMultiLineText({ max: 2000 }), z.null()]).optional(),
 };
 
-export const zUpdateEmployee = z.object({
-  ...employeeFields,
-  firstName: zSingleLineText({ min: 1, max: 100 }).optional(),
-  lastName: zSingleLineText({ min: 1, max: 100 }).optional(),
-});
+/**
+ * The employee's dates against each other (src/domain/employment-dates.ts): a last working day before
+ * the trial period's end is refused here; the day the person joined is the server's to add (the body
+ * does not carry it). The issue's params name the rule and its limit, for the form's words.
+ */
+function checkEmploymentDates(
+  value: {
+    jobTrialPeriodEndDate?: string | null | undefined;
+    lastWorkingDayDate?: string | null | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  for (const issue of employmentDateIssues(value)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [issue.field],
+      message: `Must not be before ${issue.limit}`,
+      params: { rule: issue.rule, limit: issue.limit },
+    });
+  }
+}
+
+export const zUpdateEmployee = z
+  .object({
+    ...employeeFields,
+    firstName: zSingleLineText({ min: 1, max: 100 }).optional(),
+    lastName: zSingleLineText({ min: 1, max: 100 }).optional(),
+  })
+  .superRefine(checkEmploymentDates);
 export type TUpdateEmployee = z.infer<typeof zUpdateEmployee>;
 
 /** SPEC §7 decide: "employee fields and role flags". */
-export const zDecideEmployee = z.object({
-  decision: z.enum(["ACCEPTED", "REJECTED"]),
-  ...employeeFields,
-  /** Employer roles given with the acceptance (an employer admin's call only). */
-  roles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)).max(GRANTABLE_EMPLOYER_ROLES.length).optional(),
-  /** Said to the person in the rejection mail. */
-  reason: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-});
+export const zDecideEmployee = z
+  .object({
+    decision: z.enum(["ACCEPTED", "REJECTED"]),
+    ...employeeFields,
+    /** Employer roles given with the acceptance (an employer admin's call only). */
+    roles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)).max(GRANTABLE_EMPLOYER_ROLES.length).optional(),
+    /** Said to the person in the rejection mail. */
+    reason: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+  })
+  .superRefine(checkEmploymentDates);
 export type TDecideEmployee = z.infer<typeof zDecideEmployee>;
 
-export const zCreateEmployee = z.object({
-  companyId: z.uuid(),
-  firstName: zSingleLineText({ min: 1, max: 100 }),
-  lastName: zSingleLineText({ min: 1, max: 100 }),
-  workEmail: zEmailAddress,
-  /** Normalised by the SPEC §5 rule; empty string or null: none. */
-  phoneNumber: z.string().max(40).nullable().optional(),
-  /** The language of the invitation mail and the account. */
-  language: z.enum(LANGUAGES).default("fi"),
-  ...employeeFields,
-});
+export const zCreateEmployee = z
+  .object({
+    companyId: z.uuid(),
+    firstName: zSingleLineText({ min: 1, max: 100 }),
+    lastName: zSingleLineText({ min: 1, max: 100 }),
+    workEmail: zEmailAddress,
+    /** Normalised by the SPEC §5 rule; empty string or null: none. */
+    phoneNumber: z.string().max(40).nullable().optional(),
+    /** The language of the invitation mail and the account. */
+    language: z.enum(LANGUAGES).default("fi"),
+    ...employeeFields,
+  })
+  .superRefine(checkEmploymentDates);
 export type TCreateEmployee = z.infer<typeof zCreateEmployee>;
 
 export const zAbsenceInput = z

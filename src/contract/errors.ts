@@ -117,10 +117,26 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * What was wrong with a refused field, as the schema said it: the issue's code and its limit
+ * (`too_big` with `maximum` 200, or a rule of the contract with its `params`), so that a form words
+ * the server's refusal as it words its own check. Never the value sent.
+ */
+export const zErrorIssue = z.object({
+  code: z.string(),
+  origin: z.string().optional(),
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
+  format: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type TErrorIssue = z.infer<typeof zErrorIssue>;
+
 export const zErrorDetail = z.object({
   /** Dotted path of the failing field, e.g. `body.email`. */
   field: z.string(),
   message: z.string(),
+  issue: zErrorIssue.optional(),
 });
 export type TErrorDetail = z.infer<typeof zErrorDetail>;
 

@@ -9,6 +9,7 @@ import {
   MONEY_SPACE,
   netFromGross,
   parseEuroInput,
+  readEuroInput,
   vatAmountCents,
   vatFromGrossCents,
 } from "./money.ts";
@@ -202,5 +203,48 @@ describe("parseEuroInput", () => {
     expect(parseEuroInput("0", { min: 1 })).toBeNull();
     expect(parseEuroInput("100,01", { max: 10_000 })).toBeNull();
     expect(parseEuroInput("100", { max: 10_000 })).toBe(10_000);
+  });
+});
+
+describe("readEuroInput", () => {
+  it("says what is wrong with a typed amount, with the bound it breaks", () => {
+    expect(readEuroInput("2 490,50")).toEqual({ ok: true, cents: 249_050 });
+    expect(readEuroInput(" ")).toEqual({ ok: false, problem: "empty" });
+    expect(readEuroInput("12 50")).toEqual({ ok: false, problem: "format" });
+    expect(readEuroInput("-500")).toEqual({ ok: false, problem: "negative" });
+    expect(readEuroInput("\u2212500", { max: 100 })).toEqual({ ok: false, problem: "negative" });
+    expect(readEuroInput("0", { min: 1 })).toEqual({ ok: false, problem: "tooSmall", limit: 1 });
+    expect(readEuroInput("999 999 999", { max: 5_000_000 })).toEqual({
+      ok: false,
+      problem: "tooLarge",
+      limit: 5_000_000,
+    });
+    // More digits than an amount holds is still too large, not a format to fix.
+    expect(readEuroInput("9".repeat(30), { max: 5_000_000 })).toEqual({
+      ok: false,
+      problem: "tooLarge",
+      limit: 5_000_000,
+    });
+    expect(readEuroInput("-5", { min: -1_000 })).toEqual({ ok: true, cents: -500 });
+  });
+
+  it("never turns a negative amount into a positive one", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (c) => {
+        const text = `-${Math.trunc(c / 100)},${String(c % 100).padStart(2, "0")}`;
+        const reading = readEuroInput(text, { max: 100_000_000 });
+        expect(reading.ok).toBe(false);
+        expect(parseEuroInput(text)).toBeNull();
+      }),
+    );
+  });
+
+  it("agrees with parseEuroInput", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.integer({ min: 0, max: 1_000_000 }), (text, max) => {
+        const reading = readEuroInput(text, { max });
+        expect(parseEuroInput(text, { max })).toBe(reading.ok ? reading.cents : null);
+      }),
+    );
   });
 });

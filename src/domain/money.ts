@@ -58,22 +58,52 @@ export function eurosToCents(euros: number | string): number {
   return roundDecimalToCents(sign === "-" || sign === "\u2212", whole.replace(/\s/g, ""), fraction);
 }
 
+/** The bounds of a money field in cents; by default 0 and up, since nobody types a negative price. */
+export type EuroBounds = { min?: number; max?: number };
+
 /**
- * Euros as a person typed them into a form ("1 234,50", "12.5 €"), as cents; null when the text is
- * empty, is not an amount, or falls outside min..max cents (by default 0 and up: nobody types a
- * negative price), so that a form says so at its field instead of catching.
+ * What is wrong with a typed amount, for the field to say: empty, not an amount, below zero where no
+ * negative is taken, or outside the field's bounds (`limit`, in cents, is the bound broken).
  */
-export function parseEuroInput(
-  text: string,
-  { min = 0, max }: { min?: number; max?: number } = {},
-): number | null {
+export type EuroInputProblem =
+  | { problem: "empty" }
+  | { problem: "format" }
+  | { problem: "negative" }
+  | { problem: "tooSmall"; limit: number }
+  | { problem: "tooLarge"; limit: number };
+
+export type EuroInputReading = ({ ok: true; cents: number } | ({ ok: false } & EuroInputProblem)) & {};
+
+/**
+ * Euros as a person typed them into a form ("1 234,50", "12.5 €", "-500"): the cents, or what is wrong
+ * with them. A minus is never dropped: "-500" is a negative amount, refused where the field takes none.
+ * Every money field reads its text here, so each says the same about the same mistake.
+ */
+export function readEuroInput(text: string, { min = 0, max }: EuroBounds = {}): EuroInputReading {
+  if (text.trim() === "") return { ok: false, problem: "empty" };
   let cents: number;
   try {
     cents = eurosToCents(text);
-  } catch {
-    return null;
+  } catch (error) {
+    // Digits beyond what an amount can hold are an amount too large, not a typo of format.
+    if (error instanceof RangeError && max !== undefined && !/^\s*[-\u2212]/.test(text)) {
+      return { ok: false, problem: "tooLarge", limit: max };
+    }
+    return { ok: false, problem: "format" };
   }
-  return cents < min || (max !== undefined && cents > max) ? null : cents;
+  if (cents < 0 && min >= 0) return { ok: false, problem: "negative" };
+  if (cents < min) return { ok: false, problem: "tooSmall", limit: min };
+  if (max !== undefined && cents > max) return { ok: false, problem: "tooLarge", limit: max };
+  return { ok: true, cents };
+}
+
+/**
+ * Euros as a person typed them, as cents; null when the text is empty, is not an amount, or falls
+ * outside min..max cents (readEuroInput says which).
+ */
+export function parseEuroInput(text: string, bounds: EuroBounds = {}): number | null {
+  const reading = readEuroInput(text, bounds);
+  return reading.ok ? reading.cents : null;
 }
 
 function ensureCents(cents: number): void {

@@ -117,7 +117,7 @@ export function municipalRateFor(
 }
 
 /** The commitment date the calculator assumes: today in the current year, 1 January in another. */
-function defaultContractDate(today: string, year: number): string {
+export function defaultContractDate(today: string, year: number): string {
   return today.startsWith(`${year}-`) ? today : `${year}-01-01`;
 }
 

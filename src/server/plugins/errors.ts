@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import type { ErrorCode, TErrorDetail, TErrorResponse } from "../../contract/errors.ts";
+import type { ErrorCode, TErrorDetail, TErrorIssue, TErrorResponse } from "../../contract/errors.ts";
 import { isInvalidInputError } from "../db/postgres-errors.ts";
 import { AppError } from "../errors.ts";
 
@@ -15,6 +15,30 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: "TOO_MANY_REQUESTS",
 };
 
+/**
+ * The schema issue behind a refused field, its code and limits only: the value sent is never echoed.
+ * The web words it as its own check of the same schema would (forms.tooLong with the maximum...).
+ */
+function issueOf(code: string, params: Record<string, unknown>): TErrorIssue | undefined {
+  if (!code) return undefined;
+  const issue: TErrorIssue = { code };
+  if (typeof params.origin === "string") issue.origin = params.origin;
+  if (typeof params.format === "string") issue.format = params.format;
+  for (const key of ["minimum", "maximum"] as const) {
+    const limit = params[key];
+    if (typeof limit === "number" || typeof limit === "bigint") issue[key] = Number(limit);
+  }
+  const custom = params.params;
+  if (custom && typeof custom === "object") {
+    const kept = Object.entries(custom).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === "string" || typeof entry[1] === "number",
+    );
+    if (kept.length > 0) issue.params = Object.fromEntries(kept);
+  }
+  return issue;
+}
+
 /** Turns every failure into `{ statusCode, code, message, details? }`: no stack, no SQL, ever. */
 export function toErrorResponse(error: unknown): TErrorResponse {
   if (error instanceof AppError) {
@@ -28,10 +52,14 @@ export function toErrorResponse(error: unknown): TErrorResponse {
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = (error as FastifyError).validationContext ?? "body";
-    const details: TErrorDetail[] = error.validation.map((v) => ({
-      field: [part, ...v.instancePath.split("/").filter(Boolean)].join("."),
-      message: v.message ?? "Invalid value",
-    }));
+    const details: TErrorDetail[] = error.validation.map((v) => {
+      const issue = issueOf(v.keyword, v.params);
+      return {
+        field: [part, ...v.instancePath.split("/").filter(Boolean)].join("."),
+        message: v.message ?? "Invalid value",
+        ...(issue ? { issue } : {}),
+      };
+    });
     return { statusCode: 400, code: "VALIDATION_ERROR", message: "Request validation failed", details };
   }
   const fastifyError = error as Partial<FastifyError>;

@@ -1,6 +1,7 @@
 import type { FormErrors } from "@mantine/form";
 import { type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { focusTarget } from "../lib/contract-form.ts";
 import classes from "./form-error-summary.module.css";
 
 export type FormErrorItem = {
@@ -74,12 +75,6 @@ function labelOf(field: HTMLElement): string | null {
   const labelledBy = field.getAttribute("aria-labelledby");
   const named = labelledBy ? document.getElementById(labelledBy.split(" ")[0] ?? "") : null;
   return named ? visibleText(named) : field.getAttribute("aria-label");
-}
-
-/** What takes focus for a field: the input itself, or a group's first input (radio and checkbox groups). */
-function focusTarget(node: HTMLElement): HTMLElement | null {
-  if (node.matches("input, select, textarea, button")) return node;
-  return node.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button");
 }
 
 /** What useFormErrorSummary needs of a @mantine/form form. */

@@ -1,9 +1,11 @@
 import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { zContactFormRequest } from "../../contract/contact-forms.ts";
+import { zDecideEmployee } from "../../contract/employees.ts";
 import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
-import { schemaFieldErrors, serverFieldErrors } from "./contract-form.ts";
+import { schemaFieldErrors, schemaTextLimits, serverFieldErrors } from "./contract-form.ts";
 
 let fi: TFunction;
 
@@ -81,7 +83,62 @@ describe("serverFieldErrors", () => {
     });
   });
 
+  it("words a refused field as the form's own check would, from the issue the server names", () => {
+    const tooLong = new ApiError({
+      status: 400,
+      code: "VALIDATION_ERROR",
+      message: "Request validation failed",
+      bodyReadable: true,
+      details: [
+        {
+          field: "body.name",
+          message: "Too big",
+          issue: { code: "too_big", origin: "string", maximum: 200 },
+        },
+        {
+          field: "body.lastWorkingDayDate",
+          message: "Must not be before 2026-10-15",
+          issue: { code: "custom", params: { rule: "LAST_DAY_BEFORE_JOINED", limit: "2026-10-15" } },
+        },
+        { field: "body.email", message: "Not accepted" },
+      ],
+    });
+    const values = { name: "x", lastWorkingDayDate: "2019-01-01", email: "a@b.fi" };
+    expect(
+      serverFieldErrors(
+        tooLong,
+        values,
+        "Tarkista",
+        {},
+        {
+          t: fi,
+          texts: (issue) => (issue.code === "custom" ? `ennen ${issue.params?.limit}` : undefined),
+        },
+      ),
+    ).toEqual({
+      name: "Enintään 200 merkkiä",
+      lastWorkingDayDate: "ennen 2026-10-15",
+      email: "Tarkista",
+    });
+  });
+
   it("answers nothing for other failures", () => {
     expect(serverFieldErrors(new Error("x"), { email: "" }, "Tarkista")).toEqual({});
+  });
+});
+
+describe("schemaTextLimits", () => {
+  it("reads the longest text of each field the contract bounds, through optional and nullable fields", () => {
+    expect(schemaTextLimits(zContactFormRequest)).toMatchObject({
+      name: 200,
+      company: 200,
+      email: 320,
+      phoneNumber: 40,
+      message: 5000,
+    });
+    const limits = schemaTextLimits(zDecideEmployee);
+    expect(limits).toMatchObject({ employeeNumber: 50, costUnit: 50, payRollOther: 100, employerNote: 2000 });
+    expect(limits).not.toHaveProperty("unitId");
+    expect(limits).not.toHaveProperty("maxPrice");
   });
 });

@@ -1,9 +1,14 @@
 import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
 import type { TFunction } from "i18next";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import type { TErrorDetail } from "../../contract/errors.ts";
+import type { Language } from "../../domain/enums.ts";
+import type { EuroBounds } from "../../domain/money.ts";
+import { isLanguage } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
+import { euroInputError } from "./euro-text.ts";
 
 /**
  * A form checked by the contract's own request schema, the one the server checks the request with,
@@ -92,24 +97,170 @@ export function schemaFieldErrors(
   return errors;
 }
 
+/** A refused field's issue as the schema would have raised it, for issueText and a form's own words. */
+function detailIssue(detail: TErrorDetail, path: string): SchemaIssue | null {
+  if (!detail.issue) return null;
+  return { ...detail.issue, path: path.split("."), message: detail.message } as unknown as SchemaIssue;
+}
+
 /**
- * The failing fields of a 400 on the form's fields. The server checks with the same schema, so a
- * field it refuses the form could not know about gets `fallback` ("check this field").
+ * The failing fields of a 400 on the form's fields, in the words the form's own check would use: the
+ * server checks with the same schema and says which issue it found (too long, and the limit). A field
+ * refused without an issue (a rule only the server knows) gets `fallback` ("check this field").
  */
 export function serverFieldErrors(
   error: unknown,
   values: unknown,
   fallback: string,
   fieldOf: FieldMap = {},
+  // biome-ignore lint/suspicious/noExplicitAny: the form's values, whatever their shape.
+  words?: { t: TFunction; texts?: IssueTexts<any> | undefined },
 ): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   const errors: Record<string, string> = {};
   for (const detail of error.details) {
     const path = detail.field.replace(/^body[./]/, "").replaceAll("/", ".");
     const field = formPath(path, values, fieldOf);
-    if (field !== null) errors[field] = fallback;
+    if (field === null) continue;
+    const issue = words && detailIssue(detail, path);
+    errors[field] =
+      (issue && (words.texts?.(issue, values) ?? issueText(issue, words.t, atPath(values, field).value))) ||
+      fallback;
   }
   return errors;
+}
+
+/** The bounds the schema sets on each body path: a text's longest length, a number's range. */
+type SchemaBounds = { text: Record<string, number>; number: Record<string, { min?: number; max?: number }> };
+
+function schemaBounds(schema: z.ZodType): SchemaBounds {
+  const bounds: SchemaBounds = { text: {}, number: {} };
+  const visit = (node: z.ZodType | undefined, path: string) => {
+    const zod = (node as unknown as { _zod?: { def: Record<string, unknown> } })?._zod;
+    if (!zod || !path) {
+      if (zod?.def.type === "object") visitShape(zod.def.shape as Record<string, z.ZodType>, path);
+      return;
+    }
+    const def = zod.def;
+    switch (def.type) {
+      case "string": {
+        // zod's string schema answers its max() as maxLength (null without one).
+        const max = (node as { maxLength?: unknown }).maxLength;
+        if (typeof max === "number" && Number.isFinite(max))
+          bounds.text[path] = Math.max(bounds.text[path] ?? 0, max);
+        return;
+      }
+      case "number": {
+        const { minValue, maxValue } = node as { minValue?: number | null; maxValue?: number | null };
+        bounds.number[path] = {
+          ...(typeof minValue === "number" && Number.isFinite(minValue) ? { min: minValue } : {}),
+          ...(typeof maxValue === "number" && Number.isFinite(maxValue) ? { max: maxValue } : {}),
+        };
+        return;
+      }
+      case "object":
+        return visitShape(def.shape as Record<string, z.ZodType>, path);
+      case "union":
+        for (const option of def.options as z.ZodType[]) visit(option, path);
+        return;
+      case "pipe":
+        return visit(def.in as z.ZodType, path);
+      case "optional":
+      case "nullable":
+      case "default":
+      case "prefault":
+      case "readonly":
+      case "catch":
+        return visit(def.innerType as z.ZodType, path);
+      default:
+        return;
+    }
+  };
+  const visitShape = (shape: Record<string, z.ZodType>, path: string) => {
+    for (const [key, child] of Object.entries(shape)) visit(child, path ? `${path}.${key}` : key);
+  };
+  visit(schema, "");
+  return bounds;
+}
+
+/** The longest text of each body path the schema bounds (zSingleLineText max...), for maxLength. */
+export function schemaTextLimits(schema: z.ZodType): Record<string, number> {
+  return schemaBounds(schema).text;
+}
+
+/** The form's field of a body path: renamed by `fieldOf`, else the same path. */
+function renamedPath(bodyPath: string, fieldOf: FieldMap): string {
+  return (typeof fieldOf === "function" ? fieldOf(bodyPath) : fieldOf[bodyPath]) ?? bodyPath;
+}
+
+/**
+ * The money fields of a form: a body's amount in cents (`…Cents`, the contract's way of money) that the
+ * form holds as typed text. Each is read by the one money parser with the schema's bounds, so every
+ * money field says the same about a negative, malformed or too large amount (lib/euro-text.ts).
+ */
+function moneyFields(bounds: SchemaBounds, fieldOf: FieldMap): Record<string, EuroBounds> {
+  const fields: Record<string, EuroBounds> = {};
+  for (const [bodyPath, { min, max }] of Object.entries(bounds.number)) {
+    if (!bodyPath.endsWith("Cents")) continue;
+    fields[renamedPath(bodyPath, fieldOf)] = {
+      ...(min !== undefined ? { min: Math.ceil(min) } : {}),
+      ...(max !== undefined ? { max: Math.floor(max) } : {}),
+    };
+  }
+  return fields;
+}
+
+/** The limits on the form's own field paths (renamed by `fieldOf`). */
+function formTextLimits(bounds: SchemaBounds, fieldOf: FieldMap): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const [bodyPath, max] of Object.entries(bounds.text)) limits[renamedPath(bodyPath, fieldOf)] = max;
+  return limits;
+}
+
+/** What the money fields typed as text say (not an amount, negative, out of bounds), by form path. */
+function moneyErrors(
+  money: Record<string, EuroBounds>,
+  values: unknown,
+  t: TFunction,
+  lang: Language,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, bounds] of Object.entries(money)) {
+    const { value } = atPath(values, field);
+    if (typeof value !== "string") continue;
+    const text = euroInputError(value, bounds, t, lang);
+    if (text) errors[field] = text;
+  }
+  return errors;
+}
+
+/** What takes focus for a field: the input itself, or a group's first input (radio and checkbox groups). */
+export function focusTarget(node: Element): HTMLElement | null {
+  if (node.matches("input, select, textarea, button")) return node as HTMLElement;
+  return node.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, button");
+}
+
+/**
+ * Focuses the first of the fields (by their form paths) as they stand on the page, so that after a
+ * failed submit the reader lands on what to fix instead of staying on the button. `root` is the form
+ * the submit came from, so another form on the page with the same field names is not picked.
+ */
+export function focusFirstField(
+  paths: readonly string[],
+  dataPath: (path: string) => string,
+  root?: ParentNode | null,
+) {
+  const nodes = paths
+    .map((path) => (root ?? document).querySelector(`[data-path="${CSS.escape(dataPath(path))}"]`))
+    .filter((node): node is Element => node !== null);
+  nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  for (const node of nodes) {
+    const target = focusTarget(node);
+    if (target) {
+      target.focus();
+      return;
+    }
+  }
 }
 
 /** A rule per top-level field: the error text for the value, or null when it passes. */
@@ -163,22 +314,54 @@ export function useContractForm<Values extends Record<string, unknown>, Body = u
   serverText,
   ...input
 }: ContractFormInput<Values, Body>): ContractForm<Values> {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fi";
+  const bounds = schemaBounds(schema);
+  const limits = formTextLimits(bounds, fieldOf);
+  const money = moneyFields(bounds, fieldOf);
   const form = useForm<Values>({
     ...input,
     validate: (values) => ({
       ...schemaFieldErrors(schema, toBody(values), values, t, { fieldOf, texts }),
+      ...moneyErrors(money, values, t, lang),
       ...Object.fromEntries(Object.entries(ownErrors(rules, values)).filter(([, text]) => text)),
     }),
+    // A text field says its limit before the server could refuse it: the browser stops at the
+    // contract's maximum (a field's own maxLength, given after the spread, still wins).
+    enhanceGetInputProps: (payload) => {
+      const own = input.enhanceGetInputProps?.(payload) ?? {};
+      const max = limits[String(payload.field)];
+      const textual = payload.options.type === undefined || payload.options.type === "input";
+      return max !== undefined && textual ? { maxLength: max, ...own } : own;
+    },
   });
+  // The form element of the last submit, to find its fields again when the server refuses some.
+  const submitted = useRef<HTMLFormElement | null>(null);
+  const dataPath = (path: string) => (input.name ? `${input.name}-${path}` : path);
+  const failedFields = (errors: FormErrors) => Object.keys(errors).filter((path) => errors[path]);
+  const baseSubmit = form.onSubmit;
+  const onSubmit: UseFormReturnType<Values>["onSubmit"] =
+    (handleSubmit, handleValidationFailure) => (event) => {
+      const element = event?.currentTarget;
+      submitted.current = element instanceof HTMLFormElement ? element : null;
+      baseSubmit(handleSubmit, (errors, values, failedEvent) => {
+        focusFirstField(failedFields(errors), dataPath, submitted.current);
+        handleValidationFailure?.(errors, values, failedEvent);
+      })(event);
+    };
   return Object.assign(form, {
+    onSubmit,
     setServerErrors(error: unknown, extra: Record<string, string> = {}) {
       const errors = {
-        ...serverFieldErrors(error, form.getValues(), serverText ?? t("forms.checkField"), fieldOf),
+        ...serverFieldErrors(error, form.getValues(), serverText ?? t("forms.checkField"), fieldOf, {
+          t,
+          texts,
+        }),
         ...extra,
       };
       if (Object.keys(errors).length === 0) return false;
       form.setErrors(errors);
+      focusFirstField(failedFields(errors), dataPath, submitted.current);
       return true;
     },
   });

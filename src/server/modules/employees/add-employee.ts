@@ -10,7 +10,13 @@ import { createPasswordToken } from "../auth/password-tokens.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { validPhoneNumber } from "../registration/field-rules.ts";
 import { emailTaken } from "../system-users/errors.ts";
-import { type EmployerActor, employerFieldValues, ensureUnitOfCompany, roleIds } from "./employer-fields.ts";
+import {
+  type EmployerActor,
+  employerFieldValues,
+  ensureEmploymentDates,
+  ensureUnitOfCompany,
+  roleIds,
+} from "./employer-fields.ts";
 import { employeeExists } from "./errors.ts";
 
 const be = beneficiaryEmployees;
@@ -54,6 +60,8 @@ async function insertEmployee(
     .where(and(eq(companies.id, input.companyId), isNull(companies.deletedAt)));
   if (!company) throw notFound("Company");
   await ensureUnitOfCompany(tx, input.unitId, company.id, "body.unitId");
+  // The employer adds the person today, so today is the day they joined.
+  ensureEmploymentDates(now, null, input);
   const phoneNumber = input.phoneNumber?.trim()
     ? validPhoneNumber(input.phoneNumber, "body.phoneNumber")
     : null;

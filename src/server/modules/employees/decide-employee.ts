@@ -10,7 +10,13 @@ import { recordEvent } from "../../db/event-log.ts";
 import { beneficiaryEmployees, companies, userRoles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { forbidden } from "../../errors.ts";
-import { type EmployerActor, employerFieldValues, ensureUnitOfCompany, roleIds } from "./employer-fields.ts";
+import {
+  type EmployerActor,
+  employerFieldValues,
+  ensureEmploymentDates,
+  ensureUnitOfCompany,
+  roleIds,
+} from "./employer-fields.ts";
 import { employeeAlreadyDecided } from "./errors.ts";
 import { employeeInScope } from "./queries.ts";
 
@@ -40,6 +46,7 @@ export async function decideEmployee(ctx: WriteContext<EmployerActor>, id: strin
   }
   if (!canDecide(before.status)) throw employeeAlreadyDecided();
   await ensureUnitOfCompany(tx, input.unitId, before.companyId, "body.unitId");
+  if (input.decision === "ACCEPTED") ensureEmploymentDates(before.createdAt, before, input);
   const fields = input.decision === "ACCEPTED" ? employerFieldValues(input) : {};
   await tx
     .update(be)

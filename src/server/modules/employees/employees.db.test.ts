@@ -488,7 +488,11 @@ describe("POST create", () => {
 describe("POST {id}/update", () => {
   it("changes the given fields only, logs them, and a last working day is an EMPLOYMENT_ENDED event", async () => {
     const db = t.database.db;
-    const employee = await seedEmployee(db, demoOyId, { costUnit: "4100", employeeNumber: "E1" });
+    const employee = await seedEmployee(db, demoOyId, {
+      costUnit: "4100",
+      employeeNumber: "E1",
+      createdAt: new Date("2026-01-05T10:00:00Z"),
+    });
     const url = `/api/beneficiary-employee/${employee.id}/update`;
     const res = await call("POST", url, EDITOR, {
       costUnit: "4200",
@@ -517,6 +521,58 @@ describe("POST {id}/update", () => {
     });
   });
 
+  it("refuses dates before the day the person joined, or a last day before the trial's end, at the field", async () => {
+    const joined = new Date("2026-01-05T10:00:00Z");
+    const employee = await seedEmployee(t.database.db, demoOyId, { createdAt: joined });
+    const url = `/api/beneficiary-employee/${employee.id}/update`;
+    const early = expectError(
+      await call("POST", url, DEMO_ADMIN, {
+        jobTrialPeriodEndDate: "2020-03-01",
+        lastWorkingDayDate: "2020-06-30",
+      }),
+      400,
+    );
+    expect(early.details).toEqual([
+      {
+        field: "body.jobTrialPeriodEndDate",
+        message: "Must not be before 2026-01-05",
+        issue: { code: "custom", params: { rule: "TRIAL_END_BEFORE_JOINED", limit: "2026-01-05" } },
+      },
+      {
+        field: "body.lastWorkingDayDate",
+        message: "Must not be before 2026-01-05",
+        issue: { code: "custom", params: { rule: "LAST_DAY_BEFORE_JOINED", limit: "2026-01-05" } },
+      },
+    ]);
+    // Two dates of one body are the contract's to compare: the same words come from its check.
+    const crossed = expectError(
+      await call("POST", url, DEMO_ADMIN, {
+        jobTrialPeriodEndDate: "2026-06-30",
+        lastWorkingDayDate: "2026-03-31",
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(crossed.details?.[0]).toMatchObject({
+      field: "body.lastWorkingDayDate",
+      issue: { code: "custom", params: { rule: "LAST_DAY_BEFORE_TRIAL_END", limit: "2026-06-30" } },
+    });
+    // A text over its limit names the limit, never the value sent.
+    const long = expectError(await call("POST", url, DEMO_ADMIN, { employeeNumber: "9".repeat(300) }), 400);
+    expect(long.details).toEqual([
+      {
+        field: "body.employeeNumber",
+        message: expect.any(String),
+        issue: { code: "too_big", origin: "string", maximum: 50 },
+      },
+    ]);
+    const ok = await call("POST", url, DEMO_ADMIN, {
+      jobTrialPeriodEndDate: "2026-06-30",
+      lastWorkingDayDate: "2026-06-30",
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it("is 404 for another tenant, 403 for reporting, 400 for bad input", async () => {
     const employee = await seedEmployee(t.database.db, demoOyId);
     const url = `/api/beneficiary-employee/${employee.id}/update`;
@@ -530,7 +586,10 @@ describe("POST {id}/update", () => {
 describe("POST {id}/decide", () => {
   async function pendingJoiner() {
     const db = t.database.db;
-    const employee = await seedEmployee(db, demoOyId, { status: "PENDING" });
+    const employee = await seedEmployee(db, demoOyId, {
+      status: "PENDING",
+      createdAt: new Date("2026-01-05T10:00:00Z"),
+    });
     const [role] = await db.select().from(roles).where(eq(roles.name, "BIKE_BENEFICIARY"));
     await db
       .insert(userRoles)

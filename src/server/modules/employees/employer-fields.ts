@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { TUpdateEmployee } from "../../../contract/employees.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { lastWorkingDayOrDefault } from "../../../domain/employees.ts";
+import { employmentDateIssues } from "../../../domain/employment-dates.ts";
 import { eurosToCents } from "../../../domain/money.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, companyUnits, roles } from "../../db/schema/index.ts";
@@ -40,6 +42,41 @@ export function employerFieldValues(input: Partial<TUpdateEmployee>) {
   }
   if (input.employerNote !== undefined) values.employerNote = textOrNull(input.employerNote);
   return values;
+}
+
+/**
+ * The dates of a create, update or decide body against the day the person joined
+ * (src/domain/employment-dates.ts): the contract checks the body's dates against each other, this adds
+ * the day joined, which only the row knows. A date the body leaves out keeps its stored value; an
+ * issue is refused only when the body gives one of its dates. 400 at the field, with the rule and its
+ * limit for the form's words.
+ */
+export function ensureEmploymentDates(
+  joinedAt: Date,
+  stored: { jobTrialPeriodEndDate: string | null; lastWorkingDayDate: string } | null,
+  input: Pick<Partial<TUpdateEmployee>, "jobTrialPeriodEndDate" | "lastWorkingDayDate">,
+) {
+  const dates = {
+    joinedOn: toHelsinkiDateString(joinedAt),
+    jobTrialPeriodEndDate:
+      input.jobTrialPeriodEndDate !== undefined ? input.jobTrialPeriodEndDate : stored?.jobTrialPeriodEndDate,
+    lastWorkingDayDate:
+      input.lastWorkingDayDate !== undefined ? input.lastWorkingDayDate : stored?.lastWorkingDayDate,
+  };
+  const given = (field: string) => input[field as keyof typeof input] !== undefined;
+  const refused = employmentDateIssues(dates).filter(
+    (issue) =>
+      given(issue.field) || (issue.rule === "LAST_DAY_BEFORE_TRIAL_END" && given("jobTrialPeriodEndDate")),
+  );
+  if (refused.length === 0) return;
+  throw badRequest(
+    "The employee's dates are not in order",
+    refused.map((issue) => ({
+      field: `body.${issue.field}`,
+      message: `Must not be before ${issue.limit}`,
+      issue: { code: "custom", params: { rule: issue.rule, limit: issue.limit } },
+    })),
+  );
 }
 
 /** A unit must be one of the employee's company's units (else 400 at the field). */

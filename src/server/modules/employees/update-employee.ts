@@ -8,6 +8,7 @@ import {
   changedFields,
   type EmployerActor,
   employerFieldValues,
+  ensureEmploymentDates,
   ensureUnitOfCompany,
 } from "./employer-fields.ts";
 import { employeeInScope } from "./queries.ts";
@@ -27,6 +28,7 @@ export async function updateEmployee(
   const { tx } = ctx;
   const before = await employeeInScope(tx, ctx.actor.user, id, true);
   await ensureUnitOfCompany(tx, input.unitId, before.companyId, "body.unitId");
+  ensureEmploymentDates(before.createdAt, before, input);
   const values = employerFieldValues(input);
   const fields = changedFields(before, values);
   if (Object.keys(values).length > 0) await tx.update(be).set(values).where(eq(be.id, id));

@@ -6,6 +6,7 @@ import { AmountInput } from "./amount-input.tsx";
 import {
   type CalculatorFormState,
   type ComparedBike,
+  euroBounds,
   MAX_COMPARED_BIKES,
   runCalculator,
 } from "./calculator-form.ts";
@@ -77,12 +78,14 @@ export function BikeComparison({
               label={t("calculator.bikePrice")}
               value={bike.bikePrice}
               onChange={(value) => update(i, { bikePrice: value })}
+              bounds={euroBounds("bikePrice")}
               w={{ base: "45%", sm: 150 }}
             />
             <AmountInput
               label={t("calculator.accessories")}
               value={bike.accessoriesPrice}
               onChange={(value) => update(i, { accessoriesPrice: value })}
+              bounds={euroBounds("accessoriesPrice")}
               w={{ base: "45%", sm: 150 }}
             />
             <CloseButton

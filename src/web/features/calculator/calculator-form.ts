@@ -9,6 +9,7 @@ import {
   CalculatorInputError,
   calculateBenefit,
 } from "../../../domain/calculator/calculate.ts";
+import { type EuroBounds, eurosToCents } from "../../../domain/money.ts";
 
 /**
  * The calculator's inputs as the page holds them: numbers the reader is typing may be empty (""), and the
@@ -91,6 +92,25 @@ export function requestFor(form: CalculatorFormState, bike?: ComparedBike): Part
   ) as Partial<TCalculatorRequest>;
 }
 
+/** The calculator's money fields. */
+export type EuroField =
+  | "bikePrice"
+  | "accessoriesPrice"
+  | "monthlyPayment"
+  | "monthlyGrossSalary"
+  | "employerSubsidyPerMonth";
+
+/** A money field's bounds in cents, as the contract's request schema sets them (its message names them). */
+export function euroBounds(field: EuroField): EuroBounds {
+  const schema = zCalculatorRequest.shape[field];
+  const number = "unwrap" in schema ? schema.unwrap() : schema;
+  const { minValue, maxValue } = number;
+  return {
+    min: eurosToCents(minValue ?? 0),
+    ...(maxValue !== null && Number.isFinite(maxValue) ? { max: eurosToCents(maxValue) } : {}),
+  };
+}
+
 export type FieldErrors = Partial<Record<keyof TCalculatorRequest, string>>;
 
 /** The contract's own check of the request; a missing required number reads as required. */
@@ -158,7 +178,9 @@ export function formToSearch(form: CalculatorFormState, defaults: CalculatorForm
   const params = new URLSearchParams();
   if (form.year !== defaults.year) params.set("year", String(form.year));
   for (const [field, name] of Object.entries(NUMBER_PARAMS) as [keyof typeof NUMBER_PARAMS, string][]) {
-    if (form[field] !== defaults[field]) params.set(name, String(form[field]));
+    // An amount that does not read (NaN) stays out of the link; the field says what is wrong with it.
+    const value = form[field];
+    if (value !== defaults[field] && !Number.isNaN(value)) params.set(name, String(value));
   }
   if (form.municipality !== defaults.municipality) params.set("municipality", form.municipality);
   if (form.churchMember) params.set("church", "1");

@@ -6,11 +6,11 @@ import type {
   TCalculatorRequest,
   TCalculatorResult,
 } from "../../../contract/calculator.ts";
-import { municipalRateFor } from "../../../domain/calculator/calculate.ts";
+import { defaultContractDate, municipalRateFor } from "../../../domain/calculator/calculate.ts";
 import { SectionCard } from "../../components/section-card.tsx";
 import { formatDate } from "../../lib/formatters.ts";
 import { AmountInput } from "./amount-input.tsx";
-import type { CalculatorFormState, FieldErrors } from "./calculator-form.ts";
+import { type CalculatorFormState, euroBounds, type FieldErrors } from "./calculator-form.ts";
 import { useMoney, usePercent } from "./display.ts";
 
 /** The calculator's two input cards: the reader (salary, municipality, age, church) and the bike and lease. */
@@ -64,6 +64,7 @@ export function PersonInputs({ parameters, form, errors, set }: InputsProps) {
           value={form.monthlyGrossSalary}
           onChange={(value) => set("monthlyGrossSalary", value)}
           error={errorOf("monthlyGrossSalary")}
+          bounds={euroBounds("monthlyGrossSalary")}
           required
         />
         <Select
@@ -125,6 +126,7 @@ export function LeaseInputs({
             value={form.bikePrice}
             onChange={(value) => set("bikePrice", value)}
             error={errorOf("bikePrice")}
+            bounds={euroBounds("bikePrice")}
             required
           />
           <AmountInput
@@ -132,6 +134,7 @@ export function LeaseInputs({
             value={form.accessoriesPrice}
             onChange={(value) => set("accessoriesPrice", value)}
             error={errorOf("accessoriesPrice")}
+            bounds={euroBounds("accessoriesPrice")}
           />
         </Group>
         {aboveMaxPrice && own?.maxPrice != null && (
@@ -165,7 +168,8 @@ export function LeaseInputs({
           type="date"
           label={t("calculator.contractDate")}
           description={t("calculator.contractDateHelp", {
-            date: result ? formatDate(result.contractDate) : "",
+            // The day an empty field stands for, also while the other fields keep the result away.
+            date: formatDate(result?.contractDate ?? defaultContractDate(parameters.today, form.year)),
           })}
           value={form.contractDate}
           onChange={(event) => set("contractDate", event.currentTarget.value)}
@@ -177,6 +181,7 @@ export function LeaseInputs({
           value={form.employerSubsidyPerMonth}
           onChange={(value) => set("employerSubsidyPerMonth", value)}
           error={errorOf("employerSubsidyPerMonth")}
+          bounds={euroBounds("employerSubsidyPerMonth")}
           unit={t("calculator.perMonthUnit")}
         />
         <AmountInput
@@ -185,6 +190,7 @@ export function LeaseInputs({
           value={form.monthlyPayment}
           onChange={(value) => set("monthlyPayment", value)}
           error={errorOf("monthlyPayment")}
+          bounds={euroBounds("monthlyPayment")}
           unit={t("calculator.perMonthUnit")}
         />
       </Stack>

@@ -113,7 +113,7 @@ describe("the calculator page", () => {
       user: null,
     });
     const [price] = await screen.findAllByLabelText(/Pyörän hinta/, { selector: "input" });
-    expect(price).toHaveValue("3 999");
+    expect(price).toHaveValue("3999");
     expect(screen.getByRole("rowheader", { name: "Kaupunkipyörä" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Poista pyörä 2 vertailusta" }));
     expect(screen.queryByRole("rowheader", { name: "Kaupunkipyörä" })).not.toBeInTheDocument();
@@ -136,6 +136,23 @@ describe("the calculator page", () => {
     expect(
       await screen.findByText("Vuokrakausi on lyhyempi kuin pienin sallittu kesto."),
     ).toBeInTheDocument();
+  });
+
+  it("reads a price as every money field does: names the maximum, refuses a negative, keeps the date hint", async () => {
+    const user = userEvent.setup();
+    renderApp("/laskuri", { user: null });
+    const price = await screen.findByLabelText(/Pyörän hinta/, { selector: "input" });
+    const contractDate = screen.getByLabelText(/Edusta sovittu/);
+    await user.clear(price);
+    await user.type(price, "999 999 999");
+    expect(price).toHaveAccessibleDescription(/Summa voi olla enintään 50\s000\s€/);
+    expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
+    expect(contractDate).toHaveAccessibleDescription(/Tyhjänä: \d{1,2}\.\d{1,2}\.\d{4}\./);
+    await user.clear(price);
+    await user.type(price, "-500");
+    expect(price).toHaveAccessibleDescription(/Summa ei voi olla negatiivinen/);
+    expect(price).toHaveValue("-500");
+    expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
   });
 
   it("asks for the campaign discount by a switch and says when the lease is too short for it", async () => {

@@ -28,6 +28,8 @@ import {
   EmployerFields,
   employerFieldRules,
   employerFieldsBody,
+  employmentDateIssueTexts,
+  joinedOnOf,
 } from "./employee-form.tsx";
 import { useCreateEmployee } from "./employees-api.ts";
 
@@ -99,8 +101,9 @@ function AddEmployeeSection({
       lastName: rules.required(),
       workEmail: rules.email,
       phoneNumber: rules.optionalPhone,
-      ...employerFieldRules(t),
+      ...employerFieldRules(t, joinedOnOf(null)),
     },
+    texts: employmentDateIssueTexts(t),
   });
   const errorSummary = useFormErrorSummary(form);
 
@@ -132,7 +135,16 @@ function AddEmployeeSection({
         const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
         const errors = field
           ? { [field]: messageForApiError(error, t) }
-          : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
+          : serverFieldErrors(
+              error,
+              form.getValues(),
+              t("forms.checkField"),
+              {},
+              {
+                t,
+                texts: employmentDateIssueTexts(t),
+              },
+            );
         if (Object.keys(errors).length > 0) {
           form.setErrors(errors);
           errorSummary.show();

@@ -22,7 +22,9 @@ import {
   EmployerFields,
   employerFieldRules,
   employerFieldsBody,
+  employmentDateIssueTexts,
   formValuesOf,
+  joinedOnOf,
   useLanguage,
 } from "./employee-form.tsx";
 import { fullName, ROLE_LABELS } from "./employee-labels.tsx";
@@ -104,7 +106,8 @@ function AcceptForm({ employee, onClose }: { employee: TEmployee; onClose: () =>
     schema: zDecideEmployee,
     toBody: (values) => ({ decision: "ACCEPTED", ...employerFieldsBody(values) }),
     // The employer's fields' own rules: dates, a price typed as text.
-    rules: employerFieldRules(t),
+    rules: employerFieldRules(t, joinedOnOf(employee)),
+    texts: employmentDateIssueTexts(t),
   });
   const errorSummary = useFormErrorSummary(form);
   const name = fullName(employee);

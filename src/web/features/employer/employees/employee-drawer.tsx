@@ -8,6 +8,7 @@ import {
 } from "../../../../contract/employees.ts";
 import { DEFAULT_LAST_WORKING_DAY, toHelsinkiDateString } from "../../../../domain/dates.ts";
 import { hasEmploymentEnd } from "../../../../domain/employees.ts";
+import { employmentDateIssues } from "../../../../domain/employment-dates.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
@@ -31,8 +32,11 @@ import {
   EmployerFields,
   employerFieldRules,
   employerFieldsBody,
+  employmentDateIssueTexts,
+  employmentDateText,
   formValuesOf,
   isFarFutureTypo,
+  joinedOnOf,
   useLanguage,
 } from "./employee-form.tsx";
 import { EmployeeStatusBadge, fullName, ROLE_LABELS } from "./employee-labels.tsx";
@@ -185,7 +189,12 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
     schema: zUpdateEmployee,
     toBody: updateBody,
     // The employer's fields' own rules: dates, a price typed as text.
-    rules: { firstName: rules.required(), lastName: rules.required(), ...employerFieldRules(t) },
+    rules: {
+      firstName: rules.required(),
+      lastName: rules.required(),
+      ...employerFieldRules(t, joinedOnOf(employee)),
+    },
+    texts: employmentDateIssueTexts(t),
   });
   const errorSummary = useFormErrorSummary(form);
 
@@ -196,7 +205,16 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
         onDone();
       },
       onError: (error) => {
-        const errors = serverFieldErrors(error, form.getValues(), t("forms.checkField"));
+        const errors = serverFieldErrors(
+          error,
+          form.getValues(),
+          t("forms.checkField"),
+          {},
+          {
+            t,
+            texts: employmentDateIssueTexts(t),
+          },
+        );
         if (Object.keys(errors).length > 0) {
           form.setErrors(errors);
           errorSummary.show();
@@ -299,8 +317,20 @@ function EndEmploymentSection({ employee }: { employee: TEmployeeDetails }) {
   const form = useContractForm({
     initialValues: { lastWorkingDayDate: current },
     schema: zUpdateEmployee,
-    // Ending the employment needs the day; the contract lets a change leave it out.
-    rules: { lastWorkingDayDate: (value) => (value ? null : t("employerEmployees.end.dateRequired")) },
+    texts: employmentDateIssueTexts(t),
+    // Ending the employment needs the day; the contract lets a change leave it out. The day is not
+    // before the person joined nor before their trial period ends, as in the employee's other forms.
+    rules: {
+      lastWorkingDayDate: (value) => {
+        if (!value) return t("employerEmployees.end.dateRequired");
+        const [issue] = employmentDateIssues({
+          joinedOn: joinedOnOf(employee),
+          jobTrialPeriodEndDate: employee.jobTrialPeriodEndDate,
+          lastWorkingDayDate: value,
+        });
+        return issue ? employmentDateText(t, issue.rule, issue.limit) : null;
+      },
+    },
   });
   const value = form.values.lastWorkingDayDate;
   const today = toHelsinkiDateString(new Date());
@@ -358,7 +388,7 @@ function EndEmploymentSection({ employee }: { employee: TEmployeeDetails }) {
               },
               onError: (error) => {
                 setConfirming(false);
-                showErrorToast(error);
+                if (!form.setServerErrors(error)) showErrorToast(error);
               },
             },
           )

@@ -4,13 +4,25 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TEmployee } from "../../../../contract/employees.ts";
-import { DEFAULT_LAST_WORKING_DAY, isTwentyYearsOrMoreInFuture } from "../../../../domain/dates.ts";
+import {
+  DEFAULT_LAST_WORKING_DAY,
+  isTwentyYearsOrMoreInFuture,
+  toHelsinkiDateString,
+} from "../../../../domain/dates.ts";
 import type { GrantableEmployerRole } from "../../../../domain/employees.ts";
+import {
+  type EmploymentDateField,
+  type EmploymentDateRule,
+  employmentDateIssues,
+  isEmploymentDateRule,
+} from "../../../../domain/employment-dates.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
-import { isLanguage } from "../../../i18n/i18n.ts";
-import { formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
+import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
+import type { IssueTexts } from "../../../lib/contract-form.ts";
+import { euroInputError } from "../../../lib/euro-text.ts";
+import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { useFilterOptions } from "./employees-api.ts";
 
 /**
@@ -125,17 +137,54 @@ export function employerFieldsBody(values: EmployeeFormValues) {
   };
 }
 
-/** The validation of the employer's fields (the rest of each form adds its own). */
-export function employerFieldRules(t: TFunction) {
-  const date = (value: string) =>
+const DATE_RULE_TEXTS: Record<EmploymentDateRule, string> = {
+  TRIAL_END_BEFORE_JOINED: "employerEmployees.form.trialEndBeforeJoined",
+  LAST_DAY_BEFORE_JOINED: "employerEmployees.form.lastDayBeforeJoined",
+  LAST_DAY_BEFORE_TRIAL_END: "employerEmployees.form.lastDayBeforeTrialEnd",
+};
+
+/** What an employment-date rule says (src/domain/employment-dates.ts), with the date it may not precede. */
+export function employmentDateText(t: TFunction, rule: EmploymentDateRule, limit: string): string {
+  return t(DATE_RULE_TEXTS[rule], { date: formatDate(limit) });
+}
+
+/** The contract's and the server's date issues in the same words as the form's own check. */
+export function employmentDateIssueTexts(t: TFunction): IssueTexts {
+  return (issue) => {
+    const params = issue.code === "custom" ? issue.params : undefined;
+    return params && isEmploymentDateRule(params.rule) && typeof params.limit === "string"
+      ? employmentDateText(t, params.rule, params.limit)
+      : undefined;
+  };
+}
+
+/** The Helsinki date an employee joined the benefit: their join request, or today for one being added. */
+export function joinedOnOf(employee: Pick<TEmployee, "createdAt"> | null): string {
+  return toHelsinkiDateString(employee ? new Date(employee.createdAt) : new Date());
+}
+
+/**
+ * The validation of the employer's fields (the rest of each form adds its own). The dates are checked
+ * against each other and against the day the person joined (`joinedOn`), as the server checks them.
+ */
+export function employerFieldRules(t: TFunction, joinedOn: string) {
+  const format = (value: string) =>
     value && (!DATE_PATTERN.test(value) || value < "1900-01-01" || value > "2999-12-31")
       ? t("employerEmployees.form.dateInvalid")
       : null;
+  const date =
+    (field: EmploymentDateField) =>
+    (value: string, values: Pick<EmployeeFormValues, EmploymentDateField>) => {
+      const wrong = format(value);
+      if (wrong) return wrong;
+      const issue = employmentDateIssues({ joinedOn, ...values }).find((i) => i.field === field);
+      return issue ? employmentDateText(t, issue.rule, issue.limit) : null;
+    };
   return {
-    maxPrice: (value: string) =>
-      readCents(value) === "invalid" ? t("employerEmployees.form.maxPriceInvalid") : null,
-    lastWorkingDayDate: date,
-    jobTrialPeriodEndDate: date,
+    // The words of every money field: not an amount, negative, or above the contract's largest.
+    maxPrice: (value: string) => euroInputError(value, { max: MAX_PRICE_CENTS }, t, currentLanguage()),
+    lastWorkingDayDate: date("lastWorkingDayDate"),
+    jobTrialPeriodEndDate: date("jobTrialPeriodEndDate"),
   };
 }
 
@@ -155,7 +204,7 @@ function dateDescription(help: ReactNode, value: string, t: TFunction): ReactNod
 /**
  * The employer's fields of an employee: unit (the company's units), cost unit and payroll group (the
  * values in use offered, any text allowed), employee number, trial period end, last working day (empty
- * = 01.01.2999), the max price (empty = the company's) and a note for the employer's own use.
+ * = the employment continues), the max price (empty = the company's) and a note for the employer's own use.
  */
 export function EmployerFields({
   form,
