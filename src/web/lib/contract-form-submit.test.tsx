@@ -69,11 +69,17 @@ describe("useContractForm", () => {
     }
   });
 
-  it("gives each text field the contract's maximum as its maxLength", () => {
+  it("says a text field's maximum as soon as the text passes it, keeping all that was typed", async () => {
+    const user = userEvent.setup();
     renderUi(<Form onSave={vi.fn()} />);
-    expect(screen.getByLabelText("Nimi")).toHaveAttribute("maxLength", "20");
-    expect(screen.getByLabelText("Kaupunki")).toHaveAttribute("maxLength", "40");
-    expect(screen.getByLabelText("Hyväksyn")).not.toHaveAttribute("maxLength");
+    const name = screen.getByLabelText("Nimi");
+    expect(name).not.toHaveAttribute("maxLength");
+    await user.click(name);
+    await user.paste("a".repeat(25));
+    expect(name).toHaveValue("a".repeat(25));
+    expect(name).toHaveAccessibleDescription(/Enintään 20 merkkiä/);
+    await user.type(name, "{Backspace}".repeat(5));
+    expect(name).not.toHaveAccessibleDescription(/Enintään 20 merkkiä/);
   });
 
   it("moves focus to the first field in error after a failed submit, in the order of the page", async () => {

@@ -326,13 +326,30 @@ export function useContractForm<Values extends Record<string, unknown>, Body = u
       ...moneyErrors(money, values, t, lang),
       ...Object.fromEntries(Object.entries(ownErrors(rules, values)).filter(([, text]) => text)),
     }),
-    // A text field says its limit before the server could refuse it: the browser stops at the
-    // contract's maximum (a field's own maxLength, given after the spread, still wins).
+    // A text field says its limit the moment the text passes the contract's maximum, before the
+    // server could refuse it; nothing typed or pasted is cut away (a field's own props still win).
     enhanceGetInputProps: (payload) => {
       const own = input.enhanceGetInputProps?.(payload) ?? {};
-      const max = limits[String(payload.field)];
+      const field = String(payload.field);
+      const max = limits[field];
       const textual = payload.options.type === undefined || payload.options.type === "input";
-      return max !== undefined && textual ? { maxLength: max, ...own } : own;
+      if (max === undefined || !textual) return own;
+      const tooLong = t("forms.tooLong", { max });
+      // Mantine assigns what this answers onto the same props object: keep the form's own onChange.
+      const change = payload.inputProps.onChange;
+      return {
+        onChange: (next: unknown) => {
+          change(next);
+          const value =
+            typeof next === "string"
+              ? next
+              : (next as { currentTarget?: { value?: unknown } } | null)?.currentTarget?.value;
+          if (typeof value !== "string") return;
+          if (value.trim().length > max) payload.form.setFieldError(field, tooLong);
+          else if (payload.form.errors[field] === tooLong) payload.form.clearFieldError(field);
+        },
+        ...own,
+      };
     },
   });
   // The form element of the last submit, to find its fields again when the server refuses some.
