@@ -12,11 +12,14 @@ export function WaitingSince({ waitingOn, since }: { waitingOn: OrderParty | nul
   const { t } = useTranslation();
   const exact = formatDateTime(since);
   return (
-    <Text size="sm" component="span" style={{ whiteSpace: "nowrap" }}>
-      {waitingOn ? t(WAITING_ON_LABELS[waitingOn]) : t("adminOrders.waitingOn.nobody")}
-      {" · "}
+    // Each half stays whole; on a phone's card, narrower than the two, the time goes below whom.
+    <Text size="sm" component="span">
+      <span style={{ whiteSpace: "nowrap" }}>
+        {waitingOn ? t(WAITING_ON_LABELS[waitingOn]) : t("adminOrders.waitingOn.nobody")}
+        {" ·"}
+      </span>{" "}
       <Tooltip label={exact} withArrow>
-        <time dateTime={since}>
+        <time dateTime={since} style={{ whiteSpace: "nowrap" }}>
           {sinceText(t, since)}
           <VisuallyHidden>{` (${exact})`}</VisuallyHidden>
         </time>
