@@ -18,6 +18,7 @@ import { EuroInput } from "../../../components/euro-input.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
+import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
 import { PercentField } from "../tax-tables/fields.tsx";
@@ -138,11 +139,14 @@ export function CompanyFields({ form, create }: { form: CompanyForm; create: boo
       <Fieldset legend={t("adminCompanies.form.terms")} variant="unstyled">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <EuroInput
-              label={t("adminCompanies.form.maxPrice")}
-              description={t("adminCompanies.form.maxPriceHelp")}
-              {...form.getInputProps("maxPrice")}
-            />
+            <Stack gap="xs">
+              <EuroInput
+                label={t("adminCompanies.form.maxPrice")}
+                description={t("adminCompanies.form.maxPriceHelp")}
+                {...form.getInputProps("maxPrice")}
+              />
+              <MaxPriceWarning typed={form.values.maxPrice} />
+            </Stack>
             <PercentField
               label={t("adminCompanies.form.vatPercent")}
               description={t("adminCompanies.form.vatHelp")}

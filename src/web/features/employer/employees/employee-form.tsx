@@ -23,6 +23,7 @@ import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
 import type { IssueTexts } from "../../../lib/contract-form.ts";
 import { euroInputError } from "../../../lib/euro-text.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
+import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
 import { useFilterOptions } from "./employees-api.ts";
 
 /**
@@ -290,11 +291,14 @@ export function EmployerFields({
             {...form.getInputProps("lastWorkingDayDate")}
           />
         )}
-        <EuroInput
-          label={t("employerEmployees.fields.maxPrice")}
-          description={maxPriceHelp}
-          {...form.getInputProps("maxPrice")}
-        />
+        <Stack gap="xs">
+          <EuroInput
+            label={t("employerEmployees.fields.maxPrice")}
+            description={maxPriceHelp}
+            {...form.getInputProps("maxPrice")}
+          />
+          <MaxPriceWarning typed={values.maxPrice} />
+        </Stack>
       </SimpleGrid>
       <Textarea
         label={t("employerEmployees.fields.employerNote")}

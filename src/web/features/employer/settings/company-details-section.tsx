@@ -6,7 +6,6 @@ import {
   type TCompanySettingsInput,
   zCompanySettingsInput,
 } from "../../../../contract/companies.ts";
-import { isMaxPriceImplausiblyLow, LOWEST_SENSIBLE_MAX_PRICE_CENTS } from "../../../../domain/companies.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
 import { DetailsList } from "../../../components/details-list.tsx";
@@ -20,6 +19,7 @@ import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/format
 import { revealOpenedForm } from "../../../lib/reveal-form.ts";
 import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
 import { companyErrorText } from "../../companies/company-messages.ts";
+import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
 
 /** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
 function eurosToText(euros: number | null, lang: Language): string {
@@ -156,9 +156,6 @@ function MaxPriceForm({
     });
   }
 
-  const typed = readCents(form.values.maxPrice);
-  const implausiblyLow = typeof typed === "number" && typed >= 0 && isMaxPriceImplausiblyLow(typed);
-
   return (
     <form ref={revealOpenedForm} noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm" maw={480}>
@@ -173,16 +170,7 @@ function MaxPriceForm({
           autoComplete="off"
           {...form.getInputProps("maxPrice")}
         />
-        {/* Present from the start, so that the warning is read out when it appears. */}
-        <div role="status">
-          {implausiblyLow && (
-            <Alert color="yellow" variant="light" title={t("employerSettings.details.maxPriceLowTitle")}>
-              {t("employerSettings.details.maxPriceLow", {
-                lowest: formatMoney(LOWEST_SENSIBLE_MAX_PRICE_CENTS, lang),
-              })}
-            </Alert>
-          )}
-        </div>
+        <MaxPriceWarning typed={form.values.maxPrice} />
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             {t("employerSettings.details.saveMaxPrice")}
