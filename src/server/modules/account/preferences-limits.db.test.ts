@@ -92,7 +92,11 @@ describe("PUT /api/user-preferences limits", () => {
       "VALIDATION_ERROR",
     );
     expect(body.details).toEqual([
-      { field: "body.preferences", message: "Preferences may hold at most 50 keys and 8192 bytes" },
+      {
+        field: "body.preferences",
+        message: "Preferences may hold at most 50 keys and 8192 bytes",
+        issue: { code: "custom" },
+      },
     ]);
     expect(await stored(ids.employee)).toEqual(before);
   });
