@@ -14,6 +14,11 @@ export type ConfirmDialogProps = {
   onCancel: () => void;
   /** The action is running: the confirm button spins and the dialog stays open. */
   loading?: boolean;
+  /**
+   * The button that closes without acting, "Peruuta" unless told: a dialog whose action itself reads
+   * "Peruuta tilaus" says "Takaisin" here, so that the two buttons cannot be mistaken for each other.
+   */
+  cancelLabel?: string;
 };
 
 /**
@@ -28,6 +33,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   loading = false,
+  cancelLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -42,7 +48,7 @@ export function ConfirmDialog({
       <Text component="div">{children}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
-          {t("ds.confirm.cancel")}
+          {cancelLabel ?? t("ds.confirm.cancel")}
         </Button>
         {/* red.9: white on it is 5.5:1; the default filled red (shade 7) is 3.8:1, under WCAG AA. */}
         <Button color="red.9" onClick={onConfirm} loading={loading}>

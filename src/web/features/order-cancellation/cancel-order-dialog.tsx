@@ -54,6 +54,10 @@ export function CancelOrderDialog({
       setFieldError(texts.reasonRequired);
       return;
     }
+    if (text.length > CANCELLATION_REASON.max) {
+      setFieldError(t("forms.tooLong", { max: CANCELLATION_REASON.max }));
+      return;
+    }
     setFieldError(null);
     onConfirm(text);
   }
@@ -63,6 +67,7 @@ export function CancelOrderDialog({
       opened={opened}
       title={texts.title}
       confirmLabel={texts.confirmLabel}
+      cancelLabel={t("ds.confirm.back")}
       onConfirm={confirm}
       onCancel={() => {
         if (!pending) onClose();
@@ -77,9 +82,16 @@ export function CancelOrderDialog({
         description={texts.reasonHelp}
         required
         rows={3}
-        maxLength={CANCELLATION_REASON.max}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setReason(next);
+          // The error goes as soon as the reason would pass; the maximum is said as soon as it is passed.
+          const length = next.trim().length;
+          if (length > CANCELLATION_REASON.max)
+            setFieldError(t("forms.tooLong", { max: CANCELLATION_REASON.max }));
+          else if (fieldError && length >= CANCELLATION_REASON.min) setFieldError(null);
+        }}
         error={fieldError}
       />
       {error != null && (

@@ -97,8 +97,19 @@ describe("the employee's cancel dialog", () => {
       await within(dialog).findByText("Kerro peruutuksen syy (vähintään 3 merkkiä)"),
     ).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/order-cancellations")).toHaveLength(0);
+    // The button that closes the dialog cannot be taken for the one that cancels the order.
+    expect(within(dialog).getByRole("button", { name: "Takaisin" })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Peruuta" })).toBeNull();
+    // Over the maximum the reason says so, keeping the text; back under it, the error goes.
+    const reasonField = within(dialog).getByLabelText(/Peruutuksen syy/);
+    await user.click(reasonField);
+    await user.paste("x".repeat(1001));
+    expect(reasonField).toHaveValue("x".repeat(1001));
+    expect(within(dialog).getByText("Enintään 1000 merkkiä")).toBeInTheDocument();
+    await user.clear(reasonField);
 
     await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "  Löysin sopivamman pyörän  ");
+    expect(within(dialog).queryByText(/vähintään 3 merkkiä/)).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Peruuta tilaus" }));
     await waitFor(() => expect(api.callsTo("POST", "/api/order-cancellations")).toHaveLength(1));
     expect(api.callsTo("POST", "/api/order-cancellations")[0]?.body).toEqual({
