@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_MODES, POLICY_ELIGIBILITIES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
 import { isValidBusinessId } from "../domain/validation/business-id.ts";
+import { isSupportedPhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../domain/validation/phone.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
@@ -80,6 +81,17 @@ export const zPostalCode = z
 
 /** An optional text field: empty string and null both mean none. */
 const optionalText = zOptionalSingleLineText;
+
+/** A contact's phone number, optional: empty or null for none, else one the phone rule accepts. */
+const zOptionalPhoneNumber = z
+  .union([
+    zSingleLineText({ max: 40 }).refine(
+      (value) => value === "" || isSupportedPhoneNumber(value),
+      UNSUPPORTED_PHONE_NUMBER_MESSAGE,
+    ),
+    z.null(),
+  ])
+  .optional();
 
 export const zCompaniesQuery = zPageQuery.extend({
   /** true: only companies that belong to a group; false: only companies without one. */
@@ -225,7 +237,7 @@ const companyFields = {
   eInvoiceOperator: optionalText(100),
   contactName: optionalText(200),
   contactEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
-  contactPhoneNumber: optionalText(40),
+  contactPhoneNumber: zOptionalPhoneNumber,
   previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable().optional(),
 };
 
@@ -242,7 +254,7 @@ export const zCreateCompany = z.object({
       firstName: zSingleLineText({ min: 1, max: 100 }),
       lastName: zSingleLineText({ min: 1, max: 100 }),
       email: zEmailAddress,
-      phoneNumber: optionalText(40),
+      phoneNumber: zOptionalPhoneNumber,
     })
     .optional(),
 });

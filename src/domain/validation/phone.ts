@@ -22,6 +22,16 @@ export function normalizePhoneNumber(input: string): string {
   throw new Error(UNSUPPORTED_PHONE_NUMBER_MESSAGE);
 }
 
+/** Whether a typed number is one the rule accepts, once normalised (a contact's number, say). */
+export function isSupportedPhoneNumber(input: string): boolean {
+  try {
+    normalizePhoneNumber(input);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The international form of a stored number: the trunk 0 stands for Finland's +358. Numbers are
  * stored as SPEC §5 normalises them (a leading 0 or +358, as typed); the SMS provider and every

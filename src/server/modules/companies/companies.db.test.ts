@@ -287,6 +287,16 @@ describe("POST /api/companies", () => {
       400,
     );
     expect(bad.details?.map((d) => d.field)).toContain("body.businessId");
+    // A contact's phone number follows the phone rule, as every other number does.
+    const phone = expectError(
+      await call("POST", "/api/companies", ADMIN, {
+        name: "Puhelin Oy",
+        businessId: freshBusinessId(),
+        contactPhoneNumber: "abc",
+      }),
+      400,
+    );
+    expect(phone.details?.map((d) => d.field)).toEqual(["body.contactPhoneNumber"]);
     const unknown = expectError(
       await call("POST", "/api/companies", ADMIN, {
         name: "Viite Oy",

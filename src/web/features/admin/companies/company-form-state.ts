@@ -142,6 +142,8 @@ function companyIssueText(issue: z.core.$ZodIssue, t: TFunction): string | undef
   if ((field === "name" || field === "newGroupCompanyName") && issue.code === "too_small")
     return t("adminCompanies.form.nameTooShort");
   if (field === "maxPrice") return t("adminTaxTables.form.amountInvalid");
+  if ((field === "contactPhoneNumber" || field === "admin.phoneNumber") && issue.code === "custom")
+    return t("errors.UNSUPPORTED_PHONE_NUMBER");
   return undefined;
 }
 
