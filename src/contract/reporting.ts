@@ -47,7 +47,7 @@ const zIncomeType = z.union([
 ]);
 
 const zOneOffItem = z.object({
-  kind: z.enum(["OWN_SHARE", "REDEMPTION", "OTHER", "CATCH_UP"]),
+  kind: z.enum(["OWN_SHARE", "REDEMPTION", "RETURN_FEE", "DEDUCTIBLE", "OTHER", "CATCH_UP"]),
   description: z.string().nullable(),
   amountCents: z.number().int(),
   incomeType: z.literal(INCOME_TYPE_COMPENSATION).nullable(),

@@ -27,9 +27,6 @@ export const MAX_CLAIM_FILES = 20;
 /** The depreciation of the insured value: this many percent of the package price per full month. */
 export const INSURED_VALUE_DEPRECIATION_PERCENT_PER_MONTH = 1;
 
-/** What the employee's deductible payment reads as in payroll and on the invoice. */
-export const DEDUCTIBLE_PAYMENT_DESCRIPTION = "Vakuutusvahingon omavastuu";
-
 /** Why a lease ends when its claim ends it (endLease's reason). */
 export const INSURANCE_LEASE_END_REASON = "INSURANCE_END_OF_LEASING";
 

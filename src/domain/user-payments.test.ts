@@ -4,7 +4,6 @@ import { PAYMENT_METHODS, PAYMENT_MODES } from "./enums.ts";
 import {
   addDays,
   isOpenUserPayment,
-  ownShareDescription,
   ownSharePaymentTerms,
   paymentMethodAllowed,
   payrollPeriodOfPayment,
@@ -102,11 +101,7 @@ describe("ownSharePaymentTerms", () => {
   });
 });
 
-describe("the own share's description and a payment's state", () => {
-  it("names the order as payroll prints it", () => {
-    expect(ownShareDescription(10042)).toBe("Enimmäishinnan ylittävä osuus, tilaus 10042");
-  });
-
+describe("a payment's state", () => {
   it("counts a payment open until it is paid or cancelled", () => {
     expect(isOpenUserPayment({ paymentStatus: "PENDING", isUserPaymentDone: false })).toBe(true);
     expect(isOpenUserPayment({ paymentStatus: "PAID", isUserPaymentDone: true })).toBe(false);

@@ -57,11 +57,6 @@ export function ownSharePaymentTerms(
   return { paymentMethod: "BATCH", dueDate: addDays(acceptedOn, BATCH_PAYMENT_DAYS) };
 }
 
-/** The own share's description, in Finnish as payroll prints it. */
-export function ownShareDescription(orderNumber: number): string {
-  return `Enimmäishinnan ylittävä osuus, tilaus ${orderNumber}`;
-}
-
 /** The pay period (YYYY-MM) whose net pay a PAYROLL payment is deducted from: its due date's month. */
 export function payrollPeriodOfPayment(dueDate: string): string {
   return periodOf(dueDate);

@@ -129,6 +129,8 @@ test("a lease reaches its end, the employee redeems and pays, and every side see
   const payments = employee.getByRole("region", { name: "Omat maksut" });
   const redemption = payments.getByRole("article", { name: "Pyörän lunastus" });
   await expect(redemption.getByText("Viitenumero", { exact: true })).toBeVisible({ timeout: 15_000 });
+  // Its kind is the title; below it the order once, with no Finnish text the server made up.
+  await expect(redemption.getByText(/^tilaus \d+$/)).toBeVisible();
   await expect(redemption.getByText("Virtuaaliviivakoodi", { exact: true })).toBeVisible();
 
   // 3. The helpdesk finds the case, marks the payment paid and the Grenke invoice sent, and completes it.

@@ -59,7 +59,7 @@ export type PayrollAbsence = {
 };
 
 /** What an employee's own payment through payroll is. */
-export type PayrollOneOffKind = "OWN_SHARE" | "REDEMPTION" | "OTHER";
+export type PayrollOneOffKind = "OWN_SHARE" | "REDEMPTION" | "RETURN_FEE" | "DEDUCTIBLE" | "OTHER";
 
 /** One of the employee's own payments through payroll that falls in the period (user payments, PAYROLL). */
 export type PayrollOneOff = {

@@ -11,6 +11,7 @@ const transfer = bankTransferInstructions({
 });
 const params = {
   name: "Maija",
+  kind: "OTHER" as const,
   description: "Lisävaruste <tarakka> & lukko",
   bankTransfer: transfer,
   link: "https://pedaali.example/mybike?x=1&y=2",
@@ -45,6 +46,15 @@ describe("the user payment's invoice mail", () => {
     expect(userPaymentInvoiceMail("sv", params).subject).toMatch(/^Faktura:/);
     // An unknown language gets Finnish.
     expect(userPaymentInvoiceMail("de", params).subject).toBe(fi.subject);
+  });
+
+  it("names a payment Pedaali made by its kind in the reader's language, and its order once", () => {
+    const own = { ...params, kind: "OWN_SHARE" as const, description: null, orderNumber: 10043 };
+    expect(userPaymentInvoiceMail("en", own).subject).toBe(
+      "Invoice: Share above the maximum price · order 10043",
+    );
+    expect(userPaymentInvoiceMail("sv", own).text).toContain("Andel över maxpriset · beställning 10043.");
+    expect(userPaymentInvoiceMail("fi", own).text).toContain("Enimmäishinnan ylittävä osuus · tilaus 10043.");
   });
 
   it("leaves out the barcode and the due date when the payment has none", () => {

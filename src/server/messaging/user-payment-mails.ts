@@ -1,5 +1,5 @@
 import { formatHelsinkiDate } from "../../domain/dates.ts";
-import type { Language } from "../../domain/enums.ts";
+import type { Language, UserPaymentKind } from "../../domain/enums.ts";
 import { formatCents } from "../../domain/money.ts";
 import type { BankTransferInstructions } from "../../domain/payment-instructions.ts";
 import type { MailContent } from "./layout.ts";
@@ -15,8 +15,12 @@ const TEMPLATE: MailTemplate = "user-payment-invoice";
 
 export type UserPaymentInvoiceParams = {
   name?: string | null;
-  /** What the payment is for, as the payment describes it. */
-  description: string;
+  /** What the payment is for: its kind, named in the mail's language. */
+  kind: UserPaymentKind;
+  /** What a person typed for the payment, shown as typed; none on a payment Pedaali made itself. */
+  description?: string | null;
+  /** The order the payment belongs to, if any. */
+  orderNumber?: number | null;
   bankTransfer: BankTransferInstructions;
   /** Where the employee sees their payments (/mybike). */
   link: string;
@@ -34,6 +38,8 @@ type Words = {
   barcode: string;
   action: string;
   paidAlready: string;
+  kind: Record<UserPaymentKind, string>;
+  order: string;
 };
 
 const WORDS: Record<Language, Words> = {
@@ -50,6 +56,14 @@ const WORDS: Record<Language, Words> = {
       "Voit myös maksaa virtuaaliviivakoodilla: liitä se verkkopankkisi maksulomakkeelle, niin tiedot täyttyvät itsestään.",
     action: "Näytä maksut Pedaalissa",
     paidAlready: "Jos olet jo maksanut laskun, tämä viesti on aiheeton.",
+    kind: {
+      OWN_SHARE: "Enimmäishinnan ylittävä osuus",
+      REDEMPTION: "Pyörän lunastus",
+      RETURN_FEE: "Palautusmaksu",
+      DEDUCTIBLE: "Omavastuu",
+      OTHER: "Muu maksu",
+    },
+    order: "tilaus",
   },
   en: {
     subject: "Invoice",
@@ -64,6 +78,14 @@ const WORDS: Record<Language, Words> = {
       "You can also pay with the virtual barcode: paste it into your online bank's payment form and the details are filled in for you.",
     action: "See your payments in Pedaali",
     paidAlready: "If you have already paid the invoice, please ignore this message.",
+    kind: {
+      OWN_SHARE: "Share above the maximum price",
+      REDEMPTION: "Bike redemption",
+      RETURN_FEE: "Return fee",
+      DEDUCTIBLE: "Deductible",
+      OTHER: "Other payment",
+    },
+    order: "order",
   },
   sv: {
     subject: "Faktura",
@@ -78,6 +100,14 @@ const WORDS: Record<Language, Words> = {
       "Du kan också betala med den virtuella streckkoden: klistra in den i nätbankens betalningsformulär så fylls uppgifterna i automatiskt.",
     action: "Visa betalningarna i Pedaali",
     paidAlready: "Om du redan har betalat fakturan kan du bortse från det här meddelandet.",
+    kind: {
+      OWN_SHARE: "Andel över maxpriset",
+      REDEMPTION: "Inlösen av cykeln",
+      RETURN_FEE: "Returavgift",
+      DEDUCTIBLE: "Självrisk",
+      OTHER: "Annan betalning",
+    },
+    order: "beställning",
   },
 };
 
@@ -89,11 +119,19 @@ export function userPaymentInvoiceMail(
   const lang = resolveLanguage(language);
   const w = WORDS[lang];
   const transfer = params.bankTransfer;
+  // The kind in the reader's words, then what a person typed, then the order: as the web lists it.
+  const what = [
+    w.kind[params.kind],
+    params.description,
+    params.orderNumber == null ? null : `${w.order} ${params.orderNumber}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   const content: MailContent = {
-    subject: `${w.subject}: ${params.description}`,
+    subject: `${w.subject}: ${what}`,
     greeting: greeting(lang, params.name),
     paragraphs: [
-      `${w.intro} ${params.description}.`,
+      `${w.intro} ${what}.`,
       w.how,
       `${w.recipient}: ${transfer.recipient}`,
       `${w.iban}: ${transfer.iban} (BIC ${transfer.bic})`,

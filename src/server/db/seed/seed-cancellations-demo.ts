@@ -285,7 +285,6 @@ async function payOwnShare(tx: Tx, order: typeof orders.$inferSelect, person: Pe
         beneficiaryEmployeeId: person.employmentId,
         companyId: person.companyId,
         orderId: order.id,
-        description: `Enimmäishinnan ylittävä osuus, tilaus ${order.orderNumber}`,
         amountCents: order.userPaymentCents,
         paymentMethod: "BATCH",
         dueDate: toHelsinkiDateString(paidAt),

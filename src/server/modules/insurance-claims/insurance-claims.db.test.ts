@@ -630,7 +630,7 @@ describe("POST /api/insurance-claims/{id}/steps", () => {
       .where(eq(userPayments.insuranceClaimId, id));
     expect(payment).toMatchObject({
       kind: "DEDUCTIBLE",
-      description: "Vakuutusvahingon omavastuu",
+      description: null,
       beneficiaryEmployeeId: employee.id,
       sentAt: expect.any(Date),
     });

@@ -3,7 +3,6 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { PaymentMethod } from "../../../domain/enums.ts";
 import {
   canTakeClaimStep,
-  DEDUCTIBLE_PAYMENT_DESCRIPTION,
   INSURANCE_LEASE_END_REASON,
   type InsuranceClaimStep,
   isClaimOpen,
@@ -69,7 +68,6 @@ export async function takeClaimStep(
       companyId: claim.companyId,
       orderId: claim.orderId,
       insuranceClaimId: claim.id,
-      description: DEDUCTIBLE_PAYMENT_DESCRIPTION,
       amountCents: figures.deductibleOwedCents,
       paymentMethod,
       dueDate,

@@ -60,7 +60,6 @@ async function order(status: OrderStatus, paidOwnShare = false): Promise<string>
       companyId: demoOyId,
       orderId,
       kind: "OWN_SHARE",
-      description: "Enimmäishinnan ylittävä osuus",
       amountCents: 42_000,
       paymentMethod: "BATCH",
       paymentStatus: "PAID",

@@ -103,7 +103,6 @@ async function ownShare(orderId: string, paid: boolean, amountCents = 42_000) {
       companyId: demoOyId,
       orderId,
       kind: "OWN_SHARE",
-      description: "Enimmäishinnan ylittävä osuus",
       amountCents,
       paymentMethod: "BATCH",
       paymentStatus: paid ? "PAID" : "PENDING",

@@ -243,7 +243,7 @@ describe("the own share above the max price, owed from the acceptance", () => {
         paymentMethod: "PAYROLL",
         paymentStatus: "PENDING",
         dueDate: firstDayOf(addMonths(periodOf(today), 1)),
-        description: `Enimmäishinnan ylittävä osuus, tilaus ${accepted.orderNumber}`,
+        description: null,
         isUserPaymentDone: false,
       });
       expect(payment?.sentAt).not.toBeNull();

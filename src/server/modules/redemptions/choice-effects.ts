@@ -67,7 +67,6 @@ export async function leaseEndPayment(
     companyId: redemption.companyId,
     orderId: redemption.orderId,
     bikeRedemptionId: redemption.id,
-    description: payment.kind === "REDEMPTION" ? "Pyörän lunastus" : "Pyörän palautusmaksu",
     amountCents: payment.amountCents,
     paymentMethod: payment.method,
     dueDate: leaseEndPaymentDueDate(payment.method, redemption.leaseEndsOn ?? today, today),

@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { taxYearPicker } from "../../../domain/calculator/benefit-cost.ts";
-import type { UserPaymentKind } from "../../../domain/enums.ts";
 import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
 import { addMonths, firstDayOf, lastDayOf } from "../../../domain/payroll/period.ts";
 import type {
@@ -9,7 +8,6 @@ import type {
   PayrollInput,
   PayrollLease,
   PayrollOneOff,
-  PayrollOneOffKind,
 } from "../../../domain/payroll/types.ts";
 import { TAX_YEAR_2025 } from "../../../domain/tax/published-tax-years.ts";
 import type { Db } from "../../db/client.ts";
@@ -96,7 +94,8 @@ export async function loadPayrollSource(db: Db, companyId: string, period: strin
     );
   const oneOffs: PayrollOneOff[] = paymentRows.map((p) => ({
     beneficiaryEmployeeId: p.beneficiaryEmployeeId,
-    kind: oneOffKind(p.kind),
+    // Payroll names it by its kind: a payment Pedaali makes carries no description of its own.
+    kind: p.kind,
     description: p.description,
     amountCents: p.amountCents,
   }));
@@ -140,14 +139,6 @@ export async function loadPayrollSource(db: Db, companyId: string, period: strin
   }));
   const absences: PayrollAbsence[] = absenceRows;
   return { employees, leases, absences, oneOffs };
-}
-
-/**
- * How payroll names a user payment: the share over the max price (also income type 420) and buying the
- * bike have their own kinds; a return fee or a deductible is another own payment from the net pay.
- */
-function oneOffKind(kind: UserPaymentKind): PayrollOneOffKind {
-  return kind === "OWN_SHARE" || kind === "REDEMPTION" ? kind : "OTHER";
 }
 
 /**

@@ -101,6 +101,8 @@ export const PAYROLL_WORDS: Record<Language, PayrollWords> = {
     oneOffKind: {
       OWN_SHARE: "Enimmäishinnan ylittävä osuus",
       REDEMPTION: "Pyörän lunastus",
+      RETURN_FEE: "Palautusmaksu",
+      DEDUCTIBLE: "Omavastuu",
       OTHER: "Muu maksu",
       CATCH_UP: "Siirtyneet kuukausierät",
     },
@@ -157,6 +159,8 @@ export const PAYROLL_WORDS: Record<Language, PayrollWords> = {
     oneOffKind: {
       OWN_SHARE: "Share above the maximum price",
       REDEMPTION: "Bike redemption",
+      RETURN_FEE: "Return fee",
+      DEDUCTIBLE: "Deductible",
       OTHER: "Other payment",
       CATCH_UP: "Deferred monthly payments",
     },
@@ -213,6 +217,8 @@ export const PAYROLL_WORDS: Record<Language, PayrollWords> = {
     oneOffKind: {
       OWN_SHARE: "Andel över maxpriset",
       REDEMPTION: "Inlösen av cykeln",
+      RETURN_FEE: "Returavgift",
+      DEDUCTIBLE: "Självrisk",
       OTHER: "Annan betalning",
       CATCH_UP: "Uppskjutna månadsavgifter",
     },

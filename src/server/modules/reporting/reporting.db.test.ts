@@ -194,7 +194,6 @@ async function scenario(db: Db) {
     companyId,
     orderId: order.id,
     kind: "OWN_SHARE",
-    description: "Enimmäishinnan ylittävä osuus",
     amountCents: 45_000,
     paymentMethod: "PAYROLL",
     dueDate: "2026-06-25",

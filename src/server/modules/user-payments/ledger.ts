@@ -27,8 +27,11 @@ export type NewUserPayment = {
   orderId?: string | null;
   bikeRedemptionId?: string | null;
   insuranceClaimId?: string | null;
-  /** What the employee sees the payment for, in Finnish as payroll prints it ("Pyörän lunastus"). */
-  description: string;
+  /**
+   * Only what a person typed for the payment (the helpdesk's hand-made one). A payment Pedaali makes
+   * itself has none: its kind and order say what it is, in each reader's own language.
+   */
+  description?: string | null;
   amountCents: number;
   /** PAYROLL: deducted from the net pay of the due date's month; BATCH: an invoice paid by transfer. */
   paymentMethod: PaymentMethod;
@@ -86,7 +89,7 @@ export async function createUserPayment(ctx: WriteContext, input: NewUserPayment
       orderId: input.orderId ?? null,
       bikeRedemptionId: input.bikeRedemptionId ?? null,
       insuranceClaimId: input.insuranceClaimId ?? null,
-      description: input.description,
+      description: input.description ?? null,
       amountCents: input.amountCents,
       paymentMethod: input.paymentMethod,
       paymentStatus: "PENDING",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bankTransferInstructions } from "../../../domain/payment-instructions.ts";
 import type { AppContext } from "../../context.ts";
-import { beneficiaryEmployees, systemUsers, userPayments, users } from "../../db/schema/index.ts";
+import { beneficiaryEmployees, orders, systemUsers, userPayments, users } from "../../db/schema/index.ts";
 import { userPaymentInvoiceMail } from "../../messaging/user-payment-mails.ts";
 
 /**
@@ -21,17 +21,21 @@ export async function mailUserPaymentInvoice(
         email: users.email,
         language: users.language,
         firstName: systemUsers.firstName,
+        orderNumber: orders.orderNumber,
       })
       .from(userPayments)
       .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, userPayments.beneficiaryEmployeeId))
       .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
       .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+      .leftJoin(orders, eq(orders.id, userPayments.orderId))
       .where(eq(userPayments.id, paymentId));
     const payment = row?.payment;
     if (!row || !payment || payment.paymentMethod !== "BATCH" || !payment.referenceNumber) return false;
     const mail = userPaymentInvoiceMail(row.language, {
       name: row.firstName,
-      description: payment.description ?? "",
+      kind: payment.kind,
+      description: payment.description,
+      orderNumber: row.orderNumber,
       bankTransfer: bankTransferInstructions({
         amountCents: payment.amountCents,
         referenceNumber: payment.referenceNumber,

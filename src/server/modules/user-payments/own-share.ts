@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { ownShareDescription, ownSharePaymentTerms } from "../../../domain/user-payments.ts";
+import { ownSharePaymentTerms } from "../../../domain/user-payments.ts";
 import { companies, userPayments } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { cancelUserPayment, createUserPayment } from "./ledger.ts";
@@ -43,7 +43,6 @@ export async function chargeOwnShare(
     beneficiaryEmployeeId: order.beneficiaryEmployeeId,
     companyId: order.companyId,
     orderId: order.id,
-    description: ownShareDescription(order.orderNumber),
     amountCents,
     paymentMethod: terms.paymentMethod,
     dueDate: terms.dueDate,

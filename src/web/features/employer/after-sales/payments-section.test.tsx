@@ -8,7 +8,7 @@ import type { RoleName } from "../../../../domain/roles.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../../lib/session.ts";
 import { fakeApi } from "../../../test/fake-api.ts";
-import { renderUi } from "../../../test/render-ui.tsx";
+import { loadTexts, renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { sessionUser } from "../../../test/session-user.ts";
 import { EmployerPaymentsSection } from "./payments-section.tsx";
@@ -20,7 +20,7 @@ const LIST = "/api/user-payment/optimized?page=1&pageSize=10";
 const payment = (overrides: Partial<TUserPayment> = {}): TUserPayment => ({
   id: "5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a01",
   kind: "OWN_SHARE",
-  description: "Enimmäishinnan ylittävä osuus, tilaus 10042",
+  description: null,
   orderId: "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a01",
   orderNumber: 10042,
   bikeRedemptionId: null,
@@ -85,7 +85,7 @@ describe("the employees' payments on the employer's bikes tab", () => {
     const table = await screen.findByRole("table", { name: "Työntekijöiden maksut" });
     const row = (await within(table).findByText("Aino Virtanen")).closest("tr") as HTMLElement;
     expect(within(row).getByText("Enimmäishinnan ylittävä osuus")).toBeInTheDocument();
-    expect(within(row).getByText(/tilaus 10042/)).toBeInTheDocument();
+    expect(within(row).getByText("tilaus 10042")).toBeInTheDocument();
     expect(within(row).getByText(/406,00\s€/)).toBeInTheDocument();
     expect(within(row).getByText("Palkasta")).toBeInTheDocument();
     expect(within(row).getByText("01.12.2026")).toBeInTheDocument();
@@ -94,6 +94,37 @@ describe("the employees' payments on the employer's bikes tab", () => {
     await user.click(screen.getByRole("radio", { name: "Maksettu" }));
     await waitFor(() => expect(replies.callsTo("GET", `${LIST}&isUserPaymentDone=true`)).toHaveLength(1));
     expect(await screen.findByText("Yksikään maksu ei vastaa valintaa.")).toBeInTheDocument();
+  });
+
+  it("names each payment by its kind in the reader's language, then what was typed, then the order once", async () => {
+    await loadTexts("en");
+    try {
+      fakeApi({
+        [`GET ${LIST}`]: page([
+          payment(),
+          payment({
+            id: "5a5a5a5a-5a5a-4a5a-8a5a-5a5a5a5a5a02",
+            kind: "OTHER",
+            description: "Jälkikäteen ostettu lisävaruste",
+            orderNumber: 10043,
+          }),
+        ]),
+      });
+      renderSection("EMPLOYER_REPORTING");
+      const table = await screen.findByRole("table", { name: "Employees' payments" });
+      const [share, other] = (await within(table).findAllByText("Aino Virtanen")).map(
+        (cell) => cell.closest("tr") as HTMLElement,
+      );
+      expect(within(share as HTMLElement).getByText("Share above the maximum price")).toBeInTheDocument();
+      expect(within(share as HTMLElement).getByText("order 10042")).toBeInTheDocument();
+      expect(within(other as HTMLElement).getByText("Other payment")).toBeInTheDocument();
+      expect(
+        within(other as HTMLElement).getByText("Jälkikäteen ostettu lisävaruste · order 10043"),
+      ).toBeInTheDocument();
+      expect(within(table).queryByText(/Enimmäishinnan|tilaus/)).not.toBeInTheDocument();
+    } finally {
+      await loadTexts("fi");
+    }
   });
 
   it("is not shown to the editor, who holds no user-payments.read", async () => {

@@ -20,14 +20,18 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
+import { type UserPaymentWords, userPaymentWhat } from "../../../lib/user-payment-text.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
-const KIND_LABELS: Record<UserPaymentKind, string> = {
-  OWN_SHARE: "employerPayments.kinds.OWN_SHARE",
-  REDEMPTION: "employerPayments.kinds.REDEMPTION",
-  RETURN_FEE: "employerPayments.kinds.RETURN_FEE",
-  DEDUCTIBLE: "employerPayments.kinds.DEDUCTIBLE",
-  OTHER: "employerPayments.kinds.OTHER",
+const PAYMENT_WORDS: UserPaymentWords<UserPaymentKind> = {
+  kinds: {
+    OWN_SHARE: "employerPayments.kinds.OWN_SHARE",
+    REDEMPTION: "employerPayments.kinds.REDEMPTION",
+    RETURN_FEE: "employerPayments.kinds.RETURN_FEE",
+    DEDUCTIBLE: "employerPayments.kinds.DEDUCTIBLE",
+    OTHER: "employerPayments.kinds.OTHER",
+  },
+  order: "employerPayments.order",
 };
 const METHOD_LABELS: Record<PaymentMethod, string> = {
   PAYROLL: "employerPayments.methods.PAYROLL",
@@ -128,19 +132,19 @@ function PaymentsTable() {
           {
             accessor: "description",
             title: t("employerPayments.columns.what"),
-            render: (p) => (
-              <div>
-                <Text size="sm">{t(KIND_LABELS[p.kind])}</Text>
-                <Text size="xs" c="dimmed">
-                  {[
-                    p.description,
-                    p.orderNumber ? t("employerPayments.order", { number: p.orderNumber }) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </Text>
-              </div>
-            ),
+            render: (p) => {
+              const what = userPaymentWhat(t, PAYMENT_WORDS, p);
+              return (
+                <div>
+                  <Text size="sm">{what.kind}</Text>
+                  {what.detail && (
+                    <Text size="xs" c="dimmed">
+                      {what.detail}
+                    </Text>
+                  )}
+                </div>
+              );
+            },
           },
           {
             accessor: "amountCents",

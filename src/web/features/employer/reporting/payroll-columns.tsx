@@ -7,6 +7,7 @@ import type { DataTableColumn } from "../../../components/data-table.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { userPaymentWhat } from "../../../lib/user-payment-text.ts";
 import { shortMonth } from "./months.ts";
 import {
   ABSENCE_REASON_LABELS,
@@ -126,29 +127,32 @@ function OneOffsCell({ row }: { row: TPayrollRow }) {
   if (row.oneOffs.length === 0) return <Note>–</Note>;
   return (
     <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-      {row.oneOffs.map((item, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: one row's items, fixed for one answer.
-        <li key={i}>
-          <Text size="sm">
-            {t(ONE_OFF_KIND_LABELS[item.kind])}
-            {item.description ? `: ${item.description}` : ""} {formatMoney(item.amountCents, lng)}
-          </Text>
-          <Note>
-            {item.deduction === "GROSS"
-              ? t("employerReporting.table.fromGross")
-              : t("employerReporting.table.fromNet")}
-            {item.incomeType !== null &&
-              ` · ${t("employerReporting.table.incomeTypeShort", { code: item.incomeType })}`}
-          </Note>
-          {item.deferredPeriods.length > 0 && (
+      {row.oneOffs.map((item, i) => {
+        const what = userPaymentWhat(t, { kinds: ONE_OFF_KIND_LABELS }, item);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one row's items, fixed for one answer.
+          <li key={i}>
+            <Text size="sm">
+              {what.kind}
+              {what.detail ? `: ${what.detail}` : ""} {formatMoney(item.amountCents, lng)}
+            </Text>
             <Note>
-              {t("employerReporting.table.deferredPeriods", {
-                months: item.deferredPeriods.map(shortMonth).join(", "),
-              })}
+              {item.deduction === "GROSS"
+                ? t("employerReporting.table.fromGross")
+                : t("employerReporting.table.fromNet")}
+              {item.incomeType !== null &&
+                ` · ${t("employerReporting.table.incomeTypeShort", { code: item.incomeType })}`}
             </Note>
-          )}
-        </li>
-      ))}
+            {item.deferredPeriods.length > 0 && (
+              <Note>
+                {t("employerReporting.table.deferredPeriods", {
+                  months: item.deferredPeriods.map(shortMonth).join(", "),
+                })}
+              </Note>
+            )}
+          </li>
+        );
+      })}
     </Stack>
   );
 }

@@ -48,6 +48,8 @@ export const CHANGE_TONES: Record<Exclude<PayrollChange, "UNCHANGED">, StatusTon
 export const ONE_OFF_KIND_LABELS: Record<PayrollOneOffItem["kind"], string> = {
   OWN_SHARE: "employerReporting.oneOffKind.OWN_SHARE",
   REDEMPTION: "employerReporting.oneOffKind.REDEMPTION",
+  RETURN_FEE: "employerReporting.oneOffKind.RETURN_FEE",
+  DEDUCTIBLE: "employerReporting.oneOffKind.DEDUCTIBLE",
   OTHER: "employerReporting.oneOffKind.OTHER",
   CATCH_UP: "employerReporting.oneOffKind.CATCH_UP",
 };

@@ -1,5 +1,4 @@
 import { Button, CopyButton, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { TBankTransfer } from "../../../../contract/user-payments.ts";
 import type { UserPaymentKind } from "../../../../domain/enums.ts";
@@ -10,15 +9,19 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
+import { type UserPaymentWords, userPaymentWhat } from "../../../lib/user-payment-text.ts";
 import { type TMyPayment, useMyPayments } from "./payments-api.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
-const KIND_LABELS: Record<UserPaymentKind, string> = {
-  OWN_SHARE: "myBikePayments.kinds.OWN_SHARE",
-  REDEMPTION: "myBikePayments.kinds.REDEMPTION",
-  RETURN_FEE: "myBikePayments.kinds.RETURN_FEE",
-  DEDUCTIBLE: "myBikePayments.kinds.DEDUCTIBLE",
-  OTHER: "myBikePayments.kinds.OTHER",
+const PAYMENT_WORDS: UserPaymentWords<UserPaymentKind> = {
+  kinds: {
+    OWN_SHARE: "myBikePayments.kinds.OWN_SHARE",
+    REDEMPTION: "myBikePayments.kinds.REDEMPTION",
+    RETURN_FEE: "myBikePayments.kinds.RETURN_FEE",
+    DEDUCTIBLE: "myBikePayments.kinds.DEDUCTIBLE",
+    OTHER: "myBikePayments.kinds.OTHER",
+  },
+  order: "myBikePayments.order",
 };
 
 /** The months as the payroll sentence needs them (Finnish takes the genitive: "huhtikuun"). */
@@ -108,30 +111,23 @@ function BankTransfer({ transfer }: { transfer: TBankTransfer }) {
   );
 }
 
-/** What the payment is for: its kind, and its own description and order where it has them. */
-function whatFor(payment: TMyPayment, t: TFunction) {
-  return [
-    payment.description ?? t(KIND_LABELS[payment.kind]),
-    payment.orderNumber ? t("myBikePayments.order", { number: payment.orderNumber }) : null,
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
-
 function OpenPayment({ payment }: { payment: TMyPayment }) {
   const { t } = useTranslation();
   const period = payment.dueDate ? payrollPeriodOfPayment(payment.dueDate) : null;
+  const what = userPaymentWhat(t, PAYMENT_WORDS, payment);
   return (
-    <Paper withBorder radius="md" p="md" component="article" aria-label={t(KIND_LABELS[payment.kind])}>
+    <Paper withBorder radius="md" p="md" component="article" aria-label={what.kind}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <div>
             <Title order={4} size="h5">
-              {t(KIND_LABELS[payment.kind])}
+              {what.kind}
             </Title>
-            <Text size="sm" c="dimmed">
-              {whatFor(payment, t)}
-            </Text>
+            {what.detail && (
+              <Text size="sm" c="dimmed">
+                {what.detail}
+              </Text>
+            )}
           </div>
           <Text fw={700} style={{ whiteSpace: "nowrap" }}>
             {formatMoney(payment.amountCents, currentLanguage())}
@@ -175,15 +171,25 @@ function PaidPayments({ payments }: { payments: readonly TMyPayment[] }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {payments.map((payment) => (
-              <Table.Tr key={payment.id}>
-                <Table.Td>{whatFor(payment, t)}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                  {formatMoney(payment.amountCents, currentLanguage())}
-                </Table.Td>
-                <Table.Td>{payment.paidAt ? formatDate(payment.paidAt) : "–"}</Table.Td>
-              </Table.Tr>
-            ))}
+            {payments.map((payment) => {
+              const what = userPaymentWhat(t, PAYMENT_WORDS, payment);
+              return (
+                <Table.Tr key={payment.id}>
+                  <Table.Td>
+                    {what.kind}
+                    {what.detail && (
+                      <Text size="xs" c="dimmed">
+                        {what.detail}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
+                    {formatMoney(payment.amountCents, currentLanguage())}
+                  </Table.Td>
+                  <Table.Td>{payment.paidAt ? formatDate(payment.paidAt) : "–"}</Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -9,11 +9,12 @@ import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
+import { userPaymentWhat } from "../../../../lib/user-payment-text.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { CreatePaymentDialog } from "./create-payment-dialog.tsx";
-import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
+import { METHOD_LABELS, PAYMENT_WORDS } from "./payment-labels.ts";
 import { FILTER_KEYS, type FilterKey, paymentFilterOf, useUserPayments } from "./payments-api.ts";
 
 const DATE_FILTERS: { key: FilterKey; label: string; min?: FilterKey; max?: FilterKey }[] = [
@@ -135,24 +136,24 @@ export function PaymentsList() {
           {
             accessor: "description",
             title: t("adminUserPayments.columns.what"),
-            render: (p) => (
-              <div>
-                {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the link navigates itself. */}
-                <span onClick={(event) => event.stopPropagation()}>
-                  <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.payments, p.id)}>
-                    {t(KIND_LABELS[p.kind])}
-                  </AppLink>
-                </span>
-                <Text size="xs" c="dimmed">
-                  {[
-                    p.description,
-                    p.orderNumber ? t("adminUserPayments.order", { number: p.orderNumber }) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </Text>
-              </div>
-            ),
+            render: (p) => {
+              const what = userPaymentWhat(t, PAYMENT_WORDS, p);
+              return (
+                <div>
+                  {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the link navigates itself. */}
+                  <span onClick={(event) => event.stopPropagation()}>
+                    <AppLink to={pathOf("applications", AFTER_SALES_SEGMENTS.payments, p.id)}>
+                      {what.kind}
+                    </AppLink>
+                  </span>
+                  {what.detail && (
+                    <Text size="xs" c="dimmed">
+                      {what.detail}
+                    </Text>
+                  )}
+                </div>
+              );
+            },
           },
           {
             accessor: "amountCents",

@@ -128,7 +128,7 @@ function details(overrides: Partial<TBikeRedemptionDetails> = {}): TBikeRedempti
 const paidUserPayment = {
   id: PAYMENT_ID,
   kind: "REDEMPTION",
-  description: "Pyörän lunastus",
+  description: null,
   orderId: ORDER_ID,
   orderNumber: 1042,
   bikeRedemptionId: ID,
