@@ -252,20 +252,17 @@ export function EmployerFields({
         <Autocomplete
           label={t("employerEmployees.fields.costUnit")}
           data={options.data?.costUnits ?? []}
-          maxLength={50}
           comboboxProps={{ withinPortal: false }}
           {...form.getInputProps("costUnit")}
         />
         <TextInput
           label={t("employerEmployees.fields.employeeNumber")}
-          maxLength={50}
           {...form.getInputProps("employeeNumber")}
         />
         <Autocomplete
           label={t("employerEmployees.fields.payRollOther")}
           description={t("employerEmployees.form.payRollOtherHelp")}
           data={options.data?.payRollOthers ?? []}
-          maxLength={100}
           comboboxProps={{ withinPortal: false }}
           {...form.getInputProps("payRollOther")}
         />
@@ -304,7 +301,6 @@ export function EmployerFields({
         label={t("employerEmployees.fields.employerNote")}
         description={t("employerEmployees.form.noteHelp")}
         rows={2}
-        maxLength={2000}
         {...form.getInputProps("employerNote")}
       />
     </Stack>
