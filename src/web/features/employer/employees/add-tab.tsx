@@ -12,7 +12,7 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
@@ -133,22 +133,9 @@ function AddEmployeeSection({
       onError: (error) => {
         // A refusal about a field is said at the field; the input stays as typed either way.
         const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
-        const errors = field
-          ? { [field]: messageForApiError(error, t) }
-          : serverFieldErrors(
-              error,
-              form.getValues(),
-              t("forms.checkField"),
-              {},
-              {
-                t,
-                texts: employmentDateIssueTexts(t),
-              },
-            );
-        if (Object.keys(errors).length > 0) {
-          form.setErrors(errors);
-          errorSummary.show();
-        } else showErrorToast(error);
+        const extra = field ? { [field]: messageForApiError(error, t) } : {};
+        if (form.setServerErrors(error, extra)) errorSummary.show();
+        else showErrorToast(error);
       },
     });
   }

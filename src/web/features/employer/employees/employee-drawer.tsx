@@ -18,7 +18,7 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
@@ -205,20 +205,8 @@ function EditForm({ employee, onDone }: { employee: TEmployeeDetails; onDone: ()
         onDone();
       },
       onError: (error) => {
-        const errors = serverFieldErrors(
-          error,
-          form.getValues(),
-          t("forms.checkField"),
-          {},
-          {
-            t,
-            texts: employmentDateIssueTexts(t),
-          },
-        );
-        if (Object.keys(errors).length > 0) {
-          form.setErrors(errors);
-          errorSummary.show();
-        } else showErrorToast(error);
+        if (form.setServerErrors(error)) errorSummary.show();
+        else showErrorToast(error);
       },
     });
   }
