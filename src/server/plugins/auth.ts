@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../domain/constants.ts";
 import type { Permission } from "../../domain/permissions.ts";
 import type { AppContext } from "../context.ts";
-import type { Db } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { AppError, forbidden, unauthorized } from "../errors.ts";
 import {
   ACCESS_COOKIE,
@@ -11,7 +11,8 @@ import {
   sessionCookieOptions,
 } from "../modules/auth/cookies.ts";
 import { type CurrentUser, loadCurrentUser } from "../modules/auth/session-user.ts";
-import { activeSessionFamily, refreshSession } from "../modules/auth/sessions.ts";
+import { sessionUserCacheOf } from "../modules/auth/session-user-cache.ts";
+import { activeSession, refreshSession, userVersionOf } from "../modules/auth/sessions.ts";
 import { isCsrfTokenOf, verifyAccessToken } from "../modules/auth/tokens.ts";
 
 /**
@@ -86,9 +87,25 @@ async function resolveUser(
   return (await resolveSession(ctx, request, reply))?.user ?? null;
 }
 
-async function withUser(db: Db, userId: string, familyId: string): Promise<Session | null> {
-  const user = await loadCurrentUser(db, userId);
-  return user ? { user, familyId } : null;
+/**
+ * The session's user: from the cache while the user's version is the one the cache saw, else read
+ * (and kept) again. A version read before the user is never older than the user read after it.
+ */
+async function withUser(
+  database: Database,
+  userId: string,
+  familyId: string,
+  knownVersion?: string,
+): Promise<Session | null> {
+  const version = knownVersion ?? (await userVersionOf(database.db, userId));
+  if (version === null) return null;
+  const cache = sessionUserCacheOf(database);
+  const cached = cache.get(userId, version);
+  if (cached) return { user: cached, familyId };
+  const user = await loadCurrentUser(database.db, userId);
+  if (!user) return null;
+  cache.set(userId, version, user);
+  return { user, familyId };
 }
 
 async function resolveFromCookies(
@@ -96,12 +113,13 @@ async function resolveFromCookies(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Session | null> {
-  const { db } = ctx.database;
+  const { database } = ctx;
+  const { db } = database;
   const access = request.cookies[ACCESS_COOKIE];
   if (access) {
     const claims = await verifyAccessToken(ctx.config.jwtSecret, access);
-    const familyId = claims && (await activeSessionFamily(db, claims));
-    if (claims && familyId) return withUser(db, claims.userId, familyId);
+    const session = claims && (await activeSession(db, claims));
+    if (claims && session) return withUser(database, claims.userId, session.familyId, session.userVersion);
   }
   const refresh = request.cookies[REFRESH_COOKIE];
   if (!refresh) return null;
@@ -121,9 +139,9 @@ async function resolveFromCookies(
     // one it read); its cookie is renewed to live as long as the session's, and the page takes its
     // presence as "there may be a session".
     reply.setCookie(CSRF_COOKIE, outcome.session.csrfToken, { ...options, httpOnly: false });
-    return withUser(db, outcome.session.userId, outcome.session.familyId);
+    return withUser(database, outcome.session.userId, outcome.session.familyId);
   }
-  return withUser(db, outcome.userId, outcome.familyId);
+  return withUser(database, outcome.userId, outcome.familyId);
 }
 
 /** The user a guard let through; calling it on an unguarded route is a programming error (401). */

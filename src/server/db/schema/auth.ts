@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz } from "../columns.ts";
 import { companies, groupCompanies } from "./companies.ts";
 import { users } from "./users.ts";
@@ -147,4 +157,18 @@ export const contactChangeRequests = pgTable(
     check("contact_change_requests_kind_check", sql`${t.kind} in ('EMAIL', 'PHONE')`),
     check("contact_change_requests_attempts_check", sql`${t.attempts} >= 0`),
   ],
+);
+
+/**
+ * One row: a number that grows whenever something every session's scope depends on changes (a
+ * company's name, group or deletion; what a role permits). Read with the session on every request
+ * beside the user's own auth_version; kept by statement triggers (migration 0011).
+ */
+export const authGeneration = pgTable(
+  "auth_generation",
+  {
+    id: smallint().primaryKey(),
+    value: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("auth_generation_one_row", sql`${t.id} = 1`)],
 );

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -34,6 +35,13 @@ export const users = pgTable(
     deactivatedAt: timestamptz(),
     lastLoginAt: timestamptz(),
     language: language().notNull().default("fi"),
+    /**
+     * Grows by one whenever anything the session user is read from changes (this row's login details,
+     * the profile, preferences, roles): the server keeps each user's loaded session in memory and
+     * reloads it when the number it last saw has moved. Kept by triggers (migration 0011), so no writer
+     * can forget it.
+     */
+    authVersion: integer().notNull().default(0),
     ...timestamps(),
   },
   (t) => [

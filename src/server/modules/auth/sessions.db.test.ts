@@ -6,7 +6,7 @@ import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { refreshSessions } from "../../db/schema/index.ts";
 import {
-  activeSessionFamily,
+  activeSession,
   createSession,
   type IssuedSession,
   ROTATION_GRACE_MS,
@@ -105,7 +105,7 @@ describe("sessions", () => {
       expect(row.revokedAt).not.toBeNull();
       expect(row.revokedReason).toBe("REUSE_DETECTED");
     }
-    expect(await activeSessionFamily(db(), { userId: employee, sessionId: current.sessionId })).toBeNull();
+    expect(await activeSession(db(), { userId: employee, sessionId: current.sessionId })).toBeNull();
     expect((await refresh(other.refreshToken)).kind).toBe("rotated");
   });
 
@@ -113,13 +113,13 @@ describe("sessions", () => {
     const first = await login(employee);
     const second = await rotated(first.refreshToken);
     const claimsOf = (s: IssuedSession) => ({ userId: employee, sessionId: s.sessionId });
-    expect(await activeSessionFamily(db(), claimsOf(first))).toBe(first.familyId);
-    expect(await activeSessionFamily(db(), claimsOf(second))).toBe(first.familyId);
+    expect((await activeSession(db(), claimsOf(first)))?.familyId).toBe(first.familyId);
+    expect((await activeSession(db(), claimsOf(second)))?.familyId).toBe(first.familyId);
     // Someone else's id with this session is no one's session.
-    expect(await activeSessionFamily(db(), { userId: employer, sessionId: first.sessionId })).toBeNull();
+    expect(await activeSession(db(), { userId: employer, sessionId: first.sessionId })).toBeNull();
     await revokeSessionsOfTokens(db(), SECRET, { refreshToken: second.refreshToken }, "LOGOUT");
-    expect(await activeSessionFamily(db(), claimsOf(first))).toBeNull();
-    expect(await activeSessionFamily(db(), claimsOf(second))).toBeNull();
+    expect(await activeSession(db(), claimsOf(first))).toBeNull();
+    expect(await activeSession(db(), claimsOf(second))).toBeNull();
   });
 
   it("logs out an idle browser that only has its expired access token left", async () => {
@@ -145,7 +145,7 @@ describe("sessions", () => {
     await revokeSessionsOfTokens(db(), SECRET, { accessToken: nowhere }, "LOGOUT");
     await revokeSessionsOfTokens(db(), SECRET, { accessToken: crossed }, "LOGOUT");
     await revokeSessionsOfTokens(db(), SECRET, { refreshToken: "no-such-refresh-token" }, "LOGOUT");
-    expect(await activeSessionFamily(db(), { userId: employer, sessionId: victim.sessionId })).toBe(
+    expect((await activeSession(db(), { userId: employer, sessionId: victim.sessionId }))?.familyId).toBe(
       victim.familyId,
     );
   });

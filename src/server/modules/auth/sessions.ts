@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { refreshSessions } from "../../db/schema/index.ts";
+import { authGeneration, refreshSessions, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { csrfTokenFor, randomToken, sha256, signAccessToken, verifyAccessToken } from "./tokens.ts";
 
@@ -114,25 +114,44 @@ export async function refreshSession(
   });
 }
 
+/** users.auth_version and auth_generation.value, read together as one text: equal means unchanged. */
+const USER_VERSION = sql<string>`${users.authVersion} || ':' || (select ${authGeneration.value} from ${authGeneration} where ${authGeneration.id} = 1)`;
+
 /**
- * The login family of the session behind an access token while that session is alive (logout and
- * reuse end it at once); null otherwise. The session must be the token's subject's own: a token that
- * names someone else's session is a forgery, whoever signed it.
+ * The session behind an access token while it is alive (logout and reuse end it at once), with the
+ * version of everything its user is read from (users.auth_version and auth_generation, moved by
+ * triggers): null otherwise. The session must be the token's subject's own: a token that names
+ * someone else's session is a forgery, whoever signed it. One indexed read, on every request.
  */
-export async function activeSessionFamily(
+export async function activeSession(
   db: Db,
   claims: { userId: string; sessionId: string },
-): Promise<string | null> {
+): Promise<{ familyId: string; userVersion: string } | null> {
   const [row] = await db
     .select({
       familyId: refreshSessions.familyId,
       revokedAt: refreshSessions.revokedAt,
       reason: refreshSessions.revokedReason,
+      userVersion: USER_VERSION,
     })
     .from(refreshSessions)
+    .innerJoin(users, eq(users.id, refreshSessions.userId))
     .where(and(eq(refreshSessions.id, claims.sessionId), eq(refreshSessions.userId, claims.userId)));
   // A session rotated into a newer one stays valid for its remaining access-token life.
-  return row && (!row.revokedAt || row.reason === "ROTATED") ? row.familyId : null;
+  return row && (!row.revokedAt || row.reason === "ROTATED")
+    ? { familyId: row.familyId, userVersion: row.userVersion }
+    : null;
+}
+
+/** The version of everything a user's session is read from (see activeSession). */
+export async function userVersionOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({
+      userVersion: USER_VERSION,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.userVersion ?? null;
 }
 
 export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {
