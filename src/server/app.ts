@@ -15,6 +15,7 @@ import type { Messaging } from "./messaging/types.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { benchRoutes } from "./modules/bench/routes.ts";
 import { bikeStoreRoutes } from "./modules/bike-stores/routes.ts";
 import { billingTablesRoutes } from "./modules/billing-tables/routes.ts";
 import { brokerageRoutes } from "./modules/brokerage/routes.ts";
@@ -175,6 +176,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(brokerageRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
+      // Never registered in production either (config refuses BENCH_ROUTES there).
+      if (config.benchRoutes) await api.register(benchRoutes, { ctx });
     },
     { prefix: "/api" },
   );

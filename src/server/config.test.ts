@@ -59,6 +59,11 @@ describe("loadConfig", () => {
     expect(refusal({ ...PRODUCTION_ENV, DEV_OUTBOX: "1" })).toContain(
       "DEV_OUTBOX: the dev outbox is never available in production",
     );
+    expect(refusal({ ...PRODUCTION_ENV, BENCH_ROUTES: "on" })).toContain(
+      "BENCH_ROUTES: the benchmark's routes are never available in production",
+    );
+    expect(loadConfig({ NODE_ENV: "development" }).benchRoutes).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development", BENCH_ROUTES: "on" }).benchRoutes).toBe(true);
   });
 
   it("treats empty variables as unset and trims a trailing slash from PUBLIC_URL", () => {

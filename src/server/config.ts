@@ -58,6 +58,7 @@ const envSchema = z.object({
   DEV_OUTBOX: booleanFlag.optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   API_DOCS: booleanFlag.optional(),
+  BENCH_ROUTES: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INACTIVITY_DEACTIVATION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
@@ -120,6 +121,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     defaultValue: "on outside production",
     doc: "Serve the OpenAPI document at /api/docs/json and its UI at /api/docs. In production only with API_DOCS=true.",
   },
+  {
+    name: "BENCH_ROUTES",
+    defaultValue: "off",
+    doc: "Serve /api/bench/*, which `npm run bench` measures the API against (a kept answer behind the session check, the SQL the app runs). Never available in production.",
+  },
   { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
   {
     name: "INACTIVITY_DEACTIVATION_DAYS",
@@ -147,6 +153,8 @@ export type Config = {
   trustProxy: number | string[] | false;
   /** Serve /api/docs and /api/docs/json. */
   apiDocs: boolean;
+  /** Serve /api/bench/* for `npm run bench`; never in production. */
+  benchRoutes: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Days without login after which the nightly job deactivates a non-admin user; 0 = never. */
   inactivityDeactivationDays: number;
@@ -199,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && e.DEV_OUTBOX)
     problems.push("DEV_OUTBOX: the dev outbox is never available in production");
+  if (production && e.BENCH_ROUTES)
+    problems.push("BENCH_ROUTES: the benchmark's routes are never available in production");
   if (problems.length > 0) throw new ConfigError(problems);
 
   const databaseUrl = e.DATABASE_URL ?? null;
@@ -225,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOutbox,
     trustProxy: e.TRUST_PROXY ?? false,
     apiDocs: e.API_DOCS ?? !production,
+    benchRoutes: !production && (e.BENCH_ROUTES ?? false),
     logLevel: e.LOG_LEVEL,
     inactivityDeactivationDays: e.INACTIVITY_DEACTIVATION_DAYS,
     webDistDir: "./dist/web",

@@ -26,13 +26,40 @@ export type Database = {
   ping(): Promise<void>;
   /** Applies pending migrations; a no-op when up to date. */
   migrate(): Promise<void>;
+  /**
+   * Calls the listener with every statement the app runs through `db` (its SQL and parameters) until
+   * the returned function is called. Costs one empty loop per statement while nobody listens.
+   */
+  observeStatements(listener: StatementListener): () => void;
   close(): Promise<void>;
 };
 
+export type StatementListener = (sql: string, params: unknown[]) => void;
+
+/** Drizzle's query logger, turned into a list of listeners (benchmarks, query counts). */
+function statementObservers() {
+  const listeners = new Set<StatementListener>();
+  return {
+    logger: {
+      logQuery(query: string, params: unknown[]) {
+        for (const listener of listeners) listener(query, params);
+      },
+    },
+    observeStatements(listener: StatementListener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  const { logger, observeStatements } = statementObservers();
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger }) as unknown as Db;
   return {
     db,
+    observeStatements,
     kind: "pglite",
     pglite: client,
     ping: async () => {
@@ -49,9 +76,11 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on("error", () => {});
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  const { logger, observeStatements } = statementObservers();
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case", logger }) as unknown as Db;
   return {
     db,
+    observeStatements,
     kind: "postgres",
     ping: async () => {
       await db.execute(sql`select 1`);

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { benchApi as api, type TBenchStatements } from "../../../contract/bench.ts";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../errors.ts";
+import { createGuards } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
+
+const tags = ["bench"];
+/** Answers kept at most: one per measured call, with room to spare. */
+const MAX_ANSWERS = 200;
+/** Statements recorded at most per recording: a call that runs more is itself the finding. */
+const MAX_STATEMENTS = 1_000;
+
+/**
+ * The bench's ceiling and its view of the database (src/contract/bench.ts). app.ts registers this only
+ * when `config.benchRoutes` is on, which the config never allows in production.
+ */
+export const benchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const guards = createGuards(ctx);
+  const answers = new Map<string, string>();
+  let recorded: TBenchStatements["items"] | null = null;
+  const stopObserving = ctx.database.observeStatements((sql, params) => {
+    if (recorded && recorded.length < MAX_STATEMENTS) recorded.push({ sql, params });
+  });
+  app.addHook("onClose", async () => stopObserving());
+
+  app.route({
+    ...endpointRoute(api.keepAnswer, tags),
+    preHandler: guards.user,
+    handler: async (request) => {
+      const bytes = JSON.stringify(request.body);
+      if (answers.size >= MAX_ANSWERS && !answers.has(request.params.key)) answers.clear();
+      answers.set(request.params.key, bytes);
+      return { bytes: Buffer.byteLength(bytes) };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(api.answer, tags),
+    preHandler: guards.user,
+    handler: async (request, reply) => {
+      const bytes = answers.get(request.params.key);
+      if (bytes === undefined) throw notFound("Bench answer");
+      // A string goes out as it is: no serializer, only the framework and the session check.
+      return reply.type("application/json; charset=utf-8").send(bytes);
+    },
+  });
+
+  app.route({
+    ...endpointRoute(api.recordStatements, tags),
+    preHandler: guards.user,
+    handler: async () => {
+      recorded = [];
+      return { recording: true as const };
+    },
+  });
+
+  app.route({
+    ...endpointRoute(api.statements, tags),
+    preHandler: guards.user,
+    handler: async () => ({ items: recorded ?? [] }),
+  });
+};
