@@ -1,0 +1,549 @@
+/**
+ * `npm run bench`: the API over HTTP, measured as a customer's procurement would. It starts the
+ * production build (`node dist/server/main.js`, as `npm start` does) on PostgreSQL (DATABASE_URL's
+ * server, database `pedaali_bench`; `--pglite` for the embedded database) with the bench's data
+ * (./seed.ts, seeded once and kept: `--fresh` seeds again), logs in the bench's users and, for each hot
+ * call:
+ * - loads it with autocannon at `--connections` (32) for `--duration` seconds (5): requests/s, p50,
+ *   p99 and errors;
+ * - loads the server's bare route (BENCH_ROUTES) serving the same answer's bytes behind the same
+ *   session check: ratio (a) is the call's throughput against it;
+ * - times the call alone (one connection, one request at a time) and the SQL it ran (recorded by the
+ *   server) straight through `pg`: ratio (b) is the call's median against its statements' median.
+ * The table prints here and goes to bench/results/<time>-<database>.json with the server's peak RSS.
+ *
+ * The server runs with NODE_ENV=development only because the bench's routes and the dev outbox (the
+ * two-factor codes of the bench's logins) exist only there; logging is at warn, as a production
+ * server's would be. Calls that are rate-limited per address (login, the calculator) send each request
+ * from another X-Forwarded-For address through TRUST_PROXY=loopback, as many users behind a proxy do.
+ */
+import { execSync, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
+import { BENCH_SCALE_EMPLOYEES, SCALE_ADMIN_EMAIL, seedBenchData } from "./seed.ts";
+
+const { values: options } = parseArgs({
+  options: {
+    "in-process": { type: "boolean", default: false },
+    pglite: { type: "boolean", default: false },
+    fresh: { type: "boolean", default: false },
+    connections: { type: "string", default: "32" },
+    duration: { type: "string", default: "5" },
+    only: { type: "string" },
+  },
+});
+const CONNECTIONS = Number(options.connections);
+const DURATION = Number(options.duration);
+/** Requests timed one at a time for each call's median alone. */
+const SINGLE_RUNS = 100;
+/** Times the recorded statements are replayed through pg. */
+const SQL_RUNS = 50;
+
+type Who = "employee" | "employer" | "group" | "helpdesk";
+const LOGINS: Record<Who, string> = {
+  employee: "employee@demo.test",
+  employer: "employer.admin@demo.test",
+  group: SCALE_ADMIN_EMAIL,
+  helpdesk: "admin@pedaali.test",
+};
+
+type Call = {
+  key: string;
+  label: string;
+  /** Who calls; null: anonymous (the bare route is then measured with the employee's session). */
+  as: Who | null;
+  method: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  /** Rate-limited per address: each request comes from another address. */
+  manyAddresses?: boolean;
+};
+
+function hotCalls(): Call[] {
+  const list = "/api/beneficiary-employee/employeesOptimizedList";
+  const deepPage = Math.max(1, Math.floor(BENCH_SCALE_EMPLOYEES / 20));
+  const since = new Date(Date.now() - 60_000).toISOString();
+  return [
+    {
+      key: "login",
+      label: "POST /api/login (argon2id)",
+      as: null,
+      method: "POST",
+      path: "/api/login",
+      body: { email: "ville.hamalainen@demo.test", password: DEMO_PASSWORD },
+      manyAddresses: true,
+    },
+    { key: "user", label: "GET /api/user", as: "employee", method: "GET", path: "/api/user" },
+    {
+      key: "checker",
+      label: "GET notifications/checker",
+      as: "employer",
+      method: "GET",
+      path: `/api/notifications/checker?lastFetch=${encodeURIComponent(since)}`,
+    },
+    {
+      key: "unread",
+      label: "GET notifications/unread-count",
+      as: "employer",
+      method: "GET",
+      path: "/api/notifications/unread-count",
+    },
+    {
+      key: "emp-first",
+      label: "employee list, page 1",
+      as: "group",
+      method: "GET",
+      path: `${list}?page=1&pageSize=10`,
+    },
+    {
+      key: "emp-name",
+      label: "employee list, name search",
+      as: "group",
+      method: "GET",
+      path: `${list}?search=salonen`,
+    },
+    {
+      key: "emp-filter",
+      label: "employee list, filter",
+      as: "group",
+      method: "GET",
+      path: `${list}?filterType=ACTIVE_LEASE`,
+    },
+    {
+      key: "emp-deep",
+      label: `employee list, page ${deepPage}`,
+      as: "group",
+      method: "GET",
+      path: `${list}?page=${deepPage}&pageSize=20`,
+    },
+    {
+      key: "leasing",
+      label: "leasing agreements, page 1",
+      as: "group",
+      method: "GET",
+      path: "/api/leasing-agreements/list?page=1&limit=20",
+    },
+    {
+      key: "orders",
+      label: "orders, page 1",
+      as: "group",
+      method: "GET",
+      path: "/api/orders/all?page=1&limit=20",
+    },
+    {
+      key: "redemptions",
+      label: "redemptions, page 1",
+      as: "group",
+      method: "GET",
+      path: "/api/bike-redemption?page=1&limit=20",
+    },
+    {
+      key: "user-payments",
+      label: "user payments, page 1",
+      as: "group",
+      method: "GET",
+      path: "/api/user-payment/optimized?page=1&pageSize=10",
+    },
+    {
+      key: "orders-name",
+      label: "orders by name (helpdesk)",
+      as: "helpdesk",
+      method: "GET",
+      path: "/api/orders/all?search=salonen&limit=20",
+    },
+    {
+      key: "cancellations-name",
+      label: "cancellations by name (helpdesk)",
+      as: "helpdesk",
+      method: "GET",
+      path: "/api/order-cancellations?search=salonen&limit=20",
+    },
+    {
+      key: "claims-name",
+      label: "insurance claims by name (helpdesk)",
+      as: "helpdesk",
+      method: "GET",
+      path: "/api/insurance-claims?searchTerm=salonen",
+    },
+    {
+      key: "redemptions-name",
+      label: "redemptions by name (helpdesk)",
+      as: "helpdesk",
+      method: "GET",
+      path: "/api/bike-redemption?search=salonen&limit=20",
+    },
+    {
+      key: "calculator",
+      label: "POST /api/calculator",
+      as: null,
+      method: "POST",
+      path: "/api/calculator",
+      body: {
+        year: 2026,
+        bikePrice: 2490,
+        accessoriesPrice: 180,
+        leaseTimeMonths: 36,
+        monthlyGrossSalary: 3850,
+        municipality: "Tampere",
+        churchMember: true,
+      },
+      manyAddresses: true,
+    },
+  ];
+}
+
+// --- the database ---------------------------------------------------------------------------------
+
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? "/tmp/pedaali-bench-pglite";
+
+function benchDatabaseUrl(): string {
+  const url = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  url.pathname = `/${process.env.BENCH_DATABASE ?? "pedaali_bench"}`;
+  return url.toString();
+}
+
+async function dropPostgres(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+}
+
+/** Seeds the bench's data once; a database that has it is used as it is. */
+async function prepareDatabase(): Promise<void> {
+  if (options.fresh) {
+    if (options.pglite) rmSync(PGLITE_DIR, { recursive: true, force: true });
+    else await dropPostgres(benchDatabaseUrl());
+  }
+  const database: Database = await openDatabase({
+    databaseUrl: options.pglite ? null : benchDatabaseUrl(),
+    pgliteDir: PGLITE_DIR,
+    nodeEnv: "development",
+  });
+  try {
+    await database.migrate();
+    const seeded = await database.db.execute(
+      sql`select exists (select 1 from order_cancellations) and exists (select 1 from users where email = ${SCALE_ADMIN_EMAIL}) as done`,
+    );
+    const done = (seeded as unknown as { rows: { done: boolean }[] }).rows[0]?.done;
+    if (done) {
+      console.info(`The bench's data is in place (${database.kind}); --fresh seeds it again.`);
+      return;
+    }
+    const started = performance.now();
+    await seedBenchData(database);
+    await database.db.execute(sql`analyze`);
+    console.info(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+// --- the server -----------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function startServer(port: number) {
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "development",
+      DEMO_SEED: "0",
+      LOG_LEVEL: "warn",
+      BENCH_ROUTES: "1",
+      TRUST_PROXY: "loopback",
+      ...(options.pglite ? { DATABASE_URL: "", PGLITE_DIR } : { DATABASE_URL: benchDatabaseUrl() }),
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`The server stopped at start (exit ${child.exitCode}).`);
+    const up = await fetch(`${base}/api/health-check`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) return { child, base };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error("The server did not answer within 60 s.");
+}
+
+/** The server's peak resident memory so far, in MB (Linux). */
+function peakRssMb(pid: number): number | null {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  return kb ? Math.round(Number(kb) / 1024) : null;
+}
+
+// --- calls ----------------------------------------------------------------------------------------
+
+type Session = { cookie: string; csrf: string };
+
+function cookiesOf(res: Response, jar: Map<string, string>): void {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const at = pair.indexOf("=");
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+}
+
+async function login(base: string, email: string): Promise<Session> {
+  const jar = new Map<string, string>();
+  const json = { "content-type": "application/json" };
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  cookiesOf(res, jar);
+  if (res.status === 202) {
+    const { devCode } = (await res.json()) as { devCode: string };
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const verified = await fetch(`${base}/api/verify`, {
+      method: "POST",
+      headers: { ...json, cookie },
+      body: JSON.stringify({ email, code: devCode }),
+    });
+    if (!verified.ok) throw new Error(`${email}: verify answered ${verified.status}`);
+    cookiesOf(verified, jar);
+  } else if (!res.ok) {
+    throw new Error(`${email}: login answered ${res.status} ${await res.text()}`);
+  }
+  return { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "), csrf: jar.get("csrfToken") ?? "" };
+}
+
+let addressCounter = 0;
+/** Another client address each time (10.x.y.z), for the limits that count per address. */
+function nextAddress(): string {
+  addressCounter++;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+function headersOf(call: Call, session: Session | null): Record<string, string> {
+  return {
+    ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+    ...(session ? { cookie: session.cookie, "x-csrf-token": session.csrf } : {}),
+  };
+}
+
+async function callOnce(base: string, call: Call, session: Session | null): Promise<Response> {
+  return fetch(`${base}${call.path}`, {
+    method: call.method,
+    headers: {
+      ...headersOf(call, session),
+      ...(call.manyAddresses ? { "x-forwarded-for": nextAddress() } : {}),
+    },
+    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+  });
+}
+
+async function load(
+  url: string,
+  call: Pick<Call, "method" | "body" | "manyAddresses">,
+  headers: Record<string, string>,
+) {
+  const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: call.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    ...(call.manyAddresses
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...request.headers, "x-forwarded-for": nextAddress() },
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+async function aloneMedian(base: string, call: Call, session: Session | null): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < SINGLE_RUNS; i++) {
+    const started = performance.now();
+    const res = await callOnce(base, call, session);
+    await res.arrayBuffer();
+    samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+type Statement = { sql: string; params: unknown[] };
+
+async function recordStatements(base: string, call: Call, session: Session | null, bench: Session) {
+  const start = await fetch(`${base}/api/bench/statements`, {
+    method: "POST",
+    headers: headersOf({ ...call, body: undefined }, bench),
+  });
+  if (!start.ok) throw new Error(`recording: ${start.status}`);
+  await (await callOnce(base, call, session)).arrayBuffer();
+  const res = await fetch(`${base}/api/bench/statements`, {
+    headers: headersOf({ ...call, body: undefined }, bench),
+  });
+  return ((await res.json()) as { items: Statement[] }).items;
+}
+
+const READ_ONLY = /^\s*(select|with)\b/i;
+
+/** The median time of the call's read statements run one after another straight through pg. */
+async function sqlMedian(client: pg.Client, statements: Statement[]): Promise<number> {
+  const reads = statements.filter((s) => READ_ONLY.test(s.sql));
+  const samples: number[] = [];
+  for (let i = 0; i < SQL_RUNS + 3; i++) {
+    const started = performance.now();
+    for (const statement of reads) await client.query(statement.sql, statement.params);
+    if (i >= 3) samples.push(performance.now() - started);
+  }
+  return median(samples);
+}
+
+type Row = {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bareRps: number;
+  ratioA: number;
+  aloneMs: number;
+  sqlMs: number | null;
+  ratioB: number | null;
+  statements: number;
+  writes: number;
+};
+
+function printTable(rows: Row[]): void {
+  const head = ["call", "req/s", "p50", "p99", "err", "bare req/s", "(a)", "alone", "SQL", "(b)", "stmts"];
+  const fmt = (n: number | null, digits = 1) => (n === null ? "—" : n.toFixed(digits));
+  const lines = rows.map((r) => [
+    r.label,
+    fmt(r.rps, 0),
+    `${fmt(r.p50, 0)} ms`,
+    `${fmt(r.p99, 0)} ms${r.p99 >= 50 ? " ✗" : ""}`,
+    String(r.errors),
+    fmt(r.bareRps, 0),
+    `${fmt(r.ratioA, 2)}${r.ratioA < 0.3 ? " ✗" : ""}`,
+    `${fmt(r.aloneMs, 2)} ms`,
+    r.sqlMs === null ? "—" : `${fmt(r.sqlMs, 2)} ms`,
+    r.ratioB === null ? "—" : `${fmt(r.ratioB, 2)}${r.ratioB > 1.5 ? " ✗" : ""}`,
+    r.writes ? `${r.statements} (${r.writes} w)` : String(r.statements),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
+  const row = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join("  ");
+  console.info(row(head));
+  for (const line of lines) console.info(row(line));
+}
+
+export async function runHttpBench(): Promise<void> {
+  const startedAt = new Date();
+  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+  await prepareDatabase();
+  const port = await freePort();
+  const { child, base } = await startServer(port);
+  const pgClient = options.pglite ? null : new pg.Client({ connectionString: benchDatabaseUrl() });
+  await pgClient?.connect();
+  try {
+    const sessions = {} as Record<Who, Session>;
+    for (const who of Object.keys(LOGINS) as Who[]) sessions[who] = await login(base, LOGINS[who]);
+    const only = options.only ? new RegExp(options.only, "i") : null;
+    const rows: Row[] = [];
+    console.info(
+      `\n${options.pglite ? "PGlite" : "PostgreSQL"}, ${CONNECTIONS} connections, ${DURATION} s per load; (a) = req/s ÷ bare req/s, (b) = alone ÷ SQL\n`,
+    );
+    for (const call of hotCalls()) {
+      if (only && !only.test(call.label) && !only.test(call.key)) continue;
+      const session = call.as ? sessions[call.as] : null;
+      const bench = session ?? sessions.employee;
+      const first = await callOnce(base, call, session);
+      if (!first.ok) throw new Error(`${call.label}: ${first.status} ${await first.text()}`);
+      const kept = await fetch(`${base}/api/bench/answers/${call.key}`, {
+        method: "PUT",
+        headers: { ...headersOf({ ...call, body: {} }, bench) },
+        body: await first.text(),
+      });
+      if (!kept.ok) throw new Error(`keeping ${call.key}: ${kept.status}`);
+      const statements = await recordStatements(base, call, session, bench);
+      const aloneMs = await aloneMedian(base, call, session);
+      const sqlMs = pgClient && statements.length ? await sqlMedian(pgClient, statements) : null;
+      const measured = await load(`${base}${call.path}`, call, headersOf(call, session));
+      const bare = await load(
+        `${base}/api/bench/answers/${call.key}`,
+        { method: "GET" },
+        headersOf({ ...call, body: undefined }, bench),
+      );
+      const row: Row = {
+        label: call.label,
+        ...measured,
+        bareRps: bare.rps,
+        ratioA: measured.rps / bare.rps,
+        aloneMs,
+        sqlMs,
+        ratioB: sqlMs ? aloneMs / sqlMs : null,
+        statements: statements.length,
+        writes: statements.filter((s) => !READ_ONLY.test(s.sql)).length,
+      };
+      rows.push(row);
+      console.info(
+        `${call.label}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms, bare ${row.bareRps.toFixed(0)} req/s, alone ${aloneMs.toFixed(2)} ms, SQL ${sqlMs?.toFixed(2) ?? "—"} ms`,
+      );
+    }
+    const rss = peakRssMb(child.pid as number);
+    console.info(`\nServer peak RSS: ${rss} MB\n`);
+    printTable(rows);
+    mkdirSync("bench/results", { recursive: true });
+    const file = `bench/results/${startedAt.toISOString().replaceAll(":", "-").slice(0, 19)}-${options.pglite ? "pglite" : "postgres"}.json`;
+    writeFileSync(
+      file,
+      `${JSON.stringify({ startedAt, database: options.pglite ? "pglite" : "postgres", connections: CONNECTIONS, durationSeconds: DURATION, scaleEmployees: BENCH_SCALE_EMPLOYEES, serverPeakRssMb: rss, rows }, null, 2)}\n`,
+    );
+    console.info(
+      `\nWritten to ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s in all).`,
+    );
+  } finally {
+    await pgClient?.end();
+    child.kill("SIGTERM");
+  }
+}
