@@ -342,6 +342,8 @@ function nextAddress(): string {
 
 function headersOf(call: Call, session: Session | null): Record<string, string> {
   return {
+    // As a browser asks: answers over 1 KB are compressed, and that is part of their cost.
+    "accept-encoding": "br, gzip",
     ...(call.body === undefined ? {} : { "content-type": "application/json" }),
     ...(session ? { cookie: session.cookie, "x-csrf-token": session.csrf } : {}),
   };
