@@ -775,13 +775,13 @@ async function bellAndLog(sizes: MultiTenantSizes, step: Step): Promise<void> {
     "LEASING_AGREEMENT_SIGNED",
     "ORDER_CONFIRMED",
     "ORDER_PROCESSED",
-    "SERIAL_NUMBER_UPDATED",
     "DELIVERY_DATE_UPDATED",
     "ORDER_GRENKE_INVOICE_SENT",
     "LEASING_STARTED",
   ];
-  // The step of the order's life an event is, and the status it needed to reach to have it.
-  const reached = [0, 3, 4, 5, 7, 8, 9, 10];
+  // The step of the order's life an event is, and the status it needed to reach to have it (an order
+  // without an agreement has status updates only after its package).
+  const reached = [0, 3, 4, 5, 8, 9, 10];
   const s = sql`(((v.v - 1) / ${sizes.orders}) % ${STEP_EVENTS.length})`;
   const lease = sql`(m.type in ('LEASING_AGREEMENT_SIGNED', 'LEASING_STARTED'))`;
   // The inner query works out each row's type once (offset 0 keeps the planner from inlining it into
@@ -798,7 +798,8 @@ async function bellAndLog(sizes: MultiTenantSizes, step: Step): Promise<void> {
         least(${at(sql`m.s`)} + make_interval(secs => m.v % 3600), ${TODAY})
       from (
         select v.v, o.o, o.e, o.g, o.c, o.status, o.created, ${s} as s,
-          case when o.step >= (array[${sql.raw(reached.join(","))}])[1 + ${s}]
+          case when (case when o.leased then o.step else least(o.step, 2) end)
+              >= (array[${sql.raw(reached.join(","))}])[1 + ${s}]
             then ${pick(STEP_EVENTS, s)} else 'ORDER_STATUS_UPDATED' end as type
         from generate_series(1, ${sizes.events}::int) as v(v)
           join mt_order o on o.o = 1 + (v.v - 1) % ${sizes.orders}
