@@ -1,8 +1,5 @@
 /**
- * The bench's data: the demo data plus BENCH_USERS beneficiaries (default 5 000) in Demo Oy, the admin
- * area's scale (BENCH_COMPANIES companies, BENCH_ORDERS orders, BENCH_EVENTS event-log rows), the
- * employer portal's scale seed (BENCH_SCALE_EMPLOYEES employees in one group, default 100 000, as
- * `npm run seed:scale`) and the after-sales rows of that group (BENCH_AFTER_SALES each).
+ * The bench's data (seedBenchData below) and a database of its own for the in-process check.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
@@ -27,36 +24,9 @@ import {
 } from "../../src/server/db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
+import { seedMultiTenantScale } from "../../src/server/db/seed/seed-multi-tenant-scale.ts";
 import { SCALE_ADMIN_EMAIL, SCALE_COMPANIES, seedScale } from "../../src/server/db/seed/seed-scale.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
-
-const USERS = Number(process.env.BENCH_USERS ?? 5000);
-const FIRST = [
-  "Aino",
-  "Eino",
-  "Helmi",
-  "Väinö",
-  "Sofia",
-  "Onni",
-  "Aada",
-  "Leo",
-  "Elsa",
-  "Veeti",
-  "Lilja",
-  "Eetu",
-];
-const LAST = [
-  "Virtanen",
-  "Korhonen",
-  "Mäkinen",
-  "Nieminen",
-  "Mäkelä",
-  "Hämäläinen",
-  "Laine",
-  "Heikkinen",
-  "Koskinen",
-  "Järvinen",
-];
 
 /** A new database of its own: in-memory PGlite, or a new PostgreSQL database next to DATABASE_URL's. */
 export async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -84,105 +54,10 @@ export async function openBenchDatabase(): Promise<{ database: Database; drop: (
   };
 }
 
-export async function seedBenchUsers(database: Database): Promise<void> {
-  const { db } = database;
-  const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Oy"));
-  const [beneficiary] = await db.select().from(roles).where(eq(roles.name, "BIKE_BENEFICIARY"));
-  const [template] = await db.select().from(users).where(eq(users.email, "employee@demo.test"));
-  for (let start = 0; start < USERS; start += 500) {
-    const batch = Array.from({ length: Math.min(500, USERS - start) }, (_, k) => start + k);
-    const created = await db
-      .insert(users)
-      .values(
-        batch.map((i) => ({
-          email: `bench.user${i}@demo.test`,
-          passwordHash: template?.passwordHash ?? null,
-          phoneNumber: `+35850${String(7000000 + i)}`,
-        })),
-      )
-      .returning({ id: users.id });
-    await db.insert(systemUsers).values(
-      created.map((u, k) => ({
-        userId: u.id,
-        firstName: FIRST[(start + k) % FIRST.length] as string,
-        lastName: LAST[(start + k) % LAST.length] as string,
-        companyId: demo?.id ?? null,
-      })),
-    );
-    await db
-      .insert(userRoles)
-      .values(created.map((u) => ({ userId: u.id, roleId: beneficiary?.id as string, companyId: demo?.id })));
-    await db.insert(beneficiaryEmployees).values(
-      created.map((u, k) => ({
-        userId: u.id,
-        companyId: demo?.id as string,
-        employeeNumber: `B${start + k}`,
-        status: "ACCEPTED" as const,
-      })),
-    );
-  }
-}
-
 const BENCH_SCALE_EMPLOYEES = Number(process.env.BENCH_SCALE_EMPLOYEES ?? 100_000);
-const BENCH_COMPANIES = Number(process.env.BENCH_COMPANIES ?? 1000);
-const BENCH_ORDERS = Number(process.env.BENCH_ORDERS ?? 5000);
-const BENCH_EVENTS = Number(process.env.BENCH_EVENTS ?? 20000);
+/** The multi-tenant shape's size factor (1 = full size). */
+const BENCH_FACTOR = Number(process.env.BENCH_FACTOR ?? 1);
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The admin area's scale: companies for its list and search, orders of the bench employees
- * over two years for the company page and the platform report, and event-log rows for the audit view.
- */
-export async function seedAdminScale(database: Database): Promise<void> {
-  const { db } = database;
-  for (let start = 0; start < BENCH_COMPANIES; start += 500) {
-    const batch = Array.from({ length: Math.min(500, BENCH_COMPANIES - start) }, (_, k) => start + k);
-    await db.insert(companies).values(
-      batch.map((i) => ({
-        name: `${LAST[i % LAST.length]} ${FIRST[i % FIRST.length]} ${i} Oy`,
-        city: i % 2 ? "Tampere" : "Espoo",
-      })),
-    );
-  }
-  const employees = await db
-    .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId })
-    .from(beneficiaryEmployees);
-  const now = Date.now();
-  for (let start = 0; start < BENCH_ORDERS; start += 500) {
-    const batch = Array.from({ length: Math.min(500, BENCH_ORDERS - start) }, (_, k) => start + k);
-    await db.insert(orders).values(
-      batch.map((i) => {
-        const employee = employees[i % employees.length] as (typeof employees)[number];
-        const createdAt = new Date(now - (i % 730) * DAY_MS);
-        return {
-          beneficiaryEmployeeId: employee.id,
-          companyId: employee.companyId,
-          orderStatus: ORDER_STATUSES[i % ORDER_STATUSES.length] as (typeof ORDER_STATUSES)[number],
-          previousStatus:
-            ORDER_STATUSES[i % ORDER_STATUSES.length] === "WAITING_FOR_CUSTOMER_COMMENT"
-              ? ("PENDING" as const)
-              : null,
-          totalPriceCents: 150_000 + (i % 40) * 5_000,
-          createdAt,
-          updatedAt: createdAt,
-        };
-      }),
-    );
-  }
-  const companyIds = (await db.select({ id: companies.id }).from(companies)).map((c) => c.id);
-  for (let start = 0; start < BENCH_EVENTS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, BENCH_EVENTS - start) }, (_, k) => start + k);
-    await db.insert(eventLog).values(
-      batch.map((i) => ({
-        type: EVENT_TYPES[i % EVENT_TYPES.length] as (typeof EVENT_TYPES)[number],
-        companyId: companyIds[i % companyIds.length] ?? null,
-        entityType: "order",
-        entityId: randomUUID(),
-        createdAt: new Date(now - (i % 730) * DAY_MS - (i % 1000) * 1000),
-      })),
-    );
-  }
-}
 
 const BENCH_AFTER_SALES = Number(process.env.BENCH_AFTER_SALES ?? 20000);
 
@@ -299,22 +174,21 @@ export async function seedAfterSalesScale(database: Database, companyIds: readon
   }
 }
 
-/** Everything the bench measures against, seeded into a migrated database; prints what it took. */
+/**
+ * Everything the bench measures against, seeded into a migrated database: the demo data, the
+ * multi-tenant shape (1,000 companies in 100 groups, 100,000 employees, their orders, leases,
+ * notifications and event log) and the one-group shape (BENCH_SCALE_EMPLOYEES in one group, the
+ * largest customer's lists) with its after-sales rows. Prints what each took.
+ */
 export async function seedBenchData(database: Database): Promise<void> {
   await database.migrate();
   await seedDemoIfEmpty(database.db);
-  const seedStart = performance.now();
-  await seedBenchUsers(database);
-  await seedAdminScale(database);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const tenants = await seedMultiTenantScale(database.db, { factor: BENCH_FACTOR, passwordHash });
+  console.info(`multi-tenant shape (factor ${BENCH_FACTOR}) in ${tenants.totalSeconds.toFixed(1)} s`);
+  const scale = await seedScale(database.db, { employees: BENCH_SCALE_EMPLOYEES, passwordHash });
   console.info(
-    `database: ${database.kind}; ${USERS} extra users, ${BENCH_COMPANIES} companies, ${BENCH_ORDERS} orders, ${BENCH_EVENTS} events seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
-  );
-  const scale = await seedScale(database.db, {
-    employees: BENCH_SCALE_EMPLOYEES,
-    passwordHash: await hashPassword(DEMO_PASSWORD),
-  });
-  console.info(
-    `scale seed: ${scale.employees} employees and ${scale.orders} orders in one group in ${scale.seconds.toFixed(1)} s`,
+    `one group: ${scale.employees} employees and ${scale.orders} orders in ${scale.seconds.toFixed(1)} s`,
   );
   const scaleCompanyIds = (
     await database.db
@@ -325,7 +199,7 @@ export async function seedBenchData(database: Database): Promise<void> {
   const afterSalesStart = performance.now();
   await seedAfterSalesScale(database, scaleCompanyIds);
   console.info(
-    `after the sale: ${BENCH_AFTER_SALES} each of cancellations, claims, lease-end cases, brokerage bikes and twice as many user payments in ${((performance.now() - afterSalesStart) / 1000).toFixed(1)} s`,
+    `the group's after-sales: ${BENCH_AFTER_SALES} each of cancellations, claims, lease-end cases, brokerage bikes and twice as many user payments in ${((performance.now() - afterSalesStart) / 1000).toFixed(1)} s`,
   );
 }
 
