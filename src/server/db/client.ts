@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type Logger, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -29,6 +30,14 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * Opens an embedded PGlite with the extensions the migrations create: pg_trgm, whose trigram indexes
+ * serve the lists' "name contains" searches. Every PGlite the app or a test opens comes from here.
+ */
+export function createPglite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
@@ -45,11 +54,20 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgresUrl(url: string, options: { max?: number } = {}): Database {
+/**
+ * PostgreSQL through a pool of `max` connections. `logger` sees every statement the app runs with its
+ * parameters: the query-plan checks (tests/scale/) read the lists' SQL from it.
+ */
+export function fromPostgresUrl(url: string, options: { max?: number; logger?: Logger } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on("error", () => {});
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePg({
+    client: pool,
+    schema,
+    casing: "snake_case",
+    ...(options.logger ? { logger: options.logger } : {}),
+  }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -100,8 +118,8 @@ export async function openDatabase(options: {
     if (options.nodeEnv !== "production") await ensurePostgresDatabase(options.databaseUrl);
     return fromPostgresUrl(options.databaseUrl);
   }
-  if (options.pgliteDir === "memory://") return fromPglite(await PGlite.create());
+  if (options.pgliteDir === "memory://") return fromPglite(await createPglite());
   // PGlite does not create parent folders of its data directory.
   mkdirSync(options.pgliteDir, { recursive: true });
-  return fromPglite(await PGlite.create({ dataDir: options.pgliteDir }));
+  return fromPglite(await createPglite({ dataDir: options.pgliteDir }));
 }
