@@ -189,10 +189,13 @@ export function userFilterWhere(filters: {
 }): SQL[] {
   const conditions: SQL[] = [];
   // "First Last" contains either name: its trigram index finds the few candidates, the name decides.
+  // Handed on as an array, the candidates are looked up by user and sorted; as a plain condition,
+  // PostgreSQL walked the name order through half the users to fill a page of "mäki".
   const nameContains = (name: AnyPgColumn, text: string) =>
-    and(ilike(fullNameOf(systemUsers), likeContains(text)), ilike(name, likeContains(text)));
-  if (filters.firstName) conditions.push(nameContains(systemUsers.firstName, filters.firstName) as SQL);
-  if (filters.lastName) conditions.push(nameContains(systemUsers.lastName, filters.lastName) as SQL);
+    sql`${systemUsers.userId} = any(array(select ${systemUsers.userId} from ${systemUsers}
+      where ${fullNameOf(systemUsers)} ilike ${likeContains(text)} and ${name} ilike ${likeContains(text)}))`;
+  if (filters.firstName) conditions.push(nameContains(systemUsers.firstName, filters.firstName));
+  if (filters.lastName) conditions.push(nameContains(systemUsers.lastName, filters.lastName));
   if (filters.email) {
     const pattern = likeContains(filters.email);
     conditions.push(or(ilike(users.email, pattern), ilike(systemUsers.personalEmail, pattern)) as SQL);
