@@ -36,7 +36,11 @@ const NODE_TESTS = [
   "tests/security/**/*.test.ts",
   "scripts/**/*.test.ts",
 ];
-const DB_TESTS = ["src/server/**/*.db.test.ts", "tests/security/**/*.db.test.ts"];
+const DB_TESTS = [
+  "src/server/**/*.db.test.ts",
+  "tests/security/**/*.db.test.ts",
+  "tests/scale/**/*.db.test.ts",
+];
 const MOCKING_TESTS = ["src/server/modules/auth/no-password-set.db.test.ts"];
 
 /**

@@ -5,4 +5,5 @@
  */
 if (process.argv.includes("--in-process")) await import("./bench/in-process.ts");
 else await (await import("./bench/http.ts")).runHttpBench();
+
 export {};

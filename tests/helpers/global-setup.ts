@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { fromPglite, fromPostgresUrl, MIGRATIONS_DIR } from "../../src/server/db/client.ts";
+import { createPglite, fromPglite, fromPostgresUrl, MIGRATIONS_DIR } from "../../src/server/db/client.ts";
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { adminQuery, PGLITE_PROJECT, type TestDatabaseSource, withDatabase } from "./template-db.ts";
 
@@ -58,14 +57,14 @@ type Prepared = { source: TestDatabaseSource; teardown: () => Promise<void> };
 async function preparePglite(): Promise<Prepared> {
   const template = join(pgliteCacheDir(), `pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(template)) {
-    const client = await PGlite.create();
+    const client = await createPglite();
     const database = fromPglite(client);
     await database.migrate();
     await writeAtomically(template, await client.dumpDataDir("none"));
     await database.close();
   }
   const demoTemplate = join(pgliteCacheDir(), `pglite-demo-${randomBytes(6).toString("hex")}.tar`);
-  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+  const client = await createPglite({ loadDataDir: new Blob([readFileSync(template)]) });
   const database = fromPglite(client);
   await seedDemoIfEmpty(database.db);
   await writeAtomically(demoTemplate, await client.dumpDataDir("none"));

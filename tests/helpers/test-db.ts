@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import { inject } from "vitest";
-import { type Database, fromPglite, fromPostgresUrl } from "../../src/server/db/client.ts";
+import { createPglite, type Database, fromPglite, fromPostgresUrl } from "../../src/server/db/client.ts";
 import { adminQuery, withDatabase } from "./template-db.ts";
 
 /** A test file's own database; `url` is its PostgreSQL address (null on PGlite). */
@@ -21,7 +20,7 @@ export async function createTestDatabase(options: { demoData?: boolean } = {}): 
   }
   const template = options.demoData ? source.demoTemplate : source.template;
   if (source.kind === "pglite") {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(template)]) });
+    const client = await createPglite({ loadDataDir: new Blob([readFileSync(template)]) });
     return { ...fromPglite(client), url: null };
   }
   const name = `pedaali_test_${randomBytes(6).toString("hex")}`;

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -36,7 +37,10 @@ export type Database = {
 
 export type StatementListener = (sql: string, params: unknown[]) => void;
 
-/** Drizzle's query logger, turned into a list of listeners (benchmarks, query counts). */
+/**
+ * Drizzle's query logger, turned into a list of listeners: the bench's recording and the query-plan
+ * checks (tests/scale/) read the SQL the app runs from it.
+ */
 function statementObservers() {
   const listeners = new Set<StatementListener>();
   return {
@@ -52,6 +56,14 @@ function statementObservers() {
       };
     },
   };
+}
+
+/**
+ * Opens an embedded PGlite with the extensions the migrations create: pg_trgm, whose trigram indexes
+ * serve the lists' "name contains" searches. Every PGlite the app or a test opens comes from here.
+ */
+export function createPglite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
 export function fromPglite(client: PGlite): Database {
@@ -72,6 +84,7 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/** PostgreSQL through a pool of `max` connections. */
 export function fromPostgresUrl(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
@@ -129,8 +142,8 @@ export async function openDatabase(options: {
     if (options.nodeEnv !== "production") await ensurePostgresDatabase(options.databaseUrl);
     return fromPostgresUrl(options.databaseUrl);
   }
-  if (options.pgliteDir === "memory://") return fromPglite(await PGlite.create());
+  if (options.pgliteDir === "memory://") return fromPglite(await createPglite());
   // PGlite does not create parent folders of its data directory.
   mkdirSync(options.pgliteDir, { recursive: true });
-  return fromPglite(await PGlite.create({ dataDir: options.pgliteDir }));
+  return fromPglite(await createPglite({ dataDir: options.pgliteDir }));
 }

@@ -1,24 +1,70 @@
-import { eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { likeContains } from "./paging.ts";
-import { orders, systemUsers, users } from "./schema/index.ts";
+import { beneficiaryEmployees, orders, systemUsers, users } from "./schema/index.ts";
 
 /**
  * How the lists of people's records search them (orders, agreements, cancellations, claims, lease-end
- * cases, payments, signed documents): by the person's name ("First Last") or e-mail, and by an order
- * number typed as digits. The query must join `users` and `system_users` (and `orders` for the order
- * number).
+ * cases, payments, signed documents, a role's holders): by the person's name ("First Last") or
+ * e-mail, "contains" and without regard to case, and by an order number typed as digits.
+ *
+ * Each is a condition on the listed table's own column (its employee, user or order), so a list's
+ * conditions never need its joins: the page's count reads the listed table alone. The people are
+ * found through the trigram indexes (pg_trgm, gin_trgm_ops) of users.email and of system_users'
+ * "First Last", a few thousand index entries instead of every person of a 100,000-employee group.
+ * Found people are handed on as an array (`= any(array(...))`), which each next table looks up in its
+ * index: given a set instead, PostgreSQL joined it by reading all 100,000 employees.
  */
 
-/** "First Last" of the joined profile, as a person types it. */
-export const fullName = sql`coalesce(${systemUsers.firstName}, '') || ' ' || coalesce(${systemUsers.lastName}, '')`;
+/** "First Last" as system_users_full_name_trgm_idx indexes it (the expression must stay the same). */
+export const fullNameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql`(${table.firstName} || ' ' || ${table.lastName})`;
 
-/** The person's e-mail or full name contains the text. */
-export function personMatches(search: string): SQL {
+/** The users (ids) whose "First Last", or with `email` whose e-mail, contains the text. */
+function peopleMatching(search: string, by: { email: boolean }): SQL {
   const pattern = likeContains(search);
-  return or(ilike(users.email, pattern), ilike(fullName, pattern)) as SQL;
+  const byName = sql`select ${systemUsers.userId} from ${systemUsers} where ${fullNameOf(systemUsers)} ilike ${pattern}`;
+  if (!by.email) return sql`(${byName})`;
+  return sql`(${byName} union select ${users.id} from ${users} where ${users.email} ilike ${pattern})`;
 }
 
-/** Digits alone are an order number; anything else the person's name or e-mail. */
-export function orderOrPersonMatches(search: string): SQL {
-  return /^\d{1,9}$/.test(search) ? eq(orders.orderNumber, Number(search)) : personMatches(search);
+/** The user in `userId` (a users.id column) has a name or e-mail containing the text. */
+export function userMatches(userId: AnyPgColumn, search: string): SQL {
+  return sql`${userId} = any(array${peopleMatching(search, { email: true })})`;
+}
+
+const employeesOf = (people: SQL) =>
+  sql`(select ${beneficiaryEmployees.id} from ${beneficiaryEmployees} where ${beneficiaryEmployees.userId} = any(array${people}))`;
+
+/** The employee in `employeeId` (a beneficiary_employees.id column) has a name or e-mail containing the text. */
+export function employeeMatches(employeeId: AnyPgColumn, search: string): SQL {
+  return sql`${employeeId} = any(array${employeesOf(peopleMatching(search, { email: true }))})`;
+}
+
+/** The employee in `employeeId` has a name ("First Last") containing the text. */
+export function employeeNameMatches(employeeId: AnyPgColumn, search: string): SQL {
+  return sql`${employeeId} = any(array${employeesOf(peopleMatching(search, { email: false }))})`;
+}
+
+/** An order number: 1 to 9 digits, nothing else. */
+export const orderNumberOf = (search: string): number | null =>
+  /^\d{1,9}$/.test(search) ? Number(search) : null;
+
+/** The order in `orderId` (an orders.id column) has the number. */
+export function orderNumberIs(orderId: AnyPgColumn, orderNumber: number): SQL {
+  return sql`${orderId} = any(array(select ${orders.id} from ${orders} where ${orders.orderNumber} = ${orderNumber}))`;
+}
+
+/**
+ * Digits alone are the order's number; anything else the employee's name or e-mail: the employee in
+ * `employeeId`, or without one the order's own employee.
+ */
+export function orderOrEmployeeMatches(
+  record: { orderId: AnyPgColumn; employeeId?: AnyPgColumn },
+  search: string,
+): SQL {
+  const orderNumber = orderNumberOf(search);
+  if (orderNumber !== null) return orderNumberIs(record.orderId, orderNumber);
+  if (record.employeeId) return employeeMatches(record.employeeId, search);
+  return sql`${record.orderId} = any(array(select ${orders.id} from ${orders} where ${employeeMatches(orders.beneficiaryEmployeeId, search)}))`;
 }

@@ -162,7 +162,7 @@ export const contactChangeRequests = pgTable(
 /**
  * One row: a number that grows whenever something every session's scope depends on changes (a
  * company's name, group or deletion; what a role permits). Read with the session on every request
- * beside the user's own auth_version; kept by statement triggers (migration 0011).
+ * beside the user's own auth_version; kept by statement triggers (migration 0012_session_versions).
  */
 export const authGeneration = pgTable(
   "auth_generation",

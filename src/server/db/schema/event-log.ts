@@ -28,8 +28,8 @@ export const eventLog = pgTable(
     index("event_log_company_created_idx").on(t.companyId, t.createdAt),
     index("event_log_type_created_idx").on(t.type, t.createdAt),
     index("event_log_actor_idx").on(t.actorUserId),
-    // The audit view's unfiltered newest-first page.
-    index("event_log_created_idx").on(t.createdAt),
+    // The audit view's unfiltered newest-first page, ties by id: its deep pages walk this index alone.
+    index("event_log_created_idx").on(t.createdAt, t.id),
     check("event_log_entity_type_check", sql`length(${t.entityType}) > 0`),
   ],
 );

@@ -37,6 +37,10 @@ export const insuranceClaims = pgTable(
     index("insurance_claims_status_idx").on(t.status, t.createdAt),
     index("insurance_claims_type_idx").on(t.type, t.status),
     index("insurance_claims_company_idx").on(t.companyId, t.createdAt),
+    // The list's order (newest first, ties by id) for the helpdesk and a large group.
+    index("insurance_claims_created_idx").on(t.createdAt, t.id),
+    // The list's search by the police report's number, "contains" (beside the person's, person-search.ts).
+    index("insurance_claims_police_report_trgm_idx").using("gin", sql`${t.policeReportNumber} gin_trgm_ops`),
     index("insurance_claims_employee_idx").on(t.beneficiaryEmployeeId),
     index("insurance_claims_order_idx").on(t.orderId),
     check(

@@ -181,6 +181,8 @@ export const orderCancellations = pgTable(
     index("order_cancellations_order_idx").on(t.orderId),
     index("order_cancellations_company_idx").on(t.companyId, t.createdAt),
     index("order_cancellations_status_idx").on(t.status, t.createdAt),
+    // The list's order (newest first, ties by id) for the helpdesk and a large group.
+    index("order_cancellations_created_idx").on(t.createdAt, t.id),
     check("order_cancellations_refund_check", sql`${t.refundAmountCents} >= 0`),
   ],
 );

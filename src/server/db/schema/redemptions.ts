@@ -68,6 +68,8 @@ export const bikeRedemptions = pgTable(
     index("bike_redemptions_status_idx").on(t.status, t.createdAt),
     index("bike_redemptions_payment_method_idx").on(t.paymentMethod, t.status),
     index("bike_redemptions_company_idx").on(t.companyId, t.createdAt),
+    // The list's order (newest first, ties by id) for the helpdesk and a large group.
+    index("bike_redemptions_created_idx").on(t.createdAt, t.id),
     index("bike_redemptions_order_idx").on(t.orderId),
     index("bike_redemptions_employee_idx").on(t.beneficiaryEmployeeId),
     // At most one open case per order.
@@ -160,7 +162,11 @@ export const userPayments = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index("user_payments_created_idx").on(t.createdAt),
+    // The list's order (newest first, ties by id) for the helpdesk and a large group.
+    index("user_payments_created_idx").on(t.createdAt, t.id),
+    // The list's search by description and reference number, "contains" (beside the person's).
+    index("user_payments_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    index("user_payments_reference_trgm_idx").using("gin", sql`${t.referenceNumber} gin_trgm_ops`),
     index("user_payments_sent_idx").on(t.sentAt),
     index("user_payments_paid_idx").on(t.paidAt),
     index("user_payments_done_created_idx").on(t.isUserPaymentDone, t.createdAt),

@@ -38,7 +38,7 @@ export const users = pgTable(
     /**
      * Grows by one whenever anything the session user is read from changes (this row's login details,
      * the profile, preferences, roles): the server keeps each user's loaded session in memory and
-     * reloads it when the number it last saw has moved. Kept by triggers (migration 0011), so no writer
+     * reloads it when the number it last saw has moved. Kept by triggers (migration 0012_session_versions), so no writer
      * can forget it.
      */
     authVersion: integer().notNull().default(0),
@@ -48,6 +48,8 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     // Prefix search of the employer's employee list (LIKE 'x%' needs the pattern operator class).
     index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    // "Contains" search of the lists by e-mail (src/server/db/person-search.ts): trigrams, any case.
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     check("users_email_check", sql`position('@' in ${t.email}) > 1`),
     check("users_deactivated_at_check", sql`${t.deactivated} or ${t.deactivatedAt} is null`),
   ],
@@ -77,6 +79,11 @@ export const systemUsers = pgTable(
     index("system_users_last_name_prefix_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
     index("system_users_full_name_prefix_idx").on(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    // "Contains" search of the lists by name, "First Last" or either name (src/server/db/person-search.ts).
+    index("system_users_full_name_trgm_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
     ),
   ],
 );
@@ -151,6 +158,9 @@ export const userRoles = pgTable(
       .on(t.userId, t.roleId)
       .where(sql`${t.companyId} is null`),
     index("user_roles_role_idx").on(t.roleId),
+    // A user's roles (every request's session, the user lists' role names): the unique indexes above
+    // are partial, so they do not serve a look-up by user alone.
+    index("user_roles_user_idx").on(t.userId),
     index("user_roles_company_idx").on(t.companyId),
   ],
 );

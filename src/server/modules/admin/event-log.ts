@@ -20,7 +20,7 @@ import {
 /**
  * The audit view of the event log (who changed what, for the helpdesk and the auditor): filtered and paged in SQL, newest first, each row
  * with its actor's name and e-mail, its company's name and what its object is called (`entityLabel`).
- * Every filter has its index (type, company, entity, actor; created_at for the unfiltered page).
+ * Every filter has its index (type, company, entity, actor; created_at and id for the unfiltered page).
  */
 
 // The event's object, one left join per known entity type on its primary key (only the page's rows).
@@ -73,6 +73,16 @@ export function createEventLogService(ctx: AppContext) {
       const where = filters(query);
       const total = async () => (await db.select({ n: count() }).from(eventLog).where(where))[0]?.n ?? 0;
       return readPage(query, total, async (page) => {
+        // The page's ids first, from the (created_at, id) index alone; the names are joined for its
+        // rows only: joined first, page 500 joined the 10,000 rows it skips.
+        const pageIds = db
+          .select({ id: eventLog.id })
+          .from(eventLog)
+          .where(where)
+          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+          .limit(page.limit)
+          .offset(page.offset)
+          .as("page_ids");
         const rows = await db
           .select({
             event: eventLog,
@@ -82,7 +92,8 @@ export function createEventLogService(ctx: AppContext) {
             companyName: companies.name,
             entityLabel,
           })
-          .from(eventLog)
+          .from(pageIds)
+          .innerJoin(eventLog, eq(eventLog.id, pageIds.id))
           .leftJoin(users, eq(users.id, eventLog.actorUserId))
           .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
           .leftJoin(companies, eq(companies.id, eventLog.companyId))
@@ -96,10 +107,7 @@ export function createEventLogService(ctx: AppContext) {
           .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
           .leftJoin(entityEmployee, isEntity("beneficiaryEmployee", entityEmployee.id))
           .leftJoin(employeeSystemUser, eq(employeeSystemUser.userId, entityEmployee.userId))
-          .where(where)
-          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
-          .limit(page.limit)
-          .offset(page.offset);
+          .orderBy(desc(eventLog.createdAt), desc(eventLog.id));
         return rows.map(({ event, ...row }): TEventLogEntry => {
           const name = personName(row.actorFirstName, row.actorLastName);
           return {

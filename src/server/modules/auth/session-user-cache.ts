@@ -5,7 +5,7 @@ import type { CurrentUser } from "./session-user.ts";
  * The session users of one database, kept between requests. Every authenticated request reads its
  * session row anyway (to refuse an ended session at once); that same read returns the user's
  * auth_version and the global auth_generation, which triggers move on every write of what the user is
- * made of (migration 0010_session_versions). A user whose numbers have not moved is served from here
+ * made of (migration 0012_session_versions). A user whose numbers have not moved is served from here
  * instead of four more queries; one whose numbers moved is read again. Correct across instances, since
  * the numbers live in the database.
  */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   TInsuranceClaim,
@@ -25,7 +25,7 @@ import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
-import { personMatches } from "../../db/person-search.ts";
+import { employeeMatches, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -55,12 +55,18 @@ type ClaimRow = typeof insuranceClaims.$inferSelect;
 const be = beneficiaryEmployees;
 const ENTITY = "insuranceClaim";
 
-/** The claims the viewer may read: all (admin tier), their companies' (orders.read), their own. */
+/**
+ * The claims the viewer may read: all (admin tier), their companies' (orders.read), their own. Each a
+ * condition on the claim's own columns, so the list counts without its joins.
+ */
 export function readableClaims(viewer: ClaimViewer): SQL | undefined {
   return employeeRecordScope(viewer, {
     companyColumn: insuranceClaims.companyId,
     companyPermissions: ["orders.read", "insurance-claims.manage"],
-    own: eq(be.userId, viewer.id),
+    own: inArray(
+      insuranceClaims.beneficiaryEmployeeId,
+      sql`(select ${be.id} from ${be} where ${be.userId} = ${viewer.id})`,
+    ),
   });
 }
 
@@ -125,12 +131,13 @@ function withClaimJoins<T extends PgSelect>(query: T) {
     .leftJoin(orders, eq(orders.id, insuranceClaims.orderId));
 }
 
+/** The order's number, the police report's number or the employee's name or e-mail. */
 function searchCondition(search: string): SQL | undefined {
-  const pattern = likeContains(search);
+  const orderNumber = orderNumberOf(search);
   return or(
-    /^\d{1,9}$/.test(search) ? eq(orders.orderNumber, Number(search)) : undefined,
-    ilike(insuranceClaims.policeReportNumber, pattern),
-    personMatches(search),
+    orderNumber === null ? undefined : orderNumberIs(insuranceClaims.orderId, orderNumber),
+    ilike(insuranceClaims.policeReportNumber, likeContains(search)),
+    employeeMatches(insuranceClaims.beneficiaryEmployeeId, search),
   );
 }
 
@@ -170,9 +177,9 @@ export async function listClaims(
   );
   return readPage(
     query,
-    async () =>
-      (await withClaimJoins(db.select({ value: count() }).from(insuranceClaims).$dynamic()).where(where))[0]
-        ?.value ?? 0,
+    // Every condition is the claim's own column and every join is to a required row (or a left join),
+    // so the claims alone count the same.
+    async () => (await db.select({ value: count() }).from(insuranceClaims).where(where))[0]?.value ?? 0,
     async ({ limit, offset }) => {
       const rows = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
         .where(where)

@@ -8,7 +8,7 @@ import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
-import { fullName } from "../../db/person-search.ts";
+import { employeeNameMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -120,17 +120,16 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       const number = query.searchEmployeeNumber?.trim();
       if (number) conditions.push(ilike(be.employeeNumber, `${likeContains(number).slice(1)}`));
       const name = query.searchName?.trim();
-      if (name) {
-        conditions.push(ilike(fullName, likeContains(name)));
-      }
+      if (name) conditions.push(employeeNameMatches(leasingAgreements.beneficiaryEmployeeId, name));
       if (query.status) conditions.push(eq(leasingAgreements.status, query.status));
       const where = and(...conditions);
-      // Without a search every filter is the agreement's own column and every join is to a required
-      // row, so the agreements alone count the same, several times faster at scale.
+      // Without the e-mail or number search every condition is the agreement's own column (the name
+      // search a subquery) and every join is to a required row, so the agreements alone count the same,
+      // several times faster at scale.
       const counted = db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic();
       return readPage(
         query,
-        async () => (await (email || number || name ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
+        async () => (await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
         async ({ limit, offset }) => {
           const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
             .where(where)

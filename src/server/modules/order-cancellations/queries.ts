@@ -14,7 +14,7 @@ import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
 import { readPage } from "../../db/paging.ts";
-import { orderOrPersonMatches } from "../../db/person-search.ts";
+import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -50,12 +50,16 @@ const completerAccount = alias(users, "completer_account");
 export const can = (viewer: Viewer, permission: Permission) => viewer.permissions.includes(permission);
 const isAdminTier = (viewer: Viewer) => viewer.scope.kind === "all";
 
-/** The cancellations the viewer may read: their companies' with orders.read, their own orders'. */
+/**
+ * The cancellations the viewer may read: their companies' with orders.read, their own orders'. Each
+ * a condition on the cancellation's own columns, so the list counts without its joins.
+ */
 const readable = (viewer: Viewer) =>
   employeeRecordScope(viewer, {
     companyColumn: oc.companyId,
     companyPermissions: ["orders.read", "order-cancellations.manage"],
-    own: eq(be.userId, viewer.id),
+    own: sql`${oc.orderId} in (select ${orders.id} from ${orders} where ${orders.beneficiaryEmployeeId} in
+      (select ${be.id} from ${be} where ${be.userId} = ${viewer.id}))`,
   });
 
 /** The helpdesk's reach for its own actions: every company for the admin tier. */
@@ -289,13 +293,14 @@ export async function listCancellations(
   const search = query.search?.trim();
   const where = and(
     readable(viewer),
-    search ? orderOrPersonMatches(search) : undefined,
+    search ? orderOrEmployeeMatches({ orderId: oc.orderId }, search) : undefined,
     query.status ? eq(oc.status, query.status) : undefined,
     query.requestedBy ? eq(oc.requestedBy, query.requestedBy) : undefined,
     query.companyId ? eq(oc.companyId, query.companyId) : undefined,
   );
-  const total = async () =>
-    (await withJoins(db.select({ n: count() }).from(oc).$dynamic()).where(where))[0]?.n ?? 0;
+  // Every condition is the cancellation's own column and every join is to a required row, so the
+  // cancellations alone count the same.
+  const total = async () => (await db.select({ n: count() }).from(oc).where(where))[0]?.n ?? 0;
   return readPage(query, total, async (page) => {
     const rows = await withJoins(db.select(listColumns).from(oc).$dynamic())
       .where(where)

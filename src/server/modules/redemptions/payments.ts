@@ -12,7 +12,7 @@ import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
-import { orderOrPersonMatches } from "../../db/person-search.ts";
+import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -96,7 +96,10 @@ export async function listRedemptionPayments(
     companyScopeWhere(viewer, redemptionPayments.companyId),
     search
       ? (or(
-          orderOrPersonMatches(search),
+          orderOrEmployeeMatches(
+            { orderId: bikeRedemptions.orderId, employeeId: bikeRedemptions.beneficiaryEmployeeId },
+            search,
+          ),
           ilike(redemptionPayments.referenceNumber, likeContains(search)),
         ) as SQL)
       : undefined,

@@ -10,7 +10,7 @@ import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { readPage } from "../../db/paging.ts";
-import { orderOrPersonMatches } from "../../db/person-search.ts";
+import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -127,16 +127,21 @@ export async function listCases(
   const search = query.search?.trim();
   const where = and(
     caseScope(viewer, "orders.read"),
-    search ? orderOrPersonMatches(search) : undefined,
+    search
+      ? orderOrEmployeeMatches(
+          { orderId: bikeRedemptions.orderId, employeeId: bikeRedemptions.beneficiaryEmployeeId },
+          search,
+        )
+      : undefined,
     query.status ? eq(bikeRedemptions.status, query.status) : undefined,
     query.paymentMethod ? eq(bikeRedemptions.paymentMethod, query.paymentMethod) : undefined,
     query.reason ? eq(bikeRedemptions.reason, query.reason) : undefined,
   );
   const { items, total, page, limit } = await readPage(
     query,
-    async () =>
-      (await withListJoins(db.select({ n: count() }).from(bikeRedemptions).$dynamic()).where(where))[0]?.n ??
-      0,
+    // Every condition is the case's own column and every join is to a required row, so the cases
+    // alone count the same.
+    async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
       const rows = await withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
         .where(where)

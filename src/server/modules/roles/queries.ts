@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type {
   TPermission,
   TRole,
@@ -7,7 +7,8 @@ import type {
   TUserRoleAssignments,
 } from "../../../contract/roles.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, type PageArgs, readPage } from "../../db/paging.ts";
+import { type PageArgs, readPage } from "../../db/paging.ts";
+import { userMatches } from "../../db/person-search.ts";
 import {
   companies,
   permissions,
@@ -154,25 +155,16 @@ export async function roleUsers(db: Db, viewer: CurrentUser, roleId: string, que
     eq(userRoles.roleId, roleId),
     companyScopeWhere(viewer, userRoles.companyId),
   ];
-  if (query.search) {
-    const pattern = likeContains(query.search);
-    conditions.push(
-      or(
-        ilike(systemUsers.firstName, pattern),
-        ilike(systemUsers.lastName, pattern),
-        ilike(sql`${systemUsers.firstName} || ' ' || ${systemUsers.lastName}`, pattern),
-        ilike(users.email, pattern),
-      ),
-    );
-  }
+  // "First Last" contains the first name and the last name: one search finds all three.
+  if (query.search) conditions.push(userMatches(userRoles.userId, query.search));
   const where = and(...conditions);
+  // Every condition is the assignment's own column and every join a required row (or a left join),
+  // so the assignments alone count the holders.
   const total = async () =>
     (
       await db
         .select({ n: countDistinct(userRoles.userId) })
         .from(userRoles)
-        .innerJoin(users, eq(users.id, userRoles.userId))
-        .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
         .where(where)
     )[0]?.n ?? 0;
   return readPage(query, total, async (page) => {

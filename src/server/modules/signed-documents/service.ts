@@ -10,7 +10,7 @@ import type {
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { readPage } from "../../db/paging.ts";
-import { orderOrPersonMatches } from "../../db/person-search.ts";
+import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -132,7 +132,12 @@ export function createSignedDocumentsService(ctx: AppContext) {
       const where = and(
         readable(viewer),
         query.paymentStatus ? eq(signedDocuments.paymentStatus, query.paymentStatus) : undefined,
-        search ? orderOrPersonMatches(search) : undefined,
+        search
+          ? orderOrEmployeeMatches(
+              { orderId: leasingAgreements.orderId, employeeId: signedDocuments.beneficiaryEmployeeId },
+              search,
+            )
+          : undefined,
       );
       const page = await readPage(
         query,

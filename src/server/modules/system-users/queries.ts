@@ -1,7 +1,9 @@
 import { and, asc, count, eq, exists, ilike, ne, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TSystemUserItem } from "../../../contract/system-users.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains } from "../../db/paging.ts";
+import { fullNameOf } from "../../db/person-search.ts";
 import { companies, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
@@ -27,7 +29,7 @@ export function usersInScopeWhere(db: Db, viewer: Viewer): SQL | undefined {
       db
         .select({ one: sql`1` })
         .from(userRoles)
-        .where(and(eq(userRoles.userId, users.id), held)),
+        .where(and(eq(userRoles.userId, systemUsers.userId), held)),
     ),
   );
 }
@@ -40,7 +42,7 @@ export function usersOfCompanyWhere(db: Db, companyId: string): SQL | undefined 
       db
         .select({ one: sql`1` })
         .from(userRoles)
-        .where(and(eq(userRoles.userId, users.id), eq(userRoles.companyId, companyId))),
+        .where(and(eq(userRoles.userId, systemUsers.userId), eq(userRoles.companyId, companyId))),
     ),
   );
 }
@@ -99,12 +101,15 @@ function toItem(row: ItemRow): TSystemUserItem {
   };
 }
 
-/** How many users the given conditions find (scope included by the caller). */
+/**
+ * How many users the given conditions find (scope included by the caller), counted over the profiles
+ * as the page reads them; the users' table is joined only when a condition reads it.
+ */
 export async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
   const [totalRow] = await db
     .select({ n: count() })
-    .from(users)
-    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .from(systemUsers)
+    .leftJoin(users, eq(users.id, systemUsers.userId))
     .where(where);
   return totalRow?.n ?? 0;
 }
@@ -118,16 +123,18 @@ export async function selectUserItems(
 ): Promise<TSystemUserItem[]> {
   // Page the ids first and compute the row details (the role names' subquery) for those only:
   // computed for every skipped row, deep pages of thousands of users took over a second.
+  // The page is read from the profiles (every user has one, written with the user), in the order of
+  // system_users_last_name_idx: a page of 100,000 users reads its rows, not all of them sorted.
   const order = [
-    asc(sql`lower(coalesce(${systemUsers.lastName}, ''))`),
-    asc(sql`lower(coalesce(${systemUsers.firstName}, ''))`),
+    asc(sql`lower(${systemUsers.lastName})`),
+    asc(sql`lower(${systemUsers.firstName})`),
     asc(users.email),
     asc(users.id),
   ];
   const pageIds = db
     .select({ id: users.id })
-    .from(users)
-    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .from(systemUsers)
+    .innerJoin(users, eq(users.id, systemUsers.userId))
     .where(where)
     .orderBy(...order)
     .limit(page.limit)
@@ -181,8 +188,14 @@ export function userFilterWhere(filters: {
   phoneNumber?: string | undefined;
 }): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.firstName) conditions.push(ilike(systemUsers.firstName, likeContains(filters.firstName)));
-  if (filters.lastName) conditions.push(ilike(systemUsers.lastName, likeContains(filters.lastName)));
+  // "First Last" contains either name: its trigram index finds the few candidates, the name decides.
+  // Handed on as an array, the candidates are looked up by user and sorted; as a plain condition,
+  // PostgreSQL walked the name order through half the users to fill a page of "mäki".
+  const nameContains = (name: AnyPgColumn, text: string) =>
+    sql`${systemUsers.userId} = any(array(select ${systemUsers.userId} from ${systemUsers}
+      where ${fullNameOf(systemUsers)} ilike ${likeContains(text)} and ${name} ilike ${likeContains(text)}))`;
+  if (filters.firstName) conditions.push(nameContains(systemUsers.firstName, filters.firstName));
+  if (filters.lastName) conditions.push(nameContains(systemUsers.lastName, filters.lastName));
   if (filters.email) {
     const pattern = likeContains(filters.email);
     conditions.push(or(ilike(users.email, pattern), ilike(systemUsers.personalEmail, pattern)) as SQL);

@@ -12,7 +12,7 @@ import { isOpenUserPayment } from "../../../domain/user-payments.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
-import { personMatches } from "../../db/person-search.ts";
+import { employeeMatches, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -112,11 +112,12 @@ const readable = (viewer: Viewer) =>
 function searchCondition(term: string): SQL | undefined {
   const pattern = likeContains(term);
   const digits = term.replace(/\s/g, "");
+  const orderNumber = orderNumberOf(digits);
   return or(
-    personMatches(term),
+    employeeMatches(userPayments.beneficiaryEmployeeId, term),
     ilike(userPayments.description, pattern),
     /^\d+$/.test(digits) ? ilike(userPayments.referenceNumber, likeContains(digits)) : undefined,
-    /^\d{1,9}$/.test(digits) ? eq(orders.orderNumber, Number(digits)) : undefined,
+    orderNumber === null ? undefined : orderNumberIs(userPayments.orderId, orderNumber),
   );
 }
 
@@ -153,13 +154,12 @@ export async function listPayments(
       ? undefined
       : eq(userPayments.isUserPaymentDone, query.isUserPaymentDone),
   );
-  // Without a search every filter is the payment's own column and every join a required row, so
-  // the payments alone count the same.
-  const counted = db.select({ n: count() }).from(userPayments).$dynamic();
+  // Every condition is the payment's own column (the search's subqueries too) and every join a
+  // required row (or a left join), so the payments alone count the same.
   // SPEC §3 names the page's size pageSize in the query; the answer is the default page.
   return readPage(
     { page: query.page, limit: query.pageSize },
-    async () => (await (term ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
+    async () => (await db.select({ n: count() }).from(userPayments).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
       const rows = await withJoins(db.select(columns).from(userPayments).$dynamic())
         .where(where)
