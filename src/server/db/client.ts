@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -17,6 +17,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** Migrations are resolved from the working directory, so the bundled server finds them too. */
 export const MIGRATIONS_DIR = resolve("src/server/db/migrations");
 
+/** Hears each SQL statement sent to the database: the query-count tests count a request's statements. */
+export type QueryListener = (statement: string) => void;
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -27,9 +30,63 @@ export type Database = {
   /** Applies pending migrations; a no-op when up to date. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Sets (or with null removes) the one listener of every statement this database is sent, a
+   * transaction's BEGIN and COMMIT included on both drivers. Without one, a statement costs one check.
+   */
+  listenToQueries(listener: QueryListener | null): void;
 };
 
+/** The listener slot the wrapped drivers read; kept apart from the driver so that setting it is free. */
+type QueryTap = { listener: QueryListener | null };
+
+function statementText(query: unknown): string {
+  return typeof query === "string" ? query : String((query as { text?: unknown } | null)?.text ?? "");
+}
+
+/** Wraps the PGlite client's own query and transaction, which every Drizzle statement goes through. */
+function tapPglite(client: PGlite, tap: QueryTap): void {
+  const query = client.query.bind(client);
+  client.query = ((statement: string, ...rest: unknown[]) => {
+    tap.listener?.(statement);
+    return (query as (...args: unknown[]) => unknown)(statement, ...rest);
+  }) as PGlite["query"];
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (callback: (tx: Transaction) => Promise<unknown>) => {
+    tap.listener?.("BEGIN");
+    try {
+      return await transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const tapped: Transaction = Object.create(tx, {
+          query: {
+            value: (statement: string, ...rest: unknown[]) => {
+              tap.listener?.(statement);
+              return (txQuery as (...args: unknown[]) => unknown)(statement, ...rest);
+            },
+          },
+        });
+        return callback(tapped);
+      });
+    } finally {
+      tap.listener?.("COMMIT");
+    }
+  }) as PGlite["transaction"];
+}
+
+/** Wraps each pooled connection's query: the pool's own query and Drizzle's transactions use them. */
+function tapPool(pool: pg.Pool, tap: QueryTap): void {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      tap.listener?.(statementText(args[0]));
+      return query(...args);
+    }) as typeof client.query;
+  });
+}
+
 export function fromPglite(client: PGlite): Database {
+  const tap: QueryTap = { listener: null };
+  tapPglite(client, tap);
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -42,6 +99,9 @@ export function fromPglite(client: PGlite): Database {
     close: async () => {
       if (!client.closed) await client.close();
     },
+    listenToQueries: (listener) => {
+      tap.listener = listener;
+    },
   };
 }
 
@@ -49,6 +109,8 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on("error", () => {});
+  const tap: QueryTap = { listener: null };
+  tapPool(pool, tap);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
@@ -58,6 +120,9 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
     },
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
+    listenToQueries: (listener) => {
+      tap.listener = listener;
+    },
   };
 }
 
