@@ -69,9 +69,24 @@ const zFilterValue = zSingleLineText({ max: 100 }).optional();
 const zPageSize = z.coerce.number().int().min(1).max(EMPLOYEE_PAGE_SIZE_MAX).default(EMPLOYEE_LIST_PAGE_SIZE);
 const zPageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
 
+/**
+ * Where the next or previous page starts: the nextCursor or previousCursor of the page on screen, opaque
+ * to the web. With one, the page is sought by the list's index instead of counted past (`page` still
+ * names it), so page 5,000 of a 100,000-employee group costs what page 2 does (docs/decisions/011).
+ */
+const zPageCursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .optional();
+
 export const zEmployeesListQuery = z.object({
   page: zPageNumber,
   pageSize: zPageSize,
+  /** The page after the one whose nextCursor this is. */
+  after: zPageCursor,
+  /** The page before the one whose previousCursor this is. */
+  before: zPageCursor,
   search: zSearch,
   /** One of the caller's companies; left out = 'Kaikki'. */
   companyId: z.uuid().optional(),
@@ -93,11 +108,18 @@ export const zEmployeesListQuery = z.object({
 export type TEmployeesListQuery = z.infer<typeof zEmployeesListQuery>;
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
-export const zEmployeesExportQuery = zEmployeesListQuery.omit({ page: true, pageSize: true }).extend({
-  format: z.enum(EXPORT_FORMATS).default("csv"),
-  /** The language of the headers and labels; the caller's own by default. */
-  language: z.enum(LANGUAGES).optional(),
-});
+export const zEmployeesExportQuery = zEmployeesListQuery
+  .omit({
+    page: true,
+    pageSize: true,
+    after: true,
+    before: true,
+  })
+  .extend({
+    format: z.enum(EXPORT_FORMATS).default("csv"),
+    /** The language of the headers and labels; the caller's own by default. */
+    language: z.enum(LANGUAGES).optional(),
+  });
 export type TEmployeesExportQuery = z.infer<typeof zEmployeesExportQuery>;
 
 export const zCompanyEmployeesQuery = z.object({ page: zPageNumber, pageSize: zPageSize, search: zSearch });
@@ -217,6 +239,10 @@ function zEmployeesPageOf<T extends z.ZodType>(item: T) {
     currentPage: z.number().int(),
     totalPages: z.number().int(),
     totalCount: z.number().int(),
+    /** The `after` of the next page; null on the last. */
+    nextCursor: z.string().nullable(),
+    /** The `before` of the previous page; null on the first. */
+    previousCursor: z.string().nullable(),
   });
 }
 export const zEmployeesPage = zEmployeesPageOf(zEmployee);

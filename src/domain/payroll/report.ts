@@ -98,7 +98,12 @@ export function employeeTaxFreeParts(
  * The benefit's tax-free part (363) of every employee from January up to and including the period:
  * what the months' reports add up to, in one pass (the dashboard's "tax-free this year").
  */
-export function yearToDateTaxFreeCents(input: Omit<PayrollInput, "absences" | "oneOffs">): number {
+export function yearToDateTaxFreeCents(
+  input: Omit<PayrollInput, "absences" | "oneOffs" | "employees"> & {
+    /** Only the last working day is read: the dashboard loads no more of an employee. */
+    employees: readonly Pick<PayrollEmployee, "beneficiaryEmployeeId" | "lastWorkingDayDate">[];
+  },
+): number {
   const employees = new Map(input.employees.map((e) => [e.beneficiaryEmployeeId, e]));
   let total = 0;
   for (const [employeeId, leases] of groupBy(input.leases)) {

@@ -8,6 +8,10 @@ import type { z } from "zod";
  * writes the given ones in place (an empty value removes one); a filter change starts again from the
  * first page.
  */
+/** The address's paging: the page number and the cursor of the page it was reached from (a list may have one). */
+const PAGING_KEYS = ["page", "after", "before"] as const;
+type PagingKey = (typeof PAGING_KEYS)[number];
+
 export function useFilterParams<K extends string>() {
   const [params, setParams] = useSearchParams();
   // React Router builds a functional update from the address of the last render, so two changes made
@@ -15,15 +19,15 @@ export function useFilterParams<K extends string>() {
   // starts from the one before it until the address has rendered.
   const pending = useRef<{ rendered: URLSearchParams; next: URLSearchParams } | null>(null);
 
-  function update(change: Partial<Record<K | "page", string>>) {
+  function update(change: Partial<Record<K | PagingKey, string>>) {
     const base = pending.current?.rendered === params ? pending.current.next : params;
     const next = new URLSearchParams(base);
     for (const [key, value] of Object.entries(change)) {
       if (value) next.set(key, value as string);
       else next.delete(key);
     }
-    // A new filter starts from the first page.
-    if (!("page" in change)) next.delete("page");
+    // A new filter starts from the first page, and a page cursor belongs to the page it came with.
+    if (!("page" in change)) for (const key of PAGING_KEYS) next.delete(key);
     pending.current = { rendered: params, next };
     setParams(next, { replace: true });
   }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { billingTableRows, billingTables, leasingCompanies } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { badRequest, conflict, notFound } from "../../errors.ts";
+import { invalidateCalculatorParameters } from "../calculator/parameters-cache.ts";
 
 /**
  * Billing tables (SPEC §7 "Billing tables"): a leasing company's terms with their price brackets, written
@@ -176,6 +177,9 @@ export function createBillingTablesService(ctx: AppContext) {
     } catch (error) {
       if (isUniqueViolation(error)) throw defaultTaken();
       throw error;
+    } finally {
+      // The default table prices the public calculator: its copy is dropped once the change committed.
+      invalidateCalculatorParameters(db);
     }
   }
 
@@ -217,6 +221,7 @@ export function createBillingTablesService(ctx: AppContext) {
         }
         await tx.delete(billingTables).where(eq(billingTables.id, id));
       });
+      invalidateCalculatorParameters(db);
       return { message: "Billing table deleted" };
     },
   };

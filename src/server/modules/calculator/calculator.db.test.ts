@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loginAs } from "../../../../tests/helpers/auth.ts";
+import { statementsOf } from "../../../../tests/helpers/query-count.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zBillingTables } from "../../../contract/billing-tables.ts";
 import {
   zCalculatorMyTerms,
   zCalculatorParameters,
@@ -10,6 +12,7 @@ import {
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
 import { billingTables } from "../../db/schema/index.ts";
+import { invalidateCalculatorParameters } from "./parameters-cache.ts";
 
 const t = setupTestApp({}, { demoData: true });
 
@@ -107,6 +110,8 @@ describe("POST /api/calculator", () => {
       .update(billingTables)
       .set({ isDefault: false })
       .where(eq(billingTables.isDefault, true));
+    // Written past the admin endpoints, so the test drops the process's copy as they would.
+    invalidateCalculatorParameters(t.database.db);
     try {
       const res = await calculate(INPUT);
       expect(res.statusCode, res.body).toBe(503);
@@ -116,6 +121,86 @@ describe("POST /api/calculator", () => {
         .update(billingTables)
         .set({ isDefault: true })
         .where(eq(billingTables.name, "Pedaali perustaulukko 2026"));
+      invalidateCalculatorParameters(t.database.db);
+    }
+  });
+});
+
+describe("the calculator's parameters kept in the process", () => {
+  const PARAMETER_TABLES = /tax_tables|income_tax|deductions|billing_table/;
+
+  it("reads no parameter table for a calculation after the first", async () => {
+    invalidateCalculatorParameters(t.database.db);
+    const first = await statementsOf(t.database, () => calculate(INPUT));
+    expect(first.statements.filter((s) => PARAMETER_TABLES.test(s))).toHaveLength(9);
+    const { result, statements } = await statementsOf(t.database, () => calculate(INPUT));
+    expect(result.statusCode, result.body).toBe(200);
+    expect(statements.filter((s) => PARAMETER_TABLES.test(s))).toEqual([]);
+  });
+
+  it("calculates with an admin's edit of a tax table at the next call", async () => {
+    const admin = await loginAs(t.app, "admin@pedaali.test");
+    const asAdmin = { headers: admin.headers(), remoteAddress: address() };
+    const municipality = "Laskurila";
+    const before = await calculate({ ...INPUT, municipality });
+    expect(zErrorResponse.parse(before.json())).toMatchObject({ code: "UNKNOWN_MUNICIPALITY" });
+
+    const created = await t.app.inject({
+      ...asAdmin,
+      method: "POST",
+      url: "/api/province-tax-table",
+      payload: {
+        year: 2026,
+        provinceName: municipality,
+        municipalTaxPercent: 7.25,
+        churchTaxPercent: 1.5,
+        source: "Kuntaliitto 2026",
+        confirmed: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const added = await calculate({ ...INPUT, municipality });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(zCalculatorResult.parse(added.json()).churchTaxPercent).toBe(1.5);
+
+    const { id } = created.json() as { id: string };
+    const updated = await t.app.inject({
+      ...asAdmin,
+      method: "PUT",
+      url: `/api/province-tax-table/${id}`,
+      payload: {
+        year: 2026,
+        provinceName: municipality,
+        municipalTaxPercent: 7.25,
+        churchTaxPercent: 1.75,
+        source: "Kuntaliitto 2026",
+        confirmed: true,
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const changed = await calculate({ ...INPUT, municipality });
+    expect(zCalculatorResult.parse(changed.json()).churchTaxPercent).toBe(1.75);
+  });
+
+  it("prices with an admin's edit of the default billing table at the next call", async () => {
+    const admin = await loginAs(t.app, "admin@pedaali.test");
+    const headers = admin.headers();
+    const list = await t.app.inject({ method: "GET", url: "/api/billing-table", headers });
+    const table = zBillingTables.parse(list.json()).billingTables.find((b) => b.isDefault);
+    if (!table) throw new Error("the demo data has a default billing table");
+    const { id, billingTableId: _, leasingCompanyName: _n, createdAt: _c, updatedAt: _u, ...rest } = table;
+    const body = { ...rest, rows: rest.rows.map(({ id: _r, ...row }) => row) };
+    const edit = (payload: typeof body) =>
+      t.app.inject({ method: "PUT", url: `/api/billing-table/${id}`, headers, payload });
+    const before = zCalculatorResult.parse((await calculate(INPUT)).json());
+
+    const updated = await edit({ ...body, monthlyServiceFeeCents: body.monthlyServiceFeeCents + 500 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    try {
+      const after = zCalculatorResult.parse((await calculate(INPUT)).json());
+      expect(after.monthlyPayment).toBeGreaterThan(before.monthlyPayment);
+    } finally {
+      await edit(body);
     }
   });
 });

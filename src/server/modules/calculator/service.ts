@@ -14,20 +14,13 @@ import {
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  beneficiaryEmployees,
-  companies,
-  provinceTaxTables,
-  stateIncomeTaxTables,
-  taxpayerDeductionsTables,
-  taxTables,
-} from "../../db/schema/index.ts";
+import { beneficiaryEmployees, companies } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { type BillingTableRow, billingTableFor } from "../billing-tables/queries.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
-import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 import { calculatorInputInvalid, leaseTermsNotComputable } from "./errors.ts";
+import { calculatorParameterRows } from "./parameters-cache.ts";
 
 /** The billing table's terms as the calculator reads them. */
 function leaseTermsOf(row: BillingTableRow): CalculatorLeaseTerms {
@@ -83,50 +76,15 @@ export async function employmentLeaseTerms(db: Db, employmentId: string): Promis
 }
 
 /**
- * The public calculator: its parameters from the tax tables and the default billing table, and the
- * calculation itself (the same domain function the page runs).
+ * The public calculator: its parameters from the tax tables and the default billing table (kept in the
+ * process, parameters-cache.ts), and the calculation itself (the same domain function the page runs).
  */
 export function createCalculatorService(ctx: AppContext) {
   const { db } = ctx.database;
 
-  async function unconfirmedFigures(): Promise<TCalculatorParameters["unconfirmed"]> {
-    const [tables, brackets, deductions, rates] = await Promise.all([
-      db.select().from(taxTables).where(eq(taxTables.confirmed, false)),
-      db.select().from(stateIncomeTaxTables).where(eq(stateIncomeTaxTables.confirmed, false)),
-      db.select().from(taxpayerDeductionsTables).where(eq(taxpayerDeductionsTables.confirmed, false)),
-      db.select().from(provinceTaxTables).where(eq(provinceTaxTables.confirmed, false)),
-    ]);
-    return [
-      ...tables.map((t) => ({ table: "tax-table", year: t.year, name: "payroll", source: t.source })),
-      ...brackets.map((b) => ({
-        table: "state-income-tax-table",
-        year: b.year,
-        name: String(b.lowerLimitCents / 100),
-        source: b.source,
-      })),
-      ...deductions.map((d) => ({
-        table: "taxpayer-deductions-table",
-        year: d.year,
-        name: d.deductionType,
-        source: d.source,
-      })),
-      ...rates.map((r) => ({
-        table: "province-tax-table",
-        year: r.year,
-        name: r.provinceName,
-        source: r.source,
-      })),
-    ];
-  }
-
   async function parameters(): Promise<TCalculatorParameters> {
-    const [taxYears, municipalities, terms, unconfirmed] = await Promise.all([
-      loadTaxYears(db),
-      loadMunicipalRates(db),
-      billingTableFor(db, null),
-      unconfirmedFigures(),
-    ]);
-    if (!terms) {
+    const { taxYears, municipalities, defaultBillingTable, unconfirmed } = await calculatorParameterRows(db);
+    if (!defaultBillingTable) {
       throw leaseTermsNotComputable(
         "No default billing table: the calculator cannot price a lease (contact support)",
       );
@@ -135,7 +93,7 @@ export function createCalculatorService(ctx: AppContext) {
       today: toHelsinkiDateString(new Date()),
       taxYears,
       municipalities,
-      leaseTerms: leaseTermsOf(terms),
+      leaseTerms: leaseTermsOf(defaultBillingTable),
       unconfirmed,
     };
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
@@ -124,6 +124,47 @@ describe("GET employeesOptimizedList", () => {
     expect(first.employees[0]?.beneficiaryEmployeeId).toBe(made[11]?.id);
     const second = await list({ companyId, page: "2" });
     expect(second.employees.map((e) => e.beneficiaryEmployeeId)).toEqual([made[1]?.id, made[0]?.id]);
+  });
+
+  it("seeks the next and previous pages from their cursors to the rows the page numbers give", async () => {
+    const db = t.database.db;
+    const companyId = await freshCompany(db);
+    // Microseconds a JavaScript Date would round away, and two employees joined at the same instant.
+    for (let i = 0; i < 7; i++) {
+      const employee = await seedEmployee(db, companyId);
+      await db.execute(
+        sql`update beneficiary_employees set created_at = timestamptz '2026-02-01 10:00:00.123456+00' + ${`${Math.floor(i / 2)} seconds`}::interval where id = ${employee.id}`,
+      );
+    }
+    const byNumber = [];
+    for (const page of ["1", "2", "3", "4"]) {
+      byNumber.push(await list({ companyId, page, pageSize: "2" }));
+    }
+    const ids = (p: { employees: { beneficiaryEmployeeId: string }[] }) =>
+      p.employees.map((e) => e.beneficiaryEmployeeId);
+    expect(byNumber.flatMap(ids)).toHaveLength(7);
+    expect(byNumber[0]?.previousCursor).toBeNull();
+    expect(byNumber[3]?.nextCursor).toBeNull();
+
+    let shown = byNumber[0];
+    for (let page = 2; page <= 4; page++) {
+      shown = await list({ companyId, page: String(page), pageSize: "2", after: shown?.nextCursor ?? "" });
+      expect(ids(shown)).toEqual(ids(byNumber[page - 1] as (typeof byNumber)[number]));
+      expect(shown.currentPage).toBe(page);
+    }
+    for (let page = 3; page >= 1; page--) {
+      shown = await list({
+        companyId,
+        page: String(page),
+        pageSize: "2",
+        before: shown?.previousCursor ?? "",
+      });
+      expect(ids(shown)).toEqual(ids(byNumber[page - 1] as (typeof byNumber)[number]));
+    }
+
+    const forged = await call("GET", `${LIST}?companyId=${companyId}&page=2&after=bm90LWEtY3Vyc29y`, ADMIN);
+    expectError(forged, 400);
+    expect(JSON.stringify(forged.json())).toContain("querystring.after");
   });
 
   it("filters by status, payroll fields, unit, dates and orders in SQL", async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type {
   TAbsence,
   TEmployee,
@@ -26,6 +26,7 @@ import {
   userRoles,
   users,
 } from "../../db/schema/index.ts";
+import { badRequest } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
 
@@ -42,7 +43,7 @@ const be = beneficiaryEmployees;
 export const ORDERS_PER_EMPLOYEE = 10;
 
 /** The filters of the manage list that narrow employees (everything but paging). */
-export type EmployeeFilters = Omit<TEmployeesListQuery, "page" | "pageSize">;
+export type EmployeeFilters = Omit<TEmployeesListQuery, "page" | "pageSize" | "after" | "before">;
 
 const hasOrderWhere = (condition?: SQL) =>
   exists(
@@ -145,35 +146,92 @@ export function employeeFiltersWhere(viewer: CurrentUser, filters: Partial<Emplo
 export const NEWEST_FIRST = [desc(be.createdAt), desc(be.id)];
 
 /**
+ * A row's place in the list's order: its joined time exactly as the database writes it (microseconds
+ * and offset, which a JavaScript Date would round) and its id.
+ */
+type Position = { createdAt: string; id: string };
+
+/** The cursor of a position, opaque to the web: base64url of its JSON. */
+function cursorOf(position: Position): string {
+  return Buffer.from(JSON.stringify([position.createdAt, position.id])).toString("base64url");
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+/** The position a cursor names; a cursor this list did not give is a 400 on its field. */
+function positionOf(cursor: string, field: "after" | "before"): Position {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    if (
+      typeof createdAt === "string" &&
+      TIMESTAMP.test(createdAt) &&
+      typeof id === "string" &&
+      UUID.test(id)
+    ) {
+      return { createdAt, id };
+    }
+  } catch {
+    // Not JSON: refused below like any other cursor the list did not give.
+  }
+  throw badRequest("The page cursor is not one this list gave", [
+    { field: `querystring.${field}`, message: "Not a cursor of this list" },
+  ]);
+}
+
+/**
  * One page of the employees a WHERE built above finds, newest first, in the SPEC's "Page of
- * employees" envelope (employees, currentPage, totalPages, totalCount). The page's ids are found
- * first; `rowsOf` builds their rows in that order.
+ * employees" envelope (employees, currentPage, totalPages, totalCount) with the cursors of the pages
+ * next to it. The page's ids are found first; `rowsOf` builds their rows in that order. With a cursor
+ * (`after` the next page, `before` the previous) the ids are sought from its position down the
+ * (created_at, id) index, so a deep page costs what the first does; without one, `page` is counted
+ * to by OFFSET (a jump straight to a page number). Decision 011 says why.
  */
 export async function readEmployeePage<T>(
   db: Db,
   where: SQL | undefined,
-  query: { page: number; pageSize: number },
+  query: { page: number; pageSize: number; after?: string | undefined; before?: string | undefined },
   rowsOf: (ids: string[]) => Promise<T[]>,
 ) {
+  const after = query.after ? positionOf(query.after, "after") : null;
+  const before = !after && query.before ? positionOf(query.before, "before") : null;
+  let positions: Position[] = [];
   const page = await readPage(
     { page: query.page, limit: query.pageSize },
     async () => (await db.select({ n: sql<number>`count(*)::int` }).from(be).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
-      const rows = await db
-        .select({ id: be.id })
-        .from(be)
-        .where(where)
-        .orderBy(...NEWEST_FIRST)
-        .limit(limit)
-        .offset(offset);
-      return rowsOf(rows.map((r) => r.id));
+      const ids = db.select({ id: be.id, createdAt: sql<string>`${be.createdAt}::text` }).from(be);
+      const rowKey = sql`(${be.createdAt}, ${be.id})`;
+      if (after) {
+        positions = await ids
+          .where(and(where, sql`${rowKey} < (${after.createdAt}::timestamptz, ${after.id}::uuid)`))
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit);
+      } else if (before) {
+        const older = await ids
+          .where(and(where, sql`${rowKey} > (${before.createdAt}::timestamptz, ${before.id}::uuid)`))
+          .orderBy(asc(be.createdAt), asc(be.id))
+          .limit(limit);
+        positions = older.reverse();
+      } else {
+        positions = await ids
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(limit)
+          .offset(offset);
+      }
+      return rowsOf(positions.map((r) => r.id));
     },
   );
+  const first = positions[0];
+  const last = positions.at(-1);
   return {
     employees: page.items,
     currentPage: page.page,
     totalPages: page.totalPages,
     totalCount: page.total,
+    nextCursor: page.hasNext && last ? cursorOf(last) : null,
+    previousCursor: page.hasPrevious && first ? cursorOf(first) : null,
   };
 }
 

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client.ts";
 import { rawRows } from "../../db/raw.ts";
 import { beneficiaryEmployees, leasingAgreements, orders } from "../../db/schema/index.ts";
 import { currentPeriod } from "./payroll.ts";
-import { loadBikeBenefitRule, loadPayrollSource } from "./payroll-input.ts";
+import { loadBikeBenefitRule, loadLeasesWithLastDay } from "./payroll-input.ts";
 
 /**
  * The dashboard of a company's benefit (/raportointi): counts and the last 12 months in SQL (a
@@ -29,6 +29,26 @@ const isLease = and(
     and ${orders.orderStatus} in ('CANCELLED', 'REFUNDED'))`,
 );
 
+/**
+ * The leases running in each of the 12 months and their monthly cost. The company's leases are first
+ * summed by start month and length (a few dozen groups however many leases), and only those groups are
+ * joined to the months: 12 x 20,000 leases compared row by row cost a second, 12 x 40 groups nothing.
+ */
+const monthSeries = (companyId: string, from: string, to: string) => sql`
+  with runs as (
+    select date_trunc('month', ${leasingAgreements.startDate}) as first_month,
+      ${leasingAgreements.leaseTimeMonths} as months, count(*)::int as leases,
+      sum(${leasingAgreements.monthlyPaymentCents})::bigint as cost
+    from ${leasingAgreements}
+    where ${leasingAgreements.companyId} = ${companyId} and ${isLease}
+      and ${leasingAgreements.startDate} <= ${to}::date
+    group by 1, 2)
+  select to_char(m, 'YYYY-MM') as period, coalesce(sum(runs.leases), 0)::int as active,
+    coalesce(sum(runs.cost), 0)::int as cost
+  from generate_series(${from}::date, ${to}::date, interval '1 month') as m
+  left join runs on runs.first_month <= m and m < runs.first_month + make_interval(months => runs.months)
+  group by m order by m`;
+
 export async function companyDashboard(
   db: Db,
   company: { id: string; name: string },
@@ -40,13 +60,7 @@ export async function companyDashboard(
   const [monthRows, statusRows, employeeRows, withLease, source, rule] = await Promise.all([
     rawRows<{ period: string; active: number; cost: number }>(
       db,
-      sql`
-      select to_char(m, 'YYYY-MM') as period, count(${leasingAgreements.id})::int as active,
-        coalesce(sum(${leasingAgreements.monthlyPaymentCents}), 0)::int as cost
-      from generate_series(${firstDayOf(from)}::date, ${firstDayOf(period)}::date, interval '1 month') as m
-      left join ${leasingAgreements} on ${leasingAgreements.companyId} = ${company.id} and ${isLease}
-        and ${runsIn(sql`m`)}
-      group by m order by m`,
+      monthSeries(company.id, firstDayOf(from), firstDayOf(period)),
     ),
     db
       .select({ orderStatus: orders.orderStatus, count: count() })
@@ -70,7 +84,7 @@ export async function companyDashboard(
           runsIn(thisMonth),
         ),
       ),
-    loadPayrollSource(db, company.id, period),
+    loadLeasesWithLastDay(db, company.id, period),
     loadBikeBenefitRule(db),
   ]);
   const months = monthRows.map((r) => ({

@@ -28,7 +28,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     handler: async (request) => service.payroll(currentUser(request), request.query),
   });
 
-  // The file is sent as it is (a CSV text or an XLSX stream): a download, not an endpoint of JSON.
+  // The file is streamed as it is written (CSV or XLSX): a download, not an endpoint of JSON.
   app.get(
     "/reporting/payroll/export",
     {

@@ -21,6 +21,7 @@ import {
   taxTables,
 } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
+import { invalidateCalculatorParameters } from "../calculator/parameters-cache.ts";
 
 /**
  * The four tax tables' CRUD (SPEC §7 "Tax tables"). They are the operator's reference data, not a
@@ -118,6 +119,15 @@ const DEDUCTIONS = "Taxpayer deductions table";
 export function createTaxTablesService(ctx: AppContext) {
   const { db } = ctx.database;
 
+  /** Every table here feeds the calculator: a write drops this process's copy of its figures after it. */
+  async function edited<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } finally {
+      invalidateCalculatorParameters(db);
+    }
+  }
+
   return {
     // ---- Province (municipal) tax ---------------------------------------------------------------------
     async listProvinces(query: TProvinceTaxTablesQuery) {
@@ -151,33 +161,39 @@ export function createTaxTablesService(ctx: AppContext) {
     },
 
     async createProvince(input: TProvinceTaxTableInput) {
-      const rows = await unique(
-        () => db.insert(provinceTaxTables).values(provinceValues(input)).returning(),
-        "The year already has a province tax table with this name",
-      );
-      return toProvince(found(rows, PROVINCE));
+      return edited(async () => {
+        const rows = await unique(
+          () => db.insert(provinceTaxTables).values(provinceValues(input)).returning(),
+          "The year already has a province tax table with this name",
+        );
+        return toProvince(found(rows, PROVINCE));
+      });
     },
 
     async updateProvince(id: string, input: TProvinceTaxTableInput) {
-      const rows = await unique(
-        () =>
-          db
-            .update(provinceTaxTables)
-            .set(provinceValues(input))
-            .where(eq(provinceTaxTables.id, id))
-            .returning(),
-        "The year already has a province tax table with this name",
-      );
-      return toProvince(found(rows, PROVINCE));
+      return edited(async () => {
+        const rows = await unique(
+          () =>
+            db
+              .update(provinceTaxTables)
+              .set(provinceValues(input))
+              .where(eq(provinceTaxTables.id, id))
+              .returning(),
+          "The year already has a province tax table with this name",
+        );
+        return toProvince(found(rows, PROVINCE));
+      });
     },
 
     async deleteProvince(id: string) {
-      const rows = await db
-        .delete(provinceTaxTables)
-        .where(eq(provinceTaxTables.id, id))
-        .returning({ id: provinceTaxTables.id });
-      found(rows, PROVINCE);
-      return deleted(PROVINCE);
+      return edited(async () => {
+        const rows = await db
+          .delete(provinceTaxTables)
+          .where(eq(provinceTaxTables.id, id))
+          .returning({ id: provinceTaxTables.id });
+        found(rows, PROVINCE);
+        return deleted(PROVINCE);
+      });
     },
 
     // ---- Payroll parameters of a year ------------------------------------------------------------------
@@ -204,25 +220,31 @@ export function createTaxTablesService(ctx: AppContext) {
     },
 
     async createTaxTable(input: TTaxTableInput) {
-      const rows = await unique(
-        () => db.insert(taxTables).values(taxTableValues(input)).returning(),
-        "The year already has a tax table",
-      );
-      return toTaxTable(found(rows, TAX_TABLE));
+      return edited(async () => {
+        const rows = await unique(
+          () => db.insert(taxTables).values(taxTableValues(input)).returning(),
+          "The year already has a tax table",
+        );
+        return toTaxTable(found(rows, TAX_TABLE));
+      });
     },
 
     async updateTaxTable(id: string, input: TTaxTableInput) {
-      const rows = await unique(
-        () => db.update(taxTables).set(taxTableValues(input)).where(eq(taxTables.id, id)).returning(),
-        "The year already has a tax table",
-      );
-      return toTaxTable(found(rows, TAX_TABLE));
+      return edited(async () => {
+        const rows = await unique(
+          () => db.update(taxTables).set(taxTableValues(input)).where(eq(taxTables.id, id)).returning(),
+          "The year already has a tax table",
+        );
+        return toTaxTable(found(rows, TAX_TABLE));
+      });
     },
 
     async deleteTaxTable(id: string) {
-      const rows = await db.delete(taxTables).where(eq(taxTables.id, id)).returning({ id: taxTables.id });
-      found(rows, TAX_TABLE);
-      return deleted(TAX_TABLE);
+      return edited(async () => {
+        const rows = await db.delete(taxTables).where(eq(taxTables.id, id)).returning({ id: taxTables.id });
+        found(rows, TAX_TABLE);
+        return deleted(TAX_TABLE);
+      });
     },
 
     // ---- State income tax scale ------------------------------------------------------------------------
@@ -250,33 +272,39 @@ export function createTaxTablesService(ctx: AppContext) {
     },
 
     async createStateIncomeTax(input: TStateIncomeTaxTableInput) {
-      const rows = await unique(
-        () => db.insert(stateIncomeTaxTables).values(stateIncomeTaxValues(input)).returning(),
-        "The year already has a state income tax bracket with this lower limit",
-      );
-      return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+      return edited(async () => {
+        const rows = await unique(
+          () => db.insert(stateIncomeTaxTables).values(stateIncomeTaxValues(input)).returning(),
+          "The year already has a state income tax bracket with this lower limit",
+        );
+        return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+      });
     },
 
     async updateStateIncomeTax(id: string, input: TStateIncomeTaxTableInput) {
-      const rows = await unique(
-        () =>
-          db
-            .update(stateIncomeTaxTables)
-            .set(stateIncomeTaxValues(input))
-            .where(eq(stateIncomeTaxTables.id, id))
-            .returning(),
-        "The year already has a state income tax bracket with this lower limit",
-      );
-      return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+      return edited(async () => {
+        const rows = await unique(
+          () =>
+            db
+              .update(stateIncomeTaxTables)
+              .set(stateIncomeTaxValues(input))
+              .where(eq(stateIncomeTaxTables.id, id))
+              .returning(),
+          "The year already has a state income tax bracket with this lower limit",
+        );
+        return toStateIncomeTax(found(rows, STATE_INCOME_TAX));
+      });
     },
 
     async deleteStateIncomeTax(id: string) {
-      const rows = await db
-        .delete(stateIncomeTaxTables)
-        .where(eq(stateIncomeTaxTables.id, id))
-        .returning({ id: stateIncomeTaxTables.id });
-      found(rows, STATE_INCOME_TAX);
-      return deleted(STATE_INCOME_TAX);
+      return edited(async () => {
+        const rows = await db
+          .delete(stateIncomeTaxTables)
+          .where(eq(stateIncomeTaxTables.id, id))
+          .returning({ id: stateIncomeTaxTables.id });
+        found(rows, STATE_INCOME_TAX);
+        return deleted(STATE_INCOME_TAX);
+      });
     },
 
     // ---- Taxpayer deductions ---------------------------------------------------------------------------
@@ -307,33 +335,39 @@ export function createTaxTablesService(ctx: AppContext) {
     },
 
     async createDeductions(input: TTaxpayerDeductionsTableInput) {
-      const rows = await unique(
-        () => db.insert(taxpayerDeductionsTables).values(deductionsValues(input)).returning(),
-        "The year already has a deduction of this type",
-      );
-      return toDeductions(found(rows, DEDUCTIONS));
+      return edited(async () => {
+        const rows = await unique(
+          () => db.insert(taxpayerDeductionsTables).values(deductionsValues(input)).returning(),
+          "The year already has a deduction of this type",
+        );
+        return toDeductions(found(rows, DEDUCTIONS));
+      });
     },
 
     async updateDeductions(id: string, input: TTaxpayerDeductionsTableInput) {
-      const rows = await unique(
-        () =>
-          db
-            .update(taxpayerDeductionsTables)
-            .set(deductionsValues(input))
-            .where(eq(taxpayerDeductionsTables.id, id))
-            .returning(),
-        "The year already has a deduction of this type",
-      );
-      return toDeductions(found(rows, DEDUCTIONS));
+      return edited(async () => {
+        const rows = await unique(
+          () =>
+            db
+              .update(taxpayerDeductionsTables)
+              .set(deductionsValues(input))
+              .where(eq(taxpayerDeductionsTables.id, id))
+              .returning(),
+          "The year already has a deduction of this type",
+        );
+        return toDeductions(found(rows, DEDUCTIONS));
+      });
     },
 
     async deleteDeductions(id: string) {
-      const rows = await db
-        .delete(taxpayerDeductionsTables)
-        .where(eq(taxpayerDeductionsTables.id, id))
-        .returning({ id: taxpayerDeductionsTables.id });
-      found(rows, DEDUCTIONS);
-      return deleted(DEDUCTIONS);
+      return edited(async () => {
+        const rows = await db
+          .delete(taxpayerDeductionsTables)
+          .where(eq(taxpayerDeductionsTables.id, id))
+          .returning({ id: taxpayerDeductionsTables.id });
+        found(rows, DEDUCTIONS);
+        return deleted(DEDUCTIONS);
+      });
     },
   };
 }

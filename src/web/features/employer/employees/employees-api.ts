@@ -97,6 +97,12 @@ export const FILTER_KEYS = [
   "processedEnd",
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/**
+ * How the page on screen was reached from its neighbour: the neighbour's nextCursor (`after`) or
+ * previousCursor (`before`). The server then seeks the page instead of counting past the ones before it.
+ */
+export type PageCursor = { after?: string | undefined; before?: string | undefined };
 export type EmployeeFilters = Record<FilterKey, string>;
 
 export const NO_FILTERS: EmployeeFilters = Object.fromEntries(
@@ -117,8 +123,14 @@ function filterParams(filters: Partial<EmployeeFilters>, params: URLSearchParams
  * out. The filters come from the address through the contract's schema (manage-filters.ts), so their
  * text is what the API takes.
  */
-function listQuery(filters: Partial<EmployeeFilters>, page: number): EndpointQuery<typeof api.list> {
+function listQuery(
+  filters: Partial<EmployeeFilters>,
+  page: number,
+  cursor: PageCursor = {},
+): EndpointQuery<typeof api.list> {
   const query: Record<string, string | number> = { page, pageSize: PAGE_SIZE };
+  if (cursor.after) query.after = cursor.after;
+  else if (cursor.before) query.before = cursor.before;
   for (const key of FILTER_KEYS) {
     const value = (filters[key] ?? "").trim();
     if (value && !(key === "filterType" && value === "ALL")) query[key] = value;
@@ -138,10 +150,15 @@ export function exportHref(
 }
 
 /** One page of employees as the table reads it; the previous page stays while the next loads. */
-export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number) {
+export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number, cursor?: PageCursor) {
   return useQuery({
-    ...employeeQuery(api.list, { query: listQuery(filters, page) }),
-    select: (data: TEmployeesPage) => ({ items: data.employees, total: data.totalCount }),
+    ...employeeQuery(api.list, { query: listQuery(filters, page, cursor) }),
+    select: (data: TEmployeesPage) => ({
+      items: data.employees,
+      total: data.totalCount,
+      nextCursor: data.nextCursor,
+      previousCursor: data.previousCursor,
+    }),
     placeholderData: keepPreviousData,
     // The table shows its own error state with a retry.
     meta: SILENT,

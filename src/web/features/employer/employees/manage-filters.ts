@@ -1,6 +1,6 @@
 import { zEmployeesListQuery } from "../../../../contract/employees.ts";
 import { filtersFromAddress } from "../../../lib/filter-params.ts";
-import { type EmployeeFilters, FILTER_KEYS, type FilterKey } from "./employees-api.ts";
+import { type EmployeeFilters, FILTER_KEYS, type FilterKey, type PageCursor } from "./employees-api.ts";
 
 /**
  * The manage tab's filters as the address keeps them (the API's own names, so a shared link reads the
@@ -21,6 +21,12 @@ export function filtersOf(params: URLSearchParams): EmployeeFilters {
 
 export function pageOf(params: URLSearchParams): number {
   return filtersFromAddress(zEmployeesListQuery, params).values.page;
+}
+
+/** The cursor the address reached its page with (next or previous), when it did. */
+export function cursorOf(params: URLSearchParams): PageCursor {
+  const { values } = filtersFromAddress(zEmployeesListQuery, params);
+  return { after: values.after, before: values.before };
 }
 
 /** The filters behind "Lisää suodattimia" (the others stay in view). */

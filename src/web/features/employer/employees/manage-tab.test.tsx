@@ -166,8 +166,12 @@ describe("the manage tab", () => {
     );
 
     await user.click(await screen.findByRole("button", { name: "Seuraava sivu" }));
-    await waitFor(() => expect(api.callsTo("GET", `${LIST}?page=2&pageSize=10&${filters}`)).toHaveLength(1));
+    // The next page is sought from the cursor the page on screen gave, and the address keeps it.
+    await waitFor(() =>
+      expect(api.callsTo("GET", `${LIST}?page=2&pageSize=10&after=next-of-1&${filters}`)).toHaveLength(1),
+    );
     expect(new URLSearchParams(router.state.location.search).get("page")).toBe("2");
+    expect(new URLSearchParams(router.state.location.search).get("after")).toBe("next-of-1");
     // No call ever asked for more than 10 a page.
     expect(api.calls.filter((c) => c.url.startsWith(LIST)).every((c) => c.url.includes("pageSize=10"))).toBe(
       true,

@@ -22,7 +22,7 @@ import {
   useEmployeesList,
   useFilterOptions,
 } from "./employees-api.ts";
-import { filtersOf, isFiltered, MORE_FILTERS, pageOf } from "./manage-filters.ts";
+import { cursorOf, filtersOf, isFiltered, MORE_FILTERS, pageOf } from "./manage-filters.ts";
 
 /**
  * The manage tab: every employee of the user's companies in a table the server pages (10 a page, SPEC
@@ -39,7 +39,7 @@ export function ManageTab() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filters = filtersOf(params);
   const page = pageOf(params);
-  const list = useEmployeesList(filters, page);
+  const list = useEmployeesList(filters, page, cursorOf(params));
   const options = useFilterOptions(filters.companyId || null);
   const { employeeId, hrefOf, open, close } = useOpenEmployee();
   const moreActive = MORE_FILTERS.some((key) => filters[key] !== "");
@@ -53,7 +53,7 @@ export function ManageTab() {
   const emptyPage = list.data?.items.length === 0 && page > 1 && !list.isFetching;
   // biome-ignore lint/correctness/useExhaustiveDependencies: only an emptied page moves back.
   useEffect(() => {
-    if (emptyPage) update({ page: "" });
+    if (emptyPage) update({ page: "", after: "", before: "" });
   }, [emptyPage]);
 
   function clearFilters() {
@@ -282,7 +282,14 @@ export function ManageTab() {
         }}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={(next) => update({ page: next > 1 ? String(next) : "" })}
+        onPageChange={(next) =>
+          // The next and previous pages are sought from this one's cursors; another number is counted to.
+          update({
+            page: next > 1 ? String(next) : "",
+            after: next === page + 1 ? (list.data?.nextCursor ?? "") : "",
+            before: next === page - 1 && next > 1 ? (list.data?.previousCursor ?? "") : "",
+          })
+        }
         onRowClick={({ record, event }) => {
           // The name is a link of its own; a click on it opens the employee once.
           if ((event.target as HTMLElement).closest("a, button")) return;

@@ -72,6 +72,8 @@ export function page(employees: TEmployee[], totalCount = employees.length, curr
     currentPage,
     totalPages: Math.max(1, Math.ceil(totalCount / 10)),
     totalCount,
+    nextCursor: currentPage * 10 < totalCount ? `next-of-${currentPage}` : null,
+    previousCursor: currentPage > 1 ? `previous-of-${currentPage}` : null,
   };
   return { status: 200, body };
 }

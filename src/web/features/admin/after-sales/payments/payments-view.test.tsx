@@ -261,6 +261,8 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
           currentPage: 1,
           totalPages: 1,
           totalCount: 1,
+          nextCursor: null,
+          previousCursor: null,
         },
       },
       "POST /api/user-payment": { status: 201, body: payment({ kind: "DEDUCTIBLE" }) },
