@@ -8,6 +8,7 @@ import type { Database, Db } from "./client.ts";
 import * as schema from "./schema/index.ts";
 
 const EXPECTED_TABLES = [
+  "auth_generation",
   "beneficiary_employees",
   "bike_brokerage_inquiries",
   "bike_brokerages",
