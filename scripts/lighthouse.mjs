@@ -18,9 +18,9 @@ const PAGES = [
   { name: "employer (logged in)", path: "/tyonantaja", loginAs: "employer.admin@demo.test" },
 ];
 const PRESETS = ["mobile", "desktop"];
-// `npm run lighthouse -- login` runs only the pages whose name has that word.
-const only = process.argv[2];
-const pages = only ? PAGES.filter((page) => page.name.includes(only)) : PAGES;
+// `npm run lighthouse -- login,logged` runs only the pages whose name has one of those words.
+const only = process.argv[2]?.split(",");
+const pages = only ? PAGES.filter((page) => only.some((word) => page.name.includes(word))) : PAGES;
 const DEMO_PASSWORD = "Pedaali2026!";
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu";
 const resultsDir = join("bench", "results");
@@ -47,7 +47,7 @@ async function startServer(port, dataDir) {
   // The address the server takes for its own (PUBLIC_URL's default): logins check the Origin against it.
   const base = `http://localhost:${port}`;
   const startedAt = Date.now();
-  while (Date.now() - startedAt < 300_000) {
+  while (Date.now() - startedAt < 600_000) {
     if (child.exitCode !== null) throw new Error(`the server ended with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/api/health-check`)).ok) return { child, base };
@@ -55,7 +55,7 @@ async function startServer(port, dataDir) {
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill("SIGKILL");
-  throw new Error("the server did not answer within 300 s");
+  throw new Error("the server did not answer within 600 s");
 }
 
 /** Logs in through the API (with the two-factor step's development code) and answers the Cookie header. */
