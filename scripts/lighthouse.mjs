@@ -3,12 +3,16 @@
 // table of the four scores with LCP, TBT and CLS, and writes each run's JSON to bench/results/.
 // Not in CI (a minute or more per page on the 2-core machine); the goals are in docs/design.md "Weight".
 // Chromium: CHROME_PATH, else Debian's /usr/bin/chromium (Lighthouse launches it with chrome-launcher).
-import { execFile, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+// chrome-launcher and puppeteer-core come with lighthouse (its own way to launch and drive Chromium).
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import puppeteer from "puppeteer-core";
 
 const PAGES = [
   { name: "home", path: "/" },
@@ -58,8 +62,12 @@ async function startServer(port, dataDir) {
   throw new Error("the server did not answer within 600 s");
 }
 
-/** Logs in through the API (with the two-factor step's development code) and answers the Cookie header. */
-async function loginCookie(base, email) {
+/**
+ * Logs in through the API (with the two-factor step's development code) and answers the session's
+ * cookies. The page needs them in the browser itself, not only as a request header: the app reads its
+ * session cookie to know someone is logged in.
+ */
+async function loginCookies(base, email) {
   const cookies = new Map();
   const post = async (path, body) => {
     const res = await fetch(base + path, {
@@ -68,14 +76,20 @@ async function loginCookie(base, email) {
         "content-type": "application/json",
         origin: base,
         // The two-factor step finds its login by the cookie the login set.
-        cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        cookie: [...cookies.values()].map((c) => `${c.name}=${c.value}`).join("; "),
       },
       body: JSON.stringify(body),
     });
     for (const setCookie of res.headers.getSetCookie()) {
-      const [pair] = setCookie.split(";");
+      const [pair, ...attributes] = setCookie.split(";").map((part) => part.trim());
       const at = pair.indexOf("=");
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      const pathAttribute = attributes.find((a) => a.toLowerCase().startsWith("path="));
+      const cookiePath = pathAttribute ? pathAttribute.slice(5) : "/";
+      cookies.set(pair.slice(0, at), {
+        name: pair.slice(0, at),
+        value: pair.slice(at + 1),
+        url: base + cookiePath,
+      });
     }
     return res;
   };
@@ -87,25 +101,32 @@ async function loginCookie(base, email) {
   } else if (login.status !== 200) {
     throw new Error(`login as ${email}: ${login.status} ${await login.text()}`);
   }
-  return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return [...cookies.values()];
 }
 
-async function runLighthouse(url, preset, outputPath, extraHeaders) {
-  const args = [
-    url,
-    "--output=json",
-    `--output-path=${outputPath}`,
-    `--chrome-flags=${CHROME_FLAGS}`,
-    "--only-categories=performance,accessibility,best-practices,seo",
-    "--quiet",
-  ];
-  if (preset === "desktop") args.push("--preset=desktop");
-  if (extraHeaders) args.push(`--extra-headers=${JSON.stringify(extraHeaders)}`);
-  await promisify(execFile)(join("node_modules", ".bin", "lighthouse"), args, {
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
-    maxBuffer: 64 * 1024 * 1024,
+async function runLighthouse(url, preset, outputPath, cookies) {
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS.split(" "),
   });
-  const lhr = JSON.parse(readFileSync(outputPath, "utf8"));
+  let lhr;
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (cookies.length > 0) await page.setCookie(...cookies);
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    };
+    const result = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined, page);
+    writeFileSync(outputPath, result.report);
+    lhr = result.lhr;
+    await browser.disconnect();
+  } finally {
+    chrome.kill();
+  }
   const score = (id) =>
     lhr.categories[id]?.score == null ? "-" : Math.round(lhr.categories[id].score * 100);
   const audit = (id) => lhr.audits[id]?.numericValue;
@@ -135,8 +156,8 @@ try {
       const file = join(resultsDir, `${runAt}-${page.name.replace(/\W+/g, "-")}-${preset}.json`);
       // A fresh login per run: the access token is short-lived and a refresh would rotate it.
       try {
-        const headers = page.loginAs ? { Cookie: await loginCookie(server.base, page.loginAs) } : undefined;
-        const result = await runLighthouse(server.base + page.path, preset, file, headers);
+        const cookies = page.loginAs ? await loginCookies(server.base, page.loginAs) : [];
+        const result = await runLighthouse(server.base + page.path, preset, file, cookies);
         if (page.loginAs && !result.finalUrl.endsWith(page.path)) {
           throw new Error(`ended at ${result.finalUrl}: the login did not hold`);
         }
