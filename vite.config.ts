@@ -63,6 +63,9 @@ export default defineConfig(({ command }) => ({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks each page loads, for the budget check after the build
+    // (scripts/check-bundle-budget.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

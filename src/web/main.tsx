@@ -2,6 +2,8 @@
 import "@mantine/core/styles.layer.css";
 import "@mantine/notifications/styles.layer.css";
 import "./app/global.css";
+// Before any lazy chunk makes the contract's schemas (see the module).
+import "./app/zod-without-eval.ts";
 
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -1,0 +1,112 @@
+/**
+ * The front end's weight budgets (docs/design.md "Weight"), read from Vite's build manifest
+ * (dist/web/.vite/manifest.json). `scripts/check-bundle-budget.ts` applies them to a build in CI.
+ *
+ * - The anonymous home page: every script it loads before it is interactive, i.e. the entry, the chunks
+ *   the entry imports statically, and the lazy chunks (with their static imports) the home route loads
+ *   on its own (`homeLazyChunks`, none today: the home page is in the entry).
+ * - Every other chunk: no single chunk a route loads may pass the route budget.
+ */
+
+/** One chunk or asset of Vite's build manifest (the fields read here). */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The gzipped size in bytes of a built file, by its path relative to the build folder. */
+export type ReadSize = (file: string) => number;
+
+/**
+ * The gzipped JavaScript the anonymous home page may load before it is interactive. The goal is
+ * 100,000 bytes; React DOM and React Router's data router alone are about 99,000 of them, so the home
+ * page cannot reach it without replacing one of them (docs/design.md "Weight"). Until then this is the
+ * ceiling the current build is held under, so it cannot grow unnoticed.
+ */
+export const HOME_JS_BUDGET = 150_000;
+/** The gzipped size of any one chunk a route loads. */
+export const CHUNK_BUDGET = 250_000;
+
+export interface BudgetOptions {
+  homeBudget?: number;
+  chunkBudget?: number;
+  /** Manifest keys of the lazy chunks the home route loads at start. */
+  homeLazyChunks?: string[];
+}
+
+export interface BudgetReport {
+  home: { bytes: number; budget: number; files: { file: string; bytes: number }[] };
+  largestChunks: { file: string; bytes: number }[];
+  chunkBudget: number;
+  /** What is over a budget, one line each; empty when both hold. */
+  failures: string[];
+}
+
+const isScript = (file: string) => file.endsWith(".js") || file.endsWith(".mjs");
+
+/** The manifest keys of `start` and every chunk it imports statically, each once. */
+function staticClosure(manifest: Manifest, start: string, seen: Set<string>): void {
+  if (seen.has(start)) return;
+  const chunk = manifest[start];
+  if (!chunk) throw new Error(`bundle budget: the manifest has no chunk ${start}`);
+  seen.add(start);
+  for (const key of chunk.imports ?? []) staticClosure(manifest, key, seen);
+}
+
+/** Measures the home page's scripts and every chunk against the budgets. */
+export function bundleBudget(
+  manifest: Manifest,
+  readSize: ReadSize,
+  options: BudgetOptions = {},
+): BudgetReport {
+  const homeBudget = options.homeBudget ?? HOME_JS_BUDGET;
+  const chunkBudget = options.chunkBudget ?? CHUNK_BUDGET;
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry && isScript(chunk.file));
+  if (entries.length !== 1)
+    throw new Error(`bundle budget: expected one entry chunk, found ${entries.length}`);
+  const [entryKey] = entries[0] as [string, ManifestChunk];
+
+  const homeKeys = new Set<string>();
+  for (const key of [entryKey, ...(options.homeLazyChunks ?? [])]) staticClosure(manifest, key, homeKeys);
+  const sizes = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = sizes.get(file);
+    if (size === undefined) {
+      size = readSize(file);
+      sizes.set(file, size);
+    }
+    return size;
+  };
+  const homeFiles = [...homeKeys]
+    .map((key) => (manifest[key] as ManifestChunk).file)
+    .filter(isScript)
+    .map((file) => ({ file, bytes: sizeOf(file) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const homeBytes = homeFiles.reduce((sum, f) => sum + f.bytes, 0);
+
+  const chunkFiles = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter(isScript);
+  const chunks = chunkFiles.map((file) => ({ file, bytes: sizeOf(file) })).sort((a, b) => b.bytes - a.bytes);
+
+  const failures: string[] = [];
+  if (homeBytes > homeBudget) {
+    failures.push(
+      `the home page loads ${homeBytes} bytes of gzipped JavaScript, over its budget of ${homeBudget}`,
+    );
+  }
+  for (const chunk of chunks) {
+    if (chunk.bytes > chunkBudget) {
+      failures.push(`${chunk.file} is ${chunk.bytes} bytes gzipped, over the chunk budget of ${chunkBudget}`);
+    }
+  }
+  return {
+    home: { bytes: homeBytes, budget: homeBudget, files: homeFiles },
+    largestChunks: chunks.slice(0, 5),
+    chunkBudget,
+    failures,
+  };
+}
