@@ -114,7 +114,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The prerendered pages' one inline script, by its hash (ADR 010): no other inline script runs.
+        // The prerendered pages' two head scripts, by their hashes (ADR 010): no other inline script runs.
         scriptSrc: ["'self'", ...pages.scriptHashes],
         // Mantine sets inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],

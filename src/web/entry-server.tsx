@@ -10,6 +10,7 @@ import { StrictMode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { ANNOUNCEMENT_BANNER_DISMISSAL_MS } from "../domain/constants.ts";
 import { DEFAULT_LANGUAGE, DEFAULT_THEME, LANGUAGES, type Language } from "../domain/locale.ts";
 import { ORIGIN_PLACEHOLDER, type PublicPage, pageAlternates, publicPages } from "../domain/public-pages.ts";
 import { AppProviders, COLOR_SCHEME_STORAGE_KEY } from "./app/providers.tsx";
@@ -18,6 +19,7 @@ import fi from "./i18n/fi.json";
 import { i18n } from "./i18n/i18n.ts";
 import { type PageHead, PageHeadContext } from "./lib/page-title.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { ANNOUNCEMENT_DISMISSED_KEY, COOKIE_CONSENT_KEY } from "./lib/shell-storage.ts";
 
 /** The shell's, the pages' and the content's texts of a language; their sections never overlap. */
 type Texts = Record<string, ResourceKey>;
@@ -77,8 +79,7 @@ async function renderBody(page: PublicPage): Promise<{ body: string; head: PageH
 
 /**
  * The head of a page: its title, description, canonical address and hreflang alternates (the origin is
- * the placeholder the server swaps for PUBLIC_URL), and Mantine's color-scheme script, which sets the
- * stored light/dark scheme before the first paint.
+ * the placeholder the server swaps for PUBLIC_URL).
  */
 function headTags(page: PublicPage, head: PageHead): string {
   const title = head.title ?? "Pedaali";
@@ -96,10 +97,22 @@ function headTags(page: PublicPage, head: PageHead): string {
   ].join("\n    ");
 }
 
+/** Mantine's SSR script: sets the stored light/dark scheme on <html> before the first paint. */
 const colorSchemeScript = (): string =>
   renderToStaticMarkup(
     <ColorSchemeScript defaultColorScheme={DEFAULT_THEME} localStorageKey={COLOR_SCHEME_STORAGE_KEY} />,
   );
+
+/**
+ * The page is rendered for a first visit, with the cookie consent and the announcement showing. For a
+ * visitor who already answered them, this marks <html> before the first paint so that CSS hides them
+ * (shell.module.css) instead of the page jumping when the app removes them (shell-storage.ts's rules).
+ */
+const storedAnswersScript = (): string =>
+  `<script>try{var s=window.localStorage,d=document.documentElement,c=s.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)}),` +
+  `a=Number(s.getItem(${JSON.stringify(ANNOUNCEMENT_DISMISSED_KEY)}));` +
+  `if(c==="accepted"||c==="rejected")d.setAttribute("data-cookie-consent","");` +
+  `if(a>0&&Date.now()-a<${ANNOUNCEMENT_BANNER_DISMISSAL_MS})d.setAttribute("data-announcement-dismissed","")}catch(e){}</script>`;
 
 /** Fills the built index.html with one page; fails loudly when the template has changed shape. */
 function fillTemplate(template: string, page: PublicPage, body: string, head: PageHead): string {
@@ -115,7 +128,11 @@ function fillTemplate(template: string, page: PublicPage, body: string, head: Pa
     `<html lang="${page.lang}" data-mantine-color-scheme="${DEFAULT_THEME}">`,
   );
   // The script runs before the stylesheets are requested, so it never waits for them.
-  html = replace(html, /<meta charset="UTF-8" \/>/, `<meta charset="UTF-8" />\n    ${colorSchemeScript()}`);
+  html = replace(
+    html,
+    /<meta charset="UTF-8" \/>/,
+    `<meta charset="UTF-8" />\n    ${colorSchemeScript()}\n    ${storedAnswersScript()}`,
+  );
   html = replace(html, /<meta name="description"[^>]*>\s*/, "");
   html = replace(html, /<title>[^<]*<\/title>/, headTags(page, head));
   html = replace(

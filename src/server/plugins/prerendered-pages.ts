@@ -21,7 +21,7 @@ type Encoding = "br" | "gzip";
 type Page = { html: Buffer; etag: string; compressed: Map<Encoding, Promise<Buffer>> };
 
 export type PrerenderedPages = {
-  /** The sha256 sources of the pages' inline script (Mantine's color-scheme script), for the CSP. */
+  /** The sha256 sources of the pages' inline head scripts (color scheme, stored answers), for the CSP. */
   scriptHashes: readonly string[];
   /** Sends the page of `path`; null when there is none (the caller answers with the shell). */
   send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | Promise<void> | null;
