@@ -3,8 +3,10 @@ import { buildPath, ROUTES, type RouteId } from "./routes.ts";
 
 /**
  * The public pages that the build renders to HTML (ADR 010) and that search engines are invited to:
- * the landing pages, the calculator's frame, the information and legal pages and the login forms.
- * Finnish lives at the route's own path, English and Swedish under the SPEC §2 `/{lang}` prefix.
+ * the landing pages, the calculator's frame and the information and legal pages. Finnish lives at the
+ * route's own path, English and Swedish under the SPEC §2 `/{lang}` prefix. Pages built around a form
+ * (login, password recovery, contact) are not rendered ahead: a form shown before the app has taken the
+ * page over would submit natively (the login's password in the address) or drop what was typed.
  */
 export const PRERENDERED_ROUTE_IDS = [
   "home",
@@ -13,14 +15,11 @@ export const PRERENDERED_ROUTE_IDS = [
   "forEmployees",
   "forBikeStores",
   "faq",
-  "contact",
   "companyInfo",
   "media",
   "announcement",
   "privacyPolicy",
   "disclaimer",
-  "login",
-  "passwordRecovery",
 ] as const satisfies readonly RouteId[];
 
 /**
@@ -31,13 +30,14 @@ export const ORIGIN_PLACEHOLDER = "https://public-url.pedaali.invalid";
 
 export type PrerenderedRouteId = (typeof PRERENDERED_ROUTE_IDS)[number];
 
-/** The login forms are rendered ahead too, but are not pages to find in a search (not in the sitemap). */
-const NOT_LISTED: ReadonlySet<RouteId> = new Set<RouteId>(["login", "passwordRecovery"]);
-
 /** The path of a public page in a language: Finnish without a prefix, the others under /en and /sv. */
-export function publicPagePath(id: PrerenderedRouteId, lang: Language): string {
+export function publicPagePath(id: SitemapRouteId, lang: Language): string {
   return buildPath(id, {}, lang === DEFAULT_LANGUAGE ? null : lang);
 }
+
+/** The pages of the sitemap: the prerendered ones and the contact page (served as the app shell). */
+const SITEMAP_ROUTE_IDS = [...PRERENDERED_ROUTE_IDS, "contact"] as const;
+type SitemapRouteId = (typeof SITEMAP_ROUTE_IDS)[number];
 
 export type PublicPage = { id: PrerenderedRouteId; lang: Language; path: string };
 
@@ -50,7 +50,7 @@ export function publicPages(): PublicPage[] {
 
 /** The hreflang alternates of a page: each language's address, and x-default on the Finnish one. */
 export function pageAlternates(
-  id: PrerenderedRouteId,
+  id: SitemapRouteId,
   origin: string,
 ): { hreflang: Language | "x-default"; href: string }[] {
   return [
@@ -63,19 +63,19 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** sitemap.xml: the listed public pages in the three languages, each with its hreflang alternates. */
+/** sitemap.xml: the public pages in the three languages, each with its hreflang alternates. */
 export function sitemapXml(origin: string): string {
-  const urls = publicPages()
-    .filter((page) => !NOT_LISTED.has(page.id))
-    .map((page) => {
-      const links = pageAlternates(page.id, origin)
+  const urls = SITEMAP_ROUTE_IDS.flatMap((id) =>
+    LANGUAGES.map((lang) => {
+      const links = pageAlternates(id, origin)
         .map(
           (alt) =>
             `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`,
         )
         .join("\n");
-      return `  <url>\n    <loc>${escapeXml(origin + page.path)}</loc>\n${links}\n  </url>`;
-    });
+      return `  <url>\n    <loc>${escapeXml(origin + publicPagePath(id, lang))}</loc>\n${links}\n  </url>`;
+    }),
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
