@@ -32,14 +32,23 @@ function AfterHydration({ run, children }: { run: () => void; children: ReactNod
 /**
  * Takes over a prerendered public page (ADR 010): renders it in the language it was rendered in, so it
  * matches the HTML, then switches to the visitor's stored language when that differs (an unprefixed
- * path is rendered in Finnish).
+ * path is rendered in Finnish). False when it was not hydrated after all.
  */
-export async function hydratePrerendered(root: HTMLElement, pageLanguage: Language): Promise<void> {
+export async function hydratePrerendered(root: HTMLElement, pageLanguage: Language): Promise<boolean> {
+  // The address the HTML was served for: a script may have moved it on before this code even ran.
+  const navigation = performance.getEntriesByType("navigation")[0];
+  const renderedPath = navigation ? new URL(navigation.name).pathname : window.location.pathname;
   // Read before initI18n, which remembers the language it starts in.
-  const wanted = detectLanguage(window.location.pathname);
+  const wanted = detectLanguage(renderedPath);
   await initI18n(pageLanguage);
   const routes = appRoutes();
   await loadLazyMatches(routes);
+  // The address has moved on (history.pushState by a script): the HTML is no longer
+  // that page's, so the app renders afresh (main.tsx) in the visitor's language.
+  if (window.location.pathname !== renderedPath) {
+    if (wanted !== pageLanguage) await setLanguage(wanted);
+    return false;
+  }
   const router = createBrowserRouter(routes);
   const switchLanguage = () => {
     if (wanted !== pageLanguage) void setLanguage(wanted);
@@ -52,4 +61,5 @@ export async function hydratePrerendered(root: HTMLElement, pageLanguage: Langua
       </StrictMode>
     </AfterHydration>,
   );
+  return true;
 }

@@ -17,7 +17,7 @@ async function start(): Promise<void> {
   if (!root) return;
   // A public page the build rendered ahead (ADR 010): take it over instead of painting it again.
   const prerendered = root.dataset.prerendered;
-  if (isLanguage(prerendered)) return hydratePrerendered(root, prerendered);
+  if (isLanguage(prerendered) && (await hydratePrerendered(root, prerendered))) return;
   // Texts first, so the first paint is already in the visitor's language.
   await initI18n();
   const router = createBrowserRouter(appRoutes());
