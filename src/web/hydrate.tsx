@@ -1,10 +1,10 @@
-import { type ReactNode, StrictMode, useEffect } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import type { Language } from "../domain/locale.ts";
 import { App } from "./app/app.tsx";
 import { appRoutes } from "./app/routes.tsx";
-import { detectLanguage, initI18n, setLanguage } from "./i18n/i18n.ts";
+import { detectLanguage, initI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
 /**
@@ -22,44 +22,24 @@ async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
   );
 }
 
-/** Runs once the page is hydrated, after every component's own effects (texts subscribed). */
-function AfterHydration({ run, children }: { run: () => void; children: ReactNode }) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the hydration itself.
-  useEffect(run, []);
-  return children;
-}
-
 /**
- * Takes over a prerendered public page (ADR 010): renders it in the language it was rendered in, so it
- * matches the HTML, then switches to the visitor's stored language when that differs (an unprefixed
- * path is rendered in Finnish). False when it was not hydrated after all.
+ * Takes over a prerendered public page (ADR 010). False when the page is not the visitor's after all,
+ * and main.tsx renders the app afresh as on any other path: a returning visitor whose stored language is
+ * not the page's (an unprefixed path is rendered in Finnish), or an address that a script moved on
+ * (history.pushState) while the page's code loaded.
  */
 export async function hydratePrerendered(root: HTMLElement, pageLanguage: Language): Promise<boolean> {
-  // The address the HTML was served for: a script may have moved it on before this code even ran.
-  const navigation = performance.getEntriesByType("navigation")[0];
-  const renderedPath = navigation ? new URL(navigation.name).pathname : window.location.pathname;
-  // Read before initI18n, which remembers the language it starts in.
-  const wanted = detectLanguage(renderedPath);
+  const renderedPath = window.location.pathname;
+  if (detectLanguage(renderedPath) !== pageLanguage) return false;
   await initI18n(pageLanguage);
   const routes = appRoutes();
   await loadLazyMatches(routes);
-  // The address has moved on (history.pushState by a script): the HTML is no longer
-  // that page's, so the app renders afresh (main.tsx) in the visitor's language.
-  if (window.location.pathname !== renderedPath) {
-    if (wanted !== pageLanguage) await setLanguage(wanted);
-    return false;
-  }
-  const router = createBrowserRouter(routes);
-  const switchLanguage = () => {
-    if (wanted !== pageLanguage) void setLanguage(wanted);
-  };
+  if (window.location.pathname !== renderedPath) return false;
   hydrateRoot(
     root,
-    <AfterHydration run={switchLanguage}>
-      <StrictMode>
-        <App router={router} queryClient={createQueryClient()} />
-      </StrictMode>
-    </AfterHydration>,
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} queryClient={createQueryClient()} />
+    </StrictMode>,
   );
   return true;
 }

@@ -18,10 +18,7 @@ export function usePageTitle(title: string | null, description?: string): void {
   const { t } = useTranslation();
   const full = title ? t("common.pageTitle", { title }) : PRODUCT;
   const head = useContext(PageHeadContext);
-  if (head) {
-    head.title = full;
-    if (description) head.description = description;
-  }
+  if (head) Object.assign(head, { title: full, description });
   useEffect(() => {
     document.title = full;
   }, [full]);
