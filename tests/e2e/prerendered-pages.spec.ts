@@ -144,7 +144,7 @@ test("the prerendered pages hydrate quietly and then work: the calculator, the l
   await page.getByRole("button", { name: "English" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(pagesEn.calculator.title);
 
-  // English is now the stored choice: the Finnish home page hydrates as rendered, then turns English.
+  // English is now the stored choice: the Finnish home page is then rendered afresh in English.
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.home.title);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
