@@ -8,9 +8,7 @@ import { MoonIcon, SunIcon } from "./icons.tsx";
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
-  // Read after the first render, so a prerendered page hydrates as it was rendered (light); until then
-  // the icon follows the scheme by CSS (Mantine's light/dark-hidden classes), so it never shows wrong.
-  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
   const next = scheme === "dark" ? "light" : "dark";
   return (
     <button
@@ -19,8 +17,7 @@ export function ColorSchemeToggle() {
       onClick={() => setColorScheme(next)}
       aria-label={next === "dark" ? t("common.switchToDark") : t("common.switchToLight")}
     >
-      <SunIcon className="mantine-light-hidden" />
-      <MoonIcon className="mantine-dark-hidden" />
+      {scheme === "dark" ? <SunIcon /> : <MoonIcon />}
     </button>
   );
 }
