@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "../../../domain/enums.ts";
 import { businessIdCheckDigit } from "../../../domain/validation/business-id.ts";
 import { asciiSlug, SCALE_INDUSTRIES, SCALE_LAST_NAMES, SCALE_MUNICIPALITIES } from "./scale-names.ts";
+import { textArray, uuidOf } from "./scale-sql.ts";
 
 /**
  * The multi-tenant scale seed's plan (seed-multi-tenant-scale.ts tells the whole): its sizes, the
@@ -159,15 +160,10 @@ export function businessId(base: number): string {
   }
 }
 
-export const textArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]::text[]`);
 /** The i-th (0-based, any integer expression) of a list, wrapping around. */
 export const pick = (values: readonly string[], i: SQL) =>
   sql`(${textArray(values)})[1 + ((${i}) % ${sql.raw(String(values.length))})]`;
 
-/** A deterministic UUID of a label and a number (the same formula as the group scale seed's). */
-export const uuidOf = (label: string, n: SQL) =>
-  sql`overlay(overlay(md5(${sql.raw(`'${label}'`)} || (${n})::text) placing '4' from 13) placing '8' from 17)::uuid`;
 export type Step = (label: string, query: SQL) => Promise<void>;
 
 /**

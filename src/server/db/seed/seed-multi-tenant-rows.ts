@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SCALE_FIRST_NAMES, SCALE_LAST_NAMES, SCALE_MUNICIPALITIES, SCALE_STREETS } from "./scale-names.ts";
+import { uuidOf } from "./scale-sql.ts";
 import {
   CLAIM_POSITION,
   MULTI_TENANT_DOMAIN,
@@ -8,7 +9,6 @@ import {
   pick,
   type Step,
   TODAY,
-  uuidOf,
 } from "./seed-multi-tenant-plan.ts";
 
 /**

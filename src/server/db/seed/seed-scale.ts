@@ -11,6 +11,8 @@ import {
   users,
 } from "../schema/index.ts";
 import { inTransaction } from "../transaction.ts";
+import { SCALE_FIRST_NAMES, SCALE_LAST_NAMES } from "./scale-names.ts";
+import { textArray, uuidOf } from "./scale-sql.ts";
 
 /**
  * The scale seed (`npm run seed:scale`): one group, "Skaala-konserni", with SCALE_EMPLOYEES
@@ -27,64 +29,9 @@ export const SCALE_GROUP = "Skaala-konserni";
 export const SCALE_COMPANIES = ["Skaala Oy", "Skaala Palvelut Oy"] as const;
 export const SCALE_ADMIN_EMAIL = "skaala.admin@skaala.test";
 
-const FIRST = [
-  "Aino",
-  "Eino",
-  "Helmi",
-  "Väinö",
-  "Sofia",
-  "Onni",
-  "Aada",
-  "Leo",
-  "Elsa",
-  "Veeti",
-  "Lilja",
-  "Eetu",
-  "Venla",
-  "Juho",
-  "Iida",
-  "Matias",
-  "Emma",
-  "Elias",
-  "Ella",
-  "Oliver",
-  "Pihla",
-  "Lauri",
-  "Siiri",
-  "Niko",
-];
-const LAST = [
-  "Virtanen",
-  "Korhonen",
-  "Mäkinen",
-  "Nieminen",
-  "Mäkelä",
-  "Hämäläinen",
-  "Laine",
-  "Heikkinen",
-  "Koskinen",
-  "Järvinen",
-  "Lehtonen",
-  "Lehtinen",
-  "Saarinen",
-  "Salminen",
-  "Heinonen",
-  "Niemi",
-  "Heikkilä",
-  "Kinnunen",
-  "Salonen",
-  "Turunen",
-  "Salo",
-  "Laitinen",
-  "Tuominen",
-  "Rantanen",
-  "Karjalainen",
-  "Jokinen",
-  "Mattila",
-  "Savolainen",
-  "Lahtinen",
-  "Ahonen",
-];
+/** The one-group seed's names: the first of the shared lists (their lengths shape its rows). */
+const FIRST = SCALE_FIRST_NAMES.slice(0, 24);
+const LAST = SCALE_LAST_NAMES.slice(0, 30);
 const STATUSES = [
   "ACTIVE_LEASING",
   "ACTIVE_LEASING",
@@ -101,16 +48,6 @@ const STATUSES = [
   "GRENKE_INVOICE_SENT",
   "CANCELLED",
 ];
-
-const textArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]::text[]`);
-
-/**
- * A deterministic UUID of a label and a number: md5 with the version (4) and variant (8) digits of an
- * RFC 9562 UUID put in, so the contracts' uuid checks accept it.
- */
-const uuidOf = (label: string, n: ReturnType<typeof sql>) =>
-  sql`overlay(overlay(md5(${label} || ${n}::text) placing '4' from 13) placing '8' from 17)::uuid`;
 
 export type ScaleResult = { seeded: boolean; employees: number; orders: number; seconds: number };
 
