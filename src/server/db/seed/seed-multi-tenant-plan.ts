@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "../../../domain/enums.ts";
+import { MAIN_LINE_STATUSES } from "../../../domain/order-state-machine.ts";
 import { businessIdCheckDigit } from "../../../domain/validation/business-id.ts";
 import { asciiSlug, SCALE_INDUSTRIES, SCALE_LAST_NAMES, SCALE_MUNICIPALITIES } from "./scale-names.ts";
 import { textArray, uuidOf } from "./scale-sql.ts";
@@ -44,14 +45,7 @@ export const MIN_COMPANY_EMPLOYEES = SHOWCASE.length + 5;
 
 /** The statuses an order has a (signed) leasing agreement in: from the employee's signature onwards. */
 export const LEASED: readonly OrderStatus[] = [
-  "ALL_INFO_PROVIDED",
-  "CONFIRMED",
-  "PROCESSED",
-  "WAITING_FOR_INVOICE_MATCH",
-  "WAITING_FOR_DELIVERY_DATE",
-  "READY_FOR_BILLING",
-  "GRENKE_INVOICE_SENT",
-  "ACTIVE_LEASING",
+  ...MAIN_LINE_STATUSES.slice(MAIN_LINE_STATUSES.indexOf("ALL_INFO_PROVIDED")),
   "WAITING_FOR_CUSTOMER_COMMENT",
 ];
 /** A leased order's status, by its number among the leased: most run, the rest are on their way. */

@@ -124,19 +124,5 @@ function countQuery(): SQL {
       where su.company_id in (select id from mt_company)) as users,
     ${inCompanies("system_users")},
     ${inCompanies("user_roles")},
-    ${[
-      "beneficiary_employees",
-      "orders",
-      "leasing_agreements",
-      "signed_documents",
-      "order_cancellations",
-      "insurance_claims",
-      "bike_redemptions",
-      "redemption_payments",
-      "user_payments",
-      "notifications",
-      "event_log",
-    ]
-      .map(inCompanies)
-      .join(",\n    ")}`);
+    ${SEEDED_TABLES.slice(SEEDED_TABLES.indexOf("beneficiary_employees")).map(inCompanies).join(",\n    ")}`);
 }
