@@ -36,6 +36,19 @@ import { loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 /** A lease runs at most 60 months (the leasing agreements' CHECK) and may owe one month more. */
 const LOOKBACK_MONTHS = 61;
 
+/** What the payroll rules read of a lease, for the report and for the dashboard's tax-free figures. */
+const LEASE_COLUMNS = {
+  leaseId: leasingAgreements.id,
+  orderId: leasingAgreements.orderId,
+  orderNumber: orders.orderNumber,
+  beneficiaryEmployeeId: leasingAgreements.beneficiaryEmployeeId,
+  monthlyPaymentCents: leasingAgreements.monthlyPaymentCents,
+  startDate: leasingAgreements.startDate,
+  leaseTimeMonths: leasingAgreements.leaseTimeMonths,
+  endDate: leasingAgreements.endDate,
+  commitmentDate: leasingAgreements.commitmentDate,
+};
+
 /** Agreements that became a lease: signed or accepted, with a start, of an order not cancelled. */
 const LEASE_STATUSES = ["SIGNED", "ACCEPTED"] as const;
 const GONE_ORDER_STATUSES = ["CANCELLED", "REFUNDED"] as const;
@@ -85,17 +98,7 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
     .where(paymentsWhere(companyId, first, last));
   const [leaseRows, paymentRows, employeeRows, absenceRows] = await Promise.all([
     db
-      .select({
-        leaseId: leasingAgreements.id,
-        orderId: leasingAgreements.orderId,
-        orderNumber: orders.orderNumber,
-        beneficiaryEmployeeId: leasingAgreements.beneficiaryEmployeeId,
-        monthlyPaymentCents: leasingAgreements.monthlyPaymentCents,
-        startDate: leasingAgreements.startDate,
-        leaseTimeMonths: leasingAgreements.leaseTimeMonths,
-        endDate: leasingAgreements.endDate,
-        commitmentDate: leasingAgreements.commitmentDate,
-      })
+      .select(LEASE_COLUMNS)
       .from(leasingAgreements)
       .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
       .where(leasesWhere(companyId, first, last)),
@@ -188,18 +191,7 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
  */
 export async function loadLeasesWithLastDay(db: Db, companyId: string, period: string) {
   const rows = await db
-    .select({
-      leaseId: leasingAgreements.id,
-      orderId: leasingAgreements.orderId,
-      orderNumber: orders.orderNumber,
-      beneficiaryEmployeeId: leasingAgreements.beneficiaryEmployeeId,
-      monthlyPaymentCents: leasingAgreements.monthlyPaymentCents,
-      startDate: leasingAgreements.startDate,
-      leaseTimeMonths: leasingAgreements.leaseTimeMonths,
-      endDate: leasingAgreements.endDate,
-      commitmentDate: leasingAgreements.commitmentDate,
-      lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate,
-    })
+    .select({ ...LEASE_COLUMNS, lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate })
     .from(leasingAgreements)
     .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
     .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, leasingAgreements.beneficiaryEmployeeId))
