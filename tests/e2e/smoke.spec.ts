@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
@@ -20,9 +19,7 @@ test("the home page renders in Chromium with a healthy API, no console errors an
   await expect(page).toHaveTitle("Pedaali");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
 });
 
