@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from "vite";
 
 /**
  * Preloads the brand font (the woff2 that global.css's @font-face names) from the built index.html,
@@ -41,8 +41,27 @@ function preloadBrandFont(pattern: RegExp): Plugin {
 // Not in the package's exports map, so named by its path.
 const REACT_ROUTER_PRODUCTION = "./node_modules/react-router/dist/production/index.mjs";
 
+/**
+ * `vite build --ssr entry-server.tsx`: the renderer of the prerendered public pages (ADR 010), a Node
+ * bundle in dist/ssr that scripts/prerender.mjs runs once after the web build; never served.
+ */
+function prerenderBuild(isSsrBuild: boolean | undefined): UserConfig {
+  if (!isSsrBuild) return {};
+  return {
+    publicDir: false,
+    build: {
+      outDir: "../../dist/ssr",
+      emptyOutDir: true,
+      copyPublicDir: false,
+      sourcemap: false,
+      target: "node20",
+      rollupOptions: { output: { format: "esm", entryFileNames: "[name].js" } },
+    },
+  };
+}
+
 // The web app: sources in src/web, built into dist/web and served by the Fastify app.
-export default defineConfig(({ command }) => ({
+const webConfig = ({ command }: { command: string }): UserConfig => ({
   root: "src/web",
   resolve: {
     // react-router 7's package exports only its development build (warnings, dev checks); a build uses
@@ -62,7 +81,9 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
-    sourcemap: true,
+    // Written without the comment that points browsers at them: scripts/prerender.mjs moves the maps out
+    // of dist/web, so they are kept for reading production stack traces but never served.
+    sourcemap: "hidden",
     // dist/web/.vite/manifest.json: which chunks each page loads, for the budget check after the build
     // (scripts/check-bundle-budget.ts).
     manifest: true,
@@ -72,4 +93,6 @@ export default defineConfig(({ command }) => ({
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false } },
   },
-}));
+});
+
+export default defineConfig((env) => mergeConfig(webConfig(env), prerenderBuild(env.isSsrBuild)));

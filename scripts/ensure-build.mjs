@@ -3,7 +3,12 @@ import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const outputs = ["dist/web/index.html", "dist/server/main.js", "dist/server/pglite-initial-cluster.tar.gz"];
+const outputs = [
+  "dist/web/index.html",
+  "dist/web/prerendered/manifest.json",
+  "dist/server/main.js",
+  "dist/server/pglite-initial-cluster.tar.gz",
+];
 const inputs = ["src", "scripts", "package-lock.json", "vite.config.ts", "vite.server.config.ts"];
 
 function newestMtime(path) {

@@ -48,6 +48,7 @@ import { vatRoutes } from "./modules/vat/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
 import { registerSpa } from "./plugins/spa.ts";
 
 export type BuildAppDeps = {
@@ -109,11 +110,13 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
   registerErrorHandlers(app);
+  const pages = loadPrerenderedPages(config.webDistDir, config.publicUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered pages' two head scripts, by their hashes (ADR 010): no other inline script runs.
+        scriptSrc: ["'self'", ...pages.scriptHashes],
         // Mantine sets inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
@@ -182,6 +185,10 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     { prefix: "/api" },
   );
 
-  await registerSpa(app, config.webDistDir, { devPages: config.nodeEnv !== "production" });
+  await registerSpa(app, config.webDistDir, {
+    devPages: config.nodeEnv !== "production",
+    pages,
+    publicUrl: config.publicUrl,
+  });
   return app;
 }

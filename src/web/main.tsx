@@ -10,14 +10,18 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app.tsx";
 import { appRoutes } from "./app/routes.tsx";
-import { initI18n } from "./i18n/i18n.ts";
+import { hydratePrerendered } from "./hydrate.tsx";
+import { initI18n, isLanguage } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
 async function start(): Promise<void> {
-  // Texts first, so the first paint is already in the visitor's language.
-  await initI18n();
   const root = document.getElementById("root");
   if (!root) return;
+  // A public page the build rendered ahead (ADR 010): take it over instead of painting it again.
+  const prerendered = root.dataset.prerendered;
+  if (isLanguage(prerendered) && (await hydratePrerendered(root, prerendered))) return;
+  // Texts first, so the first paint is already in the visitor's language.
+  await initI18n();
   const router = createBrowserRouter(appRoutes());
   createRoot(root).render(
     <StrictMode>

@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { matchRoute } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
+import { PRERENDERED_DIR, type PrerenderedPages, registerCrawlerFiles } from "./prerendered-pages.ts";
 
 /** Developer pages of the web app outside the route table (the design reference); never in production. */
 export const DEV_PAGES: readonly string[] = ["/dev/design"];
@@ -21,16 +22,30 @@ const PRODUCTION_DEV_PAGE_404 =
 export async function registerSpa(
   app: FastifyInstance,
   webDistDir: string,
-  { devPages }: { devPages: boolean },
+  {
+    devPages,
+    pages,
+    publicUrl,
+  }: {
+    devPages: boolean;
+    /** The prerendered public pages (ADR 010), answered instead of the empty shell. */
+    pages: PrerenderedPages;
+    publicUrl: string;
+  },
 ): Promise<void> {
   const root = resolve(webDistDir);
   const built = existsSync(resolve(root, "index.html"));
+  registerCrawlerFiles(app, publicUrl);
   if (built) {
     await app.register(fastifyStatic, {
       root,
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build's brotli and gzip copies (scripts/prerender.mjs), so nothing is compressed per request.
+      preCompressed: true,
+      // The prerendered pages are answered by their paths below, with PUBLIC_URL filled in.
+      allowedPath: (pathName) => !pathName.startsWith(`/${PRERENDERED_DIR}/`),
       setHeaders: (reply, filePath) => {
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.startsWith(`${resolve(root, "assets")}/`);
@@ -73,7 +88,7 @@ export async function registerSpa(
           .type("text/html; charset=utf-8")
           .send(PRODUCTION_DEV_PAGE_404);
       }
-      return sendIndex(reply, matchRoute(path) ? 200 : 404);
+      return pages.send(request, reply, path) ?? sendIndex(reply, matchRoute(path) ? 200 : 404);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { BACK_TO_TOP_THRESHOLD_PX } from "../../domain/constants.ts";
 import type { Language } from "../../domain/enums.ts";
@@ -18,6 +18,16 @@ import classes from "./shell.module.css";
  * The small pieces around every page (SPEC §1 shell, §2 layout rules): plain elements and one CSS module,
  * no Mantine components, because they all ship in the anonymous home page's entry chunk.
  */
+
+const noSubscription = () => () => {};
+
+/**
+ * A choice kept in the browser. A prerendered page was rendered for a first visit (`asRendered`), so the
+ * page hydrates with that and React applies the stored choice right after (no hydration mismatch).
+ */
+function useStoredChoice<T>(read: () => T, asRendered: T): T {
+  return useSyncExternalStore(noSubscription, read, () => asRendered);
+}
 
 /** SPEC §2: the red "not connected" banner when the health check fails, with a refresh link. */
 export function NotConnectedBanner() {
@@ -44,8 +54,9 @@ export function NotConnectedBanner() {
 /** The announcement about the removal of the bike-benefit tax exemption; dismissed for 24 h (SPEC §9). */
 export function AnnouncementBanner({ lang }: { lang: Language | null }) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState(() => isAnnouncementDismissed());
-  if (hidden) return null;
+  const dismissed = useStoredChoice(isAnnouncementDismissed, false);
+  const [hidden, setHidden] = useState(false);
+  if (hidden || dismissed) return null;
   return (
     <aside className={classes.announcement} aria-label={t("shell.announcementLabel")}>
       <p className={classes.bannerText}>
@@ -75,8 +86,9 @@ export function AnnouncementBanner({ lang }: { lang: Language | null }) {
  * no control of the page is ever under it, and it scrolls away with the page until answered.
  */
 export function CookieConsentBanner({ lang }: { lang: Language | null }) {
-  const [choice, setChoice] = useState<CookieConsent | null>(() => storedCookieConsent());
-  if (choice) return null;
+  const stored = useStoredChoice(storedCookieConsent, null);
+  const [choice, setChoice] = useState<CookieConsent | null>(null);
+  if (choice ?? stored) return null;
   return (
     <CookieCard
       lang={lang}

@@ -8,7 +8,9 @@ import { MoonIcon, SunIcon } from "./icons.tsx";
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  // Read after the first render, so a prerendered page hydrates as it was rendered (light); until then
+  // the icon follows the scheme by CSS (Mantine's light/dark-hidden classes), so it never shows wrong.
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: true });
   const next = scheme === "dark" ? "light" : "dark";
   return (
     <button
@@ -17,7 +19,8 @@ export function ColorSchemeToggle() {
       onClick={() => setColorScheme(next)}
       aria-label={next === "dark" ? t("common.switchToDark") : t("common.switchToLight")}
     >
-      {scheme === "dark" ? <SunIcon /> : <MoonIcon />}
+      <SunIcon className="mantine-light-hidden" />
+      <MoonIcon className="mantine-dark-hidden" />
     </button>
   );
 }

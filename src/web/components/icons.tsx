@@ -1,11 +1,12 @@
 /** The few icons the shell needs, inline so no icon library lands in the entry chunk. Decorative only. */
 
-export type IconProps = { size?: number };
+export type IconProps = { size?: number; className?: string };
 
 /** The 24 px grid with 2 px round strokes every icon of the app is drawn on. */
-export function Svg({ size = 18, children }: IconProps & { children: React.ReactNode }) {
+export function Svg({ size = 18, className, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"

@@ -42,7 +42,7 @@ function Breadcrumbs({ items, current }: { items: readonly Breadcrumb[]; current
 
 /** The top of every logged-in page: breadcrumbs where deep, the h1, what the page is for, its primary action. */
 export function PageHeader(props: PageHeaderProps) {
-  usePageTitle(props.title);
+  usePageTitle(props.title, typeof props.description === "string" ? props.description : undefined);
   return <PageHeading {...props} />;
 }
 

@@ -87,6 +87,8 @@ export function useSession(): Session {
   const state = useSyncExternalStore(
     (notify) => cache.subscribe((event) => event.query.queryKey[0] === SESSION_QUERY_KEY[0] && notify()),
     () => cache.find<SessionUser | null>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state,
+    // A prerendered page is rendered for an anonymous visitor; the user's own links follow the fetch.
+    () => undefined,
   );
   useEffect(() => {
     void queryClient.prefetchQuery(sessionQueryOptions);

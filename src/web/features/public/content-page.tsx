@@ -42,7 +42,7 @@ export function ContentPage({
 }) {
   const { t } = useTranslation();
   const title = t(`routes.${routeId}.title`);
-  usePageTitle(title);
+  usePageTitle(title, lead ? t(lead) : undefined);
   const { hash } = useLocation();
   // The page renders after a lazy load, too late for the browser's own jump to #cookie and friends.
   useEffect(() => {

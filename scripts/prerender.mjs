@@ -1,0 +1,139 @@
+// After `vite build` (the web app) and `vite build --ssr` (its renderer in dist/ssr), ADR 010:
+// 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads;
+// 2. moves the source maps out of the served dist/web into dist/sourcemaps;
+// 3. writes brotli (maximum quality) and gzip copies of the text assets, which the server sends as they are.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { dirname, extname, join, relative } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+
+process.env.NODE_ENV ??= "production";
+
+const WEB = "dist/web";
+const SSR = "dist/ssr";
+const PRERENDERED = join(WEB, "prerendered");
+const SOURCEMAPS = "dist/sourcemaps/web";
+const COMPRESSIBLE = new Set([".js", ".css", ".html", ".svg", ".json", ".txt", ".xml"]);
+// Below this a compressed copy saves less than the headers that announce it.
+const MIN_BYTES = 1024;
+
+const started = performance.now();
+
+async function filesUnder(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/** "/" -> index.html, "/en" -> en/index.html, "/laskuri" -> laskuri.html, "/en/laskuri" -> en/laskuri.html */
+function fileFor(path) {
+  const segments = path.split("/").filter(Boolean);
+  if (segments.length === 0) return "index.html";
+  if (segments.length === 1 && ["fi", "en", "sv"].includes(segments[0])) return `${segments[0]}/index.html`;
+  return `${segments.join("/")}.html`;
+}
+
+/** The sha256 of each inline script, for the server's Content-Security-Policy (script-src). */
+function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, body] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+async function prerender() {
+  const { prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
+  const template = await readFile(join(WEB, "index.html"), "utf8");
+  const files = await prerenderPages(template);
+  await rm(PRERENDERED, { recursive: true, force: true });
+  const pages = {};
+  const scriptHashes = new Set();
+  for (const { page, html } of files) {
+    const file = fileFor(page.path);
+    await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });
+    await writeFile(join(PRERENDERED, file), html);
+    pages[page.path] = file;
+    for (const hash of inlineScriptHashes(html)) scriptHashes.add(hash);
+  }
+  await writeFile(
+    join(PRERENDERED, "manifest.json"),
+    `${JSON.stringify({ pages, scriptHashes: [...scriptHashes] }, null, 2)}\n`,
+  );
+  await rm(SSR, { recursive: true, force: true });
+  return files.length;
+}
+
+async function moveSourceMaps() {
+  await rm(SOURCEMAPS, { recursive: true, force: true });
+  const maps = (await filesUnder(WEB)).filter((file) => file.endsWith(".map"));
+  for (const file of maps) {
+    const target = join(SOURCEMAPS, relative(WEB, file));
+    await mkdir(dirname(target), { recursive: true });
+    await rename(file, target);
+  }
+  return maps.length;
+}
+
+const brotli = promisify(brotliCompress);
+
+// Brotli at its maximum quality takes seconds for the whole app, and most chunks come out of a build
+// byte for byte as before: their compressed copies are kept by content between builds.
+const CACHE = "node_modules/.cache/pedaali-precompress";
+await mkdir(CACHE, { recursive: true });
+async function cached(data, encoding, compress) {
+  const file = join(CACHE, `${createHash("sha256").update(data).digest("hex")}.${encoding}`);
+  try {
+    return await readFile(file);
+  } catch {
+    const compressed = await compress();
+    await writeFile(file, compressed);
+    return compressed;
+  }
+}
+const gzipAsync = promisify(gzip);
+
+async function precompress() {
+  const files = (await filesUnder(WEB)).filter(
+    // The prerendered pages get the server's address first, so the server compresses them (ADR 010).
+    (file) => COMPRESSIBLE.has(extname(file)) && !file.startsWith(`${PRERENDERED}/`),
+  );
+  let written = 0;
+  const queue = [...files];
+  async function worker() {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const data = await readFile(file);
+      if (data.length < MIN_BYTES) continue;
+      const [br, gz] = await Promise.all([
+        cached(data, "br", () =>
+          brotli(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        ),
+        cached(data, "gz", () => gzipAsync(data, { level: constants.Z_BEST_COMPRESSION })),
+      ]);
+      // A copy no smaller than the file itself is not worth sending.
+      if (br.length < data.length) await writeFile(`${file}.br`, br);
+      if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
+      written += 1;
+    }
+  }
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  return written;
+}
+
+const ms = (since) => Math.round(performance.now() - since);
+const pages = await prerender();
+const rendered = ms(started);
+const maps = await moveSourceMaps();
+const compressing = performance.now();
+const compressed = await precompress();
+console.info(
+  `prerender: ${pages} pages in ${rendered} ms; ${maps} source maps moved to ${SOURCEMAPS}; ` +
+    `${compressed} files precompressed in ${ms(compressing)} ms`,
+);

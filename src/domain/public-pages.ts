@@ -1,0 +1,106 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./locale.ts";
+import { buildPath, ROUTES, type RouteId } from "./routes.ts";
+
+/**
+ * The public pages that the build renders to HTML (ADR 010) and that search engines are invited to:
+ * the landing pages, the calculator's frame and the information and legal pages. Finnish lives at the
+ * route's own path, English and Swedish under the SPEC §2 `/{lang}` prefix. Pages built around a form
+ * (login, password recovery, contact) are not rendered ahead: a form shown before the app has taken the
+ * page over would submit natively (the login's password in the address) or drop what was typed.
+ */
+export const PRERENDERED_ROUTE_IDS = [
+  "home",
+  "calculator",
+  "forEmployers",
+  "forEmployees",
+  "forBikeStores",
+  "faq",
+  "companyInfo",
+  "media",
+  "announcement",
+  "privacyPolicy",
+  "disclaimer",
+] as const satisfies readonly RouteId[];
+
+/**
+ * Stands for the site's address in the prerendered pages' canonical and hreflang links: the build does
+ * not know where the app will run, so the server puts PUBLIC_URL in its place when it serves a page.
+ */
+export const ORIGIN_PLACEHOLDER = "https://public-url.pedaali.invalid";
+
+export type PrerenderedRouteId = (typeof PRERENDERED_ROUTE_IDS)[number];
+
+/** The path of a public page in a language: Finnish without a prefix, the others under /en and /sv. */
+export function publicPagePath(id: SitemapRouteId, lang: Language): string {
+  return buildPath(id, {}, lang === DEFAULT_LANGUAGE ? null : lang);
+}
+
+/** The pages of the sitemap: the prerendered ones and the contact page (served as the app shell). */
+const SITEMAP_ROUTE_IDS = [...PRERENDERED_ROUTE_IDS, "contact"] as const;
+type SitemapRouteId = (typeof SITEMAP_ROUTE_IDS)[number];
+
+export type PublicPage = { id: PrerenderedRouteId; lang: Language; path: string };
+
+/** Every prerendered page in every language. */
+export function publicPages(): PublicPage[] {
+  return PRERENDERED_ROUTE_IDS.flatMap((id) =>
+    LANGUAGES.map((lang) => ({ id, lang, path: publicPagePath(id, lang) })),
+  );
+}
+
+/** The hreflang alternates of a page: each language's address, and x-default on the Finnish one. */
+export function pageAlternates(
+  id: SitemapRouteId,
+  origin: string,
+): { hreflang: Language | "x-default"; href: string }[] {
+  return [
+    ...LANGUAGES.map((lang) => ({ hreflang: lang, href: origin + publicPagePath(id, lang) })),
+    { hreflang: "x-default" as const, href: origin + publicPagePath(id, DEFAULT_LANGUAGE) },
+  ];
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** sitemap.xml: the public pages in the three languages, each with its hreflang alternates. */
+export function sitemapXml(origin: string): string {
+  const urls = SITEMAP_ROUTE_IDS.flatMap((id) =>
+    LANGUAGES.map((lang) => {
+      const links = pageAlternates(id, origin)
+        .map(
+          (alt) =>
+            `    <xhtml:link rel="alternate" hreflang="${alt.hreflang}" href="${escapeXml(alt.href)}"/>`,
+        )
+        .join("\n");
+      return `  <url>\n    <loc>${escapeXml(origin + publicPagePath(id, lang))}</loc>\n${links}\n  </url>`;
+    }),
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/**
+ * robots.txt: everything public may be crawled; the API, the logged-in areas and the personal token
+ * links (join, reset, the bike store's links) may not, with and without a language prefix.
+ */
+export function robotsTxt(origin: string): string {
+  const closed = ROUTES.filter((route) => route.access.kind !== "public" || route.path.includes("/:")).map(
+    (route) => route.path.split("/:")[0] as string,
+  );
+  const paths = [...new Set(closed)].flatMap((path) => [path, ...LANGUAGES.map((lang) => `/${lang}${path}`)]);
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /api/",
+    ...paths.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ORIGIN_PLACEHOLDER, robotsTxt, sitemapXml } from "../../domain/public-pages.ts";
+
+/**
+ * The public pages the build rendered to HTML (ADR 010, scripts/prerender.mjs): read once at start,
+ * with PUBLIC_URL put in their canonical and hreflang links, and sent compressed (each page's brotli and
+ * gzip made once, on its first request). Also robots.txt and sitemap.xml, which name the same address.
+ */
+
+/** Where the build puts the pages, inside the web build; never served as files (see spa.ts). */
+export const PRERENDERED_DIR = "prerendered";
+
+type Manifest = { pages: Record<string, string>; scriptHashes: string[] };
+type Encoding = "br" | "gzip";
+
+type Page = { html: Buffer; etag: string; compressed: Map<Encoding, Promise<Buffer>> };
+
+export type PrerenderedPages = {
+  /** The sha256 sources of the pages' inline head scripts (color scheme, stored answers), for the CSP. */
+  scriptHashes: readonly string[];
+  /** Sends the page of `path`; null when there is none (the caller answers with the shell). */
+  send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | Promise<void> | null;
+};
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function compress(html: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(html, { level: constants.Z_BEST_COMPRESSION });
+  return brotli(html, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+    },
+  });
+}
+
+/** br when the client takes it, else gzip, else none (a q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+/** The pages of the web build in `webDistDir`; none when it has no prerendered pages. */
+export function loadPrerenderedPages(webDistDir: string, publicUrl: string): PrerenderedPages {
+  const dir = resolve(webDistDir, PRERENDERED_DIR);
+  const manifestFile = join(dir, "manifest.json");
+  const manifest: Manifest = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, "utf8"))
+    : { pages: {}, scriptHashes: [] };
+  const pages = new Map<string, Page>();
+  for (const [path, file] of Object.entries(manifest.pages)) {
+    const html = Buffer.from(readFileSync(join(dir, file), "utf8").replaceAll(ORIGIN_PLACEHOLDER, publicUrl));
+    const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
+    pages.set(path, { html, etag, compressed: new Map() });
+  }
+
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+  ): FastifyReply | Promise<void> | null {
+    const page = pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
+    if (!page) return null;
+    // HTML is revalidated on every visit (it names the current build's assets); the ETag makes that cheap.
+    reply
+      .code(200)
+      .header("cache-control", "no-cache")
+      .header("etag", page.etag)
+      .header("vary", "accept-encoding")
+      .type("text/html; charset=utf-8");
+    if (request.headers["if-none-match"] === page.etag) return reply.code(304).send();
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.send(page.html);
+    let body = page.compressed.get(encoding);
+    if (!body) {
+      body = compress(page.html, encoding);
+      page.compressed.set(encoding, body);
+    }
+    return body.then((bytes) => {
+      reply.header("content-encoding", encoding).send(bytes);
+    });
+  }
+
+  return { scriptHashes: manifest.scriptHashes, send };
+}
+
+/** robots.txt and sitemap.xml for PUBLIC_URL (DESIGN.md §4), from the route table. */
+export function registerCrawlerFiles(app: FastifyInstance, publicUrl: string): void {
+  const robots = robotsTxt(publicUrl);
+  const sitemap = sitemapXml(publicUrl);
+  const cache = "public, max-age=3600";
+  app.get("/robots.txt", { schema: { hide: true } }, (_request, reply) =>
+    reply.header("cache-control", cache).type("text/plain; charset=utf-8").send(robots),
+  );
+  app.get("/sitemap.xml", { schema: { hide: true } }, (_request, reply) =>
+    reply.header("cache-control", cache).type("application/xml; charset=utf-8").send(sitemap),
+  );
+}

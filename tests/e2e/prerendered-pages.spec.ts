@@ -1,0 +1,156 @@
+import type { APIRequestContext } from "@playwright/test";
+import { LANGUAGES, type Language } from "../../src/domain/locale.ts";
+import { publicPagePath } from "../../src/domain/public-pages.ts";
+import en from "../../src/web/i18n/en.json" with { type: "json" };
+import fi from "../../src/web/i18n/fi.json" with { type: "json" };
+import pagesEn from "../../src/web/i18n/pages/en.json" with { type: "json" };
+import pagesFi from "../../src/web/i18n/pages/fi.json" with { type: "json" };
+import pagesSv from "../../src/web/i18n/pages/sv.json" with { type: "json" };
+import sv from "../../src/web/i18n/sv.json" with { type: "json" };
+import { expect, test } from "./fixtures.ts";
+import { watchConsole } from "./helpers.ts";
+
+/**
+ * The public pages arrive as HTML (ADR 010): readable before any JavaScript, with their head for search
+ * engines, compressed by the build, and taken over by the app without a hydration complaint.
+ */
+
+const SHELL = { fi, en, sv };
+const PAGES = { fi: pagesFi, en: pagesEn, sv: pagesSv };
+
+/** The h1 and <title> each page must carry, from the catalogues the app renders them with. */
+function expected(id: "home" | "calculator", lang: Language): { h1: string; title: string } {
+  if (id === "home") return { h1: SHELL[lang].home.title, title: "Pedaali" };
+  const h1 = PAGES[lang].calculator.title;
+  return { h1, title: SHELL[lang].common.pageTitle.replace("{{title}}", h1) };
+}
+
+async function html(request: APIRequestContext, path: string) {
+  const res = await request.get(path, { headers: { "accept-encoding": "br, gzip" } });
+  expect(res.status()).toBe(200);
+  return { res, body: await res.text() };
+}
+
+const CASES: ["home" | "calculator", Language][] = [
+  ["home", "fi"],
+  ["calculator", "fi"],
+  ["home", "en"],
+  ["calculator", "sv"],
+];
+
+for (const [id, lang] of CASES) {
+  const path = publicPagePath(id, lang);
+  test(`${path} answers its page as brotli HTML with its heading and head`, async ({
+    request,
+    workerServer,
+  }) => {
+    const { res, body } = await html(request, path);
+    expect(res.headers()["content-encoding"]).toBe("br");
+    expect(res.headers()["cache-control"]).toBe("no-cache");
+    const { h1, title } = expected(id, lang);
+    expect(body).toContain(`<html lang="${lang}"`);
+    expect(body).toMatch(new RegExp(`<h1[^>]*>${h1}</h1>`));
+    expect(body).toContain(`<title>${title}</title>`);
+    expect(body).toMatch(/<meta name="description" content="[^"]{20,}" \/>/);
+    expect(body).toContain(`<link rel="canonical" href="${workerServer}${path}" />`);
+    for (const alt of LANGUAGES) {
+      const href = `${workerServer}${publicPagePath(id, alt)}`;
+      expect(body).toContain(`<link rel="alternate" hreflang="${alt}" href="${href}" />`);
+    }
+    const fiHref = `${workerServer}${publicPagePath(id, "fi")}`;
+    expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${fiHref}" />`);
+  });
+}
+
+test("the assets come precompressed and immutable, without source maps; logged-in pages keep the shell", async ({
+  request,
+}) => {
+  const { body } = await html(request, "/");
+  const scripts = [...body.matchAll(/<script type="module" crossorigin src="([^"]+)"/g)].map((m) => m[1]);
+  const styles = [...body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts.length + styles.length).toBeGreaterThanOrEqual(2);
+  for (const asset of [...scripts, ...styles] as string[]) {
+    for (const encoding of ["br", "gzip"]) {
+      const res = await request.get(asset, { headers: { "accept-encoding": encoding } });
+      expect(res.headers()["content-encoding"], asset).toBe(encoding);
+      expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+    expect((await request.get(`${asset}.map`)).status()).toBe(404);
+    expect(await (await request.get(asset)).text()).not.toContain("sourceMappingURL");
+  }
+  const shell = await request.get("/kayttaja");
+  expect(await shell.text()).toContain('<div id="root"></div>');
+  expect((await request.get("/prerendered/manifest.json")).status()).toBe(404);
+});
+
+test("robots.txt and sitemap.xml name the public pages at the public address", async ({
+  request,
+  workerServer,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /api/");
+  expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain("Disallow: /en/kayttaja");
+  expect(robots).toContain(`Sitemap: ${workerServer}/sitemap.xml`);
+  expect(robots).not.toMatch(/Disallow: \/laskuri$/m);
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toMatch(/^application\/xml/);
+  const xml = await sitemap.text();
+  for (const lang of LANGUAGES) {
+    expect(xml).toContain(`<loc>${workerServer}${publicPagePath("calculator", lang)}</loc>`);
+  }
+  expect(xml).toContain(
+    `<xhtml:link rel="alternate" hreflang="sv" href="${workerServer}${publicPagePath("faq", "sv")}"/>`,
+  );
+  expect(xml).not.toContain("/kayttaja");
+});
+
+test("without JavaScript the home page and the calculator still show, in the stored dark scheme", async ({
+  browser,
+  workerServer,
+}) => {
+  const context = await browser.newContext({ baseURL: workerServer, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(fi.home.title);
+  await page.goto("/laskuri");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pagesFi.calculator.title);
+  await context.close();
+
+  // Scripts on but the app's own blocked: only the head's color-scheme script (allowed by its CSP hash)
+  // can have set the stored scheme, so a dark visitor never sees a light first paint.
+  const dark = await browser.newContext({ baseURL: workerServer });
+  await dark.addInitScript(() => window.localStorage.setItem("pedaali-color-scheme", "dark"));
+  const darkPage = await dark.newPage();
+  await darkPage.route("**/assets/*.js", (route) => route.abort());
+  await darkPage.goto("/laskuri");
+  await expect(darkPage.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
+  await dark.close();
+});
+
+test("the prerendered pages hydrate quietly and then work: the calculator, the language switch, a stored language", async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await page.goto("/laskuri");
+  // The calculator's inputs appear only once the app has taken the page over and fetched its parameters
+  // (fill waits for them, the JavaScript's download included).
+  const salary = page.getByRole("textbox").first();
+  await salary.fill("4000");
+  await expect(salary).toHaveValue(/4/);
+
+  await page.getByRole("button", { name: `${fi.common.language}: FI` }).click();
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(pagesEn.calculator.title);
+
+  // English is now the stored choice: the Finnish home page is then rendered afresh in English.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.home.title);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // Swedish by its address, whatever is stored.
+  await page.goto(publicPagePath("faq", "sv"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "sv");
+  await expect(page.getByRole("button", { name: `${sv.common.language}: SV` })).toBeVisible();
+  expect(problems).toEqual([]);
+});
