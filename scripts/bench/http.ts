@@ -36,6 +36,7 @@ const { values: options } = parseArgs({
     connections: { type: "string", default: "32" },
     duration: { type: "string", default: "5" },
     only: { type: "string" },
+    profile: { type: "boolean", default: false },
   },
 });
 const CONNECTIONS = Number(options.connections);
@@ -44,6 +45,7 @@ const DURATION = Number(options.duration);
 const SINGLE_RUNS = 100;
 /** Times the recorded statements are replayed through pg. */
 const SQL_RUNS = 50;
+const RESULTS_DIR = "bench/results";
 
 type Who = "employee" | "employer" | "group" | "helpdesk";
 const LOGINS: Record<Who, string> = {
@@ -261,7 +263,10 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number) {
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  // --profile: the server's CPU profile over the whole run, written when it stops (open it in Chrome's
+  // DevTools or speedscope) to see where a call's time goes before choosing what to make faster.
+  const profile = options.profile ? ["--cpu-prof", `--cpu-prof-dir=${RESULTS_DIR}/profiles`] : [];
+  const child = spawn(process.execPath, [...profile, "dist/server/main.js"], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -535,8 +540,8 @@ export async function runHttpBench(): Promise<void> {
     const rss = peakRssMb(child.pid as number);
     console.info(`\nServer peak RSS: ${rss} MB\n`);
     printTable(rows);
-    mkdirSync("bench/results", { recursive: true });
-    const file = `bench/results/${startedAt.toISOString().replaceAll(":", "-").slice(0, 19)}-${options.pglite ? "pglite" : "postgres"}.json`;
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = `${RESULTS_DIR}/${startedAt.toISOString().replaceAll(":", "-").slice(0, 19)}-${options.pglite ? "pglite" : "postgres"}.json`;
     writeFileSync(
       file,
       `${JSON.stringify({ startedAt, database: options.pglite ? "pglite" : "postgres", connections: CONNECTIONS, durationSeconds: DURATION, scaleEmployees: BENCH_SCALE_EMPLOYEES, serverPeakRssMb: rss, rows }, null, 2)}\n`,

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -111,7 +111,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
 
   registerErrorHandlers(app);
   const pages = loadPrerenderedPages(config.webDistDir, config.publicUrl);
-  await app.register(helmet, {
+  // Helmet's headers, its policy parsed once: the Fastify plugin built the middleware again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     // Agrees with frame-ancestors 'none' for browsers that know only the older header.
     frameguard: { action: "deny" },
   });
+  app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });

@@ -109,7 +109,7 @@ describe("the statements of a hot call do not grow with the rows", () => {
       EMPLOYER,
       "GET",
       "/api/notifications/checker?lastFetch=2020-01-01T00:00:00.000Z",
-      3,
+      2,
     ],
     ["the bell's unread count", EMPLOYER, "GET", "/api/notifications/unread-count", 2],
     [

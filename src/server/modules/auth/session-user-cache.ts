@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.ts";
 import type { CurrentUser } from "./session-user.ts";
 
@@ -26,22 +27,16 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function createSessionUserCache(max = MAX_USERS): SessionUserCache {
-  const entries = new Map<string, { version: string; user: CurrentUser }>();
+  const entries = new LRUCache<string, { version: string; user: CurrentUser }>({ max });
   return {
     get(userId, version) {
       const entry = entries.get(userId);
-      if (!entry || entry.version !== version) return undefined;
-      // Most recently used last, so that the first key is the one to let go.
-      entries.delete(userId);
-      entries.set(userId, entry);
-      return entry.user;
+      return entry && entry.version === version ? entry.user : undefined;
     },
     set(userId, version, user) {
-      entries.delete(userId);
       // Shared by every request of the user from now on: a service that changed it would change it for
       // all of them, so it is frozen.
       entries.set(userId, { version, user: deepFreeze(user) });
-      if (entries.size > max) entries.delete(entries.keys().next().value as string);
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { authGeneration, refreshSessions, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { csrfTokenFor, randomToken, sha256, signAccessToken, verifyAccessToken } from "./tokens.ts";
@@ -117,6 +118,25 @@ export async function refreshSession(
 /** users.auth_version and auth_generation.value, read together as one text: equal means unchanged. */
 const USER_VERSION = sql<string>`${users.authVersion} || ':' || (select ${authGeneration.value} from ${authGeneration} where ${authGeneration.id} = 1)`;
 
+const activeSessionStatement = preparedPerDatabase((db) =>
+  db
+    .select({
+      familyId: refreshSessions.familyId,
+      revokedAt: refreshSessions.revokedAt,
+      reason: refreshSessions.revokedReason,
+      userVersion: USER_VERSION,
+    })
+    .from(refreshSessions)
+    .innerJoin(users, eq(users.id, refreshSessions.userId))
+    .where(
+      and(
+        eq(refreshSessions.id, sql.placeholder("sessionId")),
+        eq(refreshSessions.userId, sql.placeholder("userId")),
+      ),
+    )
+    .prepare("active_session"),
+);
+
 /**
  * The session behind an access token while it is alive (logout and reuse end it at once), with the
  * version of everything its user is read from (users.auth_version and auth_generation, moved by
@@ -127,16 +147,10 @@ export async function activeSession(
   db: Db,
   claims: { userId: string; sessionId: string },
 ): Promise<{ familyId: string; userVersion: string } | null> {
-  const [row] = await db
-    .select({
-      familyId: refreshSessions.familyId,
-      revokedAt: refreshSessions.revokedAt,
-      reason: refreshSessions.revokedReason,
-      userVersion: USER_VERSION,
-    })
-    .from(refreshSessions)
-    .innerJoin(users, eq(users.id, refreshSessions.userId))
-    .where(and(eq(refreshSessions.id, claims.sessionId), eq(refreshSessions.userId, claims.userId)));
+  const [row] = await activeSessionStatement(db).execute({
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+  });
   // A session rotated into a newer one stays valid for its remaining access-token life.
   return row && (!row.revokedAt || row.reason === "ROTATED")
     ? { familyId: row.familyId, userVersion: row.userVersion }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type JWTPayload, SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { randomSixDigitCode, signAccessToken, verifyAccessToken } from "./tokens.ts";
 
 const SECRET = "tokens-test-secret-that-is-long-enough-0123456789";
@@ -85,5 +85,52 @@ describe("verifyAccessToken", () => {
       expect(await verifyAccessToken(SECRET, token)).toBeNull();
     }
     expect(await verifyAccessToken(SECRET, "not-a-jwt", { allowExpired: true })).toBeNull();
+  });
+
+  describe("a token checked once", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("is still refused once its quarter of an hour has passed", async () => {
+      const token = await sign(liveClaims());
+      expect(await verifyAccessToken(SECRET, token)).toStrictEqual({ userId, sessionId, familyId });
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 901_000);
+      expect(await verifyAccessToken(SECRET, token)).toBeNull();
+      // Logout still reads the claims of the expired token.
+      expect(await verifyAccessToken(SECRET, token, { allowExpired: true })).toStrictEqual({
+        userId,
+        sessionId,
+        familyId,
+      });
+    });
+
+    it("is valid only under the secret that signed it", async () => {
+      const token = await sign(liveClaims());
+      expect(await verifyAccessToken(SECRET, token)).not.toBeNull();
+      expect(await verifyAccessToken(OTHER_SECRET, token)).toBeNull();
+    });
+
+    it("does not let a changed byte pass as the same token", async () => {
+      const token = await sign(liveClaims());
+      expect(await verifyAccessToken(SECRET, token)).not.toBeNull();
+      // A character inside the signature (the last one may carry only padding bits).
+      const at = token.length - 5;
+      const changed = token[at] === "A" ? "B" : "A";
+      expect(
+        await verifyAccessToken(SECRET, `${token.slice(0, at)}${changed}${token.slice(at + 1)}`),
+      ).toBeNull();
+      const forgedSubject = (await sign({ ...liveClaims(), sub: randomUUID() }, OTHER_SECRET)).split(".");
+      const [, , signature] = token.split(".");
+      expect(
+        await verifyAccessToken(SECRET, `${forgedSubject[0]}.${forgedSubject[1]}.${signature}`),
+      ).toBeNull();
+    });
+
+    it("gives claims no caller can change for the next one", async () => {
+      const claims = await verifyAccessToken(SECRET, await sign(liveClaims()));
+      expect(Object.isFrozen(claims)).toBe(true);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { errors, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { LRUCache } from "lru-cache";
 
 /** A random secret for links and cookies: 32 bytes, URL-safe. Only its sha256 is ever stored. */
 export function randomToken(): string {
@@ -49,6 +50,25 @@ export async function signAccessToken(secret: string, claims: AccessClaims): Pro
 }
 
 /**
+ * Access tokens already found valid, per signing secret, with their expiry: the page polls with the
+ * same token for its quarter of an hour, and checking its signature again each time (WebCrypto's HMAC,
+ * a key import and an asynchronous job) was a tenth of a poll's cost. A token is its own key, so a
+ * changed byte is a new token that is checked in full; the expiry is checked on every use.
+ */
+const MAX_VERIFIED_TOKENS = 50_000;
+type Verified = { claims: AccessClaims; expiresAtMs: number };
+const verifiedTokens = new Map<string, LRUCache<string, Verified>>();
+
+function verifiedTokensOf(secret: string): LRUCache<string, Verified> {
+  let cache = verifiedTokens.get(secret);
+  if (!cache) {
+    cache = new LRUCache({ max: MAX_VERIFIED_TOKENS });
+    verifiedTokens.set(secret, cache);
+  }
+  return cache;
+}
+
+/**
  * The claims of an access token this server signed; null for anything else. A token must carry its
  * expiry, subject and session: a signed token without `exp` would be valid forever. `allowExpired`
  * is for logout only, which must find the session of a browser idle past the 15 minutes: the
@@ -59,6 +79,9 @@ export async function verifyAccessToken(
   token: string,
   options: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims | null> {
+  const cache = verifiedTokensOf(secret);
+  const known = cache.get(token);
+  if (known && (options.allowExpired || Date.now() < known.expiresAtMs)) return known.claims;
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
@@ -71,11 +94,13 @@ export async function verifyAccessToken(
     payload = error.payload;
   }
   if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-  return {
+  const claims: AccessClaims = Object.freeze({
     userId: payload.sub,
     sessionId: payload.sid,
     ...(typeof payload.fid === "string" ? { familyId: payload.fid } : {}),
-  };
+  });
+  cache.set(token, { claims, expiresAtMs: (payload.exp as number) * 1000 });
+  return claims;
 }
 
 /**

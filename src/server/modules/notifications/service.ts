@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import {
   NOTIFICATION_CHECK_LIMIT,
   type TMarkAsRead,
@@ -12,6 +12,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { readPage } from "../../db/paging.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -46,15 +47,45 @@ const NEWEST_FIRST = [desc(notifications.createdAt), desc(notifications.id)];
  * The caller's own notifications (SPEC §7 "Notifications"). Every query starts from
  * `notifications.userId = caller`, so anybody else's notification, of the same company too, is 404.
  */
+// The bell of every open page polls these two every 30 s: prepared once per database.
+const unreadCountStatement = preparedPerDatabase((db) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.read, false)))
+    .prepare("notifications_unread_count"),
+);
+/**
+ * The poll in one statement: the unread count, and beside it each notification newer than lastFetch
+ * (none: one row whose notification is null).
+ */
+const checkStatement = preparedPerDatabase((db) => {
+  const unread = db
+    .select({ n: count().as("n") })
+    .from(notifications)
+    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.read, false)))
+    .as("unread");
+  const newer = db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, sql.placeholder("userId")),
+        gt(notifications.createdAt, sql.placeholder("lastFetch")),
+      ),
+    )
+    .orderBy(...NEWEST_FIRST)
+    .limit(NOTIFICATION_CHECK_LIMIT)
+    .as("newer");
+  return db.select().from(unread).leftJoinLateral(newer, sql`true`).prepare("notifications_check");
+});
+
 export function createNotificationsService(ctx: AppContext) {
   const { db } = ctx.database;
   const own = (user: CurrentUser) => eq(notifications.userId, user.id);
 
   async function unreadCount(user: CurrentUser): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(notifications)
-      .where(and(own(user), eq(notifications.read, false)));
+    const [row] = await unreadCountStatement(db).execute({ userId: user.id });
     return row?.n ?? 0;
   }
 
@@ -88,16 +119,12 @@ export function createNotificationsService(ctx: AppContext) {
      */
     async check(user: CurrentUser, lastFetch: string): Promise<TNotificationCheck> {
       const serverTime = new Date();
-      const [rows, unread] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(and(own(user), gt(notifications.createdAt, new Date(lastFetch))))
-          .orderBy(...NEWEST_FIRST)
-          .limit(NOTIFICATION_CHECK_LIMIT),
-        unreadCount(user),
-      ]);
-      return { items: rows.map(toNotification), unreadCount: unread, serverTime: serverTime.toISOString() };
+      const rows = await checkStatement(db).execute({ userId: user.id, lastFetch: new Date(lastFetch) });
+      return {
+        items: rows.flatMap((row) => (row.newer ? [toNotification(row.newer)] : [])),
+        unreadCount: rows[0]?.unread.n ?? 0,
+        serverTime: serverTime.toISOString(),
+      };
     },
 
     async unreadCount(user: CurrentUser): Promise<{ count: number }> {
