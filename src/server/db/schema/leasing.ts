@@ -59,6 +59,9 @@ export const leasingAgreements = pgTable(
       .where(sql`${t.agreementNumber} is not null`),
     index("leasing_agreements_status_idx").on(t.status, t.createdAt),
     index("leasing_agreements_company_idx").on(t.companyId, t.status),
+    // The list's newest first, across all companies and per company (as the orders').
+    index("leasing_agreements_created_idx").on(t.createdAt, t.id),
+    index("leasing_agreements_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("leasing_agreements_order_idx").on(t.orderId),
     index("leasing_agreements_employee_idx").on(t.beneficiaryEmployeeId),
     index("leasing_agreements_leasing_company_idx").on(t.leasingCompanyId),

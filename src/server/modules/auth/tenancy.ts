@@ -1,5 +1,5 @@
 import { inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "./session-user.ts";
 
@@ -52,4 +52,40 @@ export function employeeRecordScope(
   }
   if (viewer.permissions.includes("own-order.manage")) conditions.push(reach.own);
   return or(...conditions) ?? sql`false`;
+}
+
+type CompanyRows = PgTable & { id: AnyPgColumn; companyId: AnyPgColumn; createdAt: AnyPgColumn };
+
+/**
+ * The newest-first page of a list read across several companies (a group admin's), found through each
+ * company's own (company_id, created_at, id) index: each company's newest `offset + limit` rows that
+ * meet `where`, merged, then the page of them. PostgreSQL 15 cannot merge the index ranges of an IN
+ * list, so `company_id in (…) order by created_at desc` sorted every row of the companies instead (a
+ * group of 59,000 orders: 44 ms for page 1, against 0.2 ms this way).
+ *
+ * `where` must name only the listed table's own columns (a search through a join cannot go inside);
+ * undefined when the scope is not a list of companies, where the plain query is as fast.
+ */
+export function newestPageOfCompanies(
+  user: Pick<CurrentUser, "scope">,
+  table: CompanyRows,
+  where: SQL | undefined,
+  slice: { limit: number; offset: number },
+): SQL | undefined {
+  if (user.scope.kind !== "companies" || user.scope.companyIds.length < 2) return undefined;
+  const companyIds = sql.join(
+    user.scope.companyIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // Inside the lateral subquery the table's name stands for its own rows, so `where` applies to them.
+  return sql`${table.id} in (
+    select newest.id from unnest(array[${companyIds}]::uuid[]) as scope_company(id)
+    cross join lateral (
+      select ${table.id} as id, ${table.createdAt} as created_at from ${table}
+      where ${table.companyId} = scope_company.id ${where ? sql`and ${where}` : sql``}
+      order by ${table.createdAt} desc, ${table.id} desc
+      limit ${slice.offset + slice.limit}
+    ) as newest
+    order by newest.created_at desc, newest.id desc
+    limit ${slice.limit} offset ${slice.offset})`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName } from "../../../../tests/helpers/ids.ts";
@@ -97,6 +97,25 @@ describe("GET /api/leasing-agreements/list", () => {
     expect((await list("limit=1", GROUP_ADMIN)).total).toBe(await countIn([demoOyId, logistiikkaId]));
     const toinen = await list("limit=100", TOINEN_ADMIN);
     expect(toinen.items.every((a) => a.company.name === "Toinen Oy")).toBe(true);
+  });
+
+  it("pages a group's agreements newest first across its companies, each once", async () => {
+    await agreement({ startDate: "2026-04-01" }, "PENDING");
+    const expected = (
+      await t.database.db
+        .select({ id: leasingAgreements.id })
+        .from(leasingAgreements)
+        .where(inArray(leasingAgreements.companyId, [demoOyId, logistiikkaId]))
+        .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+    ).map((a) => a.id);
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 2); page++) {
+      paged.push(...(await list(`limit=2&page=${page}`, GROUP_ADMIN)).items.map((a) => a.id));
+    }
+    expect(paged).toEqual(expected);
+    const pending = await list("limit=100&status=PENDING", GROUP_ADMIN);
+    expect(pending.items.length).toBeGreaterThan(0);
+    expect(pending.items.every((a) => a.status === "PENDING")).toBe(true);
   });
 
   it("searches by e-mail, name and employee number (from its start) and filters by status", async () => {

@@ -20,7 +20,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestPageOfCompanies } from "../auth/tenancy.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 const be = beneficiaryEmployees;
@@ -131,11 +131,16 @@ export function createLeasingAgreementsService(ctx: AppContext) {
         query,
         async () => (await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
         async ({ limit, offset }) => {
+          // A group's agreements unsearched: each company's newest through its own index (its page already).
+          const newest =
+            email || number || name
+              ? undefined
+              : newestPageOfCompanies(viewer, leasingAgreements, where, { limit, offset });
           const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
-            .where(where)
+            .where(newest ? and(where, newest) : where)
             .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
             .limit(limit)
-            .offset(offset);
+            .offset(newest ? 0 : offset);
           const today = toHelsinkiDateString(new Date());
           return rows.map((row) => toAgreement(row, today));
         },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
@@ -99,6 +99,35 @@ describe("GET /api/orders/all", () => {
     expect(toinen.total).toBe(0);
     const own = await list("limit=100", TOINEN_ADMIN);
     expect(own.items.every((o) => o.company.companyId === toinenId)).toBe(true);
+  });
+
+  it("pages a group's orders newest first across its companies, each once, ties by id", async () => {
+    // Orders of both companies made at the same moment: the pages must still agree with one sort.
+    const moment = new Date("2030-01-01T08:00:00Z");
+    for (const companyId of [demoOyId, logistiikkaId, demoOyId, logistiikkaId]) {
+      await newOrder({ companyId, createdAt: moment, orderStatus: "PENDING" });
+    }
+    for (const filter of ["", "&status=PENDING"]) {
+      const expected = (
+        await t.database.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(
+            and(
+              inArray(orders.companyId, [demoOyId, logistiikkaId]),
+              filter ? eq(orders.orderStatus, "PENDING") : undefined,
+            ),
+          )
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+      ).map((o) => o.id);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 3); page++) {
+        const { items, total } = await list(`limit=3&page=${page}${filter}`, GROUP_ADMIN);
+        expect(total).toBe(expected.length);
+        paged.push(...items.map((o) => o.orderId));
+      }
+      expect(paged).toEqual(expected);
+    }
   });
 
   it("filters by status, status subset, company and store, and searches by number, name or e-mail", async () => {
