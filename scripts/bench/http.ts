@@ -65,6 +65,11 @@ type Call = {
   body?: unknown;
   /** Rate-limited per address: each request comes from another address. */
   manyAddresses?: boolean;
+  /**
+   * A page reached as the pager reaches it: from the page before, whose `nextCursor` this call then
+   * sends as `after` (read once, before the call is measured).
+   */
+  afterCursorOf?: string;
 };
 
 function hotCalls(): Call[] {
@@ -119,10 +124,11 @@ function hotCalls(): Call[] {
     },
     {
       key: "emp-deep",
-      label: `employee list, page ${deepPage}`,
+      label: `employee list, page ${deepPage} (cursor)`,
       as: "group",
       method: "GET",
       path: `${list}?page=${deepPage}&pageSize=20`,
+      afterCursorOf: `${list}?page=${deepPage - 1}&pageSize=20`,
     },
     {
       key: "leasing",
@@ -484,6 +490,15 @@ function printTable(rows: Row[]): void {
   for (const line of lines) console.info(row(line));
 }
 
+/** The call with the `after` cursor its page is reached by (afterCursorOf), or as it is. */
+async function withCursor(base: string, call: Call, session: Session | null): Promise<Call> {
+  if (!call.afterCursorOf) return call;
+  const before = await callOnce(base, { ...call, path: call.afterCursorOf }, session);
+  const { nextCursor } = (await before.json()) as { nextCursor?: string | null };
+  if (!nextCursor) throw new Error(`${call.label}: ${call.afterCursorOf} gave no nextCursor`);
+  return { ...call, path: `${call.path}&after=${encodeURIComponent(nextCursor)}` };
+}
+
 export async function runHttpBench(): Promise<void> {
   const startedAt = new Date();
   execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
@@ -500,9 +515,10 @@ export async function runHttpBench(): Promise<void> {
     console.info(
       `\n${options.pglite ? "PGlite" : "PostgreSQL"}, ${CONNECTIONS} connections, ${DURATION} s per load; (a) = req/s ÷ bare req/s, (b) = alone ÷ SQL\n`,
     );
-    for (const call of hotCalls()) {
-      if (only && !only.test(call.label) && !only.test(call.key)) continue;
-      const session = call.as ? sessions[call.as] : null;
+    for (const listed of hotCalls()) {
+      if (only && !only.test(listed.label) && !only.test(listed.key)) continue;
+      const session = listed.as ? sessions[listed.as] : null;
+      const call = await withCursor(base, listed, session);
       const bench = session ?? sessions.employee;
       const first = await callOnce(base, call, session);
       if (!first.ok) throw new Error(`${call.label}: ${first.status} ${await first.text()}`);
