@@ -83,6 +83,16 @@ export function hotCalls(ids: { roleId: string; deepPage: number }): HotCall[] {
       url: `${employees}?search=${encodeURIComponent("aino salonen")}`,
     },
     {
+      label: "employees common surname",
+      caller: "groupAdmin",
+      url: `${employees}?search=salonen`,
+    },
+    {
+      label: "employees with an active lease",
+      caller: "groupAdmin",
+      url: `${employees}?filterType=ACTIVE_LEASE`,
+    },
+    {
       label: "employees processed dates",
       caller: "groupAdmin",
       url: `${employees}?processedStart=2025-01-01&processedEnd=2025-03-31`,

@@ -12,6 +12,7 @@ import type { AbsenceReason, EmployeeStatus, OrderStatus } from "../../../domain
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
 import { readPage } from "../../db/paging.ts";
+import { foundByAnyOf } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -91,18 +92,20 @@ function likePrefix(value: string): string {
  * The search box (SPEC §5: trimmed): the start of the first name, the last name, "first last", the
  * work e-mail or the employee number. Prefix matches, so each is an index range (migration 0007's
  * text_pattern_ops indexes) and a 100,000-row group is never scanned. The people found are handed
- * on as arrays, which beneficiary_employees looks up by user (its user-and-company index) beside the
- * employee number's range: as `in (subquery)` beside another condition, every employee was read.
+ * on as arrays, which beneficiary_employees looks up by user (its user-and-company index), and the
+ * employees each way finds are gathered (foundByAnyOf): a common surname's 4,300 people took 0.14 s
+ * as one OR, 0.04 s this way.
  */
 function searchWhere(search: string): SQL {
   const pattern = likePrefix(search);
-  const byName = sql`${be.userId} = any(array(select ${systemUsers.userId} from ${systemUsers}
-    where lower(${systemUsers.firstName}) like ${pattern}
-       or lower(${systemUsers.lastName}) like ${pattern}
-       or lower(${systemUsers.firstName} || ' ' || ${systemUsers.lastName}) like ${pattern}))`;
-  const byEmail = sql`${be.userId} = any(array(select ${users.id} from ${users} where lower(${users.email}) like ${pattern}))`;
-  const byNumber = sql`lower(${be.employeeNumber}) like ${pattern}`;
-  return or(byName, byEmail, byNumber) as SQL;
+  return foundByAnyOf(be, (employee) => [
+    sql`${employee.userId} = any(array(select ${systemUsers.userId} from ${systemUsers}
+      where lower(${systemUsers.firstName}) like ${pattern}
+         or lower(${systemUsers.lastName}) like ${pattern}
+         or lower(${systemUsers.firstName} || ' ' || ${systemUsers.lastName}) like ${pattern}))`,
+    sql`${employee.userId} = any(array(select ${users.id} from ${users} where lower(${users.email}) like ${pattern}))`,
+    sql`lower(${employee.employeeNumber}) like ${pattern}`,
+  ]);
 }
 
 /**
