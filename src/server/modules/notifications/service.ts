@@ -43,10 +43,6 @@ function toNotification(row: NotificationRow): TNotification {
 /** Newest first, ties by id: a stable order for paging (notifications_user_*_created_idx). */
 const NEWEST_FIRST = [desc(notifications.createdAt), desc(notifications.id)];
 
-/**
- * The caller's own notifications (SPEC §7 "Notifications"). Every query starts from
- * `notifications.userId = caller`, so anybody else's notification, of the same company too, is 404.
- */
 // The bell of every open page polls these two every 30 s: prepared once per database.
 const unreadCountStatement = preparedPerDatabase((db) =>
   db
@@ -80,6 +76,10 @@ const checkStatement = preparedPerDatabase((db) => {
   return db.select().from(unread).leftJoinLateral(newer, sql`true`).prepare("notifications_check");
 });
 
+/**
+ * The caller's own notifications (SPEC §7 "Notifications"). Every query starts from
+ * `notifications.userId = caller`, so anybody else's notification, of the same company too, is 404.
+ */
 export function createNotificationsService(ctx: AppContext) {
   const { db } = ctx.database;
   const own = (user: CurrentUser) => eq(notifications.userId, user.id);
