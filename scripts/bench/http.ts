@@ -58,7 +58,7 @@ const LOGINS: Record<Who, string> = {
 type Call = {
   key: string;
   label: string;
-  /** Who calls; null: anonymous (the bare route is then measured with the employee's session). */
+  /** Who calls; null: anonymous (its bare route is then served without a session too). */
   as: Who | null;
   method: "GET" | "POST";
   path: string;
@@ -522,7 +522,9 @@ export async function runHttpBench(): Promise<void> {
       const bench = session ?? sessions.employee;
       const first = await callOnce(base, call, session);
       if (!first.ok) throw new Error(`${call.label}: ${first.status} ${await first.text()}`);
-      const kept = await fetch(`${base}/api/bench/answers/${call.key}`, {
+      // An anonymous call's ceiling is served without a session too.
+      const answers = call.as ? "answers" : "anonymous-answers";
+      const kept = await fetch(`${base}/api/bench/${answers}/${call.key}`, {
         method: "PUT",
         headers: { ...headersOf({ ...call, body: {} }, bench) },
         body: await first.text(),
@@ -533,9 +535,9 @@ export async function runHttpBench(): Promise<void> {
       const sqlMs = pgClient && statements.length ? await sqlMedian(pgClient, statements) : null;
       const measured = await load(`${base}${call.path}`, call, headersOf(call, session));
       const bare = await load(
-        `${base}/api/bench/answers/${call.key}`,
+        `${base}/api/bench/${answers}/${call.key}`,
         { method: "GET" },
-        headersOf({ ...call, body: undefined }, bench),
+        headersOf({ ...call, body: undefined }, session),
       );
       const row: Row = {
         label: call.label,

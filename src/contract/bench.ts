@@ -8,6 +8,9 @@ import { endpoint } from "./endpoint.ts";
  * - PUT /api/bench/answers/:key keeps a JSON answer's bytes, GET /api/bench/answers/:key serves them
  *   behind the same session check as the API (any logged-in user), with no work but the framework's:
  *   the bench's ceiling for each call.
+ * - PUT /api/bench/anonymous-answers/:key keeps the answer of an anonymous call (the calculator, the
+ *   login), GET /api/bench/anonymous-answers/:key serves it without any session: the ceiling of a
+ *   call that has none. An answer kept behind the session is never served here.
  * - POST /api/bench/statements starts recording the SQL the app runs, GET /api/bench/statements
  *   answers what was recorded since (statement and parameters, in order): the bench runs them
  *   straight through `pg` to compare a call with the database time it needs.
@@ -36,6 +39,24 @@ export const benchApi = {
     params: zKey,
     response: z.unknown(),
     errors: [401, 404],
+  }),
+  keepAnonymousAnswer: endpoint({
+    method: "PUT",
+    path: "/bench/anonymous-answers/:key",
+    summary:
+      "Keep an anonymous call's answer to serve without a session (benchmarks only, never in production)",
+    params: zKey,
+    body: z.unknown(),
+    response: z.object({ bytes: z.number().int() }),
+    errors: [400, 401],
+  }),
+  anonymousAnswer: endpoint({
+    method: "GET",
+    path: "/bench/anonymous-answers/:key",
+    summary: "An anonymous call's kept answer, without a session (benchmarks only, never in production)",
+    params: zKey,
+    response: z.unknown(),
+    errors: [404],
   }),
   recordStatements: endpoint({
     method: "POST",

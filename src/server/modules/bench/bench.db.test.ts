@@ -35,6 +35,33 @@ describe("the bench's routes", () => {
     ).toBe(400);
   });
 
+  it("serve an anonymous call's kept answer without a session, and never one kept behind it", async () => {
+    const session = await loginAs(t.app, "employee@demo.test");
+    const answer = { monthlyPayment: 71.5, municipality: "Tampere" };
+    const kept = await t.app.inject({
+      method: "PUT",
+      url: "/api/bench/anonymous-answers/calculator",
+      headers: session.headers(),
+      payload: answer,
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    // Keeping one takes a session, as every bench write does.
+    expect(
+      (await t.app.inject({ method: "PUT", url: "/api/bench/anonymous-answers/calculator", payload: answer }))
+        .statusCode,
+    ).toBe(401);
+    const served = await t.app.inject({ url: "/api/bench/anonymous-answers/calculator" });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe(JSON.stringify(answer));
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/bench/answers/own-page",
+      headers: session.headers(),
+      payload: { mine: true },
+    });
+    expect((await t.app.inject({ url: "/api/bench/anonymous-answers/own-page" })).statusCode).toBe(404);
+  });
+
   it("record the statements a call runs, in order, with their parameters", async () => {
     const session = await loginAs(t.app, "employee@demo.test");
     const started = await t.app.inject({

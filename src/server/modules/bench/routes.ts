@@ -1,3 +1,4 @@
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { benchApi as api, type TBenchStatements } from "../../../contract/bench.ts";
 import type { AppContext } from "../../context.ts";
@@ -17,33 +18,50 @@ const MAX_STATEMENTS = 1_000;
  */
 export const benchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guards = createGuards(ctx);
-  const answers = new Map<string, string>();
   let recorded: TBenchStatements["items"] | null = null;
   const stopObserving = ctx.database.observeStatements((sql, params) => {
     if (recorded && recorded.length < MAX_STATEMENTS) recorded.push({ sql, params });
   });
   app.addHook("onClose", async () => stopObserving());
 
+  // The answers served behind the session check, and apart from them those of the anonymous calls,
+  // served without one.
+  const answers = new Map<string, string>();
+  const anonymousAnswers = new Map<string, string>();
+  const keep = (kept: Map<string, string>, key: string, body: unknown) => {
+    const bytes = JSON.stringify(body);
+    if (kept.size >= MAX_ANSWERS && !kept.has(key)) kept.clear();
+    kept.set(key, bytes);
+    return { bytes: Buffer.byteLength(bytes) };
+  };
+  const serve = (kept: Map<string, string>, key: string, reply: FastifyReply) => {
+    const bytes = kept.get(key);
+    if (bytes === undefined) throw notFound("Bench answer");
+    // A string goes out as it is: no serializer, only the framework (and the session check, if any).
+    return reply.type("application/json; charset=utf-8").send(bytes);
+  };
+
   app.route({
     ...endpointRoute(api.keepAnswer, tags),
     preHandler: guards.user,
-    handler: async (request) => {
-      const bytes = JSON.stringify(request.body);
-      if (answers.size >= MAX_ANSWERS && !answers.has(request.params.key)) answers.clear();
-      answers.set(request.params.key, bytes);
-      return { bytes: Buffer.byteLength(bytes) };
-    },
+    handler: async (request) => keep(answers, request.params.key, request.body),
   });
 
   app.route({
     ...endpointRoute(api.answer, tags),
     preHandler: guards.user,
-    handler: async (request, reply) => {
-      const bytes = answers.get(request.params.key);
-      if (bytes === undefined) throw notFound("Bench answer");
-      // A string goes out as it is: no serializer, only the framework and the session check.
-      return reply.type("application/json; charset=utf-8").send(bytes);
-    },
+    handler: async (request, reply) => serve(answers, request.params.key, reply),
+  });
+
+  app.route({
+    ...endpointRoute(api.keepAnonymousAnswer, tags),
+    preHandler: guards.user,
+    handler: async (request) => keep(anonymousAnswers, request.params.key, request.body),
+  });
+
+  app.route({
+    ...endpointRoute(api.anonymousAnswer, tags),
+    handler: async (request, reply) => serve(anonymousAnswers, request.params.key, reply),
   });
 
   app.route({
