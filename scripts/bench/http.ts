@@ -249,7 +249,6 @@ async function prepareDatabase(): Promise<void> {
     }
     const started = performance.now();
     await seedBenchData(database);
-    await database.db.execute(sql`analyze`);
     console.info(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } finally {
     await database.close();
