@@ -1,26 +1,19 @@
 /**
  * The bench's data (seedBenchData below) and a database of its own for the in-process check.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
-import { EVENT_TYPES, ORDER_STATUSES } from "../../src/domain/enums.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import {
-  beneficiaryEmployees,
   bikeBrokerages,
   bikeRedemptions,
   companies,
-  eventLog,
   insuranceClaims,
   orderCancellations,
   orders,
   redemptionPayments,
-  roles,
-  systemUsers,
   userPayments,
-  userRoles,
-  users,
 } from "../../src/server/db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
