@@ -42,6 +42,8 @@ export function hotCalls(ids: { roleId: string; deepPage: number }): HotCall[] {
       url: "/api/bike-redemption?search=salonen&limit=20",
       nameSearch: true,
     },
+    { label: "redemption payments page 1", caller, url: "/api/redemption-payment?page=1&limit=20" },
+    { label: "signed documents page 1", caller, url: "/api/signed-documents?page=1&limit=20" },
     { label: "user payments page 1", caller, url: "/api/user-payment/optimized?page=1&pageSize=10" },
     {
       label: "user payments search",

@@ -381,6 +381,9 @@ describe("/api/signed-documents", () => {
         (await call("GET", "/api/signed-documents?limit=100", who)).json(),
       );
       expect(page.data.map((d) => d.id)).toContain(id);
+      // The employee reads their own documents only.
+      if (who === EMPLOYEE)
+        expect(new Set(page.data.map((d) => d.employee.email))).toEqual(new Set([EMPLOYEE]));
     }
     const other = zSignedDocumentPage.parse(
       (await call("GET", "/api/signed-documents", OTHER_TENANT)).json(),

@@ -25,7 +25,7 @@ import {
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestPageOfCompanies } from "../auth/tenancy.ts";
 import { onCase } from "./case-facts.ts";
 import { paymentFollowsLedger } from "./errors.ts";
 
@@ -106,17 +106,21 @@ export async function listRedemptionPayments(
     query.status ? eq(redemptionPayments.status, query.status) : undefined,
     query.bikeRedemptionId ? eq(redemptionPayments.bikeRedemptionId, query.bikeRedemptionId) : undefined,
   );
+  // Without the search (through the case's order and employee) every condition is the payment's own
+  // column and every join is to a required row, so the payments alone count the same.
+  const counted = db.select({ n: count() }).from(redemptionPayments).$dynamic();
   const { items, total, page, limit } = await readPage(
     query,
-    async () =>
-      (await withJoins(db.select({ n: count() }).from(redemptionPayments).$dynamic()).where(where))[0]?.n ??
-      0,
+    async () => (await (search ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
+      const newest = search
+        ? undefined
+        : newestPageOfCompanies(viewer, redemptionPayments, where, { limit, offset });
       const rows = await withJoins(db.select(columns).from(redemptionPayments).$dynamic())
-        .where(where)
+        .where(newest ? and(where, newest) : where)
         .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))
         .limit(limit)
-        .offset(offset);
+        .offset(newest ? 0 : offset);
       return rows.map(toPayment);
     },
   );
