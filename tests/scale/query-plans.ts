@@ -70,6 +70,12 @@ export function hotCalls(ids: { roleId: string; deepPage: number }): HotCall[] {
       url: `/api/user-roles/roles/${ids.roleId}/users?search=aino&limit=20`,
       nameSearch: true,
     },
+    {
+      label: "helpdesk search",
+      caller: "admin",
+      url: "/api/admin/search?q=salonen",
+      nameSearch: true,
+    },
     { label: "event log page 1", caller: "admin", url: "/api/event-log?page=1&limit=20" },
     { label: "event log page 500", caller: "admin", url: "/api/event-log?page=500&limit=20" },
     ...afterSales("admin"),

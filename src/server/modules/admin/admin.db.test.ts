@@ -606,6 +606,10 @@ describe("GET /api/admin/search", () => {
       companyName: "Demo Oy",
     });
     expect(byName.orders.map((o) => o.orderId)).toContain(order?.id);
+    // Part of a last name finds the person and their orders too.
+    const byLastName = await search(employee?.lastName.slice(1).toLowerCase() ?? "");
+    expect(byLastName.users.map((u) => u.userId)).toContain(employeeId);
+    expect(byLastName.orders.map((o) => o.orderId)).toContain(order?.id);
     expect((await search(EMPLOYEE)).users.map((u) => u.userId)).toEqual([employeeId]);
     const byNumber = await search(String(order?.orderNumber));
     expect(byNumber.orders).toEqual([
