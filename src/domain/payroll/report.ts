@@ -43,9 +43,18 @@ export function benefitReportedIn(
   lastWorkingDayDate: string,
   period: string,
 ): boolean {
+  const { first, last } = reportedMonths(lease, lastWorkingDayDate);
+  return first <= period && period <= last;
+}
+
+/** The first and the last month benefitReportedIn holds for (none when last is before first). */
+function reportedMonths(
+  lease: Pick<PayrollLease, "startDate" | "leaseTimeMonths">,
+  lastWorkingDayDate: string,
+): { first: string; last: string } {
   const { first, last } = leasePeriods(lease);
   const endPeriod = employmentEndPeriod(lastWorkingDayDate);
-  return first <= period && period <= last && (endPeriod === null || period <= endPeriod);
+  return { first, last: endPeriod !== null && endPeriod < last ? endPeriod : last };
 }
 
 /** The order in which an employee's leases use the yearly limit within a month: the oldest first. */
@@ -70,11 +79,13 @@ export function employeeTaxFree(
 ): { parts: Record<string, number>; usedThisYear: number } {
   const rule = bikeBenefitRule(parsePeriod(period).year);
   const ordered = [...leases].sort(compareLeases);
+  // Each lease's months once, not again for every month of the year.
+  const reported = ordered.map((lease) => ({ lease, ...reportedMonths(lease, lastWorkingDayDate) }));
   const parts: Record<string, number> = {};
   let used = 0;
   for (const month of periodsOfYearUntil(period)) {
-    for (const lease of ordered) {
-      if (!benefitReportedIn(lease, lastWorkingDayDate, month)) continue;
+    for (const { lease, first, last } of reported) {
+      if (month < first || month > last) continue;
       const limit = yearlyTaxFreeLimitCents(rule, lease, month);
       const taxFree = monthlyTaxFreeCents(lease.monthlyPaymentCents, limit, used);
       used += taxFree;

@@ -34,6 +34,15 @@ describe("periods", () => {
     }
   });
 
+  it("reads a period the same the second time and after thousands of others, and keeps it unchanged", () => {
+    expect(parsePeriod("2026-03")).toBe(parsePeriod("2026-03"));
+    expect(Object.isFrozen(parsePeriod("2026-03"))).toBe(true);
+    for (const period of periodRange("1000-01", "2100-12")) parsePeriod(period);
+    expect(parsePeriod("2026-03")).toEqual({ year: 2026, month: 3 });
+    expect(parsePeriod("1999-12")).toEqual({ year: 1999, month: 12 });
+    expect(() => parsePeriod("2026-13")).toThrow(RangeError);
+  });
+
   it("adds months across years and counts the months between", () => {
     expect(addMonths("2025-11", 3)).toBe("2026-02");
     expect(addMonths("2026-01", -1)).toBe("2025-12");
