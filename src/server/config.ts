@@ -124,7 +124,7 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
   {
     name: "BENCH_ROUTES",
     defaultValue: "off",
-    doc: "Serve /api/bench/*, which `npm run bench` measures the API against (a kept answer behind the session check, the SQL the app runs). Never available in production.",
+    doc: "Serve /api/bench/*, which `npm run bench` measures the API against (a kept answer behind the session check, an anonymous call's kept answer without one, the SQL the app runs). Never available in production.",
   },
   { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
   {
