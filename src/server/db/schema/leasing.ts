@@ -114,7 +114,7 @@ export const signedDocuments = pgTable(
     uniqueIndex("signed_documents_sha256_unique").on(t.documentSha256),
     index("signed_documents_employee_idx").on(t.beneficiaryEmployeeId),
     index("signed_documents_agreement_idx").on(t.leasingAgreementId),
-    // The list's newest first, across all companies and per company (newestPageOfCompanies).
+    // The list's newest first, across all companies and per company (newestFirstPage).
     index("signed_documents_company_idx").on(t.companyId, t.createdAt, t.id),
     index("signed_documents_created_idx").on(t.createdAt, t.id),
     index("signed_documents_payment_status_idx").on(t.paymentStatus),

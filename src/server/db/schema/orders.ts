@@ -83,7 +83,7 @@ export const orders = pgTable(
     index("orders_company_status_idx").on(t.companyId, t.orderStatus, t.createdAt),
     index("orders_status_created_idx").on(t.orderStatus, t.createdAt),
     // The lists' newest first: the helpdesk's across all companies, and each company's own
-    // (newestPageOfCompanies merges a group's companies through it).
+    // (newestFirstPage merges a group's companies through it).
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("orders_processed_idx").on(t.processedAt),

@@ -126,7 +126,7 @@ export const redemptionPayments = pgTable(
   (t) => [
     index("redemption_payments_status_idx").on(t.status, t.createdAt),
     index("redemption_payments_redemption_idx").on(t.bikeRedemptionId),
-    // The list's newest first, across all companies and per company (newestPageOfCompanies).
+    // The list's newest first, across all companies and per company (newestFirstPage).
     index("redemption_payments_company_idx").on(t.companyId, t.createdAt, t.id),
     index("redemption_payments_created_idx").on(t.createdAt, t.id),
     check("redemption_payments_amount_check", sql`${t.amountCents} >= 0`),

@@ -20,7 +20,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestPageOfCompanies } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestFirstPage } from "../auth/tenancy.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 const be = beneficiaryEmployees;
@@ -131,16 +131,20 @@ export function createLeasingAgreementsService(ctx: AppContext) {
         query,
         async () => (await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
         async ({ limit, offset }) => {
-          // A group's agreements unsearched: each company's newest through its own index (its page already).
-          const newest =
-            email || number || name
-              ? undefined
-              : newestPageOfCompanies(viewer, leasingAgreements, where, { limit, offset });
+          // A search is read the plain way: the e-mail and the number read joins, and the few agreements
+          // a name finds are better sorted than sought down each company's newest.
+          const newest = newestFirstPage(
+            viewer,
+            leasingAgreements,
+            where,
+            { limit, offset },
+            !(email || number || name),
+          );
           const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
-            .where(newest ? and(where, newest) : where)
+            .where(newest.where)
             .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
             .limit(limit)
-            .offset(newest ? 0 : offset);
+            .offset(newest.offset);
           const today = toHelsinkiDateString(new Date());
           return rows.map((row) => toAgreement(row, today));
         },

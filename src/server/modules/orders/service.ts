@@ -38,7 +38,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestPageOfCompanies } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestFirstPage } from "../auth/tenancy.ts";
 import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
@@ -200,13 +200,12 @@ export function createOrdersService(ctx: AppContext) {
       // required row, so the orders alone count the same, several times faster at scale.
       const total = async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
       return readPage(query, total, async (page) => {
-        // A group's orders unsearched: each company's newest through its own index (its page already).
-        const newest = search ? undefined : newestPageOfCompanies(viewer, orders, where, page);
+        const newest = newestFirstPage(viewer, orders, where, page, !search);
         const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
-          .where(newest ? and(where, newest) : where)
+          .where(newest.where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(page.limit)
-          .offset(newest ? 0 : page.offset);
+          .offset(newest.offset);
         return rows.map(toListItem);
       });
     },

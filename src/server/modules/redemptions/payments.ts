@@ -25,7 +25,7 @@ import {
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestPageOfCompanies } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestFirstPage } from "../auth/tenancy.ts";
 import { onCase } from "./case-facts.ts";
 import { paymentFollowsLedger } from "./errors.ts";
 
@@ -113,14 +113,12 @@ export async function listRedemptionPayments(
     query,
     async () => (await (search ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
-      const newest = search
-        ? undefined
-        : newestPageOfCompanies(viewer, redemptionPayments, where, { limit, offset });
+      const newest = newestFirstPage(viewer, redemptionPayments, where, { limit, offset }, !search);
       const rows = await withJoins(db.select(columns).from(redemptionPayments).$dynamic())
-        .where(newest ? and(where, newest) : where)
+        .where(newest.where)
         .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))
         .limit(limit)
-        .offset(newest ? 0 : offset);
+        .offset(newest.offset);
       return rows.map(toPayment);
     },
   );

@@ -23,7 +23,7 @@ import {
 import { badRequest, notFound } from "../../errors.ts";
 import { databaseFileStore } from "../../files/file-store.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { employeeRecordScope, newestPageOfCompanies } from "../auth/tenancy.ts";
+import { employeeRecordScope, newestFirstPage } from "../auth/tenancy.ts";
 import { signedDocumentLocked } from "./errors.ts";
 
 /**
@@ -153,14 +153,12 @@ export function createSignedDocumentsService(ctx: AppContext) {
         query,
         async () => (await (search ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
         async ({ limit, offset }) => {
-          const newest = search
-            ? undefined
-            : newestPageOfCompanies(viewer, signedDocuments, where, { limit, offset });
+          const newest = newestFirstPage(viewer, signedDocuments, where, { limit, offset }, !search);
           const rows = await withJoins(db.select(columns).from(signedDocuments).$dynamic())
-            .where(newest ? and(where, newest) : where)
+            .where(newest.where)
             .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
             .limit(limit)
-            .offset(newest ? 0 : offset);
+            .offset(newest.offset);
           return rows.map((row) => toDocument(row, viewer));
         },
       );
