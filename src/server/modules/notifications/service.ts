@@ -44,12 +44,12 @@ function toNotification(row: NotificationRow): TNotification {
 const NEWEST_FIRST = [desc(notifications.createdAt), desc(notifications.id)];
 
 // The bell of every open page polls these two every 30 s: prepared once per database.
+const UNREAD_OF_USER = and(
+  eq(notifications.userId, sql.placeholder("userId")),
+  eq(notifications.read, false),
+);
 const unreadCountStatement = preparedPerDatabase((db) =>
-  db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.read, false)))
-    .prepare("notifications_unread_count"),
+  db.select({ n: count() }).from(notifications).where(UNREAD_OF_USER).prepare("notifications_unread_count"),
 );
 /**
  * The poll in one statement: the unread count, and beside it each notification newer than lastFetch
@@ -59,7 +59,7 @@ const checkStatement = preparedPerDatabase((db) => {
   const unread = db
     .select({ n: count().as("n") })
     .from(notifications)
-    .where(and(eq(notifications.userId, sql.placeholder("userId")), eq(notifications.read, false)))
+    .where(UNREAD_OF_USER)
     .as("unread");
   const newer = db
     .select()
