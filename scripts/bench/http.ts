@@ -1,13 +1,13 @@
 /**
  * `npm run bench`: the API over HTTP, measured as a customer's procurement would; what it calls is in
- * ./hot-calls.ts. It starts the production build (`node dist/server/main.js`, as `npm start` does) on PostgreSQL (DATABASE_URL's
- * server, database `pedaali_bench`; `--pglite` for the embedded database) with the bench's data
- * (./seed.ts, seeded once and kept: `--fresh` seeds again), logs in the bench's users and, for each hot
- * call:
+ * ./hot-calls.ts. It starts the production build (`node dist/server/main.js`, as `npm start` does)
+ * on PostgreSQL (DATABASE_URL's server, database `pedaali_bench`; `--pglite` for the embedded
+ * database) with the bench's data (./seed.ts, seeded once and kept: `--fresh` seeds again), logs in
+ * the bench's users and, for each hot call:
  * - loads it with autocannon at `--connections` (32) for `--duration` seconds (5): requests/s, p50,
  *   p99 and errors;
  * - loads the server's bare route (BENCH_ROUTES) serving the same answer's bytes behind the same
- *   session check: ratio (a) is the call's throughput against it;
+ *   session check (none for an anonymous call): ratio (a) is the call's throughput against it;
  * - times the call alone (one connection, one request at a time) and the SQL it ran (recorded by the
  *   server) straight through `pg`: ratio (b) is the call's median against its statements' median.
  * The table prints here and goes to bench/results/<time>-<database>.json with the server's peak RSS.
