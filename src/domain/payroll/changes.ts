@@ -1,4 +1,4 @@
-import { comparePayrollRows } from "./report.ts";
+import { sortPayrollRows } from "./report.ts";
 import {
   PAYROLL_COMPARED_FLAGS,
   PAYROLL_MONEY_FIELDS,
@@ -73,5 +73,5 @@ export function markChanges(current: readonly PayrollRow[], previous: readonly P
     return { ...row, change: fields.length > 0 ? "CHANGED" : "UNCHANGED", changedFields: fields };
   });
   const ended = [...before.values()].filter((row) => !now.has(row.key)).map(endedRow);
-  return [...marked, ...ended].sort(comparePayrollRows);
+  return sortPayrollRows([...marked, ...ended]);
 }

@@ -11,24 +11,31 @@ export function isPeriod(value: string): boolean {
 }
 
 /**
- * Periods already read: a report reads the same few dozen months again for each of its tens of
- * thousands of leases (a fifth of the payroll report's time went to matching them). Bounded, since a
- * period may come from outside.
+ * What a function of a period gives, kept per period: a report reads the same few dozen months again for
+ * each of its tens of thousands of leases (a fifth of the payroll report's time went to reading them,
+ * and as much again to listing a year's months). Bounded, since a period may come from outside; a
+ * kept value is frozen, so no caller can change what the next one gets.
  */
-const parsedPeriods = new Map<string, Readonly<{ year: number; month: number }>>();
-const MAX_PARSED_PERIODS = 10_000;
+function keptPerPeriod<T extends object>(read: (period: string) => T): (period: string) => Readonly<T> {
+  const kept = new Map<string, Readonly<T>>();
+  const MAX_KEPT = 10_000;
+  return (period) => {
+    let value = kept.get(period);
+    if (!value) {
+      value = Object.freeze(read(period));
+      if (kept.size >= MAX_KEPT) kept.clear();
+      kept.set(period, value);
+    }
+    return value;
+  };
+}
 
 /** The year and month (1–12) of a period; a malformed period is a RangeError. */
-export function parsePeriod(period: string): Readonly<{ year: number; month: number }> {
-  const known = parsedPeriods.get(period);
-  if (known) return known;
+export const parsePeriod = keptPerPeriod((period: string): { year: number; month: number } => {
   const match = PERIOD_PATTERN.exec(period);
   if (!match) throw new RangeError(`A pay period is YYYY-MM, got "${period}"`);
-  const parsed = Object.freeze({ year: Number(match[1]), month: Number(match[2]) });
-  if (parsedPeriods.size >= MAX_PARSED_PERIODS) parsedPeriods.clear();
-  parsedPeriods.set(period, parsed);
-  return parsed;
-}
+  return { year: Number(match[1]), month: Number(match[2]) };
+});
 
 export function formatPeriod(year: number, month: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
@@ -77,10 +84,10 @@ export function nextDay(date: string): string {
  * The periods of the period's calendar year from January up to and including the period
  * ("2026-03" → ["2026-01", "2026-02", "2026-03"]): the months whose tax-free parts use the year's limit.
  */
-export function periodsOfYearUntil(period: string): string[] {
+export const periodsOfYearUntil = keptPerPeriod((period: string): string[] => {
   const { year, month } = parsePeriod(period);
   return Array.from({ length: month }, (_, i) => formatPeriod(year, i + 1));
-}
+});
 
 /** Every period from `from` to `to`, both included; empty when `to` is before `from`. */
 export function periodRange(from: string, to: string): string[] {

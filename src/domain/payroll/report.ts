@@ -162,14 +162,50 @@ function compareNullable(a: string | null, b: string | null): number {
   return collator.compare(a, b);
 }
 
+/** After the names: employee number, order number (a row of own payments last), key. */
+function compareAfterNames(a: PayrollRow, b: PayrollRow): number {
+  return (
+    compareNullable(a.employeeNumber, b.employeeNumber) ||
+    (a.orderNumber ?? Number.MAX_SAFE_INTEGER) - (b.orderNumber ?? Number.MAX_SAFE_INTEGER) ||
+    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+  );
+}
+
 /** Rows by last name, first name, employee number, order number (a row of own payments last), key. */
 export function comparePayrollRows(a: PayrollRow, b: PayrollRow): number {
   return (
     collator.compare(a.lastName, b.lastName) ||
     collator.compare(a.firstName, b.firstName) ||
-    compareNullable(a.employeeNumber, b.employeeNumber) ||
-    (a.orderNumber ?? Number.MAX_SAFE_INTEGER) - (b.orderNumber ?? Number.MAX_SAFE_INTEGER) ||
-    (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
+    compareAfterNames(a, b)
+  );
+}
+
+/**
+ * Each name's place in the collator's order, names it finds equal in the same place. A company's
+ * rows share a few hundred names, so ranking them once replaces most of a sort's collator comparisons
+ * (the largest part of sorting 21,000 rows) with comparisons of numbers.
+ */
+function nameRanks(names: Iterable<string>): Map<string, number> {
+  const sorted = [...new Set(names)].sort(collator.compare);
+  const ranks = new Map<string, number>();
+  let rank = 0;
+  sorted.forEach((name, i) => {
+    if (i > 0 && collator.compare(sorted[i - 1] as string, name) !== 0) rank += 1;
+    ranks.set(name, rank);
+  });
+  return ranks;
+}
+
+/** Sorts rows in place in comparePayrollRows's order, and gives them back. */
+export function sortPayrollRows(rows: PayrollRow[]): PayrollRow[] {
+  const last = nameRanks(rows.map((row) => row.lastName));
+  const first = nameRanks(rows.map((row) => row.firstName));
+  const rankOf = (ranks: Map<string, number>, name: string) => ranks.get(name) as number;
+  return rows.sort(
+    (a, b) =>
+      rankOf(last, a.lastName) - rankOf(last, b.lastName) ||
+      rankOf(first, a.firstName) - rankOf(first, b.firstName) ||
+      compareAfterNames(a, b),
   );
 }
 
@@ -352,7 +388,7 @@ export function payrollReport(input: PayrollInput): PayrollReport {
       withRow.add(employeeId);
     }
   }
-  rows.sort(comparePayrollRows);
+  sortPayrollRows(rows);
 
   const placed = new Set<string>();
   for (const row of rows) {
