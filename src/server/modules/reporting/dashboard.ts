@@ -16,12 +16,6 @@ import { loadBikeBenefitRule, loadLeasesWithLastDay } from "./payroll-input.ts";
  * this year by the payroll rules run over the leases that can still be tax-free.
  */
 
-/** The months a lease runs: from its start month, leaseTimeMonths of them (ADR 008). */
-const runsIn = (
-  month: ReturnType<typeof sql>,
-) => sql`date_trunc('month', ${leasingAgreements.startDate}) <= ${month}
-  and ${month} < date_trunc('month', ${leasingAgreements.startDate}) + make_interval(months => ${leasingAgreements.leaseTimeMonths})`;
-
 const isLease = and(
   inArray(leasingAgreements.status, ["SIGNED", "ACCEPTED"]),
   sql`${leasingAgreements.startDate} is not null`,
@@ -56,8 +50,7 @@ export async function companyDashboard(
 ): Promise<TReportingDashboard> {
   const period = currentPeriod(now);
   const from = addMonths(period, -11);
-  const thisMonth = sql`${firstDayOf(period)}::date`;
-  const [monthRows, statusRows, employeeRows, withLease, source, rule] = await Promise.all([
+  const [monthRows, statusRows, employeeRows, source, rule] = await Promise.all([
     rawRows<{ period: string; active: number; cost: number }>(
       db,
       monthSeries(company.id, firstDayOf(from), firstDayOf(period)),
@@ -72,18 +65,6 @@ export async function companyDashboard(
       .from(beneficiaryEmployees)
       .where(eq(beneficiaryEmployees.companyId, company.id))
       .groupBy(beneficiaryEmployees.status),
-    db
-      .select({ n: sql<number>`count(distinct ${leasingAgreements.beneficiaryEmployeeId})::int` })
-      .from(leasingAgreements)
-      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, leasingAgreements.beneficiaryEmployeeId))
-      .where(
-        and(
-          eq(leasingAgreements.companyId, company.id),
-          eq(beneficiaryEmployees.status, "ACCEPTED"),
-          isLease,
-          runsIn(thisMonth),
-        ),
-      ),
     loadLeasesWithLastDay(db, company.id, period),
     loadBikeBenefitRule(db),
   ]);
@@ -113,7 +94,7 @@ export async function companyDashboard(
     employees: {
       accepted: byStatus.get("ACCEPTED") ?? 0,
       pending: byStatus.get("PENDING") ?? 0,
-      withActiveLease: withLease[0]?.n ?? 0,
+      withActiveLease: source.employeesWithLease,
     },
     activeLeases: current.activeLeases,
     monthlyCostCents: current.leaseCostCents,

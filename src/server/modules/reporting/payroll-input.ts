@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lte, notExists, notInArray, sql } fro
 import { union } from "drizzle-orm/pg-core";
 import { taxYearPicker } from "../../../domain/calculator/benefit-cost.ts";
 import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
-import { addMonths, firstDayOf, lastDayOf } from "../../../domain/payroll/period.ts";
+import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type {
   PayrollAbsence,
   PayrollEmployee,
@@ -208,17 +208,24 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
 }
 
 /**
- * What the dashboard's tax-free figures read of a month: the leases that may matter for it, each with
- * its employee's last working day, in one query (no names, absences or payments).
+ * What the dashboard's lease figures read of a month: the leases that may matter for it, each with its
+ * employee's last working day, in one query (no names, absences or payments), and how many accepted
+ * employees have a lease whose contract runs in the month. Counted here from the same rows rather than
+ * by a query of its own, which read the company's 21,000 leases, their orders and employees again
+ * (74 ms of the scale seed's dashboard).
  */
 export async function loadLeasesWithLastDay(db: Db, companyId: string, period: string) {
   const rows = await db
-    .select({ ...LEASE_COLUMNS, lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate })
+    .select({
+      ...LEASE_COLUMNS,
+      lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate,
+      employeeStatus: beneficiaryEmployees.status,
+    })
     .from(leasingAgreements)
     .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
     .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, leasingAgreements.beneficiaryEmployeeId))
     .where(leasesWhere(companyId, period, period));
-  const leases = rows.map(({ lastWorkingDayDate: _, ...r }) => {
+  const leases = rows.map(({ lastWorkingDayDate: _, employeeStatus: __, ...r }) => {
     const startDate = r.startDate as string;
     return {
       ...r,
@@ -234,7 +241,17 @@ export async function loadLeasesWithLastDay(db: Db, companyId: string, period: s
       ]),
     ).values(),
   ];
-  return { leases, employees };
+  // The contract's months from the start month, as the dashboard's months count running leases.
+  const employeesWithLease = new Set(
+    rows
+      .filter((r) => {
+        if (r.employeeStatus !== "ACCEPTED") return false;
+        const first = periodOf(r.startDate as string);
+        return first <= period && period < addMonths(first, r.leaseTimeMonths);
+      })
+      .map((r) => r.beneficiaryEmployeeId),
+  );
+  return { leases, employees, employeesWithLease: employeesWithLease.size };
 }
 
 /**

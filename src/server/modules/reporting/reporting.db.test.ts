@@ -435,6 +435,40 @@ describe("GET /api/reporting/dashboard", () => {
     expect(dashboard.taxFreeThisYearCents).toBe(5_000 * monthsThisYear);
   });
 
+  it("counts an accepted employee with a running lease once, and no one whose lease has ended or who is not accepted", async () => {
+    const db = t.database.db;
+    const companyId = await freshCompany(db);
+    const now = currentPeriod();
+    const twoLeases = await employee(db, companyId, "Kaksi");
+    for (const start of [addMonths(now, -1), now]) {
+      await lease(db, twoLeases, {
+        monthlyPaymentCents: 8_000,
+        start: firstDayOf(start),
+        months: 36,
+        committed: "2026-01-05",
+      });
+    }
+    const ended = await employee(db, companyId, "Päättynyt");
+    await lease(db, ended, {
+      monthlyPaymentCents: 6_000,
+      start: firstDayOf(addMonths(now, -12)),
+      months: 12,
+      committed: "2026-01-05",
+    });
+    const inactive = await employee(db, companyId, "Lopettanut", { status: "INACTIVE" });
+    await lease(db, inactive, {
+      monthlyPaymentCents: 7_000,
+      start: firstDayOf(addMonths(now, -3)),
+      months: 36,
+      committed: "2026-01-05",
+    });
+    const res = await call("GET", `/api/reporting/dashboard?companyId=${companyId}`, ADMIN);
+    expect(res.statusCode, res.body).toBe(200);
+    const dashboard = zReportingDashboard.parse(res.json());
+    expect(dashboard.activeLeases).toBe(3);
+    expect(dashboard.employees).toEqual({ accepted: 2, pending: 0, withActiveLease: 1 });
+  });
+
   it("keeps to the caller's companies and refuses the editor", async () => {
     expectError(await call("GET", `/api/reporting/dashboard?companyId=${demoOyId}`, TOINEN_ADMIN), 404);
     expectError(await call("GET", `/api/reporting/dashboard?companyId=${demoOyId}`, EDITOR), 403);
