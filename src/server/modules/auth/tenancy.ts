@@ -1,5 +1,6 @@
 import { and, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { newestPageIds } from "../../db/paging.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "./session-user.ts";
 
@@ -64,19 +65,24 @@ type CompanyRows = PgTable & { id: AnyPgColumn; companyId: AnyPgColumn; createdA
  * index ranges of an IN list, so `company_id in (…) order by created_at desc` sorted every row of the
  * companies instead (a group of 59,000 orders: 44 ms for page 1, against 0.2 ms this way).
  *
- * `ownColumns` says that `where` names only the listed table's own columns; a condition through a
- * join (a search) cannot go inside, and the page is then read as usual, as it is for the admin tier
- * and a single company, where the plain query is as fast.
+ * `where` is described by `shape`:
+ * - `ownColumns`: it names only the listed table's own columns (a search through a subquery on them
+ *   counts as its own). Only then can it go inside a subquery of the table, and the page's ids are
+ *   found before the joins (newestPageIds): in the table as a whole for the admin tier, a single company
+ *   and a search. A condition on a joined table is read by the plain query, OFFSET and all.
+ * - `narrow`: it is a search, which finds few rows: they are better sorted than sought down each
+ *   company's newest.
  */
 export function newestFirstPage(
   user: Pick<CurrentUser, "scope">,
   table: CompanyRows,
   where: SQL | undefined,
   slice: { limit: number; offset: number },
-  ownColumns: boolean,
+  shape: { ownColumns: boolean; narrow: boolean },
 ): { where: SQL | undefined; offset: number } {
-  if (!ownColumns || user.scope.kind !== "companies" || user.scope.companyIds.length < 2) {
-    return { where, offset: slice.offset };
+  if (!shape.ownColumns) return { where, offset: slice.offset };
+  if (shape.narrow || user.scope.kind !== "companies" || user.scope.companyIds.length < 2) {
+    return { where: newestPageIds(table, where, slice), offset: 0 };
   }
   const companyIds = sql.join(
     user.scope.companyIds.map((id) => sql`${id}`),

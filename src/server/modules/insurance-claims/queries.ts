@@ -24,7 +24,7 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { likeContains, newestPageIds, readPage } from "../../db/paging.ts";
 import { employeeMatches, foundByAnyOf, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -182,10 +182,8 @@ export async function listClaims(
     async () => (await db.select({ value: count() }).from(insuranceClaims).where(where))[0]?.value ?? 0,
     async ({ limit, offset }) => {
       const rows = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
-        .where(where)
-        .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id))
-        .limit(limit)
-        .offset(offset);
+        .where(newestPageIds(insuranceClaims, where, { limit, offset }))
+        .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id));
       return rows.map(toListItem);
     },
   );

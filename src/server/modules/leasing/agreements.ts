@@ -131,14 +131,13 @@ export function createLeasingAgreementsService(ctx: AppContext) {
         query,
         async () => (await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
         async ({ limit, offset }) => {
-          // A search is read the plain way: the e-mail and the number read joins, and the few agreements
-          // a name finds are better sorted than sought down each company's newest.
+          // The e-mail and the number search read joins; the name search is the agreement's own column.
           const newest = newestFirstPage(
             viewer,
             leasingAgreements,
             where,
             { limit, offset },
-            !(email || number || name),
+            { ownColumns: !(email || number), narrow: !!(email || number || name) },
           );
           const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
             .where(newest.where)

@@ -13,7 +13,7 @@ import type { Permission } from "../../../domain/permissions.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { readPage } from "../../db/paging.ts";
+import { newestPageIds, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -303,10 +303,8 @@ export async function listCancellations(
   const total = async () => (await db.select({ n: count() }).from(oc).where(where))[0]?.n ?? 0;
   return readPage(query, total, async (page) => {
     const rows = await withJoins(db.select(listColumns).from(oc).$dynamic())
-      .where(where)
-      .orderBy(desc(oc.createdAt), desc(oc.id))
-      .limit(page.limit)
-      .offset(page.offset);
+      .where(newestPageIds(oc, where, page))
+      .orderBy(desc(oc.createdAt), desc(oc.id));
     return rows.map(toListItem);
   });
 }

@@ -107,19 +107,24 @@ describe("GET /api/orders/all", () => {
     for (const companyId of [demoOyId, logistiikkaId, demoOyId, logistiikkaId]) {
       await newOrder({ companyId, createdAt: moment, orderStatus: "PENDING" });
     }
-    for (const filter of ["", "&status=PENDING"]) {
+    // Unfiltered and by status, each company's newest are merged; a search's few are found in one sort.
+    const filters = [
+      { query: "", where: undefined },
+      { query: "&status=PENDING", where: eq(orders.orderStatus, "PENDING") },
+      {
+        query: `&search=${encodeURIComponent(EMPLOYEE)}`,
+        where: eq(orders.beneficiaryEmployeeId, employeeId),
+      },
+    ];
+    for (const { query: filter, where } of filters) {
       const expected = (
         await t.database.db
           .select({ id: orders.id })
           .from(orders)
-          .where(
-            and(
-              inArray(orders.companyId, [demoOyId, logistiikkaId]),
-              filter ? eq(orders.orderStatus, "PENDING") : undefined,
-            ),
-          )
+          .where(and(inArray(orders.companyId, [demoOyId, logistiikkaId]), where))
           .orderBy(desc(orders.createdAt), desc(orders.id))
       ).map((o) => o.id);
+      expect(expected.length).toBeGreaterThan(3);
       const paged: string[] = [];
       for (let page = 1; page <= Math.ceil(expected.length / 3); page++) {
         const { items, total } = await list(`limit=3&page=${page}${filter}`, GROUP_ADMIN);

@@ -200,7 +200,7 @@ export function createOrdersService(ctx: AppContext) {
       // required row, so the orders alone count the same, several times faster at scale.
       const total = async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
       return readPage(query, total, async (page) => {
-        const newest = newestFirstPage(viewer, orders, where, page, !search);
+        const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: !!search });
         const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
           .where(newest.where)
           .orderBy(desc(orders.createdAt), desc(orders.id))

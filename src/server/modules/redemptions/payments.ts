@@ -113,7 +113,13 @@ export async function listRedemptionPayments(
     query,
     async () => (await (search ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
-      const newest = newestFirstPage(viewer, redemptionPayments, where, { limit, offset }, !search);
+      const newest = newestFirstPage(
+        viewer,
+        redemptionPayments,
+        where,
+        { limit, offset },
+        { ownColumns: !search, narrow: !!search },
+      );
       const rows = await withJoins(db.select(columns).from(redemptionPayments).$dynamic())
         .where(newest.where)
         .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))

@@ -9,7 +9,7 @@ import type {
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { readPage } from "../../db/paging.ts";
+import { newestPageIds, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -144,10 +144,8 @@ export async function listCases(
     async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
       const rows = await withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
-        .where(where)
-        .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
-        .limit(limit)
-        .offset(offset);
+        .where(newestPageIds(bikeRedemptions, where, { limit, offset }))
+        .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id));
       return rows.map(toListItem);
     },
   );

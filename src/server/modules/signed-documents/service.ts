@@ -153,7 +153,13 @@ export function createSignedDocumentsService(ctx: AppContext) {
         query,
         async () => (await (search ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
         async ({ limit, offset }) => {
-          const newest = newestFirstPage(viewer, signedDocuments, where, { limit, offset }, !search);
+          const newest = newestFirstPage(
+            viewer,
+            signedDocuments,
+            where,
+            { limit, offset },
+            { ownColumns: !search, narrow: !!search },
+          );
           const rows = await withJoins(db.select(columns).from(signedDocuments).$dynamic())
             .where(newest.where)
             .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))

@@ -11,7 +11,7 @@ import { personName } from "../../../domain/person-name.ts";
 import { isOpenUserPayment } from "../../../domain/user-payments.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { likeContains, newestPageIds, readPage } from "../../db/paging.ts";
 import { employeeMatches, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import {
   beneficiaryEmployees,
@@ -162,10 +162,8 @@ export async function listPayments(
     async () => (await db.select({ n: count() }).from(userPayments).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
       const rows = await withJoins(db.select(columns).from(userPayments).$dynamic())
-        .where(where)
-        .orderBy(desc(userPayments.createdAt), desc(userPayments.id))
-        .limit(limit)
-        .offset(offset);
+        .where(newestPageIds(userPayments, where, { limit, offset }))
+        .orderBy(desc(userPayments.createdAt), desc(userPayments.id));
       return rows.map(toUserPayment);
     },
   );
