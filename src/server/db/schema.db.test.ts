@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   "billing_tables",
   "companies",
   "company_applications",
+  "company_row_counts",
   "company_units",
   "contact_change_requests",
   "contact_forms",

@@ -18,6 +18,7 @@ export * from "./messaging.ts";
 export * from "./orders.ts";
 export * from "./redemptions.ts";
 export * from "./relations.ts";
+export * from "./row-counts.ts";
 export * from "./stores.ts";
 export * from "./tax.ts";
 export * from "./users.ts";

@@ -110,26 +110,31 @@ function searchWhere(search: string): SQL {
 
 /**
  * The WHERE of a list: the caller's companies (DESIGN.md §5 tenancy, in the query), then each filter.
- * A companyId outside the caller's companies is a 404, as any other tenant's object.
+ * A companyId outside the caller's companies is a 404, as any other tenant's object. `onlyCompanies`
+ * says that nothing but the caller's companies (or the one asked) narrows it: its total is then the
+ * count the database keeps per company (rowsInScope).
  */
-export function employeeFiltersWhere(viewer: CurrentUser, filters: Partial<EmployeeFilters>, today: string) {
+export function employeeFilters(
+  viewer: CurrentUser,
+  filters: Partial<EmployeeFilters>,
+  today: string,
+): { where: SQL | undefined; onlyCompanies: boolean } {
   if (filters.companyId) ensureCompanyInScope(viewer, filters.companyId, "Company");
-  const conditions: (SQL | undefined)[] = [companyScopeWhere(viewer, be.companyId)];
-  if (filters.companyId) conditions.push(eq(be.companyId, filters.companyId));
-  if (filters.costUnit) conditions.push(eq(be.costUnit, filters.costUnit));
-  if (filters.payRollOther) conditions.push(eq(be.payRollOther, filters.payRollOther));
-  if (filters.unitId) conditions.push(eq(be.unitId, filters.unitId));
-  if (filters.filterType) conditions.push(filterTypeWhere(filters.filterType, today));
-  if (filters.orderStatus) conditions.push(hasOrderWhere(eq(orders.orderStatus, filters.orderStatus)));
+  const narrowing: (SQL | undefined)[] = [];
+  if (filters.costUnit) narrowing.push(eq(be.costUnit, filters.costUnit));
+  if (filters.payRollOther) narrowing.push(eq(be.payRollOther, filters.payRollOther));
+  if (filters.unitId) narrowing.push(eq(be.unitId, filters.unitId));
+  if (filters.filterType) narrowing.push(filterTypeWhere(filters.filterType, today));
+  if (filters.orderStatus) narrowing.push(hasOrderWhere(eq(orders.orderStatus, filters.orderStatus)));
   if (filters.paymentStatus) {
-    conditions.push(
+    narrowing.push(
       exists(
         sql`(select 1 from ${signedDocuments} where ${signedDocuments.beneficiaryEmployeeId} = ${be.id}
           and ${signedDocuments.paymentStatus} = ${filters.paymentStatus})`,
       ),
     );
   }
-  conditions.push(...onHelsinkiDates(be.createdAt, filters.createdStart, filters.createdEnd));
+  narrowing.push(...onHelsinkiDates(be.createdAt, filters.createdStart, filters.createdEnd));
   if (filters.processedStart || filters.processedEnd) {
     // The employees of the orders processed in the range (orders_processed_idx), looked up by id: asked
     // of each employee newest first, the newest, whose orders are not processed yet, were read by the
@@ -137,12 +142,25 @@ export function employeeFiltersWhere(viewer: CurrentUser, filters: Partial<Emplo
     const processed = and(
       ...onHelsinkiDates(orders.processedAt, filters.processedStart, filters.processedEnd),
     );
-    conditions.push(
+    narrowing.push(
       sql`${be.id} = any(array(select ${orders.beneficiaryEmployeeId} from ${orders} where ${processed}))`,
     );
   }
-  if (filters.search) conditions.push(searchWhere(filters.search));
-  return and(...conditions);
+  if (filters.search) narrowing.push(searchWhere(filters.search));
+  const present = narrowing.filter((condition) => condition !== undefined);
+  return {
+    where: and(
+      companyScopeWhere(viewer, be.companyId),
+      filters.companyId ? eq(be.companyId, filters.companyId) : undefined,
+      ...present,
+    ),
+    onlyCompanies: present.length === 0,
+  };
+}
+
+/** The WHERE of employeeFilters alone. */
+export function employeeFiltersWhere(viewer: CurrentUser, filters: Partial<EmployeeFilters>, today: string) {
+  return employeeFilters(viewer, filters, today).where;
 }
 
 /** Newest first, ties by id: the order of beneficiary_employees_created_idx walked backwards. */
@@ -195,13 +213,16 @@ export async function readEmployeePage<T>(
   where: SQL | undefined,
   query: { page: number; pageSize: number; after?: string | undefined; before?: string | undefined },
   rowsOf: (ids: string[]) => Promise<T[]>,
+  /** The list's total when something cheaper than counting `where` knows it (rowsInScope). */
+  total?: () => Promise<number>,
 ) {
   const after = query.after ? positionOf(query.after, "after") : null;
   const before = !after && query.before ? positionOf(query.before, "before") : null;
   let positions: Position[] = [];
   const page = await readPage(
     { page: query.page, limit: query.pageSize },
-    async () => (await db.select({ n: sql<number>`count(*)::int` }).from(be).where(where))[0]?.n ?? 0,
+    total ??
+      (async () => (await db.select({ n: sql<number>`count(*)::int` }).from(be).where(where))[0]?.n ?? 0),
     async ({ limit, offset }) => {
       const ids = db.select({ id: be.id, createdAt: sql<string>`${be.createdAt}::text` }).from(be);
       const rowKey = sql`(${be.createdAt}, ${be.id})`;

@@ -22,9 +22,10 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, ensureCompanyInScope, rowsInScope } from "../auth/tenancy.ts";
 import {
   completePayrollDataWhere,
+  employeeFilters,
   employeeFiltersWhere,
   employeesByIds,
   NEWEST_FIRST,
@@ -91,8 +92,14 @@ export async function listEmployees(
   query: TEmployeesListQuery,
 ): Promise<TEmployeesPage> {
   const today = helsinkiToday();
-  const where = employeeFiltersWhere(viewer, query, today);
-  return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today));
+  const { where, onlyCompanies } = employeeFilters(viewer, query, today);
+  return readEmployeePage(
+    db,
+    where,
+    query,
+    (ids) => employeesByIds(db, ids, today),
+    onlyCompanies ? () => rowsInScope(db, viewer, be, query.companyId) : undefined,
+  );
 }
 
 /** Every employee of one live company in the viewer's scope (404 for another or a deleted company). */

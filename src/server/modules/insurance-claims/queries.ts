@@ -24,8 +24,9 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, newestPageIds, readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
 import { employeeMatches, foundByAnyOf, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -162,6 +163,13 @@ function toListItem({ claim, employeeUserId: _, ...row }: ListRow): TInsuranceCl
   };
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
+    .where(amongPageIds(insuranceClaims.id))
+    .prepare("insurance_claims_list_rows"),
+);
+
 /** GET /api/insurance-claims: the viewer's claims, filtered and paged in SQL, newest first. */
 export async function listClaims(
   db: Db,
@@ -181,10 +189,11 @@ export async function listClaims(
     // so the claims alone count the same.
     async () => (await db.select({ value: count() }).from(insuranceClaims).where(where))[0]?.value ?? 0,
     async ({ limit, offset }) => {
-      const rows = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
-        .where(newestPageIds(insuranceClaims, where, { limit, offset }))
-        .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id));
-      return rows.map(toListItem);
+      const ids = await newestIdsOf(db, insuranceClaims, where, { limit, offset });
+      if (ids.length === 0) return [];
+      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.claim.id).map(
+        toListItem,
+      );
     },
   );
 }

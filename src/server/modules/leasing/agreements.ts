@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { TLeasingAgreement, TLeasingAgreementsQuery } from "../../../contract/leasing-agreements.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
@@ -7,8 +7,9 @@ import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax
 import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
 import { employeeNameMatches } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -20,7 +21,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestFirstPage } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestFirstPage, rowsInScope } from "../auth/tenancy.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 const be = beneficiaryEmployees;
@@ -108,6 +109,13 @@ function toAgreement({ agreement: a, ...row }: Row, today: string): TLeasingAgre
   };
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withJoins(db.select(columns).from(leasingAgreements).$dynamic())
+    .where(amongPageIds(leasingAgreements.id))
+    .prepare("leasing_agreements_list_rows"),
+);
+
 /** Leasing agreements as the back office and the employer read them (SPEC §7 "Leasing"). */
 export function createLeasingAgreementsService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -127,9 +135,14 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       // search a subquery) and every join is to a required row, so the agreements alone count the same,
       // several times faster at scale.
       const counted = db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic();
+      // Only the caller's companies: the counts kept per company.
+      const onlyCompanies = !email && !number && !name && !query.status;
       return readPage(
         query,
-        async () => (await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
+        async () =>
+          onlyCompanies
+            ? rowsInScope(db, viewer, leasingAgreements)
+            : ((await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0),
         async ({ limit, offset }) => {
           // The e-mail and the number search read joins; the name search is the agreement's own column.
           const newest = newestFirstPage(
@@ -139,13 +152,20 @@ export function createLeasingAgreementsService(ctx: AppContext) {
             { limit, offset },
             { ownColumns: !(email || number), narrow: !!(email || number || name) },
           );
-          const rows = await withJoins(db.select(columns).from(leasingAgreements).$dynamic())
-            .where(newest.where)
-            .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
-            .limit(limit)
-            .offset(newest.offset);
+          const ids = await newestIdsOf(
+            db,
+            leasingAgreements,
+            newest.where,
+            { limit, offset: newest.offset },
+            email || number ? withJoins : undefined,
+          );
+          if (ids.length === 0) return [];
           const today = toHelsinkiDateString(new Date());
-          return rows.map((row) => toAgreement(row, today));
+          return inPageOrder(
+            ids,
+            await listRowsStatement(db).execute({ ids }),
+            (row) => row.agreement.id,
+          ).map((row) => toAgreement(row, today));
         },
       );
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type {
   TOrderCancellationDetails,
@@ -13,8 +13,9 @@ import type { Permission } from "../../../domain/permissions.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { newestPageIds, readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -284,6 +285,13 @@ export async function ensureManageable(db: Db, viewer: Viewer, id: string) {
   if (!row) throw notFound("Order cancellation");
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withJoins(db.select(listColumns).from(oc).$dynamic())
+    .where(amongPageIds(oc.id))
+    .prepare("order_cancellations_list_rows"),
+);
+
 /** The cancellations the viewer may read, newest first, searched and filtered, a page at a time. */
 export async function listCancellations(
   db: Db,
@@ -302,10 +310,9 @@ export async function listCancellations(
   // cancellations alone count the same.
   const total = async () => (await db.select({ n: count() }).from(oc).where(where))[0]?.n ?? 0;
   return readPage(query, total, async (page) => {
-    const rows = await withJoins(db.select(listColumns).from(oc).$dynamic())
-      .where(newestPageIds(oc, where, page))
-      .orderBy(desc(oc.createdAt), desc(oc.id));
-    return rows.map(toListItem);
+    const ids = await newestIdsOf(db, oc, where, page);
+    if (ids.length === 0) return [];
+    return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.c.id).map(toListItem);
   });
 }
 

@@ -21,8 +21,9 @@ import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -38,7 +39,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestFirstPage } from "../auth/tenancy.ts";
+import { companyScopeWhere, newestFirstPage, rowsInScope } from "../auth/tenancy.ts";
 import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
@@ -180,33 +181,46 @@ function awaitsEmployer(
   );
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withOrderJoins(db.select(listColumns).from(orders).$dynamic())
+    .where(amongPageIds(orders.id))
+    .prepare("orders_list_rows"),
+);
+
 export function createOrdersService(ctx: AppContext) {
   const { db } = ctx.database;
 
   return {
     async list(viewer: Viewer, query: TOrdersQuery) {
       const search = query.search?.trim();
-      const where = and(
-        companyScopeWhere(viewer, orders.companyId),
+      const narrowing = [
         search
           ? orderOrEmployeeMatches({ orderId: orders.id, employeeId: orders.beneficiaryEmployeeId }, search)
           : undefined,
         query.status ? eq(orders.orderStatus, query.status) : undefined,
         query.statusGroup ? inArray(orders.orderStatus, [...STATUS_GROUPS[query.statusGroup]]) : undefined,
-        query.companyId ? eq(orders.companyId, query.companyId) : undefined,
         query.bikeStoreId ? eq(orders.bikeStoreId, query.bikeStoreId) : undefined,
+      ].filter((condition) => condition !== undefined);
+      const where = and(
+        companyScopeWhere(viewer, orders.companyId),
+        query.companyId ? eq(orders.companyId, query.companyId) : undefined,
+        ...narrowing,
       );
-      // Every condition is the order's own column (the search a subquery) and every join is to a
-      // required row, so the orders alone count the same, several times faster at scale.
-      const total = async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
+      // Only the caller's companies (or one of them): the counts kept per company. Else every
+      // condition is the order's own column (the search a subquery) and every join is to a required
+      // row, so the orders alone count the same, several times faster at scale.
+      const total = async () =>
+        narrowing.length === 0
+          ? rowsInScope(db, viewer, orders, query.companyId)
+          : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
       return readPage(query, total, async (page) => {
         const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: !!search });
-        const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
-          .where(newest.where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(page.limit)
-          .offset(newest.offset);
-        return rows.map(toListItem);
+        const ids = await newestIdsOf(db, orders, newest.where, { limit: page.limit, offset: newest.offset });
+        if (ids.length === 0) return [];
+        return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.order.id).map(
+          toListItem,
+        );
       });
     },
 

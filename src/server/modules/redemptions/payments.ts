@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { TRedemptionPayment } from "../../../contract/bike-redemptions.ts";
 import type {
@@ -11,8 +11,9 @@ import type { EventType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -86,6 +87,13 @@ function toPayment({ payment: p, ...row }: Row): TRedemptionPayment {
   };
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withJoins(db.select(columns).from(redemptionPayments).$dynamic())
+    .where(amongPageIds(redemptionPayments.id))
+    .prepare("redemption_payments_list_rows"),
+);
+
 export async function listRedemptionPayments(
   db: Db,
   viewer: Pick<CurrentUser, "scope">,
@@ -120,12 +128,17 @@ export async function listRedemptionPayments(
         { limit, offset },
         { ownColumns: !search, narrow: !!search },
       );
-      const rows = await withJoins(db.select(columns).from(redemptionPayments).$dynamic())
-        .where(newest.where)
-        .orderBy(desc(redemptionPayments.createdAt), desc(redemptionPayments.id))
-        .limit(limit)
-        .offset(newest.offset);
-      return rows.map(toPayment);
+      const ids = await newestIdsOf(
+        db,
+        redemptionPayments,
+        newest.where,
+        { limit, offset: newest.offset },
+        search ? withJoins : undefined,
+      );
+      if (ids.length === 0) return [];
+      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.payment.id).map(
+        toPayment,
+      );
     },
   );
   // SPEC §7: the redemption payments' list counts in totalCount.

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   TBikeRedemptionList,
@@ -9,8 +9,9 @@ import type {
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { newestPageIds, readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -119,6 +120,13 @@ function withListJoins<T extends PgSelect>(query: T) {
     .leftJoin(systemUsers, eq(systemUsers.userId, be.userId));
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
+    .where(amongPageIds(bikeRedemptions.id))
+    .prepare("bike_redemptions_list_rows"),
+);
+
 export async function listCases(
   db: Db,
   viewer: Viewer,
@@ -143,10 +151,11 @@ export async function listCases(
     // alone count the same.
     async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
-      const rows = await withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
-        .where(newestPageIds(bikeRedemptions, where, { limit, offset }))
-        .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id));
-      return rows.map(toListItem);
+      const ids = await newestIdsOf(db, bikeRedemptions, where, { limit, offset });
+      if (ids.length === 0) return [];
+      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.redemption.id).map(
+        toListItem,
+      );
     },
   );
   // SPEC §3: the bike redemptions' list counts in totalCount.

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type {
   TCreateSignedDocument,
@@ -9,8 +9,9 @@ import type {
 } from "../../../contract/signed-documents.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -121,6 +122,13 @@ function toDocument(row: Row, viewer: Viewer): TSignedDocument {
   };
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withJoins(db.select(columns).from(signedDocuments).$dynamic())
+    .where(amongPageIds(signedDocuments.id))
+    .prepare("signed_documents_list_rows"),
+);
+
 export function createSignedDocumentsService(ctx: AppContext) {
   const { db } = ctx.database;
 
@@ -160,12 +168,17 @@ export function createSignedDocumentsService(ctx: AppContext) {
             { limit, offset },
             { ownColumns: !search, narrow: !!search },
           );
-          const rows = await withJoins(db.select(columns).from(signedDocuments).$dynamic())
-            .where(newest.where)
-            .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
-            .limit(limit)
-            .offset(newest.offset);
-          return rows.map((row) => toDocument(row, viewer));
+          const ids = await newestIdsOf(
+            db,
+            signedDocuments,
+            newest.where,
+            { limit, offset: newest.offset },
+            search ? withJoins : undefined,
+          );
+          if (ids.length === 0) return [];
+          return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.doc.id).map(
+            (row) => toDocument(row, viewer),
+          );
         },
       );
       // SPEC §7 answers signed documents in `data`.

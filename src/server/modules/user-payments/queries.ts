@@ -11,8 +11,9 @@ import { personName } from "../../../domain/person-name.ts";
 import { isOpenUserPayment } from "../../../domain/user-payments.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { likeContains, newestPageIds, readPage } from "../../db/paging.ts";
+import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
 import { employeeMatches, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -24,7 +25,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, employeeRecordScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, employeeRecordScope, rowsInScope } from "../auth/tenancy.ts";
 
 /**
  * Reading user payments (contract/user-payments.ts): the employee's own list, the helpdesk's and the
@@ -138,14 +139,20 @@ export async function myPayments(db: Db, user: Viewer): Promise<{ items: TUserPa
   return { items: rows.map(toUserPayment) };
 }
 
+/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+const listRowsStatement = preparedPerDatabase((db) =>
+  withJoins(db.select(columns).from(userPayments).$dynamic())
+    .where(amongPageIds(userPayments.id))
+    .prepare("user_payments_list_rows"),
+);
+
 export async function listPayments(
   db: Db,
   viewer: Viewer,
   query: TUserPaymentsQuery,
 ): Promise<TUserPaymentPage> {
   const term = query.searchTerm?.trim();
-  const where = and(
-    companyScopeWhere(viewer, userPayments.companyId),
+  const narrowing = [
     term ? searchCondition(term) : undefined,
     ...onHelsinkiDates(userPayments.createdAt, query.createdFrom, query.createdTo),
     ...onHelsinkiDates(userPayments.sentAt, query.sentFrom, query.sentTo),
@@ -153,18 +160,24 @@ export async function listPayments(
     query.isUserPaymentDone === undefined
       ? undefined
       : eq(userPayments.isUserPaymentDone, query.isUserPaymentDone),
-  );
-  // Every condition is the payment's own column (the search's subqueries too) and every join a
-  // required row (or a left join), so the payments alone count the same.
+  ].filter((condition) => condition !== undefined);
+  const where = and(companyScopeWhere(viewer, userPayments.companyId), ...narrowing);
+  // Only the caller's companies: the counts kept per company. Else every condition is the payment's
+  // own column (the search's subqueries too) and every join a required row (or a left join), so the
+  // payments alone count the same.
   // SPEC §3 names the page's size pageSize in the query; the answer is the default page.
   return readPage(
     { page: query.page, limit: query.pageSize },
-    async () => (await db.select({ n: count() }).from(userPayments).where(where))[0]?.n ?? 0,
+    async () =>
+      narrowing.length === 0
+        ? rowsInScope(db, viewer, userPayments)
+        : ((await db.select({ n: count() }).from(userPayments).where(where))[0]?.n ?? 0),
     async ({ limit, offset }) => {
-      const rows = await withJoins(db.select(columns).from(userPayments).$dynamic())
-        .where(newestPageIds(userPayments, where, { limit, offset }))
-        .orderBy(desc(userPayments.createdAt), desc(userPayments.id));
-      return rows.map(toUserPayment);
+      const ids = await newestIdsOf(db, userPayments, where, { limit, offset });
+      if (ids.length === 0) return [];
+      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.payment.id).map(
+        toUserPayment,
+      );
     },
   );
 }
