@@ -1,7 +1,7 @@
 import { getTableName, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias, type PgTable } from "drizzle-orm/pg-core";
 import { likeContains } from "./paging.ts";
-import { beneficiaryEmployees, orders, systemUsers, users } from "./schema/index.ts";
+import { employeeSearch, orders, systemUsers, users } from "./schema/index.ts";
 
 /**
  * How the lists of people's records search them (orders, agreements, cancellations, claims, lease-end
@@ -9,41 +9,51 @@ import { beneficiaryEmployees, orders, systemUsers, users } from "./schema/index
  * e-mail, "contains" and without regard to case, and by an order number typed as digits.
  *
  * Each is a condition on the listed table's own column (its employee, user or order), so a list's
- * conditions never need its joins: the page's count reads the listed table alone. The people are
- * found through the trigram indexes (pg_trgm, gin_trgm_ops) of users.email and of system_users'
- * "First Last", a few thousand index entries instead of every person of a 100,000-employee group.
- * Found people are handed on as an array (`= any(array(...))`), which each next table looks up in its
- * index: given a set instead, PostgreSQL joined it by reading all 100,000 employees.
+ * conditions never need its joins: the page's count reads the listed table alone. People and
+ * employees are found through trigram indexes (pg_trgm, gin_trgm_ops): users.email and system_users'
+ * "First Last" for a user, employee_search's copies of both for an employee, a few thousand index
+ * entries instead of every person of a 100,000-employee group. What is found is handed on as an array
+ * (`= any(array(...))`), which each next table looks up in its index: given a set instead, PostgreSQL
+ * joined it by reading all 100,000 employees.
  */
 
 /** "First Last" as system_users_full_name_trgm_idx indexes it (the expression must stay the same). */
 export const fullNameOf = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
   sql`(${table.firstName} || ' ' || ${table.lastName})`;
 
-/** The users (ids) whose "First Last", or with `email` whose e-mail, contains the text. */
-function peopleMatching(search: string, by: { email: boolean }): SQL {
+/** The users (ids) whose "First Last" or e-mail contains the text. */
+function peopleMatching(search: string): SQL {
   const pattern = likeContains(search);
-  const byName = sql`select ${systemUsers.userId} from ${systemUsers} where ${fullNameOf(systemUsers)} ilike ${pattern}`;
-  if (!by.email) return sql`(${byName})`;
-  return sql`(${byName} union select ${users.id} from ${users} where ${users.email} ilike ${pattern})`;
+  return sql`(select ${systemUsers.userId} from ${systemUsers} where ${fullNameOf(systemUsers)} ilike ${pattern}
+    union select ${users.id} from ${users} where ${users.email} ilike ${pattern})`;
 }
 
 /** The user in `userId` (a users.id column) has a name or e-mail containing the text. */
 export function userMatches(userId: AnyPgColumn, search: string): SQL {
-  return sql`${userId} = any(array${peopleMatching(search, { email: true })})`;
+  return sql`${userId} = any(array${peopleMatching(search)})`;
 }
 
-const employeesOf = (people: SQL) =>
-  sql`(select ${beneficiaryEmployees.id} from ${beneficiaryEmployees} where ${beneficiaryEmployees.userId} = any(array${people}))`;
+/**
+ * The employees (ids) whose "First Last", or with `email` whose e-mail, contains the text: found in
+ * employee_search, which holds both beside each employee (kept by triggers), through its trigram
+ * indexes. Going from the people found to their employees looked up each person (a common surname's
+ * 5,400: 21 ms, in the count and again in the page).
+ */
+function employeesMatching(search: string, by: { email: boolean }): SQL {
+  const pattern = likeContains(search);
+  const s = employeeSearch;
+  return sql`(select ${s.beneficiaryEmployeeId} from ${s}
+    where ${s.name} ilike ${pattern}${by.email ? sql` or ${s.email} ilike ${pattern}` : sql``})`;
+}
 
 /** The employee in `employeeId` (a beneficiary_employees.id column) has a name or e-mail containing the text. */
 export function employeeMatches(employeeId: AnyPgColumn, search: string): SQL {
-  return sql`${employeeId} = any(array${employeesOf(peopleMatching(search, { email: true }))})`;
+  return sql`${employeeId} = any(array${employeesMatching(search, { email: true })})`;
 }
 
 /** The employee in `employeeId` has a name ("First Last") containing the text. */
 export function employeeNameMatches(employeeId: AnyPgColumn, search: string): SQL {
-  return sql`${employeeId} = any(array${employeesOf(peopleMatching(search, { email: false }))})`;
+  return sql`${employeeId} = any(array${employeesMatching(search, { email: false })})`;
 }
 
 /** An order number: 1 to 9 digits, nothing else. */

@@ -25,6 +25,7 @@ const EXPECTED_TABLES = [
   "contact_change_requests",
   "contact_forms",
   "employee_absences",
+  "employee_search",
   "event_log",
   "files",
   "group_companies",
