@@ -34,7 +34,9 @@ export function ReportingPage() {
           <Tabs
             value={view}
             onChange={(value) => {
-              if (value && value !== view) void navigate({ search: viewSearch(value as View, params) });
+              if (value && value !== view) {
+                void navigate({ search: viewSearch(value as View, params, company.id) });
+              }
             }}
             keepMounted={false}
           >
