@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
@@ -32,7 +33,7 @@ import { BY_BIKE_STORE, moveOrder, type OrderMover } from "./lifecycle.ts";
 /** Reading orders: the list, its counts, one order with its timeline, the online count. */
 
 const t = setupTestApp({}, { demoData: true });
-const { call } = apiCaller(t);
+const { as, call } = apiCaller(t);
 
 const ADMIN = "admin@pedaali.test";
 const DEMO_ADMIN = "employer.admin@demo.test";
@@ -161,6 +162,26 @@ describe("GET /api/orders/all", () => {
       order.id,
     );
     expect((await list("search=%25_%25")).total).toBe(0);
+  });
+
+  it("sends a page compressed as the browser asks, whole and with its length", async () => {
+    const url = "/api/orders/all?limit=50";
+    const plain = await call("GET", url, ADMIN);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const [encoding, decompress] of [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({
+        url,
+        headers: { ...(await as(ADMIN)).headers(), "accept-encoding": encoding },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(JSON.parse(decompress(res.rawPayload).toString("utf8"))).toEqual(plain.json());
+    }
   });
 
   it("refuses bad input, the employee and the anonymous", async () => {
