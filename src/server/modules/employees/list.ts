@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type {
   TAbsence,
   TEmployee,
@@ -11,8 +25,9 @@ import { GRANTABLE_EMPLOYER_ROLES } from "../../../domain/employees.ts";
 import type { AbsenceReason, EmployeeStatus, OrderStatus } from "../../../domain/enums.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { readPage } from "../../db/paging.ts";
+import { amongPageIds, readPage } from "../../db/paging.ts";
 import { foundByAnyOf } from "../../db/person-search.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -338,7 +353,7 @@ const ordersJson = sql<OrderJson[] | null>`(select json_agg(o order by o."create
   order by ${orders.createdAt} desc limit ${ORDERS_PER_EMPLOYEE}) o)`;
 
 /** The absence that covers the day, if any (the latest to start). */
-const currentAbsenceJson = (day: string) => sql<AbsenceJson | null>`(select json_build_object(
+const currentAbsenceJson = (day: SQLWrapper | string) => sql<AbsenceJson | null>`(select json_build_object(
     'id', ${employeeAbsences.id}, 'beneficiaryEmployeeId', ${employeeAbsences.beneficiaryEmployeeId},
     'reason', ${employeeAbsences.reason}, 'reasonOther', ${employeeAbsences.reasonOther},
     'startDate', ${employeeAbsences.startDate}, 'endDate', ${employeeAbsences.endDate},
@@ -354,10 +369,12 @@ const employerRolesOf = sql<string[] | null>`(select array_agg(distinct ${roles.
   where ${userRoles.userId} = ${be.userId} and ${userRoles.companyId} = ${be.companyId}
     and ${inArray(roles.name, [...GRANTABLE_EMPLOYER_ROLES])})`;
 
-/** The rows of the given employees, in the order of `ids` (a page found by readEmployeePage). */
-export async function employeesByIds(db: Db, ids: readonly string[], today: string): Promise<TEmployee[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/**
+ * The rows of a page's employees (amongPageIds), prepared once per database handle: its joins and
+ * subqueries took PostgreSQL longer to plan than to run (1.1 ms against 0.9 for a page of ten).
+ */
+const employeeRowsStatement = preparedPerDatabase((db) =>
+  db
     .select({
       employee: be,
       firstName: systemUsers.firstName,
@@ -369,7 +386,7 @@ export async function employeesByIds(db: Db, ids: readonly string[], today: stri
       unitName: companyUnits.unitName,
       orders: ordersJson,
       orderCount: sql<number>`(select count(*)::int from ${orders} where ${orders.beneficiaryEmployeeId} = ${be.id})`,
-      currentAbsence: currentAbsenceJson(today),
+      currentAbsence: currentAbsenceJson(sql.placeholder("today")),
       employerRoles: employerRolesOf,
     })
     .from(be)
@@ -377,7 +394,14 @@ export async function employeesByIds(db: Db, ids: readonly string[], today: stri
     .innerJoin(companies, eq(companies.id, be.companyId))
     .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
     .leftJoin(companyUnits, eq(companyUnits.id, be.unitId))
-    .where(inArray(be.id, [...ids]));
+    .where(amongPageIds(be.id))
+    .prepare("employee_list_rows"),
+);
+
+/** The rows of the given employees, in the order of `ids` (a page found by readEmployeePage). */
+export async function employeesByIds(db: Db, ids: readonly string[], today: string): Promise<TEmployee[]> {
+  if (ids.length === 0) return [];
+  const rows = await employeeRowsStatement(db).execute({ ids, today });
   const byId = new Map(
     rows.map((r): [string, TEmployee] => [
       r.employee.id,
