@@ -6,7 +6,7 @@ import type { Db } from "./client.ts";
  * The list helpers every paged endpoint shares (DESIGN.md §5 Lists): `readPage` (count and rows of one
  * page) in the default envelope `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, the
  * SQL offset of a page, the page's ids found before a list's joins (`newestIdsOf`) and its rows read by
- * them (`amongPageIds`), and a "contains" pattern for ILIKE filters.
+ * them (`amongPageIds`, `rowsOfPage`), and a "contains" pattern for ILIKE filters.
  */
 
 export type PageArgs = { page: number; limit: number };
@@ -71,20 +71,30 @@ export async function newestIdsOf(
 }
 
 /**
- * The WHERE of a list's statement that reads a page's rows by their ids, prepared once per database
- * handle (preparedPerDatabase) and given the ids as one array (`execute({ ids })`). PostgreSQL then
- * plans the list's joins once per connection: planned for every page, they cost more than they took
- * to run (the leasing agreements' seven joins: 10 ms of planning, 0.8 ms of execution; the signed
- * documents' 8 and 0.1; the orders' 4.6 and 0.6). The ids are unnested into rows that each find
- * theirs by its primary key, and the statement has no ORDER BY (inPageOrder orders the rows): as
- * `id = any(array)` beside an ORDER BY, a small table was walked whole along another index.
+ * The WHERE of a list's statement that reads a page's rows by their ids (`rowsOfPage`), prepared once
+ * per database handle (preparedPerDatabase). PostgreSQL then plans the list's joins once per
+ * connection: planned for every page, they cost more than they took to run (the leasing agreements'
+ * seven joins: 10 ms of planning, 0.8 ms of execution; the signed documents' 8 and 0.1; the orders'
+ * 4.6 and 0.6). The ids are unnested into rows that each find theirs by its primary key, and the
+ * statement has no ORDER BY (rowsOfPage orders the rows): as `id = any(array)` beside an ORDER BY, a
+ * small table was walked whole along another index.
  */
 export const amongPageIds = (id: AnyPgColumn) =>
   sql`${id} in (select unnest(${sql.placeholder("ids")}::uuid[]))`;
 
-/** A page's rows in the order of its ids; a row gone since its id was read is left out. */
-export function inPageOrder<T>(ids: readonly string[], rows: readonly T[], idOf: (row: T) => string): T[] {
-  const byId = new Map(rows.map((row) => [idOf(row), row]));
+/**
+ * A page's rows: `statement` (WHERE amongPageIds) run with the ids and any other placeholders'
+ * `values`, its rows put in the order of the ids (`idOf` names a row's id); a row gone since its id was
+ * read is left out. No ids, no statement.
+ */
+export async function rowsOfPage<T>(
+  statement: { execute: (values: Record<string, unknown>) => Promise<T[]> },
+  ids: readonly string[],
+  idOf: (row: T) => string,
+  values: Record<string, unknown> = {},
+): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await statement.execute({ ...values, ids })).map((row) => [idOf(row), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row === undefined ? [] : [row];

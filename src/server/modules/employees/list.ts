@@ -25,7 +25,7 @@ import { GRANTABLE_EMPLOYER_ROLES } from "../../../domain/employees.ts";
 import type { AbsenceReason, EmployeeStatus, OrderStatus } from "../../../domain/enums.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { amongPageIds, readPage } from "../../db/paging.ts";
+import { amongPageIds, readPage, rowsOfPage } from "../../db/paging.ts";
 import { foundByAnyOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -400,46 +400,41 @@ const employeeRowsStatement = preparedPerDatabase((db) =>
 
 /** The rows of the given employees, in the order of `ids` (a page found by readEmployeePage). */
 export async function employeesByIds(db: Db, ids: readonly string[], today: string): Promise<TEmployee[]> {
-  if (ids.length === 0) return [];
-  const rows = await employeeRowsStatement(db).execute({ ids, today });
-  const byId = new Map(
-    rows.map((r): [string, TEmployee] => [
-      r.employee.id,
-      {
-        beneficiaryEmployeeId: r.employee.id,
-        userId: r.employee.userId,
-        companyId: r.employee.companyId,
-        companyName: r.companyName,
-        systemUser: {
-          firstName: r.firstName ?? "",
-          lastName: r.lastName ?? "",
-          workEmail: r.workEmail,
-          phoneNumber: r.phoneNumber,
-        },
-        costUnit: r.employee.costUnit,
-        unitId: r.employee.unitId,
-        unitName: r.unitName,
-        employeeNumber: r.employee.employeeNumber,
-        payRollOther: r.employee.payRollOther,
-        lastWorkingDayDate: r.employee.lastWorkingDayDate,
-        jobTrialPeriodEndDate: r.employee.jobTrialPeriodEndDate,
-        status: r.employee.status,
-        employerNote: r.employee.employerNote,
-        maxPrice: r.employee.maxPriceCents === null ? null : centsToEuros(r.employee.maxPriceCents),
-        companyMaxPrice: r.companyMaxPriceCents === null ? null : centsToEuros(r.companyMaxPriceCents),
-        employmentEnded: r.employee.lastWorkingDayDate < today,
-        currentAbsence: r.currentAbsence ? toAbsence(r.currentAbsence) : null,
-        orders: (r.orders ?? []).map(toOrder),
-        orderCount: r.orderCount,
-        employerRoles: (r.employerRoles ?? []).filter((name): name is GrantableEmployerRole =>
-          (GRANTABLE_EMPLOYER_ROLES as readonly string[]).includes(name),
-        ),
-        decidedAt: r.employee.decidedAt ? r.employee.decidedAt.toISOString() : null,
-        createdAt: r.employee.createdAt.toISOString(),
+  const rows = await rowsOfPage(employeeRowsStatement(db), ids, (r) => r.employee.id, { today });
+  return rows.map(
+    (r): TEmployee => ({
+      beneficiaryEmployeeId: r.employee.id,
+      userId: r.employee.userId,
+      companyId: r.employee.companyId,
+      companyName: r.companyName,
+      systemUser: {
+        firstName: r.firstName ?? "",
+        lastName: r.lastName ?? "",
+        workEmail: r.workEmail,
+        phoneNumber: r.phoneNumber,
       },
-    ]),
+      costUnit: r.employee.costUnit,
+      unitId: r.employee.unitId,
+      unitName: r.unitName,
+      employeeNumber: r.employee.employeeNumber,
+      payRollOther: r.employee.payRollOther,
+      lastWorkingDayDate: r.employee.lastWorkingDayDate,
+      jobTrialPeriodEndDate: r.employee.jobTrialPeriodEndDate,
+      status: r.employee.status,
+      employerNote: r.employee.employerNote,
+      maxPrice: r.employee.maxPriceCents === null ? null : centsToEuros(r.employee.maxPriceCents),
+      companyMaxPrice: r.companyMaxPriceCents === null ? null : centsToEuros(r.companyMaxPriceCents),
+      employmentEnded: r.employee.lastWorkingDayDate < today,
+      currentAbsence: r.currentAbsence ? toAbsence(r.currentAbsence) : null,
+      orders: (r.orders ?? []).map(toOrder),
+      orderCount: r.orderCount,
+      employerRoles: (r.employerRoles ?? []).filter((name): name is GrantableEmployerRole =>
+        (GRANTABLE_EMPLOYER_ROLES as readonly string[]).includes(name),
+      ),
+      decidedAt: r.employee.decidedAt ? r.employee.decidedAt.toISOString() : null,
+      createdAt: r.employee.createdAt.toISOString(),
+    }),
   );
-  return ids.map((id) => byId.get(id)).filter((row): row is TEmployee => row !== undefined);
 }
 
 /** Employees with complete payroll data: accepted, with an employee number and a cost unit. */

@@ -24,7 +24,7 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { employeeMatches, foundByAnyOf, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -163,7 +163,7 @@ function toListItem({ claim, employeeUserId: _, ...row }: ListRow): TInsuranceCl
   };
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic())
     .where(amongPageIds(insuranceClaims.id))
@@ -190,10 +190,7 @@ export async function listClaims(
     async () => (await db.select({ value: count() }).from(insuranceClaims).where(where))[0]?.value ?? 0,
     async ({ limit, offset }) => {
       const ids = await newestIdsOf(db, insuranceClaims, where, { limit, offset });
-      if (ids.length === 0) return [];
-      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.claim.id).map(
-        toListItem,
-      );
+      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.claim.id)).map(toListItem);
     },
   );
 }

@@ -7,7 +7,7 @@ import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax
 import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { employeeNameMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -109,7 +109,7 @@ function toAgreement({ agreement: a, ...row }: Row, today: string): TLeasingAgre
   };
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withJoins(db.select(columns).from(leasingAgreements).$dynamic())
     .where(amongPageIds(leasingAgreements.id))
@@ -122,25 +122,23 @@ export function createLeasingAgreementsService(ctx: AppContext) {
 
   return {
     async list(viewer: Viewer, query: TLeasingAgreementsQuery) {
-      const conditions: (SQL | undefined)[] = [companyScopeWhere(viewer, leasingAgreements.companyId)];
+      const narrowing: SQL[] = [];
       const email = query.searchEmail?.trim();
-      if (email) conditions.push(ilike(users.email, likeContains(email)));
+      if (email) narrowing.push(ilike(users.email, likeContains(email)));
       const number = query.searchEmployeeNumber?.trim();
-      if (number) conditions.push(ilike(be.employeeNumber, `${likeContains(number).slice(1)}`));
+      if (number) narrowing.push(ilike(be.employeeNumber, `${likeContains(number).slice(1)}`));
       const name = query.searchName?.trim();
-      if (name) conditions.push(employeeNameMatches(leasingAgreements.beneficiaryEmployeeId, name));
-      if (query.status) conditions.push(eq(leasingAgreements.status, query.status));
-      const where = and(...conditions);
-      // Without the e-mail or number search every condition is the agreement's own column (the name
-      // search a subquery) and every join is to a required row, so the agreements alone count the same,
-      // several times faster at scale.
+      if (name) narrowing.push(employeeNameMatches(leasingAgreements.beneficiaryEmployeeId, name));
+      if (query.status) narrowing.push(eq(leasingAgreements.status, query.status));
+      const where = and(companyScopeWhere(viewer, leasingAgreements.companyId), ...narrowing);
+      // Only the caller's companies: the counts kept per company. Else, without the e-mail or number
+      // search, every condition is the agreement's own column (the name search a subquery) and every
+      // join is to a required row, so the agreements alone count the same, several times faster at scale.
       const counted = db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic();
-      // Only the caller's companies: the counts kept per company.
-      const onlyCompanies = !email && !number && !name && !query.status;
       return readPage(
         query,
         async () =>
-          onlyCompanies
+          narrowing.length === 0
             ? rowsInScope(db, viewer, leasingAgreements)
             : ((await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0),
         async ({ limit, offset }) => {
@@ -159,13 +157,10 @@ export function createLeasingAgreementsService(ctx: AppContext) {
             { limit, offset: newest.offset },
             email || number ? withJoins : undefined,
           );
-          if (ids.length === 0) return [];
           const today = toHelsinkiDateString(new Date());
-          return inPageOrder(
-            ids,
-            await listRowsStatement(db).execute({ ids }),
-            (row) => row.agreement.id,
-          ).map((row) => toAgreement(row, today));
+          return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.agreement.id)).map((row) =>
+            toAgreement(row, today),
+          );
         },
       );
     },

@@ -13,7 +13,7 @@ import type { Permission } from "../../../domain/permissions.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -285,7 +285,7 @@ export async function ensureManageable(db: Db, viewer: Viewer, id: string) {
   if (!row) throw notFound("Order cancellation");
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withJoins(db.select(listColumns).from(oc).$dynamic())
     .where(amongPageIds(oc.id))
@@ -311,8 +311,7 @@ export async function listCancellations(
   const total = async () => (await db.select({ n: count() }).from(oc).where(where))[0]?.n ?? 0;
   return readPage(query, total, async (page) => {
     const ids = await newestIdsOf(db, oc, where, page);
-    if (ids.length === 0) return [];
-    return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.c.id).map(toListItem);
+    return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.c.id)).map(toListItem);
   });
 }
 

@@ -21,7 +21,7 @@ import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -181,7 +181,7 @@ function awaitsEmployer(
   );
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withOrderJoins(db.select(listColumns).from(orders).$dynamic())
     .where(amongPageIds(orders.id))
@@ -217,10 +217,7 @@ export function createOrdersService(ctx: AppContext) {
       return readPage(query, total, async (page) => {
         const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: !!search });
         const ids = await newestIdsOf(db, orders, newest.where, { limit: page.limit, offset: newest.offset });
-        if (ids.length === 0) return [];
-        return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.order.id).map(
-          toListItem,
-        );
+        return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.order.id)).map(toListItem);
       });
     },
 

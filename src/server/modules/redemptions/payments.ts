@@ -11,7 +11,7 @@ import type { EventType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -87,7 +87,7 @@ function toPayment({ payment: p, ...row }: Row): TRedemptionPayment {
   };
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withJoins(db.select(columns).from(redemptionPayments).$dynamic())
     .where(amongPageIds(redemptionPayments.id))
@@ -135,10 +135,7 @@ export async function listRedemptionPayments(
         { limit, offset: newest.offset },
         search ? withJoins : undefined,
       );
-      if (ids.length === 0) return [];
-      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.payment.id).map(
-        toPayment,
-      );
+      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.payment.id)).map(toPayment);
     },
   );
   // SPEC §7: the redemption payments' list counts in totalCount.

@@ -9,7 +9,7 @@ import type {
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -120,7 +120,7 @@ function withListJoins<T extends PgSelect>(query: T) {
     .leftJoin(systemUsers, eq(systemUsers.userId, be.userId));
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withListJoins(db.select(listColumns).from(bikeRedemptions).$dynamic())
     .where(amongPageIds(bikeRedemptions.id))
@@ -152,10 +152,7 @@ export async function listCases(
     async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
     async ({ limit, offset }) => {
       const ids = await newestIdsOf(db, bikeRedemptions, where, { limit, offset });
-      if (ids.length === 0) return [];
-      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.redemption.id).map(
-        toListItem,
-      );
+      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.redemption.id)).map(toListItem);
     },
   );
   // SPEC §3: the bike redemptions' list counts in totalCount.

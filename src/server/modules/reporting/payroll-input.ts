@@ -106,15 +106,8 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
       and(
         agreementsWhere(companyId, first, last),
         notExists(
-          db
-            .select({ one: sql`1` })
-            .from(orders)
-            .where(
-              and(
-                eq(orders.id, leasingAgreements.orderId),
-                inArray(orders.orderStatus, [...GONE_ORDER_STATUSES]),
-              ),
-            ),
+          sql`(select 1 from ${orders} where ${orders.id} = ${leasingAgreements.orderId}
+            and ${inArray(orders.orderStatus, [...GONE_ORDER_STATUSES])})`,
         ),
       ),
     );

@@ -9,7 +9,7 @@ import type {
 } from "../../../contract/signed-documents.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { amongPageIds, inPageOrder, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -122,7 +122,7 @@ function toDocument(row: Row, viewer: Viewer): TSignedDocument {
   };
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withJoins(db.select(columns).from(signedDocuments).$dynamic())
     .where(amongPageIds(signedDocuments.id))
@@ -175,9 +175,8 @@ export function createSignedDocumentsService(ctx: AppContext) {
             { limit, offset: newest.offset },
             search ? withJoins : undefined,
           );
-          if (ids.length === 0) return [];
-          return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.doc.id).map(
-            (row) => toDocument(row, viewer),
+          return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.doc.id)).map((row) =>
+            toDocument(row, viewer),
           );
         },
       );

@@ -11,7 +11,7 @@ import { personName } from "../../../domain/person-name.ts";
 import { isOpenUserPayment } from "../../../domain/user-payments.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { amongPageIds, inPageOrder, likeContains, newestIdsOf, readPage } from "../../db/paging.ts";
+import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { employeeMatches, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -139,7 +139,7 @@ export async function myPayments(db: Db, user: Viewer): Promise<{ items: TUserPa
   return { items: rows.map(toUserPayment) };
 }
 
-/** The list's rows of a page's ids (amongPageIds), in no order: inPageOrder puts them in the page's. */
+/** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withJoins(db.select(columns).from(userPayments).$dynamic())
     .where(amongPageIds(userPayments.id))
@@ -174,10 +174,7 @@ export async function listPayments(
         : ((await db.select({ n: count() }).from(userPayments).where(where))[0]?.n ?? 0),
     async ({ limit, offset }) => {
       const ids = await newestIdsOf(db, userPayments, where, { limit, offset });
-      if (ids.length === 0) return [];
-      return inPageOrder(ids, await listRowsStatement(db).execute({ ids }), (row) => row.payment.id).map(
-        toUserPayment,
-      );
+      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.payment.id)).map(toUserPayment);
     },
   );
 }
