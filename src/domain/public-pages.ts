@@ -87,7 +87,9 @@ export function sitemapXml(origin: string): string {
 
 /**
  * robots.txt: everything public may be crawled; the API, the logged-in areas and the personal token
- * links (join, reset, the bike store's links) may not, with and without a language prefix.
+ * links (join, reset, the bike store's links) may not, with and without a language prefix. A rule is a
+ * prefix to a crawler, so each closed path is closed as itself (`$`) and below it (`/`): a bare
+ * `/tyonantaja` would also close the employers' landing page `/tyonantajalle`.
  */
 export function robotsTxt(origin: string): string {
   const closed = ROUTES.filter((route) => route.access.kind !== "public" || route.path.includes("/:")).map(
@@ -98,7 +100,7 @@ export function robotsTxt(origin: string): string {
     "User-agent: *",
     "Allow: /",
     "Disallow: /api/",
-    ...paths.map((path) => `Disallow: ${path}`),
+    ...paths.flatMap((path) => [`Disallow: ${path}$`, `Disallow: ${path}/`]),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
