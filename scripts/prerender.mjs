@@ -43,15 +43,57 @@ function inlineScriptHashes(html) {
   return hashes;
 }
 
+/**
+ * The key in Vite's manifest of the chunk that holds a prerendered page's code (routes.tsx ROUTE_PAGES):
+ * home is in the entry, the calculator has its own chunk, every other public page is in the shared chunk
+ * of lazy pages. The browser journey of the prerendered pages fails when a page loads a stylesheet that
+ * its HTML did not name, so a page moved to another chunk is noticed.
+ */
+function pageChunkKey(manifest, routeId) {
+  if (routeId === "home") return null;
+  if (routeId === "calculator") return "features/calculator/calculator-page.tsx";
+  const shared = Object.entries(manifest).find(([, chunk]) => chunk.name === "lazy-pages" && !chunk.src);
+  if (!shared) throw new Error("prerender: the build's manifest has no chunk of lazy pages");
+  return shared[0];
+}
+
+/**
+ * The stylesheets of a prerendered page's chunk and of the chunks it imports, which its HTML names after
+ * the entry's own: the page is painted styled and nothing moves when its code arrives. Its scripts are
+ * not preloaded: on a slow phone connection they would share the bandwidth with the stylesheets and the
+ * font, and the page would paint later.
+ */
+function pageStylesheets(manifest, routeId) {
+  const key = pageChunkKey(manifest, routeId);
+  if (key === null) return "";
+  const visited = new Set();
+  const styles = new Set();
+  const visit = (k) => {
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`prerender: the build's manifest has no chunk ${k}`);
+    if (chunk.isEntry || visited.has(k)) return;
+    visited.add(k);
+    // A chunk's imports run before it, so their stylesheets come first in the cascade.
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const sheet of chunk.css ?? []) styles.add(sheet);
+  };
+  visit(key);
+  return [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
+}
+
 async function prerender() {
   const { prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
   const template = await readFile(join(WEB, "index.html"), "utf8");
+  const manifest = JSON.parse(await readFile(join(WEB, ".vite/manifest.json"), "utf8"));
   const files = await prerenderPages(template);
   await rm(PRERENDERED, { recursive: true, force: true });
   const pages = {};
   const scriptHashes = new Set();
-  for (const { page, html } of files) {
+  for (const { page, html: rendered } of files) {
     const file = fileFor(page.path);
+    const styles = pageStylesheets(manifest, page.id);
+    // After the entry's own stylesheet, so the page's rules come later in the cascade, as when it loads them.
+    const html = styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered;
     await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });
     await writeFile(join(PRERENDERED, file), html);
     pages[page.path] = file;

@@ -154,3 +154,37 @@ test("the prerendered pages hydrate quietly and then work: the calculator, the l
   await expect(page.getByRole("button", { name: `${sv.common.language}: SV` })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test("a prerendered page names every stylesheet it needs, so nothing moves when its code arrives", async ({
+  page,
+  request,
+}) => {
+  // Each layout shift the browser reports while the page loads and hydrates (Cumulative Layout Shift).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        shifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const path of [publicPagePath("forEmployers", "fi"), publicPagePath("faq", "sv")]) {
+    const { body } = await html(request, path);
+    const named = [...body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(named.length, path).toBeGreaterThan(1);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    const loaded = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    expect(loaded.toSorted(), path).toEqual(named.toSorted());
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift, path).toBeLessThan(0.02);
+  }
+});
