@@ -8,13 +8,15 @@ const manifest: Manifest = {
     file: "assets/index-a.js",
     isEntry: true,
     imports: ["_shared-b.js"],
+    css: ["assets/index-a.css"],
     dynamicImports: ["app/lazy-pages.ts", "i18n/en.json"],
   },
-  "_shared-b.js": { file: "assets/shared-b.js", imports: ["index.html"] },
+  "_shared-b.js": { file: "assets/shared-b.js", imports: ["index.html"], css: ["assets/index-a.css"] },
   "app/lazy-pages.ts": {
     file: "assets/lazy-pages-c.js",
     isDynamicEntry: true,
     imports: ["index.html", "_shared-b.js", "_forms-d.js"],
+    css: ["assets/mantine-f.css"],
   },
   "_forms-d.js": { file: "assets/forms-d.js" },
   "i18n/en.json": { file: "assets/en-e.js", isDynamicEntry: true },
@@ -27,6 +29,8 @@ const sizes: Record<string, number> = {
   "assets/forms-d.js": 9_000,
   "assets/en-e.js": 8_000,
   "assets/inter.woff2": 48_000,
+  "assets/index-a.css": 9_000,
+  "assets/mantine-f.css": 33_000,
 };
 const readSize = (file: string) => {
   const size = sizes[file];
@@ -40,6 +44,21 @@ describe("bundleBudget", () => {
     expect(report.home.bytes).toBe(90_000);
     expect(report.home.files.map((f) => f.file)).toEqual(["assets/index-a.js", "assets/shared-b.js"]);
     expect(report.failures).toEqual([]);
+  });
+
+  it("counts the stylesheets of the home page's chunks once each, not those of lazy chunks", () => {
+    const report = bundleBudget(manifest, readSize, { homeCssBudget: 9_000 });
+    expect(report.homeCss.bytes).toBe(9_000);
+    expect(report.homeCss.files.map((f) => f.file)).toEqual(["assets/index-a.css"]);
+    expect(report.failures).toEqual([]);
+  });
+
+  it("fails when the home page's stylesheets grow past their budget", () => {
+    const lazy = bundleBudget(manifest, readSize, { homeLazyChunks: ["app/lazy-pages.ts"], homeBudget: 1e6 });
+    expect(lazy.homeCss.bytes).toBe(42_000);
+    expect(lazy.failures).toEqual([
+      "the home page waits for 42000 bytes of gzipped CSS, over its budget of 15000",
+    ]);
   });
 
   it("fails one byte past the home budget, naming the figures", () => {

@@ -21,6 +21,8 @@ const report = bundleBudget(
 
 console.info(`home page JavaScript: ${report.home.bytes} bytes gzipped (budget ${report.home.budget})`);
 for (const f of report.home.files) console.info(`  ${String(f.bytes).padStart(7)}  ${f.file}`);
+console.info(`home page CSS: ${report.homeCss.bytes} bytes gzipped (budget ${report.homeCss.budget})`);
+for (const f of report.homeCss.files) console.info(`  ${String(f.bytes).padStart(7)}  ${f.file}`);
 console.info(`largest chunks (budget ${report.chunkBudget} each):`);
 for (const f of report.largestChunks) console.info(`  ${String(f.bytes).padStart(7)}  ${f.file}`);
 if (report.failures.length > 0) {

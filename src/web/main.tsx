@@ -1,6 +1,8 @@
-// Only the Mantine layers the shell uses; pages that need dates or data tables import theirs.
-import "@mantine/core/styles.layer.css";
-import "@mantine/notifications/styles.layer.css";
+// Mantine's base only: the shell renders no Mantine component. The lazy chunks bring the components'
+// styles (lib/mantine-styles.ts), and pages that need dates or data tables import theirs.
+import "@mantine/core/styles/baseline.layer.css";
+import "@mantine/core/styles/default-css-variables.layer.css";
+import "@mantine/core/styles/global.layer.css";
 import "./app/global.css";
 // Before any lazy chunk makes the contract's schemas (see the module).
 import "./app/zod-without-eval.ts";

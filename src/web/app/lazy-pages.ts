@@ -11,6 +11,8 @@
  * Split this again once the bundler is fixed.
  */
 
+import "../lib/mantine-styles.ts";
+
 // The order timeline is shown by /mybike, the employer's and the admin's order screens: kept here so it
 // does not become a chunk of its own between theirs (the bundler bug above).
 export { OrderTimeline } from "../components/order-timeline.tsx";

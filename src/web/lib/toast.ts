@@ -5,7 +5,7 @@ import { i18n } from "../i18n/i18n.ts";
  * Toasts load on demand: Mantine's notification system (store, container, transitions) is ~8 KB gzip that
  * most visits never need, so neither this module nor the entry imports @mantine/notifications statically.
  */
-export const loadNotifications = () => import("@mantine/notifications");
+export const loadNotifications = () => import("./notifications.ts");
 
 let hostWanted = false;
 const listeners = new Set<() => void>();
