@@ -81,6 +81,21 @@ function pageStylesheets(manifest, routeId) {
   return [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
 }
 
+/**
+ * A prerendered page's code runs once the browser has painted the page: the entry is fetched at once
+ * (modulepreload) but started from the frame after the first. A fast connection would otherwise deliver
+ * the code before the first paint, and the page's HTML would wait for the app's start-up to show.
+ */
+function startAfterFirstPaint(html) {
+  const tag = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!tag) throw new Error("prerender: the page names no entry script");
+  const [script, src] = tag;
+  const start = `<script type="module">requestAnimationFrame(() => setTimeout(() => import("${src}")));</script>`;
+  return html
+    .replace(script, `<link rel="modulepreload" crossorigin href="${src}">`)
+    .replace("</body>", `  ${start}\n  </body>`);
+}
+
 async function prerender() {
   const { prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
   const template = await readFile(join(WEB, "index.html"), "utf8");
@@ -93,7 +108,9 @@ async function prerender() {
     const file = fileFor(page.path);
     const styles = pageStylesheets(manifest, page.id);
     // After the entry's own stylesheet, so the page's rules come later in the cascade, as when it loads them.
-    const html = styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered;
+    const html = startAfterFirstPaint(
+      styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered,
+    );
     await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });
     await writeFile(join(PRERENDERED, file), html);
     pages[page.path] = file;

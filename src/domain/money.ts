@@ -1,4 +1,5 @@
 import type { Language } from "./enums.ts";
+import { MONEY_SPACE } from "./money-text.ts";
 
 /**
  * Money is integer cents end to end (DESIGN.md §5): parsed once at the edge, summed and stored as
@@ -11,12 +12,7 @@ export const FINNISH_VAT_PERCENT = 25.5;
 
 export const INVALID_AMOUNT_MESSAGE = "Invalid euro amount";
 
-/**
- * The space used in formatted amounts: U+00A0 NO-BREAK SPACE, as Node 20's ICU gives for fi-FI and
- * sv-FI ("1 234,56 €"). Newer ICU releases may switch some locales to U+202F; we map that back so the
- * output does not depend on the runtime.
- */
-export const MONEY_SPACE = "\u00a0";
+export { MONEY_SPACE };
 
 /** The locale behind each UI language. en-FI gives "€1,234.56", the form English readers expect. */
 const LOCALE_OF_LANGUAGE: Record<Language, string> = { fi: "fi-FI", en: "en-FI", sv: "sv-FI" };

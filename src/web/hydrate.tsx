@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import type { Language } from "../domain/locale.ts";
@@ -35,11 +35,16 @@ export async function hydratePrerendered(root: HTMLElement, pageLanguage: Langua
   const routes = appRoutes();
   await loadLazyMatches(routes);
   if (window.location.pathname !== renderedPath) return false;
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} queryClient={createQueryClient()} />
-    </StrictMode>,
-  );
+  // As a transition, hydration is done in slices that yield to the browser: the page is on screen
+  // already, and a slow phone keeps scrolling and answering taps instead of freezing while it hydrates.
+  // A tap on a part not yet hydrated is replayed once that part is.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={createBrowserRouter(routes)} queryClient={createQueryClient()} />
+      </StrictMode>,
+    );
+  });
   return true;
 }

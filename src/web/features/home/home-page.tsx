@@ -3,11 +3,12 @@ import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { homePathFor } from "../../../domain/access.ts";
 import { LEASING_COMPANY_NAMES } from "../../../domain/leasing-company-names.ts";
-import { buildPath, type RouteId } from "../../../domain/routes.ts";
+import type { Language } from "../../../domain/locale.ts";
+import { formatEurosInText } from "../../../domain/money-text.ts";
+import { buildPath, matchRoute, type RouteId } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import controls from "../../components/controls.module.css";
 import { Svg } from "../../components/icons.tsx";
-import { isLanguage } from "../../i18n/i18n.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useSession } from "../../lib/session.ts";
 import { HeroIllustration } from "./hero-illustration.tsx";
@@ -89,15 +90,11 @@ const PARTNER_NAMES = [
 export function HomePage() {
   const { t, i18n } = useTranslation();
   usePageTitle(null);
-  const lang = useLanguagePrefix();
+  // The `/{lang}` prefix of the path, so links stay in the chosen language form.
+  const lang = matchRoute(useLocation().pathname)?.lang ?? null;
   const to = (route: RouteId, hash = "") => `${buildPath(route, {}, lang)}${hash}`;
-  // fi and sv write 84,27 € and 2 000 €, en €84.27 and €2,000: cents only where there are some.
-  const money = (cents: number) =>
-    new Intl.NumberFormat(i18n.resolvedLanguage, {
-      style: "currency",
-      currency: "EUR",
-      minimumFractionDigits: cents % 100 ? 2 : 0,
-    }).format(cents / 100);
+  // i18n answers only the languages it was set up with (i18n.ts supportedLngs).
+  const money = (cents: number) => formatEurosInText(cents, i18n.resolvedLanguage as Language);
   const ex = COST_EXAMPLE;
   // A logged-in visitor is offered their own start page first, the one login takes them to (SPEC §4).
   const { accessUser } = useSession();
@@ -258,11 +255,4 @@ function Icon({ d }: { d: string }) {
       <path d={d} />
     </Svg>
   );
-}
-
-/** The `/{lang}` prefix of the current path, so links stay in the chosen language form. */
-function useLanguagePrefix() {
-  const { pathname } = useLocation();
-  const prefix = pathname.split("/")[1];
-  return isLanguage(prefix) ? prefix : null;
 }
