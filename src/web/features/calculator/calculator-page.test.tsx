@@ -52,6 +52,57 @@ afterEach(() => {
 const euros = (value: number) => formatCents(Math.round(value * 100), "fi").replace(/\u00a0/g, " ");
 const figure = (label: string) => screen.getByText(label, { selector: "p" }).closest("div") as HTMLElement;
 
+/** An IntersectionObserver the test moves: `bringIntoView()` tells every observed place it is near. */
+function stubIntersectionObserver() {
+  const callbacks: IntersectionObserverCallback[] = [];
+  vi.stubGlobal(
+    "IntersectionObserver",
+    class {
+      constructor(callback: IntersectionObserverCallback) {
+        callbacks.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return {
+    bringIntoView: () => {
+      for (const callback of callbacks) {
+        callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+      }
+    },
+  };
+}
+
+describe("the calculator's chart", () => {
+  it("loads only when its place comes near the view", async () => {
+    const view = stubIntersectionObserver();
+    renderApp("/laskuri", { user: null });
+    await screen.findByText("Tulos verovuodelle 2026");
+    expect(screen.queryByText("Kustannus vuokrakauden aikana")).not.toBeInTheDocument();
+    view.bringIntoView();
+    expect(await screen.findByText("Kustannus vuokrakauden aikana")).toBeInTheDocument();
+  });
+
+  it("is loaded before the page prints, so the printout has it", async () => {
+    stubIntersectionObserver();
+    const chartAtPrint: boolean[] = [];
+    const print = vi.spyOn(window, "print").mockImplementation(() => {
+      chartAtPrint.push(screen.queryByText("Kustannus vuokrakauden aikana") !== null);
+    });
+    const user = userEvent.setup();
+    renderApp("/laskuri", { user: null });
+    await screen.findByText("Tulos verovuodelle 2026");
+    await user.click(screen.getByRole("button", { name: "Tulosta laskelma" }));
+    expect(await screen.findByText("Kustannus vuokrakauden aikana")).toBeInTheDocument();
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    await user.click(screen.getByRole("button", { name: "Tulosta laskelma" }));
+    expect(print).toHaveBeenCalledTimes(2);
+    expect(chartAtPrint).toEqual([true, true]);
+    print.mockRestore();
+  });
+});
+
 describe("the calculator page", () => {
   it("shows the domain function's answer for the default inputs and says plainly that the lease costs more", async () => {
     renderApp("/laskuri", { user: null });

@@ -1,11 +1,12 @@
 import { Button, Group, Loader, Stack } from "@mantine/core";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import {
   calculatorApi,
   type TCalculatorMyTerms,
   type TCalculatorParameters,
+  type TCalculatorResult,
 } from "../../../contract/calculator.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
@@ -23,8 +24,9 @@ import {
 } from "./calculator-form.ts";
 import classes from "./calculator-page.module.css";
 
-// The chart library is most of the page's weight: the figures come first, the chart when it has loaded.
-const CostChart = lazy(() => import("./cost-chart.tsx").then((m) => ({ default: m.CostChart })));
+// The chart library is most of the page's weight: the figures come first, the chart when it is needed.
+const loadCostChart = () => import("./cost-chart.tsx");
+const CostChart = lazy(() => loadCostChart().then((m) => ({ default: m.CostChart })));
 
 // Loads the shared pages chunk first, as the admin, employer and design pages do: otherwise the bundler
 // splits the shell's modules out of the home page's entry (rolldown#10731, see app/lazy-pages.ts).
@@ -124,12 +126,23 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
   const set = <K extends keyof CalculatorFormState>(key: K, value: CalculatorFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
+  // A printout has the chart even when the reader never scrolled to it: the print waits for it.
+  const [printWanted, setPrintWanted] = useState(false);
+  const [chartShown, setChartShown] = useState(false);
+  useEffect(() => {
+    if (!printWanted || !chartShown) return;
+    setPrintWanted(false);
+    // The frame after the chart's first one, once the chart has drawn itself to its width.
+    requestAnimationFrame(() => setTimeout(() => window.print()));
+  }, [printWanted, chartShown]);
+  const print = () => (outcome.result && !chartShown ? setPrintWanted(true) : window.print());
+
   return (
     <PageTemplate
       title={t("calculator.title")}
       description={t("calculator.description")}
       action={
-        <Button variant="default" data-no-print onClick={() => window.print()}>
+        <Button variant="default" data-no-print loading={printWanted} onClick={print}>
           {t("calculator.print")}
         </Button>
       }
@@ -152,9 +165,7 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
       </div>
       {outcome.result && (
         <Stack gap="lg" mt="lg">
-          <Suspense fallback={<Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />}>
-            <CostChart result={outcome.result} />
-          </Suspense>
+          <ChartWhenNear result={outcome.result} now={printWanted} onShown={() => setChartShown(true)} />
           <YearsCard result={outcome.result} />
           <BikeComparison
             parameters={parameters}
@@ -166,5 +177,51 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
       )}
       <HowWeCalculate parameters={parameters} form={form} />
     </PageTemplate>
+  );
+}
+
+/**
+ * The cost chart, loaded when its place comes within a screen's height of the view (or `now`, for a
+ * print): a phone whose reader never scrolls that far does not spend a second starting the chart library.
+ */
+function ChartWhenNear({
+  result,
+  now,
+  onShown,
+}: {
+  result: TCalculatorResult;
+  now: boolean;
+  onShown: () => void;
+}) {
+  const { t } = useTranslation();
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element) return;
+    if (now || typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, now]);
+  const loader = <Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />;
+  return (
+    <div ref={place}>
+      {near ? (
+        <Suspense fallback={loader}>
+          <CostChart result={result} onShown={onShown} />
+        </Suspense>
+      ) : (
+        loader
+      )}
+    </div>
   );
 }

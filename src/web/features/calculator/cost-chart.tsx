@@ -1,6 +1,7 @@
 import { LineChart } from "@mantine/charts";
 import "@mantine/charts/styles.layer.css";
 import { Text } from "@mantine/core";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCalculatorResult } from "../../../contract/calculator.ts";
 import { SectionCard } from "../../components/section-card.tsx";
@@ -11,8 +12,9 @@ import { useMoney, useWholeEuros } from "./display.ts";
  * Cumulative cost over the lease: the net pay the lease has taken so far against buying the bike
  * outright on day one. The years table below gives the same figures as text.
  */
-export function CostChart({ result }: { result: TCalculatorResult }) {
+export function CostChart({ result, onShown }: { result: TCalculatorResult; onShown?: () => void }) {
   const { t } = useTranslation();
+  useEffect(() => onShown?.(), [onShown]);
   const money = useMoney();
   const euros = useWholeEuros();
   const points = cumulativeCosts(result);
