@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import type { Language } from "../domain/locale.ts";
@@ -23,6 +23,15 @@ async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
 }
 
 /**
+ * Marks the root `data-hydrated` once React has committed the page: until then its buttons are the
+ * HTML's and do nothing, so whatever must wait for a live page (the browser tests) waits for this.
+ */
+function MarkHydrated({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => root.setAttribute("data-hydrated", ""), [root]);
+  return children;
+}
+
+/**
  * Takes over a prerendered public page (ADR 010). False when the page is not the visitor's after all,
  * and main.tsx renders the app afresh as on any other path: a returning visitor whose stored language is
  * not the page's (an unprefixed path is rendered in Finnish), or an address that a script moved on
@@ -42,7 +51,9 @@ export async function hydratePrerendered(root: HTMLElement, pageLanguage: Langua
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={createBrowserRouter(routes)} queryClient={createQueryClient()} />
+        <MarkHydrated root={root}>
+          <App router={createBrowserRouter(routes)} queryClient={createQueryClient()} />
+        </MarkHydrated>
       </StrictMode>,
     );
   });

@@ -149,10 +149,19 @@ export type Scheme = (typeof SCHEMES)[number];
 export const WIDTHS = [375, 1440] as const;
 
 /**
+ * Waits until the app has taken over a prerendered page (hydrate.tsx marks its root): the page's HTML
+ * shows before its code runs, and until then its buttons do nothing. Other pages are live at once.
+ */
+export async function waitForLivePage(page: Page): Promise<void> {
+  await page.locator("#root[data-prerendered]:not([data-hydrated])").waitFor({ state: "detached" });
+}
+
+/**
  * Switches the app's theme where it stands, as choosing it in another tab does: the stored choice
  * changes and the app, which listens for that, follows without a reload.
  */
 export async function switchColorScheme(page: Page, scheme: Scheme): Promise<void> {
+  await waitForLivePage(page);
   await page.evaluate(
     ([key, value]) => {
       window.localStorage.setItem(key, value);

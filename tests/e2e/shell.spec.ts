@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   expectAccessibleAtEveryWidthAndTheme,
   seriousAxeViolations,
+  waitForLivePage,
   watchConsole,
 } from "./helpers.ts";
 
@@ -173,6 +174,7 @@ test("phone width: the burger menu opens with the keyboard and lists the anonymo
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
+  await waitForLivePage(page);
   const burger = page.getByRole("button", { name: "Valikko" });
   await burger.focus();
   await page.keyboard.press("Enter");
@@ -199,6 +201,7 @@ test("banner, cookie consent and back-to-top: dismissal and choice are kept; bac
 }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto("/");
+  await waitForLivePage(page);
   const banner = page.getByRole("complementary", { name: "Tiedote" });
   await expect(banner.getByRole("link", { name: "Lue tiedote" })).toHaveAttribute(
     "href",
@@ -233,6 +236,8 @@ test("a page opened from the address bar starts at its top; a reload keeps its p
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The app keeps the place when the page is left, so it must have taken the page over first.
+  await waitForLivePage(page);
   await page.evaluate(() => window.scrollTo(0, 500));
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
@@ -243,6 +248,7 @@ test("switching to sv and en changes the texts; the dark theme persists across r
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
+  await waitForLivePage(page);
   await page.getByRole("button", { name: "Kieli: FI" }).click();
   await page.getByRole("button", { name: "Svenska" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "För arbetsgivare" })).toBeVisible();

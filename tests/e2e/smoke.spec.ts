@@ -1,5 +1,10 @@
 import { expect, test } from "./fixtures.ts";
-import { expectAccessibleAtEveryWidthAndTheme, seriousAxeViolations, watchConsole } from "./helpers.ts";
+import {
+  expectAccessibleAtEveryWidthAndTheme,
+  seriousAxeViolations,
+  waitForLivePage,
+  watchConsole,
+} from "./helpers.ts";
 
 test("the home page renders in Chromium with a healthy API, no console errors and no serious axe violations", async ({
   page,
@@ -50,6 +55,7 @@ test("the language menu switches texts and <html lang>, and the open menu passes
   const problems = watchConsole(page);
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "fi");
+  await waitForLivePage(page);
   await page.getByRole("button", { name: "Kieli: FI" }).click();
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Svenska" }).click();
