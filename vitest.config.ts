@@ -71,6 +71,7 @@ export const PGLITE_SUITE = [
 const databaseProject = {
   environment: "node",
   globalSetup: ["tests/helpers/global-setup.ts"],
+  setupFiles: ["tests/helpers/one-query-at-a-time.ts"],
   // Each API test file holds a PGlite of 400-800 MB; two workers fit the 2-core machines.
   maxWorkers: 2,
   testTimeout: 20_000,

@@ -1,10 +1,14 @@
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Schema } from "./client.ts";
 
 /**
  * An open transaction. A function that takes `Tx` must run inside one (a change and its event row commit
  * together); a function that only reads takes `Db`, which a `Tx` also is.
+ *
+ * A transaction holds one connection, which answers one query at a time: a read that may run inside a
+ * write awaits its queries one after another, never side by side (Promise.all). node-postgres would
+ * queue them, and refuses that from pg 9; the database tests fail on it (tests/helpers/one-query-at-a-time.ts).
  */
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
@@ -17,6 +21,22 @@ export type Actor = { userId: string | null };
  * need more of the actor (the roles of an order mover, the helpdesk flag of a claim) widens `actor`.
  */
 export type WriteContext<A extends Actor = Actor> = { tx: Tx; actor: A; now: Date };
+
+/**
+ * The answers of `reads`, in order: side by side where `db` is the pool (each read on a connection of its
+ * own, so a report waits for its slowest read, not their sum), one after another where `db` is a
+ * transaction. For reads that serve a request and also run inside a write or the demo seed.
+ */
+export async function readAll<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: Db,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Answers = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Answers;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers;
+}
 
 /** Runs `work` in one transaction: all of its writes commit together or none do. */
 export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {

@@ -45,14 +45,14 @@ async function bikeOf(db: Db, email: string) {
 }
 
 export async function seedInsuranceDemo(db: Db, now: Date): Promise<void> {
-  const [theft, damage, helpdeskUser] = await Promise.all([
-    bikeOf(db, THEFT_EMPLOYEE),
-    bikeOf(db, DAMAGE_EMPLOYEE),
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.email, [HELPDESK])),
-  ]);
+  // One after another: the demo is seeded in one transaction, whose one connection takes one query at a
+  // time (node-postgres warns of queries sent together and will refuse them).
+  const theft = await bikeOf(db, THEFT_EMPLOYEE);
+  const damage = await bikeOf(db, DAMAGE_EMPLOYEE);
+  const helpdeskUser = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.email, [HELPDESK]));
   const helpdesk: ClaimActor = { userId: helpdeskUser[0]?.id ?? null, helpdesk: true };
   const at = (daysAgo: number, hour = 9) => new Date(now.getTime() - daysAgo * DAY_MS + hour * HOUR_MS);
   const day = (daysAgo: number) => toHelsinkiDateString(at(daysAgo, 0));

@@ -200,20 +200,19 @@ async function claimBike(db: Db, orderId: string | null) {
   if (!orderId) return null;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
-  const [[agreement], [bike]] = await Promise.all([
-    db
-      .select({ startDate: leasingAgreements.startDate, endDate: leasingAgreements.endDate })
-      .from(leasingAgreements)
-      .where(eq(leasingAgreements.orderId, orderId))
-      .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
-      .limit(1),
-    db
-      .select({ name: orderItems.name, brand: orderItems.brand, model: orderItems.model })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, "BIKE")))
-      .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt))
-      .limit(1),
-  ]);
+  // One after another, as in every read that may run inside a write (db/transaction.ts).
+  const [agreement] = await db
+    .select({ startDate: leasingAgreements.startDate, endDate: leasingAgreements.endDate })
+    .from(leasingAgreements)
+    .where(eq(leasingAgreements.orderId, orderId))
+    .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+    .limit(1);
+  const [bike] = await db
+    .select({ name: orderItems.name, brand: orderItems.brand, model: orderItems.model })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, "BIKE")))
+    .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt))
+    .limit(1);
   const name = bike ? [bike.brand, bike.model].filter(Boolean).join(" ") || bike.name : null;
   return {
     orderStatus: order.orderStatus,
@@ -263,39 +262,37 @@ export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Pro
   if (!row) throw notFound("Insurance claim");
   const { claim } = row;
   const admin = viewer.scope.kind === "all";
-  const [bike, events, fileRows, [payment]] = await Promise.all([
-    claimBike(db, claim.orderId),
-    db
-      .select({
-        id: eventLog.id,
-        type: eventLog.type,
-        createdAt: eventLog.createdAt,
-        firstName: systemUsers.firstName,
-        lastName: systemUsers.lastName,
-      })
-      .from(eventLog)
-      .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
-      .where(and(eq(eventLog.entityType, ENTITY), eq(eventLog.entityId, id)))
-      .orderBy(asc(eventLog.createdAt), asc(eventLog.id)),
-    db
-      .select({
-        id: insuranceClaimFiles.id,
-        fileName: insuranceClaimFiles.fileName,
-        mimeType: files.mimeType,
-        sizeBytes: files.sizeBytes,
-        createdAt: insuranceClaimFiles.createdAt,
-      })
-      .from(insuranceClaimFiles)
-      .innerJoin(files, eq(files.id, insuranceClaimFiles.fileId))
-      .where(eq(insuranceClaimFiles.insuranceClaimId, id))
-      .orderBy(asc(insuranceClaimFiles.createdAt), asc(insuranceClaimFiles.id)),
-    db
-      .select()
-      .from(userPayments)
-      .where(and(eq(userPayments.insuranceClaimId, id), eq(userPayments.kind, "DEDUCTIBLE")))
-      .orderBy(desc(userPayments.createdAt))
-      .limit(1),
-  ]);
+  const bike = await claimBike(db, claim.orderId);
+  const events = await db
+    .select({
+      id: eventLog.id,
+      type: eventLog.type,
+      createdAt: eventLog.createdAt,
+      firstName: systemUsers.firstName,
+      lastName: systemUsers.lastName,
+    })
+    .from(eventLog)
+    .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
+    .where(and(eq(eventLog.entityType, ENTITY), eq(eventLog.entityId, id)))
+    .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
+  const fileRows = await db
+    .select({
+      id: insuranceClaimFiles.id,
+      fileName: insuranceClaimFiles.fileName,
+      mimeType: files.mimeType,
+      sizeBytes: files.sizeBytes,
+      createdAt: insuranceClaimFiles.createdAt,
+    })
+    .from(insuranceClaimFiles)
+    .innerJoin(files, eq(files.id, insuranceClaimFiles.fileId))
+    .where(eq(insuranceClaimFiles.insuranceClaimId, id))
+    .orderBy(asc(insuranceClaimFiles.createdAt), asc(insuranceClaimFiles.id));
+  const [payment] = await db
+    .select()
+    .from(userPayments)
+    .where(and(eq(userPayments.insuranceClaimId, id), eq(userPayments.kind, "DEDUCTIBLE")))
+    .orderBy(desc(userPayments.createdAt))
+    .limit(1);
   const stepsTaken = await claimStepsTaken(db, id);
   const progress = { status: claim.status, type: claim.type, outcome: claim.outcome, stepsTaken };
   const caller = claimCaller(viewer, row.employeeUserId);

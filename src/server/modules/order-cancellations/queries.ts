@@ -228,30 +228,29 @@ export async function cancellationDetails(
 ): Promise<TOrderCancellationDetails> {
   const row = await cancellationRowOf(db, viewer, id);
   const c = row.c;
-  const [receipts, { events, cancelledAtOnce }, [names]] = await Promise.all([
-    db
-      .select({ upload: refundUploads, mimeType: files.mimeType, sizeBytes: files.sizeBytes })
-      .from(refundUploads)
-      .innerJoin(files, eq(files.id, refundUploads.fileId))
-      .where(eq(refundUploads.orderCancellationId, id))
-      .orderBy(asc(refundUploads.createdAt), asc(refundUploads.id)),
-    eventsOf(db, viewer, c),
-    db
-      .select({
-        requesterFirst: requester.firstName,
-        requesterLast: requester.lastName,
-        requesterEmail: requesterAccount.email,
-        completerFirst: completer.firstName,
-        completerLast: completer.lastName,
-        completerEmail: completerAccount.email,
-      })
-      .from(oc)
-      .leftJoin(requesterAccount, eq(requesterAccount.id, oc.requestedByUserId))
-      .leftJoin(requester, eq(requester.userId, oc.requestedByUserId))
-      .leftJoin(completerAccount, eq(completerAccount.id, oc.completedByUserId))
-      .leftJoin(completer, eq(completer.userId, oc.completedByUserId))
-      .where(eq(oc.id, id)),
-  ]);
+  // One after another, as in every read that may run inside a write (db/transaction.ts).
+  const receipts = await db
+    .select({ upload: refundUploads, mimeType: files.mimeType, sizeBytes: files.sizeBytes })
+    .from(refundUploads)
+    .innerJoin(files, eq(files.id, refundUploads.fileId))
+    .where(eq(refundUploads.orderCancellationId, id))
+    .orderBy(asc(refundUploads.createdAt), asc(refundUploads.id));
+  const { events, cancelledAtOnce } = await eventsOf(db, viewer, c);
+  const [names] = await db
+    .select({
+      requesterFirst: requester.firstName,
+      requesterLast: requester.lastName,
+      requesterEmail: requesterAccount.email,
+      completerFirst: completer.firstName,
+      completerLast: completer.lastName,
+      completerEmail: completerAccount.email,
+    })
+    .from(oc)
+    .leftJoin(requesterAccount, eq(requesterAccount.id, oc.requestedByUserId))
+    .leftJoin(requester, eq(requester.userId, oc.requestedByUserId))
+    .leftJoin(completerAccount, eq(completerAccount.id, oc.completedByUserId))
+    .leftJoin(completer, eq(completer.userId, oc.completedByUserId))
+    .where(eq(oc.id, id));
   const named = (first?: string | null, last?: string | null, email?: string | null) =>
     isAdminTier(viewer) && email ? personName(first, last, email) : null;
   return {

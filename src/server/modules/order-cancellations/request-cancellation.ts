@@ -13,25 +13,24 @@ import { cancellationOpen, orderNotCancellable } from "./errors.ts";
 
 /** What money moved for the order: its user payments and invoices (src/domain/order-refunds.ts). */
 async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMoneyFacts> {
-  const [payments, orderInvoices] = await Promise.all([
-    db
-      .select({
-        kind: userPayments.kind,
-        paymentStatus: userPayments.paymentStatus,
-        amountCents: userPayments.amountCents,
-      })
-      .from(userPayments)
-      .where(eq(userPayments.orderId, orderId)),
-    db
-      .select({
-        payerType: invoices.payerType,
-        bikeStoreId: invoices.bikeStoreId,
-        status: invoices.status,
-        totalCents: invoices.totalCents,
-      })
-      .from(invoices)
-      .where(eq(invoices.orderId, orderId)),
-  ]);
+  // One after another: this runs inside the cancellation's transaction, on its one connection.
+  const payments = await db
+    .select({
+      kind: userPayments.kind,
+      paymentStatus: userPayments.paymentStatus,
+      amountCents: userPayments.amountCents,
+    })
+    .from(userPayments)
+    .where(eq(userPayments.orderId, orderId));
+  const orderInvoices = await db
+    .select({
+      payerType: invoices.payerType,
+      bikeStoreId: invoices.bikeStoreId,
+      status: invoices.status,
+      totalCents: invoices.totalCents,
+    })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
   return { userPayments: payments, invoices: orderInvoices };
 }
 

@@ -18,25 +18,24 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  * order's id; the caller has already checked that the reader may see the order.
  */
 export async function orderAfterSalesOf(db: Db, orderId: string): Promise<TOrderAfterSales> {
-  const [[cancellation], [redemption], claims] = await Promise.all([
-    db
-      .select()
-      .from(orderCancellations)
-      .where(eq(orderCancellations.orderId, orderId))
-      .orderBy(desc(orderCancellations.createdAt), desc(orderCancellations.id))
-      .limit(1),
-    db
-      .select()
-      .from(bikeRedemptions)
-      .where(eq(bikeRedemptions.orderId, orderId))
-      .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
-      .limit(1),
-    db
-      .select()
-      .from(insuranceClaims)
-      .where(eq(insuranceClaims.orderId, orderId))
-      .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id)),
-  ]);
+  // One after another, as everywhere a read may run inside a write's transaction (db/transaction.ts).
+  const [cancellation] = await db
+    .select()
+    .from(orderCancellations)
+    .where(eq(orderCancellations.orderId, orderId))
+    .orderBy(desc(orderCancellations.createdAt), desc(orderCancellations.id))
+    .limit(1);
+  const [redemption] = await db
+    .select()
+    .from(bikeRedemptions)
+    .where(eq(bikeRedemptions.orderId, orderId))
+    .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
+    .limit(1);
+  const claims = await db
+    .select()
+    .from(insuranceClaims)
+    .where(eq(insuranceClaims.orderId, orderId))
+    .orderBy(desc(insuranceClaims.createdAt), desc(insuranceClaims.id));
   return {
     cancellation: cancellation
       ? {
@@ -94,15 +93,13 @@ export async function isOrderBikeInUse(
 ): Promise<boolean> {
   const [order] = await db.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, orderId));
   if (order?.status !== "ACTIVE_LEASING") return false;
-  const [[agreement], afterSales] = await Promise.all([
-    db
-      .select({ endDate: leasingAgreements.endDate })
-      .from(leasingAgreements)
-      .where(eq(leasingAgreements.orderId, orderId))
-      .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
-      .limit(1),
-    orderAfterSalesOf(db, orderId),
-  ]);
+  const [agreement] = await db
+    .select({ endDate: leasingAgreements.endDate })
+    .from(leasingAgreements)
+    .where(eq(leasingAgreements.orderId, orderId))
+    .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
+    .limit(1);
+  const afterSales = await orderAfterSalesOf(db, orderId);
   return isBikeInUse(
     {
       orderStatus: order.status,

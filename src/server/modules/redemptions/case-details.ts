@@ -189,18 +189,16 @@ export async function caseDetails(
   const facts = await loadCaseFacts(db, caseId, caseScope(viewer, "orders.read"));
   const admin = viewer.scope.kind === "all";
   const employerSide = admin || has(viewer, "orders.read");
-  const [items, offers, userPayment, payments, brokerage, invoice, events, absence, actsFor] =
-    await Promise.all([
-      orderItemsOf(db, facts.order.id),
-      offersWhere(db, eq(redemptionOffers.bikeRedemptionId, caseId)),
-      userPaymentOf(db, caseId),
-      employerSide ? redemptionPaymentsOfCase(db, caseId) : [],
-      brokerageOf(db, caseId),
-      admin ? invoiceOf(db, caseId) : null,
-      eventsOf(db, facts, admin),
-      absenceFactsOf(db, facts),
-      canActFor(db, viewer, caseId),
-    ]);
+  // One after another, as in every read that may run inside a write (db/transaction.ts).
+  const items = await orderItemsOf(db, facts.order.id);
+  const offers = await offersWhere(db, eq(redemptionOffers.bikeRedemptionId, caseId));
+  const userPayment = await userPaymentOf(db, caseId);
+  const payments = employerSide ? await redemptionPaymentsOfCase(db, caseId) : [];
+  const brokerage = await brokerageOf(db, caseId);
+  const invoice = admin ? await invoiceOf(db, caseId) : null;
+  const events = await eventsOf(db, facts, admin);
+  const absence = await absenceFactsOf(db, facts);
+  const actsFor = await canActFor(db, viewer, caseId);
   const { redemption, order, agreement, lease } = facts;
   const today = todayOf(now);
   const listRow = toListItem({

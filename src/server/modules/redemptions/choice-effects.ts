@@ -23,16 +23,15 @@ import { type CaseFacts, rulePriceOf, todayOf } from "./case-facts.ts";
 export async function releaseChoice(ctx: WriteContext, facts: CaseFacts, locked: (why: string) => AppError) {
   const { tx, now } = ctx;
   const id = facts.redemption.id;
-  const [payments, brokerages] = await Promise.all([
-    tx
-      .select()
-      .from(userPayments)
-      .where(and(eq(userPayments.bikeRedemptionId, id), ne(userPayments.paymentStatus, "CANCELLED"))),
-    tx
-      .select()
-      .from(bikeBrokerages)
-      .where(and(eq(bikeBrokerages.bikeRedemptionId, id), ne(bikeBrokerages.status, "CANCELLED"))),
-  ]);
+  // One after another on the transaction's one connection (db/transaction.ts).
+  const payments = await tx
+    .select()
+    .from(userPayments)
+    .where(and(eq(userPayments.bikeRedemptionId, id), ne(userPayments.paymentStatus, "CANCELLED")));
+  const brokerages = await tx
+    .select()
+    .from(bikeBrokerages)
+    .where(and(eq(bikeBrokerages.bikeRedemptionId, id), ne(bikeBrokerages.status, "CANCELLED")));
   if (payments.some((p) => p.paymentStatus === "PAID" || p.isUserPaymentDone))
     throw locked("Its payment is paid");
   if (brokerages.some((b) => b.listedAt !== null || b.status === "COMPLETED"))

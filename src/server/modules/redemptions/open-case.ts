@@ -84,19 +84,21 @@ export async function openLeaseEndCase(
     .from(bikeRedemptions)
     .where(and(eq(bikeRedemptions.orderId, order.id), eq(bikeRedemptions.status, "PENDING")));
   if (open) throw redemptionAlreadyOpen();
-  const [[employment], [company], [table]] = await Promise.all([
-    tx.select().from(beneficiaryEmployees).where(eq(beneficiaryEmployees.id, order.beneficiaryEmployeeId)),
-    tx
-      .select({ paymentMode: companies.paymentMode, city: companies.city })
-      .from(companies)
-      .where(eq(companies.id, order.companyId)),
-    order.billingTableId
-      ? tx
-          .select({ interest: billingTables.annualInterestPercent })
-          .from(billingTables)
-          .where(eq(billingTables.id, order.billingTableId))
-      : Promise.resolve([]),
-  ]);
+  // One after another on the transaction's one connection (db/transaction.ts).
+  const [employment] = await tx
+    .select()
+    .from(beneficiaryEmployees)
+    .where(eq(beneficiaryEmployees.id, order.beneficiaryEmployeeId));
+  const [company] = await tx
+    .select({ paymentMode: companies.paymentMode, city: companies.city })
+    .from(companies)
+    .where(eq(companies.id, order.companyId));
+  const [table] = order.billingTableId
+    ? await tx
+        .select({ interest: billingTables.annualInterestPercent })
+        .from(billingTables)
+        .where(eq(billingTables.id, order.billingTableId))
+    : [];
   if (!employment || !company) throw notFound("Order");
 
   const endsEmployment = input.reason === "EMPLOYEE_RESIGNED" || input.reason === "EMPLOYER_ENDED_EMPLOYMENT";

@@ -22,6 +22,7 @@ import {
   systemUsers,
   userPayments,
 } from "../../db/schema/index.ts";
+import { readAll } from "../../db/transaction.ts";
 import { loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 
 /**
@@ -116,50 +117,54 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
     .from(userPayments)
     .where(paymentsWhere(companyId, first, last));
   const reportedEmployeeIds = union(leaseEmployeeIds, paymentEmployeeIds);
-  const [leaseRows, paymentRows, employeeRows, absenceRows] = await Promise.all([
-    db
-      .select(LEASE_COLUMNS)
-      .from(leasingAgreements)
-      .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
-      .where(leasesWhere(companyId, first, last)),
-    db
-      .select({
-        beneficiaryEmployeeId: userPayments.beneficiaryEmployeeId,
-        kind: userPayments.kind,
-        description: userPayments.description,
-        amountCents: userPayments.amountCents,
-        dueDate: userPayments.dueDate,
-      })
-      .from(userPayments)
-      .where(paymentsWhere(companyId, first, last)),
-    db
-      .select({
-        beneficiaryEmployeeId: beneficiaryEmployees.id,
-        firstName: systemUsers.firstName,
-        lastName: systemUsers.lastName,
-        employeeNumber: beneficiaryEmployees.employeeNumber,
-        costUnit: beneficiaryEmployees.costUnit,
-        payRollOther: beneficiaryEmployees.payRollOther,
-        unitName: companyUnits.unitName,
-        companyId: beneficiaryEmployees.companyId,
-        companyName: companies.name,
-        lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate,
-      })
-      .from(beneficiaryEmployees)
-      .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, beneficiaryEmployees.userId))
-      .leftJoin(companyUnits, eq(companyUnits.id, beneficiaryEmployees.unitId))
-      .where(inArray(beneficiaryEmployees.id, reportedEmployeeIds)),
-    db
-      .select({
-        beneficiaryEmployeeId: employeeAbsences.beneficiaryEmployeeId,
-        reason: employeeAbsences.reason,
-        reasonOther: employeeAbsences.reasonOther,
-        startDate: employeeAbsences.startDate,
-        endDate: employeeAbsences.endDate,
-      })
-      .from(employeeAbsences)
-      .where(inArray(employeeAbsences.beneficiaryEmployeeId, reportedEmployeeIds)),
+  const [leaseRows, paymentRows, employeeRows, absenceRows] = await readAll(db, [
+    () =>
+      db
+        .select(LEASE_COLUMNS)
+        .from(leasingAgreements)
+        .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
+        .where(leasesWhere(companyId, first, last)),
+    () =>
+      db
+        .select({
+          beneficiaryEmployeeId: userPayments.beneficiaryEmployeeId,
+          kind: userPayments.kind,
+          description: userPayments.description,
+          amountCents: userPayments.amountCents,
+          dueDate: userPayments.dueDate,
+        })
+        .from(userPayments)
+        .where(paymentsWhere(companyId, first, last)),
+    () =>
+      db
+        .select({
+          beneficiaryEmployeeId: beneficiaryEmployees.id,
+          firstName: systemUsers.firstName,
+          lastName: systemUsers.lastName,
+          employeeNumber: beneficiaryEmployees.employeeNumber,
+          costUnit: beneficiaryEmployees.costUnit,
+          payRollOther: beneficiaryEmployees.payRollOther,
+          unitName: companyUnits.unitName,
+          companyId: beneficiaryEmployees.companyId,
+          companyName: companies.name,
+          lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate,
+        })
+        .from(beneficiaryEmployees)
+        .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
+        .leftJoin(systemUsers, eq(systemUsers.userId, beneficiaryEmployees.userId))
+        .leftJoin(companyUnits, eq(companyUnits.id, beneficiaryEmployees.unitId))
+        .where(inArray(beneficiaryEmployees.id, reportedEmployeeIds)),
+    () =>
+      db
+        .select({
+          beneficiaryEmployeeId: employeeAbsences.beneficiaryEmployeeId,
+          reason: employeeAbsences.reason,
+          reasonOther: employeeAbsences.reasonOther,
+          startDate: employeeAbsences.startDate,
+          endDate: employeeAbsences.endDate,
+        })
+        .from(employeeAbsences)
+        .where(inArray(employeeAbsences.beneficiaryEmployeeId, reportedEmployeeIds)),
   ]);
   // A lease ended early (redeemed or cancelled) runs only up to its end date's month.
   const leases = leaseRows.map((r) => {

@@ -7,6 +7,7 @@ import { payrollReport, payrollTotals } from "../../../domain/payroll/report.ts"
 import type { PayrollReport, PayrollRow } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, payrollReportSnapshots } from "../../db/schema/index.ts";
+import { readAll } from "../../db/transaction.ts";
 import { loadBikeBenefitRule, loadPayrollSources } from "./payroll-input.ts";
 
 /**
@@ -42,11 +43,11 @@ async function snapshotOf(db: Db, companyId: string, period: string) {
  */
 export async function markedReport(db: Db, companyId: string, period: string): Promise<MarkedReport> {
   const previousPeriod = addMonths(period, -1);
-  const [sources, bikeBenefitRule, sentBefore, sentNow] = await Promise.all([
-    loadPayrollSources(db, companyId, previousPeriod, period),
-    loadBikeBenefitRule(db),
-    snapshotOf(db, companyId, previousPeriod),
-    snapshotOf(db, companyId, period),
+  const [sources, bikeBenefitRule, sentBefore, sentNow] = await readAll(db, [
+    () => loadPayrollSources(db, companyId, previousPeriod, period),
+    () => loadBikeBenefitRule(db),
+    () => snapshotOf(db, companyId, previousPeriod),
+    () => snapshotOf(db, companyId, period),
   ]);
   const current = payrollReport({ ...sources.of(period), period, bikeBenefitRule });
   const previousRows = sentBefore
@@ -86,9 +87,9 @@ export async function payrollReportResponse(
   company: { id: string; name: string },
   period: string,
 ): Promise<TPayrollReportResponse> {
-  const [report, missing] = await Promise.all([
-    markedReport(db, company.id, period),
-    employeesMissingPayrollData(db, company.id),
+  const [report, missing] = await readAll(db, [
+    () => markedReport(db, company.id, period),
+    () => employeesMissingPayrollData(db, company.id),
   ]);
   return { company, ...report, employeesMissingPayrollData: missing };
 }

@@ -9,6 +9,7 @@ import {
   taxpayerDeductionsTables,
   taxTables,
 } from "../../db/schema/index.ts";
+import { readAll } from "../../db/transaction.ts";
 
 /**
  * The four tax tables of SPEC §3 read into the engine's TaxYear, and written from it for the first
@@ -109,10 +110,10 @@ export function taxYearFromRows(
 
 /** Every complete tax year in the tables, oldest first. */
 export async function loadTaxYears(db: Db): Promise<TaxYear[]> {
-  const [tables, brackets, deductions] = await Promise.all([
-    db.select().from(taxTables).orderBy(asc(taxTables.year)),
-    db.select().from(stateIncomeTaxTables),
-    db.select().from(taxpayerDeductionsTables),
+  const [tables, brackets, deductions] = await readAll(db, [
+    () => db.select().from(taxTables).orderBy(asc(taxTables.year)),
+    () => db.select().from(stateIncomeTaxTables),
+    () => db.select().from(taxpayerDeductionsTables),
   ]);
   return tables.flatMap((table) => {
     const year = taxYearFromRows(
