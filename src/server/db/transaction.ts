@@ -9,6 +9,7 @@ import type { Db, Schema } from "./client.ts";
  * A transaction holds one connection, which answers one query at a time: a read that may run inside a
  * write awaits its queries one after another, never side by side (Promise.all). node-postgres would
  * queue them, and refuses that from pg 9; the database tests fail on it (tests/helpers/one-query-at-a-time.ts).
+ * Where running side by side on the pool saves real time (the payroll report's loads), use readAll.
  */
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
@@ -25,7 +26,8 @@ export type WriteContext<A extends Actor = Actor> = { tx: Tx; actor: A; now: Dat
 /**
  * The answers of `reads`, in order: side by side where `db` is the pool (each read on a connection of its
  * own, so a report waits for its slowest read, not their sum), one after another where `db` is a
- * transaction. For reads that serve a request and also run inside a write or the demo seed.
+ * transaction. For heavy reads that serve a request and also run inside a write or the demo seed; a
+ * detail page's few small reads simply await one after another.
  */
 export async function readAll<const T extends readonly (() => PromiseLike<unknown>)[]>(
   db: Db,
