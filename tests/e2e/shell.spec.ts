@@ -222,6 +222,8 @@ test("banner, cookie consent and back-to-top: dismissal and choice are kept; bac
 
   const toTop = page.getByRole("button", { name: "Takaisin ylös" });
   await expect(toTop).toHaveCount(0);
+  // The button follows the scroll once the app listens, so the page must be live before it scrolls.
+  await waitForLivePage(page);
   await page.evaluate(() => window.scrollTo(0, 600));
   await toTop.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
