@@ -59,9 +59,9 @@ function pageChunkKey(manifest, routeId) {
 
 /**
  * The stylesheets of a prerendered page's chunk and of the chunks it imports, which its HTML names after
- * the entry's own: the page is painted styled and nothing moves when its code arrives. Its scripts are
- * not preloaded: on a slow phone connection they would share the bandwidth with the stylesheets and the
- * font, and the page would paint later.
+ * the entry's own: the page is painted styled and nothing moves when its code arrives. The page chunk's
+ * scripts are not preloaded (only the entry is, by startAfterFirstPaint): on a slow phone connection they
+ * would share the bandwidth with the stylesheets and the font, and the page would paint later.
  */
 function pageStylesheets(manifest, routeId) {
   const key = pageChunkKey(manifest, routeId);
