@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, mergeConfig, type Plugin, type UserConfig } from "vite";
@@ -35,6 +37,27 @@ function preloadBrandFont(pattern: RegExp): Plugin {
         ];
       },
     },
+  };
+}
+
+/**
+ * A built CSS module's class names: "_" and six letters or digits, the same in the browser build and
+ * the prerender build (both hash the module's path from the project and the class's name). Vite's own
+ * names spell out the file and the class ("_heroInner_ygda8_11"), and each name is written in the CSS
+ * and again in the JavaScript that uses it: the home page alone names about 150. A repeated name would
+ * let two modules' rules meet, so the build stops on one.
+ */
+function shortClassNames(): (local: string, file: string) => string {
+  const owners = new Map<string, string>();
+  return (local, file) => {
+    const owner = `${relative(fileURLToPath(new URL(".", import.meta.url)), file.replace(/\?.*$/, ""))}:${local}`;
+    const digest = BigInt(`0x${createHash("sha256").update(owner).digest("hex").slice(0, 15)}`);
+    const name = `_${digest.toString(36).slice(0, 6)}`;
+    const known = owners.get(name);
+    if (known !== undefined && known !== owner)
+      throw new Error(`CSS class ${name} names both ${known} and ${owner}`);
+    owners.set(name, owner);
+    return name;
   };
 }
 
@@ -77,6 +100,7 @@ const webConfig = ({ command }: { command: string }): UserConfig => ({
         : [],
   },
   publicDir: "public",
+  css: command === "build" ? { modules: { generateScopedName: shortClassNames() } } : {},
   plugins: [react(), preloadBrandFont(/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/)],
   build: {
     outDir: "../../dist/web",

@@ -7,12 +7,12 @@ import "./app/global.css";
 // Before any lazy chunk makes the contract's schemas (see the module).
 import "./app/zod-without-eval.ts";
 
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app.tsx";
 import { appRoutes } from "./app/routes.tsx";
-import { hydratePrerendered } from "./hydrate.tsx";
+import { MarkHydrated, prerenderedPageRoutes } from "./hydrate.tsx";
 import { initI18n, isLanguage } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
@@ -21,15 +21,28 @@ async function start(): Promise<void> {
   if (!root) return;
   // A public page the build rendered ahead (ADR 010): take it over instead of painting it again.
   const prerendered = root.dataset.prerendered;
-  if (isLanguage(prerendered) && (await hydratePrerendered(root, prerendered))) return;
+  const hydrating = isLanguage(prerendered) ? await prerenderedPageRoutes(prerendered) : null;
   // Texts first, so the first paint is already in the visitor's language.
-  await initI18n();
-  const router = createBrowserRouter(appRoutes());
-  createRoot(root).render(
+  if (!hydrating) await initI18n();
+  // Hydration data (none: no route loads any) tells the router the page is already on screen, so it
+  // leaves the scroll where the visitor has put it meanwhile instead of sending the page to its top. A
+  // reload's place and an address's #anchor are the browser's own to restore on an HTML page.
+  const router = createBrowserRouter(hydrating ?? appRoutes(), hydrating ? { hydrationData: {} } : {});
+  const app = (
     <StrictMode>
       <App router={router} queryClient={createQueryClient()} />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!hydrating) {
+    createRoot(root).render(app);
+    return;
+  }
+  // As a transition, hydration is done in slices that yield to the browser: the page is on screen
+  // already, and a slow phone keeps scrolling and answering taps instead of freezing while it hydrates.
+  // A tap on a part not yet hydrated is replayed once that part is.
+  startTransition(() => {
+    hydrateRoot(root, <MarkHydrated root={root}>{app}</MarkHydrated>);
+  });
 }
 
 void start();

@@ -8,7 +8,7 @@ import pagesFi from "../../src/web/i18n/pages/fi.json" with { type: "json" };
 import pagesSv from "../../src/web/i18n/pages/sv.json" with { type: "json" };
 import sv from "../../src/web/i18n/sv.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { watchConsole } from "./helpers.ts";
+import { waitForLivePage, watchConsole } from "./helpers.ts";
 
 /**
  * The public pages arrive as HTML (ADR 010): readable before any JavaScript, with their head for search
@@ -192,4 +192,29 @@ test("a prerendered page names every stylesheet it needs, so nothing moves when 
     );
     expect(shift, path).toBeLessThan(0.02);
   }
+});
+
+test("a visitor who scrolls before the app has taken the page over keeps the place", async ({ page }) => {
+  // The page's code is held back until the visitor has scrolled, as on a slow phone connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto(publicPagePath("forEmployers", "fi"), { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.locator("#root[data-prerendered]")).not.toHaveAttribute("data-hydrated");
+  await page.evaluate(() => window.scrollTo(0, 900));
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
+  release();
+  await waitForLivePage(page);
+  // The router's scroll handling runs as the page is taken over; a frame later it has had its say.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(900);
 });
