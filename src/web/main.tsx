@@ -21,25 +21,29 @@ async function start(): Promise<void> {
   if (!root) return;
   // A public page the build rendered ahead (ADR 010): take it over instead of painting it again.
   const prerendered = root.dataset.prerendered;
-  const hydrating = isLanguage(prerendered) ? await prerenderedPageRoutes(prerendered) : null;
+  const prerenderedRoutes = isLanguage(prerendered) ? await prerenderedPageRoutes(prerendered) : null;
   // Texts first, so the first paint is already in the visitor's language.
-  if (!hydrating) await initI18n();
+  if (!prerenderedRoutes) await initI18n();
   // Hydration data (none: no route loads any) tells the router the page is already on screen, so it
   // leaves the scroll where the visitor has put it meanwhile instead of sending the page to its top. A
   // reload's place and an address's #anchor are the browser's own to restore on an HTML page.
-  const router = createBrowserRouter(hydrating ?? appRoutes(), hydrating ? { hydrationData: {} } : {});
+  const router = createBrowserRouter(
+    prerenderedRoutes ?? appRoutes(),
+    prerenderedRoutes ? { hydrationData: {} } : {},
+  );
   const app = (
     <StrictMode>
       <App router={router} queryClient={createQueryClient()} />
     </StrictMode>
   );
-  if (!hydrating) {
+  if (!prerenderedRoutes) {
     createRoot(root).render(app);
     return;
   }
   // As a transition, hydration is done in slices that yield to the browser: the page is on screen
   // already, and a slow phone keeps scrolling and answering taps instead of freezing while it hydrates.
-  // A tap on a part not yet hydrated is replayed once that part is.
+  // A tap once hydration has begun is replayed when its part is hydrated; a tap before the code has
+  // run does nothing (the browser tests wait for MarkHydrated's mark).
   startTransition(() => {
     hydrateRoot(root, <MarkHydrated root={root}>{app}</MarkHydrated>);
   });
