@@ -6,6 +6,7 @@ import { markChanges } from "./changes.ts";
 import { deductionInPeriod, leaseDeductions } from "./deductions.ts";
 import { periodOf, periodRange, periodsOfYearUntil } from "./period.ts";
 import { payrollReport, yearToDateTaxFreeCents } from "./report.ts";
+import { regimeDate, taxFreeCommitments } from "./tax-rules.ts";
 import { publishedRule } from "./test-fixtures.ts";
 import {
   PAYROLL_MONEY_FIELDS,
@@ -292,6 +293,21 @@ describe("payroll report properties", () => {
           bikeBenefitRule: publishedRule,
         });
         expect(ytd).toBe(months.reduce((sum, n) => sum + n, 0));
+      }),
+      RUNS,
+    );
+  });
+
+  it("the tax-free part so far this year is the same from the leases that can be tax-free in the year alone", () => {
+    fc.assert(
+      fc.property(scenario, fc.constantFrom(...PERIODS), (s, period) => {
+        const scope = taxFreeCommitments(publishedRule(Number(period.slice(0, 4))));
+        const inside = s.leases.filter(
+          (lease) => scope === "ALL" || (scope !== "NONE" && regimeDate(lease) <= scope.onOrBefore),
+        );
+        const ytd = (leases: readonly PayrollLease[]) =>
+          yearToDateTaxFreeCents({ period, employees: s.employees, leases, bikeBenefitRule: publishedRule });
+        expect(ytd(inside)).toBe(ytd(s.leases));
       }),
       RUNS,
     );

@@ -4,11 +4,12 @@ import { parsePeriod, periodsOfYearUntil } from "./period.ts";
 import {
   GRANDFATHERED_UNTIL,
   leasePeriods,
+  leaseTaxFreeLimit,
+  limitInPeriod,
   monthlyTaxFreeCents,
   regimeDate,
   taxFreeUntil,
   taxRegime,
-  yearlyTaxFreeLimitCents,
 } from "./tax-rules.ts";
 import {
   type BikeBenefitRule,
@@ -57,8 +58,14 @@ function reportedMonths(
   return { first, last: endPeriod !== null && endPeriod < last ? endPeriod : last };
 }
 
+/** What the yearly tax-free limit's rules read of a lease. */
+type TaxFreeLease = Pick<
+  PayrollLease,
+  "leaseId" | "orderNumber" | "monthlyPaymentCents" | "startDate" | "leaseTimeMonths" | "commitmentDate"
+>;
+
 /** The order in which an employee's leases use the yearly limit within a month: the oldest first. */
-function compareLeases(a: PayrollLease, b: PayrollLease): number {
+function compareLeases(a: TaxFreeLease, b: TaxFreeLease): number {
   if (a.startDate !== b.startDate) return a.startDate < b.startDate ? -1 : 1;
   if (a.orderNumber !== b.orderNumber) return a.orderNumber - b.orderNumber;
   return a.leaseId < b.leaseId ? -1 : a.leaseId > b.leaseId ? 1 : 0;
@@ -72,24 +79,28 @@ function compareLeases(a: PayrollLease, b: PayrollLease): number {
  * a month, and each month takes monthlyTaxFreeCents of what is left.
  */
 export function employeeTaxFree(
-  leases: readonly PayrollLease[],
+  leases: readonly TaxFreeLease[],
   lastWorkingDayDate: string,
   bikeBenefitRule: (year: number) => BikeBenefitRule,
   period: string,
-): { parts: Record<string, number>; usedThisYear: number } {
+): { parts: Map<string, number>; usedThisYear: number } {
   const rule = bikeBenefitRule(parsePeriod(period).year);
   const ordered = [...leases].sort(compareLeases);
-  // Each lease's months once, not again for every month of the year.
-  const reported = ordered.map((lease) => ({ lease, ...reportedMonths(lease, lastWorkingDayDate) }));
-  const parts: Record<string, number> = {};
+  // Each lease's months and limit once, not again for every month of the year.
+  const reported = ordered.map((lease) => ({
+    lease,
+    ...reportedMonths(lease, lastWorkingDayDate),
+    limit: leaseTaxFreeLimit(rule, lease),
+  }));
+  // A Map: an object keyed by each lease's id gave every object a shape of its own.
+  const parts = new Map<string, number>();
   let used = 0;
   for (const month of periodsOfYearUntil(period)) {
-    for (const { lease, first, last } of reported) {
+    for (const { lease, first, last, limit } of reported) {
       if (month < first || month > last) continue;
-      const limit = yearlyTaxFreeLimitCents(rule, lease, month);
-      const taxFree = monthlyTaxFreeCents(lease.monthlyPaymentCents, limit, used);
+      const taxFree = monthlyTaxFreeCents(lease.monthlyPaymentCents, limitInPeriod(limit, month), used);
       used += taxFree;
-      if (month === period) parts[lease.leaseId] = taxFree;
+      if (month === period) parts.set(lease.leaseId, taxFree);
     }
   }
   return { parts, usedThisYear: used };
@@ -101,7 +112,7 @@ export function employeeTaxFreeParts(
   lastWorkingDayDate: string,
   bikeBenefitRule: (year: number) => BikeBenefitRule,
   period: string,
-): Record<string, number> {
+): ReadonlyMap<string, number> {
   return employeeTaxFree(leases, lastWorkingDayDate, bikeBenefitRule, period).parts;
 }
 
@@ -110,8 +121,13 @@ export function employeeTaxFreeParts(
  * what the months' reports add up to, in one pass (the dashboard's "tax-free this year").
  */
 export function yearToDateTaxFreeCents(
-  input: Omit<PayrollInput, "absences" | "oneOffs" | "employees"> & {
-    /** Only the last working day is read: the dashboard loads no more of an employee. */
+  input: Pick<PayrollInput, "period" | "bikeBenefitRule"> & {
+    /** Only the rules' columns: the dashboard loads no more of a lease. */
+    leases: readonly (TaxFreeLease & Pick<PayrollLease, "beneficiaryEmployeeId">)[];
+    /**
+     * Only the last working day is read: the dashboard loads no more of an employee. An employee not
+     * listed has none (2999-01-01).
+     */
     employees: readonly Pick<PayrollEmployee, "beneficiaryEmployeeId" | "lastWorkingDayDate">[];
   },
 ): number {
@@ -254,7 +270,7 @@ function leaseRow(
   lease: PayrollLease,
   employee: PayrollEmployee,
   absences: readonly PayrollAbsence[],
-  taxFreeParts: Record<string, number>,
+  taxFreeParts: ReadonlyMap<string, number>,
   rule: BikeBenefitRule,
   period: string,
 ): PayrollRow | null {
@@ -262,7 +278,7 @@ function leaseRow(
   if (!month) return null;
   const regime = taxRegime(regimeDate(lease), rule.grandfatheredUntil ?? GRANDFATHERED_UNTIL);
   const { first, last } = leasePeriods(lease);
-  const taxFree = month.leaseRunning ? (taxFreeParts[lease.leaseId] ?? 0) : 0;
+  const taxFree = month.leaseRunning ? (taxFreeParts.get(lease.leaseId) ?? 0) : 0;
   return {
     key: lease.leaseId,
     leaseId: lease.leaseId,

@@ -13,10 +13,11 @@ import {
 } from "./period.ts";
 import {
   GRANDFATHERED_MAX_MONTHS,
-  grandfatheringExpired,
   leasePeriods,
+  leaseTaxFreeLimit,
   monthlyTaxFreeCents,
   regimeDate,
+  taxFreeCommitments,
   taxFreeUntil,
   taxRegime,
   yearlyTaxFreeLimitCents,
@@ -124,10 +125,42 @@ describe("the yearly limit of a lease (taxFreeLimitCents of the calculator, plus
     const old = { commitmentDate: "2021-05-20", startDate: "2021-07-01" };
     expect(GRANDFATHERED_MAX_MONTHS).toBe(60);
     // July 2021 is month 1, June 2026 month 60, July 2026 month 61.
-    expect(grandfatheringExpired(old, "2026-06")).toBe(false);
-    expect(grandfatheringExpired(old, "2026-07")).toBe(true);
+    expect(leaseTaxFreeLimit(rule2026, old)).toEqual({ cents: 120_000, lastMonth: "2026-06" });
+    expect(leaseTaxFreeLimit(rule2026, grandfathered).lastMonth).toBe("2030-03");
+    expect(leaseTaxFreeLimit(rule2026, exempt2025)).toEqual({ cents: 0, lastMonth: null });
     expect(yearlyTaxFreeLimitCents(rule2026, old, "2026-06")).toBe(120_000);
     expect(yearlyTaxFreeLimitCents(rule2026, old, "2026-07")).toBe(0);
+  });
+});
+
+describe("the commitments that can be tax-free in a year", () => {
+  it("2025: all; 2026: those on or before 23.4.2025", () => {
+    expect(taxFreeCommitments(rule2025)).toBe("ALL");
+    expect(taxFreeCommitments(rule2026)).toEqual({ onOrBefore: "2025-04-23" });
+    expect(taxFreeCommitments({ ...rule2026, grandfatheredLimitCents: 0 })).toBe("NONE");
+    expect(taxFreeCommitments({ ...rule2025, sharedLimitCents: 0 })).toBe("NONE");
+  });
+
+  it("leaves out no lease that has a limit in a month of the year", () => {
+    const day = fc
+      .date({ min: new Date("2019-01-01"), max: new Date("2028-12-31"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    const cents = fc.constantFrom(0, 1, 60_000, 120_000);
+    const rule = fc.record({
+      taxFreeLimitCents: cents,
+      grandfatheredLimitCents: cents,
+      grandfatheredUntil: fc.option(day, { nil: null }),
+      sharedLimitCents: fc.constantFrom(0, 340_000),
+    });
+    fc.assert(
+      fc.property(rule, day, fc.option(day, { nil: null }), day, (rule, startDate, commitmentDate, month) => {
+        const lease = { startDate, commitmentDate };
+        const scope = taxFreeCommitments(rule);
+        const inside = scope === "ALL" || (scope !== "NONE" && regimeDate(lease) <= scope.onOrBefore);
+        if (!inside) expect(yearlyTaxFreeLimitCents(rule, lease, month.slice(0, 7))).toBe(0);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { taxFreeLimitCents } from "../calculator/benefit-cost.ts";
-import { addMonths, lastDayOf, monthsBetween, periodOf } from "./period.ts";
+import { addMonths, lastDayOf, periodOf } from "./period.ts";
 import type { BikeBenefitRule, PayrollLease, TaxRegime } from "./types.ts";
 
 /**
@@ -56,29 +56,52 @@ export function leasePeriods(lease: Pick<PayrollLease, "startDate" | "leaseTimeM
 }
 
 /**
- * Whether a grandfathered lease's exemption has run out in the period: from its 61st month on
- * (GRANDFATHERED_MAX_MONTHS, research note §1.3 "not longer than 5 years from benefit start").
+ * The yearly tax-free limit a lease has in a calendar year with this rule (TVL 64 § 4 mom., research
+ * note §1.1 and §1.3), and the last month it has it: the tax table's limit for its commitment date
+ * through taxFreeLimitCents (1 200 € until 2025; from 2026 only for commitments on or before 23.4.2025),
+ * up to a grandfathered lease's 60th month (null: no such month). The 3 400 € shared with a commuter
+ * ticket is not applied: we do not know the ticket (0).
  */
-export function grandfatheringExpired(lease: Pick<PayrollLease, "startDate">, period: string): boolean {
-  return monthsBetween(periodOf(lease.startDate), period) >= GRANDFATHERED_MAX_MONTHS;
+export function leaseTaxFreeLimit(
+  rule: BikeBenefitRule,
+  lease: Pick<PayrollLease, "commitmentDate" | "startDate">,
+): { cents: number; lastMonth: string | null } {
+  const date = regimeDate(lease);
+  const grandfathered = taxRegime(date, rule.grandfatheredUntil ?? GRANDFATHERED_UNTIL) === "GRANDFATHERED";
+  return {
+    cents: taxFreeLimitCents({ bikeBenefit: rule }, date, 0),
+    lastMonth: grandfathered ? addMonths(periodOf(lease.startDate), GRANDFATHERED_MAX_MONTHS - 1) : null,
+  };
 }
 
-/**
- * The yearly tax-free limit a lease has in the period's calendar year (TVL 64 § 4 mom., research note
- * §1.1 and §1.3): the tax table's limit for its commitment date through taxFreeLimitCents (1 200 € until
- * 2025; from 2026 only for commitments on or before 23.4.2025), and 0 once a grandfathered lease is past
- * its 60 months. The 3 400 € shared with a commuter ticket is not applied: we do not know the ticket (0).
- */
+/** A lease's yearly limit (leaseTaxFreeLimit) in a period: 0 after its last month. */
+export function limitInPeriod(limit: { cents: number; lastMonth: string | null }, period: string): number {
+  return limit.lastMonth !== null && period > limit.lastMonth ? 0 : limit.cents;
+}
+
+/** The yearly tax-free limit a lease has in the period. */
 export function yearlyTaxFreeLimitCents(
   rule: BikeBenefitRule,
   lease: Pick<PayrollLease, "commitmentDate" | "startDate">,
   period: string,
 ): number {
-  const date = regimeDate(lease);
-  if (taxRegime(date, rule.grandfatheredUntil ?? GRANDFATHERED_UNTIL) === "GRANDFATHERED") {
-    if (grandfatheringExpired(lease, period)) return 0;
+  return limitInPeriod(leaseTaxFreeLimit(rule, lease), period);
+}
+
+/**
+ * Which commitments can have a tax-free part in a year under its rule, by the limit
+ * yearlyTaxFreeLimitCents gives them: all of them when the year's table gives new commitments a limit,
+ * those on or before a date when only grandfathered commitments keep one, none when no lease has a
+ * limit. A lease outside is tax-free in no month of the year, so the year's tax-free figures come from
+ * the leases inside alone (the dashboard reads only those).
+ */
+export function taxFreeCommitments(rule: BikeBenefitRule): "ALL" | "NONE" | { onOrBefore: string } {
+  if (rule.sharedLimitCents <= 0) return "NONE";
+  if (rule.taxFreeLimitCents > 0) return "ALL";
+  if (rule.grandfatheredUntil !== null && rule.grandfatheredLimitCents > 0) {
+    return { onOrBefore: rule.grandfatheredUntil };
   }
-  return taxFreeLimitCents({ bikeBenefit: rule }, date, 0);
+  return "NONE";
 }
 
 /**

@@ -46,6 +46,8 @@ export const beneficiaryEmployees = pgTable(
     ),
     index("beneficiary_employees_company_pay_roll_other_idx").on(t.companyId, t.payRollOther),
     index("beneficiary_employees_unit_idx").on(t.unitId),
+    // The dashboard reads only the employees whose employment has ended (most have no last day: 2999-01-01).
+    index("beneficiary_employees_company_last_working_day_idx").on(t.companyId, t.lastWorkingDayDate),
     // The manage list's order (newest first) across the companies of a group.
     index("beneficiary_employees_created_idx").on(t.createdAt, t.id),
     check(

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, lte, notExists, notInArray, sql } fro
 import { union } from "drizzle-orm/pg-core";
 import { taxYearPicker } from "../../../domain/calculator/benefit-cost.ts";
 import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
-import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { addMonths, firstDayOf, lastDayOf } from "../../../domain/payroll/period.ts";
 import type {
   PayrollAbsence,
   PayrollEmployee,
@@ -61,8 +61,11 @@ const GONE_ORDER_STATUSES = ["CANCELLED", "REFUNDED"] as const;
 
 export type PayrollSource = Omit<PayrollInput, "bikeBenefitRule" | "period">;
 
-/** The first lease start that may matter for a month. */
-const lookbackStart = (period: string) => firstDayOf(addMonths(period, -LOOKBACK_MONTHS));
+/**
+ * The first lease start that may matter for a month: from January of its year, since a lease that ran
+ * in the year's earlier months used part of the employee's yearly tax-free limit.
+ */
+const lookbackStart = (period: string) => firstDayOf(addMonths(`${period.slice(0, 4)}-01`, -LOOKBACK_MONTHS));
 
 /** The company's agreements that may be leases in the months from `first` to `last`, by their own columns. */
 function agreementsWhere(companyId: string, first: string, last: string) {
@@ -80,6 +83,22 @@ function leasesWhere(companyId: string, first: string, last: string) {
   return and(
     agreementsWhere(companyId, first, last),
     notInArray(orders.orderStatus, [...GONE_ORDER_STATUSES]),
+  );
+}
+
+/**
+ * The company's leases that may matter for the months, by the agreements alone: an order cancelled or
+ * refunded is ruled out through the small index of such orders (orders_gone_idx), not by looking up
+ * every lease's order.
+ */
+export function leaseAgreementsWhere(companyId: string, first: string, last: string) {
+  return and(
+    agreementsWhere(companyId, first, last),
+    notExists(
+      // Written as orders_gone_idx's predicate, with the statuses in the SQL, so that the index serves it.
+      sql`(select 1 from ${orders} where ${orders.id} = ${leasingAgreements.orderId}
+        and ${orders.orderStatus} in ('CANCELLED', 'REFUNDED'))`,
+    ),
   );
 }
 
@@ -103,15 +122,7 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
   const leaseEmployeeIds = db
     .select({ id: leasingAgreements.beneficiaryEmployeeId })
     .from(leasingAgreements)
-    .where(
-      and(
-        agreementsWhere(companyId, first, last),
-        notExists(
-          sql`(select 1 from ${orders} where ${orders.id} = ${leasingAgreements.orderId}
-            and ${inArray(orders.orderStatus, [...GONE_ORDER_STATUSES])})`,
-        ),
-      ),
-    );
+    .where(leaseAgreementsWhere(companyId, first, last));
   const paymentEmployeeIds = db
     .select({ id: userPayments.beneficiaryEmployeeId })
     .from(userPayments)
@@ -203,53 +214,6 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
       };
     },
   };
-}
-
-/**
- * What the dashboard's lease figures read of a month: the leases that may matter for it, each with its
- * employee's last working day, in one query (no names, absences or payments), and how many accepted
- * employees have a lease whose contract runs in the month. Counted here from the same rows rather than
- * by a query of its own, which read the company's 21,000 leases, their orders and employees again
- * (74 ms of the scale seed's dashboard).
- */
-export async function loadLeasesWithLastDay(db: Db, companyId: string, period: string) {
-  const rows = await db
-    .select({
-      ...LEASE_COLUMNS,
-      lastWorkingDayDate: beneficiaryEmployees.lastWorkingDayDate,
-      employeeStatus: beneficiaryEmployees.status,
-    })
-    .from(leasingAgreements)
-    .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
-    .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, leasingAgreements.beneficiaryEmployeeId))
-    .where(leasesWhere(companyId, period, period));
-  const leases = rows.map(({ lastWorkingDayDate: _, employeeStatus: __, ...r }) => {
-    const startDate = r.startDate as string;
-    return {
-      ...r,
-      startDate,
-      leaseTimeMonths: effectiveLeaseMonths(startDate, r.leaseTimeMonths, r.endDate),
-    } satisfies PayrollLease;
-  });
-  const employees = [
-    ...new Map(
-      rows.map((r) => [
-        r.beneficiaryEmployeeId,
-        { beneficiaryEmployeeId: r.beneficiaryEmployeeId, lastWorkingDayDate: r.lastWorkingDayDate },
-      ]),
-    ).values(),
-  ];
-  // The contract's months from the start month, as the dashboard's months count running leases.
-  const employeesWithLease = new Set(
-    rows
-      .filter((r) => {
-        if (r.employeeStatus !== "ACCEPTED") return false;
-        const first = periodOf(r.startDate as string);
-        return first <= period && period < addMonths(first, r.leaseTimeMonths);
-      })
-      .map((r) => r.beneficiaryEmployeeId),
-  );
-  return { leases, employees, employeesWithLease: employeesWithLease.size };
 }
 
 /**

@@ -7,6 +7,7 @@ import { companyIdByName } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zPayrollReportResponse, zReportingDashboard } from "../../../contract/reporting.ts";
 import { addMonths, firstDayOf } from "../../../domain/payroll/period.ts";
+import { regimeDate, taxRegime } from "../../../domain/payroll/tax-rules.ts";
 import { PAYROLL_MONEY_FIELDS } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -21,6 +22,7 @@ import {
   userPayments,
   users,
 } from "../../db/schema/index.ts";
+import { companyDashboard } from "./dashboard.ts";
 import { currentPeriod } from "./payroll.ts";
 
 const t = setupTestApp({}, { demoData: true });
@@ -344,6 +346,39 @@ describe("GET /api/reporting/payroll", () => {
   });
 });
 
+describe("the employee's yearly limit across leases", () => {
+  it("counts what a lease that ended earlier in the year used, however long ago it started", async () => {
+    const db = t.database.db;
+    const companyId = await freshCompany(db);
+    const who = await employee(db, companyId, "Kahdesti");
+    // Started 66 months before December 2026, its 60 months run to May 2026: 100 € tax-free a month.
+    await lease(db, who, {
+      monthlyPaymentCents: 10_000,
+      start: "2021-06-01",
+      months: 60,
+      committed: "2021-05-10",
+    });
+    await lease(db, who, {
+      monthlyPaymentCents: 10_000,
+      start: "2025-05-01",
+      months: 36,
+      committed: "2025-04-01",
+    });
+    // January to May both leases take 100 €, June and July the second: the 1 200 € are used by July.
+    const december = await payroll(companyId, "2026-12");
+    expect(december.rows).toHaveLength(1);
+    expect(december.rows[0]).toMatchObject({ taxFreeCents: 0, taxableCents: 10_000 });
+    const july = await payroll(companyId, "2026-07");
+    expect(july.rows[0]).toMatchObject({ taxFreeCents: 10_000, taxableCents: 0 });
+    const dashboard = await companyDashboard(
+      db,
+      { id: companyId, name: "" },
+      new Date("2026-12-15T10:00:00Z"),
+    );
+    expect(dashboard.taxFreeThisYearCents).toBe(120_000);
+  });
+});
+
 describe("GET /api/reporting/payroll/export", () => {
   it("writes the report as CSV for Finnish Excel with a totals row", async () => {
     const s = await scenario(t.database.db);
@@ -475,6 +510,71 @@ describe("GET /api/reporting/dashboard", () => {
     const own = await call("GET", `/api/reporting/dashboard?companyId=${demoOyId}`, REPORTING);
     expect(own.statusCode).toBe(200);
     expectError(await call("GET", "/api/reporting/dashboard?companyId=nope", ADMIN), 400);
+  });
+
+  it("counts each regime on either side of its dates as the tax rules do", async () => {
+    const db = t.database.db;
+    const companyId = await freshCompany(db);
+    const leases = [
+      { start: "2026-01-01", committed: "2025-04-23" },
+      { start: "2026-01-01", committed: "2025-04-24" },
+      { start: "2026-01-01", committed: "2025-12-31" },
+      { start: "2026-01-01", committed: "2026-01-01" },
+      { start: "2025-04-01", committed: null },
+      { start: "2025-05-01", committed: null },
+    ];
+    const expected = { GRANDFATHERED: 0, EXEMPT_2025_ONLY: 0, TAXABLE: 0 };
+    for (const [i, { start, committed }] of leases.entries()) {
+      const who = await employee(db, companyId, `Raja${i}`);
+      const { agreement } = await lease(db, who, {
+        monthlyPaymentCents: 5_000,
+        start,
+        months: 36,
+        committed: committed ?? start,
+      });
+      if (committed === null) {
+        await db
+          .update(leasingAgreements)
+          .set({ commitmentDate: null })
+          .where(eq(leasingAgreements.id, agreement.id));
+      }
+      expected[taxRegime(regimeDate({ commitmentDate: committed, startDate: start }))] += 1;
+    }
+    const dashboard = await companyDashboard(
+      db,
+      { id: companyId, name: "" },
+      new Date("2026-06-15T10:00:00Z"),
+    );
+    expect(expected).toEqual({ GRANDFATHERED: 2, EXEMPT_2025_ONLY: 3, TAXABLE: 1 });
+    expect(dashboard.leasesByRegime).toEqual(expected);
+    // The two grandfathered leases: 50 € a month tax-free from January to June.
+    expect(dashboard.taxFreeThisYearCents).toBe(2 * 6 * 5_000);
+  });
+
+  it("ends the tax-free part with the employment", async () => {
+    const db = t.database.db;
+    const companyId = await freshCompany(db);
+    const left = await employee(db, companyId, "Lähtenyt", { lastWorkingDayDate: "2026-03-20" });
+    await lease(db, left, {
+      monthlyPaymentCents: 5_000,
+      start: "2025-01-01",
+      months: 36,
+      committed: "2024-12-01",
+    });
+    const leaving = await employee(db, companyId, "Lähtevä", { lastWorkingDayDate: "2026-09-30" });
+    await lease(db, leaving, {
+      monthlyPaymentCents: 5_000,
+      start: "2025-01-01",
+      months: 36,
+      committed: "2024-12-01",
+    });
+    const dashboard = await companyDashboard(
+      db,
+      { id: companyId, name: "" },
+      new Date("2026-06-15T10:00:00Z"),
+    );
+    // January to March for the one who left, January to June for the one still employed.
+    expect(dashboard.taxFreeThisYearCents).toBe(3 * 5_000 + 6 * 5_000);
   });
 
   it("does not count a cancelled order's lease", async () => {

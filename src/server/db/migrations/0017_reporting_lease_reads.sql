@@ -1,0 +1,2 @@
+CREATE INDEX "beneficiary_employees_company_last_working_day_idx" ON "beneficiary_employees" USING btree ("company_id","last_working_day_date");--> statement-breakpoint
+CREATE INDEX "orders_gone_idx" ON "orders" USING btree ("id") WHERE "orders"."order_status" in ('CANCELLED', 'REFUNDED');
