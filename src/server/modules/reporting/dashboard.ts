@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { TReportingDashboard } from "../../../contract/reporting.ts";
 import { EMPLOYEE_STATUSES, type OrderStatus } from "../../../domain/enums.ts";
 import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
@@ -37,54 +37,43 @@ const regimeSql = (grandfatheredUntil: string) => sql<TaxRegime>`case
   when ${regimeDateSql} < ${EXEMPTION_REPEALED_FROM}::date then 'EXEMPT_2025_ONLY'
   else 'TAXABLE' end`;
 
-/**
- * The company's leases that may run in the months from `first` to `last`, counted and their monthly
- * payments summed by what decides whether they run in a month (start, term, end date) and by regime.
- */
-function leaseGroups(db: Db, companyId: string, first: string, last: string, grandfatheredUntil: string) {
-  const regime = regimeSql(grandfatheredUntil);
-  return (
-    db
-      .select({
-        startDate: leasingAgreements.startDate,
-        leaseTimeMonths: leasingAgreements.leaseTimeMonths,
-        endDate: leasingAgreements.endDate,
-        regime,
-        leases: count(),
-        costCents: sql<number>`sum(${leasingAgreements.monthlyPaymentCents})::int`,
-      })
-      .from(leasingAgreements)
-      .where(leaseAgreementsWhere(companyId, first, last))
-      // By position: the regime's CASE written again would carry parameters of its own, and PostgreSQL
-      // would not take it for the selected one.
-      .groupBy(sql`1, 2, 3, 4`)
-  );
-}
-
 /** Employees who are not (or no longer) accepted: few, so a lease's employee is ruled out among them. */
 const NOT_ACCEPTED = EMPLOYEE_STATUSES.filter((status) => status !== "ACCEPTED");
 
 /**
- * How many of the company's accepted employees have a lease whose contract runs in the month: its
- * months counted from the start month, as the dashboard's months count running leases. A lease is its
- * employee's company's, so the employees are looked up among the company's.
+ * The company's leases that may run in the months from `first` to `last`, in one read: counted and
+ * their monthly payments summed by what decides whether they run in a month (start, term, end date)
+ * and by regime, a few dozen rows however many leases; and, in a last row of all the leases
+ * (`allLeases`), how many accepted employees have a lease whose contract runs in `last`: its months
+ * counted from the start month, as the months count running leases. A lease is its employee's
+ * company's, so its employee is looked up among the company's employees who are not accepted.
  */
-async function employeesWithLease(db: Db, companyId: string, period: string): Promise<number> {
-  const [row] = await db
-    .select({ employees: countDistinct(leasingAgreements.beneficiaryEmployeeId) })
-    .from(leasingAgreements)
-    .where(
-      and(
-        leaseAgreementsWhere(companyId, period, period),
-        sql`${leasingAgreements.startDate} >= ${firstDayOf(addMonths(period, 1))}::date
-          - make_interval(months => ${leasingAgreements.leaseTimeMonths})`,
-        sql`not exists (select 1 from ${beneficiaryEmployees}
-          where ${beneficiaryEmployees.id} = ${leasingAgreements.beneficiaryEmployeeId}
-          and ${beneficiaryEmployees.companyId} = ${companyId}
-          and ${inArray(beneficiaryEmployees.status, NOT_ACCEPTED)})`,
-      ),
-    );
-  return row?.employees ?? 0;
+function leaseGroups(db: Db, companyId: string, first: string, last: string, grandfatheredUntil: string) {
+  const { startDate, leaseTimeMonths, endDate, beneficiaryEmployeeId } = leasingAgreements;
+  const runsInLast = sql`${startDate} >= ${firstDayOf(addMonths(last, 1))}::date
+    - make_interval(months => ${leaseTimeMonths})`;
+  const employeeNotAccepted = sql`${beneficiaryEmployeeId} in (select ${beneficiaryEmployees.id}
+    from ${beneficiaryEmployees} where ${beneficiaryEmployees.companyId} = ${companyId}
+    and ${inArray(beneficiaryEmployees.status, NOT_ACCEPTED)})`;
+  return (
+    db
+      .select({
+        startDate,
+        leaseTimeMonths,
+        endDate,
+        regime: regimeSql(grandfatheredUntil),
+        leases: count(),
+        costCents: sql<number>`sum(${leasingAgreements.monthlyPaymentCents})::int`,
+        employeesWithLease: sql<number>`(count(distinct ${beneficiaryEmployeeId})
+        filter (where ${runsInLast} and not ${employeeNotAccepted}))::int`,
+        allLeases: sql<number>`grouping(${startDate})`,
+      })
+      .from(leasingAgreements)
+      .where(leaseAgreementsWhere(companyId, first, last))
+      // By position: the regime's CASE written again would carry parameters of its own, and PostgreSQL
+      // would not take it for the selected one. The empty set is the row of all the leases.
+      .groupBy(sql`grouping sets ((1, 2, 3, 4), ())`)
+  );
 }
 
 /**
@@ -161,7 +150,7 @@ export async function companyDashboard(
   const from = addMonths(period, -11);
   const rule = await loadBikeBenefitRule(db);
   const grandfatheredUntil = rule(parsePeriod(period).year).grandfatheredUntil ?? GRANDFATHERED_UNTIL;
-  const [statusRows, employeeRows, groups, withLease, taxFreeThisYearCents] = await Promise.all([
+  const [statusRows, employeeRows, groupRows, taxFreeThisYearCents] = await Promise.all([
     db
       .select({ orderStatus: orders.orderStatus, count: count() })
       .from(orders)
@@ -173,9 +162,11 @@ export async function companyDashboard(
       .where(eq(beneficiaryEmployees.companyId, company.id))
       .groupBy(beneficiaryEmployees.status),
     leaseGroups(db, company.id, from, period, grandfatheredUntil),
-    employeesWithLease(db, company.id, period),
     taxFreeThisYear(db, company.id, period, rule),
   ]);
+
+  const groups = groupRows.filter((row) => row.allLeases === 0);
+  const withLease = groupRows.find((row) => row.allLeases === 1)?.employeesWithLease ?? 0;
 
   // The last 12 months: the leases whose contract runs in each (its months from the start month) and
   // their monthly cost.
