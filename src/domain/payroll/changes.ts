@@ -33,10 +33,11 @@ export function sameJsonValue(a: unknown, b: unknown): boolean {
   return true;
 }
 
+const COMPARED_FIELDS: readonly PayrollChangedField[] = [...PAYROLL_MONEY_FIELDS, ...PAYROLL_COMPARED_FLAGS];
+
 /** The money columns and flags that differ between a row and last month's row of the same key. */
 export function changedFields(current: PayrollRow, previous: PayrollRow): PayrollChangedField[] {
-  const fields: PayrollChangedField[] = [...PAYROLL_MONEY_FIELDS, ...PAYROLL_COMPARED_FLAGS];
-  return fields.filter((field) => !sameJsonValue(current[field], previous[field]));
+  return COMPARED_FIELDS.filter((field) => !sameJsonValue(current[field], previous[field]));
 }
 
 /** Last month's row that is gone this month, with zero amounts, so payroll sees the removal. */

@@ -374,6 +374,12 @@ export function payrollTotals(rows: readonly PayrollRow[]): PayrollTotals {
  * absence or a one-off of an employee missing from `employees` is a programming error (thrown).
  */
 export function payrollReport(input: PayrollInput): PayrollReport {
+  const rows = payrollRows(input);
+  return { period: input.period, rows, totals: payrollTotals(rows) };
+}
+
+/** The rows of payrollReport, in its order, without the totals (a month compared against needs none). */
+export function payrollRows(input: PayrollInput): PayrollRow[] {
   const { period } = input;
   const { year } = parsePeriod(period);
   const ruleOf = memoByYear(input.bikeBenefitRule);
@@ -411,6 +417,8 @@ export function payrollReport(input: PayrollInput): PayrollReport {
     if (placed.has(row.beneficiaryEmployeeId)) continue;
     placed.add(row.beneficiaryEmployeeId);
     row.oneOffs.push(...(oneOffsOf.get(row.beneficiaryEmployeeId) ?? []).map(oneOffItem));
+    // Most rows have no one-off: their own payment and net deduction stay 0.
+    if (row.oneOffs.length === 0) continue;
     row.ownPaymentCents = row.oneOffs
       .filter((item) => item.incomeType === INCOME_TYPE_COMPENSATION)
       .reduce((sum, item) => sum + item.amountCents, 0);
@@ -418,6 +426,5 @@ export function payrollReport(input: PayrollInput): PayrollReport {
       .filter((item) => item.deduction === "NET")
       .reduce((sum, item) => sum + item.amountCents, 0);
   }
-
-  return { period, rows, totals: payrollTotals(rows) };
+  return rows;
 }

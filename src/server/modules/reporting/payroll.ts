@@ -3,7 +3,7 @@ import type { TPayrollReportResponse } from "../../../contract/reporting.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { markChanges } from "../../../domain/payroll/changes.ts";
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
-import { payrollReport, payrollTotals } from "../../../domain/payroll/report.ts";
+import { payrollRows, payrollTotals } from "../../../domain/payroll/report.ts";
 import type { PayrollReport, PayrollRow } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, payrollReportSnapshots } from "../../db/schema/index.ts";
@@ -49,11 +49,11 @@ export async function markedReport(db: Db, companyId: string, period: string): P
     () => snapshotOf(db, companyId, previousPeriod),
     () => snapshotOf(db, companyId, period),
   ]);
-  const current = payrollReport({ ...sources.of(period), period, bikeBenefitRule });
-  const previousRows = sentBefore
+  const current = payrollRows({ ...sources.of(period), period, bikeBenefitRule });
+  const previous = sentBefore
     ? (sentBefore.rows as PayrollRow[])
-    : payrollReport({ ...sources.of(previousPeriod), period: previousPeriod, bikeBenefitRule }).rows;
-  const rows = markChanges(current.rows, previousRows);
+    : payrollRows({ ...sources.of(previousPeriod), period: previousPeriod, bikeBenefitRule });
+  const rows = markChanges(current, previous);
   return {
     period,
     rows,

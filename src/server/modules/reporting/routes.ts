@@ -4,7 +4,7 @@ import { zErrorResponse } from "../../../contract/errors.ts";
 import { reportingApi as api, zPayrollExportQuery } from "../../../contract/reporting.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
-import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { answerWrittenUnchecked, endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createReportingService } from "./service.ts";
 
 const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
@@ -24,6 +24,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.payroll, tags),
+    ...answerWrittenUnchecked,
     preHandler: read,
     handler: async (request) => service.payroll(currentUser(request), request.query),
   });
