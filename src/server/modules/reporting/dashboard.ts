@@ -14,7 +14,7 @@ import type { BikeBenefitRule, TaxRegime } from "../../../domain/payroll/types.t
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, leasingAgreements, orders } from "../../db/schema/index.ts";
 import { currentPeriod } from "./payroll.ts";
-import { leaseAgreementsWhere, loadBikeBenefitRule } from "./payroll-input.ts";
+import { LEASE_TERMS, leaseAgreementsWhere, loadBikeBenefitRule } from "./payroll-input.ts";
 
 /**
  * The dashboard of a company's benefit (/raportointi). The company's leases are read three times, each
@@ -99,12 +99,7 @@ async function taxFreeThisYear(
         orderNumber: sql<number>`case when count(*) over (partition by ${leasingAgreements.beneficiaryEmployeeId}) > 1
           then (select ${orders.orderNumber} from ${orders} where ${orders.id} = ${leasingAgreements.orderId})
           else 0 end`,
-        beneficiaryEmployeeId: leasingAgreements.beneficiaryEmployeeId,
-        monthlyPaymentCents: leasingAgreements.monthlyPaymentCents,
-        startDate: leasingAgreements.startDate,
-        leaseTimeMonths: leasingAgreements.leaseTimeMonths,
-        endDate: leasingAgreements.endDate,
-        commitmentDate: leasingAgreements.commitmentDate,
+        ...LEASE_TERMS,
       })
       .from(leasingAgreements)
       .where(

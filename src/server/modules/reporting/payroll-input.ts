@@ -42,17 +42,22 @@ import { loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 /** A lease runs at most 60 months (the leasing agreements' CHECK) and may owe one month more. */
 const LOOKBACK_MONTHS = 61;
 
-/** What the payroll rules read of a lease, for the report and for the dashboard's tax-free figures. */
-const LEASE_COLUMNS = {
-  leaseId: leasingAgreements.id,
-  orderId: leasingAgreements.orderId,
-  orderNumber: orders.orderNumber,
+/** What the payroll rules read of a lease besides its keys (the report's and the dashboard's). */
+export const LEASE_TERMS = {
   beneficiaryEmployeeId: leasingAgreements.beneficiaryEmployeeId,
   monthlyPaymentCents: leasingAgreements.monthlyPaymentCents,
   startDate: leasingAgreements.startDate,
   leaseTimeMonths: leasingAgreements.leaseTimeMonths,
   endDate: leasingAgreements.endDate,
   commitmentDate: leasingAgreements.commitmentDate,
+};
+
+/** What the payroll report reads of a lease. */
+const LEASE_COLUMNS = {
+  leaseId: leasingAgreements.id,
+  orderId: leasingAgreements.orderId,
+  orderNumber: orders.orderNumber,
+  ...LEASE_TERMS,
 };
 
 /** Agreements that became a lease: signed or accepted, with a start, of an order not cancelled. */
