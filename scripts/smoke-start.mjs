@@ -2,9 +2,11 @@
 // health check answers in time, the page title, a clean stop on SIGTERM, and data kept across restarts.
 // The goals: a first start (the embedded database made from the build's empty cluster, migrated, the
 // demo seeded) answers within 10 s, a start on existing data within 3 s. Measured in a CI run on the
-// 2-core machine: 8.7 s and 3.4 s on the embedded database, 6.1 s and 1.9 s on PostgreSQL; the limits
-// below leave room for a busy moment, and a start past them is a regression. Each start prints its
-// wall time and the server's CPU time, which a busy machine barely changes.
+// 2-core machine: 8.7 s and 3.4 s on the embedded database, 6.1 s and 1.9 s on PostgreSQL. On a day
+// the same machine ran everything 2.5 times slower, the first start took 15.0 s of wall time (21 s of
+// server CPU, most of it the embedded database opening its files), so the limits below leave room
+// for such a day, and a start past them is a regression. Each start prints its wall time and the
+// server's CPU time.
 // Usage: node scripts/smoke-start.mjs            (embedded PGlite in a temporary folder)
 //        DATABASE_URL=postgres://... node scripts/smoke-start.mjs
 import { spawn } from "node:child_process";
@@ -17,7 +19,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "pedaali-smoke-"));
 const env = { ...process.env, PORT: String(port), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "info" };
 const base = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const FIRST_START_LIMIT_MS = 15_000;
+const FIRST_START_LIMIT_MS = 20_000;
 const RESTART_LIMIT_MS = 8_000;
 
 /** The CPU time a process has used so far, from Linux's /proc (null elsewhere). */
