@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, lte, notExists, notInArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import { taxYearPicker } from "../../../domain/calculator/benefit-cost.ts";
 import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
@@ -28,8 +28,9 @@ import { loadTaxYears } from "../tax-tables/tax-year-rows.ts";
 /**
  * Reads what the payroll report of one company needs (src/domain/payroll's PayrollInput, ADR 008) for
  * one or more months in four indexed queries sent together: the company's leases that may matter for the
- * months (any lease started in the 61 months before the first: a lease runs at most 60 months, and one
- * may still owe deferred payments), the own payments through payroll due in them, and the employees of
+ * months (any lease started in the 61 months before January of the first's year: a lease runs at most
+ * 60 months, one may still owe deferred payments, and the year's earlier months used part of the
+ * yearly tax-free limit), the own payments through payroll due in them, and the employees of
  * those leases and payments with their absences. The employees and absences are found by the same
  * conditions in SQL, never by a list of ids sent back: a 60,000-employee company's report is one round
  * trip of four queries, not 20,000 parameters twice. Those two ask for one set of employees (the
@@ -60,9 +61,8 @@ const LEASE_COLUMNS = {
   ...LEASE_TERMS,
 };
 
-/** Agreements that became a lease: signed or accepted, with a start, of an order not cancelled. */
+/** Agreements that became a lease: signed or accepted, with a start, of an order not cancelled or refunded. */
 const LEASE_STATUSES = ["SIGNED", "ACCEPTED"] as const;
-const GONE_ORDER_STATUSES = ["CANCELLED", "REFUNDED"] as const;
 
 export type PayrollSource = Omit<PayrollInput, "bikeBenefitRule" | "period">;
 
@@ -72,33 +72,18 @@ export type PayrollSource = Omit<PayrollInput, "bikeBenefitRule" | "period">;
  */
 const lookbackStart = (period: string) => firstDayOf(addMonths(`${period.slice(0, 4)}-01`, -LOOKBACK_MONTHS));
 
-/** The company's agreements that may be leases in the months from `first` to `last`, by their own columns. */
-function agreementsWhere(companyId: string, first: string, last: string) {
+/**
+ * The company's leases that may matter for the months from `first` to `last`, by the agreements
+ * alone: an order cancelled or refunded is ruled out through the small index of such orders
+ * (orders_gone_idx), not by looking up every lease's order.
+ */
+export function leaseAgreementsWhere(companyId: string, first: string, last: string) {
   return and(
     eq(leasingAgreements.companyId, companyId),
     inArray(leasingAgreements.status, [...LEASE_STATUSES]),
     isNotNull(leasingAgreements.startDate),
     lte(leasingAgreements.startDate, lastDayOf(last)),
     gte(leasingAgreements.startDate, lookbackStart(first)),
-  );
-}
-
-/** The company's leases that may matter for the months, read joined to their orders. */
-function leasesWhere(companyId: string, first: string, last: string) {
-  return and(
-    agreementsWhere(companyId, first, last),
-    notInArray(orders.orderStatus, [...GONE_ORDER_STATUSES]),
-  );
-}
-
-/**
- * The company's leases that may matter for the months, by the agreements alone: an order cancelled or
- * refunded is ruled out through the small index of such orders (orders_gone_idx), not by looking up
- * every lease's order.
- */
-export function leaseAgreementsWhere(companyId: string, first: string, last: string) {
-  return and(
-    agreementsWhere(companyId, first, last),
     notExists(
       // Written as orders_gone_idx's predicate, with the statuses in the SQL, so that the index serves it.
       sql`(select 1 from ${orders} where ${orders.id} = ${leasingAgreements.orderId}
@@ -139,7 +124,7 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
         .select(LEASE_COLUMNS)
         .from(leasingAgreements)
         .innerJoin(orders, eq(orders.id, leasingAgreements.orderId))
-        .where(leasesWhere(companyId, first, last)),
+        .where(leaseAgreementsWhere(companyId, first, last)),
     () =>
       db
         .select({
