@@ -1,29 +1,16 @@
-import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { zPayrollReportResponse, zReportingDashboard } from "../../../contract/reporting.ts";
+import { zPayrollReportResponse } from "../../../contract/reporting.ts";
 import { addMonths, firstDayOf } from "../../../domain/payroll/period.ts";
-import { regimeDate, taxRegime } from "../../../domain/payroll/tax-rules.ts";
 import { PAYROLL_MONEY_FIELDS } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  beneficiaryEmployees,
-  companies,
-  employeeAbsences,
-  leasingAgreements,
-  leasingCompanies,
-  orders,
-  payrollReportSnapshots,
-  systemUsers,
-  userPayments,
-  users,
-} from "../../db/schema/index.ts";
+import { employeeAbsences, payrollReportSnapshots, userPayments } from "../../db/schema/index.ts";
 import { companyDashboard } from "./dashboard.ts";
 import { currentPeriod } from "./payroll.ts";
+import { employee, freshCompany, lease } from "./test-fixtures.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -42,91 +29,13 @@ const PERIOD = "2026-06";
 let demoOyId: string;
 let logisticsId: string;
 let toinenOyId: string;
-let leasingCompanyId: string;
 
 beforeAll(async () => {
   const db = t.database.db;
   demoOyId = await companyIdByName(db, "Demo Oy");
   logisticsId = await companyIdByName(db, "Demo Logistiikka Oy");
   toinenOyId = await companyIdByName(db, "Toinen Oy");
-  const [leasing] = await db.select({ id: leasingCompanies.id }).from(leasingCompanies).limit(1);
-  leasingCompanyId = leasing?.id as string;
 });
-
-const unique = () => randomUUID().slice(0, 8);
-
-async function freshCompany(db: Db): Promise<string> {
-  const [row] = await db
-    .insert(companies)
-    .values({ name: `Raportti ${unique()} Oy` })
-    .returning({ id: companies.id });
-  return row?.id as string;
-}
-
-async function employee(
-  db: Db,
-  companyId: string,
-  lastName: string,
-  extra: Partial<typeof beneficiaryEmployees.$inferInsert> = {},
-) {
-  const [user] = await db
-    .insert(users)
-    .values({ email: `${unique()}@raportti.test` })
-    .returning({ id: users.id });
-  await db
-    .insert(systemUsers)
-    .values({ userId: user?.id as string, firstName: "Testi", lastName, companyId });
-  const [row] = await db
-    .insert(beneficiaryEmployees)
-    .values({
-      userId: user?.id as string,
-      companyId,
-      status: "ACCEPTED",
-      employeeNumber: lastName,
-      costUnit: "100",
-      ...extra,
-    })
-    .returning();
-  return row as typeof beneficiaryEmployees.$inferSelect;
-}
-
-/** A signed lease of the employee: started on `start` (a 1st), `months` long, committed on `committed`. */
-async function lease(
-  db: Db,
-  who: { id: string; companyId: string },
-  lease: { monthlyPaymentCents: number; start: string; months: number; committed: string },
-) {
-  const [order] = await db
-    .insert(orders)
-    .values({
-      beneficiaryEmployeeId: who.id,
-      companyId: who.companyId,
-      orderStatus: "ACTIVE_LEASING",
-      totalPriceCents: 300_000,
-      leaseTimeMonths: lease.months,
-      monthlyPaymentCents: lease.monthlyPaymentCents,
-    })
-    .returning();
-  const [agreement] = await db
-    .insert(leasingAgreements)
-    .values({
-      orderId: order?.id as string,
-      beneficiaryEmployeeId: who.id,
-      companyId: who.companyId,
-      leasingCompanyId,
-      status: "SIGNED",
-      leaseTimeMonths: lease.months,
-      monthlyPaymentCents: lease.monthlyPaymentCents,
-      totalPriceCents: 300_000,
-      startDate: lease.start,
-      commitmentDate: lease.committed,
-    })
-    .returning();
-  return {
-    order: order as typeof orders.$inferSelect,
-    agreement: agreement as typeof leasingAgreements.$inferSelect,
-  };
-}
 
 async function payroll(companyId: string, period = PERIOD, who = ADMIN) {
   const res = await call("GET", `/api/reporting/payroll?companyId=${companyId}&period=${period}`, who);
@@ -423,172 +332,5 @@ describe("GET /api/reporting/payroll/export", () => {
       await call("GET", `/api/reporting/payroll/export?companyId=${demoOyId}&format=pdf`, ADMIN),
       400,
     );
-  });
-});
-
-describe("GET /api/reporting/dashboard", () => {
-  it("counts the company's leases, orders, employees and the tax-free part this year", async () => {
-    const db = t.database.db;
-    const companyId = await freshCompany(db);
-    const now = currentPeriod();
-    const running = await employee(db, companyId, "Juokseva");
-    await lease(db, running, {
-      monthlyPaymentCents: 10_000,
-      start: firstDayOf(addMonths(now, -2)),
-      months: 24,
-      committed: "2026-01-05",
-    });
-    const ending = await employee(db, companyId, "Loppuva");
-    await lease(db, ending, {
-      monthlyPaymentCents: 5_000,
-      start: firstDayOf(addMonths(now, -22)),
-      months: 24,
-      committed: "2025-03-01",
-    });
-    await employee(db, companyId, "Uusi", { status: "PENDING" });
-    const res = await call("GET", `/api/reporting/dashboard?companyId=${companyId}`, ADMIN);
-    expect(res.statusCode, res.body).toBe(200);
-    const dashboard = zReportingDashboard.parse(res.json());
-    expect(dashboard).toMatchObject({
-      activeLeases: 2,
-      monthlyCostCents: 15_000,
-      employees: { accepted: 2, pending: 1, withActiveLease: 2 },
-      leasesEndingSoon: 1,
-    });
-    expect(dashboard.months).toHaveLength(12);
-    expect(dashboard.months.at(-1)).toEqual({ period: now, activeLeases: 2, leaseCostCents: 15_000 });
-    expect(dashboard.months.at(-3)).toEqual({
-      period: addMonths(now, -2),
-      activeLeases: 2,
-      leaseCostCents: 15_000,
-    });
-    expect(dashboard.months.at(-4)?.activeLeases).toBe(1);
-    expect(dashboard.leasesByRegime.GRANDFATHERED).toBe(1);
-    expect(dashboard.ordersByStatus).toEqual([{ orderStatus: "ACTIVE_LEASING", count: 2 }]);
-    // The grandfathered lease's 50 € a month are all tax-free, every month of this year it ran.
-    const monthsThisYear = Number(now.slice(5, 7));
-    expect(dashboard.taxFreeThisYearCents).toBe(5_000 * monthsThisYear);
-  });
-
-  it("counts an accepted employee with a running lease once, and no one whose lease has ended or who is not accepted", async () => {
-    const db = t.database.db;
-    const companyId = await freshCompany(db);
-    const now = currentPeriod();
-    const twoLeases = await employee(db, companyId, "Kaksi");
-    for (const start of [addMonths(now, -1), now]) {
-      await lease(db, twoLeases, {
-        monthlyPaymentCents: 8_000,
-        start: firstDayOf(start),
-        months: 36,
-        committed: "2026-01-05",
-      });
-    }
-    const ended = await employee(db, companyId, "Päättynyt");
-    await lease(db, ended, {
-      monthlyPaymentCents: 6_000,
-      start: firstDayOf(addMonths(now, -12)),
-      months: 12,
-      committed: "2026-01-05",
-    });
-    const inactive = await employee(db, companyId, "Lopettanut", { status: "INACTIVE" });
-    await lease(db, inactive, {
-      monthlyPaymentCents: 7_000,
-      start: firstDayOf(addMonths(now, -3)),
-      months: 36,
-      committed: "2026-01-05",
-    });
-    const res = await call("GET", `/api/reporting/dashboard?companyId=${companyId}`, ADMIN);
-    expect(res.statusCode, res.body).toBe(200);
-    const dashboard = zReportingDashboard.parse(res.json());
-    expect(dashboard.activeLeases).toBe(3);
-    expect(dashboard.employees).toEqual({ accepted: 2, pending: 0, withActiveLease: 1 });
-  });
-
-  it("keeps to the caller's companies and refuses the editor", async () => {
-    expectError(await call("GET", `/api/reporting/dashboard?companyId=${demoOyId}`, TOINEN_ADMIN), 404);
-    expectError(await call("GET", `/api/reporting/dashboard?companyId=${demoOyId}`, EDITOR), 403);
-    const own = await call("GET", `/api/reporting/dashboard?companyId=${demoOyId}`, REPORTING);
-    expect(own.statusCode).toBe(200);
-    expectError(await call("GET", "/api/reporting/dashboard?companyId=nope", ADMIN), 400);
-  });
-
-  it("counts each regime on either side of its dates as the tax rules do", async () => {
-    const db = t.database.db;
-    const companyId = await freshCompany(db);
-    const leases = [
-      { start: "2026-01-01", committed: "2025-04-23" },
-      { start: "2026-01-01", committed: "2025-04-24" },
-      { start: "2026-01-01", committed: "2025-12-31" },
-      { start: "2026-01-01", committed: "2026-01-01" },
-      { start: "2025-04-01", committed: null },
-      { start: "2025-05-01", committed: null },
-    ];
-    const expected = { GRANDFATHERED: 0, EXEMPT_2025_ONLY: 0, TAXABLE: 0 };
-    for (const [i, { start, committed }] of leases.entries()) {
-      const who = await employee(db, companyId, `Raja${i}`);
-      const { agreement } = await lease(db, who, {
-        monthlyPaymentCents: 5_000,
-        start,
-        months: 36,
-        committed: committed ?? start,
-      });
-      if (committed === null) {
-        await db
-          .update(leasingAgreements)
-          .set({ commitmentDate: null })
-          .where(eq(leasingAgreements.id, agreement.id));
-      }
-      expected[taxRegime(regimeDate({ commitmentDate: committed, startDate: start }))] += 1;
-    }
-    const dashboard = await companyDashboard(
-      db,
-      { id: companyId, name: "" },
-      new Date("2026-06-15T10:00:00Z"),
-    );
-    expect(expected).toEqual({ GRANDFATHERED: 2, EXEMPT_2025_ONLY: 3, TAXABLE: 1 });
-    expect(dashboard.leasesByRegime).toEqual(expected);
-    // The two grandfathered leases: 50 € a month tax-free from January to June.
-    expect(dashboard.taxFreeThisYearCents).toBe(2 * 6 * 5_000);
-  });
-
-  it("ends the tax-free part with the employment", async () => {
-    const db = t.database.db;
-    const companyId = await freshCompany(db);
-    const left = await employee(db, companyId, "Lähtenyt", { lastWorkingDayDate: "2026-03-20" });
-    await lease(db, left, {
-      monthlyPaymentCents: 5_000,
-      start: "2025-01-01",
-      months: 36,
-      committed: "2024-12-01",
-    });
-    const leaving = await employee(db, companyId, "Lähtevä", { lastWorkingDayDate: "2026-09-30" });
-    await lease(db, leaving, {
-      monthlyPaymentCents: 5_000,
-      start: "2025-01-01",
-      months: 36,
-      committed: "2024-12-01",
-    });
-    const dashboard = await companyDashboard(
-      db,
-      { id: companyId, name: "" },
-      new Date("2026-06-15T10:00:00Z"),
-    );
-    // January to March for the one who left, January to June for the one still employed.
-    expect(dashboard.taxFreeThisYearCents).toBe(3 * 5_000 + 6 * 5_000);
-  });
-
-  it("does not count a cancelled order's lease", async () => {
-    const db = t.database.db;
-    const companyId = await freshCompany(db);
-    const who = await employee(db, companyId, "Peruja");
-    const { order } = await lease(db, who, {
-      monthlyPaymentCents: 7_000,
-      start: firstDayOf(addMonths(currentPeriod(), -1)),
-      months: 24,
-      committed: "2026-01-01",
-    });
-    await db.update(orders).set({ orderStatus: "CANCELLED" }).where(eq(orders.id, order.id));
-    const res = await call("GET", `/api/reporting/dashboard?companyId=${companyId}`, ADMIN);
-    expect(zReportingDashboard.parse(res.json())).toMatchObject({ activeLeases: 0, monthlyCostCents: 0 });
   });
 });
