@@ -172,8 +172,8 @@ test("password reset end to end: request, mail, new password, login", async ({
   await page.goto("/kirjaudu");
   await page.getByRole("link", { name: "Unohditko salasanasi?" }).click();
   await expect(page).toHaveURL("/salasanan-palauttaminen");
-  // The address changes before the page's code has loaded, and until then the login page, with its own
-  // e-mail field, stays on screen: a field filled then is the login page's.
+  // The address changes as the navigation starts, and until the new page has rendered the login page,
+  // with its own e-mail field, stays on screen: a field filled then is the login page's.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Salasanan palauttaminen");
   await page.getByLabel("Sähköpostiosoite").fill(email);
   await page.getByRole("button", { name: "Lähetä linkki" }).click();
