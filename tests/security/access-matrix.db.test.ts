@@ -177,6 +177,30 @@ describe("every operation answers every identity as the matrix says", () => {
 });
 
 /**
+ * A caller who may not use an operation is refused before their input is judged: the same refusal for
+ * a body that fits no schema (a JSON array where every operation takes an object, or none), never the
+ * operation's 400 with its field errors, which would tell them what it takes.
+ */
+const WRITES = new Set(["POST", "PUT", "PATCH"]);
+const WRITES_AND_DELETES = new Set([...WRITES, "DELETE"]);
+const REFUSALS = new Set([401, 403, 404]);
+const malformedCases = cases.filter(
+  ({ row, answer }) =>
+    WRITES_AND_DELETES.has(row.operation.split(" ")[0] ?? "") && REFUSALS.has(answer.status) && !row.upload,
+);
+
+describe("a refused caller is refused whatever the body", () => {
+  for (const { row, identity, answer } of malformedCases) {
+    it(`${row.operation} as ${identity} with a malformed body → ${answer.status}`, async () => {
+      const prepared = await prepare(row, identity);
+      const res = await send(row, prepared, ["malformed"]);
+      expect(res.statusCode, res.body).toBe(answer.status);
+      if (answer.code) expect(zErrorResponse.parse(res.json()).code, res.body).toBe(answer.code);
+    });
+  }
+});
+
+/**
  * Fields no caller may set through a write: sent besides the valid body (never replacing a field the
  * operation takes), each pointing somewhere it must not reach.
  */
@@ -197,7 +221,6 @@ function forbiddenFields(fx: Fixtures): Record<string, unknown> {
   };
 }
 
-const WRITES = new Set(["POST", "PUT", "PATCH"]);
 // An upload's body is the file's bytes: it has no fields to add (its query is checked like any other).
 const writeCases = cases.filter(
   ({ row, answer }) => WRITES.has(row.operation.split(" ")[0] ?? "") && answer.status < 300 && !row.upload,

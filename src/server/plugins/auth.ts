@@ -18,8 +18,9 @@ import { isCsrfTokenOf, verifyAccessToken } from "../modules/auth/tokens.ts";
 /**
  * Who is calling, and may they: resolves the session from the cookies (refreshing an expired access
  * token transparently), guards routes by permission, and checks Origin and the CSRF token of every
- * state-changing request. Routes use `guards.user` / `guards.permission(...)` as preHandlers and read
- * the user with `currentUser(request)`.
+ * state-changing request. Routes use `guards.user` / `guards.permission(...)` as preValidation hooks,
+ * so a caller who may not use a route is refused before their input is judged (field errors would tell
+ * them what it takes), and read the user with `currentUser(request)`.
  */
 
 const USER_KEY = "pedaaliUser";

@@ -21,8 +21,9 @@ export type EndpointSchema<E extends EndpointDef> = {
 
 /**
  * The method, address and schema of a route, read off its contract endpoint. A route module spreads it
- * into `app.route({ ...endpointRoute(api.x, tags), preHandler, handler })`, so the route takes and answers
- * exactly what src/contract says; the handler's request and reply are typed from it.
+ * into `app.route({ ...endpointRoute(api.x, tags), preValidation: guard, handler })`, so the route takes
+ * and answers exactly what src/contract says; the handler's request and reply are typed from it. The
+ * guard runs before validation, so a caller who may not use the route never learns what it takes.
  */
 export function endpointRoute<const E extends EndpointDef>(definition: E, tags: readonly string[]) {
   const response: Record<number, z.ZodType> = { [definition.status ?? 200]: definition.response };

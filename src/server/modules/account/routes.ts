@@ -26,7 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.route({
     ...endpointRoute(api.updateOwnDetails, tags),
     // Every active user holds own-details.manage; a deactivated one gets 403 (SPEC §2: /kayttaja is hidden).
-    preHandler: guards.permission("own-details.manage"),
+    preValidation: guards.permission("own-details.manage"),
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       return account.updateOwnDetails(currentUser(request), request.body);
@@ -37,13 +37,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...endpointRoute(api.updateOwnPreferences, tags),
     config: preferencesLimit,
     bodyLimit: PREFERENCES_BODY_LIMIT,
-    preHandler: guards.permission("own-details.manage"),
+    preValidation: guards.permission("own-details.manage"),
     handler: async (request) => account.updateOwnPreferences(currentUser(request), request.body.preferences),
   });
 
   app.route({
     ...endpointRoute(api.userPreferences, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       return account.preferencesOfUser(currentUser(request), request.params.id);

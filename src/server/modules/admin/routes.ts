@@ -21,51 +21,51 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...endpointRoute(api.applications, tags),
-    preHandler: manageCompanies,
+    preValidation: manageCompanies,
     handler: async (request) => applications.list(request.query),
   });
 
   app.route({
     ...endpointRoute(api.pendingApplications, tags),
-    preHandler: manageCompanies,
+    preValidation: manageCompanies,
     handler: async () => applications.pendingCount(),
   });
 
   app.route({
     ...endpointRoute(api.application, tags),
-    preHandler: manageCompanies,
+    preValidation: manageCompanies,
     handler: async (request) => applications.get(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.acceptApplication, tags),
-    preHandler: manageCompanies,
+    preValidation: manageCompanies,
     handler: async (request) =>
       applications.accept(currentUser(request), request.params.id, request.body, request.log),
   });
 
   app.route({
     ...endpointRoute(api.rejectApplication, tags),
-    preHandler: manageCompanies,
+    preValidation: manageCompanies,
     handler: async (request) =>
       applications.reject(currentUser(request), request.params.id, request.body, request.log),
   });
 
   app.route({
     ...endpointRoute(api.eventLog, tags),
-    preHandler: guards.permission("audit.read"),
+    preValidation: guards.permission("audit.read"),
     handler: async (request) => eventLog.list(request.query),
   });
 
   app.route({
     ...endpointRoute(api.report, tags),
-    preHandler: guards.permission("platform-reports.read"),
+    preValidation: guards.permission("platform-reports.read"),
     handler: async (request) => report.report(request.query),
   });
 
   app.route({
     ...endpointRoute(api.search, tags),
-    preHandler: guards.permission("helpdesk.search"),
+    preValidation: guards.permission("helpdesk.search"),
     handler: async (request) => search.search(request.query.q),
   });
 };

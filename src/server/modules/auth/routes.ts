@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...endpointRoute(api.user, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { roleNames: _roleNames, scope: _scope, ...user } = currentUser(request);

@@ -43,19 +43,19 @@ export const benchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...endpointRoute(api.keepAnswer, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request) => keep(answers, request.params.key, request.body),
   });
 
   app.route({
     ...endpointRoute(api.answer, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request, reply) => serve(answers, request.params.key, reply),
   });
 
   app.route({
     ...endpointRoute(api.keepAnonymousAnswer, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request) => keep(anonymousAnswers, request.params.key, request.body),
   });
 
@@ -66,7 +66,7 @@ export const benchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...endpointRoute(api.recordStatements, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async () => {
       recorded = [];
       return { recording: true as const };
@@ -81,7 +81,7 @@ export const benchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       answered = recorded ?? [];
       recorded = null;
     },
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async () => ({ items: answered }),
   });
 };

@@ -16,44 +16,44 @@ export const bikeStoreRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.minimal, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async () => service.minimal(),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.find(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await service.create(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.remove(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.groups, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async () => service.groups(),
   });
 };

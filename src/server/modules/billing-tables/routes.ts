@@ -13,31 +13,31 @@ export const billingTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async () => service.list(),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => reply.code(201).send(await service.create(request.body)),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.get(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.update(request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.remove(request.params.id),
   });
 };

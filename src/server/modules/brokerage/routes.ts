@@ -30,44 +30,44 @@ export const brokerageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.list(request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await service.create(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.listed, tags),
-    preHandler: use,
+    preValidation: use,
     handler: async (request) => service.listed(request.query),
   });
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.details(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.remove(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.inquire, tags),
-    preHandler: use,
+    preValidation: use,
     config: inquiryLimit,
     handler: async (request, reply) =>
       reply
@@ -77,7 +77,7 @@ export const brokerageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.setInquiryHandled, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       service.setHandled(currentUser(request), request.params.inquiryId, request.body.handled),
   });

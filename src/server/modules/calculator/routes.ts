@@ -25,7 +25,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.route({
     ...endpointRoute(api.myTerms, tags),
-    preHandler: createGuards(ctx).user,
+    preValidation: createGuards(ctx).user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       return service.myTerms(currentUser(request));

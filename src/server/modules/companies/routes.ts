@@ -26,45 +26,45 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => companies.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => companies.get(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await companies.create(currentUser(request), request.body, request.log)),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => companies.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.updateSettings, tags),
-    preHandler: settings,
+    preValidation: settings,
     handler: async (request) =>
       companies.updateSettings(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => companies.remove(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.orders, tags),
-    preHandler: guards.permission("orders.read"),
+    preValidation: guards.permission("orders.read"),
     handler: async (request) => companies.orders(currentUser(request), request.params.id, request.query),
   });
 
@@ -72,32 +72,32 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.groupList, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => groups.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.groupGet, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => groups.get(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.groupCreate, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await groups.create(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.groupUpdate, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => groups.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.groupRemove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => groups.remove(currentUser(request), request.params.id),
   });
 

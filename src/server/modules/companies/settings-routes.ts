@@ -25,21 +25,21 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.unitCreate, tags),
-    preHandler: settings,
+    preValidation: settings,
     handler: async (request, reply) =>
       reply.code(201).send(await units.create(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.unitRename, tags),
-    preHandler: settings,
+    preValidation: settings,
     handler: async (request) =>
       units.rename(currentUser(request), request.params.unitId, request.body.unitName),
   });
 
   app.route({
     ...endpointRoute(api.unitRemove, tags),
-    preHandler: settings,
+    preValidation: settings,
     handler: async (request) => units.remove(currentUser(request), request.params.unitId),
   });
 
@@ -50,7 +50,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.recipients, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       recipients: await recipients.list(currentUser(request), company(request.params.id)),
     }),
@@ -58,7 +58,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.addRecipients, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       recipients: await recipients.addMany(currentUser(request), company(request.params.id), request.body),
     }),
@@ -66,7 +66,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.addRecipient, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       recipients: await recipients.addOne(
         currentUser(request),
@@ -78,7 +78,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.removeRecipient, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       recipients: await recipients.removeOne(
         currentUser(request),
@@ -90,7 +90,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupRecipients, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       data: await recipients.list(currentUser(request), group(request.params.id)),
     }),
@@ -98,7 +98,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupAddRecipients, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       data: await recipients.addMany(currentUser(request), group(request.params.id), request.body),
     }),
@@ -106,7 +106,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupAddRecipient, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       data: await recipients.addOne(currentUser(request), group(request.params.id), request.params.userId),
     }),
@@ -114,7 +114,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupRemoveRecipient, tags),
-    preHandler: payroll,
+    preValidation: payroll,
     handler: async (request) => ({
       data: await recipients.removeOne(currentUser(request), group(request.params.id), request.params.userId),
     }),
@@ -124,19 +124,19 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.bikePolicy, tags),
-    preHandler: guards.permission("bike-policy.read"),
+    preValidation: guards.permission("bike-policy.read"),
     handler: async (request) => policies.ofCompany(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.saveBikePolicy, tags),
-    preHandler: settings,
+    preValidation: settings,
     handler: async (request) => policies.save(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.userBikePolicy, tags),
-    preHandler: guards.permission("bike-policy.read"),
+    preValidation: guards.permission("bike-policy.read"),
     handler: async (request) => policies.ofUser(currentUser(request)),
   });
 };

@@ -26,13 +26,13 @@ export const contactFormsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.list(request.query),
   });
 
   app.route({
     ...endpointRoute(api.uncheckedCount, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return service.uncheckedCount();
@@ -41,7 +41,7 @@ export const contactFormsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.route({
     ...endpointRoute(api.setChecked, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       service.setChecked(currentUser(request), request.params.contactFormDataId, request.body.checked),
   });

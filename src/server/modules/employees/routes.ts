@@ -27,14 +27,14 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.get(
     "/beneficiary-employee/export",
     {
-      preHandler: read,
+      preValidation: read,
       config: exportLimit,
       schema: {
         tags,
@@ -61,37 +61,37 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.ofCompany, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.ofCompany(currentUser(request), request.params.id, request.query),
   });
 
   app.route({
     ...endpointRoute(api.withAllData, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.withAllData(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.withOrders, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.withOrders(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.filterOptions, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.filterOptions(currentUser(request), request.query.companyId),
   });
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.details(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => {
       const employee = await service.create(currentUser(request), request.body, request.log);
       return reply.code(201).send(employee);
@@ -100,26 +100,26 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.decide, tags),
-    preHandler: decide,
+    preValidation: decide,
     handler: async (request) =>
       service.decide(currentUser(request), request.params.id, request.body, request.log),
   });
 
   app.route({
     ...endpointRoute(api.absences, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => absences.list(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.addAbsence, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => {
       const absence = await absences.create(currentUser(request), request.params.id, request.body);
       return reply.code(201).send(absence);
@@ -128,14 +128,14 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.updateAbsence, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       absences.update(currentUser(request), request.params.id, request.params.absenceId, request.body),
   });
 
   app.route({
     ...endpointRoute(api.removeAbsence, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       absences.remove(currentUser(request), request.params.id, request.params.absenceId),
   });

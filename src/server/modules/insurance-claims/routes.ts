@@ -34,13 +34,13 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: write,
+    preValidation: write,
     handler: async (request, reply) =>
       reply
         .code(201)
@@ -53,20 +53,20 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.details(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: write,
+    preValidation: write,
     handler: async (request) =>
       service.update(currentUser(request), request.params.id, request.body, new Date()),
   });
 
   app.route({
     ...endpointRoute(api.takeStep, tags),
-    preHandler: helpdesk,
+    preValidation: helpdesk,
     handler: async (request) =>
       service.step(currentUser(request), request.params.id, request.body.step, new Date(), (err, what) =>
         request.log.error({ err }, what),
@@ -76,7 +76,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     "/insurance-claims/:id/files/:fileId",
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         summary: "A photo or document of a claim (its bytes)",
@@ -92,7 +92,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: write,
+    preValidation: write,
     handler: async (request) => service.remove(currentUser(request), request.params.id, new Date()),
   });
 
@@ -102,7 +102,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     scope.post(
       "/insurance-claims/:id/files",
       {
-        preHandler: write,
+        preValidation: write,
         schema: {
           ...UPLOAD_SCHEMA,
           tags,

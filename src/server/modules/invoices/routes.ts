@@ -16,32 +16,32 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request, reply) =>
       reply.code(201).send(await service.create(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.get(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.match, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.match(currentUser(request), request.params.id, request.log),
   });
 
   app.route({
     ...endpointRoute(api.changeStatus, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.changeStatus(currentUser(request), request.params.id, request.body),
   });
 };

@@ -14,14 +14,14 @@ export const leasingDecisionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.record, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(202).send(await service.record(currentUser(request), request.params.id, request.body)),
   });
 
   app.route({
     ...endpointRoute(api.sync, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.syncNow(request.log),
   });
 };

@@ -19,37 +19,37 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...endpointRoute(leasingApi.leaseTimeMonths, ["leasing"]),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request) => service.leaseTimeMonths(currentUser(request), request.body),
   });
 
   app.route({
     ...endpointRoute(leasingCompaniesApi.list, ["leasing"]),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => companies.list(request.query.forDropdown),
   });
 
   app.route({
     ...endpointRoute(leasingCompaniesApi.get, ["leasing"]),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => companies.get(request.params.id),
   });
 
   app.route({
     ...endpointRoute(leasingCompaniesApi.lastFetchTime, ["leasing"]),
-    preHandler: read,
+    preValidation: read,
     handler: async () => companies.lastFetchTime(),
   });
 
   app.route({
     ...endpointRoute(leasingAgreementsApi.list, ["leasing"]),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => agreements.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(leasingAgreementsApi.get, ["leasing"]),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => agreements.get(currentUser(request), request.params.id),
   });
 };

@@ -20,43 +20,43 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.check, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.check(currentUser(request), request.query.lastFetch),
   });
 
   app.route({
     ...endpointRoute(api.unreadCount, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.unreadCount(currentUser(request)),
   });
 
   app.route({
     ...endpointRoute(api.publishSystemUpdate, tags),
-    preHandler: guards.permission("notifications.publish"),
+    preValidation: guards.permission("notifications.publish"),
     handler: async (request) => service.publishSystemUpdate(currentUser(request), request.body),
   });
 
   app.route({
     ...endpointRoute(api.markAsRead, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.markAsRead(currentUser(request), request.body),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.get(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.remove(currentUser(request), request.params.id),
   });
 };

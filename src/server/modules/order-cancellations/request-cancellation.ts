@@ -36,7 +36,8 @@ async function orderMoneyFacts(db: Db, orderId: string): Promise<OrderMoneyFacts
 
 export type CancellationRequest = {
   orderId: string;
-  reason: string;
+  /** Null only for an employer's refusal of the order, where a reason is asked for but not required. */
+  reason: string | null;
   note?: string | null | undefined;
   /** The side the actor asks as: the employee, the employer, the helpdesk. */
   side: OrderCancellationRequester;

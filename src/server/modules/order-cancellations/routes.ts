@@ -33,38 +33,38 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: cancel,
+    preValidation: cancel,
     handler: async (request, reply) =>
       reply.code(201).send(await service.create(currentUser(request), request.body, request.log)),
   });
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.details(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.withdraw, tags),
-    preHandler: cancel,
+    preValidation: cancel,
     handler: async (request) => service.withdraw(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.complete, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.complete(currentUser(request), request.params.id, request.log),
   });
 
@@ -74,7 +74,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/refund/upload",
       {
-        preHandler: manage,
+        preValidation: manage,
         schema: {
           ...UPLOAD_SCHEMA,
           tags,
@@ -90,14 +90,14 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
 
   app.route({
     ...endpointRoute(api.deleteReceipt, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deleteUpload(currentUser(request), request.params.id),
   });
 
   app.get(
     "/refund/:id/file",
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         summary: "A refund receipt's file (PDF or image), to whoever reads its cancellation",

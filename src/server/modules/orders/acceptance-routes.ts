@@ -34,26 +34,26 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.benefit, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     handler: async (request) => acceptance.benefit(currentUser(request)),
   });
 
   app.route({
     ...endpointRoute(api.awaitingEmployer, tags),
-    preHandler: approve,
+    preValidation: approve,
     handler: async (request) => orders.awaitingEmployer(currentUser(request)),
   });
 
   app.route({
     ...endpointRoute(api.offer, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     handler: async (request) =>
       acceptance.offer(currentUser(request), request.params.orderId, request.query.leaseTimeMonths),
   });
 
   app.route({
     ...endpointRoute(api.accept, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     handler: async (request) =>
       acceptance.accept(
         currentUser(request),
@@ -65,14 +65,14 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.signCode, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     config: codeLimit,
     handler: async (request) => signing.sendCode(currentUser(request), request.params.orderId),
   });
 
   app.route({
     ...endpointRoute(api.sign, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     config: signLimit,
     handler: async (request) => {
       const userAgent = request.headers["user-agent"];
@@ -86,7 +86,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     "/orders/:orderId/agreement.pdf",
     {
-      preHandler: guards.permission("own-order.manage", "signed-documents.read"),
+      preValidation: guards.permission("own-order.manage", "signed-documents.read"),
       schema: {
         tags,
         summary: "The order's leasing agreement as a PDF: the signed one byte for byte, else a draft",
@@ -109,7 +109,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.employerDecision, tags),
-    preHandler: approve,
+    preValidation: approve,
     handler: async (request) => signing.decide(currentUser(request), request.params.orderId, request.body),
   });
 };

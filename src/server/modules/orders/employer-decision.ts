@@ -2,7 +2,8 @@ import type { TEmployerDecision } from "../../../contract/order-acceptance.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { employerAlreadyDecided, employerApprovalNotRequired, orderTransitionNotAllowed } from "./errors.ts";
-import { moveOrder, type OrderUser } from "./lifecycle.ts";
+import { requestCancellation } from "../order-cancellations/request-cancellation.ts";
+import type { OrderUser } from "./lifecycle.ts";
 import { type OrderRow, setEmployerApproval } from "./order-rows.ts";
 import { agreementOf, isSigned } from "./queries.ts";
 import { confirmOrder } from "./sign-agreement.ts";
@@ -10,8 +11,8 @@ import { confirmOrder } from "./sign-agreement.ts";
 /**
  * The employer's decision on an order locked in `ctx.tx` (already checked to be in the decider's
  * scope), where the bike policy asked for it: approval confirms a signed order, or waits for the
- * signature with its own event row, so the audit view shows who approved and when; refusal cancels the
- * order with the reason.
+ * signature with its own event row, so the audit view shows who approved and when; refusal is the
+ * employer's cancellation of the order, with the reason.
  */
 export async function decideForEmployer(
   ctx: WriteContext<OrderUser>,
@@ -25,11 +26,10 @@ export async function decideForEmployer(
   if (!order.employerApprovalRequired) throw employerApprovalNotRequired();
   if (order.employerApprovedAt) throw employerAlreadyDecided();
   if (!input.approve) {
-    await moveOrder(ctx, {
-      orderId,
-      to: "CANCELLED",
-      data: { decision: "EMPLOYER_REJECTED", reason: input.reason ?? null },
-    });
+    // A refusal is the employer's cancellation, recorded as every other one is: its row with the
+    // reason (which the helpdesk's cancellations view lists), its event, and the order cancelled at
+    // once with the own-share payments not yet paid.
+    await requestCancellation(ctx, { orderId, reason: input.reason ?? null, side: "EMPLOYER" });
     return;
   }
   await setEmployerApproval(ctx, orderId);

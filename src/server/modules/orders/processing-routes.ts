@@ -14,38 +14,38 @@ export const orderProcessingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.sendToLeasingCompany, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.sendToLeasingCompany(currentUser(request), request.params.orderId),
   });
 
   app.route({
     ...endpointRoute(api.process, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.process(currentUser(request), request.params.orderId, request.log),
   });
 
   app.route({
     ...endpointRoute(api.bill, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.bill(currentUser(request), request.params.orderId),
   });
 
   app.route({
     ...endpointRoute(api.startLeasing, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.startLeasing(currentUser(request), request.params.orderId),
   });
 
   app.route({
     ...endpointRoute(api.moveStatus, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) =>
       service.moveStatus(currentUser(request), request.params.orderId, request.body, request.log),
   });
 
   app.route({
     ...endpointRoute(api.bulkStatus, tags),
-    preHandler: process,
+    preValidation: process,
     handler: async (request) => service.bulkMoveStatus(currentUser(request), request.body, request.log),
   });
 };

@@ -21,37 +21,37 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.listData, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.listData(currentUser(request), request.query.companyId),
   });
 
   app.route({
     ...endpointRoute(api.confirmedOnlineCount, tags),
-    preHandler: guards.permission("orders.process"),
+    preValidation: guards.permission("orders.process"),
     handler: async () => service.confirmedOnlineCount(),
   });
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.details(currentUser(request), request.params.orderId),
   });
 
   app.route({
     ...endpointRoute(tasksApi.list, ["tasks"]),
-    preHandler: guards.permission("orders.process"),
+    preValidation: guards.permission("orders.process"),
     handler: async () => helpdeskTasks(ctx.database.db, toHelsinkiDateString(new Date())),
   });
 
   app.route({
     ...endpointRoute(api.start, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     handler: async (request, reply) =>
       reply
         .code(201)
@@ -64,7 +64,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...endpointRoute(api.mine, tags),
-    preHandler: ownOrder,
+    preValidation: ownOrder,
     handler: async (request) => own.mine(currentUser(request)),
   });
 };

@@ -15,6 +15,7 @@ import {
   eventLog,
   files,
   leasingAgreements,
+  orderCancellations,
   orders,
   signedDocuments,
   users,
@@ -303,7 +304,7 @@ describe("signing with the employer's approval (Demo Oy's policy)", () => {
     expect(rows[0]?.data).not.toHaveProperty("to");
   });
 
-  it("refused: the order is cancelled with the reason", async () => {
+  it("refused: the order is cancelled as the employer's cancellation, with the reason", async () => {
     const orderId = await acceptedOrder();
     const res = await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, {
       approve: false,
@@ -311,7 +312,22 @@ describe("signing with the employer's approval (Demo Oy's policy)", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(zOrderDetails.parse(res.json()).orderStatus).toBe("CANCELLED");
-    const [event] = await t.database.db
+    const { db } = t.database;
+    const cancellations = await db
+      .select()
+      .from(orderCancellations)
+      .where(eq(orderCancellations.orderId, orderId));
+    // Cancelled at once, the cancellation stays open for the helpdesk to settle any refund and close.
+    expect(cancellations).toMatchObject([
+      {
+        status: "PENDING",
+        requestedBy: "EMPLOYER",
+        reason: "Työsuhde päättymässä.",
+        orderStatusAtRequest: "ALL_INFO_PROVIDED",
+        requestedByUserId: await userIdByEmail(db, DEMO_ADMIN),
+      },
+    ]);
+    const [event] = await db
       .select()
       .from(eventLog)
       .where(and(eq(eventLog.entityId, orderId), eq(eventLog.type, "ORDER_STATUS_UPDATED")))
@@ -320,9 +336,20 @@ describe("signing with the employer's approval (Demo Oy's policy)", () => {
     expect(event?.data).toMatchObject({
       to: "CANCELLED",
       reason: "Työsuhde päättymässä.",
-      decision: "EMPLOYER_REJECTED",
+      orderCancellationId: cancellations[0]?.id,
     });
     expectError(await call("POST", `/api/orders/${orderId}/sign/code`, EMPLOYEE), 409);
+  });
+
+  it("refused without a reason: the cancellation is recorded all the same", async () => {
+    const orderId = await acceptedOrder();
+    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const [cancellation] = await t.database.db
+      .select()
+      .from(orderCancellations)
+      .where(eq(orderCancellations.orderId, orderId));
+    expect(cancellation).toMatchObject({ status: "PENDING", requestedBy: "EMPLOYER", reason: null });
   });
 
   it("is refused to reporting users (403), another tenant (404), bad input (400), and orders needing none (409)", async () => {

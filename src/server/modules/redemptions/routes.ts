@@ -35,56 +35,56 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.open, tags),
-    preHandler: act,
+    preValidation: act,
     handler: async (request, reply) =>
       reply.code(201).send(await service.open(currentUser(request), request.body, request.log)),
   });
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.details(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.cancel, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.remove(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.choose, tags),
-    preHandler: act,
+    preValidation: act,
     handler: async (request) => service.choose(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.leasingCompanyInvoice, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.sendLeasingCompanyInvoice(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.complete, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.complete(currentUser(request), request.params.id, request.log),
   });
 
   app.route({
     ...endpointRoute(api.regenerateOffer, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await service.regenerateOffer(currentUser(request), request.params.id)),
   });
@@ -92,7 +92,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     "/redemption-offers/:id/file",
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         summary: "A redemption offer's document (PDF or image)",
@@ -110,7 +110,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     scope.post(
       "/redemptionOffer",
       {
-        preHandler: manage,
+        preValidation: manage,
         schema: {
           ...UPLOAD_SCHEMA,
           tags,
@@ -127,32 +127,32 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(paymentsApi.listPayments, tags),
-    preHandler: readPayments,
+    preValidation: readPayments,
     handler: async (request) => service.listPayments(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(paymentsApi.recordPayment, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await service.recordPayment(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(paymentsApi.payment, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.findPayment(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(paymentsApi.updatePayment, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.updatePayment(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(paymentsApi.deletePayment, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deletePayment(currentUser(request), request.params.id),
   });
 };

@@ -18,13 +18,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.route({
     ...endpointRoute(api.companyLink, tags),
-    preHandler: guards.permission("registration-links.create"),
+    preValidation: guards.permission("registration-links.create"),
     handler: async (request) => registration.createCompanyLink(currentUser(request), request.body.companyId),
   });
 
   app.route({
     ...endpointRoute(api.groupCompanyLink, tags),
-    preHandler: guards.permission("registration-links.create"),
+    preValidation: guards.permission("registration-links.create"),
     handler: async (request) =>
       registration.createGroupCompanyLink(currentUser(request), request.body.groupCompanyId),
   });

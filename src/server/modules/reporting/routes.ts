@@ -25,7 +25,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.payroll, tags),
     ...answerWrittenUnchecked,
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.payroll(currentUser(request), request.query),
   });
 
@@ -33,7 +33,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     "/reporting/payroll/export",
     {
-      preHandler: read,
+      preValidation: read,
       config: exportLimit,
       schema: {
         tags,
@@ -59,7 +59,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.dashboard, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.dashboard(currentUser(request), request.query.companyId),
   });
 };

@@ -19,59 +19,59 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.listRoles(request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send(await service.createRole(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deleteRole(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.permissions, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.listPermissions(request.query),
   });
 
   app.route({
     ...endpointRoute(api.addPermission, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       service.addPermission(currentUser(request), request.params.roleId, request.params.permissionId),
   });
 
   app.route({
     ...endpointRoute(api.removePermission, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       service.removePermission(currentUser(request), request.params.roleId, request.params.permissionId),
   });
 
   app.route({
     ...endpointRoute(api.users, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.roleUsers(currentUser(request), request.params.roleId, request.query),
   });
 
   app.route({
     ...endpointRoute(api.assign, tags),
-    preHandler: assign,
+    preValidation: assign,
     handler: async (request) =>
       service.assignRole(currentUser(request), request.params.userId, request.params.roleId, request.body),
   });
 
   app.route({
     ...endpointRoute(api.unassign, tags),
-    preHandler: assign,
+    preValidation: assign,
     handler: async (request) =>
       service.removeRole(currentUser(request), request.params.userId, request.params.roleId, request.body),
   });

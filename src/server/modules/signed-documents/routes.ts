@@ -19,26 +19,26 @@ export const signedDocumentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply.code(201).send({ data: await service.create(currentUser(request), request.body) }),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => ({ data: await service.get(currentUser(request), request.params.id) }),
   });
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => ({
       data: await service.update(currentUser(request), request.params.id, request.body),
     }),
@@ -46,7 +46,7 @@ export const signedDocumentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.remove, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => {
       await service.remove(currentUser(request), request.params.id);
       return { message: "Signed document deleted" };
@@ -57,7 +57,7 @@ export const signedDocumentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     "/signed-documents/:id/file",
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         summary: "The signed document's PDF, byte for byte",

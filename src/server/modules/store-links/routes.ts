@@ -57,7 +57,7 @@ export const storeLinksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.route({
     ...endpointRoute(api.reissue, tags),
-    preHandler: guards.permission("orders.process"),
+    preValidation: guards.permission("orders.process"),
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
       return service.reissue(request.params.orderId, request.body.kind, (err, what) =>

@@ -37,19 +37,19 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: guards.permission("system-users.read"),
+    preValidation: guards.permission("system-users.read"),
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
-    preHandler: guards.permission("system-users.read"),
+    preValidation: guards.permission("system-users.read"),
     handler: async (request) => service.get(currentUser(request), request.params.userId),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: guards.permission("system-users.manage"),
+    preValidation: guards.permission("system-users.manage"),
     handler: async (request, reply) => {
       const user = await service.create(currentUser(request), request.body, request.log);
       return reply.code(201).send({ user });
@@ -59,7 +59,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.put(
     "/system-users/:userId",
     {
-      preHandler: guards.user,
+      preValidation: guards.user,
       config: contactChangeLimit,
       schema: {
         tags,
@@ -89,7 +89,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.patch(
     "/system-users/:userId/phone",
     {
-      preHandler: guards.user,
+      preValidation: guards.user,
       config: contactChangeLimit,
       schema: {
         tags,
@@ -122,7 +122,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.confirmPhoneChange, tags),
-    preHandler: guards.user,
+    preValidation: guards.user,
     config: phoneConfirmLimit,
     handler: async (request) =>
       service.confirmPhoneChange(currentUser(request), request.body.code, request.log),
@@ -130,20 +130,20 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.setDeactivated, tags),
-    preHandler: guards.permission("system-users.manage"),
+    preValidation: guards.permission("system-users.manage"),
     handler: async (request) =>
       service.setDeactivated(currentUser(request), request.params.userId, request.body),
   });
 
   app.route({
     ...endpointRoute(api.companyMaxPrice, ["companies"]),
-    preHandler: guards.permission("companies.read"),
+    preValidation: guards.permission("companies.read"),
     handler: async (request) => maxPrice.ofCompany(currentUser(request), request.params.companyId),
   });
 
   app.route({
     ...endpointRoute(api.employeeMaxPrice, ["employees"]),
-    preHandler: guards.user,
+    preValidation: guards.user,
     handler: async (request) => maxPrice.ofEmployee(currentUser(request), request.params.id),
   });
 };

@@ -18,124 +18,124 @@ export const taxTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   // ---- /api/province-tax-table ----
   app.route({
     ...endpointRoute(api.listProvinces, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.listProvinces(request.query),
   });
 
   app.route({
     ...endpointRoute(api.createProvince, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => reply.code(201).send(await service.createProvince(request.body)),
   });
 
   app.route({
     ...endpointRoute(api.getProvince, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.getProvince(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.updateProvince, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.updateProvince(request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.deleteProvince, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deleteProvince(request.params.id),
   });
 
   // ---- /api/tax-table ----
   app.route({
     ...endpointRoute(api.listTaxTables, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.listTaxTables(request.query),
   });
 
   app.route({
     ...endpointRoute(api.createTaxTable, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => reply.code(201).send(await service.createTaxTable(request.body)),
   });
 
   app.route({
     ...endpointRoute(api.getTaxTable, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.getTaxTable(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.updateTaxTable, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.updateTaxTable(request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.deleteTaxTable, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deleteTaxTable(request.params.id),
   });
 
   // ---- /api/state-income-tax-table ----
   app.route({
     ...endpointRoute(api.listStateIncomeTax, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.listStateIncomeTax(request.query),
   });
 
   app.route({
     ...endpointRoute(api.createStateIncomeTax, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => reply.code(201).send(await service.createStateIncomeTax(request.body)),
   });
 
   app.route({
     ...endpointRoute(api.getStateIncomeTax, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.getStateIncomeTax(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.updateStateIncomeTax, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.updateStateIncomeTax(request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.deleteStateIncomeTax, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deleteStateIncomeTax(request.params.id),
   });
 
   // ---- /api/taxpayer-deductions-table ----
   app.route({
     ...endpointRoute(api.listDeductions, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.listDeductions(request.query),
   });
 
   app.route({
     ...endpointRoute(api.createDeductions, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) => reply.code(201).send(await service.createDeductions(request.body)),
   });
 
   app.route({
     ...endpointRoute(api.getDeductions, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.getDeductions(request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.updateDeductions, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.updateDeductions(request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.deleteDeductions, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.deleteDeductions(request.params.id),
   });
 };

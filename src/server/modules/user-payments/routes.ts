@@ -20,19 +20,19 @@ export const userPaymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.route({
     ...endpointRoute(api.mine, tags),
-    preHandler: guards.permission("own-order.manage"),
+    preValidation: guards.permission("own-order.manage"),
     handler: async (request) => service.mine(currentUser(request)),
   });
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request, reply) =>
       reply
         .code(201)
@@ -45,26 +45,26 @@ export const userPaymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preHandler: guards.permission("user-payments.manage", "user-payments.read", "own-order.manage"),
+    preValidation: guards.permission("user-payments.manage", "user-payments.read", "own-order.manage"),
     handler: async (request) => service.details(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.markSent, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) =>
       service.send(currentUser(request), request.params.id, (err, what) => request.log.error({ err }, what)),
   });
 
   app.route({
     ...endpointRoute(api.markPaid, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.pay(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.cancel, tags),
-    preHandler: manage,
+    preValidation: manage,
     handler: async (request) => service.cancel(currentUser(request), request.params.id, request.body.reason),
   });
 };

@@ -13,19 +13,19 @@ export const vatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
 
   app.route({
     ...endpointRoute(api.list, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.list(request.query),
   });
 
   app.route({
     ...endpointRoute(api.country, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) => service.country(request.params.code),
   });
 
   app.route({
     ...endpointRoute(api.company, tags),
-    preHandler: read,
+    preValidation: read,
     handler: async (request) =>
       service.company(currentUser(request), request.params.companyId, request.query.onlyGetVATValue),
   });
