@@ -1,5 +1,6 @@
 import { DEFAULT_LAST_WORKING_DAY } from "./dates.ts";
 import type { AbsenceReason, EmployeeStatus, PolicyEligibility } from "./enums.ts";
+import type { HeldRole } from "./roles.ts";
 
 /**
  * The employer's rules for a beneficiary employee (SPEC §3 "Beneficiary employee", §4 accept/reject and
@@ -62,9 +63,6 @@ export function canDecide(status: EmployeeStatus): boolean {
  */
 export const GRANTABLE_EMPLOYER_ROLES = ["EMPLOYER_ADMIN", "EMPLOYER_EDITOR", "EMPLOYER_REPORTING"] as const;
 export type GrantableEmployerRole = (typeof GRANTABLE_EMPLOYER_ROLES)[number];
-
-/** A role as the session holds it: its name and the company (null for the admin tier's global roles). */
-export type HeldRole = { companyId: string | null; role: { name: string } };
 
 export function mayGrantEmployerRolesIn(
   held: readonly HeldRole[],

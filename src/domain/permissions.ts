@@ -1,4 +1,11 @@
-import { isRoleName, type RoleName, type UserRoleLike } from "./roles.ts";
+import {
+  type CompanyRef,
+  type HeldRole,
+  isRoleName,
+  type RoleName,
+  rolesIn,
+  type UserRoleLike,
+} from "./roles.ts";
 
 /**
  * Permission names, one per action, as `area.action`. SPEC §6 leaves the names open; these cover every
@@ -160,6 +167,15 @@ export function permissionsOf(userRoles: readonly UserRoleLike[]): string[] {
 /** The default permissions of a set of built-in roles, de-duplicated. */
 export function permissionsOfRoles(roles: readonly RoleName[]): Permission[] {
   return [...new Set(roles.flatMap((role) => DEFAULT_ROLE_PERMISSIONS[role]))];
+}
+
+/** The permissions a user holds when acting in one company: those of the roles that count there (rolesIn). */
+export function permissionsIn(
+  held: readonly HeldRole[],
+  company: CompanyRef,
+  groupOf: (companyId: string) => string | null | undefined,
+): string[] {
+  return permissionsOf(rolesIn(held, company, groupOf));
 }
 
 export function hasPermission(permissions: readonly string[], permission: Permission): boolean {

@@ -35,6 +35,34 @@ export type UserRoleLike = {
   };
 };
 
+/** A role as the session holds it: in a company, or (the admin tier's) global with companyId null. */
+export type HeldRole = UserRoleLike & { companyId: string | null };
+
+/** What a user acts on, for their roles: a company and its group, or a whole group (id null). */
+export type CompanyRef = { id: string | null; groupCompanyId: string | null };
+
+/**
+ * The roles that count when a user acts in a company: the admin tier's global ones, those held in the
+ * company itself, and a group admin's held in a company of its group. A role held in another company
+ * counts for nothing there: a reporting user of one company who edits another's employees does not
+ * manage this one's. `groupOf` gives the group of each company the user holds a role in.
+ */
+export function rolesIn<R extends HeldRole>(
+  held: readonly R[],
+  company: CompanyRef,
+  groupOf: (companyId: string) => string | null | undefined,
+): R[] {
+  return held.filter(({ companyId, role }) => {
+    if (companyId === null) return true;
+    if (company.id !== null && companyId === company.id) return true;
+    return (
+      role.name === "EMPLOYER_GROUP_ADMIN" &&
+      company.groupCompanyId !== null &&
+      groupOf(companyId) === company.groupCompanyId
+    );
+  });
+}
+
 export function isRoleName(value: string): value is RoleName {
   return (ROLES as readonly string[]).includes(value);
 }

@@ -1,18 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { CSRF_COOKIE, CSRF_HEADER } from "../../domain/constants.ts";
 import type { Permission } from "../../domain/permissions.ts";
+import { permissionsIn } from "../../domain/permissions.ts";
+import { rolesIn } from "../../domain/roles.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
-import { AppError, forbidden, unauthorized } from "../errors.ts";
+import { AppError, forbidden, notFound, unauthorized } from "../errors.ts";
 import {
   ACCESS_COOKIE,
   clearSessionCookies,
   REFRESH_COOKIE,
   sessionCookieOptions,
 } from "../modules/auth/cookies.ts";
+import { namedId, type Reached, type Target } from "../modules/auth/reach.ts";
 import { type CurrentUser, loadCurrentUser } from "../modules/auth/session-user.ts";
 import { sessionUserCacheOf } from "../modules/auth/session-user-cache.ts";
 import { activeSession, refreshSession, userVersionOf } from "../modules/auth/sessions.ts";
+import { isCompanyInScope } from "../modules/auth/tenancy.ts";
 import { isCsrfTokenOf, verifyAccessToken } from "../modules/auth/tokens.ts";
 
 /**
@@ -164,31 +168,81 @@ export function assertCsrfToken(ctx: AppContext, request: FastifyRequest, presen
   }
 }
 
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export type Guards = {
   /** Any logged-in user, deactivated ones included (GET /api/user tells them apart). */
-  user: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  user: Guard;
   /** A logged-in, active user holding the permission (or, given several, any one of them). */
-  permission: (
-    ...anyOf: [Permission, ...Permission[]]
-  ) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  permission: (...anyOf: [Permission, ...Permission[]]) => Guard;
+  /**
+   * As `permission`, held in the company of the object the request names (reach.ts): 404 for an
+   * object outside the caller's companies (or not there at all), 403 where the caller holds the
+   * permission only in another of their companies. An employee's own record is theirs to act on where
+   * the route takes own-order.manage. A request that names no valid id is left to validation.
+   */
+  permissionIn: (target: Target, ...anyOf: [Permission, ...Permission[]]) => Guard;
+  /** The user named by the path parameter `userId` themselves, or a holder of the permission. */
+  selfOr: (permission: Permission) => Guard;
+};
+
+const denied = () => forbidden("Access denied. You do not have permission to perform this action");
+
+/** Whether the object's company (or group) is one the user reaches: 404 otherwise. */
+function reaches(user: CurrentUser, object: Reached): boolean {
+  if (user.scope.kind === "all") return true;
+  if (object.id !== null) return isCompanyInScope(user, object.id);
+  // A group itself is reached only by a group admin of it.
+  return rolesIn(user.userRoles, object, groupOfCompany(user)).length > 0;
+}
+
+const groupOfCompany = (user: CurrentUser) => {
+  const groups = new Map(user.companies.map((c) => [c.id, c.groupCompanyId]));
+  return (companyId: string) => groups.get(companyId);
 };
 
 export function createGuards(ctx: AppContext): Guards {
   const user: Guards["user"] = async (request, reply) => {
     if (!(await resolveUser(ctx, request, reply))) throw unauthorized();
   };
+  const activeUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    const found = await resolveUser(ctx, request, reply);
+    if (!found) throw unauthorized();
+    if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
+    return found;
+  };
+  const permission: Guards["permission"] =
+    (...anyOf) =>
+    async (request, reply) => {
+      const found = await activeUser(request, reply);
+      if (!anyOf.some((p) => found.permissions.includes(p))) throw denied();
+    };
   return {
     user,
-    permission:
-      (...anyOf) =>
+    permission,
+    permissionIn:
+      (target, ...anyOf) =>
       async (request, reply) => {
-        const found = await resolveUser(ctx, request, reply);
-        if (!found) throw unauthorized();
-        if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
-        if (!anyOf.some((permission) => found.permissions.includes(permission))) {
-          throw forbidden("Access denied. You do not have permission to perform this action");
-        }
+        const found = await activeUser(request, reply);
+        if (!anyOf.some((p) => found.permissions.includes(p))) throw denied();
+        const id = namedId(target, request);
+        if (id === null) return;
+        const object = await target.find(ctx.database.db, id);
+        if (!object) throw notFound(target.what);
+        const own = object.ownerUserId === found.id;
+        if (target.ownerOnly && !own) throw notFound(target.what);
+        // An employee's own record, where the route serves the employee too (their service checks the rest).
+        const asEmployee: Permission = "own-order.manage";
+        if (own && anyOf.includes(asEmployee) && found.permissions.includes(asEmployee)) return;
+        if (!reaches(found, object)) throw notFound(target.what);
+        const held = permissionsIn(found.userRoles, object, groupOfCompany(found));
+        if (!anyOf.some((p) => held.includes(p))) throw denied();
       },
+    selfOr: (allowed) => async (request, reply) => {
+      const found = await activeUser(request, reply);
+      const named = (request.params as { userId?: unknown } | undefined)?.userId;
+      if (named !== found.id && !found.permissions.includes(allowed)) throw denied();
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { companiesApi as api } from "../../../contract/companies.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createGroupCompaniesService } from "./group-companies.ts";
 import { createCompaniesService } from "./service.ts";
 import { companySettingsRoutes } from "./settings-routes.ts";
@@ -20,7 +21,6 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const guards = createGuards(ctx);
   const read = guards.permission("companies.read");
   const manage = guards.permission("companies.manage");
-  const settings = guards.permission("company-settings.manage");
 
   // ---- Companies ------------------------------------------------------------------------------------
 
@@ -51,7 +51,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.updateSettings, tags),
-    preValidation: settings,
+    preValidation: guards.permissionIn(reach.company({ param: "id" }), "company-settings.manage"),
     handler: async (request) =>
       companies.updateSettings(currentUser(request), request.params.id, request.body),
   });

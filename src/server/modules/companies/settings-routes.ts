@@ -3,6 +3,7 @@ import { companySettingsApi as api } from "../../../contract/company-settings.ts
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach, type Target } from "../auth/reach.ts";
 import { createBikePolicyService } from "./bike-policy.ts";
 import { createPayrollRecipientsService } from "./payroll-recipients.ts";
 import { createUnitsService } from "./units.ts";
@@ -18,28 +19,29 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const recipients = createPayrollRecipientsService(ctx);
   const policies = createBikePolicyService(ctx);
   const guards = createGuards(ctx);
-  const settings = guards.permission("company-settings.manage");
-  const payroll = guards.permission("payroll-recipients.manage");
+  const settingsOf = (target: Target) => guards.permissionIn(target, "company-settings.manage");
+  const companyPayroll = guards.permissionIn(reach.company({ param: "id" }), "payroll-recipients.manage");
+  const groupPayroll = guards.permissionIn(reach.group({ param: "id" }), "payroll-recipients.manage");
 
   // ---- Company units --------------------------------------------------------------------------------------
 
   app.route({
     ...endpointRoute(api.unitCreate, tags),
-    preValidation: settings,
+    preValidation: settingsOf(reach.company({ body: "companyId" })),
     handler: async (request, reply) =>
       reply.code(201).send(await units.create(currentUser(request), request.body)),
   });
 
   app.route({
     ...endpointRoute(api.unitRename, tags),
-    preValidation: settings,
+    preValidation: settingsOf(reach.unit({ param: "unitId" })),
     handler: async (request) =>
       units.rename(currentUser(request), request.params.unitId, request.body.unitName),
   });
 
   app.route({
     ...endpointRoute(api.unitRemove, tags),
-    preValidation: settings,
+    preValidation: settingsOf(reach.unit({ param: "unitId" })),
     handler: async (request) => units.remove(currentUser(request), request.params.unitId),
   });
 
@@ -50,7 +52,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.recipients, tags),
-    preValidation: payroll,
+    preValidation: companyPayroll,
     handler: async (request) => ({
       recipients: await recipients.list(currentUser(request), company(request.params.id)),
     }),
@@ -58,7 +60,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.addRecipients, tags),
-    preValidation: payroll,
+    preValidation: companyPayroll,
     handler: async (request) => ({
       recipients: await recipients.addMany(currentUser(request), company(request.params.id), request.body),
     }),
@@ -66,7 +68,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.addRecipient, tags),
-    preValidation: payroll,
+    preValidation: companyPayroll,
     handler: async (request) => ({
       recipients: await recipients.addOne(
         currentUser(request),
@@ -78,7 +80,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.removeRecipient, tags),
-    preValidation: payroll,
+    preValidation: companyPayroll,
     handler: async (request) => ({
       recipients: await recipients.removeOne(
         currentUser(request),
@@ -90,7 +92,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupRecipients, tags),
-    preValidation: payroll,
+    preValidation: groupPayroll,
     handler: async (request) => ({
       data: await recipients.list(currentUser(request), group(request.params.id)),
     }),
@@ -98,7 +100,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupAddRecipients, tags),
-    preValidation: payroll,
+    preValidation: groupPayroll,
     handler: async (request) => ({
       data: await recipients.addMany(currentUser(request), group(request.params.id), request.body),
     }),
@@ -106,7 +108,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupAddRecipient, tags),
-    preValidation: payroll,
+    preValidation: groupPayroll,
     handler: async (request) => ({
       data: await recipients.addOne(currentUser(request), group(request.params.id), request.params.userId),
     }),
@@ -114,7 +116,7 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.groupRemoveRecipient, tags),
-    preValidation: payroll,
+    preValidation: groupPayroll,
     handler: async (request) => ({
       data: await recipients.removeOne(currentUser(request), group(request.params.id), request.params.userId),
     }),
@@ -124,13 +126,13 @@ export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.bikePolicy, tags),
-    preValidation: guards.permission("bike-policy.read"),
+    preValidation: guards.permissionIn(reach.company({ param: "id" }), "bike-policy.read"),
     handler: async (request) => policies.ofCompany(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.saveBikePolicy, tags),
-    preValidation: settings,
+    preValidation: settingsOf(reach.company({ param: "id" })),
     handler: async (request) => policies.save(currentUser(request), request.params.id, request.body),
   });
 

@@ -683,6 +683,47 @@ describe("POST {id}/decide", () => {
     expect(mail?.bodyText).toContain("Et ole yrityksen työntekijä.");
   });
 
+  it("counts a permission only in the company that holds it: reporting here and editor there edits only there", async () => {
+    const db = t.database.db;
+    // reporting@demo.test only reads in Demo Oy; for this test also an editor in Demo Logistiikka Oy.
+    const reporting = (await db.select({ id: users.id }).from(users).where(eq(users.email, REPORTING)))[0]
+      ?.id as string;
+    const [editorRole] = await db.select().from(roles).where(eq(roles.name, "EMPLOYER_EDITOR"));
+    const [granted] = await db
+      .insert(userRoles)
+      .values({ userId: reporting, roleId: editorRole?.id as string, companyId: logisticsId })
+      .returning();
+    try {
+      const here = await seedEmployee(db, demoOyId, { costUnit: "1000" });
+      const there = await seedEmployee(db, logisticsId, { costUnit: "1000" });
+      const edit = (id: string, body: object) =>
+        call("POST", `/api/beneficiary-employee/${id}/update`, REPORTING, body);
+      expectError(await edit(here.id, { costUnit: "2000" }), 403);
+      // Refused before its input is judged, so a malformed body gets the same answer.
+      expectError(await edit(here.id, { costUnit: 2000, maxPrice: "lots" }), 403);
+      expectError(
+        await call("POST", `/api/beneficiary-employee/${here.id}/absences`, REPORTING, {
+          reason: "OTHER",
+          startDate: "2027-01-01",
+        }),
+        403,
+      );
+      const [unchanged] = await db
+        .select()
+        .from(beneficiaryEmployees)
+        .where(eq(beneficiaryEmployees.id, here.id));
+      expect(unchanged?.costUnit).toBe("1000");
+      const res = await edit(there.id, { costUnit: "2000" });
+      expect(res.statusCode, res.body).toBe(200);
+      // Reading stays open where the reporting role reads.
+      expect((await call("GET", `/api/beneficiary-employee/details/${here.id}`, REPORTING)).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await db.delete(userRoles).where(eq(userRoles.id, granted?.id as string));
+    }
+  });
+
   it("gives roles only where the caller is the company's admin, not for a role held in another company", async () => {
     const db = t.database.db;
     // hr@demo.test edits employees in Demo Oy and Demo Logistiikka Oy; for this test also an admin of Logistiikka.

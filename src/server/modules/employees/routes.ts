@@ -5,6 +5,7 @@ import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createAbsencesService, createEmployeesService } from "./service.ts";
 
 const tags = ["employees"];
@@ -22,8 +23,10 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const absences = createAbsencesService(ctx);
   const guards = createGuards(ctx);
   const read = guards.permission("employees.read");
-  const manage = guards.permission("employees.manage");
-  const decide = guards.permission("employees.decide");
+  // One employee's page and changes: the permission counts in the employee's company only.
+  const employee = reach.employee({ param: "id" });
+  const readOne = guards.permissionIn(employee, "employees.read");
+  const manageOne = guards.permissionIn(employee, "employees.manage");
 
   app.route({
     ...endpointRoute(api.list, tags),
@@ -85,13 +88,13 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.details, tags),
-    preValidation: read,
+    preValidation: readOne,
     handler: async (request) => service.details(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preValidation: manage,
+    preValidation: guards.permissionIn(reach.company({ body: "companyId" }), "employees.manage"),
     handler: async (request, reply) => {
       const employee = await service.create(currentUser(request), request.body, request.log);
       return reply.code(201).send(employee);
@@ -100,26 +103,26 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.update, tags),
-    preValidation: manage,
+    preValidation: manageOne,
     handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.decide, tags),
-    preValidation: decide,
+    preValidation: guards.permissionIn(employee, "employees.decide"),
     handler: async (request) =>
       service.decide(currentUser(request), request.params.id, request.body, request.log),
   });
 
   app.route({
     ...endpointRoute(api.absences, tags),
-    preValidation: read,
+    preValidation: readOne,
     handler: async (request) => absences.list(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.addAbsence, tags),
-    preValidation: manage,
+    preValidation: manageOne,
     handler: async (request, reply) => {
       const absence = await absences.create(currentUser(request), request.params.id, request.body);
       return reply.code(201).send(absence);
@@ -128,14 +131,14 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...endpointRoute(api.updateAbsence, tags),
-    preValidation: manage,
+    preValidation: manageOne,
     handler: async (request) =>
       absences.update(currentUser(request), request.params.id, request.params.absenceId, request.body),
   });
 
   app.route({
     ...endpointRoute(api.removeAbsence, tags),
-    preValidation: manage,
+    preValidation: manageOne,
     handler: async (request) =>
       absences.remove(currentUser(request), request.params.id, request.params.absenceId),
   });

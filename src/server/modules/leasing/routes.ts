@@ -5,6 +5,7 @@ import { leasingCompaniesApi } from "../../../contract/leasing-companies.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createLeasingAgreementsService } from "./agreements.ts";
 import { createLeasingCompaniesService } from "./companies.ts";
 import { createLeasingService } from "./service.ts";
@@ -19,7 +20,12 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...endpointRoute(leasingApi.leaseTimeMonths, ["leasing"]),
-    preValidation: guards.user,
+    // The employee's own terms, or an employer's look at one of theirs.
+    preValidation: guards.permissionIn(
+      reach.employee({ body: "beneficiaryEmployeeId" }),
+      "own-order.manage",
+      "employees.read",
+    ),
     handler: async (request) => service.leaseTimeMonths(currentUser(request), request.body),
   });
 

@@ -11,6 +11,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createOrderCancellationsService } from "./service.ts";
 
 const tags = ["order-cancellations"];
@@ -24,10 +25,13 @@ const withConflict = { ...errors, 409: zErrorResponse };
  * work (change, complete, receipts): the helpdesk (order-cancellations.manage). The receipt's upload (a
  * raw body) and its file keep their own registration.
  */
+/** Who cancels: the helpdesk, the employer (who approves orders), the employee their own. */
+const CANCELLERS = ["order-cancellations.manage", "orders.approve", "own-order.manage"] as const;
+
 export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guards = createGuards(ctx);
   const read = guards.permission("order-cancellations.manage", "orders.read", "own-order.manage");
-  const cancel = guards.permission("order-cancellations.manage", "orders.approve", "own-order.manage");
+  const cancel = guards.permission(...CANCELLERS);
   const manage = guards.permission("order-cancellations.manage");
   const service = createOrderCancellationsService(ctx);
 
@@ -39,7 +43,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
 
   app.route({
     ...endpointRoute(api.create, tags),
-    preValidation: cancel,
+    preValidation: guards.permissionIn(reach.order({ body: "orderId" }), ...CANCELLERS),
     handler: async (request, reply) =>
       reply.code(201).send(await service.create(currentUser(request), request.body, request.log)),
   });

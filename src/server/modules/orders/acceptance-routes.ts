@@ -6,6 +6,7 @@ import { zOrderIdParams } from "../../../contract/orders.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createOrderAcceptanceService } from "./acceptance.ts";
 import { createOrdersService } from "./service.ts";
 import { createSigningService } from "./signing.ts";
@@ -28,6 +29,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   const guards = createGuards(ctx);
   const ownOrder = guards.permission("own-order.manage");
   const approve = guards.permission("orders.approve");
+  const employeeOnly = guards.permissionIn(reach.ownOrder({ param: "orderId" }), "own-order.manage");
   const acceptance = createOrderAcceptanceService(ctx);
   const signing = createSigningService(ctx);
   const orders = createOrdersService(ctx);
@@ -53,7 +55,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.accept, tags),
-    preValidation: ownOrder,
+    preValidation: employeeOnly,
     handler: async (request) =>
       acceptance.accept(
         currentUser(request),
@@ -65,14 +67,14 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.signCode, tags),
-    preValidation: ownOrder,
+    preValidation: employeeOnly,
     config: codeLimit,
     handler: async (request) => signing.sendCode(currentUser(request), request.params.orderId),
   });
 
   app.route({
     ...endpointRoute(api.sign, tags),
-    preValidation: ownOrder,
+    preValidation: employeeOnly,
     config: signLimit,
     handler: async (request) => {
       const userAgent = request.headers["user-agent"];
@@ -109,7 +111,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
 
   app.route({
     ...endpointRoute(api.employerDecision, tags),
-    preValidation: approve,
+    preValidation: guards.permissionIn(reach.order({ param: "orderId" }), "orders.approve"),
     handler: async (request) => signing.decide(currentUser(request), request.params.orderId, request.body),
   });
 };

@@ -1,8 +1,8 @@
 import type { TEmployerDecision } from "../../../contract/order-acceptance.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { employerAlreadyDecided, employerApprovalNotRequired, orderTransitionNotAllowed } from "./errors.ts";
 import { requestCancellation } from "../order-cancellations/request-cancellation.ts";
+import { employerAlreadyDecided, employerApprovalNotRequired, orderTransitionNotAllowed } from "./errors.ts";
 import type { OrderUser } from "./lifecycle.ts";
 import { type OrderRow, setEmployerApproval } from "./order-rows.ts";
 import { agreementOf, isSigned } from "./queries.ts";

@@ -343,7 +343,9 @@ describe("signing with the employer's approval (Demo Oy's policy)", () => {
 
   it("refused without a reason: the cancellation is recorded all the same", async () => {
     const orderId = await acceptedOrder();
-    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: false });
+    const res = await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, {
+      approve: false,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [cancellation] = await t.database.db
       .select()

@@ -12,6 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createRedemptionsService } from "./service.ts";
 
 const tags = ["bike-redemptions"];
@@ -25,11 +26,13 @@ const withConflict = { ...withMissing, 409: zErrorResponse };
  * choosing: redemptions.manage, employees.manage or own-order.manage; the rest the helpdesk's. The
  * offer's upload (a raw body) and its document (a file) are registered here by hand.
  */
+/** Who opens a lease-end case and makes its choice: the helpdesk, the employer, the employee their own. */
+const ACTORS = ["redemptions.manage", "employees.manage", "own-order.manage"] as const;
+
 export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createRedemptionsService(ctx);
   const guards = createGuards(ctx);
   const read = guards.permission("redemptions.manage", "orders.read", "own-order.manage");
-  const act = guards.permission("redemptions.manage", "employees.manage", "own-order.manage");
   const manage = guards.permission("redemptions.manage");
   const readPayments = guards.permission("redemptions.manage", "orders.read");
 
@@ -41,7 +44,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.open, tags),
-    preValidation: act,
+    preValidation: guards.permissionIn(reach.order({ body: "orderId" }), ...ACTORS),
     handler: async (request, reply) =>
       reply.code(201).send(await service.open(currentUser(request), request.body, request.log)),
   });
@@ -66,7 +69,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.choose, tags),
-    preValidation: act,
+    preValidation: guards.permissionIn(reach.leaseEndCase({ param: "id" }), ...ACTORS),
     handler: async (request) => service.choose(currentUser(request), request.params.id, request.body),
   });
 

@@ -3,6 +3,7 @@ import { registrationApi as api } from "../../../contract/registration.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { createRegistrationService } from "./service.ts";
 
 /** Anonymous sign-ups per address: an office behind one address may join together, a script may not. */
@@ -18,13 +19,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   app.route({
     ...endpointRoute(api.companyLink, tags),
-    preValidation: guards.permission("registration-links.create"),
+    preValidation: guards.permissionIn(reach.company({ body: "companyId" }), "registration-links.create"),
     handler: async (request) => registration.createCompanyLink(currentUser(request), request.body.companyId),
   });
 
   app.route({
     ...endpointRoute(api.groupCompanyLink, tags),
-    preValidation: guards.permission("registration-links.create"),
+    preValidation: guards.permissionIn(reach.group({ body: "groupCompanyId" }), "registration-links.create"),
     handler: async (request) =>
       registration.createGroupCompanyLink(currentUser(request), request.body.groupCompanyId),
   });

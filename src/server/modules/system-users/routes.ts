@@ -59,7 +59,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.put(
     "/system-users/:userId",
     {
-      preValidation: guards.user,
+      preValidation: guards.selfOr("system-users.manage"),
       config: contactChangeLimit,
       schema: {
         tags,
@@ -89,7 +89,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.patch(
     "/system-users/:userId/phone",
     {
-      preValidation: guards.user,
+      preValidation: guards.selfOr("system-users.manage"),
       config: contactChangeLimit,
       schema: {
         tags,

@@ -421,7 +421,9 @@ describe("PUT /api/system-users/:userId", () => {
     expectError(await put(EMPLOYEE, id, "not-an-email"), 400, "VALIDATION_ERROR");
     const missing = await call("PUT", `/api/system-users/${id}`, EMPLOYEE, { workEmail: "ok@demo.test" });
     expectError(missing, 400, "VALIDATION_ERROR");
-    expectError(await put(EMPLOYEE, "not-a-uuid", "ok@demo.test"), 400, "VALIDATION_ERROR");
+    expectError(await put(ADMIN, "not-a-uuid", "ok@demo.test"), 400, "VALIDATION_ERROR");
+    // Someone who may change only themselves is refused before the address is judged.
+    expectError(await put(EMPLOYEE, "not-a-uuid", "ok@demo.test"), 403, "FORBIDDEN");
     // A manager editing someone else still learns that the address is taken: only one's own change hides it.
     expectError(await put(ADMIN, id, "EMPLOYER.ADMIN@demo.test"), 409, "EMAIL_TAKEN");
     const [stored] = await t.database.db.select().from(users).where(eq(users.id, id));
@@ -495,7 +497,8 @@ describe("PATCH /api/system-users/:userId/phone", () => {
       expect(body.message).toBe("Unsupported phone number format");
     }
     expectError(await patch(EMPLOYEE, id, 12345), 400, "VALIDATION_ERROR");
-    expectError(await patch(EMPLOYEE, "nope", "0401234567"), 400, "VALIDATION_ERROR");
+    expectError(await patch(ADMIN, "nope", "0401234567"), 400, "VALIDATION_ERROR");
+    expectError(await patch(EMPLOYEE, "nope", "0401234567"), 403, "FORBIDDEN");
   });
 
   it("refuses a non-manager (403), another tenant's user (404), anonymous (401)", async () => {
