@@ -8,6 +8,7 @@ import helmet from "helmet";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { type Counters, createCounters } from "./counters.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { registerJobRunner } from "./jobs/runner.ts";
 import { createMessaging } from "./messaging/messaging.ts";
@@ -49,11 +50,14 @@ import { registerAuth } from "./plugins/auth.ts";
 import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
+import { sharedRateLimitStore } from "./plugins/shared-rate-limit.ts";
 import { registerSpa } from "./plugins/spa.ts";
 
 export type BuildAppDeps = {
   /** A database opened by the caller (tests pass a fresh PGlite); otherwise opened from config. */
   database?: Database;
+  /** The shared counters; by default on Redis (REDIS_URL) or the database. */
+  counters?: Counters;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: DestinationStream;
   /** Mail and SMS sending (tests may pass a recording one); otherwise built from config. */
@@ -138,14 +142,16 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   // and took a sixth of a loaded server's time. Larger answers and files still stream.
   await app.register(compress, { global: true, threshold: 1024, syncThreshold: 64 * 1024 });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  const counters = deps.counters ?? createCounters(database, config.redisUrl);
+  app.addHook("onClose", () => counters.close());
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(counters) });
   // Off in production unless API_DOCS=true: then /api/docs and /api/docs/json are the JSON 404.
   if (config.apiDocs) await registerOpenApi(app);
 
   const messaging =
     deps.messaging ??
     createMessaging({ config, db: database.db, log: app.log.child({ module: "messaging" }) });
-  const ctx: AppContext = { config, database, messaging };
+  const ctx: AppContext = { config, database, messaging, counters };
   registerAuth(app, ctx);
   if (deps.jobs) registerJobRunner(app, ctx);
   await app.register(

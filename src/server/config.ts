@@ -47,6 +47,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
   DEMO_SEED: booleanFlag.optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -79,6 +83,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     name: "PGLITE_DIR",
     defaultValue: "./data/pglite",
     doc: "Data folder of the embedded database; `memory://` keeps it in memory only.",
+  },
+  {
+    name: "REDIS_URL",
+    defaultValue: "unset → the database",
+    doc: "Redis server (redis://host:6379) for the counts every app instance shares: failed logins and codes, request rates. Unset: they are kept in the database, which serves several instances too.",
   },
   {
     name: "DEMO_SEED",
@@ -143,6 +152,8 @@ export type Config = {
   databaseUrl: string | null;
   /** PGlite data folder, or "memory://" for an in-memory database. */
   pgliteDir: string;
+  /** redis:// URL for the shared counters, or null to keep them in the database. */
+  redisUrl: string | null;
   demoSeed: boolean;
   publicUrl: string;
   jwtSecret: string;
@@ -227,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST ?? (devOutbox ? "127.0.0.1" : "0.0.0.0"),
     databaseUrl,
     pgliteDir: e.PGLITE_DIR,
+    redisUrl: e.REDIS_URL ?? null,
     demoSeed: !production && (e.DEMO_SEED ?? true),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     jwtSecret,

@@ -1,4 +1,5 @@
 import type { Config } from "./config.ts";
+import type { Counters } from "./counters.ts";
 import type { Database } from "./db/client.ts";
 import type { Messaging } from "./messaging/types.ts";
 
@@ -8,4 +9,6 @@ export type AppContext = {
   database: Database;
   /** Mail and SMS (src/server/messaging). */
   messaging: Messaging;
+  /** The counts every app instance shares: lockouts and request rates (src/server/counters.ts). */
+  counters: Counters;
 };

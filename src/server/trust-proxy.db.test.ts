@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { productionConfig, recordingMessaging } from "../../tests/helpers/production.ts";
 import { createTestDatabase } from "../../tests/helpers/test-db.ts";
 import { LOGIN_FAILURES_PER_IP } from "../domain/auth-rules.ts";
 import { buildApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { rateLimitCounters } from "./db/schema/index.ts";
 
 /**
  * Every per-address limit keys on `request.ip`. Forwarding headers may move it only when
@@ -18,6 +19,10 @@ const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
+});
+// The apps share the database and so its counts, as instances do: each case starts from none.
+beforeEach(async () => {
+  await database.db.delete(rateLimitCounters);
 });
 afterAll(async () => {
   for (const app of apps) await app.close();

@@ -172,3 +172,18 @@ export const authGeneration = pgTable(
   },
   (t) => [check("auth_generation_one_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Counts every server instance shares (failed logins and codes, request rates), one row per key and
+ * window; rate-limiter-flexible's Drizzle store reads and writes it (src/server/counters.ts). Rows past
+ * their window are deleted by the app every few minutes.
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text().primaryKey(),
+    points: integer().notNull(),
+    expire: timestamptz(),
+  },
+  (t) => [index("rate_limit_counters_expire_idx").on(t.expire)],
+);

@@ -54,7 +54,8 @@ const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], m
 
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
-  const limiter = new FailureLimiter(LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+  const { counters } = ctx;
+  const limiter = new FailureLimiter(counters.window("login-failures", LOGIN_FAILURE_WINDOW_SECONDS * 1000));
 
   /**
    * Wrong two-factor codes per account (user id), across challenges, so a guesser cannot spread tries
@@ -62,30 +63,34 @@ export function createAuthService(ctx: AppContext) {
    * account's count out of the shared map; and unlike the e-mail's count a correct password leaves it
    * alone: only a correct code resets it.
    */
-  const codeFailures = new FailureLimiter(TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000);
+  const codeFailures = new FailureLimiter(
+    counters.window("code-failures", TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000),
+  );
   /** Accounts whose owner was warned of a lockout in the window: one warning, however the codes are paced. */
-  const lockoutWarnings = new FailureLimiter(TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000);
+  const lockoutWarnings = new FailureLimiter(
+    counters.window("code-lockout-warnings", TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000),
+  );
   const accountKey = (userId: string) => `user:${userId}`;
-  const isCodeStepLocked = (userId: string) =>
+  const isCodeStepLocked = async (userId: string) =>
     codeFailures.isLockedOut(accountKey(userId), TWO_FACTOR_FAILURES_PER_ACCOUNT);
   const tooMany = () => fail(429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany);
 
   const keys = (email: string, ip: string) => ({ email: `email:${email}`, ip: `ip:${ip}` });
 
-  function ensureNotLockedOut(email: string, ip: string): void {
+  async function ensureNotLockedOut(email: string, ip: string): Promise<void> {
     const k = keys(email, ip);
     if (
-      limiter.isLockedOut(k.email, LOGIN_FAILURES_PER_EMAIL) ||
-      limiter.isLockedOut(k.ip, LOGIN_FAILURES_PER_IP)
+      (await limiter.isLockedOut(k.email, LOGIN_FAILURES_PER_EMAIL)) ||
+      (await limiter.isLockedOut(k.ip, LOGIN_FAILURES_PER_IP))
     ) {
       throw tooMany();
     }
   }
 
-  function recordFailure(email: string, ip: string): void {
+  async function recordFailure(email: string, ip: string): Promise<void> {
     const k = keys(email, ip);
-    limiter.recordFailure(k.email);
-    limiter.recordFailure(k.ip);
+    await limiter.recordFailure(k.email);
+    await limiter.recordFailure(k.ip);
   }
 
   async function findUserByEmail(email: string) {
@@ -113,9 +118,8 @@ export function createAuthService(ctx: AppContext) {
 
   /** Tells the owner of an account whose code step just locked that someone has their password. */
   async function warnOfCodeLockout(user: LockedAccount) {
-    // Checked and marked before the await, so parallel requests cannot both send it.
-    if (lockoutWarnings.isLockedOut(accountKey(user.id), 1)) return;
-    lockoutWarnings.recordFailure(accountKey(user.id));
+    // Marked and counted in one step, so parallel requests (on any instance) cannot both send it.
+    if ((await lockoutWarnings.recordFailure(accountKey(user.id))) > 1) return;
     const mail = twoFactorLockedMail(user.language, {
       name: user.firstName,
       link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
@@ -166,34 +170,34 @@ export function createAuthService(ctx: AppContext) {
       if (!rawEmail || !input.password) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.missing);
       if (!isValidEmail(rawEmail)) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail);
       const email = normalizeEmail(rawEmail);
-      ensureNotLockedOut(email, info.ipAddress);
+      await ensureNotLockedOut(email, info.ipAddress);
 
       const user = await findUserByEmail(email);
       if (!user) {
         await verifyPassword(await decoyPasswordHash(), input.password);
-        recordFailure(email, info.ipAddress);
+        await recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       if (!user.passwordHash) {
         // Paid for and counted like a wrong password, so this answer is no cheaper oracle or mail cannon.
         await verifyPassword(await decoyPasswordHash(), input.password);
-        recordFailure(email, info.ipAddress);
+        await recordFailure(email, info.ipAddress);
         await sendSetPasswordMail({ ...user, firstName: user.systemUser?.firstName });
         throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        recordFailure(email, info.ipAddress);
+        await recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       // Told only to someone who knows the password.
       if (user.deactivated) throw fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
-      limiter.reset(keys(email, info.ipAddress).email);
+      await limiter.reset(keys(email, info.ipAddress).email);
 
       if (!requiresTwoFactor(rolesOf(user.userRoles))) {
         return { kind: "session", session: await finishLogin(db, user.id, info) };
       }
       // No new code (nor SMS) for an account whose codes are being guessed.
-      if (isCodeStepLocked(user.id)) throw tooMany();
+      if (await isCodeStepLocked(user.id)) throw tooMany();
       let phoneNumber = user.phoneNumber;
       if (!phoneNumber && input.phoneNumber) {
         try {
@@ -218,26 +222,35 @@ export function createAuthService(ctx: AppContext) {
       info: RequestInfo,
     ): Promise<IssuedSession> {
       const email = normalizeEmail(input.email);
-      ensureNotLockedOut(email, info.ipAddress);
+      await ensureNotLockedOut(email, info.ipAddress);
       const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
       if (!challengeToken) throw expired();
+      const liveChallenge = and(
+        eq(twoFactorChallenges.challengeTokenHash, sha256(challengeToken)),
+        isNull(twoFactorChallenges.consumedAt),
+        gt(twoFactorChallenges.expiresAt, new Date()),
+      );
       /** The account whose code step the current wrong code locked: its owner is warned. */
       let lockedNow: LockedAccount | undefined;
+
+      // Every try is counted against the account before its code is judged (a right code then clears
+      // the count), so tries made in parallel, on several challenges or instances, cannot all slip
+      // under the limit. Counted outside the transaction below, which holds the embedded database's
+      // only connection.
+      const [owner] = await db
+        .select({ userId: twoFactorChallenges.userId })
+        .from(twoFactorChallenges)
+        .where(liveChallenge);
+      let tries = 0;
+      if (owner) {
+        tries = await codeFailures.recordFailure(accountKey(owner.userId));
+        if (tries > TWO_FACTOR_FAILURES_PER_ACCOUNT) throw tooMany();
+      }
 
       // Wrong codes must be counted even though the attempt fails, so the transaction returns the
       // failure instead of throwing it (a throw would roll the count back).
       const result = await inTransaction(db, async (tx): Promise<IssuedSession | AppError> => {
-        const [challenge] = await tx
-          .select()
-          .from(twoFactorChallenges)
-          .where(
-            and(
-              eq(twoFactorChallenges.challengeTokenHash, sha256(challengeToken)),
-              isNull(twoFactorChallenges.consumedAt),
-              gt(twoFactorChallenges.expiresAt, new Date()),
-            ),
-          )
-          .for("update");
+        const [challenge] = await tx.select().from(twoFactorChallenges).where(liveChallenge).for("update");
         const user = challenge
           ? await tx.query.users.findFirst({
               where: eq(users.id, challenge.userId),
@@ -245,15 +258,11 @@ export function createAuthService(ctx: AppContext) {
             })
           : undefined;
         if (!challenge || !user || normalizeEmail(user.email) !== email) return expired();
-        // From this check to recording a wrong code nothing is awaited, so parallel requests on several
-        // challenges of one account cannot all slip under the limit.
-        if (isCodeStepLocked(user.id)) return tooMany();
         if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
         if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
 
         if (!equalHashes(challenge.codeHash, hashCode(ctx.config.jwtSecret, challenge.id, input.code))) {
-          codeFailures.recordFailure(accountKey(user.id));
-          if (isCodeStepLocked(user.id)) {
+          if (tries >= TWO_FACTOR_FAILURES_PER_ACCOUNT) {
             lockedNow = { ...user, firstName: user.systemUser?.firstName ?? null };
           }
           const attempts = challenge.attempts + 1;
@@ -267,8 +276,6 @@ export function createAuthService(ctx: AppContext) {
             : fail(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong);
         }
 
-        // The right code: whoever typed it is the owner, who starts again with a clean count.
-        codeFailures.reset(accountKey(user.id));
         await tx
           .update(twoFactorChallenges)
           .set({ consumedAt: new Date() })
@@ -284,12 +291,14 @@ export function createAuthService(ctx: AppContext) {
       });
       if (result instanceof AppError) {
         if (result.code === "VERIFICATION_FAILED" || result.code === "VERIFICATION_EXPIRED") {
-          recordFailure(email, info.ipAddress);
+          await recordFailure(email, info.ipAddress);
         }
         if (lockedNow) await warnOfCodeLockout(lockedNow);
         throw result;
       }
-      limiter.reset(keys(email, info.ipAddress).email);
+      // The right code: whoever typed it is the owner, who starts again with a clean count.
+      if (owner) await codeFailures.reset(accountKey(owner.userId));
+      await limiter.reset(keys(email, info.ipAddress).email);
       return result;
     },
   };

@@ -13,6 +13,7 @@ import {
 import { PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { testConfig } from "../../config.ts";
+import { createCounters } from "../../counters.ts";
 import { eventLog, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema/index.ts";
 import type { Messaging } from "../../messaging/types.ts";
 import { loadCurrentUser } from "../auth/session-user.ts";
@@ -501,6 +502,7 @@ describe("the event log of role changes and the last super admin", () => {
     const service = createRolesService({
       config: testConfig(),
       database: t.database,
+      counters: createCounters(t.database, null),
       messaging: {} as Messaging,
     });
     const refused = service.removeRole(actor, admin, superAdmin, { companyId: null });

@@ -6,6 +6,7 @@ import { zOrderDetails } from "../../../contract/orders.ts";
 import { zStoreDelivery, zStoreLinkIssued, zStorePackage } from "../../../contract/store-links.ts";
 import { testConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import { createCounters } from "../../counters.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -352,6 +353,7 @@ describe("the delivery link", () => {
     return {
       config,
       database: t.database,
+      counters: createCounters(t.database, null),
       messaging: createMessaging({ config, db: t.database.db, log }),
     };
   }

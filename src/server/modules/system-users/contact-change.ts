@@ -56,9 +56,13 @@ type Log = Pick<FastifyBaseLogger, "error">;
 
 export function createContactChangeService(ctx: AppContext) {
   const { db } = ctx.database;
-  // In memory, like the login limiter: one server process (DESIGN.md §5).
-  const reauthFailures = new FailureLimiter(REAUTH_FAILURE_WINDOW_SECONDS * 1000);
-  const requests = new FailureLimiter(CONTACT_CHANGE_REQUEST_WINDOW_SECONDS * 1000);
+  // Shared by every app instance, like the login limiter (src/server/counters.ts).
+  const reauthFailures = new FailureLimiter(
+    ctx.counters.window("reauth-failures", REAUTH_FAILURE_WINDOW_SECONDS * 1000),
+  );
+  const requests = new FailureLimiter(
+    ctx.counters.window("contact-change-requests", CONTACT_CHANGE_REQUEST_WINDOW_SECONDS * 1000),
+  );
 
   async function account(userId: string, from: Db = db) {
     const [row] = await from
@@ -90,17 +94,17 @@ export function createContactChangeService(ctx: AppContext) {
     }
     const key = `user:${user.id}`;
     if (
-      reauthFailures.isLockedOut(key, REAUTH_FAILURES_PER_USER) ||
-      requests.isLockedOut(key, CONTACT_CHANGE_REQUESTS_PER_USER)
+      (await reauthFailures.isLockedOut(key, REAUTH_FAILURES_PER_USER)) ||
+      (await requests.isLockedOut(key, CONTACT_CHANGE_REQUESTS_PER_USER))
     ) {
       throw tooManyContactChanges();
     }
     const ok = await verifyPassword(user.passwordHash ?? (await decoyPasswordHash()), password);
     if (!ok || !user.passwordHash) {
-      reauthFailures.recordFailure(key);
+      await reauthFailures.recordFailure(key);
       throw reauthenticationFailed();
     }
-    requests.recordFailure(key);
+    await requests.recordFailure(key);
   }
 
   /** A notice to the account's own address; its failure must not undo or hide the change itself. */

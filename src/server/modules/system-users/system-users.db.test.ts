@@ -10,6 +10,7 @@ import {
   zSystemUsersPage,
 } from "../../../contract/system-users.ts";
 import { testConfig } from "../../config.ts";
+import { createCounters } from "../../counters.ts";
 import {
   eventLog,
   outbox,
@@ -693,6 +694,7 @@ describe("the last active super admin", () => {
     const service = createSystemUsersService({
       config: testConfig(),
       database: t.database,
+      counters: createCounters(t.database, null),
       messaging: {} as Messaging,
     });
     await expect(service.setDeactivated(actor, admin, { deactivated: true })).rejects.toMatchObject({
