@@ -97,7 +97,8 @@ export function fromPglite(client: PGlite): Database {
 
 /** PostgreSQL through a pool of `max` connections. */
 export function fromPostgresUrl(url: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A connection that cannot be made in 3 s fails the request (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 3_000 });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on("error", () => {});
   const { logger, observeStatements } = statementObservers();

@@ -29,3 +29,33 @@ export function isInvalidInputError(error: unknown): boolean {
   const state = sqlStateOf(error);
   return state !== undefined && INVALID_INPUT_SQLSTATES.has(state);
 }
+
+/**
+ * The database cannot be reached or has gone away: a refused or broken connection, a server shutting
+ * down or starting up, too many connections (SQLSTATE classes 08 and 57P, and 53300), or the pool's
+ * own timeout. The request is not at fault and may be tried again in a moment.
+ */
+const UNREACHABLE_NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+]);
+const UNREACHABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error",
+  "Connection ended unexpectedly",
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  if (state && (state.startsWith("08") || state.startsWith("57P") || state === "53300")) return true;
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && UNREACHABLE_NETWORK_CODES.has(code)) return true;
+    if (typeof message === "string" && UNREACHABLE_MESSAGES.some((m) => message.includes(m))) return true;
+  }
+  return false;
+}

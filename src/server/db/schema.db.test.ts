@@ -46,6 +46,7 @@ const EXPECTED_TABLES = [
   "payroll_report_snapshots",
   "permissions",
   "province_tax_tables",
+  "rate_limit_counters",
   "redemption_offers",
   "redemption_payments",
   "refresh_sessions",

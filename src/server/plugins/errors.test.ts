@@ -35,6 +35,24 @@ app.get("/not-found", async () => {
 app.get("/crash", async () => {
   throw new Error('relation "secret_table" does not exist at /src/server/x.ts:12');
 });
+/** How node-postgres and PostgreSQL say the database is away: wrapped by Drizzle, or not. */
+const OUTAGES: Record<string, () => Error> = {
+  refused: () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+  terminated: () => new Error("Connection terminated unexpectedly"),
+  "pool-timeout": () => new Error("timeout exceeded when trying to connect"),
+  "shutting-down": () =>
+    new Error("Failed query: select 1", {
+      cause: Object.assign(new Error("terminating connection due to administrator command"), {
+        code: "57P01",
+      }),
+    }),
+  starting: () => Object.assign(new Error("the database system is starting up"), { code: "57P03" }),
+};
+for (const [name, make] of Object.entries(OUTAGES)) {
+  app.get(`/outage/${name}`, async () => {
+    throw make();
+  });
+}
 app.get(
   "/bad-response",
   { schema: { response: { 200: z.object({ n: z.number() }) } } },
@@ -114,6 +132,16 @@ describe("the error handler", () => {
       code: "NOT_FOUND",
       message: "Company not found",
     });
+  });
+
+  it("answers 503 with a retry time when the database is away, without its error", async () => {
+    for (const name of Object.keys(OUTAGES)) {
+      const res = await app.inject({ method: "GET", url: `/outage/${name}` });
+      expect(res.statusCode, name).toBe(503);
+      expect(res.headers["retry-after"]).toBe("5");
+      expect(zErrorResponse.parse(res.json()).code).toBe("SERVICE_UNAVAILABLE");
+      expect(res.body).not.toMatch(/ECONNREFUSED|5432|administrator|terminated/);
+    }
   });
 
   it("hides the cause of unexpected failures: no stack, no SQL, no paths", async () => {

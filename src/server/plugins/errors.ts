@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorCode, TErrorDetail, TErrorIssue, TErrorResponse } from "../../contract/errors.ts";
-import { isInvalidInputError } from "../db/postgres-errors.ts";
+import { isDatabaseUnavailable, isInvalidInputError } from "../db/postgres-errors.ts";
 import { AppError } from "../errors.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -81,13 +81,28 @@ export function toErrorResponse(error: unknown): TErrorResponse {
       message: "The request holds a value that cannot be stored",
     };
   }
+  // The database is away (stopped, restarting, unreachable): the service, not the request, failed.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      code: "SERVICE_UNAVAILABLE",
+      message: "The service is temporarily unavailable. Please try again in a moment.",
+    };
+  }
   return { statusCode: 500, code: "INTERNAL_ERROR", message: "Internal server error" };
 }
+
+/** How long a client waits before trying again when the database is away, in seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorResponse(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    if (body.statusCode === 503) {
+      // An outage, not a bug: one line without a stack, and the client is told when to try again.
+      request.log.warn({ code: body.code, cause: (error as Error).message }, "database unavailable");
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    } else if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
     // Error bodies depend on the request and the user: never cache them.
     return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
