@@ -108,8 +108,15 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // While the app stops, an answer still under way closes its connection: a client's keep-alive
+  // connection would otherwise hold the stop for the server's keep-alive time (72 s).
+  let stopping = false;
+  app.addHook("preClose", async () => {
+    stopping = true;
+  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    if (stopping) reply.header("connection", "close");
   });
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 

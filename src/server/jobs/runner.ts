@@ -155,7 +155,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       starting = null;
       const instance = boss;
       boss = null;
-      if (instance) await stopQuietly(instance);
+      if (instance) {
+        await stopQuietly(instance);
+        log.info("job queue stopped");
+      }
     },
     boss: () => boss,
   };
