@@ -48,7 +48,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
-    command: "node dist/server/main.js",
+    // A deprecation the server meets ends it, and the journey that met it fails.
+    command: "node --throw-deprecation dist/server/main.js",
     url: `${serverUrl(index)}/api/health-check`,
     reuseExistingServer: false,
     timeout: 60_000,

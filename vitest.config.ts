@@ -71,6 +71,9 @@ export const PGLITE_SUITE = [
 
 const databaseProject = {
   environment: "node",
+  // A deprecation the server meets (a query sent on a busy connection, an API Node will remove) fails
+  // the test that met it instead of printing a warning once per process.
+  execArgv: ["--throw-deprecation"],
   globalSetup: ["tests/helpers/global-setup.ts"],
   setupFiles: ["tests/helpers/one-query-at-a-time.ts"],
   // Each API test file holds a PGlite of 400-800 MB; two workers fit the 2-core machines.

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db.ts";
+import { CONSISTENCY_RULES, checkConsistency, type Finding } from "./consistency.ts";
+import { rawRows } from "./raw.ts";
+
+/**
+ * The consistency check finds a row of each kind that breaks a promise, planted in the demo data: a
+ * signed agreement whose PDF is gone, evidence that names another PDF, an order moved without its
+ * event, a file nothing holds, a payment marked paid without its time, an own share without its order.
+ */
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ demoData: true });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const one = async (what: string, query: ReturnType<typeof sql>) => {
+  const [row] = await rawRows<{ id: string }>(database.db, query);
+  if (!row) throw new Error(`the demo data has no ${what}`);
+  return row.id;
+};
+const idsOf = (findings: Finding[], rule: string) => {
+  const finding = findings.find((f) => f.rule === rule);
+  return finding ? finding.ids : [];
+};
+
+describe("the consistency check", () => {
+  it("names every rule it checks", () => {
+    expect(CONSISTENCY_RULES).toHaveLength(7);
+  });
+
+  it("finds each kind of broken row under its rule", async () => {
+    const db = database.db;
+    const before = await checkConsistency(db);
+
+    // A signature whose evidence names other bytes than the PDF stored with it.
+    const document = await one(
+      "signature",
+      sql`select id::text as id from signed_documents where signed_at is not null limit 1`,
+    );
+    await db.execute(
+      sql`update signed_documents set document_sha256 = ${"0".repeat(64)} where id = ${document}`,
+    );
+    // A signed agreement whose PDF reference is gone.
+    const agreement = await one(
+      "signed agreement",
+      sql`select la.id::text as id from leasing_agreements la join signed_documents sd on sd.leasing_agreement_id = la.id and sd.file_id = la.file_id where la.signed_at is not null and sd.id <> ${document} limit 1`,
+    );
+    await db.execute(sql`update leasing_agreements set file_id = null where id = ${agreement}`);
+    // An order put in another status without the move's event.
+    const order = await one(
+      "moved order",
+      sql`select o.id::text as id from orders o where exists (select 1 from event_log e where e.entity_id = o.id and e.data ? 'from') and o.order_status <> 'CASE_X' limit 1`,
+    );
+    await db.execute(sql`update orders set order_status = 'CASE_X' where id = ${order}`);
+    // A file nothing holds.
+    const file = randomUUID();
+    await db.execute(
+      sql`insert into files (id, file_name, mime_type, size_bytes, sha256, content) values (${file}, 'left.pdf', 'application/pdf', 1, ${"a".repeat(64)}, '\\x00'::bytea)`,
+    );
+    // A payment marked paid with no time, and an own share without its order.
+    const paid = await one(
+      "pending payment",
+      sql`select id::text as id from user_payments where payment_status = 'PENDING' limit 1`,
+    );
+    await db.execute(
+      sql`update user_payments set payment_status = 'PAID', paid_at = null where id = ${paid}`,
+    );
+    const share = await one(
+      "own share",
+      sql`select id::text as id from user_payments where kind = 'OWN_SHARE' and id <> ${paid} limit 1`,
+    );
+    await db.execute(sql`update user_payments set order_id = null where id = ${share}`);
+
+    const after = await checkConsistency(db);
+    const planted: [string, string][] = [
+      [CONSISTENCY_RULES[1] as string, document],
+      [CONSISTENCY_RULES[0] as string, agreement],
+      [CONSISTENCY_RULES[3] as string, order],
+      [CONSISTENCY_RULES[4] as string, file],
+      [CONSISTENCY_RULES[5] as string, paid],
+      [CONSISTENCY_RULES[6] as string, share],
+    ];
+    for (const [rule, id] of planted) {
+      const count = (findings: Finding[]) => findings.find((f) => f.rule === rule)?.count ?? 0;
+      expect(count(after), rule).toBeGreaterThan(count(before));
+      // The sample lists the first rows; a planted row is among them unless the demo already breaks it.
+      if (count(before) === 0) expect(idsOf(after, rule), rule).toContain(id);
+    }
+  });
+});
