@@ -48,6 +48,7 @@ import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
+import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
 import { sharedRateLimitStore } from "./plugins/shared-rate-limit.ts";
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     createMessaging({ config, db: database.db, log: app.log.child({ module: "messaging" }) });
   const ctx: AppContext = { config, database, messaging, counters };
   registerAuth(app, ctx);
+  if (config.metricsToken) registerMetrics(app, ctx, config.metricsToken);
   if (deps.jobs) registerJobRunner(app, ctx);
   await app.register(
     async (api) => {

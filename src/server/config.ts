@@ -63,6 +63,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySetting.optional(),
   API_DOCS: booleanFlag.optional(),
   BENCH_ROUTES: booleanFlag.optional(),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INACTIVITY_DEACTIVATION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
@@ -135,6 +136,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     defaultValue: "off",
     doc: "Serve /api/bench/*, which `npm run bench` measures the API against (a kept answer behind the session check, an anonymous call's kept answer without one, the SQL the app runs). Never available in production.",
   },
+  {
+    name: "METRICS_TOKEN",
+    defaultValue: "unset → no /metrics",
+    doc: "Serve Prometheus metrics at /metrics to a scraper that sends `Authorization: Bearer <token>` (≥ 32 characters): requests by route and status, latency, the database pool, the job queue, the process. Anyone else gets 404.",
+  },
   { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
   {
     name: "INACTIVITY_DEACTIVATION_DAYS",
@@ -166,6 +172,8 @@ export type Config = {
   apiDocs: boolean;
   /** Serve /api/bench/* for `npm run bench`; never in production. */
   benchRoutes: boolean;
+  /** The bearer token of /metrics; null: no metrics are served. */
+  metricsToken: string | null;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Days without login after which the nightly job deactivates a non-admin user; 0 = never. */
   inactivityDeactivationDays: number;
@@ -248,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     apiDocs: e.API_DOCS ?? !production,
     benchRoutes: !production && (e.BENCH_ROUTES ?? false),
+    metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
     inactivityDeactivationDays: e.INACTIVITY_DEACTIVATION_DAYS,
     webDistDir: "./dist/web",

@@ -39,6 +39,8 @@ export type Database = {
    * the returned function is called. Costs one empty loop per statement while nobody listens.
    */
   observeStatements(listener: StatementListener): () => void;
+  /** The connection pool's use now (kind "postgres" only), for the metrics. */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -111,6 +113,7 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
       await db.execute(sql`select 1`);
     },
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
