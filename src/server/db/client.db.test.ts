@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { withDatabase } from "../../../tests/helpers/template-db.ts";
+import { adminQuery, withDatabase } from "../../../tests/helpers/template-db.ts";
 import { postgresTestUrl } from "../../../tests/helpers/test-db.ts";
-import { openDatabase } from "./client.ts";
+import { type Database, fromPostgresUrl, openDatabase } from "./client.ts";
 
 describe("openDatabase", () => {
   it("opens an in-memory PGlite, migrates it and answers a ping", async () => {
@@ -34,6 +34,25 @@ describe("openDatabase", () => {
       await admin.end();
     }
   });
+
+  it.runIf(serverUrl)(
+    "lets instances starting together migrate a new database one after another",
+    async () => {
+      const name = `pedaali_created_${randomBytes(4).toString("hex")}`;
+      const url = withDatabase(serverUrl as string, name);
+      await adminQuery(serverUrl as string, `create database "${name}"`);
+      const instances = [fromPostgresUrl(url), fromPostgresUrl(url), fromPostgresUrl(url)];
+      try {
+        // Without the lock two of three failed: each made the same tables at once.
+        const results = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+        expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+        await (instances[0] as Database).ping();
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+        await adminQuery(serverUrl as string, `drop database if exists "${name}" with (force)`);
+      }
+    },
+  );
 
   it.runIf(serverUrl)("leaves a missing database missing in production", async () => {
     const url = withDatabase(serverUrl as string, `pedaali_absent_${randomBytes(4).toString("hex")}`);

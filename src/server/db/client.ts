@@ -97,6 +97,9 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/** The advisory lock the instances of one database migrate under (any number of the app's own). */
+const MIGRATION_LOCK = 7_305_001;
+
 /** PostgreSQL through a pool of `max` connections. */
 export function fromPostgresUrl(url: string, options: { max?: number } = {}): Database {
   // A connection that cannot be made in 3 s fails the request (503) instead of holding it.
@@ -112,7 +115,17 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      // Instances starting together take turns: the first migrates, the others then find nothing to do.
+      const lock = await pool.connect();
+      try {
+        await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
