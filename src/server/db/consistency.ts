@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { MAIN_LINE_STATUSES } from "../../domain/order-state-machine.ts";
 import type { Db } from "./client.ts";
 import { rawRows } from "./raw.ts";
 
@@ -19,16 +20,8 @@ export type Finding = {
 
 type Rule = { rule: string; offenders: SQL };
 
-/** The order statuses past the employee's signature on the main line (ADR 004). */
-const SIGNED_STATUSES = [
-  "CONFIRMED",
-  "PROCESSED",
-  "WAITING_FOR_INVOICE_MATCH",
-  "WAITING_FOR_DELIVERY_DATE",
-  "READY_FOR_BILLING",
-  "GRENKE_INVOICE_SENT",
-  "ACTIVE_LEASING",
-];
+/** The order statuses past the employee's signature on the main line (ADR 004): from CONFIRMED on. */
+const SIGNED_STATUSES = MAIN_LINE_STATUSES.slice(MAIN_LINE_STATUSES.indexOf("CONFIRMED"));
 
 const RULES: Rule[] = [
   {
