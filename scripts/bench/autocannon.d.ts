@@ -9,6 +9,7 @@ declare module "autocannon" {
   };
   type Options = {
     url: string;
+    workers?: number;
     connections?: number;
     duration?: number;
     method?: string;

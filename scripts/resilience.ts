@@ -1,0 +1,185 @@
+/**
+ * `npm run test:resilience`: the server under sustained load, on the bench's data (scripts/bench,
+ * 100,000 employees; seeded once into DATABASE_URL's server as `pedaali_bench` and kept):
+ * - load: `--clients` (200) connections for `--load-seconds` (60) on the bench's hot calls mixed (each
+ *   connection goes round them all; the login is left out, as its cost is argon2's by design and
+ *   `npm run bench` measures it): no errors, p99 under 200 ms;
+ * - soak: `--soak-clients` (32) connections for `--soak-seconds` (300) on the same mix, sampling the
+ *   server's memory, open file handles and database connections every 5 s: after the first minute's
+ *   warm-up, memory grows less than 10 % and handles and connections do not grow.
+ * `--only load` or `--only soak` runs one. The report prints here and goes to
+ * bench/results/<time>-resilience.json. Exits 1 when a goal is missed.
+ */
+import { execSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type Call, hotCalls, LOGINS, type Who } from "./bench/hot-calls.ts";
+import {
+  benchDatabaseUrl,
+  freePort,
+  headersOf,
+  login,
+  nextAddress,
+  prepareDatabase,
+  type Session,
+  startServer,
+} from "./bench/server.ts";
+
+const { values: options } = parseArgs({
+  options: {
+    only: { type: "string" },
+    clients: { type: "string", default: "200" },
+    "load-seconds": { type: "string", default: "60" },
+    "soak-clients": { type: "string", default: "32" },
+    "soak-seconds": { type: "string", default: "300" },
+  },
+});
+const P99_GOAL_MS = 200;
+const MEMORY_GROWTH_GOAL = 0.1;
+const WARM_UP_SECONDS = 60;
+const SAMPLE_EVERY_MS = 5_000;
+
+/** The mix: every hot call but the login and the pages reached through a cursor, each as its user. */
+function mixedRequests(sessions: Record<Who, Session>) {
+  return hotCalls()
+    .filter((call: Call) => call.key !== "login" && !call.afterCursorOf)
+    .map((call) => ({
+      method: call.method,
+      path: call.path,
+      headers: headersOf(call, call.as ? sessions[call.as] : null),
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      // The calculator is limited per address: its requests come from many, as through a proxy.
+      ...(call.manyAddresses
+        ? {
+            setupRequest: (request: { headers?: Record<string, string> }) => ({
+              ...request,
+              headers: { ...request.headers, "x-forwarded-for": nextAddress() },
+            }),
+          }
+        : {}),
+    }));
+}
+
+async function loadFor(base: string, sessions: Record<Who, Session>, connections: number, seconds: number) {
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: mixedRequests(sessions),
+  });
+  return {
+    connections,
+    seconds,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.total / result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The server's resident memory (MB) and open file handles now (Linux /proc). */
+function processUse(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(rssKb / 1024), handles: readdirSync(`/proc/${pid}/fd`).length };
+}
+
+async function databaseConnections(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    "select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  return rows[0]?.n ?? 0;
+}
+
+type Sample = { at: number; rssMb: number; handles: number; connections: number };
+
+async function soak(base: string, pid: number, sessions: Record<Who, Session>, client: pg.Client) {
+  const connections = Number(options["soak-clients"]);
+  const seconds = Number(options["soak-seconds"]);
+  const samples: Sample[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => {
+    const use = processUse(pid);
+    void databaseConnections(client).then((connections) =>
+      samples.push({ at: Math.round((Date.now() - started) / 1000), ...use, connections }),
+    );
+  }, SAMPLE_EVERY_MS);
+  const load = await loadFor(base, sessions, connections, seconds);
+  clearInterval(sampler);
+  const warm = samples.filter((s) => s.at >= WARM_UP_SECONDS);
+  const first = warm[0];
+  const lastMinute = warm.filter((s) => s.at >= seconds - 60);
+  const firstMinute = samples.filter((s) => s.at <= WARM_UP_SECONDS);
+  const peak = (key: keyof Sample, of: Sample[]) => Math.max(...of.map((s) => s[key]));
+  const growth = first ? (peak("rssMb", lastMinute) - first.rssMb) / first.rssMb : 0;
+  return {
+    load,
+    samples,
+    memoryAfterWarmUpMb: first?.rssMb ?? null,
+    memoryPeakLastMinuteMb: lastMinute.length ? peak("rssMb", lastMinute) : null,
+    memoryGrowth: Number(growth.toFixed(3)),
+    // Handles and connections come and go with the load (a pool opens up to its size): a leak is a
+    // peak in the last minute above any in the first.
+    handles: { firstMinutePeak: peak("handles", firstMinute), lastMinutePeak: peak("handles", lastMinute) },
+    connections: {
+      firstMinutePeak: peak("connections", firstMinute),
+      lastMinutePeak: peak("connections", lastMinute),
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const run = (part: string) => !options.only || options.only.split(",").includes(part);
+  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+  await prepareDatabase({ pglite: false, fresh: false });
+  const { child, base } = await startServer(await freePort(), { pglite: false });
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await client.connect();
+  const report: Record<string, unknown> = { startedAt };
+  const missed: string[] = [];
+  try {
+    const sessions = {} as Record<Who, Session>;
+    for (const who of Object.keys(LOGINS) as Who[]) sessions[who] = await login(base, LOGINS[who]);
+    if (run("load")) {
+      const clients = Number(options.clients);
+      const load = await loadFor(base, sessions, clients, Number(options["load-seconds"]));
+      report.load = load;
+      console.info(
+        `load: ${clients} clients, ${load.seconds} s: ${load.requests} requests, ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors`,
+      );
+      if (load.errors > 0) missed.push(`load: ${load.errors} errors`);
+      if (load.p99 >= P99_GOAL_MS) missed.push(`load: p99 ${load.p99} ms (goal < ${P99_GOAL_MS} ms)`);
+    }
+    if (run("soak")) {
+      const result = await soak(base, child.pid as number, sessions, client);
+      report.soak = result;
+      console.info(
+        `soak: ${result.load.connections} clients, ${result.load.seconds} s: ${result.load.rps} req/s, p99 ${result.load.p99} ms, ${result.load.errors} errors; memory ${result.memoryAfterWarmUpMb} → ${result.memoryPeakLastMinuteMb} MB (${(result.memoryGrowth * 100).toFixed(1)} %), handles ${result.handles.firstMinutePeak} → ${result.handles.lastMinutePeak}, database connections ${result.connections.firstMinutePeak} → ${result.connections.lastMinutePeak} (peaks of the first and the last minute)`,
+      );
+      if (result.load.errors > 0) missed.push(`soak: ${result.load.errors} errors`);
+      if (result.memoryGrowth >= MEMORY_GROWTH_GOAL) {
+        missed.push(`soak: memory grew ${(result.memoryGrowth * 100).toFixed(1)} % after warm-up`);
+      }
+      const grew = (of: { firstMinutePeak: number; lastMinutePeak: number }) =>
+        of.lastMinutePeak > of.firstMinutePeak;
+      if (grew(result.handles)) missed.push("soak: open handles grew");
+      if (grew(result.connections)) missed.push("soak: database connections grew");
+    }
+  } finally {
+    await client.end();
+    child.kill("SIGTERM");
+  }
+  report.missed = missed;
+  mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/${startedAt.toISOString().replaceAll(":", "-").slice(0, 19)}-resilience.json`;
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.info(missed.length ? `\nMissed:\n  ${missed.join("\n  ")}` : "\nEvery goal met.");
+  console.info(`Written to ${file}.`);
+  process.exitCode = missed.length ? 1 : 0;
+}
+
+await main();
