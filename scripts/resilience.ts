@@ -77,6 +77,8 @@ async function loadFor(base: string, sessions: Record<Who, Session>, connections
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    timeouts: result.timeouts,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
   };
 }
 
@@ -149,7 +151,7 @@ async function main(): Promise<void> {
       const load = await loadFor(base, sessions, clients, Number(options["load-seconds"]));
       report.load = load;
       console.info(
-        `load: ${clients} clients, ${load.seconds} s: ${load.requests} requests, ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors`,
+        `load: ${clients} clients, ${load.seconds} s: ${load.requests} requests, ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors (statuses ${JSON.stringify(load.statuses)}, ${load.timeouts} timeouts)`,
       );
       if (load.errors > 0) missed.push(`load: ${load.errors} errors`);
       if (load.p99 >= P99_GOAL_MS) missed.push(`load: p99 ${load.p99} ms (goal < ${P99_GOAL_MS} ms)`);

@@ -23,6 +23,7 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
     latency: Histogram;
     requests: Histogram;
   };
