@@ -48,6 +48,7 @@ import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
+import { registerGracefulStop } from "./plugins/graceful-stop.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
@@ -109,16 +110,10 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // While the app stops, an answer still under way closes its connection: a client's keep-alive
-  // connection would otherwise hold the stop for the server's keep-alive time (72 s).
-  let stopping = false;
-  app.addHook("preClose", async () => {
-    stopping = true;
-  });
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
-    if (stopping) reply.header("connection", "close");
   });
+  registerGracefulStop(app);
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
   registerErrorHandlers(app);

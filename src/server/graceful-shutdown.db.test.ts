@@ -55,4 +55,31 @@ describe("a graceful stop", () => {
     expect(logged("job queue stopped")).toBe(true);
     await expect(fetch(`${base}/api/health-check`)).rejects.toThrow();
   }, 30_000);
+
+  it("lets a handler whose client has gone finish its database work before the database closes", async () => {
+    lines.length = 0;
+    const config = testConfig({ logLevel: "info" });
+    const own = await createTestDatabase();
+    const app = await buildApp(config, { database: own, logStream });
+    // As main.ts does: the database closes with the app.
+    app.addHook("onClose", () => own.close());
+    let finished = false;
+    // A call whose client gives up while it waits, as a client under load does.
+    app.get("/slow-query", async () => {
+      await sleep(600);
+      await own.ping();
+      finished = true;
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    const gone = new AbortController();
+    const call = fetch(`http://127.0.0.1:${port}/slow-query`, { signal: gone.signal }).catch(() => null);
+    await sleep(200);
+    gone.abort();
+    await call;
+    await app.close();
+    expect(finished).toBe(true);
+    expect(lines.filter((line) => line.msg === "request failed")).toEqual([]);
+  }, 30_000);
 });
