@@ -35,7 +35,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // Past the handlers' 8 s (plugins/graceful-stop.ts) and the job queue's 5 s, the stop is forced.
+    const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
       await app.close();

@@ -41,7 +41,8 @@ describe("openDatabase", () => {
       const name = `pedaali_created_${randomBytes(4).toString("hex")}`;
       const url = withDatabase(serverUrl as string, name);
       await adminQuery(serverUrl as string, `create database "${name}"`);
-      const instances = [fromPostgresUrl(url), fromPostgresUrl(url), fromPostgresUrl(url)];
+      // One of them with a pool of one connection, as the test setup migrates its template.
+    const instances = [fromPostgresUrl(url, { max: 1 }), fromPostgresUrl(url), fromPostgresUrl(url)];
       try {
         // Without the lock two of three failed: each made the same tables at once.
         const results = await Promise.allSettled(instances.map((instance) => instance.migrate()));

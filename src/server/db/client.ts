@@ -117,10 +117,13 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
     },
     migrate: async () => {
       // Instances starting together take turns: the first migrates, the others then find nothing to do.
+      // The migrations run on the connection holding the lock, so a pool of one connection suffices.
       const lock = await pool.connect();
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg({ client: lock, casing: "snake_case" }), {
+          migrationsFolder: MIGRATIONS_DIR,
+        });
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
         lock.release();
