@@ -42,7 +42,7 @@ describe("openDatabase", () => {
       const url = withDatabase(serverUrl as string, name);
       await adminQuery(serverUrl as string, `create database "${name}"`);
       // One of them with a pool of one connection, as the test setup migrates its template.
-    const instances = [fromPostgresUrl(url, { max: 1 }), fromPostgresUrl(url), fromPostgresUrl(url)];
+      const instances = [fromPostgresUrl(url, { max: 1 }), fromPostgresUrl(url), fromPostgresUrl(url)];
       try {
         // Without the lock two of three failed: each made the same tables at once.
         const results = await Promise.allSettled(instances.map((instance) => instance.migrate()));
