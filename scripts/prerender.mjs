@@ -1,5 +1,6 @@
 // After `vite build` (the web app) and `vite build --ssr` (its renderer in dist/ssr), ADR 010:
-// 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads;
+// 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads,
+//    and writes the pages' one script (their head's and the app's start) as a file of the build;
 // 2. moves the source maps out of the served dist/web into dist/sourcemaps;
 // 3. writes brotli (maximum quality) and gzip copies of the text assets, which the server sends as they are.
 import { createHash } from "node:crypto";
@@ -7,6 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import { availableParallelism } from "node:os";
 import { dirname, extname, join, relative } from "node:path";
 import { promisify } from "node:util";
+import { Script } from "node:vm";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 process.env.NODE_ENV ??= "production";
@@ -34,15 +36,6 @@ function fileFor(path) {
   return `${segments.join("/")}.html`;
 }
 
-/** The sha256 of each inline script, for the server's Content-Security-Policy (script-src). */
-function inlineScriptHashes(html) {
-  const hashes = new Set();
-  for (const [, body] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-    hashes.add(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
-  }
-  return hashes;
-}
-
 /**
  * The key in Vite's manifest of the chunk that holds a prerendered page's code (routes.tsx ROUTE_PAGES):
  * home is in the entry, the calculator has its own chunk, every other public page is in the shared chunk
@@ -60,7 +53,7 @@ function pageChunkKey(manifest, routeId) {
 /**
  * The stylesheets of a prerendered page's chunk and of the chunks it imports, which its HTML names after
  * the entry's own: the page is painted styled and nothing moves when its code arrives. The page chunk's
- * scripts are not preloaded (only the entry is, by startAfterFirstPaint): on a slow phone connection they
+ * scripts are not preloaded (only the entry is, see writePageScript): on a slow phone connection they
  * would share the bandwidth with the stylesheets and the font, and the page would paint later.
  */
 function pageStylesheets(manifest, routeId) {
@@ -81,45 +74,58 @@ function pageStylesheets(manifest, routeId) {
   return [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
 }
 
+/** The tag of the app's entry in the built index.html, and its address. */
+function entryScript(template) {
+  const tag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!tag) throw new Error("prerender: index.html names no entry script");
+  return { tag: tag[0], src: tag[1] };
+}
+
 /**
- * A prerendered page's code runs once the browser has painted the page: the entry is fetched at once
- * (modulepreload) but started from the frame after the first. A fast connection would otherwise deliver
- * the code before the first paint, and the page's HTML would wait for the app's start-up to show.
+ * The prerendered pages' one script, a file of the build (the CSP runs no script written into a page),
+ * loaded by each page's head: it sets what the first paint shows (entry-server.tsx's pageHeadScript),
+ * and once the HTML is parsed, it starts the app's entry from the frame after the first paint. The page
+ * fetches the entry at once (modulepreload); a fast connection would otherwise deliver the code before
+ * the first paint, and the page's HTML would wait for the app's start-up to show.
  */
-function startAfterFirstPaint(html) {
-  const tag = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
-  if (!tag) throw new Error("prerender: the page names no entry script");
-  const [script, src] = tag;
-  const start = `<script type="module">requestAnimationFrame(() => setTimeout(() => import("${src}")));</script>`;
-  return html
-    .replace(script, `<link rel="modulepreload" crossorigin href="${src}">`)
-    .replace("</body>", `  ${start}\n  </body>`);
+async function writePageScript(headScript, entrySrc) {
+  const start = `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entrySrc)})))`;
+  const source = `${headScript}document.addEventListener("DOMContentLoaded", () => ${start});\n`;
+  const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
+  const file = `assets/page-start-${hash}.js`;
+  // Compiled, not run: a slip in the pieces above fails the build, not every public page.
+  new Script(source, { filename: file });
+  await writeFile(join(WEB, file), source);
+  return `/${file}`;
+}
+
+/** The page fetches the entry but does not run it: the page script starts it (writePageScript). */
+function preloadEntry(html, entry) {
+  if (!html.includes(entry.tag)) throw new Error("prerender: a page names no entry script");
+  return html.replace(entry.tag, `<link rel="modulepreload" crossorigin href="${entry.src}">`);
 }
 
 async function prerender() {
-  const { prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
+  const { pageHeadScript, prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
   const template = await readFile(join(WEB, "index.html"), "utf8");
   const manifest = JSON.parse(await readFile(join(WEB, ".vite/manifest.json"), "utf8"));
-  const files = await prerenderPages(template);
+  const entry = entryScript(template);
+  const files = await prerenderPages(template, await writePageScript(pageHeadScript(), entry.src));
   await rm(PRERENDERED, { recursive: true, force: true });
   const pages = {};
-  const scriptHashes = new Set();
   for (const { page, html: rendered } of files) {
     const file = fileFor(page.path);
     const styles = pageStylesheets(manifest, page.id);
     // After the entry's own stylesheet, so the page's rules come later in the cascade, as when it loads them.
-    const html = startAfterFirstPaint(
+    const html = preloadEntry(
       styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered,
+      entry,
     );
     await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });
     await writeFile(join(PRERENDERED, file), html);
     pages[page.path] = file;
-    for (const hash of inlineScriptHashes(html)) scriptHashes.add(hash);
   }
-  await writeFile(
-    join(PRERENDERED, "manifest.json"),
-    `${JSON.stringify({ pages, scriptHashes: [...scriptHashes] }, null, 2)}\n`,
-  );
+  await writeFile(join(PRERENDERED, "manifest.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
   await rm(SSR, { recursive: true, force: true });
   return files.length;
 }

@@ -1,6 +1,7 @@
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/client.ts";
 import { seedDemo } from "../src/server/db/seed/seed-demo.ts";
+import { fileStoreFromConfig } from "../src/server/files/configured-file-store.ts";
 
 /**
  * `npm run seed:demo`: migrates the configured database and seeds the demo data if it has no users;
@@ -14,7 +15,9 @@ if (config.nodeEnv === "production") {
 const database = await openDatabase(config);
 try {
   await database.migrate();
-  const { seeded } = await seedDemo(database.db);
+  const files = await fileStoreFromConfig(config);
+  const { seeded } = await seedDemo(database.db, files);
+  await files.close();
   console.info(
     seeded
       ? `Demo data seeded (${database.kind}).`

@@ -9,6 +9,8 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/server/app.ts";
 import { testConfig } from "../../src/server/config.ts";
 import { beneficiaryEmployees, companies, roles } from "../../src/server/db/schema/index.ts";
+import { memoryBlobStore } from "../../src/server/files/blob-store.ts";
+import { createFileStore } from "../../src/server/files/file-store.ts";
 import { cookieHeader, cookieJar } from "../../tests/helpers/auth.ts";
 import {
   BENCH_SCALE_EMPLOYEES,
@@ -55,8 +57,9 @@ async function time(label: string, runs: number, call: () => Promise<{ statusCod
 
 const { database, drop } = await openBenchDatabase();
 try {
-  await seedBenchData(database);
-  const app = await buildApp(testConfig({ logLevel: "silent" }), { database });
+  const files = createFileStore(memoryBlobStore());
+  await seedBenchData(database, files);
+  const app = await buildApp(testConfig({ logLevel: "silent" }), { database, files });
   await app.ready();
   const admin = await login(app, "admin@pedaali.test");
   const employee = await login(app, "employee@demo.test");

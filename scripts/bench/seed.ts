@@ -19,6 +19,7 @@ import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { seedMultiTenantScale } from "../../src/server/db/seed/seed-multi-tenant-scale.ts";
 import { SCALE_ADMIN_EMAIL, SCALE_COMPANIES, seedScale } from "../../src/server/db/seed/seed-scale.ts";
+import type { FileStore } from "../../src/server/files/file-store.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 
 /** A new database of its own: in-memory PGlite, or a new PostgreSQL database next to DATABASE_URL's. */
@@ -173,9 +174,9 @@ export async function seedAfterSalesScale(database: Database, companyIds: readon
  * notifications and event log) and the one-group shape (BENCH_SCALE_EMPLOYEES in one group, the
  * largest customer's lists) with its after-sales rows. Prints what each took.
  */
-export async function seedBenchData(database: Database): Promise<void> {
+export async function seedBenchData(database: Database, files: FileStore): Promise<void> {
   await database.migrate();
-  await seedDemoIfEmpty(database.db);
+  await seedDemoIfEmpty(database.db, files);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const tenants = await seedMultiTenantScale(database.db, { factor: BENCH_FACTOR, passwordHash });
   console.info(`multi-tenant shape (factor ${BENCH_FACTOR}) in ${tenants.totalSeconds.toFixed(1)} s`);

@@ -9,12 +9,16 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
+import { localBlobStore } from "../../src/server/files/blob-store.ts";
+import { createFileStore } from "../../src/server/files/file-store.ts";
 import type { Call } from "./hot-calls.ts";
 import { SCALE_ADMIN_EMAIL, seedBenchData } from "./seed.ts";
 
 // --- the database ---------------------------------------------------------------------------------
 
 export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? "/tmp/pedaali-bench-pglite";
+/** The stored files' folder of the bench's data (the demo's signed agreements and receipts). */
+export const FILES_DIR = process.env.BENCH_FILES_DIR ?? "/tmp/pedaali-bench-files";
 
 export function benchDatabaseUrl(): string {
   const url = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
@@ -39,6 +43,7 @@ export async function prepareDatabase(options: Target & { fresh: boolean }): Pro
   if (options.fresh) {
     if (options.pglite) rmSync(PGLITE_DIR, { recursive: true, force: true });
     else await dropPostgres(benchDatabaseUrl());
+    rmSync(FILES_DIR, { recursive: true, force: true });
   }
   const database: Database = await openDatabase({
     databaseUrl: options.pglite ? null : benchDatabaseUrl(),
@@ -56,7 +61,7 @@ export async function prepareDatabase(options: Target & { fresh: boolean }): Pro
       return;
     }
     const started = performance.now();
-    await seedBenchData(database);
+    await seedBenchData(database, createFileStore(localBlobStore(FILES_DIR)));
     console.info(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } finally {
     await database.close();
@@ -96,6 +101,7 @@ export async function startServer(
       LOG_LEVEL: "warn",
       BENCH_ROUTES: "1",
       TRUST_PROXY: "loopback",
+      FILES_DIR,
       ...(options.pglite ? { DATABASE_URL: "", PGLITE_DIR } : { DATABASE_URL: benchDatabaseUrl() }),
       ...options.env,
     },

@@ -46,7 +46,7 @@ import { zCents, zDateOnly } from "./values.ts";
  * - POST /api/insurance-claims/{id}/steps `{ step }` → `zInsuranceClaim` (the helpdesk): 409
  *   INSURANCE_STEP_NOT_ALLOWED unless it is the claim's next step. A completing step closes the claim,
  *   makes the deductible's user payment and, for END_OF_LEASING, ends the lease.
- * - POST /api/insurance-claims/{id}/files?fileName (octet-stream body: a PDF, JPEG, PNG or WebP up to
+ * - POST /api/insurance-claims/{id}/files?fileName (octet-stream body: a PDF, JPEG, PNG, WebP or HEIC up to
  *   10 MB) → 201 `zStoredFileRef`: the employee on their own open claim, the helpdesk on any; at most
  *   20 files (409 CONFLICT); 400 FILE_TYPE_NOT_ALLOWED / FILE_TOO_LARGE / FILE_EMPTY.
  * - GET /api/insurance-claims/{id}/files/{fileId} → the file's bytes, to whoever may read the claim.

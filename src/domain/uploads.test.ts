@@ -17,13 +17,16 @@ const PNG = bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, "IHDR");
 const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 16, "JFIF", 0);
 const WEBP = bytes("RIFF", 36, 0, 0, 0, "WEBPVP8 ");
 const EXE = bytes("MZ", 0x90, 0, 3, 0, 0, 0, 4, 0);
+const HEIC = bytes(0, 0, 0, 0x18, "ftypheic", 0, 0, 0, 0, "mif1heic");
 
 describe("sniffUploadType", () => {
-  it("tells a PDF, a PNG, a JPEG and a WebP by their first bytes", () => {
+  it("tells a PDF, a PNG, a JPEG, a WebP and a phone's HEIC photo by their first bytes", () => {
     expect(sniffUploadType(PDF)).toBe("application/pdf");
     expect(sniffUploadType(PNG)).toBe("image/png");
     expect(sniffUploadType(JPEG)).toBe("image/jpeg");
     expect(sniffUploadType(WEBP)).toBe("image/webp");
+    expect(sniffUploadType(HEIC)).toBe("image/heic");
+    expect(sniffUploadType(bytes(0, 0, 0, 0x1c, "ftypmif1", 0, 0, 0, 0, "mif1heic"))).toBe("image/heic");
   });
 
   it("refuses an executable, HTML, SVG, a ZIP, a RIFF that is not WebP and a PDF signature not at the start", () => {
@@ -33,6 +36,8 @@ describe("sniffUploadType", () => {
       bytes("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"),
       bytes("PK", 3, 4, 20, 0),
       bytes("RIFF", 36, 0, 0, 0, "WAVEfmt "),
+      // An MP4 video is an ISO media file too, of another brand.
+      bytes(0, 0, 0, 0x18, "ftypmp42", 0, 0, 0, 0, "isommp42"),
       bytes(" %PDF-1.7"),
       bytes("GIF89a"),
       bytes("%PD"),
@@ -74,7 +79,7 @@ describe("cleanFileName", () => {
         (n, t) => {
           const name = cleanFileName(n, t);
           expect([...name].length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
-          expect(name).toMatch(/\.(pdf|jpg|jpeg|png|webp)$/);
+          expect(name).toMatch(/\.(pdf|jpg|jpeg|png|webp|heic|heif)$/);
           // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting none are left
           expect(name).not.toMatch(/[\u0000-\u001f\u007f<>:"/\\|?*\u202e]/);
           expect(name.startsWith(".")).toBe(false);

@@ -10,14 +10,27 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** The longest file name kept, extension included. */
 export const MAX_FILE_NAME_LENGTH = 120;
 
-export const UPLOAD_MIME_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"] as const;
+export const UPLOAD_MIME_TYPES = [
+  "application/pdf",
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/heic",
+] as const;
 export type UploadMimeType = (typeof UPLOAD_MIME_TYPES)[number];
+
+/**
+ * A file picker's `accept`: the types, and HEIC's extensions for the systems that do not type a
+ * phone's photo as image/heic.
+ */
+export const UPLOAD_ACCEPT = [...UPLOAD_MIME_TYPES, ".heic", ".heif"].join(",");
 
 const EXTENSION_OF: Record<UploadMimeType, string> = {
   "application/pdf": "pdf",
   "image/jpeg": "jpg",
   "image/png": "png",
   "image/webp": "webp",
+  "image/heic": "heic",
 };
 
 /** Extensions a name may already carry for each type (kept as the user wrote them, in lower case). */
@@ -26,6 +39,7 @@ const KNOWN_EXTENSIONS: Record<UploadMimeType, readonly string[]> = {
   "image/jpeg": ["jpg", "jpeg"],
   "image/png": ["png"],
   "image/webp": ["webp"],
+  "image/heic": ["heic", "heif"],
 };
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
@@ -36,15 +50,24 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0)
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /**
+ * The brands of an ISO media file's `ftyp` box that phones write for HEIC/HEIF photos (an iPhone's
+ * camera saves HEIC by default).
+ */
+const HEIF_BRANDS = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"];
+
+/**
  * The type of the content by its signature, or null when it is none we take: "%PDF-" at the very start
  * (a PDF reader would also accept junk before it, which is how polyglot files hide), the JPEG start of
- * image marker, PNG's eight-byte signature, or a RIFF container of WEBP.
+ * image marker, PNG's eight-byte signature, a RIFF container of WEBP, or an ISO media file whose
+ * `ftyp` box names a HEIF brand.
  */
 export function sniffUploadType(bytes: Uint8Array): UploadMimeType | null {
   if (startsWith(bytes, ascii("%PDF-"))) return "application/pdf";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "image/webp";
+  if (startsWith(bytes, ascii("ftyp"), 4) && HEIF_BRANDS.some((brand) => startsWith(bytes, ascii(brand), 8)))
+    return "image/heic";
   return null;
 }
 
@@ -96,7 +119,10 @@ export function checkUpload(bytes: Uint8Array, fileName: string): UploadCheck {
   return { ok: true, mimeType, fileName: cleanFileName(fileName, mimeType) };
 }
 
-/** An image can be shown inline as a thumbnail; a PDF is opened or downloaded. */
+/**
+ * An image every browser shows, so it can be a thumbnail and open in the browser; a PDF is opened or
+ * downloaded, and a HEIC photo (which most browsers cannot show) is a download.
+ */
 export function isImageType(mimeType: string): boolean {
-  return mimeType.startsWith("image/");
+  return mimeType === "image/jpeg" || mimeType === "image/png" || mimeType === "image/webp";
 }

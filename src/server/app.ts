@@ -10,6 +10,8 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { type Counters, createCounters } from "./counters.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { fileStoreFromConfig } from "./files/configured-file-store.ts";
+import type { FileStore } from "./files/file-store.ts";
 import { registerJobRunner } from "./jobs/runner.ts";
 import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
@@ -52,6 +54,7 @@ import { registerGracefulStop } from "./plugins/graceful-stop.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
+import { requestForLog } from "./plugins/request-log.ts";
 import { sharedRateLimitStore } from "./plugins/shared-rate-limit.ts";
 import { registerSpa } from "./plugins/spa.ts";
 
@@ -62,6 +65,8 @@ export type BuildAppDeps = {
   counters?: Counters;
   /** Where log lines go (tests read them); standard output otherwise. */
   logStream?: DestinationStream;
+  /** Stored files (tests pass the run's folder of seeded files); otherwise built from config. */
+  files?: FileStore;
   /** Mail and SMS sending (tests may pass a recording one); otherwise built from config. */
   messaging?: Messaging;
   /** Run the scheduled jobs (pg-boss) while the app is up: main.ts sets it; tests only when they ask. */
@@ -88,7 +93,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     logger: {
       level: config.logLevel,
       ...(deps.logStream ? { stream: deps.logStream } : {}),
-      // Credentials never reach the logs.
+      // Credentials never reach the logs: not the headers, nor a link's token in a request's URL.
+      serializers: { req: requestForLog },
       redact: {
         paths: [
           "req.headers.authorization",
@@ -117,14 +123,14 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
   registerErrorHandlers(app);
-  const pages = loadPrerenderedPages(config.webDistDir, config.publicUrl);
   // Helmet's headers, its policy parsed once: the Fastify plugin built the middleware again on every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The prerendered pages' two head scripts, by their hashes (ADR 010): no other inline script runs.
-        scriptSrc: ["'self'", ...pages.scriptHashes],
+        // Scripts only from the app's own files: no page carries an inline script, the prerendered
+        // pages' head script included (a file of the build, ADR 010).
+        scriptSrc: ["'self'"],
         // Mantine sets inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
@@ -154,7 +160,10 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   const messaging =
     deps.messaging ??
     createMessaging({ config, db: database.db, log: app.log.child({ module: "messaging" }) });
-  const ctx: AppContext = { config, database, messaging, counters };
+  const files = deps.files ?? (await fileStoreFromConfig(config));
+  // A store the app made is closed with it; one passed in belongs to the caller.
+  if (!deps.files) app.addHook("onClose", () => files.close());
+  const ctx: AppContext = { config, database, messaging, counters, files };
   registerAuth(app, ctx);
   if (config.metricsToken) registerMetrics(app, ctx, config.metricsToken);
   if (deps.jobs) registerJobRunner(app, ctx);
@@ -202,7 +211,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
 
   await registerSpa(app, config.webDistDir, {
     devPages: config.nodeEnv !== "production",
-    pages,
+    pages: loadPrerenderedPages(config.webDistDir, config.publicUrl),
     publicUrl: config.publicUrl,
   });
   return app;

@@ -52,6 +52,16 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
     .optional(),
   DEMO_SEED: booleanFlag.optional(),
+  FILES_DIR: z.string().min(1).default("./data/files"),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3–63 of a–z, 0–9, . and -)")
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("eu-north-1"),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  CLAMAV_HOST: z.string().min(1).optional(),
+  CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
@@ -95,6 +105,33 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     defaultValue: "on outside production",
     doc: "Seed the demo data on first start, when the database has no users yet. Never seeded when NODE_ENV=production.",
   },
+  {
+    name: "FILES_DIR",
+    defaultValue: "./data/files",
+    doc: "Folder of stored files' bytes (signed agreements, receipts, offers, claim photos) when S3_BUCKET is unset; `memory://` keeps them in memory only. Several instances need a shared folder or S3.",
+  },
+  {
+    name: "S3_BUCKET",
+    defaultValue: "unset → FILES_DIR",
+    doc: "S3-compatible bucket for stored files' bytes. Credentials come from the AWS SDK's usual sources (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the machine's role).",
+  },
+  {
+    name: "S3_ENDPOINT",
+    defaultValue: "unset → AWS",
+    doc: "Address of an S3-compatible service other than AWS (https://s3.example.fi).",
+  },
+  { name: "S3_REGION", defaultValue: "eu-north-1", doc: "Region of the bucket." },
+  {
+    name: "S3_FORCE_PATH_STYLE",
+    defaultValue: "off",
+    doc: "Address the bucket as a path (https://host/bucket/key), as most S3-compatible services other than AWS ask.",
+  },
+  {
+    name: "CLAMAV_HOST",
+    defaultValue: "unset → no scan",
+    doc: "Host of a ClamAV daemon (clamd) that scans every upload before it is stored; an infected file is refused with FILE_INFECTED.",
+  },
+  { name: "CLAMAV_PORT", defaultValue: "3310", doc: "TCP port of the ClamAV daemon." },
   { name: "NODE_ENV", defaultValue: "development", doc: "development, production or test." },
   {
     name: "PUBLIC_URL",
@@ -160,6 +197,12 @@ export type Config = {
   pgliteDir: string;
   /** redis:// URL for the shared counters, or null to keep them in the database. */
   redisUrl: string | null;
+  /** Folder of stored files' bytes, or "memory://"; used when `s3` is null. */
+  filesDir: string;
+  /** S3-compatible object storage for stored files' bytes, or null for `filesDir`. */
+  s3: { bucket: string; endpoint: string | null; region: string; forcePathStyle: boolean } | null;
+  /** The ClamAV daemon that scans uploads, or null for none. */
+  clamav: { host: string; port: number } | null;
   demoSeed: boolean;
   publicUrl: string;
   jwtSecret: string;
@@ -247,6 +290,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl,
     pgliteDir: e.PGLITE_DIR,
     redisUrl: e.REDIS_URL ?? null,
+    filesDir: e.FILES_DIR,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : null,
+    clamav: e.CLAMAV_HOST ? { host: e.CLAMAV_HOST, port: e.CLAMAV_PORT } : null,
     demoSeed: !production && (e.DEMO_SEED ?? true),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     jwtSecret,
@@ -266,7 +319,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A config for tests: in-memory database, no demo data, silent logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: "test", PGLITE_DIR: "memory://", LOG_LEVEL: "silent", DEMO_SEED: "0" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      PGLITE_DIR: "memory://",
+      FILES_DIR: "memory://",
+      LOG_LEVEL: "silent",
+      DEMO_SEED: "0",
+    }),
     ...overrides,
   };
 }

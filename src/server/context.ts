@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Counters } from "./counters.ts";
 import type { Database } from "./db/client.ts";
+import type { FileStore } from "./files/file-store.ts";
 import type { Messaging } from "./messaging/types.ts";
 
 /** What route modules and services are built with: passed in, never imported as singletons. */
@@ -11,4 +12,6 @@ export type AppContext = {
   messaging: Messaging;
   /** The counts every app instance shares: lockouts and request rates (src/server/counters.ts). */
   counters: Counters;
+  /** Stored files: their rows and their bytes in a folder or S3 (src/server/files/file-store.ts). */
+  files: FileStore;
 };

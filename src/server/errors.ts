@@ -12,8 +12,10 @@ export class AppError extends Error {
     public readonly details?: TErrorDetail[],
     /** Extra flags of the error body that the contract names (login's requiresPhoneNumber). */
     public readonly extra?: { requiresPhoneNumber?: true },
+    /** What went wrong underneath, for the log; never sent. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "AppError";
   }
 }

@@ -45,6 +45,22 @@ describe("request logs", () => {
     expect(JSON.stringify(lines)).not.toContain(secret);
   });
 
+  it("never carry a link's token from the URL, of an API route or of a page", async () => {
+    const token = "Zq3_kP9-xW2mN8vB4cL7rT1yH6jF5dS0aQ2eU9iO3pG";
+    const urls = [
+      [`/api/password-reset/${token}`, "/api/password-reset/[redacted]"],
+      [`/reset/${token}`, "/reset/[redacted]"],
+      [`/en/liity/${token}`, "/en/liity/[redacted]"],
+    ] as const;
+    for (const [index, [url, logged]] of urls.entries()) {
+      const reqId = `test-token-url-${index}`;
+      await app.inject({ method: "GET", url, headers: { "x-request-id": reqId } });
+      const mine = lines.filter((l) => l.reqId === reqId);
+      expect(mine.map((l) => (l.req as { url?: string } | undefined)?.url).filter(Boolean)).toEqual([logged]);
+    }
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it("makes up a request id when the caller's one is unusable", async () => {
     const res = await app.inject({
       method: "GET",

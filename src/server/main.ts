@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemo, seedReferenceData } from "./db/seed/seed-demo.ts";
+import { fileStoreFromConfig } from "./files/configured-file-store.ts";
 
 /** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
 async function main(): Promise<void> {
@@ -18,13 +19,20 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   await database.migrate();
+  const files = await fileStoreFromConfig(config);
   // jobs: the nightly inactivity deactivation (pg-boss); it starts once the app is ready.
-  const app = await buildApp(config, { database, jobs: true });
-  app.addHook("onClose", () => database.close());
+  const app = await buildApp(config, { database, files, jobs: true });
+  app.addHook("onClose", async () => {
+    await database.close();
+    await files.close();
+  });
+  // Files stored while their bytes were kept in the database move to the FileStore; none on later starts.
+  const moved = await files.moveOutOfDatabase(database.db);
+  if (moved > 0) app.log.info({ moved, to: files.description }, "stored files moved out of the database");
   // Roles, permissions and the published tax tables, in every environment; existing rows are kept.
   await seedReferenceData(database.db);
   if (config.demoSeed) {
-    const { seeded } = await seedDemo(database.db);
+    const { seeded } = await seedDemo(database.db, files);
     app.log.info(
       seeded ? "demo data seeded" : "demo data already present (the database has users); demo fixtures reset",
     );
@@ -51,7 +59,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: database.kind, demoSeed: config.demoSeed },
+    { url: config.publicUrl, database: database.kind, files: files.description, demoSeed: config.demoSeed },
     `Pedaali is running at ${config.publicUrl}`,
   );
 }

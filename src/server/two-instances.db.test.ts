@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, cookieJar, loginAs } from "../../tests/helpers/auth.ts";
-import { createTestDatabase, postgresTestUrl, type TestDatabase } from "../../tests/helpers/test-db.ts";
+import {
+  createTestDatabase,
+  postgresTestUrl,
+  type TestDatabase,
+  testFileStore,
+} from "../../tests/helpers/test-db.ts";
 import { zTwoFactorRequired } from "../contract/auth.ts";
 import { LOGIN_FAILURES_PER_EMAIL, TWO_FACTOR_FAILURES_PER_ACCOUNT } from "../domain/auth-rules.ts";
 import { buildApp } from "./app.ts";
@@ -143,7 +148,12 @@ describe.skipIf(url === null)("two app instances on one PostgreSQL", () => {
       const log = { info: () => {}, warn: () => {}, error: () => {} };
       const config = testConfig({ databaseUrl: database.url });
       const runner = createJobRunner({
-        ctx: { config, database: pool, messaging: createMessaging({ config, db: pool.db, log }) },
+        ctx: {
+          config,
+          database: pool,
+          messaging: createMessaging({ config, db: pool.db, log }),
+          files: testFileStore(),
+        },
         log,
         // The queue looks for due schedules every second instead of every 30 s.
         bossOptions: { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },

@@ -98,10 +98,14 @@ function headTags(page: PublicPage, head: PageHead): string {
 }
 
 /** Mantine's SSR script: sets the stored light/dark scheme on <html> before the first paint. */
-const colorSchemeScript = (): string =>
-  renderToStaticMarkup(
+function colorSchemeScript(): string {
+  const markup = renderToStaticMarkup(
     <ColorSchemeScript defaultColorScheme={DEFAULT_THEME} localStorageKey={COLOR_SCHEME_STORAGE_KEY} />,
   );
+  const body = /^<script[^>]*>([\s\S]+)<\/script>$/.exec(markup)?.[1];
+  if (!body) throw new Error("prerender: Mantine's ColorSchemeScript is no longer one <script>");
+  return body;
+}
 
 /**
  * The page is rendered for a first visit, with the cookie consent and the announcement showing. For a
@@ -109,13 +113,29 @@ const colorSchemeScript = (): string =>
  * (shell.module.css) instead of the page jumping when the app removes them (shell-storage.ts's rules).
  */
 const storedAnswersScript = (): string =>
-  `<script>try{var s=window.localStorage,d=document.documentElement,c=s.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)}),` +
+  `try{var s=window.localStorage,d=document.documentElement,c=s.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)}),` +
   `a=Number(s.getItem(${JSON.stringify(ANNOUNCEMENT_DISMISSED_KEY)}));` +
   `if(c==="accepted"||c==="rejected")d.setAttribute("data-cookie-consent","");` +
-  `if(a>0&&Date.now()-a<${ANNOUNCEMENT_BANNER_DISMISSAL_MS})d.setAttribute("data-announcement-dismissed","")}catch(e){}</script>`;
+  `if(a>0&&Date.now()-a<${ANNOUNCEMENT_BANNER_DISMISSAL_MS})d.setAttribute("data-announcement-dismissed","")}catch(e){}`;
 
-/** Fills the built index.html with one page; fails loudly when the template has changed shape. */
-function fillTemplate(template: string, page: PublicPage, body: string, head: PageHead): string {
+/**
+ * What the prerendered pages run in their head before the first paint: the stored color scheme and the
+ * stored answers. The build writes it as a file of its own (scripts/prerender.mjs), since the CSP runs
+ * no script written into a page.
+ */
+export const pageHeadScript = (): string => `${colorSchemeScript()}\n${storedAnswersScript()}\n`;
+
+/**
+ * Fills the built index.html with one page, its head script loaded from `headScriptSrc`; fails loudly
+ * when the template has changed shape.
+ */
+function fillTemplate(
+  template: string,
+  headScriptSrc: string,
+  page: PublicPage,
+  body: string,
+  head: PageHead,
+): string {
   const replace = (html: string, pattern: RegExp, by: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
     return html.replace(pattern, () => by);
@@ -127,11 +147,12 @@ function fillTemplate(template: string, page: PublicPage, body: string, head: Pa
     /<html lang="fi">/,
     `<html lang="${page.lang}" data-mantine-color-scheme="${DEFAULT_THEME}">`,
   );
-  // The script runs before the stylesheets are requested, so it never waits for them.
+  // A plain (blocking) script, so it has run before the first paint; named before the stylesheets, so
+  // it never waits for them.
   html = replace(
     html,
     /<meta charset="UTF-8" \/>/,
-    `<meta charset="UTF-8" />\n    ${colorSchemeScript()}\n    ${storedAnswersScript()}`,
+    `<meta charset="UTF-8" />\n    <script src="${escapeHtml(headScriptSrc)}"></script>`,
   );
   html = replace(html, /<meta name="description"[^>]*>\s*/, "");
   html = replace(html, /<title>[^<]*<\/title>/, headTags(page, head));
@@ -145,14 +166,17 @@ function fillTemplate(template: string, page: PublicPage, body: string, head: Pa
 
 export type PrerenderedFile = { page: PublicPage; html: string };
 
-/** Every public page in every language, as HTML built on the shell `template` (dist/web/index.html). */
-export async function prerenderPages(template: string): Promise<PrerenderedFile[]> {
+/**
+ * Every public page in every language, as HTML built on the shell `template` (dist/web/index.html), each
+ * loading `headScriptSrc` (the file of pageHeadScript) in its head.
+ */
+export async function prerenderPages(template: string, headScriptSrc: string): Promise<PrerenderedFile[]> {
   await initTexts();
   const files: PrerenderedFile[] = [];
   // One at a time: the pages share the one i18n instance, whose language each render sets.
   for (const page of publicPages()) {
     const { body, head } = await renderBody(page);
-    files.push({ page, html: fillTemplate(template, page, body, head) });
+    files.push({ page, html: fillTemplate(template, headScriptSrc, page, body, head) });
   }
   return files;
 }

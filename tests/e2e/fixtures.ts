@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base } from "@playwright/test";
+import { type BrowserContext, test as base, expect } from "@playwright/test";
 import { logInThroughApi } from "./helpers.ts";
 import { serverUrl } from "./servers.ts";
 
@@ -14,6 +14,8 @@ type WorkerFixtures = {
   workerServer: string;
   /** The cookies of a login as each e-mail, made once per worker (the code step included). */
   loginStates: (email: string) => Promise<StorageState>;
+  /** What the worker's browser refused under the Content-Security-Policy during the current test. */
+  cspViolations: string[];
 };
 
 /** A new browser context logged in as the user (the loggedInAs fixture). */
@@ -25,6 +27,8 @@ type TestFixtures = {
    * the API, and every test that asks for that user starts from those cookies. Closed after the test.
    */
   loggedInAs: LoggedInAs;
+  /** Fails the test when a page reported a CSP violation (always on). */
+  noCspViolations: undefined;
 };
 
 /** Every spec takes `test` from here: it points baseURL at the worker's own server. */
@@ -55,6 +59,34 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
     },
     { scope: "worker" },
+  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  cspViolations: [async ({}, use) => use([]), { scope: "worker" }],
+  // Every context of the browser, the test's page, loggedInAs and a spec's own alike: Chromium reports a
+  // refused script, style, image or connection as a console error naming the Content Security Policy.
+  browser: [
+    async ({ browser, cspViolations }, use) => {
+      const watch = (context: BrowserContext) =>
+        context.on("console", (message) => {
+          if (message.type() === "error" && message.text().includes("Content Security Policy")) {
+            cspViolations.push(`${message.location().url}: ${message.text()}`);
+          }
+        });
+      browser.on("context", watch);
+      await use(browser);
+      browser.off("context", watch);
+    },
+    { scope: "worker" },
+  ],
+  noCspViolations: [
+    async ({ cspViolations }, use) => {
+      cspViolations.length = 0;
+      await use(undefined);
+      // The policy is strict (no inline script at all, src/server/app.ts): what it refuses does not run,
+      // which a journey may not notice.
+      expect(cspViolations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
   ],
   baseURL: async ({ workerServer }, use) => use(workerServer),
   loggedInAs: async ({ browser, loginStates, workerServer }, use) => {

@@ -1,11 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createPglite, fromPglite, fromPostgresUrl, MIGRATIONS_DIR } from "../../src/server/db/client.ts";
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
-import { adminQuery, PGLITE_PROJECT, type TestDatabaseSource, withDatabase } from "./template-db.ts";
+import { localBlobStore } from "../../src/server/files/blob-store.ts";
+import { createFileStore, type FileStore } from "../../src/server/files/file-store.ts";
+import { adminQuery, type DatabaseTemplates, PGLITE_PROJECT, withDatabase } from "./template-db.ts";
 
 /**
  * Runs once per run of a database project: migrates one database and seeds a copy of it with the demo
@@ -17,9 +29,16 @@ import { adminQuery, PGLITE_PROJECT, type TestDatabaseSource, withDatabase } fro
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = project.name === PGLITE_PROJECT ? null : process.env.TEST_DATABASE_URL || null;
-  const prepared = url ? await preparePostgres(url) : await preparePglite();
-  project.provide("testDatabase", prepared.source);
-  return prepared.teardown;
+  // The demo's files are written here as it is seeded; every test file's FileStore reads and writes
+  // the same folder (each file under an id of its own), and the run removes it at the end.
+  const filesDir = mkdtempSync(join(tmpdir(), "pedaali-test-files-"));
+  const files = createFileStore(localBlobStore(filesDir));
+  const prepared = url ? await preparePostgres(url, files) : await preparePglite(files);
+  project.provide("testDatabase", { ...prepared.source, filesDir });
+  return async () => {
+    await prepared.teardown();
+    rmSync(filesDir, { recursive: true, force: true });
+  };
 }
 
 /**
@@ -52,9 +71,9 @@ function templateDatabaseName(): string {
   return `pedaali_tpl_${migrationsHash()}`;
 }
 
-type Prepared = { source: TestDatabaseSource; teardown: () => Promise<void> };
+type Prepared = { source: DatabaseTemplates; teardown: () => Promise<void> };
 
-async function preparePglite(): Promise<Prepared> {
+async function preparePglite(files: FileStore): Promise<Prepared> {
   const template = join(pgliteCacheDir(), `pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(template)) {
     const client = await createPglite();
@@ -66,7 +85,7 @@ async function preparePglite(): Promise<Prepared> {
   const demoTemplate = join(pgliteCacheDir(), `pglite-demo-${randomBytes(6).toString("hex")}.tar`);
   const client = await createPglite({ loadDataDir: new Blob([readFileSync(template)]) });
   const database = fromPglite(client);
-  await seedDemoIfEmpty(database.db);
+  await seedDemoIfEmpty(database.db, files);
   await writeAtomically(demoTemplate, await client.dumpDataDir("none"));
   await database.close();
   return {
@@ -75,7 +94,7 @@ async function preparePglite(): Promise<Prepared> {
   };
 }
 
-async function preparePostgres(url: string): Promise<Prepared> {
+async function preparePostgres(url: string, files: FileStore): Promise<Prepared> {
   const template = templateDatabaseName();
   const demoTemplate = `${template}_demo_${randomBytes(6).toString("hex")}`;
   // The projects of one run, and runs side by side, set up at the same time: one migrates, the others
@@ -94,7 +113,7 @@ async function preparePostgres(url: string): Promise<Prepared> {
   await adminQuery(url, `create database "${demoTemplate}" template "${template}"`);
   const demo = fromPostgresUrl(withDatabase(url, demoTemplate), { max: 1 });
   try {
-    await seedDemoIfEmpty(demo.db);
+    await seedDemoIfEmpty(demo.db, files);
   } finally {
     await demo.close();
   }

@@ -28,6 +28,20 @@ export const SAMPLE_PNG = Buffer.from(
   "hex",
 );
 
+/**
+ * The start of a HEIC photo as an iPhone's camera saves it: an ISO media file whose `ftyp` box names
+ * the heic brand, then the rest of the file (stored as it is, never decoded).
+ */
+export const SAMPLE_HEIC = Buffer.concat([
+  Buffer.from([0x00, 0x00, 0x00, 0x18]),
+  Buffer.from("ftypheic", "latin1"),
+  Buffer.from([0x00, 0x00, 0x00, 0x00]),
+  Buffer.from("mif1heic", "latin1"),
+  Buffer.from([0x00, 0x00, 0x00, 0x24]),
+  Buffer.from("meta", "latin1"),
+  Buffer.alloc(512, 0x5a),
+]);
+
 /** The start of a Windows executable (MZ header), as someone would rename setup.exe to kuitti.pdf. */
 export const RENAMED_EXE = Buffer.concat([
   Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00", "latin1"),

@@ -5,9 +5,14 @@ import pg from "pg";
  * hands it to the test files (Vitest's provide/inject): a migrated template and a copy of it with the
  * demo data, in PGlite data-directory dumps or as PostgreSQL template databases.
  */
-export type TestDatabaseSource =
+export type DatabaseTemplates =
   | { kind: "pglite"; template: string; demoTemplate: string }
   | { kind: "postgres"; url: string; template: string; demoTemplate: string };
+
+export type TestDatabaseSource = DatabaseTemplates & {
+  /** The folder of the run's stored files: the demo's signed agreements, receipts and photos. */
+  filesDir: string;
+};
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { type Config, testConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
-import { createTestDatabase } from "./test-db.ts";
+import { createTestDatabase, testFileStore } from "./test-db.ts";
 
 export type TestApp = { app: FastifyInstance; database: Database };
 
@@ -16,7 +16,7 @@ export function setupTestApp(overrides: Partial<Config> = {}, options: { demoDat
   const holder = {} as TestApp;
   beforeAll(async () => {
     holder.database = await createTestDatabase(options);
-    holder.app = await buildApp(testConfig(overrides), { database: holder.database });
+    holder.app = await buildApp(testConfig(overrides), { database: holder.database, files: testFileStore() });
     await holder.app.ready();
   });
   afterAll(async () => {

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { createPglite, type Database, fromPglite, fromPostgresUrl } from "../../src/server/db/client.ts";
+import { localBlobStore } from "../../src/server/files/blob-store.ts";
+import { createFileStore, type FileStore } from "../../src/server/files/file-store.ts";
 import { adminQuery, withDatabase } from "./template-db.ts";
 
 /** A test file's own database; `url` is its PostgreSQL address (null on PGlite). */
@@ -13,6 +15,11 @@ export type TestDatabase = Database & { url: string | null };
  * In-memory PGlite, or a new PostgreSQL database in the PostgreSQL suite. Closing it throws the copy
  * away. Only files named *.db.test.ts get a database: they run in the database projects.
  */
+/** The run's FileStore: the folder the demo's files were seeded into (global-setup.ts). */
+export function testFileStore(): FileStore {
+  return createFileStore(localBlobStore(inject("testDatabase").filesDir));
+}
+
 export async function createTestDatabase(options: { demoData?: boolean } = {}): Promise<TestDatabase> {
   const source = inject("testDatabase");
   if (!source) {

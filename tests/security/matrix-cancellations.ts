@@ -1,7 +1,7 @@
 import type { OrderCancellationRequester, OrderStatus } from "../../src/domain/enums.ts";
 import { orderCancellations, orders, refundUploads } from "../../src/server/db/schema/index.ts";
-import { databaseFileStore } from "../../src/server/files/file-store.ts";
 import { realPdf } from "../helpers/sample-files.ts";
+import { testFileStore } from "../helpers/test-db.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -51,7 +51,7 @@ async function freshCancellation(f: Fixtures, requestedBy: OrderCancellationRequ
 /** A receipt of a fresh open cancellation, with its file. */
 async function freshReceipt(f: Fixtures): Promise<string> {
   const orderCancellationId = await freshCancellation(f);
-  const file = await databaseFileStore(f.db).put({
+  const file = await testFileStore().put(f.db, {
     fileName: "kuitti.pdf",
     mimeType: "application/pdf",
     content: await realPdf("Matriisin kuitti"),

@@ -1,7 +1,7 @@
 import { insuranceClaimFiles, insuranceClaims } from "../../src/server/db/schema/index.ts";
-import { databaseFileStore } from "../../src/server/files/file-store.ts";
 import { bikeInUse } from "../../src/server/modules/insurance-claims/test-kit.ts";
 import { SAMPLE_PNG } from "../helpers/sample-files.ts";
+import { testFileStore } from "../helpers/test-db.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -41,7 +41,7 @@ async function freshClaim(f: Fixtures, outcome: "NEW_BIKE" | null = null): Promi
 /** A fresh claim with one photo: the claim's and the photo's ids. */
 async function freshClaimFile(f: Fixtures): Promise<{ id: string; fileId: string }> {
   const id = await freshClaim(f);
-  const stored = await databaseFileStore(f.db).put({
+  const stored = await testFileStore().put(f.db, {
     fileName: "kuva.png",
     mimeType: "image/png",
     content: SAMPLE_PNG,

@@ -6,6 +6,7 @@ import { chooseLeaseEnd } from "../../src/server/modules/redemptions/choose.ts";
 import { openLeaseEndCase } from "../../src/server/modules/redemptions/open-case.ts";
 import { activeLease, endingLease } from "../../src/server/modules/redemptions/test-kit.ts";
 import { realPdf } from "../helpers/sample-files.ts";
+import { testFileStore } from "../helpers/test-db.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -37,7 +38,10 @@ async function freshLease(f: Fixtures, ending = false): Promise<string> {
 async function freshCase(f: Fixtures, reason: LeaseEndReason = "EMPLOYEE_RESIGNED"): Promise<string> {
   const orderId = await freshLease(f, reason === "LEASE_TERM_ENDS");
   return write(f.db, { actor: { userId: null } }, (change) =>
-    openLeaseEndCase(change, { orderId, reason }, "SYSTEM", { publicUrl: "https://pedaali.example" }),
+    openLeaseEndCase(change, { orderId, reason }, "SYSTEM", {
+      publicUrl: "https://pedaali.example",
+      files: testFileStore(),
+    }),
   );
 }
 

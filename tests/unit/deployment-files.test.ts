@@ -65,12 +65,17 @@ describe("the Dockerfile", () => {
 describe("the compose file", () => {
   const apps = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
 
-  it("runs two app instances on the same database and Redis, behind a balancer", () => {
+  it("runs two app instances on the same database, Redis and bucket, behind a balancer", () => {
     expect(apps.map(([name]) => name)).toEqual(["app-1", "app-2"]);
     const [one, two] = apps.map(([, service]) => service.environment ?? {});
     expect(one?.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
     expect(two?.DATABASE_URL).toBe(one?.DATABASE_URL);
     expect(two?.REDIS_URL).toBe(one?.REDIS_URL);
+    // The stored files' bytes are where both instances read them, never in one container's folder.
+    expect(one?.S3_BUCKET).toBeTruthy();
+    expect(two?.S3_BUCKET).toBe(one?.S3_BUCKET);
+    expect(one?.S3_ENDPOINT).toMatch(/^http:\/\/objects:9000$/);
+    expect(compose.services.objects?.image).toMatch(/^minio\/minio:/);
     expect(two?.JWT_SECRET).toBe(one?.JWT_SECRET);
     expect(compose.services.postgres?.image).toMatch(/^postgres:/);
     expect(compose.services.redis?.image).toMatch(/^redis:/);
@@ -78,7 +83,13 @@ describe("the compose file", () => {
   });
 
   it("sets only variables the server knows, the production ones included, on pinned images", () => {
-    const known = new Set([...CONFIG_DOCS.map((doc) => doc.name), "HOST"]);
+    // The AWS SDK reads its credentials itself (S3_BUCKET's documentation says so).
+    const known = new Set([
+      ...CONFIG_DOCS.map((doc) => doc.name),
+      "HOST",
+      "AWS_ACCESS_KEY_ID",
+      "AWS_SECRET_ACCESS_KEY",
+    ]);
     for (const [name, service] of apps) {
       const env = service.environment ?? {};
       for (const key of Object.keys(env)) expect(known.has(key), `${name}: ${key}`).toBe(true);

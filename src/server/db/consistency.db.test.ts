@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/test-db.ts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestDatabase, type TestDatabase, testFileStore } from "../../../tests/helpers/test-db.ts";
+import { localBlobStore } from "../files/blob-store.ts";
 import { CONSISTENCY_RULES, checkConsistency, type Finding } from "./consistency.ts";
 import { rawRows } from "./raw.ts";
 
 /**
  * The consistency check finds a row of each kind that breaks a promise, planted in the demo data: a
  * signed agreement whose PDF is gone, evidence that names another PDF, an order moved without its
- * event, a file nothing holds, a payment marked paid without its time, an own share without its order.
+ * event, a file nothing holds, a payment marked paid without its time, an own share without its order,
+ * a file whose bytes are gone from the store.
  */
 
 let database: TestDatabase;
@@ -30,13 +32,14 @@ const idsOf = (findings: Finding[], rule: string) => {
 };
 
 describe("the consistency check", () => {
-  it("names every rule it checks", () => {
-    expect(CONSISTENCY_RULES).toHaveLength(7);
+  it("finds the demo data whole: every rule kept, every file's bytes in the store", async () => {
+    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(8);
+    expect(await checkConsistency(database.db, testFileStore())).toEqual([]);
   });
 
   it("finds each kind of broken row under its rule", async () => {
     const db = database.db;
-    const before = await checkConsistency(db);
+    const before = await checkConsistency(db, testFileStore());
 
     // A signature whose evidence names other bytes than the PDF stored with it.
     const document = await one(
@@ -77,14 +80,25 @@ describe("the consistency check", () => {
     );
     await db.execute(sql`update user_payments set order_id = null where id = ${share}`);
 
-    const after = await checkConsistency(db);
+    // A file row whose bytes are gone from the store.
+    const lost = await testFileStore().put(db, {
+      fileName: "kadonnut.pdf",
+      mimeType: "application/pdf",
+      content: Buffer.from("%PDF-1.4 kadonnut"),
+      companyId: null,
+      uploadedByUserId: null,
+    });
+    await localBlobStore(inject("testDatabase").filesDir).delete(lost.id);
+
+    const after = await checkConsistency(db, testFileStore());
     const planted: [string, string][] = [
-      [CONSISTENCY_RULES[1] as string, document],
-      [CONSISTENCY_RULES[0] as string, agreement],
-      [CONSISTENCY_RULES[3] as string, order],
-      [CONSISTENCY_RULES[4] as string, file],
-      [CONSISTENCY_RULES[5] as string, paid],
-      [CONSISTENCY_RULES[6] as string, share],
+      [CONSISTENCY_RULES.evidenceMatchesPdf, document],
+      [CONSISTENCY_RULES.signedAgreementHasPdf, agreement],
+      [CONSISTENCY_RULES.statusFollowsMoves, order],
+      [CONSISTENCY_RULES.fileBelongsToSomething, file],
+      [CONSISTENCY_RULES.paidPaymentHasTime, paid],
+      [CONSISTENCY_RULES.paymentNamesItsCase, share],
+      [CONSISTENCY_RULES.fileBytesStored, lost.id],
     ];
     for (const [rule, id] of planted) {
       const count = (findings: Finding[]) => findings.find((f) => f.rule === rule)?.count ?? 0;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { MAIN_LINE_STATUSES } from "../../domain/order-state-machine.ts";
+import type { FileStore } from "../files/file-store.ts";
 import type { Db } from "./client.ts";
 import { rawRows } from "./raw.ts";
 
@@ -23,8 +24,8 @@ type Rule = { rule: string; offenders: SQL };
 /** The order statuses past the employee's signature on the main line (ADR 004): from CONFIRMED on. */
 const SIGNED_STATUSES = MAIN_LINE_STATUSES.slice(MAIN_LINE_STATUSES.indexOf("CONFIRMED"));
 
-const RULES: Rule[] = [
-  {
+const RULES = {
+  signedAgreementHasPdf: {
     rule: "A signed leasing agreement has its PDF and a signed document holding that PDF",
     offenders: sql`
       select la.id::text as id from leasing_agreements la
@@ -32,14 +33,14 @@ const RULES: Rule[] = [
         and (la.file_id is null or not exists (
           select 1 from signed_documents sd where sd.leasing_agreement_id = la.id and sd.file_id = la.file_id))`,
   },
-  {
+  evidenceMatchesPdf: {
     rule: "A signature's evidence names the SHA-256 of the very PDF stored with it",
     offenders: sql`
       select sd.id::text as id from signed_documents sd left join files f on f.id = sd.file_id
       where sd.signed_at is not null
         and (f.id is null or sd.document_sha256 is distinct from f.sha256)`,
   },
-  {
+  signedOrderHasAgreement: {
     rule: "An order past the signature has a signed leasing agreement",
     offenders: sql`
       select o.id::text as id from orders o
@@ -55,7 +56,7 @@ const RULES: Rule[] = [
           select 1 from signed_documents sd join leasing_agreements la on la.id = sd.leasing_agreement_id
           where la.order_id = o.id)`,
   },
-  {
+  statusFollowsMoves: {
     // Every move of an order is an event row with the statuses it went from and to (moveOrder); the
     // moves of one transaction share its time.
     rule: "An order's status is where one of its last recorded moves took it",
@@ -71,7 +72,7 @@ const RULES: Rule[] = [
         where e.entity_type = 'order' and e.entity_id = o.id and e.data ? 'from'
           and e.created_at = last.at and e.data->>'to' = o.order_status::text)`,
   },
-  {
+  fileBelongsToSomething: {
     rule: "A stored file belongs to something: an agreement, a signed document, an invoice, a claim, a refund receipt or an offer",
     offenders: sql`
       select f.id::text as id from files f
@@ -82,7 +83,7 @@ const RULES: Rule[] = [
         and not exists (select 1 from refund_uploads x where x.file_id = f.id)
         and not exists (select 1 from redemption_offers x where x.file_id = f.id)`,
   },
-  {
+  paidPaymentHasTime: {
     rule: "A payment marked paid has the time it was paid, and one marked done was paid",
     offenders: sql`
       select id::text as id from user_payments
@@ -91,30 +92,48 @@ const RULES: Rule[] = [
       union all
       select id::text from redemption_payments where status = 'PAID' and paid_at is null`,
   },
-  {
+  paymentNamesItsCase: {
     // The helpdesk makes the other kinds by hand (HAND_MADE_USER_PAYMENT_KINDS), for no record.
     rule: "An own share names its order, and a redemption payment its lease-end case",
     offenders: sql`
       select id::text as id from user_payments
       where (kind = 'OWN_SHARE' and order_id is null) or (kind = 'REDEMPTION' and bike_redemption_id is null)`,
   },
-];
+} satisfies Record<string, Rule>;
+
+export type ConsistencyRuleName = keyof typeof RULES | "fileBytesStored";
+
+/** The rule of bytes held where the FileStore keeps them: checked when a FileStore is given. */
+const FILE_BYTES_RULE = "A stored file's bytes are in the file store";
 
 /** How many offending ids a finding lists. */
 const SAMPLE = 5;
 
-/** Every rule the database breaks, with its offending rows; empty when it keeps them all. */
-export async function checkConsistency(db: Db): Promise<Finding[]> {
+/**
+ * Every rule the database breaks, with its offending rows; empty when it keeps them all. Given the
+ * FileStore, also every file row whose bytes are not where the store keeps them.
+ */
+export async function checkConsistency(db: Db, files?: FileStore): Promise<Finding[]> {
   const findings: Finding[] = [];
+  const found = (rule: string, ids: string[]) => {
+    if (ids.length > 0) findings.push({ rule, count: ids.length, ids: ids.slice(0, SAMPLE) });
+  };
   // One after another: on the embedded database one connection answers them all.
-  for (const { rule, offenders } of RULES) {
-    const rows = await rawRows<{ id: string }>(db, offenders);
-    if (rows.length > 0) {
-      findings.push({ rule, count: rows.length, ids: rows.slice(0, SAMPLE).map((r) => r.id) });
-    }
+  for (const { rule, offenders } of Object.values(RULES)) {
+    found(
+      rule,
+      (await rawRows<{ id: string }>(db, offenders)).map((r) => r.id),
+    );
   }
+  if (files) found(FILE_BYTES_RULE, await files.missingBytes(db));
   return findings;
 }
 
-/** The rules checked, for the script's report. */
-export const CONSISTENCY_RULES = RULES.map((r) => r.rule);
+/** Each rule's text by its name, for the tests and the script's report. */
+export const CONSISTENCY_RULES = {
+  ...(Object.fromEntries(Object.entries(RULES).map(([name, { rule }]) => [name, rule])) as Record<
+    keyof typeof RULES,
+    string
+  >),
+  fileBytesStored: FILE_BYTES_RULE,
+} satisfies Record<ConsistencyRuleName, string>;

@@ -359,7 +359,7 @@ describe("the database schema", () => {
       })
       .returning();
     expect(Buffer.isBuffer(file?.content)).toBe(true);
-    expect(file?.content.equals(content)).toBe(true);
+    expect(file?.content?.equals(content)).toBe(true);
     expect(
       await pgErrorCode(() =>
         db

@@ -1,9 +1,10 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import { checkUpload, MAX_UPLOAD_BYTES, type UploadMimeType } from "../../domain/uploads.ts";
+import { checkUpload, isImageType, MAX_UPLOAD_BYTES, type UploadMimeType } from "../../domain/uploads.ts";
 import { AppError } from "../errors.ts";
-import { toErrorResponse } from "../plugins/errors.ts";
-import type { StoredFile } from "./file-store.ts";
+import { sendError } from "../plugins/errors.ts";
+import type { FileStore } from "./file-store.ts";
 
 /**
  * Receiving and sending files: refund receipts, redemption offers, insurance claims'
@@ -28,12 +29,14 @@ export const UPLOAD_CONTENT_TYPES = [
   "image/jpeg",
   "image/png",
   "image/webp",
+  "image/heic",
+  "image/heif",
 ] as const;
 
 /** The request body of an upload route: the file's bytes (OpenAPI: a binary string). */
 export const zUploadBody = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), "The body must be the file's bytes")
-  .meta({ type: "string", format: "binary", description: "The file's bytes (PDF, JPEG, PNG or WebP)" });
+  .meta({ type: "string", format: "binary", description: "The file's bytes (PDF, JPEG, PNG, WebP or HEIC)" });
 
 /** Spread into an upload route's schema: its binary body and the content type it documents. */
 export const UPLOAD_SCHEMA = { body: zUploadBody, consumes: ["application/octet-stream"] } as const;
@@ -50,17 +53,14 @@ export function acceptUploads(scope: FastifyInstance): void {
   );
   scope.setErrorHandler((error, request, reply) => {
     const tooLarge = (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE";
-    const body = tooLarge ? toErrorResponse(fileRefused("FILE_TOO_LARGE")) : toErrorResponse(error);
-    if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
-    return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
+    return sendError(tooLarge ? fileRefused("FILE_TOO_LARGE") : error, request, reply);
   });
 }
 
 const REFUSAL_MESSAGES = {
   FILE_EMPTY: "The file is empty",
   FILE_TOO_LARGE: `The file is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`,
-  FILE_TYPE_NOT_ALLOWED: "The file must be a PDF or a JPEG, PNG or WebP image",
+  FILE_TYPE_NOT_ALLOWED: "The file must be a PDF or a JPEG, PNG, WebP or HEIC image",
 } as const;
 
 function fileRefused(code: keyof typeof REFUSAL_MESSAGES): AppError {
@@ -78,22 +78,63 @@ export function readUpload(body: Buffer, fileName: string): ReceivedUpload {
   return { content: body, mimeType: check.mimeType, fileName: check.fileName };
 }
 
+/**
+ * The upload checked (readUpload) and, where a ClamAV daemon is configured, scanned: an infected file
+ * is refused with 400 FILE_INFECTED and nothing of it is stored; a scanner that cannot be reached
+ * answers 503, as the file cannot be judged clean. Called before the change's transaction opens, so a
+ * slow scan holds no database connection.
+ */
+export async function receiveUpload(
+  files: FileStore,
+  body: Buffer,
+  fileName: string,
+): Promise<ReceivedUpload> {
+  const upload = readUpload(body, fileName);
+  if (!files.scanner) return upload;
+  let verdict: Awaited<ReturnType<NonNullable<FileStore["scanner"]>["scan"]>>;
+  try {
+    verdict = await files.scanner.scan(upload.content);
+  } catch (error) {
+    throw new AppError(
+      503,
+      "SERVICE_UNAVAILABLE",
+      "The virus scan of uploads is not available: try again shortly",
+      [],
+      undefined,
+      error,
+    );
+  }
+  if (verdict.infected) {
+    const message = `The file contains malware (${verdict.signature}) and was not stored`;
+    throw new AppError(400, "FILE_INFECTED", message, [{ field: "body", message }]);
+  }
+  return upload;
+}
+
 /** RFC 6266 / 5987: an ASCII fallback name and the exact UTF-8 name. */
 function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** A file to send, its bytes whole or streamed from the FileStore. */
+export type FileToSend = {
+  fileName: string;
+  mimeType: string;
+  content: Buffer | Readable;
+  sizeBytes?: number;
+};
+
 /**
  * Sends a stored file: its own type, never sniffed by the browser, in a sandbox (a PDF or an image of
- * ours runs no script in our origin), never cached. Images and PDFs open in the browser (`inline`);
- * pass "attachment" to make it a download.
+ * ours runs no script in our origin), never cached, streamed as it is read. PDFs and the images a
+ * browser shows open in it (`inline`); any other type is a download (`attachment`).
  */
-export function sendStoredFile(
-  reply: FastifyReply,
-  file: StoredFile,
-  disposition: "inline" | "attachment" = "inline",
-) {
+export function sendStoredFile(reply: FastifyReply, file: FileToSend) {
+  const shown = file.mimeType === "application/pdf" || isImageType(file.mimeType);
+  const disposition = shown ? "inline" : "attachment";
+  const length = Buffer.isBuffer(file.content) ? file.content.byteLength : file.sizeBytes;
+  if (length !== undefined) reply.header("content-length", length);
   return reply
     .header("content-type", file.mimeType)
     .header("content-disposition", contentDisposition(disposition, file.fileName))

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import { createTestDatabase, testFileStore } from "../../../tests/helpers/test-db.ts";
 import { toHelsinkiDateString } from "../../domain/dates.ts";
 import type { Database } from "../db/client.ts";
 import { bikeRedemptions, leasingAgreements, notifications, redemptionOffers } from "../db/schema/index.ts";
@@ -27,7 +27,13 @@ function recording(): Messaging & { mails: OutgoingMail[] } {
 const errors: unknown[] = [];
 const log = { info: () => {}, error: (entry: unknown) => void errors.push(entry) };
 const run = (messaging = recording(), now = new Date()) =>
-  openLeaseEndOffers(database.db, { now, messaging, publicUrl: "https://pedaali.example", log });
+  openLeaseEndOffers(database.db, {
+    now,
+    messaging,
+    publicUrl: "https://pedaali.example",
+    files: testFileStore(),
+    log,
+  });
 
 const casesOf = (orderId: string) =>
   database.db.select().from(bikeRedemptions).where(eq(bikeRedemptions.orderId, orderId));

@@ -5,6 +5,7 @@ import { offerWindowEnd } from "../../domain/lease-end.ts";
 import type { Db } from "../db/client.ts";
 import { bikeRedemptions, leasingAgreements, orders } from "../db/schema/index.ts";
 import { write } from "../db/transaction.ts";
+import type { FileStore } from "../files/file-store.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { mailEmployee } from "../modules/redemptions/mails.ts";
 import { openLeaseEndCase } from "../modules/redemptions/open-case.ts";
@@ -30,6 +31,8 @@ export type LeaseEndOffersDeps = {
   now: Date;
   messaging: Messaging;
   publicUrl: string;
+  /** Where the offers' PDFs are stored. */
+  files: FileStore;
   log: Log;
 };
 
@@ -80,6 +83,7 @@ export async function openLeaseEndOffers(
       const id = await write(db, { actor: { userId: null }, now: deps.now }, (change) =>
         openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
           publicUrl: deps.publicUrl,
+          files: deps.files,
         }),
       );
       opened.push(id);

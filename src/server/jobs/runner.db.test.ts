@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import { createTestDatabase, testFileStore } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
 import { testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -9,7 +9,13 @@ import type { Messaging } from "../messaging/types.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
-import { createJobRunner, INACTIVITY_CRON, INACTIVITY_QUEUE } from "./runner.ts";
+import {
+  createJobRunner,
+  FILE_SWEEP_CRON,
+  FILE_SWEEP_QUEUE,
+  INACTIVITY_CRON,
+  INACTIVITY_QUEUE,
+} from "./runner.ts";
 
 /**
  * The job runner on the database the suite runs on: PGlite through pg-boss's db adapter, or (with
@@ -40,10 +46,15 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly, the monthly, the leasing sync and the lease-end job, runs them on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly, the monthly, the leasing sync, the lease-end job and the files' sweep, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
-      ctx: { config: testConfig({ inactivityDeactivationDays: 30 }), database, messaging: noMessaging },
+      ctx: {
+        config: testConfig({ inactivityDeactivationDays: 30 }),
+        database,
+        messaging: noMessaging,
+        files: testFileStore(),
+      },
       log,
       connectionString,
       pollingIntervalSeconds: 0.5,
@@ -57,6 +68,7 @@ describe("the job runner", () => {
       { name: LEASE_END_OFFERS_QUEUE, cron: LEASE_END_OFFERS_CRON, timezone: "Europe/Helsinki" },
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
+      { name: FILE_SWEEP_QUEUE, cron: FILE_SWEEP_CRON, timezone: "Europe/Helsinki" },
     ]);
 
     const idle = await database.db
@@ -86,15 +98,21 @@ describe("the job runner", () => {
     expect(await runNow(PAYROLL_REPORT_QUEUE)).toBe("completed");
     expect(await runNow(LEASING_SYNC_QUEUE)).toBe("completed");
     expect(await runNow(LEASE_END_OFFERS_QUEUE)).toBe("completed");
+    expect(await runNow(FILE_SWEEP_QUEUE)).toBe("completed");
 
     await runner.stop();
     expect(runner.boss()).toBeNull();
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the nightly job when the period is 0 (the monthly one, the sync and the lease-end job stay)", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly one, the sync, the lease-end job and the files' sweep stay)", async () => {
     const runner = createJobRunner({
-      ctx: { config: testConfig({ inactivityDeactivationDays: 0 }), database, messaging: noMessaging },
+      ctx: {
+        config: testConfig({ inactivityDeactivationDays: 0 }),
+        database,
+        messaging: noMessaging,
+        files: testFileStore(),
+      },
       log: recordingLog(),
       connectionString,
     });
@@ -103,6 +121,7 @@ describe("the job runner", () => {
       LEASE_END_OFFERS_QUEUE,
       LEASING_SYNC_QUEUE,
       PAYROLL_REPORT_QUEUE,
+      FILE_SWEEP_QUEUE,
     ]);
     await runner.stop();
   }, 20_000);
@@ -114,6 +133,7 @@ describe("the job runner", () => {
         config: testConfig({ databaseUrl: "postgres://nobody@127.0.0.1:1/none" }),
         database: { ...database, kind: "postgres" },
         messaging: noMessaging,
+        files: testFileStore(),
       },
       log,
     });
@@ -125,7 +145,12 @@ describe("the job runner", () => {
   it("runs with the app when buildApp is asked for jobs, and stops before the app closes", async () => {
     // On PostgreSQL the runner connects with the configured DATABASE_URL.
     const config = testConfig(connectionString ? { databaseUrl: connectionString } : {});
-    const app = await buildApp(config, { database, jobs: true, messaging: noMessaging });
+    const app = await buildApp(config, {
+      database,
+      jobs: true,
+      messaging: noMessaging,
+      files: testFileStore(),
+    });
     await app.ready();
     const scheduled = async () => {
       const result = await database.db.execute(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
+import { sweepBefore } from "../files/file-store.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
@@ -18,6 +19,9 @@ export const INACTIVITY_QUEUE = "deactivate-inactive-users";
 /** Every night at 03:30 Helsinki time. */
 export const INACTIVITY_CRON = "30 3 * * *";
 export const JOB_TIME_ZONE = "Europe/Helsinki";
+/** The bytes of deleted files (FileStore.sweep), every night at 04:15 Helsinki time. */
+export const FILE_SWEEP_QUEUE = "sweep-stored-files";
+export const FILE_SWEEP_CRON = "15 4 * * *";
 
 type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 
@@ -45,7 +49,7 @@ export function pgBossConnection(
 }
 
 export type JobRunnerDeps = {
-  ctx: Pick<AppContext, "config" | "database" | "messaging">;
+  ctx: Pick<AppContext, "config" | "database" | "messaging" | "files">;
   log: Log;
   /** Overrides config.databaseUrl (tests give their own database's URL). */
   connectionString?: string | null;
@@ -65,7 +69,7 @@ export type JobRunner = {
 };
 
 export function createJobRunner(deps: JobRunnerDeps): JobRunner {
-  const { config, database, messaging } = deps.ctx;
+  const { config, database, messaging, files } = deps.ctx;
   const log = deps.log;
   let boss: PgBoss | null = null;
   let starting: Promise<boolean> | null = null;
@@ -133,7 +137,24 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         LEASE_END_OFFERS_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () =>
-          openLeaseEndOffers(database.db, { now: new Date(), messaging, publicUrl: config.publicUrl, log }),
+          openLeaseEndOffers(database.db, {
+            now: new Date(),
+            messaging,
+            publicUrl: config.publicUrl,
+            files,
+            log,
+          }),
+      );
+      await instance.createQueue(FILE_SWEEP_QUEUE);
+      await instance.schedule(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        FILE_SWEEP_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => {
+          const removed = await files.sweep(database.db, sweepBefore(new Date()));
+          if (removed > 0) log.info({ removed }, "bytes of deleted files removed");
+          return { removed };
+        },
       );
       boss = instance;
       log.info({ inactivityDeactivationDays: days }, "job queue started");

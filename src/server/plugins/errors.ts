@@ -95,18 +95,23 @@ export function toErrorResponse(error: unknown): TErrorResponse {
 /** How long a client waits before trying again when the database is away, in seconds. */
 const RETRY_AFTER_SECONDS = 5;
 
+/** Answers an error in the API's shape, logged by what it is. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const body = toErrorResponse(error);
+  if (body.statusCode === 503) {
+    // An outage (the database, the virus scan), not a bug: one line without a stack, and the client
+    // is told when to try again.
+    const underneath = (error as Error).cause instanceof Error ? ((error as Error).cause as Error) : error;
+    request.log.warn({ code: body.code, cause: (underneath as Error).message }, "service unavailable");
+    reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+  } else if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
+  else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
+  // Error bodies depend on the request and the user: never cache them.
+  return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const body = toErrorResponse(error);
-    if (body.statusCode === 503) {
-      // An outage, not a bug: one line without a stack, and the client is told when to try again.
-      request.log.warn({ code: body.code, cause: (error as Error).message }, "database unavailable");
-      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
-    } else if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
-    else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
-    // Error bodies depend on the request and the user: never cache them.
-    return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
-  });
+  app.setErrorHandler(sendError);
 }
 
 /**

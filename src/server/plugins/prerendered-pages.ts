@@ -15,14 +15,12 @@ import { ORIGIN_PLACEHOLDER, robotsTxt, sitemapXml } from "../../domain/public-p
 /** Where the build puts the pages, inside the web build; never served as files (see spa.ts). */
 export const PRERENDERED_DIR = "prerendered";
 
-type Manifest = { pages: Record<string, string>; scriptHashes: string[] };
+type Manifest = { pages: Record<string, string> };
 type Encoding = "br" | "gzip";
 
 type Page = { html: Buffer; etag: string; compressed: Map<Encoding, Promise<Buffer>> };
 
 export type PrerenderedPages = {
-  /** The sha256 sources of the pages' inline head scripts (color scheme, stored answers), for the CSP. */
-  scriptHashes: readonly string[];
   /** Sends the page of `path`; null when there is none (the caller answers with the shell). */
   send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | Promise<void> | null;
 };
@@ -60,7 +58,7 @@ export function loadPrerenderedPages(webDistDir: string, publicUrl: string): Pre
   const manifestFile = join(dir, "manifest.json");
   const manifest: Manifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, "utf8"))
-    : { pages: {}, scriptHashes: [] };
+    : { pages: {} };
   const pages = new Map<string, Page>();
   for (const [path, file] of Object.entries(manifest.pages)) {
     const html = Buffer.from(readFileSync(join(dir, file), "utf8").replaceAll(ORIGIN_PLACEHOLDER, publicUrl));
@@ -95,7 +93,7 @@ export function loadPrerenderedPages(webDistDir: string, publicUrl: string): Pre
     });
   }
 
-  return { scriptHashes: manifest.scriptHashes, send };
+  return { send };
 }
 
 /** robots.txt and sitemap.xml for PUBLIC_URL (DESIGN.md §4), from the route table. */

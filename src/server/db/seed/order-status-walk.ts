@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { applyLeasingDecision, decisionActor } from "../../jobs/leasing-sync.ts";
 import { matchPurchaseInvoice } from "../../modules/invoices/match-purchase-invoice.ts";
 import type { InvoiceClerk } from "../../modules/invoices/queries.ts";
@@ -41,6 +42,7 @@ import {
 export type Person = { id: string; userId: string; companyId: string; name: string };
 export type SeedCtx = {
   now: Date;
+  files: FileStore;
   helpdesk: { id: string; roleNames: RoleName[]; scope: { kind: "all" } };
   employerAdmin: Map<string, { userId: string; roleNames: RoleName[] }>;
   stores: Map<string, string>;
@@ -106,7 +108,7 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   if (reached("sign")) {
     const agreement = await agreementOf(tx, orderId, true);
     if (agreement) {
-      await signAgreement(by(employee, new Date(at("sign").getTime() + 25 * MINUTE_MS)), {
+      await signAgreement(by(employee, new Date(at("sign").getTime() + 25 * MINUTE_MS)), c.files, {
         order: await locked(),
         agreement,
         signerName: person.name,

@@ -4,6 +4,7 @@ import type { TPackageItemInput } from "../../../contract/store-links.ts";
 import { formatHelsinkiDate, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { formatCents } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { readUpload } from "../../files/uploads.ts";
 import { notifyOrderEvent } from "../../modules/notifications/order-events.ts";
 import { completeCancellation } from "../../modules/order-cancellations/complete-cancellation.ts";
@@ -86,7 +87,7 @@ const WAITING_REASON =
 
 type Person = { employmentId: string; userId: string; companyId: string; name: string };
 
-export async function seedCancellationsDemo(db: Db, now: Date): Promise<void> {
+export async function seedCancellationsDemo(db: Db, files: FileStore, now: Date): Promise<void> {
   const [company] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -106,6 +107,7 @@ export async function seedCancellationsDemo(db: Db, now: Date): Promise<void> {
     await inTransaction(db, (tx) =>
       refundedOrder(tx, person, {
         now,
+        files,
         helpdeskId: helpdesk.id,
         employer,
         storeId: store?.id ?? null,
@@ -183,6 +185,7 @@ async function employerAdminOf(db: Db, companyId: string) {
 
 type StoryCtx = {
   now: Date;
+  files: FileStore;
   helpdeskId: string;
   employer: { userId: string; roleNames: RoleName[] } | null;
   storeId: string | null;
@@ -225,7 +228,7 @@ async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void>
   await acceptPackage(by(employee, day(3)), await locked(), story.leaseMonths);
   const agreement = await agreementOf(tx, orderId, true);
   if (!agreement) return;
-  await signAgreement(by(employee, day(3, 40)), {
+  await signAgreement(by(employee, day(3, 40)), c.files, {
     order: await locked(),
     agreement,
     signerName: person.name,
@@ -251,7 +254,7 @@ async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void>
   const helpdesk = { userId: c.helpdeskId, roleNames: ["INTERNAL_ADMIN"] as RoleName[] };
   const amountCents = signed.userPaymentCents;
   const receipt = await refundReceiptPdf({ orderNumber, name: person.name, amountCents, paidOn: refundedAt });
-  await addRefundReceipt(by(helpdesk, new Date(refundedAt.getTime() - 30 * MINUTE_MS)), {
+  await addRefundReceipt(by(helpdesk, new Date(refundedAt.getTime() - 30 * MINUTE_MS)), c.files, {
     orderCancellationId,
     upload: readUpload(receipt, `hyvitys-tilaus-${orderNumber}.pdf`),
     amountCents,

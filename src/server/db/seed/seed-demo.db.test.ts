@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../tests/helpers/test-db.ts";
+import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
@@ -35,7 +35,7 @@ import { seedDemoIfEmpty, seedReferenceData } from "./seed-demo.ts";
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  expect(await seedDemoIfEmpty(database.db)).toEqual({ seeded: true });
+  expect(await seedDemoIfEmpty(database.db, testFileStore())).toEqual({ seeded: true });
 });
 afterAll(() => database.close());
 
@@ -188,7 +188,7 @@ describe("the demo data", () => {
 
   it("leaves a database that already has users alone", async () => {
     const before = await database.db.select({ n: count() }).from(users);
-    expect(await seedDemoIfEmpty(database.db)).toEqual({ seeded: false });
+    expect(await seedDemoIfEmpty(database.db, testFileStore())).toEqual({ seeded: false });
     expect(await database.db.select({ n: count() }).from(users)).toEqual(before);
   });
 });

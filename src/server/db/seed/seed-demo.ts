@@ -1,6 +1,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
 import { REGISTRATION_LINK_DAYS } from "../../modules/registration/links.ts";
@@ -89,14 +90,14 @@ export type SeedResult = { seeded: boolean };
  * Seeds the demo data into a database that has no users yet, in one transaction; a database with users
  * is left alone, so a restart never duplicates or overwrites anything.
  */
-export async function seedDemoIfEmpty(db: Db): Promise<SeedResult> {
+export async function seedDemoIfEmpty(db: Db, files: FileStore): Promise<SeedResult> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { seeded: false };
   // One hash for every demo user: argon2 is slow on purpose, and they share the password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await inTransaction(db, async (tx) => {
     await seedReferenceData(tx);
-    await seedDemoData(tx, passwordHash);
+    await seedDemoData(tx, passwordHash, files);
   });
   return { seeded: true };
 }
@@ -105,8 +106,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedResult> {
  * The demo seed of `npm start` and `npm run seed:demo` (outside production): seeds an empty database,
  * and on one that already has users puts back what trying the demo uses up (resetDemoFixtures).
  */
-export async function seedDemo(db: Db): Promise<SeedResult> {
-  const result = await seedDemoIfEmpty(db);
+export async function seedDemo(db: Db, files: FileStore): Promise<SeedResult> {
+  const result = await seedDemoIfEmpty(db, files);
   if (!result.seeded) await resetDemoFixtures(db);
   return result;
 }
@@ -184,7 +185,7 @@ async function insertDemoJoinLink(db: Db, companyId: string, createdByUserId: st
   });
 }
 
-async function seedDemoData(db: Tx, passwordHash: string): Promise<void> {
+async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Promise<void> {
   await db.insert(vatRates).values([...DEMO_VAT_RATES]);
 
   const leasing = await db
@@ -307,6 +308,6 @@ async function seedDemoData(db: Tx, passwordHash: string): Promise<void> {
   const now = new Date();
   await seedAdminDemo(db, passwordHash, now);
   await seedEmployerDemo(db, passwordHash, now);
-  await seedOrderStatusesDemo(db, now);
-  await seedAfterSalesDemo(db, now);
+  await seedOrderStatusesDemo(db, files, now);
+  await seedAfterSalesDemo(db, files, now);
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
-import { createTestDatabase } from "../../../../tests/helpers/test-db.ts";
+import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { isValidEmail } from "../../../domain/validation/email.ts";
 import { currentPeriod, markedReport } from "../../modules/reporting/payroll.ts";
 import type { Database } from "../client.ts";
@@ -30,7 +30,7 @@ const NOW = new Date();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db);
+  await seedDemoIfEmpty(database.db, testFileStore());
   ids = {
     demo: await companyIdByName(database.db, "Demo Oy"),
     logistics: await companyIdByName(database.db, "Demo Logistiikka Oy"),

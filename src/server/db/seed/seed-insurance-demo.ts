@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { InsuranceClaimStep } from "../../../domain/insurance-claims.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { readUpload } from "../../files/uploads.ts";
 import { addClaimFile } from "../../modules/insurance-claims/add-file.ts";
 import type { ClaimActor } from "../../modules/insurance-claims/claim-facts.ts";
@@ -44,7 +45,7 @@ async function bikeOf(db: Db, email: string) {
   return row ?? null;
 }
 
-export async function seedInsuranceDemo(db: Db, now: Date): Promise<void> {
+export async function seedInsuranceDemo(db: Db, files: FileStore, now: Date): Promise<void> {
   // One after another: the demo is seeded in one transaction, whose one connection takes one query at a
   // time (node-postgres warns of queries sent together and will refuse them).
   const theft = await bikeOf(db, THEFT_EMPLOYEE);
@@ -72,7 +73,7 @@ export async function seedInsuranceDemo(db: Db, now: Date): Promise<void> {
       }),
     );
     await write(db, { actor: employee, now: at(2, -0.9) }, (change) =>
-      addClaimFile(change, claimId, readUpload(RACK_PHOTO, "pyöräparkki.png")),
+      addClaimFile(change, files, claimId, readUpload(RACK_PHOTO, "pyöräparkki.png")),
     );
   }
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { RoleName } from "../../../domain/roles.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { moveOrder } from "../../modules/orders/lifecycle.ts";
 import { storeSignedAgreement } from "../../modules/orders/sign-agreement.ts";
 import type { Db } from "../client.ts";
@@ -43,7 +44,7 @@ import { DAY_MS, LIGHT_LOCK, type Line, ONLINE, PACKAGES, USER_AGENTS, WALKS } f
  * for the orders signed but not leasing yet and for each company's newest leases.
  */
 
-export async function seedOrderStatusesDemo(db: Db, now = new Date()): Promise<void> {
+export async function seedOrderStatusesDemo(db: Db, files: FileStore, now = new Date()): Promise<void> {
   const companyRows = await db.select({ id: companies.id, name: companies.name }).from(companies);
   const companyOf = (key: DemoCompanyKey) => companyRows.find((c) => c.name === DEMO_COMPANIES[key].name)?.id;
   const [helpdesk] = await db
@@ -73,6 +74,7 @@ export async function seedOrderStatusesDemo(db: Db, now = new Date()): Promise<v
   }
   const c: SeedCtx = {
     now,
+    files,
     helpdesk: { id: helpdesk.id, roleNames: ["INTERNAL_ADMIN"], scope: { kind: "all" } },
     employerAdmin,
     stores: new Map(storeRows.map((s) => [s.name, s.id])),
@@ -94,7 +96,7 @@ export async function seedOrderStatusesDemo(db: Db, now = new Date()): Promise<v
     const person = next(o.company);
     if (person) await importOnlineOrder(db, c, person, online, o);
   }
-  await lightPass(db);
+  await lightPass(db, files);
 }
 
 /** Accepted employees of the demo companies in employment and with no order at all, oldest first. */
@@ -242,10 +244,10 @@ const SIGNED_LEASES_PER_COMPANY = 2;
 /**
  * What the other demo seeds' orders lack, lightly: package lines for a priced order without any (a bike
  * and a lock summing to its total), and a signed document with its evidence for every signed order not
- * leasing yet and for each company's newest leases (rendering every old lease's PDF would slow each
- * test's seeding for nothing a screen shows).
+ * leasing yet, every lease whose agreement records its signature, and each company's newest leases
+ * (rendering every other old lease's PDF would slow each test's seeding for nothing a screen shows).
  */
-async function lightPass(db: Db): Promise<void> {
+async function lightPass(db: Db, files: FileStore): Promise<void> {
   const bare = await db
     .select({ id: orders.id, total: orders.totalPriceCents, createdAt: orders.createdAt })
     .from(orders)
@@ -285,7 +287,7 @@ async function lightPass(db: Db): Promise<void> {
     .leftJoin(systemUsers, eq(systemUsers.userId, beneficiaryEmployees.userId))
     .where(
       and(
-        eq(leasingAgreements.status, "SIGNED"),
+        or(eq(leasingAgreements.status, "SIGNED"), isNotNull(leasingAgreements.signedAt)),
         isNull(leasingAgreements.fileId),
         notExists(
           db
@@ -298,10 +300,12 @@ async function lightPass(db: Db): Promise<void> {
     .orderBy(asc(orders.createdAt), asc(orders.id));
   for (const [i, row] of unsigned.entries()) {
     const leasing = row.order.orderStatus === "ACTIVE_LEASING";
-    if (leasing && row.rank > SIGNED_LEASES_PER_COMPANY) continue;
+    // A lease whose agreement says when it was signed gets its evidence whatever its age: a signed
+    // agreement without its PDF is what `npm run db:consistency` reports.
+    if (leasing && row.rank > SIGNED_LEASES_PER_COMPANY && !row.agreement.signedAt) continue;
     const signedAt = row.agreement.signedAt ?? new Date(row.order.createdAt.getTime() + 3 * DAY_MS);
     await write(db, { actor: { userId: row.userId }, now: signedAt }, (change) =>
-      storeSignedAgreement(change, {
+      storeSignedAgreement(change, files, {
         order: row.order,
         agreement: row.agreement,
         signerName: personName(row.firstName, row.lastName, row.email),
@@ -311,5 +315,12 @@ async function lightPass(db: Db): Promise<void> {
         },
       }),
     );
+    // The leasing company accepted it after the signature: storing the evidence does not undo that.
+    if (row.agreement.status !== "SIGNED") {
+      await db
+        .update(leasingAgreements)
+        .set({ status: row.agreement.status })
+        .where(eq(leasingAgreements.id, row.agreement.id));
+    }
   }
 }

@@ -6,6 +6,7 @@ import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.t
 import { personName } from "../../../domain/person-name.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import { addDays } from "../../../domain/user-payments.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { applyLeasingDecision, decisionActor } from "../../jobs/leasing-sync.ts";
 import { matchPurchaseInvoice } from "../../modules/invoices/match-purchase-invoice.ts";
 import type { InvoiceClerk } from "../../modules/invoices/queries.ts";
@@ -21,7 +22,6 @@ import { agreementOf } from "../../modules/orders/queries.ts";
 import { submitToLeasingCompany } from "../../modules/orders/send-to-leasing-company.ts";
 import { signAgreement } from "../../modules/orders/sign-agreement.ts";
 import { startLease } from "../../modules/orders/start-lease.ts";
-import type { OfferLinks } from "../../modules/redemptions/add-offer.ts";
 import { chooseLeaseEnd } from "../../modules/redemptions/choose.ts";
 import { completeLeaseEndCase } from "../../modules/redemptions/complete.ts";
 import { sendLeasingCompanyInvoice } from "../../modules/redemptions/invoice.ts";
@@ -69,7 +69,8 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const EMPLOYEE_ROLES: RoleName[] = ["BIKE_BENEFICIARY"];
 /** The offer PDF's link to /mybike: the product's address (the seed knows no PUBLIC_URL). */
-const LINKS: OfferLinks = { publicUrl: "https://pedaali.fi" };
+/** The demo's offers link to the product's address. */
+const PUBLIC_URL = "https://pedaali.fi";
 
 type Line = TPackageItemInput;
 const line = (itemType: Line["itemType"], name: string, euros: number, extra: Partial<Line> = {}): Line => ({
@@ -127,6 +128,7 @@ const PACKAGES: Record<string, Line[]> = {
 type Person = { employmentId: string; userId: string; companyId: string; name: string };
 type Ctx = {
   db: Db;
+  files: FileStore;
   helpdesk: { id: string; roleNames: RoleName[]; scope: { kind: "all" } };
   employerAdmin: { userId: string; roleNames: RoleName[] } | null;
   storeId: string | null;
@@ -136,7 +138,7 @@ const at = (date: string, hour: number) => new Date(`${date}T${String(hour).padS
 /** The earlier of two times: a step planned after the seed's clock happens just before it instead. */
 const notAfter = (time: Date, latest: Date) => (time < latest ? time : latest);
 
-export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
+export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): Promise<void> {
   const [demoOy] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -167,6 +169,7 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
     .limit(1);
   const c: Ctx = {
     db,
+    files,
     helpdesk: { id: helpdesk.id, roleNames: ["INTERNAL_ADMIN"], scope: { kind: "all" } },
     employerAdmin: admin ? { userId: admin.userId, roleNames: ["EMPLOYER_ADMIN"] } : null,
     storeId: store?.id ?? null,
@@ -182,7 +185,10 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
     const end = lastDayOf(addMonths(periodOf(addDays(today, 3)), 1));
     const lease = await walkLease(c, iida, NEAR_END_EMPLOYEE, 24, end, 11);
     await write(db, { actor: system, now: new Date(now.getTime() - 3 * HOUR_MS) }, (change) =>
-      openLeaseEndCase(change, { orderId: lease, reason: "LEASE_TERM_ENDS" }, "SYSTEM", LINKS),
+      openLeaseEndCase(change, { orderId: lease, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+        publicUrl: PUBLIC_URL,
+        files: c.files,
+      }),
     );
   }
 
@@ -191,7 +197,10 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
   if (juho) {
     const orderId = await walkLease(c, juho, REDEEMED_EMPLOYEE, 24, lastMonthEnd, 12);
     const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
-      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", LINKS),
+      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+        publicUrl: PUBLIC_URL,
+        files: c.files,
+      }),
     );
     const chooser = { userId: juho.userId, helpdesk: false };
     await write(db, { actor: chooser, now: at(addDays(lastMonthEnd, -40), 17) }, (change) =>
@@ -249,7 +258,7 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
           note: "Työsuhde päättyy tuotannollisista syistä; työnantaja maksaa mahdollisen palautuksen.",
         },
         "EMPLOYER",
-        LINKS,
+        { publicUrl: PUBLIC_URL, files: c.files },
       ),
     );
   }
@@ -259,7 +268,10 @@ export async function seedRedemptionsDemo(db: Db, now: Date): Promise<void> {
   if (elias) {
     const orderId = await walkLease(c, elias, RETURNED_EMPLOYEE, 24, lastMonthEnd, 14);
     const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
-      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", LINKS),
+      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+        publicUrl: PUBLIC_URL,
+        files: c.files,
+      }),
     );
     const chooser = { userId: elias.userId, helpdesk: false };
     await write(db, { actor: chooser, now: at(addDays(lastMonthEnd, -35), 8) }, (change) =>
@@ -351,7 +363,7 @@ async function walkLease(
     await acceptPackage(by(employee, day(3)), await locked(), months);
     const draft = await agreementOf(tx, orderId, true);
     if (draft) {
-      await signAgreement(by(employee, day(3, 25)), {
+      await signAgreement(by(employee, day(3, 25)), c.files, {
         order: await locked(),
         agreement: draft,
         signerName: person.name,

@@ -4,7 +4,7 @@ import { isClaimOpen, MAX_CLAIM_FILES } from "../../../domain/insurance-claims.t
 import { recordEvent } from "../../db/event-log.ts";
 import { insuranceClaimFiles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import type { ReceivedUpload } from "../../files/uploads.ts";
 import { type ClaimActor, lockClaim, onClaim } from "./claim-facts.ts";
 import { claimFilesFull, insuranceClaimClosed } from "./errors.ts";
@@ -15,6 +15,7 @@ import { claimFilesFull, insuranceClaimClosed } from "./errors.ts";
  */
 export async function addClaimFile(
   ctx: WriteContext<ClaimActor>,
+  files: FileStore,
   id: string,
   upload: ReceivedUpload,
 ): Promise<TInsuranceClaimFile> {
@@ -26,7 +27,7 @@ export async function addClaimFile(
     .from(insuranceClaimFiles)
     .where(eq(insuranceClaimFiles.insuranceClaimId, id));
   if ((held?.value ?? 0) >= MAX_CLAIM_FILES) throw claimFilesFull(MAX_CLAIM_FILES);
-  const stored = await databaseFileStore(tx).put({
+  const stored = await files.put(tx, {
     fileName: upload.fileName,
     mimeType: upload.mimeType,
     content: upload.content,

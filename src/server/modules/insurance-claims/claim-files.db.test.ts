@@ -1,21 +1,30 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import {
   elevenMegabytes,
   justOverLimit,
   RENAMED_EXE,
   realPdf,
+  SAMPLE_HEIC,
   SAMPLE_PNG,
 } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zInsuranceClaim, zInsuranceClaimFile } from "../../../contract/insurance-claims.ts";
+import { buildApp } from "../../app.ts";
+import { testConfig } from "../../config.ts";
 import { files, insuranceClaimFiles } from "../../db/schema/index.ts";
+import { memoryBlobStore } from "../../files/blob-store.ts";
+import { createFileStore } from "../../files/file-store.ts";
+import type { ScanVerdict } from "../../files/virus-scan.ts";
 import { bikeInUse, EMPLOYEE, EMPLOYER, employmentOf, HELPDESK, MISSING, OTHER_TENANT } from "./test-kit.ts";
 
 /** An insurance claim's photos and documents (ADR 009, "Uploads"): uploads checked by their bytes. */
 
-const t = setupTestApp({}, { demoData: true });
+/** The app's secret, shared with the second app below so a session works on both. */
+const JWT_SECRET = "claim-files-test-secret-of-at-least-32-characters";
+const t = setupTestApp({ jwtSecret: JWT_SECRET }, { demoData: true });
 const { as, call } = apiCaller(t);
 
 const COLLEAGUE = "juho.nieminen@demo.test";
@@ -102,6 +111,31 @@ describe("POST /api/insurance-claims/{id}/files", () => {
     expect(row?.companyId).toBe(employee.companyId);
   });
 
+  it("takes a phone's HEIC photo as it is and sends it back as a download, streamed with its length", async () => {
+    const claimId = await newClaim();
+    const res = await upload(claimId, EMPLOYEE, SAMPLE_HEIC, "IMG_4211.HEIC");
+    expect(res.statusCode, res.body).toBe(201);
+    const ref = zInsuranceClaimFile.parse(res.json());
+    expect(ref).toMatchObject({
+      fileName: "IMG_4211.heic",
+      mimeType: "image/heic",
+      sizeBytes: SAMPLE_HEIC.length,
+    });
+
+    const back = await call("GET", `/api/insurance-claims/${claimId}/files/${ref.id}`, EMPLOYEE);
+    expect(back.statusCode).toBe(200);
+    expect(back.headers["content-type"]).toBe("image/heic");
+    // Most browsers cannot show HEIC: it is saved, never opened in our origin.
+    expect(back.headers["content-disposition"]).toBe(
+      `attachment; filename="IMG_4211.heic"; filename*=UTF-8''IMG_4211.heic`,
+    );
+    expect(back.headers["content-length"]).toBe(String(SAMPLE_HEIC.length));
+    expect(back.rawPayload.equals(SAMPLE_HEIC)).toBe(true);
+    const png = zInsuranceClaimFile.parse((await upload(claimId, EMPLOYEE, SAMPLE_PNG, "runko.png")).json());
+    const shown = await call("GET", `/api/insurance-claims/${claimId}/files/${png.id}`, EMPLOYEE);
+    expect(shown.headers["content-disposition"]).toMatch(/^inline; filename="runko.png"/);
+  });
+
   it("refuses a renamed executable, 11 MB, one byte over the limit and an empty body, storing nothing", async () => {
     const claimId = await newClaim();
     const before = await stored();
@@ -171,5 +205,51 @@ describe("GET /api/insurance-claims/{id}/files/{fileId}", () => {
     const res = await call("DELETE", `/api/insurance-claims/delete/${claimId}`, EMPLOYEE);
     expect(res.statusCode, res.body).toBe(200);
     expect(await t.database.db.$count(files, eq(files.id, link?.fileId as string))).toBe(0);
+  });
+});
+
+describe("uploads with the virus scan on (CLAMAV_HOST)", () => {
+  // The scanner's own talk with ClamAV is tested against a real daemon in virus-scan.test.ts; here
+  // the app around it: what an infected file and an unreachable scanner do to an upload.
+  let verdict: () => Promise<ScanVerdict> = async () => ({ infected: false });
+  let scanned: FastifyInstance;
+
+  beforeAll(async () => {
+    const scanner = { scan: () => verdict() };
+    scanned = await buildApp(testConfig({ jwtSecret: JWT_SECRET }), {
+      database: t.database,
+      files: createFileStore(memoryBlobStore(), scanner),
+    });
+    await scanned.ready();
+  });
+  afterAll(() => scanned?.close());
+
+  async function scannedUpload(claimId: string, content: Buffer) {
+    const session = await as(EMPLOYEE);
+    return scanned.inject({
+      method: "POST",
+      url: `/api/insurance-claims/${claimId}/files?fileName=kuva.png`,
+      headers: { ...session.headers(), "content-type": "application/octet-stream" },
+      payload: content,
+    });
+  }
+
+  it("stores a clean file, refuses an infected one with its signature, and answers 503 when the scan cannot be had", async () => {
+    const claimId = await newClaim();
+    expect((await scannedUpload(claimId, SAMPLE_PNG)).statusCode).toBe(201);
+    const before = await stored();
+
+    verdict = async () => ({ infected: true, signature: "Eicar-Test-Signature" });
+    const infected = expectError(await scannedUpload(claimId, SAMPLE_PNG), 400, "FILE_INFECTED");
+    expect(infected.message).toBe("The file contains malware (Eicar-Test-Signature) and was not stored");
+    expect(infected.details).toEqual([{ field: "body", message: infected.message }]);
+
+    verdict = async () => {
+      throw new Error("The virus scan is unavailable: ClamAV at 127.0.0.1:3310 could not be reached");
+    };
+    const down = await scannedUpload(claimId, SAMPLE_PNG);
+    expectError(down, 503, "SERVICE_UNAVAILABLE");
+    expect(down.body).not.toContain("127.0.0.1");
+    expect(await stored()).toEqual(before);
   });
 });

@@ -81,7 +81,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         tags,
         summary: "A photo or document of a claim (its bytes)",
         params: zInsuranceClaimFileParams,
-        response: { 200: z.string().describe("The file (a PDF, JPEG, PNG or WebP)"), ...withMissing },
+        response: { 200: z.string().describe("The file (a PDF, JPEG, PNG, WebP or HEIC)"), ...withMissing },
       },
     },
     async (request, reply) => {

@@ -12,8 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { insuranceClaimFiles } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
-import { readUpload } from "../../files/uploads.ts";
+import { receiveUpload } from "../../files/uploads.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { addClaimFile } from "./add-file.ts";
 import type { ClaimActor } from "./claim-facts.ts";
@@ -97,8 +96,8 @@ export function createInsuranceClaimsService(ctx: AppContext) {
 
     async addFile(user: CurrentUser, id: string, body: Buffer, fileName: string, now: Date) {
       const actor = await actorFor(user, id);
-      const upload = readUpload(body, fileName);
-      return write(db, { actor, now }, (change) => addClaimFile(change, id, upload));
+      const upload = await receiveUpload(ctx.files, body, fileName);
+      return write(db, { actor, now }, (change) => addClaimFile(change, ctx.files, id, upload));
     },
 
     /** The file's bytes, to whoever may read the claim. */
@@ -108,7 +107,7 @@ export function createInsuranceClaimsService(ctx: AppContext) {
         .select({ fileId: insuranceClaimFiles.fileId, fileName: insuranceClaimFiles.fileName })
         .from(insuranceClaimFiles)
         .where(and(eq(insuranceClaimFiles.id, fileId), eq(insuranceClaimFiles.insuranceClaimId, id)));
-      const stored = row ? await databaseFileStore(db).get(row.fileId) : null;
+      const stored = row ? await ctx.files.open(db, row.fileId) : null;
       if (!row || !stored) throw notFound("File");
       return { ...stored, fileName: row.fileName };
     },

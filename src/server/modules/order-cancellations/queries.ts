@@ -29,7 +29,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { databaseFileStore, type StoredFile } from "../../files/file-store.ts";
+import type { FileStore, OpenedFile } from "../../files/file-store.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, employeeRecordScope, isCompanyInScope } from "../auth/tenancy.ts";
 import { cancellationActions } from "./allowed-actions.ts";
@@ -335,7 +335,12 @@ export async function manageableRefundReceipt(db: Db, viewer: Viewer, refundUplo
 }
 
 /** A receipt's file, to whoever reads its cancellation. */
-export async function refundReceiptFile(db: Db, viewer: Viewer, refundUploadId: string): Promise<StoredFile> {
+export async function refundReceiptFile(
+  db: Db,
+  files: FileStore,
+  viewer: Viewer,
+  refundUploadId: string,
+): Promise<OpenedFile> {
   const [found] = await withJoins(
     db
       .select({ fileId: refundUploads.fileId })
@@ -343,7 +348,7 @@ export async function refundReceiptFile(db: Db, viewer: Viewer, refundUploadId: 
       .innerJoin(refundUploads, eq(refundUploads.orderCancellationId, oc.id))
       .$dynamic(),
   ).where(and(eq(refundUploads.id, refundUploadId), readable(viewer)));
-  const file = found ? await databaseFileStore(db).get(found.fileId) : null;
+  const file = found ? await files.open(db, found.fileId) : null;
   if (!file) throw notFound("Refund receipt");
   return file;
 }

@@ -3,7 +3,7 @@ import { recordEvent } from "../../db/event-log.ts";
 import { files, refundUploads } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import type { ReceivedUpload } from "../../files/uploads.ts";
 import { type CancellationActor, lockOpenCancellation } from "./cancel-order.ts";
 
@@ -14,12 +14,13 @@ export type StoredRefundUpload = typeof refundUploads.$inferSelect & { mimeType:
 /** A refund receipt (already checked by readUpload) stored with its file, while the cancellation is open. */
 export async function addRefundReceipt(
   ctx: WriteContext<CancellationActor>,
+  files: FileStore,
   input: { orderCancellationId: string; upload: ReceivedUpload; amountCents?: number | undefined },
 ): Promise<StoredRefundUpload> {
   const { tx, now } = ctx;
   const row = await lockOpenCancellation(tx, input.orderCancellationId);
   const { upload } = input;
-  const file = await databaseFileStore(tx).put({
+  const file = await files.put(tx, {
     fileName: upload.fileName,
     mimeType: upload.mimeType,
     content: upload.content,

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { readUpload } from "../../files/uploads.ts";
+import { receiveUpload } from "../../files/uploads.ts";
 import { mayWithdraw } from "./allowed-actions.ts";
 import type { CancellationActor } from "./cancel-order.ts";
 import { completeCancellation } from "./complete-cancellation.ts";
@@ -115,10 +115,10 @@ export function createOrderCancellationsService(ctx: AppContext) {
       body: Buffer,
       now = new Date(),
     ): Promise<TRefundUpload> {
-      const upload = readUpload(body, query.fileName);
+      const upload = await receiveUpload(ctx.files, body, query.fileName);
       await ensureManageable(db, viewer, query.orderCancellationId);
       const stored = await write(db, by(viewer, now), (w) =>
-        addRefundReceipt(w, {
+        addRefundReceipt(w, ctx.files, {
           orderCancellationId: query.orderCancellationId,
           upload,
           amountCents: query.amountCents,
@@ -138,6 +138,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
     },
 
     /** A receipt's file, to whoever reads its cancellation. */
-    file: (viewer: Viewer, refundUploadId: string) => refundReceiptFile(db, viewer, refundUploadId),
+    file: (viewer: Viewer, refundUploadId: string) =>
+      refundReceiptFile(db, ctx.files, viewer, refundUploadId),
   };
 }

@@ -4,6 +4,7 @@ import { zErrorResponse } from "../../../contract/errors.ts";
 import { orderAcceptanceApi as api } from "../../../contract/order-acceptance.ts";
 import { zOrderIdParams } from "../../../contract/orders.ts";
 import type { AppContext } from "../../context.ts";
+import { sendStoredFile } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
@@ -97,15 +98,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       },
     },
     async (request, reply) => {
-      const file = await signing.agreementPdf(currentUser(request), request.params.orderId);
-      return (
-        reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", `inline; filename="${file.fileName}"`)
-          .header("cache-control", "no-store")
-          // The typed reply knows the documented string; the body is the PDF's bytes.
-          .send(file.content as unknown as string)
-      );
+      return sendStoredFile(reply, await signing.agreementPdf(currentUser(request), request.params.orderId));
     },
   );
 

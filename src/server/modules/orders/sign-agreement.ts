@@ -3,7 +3,7 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { leasingAgreements, signedDocuments } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import { renderAgreementPdf } from "./agreement-pdf.ts";
 import { moveOrder, type OrderUser } from "./lifecycle.ts";
 import type { OrderRow } from "./order-rows.ts";
@@ -44,6 +44,7 @@ export async function confirmOrder(ctx: WriteContext<OrderUser>, orderId: string
  */
 export async function storeSignedAgreement(
   ctx: WriteContext<Pick<OrderUser, "userId">>,
+  files: FileStore,
   { order, agreement, signerName, meta }: Signing,
 ): Promise<SignedAgreement> {
   const { tx, now } = ctx;
@@ -53,7 +54,7 @@ export async function storeSignedAgreement(
     signature: { signerName, signedAt: now },
   });
   const pdf = Buffer.from(await renderAgreementPdf(input));
-  const stored = await databaseFileStore(tx).put({
+  const stored = await files.put(tx, {
     fileName: `leasingsopimus-${order.orderNumber}.pdf`,
     mimeType: "application/pdf",
     content: pdf,
@@ -93,10 +94,11 @@ export async function storeSignedAgreement(
  */
 export async function signAgreement(
   ctx: WriteContext<OrderUser>,
+  files: FileStore,
   signing: Signing,
 ): Promise<SignedAgreement> {
   const { order, agreement } = signing;
-  const signed = await storeSignedAgreement(ctx, signing);
+  const signed = await storeSignedAgreement(ctx, files, signing);
   await recordEvent(ctx, {
     type: "LEASING_AGREEMENT_SIGNED",
     entity: { type: "order", id: order.id },

@@ -5,6 +5,7 @@ import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { zAwaitingEmployer, zSigningCodeSent } from "../../../contract/order-acceptance.ts";
 import { type TOrderDetails, zOrderDetails } from "../../../contract/orders.ts";
 import { zSignedDocumentEnvelope, zSignedDocumentPage } from "../../../contract/signed-documents.ts";
@@ -134,7 +135,8 @@ describe("signing without the employer's approval", () => {
       .from(files)
       .where(eq(files.id, doc?.fileId as string));
     expect(file?.mimeType).toBe("application/pdf");
-    expect(sha256(file?.content as Buffer)).toBe(doc?.documentSha256);
+    const stored = await testFileStore().read(t.database.db, file?.id as string);
+    expect(sha256(stored?.content as Buffer)).toBe(doc?.documentSha256);
 
     const pdf = await call("GET", `/api/orders/${orderId}/agreement.pdf`, EMPLOYEE);
     expect(pdf.statusCode).toBe(200);

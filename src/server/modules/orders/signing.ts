@@ -11,7 +11,6 @@ import type { AppContext } from "../../context.ts";
 import { beneficiaryEmployees, orders, twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
 import { twoFactorCodeSms } from "../../messaging/account-mails.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
@@ -164,15 +163,12 @@ export function createSigningService(ctx: AppContext) {
             ),
           );
 
-        await signAgreement(
-          { tx, actor: asOrderUser(user), now },
-          {
-            order,
-            agreement,
-            signerName: personName(user.firstName, user.lastName, user.email),
-            meta,
-          },
-        );
+        await signAgreement({ tx, actor: asOrderUser(user), now }, ctx.files, {
+          order,
+          agreement,
+          signerName: personName(user.firstName, user.lastName, user.email),
+          meta,
+        });
         return order.companyId;
       });
       if (result instanceof AppError) throw result;
@@ -202,12 +198,12 @@ export function createSigningService(ctx: AppContext) {
       if (!agreement) throw notFound("Leasing agreement");
       const fileName = `leasingsopimus-${row.orderNumber}.pdf`;
       if (agreement.fileId) {
-        const file = await databaseFileStore(db).get(agreement.fileId);
-        if (file) return { fileName: file.fileName, content: file.content, signed: true };
+        const file = await ctx.files.open(db, agreement.fileId);
+        if (file) return file;
       }
       const input = await agreementPdfInput(db, orderId, agreement, { date: now, signature: null });
       const content = Buffer.from(await renderAgreementPdf(input));
-      return { fileName: `luonnos-${fileName}`, content, signed: false };
+      return { fileName: `luonnos-${fileName}`, mimeType: "application/pdf", content };
     },
 
     /**

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { recordEvent } from "../../db/event-log.ts";
 import { orderItems, redemptionOffers } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
+import type { FileStore } from "../../files/file-store.ts";
 import type { ReceivedUpload } from "../../files/uploads.ts";
 import { noActiveLease } from "../leasing/errors.ts";
 import {
@@ -23,17 +23,19 @@ import { renderRedemptionOfferPdf } from "./offer-pdf.ts";
  * BIKE_REDEMPTION_OFFER_ADDED event on the case, in the caller's transaction.
  */
 
-/** The offer PDF's link to where the employee chooses. */
-export type OfferLinks = { publicUrl: string };
+/** Where a generated offer goes: the address its PDF links to (where the employee chooses) and the
+ * FileStore that keeps it. */
+export type OfferOutput = { publicUrl: string; files: FileStore };
 
 async function storeOffer(
   ctx: WriteContext,
+  files: FileStore,
   facts: CaseFacts,
   file: { fileName: string; mimeType: string; content: Buffer },
   generated: boolean,
 ): Promise<string> {
   const { tx, actor, now } = ctx;
-  const stored = await databaseFileStore(tx).put({
+  const stored = await files.put(tx, {
     ...file,
     companyId: facts.redemption.companyId,
     uploadedByUserId: actor.userId,
@@ -60,14 +62,14 @@ async function storeOffer(
 }
 
 /** Makes the offer PDF from the case as it stands and stores it as a new offer; answers its id. */
-export async function addGeneratedOffer(ctx: WriteContext, caseId: string, links: OfferLinks) {
+export async function addGeneratedOffer(ctx: WriteContext, caseId: string, output: OfferOutput) {
   const facts = await lockedCase(ctx.tx, caseId);
   ensureOpen(facts);
-  return storeGeneratedOffer(ctx, facts, links);
+  return storeGeneratedOffer(ctx, facts, output);
 }
 
 /** The offer PDF of a case just read (opening it reads it once); answers the offer's id. */
-export async function storeGeneratedOffer(ctx: WriteContext, facts: CaseFacts, links: OfferLinks) {
+export async function storeGeneratedOffer(ctx: WriteContext, facts: CaseFacts, output: OfferOutput) {
   const { tx, now } = ctx;
   const { redemption, order, lease } = facts;
   if (!lease) throw noActiveLease("The order has no lease that has started");
@@ -93,16 +95,27 @@ export async function storeGeneratedOffer(ctx: WriteContext, facts: CaseFacts, l
     priceCents: redemption.redemptionPriceCents,
     decisionDeadline: redemption.decisionDeadline ?? lease.endDate,
     options: optionsOf(facts, await absenceFactsOf(tx, facts)),
-    choiceUrl: `${links.publicUrl}/mybike`,
+    choiceUrl: `${output.publicUrl}/mybike`,
     documentDate: now,
   });
   const fileName = `lunastustarjous-${order.orderNumber}-${todayOf(now)}.pdf`;
-  return storeOffer(ctx, facts, { fileName, mimeType: "application/pdf", content: Buffer.from(pdf) }, true);
+  return storeOffer(
+    ctx,
+    output.files,
+    facts,
+    { fileName, mimeType: "application/pdf", content: Buffer.from(pdf) },
+    true,
+  );
 }
 
 /** Stores an uploaded offer document (already checked: its type by its bytes, its size, its name). */
-export async function addUploadedOffer(ctx: WriteContext, caseId: string, upload: ReceivedUpload) {
+export async function addUploadedOffer(
+  ctx: WriteContext,
+  files: FileStore,
+  caseId: string,
+  upload: ReceivedUpload,
+) {
   const facts = await lockedCase(ctx.tx, caseId);
   ensureOpen(facts);
-  return storeOffer(ctx, facts, upload, false);
+  return storeOffer(ctx, files, facts, upload, false);
 }

@@ -24,7 +24,7 @@ import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { noActiveLease } from "../leasing/errors.ts";
 import { isOrderBikeInUse } from "../orders/after-sales.ts";
-import { type OfferLinks, storeGeneratedOffer } from "./add-offer.ts";
+import { type OfferOutput, storeGeneratedOffer } from "./add-offer.ts";
 import { loadCaseFacts, onCase, todayOf } from "./case-facts.ts";
 import { notifyEmployerAdmins } from "./employer-bell.ts";
 import { redemptionAlreadyOpen } from "./errors.ts";
@@ -57,7 +57,7 @@ export async function openLeaseEndCase(
   ctx: WriteContext,
   input: OpenLeaseEndCase,
   openedAs: OpenedAs,
-  links: OfferLinks,
+  output: OfferOutput,
 ): Promise<string> {
   const { tx, now } = ctx;
   const today = todayOf(now);
@@ -184,7 +184,7 @@ export async function openLeaseEndCase(
     },
   });
   const facts = await loadCaseFacts(tx, id);
-  await storeGeneratedOffer(ctx, facts, links);
+  await storeGeneratedOffer(ctx, facts, output);
   await notifyEmployerAdmins(tx, facts, { kind: "opened" });
   return id;
 }

@@ -4,6 +4,7 @@ import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName } from "../../../../tests/helpers/ids.ts";
 import { elevenMegabytes, RENAMED_EXE, realPdf, SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import {
   zBikeRedemptionDetails,
   zBikeRedemptionList,
@@ -836,6 +837,7 @@ describe("the whole term-end flow on the server", () => {
       now: new Date(),
       messaging: { sendMail: async (m) => void sent.push(m.to), sendSms: async () => {} },
       publicUrl: "https://pedaali.example",
+      files: testFileStore(),
       log: { info: () => {}, error: () => {} },
     });
     expect(result.opened).toBeGreaterThan(0);

@@ -100,7 +100,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         tags,
         summary: "A redemption offer's document (PDF or image)",
         params: zRedemptionOfferIdParams,
-        response: { 200: z.string().describe("The file (a PDF, JPEG, PNG or WebP)"), ...withMissing },
+        response: { 200: z.string().describe("The file (a PDF, JPEG, PNG, WebP or HEIC)"), ...withMissing },
       },
     },
     async (request, reply) =>

@@ -29,8 +29,8 @@ import type { AppContext } from "../../context.ts";
 import { beneficiaryEmployees, bikeRedemptions, orders, redemptionOffers } from "../../db/schema/index.ts";
 import { type Actor, write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
-import { databaseFileStore, type StoredFile } from "../../files/file-store.ts";
-import { readUpload } from "../../files/uploads.ts";
+import type { OpenedFile } from "../../files/file-store.ts";
+import { receiveUpload } from "../../files/uploads.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
 import { addGeneratedOffer, addUploadedOffer } from "./add-offer.ts";
@@ -71,6 +71,8 @@ export function createRedemptionsService(ctx: AppContext) {
   async function managed(user: CurrentUser, id: string) {
     return loadCaseFacts(db, id, companyScopeWhere(user, bikeRedemptions.companyId));
   }
+
+  const offerOutput = { publicUrl: ctx.config.publicUrl, files: ctx.files };
 
   const mailDeps = (log: MailLog) => ({
     db,
@@ -115,7 +117,7 @@ export function createRedemptionsService(ctx: AppContext) {
       if (!LEASE_END_OPENER_REASONS[as].includes(input.reason))
         throw forbidden("You may not open a lease-end case for this reason");
       const id = await write(db, { actor: actor(user), now }, (change) =>
-        openLeaseEndCase(change, input, as, { publicUrl: ctx.config.publicUrl }),
+        openLeaseEndCase(change, input, as, offerOutput),
       );
       await mailEmployee(mailDeps(log), id, "offer");
       return { message: BIKE_REDEMPTION_CREATED, bikeRedemption: await details(user, id, now) };
@@ -166,7 +168,7 @@ export function createRedemptionsService(ctx: AppContext) {
       await managed(user, id);
       const now = new Date();
       const offerId = await write(db, { actor: actor(user), now }, (change) =>
-        addGeneratedOffer(change, id, { publicUrl: ctx.config.publicUrl }),
+        addGeneratedOffer(change, id, offerOutput),
       );
       return { message: REDEMPTION_OFFER_CREATED, offer: await offerOf(db, offerId) };
     },
@@ -176,22 +178,22 @@ export function createRedemptionsService(ctx: AppContext) {
       query: TRedemptionOfferUploadQuery,
       body: Buffer,
     ): Promise<TRedemptionOfferSaved> {
-      const upload = readUpload(body, query.fileName);
+      const upload = await receiveUpload(ctx.files, body, query.fileName);
       await managed(user, query.bikeRedemptionId);
       const offerId = await write(db, { actor: actor(user) }, (change) =>
-        addUploadedOffer(change, query.bikeRedemptionId, upload),
+        addUploadedOffer(change, ctx.files, query.bikeRedemptionId, upload),
       );
       return { message: REDEMPTION_OFFER_UPLOADED, offer: await offerOf(db, offerId) };
     },
 
     /** An offer's file, for whoever may read its case. */
-    async offerFile(user: CurrentUser, offerId: string): Promise<StoredFile> {
+    async offerFile(user: CurrentUser, offerId: string): Promise<OpenedFile> {
       const [offer] = await db
         .select({ fileId: redemptionOffers.fileId })
         .from(redemptionOffers)
         .innerJoin(bikeRedemptions, eq(bikeRedemptions.id, redemptionOffers.bikeRedemptionId))
         .where(and(eq(redemptionOffers.id, offerId), caseScope(user, "orders.read")));
-      const file = offer ? await databaseFileStore(db).get(offer.fileId) : null;
+      const file = offer ? await ctx.files.open(db, offer.fileId) : null;
       if (!file) throw notFound("Redemption offer");
       return file;
     },

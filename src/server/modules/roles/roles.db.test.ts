@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import {
   zPermissionsPage,
   zRole,
@@ -503,6 +504,7 @@ describe("the event log of role changes and the last super admin", () => {
       config: testConfig(),
       database: t.database,
       counters: createCounters(t.database, null),
+      files: testFileStore(),
       messaging: {} as Messaging,
     });
     const refused = service.removeRole(actor, admin, superAdmin, { companyId: null });

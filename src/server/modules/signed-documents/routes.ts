@@ -3,6 +3,7 @@ import { z } from "zod";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { signedDocumentsApi as api, zSignedDocumentIdParams } from "../../../contract/signed-documents.ts";
 import type { AppContext } from "../../context.ts";
+import { sendStoredFile } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createSignedDocumentsService } from "./service.ts";
@@ -66,12 +67,7 @@ export const signedDocumentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       },
     },
     async (request, reply) => {
-      const file = await service.file(currentUser(request), request.params.id);
-      return reply
-        .header("content-type", file.mimeType)
-        .header("content-disposition", `inline; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.content as unknown as string);
+      return sendStoredFile(reply, await service.file(currentUser(request), request.params.id));
     },
   );
 };

@@ -22,7 +22,6 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import { databaseFileStore } from "../../files/file-store.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope, newestFirstPage } from "../auth/tenancy.ts";
 import { signedDocumentLocked } from "./errors.ts";
@@ -234,7 +233,7 @@ export function createSignedDocumentsService(ctx: AppContext) {
 
     async file(viewer: Viewer, id: string) {
       const row = await rowOf(viewer, id);
-      const file = row.doc.fileId ? await databaseFileStore(db).get(row.doc.fileId) : null;
+      const file = row.doc.fileId ? await ctx.files.open(db, row.doc.fileId) : null;
       if (!file) throw notFound("File");
       return file;
     },

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { zOrderDetails } from "../../../contract/orders.ts";
 import { zStoreDelivery, zStoreLinkIssued, zStorePackage } from "../../../contract/store-links.ts";
 import { testConfig } from "../../config.ts";
@@ -354,6 +355,7 @@ describe("the delivery link", () => {
       config,
       database: t.database,
       counters: createCounters(t.database, null),
+      files: testFileStore(),
       messaging: createMessaging({ config, db: t.database.db, log }),
     };
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import {
   zCreateSystemUserResponse,
   zSystemUserDetails,
@@ -695,6 +696,7 @@ describe("the last active super admin", () => {
       config: testConfig(),
       database: t.database,
       counters: createCounters(t.database, null),
+      files: testFileStore(),
       messaging: {} as Messaging,
     });
     await expect(service.setDeactivated(actor, admin, { deactivated: true })).rejects.toMatchObject({

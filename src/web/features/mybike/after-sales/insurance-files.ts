@@ -1,5 +1,5 @@
 import { MAX_CLAIM_FILES } from "../../../../domain/insurance-claims.ts";
-import { MAX_UPLOAD_BYTES, sniffUploadType, UPLOAD_MIME_TYPES } from "../../../../domain/uploads.ts";
+import { MAX_UPLOAD_BYTES, sniffUploadType, UPLOAD_ACCEPT } from "../../../../domain/uploads.ts";
 
 /**
  * The browser's check of a claim's photos before they are sent: the same rule as the
@@ -10,7 +10,7 @@ import { MAX_UPLOAD_BYTES, sniffUploadType, UPLOAD_MIME_TYPES } from "../../../.
 export type FileRefusal = "FILE_EMPTY" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED";
 
 /** What the file picker offers (the server decides by the content). */
-export const CLAIM_FILE_ACCEPT = UPLOAD_MIME_TYPES.join(",");
+export const CLAIM_FILE_ACCEPT = UPLOAD_ACCEPT;
 
 /** Why the file cannot be sent, or null when it may. */
 export async function checkClaimFile(file: Blob): Promise<FileRefusal | null> {

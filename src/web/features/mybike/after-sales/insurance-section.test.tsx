@@ -119,7 +119,7 @@ describe("reporting a theft or damage on /mybike", () => {
     const form = await openForm(user);
     await user.upload(fileInput(container), [renamedExe(), elevenMegabytes(), png()]);
     expect(
-      await within(form).findByText(/kuitti\.pdf ei ole kuva \(JPEG, PNG, WebP\) eikä PDF\./),
+      await within(form).findByText(/kuitti\.pdf ei ole kuva \(JPEG, PNG, WebP, HEIC\) eikä PDF\./),
     ).toBeInTheDocument();
     expect(within(form).getByText(/iso\.pdf on yli 10 Mt\./)).toBeInTheDocument();
 

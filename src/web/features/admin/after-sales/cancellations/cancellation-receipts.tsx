@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text } from
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseEuroInput } from "../../../../../domain/money.ts";
-import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { ListTable } from "../../../../components/list-table.tsx";
@@ -137,7 +137,7 @@ export function ReceiptsSection({
               <FileInput
                 label={t("adminCancellations.receipts.pick")}
                 description={t("adminCancellations.receipts.pickHelp")}
-                accept={UPLOAD_MIME_TYPES.join(",")}
+                accept={UPLOAD_ACCEPT}
                 value={file}
                 onChange={(picked) => {
                   setFile(picked);

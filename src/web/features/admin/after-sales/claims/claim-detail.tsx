@@ -2,7 +2,7 @@ import { Anchor, Button, FileInput, Group, Image, SimpleGrid, Stack, Text } from
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TInsuranceClaim } from "../../../../../contract/insurance-claims.ts";
-import { isImageType, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
+import { isImageType, UPLOAD_ACCEPT } from "../../../../../domain/uploads.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
@@ -228,7 +228,7 @@ function ClaimFiles({ claim }: { claim: TInsuranceClaim }) {
             <FileInput
               label={t("adminClaims.files.add")}
               description={t("adminClaims.files.hint")}
-              accept={UPLOAD_MIME_TYPES.join(",")}
+              accept={UPLOAD_ACCEPT}
               value={file}
               onChange={(next) => {
                 action.reset();

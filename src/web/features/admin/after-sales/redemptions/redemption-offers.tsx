@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, FileInput, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from "../../../../../domain/uploads.ts";
+import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
@@ -131,7 +131,7 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
             <FileInput
               label={t("adminRedemptions.offers.pick")}
               description={t("adminRedemptions.offers.pickHelp")}
-              accept={UPLOAD_MIME_TYPES.join(",")}
+              accept={UPLOAD_ACCEPT}
               value={file}
               onChange={(picked) => {
                 setFile(picked);
