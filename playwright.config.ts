@@ -1,5 +1,6 @@
+import { dirname } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_WORKERS, serverPort, serverUrl } from "./tests/e2e/servers.ts";
+import { E2E_WORKERS, serverLogFile, serverPort, serverUrl } from "./tests/e2e/servers.ts";
 
 /**
  * Debian's headless build of Chromium (package chromium-headless-shell), the kind Playwright itself
@@ -7,6 +8,8 @@ import { E2E_WORKERS, serverPort, serverUrl } from "./tests/e2e/servers.ts";
  * page as /usr/bin/chromium on a 2-core machine.
  */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+
+const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 // End-to-end journeys in Debian's headless Chromium (`apt-get install -y chromium-headless-shell`);
 // never `playwright install`.
@@ -28,6 +31,9 @@ export default defineConfig({
   // A lazy screen's first visit (its chunks, then its API calls, then React's render) takes several
   // seconds when two browsers and two servers share two cores; Playwright's default 5 s is too close.
   expect: { timeout: 10_000 },
+  // Reads the dev outbox while the journeys run and, after them, while the servers still run, checks
+  // that no password, token, code or identity code is in their logs; a finding fails the run.
+  globalSetup: "./tests/e2e/log-secrets-check.ts",
   use: {
     baseURL: serverUrl(0),
     // A failure's trace is kept on a developer's machine; CI prints each failure's page snapshot
@@ -48,8 +54,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
-    // A deprecation the server meets ends it, and the journey that met it fails.
-    command: "node --throw-deprecation dist/server/main.js",
+    // A deprecation the server meets ends it, and the journey that met it fails. Its log (standard
+    // output, which Playwright does not show) goes to a file for the check of secrets in the log.
+    command: `mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && exec node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}`,
     url: `${serverUrl(index)}/api/health-check`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -57,7 +64,8 @@ export default defineConfig({
       PORT: String(serverPort(index)),
       PGLITE_DIR: "memory://",
       DEMO_SEED: "1",
-      LOG_LEVEL: "warn",
+      // As in production: each request's line, where a secret in a URL would show.
+      LOG_LEVEL: "info",
       NODE_ENV: "development",
     },
   })),

@@ -24,8 +24,16 @@ import { endpoint } from "./endpoint.ts";
  * - GET /api/reporting/dashboard?companyId → `zReportingDashboard`.
  */
 
-/** A pay month, YYYY-MM (2000–2999). */
-export const zPeriod = z.string().refine(isPeriod, "A month as YYYY-MM");
+/**
+ * A pay month, YYYY-MM (2000–2999): the report looks 61 months back, which from a month of the years
+ * 0000–0007 would reach before year 0.
+ */
+export const zPeriod = z
+  .string()
+  .refine(
+    (value) => isPeriod(value) && value >= "2000-01" && value <= "2999-12",
+    "A month as YYYY-MM, from 2000-01 to 2999-12",
+  );
 
 export const zPayrollReportQuery = z.object({
   companyId: z.uuid(),

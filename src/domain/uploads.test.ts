@@ -61,7 +61,8 @@ describe("cleanFileName", () => {
     expect(cleanFileName("tiedosto", "image/webp")).toBe("tiedosto.webp");
   });
 
-  it("drops paths, control and reserved characters, bidi overrides and leading dots", () => {
+  it("drops paths, control and reserved characters, bidi overrides, invisible characters and leading dots", () => {
+    expect(cleanFileName("kui\u200btti\u200d\u2060\ufeff.pdf", "application/pdf")).toBe("kuitti.pdf");
     expect(cleanFileName("../../etc/passwd", "application/pdf")).toBe("passwd.pdf");
     expect(cleanFileName("C:\\Users\\x\\kuitti.pdf", "application/pdf")).toBe("kuitti.pdf");
     expect(cleanFileName('a\u0000b\r\nc<>:"|?*.pdf', "application/pdf")).toBe("abc.pdf");

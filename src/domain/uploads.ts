@@ -71,10 +71,12 @@ export function sniffUploadType(bytes: Uint8Array): UploadMimeType | null {
   return null;
 }
 
-// Control characters, the characters Windows forbids in names, and the Unicode bidi overrides that
-// make "kuitti‮fdp.exe" read as "kuittiexe.pdf".
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Control characters, the characters Windows forbids in names, the Unicode bidi overrides that
+// make "kuitti‮fdp.exe" read as "kuittiexe.pdf", and the invisible ones (zero-width spaces and joiners,
+// the word joiner, a byte order mark) that make two names look the same.
+const UNSAFE_CHARACTERS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 
 /**
  * A file name safe to store and to send back in a Content-Disposition header: the last path segment

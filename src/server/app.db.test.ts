@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -44,6 +45,30 @@ describe("the app skeleton", () => {
       expect(res.json()).toMatchObject({ statusCode: status, code: "BAD_REQUEST" });
       expect(res.body).not.toContain("aaaa");
       expect(res.body).not.toContain("%%");
+    }
+  });
+
+  it("answers bytes that are not HTTP in the error shape, and closes the connection", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const send = (bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ port, host: "127.0.0.1" }, () => socket.write(bytes));
+        let answer = "";
+        socket.on("data", (data) => {
+          answer += data.toString("utf8");
+        });
+        socket.on("close", () => resolve(answer));
+        socket.on("error", reject);
+      });
+    for (const bytes of [
+      "GARBAGE\r\n\r\n",
+      "POST /api/contact-forms HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    ]) {
+      const answer = await send(bytes);
+      expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+      const body = JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4));
+      expect(zErrorResponse.parse(body)).toMatchObject({ statusCode: 400, code: "BAD_REQUEST" });
     }
   });
 

@@ -49,7 +49,7 @@ import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
 import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
 import { registerAuth } from "./plugins/auth.ts";
-import { frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerGracefulStop } from "./plugins/graceful-stop.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
@@ -113,6 +113,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 
 /**
  * The browser tests run in as many workers as the machine has cores (E2E_WORKERS changes it), and
@@ -14,4 +15,13 @@ export function serverUrl(workerIndex: number): string {
 
 export function serverPort(workerIndex: number): number {
   return BASE_PORT + workerIndex;
+}
+
+/**
+ * Worker i's server writes its log here, at info as in production, for the check after the journeys
+ * that no password, token, code or identity code reaches the log (log-secrets-check.ts). Playwright
+ * empties test-results at the start of each run, before it starts the servers.
+ */
+export function serverLogFile(workerIndex: number): string {
+  return fileURLToPath(new URL(`../../test-results/server-${workerIndex}.log`, import.meta.url));
 }

@@ -80,11 +80,17 @@ export function createFileStore(blobs: BlobStore, scanner: VirusScanner | null =
     const [row] = await db.select({ content: files.content }).from(files).where(eq(files.id, id));
     return row?.content ?? null;
   };
-  const opened = async (db: Db, id: string, row: { inTable: boolean }): Promise<Readable | null> => {
+  const bytesOf = async (db: Db, id: string, row: { inTable: boolean }): Promise<Readable | null> => {
     if (!row.inTable) return blobs.open(id);
     const content = await tableContent(db, id);
-    if (!content) return null;
-    return Readable.from([content]);
+    return content ? Readable.from([content]) : null;
+  };
+  const open = async (db: Db, id: string): Promise<OpenedFile | null> => {
+    const row = await describe(db, id);
+    if (!row) return null;
+    const content = await bytesOf(db, id, row);
+    if (!content) throw new Error(`the bytes of file ${id} are missing from ${blobs.description}`);
+    return { fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes, content };
   };
 
   return {
@@ -105,15 +111,9 @@ export function createFileStore(blobs: BlobStore, scanner: VirusScanner | null =
       });
       return { id, sha256 };
     },
-    async open(db, id) {
-      const row = await describe(db, id);
-      if (!row) return null;
-      const content = await opened(db, id, row);
-      if (!content) throw new Error(`the bytes of file ${id} are missing from ${blobs.description}`);
-      return { fileName: row.fileName, mimeType: row.mimeType, sizeBytes: row.sizeBytes, content };
-    },
+    open,
     async read(db, id) {
-      const file = await this.open(db, id);
+      const file = await open(db, id);
       if (!file) return null;
       return { fileName: file.fileName, mimeType: file.mimeType, content: await buffer(file.content) };
     },

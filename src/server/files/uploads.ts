@@ -4,6 +4,7 @@ import { z } from "zod";
 import { checkUpload, isImageType, MAX_UPLOAD_BYTES, type UploadMimeType } from "../../domain/uploads.ts";
 import { AppError } from "../errors.ts";
 import { sendError } from "../plugins/errors.ts";
+import { perUserLimit } from "../plugins/shared-rate-limit.ts";
 import type { FileStore } from "./file-store.ts";
 
 /**
@@ -37,6 +38,12 @@ export const UPLOAD_CONTENT_TYPES = [
 export const zUploadBody = z
   .custom<Buffer>((value) => Buffer.isBuffer(value), "The body must be the file's bytes")
   .meta({ type: "string", format: "binary", description: "The file's bytes (PDF, JPEG, PNG, WebP or HEIC)" });
+
+/**
+ * An upload route's limit per user: a claim, a lease-end case or a cancellation takes a handful of
+ * files, so 60 in 10 minutes leaves room for real work and stops a flood of 10 MB bodies.
+ */
+export const UPLOAD_LIMIT = perUserLimit(60, "10 minutes");
 
 /** Spread into an upload route's schema: its binary body and the content type it documents. */
 export const UPLOAD_SCHEMA = { body: zUploadBody, consumes: ["application/octet-stream"] } as const;

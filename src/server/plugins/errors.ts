@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorCode, TErrorDetail, TErrorIssue, TErrorResponse } from "../../contract/errors.ts";
@@ -125,6 +126,26 @@ export function frameworkErrorAnswer(error: FastifyError, request: FastifyReques
   const body: TErrorResponse = { statusCode, code: "BAD_REQUEST", message };
   request.log.info({ code: error.code, statusCode }, "request rejected");
   return reply.code(statusCode).header("cache-control", "no-store").send(body);
+}
+
+/**
+ * Node's answer to bytes that are not HTTP (a garbage request line, Content-Length with chunked, a
+ * body longer than its length), before any route or hook: in our error shape, on a connection that
+ * then closes, instead of Fastify's body without `code`.
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return;
+  const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  const statusCode = timedOut ? 408 : 400;
+  const body: TErrorResponse = {
+    statusCode,
+    code: "BAD_REQUEST",
+    message: timedOut ? "The request took too long to arrive" : "The request is not valid HTTP",
+  };
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${timedOut ? "Request Timeout" : "Bad Request"}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+  );
 }
 
 /** JSON 404 for unknown API routes. Rate limited, so nobody can probe for routes cheaply. */

@@ -1,5 +1,7 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import type { Counters, WindowCounter } from "../counters.ts";
+import { currentUser } from "./auth.ts";
 
 /**
  * What the plugin hands a store, whatever its types say: the limit's options merged with the route's
@@ -42,5 +44,21 @@ export function sharedRateLimitStore(counters: Counters) {
       const name = params.groupId ?? (route.url ? `${String(route.method)} ${String(route.url)}` : "app");
       return new SharedRateLimitStore(params as FastifyRateLimitOptions, `rate:${name}`);
     }
+  };
+}
+
+/**
+ * A route's limit counted per logged-in user, after the route's guard has found them: for the calls
+ * of users who share an office's address (uploads, new claims), where a limit per address would stop
+ * the colleagues of whoever hammers.
+ */
+export function perUserLimit(max: number, timeWindow: string) {
+  return {
+    rateLimit: {
+      max,
+      timeWindow,
+      hook: "preHandler" as const,
+      keyGenerator: (request: FastifyRequest) => `user:${currentUser(request).id}`,
+    },
   };
 }

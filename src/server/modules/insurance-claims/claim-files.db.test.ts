@@ -253,3 +253,21 @@ describe("uploads with the virus scan on (CLAMAV_HOST)", () => {
     expect(await stored()).toEqual(before);
   });
 });
+
+describe("limits per user", () => {
+  it("stops an employee's flood of uploads with 429 without stopping a colleague behind the same address", async () => {
+    let target = await newClaim();
+    let refused: Awaited<ReturnType<typeof upload>> | null = null;
+    // 60 uploads in 10 minutes (earlier cases' uploads count too); a full claim (409) gives way to a new one.
+    for (let i = 0; i < 70 && !refused; i++) {
+      const res = await upload(target, EMPLOYEE, SAMPLE_PNG, `kuva-${i}.png`);
+      if (res.statusCode === 409) target = await newClaim();
+      else if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(refused, "no 429 within 70 uploads").not.toBeNull();
+    expectError(refused as NonNullable<typeof refused>, 429, "TOO_MANY_REQUESTS");
+    // The helpdesk, from the same address, still uploads.
+    expect((await upload(target, HELPDESK, await realPdf("Arvio"), "arvio.pdf")).statusCode).toBe(201);
+  });
+});

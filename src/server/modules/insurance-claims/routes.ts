@@ -9,9 +9,10 @@ import {
   zInsuranceClaimUploadQuery,
 } from "../../../contract/insurance-claims.ts";
 import type { AppContext } from "../../context.ts";
-import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
+import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { perUserLimit } from "../../plugins/shared-rate-limit.ts";
 import { createInsuranceClaimsService } from "./service.ts";
 
 const tags = ["insurance-claims"];
@@ -41,6 +42,9 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.route({
     ...endpointRoute(api.create, tags),
     preValidation: write,
+    // An employee reports a theft or damage a few times in a lease: 30 an hour stops a flood of
+    // claims, each a mail and a notice to the employer.
+    config: perUserLimit(30, "1 hour"),
     handler: async (request, reply) =>
       reply
         .code(201)
@@ -103,6 +107,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       "/insurance-claims/:id/files",
       {
         preValidation: write,
+        config: UPLOAD_LIMIT,
         schema: {
           ...UPLOAD_SCHEMA,
           tags,

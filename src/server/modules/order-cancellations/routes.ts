@@ -8,7 +8,7 @@ import {
   zRefundUploadQuery,
 } from "../../../contract/order-cancellations.ts";
 import type { AppContext } from "../../context.ts";
-import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
+import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
@@ -79,6 +79,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
       "/refund/upload",
       {
         preValidation: manage,
+        config: UPLOAD_LIMIT,
         schema: {
           ...UPLOAD_SCHEMA,
           tags,

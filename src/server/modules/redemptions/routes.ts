@@ -9,7 +9,7 @@ import {
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { redemptionPaymentsApi as paymentsApi } from "../../../contract/redemption-payments.ts";
 import type { AppContext } from "../../context.ts";
-import { acceptUploads, sendStoredFile, UPLOAD_SCHEMA } from "../../files/uploads.ts";
+import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
@@ -114,6 +114,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       "/redemptionOffer",
       {
         preValidation: manage,
+        config: UPLOAD_LIMIT,
         schema: {
           ...UPLOAD_SCHEMA,
           tags,

@@ -247,11 +247,23 @@ describe("GET /api/reporting/payroll", () => {
     for (const query of [
       `companyId=${demoOyId}&period=2026-13`,
       `companyId=${demoOyId}&period=6/2026`,
+      // The report looks 61 months back: from these it would reach before year 0.
+      `companyId=${demoOyId}&period=0000-01`,
+      `companyId=${demoOyId}&period=0007-01`,
+      `companyId=${demoOyId}&period=1999-12`,
       "companyId=x",
       "",
     ]) {
       expectError(await call("GET", `/api/reporting/payroll?${query}`, ADMIN), 400);
     }
+    expectError(
+      await call(
+        "GET",
+        `/api/reporting/payroll/export?companyId=${demoOyId}&period=0000-01&format=csv`,
+        ADMIN,
+      ),
+      400,
+    );
   });
 });
 
