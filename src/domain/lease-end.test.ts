@@ -3,13 +3,17 @@ import { describe, expect, it } from "vitest";
 import { monthlyLeasePayment } from "./calculator/lease-payment.ts";
 import { LEASE_END_CHOICES, LEASE_END_REASONS, type LeaseEndReason } from "./enums.ts";
 import {
+  EARLY_END_MAX_MONTHS_AHEAD,
   EMPLOYER_CAUSED_COVER_DAYS,
+  earlyEndDayRange,
   earlyEndTold,
   isChoiceAvailable,
+  isDayWithin,
   isMonthEnd,
   type LeaseEndCase,
   leaseEndOptions,
   leaseEndPaymentDueDate,
+  leaseEndRange,
   leaseEndSchedule,
   monthsPaidBy,
   OTHER_ABSENCE_COVER_DAYS,
@@ -20,8 +24,10 @@ import {
   redemptionPriceTable,
   returnCostCents,
   returnFeeShares,
+  sameDayMonthsLater,
 } from "./lease-end.ts";
 import { percentOfCents } from "./money.ts";
+import { lastDayOf, periodOf } from "./payroll/period.ts";
 
 /** Research note §7.3 "Lease-vs-buy illustration": a 3 000 € package over 36 months. */
 const PACKAGE = 300_000;
@@ -244,6 +250,110 @@ describe("the deadlines", () => {
           expect(schedule.decisionDeadline >= today).toBe(true);
         },
       ),
+    );
+  });
+});
+
+describe("the days a case is opened from and the lease's last day", () => {
+  // A 36-month lease from 1.11.2025 (lease-dates.ts), the day the case opens 26.11.2026.
+  const lease = { leaseStartDate: "2025-11-01", termEndDate: "2028-10-31" } as const;
+
+  it("takes an early end's day from the lease's first day up to six months ahead, never past the term", () => {
+    expect(EARLY_END_MAX_MONTHS_AHEAD).toBe(6);
+    expect(sameDayMonthsLater("2026-11-26", 6)).toBe("2027-05-26");
+    expect(sameDayMonthsLater("2026-08-31", 6)).toBe("2027-02-28");
+    expect(sameDayMonthsLater("2027-03-31", -1)).toBe("2027-02-28");
+    const range = earlyEndDayRange({ ...lease, today: "2026-11-26" });
+    expect(range).toEqual({ min: "2025-11-01", max: "2027-05-26" });
+    for (const inside of ["2025-11-01", "2026-11-26", "2027-05-26"])
+      expect(isDayWithin(inside, range)).toBe(true);
+    for (const outside of ["1900-01-01", "2025-10-31", "2027-05-27", "2999-12-31"])
+      expect(isDayWithin(outside, range)).toBe(false);
+    // Late reports are taken back to the lease's first day: no window of their own.
+    expect(isDayWithin("2025-12-31", range)).toBe(true);
+    // Near the term's end the term's end is the limit.
+    expect(earlyEndDayRange({ ...lease, today: "2028-08-15" })).toEqual({
+      min: "2025-11-01",
+      max: "2028-10-31",
+    });
+  });
+
+  it("ends a lease on a month's last day within it, also when the agreement's end date is not one", () => {
+    expect(leaseEndRange(lease.leaseStartDate, lease.termEndDate)).toEqual({
+      min: "2025-11-30",
+      max: "2028-10-31",
+    });
+    // An agreement dated from the 8th to the 8th: its 48th month is May 2030.
+    expect(leaseEndRange("2026-06-08", "2030-06-08")).toEqual({ min: "2026-06-30", max: "2030-05-31" });
+    const odd = { leaseStartDate: "2026-06-08", termEndDate: "2030-06-08", today: "2026-11-26" } as const;
+    expect(leaseEndSchedule({ ...odd, reason: "LEASE_TERM_ENDS" }).leaseEndsOn).toBe("2030-05-31");
+    expect(
+      leaseEndSchedule({ ...odd, reason: "EMPLOYEE_RESIGNED", lastWorkingDay: "2999-12-31" }).leaseEndsOn,
+    ).toBe("2030-05-31");
+    expect(
+      leaseEndSchedule({ ...odd, reason: "EMPLOYEE_RESIGNED", lastWorkingDay: "1900-01-01" }).leaseEndsOn,
+    ).toBe("2026-06-30");
+  });
+
+  const agreement = fc.tuple(day, fc.integer({ min: 1, max: 2_000 })).map(([start, length]) => ({
+    leaseStartDate: start,
+    termEndDate: new Date(Date.parse(`${start}T00:00:00Z`) + length * 86_400_000).toISOString().slice(0, 10),
+  }));
+
+  it("opens any case of any agreement with its last day a month's last day the helpdesk's change also takes", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LEASE_END_REASONS),
+        agreement,
+        day,
+        day,
+        fc.boolean(),
+        (reason, a, today, other, caused) => {
+          const schedule = leaseEndSchedule({
+            ...a,
+            reason,
+            today,
+            lastWorkingDay: other,
+            absenceStartDate: other,
+            employerCaused: caused,
+          });
+          const range = leaseEndRange(a.leaseStartDate, a.termEndDate);
+          expect(isMonthEnd(schedule.leaseEndsOn)).toBe(true);
+          expect(isDayWithin(schedule.leaseEndsOn, range)).toBe(true);
+          expect(range.min <= range.max).toBe(true);
+          // Never past the agreement, unless the agreement ends before its first month does.
+          if (a.termEndDate >= range.min) expect(schedule.leaseEndsOn <= a.termEndDate).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("takes only days within the lease and six months, so an ending employment never prices a later month", () => {
+    fc.assert(
+      fc.property(agreement, day, fc.integer({ min: 0, max: 100_000 }), (a, today, pick) => {
+        const range = earlyEndDayRange({ ...a, today });
+        expect(range.min).toBe(a.leaseStartDate);
+        expect(range.min <= range.max).toBe(true);
+        expect(range.max <= a.termEndDate).toBe(true);
+        const ahead = sameDayMonthsLater(today, EARLY_END_MAX_MONTHS_AHEAD);
+        if (ahead >= a.leaseStartDate) expect(range.max <= ahead).toBe(true);
+        // Any day of the range: the lease ends no later than the month six months ahead.
+        const span = Math.round((Date.parse(range.max) - Date.parse(range.min)) / 86_400_000);
+        const lastWorkingDay = new Date(
+          Date.parse(`${range.min}T00:00:00Z`) + (pick % (span + 1)) * 86_400_000,
+        )
+          .toISOString()
+          .slice(0, 10);
+        expect(isDayWithin(lastWorkingDay, range)).toBe(true);
+        const { leaseEndsOn } = leaseEndSchedule({
+          ...a,
+          today,
+          reason: "EMPLOYEE_RESIGNED",
+          lastWorkingDay,
+        });
+        const latest = lastDayOf(periodOf(range.max));
+        expect(leaseEndsOn <= latest).toBe(true);
+      }),
     );
   });
 });

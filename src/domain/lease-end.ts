@@ -144,17 +144,82 @@ export function offerWindowEnd(today: string): string {
   return addDays(today, OFFER_LEAD_DAYS);
 }
 
-/** The same day one calendar month earlier, or that month's last day when it is shorter. */
-export function oneMonthBefore(date: string): string {
-  const period = addMonths(periodOf(date), -1);
+/** The same day `months` calendar months later (earlier when negative), or that month's last day when it is shorter. */
+export function sameDayMonthsLater(date: string, months: number): string {
+  const period = addMonths(periodOf(date), months);
   const day = Math.min(Number(date.slice(8, 10)), daysInMonth(period));
   return `${period}-${String(day).padStart(2, "0")}`;
+}
+
+/** The same day one calendar month earlier, or that month's last day when it is shorter. */
+export function oneMonthBefore(date: string): string {
+  return sameDayMonthsLater(date, -1);
 }
 
 /** When an early end told on `day` takes effect: that month's last day by the 20th, else the next month's. */
 export function earlyEndTold(day: string): string {
   const period = periodOf(day);
   return lastDayOf(Number(day.slice(8, 10)) <= EARLY_END_NOTICE_DAY ? period : addMonths(period, 1));
+}
+
+// ---- The days a case is opened from and the lease's last day -----------------------------------
+
+/**
+ * How far ahead an early end's day may be: six months, the longest notice period an employment can
+ * have (Työsopimuslaki 6:3: an agreed notice period is at most six months; tyosuojelu.fi
+ * "Irtisanomisajat"). A resignation or a dismissal told today ends the employment by then at the
+ * latest, and an absence known in advance (a family leave is told about two months ahead) starts
+ * within it too; one further off is not an early end yet, and opening it would price the bike as if
+ * the lease ran that long.
+ */
+export const EARLY_END_MAX_MONTHS_AHEAD = 6;
+
+/** The rule a day outside earlyEndDayRange breaks, as the server's 400 names it for the forms' words. */
+export const EARLY_END_DAY_RULE = "EARLY_END_DAY_RANGE";
+
+export type DayRange = { min: string; max: string };
+
+/**
+ * The days an early end's date — the last working day, or a long absence's first day — may be given
+ * as (both ends included):
+ * - not before the lease's first day: someone who had already left could not have started it
+ *   (employment-dates.ts: no last working day before the person joined), and the employer covers an
+ *   absence's payments, of which the lease has none before its start. There is no window for late
+ *   reports: the spec sets none and the rules take a late one (a deadline already past gives
+ *   MIN_DECISION_DAYS, a payment for a month already past goes to today's payroll), and a day in the
+ *   past ends the lease earlier, at a higher price, never a lower one;
+ * - not after the term's end (a later day is the term's end, not an early one) nor more than
+ *   EARLY_END_MAX_MONTHS_AHEAD months from today.
+ * The range always holds at least the lease's first day.
+ */
+export function earlyEndDayRange(input: {
+  today: string;
+  leaseStartDate: string;
+  termEndDate: string;
+}): DayRange {
+  const ahead = sameDayMonthsLater(input.today, EARLY_END_MAX_MONTHS_AHEAD);
+  const max = ahead < input.termEndDate ? ahead : input.termEndDate;
+  return { min: input.leaseStartDate, max: max < input.leaseStartDate ? input.leaseStartDate : max };
+}
+
+/** Whether `day` (YYYY-MM-DD) is within the range, both ends included. */
+export function isDayWithin(day: string, range: DayRange): boolean {
+  return day >= range.min && day <= range.max;
+}
+
+/**
+ * The days a case's last day of the lease (leaseEndsOn) may be, whoever sets it — the case opening by
+ * its rules or the helpdesk changing it: a month's last day (an early end takes effect on one) from
+ * the lease's first month to its term's last month. The term's end is that last day for every lease
+ * lease-dates.ts starts; an agreement whose end date is not a month's last day (one written by other
+ * means) ends with the month before it, never after the agreement. A lease shorter than its first
+ * month ends with that month.
+ */
+export function leaseEndRange(leaseStartDate: string, termEndDate: string): DayRange {
+  const min = lastDayOf(periodOf(leaseStartDate));
+  const endMonth = periodOf(termEndDate);
+  const max = termEndDate === lastDayOf(endMonth) ? termEndDate : lastDayOf(addMonths(endMonth, -1));
+  return { min, max: max < min ? min : max };
 }
 
 export type LeaseEndScheduleInput = {
@@ -190,21 +255,18 @@ export type LeaseEndSchedule = {
  *   20th of that month.
  * - a long absence: the employer covers the payments for 90 or 30 days from the absence's start; the
  *   decision is due when they run out, and the lease would end by the 20th rule from that day.
- * A deadline already past gives the employee MIN_DECISION_DAYS from today. The lease ends no later
- * than its term and no earlier than its first month.
+ * A deadline already past gives the employee MIN_DECISION_DAYS from today. The lease ends on a day of
+ * leaseEndRange: no later than its term, no earlier than its first month, always a month's last day.
  */
 export function leaseEndSchedule(input: LeaseEndScheduleInput): LeaseEndSchedule {
   const { reason, today } = input;
   const notPast = (deadline: string) => (deadline < today ? addDays(today, MIN_DECISION_DAYS) : deadline);
-  const within = (day: string) => {
-    const first = lastDayOf(periodOf(input.leaseStartDate));
-    if (day < first) return first;
-    return day > input.termEndDate ? input.termEndDate : day;
-  };
+  const range = leaseEndRange(input.leaseStartDate, input.termEndDate);
+  const within = (day: string) => (day < range.min ? range.min : day > range.max ? range.max : day);
   if (reason === "LEASE_TERM_ENDS") {
     return {
-      leaseEndsOn: input.termEndDate,
-      decisionDeadline: notPast(oneMonthBefore(input.termEndDate)),
+      leaseEndsOn: range.max,
+      decisionDeadline: notPast(oneMonthBefore(range.max)),
       coveredUntil: null,
     };
   }

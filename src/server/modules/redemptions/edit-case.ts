@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { TUpdateBikeRedemption } from "../../../contract/bike-redemptions.ts";
-import { isEarlyEnd, monthsPaidBy, redemptionPriceCents } from "../../../domain/lease-end.ts";
-import { lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import {
+  isDayWithin,
+  isEarlyEnd,
+  leaseEndRange,
+  monthsPaidBy,
+  redemptionPriceCents,
+} from "../../../domain/lease-end.ts";
 import { paymentMethodAllowed } from "../../../domain/user-payments.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { bikeRedemptions } from "../../db/schema/index.ts";
@@ -22,10 +27,11 @@ export async function updateLeaseEndCase(ctx: WriteContext, caseId: string, inpu
   ensureOpen(facts);
   const { redemption, lease } = facts;
   if (input.leaseEndsOn !== undefined && lease) {
-    const first = lastDayOf(periodOf(lease.startDate));
-    if (input.leaseEndsOn < first || input.leaseEndsOn > lease.endDate)
+    // The same month ends the case's opening may give (leaseEndSchedule), so the two paths agree.
+    const range = leaseEndRange(lease.startDate, lease.endDate);
+    if (!isDayWithin(input.leaseEndsOn, range))
       throw badRequest("The lease's last day must be within the lease", [
-        { field: "body.leaseEndsOn", message: `Between ${first} and ${lease.endDate}` },
+        { field: "body.leaseEndsOn", message: `Between ${range.min} and ${range.max}` },
       ]);
   }
   if (input.paymentMethod && !paymentMethodAllowed(facts.companyPaymentMode, input.paymentMethod))

@@ -2,6 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { hasEmploymentEnd } from "../../../domain/employees.ts";
 import type { LeaseEndReason } from "../../../domain/enums.ts";
 import {
+  EARLY_END_DAY_RULE,
+  earlyEndDayRange,
+  isDayWithin,
   isEarlyEnd,
   leaseEndSchedule,
   monthsPaidBy,
@@ -102,6 +105,11 @@ export async function openLeaseEndCase(
   if (!employment || !company) throw notFound("Order");
 
   const endsEmployment = input.reason === "EMPLOYEE_RESIGNED" || input.reason === "EMPLOYER_ENDED_EMPLOYMENT";
+  ensureDaysWithinLease(input, endsEmployment, {
+    today,
+    leaseStartDate: agreement.startDate,
+    termEndDate: agreement.endDate,
+  });
   const lastWorkingDay = endsEmployment
     ? (input.lastWorkingDay ??
       (hasEmploymentEnd(employment.lastWorkingDayDate) ? employment.lastWorkingDayDate : null))
@@ -187,6 +195,35 @@ export async function openLeaseEndCase(
   await storeGeneratedOffer(ctx, facts, output);
   await notifyEmployerAdmins(tx, facts, { kind: "opened" });
   return id;
+}
+
+/**
+ * The day the caller gives for the reason — the last working day of an ending employment, a long
+ * absence's first day — must fall within earlyEndDayRange (src/domain/lease-end.ts): else 400 at the
+ * field, with the rule and the range for the forms' words, and nothing stored. A day the reason does
+ * not use is ignored as before; one taken from the employer's records (left out of the body) is the
+ * employer's, kept by its own rules, and the schedule places its month within the lease.
+ */
+function ensureDaysWithinLease(
+  input: OpenLeaseEndCase,
+  endsEmployment: boolean,
+  lease: { today: string; leaseStartDate: string; termEndDate: string },
+) {
+  const range = earlyEndDayRange(lease);
+  const given: [field: string, day: string | null | undefined][] = [
+    ["lastWorkingDay", endsEmployment ? input.lastWorkingDay : null],
+    ["absenceStartDate", input.reason === "LONG_ABSENCE" ? input.absenceStartDate : null],
+  ];
+  const outside = given.flatMap(([field, day]) => (day && !isDayWithin(day, range) ? [field] : []));
+  if (outside.length === 0) return;
+  throw badRequest(
+    "The day must fall within the lease",
+    outside.map((field) => ({
+      field: `body.${field}`,
+      message: `Between ${range.min} and ${range.max}`,
+      issue: { code: "custom", params: { rule: EARLY_END_DAY_RULE, min: range.min, max: range.max } },
+    })),
+  );
 }
 
 async function latestAbsenceStart(tx: Tx, employmentId: string): Promise<string | null> {

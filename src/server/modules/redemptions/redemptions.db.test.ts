@@ -15,8 +15,14 @@ import { zMyOrders, zOrderDetails } from "../../../contract/orders.ts";
 import { zRedemptionPaymentList, zRedemptionPaymentSaved } from "../../../contract/redemption-payments.ts";
 import { zPayrollReportResponse } from "../../../contract/reporting.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { redemptionPriceCents } from "../../../domain/lease-end.ts";
-import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import {
+  EARLY_END_DAY_RULE,
+  EARLY_END_MAX_MONTHS_AHEAD,
+  isMonthEnd,
+  redemptionPriceCents,
+  sameDayMonthsLater,
+} from "../../../domain/lease-end.ts";
+import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import {
   bikeBrokerages,
   bikeRedemptions,
@@ -52,6 +58,8 @@ const MISSING = "00000000-0000-4000-8000-00000000dead";
 const db = () => t.database.db;
 const today = () => toHelsinkiDateString(new Date());
 const monthEnd = (offset = 0) => lastDayOf(addMonths(periodOf(today()), offset));
+const addDaysTo = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   // Demo Oy lets its employees pay by payroll or by invoice (the demo seed sets it so too).
@@ -287,6 +295,115 @@ describe("POST /api/bike-redemption", () => {
     expectError(await call("POST", "/api/bike-redemption", OTHER_TENANT, valid), 404, "NOT_FOUND");
     expectError(await call("POST", "/api/bike-redemption", COLLEAGUE, valid), 404, "NOT_FOUND");
     expectError(await call("POST", "/api/bike-redemption", HELPDESK, { ...valid, orderId: MISSING }), 404);
+  });
+});
+
+describe("POST /api/bike-redemption: the day an early end is opened from", () => {
+  it("refuses a last working day before the lease or past it (1900-01-01, 2999-12-31): 400 at the field, nothing stored", async () => {
+    const l = await lease();
+    // Started on the first of the month 12 months ago, 36 months: six months ahead is the limit.
+    const range = {
+      min: firstDayOf(addMonths(periodOf(today()), -12)),
+      max: sameDayMonthsLater(today(), EARLY_END_MAX_MONTHS_AHEAD),
+    };
+    const outside = ["1900-01-01", "2999-12-31", addDaysTo(range.min, -1), addDaysTo(range.max, 1)];
+    for (const [who, lastWorkingDay] of outside.flatMap((day) => [
+      [EMPLOYEE, day] as const,
+      [HELPDESK, day] as const,
+    ])) {
+      const body = expectError(
+        await call("POST", "/api/bike-redemption", who, {
+          orderId: l.orderId,
+          reason: "EMPLOYEE_RESIGNED",
+          lastWorkingDay,
+        }),
+        400,
+        "BAD_REQUEST",
+      );
+      expect(body.details, lastWorkingDay).toEqual([
+        {
+          field: "body.lastWorkingDay",
+          message: `Between ${range.min} and ${range.max}`,
+          issue: { code: "custom", params: { rule: EARLY_END_DAY_RULE, ...range } },
+        },
+      ]);
+    }
+    expectError(
+      await call("POST", "/api/bike-redemption", EMPLOYER, {
+        orderId: l.orderId,
+        reason: "EMPLOYER_ENDED_EMPLOYMENT",
+        lastWorkingDay: "2999-12-31",
+      }),
+      400,
+    );
+    // A long absence's first day has the same bounds.
+    for (const absenceStartDate of ["1900-01-01", "2999-12-31"]) {
+      const body = expectError(
+        await call("POST", "/api/bike-redemption", EMPLOYEE, {
+          orderId: l.orderId,
+          reason: "LONG_ABSENCE",
+          absenceStartDate,
+        }),
+        400,
+      );
+      expect(body.details?.map((d) => d.field)).toEqual(["body.absenceStartDate"]);
+    }
+    expect(await db().select().from(bikeRedemptions).where(eq(bikeRedemptions.orderId, l.orderId))).toEqual(
+      [],
+    );
+    const events = await db().select().from(eventLog).where(eq(eventLog.type, "BIKE_REDEMPTION_STARTED"));
+    expect(events.filter((e) => (e.data as { orderId?: string })?.orderId === l.orderId)).toEqual([]);
+  });
+
+  it("opens with a day within: the lease ends on that month's last day, priced at it, the bounds included", async () => {
+    const latest = sameDayMonthsLater(today(), EARLY_END_MAX_MONTHS_AHEAD);
+    const c = await open((await lease()).orderId, EMPLOYEE, {
+      reason: "EMPLOYEE_RESIGNED",
+      lastWorkingDay: latest,
+    });
+    expect(c.leaseEndsOn).toBe(lastDayOf(periodOf(latest)));
+    expect(isMonthEnd(c.leaseEndsOn as string)).toBe(true);
+    // 12 months before this one and 6 ahead: 19 months paid of 36, not the residual.
+    expect(c.agreement?.monthsPaid).toBe(19);
+    expect(c.redemptionPriceCents).toBeGreaterThan(c.agreement?.residualValueCents ?? 0);
+    const first = await open((await lease()).orderId, EMPLOYEE, {
+      reason: "EMPLOYEE_RESIGNED",
+      lastWorkingDay: firstDayOf(addMonths(periodOf(today()), -12)),
+    });
+    expect(first.leaseEndsOn).toBe(lastDayOf(addMonths(periodOf(today()), -12)));
+    const absent = await open((await lease()).orderId, EMPLOYEE, {
+      reason: "LONG_ABSENCE",
+      absenceStartDate: latest,
+    });
+    expect(isMonthEnd(absent.leaseEndsOn as string)).toBe(true);
+  });
+
+  it("ends an agreement dated from the 8th to the 8th on a month's last day the helpdesk's change also takes", async () => {
+    // A 15-month lease from 12 months ago, its dates moved to the 8th (as agreements written by other
+    // means may be): its last month is the one before the end date's.
+    const l = await lease({ months: 15 });
+    const start = `${addMonths(periodOf(today()), -12)}-08`;
+    const end = `${addMonths(periodOf(today()), 3)}-08`;
+    await db()
+      .update(leasingAgreements)
+      .set({ startDate: start, endDate: end })
+      .where(eq(leasingAgreements.id, l.agreementId));
+    const c = await open(l.orderId, EMPLOYEE, { reason: "EMPLOYEE_RESIGNED", lastWorkingDay: end });
+    const lastMonthEnd = lastDayOf(addMonths(periodOf(today()), 2));
+    expect(c.leaseEndsOn).toBe(lastMonthEnd);
+    expect(c.redemptionPriceCents).toBe(c.agreement?.residualValueCents);
+    const put = await call("PUT", `/api/bike-redemption/${c.id}`, HELPDESK, { leaseEndsOn: lastMonthEnd });
+    expect(put.statusCode, put.body).toBe(200);
+    const past = expectError(
+      await call("PUT", `/api/bike-redemption/${c.id}`, HELPDESK, {
+        leaseEndsOn: lastDayOf(addMonths(periodOf(today()), 3)),
+      }),
+      400,
+    );
+    expect(past.details?.[0]).toMatchObject({
+      field: "body.leaseEndsOn",
+      message: `Between ${lastDayOf(periodOf(start))} and ${lastMonthEnd}`,
+    });
   });
 });
 

@@ -8,6 +8,8 @@ import { hasEmploymentEnd } from "../../../../domain/employees.ts";
 import type { LeaseEndReason } from "../../../../domain/enums.ts";
 import {
   EMPLOYER_CAUSED_COVER_DAYS,
+  earlyEndDayRange,
+  isDayWithin,
   leaseEndSchedule,
   OTHER_ABSENCE_COVER_DAYS,
 } from "../../../../domain/lease-end.ts";
@@ -18,6 +20,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { useSession } from "../../../lib/session.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+import { dayOutsideText, refusedDayText } from "../../lease-end/early-end-day.ts";
 import { REASON_LABELS } from "../../lease-end/lease-end-words.ts";
 import { TAB_PARAM, TABS } from "../employees/employee-nav.ts";
 import { useOpenEarlyEnd, useOpenLeaseEndOf } from "./lease-ends-api.ts";
@@ -97,6 +100,12 @@ function OpenForm({
 }) {
   const { t } = useTranslation();
   const open = useOpenEarlyEnd();
+  const today = toHelsinkiDateString(new Date());
+  // The days the server takes for either date (earlyEndDayRange): the picker offers only them.
+  const range =
+    order.leaseStartDate && order.leaseEndDate
+      ? earlyEndDayRange({ today, leaseStartDate: order.leaseStartDate, termEndDate: order.leaseEndDate })
+      : null;
   const openBody = (values: Values) => ({
     orderId: order.orderId,
     reason: values.reason,
@@ -116,19 +125,23 @@ function OpenForm({
         : t("employerLeaseEnds.open.dateRequired"),
     // The contract lets the helpdesk leave the day out (the employment's own is taken); the employer gives it.
     rules: {
-      lastWorkingDay: (value, values) =>
-        values.reason === "LONG_ABSENCE" || isDate(value) ? null : t("employerLeaseEnds.open.dateRequired"),
-      absenceStart: (value, values) =>
-        values.reason !== "LONG_ABSENCE" || isDate(value) ? null : t("employerLeaseEnds.open.dateRequired"),
+      lastWorkingDay: (value, values) => {
+        if (values.reason === "LONG_ABSENCE") return null;
+        return isDate(value) ? dayOutsideText(t, value, range) : t("employerLeaseEnds.open.dateRequired");
+      },
+      absenceStart: (value, values) => {
+        if (values.reason !== "LONG_ABSENCE") return null;
+        return isDate(value) ? dayOutsideText(t, value, range) : t("employerLeaseEnds.open.dateRequired");
+      },
     },
   });
   const { reason, layOff } = form.values;
   const absence = reason === "LONG_ABSENCE";
   const dateField = absence ? "absenceStart" : "lastWorkingDay";
   const date = form.values[dateField];
-  const today = toHelsinkiDateString(new Date());
+  // What follows is shown for a day the server takes only.
   const schedule =
-    reason && isDate(date) && order.leaseStartDate && order.leaseEndDate
+    reason && isDate(date) && range && order.leaseStartDate && order.leaseEndDate && isDayWithin(date, range)
       ? leaseEndSchedule({
           reason,
           today,
@@ -148,8 +161,10 @@ function OpenForm({
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
-          form.setFieldError(dateField, t("employerLeaseEnds.open.dateInvalid"));
+        const refused =
+          error instanceof ApiError ? error.details.find((d) => /Date|Day/.test(d.field)) : undefined;
+        if (refused)
+          form.setFieldError(dateField, refusedDayText(t, refused, t("employerLeaseEnds.open.dateInvalid")));
       },
     });
   }
@@ -176,6 +191,8 @@ function OpenForm({
               absence ? t("employerLeaseEnds.open.absenceStart") : t("employerLeaseEnds.open.lastWorkingDay")
             }
             required
+            min={range?.min}
+            max={range?.max}
             w={{ base: "100%", xs: 220 }}
             {...form.getInputProps(dateField)}
           />

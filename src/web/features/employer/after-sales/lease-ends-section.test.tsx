@@ -5,7 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { TBikeRedemptionDetails } from "../../../../contract/bike-redemptions.ts";
 import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import type { TEmployeeOrder } from "../../../../contract/employees.ts";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import type { PaymentMode } from "../../../../domain/enums.ts";
+import { sameDayMonthsLater } from "../../../../domain/lease-end.ts";
+import { addMonths, periodOf } from "../../../../domain/payroll/period.ts";
 import { permissionsOf } from "../../../../domain/permissions.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY, type SessionUser } from "../../../lib/session.ts";
@@ -232,15 +235,32 @@ describe("opening an early end from the employee's drawer", () => {
     const form = screen.getByRole("form", { name: "Avaa sopimuksen päättyminen" });
     await user.click(within(form).getByRole("radio", { name: "Pitkä poissaolo" }));
     await user.click(within(form).getByRole("checkbox", { name: /Lomautus/ }));
-    await user.type(within(form).getByLabelText(/Poissaolon ensimmäinen päivä/), "2099-02-02");
-    // A lay-off: 90 covered days from the 2nd of February, to the 2nd of May.
-    expect(form).toHaveTextContent("Maksatte kuukausierät 02.05.2099 asti.");
+    const input = within(form).getByLabelText(/Poissaolon ensimmäinen päivä/);
+    // The days the server takes: from the lease's start, up to six months ahead (the lease runs to 2099).
+    const today = toHelsinkiDateString(new Date());
+    const max = sameDayMonthsLater(today, 6);
+    expect(input).toHaveAttribute("min", "2025-01-01");
+    expect(input).toHaveAttribute("max", max);
+    await user.type(input, "2999-12-31");
+    await user.click(within(form).getByRole("button", { name: "Avaa ja lähetä lunastustarjous" }));
+    const shown = (date: string) => date.split("-").reverse().join(".");
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining(`Valitse päivä väliltä 01.01.2025–${shown(max)}`),
+    );
+    expect(api.callsTo("POST", "/api/bike-redemption")).toHaveLength(0);
+    // A lay-off: 90 covered days from the 2nd of the month after next.
+    const month = addMonths(periodOf(today), 2);
+    const start = `${month}-02`;
+    await user.clear(input);
+    await user.type(input, start);
+    const covered = new Date(Date.parse(`${start}T00:00:00Z`) + 89 * 86_400_000).toISOString().slice(0, 10);
+    expect(form).toHaveTextContent(`Maksatte kuukausierät ${shown(covered)} asti.`);
     await user.click(within(form).getByRole("button", { name: "Avaa ja lähetä lunastustarjous" }));
     await waitFor(() => expect(api.callsTo("POST", "/api/bike-redemption")).toHaveLength(1));
     expect(api.callsTo("POST", "/api/bike-redemption")[0]?.body).toEqual({
       orderId: ORDER_ID,
       reason: "LONG_ABSENCE",
-      absenceStartDate: "2099-02-02",
+      absenceStartDate: start,
       employerInitiated: true,
     });
     await waitFor(() =>

@@ -3,6 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TBikeRedemptionDetails, TLeaseEndOption } from "../../../../contract/bike-redemptions.ts";
 import type { TOrderAfterSales } from "../../../../contract/orders.ts";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import { EARLY_END_DAY_RULE, sameDayMonthsLater } from "../../../../domain/lease-end.ts";
+import { addMonths, lastDayOf, periodOf } from "../../../../domain/payroll/period.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { baseRoutes, ORDER_ID, ok, order, renderMyBike, setUpMyBikeTests, uuid } from "../test-support.tsx";
@@ -396,8 +399,14 @@ describe("the employee's choice", () => {
   });
 });
 
+/** DD.MM.YYYY of a calendar date. */
+const shown = (date: string) => date.split("-").reverse().join(".");
+
 describe("without a case", () => {
   it("opens an early end after showing the lease's last day, the deadline and the options", async () => {
+    // The 15th two months ahead: within the six months a last working day may be ahead.
+    const month = addMonths(periodOf(toHelsinkiDateString(new Date())), 2);
+    const lastWorkingDay = `${month}-15`;
     const user = userEvent.setup({ delay: null });
     let opened = false;
     const api = fakeApi({
@@ -420,9 +429,9 @@ describe("without a case", () => {
     const form = within(card).getByRole("form", { name: "Työsuhteeni päättyy" });
     await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
     expect(within(form).getByLabelText(/Viimeinen työpäivä/)).toHaveAccessibleDescription(/Anna päivämäärä./);
-    await user.type(within(form).getByLabelText(/Viimeinen työpäivä/), "2099-03-15");
+    await user.type(within(form).getByLabelText(/Viimeinen työpäivä/), lastWorkingDay);
     expect(form).toHaveTextContent(
-      "Sopimus päättyy 31.03.2099 eli viimeisen työpäiväsi kuukauden lopussa. Valinta on tehtävä saman kuun 20. päivään mennessä: 20.03.2099.",
+      `Sopimus päättyy ${shown(lastDayOf(month))} eli viimeisen työpäiväsi kuukauden lopussa. Valinta on tehtävä saman kuun 20. päivään mennessä: ${shown(`${month}-20`)}.`,
     );
     expect(form).toHaveTextContent("Palautus: vain työnantajan luvalla");
     await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
@@ -430,10 +439,65 @@ describe("without a case", () => {
     expect(api.callsTo("POST", "/api/bike-redemption")[0]?.body).toEqual({
       orderId: ORDER_ID,
       reason: "EMPLOYEE_RESIGNED",
-      lastWorkingDay: "2099-03-15",
+      lastWorkingDay,
     });
     expect(
       await within(card).findByRole("table", { name: "Vaihtoehdot ja niiden hinnat" }),
     ).toBeInTheDocument();
+  });
+
+  it("offers only the days the server takes: from the lease's start, up to six months ahead, and says so", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({ ...baseRoutes([leasing(null)]) });
+    renderMyBike();
+    const card = await section();
+    await user.click(within(card).getByRole("button", { name: "Työsuhteeni päättyy" }));
+    const form = within(card).getByRole("form", { name: "Työsuhteeni päättyy" });
+    const input = within(form).getByLabelText(/Viimeinen työpäivä/);
+    // The lease from 1.1.2025 runs to 2099: six months from today is the limit.
+    const max = sameDayMonthsLater(toHelsinkiDateString(new Date()), 6);
+    expect(input).toHaveAttribute("min", "2025-01-01");
+    expect(input).toHaveAttribute("max", max);
+    const says = `Valitse päivä väliltä 01.01.2025–${shown(max)}: aikaisintaan sopimuksen alkamispäivä, enintään kuuden kuukauden päähän eikä sopimuksen päättymisen jälkeen.`;
+    for (const outside of ["2999-12-31", "1900-01-01"]) {
+      await user.clear(input);
+      await user.type(input, outside);
+      expect(form).not.toHaveTextContent("Mitä seuraavaksi tapahtuu");
+      await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
+      expect(input).toHaveAccessibleDescription(says);
+    }
+    expect(api.callsTo("POST", "/api/bike-redemption")).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of the day at the field, with the days it takes", async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi({
+      ...baseRoutes([leasing(null)]),
+      "POST /api/bike-redemption": apiError(400, "BAD_REQUEST", "The day must fall within the lease", {
+        details: [
+          {
+            field: "body.absenceStartDate",
+            message: "Between 2025-01-01 and 2027-02-28",
+            issue: {
+              code: "custom",
+              params: { rule: EARLY_END_DAY_RULE, min: "2025-01-01", max: "2027-02-28" },
+            },
+          },
+        ],
+      }),
+    });
+    renderMyBike();
+    const card = await section();
+    await user.click(within(card).getByRole("button", { name: "Olen pitkään poissa" }));
+    const form = within(card).getByRole("form", { name: "Olen pitkään poissa" });
+    const input = within(form).getByLabelText(/Poissaolon ensimmäinen päivä/);
+    await user.type(input, toHelsinkiDateString(new Date()));
+    await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        "Valitse päivä väliltä 01.01.2025–28.02.2027: aikaisintaan sopimuksen alkamispäivä, enintään kuuden kuukauden päähän eikä sopimuksen päättymisen jälkeen.",
+      ),
+    );
+    expect(within(form).queryByRole("alert")).toBeNull();
   });
 });

@@ -6,6 +6,8 @@ import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import type { LeaseEndReason } from "../../../../domain/enums.ts";
 import {
   EARLY_END_NOTICE_DAY,
+  earlyEndDayRange,
+  isDayWithin,
   leaseEndSchedule,
   OFFER_LEAD_DAYS,
   OTHER_ABSENCE_COVER_DAYS,
@@ -19,6 +21,7 @@ import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+import { dayOutsideText, refusedDayText } from "../../lease-end/early-end-day.ts";
 import { day, money } from "../../lease-end/lease-end-options.tsx";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useOpenEarlyEnd } from "./lease-end-api.ts";
@@ -113,6 +116,14 @@ function EarlyEndForm({
 }) {
   const { t } = useTranslation();
   const open = useOpenEarlyEnd();
+  const today = toHelsinkiDateString(new Date());
+  const agreement = order.agreement;
+  // The days the server takes (earlyEndDayRange): from the lease's start, up to six months ahead and
+  // the term's end; the date picker offers only them and the form says so before sending.
+  const range =
+    agreement?.startDate && agreement.endDate
+      ? earlyEndDayRange({ today, leaseStartDate: agreement.startDate, termEndDate: agreement.endDate })
+      : null;
   const openBody = (values: { date: string }) => ({
     orderId: order.orderId,
     reason,
@@ -125,13 +136,15 @@ function EarlyEndForm({
     fieldOf: DATE_FIELD,
     texts: () => t("myBikeLeaseEnd.start.dateRequired"),
     // The contract lets the helpdesk leave the day out (the employment's own is taken); the employee gives it.
-    rules: { date: (value) => (isDate(value) ? null : t("myBikeLeaseEnd.start.dateRequired")) },
+    rules: {
+      date: (value) =>
+        isDate(value) ? dayOutsideText(t, value, range) : t("myBikeLeaseEnd.start.dateRequired"),
+    },
   });
-  const today = toHelsinkiDateString(new Date());
-  const agreement = order.agreement;
   const date = form.values.date;
+  // What follows is shown for a day the server takes only.
   const schedule =
-    isDate(date) && agreement?.startDate && agreement.endDate
+    isDate(date) && range && agreement?.startDate && agreement.endDate && isDayWithin(date, range)
       ? leaseEndSchedule({
           reason,
           today,
@@ -152,8 +165,10 @@ function EarlyEndForm({
     mutateThen(open, openBody(formValues), {
       onSuccess: () => showSuccessToast(t("myBikeLeaseEnd.start.opened")),
       onError: (error) => {
-        if (error instanceof ApiError && error.details.some((d) => /Date|Day/.test(d.field)))
-          form.setFieldError("date", t("myBikeLeaseEnd.start.dateInvalid"));
+        const refused =
+          error instanceof ApiError ? error.details.find((d) => /Date|Day/.test(d.field)) : undefined;
+        if (refused)
+          form.setFieldError("date", refusedDayText(t, refused, t("myBikeLeaseEnd.start.dateInvalid")));
       },
     });
   }
@@ -170,6 +185,8 @@ function EarlyEndForm({
             type="date"
             label={t(DATE_LABELS[reason])}
             required
+            min={range?.min}
+            max={range?.max}
             w={{ base: "100%", xs: 220 }}
             {...form.getInputProps("date")}
           />

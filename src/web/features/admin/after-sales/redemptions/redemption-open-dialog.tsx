@@ -18,6 +18,7 @@ import { ApiError } from "../../../../lib/api-client.ts";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
+import { refusedDayText } from "../../../lease-end/early-end-day.ts";
 import { REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { findOrderByNumber } from "../brokerage/brokerage-api.ts";
 import { savedMessage, useOpenRedemption } from "./redemptions-api.ts";
@@ -103,8 +104,9 @@ export function OpenRedemptionDialog({
         if (!(error instanceof ApiError)) return;
         for (const detail of error.details) {
           const field = detail.field.replace(/^body\./, "");
+          // A day outside the lease names the days it may be; a missing one asks for it.
           if (field === "lastWorkingDay" || field === "absenceStartDate")
-            form.setFieldError(field, t("adminRedemptions.open.dateNeeded"));
+            form.setFieldError(field, refusedDayText(t, detail, t("adminRedemptions.open.dateNeeded")));
         }
       },
     });
