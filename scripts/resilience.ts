@@ -1,14 +1,27 @@
 /**
- * `npm run test:resilience`: the server under sustained load, on the bench's data (scripts/bench,
- * 100,000 employees; seeded once into DATABASE_URL's server as `pedaali_bench` and kept):
+ * `npm run test:resilience`: the server under sustained load and under faults.
+ *
+ * On the bench's data (scripts/bench, 100,000 employees; seeded once into DATABASE_URL's server as
+ * `pedaali_bench` and kept):
  * - load: `--clients` (200) connections for `--load-seconds` (60) on the bench's hot calls mixed (each
  *   connection goes round them all; the login is left out, as its cost is argon2's by design and
  *   `npm run bench` measures it): no errors, p99 under 200 ms;
  * - soak: `--soak-clients` (32) connections for `--soak-seconds` (300) on the same mix, sampling the
  *   server's memory, open file handles and database connections every 5 s: after the first minute's
  *   warm-up, memory grows less than 10 % and handles and connections do not grow.
- * `--only load` or `--only soak` runs one. The report prints here and goes to
- * bench/results/<time>-resilience.json. Exits 1 when a goal is missed.
+ * On a fresh database of its own with the demo data (`pedaali_<kind>_<pid>` on DATABASE_URL's server and
+ * a temporary files folder, both removed at the end; scripts/resilience/demo-server.ts):
+ * - kill: `--kills` (5) rounds of signings, order moves and uploads in flight, the server SIGKILLed
+ *   `--kill-ms` (50-500) ms into them and started again; the database's promises and the stored files'
+ *   bytes hold after each kill and restart (scripts/resilience/kill.ts);
+ * - db-stop: PostgreSQL itself stopped under a steady load for 8 s and started again: every call meanwhile
+ *   answers 503 SERVICE_UNAVAILABLE with Retry-After within 5 s, never a 500, and the calls answer 200
+ *   again within 5 s of the database accepting connections (scripts/resilience/db-stop.ts). It stops the
+ *   machine's PostgreSQL for every other user of it too (other test runs fail meanwhile), so it runs only
+ *   when named and with `--yes-stop-postgres`: `--only db-stop --yes-stop-postgres`.
+ * Without `--only`, load, soak and kill run; `--only load,kill` runs the ones named. The report prints
+ * here and goes to bench/results/<time>-resilience.json. Exits 1 when a goal is missed. None of these runs
+ * in CI: they take minutes, and db-stop stops the shared database.
  */
 import { execSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,6 +39,8 @@ import {
   type Session,
   startServer,
 } from "./bench/server.ts";
+import { dbStopTest } from "./resilience/db-stop.ts";
+import { killTest } from "./resilience/kill.ts";
 
 const { values: options } = parseArgs({
   options: {
@@ -34,8 +49,14 @@ const { values: options } = parseArgs({
     "load-seconds": { type: "string", default: "60" },
     "soak-clients": { type: "string", default: "32" },
     "soak-seconds": { type: "string", default: "300" },
+    kills: { type: "string", default: "5" },
+    "kill-ms": { type: "string", default: "50-500" },
+    "yes-stop-postgres": { type: "boolean", default: false },
   },
 });
+const PARTS = ["load", "soak", "kill", "db-stop"];
+/** db-stop stops the machine's PostgreSQL: never part of the default run. */
+const DEFAULT_PARTS = ["load", "soak", "kill"];
 const P99_GOAL_MS = 200;
 const MEMORY_GROWTH_GOAL = 0.1;
 const WARM_UP_SECONDS = 60;
@@ -133,16 +154,12 @@ async function soak(base: string, pid: number, sessions: Record<Who, Session>, c
   };
 }
 
-async function main(): Promise<void> {
-  const startedAt = new Date();
-  const run = (part: string) => !options.only || options.only.split(",").includes(part);
-  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+/** Load and soak on the bench's data, as one server on it serves both. */
+async function underLoad(run: (part: string) => boolean, report: Record<string, unknown>, missed: string[]) {
   await prepareDatabase({ pglite: false, fresh: false });
   const { child, base } = await startServer(await freePort(), { pglite: false });
   const client = new pg.Client({ connectionString: benchDatabaseUrl() });
   await client.connect();
-  const report: Record<string, unknown> = { startedAt };
-  const missed: string[] = [];
   try {
     const sessions = {} as Record<Who, Session>;
     for (const who of Object.keys(LOGINS) as Who[]) sessions[who] = await login(base, LOGINS[who]);
@@ -175,6 +192,44 @@ async function main(): Promise<void> {
     await client.end();
     child.kill("SIGTERM");
   }
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date();
+  const parts = options.only ? options.only.split(",") : DEFAULT_PARTS;
+  const unknown = parts.filter((part) => !PARTS.includes(part));
+  if (unknown.length > 0) {
+    console.error(`Unknown --only part: ${unknown.join(", ")} (the parts: ${PARTS.join(", ")}).`);
+    process.exitCode = 1;
+    return;
+  }
+  const run = (part: string) => parts.includes(part);
+  if (run("db-stop") && !options["yes-stop-postgres"]) {
+    console.error(
+      "db-stop stops the machine's PostgreSQL, and every other test run on it fails meanwhile: pass --yes-stop-postgres when nothing else uses it.",
+    );
+    process.exitCode = 1;
+    return;
+  }
+  execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
+  const report: Record<string, unknown> = { startedAt };
+  const missed: string[] = [];
+  if (run("load") || run("soak")) await underLoad(run, report, missed);
+  // A fault test that throws (the server does not start again, the database does not come back) has
+  // found what it looks for: it is reported as missed like any other goal.
+  const fault = async (part: string, test: () => Promise<{ missed: string[] }>) => {
+    try {
+      const result = await test();
+      report[part] = result;
+      missed.push(...result.missed);
+    } catch (error) {
+      console.error(error);
+      missed.push(`${part}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const [killMin = 50, killMax = 500] = options["kill-ms"].split("-").map(Number);
+  if (run("kill")) await fault("kill", () => killTest(Number(options.kills), { min: killMin, max: killMax }));
+  if (run("db-stop")) await fault("db-stop", () => dbStopTest());
   report.missed = missed;
   mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/${startedAt.toISOString().replaceAll(":", "-").slice(0, 19)}-resilience.json`;

@@ -84,6 +84,7 @@ export const ERROR_CODES = [
   "DELIVERY_DATE_FAR_FUTURE",
   // The employee's acceptance and signature, the employer's approval, signed documents
   "LEASE_TIME_NOT_ALLOWED",
+  "OFFER_CHANGED",
   "PHONE_NUMBER_REQUIRED_FOR_SIGNING",
   "ORDER_ALREADY_SIGNED",
   "ORDER_NOT_SIGNED",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { zOrderDetails, zOrderIdParams, zOrderListItem } from "./orders.ts";
+import { zOrderDetails, zOrderIdParams, zOrderItem, zOrderListItem } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 
 /**
@@ -13,11 +13,13 @@ import { zMultiLineText } from "./text.ts";
  * - GET /api/orders/{orderId}/offer?leaseTimeMonths= → `zOrderOffer`: the lease of their
  *   PACKAGE_PROVIDED order for a period (the price bracket's, or the nearest allowed, when not given),
  *   priced by the domain's lease payment with the company's billing table on the package less the
- *   employee's own share above the max price. 400 LEASE_TIME_NOT_ALLOWED for a period outside
- *   `allowedLeaseTimes`.
+ *   employee's own share above the max price, with the package's lines it was priced on and their
+ *   `packageVersion`. 400 LEASE_TIME_NOT_ALLOWED for a period outside `allowedLeaseTimes`.
  * - POST /api/orders/{orderId}/accept `zAcceptOrder` → the order: PACKAGE_PROVIDED → ALL_INFO_PROVIDED
  *   with the offer's figures fixed, the employer's approval required as the bike policy says, and the
- *   leasing agreement made (status null).
+ *   leasing agreement made (status null). The body names the `packageVersion` of the offer the
+ *   employee read: the store's link may still replace the package until the acceptance, and a package
+ *   that is no longer the one the offer showed is 409 OFFER_CHANGED, with nothing changed.
  * - POST /api/orders/{orderId}/sign/code → `zSigningCodeSent`: a fresh 6-digit code by SMS to the
  *   employee's phone (5 minutes, 5 tries; a new code ends the earlier one). 400
  *   PHONE_NUMBER_REQUIRED_FOR_SIGNING without a phone number, 409 ORDER_ALREADY_SIGNED.
@@ -64,6 +66,12 @@ export const zMyBenefit = z.object({
 });
 export type TMyBenefit = z.infer<typeof zMyBenefit>;
 
+/**
+ * The version of the store's package an offer was priced on: a hash of its total and its lines (what the
+ * employee sees of them), the same for as long as the package is the same. Opaque to the client.
+ */
+export const zPackageVersion = z.string().regex(/^[0-9a-f]{64}$/, "The packageVersion of the offer");
+
 export const zOrderOfferQuery = z.object({
   leaseTimeMonths: z.coerce.number().int().min(1).max(120).optional(),
 });
@@ -78,10 +86,18 @@ export const zOrderOffer = z.object({
   residualValueCents: z.number().int(),
   totalPriceCents: z.number().int(),
   allowedLeaseTimes: z.array(z.number().int()),
+  /** The package's lines the offer was priced on, in the store's order: what the employee accepts. */
+  items: z.array(zOrderItem),
+  /** The package the offer was priced on; the acceptance names it. */
+  packageVersion: zPackageVersion,
 });
 export type TOrderOffer = z.infer<typeof zOrderOffer>;
 
-export const zAcceptOrder = z.object({ leaseTimeMonths: zLeaseTimeMonths });
+export const zAcceptOrder = z.object({
+  leaseTimeMonths: zLeaseTimeMonths,
+  /** The `packageVersion` of the offer the employee read: another package is not accepted unseen. */
+  packageVersion: zPackageVersion,
+});
 export type TAcceptOrder = z.infer<typeof zAcceptOrder>;
 
 export const zSigningCodeSent = z.object({
@@ -140,7 +156,8 @@ export const orderAcceptanceApi = {
   accept: endpoint({
     method: "POST",
     path: "/orders/:orderId/accept",
-    summary: "The employee accepts the package for a lease period; the leasing agreement waits for signing",
+    summary:
+      "The employee accepts the package of the offer they read for a lease period; the leasing agreement waits for signing; 409 OFFER_CHANGED when the store has replaced the package since",
     params: zOrderIdParams,
     body: zAcceptOrder,
     response: zOrderDetails,

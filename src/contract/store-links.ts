@@ -21,7 +21,8 @@ import { zDateOnly } from "./values.ts";
  *
  * - GET /api/store-links/package/{token} → `zStorePackage`: the order as the store enters its package.
  * - PUT /api/store-links/package/{token} `zStorePackageInput` → `zStorePackage`: the package replaces the
- *   order's lines; PENDING → PACKAGE_PROVIDED (while still PACKAGE_PROVIDED it replaces the package).
+ *   order's lines; PENDING → PACKAGE_PROVIDED (while still PACKAGE_PROVIDED it replaces the package, and
+ *   the employee's acceptance of an offer read before is then 409 OFFER_CHANGED).
  * - GET /api/store-links/delivery/{token} → `zStoreDelivery`.
  * - PUT /api/store-links/delivery/{token} `zStoreDeliveryInput` → `zStoreDelivery`: the frame serial
  *   number and the delivery date; WAITING_FOR_DELIVERY_DATE → READY_FOR_BILLING. A date 20 years or

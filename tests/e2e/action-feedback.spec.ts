@@ -91,10 +91,16 @@ async function orderWaitingForApproval(
     }),
   );
 
-  // The employee accepts it and signs with the code.
+  // The employee reads the offer, accepts its package and signs with the code.
   const headers = await csrfHeader(employee);
+  const offer = (await ok(await employee.get(`/api/orders/${started.orderId}/offer?leaseTimeMonths=24`))) as {
+    packageVersion: string;
+  };
   await ok(
-    await employee.post(`/api/orders/${started.orderId}/accept`, { data: { leaseTimeMonths: 24 }, headers }),
+    await employee.post(`/api/orders/${started.orderId}/accept`, {
+      data: { leaseTimeMonths: 24, packageVersion: offer.packageVersion },
+      headers,
+    }),
   );
   const sent = (await ok(await employee.post(`/api/orders/${started.orderId}/sign/code`, { headers }))) as {
     devCode?: string;

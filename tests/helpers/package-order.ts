@@ -2,6 +2,7 @@ import { and, eq, notInArray } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
 import { bikeStores, leasingAgreements, orderItems, orders } from "../../src/server/db/schema/index.ts";
 import { write } from "../../src/server/db/transaction.ts";
+import { orderPackage } from "../../src/server/modules/orders/accept-package.ts";
 import { BY_BIKE_STORE, moveOrder } from "../../src/server/modules/orders/lifecycle.ts";
 
 /**
@@ -79,6 +80,13 @@ export async function packagedOrder(
     });
   });
   return orderId;
+}
+
+/** The packageVersion the order's offer names, which the employee's acceptance sends back. */
+export async function packageVersionOf(db: Db, orderId: string): Promise<string> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`No order ${orderId}`);
+  return (await orderPackage(db, order)).version;
 }
 
 /**

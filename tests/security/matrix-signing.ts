@@ -1,6 +1,6 @@
 import { files, signedDocuments } from "../../src/server/db/schema/index.ts";
 import { sha256Hex } from "../../src/server/files/file-store.ts";
-import { acceptedOrder, packagedOrder } from "../helpers/package-order.ts";
+import { acceptedOrder, packagedOrder, packageVersionOf } from "../helpers/package-order.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -94,7 +94,13 @@ export const SIGNING_ROWS: readonly MatrixRow[] = [
   },
   {
     operation: "POST /api/orders/{orderId}/accept",
-    call: async (f) => ({ params: { orderId: await packaged(f) }, body: { leaseTimeMonths: 36 } }),
+    call: async (f) => {
+      const orderId = await packaged(f);
+      return {
+        params: { orderId },
+        body: { leaseTimeMonths: 36, packageVersion: await packageVersionOf(f.db, orderId) },
+      };
+    },
     expect: employeeOnly,
   },
   {

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { TOrderItem } from "../../../contract/orders.ts";
 import { leaseMonthsForTotal } from "../../../domain/calculator/lease-period.ts";
 import {
   allowedLeaseTimes,
@@ -10,6 +11,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { billingTableRows, billingTables, companies, leasingAgreements } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
+import { sha256 } from "../auth/tokens.ts";
 import { employmentLeaseTerms } from "../calculator/service.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
 import { chargeOwnShare } from "../user-payments/own-share.ts";
@@ -17,10 +19,12 @@ import {
   invalidLeasingConfiguration,
   leaseTermsNotComputable,
   leaseTimeNotAllowed,
+  offerChanged,
   orderTransitionNotAllowed,
 } from "./errors.ts";
 import { moveOrder, type OrderUser } from "./lifecycle.ts";
 import type { OrderRow } from "./order-rows.ts";
+import { orderItemsOf } from "./service.ts";
 
 /**
  * The employee's acceptance of the bike store's package: the offer on it by the employment's terms
@@ -77,6 +81,43 @@ export async function priceOffer(
     billingTableId: table.id,
     tableLeasingCompanyId: table.leasingCompanyId,
   };
+}
+
+/**
+ * The version of a package: a hash of its total and of its lines as the employee sees them, in order. The
+ * lines' ids are left out, so a store saving the same package again keeps the version, and any change the
+ * employee could see makes a new one.
+ */
+export function packageVersion(totalPriceCents: number, items: readonly TOrderItem[]): string {
+  const lines = items.map((i) => [
+    i.itemType,
+    i.name,
+    i.brand,
+    i.model,
+    i.modelYear,
+    i.frameSize,
+    i.color,
+    i.quantity,
+    i.unitPriceCents,
+    i.discountCents,
+  ]);
+  return sha256(JSON.stringify([totalPriceCents, lines]));
+}
+
+/** The order's package, its lines and its version, as the offer shows it and the acceptance checks it. */
+export async function orderPackage(db: Db, order: OrderRow) {
+  const items = await orderItemsOf(db, order.id);
+  return { items, version: packageVersion(order.totalPriceCents, items) };
+}
+
+/**
+ * The package the employee accepts must be the one of the offer they read (its `packageVersion`): the
+ * store's link may replace it until the acceptance, and figures the employee never saw are not fixed.
+ * Read in the transaction that locked the order, which the store's link locks too before replacing.
+ */
+export async function ensureOfferUnchanged(tx: Tx, order: OrderRow, seenVersion: string) {
+  const { version } = await orderPackage(tx, order);
+  if (version !== seenVersion) throw offerChanged();
 }
 
 /** The offer is only for a package waiting for the employee's acceptance. */

@@ -58,12 +58,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     ...endpointRoute(api.accept, tags),
     preValidation: employeeOnly,
     handler: async (request) =>
-      acceptance.accept(
-        currentUser(request),
-        request.params.orderId,
-        request.body.leaseTimeMonths,
-        request.log,
-      ),
+      acceptance.accept(currentUser(request), request.params.orderId, request.body, request.log),
   });
 
   app.route({

@@ -6,6 +6,7 @@ import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/packa
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zMyBenefit, zOrderOffer } from "../../../contract/order-acceptance.ts";
 import { zOrderDetails } from "../../../contract/orders.ts";
+import { zStoreLinkIssued } from "../../../contract/store-links.ts";
 import { zMyUserPayments } from "../../../contract/user-payments.ts";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
@@ -14,6 +15,7 @@ import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.
 import { addDays } from "../../../domain/user-payments.ts";
 import {
   beneficiaryEmployees,
+  bikeStores,
   companies,
   eventLog,
   leasingAgreements,
@@ -32,6 +34,7 @@ const EMPLOYEE = "employee@demo.test";
 const DEMO_ADMIN = "employer.admin@demo.test";
 const REPORTING = "reporting@demo.test";
 const ADMIN = "admin@pedaali.test";
+const HELPDESK = "helpdesk@pedaali.test";
 const TERMS = {
   annualInterestPercent: DEMO_BILLING_TABLE.annualInterestPercent,
   insurancePercentPerYear: DEMO_BILLING_TABLE.insurancePercentPerYear,
@@ -58,6 +61,20 @@ beforeEach(async () => cancelOpenOrders(t.database.db, employmentId));
 
 const newOrder = (lines?: Parameters<typeof packagedOrder>[1]["lines"]) =>
   packagedOrder(t.database.db, { employmentId, companyId: demoOyId, ...(lines ? { lines } : {}) });
+
+/** The employee reads the offer, as their page does before they accept. */
+async function readOffer(orderId: string, leaseTimeMonths?: number) {
+  const query = leaseTimeMonths === undefined ? "" : `?leaseTimeMonths=${leaseTimeMonths}`;
+  const res = await call("GET", `/api/orders/${orderId}/offer${query}`, EMPLOYEE);
+  expect(res.statusCode, res.body).toBe(200);
+  return zOrderOffer.parse(res.json());
+}
+
+/** The employee accepts the package of the offer they have just read, for the period. */
+async function accept(orderId: string, leaseTimeMonths: number) {
+  const { packageVersion } = await readOffer(orderId);
+  return call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths, packageVersion });
+}
 
 describe("GET /api/orders/my/benefit", () => {
   it("answers the employee's max price, the company's bike policy, and whether they may order", async () => {
@@ -98,11 +115,20 @@ describe("GET /api/orders/{orderId}/offer", () => {
       residualValueCents: lease.residualCents,
       totalPriceCents: 300_000,
       allowedLeaseTimes: [12, 24, 36],
+      items: expect.any(Array),
+      packageVersion: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
+    // The lines it was priced on, in the store's order.
+    expect(offer.items.map((i) => [i.name, i.lineTotalCents])).toEqual([
+      ["Tunturi eSport 500", 290_000],
+      ["Lukko", 10_000],
+    ]);
     const shorter = zOrderOffer.parse(
       (await call("GET", `/api/orders/${orderId}/offer?leaseTimeMonths=24`, EMPLOYEE)).json(),
     );
     expect(shorter.monthlyPaymentCents).toBe(monthlyLeasePayment(300_000, 24, TERMS).totalCents);
+    // The period changes the figures, not the package.
+    expect(shorter.packageVersion).toBe(offer.packageVersion);
   });
 
   it("leases only up to the max price: the rest is the employee's own share", async () => {
@@ -142,7 +168,11 @@ describe("GET /api/orders/{orderId}/offer", () => {
 describe("POST /api/orders/{orderId}/accept", () => {
   it("fixes the offer on the order, makes the agreement, asks for the employer's approval as the policy says", async () => {
     const orderId = await newOrder([{ name: "Helkama Jopo", unitPriceCents: 470_000 }]);
-    const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 24 });
+    const { packageVersion } = await readOffer(orderId, 24);
+    const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
+      leaseTimeMonths: 24,
+      packageVersion,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const order = zOrderDetails.parse(res.json());
     const lease = monthlyLeasePayment(450_000, 24, TERMS);
@@ -174,7 +204,7 @@ describe("POST /api/orders/{orderId}/accept", () => {
     expect(agreement).toMatchObject({ totalPriceCents: 450_000, status: null });
 
     expectError(
-      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 24 }),
+      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 24, packageVersion }),
       409,
       "ORDER_TRANSITION_NOT_ALLOWED",
     );
@@ -182,23 +212,133 @@ describe("POST /api/orders/{orderId}/accept", () => {
 
   it("refuses bad input, a disallowed period, other callers and another's order", async () => {
     const orderId = await newOrder();
-    expectError(await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {}), 400);
+    const url = `/api/orders/${orderId}/accept`;
+    const { packageVersion } = await readOffer(orderId);
+    expectError(await call("POST", url, EMPLOYEE, {}), 400);
+    expectError(await call("POST", url, EMPLOYEE, { leaseTimeMonths: "36", packageVersion }), 400);
+    // Without the offer's package, or with something else than its version: nothing to bind to.
+    const missing = expectError(await call("POST", url, EMPLOYEE, { leaseTimeMonths: 36 }), 400);
+    expect(missing.details?.map((d) => d.field)).toContain("body.packageVersion");
+    expectError(await call("POST", url, EMPLOYEE, { leaseTimeMonths: 36, packageVersion: "300000" }), 400);
     expectError(
-      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: "36" }),
-      400,
-    );
-    expectError(
-      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 60 }),
+      await call("POST", url, EMPLOYEE, { leaseTimeMonths: 60, packageVersion }),
       400,
       "LEASE_TIME_NOT_ALLOWED",
     );
-    expectError(
-      await call("POST", `/api/orders/${orderId}/accept`, DEMO_ADMIN, { leaseTimeMonths: 36 }),
-      403,
-    );
-    expectError(await call("POST", `/api/orders/${orderId}/accept`, ADMIN, { leaseTimeMonths: 36 }), 404);
+    expectError(await call("POST", url, DEMO_ADMIN, { leaseTimeMonths: 36, packageVersion }), 403);
+    expectError(await call("POST", url, ADMIN, { leaseTimeMonths: 36, packageVersion }), 404);
     const [still] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(still?.orderStatus).toBe("PACKAGE_PROVIDED");
+  });
+});
+
+describe("the store's package replaced after the employee read the offer", () => {
+  /** The store's package as its link sends it: a bike at the price. */
+  const storePackage = (name: string, unitPriceCents: number) => ({
+    items: [{ itemType: "BIKE", name, quantity: 1, unitPriceCents, discountCents: 0 }],
+  });
+
+  /** The store's link, anonymous, each call from an address of its own (the link is rate-limited). */
+  let address = 0;
+  const putPackage = (token: string, body: unknown) => {
+    address += 1;
+    return t.app.inject({
+      method: "PUT",
+      url: `/api/store-links/package/${token}`,
+      remoteAddress: `10.7.0.${address}`,
+      payload: body as object,
+    });
+  };
+
+  /** A PENDING order of the employee and its package link, re-issued by the helpdesk. */
+  async function pendingOrderWithLink() {
+    const [store] = await t.database.db
+      .select({ id: bikeStores.id })
+      .from(bikeStores)
+      .where(eq(bikeStores.active, true))
+      .limit(1);
+    const started = await call("POST", "/api/orders", EMPLOYEE, {
+      beneficiaryEmployeeId: employmentId,
+      bikeStoreId: store?.id,
+      deliveryMethod: "PICKUP",
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const { orderId } = zOrderDetails.parse(started.json());
+    const link = await call("POST", `/api/orders/${orderId}/store-link`, HELPDESK, { kind: "package" });
+    expect(link.statusCode, link.body).toBe(200);
+    const token = /\/pyoraliike\/paketti\/([A-Za-z0-9_-]+)/.exec(
+      zStoreLinkIssued.parse(link.json()).url,
+    )?.[1];
+    return { orderId, token: token as string };
+  }
+
+  it("is refused with OFFER_CHANGED, changing nothing; the offer read again is accepted with its figures", async () => {
+    const { orderId, token } = await pendingOrderWithLink();
+    expect((await putPackage(token, storePackage("Tunturi Kaupunki", 200_000))).statusCode).toBe(200);
+    const seen = await readOffer(orderId, 36);
+    expect(seen).toMatchObject({ totalPriceCents: 200_000, leaseTimeMonths: 36 });
+    expect(seen.monthlyPaymentCents).toBe(monthlyLeasePayment(200_000, 36, TERMS).totalCents);
+
+    // The link still replaces the package while the order waits for the employee.
+    const swap = await putPackage(token, storePackage("Riese & Müller Load", 440_000));
+    expect(swap.statusCode, swap.body).toBe(200);
+    const [before] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const refused = expectError(
+      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
+        leaseTimeMonths: 36,
+        packageVersion: seen.packageVersion,
+      }),
+      409,
+      "OFFER_CHANGED",
+    );
+    expect(refused.message).toMatch(/changed the package/);
+    // Nothing changed: the order waits as it was, with no agreement, own share or move.
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ orderStatus: "PACKAGE_PROVIDED", monthlyPaymentCents: null });
+    expect(
+      await t.database.db.select().from(leasingAgreements).where(eq(leasingAgreements.orderId, orderId)),
+    ).toEqual([]);
+    expect(await t.database.db.select().from(userPayments).where(eq(userPayments.orderId, orderId))).toEqual(
+      [],
+    );
+    const moves = await t.database.db.select().from(eventLog).where(eq(eventLog.entityId, orderId));
+    expect(moves.some((e) => (e.data as { to?: string } | null)?.to === "ALL_INFO_PROVIDED")).toBe(false);
+
+    // The employee reads the offer again: the new package and its figures, and accepts those.
+    const fresh = await readOffer(orderId, 36);
+    expect(fresh.packageVersion).not.toBe(seen.packageVersion);
+    expect(fresh.items.map((i) => [i.name, i.lineTotalCents])).toEqual([["Riese & Müller Load", 440_000]]);
+    const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
+      leaseTimeMonths: 36,
+      packageVersion: fresh.packageVersion,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zOrderDetails.parse(res.json())).toMatchObject({
+      orderStatus: "ALL_INFO_PROVIDED",
+      totalPriceCents: 440_000,
+      monthlyPaymentCents: fresh.monthlyPaymentCents,
+    });
+    // Accepted: the link no longer replaces the package.
+    expectError(await putPackage(token, storePackage("Halvempi", 100_000)), 409, "STORE_LINK_USED");
+  });
+
+  it("accepts the package the offer showed when the store saved the very same one again", async () => {
+    const { orderId, token } = await pendingOrderWithLink();
+    const same = storePackage("Tunturi Kaupunki", 200_000);
+    expect((await putPackage(token, same)).statusCode).toBe(200);
+    const seen = await readOffer(orderId, 24);
+    // New rows of the same lines: the employee would see the same package.
+    expect((await putPackage(token, same)).statusCode).toBe(200);
+    const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
+      leaseTimeMonths: 24,
+      packageVersion: seen.packageVersion,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zOrderDetails.parse(res.json())).toMatchObject({
+      totalPriceCents: 200_000,
+      monthlyPaymentCents: seen.monthlyPaymentCents,
+    });
   });
 });
 
@@ -230,9 +370,7 @@ describe("the own share above the max price, owed from the acceptance", () => {
   it("is deducted from the next month's pay in a payroll company, sent at once, and the employee sees it", () =>
     inMode("PAYROLL", async () => {
       const orderId = await newOrder([{ name: "Helkama Jopo", unitPriceCents: 470_000 }]);
-      const accepted = zOrderDetails.parse(
-        (await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 24 })).json(),
-      );
+      const accepted = zOrderDetails.parse((await accept(orderId, 24)).json());
       const [payment, ...more] = await ownSharesOf(orderId);
       expect(more).toEqual([]);
       const today = toHelsinkiDateString(new Date());
@@ -258,7 +396,7 @@ describe("the own share above the max price, owed from the acceptance", () => {
     for (const mode of ["BATCH", "ALL"] as const)
       await inMode(mode, async () => {
         const orderId = await newOrder([{ name: "Tunturi eMax", unitPriceCents: 460_000 }]);
-        const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 36 });
+        const res = await accept(orderId, 36);
         expect(res.statusCode, res.body).toBe(200);
         const [payment] = await ownSharesOf(orderId);
         expect(payment).toMatchObject({
@@ -279,14 +417,14 @@ describe("the own share above the max price, owed from the acceptance", () => {
 
   it("is nothing within the max price", async () => {
     const orderId = await newOrder();
-    const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 36 });
+    const res = await accept(orderId, 36);
     expect(res.statusCode, res.body).toBe(200);
     expect(await ownSharesOf(orderId)).toEqual([]);
   });
 
   it("replaces the earlier open own share when a new package is accepted, so only one is ever open", async () => {
     const orderId = await newOrder([{ name: "Riese & Müller Charger4", unitPriceCents: 480_000 }]);
-    await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 36 });
+    await accept(orderId, 36);
     const [first] = await ownSharesOf(orderId);
     expect(first?.amountCents).toBe(30_000);
     // The helpdesk takes the order back to the package (a special case, resolved back), the store's new
@@ -296,7 +434,7 @@ describe("the own share above the max price, owed from the acceptance", () => {
       expect(moved.statusCode, moved.body).toBe(200);
     }
     await t.database.db.update(orders).set({ totalPriceCents: 495_000 }).where(eq(orders.id, orderId));
-    const again = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 36 });
+    const again = await accept(orderId, 36);
     expect(again.statusCode, again.body).toBe(200);
 
     const shares = await ownSharesOf(orderId);
@@ -313,7 +451,7 @@ describe("the own share above the max price, owed from the acceptance", () => {
 
   it("is not made when the acceptance is refused", async () => {
     const orderId = await newOrder([{ name: "Helkama Jopo", unitPriceCents: 470_000 }]);
-    await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 60 });
+    await accept(orderId, 60);
     expect(await ownSharesOf(orderId)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
-import type { TMyBenefit, TOrderOffer } from "../../../contract/order-acceptance.ts";
+import type { TAcceptOrder, TMyBenefit, TOrderOffer } from "../../../contract/order-acceptance.ts";
 import type { TOrderDetails } from "../../../contract/orders.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { isEligibleToOrder } from "../../../domain/employees.ts";
@@ -11,7 +11,13 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { employmentLeaseTerms } from "../calculator/service.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
 import { mailUserPaymentInvoice } from "../user-payments/mails.ts";
-import { acceptPackage, ensurePackageProvided, priceOffer } from "./accept-package.ts";
+import {
+  acceptPackage,
+  ensureOfferUnchanged,
+  ensurePackageProvided,
+  orderPackage,
+  priceOffer,
+} from "./accept-package.ts";
 import { asOrderUser } from "./lifecycle.ts";
 import type { MailFailureLog } from "./mails.ts";
 import { asEmployee, ownOrderOf, SETTLED_ORDER_STATUSES } from "./queries.ts";
@@ -82,6 +88,7 @@ export function createOrderAcceptanceService(ctx: AppContext) {
       const order = await ownOrderOf(db, user, orderId);
       ensurePackageProvided(order);
       const offer = await priceOffer(db, order, user.id, { months, field: "query.leaseTimeMonths" });
+      const { items, version } = await orderPackage(db, order);
       return {
         leaseTimeMonths: offer.leaseTimeMonths,
         monthlyPaymentCents: offer.monthlyPaymentCents,
@@ -90,25 +97,33 @@ export function createOrderAcceptanceService(ctx: AppContext) {
         residualValueCents: offer.residualValueCents,
         totalPriceCents: offer.totalPriceCents,
         allowedLeaseTimes: offer.allowedLeaseTimes,
+        items,
+        packageVersion: version,
       };
     },
 
     /**
-     * Accepts the package: the offer's figures are fixed on the order, the employer's approval is
-     * required as the bike policy says now, the leasing agreement is made (status null until signed),
-     * and the order moves PACKAGE_PROVIDED → ALL_INFO_PROVIDED, all in one transaction; then an own
-     * share to be paid by invoice is mailed (a failed mail is logged, the acceptance stands).
+     * Accepts the package of the offer the employee read (409 OFFER_CHANGED, nothing changed, when the
+     * store has replaced it since): the offer's figures are fixed on the order, the employer's approval
+     * is required as the bike policy says now, the leasing agreement is made (status null until
+     * signed), and the order moves PACKAGE_PROVIDED → ALL_INFO_PROVIDED, all in one transaction; then
+     * an own share to be paid by invoice is mailed (a failed mail is logged, the acceptance stands).
      */
     async accept(
       user: CurrentUser,
       orderId: string,
-      months: number,
+      seen: TAcceptOrder,
       log: MailFailureLog,
       now = new Date(),
     ): Promise<TOrderDetails> {
       const { companyId, ownShareId } = await write(db, { actor: asOrderUser(user), now }, async (w) => {
         const order = await ownOrderOf(w.tx, user, orderId, true);
-        return { companyId: order.companyId, ownShareId: await acceptPackage(w, order, months) };
+        ensurePackageProvided(order);
+        await ensureOfferUnchanged(w.tx, order, seen.packageVersion);
+        return {
+          companyId: order.companyId,
+          ownShareId: await acceptPackage(w, order, seen.leaseTimeMonths),
+        };
       });
       if (ownShareId) await mailUserPaymentInvoice(ctx, ownShareId, (err, what) => log.error({ err }, what));
       return read.details(user, orderId, asEmployee(companyId));

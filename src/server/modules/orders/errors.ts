@@ -32,6 +32,17 @@ export const orderAlreadyOpen = () =>
 export const leaseTimeNotAllowed = (details: TErrorDetail[]) =>
   new AppError(400, "LEASE_TIME_NOT_ALLOWED", "The lease period is not one the employee may choose", details);
 
+/**
+ * 409: the bike store replaced the package after the employee read the offer they accept; they read the
+ * offer again to see the new package and figures.
+ */
+export const offerChanged = () =>
+  new AppError(
+    409,
+    "OFFER_CHANGED",
+    "The bike store has changed the package since the offer was read: read the offer again before accepting",
+  );
+
 export const leaseTermsNotComputable = (message: string) =>
   new AppError(409, "LEASE_TERMS_NOT_COMPUTABLE", message);
 

@@ -6,7 +6,7 @@ import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { testFileStore } from "../../../../tests/helpers/test-db.ts";
-import { zAwaitingEmployer, zSigningCodeSent } from "../../../contract/order-acceptance.ts";
+import { zAwaitingEmployer, zOrderOffer, zSigningCodeSent } from "../../../contract/order-acceptance.ts";
 import { type TOrderDetails, zOrderDetails } from "../../../contract/orders.ts";
 import { zSignedDocumentEnvelope, zSignedDocumentPage } from "../../../contract/signed-documents.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
@@ -72,7 +72,12 @@ async function withoutApproval() {
 
 async function acceptedOrder(): Promise<string> {
   const orderId = await packagedOrder(t.database.db, { employmentId, companyId: demoOyId });
-  const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 36 });
+  // The employee accepts the package of the offer they read.
+  const offer = zOrderOffer.parse((await call("GET", `/api/orders/${orderId}/offer`, EMPLOYEE)).json());
+  const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
+    leaseTimeMonths: 36,
+    packageVersion: offer.packageVersion,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return orderId;
 }

@@ -2,7 +2,12 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { bikeStoresApi } from "../../../contract/bike-stores.ts";
 import { calculatorApi } from "../../../contract/calculator.ts";
 import type { EndpointDef } from "../../../contract/endpoint.ts";
-import { orderAcceptanceApi, type TMyBenefit, type TOrderOffer } from "../../../contract/order-acceptance.ts";
+import {
+  orderAcceptanceApi,
+  type TAcceptOrder,
+  type TMyBenefit,
+  type TOrderOffer,
+} from "../../../contract/order-acceptance.ts";
 import {
   ordersApi,
   type TMyOrders,
@@ -11,6 +16,7 @@ import {
   type TOrderItem,
   type TStartOrder,
 } from "../../../contract/orders.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
@@ -76,11 +82,15 @@ export function useBikeStores(enabled: boolean) {
 }
 
 /** The order an action answered replaces the one in the list at once; the list refetches behind it. */
-function useOrderMutation<V>(call: (variables: V) => Promise<TMyOrder>) {
+function useOrderMutation<V>(
+  call: (variables: V) => Promise<TMyOrder>,
+  onError?: (error: Error, queryClient: QueryClient) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     meta: SILENT,
+    ...(onError ? { onError: (error: Error) => onError(error, queryClient) } : {}),
     onSuccess: (order) => {
       queryClient.setQueryData<TMyOrders>(endpointKey(ordersApi.mine, {}), (current) => {
         if (!current) return { items: [order] };
@@ -105,9 +115,19 @@ export function useOffer(orderId: string, leaseTimeMonths: number | null) {
   );
 }
 
+/**
+ * Accepts the package of the offer the employee reads, naming its packageVersion. When the store has
+ * changed the package since (409 OFFER_CHANGED), the offer and the order are read again, so the new
+ * package and figures show under the message before the employee accepts again.
+ */
 export function useAcceptPackage(orderId: string) {
-  return useOrderMutation((leaseTimeMonths: number) =>
-    callEndpoint(orderAcceptanceApi.accept, { params: { orderId }, body: { leaseTimeMonths } }),
+  return useOrderMutation(
+    (body: TAcceptOrder) => callEndpoint(orderAcceptanceApi.accept, { params: { orderId }, body }),
+    (error, queryClient) => {
+      if (!(error instanceof ApiError) || error.code !== "OFFER_CHANGED") return;
+      void queryClient.invalidateQueries({ queryKey: endpointKey(orderAcceptanceApi.offer) });
+      void refreshMyOrders(queryClient);
+    },
   );
 }
 

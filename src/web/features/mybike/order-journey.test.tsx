@@ -9,6 +9,7 @@ import {
   offer,
   ok,
   order,
+  PACKAGE_VERSION,
   packageOrder,
   renderMyBike,
   setUpMyBikeTests,
@@ -74,8 +75,73 @@ describe("accepting the bike package", () => {
 
     await user.click(screen.getByRole("button", { name: "Hyväksy paketti" }));
     await waitFor(() => expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/accept`)).toHaveLength(1));
-    expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/accept`)[0]?.body).toEqual({ leaseTimeMonths: 24 });
+    expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/accept`)[0]?.body).toEqual({
+      leaseTimeMonths: 24,
+      packageVersion: PACKAGE_VERSION,
+    });
     // Accepted: the agreement is next.
+    expect(await screen.findByRole("button", { name: "Lähetä vahvistuskoodi" })).toBeInTheDocument();
+  });
+
+  it("says so when the store changed the package meanwhile, shows the new package and figures, and accepts those", async () => {
+    const user = userEvent.setup({ delay: null });
+    const ACCEPT = `/api/orders/${ORDER_ID}/accept`;
+    const newVersion = "b".repeat(64);
+    const bigger = packageOrder({
+      totalPriceCents: 440_000,
+      userPaymentCents: 140_000,
+      items: [
+        {
+          ...(packageOrder().items[0] as TMyOrder["items"][number]),
+          name: "Tavarapyörä",
+          unitPriceCents: 440_000,
+          discountCents: 0,
+          lineTotalCents: 440_000,
+        },
+      ],
+    });
+    let current = packageOrder();
+    let currentOffer = offer(36, 10_450);
+    let accepted = false;
+    const api = fakeApi({
+      ...baseRoutes([]),
+      "GET /api/orders/my": () => ok({ items: [accepted ? signingOrder() : current] }),
+      [`GET ${OFFER}`]: () => ok(currentOffer),
+      [`POST ${ACCEPT}`]: (body) => {
+        if ((body as { packageVersion: string }).packageVersion !== currentOffer.packageVersion)
+          return apiError(409, "OFFER_CHANGED", "The bike store has changed the package");
+        accepted = true;
+        return ok(signingOrder());
+      },
+    });
+    renderMyBike();
+    expect((await screen.findAllByText("104,50 €")).length).toBeGreaterThan(0);
+
+    // The store replaces the package while the employee looks at the offer.
+    current = bigger;
+    currentOffer = offer(36, 16_499, {
+      totalPriceCents: 440_000,
+      userPaymentCents: 140_000,
+      items: bigger.items,
+      packageVersion: newVersion,
+    });
+    await user.click(screen.getByRole("button", { name: "Hyväksy paketti" }));
+    expect(await screen.findByText(/Pyöräliike on muuttanut pyöräpakettia/)).toBeInTheDocument();
+    expect(api.callsTo("POST", ACCEPT)[0]?.body).toEqual({
+      leaseTimeMonths: 36,
+      packageVersion: PACKAGE_VERSION,
+    });
+    // The offer is read again: the new package and its figures show, nothing is accepted yet.
+    expect((await screen.findAllByText("164,99 €")).length).toBeGreaterThan(0);
+    const table = screen.getByRole("table", { name: "Pyöräpaketti" });
+    expect(within(table).getByText(/Tavarapyörä/)).toBeInTheDocument();
+    expect(within(table).getAllByText("4 400,00 €").length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: "Lähetä vahvistuskoodi" })).not.toBeInTheDocument();
+
+    // Accepting again names the package now shown.
+    await user.click(screen.getByRole("button", { name: "Hyväksy paketti" }));
+    await waitFor(() => expect(api.callsTo("POST", ACCEPT)).toHaveLength(2));
+    expect(api.callsTo("POST", ACCEPT)[1]?.body).toEqual({ leaseTimeMonths: 36, packageVersion: newVersion });
     expect(await screen.findByRole("button", { name: "Lähetä vahvistuskoodi" })).toBeInTheDocument();
   });
 });

@@ -11,7 +11,9 @@ import { PackageTable } from "./package-table.tsx";
 /**
  * PACKAGE_PROVIDED: the store's package, what the employee pays themselves above the max price, the
  * lease period (from the offer's allowed periods; each choice asks GET /offer?leaseTimeMonths= again for
- * the monthly payment and the gross-salary deduction) and "Accept" (POST /accept).
+ * the monthly payment and the gross-salary deduction) and "Accept" (POST /accept). The lines shown are
+ * the offer's own, the ones its figures were priced on, and the acceptance names their packageVersion:
+ * should the store change the package meanwhile, the refusal says so and the new offer shows.
  */
 export function PackageOffer({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
@@ -19,8 +21,8 @@ export function PackageOffer({ order }: { order: TMyOrder }) {
   const [months, setMonths] = useState<number | null>(null);
   const offer = useOffer(order.orderId, months);
   const accept = useAcceptPackage(order.orderId);
-  const items = order.items;
   const data = offer.data;
+  const items = data?.items ?? order.items;
   const userPayment = data?.userPaymentCents ?? order.userPaymentCents;
 
   return (
@@ -83,7 +85,9 @@ export function PackageOffer({ order }: { order: TMyOrder }) {
           )}
           <Group>
             <Button
-              onClick={() => accept.mutate(data.leaseTimeMonths)}
+              onClick={() =>
+                accept.mutate({ leaseTimeMonths: data.leaseTimeMonths, packageVersion: data.packageVersion })
+              }
               loading={accept.isPending}
               disabled={offer.isFetching}
             >

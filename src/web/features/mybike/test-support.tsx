@@ -133,7 +133,15 @@ export function packageOrder(overrides: Partial<TMyOrder> = {}): TMyOrder {
   });
 }
 
-export function offer(leaseTimeMonths: number, monthlyPaymentCents: number): TOrderOffer {
+/** The version of packageOrder()'s package, as the offer names it. */
+export const PACKAGE_VERSION = "a".repeat(64);
+
+/** The offer on packageOrder()'s package for the period. */
+export function offer(
+  leaseTimeMonths: number,
+  monthlyPaymentCents: number,
+  overrides: Partial<TOrderOffer> = {},
+): TOrderOffer {
   return {
     leaseTimeMonths,
     monthlyPaymentCents,
@@ -142,6 +150,9 @@ export function offer(leaseTimeMonths: number, monthlyPaymentCents: number): TOr
     residualValueCents: 30_000,
     totalPriceCents: 342_000,
     allowedLeaseTimes: [24, 36, 48],
+    items: packageOrder().items,
+    packageVersion: PACKAGE_VERSION,
+    ...overrides,
   };
 }
 
