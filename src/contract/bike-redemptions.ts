@@ -51,11 +51,7 @@ import { zCents, zDateOnly } from "./values.ts";
  *   `lastWorkingDay` (an ending employment; default the employment's own last working day when set),
  *   `absenceStartDate` (LONG_ABSENCE; default the employee's latest recorded absence; 400 when
  *   neither), `employerInitiated` (LONG_ABSENCE: the employer caused it, a lay-off: 90 covered days
- *   instead of 30; ignored from the employee). A day given must fall within earlyEndDayRange: from the
- *   lease's first day to its term's end, at most six months from today; else 400 at the field, its
- *   message 'Between <min> and <max>' and its issue `{ code: "custom", params: { rule:
- *   "EARLY_END_DAY_RANGE", min, max } }`, nothing stored. The case's leaseEndsOn is always a month's
- *   last day within the lease, the same days the PUT takes (leaseEndRange).
+ *   instead of 30; ignored from the employee). A day outside earlyEndDayRange is 400 at its field.
  * - GET /api/bike-redemption/{id} → `zBikeRedemptionDetails`: the case, its order and agreement in
  *   brief, the options with costs, the price table, the offers (each with its fileUrl), its user
  *   payment, its redemption payments (not for the employee), its brokerage listing, the leasing
