@@ -32,14 +32,11 @@ const idsOf = (findings: Finding[], rule: string) => {
 };
 
 describe("the consistency check", () => {
-  it("finds the demo data whole: every rule kept, every file's bytes in the store", async () => {
-    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(8);
-    expect(await checkConsistency(database.db, testFileStore())).toEqual([]);
-  });
-
-  it("finds each kind of broken row under its rule", async () => {
+  // One case: the demo data is found whole before rows are broken in it (cases run in a random order).
+  it("finds the demo data whole, then each kind of broken row under its rule", async () => {
     const db = database.db;
-    const before = await checkConsistency(db, testFileStore());
+    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(8);
+    expect(await checkConsistency(db, testFileStore())).toEqual([]);
 
     // A signature whose evidence names other bytes than the PDF stored with it.
     const document = await one(
@@ -100,11 +97,6 @@ describe("the consistency check", () => {
       [CONSISTENCY_RULES.paymentNamesItsCase, share],
       [CONSISTENCY_RULES.fileBytesStored, lost.id],
     ];
-    for (const [rule, id] of planted) {
-      const count = (findings: Finding[]) => findings.find((f) => f.rule === rule)?.count ?? 0;
-      expect(count(after), rule).toBeGreaterThan(count(before));
-      // The sample lists the first rows; a planted row is among them unless the demo already breaks it.
-      if (count(before) === 0) expect(idsOf(after, rule), rule).toContain(id);
-    }
+    for (const [rule, id] of planted) expect(idsOf(after, rule), rule).toContain(id);
   });
 });
