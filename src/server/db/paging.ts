@@ -1,6 +1,7 @@
 import { desc, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
+import { rawRows } from "./raw.ts";
 
 /**
  * The list helpers every paged endpoint shares (DESIGN.md §5 Lists): `readPage` (count and rows of one
@@ -68,6 +69,50 @@ export async function newestIdsOf(
     .limit(slice.limit)
     .offset(slice.offset);
   return rows.map((row) => (row as { id: string }).id);
+}
+
+/** A row's place in a newest-first list: its id and its `created_at` as the database writes it. */
+export type NewestPosition = { id: string; createdAt: string };
+
+/**
+ * The total of a newest-first list narrowed by a search, read from `table` alone, and one page of its
+ * rows' places, in one statement: it finds the rows the search matches once, then counts them and sorts
+ * out the page. Counted, then paged, the search ran twice, and it is most of the list's cost: the
+ * helpdesk's orders by "salonen" matched 5,389 people and their 3,094 orders in about 20 ms, each time.
+ * Unsearched lists keep two statements, each answered by an index (a count and a walk down the newest).
+ */
+export async function searchedPositions(
+  db: Db,
+  table: NewestFirstRows,
+  where: SQL | undefined,
+  slice: { limit: number; offset: number },
+): Promise<{ total: number; positions: NewestPosition[] }> {
+  const [found] = await rawRows<{ total: number; positions: [string, string][] }>(
+    db,
+    sql`with found as materialized (
+        select ${table.id} as id, ${table.createdAt} as created_at from ${table} where ${where ?? sql`true`})
+      select (select count(*) from found)::int as total,
+        to_json(array(select json_build_array(id, created_at::text) from (
+          select id, created_at from found order by created_at desc, id desc
+          limit ${slice.limit} offset ${slice.offset}) as page
+          order by created_at desc, id desc)) as positions`,
+  );
+  return {
+    total: found?.total ?? 0,
+    positions: (found?.positions ?? []).map(([id, createdAt]) => ({ id, createdAt })),
+  };
+}
+
+/** One page of a searched newest-first list (searchedPositions); `rowsOf` reads its rows by their ids. */
+export async function readSearchedPage<T>(
+  db: Db,
+  table: NewestFirstRows,
+  where: SQL | undefined,
+  args: PageArgs,
+  rowsOf: (ids: string[]) => Promise<T[]>,
+): Promise<Page<T>> {
+  const found = await searchedPositions(db, table, where, { limit: args.limit, offset: pageOffset(args) });
+  return pageEnvelope(await rowsOf(found.positions.map((p) => p.id)), found.total, args);
 }
 
 /**

@@ -46,9 +46,14 @@ function employeesMatching(search: string, by: { email: boolean }): SQL {
     where ${s.name} ilike ${pattern}${by.email ? sql` or ${s.email} ilike ${pattern}` : sql``})`;
 }
 
+/** The employees (ids, a subquery) whose "First Last" or e-mail contains the text. */
+export function employeesFound(search: string): SQL {
+  return employeesMatching(search, { email: true });
+}
+
 /** The employee in `employeeId` (a beneficiary_employees.id column) has a name or e-mail containing the text. */
 export function employeeMatches(employeeId: AnyPgColumn, search: string): SQL {
-  return sql`${employeeId} = any(array${employeesMatching(search, { email: true })})`;
+  return sql`${employeeId} = any(array${employeesFound(search)})`;
 }
 
 /** The employee in `employeeId` has a name ("First Last") containing the text. */

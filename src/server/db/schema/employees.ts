@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { DEFAULT_LAST_WORKING_DAY } from "../../../domain/dates.ts";
 import { id, timestamps, timestamptz } from "../columns.ts";
 import { companies, companyUnits } from "./companies.ts";
@@ -34,6 +34,12 @@ export const beneficiaryEmployees = pgTable(
     maxPriceCents: integer(),
     decidedAt: timestamptz(),
     decidedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Whether any of the employee's orders is in ACTIVE_LEASE_STATUSES (src/domain/companies.ts): the
+     * list's "active lease" filter. Kept by triggers on orders in the writing transaction (migration
+     * 0020), never written by the app.
+     */
+    hasActiveLease: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -50,6 +56,8 @@ export const beneficiaryEmployees = pgTable(
     index("beneficiary_employees_company_last_working_day_idx").on(t.companyId, t.lastWorkingDayDate),
     // The manage list's order (newest first) across the companies of a group.
     index("beneficiary_employees_created_idx").on(t.createdAt, t.id),
+    // The "active lease" filter's count: an index-only walk of the employees who have one.
+    index("beneficiary_employees_active_lease_idx").on(t.companyId).where(sql`${t.hasActiveLease}`),
     check(
       "beneficiary_employees_max_price_check",
       sql`${t.maxPriceCents} is null or ${t.maxPriceCents} >= 0`,

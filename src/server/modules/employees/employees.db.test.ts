@@ -251,7 +251,7 @@ describe("GET employeesOptimizedList", () => {
     );
   });
 
-  it("searches trimmed prefixes of names, 'first last', the e-mail and the employee number", async () => {
+  it("searches names and e-mails containing the trimmed text, and employee numbers by their start", async () => {
     const db = t.database.db;
     const companyId = await freshCompany(db);
     const tag = unique();
@@ -261,16 +261,26 @@ describe("GET employeesOptimizedList", () => {
       email: `aino.${tag}@employees.test`,
       employeeNumber: `N${tag}`,
     });
-    await seedEmployee(db, companyId, { firstName: "Eero", lastName: "Muu" });
-    for (const search of [`  hakulinen${tag} `, `aino hakulinen${tag}`, `aino.${tag}`, `n${tag}`]) {
+    const other = unique();
+    await seedEmployee(db, companyId, { firstName: "Eero", lastName: "Muu", employeeNumber: `X${other}` });
+    for (const search of [
+      `  hakulinen${tag} `,
+      `aino hakulinen${tag}`,
+      `kulinen${tag}`,
+      `aino.${tag}`,
+      `${tag}@employees`,
+      `n${tag}`,
+    ]) {
       const page = await list({ companyId, search });
       expect(
         page.employees.map((e) => e.beneficiaryEmployeeId),
         search,
       ).toEqual([match.id]);
     }
-    // A pattern character is a plain character.
+    // A pattern character is a plain character; a number matches from its start only.
     expect((await list({ companyId, search: "%" })).totalCount).toBe(0);
+    expect((await list({ companyId, search: other })).totalCount).toBe(0);
+    expect((await list({ companyId, search: `x${other}` })).totalCount).toBe(1);
   });
 
   it("keeps every employer to their companies: Toinen Oy's admin, the group admin, the editor", async () => {

@@ -92,14 +92,11 @@ export async function listEmployees(
   query: TEmployeesListQuery,
 ): Promise<TEmployeesPage> {
   const today = helsinkiToday();
-  const { where, onlyCompanies } = employeeFilters(viewer, query, today);
-  return readEmployeePage(
-    db,
-    where,
-    query,
-    (ids) => employeesByIds(db, ids, today),
-    onlyCompanies ? () => rowsInScope(db, viewer, be, query.companyId) : undefined,
-  );
+  const { where, onlyCompanies, searched } = employeeFilters(viewer, query, today);
+  return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today), {
+    searched,
+    ...(onlyCompanies ? { total: () => rowsInScope(db, viewer, be, query.companyId) } : {}),
+  });
 }
 
 /** Every employee of one live company in the viewer's scope (404 for another or a deleted company). */
@@ -125,7 +122,10 @@ export async function employeesWithAllData(db: Db, viewer: CurrentUser, query: T
     employeeFiltersWhere(viewer, { companyId: query.companyId, search: query.search }, today),
     completePayrollDataWhere,
   );
-  if (!query.minimalData) return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today));
+  const how = { searched: !!query.search };
+  if (!query.minimalData) {
+    return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today), how);
+  }
   return readEmployeePage(
     db,
     where,
@@ -145,6 +145,7 @@ export async function employeesWithAllData(db: Db, viewer: CurrentUser, query: T
             .innerJoin(systemUsers, eq(systemUsers.userId, be.userId))
             .where(inArray(be.id, ids))
             .orderBy(...NEWEST_FIRST),
+    how,
   );
 }
 

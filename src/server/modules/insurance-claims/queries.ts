@@ -24,7 +24,14 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  likeContains,
+  newestIdsOf,
+  readPage,
+  readSearchedPage,
+  rowsOfPage,
+} from "../../db/paging.ts";
 import { employeeMatches, foundByAnyOf, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -183,15 +190,15 @@ export async function listClaims(
     query.status ? eq(insuranceClaims.status, query.status) : undefined,
     query.type ? eq(insuranceClaims.type, query.type) : undefined,
   );
+  const rowsOf = async (ids: string[]) =>
+    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.claim.id)).map(toListItem);
+  // Every condition is the claim's own column and every join is to a required row (or a left join),
+  // so the claims alone count the same.
+  if (search) return readSearchedPage(db, insuranceClaims, where, query, rowsOf);
   return readPage(
     query,
-    // Every condition is the claim's own column and every join is to a required row (or a left join),
-    // so the claims alone count the same.
     async () => (await db.select({ value: count() }).from(insuranceClaims).where(where))[0]?.value ?? 0,
-    async ({ limit, offset }) => {
-      const ids = await newestIdsOf(db, insuranceClaims, where, { limit, offset });
-      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.claim.id)).map(toListItem);
-    },
+    async (slice) => rowsOf(await newestIdsOf(db, insuranceClaims, where, slice)),
   );
 }
 

@@ -13,7 +13,7 @@ import type { Permission } from "../../../domain/permissions.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -308,10 +308,10 @@ export async function listCancellations(
   // Every condition is the cancellation's own column and every join is to a required row, so the
   // cancellations alone count the same.
   const total = async () => (await db.select({ n: count() }).from(oc).where(where))[0]?.n ?? 0;
-  return readPage(query, total, async (page) => {
-    const ids = await newestIdsOf(db, oc, where, page);
-    return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.c.id)).map(toListItem);
-  });
+  const rowsOf = async (ids: string[]) =>
+    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.c.id)).map(toListItem);
+  if (search) return readSearchedPage(db, oc, where, query, rowsOf);
+  return readPage(query, total, async (page) => rowsOf(await newestIdsOf(db, oc, where, page)));
 }
 
 /** The order a caller asks to cancel, with what decides their side on it; undefined for none. */

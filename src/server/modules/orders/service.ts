@@ -21,7 +21,7 @@ import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -214,10 +214,14 @@ export function createOrdersService(ctx: AppContext) {
         narrowing.length === 0
           ? rowsInScope(db, viewer, orders, query.companyId)
           : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
+      const rowsOf = async (ids: string[]) =>
+        (await rowsOfPage(listRowsStatement(db), ids, (row) => row.order.id)).map(toListItem);
+      if (search) return readSearchedPage(db, orders, where, query, rowsOf);
       return readPage(query, total, async (page) => {
-        const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: !!search });
-        const ids = await newestIdsOf(db, orders, newest.where, { limit: page.limit, offset: newest.offset });
-        return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.order.id)).map(toListItem);
+        const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: false });
+        return rowsOf(
+          await newestIdsOf(db, orders, newest.where, { limit: page.limit, offset: newest.offset }),
+        );
       });
     },
 

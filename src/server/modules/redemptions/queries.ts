@@ -9,7 +9,7 @@ import type {
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -145,16 +145,17 @@ export async function listCases(
     query.paymentMethod ? eq(bikeRedemptions.paymentMethod, query.paymentMethod) : undefined,
     query.reason ? eq(bikeRedemptions.reason, query.reason) : undefined,
   );
-  const { items, total, page, limit } = await readPage(
-    query,
-    // Every condition is the case's own column and every join is to a required row, so the cases
-    // alone count the same.
-    async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) => {
-      const ids = await newestIdsOf(db, bikeRedemptions, where, { limit, offset });
-      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.redemption.id)).map(toListItem);
-    },
-  );
+  const rowsOf = async (ids: string[]) =>
+    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.redemption.id)).map(toListItem);
+  // Every condition is the case's own column and every join is to a required row, so the cases alone
+  // count the same.
+  const { items, total, page, limit } = search
+    ? await readSearchedPage(db, bikeRedemptions, where, query, rowsOf)
+    : await readPage(
+        query,
+        async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
+        async (slice) => rowsOf(await newestIdsOf(db, bikeRedemptions, where, slice)),
+      );
   // SPEC §3: the bike redemptions' list counts in totalCount.
   return { items, totalCount: total, page, limit };
 }
