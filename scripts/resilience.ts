@@ -3,10 +3,17 @@
  *
  * On the bench's data (scripts/bench, 100,000 employees; seeded once into DATABASE_URL's server as
  * `pedaali_bench` and kept):
- * - load: `--clients` (200) connections for `--load-seconds` (60) on the bench's hot calls mixed (each
- *   connection goes round them all; the login is left out, as its cost is argon2's by design and
- *   `npm run bench` measures it): no errors, p99 under 200 ms;
- * - soak: `--soak-clients` (32) connections for `--soak-seconds` (300) on the same mix, sampling the
+ * - load: `--clients` (200) people at work for `--load-seconds` (60) on the bench's hot calls mixed,
+ *   each on a connection of their own, going round every call in turn (the login is left out, as its
+ *   cost is argon2's by design and `npm run bench` measures it) and pausing `--think-ms` (5,000) on
+ *   average between an answer and their next call (./resilience/users.ts): no errors, p99 under 200 ms.
+ *   A call every 5 s is a page every 15 s with its three calls, for 200 people at once, on a mix in
+ *   which a third of the calls are searches for the data's most common surname. Without pauses, 200
+ *   connections would only measure the machine's ceiling: p99 is then 200 ÷ the throughput by Little's
+ *   law, whatever the code. That ceiling is measured too, and reported without a goal: 32 connections
+ *   without pauses for 20 s;
+ * - soak: `--soak-clients` (32) connections without pauses for `--soak-seconds` (300) on the same mix
+ *   (as hard as the machine can serve it), sampling the
  *   server's memory, open file handles and database connections every 5 s: after the first minute's
  *   warm-up, memory grows less than 10 % and handles and connections do not grow.
  * On a fresh database of its own with the demo data (`pedaali_<kind>_<pid>` on DATABASE_URL's server and
@@ -26,7 +33,6 @@
 import { execSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import pg from "pg";
 import { type Call, hotCalls, LOGINS, type Who } from "./bench/hot-calls.ts";
 import {
@@ -41,11 +47,13 @@ import {
 } from "./bench/server.ts";
 import { dbStopTest } from "./resilience/db-stop.ts";
 import { killTest } from "./resilience/kill.ts";
+import { type UserRequest, usersAtWork } from "./resilience/users.ts";
 
 const { values: options } = parseArgs({
   options: {
     only: { type: "string" },
     clients: { type: "string", default: "200" },
+    "think-ms": { type: "string", default: "5000" },
     "load-seconds": { type: "string", default: "60" },
     "soak-clients": { type: "string", default: "32" },
     "soak-seconds": { type: "string", default: "300" },
@@ -58,49 +66,28 @@ const PARTS = ["load", "soak", "kill", "db-stop"];
 /** db-stop stops the machine's PostgreSQL: never part of the default run. */
 const DEFAULT_PARTS = ["load", "soak", "kill"];
 const P99_GOAL_MS = 200;
+/** The connections that measure the mix's ceiling (no pauses), as `npm run bench` loads each call. */
+const CEILING_CONNECTIONS = 32;
 const MEMORY_GROWTH_GOAL = 0.1;
 const WARM_UP_SECONDS = 60;
 const SAMPLE_EVERY_MS = 5_000;
 
 /** The mix: every hot call but the login and the pages reached through a cursor, each as its user. */
-function mixedRequests(sessions: Record<Who, Session>) {
+function peoplesRequests(sessions: Record<Who, Session>): UserRequest[] {
   return hotCalls()
     .filter((call: Call) => call.key !== "login" && !call.afterCursorOf)
-    .map((call) => ({
-      method: call.method,
-      path: call.path,
-      headers: headersOf(call, call.as ? sessions[call.as] : null),
-      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-      // The calculator is limited per address: its requests come from many, as through a proxy.
-      ...(call.manyAddresses
-        ? {
-            setupRequest: (request: { headers?: Record<string, string> }) => ({
-              ...request,
-              headers: { ...request.headers, "x-forwarded-for": nextAddress() },
-            }),
-          }
-        : {}),
-    }));
-}
-
-async function loadFor(base: string, sessions: Record<Who, Session>, connections: number, seconds: number) {
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    requests: mixedRequests(sessions),
-  });
-  return {
-    connections,
-    seconds,
-    requests: result.requests.total,
-    rps: Math.round(result.requests.total / result.duration),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    timeouts: result.timeouts,
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
-  };
+    .map((call) => {
+      const headers = headersOf(call, call.as ? sessions[call.as] : null);
+      return {
+        method: call.method,
+        path: call.path,
+        // The calculator is limited per address: its requests come from many, as through a proxy.
+        headers: call.manyAddresses
+          ? () => ({ ...headers, "x-forwarded-for": nextAddress() })
+          : () => headers,
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+      };
+    });
 }
 
 /** The server's resident memory (MB) and open file handles now (Linux /proc). */
@@ -130,7 +117,11 @@ async function soak(base: string, pid: number, sessions: Record<Who, Session>, c
       samples.push({ at: Math.round((Date.now() - started) / 1000), ...use, connections }),
     );
   }, SAMPLE_EVERY_MS);
-  const load = await loadFor(base, sessions, connections, seconds);
+  const load = await usersAtWork(base, peoplesRequests(sessions), {
+    clients: connections,
+    seconds,
+    thinkMs: 0,
+  });
   clearInterval(sampler);
   const warm = samples.filter((s) => s.at >= WARM_UP_SECONDS);
   const first = warm[0];
@@ -164,11 +155,28 @@ async function underLoad(run: (part: string) => boolean, report: Record<string, 
     const sessions = {} as Record<Who, Session>;
     for (const who of Object.keys(LOGINS) as Who[]) sessions[who] = await login(base, LOGINS[who]);
     if (run("load")) {
-      const clients = Number(options.clients);
-      const load = await loadFor(base, sessions, clients, Number(options["load-seconds"]));
+      const load = await usersAtWork(base, peoplesRequests(sessions), {
+        clients: Number(options.clients),
+        seconds: Number(options["load-seconds"]),
+        thinkMs: Number(options["think-ms"]),
+      });
+      const ceiling = await usersAtWork(base, peoplesRequests(sessions), {
+        clients: CEILING_CONNECTIONS,
+        seconds: 20,
+        thinkMs: 0,
+      });
       report.load = load;
+      report.ceiling = ceiling;
       console.info(
-        `load: ${clients} clients, ${load.seconds} s: ${load.requests} requests, ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, ${load.errors} errors (statuses ${JSON.stringify(load.statuses)}, ${load.timeouts} timeouts)`,
+        `ceiling: ${CEILING_CONNECTIONS} connections without pauses: ${ceiling.rps} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms, ${ceiling.errors} errors`,
+      );
+      for (const [path, own] of Object.entries(load.byCall)) {
+        console.info(
+          `  ${path.slice(0, 70).padEnd(70)} ${own.requests} calls, p50 ${own.p50} ms, p99 ${own.p99} ms`,
+        );
+      }
+      console.info(
+        `load: ${load.clients} clients pausing ${load.thinkMs} ms, ${load.seconds} s: ${load.requests} requests, ${load.rps} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms, ${load.errors} errors (statuses ${JSON.stringify(load.statuses)})`,
       );
       if (load.errors > 0) missed.push(`load: ${load.errors} errors`);
       if (load.p99 >= P99_GOAL_MS) missed.push(`load: p99 ${load.p99} ms (goal < ${P99_GOAL_MS} ms)`);
@@ -177,7 +185,7 @@ async function underLoad(run: (part: string) => boolean, report: Record<string, 
       const result = await soak(base, child.pid as number, sessions, client);
       report.soak = result;
       console.info(
-        `soak: ${result.load.connections} clients, ${result.load.seconds} s: ${result.load.rps} req/s, p99 ${result.load.p99} ms, ${result.load.errors} errors; memory ${result.memoryAfterWarmUpMb} → ${result.memoryPeakLastMinuteMb} MB (${(result.memoryGrowth * 100).toFixed(1)} %), handles ${result.handles.firstMinutePeak} → ${result.handles.lastMinutePeak}, database connections ${result.connections.firstMinutePeak} → ${result.connections.lastMinutePeak} (peaks of the first and the last minute)`,
+        `soak: ${result.load.clients} clients, ${result.load.seconds} s: ${result.load.rps} req/s, p99 ${result.load.p99} ms, ${result.load.errors} errors; memory ${result.memoryAfterWarmUpMb} → ${result.memoryPeakLastMinuteMb} MB (${(result.memoryGrowth * 100).toFixed(1)} %), handles ${result.handles.firstMinutePeak} → ${result.handles.lastMinutePeak}, database connections ${result.connections.firstMinutePeak} → ${result.connections.lastMinutePeak} (peaks of the first and the last minute)`,
       );
       if (result.load.errors > 0) missed.push(`soak: ${result.load.errors} errors`);
       if (result.memoryGrowth >= MEMORY_GROWTH_GOAL) {

@@ -2,9 +2,10 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companyIdByName } from "../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../tests/helpers/test-app.ts";
-import { ACTIVE_LEASE_STATUSES, isActiveLeaseStatus } from "../../domain/companies.ts";
+import { isActiveLeaseStatus } from "../../domain/companies.ts";
 import { ORDER_STATUSES } from "../../domain/enums.ts";
 import type { Db } from "./client.ts";
+import { CONSISTENCY_RULES, checkConsistency } from "./consistency.ts";
 import { rawRows } from "./raw.ts";
 import { beneficiaryEmployees, orders, users } from "./schema/index.ts";
 
@@ -16,16 +17,10 @@ import { beneficiaryEmployees, orders, users } from "./schema/index.ts";
 
 const t = setupTestApp({}, { demoData: true });
 
-/** Employees whose flag differs from their orders. */
+/** Employees whose flag differs from their orders (the consistency check's rule). */
 async function stale(db: Db) {
-  return rawRows<{ id: string }>(
-    db,
-    sql`select be.id from beneficiary_employees be
-      where be.has_active_lease <> exists (select 1 from orders o where o.beneficiary_employee_id = be.id
-        and o.order_status in (${sql.join(
-          ACTIVE_LEASE_STATUSES.map((status) => sql`${status}`),
-          sql`, `,
-        )}))`,
+  return (await checkConsistency(db)).filter(
+    (finding) => finding.rule === CONSISTENCY_RULES.activeLeaseFlagFollowsOrders,
   );
 }
 

@@ -35,7 +35,7 @@ describe("the consistency check", () => {
   // One case: the demo data is found whole before rows are broken in it (cases run in a random order).
   it("finds the demo data whole, then each kind of broken row under its rule", async () => {
     const db = database.db;
-    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(8);
+    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(9);
     expect(await checkConsistency(db, testFileStore())).toEqual([]);
 
     // A signature whose evidence names other bytes than the PDF stored with it.
@@ -77,6 +77,13 @@ describe("the consistency check", () => {
     );
     await db.execute(sql`update user_payments set order_id = null where id = ${share}`);
 
+    // An employee's active-lease flag written past the orders' triggers.
+    const flagged = await one(
+      "employee with an active lease",
+      sql`select id::text as id from beneficiary_employees where has_active_lease limit 1`,
+    );
+    await db.execute(sql`update beneficiary_employees set has_active_lease = false where id = ${flagged}`);
+
     // A file row whose bytes are gone from the store.
     const lost = await testFileStore().put(db, {
       fileName: "kadonnut.pdf",
@@ -96,6 +103,7 @@ describe("the consistency check", () => {
       [CONSISTENCY_RULES.paidPaymentHasTime, paid],
       [CONSISTENCY_RULES.paymentNamesItsCase, share],
       [CONSISTENCY_RULES.fileBytesStored, lost.id],
+      [CONSISTENCY_RULES.activeLeaseFlagFollowsOrders, flagged],
     ];
     for (const [rule, id] of planted) expect(idsOf(after, rule), rule).toContain(id);
   });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { ACTIVE_LEASE_STATUSES } from "../../domain/companies.ts";
 import { MAIN_LINE_STATUSES } from "../../domain/order-state-machine.ts";
 import type { FileStore } from "../files/file-store.ts";
 import type { Db } from "./client.ts";
@@ -98,6 +99,17 @@ const RULES = {
     offenders: sql`
       select id::text as id from user_payments
       where (kind = 'OWN_SHARE' and order_id is null) or (kind = 'REDEMPTION' and bike_redemption_id is null)`,
+  },
+  activeLeaseFlagFollowsOrders: {
+    rule: "An employee is flagged as having an active lease exactly when one of their orders is in an active-lease status",
+    offenders: sql`
+      select be.id::text as id from beneficiary_employees be
+      where be.has_active_lease <> exists (
+        select 1 from orders o where o.beneficiary_employee_id = be.id
+          and o.order_status::text in (${sql.join(
+            ACTIVE_LEASE_STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )}))`,
   },
 } satisfies Record<string, Rule>;
 
