@@ -417,6 +417,10 @@ describe("/api/signed-documents", () => {
         (await call("GET", "/api/signed-documents?limit=100", who)).json(),
       );
       expect(page.data.map((d) => d.id)).toContain(id);
+      // The employee signed it: the list names them as its signer.
+      const listed = page.data.find((d) => d.id === id);
+      expect(listed?.signerName).toBe(listed?.employee.name);
+      expect(listed?.signerName).toBeTruthy();
       // The employee reads their own documents only.
       if (who === EMPLOYEE)
         expect(new Set(page.data.map((d) => d.employee.email))).toEqual(new Set([EMPLOYEE]));

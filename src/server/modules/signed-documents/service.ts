@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { alias, type PgSelect } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   TCreateSignedDocument,
   TSignedDocument,
@@ -34,8 +34,19 @@ import { signedDocumentLocked } from "./errors.ts";
  */
 
 const be = beneficiaryEmployees;
-const signer = alias(systemUsers, "signer");
-const signerAccount = alias(users, "signer_account");
+/**
+ * The signer's name and e-mail, each looked up for the document's row. As two more joins, a page's rows
+ * joined more tables than PostgreSQL reorders (join_collapse_limit, 8): the page's ids were applied
+ * last, and the helpdesk's page joined all 120,000 documents to their people first (2.2 s).
+ */
+const signerColumns = {
+  signerFirstName: sql<string | null>`(select signer.first_name from ${systemUsers} as signer
+    where signer.user_id = ${signedDocuments.signedByUserId})`,
+  signerLastName: sql<string | null>`(select signer.last_name from ${systemUsers} as signer
+    where signer.user_id = ${signedDocuments.signedByUserId})`,
+  signerEmail: sql<string | null>`(select signer.email from ${users} as signer
+    where signer.id = ${signedDocuments.signedByUserId})`,
+};
 
 const columns = {
   doc: signedDocuments,
@@ -45,9 +56,7 @@ const columns = {
   firstName: systemUsers.firstName,
   lastName: systemUsers.lastName,
   email: users.email,
-  signerFirstName: signer.firstName,
-  signerLastName: signer.lastName,
-  signerEmail: signerAccount.email,
+  ...signerColumns,
 };
 
 type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
@@ -73,9 +82,7 @@ function withJoins<T extends PgSelect>(query: T) {
     .innerJoin(companies, eq(companies.id, signedDocuments.companyId))
     .innerJoin(be, eq(be.id, signedDocuments.beneficiaryEmployeeId))
     .innerJoin(users, eq(users.id, be.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
-    .leftJoin(signerAccount, eq(signerAccount.id, signedDocuments.signedByUserId))
-    .leftJoin(signer, eq(signer.userId, signedDocuments.signedByUserId));
+    .leftJoin(systemUsers, eq(systemUsers.userId, be.userId));
 }
 
 type Row = {
