@@ -103,7 +103,7 @@ describe("the consistency check", () => {
       [CONSISTENCY_RULES.paidPaymentHasTime, paid],
       [CONSISTENCY_RULES.paymentNamesItsCase, share],
       [CONSISTENCY_RULES.fileBytesStored, lost.id],
-      [CONSISTENCY_RULES.activeLeaseFlagFollowsOrders, flagged],
+      [CONSISTENCY_RULES.orderFlagsFollowOrders, flagged],
     ];
     for (const [rule, id] of planted) expect(idsOf(after, rule), rule).toContain(id);
   });

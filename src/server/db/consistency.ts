@@ -100,16 +100,17 @@ const RULES = {
       select id::text as id from user_payments
       where (kind = 'OWN_SHARE' and order_id is null) or (kind = 'REDEMPTION' and bike_redemption_id is null)`,
   },
-  activeLeaseFlagFollowsOrders: {
-    rule: "An employee is flagged as having an active lease exactly when one of their orders is in an active-lease status",
+  orderFlagsFollowOrders: {
+    rule: "An employee is flagged as having an order, and an active lease, exactly when their orders say so",
     offenders: sql`
       select be.id::text as id from beneficiary_employees be
-      where be.has_active_lease <> exists (
-        select 1 from orders o where o.beneficiary_employee_id = be.id
-          and o.order_status::text in (${sql.join(
-            ACTIVE_LEASE_STATUSES.map((s) => sql`${s}`),
-            sql`, `,
-          )}))`,
+      where be.has_order <> exists (select 1 from orders o where o.beneficiary_employee_id = be.id)
+        or be.has_active_lease <> exists (
+          select 1 from orders o where o.beneficiary_employee_id = be.id
+            and o.order_status::text in (${sql.join(
+              ACTIVE_LEASE_STATUSES.map((s) => sql`${s}`),
+              sql`, `,
+            )}))`,
   },
 } satisfies Record<string, Rule>;
 

@@ -36,10 +36,12 @@ export const beneficiaryEmployees = pgTable(
     decidedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /**
      * Whether any of the employee's orders is in ACTIVE_LEASE_STATUSES (src/domain/companies.ts): the
-     * list's "active lease" filter. Kept by triggers on orders in the writing transaction (migration
-     * 0020), never written by the app.
+     * list's "active lease" filter. Kept by triggers on orders in the writing transaction (migrations
+     * 0020 and 0021), never written by the app.
      */
     hasActiveLease: boolean().notNull().default(false),
+    /** Whether the employee has any order at all: the "with order" filters. Kept as hasActiveLease is. */
+    hasOrder: boolean().notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -58,6 +60,7 @@ export const beneficiaryEmployees = pgTable(
     index("beneficiary_employees_created_idx").on(t.createdAt, t.id),
     // The "active lease" filter's count: an index-only walk of the employees who have one.
     index("beneficiary_employees_active_lease_idx").on(t.companyId).where(sql`${t.hasActiveLease}`),
+    index("beneficiary_employees_with_order_idx").on(t.companyId).where(sql`${t.hasOrder}`),
     check(
       "beneficiary_employees_max_price_check",
       sql`${t.maxPriceCents} is null or ${t.maxPriceCents} >= 0`,

@@ -69,10 +69,8 @@ export const ORDERS_PER_EMPLOYEE = 10;
 /** The filters of the manage list that narrow employees (everything but paging). */
 export type EmployeeFilters = Omit<TEmployeesListQuery, "page" | "pageSize" | "after" | "before">;
 
-const hasOrderWhere = (condition?: SQL) =>
-  exists(
-    sql`(select 1 from ${orders} where ${orders.beneficiaryEmployeeId} = ${be.id}${condition ? sql` and ${condition}` : sql``})`,
-  );
+const hasOrderWhere = (condition: SQL) =>
+  exists(sql`(select 1 from ${orders} where ${orders.beneficiaryEmployeeId} = ${be.id} and ${condition})`);
 
 /** An absence of the employee covers the day. */
 export const absentOnWhere = (day: string) =>
@@ -91,12 +89,12 @@ function filterTypeWhere(filterType: EmployeeFilterType, today: string): SQL | u
     case "REJECTED":
     case "INACTIVE":
       return eq(be.status, filterType satisfies EmployeeStatus);
+    // Flags the orders' triggers keep beside each employee (the partial indexes' predicates, as they are).
     case "WITH_ORDER":
-      return hasOrderWhere();
+      return sql`${be.hasOrder}`;
     case "WITHOUT_ORDER":
-      return sql`not ${hasOrderWhere()}`;
+      return sql`not ${be.hasOrder}`;
     case "ACTIVE_LEASE":
-      // The flag the orders' triggers keep (beneficiary_employees_active_lease_idx's predicate, as is).
       return sql`${be.hasActiveLease}`;
     case "ON_ABSENCE":
       return absentOnWhere(today);

@@ -10,9 +10,9 @@ import { rawRows } from "./raw.ts";
 import { beneficiaryEmployees, orders, users } from "./schema/index.ts";
 
 /**
- * beneficiary_employees.has_active_lease (migration 0020) says whether any of the employee's orders is
- * in ACTIVE_LEASE_STATUSES, whatever writes the orders: the employee list's "active lease" filter reads
- * only the flag.
+ * beneficiary_employees.has_active_lease and has_order (migrations 0020 and 0021) say whether any of the
+ * employee's orders is in ACTIVE_LEASE_STATUSES, and whether the employee has any order, whatever writes
+ * the orders: the employee list's "active lease" and "with order" filters read only the flags.
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -20,7 +20,7 @@ const t = setupTestApp({}, { demoData: true });
 /** Employees whose flag differs from their orders (the consistency check's rule). */
 async function stale(db: Db) {
   return (await checkConsistency(db)).filter(
-    (finding) => finding.rule === CONSISTENCY_RULES.activeLeaseFlagFollowsOrders,
+    (finding) => finding.rule === CONSISTENCY_RULES.orderFlagsFollowOrders,
   );
 }
 
@@ -34,14 +34,18 @@ async function newEmployee(db: Db, companyId: string, email: string): Promise<st
 }
 
 async function flagOf(db: Db, employeeId: string): Promise<boolean | undefined> {
-  const [row] = await db
-    .select({ flag: beneficiaryEmployees.hasActiveLease })
-    .from(beneficiaryEmployees)
-    .where(eq(beneficiaryEmployees.id, employeeId));
-  return row?.flag;
+  return (await flagsOf(db, employeeId))?.activeLease;
 }
 
-describe("has_active_lease", () => {
+async function flagsOf(db: Db, employeeId: string) {
+  const [row] = await db
+    .select({ activeLease: beneficiaryEmployees.hasActiveLease, order: beneficiaryEmployees.hasOrder })
+    .from(beneficiaryEmployees)
+    .where(eq(beneficiaryEmployees.id, employeeId));
+  return row;
+}
+
+describe("has_active_lease and has_order", () => {
   it("is true for exactly the demo employees with an order in an active-lease status", async () => {
     const db = t.database.db;
     const [flagged] = await rawRows<{ n: number }>(
@@ -56,6 +60,7 @@ describe("has_active_lease", () => {
     const db = t.database.db;
     const companyId = await companyIdByName(db, "Demo Oy");
     const employeeId = await newEmployee(db, companyId, "aktiivinen.vuokra@demo.test");
+    expect(await flagsOf(db, employeeId)).toEqual({ activeLease: false, order: false });
     const [order] = await db
       .insert(orders)
       .values({ beneficiaryEmployeeId: employeeId, companyId })
@@ -70,7 +75,10 @@ describe("has_active_lease", () => {
           previousStatus: status === "WAITING_FOR_CUSTOMER_COMMENT" ? "PENDING" : null,
         })
         .where(eq(orders.id, order?.id as string));
-      expect(await flagOf(db, employeeId), status).toBe(isActiveLeaseStatus(status));
+      expect(await flagsOf(db, employeeId), status).toEqual({
+        activeLease: isActiveLeaseStatus(status),
+        order: true,
+      });
     }
   });
 
@@ -87,14 +95,20 @@ describe("has_active_lease", () => {
         { beneficiaryEmployeeId: second, companyId, orderStatus: "PENDING" as const },
       ])
       .returning({ id: orders.id });
-    expect([await flagOf(db, first), await flagOf(db, second)]).toEqual([true, false]);
+    expect([await flagsOf(db, first), await flagsOf(db, second)]).toEqual([
+      { activeLease: true, order: true },
+      { activeLease: false, order: true },
+    ]);
 
-    // The active order moves to the second employee: both flags turn.
+    // The active order moves to the second employee: the active-lease flags turn; both still have orders.
     await db
       .update(orders)
       .set({ beneficiaryEmployeeId: second })
       .where(eq(orders.id, added[0]?.id as string));
-    expect([await flagOf(db, first), await flagOf(db, second)]).toEqual([false, true]);
+    expect([await flagsOf(db, first), await flagsOf(db, second)]).toEqual([
+      { activeLease: false, order: true },
+      { activeLease: true, order: true },
+    ]);
 
     await expect(
       db.transaction(async (tx) => {
@@ -110,7 +124,10 @@ describe("has_active_lease", () => {
         added.map((o) => o.id),
       ),
     );
-    expect([await flagOf(db, first), await flagOf(db, second)]).toEqual([false, false]);
+    expect([await flagsOf(db, first), await flagsOf(db, second)]).toEqual([
+      { activeLease: false, order: false },
+      { activeLease: false, order: false },
+    ]);
     expect(await stale(db)).toEqual([]);
   });
 });
