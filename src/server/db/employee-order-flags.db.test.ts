@@ -10,7 +10,7 @@ import { rawRows } from "./raw.ts";
 import { beneficiaryEmployees, orders, users } from "./schema/index.ts";
 
 /**
- * beneficiary_employees.has_active_lease and has_order (migrations 0020 and 0021) say whether any of the
+ * beneficiary_employees.has_active_lease and has_order (migration 0020) say whether any of the
  * employee's orders is in ACTIVE_LEASE_STATUSES, and whether the employee has any order, whatever writes
  * the orders: the employee list's "active lease" and "with order" filters read only the flags.
  */

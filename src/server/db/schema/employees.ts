@@ -36,8 +36,8 @@ export const beneficiaryEmployees = pgTable(
     decidedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /**
      * Whether any of the employee's orders is in ACTIVE_LEASE_STATUSES (src/domain/companies.ts): the
-     * list's "active lease" filter. Kept by triggers on orders in the writing transaction (migrations
-     * 0020 and 0021), never written by the app.
+     * list's "active lease" filter. Kept by triggers on orders in the writing transaction (migration
+     * 0020), never written by the app.
      */
     hasActiveLease: boolean().notNull().default(false),
     /** Whether the employee has any order at all: the "with order" filters. Kept as hasActiveLease is. */
