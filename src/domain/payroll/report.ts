@@ -171,10 +171,17 @@ export function catchUpItem(amountCents: number, deferredPeriods: string[]): Pay
 
 const collator = new Intl.Collator("fi", { numeric: true });
 
+/** Digits without a leading zero: the collator's numeric order of two such is their length's, then their text's. */
+const PLAIN_NUMBER = /^[1-9][0-9]*$/;
+
 function compareNullable(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
+  // Employee numbers are mostly plain numbers; the collator costs more than the whole row otherwise.
+  if (PLAIN_NUMBER.test(a) && PLAIN_NUMBER.test(b)) {
+    return a.length !== b.length ? a.length - b.length : a < b ? -1 : 1;
+  }
   return collator.compare(a, b);
 }
 
@@ -212,17 +219,23 @@ function nameRanks(names: Iterable<string>): Map<string, number> {
   return ranks;
 }
 
-/** Sorts rows in place in comparePayrollRows's order, and gives them back. */
+/**
+ * Sorts rows in place in comparePayrollRows's order, and gives them back. Each row's two name ranks are
+ * looked up once, not in every comparison: a 21,000-row report makes some 600,000 comparisons.
+ */
 export function sortPayrollRows(rows: PayrollRow[]): PayrollRow[] {
   const last = nameRanks(rows.map((row) => row.lastName));
   const first = nameRanks(rows.map((row) => row.firstName));
-  const rankOf = (ranks: Map<string, number>, name: string) => ranks.get(name) as number;
-  return rows.sort(
-    (a, b) =>
-      rankOf(last, a.lastName) - rankOf(last, b.lastName) ||
-      rankOf(first, a.firstName) - rankOf(first, b.firstName) ||
-      compareAfterNames(a, b),
-  );
+  const ranked = rows.map((row) => ({
+    row,
+    last: last.get(row.lastName) as number,
+    first: first.get(row.firstName) as number,
+  }));
+  ranked.sort((a, b) => a.last - b.last || a.first - b.first || compareAfterNames(a.row, b.row));
+  ranked.forEach((entry, i) => {
+    rows[i] = entry.row;
+  });
+  return rows;
 }
 
 function employeeFields(employee: PayrollEmployee) {

@@ -54,3 +54,25 @@ describe("sortPayrollRows", () => {
     ]);
   });
 });
+
+describe("employee numbers in the order", () => {
+  const numeric = new Intl.Collator("fi", { numeric: true });
+  const employeeNumber = fc.oneof(
+    fc.bigInt({ min: 1n, max: 10n ** 20n }).map(String),
+    fc.stringMatching(/^0[0-9]{0,3}$/),
+    fc.stringMatching(/^[A-Za-z]?-?[0-9]{1,4}$/),
+  );
+
+  it("follows the collator's numeric order, plain numbers included", () => {
+    fc.assert(
+      fc.property(fc.array(employeeNumber, { minLength: 2, maxLength: 40 }), (numbers) => {
+        const rows = numbers.map((n, i): PayrollRow => ({ ...baseRow, employeeNumber: n, key: `row-${i}` }));
+        const sorted = sortPayrollRows([...rows]).map((r) => r.employeeNumber as string);
+        for (let i = 1; i < sorted.length; i++) {
+          expect(numeric.compare(sorted[i - 1] as string, sorted[i] as string)).toBeLessThanOrEqual(0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
