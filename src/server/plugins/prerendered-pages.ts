@@ -22,7 +22,7 @@ type Page = { html: Buffer; etag: string; compressed: Map<Encoding, Promise<Buff
 
 export type PrerenderedPages = {
   /** Sends the page of `path`; null when there is none (the caller answers with the shell). */
-  send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | Promise<void> | null;
+  send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | null;
 };
 
 const brotli = promisify(brotliCompress);
@@ -66,11 +66,7 @@ export function loadPrerenderedPages(webDistDir: string, publicUrl: string): Pre
     pages.set(path, { html, etag, compressed: new Map() });
   }
 
-  function send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    path: string,
-  ): FastifyReply | Promise<void> | null {
+  function send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | null {
     const page = pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
     if (!page) return null;
     // HTML is revalidated on every visit (it names the current build's assets); the ETag makes that cheap.
@@ -88,9 +84,13 @@ export function loadPrerenderedPages(webDistDir: string, publicUrl: string): Pre
       body = compress(page.html, encoding);
       page.compressed.set(encoding, body);
     }
-    return body.then((bytes) => {
-      reply.header("content-encoding", encoding).send(bytes);
-    });
+    // The reply itself is returned, not the promise: a handler's promise that resolves to nothing
+    // before the reply has gone out makes Fastify answer a second time (ERR_HTTP_HEADERS_SENT).
+    body.then(
+      (bytes) => reply.header("content-encoding", encoding).send(bytes),
+      (error: unknown) => reply.send(error),
+    );
+    return reply;
   }
 
   return { send };

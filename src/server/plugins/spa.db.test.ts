@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
@@ -8,6 +9,7 @@ import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { PRERENDERED_DIR } from "./prerendered-pages.ts";
 
 // A stand-in build: index.html and a hashed font under /assets, as `npm run build:web` leaves them.
 const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
@@ -15,6 +17,16 @@ writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>Pedaali</ti
 mkdirSync(join(webDistDir, "assets"));
 const FONT = "/assets/inter-latin-wght-normal-Dx4kXJAl.woff2";
 writeFileSync(join(webDistDir, FONT), Buffer.alloc(2048, 1));
+// One prerendered page (scripts/prerender.mjs writes them and their manifest).
+mkdirSync(join(webDistDir, PRERENDERED_DIR));
+writeFileSync(
+  join(webDistDir, PRERENDERED_DIR, "manifest.json"),
+  JSON.stringify({ pages: { "/laskuri": "laskuri.html" } }),
+);
+writeFileSync(
+  join(webDistDir, PRERENDERED_DIR, "laskuri.html"),
+  `<!doctype html><title>Laskuri</title><div id=root>${"<p>Pyöräetulaskuri</p>".repeat(200)}</div>`,
+);
 
 let database: Database;
 beforeAll(async () => {
@@ -65,6 +77,36 @@ describe("the brand font", () => {
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       const csp = String(res.headers["content-security-policy"]);
       expect(csp).toMatch(/font-src 'self'/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("a prerendered page", () => {
+  it("is answered once, compressed or not, with nothing logged about a second answer", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(
+      { ...testConfig({ logLevel: "warn" }), webDistDir },
+      { database, messaging: recordingMessaging(), logStream },
+    );
+    try {
+      for (const encoding of ["br", "gzip", "identity", "br", "gzip"]) {
+        const res = await app.inject({ url: "/laskuri", headers: { "accept-encoding": encoding } });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+      }
+      // A page's compressed bytes are made once and kept: answered after they are ready, the reply must
+      // still be sent once (a handler that let Fastify send again logged "Reply was already sent").
+      expect(lines.filter((line) => line.includes("already sent") || line.includes('"level":50'))).toEqual(
+        [],
+      );
     } finally {
       await app.close();
     }
