@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readSecondFactorAnswer } from "../domain/authenticator.ts";
 import { LANGUAGES, THEMES } from "../domain/enums.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
@@ -23,12 +24,16 @@ export const zSessionTokens = z.object({
 });
 export type TSessionTokens = z.infer<typeof zSessionTokens>;
 
-/** HTTP 202: the password was right and a code was sent by SMS. */
+/**
+ * HTTP 202: the password was right, and the second step asks for a code: one sent by SMS now (SMS), or
+ * one the user's authenticator app shows, or one of their recovery codes (AUTHENTICATOR, staff only).
+ */
 export const zTwoFactorRequired = z.object({
   requiresTwoFactor: z.literal(true),
+  method: z.enum(["SMS", "AUTHENTICATOR"]),
   email: z.string(),
-  /** The number the code went to, masked: +35850•••••10. */
-  phoneNumberHint: z.string(),
+  /** The number the code went to, masked: +35850•••••10 (SMS only). */
+  phoneNumberHint: z.string().optional(),
   /** Seconds the code is valid. */
   expiresInSeconds: z.number().int(),
   /** The code itself, only while the dev outbox is on (never in production), so demo roles can log in without a phone. */
@@ -38,10 +43,11 @@ export type TTwoFactorRequired = z.infer<typeof zTwoFactorRequired>;
 
 export const zVerifyRequest = z.object({
   email: zSingleLineText({ min: 1, max: 320 }),
+  /** The 6-digit code, or for an authenticator challenge also a recovery code (`K7QM-2XPA`). */
   code: z
     .string()
-    .trim()
-    .regex(/^\d{6}$/, "The code has 6 digits"),
+    .max(20)
+    .refine((typed) => readSecondFactorAnswer(typed) !== null, "Type the 6-digit code or a recovery code"),
   phoneNumber: z.string().max(40).optional(),
 });
 export type TVerifyRequest = z.infer<typeof zVerifyRequest>;

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   "APPLICATION_ALREADY_REVIEWED",
   "BUSINESS_ID_TAKEN",
   "LAST_SUPER_ADMIN",
+  // A staff user's authenticator app: set up twice, confirmed before it was started, removed when not in use
+  "AUTHENTICATOR_IN_USE",
+  "AUTHENTICATOR_NOT_STARTED",
+  "AUTHENTICATOR_NOT_IN_USE",
   // The employer's employees
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",

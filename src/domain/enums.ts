@@ -218,6 +218,10 @@ export const EVENT_TYPES = [
   "BIKE_BROKERAGE_INQUIRY_RECEIVED",
   "BIKE_BROKERAGE_SOLD",
   "BIKE_BROKERAGE_DELETED",
+  // How staff prove who they are at login: an authenticator app set up or removed, new recovery codes.
+  "USER_AUTHENTICATOR_ENABLED",
+  "USER_AUTHENTICATOR_REMOVED",
+  "USER_RECOVERY_CODES_RENEWED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

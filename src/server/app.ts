@@ -17,6 +17,7 @@ import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { authenticatorRoutes } from "./modules/auth/authenticator-routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { benchRoutes } from "./modules/bench/routes.ts";
 import { bikeStoreRoutes } from "./modules/bike-stores/routes.ts";
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(passwordRoutes, { ctx });
       await api.register(registrationRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(authenticatorRoutes, { ctx });
       await api.register(contactFormsRoutes, { ctx });
       await api.register(calculatorRoutes, { ctx });
       await api.register(taxTablesRoutes, { ctx });

@@ -19,6 +19,7 @@ import {
   systemUsers,
   taxpayerDeductionsTables,
   taxTables,
+  userAuthenticators,
   userRoles,
   users,
 } from "../../src/server/db/schema/index.ts";
@@ -488,6 +489,46 @@ export const MATRIX: readonly MatrixRow[] = [
     operation: "PUT /api/user-preferences",
     call: () => ({ body: { preferences: { theme: "light" } } }),
     expect: loggedIn,
+  },
+  // The staff's authenticator app: nobody's is ever put in use here (no call confirms one), so every
+  // demo user keeps logging in with the code by SMS.
+  { operation: "GET /api/account/authenticator", call: () => ({}), expect: adminsOnly },
+  {
+    operation: "POST /api/account/authenticator",
+    call: () => ({ body: { currentPassword: DEMO_PASSWORD } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "POST /api/account/authenticator/confirm",
+    call: async (f, caller) => {
+      // Whatever another row started, the caller has nothing to confirm.
+      if (caller.userId)
+        await f.db.delete(userAuthenticators).where(eq(userAuthenticators.userId, caller.userId));
+      return { body: { code: "000000" } };
+    },
+    expect: {
+      anonymous: 401,
+      admins: { status: 409, code: "AUTHENTICATOR_NOT_STARTED", why: "no setup was started to confirm" },
+      rest: 403,
+    },
+  },
+  {
+    operation: "POST /api/account/authenticator/recovery-codes",
+    call: () => ({ body: { currentPassword: DEMO_PASSWORD } }),
+    expect: {
+      anonymous: 401,
+      admins: { status: 409, code: "AUTHENTICATOR_NOT_IN_USE", why: "no authenticator app is in use" },
+      rest: 403,
+    },
+  },
+  {
+    operation: "DELETE /api/account/authenticator",
+    call: () => ({ body: { currentPassword: DEMO_PASSWORD } }),
+    expect: {
+      anonymous: 401,
+      admins: { status: 409, code: "AUTHENTICATOR_NOT_IN_USE", why: "no authenticator app is in use" },
+      rest: 403,
+    },
   },
   {
     operation: "GET /api/user-preferences/user/{id}",

@@ -72,8 +72,10 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * A two-factor challenge: a 6-digit code sent by SMS after the password step, valid 5 minutes and
- * for 5 attempts, bound to the browser by a challenge cookie whose hash is challengeTokenHash.
+ * A two-factor challenge after the password step, valid 5 minutes and for 5 attempts, bound to the
+ * browser by a challenge cookie whose hash is challengeTokenHash: a 6-digit code sent by SMS (SMS), or
+ * a code of the user's authenticator app or one of their recovery codes (AUTHENTICATOR), when nothing
+ * is sent and the code and number stay empty.
  */
 export const twoFactorChallenges = pgTable(
   "two_factor_challenges",
@@ -83,9 +85,12 @@ export const twoFactorChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     challengeTokenHash: text().notNull(),
-    codeHash: text().notNull(),
+    method: text({ enum: ["SMS", "AUTHENTICATOR"] })
+      .notNull()
+      .default("SMS"),
+    codeHash: text(),
     /** Where the code was sent; stored on the user once verified. */
-    phoneNumber: text().notNull(),
+    phoneNumber: text(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamptz().notNull(),
     consumedAt: timestamptz(),
@@ -95,7 +100,43 @@ export const twoFactorChallenges = pgTable(
     uniqueIndex("two_factor_challenges_token_hash_unique").on(t.challengeTokenHash),
     index("two_factor_challenges_user_idx").on(t.userId, t.createdAt),
     check("two_factor_challenges_attempts_check", sql`${t.attempts} >= 0`),
+    check("two_factor_challenges_method_check", sql`${t.method} in ('SMS', 'AUTHENTICATOR')`),
+    check(
+      "two_factor_challenges_sms_check",
+      sql`${t.method} <> 'SMS' or (${t.codeHash} is not null and ${t.phoneNumber} is not null)`,
+    ),
   ],
+);
+
+/**
+ * A staff user's authenticator app (TOTP): its secret, encrypted with a key derived from the server's
+ * secret (modules/auth/authenticator.ts), so a copy of the table alone gives no codes. It counts once
+ * confirmed with a first code; `lastUsedStep` is the 30-second step of the last code taken, so a code
+ * works once.
+ */
+export const userAuthenticators = pgTable("user_authenticators", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEncrypted: text().notNull(),
+  confirmedAt: timestamptz(),
+  lastUsedStep: bigint({ mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of an authenticator's owner, hashed with the server's key; a used one stays, marked. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_unique").on(t.userId, t.codeHash)],
 );
 
 /**

@@ -16,6 +16,7 @@ import {
   TWO_FACTOR_FAILURES_PER_ACCOUNT,
   TWO_FACTOR_MAX_ATTEMPTS,
 } from "../../../domain/auth-rules.ts";
+import { readSecondFactorAnswer } from "../../../domain/authenticator.ts";
 import { rolesOf } from "../../../domain/roles.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
@@ -23,9 +24,10 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { twoFactorChallenges, users } from "../../db/schema/index.ts";
-import { inTransaction } from "../../db/transaction.ts";
+import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
+import { acceptsAnswer, hasAuthenticator } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
@@ -151,12 +153,55 @@ export function createAuthService(ctx: AppContext) {
       challengeToken,
       body: {
         requiresTwoFactor: true,
+        method: "SMS",
         email: user.email,
         phoneNumberHint: maskPhoneNumber(phoneNumber),
         expiresInSeconds: TWO_FACTOR_CODE_SECONDS,
         ...(ctx.config.devOutbox ? { devCode: code } : {}),
       },
     };
+  }
+
+  /** A challenge answered with the code of the user's authenticator app or a recovery code: nothing is sent. */
+  async function startAuthenticatorChallenge(user: { id: string; email: string }): Promise<LoginOutcome> {
+    const challengeToken = randomToken();
+    await db.insert(twoFactorChallenges).values({
+      userId: user.id,
+      challengeTokenHash: sha256(challengeToken),
+      method: "AUTHENTICATOR",
+      expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_SECONDS * 1000),
+    });
+    return {
+      kind: "twoFactor",
+      challengeToken,
+      body: {
+        requiresTwoFactor: true,
+        method: "AUTHENTICATOR",
+        email: user.email,
+        expiresInSeconds: TWO_FACTOR_CODE_SECONDS,
+      },
+    };
+  }
+
+  /**
+   * Whether the answer is right for the challenge: the code sent by SMS, or for an authenticator
+   * challenge a code of the app or a recovery code (which acceptsAnswer then uses up).
+   */
+  async function isRightAnswer(
+    tx: Tx,
+    challenge: typeof twoFactorChallenges.$inferSelect,
+    typed: string,
+  ): Promise<boolean> {
+    const answer = readSecondFactorAnswer(typed);
+    if (answer === null) return false;
+    if (challenge.method === "AUTHENTICATOR") {
+      return acceptsAnswer(tx, ctx.config.jwtSecret, challenge.userId, answer, new Date());
+    }
+    return (
+      answer.kind === "code" &&
+      challenge.codeHash !== null &&
+      equalHashes(challenge.codeHash, hashCode(ctx.config.jwtSecret, challenge.id, answer.code))
+    );
   }
 
   async function finishLogin(db: Db, userId: string, meta: SessionMeta): Promise<IssuedSession> {
@@ -198,6 +243,8 @@ export function createAuthService(ctx: AppContext) {
       }
       // No new code (nor SMS) for an account whose codes are being guessed.
       if (await isCodeStepLocked(user.id)) throw tooMany();
+      // Staff with an authenticator app in use answer with its code, whatever number is on file.
+      if (await hasAuthenticator(db, user.id)) return startAuthenticatorChallenge(user);
       let phoneNumber = user.phoneNumber;
       if (!phoneNumber && input.phoneNumber) {
         try {
@@ -261,7 +308,7 @@ export function createAuthService(ctx: AppContext) {
         if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
         if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
 
-        if (!equalHashes(challenge.codeHash, hashCode(ctx.config.jwtSecret, challenge.id, input.code))) {
+        if (!(await isRightAnswer(tx, challenge, input.code))) {
           if (tries >= TWO_FACTOR_FAILURES_PER_ACCOUNT) {
             lockedNow = { ...user, firstName: user.systemUser?.firstName ?? null };
           }
@@ -280,7 +327,10 @@ export function createAuthService(ctx: AppContext) {
           .update(twoFactorChallenges)
           .set({ consumedAt: new Date() })
           .where(eq(twoFactorChallenges.id, challenge.id));
-        if (user.phoneNumber !== challenge.phoneNumber || !user.phoneVerifiedAt) {
+        if (
+          challenge.phoneNumber !== null &&
+          (user.phoneNumber !== challenge.phoneNumber || !user.phoneVerifiedAt)
+        ) {
           // The first code sent to a number the user typed in proves the number: keep it.
           await tx
             .update(users)

@@ -139,7 +139,10 @@ export function createSigningService(ctx: AppContext) {
           .limit(1)
           .for("update");
         if (!challenge || challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return signingCodeExpired();
-        if (!equalHashes(challenge.codeHash, hashCode(secret, challenge.id, code))) {
+        // A signing challenge is always one sent by SMS, with its code and number (the table's check).
+        const { codeHash, phoneNumber } = challenge;
+        if (codeHash === null || phoneNumber === null) return signingCodeExpired();
+        if (!equalHashes(codeHash, hashCode(secret, challenge.id, code))) {
           const attempts = challenge.attempts + 1;
           await tx
             .update(twoFactorChallenges)
@@ -156,11 +159,7 @@ export function createSigningService(ctx: AppContext) {
           .update(users)
           .set({ phoneVerifiedAt: now })
           .where(
-            and(
-              eq(users.id, user.id),
-              eq(users.phoneNumber, challenge.phoneNumber),
-              isNull(users.phoneVerifiedAt),
-            ),
+            and(eq(users.id, user.id), eq(users.phoneNumber, phoneNumber), isNull(users.phoneVerifiedAt)),
           );
 
         await signAgreement({ tx, actor: asOrderUser(user), now }, ctx.files, {

@@ -8,8 +8,6 @@ import {
   EMAIL_CHANGE_SECONDS,
   PHONE_CHANGE_CODE_SECONDS,
   PHONE_CHANGE_MAX_ATTEMPTS,
-  REAUTH_FAILURE_WINDOW_SECONDS,
-  REAUTH_FAILURES_PER_USER,
 } from "../../../domain/contact-change.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
@@ -26,13 +24,12 @@ import {
   phoneChangeCodeSms,
 } from "../../messaging/contact-change-mails.ts";
 import { FailureLimiter } from "../auth/failure-limiter.ts";
-import { decoyPasswordHash, verifyPassword } from "../auth/passwords.ts";
+import { createReauthentication } from "../auth/reauthentication.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
 import {
   changeLinkInvalid,
   currentPasswordRequired,
   emailTaken,
-  reauthenticationFailed,
   tooManyContactChanges,
   userDeactivated,
   verificationExpired,
@@ -56,10 +53,8 @@ type Log = Pick<FastifyBaseLogger, "error">;
 
 export function createContactChangeService(ctx: AppContext) {
   const { db } = ctx.database;
+  const reauthentication = createReauthentication(ctx);
   // Shared by every app instance, like the login limiter (src/server/counters.ts).
-  const reauthFailures = new FailureLimiter(
-    ctx.counters.window("reauth-failures", REAUTH_FAILURE_WINDOW_SECONDS * 1000),
-  );
   const requests = new FailureLimiter(
     ctx.counters.window("contact-change-requests", CONTACT_CHANGE_REQUEST_WINDOW_SECONDS * 1000),
   );
@@ -84,26 +79,14 @@ export function createContactChangeService(ctx: AppContext) {
   type Account = Awaited<ReturnType<typeof account>>;
 
   /**
-   * The current password, checked with argon2 before anything is sent. A locked-out user is refused
-   * before the check, so the limit also stops guessing; each request that passes counts towards the
-   * per-user cap on mails and SMS.
+   * The current password (modules/auth/reauthentication.ts) before anything is sent. A user at the cap
+   * on changes asked for is refused before the check; each request that passes counts towards it.
    */
   async function reauthenticate(user: Account, password: string | undefined): Promise<void> {
-    if (!password) {
-      throw currentPasswordRequired();
-    }
+    if (!password) throw currentPasswordRequired();
     const key = `user:${user.id}`;
-    if (
-      (await reauthFailures.isLockedOut(key, REAUTH_FAILURES_PER_USER)) ||
-      (await requests.isLockedOut(key, CONTACT_CHANGE_REQUESTS_PER_USER))
-    ) {
-      throw tooManyContactChanges();
-    }
-    const ok = await verifyPassword(user.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!ok || !user.passwordHash) {
-      await reauthFailures.recordFailure(key);
-      throw reauthenticationFailed();
-    }
+    if (await requests.isLockedOut(key, CONTACT_CHANGE_REQUESTS_PER_USER)) throw tooManyContactChanges();
+    await reauthentication.check(user, password);
     await requests.recordFailure(key);
   }
 

@@ -1,0 +1,271 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import type {
+  TAuthenticatorSetup,
+  TAuthenticatorStatus,
+  TRecoveryCodes,
+} from "../../../contract/authenticator.ts";
+import {
+  AUTHENTICATOR_DIGITS,
+  AUTHENTICATOR_ISSUER,
+  AUTHENTICATOR_PERIOD_SECONDS,
+  AUTHENTICATOR_WINDOW,
+  RECOVERY_CODE_COUNT,
+  recoveryCodeFromBytes,
+  type SecondFactorAnswer,
+} from "../../../domain/authenticator.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { recoveryCodes, userAuthenticators, users } from "../../db/schema/index.ts";
+import { type Tx, write } from "../../db/transaction.ts";
+import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
+import { createReauthentication } from "./reauthentication.ts";
+
+/**
+ * The staff's authenticator app and recovery codes (src/domain/authenticator.ts): setting them up and
+ * removing them from the own details page, and judging a login's answer. The app's secret is stored
+ * encrypted with AES-256-GCM under a key derived from the server's secret (JWT_SECRET, HKDF), and a
+ * recovery code only as an HMAC under another: replacing JWT_SECRET therefore also ends every
+ * authenticator and recovery code, and their owners log in with the code by SMS and set the app up again.
+ */
+
+const SECRET_KEY_INFO = "pedaali authenticator secret";
+const RECOVERY_KEY_INFO = "pedaali recovery code";
+
+function derivedKey(serverSecret: string, info: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", serverSecret, "", info, 32));
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url: the version leaves room for another cipher later. */
+export function encryptSecret(serverSecret: string, base32: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", derivedKey(serverSecret, SECRET_KEY_INFO), iv);
+  const ciphertext = Buffer.concat([cipher.update(base32, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), ciphertext]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
+}
+
+export function decryptSecret(serverSecret: string, stored: string): string {
+  const [version, iv, tag, ciphertext] = stored.split(".");
+  if (version !== "v1" || !iv || !tag || !ciphertext) throw new Error("Unknown authenticator secret format");
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    derivedKey(serverSecret, SECRET_KEY_INFO),
+    Buffer.from(iv, "base64url"),
+  );
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString(
+    "utf8",
+  );
+}
+
+/** A recovery code's stored form: keyed by the server and bound to its owner, so rows cannot be moved. */
+export function recoveryCodeHash(serverSecret: string, userId: string, bareCode: string): string {
+  return createHmac("sha256", derivedKey(serverSecret, RECOVERY_KEY_INFO))
+    .update(`${userId}:${bareCode}`)
+    .digest("hex");
+}
+
+function totpOf(base32: string, label: string): TOTP {
+  return new TOTP({
+    issuer: AUTHENTICATOR_ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: AUTHENTICATOR_DIGITS,
+    period: AUTHENTICATOR_PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
+}
+
+/**
+ * The 30-second step of a code the app shows now (within the window), or null. The caller takes it only
+ * when it is later than the last step taken, so a code seen over a shoulder cannot be used again.
+ */
+export function codeStep(base32: string, code: string, now: Date): number | null {
+  const delta = totpOf(base32, "").validate({
+    token: code,
+    timestamp: now.getTime(),
+    window: AUTHENTICATOR_WINDOW,
+  });
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / AUTHENTICATOR_PERIOD_SECONDS) + delta;
+}
+
+/** An admin or helpdesk user: the routes' guard lets no one else in. */
+type StaffUser = { id: string; email: string };
+
+/** Whether the user logs in with an authenticator app: set up and confirmed. */
+export async function hasAuthenticator(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userAuthenticators.userId })
+    .from(userAuthenticators)
+    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
+  return row !== undefined;
+}
+
+/**
+ * Whether a login's answer is right for the user's authenticator: a code of the app at a step after the
+ * last one taken (which it then records), or an unused recovery code (which it then marks used). In the
+ * login's transaction, with the authenticator's row locked, so two tries at once cannot both use a code.
+ */
+export async function acceptsAnswer(
+  tx: Tx,
+  serverSecret: string,
+  userId: string,
+  answer: SecondFactorAnswer,
+  now: Date,
+): Promise<boolean> {
+  const [authenticator] = await tx
+    .select()
+    .from(userAuthenticators)
+    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)))
+    .for("update");
+  if (!authenticator) return false;
+  if (answer.kind === "recovery") {
+    const [used] = await tx
+      .update(recoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, recoveryCodeHash(serverSecret, userId, answer.code)),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return used !== undefined;
+  }
+  const step = codeStep(decryptSecret(serverSecret, authenticator.secretEncrypted), answer.code, now);
+  if (step === null || (authenticator.lastUsedStep !== null && step <= authenticator.lastUsedStep))
+    return false;
+  await tx
+    .update(userAuthenticators)
+    .set({ lastUsedStep: step })
+    .where(eq(userAuthenticators.userId, userId));
+  return true;
+}
+
+export function createAuthenticatorService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const secret = ctx.config.jwtSecret;
+  const reauthentication = createReauthentication(ctx);
+
+  async function passwordHashOf(userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.passwordHash ?? null;
+  }
+
+  /** Ten new codes in place of every earlier one; only their hashes are kept. */
+  async function replaceRecoveryCodes(tx: Tx, userId: string, now: Date): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCodeFromBytes(randomBytes(8)));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(
+      codes.map((code) => ({
+        userId,
+        codeHash: recoveryCodeHash(secret, userId, code.replace("-", "")),
+        createdAt: now,
+      })),
+    );
+    return codes;
+  }
+
+  const userEvent = (userId: string) => ({ entity: { type: "user" as const, id: userId }, companyId: null });
+
+  return {
+    async status(user: StaffUser): Promise<TAuthenticatorStatus> {
+      const [row] = await db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, user.id));
+      const [left] = await db
+        .select({ n: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+      return {
+        status: !row ? "NONE" : row.confirmedAt ? "ACTIVE" : "PENDING",
+        activeSince: row?.confirmedAt?.toISOString() ?? null,
+        recoveryCodesLeft: row?.confirmedAt ? (left?.n ?? 0) : 0,
+      };
+    },
+
+    /**
+     * A new secret for the app, shown once as a QR code and as text. It replaces a setup not yet
+     * confirmed; an app already in use is removed first (its owner chooses that), never replaced here.
+     */
+    async start(user: StaffUser, currentPassword: string | undefined): Promise<TAuthenticatorSetup> {
+      await reauthentication.check(
+        { id: user.id, passwordHash: await passwordHashOf(user.id) },
+        currentPassword,
+      );
+      if (await hasAuthenticator(db, user.id)) {
+        throw authenticatorInUse();
+      }
+      const base32 = new Secret({ size: 20 }).base32;
+      await db
+        .insert(userAuthenticators)
+        .values({ userId: user.id, secretEncrypted: encryptSecret(secret, base32) })
+        .onConflictDoUpdate({
+          target: userAuthenticators.userId,
+          set: { secretEncrypted: encryptSecret(secret, base32), createdAt: new Date(), lastUsedStep: null },
+        });
+      const otpauthUri = totpOf(base32, user.email).toString();
+      const qrSvg = await QRCode.toString(otpauthUri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+      return { secret: base32, otpauthUri, qrSvg };
+    },
+
+    /** The first code from the app proves it holds the secret: the app is in use, with ten recovery codes. */
+    async confirm(user: StaffUser, code: string): Promise<TRecoveryCodes> {
+      return write(db, { actor: { userId: user.id } }, async (w) => {
+        const [row] = await w.tx
+          .select()
+          .from(userAuthenticators)
+          .where(eq(userAuthenticators.userId, user.id))
+          .for("update");
+        if (!row || row.confirmedAt) throw noSetupToConfirm();
+        const step = codeStep(decryptSecret(secret, row.secretEncrypted), code, w.now);
+        if (step === null) throw wrongCode();
+        await w.tx
+          .update(userAuthenticators)
+          .set({ confirmedAt: w.now, lastUsedStep: step })
+          .where(eq(userAuthenticators.userId, user.id));
+        const codes = await replaceRecoveryCodes(w.tx, user.id, w.now);
+        await recordEvent(w, { type: "USER_AUTHENTICATOR_ENABLED", ...userEvent(user.id) });
+        return { recoveryCodes: codes };
+      });
+    },
+
+    async renewRecoveryCodes(user: StaffUser, currentPassword: string | undefined): Promise<TRecoveryCodes> {
+      await reauthentication.check(
+        { id: user.id, passwordHash: await passwordHashOf(user.id) },
+        currentPassword,
+      );
+      return write(db, { actor: { userId: user.id } }, async (w) => {
+        if (!(await hasAuthenticator(w.tx, user.id))) throw notInUse();
+        const codes = await replaceRecoveryCodes(w.tx, user.id, w.now);
+        await recordEvent(w, { type: "USER_RECOVERY_CODES_RENEWED", ...userEvent(user.id) });
+        return { recoveryCodes: codes };
+      });
+    },
+
+    /** Back to the code by SMS: the app's secret and the recovery codes are deleted. */
+    async remove(user: StaffUser, currentPassword: string | undefined): Promise<void> {
+      await reauthentication.check(
+        { id: user.id, passwordHash: await passwordHashOf(user.id) },
+        currentPassword,
+      );
+      await write(db, { actor: { userId: user.id } }, async (w) => {
+        const removed = await w.tx
+          .delete(userAuthenticators)
+          .where(eq(userAuthenticators.userId, user.id))
+          .returning({ confirmedAt: userAuthenticators.confirmedAt });
+        await w.tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+        if (!removed[0]?.confirmedAt) throw notInUse();
+        await recordEvent(w, { type: "USER_AUTHENTICATOR_REMOVED", ...userEvent(user.id) });
+      });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { REAUTH_FAILURE_WINDOW_SECONDS, REAUTH_FAILURES_PER_USER } from "../../../domain/contact-change.ts";
+import type { AppContext } from "../../context.ts";
+import {
+  currentPasswordRequired,
+  reauthenticationFailed,
+  tooManyContactChanges,
+} from "../system-users/errors.ts";
+import { FailureLimiter } from "./failure-limiter.ts";
+import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
+
+/**
+ * The current password asked again before a change to how the account logs in (its e-mail, its
+ * phone, its authenticator app, its recovery codes): a session left open on someone else's screen is
+ * not enough for it. Wrong passwords are counted per user in one count for every such change, shared
+ * by the app's instances (src/server/counters.ts); past the limit the answer is 429 before any check.
+ */
+export function createReauthentication(ctx: AppContext) {
+  const failures = new FailureLimiter(
+    ctx.counters.window("reauth-failures", REAUTH_FAILURE_WINDOW_SECONDS * 1000),
+  );
+  return {
+    async check(user: { id: string; passwordHash: string | null }, password: string | undefined) {
+      if (!password) throw currentPasswordRequired();
+      const key = `user:${user.id}`;
+      if (await failures.isLockedOut(key, REAUTH_FAILURES_PER_USER)) throw tooManyContactChanges();
+      const ok = await verifyPassword(user.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!ok || !user.passwordHash) {
+        await failures.recordFailure(key);
+        throw reauthenticationFailed();
+      }
+    },
+  };
+}
+
+export type Reauthentication = ReturnType<typeof createReauthentication>;
