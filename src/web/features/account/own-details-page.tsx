@@ -11,11 +11,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { accountApi } from "../../../contract/account.ts";
+import { mayUseAuthenticator } from "../../../domain/authenticator.ts";
 import { THEMES, type Theme } from "../../../domain/enums.ts";
+import { isRoleName } from "../../../domain/roles.ts";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
+import { Authenticator } from "./authenticator-section.tsx";
 import classes from "./own-details-page.module.css";
 import { Feedback, Section } from "./own-details-parts.tsx";
 import { PersonalDetails } from "./personal-details-section.tsx";
@@ -95,6 +98,7 @@ export function OwnDetailsPage() {
         <PersonalDetails user={user} />
         <WorkEmail user={user} />
         <Phone user={user} />
+        {mayUseAuthenticator(user.roles.filter(isRoleName)) && <Authenticator />}
         <Appearance />
       </Stack>
     </Container>

@@ -61,6 +61,7 @@ const twoFactor = (devCode?: string) => ({
   status: 202,
   body: {
     requiresTwoFactor: true,
+    method: "SMS",
     email: "employer.admin@demo.test",
     phoneNumberHint: "+35840•••••67",
     expiresInSeconds: 300,
@@ -137,6 +138,42 @@ describe("the login page", () => {
     expect(calls.find((c) => c.url === "/api/verify")?.body).toEqual({
       email: "employer.admin@demo.test",
       code: "123456",
+    });
+  });
+
+  it("asks staff with an authenticator app for its code or a recovery code, with no code sent or resent", async () => {
+    const user = userEvent.setup();
+    loginReplies = [
+      {
+        status: 202,
+        body: {
+          requiresTwoFactor: true,
+          method: "AUTHENTICATOR",
+          email: "helpdesk@pedaali.test",
+          expiresInSeconds: 300,
+        },
+      },
+    ];
+    verifyReplies = [TOKENS];
+    loggedInAs = ["INTERNAL_ADMIN"];
+    const { router } = renderApp("/kirjaudu", { user: null });
+    await fillCredentials(user, "helpdesk@pedaali.test");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Todennussovelluksen koodi" })).toHaveFocus();
+    expect(screen.queryByRole("button", { name: "Lähetä uusi koodi" })).not.toBeInTheDocument();
+    const box = screen.getByLabelText(/^Sovelluksen koodi tai varakoodi/);
+    await user.type(box, "12");
+    await user.click(screen.getByRole("button", { name: "Vahvista" }));
+    expect(await screen.findByText(/6-numeroinen koodi tai varakoodi/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/verify")).toBe(false);
+
+    await user.clear(box);
+    await user.type(box, "k7qm 2xpa");
+    await user.click(screen.getByRole("button", { name: "Vahvista" }));
+    await waitFor(() => expect(location(router)).toBe("/admin"));
+    expect(calls.find((c) => c.url === "/api/verify")?.body).toEqual({
+      email: "helpdesk@pedaali.test",
+      code: "k7qm2xpa",
     });
   });
 

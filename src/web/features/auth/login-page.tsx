@@ -42,7 +42,8 @@ type Step = { name: "credentials" } | { name: "phone" } | { name: "code"; challe
 
 /**
  * /kirjaudu (SPEC §4 Auth, §8 Login): e-mail and password; then, for admins and employer-side users,
- * a phone number if the account has none and the 6-digit code sent by SMS. With the dev outbox on the
+ * a phone number if the account has none and the 6-digit code sent by SMS, or for staff with an
+ * authenticator app its code or one of their recovery codes. With the dev outbox on the
  * code step shows the code that was just sent. On success the user goes back to the page they wanted,
  * or to the home of their role; a deactivated account goes to /deactivated.
  */
@@ -88,12 +89,14 @@ export function LoginPage() {
       },
     },
   });
+  // The code step's kind, for the code's error text (read when the form validates).
+  const byApp = useRef(false);
   const code = useContractForm({
     initialValues: { code: "" },
     transformValues: (v) => ({ code: v.code.replace(/\s+/g, "") }),
     schema: zVerifyRequest,
     toBody: (v) => ({ email: credentials.getValues().email || "-", code: v.code.replace(/\s+/g, "") }),
-    texts: () => t("login.codeInvalid"),
+    texts: () => t(byApp.current ? "login.appCodeInvalid" : "login.codeInvalid"),
   });
 
   // Someone already logged in has nothing to do here (also the end of a successful login).
@@ -172,6 +175,7 @@ export function LoginPage() {
       );
       setRetrying(false);
       if (answer.kind === "twoFactor") {
+        byApp.current = answer.challenge.method === "AUTHENTICATOR";
         if (phoneNumber) setPhoneSentTo(phoneNumber);
         code.reset();
         goToStep({ name: "code", challenge: answer.challenge });
@@ -289,7 +293,38 @@ export function LoginPage() {
         </form>
       )}
 
-      {step.name === "code" && (
+      {step.name === "code" && step.challenge.method === "AUTHENTICATOR" && (
+        <form onSubmit={code.onSubmit((v) => void verify(step.challenge, v.code))} noValidate>
+          <Stack gap="md">
+            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
+              {t("login.appCodeTitle")}
+            </Title>
+            <Text>{t("login.appCodeIntro")}</Text>
+            <TextInput
+              label={t("login.appCode")}
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={11}
+              required
+              classNames={{ input: classes.codeInput }}
+              {...code.getInputProps("code")}
+            />
+            {errorAlert}
+            {retryNote}
+            <Button type="submit" loading={busy} fullWidth>
+              {t("login.verify")}
+            </Button>
+            <Group justify="flex-start">
+              <Button variant="subtle" onClick={back} disabled={busy}>
+                {t("login.back")}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+
+      {step.name === "code" && step.challenge.method === "SMS" && (
         <form onSubmit={code.onSubmit((v) => void verify(step.challenge, v.code))} noValidate>
           <Stack gap="md">
             <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>

@@ -2,6 +2,7 @@ import { Alert, Button, CopyButton, Group, Stack, Text, TextInput, Title } from 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REGISTRATION_LINK_DAYS } from "../../../domain/constants.ts";
+import { QrCode } from "../../components/qr-code.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
@@ -9,8 +10,6 @@ import { type LinkTarget, useCreateRegisterLink } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The QR code's side on the page, in CSS pixels (large enough for a phone camera off a screen). */
-const QR_SIZE = 176;
 
 /**
  * Registration links for the employees (SPEC §7 "Registration links"): one for the company and, when
@@ -131,18 +130,7 @@ function LinkResult({ url, qrSvg, validUntil }: { url: string; qrSvg: string; va
       <Text size="sm" role="status">
         {t("companySections.link.validUntil", { date: validUntil })}
       </Text>
-      <QrCode svg={qrSvg} url={url} />
+      <QrCode svg={qrSvg} alt={t("companySections.link.qrAlt", { url })} />
     </Stack>
   );
-}
-
-/**
- * The join address as a QR code (an SVG the server made with the link), for a poster or a slide; its
- * text alternative names what it opens. The SVG brings its own light background and quiet zone, so it
- * scans in the dark colour scheme too. Shown as an image, so nothing of it runs in the page.
- */
-function QrCode({ svg, url }: { svg: string; url: string }) {
-  const { t } = useTranslation();
-  const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-  return <img src={src} width={QR_SIZE} height={QR_SIZE} alt={t("companySections.link.qrAlt", { url })} />;
 }
