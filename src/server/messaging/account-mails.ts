@@ -199,7 +199,7 @@ export function twoFactorLockedMail(
       subject: "Pedaali-tilillesi yritetään kirjautua",
       greeting: greeting(lang, params.name),
       paragraphs: [
-        "Pedaali-tilillesi yritettiin kirjautua oikealla salasanalla, mutta tekstiviestillä lähetetty vahvistuskoodi annettiin väärin liian monta kertaa.",
+        "Pedaali-tilillesi yritettiin kirjautua oikealla salasanalla, mutta kirjautumisen vahvistuskoodi annettiin väärin liian monta kertaa.",
         `Kirjautuminen tilillesi on siksi estetty enintään ${params.lockedMinutes} minuutiksi.`,
         "Jos et itse yrittänyt kirjautua, joku muu tietää salasanasi. Vaihda salasana heti alla olevasta linkistä, äläkä kerro vahvistuskoodeja kenellekään.",
       ],
@@ -213,7 +213,7 @@ export function twoFactorLockedMail(
       subject: "Someone is trying to log in to your Pedaali account",
       greeting: greeting(lang, params.name),
       paragraphs: [
-        "Someone tried to log in to your Pedaali account with the right password, but entered the verification code sent by text message wrong too many times.",
+        "Someone tried to log in to your Pedaali account with the right password, but entered the login's verification code wrong too many times.",
         `Logging in to your account is therefore blocked for up to ${params.lockedMinutes} minutes.`,
         "If it was not you, someone else knows your password. Change your password right away through the link below, and never tell anyone your verification codes.",
       ],
@@ -227,7 +227,7 @@ export function twoFactorLockedMail(
       subject: "Någon försöker logga in på ditt Pedaali-konto",
       greeting: greeting(lang, params.name),
       paragraphs: [
-        "Någon försökte logga in på ditt Pedaali-konto med rätt lösenord, men angav verifieringskoden som skickades per sms fel för många gånger.",
+        "Någon försökte logga in på ditt Pedaali-konto med rätt lösenord, men angav inloggningens verifieringskod fel för många gånger.",
         `Inloggningen på ditt konto är därför spärrad i högst ${params.lockedMinutes} minuter.`,
         "Om det inte var du vet någon annan ditt lösenord. Byt lösenord genast via länken nedan, och berätta aldrig dina verifieringskoder för någon.",
       ],

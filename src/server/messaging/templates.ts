@@ -22,6 +22,7 @@ export type MailTemplate =
   | "contact-change-requested"
   | "contact-changed"
   | "two-factor-locked"
+  | "second-factor-changed"
   | "company-application-accepted"
   | "company-application-rejected"
   | "employee-invitation"

@@ -203,6 +203,24 @@ describe("a staff user's authenticator app", () => {
         .from(recoveryCodes)
         .where(eq(recoveryCodes.userId, await idOf(email))),
     ).toEqual([]);
+
+    // The owner heard of each change at their own address, and of each recovery code with the codes left.
+    const told = await t.database.db
+      .select({ subject: outbox.subject, text: outbox.bodyText })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.template, "second-factor-changed")))
+      .orderBy(outbox.createdAt);
+    expect(told.map((m) => m.subject)).toEqual([
+      "Todennussovellus otettiin käyttöön",
+      "Tilillesi kirjauduttiin varakoodilla",
+      "Tilillesi kirjauduttiin varakoodilla",
+      "Uudet varakoodit luotiin",
+      "Tilillesi kirjauduttiin varakoodilla",
+      "Todennussovellus poistettiin käytöstä",
+    ]);
+    expect(told[1]?.text).toContain("Varakoodeja on jäljellä 9");
+    expect(told[2]?.text).toContain("Varakoodeja on jäljellä 8");
+    expect(told[4]?.text).toContain("Varakoodeja on jäljellä 9");
   });
 
   it("is for staff only: employer users and employees are refused, and the anonymous too", async () => {

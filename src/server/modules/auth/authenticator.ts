@@ -16,11 +16,13 @@ import {
   recoveryCodeFromBytes,
   type SecondFactorAnswer,
 } from "../../../domain/authenticator.ts";
+import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { recoveryCodes, userAuthenticators, users } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
+import { type SecondFactorChange, secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
 import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
 import { createReauthentication } from "./reauthentication.ts";
 
@@ -96,7 +98,7 @@ export function codeStep(base32: string, code: string, now: Date): number | null
 }
 
 /** An admin or helpdesk user: the routes' guard lets no one else in. */
-type StaffUser = { id: string; email: string };
+type StaffUser = { id: string; email: string; language: string; firstName: string };
 
 /** Whether the user logs in with an authenticator app: set up and confirmed. */
 export async function hasAuthenticator(db: Db, userId: string): Promise<boolean> {
@@ -105,6 +107,15 @@ export async function hasAuthenticator(db: Db, userId: string): Promise<boolean>
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
   return row !== undefined;
+}
+
+/** The recovery codes of a user not used yet. */
+export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return row?.n ?? 0;
 }
 
 /**
@@ -178,17 +189,22 @@ export function createAuthenticatorService(ctx: AppContext) {
 
   const userEvent = (userId: string) => ({ entity: { type: "user" as const, id: userId }, companyId: null });
 
+  /** The owner hears of every change, at the account's own address, once it is made. */
+  async function tell(user: StaffUser, change: SecondFactorChange): Promise<void> {
+    const link = `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`;
+    await ctx.messaging.sendMail({
+      to: user.email,
+      ...secondFactorChangedMail(user.language, { name: user.firstName, change, link }),
+    });
+  }
+
   return {
     async status(user: StaffUser): Promise<TAuthenticatorStatus> {
       const [row] = await db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, user.id));
-      const [left] = await db
-        .select({ n: count() })
-        .from(recoveryCodes)
-        .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
       return {
         status: !row ? "NONE" : row.confirmedAt ? "ACTIVE" : "PENDING",
         activeSince: row?.confirmedAt?.toISOString() ?? null,
-        recoveryCodesLeft: row?.confirmedAt ? (left?.n ?? 0) : 0,
+        recoveryCodesLeft: row?.confirmedAt ? await recoveryCodesLeft(db, user.id) : 0,
       };
     },
 
@@ -219,7 +235,7 @@ export function createAuthenticatorService(ctx: AppContext) {
 
     /** The first code from the app proves it holds the secret: the app is in use, with ten recovery codes. */
     async confirm(user: StaffUser, code: string): Promise<TRecoveryCodes> {
-      return write(db, { actor: { userId: user.id } }, async (w) => {
+      const answer = await write(db, { actor: { userId: user.id } }, async (w) => {
         const [row] = await w.tx
           .select()
           .from(userAuthenticators)
@@ -236,6 +252,8 @@ export function createAuthenticatorService(ctx: AppContext) {
         await recordEvent(w, { type: "USER_AUTHENTICATOR_ENABLED", ...userEvent(user.id) });
         return { recoveryCodes: codes };
       });
+      await tell(user, { kind: "ENABLED" });
+      return answer;
     },
 
     async renewRecoveryCodes(user: StaffUser, currentPassword: string | undefined): Promise<TRecoveryCodes> {
@@ -243,12 +261,14 @@ export function createAuthenticatorService(ctx: AppContext) {
         { id: user.id, passwordHash: await passwordHashOf(user.id) },
         currentPassword,
       );
-      return write(db, { actor: { userId: user.id } }, async (w) => {
+      const answer = await write(db, { actor: { userId: user.id } }, async (w) => {
         if (!(await hasAuthenticator(w.tx, user.id))) throw notInUse();
         const codes = await replaceRecoveryCodes(w.tx, user.id, w.now);
         await recordEvent(w, { type: "USER_RECOVERY_CODES_RENEWED", ...userEvent(user.id) });
         return { recoveryCodes: codes };
       });
+      await tell(user, { kind: "RECOVERY_CODES_RENEWED" });
+      return answer;
     },
 
     /** Back to the code by SMS: the app's secret and the recovery codes are deleted. */
@@ -266,6 +286,7 @@ export function createAuthenticatorService(ctx: AppContext) {
         if (!removed[0]?.confirmedAt) throw notInUse();
         await recordEvent(w, { type: "USER_AUTHENTICATOR_REMOVED", ...userEvent(user.id) });
       });
+      await tell(user, { kind: "REMOVED" });
     },
   };
 }

@@ -27,7 +27,8 @@ import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
-import { acceptsAnswer, hasAuthenticator } from "./authenticator.ts";
+import { secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
+import { acceptsAnswer, hasAuthenticator, recoveryCodesLeft } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
@@ -162,6 +163,16 @@ export function createAuthService(ctx: AppContext) {
     };
   }
 
+  /** A recovery code logged in: its owner hears of it, and how many are left. */
+  async function tellOfRecoveryCode(user: LockedAccount) {
+    const mail = secondFactorChangedMail(user.language, {
+      name: user.firstName,
+      change: { kind: "RECOVERY_CODE_USED", left: await recoveryCodesLeft(db, user.id) },
+      link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
+    });
+    await ctx.messaging.sendMail({ to: user.email, ...mail });
+  }
+
   /** A challenge answered with the code of the user's authenticator app or a recovery code: nothing is sent. */
   async function startAuthenticatorChallenge(user: { id: string; email: string }): Promise<LoginOutcome> {
     const challengeToken = randomToken();
@@ -279,6 +290,8 @@ export function createAuthService(ctx: AppContext) {
       );
       /** The account whose code step the current wrong code locked: its owner is warned. */
       let lockedNow: LockedAccount | undefined;
+      /** The owner of the account a recovery code just logged in to: told, with the codes left. */
+      let recoveredBy: LockedAccount | undefined;
 
       // Every try is counted against the account before its code is judged (a right code then clears
       // the count), so tries made in parallel, on several challenges or instances, cannot all slip
@@ -308,7 +321,15 @@ export function createAuthService(ctx: AppContext) {
         if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
         if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
 
-        if (!(await isRightAnswer(tx, challenge, input.code))) {
+        const right = await isRightAnswer(tx, challenge, input.code);
+        if (
+          right &&
+          challenge.method === "AUTHENTICATOR" &&
+          readSecondFactorAnswer(input.code)?.kind === "recovery"
+        ) {
+          recoveredBy = { ...user, firstName: user.systemUser?.firstName ?? null };
+        }
+        if (!right) {
           if (tries >= TWO_FACTOR_FAILURES_PER_ACCOUNT) {
             lockedNow = { ...user, firstName: user.systemUser?.firstName ?? null };
           }
@@ -349,6 +370,7 @@ export function createAuthService(ctx: AppContext) {
       // The right code: whoever typed it is the owner, who starts again with a clean count.
       if (owner) await codeFailures.reset(accountKey(owner.userId));
       await limiter.reset(keys(email, info.ipAddress).email);
+      if (recoveredBy) await tellOfRecoveryCode(recoveredBy);
       return result;
     },
   };
