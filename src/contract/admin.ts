@@ -215,6 +215,17 @@ export const zHelpdeskSearchResult = z.object({
 export type THelpdeskSearchResult = z.infer<typeof zHelpdeskSearchResult>;
 
 /** The admin area's own calls: company applications, the event log, platform reporting, helpdesk search. */
+/**
+ * What a super admin decides for the whole platform: today, whether admins and the helpdesk must log
+ * in with an authenticator app (until theirs is in use, they can only set it up).
+ */
+export const zPlatformSettings = z.object({
+  staffAuthenticatorRequired: z.boolean(),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type TPlatformSettings = z.infer<typeof zPlatformSettings>;
+export const zPlatformSettingsUpdate = z.object({ staffAuthenticatorRequired: z.boolean() });
+
 export const adminApi = {
   applications: endpoint({
     method: "GET",
@@ -282,5 +293,20 @@ export const adminApi = {
     query: zHelpdeskSearchQuery,
     response: zHelpdeskSearchResult,
     errors: [400, 401, 403, 404],
+  }),
+  platformSettings: endpoint({
+    method: "GET",
+    path: "/admin/platform-settings",
+    summary: "The platform's settings: whether staff must log in with an authenticator app",
+    response: zPlatformSettings,
+    errors: [401, 403],
+  }),
+  updatePlatformSettings: endpoint({
+    method: "PUT",
+    path: "/admin/platform-settings",
+    summary: "Change the platform's settings (super admin); event-logged",
+    body: zPlatformSettingsUpdate,
+    response: zPlatformSettings,
+    errors: [400, 401, 403],
   }),
 };

@@ -80,6 +80,11 @@ export const zSessionUser = z.object({
   permissions: z.array(z.string()),
   /** The companies this user may act in: where they hold a role, and for a group admin the whole group. */
   companies: z.array(z.object({ id: z.uuid(), name: z.string(), groupCompanyId: z.uuid().nullable() })),
+  /**
+   * An admin or helpdesk user who must set up an authenticator app before going on (the platform
+   * requires one and theirs is not in use): every call but their own details answers 403.
+   */
+  secondFactorSetupRequired: z.boolean(),
   preferences: z.object({ theme: z.enum(THEMES).nullable() }),
 });
 export type TSessionUser = z.infer<typeof zSessionUser>;

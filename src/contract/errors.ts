@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   "AUTHENTICATOR_IN_USE",
   "AUTHENTICATOR_NOT_STARTED",
   "AUTHENTICATOR_NOT_IN_USE",
+  // A staff user who must set up an authenticator app before anything else
+  "SECOND_FACTOR_REQUIRED",
   // The employer's employees
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",

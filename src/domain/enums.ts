@@ -222,6 +222,7 @@ export const EVENT_TYPES = [
   "USER_AUTHENTICATOR_ENABLED",
   "USER_AUTHENTICATOR_REMOVED",
   "USER_RECOVERY_CODES_RENEWED",
+  "PLATFORM_SETTINGS_UPDATED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

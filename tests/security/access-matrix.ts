@@ -490,6 +490,13 @@ export const MATRIX: readonly MatrixRow[] = [
     call: () => ({ body: { preferences: { theme: "light" } } }),
     expect: loggedIn,
   },
+  { operation: "GET /api/admin/platform-settings", call: () => ({}), expect: superAdminOnly },
+  {
+    // Sent as it is, so no staff user of the matrix is held to set up an app.
+    operation: "PUT /api/admin/platform-settings",
+    call: () => ({ body: { staffAuthenticatorRequired: false } }),
+    expect: superAdminOnly,
+  },
   // The staff's authenticator app: nobody's is ever put in use here (no call confirms one), so every
   // demo user keeps logging in with the code by SMS.
   { operation: "GET /api/account/authenticator", call: () => ({}), expect: adminsOnly },

@@ -61,20 +61,18 @@ export function endedRow(previous: PayrollRow): PayrollRow {
  * This period's rows marked against last month's, matched by row key: NEW when the key was not there,
  * CHANGED with the fields that differ, UNCHANGED otherwise; last month's rows that are gone are added as
  * ENDED rows. ENDED rows of either list are not rows of their period (they are dropped from `current`
- * and not "there" last month). The result is sorted like the report. The rows of `current` are marked
- * where they are, not copied: they are the month's report just computed, and a 21,000-row copy was a
- * tenth of a large company's report.
+ * and not "there" last month). The result is sorted like the report.
  */
-export function markChanges(current: PayrollRow[], previous: readonly PayrollRow[]): PayrollRow[] {
+export function markChanges(current: readonly PayrollRow[], previous: readonly PayrollRow[]): PayrollRow[] {
   const before = new Map(previous.filter((row) => row.change !== "ENDED").map((row) => [row.key, row]));
   const rows = current.filter((row) => row.change !== "ENDED");
   const now = new Set(rows.map((row) => row.key));
-  for (const row of rows) {
+  const marked = rows.map((row): PayrollRow => {
     const last = before.get(row.key);
-    const fields = last ? changedFields(row, last) : [];
-    row.change = !last ? "NEW" : fields.length > 0 ? "CHANGED" : "UNCHANGED";
-    row.changedFields = fields;
-  }
+    if (!last) return { ...row, change: "NEW", changedFields: [] };
+    const fields = changedFields(row, last);
+    return { ...row, change: fields.length > 0 ? "CHANGED" : "UNCHANGED", changedFields: fields };
+  });
   const ended = [...before.values()].filter((row) => !now.has(row.key)).map(endedRow);
-  return sortPayrollRows([...rows, ...ended]);
+  return sortPayrollRows([...marked, ...ended]);
 }

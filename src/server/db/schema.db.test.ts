@@ -45,6 +45,7 @@ const EXPECTED_TABLES = [
   "payroll_report_recipients",
   "payroll_report_snapshots",
   "permissions",
+  "platform_settings",
   "province_tax_tables",
   "rate_limit_counters",
   "recovery_codes",

@@ -39,6 +39,22 @@ const csrfRefused = () => new AppError(403, "CSRF_TOKEN_INVALID", "Missing or in
 /** Route config that marks an anonymous call (login, verify, reset request...): Origin is checked, not a token. */
 export const ORIGIN_ONLY = { csrf: "origin-only" } as const;
 
+/**
+ * Route config of what a staff user who must still set up an authenticator app may use meanwhile:
+ * their own details, the setup itself and their own notifications. Every other guarded call answers
+ * 403 SECOND_FACTOR_REQUIRED until the app is in use (platform_settings.staff_authenticator_required).
+ */
+export const DURING_SECOND_FACTOR_SETUP = { secondFactorSetup: true } as const;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** ORIGIN_ONLY: an anonymous write checked by its Origin alone. */
+    csrf?: "origin-only";
+    /** DURING_SECOND_FACTOR_SETUP. */
+    secondFactorSetup?: boolean;
+  }
+}
+
 export function isSecure(ctx: AppContext): boolean {
   return ctx.config.publicUrl.startsWith("https://");
 }
@@ -209,6 +225,11 @@ export function createGuards(ctx: AppContext): Guards {
     const found = await resolveUser(ctx, request, reply);
     if (!found) throw unauthorized();
     if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
+    if (found.secondFactorSetupRequired) {
+      if (!request.routeOptions.config?.secondFactorSetup) {
+        throw new AppError(403, "SECOND_FACTOR_REQUIRED", "Set up an authenticator app before going on");
+      }
+    }
     return found;
   };
   const permission: Guards["permission"] =
@@ -267,8 +288,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (origin !== null && !origins.has(origin)) {
       throw new AppError(403, "ORIGIN_NOT_ALLOWED", "Cross-origin request refused");
     }
-    const config = request.routeOptions.config as { csrf?: string } | undefined;
-    if (config?.csrf === "origin-only") return;
+    if (request.routeOptions.config?.csrf === "origin-only") return;
     if (!request.cookies[ACCESS_COOKIE] && !request.cookies[REFRESH_COOKIE]) return;
     // A valid access token names its login family: the header is checked against it without reading
     // the database (a request refused for its input costs no session look-up), and the guard then

@@ -63,7 +63,11 @@ export const sessionQueryOptions = {
 
 export function accessUserOf(user: SessionUser | null): AccessUser | null {
   if (!user) return null;
-  return { roles: user.roles.filter(isRoleName), deactivated: user.deactivated };
+  return {
+    roles: user.roles.filter(isRoleName),
+    deactivated: user.deactivated,
+    secondFactorSetupRequired: user.secondFactorSetupRequired,
+  };
 }
 
 type SessionState = QueryState<SessionUser | null, Error>;

@@ -21,6 +21,7 @@ export function sessionUser(roles: RoleName[], overrides: Partial<SessionUser> =
     roles,
     permissions: [],
     companies: [{ id: companyId, name: "Demo Oy", groupCompanyId: null }],
+    secondFactorSetupRequired: false,
     preferences: { theme: null },
     ...overrides,
   };

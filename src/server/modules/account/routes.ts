@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountApi as api } from "../../../contract/account.ts";
 import { MAX_PREFERENCES_BYTES } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
-import { createGuards, currentUser, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import { createGuards, currentUser, DURING_SECOND_FACTOR_SETUP, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createAccountService } from "./service.ts";
 
@@ -25,6 +25,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...endpointRoute(api.updateOwnDetails, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     // Every active user holds own-details.manage; a deactivated one gets 403 (SPEC §2: /kayttaja is hidden).
     preValidation: guards.permission("own-details.manage"),
     handler: async (request, reply) => {
@@ -35,7 +36,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...endpointRoute(api.updateOwnPreferences, tags),
-    config: preferencesLimit,
+    config: { ...preferencesLimit, ...DURING_SECOND_FACTOR_SETUP },
     bodyLimit: PREFERENCES_BODY_LIMIT,
     preValidation: guards.permission("own-details.manage"),
     handler: async (request) => account.updateOwnPreferences(currentUser(request), request.body.preferences),

@@ -6,3 +6,10 @@ import { conflict } from "../../errors.ts";
 export const applicationAlreadyReviewed = (
   message = "The application has already been accepted or rejected",
 ) => conflict("APPLICATION_ALREADY_REVIEWED", message);
+
+/** 409: requiring staff to use an authenticator app, asked by a super admin without one in use. */
+export const ownAppFirst = () =>
+  conflict(
+    "AUTHENTICATOR_NOT_IN_USE",
+    "Set up your own authenticator app before requiring one from admins and the helpdesk",
+  );

@@ -7,6 +7,7 @@ import { createApplicationsService } from "./applications.ts";
 import { createEventLogService } from "./event-log.ts";
 import { createHelpdeskSearchService } from "./helpdesk-search.ts";
 import { createPlatformReportService } from "./platform-report.ts";
+import { createPlatformSettingsService } from "./platform-settings.ts";
 
 const tags = ["admin"];
 
@@ -16,6 +17,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const eventLog = createEventLogService(ctx);
   const report = createPlatformReportService(ctx);
   const search = createHelpdeskSearchService(ctx);
+  const settings = createPlatformSettingsService(ctx);
   const guards = createGuards(ctx);
   const manageCompanies = guards.permission("companies.manage");
 
@@ -61,6 +63,20 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...endpointRoute(api.report, tags),
     preValidation: guards.permission("platform-reports.read"),
     handler: async (request) => report.report(request.query),
+  });
+
+  // Who must log in how is decided by whoever decides what roles may do: super admins.
+  app.route({
+    ...endpointRoute(api.platformSettings, tags),
+    preValidation: guards.permission("roles.manage"),
+    handler: async () => settings.get(),
+  });
+
+  app.route({
+    ...endpointRoute(api.updatePlatformSettings, tags),
+    preValidation: guards.permission("roles.manage"),
+    handler: async (request) =>
+      settings.update(currentUser(request).id, request.body.staffAuthenticatorRequired),
   });
 
   app.route({

@@ -4,7 +4,7 @@ import { authenticatorApi as api } from "../../../contract/authenticator.ts";
 import { mayUseAuthenticator } from "../../../domain/authenticator.ts";
 import type { AppContext } from "../../context.ts";
 import { forbidden } from "../../errors.ts";
-import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { createGuards, currentUser, DURING_SECOND_FACTOR_SETUP } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { perUserLimit } from "../../plugins/shared-rate-limit.ts";
 import { createAuthenticatorService } from "./authenticator.ts";
@@ -15,7 +15,7 @@ const tags = ["account"];
  * A person sets up an app now and then: the cap keeps a stolen session from trying codes at speed on
  * a setup, and the current password has its own count (reauthentication.ts).
  */
-const setupLimit = perUserLimit(20, "15 minutes");
+const setupLimit = { ...perUserLimit(20, "15 minutes"), ...DURING_SECOND_FACTOR_SETUP };
 
 export const authenticatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const authenticator = createAuthenticatorService(ctx);
@@ -31,6 +31,7 @@ export const authenticatorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...endpointRoute(api.authenticator, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: ownAccount,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { cookieHeader, cookieJar } from "../../../../tests/helpers/auth.ts";
+import { appCode, setUpAuthenticator } from "../../../../tests/helpers/authenticator.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zTwoFactorRequired } from "../../../contract/auth.ts";
 import {
@@ -21,10 +21,6 @@ const URL = "/api/account/authenticator";
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** The code the user's app shows at `at` (the test moves the clock past a step already used). */
-const appCode = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
 /** Moves the server's clock (Date only: timers and the database's own clock go on as they are). */
 function clockAt(ms: number) {
@@ -52,18 +48,6 @@ const smsTo = async (email: string) => {
     .from(outbox)
     .where(and(eq(outbox.recipient, user?.phoneNumber ?? "-"), eq(outbox.template, "two-factor-code")));
 };
-
-async function setUp(
-  email: string,
-): Promise<{ secret: string; recoveryCodes: string[]; confirmedAt: number }> {
-  const started = await api.call("POST", URL, email, { currentPassword: DEMO_PASSWORD });
-  expect(started.statusCode, started.body).toBe(200);
-  const { secret } = zAuthenticatorSetup.parse(started.json());
-  const now = Date.now();
-  const confirmed = await api.call("POST", `${URL}/confirm`, email, { code: appCode(secret, now) });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  return { secret, ...zRecoveryCodes.parse(confirmed.json()), confirmedAt: now };
-}
 
 describe("a staff user's authenticator app", () => {
   it("is set up with the current password and a first code, and then the login asks for its code", async () => {
@@ -156,7 +140,7 @@ describe("a staff user's authenticator app", () => {
 
   it("takes each recovery code once, in any case and with or without its dash", async () => {
     const email = "admin@pedaali.test";
-    const { recoveryCodes: codes } = await setUp(email);
+    const { recoveryCodes: codes } = await setUpAuthenticator(api, email);
     const [first, second] = codes as [string, string];
 
     const one = await passwordStep(email);

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
-import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type {
@@ -20,7 +20,7 @@ import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { recoveryCodes, userAuthenticators, users } from "../../db/schema/index.ts";
+import { platformSettings, recoveryCodes, userAuthenticators, users } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import { type SecondFactorChange, secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
 import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
@@ -107,6 +107,22 @@ export async function hasAuthenticator(db: Db, userId: string): Promise<boolean>
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
   return row !== undefined;
+}
+
+/**
+ * Whether a staff user must set up an authenticator app before anything else: the platform requires
+ * one (platform_settings) and theirs is not in use. Read with the session user (session-user.ts).
+ */
+export async function mustSetUpAuthenticator(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      required: sql<boolean>`${platformSettings.staffAuthenticatorRequired} and not exists (
+        select 1 from ${userAuthenticators}
+        where ${userAuthenticators.userId} = ${userId} and ${userAuthenticators.confirmedAt} is not null)`,
+    })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1));
+  return row?.required === true;
 }
 
 /** The recovery codes of a user not used yet. */

@@ -14,6 +14,7 @@ import {
   userRoles,
   users,
 } from "../../db/schema/index.ts";
+import { mustSetUpAuthenticator } from "./authenticator.ts";
 
 /**
  * The user behind a request, with everything guards and services need: roles and permissions derived
@@ -89,9 +90,11 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
   let scope: CompanyScope;
   let visible: { id: string; name: string; groupCompanyId: string | null }[];
   const companyColumns = { id: companies.id, name: companies.name, groupCompanyId: companies.groupCompanyId };
+  let secondFactorSetupRequired = false;
   if (hasAnyRole(roleNames, ADMIN_ROLES)) {
     scope = { kind: "all" };
     visible = [];
+    secondFactorSetupRequired = await mustSetUpAuthenticator(db, userId);
   } else {
     const held = heldIn.length
       ? await db
@@ -132,6 +135,7 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     roles: [...new Set(user.userRoles.map((ur) => ur.role.name))],
     permissions: permissionsOf(user.userRoles),
     companies: visible,
+    secondFactorSetupRequired,
     preferences: {
       theme:
         typeof theme === "string" && (THEMES as readonly string[]).includes(theme) ? (theme as Theme) : null,

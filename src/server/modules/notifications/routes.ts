@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notificationsApi as api } from "../../../contract/notifications.ts";
 import type { AppContext } from "../../context.ts";
-import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { createGuards, currentUser, DURING_SECOND_FACTOR_SETUP } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createNotificationsService } from "./service.ts";
 
@@ -20,18 +20,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...endpointRoute(api.list, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: read,
     handler: async (request) => service.list(currentUser(request), request.query),
   });
 
   app.route({
     ...endpointRoute(api.check, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: read,
     handler: async (request) => service.check(currentUser(request), request.query.lastFetch),
   });
 
   app.route({
     ...endpointRoute(api.unreadCount, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: read,
     handler: async (request) => service.unreadCount(currentUser(request)),
   });
@@ -44,18 +47,21 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...endpointRoute(api.markAsRead, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: read,
     handler: async (request) => service.markAsRead(currentUser(request), request.body),
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: read,
     handler: async (request) => service.get(currentUser(request), request.params.id),
   });
 
   app.route({
     ...endpointRoute(api.remove, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: read,
     handler: async (request) => service.remove(currentUser(request), request.params.id),
   });

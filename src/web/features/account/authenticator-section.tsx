@@ -14,6 +14,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
+import { refreshSession } from "../../lib/session.ts";
 import { CurrentPassword, Feedback, isReauthError, Section } from "./own-details-parts.tsx";
 
 /** The secret in groups of four, as apps that take it typed show it. */
@@ -171,6 +172,8 @@ export function Authenticator() {
         onCancel={() => setStep({ name: "status" })}
         onConfirmed={(codes) => {
           void refresh();
+          // The session user says whether the platform still holds them to set an app up.
+          void refreshSession(queryClient);
           setStep({ name: "codes", codes });
         }}
       />

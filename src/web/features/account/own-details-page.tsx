@@ -1,4 +1,5 @@
 import {
+  Alert,
   Container,
   SegmentedControl,
   Stack,
@@ -95,6 +96,11 @@ export function OwnDetailsPage() {
           <Title order={1}>{t("routes.ownDetails.title")}</Title>
           <Text mt="xs">{t("ownDetails.intro")}</Text>
         </div>
+        {user.secondFactorSetupRequired && (
+          <Alert color="yellow" variant="light" title={t("ownDetails.authenticatorRequiredTitle")}>
+            {t("ownDetails.authenticatorRequiredText")}
+          </Alert>
+        )}
         <PersonalDetails user={user} />
         <WorkEmail user={user} />
         <Phone user={user} />

@@ -27,6 +27,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "./badges.tsx";
+import { LoginSecurityCard } from "./login-security-card.tsx";
 import { ROLES_SEGMENT, useCanManageRoles } from "./user-access.ts";
 import { useCreateRole, useDeleteRole, useRoles } from "./users-api.ts";
 
@@ -230,6 +231,7 @@ export function RolesPage() {
             : []),
         ]}
       />
+      {canManage && <LoginSecurityCard />}
       <Modal
         opened={creating}
         onClose={() => setCreating(false)}
