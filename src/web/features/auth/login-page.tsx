@@ -11,7 +11,7 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type FormEventHandler, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { TTwoFactorRequired } from "../../../contract/auth.ts";
@@ -231,6 +231,39 @@ export function LoginPage() {
     </div>
   );
 
+  /** A step after the password: its heading, what to do, its fields, the error, the submit and "back". */
+  function secondStep(
+    onSubmit: FormEventHandler<HTMLFormElement>,
+    content: { title: string; intro: ReactNode; fields: ReactNode; submit: string; resend?: () => void },
+  ) {
+    return (
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
+            {content.title}
+          </Title>
+          {content.intro}
+          {content.fields}
+          {errorAlert}
+          {retryNote}
+          <Button type="submit" loading={busy} fullWidth>
+            {content.submit}
+          </Button>
+          <Group justify={content.resend ? "space-between" : "flex-start"} gap="xs">
+            <Button variant="subtle" onClick={back} disabled={busy}>
+              {t("login.back")}
+            </Button>
+            {content.resend && (
+              <Button variant="subtle" onClick={content.resend} disabled={busy}>
+                {t("login.resendCode")}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
   return (
     <AuthShell>
       {step.name === "credentials" && (
@@ -271,109 +304,85 @@ export function LoginPage() {
         </form>
       )}
 
-      {step.name === "phone" && (
-        <form onSubmit={phone.onSubmit((v) => void logIn(normalizePhoneNumber(v.phoneNumber)))} noValidate>
-          <Stack gap="md">
-            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
-              {t("login.phoneTitle")}
-            </Title>
-            <Text>{t("login.phoneIntro")}</Text>
-            <PhoneNumberInput {...phone.getInputProps("phoneNumber")} />
-            {errorAlert}
-            {retryNote}
-            <Button type="submit" loading={busy} fullWidth>
-              {t("login.sendCode")}
-            </Button>
-            <Group justify="flex-start">
-              <Button variant="subtle" onClick={back} disabled={busy}>
-                {t("login.back")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      {step.name === "phone" &&
+        secondStep(
+          phone.onSubmit((v) => void logIn(normalizePhoneNumber(v.phoneNumber))),
+          {
+            title: t("login.phoneTitle"),
+            intro: <Text>{t("login.phoneIntro")}</Text>,
+            fields: <PhoneNumberInput {...phone.getInputProps("phoneNumber")} />,
+            submit: t("login.sendCode"),
+          },
+        )}
 
-      {step.name === "code" && step.challenge.method === "AUTHENTICATOR" && (
-        <form onSubmit={code.onSubmit((v) => void verify(step.challenge, v.code))} noValidate>
-          <Stack gap="md">
-            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
-              {t("login.appCodeTitle")}
-            </Title>
-            <Text>{t("login.appCodeIntro")}</Text>
-            <TextInput
-              label={t("login.appCode")}
-              autoComplete="one-time-code"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={11}
-              required
-              classNames={{ input: classes.codeInput }}
-              {...code.getInputProps("code")}
-            />
-            {errorAlert}
-            {retryNote}
-            <Button type="submit" loading={busy} fullWidth>
-              {t("login.verify")}
-            </Button>
-            <Group justify="flex-start">
-              <Button variant="subtle" onClick={back} disabled={busy}>
-                {t("login.back")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      {step.name === "code" &&
+        step.challenge.method === "AUTHENTICATOR" &&
+        secondStep(
+          code.onSubmit((v) => void verify(step.challenge, v.code)),
+          {
+            title: t("login.appCodeTitle"),
+            intro: <Text>{t("login.appCodeIntro")}</Text>,
+            fields: (
+              <TextInput
+                label={t("login.appCode")}
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={11}
+                required
+                classNames={{ input: classes.codeInput }}
+                {...code.getInputProps("code")}
+              />
+            ),
+            submit: t("login.verify"),
+          },
+        )}
 
-      {step.name === "code" && step.challenge.method === "SMS" && (
-        <form onSubmit={code.onSubmit((v) => void verify(step.challenge, v.code))} noValidate>
-          <Stack gap="md">
-            <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
-              {t("login.codeTitle")}
-            </Title>
-            <Text>
-              {t("login.codeIntro", {
-                phone: step.challenge.phoneNumberHint,
-                minutes: Math.round(step.challenge.expiresInSeconds / 60),
-              })}
-            </Text>
-            {step.challenge.devCode && (
-              <section className={classes.devBox} aria-labelledby="dev-code-title">
-                <Text fw={700} size="sm" id="dev-code-title">
-                  {t("login.devCodeTitle")}
-                </Text>
-                <Text size="sm">
-                  {t("login.devCodeText")}{" "}
-                  <Code data-testid="dev-code" fz="md" fw={700}>
-                    {step.challenge.devCode}
-                  </Code>
-                </Text>
-              </section>
-            )}
-            <TextInput
-              label={t("login.code")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              required
-              classNames={{ input: classes.codeInput }}
-              {...code.getInputProps("code")}
-            />
-            {errorAlert}
-            {retryNote}
-            <Button type="submit" loading={busy} fullWidth>
-              {t("login.verify")}
-            </Button>
-            <Group justify="space-between" gap="xs">
-              <Button variant="subtle" onClick={back} disabled={busy}>
-                {t("login.back")}
-              </Button>
-              <Button variant="subtle" onClick={() => void logIn(phoneSentTo)} disabled={busy}>
-                {t("login.resendCode")}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+      {step.name === "code" &&
+        step.challenge.method === "SMS" &&
+        secondStep(
+          code.onSubmit((v) => void verify(step.challenge, v.code)),
+          {
+            title: t("login.codeTitle"),
+            intro: (
+              <Text>
+                {t("login.codeIntro", {
+                  phone: step.challenge.phoneNumberHint,
+                  minutes: Math.round(step.challenge.expiresInSeconds / 60),
+                })}
+              </Text>
+            ),
+            fields: (
+              <>
+                {step.challenge.devCode && (
+                  <section className={classes.devBox} aria-labelledby="dev-code-title">
+                    <Text fw={700} size="sm" id="dev-code-title">
+                      {t("login.devCodeTitle")}
+                    </Text>
+                    <Text size="sm">
+                      {t("login.devCodeText")}{" "}
+                      <Code data-testid="dev-code" fz="md" fw={700}>
+                        {step.challenge.devCode}
+                      </Code>
+                    </Text>
+                  </section>
+                )}
+                <TextInput
+                  label={t("login.code")}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={7}
+                  required
+                  classNames={{ input: classes.codeInput }}
+                  {...code.getInputProps("code")}
+                />
+              </>
+            ),
+            submit: t("login.verify"),
+            // A new code by SMS; an app's code is not sent, so that step has no such button.
+            resend: () => void logIn(phoneSentTo),
+          },
+        )}
     </AuthShell>
   );
 }
