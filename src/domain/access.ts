@@ -7,17 +7,9 @@ import { getRoute, matchRoute, type RouteDef, type RouteId } from "./routes.ts";
  */
 
 /** The logged-in user as access sees them; null is an anonymous visitor. */
-export type AccessUser = {
-  roles: readonly RoleName[];
-  deactivated: boolean;
-  /** A staff user who must set up an authenticator app first (the platform requires one). */
-  secondFactorSetupRequired?: boolean;
-};
+export type AccessUser = { roles: readonly RoleName[]; deactivated: boolean };
 
-export type AccessDecision = "allow" | "login" | "noRights" | "deactivated" | "secondFactorSetup";
-
-/** Where a staff user who must still set up an authenticator app may go: there, and out. */
-const SECOND_FACTOR_SETUP_ROUTES: readonly RouteId[] = ["ownDetails", "logout"];
+export type AccessDecision = "allow" | "login" | "noRights" | "deactivated";
 
 /**
  * SPEC §4 home after login. A user with several roles lands on the most powerful side first: admin, then
@@ -36,14 +28,10 @@ export function homePathFor(roles: readonly RoleName[]): string {
  * /deactivated (so /kayttaja is hidden from them); a role page needs one of its roles.
  */
 export function checkRouteAccess(route: RouteDef | RouteId, user: AccessUser | null): AccessDecision {
-  const def = typeof route === "string" ? getRoute(route) : route;
-  const { access } = def;
+  const { access } = typeof route === "string" ? getRoute(route) : route;
   if (access.kind === "public") return "allow";
   if (!user) return "login";
   if (user.deactivated) return "deactivated";
-  if (user.secondFactorSetupRequired && !SECOND_FACTOR_SETUP_ROUTES.includes(def.id as RouteId)) {
-    return "secondFactorSetup";
-  }
   if (access.kind === "authenticated") return "allow";
   return hasAnyRole(user.roles, access.roles) ? "allow" : "noRights";
 }
@@ -58,7 +46,6 @@ const REDIRECT_ROUTE: Record<Exclude<AccessDecision, "allow">, RouteId> = {
   login: "login",
   noRights: "noRights",
   deactivated: "deactivated",
-  secondFactorSetup: "ownDetails",
 };
 
 /** Where a refused visitor goes: /kirjaudu, /ei-oikeuksia or /deactivated; null when allowed. */

@@ -1,7 +1,11 @@
+import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
 import { zAuthenticatorSetup, zRecoveryCodes } from "../../src/contract/authenticator.ts";
+import type { Db } from "../../src/server/db/client.ts";
+import { roles, systemUsers, userRoles, users } from "../../src/server/db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
+import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import type { apiCaller } from "./api.ts";
 
 /** The code a user's authenticator app shows at `at`, as the app computes it (RFC 6238 defaults). */
@@ -27,4 +31,22 @@ export async function setUpAuthenticator(
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { secret, ...zRecoveryCodes.parse(confirmed.json()), confirmedAt: now };
+}
+
+/** A helpdesk user of the test's own, with the demo password and a phone, for a test that changes how they log in. */
+export async function newHelpdeskUser(db: Db, email: string): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      phoneNumber: "+358401110077",
+      language: "fi",
+    })
+    .returning({ id: users.id });
+  const id = user?.id as string;
+  await db.insert(systemUsers).values({ userId: id, firstName: "Aino", lastName: "Korhonen" });
+  const [role] = await db.select().from(roles).where(eq(roles.name, "INTERNAL_ADMIN"));
+  await db.insert(userRoles).values({ userId: id, roleId: role?.id as string });
+  return id;
 }

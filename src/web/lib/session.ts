@@ -63,11 +63,7 @@ export const sessionQueryOptions = {
 
 export function accessUserOf(user: SessionUser | null): AccessUser | null {
   if (!user) return null;
-  return {
-    roles: user.roles.filter(isRoleName),
-    deactivated: user.deactivated,
-    secondFactorSetupRequired: user.secondFactorSetupRequired,
-  };
+  return { roles: user.roles.filter(isRoleName), deactivated: user.deactivated };
 }
 
 type SessionState = QueryState<SessionUser | null, Error>;

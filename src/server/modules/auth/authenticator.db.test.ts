@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { cookieHeader, cookieJar } from "../../../../tests/helpers/auth.ts";
-import { appCode, setUpAuthenticator } from "../../../../tests/helpers/authenticator.ts";
+import { appCode, newHelpdeskUser, setUpAuthenticator } from "../../../../tests/helpers/authenticator.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zTwoFactorRequired } from "../../../contract/auth.ts";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../../../contract/authenticator.ts";
 import { eventLog, outbox, recoveryCodes, userAuthenticators, users } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
+import { encryptSecret } from "./authenticator.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const api = apiCaller(t);
@@ -107,7 +108,11 @@ describe("a staff user's authenticator app", () => {
     );
 
     // Stored as nobody can use: the secret encrypted, the recovery codes hashed.
-    const [stored] = await t.database.db.select().from(userAuthenticators);
+    const [stored] = await t.database.db
+      .select()
+      .from(userAuthenticators)
+      .where(eq(userAuthenticators.userId, await idOf(HELPDESK)));
+    expect(stored?.secretEncrypted).toMatch(/^v1\./);
     expect(stored?.secretEncrypted).not.toContain(setup.secret);
     const hashes = await t.database.db.select({ codeHash: recoveryCodes.codeHash }).from(recoveryCodes);
     expect(hashes.some((h) => codes.some((c) => h.codeHash.includes(c.replace("-", ""))))).toBe(false);
@@ -134,7 +139,9 @@ describe("a staff user's authenticator app", () => {
     const events = await t.database.db
       .select({ type: eventLog.type })
       .from(eventLog)
-      .where(eq(eventLog.type, "USER_AUTHENTICATOR_ENABLED"));
+      .where(
+        and(eq(eventLog.type, "USER_AUTHENTICATOR_ENABLED"), eq(eventLog.entityId, await idOf(HELPDESK))),
+      );
     expect(events).toHaveLength(1);
   });
 
@@ -205,6 +212,27 @@ describe("a staff user's authenticator app", () => {
     expect(told[1]?.text).toContain("Varakoodeja on jäljellä 9");
     expect(told[2]?.text).toContain("Varakoodeja on jäljellä 8");
     expect(told[4]?.text).toContain("Varakoodeja on jäljellä 9");
+  });
+
+  it("gives way to the code by SMS when its secret was stored under another server secret", async () => {
+    const email = "tuki.avain@pedaali.test";
+    await newHelpdeskUser(t.database.db, email);
+    const { recoveryCodes: codes } = await setUpAuthenticator(api, email);
+    expect((await passwordStep(email)).challenge.method).toBe("AUTHENTICATOR");
+    // As after JWT_SECRET was replaced: the stored secret is one today's key cannot read.
+    await t.database.db
+      .update(userAuthenticators)
+      .set({ secretEncrypted: encryptSecret("another server secret of 32 characters", "JBSWY3DPEHPK3PXP") })
+      .where(eq(userAuthenticators.userId, await idOf(email)));
+    const step = await passwordStep(email);
+    expect(step.challenge.method).toBe("SMS");
+    expect(codes).toHaveLength(10);
+    const loggedIn = await verify(email, step.cookie, step.challenge.devCode as string);
+    expect(loggedIn.statusCode, loggedIn.body).toBe(200);
+    // Set up again, after removing the unreadable one.
+    expect((await api.call("DELETE", URL, email, { currentPassword: DEMO_PASSWORD })).statusCode).toBe(200);
+    await setUpAuthenticator(api, email);
+    expect((await passwordStep(email)).challenge.method).toBe("AUTHENTICATOR");
   });
 
   it("is for staff only: employer users and employees are refused, and the anonymous too", async () => {

@@ -65,6 +65,15 @@ export function decryptSecret(serverSecret: string, stored: string): string {
   );
 }
 
+/** The secret, or null when today's key cannot read it (JWT_SECRET was replaced since it was stored). */
+export function readableSecret(serverSecret: string, stored: string): string | null {
+  try {
+    return decryptSecret(serverSecret, stored);
+  } catch {
+    return null;
+  }
+}
+
 /** A recovery code's stored form: keyed by the server and bound to its owner, so rows cannot be moved. */
 export function recoveryCodeHash(serverSecret: string, userId: string, bareCode: string): string {
   return createHmac("sha256", derivedKey(serverSecret, RECOVERY_KEY_INFO))
@@ -107,6 +116,23 @@ export async function hasAuthenticator(db: Db, userId: string): Promise<boolean>
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
   return row !== undefined;
+}
+
+/**
+ * Whether the login asks the user for their app's code: it is in use and today's key reads its secret.
+ * One stored under a replaced JWT_SECRET cannot give a code the server could check, so its owner gets
+ * the code by SMS instead, and sets the app up again.
+ */
+export async function logsInWithAuthenticator(
+  db: Db,
+  serverSecret: string,
+  userId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ secretEncrypted: userAuthenticators.secretEncrypted })
+    .from(userAuthenticators)
+    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
+  return row !== undefined && readableSecret(serverSecret, row.secretEncrypted) !== null;
 }
 
 /**
@@ -166,7 +192,8 @@ export async function acceptsAnswer(
       .returning({ id: recoveryCodes.id });
     return used !== undefined;
   }
-  const step = codeStep(decryptSecret(serverSecret, authenticator.secretEncrypted), answer.code, now);
+  const secret = readableSecret(serverSecret, authenticator.secretEncrypted);
+  const step = secret === null ? null : codeStep(secret, answer.code, now);
   if (step === null || (authenticator.lastUsedStep !== null && step <= authenticator.lastUsedStep))
     return false;
   await tx

@@ -28,7 +28,7 @@ import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
 import { secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
-import { acceptsAnswer, hasAuthenticator, recoveryCodesLeft } from "./authenticator.ts";
+import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
@@ -255,7 +255,9 @@ export function createAuthService(ctx: AppContext) {
       // No new code (nor SMS) for an account whose codes are being guessed.
       if (await isCodeStepLocked(user.id)) throw tooMany();
       // Staff with an authenticator app in use answer with its code, whatever number is on file.
-      if (await hasAuthenticator(db, user.id)) return startAuthenticatorChallenge(user);
+      if (await logsInWithAuthenticator(db, ctx.config.jwtSecret, user.id)) {
+        return startAuthenticatorChallenge(user);
+      }
       let phoneNumber = user.phoneNumber;
       if (!phoneNumber && input.phoneNumber) {
         try {

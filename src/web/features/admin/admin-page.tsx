@@ -3,7 +3,10 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 // Through the one chunk of lazy pages, not the frame's module itself: a second chunk that shares the
 // shell's libraries would split the entry chunk (see app/lazy-pages.ts).
+import { Navigate, useLocation } from "react-router";
+import { buildPath } from "../../../domain/routes.ts";
 import { AdminFrame } from "../../app/lazy-pages.ts";
+import { useSession } from "../../lib/session.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
 import { AddCompanyTab } from "./companies/add-company-tab.tsx";
 import { CompaniesTab } from "./companies/companies-tab.tsx";
@@ -37,6 +40,16 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
 export function AdminPage() {
   const { t } = useTranslation();
   const { tab, go } = useAdminNav();
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  // The platform requires an authenticator app and theirs is not in use: the server answers nothing
+  // else meanwhile (403 SECOND_FACTOR_REQUIRED), so the page sends them where they set it up.
+  if (user?.secondFactorSetupRequired) {
+    // /admin or /en/admin: the same language's page.
+    return (
+      <Navigate to={`${pathname.slice(0, pathname.indexOf("/admin"))}${buildPath("ownDetails")}`} replace />
+    );
+  }
   const label = (value: AdminTab) =>
     value === "contactForms" ? <ContactFormsTabLabel /> : t(`adminShell.tabs.${value}`);
   return (
