@@ -34,6 +34,8 @@ export const zTwoFactorRequired = z.object({
   email: z.string(),
   /** The number the code went to, masked: +35850•••••10 (SMS only). */
   phoneNumberHint: z.string().optional(),
+  /** WebAuthn request options when the user has passkeys (AUTHENTICATOR only): one may answer instead. */
+  passkeyOptions: z.record(z.string(), z.unknown()).optional(),
   /** Seconds the code is valid. */
   expiresInSeconds: z.number().int(),
   /** The code itself, only while the dev outbox is on (never in production), so demo roles can log in without a phone. */
@@ -51,6 +53,13 @@ export const zVerifyRequest = z.object({
   phoneNumber: z.string().max(40).optional(),
 });
 export type TVerifyRequest = z.infer<typeof zVerifyRequest>;
+
+/** POST /api/verify/passkey: the login's second step answered with a passkey (the browser's assertion). */
+export const zVerifyPasskeyRequest = z.object({
+  email: zSingleLineText({ min: 1, max: 320 }),
+  response: z.record(z.string(), z.unknown()),
+});
+export type TVerifyPasskeyRequest = z.infer<typeof zVerifyPasskeyRequest>;
 
 /** The user of the session (GET /api/user), in the shape of SPEC §3 plus what the UI shows. */
 export const zSessionUser = z.object({
@@ -114,6 +123,14 @@ export const authApi = {
     path: "/verify",
     summary: "Verify the two-factor code sent at login; sets the session cookies",
     body: zVerifyRequest,
+    response: zSessionTokens,
+    errors: [400, 401, 403, 429],
+  }),
+  verifyPasskey: endpoint({
+    method: "POST",
+    path: "/verify/passkey",
+    summary: "Answer the login's second step with a passkey instead of a code; sets the session cookies",
+    body: zVerifyPasskeyRequest,
     response: zSessionTokens,
     errors: [400, 401, 403, 429],
   }),

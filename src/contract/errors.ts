@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   "AUTHENTICATOR_IN_USE",
   "AUTHENTICATOR_NOT_STARTED",
   "AUTHENTICATOR_NOT_IN_USE",
+  "PASSKEY_NOT_STARTED",
   // A staff user who must set up an authenticator app before anything else
   "SECOND_FACTOR_REQUIRED",
   // The employer's employees

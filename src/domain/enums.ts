@@ -223,6 +223,8 @@ export const EVENT_TYPES = [
   "USER_AUTHENTICATOR_REMOVED",
   "USER_RECOVERY_CODES_RENEWED",
   "PLATFORM_SETTINGS_UPDATED",
+  "USER_PASSKEY_ADDED",
+  "USER_PASSKEY_REMOVED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -182,6 +182,17 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: everyone,
   },
   {
+    // Public: a passkey answer to an SMS challenge (the matrix's users have no passkeys) is wrong.
+    operation: "POST /api/verify/passkey",
+    call: async (f) => {
+      const { cookies } = await f.passwordStep();
+      return { body: { email: f.twoFactorUserEmail, response: { id: "eA" } }, cookies };
+    },
+    expect: {
+      rest: { status: 400, code: "VERIFICATION_FAILED", why: "no passkey answers an SMS challenge" },
+    },
+  },
+  {
     // Public: the two-factor step of a password step made for this call.
     operation: "POST /api/verify",
     call: async (f) => {
@@ -527,6 +538,30 @@ export const MATRIX: readonly MatrixRow[] = [
       admins: { status: 409, code: "AUTHENTICATOR_NOT_IN_USE", why: "no authenticator app is in use" },
       rest: 403,
     },
+  },
+  { operation: "GET /api/account/passkeys", call: () => ({}), expect: adminsOnly },
+  {
+    operation: "POST /api/account/passkeys/options",
+    call: () => ({ body: { currentPassword: DEMO_PASSWORD } }),
+    expect: {
+      anonymous: 401,
+      admins: { status: 409, code: "AUTHENTICATOR_NOT_IN_USE", why: "a passkey comes beside an app in use" },
+      rest: 403,
+    },
+  },
+  {
+    operation: "POST /api/account/passkeys",
+    call: () => ({ body: { name: "Avain", response: { id: "eA", type: "public-key", response: {} } } }),
+    expect: {
+      anonymous: 401,
+      admins: { status: 409, code: "PASSKEY_NOT_STARTED", why: "no passkey was asked for" },
+      rest: 403,
+    },
+  },
+  {
+    operation: "DELETE /api/account/passkeys/{id}",
+    call: () => ({ params: { id: randomUUID() }, body: { currentPassword: DEMO_PASSWORD } }),
+    expect: { anonymous: 401, admins: 404, rest: 403 },
   },
   {
     operation: "DELETE /api/account/authenticator",

@@ -7,7 +7,9 @@ export type SecondFactorChange =
   | { kind: "ENABLED" }
   | { kind: "REMOVED" }
   | { kind: "RECOVERY_CODES_RENEWED" }
-  | { kind: "RECOVERY_CODE_USED"; left: number };
+  | { kind: "RECOVERY_CODE_USED"; left: number }
+  | { kind: "PASSKEY_ADDED" }
+  | { kind: "PASSKEY_REMOVED" };
 
 const WHAT: Record<SecondFactorChange["kind"], Record<Language, { subject: string; text: string }>> = {
   ENABLED: {
@@ -50,6 +52,31 @@ const WHAT: Record<SecondFactorChange["kind"], Record<Language, { subject: strin
     sv: {
       subject: "Nya reservkoder skapades",
       text: "Nya reservkoder skapades för ditt Pedaali-konto. De tidigare reservkoderna fungerar inte längre.",
+    },
+  },
+  PASSKEY_ADDED: {
+    fi: {
+      subject: "Tilillesi lisättiin pääsyavain",
+      text: "Pedaali-tilillesi lisättiin pääsyavain. Kirjautumisen voi nyt vahvistaa myös sillä.",
+    },
+    en: {
+      subject: "A passkey was added to your account",
+      text: "A passkey was added to your Pedaali account. Logins can now be confirmed with it too.",
+    },
+    sv: {
+      subject: "En nyckel lades till på ditt konto",
+      text: "En nyckel lades till på ditt Pedaali-konto. Inloggningar kan nu bekräftas även med den.",
+    },
+  },
+  PASSKEY_REMOVED: {
+    fi: { subject: "Tililtäsi poistettiin pääsyavain", text: "Pedaali-tililtäsi poistettiin pääsyavain." },
+    en: {
+      subject: "A passkey was removed from your account",
+      text: "A passkey was removed from your Pedaali account.",
+    },
+    sv: {
+      subject: "En nyckel togs bort från ditt konto",
+      text: "En nyckel togs bort från ditt Pedaali-konto.",
     },
   },
   RECOVERY_CODE_USED: {

@@ -91,6 +91,8 @@ export const twoFactorChallenges = pgTable(
     codeHash: text(),
     /** Where the code was sent; stored on the user once verified. */
     phoneNumber: text(),
+    /** The WebAuthn challenge a passkey may answer instead (AUTHENTICATOR, a user with passkeys). */
+    passkeyChallenge: text(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamptz().notNull(),
     consumedAt: timestamptz(),
@@ -228,3 +230,41 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [index("rate_limit_counters_expire_idx").on(t.expire)],
 );
+
+/**
+ * A staff user's passkey (WebAuthn): a second factor beside their authenticator app. The public key
+ * only; `counter` is the authenticator's signature count, which must grow, so a copied assertion or a
+ * cloned key shows.
+ */
+export const userPasskeys = pgTable(
+  "user_passkeys",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text().notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    counter: bigint({ mode: "number" }).notNull().default(0),
+    transports: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The owner's name for it ("Työkannettava"), shown in their list. */
+    name: text().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz(),
+  },
+  (t) => [
+    uniqueIndex("user_passkeys_credential_unique").on(t.credentialId),
+    index("user_passkeys_user_idx").on(t.userId),
+  ],
+);
+
+/** The WebAuthn challenge of a passkey being added, one per user, for 5 minutes. */
+export const passkeyRegistrations = pgTable("passkey_registrations", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  challenge: text().notNull(),
+  expiresAt: timestamptz().notNull(),
+});

@@ -65,6 +65,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   });
 
   app.route({
+    ...endpointRoute(api.verifyPasskey, tags),
+    config: { ...ORIGIN_ONLY, ...floodLimit },
+    handler: async (request, reply) => {
+      const session = await auth.verifyPasskey(
+        request.body,
+        request.cookies[CHALLENGE_COOKIE],
+        info(request),
+      );
+      clearChallengeCookie(reply, secure);
+      setSessionCookies(reply, session, secure);
+      return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+    },
+  });
+
+  app.route({
     ...endpointRoute(api.user, tags),
     preValidation: guards.user,
     handler: async (request, reply) => {

@@ -3,6 +3,7 @@ import {
   LOGIN_MESSAGES,
   type TLoginRequest,
   type TTwoFactorRequired,
+  type TVerifyPasskeyRequest,
   type TVerifyRequest,
 } from "../../../contract/auth.ts";
 import {
@@ -30,6 +31,7 @@ import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../me
 import { secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
 import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
+import { acceptsPasskey, passkeyLoginOptions } from "./passkeys.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "./sessions.ts";
@@ -176,10 +178,13 @@ export function createAuthService(ctx: AppContext) {
   /** A challenge answered with the code of the user's authenticator app or a recovery code: nothing is sent. */
   async function startAuthenticatorChallenge(user: { id: string; email: string }): Promise<LoginOutcome> {
     const challengeToken = randomToken();
+    // A user with passkeys may answer with one instead: the browser signs this challenge.
+    const passkeyOptions = await passkeyLoginOptions(db, ctx.config.publicUrl, user.id);
     await db.insert(twoFactorChallenges).values({
       userId: user.id,
       challengeTokenHash: sha256(challengeToken),
       method: "AUTHENTICATOR",
+      passkeyChallenge: typeof passkeyOptions?.challenge === "string" ? passkeyOptions.challenge : null,
       expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_SECONDS * 1000),
     });
     return {
@@ -190,6 +195,7 @@ export function createAuthService(ctx: AppContext) {
         method: "AUTHENTICATOR",
         email: user.email,
         expiresInSeconds: TWO_FACTOR_CODE_SECONDS,
+        ...(passkeyOptions ? { passkeyOptions } : {}),
       },
     };
   }
@@ -218,6 +224,109 @@ export function createAuthService(ctx: AppContext) {
   async function finishLogin(db: Db, userId: string, meta: SessionMeta): Promise<IssuedSession> {
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
     return createSession(db, ctx.config.jwtSecret, userId, meta);
+  }
+
+  /**
+   * The second step of a login, whatever answers it: the challenge of the browser's cookie, counted
+   * and limited alike for every kind of answer, then the session. `judge` says whether the answer is
+   * right for the challenge (and a recovery code, whose owner is then told).
+   */
+  async function verifyAnswer(
+    rawEmail: string,
+    challengeToken: string | undefined,
+    info: RequestInfo,
+    judge: (
+      tx: Tx,
+      challenge: typeof twoFactorChallenges.$inferSelect,
+    ) => Promise<"wrong" | "right" | "recovery">,
+  ): Promise<IssuedSession> {
+    const email = normalizeEmail(rawEmail);
+    await ensureNotLockedOut(email, info.ipAddress);
+    const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
+    if (!challengeToken) throw expired();
+    const liveChallenge = and(
+      eq(twoFactorChallenges.challengeTokenHash, sha256(challengeToken)),
+      isNull(twoFactorChallenges.consumedAt),
+      gt(twoFactorChallenges.expiresAt, new Date()),
+    );
+    /** The account whose code step the current wrong code locked: its owner is warned. */
+    let lockedNow: LockedAccount | undefined;
+    /** The owner of the account a recovery code just logged in to: told, with the codes left. */
+    let recoveredBy: LockedAccount | undefined;
+
+    // Every try is counted against the account before its code is judged (a right code then clears
+    // the count), so tries made in parallel, on several challenges or instances, cannot all slip
+    // under the limit. Counted outside the transaction below, which holds the embedded database's
+    // only connection.
+    const [owner] = await db
+      .select({ userId: twoFactorChallenges.userId })
+      .from(twoFactorChallenges)
+      .where(liveChallenge);
+    let tries = 0;
+    if (owner) {
+      tries = await codeFailures.recordFailure(accountKey(owner.userId));
+      if (tries > TWO_FACTOR_FAILURES_PER_ACCOUNT) throw tooMany();
+    }
+
+    // Wrong codes must be counted even though the attempt fails, so the transaction returns the
+    // failure instead of throwing it (a throw would roll the count back).
+    const result = await inTransaction(db, async (tx): Promise<IssuedSession | AppError> => {
+      const [challenge] = await tx.select().from(twoFactorChallenges).where(liveChallenge).for("update");
+      const user = challenge
+        ? await tx.query.users.findFirst({
+            where: eq(users.id, challenge.userId),
+            with: { systemUser: { columns: { firstName: true } } },
+          })
+        : undefined;
+      if (!challenge || !user || normalizeEmail(user.email) !== email) return expired();
+      if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
+      if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
+
+      const verdict = await judge(tx, challenge);
+      if (verdict === "recovery") recoveredBy = { ...user, firstName: user.systemUser?.firstName ?? null };
+      if (verdict === "wrong") {
+        if (tries >= TWO_FACTOR_FAILURES_PER_ACCOUNT) {
+          lockedNow = { ...user, firstName: user.systemUser?.firstName ?? null };
+        }
+        const attempts = challenge.attempts + 1;
+        await tx
+          .update(twoFactorChallenges)
+          .set({ attempts })
+          .where(eq(twoFactorChallenges.id, challenge.id));
+        // The fifth wrong code ends the challenge: the user logs in again for a new one.
+        return attempts >= TWO_FACTOR_MAX_ATTEMPTS
+          ? expired()
+          : fail(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong);
+      }
+
+      await tx
+        .update(twoFactorChallenges)
+        .set({ consumedAt: new Date() })
+        .where(eq(twoFactorChallenges.id, challenge.id));
+      if (
+        challenge.phoneNumber !== null &&
+        (user.phoneNumber !== challenge.phoneNumber || !user.phoneVerifiedAt)
+      ) {
+        // The first code sent to a number the user typed in proves the number: keep it.
+        await tx
+          .update(users)
+          .set({ phoneNumber: challenge.phoneNumber, phoneVerifiedAt: new Date() })
+          .where(eq(users.id, user.id));
+      }
+      return finishLogin(tx, user.id, info);
+    });
+    if (result instanceof AppError) {
+      if (result.code === "VERIFICATION_FAILED" || result.code === "VERIFICATION_EXPIRED") {
+        await recordFailure(email, info.ipAddress);
+      }
+      if (lockedNow) await warnOfCodeLockout(lockedNow);
+      throw result;
+    }
+    // The right code: whoever typed it is the owner, who starts again with a clean count.
+    if (owner) await codeFailures.reset(accountKey(owner.userId));
+    await limiter.reset(keys(email, info.ipAddress).email);
+    if (recoveredBy) await tellOfRecoveryCode(recoveredBy);
+    return result;
   }
 
   return {
@@ -276,104 +385,30 @@ export function createAuthService(ctx: AppContext) {
       return startTwoFactor(user, phoneNumber);
     },
 
-    async verify(
-      input: TVerifyRequest,
-      challengeToken: string | undefined,
-      info: RequestInfo,
-    ): Promise<IssuedSession> {
-      const email = normalizeEmail(input.email);
-      await ensureNotLockedOut(email, info.ipAddress);
-      const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
-      if (!challengeToken) throw expired();
-      const liveChallenge = and(
-        eq(twoFactorChallenges.challengeTokenHash, sha256(challengeToken)),
-        isNull(twoFactorChallenges.consumedAt),
-        gt(twoFactorChallenges.expiresAt, new Date()),
-      );
-      /** The account whose code step the current wrong code locked: its owner is warned. */
-      let lockedNow: LockedAccount | undefined;
-      /** The owner of the account a recovery code just logged in to: told, with the codes left. */
-      let recoveredBy: LockedAccount | undefined;
-
-      // Every try is counted against the account before its code is judged (a right code then clears
-      // the count), so tries made in parallel, on several challenges or instances, cannot all slip
-      // under the limit. Counted outside the transaction below, which holds the embedded database's
-      // only connection.
-      const [owner] = await db
-        .select({ userId: twoFactorChallenges.userId })
-        .from(twoFactorChallenges)
-        .where(liveChallenge);
-      let tries = 0;
-      if (owner) {
-        tries = await codeFailures.recordFailure(accountKey(owner.userId));
-        if (tries > TWO_FACTOR_FAILURES_PER_ACCOUNT) throw tooMany();
-      }
-
-      // Wrong codes must be counted even though the attempt fails, so the transaction returns the
-      // failure instead of throwing it (a throw would roll the count back).
-      const result = await inTransaction(db, async (tx): Promise<IssuedSession | AppError> => {
-        const [challenge] = await tx.select().from(twoFactorChallenges).where(liveChallenge).for("update");
-        const user = challenge
-          ? await tx.query.users.findFirst({
-              where: eq(users.id, challenge.userId),
-              with: { systemUser: { columns: { firstName: true } } },
-            })
-          : undefined;
-        if (!challenge || !user || normalizeEmail(user.email) !== email) return expired();
-        if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
-        if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
-
-        const right = await isRightAnswer(tx, challenge, input.code);
-        if (
-          right &&
-          challenge.method === "AUTHENTICATOR" &&
-          readSecondFactorAnswer(input.code)?.kind === "recovery"
-        ) {
-          recoveredBy = { ...user, firstName: user.systemUser?.firstName ?? null };
-        }
-        if (!right) {
-          if (tries >= TWO_FACTOR_FAILURES_PER_ACCOUNT) {
-            lockedNow = { ...user, firstName: user.systemUser?.firstName ?? null };
-          }
-          const attempts = challenge.attempts + 1;
-          await tx
-            .update(twoFactorChallenges)
-            .set({ attempts })
-            .where(eq(twoFactorChallenges.id, challenge.id));
-          // The fifth wrong code ends the challenge: the user logs in again for a new one.
-          return attempts >= TWO_FACTOR_MAX_ATTEMPTS
-            ? expired()
-            : fail(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong);
-        }
-
-        await tx
-          .update(twoFactorChallenges)
-          .set({ consumedAt: new Date() })
-          .where(eq(twoFactorChallenges.id, challenge.id));
-        if (
-          challenge.phoneNumber !== null &&
-          (user.phoneNumber !== challenge.phoneNumber || !user.phoneVerifiedAt)
-        ) {
-          // The first code sent to a number the user typed in proves the number: keep it.
-          await tx
-            .update(users)
-            .set({ phoneNumber: challenge.phoneNumber, phoneVerifiedAt: new Date() })
-            .where(eq(users.id, user.id));
-        }
-        return finishLogin(tx, user.id, info);
+    /** The login's second step answered with a code: sent by SMS, the app's, or a recovery code. */
+    verify(input: TVerifyRequest, challengeToken: string | undefined, info: RequestInfo) {
+      return verifyAnswer(input.email, challengeToken, info, async (tx, challenge) => {
+        if (!(await isRightAnswer(tx, challenge, input.code))) return "wrong";
+        const recovery =
+          challenge.method === "AUTHENTICATOR" && readSecondFactorAnswer(input.code)?.kind === "recovery";
+        return recovery ? "recovery" : "right";
       });
-      if (result instanceof AppError) {
-        if (result.code === "VERIFICATION_FAILED" || result.code === "VERIFICATION_EXPIRED") {
-          await recordFailure(email, info.ipAddress);
-        }
-        if (lockedNow) await warnOfCodeLockout(lockedNow);
-        throw result;
-      }
-      // The right code: whoever typed it is the owner, who starts again with a clean count.
-      if (owner) await codeFailures.reset(accountKey(owner.userId));
-      await limiter.reset(keys(email, info.ipAddress).email);
-      if (recoveredBy) await tellOfRecoveryCode(recoveredBy);
-      return result;
+    },
+
+    /** The login's second step answered with one of the user's passkeys, where the challenge offered one. */
+    verifyPasskey(input: TVerifyPasskeyRequest, challengeToken: string | undefined, info: RequestInfo) {
+      return verifyAnswer(input.email, challengeToken, info, async (tx, challenge) => {
+        if (challenge.passkeyChallenge === null) return "wrong";
+        const accepted = await acceptsPasskey(
+          tx,
+          ctx.config.publicUrl,
+          challenge.userId,
+          challenge.passkeyChallenge,
+          input.response,
+          new Date(),
+        );
+        return accepted ? "right" : "wrong";
+      });
     },
   };
 }
