@@ -183,3 +183,49 @@ test("a super admin requires the app of the staff, and a helpdesk user without o
     await api.dispose();
   }
 });
+
+test("a helpdesk user adds a passkey beside the app, and logs in with it", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const email = await newHelpdeskUser(api);
+  const app = await appThroughApi(api, email);
+  await api.dispose();
+  // Chromium's own virtual authenticator plays the laptop's fingerprint reader.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+
+  await page.goto("/kirjaudu");
+  await submitCredentials(page, email, PASSWORD);
+  await page.getByLabel("Sovelluksen koodi tai varakoodi").fill(app.generate());
+  await page.getByRole("button", { name: "Vahvista" }).click();
+  await page.waitForURL(/\/admin/);
+  await page.goto("/kayttaja");
+  const section = page.getByRole("region", { name: "Pääsyavaimet" });
+  await expect(section.getByText("Pääsyavaimia ei ole lisätty.")).toBeVisible();
+  await section.getByLabel("Pääsyavaimen nimi").fill("Työkannettava");
+  await section.getByLabel(/Nykyinen salasana/).fill(PASSWORD);
+  await section.getByRole("button", { name: "Lisää pääsyavain" }).click();
+  await expect(section.getByTestId("passkeys").getByText("Työkannettava")).toBeVisible();
+  await expectAccessibleAtEveryWidthAndTheme(page, "the passkeys on /kayttaja");
+
+  // The login offers the passkey beside the app's code; the device answers, nothing is typed.
+  await logOut(page);
+  await page.goto("/kirjaudu");
+  await submitCredentials(page, email, PASSWORD);
+  await page.getByRole("button", { name: "Käytä pääsyavainta" }).click();
+  await page.waitForURL(/\/admin/);
+  await page.goto("/kayttaja");
+  await expect(page.getByTestId("passkeys").getByText(/käytetty viimeksi/)).toBeVisible();
+});

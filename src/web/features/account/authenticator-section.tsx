@@ -16,6 +16,7 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
 import { formatDate } from "../../lib/formatters.ts";
 import { refreshSession } from "../../lib/session.ts";
 import { CurrentPassword, Feedback, isReauthError, Section } from "./own-details-parts.tsx";
+import { Passkeys } from "./passkeys-section.tsx";
 
 /** The secret in groups of four, as apps that take it typed show it. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
@@ -223,12 +224,16 @@ export function Authenticator() {
     );
   }
   return (
-    <Section
-      titleId={`${id}-title`}
-      title={t("ownDetails.authenticatorTitle")}
-      intro={t("ownDetails.authenticatorIntro")}
-    >
-      {body}
-    </Section>
+    <>
+      <Section
+        titleId={`${id}-title`}
+        title={t("ownDetails.authenticatorTitle")}
+        intro={t("ownDetails.authenticatorIntro")}
+      >
+        {body}
+      </Section>
+      {/* Passkeys come beside an app in use, whose recovery codes stay the way back. */}
+      {active && <Passkeys />}
+    </>
   );
 }

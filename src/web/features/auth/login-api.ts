@@ -1,4 +1,9 @@
-import type { TLoginRequest, TTwoFactorRequired, TVerifyRequest } from "../../../contract/auth.ts";
+import type {
+  TLoginRequest,
+  TTwoFactorRequired,
+  TVerifyPasskeyRequest,
+  TVerifyRequest,
+} from "../../../contract/auth.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 
 export type LoginAnswer = { kind: "session" } | { kind: "twoFactor"; challenge: TTwoFactorRequired };
@@ -20,4 +25,9 @@ export async function postLogin(body: TLoginRequest, signal?: AbortSignal): Prom
 /** POST /api/verify: the code of the two-factor step; sets the session cookies. */
 export async function postVerify(body: TVerifyRequest): Promise<void> {
   await apiFetch("/api/verify", { method: "POST", body });
+}
+
+/** POST /api/verify/passkey: the second step answered with a passkey; sets the session cookies. */
+export async function postVerifyPasskey(body: TVerifyPasskeyRequest): Promise<void> {
+  await apiFetch("/api/verify/passkey", { method: "POST", body });
 }

@@ -10,6 +10,7 @@ import {
   Title,
   useMantineColorScheme,
 } from "@mantine/core";
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEventHandler, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell, authHeadingClass } from "../../components/auth-shell.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
+import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { phoneAsSent } from "../../lib/field-rules.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -34,7 +36,7 @@ import {
   type SessionUser,
   useSession,
 } from "../../lib/session.ts";
-import { postLogin, postVerify } from "./login-api.ts";
+import { postLogin, postVerify, postVerifyPasskey } from "./login-api.ts";
 import { isRetryableLoginError, type LoginFailure, loginFailure, verifyFailure } from "./login-messages.ts";
 import classes from "./login-page.module.css";
 
@@ -210,6 +212,29 @@ export function LoginPage() {
     }
   }
 
+  /** The second step answered with a passkey: the browser asks the user's device, then the server checks it. */
+  async function verifyWithPasskey(challenge: TTwoFactorRequired) {
+    if (!challenge.passkeyOptions) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await startAuthentication({
+        optionsJSON: challenge.passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
+      });
+      await postVerifyPasskey({
+        email: challenge.email,
+        response: response as unknown as Record<string, unknown>,
+      });
+      await finishLogin();
+    } catch (failure) {
+      // The device said no, or the user closed its dialog: the code box is still there.
+      if (failure instanceof Error && !(failure instanceof ApiError)) setError(t("login.passkeyNotUsed"));
+      else show(verifyFailure(failure, hasErrorText));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function back() {
     setError(null);
     setPhoneSentTo(null);
@@ -323,16 +348,27 @@ export function LoginPage() {
             title: t("login.appCodeTitle"),
             intro: <Text>{t("login.appCodeIntro")}</Text>,
             fields: (
-              <TextInput
-                label={t("login.appCode")}
-                autoComplete="one-time-code"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={11}
-                required
-                classNames={{ input: classes.codeInput }}
-                {...code.getInputProps("code")}
-              />
+              <>
+                {step.challenge.passkeyOptions && (
+                  <Button
+                    variant="light"
+                    onClick={() => void verifyWithPasskey(step.challenge)}
+                    disabled={busy}
+                  >
+                    {t("login.usePasskey")}
+                  </Button>
+                )}
+                <TextInput
+                  label={t("login.appCode")}
+                  autoComplete="one-time-code"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={11}
+                  required
+                  classNames={{ input: classes.codeInput }}
+                  {...code.getInputProps("code")}
+                />
+              </>
             ),
             submit: t("login.verify"),
           },
