@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { expect } from "vitest";
+import { zTwoFactorRequired } from "../../src/contract/auth.ts";
 import { zAuthenticatorSetup, zRecoveryCodes } from "../../src/contract/authenticator.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import { roles, systemUsers, userRoles, users } from "../../src/server/db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import type { apiCaller } from "./api.ts";
+import { cookieHeader, cookieJar } from "./auth.ts";
 
 /** The code a user's authenticator app shows at `at`, as the app computes it (RFC 6238 defaults). */
 export const appCode = (secret: string, at: number) =>
@@ -49,4 +52,15 @@ export async function newHelpdeskUser(db: Db, email: string): Promise<string> {
   const [role] = await db.select().from(roles).where(eq(roles.name, "INTERNAL_ADMIN"));
   await db.insert(userRoles).values({ userId: id, roleId: role?.id as string });
   return id;
+}
+
+/** A login's password step for a user with a second factor: the 202's challenge and its browser cookie. */
+export async function passwordStepOf(app: FastifyInstance, email: string) {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return { challenge: zTwoFactorRequired.parse(res.json()), cookie: cookieHeader(cookieJar({}, res)) };
 }

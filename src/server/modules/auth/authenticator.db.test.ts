@@ -1,10 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { cookieHeader, cookieJar } from "../../../../tests/helpers/auth.ts";
-import { appCode, newHelpdeskUser, setUpAuthenticator } from "../../../../tests/helpers/authenticator.ts";
+import {
+  appCode,
+  newHelpdeskUser,
+  passwordStepOf,
+  setUpAuthenticator,
+} from "../../../../tests/helpers/authenticator.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { zTwoFactorRequired } from "../../../contract/auth.ts";
 import {
   zAuthenticatorSetup,
   zAuthenticatorStatus,
@@ -29,15 +32,7 @@ function clockAt(ms: number) {
   vi.setSystemTime(ms);
 }
 
-async function passwordStep(email: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/login",
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return { challenge: zTwoFactorRequired.parse(res.json()), cookie: cookieHeader(cookieJar({}, res)) };
-}
+const passwordStep = (email: string) => passwordStepOf(t.app, email);
 
 const verify = (email: string, cookie: string, code: string) =>
   t.app.inject({ method: "POST", url: "/api/verify", headers: { cookie }, payload: { email, code } });

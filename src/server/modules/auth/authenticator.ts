@@ -20,7 +20,7 @@ import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { platformSettings, recoveryCodes, userAuthenticators, users } from "../../db/schema/index.ts";
+import { platformSettings, recoveryCodes, userAuthenticators } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import { type SecondFactorChange, secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
 import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
@@ -104,6 +104,22 @@ export function codeStep(base32: string, code: string, now: Date): number | null
   });
   if (delta === null) return null;
   return Math.floor(now.getTime() / 1000 / AUTHENTICATOR_PERIOD_SECONDS) + delta;
+}
+
+/**
+ * The owner hears of every change to how their login is confirmed, at the account's own address, once
+ * it is made: whoever else made it is then found out.
+ */
+export async function tellOwner(
+  ctx: AppContext,
+  user: { email: string; language: string; firstName: string | null },
+  change: SecondFactorChange,
+): Promise<void> {
+  const link = `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`;
+  await ctx.messaging.sendMail({
+    to: user.email,
+    ...secondFactorChangedMail(user.language, { name: user.firstName, change, link }),
+  });
 }
 
 /** An admin or helpdesk user: the routes' guard lets no one else in. */
@@ -208,14 +224,6 @@ export function createAuthenticatorService(ctx: AppContext) {
   const secret = ctx.config.jwtSecret;
   const reauthentication = createReauthentication(ctx);
 
-  async function passwordHashOf(userId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row?.passwordHash ?? null;
-  }
-
   /** Ten new codes in place of every earlier one; only their hashes are kept. */
   async function replaceRecoveryCodes(tx: Tx, userId: string, now: Date): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCodeFromBytes(randomBytes(8)));
@@ -232,15 +240,6 @@ export function createAuthenticatorService(ctx: AppContext) {
 
   const userEvent = (userId: string) => ({ entity: { type: "user" as const, id: userId }, companyId: null });
 
-  /** The owner hears of every change, at the account's own address, once it is made. */
-  async function tell(user: StaffUser, change: SecondFactorChange): Promise<void> {
-    const link = `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`;
-    await ctx.messaging.sendMail({
-      to: user.email,
-      ...secondFactorChangedMail(user.language, { name: user.firstName, change, link }),
-    });
-  }
-
   return {
     async status(user: StaffUser): Promise<TAuthenticatorStatus> {
       const [row] = await db.select().from(userAuthenticators).where(eq(userAuthenticators.userId, user.id));
@@ -256,10 +255,7 @@ export function createAuthenticatorService(ctx: AppContext) {
      * confirmed; an app already in use is removed first (its owner chooses that), never replaced here.
      */
     async start(user: StaffUser, currentPassword: string | undefined): Promise<TAuthenticatorSetup> {
-      await reauthentication.check(
-        { id: user.id, passwordHash: await passwordHashOf(user.id) },
-        currentPassword,
-      );
+      await reauthentication.checkUser(user.id, currentPassword);
       if (await hasAuthenticator(db, user.id)) {
         throw authenticatorInUse();
       }
@@ -295,31 +291,25 @@ export function createAuthenticatorService(ctx: AppContext) {
         await recordEvent(w, { type: "USER_AUTHENTICATOR_ENABLED", ...userEvent(user.id) });
         return { recoveryCodes: codes };
       });
-      await tell(user, { kind: "ENABLED" });
+      await tellOwner(ctx, user, { kind: "ENABLED" });
       return answer;
     },
 
     async renewRecoveryCodes(user: StaffUser, currentPassword: string | undefined): Promise<TRecoveryCodes> {
-      await reauthentication.check(
-        { id: user.id, passwordHash: await passwordHashOf(user.id) },
-        currentPassword,
-      );
+      await reauthentication.checkUser(user.id, currentPassword);
       const answer = await write(db, { actor: { userId: user.id } }, async (w) => {
         if (!(await hasAuthenticator(w.tx, user.id))) throw notInUse();
         const codes = await replaceRecoveryCodes(w.tx, user.id, w.now);
         await recordEvent(w, { type: "USER_RECOVERY_CODES_RENEWED", ...userEvent(user.id) });
         return { recoveryCodes: codes };
       });
-      await tell(user, { kind: "RECOVERY_CODES_RENEWED" });
+      await tellOwner(ctx, user, { kind: "RECOVERY_CODES_RENEWED" });
       return answer;
     },
 
     /** Back to the code by SMS: the app's secret and the recovery codes are deleted. */
     async remove(user: StaffUser, currentPassword: string | undefined): Promise<void> {
-      await reauthentication.check(
-        { id: user.id, passwordHash: await passwordHashOf(user.id) },
-        currentPassword,
-      );
+      await reauthentication.checkUser(user.id, currentPassword);
       await write(db, { actor: { userId: user.id } }, async (w) => {
         const removed = await w.tx
           .delete(userAuthenticators)
@@ -329,7 +319,7 @@ export function createAuthenticatorService(ctx: AppContext) {
         if (!removed[0]?.confirmedAt) throw notInUse();
         await recordEvent(w, { type: "USER_AUTHENTICATOR_REMOVED", ...userEvent(user.id) });
       });
-      await tell(user, { kind: "REMOVED" });
+      await tellOwner(ctx, user, { kind: "REMOVED" });
     },
   };
 }

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { cookieHeader, cookieJar } from "../../../../tests/helpers/auth.ts";
-import { newHelpdeskUser, setUpAuthenticator } from "../../../../tests/helpers/authenticator.ts";
+import {
+  newHelpdeskUser,
+  passwordStepOf,
+  setUpAuthenticator,
+} from "../../../../tests/helpers/authenticator.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { softwareAuthenticator } from "../../../../tests/helpers/webauthn.ts";
-import { zTwoFactorRequired } from "../../../contract/auth.ts";
 import { zPasskey, zPasskeys } from "../../../contract/passkeys.ts";
 import { testConfig } from "../../config.ts";
 import { eventLog } from "../../db/schema/index.ts";
@@ -36,15 +38,7 @@ async function addPasskey(email: string, name = "Työkannettava") {
   return { key, passkey: zPasskey.parse(added.json()) };
 }
 
-async function passwordStep(email: string) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/login",
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(202);
-  return { challenge: zTwoFactorRequired.parse(res.json()), cookie: cookieHeader(cookieJar({}, res)) };
-}
+const passwordStep = (email: string) => passwordStepOf(t.app, email);
 
 const verifyPasskey = (email: string, cookie: string, response: unknown) =>
   t.app.inject({

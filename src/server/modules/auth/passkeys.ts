@@ -9,15 +9,13 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq, gt } from "drizzle-orm";
 import type { TPasskey } from "../../../contract/passkeys.ts";
-import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { passkeyRegistrations, userPasskeys, users } from "../../db/schema/index.ts";
+import { passkeyRegistrations, userPasskeys } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { type SecondFactorChange, secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
-import { hasAuthenticator } from "./authenticator.ts";
+import { hasAuthenticator, tellOwner } from "./authenticator.ts";
 import { appFirst, passkeyNotStarted, passkeyRefused } from "./errors.ts";
 import { createReauthentication } from "./reauthentication.ts";
 
@@ -123,22 +121,6 @@ export function createPasskeysService(ctx: AppContext) {
   const reauthentication = createReauthentication(ctx);
   const { rpID, origin } = relyingParty(ctx.config.publicUrl);
 
-  async function passwordHashOf(userId: string): Promise<string | null> {
-    const [row] = await db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row?.passwordHash ?? null;
-  }
-
-  async function tell(user: StaffUser, change: SecondFactorChange): Promise<void> {
-    const link = `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`;
-    await ctx.messaging.sendMail({
-      to: user.email,
-      ...secondFactorChangedMail(user.language, { name: user.firstName, change, link }),
-    });
-  }
-
   return {
     async list(user: StaffUser): Promise<{ passkeys: TPasskey[] }> {
       const rows = await db
@@ -151,10 +133,7 @@ export function createPasskeysService(ctx: AppContext) {
 
     /** The browser's creation options; its challenge is kept for the answer, 5 minutes. */
     async options(user: StaffUser, currentPassword: string | undefined): Promise<Record<string, unknown>> {
-      await reauthentication.check(
-        { id: user.id, passwordHash: await passwordHashOf(user.id) },
-        currentPassword,
-      );
+      await reauthentication.checkUser(user.id, currentPassword);
       if (!(await hasAuthenticator(db, user.id))) throw appFirst();
       const existing = await db
         .select({ credentialId: userPasskeys.credentialId, transports: userPasskeys.transports })
@@ -227,7 +206,7 @@ export function createPasskeysService(ctx: AppContext) {
         });
         return shape(row);
       });
-      await tell(user, { kind: "PASSKEY_ADDED" });
+      await tellOwner(ctx, user, { kind: "PASSKEY_ADDED" });
       return added;
     },
 
@@ -241,10 +220,7 @@ export function createPasskeysService(ctx: AppContext) {
     },
 
     async remove(user: StaffUser, passkeyId: string, currentPassword: string | undefined): Promise<void> {
-      await reauthentication.check(
-        { id: user.id, passwordHash: await passwordHashOf(user.id) },
-        currentPassword,
-      );
+      await reauthentication.checkUser(user.id, currentPassword);
       await write(db, { actor: { userId: user.id } }, async (w) => {
         const [row] = await w.tx
           .delete(userPasskeys)
@@ -258,7 +234,7 @@ export function createPasskeysService(ctx: AppContext) {
           data: { name: row.name },
         });
       });
-      await tell(user, { kind: "PASSKEY_REMOVED" });
+      await tellOwner(ctx, user, { kind: "PASSKEY_REMOVED" });
     },
   };
 }

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { REAUTH_FAILURE_WINDOW_SECONDS, REAUTH_FAILURES_PER_USER } from "../../../domain/contact-change.ts";
 import type { AppContext } from "../../context.ts";
+import { users } from "../../db/schema/index.ts";
 import {
   currentPasswordRequired,
   reauthenticationFailed,
@@ -18,7 +20,16 @@ export function createReauthentication(ctx: AppContext) {
   const failures = new FailureLimiter(
     ctx.counters.window("reauth-failures", REAUTH_FAILURE_WINDOW_SECONDS * 1000),
   );
-  return {
+  const reauthentication = {
+    /** The password of a user whose account row the caller has not read (it is read here). */
+    async checkUser(userId: string, password: string | undefined) {
+      const [row] = await ctx.database.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId));
+      await reauthentication.check({ id: userId, passwordHash: row?.passwordHash ?? null }, password);
+    },
+
     async check(user: { id: string; passwordHash: string | null }, password: string | undefined) {
       if (!password) throw currentPasswordRequired();
       const key = `user:${user.id}`;
@@ -30,6 +41,7 @@ export function createReauthentication(ctx: AppContext) {
       }
     },
   };
+  return reauthentication;
 }
 
 export type Reauthentication = ReturnType<typeof createReauthentication>;

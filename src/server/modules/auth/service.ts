@@ -28,8 +28,7 @@ import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
-import { secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
-import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft } from "./authenticator.ts";
+import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft, tellOwner } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { acceptsPasskey, passkeyLoginOptions } from "./passkeys.ts";
 import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
@@ -167,12 +166,8 @@ export function createAuthService(ctx: AppContext) {
 
   /** A recovery code logged in: its owner hears of it, and how many are left. */
   async function tellOfRecoveryCode(user: LockedAccount) {
-    const mail = secondFactorChangedMail(user.language, {
-      name: user.firstName,
-      change: { kind: "RECOVERY_CODE_USED", left: await recoveryCodesLeft(db, user.id) },
-      link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
-    });
-    await ctx.messaging.sendMail({ to: user.email, ...mail });
+    const left = await recoveryCodesLeft(db, user.id);
+    await tellOwner(ctx, user, { kind: "RECOVERY_CODE_USED", left });
   }
 
   /** A challenge answered with the code of the user's authenticator app or a recovery code: nothing is sent. */
