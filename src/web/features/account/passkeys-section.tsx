@@ -32,7 +32,12 @@ export function Passkeys() {
     schema: zPasskeyForm,
     rules: { currentPassword: (v) => (v ? null : t("forms.required")) },
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey(passkeysApi.passkeys) });
+  /** Either change made: the form empties, says so, and the list is read again. */
+  const done = () => {
+    form.reset();
+    setSaved(true);
+    void queryClient.invalidateQueries({ queryKey: endpointKey(passkeysApi.passkeys) });
+  };
   const onError = (error: Error) => {
     setSaved(false);
     if (error instanceof PasskeyNotMade) return;
@@ -57,11 +62,7 @@ export function Passkeys() {
       });
     },
     meta: { silent: true },
-    onSuccess: () => {
-      form.reset();
-      setSaved(true);
-      void refresh();
-    },
+    onSuccess: done,
     onError,
   });
   const remove = useMutation({
@@ -71,11 +72,7 @@ export function Passkeys() {
         body: { currentPassword: values.currentPassword },
       }),
     meta: { silent: true },
-    onSuccess: () => {
-      form.reset();
-      setSaved(true);
-      void refresh();
-    },
+    onSuccess: done,
     onError,
   });
   const failed = add.error ?? remove.error;
