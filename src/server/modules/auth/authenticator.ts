@@ -260,12 +260,13 @@ export function createAuthenticatorService(ctx: AppContext) {
         throw authenticatorInUse();
       }
       const base32 = new Secret({ size: 20 }).base32;
+      const secretEncrypted = encryptSecret(secret, base32);
       await db
         .insert(userAuthenticators)
-        .values({ userId: user.id, secretEncrypted: encryptSecret(secret, base32) })
+        .values({ userId: user.id, secretEncrypted })
         .onConflictDoUpdate({
           target: userAuthenticators.userId,
-          set: { secretEncrypted: encryptSecret(secret, base32), createdAt: new Date(), lastUsedStep: null },
+          set: { secretEncrypted, createdAt: new Date(), lastUsedStep: null },
         });
       const otpauthUri = totpOf(base32, user.email).toString();
       const qrSvg = await QRCode.toString(otpauthUri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });

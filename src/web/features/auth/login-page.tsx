@@ -23,7 +23,6 @@ import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell, authHeadingClass } from "../../components/auth-shell.tsx";
 import { PasswordInput } from "../../components/password-input.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
-import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { phoneAsSent } from "../../lib/field-rules.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -218,18 +217,24 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const response = await startAuthentication({
-        optionsJSON: challenge.passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
-      });
+      let response: Awaited<ReturnType<typeof startAuthentication>>;
+      try {
+        response = await startAuthentication({
+          optionsJSON: challenge.passkeyOptions as unknown as PublicKeyCredentialRequestOptionsJSON,
+        });
+      } catch {
+        // The device said no, or the user closed its dialog: the code box is still there.
+        setError(t("login.passkeyNotUsed"));
+        return;
+      }
       await postVerifyPasskey({
         email: challenge.email,
         response: response as unknown as Record<string, unknown>,
       });
       await finishLogin();
     } catch (failure) {
-      // The device said no, or the user closed its dialog: the code box is still there.
-      if (failure instanceof Error && !(failure instanceof ApiError)) setError(t("login.passkeyNotUsed"));
-      else show(verifyFailure(failure, hasErrorText));
+      // The server's answer, or no answer: said as a code's would be.
+      show(verifyFailure(failure, hasErrorText));
     } finally {
       setBusy(false);
     }
