@@ -66,6 +66,14 @@ export const ERROR_CODES = [
   "PASSKEY_NOT_STARTED",
   // A staff user who must set up an authenticator app before anything else
   "SECOND_FACTOR_REQUIRED",
+  // Strong identification when signing, and a company's single sign-on
+  "STRONG_IDENTIFICATION_REQUIRED",
+  "STRONG_IDENTIFICATION_UNAVAILABLE",
+  "IDENTIFICATION_FAILED",
+  "IDENTITY_MISMATCH",
+  "SSO_REQUIRED",
+  "SSO_NOT_AVAILABLE",
+  "SSO_ACCOUNT_NOT_FOUND",
   // The employer's employees
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",

@@ -15,6 +15,7 @@ import {
   REQUEST_STATUSES_WITH_SIGNED,
   SIMPLE_STATES,
 } from "../domain/enums.ts";
+import { SIGNING_METHODS } from "../domain/identification.ts";
 import type { OrderParty } from "../domain/order-state-machine.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zPostalCode } from "./companies.ts";
@@ -260,6 +261,11 @@ export const zOrderDetails = zOrderListItem.extend({
    * helpdesk.
    */
   allowedMoves: z.array(z.enum(ORDER_STATUSES)),
+  /**
+   * The ways the company lets the agreement be signed and the order approved now, the preferred first
+   * (src/domain/identification.ts); empty when it asks for strong identification and none is set up.
+   */
+  signingMethods: z.array(z.enum(SIGNING_METHODS)),
 });
 export type TOrderDetails = z.infer<typeof zOrderDetails>;
 

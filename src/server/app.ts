@@ -29,6 +29,7 @@ import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { employeesRoutes } from "./modules/employees/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { identificationRoutes } from "./modules/identification/routes.ts";
 import { insuranceClaimsRoutes } from "./modules/insurance-claims/routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
@@ -49,6 +50,7 @@ import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
 import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
+import { createOidc } from "./oidc/oidc-context.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerGracefulStop } from "./plugins/graceful-stop.ts";
@@ -165,7 +167,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   const files = deps.files ?? (await fileStoreFromConfig(config));
   // A store the app made is closed with it; one passed in belongs to the caller.
   if (!deps.files) app.addHook("onClose", () => files.close());
-  const ctx: AppContext = { config, database, messaging, counters, files };
+  const ctx: AppContext = { config, database, messaging, counters, files, oidc: createOidc(config) };
   registerAuth(app, ctx);
   if (config.metricsToken) registerMetrics(app, ctx, config.metricsToken);
   if (deps.jobs) registerJobRunner(app, ctx);
@@ -179,6 +181,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(registrationRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(authenticatorRoutes, { ctx });
+      await api.register(identificationRoutes, { ctx });
       await api.register(contactFormsRoutes, { ctx });
       await api.register(calculatorRoutes, { ctx });
       await api.register(taxTablesRoutes, { ctx });

@@ -76,6 +76,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   INACTIVITY_DEACTIVATION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  STRONG_ID_ISSUER: z.url().optional(),
+  STRONG_ID_CLIENT_ID: z.string().min(1).max(200).optional(),
+  STRONG_ID_IDENTITY_CODE_CLAIM: z.string().min(1).max(200).default("personal_identity_code"),
+  OIDC_KEYS_FILE: z.string().min(1).optional(),
+  OIDC_ALLOW_HTTP: booleanFlag.optional(),
 });
 
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; doc: string }> = [
@@ -184,6 +189,31 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     defaultValue: "365",
     doc: "A nightly job deactivates non-admin users who have not logged in for this many days (0 turns it off).",
   },
+  {
+    name: "STRONG_ID_ISSUER",
+    defaultValue: "unset → signing by SMS code only",
+    doc: "Issuer URL of the OpenID Connect broker of strong electronic identification (the Finnish Trust Network's bank IDs and mobile certificate), under the FTN OpenID Connect profile: the platform signs its requests and client assertions with OIDC_KEYS_FILE's signing key and reads ID tokens encrypted to its encryption key.",
+  },
+  {
+    name: "STRONG_ID_CLIENT_ID",
+    defaultValue: "unset",
+    doc: "The platform's client id at the strong identification broker; required with STRONG_ID_ISSUER.",
+  },
+  {
+    name: "STRONG_ID_IDENTITY_CODE_CLAIM",
+    defaultValue: "personal_identity_code",
+    doc: "The claim in which the broker returns the Finnish personal identity code (it is kept only as a keyed hash).",
+  },
+  {
+    name: "OIDC_KEYS_FILE",
+    defaultValue: "generated into ./data",
+    doc: "JSON Web Key Set file of the platform's private keys for OpenID Connect: the first key with use sig signs, every key with use enc decrypts. Their public halves are published at /api/oidc/jwks. To rotate, put the new key first, wait for the brokers to fetch the set again, then remove the old one. Required in production with STRONG_ID_ISSUER.",
+  },
+  {
+    name: "OIDC_ALLOW_HTTP",
+    defaultValue: "off",
+    doc: "Let OpenID Connect providers be reached over plain http, as the local test providers are. Never in production.",
+  },
 ];
 
 export type Config = {
@@ -222,6 +252,12 @@ export type Config = {
   inactivityDeactivationDays: number;
   /** Where the built web app is served from. */
   webDistDir: string;
+  /** The strong identification broker (FTN OpenID Connect profile), or null: SMS-code signing only. */
+  strongId: { issuer: string; clientId: string; identityCodeClaim: string } | null;
+  /** The platform's OpenID Connect private keys (a JWK set file), or null: generated in memory. */
+  oidcKeysFile: string | null;
+  /** Reach OpenID Connect providers over http (the local test providers); never in production. */
+  oidcAllowHttp: boolean;
 };
 
 export class ConfigError extends Error {
@@ -271,6 +307,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push("DEV_OUTBOX: the dev outbox is never available in production");
   if (production && e.BENCH_ROUTES)
     problems.push("BENCH_ROUTES: the benchmark's routes are never available in production");
+  if (e.STRONG_ID_ISSUER && !e.STRONG_ID_CLIENT_ID)
+    problems.push("STRONG_ID_CLIENT_ID: required with STRONG_ID_ISSUER");
+  if (production && e.STRONG_ID_ISSUER && !e.OIDC_KEYS_FILE)
+    problems.push("OIDC_KEYS_FILE: required with STRONG_ID_ISSUER when NODE_ENV=production");
+  if (production && e.OIDC_ALLOW_HTTP)
+    problems.push("OIDC_ALLOW_HTTP: OpenID Connect providers are reached over https in production");
   if (problems.length > 0) throw new ConfigError(problems);
 
   const databaseUrl = e.DATABASE_URL ?? null;
@@ -313,6 +355,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     inactivityDeactivationDays: e.INACTIVITY_DEACTIVATION_DAYS,
     webDistDir: "./dist/web",
+    strongId:
+      e.STRONG_ID_ISSUER && e.STRONG_ID_CLIENT_ID
+        ? {
+            issuer: e.STRONG_ID_ISSUER,
+            clientId: e.STRONG_ID_CLIENT_ID,
+            identityCodeClaim: e.STRONG_ID_IDENTITY_CODE_CLAIM,
+          }
+        : null,
+    oidcKeysFile: e.OIDC_KEYS_FILE ?? (inMemory || e.NODE_ENV === "test" ? null : "./data/oidc-keys.json"),
+    oidcAllowHttp: !production && (e.OIDC_ALLOW_HTTP ?? false),
   };
 }
 

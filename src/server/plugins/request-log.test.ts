@@ -29,6 +29,22 @@ describe("a request's URL in the log", () => {
     );
   });
 
+  it("leaves out an identity provider's code and state, whichever route brings them", () => {
+    expect(
+      urlForLog(
+        `/api/identification/callback?code=${TOKEN}&state=${TOKEN}&iss=https%3A%2F%2Fbroker`,
+        "/api/identification/callback",
+      ),
+    ).toBe(
+      `/api/identification/callback?code=${LOG_REDACTED}&state=${LOG_REDACTED}&iss=https%3A%2F%2Fbroker`,
+    );
+    expect(urlForLog(`/api/auth/sso/callback?state=${TOKEN}&code=${TOKEN}`, undefined)).toBe(
+      `/api/auth/sso/callback?state=${LOG_REDACTED}&code=${LOG_REDACTED}`,
+    );
+    // A parameter whose name only ends in one of them is not one of them.
+    expect(urlForLog("/api/tax?postcode=00100", undefined)).toBe("/api/tax?postcode=00100");
+  });
+
   it("keeps every other URL as it came, ids and queries included", () => {
     const id = "0b7f2a4e-3c1d-4e5f-8a9b-1c2d3e4f5a6b";
     expect(urlForLog(`/api/orders/${id}`, "/api/orders/:id")).toBe(`/api/orders/${id}`);

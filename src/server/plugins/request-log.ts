@@ -27,6 +27,19 @@ type LoggedRequest = {
   routeOptions?: { url?: string };
 };
 
+/**
+ * Query parameters that carry a secret: an identity provider's answer (its authorization code, and
+ * the state that binds it to the browser) redeems a sign-in or a signature for whoever holds it.
+ */
+const SECRET_QUERY = /(^|&)(code|state)=[^&]*/g;
+
+function queryForLog(query: string): string {
+  return query.replace(
+    SECRET_QUERY,
+    (_match, start: string, name: string) => `${start}${name}=${LOG_REDACTED}`,
+  );
+}
+
 /** The web app's pages whose path carries a link's secret (`/reset/:token`), as segments. */
 const SECRET_PAGES = ROUTES.map((route) => route.path.split("/").filter(Boolean)).filter((pattern) =>
   pattern.some((segment) => SECRET_PARAM.test(segment)),
@@ -51,10 +64,11 @@ function secretPage(segments: string[]): string[] | undefined {
 export function urlForLog(url: string, routePattern: string | undefined): string {
   const queryAt = url.indexOf("?");
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? "" : `?${queryForLog(url.slice(queryAt + 1))}`;
   const hasSecret = (pattern: string[] | undefined) => pattern?.some((segment) => SECRET_PARAM.test(segment));
   let pattern = routePattern?.split("/").filter(Boolean);
   if (!hasSecret(pattern)) pattern = secretPage(path.split("/").filter(Boolean));
-  if (!pattern || !hasSecret(pattern)) return url;
+  if (!pattern || !hasSecret(pattern)) return path + query;
   let position = 0;
   const redacted = path
     .split("/")
@@ -63,7 +77,7 @@ export function urlForLog(url: string, routePattern: string | undefined): string
       return SECRET_PARAM.test(pattern[position++] ?? "") ? LOG_REDACTED : segment;
     })
     .join("/");
-  return redacted + (queryAt === -1 ? "" : url.slice(queryAt));
+  return redacted + query;
 }
 
 /** Fastify's request serializer (lib/logger-pino.js) with urlForLog. */

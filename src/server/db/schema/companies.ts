@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { SIGNING_POLICIES } from "../../../domain/identification.ts";
 import { id, percent, timestamps, timestamptz } from "../columns.ts";
 import { paymentMode, previousProvider } from "./enums.ts";
 import { billingTables, leasingCompanies } from "./finance.ts";
@@ -33,6 +34,8 @@ export const companies = pgTable(
     maxPriceCents: integer(),
     /** Whether payments go through payroll, in batches, or both (ALL). */
     paymentMode: paymentMode().notNull().default("PAYROLL"),
+    /** How its employees sign and its employer users approve: src/domain/identification.ts. */
+    signingPolicy: text({ enum: SIGNING_POLICIES }).notNull().default("SMS_CODE"),
     leasingCompanyId: uuid().references(() => leasingCompanies.id, { onDelete: "set null" }),
     billingTableId: uuid().references(() => billingTables.id, { onDelete: "set null" }),
     streetAddress: text(),
@@ -57,6 +60,10 @@ export const companies = pgTable(
       .on(t.businessId)
       .where(sql`${t.businessId} is not null and ${t.deletedAt} is null`),
     check("companies_max_price_check", sql`${t.maxPriceCents} is null or ${t.maxPriceCents} >= 0`),
+    check(
+      "companies_signing_policy_check",
+      sql`${t.signingPolicy} in ('SMS_CODE', 'STRONG_OR_SMS_CODE', 'STRONG')`,
+    ),
     check("companies_vat_check", sql`${t.vatPercent} is null or ${t.vatPercent} between 0 and 100`),
     check("companies_country_code_check", sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
   ],

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { SIGNING_METHODS } from "../../../domain/identification.ts";
 import { id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { beneficiaryEmployees } from "./employees.ts";
 import { leasingAgreementStatus, paymentStatus } from "./enums.ts";
 import { files } from "./files.ts";
 import { leasingCompanies } from "./finance.ts";
+import { strongIdentifications } from "./identity.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
@@ -108,10 +110,17 @@ export const signedDocuments = pgTable(
     signerIp: text(),
     signerUserAgent: text(),
     documentSha256: text(),
+    /** How the signer proved who they are: a code by SMS, or strong identification (its evidence row). */
+    signingMethod: text({ enum: SIGNING_METHODS }),
+    strongIdentificationId: uuid().references(() => strongIdentifications.id, { onDelete: "restrict" }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("signed_documents_sha256_unique").on(t.documentSha256),
+    check(
+      "signed_documents_strong_evidence_check",
+      sql`(${t.signingMethod} = 'STRONG') = (${t.strongIdentificationId} is not null)`,
+    ),
     index("signed_documents_employee_idx").on(t.beneficiaryEmployeeId),
     index("signed_documents_agreement_idx").on(t.leasingAgreementId),
     // The list's newest first, across all companies and per company (newestFirstPage).

@@ -31,6 +31,11 @@ export const users = pgTable(
     /** E.164-ish normalised number (+358...); verified by the first two-factor code sent to it. */
     phoneNumber: text(),
     phoneVerifiedAt: timestamptz(),
+    /**
+     * The personal identity code that strong identification proved, as a keyed hash (HMAC under a key
+     * derived from the server's secret): a later signature must come from the same person.
+     */
+    identityCodeHash: text(),
     deactivated: boolean().notNull().default(false),
     deactivatedAt: timestamptz(),
     lastLoginAt: timestamptz(),

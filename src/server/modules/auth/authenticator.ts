@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -23,6 +23,12 @@ import { recordEvent } from "../../db/event-log.ts";
 import { platformSettings, recoveryCodes, userAuthenticators } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import { type SecondFactorChange, secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
+import {
+  keyedHash,
+  readableSecret as readableSealedSecret,
+  sealSecret,
+  unsealSecret,
+} from "../../server-keys.ts";
 import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
 import { createReauthentication } from "./reauthentication.ts";
 
@@ -37,48 +43,22 @@ import { createReauthentication } from "./reauthentication.ts";
 const SECRET_KEY_INFO = "pedaali authenticator secret";
 const RECOVERY_KEY_INFO = "pedaali recovery code";
 
-function derivedKey(serverSecret: string, info: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", serverSecret, "", info, 32));
-}
-
-/** `v1.<iv>.<tag>.<ciphertext>`, base64url: the version leaves room for another cipher later. */
 export function encryptSecret(serverSecret: string, base32: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", derivedKey(serverSecret, SECRET_KEY_INFO), iv);
-  const ciphertext = Buffer.concat([cipher.update(base32, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ciphertext]
-    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-    .join(".");
+  return sealSecret(serverSecret, SECRET_KEY_INFO, base32);
 }
 
 export function decryptSecret(serverSecret: string, stored: string): string {
-  const [version, iv, tag, ciphertext] = stored.split(".");
-  if (version !== "v1" || !iv || !tag || !ciphertext) throw new Error("Unknown authenticator secret format");
-  const decipher = createDecipheriv(
-    "aes-256-gcm",
-    derivedKey(serverSecret, SECRET_KEY_INFO),
-    Buffer.from(iv, "base64url"),
-  );
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString(
-    "utf8",
-  );
+  return unsealSecret(serverSecret, SECRET_KEY_INFO, stored);
 }
 
 /** The secret, or null when today's key cannot read it (JWT_SECRET was replaced since it was stored). */
 export function readableSecret(serverSecret: string, stored: string): string | null {
-  try {
-    return decryptSecret(serverSecret, stored);
-  } catch {
-    return null;
-  }
+  return readableSealedSecret(serverSecret, SECRET_KEY_INFO, stored);
 }
 
 /** A recovery code's stored form: keyed by the server and bound to its owner, so rows cannot be moved. */
 export function recoveryCodeHash(serverSecret: string, userId: string, bareCode: string): string {
-  return createHmac("sha256", derivedKey(serverSecret, RECOVERY_KEY_INFO))
-    .update(`${userId}:${bareCode}`)
-    .digest("hex");
+  return keyedHash(serverSecret, RECOVERY_KEY_INFO, `${userId}:${bareCode}`);
 }
 
 function totpOf(base32: string, label: string): TOTP {

@@ -56,3 +56,29 @@ export function setChallengeCookie(reply: FastifyReply, token: string, secure: b
 export function clearChallengeCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(CHALLENGE_COOKIE, { path: "/api", sameSite: "strict", httpOnly: true, secure });
 }
+
+/**
+ * Binds a sign-in at an OpenID Connect provider to the browser that started it: it holds the sign-in's
+ * state, which the provider's answer must bring back. SameSite Lax, because the answer arrives as a
+ * navigation from the provider's site, which a Strict cookie would not come with.
+ */
+export const SIGN_IN_COOKIE = "oidcSignIn";
+
+export function setSignInCookie(
+  reply: FastifyReply,
+  state: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): void {
+  reply.setCookie(SIGN_IN_COOKIE, state, {
+    path: "/api",
+    maxAge: maxAgeSeconds,
+    sameSite: "lax",
+    httpOnly: true,
+    secure,
+  });
+}
+
+export function clearSignInCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SIGN_IN_COOKIE, { path: "/api", sameSite: "lax", httpOnly: true, secure });
+}

@@ -40,6 +40,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, newestFirstPage, rowsInScope } from "../auth/tenancy.ts";
+import { signingMethodsFor } from "../identification/policy.ts";
 import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
@@ -292,12 +293,13 @@ export function createOrdersService(ctx: AppContext) {
       const o = row.order;
       // The order entered its status with its latest move; before any move, when it was made.
       const lastMove = [...timeline].reverse().find((e) => e.to === o.orderStatus);
-      const [items, agreement, orderInvoices, afterSales] = await Promise.all([
+      const [items, agreement, orderInvoices, afterSales, signingMethods] = await Promise.all([
         orderItemsOf(db, orderId),
         orderAgreementOf(db, orderId),
         // Invoices are the admin tier's (invoices.read); the employer's side sees none.
         viewer.scope.kind === "all" ? orderInvoicesOf(db, orderId) : [],
         orderAfterSalesOf(db, orderId),
+        signingMethodsFor(db, ctx.config, o.companyId),
       ]);
       const openCancellation = afterSales.cancellation?.status === "PENDING" ? afterSales.cancellation : null;
       const cancellationOpen = openCancellation !== null;
@@ -338,6 +340,7 @@ export function createOrdersService(ctx: AppContext) {
           cancellationOpen,
         }),
         allowedMoves: orderMoves(caller, { ...o, cancellationOpen }),
+        signingMethods,
       };
     },
 

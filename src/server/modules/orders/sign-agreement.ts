@@ -19,8 +19,23 @@ import { type Agreement, agreementPdfInput } from "./queries.ts";
 
 export type SignerMeta = { ipAddress: string; userAgent: string | null };
 
-/** What is signed and the evidence of who signed it: the PDF shows the name, the rows keep the rest. */
-export type Signing = { order: OrderRow; agreement: Agreement; signerName: string; meta: SignerMeta };
+/**
+ * How the signer proved who they are: a fresh code sent by SMS to their number, or strong electronic
+ * identification, whose evidence row (strong_identifications) the signed document points to.
+ */
+export type SignatureProof = { method: "SMS_CODE" } | { method: "STRONG"; strongIdentificationId: string };
+
+/**
+ * What is signed and the evidence of who signed it: the PDF shows the name (the verified one after
+ * strong identification), the rows keep the rest. Without a proof, the SMS code signed.
+ */
+export type Signing = {
+  order: OrderRow;
+  agreement: Agreement;
+  signerName: string;
+  meta: SignerMeta;
+  proof?: SignatureProof;
+};
 
 export type SignedAgreement = { signedDocumentId: string; fileId: string; documentSha256: string };
 
@@ -45,7 +60,7 @@ export async function confirmOrder(ctx: WriteContext<OrderUser>, orderId: string
 export async function storeSignedAgreement(
   ctx: WriteContext<Pick<OrderUser, "userId">>,
   files: FileStore,
-  { order, agreement, signerName, meta }: Signing,
+  { order, agreement, signerName, meta, proof = { method: "SMS_CODE" } }: Signing,
 ): Promise<SignedAgreement> {
   const { tx, now } = ctx;
   const signerId = ctx.actor.userId;
@@ -75,6 +90,8 @@ export async function storeSignedAgreement(
       signerIp: meta.ipAddress,
       signerUserAgent: meta.userAgent,
       documentSha256: stored.sha256,
+      signingMethod: proof.method,
+      strongIdentificationId: proof.method === "STRONG" ? proof.strongIdentificationId : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -108,6 +125,7 @@ export async function signAgreement(
       signedDocumentId: signed.signedDocumentId,
       documentSha256: signed.documentSha256,
       by: "user",
+      method: signing.proof?.method ?? "SMS_CODE",
     },
   });
   if (!order.employerApprovalRequired || order.employerApprovedAt) {

@@ -15,6 +15,7 @@ import { twoFactorCodeSms } from "../../messaging/account-mails.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
 import { equalHashes, hashCode, randomSixDigitCode } from "../auth/tokens.ts";
+import { ensureSigningMethod } from "../identification/policy.ts";
 import { renderAgreementPdf } from "./agreement-pdf.ts";
 import { decideForEmployer } from "./employer-decision.ts";
 import {
@@ -26,7 +27,15 @@ import {
   tooManySigningCodes,
 } from "./errors.ts";
 import { asOrderUser } from "./lifecycle.ts";
-import { agreementOf, agreementPdfInput, asEmployee, isSigned, ownOrderOf } from "./queries.ts";
+import type { OrderRow } from "./order-rows.ts";
+import {
+  type Agreement,
+  agreementOf,
+  agreementPdfInput,
+  asEmployee,
+  isSigned,
+  ownOrderOf,
+} from "./queries.ts";
 import { createOrdersService } from "./service.ts";
 import { type SignerMeta, signAgreement } from "./sign-agreement.ts";
 
@@ -49,6 +58,13 @@ const signingPrefix = (orderId: string) => `sign:${orderId}:`;
 const notSignable = (status: string) =>
   orderTransitionNotAllowed(`An order in ${status} has no agreement to sign`);
 
+/** Why the order's agreement cannot be signed now (signed already, or not waiting for it), or null. */
+export function signingBlock(order: OrderRow, agreement: Agreement | null): AppError | null {
+  if (agreement && isSigned(agreement)) return orderAlreadySigned();
+  if (order.orderStatus !== "ALL_INFO_PROVIDED" || !agreement) return notSignable(order.orderStatus);
+  return null;
+}
+
 export function createSigningService(ctx: AppContext) {
   const { db } = ctx.database;
   const read = createOrdersService(ctx);
@@ -58,8 +74,9 @@ export function createSigningService(ctx: AppContext) {
     async sendCode(user: CurrentUser, orderId: string, now = new Date()): Promise<TSigningCodeSent> {
       const order = await ownOrderOf(db, user, orderId);
       const agreement = await agreementOf(db, orderId);
-      if (agreement && isSigned(agreement)) throw orderAlreadySigned();
-      if (order.orderStatus !== "ALL_INFO_PROVIDED" || !agreement) throw notSignable(order.orderStatus);
+      const blocked = signingBlock(order, agreement);
+      if (blocked) throw blocked;
+      await ensureSigningMethod(db, ctx.config, order.companyId, "SMS_CODE");
       const [account] = await db
         .select({ phoneNumber: users.phoneNumber, language: users.language })
         .from(users)
@@ -121,8 +138,9 @@ export function createSigningService(ctx: AppContext) {
       const result = await inTransaction(db, async (tx): Promise<string | AppError> => {
         const order = await ownOrderOf(tx, user, orderId, true);
         const agreement = await agreementOf(tx, orderId, true);
-        if (agreement && isSigned(agreement)) return orderAlreadySigned();
-        if (order.orderStatus !== "ALL_INFO_PROVIDED" || !agreement) return notSignable(order.orderStatus);
+        const blocked = signingBlock(order, agreement);
+        if (blocked || !agreement) return blocked ?? notSignable(order.orderStatus);
+        await ensureSigningMethod(tx, ctx.config, order.companyId, "SMS_CODE");
 
         const [challenge] = await tx
           .select()
@@ -217,6 +235,7 @@ export function createSigningService(ctx: AppContext) {
           .where(and(eq(orders.id, orderId), companyScopeWhere(user, orders.companyId)))
           .for("update");
         if (!order) throw notFound("Order");
+        if (input.approve) await ensureSigningMethod(tx, ctx.config, order.companyId, "SMS_CODE");
         await decideForEmployer({ tx, actor: asOrderUser(user), now }, order, input);
       });
       return read.details(user, orderId);

@@ -17,6 +17,7 @@ import { testConfig } from "../../config.ts";
 import { createCounters } from "../../counters.ts";
 import { eventLog, permissions, rolePermissions, roles, userRoles, users } from "../../db/schema/index.ts";
 import type { Messaging } from "../../messaging/types.ts";
+import { createOidc } from "../../oidc/oidc-context.ts";
 import { loadCurrentUser } from "../auth/session-user.ts";
 import { createRolesService } from "./service.ts";
 
@@ -506,6 +507,7 @@ describe("the event log of role changes and the last super admin", () => {
       counters: createCounters(t.database, null),
       files: testFileStore(),
       messaging: {} as Messaging,
+      oidc: createOidc(testConfig()),
     });
     const refused = service.removeRole(actor, admin, superAdmin, { companyId: null });
     await expect(refused).rejects.toMatchObject({ statusCode: 409, code: "LAST_SUPER_ADMIN" });

@@ -19,6 +19,7 @@ import {
 } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { createMessaging } from "../../messaging/messaging.ts";
+import { createOidc } from "../../oidc/oidc-context.ts";
 import { sha256 } from "../auth/tokens.ts";
 import { BY_SYSTEM, moveOrder } from "../orders/lifecycle.ts";
 import { mailStoreLink } from "./mails.ts";
@@ -357,6 +358,7 @@ describe("the delivery link", () => {
       counters: createCounters(t.database, null),
       files: testFileStore(),
       messaging: createMessaging({ config, db: t.database.db, log }),
+      oidc: createOidc(testConfig()),
     };
   }
 

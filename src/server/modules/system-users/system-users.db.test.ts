@@ -26,6 +26,7 @@ import {
 } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import type { Messaging } from "../../messaging/types.ts";
+import { createOidc } from "../../oidc/oidc-context.ts";
 import { loadCurrentUser } from "../auth/session-user.ts";
 import { createSystemUsersService } from "./service.ts";
 
@@ -698,6 +699,7 @@ describe("the last active super admin", () => {
       counters: createCounters(t.database, null),
       files: testFileStore(),
       messaging: {} as Messaging,
+      oidc: createOidc(testConfig()),
     });
     await expect(service.setDeactivated(actor, admin, { deactivated: true })).rejects.toMatchObject({
       statusCode: 409,

@@ -88,6 +88,7 @@ export function order(overrides: Partial<TMyOrder> = {}): TMyOrder {
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
     allowedActions: [],
     allowedMoves: [],
+    signingMethods: ["SMS_CODE"],
     ...overrides,
   };
 }

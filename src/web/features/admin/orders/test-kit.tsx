@@ -116,6 +116,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
   // What the server answers the helpdesk for a confirmed order with a signed agreement.
   allowedActions: ["REQUEST_CANCELLATION", "SEND_TO_LEASING_COMPANY"],
   allowedMoves: PAUSE_OR_CANCEL,
+  signingMethods: ["SMS_CODE"],
   ...overrides,
 });
 

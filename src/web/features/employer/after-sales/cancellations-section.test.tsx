@@ -61,6 +61,7 @@ function order(overrides: Partial<TOrderDetails> = {}): TOrderDetails {
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
     allowedActions: [],
     allowedMoves: [],
+    signingMethods: ["SMS_CODE"],
     ...overrides,
   };
 }

@@ -88,6 +88,7 @@ function details(item: TOrderListItem): TOrderDetails {
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
     allowedActions: [],
     allowedMoves: [],
+    signingMethods: ["SMS_CODE"],
   };
 }
 
