@@ -21,6 +21,7 @@ const EXPECTED_TABLES = [
   "companies",
   "company_applications",
   "company_row_counts",
+  "company_scim_tokens",
   "company_units",
   "contact_change_requests",
   "contact_forms",
