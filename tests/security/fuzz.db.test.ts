@@ -17,6 +17,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, expect, it } from "vitest";
 import { SCIM_TOKEN_PREFIX } from "../../src/domain/scim.ts";
@@ -117,10 +118,15 @@ it(
 
 /** A SCIM token of Demo Oy, as its identity provider sends it (`Bearer …`). */
 async function demoScimToken(): Promise<string> {
+  const { db } = t.database;
+  const companyId = await companyIdByName(db, "Demo Oy");
+  // One token in use per company: the demo's own (whose token nobody knows) makes way.
+  await db
+    .update(companyScimTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(companyScimTokens.companyId, companyId), isNull(companyScimTokens.revokedAt)));
   const token = `${SCIM_TOKEN_PREFIX}${randomToken()}`;
-  await t.database.db
-    .insert(companyScimTokens)
-    .values({ companyId: await companyIdByName(t.database.db, "Demo Oy"), tokenHash: sha256(token) });
+  await db.insert(companyScimTokens).values({ companyId, tokenHash: sha256(token) });
   return `Bearer ${token}`;
 }
 
