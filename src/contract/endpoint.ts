@@ -21,8 +21,8 @@ export type EndpointDef = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The success status when it is not 200: 201 made, 202 taken in to be done later. */
-  status?: 201 | 202;
+  /** The success status when it is not 200: 201 made, 202 taken in to be done later, 204 no body. */
+  status?: 201 | 202 | 204;
   response: z.ZodType;
   errors: readonly ErrorStatus[];
 };

@@ -131,6 +131,14 @@ export const ERROR_CODES = [
   "USER_PAYMENT_CANCELLED",
   "BROKERAGE_NOT_AVAILABLE",
   "BROKERAGE_IN_USE",
+  // A company's identity provider through SCIM: a filter, a value, a path or an op it may not send, and a
+  // change of what only the person changes (their login address)
+  "SCIM_INVALID_FILTER",
+  "SCIM_INVALID_VALUE",
+  "SCIM_INVALID_PATH",
+  "SCIM_INVALID_SYNTAX",
+  "SCIM_NO_TARGET",
+  "SCIM_MUTABILITY",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

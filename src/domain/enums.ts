@@ -225,6 +225,13 @@ export const EVENT_TYPES = [
   "PLATFORM_SETTINGS_UPDATED",
   "USER_PASSKEY_ADDED",
   "USER_PASSKEY_REMOVED",
+  // A company's identity provider (SCIM): its token made, replaced or revoked by the company's admin,
+  // and the people it reports as leaving or coming back.
+  "SCIM_TOKEN_CREATED",
+  "SCIM_TOKEN_ROTATED",
+  "SCIM_TOKEN_REVOKED",
+  "SCIM_EMPLOYEE_DEACTIVATED",
+  "SCIM_EMPLOYEE_REACTIVATED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

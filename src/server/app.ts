@@ -44,6 +44,8 @@ import { redemptionsRoutes } from "./modules/redemptions/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reportingRoutes } from "./modules/reporting/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
+import { scimRoutes } from "./modules/scim/routes.ts";
+import { scimTokenRoutes } from "./modules/scim/token-routes.ts";
 import { signedDocumentsRoutes } from "./modules/signed-documents/routes.ts";
 import { storeLinksRoutes } from "./modules/store-links/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
@@ -190,6 +192,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(leasingRoutes, { ctx });
       await api.register(adminRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
+      await api.register(scimTokenRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });
@@ -214,6 +217,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     },
     { prefix: "/api" },
   );
+  // The company identity providers' SCIM endpoint: its own address, its own auth and error body.
+  await app.register(scimRoutes, { ctx });
 
   await registerSpa(app, config.webDistDir, {
     devPages: config.nodeEnv !== "production",

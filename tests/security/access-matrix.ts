@@ -42,6 +42,7 @@ import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
+import { SCIM_ROWS } from "./matrix-scim.ts";
 import { SIGNING_ROWS } from "./matrix-signing.ts";
 import { STORE_LINK_ROWS } from "./matrix-store-links.ts";
 import { USER_PAYMENT_ROWS } from "./matrix-user-payments.ts";
@@ -113,6 +114,8 @@ export type Call = {
   rawBody?: Buffer;
   /** Cookies sent besides the caller's own (the two-factor challenge of /api/verify). */
   cookies?: Record<string, string>;
+  /** Headers sent besides the session's (a company identity provider's SCIM bearer token). */
+  headers?: Record<string, string>;
   /**
    * The user the call acts on. A refused call must leave them as they were; an allowed one may change
    * only the fields in `changes`, and when `roles` is given they hold exactly those `ROLE@companyId`s.
@@ -807,6 +810,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { operation: "GET /api/last-fetch-time", call: () => ({}), expect: leasingReaders },
   // ---- Later areas keep their rows in files of their own ----------------------------------------------
   ...COMPANY_ROWS,
+  ...SCIM_ROWS,
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
   ...EMPLOYEE_ROWS,

@@ -17,12 +17,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, expect, it } from "vitest";
+import { SCIM_TOKEN_PREFIX } from "../../src/domain/scim.ts";
+import { companyScimTokens } from "../../src/server/db/schema/index.ts";
+import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
+import { companyIdByName } from "../helpers/ids.ts";
 import { setupTestApp } from "../helpers/test-app.ts";
 import { caseArbitrary, toRequest } from "./fuzz/cases.ts";
 import { responseProblems } from "./fuzz/checks.ts";
-import { loginIdentities } from "./fuzz/identities.ts";
+import { ANONYMOUS, loginIdentities } from "./fuzz/identities.ts";
 import { harvestKnownIds } from "./fuzz/known-ids.ts";
 import { operationShape } from "./fuzz/operation-shape.ts";
 import { Tally } from "./fuzz/tally.ts";
@@ -61,6 +66,7 @@ it(
       addresses: 1024,
     };
     const cases = fc.oneof(...shapes.map((shape) => caseArbitrary(shape, options)));
+    const scimBearer = await demoScimToken();
 
     const tally = new Tally();
     const started = performance.now();
@@ -68,6 +74,10 @@ it(
     await fc.assert(
       fc.asyncProperty(cases, async (c) => {
         const request = toRequest(c, identities.headers(c.identity));
+        // The SCIM endpoint's door is the company's bearer token, not a session: the logged-in
+        // identities carry Demo Oy's, so their requests reach the handlers; anonymous meets the 401.
+        if (c.identity !== ANONYMOUS && /^\/scim\//i.test(request.url))
+          request.headers.authorization = scimBearer;
         try {
           const res = await t.app.inject({
             method: request.method as "GET",
@@ -105,6 +115,20 @@ it(
   // A few ms a request when idle; the margin covers a busy shared machine.
   60_000 + RUNS * 30,
 );
+
+/** A SCIM token of Demo Oy, as its identity provider sends it (`Bearer …`). */
+async function demoScimToken(): Promise<string> {
+  const { db } = t.database;
+  const companyId = await companyIdByName(db, "Demo Oy");
+  // One token in use per company: the demo's own (whose token nobody knows) makes way.
+  await db
+    .update(companyScimTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(companyScimTokens.companyId, companyId), isNull(companyScimTokens.revokedAt)));
+  const token = `${SCIM_TOKEN_PREFIX}${randomToken()}`;
+  await db.insert(companyScimTokens).values({ companyId, tokenHash: sha256(token) });
+  return `Bearer ${token}`;
+}
 
 /** The health check timed 20 times after the fuzz: it must still answer at once. */
 async function healthTimings() {

@@ -22,6 +22,7 @@ const EXPECTED_TABLES = [
   "company_applications",
   "company_identity_providers",
   "company_row_counts",
+  "company_scim_tokens",
   "company_units",
   "contact_change_requests",
   "contact_forms",

@@ -7,7 +7,9 @@ type SuccessResponse<E extends EndpointDef> = E["status"] extends 201
   ? { 201: E["response"] }
   : E["status"] extends 202
     ? { 202: E["response"] }
-    : { 200: E["response"] };
+    : E["status"] extends 204
+      ? { 204: E["response"] }
+      : { 200: E["response"] };
 
 /** The Fastify schema of an endpoint: validation of what it takes, the answer's serializer, the API docs. */
 export type EndpointSchema<E extends EndpointDef> = {

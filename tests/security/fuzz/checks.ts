@@ -1,10 +1,12 @@
 import type { LightMyRequestResponse } from "fastify";
+import { z } from "zod";
 import { zErrorResponse } from "../../../src/contract/errors.ts";
 import type { FuzzRequest } from "./request.ts";
 
 /**
  * What every answer must satisfy, whatever was sent: no 5xx; an error from the API is the JSON
- * `{ statusCode, code, message, details? }` with the HTTP status; no body reveals a stack trace, SQL,
+ * `{ statusCode, code, message, details? }` with the HTTP status (from the SCIM endpoint, SCIM's
+ * error body with it); no body reveals a stack trace, SQL,
  * a password hash or the signing secret. None of the fuzz's own payloads match these patterns, so an
  * echo of a request cannot pass for a leak.
  */
@@ -27,10 +29,13 @@ export function responseProblems(
   const problems: string[] = [];
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
   const contentType = String(res.headers["content-type"] ?? "");
-  const isJson = contentType.startsWith("application/json");
+  // The SCIM endpoint (/scim/v2) answers its errors in SCIM's own body and media type (RFC 7644).
+  const isScim = contentType.startsWith("application/scim+json");
+  const isJson = contentType.startsWith("application/json") || isScim;
   // A HEAD answer has the headers of the GET and no body to check.
   const hasBody = request.method !== "HEAD";
-  if (res.statusCode >= 400 && isJson && hasBody) problems.push(...errorBodyProblems(res));
+  if (res.statusCode >= 400 && isJson && hasBody)
+    problems.push(...(isScim ? scimErrorBodyProblems(res) : errorBodyProblems(res)));
   // Only the web app's fallback (a GET outside /api) may answer an error with something else than JSON.
   const webFallback = (request.method === "GET" || request.method === "HEAD") && !isApiPath(request.url);
   if (res.statusCode >= 400 && !isJson && !webFallback) {
@@ -56,6 +61,32 @@ function errorBodyProblems(res: LightMyRequestResponse): string[] {
   return parsed.data.statusCode === res.statusCode
     ? []
     : [`error body says statusCode ${parsed.data.statusCode}, HTTP says ${res.statusCode}`];
+}
+
+const zScimError = z
+  .object({
+    schemas: z.tuple([z.literal("urn:ietf:params:scim:api:messages:2.0:Error")]),
+    status: z.string().regex(/^\d{3}$/),
+    scimType: z.string().optional(),
+    detail: z.string(),
+  })
+  .strict();
+
+function scimErrorBodyProblems(res: LightMyRequestResponse): string[] {
+  let json: unknown;
+  try {
+    json = res.json();
+  } catch {
+    return ["SCIM error body is not valid JSON"];
+  }
+  const parsed = zScimError.safeParse(json);
+  if (!parsed.success)
+    return [
+      `SCIM error body is not {schemas, status, detail}: ${parsed.error.issues.map((i) => i.message).join("; ")}`,
+    ];
+  return parsed.data.status === String(res.statusCode)
+    ? []
+    : [`SCIM error body says status ${parsed.data.status}, HTTP says ${res.statusCode}`];
 }
 
 /**

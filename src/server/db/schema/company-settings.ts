@@ -155,3 +155,34 @@ export const payrollReportSnapshots = pgTable(
   },
   (t) => [uniqueIndex("payroll_report_snapshots_company_period_unique").on(t.companyId, t.period)],
 );
+
+/**
+ * The bearer tokens a company's identity provider (Entra ID, Google, Okta…) calls Pedaali's SCIM
+ * endpoint with (`/scim/v2`): the token decides the company. Only the token's SHA-256 is kept; the
+ * token itself is shown once, when made. A company has at most one token in use: a new one (rotation)
+ * revokes the old in the same change, and a revoked row stays as the history of who made it and when.
+ */
+export const companyScimTokens = pgTable(
+  "company_scim_tokens",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the whole token as the identity provider sends it. */
+    tokenHash: text().notNull(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** When the identity provider last called with it (moved at most once a minute). */
+    lastUsedAt: timestamptz(),
+    revokedAt: timestamptz(),
+  },
+  (t) => [
+    uniqueIndex("company_scim_tokens_hash_unique").on(t.tokenHash),
+    // One token in use per company: a second one could only come from two rotations racing.
+    uniqueIndex("company_scim_tokens_company_active_unique")
+      .on(t.companyId)
+      .where(sql`${t.revokedAt} is null`),
+    check("company_scim_tokens_hash_check", sql`length(${t.tokenHash}) = 64`),
+  ],
+);

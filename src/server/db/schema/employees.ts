@@ -42,6 +42,13 @@ export const beneficiaryEmployees = pgTable(
     hasActiveLease: boolean().notNull().default(false),
     /** Whether the employee has any order at all: the "with order" filters. Kept as hasActiveLease is. */
     hasOrder: boolean().notNull().default(false),
+    /** The company's identity provider's own id of the person (SCIM `externalId`); null when none sent. */
+    scimExternalId: text(),
+    /**
+     * When the identity provider said the person is no longer active (SCIM `active: false`, or the
+     * user deleted there); null while active. The employment's end is the last working day, as ever.
+     */
+    scimDeactivatedAt: timestamptz(),
     ...timestamps(),
   },
   (t) => [
@@ -61,6 +68,10 @@ export const beneficiaryEmployees = pgTable(
     // The "active lease" filter's count: an index-only walk of the employees who have one.
     index("beneficiary_employees_active_lease_idx").on(t.companyId).where(sql`${t.hasActiveLease}`),
     index("beneficiary_employees_with_order_idx").on(t.companyId).where(sql`${t.hasOrder}`),
+    // The identity provider finds its users by its own id (SCIM `filter=externalId eq "…"`).
+    index("beneficiary_employees_company_scim_external_id_idx")
+      .on(t.companyId, t.scimExternalId)
+      .where(sql`${t.scimExternalId} is not null`),
     check(
       "beneficiary_employees_max_price_check",
       sql`${t.maxPriceCents} is null or ${t.maxPriceCents} >= 0`,

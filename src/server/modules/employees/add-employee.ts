@@ -11,7 +11,7 @@ import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { validPhoneNumber } from "../registration/field-rules.ts";
 import { emailTaken } from "../system-users/errors.ts";
 import {
-  type EmployerActor,
+  type EmployeeWriter,
   employerFieldValues,
   ensureEmploymentDates,
   ensureUnitOfCompany,
@@ -35,13 +35,15 @@ export type AddedEmployee = {
  * token; an existing account (an employee of a sister company) gets the employment. An admin-tier
  * account is never made anyone's employee (409 EMAIL_TAKEN); a second employment in the same company
  * is 409 EMPLOYEE_EXISTS, also when two adds of the same address race (the unique indexes decide).
+ * The company's identity provider adds people the same way (`source` "scim", modules/scim).
  */
 export async function addEmployee(
-  ctx: WriteContext<EmployerActor>,
+  ctx: WriteContext<EmployeeWriter>,
   input: TCreateEmployee,
+  source: "employer" | "scim" = "employer",
 ): Promise<AddedEmployee> {
   try {
-    return await insertEmployee(ctx, input);
+    return await insertEmployee(ctx, input, source);
   } catch (error) {
     if (isUniqueViolation(error)) throw employeeExists();
     throw error;
@@ -49,8 +51,9 @@ export async function addEmployee(
 }
 
 async function insertEmployee(
-  ctx: WriteContext<EmployerActor>,
+  ctx: WriteContext<EmployeeWriter>,
   input: TCreateEmployee,
+  source: "employer" | "scim",
 ): Promise<AddedEmployee> {
   const { tx, actor, now } = ctx;
   ensureCompanyInScope(actor.user, input.companyId, "Company");
@@ -102,7 +105,7 @@ async function insertEmployee(
       type: "USER_CREATED",
       entity: { type: "user", id: userId },
       companyId: company.id,
-      data: { role: "BIKE_BENEFICIARY", source: "employer" },
+      data: { role: "BIKE_BENEFICIARY", source },
     });
     token = await createPasswordToken(tx, userId);
   }
@@ -133,7 +136,7 @@ async function insertEmployee(
     type: "EMPLOYEE_CREATED",
     entity: { type: "beneficiaryEmployee", id: employeeId },
     companyId: company.id,
-    data: { userId, newAccount: token !== null },
+    data: { userId, newAccount: token !== null, source },
   });
   return { employeeId, userId, companyName: company.name, token };
 }

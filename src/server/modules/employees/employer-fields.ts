@@ -20,6 +20,13 @@ import type { CurrentUser } from "../auth/session-user.ts";
  */
 export type EmployerActor = { userId: string; user: CurrentUser };
 
+/**
+ * Who adds an employee or changes their fields: the employer's user, or the company's identity
+ * provider through SCIM, which is no user (null, as the daily jobs) and reaches only the one company
+ * its token belongs to.
+ */
+export type EmployeeWriter = { userId: string | null; user: Pick<CurrentUser, "scope"> };
+
 const be = beneficiaryEmployees;
 
 /** Empty text means none: optional texts are stored as null. */

@@ -6,7 +6,7 @@ import { beneficiaryEmployees, systemUsers } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import {
   changedFields,
-  type EmployerActor,
+  type EmployeeWriter,
   employerFieldValues,
   ensureEmploymentDates,
   ensureUnitOfCompany,
@@ -21,7 +21,7 @@ const be = beneficiaryEmployees;
  * working day (the lease's end follows from it); a change of nothing logs nothing.
  */
 export async function updateEmployee(
-  ctx: WriteContext<EmployerActor>,
+  ctx: WriteContext<EmployeeWriter>,
   id: string,
   input: TUpdateEmployee,
 ): Promise<void> {

@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from "fastify";
+import type {
+  TScimPatch,
+  TScimTokenIssued,
+  TScimTokenState,
+  TScimUser,
+  TScimUserInput,
+  TScimUserList,
+  TScimUsersQuery,
+} from "../../../contract/scim.ts";
+import { changeOfPatch, parseScimFilter, type ScimUserChange, scimPage } from "../../../domain/scim.ts";
+import type { AppContext } from "../../context.ts";
+import { write } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { type ScimVia, scimActor } from "./deactivate.ts";
+import { scimRefused } from "./errors.ts";
+import { mailInvited, mailOffers } from "./mails.ts";
+import { changeOfReplace, changeScimUser, createScimUser } from "./provision.ts";
+import { scimTokenState, scimUserOfCompany, scimUsersPage } from "./queries.ts";
+import { resourceTypes, schemas, scimListOf, scimUserOf, serviceProviderConfig } from "./resource.ts";
+import { issueScimToken, revokeScimToken, type ScimCaller, scimCallerOf } from "./tokens.ts";
+
+type Log = Pick<FastifyBaseLogger, "error">;
+
+/**
+ * The company admin's SCIM token (the company settings page): its state, making or replacing it,
+ * revoking it. The guard has checked that the caller manages the company's settings.
+ */
+export function createScimTokensService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const state = (companyId: string) => scimTokenState(db, companyId, ctx.config.publicUrl);
+
+  return {
+    state: (companyId: string): Promise<TScimTokenState> => state(companyId),
+
+    async issue(actor: CurrentUser, companyId: string): Promise<TScimTokenIssued> {
+      const secret = await write(db, { actor: { userId: actor.id } }, (w) => issueScimToken(w, companyId));
+      return { ...(await state(companyId)), secret };
+    },
+
+    async revoke(actor: CurrentUser, companyId: string): Promise<TScimTokenState> {
+      await write(db, { actor: { userId: actor.id } }, (w) => revokeScimToken(w, companyId));
+      return state(companyId);
+    },
+  };
+}
+
+/**
+ * The identity provider's calls (`/scim/v2`). The token decides the company; every read and write
+ * reaches only that company's employees, and another id is a 404. Writes run as the system (no user)
+ * with the token's id in their events; mails go after the commit.
+ */
+export function createScimService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const baseUrl = `${ctx.config.publicUrl}/scim/v2`;
+  const output = { publicUrl: ctx.config.publicUrl, files: ctx.files };
+  const by = (caller: ScimCaller) => ({ actor: scimActor(caller) });
+
+  async function user(caller: ScimCaller, id: string): Promise<TScimUser> {
+    const row = await scimUserOfCompany(db, caller.companyId, id);
+    if (!row) throw notFound("User");
+    return scimUserOf(row, baseUrl);
+  }
+
+  async function change(caller: ScimCaller, id: string, asked: ScimUserChange, via: ScimVia, log: Log) {
+    const opened = await write(db, by(caller), (w) => changeScimUser(w, caller, id, asked, via, output));
+    await mailOffers(ctx, opened, log);
+  }
+
+  return {
+    /** The caller of the request's Authorization header; 401 without a token in use. */
+    caller: (authorization: string | undefined) => scimCallerOf(db, authorization, new Date()),
+
+    serviceProviderConfig: () => serviceProviderConfig(baseUrl),
+    resourceTypes: () => resourceTypes(baseUrl),
+    schemas: () => schemas(baseUrl),
+
+    async list(caller: ScimCaller, query: TScimUsersQuery): Promise<TScimUserList> {
+      const parsed = parseScimFilter(query.filter);
+      if (!parsed.ok) throw scimRefused(parsed);
+      const page = scimPage(query);
+      const { total, rows } = await scimUsersPage(db, caller.companyId, parsed.filter, page);
+      return scimListOf(rows, total, page.startIndex, baseUrl);
+    },
+
+    get: user,
+
+    async create(caller: ScimCaller, body: TScimUserInput, log: Log): Promise<TScimUser> {
+      const made = await write(db, by(caller), (w) => createScimUser(w, caller, body, output));
+      if (body.active !== false) await mailInvited(ctx, made, log);
+      return user(caller, made.employeeId);
+    },
+
+    async replace(caller: ScimCaller, id: string, body: TScimUserInput, log: Log): Promise<TScimUser> {
+      await change(caller, id, changeOfReplace(body), "PUT", log);
+      return user(caller, id);
+    },
+
+    async patch(caller: ScimCaller, id: string, body: TScimPatch, log: Log): Promise<TScimUser> {
+      const asked = changeOfPatch(body.Operations);
+      if (!asked.ok) throw scimRefused(asked);
+      await change(caller, id, asked.change, "PATCH", log);
+      return user(caller, id);
+    },
+
+    /** DELETE: the person left. Pedaali keeps the employee and their lease history, inactive. */
+    remove: (caller: ScimCaller, id: string, log: Log): Promise<void> =>
+      change(caller, id, { active: false }, "DELETE", log),
+  };
+}
+export type ScimService = ReturnType<typeof createScimService>;
