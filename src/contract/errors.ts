@@ -74,6 +74,7 @@ export const ERROR_CODES = [
   "SSO_REQUIRED",
   "SSO_NOT_AVAILABLE",
   "SSO_ACCOUNT_NOT_FOUND",
+  "SSO_DOMAIN_TAKEN",
   // The employer's employees
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",

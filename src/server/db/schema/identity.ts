@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { SSO_PRESETS } from "../../../domain/single-sign-on.ts";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { orders } from "./orders.ts";
@@ -73,8 +74,6 @@ export const strongIdentifications = pgTable(
   },
   (t) => [index("strong_identifications_order_idx").on(t.orderId)],
 );
-
-export const SSO_PRESETS = ["ENTRA_ID", "GOOGLE", "OIDC"] as const;
 
 /**
  * A company's own identity provider for single sign-on: its issuer and the platform's client there,
