@@ -19,14 +19,15 @@ const ENTRA_ISSUER = /^https:\/\/login\.microsoftonline\.com\/[0-9a-z.-]{3,100}\
 
 /**
  * Whether the issuer fits the preset: Entra ID must name one tenant (never "common" or
- * "organizations", which would let any Microsoft account in), Google must be Google's.
+ * "organizations", which would let any Microsoft account in), Google must be Google's, any other
+ * provider is reached over https (plain http only where the platform allows it, for local providers).
  */
-export function issuerFitsPreset(preset: SsoPreset, issuer: string): boolean {
+export function issuerFitsPreset(preset: SsoPreset, issuer: string, allowHttp = false): boolean {
   if (preset === "GOOGLE") return issuer === GOOGLE_ISSUER;
   if (preset === "ENTRA_ID") {
     return ENTRA_ISSUER.test(issuer) && !/\/(common|organizations|consumers)\/v2\.0$/.test(issuer);
   }
-  return issuer.startsWith("https://");
+  return issuer.startsWith("https://") || (allowHttp && issuer.startsWith("http://"));
 }
 
 /** An e-mail domain as kept: lower case, no leading @ or dot. */

@@ -30,6 +30,7 @@ import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { employeesRoutes } from "./modules/employees/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { identificationRoutes } from "./modules/identification/routes.ts";
+import { singleSignOnRoutes } from "./modules/identification/sso-routes.ts";
 import { insuranceClaimsRoutes } from "./modules/insurance-claims/routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(accountRoutes, { ctx });
       await api.register(authenticatorRoutes, { ctx });
       await api.register(identificationRoutes, { ctx });
+      await api.register(singleSignOnRoutes, { ctx });
       await api.register(contactFormsRoutes, { ctx });
       await api.register(calculatorRoutes, { ctx });
       await api.register(taxTablesRoutes, { ctx });

@@ -36,6 +36,7 @@ import { BROKERAGE_ROWS } from "./matrix-brokerage.ts";
 import { CANCELLATION_ROWS } from "./matrix-cancellations.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
+import { IDENTITY_ROWS } from "./matrix-identity.ts";
 import { INSURANCE_ROWS } from "./matrix-insurance.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
@@ -810,6 +811,7 @@ export const MATRIX: readonly MatrixRow[] = [
   { operation: "GET /api/last-fetch-time", call: () => ({}), expect: leasingReaders },
   // ---- Later areas keep their rows in files of their own ----------------------------------------------
   ...COMPANY_ROWS,
+  ...IDENTITY_ROWS,
   ...SCIM_ROWS,
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,

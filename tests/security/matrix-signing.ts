@@ -14,12 +14,6 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  * signed-documents.manage: the admin tier.
  */
 
-const noBroker = {
-  status: 503,
-  code: "STRONG_IDENTIFICATION_UNAVAILABLE",
-  why: "no strong identification broker is configured",
-} as const;
-
 const notTheirs = { status: 404, code: "NOT_FOUND", why: "the demo employee's order is not the admin's own" };
 
 const employeeOnly: Expectations = {
@@ -124,29 +118,6 @@ export const SIGNING_ROWS: readonly MatrixRow[] = [
       ...employeeOnly,
       BIKE_BENEFICIARY: { status: 400, code: "VERIFICATION_EXPIRED", why: "no code was sent for this order" },
     },
-  },
-  {
-    // The matrix's app has no broker configured: whoever passes the guard meets that.
-    operation: "POST /api/orders/{orderId}/sign/strong",
-    call: async (f) => ({ params: { orderId: (await accepted(f, true)).orderId } }),
-    expect: { ...employeeOnly, BIKE_BENEFICIARY: noBroker },
-  },
-  {
-    operation: "POST /api/orders/{orderId}/employer-decision/strong",
-    call: async (f) => ({ params: { orderId: (await accepted(f, true)).orderId } }),
-    expect: { anonymous: 401, admins: noBroker, employerManagers: noBroker, otherTenant: 404, rest: 403 },
-  },
-  {
-    // A browser coming back from a broker: an answer of no sign-in under way signs nothing, for anyone.
-    operation: "GET /api/identification/callback",
-    ok: 303,
-    call: () => ({ query: { code: "a-code", state: "a-state-nobody-opened" } }),
-    expect: { rest: "ok" },
-  },
-  {
-    operation: "GET /api/oidc/jwks",
-    call: () => ({}),
-    expect: { rest: "ok" },
   },
   {
     operation: "GET /api/orders/{orderId}/agreement.pdf",

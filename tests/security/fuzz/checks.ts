@@ -21,13 +21,27 @@ const LEAKS: { name: string; pattern: RegExp }[] = [
   { name: "password hash", pattern: /\$argon2/ },
 ];
 
+/**
+ * 503s that tell the caller a service the platform relies on is not set up where the fuzz runs (no
+ * strong identification broker): a documented answer, not a crash.
+ */
+const NOT_SET_UP = new Set(["STRONG_IDENTIFICATION_UNAVAILABLE"]);
+
+function isNotSetUp(res: LightMyRequestResponse): boolean {
+  try {
+    return res.statusCode === 503 && NOT_SET_UP.has((res.json() as { code?: string }).code ?? "");
+  } catch {
+    return false;
+  }
+}
+
 export function responseProblems(
   request: FuzzRequest,
   res: LightMyRequestResponse,
   secret: string,
 ): string[] {
   const problems: string[] = [];
-  if (res.statusCode >= 500) problems.push(`status ${res.statusCode}`);
+  if (res.statusCode >= 500 && !isNotSetUp(res)) problems.push(`status ${res.statusCode}`);
   const contentType = String(res.headers["content-type"] ?? "");
   // The SCIM endpoint (/scim/v2) answers its errors in SCIM's own body and media type (RFC 7644).
   const isScim = contentType.startsWith("application/scim+json");

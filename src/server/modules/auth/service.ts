@@ -28,6 +28,7 @@ import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
+import { ensurePasswordLoginAllowed } from "../identification/single-sign-on.ts";
 import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft, tellOwner } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { acceptsPasskey, passkeyLoginOptions } from "./passkeys.ts";
@@ -352,6 +353,8 @@ export function createAuthService(ctx: AppContext) {
       // Told only to someone who knows the password.
       if (user.deactivated) throw fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
       await limiter.reset(keys(email, info.ipAddress).email);
+      // A company that logs its users in through its own provider: the password is not the way in.
+      await ensurePasswordLoginAllowed(db, user.id);
 
       if (!requiresTwoFactor(rolesOf(user.userRoles))) {
         return { kind: "session", session: await finishLogin(db, user.id, info) };

@@ -22,5 +22,19 @@ export const strongIdentificationUnavailable = () =>
 export const identityMismatch = () =>
   new AppError(403, "IDENTITY_MISMATCH", "The identified person is not the user");
 
+/** 409: an e-mail domain of the provider already logs in at another company. */
+export const ssoDomainTaken = (domain: string) =>
+  new AppError(409, "SSO_DOMAIN_TAKEN", `The e-mail domain ${domain} signs in at another company`, [
+    { field: "body.sso.emailDomains", message: `Taken by another company: ${domain}` },
+  ]);
+
+/** 403: the company logs its users in through its own provider; the password is not the way in. */
+export const ssoRequired = () => new AppError(403, "SSO_REQUIRED", "Log in with your organisation's account");
+
 /** The callback's failures, named by the code the page it returns to shows. */
-export type IdentificationOutcome = "IDENTIFICATION_FAILED" | "IDENTITY_MISMATCH";
+export type IdentificationOutcome =
+  | "IDENTIFICATION_FAILED"
+  | "IDENTITY_MISMATCH"
+  | "SSO_ACCOUNT_NOT_FOUND"
+  | "SSO_NOT_AVAILABLE"
+  | "USER_DEACTIVATED";

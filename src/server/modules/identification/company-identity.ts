@@ -1,0 +1,135 @@
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { TCompanyIdentity, TUpdateCompanyIdentity } from "../../../contract/single-sign-on.ts";
+import { issuerFitsPreset } from "../../../domain/single-sign-on.ts";
+import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/postgres-errors.ts";
+import { companies, companyIdentityProviders, ssoEmailDomains } from "../../db/schema/index.ts";
+import { inTransaction } from "../../db/transaction.ts";
+import { badRequest, notFound } from "../../errors.ts";
+import { sealSecret } from "../../server-keys.ts";
+import { ssoDomainTaken } from "./errors.ts";
+
+/**
+ * A company's identity settings, which the admin area shows and edits: how its orders are signed
+ * (src/domain/identification.ts) and its own identity provider for single sign-on. The provider's
+ * client secret is sealed under a key derived from the server's secret and never shown again.
+ */
+
+export const SSO_SECRET_INFO = "pedaali sso client secret";
+export const SSO_CALLBACK_PATH = "/api/auth/sso/callback";
+
+export function createCompanyIdentity(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function read(handle: Db, companyId: string): Promise<TCompanyIdentity> {
+    const [company] = await handle
+      .select({ signingPolicy: companies.signingPolicy })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)));
+    if (!company) throw notFound("Company");
+    const [provider] = await handle
+      .select()
+      .from(companyIdentityProviders)
+      .where(eq(companyIdentityProviders.companyId, companyId));
+    const domains = await handle
+      .select({ domain: ssoEmailDomains.domain })
+      .from(ssoEmailDomains)
+      .where(eq(ssoEmailDomains.companyId, companyId))
+      .orderBy(ssoEmailDomains.domain);
+    return {
+      signingPolicy: company.signingPolicy,
+      strongIdentificationAvailable: ctx.config.strongId !== null,
+      sso: provider
+        ? {
+            preset: provider.preset,
+            issuer: provider.issuer,
+            clientId: provider.clientId,
+            emailDomains: domains.map((d) => d.domain),
+            required: provider.required,
+            enabled: provider.enabled,
+          }
+        : null,
+      ssoRedirectUri: `${ctx.config.publicUrl}${SSO_CALLBACK_PATH}`,
+    };
+  }
+
+  /**
+   * Sets the company's rule and provider in one transaction: a provider's e-mail domains are the
+   * company's alone (409 SSO_DOMAIN_TAKEN names the first taken one), the issuer must fit its preset,
+   * and a new provider needs its client secret.
+   */
+  async function update(companyId: string, input: TUpdateCompanyIdentity): Promise<TCompanyIdentity> {
+    await inTransaction(db, async (tx) => {
+      const [company] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+        .for("update");
+      if (!company) throw notFound("Company");
+      await tx
+        .update(companies)
+        .set({ signingPolicy: input.signingPolicy, updatedAt: new Date() })
+        .where(eq(companies.id, companyId));
+      const sso = input.sso;
+      if (!sso) {
+        await tx.delete(companyIdentityProviders).where(eq(companyIdentityProviders.companyId, companyId));
+        await tx.delete(ssoEmailDomains).where(eq(ssoEmailDomains.companyId, companyId));
+        return;
+      }
+      if (!issuerFitsPreset(sso.preset, sso.issuer, ctx.config.oidcAllowHttp)) {
+        throw badRequest("The issuer does not fit the provider", [
+          { field: "body.sso.issuer", message: "Not an issuer of this provider" },
+        ]);
+      }
+      const [existing] = await tx
+        .select({ id: companyIdentityProviders.id })
+        .from(companyIdentityProviders)
+        .where(eq(companyIdentityProviders.companyId, companyId));
+      if (!existing && !sso.clientSecret) {
+        throw badRequest("A new provider needs its client secret", [
+          { field: "body.sso.clientSecret", message: "Required" },
+        ]);
+      }
+      const domains = [...new Set(sso.emailDomains)];
+      const [taken] = await tx
+        .select({ domain: ssoEmailDomains.domain })
+        .from(ssoEmailDomains)
+        .where(and(inArray(ssoEmailDomains.domain, domains), ne(ssoEmailDomains.companyId, companyId)))
+        .limit(1);
+      if (taken) throw ssoDomainTaken(taken.domain);
+      const values = {
+        preset: sso.preset,
+        issuer: sso.issuer.replace(/\/$/, ""),
+        clientId: sso.clientId,
+        required: sso.required,
+        enabled: sso.enabled,
+        updatedAt: new Date(),
+        ...(sso.clientSecret
+          ? { clientSecretSealed: sealSecret(ctx.config.jwtSecret, SSO_SECRET_INFO, sso.clientSecret) }
+          : {}),
+      };
+      if (existing) {
+        await tx
+          .update(companyIdentityProviders)
+          .set(values)
+          .where(eq(companyIdentityProviders.id, existing.id));
+      } else {
+        await tx.insert(companyIdentityProviders).values({
+          ...values,
+          companyId,
+          clientSecretSealed: values.clientSecretSealed as string,
+        });
+      }
+      await tx.delete(ssoEmailDomains).where(eq(ssoEmailDomains.companyId, companyId));
+      await tx.insert(ssoEmailDomains).values(domains.map((domain) => ({ domain, companyId })));
+    }).catch((error: unknown) => {
+      // Another company claimed one of the domains at the same moment: its key keeps them apart.
+      if (isUniqueViolation(error)) throw ssoDomainTaken(input.sso?.emailDomains[0] ?? "");
+      throw error;
+    });
+    return read(db, companyId);
+  }
+
+  return { read: (companyId: string) => read(db, companyId), update };
+}
