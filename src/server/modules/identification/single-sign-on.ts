@@ -181,8 +181,7 @@ export function createSingleSignOn(ctx: AppContext) {
     ): Promise<{ to: string; session: IssuedSession | null }> {
       const failed = (code: string) => ({ to: loginPage(code), session: null });
       const signIn = await takeSignIn(db, callbackUrl.searchParams.get("state"), browserState, now);
-      if (!signIn || signIn.purpose !== "SSO_LOGIN" || !signIn.companyId)
-        return failed("IDENTIFICATION_FAILED");
+      if (signIn?.purpose !== "SSO_LOGIN" || !signIn.companyId) return failed("IDENTIFICATION_FAILED");
       if (callbackUrl.searchParams.has("error")) return failed("IDENTIFICATION_FAILED");
       const companyId = signIn.companyId;
       const [provider] = await db
