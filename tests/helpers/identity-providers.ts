@@ -276,7 +276,8 @@ async function tamperedIdToken(
 /** The strong identification broker, requiring the FTN OpenID Connect profile of its one client. */
 export function startStrongIdBroker(options: {
   clientId: string;
-  redirectUri: string;
+  /** The platform's callback, at each address it answers at. */
+  redirectUris: string[];
   jwksUri: string;
   people: Record<string, TestPerson>;
   relyingPartyKeys?: { keys: JWK[] };
@@ -286,7 +287,7 @@ export function startStrongIdBroker(options: {
     title: "Test bank identification",
     people: options.people,
     strict: true,
-    client: { clientId: options.clientId, redirectUris: [options.redirectUri], jwksUri: options.jwksUri },
+    client: { clientId: options.clientId, redirectUris: options.redirectUris, jwksUri: options.jwksUri },
     ...(options.relyingPartyKeys ? { relyingPartyKeys: options.relyingPartyKeys } : {}),
     ...(options.port ? { port: options.port } : {}),
   });
@@ -296,7 +297,7 @@ export function startStrongIdBroker(options: {
 export function startCompanyIdentityProvider(options: {
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
+  redirectUris: string[];
   people: Record<string, TestPerson>;
   port?: number;
 }): Promise<RunningProvider> {
@@ -307,7 +308,7 @@ export function startCompanyIdentityProvider(options: {
     client: {
       clientId: options.clientId,
       clientSecret: options.clientSecret,
-      redirectUris: [options.redirectUri],
+      redirectUris: options.redirectUris,
     },
     ...(options.port ? { port: options.port } : {}),
   });

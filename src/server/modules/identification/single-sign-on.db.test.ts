@@ -54,7 +54,7 @@ beforeAll(async () => {
   idp = await startCompanyIdentityProvider({
     clientId: "pedaali-demo-oy",
     clientSecret: "a client secret of the demo company",
-    redirectUri: `${PUBLIC_URL}/api/auth/sso/callback`,
+    redirectUris: [`${PUBLIC_URL}/api/auth/sso/callback`],
     people: PEOPLE,
   });
 });

@@ -106,7 +106,7 @@ beforeAll(async () => {
   writeFileSync(keysFile, JSON.stringify(relyingPartyKeys));
   broker = await startStrongIdBroker({
     clientId: "pedaali-test",
-    redirectUri: `${publicUrl}/api/identification/callback`,
+    redirectUris: [`${publicUrl}/api/identification/callback`],
     jwksUri: `${publicUrl}/api/oidc/jwks`,
     people: PEOPLE,
     relyingPartyKeys,
