@@ -62,7 +62,16 @@ const BANK_PEOPLE = {
     personal_identity_code: "070481A312P",
     acr: FTN_LOA_HIGH,
   },
-  ville: {
+  villeHamalainen: {
+    name: "Ville Johannes Hämäläinen",
+    given_name: "Ville Johannes",
+    family_name: "Hämäläinen",
+    birthdate: "1988-05-24",
+    personal_identity_code: "240588-916S",
+    acr: FTN_LOA_HIGH,
+  },
+  /** Someone else: a signature with his identification is refused. */
+  villeVirtanen: {
     name: "Ville Virtanen",
     given_name: "Ville",
     family_name: "Virtanen",
