@@ -1,6 +1,14 @@
 import { dirname } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_WORKERS, serverLogFile, serverPort, serverUrl } from "./tests/e2e/servers.ts";
+import {
+  E2E_WORKERS,
+  LOCAL_CLIENT_ID,
+  OIDC_KEYS_FILE,
+  STRONG_ID_ISSUER,
+  serverLogFile,
+  serverPort,
+  serverUrl,
+} from "./tests/e2e/servers.ts";
 
 /**
  * Debian's headless build of Chromium (package chromium-headless-shell), the kind Playwright itself
@@ -53,10 +61,29 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
+  webServer: [
+    {
+      // The OpenID Connect providers the identity journeys meet (scripts/identity-providers.ts): the
+      // strong identification broker and a company's provider. It makes the key set the app servers
+      // share, since the broker knows the platform as one client with one set of published keys.
+      command: `npx tsx scripts/identity-providers.ts --keys-file ${shellQuoted(OIDC_KEYS_FILE)} ${Array.from(
+        { length: E2E_WORKERS },
+        (_, index) => `--app ${serverUrl(index)}`,
+      ).join(" ")}`,
+      url: `${STRONG_ID_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    ...Array.from({ length: E2E_WORKERS }, (_, index) => appServer(index)),
+  ],
+});
+
+function appServer(index: number) {
+  return {
     // A deprecation the server meets ends it, and the journey that met it fails. Its log (standard
     // output, which Playwright does not show) goes to a file for the check of secrets in the log.
-    command: `mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && exec node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}`,
+    // It waits for the providers' key set, which Playwright may start it beside.
+    command: `until [ -f ${shellQuoted(OIDC_KEYS_FILE)} ]; do sleep 0.2; done; mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && exec node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}`,
     url: `${serverUrl(index)}/api/health-check`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -67,6 +94,10 @@ export default defineConfig({
       // As in production: each request's line, where a secret in a URL would show.
       LOG_LEVEL: "info",
       NODE_ENV: "development",
+      STRONG_ID_ISSUER,
+      STRONG_ID_CLIENT_ID: LOCAL_CLIENT_ID,
+      OIDC_ALLOW_HTTP: "1",
+      OIDC_KEYS_FILE,
     },
-  })),
-});
+  };
+}

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { generateKeySet } from "../src/server/oidc/platform-keys.ts";
+import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET } from "../tests/e2e/servers.ts";
 import {
   FTN_LOA_HIGH,
   FTN_LOA_SUBSTANTIAL,
@@ -24,9 +25,6 @@ import {
  * the broker checks the app's requests with. --keys-file: a key set to make for the apps to share
  * (OIDC_KEYS_FILE), when several app servers answer behind the one broker client.
  */
-
-export const LOCAL_CLIENT_ID = "pedaali-local";
-export const LOCAL_CLIENT_SECRET = "local-provider-secret";
 
 const { values } = parseArgs({
   options: {

@@ -25,3 +25,13 @@ export function serverPort(workerIndex: number): number {
 export function serverLogFile(workerIndex: number): string {
   return fileURLToPath(new URL(`../../test-results/server-${workerIndex}.log`, import.meta.url));
 }
+
+/** The local strong identification broker and company identity provider (scripts/identity-providers.ts). */
+export const STRONG_ID_ISSUER = "http://127.0.0.1:3401";
+export const COMPANY_IDP_ISSUER = "http://127.0.0.1:3402";
+/** The platform's client at the local providers (npm run identity-providers, the browser journeys). */
+export const LOCAL_CLIENT_ID = "pedaali-local";
+export const LOCAL_CLIENT_SECRET = "local-provider-secret";
+
+/** The key set the app servers share behind the broker's one client, made by the providers' script. */
+export const OIDC_KEYS_FILE = fileURLToPath(new URL("../../test-results/oidc-keys.json", import.meta.url));
