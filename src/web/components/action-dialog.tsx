@@ -32,6 +32,14 @@ export type ActionDialogProps = {
   errorTitle?: string;
   /** A destructive or final action: the confirm button is red. */
   danger?: boolean;
+  /** The confirm button cannot be pressed now (what it needs is still loading, or nothing can be done). */
+  confirmDisabled?: boolean;
+  /**
+   * A second way to the same end, quieter than the confirm button beside it ("Hyväksy ilman
+   * pankkitunnuksia"). Its `loading` says that the dialog's call is its own, so that it spins and not
+   * the confirm button.
+   */
+  secondaryAction?: { label: string; onClick: () => void; loading: boolean };
 };
 
 /**
@@ -49,7 +57,10 @@ export function ActionDialog({
   error,
   errorTitle,
   danger = true,
+  confirmDisabled = false,
+  secondaryAction,
 }: ActionDialogProps) {
+  const secondaryRuns = secondaryAction?.loading ?? false;
   const { t } = useTranslation();
   return (
     <Modal
@@ -78,8 +89,23 @@ export function ActionDialog({
             <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
               {t("ds.confirm.cancel")}
             </Button>
+            {secondaryAction && (
+              <Button
+                variant="outline"
+                onClick={secondaryAction.onClick}
+                loading={secondaryRuns}
+                disabled={loading && !secondaryRuns}
+              >
+                {secondaryAction.label}
+              </Button>
+            )}
             {/* red.9: white on it is 5.5:1; the default filled red (shade 7) is 3.8:1, under WCAG AA. */}
-            <Button type="submit" loading={loading} {...(danger ? { color: "red.9" } : {})}>
+            <Button
+              type="submit"
+              loading={loading && !secondaryRuns}
+              disabled={confirmDisabled || secondaryRuns}
+              {...(danger ? { color: "red.9" } : {})}
+            >
               {confirmLabel}
             </Button>
           </Group>

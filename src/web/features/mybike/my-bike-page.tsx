@@ -6,6 +6,7 @@ import { isBikeInUse } from "../../../domain/lease-dates.ts";
 import { addDays } from "../../../domain/user-payments.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
+import { IdentificationOutcome } from "../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
@@ -92,7 +93,8 @@ function StartOrderSection() {
  * policy, an estimate), then the order journey: start an order at a bike store, accept the store's
  * package and lease period, sign the agreement, follow it to the bike in use, each with the shared
  * timeline; past orders below. After the sale (ADR 009): the lease's end and insurance claims by each
- * bike in use, cancelling the order on its way, and the employee's own payments.
+ * bike in use, cancelling the order on its way, and the employee's own payments. Back from signing
+ * with strong identification, the outcome is said first.
  */
 export function MyBikePage() {
   const { t } = useTranslation();
@@ -101,6 +103,10 @@ export function MyBikePage() {
   return (
     <PageTemplate title={t("routes.myBike.title")} description={t("myBike.description")}>
       <Stack gap="lg">
+        <IdentificationOutcome
+          successTitle={t("myBike.identification.signedTitle")}
+          successText={t("myBike.identification.signedText")}
+        />
         {sorted?.active.map((order) => (
           <Stack key={order.orderId} gap="lg">
             <YourBikeCard order={order} />

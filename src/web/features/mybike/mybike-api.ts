@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-q
 import { bikeStoresApi } from "../../../contract/bike-stores.ts";
 import { calculatorApi } from "../../../contract/calculator.ts";
 import type { EndpointDef } from "../../../contract/endpoint.ts";
+import { identificationApi } from "../../../contract/identification.ts";
 import {
   orderAcceptanceApi,
   type TAcceptOrder,
@@ -18,11 +19,12 @@ import {
 } from "../../../contract/orders.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { leaveForBroker } from "../../lib/strong-identification.ts";
 
 /**
  * The calls of /mybike: the employee's benefit, their orders, the active bike stores, starting an order,
- * the package's offer and acceptance, and signing the agreement (src/contract/orders.ts and
- * order-acceptance.ts).
+ * the package's offer and acceptance, and signing the agreement (src/contract/orders.ts,
+ * order-acceptance.ts and identification.ts).
  */
 
 export type TMyOrder = TOrderDetails;
@@ -142,4 +144,16 @@ export function useSign(orderId: string) {
   return useOrderMutation((code: string) =>
     callEndpoint(orderAcceptanceApi.sign, { params: { orderId }, body: { code } }),
   );
+}
+
+/**
+ * Starts signing with strong electronic identification: the answer is the broker's page, and the browser
+ * leaves for it. The signature itself is made when the broker sends the person back.
+ */
+export function useStartStrongSigning(orderId: string) {
+  return useMutation({
+    mutationFn: () => callEndpoint(identificationApi.startSigning, { params: { orderId } }),
+    meta: SILENT,
+    onSuccess: leaveForBroker,
+  });
 }

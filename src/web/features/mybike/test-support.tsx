@@ -177,7 +177,7 @@ export function baseRoutes(orders: TMyOrder[], benefit: TMyBenefit = BENEFIT) {
   };
 }
 
-export function renderMyBike() {
+export function renderMyBike(path = "/mybike") {
   const queryClient = createQueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, sessionUser(["BIKE_BENEFICIARY"]));
   return {
@@ -187,7 +187,7 @@ export function renderMyBike() {
         <MyBikePage />
         <ToastHost />
       </QueryClientProvider>,
-      { path: "/mybike" },
+      { path },
     ),
   };
 }

@@ -1,7 +1,8 @@
-import { Tabs } from "@mantine/core";
+import { Stack, Tabs } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { IdentificationOutcome } from "../../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../../components/page-template.tsx";
 import { BikesTab } from "../after-sales/bikes-tab.tsx";
 import { OrdersTab } from "../orders/orders-tab.tsx";
@@ -31,7 +32,8 @@ const TAB_LABELS: Record<Tab, string> = {
  * orders (the orders waiting for approval first), and their bikes after the sale (leases ending,
  * insurance claims, cancellations, the employees' own payments). The open tab is in the address
  * (`?valilehti=`), so a reload, the back button and a bookmark keep it; only the open tab is mounted,
- * so each asks for its own data only when shown.
+ * so each asks for its own data only when shown. Back from approving an order with strong
+ * identification, the outcome is said above the tabs.
  */
 export function EmployeesPage() {
   const { t } = useTranslation();
@@ -40,27 +42,33 @@ export function EmployeesPage() {
   const tab = tabOf(params);
   return (
     <PageTemplate title={t("routes.employer.title")} description={t("employerEmployees.description")}>
-      <Tabs
-        value={tab}
-        onChange={(value) => {
-          if (value && value !== tab) void navigate({ search: tabSearch(value as Tab, params) });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List>
+      <Stack gap="lg">
+        <IdentificationOutcome
+          successTitle={t("employerOrders.identification.approvedTitle")}
+          successText={t("employerOrders.identification.approvedText")}
+        />
+        <Tabs
+          value={tab}
+          onChange={(value) => {
+            if (value && value !== tab) void navigate({ search: tabSearch(value as Tab, params) });
+          }}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            {TAB_ORDER.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(TAB_LABELS[value])}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {/* Every tab has its panel (aria-controls must point at one); only the open one renders. */}
           {TAB_ORDER.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {t(TAB_LABELS[value])}
-            </Tabs.Tab>
+            <Tabs.Panel key={value} value={value} pt="lg">
+              {value === tab && PANELS[value]()}
+            </Tabs.Panel>
           ))}
-        </Tabs.List>
-        {/* Every tab has its panel (aria-controls must point at one); only the open one renders. */}
-        {TAB_ORDER.map((value) => (
-          <Tabs.Panel key={value} value={value} pt="lg">
-            {value === tab && PANELS[value]()}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+        </Tabs>
+      </Stack>
     </PageTemplate>
   );
 }

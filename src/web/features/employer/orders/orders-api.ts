@@ -1,15 +1,18 @@
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { type EndpointDef, endpointUrl } from "../../../../contract/endpoint.ts";
+import { identificationApi } from "../../../../contract/identification.ts";
 import { orderAcceptanceApi, type TEmployerDecision } from "../../../../contract/order-acceptance.ts";
 import { ordersApi, type TOrderListItem } from "../../../../contract/orders.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { leaveForBroker } from "../../../lib/strong-identification.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 
 /**
  * The calls of the Orders tab of /tyonantaja (src/contract/orders.ts, order-acceptance.ts): the orders
  * waiting for the employer's approval, the company's orders (scoped by the server to the caller's
- * companies), one order with its package and timeline, and the decision.
+ * companies), one order with its package and timeline, and the decision, plainly or with strong
+ * identification (identification.ts).
  */
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -85,5 +88,17 @@ export function useEmployerDecision() {
       showSuccessToast(t(text, { name: order.employee.name }));
       void refreshEmployerOrders(queryClient);
     },
+  });
+}
+
+/**
+ * Starts approving an order with strong electronic identification: the answer is the broker's page, and
+ * the browser leaves for it. The approval itself is made when the broker sends the employer back.
+ */
+export function useStartStrongApproval() {
+  return useMutation({
+    mutationFn: (orderId: string) => callEndpoint(identificationApi.startApproval, { params: { orderId } }),
+    meta: SILENT,
+    onSuccess: leaveForBroker,
   });
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
-import { fakeApi } from "../../../test/fake-api.ts";
+import { apiError, fakeApi } from "../../../test/fake-api.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { ADMIN, DEMO_OY, renderPage, uuid } from "../employees/test-support.tsx";
 import { companyOrdersPath } from "./orders-api.ts";
@@ -40,7 +40,10 @@ function listItem(n: number, overrides: Partial<TOrderListItem> = {}): TOrderLis
   };
 }
 
-function details(item: TOrderListItem): TOrderDetails {
+function details(
+  item: TOrderListItem,
+  signingMethods: TOrderDetails["signingMethods"] = ["SMS_CODE"],
+): TOrderDetails {
   return {
     ...item,
     deliveryStreetAddress: null,
@@ -88,7 +91,7 @@ function details(item: TOrderListItem): TOrderDetails {
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
     allowedActions: [],
     allowedMoves: [],
-    signingMethods: ["SMS_CODE"],
+    signingMethods,
   };
 }
 
@@ -179,5 +182,92 @@ describe("the Orders tab of /tyonantaja", () => {
       reason: "Budjetti on käytetty",
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});
+
+describe("approving with strong identification", () => {
+  const BROKER = "https://broker.example/authorize?request=signed-request";
+
+  /** One order waiting for approval, its details with the company's ways to approve, the page open. */
+  async function openApproval(signingMethods: TOrderDetails["signingMethods"], routes = {}) {
+    const user = userEvent.setup({ delay: null });
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const waiting = listItem(5);
+    const api = fakeApi({
+      [`GET ${AWAITING}`]: { status: 200, body: { items: [waiting] } },
+      [`GET ${companyOrdersPath(1)}`]: page([waiting]),
+      [`GET /api/orders/${waiting.orderId}`]: { status: 200, body: details(waiting, signingMethods) },
+      ...routes,
+    });
+    renderPage(ADMIN, PATH);
+    const card = await screen.findByRole("article", { name: "Aino Virtanen 5" });
+    await user.click(within(card).getByRole("button", { name: "Hyväksy tilaus" }));
+    const dialog = await screen.findByRole("dialog", {
+      name: "Hyväksytäänkö henkilön Aino Virtanen 5 tilaus?",
+    });
+    await within(dialog).findByText("Jopo (Helkama, 3 v)");
+    return { user, assign, api, dialog: within(dialog), waiting };
+  }
+
+  it("approves at the broker where the company prefers it, and keeps the plain approval as a second way", async () => {
+    const orderId = listItem(5).orderId;
+    const START = `/api/orders/${orderId}/employer-decision/strong`;
+    const { user, assign, api, dialog } = await openApproval(["STRONG", "SMS_CODE"], {
+      [`POST ${START}`]: { status: 200, body: { redirectUrl: BROKER } },
+    });
+    expect(dialog.getByText(/tunnistaudut pankkitunnuksillasi tai mobiilivarmenteella/)).toBeInTheDocument();
+    expect(dialog.getByRole("button", { name: "Hyväksy ilman pankkitunnuksia" })).toBeEnabled();
+    expect(dialog.queryByRole("button", { name: "Hyväksy tilaus" })).not.toBeInTheDocument();
+
+    await user.click(dialog.getByRole("button", { name: "Hyväksy pankkitunnuksilla" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(BROKER));
+    expect(api.callsTo("POST", START)).toHaveLength(1);
+    expect(api.callsTo("POST", `/api/orders/${orderId}/employer-decision`)).toHaveLength(0);
+  });
+
+  it("approves plainly by the second way where the company also allows it", async () => {
+    const orderId = listItem(5).orderId;
+    const DECISION = `/api/orders/${orderId}/employer-decision`;
+    const { user, assign, api, dialog } = await openApproval(["STRONG", "SMS_CODE"], {
+      [`POST ${DECISION}`]: { status: 200, body: details({ ...listItem(5), orderStatus: "CONFIRMED" }) },
+    });
+    await user.click(dialog.getByRole("button", { name: "Hyväksy ilman pankkitunnuksia" }));
+    await waitFor(() => expect(api.callsTo("POST", DECISION)).toHaveLength(1));
+    expect(api.callsTo("POST", DECISION)[0]?.body).toEqual({ approve: true });
+    expect(await screen.findByText("Tilaus hyväksytty: Aino Virtanen 5")).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("offers only the broker where the company requires it, and says why its start failed", async () => {
+    const orderId = listItem(5).orderId;
+    const { user, assign, dialog } = await openApproval(["STRONG"], {
+      [`POST /api/orders/${orderId}/employer-decision/strong`]: apiError(
+        503,
+        "STRONG_IDENTIFICATION_UNAVAILABLE",
+        "Unavailable",
+      ),
+    });
+    expect(dialog.queryByRole("button", { name: "Hyväksy ilman pankkitunnuksia" })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole("button", { name: "Hyväksy pankkitunnuksilla" }));
+    expect(await dialog.findByRole("alert")).toHaveTextContent(
+      /Vahvaa sähköistä tunnistautumista ei voi käyttää juuri nyt/,
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("offers no approval when strong identification is required but not available", async () => {
+    const { dialog } = await openApproval([]);
+    expect(dialog.getByText(/jota ei voi käyttää juuri nyt/)).toBeInTheDocument();
+    expect(dialog.getByRole("button", { name: "Hyväksy tilaus" })).toBeDisabled();
+    expect(dialog.queryByRole("button", { name: "Hyväksy pankkitunnuksilla" })).not.toBeInTheDocument();
+  });
+
+  it("says the order is approved when the broker sends the employer back", async () => {
+    fakeApi({ [`GET ${AWAITING}`]: { status: 200, body: { items: [] } } });
+    const { router } = renderPage(ADMIN, "/tyonantaja?valilehti=tilaukset&identification=SIGNED");
+    const outcome = (await screen.findByText("Tilaus hyväksytty")).closest("[role=status]");
+    expect(outcome).toHaveTextContent("Hyväksyit tilauksen vahvalla sähköisellä tunnistautumisella.");
+    await waitFor(() => expect(router.state.location.search).toBe("?valilehti=tilaukset"));
   });
 });
