@@ -424,7 +424,7 @@ describe("the employer's approval with strong identification", () => {
     );
     ({ url, cookie } = await start(orderId, EMPLOYER, "employer-decision/strong"));
     expect(await callback(await signInAtProvider(url, "laura"), cookie)).toBe(
-      "/tyonantaja?identification=SIGNED",
+      "/tyonantaja?valilehti=tilaukset&identification=SIGNED",
     );
     const evidence = await strongSignatures(orderId);
     expect(evidence.map((e) => [e.purpose, e.verifiedName, e.levelOfAssurance]).sort()).toEqual([

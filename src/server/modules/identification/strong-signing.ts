@@ -36,11 +36,12 @@ const CALLBACK_PATH = "/api/identification/callback";
 
 type Purpose = "SIGN_AGREEMENT" | "APPROVE_ORDER";
 
-/** Where the browser returns to: the employee's bike page, or the employer's portal. */
-const pageOf = (purpose: Purpose) => buildPath(purpose === "SIGN_AGREEMENT" ? "myBike" : "employer");
-
+/** Where the browser returns to: the employee's bike page, or the employer portal's orders tab. */
 function returnTo(purpose: Purpose, outcome: "SIGNED" | IdentificationOutcome | string): string {
-  return `${pageOf(purpose)}?identification=${encodeURIComponent(outcome)}`;
+  const result = `identification=${encodeURIComponent(outcome)}`;
+  return purpose === "SIGN_AGREEMENT"
+    ? `${buildPath("myBike")}?${result}`
+    : `${buildPath("employer")}?valilehti=tilaukset&${result}`;
 }
 
 /** The verified person's names, from the name claims the FTN profile gives. */
