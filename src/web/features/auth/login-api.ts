@@ -4,7 +4,9 @@ import type {
   TVerifyPasskeyRequest,
   TVerifyRequest,
 } from "../../../contract/auth.ts";
+import { singleSignOnApi, type TSsoDiscovery } from "../../../contract/single-sign-on.ts";
 import { apiFetch } from "../../lib/api-client.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 
 export type LoginAnswer = { kind: "session" } | { kind: "twoFactor"; challenge: TTwoFactorRequired };
 
@@ -30,4 +32,9 @@ export async function postVerify(body: TVerifyRequest): Promise<void> {
 /** POST /api/verify/passkey: the second step answered with a passkey; sets the session cookies. */
 export async function postVerifyPasskey(body: TVerifyPasskeyRequest): Promise<void> {
   await apiFetch("/api/verify/passkey", { method: "POST", body });
+}
+
+/** POST /api/auth/sso/discover: whether the e-mail logs in through its company's own identity provider. */
+export function discoverSso(email: string, signal?: AbortSignal): Promise<TSsoDiscovery> {
+  return callEndpoint(singleSignOnApi.discover, { body: { email } }, signal ? { signal } : {});
 }

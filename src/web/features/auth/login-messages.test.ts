@@ -137,6 +137,10 @@ describe("loginFailure (SPEC §8 Login)", () => {
     });
   });
 
+  it("turns 403 SSO_REQUIRED into the way to the organisation's own login", () => {
+    expect(fail(apiError(403, "SSO_REQUIRED", "Single sign-on required"))).toEqual({ kind: "ssoRequired" });
+  });
+
   it("shows another 403 as 'Access denied'", () => {
     expect(fail(apiError(403, "ORIGIN_NOT_ALLOWED", "Cross-origin request refused"))).toEqual({
       kind: "message",

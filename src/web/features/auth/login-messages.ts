@@ -9,6 +9,11 @@ import { ApiError } from "../../lib/api-client.ts";
 export type LoginFailure =
   /** 403 'User account is deactivated': the page redirects to /deactivated. */
   | { kind: "deactivated" }
+  /**
+   * 403 SSO_REQUIRED: the user's company has its users log in only through its own identity provider;
+   * the page says so and offers the way there.
+   */
+  | { kind: "ssoRequired" }
   /** 400 with requiresPhoneNumber (SPEC §4): ask for a number, then log in again with it. */
   | { kind: "phoneRequired"; key: string | null }
   /** A text of ours, by translation key. */
@@ -97,6 +102,7 @@ export function loginFailure(error: unknown, hasErrorText: HasErrorText): LoginF
       if (text === SPEC_LOGIN_MESSAGES.deactivated || error.code === "USER_DEACTIVATED") {
         return { kind: "deactivated" };
       }
+      if (error.code === "SSO_REQUIRED") return { kind: "ssoRequired" };
       return { kind: "message", key: "loginErrors.accessDenied" };
     case 429:
       return { kind: "message", key: "loginErrors.tooManyRequests" };

@@ -38,6 +38,7 @@ import {
 import { postLogin, postVerify, postVerifyPasskey } from "./login-api.ts";
 import { isRetryableLoginError, type LoginFailure, loginFailure, verifyFailure } from "./login-messages.ts";
 import classes from "./login-page.module.css";
+import { SsoLogin, startSingleSignOn, useSsoArrival, useSsoDiscovery } from "./sso-login.tsx";
 
 type Step = { name: "credentials" } | { name: "phone" } | { name: "code"; challenge: TTwoFactorRequired };
 
@@ -46,7 +47,9 @@ type Step = { name: "credentials" } | { name: "phone" } | { name: "code"; challe
  * a phone number if the account has none and the 6-digit code sent by SMS, or for staff with an
  * authenticator app its code or one of their recovery codes. With the dev outbox on the
  * code step shows the code that was just sent. On success the user goes back to the page they wanted,
- * or to the home of their role; a deactivated account goes to /deactivated.
+ * or to the home of their role; a deactivated account goes to /deactivated. An e-mail of a company that
+ * logs its users in through its own identity provider is offered that way (sso-login.tsx); where the
+ * company requires it, the password is not asked at all.
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -64,6 +67,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [phoneSentTo, setPhoneSentTo] = useState<string | null>(null);
   const aborter = useRef<AbortController | null>(null);
+  const sso = useSsoDiscovery();
+  const arrival = useSsoArrival();
 
   // The contract leaves the login's fields optional (the two-factor steps resend them); the page asks
   // for each in its own words.
@@ -144,6 +149,12 @@ export function LoginPage() {
         goToStep({ name: "phone" });
         if (failure.key) phone.setFieldError("phoneNumber", t(failure.key));
         return;
+      case "ssoRequired":
+        // The server knows the company requires its own login: ask for the way there again, even if the
+        // page asked before (the setting may have changed since).
+        setError(t("errors.SSO_REQUIRED"));
+        sso.lookUp(credentials.getValues().email, { again: true });
+        return;
       case "message":
         setError(t(failure.key));
         return;
@@ -168,6 +179,7 @@ export function LoginPage() {
     aborter.current = controller;
     setBusy(true);
     setError(null);
+    arrival.dismiss();
     const { email, password } = credentials.getValues();
     try {
       const answer = await withRetry(
@@ -294,36 +306,70 @@ export function LoginPage() {
     );
   }
 
+  // The e-mail's own identity provider, once the page knows it; where the company requires it the
+  // password would be refused, so it is not asked and Enter takes the reader to the provider.
+  const emailInput = credentials.getInputProps("email");
+  const provider = sso.providerOf(credentials.getValues().email);
+  const passwordAsked = !provider?.required;
+  const submitCredentials: FormEventHandler<HTMLFormElement> = passwordAsked
+    ? credentials.onSubmit(
+        () => void logIn(null),
+        // "Continue" with the e-mail alone is how someone used to their organisation's login starts.
+        (errors) => {
+          if (errors.password) sso.lookUp(credentials.getValues().email);
+        },
+      )
+    : (event) => {
+        event.preventDefault();
+        if (provider) startSingleSignOn(provider);
+      };
+
   return (
     <AuthShell>
       {step.name === "credentials" && (
-        <form onSubmit={credentials.onSubmit(() => void logIn(null))} noValidate>
+        <form onSubmit={submitCredentials} noValidate>
           <Stack gap="md">
             <Title order={1} ref={headingRef} tabIndex={-1} className={authHeadingClass}>
               {t("routes.login.title")}
             </Title>
             <Text>{t("login.intro")}</Text>
+            {arrival.textKey && (
+              <Alert color="red" variant="light">
+                {t(arrival.textKey)}
+              </Alert>
+            )}
             <TextInput
               label={t("forms.email")}
               type="email"
               autoComplete="username"
               required
-              {...credentials.getInputProps("email")}
+              {...emailInput}
+              onBlur={(event) => {
+                emailInput.onBlur?.(event);
+                sso.lookUp(event.currentTarget.value);
+              }}
             />
-            <PasswordInput
-              label={t("forms.password")}
-              autoComplete="current-password"
-              required
-              {...credentials.getInputProps("password")}
-            />
+            {provider && <SsoLogin provider={provider} />}
+            {passwordAsked && (
+              <PasswordInput
+                label={t("forms.password")}
+                autoComplete="current-password"
+                required
+                {...credentials.getInputProps("password")}
+              />
+            )}
             {errorAlert}
             {retryNote}
-            <Button type="submit" loading={busy} fullWidth>
-              {t("login.submit")}
-            </Button>
-            <Anchor component={AppLink} to={buildPath("passwordRecovery")} size="sm">
-              {t("login.forgotPassword")}
-            </Anchor>
+            {passwordAsked && (
+              <Button type="submit" loading={busy} fullWidth variant={provider ? "default" : "filled"}>
+                {t("login.submit")}
+              </Button>
+            )}
+            {passwordAsked && (
+              <Anchor component={AppLink} to={buildPath("passwordRecovery")} size="sm">
+                {t("login.forgotPassword")}
+              </Anchor>
+            )}
             <Text size="sm" className={classes.register}>
               {t("login.noAccount")}{" "}
               <Anchor component={AppLink} to={buildPath("register")} size="sm" underline="always">

@@ -9,6 +9,7 @@ import {
   type zCompaniesPage,
 } from "../../../../contract/companies.ts";
 import type { EndpointQuery, EndpointResponse } from "../../../../contract/endpoint.ts";
+import { singleSignOnApi, type zUpdateCompanyIdentity } from "../../../../contract/single-sign-on.ts";
 import { systemUsersApi } from "../../../../contract/system-users.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts";
@@ -16,7 +17,7 @@ import { PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts
 /**
  * The admin's own calls of the Yritykset and Lisää yritys tabs (src/contract/companies.ts has the
  * list): the companies list, create, update and delete, a company's orders and event history, group
- * companies. What the employer's company settings share (a company, its VAT and people, units, bike
+ * companies, a company's identity settings. What the employer's company settings share (a company, its VAT and people, units, bike
  * policy, payroll report recipients, registration links) is in features/companies/companies-api.ts.
  * Every answer is checked against its contract schema. Mutations are `silent`: the screens word their
  * own outcome (field errors, the SPEC §8 codes).
@@ -154,5 +155,24 @@ export function useDeleteGroupCompany() {
     mutationFn: (id: string) => callEndpoint(api.groupRemove, { params: { id } }),
     meta: { silent: true },
     onSuccess: refetch,
+  });
+}
+
+// ---- A company's identity settings ------------------------------------------------------------------------
+
+/** How the company's orders are signed and its single sign-on, with the redirect URI to register. */
+export function useCompanyIdentity(companyId: string) {
+  return useEndpointQuery(singleSignOnApi.companyIdentity, { params: { companyId } });
+}
+
+/** Sets them (sso: null removes the company's provider); the answer is the settings as now kept. */
+export function useSaveCompanyIdentity(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof zUpdateCompanyIdentity>) =>
+      callEndpoint(singleSignOnApi.updateCompanyIdentity, { params: { companyId }, body }),
+    meta: { silent: true },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: endpointKey(singleSignOnApi.companyIdentity) }),
   });
 }

@@ -43,6 +43,15 @@ function companyApi(units: () => TCompanyUnit[], extra: Record<string, FakeRoute
       },
     ]),
     [`GET /api/companies/${COMPANY_ID}/orders?page=1&limit=20`]: page([]),
+    [`GET /api/admin/companies/${COMPANY_ID}/identity`]: {
+      status: 200,
+      body: {
+        signingPolicy: "SMS_CODE",
+        strongIdentificationAvailable: true,
+        sso: null,
+        ssoRedirectUri: "https://pedaali.example/api/auth/sso/callback",
+      },
+    },
     [`GET /api/event-log?companyId=${COMPANY_ID}&limit=10`]: page([
       {
         id: uuid(700),
@@ -77,6 +86,9 @@ describe("a company's page", () => {
     // The event says to what; the people's roles are named as people call them.
     expect(screen.getByText("Yritys: Kallion Kahvila Oy")).toBeInTheDocument();
     expect(await screen.findByText("Työntekijä (edunsaaja), Työnantajan pääkäyttäjä")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Ei käytössä: yrityksen käyttäjät kirjautuvat salasanalla"),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Poista yritys" }));
     const dialog = await screen.findByRole("dialog", { name: "Poistetaanko yritys Kallion Kahvila Oy?" });

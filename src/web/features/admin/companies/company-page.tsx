@@ -25,6 +25,7 @@ import { EditorModal } from "../tax-tables/editor-form.tsx";
 import { useDeleteCompany } from "./companies-api.ts";
 import { CompanyEventsSection } from "./company-events-section.tsx";
 import { CompanyForm } from "./company-form.tsx";
+import { CompanyIdentitySection } from "./company-identity-section.tsx";
 import { companyErrorText, isConflict, PAYMENT_MODE_LABELS, showCodeToast } from "./company-messages.ts";
 import { CompanyOrdersSection } from "./company-orders-section.tsx";
 import { CompanyPeopleSection } from "./company-people-section.tsx";
@@ -32,7 +33,8 @@ import { CompanyPeopleSection } from "./company-people-section.tsx";
 /**
  * A company's page in the admin area (/admin/yritykset/<companyId>): its details with edit and delete,
  * units, VAT and max price, bike policy, payroll report recipients, registration links for its
- * employees (and its group's), people, orders and leases, and its event history. The units, bike policy,
+ * employees (and its group's), how it signs and logs in (identification and single sign-on), people,
+ * orders and leases, and its event history. The units, bike policy,
  * recipients and link sections are the employer's company settings' own (features/companies).
  */
 export function CompanyPage({ companyId }: { companyId: string }) {
@@ -187,6 +189,7 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
         }
         headingOrder={3}
       />
+      <CompanyIdentitySection company={{ id: company.companyId, name: company.name }} />
       <CompanyPeopleSection companyId={company.companyId} />
       <CompanyOrdersSection companyId={company.companyId} />
       <CompanyEventsSection companyId={company.companyId} />
