@@ -1,8 +1,9 @@
-import { Button, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCompanyIdentity } from "../../../../contract/single-sign-on.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
@@ -104,7 +105,15 @@ export function CompanyIdentitySection({ company }: { company: { id: string; nam
           ) : (
             <IdentityDetails identity={data} />
           ))}
-        {data && <CopyField label={t("adminCompanies.identity.redirectUri")} value={data.ssoRedirectUri} />}
+        {data && (
+          <CopyField
+            label={t("adminCompanies.identity.redirectUri")}
+            value={data.ssoRedirectUri}
+            description={t("adminCompanies.identity.redirectUriHelp")}
+            copyLabel={t("adminCompanies.identity.copy")}
+            copiedLabel={t("adminCompanies.identity.copied")}
+          />
+        )}
       </Stack>
       {data && (
         <ConfirmDialog
@@ -156,29 +165,5 @@ function IdentityDetails({ identity }: { identity: TCompanyIdentity }) {
         </Text>
       )}
     </Stack>
-  );
-}
-
-/** The redirect URI, selected on focus and copied with one button, to paste into the provider's console. */
-function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
-      <TextInput
-        label={label}
-        description={t("adminCompanies.identity.redirectUriHelp")}
-        value={value}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        style={{ flex: "1 1 16rem" }}
-      />
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Button variant="light" onClick={copy}>
-            {copied ? t("adminCompanies.identity.copied") : t("adminCompanies.identity.copy")}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
   );
 }

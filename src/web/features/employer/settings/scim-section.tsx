@@ -1,9 +1,10 @@
-import { Alert, Button, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { scimTokenApi as api, type TScimTokenState } from "../../../../contract/scim.ts";
 import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
+import { CopyField } from "../../../components/copy-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
@@ -132,7 +133,12 @@ function TokenDetails({ state }: { state: TScimTokenState }) {
   const { token } = state;
   return (
     <Stack gap="sm">
-      <CopyField label={t("employerSettings.scim.baseUrl")} value={state.baseUrl} />
+      <CopyField
+        label={t("employerSettings.scim.baseUrl")}
+        value={state.baseUrl}
+        copyLabel={t("employerSettings.scim.copy")}
+        copiedLabel={t("employerSettings.scim.copied")}
+      />
       <DetailsList
         items={[
           {
@@ -174,30 +180,13 @@ function MadeToken({ secret }: { secret: string }) {
     <Alert color="blue" variant="light" title={t("employerSettings.scim.madeTitle")}>
       <Stack gap="sm">
         <Text size="sm">{t("employerSettings.scim.onlyOnce")}</Text>
-        <CopyField label={t("employerSettings.scim.secret")} value={secret} />
+        <CopyField
+          label={t("employerSettings.scim.secret")}
+          value={secret}
+          copyLabel={t("employerSettings.scim.copy")}
+          copiedLabel={t("employerSettings.scim.copied")}
+        />
       </Stack>
     </Alert>
-  );
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
-      <TextInput
-        label={label}
-        value={value}
-        readOnly
-        onFocus={(event) => event.currentTarget.select()}
-        style={{ flex: "1 1 16rem" }}
-      />
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Button variant="light" onClick={copy}>
-            {copied ? t("employerSettings.scim.copied") : t("employerSettings.scim.copy")}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
   );
 }
