@@ -79,7 +79,12 @@ export function createCompanyIdentity(ctx: AppContext) {
       }
       if (!issuerFitsPreset(sso.preset, sso.issuer, ctx.config.oidcAllowHttp)) {
         throw badRequest("The issuer does not fit the provider", [
-          { field: "body.sso.issuer", message: "Not an issuer of this provider" },
+          // As the contract's own check of an address says it, for the form's words at the field.
+          {
+            field: "body.sso.issuer",
+            message: "Not an issuer of this provider",
+            issue: { code: "invalid_format", format: "url" },
+          },
         ]);
       }
       const [existing] = await tx
@@ -88,7 +93,11 @@ export function createCompanyIdentity(ctx: AppContext) {
         .where(eq(companyIdentityProviders.companyId, companyId));
       if (!existing && !sso.clientSecret) {
         throw badRequest("A new provider needs its client secret", [
-          { field: "body.sso.clientSecret", message: "Required" },
+          {
+            field: "body.sso.clientSecret",
+            message: "Required",
+            issue: { code: "too_small", origin: "string", minimum: 1 },
+          },
         ]);
       }
       const domains = [...new Set(sso.emailDomains)];

@@ -154,7 +154,9 @@ function ownRules(values: Values, hasProvider: boolean, t: TFunction): Record<st
   const errors: Record<string, string> = {};
   if (values.preset === "ENTRA_ID" && !issuerFitsPreset("ENTRA_ID", issuerOf(values)))
     errors.tenant = values.tenant.trim() ? t("adminCompanies.identity.tenantInvalid") : t("forms.required");
-  if (values.preset === "OIDC" && !issuerFitsPreset("OIDC", issuerOf(values)))
+  // Plain http is the server's to allow (only for a local provider, OIDC_ALLOW_HTTP): it answers
+  // at the field when it does not.
+  if (values.preset === "OIDC" && !issuerFitsPreset("OIDC", issuerOf(values), true))
     errors.issuer = values.issuer.trim() ? t("adminCompanies.identity.issuerInvalid") : t("forms.required");
   if (!hasProvider && !values.clientSecret) errors.clientSecret = t("forms.required");
   return errors;
