@@ -111,8 +111,8 @@ const company = await startCompanyIdentityProvider({
   people: COMPANY_PEOPLE,
   port: Number(values["company-port"]),
 });
-console.log(`Strong identification broker: ${broker.issuer}`);
-console.log(`Company identity provider:    ${company.issuer}`);
+console.info(`Strong identification broker: ${broker.issuer}`);
+console.info(`Company identity provider:    ${company.issuer}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -3,9 +3,10 @@ import type { TCompanyIdentity, TUpdateCompanyIdentity } from "../../../contract
 import { issuerFitsPreset } from "../../../domain/single-sign-on.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, companyIdentityProviders, ssoEmailDomains } from "../../db/schema/index.ts";
-import { inTransaction } from "../../db/transaction.ts";
+import { write } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { sealSecret } from "../../server-keys.ts";
 import { ssoDomainTaken } from "./errors.ts";
@@ -59,8 +60,13 @@ export function createCompanyIdentity(ctx: AppContext) {
    * company's alone (409 SSO_DOMAIN_TAKEN names the first taken one), the issuer must fit its preset,
    * and a new provider needs its client secret.
    */
-  async function update(companyId: string, input: TUpdateCompanyIdentity): Promise<TCompanyIdentity> {
-    await inTransaction(db, async (tx) => {
+  async function update(
+    userId: string,
+    companyId: string,
+    input: TUpdateCompanyIdentity,
+  ): Promise<TCompanyIdentity> {
+    await write(db, { actor: { userId } }, async (change) => {
+      const { tx } = change;
       const [company] = await tx
         .select({ id: companies.id })
         .from(companies)
@@ -72,6 +78,26 @@ export function createCompanyIdentity(ctx: AppContext) {
         .set({ signingPolicy: input.signingPolicy, updatedAt: new Date() })
         .where(eq(companies.id, companyId));
       const sso = input.sso;
+      // Who let which provider speak for the company's users, and how its orders are signed: the
+      // audit view keeps every change (never the secret).
+      await recordEvent(change, {
+        type: "COMPANY_UPDATED",
+        entity: { type: "company", id: companyId },
+        companyId,
+        data: {
+          fields: ["signingPolicy", "sso"],
+          signingPolicy: input.signingPolicy,
+          sso: sso && {
+            preset: sso.preset,
+            issuer: sso.issuer,
+            clientId: sso.clientId,
+            emailDomains: sso.emailDomains,
+            required: sso.required,
+            enabled: sso.enabled,
+            clientSecretChanged: sso.clientSecret !== undefined,
+          },
+        },
+      });
       if (!sso) {
         await tx.delete(companyIdentityProviders).where(eq(companyIdentityProviders.companyId, companyId));
         await tx.delete(ssoEmailDomains).where(eq(ssoEmailDomains.companyId, companyId));

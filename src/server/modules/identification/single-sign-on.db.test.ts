@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import {
@@ -9,7 +9,7 @@ import {
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zCompanyIdentity, zSsoDiscovery } from "../../../contract/single-sign-on.ts";
-import { companyIdentityProviders, userExternalIdentities } from "../../db/schema/index.ts";
+import { companyIdentityProviders, eventLog, userExternalIdentities } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 
 /**
@@ -240,6 +240,18 @@ describe("a company's identity settings in the admin area", () => {
       },
       ssoRedirectUri: `${PUBLIC_URL}/api/auth/sso/callback`,
     });
+    // The change is in the audit trail, without the secret.
+    const [logged] = await t.database.db
+      .select({ data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.type, "COMPANY_UPDATED"), eq(eventLog.entityId, demoOyId)))
+      .orderBy(desc(eventLog.createdAt))
+      .limit(1);
+    expect(logged?.data).toMatchObject({
+      fields: ["signingPolicy", "sso"],
+      sso: { issuer: idp.issuer, emailDomains: ["demo.test", "pedaali.test"], clientSecretChanged: true },
+    });
+    expect(JSON.stringify(logged?.data)).not.toContain("client secret");
     const [row] = await t.database.db
       .select({ sealed: companyIdentityProviders.clientSecretSealed })
       .from(companyIdentityProviders)

@@ -6,7 +6,7 @@ import {
   zSsoStartQuery,
 } from "../../../contract/single-sign-on.ts";
 import type { AppContext } from "../../context.ts";
-import { createGuards, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import { createGuards, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { clearSignInCookie, SIGN_IN_COOKIE, setSessionCookies, setSignInCookie } from "../auth/cookies.ts";
 import { createCompanyIdentity } from "./company-identity.ts";
@@ -37,7 +37,8 @@ export const singleSignOnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.route({
     ...endpointRoute(api.updateCompanyIdentity, tags),
     preValidation: guards.permission("companies.manage"),
-    handler: async (request) => settings.update(request.params.companyId, request.body),
+    handler: async (request) =>
+      settings.update(currentUser(request).id, request.params.companyId, request.body),
   });
 
   app.route({
