@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MAX_COMMISSION_PERCENT } from "../domain/store-payouts.ts";
+import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zBusinessId, zIdParams, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -41,6 +43,11 @@ export const zBikeStore = z.object({
   isOnlineStore: z.boolean(),
   /** Only active stores take new orders. */
   active: z.boolean(),
+  /** Where Pedaali pays the store (in groups of four) and its bank; the admin tier's only (null to others). */
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  /** The commission Pedaali keeps of each order's price, in percent; null when none (the admin tier's). */
+  commissionPercent: z.number().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -68,6 +75,20 @@ export type TBikeStoreOptions = z.infer<typeof zBikeStoreOptions>;
 
 const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
 
+/** An IBAN with valid check digits, spaces allowed; kept compact and upper case. */
+export const zIban = z
+  .string()
+  .max(42)
+  .refine((value) => isValidIban(value), "Invalid IBAN: check the account number")
+  .transform(normalizeIban);
+
+/** A bank's BIC (8 or 11 characters), kept upper case. */
+export const zBic = z
+  .string()
+  .max(11)
+  .refine((value) => isValidBic(value), "Invalid BIC, e.g. HELSFIHH")
+  .transform((value) => value.trim().toUpperCase());
+
 /** The fields a store is created and updated with; an empty optional field means none. */
 export const zBikeStoreInput = z.object({
   storeName: zSingleLineText({ min: 2, max: 200 }),
@@ -81,6 +102,10 @@ export const zBikeStoreInput = z.object({
   city: zOptionalSingleLineText(100),
   isOnlineStore: z.boolean().default(false),
   active: z.boolean().default(true),
+  iban: orNone(zIban),
+  bic: orNone(zBic),
+  /** In percent with at most two decimals (8.33); none when left out. */
+  commissionPercent: z.number().min(0).max(MAX_COMMISSION_PERCENT).multipleOf(0.01).nullable().optional(),
 });
 export type TBikeStoreInput = z.infer<typeof zBikeStoreInput>;
 

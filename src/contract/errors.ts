@@ -140,6 +140,11 @@ export const ERROR_CODES = [
   "SCIM_INVALID_SYNTAX",
   "SCIM_NO_TARGET",
   "SCIM_MUTABILITY",
+  // Paying bike stores: nothing open to pay, a store without a bank account, a batch's status, four eyes
+  "NO_OPEN_PAYABLES",
+  "STORE_BANK_ACCOUNT_MISSING",
+  "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
+  "PAYOUT_SAME_APPROVER",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -137,6 +137,14 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 export const INSURANCE_CLAIM_TYPES = ["THEFT", "DAMAGE"] as const;
 export type InsuranceClaimType = (typeof INSURANCE_CLAIM_TYPES)[number];
 
+/** What is owed to a bike store for one order: open, in a payout batch, or paid. */
+export const STORE_PAYABLE_STATUSES = ["OPEN", "IN_BATCH", "PAID"] as const;
+export type StorePayableStatus = (typeof STORE_PAYABLE_STATUSES)[number];
+
+/** A payout batch: made and waiting for a second person's approval, approved (its file may go to the bank), paid. */
+export const PAYOUT_BATCH_STATUSES = ["CREATED", "APPROVED", "PAID"] as const;
+export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
+
 /** SPEC §4 event log types, one code each. */
 export const EVENT_TYPES = [
   "USER_CREATED",
@@ -232,6 +240,12 @@ export const EVENT_TYPES = [
   "SCIM_TOKEN_REVOKED",
   "SCIM_EMPLOYEE_DEACTIVATED",
   "SCIM_EMPLOYEE_REACTIVATED",
+  // What Pedaali owes bike stores: an order's purchase price becoming payable, and the payout batches
+  // that pay it (made, approved by a second person, paid).
+  "STORE_PAYABLE_OPENED",
+  "PAYOUT_BATCH_CREATED",
+  "PAYOUT_BATCH_APPROVED",
+  "PAYOUT_BATCH_PAID",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

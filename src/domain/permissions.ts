@@ -69,6 +69,8 @@ export const PERMISSIONS = [
   "order-cancellations.manage",
   // Invoices
   "invoices.read",
+  // What is owed to bike stores and the payout batches that pay it (the admin tier)
+  "store-payouts.manage",
   // Province, tax, state income tax and taxpayer deductions tables
   "tax-tables.manage",
   // Notifications (the bell); publishing a system update to every employer admin's bell

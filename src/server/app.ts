@@ -49,6 +49,7 @@ import { scimRoutes } from "./modules/scim/routes.ts";
 import { scimTokenRoutes } from "./modules/scim/token-routes.ts";
 import { signedDocumentsRoutes } from "./modules/signed-documents/routes.ts";
 import { storeLinksRoutes } from "./modules/store-links/routes.ts";
+import { storePayoutsRoutes } from "./modules/store-payouts/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
 import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(leasingDecisionRoutes, { ctx });
       await api.register(invoicesRoutes, { ctx });
       await api.register(storeLinksRoutes, { ctx });
+      await api.register(storePayoutsRoutes, { ctx });
       // After the sale (ADR 009)
       await api.register(orderCancellationsRoutes, { ctx });
       await api.register(insuranceClaimsRoutes, { ctx });

@@ -13,7 +13,9 @@ export type EventEntity =
   | "leasingAgreement"
   | "order"
   | "orderCancellation"
+  | "payoutBatch"
   | "role"
+  | "storePayable"
   | "systemUpdate"
   | "user"
   | "userPayment";

@@ -21,11 +21,13 @@ import {
   PAYMENT_METHODS,
   PAYMENT_MODES,
   PAYMENT_STATUSES,
+  PAYOUT_BATCH_STATUSES,
   POLICY_ELIGIBILITIES,
   PREVIOUS_PROVIDERS,
   REQUEST_STATUSES,
   REQUEST_STATUSES_WITH_SIGNED,
   SIMPLE_STATES,
+  STORE_PAYABLE_STATUSES,
   USER_PAYMENT_KINDS,
 } from "../../../domain/enums.ts";
 
@@ -63,3 +65,5 @@ export const orderCancellationRequester = pgEnum(
 export const userPaymentKind = pgEnum("user_payment_kind", USER_PAYMENT_KINDS);
 export const leaseEndReason = pgEnum("lease_end_reason", LEASE_END_REASONS);
 export const leaseEndChoice = pgEnum("lease_end_choice", LEASE_END_CHOICES);
+export const storePayableStatus = pgEnum("store_payable_status", STORE_PAYABLE_STATUSES);
+export const payoutBatchStatus = pgEnum("payout_batch_status", PAYOUT_BATCH_STATUSES);

@@ -18,6 +18,7 @@ export * from "./invoices.ts";
 export * from "./leasing.ts";
 export * from "./messaging.ts";
 export * from "./orders.ts";
+export * from "./payouts.ts";
 export * from "./platform-settings.ts";
 export * from "./redemptions.ts";
 export * from "./relations.ts";

@@ -10,6 +10,7 @@ import {
   type TBikeStoreSaved,
   type TBikeStoresQuery,
 } from "../../../contract/bike-stores.ts";
+import { formatIban } from "../../../domain/validation/bank-account.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
@@ -31,7 +32,12 @@ const columns = {
 
 type Row = { store: typeof bikeStores.$inferSelect; bikeStoreGroupName: string | null };
 
-function toBikeStore({ store: s, bikeStoreGroupName }: Row): TBikeStore {
+/**
+ * The store as the viewer may see it: its bank account and commission are Pedaali's business with the
+ * store, shown to the admin tier only (an employee choosing a store sees neither).
+ */
+function toBikeStore(viewer: Viewer, { store: s, bikeStoreGroupName }: Row): TBikeStore {
+  const admin = seesInactive(viewer);
   return {
     bikeStoreId: s.id,
     storeName: s.storeName,
@@ -46,6 +52,9 @@ function toBikeStore({ store: s, bikeStoreGroupName }: Row): TBikeStore {
     city: s.city,
     isOnlineStore: s.isOnlineStore,
     active: s.active,
+    iban: admin && s.iban ? formatIban(s.iban) : null,
+    bic: admin ? s.bic : null,
+    commissionPercent: admin ? s.commissionPercent : null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -67,6 +76,9 @@ function storeValues(input: TBikeStoreInput) {
     city: orNull(input.city),
     isOnlineStore: input.isOnlineStore,
     active: input.active,
+    iban: orNull(input.iban),
+    bic: orNull(input.bic),
+    commissionPercent: input.commissionPercent ?? null,
   };
 }
 
@@ -92,7 +104,7 @@ export function createBikeStoresService(ctx: AppContext) {
       .leftJoin(bikeStoreGroups, eq(bikeStoreGroups.id, bikeStores.bikeStoreGroupId))
       .where(and(eq(bikeStores.id, id), seesInactive(viewer) ? undefined : eq(bikeStores.active, true)));
     if (!row) throw notFound("Bike store");
-    return toBikeStore(row);
+    return toBikeStore(viewer, row);
   }
 
   return {
@@ -121,7 +133,7 @@ export function createBikeStoresService(ctx: AppContext) {
             .orderBy(asc(sql`lower(${bikeStores.storeName})`), asc(bikeStores.id))
             .limit(limit)
             .offset(offset);
-          return rows.map(toBikeStore);
+          return rows.map((row) => toBikeStore(viewer, row));
         },
       );
     },

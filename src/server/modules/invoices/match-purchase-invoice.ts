@@ -6,13 +6,14 @@ import { notFound } from "../../errors.ts";
 import { orderTransitionNotAllowed } from "../orders/errors.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
 import type { IssuedStoreLink } from "../store-links/tokens.ts";
+import { openStorePayable } from "../store-payouts/open-payable.ts";
 import { invoiceStatusNotAllowed, invoiceTotalMismatch } from "./errors.ts";
 import { type InvoiceClerk, lockInvoice } from "./queries.ts";
 
 /**
  * Matches a received purchase invoice to its order inside `ctx.tx`: equal totals, the invoice VERIFIED,
- * the order on to WAITING_FOR_DELIVERY_DATE; answers the delivery link the move issued (mailed by the
- * caller after the commit).
+ * the order on to WAITING_FOR_DELIVERY_DATE, and its price owed to the bike store (a store payable, paid
+ * in a payout batch); answers the delivery link the move issued (mailed by the caller after the commit).
  */
 export async function matchPurchaseInvoice(
   ctx: WriteContext<InvoiceClerk>,
@@ -41,5 +42,11 @@ export async function matchPurchaseInvoice(
     { tx, now, actor: { kind: "user", userId: actor.userId, roleNames: actor.roleNames } },
     { orderId: invoice.orderId, to: "WAITING_FOR_DELIVERY_DATE", data: { invoiceId: id } },
   );
+  await openStorePayable(ctx, {
+    id,
+    orderId: invoice.orderId,
+    bikeStoreId: invoice.bikeStoreId,
+    totalCents: invoice.totalCents,
+  });
   return moved.storeLink;
 }

@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  PEDAALI_PAYER,
+  payableAmounts,
+  payoutBatchActions,
+  payoutBatchRefusal,
+  payoutEndToEndId,
+  payoutMessageId,
+  REMITTANCE_MAX_LENGTH,
+  remittanceText,
+} from "./store-payouts.ts";
+import { isValidBic, isValidIban } from "./validation/bank-account.ts";
+import { isValidBusinessId } from "./validation/business-id.ts";
+
+describe("payableAmounts", () => {
+  it("pays the whole price when the store has no commission", () => {
+    expect(payableAmounts(250_000, null)).toEqual({
+      grossCents: 250_000,
+      commissionCents: 0,
+      netCents: 250_000,
+    });
+    expect(payableAmounts(250_000, 0)).toEqual({
+      grossCents: 250_000,
+      commissionCents: 0,
+      netCents: 250_000,
+    });
+  });
+
+  it("keeps the commission rounded to the cent: 2 499,99 € at 8.33 % is 208,25 €", () => {
+    expect(payableAmounts(249_999, 8.33)).toEqual({
+      grossCents: 249_999,
+      commissionCents: 20_825,
+      netCents: 229_174,
+    });
+  });
+
+  it("always has net + commission = gross, neither negative", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 0, max: 5_000 }), (gross, bp) => {
+        const a = payableAmounts(gross, bp / 100);
+        expect(a.netCents + a.commissionCents).toBe(gross);
+        expect(a.commissionCents).toBeGreaterThanOrEqual(0);
+        expect(a.netCents).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe("payout batch rules", () => {
+  const made = { status: "CREATED" as const, createdByUserId: "maker" };
+
+  it("lets a second person approve a made batch, never its maker (four eyes)", () => {
+    expect(payoutBatchRefusal(made, "APPROVE", "other")).toBeNull();
+    expect(payoutBatchRefusal(made, "APPROVE", "maker")).toBe("SAME_PERSON");
+    expect(payoutBatchActions(made, "maker")).toEqual([]);
+    expect(payoutBatchActions(made, "other")).toEqual(["APPROVE"]);
+  });
+
+  it("approves once, pays only after approval, and gives the file only once approved", () => {
+    const approved = { ...made, status: "APPROVED" as const };
+    const paid = { ...made, status: "PAID" as const };
+    expect(payoutBatchRefusal(approved, "APPROVE", "other")).toBe("STATUS");
+    expect(payoutBatchRefusal(made, "MARK_PAID", "other")).toBe("STATUS");
+    expect(payoutBatchRefusal(made, "DOWNLOAD_FILE", "other")).toBe("STATUS");
+    expect(payoutBatchActions(approved, "maker")).toEqual(["DOWNLOAD_FILE", "MARK_PAID"]);
+    expect(payoutBatchActions(paid, "other")).toEqual(["DOWNLOAD_FILE"]);
+  });
+});
+
+describe("remittanceText", () => {
+  it("lists the batch and its order numbers in order", () => {
+    expect(remittanceText(1001, [10_007, 10_003])).toBe("Pedaali tilitys 1001, tilaukset 10003, 10007");
+  });
+
+  it("never passes 140 characters and says how many orders it left out", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 10_001, max: 9_999_999 }), { minLength: 1, maxLength: 60 }),
+        (numbers) => {
+          const text = remittanceText(123_456, numbers);
+          expect(text.length).toBeLessThanOrEqual(REMITTANCE_MAX_LENGTH);
+          const shown = text.split("tilaukset ")[1]?.split(" (+")[0]?.split(", ").filter(Boolean) ?? [];
+          const more = Number(/\(\+(\d+)\)$/.exec(text)?.[1] ?? 0);
+          expect(shown.length + more).toBe(numbers.length);
+        },
+      ),
+    );
+  });
+});
+
+describe("the file's ids and Pedaali as the payer", () => {
+  it("keeps ids within 35 characters", () => {
+    expect(payoutMessageId(2_147_483_647).length).toBeLessThanOrEqual(35);
+    expect(payoutEndToEndId(2_147_483_647, 9_999).length).toBeLessThanOrEqual(35);
+  });
+
+  it("has a valid business id, IBAN and BIC", () => {
+    expect(isValidBusinessId(PEDAALI_PAYER.businessId)).toBe(true);
+    expect(isValidIban(PEDAALI_PAYER.iban)).toBe(true);
+    expect(isValidBic(PEDAALI_PAYER.bic)).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import type { PayoutBatchStatus } from "./enums.ts";
+import { percentOfCents } from "./money.ts";
+import { PEDAALI_BANK_ACCOUNT } from "./payment-instructions.ts";
+
+/**
+ * What Pedaali owes bike stores and how it pays them. An order's purchase price (the store's purchase
+ * invoice, VAT included) becomes payable when the helpdesk matches the invoice to the order; a store
+ * may have agreed a commission, which Pedaali keeps from the payout. Payables are paid in payout
+ * batches: one person makes a batch, another approves it (four eyes: the bank pays what the file
+ * says), the approved batch's credit transfer file goes to the bank, and the batch is marked paid when
+ * the money has left.
+ */
+
+/** Pedaali as the payer of the stores' payouts: the company and its account (the debtor of the file). */
+export const PEDAALI_PAYER = {
+  name: PEDAALI_BANK_ACCOUNT.recipient,
+  businessId: "3401234-1",
+  iban: PEDAALI_BANK_ACCOUNT.iban,
+  bic: PEDAALI_BANK_ACCOUNT.bic,
+} as const;
+
+/** The largest commission a store may have agreed, in percent. */
+export const MAX_COMMISSION_PERCENT = 50;
+
+export type PayableAmounts = { grossCents: number; commissionCents: number; netCents: number };
+
+/**
+ * The amounts of one order's payable: the purchase price, the store's commission of it (rounded half
+ * away from zero to the cent; none when the store has no commission) and what is paid to the store.
+ */
+export function payableAmounts(grossCents: number, commissionPercent: number | null): PayableAmounts {
+  const commissionCents = commissionPercent ? percentOfCents(grossCents, commissionPercent) : 0;
+  return { grossCents, commissionCents, netCents: grossCents - commissionCents };
+}
+
+export type PayoutBatchAction = "APPROVE" | "DOWNLOAD_FILE" | "MARK_PAID";
+
+/** Why an action on a batch is refused: a wrong status, or the approver is the person who made it. */
+export type PayoutBatchRefusal = "STATUS" | "SAME_PERSON";
+
+/**
+ * Whether `userId` may take `action` on a batch now: approve a made batch (not its maker), download
+ * the file of an approved or paid one, mark an approved one paid.
+ */
+export function payoutBatchRefusal(
+  batch: { status: PayoutBatchStatus; createdByUserId: string },
+  action: PayoutBatchAction,
+  userId: string,
+): PayoutBatchRefusal | null {
+  switch (action) {
+    case "APPROVE":
+      if (batch.status !== "CREATED") return "STATUS";
+      return batch.createdByUserId === userId ? "SAME_PERSON" : null;
+    case "DOWNLOAD_FILE":
+      return batch.status === "CREATED" ? "STATUS" : null;
+    case "MARK_PAID":
+      return batch.status === "APPROVED" ? null : "STATUS";
+  }
+}
+
+/** The actions the caller may take on a batch, for the page to offer (it never re-checks the rules). */
+export function payoutBatchActions(
+  batch: { status: PayoutBatchStatus; createdByUserId: string },
+  userId: string,
+): PayoutBatchAction[] {
+  const actions: PayoutBatchAction[] = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID"];
+  return actions.filter((action) => payoutBatchRefusal(batch, action, userId) === null);
+}
+
+/** The longest unstructured remittance text a SEPA credit transfer carries. */
+export const REMITTANCE_MAX_LENGTH = 140;
+
+/**
+ * What the store reads on its bank statement: the batch and the order numbers it pays. When they do
+ * not fit in 140 characters, as many as fit and how many more (the reconciliation file lists them all).
+ */
+export function remittanceText(batchNumber: number, orderNumbers: readonly number[]): string {
+  const head = `Pedaali tilitys ${batchNumber}, tilaukset `;
+  const sorted = [...orderNumbers].sort((a, b) => a - b);
+  let text = `${head}${sorted.join(", ")}`;
+  if (text.length <= REMITTANCE_MAX_LENGTH) return text;
+  for (let shown = sorted.length - 1; shown >= 0; shown--) {
+    const more = ` (+${sorted.length - shown})`;
+    text = `${head}${sorted.slice(0, shown).join(", ")}${more}`;
+    if (text.length <= REMITTANCE_MAX_LENGTH) return text;
+  }
+  return text.slice(0, REMITTANCE_MAX_LENGTH);
+}
+
+/** The file's message id and payment id, unique per batch (at most 35 characters, as ISO 20022 allows). */
+export function payoutMessageId(batchNumber: number): string {
+  return `PEDAALI-TILITYS-${batchNumber}`;
+}
+
+/** One transfer's end-to-end id: the batch and the store's place in it; the bank returns it on the statement. */
+export function payoutEndToEndId(batchNumber: number, index: number): string {
+  return `PEDAALI-${batchNumber}-${index + 1}`;
+}

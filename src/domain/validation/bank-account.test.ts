@@ -1,0 +1,64 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatIban, ibanCheckDigits, isValidBic, isValidIban, normalizeIban } from "./bank-account.ts";
+
+/** A Finnish account's 14 digits. */
+const arbitraryBban = fc.stringMatching(/^\d{14}$/);
+
+describe("isValidIban", () => {
+  it("accepts real-shaped accounts and refuses a wrong check digit, length or character", () => {
+    expect(isValidIban("FI90 4055 0012 3456 76")).toBe(true);
+    expect(isValidIban("fi9040550012345676")).toBe(true);
+    expect(isValidIban("DE89370400440532013000")).toBe(true);
+    expect(isValidIban("FI91 4055 0012 3456 76")).toBe(false);
+    expect(isValidIban("FI90 4055 0012 3456 7")).toBe(false);
+    expect(isValidIban("FI90-4055-0012-3456-76")).toBe(false);
+    expect(isValidIban("")).toBe(false);
+  });
+
+  it("accepts every account given its computed check digits, printed or not", () => {
+    fc.assert(
+      fc.property(arbitraryBban, (bban) => {
+        const iban = `FI${ibanCheckDigits("FI", bban)}${bban}`;
+        expect(isValidIban(iban)).toBe(true);
+        expect(isValidIban(formatIban(iban))).toBe(true);
+        expect(normalizeIban(formatIban(iban))).toBe(iban);
+      }),
+    );
+  });
+
+  it("refuses any one digit changed (mod 97 catches every single-digit error)", () => {
+    fc.assert(
+      fc.property(arbitraryBban, fc.nat({ max: 13 }), fc.integer({ min: 1, max: 9 }), (bban, at, plus) => {
+        const iban = `FI${ibanCheckDigits("FI", bban)}${bban}`;
+        const position = 4 + at;
+        const changed = (Number(iban[position]) + plus) % 10;
+        const wrong = `${iban.slice(0, position)}${changed}${iban.slice(position + 1)}`;
+        expect(isValidIban(wrong)).toBe(false);
+      }),
+    );
+  });
+
+  it("refuses two neighbouring different digits swapped", () => {
+    fc.assert(
+      fc.property(arbitraryBban, fc.nat({ max: 12 }), (bban, at) => {
+        fc.pre(bban[at] !== bban[at + 1]);
+        const iban = `FI${ibanCheckDigits("FI", bban)}${bban}`;
+        const p = 4 + at;
+        const swapped = `${iban.slice(0, p)}${iban[p + 1]}${iban[p]}${iban.slice(p + 2)}`;
+        expect(isValidIban(swapped)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe("isValidBic", () => {
+  it("takes 8 or 11 characters of the ISO 9362 shape", () => {
+    expect(isValidBic("HELSFIHH")).toBe(true);
+    expect(isValidBic("nordfihh")).toBe(true);
+    expect(isValidBic("OKOYFIHHXXX")).toBe(true);
+    expect(isValidBic("HELSFIH")).toBe(false);
+    expect(isValidBic("HELS1IHH")).toBe(false);
+    expect(isValidBic("HELSFIHHXX")).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { TApprovePayoutBatch } from "../../../contract/store-payouts.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { bikeStores, payoutBatches, storePayables } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { badRequest } from "../../errors.ts";
+import type { PayoutClerk } from "./create-batch.ts";
+import { payoutBatchStatusNotAllowed, payoutSameApprover, storeBankAccountMissing } from "./errors.ts";
+import { lockBatch } from "./queries.ts";
+
+/**
+ * A second person approves a batch, with the day the bank is to pay it (today by default, never in the
+ * past): from now on its credit transfer file may go to the bank. Its maker may not approve it (four
+ * eyes), and every store in it must still have a bank account.
+ */
+export async function approvePayoutBatch(
+  ctx: WriteContext<PayoutClerk>,
+  id: string,
+  input: TApprovePayoutBatch,
+): Promise<void> {
+  const { tx, now, actor } = ctx;
+  const batch = await lockBatch(tx, id);
+  const refusal = payoutBatchRefusal(batch, "APPROVE", actor.userId);
+  if (refusal === "STATUS")
+    throw payoutBatchStatusNotAllowed(`A batch in ${batch.status} cannot be approved`);
+  if (refusal === "SAME_PERSON") throw payoutSameApprover();
+  const today = toHelsinkiDateString(now);
+  const executionDate = input.executionDate ?? today;
+  if (executionDate < today)
+    throw badRequest("The bank cannot pay in the past", [
+      { field: "body.executionDate", message: "Must not be before today" },
+    ]);
+  const [withoutAccount] = await tx
+    .select({ id: bikeStores.id })
+    .from(storePayables)
+    .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
+    .where(and(eq(storePayables.payoutBatchId, id), isNull(bikeStores.iban)))
+    .limit(1);
+  if (withoutAccount) throw storeBankAccountMissing();
+  await tx
+    .update(payoutBatches)
+    .set({
+      status: "APPROVED",
+      approvedByUserId: actor.userId,
+      approvedAt: now,
+      executionDate,
+      updatedAt: now,
+    })
+    .where(eq(payoutBatches.id, id));
+  await recordEvent(ctx, {
+    type: "PAYOUT_BATCH_APPROVED",
+    entity: { type: "payoutBatch", id },
+    companyId: null,
+    data: { batchNumber: batch.batchNumber, executionDate, createdByUserId: batch.createdByUserId },
+  });
+}

@@ -1,0 +1,19 @@
+import { AppError } from "../../errors.ts";
+
+/** The store payouts' errors: one factory per code, with the messages the API answers. */
+
+/** 409: a batch needs at least one open payable of a store that can be paid (has a bank account). */
+export const noOpenPayables = () =>
+  new AppError(409, "NO_OPEN_PAYABLES", "There are no open payables of a store with a bank account");
+
+/** 409: the store has not given the IBAN to pay it to. */
+export const storeBankAccountMissing = () =>
+  new AppError(409, "STORE_BANK_ACCOUNT_MISSING", "The bike store has no bank account (IBAN) to pay to");
+
+/** 409: the batch's status does not allow the change (approved or paid already, not yet approved). */
+export const payoutBatchStatusNotAllowed = (message: string) =>
+  new AppError(409, "PAYOUT_BATCH_STATUS_NOT_ALLOWED", message);
+
+/** 409: four eyes: the person who made a batch does not approve it. */
+export const payoutSameApprover = () =>
+  new AppError(409, "PAYOUT_SAME_APPROVER", "A payout batch is approved by someone other than its maker");

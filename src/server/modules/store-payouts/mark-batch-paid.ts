@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import type { TMarkPayoutBatchPaid } from "../../../contract/store-payouts.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { payoutBatches, storePayables } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { badRequest } from "../../errors.ts";
+import type { PayoutClerk } from "./create-batch.ts";
+import { payoutBatchStatusNotAllowed } from "./errors.ts";
+import { lockBatch } from "./queries.ts";
+
+/**
+ * The money of an approved batch has left Pedaali's account on `paidDate` (not after today, not before
+ * the approval): the batch and each of its payables are PAID.
+ */
+export async function markPayoutBatchPaid(
+  ctx: WriteContext<PayoutClerk>,
+  id: string,
+  input: TMarkPayoutBatchPaid,
+): Promise<void> {
+  const { tx, now, actor } = ctx;
+  const batch = await lockBatch(tx, id);
+  if (payoutBatchRefusal(batch, "MARK_PAID", actor.userId))
+    throw payoutBatchStatusNotAllowed(`A batch in ${batch.status} cannot be marked paid`);
+  const today = toHelsinkiDateString(now);
+  const approvedOn = batch.approvedAt ? toHelsinkiDateString(batch.approvedAt) : today;
+  if (input.paidDate > today || input.paidDate < approvedOn)
+    throw badRequest("The paid day is between the approval and today", [
+      { field: "body.paidDate", message: `Must be between ${approvedOn} and ${today}` },
+    ]);
+  await tx
+    .update(payoutBatches)
+    .set({
+      status: "PAID",
+      paidByUserId: actor.userId,
+      paidDate: input.paidDate,
+      paidAt: now,
+      updatedAt: now,
+    })
+    .where(eq(payoutBatches.id, id));
+  const paid = await tx
+    .update(storePayables)
+    .set({ status: "PAID", updatedAt: now })
+    .where(eq(storePayables.payoutBatchId, id))
+    .returning({ netCents: storePayables.netCents });
+  await recordEvent(ctx, {
+    type: "PAYOUT_BATCH_PAID",
+    entity: { type: "payoutBatch", id },
+    companyId: null,
+    data: {
+      batchNumber: batch.batchNumber,
+      paidDate: input.paidDate,
+      payableCount: paid.length,
+      netCents: paid.reduce((sum, p) => sum + p.netCents, 0),
+    },
+  });
+}
