@@ -1,0 +1,368 @@
+import { and, eq } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
+import { companyIdByName } from "../../../../tests/helpers/ids.ts";
+import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zBikeStore, zBikeStoreSaved } from "../../../contract/bike-stores.ts";
+import { zInvoice } from "../../../contract/invoices.ts";
+import {
+  zOpenPayables,
+  zPayoutBatchDetails,
+  zPayoutBatchPage,
+  zStorePayablePage,
+  zStorePayouts,
+} from "../../../contract/store-payouts.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { ibanCheckDigits } from "../../../domain/validation/bank-account.ts";
+import { beneficiaryEmployees, eventLog, orders, storePayables, users } from "../../db/schema/index.ts";
+
+/** Paying bike stores: the payable a match opens, batches with four eyes, the bank file, the CSV. */
+
+const t = setupTestApp({}, { demoData: true });
+const { call } = apiCaller(t);
+
+const HELPDESK = "helpdesk@pedaali.test";
+const ADMIN = "admin@pedaali.test";
+const EMPLOYER = "employer.admin@demo.test";
+const EMPLOYEE = "employee@demo.test";
+const MISSING = "00000000-0000-4000-8000-00000000dead";
+
+let demoOyId: string;
+let employmentId: string;
+let storeSerial = 0;
+
+beforeAll(async () => {
+  const db = t.database.db;
+  demoOyId = await companyIdByName(db, "Demo Oy");
+  const [employment] = await db
+    .select({ id: beneficiaryEmployees.id })
+    .from(beneficiaryEmployees)
+    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+    .where(and(eq(users.email, EMPLOYEE), eq(beneficiaryEmployees.companyId, demoOyId)));
+  employmentId = employment?.id as string;
+});
+
+/** A valid Finnish IBAN of its own for each store of this file. */
+function ibanOf(n: number): string {
+  const bban = `405500${String(n).padStart(8, "0")}`;
+  return `FI${ibanCheckDigits("FI", bban)}${bban}`;
+}
+
+/** A store of the test's own, made through the API, with a bank account unless `iban` is null. */
+async function store(options: { iban?: string | null; commissionPercent?: number | null } = {}) {
+  storeSerial += 1;
+  const iban = options.iban === undefined ? ibanOf(700 + storeSerial) : options.iban;
+  const res = await call("POST", "/api/bike-stores", HELPDESK, {
+    storeName: `Tilityspyörä ${storeSerial} ${Math.random().toString(36).slice(2, 8)}`,
+    businessId: "3011223-0",
+    iban,
+    bic: iban ? "HELSFIHH" : null,
+    commissionPercent: options.commissionPercent ?? null,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return zBikeStoreSaved.parse(res.json()).bikeStore;
+}
+
+/** An order of `storeId` whose purchase invoice of `totalCents` the helpdesk records and matches. */
+async function matchedOrder(storeId: string, totalCents = 125_500) {
+  const [row] = await t.database.db
+    .insert(orders)
+    .values({
+      beneficiaryEmployeeId: employmentId,
+      companyId: demoOyId,
+      bikeStoreId: storeId,
+      orderStatus: "WAITING_FOR_INVOICE_MATCH",
+      totalPriceCents: totalCents,
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
+  const vatCents = Math.round(totalCents / 5);
+  const created = await call("POST", "/api/invoices", HELPDESK, {
+    orderId: row?.id,
+    invoiceNumber: `TP-${row?.orderNumber}`,
+    amountCents: totalCents - vatCents,
+    vatCents,
+    issueDate: "2026-02-02",
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const invoice = zInvoice.parse(created.json());
+  const matched = await call("POST", `/api/invoices/${invoice.id}/match`, HELPDESK);
+  expect(matched.statusCode, matched.body).toBe(200);
+  return { orderId: row?.id as string, orderNumber: row?.orderNumber as number, invoiceId: invoice.id };
+}
+
+async function batchOf(storeId: string, who = HELPDESK) {
+  const res = await call("POST", "/api/store-payouts/batches", who, { bikeStoreId: storeId });
+  expect(res.statusCode, res.body).toBe(201);
+  return zPayoutBatchDetails.parse(res.json());
+}
+
+const today = () => toHelsinkiDateString(new Date());
+
+describe("the payable a match opens", () => {
+  it("owes the store the invoice's total less its commission, with its event", async () => {
+    const shop = await store({ commissionPercent: 8.33 });
+    const { orderId, orderNumber, invoiceId } = await matchedOrder(shop.bikeStoreId, 249_999);
+    const res = await call("GET", `/api/store-payouts/payables?bikeStoreId=${shop.bikeStoreId}`, HELPDESK);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = zStorePayablePage.parse(res.json());
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      orderId,
+      orderNumber,
+      purchaseInvoiceId: invoiceId,
+      invoiceNumber: `TP-${orderNumber}`,
+      grossCents: 249_999,
+      commissionCents: 20_825,
+      netCents: 229_174,
+      status: "OPEN",
+      payoutBatchId: null,
+    });
+    const events = await t.database.db
+      .select()
+      .from(eventLog)
+      .where(
+        and(eq(eventLog.type, "STORE_PAYABLE_OPENED"), eq(eventLog.entityId, page.items[0]?.id as string)),
+      );
+    expect(events).toHaveLength(1);
+    expect(events[0]?.companyId).toBe(demoOyId);
+
+    const open = zOpenPayables.parse((await call("GET", "/api/store-payouts/open", ADMIN)).json());
+    expect(open.stores.find((s) => s.bikeStoreId === shop.bikeStoreId)).toMatchObject({
+      payableCount: 1,
+      netCents: 229_174,
+      iban: shop.iban,
+    });
+  });
+});
+
+describe("a payout batch from making to paid", () => {
+  it("is made by one, approved by another, downloaded as pain.001, paid, and reconciled", async () => {
+    const shop = await store();
+    const first = await matchedOrder(shop.bikeStoreId, 100_000);
+    const second = await matchedOrder(shop.bikeStoreId, 50_050);
+
+    const made = await batchOf(shop.bikeStoreId);
+    expect(made).toMatchObject({
+      status: "CREATED",
+      bikeStoreId: shop.bikeStoreId,
+      storeCount: 1,
+      payableCount: 2,
+      netCents: 150_050,
+      approvedBy: null,
+      allowedActions: [],
+    });
+    expect(made.stores[0]?.payables.map((p) => p.orderNumber)).toEqual([
+      first.orderNumber,
+      second.orderNumber,
+    ]);
+
+    // Four eyes: its maker may not approve it; the other admin may, and sees that they may.
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${made.id}/approve`, HELPDESK, {}),
+      409,
+      "PAYOUT_SAME_APPROVER",
+    );
+    const seen = zPayoutBatchDetails.parse(
+      (await call("GET", `/api/store-payouts/batches/${made.id}`, ADMIN)).json(),
+    );
+    expect(seen.allowedActions).toEqual(["APPROVE"]);
+    expectError(
+      await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, ADMIN),
+      409,
+      "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
+    );
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${made.id}/paid`, ADMIN, { paidDate: today() }),
+      409,
+      "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
+    );
+
+    const approvedRes = await call("POST", `/api/store-payouts/batches/${made.id}/approve`, ADMIN, {});
+    expect(approvedRes.statusCode, approvedRes.body).toBe(200);
+    const approved = zPayoutBatchDetails.parse(approvedRes.json());
+    expect(approved).toMatchObject({ status: "APPROVED", executionDate: today() });
+    expect(approved.approvedBy?.name).toBeTruthy();
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${made.id}/approve`, ADMIN, {}),
+      409,
+      "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
+    );
+
+    const file = await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, HELPDESK);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers["content-type"]).toContain("application/xml");
+    expect(file.headers["content-disposition"]).toBe(
+      `attachment; filename="pedaali-tilitys-${made.batchNumber}.xml"`,
+    );
+    const xml = new XMLParser({ parseTagValue: false }).parse(file.body);
+    const initiation = xml.Document.CstmrCdtTrfInitn;
+    expect(initiation.GrpHdr).toMatchObject({
+      NbOfTxs: "1",
+      CtrlSum: "1500.50",
+      MsgId: `PEDAALI-TILITYS-${made.batchNumber}`,
+    });
+    expect(initiation.PmtInf.Dbtr.Nm).toBe("Pedaali Oy");
+    expect(initiation.PmtInf.CdtTrfTxInf.CdtrAcct.Id.IBAN).toBe(shop.iban?.replaceAll(" ", ""));
+    expect(initiation.PmtInf.CdtTrfTxInf.RmtInf.Ustrd).toContain(String(first.orderNumber));
+    // The same file on every download: the bank recognises a second upload by its message id.
+    expect((await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, ADMIN)).body).toBe(file.body);
+
+    const paidRes = await call("POST", `/api/store-payouts/batches/${made.id}/paid`, HELPDESK, {
+      paidDate: today(),
+    });
+    expect(paidRes.statusCode, paidRes.body).toBe(200);
+    expect(zPayoutBatchDetails.parse(paidRes.json())).toMatchObject({ status: "PAID", paidDate: today() });
+    const payables = await t.database.db
+      .select()
+      .from(storePayables)
+      .where(eq(storePayables.payoutBatchId, made.id));
+    expect(payables.map((p) => p.status)).toEqual(["PAID", "PAID"]);
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${made.id}/paid`, HELPDESK, { paidDate: today() }),
+      409,
+      "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
+    );
+
+    const csv = await call("GET", `/api/store-payouts/reconciliation?batchId=${made.id}`, HELPDESK);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Pyöräliike;Y-tunnus;IBAN;Tilaus;Lasku;Brutto;Provisio;Netto;Tilitys;Hyväksyjä;Hyväksytty;Maksettu",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(
+      `;${first.orderNumber};TP-${first.orderNumber};1000,00;0,00;1000,00;${made.batchNumber};`,
+    );
+    const period = await call(
+      "GET",
+      `/api/store-payouts/reconciliation?paidFrom=${today()}&paidTo=${today()}&language=en`,
+      ADMIN,
+    );
+    expect(period.body).toContain(`;${second.orderNumber};`);
+    expect(period.body).toContain("Bike store;Business ID");
+
+    const view = zStorePayouts.parse(
+      (await call("GET", `/api/bike-stores/${shop.bikeStoreId}/payouts`, ADMIN)).json(),
+    );
+    expect(view.open.payableCount).toBe(0);
+    expect(view.payables.total).toBe(2);
+    expect(view.payouts).toEqual([
+      expect.objectContaining({
+        payoutBatchId: made.id,
+        status: "PAID",
+        paidDate: today(),
+        netCents: 150_050,
+        orderNumbers: [first.orderNumber, second.orderNumber],
+      }),
+    ]);
+
+    const types = await t.database.db
+      .select({ type: eventLog.type })
+      .from(eventLog)
+      .where(eq(eventLog.entityId, made.id))
+      .orderBy(eventLog.createdAt);
+    expect(types.map((e) => e.type)).toEqual([
+      "PAYOUT_BATCH_CREATED",
+      "PAYOUT_BATCH_APPROVED",
+      "PAYOUT_BATCH_PAID",
+    ]);
+    const list = zPayoutBatchPage.parse(
+      (await call("GET", "/api/store-payouts/batches?status=PAID", ADMIN)).json(),
+    );
+    expect(list.items.some((b) => b.id === made.id)).toBe(true);
+  });
+});
+
+describe("what a batch takes", () => {
+  it("leaves the payables of a store without a bank account open, and refuses a batch of that store", async () => {
+    const without = await store({ iban: null });
+    await matchedOrder(without.bikeStoreId);
+    expectError(
+      await call("POST", "/api/store-payouts/batches", HELPDESK, { bikeStoreId: without.bikeStoreId }),
+      409,
+      "STORE_BANK_ACCOUNT_MISSING",
+    );
+    const all = await call("POST", "/api/store-payouts/batches", HELPDESK, {});
+    expect([201, 409]).toContain(all.statusCode);
+    const page = zStorePayablePage.parse(
+      (await call("GET", `/api/store-payouts/payables?bikeStoreId=${without.bikeStoreId}`, HELPDESK)).json(),
+    );
+    expect(page.items.map((p) => p.status)).toEqual(["OPEN"]);
+    const open = zOpenPayables.parse((await call("GET", "/api/store-payouts/open", HELPDESK)).json());
+    expect(open.stores.find((s) => s.bikeStoreId === without.bikeStoreId)?.iban).toBeNull();
+  });
+
+  it("answers 409 NO_OPEN_PAYABLES when the store has nothing open", async () => {
+    const shop = await store();
+    expectError(
+      await call("POST", "/api/store-payouts/batches", HELPDESK, { bikeStoreId: shop.bikeStoreId }),
+      409,
+      "NO_OPEN_PAYABLES",
+    );
+  });
+});
+
+describe("refusals", () => {
+  it("400 for bad input", async () => {
+    expectError(await call("POST", "/api/store-payouts/batches", HELPDESK, { bikeStoreId: "kauppa" }), 400);
+    expectError(await call("POST", "/api/store-payouts/batches", HELPDESK, { bikeStoreId: MISSING }), 400);
+    expectError(await call("GET", "/api/store-payouts/reconciliation", HELPDESK), 400);
+    expectError(
+      await call("GET", "/api/store-payouts/reconciliation?paidFrom=2026-02-02&paidTo=2026-01-01", HELPDESK),
+      400,
+    );
+    const shop = await store();
+    await matchedOrder(shop.bikeStoreId);
+    const made = await batchOf(shop.bikeStoreId);
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${made.id}/approve`, ADMIN, {
+        executionDate: "2020-01-01",
+      }),
+      400,
+    );
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${made.id}/paid`, ADMIN, { paidDate: "1.1.2026" }),
+      400,
+    );
+  });
+
+  it("400 for a bike store's IBAN with wrong check digits or a malformed BIC", async () => {
+    const body = { storeName: "Väärä tili Oy", iban: "FI91 4055 0012 3456 76" };
+    expectError(await call("POST", "/api/bike-stores", HELPDESK, body), 400);
+    expectError(
+      await call("POST", "/api/bike-stores", HELPDESK, { storeName: "Väärä BIC Oy", bic: "HELS1" }),
+      400,
+    );
+  });
+
+  it("shows a store's bank account and commission to the admin tier only", async () => {
+    const shop = await store({ commissionPercent: 5 });
+    expect(shop).toMatchObject({ commissionPercent: 5, bic: "HELSFIHH" });
+    expect(shop.iban).toMatch(/^FI\d{2} \d{4} /);
+    const seen = zBikeStore.parse(
+      (await call("GET", `/api/bike-stores/${shop.bikeStoreId}`, EMPLOYEE)).json(),
+    );
+    expect(seen).toMatchObject({ iban: null, bic: null, commissionPercent: null });
+  });
+
+  it("403 for a caller without store-payouts.manage", async () => {
+    expectError(await call("GET", "/api/store-payouts/open", EMPLOYER), 403, "FORBIDDEN");
+    expectError(await call("POST", "/api/store-payouts/batches", EMPLOYEE, {}), 403, "FORBIDDEN");
+    expectError(
+      await call("GET", "/api/store-payouts/reconciliation?batchId=" + MISSING, EMPLOYER),
+      403,
+      "FORBIDDEN",
+    );
+  });
+
+  it("404 for a batch or a store that does not exist", async () => {
+    expectError(await call("GET", `/api/store-payouts/batches/${MISSING}`, HELPDESK), 404);
+    expectError(await call("POST", `/api/store-payouts/batches/${MISSING}/approve`, ADMIN, {}), 404);
+    expectError(await call("GET", `/api/store-payouts/batches/${MISSING}/pain001`, ADMIN), 404);
+    expectError(await call("GET", `/api/bike-stores/${MISSING}/payouts`, ADMIN), 404);
+  });
+});
