@@ -40,6 +40,7 @@ import { IDENTITY_ROWS } from "./matrix-identity.ts";
 import { INSURANCE_ROWS } from "./matrix-insurance.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
+import { PAYOUT_ROWS } from "./matrix-payouts.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
@@ -826,6 +827,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...INSURANCE_ROWS,
   ...REDEMPTION_ROWS,
   ...USER_PAYMENT_ROWS,
+  ...PAYOUT_ROWS,
   ...BROKERAGE_ROWS,
 ];
 
