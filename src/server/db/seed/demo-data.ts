@@ -335,12 +335,19 @@ export const DEMO_BILLING_TABLE = {
 
 export const DEMO_BIKE_STORE_GROUPS = ["Vauhti-pyöräliikkeet"] as const;
 
+/**
+ * The demo's bike stores. All but Turun Polkupyörä have given the bank account Pedaali pays them to
+ * (fictional accounts with valid check digits), so the payouts view shows a store that cannot be paid
+ * yet; the online shop has agreed a commission.
+ */
 export const DEMO_BIKE_STORES = [
   {
     storeName: "Vauhti Espoo",
     group: "Vauhti-pyöräliikkeet",
     businessId: "3309876-1",
     email: "espoo@vauhti.test",
+    iban: "FI2012345600012346",
+    bic: "NDEAFIHH",
     phoneNumber: "+358505550301",
     website: "https://www.vauhti.test",
     streetAddress: "Piispansilta 9",
@@ -353,6 +360,8 @@ export const DEMO_BIKE_STORES = [
     group: "Vauhti-pyöräliikkeet",
     businessId: "3309876-1",
     email: "tampere@vauhti.test",
+    iban: "FI2512345600012353",
+    bic: "NDEAFIHH",
     phoneNumber: "+358505550302",
     website: "https://www.vauhti.test",
     streetAddress: "Hatanpään valtatie 30",
@@ -365,6 +374,8 @@ export const DEMO_BIKE_STORES = [
     group: null,
     businessId: "3011223-0",
     email: "myynti@kallionpyorapaja.test",
+    iban: "FI1757000020044718",
+    bic: "OKOYFIHH",
     phoneNumber: "+358505550303",
     website: "https://kallionpyorapaja.test",
     streetAddress: "Fleminginkatu 7",
@@ -377,6 +388,8 @@ export const DEMO_BIKE_STORES = [
     group: null,
     businessId: "3198765-3",
     email: "info@pohjolansahkopyora.test",
+    iban: "FI8380001400030922",
+    bic: "DABAFIHH",
     phoneNumber: "+358505550304",
     website: "https://www.pohjolansahkopyora.test",
     streetAddress: "Kauppurienkatu 21",
@@ -401,6 +414,9 @@ export const DEMO_BIKE_STORES = [
     group: null,
     businessId: "2456789-6",
     email: "asiakaspalvelu@pyorakauppaverkossa.test",
+    iban: "FI5039390012345678",
+    bic: "SBANFIHH",
+    commissionPercent: 3.5,
     phoneNumber: "+358505550306",
     website: "https://www.pyorakauppaverkossa.test",
     streetAddress: "Satamakatu 3",

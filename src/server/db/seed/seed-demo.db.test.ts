@@ -20,9 +20,11 @@ import {
   leasingAgreements,
   leasingCompanies,
   orders,
+  payoutBatches,
   permissions,
   rolePermissions,
   roles,
+  storePayables,
   userRoles,
   users,
   vatRates,
@@ -184,6 +186,23 @@ describe("the demo data", () => {
     expect(leases?.n).toBeGreaterThanOrEqual(7);
     const types = await database.db.selectDistinct({ type: eventLog.type }).from(eventLog);
     expect(types.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("owes the stores: one batch paid with four eyes, open payables of stores with and without a bank account", async () => {
+    const { db } = database;
+    const batches = await db.select().from(payoutBatches);
+    expect(batches).toHaveLength(1);
+    const [paid] = batches;
+    expect(paid?.status).toBe("PAID");
+    expect(paid?.approvedByUserId).not.toBe(paid?.createdByUserId);
+    const payables = await db
+      .select({ status: storePayables.status, iban: bikeStores.iban, storeName: bikeStores.storeName })
+      .from(storePayables)
+      .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId));
+    expect(payables.some((p) => p.status === "PAID")).toBe(true);
+    expect(payables.some((p) => p.status === "OPEN" && p.iban)).toBe(true);
+    expect(payables.some((p) => p.status === "OPEN" && !p.iban)).toBe(true);
+    expect((await db.select().from(bikeStores)).filter((s) => s.iban).length).toBeGreaterThan(3);
   });
 
   it("leaves a database that already has users alone", async () => {

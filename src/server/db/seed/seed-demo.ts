@@ -47,6 +47,7 @@ import { seedAdminDemo } from "./seed-admin-demo.ts";
 import { seedAfterSalesDemo } from "./seed-after-sales.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
 import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
+import { seedPayoutsDemo } from "./seed-payouts-demo.ts";
 
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
@@ -310,4 +311,5 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
   await seedEmployerDemo(db, passwordHash, now);
   await seedOrderStatusesDemo(db, files, now);
   await seedAfterSalesDemo(db, files, now);
+  await seedPayoutsDemo(db, now);
 }

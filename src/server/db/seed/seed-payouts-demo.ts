@@ -1,0 +1,49 @@
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { approvePayoutBatch } from "../../modules/store-payouts/approve-batch.ts";
+import { createPayoutBatch } from "../../modules/store-payouts/create-batch.ts";
+import { markPayoutBatchPaid } from "../../modules/store-payouts/mark-batch-paid.ts";
+import type { Db } from "../client.ts";
+import { bikeStores, storePayables, users } from "../schema/index.ts";
+import { write } from "../transaction.ts";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The demo of paying bike stores, after the orders (whose matched purchase invoices already owe their
+ * stores): the store that has waited longest was paid in one batch, made by the helpdesk, approved by
+ * the super admin and paid soon after its last order was matched; every other store's payables stay
+ * open, so the payouts view has a batch to make, and Turun Polkupyörä's (no bank account) wait for one.
+ */
+export async function seedPayoutsDemo(db: Db, now: Date): Promise<void> {
+  const people = await db.select({ id: users.id, email: users.email }).from(users);
+  const helpdesk = people.find((u) => u.email === "helpdesk@pedaali.test");
+  const admin = people.find((u) => u.email === "admin@pedaali.test");
+  const [oldest] = await db
+    .select({ bikeStoreId: storePayables.bikeStoreId })
+    .from(storePayables)
+    .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
+    .where(and(eq(storePayables.status, "OPEN"), isNotNull(bikeStores.iban)))
+    .orderBy(asc(storePayables.createdAt), asc(bikeStores.storeName))
+    .limit(1);
+  if (!helpdesk || !admin || !oldest) return;
+  const [latest] = await db
+    .select({ createdAt: storePayables.createdAt })
+    .from(storePayables)
+    .where(and(eq(storePayables.bikeStoreId, oldest.bikeStoreId), eq(storePayables.status, "OPEN")))
+    .orderBy(desc(storePayables.createdAt))
+    .limit(1);
+  /** `hours` after the store's last payable, never after the seed's clock. */
+  const after = (hours: number) =>
+    new Date(Math.min(now.getTime(), (latest?.createdAt.getTime() ?? now.getTime()) + hours * HOUR_MS));
+  const id = await write(db, { actor: { userId: helpdesk.id }, now: after(2) }, (change) =>
+    createPayoutBatch(change, { bikeStoreId: oldest.bikeStoreId }),
+  );
+  await write(db, { actor: { userId: admin.id }, now: after(20) }, (change) =>
+    approvePayoutBatch(change, id, {}),
+  );
+  const paidAt = after(44);
+  await write(db, { actor: { userId: helpdesk.id }, now: paidAt }, (change) =>
+    markPayoutBatchPaid(change, id, { paidDate: toHelsinkiDateString(paidAt) }),
+  );
+}
