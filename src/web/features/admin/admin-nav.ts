@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useParams } from "react-router";
 
 /**
- * The admin area's tabs (SPEC §2, in its order) and their paths: each tab has a path under /admin, so a
+ * The admin area's tabs (SPEC §2, in its order, then Tilitykset: paying the bike stores) and their paths: each tab has a path under /admin, so a
  * tab, a company or a user can be linked, bookmarked and reached with the back button. /admin itself is
  * the default tab, Hakemukset. Below a tab the rest of the path is the tab's own (a company's page is
  * /admin/yritykset/{companyId}).
@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   "reporting",
   "applications",
   "finance",
+  "payouts",
   "addCompany",
   "contactForms",
 ] as const;
@@ -25,6 +26,7 @@ const SEGMENTS: Record<AdminTab, string> = {
   reporting: "raportointi",
   applications: "hakemukset",
   finance: "rahoitusyhtiot",
+  payouts: "tilitykset",
   addCompany: "lisaa-yritys",
   contactForms: "yhteydenotot",
 };

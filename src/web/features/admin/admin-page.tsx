@@ -13,6 +13,7 @@ import { CompaniesTab } from "./companies/companies-tab.tsx";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
 import { FinanceTab } from "./finance/finance-tab.tsx";
 import { HelpdeskTab } from "./orders/helpdesk-tab.tsx";
+import { PayoutsTab } from "./payouts/payouts-tab.tsx";
 import { ReportingTab } from "./reporting/reporting-tab.tsx";
 import { HelpdeskSearch } from "./search/helpdesk-search.tsx";
 import { UsersTab } from "./users/users-tab.tsx";
@@ -26,6 +27,7 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
   reporting: () => <ReportingTab />,
   applications: () => <HelpdeskTab />,
   finance: () => <FinanceTab />,
+  payouts: () => <PayoutsTab />,
   addCompany: () => <AddCompanyTab />,
   contactForms: () => <ContactFormsTab />,
 };

@@ -1,0 +1,88 @@
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  storePayoutsApi as api,
+  PAIN001_PATH,
+  RECONCILIATION_PATH,
+  type TPayoutBatchDetails,
+} from "../../../../contract/store-payouts.ts";
+import type { Language } from "../../../../domain/enums.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+
+/**
+ * The helpdesk's calls of the stores' payouts (src/contract/store-payouts.ts): what is open per store,
+ * the batches, one batch, and its changes; the two files are downloaded by their addresses.
+ */
+
+/** The batches listed on one page. */
+export const BATCHES_PAGE_SIZE = 10;
+const SILENT = { silent: true };
+
+/** Every cached answer a batch's change makes stale: what is open, the lists, each batch. */
+const PAYOUT_ENDPOINTS = [api.open, api.payables, api.batches, api.batch, api.ofStore] as const;
+
+function refreshPayouts(queryClient: QueryClient) {
+  return Promise.all(
+    PAYOUT_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  );
+}
+
+/** GET /api/store-payouts/open: the open payables per store. */
+export function useOpenPayables() {
+  return useEndpointQuery(api.open, {}, { meta: SILENT });
+}
+
+/** GET /api/store-payouts/batches: one page, newest first; the page stays while the next loads. */
+export function usePayoutBatches(page: number) {
+  return useEndpointQuery(
+    api.batches,
+    { query: { page, limit: BATCHES_PAGE_SIZE } },
+    { placeholderData: keepPreviousData, meta: SILENT },
+  );
+}
+
+/** GET /api/store-payouts/batches/{id}: the batch with its stores, orders and the caller's actions. */
+export function usePayoutBatch(id: string) {
+  return useEndpointQuery(api.batch, { params: { id } }, { meta: SILENT });
+}
+
+/** POST /api/store-payouts/batches: every store's open payables, or one store's. */
+export function useCreateBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bikeStoreId: string | null): Promise<TPayoutBatchDetails> =>
+      callEndpoint(api.createBatch, { body: bikeStoreId ? { bikeStoreId } : {} }),
+    meta: SILENT,
+    onSuccess: () => refreshPayouts(queryClient),
+  });
+}
+
+export type BatchAction = { kind: "approve"; executionDate: string } | { kind: "paid"; paidDate: string };
+
+/** Approves the batch or marks it paid; what is open, the lists and the batch refetch afterwards. */
+export function useBatchAction(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BatchAction): Promise<TPayoutBatchDetails> => {
+      const params = { id };
+      if (action.kind === "approve")
+        return callEndpoint(api.approve, { params, body: { executionDate: action.executionDate } });
+      return callEndpoint(api.markPaid, { params, body: { paidDate: action.paidDate } });
+    },
+    // The dialog shows the error by its code.
+    meta: SILENT,
+    onSuccess: () => refreshPayouts(queryClient),
+  });
+}
+
+/** The address of an approved batch's pain.001 credit transfer file. */
+export function paymentFileHref(batchId: string): string {
+  return PAIN001_PATH.replace(":id", encodeURIComponent(batchId));
+}
+
+/** The address of the reconciliation CSV of one batch or of the batches paid in a period. */
+export function reconciliationHref(
+  of: { batchId: string } | { paidFrom: string; paidTo: string },
+  language: Language,
+): string {
+  return `${RECONCILIATION_PATH}?${new URLSearchParams({ ...of, language })}`;
+}

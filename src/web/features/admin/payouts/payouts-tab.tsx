@@ -1,0 +1,302 @@
+import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TOpenStoreTotal, TPayoutBatch } from "../../../../contract/store-payouts.ts";
+import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
+import { AppLink } from "../../../components/app-link.tsx";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { ACTIONS_ACCESSOR } from "../../../components/data-table-parts.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { ToneBadge } from "../../../components/status-badge.tsx";
+import { formatDate } from "../../../lib/formatters.ts";
+import { showSuccessToast } from "../../../lib/toast.ts";
+import { useAdminNav } from "../admin-nav.ts";
+import { useDisplay } from "../tax-tables/display-format.ts";
+import { BatchDetail } from "./batch-detail.tsx";
+import { BatchStatusBadge } from "./payout-labels.tsx";
+import {
+  BATCHES_PAGE_SIZE,
+  reconciliationHref,
+  useCreateBatch,
+  useOpenPayables,
+  usePayoutBatches,
+} from "./payouts-api.ts";
+
+/**
+ * Tilitykset: what Pedaali owes bike stores and the payout batches that pay it. The open payables per
+ * store (a batch of all, or of one store), the batches newest first, and the reconciliation file of a
+ * period; one batch's page at /admin/tilitykset/{batchId}.
+ */
+export function PayoutsTab() {
+  const { rest } = useAdminNav();
+  if (rest[0]) return <BatchDetail id={rest[0]} />;
+  return (
+    <Stack gap="var(--pd-section-gap)">
+      <OpenPayables />
+      <Batches />
+      <PeriodReconciliation />
+    </Stack>
+  );
+}
+
+/** Whose batch the dialog is about to make: every store's that can be paid, or one store's. */
+type Making = { store: TOpenStoreTotal | null };
+
+function OpenPayables() {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const { go } = useAdminNav();
+  const open = useOpenPayables();
+  const dialog = useActionDialog<Making>(useCreateBatch());
+  const data = open.data;
+  const making = dialog.current;
+  const sums = making?.store ?? data?.payableNow;
+
+  function make() {
+    if (!making) return;
+    dialog.run(making.store?.bikeStoreId ?? null, (batch) => {
+      showSuccessToast(t("adminPayouts.open.made", { number: batch.batchNumber }));
+      go("payouts", batch.id);
+    });
+  }
+
+  return (
+    <SectionCard
+      title={t("adminPayouts.open.title")}
+      description={t("adminPayouts.open.intro")}
+      actions={
+        data && data.payableNow.payableCount > 0 ? (
+          <Button onClick={() => dialog.open({ store: null })}>{t("adminPayouts.open.makeAll")}</Button>
+        ) : undefined
+      }
+    >
+      {open.isError ? (
+        <EmptyState
+          text={<span role="alert">{t("adminPayouts.open.failed")}</span>}
+          action={
+            <Button variant="default" onClick={() => void open.refetch()}>
+              {t("ds.table.retry")}
+            </Button>
+          }
+        />
+      ) : !data ? (
+        <Text size="sm" c="dimmed">
+          {t("ds.table.loading")}
+        </Text>
+      ) : data.stores.length === 0 ? (
+        <EmptyState text={t("adminPayouts.open.empty")} />
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm">
+            {t("adminPayouts.open.summary", {
+              count: data.total.payableCount,
+              net: display.money(data.total.netCents),
+              now: display.money(data.payableNow.netCents),
+            })}
+          </Text>
+          <ListTable
+            label={t("adminPayouts.open.title")}
+            rows={data.stores}
+            rowKey={(store) => store.bikeStoreId}
+            minWidth={820}
+            columns={[
+              {
+                accessor: "storeName",
+                title: t("adminPayouts.columns.store"),
+                render: (store) => store.storeName,
+              },
+              {
+                accessor: "iban",
+                title: t("adminPayouts.columns.iban"),
+                render: (store) =>
+                  store.iban ?? <ToneBadge tone="warning">{t("adminPayouts.open.noAccount")}</ToneBadge>,
+              },
+              {
+                accessor: "payableCount",
+                title: t("adminPayouts.columns.orders"),
+                textAlign: "right",
+                render: (store) => store.payableCount,
+              },
+              {
+                accessor: "oldestAt",
+                title: t("adminPayouts.columns.waitingSince"),
+                render: (store) => formatDate(store.oldestAt),
+              },
+              {
+                accessor: "grossCents",
+                title: t("adminPayouts.columns.gross"),
+                textAlign: "right",
+                render: (store) => display.money(store.grossCents),
+              },
+              {
+                accessor: "commissionCents",
+                title: t("adminPayouts.columns.commission"),
+                textAlign: "right",
+                render: (store) => display.money(store.commissionCents),
+              },
+              {
+                accessor: "netCents",
+                title: t("adminPayouts.columns.net"),
+                textAlign: "right",
+                render: (store) => display.money(store.netCents),
+              },
+              {
+                accessor: ACTIONS_ACCESSOR,
+                title: t("adminPayouts.columns.actions"),
+                render: (store) =>
+                  store.iban ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => dialog.open({ store })}
+                      aria-label={t("adminPayouts.open.makeOneFor", { store: store.storeName })}
+                    >
+                      {t("adminPayouts.open.makeOne")}
+                    </Button>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      {t("adminPayouts.open.addAccount")}
+                    </Text>
+                  ),
+              },
+            ]}
+          />
+        </Stack>
+      )}
+      <ActionDialog
+        {...dialog.props(making !== null)}
+        title={
+          making?.store
+            ? t("adminPayouts.open.confirmOneTitle", { store: making.store.storeName })
+            : t("adminPayouts.open.confirmAllTitle")
+        }
+        confirmLabel={t("adminPayouts.open.confirm")}
+        errorTitle={t("adminPayouts.failed")}
+        danger={false}
+        onConfirm={make}
+      >
+        <Stack gap="sm">
+          <Text>
+            {t("adminPayouts.open.confirmText", {
+              count: sums?.payableCount ?? 0,
+              net: display.money(sums?.netCents ?? 0),
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t("adminPayouts.fourEyes")}
+          </Text>
+        </Stack>
+      </ActionDialog>
+    </SectionCard>
+  );
+}
+
+function Batches() {
+  const { t } = useTranslation();
+  const display = useDisplay();
+  const { pathOf, go } = useAdminNav();
+  const [page, setPage] = useState(1);
+  const batches = usePayoutBatches(page);
+  return (
+    <SectionCard title={t("adminPayouts.batches.title")}>
+      <DataTable<TPayoutBatch>
+        label={t("adminPayouts.batches.title")}
+        {...pageQueryProps(batches)}
+        idAccessor="id"
+        page={page}
+        pageSize={BATCHES_PAGE_SIZE}
+        onPageChange={setPage}
+        onRowClick={({ record }) => go("payouts", record.id)}
+        empty={{ text: t("adminPayouts.batches.empty") }}
+        columns={[
+          {
+            accessor: "batchNumber",
+            title: t("adminPayouts.columns.batch"),
+            render: (batch) => (
+              <AppLink to={pathOf("payouts", batch.id)} onClick={(event) => event.stopPropagation()}>
+                {String(batch.batchNumber)}
+              </AppLink>
+            ),
+          },
+          {
+            accessor: "status",
+            title: t("adminPayouts.columns.status"),
+            render: (batch) => <BatchStatusBadge status={batch.status} />,
+          },
+          { accessor: "storeCount", title: t("adminPayouts.columns.stores"), textAlign: "right" },
+          { accessor: "payableCount", title: t("adminPayouts.columns.orders"), textAlign: "right" },
+          {
+            accessor: "netCents",
+            title: t("adminPayouts.columns.net"),
+            textAlign: "right",
+            render: (batch) => display.money(batch.netCents),
+          },
+          {
+            accessor: "createdBy",
+            title: t("adminPayouts.columns.createdBy"),
+            render: (batch) => `${batch.createdBy.name}, ${formatDate(batch.createdAt)}`,
+          },
+          {
+            accessor: "approvedBy",
+            title: t("adminPayouts.columns.approvedBy"),
+            render: (batch) => batch.approvedBy?.name ?? "",
+          },
+          {
+            accessor: "paidDate",
+            title: t("adminPayouts.columns.paidDate"),
+            render: (batch) => display.date(batch.paidDate),
+          },
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
+/** The reconciliation CSV of the batches paid in a period: this month so far by default. */
+function PeriodReconciliation() {
+  const { t } = useTranslation();
+  const { lang } = useDisplay();
+  const today = toHelsinkiDateString(new Date());
+  const [range, setRange] = useState({ from: `${today.slice(0, 8)}01`, to: today });
+  const valid = range.from !== "" && range.to !== "" && range.from <= range.to;
+  return (
+    <SectionCard
+      title={t("adminPayouts.reconciliation.title")}
+      description={t("adminPayouts.reconciliation.intro")}
+    >
+      <Group align="end" gap="md" wrap="wrap">
+        <TextInput
+          type="date"
+          label={t("adminPayouts.reconciliation.from")}
+          value={range.from}
+          max={range.to}
+          onChange={(event) => setRange({ ...range, from: event.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label={t("adminPayouts.reconciliation.to")}
+          value={range.to}
+          min={range.from}
+          onChange={(event) => setRange({ ...range, to: event.currentTarget.value })}
+        />
+        {valid ? (
+          <Button
+            component="a"
+            variant="default"
+            download
+            href={reconciliationHref({ paidFrom: range.from, paidTo: range.to }, lang)}
+          >
+            {t("adminPayouts.reconciliation.download")}
+          </Button>
+        ) : (
+          <Button variant="default" disabled>
+            {t("adminPayouts.reconciliation.download")}
+          </Button>
+        )}
+      </Group>
+    </SectionCard>
+  );
+}
