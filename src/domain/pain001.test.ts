@@ -36,8 +36,7 @@ const namesOf = (nodes: Ordered) =>
   nodes.flatMap((n) => Object.keys(n).filter((k) => k !== ":@" && k !== "#text"));
 const childrenOf = (nodes: Ordered, name: string): Ordered =>
   (nodes.find((n) => name in n)?.[name] as Ordered | undefined) ?? [];
-const textOf = (nodes: Ordered, name: string): string =>
-  String(childrenOf(nodes, name)[0]?.["#text"] ?? "");
+const textOf = (nodes: Ordered, name: string): string => String(childrenOf(nodes, name)[0]?.["#text"] ?? "");
 
 describe("formatAmount", () => {
   it("writes euros with a dot and two decimals", () => {

@@ -353,7 +353,7 @@ describe("refusals", () => {
     expectError(await call("GET", "/api/store-payouts/open", EMPLOYER), 403, "FORBIDDEN");
     expectError(await call("POST", "/api/store-payouts/batches", EMPLOYEE, {}), 403, "FORBIDDEN");
     expectError(
-      await call("GET", "/api/store-payouts/reconciliation?batchId=" + MISSING, EMPLOYER),
+      await call("GET", `/api/store-payouts/reconciliation?batchId=${MISSING}`, EMPLOYER),
       403,
       "FORBIDDEN",
     );
