@@ -25,6 +25,8 @@ const ENTITY_TYPE_LABELS = new Map<string, string>([
   ["bikeRedemption", "adminAudit.entities.bikeRedemption"],
   ["insuranceCase", "adminAudit.entities.insuranceCase"],
   ["invoice", "adminAudit.entities.invoice"],
+  ["payoutBatch", "adminAudit.entities.payoutBatch"],
+  ["storePayable", "adminAudit.entities.storePayable"],
 ]);
 
 /** A company's fields as its form calls them (COMPANY_UPDATED lists the changed ones). */
