@@ -162,6 +162,8 @@ export async function namesOf(db: Db, userIds: readonly (string | null)[]): Prom
   return new Map(rows.map((r) => [r.id, personName(r.firstName, r.lastName, r.email)]));
 }
 
+const zero = { grossCents: 0, commissionCents: 0, netCents: 0 };
+
 /** Each batch's sums and how many stores and payables it pays. */
 async function batchSums(db: Db, batchIds: string[]) {
   if (batchIds.length === 0)
@@ -178,7 +180,6 @@ async function batchSums(db: Db, batchIds: string[]) {
     .groupBy(storePayables.payoutBatchId);
   return new Map(rows.map(({ payoutBatchId, ...r }) => [payoutBatchId as string, r]));
 }
-const zero = { grossCents: 0, commissionCents: 0, netCents: 0 };
 
 async function toBatches(db: Db, rows: (typeof payoutBatches.$inferSelect)[]): Promise<TPayoutBatch[]> {
   const totals = await batchSums(
@@ -296,7 +297,7 @@ export async function batchDetails(db: Db, id: string, viewerId: string): Promis
   };
 }
 
-/** The batches whose payables `where` picks, for the reconciliation file: paid ones by their paid day. */
+/** The batches paid between two days (inclusive), oldest first, for the reconciliation file of a period. */
 export async function batchesPaidBetween(db: Db, from: string, to: string): Promise<string[]> {
   const rows = await db
     .select({ id: payoutBatches.id })
