@@ -140,6 +140,8 @@ export const ERROR_CODES = [
   "SCIM_INVALID_SYNTAX",
   "SCIM_NO_TARGET",
   "SCIM_MUTABILITY",
+  // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up
+  "PAYROLL_SFTP_NOT_CONFIGURED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

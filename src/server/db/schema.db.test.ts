@@ -46,6 +46,8 @@ const EXPECTED_TABLES = [
   "outbox",
   "passkey_registrations",
   "password_reset_tokens",
+  "payroll_deliveries",
+  "payroll_delivery_settings",
   "payroll_report_recipients",
   "payroll_report_snapshots",
   "permissions",
