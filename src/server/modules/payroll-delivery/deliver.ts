@@ -9,6 +9,7 @@ import { write } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { payrollReportMail } from "../../messaging/payroll-mails.ts";
 import type { Messaging } from "../../messaging/types.ts";
+import { markedReport } from "../reporting/payroll.ts";
 import { sftpNotConfigured } from "./errors.ts";
 import { type PayrollRecipient, payrollRecipientsByCompany } from "./recipients.ts";
 import { type DeliverySettingsRow, settingsRow, sftpTargetOf } from "./settings.ts";
@@ -167,6 +168,10 @@ export async function resendDelivery(
     .from(companies)
     .where(eq(companies.id, companyId));
   const period = delivery.period.slice(0, 7);
+  // The mail words the report as it was delivered; without its snapshot, as it stands now.
+  const report = snapshot
+    ? { rows: snapshot.rows as PayrollRow[], totals: snapshot.totals as PayrollTotals }
+    : await markedReport(db, companyId, period);
   await write(db, { actor: { userId } }, async (ctx) => {
     const [claimed] = await ctx.tx
       .update(payrollDeliveries)
@@ -197,8 +202,8 @@ export async function resendDelivery(
       companyId,
       companyName: company?.name ?? "",
       period,
-      rows: (snapshot?.rows ?? []) as PayrollRow[],
-      totals: (snapshot?.totals ?? {}) as PayrollTotals,
+      rows: report.rows,
+      totals: report.totals,
     },
   );
   await finishDelivery(db, { id: deliveryId, companyId, period }, error);
