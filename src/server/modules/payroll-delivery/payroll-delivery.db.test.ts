@@ -27,6 +27,16 @@ beforeAll(async () => {
 
 const url = (path = "") => `/api/companies/${demoOyId}/payroll-delivery${path}`;
 
+const SERVER = {
+  host: "sftp.palkat.example",
+  port: 22,
+  username: "pedaali",
+  auth: "PASSWORD" as const,
+  directory: "/in",
+  fileNamePattern: "pedaali-{yyyy}-{mm}.csv",
+  hostKeySha256: FINGERPRINT,
+};
+
 const sftpSettings = (secret?: string): TUpdatePayrollDeliverySettings => ({
   template: presetTemplate("GENERIC_CSV"),
   cutoffDay: 10,
@@ -75,10 +85,9 @@ describe("payroll delivery settings", () => {
   });
 
   it("refuses a new SFTP server without its secret, a bad fingerprint, a money column per kind", async () => {
-    const other = { ...sftpSettings(), sftp: { ...sftpSettings().sftp!, host: "toinen.example" } };
+    const other = { ...sftpSettings(), sftp: { ...SERVER, host: "toinen.example" } };
     expectError(await call("PUT", url(), DEMO_ADMIN, other), 400);
-    const badKey = sftpSettings("x");
-    badKey.sftp = { ...badKey.sftp!, hostKeySha256: "MD5:aa:bb" };
+    const badKey = { ...sftpSettings(), sftp: { ...SERVER, secret: "x", hostKeySha256: "MD5:aa:bb" } };
     expectError(await call("PUT", url(), DEMO_ADMIN, badKey), 400);
     const template = presetTemplate("GENERIC_CSV");
     template.columns.push({ field: "taxFree", header: "363" });

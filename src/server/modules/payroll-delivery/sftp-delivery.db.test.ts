@@ -155,7 +155,7 @@ describe("payroll delivery by SFTP", () => {
         and(eq(payrollReportSnapshots.companyId, demoOyId), eq(payrollReportSnapshots.period, "2033-08-01")),
       );
     expect(snapshot?.kind).toBe("DELTA");
-    const changed = (snapshot?.rows as { change: string }[]).filter((r) => r.change !== "UNCHANGED");
+    const changed = ((snapshot?.rows ?? []) as { change: string }[]).filter((r) => r.change !== "UNCHANGED");
     expect(delivery?.rowCount).toBe(changed.length);
   });
 
