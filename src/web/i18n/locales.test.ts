@@ -87,9 +87,6 @@ const DYNAMIC_FAMILIES = [
   // The Hakemukset views by their names (orders/helpdesk-tab.tsx).
   /^adminOrders\.views\.\w+$/,
   /^adminAudit\.types\./, // event type labels by EVENT_TYPES (reporting/event-types.test.ts checks them)
-  // Payroll delivery's section names its texts through one helper per part (settings/payroll-*.tsx),
-  // its template fields, kinds and statuses by the domain's names.
-  /^employerSettings\.payrollDelivery\./,
 ];
 
 // Every source file of the web app, as text (Vite's glob import; src/web may not use node:fs).

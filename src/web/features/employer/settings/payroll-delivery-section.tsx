@@ -54,11 +54,10 @@ function draftOf(settings: TPayrollDeliverySettings): TUpdatePayrollDeliverySett
 
 export function PayrollDeliverySection({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`employerSettings.payrollDelivery.${key}`);
   const queryClient = useQueryClient();
   const input = { params: { id: companyId } };
   const settings = useEndpointQuery(api.settings, input);
-  const status = useSectionStatus(k("failedTitle"));
+  const status = useSectionStatus(t("employerSettings.payrollDelivery.failedTitle"));
   const [draft, setDraft] = useState<TUpdatePayrollDeliverySettings | null>(null);
   useEffect(() => {
     if (settings.data) setDraft(draftOf(settings.data));
@@ -70,7 +69,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
     meta: { silent: true },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: endpointKey(api.settings) });
-      status.success(k("saved"));
+      status.success(t("employerSettings.payrollDelivery.saved"));
     },
   });
   const preview = useMutation({
@@ -88,15 +87,18 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
   const secretStored = settings.data.sftp?.secretStored ?? false;
 
   return (
-    <SectionCard title={k("title")} description={k("description")}>
+    <SectionCard
+      title={t("employerSettings.payrollDelivery.title")}
+      description={t("employerSettings.payrollDelivery.description")}
+    >
       <Stack gap="md">
         {status.element}
         {!settings.data.saved && (
-          <Alert variant="light" title={k("notSavedTitle")}>
-            {k("notSaved")}
+          <Alert variant="light" title={t("employerSettings.payrollDelivery.notSavedTitle")}>
+            {t("employerSettings.payrollDelivery.notSaved")}
           </Alert>
         )}
-        <Title order={4}>{k("templateTitle")}</Title>
+        <Title order={4}>{t("employerSettings.payrollDelivery.templateTitle")}</Title>
         <PayrollTemplateEditor
           value={draft.template}
           onChange={(template) => setDraft({ ...draft, template })}
@@ -107,14 +109,14 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
             loading={preview.isPending}
             onClick={() => preview.mutate({ template: draft.template, deltaOnly: draft.deltaOnly })}
           >
-            {k("preview")}
+            {t("employerSettings.payrollDelivery.preview")}
           </Button>
         </Group>
         {preview.data &&
           (preview.data.lines.length === 0 ? (
-            <Text size="sm">{k("previewEmpty")}</Text>
+            <Text size="sm">{t("employerSettings.payrollDelivery.previewEmpty")}</Text>
           ) : (
-            <Table aria-label={k("preview")} fz="xs">
+            <Table aria-label={t("employerSettings.payrollDelivery.preview")} fz="xs">
               <Table.Tbody>
                 {preview.data.lines.map((line, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: a preview's lines have no identity
@@ -128,29 +130,29 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               </Table.Tbody>
             </Table>
           ))}
-        <Title order={4}>{k("scheduleTitle")}</Title>
+        <Title order={4}>{t("employerSettings.payrollDelivery.scheduleTitle")}</Title>
         <Group grow align="flex-end">
           <NumberInput
-            label={k("cutoffDay")}
-            description={k("cutoffDayHelp")}
+            label={t("employerSettings.payrollDelivery.cutoffDay")}
+            description={t("employerSettings.payrollDelivery.cutoffDayHelp")}
             min={1}
             max={MAX_CUTOFF_DAY}
             value={draft.cutoffDay}
             onChange={(value) => setDraft({ ...draft, cutoffDay: Number(value) || 1 })}
           />
           <Switch
-            label={k("deltaOnly")}
-            description={k("deltaOnlyHelp")}
+            label={t("employerSettings.payrollDelivery.deltaOnly")}
+            description={t("employerSettings.payrollDelivery.deltaOnlyHelp")}
             checked={draft.deltaOnly}
             onChange={(event) => setDraft({ ...draft, deltaOnly: event.currentTarget.checked })}
           />
         </Group>
-        <Title order={4}>{k("channelTitle")}</Title>
+        <Title order={4}>{t("employerSettings.payrollDelivery.channelTitle")}</Title>
         <SegmentedControl
-          aria-label={k("channel")}
+          aria-label={t("employerSettings.payrollDelivery.channel")}
           data={[
-            { value: "EMAIL", label: k("channels.EMAIL") },
-            { value: "SFTP", label: k("channels.SFTP") },
+            { value: "EMAIL", label: t("employerSettings.payrollDelivery.channels.EMAIL") },
+            { value: "SFTP", label: t("employerSettings.payrollDelivery.channels.SFTP") },
           ]}
           value={draft.channel}
           onChange={(channel) =>
@@ -161,52 +163,58 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
             })
           }
         />
-        {draft.channel === "EMAIL" && <Text size="sm">{k("emailHelp")}</Text>}
+        {draft.channel === "EMAIL" && (
+          <Text size="sm">{t("employerSettings.payrollDelivery.emailHelp")}</Text>
+        )}
         {draft.channel === "SFTP" && (
           <Stack gap="sm">
             <Group grow>
               <TextInput
-                label={k("sftp.host")}
+                label={t("employerSettings.payrollDelivery.sftp.host")}
                 value={sftp.host}
                 maxLength={253}
                 onChange={(e) => setSftp({ host: e.currentTarget.value })}
               />
               <NumberInput
-                label={k("sftp.port")}
+                label={t("employerSettings.payrollDelivery.sftp.port")}
                 min={1}
                 max={65_535}
                 value={sftp.port}
                 onChange={(v) => setSftp({ port: Number(v) || 22 })}
               />
               <TextInput
-                label={k("sftp.username")}
+                label={t("employerSettings.payrollDelivery.sftp.username")}
                 value={sftp.username}
                 maxLength={100}
                 onChange={(e) => setSftp({ username: e.currentTarget.value })}
               />
             </Group>
             <SegmentedControl
-              aria-label={k("sftp.auth")}
+              aria-label={t("employerSettings.payrollDelivery.sftp.auth")}
               data={[
-                { value: "PASSWORD", label: k("sftp.password") },
-                { value: "PRIVATE_KEY", label: k("sftp.privateKey") },
+                { value: "PASSWORD", label: t("employerSettings.payrollDelivery.sftp.password") },
+                { value: "PRIVATE_KEY", label: t("employerSettings.payrollDelivery.sftp.privateKey") },
               ]}
               value={sftp.auth}
               onChange={(auth) => setSftp({ auth: auth as Sftp["auth"] })}
             />
             {sftp.auth === "PASSWORD" ? (
               <PasswordInput
-                label={k("sftp.password")}
-                placeholder={secretStored ? k("sftp.stored") : ""}
-                description={secretStored ? k("sftp.storedHelp") : undefined}
+                label={t("employerSettings.payrollDelivery.sftp.password")}
+                placeholder={secretStored ? t("employerSettings.payrollDelivery.sftp.stored") : ""}
+                description={secretStored ? t("employerSettings.payrollDelivery.sftp.storedHelp") : undefined}
                 value={sftp.secret ?? ""}
                 onChange={(e) => setSftp({ secret: e.currentTarget.value || undefined })}
               />
             ) : (
               <Textarea
-                label={k("sftp.privateKey")}
-                placeholder={secretStored ? k("sftp.stored") : "-----BEGIN OPENSSH PRIVATE KEY-----"}
-                description={secretStored ? k("sftp.storedHelp") : undefined}
+                label={t("employerSettings.payrollDelivery.sftp.privateKey")}
+                placeholder={
+                  secretStored
+                    ? t("employerSettings.payrollDelivery.sftp.stored")
+                    : "-----BEGIN OPENSSH PRIVATE KEY-----"
+                }
+                description={secretStored ? t("employerSettings.payrollDelivery.sftp.storedHelp") : undefined}
                 autosize
                 minRows={3}
                 value={sftp.secret ?? ""}
@@ -215,22 +223,22 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
             )}
             <Group grow>
               <TextInput
-                label={k("sftp.directory")}
+                label={t("employerSettings.payrollDelivery.sftp.directory")}
                 value={sftp.directory}
                 maxLength={300}
                 onChange={(e) => setSftp({ directory: e.currentTarget.value })}
               />
               <TextInput
-                label={k("sftp.fileNamePattern")}
-                description={k("sftp.fileNamePatternHelp")}
+                label={t("employerSettings.payrollDelivery.sftp.fileNamePattern")}
+                description={t("employerSettings.payrollDelivery.sftp.fileNamePatternHelp")}
                 value={sftp.fileNamePattern}
                 maxLength={100}
                 onChange={(e) => setSftp({ fileNamePattern: e.currentTarget.value })}
               />
             </Group>
             <TextInput
-              label={k("sftp.hostKey")}
-              description={k("sftp.hostKeyHelp")}
+              label={t("employerSettings.payrollDelivery.sftp.hostKey")}
+              description={t("employerSettings.payrollDelivery.sftp.hostKeyHelp")}
               placeholder="SHA256:…"
               value={sftp.hostKeySha256}
               onChange={(e) => setSftp({ hostKeySha256: e.currentTarget.value.trim() })}
@@ -242,19 +250,26 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
                 disabled={!secretStored}
                 onClick={() => test.mutate()}
               >
-                {k("sftp.test")}
+                {t("employerSettings.payrollDelivery.sftp.test")}
               </Button>
               {test.data && (
                 <Text size="sm" c={test.data.ok ? "green" : "red"} role="status">
-                  {test.data.ok ? k("sftp.testOk") : `${k("sftp.testFailed")}: ${test.data.error ?? ""}`}
+                  {test.data.ok
+                    ? t("employerSettings.payrollDelivery.sftp.testOk")
+                    : `${t("employerSettings.payrollDelivery.sftp.testFailed")}: ${test.data.error ?? ""}`}
                 </Text>
               )}
             </Group>
           </Stack>
         )}
         {save.isError && (
-          <Alert color="red" variant="light" role="alert" title={k("failedTitle")}>
-            {k("saveFailed")}
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={t("employerSettings.payrollDelivery.failedTitle")}
+          >
+            {t("employerSettings.payrollDelivery.saveFailed")}
           </Alert>
         )}
         <Group>
@@ -262,10 +277,10 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
             loading={save.isPending}
             onClick={() => save.mutate({ ...draft, sftp: draft.channel === "SFTP" ? sftp : null })}
           >
-            {k("save")}
+            {t("employerSettings.payrollDelivery.save")}
           </Button>
         </Group>
-        <Title order={4}>{k("log.title")}</Title>
+        <Title order={4}>{t("employerSettings.payrollDelivery.log.title")}</Title>
         <PayrollDeliveryLog companyId={companyId} />
       </Stack>
     </SectionCard>

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { TPayrollTemplate } from "../../../../contract/payroll-delivery.ts";
 import {
   AMOUNT_KINDS,
+  type AmountKind,
   DEFAULT_HEADERS,
+  type FileEncoding,
   fieldsOfLayout,
   INCOME_TYPE_OF_KIND,
   presetTemplate,
@@ -12,6 +14,8 @@ import {
   TEMPLATE_LAYOUTS,
   TEMPLATE_PRESETS,
   type TemplateField,
+  type TemplateLayout,
+  type TemplatePreset,
 } from "../../../../domain/payroll/export-template.ts";
 
 /**
@@ -34,7 +38,56 @@ export function PayrollTemplateEditor({
   onChange: (next: TPayrollTemplate) => void;
 }) {
   const { t } = useTranslation();
-  const k = (key: string) => t(`employerSettings.payrollDelivery.template.${key}`);
+  const fieldLabel: Record<TemplateField, string> = {
+    employeeNumber: t("employerSettings.payrollDelivery.template.fields.employeeNumber"),
+    lastName: t("employerSettings.payrollDelivery.template.fields.lastName"),
+    firstName: t("employerSettings.payrollDelivery.template.fields.firstName"),
+    costUnit: t("employerSettings.payrollDelivery.template.fields.costUnit"),
+    payRollOther: t("employerSettings.payrollDelivery.template.fields.payRollOther"),
+    unitName: t("employerSettings.payrollDelivery.template.fields.unitName"),
+    orderNumber: t("employerSettings.payrollDelivery.template.fields.orderNumber"),
+    period: t("employerSettings.payrollDelivery.template.fields.period"),
+    taxFreeUntil: t("employerSettings.payrollDelivery.template.fields.taxFreeUntil"),
+    employmentEndsOn: t("employerSettings.payrollDelivery.template.fields.employmentEndsOn"),
+    change: t("employerSettings.payrollDelivery.template.fields.change"),
+    monthlyPayment: t("employerSettings.payrollDelivery.template.fields.monthlyPayment"),
+    grossDeduction: t("employerSettings.payrollDelivery.template.fields.grossDeduction"),
+    taxFree: t("employerSettings.payrollDelivery.template.fields.taxFree"),
+    taxable: t("employerSettings.payrollDelivery.template.fields.taxable"),
+    ownPayment: t("employerSettings.payrollDelivery.template.fields.ownPayment"),
+    netDeduction: t("employerSettings.payrollDelivery.template.fields.netDeduction"),
+    deferred: t("employerSettings.payrollDelivery.template.fields.deferred"),
+    catchUp: t("employerSettings.payrollDelivery.template.fields.catchUp"),
+    kind: t("employerSettings.payrollDelivery.template.fields.kind"),
+    incomeType: t("employerSettings.payrollDelivery.template.fields.incomeType"),
+    wageCode: t("employerSettings.payrollDelivery.template.fields.wageCode"),
+    amount: t("employerSettings.payrollDelivery.template.fields.amount"),
+  };
+  const presetLabel: Record<TemplatePreset, string> = {
+    GENERIC_CSV: t("employerSettings.payrollDelivery.template.presets.GENERIC_CSV"),
+    EXCEL: t("employerSettings.payrollDelivery.template.presets.EXCEL"),
+  };
+  const layoutLabel: Record<TemplateLayout, string> = {
+    ROW: t("employerSettings.payrollDelivery.template.layouts.ROW"),
+    PER_KIND: t("employerSettings.payrollDelivery.template.layouts.PER_KIND"),
+  };
+  const separatorLabel: Record<SeparatorName, string> = {
+    semicolon: t("employerSettings.payrollDelivery.template.separators.semicolon"),
+    comma: t("employerSettings.payrollDelivery.template.separators.comma"),
+    tab: t("employerSettings.payrollDelivery.template.separators.tab"),
+  };
+  const encodingLabel: Record<FileEncoding, string> = {
+    UTF8: t("employerSettings.payrollDelivery.template.encodings.UTF8"),
+    UTF8_BOM: t("employerSettings.payrollDelivery.template.encodings.UTF8_BOM"),
+    WINDOWS_1252: t("employerSettings.payrollDelivery.template.encodings.WINDOWS_1252"),
+  };
+  const kindLabel: Record<AmountKind, string> = {
+    TAX_FREE: t("employerSettings.payrollDelivery.template.kindNames.TAX_FREE"),
+    TAXABLE: t("employerSettings.payrollDelivery.template.kindNames.TAXABLE"),
+    OWN_PAYMENT: t("employerSettings.payrollDelivery.template.kindNames.OWN_PAYMENT"),
+    GROSS_DEDUCTION: t("employerSettings.payrollDelivery.template.kindNames.GROSS_DEDUCTION"),
+    NET_DEDUCTION: t("employerSettings.payrollDelivery.template.kindNames.NET_DEDUCTION"),
+  };
   const change = (patch: Partial<TPayrollTemplate>) => onChange({ ...value, ...patch, preset: null });
   const used = new Set(value.columns.map((c) => c.field));
   const available = fieldsOfLayout(value.layout).filter((field) => !used.has(field));
@@ -50,17 +103,17 @@ export function PayrollTemplateEditor({
     <Stack gap="sm">
       <Group grow align="flex-end">
         <Select
-          label={k("preset")}
-          data={TEMPLATE_PRESETS.map((p) => ({ value: p, label: k(`presets.${p}`) }))}
+          label={t("employerSettings.payrollDelivery.template.preset")}
+          data={TEMPLATE_PRESETS.map((p) => ({ value: p, label: presetLabel[p] }))}
           value={value.preset}
-          placeholder={k("custom")}
+          placeholder={t("employerSettings.payrollDelivery.template.custom")}
           onChange={(preset) =>
             preset && onChange(presetTemplate(preset as (typeof TEMPLATE_PRESETS)[number]))
           }
         />
         <Select
-          label={k("layout")}
-          data={TEMPLATE_LAYOUTS.map((l) => ({ value: l, label: k(`layouts.${l}`) }))}
+          label={t("employerSettings.payrollDelivery.template.layout")}
+          data={TEMPLATE_LAYOUTS.map((l) => ({ value: l, label: layoutLabel[l] }))}
           value={value.layout}
           allowDeselect={false}
           onChange={(layout) => {
@@ -70,21 +123,21 @@ export function PayrollTemplateEditor({
           }}
         />
       </Group>
-      <Table aria-label={k("columns")}>
+      <Table aria-label={t("employerSettings.payrollDelivery.template.columns")}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{k("column")}</Table.Th>
-            <Table.Th>{k("header")}</Table.Th>
-            <Table.Th>{k("order")}</Table.Th>
+            <Table.Th>{t("employerSettings.payrollDelivery.template.column")}</Table.Th>
+            <Table.Th>{t("employerSettings.payrollDelivery.template.header")}</Table.Th>
+            <Table.Th>{t("employerSettings.payrollDelivery.template.order")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {value.columns.map((column, index) => (
             <Table.Tr key={column.field}>
-              <Table.Td>{k(`fields.${column.field}`)}</Table.Td>
+              <Table.Td>{fieldLabel[column.field]}</Table.Td>
               <Table.Td>
                 <TextInput
-                  aria-label={`${k("header")}: ${k(`fields.${column.field}`)}`}
+                  aria-label={`${t("employerSettings.payrollDelivery.template.header")}: ${fieldLabel[column.field]}`}
                   value={column.header}
                   maxLength={60}
                   disabled={!value.includeHeader}
@@ -101,7 +154,7 @@ export function PayrollTemplateEditor({
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
                     variant="default"
-                    aria-label={`${k("up")}: ${k(`fields.${column.field}`)}`}
+                    aria-label={`${t("employerSettings.payrollDelivery.template.up")}: ${fieldLabel[column.field]}`}
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
@@ -109,7 +162,7 @@ export function PayrollTemplateEditor({
                   </ActionIcon>
                   <ActionIcon
                     variant="default"
-                    aria-label={`${k("down")}: ${k(`fields.${column.field}`)}`}
+                    aria-label={`${t("employerSettings.payrollDelivery.template.down")}: ${fieldLabel[column.field]}`}
                     disabled={index === value.columns.length - 1}
                     onClick={() => move(index, 1)}
                   >
@@ -118,7 +171,7 @@ export function PayrollTemplateEditor({
                   <ActionIcon
                     variant="default"
                     color="red"
-                    aria-label={`${k("remove")}: ${k(`fields.${column.field}`)}`}
+                    aria-label={`${t("employerSettings.payrollDelivery.template.remove")}: ${fieldLabel[column.field]}`}
                     disabled={value.columns.length === 1}
                     onClick={() => change({ columns: value.columns.filter((_, i) => i !== index) })}
                   >
@@ -132,9 +185,9 @@ export function PayrollTemplateEditor({
       </Table>
       {available.length > 0 && (
         <Select
-          label={k("addColumn")}
-          placeholder={k("addColumnPlaceholder")}
-          data={available.map((field) => ({ value: field, label: k(`fields.${field}`) }))}
+          label={t("employerSettings.payrollDelivery.template.addColumn")}
+          placeholder={t("employerSettings.payrollDelivery.template.addColumnPlaceholder")}
+          data={available.map((field) => ({ value: field, label: fieldLabel[field] }))}
           value={null}
           onChange={(field) =>
             field &&
@@ -148,41 +201,41 @@ export function PayrollTemplateEditor({
         />
       )}
       <Checkbox
-        label={k("includeHeader")}
+        label={t("employerSettings.payrollDelivery.template.includeHeader")}
         checked={value.includeHeader}
         onChange={(event) => change({ includeHeader: event.currentTarget.checked })}
       />
       <Group grow align="flex-end">
         <Select
-          label={k("fieldSeparator")}
+          label={t("employerSettings.payrollDelivery.template.fieldSeparator")}
           data={(Object.keys(SEPARATOR_VALUES) as SeparatorName[]).map((name) => ({
             value: name,
-            label: k(`separators.${name}`),
+            label: separatorLabel[name],
           }))}
           value={separatorName(value.fieldSeparator)}
           allowDeselect={false}
           onChange={(name) => name && change({ fieldSeparator: SEPARATOR_VALUES[name as SeparatorName] })}
         />
         <Select
-          label={k("decimalSeparator")}
+          label={t("employerSettings.payrollDelivery.template.decimalSeparator")}
           data={[
-            { value: ",", label: k("decimal.comma") },
-            { value: ".", label: k("decimal.point") },
+            { value: ",", label: t("employerSettings.payrollDelivery.template.decimal.comma") },
+            { value: ".", label: t("employerSettings.payrollDelivery.template.decimal.point") },
           ]}
           value={value.decimalSeparator}
           allowDeselect={false}
           onChange={(d) => d && change({ decimalSeparator: d as TPayrollTemplate["decimalSeparator"] })}
         />
         <Select
-          label={k("dateFormat")}
+          label={t("employerSettings.payrollDelivery.template.dateFormat")}
           data={[...TEMPLATE_DATE_FORMATS]}
           value={value.dateFormat}
           allowDeselect={false}
           onChange={(d) => d && change({ dateFormat: d as TPayrollTemplate["dateFormat"] })}
         />
         <Select
-          label={k("encoding")}
-          data={TEMPLATE_ENCODINGS.map((e) => ({ value: e, label: k(`encodings.${e}`) }))}
+          label={t("employerSettings.payrollDelivery.template.encoding")}
+          data={TEMPLATE_ENCODINGS.map((e) => ({ value: e, label: encodingLabel[e] }))}
           value={value.encoding}
           allowDeselect={false}
           onChange={(e) => e && change({ encoding: e as TPayrollTemplate["encoding"] })}
@@ -190,16 +243,16 @@ export function PayrollTemplateEditor({
       </Group>
       {value.fieldSeparator === value.decimalSeparator && (
         <Text size="sm" c="red" role="alert">
-          {k("sameSeparators")}
+          {t("employerSettings.payrollDelivery.template.sameSeparators")}
         </Text>
       )}
       {value.layout === "PER_KIND" && (
         <Stack gap="xs">
           <Text size="sm" fw={600}>
-            {k("kinds")}
+            {t("employerSettings.payrollDelivery.template.kinds")}
           </Text>
           <Text size="sm" c="dimmed">
-            {k("kindsHelp")}
+            {t("employerSettings.payrollDelivery.template.kindsHelp")}
           </Text>
           {AMOUNT_KINDS.map((kind) => {
             const chosen = value.kinds.find((item) => item.kind === kind);
@@ -207,7 +260,7 @@ export function PayrollTemplateEditor({
             return (
               <Group key={kind} align="flex-end" wrap="nowrap">
                 <Checkbox
-                  label={`${k(`kindNames.${kind}`)} (${incomeType ? `${k("incomeType")} ${incomeType}` : k("noIncomeType")})`}
+                  label={`${kindLabel[kind]} (${incomeType ? `${t("employerSettings.payrollDelivery.template.incomeType")} ${incomeType}` : t("employerSettings.payrollDelivery.template.noIncomeType")})`}
                   checked={chosen !== undefined}
                   onChange={(event) =>
                     change({
@@ -219,8 +272,8 @@ export function PayrollTemplateEditor({
                 />
                 {chosen && (
                   <TextInput
-                    aria-label={`${k("wageCode")}: ${k(`kindNames.${kind}`)}`}
-                    placeholder={k("wageCode")}
+                    aria-label={`${t("employerSettings.payrollDelivery.template.wageCode")}: ${kindLabel[kind]}`}
+                    placeholder={t("employerSettings.payrollDelivery.template.wageCode")}
                     value={chosen.wageCode}
                     maxLength={20}
                     onChange={(event) =>
