@@ -88,7 +88,9 @@ describe("the payroll delivery section", () => {
     expect(password).toHaveValue("");
     await user.click(screen.getByRole("button", { name: "Tallenna toimitusasetukset" }));
     const [put] = api.callsTo("PUT", SETTINGS);
-    expect((put?.body as { sftp: Record<string, unknown> }).sftp).not.toHaveProperty("secret");
+    const sent = put?.body as { sftp?: Record<string, unknown> } | undefined;
+    expect(sent?.sftp?.host).toBe("sftp.palkat.example");
+    expect(sent?.sftp).not.toHaveProperty("secret");
   });
 
   it("re-sends a failed delivery only once asked", async () => {
