@@ -109,7 +109,7 @@ export async function sendMonthlyPayrollReports(
     const fileName = fileNameOf(settings, period, report.kind);
     const channel = channelOf(deps, settings, people, fileName);
     if (!channel) {
-      // An SFTP server whose secret today's key cannot read: the settings page shows the empty log.
+      // E-mail without recipients (the settings page asks for them) or SFTP without its server.
       options.log?.error({ companyId }, "payroll delivery has no channel");
       continue;
     }

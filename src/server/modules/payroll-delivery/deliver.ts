@@ -12,7 +12,7 @@ import type { Messaging } from "../../messaging/types.ts";
 import { markedReport } from "../reporting/payroll.ts";
 import { sftpNotConfigured } from "./errors.ts";
 import { type PayrollRecipient, payrollRecipientsByCompany } from "./recipients.ts";
-import { type DeliverySettingsRow, settingsRow, sftpTargetOf } from "./settings.ts";
+import { type DeliverySettingsRow, settingsAnswer, settingsRow, sftpTargetOf } from "./settings.ts";
 import { putBySftp, SftpDeliveryError, sftpTargetText } from "./sftp.ts";
 
 /**
@@ -42,6 +42,17 @@ export function channelOf(
 ): Channel | null {
   if (settings?.channel === "SFTP") {
     const target = sftpTargetOf(settings, deps.serverSecret);
+    const server = settingsAnswer(settings).sftp;
+    if (!target && server) {
+      // The secret was sealed under a JWT_SECRET since replaced: the log says so, and a re-send works
+      // once the company types it again.
+      return {
+        channel: "SFTP",
+        target: sftpTargetText(server, fileName),
+        send: () =>
+          Promise.reject(new SftpDeliveryError("The stored password or key cannot be read: save it again")),
+      };
+    }
     if (!target) return null;
     return {
       channel: "SFTP",

@@ -8,7 +8,12 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import type { TUpdatePayrollDeliverySettings } from "../../../contract/payroll-delivery.ts";
 import { parseDelimited } from "../../../domain/payroll/export-format.ts";
 import { presetTemplate } from "../../../domain/payroll/export-template.ts";
-import { eventLog, payrollDeliveries, payrollReportSnapshots } from "../../db/schema/index.ts";
+import {
+  eventLog,
+  payrollDeliveries,
+  payrollDeliverySettings,
+  payrollReportSnapshots,
+} from "../../db/schema/index.ts";
 import { sendMonthlyPayrollReports } from "../../jobs/payroll-report.ts";
 import { checkSftp } from "./sftp.ts";
 import { startTestSftpServer, type TestSftpServer } from "./sftp-test-server.ts";
@@ -157,6 +162,18 @@ describe("payroll delivery by SFTP", () => {
     expect(snapshot?.kind).toBe("DELTA");
     const changed = ((snapshot?.rows ?? []) as { change: string }[]).filter((r) => r.change !== "UNCHANGED");
     expect(delivery?.rowCount).toBe(changed.length);
+  });
+
+  it("logs a secret that today's key cannot read as a failed delivery, never skipping it unseen", async () => {
+    await configure(settings({ directory: "/in/avain" }));
+    await t.database.db
+      .update(payrollDeliverySettings)
+      .set({ sftpSecretSealed: "v1.AAAA.BBBB.CCCC" })
+      .where(eq(payrollDeliverySettings.companyId, demoOyId));
+    await runJob("2033-10-05T05:00:00Z");
+    const delivery = await deliveryOf("2033-10");
+    expect(delivery?.status).toBe("FAILED");
+    expect(delivery?.error).toMatch(/cannot be read/);
   });
 
   it("answers the connection test: right settings ok, a wrong password not", async () => {
