@@ -145,6 +145,8 @@ export const ERROR_CODES = [
   "STORE_BANK_ACCOUNT_MISSING",
   "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
   "PAYOUT_SAME_APPROVER",
+  // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up
+  "PAYROLL_SFTP_NOT_CONFIGURED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -198,6 +198,10 @@ export const EVENT_TYPES = [
   "EMPLOYEE_ABSENCE_UPDATED",
   "EMPLOYEE_ABSENCE_REMOVED",
   "PAYROLL_REPORT_SENT",
+  "PAYROLL_DELIVERY_SETTINGS_UPDATED",
+  "PAYROLL_REPORT_DELIVERED",
+  "PAYROLL_DELIVERY_FAILED",
+  "PAYROLL_DELIVERY_RESENT",
   "SYSTEM_UPDATE_PUBLISHED",
   // After the sale (ADR 009): cancellations and refunds, insurance claims beyond SPEC §4's case steps,
   // redemption offers and the employee's choice at the lease's end, user payments, the bike brokerage.

@@ -41,6 +41,7 @@ import { orderAcceptanceRoutes } from "./modules/orders/acceptance-routes.ts";
 import { orderProcessingRoutes } from "./modules/orders/processing-routes.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
+import { payrollDeliveryRoutes } from "./modules/payroll-delivery/routes.ts";
 import { redemptionsRoutes } from "./modules/redemptions/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reportingRoutes } from "./modules/reporting/routes.ts";
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(adminRoutes, { ctx });
       await api.register(companiesRoutes, { ctx });
       await api.register(scimTokenRoutes, { ctx });
+      await api.register(payrollDeliveryRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });

@@ -41,6 +41,7 @@ import { INSURANCE_ROWS } from "./matrix-insurance.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
+import { PAYROLL_DELIVERY_ROWS } from "./matrix-payroll-delivery.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
@@ -814,6 +815,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...COMPANY_ROWS,
   ...IDENTITY_ROWS,
   ...SCIM_ROWS,
+  ...PAYROLL_DELIVERY_ROWS,
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
   ...EMPLOYEE_ROWS,

@@ -47,6 +47,8 @@ const EXPECTED_TABLES = [
   "passkey_registrations",
   "password_reset_tokens",
   "payout_batches",
+  "payroll_deliveries",
+  "payroll_delivery_settings",
   "payroll_report_recipients",
   "payroll_report_snapshots",
   "permissions",

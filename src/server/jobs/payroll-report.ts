@@ -1,125 +1,122 @@
-import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { toHelsinkiDateString } from "../../domain/dates.ts";
 import { firstDayOf } from "../../domain/payroll/period.ts";
-import { EMPLOYER_ROLES } from "../../domain/roles.ts";
 import type { Db } from "../db/client.ts";
 import { recordEvent } from "../db/event-log.ts";
 import {
   companies,
-  groupPayrollReportRecipients,
-  payrollReportRecipients,
+  payrollDeliveries,
+  payrollDeliverySettings,
   payrollReportSnapshots,
-  roles,
-  systemUsers,
-  userRoles,
-  users,
 } from "../db/schema/index.ts";
 import { write } from "../db/transaction.ts";
-import { payrollReportMail } from "../messaging/payroll-mails.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { createNotifications } from "../modules/notifications/create.ts";
 import { employerAdminsOf } from "../modules/notifications/recipients.ts";
 import { payrollReminderNotification } from "../modules/notifications/texts.ts";
-import { currentPeriod, markedReport } from "../modules/reporting/payroll.ts";
+import { channelOf, fileNameOf, finishDelivery, sendThrough } from "../modules/payroll-delivery/deliver.ts";
+import { deliveryFile, deliveryReport } from "../modules/payroll-delivery/delivery-report.ts";
+import { payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
+import { DEFAULT_SETTINGS, templateOf } from "../modules/payroll-delivery/settings.ts";
+import { currentPeriod } from "../modules/reporting/payroll.ts";
+
+export { type PayrollRecipient, payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
 
 /**
- * The monthly payroll report mail (ADR 008; a pg-boss job, jobs/runner.ts): on the 15th of
- * each month every company with payroll report recipients gets the month's report, in time for the
- * month's pay run. The report as sent is kept (payroll_report_snapshots), so next month's changes are
+ * The monthly payroll report (ADR 008; a pg-boss job, jobs/runner.ts): every company with payroll
+ * report recipients or an SFTP server gets the month's report on its cut-off day (the 15th unless it
+ * set another), in time for the month's pay run. The job runs every morning and delivers what is due. The report as sent is kept (payroll_report_snapshots), so next month's changes are
  * marked against what payroll actually received; the company's employer admins get a PAYMENT_REMINDER
  * in their bell. A company already sent this month is skipped, so a rerun (or a second process) sends
  * nothing twice.
  */
 
 export const PAYROLL_REPORT_QUEUE = "monthly-payroll-report";
-/** At 07:00 Helsinki time on the 15th of every month. */
-export const PAYROLL_REPORT_CRON = "0 7 15 * *";
+/** At 07:00 Helsinki time every day: each company's cut-off day is its own. */
+export const PAYROLL_REPORT_CRON = "0 7 * * *";
 
 type Log = Pick<FastifyBaseLogger, "info" | "error">;
 
-export type PayrollRecipient = { userId: string; email: string; language: string; firstName: string | null };
-
-/** Only someone who still holds an employer role where the report is from receives it. */
-const employerRoleIn = (companyIds: SQL) =>
-  sql`exists (select 1 from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
-    where ${userRoles.userId} = ${users.id} and ${inArray(roles.name, [...EMPLOYER_ROLES])}
-      and ${userRoles.companyId} in ${companyIds})`;
-
-/** The live companies of a group recipient's group (a second, aliased reading of companies). */
-const groupMembers = sql`(select m.id from ${companies} as m
-  where m.group_company_id = ${groupPayrollReportRecipients.groupCompanyId} and m.deleted_at is null)`;
+export type PayrollRun = {
+  period: string;
+  companies: number;
+  mails: number;
+  skipped: number;
+  failed: number;
+};
 
 /**
- * Each live company's recipients: its own, and its group's, who are active and still hold an employer
- * role in the company (a group's recipient: in one of the group's companies). Once each per company.
+ * Delivers each due company's report: a company is due from its cut-off day of the month (the 15th
+ * unless it set another), so a report covers the changes made up to that day. The file is written
+ * with the company's template and goes by its channel; e-mail as before, to its payroll recipients.
  */
-export async function payrollRecipientsByCompany(db: Db): Promise<Map<string, PayrollRecipient[]>> {
-  const person = {
-    userId: users.id,
-    email: users.email,
-    language: users.language,
-    firstName: systemUsers.firstName,
-  };
-  const [own, ofGroup] = await Promise.all([
-    db
-      .select({ companyId: payrollReportRecipients.companyId, ...person })
-      .from(payrollReportRecipients)
-      .innerJoin(companies, eq(companies.id, payrollReportRecipients.companyId))
-      .innerJoin(users, eq(users.id, payrollReportRecipients.userId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-      .where(
-        and(
-          isNull(companies.deletedAt),
-          eq(users.deactivated, false),
-          employerRoleIn(sql`(${payrollReportRecipients.companyId})`),
-        ),
-      ),
-    db
-      .select({ companyId: companies.id, ...person })
-      .from(groupPayrollReportRecipients)
-      .innerJoin(companies, eq(companies.groupCompanyId, groupPayrollReportRecipients.groupCompanyId))
-      .innerJoin(users, eq(users.id, groupPayrollReportRecipients.userId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-      .where(and(isNull(companies.deletedAt), eq(users.deactivated, false), employerRoleIn(groupMembers))),
-  ]);
-  const byCompany = new Map<string, PayrollRecipient[]>();
-  for (const { companyId, ...recipient } of [...own, ...ofGroup]) {
-    const list = byCompany.get(companyId) ?? [];
-    if (!list.some((r) => r.userId === recipient.userId)) list.push(recipient);
-    byCompany.set(companyId, list);
-  }
-  return byCompany;
-}
-
-export type PayrollRun = { period: string; companies: number; mails: number; skipped: number };
-
 export async function sendMonthlyPayrollReports(
   db: Db,
-  options: { now: Date; messaging: Messaging; publicUrl: string; log?: Log },
+  options: { now: Date; messaging: Messaging; publicUrl: string; serverSecret?: string; log?: Log },
 ): Promise<PayrollRun> {
   const period = currentPeriod(options.now);
+  const today = Number(toHelsinkiDateString(options.now).slice(8, 10));
+  const deps = {
+    db,
+    messaging: options.messaging,
+    publicUrl: options.publicUrl,
+    serverSecret: options.serverSecret ?? "",
+    log: options.log,
+  };
   const recipients = await payrollRecipientsByCompany(db);
-  const run: PayrollRun = { period, companies: 0, mails: 0, skipped: 0 };
-  if (recipients.size === 0) return run;
+  const settingsRows = await db.select().from(payrollDeliverySettings);
+  const settingsOf = new Map(settingsRows.map((row) => [row.companyId, row]));
+  const run: PayrollRun = { period, companies: 0, mails: 0, skipped: 0, failed: 0 };
+  const companyIds = new Set([
+    ...recipients.keys(),
+    ...settingsRows.filter((row) => row.channel === "SFTP").map((row) => row.companyId),
+  ]);
+  if (companyIds.size === 0) return run;
+  // Read once, so the days after a company's delivery cost no report.
+  const delivered = new Set(
+    (
+      await db
+        .select({ companyId: payrollReportSnapshots.companyId })
+        .from(payrollReportSnapshots)
+        .where(eq(payrollReportSnapshots.period, firstDayOf(period)))
+    ).map((row) => row.companyId),
+  );
   const names = new Map(
     (
       await db
         .select({ id: companies.id, name: companies.name })
         .from(companies)
-        .where(inArray(companies.id, [...recipients.keys()]))
+        .where(inArray(companies.id, [...companyIds]))
     ).map((c) => [c.id, c.name]),
   );
 
-  for (const [companyId, people] of recipients) {
-    const companyName = names.get(companyId) ?? "";
-    const report = await markedReport(db, companyId, period);
+  for (const companyId of companyIds) {
+    const settings = settingsOf.get(companyId);
+    if (delivered.has(companyId)) {
+      run.skipped += 1;
+      continue;
+    }
+    if (today < (settings?.cutoffDay ?? DEFAULT_SETTINGS.cutoffDay)) continue;
+    const people = recipients.get(companyId) ?? [];
+    const companyName = names.get(companyId);
+    if (companyName === undefined) continue;
+    const report = await deliveryReport(db, companyId, period, settings?.deltaOnly ?? false);
     if (report.sentAt) {
       run.skipped += 1;
       continue;
     }
+    const fileName = fileNameOf(settings, period, report.kind);
+    const channel = channelOf(deps, settings, people, fileName);
+    if (!channel) {
+      // E-mail without recipients (the settings page asks for them) or SFTP without its server.
+      options.log?.error({ companyId }, "payroll delivery has no channel");
+      continue;
+    }
+    const file = deliveryFile(report, templateOf(settings));
     const changes = report.rows.filter((row) => row.change !== "UNCHANGED").length;
     // The job acts as nobody: its event row has no actor.
-    const claimed = await write(db, { actor: { userId: null }, now: options.now }, async (ctx) => {
+    const deliveryId = await write(db, { actor: { userId: null }, now: options.now }, async (ctx) => {
       const { tx } = ctx;
       const [snapshot] = await tx
         .insert(payrollReportSnapshots)
@@ -128,18 +125,26 @@ export async function sendMonthlyPayrollReports(
           period: firstDayOf(period),
           rows: report.rows,
           totals: report.totals,
-          sentTo: people.map((p) => p.email),
+          sentTo: channel.channel === "EMAIL" ? people.map((p) => p.email) : [channel.target],
+          kind: report.kind,
           sentAt: options.now,
         })
         // A report already sent for the month (a rerun, another process) is not sent again.
         .onConflictDoNothing()
         .returning({ id: payrollReportSnapshots.id });
-      if (!snapshot) return false;
+      if (!snapshot) return null;
       await recordEvent(ctx, {
         type: "PAYROLL_REPORT_SENT",
         entity: { type: "company", id: companyId },
         companyId,
-        data: { period, rows: report.totals.rowCount, changes, recipients: people.length },
+        data: {
+          period,
+          rows: report.totals.rowCount,
+          changes,
+          recipients: channel.channel === "EMAIL" ? people.length : 0,
+          channel: channel.channel,
+          kind: report.kind,
+        },
       });
       const admins = await employerAdminsOf(tx, companyId);
       await createNotifications(
@@ -161,30 +166,38 @@ export async function sendMonthlyPayrollReports(
           createdAt: options.now,
         })),
       );
-      return true;
+      const [delivery] = await tx
+        .insert(payrollDeliveries)
+        .values({
+          companyId,
+          period: firstDayOf(period),
+          kind: report.kind,
+          channel: channel.channel,
+          target: channel.target,
+          status: "SENDING",
+          fileName,
+          fileSha256: file.sha256,
+          content: Buffer.from(file.bytes),
+          rowCount: report.fileRows.length,
+          startedAt: options.now,
+        })
+        .returning({ id: payrollDeliveries.id });
+      return delivery?.id ?? null;
     });
-    if (!claimed) {
+    if (!deliveryId) {
       run.skipped += 1;
       continue;
     }
     run.companies += 1;
-    const link = `${options.publicUrl}/raportointi?yritys=${companyId}&kausi=${period}`;
-    for (const person of people) {
-      try {
-        const mail = payrollReportMail(person.language, {
-          name: person.firstName,
-          companyName,
-          period,
-          rows: report.rows,
-          totals: report.totals,
-          link,
-        });
-        await options.messaging.sendMail({ to: person.email, ...mail });
-        run.mails += 1;
-      } catch (error) {
-        options.log?.error({ err: error, companyId, userId: person.userId }, "payroll report mail failed");
-      }
-    }
+    const error = await sendThrough(
+      deps,
+      channel,
+      { fileName, bytes: file.bytes },
+      { companyId, companyName, period, rows: report.rows, totals: report.totals },
+    );
+    if (channel.channel === "EMAIL") run.mails += people.length;
+    if (error) run.failed += 1;
+    await finishDelivery(db, { id: deliveryId, companyId, period }, error);
   }
   options.log?.info(run, "monthly payroll reports sent");
   return run;

@@ -121,6 +121,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             now: new Date(),
             messaging,
             publicUrl: config.publicUrl,
+            serverSecret: config.jwtSecret,
             log,
           }),
       );

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
+import { bytea, createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies, groupCompanies } from "./companies.ts";
 import { language, policyEligibility, requestStatus } from "./enums.ts";
 import { users } from "./users.ts";
@@ -151,6 +151,13 @@ export const payrollReportSnapshots = pgTable(
     totals: jsonb().$type<Record<string, unknown>>().notNull(),
     /** The e-mail addresses it was sent to. */
     sentTo: jsonb().$type<string[]>().notNull(),
+    /**
+     * Whether payroll got every row (FULL) or only the changes (DELTA). Either way `rows` holds every
+     * row of the month, so the next change-only report compares with what payroll then holds.
+     */
+    kind: text({ enum: ["FULL", "DELTA"] })
+      .notNull()
+      .default("FULL"),
     sentAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payroll_report_snapshots_company_period_unique").on(t.companyId, t.period)],
@@ -184,5 +191,75 @@ export const companyScimTokens = pgTable(
       .on(t.companyId)
       .where(sql`${t.revokedAt} is null`),
     check("company_scim_tokens_hash_check", sql`length(${t.tokenHash}) = 64`),
+  ],
+);
+
+/**
+ * How a company's monthly payroll report reaches payroll: the file's template (checked by the
+ * contract's zPayrollTemplate), the day of the month the report is cut off and delivered, whether only
+ * the changes since the last delivered report go, and the channel. SFTP's password or private key is
+ * sealed (server-keys.ts) and never read back to a browser; the server's host key is pinned by its
+ * SHA-256, so a delivery never goes to a server that is not the one the company named.
+ */
+export const payrollDeliverySettings = pgTable(
+  "payroll_delivery_settings",
+  {
+    companyId: uuid()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    template: jsonb().$type<Record<string, unknown>>().notNull(),
+    cutoffDay: integer().notNull().default(15),
+    deltaOnly: boolean().notNull().default(false),
+    channel: text({ enum: ["EMAIL", "SFTP"] })
+      .notNull()
+      .default("EMAIL"),
+    sftpHost: text(),
+    sftpPort: integer(),
+    sftpUsername: text(),
+    sftpAuth: text({ enum: ["PASSWORD", "PRIVATE_KEY"] }),
+    sftpSecretSealed: text(),
+    sftpDirectory: text(),
+    sftpFileNamePattern: text(),
+    /** The server's host key as OpenSSH prints it: "SHA256:" and the base64 of its SHA-256. */
+    sftpHostKeySha256: text(),
+    ...timestamps(),
+  },
+  (t) => [
+    check("payroll_delivery_settings_cutoff_check", sql`${t.cutoffDay} between 1 and 28`),
+    check("payroll_delivery_settings_channel_check", sql`${t.channel} in ('EMAIL', 'SFTP')`),
+  ],
+);
+
+/**
+ * Every delivery of a payroll report and each try again: what went where, whether it arrived, and the
+ * file itself, so the log can send the very same bytes again. The error text never holds a secret.
+ */
+export const payrollDeliveries = pgTable(
+  "payroll_deliveries",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** The first day of the pay month (YYYY-MM-01). */
+    period: date({ mode: "string" }).notNull(),
+    kind: text({ enum: ["FULL", "DELTA"] }).notNull(),
+    channel: text({ enum: ["EMAIL", "SFTP"] }).notNull(),
+    /** The e-mail addresses, or sftp://user@host:port/directory/file. */
+    target: text().notNull(),
+    status: text({ enum: ["SENDING", "DELIVERED", "FAILED"] }).notNull(),
+    error: text(),
+    fileName: text().notNull(),
+    fileSha256: text().notNull(),
+    content: bytea().notNull(),
+    rowCount: integer().notNull(),
+    attempts: integer().notNull().default(1),
+    startedAt: timestamptz().notNull(),
+    finishedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payroll_deliveries_company_started_idx").on(t.companyId, t.startedAt),
+    check("payroll_deliveries_status_check", sql`${t.status} in ('SENDING', 'DELIVERED', 'FAILED')`),
   ],
 );

@@ -1,11 +1,22 @@
+import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
+import { payrollFileBytes } from "../../../domain/payroll/export-format.ts";
+import {
+  DEFAULT_CUTOFF_DAY,
+  DEFAULT_FILE_NAME_PATTERN,
+  deliveryFileName,
+  presetTemplate,
+} from "../../../domain/payroll/export-template.ts";
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import type { PayrollRow } from "../../../domain/payroll/types.ts";
 import { payrollReminderNotification } from "../../modules/notifications/texts.ts";
 import { markedReport } from "../../modules/reporting/payroll.ts";
 import {
   eventLog,
   groupCompanies,
   groupPayrollReportRecipients,
+  payrollDeliveries,
+  payrollDeliverySettings,
   payrollReportRecipients,
   payrollReportSnapshots,
   users,
@@ -67,6 +78,7 @@ export async function seedLastMonthsReports(c: Ctx, adminsByCompany: Map<DemoCom
       sentTo: recipients.map((r) => r.email),
       sentAt,
     });
+    if (key === "demo") await seedDemoDelivery(c, companyId, lastMonth, report.rows, recipients, sentAt);
     const changes = report.rows.filter((row) => row.change !== "UNCHANGED").length;
     await c.db.insert(eventLog).values({
       type: "PAYROLL_REPORT_SENT",
@@ -91,4 +103,51 @@ export async function seedLastMonthsReports(c: Ctx, adminsByCompany: Map<DemoCom
       data: { period: lastMonth },
     }));
   }
+}
+
+/**
+ * Demo Oy delivers with the Excel preset made its own (its payroll's own header for the employee
+ * number, no order column, Finnish dates without leading zeros), and last month's report is in the log
+ * as delivered by e-mail, so the settings page shows a template and a delivery to re-send.
+ */
+async function seedDemoDelivery(
+  c: Ctx,
+  companyId: string,
+  period: string,
+  rows: PayrollRow[],
+  recipients: { email: string }[],
+  sentAt: Date,
+) {
+  const excel = presetTemplate("EXCEL");
+  const template = {
+    ...excel,
+    preset: null,
+    dateFormat: "D.M.YYYY" as const,
+    columns: excel.columns
+      .filter((column) => column.field !== "orderNumber")
+      .map((column) => (column.field === "employeeNumber" ? { ...column, header: "Hlönro" } : column)),
+  };
+  await c.db.insert(payrollDeliverySettings).values({
+    companyId,
+    template,
+    cutoffDay: DEFAULT_CUTOFF_DAY,
+    deltaOnly: false,
+    channel: "EMAIL",
+  });
+  const bytes = payrollFileBytes(rows, template, period);
+  await c.db.insert(payrollDeliveries).values({
+    companyId,
+    period: firstDayOf(period),
+    kind: "FULL",
+    channel: "EMAIL",
+    target: recipients.map((r) => r.email).join(", "),
+    status: "DELIVERED",
+    fileName: deliveryFileName(DEFAULT_FILE_NAME_PATTERN, period, "FULL"),
+    fileSha256: createHash("sha256").update(bytes).digest("hex"),
+    content: Buffer.from(bytes),
+    rowCount: rows.length,
+    attempts: 1,
+    startedAt: sentAt,
+    finishedAt: sentAt,
+  });
 }

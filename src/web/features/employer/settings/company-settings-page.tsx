@@ -18,6 +18,7 @@ import { UnitsSection } from "../../companies/units-section.tsx";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
+import { PayrollDeliverySection } from "./payroll-delivery-section.tsx";
 import { ScimSection } from "./scim-section.tsx";
 
 /**
@@ -87,6 +88,7 @@ function CompanySections({ company }: { company: TCompanyDetails }) {
       <PayrollRecipientsSection company={named} />
       {group && <GroupPayrollRecipientsSection group={group} companies={groupCompanies} />}
       <RegistrationLinkCard company={named} group={group} />
+      <PayrollDeliverySection companyId={company.companyId} />
       <ScimSection companyId={company.companyId} />
     </Stack>
   );

@@ -1,0 +1,131 @@
+import type { AddressInfo } from "node:net";
+import { posix } from "node:path";
+import ssh2 from "ssh2";
+import { hostKeyFingerprint } from "./sftp.ts";
+
+/**
+ * A small SFTP server for the tests (never used by the app): ssh2's Server on a random local port
+ * with its files in memory, answering the operations the delivery's client sends (OPEN, WRITE,
+ * CLOSE, STAT/LSTAT, REALPATH, MKDIR). It takes one username and password.
+ */
+
+const { Server, utils } = ssh2;
+const { OPEN_MODE, STATUS_CODE } = utils.sftp;
+
+export type TestSftpServer = {
+  port: number;
+  /** The server's host key fingerprint, as the company would pin it. */
+  fingerprint: string;
+  files: Map<string, Buffer>;
+  directories: Set<string>;
+  /** Logins refused so far (a wrong password). */
+  refusedLogins: number;
+  close: () => Promise<void>;
+};
+
+export async function startTestSftpServer(login: {
+  username: string;
+  password: string;
+}): Promise<TestSftpServer> {
+  const hostKey = utils.generateKeyPairSync("ed25519");
+  const parsed = utils.parseKey(hostKey.private);
+  if (parsed instanceof Error) throw parsed;
+  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  const files = new Map<string, Buffer>();
+  const directories = new Set<string>(["/"]);
+  const state = { refusedLogins: 0 };
+
+  const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+    client.on("authentication", (ctx) => {
+      if (ctx.method === "password" && ctx.username === login.username && ctx.password === login.password) {
+        ctx.accept();
+        return;
+      }
+      if (ctx.method === "password") state.refusedLogins += 1;
+      ctx.reject(["password"]);
+    });
+    client.on("error", () => undefined);
+    client.on("ready", () => {
+      client.on("session", (accept) => {
+        const session = accept();
+        session.on("sftp", (acceptSftp) => {
+          const sftp = acceptSftp();
+          const open = new Map<number, { path: string; chunks: Buffer[] }>();
+          let nextHandle = 1;
+          const handleOf = (n: number) => {
+            const b = Buffer.alloc(4);
+            b.writeUInt32BE(n);
+            return b;
+          };
+          const attrs = (mode: number, size = 0) => ({ mode, uid: 0, gid: 0, size, atime: 0, mtime: 0 });
+          const stat = (reqid: number, path: string) => {
+            const p = posix.normalize(path);
+            if (directories.has(p)) return sftp.attrs(reqid, attrs(0o040755));
+            const file = files.get(p);
+            if (file) return sftp.attrs(reqid, attrs(0o100644, file.length));
+            return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+          };
+          sftp.on("REALPATH", (reqid, path) => {
+            const p = posix.resolve("/", path);
+            sftp.name(reqid, [{ filename: p, longname: p, attrs: attrs(0o040755) }]);
+          });
+          sftp.on("STAT", stat);
+          sftp.on("LSTAT", stat);
+          sftp.on("MKDIR", (reqid, path) => {
+            const p = posix.normalize(path);
+            if (!directories.has(posix.dirname(p))) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            directories.add(p);
+            return sftp.status(reqid, STATUS_CODE.OK);
+          });
+          sftp.on("OPEN", (reqid, filename, flags) => {
+            const p = posix.normalize(filename);
+            if (!(flags & OPEN_MODE.WRITE) || !directories.has(posix.dirname(p))) {
+              return sftp.status(reqid, STATUS_CODE.FAILURE);
+            }
+            const n = nextHandle++;
+            open.set(n, { path: p, chunks: [] });
+            return sftp.handle(reqid, handleOf(n));
+          });
+          sftp.on("WRITE", (reqid, handle, offset, data) => {
+            const file = open.get(handle.readUInt32BE(0));
+            if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+            const before = Buffer.concat(file.chunks);
+            const size = Math.max(before.length, offset + data.length);
+            const next = Buffer.alloc(size);
+            before.copy(next);
+            data.copy(next, offset);
+            file.chunks = [next];
+            return sftp.status(reqid, STATUS_CODE.OK);
+          });
+          sftp.on("FSTAT", (reqid, handle) => {
+            const file = open.get(handle.readUInt32BE(0));
+            if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+            return sftp.attrs(reqid, attrs(0o100644, Buffer.concat(file.chunks).length));
+          });
+          sftp.on("FSETSTAT", (reqid) => sftp.status(reqid, STATUS_CODE.OK));
+          sftp.on("CLOSE", (reqid, handle) => {
+            const n = handle.readUInt32BE(0);
+            const file = open.get(n);
+            if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+            files.set(file.path, Buffer.concat(file.chunks));
+            open.delete(n);
+            return sftp.status(reqid, STATUS_CODE.OK);
+          });
+        });
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    fingerprint: hostKeyFingerprint(key?.getPublicSSH() as Buffer),
+    files,
+    directories,
+    get refusedLogins() {
+      return state.refusedLogins;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,288 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  payrollDeliveryApi as api,
+  type TPayrollDeliverySettings,
+  type TUpdatePayrollDeliverySettings,
+} from "../../../../contract/payroll-delivery.ts";
+import { DEFAULT_FILE_NAME_PATTERN, MAX_CUTOFF_DAY } from "../../../../domain/payroll/export-template.ts";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { useSectionStatus } from "../../../components/section-status.tsx";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { PayrollDeliveryLog } from "./payroll-delivery-log.tsx";
+import { PayrollTemplateEditor } from "./payroll-template-editor.tsx";
+
+/**
+ * "Palkanlaskennan toimitus" on the company's settings page: the file's template with a preview of
+ * this month's first lines, the cut-off day, change-only reports, e-mail or SFTP (its password or key
+ * write-only: once stored it shows as stored), a connection test, and the log with its re-send.
+ */
+
+type Sftp = NonNullable<TUpdatePayrollDeliverySettings["sftp"]>;
+const emptySftp: Sftp = {
+  host: "",
+  port: 22,
+  username: "",
+  auth: "PASSWORD",
+  directory: "/",
+  fileNamePattern: DEFAULT_FILE_NAME_PATTERN,
+  hostKeySha256: "",
+};
+
+function draftOf(settings: TPayrollDeliverySettings): TUpdatePayrollDeliverySettings {
+  const { saved: _saved, sftp, ...rest } = settings;
+  if (!sftp) return { ...rest, sftp: null };
+  const { secretStored: _stored, ...server } = sftp;
+  return { ...rest, sftp: server };
+}
+
+export function PayrollDeliverySection({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const input = { params: { id: companyId } };
+  const settings = useEndpointQuery(api.settings, input);
+  const status = useSectionStatus(t("employerSettings.payrollDelivery.failedTitle"));
+  const [draft, setDraft] = useState<TUpdatePayrollDeliverySettings | null>(null);
+  useEffect(() => {
+    if (settings.data) setDraft(draftOf(settings.data));
+  }, [settings.data]);
+
+  const save = useMutation({
+    mutationFn: (body: TUpdatePayrollDeliverySettings) =>
+      callEndpoint(api.updateSettings, { ...input, body }),
+    meta: { silent: true },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: endpointKey(api.settings) });
+      status.success(t("employerSettings.payrollDelivery.saved"));
+    },
+  });
+  const preview = useMutation({
+    mutationFn: (body: Pick<TUpdatePayrollDeliverySettings, "template" | "deltaOnly">) =>
+      callEndpoint(api.preview, { ...input, body }),
+  });
+  const test = useMutation({
+    mutationFn: () => callEndpoint(api.testConnection, input),
+    meta: { silent: true },
+  });
+
+  if (!draft || !settings.data) return null;
+  const sftp = draft.sftp ?? emptySftp;
+  const setSftp = (patch: Partial<Sftp>) => setDraft({ ...draft, sftp: { ...sftp, ...patch } });
+  const secretStored = settings.data.sftp?.secretStored ?? false;
+
+  return (
+    <SectionCard
+      title={t("employerSettings.payrollDelivery.title")}
+      description={t("employerSettings.payrollDelivery.description")}
+    >
+      <Stack gap="md">
+        {status.element}
+        {!settings.data.saved && (
+          <Alert variant="light" title={t("employerSettings.payrollDelivery.notSavedTitle")}>
+            {t("employerSettings.payrollDelivery.notSaved")}
+          </Alert>
+        )}
+        <Title order={4}>{t("employerSettings.payrollDelivery.templateTitle")}</Title>
+        <PayrollTemplateEditor
+          value={draft.template}
+          onChange={(template) => setDraft({ ...draft, template })}
+        />
+        <Group>
+          <Button
+            variant="default"
+            loading={preview.isPending}
+            onClick={() => preview.mutate({ template: draft.template, deltaOnly: draft.deltaOnly })}
+          >
+            {t("employerSettings.payrollDelivery.preview")}
+          </Button>
+        </Group>
+        {preview.data &&
+          (preview.data.lines.length === 0 ? (
+            <Text size="sm">{t("employerSettings.payrollDelivery.previewEmpty")}</Text>
+          ) : (
+            <Table aria-label={t("employerSettings.payrollDelivery.preview")} fz="xs">
+              <Table.Tbody>
+                {preview.data.lines.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a preview's lines have no identity
+                  <Table.Tr key={i}>
+                    {line.map((cell, c) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells of one line, in order
+                      <Table.Td key={c}>{cell}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ))}
+        <Title order={4}>{t("employerSettings.payrollDelivery.scheduleTitle")}</Title>
+        <Group grow align="flex-end">
+          <NumberInput
+            label={t("employerSettings.payrollDelivery.cutoffDay")}
+            description={t("employerSettings.payrollDelivery.cutoffDayHelp")}
+            min={1}
+            max={MAX_CUTOFF_DAY}
+            value={draft.cutoffDay}
+            onChange={(value) => setDraft({ ...draft, cutoffDay: Number(value) || 1 })}
+          />
+          <Switch
+            label={t("employerSettings.payrollDelivery.deltaOnly")}
+            description={t("employerSettings.payrollDelivery.deltaOnlyHelp")}
+            checked={draft.deltaOnly}
+            onChange={(event) => setDraft({ ...draft, deltaOnly: event.currentTarget.checked })}
+          />
+        </Group>
+        <Title order={4}>{t("employerSettings.payrollDelivery.channelTitle")}</Title>
+        <SegmentedControl
+          aria-label={t("employerSettings.payrollDelivery.channel")}
+          data={[
+            { value: "EMAIL", label: t("employerSettings.payrollDelivery.channels.EMAIL") },
+            { value: "SFTP", label: t("employerSettings.payrollDelivery.channels.SFTP") },
+          ]}
+          value={draft.channel}
+          onChange={(channel) =>
+            setDraft({
+              ...draft,
+              channel: channel as "EMAIL" | "SFTP",
+              sftp: channel === "SFTP" ? sftp : draft.sftp,
+            })
+          }
+        />
+        {draft.channel === "EMAIL" && (
+          <Text size="sm">{t("employerSettings.payrollDelivery.emailHelp")}</Text>
+        )}
+        {draft.channel === "SFTP" && (
+          <Stack gap="sm">
+            <Group grow>
+              <TextInput
+                label={t("employerSettings.payrollDelivery.sftp.host")}
+                value={sftp.host}
+                maxLength={253}
+                onChange={(e) => setSftp({ host: e.currentTarget.value })}
+              />
+              <NumberInput
+                label={t("employerSettings.payrollDelivery.sftp.port")}
+                min={1}
+                max={65_535}
+                value={sftp.port}
+                onChange={(v) => setSftp({ port: Number(v) || 22 })}
+              />
+              <TextInput
+                label={t("employerSettings.payrollDelivery.sftp.username")}
+                value={sftp.username}
+                maxLength={100}
+                onChange={(e) => setSftp({ username: e.currentTarget.value })}
+              />
+            </Group>
+            <SegmentedControl
+              aria-label={t("employerSettings.payrollDelivery.sftp.auth")}
+              data={[
+                { value: "PASSWORD", label: t("employerSettings.payrollDelivery.sftp.password") },
+                { value: "PRIVATE_KEY", label: t("employerSettings.payrollDelivery.sftp.privateKey") },
+              ]}
+              value={sftp.auth}
+              onChange={(auth) => setSftp({ auth: auth as Sftp["auth"] })}
+            />
+            {sftp.auth === "PASSWORD" ? (
+              <PasswordInput
+                label={t("employerSettings.payrollDelivery.sftp.password")}
+                placeholder={secretStored ? t("employerSettings.payrollDelivery.sftp.stored") : ""}
+                description={secretStored ? t("employerSettings.payrollDelivery.sftp.storedHelp") : undefined}
+                value={sftp.secret ?? ""}
+                onChange={(e) => setSftp({ secret: e.currentTarget.value || undefined })}
+              />
+            ) : (
+              <Textarea
+                label={t("employerSettings.payrollDelivery.sftp.privateKey")}
+                placeholder={
+                  secretStored
+                    ? t("employerSettings.payrollDelivery.sftp.stored")
+                    : "-----BEGIN OPENSSH PRIVATE KEY-----"
+                }
+                description={secretStored ? t("employerSettings.payrollDelivery.sftp.storedHelp") : undefined}
+                autosize
+                minRows={3}
+                value={sftp.secret ?? ""}
+                onChange={(e) => setSftp({ secret: e.currentTarget.value || undefined })}
+              />
+            )}
+            <Group grow>
+              <TextInput
+                label={t("employerSettings.payrollDelivery.sftp.directory")}
+                value={sftp.directory}
+                maxLength={300}
+                onChange={(e) => setSftp({ directory: e.currentTarget.value })}
+              />
+              <TextInput
+                label={t("employerSettings.payrollDelivery.sftp.fileNamePattern")}
+                description={t("employerSettings.payrollDelivery.sftp.fileNamePatternHelp")}
+                value={sftp.fileNamePattern}
+                maxLength={100}
+                onChange={(e) => setSftp({ fileNamePattern: e.currentTarget.value })}
+              />
+            </Group>
+            <TextInput
+              label={t("employerSettings.payrollDelivery.sftp.hostKey")}
+              description={t("employerSettings.payrollDelivery.sftp.hostKeyHelp")}
+              placeholder="SHA256:…"
+              value={sftp.hostKeySha256}
+              onChange={(e) => setSftp({ hostKeySha256: e.currentTarget.value.trim() })}
+            />
+            <Group>
+              <Button
+                variant="default"
+                loading={test.isPending}
+                disabled={!secretStored}
+                onClick={() => test.mutate()}
+              >
+                {t("employerSettings.payrollDelivery.sftp.test")}
+              </Button>
+              {test.data && (
+                <Text size="sm" c={test.data.ok ? "green" : "red"} role="status">
+                  {test.data.ok
+                    ? t("employerSettings.payrollDelivery.sftp.testOk")
+                    : `${t("employerSettings.payrollDelivery.sftp.testFailed")}: ${test.data.error ?? ""}`}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        )}
+        {save.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            role="alert"
+            title={t("employerSettings.payrollDelivery.failedTitle")}
+          >
+            {t("employerSettings.payrollDelivery.saveFailed")}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            loading={save.isPending}
+            onClick={() => save.mutate({ ...draft, sftp: draft.channel === "SFTP" ? sftp : null })}
+          >
+            {t("employerSettings.payrollDelivery.save")}
+          </Button>
+        </Group>
+        <Title order={4}>{t("employerSettings.payrollDelivery.log.title")}</Title>
+        <PayrollDeliveryLog companyId={companyId} />
+      </Stack>
+    </SectionCard>
+  );
+}

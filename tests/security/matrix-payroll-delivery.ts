@@ -1,0 +1,100 @@
+import { presetTemplate } from "../../src/domain/payroll/export-template.ts";
+import { payrollDeliveries } from "../../src/server/db/schema/index.ts";
+import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
+
+/**
+ * How a company's payroll report reaches payroll. Rows read as those of access-matrix.ts (see its
+ * header). Its settings and log are company-settings.manage in Demo Oy (its admin, its group's admin,
+ * the admin tier); another tenant's admin gets 404. The settings are saved as e-mail, so no call here
+ * reaches a server; the SFTP calls are in src/server/modules/payroll-delivery/sftp-delivery.db.test.ts.
+ */
+const settingsManagers: Expectations = {
+  anonymous: 401,
+  admins: "ok",
+  EMPLOYER_ADMIN: "ok",
+  EMPLOYER_GROUP_ADMIN: "ok",
+  otherTenant: 404,
+  rest: 403,
+};
+
+const emailSettings = {
+  template: presetTemplate("EXCEL"),
+  cutoffDay: 15,
+  deltaOnly: false,
+  channel: "EMAIL",
+  sftp: null,
+};
+
+/** A logged delivery of Demo Oy, for the re-send. */
+async function freshDelivery(f: Fixtures): Promise<string> {
+  const [row] = await f.db
+    .insert(payrollDeliveries)
+    .values({
+      companyId: f.demoCompanyId,
+      period: "2029-01-01",
+      kind: "FULL",
+      channel: "EMAIL",
+      target: "talous@demo.test",
+      status: "DELIVERED",
+      fileName: "pedaali-2029-01.csv",
+      fileSha256: "0".repeat(64),
+      content: Buffer.from("a;b\r\n"),
+      rowCount: 1,
+      startedAt: new Date("2029-01-15T05:00:00Z"),
+    })
+    .returning({ id: payrollDeliveries.id });
+  return row?.id as string;
+}
+
+export const PAYROLL_DELIVERY_ROWS: readonly MatrixRow[] = [
+  {
+    operation: "GET /api/companies/{id}/payroll-delivery",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "PUT /api/companies/{id}/payroll-delivery",
+    call: (f) => ({ params: { id: f.demoCompanyId }, body: emailSettings }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "POST /api/companies/{id}/payroll-delivery/preview",
+    call: (f) => ({
+      params: { id: f.demoCompanyId },
+      body: { template: presetTemplate("GENERIC_CSV"), deltaOnly: false },
+    }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "POST /api/companies/{id}/payroll-delivery/test-connection",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: {
+      ...settingsManagers,
+      admins: {
+        status: 409,
+        code: "PAYROLL_SFTP_NOT_CONFIGURED",
+        why: "the matrix saves e-mail delivery only",
+      },
+      EMPLOYER_ADMIN: {
+        status: 409,
+        code: "PAYROLL_SFTP_NOT_CONFIGURED",
+        why: "the matrix saves e-mail delivery only",
+      },
+      EMPLOYER_GROUP_ADMIN: {
+        status: 409,
+        code: "PAYROLL_SFTP_NOT_CONFIGURED",
+        why: "the matrix saves e-mail delivery only",
+      },
+    },
+  },
+  {
+    operation: "GET /api/companies/{id}/payroll-deliveries",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "POST /api/companies/{id}/payroll-deliveries/{deliveryId}/resend",
+    call: async (f) => ({ params: { id: f.demoCompanyId, deliveryId: await freshDelivery(f) } }),
+    expect: settingsManagers,
+  },
+];
