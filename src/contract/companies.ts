@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_MODES, POLICY_ELIGIBILITIES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
 import { isValidBusinessId } from "../domain/validation/business-id.ts";
+import {
+  INVALID_E_INVOICE_ADDRESS_MESSAGE,
+  INVALID_E_INVOICE_OPERATOR_MESSAGE,
+  isValidEInvoiceAddress,
+  isValidEInvoiceOperator,
+} from "../domain/validation/e-invoice.ts";
 import { isSupportedPhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../domain/validation/phone.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
@@ -81,6 +87,29 @@ export const zPostalCode = z
 
 /** An optional text field: empty string and null both mean none. */
 const optionalText = zOptionalSingleLineText;
+
+/**
+ * Where the company's e-invoices go (src/domain/validation/e-invoice.ts), optional: empty or null for
+ * none, else an OVT code or an IBAN; the operator's ID an OVT code or a BIC. Spaces may be typed.
+ */
+export const zOptionalEInvoiceAddress = z
+  .union([
+    zSingleLineText({ max: 40 }).refine(
+      (value) => value === "" || isValidEInvoiceAddress(value),
+      INVALID_E_INVOICE_ADDRESS_MESSAGE,
+    ),
+    z.null(),
+  ])
+  .optional();
+export const zOptionalEInvoiceOperator = z
+  .union([
+    zSingleLineText({ max: 20 }).refine(
+      (value) => value === "" || isValidEInvoiceOperator(value),
+      INVALID_E_INVOICE_OPERATOR_MESSAGE,
+    ),
+    z.null(),
+  ])
+  .optional();
 
 /** A contact's phone number, optional: empty or null for none, else one the phone rule accepts. */
 const zOptionalPhoneNumber = z
@@ -233,8 +262,8 @@ const companyFields = {
   postalCode: z.union([zPostalCode, z.literal(""), z.null()]).optional(),
   city: optionalText(100),
   billingEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
-  eInvoiceAddress: optionalText(100),
-  eInvoiceOperator: optionalText(100),
+  eInvoiceAddress: zOptionalEInvoiceAddress,
+  eInvoiceOperator: zOptionalEInvoiceOperator,
   contactName: optionalText(200),
   contactEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
   contactPhoneNumber: zOptionalPhoneNumber,

@@ -23,7 +23,11 @@ import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
  *   409 ORDER_TRANSITION_NOT_ALLOWED when the order does not wait for the match;
  * - PUT /api/invoices/{id}/status `zInvoiceStatusChange` → `zInvoice`: a move of
  *   src/domain/invoice-status.ts (409 INVOICE_STATUS_NOT_ALLOWED otherwise); PAID and MARKED_PAID set
- *   the paid amount to the total and paidAt, SENT sets sentAt.
+ *   the paid amount to the total and paidAt, SENT sets sentAt;
+ * - GET /api/invoices/{id}/finvoice.xml → our bill to a leasing company as an e-invoice, a Finvoice 3.0
+ *   message (application/xml, attachment lasku-<number>.xml); a file, so it keeps its own route. 409
+ *   NOT_AN_E_INVOICE for any other invoice (src/domain/invoice-status.ts eInvoiceObstacle), 409
+ *   E_INVOICE_ADDRESS_MISSING while the leasing company has no e-invoice address and operator ID.
  */
 
 export const zInvoice = z.object({
@@ -93,6 +97,8 @@ export const zOrderInvoice = z.object({
   payerType: z.enum(PAYER_TYPES),
   totalCents: z.number().int(),
   issueDate: z.string().nullable(),
+  /** Whether GET /api/invoices/{id}/finvoice.xml gives it as an e-invoice now. */
+  eInvoice: z.boolean(),
 });
 export type TOrderInvoice = z.infer<typeof zOrderInvoice>;
 

@@ -18,6 +18,9 @@ export const zLeasingCompany = z.object({
   businessId: z.string().nullable(),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** Where our invoices to it go as e-invoices: its e-invoice address and its operator's ID. */
+  eInvoiceAddress: z.string().nullable(),
+  eInvoiceOperator: z.string().nullable(),
   /** Whether new orders may be financed by this company. */
   active: z.boolean(),
   /** When the sync job last fetched the company's agreement data. */

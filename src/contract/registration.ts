@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_PASSWORD_LENGTH } from "../domain/password-rules.ts";
+import {
+  INVALID_E_INVOICE_ADDRESS_MESSAGE,
+  INVALID_E_INVOICE_OPERATOR_MESSAGE,
+  isValidEInvoiceAddress,
+  isValidEInvoiceOperator,
+} from "../domain/validation/e-invoice.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
@@ -51,8 +57,12 @@ export const zCompanyRegistrationRequest = z.object({
       .regex(/^\d{5}$/, "A Finnish postal code has 5 digits"),
     city: zSingleLineText({ min: 1, max: 100 }),
     employeeCount: z.number().int().min(1).max(1_000_000).optional(),
-    eInvoiceAddress: zSingleLineText({ max: 100 }).optional(),
-    eInvoiceOperator: zSingleLineText({ max: 100 }).optional(),
+    eInvoiceAddress: zSingleLineText({ max: 40 })
+      .refine((value) => value === "" || isValidEInvoiceAddress(value), INVALID_E_INVOICE_ADDRESS_MESSAGE)
+      .optional(),
+    eInvoiceOperator: zSingleLineText({ max: 20 })
+      .refine((value) => value === "" || isValidEInvoiceOperator(value), INVALID_E_INVOICE_OPERATOR_MESSAGE)
+      .optional(),
   }),
   admin: z.object({
     firstName: zSingleLineText({ min: 1, max: 100 }),

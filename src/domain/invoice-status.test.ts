@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { INVOICE_STATUSES, type InvoiceStatus } from "./enums.ts";
 import {
   canMoveInvoice,
+  eInvoiceObstacle,
   FINAL_INVOICE_STATUSES,
   invoiceDueDate,
   isFinalInvoiceStatus,
@@ -99,5 +100,37 @@ describe("our invoices' terms and payers", () => {
     expect(leasingCompanyPayerType("Pedaali Oy")).toBe("PEDAALI");
     expect(leasingCompanyPayerType("Svea Bank AB")).toBe("SVEA");
     expect(leasingCompanyPayerType("Uusi Rahoitus Oy")).toBe("OTHER");
+  });
+});
+
+describe("which invoices go out as e-invoices", () => {
+  const bill = {
+    status: "SENT" as InvoiceStatus,
+    payerType: "GRENKE" as const,
+    leasingCompanyId: "0b8a8b8e-0000-4000-8000-000000000001",
+    invoiceNumber: "PED-L-10042",
+    issueDate: "2026-03-02",
+    dueDate: "2026-03-16",
+    referenceNumber: "1004201",
+  };
+
+  it("sends our bill to a leasing company, whatever it is on its way to", () => {
+    for (const status of ["NOT_SENT", "SENT", "PAID", "PAYMENT_DENIED"] as const)
+      expect(eInvoiceObstacle({ ...bill, status })).toBeNull();
+    for (const payerType of ["LEASE_PLUS", "SVEA", "OTHER"] as const)
+      expect(eInvoiceObstacle({ ...bill, payerType })).toBeNull();
+  });
+
+  it("leaves the seller to send what we pay, and sends nothing to a store or an employee", () => {
+    for (const payerType of ["PEDAALI", "BIKE_STORE", "EMPLOYEE"] as const)
+      expect(eInvoiceObstacle({ ...bill, payerType })).toBe("NOT_OUR_BILL_TO_A_LEASING_COMPANY");
+    expect(eInvoiceObstacle({ ...bill, leasingCompanyId: null })).toBe("NOT_OUR_BILL_TO_A_LEASING_COMPANY");
+  });
+
+  it("never sends a withdrawn invoice, nor one without what a payment needs", () => {
+    for (const status of ["INVALIDATED", "OVERRIDDEN", "DELETED"] as const)
+      expect(eInvoiceObstacle({ ...bill, status })).toBe("WITHDRAWN");
+    for (const missing of ["invoiceNumber", "issueDate", "dueDate", "referenceNumber"] as const)
+      expect(eInvoiceObstacle({ ...bill, [missing]: null })).toBe("INCOMPLETE");
   });
 });

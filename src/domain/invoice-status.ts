@@ -93,3 +93,31 @@ export function leasingCompanyPayerType(companyName: string): PayerType {
   if (name.startsWith("pedaali")) return "PEDAALI";
   return "OTHER";
 }
+
+/** The payer types of a leasing company we bill (leasingCompanyPayerType's, but for ourselves). */
+const LEASING_COMPANY_PAYERS: readonly PayerType[] = ["GRENKE", "LEASE_PLUS", "SVEA", "OTHER"];
+/** An invoice found wrong or replaced by a corrected one never goes out again. */
+const WITHDRAWN_INVOICE_STATUSES: readonly InvoiceStatus[] = ["INVALIDATED", "OVERRIDDEN", "DELETED"];
+
+/**
+ * Why an invoice cannot go out as an e-invoice (Finvoice) from us, or null when it can: it must be
+ * our bill to a leasing company (one we pay, payer PEDAALI, is the seller's to send, and Pedaali Oy
+ * as the lessor is ourselves), not withdrawn, and carry what a payment needs — its number, dates and
+ * reference number. Whether the leasing company has an e-invoice address is the caller's to check.
+ */
+export function eInvoiceObstacle(invoice: {
+  status: InvoiceStatus;
+  payerType: PayerType;
+  leasingCompanyId: string | null;
+  invoiceNumber: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  referenceNumber: string | null;
+}): "NOT_OUR_BILL_TO_A_LEASING_COMPANY" | "WITHDRAWN" | "INCOMPLETE" | null {
+  if (!invoice.leasingCompanyId || !LEASING_COMPANY_PAYERS.includes(invoice.payerType))
+    return "NOT_OUR_BILL_TO_A_LEASING_COMPANY";
+  if (WITHDRAWN_INVOICE_STATUSES.includes(invoice.status)) return "WITHDRAWN";
+  if (!invoice.invoiceNumber || !invoice.issueDate || !invoice.dueDate || !invoice.referenceNumber)
+    return "INCOMPLETE";
+  return null;
+}

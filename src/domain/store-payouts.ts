@@ -1,6 +1,7 @@
 import type { PayoutBatchStatus } from "./enums.ts";
 import { percentOfCents } from "./money.ts";
 import { PEDAALI_BANK_ACCOUNT } from "./payment-instructions.ts";
+import { PEDAALI_COMPANY } from "./pedaali-company.ts";
 
 /**
  * What Pedaali owes bike stores and how it pays them. An order's purchase price (the store's purchase
@@ -14,7 +15,7 @@ import { PEDAALI_BANK_ACCOUNT } from "./payment-instructions.ts";
 /** Pedaali as the payer of the stores' payouts: the company and its account (the debtor of the file). */
 export const PEDAALI_PAYER = {
   name: PEDAALI_BANK_ACCOUNT.recipient,
-  businessId: "3401234-1",
+  businessId: PEDAALI_COMPANY.businessId,
   iban: PEDAALI_BANK_ACCOUNT.iban,
   bic: PEDAALI_BANK_ACCOUNT.bic,
 } as const;

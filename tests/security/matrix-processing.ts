@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { OrderStatus, RequestStatusWithSigned } from "../../src/domain/enums.ts";
-import { invoices, leasingAgreements, orders } from "../../src/server/db/schema/index.ts";
+import { invoices, leasingAgreements, leasingCompanies, orders } from "../../src/server/db/schema/index.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -65,6 +66,41 @@ async function freshInvoice(f: Fixtures, status: OrderStatus = "WAITING_FOR_INVO
       amountCents: 200_000,
       vatCents: 50_000,
       totalCents: TOTAL,
+    })
+    .returning({ id: invoices.id });
+  return invoice?.id as string;
+}
+
+/**
+ * A fresh bill of ours (SENT) to a leasing company that takes e-invoices, the kind that is given as a
+ * Finvoice message; the leasing company is made once and shared by the cases.
+ */
+async function freshBill(f: Fixtures): Promise<string> {
+  const name = "Matriisirahoitus Oy";
+  await f.db
+    .insert(leasingCompanies)
+    .values({ companyName: name, eInvoiceAddress: "003734012368", eInvoiceOperator: "NDEAFIHH" })
+    .onConflictDoNothing();
+  const [leasing] = await f.db
+    .select({ id: leasingCompanies.id })
+    .from(leasingCompanies)
+    .where(eq(leasingCompanies.companyName, name));
+  const { orderId } = await freshOrder(f, "GRENKE_INVOICE_SENT");
+  const [invoice] = await f.db
+    .insert(invoices)
+    .values({
+      invoiceNumber: "PED-L-MATRIISI",
+      status: "SENT",
+      payerType: "OTHER",
+      companyId: f.demoCompanyId,
+      orderId,
+      leasingCompanyId: leasing?.id as string,
+      amountCents: 199_203,
+      vatCents: 50_797,
+      totalCents: TOTAL,
+      referenceNumber: "1232",
+      issueDate: "2026-02-01",
+      dueDate: "2026-02-15",
     })
     .returning({ id: invoices.id });
   return invoice?.id as string;
@@ -151,6 +187,11 @@ export const PROCESSING_ROWS: readonly MatrixRow[] = [
   {
     operation: "GET /api/invoices/{id}",
     call: async (f) => ({ params: { id: await freshInvoice(f) } }),
+    expect: adminsOnly,
+  },
+  {
+    operation: "GET /api/invoices/{id}/finvoice.xml",
+    call: async (f) => ({ params: { id: await freshBill(f) } }),
     expect: adminsOnly,
   },
   {

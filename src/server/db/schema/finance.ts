@@ -11,6 +11,12 @@ export const leasingCompanies = pgTable(
     businessId: text(),
     email: text(),
     phoneNumber: text(),
+    /**
+     * Where our invoices to the leasing company go as e-invoices (Finvoice): its e-invoice address (an
+     * OVT code or an IBAN) and its operator's ID (an OVT code or a BIC), src/domain/validation/e-invoice.ts.
+     */
+    eInvoiceAddress: text(),
+    eInvoiceOperator: text(),
     /** Whether new orders may be financed by this company. */
     active: boolean().notNull().default(true),
     /** When the leasing-company sync job last fetched agreement data (GET /api/last-fetch-time). */

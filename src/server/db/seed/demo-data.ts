@@ -34,12 +34,18 @@ export const DEMO_COMPANIES: Record<
     maxPriceCents: number;
     /** How its employees pay what they owe themselves: by payroll, by invoice, or either (ALL). */
     paymentMode: PaymentMode;
+    /**
+     * Its e-invoice operator's ID; its e-invoice address is the OVT code of its business ID
+     * (ovtCodeOf), as most Finnish companies' is.
+     */
+    eInvoiceOperator: string;
     units: string[];
     contact: { name: string; email: string; phoneNumber: string };
   }
 > = {
   demo: {
     name: "Demo Oy",
+    eInvoiceOperator: "003723327487",
     businessId: "2980005-2",
     inGroup: true,
     streetAddress: "Keilaranta 12",
@@ -52,6 +58,7 @@ export const DEMO_COMPANIES: Record<
   },
   demoLogistics: {
     name: "Demo Logistiikka Oy",
+    eInvoiceOperator: "NDEAFIHH",
     businessId: "3256781-0",
     inGroup: true,
     streetAddress: "Tikkurilantie 140",
@@ -64,6 +71,7 @@ export const DEMO_COMPANIES: Record<
   },
   toinen: {
     name: "Toinen Oy",
+    eInvoiceOperator: "OKOYFIHH",
     businessId: "2874563-7",
     inGroup: false,
     streetAddress: "Hämeenkatu 25",

@@ -4,6 +4,11 @@ import { createTestDatabase, testFileStore } from "../../../../tests/helpers/tes
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import {
+  isValidEInvoiceAddress,
+  isValidEInvoiceOperator,
+  ovtCodeOf,
+} from "../../../domain/validation/e-invoice.ts";
 import { isValidEmail } from "../../../domain/validation/email.ts";
 import { isValidPhoneNumber } from "../../../domain/validation/phone.ts";
 import { verifyPassword } from "../../modules/auth/passwords.ts";
@@ -86,6 +91,25 @@ describe("the demo data", () => {
       expect(isValidBusinessId(company.businessId as string), company.name).toBe(true);
       const expected = Object.values(DEMO_COMPANIES).find((c) => c.name === company.name);
       expect(company.companyUnits.map((u) => u.unitName).sort()).toEqual([...(expected?.units ?? [])].sort());
+    }
+  });
+
+  it("gives each demo company its business ID's OVT code as its e-invoice address, and an operator", async () => {
+    const rows = await database.db
+      .select({
+        businessId: companies.businessId,
+        address: companies.eInvoiceAddress,
+        operator: companies.eInvoiceOperator,
+      })
+      .from(companies);
+    const demo = rows.filter((row) =>
+      Object.values(DEMO_COMPANIES).some((c) => c.businessId === row.businessId),
+    );
+    expect(demo).toHaveLength(Object.keys(DEMO_COMPANIES).length);
+    for (const company of demo) {
+      expect(company.address).toBe(ovtCodeOf(company.businessId as string));
+      expect(isValidEInvoiceAddress(company.address as string)).toBe(true);
+      expect(isValidEInvoiceOperator(company.operator as string)).toBe(true);
     }
   });
 

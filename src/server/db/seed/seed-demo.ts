@@ -1,6 +1,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
+import { ovtCodeOf } from "../../../domain/validation/e-invoice.ts";
 import type { FileStore } from "../../files/file-store.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
@@ -224,6 +225,8 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
         postalCode: c.postalCode,
         city: c.city,
         billingEmail: `laskut@${c.contact.email.split("@")[1]}`,
+        eInvoiceAddress: ovtCodeOf(c.businessId),
+        eInvoiceOperator: c.eInvoiceOperator,
         contactName: c.contact.name,
         contactEmail: c.contact.email,
         contactPhoneNumber: c.contact.phoneNumber,

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { TUpdateCompany } from "../../../contract/companies.ts";
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import { eurosToCents } from "../../../domain/money.ts";
+import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import type { Db } from "../../db/client.ts";
 import { billingTables, companies, groupCompanies, leasingCompanies } from "../../db/schema/index.ts";
 import { badRequest } from "../../errors.ts";
@@ -84,6 +85,12 @@ export function companyValues(input: CompanyFields) {
   const given = <T>(value: T | undefined, map: (v: T) => unknown) =>
     value === undefined ? undefined : map(value);
   const text = (value: string | null | undefined) => given(value, textOrNull);
+  // Kept as the operators read them: no spaces, capitals.
+  const eInvoiceId = (value: string | null | undefined) =>
+    given(value, (v) => {
+      const kept = textOrNull(v);
+      return kept === null ? null : normalizeEInvoiceId(kept);
+    });
   const entries: [keyof CompanyFields, keyof CompanyRow, unknown][] = [
     ["name", "name", input.name],
     ["businessId", "businessId", input.businessId],
@@ -97,8 +104,8 @@ export function companyValues(input: CompanyFields) {
     ["postalCode", "postalCode", text(input.postalCode)],
     ["city", "city", text(input.city)],
     ["billingEmail", "billingEmail", text(input.billingEmail)],
-    ["eInvoiceAddress", "eInvoiceAddress", text(input.eInvoiceAddress)],
-    ["eInvoiceOperator", "eInvoiceOperator", text(input.eInvoiceOperator)],
+    ["eInvoiceAddress", "eInvoiceAddress", eInvoiceId(input.eInvoiceAddress)],
+    ["eInvoiceOperator", "eInvoiceOperator", eInvoiceId(input.eInvoiceOperator)],
     ["contactName", "contactName", text(input.contactName)],
     ["contactEmail", "contactEmail", text(input.contactEmail)],
     ["contactPhoneNumber", "contactPhoneNumber", text(input.contactPhoneNumber)],

@@ -13,3 +13,10 @@ export const invoiceTotalMismatch = (invoiceTotalCents: number, orderTotalCents:
     "INVOICE_TOTAL_MISMATCH",
     `The invoice's total ${invoiceTotalCents} is not the order's total ${orderTotalCents}`,
   );
+
+/** 409: only our bill to a leasing company, not withdrawn and complete, goes out as an e-invoice. */
+export const notAnEInvoice = (message: string) => new AppError(409, "NOT_AN_E_INVOICE", message);
+
+/** 409: the recipient has no e-invoice address and operator ID to send the e-invoice to. */
+export const eInvoiceAddressMissing = (recipient: string) =>
+  new AppError(409, "E_INVOICE_ADDRESS_MISSING", `${recipient} has no e-invoice address and operator ID`);

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TInvoice, TInvoicesQuery, TOrderInvoice } from "../../../contract/invoices.ts";
+import { eInvoiceObstacle } from "../../../domain/invoice-status.ts";
 import type { Db } from "../../db/client.ts";
 import { readPage } from "../../db/paging.ts";
-import { invoices, orders } from "../../db/schema/index.ts";
+import { invoices, leasingCompanies, orders } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -101,20 +102,30 @@ export async function lockInvoice(tx: Tx, viewer: InvoiceViewer, id: string) {
   return invoice;
 }
 
-/** An order's invoices in brief, oldest first (the order's detail; invoices_order_idx). */
+/**
+ * An order's invoices in brief, oldest first (the order's detail; invoices_order_idx), each saying
+ * whether it goes out as an e-invoice now: our bill to a leasing company that has its e-invoice address.
+ */
 export async function orderInvoicesOf(db: Db, orderId: string): Promise<TOrderInvoice[]> {
-  return db
+  const rows = await db
     .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      status: invoices.status,
-      payerType: invoices.payerType,
-      totalCents: invoices.totalCents,
-      issueDate: invoices.issueDate,
+      invoice: invoices,
+      eInvoiceAddress: leasingCompanies.eInvoiceAddress,
+      eInvoiceOperator: leasingCompanies.eInvoiceOperator,
     })
     .from(invoices)
+    .leftJoin(leasingCompanies, eq(leasingCompanies.id, invoices.leasingCompanyId))
     .where(eq(invoices.orderId, orderId))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
+  return rows.map(({ invoice: i, eInvoiceAddress, eInvoiceOperator }) => ({
+    id: i.id,
+    invoiceNumber: i.invoiceNumber,
+    status: i.status,
+    payerType: i.payerType,
+    totalCents: i.totalCents,
+    issueDate: i.issueDate,
+    eInvoice: eInvoiceObstacle(i) === null && Boolean(eInvoiceAddress && eInvoiceOperator),
+  }));
 }
 
 /** How many bills the leasing company has had of the order: a CASE_X billed again gets the next number. */

@@ -1,11 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { invoicesApi as api } from "../../../contract/invoices.ts";
+import { z } from "zod";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import { invoicesApi as api, zInvoiceIdParams } from "../../../contract/invoices.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createInvoicesService } from "./service.ts";
 
 const tags = ["invoices"];
+const fileErrors = {
+  400: zErrorResponse,
+  401: zErrorResponse,
+  403: zErrorResponse,
+  404: zErrorResponse,
+  409: zErrorResponse,
+};
 
 /** Invoices (contract/invoices.ts): read with invoices.read, changed with orders.process. */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -32,6 +41,29 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     preValidation: read,
     handler: async (request) => service.get(currentUser(request), request.params.id),
   });
+
+  // A file to download and hand to our operator, not an endpoint of JSON.
+  app.get(
+    "/invoices/:id/finvoice.xml",
+    {
+      preValidation: read,
+      schema: {
+        tags,
+        summary:
+          "Our bill to a leasing company as an e-invoice, a Finvoice 3.0 message (409 when it is no e-invoice or has no recipient address)",
+        params: zInvoiceIdParams,
+        response: { 200: z.string().describe("The Finvoice 3.0 XML (application/xml)"), ...fileErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.eInvoice(currentUser(request), request.params.id);
+      return reply
+        .header("content-type", "application/xml; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "no-store")
+        .send(file.xml);
+    },
+  );
 
   app.route({
     ...endpointRoute(api.match, tags),

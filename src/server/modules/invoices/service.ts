@@ -10,6 +10,7 @@ import { write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { mailStoreLink } from "../store-links/mails.ts";
 import { changeInvoiceStatus } from "./change-invoice-status.ts";
+import { eInvoiceOf } from "./e-invoice.ts";
 import { matchPurchaseInvoice } from "./match-purchase-invoice.ts";
 import { type InvoiceClerk, type InvoiceViewer, invoiceOf, listInvoices } from "./queries.ts";
 import { createPurchaseInvoice } from "./record-purchase-invoice.ts";
@@ -36,6 +37,9 @@ export function createInvoicesService(ctx: AppContext) {
     get: (viewer: InvoiceViewer, id: string) => invoiceOf(db, viewer, id),
 
     list: (viewer: InvoiceViewer, query: TInvoicesQuery) => listInvoices(db, viewer, query),
+
+    /** Our bill to a leasing company as a Finvoice message, made now. */
+    eInvoice: (viewer: InvoiceViewer, id: string) => eInvoiceOf(db, viewer, id, new Date()),
 
     /** A bike store's purchase invoice of an order, as received: we pay it (payer PEDAALI). */
     async create(user: CurrentUser, input: TCreateInvoice): Promise<TInvoice> {

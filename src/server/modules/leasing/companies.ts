@@ -21,6 +21,8 @@ function toLeasingCompany(row: typeof leasingCompanies.$inferSelect): TLeasingCo
     businessId: row.businessId,
     email: row.email,
     phoneNumber: row.phoneNumber,
+    eInvoiceAddress: row.eInvoiceAddress,
+    eInvoiceOperator: row.eInvoiceOperator,
     active: row.active,
     lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
   };

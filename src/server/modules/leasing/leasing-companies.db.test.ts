@@ -45,6 +45,8 @@ describe("GET /api/leasing-companies", () => {
       businessId: "3401234-1",
       email: "info@pedaali.fi",
       phoneNumber: "+358942420000",
+      eInvoiceAddress: null,
+      eInvoiceOperator: null,
       active: true,
       lastFetchedAt: null,
     });
@@ -97,6 +99,8 @@ describe("GET /api/leasing-companies/{id}", () => {
       businessId: "3401234-1",
       email: "info@pedaali.fi",
       phoneNumber: "+358942420000",
+      eInvoiceAddress: null,
+      eInvoiceOperator: null,
       active: true,
       lastFetchedAt: null,
     });

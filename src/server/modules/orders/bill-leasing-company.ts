@@ -14,8 +14,15 @@ import { moveOrder, type OrderMover, requireStatus } from "./lifecycle.ts";
 import { lockOrder } from "./order-rows.ts";
 import { agreementOf } from "./queries.ts";
 
-/** The VAT rate of an order: its own, else Finland's in force on the day, else the default. */
-async function vatPercentOf(db: Db, order: { vatPercent: number | null }, today: string): Promise<number> {
+/**
+ * The VAT rate of an order on a day: its own, else Finland's in force on the day, else the default. The
+ * bill is priced with it and its e-invoice names it.
+ */
+export async function vatPercentOf(
+  db: Db,
+  order: { vatPercent: number | null },
+  today: string,
+): Promise<number> {
   if (order.vatPercent !== null) return order.vatPercent;
   const [rate] = await db
     .select({ value: vatRates.ratePercent })

@@ -9,6 +9,7 @@ import {
   type zRegisterLinkInfo,
   type zRegisterLinkResponse,
 } from "../../../contract/registration.ts";
+import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -189,8 +190,9 @@ export function createRegistrationService(ctx: AppContext) {
         streetAddress: company.streetAddress,
         postalCode: company.postalCode,
         city: company.city,
-        eInvoiceAddress: company.eInvoiceAddress || null,
-        eInvoiceOperator: company.eInvoiceOperator || null,
+        // Kept as the company's own fields keep them: no spaces, capitals.
+        eInvoiceAddress: company.eInvoiceAddress ? normalizeEInvoiceId(company.eInvoiceAddress) : null,
+        eInvoiceOperator: company.eInvoiceOperator ? normalizeEInvoiceId(company.eInvoiceOperator) : null,
         language: input.language,
         status: "PENDING",
       });

@@ -80,4 +80,21 @@ describe("/register after a failed submit", { timeout: 60_000 }, () => {
       expect(within(summary).queryByRole("link", { name: /^Postitoimipaikka:/ })).not.toBeInTheDocument(),
     );
   });
+
+  it("lists a mistyped e-invoice address and operator ID, saying what they are", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderApp("/register", { user: null });
+    await user.click(await screen.findByLabelText(/^Verkkolaskuosoite/));
+    await user.paste("003729800053");
+    await user.click(screen.getByLabelText(/^Välittäjätunnus/));
+    await user.paste("Apix");
+    await user.click(screen.getByRole("button", { name: "Lähetä rekisteröityminen" }));
+    const summary = await screen.findByRole("region", { name: /^Korjattavat tiedot/ });
+    expect(
+      within(summary).getByRole("link", { name: /^Verkkolaskuosoite: Verkkolaskuosoite on OVT-tunnus/ }),
+    ).toBeInTheDocument();
+    expect(within(summary).getByRole("link", { name: /^Välittäjätunnus: .*BIC-tunnus/ })).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
 });

@@ -19,6 +19,7 @@ import { registrationApi, type zCompanyRegistrationRequest } from "../../../cont
 import { LANGUAGES } from "../../../domain/enums.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import { isValidEInvoiceAddress, isValidEInvoiceOperator } from "../../../domain/validation/e-invoice.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -80,6 +81,10 @@ export function RegisterPage() {
           v.trim() === "" || (/^\d+$/.test(v.trim()) && Number(v) >= 1)
             ? null
             : t("register.employeeCountInvalid"),
+        eInvoiceAddress: (v) =>
+          v.trim() === "" || isValidEInvoiceAddress(v) ? null : t("register.eInvoiceAddressInvalid"),
+        eInvoiceOperator: (v) =>
+          v.trim() === "" || isValidEInvoiceOperator(v) ? null : t("register.eInvoiceOperatorInvalid"),
       },
       admin: {
         firstName: rules.required(),

@@ -102,4 +102,33 @@ describe("Lisää yritys", () => {
     ).toBeInTheDocument();
     expect(screen.queryByText("Jokin meni vikaan. Yritä myöhemmin uudelleen.")).not.toBeInTheDocument();
   });
+
+  it("says what an e-invoice address and an operator ID are when they are not, and sends them as typed once they are", async () => {
+    const api = fakeApi({
+      ...FORM_OPTIONS,
+      "POST /api/companies": { status: 201, body: details() },
+    });
+    renderTab("/admin/lisaa-yritys");
+    change(await screen.findByRole("textbox", { name: /Yrityksen nimi/ }), "Kallion Kahvila Oy");
+    change(screen.getByRole("textbox", { name: /Y-tunnus/ }), "2980005-2");
+    const address = screen.getByRole("textbox", { name: /Verkkolaskuosoite/ });
+    const operator = screen.getByRole("textbox", { name: /Välittäjätunnus/ });
+    expect(address).toHaveAccessibleDescription(/OVT-tunnus .* tai IBAN/);
+    // A wrong check digit in the business ID's part, and a BIC one letter short.
+    change(address, "003729800053");
+    change(operator, "NDEAFIH");
+    fireEvent.click(screen.getByRole("button", { name: "Lisää yritys" }));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(/Verkkolaskuosoite on OVT-tunnus/));
+    expect(operator).toHaveAccessibleDescription(/Välittäjätunnus on OVT-tunnus .* BIC-tunnus/);
+    expect(api.callsTo("POST", "/api/companies")).toHaveLength(0);
+
+    change(address, "0037 2980 0052");
+    change(operator, "NDEAFIHH");
+    fireEvent.click(screen.getByRole("button", { name: "Lisää yritys" }));
+    await waitFor(() => expect(api.callsTo("POST", "/api/companies")).toHaveLength(1));
+    expect(api.callsTo("POST", "/api/companies")[0]?.body).toMatchObject({
+      eInvoiceAddress: "0037 2980 0052",
+      eInvoiceOperator: "NDEAFIHH",
+    });
+  });
 });

@@ -108,10 +108,12 @@ export function CompanyFields({ form, create }: { form: CompanyForm; create: boo
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t("adminCompanies.form.eInvoiceAddress")}
+              description={t("adminCompanies.form.eInvoiceAddressHint")}
               {...form.getInputProps("eInvoiceAddress")}
             />
             <TextInput
               label={t("adminCompanies.form.eInvoiceOperator")}
+              description={t("adminCompanies.form.eInvoiceOperatorHint")}
               {...form.getInputProps("eInvoiceOperator")}
             />
           </SimpleGrid>

@@ -137,6 +137,10 @@ function companyIssueText(issue: z.core.$ZodIssue, t: TFunction): string | undef
   const field = issue.path.map(String).join(".");
   if (field === "businessId") return t("adminCompanies.form.businessIdInvalid");
   if (field === "postalCode") return t("adminCompanies.form.postalCodeInvalid");
+  if (field === "eInvoiceAddress" && issue.code === "custom")
+    return t("adminCompanies.form.eInvoiceAddressInvalid");
+  if (field === "eInvoiceOperator" && issue.code === "custom")
+    return t("adminCompanies.form.eInvoiceOperatorInvalid");
   if (field === "billingEmail" || field === "contactEmail" || field === "admin.email")
     return t("forms.emailInvalid");
   if ((field === "name" || field === "newGroupCompanyName") && issue.code === "too_small")

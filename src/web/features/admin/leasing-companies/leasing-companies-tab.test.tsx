@@ -35,6 +35,8 @@ const company = (n: number, overrides: Partial<TLeasingCompany>): TLeasingCompan
   businessId: null,
   email: null,
   phoneNumber: null,
+  eInvoiceAddress: null,
+  eInvoiceOperator: null,
   active: true,
   lastFetchedAt: null,
   ...overrides,

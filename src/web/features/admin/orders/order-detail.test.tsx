@@ -257,6 +257,39 @@ describe("an order's page in Hakemukset", () => {
     expect(await asked.findByText("Laskun summa ei vastaa tilauksen summaa.")).toBeInTheDocument();
   });
 
+  it("offers our bill's e-invoice as a download where the server says it is one, and nowhere else", async () => {
+    const billId = "1e1e1e1e-1e1e-4e1e-8e1e-1e1e1e1e1e13";
+    const billed = order({
+      orderStatus: "GRENKE_INVOICE_SENT",
+      invoices: [
+        invoice({ status: "VERIFIED" }),
+        invoice({
+          id: billId,
+          invoiceNumber: "PED-L-1042",
+          payerType: "GRENKE",
+          status: "SENT",
+          eInvoice: true,
+        }),
+      ],
+    });
+    api({ [GET_ORDER]: { status: 200, body: billed } });
+    renderTab(DETAIL);
+    const download = await screen.findByRole("link", {
+      name: "Lataa laskun PED-L-1042 verkkolasku (Finvoice)",
+    });
+    expect(download).toHaveAttribute("href", `/api/invoices/${billId}/finvoice.xml`);
+    expect(download).toHaveTextContent("Lataa verkkolasku (Finvoice)");
+    expect(screen.getAllByRole("link", { name: /verkkolasku/ })).toHaveLength(1);
+  });
+
+  it("shows no e-invoice column while no invoice of the order is one", async () => {
+    api({ [GET_ORDER]: { status: 200, body: order({ invoices: [invoice()] }) } });
+    renderTab(DETAIL);
+    expect(await screen.findByText("KP-77")).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: "Verkkolasku" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /verkkolasku/ })).not.toBeInTheDocument();
+  });
+
   it("says when the order does not exist", async () => {
     api({ [GET_ORDER]: apiError(404, "NOT_FOUND", "Not found") });
     renderTab(DETAIL);

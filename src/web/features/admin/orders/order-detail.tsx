@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderEvent } from "../../../../contract/orders.ts";
@@ -23,7 +23,7 @@ import { useDisplay } from "../tax-tables/display-format.ts";
 import { AFTER_SALES_SEGMENTS } from "./helpdesk-paths.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { TAX_REGIME_LABELS } from "./order-labels.ts";
-import { type TAdminOrder, useAdminOrder, useOrderAction } from "./orders-api.ts";
+import { eInvoiceHref, type TAdminOrder, useAdminOrder, useOrderAction } from "./orders-api.ts";
 import { useOrderLinks } from "./use-order-links.tsx";
 import { WaitingSince } from "./waiting-since.tsx";
 
@@ -307,6 +307,7 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
   // Matching moves the order on and cannot be undone, so it is asked first, naming the invoice.
   const matching = useActionDialog<(typeof invoices)[number]>(match);
   const canMatch = order.allowedActions.includes("MATCH_INVOICE");
+  const anyEInvoice = invoices.some((invoice) => invoice.eInvoice);
   const asked = matching.current;
   return (
     <SectionCard title={t("adminOrders.invoices.title")}>
@@ -356,6 +357,27 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
                 textAlign: "right",
                 render: (invoice) => display.money(invoice.totalCents),
               },
+              ...(anyEInvoice
+                ? [
+                    {
+                      // Our bill as the Finvoice file the helpdesk hands to our operator.
+                      accessor: "eInvoice",
+                      title: t("adminOrders.invoices.eInvoice"),
+                      render: (invoice: Invoice) =>
+                        invoice.eInvoice && (
+                          <Anchor
+                            href={eInvoiceHref(invoice.id)}
+                            size="sm"
+                            aria-label={t("adminOrders.invoices.downloadEInvoiceNamed", {
+                              number: invoice.invoiceNumber ?? "",
+                            })}
+                          >
+                            {t("adminOrders.invoices.downloadEInvoice")}
+                          </Anchor>
+                        ),
+                    },
+                  ]
+                : []),
               ...(canMatch
                 ? [
                     {

@@ -184,3 +184,8 @@ export function useBulkStatus() {
     onSuccess: () => refreshOrders(queryClient),
   });
 }
+
+/** Our bill's Finvoice file: a download the browser takes by its address, not a JSON call. */
+export function eInvoiceHref(invoiceId: string): string {
+  return `/api/invoices/${encodeURIComponent(invoiceId)}/finvoice.xml`;
+}

@@ -127,6 +127,7 @@ export const invoice = (overrides: Partial<TOrderInvoice> = {}): TOrderInvoice =
   payerType: "PEDAALI",
   totalCents: 249_900,
   issueDate: "2026-11-25",
+  eInvoice: false,
   ...overrides,
 });
 

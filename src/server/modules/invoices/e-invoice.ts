@@ -1,0 +1,103 @@
+import { and, eq } from "drizzle-orm";
+import { buildFinvoice, type FinvoiceInvoice } from "../../../domain/finvoice.ts";
+import { eInvoiceObstacle } from "../../../domain/invoice-status.ts";
+import { PEDAALI_BANK_ACCOUNT } from "../../../domain/payment-instructions.ts";
+import { PEDAALI_COMPANY } from "../../../domain/pedaali-company.ts";
+import { isValidBusinessId, vatIdFromBusinessId } from "../../../domain/validation/business-id.ts";
+import type { Db } from "../../db/client.ts";
+import { invoices, leasingCompanies, orders } from "../../db/schema/index.ts";
+import { notFound } from "../../errors.ts";
+import { companyScopeWhere } from "../auth/tenancy.ts";
+import { vatPercentOf } from "../orders/bill-leasing-company.ts";
+import { eInvoiceAddressMissing, notAnEInvoice } from "./errors.ts";
+import type { InvoiceViewer } from "./queries.ts";
+
+/**
+ * Our bill to a leasing company as an e-invoice (Finvoice 3.0), for the helpdesk to download and hand
+ * to our operator: Pedaali Oy sells, the leasing company buys and receives it at its e-invoice address.
+ * The bill is one row, the order's bike package, with the VAT it was issued with.
+ */
+
+const OBSTACLE_TEXTS = {
+  NOT_OUR_BILL_TO_A_LEASING_COMPANY: "Only our invoice to a leasing company goes out as an e-invoice",
+  WITHDRAWN: "An invalidated, replaced or deleted invoice does not go out again",
+  INCOMPLETE: "The invoice has no number, issue date, due date or reference number",
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The file's name: lasku-<number>.xml, the number kept to what a file name and a header can carry. */
+export function eInvoiceFileName(invoiceNumber: string): string {
+  return `lasku-${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, "_")}.xml`;
+}
+
+/** The Finvoice message of an invoice in the viewer's scope (404 otherwise), made at `now`. */
+export async function eInvoiceOf(
+  db: Db,
+  viewer: InvoiceViewer,
+  id: string,
+  now: Date,
+): Promise<{ fileName: string; xml: string }> {
+  const [row] = await db
+    .select({ invoice: invoices, leasingCompany: leasingCompanies, orderVatPercent: orders.vatPercent })
+    .from(invoices)
+    .leftJoin(leasingCompanies, eq(leasingCompanies.id, invoices.leasingCompanyId))
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.id, id), companyScopeWhere(viewer, invoices.companyId)));
+  if (!row) throw notFound("Invoice");
+  const { invoice, leasingCompany: buyer } = row;
+  const obstacle = eInvoiceObstacle(invoice);
+  if (obstacle) throw notAnEInvoice(OBSTACLE_TEXTS[obstacle]);
+  if (!buyer?.eInvoiceAddress || !buyer.eInvoiceOperator)
+    throw eInvoiceAddressMissing(buyer?.companyName ?? "The leasing company");
+  // eInvoiceObstacle has made sure of these.
+  const invoiceNumber = invoice.invoiceNumber as string;
+  const invoiceDate = invoice.issueDate as string;
+  const dueDate = invoice.dueDate as string;
+  const termDays = Math.round((Date.parse(dueDate) - Date.parse(invoiceDate)) / DAY_MS);
+  const vatPercent = await vatPercentOf(db, { vatPercent: row.orderVatPercent ?? null }, invoiceDate);
+  const businessId = buyer.businessId && isValidBusinessId(buyer.businessId) ? buyer.businessId : null;
+  const message: FinvoiceInvoice = {
+    messageId: invoice.id,
+    createdAt: now,
+    invoiceNumber,
+    invoiceDate,
+    dueDate,
+    referenceNumber: invoice.referenceNumber as string,
+    freeText: invoice.description,
+    paymentTermsText: `${termDays} päivää netto`,
+    seller: {
+      name: PEDAALI_COMPANY.name,
+      businessId: PEDAALI_COMPANY.businessId,
+      vatId: PEDAALI_COMPANY.vatId,
+      address: {
+        street: PEDAALI_COMPANY.streetAddress,
+        postalCode: PEDAALI_COMPANY.postalCode,
+        town: PEDAALI_COMPANY.town,
+        countryCode: PEDAALI_COMPANY.countryCode,
+      },
+      eInvoiceAddress: PEDAALI_COMPANY.eInvoiceAddress,
+      eInvoiceOperator: PEDAALI_COMPANY.eInvoiceOperator,
+      iban: PEDAALI_BANK_ACCOUNT.iban,
+      bic: PEDAALI_BANK_ACCOUNT.bic,
+    },
+    buyer: {
+      name: buyer.companyName,
+      businessId,
+      vatId: businessId ? vatIdFromBusinessId(businessId) : null,
+      address: null,
+      eInvoiceAddress: buyer.eInvoiceAddress,
+      eInvoiceOperator: buyer.eInvoiceOperator,
+    },
+    rows: [
+      {
+        name: invoice.description ?? `Lasku ${invoiceNumber}`,
+        quantity: 1,
+        vatPercent,
+        vatExcludedCents: invoice.amountCents,
+        vatCents: invoice.vatCents,
+      },
+    ],
+  };
+  return { fileName: eInvoiceFileName(invoiceNumber), xml: buildFinvoice(message) };
+}
