@@ -1,4 +1,7 @@
 import { formatReferenceNumber, isValidReferenceNumber } from "./reference-number.ts";
+import { formatIban, isValidIban } from "./validation/bank-account.ts";
+
+export { formatIban, isValidIban };
 
 /**
  * How an employee pays what they owe themself (user payments) when it is not taken
@@ -14,27 +17,6 @@ export const PEDAALI_BANK_ACCOUNT = {
   iban: "FI9040550012345676",
   bic: "HELSFIHH",
 } as const;
-
-/** Whether an IBAN (spaces allowed) has valid ISO 13616 check digits. */
-export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s/g, "").toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false;
-  const rearranged = `${iban.slice(4)}${iban.slice(0, 4)}`;
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
-
-/** As printed: groups of four ("FI90 4055 0012 3456 76"). */
-export function formatIban(value: string): string {
-  return value
-    .replace(/\s/g, "")
-    .replace(/(.{4})/g, "$1 ")
-    .trim();
-}
 
 /** The largest amount a version 4 barcode can carry: 999 999,99 €. */
 export const BARCODE_MAX_CENTS = 99_999_999;

@@ -85,6 +85,7 @@ export const IDENTITY_EMAILS = {
   EMPLOYER_EDITOR: "employer.editor@demo.test",
   EMPLOYER_GROUP_ADMIN: "group.admin@demo.test",
   EMPLOYER_REPORTING: "reporting@demo.test",
+  BIKE_STORE: "myyja@vauhti.test",
   BIKE_BENEFICIARY: "employee@demo.test",
   otherTenant: "employer.admin@toinen.test",
 } as const satisfies Record<RoleName | "otherTenant", string>;

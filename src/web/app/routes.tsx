@@ -85,6 +85,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   companySettings: employerArea,
   reporting: employerArea,
   admin: adminArea,
+  bikeStore: publicPage("bikeStore"),
   myBike: myBikePage,
   ownDetails: ownDetailsPage,
   companyInfo: publicPage("companyInfo"),

@@ -8,6 +8,7 @@ import type {
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
+import { DELIVERY_EDITABLE, PACKAGE_EDITABLE } from "../../../domain/store-orders.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
@@ -20,6 +21,7 @@ import {
 import { notFound } from "../../errors.ts";
 import { sha256 } from "../auth/tokens.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
+import type { BY_BIKE_STORE, OrderUser } from "../orders/lifecycle.ts";
 import { storeLinkInvalid } from "./errors.ts";
 import { storeLinkColumns } from "./tokens.ts";
 
@@ -27,11 +29,13 @@ import { storeLinkColumns } from "./tokens.ts";
 
 /** A link of an order in these does not work any more. */
 const DEAD_ORDER_STATUSES: readonly OrderStatus[] = ["CANCELLED", "REFUNDED"];
-/** The store may (re)enter the package while the order waits for it or for the employee's acceptance. */
-export const PACKAGE_EDITABLE: readonly OrderStatus[] = ["PENDING", "PACKAGE_PROVIDED"];
-export const DELIVERY_EDITABLE: readonly OrderStatus[] = ["WAITING_FOR_DELIVERY_DATE"];
+
+export { DELIVERY_EDITABLE, PACKAGE_EDITABLE };
 
 export type LinkedOrder = typeof orders.$inferSelect;
+
+/** Who gives the package and the delivery: the store by its token link, or a user of the store's account. */
+export type StoreActor = typeof BY_BIKE_STORE | OrderUser;
 
 /** The order a working link of the kind belongs to, locked in `tx` when asked; else STORE_LINK_INVALID. */
 export async function orderOfLink(
