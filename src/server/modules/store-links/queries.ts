@@ -85,7 +85,8 @@ export async function customerOf(db: Db, order: LinkedOrder) {
   };
 }
 
-async function itemsOf(db: Db, orderId: string): Promise<TPackageItem[]> {
+/** The package's lines as the store entered them, in its order. */
+export async function packageItemsOf(db: Db, orderId: string): Promise<TPackageItem[]> {
   const rows = await db
     .select()
     .from(orderItems)
@@ -105,7 +106,8 @@ async function itemsOf(db: Db, orderId: string): Promise<TPackageItem[]> {
   }));
 }
 
-function deliveryAddress(order: LinkedOrder): string | null {
+/** "Street, postal code city" of a home delivery; null for a pickup. */
+export function deliveryAddress(order: LinkedOrder): string | null {
   if (order.deliveryMethod !== "HOME_DELIVERY") return null;
   const city = [order.deliveryPostalCode, order.deliveryCity].filter(Boolean).join(" ");
   const address = [order.deliveryStreetAddress, city].filter(Boolean).join(", ");
@@ -123,7 +125,7 @@ function bikeNameOf(items: readonly TPackageItem[]): string | null {
 }
 
 export async function packageView(db: Db, order: LinkedOrder & { expiresAt: Date }): Promise<TStorePackage> {
-  const [customer, items] = await Promise.all([customerOf(db, order), itemsOf(db, order.id)]);
+  const [customer, items] = await Promise.all([customerOf(db, order), packageItemsOf(db, order.id)]);
   return {
     orderNumber: order.orderNumber,
     orderStatus: order.orderStatus,
@@ -147,7 +149,7 @@ export async function deliveryView(
 ): Promise<TStoreDelivery> {
   const [customer, items, cancellationRequested] = await Promise.all([
     customerOf(db, order),
-    itemsOf(db, order.id),
+    packageItemsOf(db, order.id),
     hasOpenCancellation(db, order.id),
   ]);
   return {
