@@ -59,6 +59,8 @@ export const zStoreOrderPage = zPage(zStoreOrderListItem);
 
 /** One order as its store reads it: who and what, the delivery, the timeline; never pay or lease terms. */
 export const zStoreOrder = zStoreOrderListItem.extend({
+  /** In the side state: the status the order returns to. */
+  previousStatus: z.enum(ORDER_STATUSES).nullable(),
   /** "Street, postal code city" for home delivery; null for a pickup. */
   deliveryAddress: z.string().nullable(),
   /** The employee's max price; above it the employee pays the rest. */

@@ -139,6 +139,7 @@ export async function storeOrderOf(
   ]);
   return {
     ...toListItem(row),
+    previousStatus: o.previousStatus,
     deliveryAddress: deliveryAddress(o),
     maxPriceCents: row.ownMaxPriceCents ?? row.companyMaxPriceCents,
     customerComment: o.customerComment,
