@@ -22,6 +22,7 @@ import {
   outbox,
   users,
 } from "../../db/schema/index.ts";
+import { loadCurrentUser } from "../auth/session-user.ts";
 
 /**
  * A bike store's own account: its user reads the orders of their stores across employers, gives the
@@ -96,6 +97,16 @@ const bikePackage = {
 beforeAll(async () => {
   espoo = await storeId("Vauhti Espoo");
   tampere = await storeId("Vauhti Tampere");
+});
+
+describe("the store user's session", () => {
+  it("holds the stores they are bound to and no company, so no employer list reaches them", async () => {
+    const user = await loadCurrentUser(t.database.db, await userIdByEmail(t.database.db, STORE_USER));
+    expect(user?.storeIds).toEqual([espoo]);
+    expect(user?.scope).toEqual({ kind: "companies", companyIds: [] });
+    expect(user?.companies).toEqual([]);
+    expectError(await call("GET", "/api/orders/all", STORE_USER), 403);
+  });
 });
 
 describe("the store's order list", () => {
