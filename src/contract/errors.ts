@@ -100,6 +100,9 @@ export const ERROR_CODES = [
   "STORE_LINK_INVALID",
   "STORE_LINK_USED",
   "DELIVERY_DATE_FAR_FUTURE",
+  // The bike store's own account
+  "STORE_ORDER_STEP_CLOSED",
+  "STORE_USER_EXISTS",
   // The employee's acceptance and signature, the employer's approval, signed documents
   "LEASE_TIME_NOT_ALLOWED",
   "OFFER_CHANGED",

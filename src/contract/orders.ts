@@ -50,7 +50,7 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
 export const ORDER_STATUS_GROUPS = ["GENERAL", "POST_PROCESSING", "FROM_PROCESSED"] as const;
 export type OrderStatusGroup = (typeof ORDER_STATUS_GROUPS)[number];
 
-const ORDER_PARTIES = [
+export const ORDER_PARTIES = [
   "EMPLOYEE",
   "EMPLOYER",
   "BIKE_STORE",

@@ -33,6 +33,7 @@ const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[
   companySettings: ["EMPLOYER_ADMIN", "EMPLOYER_GROUP_ADMIN"],
   reporting: ["EMPLOYER_REPORTING", "EMPLOYER_ADMIN", "EMPLOYER_GROUP_ADMIN"],
   admin: ["SUPER_ADMIN", "INTERNAL_ADMIN"],
+  bikeStore: ["BIKE_STORE"],
   myBike: ["BIKE_BENEFICIARY"],
   ownDetails: "anyUser",
   companyInfo: "public",

@@ -13,12 +13,13 @@ export type AccessDecision = "allow" | "login" | "noRights" | "deactivated";
 
 /**
  * SPEC §4 home after login. A user with several roles lands on the most powerful side first: admin, then
- * the employer pages, then reporting, then /mybike (which is also where a user without roles ends up).
+ * the employer pages, then reporting, then the bike store's /pyoraliike, then /mybike (which is also where a user without roles ends up).
  */
 export function homePathFor(roles: readonly RoleName[]): string {
   if (hasAnyRole(roles, ADMIN_ROLES)) return getRoute("admin").path;
   if (hasAnyRole(roles, EMPLOYER_MANAGER_ROLES)) return getRoute("employer").path;
   if (roles.includes("EMPLOYER_REPORTING")) return getRoute("reporting").path;
+  if (roles.includes("BIKE_STORE")) return getRoute("bikeStore").path;
   return getRoute("myBike").path;
 }
 

@@ -12,7 +12,7 @@ import {
 import { ROLES } from "./roles.ts";
 
 describe("requiresTwoFactor", () => {
-  it("asks admins and every employer role for a code, and not the beneficiary", () => {
+  it("asks admins, every employer role and the bike store user for a code, and not the beneficiary", () => {
     const needs = ROLES.filter((role) => requiresTwoFactor([role]));
     expect(needs).toEqual([
       "SUPER_ADMIN",
@@ -21,6 +21,7 @@ describe("requiresTwoFactor", () => {
       "EMPLOYER_EDITOR",
       "EMPLOYER_GROUP_ADMIN",
       "EMPLOYER_REPORTING",
+      "BIKE_STORE",
     ]);
     expect(requiresTwoFactor(["BIKE_BENEFICIARY"])).toBe(false);
     expect(requiresTwoFactor([])).toBe(false);

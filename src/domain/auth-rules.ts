@@ -41,9 +41,12 @@ export function isPasswordLinkMailDue(newestLinkCreatedAt: Date | null, now: Dat
   );
 }
 
-/** Admins and employer-side users see other people's data: they log in with a code as well. */
+/**
+ * Admins, employer-side users and bike store users see other people's data (a store sees its
+ * customers' names and orders): they log in with a code as well.
+ */
 export function requiresTwoFactor(roles: readonly RoleName[]): boolean {
-  return hasAnyRole(roles, ADMIN_ROLES) || hasAnyRole(roles, EMPLOYER_ROLES);
+  return hasAnyRole(roles, ADMIN_ROLES) || hasAnyRole(roles, EMPLOYER_ROLES) || roles.includes("BIKE_STORE");
 }
 
 /** `+35850•••••10`: enough for the user to recognise the number, too little to learn it. */

@@ -250,6 +250,11 @@ export const EVENT_TYPES = [
   "PAYOUT_BATCH_CREATED",
   "PAYOUT_BATCH_APPROVED",
   "PAYOUT_BATCH_PAID",
+  // A bike store's own account: the helpdesk binds a user to the store or removes them, the store
+  // changes its own details.
+  "BIKE_STORE_USER_ADDED",
+  "BIKE_STORE_USER_REMOVED",
+  "BIKE_STORE_DETAILS_UPDATED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

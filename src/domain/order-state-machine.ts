@@ -86,6 +86,8 @@ export const CUSTOMER_COMMENT_STATUS = "WAITING_FOR_CUSTOMER_COMMENT" satisfies 
 
 const ADMINS: readonly OrderActor[] = ADMIN_ROLES;
 const EMPLOYEE = "BIKE_BENEFICIARY" satisfies RoleName;
+/** The bike store gives the package and the delivery: by its token link, or as a user of its account. */
+const BIKE_STORE: readonly OrderActor[] = ["BIKE_STORE_TOKEN", "BIKE_STORE"];
 /** The employer approves on the /tyonantaja screens; reporting users only read. */
 const EMPLOYER_DECIDERS: readonly OrderActor[] = [
   "EMPLOYER_ADMIN",
@@ -121,7 +123,7 @@ function row(
 function buildTransitions(): readonly OrderTransition[] {
   const rows: OrderTransition[] = [
     row("NOT_STARTED", "PENDING", "startOrder", [EMPLOYEE, ...ADMINS]),
-    row("PENDING", "PACKAGE_PROVIDED", "providePackage", ["BIKE_STORE_TOKEN", ...ADMINS]),
+    row("PENDING", "PACKAGE_PROVIDED", "providePackage", [...BIKE_STORE, ...ADMINS]),
     row("PACKAGE_PROVIDED", "ALL_INFO_PROVIDED", "acceptPackage", [EMPLOYEE, ...ADMINS]),
     // The last of the two signatures (employee's agreement, employer's approval where policy asks)
     // confirms; the server knows which one is last, the table allows both sides.
@@ -135,7 +137,7 @@ function buildTransitions(): readonly OrderTransition[] {
     row("PROCESSED", "WAITING_FOR_INVOICE_MATCH", "awaitInvoiceMatch", [...ADMINS, "SYSTEM"]),
     row("WAITING_FOR_INVOICE_MATCH", "WAITING_FOR_DELIVERY_DATE", "matchInvoice", [...ADMINS, "SYSTEM"]),
     row("WAITING_FOR_DELIVERY_DATE", "READY_FOR_BILLING", "provideDeliveryDetails", [
-      "BIKE_STORE_TOKEN",
+      ...BIKE_STORE,
       ...ADMINS,
     ]),
     row("READY_FOR_BILLING", "GRENKE_INVOICE_SENT", "sendGrenkeInvoice", [...ADMINS, "SYSTEM"]),

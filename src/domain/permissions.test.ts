@@ -23,13 +23,28 @@ describe("permission names", () => {
 });
 
 describe("DEFAULT_ROLE_PERMISSIONS", () => {
-  it("gives the super admin every permission", () => {
-    expect([...DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN].sort()).toEqual([...PERMISSIONS].sort());
+  it("gives the super admin every permission but a bike store's own", () => {
+    const storeOwn = ["store-details.manage", "store-orders.manage", "store-orders.read"];
+    expect([...DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN].sort()).toEqual(
+      PERMISSIONS.filter((p) => !storeOwn.includes(p)).sort(),
+    );
   });
 
-  it("gives the internal admin everything except roles.manage", () => {
+  it("gives the internal admin everything the super admin holds except roles.manage", () => {
     expect(DEFAULT_ROLE_PERMISSIONS.INTERNAL_ADMIN).not.toContain("roles.manage");
-    expect(DEFAULT_ROLE_PERMISSIONS.INTERNAL_ADMIN).toHaveLength(PERMISSIONS.length - 1);
+    expect(DEFAULT_ROLE_PERMISSIONS.INTERNAL_ADMIN).toHaveLength(
+      DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN.length - 1,
+    );
+  });
+
+  it("gives the bike store user its stores' orders and details, and no company's data", () => {
+    expect([...DEFAULT_ROLE_PERMISSIONS.BIKE_STORE].sort()).toEqual([
+      "brokerage.use",
+      "own-details.manage",
+      "store-details.manage",
+      "store-orders.manage",
+      "store-orders.read",
+    ]);
   });
 
   it("keeps company settings, reports and payroll recipients away from the editor", () => {

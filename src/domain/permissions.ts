@@ -21,6 +21,11 @@ export const PERMISSIONS = [
   // Bike stores and store groups
   "bike-stores.read",
   "bike-stores.manage",
+  // A bike store's own users: the orders of their stores, the package and delivery they give, and the
+  // store's own details
+  "store-orders.read",
+  "store-orders.manage",
+  "store-details.manage",
   // Billing tables
   "billing-tables.manage",
   // Orders and employees
@@ -110,10 +115,21 @@ const EMPLOYER_ADMIN_PERMISSIONS: readonly Permission[] = [
   ...EVERY_USER,
 ];
 
+/**
+ * What a store user does for their own stores. The helpdesk has its own ways to the same orders and
+ * stores, so the admin tier does not hold these: a store's list would be empty for it anyway.
+ */
+export const STORE_PERMISSIONS: readonly Permission[] = [
+  "store-orders.read",
+  "store-orders.manage",
+  "store-details.manage",
+];
+const ADMIN_TIER_PERMISSIONS = PERMISSIONS.filter((p) => !STORE_PERMISSIONS.includes(p));
+
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
-  SUPER_ADMIN: PERMISSIONS,
+  SUPER_ADMIN: ADMIN_TIER_PERMISSIONS,
   // Internal admins (helpdesk) do everything except change what roles may do.
-  INTERNAL_ADMIN: PERMISSIONS.filter((p) => p !== "roles.manage"),
+  INTERNAL_ADMIN: ADMIN_TIER_PERMISSIONS.filter((p) => p !== "roles.manage"),
   EMPLOYER_ADMIN: EMPLOYER_ADMIN_PERMISSIONS,
   // Same actions as the employer admin; the tenancy rule widens the scope to every company of the group.
   // The notification bell stays with the employer admin (SPEC §6).
@@ -141,6 +157,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> =
     "user-payments.read",
     ...EVERY_USER,
   ],
+  // A store user acts only on the orders of the stores they are bound to (bike_store_users).
+  BIKE_STORE: [...STORE_PERMISSIONS, ...EVERY_USER],
   BIKE_BENEFICIARY: ["own-order.manage", "bike-stores.read", "bike-policy.read", ...EVERY_USER],
 };
 

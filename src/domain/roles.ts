@@ -1,4 +1,7 @@
-/** SPEC §6 roles. Admin tier first, then the employer roles, then the beneficiary. */
+/**
+ * SPEC §6 roles. Admin tier first, then the employer roles, the bike store's own users (they see orders
+ * only through their stores, never a company), then the beneficiary.
+ */
 export const ROLES = [
   "SUPER_ADMIN",
   "INTERNAL_ADMIN",
@@ -6,6 +9,7 @@ export const ROLES = [
   "EMPLOYER_EDITOR",
   "EMPLOYER_GROUP_ADMIN",
   "EMPLOYER_REPORTING",
+  "BIKE_STORE",
   "BIKE_BENEFICIARY",
 ] as const;
 export type RoleName = (typeof ROLES)[number];

@@ -71,6 +71,8 @@ export const ROUTES = [
     layout: "default",
   },
   { id: "admin", path: "/admin", access: roles(...ADMIN_ROLES), layout: "admin" },
+  /** A bike store user's orders and store details (the token links above stay for stores without one). */
+  { id: "bikeStore", path: "/pyoraliike", access: roles("BIKE_STORE"), layout: "default" },
   { id: "myBike", path: "/mybike", access: roles("BIKE_BENEFICIARY"), layout: "default" },
   { id: "ownDetails", path: "/kayttaja", access: LOGGED_IN, layout: "default", fullPageLoad: true },
   { id: "companyInfo", path: "/yritystiedot", access: PUBLIC, layout: "default" },

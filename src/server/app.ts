@@ -49,6 +49,7 @@ import { rolesRoutes } from "./modules/roles/routes.ts";
 import { scimRoutes } from "./modules/scim/routes.ts";
 import { scimTokenRoutes } from "./modules/scim/token-routes.ts";
 import { signedDocumentsRoutes } from "./modules/signed-documents/routes.ts";
+import { storeAccountRoutes } from "./modules/store-accounts/routes.ts";
 import { storeLinksRoutes } from "./modules/store-links/routes.ts";
 import { storePayoutsRoutes } from "./modules/store-payouts/routes.ts";
 import { systemUsersRoutes } from "./modules/system-users/routes.ts";
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(invoicesRoutes, { ctx });
       await api.register(storeLinksRoutes, { ctx });
       await api.register(storePayoutsRoutes, { ctx });
+      await api.register(storeAccountRoutes, { ctx });
       // After the sale (ADR 009)
       await api.register(orderCancellationsRoutes, { ctx });
       await api.register(insuranceClaimsRoutes, { ctx });

@@ -47,6 +47,7 @@ import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
 import { SCIM_ROWS } from "./matrix-scim.ts";
 import { SIGNING_ROWS } from "./matrix-signing.ts";
+import { STORE_ACCOUNT_ROWS } from "./matrix-store-accounts.ts";
 import { STORE_LINK_ROWS } from "./matrix-store-links.ts";
 import { USER_PAYMENT_ROWS } from "./matrix-user-payments.ts";
 
@@ -87,6 +88,7 @@ export const IDENTITY_EMAILS = {
   EMPLOYER_EDITOR: "employer.editor@demo.test",
   EMPLOYER_GROUP_ADMIN: "group.admin@demo.test",
   EMPLOYER_REPORTING: "reporting@demo.test",
+  BIKE_STORE: "myyja@vauhti.test",
   BIKE_BENEFICIARY: "employee@demo.test",
   otherTenant: "employer.admin@toinen.test",
 } as const satisfies Record<RoleName | "otherTenant", string>;
@@ -191,8 +193,8 @@ export const MATRIX: readonly MatrixRow[] = [
     // Public: a passkey answer to an SMS challenge (the matrix's users have no passkeys) is wrong.
     operation: "POST /api/verify/passkey",
     call: async (f) => {
-      const { cookies } = await f.passwordStep();
-      return { body: { email: f.twoFactorUserEmail, response: { id: "eA" } }, cookies };
+      const { cookies } = await f.passwordStep(f.passkeyStepUserEmail);
+      return { body: { email: f.passkeyStepUserEmail, response: { id: "eA" } }, cookies };
     },
     expect: {
       rest: { status: 400, code: "VERIFICATION_FAILED", why: "no passkey answers an SMS challenge" },
@@ -234,6 +236,7 @@ export const MATRIX: readonly MatrixRow[] = [
       employerManagers: "ok",
       EMPLOYER_REPORTING: 403,
       BIKE_BENEFICIARY: 403,
+      BIKE_STORE: 403,
       otherTenant: 404,
     },
   },
@@ -315,19 +318,19 @@ export const MATRIX: readonly MatrixRow[] = [
   {
     operation: "GET /api/companies/{companyId}/max-price",
     call: (f) => ({ params: { companyId: f.demoCompanyId } }),
-    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" },
+    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, BIKE_STORE: 403, otherTenant: 404, rest: "ok" },
   },
   {
     // The employee's own employment: the employee themself, and employees.read in Demo Oy.
     operation: "GET /api/beneficiary-employee/{id}/max-price",
     call: (f) => ({ params: { id: f.employeeEmploymentId } }),
-    expect: { anonymous: 401, otherTenant: 404, rest: "ok" },
+    expect: { anonymous: 401, BIKE_STORE: 403, otherTenant: 404, rest: "ok" },
   },
   {
     // The same people as the employee's max price: the employee themself, and employees.read in Demo Oy.
     operation: "POST /api/leasing/get-leasing-time-months",
     call: (f) => ({ body: { totalAmount: 2000, beneficiaryEmployeeId: f.employeeEmploymentId } }),
-    expect: { anonymous: 401, otherTenant: 404, rest: "ok" },
+    expect: { anonymous: 401, BIKE_STORE: 403, otherTenant: 404, rest: "ok" },
   },
 
   // ---- Roles and permissions ----------------------------------------------------------------------------
@@ -403,6 +406,7 @@ export const MATRIX: readonly MatrixRow[] = [
       employerManagers: "ok",
       EMPLOYER_REPORTING: 403,
       BIKE_BENEFICIARY: 403,
+      BIKE_STORE: 403,
       otherTenant: 404,
     },
   },
@@ -417,6 +421,7 @@ export const MATRIX: readonly MatrixRow[] = [
       EMPLOYER_EDITOR: { status: 404, why: "a group link is for the group's group admins only" },
       EMPLOYER_REPORTING: 403,
       BIKE_BENEFICIARY: 403,
+      BIKE_STORE: 403,
       otherTenant: 404,
     },
   },
@@ -825,6 +830,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...SIGNING_ROWS,
   ...PROCESSING_ROWS,
   ...STORE_LINK_ROWS,
+  ...STORE_ACCOUNT_ROWS,
   ...CANCELLATION_ROWS,
   ...INSURANCE_ROWS,
   ...REDEMPTION_ROWS,
@@ -897,7 +903,9 @@ export type Fixtures = {
   /** The link token of a fresh user's pending change of their login e-mail. */
   freshEmailChangeToken: () => Promise<{ token: string; userId: string; newEmail: string }>;
   /** The password step of the two-factor user: the challenge cookie and the code (from devCode). */
-  passwordStep: () => Promise<{ code: string; cookies: Record<string, string> }>;
+  passwordStep: (email?: string) => Promise<{ code: string; cookies: Record<string, string> }>;
+  /** A second two-factor user, for the passkey row's wrong answers (they count against the account). */
+  passkeyStepUserEmail: string;
   /** The user's own details as PATCH /api/user takes them. */
   ownDetails: (userId: string) => Promise<Fixtures["someDetails"]>;
   /** A seeded row of each tax table (the published 2025 parameters): only ever read. */
@@ -999,6 +1007,15 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
     passwordHash: demoHash,
     phoneNumber: "+358401112233",
   });
+  // The passkey row's wrong answers count against their account: one of its own, so that as many
+  // identities as there are never lock the code step of the user the verify row logs in.
+  const passkeyStepUserEmail = uniqueEmail("twofactor.passkey");
+  await insertUser({
+    email: passkeyStepUserEmail,
+    role: "EMPLOYER_REPORTING",
+    passwordHash: demoHash,
+    phoneNumber: "+358401112234",
+  });
 
   const [contactForm] = await db
     .insert(contactForms)
@@ -1043,6 +1060,7 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
     preferencesToken: await issuePreferencesToken(db, preferencesUser),
     loginUserEmail,
     twoFactorUserEmail,
+    passkeyStepUserEmail,
     someDetails: { firstName: "Matriisi", lastName: "Kohde", personalEmail: "", language: "fi" },
     uniqueEmail,
     uniqueName: (label) => `${label} ${unique()}`,
@@ -1071,12 +1089,12 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
       });
       return { token, userId, newEmail };
     },
-    async passwordStep() {
+    async passwordStep(email = twoFactorUserEmail) {
       const res = await app.inject({
         method: "POST",
         url: "/api/login",
         remoteAddress: nextAddress(),
-        payload: { email: twoFactorUserEmail, password: DEMO_PASSWORD },
+        payload: { email, password: DEMO_PASSWORD },
       });
       if (res.statusCode !== 202) throw new Error(`password step: ${res.statusCode} ${res.body}`);
       const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));

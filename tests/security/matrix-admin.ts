@@ -70,6 +70,7 @@ export const ADMIN_ROWS: readonly MatrixRow[] = [
       employerManagers: "ok",
       EMPLOYER_REPORTING: 403,
       BIKE_BENEFICIARY: 403,
+      BIKE_STORE: 403,
       otherTenant: 404,
     },
   },

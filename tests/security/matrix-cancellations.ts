@@ -15,7 +15,7 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  */
 
 /** Everyone who reads Demo Oy's cancellations, the employee their own; Toinen Oy's admin gets 404. */
-const readers: Expectations = { anonymous: 401, otherTenant: 404, rest: "ok" };
+const readers: Expectations = { anonymous: 401, BIKE_STORE: 403, otherTenant: 404, rest: "ok" };
 const helpdeskOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 
 async function freshOrder(f: Fixtures, status: OrderStatus): Promise<string> {
@@ -70,13 +70,13 @@ export const CANCELLATION_ROWS: readonly MatrixRow[] = [
     // Each reads their own reach; Toinen Oy's admin gets an empty page, not an error.
     operation: "GET /api/order-cancellations",
     call: () => ({ query: { status: "PENDING", requestedBy: "EMPLOYEE", search: "Laine", limit: "5" } }),
-    expect: { anonymous: 401, rest: "ok" },
+    expect: { anonymous: 401, BIKE_STORE: 403, rest: "ok" },
   },
   {
     operation: "POST /api/order-cancellations",
     ok: 201,
     call: async (f) => ({ body: { orderId: await freshOrder(f, "PENDING"), reason: "Matriisin peruutus" } }),
-    expect: { anonymous: 401, EMPLOYER_REPORTING: 403, otherTenant: 404, rest: "ok" },
+    expect: { anonymous: 401, EMPLOYER_REPORTING: 403, BIKE_STORE: 403, otherTenant: 404, rest: "ok" },
   },
   {
     operation: "GET /api/order-cancellations/get-details/{id}",

@@ -23,7 +23,13 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 /** companies.manage: the admin tier only. */
 const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 /** companies.read on Demo Oy: every employer role; not the beneficiary; another tenant's company is 404. */
-const companyReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" };
+const companyReaders: Expectations = {
+  anonymous: 401,
+  BIKE_BENEFICIARY: 403,
+  BIKE_STORE: 403,
+  otherTenant: 404,
+  rest: "ok",
+};
 /** company-settings.manage and payroll-recipients.manage in Demo Oy: the admin and the group admin. */
 const settingsManagers: Expectations = {
   anonymous: 401,
@@ -122,7 +128,7 @@ export const COMPANY_ROWS: readonly MatrixRow[] = [
     // Scoped, not refused: the other tenant lists its own companies.
     operation: "GET /api/companies",
     call: () => ({ query: { search: "Oy" } }),
-    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" },
+    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, BIKE_STORE: 403, rest: "ok" },
   },
   {
     operation: "GET /api/companies/{id}",
@@ -166,7 +172,7 @@ export const COMPANY_ROWS: readonly MatrixRow[] = [
     // Scoped: the other tenant's list is empty, not refused.
     operation: "GET /api/group-companies",
     call: () => ({ query: { forDropdown: "true" } }),
-    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" },
+    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, BIKE_STORE: 403, rest: "ok" },
   },
   {
     // Demo-konserni: every Demo Oy employer role sees it; Toinen Oy is in no group.
@@ -264,7 +270,7 @@ export const COMPANY_ROWS: readonly MatrixRow[] = [
     // bike-policy.read: not the reporting user; the beneficiary reads their company's.
     operation: "GET /api/bike-policy/company/{id}",
     call: (f) => ({ params: { id: f.demoCompanyId } }),
-    expect: { anonymous: 401, EMPLOYER_REPORTING: 403, otherTenant: 404, rest: "ok" },
+    expect: { anonymous: 401, EMPLOYER_REPORTING: 403, BIKE_STORE: 403, otherTenant: 404, rest: "ok" },
   },
   {
     operation: "PUT /api/bike-policy/company/{id}",
@@ -279,6 +285,7 @@ export const COMPANY_ROWS: readonly MatrixRow[] = [
       anonymous: 401,
       admins: { status: 404, code: "BIKE_POLICY_NOT_SET", why: "the admin tier has no company of its own" },
       EMPLOYER_REPORTING: 403,
+      BIKE_STORE: 403,
       rest: "ok",
     },
   },

@@ -18,9 +18,15 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  */
 
 /** A list of the caller's own companies: every reader succeeds, Toinen Oy's admin with its own rows. */
-const listReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" };
+const listReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, BIKE_STORE: 403, rest: "ok" };
 /** One of Demo Oy's employees, read. */
-const demoReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" };
+const demoReaders: Expectations = {
+  anonymous: 401,
+  BIKE_BENEFICIARY: 403,
+  BIKE_STORE: 403,
+  otherTenant: 404,
+  rest: "ok",
+};
 /** One of Demo Oy's employees, changed. */
 const demoManagers: Expectations = {
   anonymous: 401,

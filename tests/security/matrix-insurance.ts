@@ -14,8 +14,8 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  * the other tenant hold neither permission, so 403. The steps are the helpdesk's only. Each case acts
  * on a throw-away claim of the demo employee's fresh bike in use.
  */
-const readers: Expectations = { anonymous: 401, otherTenant: 404, rest: "ok" };
-const scopedList: Expectations = { anonymous: 401, rest: "ok" };
+const readers: Expectations = { anonymous: 401, BIKE_STORE: 403, otherTenant: 404, rest: "ok" };
+const scopedList: Expectations = { anonymous: 401, BIKE_STORE: 403, rest: "ok" };
 const helpdeskOrOwner: Expectations = { anonymous: 401, admins: "ok", BIKE_BENEFICIARY: "ok", rest: 403 };
 const helpdeskOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 

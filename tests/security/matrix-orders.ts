@@ -11,8 +11,14 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  * empty, not refused; Demo Oy's order is 404 to them. orders.process: the admin tier. leasing.read:
  * the admin tier and the employer managers (not reporting); the other tenant's list is scoped.
  */
-const scopedList: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" };
-const orderReaders: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, otherTenant: 404, rest: "ok" };
+const scopedList: Expectations = { anonymous: 401, BIKE_BENEFICIARY: 403, BIKE_STORE: 403, rest: "ok" };
+const orderReaders: Expectations = {
+  anonymous: 401,
+  BIKE_BENEFICIARY: 403,
+  BIKE_STORE: 403,
+  otherTenant: 404,
+  rest: "ok",
+};
 
 /** A Demo Oy order of the demo employee, only ever read. */
 async function demoOrderId(f: Fixtures): Promise<string> {

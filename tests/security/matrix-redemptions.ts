@@ -22,8 +22,14 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 const EMPLOYEE = "employee@demo.test";
 
-const readers: Expectations = { anonymous: 401, otherTenant: 404, rest: "ok" };
-const actors: Expectations = { anonymous: 401, EMPLOYER_REPORTING: 403, otherTenant: 404, rest: "ok" };
+const readers: Expectations = { anonymous: 401, BIKE_STORE: 403, otherTenant: 404, rest: "ok" };
+const actors: Expectations = {
+  anonymous: 401,
+  EMPLOYER_REPORTING: 403,
+  BIKE_STORE: 403,
+  otherTenant: 404,
+  rest: "ok",
+};
 const helpdeskOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 
 /** A running lease of the demo employee: started a year ago, or ending this month (`ending`). */
@@ -82,7 +88,7 @@ export const REDEMPTION_ROWS: readonly MatrixRow[] = [
     // Each reads their own reach; Toinen Oy's admin gets an empty page, not an error.
     operation: "GET /api/bike-redemption",
     call: () => ({ query: { status: "PENDING", reason: "EMPLOYEE_RESIGNED", search: "Laine", limit: "5" } }),
-    expect: { anonymous: 401, rest: "ok" },
+    expect: { anonymous: 401, BIKE_STORE: 403, rest: "ok" },
   },
   {
     operation: "POST /api/bike-redemption",
@@ -150,7 +156,7 @@ export const REDEMPTION_ROWS: readonly MatrixRow[] = [
     // The employer reads its companies' payments (orders.read); the employee has no such list.
     operation: "GET /api/redemption-payment",
     call: () => ({ query: { status: "PENDING", search: "Laine", limit: "5" } }),
-    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, rest: "ok" },
+    expect: { anonymous: 401, BIKE_BENEFICIARY: 403, BIKE_STORE: 403, rest: "ok" },
   },
   {
     operation: "POST /api/redemption-payment",

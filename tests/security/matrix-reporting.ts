@@ -13,6 +13,7 @@ const reportReaders: Expectations = {
   anonymous: 401,
   EMPLOYER_EDITOR: 403,
   BIKE_BENEFICIARY: 403,
+  BIKE_STORE: 403,
   otherTenant: 404,
   rest: "ok",
 };

@@ -7,6 +7,7 @@ export type EventEntity =
   | "beneficiaryEmployee"
   | "bikeBrokerage"
   | "bikeRedemption"
+  | "bikeStore"
   | "company"
   | "companyApplication"
   | "insuranceClaim"

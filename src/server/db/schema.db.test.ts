@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   "bike_policies",
   "bike_redemptions",
   "bike_store_groups",
+  "bike_store_users",
   "bike_stores",
   "billing_table_rows",
   "billing_tables",

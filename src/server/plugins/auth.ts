@@ -200,6 +200,13 @@ export type Guards = {
   permissionIn: (target: Target, ...anyOf: [Permission, ...Permission[]]) => Guard;
   /** The user named by the path parameter `userId` themselves, or a holder of the permission. */
   selfOr: (permission: Permission) => Guard;
+  /**
+   * A bike store user holding the permission, acting on an object of one of their stores (an order,
+   * the store itself): 404 for another store's object (or none at all), whatever its company. A
+   * request that names no valid id is left to validation and to the service (a user of one store
+   * need not name it).
+   */
+  permissionAtStore: (target: Target, ...anyOf: [Permission, ...Permission[]]) => Guard;
 };
 
 const denied = () => forbidden("Access denied. You do not have permission to perform this action");
@@ -258,6 +265,16 @@ export function createGuards(ctx: AppContext): Guards {
         if (!reaches(found, object)) throw notFound(target.what);
         const held = permissionsIn(found.userRoles, object, groupOfCompany(found));
         if (!anyOf.some((p) => held.includes(p))) throw denied();
+      },
+    permissionAtStore:
+      (target, ...anyOf) =>
+      async (request, reply) => {
+        const found = await activeUser(request, reply);
+        if (!anyOf.some((p) => found.permissions.includes(p))) throw denied();
+        const id = namedId(target, request);
+        if (id === null) return;
+        const object = await target.find(ctx.database.db, id);
+        if (!object?.bikeStoreId || !found.storeIds.includes(object.bikeStoreId)) throw notFound(target.what);
       },
     selfOr: (allowed) => async (request, reply) => {
       const found = await activeUser(request, reply);

@@ -45,6 +45,8 @@ const bikeBrokeragePage: PageImport = () =>
   });
 const storePackagePage: PageImport = () => storeLinkPages().then((m) => m.StorePackagePage);
 const storeDeliveryPage: PageImport = () => storeLinkPages().then((m) => m.StoreDeliveryPage);
+/** /pyoraliike, a store user's own account: in the same chunk as the link pages, whose forms it reuses. */
+const storeAccountPage: PageImport = () => storeLinkPages().then((m) => m.StoreAccountPage);
 const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
 const logoutPage: PageImport = () => pages().then((m) => m.LogoutPage);
 const deactivatedPage: PageImport = () => pages().then((m) => m.DeactivatedPage);
@@ -85,6 +87,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   companySettings: employerArea,
   reporting: employerArea,
   admin: adminArea,
+  bikeStore: storeAccountPage,
   myBike: myBikePage,
   ownDetails: ownDetailsPage,
   companyInfo: publicPage("companyInfo"),

@@ -89,7 +89,8 @@ export const orders = pgTable(
     index("orders_processed_idx").on(t.processedAt),
     index("orders_online_confirmed_idx").on(t.isOnlineOrder, t.isOrderConfirmed, t.orderStatus),
     index("orders_employee_idx").on(t.beneficiaryEmployeeId),
-    index("orders_bike_store_idx").on(t.bikeStoreId),
+    // A store user's order list, newest first (bike_store_users): the store's rows in order.
+    index("orders_bike_store_idx").on(t.bikeStoreId, t.createdAt, t.id),
     index("orders_leasing_company_idx").on(t.leasingCompanyId),
     index("orders_frame_serial_number_idx").on(t.frameSerialNumber),
     // The orders whose leases are gone (cancelled or refunded): the reporting reads rule a company's

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { id, percent, timestamps } from "../columns.ts";
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, percent, timestamps } from "../columns.ts";
+import { users } from "./users.ts";
 
 /** A chain or group of bike stores (GET /api/bike-store-groups). */
 export const bikeStoreGroups = pgTable(
@@ -30,6 +31,9 @@ export const bikeStores = pgTable(
     /** An online shop (its orders are isOnlineOrder). */
     isOnlineStore: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
+    /** Whom the helpdesk and Pedaali's people call about the store's orders; the store keeps it. */
+    contactPersonName: text(),
+    contactPersonEmail: text(),
     /** Where Pedaali pays the store (compact, upper case), and its bank; none until the store gives them. */
     iban: text(),
     bic: text(),
@@ -44,5 +48,28 @@ export const bikeStores = pgTable(
       "bike_stores_commission_check",
       sql`${t.commissionPercent} is null or (${t.commissionPercent} >= 0 and ${t.commissionPercent} <= 100)`,
     ),
+  ],
+);
+
+/**
+ * A bike store's own users: each row lets a user holding BIKE_STORE act for the store (its orders,
+ * package and delivery, its details). A user may be bound to several stores of a chain.
+ */
+export const bikeStoreUsers = pgTable(
+  "bike_store_users",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bikeStoreId: uuid()
+      .notNull()
+      .references(() => bikeStores.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.bikeStoreId] }),
+    // The store's users, for the helpdesk's store page.
+    index("bike_store_users_store_idx").on(t.bikeStoreId),
   ],
 );

@@ -98,6 +98,8 @@ export type DemoUser = {
    * phone step can be tried again after someone has gone through it.
    */
   clearPhoneOnSeed?: boolean;
+  /** For a bike store's user (BIKE_STORE, held globally): the store (by name) they act for. */
+  bikeStore?: string;
   /** For beneficiaries: the employment record the employer sees. */
   employee?: {
     unit: string;
@@ -173,6 +175,16 @@ export const DEMO_USERS: DemoUser[] = [
     phoneNumber: "+358505550201",
     role: "EMPLOYER_ADMIN",
     company: "toinen",
+  },
+  {
+    // The bike store's own account: Vauhti Espoo's orders of every employer, its package and delivery.
+    email: "myyja@vauhti.test",
+    firstName: "Kalle",
+    lastName: "Vauhkonen",
+    phoneNumber: "+358505550311",
+    role: "BIKE_STORE",
+    company: null,
+    bikeStore: "Vauhti Espoo",
   },
   {
     // Shows the deactivated path: login answers 403 and the app goes to /deactivated.

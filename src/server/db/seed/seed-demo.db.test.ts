@@ -56,6 +56,7 @@ const EXPECTED = [
   ["reporting@demo.test", "EMPLOYER_REPORTING", "Demo Oy"],
   ["employee@demo.test", "BIKE_BENEFICIARY", "Demo Oy"],
   ["employer.admin@toinen.test", "EMPLOYER_ADMIN", "Toinen Oy"],
+  ["myyja@vauhti.test", "BIKE_STORE", null],
 ] as const;
 
 describe("the demo data", () => {

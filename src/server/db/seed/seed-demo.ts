@@ -13,6 +13,7 @@ import {
   bikePolicies,
   bikeStoreGroups,
   bikeStores,
+  bikeStoreUsers,
   billingTableRows,
   billingTables,
   companies,
@@ -254,12 +255,15 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
     .insert(bikeStoreGroups)
     .values(DEMO_BIKE_STORE_GROUPS.map((name) => ({ name })))
     .returning();
-  await db.insert(bikeStores).values(
-    DEMO_BIKE_STORES.map(({ group: groupName, ...store }) => ({
-      ...store,
-      bikeStoreGroupId: storeGroups.find((g) => g.name === groupName)?.id ?? null,
-    })),
-  );
+  const demoStores = await db
+    .insert(bikeStores)
+    .values(
+      DEMO_BIKE_STORES.map(({ group: groupName, ...store }) => ({
+        ...store,
+        bikeStoreGroupId: storeGroups.find((g) => g.name === groupName)?.id ?? null,
+      })),
+    )
+    .returning({ id: bikeStores.id, storeName: bikeStores.storeName });
 
   const roleIds = new Map((await db.select().from(roles)).map((r) => [r.name, r.id]));
   const userIds = new Map<string, string>();
@@ -284,6 +288,8 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
       companyId,
     });
     await db.insert(userRoles).values({ userId, roleId: roleIds.get(demoUser.role) as string, companyId });
+    const store = demoStores.find((s) => s.storeName === demoUser.bikeStore);
+    if (store) await db.insert(bikeStoreUsers).values({ userId, bikeStoreId: store.id });
     if (demoUser.employee && companyId) {
       const { unit, ...employee } = demoUser.employee;
       await db.insert(beneficiaryEmployees).values({

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
+  bikeStores,
   companies,
   companyUnits,
   groupCompanies,
@@ -21,6 +22,8 @@ import {
 export type Reached = CompanyRef & {
   /** The employee whose record it is (their user id), for records an employee acts on themselves. */
   ownerUserId: string | null;
+  /** The bike store the object belongs to, for a store user's reach (their bike_store_users). */
+  bikeStoreId?: string | null;
 };
 
 export type Target = {
@@ -52,8 +55,14 @@ const bodyField =
     return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
   };
 
-type Where = { param: string } | { body: string };
-const idOf = (where: Where) => ("param" in where ? param(where.param) : bodyField(where.body));
+const queryField =
+  (name: string) =>
+  (request: FastifyRequest): unknown =>
+    (request.query as Record<string, unknown> | undefined)?.[name];
+
+type Where = { param: string } | { body: string } | { query: string };
+const idOf = (where: Where) =>
+  "param" in where ? param(where.param) : "body" in where ? bodyField(where.body) : queryField(where.query);
 
 async function companyById(db: Db, id: string): Promise<Reached | null> {
   const [row] = await db
@@ -99,12 +108,18 @@ async function orderById(db: Db, id: string): Promise<Reached | null> {
       id: companies.id,
       groupCompanyId: companies.groupCompanyId,
       ownerUserId: beneficiaryEmployees.userId,
+      bikeStoreId: orders.bikeStoreId,
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
     .where(eq(orders.id, id));
   return row ?? null;
+}
+
+async function storeById(db: Db, id: string): Promise<Reached | null> {
+  const [row] = await db.select({ id: bikeStores.id }).from(bikeStores).where(eq(bikeStores.id, id));
+  return row ? { id: null, groupCompanyId: null, ownerUserId: null, bikeStoreId: row.id } : null;
 }
 
 async function leaseEndCaseById(db: Db, id: string): Promise<Reached | null> {
@@ -129,6 +144,8 @@ export const reach = {
     find: orderById,
     ownerOnly: true,
   }),
+  /** A bike store, reached by the users bound to it (guards.permissionAtStore). */
+  store: (where: Where): Target => ({ what: "Bike store", idOf: idOf(where), find: storeById }),
   leaseEndCase: (where: Where): Target => ({
     what: "Bike redemption",
     idOf: idOf(where),

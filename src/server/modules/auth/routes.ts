@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     preValidation: guards.user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const { roleNames: _roleNames, scope: _scope, ...user } = currentUser(request);
+      const { roleNames: _roleNames, scope: _scope, storeIds: _storeIds, ...user } = currentUser(request);
       return user;
     },
   });

@@ -5,6 +5,7 @@ import { permissionsOf } from "../../../domain/permissions.ts";
 import { ADMIN_ROLES, hasAnyRole, type RoleName, rolesOf } from "../../../domain/roles.ts";
 import type { Db } from "../../db/client.ts";
 import {
+  bikeStoreUsers,
   companies,
   permissions,
   rolePermissions,
@@ -32,6 +33,11 @@ type HeldRole = {
 export type CurrentUser = TSessionUser & {
   roleNames: RoleName[];
   scope: CompanyScope;
+  /**
+   * The bike stores a store user acts for (bike_store_users), empty for everyone else. A store user
+   * holds no company: they reach orders only through these stores, never through companyScopeWhere.
+   */
+  storeIds: readonly string[];
 };
 
 /**
@@ -120,6 +126,17 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     scope = { kind: "companies", companyIds: visible.map((c) => c.id) };
   }
 
+  // Only the holder of the store role acts for stores: a binding left behind a removed role gives nothing.
+  const storeIds = roleNames.includes("BIKE_STORE")
+    ? (
+        await db
+          .select({ id: bikeStoreUsers.bikeStoreId })
+          .from(bikeStoreUsers)
+          .where(eq(bikeStoreUsers.userId, userId))
+          .orderBy(bikeStoreUsers.createdAt, bikeStoreUsers.bikeStoreId)
+      ).map((r) => r.id)
+    : [];
+
   const theme = user.preferences?.theme;
   return {
     id: user.id,
@@ -142,5 +159,6 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
     },
     roleNames,
     scope,
+    storeIds,
   };
 }

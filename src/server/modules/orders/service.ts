@@ -4,7 +4,6 @@ import type {
   OrderStatusGroup,
   TOrderAgreement,
   TOrderDetails,
-  TOrderEvent,
   TOrderItem,
   TOrderListData,
   TOrderListItem,
@@ -17,7 +16,6 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from "../../../domain/enums.ts";
-import { ORDER_WAITING_ON } from "../../../domain/order-state-machine.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -28,7 +26,6 @@ import {
   beneficiaryEmployees,
   bikeStores,
   companies,
-  eventLog,
   leasingAgreements,
   orderCancellations,
   orderItems,
@@ -45,6 +42,7 @@ import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
 import { type OrderCaller, orderActions, orderMoves } from "./allowed-actions.ts";
+import { orderTimelineOf, orderWaitingOn, statusSinceOf } from "./timeline.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 
@@ -169,19 +167,6 @@ export async function orderAgreementOf(db: Db, orderId: string): Promise<TOrderA
   };
 }
 
-/** Signed by the employee and waiting for the employer's approval the bike policy asked for. */
-function awaitsEmployer(
-  o: Pick<typeof orders.$inferSelect, "orderStatus" | "employerApprovalRequired" | "employerApprovedAt">,
-  agreement: Pick<TOrderAgreement, "status"> | null,
-): boolean {
-  return (
-    o.orderStatus === "ALL_INFO_PROVIDED" &&
-    o.employerApprovalRequired &&
-    o.employerApprovedAt === null &&
-    agreement?.status === "SIGNED"
-  );
-}
-
 /** The list's rows of a page's ids (amongPageIds, read by rowsOfPage). */
 const listRowsStatement = preparedPerDatabase((db) =>
   withOrderJoins(db.select(listColumns).from(orders).$dynamic())
@@ -254,45 +239,8 @@ export function createOrdersService(ctx: AppContext) {
           .$dynamic(),
       ).where(and(eq(orders.id, orderId), companyScopeWhere(viewer, orders.companyId)));
       if (!row) throw notFound("Order");
-      const events = await db
-        .select({
-          event: eventLog,
-          firstName: systemUsers.firstName,
-          lastName: systemUsers.lastName,
-          email: users.email,
-        })
-        .from(eventLog)
-        .leftJoin(users, eq(users.id, eventLog.actorUserId))
-        .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
-        .where(and(eq(eventLog.entityType, "order"), eq(eventLog.entityId, orderId)))
-        .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
-      const showActors = viewer.scope.kind === "all";
-      const timeline = events.map(({ event, ...actor }): TOrderEvent => {
-        const data = event.data ?? {};
-        const status = (value: unknown) =>
-          typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value)
-            ? (value as OrderStatus)
-            : null;
-        const by =
-          data.by === "bikeStoreToken" || data.by === "system"
-            ? data.by
-            : event.actorUserId
-              ? "user"
-              : "system";
-        const name = personName(actor.firstName, actor.lastName, actor.email ?? "");
-        return {
-          id: event.id,
-          type: event.type,
-          from: status(data.from),
-          to: status(data.to),
-          by,
-          actorName: showActors && event.actorUserId && name ? name : null,
-          createdAt: event.createdAt.toISOString(),
-        };
-      });
+      const timeline = await orderTimelineOf(db, orderId, { showActors: viewer.scope.kind === "all" });
       const o = row.order;
-      // The order entered its status with its latest move; before any move, when it was made.
-      const lastMove = [...timeline].reverse().find((e) => e.to === o.orderStatus);
       const [items, agreement, orderInvoices, afterSales, signingMethods] = await Promise.all([
         orderItemsOf(db, orderId),
         orderAgreementOf(db, orderId),
@@ -314,12 +262,8 @@ export function createOrdersService(ctx: AppContext) {
         deliveryDate: o.deliveryDate,
         customerComment: o.customerComment,
         // An open cancellation request holds the order for the helpdesk, since it was asked for.
-        waitingOn: openCancellation
-          ? "HELPDESK"
-          : awaitsEmployer(o, agreement)
-            ? "EMPLOYER"
-            : ORDER_WAITING_ON[o.orderStatus],
-        statusSince: openCancellation?.createdAt ?? lastMove?.createdAt ?? o.createdAt.toISOString(),
+        waitingOn: orderWaitingOn(o, agreement, cancellationOpen),
+        statusSince: openCancellation?.createdAt ?? statusSinceOf(timeline, o),
         events: timeline,
         items,
         userPaymentCents: o.userPaymentCents,

@@ -2,23 +2,35 @@ import type { TStoreDeliveryInput } from "../../../contract/store-links.ts";
 import { isTwentyYearsOrMoreInFuture, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { type BY_BIKE_STORE, moveOrder } from "../orders/lifecycle.ts";
+import type { AppError } from "../../errors.ts";
+import { moveOrder } from "../orders/lifecycle.ts";
 import { deliveryDateFarFuture, storeLinkUsed, validationError } from "./errors.ts";
-import { DELIVERY_EDITABLE, orderOfLink } from "./queries.ts";
+import { DELIVERY_EDITABLE, type LinkedOrder, orderOfLink, type StoreActor } from "./queries.ts";
 
-/**
- * The store gives the frame serial number and the delivery date by its link, inside `ctx.tx`: each is
- * an event row with what it replaced, and the order moves to READY_FOR_BILLING. Once done the link
- * only shows what was entered.
- */
+/** The store gives the delivery by its link: the order the token names, locked in `ctx.tx`. */
 export async function provideDelivery(
-  ctx: WriteContext<typeof BY_BIKE_STORE>,
+  ctx: WriteContext<StoreActor>,
   token: string,
   input: TStoreDeliveryInput,
 ): Promise<void> {
-  const { tx, now } = ctx;
-  const order = await orderOfLink(tx, { kind: "delivery", token }, now, true);
-  if (!DELIVERY_EDITABLE.includes(order.orderStatus)) throw storeLinkUsed();
+  const order = await orderOfLink(ctx.tx, { kind: "delivery", token }, ctx.now, true);
+  await provideDeliveryOf(ctx, order, input, storeLinkUsed);
+}
+
+/**
+ * The store gives the frame serial number and the delivery date of `order` (locked in `ctx.tx`),
+ * whether by its link or as a user of its account: each is an event row with what it replaced, and the
+ * order moves to READY_FOR_BILLING. Once done the link only shows what was entered. `notAtStep` is the
+ * refusal of an order not waiting for it, in the words of the way the store came in.
+ */
+export async function provideDeliveryOf(
+  ctx: WriteContext<StoreActor>,
+  order: LinkedOrder,
+  input: TStoreDeliveryInput,
+  notAtStep: () => AppError,
+): Promise<void> {
+  const { now } = ctx;
+  if (!DELIVERY_EDITABLE.includes(order.orderStatus)) throw notAtStep();
   const orderDate = toHelsinkiDateString(order.createdAt);
   if (input.deliveryDate < orderDate) {
     throw validationError([

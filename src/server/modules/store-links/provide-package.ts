@@ -4,24 +4,37 @@ import { packageTotalCents } from "../../../domain/order-package.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { orderItems } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { type BY_BIKE_STORE, moveOrder } from "../orders/lifecycle.ts";
+import type { AppError } from "../../errors.ts";
+import { moveOrder } from "../orders/lifecycle.ts";
 import { setOrderPackage } from "../orders/order-rows.ts";
 import { storeLinkUsed } from "./errors.ts";
-import { orderOfLink, PACKAGE_EDITABLE } from "./queries.ts";
+import { type LinkedOrder, orderOfLink, PACKAGE_EDITABLE, type StoreActor } from "./queries.ts";
 
-/**
- * The store enters (or, before the employee accepts, replaces) the package by its link, inside
- * `ctx.tx`: the lines replace the order's, the total and the store's order number go on the order, and
- * a PENDING order moves to PACKAGE_PROVIDED; a replaced package is an event-log row of its own.
- */
+/** The store enters the package by its link: the order the token names, locked in `ctx.tx`. */
 export async function providePackage(
-  ctx: WriteContext<typeof BY_BIKE_STORE>,
+  ctx: WriteContext<StoreActor>,
   token: string,
   input: TStorePackageInput,
 ): Promise<void> {
+  const order = await orderOfLink(ctx.tx, { kind: "package", token }, ctx.now, true);
+  await providePackageOf(ctx, order, input, storeLinkUsed);
+}
+
+/**
+ * The store enters (or, before the employee accepts, replaces) the package of `order` (locked in
+ * `ctx.tx`), whether it came by its link or as a user of its account: the lines replace the order's,
+ * the total and the store's order number go on the order, and a PENDING order moves to
+ * PACKAGE_PROVIDED; a replaced package is an event-log row of its own. `notAtStep` is the refusal of an
+ * order past this step, in the words of the way the store came in.
+ */
+export async function providePackageOf(
+  ctx: WriteContext<StoreActor>,
+  order: LinkedOrder,
+  input: TStorePackageInput,
+  notAtStep: () => AppError,
+): Promise<void> {
   const { tx, now } = ctx;
-  const order = await orderOfLink(tx, { kind: "package", token }, now, true);
-  if (!PACKAGE_EDITABLE.includes(order.orderStatus)) throw storeLinkUsed();
+  if (!PACKAGE_EDITABLE.includes(order.orderStatus)) throw notAtStep();
   const totalPriceCents = packageTotalCents(input.items);
   await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
   await tx.insert(orderItems).values(

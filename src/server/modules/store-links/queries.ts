@@ -8,6 +8,7 @@ import type {
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
+import { DELIVERY_EDITABLE, PACKAGE_EDITABLE } from "../../../domain/store-orders.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
@@ -20,6 +21,7 @@ import {
 import { notFound } from "../../errors.ts";
 import { sha256 } from "../auth/tokens.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
+import type { BY_BIKE_STORE, OrderUser } from "../orders/lifecycle.ts";
 import { storeLinkInvalid } from "./errors.ts";
 import { storeLinkColumns } from "./tokens.ts";
 
@@ -27,11 +29,13 @@ import { storeLinkColumns } from "./tokens.ts";
 
 /** A link of an order in these does not work any more. */
 const DEAD_ORDER_STATUSES: readonly OrderStatus[] = ["CANCELLED", "REFUNDED"];
-/** The store may (re)enter the package while the order waits for it or for the employee's acceptance. */
-export const PACKAGE_EDITABLE: readonly OrderStatus[] = ["PENDING", "PACKAGE_PROVIDED"];
-export const DELIVERY_EDITABLE: readonly OrderStatus[] = ["WAITING_FOR_DELIVERY_DATE"];
+
+export { DELIVERY_EDITABLE, PACKAGE_EDITABLE };
 
 export type LinkedOrder = typeof orders.$inferSelect;
+
+/** Who gives the package and the delivery: the store by its token link, or a user of the store's account. */
+export type StoreActor = typeof BY_BIKE_STORE | OrderUser;
 
 /** The order a working link of the kind belongs to, locked in `tx` when asked; else STORE_LINK_INVALID. */
 export async function orderOfLink(
@@ -81,7 +85,8 @@ export async function customerOf(db: Db, order: LinkedOrder) {
   };
 }
 
-async function itemsOf(db: Db, orderId: string): Promise<TPackageItem[]> {
+/** The package's lines as the store entered them, in its order. */
+export async function packageItemsOf(db: Db, orderId: string): Promise<TPackageItem[]> {
   const rows = await db
     .select()
     .from(orderItems)
@@ -101,7 +106,8 @@ async function itemsOf(db: Db, orderId: string): Promise<TPackageItem[]> {
   }));
 }
 
-function deliveryAddress(order: LinkedOrder): string | null {
+/** "Street, postal code city" of a home delivery; null for a pickup. */
+export function deliveryAddress(order: LinkedOrder): string | null {
   if (order.deliveryMethod !== "HOME_DELIVERY") return null;
   const city = [order.deliveryPostalCode, order.deliveryCity].filter(Boolean).join(" ");
   const address = [order.deliveryStreetAddress, city].filter(Boolean).join(", ");
@@ -119,7 +125,7 @@ function bikeNameOf(items: readonly TPackageItem[]): string | null {
 }
 
 export async function packageView(db: Db, order: LinkedOrder & { expiresAt: Date }): Promise<TStorePackage> {
-  const [customer, items] = await Promise.all([customerOf(db, order), itemsOf(db, order.id)]);
+  const [customer, items] = await Promise.all([customerOf(db, order), packageItemsOf(db, order.id)]);
   return {
     orderNumber: order.orderNumber,
     orderStatus: order.orderStatus,
@@ -143,7 +149,7 @@ export async function deliveryView(
 ): Promise<TStoreDelivery> {
   const [customer, items, cancellationRequested] = await Promise.all([
     customerOf(db, order),
-    itemsOf(db, order.id),
+    packageItemsOf(db, order.id),
     hasOpenCancellation(db, order.id),
   ]);
   return {

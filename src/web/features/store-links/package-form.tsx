@@ -37,7 +37,14 @@ import {
   runningTotalCents,
 } from "./package-values.ts";
 import { itemTypeLabels } from "./store-link-common.tsx";
-import { type TStorePackage, useSavePackage } from "./store-links-api.ts";
+import type { TStorePackage, TStorePackageInput } from "./store-links-api.ts";
+
+export type PackageSave = {
+  mutateAsync: (body: TStorePackageInput) => Promise<unknown>;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+};
 
 const indexOf = (path: string) => Number(path.split(".")[1]);
 
@@ -48,22 +55,22 @@ const AMOUNT_FIELDS = (path: string) =>
 /**
  * The store's package form: editable lines with a running total, the store's own
  * order number, and a note when the total goes over the employee's max price (the employee then pays
- * the difference as a user payment). PUT /api/store-links/package/{token}.
+ * the difference as a user payment). The link's page and the store account's order both use it.
  */
 export function PackageForm({
-  token,
+  save,
   current,
   onSaved,
   onCancel,
 }: {
-  token: string;
-  current: TStorePackage;
+  /** How the form saves: the link's call by its token, or the store account's by the order. */
+  save: PackageSave;
+  current: Pick<TStorePackage, "bikeStoreOrderNumber" | "items" | "maxPriceCents">;
   onSaved: () => void;
   onCancel?: () => void;
 }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const save = useSavePackage(token);
   const required = (value: string) => (value.trim() ? null : t("storeLinks.form.required"));
   // The lines' own checks, kept by hand: each says its rule in the store's words (the running total
   // and the discount check a line as it is typed), where the contract's would only come on saving.

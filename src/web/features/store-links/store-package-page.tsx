@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from "../../lib/formatters.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { PackageForm } from "./package-form.tsx";
 import { StoreLinkInvalid, StoreLinkLoadError, StorePackageTable } from "./store-link-common.tsx";
-import { isDeadLink, type TStorePackage, useStorePackage } from "./store-links-api.ts";
+import { isDeadLink, type TStorePackage, useSavePackage, useStorePackage } from "./store-links-api.ts";
 
 /** The order the package is for: who, where it goes, the max price and the employee's wishes. */
 function OrderSummary({ data }: { data: TStorePackage }) {
@@ -71,6 +71,7 @@ function EnteredPackage({ data }: { data: TStorePackage }) {
 export function StorePackageScreen({ token }: { token: string }) {
   const { t } = useTranslation();
   const query = useStorePackage(token);
+  const save = useSavePackage(token);
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -118,7 +119,7 @@ export function StorePackageScreen({ token }: { token: string }) {
         description={t("storeLinks.package.formHelp")}
       >
         <PackageForm
-          token={token}
+          save={save}
           current={data}
           onSaved={() => {
             setSaved(true);

@@ -54,7 +54,7 @@ export function storeDelivery(overrides: Partial<TStoreDelivery> = {}): TStoreDe
 
 export const ok = (body: unknown): FakeReply => ({ status: 200, body });
 
-export function renderScreen(ui: ReactNode) {
+export function renderScreen(ui: ReactNode, path = "/") {
   const queryClient = createQueryClient();
-  return renderUi(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+  return renderUi(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>, { path });
 }

@@ -12,6 +12,7 @@ const ROLE_LABELS: Record<RoleName, string> = {
   EMPLOYER_EDITOR: "adminRoles.names.EMPLOYER_EDITOR",
   EMPLOYER_GROUP_ADMIN: "adminRoles.names.EMPLOYER_GROUP_ADMIN",
   EMPLOYER_REPORTING: "adminRoles.names.EMPLOYER_REPORTING",
+  BIKE_STORE: "adminRoles.names.BIKE_STORE",
   BIKE_BENEFICIARY: "adminRoles.names.BIKE_BENEFICIARY",
 };
 

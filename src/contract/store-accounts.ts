@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { DELIVERY_METHODS, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
+import { STORE_STEPS } from "../domain/store-orders.ts";
+import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { zIdParams, zPostalCode } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
+import { ORDER_PARTIES, zOrderEvent, zOrderIdParams } from "./orders.ts";
+import { zPackageItem, zStoreDeliveryInput, zStorePackageInput } from "./store-links.ts";
+import { zEmailAddress } from "./system-users.ts";
+import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
+
+/**
+ * A bike store's own account (the token links stay for stores without one). A store user (BIKE_STORE,
+ * bound to one or more stores) reads the orders of their stores across every employer, gives the
+ * package and the delivery through the same steps as the links, and keeps the store's details; the
+ * helpdesk invites and removes the store's users from its bike store view.
+ *
+ * - GET /api/store/orders `zStoreOrdersQuery` → the default page of `zStoreOrderListItem`, newest first;
+ * - GET /api/store/orders/{orderId} → `zStoreOrder` with the timeline; another store's order is 404;
+ * - PUT /api/store/orders/{orderId}/package `zStorePackageInput` → `zStoreOrder`; 409
+ *   STORE_ORDER_STEP_CLOSED when the order does not wait for (or no longer takes) a package;
+ * - PUT /api/store/orders/{orderId}/delivery `zStoreDeliveryInput` → `zStoreOrder`; 409 likewise;
+ * - GET/PUT /api/store/details[?storeId=] → `zStoreDetails` (storeId required when bound to several);
+ * - GET /api/bike-stores/{id}/users, POST (invite: 201), DELETE /api/bike-stores/{id}/users/{userId}.
+ */
+
+export const STORE_USER_REMOVED = "Store user removed";
+
+export const zStoreOrdersQuery = zPageQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Only the orders that wait for this step of the store's. */
+  step: z.enum(STORE_STEPS).optional(),
+  /** One of the caller's stores; all of them when left out. */
+  storeId: z.uuid().optional(),
+  /** An order number, or part of the employee's name or e-mail. */
+  search: zSingleLineText({ max: 100 }).optional(),
+});
+export type TStoreOrdersQuery = z.infer<typeof zStoreOrdersQuery>;
+
+export const zStoreOrderListItem = z.object({
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  bikeStoreId: z.uuid(),
+  storeName: z.string(),
+  customerName: z.string(),
+  companyName: z.string(),
+  deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
+  totalPriceCents: z.number().int().nullable(),
+  deliveryDate: z.string().nullable(),
+  /** What the order waits for from the store now: the package, the delivery, or nothing. */
+  nextStep: z.enum(STORE_STEPS).nullable(),
+  cancellationRequested: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type TStoreOrderListItem = z.infer<typeof zStoreOrderListItem>;
+export const zStoreOrderPage = zPage(zStoreOrderListItem);
+
+/** One order as its store reads it: who and what, the delivery, the timeline; never pay or lease terms. */
+export const zStoreOrder = zStoreOrderListItem.extend({
+  /** In the side state: the status the order returns to. */
+  previousStatus: z.enum(ORDER_STATUSES).nullable(),
+  /** "Street, postal code city" for home delivery; null for a pickup. */
+  deliveryAddress: z.string().nullable(),
+  /** The employee's max price; above it the employee pays the rest. */
+  maxPriceCents: z.number().int().nullable(),
+  customerComment: z.string().nullable(),
+  bikeStoreOrderNumber: z.string().nullable(),
+  items: z.array(zPackageItem),
+  frameSerialNumber: z.string().nullable(),
+  /** The order's date (YYYY-MM-DD, Helsinki): the delivery is not before it. */
+  orderDate: z.string(),
+  /** The store may (re)enter the package now / give the serial number and delivery date now. */
+  packageEditable: z.boolean(),
+  deliveryEditable: z.boolean(),
+  waitingOn: z.enum(ORDER_PARTIES).nullable(),
+  statusSince: z.iso.datetime(),
+  events: z.array(zOrderEvent),
+});
+export type TStoreOrder = z.infer<typeof zStoreOrder>;
+
+/** An IBAN as typed (spaces, any case), kept without spaces in upper case, its check digits valid. */
+export const zIban = z
+  .string()
+  .trim()
+  .max(42)
+  .overwrite(normalizeIban)
+  .refine(isValidIban, "Not a valid IBAN: check the account number");
+export const zBic = z
+  .string()
+  .trim()
+  .max(14)
+  .overwrite((value) => value.replace(/\s/g, "").toUpperCase())
+  .refine(isValidBic, "Not a valid BIC: 8 or 11 letters and digits");
+
+const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
+
+export const zStoreDetailsQuery = z.object({
+  /** Which of the caller's stores; may be left out by a user of one store. */
+  storeId: z.uuid().optional(),
+});
+
+/** What the store keeps itself; its name, business ID and whether it is active stay the helpdesk's. */
+export const zStoreDetailsInput = z.object({
+  contactPersonName: zOptionalSingleLineText(200),
+  contactPersonEmail: orNone(zEmailAddress),
+  phoneNumber: zOptionalSingleLineText(40),
+  streetAddress: zOptionalSingleLineText(200),
+  postalCode: orNone(zPostalCode),
+  city: zOptionalSingleLineText(100),
+  iban: orNone(zIban),
+  bic: orNone(zBic),
+  /** Where the order mails (package and delivery links, purchase orders) go. */
+  email: zEmailAddress,
+});
+export type TStoreDetailsInput = z.infer<typeof zStoreDetailsInput>;
+
+export const zStoreDetails = z.object({
+  bikeStoreId: z.uuid(),
+  storeName: z.string(),
+  businessId: z.string().nullable(),
+  email: z.string().nullable(),
+  contactPersonName: z.string().nullable(),
+  contactPersonEmail: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  streetAddress: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+  /** Every store the caller acts for, by name, to switch between them. */
+  stores: z.array(z.object({ bikeStoreId: z.uuid(), storeName: z.string() })),
+});
+export type TStoreDetails = z.infer<typeof zStoreDetails>;
+
+export const zStoreUser = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  deactivated: z.boolean(),
+  addedAt: z.iso.datetime(),
+});
+export type TStoreUser = z.infer<typeof zStoreUser>;
+export const zStoreUserPage = zPage(zStoreUser);
+
+export const zStoreUserInvite = z.object({
+  firstName: zSingleLineText({ min: 1, max: 100 }),
+  lastName: zSingleLineText({ min: 1, max: 100 }),
+  workEmail: zEmailAddress,
+  /** The number the login's code goes to (SPEC §5 rule). */
+  phoneNumber: zSingleLineText({ min: 1, max: 40 }),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TStoreUserInvite = z.infer<typeof zStoreUserInvite>;
+
+/** 201: the store's user; `created` false when an existing store user was bound to this store too. */
+export const zStoreUserInvited = z.object({ user: zStoreUser, created: z.boolean() });
+export type TStoreUserInvited = z.infer<typeof zStoreUserInvited>;
+
+export const zStoreUserParams = zIdParams.extend({ userId: z.uuid() });
+
+export const storeAccountsApi = {
+  orders: endpoint({
+    method: "GET",
+    path: "/store/orders",
+    summary: "The orders of the caller's bike stores across employers, newest first, paged",
+    query: zStoreOrdersQuery,
+    response: zStoreOrderPage,
+    errors: [400, 401, 403, 404],
+  }),
+  order: endpoint({
+    method: "GET",
+    path: "/store/orders/:orderId",
+    summary: "One order of the caller's stores with its timeline (another store's order: 404)",
+    params: zOrderIdParams,
+    response: zStoreOrder,
+    errors: [400, 401, 403, 404],
+  }),
+  putPackage: endpoint({
+    method: "PUT",
+    path: "/store/orders/:orderId/package",
+    summary: "The store gives (or, before the employee accepts, replaces) the order's package",
+    params: zOrderIdParams,
+    body: zStorePackageInput,
+    response: zStoreOrder,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  putDelivery: endpoint({
+    method: "PUT",
+    path: "/store/orders/:orderId/delivery",
+    summary: "The store gives the frame serial number and the delivery date",
+    params: zOrderIdParams,
+    body: zStoreDeliveryInput,
+    response: zStoreOrder,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  details: endpoint({
+    method: "GET",
+    path: "/store/details",
+    summary: "The details of the caller's store (storeId when they act for several)",
+    query: zStoreDetailsQuery,
+    response: zStoreDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  updateDetails: endpoint({
+    method: "PUT",
+    path: "/store/details",
+    summary: "The store changes its contact person, phone, address, bank account and order e-mail",
+    query: zStoreDetailsQuery,
+    body: zStoreDetailsInput,
+    response: zStoreDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  users: endpoint({
+    method: "GET",
+    path: "/bike-stores/:id/users",
+    summary: "The users of a bike store's account, newest first",
+    params: zIdParams,
+    query: zPageQuery,
+    response: zStoreUserPage,
+    errors: [400, 401, 403, 404],
+  }),
+  inviteUser: endpoint({
+    method: "POST",
+    path: "/bike-stores/:id/users",
+    summary: "Invite a store user: an account with BIKE_STORE bound to the store and a set-password mail",
+    params: zIdParams,
+    body: zStoreUserInvite,
+    status: 201,
+    response: zStoreUserInvited,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  removeUser: endpoint({
+    method: "DELETE",
+    path: "/bike-stores/:id/users/:userId",
+    summary: "Remove a user's binding to the store ('Store user removed')",
+    params: zStoreUserParams,
+    response: zMessage,
+    errors: [400, 401, 403, 404],
+  }),
+};

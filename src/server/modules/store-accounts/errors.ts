@@ -1,0 +1,16 @@
+import { AppError, badRequest, conflict } from "../../errors.ts";
+
+/** The bike store account's errors: one factory per code. */
+
+/** The order does not wait for this step from the store (done already, or not there yet). */
+export const storeOrderStepClosed = () =>
+  new AppError(409, "STORE_ORDER_STEP_CLOSED", "The order does not wait for this from the store now");
+
+export const storeUserExists = () =>
+  conflict("STORE_USER_EXISTS", "The user is already a user of this store");
+
+/** A user of several stores names the one they mean. */
+export const storeRequired = () =>
+  badRequest("Name the store: you act for several", [
+    { field: "query.storeId", message: "Required when acting for several stores" },
+  ]);

@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type {
+  TStoreDetails,
+  TStoreDetailsInput,
+  TStoreOrder,
+  TStoreOrdersQuery,
+  TStoreUserInvite,
+  TStoreUserInvited,
+} from "../../../contract/store-accounts.ts";
+import type { TStoreDeliveryInput, TStorePackageInput } from "../../../contract/store-links.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
+import type { AppContext } from "../../context.ts";
+import { orders } from "../../db/schema/index.ts";
+import { type WriteContext, write } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { asOrderUser, type OrderUser } from "../orders/lifecycle.ts";
+import { provideDeliveryOf } from "../store-links/provide-delivery.ts";
+import { providePackageOf } from "../store-links/provide-package.ts";
+import { unsupportedPhoneNumber } from "../system-users/errors.ts";
+import { mailSetPassword } from "../system-users/mails.ts";
+import { storeOrderStepClosed } from "./errors.ts";
+import { storeOrderOf, storeOrderPage } from "./queries.ts";
+import { storeDetailsOf, storeOfCaller, updateStoreDetails } from "./store-details.ts";
+import { inviteStoreUser, removeStoreUser, storeUserOf, storeUserPage } from "./store-users.ts";
+
+type Log = Pick<FastifyBaseLogger, "error">;
+type StoreUser = Pick<CurrentUser, "id" | "roleNames" | "storeIds">;
+
+/** The order of one of the caller's stores, locked in `w.tx` for the step; 404 for any other. */
+async function lockedStoreOrder(w: WriteContext<OrderUser>, storeIds: readonly string[], orderId: string) {
+  const [order] = await w.tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order?.bikeStoreId || !storeIds.includes(order.bikeStoreId)) throw notFound("Order");
+  return order;
+}
+
+/**
+ * A bike store's account: its users' orders, package and delivery steps and details, and the
+ * helpdesk's keeping of the store's users. The steps are the token links' own use cases (store-links),
+ * so the order's lifecycle, events and notifications are the same whichever way the store comes in.
+ */
+export function createStoreAccountsService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const asStoreUser = (user: StoreUser, now: Date) => ({ actor: asOrderUser(user), now });
+
+  return {
+    orders: (user: StoreUser, query: TStoreOrdersQuery) => storeOrderPage(db, user.storeIds, query),
+
+    order: (user: StoreUser, orderId: string): Promise<TStoreOrder> =>
+      storeOrderOf(db, user.storeIds, orderId),
+
+    async putPackage(
+      user: StoreUser,
+      orderId: string,
+      input: TStorePackageInput,
+      now = new Date(),
+    ): Promise<TStoreOrder> {
+      await write(db, asStoreUser(user, now), async (w) =>
+        providePackageOf(w, await lockedStoreOrder(w, user.storeIds, orderId), input, storeOrderStepClosed),
+      );
+      return storeOrderOf(db, user.storeIds, orderId);
+    },
+
+    async putDelivery(
+      user: StoreUser,
+      orderId: string,
+      input: TStoreDeliveryInput,
+      now = new Date(),
+    ): Promise<TStoreOrder> {
+      await write(db, asStoreUser(user, now), async (w) =>
+        provideDeliveryOf(w, await lockedStoreOrder(w, user.storeIds, orderId), input, storeOrderStepClosed),
+      );
+      return storeOrderOf(db, user.storeIds, orderId);
+    },
+
+    details(user: StoreUser, storeId: string | undefined): Promise<TStoreDetails> {
+      return storeDetailsOf(db, user.storeIds, storeOfCaller(user.storeIds, storeId));
+    },
+
+    async updateDetails(
+      user: StoreUser,
+      storeId: string | undefined,
+      input: TStoreDetailsInput,
+    ): Promise<TStoreDetails> {
+      const bikeStoreId = storeOfCaller(user.storeIds, storeId);
+      await write(db, { actor: { userId: user.id } }, (w) => updateStoreDetails(w, bikeStoreId, input));
+      return storeDetailsOf(db, user.storeIds, bikeStoreId);
+    },
+
+    storeUsers: (bikeStoreId: string, page: { page: number; limit: number }) =>
+      storeUserPage(db, bikeStoreId, page),
+
+    /** The helpdesk invites a store user; a new account gets its set-password mail after the commit. */
+    async inviteUser(
+      actor: Pick<CurrentUser, "id">,
+      bikeStoreId: string,
+      input: TStoreUserInvite,
+      log: Log,
+    ): Promise<TStoreUserInvited> {
+      let phoneNumber: string;
+      try {
+        phoneNumber = normalizePhoneNumber(input.phoneNumber);
+      } catch {
+        throw unsupportedPhoneNumber("body.phoneNumber");
+      }
+      const invited = await write(db, { actor: { userId: actor.id } }, (w) =>
+        inviteStoreUser(w, bikeStoreId, { ...input, phoneNumber }),
+      );
+      if (invited.token) {
+        const mailed = { ...input, phoneNumber, role: "BIKE_STORE", companyId: null };
+        await mailSetPassword(ctx, { userId: invited.userId, token: invited.token, input: mailed }, log);
+      }
+      return { user: await storeUserOf(db, bikeStoreId, invited.userId), created: invited.created };
+    },
+
+    async removeUser(actor: Pick<CurrentUser, "id">, bikeStoreId: string, userId: string): Promise<void> {
+      await write(db, { actor: { userId: actor.id } }, (w) => removeStoreUser(w, bikeStoreId, userId));
+    },
+  };
+}

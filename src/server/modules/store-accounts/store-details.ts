@@ -1,0 +1,99 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { TStoreDetails, TStoreDetailsInput } from "../../../contract/store-accounts.ts";
+import type { Db } from "../../db/client.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { bikeStores } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { notFound } from "../../errors.ts";
+import { storeRequired } from "./errors.ts";
+
+/**
+ * The store's own details as its users keep them: the contact person, phone, address, the bank
+ * account Pedaali pays to and the e-mail the order mails go to. The name, business ID and whether the
+ * store is active stay the helpdesk's (PUT /api/bike-stores/{id}).
+ */
+
+/**
+ * The store the request means among the caller's: the one named (the guard has checked it is theirs),
+ * or their only one; a user of several stores must name it (400), a user of none has none (404).
+ */
+export function storeOfCaller(storeIds: readonly string[], named: string | undefined): string {
+  if (named) {
+    if (!storeIds.includes(named)) throw notFound("Bike store");
+    return named;
+  }
+  if (storeIds.length > 1) throw storeRequired();
+  const [only] = storeIds;
+  if (!only) throw notFound("Bike store");
+  return only;
+}
+
+const EDITABLE = [
+  "contactPersonName",
+  "contactPersonEmail",
+  "phoneNumber",
+  "streetAddress",
+  "postalCode",
+  "city",
+  "iban",
+  "bic",
+  "email",
+] as const satisfies readonly (keyof TStoreDetailsInput)[];
+
+export async function storeDetailsOf(
+  db: Db,
+  storeIds: readonly string[],
+  bikeStoreId: string,
+): Promise<TStoreDetails> {
+  const stores = await db
+    .select()
+    .from(bikeStores)
+    .where(inArray(bikeStores.id, [...storeIds]))
+    .orderBy(asc(bikeStores.storeName), asc(bikeStores.id));
+  const store = stores.find((s) => s.id === bikeStoreId);
+  if (!store) throw notFound("Bike store");
+  return {
+    bikeStoreId: store.id,
+    storeName: store.storeName,
+    businessId: store.businessId,
+    email: store.email,
+    contactPersonName: store.contactPersonName,
+    contactPersonEmail: store.contactPersonEmail,
+    phoneNumber: store.phoneNumber,
+    streetAddress: store.streetAddress,
+    postalCode: store.postalCode,
+    city: store.city,
+    iban: store.iban,
+    bic: store.bic,
+    updatedAt: store.updatedAt.toISOString(),
+    stores: stores.map((s) => ({ bikeStoreId: s.id, storeName: s.storeName })),
+  };
+}
+
+/** The store's users change its details, in `ctx.tx`; the event row names the fields that changed. */
+export async function updateStoreDetails(
+  ctx: WriteContext,
+  bikeStoreId: string,
+  input: TStoreDetailsInput,
+): Promise<void> {
+  const { tx, now } = ctx;
+  const [before] = await tx.select().from(bikeStores).where(eq(bikeStores.id, bikeStoreId)).for("update");
+  if (!before) throw notFound("Bike store");
+  const after = Object.fromEntries(EDITABLE.map((field) => [field, input[field] || null])) as Record<
+    (typeof EDITABLE)[number],
+    string | null
+  >;
+  const changed = EDITABLE.filter((field) => (before[field] ?? null) !== after[field]);
+  if (changed.length === 0) return;
+  await tx
+    .update(bikeStores)
+    .set({ ...after, updatedAt: now })
+    .where(eq(bikeStores.id, bikeStoreId));
+  // The fields only: the values (a bank account among them) stay in the store's row.
+  await recordEvent(ctx, {
+    type: "BIKE_STORE_DETAILS_UPDATED",
+    entity: { type: "bikeStore", id: bikeStoreId },
+    companyId: null,
+    data: { storeName: before.storeName, changed },
+  });
+}

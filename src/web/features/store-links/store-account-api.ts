@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  storeAccountsApi,
+  type TStoreDetailsInput,
+  type TStoreOrder,
+  type TStoreOrderListItem,
+  type TStoreOrdersQuery,
+} from "../../../contract/store-accounts.ts";
+import type { TStoreDeliveryInput, TStorePackageInput } from "../../../contract/store-links.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+
+/**
+ * The calls of a bike store's own account (src/contract/store-accounts.ts): its orders, the package
+ * and delivery of one, the store's details. A change refreshes the list and the order it changed.
+ */
+
+export type { TStoreOrder, TStoreOrderListItem };
+
+export function useStoreOrders(query: Partial<TStoreOrdersQuery>) {
+  return useEndpointQuery(storeAccountsApi.orders, { query }, { placeholderData: (previous) => previous });
+}
+
+export function useStoreOrder(orderId: string | null) {
+  return useEndpointQuery(
+    storeAccountsApi.order,
+    { params: { orderId: orderId ?? "" } },
+    { enabled: orderId !== null },
+  );
+}
+
+function useStoreOrderChange<B>(orderId: string, call: (body: B) => Promise<TStoreOrder>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (order) => {
+      client.setQueryData(endpointKey(storeAccountsApi.order, { params: { orderId } }), order);
+      return client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.orders) });
+    },
+    meta: { silent: true },
+  });
+}
+
+export function useSaveStorePackage(orderId: string) {
+  return useStoreOrderChange(orderId, (body: TStorePackageInput) =>
+    callEndpoint(storeAccountsApi.putPackage, { params: { orderId }, body }),
+  );
+}
+
+export function useSaveStoreDelivery(orderId: string) {
+  return useStoreOrderChange(orderId, (body: TStoreDeliveryInput) =>
+    callEndpoint(storeAccountsApi.putDelivery, { params: { orderId }, body }),
+  );
+}
+
+export function useStoreDetails(storeId: string | undefined) {
+  return useEndpointQuery(storeAccountsApi.details, { query: storeId ? { storeId } : {} });
+}
+
+export function useSaveStoreDetails(storeId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TStoreDetailsInput) =>
+      callEndpoint(storeAccountsApi.updateDetails, { query: storeId ? { storeId } : {}, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.details) }),
+  });
+}

@@ -1,0 +1,45 @@
+import { Tabs } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { PageTemplate } from "../../components/page-template.tsx";
+import { usePageTitle } from "../../lib/page-title.ts";
+import { StoreDetailsTab } from "./store-details-tab.tsx";
+import { StoreOrdersTab } from "./store-orders-tab.tsx";
+
+const TABS = { tilaukset: "orders", tiedot: "details" } as const;
+type TabSegment = keyof typeof TABS;
+const isTab = (value: string | null): value is TabSegment => value !== null && value in TABS;
+
+/**
+ * /pyoraliike: a bike store's own account. Tilaukset lists the store's orders of every employer and
+ * gives their package and delivery; Liikkeen tiedot keeps the store's details. The tab is kept in
+ * ?valilehti=, so a reload and the back button stay on it.
+ */
+export function StoreAccountPage() {
+  const { t } = useTranslation();
+  usePageTitle(t("routes.bikeStore.title"));
+  const [params, setParams] = useSearchParams();
+  const tab: TabSegment = isTab(params.get("valilehti"))
+    ? (params.get("valilehti") as TabSegment)
+    : "tilaukset";
+  return (
+    <PageTemplate title={t("routes.bikeStore.title")} description={t("storeAccount.description")}>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && setParams(new URLSearchParams({ valilehti: value }))}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="tilaukset">{t("storeAccount.tabs.orders")}</Tabs.Tab>
+          <Tabs.Tab value="tiedot">{t("storeAccount.tabs.details")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="tilaukset">
+          <StoreOrdersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="tiedot">
+          <StoreDetailsTab />
+        </Tabs.Panel>
+      </Tabs>
+    </PageTemplate>
+  );
+}

@@ -1,0 +1,136 @@
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type TStoreDetails, zStoreDetailsInput } from "../../../contract/store-accounts.ts";
+import { RequiredFieldsNote } from "../../components/field-label.tsx";
+import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
+import { PageLoader } from "../../components/page-loader.tsx";
+import { SectionCard } from "../../components/section-card.tsx";
+import { useContractForm } from "../../lib/contract-form.ts";
+import { mutateThen } from "../../lib/endpoint-client.ts";
+import { showSuccessToast } from "../../lib/toast.ts";
+import { useSaveStoreDetails, useStoreDetails } from "./store-account-api.ts";
+import { StoreLinkLoadError } from "./store-link-common.tsx";
+
+type Values = {
+  contactPersonName: string;
+  contactPersonEmail: string;
+  phoneNumber: string;
+  streetAddress: string;
+  postalCode: string;
+  city: string;
+  iban: string;
+  bic: string;
+  email: string;
+};
+
+const valuesOf = (d: TStoreDetails): Values => ({
+  contactPersonName: d.contactPersonName ?? "",
+  contactPersonEmail: d.contactPersonEmail ?? "",
+  phoneNumber: d.phoneNumber ?? "",
+  streetAddress: d.streetAddress ?? "",
+  postalCode: d.postalCode ?? "",
+  city: d.city ?? "",
+  iban: d.iban ?? "",
+  bic: d.bic ?? "",
+  email: d.email ?? "",
+});
+
+/** The fields' labels, spelled out so the catalogue check sees each key. */
+const LABELS: Record<keyof Values, string> = {
+  contactPersonName: "storeAccount.details.fields.contactPersonName",
+  contactPersonEmail: "storeAccount.details.fields.contactPersonEmail",
+  phoneNumber: "storeAccount.details.fields.phoneNumber",
+  streetAddress: "storeAccount.details.fields.streetAddress",
+  postalCode: "storeAccount.details.fields.postalCode",
+  city: "storeAccount.details.fields.city",
+  iban: "storeAccount.details.fields.iban",
+  bic: "storeAccount.details.fields.bic",
+  email: "storeAccount.details.fields.email",
+};
+
+/** The store's own details form: checked by the contract's schema (the IBAN's check digits too). */
+function DetailsForm({ details, storeId }: { details: TStoreDetails; storeId: string | undefined }) {
+  const { t } = useTranslation();
+  const save = useSaveStoreDetails(storeId);
+  const form = useContractForm<Values>({ initialValues: valuesOf(details), schema: zStoreDetailsInput });
+  const errorSummary = useFormErrorSummary(form);
+  const field = (name: keyof Values, extra: Record<string, unknown> = {}) => ({
+    label: t(LABELS[name]),
+    ...extra,
+    ...form.getInputProps(name),
+  });
+  return (
+    <form
+      noValidate
+      aria-label={t("storeAccount.details.title")}
+      onSubmit={form.onSubmit(
+        (values) =>
+          mutateThen(save, values, {
+            onSuccess: () => showSuccessToast(t("storeAccount.details.saved")),
+            onError: (error) => {
+              if (form.setServerErrors(error)) errorSummary.show();
+            },
+          }),
+        errorSummary.onInvalid,
+      )}
+    >
+      <Stack gap="md">
+        {errorSummary.summary}
+        <RequiredFieldsNote />
+        <TextInput
+          {...field("email", {
+            required: true,
+            type: "email",
+            description: t("storeAccount.details.emailHelp"),
+          })}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...field("contactPersonName")} />
+          <TextInput {...field("contactPersonEmail", { type: "email" })} />
+          <TextInput {...field("phoneNumber", { type: "tel" })} />
+          <TextInput {...field("streetAddress")} />
+          <TextInput {...field("postalCode")} />
+          <TextInput {...field("city")} />
+          <TextInput {...field("iban", { description: t("storeAccount.details.ibanHelp") })} />
+          <TextInput {...field("bic")} />
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t("storeAccount.details.save")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Liikkeen tiedot: what the store keeps itself; a user of several stores picks the store first. */
+export function StoreDetailsTab() {
+  const { t } = useTranslation();
+  const [storeId, setStoreId] = useState<string | undefined>(undefined);
+  const details = useStoreDetails(storeId);
+  if (details.isPending) return <PageLoader />;
+  if (details.isError) return <StoreLinkLoadError error={details.error} />;
+  const data = details.data;
+  return (
+    <SectionCard title={t("storeAccount.details.title")} description={t("storeAccount.details.description")}>
+      <Stack gap="md">
+        {data.stores.length > 1 && (
+          <Select
+            label={t("storeAccount.details.store")}
+            data={data.stores.map((s) => ({ value: s.bikeStoreId, label: s.storeName }))}
+            value={data.bikeStoreId}
+            allowDeselect={false}
+            onChange={(value) => setStoreId(value ?? undefined)}
+          />
+        )}
+        <DetailsForm
+          key={`${data.bikeStoreId}-${data.updatedAt}`}
+          details={data}
+          storeId={data.bikeStoreId}
+        />
+      </Stack>
+    </SectionCard>
+  );
+}

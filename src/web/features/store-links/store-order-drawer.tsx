@@ -1,0 +1,126 @@
+import { Alert, Drawer, Loader, Stack, Title } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { DetailsList } from "../../components/details-list.tsx";
+import { OrderTimeline } from "../../components/order-timeline.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { formErrorMessage } from "../../lib/form-errors.ts";
+import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { showSuccessToast } from "../../lib/toast.ts";
+import { DeliveryForm } from "./delivery-form.tsx";
+import { PackageForm } from "./package-form.tsx";
+import {
+  type TStoreOrder,
+  useSaveStoreDelivery,
+  useSaveStorePackage,
+  useStoreOrder,
+} from "./store-account-api.ts";
+import { StorePackageTable } from "./store-link-common.tsx";
+
+/** The package the order waits for (or may still replace), through the link page's own form. */
+function PackageStep({ order }: { order: TStoreOrder }) {
+  const { t } = useTranslation();
+  const save = useSaveStorePackage(order.orderId);
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {t("storeAccount.order.packageTitle")}
+      </Title>
+      <PackageForm
+        save={save}
+        current={order}
+        onSaved={() => showSuccessToast(t("storeAccount.order.packageSaved"))}
+      />
+    </Stack>
+  );
+}
+
+/** The serial number and the delivery date the order waits for, through the link page's own form. */
+function DeliveryStep({ order }: { order: TStoreOrder }) {
+  const { t } = useTranslation();
+  const save = useSaveStoreDelivery(order.orderId);
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h4">
+        {t("storeAccount.order.deliveryTitle")}
+      </Title>
+      <DeliveryForm save={save} data={order} />
+    </Stack>
+  );
+}
+
+/** One order of the store: who and what, the step it waits for from the store, and its timeline. */
+export function StoreOrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  const details = useStoreOrder(orderId);
+  const order = details.data;
+  return (
+    <Drawer
+      opened={orderId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={
+        order ? t("storeAccount.order.title", { number: order.orderNumber }) : t("storeAccount.order.loading")
+      }
+      closeButtonProps={{ "aria-label": t("common.close") }}
+    >
+      {details.isPending && orderId !== null && <Loader role="status" aria-label={t("ds.table.loading")} />}
+      {details.isError && (
+        <Alert color="red" role="alert">
+          {formErrorMessage(details.error, t)}
+        </Alert>
+      )}
+      {order && (
+        <Stack gap="lg">
+          <DetailsList
+            items={[
+              { label: t("storeAccount.fields.customer"), value: order.customerName },
+              { label: t("storeAccount.fields.company"), value: order.companyName },
+              {
+                label: t("storeAccount.fields.status"),
+                value: <StatusBadge family="order" status={order.orderStatus} />,
+              },
+              { label: t("storeAccount.fields.store"), value: order.storeName },
+              {
+                label: t("storeAccount.fields.delivery"),
+                value:
+                  order.deliveryAddress ??
+                  (order.deliveryMethod === "HOME_DELIVERY"
+                    ? t("storeLinks.delivery.HOME_DELIVERY")
+                    : order.deliveryMethod === "PICKUP"
+                      ? t("storeLinks.delivery.PICKUP")
+                      : null),
+              },
+              {
+                label: t("storeAccount.fields.maxPrice"),
+                value: order.maxPriceCents === null ? null : formatMoney(order.maxPriceCents, lng),
+              },
+              { label: t("storeAccount.fields.comment"), value: order.customerComment },
+              { label: t("storeAccount.fields.serial"), value: order.frameSerialNumber },
+              {
+                label: t("storeAccount.fields.deliveryDate"),
+                value: order.deliveryDate ? formatDate(order.deliveryDate) : null,
+              },
+            ]}
+          />
+          {order.cancellationRequested && (
+            <Alert color="yellow" variant="light" role="status">
+              {t("storeAccount.order.cancellationRequested")}
+            </Alert>
+          )}
+          {order.packageEditable ? (
+            <PackageStep order={order} />
+          ) : (
+            order.items.length > 0 && (
+              <StorePackageTable items={order.items} totalCents={order.totalPriceCents ?? 0} />
+            )
+          )}
+          {order.deliveryEditable && <DeliveryStep order={order} />}
+          <OrderTimeline order={order} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
