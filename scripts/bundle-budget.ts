@@ -28,9 +28,11 @@ export type ReadSize = (file: string) => number;
  * The gzipped JavaScript the anonymous home page may load before it is interactive. The goal is
  * 100,000 bytes; React DOM and React Router's data router alone are about 99,000 of them, so the home
  * page cannot reach it without replacing one of them (docs/design.md "Weight"). Until then this is the
- * ceiling the current build is held under, so it cannot grow unnoticed.
+ * ceiling the current build is held under, so it cannot grow unnoticed. It grew by 100 bytes once,
+ * noticed and on purpose: the bike store's own users brought a route, a role and a landing page to the
+ * route table, which the entry carries so that every page's link and guard work without a round trip.
  */
-export const HOME_JS_BUDGET = 150_000;
+export const HOME_JS_BUDGET = 150_100;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the
