@@ -14,7 +14,7 @@ import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { ORDER_SEGMENT } from "../orders/helpdesk-paths.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
-import { BatchStatusBadge } from "./payout-labels.tsx";
+import { BatchStatusBadge, useAmountColumns } from "./payout-labels.tsx";
 import { paymentFileHref, reconciliationHref, useBatchAction, usePayoutBatch } from "./payouts-api.ts";
 
 /**
@@ -89,7 +89,7 @@ function BatchView({ batch, back }: { batch: TPayoutBatchDetails; back: React.Re
 
 function BatchStores({ stores }: { stores: TPayoutBatchStore[] }) {
   const { t } = useTranslation();
-  const display = useDisplay();
+  const amountColumns = useAmountColumns<TPayoutBatchStore>();
   const { pathOf } = useAdminNav();
   return (
     <ListTable
@@ -123,24 +123,7 @@ function BatchStores({ stores }: { stores: TPayoutBatchStore[] }) {
             </Group>
           ),
         },
-        {
-          accessor: "grossCents",
-          title: t("adminPayouts.columns.gross"),
-          textAlign: "right",
-          render: (store) => display.money(store.grossCents),
-        },
-        {
-          accessor: "commissionCents",
-          title: t("adminPayouts.columns.commission"),
-          textAlign: "right",
-          render: (store) => display.money(store.commissionCents),
-        },
-        {
-          accessor: "netCents",
-          title: t("adminPayouts.columns.net"),
-          textAlign: "right",
-          render: (store) => display.money(store.netCents),
-        },
+        ...amountColumns,
       ]}
     />
   );

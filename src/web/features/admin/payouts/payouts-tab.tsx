@@ -16,7 +16,7 @@ import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { BatchDetail } from "./batch-detail.tsx";
-import { BatchStatusBadge } from "./payout-labels.tsx";
+import { BatchStatusBadge, useAmountColumns } from "./payout-labels.tsx";
 import {
   BATCHES_PAGE_SIZE,
   reconciliationHref,
@@ -48,6 +48,7 @@ type Making = { store: TOpenStoreTotal | null };
 function OpenPayables() {
   const { t } = useTranslation();
   const display = useDisplay();
+  const amountColumns = useAmountColumns<TOpenStoreTotal>();
   const { go } = useAdminNav();
   const open = useOpenPayables();
   const dialog = useActionDialog<Making>(useCreateBatch());
@@ -125,24 +126,7 @@ function OpenPayables() {
                 title: t("adminPayouts.columns.waitingSince"),
                 render: (store) => formatDate(store.oldestAt),
               },
-              {
-                accessor: "grossCents",
-                title: t("adminPayouts.columns.gross"),
-                textAlign: "right",
-                render: (store) => display.money(store.grossCents),
-              },
-              {
-                accessor: "commissionCents",
-                title: t("adminPayouts.columns.commission"),
-                textAlign: "right",
-                render: (store) => display.money(store.commissionCents),
-              },
-              {
-                accessor: "netCents",
-                title: t("adminPayouts.columns.net"),
-                textAlign: "right",
-                render: (store) => display.money(store.netCents),
-              },
+              ...amountColumns,
               {
                 accessor: ACTIONS_ACCESSOR,
                 title: t("adminPayouts.columns.actions"),
