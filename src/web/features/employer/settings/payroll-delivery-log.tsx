@@ -1,12 +1,22 @@
-import { Badge, Button, Table, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { payrollDeliveryApi as api, type TPayrollDelivery } from "../../../../contract/payroll-delivery.ts";
+import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { ToneBadge } from "../../../components/status-badge.tsx";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+
+/** Delivered reads as done, a failure as a problem, a send under way as in progress. */
+const STATUS_TONES: Record<TPayrollDelivery["status"], StatusTone> = {
+  SENDING: "progress",
+  DELIVERED: "success",
+  FAILED: "danger",
+};
 
 /**
  * The log of the company's payroll deliveries, newest first, each with where it went, whether it
@@ -38,56 +48,61 @@ export function PayrollDeliveryLog({ companyId }: { companyId: string }) {
   if (items.length === 0) return <EmptyState text={t("employerSettings.payrollDelivery.log.empty")} />;
   return (
     <>
-      <Table aria-label={t("employerSettings.payrollDelivery.log.title")}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("employerSettings.payrollDelivery.log.period")}</Table.Th>
-            <Table.Th>{t("employerSettings.payrollDelivery.log.target")}</Table.Th>
-            <Table.Th>{t("employerSettings.payrollDelivery.log.status")}</Table.Th>
-            <Table.Th>{t("employerSettings.payrollDelivery.log.started")}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>
-                {d.period} · {kindLabel[d.kind]}
-              </Table.Td>
-              <Table.Td>
+      <ListTable
+        label={t("employerSettings.payrollDelivery.log.title")}
+        rows={items}
+        rowKey={(d) => d.id}
+        minWidth={640}
+        columns={[
+          {
+            accessor: "period",
+            title: t("employerSettings.payrollDelivery.log.period"),
+            render: (d) => `${d.period} · ${kindLabel[d.kind]}`,
+          },
+          {
+            accessor: "target",
+            title: t("employerSettings.payrollDelivery.log.target"),
+            render: (d) => (
+              <>
                 <Text size="sm">{d.target}</Text>
                 <Text size="xs" c="dimmed">
                   {d.fileName} · {t("employerSettings.payrollDelivery.log.rows", { count: d.rowCount })}
                 </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={d.status === "DELIVERED" ? "green" : d.status === "FAILED" ? "red" : "gray"}>
-                  {statusLabel[d.status]}
-                </Badge>
-                {d.error && (
-                  <Text size="xs" c="red">
-                    {d.error}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {formatDateTime(d.startedAt)} ·{" "}
-                {t("employerSettings.payrollDelivery.log.attempts", { count: d.attempts })}
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  disabled={d.status === "SENDING"}
-                  onClick={() => dialog.open(d)}
-                >
-                  {t("employerSettings.payrollDelivery.log.resend")}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+              </>
+            ),
+          },
+          {
+            accessor: "status",
+            title: t("employerSettings.payrollDelivery.log.status"),
+            render: (d) => (
+              <>
+                <ToneBadge tone={STATUS_TONES[d.status]}>{statusLabel[d.status]}</ToneBadge>
+                {d.error && <Text size="xs">{d.error}</Text>}
+              </>
+            ),
+          },
+          {
+            accessor: "startedAt",
+            title: t("employerSettings.payrollDelivery.log.started"),
+            render: (d) =>
+              `${formatDateTime(d.startedAt)} · ${t("employerSettings.payrollDelivery.log.attempts", { count: d.attempts })}`,
+          },
+          {
+            accessor: "actions",
+            title: t("employerSettings.payrollDelivery.log.resend"),
+            render: (d) => (
+              <Button
+                size="compact-sm"
+                variant="default"
+                disabled={d.status === "SENDING"}
+                onClick={() => dialog.open(d)}
+              >
+                {t("employerSettings.payrollDelivery.log.resend")}
+              </Button>
+            ),
+          },
+        ]}
+      />
       <ActionDialog
         {...dialog.props(dialog.current !== null)}
         title={t("employerSettings.payrollDelivery.log.resendTitle")}
