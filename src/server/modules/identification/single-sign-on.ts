@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { TSsoDiscovery } from "../../../contract/single-sign-on.ts";
-import { ADMIN_ROLES, type RoleName } from "../../../domain/roles.ts";
+import { isAdmin, type RoleName } from "../../../domain/roles.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { emailDomainOf } from "../../../domain/single-sign-on.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
@@ -45,20 +45,27 @@ async function providerForEmail(db: Db, email: string): Promise<Provider | null>
   return row?.provider ?? null;
 }
 
-/** The user's roles and whether they belong to the company (a role there, or an employment). */
-async function membershipOf(db: Db, userId: string, companyId: string) {
-  const held = await db
+/** The roles the user holds, each with the company it is held in (null: the admin tier's, global). */
+async function heldRolesOf(db: Db, userId: string) {
+  return db
     .select({ name: roles.name, companyId: userRoles.companyId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.userId, userId));
+}
+
+const isStaff = (held: { name: string }[]) => isAdmin(held.map((r) => r.name as RoleName));
+
+/** Whether the user is staff, and whether they belong to the company (a role there, or an employment). */
+async function membershipOf(db: Db, userId: string, companyId: string) {
+  const held = await heldRolesOf(db, userId);
   const [employment] = await db
     .select({ id: beneficiaryEmployees.id })
     .from(beneficiaryEmployees)
     .where(and(eq(beneficiaryEmployees.userId, userId), eq(beneficiaryEmployees.companyId, companyId)))
     .limit(1);
   return {
-    staff: held.some((r) => (ADMIN_ROLES as readonly string[]).includes(r.name as RoleName)),
+    staff: isStaff(held),
     member: employment !== undefined || held.some((r) => r.companyId === companyId),
   };
 }
@@ -68,12 +75,7 @@ async function membershipOf(db: Db, userId: string, companyId: string) {
  * required. Staff are never refused: they always log in on the platform's own login.
  */
 export async function mustLogInWithSso(db: Db, userId: string): Promise<boolean> {
-  const held = await db
-    .select({ name: roles.name, companyId: userRoles.companyId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  if (held.some((r) => (ADMIN_ROLES as readonly string[]).includes(r.name as RoleName))) return false;
+  if (isStaff(await heldRolesOf(db, userId))) return false;
   const [required] = await db
     .select({ id: companyIdentityProviders.id })
     .from(companyIdentityProviders)
