@@ -65,6 +65,8 @@ beforeEach(async () => {
   toinenId = await companyIdByName(t.database.db, "Toinen Oy");
   await t.database.db.delete(userExternalIdentities);
   await configure({ required: false });
+  // Tests run in random order: each looks only at what the provider was asked during it.
+  idp.requests.length = 0;
 });
 
 async function configure(options: { required: boolean; domains?: string[]; companyId?: string }) {
