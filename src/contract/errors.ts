@@ -102,6 +102,12 @@ export const ERROR_CODES = [
   "DELIVERY_DATE_FAR_FUTURE",
   // The bike store's own account
   "STORE_ORDER_STEP_CLOSED",
+  // Handing the bike over
+  "HANDOVER_CLOSED",
+  "HANDOVER_PHOTO_LIMIT",
+  "PICKUP_CODE_WRONG",
+  "PICKUP_CODE_LOCKED",
+  "DEFECT_WINDOW_CLOSED",
   "STORE_USER_EXISTS",
   // The employee's acceptance and signature, the employer's approval, signed documents
   "LEASE_TIME_NOT_ALLOWED",

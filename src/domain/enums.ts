@@ -255,6 +255,13 @@ export const EVENT_TYPES = [
   "BIKE_STORE_USER_ADDED",
   "BIKE_STORE_USER_REMOVED",
   "BIKE_STORE_DETAILS_UPDATED",
+  // Handing the bike over: the store's photos, its record and signature, the employee's signature, and
+  // a defect the employee reports of a shipped bike.
+  "HANDOVER_PHOTO_ADDED",
+  "HANDOVER_PHOTO_REMOVED",
+  "HANDOVER_RECORDED",
+  "HANDOVER_SIGNED",
+  "HANDOVER_DEFECT_REPORTED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

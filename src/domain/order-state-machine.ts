@@ -136,8 +136,11 @@ function buildTransitions(): readonly OrderTransition[] {
     row("CONFIRMED", "PROCESSED", "processOrder", ADMINS),
     row("PROCESSED", "WAITING_FOR_INVOICE_MATCH", "awaitInvoiceMatch", [...ADMINS, "SYSTEM"]),
     row("WAITING_FOR_INVOICE_MATCH", "WAITING_FOR_DELIVERY_DATE", "matchInvoice", [...ADMINS, "SYSTEM"]),
+    // The store gives the delivery (its link, or its handover); a handover the employee signs last is
+    // completed by that signature, so the employee's side is in the table too.
     row("WAITING_FOR_DELIVERY_DATE", "READY_FOR_BILLING", "provideDeliveryDetails", [
       ...BIKE_STORE,
+      EMPLOYEE,
       ...ADMINS,
     ]),
     row("READY_FOR_BILLING", "GRENKE_INVOICE_SENT", "sendGrenkeInvoice", [...ADMINS, "SYSTEM"]),

@@ -28,6 +28,7 @@ import { companiesRoutes } from "./modules/companies/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
 import { employeesRoutes } from "./modules/employees/routes.ts";
+import { handoverRoutes } from "./modules/handovers/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { identificationRoutes } from "./modules/identification/routes.ts";
 import { singleSignOnRoutes } from "./modules/identification/sso-routes.ts";
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(storeLinksRoutes, { ctx });
       await api.register(storePayoutsRoutes, { ctx });
       await api.register(storeAccountRoutes, { ctx });
+      await api.register(handoverRoutes, { ctx });
       // After the sale (ADR 009)
       await api.register(orderCancellationsRoutes, { ctx });
       await api.register(insuranceClaimsRoutes, { ctx });

@@ -36,6 +36,7 @@ import { BROKERAGE_ROWS } from "./matrix-brokerage.ts";
 import { CANCELLATION_ROWS } from "./matrix-cancellations.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
+import { HANDOVER_ROWS } from "./matrix-handovers.ts";
 import { IDENTITY_ROWS } from "./matrix-identity.ts";
 import { INSURANCE_ROWS } from "./matrix-insurance.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
@@ -831,6 +832,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...PROCESSING_ROWS,
   ...STORE_LINK_ROWS,
   ...STORE_ACCOUNT_ROWS,
+  ...HANDOVER_ROWS,
   ...CANCELLATION_ROWS,
   ...INSURANCE_ROWS,
   ...REDEMPTION_ROWS,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { OrderStatus } from "../../src/domain/enums.ts";
+import type { DeliveryMethod, OrderStatus } from "../../src/domain/enums.ts";
 import { bikeStores, bikeStoreUsers, orderItems, orders } from "../../src/server/db/schema/index.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
@@ -16,7 +16,7 @@ const storeUserOnly: Expectations = { anonymous: 401, BIKE_STORE: "ok", rest: 40
 const anotherStore: Expectations = { anonymous: 401, BIKE_STORE: 404, rest: 403 };
 const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 
-async function storeIdOf(f: Fixtures, name: string): Promise<string> {
+export async function storeIdOf(f: Fixtures, name: string): Promise<string> {
   const [store] = await f.db
     .select({ id: bikeStores.id })
     .from(bikeStores)
@@ -25,7 +25,12 @@ async function storeIdOf(f: Fixtures, name: string): Promise<string> {
 }
 
 /** A throw-away order of Demo Oy's employee at the store, in the status. */
-async function freshOrder(f: Fixtures, storeName: string, status: OrderStatus): Promise<string> {
+export async function freshOrder(
+  f: Fixtures,
+  storeName: string,
+  status: OrderStatus,
+  deliveryMethod: DeliveryMethod = "PICKUP",
+): Promise<string> {
   const [order] = await f.db
     .insert(orders)
     .values({
@@ -33,7 +38,7 @@ async function freshOrder(f: Fixtures, storeName: string, status: OrderStatus): 
       companyId: f.demoCompanyId,
       bikeStoreId: await storeIdOf(f, storeName),
       orderStatus: status,
-      deliveryMethod: "PICKUP",
+      deliveryMethod,
       totalPriceCents: 150_000,
       createdAt: new Date("2026-03-01T10:00:00Z"),
     })

@@ -33,6 +33,8 @@ const EXPECTED_TABLES = [
   "files",
   "group_companies",
   "group_payroll_report_recipients",
+  "handover_photos",
+  "handovers",
   "insurance_claim_files",
   "insurance_claims",
   "invoices",

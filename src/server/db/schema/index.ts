@@ -12,6 +12,7 @@ export * from "./enums.ts";
 export * from "./event-log.ts";
 export * from "./files.ts";
 export * from "./finance.ts";
+export * from "./handovers.ts";
 export * from "./identity.ts";
 export * from "./insurance.ts";
 export * from "./invoices.ts";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { roles, userRoles, users } from "../../db/schema/index.ts";
+import { bikeStoreUsers, roles, userRoles, users } from "../../db/schema/index.ts";
 
 /** A user who gets a company's bell notifications, with the language their texts are written in. */
 export type BellRecipient = { userId: string; language: string };
@@ -29,4 +29,13 @@ export async function allEmployerAdmins(db: Db): Promise<BellRecipient[]> {
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(inArray(roles.name, ["EMPLOYER_ADMIN"]), eq(users.deactivated, false)));
+}
+
+/** The active users of a bike store's account, once each (a defect reported of a bike it handed over). */
+export async function storeUsersOf(db: Db, bikeStoreId: string): Promise<BellRecipient[]> {
+  return db
+    .selectDistinct({ userId: bikeStoreUsers.userId, language: users.language })
+    .from(bikeStoreUsers)
+    .innerJoin(users, eq(users.id, bikeStoreUsers.userId))
+    .where(and(eq(bikeStoreUsers.bikeStoreId, bikeStoreId), eq(users.deactivated, false)));
 }

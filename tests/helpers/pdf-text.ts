@@ -1,0 +1,30 @@
+import { inflateSync } from "node:zlib";
+
+/**
+ * The text our PDFs draw (pdf-lib with its standard fonts), in drawing order: each content stream
+ * inflated, each hex string shown by Tj read as WinAnsi (Latin-1 for the letters we write). Enough for
+ * a test to check what a document says; not a general PDF reader.
+ */
+export function pdfTextOf(pdf: Uint8Array): string[] {
+  const bytes = Buffer.from(pdf);
+  const lines: string[] = [];
+  let from = 0;
+  for (;;) {
+    const start = bytes.indexOf("stream", from, "latin1");
+    if (start < 0) break;
+    const bodyStart = start + (bytes[start + 6] === 0x0d ? 8 : 7);
+    const end = bytes.indexOf("endstream", bodyStart, "latin1");
+    if (end < 0) break;
+    from = end + 9;
+    let content: string;
+    try {
+      content = inflateSync(bytes.subarray(bodyStart, end)).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const match of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+      lines.push(Buffer.from(match[1] ?? "", "hex").toString("latin1"));
+    }
+  }
+  return lines;
+}
