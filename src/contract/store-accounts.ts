@@ -6,7 +6,7 @@ import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { ORDER_PARTIES, zOrderEvent, zOrderIdParams } from "./orders.ts";
-import { zPackageItem, zStoreDeliveryInput, zStorePackageInput } from "./store-links.ts";
+import { zPackageItem, zStorePackageInput } from "./store-links.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -20,7 +20,7 @@ import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
  * - GET /api/store/orders/{orderId} → `zStoreOrder` with the timeline; another store's order is 404;
  * - PUT /api/store/orders/{orderId}/package `zStorePackageInput` → `zStoreOrder`; 409
  *   STORE_ORDER_STEP_CLOSED when the order does not wait for (or no longer takes) a package;
- * - PUT /api/store/orders/{orderId}/delivery `zStoreDeliveryInput` → `zStoreOrder`; 409 likewise;
+ * - the delivery is the handover's (contract/handovers.ts): a store with an account records it there;
  * - GET/PUT /api/store/details[?storeId=] → `zStoreDetails` (storeId required when bound to several);
  * - GET /api/bike-stores/{id}/users, POST (invite: 201), DELETE /api/bike-stores/{id}/users/{userId}.
  */
@@ -186,15 +186,6 @@ export const storeAccountsApi = {
     summary: "The store gives (or, before the employee accepts, replaces) the order's package",
     params: zOrderIdParams,
     body: zStorePackageInput,
-    response: zStoreOrder,
-    errors: [400, 401, 403, 404, 409],
-  }),
-  putDelivery: endpoint({
-    method: "PUT",
-    path: "/store/orders/:orderId/delivery",
-    summary: "The store gives the frame serial number and the delivery date",
-    params: zOrderIdParams,
-    body: zStoreDeliveryInput,
     response: zStoreOrder,
     errors: [400, 401, 403, 404, 409],
   }),

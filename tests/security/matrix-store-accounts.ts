@@ -81,14 +81,6 @@ export const STORE_ACCOUNT_ROWS: readonly MatrixRow[] = [
     }),
     expect: anotherStore,
   },
-  {
-    operation: "PUT /api/store/orders/{orderId}/delivery",
-    call: async (f) => ({
-      params: { orderId: await freshOrder(f, "Vauhti Espoo", "WAITING_FOR_DELIVERY_DATE") },
-      body: { frameSerialNumber: "MTX123456", deliveryDate: "2026-04-01" },
-    }),
-    expect: storeUserOnly,
-  },
   { operation: "GET /api/store/details", call: () => ({}), expect: storeUserOnly },
   {
     operation: "PUT /api/store/details",

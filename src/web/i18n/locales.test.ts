@@ -27,6 +27,7 @@ const AREA_FILES = import.meta.glob<Catalogue>(
     "./mybike/*.json",
     "./store-links/*.json",
     "./brokerage/*.json",
+    "./handover/*.json",
   ],
   {
     eager: true,

@@ -39,13 +39,6 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   app.route({
-    ...endpointRoute(api.putDelivery, tags),
-    preValidation: guards.permissionAtStore(storeOrder, "store-orders.manage"),
-    handler: async (request) =>
-      service.putDelivery(currentUser(request), request.params.orderId, request.body),
-  });
-
-  app.route({
     ...endpointRoute(api.details, tags),
     preValidation: guards.permissionAtStore(namedStore, "store-details.manage"),
     handler: async (request) => service.details(currentUser(request), request.query.storeId),

@@ -8,7 +8,7 @@ import type {
   TStoreUserInvite,
   TStoreUserInvited,
 } from "../../../contract/store-accounts.ts";
-import type { TStoreDeliveryInput, TStorePackageInput } from "../../../contract/store-links.ts";
+import type { TStorePackageInput } from "../../../contract/store-links.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import { orders } from "../../db/schema/index.ts";
@@ -16,7 +16,6 @@ import { type WriteContext, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { asOrderUser, type OrderUser } from "../orders/lifecycle.ts";
-import { provideDeliveryOf } from "../store-links/provide-delivery.ts";
 import { providePackageOf } from "../store-links/provide-package.ts";
 import { unsupportedPhoneNumber } from "../system-users/errors.ts";
 import { mailSetPassword } from "../system-users/mails.ts";
@@ -58,18 +57,6 @@ export function createStoreAccountsService(ctx: AppContext) {
     ): Promise<TStoreOrder> {
       await write(db, asStoreUser(user, now), async (w) =>
         providePackageOf(w, await lockedStoreOrder(w, user.storeIds, orderId), input, storeOrderStepClosed),
-      );
-      return storeOrderOf(db, user.storeIds, orderId);
-    },
-
-    async putDelivery(
-      user: StoreUser,
-      orderId: string,
-      input: TStoreDeliveryInput,
-      now = new Date(),
-    ): Promise<TStoreOrder> {
-      await write(db, asStoreUser(user, now), async (w) =>
-        provideDeliveryOf(w, await lockedStoreOrder(w, user.storeIds, orderId), input, storeOrderStepClosed),
       );
       return storeOrderOf(db, user.storeIds, orderId);
     },

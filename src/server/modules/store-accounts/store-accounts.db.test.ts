@@ -26,8 +26,9 @@ import { loadCurrentUser } from "../auth/session-user.ts";
 
 /**
  * A bike store's own account: its user reads the orders of their stores across employers, gives the
- * package and the delivery through the token links' own steps, keeps the store's details; the helpdesk
- * invites and removes the store's users. Another store's order is 404, other roles 403.
+ * package through the token link's own step (the delivery is the handover's, handovers.db.test.ts),
+ * keeps the store's details; the helpdesk invites and removes the store's users. Another store's order
+ * is 404, other roles 403.
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -180,7 +181,7 @@ describe("one order of the store", () => {
   });
 });
 
-describe("the store's package and delivery", () => {
+describe("the store's package", () => {
   it("gives the package through the link's own step: PACKAGE_PROVIDED, the event by the store's user", async () => {
     const order = await orderAt(espoo, "PENDING");
     const res = await call("PUT", `/api/store/orders/${order.id}/package`, STORE_USER, bikePackage);
@@ -198,30 +199,11 @@ describe("the store's package and delivery", () => {
     expect(event?.actorUserId).toBe(await userIdByEmail(t.database.db, STORE_USER));
   });
 
-  it("gives the serial number and delivery date: READY_FOR_BILLING", async () => {
-    const order = await orderAt(espoo, "WAITING_FOR_DELIVERY_DATE", "Toinen Oy");
-    const res = await call("PUT", `/api/store/orders/${order.id}/delivery`, STORE_USER, {
-      frameSerialNumber: "WTU123456A",
-      deliveryDate: "2026-04-15",
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = zStoreOrder.parse(res.json());
-    expect(body).toMatchObject({
-      orderStatus: "READY_FOR_BILLING",
-      frameSerialNumber: "WTU123456A",
-      deliveryDate: "2026-04-15",
-      nextStep: null,
-      deliveryEditable: false,
-    });
-  });
-
   it("refuses a step the order does not wait for (409), bad input (400), another store's order (404)", async () => {
     const pending = await orderAt(espoo, "PENDING");
+    const delivering = await orderAt(espoo, "WAITING_FOR_DELIVERY_DATE");
     expectError(
-      await call("PUT", `/api/store/orders/${pending.id}/delivery`, STORE_USER, {
-        frameSerialNumber: "WTU123456A",
-        deliveryDate: "2026-04-15",
-      }),
+      await call("PUT", `/api/store/orders/${delivering.id}/package`, STORE_USER, bikePackage),
       409,
       "STORE_ORDER_STEP_CLOSED",
     );

@@ -9,6 +9,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { IdentificationOutcome } from "../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { EmployeeHandover } from "../handover/employee-handover.tsx";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
 import { InsuranceSection } from "./after-sales/insurance-section.tsx";
 import { LeaseEndSection } from "./after-sales/lease-end-section.tsx";
@@ -110,6 +111,7 @@ export function MyBikePage() {
         {sorted?.active.map((order) => (
           <Stack key={order.orderId} gap="lg">
             <YourBikeCard order={order} />
+            <EmployeeHandover orderId={order.orderId} status={order.orderStatus} />
             <LeaseEndSection order={order} />
             <InsuranceSection order={order} />
           </Stack>
@@ -129,6 +131,7 @@ export function MyBikePage() {
           </SectionCard>
         )}
         {sorted?.open && <OrderSection order={sorted.open} />}
+        {sorted?.open && <EmployeeHandover orderId={sorted.open.orderId} status={sorted.open.orderStatus} />}
         {sorted?.open && <CancelOrderSection order={sorted.open} />}
         {sorted?.followedCancellation && <CancelOrderSection order={sorted.followedCancellation} />}
         {sorted && !sorted.open && <StartOrderSection />}

@@ -6,7 +6,7 @@ import {
   type TStoreOrderListItem,
   type TStoreOrdersQuery,
 } from "../../../contract/store-accounts.ts";
-import type { TStoreDeliveryInput, TStorePackageInput } from "../../../contract/store-links.ts";
+import type { TStorePackageInput } from "../../../contract/store-links.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
@@ -43,12 +43,6 @@ function useStoreOrderChange<B>(orderId: string, call: (body: B) => Promise<TSto
 export function useSaveStorePackage(orderId: string) {
   return useStoreOrderChange(orderId, (body: TStorePackageInput) =>
     callEndpoint(storeAccountsApi.putPackage, { params: { orderId }, body }),
-  );
-}
-
-export function useSaveStoreDelivery(orderId: string) {
-  return useStoreOrderChange(orderId, (body: TStoreDeliveryInput) =>
-    callEndpoint(storeAccountsApi.putDelivery, { params: { orderId }, body }),
   );
 }
 

@@ -7,14 +7,9 @@ import { currentLanguage } from "../../i18n/i18n.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../lib/formatters.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
-import { DeliveryForm } from "./delivery-form.tsx";
+import { StoreHandoverStep } from "../handover/store-handover-step.tsx";
 import { PackageForm } from "./package-form.tsx";
-import {
-  type TStoreOrder,
-  useSaveStoreDelivery,
-  useSaveStorePackage,
-  useStoreOrder,
-} from "./store-account-api.ts";
+import { type TStoreOrder, useSaveStorePackage, useStoreOrder } from "./store-account-api.ts";
 import { StorePackageTable } from "./store-link-common.tsx";
 
 /** The package the order waits for (or may still replace), through the link page's own form. */
@@ -31,20 +26,6 @@ function PackageStep({ order }: { order: TStoreOrder }) {
         current={order}
         onSaved={() => showSuccessToast(t("storeAccount.order.packageSaved"))}
       />
-    </Stack>
-  );
-}
-
-/** The serial number and the delivery date the order waits for, through the link page's own form. */
-function DeliveryStep({ order }: { order: TStoreOrder }) {
-  const { t } = useTranslation();
-  const save = useSaveStoreDelivery(order.orderId);
-  return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {t("storeAccount.order.deliveryTitle")}
-      </Title>
-      <DeliveryForm save={save} data={order} />
     </Stack>
   );
 }
@@ -117,7 +98,7 @@ export function StoreOrderDrawer({ orderId, onClose }: { orderId: string | null;
               <StorePackageTable items={order.items} totalCents={order.totalPriceCents ?? 0} />
             )
           )}
-          {order.deliveryEditable && <DeliveryStep order={order} />}
+          <StoreHandoverStep orderId={order.orderId} />
           <OrderTimeline order={order} />
         </Stack>
       )}

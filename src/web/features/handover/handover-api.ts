@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  handoversApi as api,
+  ORDER_HANDOVER_PDF_PATH,
+  STORE_HANDOVER_PDF_PATH,
+  STORE_HANDOVER_PHOTOS_PATH,
+  type THandoverPhoto,
+  type THandoverRecord,
+  type TOrderHandover,
+  type TRecordHandover,
+  type TReportHandoverDefect,
+  type TStoreHandover,
+} from "../../../contract/handovers.ts";
+import { storeAccountsApi } from "../../../contract/store-accounts.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { uploadFile } from "../../lib/upload.ts";
+import { refreshMyOrders } from "../mybike/mybike-api.ts";
+
+/**
+ * The handover's calls (src/contract/handovers.ts): the store's side (its photos and record) and the
+ * employee's (the pickup code, the signature, a defect). A change refreshes the handover and the
+ * order it gives a delivery.
+ */
+
+export type { THandoverPhoto, THandoverRecord, TOrderHandover, TStoreHandover };
+
+const SILENT = { silent: true };
+const withOrder = (path: string, orderId: string) => path.replace(":orderId", encodeURIComponent(orderId));
+
+/** The protocol and the photos are files the browser opens by address, not JSON calls. */
+export const storeProtocolHref = (orderId: string) => withOrder(STORE_HANDOVER_PDF_PATH, orderId);
+export const orderProtocolHref = (orderId: string) => withOrder(ORDER_HANDOVER_PDF_PATH, orderId);
+export const storePhotoHref = (orderId: string, photoId: string) =>
+  `${withOrder(STORE_HANDOVER_PHOTOS_PATH, orderId)}/${encodeURIComponent(photoId)}`;
+
+export function useStoreHandover(orderId: string) {
+  return useEndpointQuery(api.ofStore, { params: { orderId } });
+}
+
+/** After a change of the store's: the handover, and the order and the list whose delivery it may give. */
+function useStoreRefresh(orderId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: endpointKey(api.ofStore, { params: { orderId } }) }),
+      client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.order, { params: { orderId } }) }),
+      client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.orders) }),
+    ]);
+}
+
+export function useRecordHandover(orderId: string) {
+  const refresh = useStoreRefresh(orderId);
+  return useMutation({
+    mutationFn: (body: TRecordHandover) => callEndpoint(api.record, { params: { orderId }, body }),
+    meta: SILENT,
+    onSuccess: refresh,
+  });
+}
+
+/** Sends the photos one by one; answers those the server refused, with why. */
+export function useAddHandoverPhotos(orderId: string) {
+  const refresh = useStoreRefresh(orderId);
+  return useMutation({
+    mutationFn: async (files: readonly File[]) => {
+      const failed: { file: File; error: unknown }[] = [];
+      for (const file of files) {
+        try {
+          await uploadFile<THandoverPhoto>(withOrder(STORE_HANDOVER_PHOTOS_PATH, orderId), {}, file);
+        } catch (error) {
+          failed.push({ file, error });
+        }
+      }
+      return failed;
+    },
+    meta: SILENT,
+    onSettled: refresh,
+  });
+}
+
+export function useRemoveHandoverPhoto(orderId: string) {
+  const refresh = useStoreRefresh(orderId);
+  return useMutation({
+    mutationFn: (photoId: string) => callEndpoint(api.removePhoto, { params: { orderId, photoId } }),
+    meta: SILENT,
+    onSuccess: refresh,
+  });
+}
+
+export function useOrderHandover(orderId: string) {
+  return useEndpointQuery(api.ofOrder, { params: { orderId } }, { meta: SILENT });
+}
+
+/** After the employee's change: the handover and their orders (a signature gives the delivery). */
+function useOrderRefresh(orderId: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: endpointKey(api.ofOrder, { params: { orderId } }) }),
+      refreshMyOrders(client),
+    ]);
+}
+
+export function useSignHandover(orderId: string) {
+  const refresh = useOrderRefresh(orderId);
+  return useMutation({
+    mutationFn: () => callEndpoint(api.sign, { params: { orderId }, body: { received: true } }),
+    meta: SILENT,
+    onSuccess: refresh,
+  });
+}
+
+export function useReportDefect(orderId: string) {
+  const refresh = useOrderRefresh(orderId);
+  return useMutation({
+    mutationFn: (body: TReportHandoverDefect) =>
+      callEndpoint(api.reportDefect, { params: { orderId }, body }),
+    meta: SILENT,
+    onSuccess: refresh,
+  });
+}
