@@ -55,6 +55,7 @@ export type TLeasingCompanyOptions = z.infer<typeof zLeasingCompanyOptions>;
  * The leasing company's e-invoice address and its operator's ID, as for an employer's company (spaces
  * may be typed); empty or null for none. An e-invoice needs both, so one is never kept without the other.
  */
+export const E_INVOICE_PAIR_MESSAGE = "Give both the e-invoice address and the operator";
 export const zLeasingCompanyEInvoiceInput = z
   .object({ eInvoiceAddress: zOptionalEInvoiceAddress, eInvoiceOperator: zOptionalEInvoiceOperator })
   .superRefine((input, issues) => {
@@ -62,7 +63,7 @@ export const zLeasingCompanyEInvoiceInput = z
     const operator = Boolean(input.eInvoiceOperator?.trim());
     if (address === operator) return;
     const path = [address ? "eInvoiceOperator" : "eInvoiceAddress"];
-    issues.addIssue({ code: "custom", path, message: "Give both the e-invoice address and the operator" });
+    issues.addIssue({ code: "custom", path, message: E_INVOICE_PAIR_MESSAGE });
   });
 export type TLeasingCompanyEInvoiceInput = z.infer<typeof zLeasingCompanyEInvoiceInput>;
 
