@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zOptionalEInvoiceAddress, zOptionalEInvoiceOperator } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 
 /**
@@ -9,7 +10,9 @@ import { endpoint } from "./endpoint.ts";
  *   active ones, as `{ leasingCompanies: [{ id, companyName }] }`;
  * - GET /api/leasing-companies/{id} → the company (404 when unknown);
  * - GET /api/last-fetch-time → `{ lastFetchTime }`: the latest lastFetchedAt of all leasing companies,
- *   or null when none has been fetched.
+ *   or null when none has been fetched;
+ * - PUT /api/leasing-companies/{id}/e-invoice `zLeasingCompanyEInvoiceInput` → the company: where our
+ *   e-invoices to it go (the admin tier, leasing.manage); the sync job never changes them.
  */
 
 export const zLeasingCompany = z.object({
@@ -48,6 +51,22 @@ export const zLeasingCompanyOptions = z.object({ leasingCompanies: z.array(zLeas
 export type TLeasingCompanyList = z.infer<typeof zLeasingCompanyList>;
 export type TLeasingCompanyOptions = z.infer<typeof zLeasingCompanyOptions>;
 
+/**
+ * The leasing company's e-invoice address and its operator's ID, as for an employer's company (spaces
+ * may be typed); empty or null for none. An e-invoice needs both, so one is never kept without the other.
+ */
+export const E_INVOICE_PAIR_MESSAGE = "Give both the e-invoice address and the operator";
+export const zLeasingCompanyEInvoiceInput = z
+  .object({ eInvoiceAddress: zOptionalEInvoiceAddress, eInvoiceOperator: zOptionalEInvoiceOperator })
+  .superRefine((input, issues) => {
+    const address = Boolean(input.eInvoiceAddress?.trim());
+    const operator = Boolean(input.eInvoiceOperator?.trim());
+    if (address === operator) return;
+    const path = [address ? "eInvoiceOperator" : "eInvoiceAddress"];
+    issues.addIssue({ code: "custom", path, message: E_INVOICE_PAIR_MESSAGE });
+  });
+export type TLeasingCompanyEInvoiceInput = z.infer<typeof zLeasingCompanyEInvoiceInput>;
+
 export const zLeasingCompanyIdParams = z.object({ id: z.uuid() });
 
 export const zLastFetchTime = z.object({ lastFetchTime: z.iso.datetime().nullable() });
@@ -67,6 +86,15 @@ export const leasingCompaniesApi = {
     path: "/leasing-companies/:id",
     summary: "A leasing company",
     params: zLeasingCompanyIdParams,
+    response: zLeasingCompany,
+    errors: [400, 401, 403, 404],
+  }),
+  setEInvoice: endpoint({
+    method: "PUT",
+    path: "/leasing-companies/:id/e-invoice",
+    summary: "Set where Pedaali's e-invoices to a leasing company go: its e-invoice address and operator",
+    params: zLeasingCompanyIdParams,
+    body: zLeasingCompanyEInvoiceInput,
     response: zLeasingCompany,
     errors: [400, 401, 403, 404],
   }),

@@ -7,6 +7,7 @@ import { zIdParams, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { ORDER_PARTIES, zOrderEvent, zOrderIdParams } from "./orders.ts";
 import { zPackageItem, zStorePackageInput } from "./store-links.ts";
+import { zStorePayouts } from "./store-payouts.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -22,6 +23,9 @@ import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
  *   STORE_ORDER_STEP_CLOSED when the order does not wait for (or no longer takes) a package;
  * - the delivery is the handover's (contract/handovers.ts): a store with an account records it there;
  * - GET/PUT /api/store/details[?storeId=] → `zStoreDetails` (storeId required when bound to several);
+ * - GET /api/store/payouts[?storeId=] `zStorePayoutsQuery` → `zStorePayouts` (store-payouts.ts): what is
+ *   still open, each order's payable (paged) and the payouts that paid them; the same view the helpdesk
+ *   has of the store (GET /api/bike-stores/{id}/payouts);
  * - GET /api/bike-stores/{id}/users, POST (invite: 201), DELETE /api/bike-stores/{id}/users/{userId}.
  */
 
@@ -100,6 +104,10 @@ export const zStoreDetailsQuery = z.object({
   /** Which of the caller's stores; may be left out by a user of one store. */
   storeId: z.uuid().optional(),
 });
+
+/** One page of the store's payables; storeId as for the details. */
+export const zStorePayoutsQuery = zPageQuery.extend(zStoreDetailsQuery.shape);
+export type TStorePayoutsQuery = z.infer<typeof zStorePayoutsQuery>;
 
 /** What the store keeps itself; its name, business ID and whether it is active stay the helpdesk's. */
 export const zStoreDetailsInput = z.object({
@@ -204,6 +212,15 @@ export const storeAccountsApi = {
     query: zStoreDetailsQuery,
     body: zStoreDetailsInput,
     response: zStoreDetails,
+    errors: [400, 401, 403, 404],
+  }),
+  payouts: endpoint({
+    method: "GET",
+    path: "/store/payouts",
+    summary:
+      "What Pedaali still owes the caller's store, its payables per order and the payouts that paid them",
+    query: zStorePayoutsQuery,
+    response: zStorePayouts,
     errors: [400, 401, 403, 404],
   }),
   users: endpoint({

@@ -41,6 +41,8 @@ export const zStorePayable = z.object({
   storeName: z.string(),
   orderId: z.uuid(),
   orderNumber: z.number().int(),
+  /** The order's employer: how a store knows the order. */
+  companyName: z.string(),
   purchaseInvoiceId: z.uuid(),
   invoiceNumber: z.string().nullable(),
   grossCents: z.number().int(),

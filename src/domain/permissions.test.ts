@@ -24,7 +24,12 @@ describe("permission names", () => {
 
 describe("DEFAULT_ROLE_PERMISSIONS", () => {
   it("gives the super admin every permission but a bike store's own", () => {
-    const storeOwn = ["store-details.manage", "store-orders.manage", "store-orders.read"];
+    const storeOwn = [
+      "store-details.manage",
+      "store-orders.manage",
+      "store-orders.read",
+      "store-payouts.read",
+    ];
     expect([...DEFAULT_ROLE_PERMISSIONS.SUPER_ADMIN].sort()).toEqual(
       PERMISSIONS.filter((p) => !storeOwn.includes(p)).sort(),
     );
@@ -37,13 +42,14 @@ describe("DEFAULT_ROLE_PERMISSIONS", () => {
     );
   });
 
-  it("gives the bike store user its stores' orders and details, and no company's data", () => {
+  it("gives the bike store user its stores' orders, details and payouts, and no company's data", () => {
     expect([...DEFAULT_ROLE_PERMISSIONS.BIKE_STORE].sort()).toEqual([
       "brokerage.use",
       "own-details.manage",
       "store-details.manage",
       "store-orders.manage",
       "store-orders.read",
+      "store-payouts.read",
     ]);
   });
 

@@ -21,11 +21,12 @@ export const PERMISSIONS = [
   // Bike stores and store groups
   "bike-stores.read",
   "bike-stores.manage",
-  // A bike store's own users: the orders of their stores, the package and delivery they give, and the
-  // store's own details
+  // A bike store's own users: the orders of their stores, the package and delivery they give, the
+  // store's own details, and what Pedaali has paid and still owes the store
   "store-orders.read",
   "store-orders.manage",
   "store-details.manage",
+  "store-payouts.read",
   // Billing tables
   "billing-tables.manage",
   // Orders and employees
@@ -123,6 +124,7 @@ export const STORE_PERMISSIONS: readonly Permission[] = [
   "store-orders.read",
   "store-orders.manage",
   "store-details.manage",
+  "store-payouts.read",
 ];
 const ADMIN_TIER_PERMISSIONS = PERMISSIONS.filter((p) => !STORE_PERMISSIONS.includes(p));
 

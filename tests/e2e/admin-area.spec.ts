@@ -161,6 +161,19 @@ const SCREENS: { tab: string; path: string; ready: (page: Page) => Promise<void>
     ready: (p) => expect(p.getByRole("columnheader", { name: "Tapahtuma" })).toBeVisible(),
   },
   {
+    // A bike store's page: its users and its payouts (the view the store itself has at /pyoraliike).
+    // Vauhti Tampere's billed demo order was matched, so its payouts have rows to check.
+    tab: "Pyöräliikkeet",
+    path: "/admin/pyoraliikkeet",
+    ready: async (p) => {
+      await p.getByRole("link", { name: "Vauhti Tampere", exact: true }).click();
+      await expect(p.getByRole("heading", { name: "Vauhti Tampere", level: 2 })).toBeVisible();
+      await expect(p.getByRole("heading", { name: "Liikkeen käyttäjät" })).toBeVisible();
+      await expect(p.getByRole("heading", { name: "Maksettavat tilauksittain" })).toBeVisible();
+      await expect(p.getByText(/^#\d+$/).first()).toBeVisible();
+    },
+  },
+  {
     tab: "Lisää yritys",
     path: "/admin/lisaa-yritys",
     ready: (p) => expect(p.getByLabel(/^Yrityksen nimi/)).toBeVisible(),

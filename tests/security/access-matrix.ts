@@ -805,7 +805,7 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: { ...vatReaders, otherTenant: 404 },
   },
 
-  // ---- Leasing companies (leasing.read): reference data, read only ----------------------------------------
+  // ---- Leasing companies (leasing.read): reference data; the admin tier sets their e-invoice address --
   {
     operation: "GET /api/leasing-companies",
     call: () => ({ query: { forDropdown: "true" } }),
@@ -817,6 +817,21 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: leasingReaders,
   },
   { operation: "GET /api/last-fetch-time", call: () => ({}), expect: leasingReaders },
+  {
+    // Where our e-invoices to a leasing company go: the admin tier's (leasing.manage), on a throw-away company.
+    operation: "PUT /api/leasing-companies/{id}/e-invoice",
+    call: async (f) => {
+      const [made] = await f.db
+        .insert(leasingCompanies)
+        .values({ companyName: f.uniqueName("Matriisi Rahoitus") })
+        .returning({ id: leasingCompanies.id });
+      return {
+        params: { id: made?.id as string },
+        body: { eInvoiceAddress: "003712345671", eInvoiceOperator: "NDEAFIHH" },
+      };
+    },
+    expect: adminsOnly,
+  },
   // ---- Later areas keep their rows in files of their own ----------------------------------------------
   ...COMPANY_ROWS,
   ...IDENTITY_ROWS,

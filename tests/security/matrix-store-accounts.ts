@@ -99,6 +99,12 @@ export const STORE_ACCOUNT_ROWS: readonly MatrixRow[] = [
     expect: storeUserOnly,
   },
   {
+    // Named by its id, so the guard's reach decides: the store user's own store answers.
+    operation: "GET /api/store/payouts",
+    call: async (f) => ({ query: { storeId: await storeIdOf(f, "Vauhti Espoo"), limit: "5" } }),
+    expect: storeUserOnly,
+  },
+  {
     operation: "GET /api/bike-stores/{id}/users",
     call: async (f) => ({ params: { id: await storeIdOf(f, "Vauhti Espoo") } }),
     expect: adminsOnly,

@@ -26,6 +26,7 @@ const AREA_FILES = import.meta.glob<Catalogue>(
     "./lease-end/*.json",
     "./mybike/*.json",
     "./store-links/*.json",
+    "./store-payouts/*.json",
     "./brokerage/*.json",
     "./handover/*.json",
   ],

@@ -2,16 +2,21 @@ import { asc, eq, max, sql } from "drizzle-orm";
 import type {
   TLastFetchTime,
   TLeasingCompany,
+  TLeasingCompanyEInvoiceInput,
   TLeasingCompanyList,
   TLeasingCompanyOptions,
 } from "../../../contract/leasing-companies.ts";
 import type { AppContext } from "../../context.ts";
 import { leasingCompanies } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
+import type { CurrentUser } from "../auth/session-user.ts";
+import { setLeasingCompanyEInvoice } from "./set-e-invoice.ts";
 
 /**
  * Leasing companies (SPEC §7 "Leasing"): the operator's reference data, the same for every tenant.
- * The list is ordered by name (case-insensitive); the dropdown lists only the active companies.
+ * The list is ordered by name (case-insensitive); the dropdown lists only the active companies. The
+ * helpdesk keeps one thing of them here: where our e-invoices to each go.
  */
 
 function toLeasingCompany(row: typeof leasingCompanies.$inferSelect): TLeasingCompany {
@@ -53,6 +58,15 @@ export function createLeasingCompaniesService(ctx: AppContext) {
       const [row] = await db.select().from(leasingCompanies).where(eq(leasingCompanies.id, id));
       if (!row) throw notFound("Leasing company");
       return toLeasingCompany(row);
+    },
+
+    async setEInvoice(
+      user: Pick<CurrentUser, "id">,
+      id: string,
+      input: TLeasingCompanyEInvoiceInput,
+    ): Promise<TLeasingCompany> {
+      await write(db, { actor: { userId: user.id } }, (w) => setLeasingCompanyEInvoice(w, id, input));
+      return this.get(id);
     },
 
     async lastFetchTime(): Promise<TLastFetchTime> {

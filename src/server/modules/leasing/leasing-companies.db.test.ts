@@ -150,3 +150,57 @@ describe("GET /api/last-fetch-time", () => {
     expectError(await api.call("GET", "/api/last-fetch-time", EMPLOYEE), 403, "FORBIDDEN");
   });
 });
+
+describe("PUT /api/leasing-companies/{id}/e-invoice", () => {
+  it("sets where our e-invoices to the company go, kept as the operators read them, and clears them", async () => {
+    const { db } = t.database;
+    const [made] = await db
+      .insert(leasingCompanies)
+      .values({ companyName: "Verkkolasku Rahoitus Oy" })
+      .returning({ id: leasingCompanies.id });
+    const id = made?.id as string;
+    try {
+      const url = `/api/leasing-companies/${id}/e-invoice`;
+      const res = await api.call("PUT", url, HELPDESK, {
+        eInvoiceAddress: "0037 3345 6741",
+        eInvoiceOperator: "ndeafihh",
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(zLeasingCompany.parse(res.json())).toMatchObject({
+        id,
+        eInvoiceAddress: "003733456741",
+        eInvoiceOperator: "NDEAFIHH",
+      });
+      const cleared = await api.call("PUT", url, ADMIN, { eInvoiceAddress: "", eInvoiceOperator: null });
+      expect(cleared.json()).toMatchObject({ eInvoiceAddress: null, eInvoiceOperator: null });
+    } finally {
+      await db.delete(leasingCompanies).where(eq(leasingCompanies.id, id));
+    }
+  });
+
+  it("refuses a bad address or one without its operator (400), an unknown company (404), others (403)", async () => {
+    const id = await idOf("Grenkeleasing Oy");
+    const url = `/api/leasing-companies/${id}/e-invoice`;
+    const stored = async () =>
+      (await t.database.db.select().from(leasingCompanies).where(eq(leasingCompanies.id, id)))[0];
+    const before = await stored();
+    const bad = expectError(
+      await api.call("PUT", url, HELPDESK, { eInvoiceAddress: "12345", eInvoiceOperator: "NDEAFIHH" }),
+      400,
+    );
+    expect(bad.details?.map((d) => d.field)).toContain("body.eInvoiceAddress");
+    const alone = expectError(
+      await api.call("PUT", url, HELPDESK, { eInvoiceAddress: "003733456741", eInvoiceOperator: "" }),
+      400,
+    );
+    expect(alone.details?.map((d) => d.field)).toContain("body.eInvoiceOperator");
+    const body = { eInvoiceAddress: "003712345671", eInvoiceOperator: "NDEAFIHH" };
+    const unknown = `/api/leasing-companies/${crypto.randomUUID()}/e-invoice`;
+    expectError(await api.call("PUT", unknown, HELPDESK, body), 404, "NOT_FOUND");
+    for (const who of [EMPLOYER, EDITOR, EMPLOYEE]) {
+      expectError(await api.call("PUT", url, who, body), 403, "FORBIDDEN");
+    }
+    expectError(await api.call("PUT", url, null, body), 401);
+    expect(await stored()).toEqual(before);
+  });
+});

@@ -10,7 +10,10 @@ import { createLeasingAgreementsService } from "./agreements.ts";
 import { createLeasingCompaniesService } from "./companies.ts";
 import { createLeasingService } from "./service.ts";
 
-/** Leasing calls of SPEC §7: the calculator's terms and the leasing companies (leasing.read). */
+/**
+ * Leasing calls of SPEC §7: the calculator's terms and the leasing companies (leasing.read); the
+ * helpdesk sets a leasing company's e-invoice address (leasing.manage).
+ */
 export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createLeasingService(ctx);
   const guards = createGuards(ctx);
@@ -39,6 +42,12 @@ export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...endpointRoute(leasingCompaniesApi.get, ["leasing"]),
     preValidation: read,
     handler: async (request) => companies.get(request.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(leasingCompaniesApi.setEInvoice, ["leasing"]),
+    preValidation: guards.permission("leasing.manage"),
+    handler: async (request) => companies.setEInvoice(currentUser(request), request.params.id, request.body),
   });
 
   app.route({

@@ -10,7 +10,7 @@ const tags = ["store-accounts"];
 
 /**
  * A bike store's account: its users (BIKE_STORE, bound to their stores) reach only their stores'
- * orders and details, another store's is 404; the helpdesk keeps the store's users (bike-stores.manage).
+ * orders, details and payouts, another store's is 404; the helpdesk keeps the store's users (bike-stores.manage).
  */
 export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createStoreAccountsService(ctx);
@@ -49,6 +49,12 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     preValidation: guards.permissionAtStore(namedStore, "store-details.manage"),
     handler: async (request) =>
       service.updateDetails(currentUser(request), request.query.storeId, request.body),
+  });
+
+  app.route({
+    ...endpointRoute(api.payouts, tags),
+    preValidation: guards.permissionAtStore(namedStore, "store-payouts.read"),
+    handler: async (request) => service.payouts(currentUser(request), request.query),
   });
 
   app.route({

@@ -5,10 +5,12 @@ import type {
   TStoreDetailsInput,
   TStoreOrder,
   TStoreOrdersQuery,
+  TStorePayoutsQuery,
   TStoreUserInvite,
   TStoreUserInvited,
 } from "../../../contract/store-accounts.ts";
 import type { TStorePackageInput } from "../../../contract/store-links.ts";
+import type { TStorePayouts } from "../../../contract/store-payouts.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import { orders } from "../../db/schema/index.ts";
@@ -17,6 +19,7 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { asOrderUser, type OrderUser } from "../orders/lifecycle.ts";
 import { providePackageOf } from "../store-links/provide-package.ts";
+import { storePayoutsOf } from "../store-payouts/store-view.ts";
 import { unsupportedPhoneNumber } from "../system-users/errors.ts";
 import { mailSetPassword } from "../system-users/mails.ts";
 import { storeOrderStepClosed } from "./errors.ts";
@@ -73,6 +76,12 @@ export function createStoreAccountsService(ctx: AppContext) {
       const bikeStoreId = storeOfCaller(user.storeIds, storeId);
       await write(db, { actor: { userId: user.id } }, (w) => updateStoreDetails(w, bikeStoreId, input));
       return storeDetailsOf(db, user.storeIds, bikeStoreId);
+    },
+
+    /** The store's own view of its money: the same read the helpdesk has of the store. */
+    payouts(user: StoreUser, query: TStorePayoutsQuery): Promise<TStorePayouts> {
+      const { storeId, ...page } = query;
+      return storePayoutsOf(db, storeOfCaller(user.storeIds, storeId), page);
     },
 
     storeUsers: (bikeStoreId: string, page: { page: number; limit: number }) =>

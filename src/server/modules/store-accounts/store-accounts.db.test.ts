@@ -11,6 +11,7 @@ import {
   zStoreUserInvited,
   zStoreUserPage,
 } from "../../../contract/store-accounts.ts";
+import { zStorePayouts } from "../../../contract/store-payouts.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import {
   beneficiaryEmployees,
@@ -86,6 +87,26 @@ async function orderAt(store: string, status: OrderStatus, companyName = "Demo O
     discountCents: 0,
   });
   return { id: created?.id as string, orderNumber: created?.orderNumber as number };
+}
+
+/** An order of the store whose purchase invoice the helpdesk records and matches: it becomes payable. */
+async function payableOrderAt(store: string) {
+  const order = await orderAt(store, "WAITING_FOR_INVOICE_MATCH");
+  const created = await call("POST", "/api/invoices", HELPDESK, {
+    orderId: order.id,
+    invoiceNumber: `VA-${order.orderNumber}`,
+    amountCents: 159_000,
+    vatCents: 40_000,
+    issueDate: "2026-03-02",
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const matched = await call(
+    "POST",
+    `/api/invoices/${(created.json() as { id: string }).id}/match`,
+    HELPDESK,
+  );
+  expect(matched.statusCode, matched.body).toBe(200);
+  return order;
 }
 
 const bikePackage = {
@@ -255,6 +276,44 @@ describe("the store's own details", () => {
     expect(body.details?.map((d) => d.field)).toContain("body.iban");
     expectError(await call("GET", `/api/store/details?storeId=${tampere}`, STORE_USER), 404);
     expectError(await call("GET", "/api/store/details", EMPLOYER_ADMIN), 403);
+  });
+});
+
+describe("the store's own payouts", () => {
+  it("reads what is open and each order's payable with its employer, of the caller's store alone: the helpdesk's view of it", async () => {
+    const mine = await payableOrderAt(espoo);
+    const theirs = await payableOrderAt(tampere);
+    const res = await call("GET", "/api/store/payouts?limit=100", STORE_USER);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = zStorePayouts.parse(res.json());
+    expect(body).toMatchObject({ bikeStoreId: espoo, storeName: "Vauhti Espoo" });
+    const ids = body.payables.items.map((p) => p.orderId);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(body.payables.items.find((p) => p.orderId === mine.id)).toMatchObject({
+      status: "OPEN",
+      companyName: "Demo Oy",
+      grossCents: 199_000,
+      batchNumber: null,
+    });
+    expect(body.open.payableCount).toBeGreaterThan(0);
+    const helpdesk = await call("GET", `/api/bike-stores/${espoo}/payouts?limit=100`, HELPDESK);
+    expect(zStorePayouts.parse(helpdesk.json())).toEqual(body);
+    const named = await call("GET", `/api/store/payouts?storeId=${espoo}&page=2&limit=1`, STORE_USER);
+    expect(zStorePayouts.parse(named.json()).payables).toMatchObject({
+      page: 2,
+      limit: 1,
+      hasPrevious: true,
+    });
+  });
+
+  it("answers 400 for a bad page or store id, 404 for another store, 403 for other roles", async () => {
+    expectError(await call("GET", "/api/store/payouts?limit=0", STORE_USER), 400);
+    expectError(await call("GET", "/api/store/payouts?storeId=nope", STORE_USER), 400);
+    expectError(await call("GET", `/api/store/payouts?storeId=${tampere}`, STORE_USER), 404);
+    expectError(await call("GET", "/api/store/payouts", HELPDESK), 403);
+    expectError(await call("GET", "/api/store/payouts", EMPLOYER_ADMIN), 403);
+    expectError(await call("GET", "/api/store/payouts", null), 401);
   });
 });
 

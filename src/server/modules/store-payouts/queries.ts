@@ -17,6 +17,7 @@ import type { Db } from "../../db/client.ts";
 import { readPage } from "../../db/paging.ts";
 import {
   bikeStores,
+  companies,
   invoices,
   orders,
   payoutBatches,
@@ -29,8 +30,8 @@ import { notFound } from "../../errors.ts";
 
 /**
  * The reads of what is owed to bike stores and of the payout batches. The admin tier reads them all;
- * a store's own view (`storePayoutsOf`, store-view.ts) takes the store's id, so a store user's reach can
- * be added there without touching these.
+ * a store's own view (`storePayoutsOf`, store-view.ts) takes the store's id, so the helpdesk and the
+ * store's own users read the same view, each route deciding who may ask for which store.
  */
 
 const sums = {
@@ -43,6 +44,7 @@ const payableColumns = {
   payable: storePayables,
   storeName: bikeStores.storeName,
   orderNumber: orders.orderNumber,
+  companyName: companies.name,
   invoiceNumber: invoices.invoiceNumber,
   batchNumber: payoutBatches.batchNumber,
 };
@@ -51,6 +53,7 @@ type PayableRow = {
   payable: typeof storePayables.$inferSelect;
   storeName: string;
   orderNumber: number;
+  companyName: string;
   invoiceNumber: string | null;
   batchNumber: number | null;
 };
@@ -59,6 +62,7 @@ function toPayable({
   payable: p,
   storeName,
   orderNumber,
+  companyName,
   invoiceNumber,
   batchNumber,
 }: PayableRow): TStorePayable {
@@ -68,6 +72,7 @@ function toPayable({
     storeName,
     orderId: p.orderId,
     orderNumber,
+    companyName,
     purchaseInvoiceId: p.purchaseInvoiceId,
     invoiceNumber,
     grossCents: p.grossCents,
@@ -95,6 +100,7 @@ export function payablePage(
         .from(storePayables)
         .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
         .innerJoin(orders, eq(orders.id, storePayables.orderId))
+        .innerJoin(companies, eq(companies.id, orders.companyId))
         .innerJoin(invoices, eq(invoices.id, storePayables.purchaseInvoiceId))
         .leftJoin(payoutBatches, eq(payoutBatches.id, storePayables.payoutBatchId))
         .where(where)

@@ -23,8 +23,9 @@ const fileHeaders = (file: PayoutFile) => ({
 
 /**
  * Paying bike stores (contract/store-payouts.ts), the admin tier's (store-payouts.manage). The bank file
- * and the reconciliation CSV answer files, so they keep registrations of their own. A store's own view
- * (GET /api/bike-stores/{id}/payouts) is guarded for the admin tier until stores have users.
+ * and the reconciliation CSV answer files, so they keep registrations of their own. The helpdesk's look
+ * at one store's money (GET /api/bike-stores/{id}/payouts) is the admin tier's too; the store's own
+ * users read the same view of their stores through GET /api/store/payouts (store-accounts).
  */
 export const storePayoutsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createStorePayoutsService(ctx);

@@ -9,8 +9,8 @@ import { payablePage } from "./queries.ts";
 /**
  * What a bike store sees of its money: what is still open, each order's payable (paged, newest first)
  * and the payouts that paid it, with the store's own part of each and its order numbers. It takes the
- * store's id alone: the route decides who may ask for which store (the admin tier today; a store's own
- * users once they have accounts).
+ * store's id alone: the route decides who may ask for which store (the admin tier for any store, the
+ * store's own users for theirs through GET /api/store/payouts).
  */
 export async function storePayoutsOf(db: Db, bikeStoreId: string, page: TPageQuery): Promise<TStorePayouts> {
   const [store] = await db

@@ -1,8 +1,9 @@
 import { useLocation, useNavigate, useParams } from "react-router";
 
 /**
- * The admin area's tabs (SPEC §2, in its order, then Tilitykset: paying the bike stores) and their paths: each tab has a path under /admin, so a
- * tab, a company or a user can be linked, bookmarked and reached with the back button. /admin itself is
+ * The admin area's tabs (SPEC §2, in its order, then Pyöräliikkeet and Tilitykset: the bike stores with
+ * their users, and paying them) and their paths: each tab has a path under /admin, so a tab, a company
+ * or a user can be linked, bookmarked and reached with the back button. /admin itself is
  * the default tab, Hakemukset. Below a tab the rest of the path is the tab's own (a company's page is
  * /admin/yritykset/{companyId}).
  */
@@ -12,6 +13,7 @@ export const ADMIN_TABS = [
   "reporting",
   "applications",
   "finance",
+  "bikeStores",
   "payouts",
   "addCompany",
   "contactForms",
@@ -26,6 +28,7 @@ const SEGMENTS: Record<AdminTab, string> = {
   reporting: "raportointi",
   applications: "hakemukset",
   finance: "rahoitusyhtiot",
+  bikeStores: "pyoraliikkeet",
   payouts: "tilitykset",
   addCompany: "lisaa-yritys",
   contactForms: "yhteydenotot",

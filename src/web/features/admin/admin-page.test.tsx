@@ -46,13 +46,14 @@ describe("the /admin page", () => {
     expect(within(heading.parentElement as HTMLElement).getByRole("combobox")).toBeInTheDocument();
     expect(within(column).getByRole("tab", { name: /Contact Forms/ })).toBe(tab);
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    // SPEC §2: its seven tabs in order with Tilitykset after Rahoitusyhtiöt, Hakemukset open by default.
+    // SPEC §2: its tabs in order with Pyöräliikkeet and Tilitykset after Rahoitusyhtiöt, Hakemukset open by default.
     expect(screen.getAllByRole("tab").map((t) => t.textContent?.replace(/\d+$/, ""))).toEqual([
       "Yritykset",
       "Käyttäjät",
       "Raportointi",
       "Hakemukset",
       "Rahoitusyhtiöt",
+      "Pyöräliikkeet",
       "Tilitykset",
       "Lisää yritys",
       "Contact Forms",

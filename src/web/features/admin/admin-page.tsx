@@ -8,6 +8,7 @@ import { buildPath } from "../../../domain/routes.ts";
 import { AdminFrame } from "../../app/lazy-pages.ts";
 import { useSession } from "../../lib/session.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
+import { BikeStoresTab } from "./bike-stores/bike-stores-tab.tsx";
 import { AddCompanyTab } from "./companies/add-company-tab.tsx";
 import { CompaniesTab } from "./companies/companies-tab.tsx";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
@@ -27,6 +28,7 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
   reporting: () => <ReportingTab />,
   applications: () => <HelpdeskTab />,
   finance: () => <FinanceTab />,
+  bikeStores: () => <BikeStoresTab />,
   payouts: () => <PayoutsTab />,
   addCompany: () => <AddCompanyTab />,
   contactForms: () => <ContactFormsTab />,

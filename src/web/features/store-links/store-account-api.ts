@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   storeAccountsApi,
   type TStoreDetailsInput,
@@ -11,7 +11,7 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
 
 /**
  * The calls of a bike store's own account (src/contract/store-accounts.ts): its orders, the package
- * and delivery of one, the store's details. A change refreshes the list and the order it changed.
+ * and delivery of one, the store's details and payouts. A change refreshes the list and the order it changed.
  */
 
 export type { TStoreOrder, TStoreOrderListItem };
@@ -57,4 +57,13 @@ export function useSaveStoreDetails(storeId: string | undefined) {
       callEndpoint(storeAccountsApi.updateDetails, { query: storeId ? { storeId } : {}, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.details) }),
   });
+}
+
+/** GET /api/store/payouts: one page of the store's payables with what is open and its payouts. */
+export function useStorePayouts(page: number, limit: number) {
+  return useEndpointQuery(
+    storeAccountsApi.payouts,
+    { query: { page, limit } },
+    { placeholderData: keepPreviousData },
+  );
 }

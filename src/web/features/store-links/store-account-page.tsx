@@ -5,14 +5,16 @@ import { PageTemplate } from "../../components/page-template.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { StoreDetailsTab } from "./store-details-tab.tsx";
 import { StoreOrdersTab } from "./store-orders-tab.tsx";
+import { StorePayoutsTab } from "./store-payouts-tab.tsx";
 
-const TABS = { tilaukset: "orders", tiedot: "details" } as const;
+const TABS = { tilaukset: "orders", tilitykset: "payouts", tiedot: "details" } as const;
 type TabSegment = keyof typeof TABS;
 const isTab = (value: string | null): value is TabSegment => value !== null && value in TABS;
 
 /**
  * /pyoraliike: a bike store's own account. Tilaukset lists the store's orders of every employer and
- * gives their package and delivery; Liikkeen tiedot keeps the store's details. The tab is kept in
+ * gives their package and delivery; Tilitykset shows what Pedaali has paid the store and still owes
+ * it; Liikkeen tiedot keeps the store's details. The tab is kept in
  * ?valilehti=, so a reload and the back button stay on it.
  */
 export function StoreAccountPage() {
@@ -31,10 +33,14 @@ export function StoreAccountPage() {
       >
         <Tabs.List mb="lg">
           <Tabs.Tab value="tilaukset">{t("storeAccount.tabs.orders")}</Tabs.Tab>
+          <Tabs.Tab value="tilitykset">{t("storeAccount.tabs.payouts")}</Tabs.Tab>
           <Tabs.Tab value="tiedot">{t("storeAccount.tabs.details")}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="tilaukset">
           <StoreOrdersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="tilitykset">
+          <StorePayoutsTab />
         </Tabs.Panel>
         <Tabs.Panel value="tiedot">
           <StoreDetailsTab />

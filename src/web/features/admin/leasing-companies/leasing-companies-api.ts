@@ -1,11 +1,16 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   leasingCompaniesApi,
   type TLeasingCompany,
+  type TLeasingCompanyEInvoiceInput,
   type TLeasingCompanyOption,
 } from "../../../../contract/leasing-companies.ts";
-import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
-/** Leasing companies (SPEC §7 "Leasing"): read only; the sync job keeps them. */
+/**
+ * Leasing companies (SPEC §7 "Leasing"): the sync job keeps them; the helpdesk sets only where our
+ * e-invoices to each go.
+ */
 
 /** GET /api/leasing-companies: every company by name, with its details. */
 export function useLeasingCompanies() {
@@ -29,4 +34,21 @@ export function useLeasingCompanyOptions() {
 /** GET /api/last-fetch-time: when the companies' data was last fetched, or null. */
 export function useLastFetchTime() {
   return useEndpointQuery(leasingCompaniesApi.lastFetchTime, {}, { select: (data) => data.lastFetchTime });
+}
+
+/** PUT /api/leasing-companies/{id}/e-invoice: the list and the company refetch afterwards. */
+export function useSetLeasingEInvoice(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TLeasingCompanyEInvoiceInput) =>
+      callEndpoint(leasingCompaniesApi.setEInvoice, { params: { id }, body }),
+    // The form says a refusal at its fields.
+    meta: { silent: true },
+    onSuccess: () =>
+      Promise.all(
+        [leasingCompaniesApi.list, leasingCompaniesApi.get].map((stale) =>
+          queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
+        ),
+      ),
+  });
 }

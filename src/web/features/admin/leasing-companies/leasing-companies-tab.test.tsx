@@ -1,4 +1,4 @@
-import { configure, screen, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TBillingTable } from "../../../../contract/billing-tables.ts";
@@ -148,5 +148,37 @@ describe("the admin's Rahoitusyhtiöt tab", () => {
     await openLeasingCompanies();
     expect(await screen.findByText("Rahoitusyhtiöiden tietoja ei ole vielä haettu.")).toBeInTheDocument();
     expect(await screen.findByText("Rahoitusyhtiöitä ei ole vielä.")).toBeInTheDocument();
+  });
+});
+
+describe("a leasing company's e-invoice address", () => {
+  it("asks for the operator with the address, then saves both as typed", async () => {
+    const url = `/api/leasing-companies/${GRENKE.id}/e-invoice`;
+    const replies = api({
+      [`PUT ${url}`]: {
+        status: 200,
+        body: { ...GRENKE, eInvoiceAddress: "003712345671", eInvoiceOperator: "NDEAFIHH" },
+      },
+    });
+    const user = await openLeasingCompanies();
+    await user.click(
+      await screen.findByRole("button", { name: "Muuta verkkolaskuosoitetta: Grenkeleasing Oy" }),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Verkkolaskuosoite: Grenkeleasing Oy" });
+    await user.type(within(dialog).getByLabelText("Verkkolaskuosoite"), "0037 1234 5671");
+    await user.click(within(dialog).getByRole("button", { name: "Tallenna verkkolaskuosoite" }));
+    expect(await within(dialog).findByLabelText("Välittäjätunnus")).toHaveAccessibleDescription(
+      /Anna sekä verkkolaskuosoite että välittäjätunnus/,
+    );
+    expect(replies.callsTo("PUT", url)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText("Välittäjätunnus"), "NDEAFIHH");
+    await user.click(within(dialog).getByRole("button", { name: "Tallenna verkkolaskuosoite" }));
+    await waitFor(() => expect(replies.callsTo("PUT", url)).toHaveLength(1));
+    expect(replies.callsTo("PUT", url)[0]?.body).toEqual({
+      eInvoiceAddress: "0037 1234 5671",
+      eInvoiceOperator: "NDEAFIHH",
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });

@@ -1,12 +1,15 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TBillingTable } from "../../../../contract/billing-tables.ts";
 import type { TLeasingCompany } from "../../../../contract/leasing-companies.ts";
 import { DataTable } from "../../../components/data-table.tsx";
+import { ACTIONS_ACCESSOR } from "../../../components/data-table-parts.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { DefaultBadge } from "../tax-tables/badges.tsx";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
+import { EInvoiceDialog } from "./e-invoice-dialog.tsx";
 import { useLastFetchTime, useLeasingCompanies } from "./leasing-companies-api.ts";
 
 /** Käytössä / Ei käytössä in the status badge's look (design.md "StatusBadge"); the label carries the meaning. */
@@ -30,14 +33,15 @@ function Missing() {
 /**
  * The admin's Rahoitusyhtiöt tab (SPEC §7 "Leasing"): the leasing companies with
  * their contact details, whether they finance new orders, when their data was last fetched, and their
- * terms: the names of their billing tables, the default marked. Read only; the billing tables tab
- * edits the terms.
+ * terms: the names of their billing tables, the default marked; the billing tables tab edits the
+ * terms. The helpdesk sets here where our e-invoices to each company go, which the sync never fetches.
  */
 export function LeasingCompaniesTab() {
   const { t } = useTranslation();
   const list = useLeasingCompanies();
   const tables = useBillingTables();
   const lastFetch = useLastFetchTime();
+  const [editing, setEditing] = useState<TLeasingCompany | null>(null);
   const companies = list.data;
 
   const tablesOf = (company: TLeasingCompany): TBillingTable[] | undefined =>
@@ -99,6 +103,12 @@ export function LeasingCompaniesTab() {
             render: (r) => r.phoneNumber ?? <Missing />,
           },
           {
+            accessor: "eInvoiceAddress",
+            title: t("adminLeasingEInvoice.column"),
+            render: (r) =>
+              r.eInvoiceAddress ? `${r.eInvoiceAddress} / ${r.eInvoiceOperator ?? ""}` : <Missing />,
+          },
+          {
             accessor: "active",
             title: t("adminLeasingCompanies.status"),
             render: (r) => <ActiveBadge active={r.active} />,
@@ -140,8 +150,23 @@ export function LeasingCompaniesTab() {
               );
             },
           },
+          {
+            accessor: ACTIONS_ACCESSOR,
+            title: t("adminLeasingEInvoice.actions"),
+            render: (r) => (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setEditing(r)}
+                aria-label={t("adminLeasingEInvoice.editFor", { company: r.companyName })}
+              >
+                {t("adminLeasingEInvoice.edit")}
+              </Button>
+            ),
+          },
         ]}
       />
+      <EInvoiceDialog company={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

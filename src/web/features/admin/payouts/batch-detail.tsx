@@ -7,6 +7,7 @@ import { ActionDialog, useActionDialog } from "../../../components/action-dialog
 import { AppLink } from "../../../components/app-link.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
+import { BatchStatusBadge, useAmountColumns } from "../../../components/payout-parts.tsx";
 import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
@@ -14,7 +15,6 @@ import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { ORDER_SEGMENT } from "../orders/helpdesk-paths.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
-import { BatchStatusBadge, useAmountColumns } from "./payout-labels.tsx";
 import { paymentFileHref, reconciliationHref, useBatchAction, usePayoutBatch } from "./payouts-api.ts";
 
 /**
@@ -72,9 +72,9 @@ function BatchView({ batch, back }: { batch: TPayoutBatchDetails; back: React.Re
               { label: t("adminPayouts.detail.executionDate"), value: display.date(batch.executionDate) },
               { label: t("adminPayouts.detail.paidBy"), value: person(batch.paidBy, null) },
               { label: t("adminPayouts.detail.paidDate"), value: display.date(batch.paidDate) },
-              { label: t("adminPayouts.columns.gross"), value: display.money(batch.grossCents) },
-              { label: t("adminPayouts.columns.commission"), value: display.money(batch.commissionCents) },
-              { label: t("adminPayouts.columns.net"), value: display.money(batch.netCents) },
+              { label: t("storePayouts.columns.gross"), value: display.money(batch.grossCents) },
+              { label: t("storePayouts.columns.commission"), value: display.money(batch.commissionCents) },
+              { label: t("storePayouts.columns.net"), value: display.money(batch.netCents) },
             ]}
           />
         </SectionCard>

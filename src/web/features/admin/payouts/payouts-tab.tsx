@@ -9,6 +9,7 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { ACTIONS_ACCESSOR } from "../../../components/data-table-parts.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
+import { BatchStatusBadge, useAmountColumns } from "../../../components/payout-parts.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { formatDate } from "../../../lib/formatters.ts";
@@ -16,7 +17,6 @@ import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { BatchDetail } from "./batch-detail.tsx";
-import { BatchStatusBadge, useAmountColumns } from "./payout-labels.tsx";
 import {
   BATCHES_PAGE_SIZE,
   reconciliationHref,
@@ -214,7 +214,7 @@ function Batches() {
           { accessor: "payableCount", title: t("adminPayouts.columns.orders"), textAlign: "right" },
           {
             accessor: "netCents",
-            title: t("adminPayouts.columns.net"),
+            title: t("storePayouts.columns.net"),
             textAlign: "right",
             render: (batch) => display.money(batch.netCents),
           },

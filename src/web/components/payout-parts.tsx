@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import type { PayoutBatchStatus, StorePayableStatus } from "../../domain/enums.ts";
+import type { StatusTone } from "../../domain/status-tones.ts";
+import { currentLanguage } from "../i18n/i18n.ts";
+import { formatDate, formatMoney } from "../lib/formatters.ts";
+import type { DataTableColumn } from "./data-table.tsx";
+import { ToneBadge } from "./status-badge.tsx";
+
+/**
+ * The parts every table of a bike store's money shares, on the helpdesk's payout pages and in the
+ * store's own payouts view: the statuses of a payout batch and of an order's payable as badges, and
+ * the three money columns. Their words are the `storePayouts` texts both areas load.
+ */
+
+/** A batch waits for its approval (warning), is on its way to the bank (progress), or is paid. */
+const BATCH_TONES: Record<PayoutBatchStatus, StatusTone> = {
+  CREATED: "warning",
+  APPROVED: "progress",
+  PAID: "success",
+};
+
+/** An order's payable waits for a batch (info), is in one on its way (progress), or is paid. */
+const PAYABLE_TONES: Record<StorePayableStatus, StatusTone> = {
+  OPEN: "info",
+  IN_BATCH: "progress",
+  PAID: "success",
+};
+
+/** The labels, spelled out so the catalogue check sees each key. */
+const BATCH_LABELS: Record<PayoutBatchStatus, string> = {
+  CREATED: "storePayouts.batchStatus.CREATED",
+  APPROVED: "storePayouts.batchStatus.APPROVED",
+  PAID: "storePayouts.batchStatus.PAID",
+};
+const PAYABLE_LABELS: Record<StorePayableStatus, string> = {
+  OPEN: "storePayouts.payableStatus.OPEN",
+  IN_BATCH: "storePayouts.payableStatus.IN_BATCH",
+  PAID: "storePayouts.payableStatus.PAID",
+};
+
+/** A payout batch's status as a badge in its tone, labelled in the reader's language. */
+export function BatchStatusBadge({ status }: { status: PayoutBatchStatus }) {
+  const { t } = useTranslation();
+  return <ToneBadge tone={BATCH_TONES[status]}>{t(BATCH_LABELS[status])}</ToneBadge>;
+}
+
+/** An order's payable's status as a badge in its tone. */
+export function PayableStatusBadge({ status }: { status: StorePayableStatus }) {
+  const { t } = useTranslation();
+  return <ToneBadge tone={PAYABLE_TONES[status]}>{t(PAYABLE_LABELS[status])}</ToneBadge>;
+}
+
+/** Cents as `1 234,56 €` in the reader's language. */
+export const money = (cents: number) => formatMoney(cents, currentLanguage());
+
+/** A YYYY-MM-DD day (a payment date) as DD.MM.YYYY; empty when there is none yet. */
+export const day = (value: string | null) => (value ? formatDate(`${value}T12:00:00Z`) : "");
+
+export const AMOUNT_TITLES = {
+  grossCents: "storePayouts.columns.gross",
+  commissionCents: "storePayouts.columns.commission",
+  netCents: "storePayouts.columns.net",
+} as const;
+
+/** What is owed to a store, what Pedaali keeps and what is paid: the three money columns of every payout table. */
+export function useAmountColumns<
+  T extends { grossCents: number; commissionCents: number; netCents: number },
+>(): DataTableColumn<T>[] {
+  const { t } = useTranslation();
+  return (["grossCents", "commissionCents", "netCents"] as const).map((accessor) => ({
+    accessor,
+    title: t(AMOUNT_TITLES[accessor]),
+    textAlign: "right",
+    render: (row: T) => money(row[accessor]),
+  }));
+}

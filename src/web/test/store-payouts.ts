@@ -1,0 +1,83 @@
+import type { TStorePayable, TStorePayouts } from "../../contract/store-payouts.ts";
+
+/** A bike store's payouts as GET /api/store/payouts and GET /api/bike-stores/{id}/payouts answer them. */
+
+export const PAYOUT_STORE_ID = "5a1e2f3c-4b5d-4e6f-8a7b-9c0d1e2f3a4b";
+const BATCH_ID = "ba7c0000-0000-4000-8000-000000000001";
+
+const sums = (grossCents: number, commissionCents = 0) => ({
+  grossCents,
+  commissionCents,
+  netCents: grossCents - commissionCents,
+});
+
+export function storePayable(n: number, overrides: Partial<TStorePayable> = {}): TStorePayable {
+  return {
+    id: `9a000000-0000-4000-8000-00000000000${n}`,
+    bikeStoreId: PAYOUT_STORE_ID,
+    storeName: "Vauhti Espoo",
+    orderId: `0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a0${n}`,
+    orderNumber: 10_040 + n,
+    companyName: "Demo Oy",
+    purchaseInvoiceId: `1b1b1b1b-1b1b-4b1b-8b1b-1b1b1b1b1b0${n}`,
+    invoiceNumber: `VE-${n}`,
+    ...sums(200_000, 10_000),
+    status: "OPEN",
+    payoutBatchId: null,
+    batchNumber: null,
+    createdAt: "2026-11-02T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/**
+ * Vauhti Espoo: one order still open, one paid in batch 1007; `total` pretends more pages of payables.
+ */
+export function storePayouts(total = 2): TStorePayouts {
+  const items = [
+    storePayable(1),
+    storePayable(2, {
+      orderNumber: 10_001,
+      companyName: "Toinen Oy",
+      status: "PAID",
+      payoutBatchId: BATCH_ID,
+      batchNumber: 1007,
+      ...sums(150_000),
+    }),
+  ];
+  return {
+    bikeStoreId: PAYOUT_STORE_ID,
+    storeName: "Vauhti Espoo",
+    open: { payableCount: 1, ...sums(200_000, 10_000) },
+    payables: {
+      items,
+      page: 1,
+      limit: 10,
+      total,
+      totalPages: Math.ceil(total / 10),
+      hasNext: total > 10,
+      hasPrevious: false,
+    },
+    payouts: [
+      {
+        payoutBatchId: BATCH_ID,
+        batchNumber: 1007,
+        status: "PAID",
+        executionDate: "2026-11-20",
+        paidDate: "2026-11-21",
+        ...sums(150_000),
+        orderNumbers: [10_001],
+      },
+    ],
+  };
+}
+
+/** A store with nothing payable yet. */
+export function noStorePayouts(): TStorePayouts {
+  return {
+    ...storePayouts(0),
+    open: { payableCount: 0, ...sums(0) },
+    payables: { items: [], page: 1, limit: 10, total: 0, totalPages: 0, hasNext: false, hasPrevious: false },
+    payouts: [],
+  };
+}
