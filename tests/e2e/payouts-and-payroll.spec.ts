@@ -183,8 +183,18 @@ test("a company admin sets the payroll template and SFTP delivery, delivers the 
     await section.getByRole("combobox", { name: "Kenttäerotin" }).click();
     await page.getByRole("option", { name: "Sarkain", exact: true }).click();
     await section.getByRole("textbox", { name: "Palkkalaji: Bruttopalkan vähennys" }).fill("1100");
-    const header = ["Sukunimi", "Henkilönumero", "Etunimi", "Kustannuspaikka", "Kausi"];
-    const headerRow = [...header, "Tulolaji", "Palkkalaji", "Summa", "Muutos"];
+    // The preset's columns with the surname moved first.
+    const headerRow = [
+      "Sukunimi",
+      "Henkilönumero",
+      "Etunimi",
+      "Kustannuspaikka",
+      "Kausi",
+      "Tulolaji",
+      "Palkkalaji",
+      "Summa",
+      "Muutos",
+    ];
     await section.getByRole("button", { name: "Esikatsele kuun ensimmäiset rivit" }).click();
     const preview = section.getByRole("table", { name: "Esikatsele kuun ensimmäiset rivit" });
     await expect(preview.getByRole("row").first().getByRole("cell")).toHaveText(headerRow);
