@@ -156,8 +156,11 @@ export const ERROR_CODES = [
   "STORE_BANK_ACCOUNT_MISSING",
   "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
   "PAYOUT_SAME_APPROVER",
-  // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up
+  // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up; the
+  // month's report delivered now before its cut-off day, or once it has gone
   "PAYROLL_SFTP_NOT_CONFIGURED",
+  "PAYROLL_DELIVERY_NOT_DUE",
+  "PAYROLL_ALREADY_DELIVERED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -18,8 +18,8 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
  * How a company's payroll report reaches payroll (its settings page, company-settings.manage): the
- * export template, the cut-off day, change-only reports, e-mail or SFTP, and the log of deliveries
- * with a re-send. The SFTP password or key is write-only: the answer says only whether one is stored.
+ * export template, the cut-off day, change-only reports, e-mail or SFTP, the month's report delivered
+ * now (not waiting for the next morning's job), and the log of deliveries with a re-send. The SFTP password or key is write-only: the answer says only whether one is stored.
  */
 
 export const DELIVERY_CHANNELS = ["EMAIL", "SFTP"] as const;
@@ -192,6 +192,16 @@ export const payrollDeliveryApi = {
     params: zIdParams,
     response: zPayrollDeliveries,
     errors: [400, 401, 403, 404],
+  }),
+  deliverNow: endpoint({
+    method: "POST",
+    path: "/companies/:id/payroll-deliveries",
+    summary:
+      "Deliver this month's payroll report now through the company's channel, from its cut-off day and once a month",
+    params: zIdParams,
+    status: 201,
+    response: zPayrollDelivery,
+    errors: [400, 401, 403, 404, 409],
   }),
   resend: endpoint({
     method: "POST",

@@ -1,5 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { presetTemplate } from "../../src/domain/payroll/export-template.ts";
-import { payrollDeliveries } from "../../src/server/db/schema/index.ts";
+import { firstDayOf } from "../../src/domain/payroll/period.ts";
+import {
+  payrollDeliveries,
+  payrollDeliverySettings,
+  payrollReportSnapshots,
+} from "../../src/server/db/schema/index.ts";
+import { currentPeriod } from "../../src/server/modules/reporting/payroll.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -46,6 +53,29 @@ async function freshDelivery(f: Fixtures): Promise<string> {
   return row?.id as string;
 }
 
+/**
+ * Demo Oy with this month's report not yet delivered and due (cut-off day 1), by e-mail to its
+ * recipients, so that each allowed caller's "deliver now" delivers it.
+ */
+async function undeliveredMonth(f: Fixtures): Promise<void> {
+  const month = firstDayOf(currentPeriod());
+  await f.db
+    .insert(payrollDeliverySettings)
+    .values({
+      companyId: f.demoCompanyId,
+      template: emailSettings.template as unknown as Record<string, unknown>,
+      channel: "EMAIL",
+      cutoffDay: 1,
+    })
+    .onConflictDoUpdate({
+      target: payrollDeliverySettings.companyId,
+      set: { channel: "EMAIL", cutoffDay: 1 },
+    });
+  for (const table of [payrollDeliveries, payrollReportSnapshots]) {
+    await f.db.delete(table).where(and(eq(table.companyId, f.demoCompanyId), eq(table.period, month)));
+  }
+}
+
 export const PAYROLL_DELIVERY_ROWS: readonly MatrixRow[] = [
   {
     operation: "GET /api/companies/{id}/payroll-delivery",
@@ -90,6 +120,15 @@ export const PAYROLL_DELIVERY_ROWS: readonly MatrixRow[] = [
   {
     operation: "GET /api/companies/{id}/payroll-deliveries",
     call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "POST /api/companies/{id}/payroll-deliveries",
+    ok: 201,
+    call: async (f) => {
+      await undeliveredMonth(f);
+      return { params: { id: f.demoCompanyId } };
+    },
     expect: settingsManagers,
   },
   {

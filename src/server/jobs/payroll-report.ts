@@ -1,24 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { toHelsinkiDateString } from "../../domain/dates.ts";
 import { firstDayOf } from "../../domain/payroll/period.ts";
 import type { Db } from "../db/client.ts";
-import { recordEvent } from "../db/event-log.ts";
-import {
-  companies,
-  payrollDeliveries,
-  payrollDeliverySettings,
-  payrollReportSnapshots,
-} from "../db/schema/index.ts";
-import { write } from "../db/transaction.ts";
+import { companies, payrollDeliverySettings, payrollReportSnapshots } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
-import { createNotifications } from "../modules/notifications/create.ts";
-import { employerAdminsOf } from "../modules/notifications/recipients.ts";
-import { payrollReminderNotification } from "../modules/notifications/texts.ts";
-import { channelOf, fileNameOf, finishDelivery, sendThrough } from "../modules/payroll-delivery/deliver.ts";
-import { deliveryFile, deliveryReport } from "../modules/payroll-delivery/delivery-report.ts";
+import { deliverMonth, isDue } from "../modules/payroll-delivery/deliver-month.ts";
 import { payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
-import { DEFAULT_SETTINGS, templateOf } from "../modules/payroll-delivery/settings.ts";
 import { currentPeriod } from "../modules/reporting/payroll.ts";
 
 export { type PayrollRecipient, payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
@@ -26,10 +13,9 @@ export { type PayrollRecipient, payrollRecipientsByCompany } from "../modules/pa
 /**
  * The monthly payroll report (ADR 008; a pg-boss job, jobs/runner.ts): every company with payroll
  * report recipients or an SFTP server gets the month's report on its cut-off day (the 15th unless it
- * set another), in time for the month's pay run. The job runs every morning and delivers what is due. The report as sent is kept (payroll_report_snapshots), so next month's changes are
- * marked against what payroll actually received; the company's employer admins get a PAYMENT_REMINDER
- * in their bell. A company already sent this month is skipped, so a rerun (or a second process) sends
- * nothing twice.
+ * set another), in time for the month's pay run. The job runs every morning and delivers what is due,
+ * each company as deliverMonth does (the settings page's "deliver now" shares it). A company already
+ * sent this month is skipped, so a rerun (or a second process) sends nothing twice.
  */
 
 export const PAYROLL_REPORT_QUEUE = "monthly-payroll-report";
@@ -56,7 +42,6 @@ export async function sendMonthlyPayrollReports(
   options: { now: Date; messaging: Messaging; publicUrl: string; serverSecret?: string; log?: Log },
 ): Promise<PayrollRun> {
   const period = currentPeriod(options.now);
-  const today = Number(toHelsinkiDateString(options.now).slice(8, 10));
   const deps = {
     db,
     messaging: options.messaging,
@@ -97,107 +82,30 @@ export async function sendMonthlyPayrollReports(
       run.skipped += 1;
       continue;
     }
-    if (today < (settings?.cutoffDay ?? DEFAULT_SETTINGS.cutoffDay)) continue;
+    if (!isDue(settings, options.now)) continue;
     const people = recipients.get(companyId) ?? [];
     const companyName = names.get(companyId);
     if (companyName === undefined) continue;
-    const report = await deliveryReport(db, companyId, period, settings?.deltaOnly ?? false);
-    if (report.sentAt) {
+    const delivery = await deliverMonth(deps, {
+      companyId,
+      companyName,
+      period,
+      now: options.now,
+      userId: null,
+      settings,
+      people,
+    });
+    if (delivery.outcome === "ALREADY_SENT") {
       run.skipped += 1;
       continue;
     }
-    const fileName = fileNameOf(settings, period, report.kind);
-    const channel = channelOf(deps, settings, people, fileName);
-    if (!channel) {
-      // E-mail without recipients (the settings page asks for them) or SFTP without its server.
+    if (delivery.outcome === "NO_CHANNEL") {
       options.log?.error({ companyId }, "payroll delivery has no channel");
       continue;
     }
-    const file = deliveryFile(report, templateOf(settings));
-    const changes = report.rows.filter((row) => row.change !== "UNCHANGED").length;
-    // The job acts as nobody: its event row has no actor.
-    const deliveryId = await write(db, { actor: { userId: null }, now: options.now }, async (ctx) => {
-      const { tx } = ctx;
-      const [snapshot] = await tx
-        .insert(payrollReportSnapshots)
-        .values({
-          companyId,
-          period: firstDayOf(period),
-          rows: report.rows,
-          totals: report.totals,
-          sentTo: channel.channel === "EMAIL" ? people.map((p) => p.email) : [channel.target],
-          kind: report.kind,
-          sentAt: options.now,
-        })
-        // A report already sent for the month (a rerun, another process) is not sent again.
-        .onConflictDoNothing()
-        .returning({ id: payrollReportSnapshots.id });
-      if (!snapshot) return null;
-      await recordEvent(ctx, {
-        type: "PAYROLL_REPORT_SENT",
-        entity: { type: "company", id: companyId },
-        companyId,
-        data: {
-          period,
-          rows: report.totals.rowCount,
-          changes,
-          recipients: channel.channel === "EMAIL" ? people.length : 0,
-          channel: channel.channel,
-          kind: report.kind,
-        },
-      });
-      const admins = await employerAdminsOf(tx, companyId);
-      await createNotifications(
-        tx,
-        admins.map((admin) => ({
-          userId: admin.userId,
-          companyId,
-          type: "PAYMENT_REMINDER" as const,
-          ...payrollReminderNotification(admin.language, {
-            companyName,
-            period,
-            deductions: report.totals.rowCount,
-            grossDeductionCents: report.totals.grossDeductionCents,
-            changes,
-          }),
-          entityType: "company",
-          entityId: companyId,
-          data: { period },
-          createdAt: options.now,
-        })),
-      );
-      const [delivery] = await tx
-        .insert(payrollDeliveries)
-        .values({
-          companyId,
-          period: firstDayOf(period),
-          kind: report.kind,
-          channel: channel.channel,
-          target: channel.target,
-          status: "SENDING",
-          fileName,
-          fileSha256: file.sha256,
-          content: Buffer.from(file.bytes),
-          rowCount: report.fileRows.length,
-          startedAt: options.now,
-        })
-        .returning({ id: payrollDeliveries.id });
-      return delivery?.id ?? null;
-    });
-    if (!deliveryId) {
-      run.skipped += 1;
-      continue;
-    }
     run.companies += 1;
-    const error = await sendThrough(
-      deps,
-      channel,
-      { fileName, bytes: file.bytes },
-      { companyId, companyName, period, rows: report.rows, totals: report.totals },
-    );
-    if (channel.channel === "EMAIL") run.mails += people.length;
-    if (error) run.failed += 1;
-    await finishDelivery(db, { id: deliveryId, companyId, period }, error);
+    if (delivery.channel === "EMAIL") run.mails += people.length;
+    if (delivery.error) run.failed += 1;
   }
   options.log?.info(run, "monthly payroll reports sent");
   return run;

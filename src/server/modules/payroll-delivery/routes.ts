@@ -50,6 +50,13 @@ export const payrollDeliveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   });
 
   app.route({
+    ...endpointRoute(api.deliverNow, tags),
+    preValidation: settings,
+    handler: async (request, reply) =>
+      reply.code(201).send(await service.deliverNow(currentUser(request).id, request.params.id)),
+  });
+
+  app.route({
     ...endpointRoute(api.resend, tags),
     preValidation: settings,
     handler: async (request) =>

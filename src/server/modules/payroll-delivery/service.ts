@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type {
   TConnectionTest,
   TPayrollPreview,
@@ -6,13 +7,22 @@ import type {
 } from "../../../contract/payroll-delivery.ts";
 import { templateLines } from "../../../domain/payroll/export-format.ts";
 import type { AppContext } from "../../context.ts";
-import { notFound } from "../../errors.ts";
+import { companies } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../errors.ts";
 import { currentPeriod } from "../reporting/payroll.ts";
 import { resendDelivery } from "./deliver.ts";
+import { deliverMonth, isDue } from "./deliver-month.ts";
 import { deliveryReport } from "./delivery-report.ts";
-import { sftpNotConfigured } from "./errors.ts";
+import { alreadyDelivered, deliveryNotDue, sftpNotConfigured } from "./errors.ts";
 import { deliveryById, latestDeliveries } from "./queries.ts";
-import { settingsAnswer, settingsRow, sftpTargetOf, updateDeliverySettings } from "./settings.ts";
+import { payrollRecipientsByCompany } from "./recipients.ts";
+import {
+  DEFAULT_SETTINGS,
+  settingsAnswer,
+  settingsRow,
+  sftpTargetOf,
+  updateDeliverySettings,
+} from "./settings.ts";
 import { checkSftp } from "./sftp.ts";
 
 /** The lines a preview shows: enough to see the columns and a few people. */
@@ -55,6 +65,39 @@ export function createPayrollDeliveryService(ctx: AppContext) {
     },
 
     deliveries: async (companyId: string) => ({ items: await latestDeliveries(db, companyId) }),
+
+    /**
+     * This month's report by the saved settings, now rather than at the next morning's job: from the
+     * cut-off day on (the report covers the changes up to it) and once a month, as the job would.
+     */
+    deliverNow: async (userId: string, companyId: string) => {
+      const now = new Date();
+      const settings = await settingsRow(db, companyId);
+      if (!isDue(settings, now)) throw deliveryNotDue(settings?.cutoffDay ?? DEFAULT_SETTINGS.cutoffDay);
+      const [company] = await db
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      if (!company) throw notFound("Company");
+      const people = (await payrollRecipientsByCompany(db, companyId)).get(companyId) ?? [];
+      const delivery = await deliverMonth(deps, {
+        companyId,
+        companyName: company.name,
+        period: currentPeriod(now),
+        now,
+        userId,
+        settings,
+        people,
+      });
+      if (delivery.outcome === "ALREADY_SENT") throw alreadyDelivered();
+      if (delivery.outcome === "NO_CHANNEL") {
+        if (settings?.channel === "SFTP") throw sftpNotConfigured();
+        throw conflict("CONFLICT", "The company has no payroll report recipients");
+      }
+      const answer = await deliveryById(db, delivery.deliveryId);
+      if (!answer) throw notFound("Payroll delivery");
+      return answer;
+    },
 
     resend: async (userId: string, companyId: string, deliveryId: string) => {
       await resendDelivery(deps, userId, companyId, deliveryId);

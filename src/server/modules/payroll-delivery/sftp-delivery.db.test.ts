@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCaller } from "../../../../tests/helpers/api.ts";
-import { companyIdByName } from "../../../../tests/helpers/ids.ts";
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
+import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { recordingMessaging } from "../../../../tests/helpers/production.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import type { TUpdatePayrollDeliverySettings } from "../../../contract/payroll-delivery.ts";
@@ -21,12 +21,13 @@ import { startTestSftpServer, type TestSftpServer } from "./sftp-test-server.ts"
 /**
  * The delivery by SFTP end to end: a local SFTP server (ssh2's Server, files in memory) receives the
  * monthly job's file; a server with another host key gets nothing; a wrong password fails and is
- * logged without the password; the log's re-send puts the same bytes there once the password is right.
+ * logged without the password; the log's re-send puts the same bytes there once the password is right;
+ * the settings page's "deliver now" sends the month's file from its cut-off day, once.
  */
 
 const serverSecret = "payroll-delivery-test-secret-0123456789abcdef";
 const t = setupTestApp({ jwtSecret: serverSecret }, { demoData: true });
-const { call } = apiCaller(t);
+const { call, forget } = apiCaller(t);
 const DEMO_ADMIN = "employer.admin@demo.test";
 const PASSWORD = "oikea-salasana";
 
@@ -191,5 +192,65 @@ describe("payroll delivery by SFTP", () => {
     await configure(settings({ directory: "/" }));
     const res = await call("POST", `/api/companies/${demoOyId}/payroll-delivery/test-connection`, DEMO_ADMIN);
     expect(res.json()).toEqual({ ok: true, error: null });
+  });
+});
+
+describe("delivering the month's report now", () => {
+  /** Moves the clock the server reads (Date only: PGlite keeps its real timers), with a new login. */
+  function clockAt(iso: string) {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(iso));
+    forget(DEMO_ADMIN);
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+    forget(DEMO_ADMIN);
+  });
+  const deliverNow = () => call("POST", `/api/companies/${demoOyId}/payroll-deliveries`, DEMO_ADMIN);
+
+  it("waits for the cut-off day, then puts the file made by the saved template on the server, once", async () => {
+    clockAt("2033-12-04T09:00:00Z");
+    await configure(settings({ directory: "/in/heti" }));
+    expectError(await deliverNow(), 409, "PAYROLL_DELIVERY_NOT_DUE");
+    expect(await deliveryOf("2033-12")).toBeUndefined();
+
+    clockAt("2033-12-05T09:00:00Z");
+    const res = await deliverNow();
+    expect(res.statusCode, res.body).toBe(201);
+    const delivery = await deliveryOf("2033-12");
+    expect(res.json()).toMatchObject({
+      id: delivery?.id,
+      period: "2033-12",
+      channel: "SFTP",
+      status: "DELIVERED",
+      attempts: 1,
+      fileName: "pedaali-2033-12-full.csv",
+    });
+    const file = server.files.get("/in/heti/pedaali-2033-12-full.csv");
+    expect(Buffer.compare(file as Buffer, delivery?.content as Buffer)).toBe(0);
+    // The saved template: the generic preset's columns, tab-separated, with the byte order mark.
+    const text = (file as Buffer).toString("utf8");
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(parseDelimited(text.slice(1), "\t")[0]).toEqual(
+      presetTemplate("GENERIC_CSV").columns.map((c) => c.header),
+    );
+    // The admin who asked is the event's actor; the month is not delivered a second time, by them or
+    // by the next morning's job.
+    const [sent] = await t.database.db
+      .select({ actorUserId: eventLog.actorUserId, data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.type, "PAYROLL_REPORT_SENT"), eq(eventLog.companyId, demoOyId)))
+      .orderBy(desc(eventLog.createdAt))
+      .limit(1);
+    expect(sent?.actorUserId).toBe(await userIdByEmail(t.database.db, DEMO_ADMIN));
+    expect(sent?.data).toMatchObject({ period: "2033-12", channel: "SFTP" });
+    expectError(await deliverNow(), 409, "PAYROLL_ALREADY_DELIVERED");
+    vi.useRealTimers();
+    await runJob("2033-12-06T05:00:00Z");
+    const rows = await t.database.db
+      .select({ id: payrollDeliveries.id })
+      .from(payrollDeliveries)
+      .where(and(eq(payrollDeliveries.companyId, demoOyId), eq(payrollDeliveries.period, "2033-12-01")));
+    expect(rows).toHaveLength(1);
   });
 });

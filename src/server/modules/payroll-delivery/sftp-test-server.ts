@@ -17,6 +17,8 @@ export type TestSftpServer = {
   /** The server's host key fingerprint, as the company would pin it. */
   fingerprint: string;
   files: Map<string, Buffer>;
+  /** Every file written, in order: a file put twice under one name (a re-send) is here twice. */
+  uploads: { path: string; bytes: Buffer }[];
   directories: Set<string>;
   /** Logins refused so far (a wrong password). */
   refusedLogins: number;
@@ -32,6 +34,7 @@ export async function startTestSftpServer(login: {
   if (parsed instanceof Error) throw parsed;
   const key = Array.isArray(parsed) ? parsed[0] : parsed;
   const files = new Map<string, Buffer>();
+  const uploads: { path: string; bytes: Buffer }[] = [];
   const directories = new Set<string>(["/"]);
   const state = { refusedLogins: 0 };
 
@@ -107,7 +110,9 @@ export async function startTestSftpServer(login: {
             const n = handle.readUInt32BE(0);
             const file = open.get(n);
             if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
-            files.set(file.path, Buffer.concat(file.chunks));
+            const bytes = Buffer.concat(file.chunks);
+            files.set(file.path, bytes);
+            uploads.push({ path: file.path, bytes });
             open.delete(n);
             return sftp.status(reqid, STATUS_CODE.OK);
           });
@@ -122,6 +127,7 @@ export async function startTestSftpServer(login: {
     port,
     fingerprint: hostKeyFingerprint(key?.getPublicSSH() as Buffer),
     files,
+    uploads,
     directories,
     get refusedLogins() {
       return state.refusedLogins;

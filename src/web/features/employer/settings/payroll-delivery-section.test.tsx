@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TPayrollDelivery, TPayrollDeliverySettings } from "../../../../contract/payroll-delivery.ts";
@@ -113,5 +113,44 @@ describe("the payroll delivery section", () => {
     await user.click(within(dialog).getByRole("button", { name: "Lähetä uudelleen" }));
     expect(await within(log).findByText("Toimitettu")).toBeInTheDocument();
     expect(api.callsTo("POST", `${LOG}/${DELIVERY}/resend`)).toHaveLength(1);
+  });
+
+  it("delivers this month's report only once asked, and not while changes wait to be saved", async () => {
+    const user = userEvent.setup();
+    const delivered: TPayrollDelivery = {
+      ...failed,
+      period: "2026-11",
+      kind: "FULL",
+      status: "DELIVERED",
+      error: null,
+      fileName: "pedaali-2026-11.csv",
+    };
+    let items: TPayrollDelivery[] = [];
+    const api = fakeApi({
+      [`GET ${SETTINGS}`]: () => ({ status: 200, body: sftpSaved }),
+      [`GET ${LOG}`]: () => ({ status: 200, body: { items } }),
+      [`PUT ${SETTINGS}`]: () => ({ status: 200, body: sftpSaved }),
+      [`POST ${LOG}`]: () => {
+        items = [delivered];
+        return { status: 201, body: delivered };
+      },
+    });
+    renderSection();
+    const deliver = await screen.findByRole("button", { name: "Toimita kuun raportti nyt" });
+    await user.click(deliver);
+    expect(api.callsTo("POST", LOG)).toHaveLength(0);
+    const dialog = await screen.findByRole("dialog", { name: "Toimitetaanko tämän kuun raportti nyt?" });
+    await user.click(within(dialog).getByRole("button", { name: "Toimita nyt" }));
+    expect(await screen.findByText("Raportti toimitettu")).toBeInTheDocument();
+    const log = await screen.findByRole("table", { name: "Toimitusloki" });
+    expect(within(log).getByText("Toimitettu")).toBeInTheDocument();
+    expect(api.callsTo("POST", LOG)).toHaveLength(1);
+
+    // A change not yet saved would not be in the file: the button waits for the save.
+    await user.click(screen.getByRole("switch", { name: /Vain muutokset/ }));
+    expect(deliver).toBeDisabled();
+    expect(screen.getByText(/Tallenna muutokset ensin/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Tallenna toimitusasetukset" }));
+    await waitFor(() => expect(deliver).toBeEnabled());
   });
 });

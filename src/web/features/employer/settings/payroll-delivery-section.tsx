@@ -25,13 +25,15 @@ import { DEFAULT_FILE_NAME_PATTERN, MAX_CUTOFF_DAY } from "../../../../domain/pa
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { PayrollDeliverNow } from "./payroll-deliver-now.tsx";
 import { PayrollDeliveryLog } from "./payroll-delivery-log.tsx";
 import { PayrollTemplateEditor } from "./payroll-template-editor.tsx";
 
 /**
  * "Palkanlaskennan toimitus" on the company's settings page: the file's template with a preview of
  * this month's first lines, the cut-off day, change-only reports, e-mail or SFTP (its password or key
- * write-only: once stored it shows as stored), a connection test, and the log with its re-send.
+ * write-only: once stored it shows as stored), a connection test, the month's report delivered now,
+ * and the log with its re-send.
  */
 
 type Sftp = NonNullable<TUpdatePayrollDeliverySettings["sftp"]>;
@@ -59,15 +61,25 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
   const settings = useEndpointQuery(api.settings, input);
   const status = useSectionStatus(t("employerSettings.payrollDelivery.failedTitle"));
   const [draft, setDraft] = useState<TUpdatePayrollDeliverySettings | null>(null);
+  /** Changed on the page since the settings were read: "deliver now" sends what is saved. */
+  const [unsaved, setUnsaved] = useState(false);
   useEffect(() => {
-    if (settings.data) setDraft(draftOf(settings.data));
+    if (settings.data) {
+      setDraft(draftOf(settings.data));
+      setUnsaved(false);
+    }
   }, [settings.data]);
+  const edit = (next: TUpdatePayrollDeliverySettings) => {
+    setDraft(next);
+    setUnsaved(true);
+  };
 
   const save = useMutation({
     mutationFn: (body: TUpdatePayrollDeliverySettings) =>
       callEndpoint(api.updateSettings, { ...input, body }),
     meta: { silent: true },
     onSuccess: () => {
+      setUnsaved(false);
       void queryClient.invalidateQueries({ queryKey: endpointKey(api.settings) });
       status.success(t("employerSettings.payrollDelivery.saved"));
     },
@@ -83,7 +95,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
 
   if (!draft || !settings.data) return null;
   const sftp = draft.sftp ?? emptySftp;
-  const setSftp = (patch: Partial<Sftp>) => setDraft({ ...draft, sftp: { ...sftp, ...patch } });
+  const setSftp = (patch: Partial<Sftp>) => edit({ ...draft, sftp: { ...sftp, ...patch } });
   const secretStored = settings.data.sftp?.secretStored ?? false;
 
   return (
@@ -99,10 +111,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
           </Alert>
         )}
         <Title order={4}>{t("employerSettings.payrollDelivery.templateTitle")}</Title>
-        <PayrollTemplateEditor
-          value={draft.template}
-          onChange={(template) => setDraft({ ...draft, template })}
-        />
+        <PayrollTemplateEditor value={draft.template} onChange={(template) => edit({ ...draft, template })} />
         <Group>
           <Button
             variant="default"
@@ -116,19 +125,27 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
           (preview.data.lines.length === 0 ? (
             <Text size="sm">{t("employerSettings.payrollDelivery.previewEmpty")}</Text>
           ) : (
-            <Table aria-label={t("employerSettings.payrollDelivery.preview")} fz="xs">
-              <Table.Tbody>
-                {preview.data.lines.map((line, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a preview's lines have no identity
-                  <Table.Tr key={i}>
-                    {line.map((cell, c) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the cells of one line, in order
-                      <Table.Td key={c}>{cell}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            // A file's lines are wider than a phone: they scroll sideways in their frame, not the page.
+            <Table.ScrollContainer
+              minWidth={560}
+              scrollAreaProps={{
+                viewportProps: { tabIndex: 0, "aria-label": t("employerSettings.payrollDelivery.preview") },
+              }}
+            >
+              <Table aria-label={t("employerSettings.payrollDelivery.preview")} fz="xs">
+                <Table.Tbody>
+                  {preview.data.lines.map((line, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a preview's lines have no identity
+                    <Table.Tr key={i}>
+                      {line.map((cell, c) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the cells of one line, in order
+                        <Table.Td key={c}>{cell}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           ))}
         <Title order={4}>{t("employerSettings.payrollDelivery.scheduleTitle")}</Title>
         <Group grow align="flex-end">
@@ -138,13 +155,13 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
             min={1}
             max={MAX_CUTOFF_DAY}
             value={draft.cutoffDay}
-            onChange={(value) => setDraft({ ...draft, cutoffDay: Number(value) || 1 })}
+            onChange={(value) => edit({ ...draft, cutoffDay: Number(value) || 1 })}
           />
           <Switch
             label={t("employerSettings.payrollDelivery.deltaOnly")}
             description={t("employerSettings.payrollDelivery.deltaOnlyHelp")}
             checked={draft.deltaOnly}
-            onChange={(event) => setDraft({ ...draft, deltaOnly: event.currentTarget.checked })}
+            onChange={(event) => edit({ ...draft, deltaOnly: event.currentTarget.checked })}
           />
         </Group>
         <Title order={4}>{t("employerSettings.payrollDelivery.channelTitle")}</Title>
@@ -156,7 +173,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
           ]}
           value={draft.channel}
           onChange={(channel) =>
-            setDraft({
+            edit({
               ...draft,
               channel: channel as "EMAIL" | "SFTP",
               sftp: channel === "SFTP" ? sftp : draft.sftp,
@@ -253,7 +270,12 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
                 {t("employerSettings.payrollDelivery.sftp.test")}
               </Button>
               {test.data && (
-                <Text size="sm" c={test.data.ok ? "green" : "red"} role="status">
+                <Text
+                  size="sm"
+                  c={test.data.ok ? "var(--pd-success)" : "var(--pd-danger)"}
+                  fw={600}
+                  role="status"
+                >
                   {test.data.ok
                     ? t("employerSettings.payrollDelivery.sftp.testOk")
                     : `${t("employerSettings.payrollDelivery.sftp.testFailed")}: ${test.data.error ?? ""}`}
@@ -281,6 +303,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
           </Button>
         </Group>
         <Title order={4}>{t("employerSettings.payrollDelivery.log.title")}</Title>
+        <PayrollDeliverNow companyId={companyId} unsaved={unsaved} />
         <PayrollDeliveryLog companyId={companyId} />
       </Stack>
     </SectionCard>
