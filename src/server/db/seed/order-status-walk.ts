@@ -33,6 +33,7 @@ import {
   USER_AGENTS,
   type Walk,
 } from "./order-status-walks.ts";
+import { handOverInDemo } from "./seed-handover-demo.ts";
 
 /**
  * One demo order walked through the order's main line, in one transaction, by the services' own
@@ -75,7 +76,7 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
       beneficiaryEmployeeId: person.id,
       companyId: person.companyId,
       bikeStoreId: c.stores.get(walk.store) ?? null,
-      deliveryMethod: index % 3 === 2 ? "HOME_DELIVERY" : "PICKUP",
+      deliveryMethod: walk.delivery ?? (index % 3 === 2 ? "HOME_DELIVERY" : "PICKUP"),
       vatPercent: FINNISH_VAT_PERCENT,
       createdAt,
       updatedAt: createdAt,
@@ -178,6 +179,7 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   if (reached("match") && invoiceId) {
     deliveryLink = (await matchPurchaseInvoice(by(clerk, at("match")), invoiceId))?.token;
   }
+  if (walk.handedOver && reached("match")) await handOverInDemo(tx, c, orderId, person, at("delivery"));
   if (reached("delivery") && deliveryLink) {
     await provideDelivery(by(BY_BIKE_STORE, at("delivery")), deliveryLink, {
       frameSerialNumber: `WC${String(7_310_000 + orderNumber * 37).padStart(9, "0")}`,

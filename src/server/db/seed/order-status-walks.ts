@@ -1,5 +1,5 @@
 import type { TPackageItemInput } from "../../../contract/store-links.ts";
-import type { OrderStatus } from "../../../domain/enums.ts";
+import type { DeliveryMethod, OrderStatus } from "../../../domain/enums.ts";
 import type { DemoCompanyKey } from "./demo-data.ts";
 
 /**
@@ -143,6 +143,10 @@ export type Walk = {
   waitingDays: number;
   /** The main-line step it stops after (for the statuses a step leaves the order in). */
   until?: Step;
+  /** How the bike reaches the employee; by the walk's place in the list when left out. */
+  delivery?: DeliveryMethod;
+  /** The store hands the bike over through its account (after the match) instead of a delivery link. */
+  handedOver?: true;
   /** A side move the helpdesk makes at the end, with the reason it wrote. */
   side?: { path: readonly OrderStatus[]; reason: string };
 };
@@ -267,6 +271,30 @@ export const WALKS: readonly Walk[] = [
       path: ["CANCELLED", "REFUNDED"],
       reason: "Ennakkomaksu palautettu työntekijälle peruutuksen jälkeen.",
     },
+  },
+  // Vauhti Espoo's own account: an order waiting to be handed over at the counter (Mervi shows her
+  // pickup code), and a shipped one handed over through the account, signed for by its employee.
+  {
+    to: "WAITING_FOR_DELIVERY_DATE",
+    company: "toinen",
+    email: "mervi.leinonen@toinen.test",
+    store: "Vauhti Espoo",
+    packageKey: "cubeKathmandu",
+    leaseMonths: 36,
+    waitingDays: 1,
+    until: "match",
+    delivery: "PICKUP",
+  },
+  {
+    to: "READY_FOR_BILLING",
+    company: "demo",
+    store: "Vauhti Espoo",
+    packageKey: "cubeKathmandu",
+    leaseMonths: 36,
+    waitingDays: 6,
+    until: "match",
+    delivery: "HOME_DELIVERY",
+    handedOver: true,
   },
 ];
 

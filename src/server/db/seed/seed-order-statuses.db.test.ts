@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { apiCaller } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { testFileStore } from "../../../../tests/helpers/test-db.ts";
+import { zOrderHandover } from "../../../contract/handovers.ts";
 import { zAwaitingEmployer } from "../../../contract/order-acceptance.ts";
 import { zMyOrders } from "../../../contract/orders.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../domain/enums.ts";
 import { MAIN_LINE_STATUSES } from "../../../domain/order-state-machine.ts";
 import { sha256Hex } from "../../files/file-store.ts";
@@ -12,6 +14,8 @@ import {
   beneficiaryEmployees,
   eventLog,
   files,
+  handoverPhotos,
+  handovers,
   invoices,
   leasingAgreements,
   leasingDecisions,
@@ -230,5 +234,38 @@ describe("the demo orders", () => {
       .from(orders)
       .where(eq(orders.id, signed[0]?.orderId as string));
     expect(order?.userPaymentCents).toBeGreaterThan(0);
+  });
+});
+
+describe("the demo's handovers at Vauhti Espoo's own account", () => {
+  it("has a shipped bike handed over and signed for, its protocol stored as its hash says, its defect window open", async () => {
+    const [done] = await t.database.db
+      .select({ h: handovers, status: orders.orderStatus, deliveryDate: orders.deliveryDate })
+      .from(handovers)
+      .innerJoin(orders, eq(orders.id, handovers.orderId))
+      .where(eq(handovers.status, "COMPLETED"));
+    expect(done).toMatchObject({
+      status: "READY_FOR_BILLING",
+      h: { kind: "SHIPPED", employeeSigningPlace: "OWN_DEVICE" },
+    });
+    expect(done?.deliveryDate).toBe(done?.h.handoverDate);
+    expect(done?.h.defectWindowEndsOn && done.h.defectWindowEndsOn >= toHelsinkiDateString(new Date())).toBe(
+      true,
+    );
+    const pdf = await testFileStore().read(t.database.db, done?.h.fileId as string);
+    expect(pdf && sha256Hex(pdf.content)).toBe(done?.h.documentSha256);
+    expect(
+      await t.database.db.$count(handoverPhotos, eq(handoverPhotos.orderId, done?.h.orderId as string)),
+    ).toBe(2);
+  });
+
+  it("has an order waiting for mervi.leinonen@toinen.test to pick up with her code", async () => {
+    const res = await call("GET", "/api/orders/my", "mervi.leinonen@toinen.test");
+    const open = zMyOrders.parse(res.json()).items.find((o) => o.orderStatus === "WAITING_FOR_DELIVERY_DATE");
+    expect(open?.deliveryMethod).toBe("PICKUP");
+    const handover = zOrderHandover.parse(
+      (await call("GET", `/api/orders/${open?.orderId}/handover`, "mervi.leinonen@toinen.test")).json(),
+    );
+    expect(handover.pickupCode).toMatch(/^\d{6}$/);
   });
 });
