@@ -94,7 +94,10 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
           t(saved.handover?.status === "COMPLETED" ? "handover.form.completed" : "handover.form.recorded"),
         ),
       onError: (error) => {
-        if (form.setServerErrors(error)) errorSummary.show();
+        // A wrong code is the code field's error, in the store's words, not a check-this-field.
+        const wrongCode = error instanceof ApiError && error.code === "PICKUP_CODE_WRONG";
+        const extra: Record<string, string> = wrongCode ? { pickupCode: t("errors.PICKUP_CODE_WRONG") } : {};
+        if (form.setServerErrors(error, extra)) errorSummary.show();
       },
       onSettled: () => setConfirming(null),
     });
