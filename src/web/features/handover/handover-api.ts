@@ -8,18 +8,16 @@ import {
   type THandoverRecord,
   type TOrderHandover,
   type TRecordHandover,
-  type TReportHandoverDefect,
   type TStoreHandover,
 } from "../../../contract/handovers.ts";
 import { storeAccountsApi } from "../../../contract/store-accounts.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { uploadFile } from "../../lib/upload.ts";
-import { refreshMyOrders } from "../mybike/mybike-api.ts";
 
 /**
- * The handover's calls (src/contract/handovers.ts): the store's side (its photos and record) and the
- * employee's (the pickup code, the signature, a defect). A change refreshes the handover and the
- * order it gives a delivery.
+ * The store's calls of the handover (src/contract/handovers.ts): its photos and record, and the
+ * protocol's address for every side. A change refreshes the handover and the order it gives a delivery.
+ * The employee's calls are /mybike's (mybike/handover-api.ts).
  */
 
 export type { THandoverPhoto, THandoverRecord, TOrderHandover, TStoreHandover };
@@ -81,39 +79,6 @@ export function useRemoveHandoverPhoto(orderId: string) {
   const refresh = useStoreRefresh(orderId);
   return useMutation({
     mutationFn: (photoId: string) => callEndpoint(api.removePhoto, { params: { orderId, photoId } }),
-    meta: SILENT,
-    onSuccess: refresh,
-  });
-}
-
-export function useOrderHandover(orderId: string) {
-  return useEndpointQuery(api.ofOrder, { params: { orderId } }, { meta: SILENT });
-}
-
-/** After the employee's change: the handover and their orders (a signature gives the delivery). */
-function useOrderRefresh(orderId: string) {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: endpointKey(api.ofOrder, { params: { orderId } }) }),
-      refreshMyOrders(client),
-    ]);
-}
-
-export function useSignHandover(orderId: string) {
-  const refresh = useOrderRefresh(orderId);
-  return useMutation({
-    mutationFn: () => callEndpoint(api.sign, { params: { orderId }, body: { received: true } }),
-    meta: SILENT,
-    onSuccess: refresh,
-  });
-}
-
-export function useReportDefect(orderId: string) {
-  const refresh = useOrderRefresh(orderId);
-  return useMutation({
-    mutationFn: (body: TReportHandoverDefect) =>
-      callEndpoint(api.reportDefect, { params: { orderId }, body }),
     meta: SILENT,
     onSuccess: refresh,
   });
