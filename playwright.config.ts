@@ -98,6 +98,8 @@ function appServer(index: number) {
       STRONG_ID_CLIENT_ID: LOCAL_CLIENT_ID,
       OIDC_ALLOW_HTTP: "1",
       OIDC_KEYS_FILE,
+      // The payroll journey's SFTP server listens on 127.0.0.1.
+      SFTP_ALLOW_PRIVATE_HOSTS: "1",
     },
   };
 }

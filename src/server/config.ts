@@ -81,6 +81,7 @@ const envSchema = z.object({
   STRONG_ID_IDENTITY_CODE_CLAIM: z.string().min(1).max(200).default("personal_identity_code"),
   OIDC_KEYS_FILE: z.string().min(1).optional(),
   OIDC_ALLOW_HTTP: booleanFlag.optional(),
+  SFTP_ALLOW_PRIVATE_HOSTS: booleanFlag.optional(),
 });
 
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; doc: string }> = [
@@ -214,6 +215,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     defaultValue: "off",
     doc: "Let OpenID Connect providers be reached over plain http, as the local test providers are. Never in production.",
   },
+  {
+    name: "SFTP_ALLOW_PRIVATE_HOSTS",
+    defaultValue: "off",
+    doc: "Let a company's payroll SFTP server be in a private network (loopback, 10/8, 172.16/12, 192.168/16, link-local, IPv6 unique-local), as the local test server is. Off, a company admin cannot make the platform connect inside its own network.",
+  },
 ];
 
 export type Config = {
@@ -258,6 +264,8 @@ export type Config = {
   oidcKeysFile: string | null;
   /** Reach OpenID Connect providers over http (the local test providers); never in production. */
   oidcAllowHttp: boolean;
+  /** Let payroll SFTP servers be in private networks (the local test server). */
+  sftpAllowPrivateHosts: boolean;
 };
 
 export class ConfigError extends Error {
@@ -365,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     oidcKeysFile: e.OIDC_KEYS_FILE ?? (inMemory || e.NODE_ENV === "test" ? null : "./data/oidc-keys.json"),
     oidcAllowHttp: !production && (e.OIDC_ALLOW_HTTP ?? false),
+    sftpAllowPrivateHosts: e.SFTP_ALLOW_PRIVATE_HOSTS ?? false,
   };
 }
 
@@ -377,6 +386,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       FILES_DIR: "memory://",
       LOG_LEVEL: "silent",
       DEMO_SEED: "0",
+      // The tests' SFTP servers listen on 127.0.0.1; one test turns this off to see them refused.
+      SFTP_ALLOW_PRIVATE_HOSTS: "1",
     }),
     ...overrides,
   };

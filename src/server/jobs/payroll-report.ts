@@ -39,7 +39,14 @@ export type PayrollRun = {
  */
 export async function sendMonthlyPayrollReports(
   db: Db,
-  options: { now: Date; messaging: Messaging; publicUrl: string; serverSecret?: string; log?: Log },
+  options: {
+    now: Date;
+    messaging: Messaging;
+    publicUrl: string;
+    serverSecret?: string;
+    sftpAllowPrivateHosts?: boolean;
+    log?: Log;
+  },
 ): Promise<PayrollRun> {
   const period = currentPeriod(options.now);
   const deps = {
@@ -47,6 +54,7 @@ export async function sendMonthlyPayrollReports(
     messaging: options.messaging,
     publicUrl: options.publicUrl,
     serverSecret: options.serverSecret ?? "",
+    sftpAllowPrivateHosts: options.sftpAllowPrivateHosts ?? false,
     log: options.log,
   };
   const recipients = await payrollRecipientsByCompany(db);

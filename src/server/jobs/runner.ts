@@ -122,6 +122,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             messaging,
             publicUrl: config.publicUrl,
             serverSecret: config.jwtSecret,
+            sftpAllowPrivateHosts: config.sftpAllowPrivateHosts,
             log,
           }),
       );

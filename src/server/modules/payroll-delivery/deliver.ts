@@ -26,6 +26,8 @@ export type DeliveryDeps = {
   messaging: Messaging;
   publicUrl: string;
   serverSecret: string;
+  /** SFTP servers in private networks may be reached (config SFTP_ALLOW_PRIVATE_HOSTS). */
+  sftpAllowPrivateHosts: boolean;
   log?: Pick<FastifyBaseLogger, "info" | "error">;
 };
 
@@ -41,7 +43,7 @@ export function channelOf(
   fileName: string,
 ): Channel | null {
   if (settings?.channel === "SFTP") {
-    const target = sftpTargetOf(settings, deps.serverSecret);
+    const target = sftpTargetOf(settings, deps.serverSecret, deps.sftpAllowPrivateHosts);
     const server = settingsAnswer(settings).sftp;
     if (!target && server) {
       // The secret was sealed under a JWT_SECRET since replaced: the log says so, and a re-send works

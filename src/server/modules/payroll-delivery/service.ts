@@ -36,6 +36,7 @@ export function createPayrollDeliveryService(ctx: AppContext) {
     messaging: ctx.messaging,
     publicUrl: ctx.config.publicUrl,
     serverSecret: ctx.config.jwtSecret,
+    sftpAllowPrivateHosts: ctx.config.sftpAllowPrivateHosts,
   };
 
   return {
@@ -59,7 +60,11 @@ export function createPayrollDeliveryService(ctx: AppContext) {
     },
 
     testConnection: async (companyId: string): Promise<TConnectionTest> => {
-      const target = sftpTargetOf(await settingsRow(db, companyId), ctx.config.jwtSecret);
+      const target = sftpTargetOf(
+        await settingsRow(db, companyId),
+        ctx.config.jwtSecret,
+        ctx.config.sftpAllowPrivateHosts,
+      );
       if (!target) throw sftpNotConfigured();
       return checkSftp(target);
     },

@@ -70,13 +70,20 @@ export function settingsAnswer(row: DeliverySettingsRow | undefined): TPayrollDe
   };
 }
 
-/** The SFTP server to connect to, its secret unsealed; null when SFTP is not set up or the key cannot read it. */
-export function sftpTargetOf(row: DeliverySettingsRow | undefined, serverSecret: string): SftpTarget | null {
+/**
+ * The SFTP server to connect to, its secret unsealed; null when SFTP is not set up or the key cannot
+ * read it. `privateHostAllowed` is the platform's SFTP_ALLOW_PRIVATE_HOSTS.
+ */
+export function sftpTargetOf(
+  row: DeliverySettingsRow | undefined,
+  serverSecret: string,
+  privateHostAllowed: boolean,
+): SftpTarget | null {
   const answer = settingsAnswer(row)?.sftp;
   if (!row?.sftpSecretSealed || !answer) return null;
   const secret = readableSecret(serverSecret, SFTP_SECRET_INFO, row.sftpSecretSealed);
   if (secret === null) return null;
-  return { ...answer, secret };
+  return { ...answer, secret, privateHostAllowed };
 }
 
 const secretRequired = () =>

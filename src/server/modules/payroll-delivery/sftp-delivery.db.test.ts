@@ -76,6 +76,7 @@ async function runJob(now: string) {
     messaging: recordingMessaging(),
     publicUrl: "https://pedaali.example",
     serverSecret,
+    sftpAllowPrivateHosts: true,
   });
 }
 
@@ -186,9 +187,21 @@ describe("payroll delivery by SFTP", () => {
       secret: PASSWORD,
       directory: "/",
       hostKeySha256: server.fingerprint,
+      privateHostAllowed: true,
     };
     expect(await checkSftp(target)).toEqual({ ok: true, error: null });
     expect((await checkSftp({ ...target, secret: "väärä" })).ok).toBe(false);
+    // Unless the platform allows it, a server in a private network is never connected to: a company
+    // admin cannot make the platform reach inside its own network (nor map it with the test).
+    const before = server.connections;
+    expect(await checkSftp({ ...target, privateHostAllowed: false })).toEqual({
+      ok: false,
+      error: "The host is in a private network: give the SFTP server's public address",
+    });
+    expect(await checkSftp({ ...target, host: "localhost", privateHostAllowed: false })).toMatchObject({
+      ok: false,
+    });
+    expect(server.connections).toBe(before);
     await configure(settings({ directory: "/" }));
     const res = await call("POST", `/api/companies/${demoOyId}/payroll-delivery/test-connection`, DEMO_ADMIN);
     expect(res.json()).toEqual({ ok: true, error: null });

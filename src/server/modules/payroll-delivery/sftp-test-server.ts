@@ -22,6 +22,8 @@ export type TestSftpServer = {
   directories: Set<string>;
   /** Logins refused so far (a wrong password). */
   refusedLogins: number;
+  /** Clients that connected so far, logged in or not. */
+  connections: number;
   close: () => Promise<void>;
 };
 
@@ -36,9 +38,10 @@ export async function startTestSftpServer(login: {
   const files = new Map<string, Buffer>();
   const uploads: { path: string; bytes: Buffer }[] = [];
   const directories = new Set<string>(["/"]);
-  const state = { refusedLogins: 0 };
+  const state = { refusedLogins: 0, connections: 0 };
 
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
+    state.connections += 1;
     client.on("authentication", (ctx) => {
       if (ctx.method === "password" && ctx.username === login.username && ctx.password === login.password) {
         ctx.accept();
@@ -131,6 +134,9 @@ export async function startTestSftpServer(login: {
     directories,
     get refusedLogins() {
       return state.refusedLogins;
+    },
+    get connections() {
+      return state.connections;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { lookup } from "node:dns/promises";
+import { BlockList } from "node:net";
 import { posix } from "node:path";
 import SftpClient from "ssh2-sftp-client";
 
@@ -18,6 +20,8 @@ export type SftpTarget = {
   secret: string;
   directory: string;
   hostKeySha256: string;
+  /** The server may be in a private network (config SFTP_ALLOW_PRIVATE_HOSTS). */
+  privateHostAllowed: boolean;
 };
 
 /** A key's fingerprint as OpenSSH prints it: "SHA256:" and the unpadded base64 of its SHA-256. */
@@ -27,15 +31,68 @@ export function hostKeyFingerprint(key: Buffer): string {
 
 export class SftpDeliveryError extends Error {}
 
+/**
+ * The networks a company's server may not be in: a company admin names the host, so without this the
+ * platform would connect into its own network on their word (and the connection test would map it).
+ */
+const PRIVATE_NETWORKS = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 3],
+] as const) {
+  PRIVATE_NETWORKS.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
+  PRIVATE_NETWORKS.addSubnet(network, prefix, "ipv6");
+}
+
+export function isPrivateAddress(address: string, family: 4 | 6): boolean {
+  const mapped = family === 6 ? /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] : undefined;
+  if (mapped) return PRIVATE_NETWORKS.check(mapped, "ipv4");
+  return PRIVATE_NETWORKS.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/**
+ * The address to connect to: the host looked up once (so a second answer cannot point elsewhere) and
+ * refused when any of its addresses is in a private network, unless that is allowed.
+ */
+async function addressOf(target: SftpTarget): Promise<string> {
+  let found: { address: string; family: number }[];
+  try {
+    found = await lookup(target.host, { all: true, verbatim: true });
+  } catch {
+    throw new SftpDeliveryError("Host not found");
+  }
+  const [first] = found;
+  if (!first) throw new SftpDeliveryError("Host not found");
+  if (!target.privateHostAllowed && found.some((a) => isPrivateAddress(a.address, a.family === 6 ? 6 : 4))) {
+    throw new SftpDeliveryError("The host is in a private network: give the SFTP server's public address");
+  }
+  return first.address;
+}
+
 /** How long a login may take before the try counts as failed. */
 const READY_TIMEOUT_MS = 10_000;
 
 async function withConnection<T>(target: SftpTarget, use: (client: SftpClient) => Promise<T>): Promise<T> {
+  const address = await addressOf(target);
   const client = new SftpClient("payroll-delivery");
   let hostKeyRefused = false;
   try {
     await client.connect({
-      host: target.host,
+      host: address,
       port: target.port,
       username: target.username,
       ...(target.auth === "PASSWORD" ? { password: target.secret } : { privateKey: target.secret }),
@@ -100,5 +157,5 @@ export async function checkSftp(target: SftpTarget): Promise<{ ok: boolean; erro
 }
 
 /** Where a file went, for the log: no secret, only sftp://user@host:port/dir/file. */
-export const sftpTargetText = (target: Omit<SftpTarget, "secret">, fileName: string) =>
+export const sftpTargetText = (target: Omit<SftpTarget, "secret" | "privateHostAllowed">, fileName: string) =>
   `sftp://${target.username}@${target.host}:${target.port}${posix.join(posix.normalize(target.directory), fileName)}`;
