@@ -98,6 +98,8 @@ export const zHandoverRecord = z.object({
   defectWindowEndsOn: z.string().nullable(),
   /** The protocol's SHA-256, once it is complete. */
   documentSha256: z.string().nullable(),
+  /** The defects the employee reported of a shipped bike, oldest first. */
+  defects: z.array(z.object({ reportedAt: z.iso.datetime(), description: z.string() })),
 });
 export type THandoverRecord = z.infer<typeof zHandoverRecord>;
 

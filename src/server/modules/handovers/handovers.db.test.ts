@@ -361,6 +361,11 @@ describe("a shipped bike", () => {
     expect(await t.database.db.$count(notifications, eq(notifications.userId, storeUserId))).toBe(
       bellBefore + 1,
     );
+    // The store reads the description with the handover.
+    const seenByStore = zStoreHandover.parse(
+      (await call("GET", `/api/store/orders/${orderId}/handover`, STORE_USER)).json(),
+    );
+    expect(seenByStore.handover?.defects).toMatchObject([{ description: defect.description }]);
     expectError(
       await call("POST", `/api/orders/${orderId}/handover/defects`, EMPLOYEE, { description: "lyhyt" }),
       400,

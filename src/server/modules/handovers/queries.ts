@@ -15,6 +15,7 @@ import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
+  eventLog,
   files,
   handoverPhotos,
   handovers,
@@ -57,6 +58,17 @@ export async function handoverRecordOf(db: Db, orderId: string): Promise<THandov
     .where(eq(handovers.orderId, orderId));
   if (!row) return null;
   const { h } = row;
+  const defects = await db
+    .select({ createdAt: eventLog.createdAt, data: eventLog.data })
+    .from(eventLog)
+    .where(
+      and(
+        eq(eventLog.entityType, "order"),
+        eq(eventLog.entityId, orderId),
+        eq(eventLog.type, "HANDOVER_DEFECT_REPORTED"),
+      ),
+    )
+    .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
   return {
     handoverId: h.id,
     kind: h.kind,
@@ -75,6 +87,10 @@ export async function handoverRecordOf(db: Db, orderId: string): Promise<THandov
     leaseStartDate: h.handoverDate ? leaseStartDate(h.handoverDate) : null,
     defectWindowEndsOn: h.defectWindowEndsOn,
     documentSha256: h.documentSha256,
+    defects: defects.map((d) => ({
+      reportedAt: d.createdAt.toISOString(),
+      description: typeof d.data?.description === "string" ? d.data.description : "",
+    })),
   };
 }
 

@@ -18,15 +18,15 @@ export function defectReportedNotification(language: string | null | undefined, 
   const texts: Record<Language, Text> = {
     fi: {
       title: "Toimitetussa pyörässä on vika",
-      message: `Työntekijä ilmoitti viasta tilauksen ${orderNumber} pyörässä. Kuvaus on tilauksen tapahtumissa.`,
+      message: `Työntekijä ilmoitti viasta tilauksen ${orderNumber} pyörässä. Kuvaus on tilauksen luovutuksen tiedoissa.`,
     },
     en: {
       title: "A shipped bike has a defect",
-      message: `The employee reported a defect in the bike of order ${orderNumber}. The description is in the order's timeline.`,
+      message: `The employee reported a defect in the bike of order ${orderNumber}. The description is with the order's handover.`,
     },
     sv: {
       title: "En levererad cykel har ett fel",
-      message: `Den anställda anmälde ett fel i cykeln i beställning ${orderNumber}. Beskrivningen finns i beställningens händelser.`,
+      message: `Den anställda anmälde ett fel i cykeln i beställning ${orderNumber}. Beskrivningen finns i beställningens överlämningsuppgifter.`,
     },
   };
   return texts[resolveLanguage(language)];

@@ -1,4 +1,4 @@
-import { Anchor, Group } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { EmployeeSigningPlace, HandoverStatus } from "../../../domain/handovers.ts";
 import { DetailsList } from "../../components/details-list.tsx";
@@ -70,6 +70,18 @@ export function HandoverRecord({ record, protocolHref }: { record: THandoverReco
           value:
             record.defectWindowEndsOn &&
             t("handover.record.defectUntil", { date: formatDate(record.defectWindowEndsOn) }),
+        },
+        {
+          label: t("handover.record.defects"),
+          value: record.defects.length > 0 && (
+            <Stack gap={4}>
+              {record.defects.map((defect) => (
+                <Text key={defect.reportedAt} size="sm" style={{ whiteSpace: "pre-line" }}>
+                  {`${formatDateTime(defect.reportedAt)}: ${defect.description}`}
+                </Text>
+              ))}
+            </Stack>
+          ),
         },
         {
           label: t("handover.record.protocol"),
