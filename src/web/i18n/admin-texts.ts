@@ -6,12 +6,14 @@ import { areaTextLoader } from "./area-texts.ts";
  * the admin area (this module is in its chunk), so no other page downloads them; and the company
  * sections it shares with the employer area (`companies/<part>.<lng>.json`), the lease end's words
  * it shares with /mybike and the employer area (`lease-end/<part>.<lng>.json`), and a bike store's
- * payouts view it shares with the store's own account (`store-payouts/<part>.<lng>.json`). Their
+ * payouts view it shares with the store's own account (`store-payouts/<part>.<lng>.json`) and the
+ * handover's words (`handover/<part>.<lng>.json`), on an order's page. Their
  * top-level sections never overlap with the other catalogues (locales.test.ts).
  */
 export const ensureAdminTexts = areaTextLoader(
   import.meta.glob<{ default: ResourceKey }>([
     "./admin/*.json",
+    "./handover/*.json",
     "./companies/*.json",
     "./lease-end/*.json",
     "./store-payouts/*.json",

@@ -83,3 +83,8 @@ export function useRemoveHandoverPhoto(orderId: string) {
     onSuccess: refresh,
   });
 }
+
+/** An order's handover as the employee, the employer and the helpdesk read it. */
+export function useOrderHandover(orderId: string) {
+  return useEndpointQuery(api.ofOrder, { params: { orderId } }, { meta: SILENT });
+}

@@ -144,8 +144,7 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
         <Textarea
           label={t("handover.form.otherAccessories")}
           description={t("handover.form.otherAccessoriesHelp")}
-          autosize
-          minRows={2}
+          rows={2}
           {...form.getInputProps("otherAccessories")}
         />
         {inPerson ? (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { handoversApi as api, type TReportHandoverDefect } from "../../../contract/handovers.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey } from "../../lib/endpoint-client.ts";
 import { refreshMyOrders } from "./mybike-api.ts";
 
 /**
@@ -9,10 +9,6 @@ import { refreshMyOrders } from "./mybike-api.ts";
  */
 
 const SILENT = { silent: true };
-
-export function useOrderHandover(orderId: string) {
-  return useEndpointQuery(api.ofOrder, { params: { orderId } }, { meta: SILENT });
-}
 
 /** After the employee's change: the handover and their orders (a signature gives the delivery). */
 function useOrderRefresh(orderId: string) {

@@ -11,9 +11,9 @@ import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
-import { orderProtocolHref, type TOrderHandover } from "../handover/handover-api.ts";
+import { orderProtocolHref, type TOrderHandover, useOrderHandover } from "../handover/handover-api.ts";
 import { HandoverRecord } from "../handover/handover-record.tsx";
-import { useOrderHandover, useReportDefect, useSignHandover } from "./handover-api.ts";
+import { useReportDefect, useSignHandover } from "./handover-api.ts";
 
 /** From these statuses on an order may have a handover: the store hands the bike over at WAITING_FOR_DELIVERY_DATE. */
 const WITH_HANDOVER: readonly OrderStatus[] = [
@@ -116,8 +116,7 @@ function ReportDefect({ handover }: { handover: TOrderHandover }) {
         <Textarea
           label={t("handover.defect.description")}
           required
-          autosize
-          minRows={3}
+          rows={3}
           {...form.getInputProps("description")}
         />
         {report.isError && (

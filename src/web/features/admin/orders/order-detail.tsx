@@ -17,6 +17,7 @@ import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+import { OrderHandoverSection } from "../../handover/order-handover-section.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
@@ -110,6 +111,7 @@ function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {
       </SimpleGrid>
 
       <PackageSection order={order} />
+      <OrderHandoverSection orderId={order.orderId} />
       <InvoicesSection order={order} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { SectionCard } from "../../components/section-card.tsx";
+import { orderProtocolHref, useOrderHandover } from "./handover-api.ts";
+import { HandoverRecord } from "./handover-record.tsx";
+
+/** The order's handover on the helpdesk's order page: the record and its protocol, once the store has one. */
+export function OrderHandoverSection({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const record = useOrderHandover(orderId).data?.handover;
+  if (!record) return null;
+  return (
+    <SectionCard title={t("handover.title")}>
+      <HandoverRecord record={record} protocolHref={orderProtocolHref(orderId)} />
+    </SectionCard>
+  );
+}
