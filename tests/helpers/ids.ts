@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client.ts";
-import { companies, users } from "../../src/server/db/schema/index.ts";
+import { bikeStores, companies, users } from "../../src/server/db/schema/index.ts";
 
 /** The id of a (demo) user by e-mail, in any case; throws when there is none, so a typo fails loudly. */
 export async function userIdByEmail(db: Db, email: string): Promise<string> {
@@ -16,5 +16,12 @@ export async function userIdByEmail(db: Db, email: string): Promise<string> {
 export async function companyIdByName(db: Db, name: string): Promise<string> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, name));
   if (!row) throw new Error(`no company ${name}`);
+  return row.id;
+}
+
+/** The id of a (demo) bike store by name; throws when there is none. */
+export async function bikeStoreIdByName(db: Db, name: string): Promise<string> {
+  const [row] = await db.select({ id: bikeStores.id }).from(bikeStores).where(eq(bikeStores.storeName, name));
+  if (!row) throw new Error(`no bike store ${name}`);
   return row.id;
 }

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { DeliveryMethod, OrderStatus } from "../../src/domain/enums.ts";
 import { bikeStores, bikeStoreUsers, orderItems, orders } from "../../src/server/db/schema/index.ts";
+import { bikeStoreIdByName } from "../helpers/ids.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -16,13 +16,7 @@ const storeUserOnly: Expectations = { anonymous: 401, BIKE_STORE: "ok", rest: 40
 const anotherStore: Expectations = { anonymous: 401, BIKE_STORE: 404, rest: 403 };
 const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 
-export async function storeIdOf(f: Fixtures, name: string): Promise<string> {
-  const [store] = await f.db
-    .select({ id: bikeStores.id })
-    .from(bikeStores)
-    .where(eq(bikeStores.storeName, name));
-  return store?.id as string;
-}
+export const storeIdOf = (f: Fixtures, name: string): Promise<string> => bikeStoreIdByName(f.db, name);
 
 /** A throw-away order of Demo Oy's employee at the store, in the status. */
 export async function freshOrder(

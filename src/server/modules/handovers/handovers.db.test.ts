@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { bikeStoreIdByName, companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -12,7 +12,6 @@ import type { DeliveryMethod, OrderStatus } from "../../../domain/enums.ts";
 import { leaseStartDate } from "../../../domain/lease-dates.ts";
 import {
   beneficiaryEmployees,
-  bikeStores,
   eventLog,
   files,
   handovers,
@@ -39,13 +38,7 @@ const EMPLOYEE = "employee@demo.test";
 let espoo: string;
 let tampere: string;
 
-async function storeId(name: string) {
-  const [row] = await t.database.db
-    .select({ id: bikeStores.id })
-    .from(bikeStores)
-    .where(eq(bikeStores.storeName, name));
-  return row?.id as string;
-}
+const storeId = (name: string) => bikeStoreIdByName(t.database.db, name);
 
 /** An order of employee@demo.test at the store, put straight into a status. */
 async function orderAt(

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { loginAs } from "../../../../tests/helpers/auth.ts";
-import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { bikeStoreIdByName, companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   zStoreDetails,
@@ -15,7 +15,6 @@ import { zStorePayouts } from "../../../contract/store-payouts.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import {
   beneficiaryEmployees,
-  bikeStores,
   bikeStoreUsers,
   eventLog,
   orderItems,
@@ -43,13 +42,7 @@ const EMPLOYEE = "employee@demo.test";
 let espoo: string;
 let tampere: string;
 
-async function storeId(name: string) {
-  const [row] = await t.database.db
-    .select({ id: bikeStores.id })
-    .from(bikeStores)
-    .where(eq(bikeStores.storeName, name));
-  return row?.id as string;
-}
+const storeId = (name: string) => bikeStoreIdByName(t.database.db, name);
 
 /** An employment of the company, to make an order for. */
 async function employmentIn(companyName: string) {
