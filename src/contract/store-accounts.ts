@@ -22,7 +22,8 @@ import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
  * - PUT /api/store/orders/{orderId}/package `zStorePackageInput` → `zStoreOrder`; 409
  *   STORE_ORDER_STEP_CLOSED when the order does not wait for (or no longer takes) a package;
  * - the delivery is the handover's (contract/handovers.ts): a store with an account records it there;
- * - GET/PUT /api/store/details[?storeId=] → `zStoreDetails` (storeId required when bound to several);
+ * - GET/PUT /api/store/details[?storeId=] → `zStoreDetails` (without storeId, the first of the caller's
+ *   stores; the answer lists every store the caller acts for);
  * - GET /api/store/payouts[?storeId=] `zStorePayoutsQuery` → `zStorePayouts` (store-payouts.ts): what is
  *   still open, each order's payable (paged) and the payouts that paid them; the same view the helpdesk
  *   has of the store (GET /api/bike-stores/{id}/payouts);
@@ -101,7 +102,7 @@ export const zBic = z
 const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
 
 export const zStoreDetailsQuery = z.object({
-  /** Which of the caller's stores; may be left out by a user of one store. */
+  /** Which of the caller's stores; left out, the one they were bound to first. */
   storeId: z.uuid().optional(),
 });
 

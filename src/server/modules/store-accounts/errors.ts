@@ -1,4 +1,4 @@
-import { AppError, badRequest, conflict } from "../../errors.ts";
+import { AppError, conflict } from "../../errors.ts";
 
 /** The bike store account's errors: one factory per code. */
 
@@ -8,9 +8,3 @@ export const storeOrderStepClosed = () =>
 
 export const storeUserExists = () =>
   conflict("STORE_USER_EXISTS", "The user is already a user of this store");
-
-/** A user of several stores names the one they mean. */
-export const storeRequired = () =>
-  badRequest("Name the store: you act for several", [
-    { field: "query.storeId", message: "Required when acting for several stores" },
-  ]);

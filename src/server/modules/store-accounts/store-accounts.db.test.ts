@@ -32,7 +32,7 @@ import { loadCurrentUser } from "../auth/session-user.ts";
  */
 
 const t = setupTestApp({}, { demoData: true });
-const { call } = apiCaller(t);
+const { call, forget } = apiCaller(t);
 
 const STORE_USER = "myyja@vauhti.test";
 const HELPDESK = "helpdesk@pedaali.test";
@@ -423,3 +423,24 @@ async function passwordOf(email: string) {
     .where(eq(users.email, email));
   return row?.hash;
 }
+
+describe("a user of several stores", () => {
+  it("gets the store they were bound to first when they name none, with every store listed to switch to", async () => {
+    const userId = await userIdByEmail(t.database.db, STORE_USER);
+    await t.database.db.insert(bikeStoreUsers).values({ userId, bikeStoreId: tampere });
+    forget(STORE_USER);
+    try {
+      const details = zStoreDetails.parse((await call("GET", "/api/store/details", STORE_USER)).json());
+      expect(details.bikeStoreId).toBe(espoo);
+      expect(details.stores.map((s) => s.bikeStoreId).sort()).toEqual([espoo, tampere].sort());
+      const named = await call("GET", `/api/store/details?storeId=${tampere}`, STORE_USER);
+      expect(zStoreDetails.parse(named.json()).bikeStoreId).toBe(tampere);
+      expect((await call("GET", "/api/store/payouts", STORE_USER)).statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .delete(bikeStoreUsers)
+        .where(and(eq(bikeStoreUsers.userId, userId), eq(bikeStoreUsers.bikeStoreId, tampere)));
+      forget(STORE_USER);
+    }
+  });
+});

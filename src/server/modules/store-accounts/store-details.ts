@@ -5,7 +5,6 @@ import { recordEvent } from "../../db/event-log.ts";
 import { bikeStores } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { storeRequired } from "./errors.ts";
 
 /**
  * The store's own details as its users keep them: the contact person, phone, address, the bank
@@ -22,10 +21,11 @@ export function storeOfCaller(storeIds: readonly string[], named: string | undef
     if (!storeIds.includes(named)) throw notFound("Bike store");
     return named;
   }
-  if (storeIds.length > 1) throw storeRequired();
-  const [only] = storeIds;
-  if (!only) throw notFound("Bike store");
-  return only;
+  // A user of several stores who names none gets the one they were bound to first; the details list
+  // the others to switch to.
+  const [first] = storeIds;
+  if (!first) throw notFound("Bike store");
+  return first;
 }
 
 const EDITABLE = [

@@ -60,10 +60,10 @@ export function useSaveStoreDetails(storeId: string | undefined) {
 }
 
 /** GET /api/store/payouts: one page of the store's payables with what is open and its payouts. */
-export function useStorePayouts(page: number, limit: number) {
+export function useStorePayouts(page: number, limit: number, storeId: string | undefined) {
   return useEndpointQuery(
     storeAccountsApi.payouts,
-    { query: { page, limit } },
+    { query: storeId ? { page, limit, storeId } : { page, limit } },
     { placeholderData: keepPreviousData },
   );
 }

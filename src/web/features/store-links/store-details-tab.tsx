@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TStoreDetails, zStoreDetailsInput } from "../../../contract/store-accounts.ts";
@@ -11,6 +11,7 @@ import { mutateThen } from "../../lib/endpoint-client.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
 import { useSaveStoreDetails, useStoreDetails } from "./store-account-api.ts";
 import { StoreLinkLoadError } from "./store-link-common.tsx";
+import { StoreSelect } from "./store-select.tsx";
 
 type Values = {
   contactPersonName: string;
@@ -116,15 +117,7 @@ export function StoreDetailsTab() {
   return (
     <SectionCard title={t("storeAccount.details.title")} description={t("storeAccount.details.description")}>
       <Stack gap="md">
-        {data.stores.length > 1 && (
-          <Select
-            label={t("storeAccount.details.store")}
-            data={data.stores.map((s) => ({ value: s.bikeStoreId, label: s.storeName }))}
-            value={data.bikeStoreId}
-            allowDeselect={false}
-            onChange={(value) => setStoreId(value ?? undefined)}
-          />
-        )}
+        <StoreSelect stores={data.stores} value={data.bikeStoreId} onChange={setStoreId} />
         <DetailsForm
           key={`${data.bikeStoreId}-${data.updatedAt}`}
           details={data}
