@@ -20,6 +20,7 @@ import { completeHandover } from "./complete-handover.ts";
 import { handoverClosed, photoNotAnImage, pickupCodeLocked, pickupCodeWrong } from "./errors.ts";
 import { addHandoverPhoto, removeHandoverPhoto } from "./photos.ts";
 import {
+  handoverRecordable,
   handoverRowOf,
   nameOfUser,
   orderHandoverOf,
@@ -106,6 +107,8 @@ export function createHandoversService(ctx: AppContext) {
       now = new Date(),
     ) {
       const order = await storeOrderRow(db, user.storeIds, orderId);
+      // A code is checked only for an order that takes a handover now: no guessing at finished ones.
+      if (!(await handoverRecordable(db, order, await handoverRowOf(db, orderId)))) throw handoverClosed();
       const inPerson = handoverKindOf(order.deliveryMethod) === "IN_STORE";
       if (inPerson && input.pickupCode !== undefined) await checkPickupCode(orderId, input.pickupCode);
       await write(db, { actor: asOrderUser(user), now }, async (w) =>
