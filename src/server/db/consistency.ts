@@ -74,7 +74,7 @@ const RULES = {
           and e.created_at = last.at and e.data->>'to' = o.order_status::text)`,
   },
   fileBelongsToSomething: {
-    rule: "A stored file belongs to something: an agreement, a signed document, an invoice, a claim, a refund receipt or an offer",
+    rule: "A stored file belongs to something: an agreement, a signed document, an invoice, a claim, a refund receipt, an offer or a handover",
     offenders: sql`
       select f.id::text as id from files f
       where not exists (select 1 from leasing_agreements x where x.file_id = f.id)
@@ -82,7 +82,9 @@ const RULES = {
         and not exists (select 1 from invoices x where x.file_id = f.id)
         and not exists (select 1 from insurance_claim_files x where x.file_id = f.id)
         and not exists (select 1 from refund_uploads x where x.file_id = f.id)
-        and not exists (select 1 from redemption_offers x where x.file_id = f.id)`,
+        and not exists (select 1 from redemption_offers x where x.file_id = f.id)
+        and not exists (select 1 from handovers x where x.file_id = f.id)
+        and not exists (select 1 from handover_photos x where x.file_id = f.id)`,
   },
   paidPaymentHasTime: {
     rule: "A payment marked paid has the time it was paid, and one marked done was paid",

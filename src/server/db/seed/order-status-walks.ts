@@ -287,7 +287,7 @@ export const WALKS: readonly Walk[] = [
   },
   {
     to: "READY_FOR_BILLING",
-    company: "demo",
+    company: "demoLogistics",
     store: "Vauhti Espoo",
     packageKey: "cubeKathmandu",
     leaseMonths: 36,
