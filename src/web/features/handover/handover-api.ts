@@ -15,9 +15,10 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
 import { uploadFile } from "../../lib/upload.ts";
 
 /**
- * The store's calls of the handover (src/contract/handovers.ts): its photos and record, and the
- * protocol's address for every side. A change refreshes the handover and the order it gives a delivery.
- * The employee's calls are /mybike's (mybike/handover-api.ts).
+ * The store's calls of the handover (src/contract/handovers.ts): its photos and record; and what every
+ * side shares: the order's handover as the employee, employer and helpdesk read it, and the protocol's
+ * address. A store's change refreshes the handover and the order it gives a delivery. The employee's
+ * own calls (signing, a defect) are /mybike's (mybike/handover-api.ts).
  */
 
 export type { THandoverPhoto, THandoverRecord, TOrderHandover, TStoreHandover };
