@@ -15,6 +15,11 @@ describe("the bike store's next step", () => {
     expect(storeNextStep("ACTIVE_LEASING", false)).toBeNull();
   });
 
+  it("is nothing once the store has recorded the handover: it waits for the employee's signature", () => {
+    expect(storeNextStep("WAITING_FOR_DELIVERY_DATE", false, false)).toBe("DELIVERY");
+    expect(storeNextStep("WAITING_FOR_DELIVERY_DATE", false, true)).toBeNull();
+  });
+
   it("only ever asks for a step the store may take", () => {
     fc.assert(
       fc.property(fc.constantFrom(...ORDER_STATUSES), fc.boolean(), (status, cancelling) => {

@@ -16,11 +16,16 @@ export type StoreStep = "PACKAGE" | "DELIVERY";
 
 /**
  * What the store must do next. A replaceable package is not a step the order waits for, and a
- * delivery is held while the employee's cancellation request is open (the helpdesk decides first).
+ * delivery is held while the employee's cancellation request is open (the helpdesk decides first);
+ * a handover the store has recorded waits for the employee's signature, not for the store.
  */
-export function storeNextStep(status: OrderStatus, cancellationRequested: boolean): StoreStep | null {
+export function storeNextStep(
+  status: OrderStatus,
+  cancellationRequested: boolean,
+  handoverRecorded = false,
+): StoreStep | null {
   if (status === "PENDING") return "PACKAGE";
-  if (DELIVERY_EDITABLE.includes(status) && !cancellationRequested) return "DELIVERY";
+  if (DELIVERY_EDITABLE.includes(status) && !cancellationRequested && !handoverRecorded) return "DELIVERY";
   return null;
 }
 

@@ -7,6 +7,7 @@ import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zOrderHandover, zStoreHandover } from "../../../contract/handovers.ts";
+import { zStoreOrder, zStoreOrderPage } from "../../../contract/store-accounts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { DeliveryMethod, OrderStatus } from "../../../domain/enums.ts";
 import { leaseStartDate } from "../../../domain/lease-dates.ts";
@@ -228,6 +229,13 @@ describe("handing a bike over in person", () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(zStoreHandover.parse(res.json()).handover?.status).toBe("AWAITING_EMPLOYEE");
     expect((await orderRow(orderId))?.orderStatus).toBe("WAITING_FOR_DELIVERY_DATE");
+    // The store's list no longer asks the store for it: it waits for the employee.
+    const waiting = zStoreOrderPage.parse(
+      (await call("GET", "/api/store/orders?step=DELIVERY&limit=100", STORE_USER)).json(),
+    );
+    expect(waiting.items.map((o) => o.orderId)).not.toContain(orderId);
+    const listed = zStoreOrder.parse((await call("GET", `/api/store/orders/${orderId}`, STORE_USER)).json());
+    expect(listed).toMatchObject({ nextStep: null, deliveryEditable: false });
 
     const seen = zOrderHandover.parse(
       (await call("GET", `/api/orders/${orderId}/handover`, EMPLOYEE)).json(),

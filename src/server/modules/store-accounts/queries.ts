@@ -16,6 +16,7 @@ import {
   beneficiaryEmployees,
   bikeStores,
   companies,
+  handovers,
   orderCancellations,
   orders,
   systemUsers,
@@ -34,10 +35,14 @@ import { deliveryAddress, packageItemsOf } from "../store-links/queries.ts";
 
 const be = beneficiaryEmployees;
 
+/** The store has recorded the order's handover (it then waits for the employee, not the store). */
+const handoverExists = sql<boolean>`exists (select 1 from ${handovers} where ${handovers.orderId} = ${orders.id})`;
+
 const rowColumns = {
   order: orders,
   // The open-cancellation index answers this per row (at most one open request per order).
   cancellationOpen: sql<boolean>`exists (select 1 from ${orderCancellations} where ${orderCancellations.orderId} = ${orders.id} and ${orderCancellations.status} = 'PENDING')`,
+  handoverRecorded: handoverExists,
   storeName: bikeStores.storeName,
   companyName: companies.name,
   companyMaxPriceCents: companies.maxPriceCents,
@@ -50,6 +55,7 @@ const rowColumns = {
 type StoreOrderRow = {
   order: typeof orders.$inferSelect;
   cancellationOpen: boolean;
+  handoverRecorded: boolean;
   storeName: string;
   companyName: string;
   companyMaxPriceCents: number | null;
@@ -84,7 +90,7 @@ function toListItem({ order: o, ...row }: StoreOrderRow): TStoreOrderListItem {
     deliveryMethod: o.deliveryMethod,
     totalPriceCents: o.totalPriceCents,
     deliveryDate: o.deliveryDate,
-    nextStep: storeNextStep(o.orderStatus, row.cancellationOpen),
+    nextStep: storeNextStep(o.orderStatus, row.cancellationOpen, row.handoverRecorded),
     cancellationRequested: row.cancellationOpen,
     createdAt: o.createdAt.toISOString(),
   };
@@ -109,6 +115,7 @@ export async function storeOrderPage(db: Db, storeIds: readonly string[], query:
     query.storeId ? eq(orders.bikeStoreId, query.storeId) : undefined,
     query.status ? eq(orders.orderStatus, query.status) : undefined,
     query.step ? inArray(orders.orderStatus, [...STEP_STATUSES[query.step]]) : undefined,
+    query.step === "DELIVERY" ? sql`not ${handoverExists}` : undefined,
     search
       ? orderOrEmployeeMatches({ orderId: orders.id, employeeId: orders.beneficiaryEmployeeId }, search)
       : undefined,
@@ -148,7 +155,8 @@ export async function storeOrderOf(
     frameSerialNumber: o.frameSerialNumber,
     orderDate: toHelsinkiDateString(o.createdAt),
     packageEditable: PACKAGE_EDITABLE.includes(o.orderStatus),
-    deliveryEditable: DELIVERY_EDITABLE.includes(o.orderStatus) && !row.cancellationOpen,
+    deliveryEditable:
+      DELIVERY_EDITABLE.includes(o.orderStatus) && !row.cancellationOpen && !row.handoverRecorded,
     // Only whom it waits for is read from the agreement; its terms stay with the employee and employer.
     waitingOn: orderWaitingOn(o, agreement, row.cancellationOpen),
     statusSince: statusSinceOf(events, o),
