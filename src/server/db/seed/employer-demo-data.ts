@@ -235,7 +235,8 @@ export const DEMO_EMPLOYER_EMPLOYEES: readonly DemoEmployee[] = [
   },
   { firstName: "Tiina", lastName: "Mustonen", company: "demoLogistics", unit: 0, story: { kind: "none" } },
   { firstName: "Sami", lastName: "Holmström", company: "demoLogistics", unit: 1, story: { kind: "none" } },
-  // Her shipped bike is the demo's handover through Vauhti Espoo's own account (order-status-walks.ts).
+  // One more Demo Logistiikka employee, so that every demo story still finds a free employee now that
+  // the walks include the handover through Vauhti Espoo's own account (order-status-walks.ts).
   { firstName: "Aino", lastName: "Koivisto", company: "demoLogistics", unit: 0, story: { kind: "none" } },
   {
     firstName: "Katja",
