@@ -3,7 +3,10 @@ import { SectionCard } from "../../components/section-card.tsx";
 import { orderProtocolHref, useOrderHandover } from "./handover-api.ts";
 import { HandoverRecord } from "./handover-record.tsx";
 
-/** The order's handover on the helpdesk's order page: the record and its protocol, once the store has one. */
+/**
+ * The order's handover where the helpdesk and the employer read an order: the record and its protocol,
+ * once the store has one.
+ */
 export function OrderHandoverSection({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const record = useOrderHandover(orderId).data?.handover;

@@ -16,6 +16,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { signingErrorMessage, useLeavingForBroker } from "../../../lib/strong-identification.ts";
+import { OrderHandoverSection } from "../../handover/order-handover-section.tsx";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
 import {
   ORDERS_PAGE_SIZE,
@@ -110,6 +111,7 @@ function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: ()
             ]}
           />
           <PackageLines order={order} />
+          <OrderHandoverSection orderId={order.orderId} />
           <OrderTimeline order={order} />
           <CancelOrderAction order={order} />
         </Stack>
