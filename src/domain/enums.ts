@@ -262,6 +262,8 @@ export const EVENT_TYPES = [
   "HANDOVER_RECORDED",
   "HANDOVER_SIGNED",
   "HANDOVER_DEFECT_REPORTED",
+  // Where our e-invoices to a leasing company go: redirecting them is worth a trail.
+  "LEASING_COMPANY_E_INVOICE_UPDATED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

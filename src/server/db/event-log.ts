@@ -12,6 +12,7 @@ export type EventEntity =
   | "companyApplication"
   | "insuranceClaim"
   | "leasingAgreement"
+  | "leasingCompany"
   | "order"
   | "orderCancellation"
   | "payoutBatch"

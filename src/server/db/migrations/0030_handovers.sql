@@ -3,6 +3,7 @@ ALTER TYPE "public"."event_type" ADD VALUE 'HANDOVER_PHOTO_REMOVED';--> statemen
 ALTER TYPE "public"."event_type" ADD VALUE 'HANDOVER_RECORDED';--> statement-breakpoint
 ALTER TYPE "public"."event_type" ADD VALUE 'HANDOVER_SIGNED';--> statement-breakpoint
 ALTER TYPE "public"."event_type" ADD VALUE 'HANDOVER_DEFECT_REPORTED';--> statement-breakpoint
+ALTER TYPE "public"."event_type" ADD VALUE 'LEASING_COMPANY_E_INVOICE_UPDATED';--> statement-breakpoint
 CREATE TABLE "handover_photos" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -9,7 +9,7 @@ import {
   zLeasingCompanyOptions,
 } from "../../../contract/leasing-companies.ts";
 import { DEFAULT_ROLE_PERMISSIONS } from "../../../domain/permissions.ts";
-import { leasingCompanies } from "../../db/schema/index.ts";
+import { eventLog, leasingCompanies } from "../../db/schema/index.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const api = apiCaller(t);
@@ -173,6 +173,24 @@ describe("PUT /api/leasing-companies/{id}/e-invoice", () => {
       });
       const cleared = await api.call("PUT", url, ADMIN, { eInvoiceAddress: "", eInvoiceOperator: null });
       expect(cleared.json()).toMatchObject({ eInvoiceAddress: null, eInvoiceOperator: null });
+      // Each change leaves its trail: what the address became and what it was.
+      const trail = await db
+        .select({ data: eventLog.data })
+        .from(eventLog)
+        .where(and(eq(eventLog.type, "LEASING_COMPANY_E_INVOICE_UPDATED"), eq(eventLog.entityId, id)))
+        .orderBy(asc(eventLog.createdAt), asc(eventLog.id));
+      expect(trail.map((e) => e.data)).toEqual([
+        {
+          eInvoiceAddress: "003733456741",
+          eInvoiceOperator: "NDEAFIHH",
+          previous: { eInvoiceAddress: null, eInvoiceOperator: null },
+        },
+        {
+          eInvoiceAddress: null,
+          eInvoiceOperator: null,
+          previous: { eInvoiceAddress: "003733456741", eInvoiceOperator: "NDEAFIHH" },
+        },
+      ]);
     } finally {
       await db.delete(leasingCompanies).where(eq(leasingCompanies.id, id));
     }

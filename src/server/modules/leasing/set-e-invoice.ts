@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { TLeasingCompanyEInvoiceInput } from "../../../contract/leasing-companies.ts";
 import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
+import { recordEvent } from "../../db/event-log.ts";
 import { leasingCompanies } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -17,14 +18,28 @@ export async function setLeasingCompanyEInvoice(
   leasingCompanyId: string,
   input: TLeasingCompanyEInvoiceInput,
 ): Promise<void> {
-  const [changed] = await ctx.tx
-    .update(leasingCompanies)
-    .set({
-      eInvoiceAddress: idOrNull(input.eInvoiceAddress),
-      eInvoiceOperator: idOrNull(input.eInvoiceOperator),
-      updatedAt: ctx.now,
+  const [before] = await ctx.tx
+    .select({
+      eInvoiceAddress: leasingCompanies.eInvoiceAddress,
+      eInvoiceOperator: leasingCompanies.eInvoiceOperator,
     })
+    .from(leasingCompanies)
     .where(eq(leasingCompanies.id, leasingCompanyId))
-    .returning({ id: leasingCompanies.id });
-  if (!changed) throw notFound("Leasing company");
+    .for("update");
+  if (!before) throw notFound("Leasing company");
+  const after = {
+    eInvoiceAddress: idOrNull(input.eInvoiceAddress),
+    eInvoiceOperator: idOrNull(input.eInvoiceOperator),
+  };
+  await ctx.tx
+    .update(leasingCompanies)
+    .set({ ...after, updatedAt: ctx.now })
+    .where(eq(leasingCompanies.id, leasingCompanyId));
+  // A redirected e-invoice address is how a bill goes astray: the trail keeps what it was and became.
+  await recordEvent(ctx, {
+    type: "LEASING_COMPANY_E_INVOICE_UPDATED",
+    entity: { type: "leasingCompany", id: leasingCompanyId },
+    companyId: null,
+    data: { ...after, previous: before },
+  });
 }

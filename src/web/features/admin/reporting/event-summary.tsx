@@ -20,6 +20,7 @@ const ENTITY_TYPE_LABELS = new Map<string, string>([
   ["companyApplication", "adminAudit.entities.companyApplication"],
   ["order", "adminAudit.entities.order"],
   ["leasingAgreement", "adminAudit.entities.leasingAgreement"],
+  ["leasingCompany", "adminAudit.entities.leasingCompany"],
   ["role", "adminAudit.entities.role"],
   ["beneficiaryEmployee", "adminAudit.entities.beneficiaryEmployee"],
   ["bikeRedemption", "adminAudit.entities.bikeRedemption"],
