@@ -34,6 +34,7 @@ import { identificationRoutes } from "./modules/identification/routes.ts";
 import { singleSignOnRoutes } from "./modules/identification/sso-routes.ts";
 import { insuranceClaimsRoutes } from "./modules/insurance-claims/routes.ts";
 import { invoicesRoutes } from "./modules/invoices/routes.ts";
+import { leaseInvoiceRoutes } from "./modules/lease-invoices/routes.ts";
 import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(companiesRoutes, { ctx });
       await api.register(scimTokenRoutes, { ctx });
       await api.register(payrollDeliveryRoutes, { ctx });
+      await api.register(leaseInvoiceRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });

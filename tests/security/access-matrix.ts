@@ -39,6 +39,7 @@ import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
 import { HANDOVER_ROWS } from "./matrix-handovers.ts";
 import { IDENTITY_ROWS } from "./matrix-identity.ts";
 import { INSURANCE_ROWS } from "./matrix-insurance.ts";
+import { LEASE_INVOICE_ROWS } from "./matrix-lease-invoices.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
@@ -837,6 +838,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...IDENTITY_ROWS,
   ...SCIM_ROWS,
   ...PAYROLL_DELIVERY_ROWS,
+  ...LEASE_INVOICE_ROWS,
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
   ...EMPLOYEE_ROWS,

@@ -38,6 +38,7 @@ const EXPECTED_TABLES = [
   "insurance_claim_files",
   "insurance_claims",
   "invoices",
+  "lease_invoices",
   "leasing_agreements",
   "leasing_companies",
   "leasing_decisions",

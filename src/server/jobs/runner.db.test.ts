@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
+import { LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
 import {
@@ -46,7 +47,7 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly, the monthly, the leasing sync, the lease-end job and the files' sweep, runs them on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly, the monthly ones, the leasing sync, the lease-end job and the files' sweep, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
       ctx: {
@@ -67,6 +68,7 @@ describe("the job runner", () => {
       { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
       { name: LEASE_END_OFFERS_QUEUE, cron: LEASE_END_OFFERS_CRON, timezone: "Europe/Helsinki" },
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
+      { name: LEASE_INVOICES_QUEUE, cron: LEASE_INVOICES_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
       { name: FILE_SWEEP_QUEUE, cron: FILE_SWEEP_CRON, timezone: "Europe/Helsinki" },
     ]);
@@ -105,7 +107,7 @@ describe("the job runner", () => {
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the nightly job when the period is 0 (the monthly one, the sync, the lease-end job and the files' sweep stay)", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly ones, the sync, the lease-end job and the files' sweep stay)", async () => {
     const runner = createJobRunner({
       ctx: {
         config: testConfig({ inactivityDeactivationDays: 0 }),
@@ -120,6 +122,7 @@ describe("the job runner", () => {
     expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
       LEASE_END_OFFERS_QUEUE,
       LEASING_SYNC_QUEUE,
+      LEASE_INVOICES_QUEUE,
       PAYROLL_REPORT_QUEUE,
       FILE_SWEEP_QUEUE,
     ]);

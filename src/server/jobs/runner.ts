@@ -5,12 +5,13 @@ import type { Database } from "../db/client.ts";
 import { sweepBefore } from "../files/file-store.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
+import { issueMonthlyLeaseInvoices, LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
 
 /**
  * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail,
- * the leasing companies' decisions every 10 minutes): on PostgreSQL through its own small pool (DATABASE_URL), on the
+ * the employers' monthly lease invoices, the leasing companies' decisions every 10 minutes): on PostgreSQL through its own small pool (DATABASE_URL), on the
  * embedded PGlite through pg-boss's `db` adapter on the app's own client (stack notes §3.7). Started by
  * main.ts only (buildApp's `jobs` option); a queue that fails to start is logged and the app serves on.
  */
@@ -146,6 +147,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             files,
             log,
           }),
+      );
+      await instance.createQueue(LEASE_INVOICES_QUEUE);
+      await instance.schedule(LEASE_INVOICES_QUEUE, LEASE_INVOICES_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        LEASE_INVOICES_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => issueMonthlyLeaseInvoices(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(FILE_SWEEP_QUEUE);
       await instance.schedule(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON, {}, { tz: JOB_TIME_ZONE });

@@ -16,6 +16,7 @@ export * from "./handovers.ts";
 export * from "./identity.ts";
 export * from "./insurance.ts";
 export * from "./invoices.ts";
+export * from "./lease-invoices.ts";
 export * from "./leasing.ts";
 export * from "./messaging.ts";
 export * from "./orders.ts";

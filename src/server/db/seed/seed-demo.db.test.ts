@@ -22,6 +22,7 @@ import {
   contactForms,
   eventLog,
   groupCompanies,
+  leaseInvoices,
   leasingAgreements,
   leasingCompanies,
   orders,
@@ -229,6 +230,18 @@ describe("the demo data", () => {
     expect(payables.some((p) => p.status === "OPEN" && p.iban)).toBe(true);
     expect(payables.some((p) => p.status === "OPEN" && !p.iban)).toBe(true);
     expect((await db.select().from(bikeStores)).filter((s) => s.iban).length).toBeGreaterThan(3);
+  });
+
+  it("invoices each company with running leases for last month and this month, once each", async () => {
+    const { db } = database;
+    const rows = await db
+      .select({ company: companies.name, period: leaseInvoices.period, lines: leaseInvoices.lines })
+      .from(leaseInvoices)
+      .innerJoin(companies, eq(companies.id, leaseInvoices.companyId));
+    const demoOy = rows.filter((r) => r.company === "Demo Oy");
+    expect(demoOy).toHaveLength(2);
+    expect(new Set(rows.map((r) => `${r.company} ${r.period}`)).size).toBe(rows.length);
+    for (const row of rows) expect(row.lines.length).toBeGreaterThan(0);
   });
 
   it("leaves a database that already has users alone", async () => {

@@ -48,6 +48,7 @@ import {
 import { seedAdminDemo } from "./seed-admin-demo.ts";
 import { seedAfterSalesDemo } from "./seed-after-sales.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
+import { seedLeaseInvoicesDemo } from "./seed-lease-invoices-demo.ts";
 import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
 import { seedPayoutsDemo } from "./seed-payouts-demo.ts";
 
@@ -321,4 +322,5 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
   await seedOrderStatusesDemo(db, files, now);
   await seedAfterSalesDemo(db, files, now);
   await seedPayoutsDemo(db, now);
+  await seedLeaseInvoicesDemo(db, now);
 }

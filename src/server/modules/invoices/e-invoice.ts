@@ -1,5 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { buildFinvoice, type FinvoiceInvoice } from "../../../domain/finvoice.ts";
+import {
+  buildFinvoice,
+  type FinvoiceInvoice,
+  type FinvoiceParty,
+  type FinvoiceSeller,
+} from "../../../domain/finvoice.ts";
 import { eInvoiceObstacle } from "../../../domain/invoice-status.ts";
 import { PEDAALI_BANK_ACCOUNT } from "../../../domain/payment-instructions.ts";
 import { PEDAALI_COMPANY } from "../../../domain/pedaali-company.ts";
@@ -25,6 +30,36 @@ const OBSTACLE_TEXTS = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Pedaali Oy as the seller of every e-invoice we send, paid to our own account. */
+export const PEDAALI_AS_SELLER: FinvoiceSeller = {
+  name: PEDAALI_COMPANY.name,
+  businessId: PEDAALI_COMPANY.businessId,
+  vatId: PEDAALI_COMPANY.vatId,
+  address: {
+    street: PEDAALI_COMPANY.streetAddress,
+    postalCode: PEDAALI_COMPANY.postalCode,
+    town: PEDAALI_COMPANY.town,
+    countryCode: PEDAALI_COMPANY.countryCode,
+  },
+  eInvoiceAddress: PEDAALI_COMPANY.eInvoiceAddress,
+  eInvoiceOperator: PEDAALI_COMPANY.eInvoiceOperator,
+  iban: PEDAALI_BANK_ACCOUNT.iban,
+  bic: PEDAALI_BANK_ACCOUNT.bic,
+};
+
+/** How the payment terms read on the invoice: "14 päivää netto". */
+export function paymentTermsOf(invoiceDate: string, dueDate: string): string {
+  return `${Math.round((Date.parse(dueDate) - Date.parse(invoiceDate)) / DAY_MS)} päivää netto`;
+}
+
+/** A buyer of ours: its VAT number follows from its business ID, when that is a valid one. */
+export function finvoiceBuyer(
+  buyer: Omit<FinvoiceParty, "vatId" | "businessId"> & { businessId: string | null },
+): FinvoiceParty {
+  const businessId = buyer.businessId && isValidBusinessId(buyer.businessId) ? buyer.businessId : null;
+  return { ...buyer, businessId, vatId: businessId ? vatIdFromBusinessId(businessId) : null };
+}
 
 /** The file's name: lasku-<number>.xml, the number kept to what a file name and a header can carry. */
 export function eInvoiceFileName(invoiceNumber: string): string {
@@ -54,9 +89,7 @@ export async function eInvoiceOf(
   const invoiceNumber = invoice.invoiceNumber as string;
   const invoiceDate = invoice.issueDate as string;
   const dueDate = invoice.dueDate as string;
-  const termDays = Math.round((Date.parse(dueDate) - Date.parse(invoiceDate)) / DAY_MS);
   const vatPercent = await vatPercentOf(db, { vatPercent: row.orderVatPercent ?? null }, invoiceDate);
-  const businessId = buyer.businessId && isValidBusinessId(buyer.businessId) ? buyer.businessId : null;
   const message: FinvoiceInvoice = {
     messageId: invoice.id,
     createdAt: now,
@@ -65,30 +98,15 @@ export async function eInvoiceOf(
     dueDate,
     referenceNumber: invoice.referenceNumber as string,
     freeText: invoice.description,
-    paymentTermsText: `${termDays} päivää netto`,
-    seller: {
-      name: PEDAALI_COMPANY.name,
-      businessId: PEDAALI_COMPANY.businessId,
-      vatId: PEDAALI_COMPANY.vatId,
-      address: {
-        street: PEDAALI_COMPANY.streetAddress,
-        postalCode: PEDAALI_COMPANY.postalCode,
-        town: PEDAALI_COMPANY.town,
-        countryCode: PEDAALI_COMPANY.countryCode,
-      },
-      eInvoiceAddress: PEDAALI_COMPANY.eInvoiceAddress,
-      eInvoiceOperator: PEDAALI_COMPANY.eInvoiceOperator,
-      iban: PEDAALI_BANK_ACCOUNT.iban,
-      bic: PEDAALI_BANK_ACCOUNT.bic,
-    },
-    buyer: {
+    paymentTermsText: paymentTermsOf(invoiceDate, dueDate),
+    seller: PEDAALI_AS_SELLER,
+    buyer: finvoiceBuyer({
       name: buyer.companyName,
-      businessId,
-      vatId: businessId ? vatIdFromBusinessId(businessId) : null,
+      businessId: buyer.businessId,
       address: null,
       eInvoiceAddress: buyer.eInvoiceAddress,
       eInvoiceOperator: buyer.eInvoiceOperator,
-    },
+    }),
     rows: [
       {
         name: invoice.description ?? `Lasku ${invoiceNumber}`,

@@ -78,8 +78,12 @@ const lookbackStart = (period: string) => firstDayOf(addMonths(`${period.slice(0
  * (orders_gone_idx), not by looking up every lease's order.
  */
 export function leaseAgreementsWhere(companyId: string, first: string, last: string) {
+  return and(eq(leasingAgreements.companyId, companyId), leasesMayRunWhere(first, last));
+}
+
+/** Any company's leases that may matter for the months from `first` to `last` (as above). */
+export function leasesMayRunWhere(first: string, last: string) {
   return and(
-    eq(leasingAgreements.companyId, companyId),
     inArray(leasingAgreements.status, [...LEASE_STATUSES]),
     isNotNull(leasingAgreements.startDate),
     lte(leasingAgreements.startDate, lastDayOf(last)),

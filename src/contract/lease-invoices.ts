@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { zPage, zPageQuery } from "./common.ts";
+import { zIdParams } from "./companies.ts";
+import { endpoint } from "./endpoint.ts";
+
+/**
+ * Pedaali's monthly invoices to an employer for its running bike leases (src/domain/lease-invoice.ts),
+ * on the company's settings page for those who manage it (company-settings.manage: its admin, its
+ * group's admin, the admin tier), newest month first:
+ * - GET /api/companies/{id}/lease-invoices → one page of its invoices with their lines.
+ * - GET /api/companies/{id}/lease-invoices/{invoiceId}/finvoice.xml → the invoice as a Finvoice 3.0
+ *   e-invoice to the company's e-invoice address; 409 E_INVOICE_ADDRESS_MISSING while the company has no
+ *   e-invoice address and operator ID.
+ */
+
+export const zLeaseInvoiceLine = z.object({
+  orderNumber: z.number().int(),
+  employeeName: z.string(),
+  employeeNumber: z.string().nullable(),
+  leaseStartDate: z.iso.date(),
+  monthlyPaymentCents: z.number().int(),
+  vatPercent: z.number(),
+  vatExcludedCents: z.number().int(),
+  vatCents: z.number().int(),
+});
+
+export const zLeaseInvoice = z.object({
+  id: z.uuid(),
+  invoiceNumber: z.number().int(),
+  /** The month billed, YYYY-MM. */
+  period: z.string().regex(/^\d{4}-\d{2}$/),
+  issueDate: z.iso.date(),
+  dueDate: z.iso.date(),
+  referenceNumber: z.string(),
+  vatPercent: z.number(),
+  amountCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  lines: z.array(zLeaseInvoiceLine),
+});
+export type TLeaseInvoice = z.infer<typeof zLeaseInvoice>;
+
+export const zLeaseInvoiceParams = z.object({ id: z.uuid(), invoiceId: z.uuid() });
+
+export const leaseInvoicesApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/companies/:id/lease-invoices",
+    summary: "The company's monthly invoices for its bike leases, newest month first, with their lines",
+    params: zIdParams,
+    query: zPageQuery,
+    response: zPage(zLeaseInvoice),
+    errors: [400, 401, 403, 404],
+  }),
+};

@@ -1,0 +1,103 @@
+import type { FinvoiceRow } from "./finvoice.ts";
+import { benefitReportedIn } from "./payroll/report.ts";
+import type { PayrollEmployee, PayrollLease } from "./payroll/types.ts";
+import { addDays } from "./user-payments.ts";
+
+/**
+ * The employer's monthly invoice for its bike leases: Pedaali bills the company, once a month, the
+ * monthly payment of every lease that runs that month. A lease runs in the months payroll deducts it
+ * (benefitReportedIn: from its start month for its term, up to the month the employment ends), so the
+ * invoice and the payroll report always name the same leases. The monthly payment includes VAT (it is
+ * what the employee's gross salary is reduced by); each line splits it into the VAT-excluded price and
+ * the VAT of the company's rate, so the lines add up to exactly the monthly payments.
+ */
+
+/** Days from the invoice's date to its due date. */
+export const LEASE_INVOICE_PAYMENT_TERM_DAYS = 14;
+
+export type LeaseInvoiceLine = {
+  orderNumber: number;
+  employeeName: string;
+  employeeNumber: string | null;
+  /** The lease's first day. */
+  leaseStartDate: string;
+  /** The monthly payment as agreed, VAT included, and its split. */
+  monthlyPaymentCents: number;
+  vatPercent: number;
+  vatExcludedCents: number;
+  vatCents: number;
+};
+
+export type LeaseInvoiceTotals = { vatExcludedCents: number; vatCents: number; totalCents: number };
+
+/** A VAT-included amount split into its VAT-excluded part (rounded to the cent) and the VAT, the rest. */
+export function splitVatIncluded(
+  vatIncludedCents: number,
+  vatPercent: number,
+): {
+  vatExcludedCents: number;
+  vatCents: number;
+} {
+  // The percent has at most one decimal (25.5): in tenths of a percent the division is exact integers.
+  const tenths = Math.round(vatPercent * 10);
+  const vatExcludedCents = Math.round((vatIncludedCents * 1000) / (1000 + tenths));
+  return { vatExcludedCents, vatCents: vatIncludedCents - vatExcludedCents };
+}
+
+/** The lines of a company's invoice for `period` (YYYY-MM): its running leases, by name then order. */
+export function leaseInvoiceLines(input: {
+  employees: readonly PayrollEmployee[];
+  leases: readonly PayrollLease[];
+  period: string;
+  vatPercent: number;
+}): LeaseInvoiceLine[] {
+  const employees = new Map(input.employees.map((e) => [e.beneficiaryEmployeeId, e]));
+  const lines: LeaseInvoiceLine[] = [];
+  for (const lease of input.leases) {
+    const employee = employees.get(lease.beneficiaryEmployeeId);
+    if (!employee || !benefitReportedIn(lease, employee.lastWorkingDayDate, input.period)) continue;
+    lines.push({
+      orderNumber: lease.orderNumber,
+      employeeName: `${employee.lastName} ${employee.firstName}`,
+      employeeNumber: employee.employeeNumber,
+      leaseStartDate: lease.startDate,
+      monthlyPaymentCents: lease.monthlyPaymentCents,
+      vatPercent: input.vatPercent,
+      ...splitVatIncluded(lease.monthlyPaymentCents, input.vatPercent),
+    });
+  }
+  return lines.sort(
+    (a, b) => a.employeeName.localeCompare(b.employeeName, "fi") || a.orderNumber - b.orderNumber,
+  );
+}
+
+export function leaseInvoiceTotals(lines: readonly LeaseInvoiceLine[]): LeaseInvoiceTotals {
+  let vatExcludedCents = 0;
+  let vatCents = 0;
+  for (const line of lines) {
+    vatExcludedCents += line.vatExcludedCents;
+    vatCents += line.vatCents;
+  }
+  return { vatExcludedCents, vatCents, totalCents: vatExcludedCents + vatCents };
+}
+
+export function leaseInvoiceDueDate(issueDate: string): string {
+  return addDays(issueDate, LEASE_INVOICE_PAYMENT_TERM_DAYS);
+}
+
+/** The month billed as the invoice writes it: "2026-12" → "12/2026". */
+export function billedMonthText(period: string): string {
+  const [year, month] = period.split("-");
+  return `${Number(month)}/${year}`;
+}
+
+/** A line as an e-invoice row: "Työsuhdepyörän vuokra 12/2026, tilaus 10023, Virtanen Matti". */
+export function leaseInvoiceRow(line: LeaseInvoiceLine, period: string): FinvoiceRow {
+  return {
+    name: `Työsuhdepyörän vuokra ${billedMonthText(period)}, tilaus ${line.orderNumber}, ${line.employeeName}`,
+    quantity: 1,
+    vatPercent: line.vatPercent,
+    vatExcludedCents: line.vatExcludedCents,
+    vatCents: line.vatCents,
+  };
+}

@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { check, date, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { LeaseInvoiceLine } from "../../../domain/lease-invoice.ts";
+import { id, percent, timestamptz } from "../columns.ts";
+import { companies } from "./companies.ts";
+
+/**
+ * Pedaali's monthly invoice to an employer for its running bike leases (src/domain/lease-invoice.ts),
+ * one per company and month, issued by the monthly job. Its lines and sums are kept as issued, so the
+ * invoice reads the same however the leases change later; the buyer's e-invoice address is read when
+ * the e-invoice is made, so a corrected address reaches the next download. `invoiceNumber` is the
+ * invoice's number to people and the base of its reference number.
+ */
+export const leaseInvoices = pgTable(
+  "lease_invoices",
+  {
+    id: id(),
+    invoiceNumber: integer().notNull().generatedAlwaysAsIdentity({ startWith: 700001 }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    /** The first day of the month billed (YYYY-MM-01). */
+    period: date({ mode: "string" }).notNull(),
+    issueDate: date({ mode: "string" }).notNull(),
+    dueDate: date({ mode: "string" }).notNull(),
+    /** The Finnish reference number (viitenumero) of invoiceNumber. */
+    referenceNumber: text().notNull(),
+    vatPercent: percent().notNull(),
+    lines: jsonb().$type<LeaseInvoiceLine[]>().notNull(),
+    /** Cents: the lines' VAT-excluded sum + their VAT = the total. */
+    amountCents: integer().notNull(),
+    vatCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    createdAt: timestamptz().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("lease_invoices_number_unique").on(t.invoiceNumber),
+    uniqueIndex("lease_invoices_company_period_unique").on(t.companyId, t.period),
+    check(
+      "lease_invoices_cents_check",
+      sql`${t.amountCents} >= 0 and ${t.vatCents} >= 0 and ${t.totalCents} = ${t.amountCents} + ${t.vatCents}`,
+    ),
+  ],
+);

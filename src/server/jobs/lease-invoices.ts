@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from "fastify";
+import { toHelsinkiDateString } from "../../domain/dates.ts";
+import { periodOf } from "../../domain/payroll/period.ts";
+import type { Db } from "../db/client.ts";
+import { companiesWithLeases, issueLeaseInvoice } from "../modules/lease-invoices/issue.ts";
+
+/**
+ * The employers' monthly lease invoices (a pg-boss job, jobs/runner.ts): every morning, each company
+ * with a lease running this month and no invoice for it yet is invoiced for the month, so the 1st's run
+ * bills the month and a later run catches up a day the job did not run. Each company in its own
+ * transaction, so one failing company is logged and the others are invoiced.
+ */
+
+export const LEASE_INVOICES_QUEUE = "monthly-lease-invoices";
+/** At 05:30 Helsinki time every day. */
+export const LEASE_INVOICES_CRON = "30 5 * * *";
+
+type Log = Pick<FastifyBaseLogger, "info" | "error">;
+
+export async function issueMonthlyLeaseInvoices(
+  db: Db,
+  deps: { now: Date; log: Log },
+): Promise<{ period: string; issued: number; failed: number }> {
+  const today = toHelsinkiDateString(deps.now);
+  const period = periodOf(today);
+  let issued = 0;
+  let failed = 0;
+  for (const companyId of await companiesWithLeases(db, period)) {
+    try {
+      if (await issueLeaseInvoice(db, companyId, period, today)) issued++;
+    } catch (error) {
+      failed++;
+      deps.log.error({ err: error, companyId, period }, "lease invoice failed");
+    }
+  }
+  deps.log.info({ period, issued, failed }, "lease invoices issued");
+  return { period, issued, failed };
+}
