@@ -138,7 +138,7 @@ export const INSURANCE_CLAIM_TYPES = ["THEFT", "DAMAGE"] as const;
 export type InsuranceClaimType = (typeof INSURANCE_CLAIM_TYPES)[number];
 
 /** What is owed to a bike store for one order: open, in a payout batch, or paid. */
-export const STORE_PAYABLE_STATUSES = ["OPEN", "IN_BATCH", "PAID"] as const;
+export const STORE_PAYABLE_STATUSES = ["OPEN", "IN_BATCH", "PAID", "VOID"] as const;
 export type StorePayableStatus = (typeof STORE_PAYABLE_STATUSES)[number];
 
 /** A payout batch: made and waiting for a second person's approval, approved (its file may go to the bank), paid. */
@@ -244,9 +244,11 @@ export const EVENT_TYPES = [
   "SCIM_TOKEN_REVOKED",
   "SCIM_EMPLOYEE_DEACTIVATED",
   "SCIM_EMPLOYEE_REACTIVATED",
-  // What Pedaali owes bike stores: an order's purchase price becoming payable, and the payout batches
-  // that pay it (made, approved by a second person, paid).
+  // What Pedaali owes bike stores: an order's purchase price becoming payable (and void when the order
+  // is cancelled before it is paid), and the payout batches that pay it (made, approved by a second
+  // person, paid).
   "STORE_PAYABLE_OPENED",
+  "STORE_PAYABLE_VOIDED",
   "PAYOUT_BATCH_CREATED",
   "PAYOUT_BATCH_APPROVED",
   "PAYOUT_BATCH_PAID",

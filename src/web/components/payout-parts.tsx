@@ -19,11 +19,12 @@ const BATCH_TONES: Record<PayoutBatchStatus, StatusTone> = {
   PAID: "success",
 };
 
-/** An order's payable waits for a batch (info), is in one on its way (progress), or is paid. */
+/** An order's payable waits for a batch (info), is in one on its way (progress), is paid, or is void. */
 const PAYABLE_TONES: Record<StorePayableStatus, StatusTone> = {
   OPEN: "info",
   IN_BATCH: "progress",
   PAID: "success",
+  VOID: "neutral",
 };
 
 /** The labels, spelled out so the catalogue check sees each key. */
@@ -36,6 +37,7 @@ const PAYABLE_LABELS: Record<StorePayableStatus, string> = {
   OPEN: "storePayouts.payableStatus.OPEN",
   IN_BATCH: "storePayouts.payableStatus.IN_BATCH",
   PAID: "storePayouts.payableStatus.PAID",
+  VOID: "storePayouts.payableStatus.VOID",
 };
 
 /** A payout batch's status as a badge in its tone, labelled in the reader's language. */

@@ -55,6 +55,7 @@ export const payoutBatches = pgTable(
  * What Pedaali owes a bike store for one order: the purchase price of its matched purchase invoice,
  * the store's commission and what is paid. Made in the transaction that matches the invoice; OPEN
  * until a batch takes it (IN_BATCH, `payoutBatchId`), PAID when the batch is paid. One per order.
+ * Cancelling the order voids it (VOID) while no approved batch has taken it.
  */
 export const storePayables = pgTable(
   "store_payables",
@@ -87,6 +88,10 @@ export const storePayables = pgTable(
       sql`${t.grossCents} >= 0 and ${t.commissionCents} >= 0 and ${t.netCents} >= 0
         and ${t.netCents} = ${t.grossCents} - ${t.commissionCents}`,
     ),
-    check("store_payables_batch_check", sql`(${t.status} = 'OPEN') = (${t.payoutBatchId} is null)`),
+    // A payable waiting (OPEN) or voided (VOID) is in no batch; one in a batch or paid by one names it.
+    check(
+      "store_payables_batch_check",
+      sql`(${t.status} in ('IN_BATCH', 'PAID')) = (${t.payoutBatchId} is not null)`,
+    ),
   ],
 );

@@ -5,6 +5,7 @@ import { orderCancellations, userPayments } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
+import { voidStorePayableOf } from "../store-payouts/void-payable.ts";
 import { cancelUserPayment } from "../user-payments/ledger.ts";
 import { cancellationClosed } from "./errors.ts";
 
@@ -42,8 +43,8 @@ export async function lockOpenCancellation(tx: Tx, id: string): Promise<Cancella
 }
 
 /**
- * Cancels the order now as `ctx.actor` (moveOrder, the reason in its event) and the own-share payments
- * of it that are not paid: nothing is owed for a cancelled order.
+ * Cancels the order now as `ctx.actor` (moveOrder, the reason in its event), the own-share payments
+ * of it that are not paid and what its store is still to be paid: nothing is owed for a cancelled order.
  */
 export async function cancelOrderNow(
   ctx: WriteContext<CancellationActor>,
@@ -70,4 +71,5 @@ export async function cancelOrderNow(
       ),
     );
   for (const payment of open) await cancelUserPayment(ctx, payment.id, "Order cancelled");
+  await voidStorePayableOf(ctx, cancellation.orderId);
 }

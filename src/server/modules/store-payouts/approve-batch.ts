@@ -7,7 +7,12 @@ import { bikeStores, payoutBatches, storePayables } from "../../db/schema/index.
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import type { PayoutClerk } from "./create-batch.ts";
-import { payoutBatchStatusNotAllowed, payoutSameApprover, storeBankAccountMissing } from "./errors.ts";
+import {
+  noOpenPayables,
+  payoutBatchStatusNotAllowed,
+  payoutSameApprover,
+  storeBankAccountMissing,
+} from "./errors.ts";
 import { lockBatch } from "./queries.ts";
 
 /**
@@ -32,6 +37,13 @@ export async function approvePayoutBatch(
     throw badRequest("The bank cannot pay in the past", [
       { field: "body.executionDate", message: "Must not be before today" },
     ]);
+  // Its orders may all have been cancelled since it was made: a bank file of no payment is refused.
+  const [anyPayable] = await tx
+    .select({ id: storePayables.id })
+    .from(storePayables)
+    .where(eq(storePayables.payoutBatchId, id))
+    .limit(1);
+  if (!anyPayable) throw noOpenPayables();
   const [withoutAccount] = await tx
     .select({ id: bikeStores.id })
     .from(storePayables)

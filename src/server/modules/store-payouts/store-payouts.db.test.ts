@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
@@ -274,6 +274,80 @@ describe("a payout batch from making to paid", () => {
       (await call("GET", "/api/store-payouts/batches?status=PAID", ADMIN)).json(),
     );
     expect(list.items.some((b) => b.id === made.id)).toBe(true);
+  });
+});
+
+/** The helpdesk cancels the order at once (a cancellation it asks for is its own decision). */
+async function cancel(orderId: string) {
+  const res = await call("POST", "/api/order-cancellations", HELPDESK, {
+    orderId,
+    reason: "Asiakas perui tilauksen ennen toimitusta",
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const [order] = await t.database.db
+    .select({ status: orders.orderStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  expect(order?.status).toBe("CANCELLED");
+}
+
+async function payableOf(orderId: string) {
+  const [row] = await t.database.db.select().from(storePayables).where(eq(storePayables.orderId, orderId));
+  return row;
+}
+
+describe("a cancelled order's payable", () => {
+  it("is void while it waits, with its event, and no batch takes it", async () => {
+    const shop = await store();
+    const order = await matchedOrder(shop.bikeStoreId);
+    await cancel(order.orderId);
+    expect(await payableOf(order.orderId)).toMatchObject({ status: "VOID", payoutBatchId: null });
+    const [event] = await t.database.db
+      .select({ data: eventLog.data })
+      .from(eventLog)
+      .where(eq(eventLog.type, "STORE_PAYABLE_VOIDED"))
+      .orderBy(desc(eventLog.createdAt))
+      .limit(1);
+    expect(event?.data).toMatchObject({ orderId: order.orderId, bikeStoreId: shop.bikeStoreId });
+    expectError(
+      await call("POST", "/api/store-payouts/batches", HELPDESK, { bikeStoreId: shop.bikeStoreId }),
+      409,
+      "NO_OPEN_PAYABLES",
+    );
+  });
+
+  it("leaves a batch not yet approved, which is then approved without it, or not at all when empty", async () => {
+    const shop = await store();
+    const kept = await matchedOrder(shop.bikeStoreId, 100_000);
+    const cancelled = await matchedOrder(shop.bikeStoreId, 40_000);
+    const made = await batchOf(shop.bikeStoreId);
+    await cancel(cancelled.orderId);
+    expect(await payableOf(cancelled.orderId)).toMatchObject({ status: "VOID", payoutBatchId: null });
+    const seen = zPayoutBatchDetails.parse(
+      (await call("GET", `/api/store-payouts/batches/${made.id}`, ADMIN)).json(),
+    );
+    expect(seen).toMatchObject({ payableCount: 1, netCents: 100_000 });
+    expect(await payableOf(kept.orderId)).toMatchObject({ status: "IN_BATCH", payoutBatchId: made.id });
+
+    const lone = await store();
+    const only = await matchedOrder(lone.bikeStoreId);
+    const empty = await batchOf(lone.bikeStoreId);
+    await cancel(only.orderId);
+    expectError(
+      await call("POST", `/api/store-payouts/batches/${empty.id}/approve`, ADMIN, {}),
+      409,
+      "NO_OPEN_PAYABLES",
+    );
+  });
+
+  it("stays in an approved batch, whose file may be at the bank: the store's refund settles it", async () => {
+    const shop = await store();
+    const order = await matchedOrder(shop.bikeStoreId);
+    const made = await batchOf(shop.bikeStoreId);
+    const approved = await call("POST", `/api/store-payouts/batches/${made.id}/approve`, ADMIN, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    await cancel(order.orderId);
+    expect(await payableOf(order.orderId)).toMatchObject({ status: "IN_BATCH", payoutBatchId: made.id });
   });
 });
 
