@@ -10,7 +10,8 @@ import { csrfHeader, expectAccessibleAtEveryWidthAndTheme, watchConsole } from "
  * payout batch of what a bike store is owed, the super admin approves it (four eyes) and downloads the
  * bank's pain.001 file and the reconciliation CSV; Demo Oy's admin sets the payroll file's template
  * and delivery by SFTP, to a server the test runs (the app's SFTP client reaches 127.0.0.1 as it
- * would any host), delivers the month's report and sends it again from the log.
+ * would any host), delivers the month's report and sends it again from the log; and she reads
+ * Pedaali's monthly invoice for the company's leases and downloads it as an e-invoice.
  */
 
 const HELPDESK = "helpdesk@pedaali.test";
@@ -283,6 +284,52 @@ test("a company admin sets the payroll template and SFTP delivery, delivers the 
   } finally {
     await sftp.close();
   }
+});
+
+test("a company admin reads Pedaali's monthly lease invoice and downloads it as an e-invoice", async ({
+  loggedInAs,
+}) => {
+  const page = await (await loggedInAs(EMPLOYER_ADMIN)).newPage();
+  const problems = watchConsole(page);
+  await page.goto("/yritys-asetukset");
+  // The details name where the invoices go; the demo invoiced last month and this month.
+  const details = page.getByRole("region", { name: "Yrityksen tiedot" });
+  await expect(details.getByText(/^0037\d{8,}$/).first()).toBeVisible();
+  const section = page.getByRole("region", { name: "Laskut" });
+  const invoices = section.getByRole("table", { name: "Laskut" });
+  const thisMonth = toHelsinkiDateString(new Date()).slice(0, 7);
+  const [year, month] = thisMonth.split("-");
+  const newest = invoices.getByRole("row").filter({ hasText: `${Number(month)}/${year}` });
+  await expect(newest).toHaveCount(1);
+  const number = (await newest.getByRole("cell").nth(1).textContent())?.trim() ?? "";
+  expect(number).toMatch(/^\d{6}$/);
+  const total = centsOf((await newest.getByRole("cell").nth(4).textContent()) ?? "");
+
+  // Its lines: a monthly payment per running lease, adding up to the total.
+  await section.getByRole("button", { name: `Näytä rivit, lasku ${number}` }).click();
+  const lines = section.getByRole("table", { name: new RegExp(`^Laskun ${number} rivit`) });
+  const payments = await lines.getByRole("row").locator("td:last-child").allTextContents();
+  expect(payments.length).toBeGreaterThan(0);
+  expect(payments.map(centsOf).reduce((a, b) => a + b, 0)).toBe(total);
+
+  // The e-invoice: a Finvoice 3.0 message to Demo Oy with a row per lease and the same total.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("link", { name: `Lataa verkkolasku, lasku ${number}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`lasku-${number}.xml`);
+  const xml = await downloadedText(download);
+  expect(xml).toContain('<Finvoice Version="3.0"');
+  expect(xml).toContain("<BuyerOrganisationName>Demo Oy</BuyerOrganisationName>");
+  expect(xml.match(/<InvoiceRow>/g)).toHaveLength(payments.length);
+  const euros = `${Math.floor(total / 100)},${String(total % 100).padStart(2, "0")}`;
+  expect(xml).toContain(
+    `<InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">${euros}</InvoiceTotalVatIncludedAmount>`,
+  );
+
+  // The section with an invoice open passes axe and fits the width at 375 and 1440 px in both themes.
+  await expectAccessibleAtEveryWidthAndTheme(page, "the company's lease invoices");
+  expect(problems).toEqual([]);
 });
 
 /** Demo Oy's id, as the logged-in employer admin's companies name it. */

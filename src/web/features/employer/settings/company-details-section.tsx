@@ -42,8 +42,8 @@ function settingsBody(values: { maxPrice: string }) {
 }
 
 /**
- * The company's details on its settings page: name, business ID and address as the helpdesk keeps
- * them, the VAT value (read only: the helpdesk sets it), and the max price of a bike package, which the
+ * The company's details on its settings page: name, business ID, address and e-invoice address as the
+ * helpdesk keeps them, the VAT value (read only: the helpdesk sets it), and the max price of a bike package, which the
  * employer edits here (PUT /api/companies/{id}/settings).
  */
 export function CompanyDetailsSection({ company }: { company: TCompanyDetails }) {
@@ -104,6 +104,9 @@ export function CompanyDetailsSection({ company }: { company: TCompanyDetails })
             { label: t("employerSettings.details.name"), value: company.name },
             { label: t("employerSettings.details.businessId"), value: company.businessId },
             { label: t("employerSettings.details.address"), value: address },
+            // Where Pedaali's monthly lease invoices go as e-invoices.
+            { label: t("employerSettings.details.eInvoiceAddress"), value: company.eInvoiceAddress },
+            { label: t("employerSettings.details.eInvoiceOperator"), value: company.eInvoiceOperator },
             { label: t("employerSettings.details.vat"), value: vatValue },
             { label: t("employerSettings.details.maxPrice"), value: maxPrice },
           ]}

@@ -18,6 +18,7 @@ import { UnitsSection } from "../../companies/units-section.tsx";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
+import { LeaseInvoicesSection } from "./lease-invoices-section.tsx";
 import { PayrollDeliverySection } from "./payroll-delivery-section.tsx";
 import { ScimSection } from "./scim-section.tsx";
 
@@ -25,7 +26,8 @@ import { ScimSection } from "./scim-section.tsx";
  * /yritys-asetukset (SPEC §2): the settings of the selected company for its employer admin
  * and group admin. Its details with the max price of a bike package, the bike policy, units, payroll
  * report recipients (for a group admin also the group's), registration links (for a group admin
- * also the group's) and the company identity provider's SCIM token. A user who acts for several companies switches between them at the top; the
+ * also the group's), the payroll report's delivery, Pedaali's monthly invoices for the company's leases
+ * and the company identity provider's SCIM token. A user who acts for several companies switches between them at the top; the
  * sections are those of the admin company page (features/companies).
  */
 export function CompanySettingsPage() {
@@ -89,6 +91,7 @@ function CompanySections({ company }: { company: TCompanyDetails }) {
       {group && <GroupPayrollRecipientsSection group={group} companies={groupCompanies} />}
       <RegistrationLinkCard company={named} group={group} />
       <PayrollDeliverySection companyId={company.companyId} />
+      <LeaseInvoicesSection companyId={company.companyId} />
       <ScimSection companyId={company.companyId} />
     </Stack>
   );

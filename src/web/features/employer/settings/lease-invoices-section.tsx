@@ -1,0 +1,226 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { keepPreviousData } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { leaseInvoicesApi as api, type TLeaseInvoice } from "../../../../contract/lease-invoices.ts";
+import { billedMonthText } from "../../../../domain/lease-invoice.ts";
+import { formatReferenceNumber } from "../../../../domain/reference-number.ts";
+import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { DetailsList } from "../../../components/details-list.tsx";
+import { ListTable } from "../../../components/list-table.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
+import { currentLanguage } from "../../../i18n/i18n.ts";
+import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { formatDate, formatMoney, formatPercent } from "../../../lib/formatters.ts";
+import { useCompany } from "../../companies/companies-api.ts";
+
+/**
+ * "Laskut" on the company's settings page: Pedaali's monthly invoices to the company for its running
+ * leases, newest month first, a year's worth a page. Each invoice downloads as a Finvoice e-invoice for
+ * the company's invoicing software (a link the browser takes with the session's cookies, as the
+ * helpdesk's e-invoice of our bill), and opens to its lines and sums. The server answers the file 409
+ * E_INVOICE_ADDRESS_MISSING while the company has no e-invoice address and operator ID: the section
+ * says so from the company's details before anyone clicks, and offers no link that would fail.
+ */
+
+const PAGE_SIZE = 12;
+type LeaseInvoiceLine = TLeaseInvoice["lines"][number];
+
+/** A lease invoice's Finvoice file: a download the browser takes by its address, not a JSON call. */
+export function leaseEInvoiceHref(companyId: string, invoiceId: string): string {
+  return `/api/companies/${encodeURIComponent(companyId)}/lease-invoices/${encodeURIComponent(invoiceId)}/finvoice.xml`;
+}
+
+export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
+  const { t } = useTranslation();
+  const lng = currentLanguage();
+  const money = (cents: number) => formatMoney(cents, lng);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const linesId = useId();
+  const list = useEndpointQuery(
+    api.list,
+    { params: { id: companyId }, query: { page, limit: PAGE_SIZE } },
+    { placeholderData: keepPreviousData },
+  );
+  // The company's details are already read by the page around this section (the same cache entry).
+  const company = useCompany(companyId);
+  const addressMissing =
+    company.data !== undefined && (!company.data.eInvoiceAddress || !company.data.eInvoiceOperator);
+  const items = list.data?.items ?? [];
+  const open = items.find((invoice) => invoice.id === openId) ?? null;
+
+  return (
+    <SectionCard
+      title={t("employerSettings.leaseInvoices.title")}
+      description={t("employerSettings.leaseInvoices.description")}
+    >
+      <Stack gap="md">
+        {addressMissing && items.length > 0 && (
+          <Alert variant="light" color="yellow" role="alert">
+            <Text size="sm">{t("errors.E_INVOICE_ADDRESS_MISSING")}</Text>
+            <Text size="sm">{t("employerSettings.leaseInvoices.addressByHelpdesk")}</Text>
+          </Alert>
+        )}
+        <DataTable<TLeaseInvoice>
+          label={t("employerSettings.leaseInvoices.title")}
+          idAccessor="id"
+          {...pageQueryProps(list)}
+          empty={{ text: t("employerSettings.leaseInvoices.empty") }}
+          page={page}
+          pageSize={PAGE_SIZE}
+          onPageChange={(next) => {
+            setPage(next);
+            setOpenId(null);
+          }}
+          maxHeight="60vh"
+          columns={[
+            {
+              accessor: "period",
+              title: t("employerSettings.leaseInvoices.month"),
+              render: (invoice) => billedMonthText(invoice.period),
+            },
+            { accessor: "invoiceNumber", title: t("employerSettings.leaseInvoices.number") },
+            {
+              accessor: "dueDate",
+              title: t("employerSettings.leaseInvoices.dueDate"),
+              render: (invoice) => formatDate(invoice.dueDate),
+            },
+            {
+              accessor: "lines",
+              title: t("employerSettings.leaseInvoices.leases"),
+              textAlign: "right",
+              render: (invoice) => invoice.lines.length,
+            },
+            {
+              accessor: "totalCents",
+              title: t("employerSettings.leaseInvoices.total"),
+              textAlign: "right",
+              noWrap: true,
+              render: (invoice) => money(invoice.totalCents),
+            },
+            {
+              accessor: "actions",
+              title: t("employerSettings.leaseInvoices.actions"),
+              render: (invoice) => {
+                const shown = invoice.id === openId;
+                return (
+                  <Group gap="xs" wrap="wrap">
+                    {addressMissing ? (
+                      <Button size="compact-sm" variant="default" disabled>
+                        {t("employerSettings.leaseInvoices.download")}
+                      </Button>
+                    ) : (
+                      <Button
+                        component="a"
+                        href={leaseEInvoiceHref(companyId, invoice.id)}
+                        download
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t("employerSettings.leaseInvoices.downloadNamed", {
+                          number: invoice.invoiceNumber,
+                        })}
+                      >
+                        {t("employerSettings.leaseInvoices.download")}
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      aria-expanded={shown}
+                      aria-controls={shown ? linesId : undefined}
+                      aria-label={
+                        shown
+                          ? t("employerSettings.leaseInvoices.hideLinesNamed", {
+                              number: invoice.invoiceNumber,
+                            })
+                          : t("employerSettings.leaseInvoices.showLinesNamed", {
+                              number: invoice.invoiceNumber,
+                            })
+                      }
+                      onClick={() => setOpenId(shown ? null : invoice.id)}
+                    >
+                      {shown
+                        ? t("employerSettings.leaseInvoices.hideLines")
+                        : t("employerSettings.leaseInvoices.showLines")}
+                    </Button>
+                  </Group>
+                );
+              },
+            },
+          ]}
+        />
+        {open && <InvoiceLines id={linesId} invoice={open} money={money} />}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+/** One invoice opened: who and what it bills (the monthly payments incl. VAT), and its sums. */
+function InvoiceLines({
+  id,
+  invoice,
+  money,
+}: {
+  id: string;
+  invoice: TLeaseInvoice;
+  money: (cents: number) => string;
+}) {
+  const { t } = useTranslation();
+  const title = t("employerSettings.leaseInvoices.linesTitle", {
+    number: invoice.invoiceNumber,
+    month: billedMonthText(invoice.period),
+  });
+  return (
+    <Paper id={id} component="section" aria-label={title} withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Title order={3} size="h4">
+          {title}
+        </Title>
+        <ListTable<LeaseInvoiceLine>
+          label={title}
+          rows={invoice.lines}
+          rowKey={(line) => String(line.orderNumber)}
+          minWidth={480}
+          columns={[
+            {
+              accessor: "employeeName",
+              title: t("employerSettings.leaseInvoices.employee"),
+              render: (line) => line.employeeName,
+            },
+            {
+              accessor: "orderNumber",
+              title: t("employerSettings.leaseInvoices.order"),
+              render: (line) => line.orderNumber,
+            },
+            {
+              accessor: "monthlyPaymentCents",
+              title: t("employerSettings.leaseInvoices.monthlyPayment"),
+              textAlign: "right",
+              noWrap: true,
+              render: (line) => money(line.monthlyPaymentCents),
+            },
+          ]}
+        />
+        <DetailsList
+          items={[
+            { label: t("employerSettings.leaseInvoices.issueDate"), value: formatDate(invoice.issueDate) },
+            { label: t("employerSettings.leaseInvoices.dueDate"), value: formatDate(invoice.dueDate) },
+            {
+              label: t("employerSettings.leaseInvoices.reference"),
+              value: formatReferenceNumber(invoice.referenceNumber),
+            },
+            { label: t("employerSettings.leaseInvoices.vatExcluded"), value: money(invoice.amountCents) },
+            {
+              label: t("employerSettings.leaseInvoices.vat", {
+                percent: formatPercent(invoice.vatPercent, currentLanguage()),
+              }),
+              value: money(invoice.vatCents),
+            },
+            { label: t("employerSettings.leaseInvoices.total"), value: money(invoice.totalCents) },
+          ]}
+        />
+      </Stack>
+    </Paper>
+  );
+}
