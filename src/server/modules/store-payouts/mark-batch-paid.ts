@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { TMarkPayoutBatchPaid } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { FINAL_INVOICE_STATUSES } from "../../../domain/invoice-status.ts";
 import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { payoutBatches, storePayables } from "../../db/schema/index.ts";
+import { invoices, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import type { PayoutClerk } from "./create-batch.ts";
@@ -12,7 +13,7 @@ import { lockBatch } from "./queries.ts";
 
 /**
  * The money of an approved batch has left Pedaali's account on `paidDate` (not after today, not before
- * the approval): the batch and each of its payables are PAID.
+ * the approval): the batch, each of its payables and the stores' purchase invoices they pay are PAID.
  */
 export async function markPayoutBatchPaid(
   ctx: WriteContext<PayoutClerk>,
@@ -43,7 +44,16 @@ export async function markPayoutBatchPaid(
     .update(storePayables)
     .set({ status: "PAID", updatedAt: now })
     .where(eq(storePayables.payoutBatchId, id))
-    .returning({ netCents: storePayables.netCents });
+    .returning({ netCents: storePayables.netCents, purchaseInvoiceId: storePayables.purchaseInvoiceId });
+  // The batch is the payment run of its stores' purchase invoices: each is settled with it, the
+  // commission netted from what was paid.
+  const settled = paid.map((p) => p.purchaseInvoiceId);
+  if (settled.length > 0) {
+    await tx
+      .update(invoices)
+      .set({ status: "PAID", paidAt: now, paidAmountCents: sql`${invoices.totalCents}`, updatedAt: now })
+      .where(and(inArray(invoices.id, settled), notInArray(invoices.status, [...FINAL_INVOICE_STATUSES])));
+  }
   await recordEvent(ctx, {
     type: "PAYOUT_BATCH_PAID",
     entity: { type: "payoutBatch", id },

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
@@ -15,7 +15,14 @@ import {
 } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { ibanCheckDigits } from "../../../domain/validation/bank-account.ts";
-import { beneficiaryEmployees, eventLog, orders, storePayables, users } from "../../db/schema/index.ts";
+import {
+  beneficiaryEmployees,
+  eventLog,
+  invoices,
+  orders,
+  storePayables,
+  users,
+} from "../../db/schema/index.ts";
 
 /** Paying bike stores: the payable a match opens, batches with four eyes, the bank file, the CSV. */
 
@@ -218,6 +225,14 @@ describe("a payout batch from making to paid", () => {
       .from(storePayables)
       .where(eq(storePayables.payoutBatchId, made.id));
     expect(payables.map((p) => p.status)).toEqual(["PAID", "PAID"]);
+    // The stores' purchase invoices are settled with the batch.
+    const settled = await t.database.db
+      .select({ status: invoices.status, paidAt: invoices.paidAt, paid: invoices.paidAmountCents })
+      .from(invoices)
+      .where(inArray(invoices.id, [first.invoiceId, second.invoiceId]));
+    expect(settled.map((i) => i.status)).toEqual(["PAID", "PAID"]);
+    expect(settled.map((i) => i.paid).sort((a, b) => a - b)).toEqual([50_050, 100_000]);
+    expect(settled.every((i) => i.paidAt !== null)).toBe(true);
     expectError(
       await call("POST", `/api/store-payouts/batches/${made.id}/paid`, HELPDESK, { paidDate: today() }),
       409,
