@@ -111,6 +111,19 @@ describe("payroll delivery by SFTP", () => {
     expect(delivery?.target).toBe(
       `sftp://palkat@127.0.0.1:${server.port}/in/pedaali/pedaali-2033-02-full.csv`,
     );
+    // Written under a hidden name and then named, so payroll never reads half a file; none is left.
+    expect([...server.files.keys()].filter((path) => path.endsWith(".part"))).toEqual([]);
+
+    // Sent again, the file of the same name is replaced by the same bytes.
+    const again = await call(
+      "POST",
+      `/api/companies/${demoOyId}/payroll-deliveries/${delivery?.id}/resend`,
+      DEMO_ADMIN,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    const arrivals = server.uploads.filter((u) => u.path === "/in/pedaali/pedaali-2033-02-full.csv");
+    expect(arrivals).toHaveLength(2);
+    expect(Buffer.compare(server.files.get(arrivals[0]?.path ?? "") as Buffer, file as Buffer)).toBe(0);
   });
 
   it("refuses a server whose host key is not the pinned one, and sends it nothing", async () => {

@@ -6,7 +6,7 @@ import { hostKeyFingerprint } from "./sftp.ts";
 /**
  * A small SFTP server for the tests (never used by the app): ssh2's Server on a random local port
  * with its files in memory, answering the operations the delivery's client sends (OPEN, WRITE,
- * CLOSE, STAT/LSTAT, REALPATH, MKDIR). It takes one username and password.
+ * CLOSE, STAT/LSTAT, REALPATH, MKDIR, REMOVE, RENAME). It takes one username and password.
  */
 
 const { Server, utils } = ssh2;
@@ -17,7 +17,10 @@ export type TestSftpServer = {
   /** The server's host key fingerprint, as the company would pin it. */
   fingerprint: string;
   files: Map<string, Buffer>;
-  /** Every file written, in order: a file put twice under one name (a re-send) is here twice. */
+  /**
+   * Every file that arrived under its name, in order (written, or renamed from a hidden name once
+   * written): a file put twice under one name (a re-send) is here twice.
+   */
   uploads: { path: string; bytes: Buffer }[];
   directories: Set<string>;
   /** Logins refused so far (a wrong password). */
@@ -115,8 +118,28 @@ export async function startTestSftpServer(login: {
             if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
             const bytes = Buffer.concat(file.chunks);
             files.set(file.path, bytes);
-            uploads.push({ path: file.path, bytes });
+            // A hidden name is a file still on its way (payroll software leaves it alone).
+            if (!posix.basename(file.path).startsWith(".")) uploads.push({ path: file.path, bytes });
             open.delete(n);
+            return sftp.status(reqid, STATUS_CODE.OK);
+          });
+          sftp.on("REMOVE", (reqid, path) => {
+            const p = posix.normalize(path);
+            if (!files.delete(p)) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            return sftp.status(reqid, STATUS_CODE.OK);
+          });
+          // As SFTP version 3 has it: a name already taken is a failure, not replaced.
+          sftp.on("RENAME", (reqid, oldPath, newPath) => {
+            const from = posix.normalize(oldPath);
+            const to = posix.normalize(newPath);
+            const bytes = files.get(from);
+            if (!bytes) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            if (files.has(to) || !directories.has(posix.dirname(to))) {
+              return sftp.status(reqid, STATUS_CODE.FAILURE);
+            }
+            files.delete(from);
+            files.set(to, bytes);
+            uploads.push({ path: to, bytes });
             return sftp.status(reqid, STATUS_CODE.OK);
           });
         });

@@ -137,12 +137,22 @@ function plainReason(error: unknown): string {
   return last.length > 0 && last.length < 120 ? last : "unknown error";
 }
 
-/** Puts the bytes at directory/fileName (the directory made when missing); resolves when the server closed the file. */
+/**
+ * Puts the bytes at directory/fileName (the directory made when missing). Payroll software that picks
+ * up every file in its inbox must never read half of one, so the bytes are written under a hidden
+ * name (".name.part") and given their name once the server has closed the file; a file of the same
+ * name (a re-send) is replaced.
+ */
 export async function putBySftp(target: SftpTarget, fileName: string, bytes: Uint8Array): Promise<void> {
   await withConnection(target, async (client) => {
     const directory = posix.normalize(target.directory);
     if (!(await client.exists(directory))) await client.mkdir(directory, true);
-    await client.put(Buffer.from(bytes), posix.join(directory, fileName));
+    const path = posix.join(directory, fileName);
+    const partial = posix.join(directory, `.${fileName}.part`);
+    await client.put(Buffer.from(bytes), partial);
+    // SFTP's rename does not replace a file, so the one sent before goes first.
+    if (await client.exists(path)) await client.delete(path);
+    await client.rename(partial, path);
   });
 }
 
