@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, exists, lt, notExists, or, sql } from "drizzle-orm";
 import { markChanges } from "../../../domain/payroll/changes.ts";
 import { changedRowsOnly, payrollFileBytes } from "../../../domain/payroll/export-format.ts";
 import type { PayrollTemplate } from "../../../domain/payroll/export-template.ts";
@@ -7,7 +7,7 @@ import { firstDayOf } from "../../../domain/payroll/period.ts";
 import { payrollTotals } from "../../../domain/payroll/report.ts";
 import type { PayrollRow, PayrollTotals } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
-import { payrollReportSnapshots } from "../../db/schema/index.ts";
+import { payrollDeliveries, payrollReportSnapshots } from "../../db/schema/index.ts";
 import { readAll } from "../../db/transaction.ts";
 import { markedReport } from "../reporting/payroll.ts";
 
@@ -29,8 +29,17 @@ export type DeliveryReport = {
   sentAt: string | null;
 };
 
-/** The latest report delivered before the period, as payroll received it. */
+/**
+ * The latest report delivered before the period, as payroll received it. A month whose file never
+ * arrived (its delivery failed and was not sent again) is passed over: payroll does not hold its
+ * changes, so the next change-only report carries them. A month from before deliveries were logged
+ * counts as its mail went.
+ */
 export async function lastDeliveredBefore(db: Db, companyId: string, period: string) {
+  const ofMonth = and(
+    eq(payrollDeliveries.companyId, payrollReportSnapshots.companyId),
+    eq(payrollDeliveries.period, payrollReportSnapshots.period),
+  );
   const [snapshot] = await db
     .select({ period: payrollReportSnapshots.period, rows: payrollReportSnapshots.rows })
     .from(payrollReportSnapshots)
@@ -38,6 +47,15 @@ export async function lastDeliveredBefore(db: Db, companyId: string, period: str
       and(
         eq(payrollReportSnapshots.companyId, companyId),
         lt(payrollReportSnapshots.period, firstDayOf(period)),
+        or(
+          notExists(db.select({ one: sql`1` }).from(payrollDeliveries).where(ofMonth)),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(payrollDeliveries)
+              .where(and(ofMonth, eq(payrollDeliveries.status, "DELIVERED"))),
+          ),
+        ),
       ),
     )
     .orderBy(desc(payrollReportSnapshots.period))
