@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LANGUAGES, PAYOUT_BATCH_STATUSES, STORE_PAYABLE_STATUSES } from "../domain/enums.ts";
-import { zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { zDateOnly } from "./values.ts";
@@ -22,6 +22,9 @@ import { zDateOnly } from "./values.ts";
  * - POST /api/store-payouts/batches/{id}/approve `zApprovePayoutBatch` → the batch: a second person
  *   approves it (409 PAYOUT_SAME_APPROVER for its maker) with the day the bank is to pay (today by
  *   default, never in the past);
+ * - DELETE /api/store-payouts/batches/{id} → `{ message }`: a batch not yet approved is discarded (by
+ *   its maker or another admin) and its payables are open again; 409 PAYOUT_BATCH_STATUS_NOT_ALLOWED
+ *   once approved;
  * - POST /api/store-payouts/batches/{id}/paid `zMarkPayoutBatchPaid` → the batch and its payables PAID
  *   on the day the money left (not after today); 409 PAYOUT_BATCH_STATUS_NOT_ALLOWED for a batch not
  *   approved, or approved or paid already;
@@ -115,7 +118,7 @@ export type TPayoutBatchesQuery = z.infer<typeof zPayoutBatchesQuery>;
 export const zPayoutBatchPage = zPage(zPayoutBatch);
 export type TPayoutBatchPage = z.infer<typeof zPayoutBatchPage>;
 
-export const PAYOUT_BATCH_ACTIONS = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID"] as const;
+export const PAYOUT_BATCH_ACTIONS = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID", "DISCARD"] as const;
 
 export const zPayoutBatchStore = z.object({
   bikeStoreId: z.uuid(),
@@ -245,6 +248,14 @@ export const storePayoutsApi = {
     params: zIdParams,
     body: zApprovePayoutBatch,
     response: zPayoutBatchDetails,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  discard: endpoint({
+    method: "DELETE",
+    path: "/store-payouts/batches/:id",
+    summary: "Discard a payout batch not yet approved: its payables are open again",
+    params: zIdParams,
+    response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
   markPaid: endpoint({

@@ -53,8 +53,8 @@ describe("payout batch rules", () => {
   it("lets a second person approve a made batch, never its maker (four eyes)", () => {
     expect(payoutBatchRefusal(made, "APPROVE", "other")).toBeNull();
     expect(payoutBatchRefusal(made, "APPROVE", "maker")).toBe("SAME_PERSON");
-    expect(payoutBatchActions(made, "maker")).toEqual([]);
-    expect(payoutBatchActions(made, "other")).toEqual(["APPROVE"]);
+    expect(payoutBatchActions(made, "maker")).toEqual(["DISCARD"]);
+    expect(payoutBatchActions(made, "other")).toEqual(["APPROVE", "DISCARD"]);
   });
 
   it("approves once, pays only after approval, and gives the file only once approved", () => {
@@ -65,6 +65,12 @@ describe("payout batch rules", () => {
     expect(payoutBatchRefusal(made, "DOWNLOAD_FILE", "other")).toBe("STATUS");
     expect(payoutBatchActions(approved, "maker")).toEqual(["DOWNLOAD_FILE", "MARK_PAID"]);
     expect(payoutBatchActions(paid, "other")).toEqual(["DOWNLOAD_FILE"]);
+  });
+
+  it("discards a batch only before its approval, by its maker or anyone else", () => {
+    expect(payoutBatchRefusal(made, "DISCARD", "maker")).toBeNull();
+    expect(payoutBatchRefusal({ ...made, status: "APPROVED" }, "DISCARD", "other")).toBe("STATUS");
+    expect(payoutBatchRefusal({ ...made, status: "PAID" }, "DISCARD", "maker")).toBe("STATUS");
   });
 });
 

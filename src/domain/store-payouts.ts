@@ -34,14 +34,15 @@ export function payableAmounts(grossCents: number, commissionPercent: number | n
   return { grossCents, commissionCents, netCents: grossCents - commissionCents };
 }
 
-export type PayoutBatchAction = "APPROVE" | "DOWNLOAD_FILE" | "MARK_PAID";
+export type PayoutBatchAction = "APPROVE" | "DOWNLOAD_FILE" | "MARK_PAID" | "DISCARD";
 
 /** Why an action on a batch is refused: a wrong status, or the approver is the person who made it. */
 export type PayoutBatchRefusal = "STATUS" | "SAME_PERSON";
 
 /**
  * Whether `userId` may take `action` on a batch now: approve a made batch (not its maker), download
- * the file of an approved or paid one, mark an approved one paid.
+ * the file of an approved or paid one, mark an approved one paid, discard one not yet approved (its
+ * maker too: no money has moved and no file has been made).
  */
 export function payoutBatchRefusal(
   batch: { status: PayoutBatchStatus; createdByUserId: string },
@@ -56,6 +57,8 @@ export function payoutBatchRefusal(
       return batch.status === "CREATED" ? "STATUS" : null;
     case "MARK_PAID":
       return batch.status === "APPROVED" ? null : "STATUS";
+    case "DISCARD":
+      return batch.status === "CREATED" ? null : "STATUS";
   }
 }
 
@@ -64,7 +67,7 @@ export function payoutBatchActions(
   batch: { status: PayoutBatchStatus; createdByUserId: string },
   userId: string,
 ): PayoutBatchAction[] {
-  const actions: PayoutBatchAction[] = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID"];
+  const actions: PayoutBatchAction[] = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID", "DISCARD"];
   return actions.filter((action) => payoutBatchRefusal(batch, action, userId) === null);
 }
 

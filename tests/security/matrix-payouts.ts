@@ -126,6 +126,11 @@ export const PAYOUT_ROWS: readonly MatrixRow[] = [
     expect: adminsOnly,
   },
   {
+    operation: "DELETE /api/store-payouts/batches/{id}",
+    call: async (f) => ({ params: { id: await freshBatch(f, "CREATED") } }),
+    expect: adminsOnly,
+  },
+  {
     operation: "POST /api/store-payouts/batches/{id}/paid",
     call: async (f) => ({
       params: { id: await freshBatch(f, "APPROVED") },

@@ -70,6 +70,12 @@ export const storePayoutsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   app.route({
+    ...endpointRoute(api.discard, tags),
+    preValidation: manage,
+    handler: async (request) => service.discard(currentUser(request), request.params.id),
+  });
+
+  app.route({
     ...endpointRoute(api.markPaid, tags),
     preValidation: manage,
     handler: async (request) => service.markPaid(currentUser(request), request.params.id, request.body),

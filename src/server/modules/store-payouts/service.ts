@@ -13,6 +13,7 @@ import { write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { approvePayoutBatch } from "./approve-batch.ts";
 import { createPayoutBatch } from "./create-batch.ts";
+import { discardPayoutBatch, PAYOUT_BATCH_DISCARDED } from "./discard-batch.ts";
 import { paymentFileOf, reconciliationFileOf } from "./files.ts";
 import { markPayoutBatchPaid } from "./mark-batch-paid.ts";
 import { batchDetails, listBatches, listPayables, openPayables } from "./queries.ts";
@@ -20,7 +21,7 @@ import { storePayoutsOf } from "./store-view.ts";
 
 /**
  * Paying bike stores (contract/store-payouts.ts): the reads of queries.ts, the batch's three changes
- * (create-, approve-, mark-batch-paid.ts), each in one transaction with its event, and the two files.
+ * (create-, approve-, discard-, mark-batch-paid.ts), each in one transaction with its event, and the two files.
  */
 export function createStorePayoutsService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -40,6 +41,11 @@ export function createStorePayoutsService(ctx: AppContext) {
     async approve(user: CurrentUser, id: string, input: TApprovePayoutBatch): Promise<TPayoutBatchDetails> {
       await write(db, { actor: clerk(user) }, (w) => approvePayoutBatch(w, id, input));
       return batchDetails(db, id, user.id);
+    },
+
+    async discard(user: CurrentUser, id: string): Promise<{ message: string }> {
+      await write(db, { actor: clerk(user) }, (w) => discardPayoutBatch(w, id));
+      return { message: PAYOUT_BATCH_DISCARDED };
     },
 
     async markPaid(user: CurrentUser, id: string, input: TMarkPayoutBatchPaid): Promise<TPayoutBatchDetails> {

@@ -157,7 +157,7 @@ describe("a payout batch from making to paid", () => {
       payableCount: 2,
       netCents: 150_050,
       approvedBy: null,
-      allowedActions: [],
+      allowedActions: ["DISCARD"],
     });
     expect(made.stores[0]?.payables.map((p) => p.orderNumber)).toEqual([
       first.orderNumber,
@@ -173,7 +173,7 @@ describe("a payout batch from making to paid", () => {
     const seen = zPayoutBatchDetails.parse(
       (await call("GET", `/api/store-payouts/batches/${made.id}`, ADMIN)).json(),
     );
-    expect(seen.allowedActions).toEqual(["APPROVE"]);
+    expect(seen.allowedActions).toEqual(["APPROVE", "DISCARD"]);
     expectError(
       await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, ADMIN),
       409,
@@ -363,6 +363,41 @@ describe("a cancelled order's payable", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     await cancel(order.orderId);
     expect(await payableOf(order.orderId)).toMatchObject({ status: "IN_BATCH", payoutBatchId: made.id });
+  });
+});
+
+describe("discarding a batch", () => {
+  it("opens its payables again for the next batch, keeps its record in the event log, and is refused once approved", async () => {
+    const shop = await store();
+    const order = await matchedOrder(shop.bikeStoreId, 70_000);
+    const made = await batchOf(shop.bikeStoreId);
+    expect(made.allowedActions).toEqual(["DISCARD"]);
+    // Its maker may discard it: no file has been made and no money has moved.
+    const res = await call("DELETE", `/api/store-payouts/batches/${made.id}`, HELPDESK);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: "Payout batch discarded" });
+    expect(await payableOf(order.orderId)).toMatchObject({ status: "OPEN", payoutBatchId: null });
+    expectError(await call("GET", `/api/store-payouts/batches/${made.id}`, HELPDESK), 404);
+    const [event] = await t.database.db
+      .select({ data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.type, "PAYOUT_BATCH_DISCARDED"), eq(eventLog.entityId, made.id)));
+    expect(event?.data).toMatchObject({
+      batchNumber: made.batchNumber,
+      orderIds: [order.orderId],
+      netCents: 70_000,
+    });
+
+    const next = await batchOf(shop.bikeStoreId);
+    expect(next).toMatchObject({ payableCount: 1, netCents: 70_000 });
+    const approved = await call("POST", `/api/store-payouts/batches/${next.id}/approve`, ADMIN, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expectError(
+      await call("DELETE", `/api/store-payouts/batches/${next.id}`, ADMIN),
+      409,
+      "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
+    );
+    expectError(await call("DELETE", `/api/store-payouts/batches/${next.id}`, EMPLOYER), 403);
   });
 });
 

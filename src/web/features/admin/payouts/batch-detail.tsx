@@ -20,7 +20,7 @@ import { paymentFileHref, reconciliationHref, useBatchAction, usePayoutBatch } f
 /**
  * One payout batch (/admin/tilitykset/{id}): who made and approved it, what it pays to which store for
  * which orders, and what the caller may do now as the server says (approve, download the bank file,
- * mark paid); the reconciliation CSV of the batch at any time.
+ * mark paid, discard it before approval); the reconciliation CSV of the batch at any time.
  */
 export function BatchDetail({ id }: { id: string }) {
   const { t } = useTranslation();
@@ -129,13 +129,33 @@ function BatchStores({ stores }: { stores: TPayoutBatchStore[] }) {
   );
 }
 
-type Dialog = "approve" | "paid";
+type Dialog = "approve" | "paid" | "discard";
+
+/** Each dialog's words, spelled out so the catalogue check sees each key. */
+const DIALOG_TEXTS: Record<Dialog, { title: string; confirm: string; text: string }> = {
+  approve: {
+    title: "adminPayouts.actions.approveTitle",
+    confirm: "adminPayouts.actions.approve",
+    text: "adminPayouts.actions.approveText",
+  },
+  paid: {
+    title: "adminPayouts.actions.paidTitle",
+    confirm: "adminPayouts.actions.markPaid",
+    text: "adminPayouts.actions.paidText",
+  },
+  discard: {
+    title: "adminPayouts.actions.discardTitle",
+    confirm: "adminPayouts.actions.discard",
+    text: "adminPayouts.actions.discardText",
+  },
+};
 
 /** What the server says the caller may do with the batch now; the reconciliation CSV always. */
 function BatchActions({ batch }: { batch: TPayoutBatchDetails }) {
   const { t } = useTranslation();
   const { lang } = useDisplay();
   const dialog = useActionDialog<Dialog>(useBatchAction(batch.id));
+  const { go } = useAdminNav();
   const today = toHelsinkiDateString(new Date());
   const [date, setDate] = useState(today);
   const allowed = new Set(batch.allowedActions);
@@ -154,7 +174,14 @@ function BatchActions({ batch }: { batch: TPayoutBatchDetails }) {
       dialog.run({ kind: "paid", paidDate: date }, () =>
         showSuccessToast(t("adminPayouts.actions.paidDone")),
       );
+    // The batch is gone: back to the payouts, where its orders are open again.
+    if (current === "discard")
+      dialog.run({ kind: "discard" }, () => {
+        showSuccessToast(t("adminPayouts.actions.discarded"));
+        go("payouts");
+      });
   }
+  const texts = DIALOG_TEXTS[current ?? "approve"];
 
   return (
     <Stack gap="sm">
@@ -189,41 +216,38 @@ function BatchActions({ batch }: { batch: TPayoutBatchDetails }) {
         >
           {t("adminPayouts.actions.downloadCsv")}
         </Button>
+        {allowed.has("DISCARD") && (
+          <Button variant="default" color="red" onClick={() => dialog.open("discard")}>
+            {t("adminPayouts.actions.discard")}
+          </Button>
+        )}
       </Group>
       <ActionDialog
         {...dialog.props(current !== null)}
-        title={
-          current === "approve"
-            ? t("adminPayouts.actions.approveTitle", { number: batch.batchNumber })
-            : t("adminPayouts.actions.paidTitle", { number: batch.batchNumber })
-        }
-        confirmLabel={
-          current === "approve" ? t("adminPayouts.actions.approve") : t("adminPayouts.actions.markPaid")
-        }
+        title={t(texts.title, { number: batch.batchNumber })}
+        confirmLabel={t(texts.confirm)}
         errorTitle={t("adminPayouts.failed")}
-        danger={false}
-        confirmDisabled={date === ""}
+        danger={current === "discard"}
+        confirmDisabled={current !== "discard" && date === ""}
         onConfirm={confirm}
       >
         <Stack gap="md">
-          <Text>
-            {current === "approve"
-              ? t("adminPayouts.actions.approveText")
-              : t("adminPayouts.actions.paidText")}
-          </Text>
-          <TextInput
-            type="date"
-            required
-            label={
-              current === "approve"
-                ? t("adminPayouts.actions.executionDate")
-                : t("adminPayouts.actions.paidDate")
-            }
-            value={date}
-            min={current === "approve" ? today : undefined}
-            max={current === "paid" ? today : undefined}
-            onChange={(event) => setDate(event.currentTarget.value)}
-          />
+          <Text>{t(texts.text)}</Text>
+          {current !== "discard" && (
+            <TextInput
+              type="date"
+              required
+              label={
+                current === "approve"
+                  ? t("adminPayouts.actions.executionDate")
+                  : t("adminPayouts.actions.paidDate")
+              }
+              value={date}
+              min={current === "approve" ? today : undefined}
+              max={current === "paid" ? today : undefined}
+              onChange={(event) => setDate(event.currentTarget.value)}
+            />
+          )}
         </Stack>
       </ActionDialog>
     </Stack>

@@ -56,16 +56,23 @@ export function useCreateBatch() {
   });
 }
 
-export type BatchAction = { kind: "approve"; executionDate: string } | { kind: "paid"; paidDate: string };
+export type BatchAction =
+  | { kind: "approve"; executionDate: string }
+  | { kind: "paid"; paidDate: string }
+  | { kind: "discard" };
 
-/** Approves the batch or marks it paid; what is open, the lists and the batch refetch afterwards. */
+/**
+ * Approves the batch, marks it paid or discards it; what is open, the lists and the batch refetch
+ * afterwards.
+ */
 export function useBatchAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: BatchAction): Promise<TPayoutBatchDetails> => {
+    mutationFn: async (action: BatchAction): Promise<unknown> => {
       const params = { id };
       if (action.kind === "approve")
         return callEndpoint(api.approve, { params, body: { executionDate: action.executionDate } });
+      if (action.kind === "discard") return callEndpoint(api.discard, { params });
       return callEndpoint(api.markPaid, { params, body: { paidDate: action.paidDate } });
     },
     // The dialog shows the error by its code.

@@ -242,4 +242,28 @@ describe("Tilitykset: one batch", () => {
       expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(1),
     );
   });
+
+  it("discards a batch not yet approved after asking, and goes back to the payouts", async () => {
+    const replies = api({
+      [`GET /api/store-payouts/batches/${BATCH_ID}`]: {
+        status: 200,
+        body: batch({ allowedActions: ["DISCARD"] }),
+      },
+      [`DELETE /api/store-payouts/batches/${BATCH_ID}`]: {
+        status: 200,
+        body: { message: "Payout batch discarded" },
+      },
+    });
+    const { user } = renderTab(path);
+    await user.click(await screen.findByRole("button", { name: "Hylkää erä" }));
+    const dialog = await screen.findByRole("dialog", { name: "Hylätäänkö tilityserä 1007?" });
+    expect(within(dialog).queryByLabelText(/Maksupäivä/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Hylkää erä" }));
+    await waitFor(() =>
+      expect(replies.callsTo("DELETE", `/api/store-payouts/batches/${BATCH_ID}`)).toHaveLength(1),
+    );
+    // Back on the payouts, where the batch's orders are open again.
+    expect(await screen.findByRole("table", { name: "Avoimet tilitettävät" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Tilityserä 1007" })).not.toBeInTheDocument();
+  });
 });
