@@ -6,34 +6,9 @@ import {
   leaseInvoiceLines,
   leaseInvoiceRow,
   leaseInvoiceTotals,
-  splitVatIncluded,
 } from "./lease-invoice.ts";
 import { employee, lease } from "./payroll/test-fixtures.ts";
 import { referenceNumber } from "./reference-number.ts";
-
-describe("splitVatIncluded", () => {
-  it("splits a monthly payment at 25.5 % into its price and VAT", () => {
-    // 100,00 € / 1,255 = 79,68 €; the VAT is the rest.
-    expect(splitVatIncluded(10_000, 25.5)).toEqual({ vatExcludedCents: 7968, vatCents: 2032 });
-    expect(splitVatIncluded(10_000, 0)).toEqual({ vatExcludedCents: 10_000, vatCents: 0 });
-    expect(splitVatIncluded(0, 25.5)).toEqual({ vatExcludedCents: 0, vatCents: 0 });
-  });
-
-  it("always adds back up to the amount, with the VAT within a cent of the rate's", () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.constantFrom(0, 10, 14, 24, 25.5),
-        (cents, percent) => {
-          const { vatExcludedCents, vatCents } = splitVatIncluded(cents, percent);
-          expect(vatExcludedCents + vatCents).toBe(cents);
-          expect(Number.isInteger(vatExcludedCents)).toBe(true);
-          expect(Math.abs(vatCents - (vatExcludedCents * percent) / 100)).toBeLessThanOrEqual(1);
-        },
-      ),
-    );
-  });
-});
 
 describe("leaseInvoiceLines", () => {
   const anna = employee("a", { firstName: "Anna", lastName: "Virtanen", employeeNumber: "1001" });

@@ -1,4 +1,5 @@
 import type { FinvoiceRow } from "./finvoice.ts";
+import { netFromGross, vatFromGrossCents } from "./money.ts";
 import { benefitReportedIn } from "./payroll/report.ts";
 import type { PayrollEmployee, PayrollLease } from "./payroll/types.ts";
 import { addDays } from "./user-payments.ts";
@@ -30,20 +31,6 @@ export type LeaseInvoiceLine = {
 
 export type LeaseInvoiceTotals = { vatExcludedCents: number; vatCents: number; totalCents: number };
 
-/** A VAT-included amount split into its VAT-excluded part (rounded to the cent) and the VAT, the rest. */
-export function splitVatIncluded(
-  vatIncludedCents: number,
-  vatPercent: number,
-): {
-  vatExcludedCents: number;
-  vatCents: number;
-} {
-  // The percent has at most one decimal (25.5): in tenths of a percent the division is exact integers.
-  const tenths = Math.round(vatPercent * 10);
-  const vatExcludedCents = Math.round((vatIncludedCents * 1000) / (1000 + tenths));
-  return { vatExcludedCents, vatCents: vatIncludedCents - vatExcludedCents };
-}
-
 /** The lines of a company's invoice for `period` (YYYY-MM): its running leases, by name then order. */
 export function leaseInvoiceLines(input: {
   employees: readonly PayrollEmployee[];
@@ -63,7 +50,8 @@ export function leaseInvoiceLines(input: {
       leaseStartDate: lease.startDate,
       monthlyPaymentCents: lease.monthlyPaymentCents,
       vatPercent: input.vatPercent,
-      ...splitVatIncluded(lease.monthlyPaymentCents, input.vatPercent),
+      vatExcludedCents: netFromGross(lease.monthlyPaymentCents, input.vatPercent),
+      vatCents: vatFromGrossCents(lease.monthlyPaymentCents, input.vatPercent),
     });
   }
   return lines.sort(
