@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, timestamps, timestamptz } from "../columns.ts";
 import { payoutBatchStatus, storePayableStatus } from "./enums.ts";
 import { invoices } from "./invoices.ts";
@@ -75,6 +75,12 @@ export const storePayables = pgTable(
     netCents: integer().notNull(),
     status: storePayableStatus().notNull().default("OPEN"),
     payoutBatchId: uuid().references(() => payoutBatches.id, { onDelete: "restrict" }),
+    /**
+     * The store's bank account as its batch was approved: the bank file pays this account, so a change
+     * of the store's account after the second person's approval cannot redirect the money.
+     */
+    creditorIban: text(),
+    creditorBic: text(),
     ...timestamps(),
   },
   (t) => [

@@ -18,7 +18,8 @@ import { lockBatch } from "./queries.ts";
 /**
  * A second person approves a batch, with the day the bank is to pay it (today by default, never in the
  * past): from now on its credit transfer file may go to the bank. Its maker may not approve it (four
- * eyes), and every store in it must still have a bank account.
+ * eyes), and every store in it must still have a bank account, which is kept with its payables as
+ * approved.
  */
 export async function approvePayoutBatch(
   ctx: WriteContext<PayoutClerk>,
@@ -51,6 +52,12 @@ export async function approvePayoutBatch(
     .where(and(eq(storePayables.payoutBatchId, id), isNull(bikeStores.iban)))
     .limit(1);
   if (withoutAccount) throw storeBankAccountMissing();
+  // The accounts approved are the accounts paid, whatever a store saves afterwards.
+  await tx
+    .update(storePayables)
+    .set({ creditorIban: bikeStores.iban, creditorBic: bikeStores.bic, updatedAt: now })
+    .from(bikeStores)
+    .where(and(eq(storePayables.payoutBatchId, id), eq(bikeStores.id, storePayables.bikeStoreId)));
   await tx
     .update(payoutBatches)
     .set({

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { TReconciliationQuery } from "../../../contract/store-payouts.ts";
 import { csvCents, toCsv } from "../../../domain/csv.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
@@ -15,7 +15,7 @@ import { formatIban } from "../../../domain/validation/bank-account.ts";
 import type { Db } from "../../db/client.ts";
 import { bikeStores, invoices, orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
-import { payoutBatchStatusNotAllowed } from "./errors.ts";
+import { payoutBatchStatusNotAllowed, storeBankAccountMissing } from "./errors.ts";
 import { batchesPaidBetween, batchStores, namesOf } from "./queries.ts";
 
 /** The two files of the payouts: the bank's credit transfer file of a batch and the reconciliation CSV. */
@@ -33,6 +33,9 @@ export async function paymentFileOf(db: Db, id: string, viewerId: string): Promi
   if (payoutBatchRefusal(batch, "DOWNLOAD_FILE", viewerId) || !batch.approvedAt || !batch.executionDate)
     throw payoutBatchStatusNotAllowed("The file of a batch is made once it is approved");
   const stores = await batchStores(db, id);
+  // Approval saw an account for every store; one approved before accounts were kept with it may
+  // have lost it since.
+  if (stores.length === 0 || stores.some((store) => !store.iban)) throw storeBankAccountMissing();
   const body = buildPain001({
     messageId: payoutMessageId(batch.batchNumber),
     paymentInfoId: payoutMessageId(batch.batchNumber),
@@ -130,7 +133,8 @@ export async function reconciliationFileOf(db: Db, query: TReconciliationQuery):
           .select({
             storeName: bikeStores.storeName,
             businessId: bikeStores.businessId,
-            iban: bikeStores.iban,
+            // The account paid: as approved, else (a batch approved before accounts were kept) as stored.
+            iban: sql<string | null>`coalesce(${storePayables.creditorIban}, ${bikeStores.iban})`,
             orderNumber: orders.orderNumber,
             invoiceNumber: invoices.invoiceNumber,
             grossCents: storePayables.grossCents,

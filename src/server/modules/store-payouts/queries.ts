@@ -241,7 +241,10 @@ export async function lockBatch(tx: Tx, id: string) {
   return batch;
 }
 
-/** A batch's stores (by name) with their sums and orders (by number); the stores' bank details as stored. */
+/**
+ * A batch's stores (by name) with their sums and orders (by number); the stores' bank details as
+ * approved, or as stored while the batch waits for its approval.
+ */
 export async function batchStores(db: Db, batchId: string): Promise<TPayoutBatchStore[]> {
   const rows = await db
     .select({
@@ -268,8 +271,8 @@ export async function batchStores(db: Db, batchId: string): Promise<TPayoutBatch
       bikeStoreId: store.id,
       storeName: store.storeName,
       businessId: store.businessId,
-      iban: store.iban,
-      bic: store.bic,
+      iban: p.creditorIban ?? store.iban,
+      bic: p.creditorIban ? p.creditorBic : store.bic,
       ...zero,
       payables: [],
     };

@@ -17,6 +17,7 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { ibanCheckDigits } from "../../../domain/validation/bank-account.ts";
 import {
   beneficiaryEmployees,
+  bikeStores,
   eventLog,
   invoices,
   orders,
@@ -363,6 +364,35 @@ describe("a cancelled order's payable", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     await cancel(order.orderId);
     expect(await payableOf(order.orderId)).toMatchObject({ status: "IN_BATCH", payoutBatchId: made.id });
+  });
+});
+
+describe("the account a batch pays", () => {
+  it("is the store's account as the batch was approved, whatever the store saves afterwards", async () => {
+    const shop = await store();
+    const approvedIban = shop.iban?.replaceAll(" ", "") as string;
+    await matchedOrder(shop.bikeStoreId);
+    const made = await batchOf(shop.bikeStoreId);
+    const approved = await call("POST", `/api/store-payouts/batches/${made.id}/approve`, ADMIN, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    // The store's account changes after the second person's approval, then is removed altogether.
+    await t.database.db
+      .update(bikeStores)
+      .set({ iban: ibanOf(999_999) })
+      .where(eq(bikeStores.id, shop.bikeStoreId));
+    const file = await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, ADMIN);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.body).toContain(`<IBAN>${approvedIban}</IBAN>`);
+    expect(file.body).not.toContain(ibanOf(999_999));
+    await t.database.db
+      .update(bikeStores)
+      .set({ iban: null, bic: null })
+      .where(eq(bikeStores.id, shop.bikeStoreId));
+    expect((await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, ADMIN)).body).toBe(file.body);
+    const seen = zPayoutBatchDetails.parse(
+      (await call("GET", `/api/store-payouts/batches/${made.id}`, ADMIN)).json(),
+    );
+    expect(seen.stores[0]?.iban?.replaceAll(" ", "")).toBe(approvedIban);
   });
 });
 
