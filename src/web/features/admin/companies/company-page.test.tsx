@@ -26,6 +26,10 @@ function companyApi(units: () => TCompanyUnit[], extra: Record<string, FakeRoute
       body: { value: 25.5, companyId: COMPANY_ID, source: "COUNTRY" },
     },
     [`GET /api/companies/${COMPANY_ID}/payroll-recipients`]: { status: 200, body: { recipients: [] } },
+    [`GET /api/companies/${COMPANY_ID}/lease-invoices?page=1&limit=12`]: {
+      status: 200,
+      body: { items: [], page: 1, limit: 12, total: 0, totalPages: 1, hasNext: false, hasPrevious: false },
+    },
     [`GET /api/system-users?companyId=${COMPANY_ID}&page=1&limit=100`]: page([]),
     [`GET /api/system-users?companyId=${COMPANY_ID}&page=1&limit=20`]: page([
       {
@@ -83,6 +87,8 @@ describe("a company's page", () => {
     expect(await screen.findByRole("heading", { name: "Kallion Kahvila Oy", level: 2 })).toBeInTheDocument();
     expect(await screen.findByText(/25,5\s%\s\(Suomi: yleinen verokanta\)/)).toBeInTheDocument();
     expect(await screen.findByText("Yritys luotu")).toBeInTheDocument();
+    // Pedaali's lease invoices to the company, the employer's own section, under the company's heading.
+    expect(screen.getByRole("heading", { name: "Laskut", level: 3 })).toBeInTheDocument();
     // The event says to what; the people's roles are named as people call them.
     expect(screen.getByText("Yritys: Kallion Kahvila Oy")).toBeInTheDocument();
     expect(await screen.findByText("Työntekijä (edunsaaja), Työnantajan pääkäyttäjä")).toBeInTheDocument();

@@ -14,6 +14,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatCountry, formatDateTime } from "../../../lib/formatters.ts";
 import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
 import { useCompany, useCompanyVat } from "../../companies/companies-api.ts";
+import { LeaseInvoicesSection } from "../../companies/lease-invoices-section.tsx";
 import { PayrollRecipientsSection } from "../../companies/payroll-recipients-section.tsx";
 import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx";
 import { UnitsSection } from "../../companies/units-section.tsx";
@@ -32,10 +33,10 @@ import { CompanyPeopleSection } from "./company-people-section.tsx";
 
 /**
  * A company's page in the admin area (/admin/yritykset/<companyId>): its details with edit and delete,
- * units, VAT and max price, bike policy, payroll report recipients, registration links for its
- * employees (and its group's), how it signs and logs in (identification and single sign-on), people,
- * orders and leases, and its event history. The units, bike policy,
- * recipients and link sections are the employer's company settings' own (features/companies).
+ * units, VAT and max price, bike policy, payroll report recipients, Pedaali's lease invoices to it,
+ * registration links for its employees (and its group's), how it signs and logs in (identification and
+ * single sign-on), people, orders and leases, and its event history. The units, bike policy,
+ * recipients, invoices and link sections are the employer's company settings' own (features/companies).
  */
 export function CompanyPage({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
@@ -180,6 +181,7 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
       <UnitsSection company={company} headingOrder={3} />
       <BikePolicySection company={company} headingOrder={3} />
       <PayrollRecipientsSection company={{ id: company.companyId, name: company.name }} headingOrder={3} />
+      <LeaseInvoicesSection companyId={company.companyId} audience="helpdesk" headingOrder={3} />
       <RegistrationLinkCard
         company={{ id: company.companyId, name: company.name }}
         group={

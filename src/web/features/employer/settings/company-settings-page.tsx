@@ -9,6 +9,7 @@ import { useSession } from "../../../lib/session.ts";
 import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
 import { useCompany } from "../../companies/companies-api.ts";
 import { isGroupAdminOf } from "../../companies/group-admin.ts";
+import { LeaseInvoicesSection } from "../../companies/lease-invoices-section.tsx";
 import {
   GroupPayrollRecipientsSection,
   PayrollRecipientsSection,
@@ -18,7 +19,6 @@ import { UnitsSection } from "../../companies/units-section.tsx";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
-import { LeaseInvoicesSection } from "./lease-invoices-section.tsx";
 import { PayrollDeliverySection } from "./payroll-delivery-section.tsx";
 import { ScimSection } from "./scim-section.tsx";
 

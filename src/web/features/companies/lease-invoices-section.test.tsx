@@ -2,14 +2,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { TCompanyDetails } from "../../../../contract/companies.ts";
-import type { TLeaseInvoice } from "../../../../contract/lease-invoices.ts";
-import { ToastHost } from "../../../components/toast-host.tsx";
-import { createQueryClient } from "../../../lib/query-client.ts";
-import { type FakeReply, fakeApi } from "../../../test/fake-api.ts";
-import { renderUi } from "../../../test/render-ui.tsx";
-import { setUpScreenTests } from "../../../test/screen-tests.ts";
-import { LeaseInvoicesSection } from "./lease-invoices-section.tsx";
+import type { TCompanyDetails } from "../../../contract/companies.ts";
+import type { TLeaseInvoice } from "../../../contract/lease-invoices.ts";
+import { ToastHost } from "../../components/toast-host.tsx";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { type FakeReply, fakeApi } from "../../test/fake-api.ts";
+import { renderUi } from "../../test/render-ui.tsx";
+import { setUpScreenTests } from "../../test/screen-tests.ts";
+import { type LeaseInvoicesAudience, LeaseInvoicesSection } from "./lease-invoices-section.tsx";
 
 setUpScreenTests();
 
@@ -103,10 +103,10 @@ function page(items: TLeaseInvoice[], { page = 1, total = items.length } = {}): 
   };
 }
 
-function renderSection() {
+function renderSection(audience?: LeaseInvoicesAudience) {
   return renderUi(
     <QueryClientProvider client={createQueryClient()}>
-      <LeaseInvoicesSection companyId={COMPANY} />
+      <LeaseInvoicesSection companyId={COMPANY} audience={audience} />
       <ToastHost />
     </QueryClientProvider>,
   );
@@ -177,6 +177,24 @@ describe("the lease invoices section", () => {
     const table = card.getByRole("table", { name: "Laskut" });
     expect(within(table).queryByRole("link")).not.toBeInTheDocument();
     expect(within(table).getByRole("button", { name: "Lataa verkkolasku" })).toBeDisabled();
+  });
+
+  it("tells the helpdesk to fill the missing e-invoice address in on the company's page", async () => {
+    fakeApi({
+      [`GET /api/companies/${COMPANY}`]: () => ({
+        status: 200,
+        body: company({ eInvoiceAddress: "003729800052", eInvoiceOperator: null }),
+      }),
+      [`GET ${LIST}?page=1&limit=12`]: page([december]),
+    });
+    renderSection("helpdesk");
+    const card = await section();
+    const alert = await card.findByRole("alert");
+    expect(alert).toHaveTextContent(/ei ole tallennettu verkkolaskuosoitetta ja välittäjätunnusta/);
+    expect(alert).toHaveTextContent(
+      "Lisää yrityksen verkkolaskuosoite ja välittäjätunnus yrityksen tietoihin tällä sivulla.",
+    );
+    expect(alert).not.toHaveTextContent(/asiakaspalvelu/);
   });
 
   it("says when the first invoice comes while there is none yet", async () => {

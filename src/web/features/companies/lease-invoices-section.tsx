@@ -2,25 +2,29 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { leaseInvoicesApi as api, type TLeaseInvoice } from "../../../../contract/lease-invoices.ts";
-import { billedMonthText } from "../../../../domain/lease-invoice.ts";
-import { formatReferenceNumber } from "../../../../domain/reference-number.ts";
-import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
-import { DetailsList } from "../../../components/details-list.tsx";
-import { ListTable } from "../../../components/list-table.tsx";
-import { SectionCard } from "../../../components/section-card.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
-import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { formatDate, formatMoney, formatPercent } from "../../../lib/formatters.ts";
-import { useCompany } from "../../companies/companies-api.ts";
+import { leaseInvoicesApi as api, type TLeaseInvoice } from "../../../contract/lease-invoices.ts";
+import { billedMonthText } from "../../../domain/lease-invoice.ts";
+import { formatReferenceNumber } from "../../../domain/reference-number.ts";
+import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
+import { DetailsList } from "../../components/details-list.tsx";
+import { ListTable } from "../../components/list-table.tsx";
+import { SectionCard } from "../../components/section-card.tsx";
+import { currentLanguage } from "../../i18n/i18n.ts";
+import { useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { formatDate, formatMoney, formatPercent } from "../../lib/formatters.ts";
+import { useCompany } from "./companies-api.ts";
 
 /**
- * "Laskut" on the company's settings page: Pedaali's monthly invoices to the company for its running
- * leases, newest month first, a year's worth a page. Each invoice downloads as a Finvoice e-invoice for
- * the company's invoicing software (a link the browser takes with the session's cookies, as the
- * helpdesk's e-invoice of our bill), and opens to its lines and sums. The server answers the file 409
+ * "Laskut": Pedaali's monthly invoices to the company for its running leases, newest month first, a
+ * year's worth a page; on the employer's company settings and on the helpdesk's company page (admin).
+ * Each invoice downloads as a Finvoice e-invoice for the company's invoicing software (a link the
+ * browser takes with the session's cookies, as the helpdesk's e-invoice of our bill), and opens to its
+ * lines and sums. The server answers the file 409
  * E_INVOICE_ADDRESS_MISSING while the company has no e-invoice address and operator ID: the section
- * says so from the company's details before anyone clicks, and offers no link that would fail.
+ * says so from the company's details before anyone clicks, and offers no link that would fail. Who
+ * fills the address in depends on the reader (`audience`): the employer is told the helpdesk saves it,
+ * the helpdesk to save it in the company's details on its page. `headingOrder` 3 where the section sits
+ * under a company's own heading (the admin company page).
  */
 
 const PAGE_SIZE = 12;
@@ -31,7 +35,18 @@ export function leaseEInvoiceHref(companyId: string, invoiceId: string): string 
   return `/api/companies/${encodeURIComponent(companyId)}/lease-invoices/${encodeURIComponent(invoiceId)}/finvoice.xml`;
 }
 
-export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
+/** Who reads the section: the company's own employer admin, or Pedaali's helpdesk (the admin area). */
+export type LeaseInvoicesAudience = "employer" | "helpdesk";
+
+export function LeaseInvoicesSection({
+  companyId,
+  audience = "employer",
+  headingOrder = 2,
+}: {
+  companyId: string;
+  audience?: LeaseInvoicesAudience;
+  headingOrder?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const money = (cents: number) => formatMoney(cents, lng);
@@ -52,21 +67,26 @@ export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
 
   return (
     <SectionCard
-      title={t("employerSettings.leaseInvoices.title")}
-      description={t("employerSettings.leaseInvoices.description")}
+      title={t("companySections.leaseInvoices.title")}
+      description={t("companySections.leaseInvoices.description")}
+      headingOrder={headingOrder}
     >
       <Stack gap="md">
         {addressMissing && items.length > 0 && (
           <Alert variant="light" color="yellow" role="alert">
             <Text size="sm">{t("errors.E_INVOICE_ADDRESS_MISSING")}</Text>
-            <Text size="sm">{t("employerSettings.leaseInvoices.addressByHelpdesk")}</Text>
+            <Text size="sm">
+              {audience === "helpdesk"
+                ? t("companySections.leaseInvoices.addressForHelpdesk")
+                : t("companySections.leaseInvoices.addressByHelpdesk")}
+            </Text>
           </Alert>
         )}
         <DataTable<TLeaseInvoice>
-          label={t("employerSettings.leaseInvoices.title")}
+          label={t("companySections.leaseInvoices.title")}
           idAccessor="id"
           {...pageQueryProps(list)}
-          empty={{ text: t("employerSettings.leaseInvoices.empty") }}
+          empty={{ text: t("companySections.leaseInvoices.empty") }}
           page={page}
           pageSize={PAGE_SIZE}
           onPageChange={(next) => {
@@ -77,38 +97,38 @@ export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
           columns={[
             {
               accessor: "period",
-              title: t("employerSettings.leaseInvoices.month"),
+              title: t("companySections.leaseInvoices.month"),
               render: (invoice) => billedMonthText(invoice.period),
             },
-            { accessor: "invoiceNumber", title: t("employerSettings.leaseInvoices.number") },
+            { accessor: "invoiceNumber", title: t("companySections.leaseInvoices.number") },
             {
               accessor: "dueDate",
-              title: t("employerSettings.leaseInvoices.dueDate"),
+              title: t("companySections.leaseInvoices.dueDate"),
               render: (invoice) => formatDate(invoice.dueDate),
             },
             {
               accessor: "lines",
-              title: t("employerSettings.leaseInvoices.leases"),
+              title: t("companySections.leaseInvoices.leases"),
               textAlign: "right",
               render: (invoice) => invoice.lines.length,
             },
             {
               accessor: "totalCents",
-              title: t("employerSettings.leaseInvoices.total"),
+              title: t("companySections.leaseInvoices.total"),
               textAlign: "right",
               noWrap: true,
               render: (invoice) => money(invoice.totalCents),
             },
             {
               accessor: "actions",
-              title: t("employerSettings.leaseInvoices.actions"),
+              title: t("companySections.leaseInvoices.actions"),
               render: (invoice) => {
                 const shown = invoice.id === openId;
                 return (
                   <Group gap="xs" wrap="wrap">
                     {addressMissing ? (
                       <Button size="compact-sm" variant="default" disabled>
-                        {t("employerSettings.leaseInvoices.download")}
+                        {t("companySections.leaseInvoices.download")}
                       </Button>
                     ) : (
                       <Button
@@ -117,11 +137,11 @@ export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
                         download
                         size="compact-sm"
                         variant="default"
-                        aria-label={t("employerSettings.leaseInvoices.downloadNamed", {
+                        aria-label={t("companySections.leaseInvoices.downloadNamed", {
                           number: invoice.invoiceNumber,
                         })}
                       >
-                        {t("employerSettings.leaseInvoices.download")}
+                        {t("companySections.leaseInvoices.download")}
                       </Button>
                     )}
                     <Button
@@ -131,18 +151,18 @@ export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
                       aria-controls={shown ? linesId : undefined}
                       aria-label={
                         shown
-                          ? t("employerSettings.leaseInvoices.hideLinesNamed", {
+                          ? t("companySections.leaseInvoices.hideLinesNamed", {
                               number: invoice.invoiceNumber,
                             })
-                          : t("employerSettings.leaseInvoices.showLinesNamed", {
+                          : t("companySections.leaseInvoices.showLinesNamed", {
                               number: invoice.invoiceNumber,
                             })
                       }
                       onClick={() => setOpenId(shown ? null : invoice.id)}
                     >
                       {shown
-                        ? t("employerSettings.leaseInvoices.hideLines")
-                        : t("employerSettings.leaseInvoices.showLines")}
+                        ? t("companySections.leaseInvoices.hideLines")
+                        : t("companySections.leaseInvoices.showLines")}
                     </Button>
                   </Group>
                 );
@@ -150,7 +170,9 @@ export function LeaseInvoicesSection({ companyId }: { companyId: string }) {
             },
           ]}
         />
-        {open && <InvoiceLines id={linesId} invoice={open} money={money} />}
+        {open && (
+          <InvoiceLines id={linesId} invoice={open} money={money} headingOrder={headingOrder === 2 ? 3 : 4} />
+        )}
       </Stack>
     </SectionCard>
   );
@@ -161,20 +183,22 @@ function InvoiceLines({
   id,
   invoice,
   money,
+  headingOrder,
 }: {
   id: string;
   invoice: TLeaseInvoice;
   money: (cents: number) => string;
+  headingOrder: 3 | 4;
 }) {
   const { t } = useTranslation();
-  const title = t("employerSettings.leaseInvoices.linesTitle", {
+  const title = t("companySections.leaseInvoices.linesTitle", {
     number: invoice.invoiceNumber,
     month: billedMonthText(invoice.period),
   });
   return (
     <Paper id={id} component="section" aria-label={title} withBorder radius="md" p="md">
       <Stack gap="md">
-        <Title order={3} size="h4">
+        <Title order={headingOrder} size="h4">
           {title}
         </Title>
         <ListTable<LeaseInvoiceLine>
@@ -185,17 +209,17 @@ function InvoiceLines({
           columns={[
             {
               accessor: "employeeName",
-              title: t("employerSettings.leaseInvoices.employee"),
+              title: t("companySections.leaseInvoices.employee"),
               render: (line) => line.employeeName,
             },
             {
               accessor: "orderNumber",
-              title: t("employerSettings.leaseInvoices.order"),
+              title: t("companySections.leaseInvoices.order"),
               render: (line) => line.orderNumber,
             },
             {
               accessor: "monthlyPaymentCents",
-              title: t("employerSettings.leaseInvoices.monthlyPayment"),
+              title: t("companySections.leaseInvoices.monthlyPayment"),
               textAlign: "right",
               noWrap: true,
               render: (line) => money(line.monthlyPaymentCents),
@@ -204,20 +228,20 @@ function InvoiceLines({
         />
         <DetailsList
           items={[
-            { label: t("employerSettings.leaseInvoices.issueDate"), value: formatDate(invoice.issueDate) },
-            { label: t("employerSettings.leaseInvoices.dueDate"), value: formatDate(invoice.dueDate) },
+            { label: t("companySections.leaseInvoices.issueDate"), value: formatDate(invoice.issueDate) },
+            { label: t("companySections.leaseInvoices.dueDate"), value: formatDate(invoice.dueDate) },
             {
-              label: t("employerSettings.leaseInvoices.reference"),
+              label: t("companySections.leaseInvoices.reference"),
               value: formatReferenceNumber(invoice.referenceNumber),
             },
-            { label: t("employerSettings.leaseInvoices.vatExcluded"), value: money(invoice.amountCents) },
+            { label: t("companySections.leaseInvoices.vatExcluded"), value: money(invoice.amountCents) },
             {
-              label: t("employerSettings.leaseInvoices.vat", {
+              label: t("companySections.leaseInvoices.vat", {
                 percent: formatPercent(invoice.vatPercent, currentLanguage()),
               }),
               value: money(invoice.vatCents),
             },
-            { label: t("employerSettings.leaseInvoices.total"), value: money(invoice.totalCents) },
+            { label: t("companySections.leaseInvoices.total"), value: money(invoice.totalCents) },
           ]}
         />
       </Stack>
