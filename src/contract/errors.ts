@@ -102,6 +102,7 @@ export const ERROR_CODES = [
   "DELIVERY_DATE_FAR_FUTURE",
   // The bike store's own account
   "STORE_ORDER_STEP_CLOSED",
+  "STORE_DETAILS_INCOMPLETE",
   // Handing the bike over
   "HANDOVER_CLOSED",
   "HANDOVER_PHOTO_LIMIT",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DELIVERY_METHODS, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
+import { DELIVERY_METHODS, INVOICE_STATUSES, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
 import { STORE_STEPS } from "../domain/store-orders.ts";
 import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
@@ -21,6 +21,11 @@ import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
  * - GET /api/store/orders/{orderId} → `zStoreOrder` with the timeline; another store's order is 404;
  * - PUT /api/store/orders/{orderId}/package `zStorePackageInput` → `zStoreOrder`; 409
  *   STORE_ORDER_STEP_CLOSED when the order does not wait for (or no longer takes) a package;
+ * - POST /api/store/orders/{orderId}/invoice `zStoreInvoiceInput` → 201 `zStoreOrder`: the store invoices
+ *   Pedaali for the package (the lines, their VAT, its reference) while the order waits for its invoice;
+ *   409 STORE_ORDER_STEP_CLOSED otherwise, STORE_DETAILS_INCOMPLETE without the store's business ID and
+ *   bank account; GET /api/store/orders/{orderId}/invoice/finvoice.xml gives that invoice as a Finvoice
+ *   3.0 e-invoice (a file: its route keeps its own registration);
  * - the delivery is the handover's (contract/handovers.ts): a store with an account records it there;
  * - GET/PUT /api/store/details[?storeId=] → `zStoreDetails` (without storeId, the first of the caller's
  *   stores; the answer lists every store the caller acts for);
@@ -62,6 +67,27 @@ export const zStoreOrderListItem = z.object({
 export type TStoreOrderListItem = z.infer<typeof zStoreOrderListItem>;
 export const zStoreOrderPage = zPage(zStoreOrderListItem);
 
+/** The store's invoice of an order to Pedaali, as it reached Pedaali (sent from the account or by other means). */
+export const zStoreInvoice = z.object({
+  invoiceId: z.uuid(),
+  invoiceNumber: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  amountCents: z.number().int(),
+  vatCents: z.number().int(),
+  totalCents: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  /** Sent from the store's account, so it downloads as an e-invoice. */
+  sentFromAccount: z.boolean(),
+});
+export type TStoreInvoice = z.infer<typeof zStoreInvoice>;
+
+/** The store's invoice number for an order it invoices from its account; the date is today. */
+export const zStoreInvoiceInput = z.object({
+  invoiceNumber: zSingleLineText({ min: 1, max: 40 }),
+});
+export type TStoreInvoiceInput = z.infer<typeof zStoreInvoiceInput>;
+
 /** One order as its store reads it: who and what, the delivery, the timeline; never pay or lease terms. */
 export const zStoreOrder = zStoreOrderListItem.extend({
   /** In the side state: the status the order returns to. */
@@ -79,6 +105,10 @@ export const zStoreOrder = zStoreOrderListItem.extend({
   /** The store may (re)enter the package now / give the serial number and delivery date now. */
   packageEditable: z.boolean(),
   deliveryEditable: z.boolean(),
+  /** The store may invoice the order from its account now (it waits for the store's invoice). */
+  invoiceEditable: z.boolean(),
+  /** The store's invoice of the order, once it has reached Pedaali. */
+  invoice: zStoreInvoice.nullable(),
   waitingOn: z.enum(ORDER_PARTIES).nullable(),
   statusSince: z.iso.datetime(),
   events: z.array(zOrderEvent),
@@ -195,6 +225,17 @@ export const storeAccountsApi = {
     summary: "The store gives (or, before the employee accepts, replaces) the order's package",
     params: zOrderIdParams,
     body: zStorePackageInput,
+    response: zStoreOrder,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  sendInvoice: endpoint({
+    method: "POST",
+    path: "/store/orders/:orderId/invoice",
+    summary:
+      "The store invoices Pedaali for the order's package from its account (409 when the order does not wait for it)",
+    params: zOrderIdParams,
+    body: zStoreInvoiceInput,
+    status: 201,
     response: zStoreOrder,
     errors: [400, 401, 403, 404, 409],
   }),

@@ -253,6 +253,7 @@ export const EVENT_TYPES = [
   "PAYOUT_BATCH_APPROVED",
   "PAYOUT_BATCH_PAID",
   "PAYOUT_BATCH_DISCARDED",
+  "STORE_INVOICE_SENT",
   // A bike store's own account: the helpdesk binds a user to the store or removes them, the store
   // changes its own details.
   "BIKE_STORE_USER_ADDED",

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { SAMPLE_PNG } from "../helpers/sample-files.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
@@ -34,6 +35,16 @@ test("a store user hands a bike over at the counter with the employee's pickup c
   await store.getByRole("row").filter({ hasText: "Mervi Leinonen" }).first().click();
   const drawer = store.getByRole("dialog");
   await expect(drawer.getByRole("heading", { name: "Pyörän luovutus" })).toBeVisible();
+
+  // The store invoiced the bike from its account: the invoice Pedaali matched, and its e-invoice.
+  await expect(drawer.getByRole("heading", { name: "Lasku" })).toBeVisible();
+  const [eInvoice] = await Promise.all([
+    store.waitForEvent("download"),
+    drawer.getByRole("link", { name: "Lataa verkkolasku (Finvoice)" }).click(),
+  ]);
+  const xml = await readFile((await eInvoice.path()) as string, "utf8");
+  expect(xml).toContain("<SellerOrganisationName>Vauhti Espoo</SellerOrganisationName>");
+  expect(xml).toContain("<BuyerOrganisationName>Pedaali Oy</BuyerOrganisationName>");
 
   // A photo of the bike, sent and shown before anything is signed.
   await drawer.locator('input[type="file"]').setInputFiles({

@@ -1,6 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { DeliveryMethod, OrderStatus } from "../../src/domain/enums.ts";
-import { bikeStores, bikeStoreUsers, orderItems, orders } from "../../src/server/db/schema/index.ts";
-import { bikeStoreIdByName } from "../helpers/ids.ts";
+import { referenceNumber } from "../../src/domain/reference-number.ts";
+import {
+  bikeStores,
+  bikeStoreUsers,
+  invoices,
+  orderItems,
+  orders,
+} from "../../src/server/db/schema/index.ts";
+import { bikeStoreIdByName, userIdByEmail } from "../helpers/ids.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -44,6 +52,31 @@ export async function freshOrder(
   return id;
 }
 
+/** A throw-away order of Vauhti Espoo that its store user invoiced from the account. */
+async function invoicedOrder(f: Fixtures): Promise<string> {
+  const orderId = await freshOrder(f, "Vauhti Espoo", "WAITING_FOR_INVOICE_MATCH");
+  const [order] = await f.db
+    .select({ orderNumber: orders.orderNumber, bikeStoreId: orders.bikeStoreId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  await f.db.insert(invoices).values({
+    invoiceNumber: f.uniqueName("VE"),
+    status: "RECEIVED",
+    payerType: "PEDAALI",
+    companyId: f.demoCompanyId,
+    orderId,
+    bikeStoreId: order?.bikeStoreId ?? null,
+    amountCents: 119_522,
+    vatCents: 30_478,
+    totalCents: 150_000,
+    referenceNumber: referenceNumber(order?.orderNumber ?? 10_001),
+    issueDate: "2026-03-02",
+    dueDate: "2026-03-16",
+    sentByStoreUserId: await userIdByEmail(f.db, "myyja@vauhti.test"),
+  });
+  return orderId;
+}
+
 /** A throw-away store, for the helpdesk's invitations and removals. */
 async function freshStoreId(f: Fixtures): Promise<string> {
   const [store] = await f.db
@@ -74,6 +107,20 @@ export const STORE_ACCOUNT_ROWS: readonly MatrixRow[] = [
       body: bikePackage,
     }),
     expect: anotherStore,
+  },
+  {
+    operation: "POST /api/store/orders/{orderId}/invoice",
+    ok: 201,
+    call: async (f) => ({
+      params: { orderId: await freshOrder(f, "Vauhti Espoo", "WAITING_FOR_INVOICE_MATCH") },
+      body: { invoiceNumber: f.uniqueName("VE") },
+    }),
+    expect: storeUserOnly,
+  },
+  {
+    operation: "GET /api/store/orders/{orderId}/invoice/finvoice.xml",
+    call: async (f) => ({ params: { orderId: await invoicedOrder(f) } }),
+    expect: storeUserOnly,
   },
   { operation: "GET /api/store/details", call: () => ({}), expect: storeUserOnly },
   {

@@ -11,6 +11,7 @@ export type EventEntity =
   | "company"
   | "companyApplication"
   | "insuranceClaim"
+  | "invoice"
   | "leasingAgreement"
   | "leasingCompany"
   | "order"

@@ -9,6 +9,7 @@ import { insuranceClaims } from "./insurance.ts";
 import { orders } from "./orders.ts";
 import { bikeRedemptions } from "./redemptions.ts";
 import { bikeStores } from "./stores.ts";
+import { users } from "./users.ts";
 
 /**
  * An invoice in either direction: a store's purchase invoice matched to an order, Pedaali's invoice
@@ -41,6 +42,11 @@ export const invoices = pgTable(
     sentAt: timestamptz(),
     paidAt: timestamptz(),
     fileId: uuid().references(() => files.id, { onDelete: "set null" }),
+    /**
+     * The store's user who sent this purchase invoice from the store's own account (its lines are then
+     * the order's package); null for an invoice that reached Pedaali otherwise.
+     */
+    sentByStoreUserId: uuid().references(() => users.id, { onDelete: "restrict" }),
     ...timestamps(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import { agreementOf } from "../../modules/orders/queries.ts";
 import { submitToLeasingCompany } from "../../modules/orders/send-to-leasing-company.ts";
 import { signAgreement } from "../../modules/orders/sign-agreement.ts";
 import { startLease } from "../../modules/orders/start-lease.ts";
+import { sendStoreInvoice } from "../../modules/store-accounts/store-invoice.ts";
 import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { orders } from "../schema/index.ts";
@@ -33,7 +34,7 @@ import {
   USER_AGENTS,
   type Walk,
 } from "./order-status-walks.ts";
-import { handOverInDemo } from "./seed-handover-demo.ts";
+import { handOverInDemo, storeAccountUserOf } from "./seed-handover-demo.ts";
 
 /**
  * One demo order walked through the order's main line, in one transaction, by the services' own
@@ -159,7 +160,14 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   }
   if (reached("process")) await processOrder(by(helpdeskMover, at("process")), orderId);
   let invoiceId: string | undefined;
-  if (reached("purchaseInvoice")) {
+  const storeAccount = walk.invoicedFromAccount
+    ? await storeAccountUserOf(tx, (await locked()).bikeStoreId)
+    : null;
+  if (reached("purchaseInvoice") && storeAccount) {
+    invoiceId = await sendStoreInvoice(by(storeAccount, at("purchaseInvoice")), await locked(), {
+      invoiceNumber: `${walk.store.slice(0, 2).toUpperCase()}-${81_000 + orderNumber}`,
+    });
+  } else if (reached("purchaseInvoice")) {
     const { totalPriceCents } = await locked();
     const amountCents = netFromGross(totalPriceCents, FINNISH_VAT_PERCENT);
     const issued = at("purchaseInvoice");

@@ -147,6 +147,8 @@ export type Walk = {
   delivery?: DeliveryMethod;
   /** The store hands the bike over through its account (after the match) instead of a delivery link. */
   handedOver?: true;
+  /** The store sends its invoice from its account instead of the helpdesk recording one it received. */
+  invoicedFromAccount?: true;
   /** A side move the helpdesk makes at the end, with the reason it wrote. */
   side?: { path: readonly OrderStatus[]; reason: string };
 };
@@ -272,8 +274,9 @@ export const WALKS: readonly Walk[] = [
       reason: "Ennakkomaksu palautettu työntekijälle peruutuksen jälkeen.",
     },
   },
-  // Vauhti Espoo's own account: an order waiting to be handed over at the counter (Mervi shows her
-  // pickup code), and a shipped one handed over through the account, signed for by its employee.
+  // Vauhti Espoo's own account: an order invoiced from the account and waiting to be handed over at
+  // the counter (Mervi shows her pickup code), and a shipped one handed over through the account,
+  // signed for by its employee.
   {
     to: "WAITING_FOR_DELIVERY_DATE",
     company: "toinen",
@@ -284,6 +287,7 @@ export const WALKS: readonly Walk[] = [
     waitingDays: 1,
     until: "match",
     delivery: "PICKUP",
+    invoicedFromAccount: true,
   },
   {
     to: "READY_FOR_BILLING",

@@ -62,13 +62,8 @@ export async function handOverInDemo(
     return row as typeof orders.$inferSelect;
   };
   const order = await locked();
-  const [storeUser] = await tx
-    .select({ userId: bikeStoreUsers.userId })
-    .from(bikeStoreUsers)
-    .where(eq(bikeStoreUsers.bikeStoreId, order.bikeStoreId ?? ""))
-    .limit(1);
-  if (!storeUser) return;
-  const store: OrderUser = { kind: "user", userId: storeUser.userId, roleNames: ["BIKE_STORE"] };
+  const store = await storeAccountUserOf(tx, order.bikeStoreId);
+  if (!store) return;
   const storeCtx = { tx, actor: store, now: storeSignedAt };
   for (const [index, photo] of PHOTOS.entries()) {
     await addHandoverPhoto(
@@ -113,4 +108,14 @@ export async function handOverInDemo(
       meta: { ipAddress: "198.51.100.23", userAgent: USER_AGENTS[0] },
     },
   );
+}
+
+/** The first user of the store's own account, acting as the store (the demo's Vauhti Espoo has one). */
+export async function storeAccountUserOf(tx: Tx, bikeStoreId: string | null): Promise<OrderUser | null> {
+  const [storeUser] = await tx
+    .select({ userId: bikeStoreUsers.userId })
+    .from(bikeStoreUsers)
+    .where(eq(bikeStoreUsers.bikeStoreId, bikeStoreId ?? ""))
+    .limit(1);
+  return storeUser ? { kind: "user", userId: storeUser.userId, roleNames: ["BIKE_STORE"] } : null;
 }

@@ -22,6 +22,7 @@ import {
   orderItems,
   orders,
   signedDocuments,
+  storePayables,
   users,
 } from "../schema/index.ts";
 
@@ -168,11 +169,23 @@ describe("the demo orders", () => {
         .select({ status: invoices.status })
         .from(invoices)
         .where(and(eq(invoices.orderId, order.id), isNull(invoices.leasingCompanyId)));
+      // Matched, it is VERIFIED; once the store's payout batch is paid, PAID with it.
+      const [payable] = await db
+        .select({ status: storePayables.status })
+        .from(storePayables)
+        .where(eq(storePayables.orderId, order.id));
+      const matched = payable?.status === "PAID" ? "PAID" : "VERIFIED";
       expect(
         received.map((i) => i.status),
         order.orderStatus,
-      ).toEqual([order.orderStatus === "WAITING_FOR_INVOICE_MATCH" ? "RECEIVED" : "VERIFIED"]);
+      ).toEqual([order.orderStatus === "WAITING_FOR_INVOICE_MATCH" ? "RECEIVED" : matched]);
     }
+    // Vauhti Espoo invoiced Mervi's order from its own account.
+    const fromAccount = await db
+      .select({ orderId: invoices.orderId })
+      .from(invoices)
+      .where(isNotNull(invoices.sentByStoreUserId));
+    expect(fromAccount).toHaveLength(1);
     for (const order of await regularOrders(from("READY_FOR_BILLING"))) {
       expect(order.frameSerialNumber, order.orderStatus).not.toBeNull();
       expect(order.deliveryDate, order.orderStatus).not.toBeNull();

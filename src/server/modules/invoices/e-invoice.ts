@@ -31,8 +31,8 @@ const OBSTACLE_TEXTS = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Pedaali Oy as the seller of every e-invoice we send, paid to our own account. */
-export const PEDAALI_AS_SELLER: FinvoiceSeller = {
+/** Pedaali Oy as an e-invoice names it: the buyer of the stores' invoices sent from their accounts. */
+export const PEDAALI_PARTY: FinvoiceParty = {
   name: PEDAALI_COMPANY.name,
   businessId: PEDAALI_COMPANY.businessId,
   vatId: PEDAALI_COMPANY.vatId,
@@ -44,6 +44,11 @@ export const PEDAALI_AS_SELLER: FinvoiceSeller = {
   },
   eInvoiceAddress: PEDAALI_COMPANY.eInvoiceAddress,
   eInvoiceOperator: PEDAALI_COMPANY.eInvoiceOperator,
+};
+
+/** Pedaali Oy as the seller of every e-invoice we send, paid to our own account. */
+export const PEDAALI_AS_SELLER: FinvoiceSeller = {
+  ...PEDAALI_PARTY,
   iban: PEDAALI_BANK_ACCOUNT.iban,
   bic: PEDAALI_BANK_ACCOUNT.bic,
 };

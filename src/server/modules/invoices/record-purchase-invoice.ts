@@ -12,14 +12,28 @@ export async function createPurchaseInvoice(
   ctx: WriteContext<InvoiceClerk>,
   input: TCreateInvoice,
 ): Promise<{ id: string }> {
-  const { tx, now } = ctx;
-  const [order] = await tx
+  const [order] = await ctx.tx
     .select({ id: orders.id, companyId: orders.companyId, bikeStoreId: orders.bikeStoreId })
     .from(orders)
     .where(and(eq(orders.id, input.orderId), companyScopeWhere(ctx.actor, orders.companyId)));
   if (!order) {
     throw badRequest("Unknown order", [{ field: "body.orderId", message: "No such order" }]);
   }
+  return insertPurchaseInvoice(ctx, order, input);
+}
+
+/**
+ * The one write of a store's purchase invoice, RECEIVED, whoever records it: the helpdesk from the
+ * invoice that reached it, or the store from its own account (its user, and the reference number the
+ * store's e-invoice carries).
+ */
+export async function insertPurchaseInvoice(
+  ctx: WriteContext,
+  order: { id: string; companyId: string; bikeStoreId: string | null },
+  input: Omit<TCreateInvoice, "orderId">,
+  fromStoreAccount: { userId: string; referenceNumber: string } | null = null,
+): Promise<{ id: string }> {
+  const { tx, now } = ctx;
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -37,6 +51,8 @@ export async function createPurchaseInvoice(
       createdAt: now,
       updatedAt: now,
       dueDate: input.dueDate ?? null,
+      sentByStoreUserId: fromStoreAccount?.userId ?? null,
+      referenceNumber: fromStoreAccount?.referenceNumber ?? null,
     })
     .returning({ id: invoices.id });
   return { id: row?.id as string };

@@ -7,7 +7,12 @@ import type {
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
-import { DELIVERY_EDITABLE, PACKAGE_EDITABLE, storeNextStep } from "../../../domain/store-orders.ts";
+import {
+  DELIVERY_EDITABLE,
+  INVOICE_EDITABLE,
+  PACKAGE_EDITABLE,
+  storeNextStep,
+} from "../../../domain/store-orders.ts";
 import type { Db } from "../../db/client.ts";
 import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
@@ -17,6 +22,7 @@ import {
   bikeStores,
   companies,
   handovers,
+  invoices,
   orderCancellations,
   orders,
   systemUsers,
@@ -26,6 +32,7 @@ import { notFound } from "../../errors.ts";
 import { orderAgreementOf } from "../orders/service.ts";
 import { orderTimelineOf, orderWaitingOn, statusSinceOf } from "../orders/timeline.ts";
 import { deliveryAddress, packageItemsOf } from "../store-links/queries.ts";
+import { storeInvoiceOf } from "./store-invoice.ts";
 
 /**
  * What a store user reads of their stores' orders: the list across every employer and one order with
@@ -38,11 +45,17 @@ const be = beneficiaryEmployees;
 /** The store has recorded the order's handover (it then waits for the employee, not the store). */
 const handoverExists = sql<boolean>`exists (select 1 from ${handovers} where ${handovers.orderId} = ${orders.id})`;
 
+/** The store's invoice of the order has reached Pedaali and stands (it then waits for Pedaali's match). */
+const invoiceExists = sql<boolean>`exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id}
+  and ${invoices.bikeStoreId} = ${orders.bikeStoreId}
+  and ${invoices.status} not in ('INVALIDATED', 'OVERRIDDEN', 'DELETED'))`;
+
 const rowColumns = {
   order: orders,
   // The open-cancellation index answers this per row (at most one open request per order).
   cancellationOpen: sql<boolean>`exists (select 1 from ${orderCancellations} where ${orderCancellations.orderId} = ${orders.id} and ${orderCancellations.status} = 'PENDING')`,
   handoverRecorded: handoverExists,
+  invoiceRecorded: invoiceExists,
   storeName: bikeStores.storeName,
   companyName: companies.name,
   companyMaxPriceCents: companies.maxPriceCents,
@@ -56,6 +69,7 @@ type StoreOrderRow = {
   order: typeof orders.$inferSelect;
   cancellationOpen: boolean;
   handoverRecorded: boolean;
+  invoiceRecorded: boolean;
   storeName: string;
   companyName: string;
   companyMaxPriceCents: number | null;
@@ -90,7 +104,11 @@ function toListItem({ order: o, ...row }: StoreOrderRow): TStoreOrderListItem {
     deliveryMethod: o.deliveryMethod,
     totalPriceCents: o.totalPriceCents,
     deliveryDate: o.deliveryDate,
-    nextStep: storeNextStep(o.orderStatus, row.cancellationOpen, row.handoverRecorded),
+    nextStep: storeNextStep(o.orderStatus, {
+      cancellationRequested: row.cancellationOpen,
+      handoverRecorded: row.handoverRecorded,
+      invoiceRecorded: row.invoiceRecorded,
+    }),
     cancellationRequested: row.cancellationOpen,
     createdAt: o.createdAt.toISOString(),
   };
@@ -99,6 +117,7 @@ function toListItem({ order: o, ...row }: StoreOrderRow): TStoreOrderListItem {
 /** The statuses whose orders wait for the step from the store. */
 const STEP_STATUSES: Record<NonNullable<TStoreOrdersQuery["step"]>, readonly OrderStatus[]> = {
   PACKAGE: ["PENDING"],
+  INVOICE: INVOICE_EDITABLE,
   DELIVERY: DELIVERY_EDITABLE,
 };
 
@@ -116,6 +135,7 @@ export async function storeOrderPage(db: Db, storeIds: readonly string[], query:
     query.status ? eq(orders.orderStatus, query.status) : undefined,
     query.step ? inArray(orders.orderStatus, [...STEP_STATUSES[query.step]]) : undefined,
     query.step === "DELIVERY" ? sql`not ${handoverExists}` : undefined,
+    query.step === "INVOICE" ? sql`not ${invoiceExists}` : undefined,
     search
       ? orderOrEmployeeMatches({ orderId: orders.id, employeeId: orders.beneficiaryEmployeeId }, search)
       : undefined,
@@ -139,10 +159,11 @@ export async function storeOrderOf(
   const [row] = await rowsOfPage(rowsStatement(db), [orderId], (r) => r.order.id);
   if (!row?.order.bikeStoreId || !storeIds.includes(row.order.bikeStoreId)) throw notFound("Order");
   const o = row.order;
-  const [items, agreement, events] = await Promise.all([
+  const [items, agreement, events, invoice] = await Promise.all([
     packageItemsOf(db, o.id),
     orderAgreementOf(db, o.id),
     orderTimelineOf(db, o.id, { showActors: false }),
+    storeInvoiceOf(db, o),
   ]);
   return {
     ...toListItem(row),
@@ -157,6 +178,8 @@ export async function storeOrderOf(
     packageEditable: PACKAGE_EDITABLE.includes(o.orderStatus),
     deliveryEditable:
       DELIVERY_EDITABLE.includes(o.orderStatus) && !row.cancellationOpen && !row.handoverRecorded,
+    invoiceEditable: INVOICE_EDITABLE.includes(o.orderStatus) && !row.cancellationOpen && invoice === null,
+    invoice,
     // Only whom it waits for is read from the agreement; its terms stay with the employee and employer.
     waitingOn: orderWaitingOn(o, agreement, row.cancellationOpen),
     statusSince: statusSinceOf(events, o),

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { zErrorResponse } from "../../../contract/errors.ts";
+import { zOrderIdParams } from "../../../contract/orders.ts";
 import { storeAccountsApi as api, STORE_USER_REMOVED } from "../../../contract/store-accounts.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
@@ -37,6 +40,44 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) =>
       service.putPackage(currentUser(request), request.params.orderId, request.body),
   });
+
+  app.route({
+    ...endpointRoute(api.sendInvoice, tags),
+    preValidation: guards.permissionAtStore(storeOrder, "store-orders.manage"),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.sendInvoice(currentUser(request), request.params.orderId, request.body)),
+  });
+
+  // The invoice as a file for the store's books, not an endpoint of JSON.
+  app.get(
+    "/store/orders/:orderId/invoice/finvoice.xml",
+    {
+      preValidation: guards.permissionAtStore(storeOrder, "store-orders.read"),
+      schema: {
+        tags,
+        summary: "The invoice the store sent from its account, as a Finvoice 3.0 e-invoice to Pedaali",
+        params: zOrderIdParams,
+        response: {
+          200: z.string().describe("The Finvoice 3.0 XML (application/xml)"),
+          400: zErrorResponse,
+          401: zErrorResponse,
+          403: zErrorResponse,
+          404: zErrorResponse,
+          409: zErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.eInvoice(currentUser(request), request.params.orderId);
+      return reply
+        .header("content-type", "application/xml; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${file.fileName}"`)
+        .header("cache-control", "no-store")
+        .send(file.xml);
+    },
+  );
 
   app.route({
     ...endpointRoute(api.details, tags),

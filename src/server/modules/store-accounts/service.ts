@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type {
   TStoreDetails,
   TStoreDetailsInput,
+  TStoreInvoiceInput,
   TStoreOrder,
   TStoreOrdersQuery,
   TStorePayoutsQuery,
@@ -25,6 +26,7 @@ import { mailSetPassword } from "../system-users/mails.ts";
 import { storeOrderStepClosed } from "./errors.ts";
 import { storeOrderOf, storeOrderPage } from "./queries.ts";
 import { storeDetailsOf, storeOfCaller, updateStoreDetails } from "./store-details.ts";
+import { sendStoreInvoice, storeEInvoiceOf } from "./store-invoice.ts";
 import { inviteStoreUser, removeStoreUser, storeUserOf, storeUserPage } from "./store-users.ts";
 
 type Log = Pick<FastifyBaseLogger, "error">;
@@ -62,6 +64,25 @@ export function createStoreAccountsService(ctx: AppContext) {
         providePackageOf(w, await lockedStoreOrder(w, user.storeIds, orderId), input, storeOrderStepClosed),
       );
       return storeOrderOf(db, user.storeIds, orderId);
+    },
+
+    async sendInvoice(
+      user: StoreUser,
+      orderId: string,
+      input: TStoreInvoiceInput,
+      now = new Date(),
+    ): Promise<TStoreOrder> {
+      await write(db, asStoreUser(user, now), async (w) => {
+        await sendStoreInvoice(w, await lockedStoreOrder(w, user.storeIds, orderId), input);
+      });
+      return storeOrderOf(db, user.storeIds, orderId);
+    },
+
+    /** The invoice the store sent from its account, as a Finvoice e-invoice; 404 for another store's order. */
+    async eInvoice(user: StoreUser, orderId: string, now = new Date()) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order?.bikeStoreId || !user.storeIds.includes(order.bikeStoreId)) throw notFound("Order");
+      return storeEInvoiceOf(db, order, now);
     },
 
     details(user: StoreUser, storeId: string | undefined): Promise<TStoreDetails> {

@@ -13,8 +13,10 @@ import {
 } from "../../../contract/store-accounts.ts";
 import { zStorePayouts } from "../../../contract/store-payouts.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
+import { referenceNumber } from "../../../domain/reference-number.ts";
 import {
   beneficiaryEmployees,
+  bikeStores,
   bikeStoreUsers,
   eventLog,
   orderItems,
@@ -230,6 +232,102 @@ describe("the store's package", () => {
     );
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, other.id));
     expect(row?.orderStatus).toBe("PENDING");
+  });
+});
+
+describe("the store's invoice from its account", () => {
+  const invoiceUrl = (orderId: string) => `/api/store/orders/${orderId}/invoice`;
+
+  it("invoices Pedaali for the package's lines once the order waits for it, and the helpdesk matches it", async () => {
+    const order = await orderAt(espoo, "WAITING_FOR_INVOICE_MATCH");
+    const before = zStoreOrder.parse((await call("GET", `/api/store/orders/${order.id}`, STORE_USER)).json());
+    expect(before).toMatchObject({ nextStep: "INVOICE", invoiceEditable: true, invoice: null });
+
+    const res = await call("POST", invoiceUrl(order.id), STORE_USER, { invoiceNumber: "VE-2026-118" });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = zStoreOrder.parse(res.json());
+    // 1 990,00 € with 25.5 % VAT in it: 1 585,66 € + 404,34 €.
+    expect(sent).toMatchObject({ nextStep: null, invoiceEditable: false });
+    expect(sent.invoice).toMatchObject({
+      invoiceNumber: "VE-2026-118",
+      amountCents: 158_566,
+      vatCents: 40_434,
+      totalCents: 199_000,
+      status: "RECEIVED",
+      sentFromAccount: true,
+    });
+    expectError(
+      await call("POST", invoiceUrl(order.id), STORE_USER, { invoiceNumber: "VE-2" }),
+      409,
+      "STORE_ORDER_STEP_CLOSED",
+    );
+
+    const [event] = await t.database.db
+      .select({ actor: eventLog.actorUserId, data: eventLog.data })
+      .from(eventLog)
+      .where(
+        and(eq(eventLog.type, "STORE_INVOICE_SENT"), eq(eventLog.entityId, sent.invoice?.invoiceId ?? "")),
+      );
+    expect(event?.actor).toBe(await userIdByEmail(t.database.db, STORE_USER));
+    expect(event?.data).toMatchObject({ orderNumber: order.orderNumber, totalCents: 199_000 });
+
+    // The e-invoice: the store sells, Pedaali buys, the reference is the order's, a row per package line.
+    const file = await call("GET", `${invoiceUrl(order.id)}/finvoice.xml`, STORE_USER);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers["content-type"]).toContain("application/xml");
+    expect(file.body).toContain("<SellerOrganisationName>Vauhti Espoo</SellerOrganisationName>");
+    expect(file.body).toContain("<BuyerOrganisationName>Pedaali Oy</BuyerOrganisationName>");
+    expect(file.body).toContain("<InvoiceNumber>VE-2026-118</InvoiceNumber>");
+    expect(file.body).toContain(referenceNumber(order.orderNumber));
+    expect(file.body.match(/<InvoiceRow>/g)).toHaveLength(1);
+    expect(file.body).toContain(
+      '<InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">1990,00</InvoiceTotalVatIncludedAmount>',
+    );
+
+    // It is a received purchase invoice like any other: its total is the order's, so it matches.
+    const matched = await call("POST", `/api/invoices/${sent.invoice?.invoiceId}/match`, HELPDESK);
+    expect(matched.statusCode, matched.body).toBe(200);
+    const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.orderStatus).toBe("WAITING_FOR_DELIVERY_DATE");
+  });
+
+  it("is refused for an order that does not wait for it, a missing number, another store and other roles", async () => {
+    const pending = await orderAt(espoo, "PENDING");
+    expectError(
+      await call("POST", invoiceUrl(pending.id), STORE_USER, { invoiceNumber: "VE-1" }),
+      409,
+      "STORE_ORDER_STEP_CLOSED",
+    );
+    const waiting = await orderAt(espoo, "WAITING_FOR_INVOICE_MATCH");
+    expectError(await call("POST", invoiceUrl(waiting.id), STORE_USER, { invoiceNumber: "" }), 400);
+    expectError(
+      await call("POST", invoiceUrl(waiting.id), STORE_USER, { invoiceNumber: "x".repeat(41) }),
+      400,
+    );
+    const other = await orderAt(tampere, "WAITING_FOR_INVOICE_MATCH");
+    expectError(await call("POST", invoiceUrl(other.id), STORE_USER, { invoiceNumber: "VE-1" }), 404);
+    expectError(await call("GET", `${invoiceUrl(other.id)}/finvoice.xml`, STORE_USER), 404);
+    expectError(await call("POST", invoiceUrl(waiting.id), EMPLOYEE, { invoiceNumber: "VE-1" }), 403);
+    // No invoice sent from the account yet: no e-invoice to give.
+    expectError(await call("GET", `${invoiceUrl(waiting.id)}/finvoice.xml`, STORE_USER), 404);
+  });
+
+  it("asks for the store's business ID and bank account when its details lack them", async () => {
+    const order = await orderAt(espoo, "WAITING_FOR_INVOICE_MATCH");
+    const [store] = await t.database.db.select().from(bikeStores).where(eq(bikeStores.id, espoo));
+    await t.database.db.update(bikeStores).set({ bic: null }).where(eq(bikeStores.id, espoo));
+    try {
+      expectError(
+        await call("POST", invoiceUrl(order.id), STORE_USER, { invoiceNumber: "VE-3" }),
+        409,
+        "STORE_DETAILS_INCOMPLETE",
+      );
+    } finally {
+      await t.database.db
+        .update(bikeStores)
+        .set({ bic: store?.bic ?? null })
+        .where(eq(bikeStores.id, espoo));
+    }
   });
 });
 

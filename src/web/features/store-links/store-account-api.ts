@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-q
 import {
   storeAccountsApi,
   type TStoreDetailsInput,
+  type TStoreInvoiceInput,
   type TStoreOrder,
   type TStoreOrderListItem,
   type TStoreOrdersQuery,
@@ -10,8 +11,8 @@ import type { TStorePackageInput } from "../../../contract/store-links.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
- * The calls of a bike store's own account (src/contract/store-accounts.ts): its orders, the package
- * and delivery of one, the store's details and payouts. A change refreshes the list and the order it changed.
+ * The calls of a bike store's own account (src/contract/store-accounts.ts): its orders, the package,
+ * invoice and delivery of one, the store's details and payouts. A change refreshes the list and the order it changed.
  */
 
 export type { TStoreOrder, TStoreOrderListItem };
@@ -44,6 +45,18 @@ export function useSaveStorePackage(orderId: string) {
   return useStoreOrderChange(orderId, (body: TStorePackageInput) =>
     callEndpoint(storeAccountsApi.putPackage, { params: { orderId }, body }),
   );
+}
+
+/** POST /api/store/orders/{orderId}/invoice: the store invoices Pedaali for the order's package. */
+export function useSendStoreInvoice(orderId: string) {
+  return useStoreOrderChange(orderId, (body: TStoreInvoiceInput) =>
+    callEndpoint(storeAccountsApi.sendInvoice, { params: { orderId }, body }),
+  );
+}
+
+/** The invoice sent from the account as a Finvoice file: a download the browser takes by its address. */
+export function storeEInvoiceHref(orderId: string): string {
+  return `/api/store/orders/${encodeURIComponent(orderId)}/invoice/finvoice.xml`;
 }
 
 export function useStoreDetails(storeId: string | undefined) {

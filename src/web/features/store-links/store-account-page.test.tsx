@@ -1,10 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import type { TStoreDetails, TStoreOrder } from "../../../contract/store-accounts.ts";
-import { fakeApi } from "../../test/fake-api.ts";
+import type { TStoreHandover } from "../../../contract/handovers.ts";
+import type { TStoreDetails, TStoreInvoice, TStoreOrder } from "../../../contract/store-accounts.ts";
+import { ToastHost } from "../../components/toast-host.tsx";
+import { apiError, fakeApi } from "../../test/fake-api.ts";
 import type { TStoreOrderListItem } from "./store-account-api.ts";
 import { StoreAccountPage } from "./store-account-page.tsx";
+import { StoreOrderDrawer } from "./store-order-drawer.tsx";
 import { ok, renderScreen, setUpStoreLinkTests } from "./test-support.tsx";
 
 setUpStoreLinkTests();
@@ -45,6 +48,8 @@ function order(overrides: Partial<TStoreOrder> = {}): TStoreOrder {
     orderDate: "2026-03-01",
     packageEditable: true,
     deliveryEditable: false,
+    invoiceEditable: false,
+    invoice: null,
     waitingOn: "BIKE_STORE",
     statusSince: "2026-03-01T10:00:00.000Z",
     events: [],
@@ -110,5 +115,174 @@ describe("the bike store's own account", () => {
     await user.click(screen.getByRole("button", { name: "Tallenna tiedot" }));
     expect(await screen.findAllByText(/IBAN/)).not.toHaveLength(0);
     expect(api.callsTo("PUT", "/api/store/details")).toHaveLength(0);
+  });
+});
+
+const ORDER = `/api/store/orders/${ORDER_ID}`;
+const INVOICE_ID = "7c2d9e4f-1a3b-4c5d-8e6f-0a1b2c3d4e5f";
+
+/** The order once Pedaali has ordered the bike: its package given, waiting for the store's invoice. */
+const invoiceable = (overrides: Partial<TStoreOrder> = {}) =>
+  order({
+    orderStatus: "WAITING_FOR_INVOICE_MATCH",
+    nextStep: "INVOICE",
+    totalPriceCents: 250_000,
+    items: [
+      {
+        itemType: "BIKE",
+        name: "Tunturi eSport 500",
+        brand: "Tunturi",
+        model: "eSport 500",
+        modelYear: 2026,
+        frameSize: "M",
+        color: null,
+        quantity: 1,
+        unitPriceCents: 250_000,
+        discountCents: 0,
+      },
+    ],
+    packageEditable: false,
+    invoiceEditable: true,
+    waitingOn: "BIKE_STORE",
+    ...overrides,
+  });
+
+const sentInvoice = (overrides: Partial<TStoreInvoice> = {}): TStoreInvoice => ({
+  invoiceId: INVOICE_ID,
+  invoiceNumber: "VE-2026-118",
+  issueDate: "2026-03-10",
+  dueDate: "2026-03-24",
+  amountCents: 199_203,
+  vatCents: 50_797,
+  totalCents: 250_000,
+  status: "RECEIVED",
+  sentFromAccount: true,
+  ...overrides,
+});
+
+/** The handover has nothing to do yet: the order waits for its invoice first. */
+const noHandover: TStoreHandover = {
+  orderId: ORDER_ID,
+  orderNumber: 10042,
+  kind: "IN_STORE",
+  customerName: "Maija Meikäläinen",
+  frameSerialNumber: null,
+  packageAccessories: [],
+  canRecord: false,
+  photos: [],
+  handover: null,
+};
+
+function renderDrawer() {
+  return renderScreen(
+    <>
+      <StoreOrderDrawer orderId={ORDER_ID} onClose={() => {}} />
+      <ToastHost />
+    </>,
+  );
+}
+
+describe("the store's invoice in its order", () => {
+  it("lists an order waiting for the store's invoice with that step, and filters by it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      [`GET ${LIST}`]: ok(
+        page([listItem({ orderStatus: "WAITING_FOR_INVOICE_MATCH", nextStep: "INVOICE" })]),
+      ),
+      [`GET ${LIST}&step=INVOICE`]: ok(page([])),
+    });
+    renderScreen(<StoreAccountPage />);
+    expect(await screen.findByText("Laskuta pyöräpaketti")).toBeInTheDocument();
+    await user.click(screen.getByLabelText("Odottaa liikkeeltä", { selector: "input" }));
+    await user.click(await screen.findByRole("option", { name: "Laskuta pyöräpaketti" }));
+    await screen.findByText("Hakuehdoilla ei löytynyt tilauksia.");
+    expect(api.callsTo("GET", `${LIST}&step=INVOICE`)).toHaveLength(1);
+  });
+
+  it("sends the store's invoice number and then shows the invoice that reached Pedaali", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      [`GET ${ORDER}`]: ok(invoiceable()),
+      [`GET ${ORDER}/handover`]: ok(noHandover),
+      [`POST ${ORDER}/invoice`]: {
+        status: 201,
+        body: invoiceable({ nextStep: null, invoiceEditable: false, invoice: sentInvoice() }),
+      },
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByRole("heading", { name: "Lasku" })).toBeInTheDocument();
+    expect(within(drawer).getByText(/Laskuta pyöräpaketti Pedaalilta/)).toBeInTheDocument();
+    await user.type(within(drawer).getByLabelText(/^Laskun numero/), " VE-2026-118 ");
+    await user.click(within(drawer).getByRole("button", { name: "Lähetä lasku" }));
+
+    expect(await screen.findByText("Lasku lähetetty Pedaalille.")).toBeInTheDocument();
+    expect(api.callsTo("POST", `${ORDER}/invoice`).map((call) => call.body)).toEqual([
+      { invoiceNumber: "VE-2026-118" },
+    ]);
+    expect(await within(drawer).findByText("VE-2026-118")).toBeInTheDocument();
+    expect(within(drawer).getByText("24.03.2026")).toBeInTheDocument();
+    expect(within(drawer).getByText("Vastaanotettu")).toBeInTheDocument();
+    expect(within(drawer).queryByRole("button", { name: "Lähetä lasku" })).not.toBeInTheDocument();
+  });
+
+  it("says at the field that the invoice number is missing and sends nothing", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      [`GET ${ORDER}`]: ok(invoiceable()),
+      [`GET ${ORDER}/handover`]: ok(noHandover),
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog");
+    await user.click(await within(drawer).findByRole("button", { name: "Lähetä lasku" }));
+
+    const field = within(drawer).getByLabelText(/^Laskun numero/);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("Tämä tieto on pakollinen"));
+    expect(api.callsTo("POST", `${ORDER}/invoice`)).toHaveLength(0);
+  });
+
+  it("says what the store's details lack when the server cannot make the invoice", async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi({
+      [`GET ${ORDER}`]: ok(invoiceable()),
+      [`GET ${ORDER}/handover`]: ok(noHandover),
+      [`POST ${ORDER}/invoice`]: apiError(409, "STORE_DETAILS_INCOMPLETE", "Store details incomplete"),
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog");
+    await user.type(await within(drawer).findByLabelText(/^Laskun numero/), "VE-2026-118");
+    await user.click(within(drawer).getByRole("button", { name: "Lähetä lasku" }));
+
+    expect(await within(drawer).findByText(/Liikkeen tiedoista puuttuu Y-tunnus/)).toBeInTheDocument();
+  });
+
+  it("offers the invoice sent from the account as a Finvoice download", async () => {
+    fakeApi({
+      [`GET ${ORDER}`]: ok(invoiceable({ nextStep: null, invoiceEditable: false, invoice: sentInvoice() })),
+      [`GET ${ORDER}/handover`]: ok(noHandover),
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog");
+    const download = await within(drawer).findByRole("link", { name: "Lataa verkkolasku (Finvoice)" });
+    expect(download).toHaveAttribute("href", `/api/store/orders/${ORDER_ID}/invoice/finvoice.xml`);
+    expect(within(drawer).queryByLabelText(/^Laskun numero/)).not.toBeInTheDocument();
+  });
+
+  it("shows an invoice that reached Pedaali by other means without a download", async () => {
+    fakeApi({
+      [`GET ${ORDER}`]: ok(
+        invoiceable({
+          nextStep: null,
+          invoiceEditable: false,
+          invoice: sentInvoice({ sentFromAccount: false }),
+        }),
+      ),
+      [`GET ${ORDER}/handover`]: ok(noHandover),
+    });
+    renderDrawer();
+    const drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByText("VE-2026-118")).toBeInTheDocument();
+    expect(within(drawer).queryByRole("link", { name: /Finvoice/ })).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { showSuccessToast } from "../../lib/toast.ts";
 import { StoreHandoverStep } from "../handover/store-handover-step.tsx";
 import { PackageForm } from "./package-form.tsx";
 import { type TStoreOrder, useSaveStorePackage, useStoreOrder } from "./store-account-api.ts";
+import { StoreInvoiceStep } from "./store-invoice-step.tsx";
 import { StorePackageTable } from "./store-link-common.tsx";
 
 /** The package the order waits for (or may still replace), through the link page's own form. */
@@ -98,6 +99,7 @@ export function StoreOrderDrawer({ orderId, onClose }: { orderId: string | null;
               <StorePackageTable items={order.items} totalCents={order.totalPriceCents ?? 0} />
             )
           )}
+          <StoreInvoiceStep order={order} />
           <StoreHandoverStep orderId={order.orderId} />
           <OrderTimeline order={order} />
         </Stack>

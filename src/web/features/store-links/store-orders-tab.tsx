@@ -17,6 +17,7 @@ const PAGE_SIZE = 20;
 /** The store's steps in the reader's language, spelled out so the catalogue check sees each key. */
 const STEP_LABELS: Record<StoreStep, string> = {
   PACKAGE: "storeAccount.steps.PACKAGE",
+  INVOICE: "storeAccount.steps.INVOICE",
   DELIVERY: "storeAccount.steps.DELIVERY",
 };
 
@@ -70,6 +71,7 @@ export function StoreOrdersTab() {
             label={t("storeAccount.orders.stepFilter")}
             data={[
               { value: "PACKAGE", label: t(STEP_LABELS.PACKAGE) },
+              { value: "INVOICE", label: t(STEP_LABELS.INVOICE) },
               { value: "DELIVERY", label: t(STEP_LABELS.DELIVERY) },
             ]}
             placeholder={t("storeAccount.orders.allOrders")}
