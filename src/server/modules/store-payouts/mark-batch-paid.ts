@@ -1,12 +1,12 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { TMarkPayoutBatchPaid } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { FINAL_INVOICE_STATUSES } from "../../../domain/invoice-status.ts";
 import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { invoices, payoutBatches, storePayables } from "../../db/schema/index.ts";
+import { payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
+import { settlePurchaseInvoices } from "../invoices/settle-purchase-invoices.ts";
 import type { PayoutClerk } from "./create-batch.ts";
 import { payoutBatchStatusNotAllowed } from "./errors.ts";
 import { lockBatch } from "./queries.ts";
@@ -45,15 +45,10 @@ export async function markPayoutBatchPaid(
     .set({ status: "PAID", updatedAt: now })
     .where(eq(storePayables.payoutBatchId, id))
     .returning({ netCents: storePayables.netCents, purchaseInvoiceId: storePayables.purchaseInvoiceId });
-  // The batch is the payment run of its stores' purchase invoices: each is settled with it, the
-  // commission netted from what was paid.
-  const settled = paid.map((p) => p.purchaseInvoiceId);
-  if (settled.length > 0) {
-    await tx
-      .update(invoices)
-      .set({ status: "PAID", paidAt: now, paidAmountCents: sql`${invoices.totalCents}`, updatedAt: now })
-      .where(and(inArray(invoices.id, settled), notInArray(invoices.status, [...FINAL_INVOICE_STATUSES])));
-  }
+  await settlePurchaseInvoices(
+    ctx,
+    paid.map((p) => p.purchaseInvoiceId),
+  );
   await recordEvent(ctx, {
     type: "PAYOUT_BATCH_PAID",
     entity: { type: "payoutBatch", id },
