@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { zErrorResponse } from "../../../contract/errors.ts";
 import { invoicesApi as api, zInvoiceIdParams } from "../../../contract/invoices.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { eInvoiceRouteSchema, sendEInvoice } from "./e-invoice-reply.ts";
 import { createInvoicesService } from "./service.ts";
 
 const tags = ["invoices"];
-const fileErrors = {
-  400: zErrorResponse,
-  401: zErrorResponse,
-  403: zErrorResponse,
-  404: zErrorResponse,
-  409: zErrorResponse,
-};
 
 /** Invoices (contract/invoices.ts): read with invoices.read, changed with orders.process. */
 export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -42,27 +34,19 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     handler: async (request) => service.get(currentUser(request), request.params.id),
   });
 
-  // A file to download and hand to our operator, not an endpoint of JSON.
+  // A file to download and hand to our operator.
   app.get(
     "/invoices/:id/finvoice.xml",
     {
       preValidation: read,
-      schema: {
+      schema: eInvoiceRouteSchema(
         tags,
-        summary:
-          "Our bill to a leasing company as an e-invoice, a Finvoice 3.0 message (409 when it is no e-invoice or has no recipient address)",
-        params: zInvoiceIdParams,
-        response: { 200: z.string().describe("The Finvoice 3.0 XML (application/xml)"), ...fileErrors },
-      },
+        "Our bill to a leasing company as an e-invoice, a Finvoice 3.0 message (409 when it is no e-invoice or has no recipient address)",
+        zInvoiceIdParams,
+      ),
     },
-    async (request, reply) => {
-      const file = await service.eInvoice(currentUser(request), request.params.id);
-      return reply
-        .header("content-type", "application/xml; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.xml);
-    },
+    async (request, reply) =>
+      sendEInvoice(reply, await service.eInvoice(currentUser(request), request.params.id)),
   );
 
   app.route({

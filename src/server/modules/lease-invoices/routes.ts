@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { zErrorResponse } from "../../../contract/errors.ts";
 import { leaseInvoicesApi as api, zLeaseInvoiceParams } from "../../../contract/lease-invoices.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
+import { eInvoiceRouteSchema, sendEInvoice } from "../invoices/e-invoice-reply.ts";
 import { leaseEInvoiceOf } from "./e-invoice.ts";
 import { leaseInvoicesOf } from "./queries.ts";
 
@@ -27,33 +26,18 @@ export const leaseInvoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     handler: async (request) => leaseInvoicesOf(db, request.params.id, request.query),
   });
 
-  // A file for the company's invoicing software, not an endpoint of JSON.
+  // A file for the company's invoicing software.
   app.get(
     "/companies/:id/lease-invoices/:invoiceId/finvoice.xml",
     {
       preValidation: manage,
-      schema: {
+      schema: eInvoiceRouteSchema(
         tags,
-        summary:
-          "A lease invoice as a Finvoice 3.0 e-invoice to the company (409 while it has no e-invoice address)",
-        params: zLeaseInvoiceParams,
-        response: {
-          200: z.string().describe("The Finvoice 3.0 XML (application/xml)"),
-          400: zErrorResponse,
-          401: zErrorResponse,
-          403: zErrorResponse,
-          404: zErrorResponse,
-          409: zErrorResponse,
-        },
-      },
+        "A lease invoice as a Finvoice 3.0 e-invoice to the company (409 while it has no e-invoice address)",
+        zLeaseInvoiceParams,
+      ),
     },
-    async (request, reply) => {
-      const file = await leaseEInvoiceOf(db, request.params.id, request.params.invoiceId, new Date());
-      return reply
-        .header("content-type", "application/xml; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.xml);
-    },
+    async (request, reply) =>
+      sendEInvoice(reply, await leaseEInvoiceOf(db, request.params.id, request.params.invoiceId, new Date())),
   );
 };

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { zErrorResponse } from "../../../contract/errors.ts";
 import { zOrderIdParams } from "../../../contract/orders.ts";
 import { storeAccountsApi as api, STORE_USER_REMOVED } from "../../../contract/store-accounts.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
+import { eInvoiceRouteSchema, sendEInvoice } from "../invoices/e-invoice-reply.ts";
 import { createStoreAccountsService } from "./service.ts";
 
 const tags = ["store-accounts"];
@@ -50,33 +49,19 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         .send(await service.sendInvoice(currentUser(request), request.params.orderId, request.body)),
   });
 
-  // The invoice as a file for the store's books, not an endpoint of JSON.
+  // The invoice as a file for the store's books.
   app.get(
     "/store/orders/:orderId/invoice/finvoice.xml",
     {
       preValidation: guards.permissionAtStore(storeOrder, "store-orders.read"),
-      schema: {
+      schema: eInvoiceRouteSchema(
         tags,
-        summary: "The invoice the store sent from its account, as a Finvoice 3.0 e-invoice to Pedaali",
-        params: zOrderIdParams,
-        response: {
-          200: z.string().describe("The Finvoice 3.0 XML (application/xml)"),
-          400: zErrorResponse,
-          401: zErrorResponse,
-          403: zErrorResponse,
-          404: zErrorResponse,
-          409: zErrorResponse,
-        },
-      },
+        "The invoice the store sent from its account, as a Finvoice 3.0 e-invoice to Pedaali",
+        zOrderIdParams,
+      ),
     },
-    async (request, reply) => {
-      const file = await service.eInvoice(currentUser(request), request.params.orderId);
-      return reply
-        .header("content-type", "application/xml; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${file.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(file.xml);
-    },
+    async (request, reply) =>
+      sendEInvoice(reply, await service.eInvoice(currentUser(request), request.params.orderId)),
   );
 
   app.route({
