@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, notExists, sql } from "drizzle-orm";
 import { leaseInvoiceDueDate, leaseInvoiceLines, leaseInvoiceTotals } from "../../../domain/lease-invoice.ts";
 import { firstDayOf } from "../../../domain/payroll/period.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
@@ -61,12 +61,31 @@ export async function issueLeaseInvoice(
   });
 }
 
-/** The companies with a lease that may run in `period`: those the monthly job issues an invoice for. */
+/**
+ * The companies with a lease that may run in `period` and no invoice for it yet: those the daily job
+ * issues one for (a month already invoiced costs the job no reading of its leases).
+ */
 export async function companiesWithLeases(db: Db, period: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ companyId: leasingAgreements.companyId })
     .from(leasingAgreements)
     .innerJoin(companies, eq(companies.id, leasingAgreements.companyId))
-    .where(and(leasesMayRunWhere(period, period), isNull(companies.deletedAt)));
+    .where(
+      and(
+        leasesMayRunWhere(period, period),
+        isNull(companies.deletedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(leaseInvoices)
+            .where(
+              and(
+                eq(leaseInvoices.companyId, leasingAgreements.companyId),
+                eq(leaseInvoices.period, firstDayOf(period)),
+              ),
+            ),
+        ),
+      ),
+    );
   return rows.map((r) => r.companyId).filter((id): id is string => id !== null);
 }

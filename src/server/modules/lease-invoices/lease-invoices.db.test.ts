@@ -12,7 +12,7 @@ import { isValidReferenceNumber } from "../../../domain/reference-number.ts";
 import { companies, leaseInvoices } from "../../db/schema/index.ts";
 import { issueMonthlyLeaseInvoices } from "../../jobs/lease-invoices.ts";
 import { loadPayrollSources } from "../reporting/payroll-input.ts";
-import { issueLeaseInvoice } from "./issue.ts";
+import { companiesWithLeases, issueLeaseInvoice } from "./issue.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -64,6 +64,8 @@ describe("the monthly lease invoice", () => {
     const before = await t.database.db.select({ id: leaseInvoices.id }).from(leaseInvoices);
     const run = await issueMonthlyLeaseInvoices(t.database.db, { now, log });
     expect(run).toMatchObject({ issued: 0, failed: 0 });
+    // A month already invoiced is not even read again.
+    expect(await companiesWithLeases(t.database.db, period)).not.toContain(demoOyId);
     expect(await issueLeaseInvoice(t.database.db, demoOyId, period, toHelsinkiDateString(now))).toBeNull();
     expect(await t.database.db.select({ id: leaseInvoices.id }).from(leaseInvoices)).toHaveLength(
       before.length,
