@@ -1,21 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { referenceNumber } from "../../src/domain/reference-number.ts";
 import { companies, leaseInvoices } from "../../src/server/db/schema/index.ts";
-import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
+import type { Fixtures, MatrixRow } from "./access-matrix.ts";
+import { settingsManagers } from "./matrix-payroll-delivery.ts";
 
 /**
  * Pedaali's monthly lease invoices to an employer. Rows read as those of access-matrix.ts (see its
- * header). They are company-settings.manage in Demo Oy (its admin, its group's admin, the admin tier);
- * another tenant's admin gets 404.
+ * header). They are company-settings.manage in Demo Oy (its admin, its group's admin, the admin tier),
+ * as the payroll delivery's are; another tenant's admin gets 404.
  */
-const settingsManagers: Expectations = {
-  anonymous: 401,
-  admins: "ok",
-  EMPLOYER_ADMIN: "ok",
-  EMPLOYER_GROUP_ADMIN: "ok",
-  otherTenant: 404,
-  rest: 403,
-};
 
 /** An invoice of Demo Oy for a month of its own, with an e-invoice address to send it to. */
 async function demoOyInvoice(f: Fixtures): Promise<string> {

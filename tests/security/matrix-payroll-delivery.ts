@@ -15,7 +15,7 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  * the admin tier); another tenant's admin gets 404. The settings are saved as e-mail, so no call here
  * reaches a server; the SFTP calls are in src/server/modules/payroll-delivery/sftp-delivery.db.test.ts.
  */
-const settingsManagers: Expectations = {
+export const settingsManagers: Expectations = {
   anonymous: 401,
   admins: "ok",
   EMPLOYER_ADMIN: "ok",
