@@ -32,7 +32,7 @@ import { notFound } from "../../errors.ts";
 import { orderAgreementOf } from "../orders/service.ts";
 import { orderTimelineOf, orderWaitingOn, statusSinceOf } from "../orders/timeline.ts";
 import { deliveryAddress, packageItemsOf } from "../store-links/queries.ts";
-import { storeInvoiceOf } from "./store-invoice.ts";
+import { storeInvoiceOf, storeInvoiceStands } from "./store-invoice.ts";
 
 /**
  * What a store user reads of their stores' orders: the list across every employer and one order with
@@ -46,9 +46,7 @@ const be = beneficiaryEmployees;
 const handoverExists = sql<boolean>`exists (select 1 from ${handovers} where ${handovers.orderId} = ${orders.id})`;
 
 /** The store's invoice of the order has reached Pedaali and stands (it then waits for Pedaali's match). */
-const invoiceExists = sql<boolean>`exists (select 1 from ${invoices} where ${invoices.orderId} = ${orders.id}
-  and ${invoices.bikeStoreId} = ${orders.bikeStoreId}
-  and ${invoices.status} not in ('INVALIDATED', 'OVERRIDDEN', 'DELETED'))`;
+const invoiceExists = sql<boolean>`exists (select 1 from ${invoices} where ${storeInvoiceStands(orders.id, orders.bikeStoreId)})`;
 
 const rowColumns = {
   order: orders,

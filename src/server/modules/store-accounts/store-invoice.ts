@@ -1,4 +1,5 @@
-import { and, desc, eq, isNotNull, notInArray } from "drizzle-orm";
+import { and, desc, eq, isNotNull, notInArray, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TStoreInvoice, TStoreInvoiceInput } from "../../../contract/store-accounts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { buildFinvoice, type FinvoiceRow } from "../../../domain/finvoice.ts";
@@ -10,11 +11,12 @@ import { INVOICE_EDITABLE } from "../../../domain/store-orders.ts";
 import { isValidBusinessId, vatIdFromBusinessId } from "../../../domain/validation/business-id.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { bikeStores, invoices, orderCancellations, type orders } from "../../db/schema/index.ts";
+import { bikeStores, invoices, type orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { eInvoiceFileName, PEDAALI_PARTY, paymentTermsOf } from "../invoices/e-invoice.ts";
 import { insertPurchaseInvoice } from "../invoices/record-purchase-invoice.ts";
+import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import { vatPercentOf } from "../orders/bill-leasing-company.ts";
 import type { OrderUser } from "../orders/lifecycle.ts";
 import { packageItemsOf } from "../store-links/queries.ts";
@@ -34,10 +36,17 @@ type OrderRow = typeof orders.$inferSelect;
 /** Invoices that no longer stand: the store's invoice is looked for among the others. */
 const WITHDRAWN = ["INVALIDATED", "OVERRIDDEN", "DELETED"] as const;
 
-function ofOrderStore(order: Pick<OrderRow, "id" | "bikeStoreId">) {
+/**
+ * The order's invoice from its store that stands: by values here, by the listed order's columns in the
+ * store's order list (queries.ts), so both read "invoiced" the same way.
+ */
+export function storeInvoiceStands(
+  orderId: string | AnyPgColumn,
+  bikeStoreId: string | AnyPgColumn,
+): SQL | undefined {
   return and(
-    eq(invoices.orderId, order.id),
-    eq(invoices.bikeStoreId, order.bikeStoreId ?? ""),
+    eq(invoices.orderId, orderId),
+    eq(invoices.bikeStoreId, bikeStoreId),
     notInArray(invoices.status, [...WITHDRAWN]),
   );
 }
@@ -51,7 +60,7 @@ export async function storeInvoiceOf(
   const [row] = await db
     .select()
     .from(invoices)
-    .where(ofOrderStore(order))
+    .where(storeInvoiceStands(order.id, order.bikeStoreId))
     .orderBy(desc(invoices.createdAt))
     .limit(1);
   if (!row) return null;
@@ -99,11 +108,8 @@ export async function sendStoreInvoice(
   const { tx, now, actor } = ctx;
   if (!INVOICE_EDITABLE.includes(order.orderStatus) || !order.bikeStoreId || !actor.userId)
     throw storeOrderStepClosed();
-  const [open] = await tx
-    .select({ id: orderCancellations.id })
-    .from(orderCancellations)
-    .where(and(eq(orderCancellations.orderId, order.id), eq(orderCancellations.status, "PENDING")));
-  if (open || (await storeInvoiceOf(tx, order))) throw storeOrderStepClosed();
+  if ((await hasOpenCancellation(tx, order.id)) || (await storeInvoiceOf(tx, order)))
+    throw storeOrderStepClosed();
   if (!(await invoicingStore(tx, order.bikeStoreId))) throw storeDetailsIncomplete();
   const today = toHelsinkiDateString(now);
   const vatPercent = await vatPercentOf(tx, order, today);
@@ -152,7 +158,7 @@ export async function storeEInvoiceOf(
   const [invoice] = await db
     .select()
     .from(invoices)
-    .where(and(ofOrderStore(order), isNotNull(invoices.sentByStoreUserId)))
+    .where(and(storeInvoiceStands(order.id, order.bikeStoreId), isNotNull(invoices.sentByStoreUserId)))
     .orderBy(desc(invoices.createdAt))
     .limit(1);
   const store = await invoicingStore(db, order.bikeStoreId);
