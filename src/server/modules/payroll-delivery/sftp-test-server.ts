@@ -30,14 +30,24 @@ export type TestSftpServer = {
   close: () => Promise<void>;
 };
 
+/**
+ * A new ed25519 host key and its parsed form. ssh2 cannot read back about one in 200 of the keys its
+ * own generator writes ("Malformed OpenSSH private key"), so a key it cannot read is made again.
+ */
+function freshHostKey() {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const hostKey = utils.generateKeyPairSync("ed25519");
+    const parsed = utils.parseKey(hostKey.private);
+    if (!(parsed instanceof Error)) return { hostKey, key: Array.isArray(parsed) ? parsed[0] : parsed };
+  }
+  throw new Error("ssh2 could not read back any host key it made");
+}
+
 export async function startTestSftpServer(login: {
   username: string;
   password: string;
 }): Promise<TestSftpServer> {
-  const hostKey = utils.generateKeyPairSync("ed25519");
-  const parsed = utils.parseKey(hostKey.private);
-  if (parsed instanceof Error) throw parsed;
-  const key = Array.isArray(parsed) ? parsed[0] : parsed;
+  const { hostKey, key } = freshHostKey();
   const files = new Map<string, Buffer>();
   const uploads: { path: string; bytes: Buffer }[] = [];
   const directories = new Set<string>(["/"]);
