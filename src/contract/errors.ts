@@ -157,6 +157,9 @@ export const ERROR_CODES = [
   "STORE_BANK_ACCOUNT_MISSING",
   "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
   "PAYOUT_SAME_APPROVER",
+  // Four eyes: a staff member new to the role approves nothing yet, and nothing made before them
+  "APPROVER_COOLING_OFF",
+  "APPROVER_NEWER_THAN_REQUEST",
   // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up; the
   // month's report delivered now before its cut-off day, or once it has gone
   "PAYROLL_SFTP_NOT_CONFIGURED",

@@ -11,6 +11,9 @@ export const DEFAULT_LAST_WORKING_DAY = "2999-01-01";
 /** SPEC §5: a date this many years or more ahead is flagged as a likely typo. */
 export const FAR_FUTURE_YEARS = 20;
 
+/** One day in milliseconds, for durations counted in whole days (not calendar days in Helsinki). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 const DATE_ONLY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // "en-GB" only fixes the digits (latn); the output is assembled from parts, never taken as locale text.

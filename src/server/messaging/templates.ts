@@ -23,6 +23,7 @@ export type MailTemplate =
   | "contact-changed"
   | "two-factor-locked"
   | "second-factor-changed"
+  | "staff-role-granted"
   | "company-application-accepted"
   | "company-application-rejected"
   | "employee-invitation"

@@ -57,6 +57,9 @@ import { seedPayoutsDemo } from "./seed-payouts-demo.ts";
  * role holds which, and the published tax parameters for empty tax tables. Safe to run again: existing
  * rows are kept, and role permissions an admin changed are not put back.
  */
+/** When the demo's staff got their staff roles. */
+const DEMO_STAFF_SINCE = new Date("2023-01-02T08:00:00Z");
+
 export async function seedReferenceData(db: Db): Promise<void> {
   await seedTaxTablesIfEmpty(db);
   // Only what this run adds gets its default pairs: a built-in role made now gets all of its own, a
@@ -288,7 +291,12 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
       lastName: demoUser.lastName,
       companyId,
     });
-    await db.insert(userRoles).values({ userId, roleId: roleIds.get(demoUser.role) as string, companyId });
+    // The demo's staff have been staff for years, long past a new staff member's cooling-off period
+    // (src/domain/user-tiers.ts), so either of them approves the other's payout batch.
+    const since = companyId ? {} : { createdAt: DEMO_STAFF_SINCE };
+    await db
+      .insert(userRoles)
+      .values({ userId, roleId: roleIds.get(demoUser.role) as string, companyId, ...since });
     const store = demoStores.find((s) => s.storeName === demoUser.bikeStore);
     if (store) await db.insert(bikeStoreUsers).values({ userId, bikeStoreId: store.id });
     if (demoUser.employee && companyId) {

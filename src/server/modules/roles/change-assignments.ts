@@ -12,13 +12,16 @@ import { ensureAnotherActiveSuperAdmin } from "../system-users/access.ts";
 
 type Named = { id: string; name: string };
 
-/** Gives the role in each company (none: globally); logs USER_ROLE_ASSIGNED with the new ones. */
+/**
+ * Gives the role in each company (none: globally); logs USER_ROLE_ASSIGNED with the new ones. Answers
+ * whether anything was given.
+ */
 export async function assignRole(
   ctx: WriteContext,
   userId: string,
   role: Named,
   companyIds: readonly string[],
-): Promise<void> {
+): Promise<boolean> {
   const rows = (companyIds.length ? companyIds : [null]).map((companyId) => ({
     userId,
     roleId: role.id,
@@ -30,7 +33,7 @@ export async function assignRole(
     .values(rows)
     .onConflictDoNothing()
     .returning({ companyId: userRoles.companyId });
-  if (added.length === 0) return;
+  if (added.length === 0) return false;
   const addedCompanyIds = added.flatMap((a) => (a.companyId ? [a.companyId] : []));
   await recordEvent(ctx, {
     type: "USER_ROLE_ASSIGNED",
@@ -39,6 +42,7 @@ export async function assignRole(
     companyId: addedCompanyIds[0] ?? null,
     data: { role: role.name, companyIds: addedCompanyIds },
   });
+  return true;
 }
 
 /** Takes the role away in one company (null: the global assignment); logs USER_ROLE_REMOVED. */

@@ -66,7 +66,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...endpointRoute(api.assign, tags),
     preValidation: assign,
     handler: async (request) =>
-      service.assignRole(currentUser(request), request.params.userId, request.params.roleId, request.body),
+      service.assignRole(
+        currentUser(request),
+        request.params.userId,
+        request.params.roleId,
+        request.body,
+        request.log,
+      ),
   });
 
   app.route({

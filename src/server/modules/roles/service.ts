@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type {
   TAssignUserRole,
   TCreateRole,
@@ -17,6 +18,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { ensureMayGrant } from "../system-users/access.ts";
 import { isUserInScope } from "../system-users/queries.ts";
+import { announceStaffRole } from "../system-users/staff-roles.ts";
 import { assignRole, removeRole } from "./change-assignments.ts";
 import { addPermission, removePermission } from "./change-permissions.ts";
 import { createRole } from "./create-role.ts";
@@ -114,6 +116,7 @@ export function createRolesService(ctx: AppContext) {
       userId: string,
       roleId: string,
       input: TAssignUserRole,
+      log: Pick<FastifyBaseLogger, "error">,
     ): Promise<TUserRoleAssignments> {
       const role = await checkAssignment(actor, userId, roleId);
       const companyIds = [...new Set(input.companyIds)];
@@ -136,7 +139,13 @@ export function createRolesService(ctx: AppContext) {
           .where(and(inArray(companies.id, companyIds), isNull(companies.deletedAt)));
         if (found.length !== companyIds.length) throw notFound("Company");
       }
-      await write(db, by(actor), (w) => assignRole(w, userId, role, companyIds));
+      const added = await write(db, by(actor), (w) => assignRole(w, userId, role, companyIds));
+      if (added)
+        await announceStaffRole(
+          ctx,
+          { userId, role: role.name, grantedByUserId: actor.id, at: new Date() },
+          log,
+        );
       return assignmentsOf(db, actor, userId, roleId);
     },
 

@@ -6,6 +6,7 @@ import { recordEvent } from "../../db/event-log.ts";
 import { bikeStores, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
+import { ensureMayApprove } from "../system-users/staff-roles.ts";
 import type { PayoutClerk } from "./create-batch.ts";
 import {
   noOpenPayables,
@@ -18,8 +19,8 @@ import { lockBatch } from "./queries.ts";
 /**
  * A second person approves a batch, with the day the bank is to pay it (today by default, never in the
  * past): from now on its credit transfer file may go to the bank. Its maker may not approve it (four
- * eyes), and every store in it must still have a bank account, which is kept with its payables as
- * approved.
+ * eyes) nor a staff member new to the role (system-users/staff-roles.ts), and every store in it must
+ * still have a bank account, which is kept with its payables as approved.
  */
 export async function approvePayoutBatch(
   ctx: WriteContext<PayoutClerk>,
@@ -32,6 +33,7 @@ export async function approvePayoutBatch(
   if (refusal === "STATUS")
     throw payoutBatchStatusNotAllowed(`A batch in ${batch.status} cannot be approved`);
   if (refusal === "SAME_PERSON") throw payoutSameApprover();
+  await ensureMayApprove(ctx, batch.createdAt);
   const today = toHelsinkiDateString(now);
   const executionDate = input.executionDate ?? today;
   if (executionDate < today)

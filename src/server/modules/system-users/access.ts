@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Permission } from "../../../domain/permissions.ts";
-import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName, type RoleName } from "../../../domain/roles.ts";
+import { ADMIN_ROLES, isRoleName } from "../../../domain/roles.ts";
+import { grantRefusal, type HeldRoleName } from "../../../domain/user-tiers.ts";
 import { roles, userRoles, users } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { forbidden } from "../../errors.ts";
@@ -13,24 +14,23 @@ import { lastSuperAdmin, userDeactivated } from "./errors.ts";
  * employees areas ask the same questions here.
  */
 
-/** Roles an employer-side manager may hand out (in their own companies). */
-const EMPLOYER_GRANTABLE: readonly RoleName[] = [...EMPLOYER_ROLES, "BIKE_BENEFICIARY"];
-
 /**
- * Who may hand out a role: the admin tier any role (SUPER_ADMIN only by a super admin); an employer-side
- * manager employer roles and BIKE_BENEFICIARY, and EMPLOYER_GROUP_ADMIN (which widens the scope to the
- * whole group) only when they are a group admin themselves.
+ * Who may hand out (or take away) a role (`grantRefusal` of src/domain/user-tiers.ts): a staff role
+ * only a super admin; the admin tier any other; an employer-side manager employer roles and the
+ * employee's in their own companies.
  */
 export function ensureMayGrant(actor: Pick<CurrentUser, "scope" | "roleNames">, roleName: string): void {
-  if (roleName === "SUPER_ADMIN" && !actor.roleNames.includes("SUPER_ADMIN")) {
-    throw forbidden("Only a super admin may grant or remove the super admin role");
-  }
-  if (actor.scope.kind === "all") return;
-  const grantable =
-    isRoleName(roleName) &&
-    EMPLOYER_GRANTABLE.includes(roleName) &&
-    (roleName !== "EMPLOYER_GROUP_ADMIN" || actor.roleNames.includes("EMPLOYER_GROUP_ADMIN"));
-  if (!grantable) throw forbidden("You may not grant this role");
+  const refusal = grantRefusal(
+    { roleNames: actor.roleNames, allCompanies: actor.scope.kind === "all" },
+    roleName,
+  );
+  if (refusal === "STAFF_ROLE") throw forbidden("Only a super admin may grant or remove a staff role");
+  if (refusal) throw forbidden("You may not grant this role");
+}
+
+/** The caller's roles as the tiers read them. */
+export function heldRoleNamesOf(user: Pick<CurrentUser, "userRoles">): HeldRoleName[] {
+  return user.userRoles.map(({ role, companyId }) => ({ name: role.name, companyId }));
 }
 
 export function isAdminRoleName(name: string): boolean {

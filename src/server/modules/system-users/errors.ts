@@ -51,3 +51,17 @@ export const verificationExpired = (message = "The code has expired. Ask for a n
 /** 400: the phone change code is wrong (the request stays open until its attempts run out). */
 export const verificationFailed = (message = "The code is not correct") =>
   new AppError(400, "VERIFICATION_FAILED", message);
+
+/** 409: a staff member new to the role approves nothing until the cooling-off period has passed. */
+export const approverCoolingOff = (until: Date) =>
+  conflict(
+    "APPROVER_COOLING_OFF",
+    `A new staff member may approve from ${until.toISOString()} on; ask another staff member to approve`,
+  );
+
+/** 409: a staff member never approves what was made before they were staff. */
+export const approverNewerThanRequest = () =>
+  conflict(
+    "APPROVER_NEWER_THAN_REQUEST",
+    "This was made before you were given your staff role; ask another staff member to approve it",
+  );

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, exists, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TSystemUserItem } from "../../../contract/system-users.ts";
+import type { HeldRoleName } from "../../../domain/user-tiers.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains } from "../../db/paging.ts";
 import { fullNameOf } from "../../db/person-search.ts";
@@ -169,15 +170,18 @@ export async function isUserInScope(db: Db, viewer: Viewer, userId: string): Pro
   return !!row;
 }
 
-/** Whether the user holds a role of the given name (any company). */
-export async function holdsRole(db: Db, userId: string, roleName: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: userRoles.id })
+/** The roles a user holds, each with its company (null: held over every company). */
+export async function heldRolesOf(db: Db, userId: string): Promise<HeldRoleName[]> {
+  return db
+    .select({ name: roles.name, companyId: userRoles.companyId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.name, roleName)))
-    .limit(1);
-  return !!row;
+    .where(eq(userRoles.userId, userId));
+}
+
+/** Whether the user holds a role of the given name (any company). */
+export async function holdsRole(db: Db, userId: string, roleName: string): Promise<boolean> {
+  return (await heldRolesOf(db, userId)).some((role) => role.name === roleName);
 }
 
 /** The conditions of the list filters: trimmed, case-insensitive "contains" matches. */

@@ -13,6 +13,7 @@ import type {
 } from "../../../contract/system-users.ts";
 import type { Language } from "../../../domain/enums.ts";
 import { isRoleName } from "../../../domain/roles.ts";
+import { contactChangeRefusal, mayDeactivate } from "../../../domain/user-tiers.ts";
 import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -24,7 +25,7 @@ import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { ensureActive, ensureMayGrant, has, isAdminRoleName } from "./access.ts";
+import { ensureActive, ensureMayGrant, has, heldRoleNamesOf, isAdminRoleName } from "./access.ts";
 import { createContactChangeService } from "./contact-change.ts";
 import { createUser } from "./create-user.ts";
 import { setDeactivated } from "./deactivate-user.ts";
@@ -34,13 +35,14 @@ import {
   countUsers,
   emailOwnerId,
   findUserItem,
-  holdsRole,
+  heldRolesOf,
   isUserInScope,
   selectUserItems,
   userFilterWhere,
   usersInScopeWhere,
   usersOfCompanyWhere,
 } from "./queries.ts";
+import { announceStaffRole } from "./staff-roles.ts";
 
 /**
  * System users (SPEC §7 "Auth and users"): the list with its filters, creation with a role and a
@@ -88,20 +90,26 @@ export function createSystemUsersService(ctx: AppContext) {
     return item;
   }
 
-  /**
-   * A manager's reach over another user: system-users.manage, the user in their scope (else 404), and
-   * only a super admin touches a super admin.
-   */
+  /** A manager's reach over another user: system-users.manage and the user in their scope (else 404). */
   async function ensureCanManage(actor: CurrentUser, userId: string): Promise<void> {
     if (!has(actor, "system-users.manage")) {
       throw forbidden("Access denied. You do not have permission to perform this action");
     }
     if (!(await isUserInScope(db, actor, userId))) throw notFound("User");
-    if (!actor.roleNames.includes("SUPER_ADMIN") && (await holdsRole(db, userId, "SUPER_ADMIN"))) {
-      throw forbidden("Only a super admin may change a super admin");
-    }
   }
 
+  /**
+   * Someone else's login e-mail or phone leads to their password and second factor: a manager changes
+   * them only for a person below their own tier, and a staff member's never (they change their own).
+   */
+  async function ensureMayChangeContactOf(actor: CurrentUser, userId: string): Promise<void> {
+    await ensureCanManage(actor, userId);
+    const refusal = contactChangeRefusal(heldRoleNamesOf(actor), await heldRolesOf(db, userId));
+    if (refusal === "STAFF_CONTACT")
+      throw forbidden("A staff member changes their own login e-mail and phone, with their password");
+    if (refusal)
+      throw forbidden("Only a manager above this user's roles may change their login e-mail or phone");
+  }
   async function clearPhone(actor: CurrentUser, userId: string, log: Log): Promise<ContactUpdateOutcome> {
     const before = await contactChange.accountOf(userId);
     await db.update(users).set({ phoneNumber: null, phoneVerifiedAt: null }).where(eq(users.id, userId));
@@ -112,11 +120,11 @@ export function createSystemUsersService(ctx: AppContext) {
     return { kind: "applied", item: await itemFor(actor, userId) };
   }
 
-  /** The user themself (own-details.manage) or a manager of them. */
+  /** The user themself (own-details.manage) or a manager above them. */
   async function ensureCanEdit(actor: CurrentUser, userId: string): Promise<void> {
     ensureActive(actor);
     if (actor.id === userId && has(actor, "own-details.manage")) return;
-    await ensureCanManage(actor, userId);
+    await ensureMayChangeContactOf(actor, userId);
   }
 
   return {
@@ -186,6 +194,11 @@ export function createSystemUsersService(ctx: AppContext) {
         createUser(w, input, { role, phoneNumber, companyId }),
       );
       await mailSetPassword(ctx, { userId: created.userId, token: created.token, input }, log);
+      await announceStaffRole(
+        ctx,
+        { userId: created.userId, role: role.name, grantedByUserId: actor.id, at: new Date() },
+        log,
+      );
       return itemFor(actor, created.userId);
     },
     /**
@@ -265,6 +278,8 @@ export function createSystemUsersService(ctx: AppContext) {
     async setDeactivated(actor: CurrentUser, userId: string, input: TUpdateDeactivated) {
       if (actor.id === userId) throw cannotDeactivateSelf();
       await ensureCanManage(actor, userId);
+      if (!mayDeactivate(actor.roleNames, await heldRolesOf(db, userId)))
+        throw forbidden("Only a super admin may deactivate or reactivate a staff member");
       await write(db, by(actor), (w) => setDeactivated(w, userId, input.deactivated));
       return itemFor(actor, userId);
     },

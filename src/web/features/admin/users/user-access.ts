@@ -1,3 +1,4 @@
+import { grantRefusal } from "../../../../domain/user-tiers.ts";
 import { useSession } from "../../../lib/session.ts";
 
 /** The path segment of the roles screens below the tab: /admin/kayttajat/roolit[/<roleId>]. */
@@ -18,15 +19,16 @@ export function useCanManageRoles(): boolean {
 
 /**
  * Who holds which role: user management, so the helpdesk too (roles.manage or system-users.manage, as
- * the API's guard). Only a super admin hands out the super admin role.
+ * the API's guard). Only a super admin hands out a staff role (grantRefusal of the domain).
  */
 export function useRoleAssignment(): { canAssign: boolean; mayGrant: (roleName: string) => boolean } {
   const user = useSession().user;
   const permissions = user?.permissions ?? [];
-  const superAdmin = user?.roles.includes("SUPER_ADMIN") ?? false;
+  const roleNames = user?.roles ?? [];
+  const allCompanies = roleNames.includes("SUPER_ADMIN") || roleNames.includes("INTERNAL_ADMIN");
   return {
     canAssign: permissions.includes("roles.manage") || permissions.includes("system-users.manage"),
-    mayGrant: (roleName) => roleName !== "SUPER_ADMIN" || superAdmin,
+    mayGrant: (roleName) => grantRefusal({ roleNames, allCompanies }, roleName) === null,
   };
 }
 

@@ -28,6 +28,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { fieldRules, optionalThen } from "../../../lib/field-rules.ts";
 import { isGlobalRole, roleLabel } from "./badges.tsx";
+import { useRoleAssignment } from "./user-access.ts";
 import { useCompanyNames, useCreateSystemUser, useRoles } from "./users-api.ts";
 
 type Values = {
@@ -87,6 +88,7 @@ function CreateUserForm({
   const { t } = useTranslation();
   const rules = fieldRules(t);
   const roles = useRoles();
+  const { mayGrant } = useRoleAssignment();
   const companies = useCompanyNames();
   const create = useCreateSystemUser();
   const form = useContractForm<Values>({
@@ -173,7 +175,9 @@ function CreateUserForm({
             required
             data={[
               { value: "", label: t("adminUsers.form.chooseRole") },
-              ...(roles.data ?? []).map((role) => ({ value: role.name, label: roleLabel(t, role.name) })),
+              ...(roles.data ?? [])
+                .filter((role) => mayGrant(role.name))
+                .map((role) => ({ value: role.name, label: roleLabel(t, role.name) })),
             ]}
             {...form.getInputProps("role")}
             onChange={(event) => {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
 import { buildPath } from "../../../../domain/routes.ts";
+import { isStaffMember, mayDeactivate } from "../../../../domain/user-tiers.ts";
 import { normalizeEmail } from "../../../../domain/validation/email.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -53,6 +54,11 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
   const name = `${user.firstName} ${user.lastName}`;
   // One's own e-mail and phone change with re-authentication on Omat tiedot, not here.
   const self = session.user?.id === user.userId;
+  // A staff member's login e-mail and phone are nobody else's to change, and only a super admin
+  // deactivates them (the server refuses the rest; the buttons that would fail are not shown).
+  const held = user.userRoles.map((r) => ({ name: r.roleName, companyId: r.companyId }));
+  const staffTarget = isStaffMember(held);
+  const mayDeactivateUser = mayDeactivate(session.user?.roles ?? [], held);
 
   function open(next: Dialog) {
     status.clear();
@@ -79,7 +85,7 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
       actions={
         canManage && (
           <>
-            {!self && (
+            {!self && !staffTarget && (
               <>
                 <Button size="xs" variant="default" onClick={() => open("email")}>
                   {t("adminUsers.details.changeEmail")}
@@ -100,7 +106,7 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
             <Button size="xs" variant="default" onClick={() => open("passwordLink")}>
               {t("adminUsers.details.sendPasswordLink")}
             </Button>
-            {!self && (
+            {!self && mayDeactivateUser && (
               <Button
                 size="xs"
                 variant="outline"
@@ -116,6 +122,11 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
     >
       <Stack gap="md">
         {status.element}
+        {!self && staffTarget && canManage && (
+          <Text size="sm" c="dimmed">
+            {t("adminUsers.details.staffContactNote")}
+          </Text>
+        )}
         {self && canManage && (
           <Text size="sm" c="dimmed">
             {t("adminUsers.details.selfNote")}{" "}
