@@ -225,18 +225,24 @@ const groupOfCompany = (user: CurrentUser) => {
 };
 
 export function createGuards(ctx: AppContext): Guards {
-  const user: Guards["user"] = async (request, reply) => {
-    if (!(await resolveUser(ctx, request, reply))) throw unauthorized();
-  };
-  const activeUser = async (request: FastifyRequest, reply: FastifyReply) => {
+  /**
+   * Every guard holds a staff user who must still set up an authenticator app to the setup's short
+   * list of calls, the one that lets deactivated users through included.
+   */
+  const loggedIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const found = await resolveUser(ctx, request, reply);
     if (!found) throw unauthorized();
-    if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
-    if (found.secondFactorSetupRequired) {
-      if (!request.routeOptions.config?.secondFactorSetup) {
-        throw new AppError(403, "SECOND_FACTOR_REQUIRED", "Set up an authenticator app before going on");
-      }
+    if (found.secondFactorSetupRequired && !request.routeOptions.config?.secondFactorSetup) {
+      throw new AppError(403, "SECOND_FACTOR_REQUIRED", "Set up an authenticator app before going on");
     }
+    return found;
+  };
+  const user: Guards["user"] = async (request, reply) => {
+    await loggedIn(request, reply);
+  };
+  const activeUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    const found = await loggedIn(request, reply);
+    if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
     return found;
   };
   const permission: Guards["permission"] =

@@ -44,6 +44,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...endpointRoute(api.userPreferences, tags),
+    // The page's own settings (theme, language), as their change is.
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: guards.user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");

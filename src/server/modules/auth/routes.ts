@@ -2,7 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { authApi as api, zLoginRequest, zSessionTokens, zTwoFactorRequired } from "../../../contract/auth.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
-import { createGuards, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import {
+  createGuards,
+  currentUser,
+  DURING_SECOND_FACTOR_SETUP,
+  isSecure,
+  ORIGIN_ONLY,
+} from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import {
   ACCESS_COOKIE,
@@ -81,6 +87,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...endpointRoute(api.user, tags),
+    // The page learns from it that the app must be set up first.
+    config: DURING_SECOND_FACTOR_SETUP,
     preValidation: guards.user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");

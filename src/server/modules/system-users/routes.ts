@@ -9,7 +9,13 @@ import {
   zUserIdParams,
 } from "../../../contract/system-users.ts";
 import type { AppContext } from "../../context.ts";
-import { assertCsrfToken, createGuards, currentUser, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import {
+  assertCsrfToken,
+  createGuards,
+  currentUser,
+  DURING_SECOND_FACTOR_SETUP,
+  ORIGIN_ONLY,
+} from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createMaxPriceService } from "./max-price.ts";
 import { createSystemUsersService } from "./service.ts";
@@ -123,7 +129,8 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...endpointRoute(api.confirmPhoneChange, tags),
     preValidation: guards.user,
-    config: phoneConfirmLimit,
+    // One's own details, as the change it confirms.
+    config: { ...phoneConfirmLimit, ...DURING_SECOND_FACTOR_SETUP },
     handler: async (request) =>
       service.confirmPhoneChange(currentUser(request), request.body.code, request.log),
   });
