@@ -18,6 +18,25 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * A constraint refused the write (class 23: unique, foreign key, check, exclusion, not null): the
+ * stored data does not allow the change as asked, e.g. a row someone else added or removed meanwhile.
+ * The rules in front of it answer with their own codes; whatever slips past them is a conflict with
+ * the stored data, never a server fault.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  return sqlStateOf(error)?.startsWith("23") ?? false;
+}
+
+/**
+ * Two transactions met and PostgreSQL let one of them go (40001 serialization failure, 40P01
+ * deadlock): nothing of it was written, and the same request may succeed when made again.
+ */
+export function isConcurrencyConflict(error: unknown): boolean {
+  const state = sqlStateOf(error);
+  return state === "40001" || state === "40P01";
+}
+
+/**
  * SQLSTATEs of a value PostgreSQL cannot take as the text or type it was sent as: a NUL byte or bad
  * encoding (22021 character_not_in_repertoire, 22P05 untranslatable_character), text that is not a
  * number, uuid or date (22P02 invalid_text_representation), a value too long (22001

@@ -32,6 +32,12 @@ app.get<{ Querystring: { value: string; as: string } }>("/query", async (request
   return { ok: true };
 });
 
+/** An insert into a table with a primary key and a check, to meet real constraint refusals. */
+app.get<{ Querystring: { value: string } }>("/insert", async (request) => {
+  await database.db.execute(sql`insert into refusals (n) values (${Number(request.query.value)})`);
+  return { ok: true };
+});
+
 beforeAll(async () => {
   database = await createTestDatabase();
   await app.ready();
@@ -83,9 +89,25 @@ describe("PostgreSQL's invalid-text errors in the error handler", () => {
     expect(res.json().code).toBe("BAD_REQUEST");
   });
 
+  it("a write a real constraint refuses, through Drizzle, answers 409 CONFLICT naming no constraint", async () => {
+    await database.db.execute(
+      sql`create table if not exists refusals (n int primary key check (n > 0))`,
+    );
+    for (const value of ["1", "1", "-1"]) {
+      const res = await app.inject({ method: "GET", url: `/insert?value=${value}` });
+      if (res.statusCode === 200) continue;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(zErrorResponse.parse(res.json()).code).toBe("CONFLICT");
+      expect(res.body).not.toMatch(/refusals|pkey|check|duplicate/);
+    }
+    const refused = await Promise.all(
+      ["1", "-1"].map((value) => app.inject({ method: "GET", url: `/insert?value=${value}` })),
+    );
+    expect(refused.map((r) => r.statusCode)).toEqual([409, 409]);
+  });
+
   it("keeps every other database failure a 500 that says nothing", async () => {
     for (const error of [
-      pgError("23505", 'duplicate key value violates unique constraint "users_email_unique"'),
       new DrizzleQueryError(
         "select * from secret_table",
         [],

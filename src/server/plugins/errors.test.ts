@@ -53,6 +53,31 @@ for (const [name, make] of Object.entries(OUTAGES)) {
     throw make();
   });
 }
+/** How the database refuses a write: a constraint (class 23), or a transaction that lost to another. */
+const REFUSALS: Record<string, () => Error> = {
+  unique: () =>
+    new Error("Failed query: insert into payout_batches", {
+      cause: Object.assign(new Error("duplicate key value violates unique constraint"), {
+        code: "23505",
+        constraint: "payout_batches_number_unique",
+      }),
+    }),
+  "foreign-key": () =>
+    Object.assign(new Error('insert or update on table "orders" violates foreign key constraint'), {
+      code: "23503",
+    }),
+  check: () =>
+    Object.assign(new Error('new row for relation "store_payables" violates check constraint'), {
+      code: "23514",
+    }),
+  serialization: () => Object.assign(new Error("could not serialize access"), { code: "40001" }),
+  deadlock: () => Object.assign(new Error("deadlock detected"), { code: "40P01" }),
+};
+for (const [name, make] of Object.entries(REFUSALS)) {
+  app.get(`/refused/${name}`, async () => {
+    throw make();
+  });
+}
 app.get(
   "/bad-response",
   { schema: { response: { 200: z.object({ n: z.number() }) } } },
@@ -141,6 +166,15 @@ describe("the error handler", () => {
       expect(res.headers["retry-after"]).toBe("5");
       expect(zErrorResponse.parse(res.json()).code).toBe("SERVICE_UNAVAILABLE");
       expect(res.body).not.toMatch(/ECONNREFUSED|5432|administrator|terminated/);
+    }
+  });
+
+  it("answers a write the database refused with 409 CONFLICT, never 500, without the constraint", async () => {
+    for (const name of Object.keys(REFUSALS)) {
+      const res = await app.inject({ method: "GET", url: `/refused/${name}` });
+      expect(res.statusCode, name).toBe(409);
+      expect(zErrorResponse.parse(res.json()).code).toBe("CONFLICT");
+      expect(res.body).not.toMatch(/payout_batches|orders|store_payables|constraint|deadlock|serialize/);
     }
   });
 

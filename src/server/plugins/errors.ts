@@ -2,7 +2,12 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import type { ErrorCode, TErrorDetail, TErrorIssue, TErrorResponse } from "../../contract/errors.ts";
-import { isDatabaseUnavailable, isInvalidInputError } from "../db/postgres-errors.ts";
+import {
+  isConcurrencyConflict,
+  isConstraintViolation,
+  isDatabaseUnavailable,
+  isInvalidInputError,
+} from "../db/postgres-errors.ts";
 import { AppError } from "../errors.ts";
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -82,6 +87,22 @@ export function toErrorResponse(error: unknown): TErrorResponse {
       message: "The request holds a value that cannot be stored",
     };
   }
+  // A constraint refused the write, or a simultaneous change won: the request conflicts with the
+  // stored data and nothing of it was written. The constraint's name stays in the log.
+  if (isConstraintViolation(error)) {
+    return {
+      statusCode: 409,
+      code: "CONFLICT",
+      message: "The change conflicts with the stored data. Reload and try again.",
+    };
+  }
+  if (isConcurrencyConflict(error)) {
+    return {
+      statusCode: 409,
+      code: "CONFLICT",
+      message: "Someone changed the same data at the same moment. Reload and try again.",
+    };
+  }
   // The database is away (stopped, restarting, unreachable): the service, not the request, failed.
   if (isDatabaseUnavailable(error)) {
     return {
@@ -106,7 +127,11 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     request.log.warn({ code: body.code, cause: (underneath as Error).message }, "service unavailable");
     reply.header("retry-after", String(RETRY_AFTER_SECONDS));
   } else if (body.statusCode >= 500) request.log.error({ err: error }, "request failed");
-  else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
+  else if (body.statusCode === 409 && !(error instanceof AppError)) {
+    // A rule in front of the database should have answered with its own code: worth a look.
+    const constraint = (error as { cause?: { constraint?: unknown } }).cause?.constraint;
+    request.log.warn({ code: body.code, constraint }, "database refused the write");
+  } else request.log.info({ code: body.code, statusCode: body.statusCode }, "request rejected");
   // Error bodies depend on the request and the user: never cache them.
   return reply.code(body.statusCode).header("cache-control", "no-store").send(body);
 }
