@@ -17,7 +17,10 @@ import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
  *   the active stores for a choice list;
  * - GET /api/bike-stores/{id} → the store (404 unknown, and for an employee an inactive one);
  * - POST /api/bike-stores `zBikeStoreInput` → 201 `{ message: 'Bike store created successfully',
- *   bikeStore }`; PUT /api/bike-stores/{id} → `{ message: 'Bike store updated successfully', bikeStore }`;
+ *   bikeStore }`; PUT /api/bike-stores/{id} `zBikeStoreUpdate` → `{ message: 'Bike store updated successfully',
+ *   bikeStore }`; a change of the store's bank account needs `currentPassword` (400 without it, 403
+ *   REAUTHENTICATION_FAILED when wrong, 429 after too many wrong ones), and is told to the store's users
+ *   and to customer service;
  * - DELETE /api/bike-stores/{id} → `{ message: 'Bike store deleted successfully' }`, or 409
  *   BIKE_STORE_IN_USE when orders name the store (deactivate it instead);
  * - GET /api/bike-store-groups → `{ bikeStoreGroups: [{ id, name, storeCount }] }` by name.
@@ -109,6 +112,16 @@ export const zBikeStoreInput = z.object({
 });
 export type TBikeStoreInput = z.infer<typeof zBikeStoreInput>;
 
+/**
+ * A store's update: its fields, and the helpdesk user's current password when the update changes the
+ * store's bank account (IBAN or BIC), so a session left open cannot redirect a store's payouts. Not
+ * trimmed: spaces belong to a password.
+ */
+export const zBikeStoreUpdate = zBikeStoreInput.extend({
+  currentPassword: z.string().max(1024).optional(),
+});
+export type TBikeStoreUpdate = z.infer<typeof zBikeStoreUpdate>;
+
 export const zBikeStoreSaved = z.object({ message: z.string(), bikeStore: zBikeStore });
 export type TBikeStoreSaved = z.infer<typeof zBikeStoreSaved>;
 
@@ -152,11 +165,12 @@ export const bikeStoresApi = {
   update: endpoint({
     method: "PUT",
     path: "/bike-stores/:id",
-    summary: "Update a bike store ('Bike store updated successfully')",
+    summary:
+      "Update a bike store ('Bike store updated successfully'); a new bank account asks for the current password",
     params: zIdParams,
-    body: zBikeStoreInput,
+    body: zBikeStoreUpdate,
     response: zBikeStoreSaved,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 429],
   }),
   remove: endpoint({
     method: "DELETE",

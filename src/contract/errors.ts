@@ -109,6 +109,8 @@ export const ERROR_CODES = [
   "PICKUP_CODE_WRONG",
   "PICKUP_CODE_LOCKED",
   "DEFECT_WINDOW_CLOSED",
+  // A delivery link of an order whose store has an account: its users record the handover instead
+  "HANDOVER_REQUIRED",
   "STORE_USER_EXISTS",
   // The employee's acceptance and signature, the employer's approval, signed documents
   "LEASE_TIME_NOT_ALLOWED",
@@ -160,6 +162,8 @@ export const ERROR_CODES = [
   // Four eyes: a staff member new to the role approves nothing yet, and nothing made before them
   "APPROVER_COOLING_OFF",
   "APPROVER_NEWER_THAN_REQUEST",
+  // An approval of a batch other than the one its approver was shown (a store's account changed, an order left)
+  "PAYOUT_BATCH_CHANGED",
   // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up; the
   // month's report delivered now before its cut-off day, or once it has gone
   "PAYROLL_SFTP_NOT_CONFIGURED",

@@ -152,6 +152,11 @@ export const zStoreDetailsInput = z.object({
   bic: orNone(zBic),
   /** Where the order mails (package and delivery links, purchase orders) go. */
   email: zEmailAddress,
+  /**
+   * The user's current password, needed only when the bank account (IBAN or BIC) changes: a session
+   * left open must not redirect the store's payouts. Not trimmed: spaces belong to a password.
+   */
+  currentPassword: z.string().max(1024).optional(),
 });
 export type TStoreDetailsInput = z.infer<typeof zStoreDetailsInput>;
 
@@ -254,7 +259,7 @@ export const storeAccountsApi = {
     query: zStoreDetailsQuery,
     body: zStoreDetailsInput,
     response: zStoreDetails,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 429],
   }),
   payouts: endpoint({
     method: "GET",

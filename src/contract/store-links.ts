@@ -148,6 +148,11 @@ export const zStoreDelivery = z.object({
   orderDate: z.string(),
   /** A cancellation request of the order is open: the store holds the delivery until it is handled. */
   cancellationRequested: z.boolean(),
+  /**
+   * The order's store has an account now: its users record the bike's handover there (the pickup
+   * code and both signatures), and the link no longer gives the delivery.
+   */
+  handoverRequired: z.boolean(),
   editable: z.boolean(),
   expiresAt: z.iso.datetime(),
 });

@@ -21,7 +21,9 @@ import { zDateOnly } from "./values.ts";
  *   actions the caller may take (`allowedActions`);
  * - POST /api/store-payouts/batches/{id}/approve `zApprovePayoutBatch` → the batch: a second person
  *   approves it (409 PAYOUT_SAME_APPROVER for its maker) with the day the bank is to pay (today by
- *   default, never in the past);
+ *   default, never in the past) and the `approvalDigest` of what they were shown: 409
+ *   PAYOUT_BATCH_CHANGED, with the stores whose account changed and the orders that left, when the
+ *   batch no longer pays that;
  * - DELETE /api/store-payouts/batches/{id} → `{ message }`: a batch not yet approved is discarded (by
  *   its maker or another admin) and its payables are open again; 409 PAYOUT_BATCH_STATUS_NOT_ALLOWED
  *   once approved;
@@ -139,8 +141,28 @@ export const zPayoutBatchStore = z.object({
 });
 export type TPayoutBatchStore = z.infer<typeof zPayoutBatchStore>;
 
+/** A store that changed its bank account after the batch was made, while the batch waits for approval. */
+export const zPayoutAccountChange = z.object({
+  bikeStoreId: z.uuid(),
+  storeName: z.string(),
+  changedAt: z.iso.datetime(),
+  /** The store's own user, or the helpdesk. */
+  changedBy: z.enum(["STORE", "HELPDESK"]),
+});
+export type TPayoutAccountChange = z.infer<typeof zPayoutAccountChange>;
+
+/** The SHA-256 (hex) of what an approval pays, as the batch's read answers it. */
+export const zApprovalDigest = z.string().regex(/^[0-9a-f]{64}$/, "A SHA-256 in hex");
+
 export const zPayoutBatchDetails = zPayoutBatch.extend({
   stores: z.array(zPayoutBatchStore),
+  /**
+   * What approving the batch now would pay (each payable, its order and store, the store's account
+   * and the amount), hashed: the approval sends it back, and is refused when the batch is no longer so.
+   */
+  approvalDigest: zApprovalDigest,
+  /** While it waits for approval: its stores whose bank account changed after it was made, and when. */
+  accountChanges: z.array(zPayoutAccountChange),
   /** What the caller may do with it now: the page offers these and no others. */
   allowedActions: z.array(z.enum(PAYOUT_BATCH_ACTIONS)),
 });
@@ -155,6 +177,8 @@ export type TCreatePayoutBatch = z.infer<typeof zCreatePayoutBatch>;
 export const zApprovePayoutBatch = z.object({
   /** The day the bank is to pay; today when left out. */
   executionDate: zDateOnly.optional(),
+  /** The `approvalDigest` of the batch as the approver was shown it. */
+  approvalDigest: zApprovalDigest,
 });
 export type TApprovePayoutBatch = z.infer<typeof zApprovePayoutBatch>;
 

@@ -7,6 +7,7 @@ import {
   defectWindowEndsOn,
   handoverKindOf,
   normalizePickupCode,
+  orderTakesHandover,
   PICKUP_CODE_LENGTH,
   pickupCodeFromHash,
 } from "./handovers.ts";
@@ -17,6 +18,13 @@ describe("the handover's kind", () => {
     expect(handoverKindOf("PICKUP")).toBe("IN_STORE");
     expect(handoverKindOf(null)).toBe("IN_STORE");
     expect(handoverKindOf("HOME_DELIVERY")).toBe("SHIPPED");
+  });
+});
+
+describe("whether an order takes a handover", () => {
+  it("does when its store has an account, and is a bare delivery by the link otherwise", () => {
+    expect(orderTakesHandover({ hasAccount: true })).toBe(true);
+    expect(orderTakesHandover({ hasAccount: false })).toBe(false);
   });
 });
 

@@ -44,6 +44,16 @@ export function handoverKindOf(deliveryMethod: DeliveryMethod | null): HandoverK
   return deliveryMethod === "HOME_DELIVERY" ? "SHIPPED" : "IN_STORE";
 }
 
+/**
+ * Whether an order's bike is handed over (the record, the pickup code, both signatures and the
+ * protocol) rather than given as a bare frame number and date: whenever its store has an account,
+ * whose users record handovers. Such an order gets no delivery link, and a delivery link issued before
+ * the store had its account no longer gives the delivery.
+ */
+export function orderTakesHandover(store: { hasAccount: boolean }): boolean {
+  return store.hasAccount;
+}
+
 /** The store records the handover while the order waits for its delivery, and nothing holds it. */
 export function canRecordHandover(status: OrderStatus, cancellationRequested: boolean): boolean {
   return DELIVERY_EDITABLE.includes(status) && !cancellationRequested;

@@ -1,14 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  type PayoutApprovalRow,
   PEDAALI_PAYER,
   payableAmounts,
+  payoutApprovalCanonical,
   payoutBatchActions,
   payoutBatchRefusal,
   payoutEndToEndId,
   payoutMessageId,
   REMITTANCE_MAX_LENGTH,
   remittanceText,
+  storeAccountChanges,
 } from "./store-payouts.ts";
 import { isValidBic, isValidIban } from "./validation/bank-account.ts";
 import { isValidBusinessId } from "./validation/business-id.ts";
@@ -105,5 +108,63 @@ describe("the file's ids and Pedaali as the payer", () => {
     expect(isValidBusinessId(PEDAALI_PAYER.businessId)).toBe(true);
     expect(isValidIban(PEDAALI_PAYER.iban)).toBe(true);
     expect(isValidBic(PEDAALI_PAYER.bic)).toBe(true);
+  });
+});
+
+describe("the approval's canonical form", () => {
+  const row = (n: number): PayoutApprovalRow => ({
+    payableId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    orderId: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    bikeStoreId: "20000000-0000-4000-8000-000000000001",
+    iban: "FI21 1234 5600 0007 85",
+    bic: "HELSFIHH",
+    netCents: 100_000 + n,
+  });
+  const rows = fc.uniqueArray(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 12 });
+
+  it("does not depend on the order of the rows, nor on how the account is spaced or cased", () => {
+    fc.assert(
+      fc.property(rows, fc.nat(), (ns, seed) => {
+        const shuffled = [...ns].sort((a, b) => ((a * 7919 + seed) % 101) - ((b * 7919 + seed) % 101));
+        expect(payoutApprovalCanonical(shuffled.map(row))).toBe(payoutApprovalCanonical(ns.map(row)));
+      }),
+    );
+    const spaced = [{ ...row(1), iban: "fi2112345600000785", bic: "helsfihh" }];
+    expect(payoutApprovalCanonical(spaced)).toBe(payoutApprovalCanonical([row(1)]));
+  });
+
+  it("changes with any payee, account, amount, order or payable, and with a row gone", () => {
+    const changes: ((r: PayoutApprovalRow) => PayoutApprovalRow)[] = [
+      (r) => ({ ...r, bikeStoreId: "20000000-0000-4000-8000-000000000002" }),
+      (r) => ({ ...r, iban: "FI37 1590 3000 0007 76" }),
+      (r) => ({ ...r, iban: null }),
+      (r) => ({ ...r, bic: "NDEAFIHH" }),
+      (r) => ({ ...r, netCents: r.netCents + 1 }),
+      (r) => ({ ...r, orderId: "10000000-0000-4000-8000-999999999999" }),
+      (r) => ({ ...r, payableId: "00000000-0000-4000-8000-999999999999" }),
+    ];
+    fc.assert(
+      fc.property(rows, fc.nat(), fc.constantFrom(...changes), (ns, pick, change) => {
+        const before = ns.map(row);
+        const at = pick % before.length;
+        const after = before.map((r, i) => (i === at ? change(r) : r));
+        expect(payoutApprovalCanonical(after)).not.toBe(payoutApprovalCanonical(before));
+        expect(payoutApprovalCanonical(before.filter((_, i) => i !== at))).not.toBe(
+          payoutApprovalCanonical(before),
+        );
+      }),
+    );
+  });
+});
+
+describe("whether a store's account changes", () => {
+  it("is a new IBAN or BIC, never spaces, case or empty text for none", () => {
+    const account = { iban: "FI2112345600000785", bic: "HELSFIHH" };
+    expect(storeAccountChanges(account, { iban: "fi21 1234 5600 0007 85", bic: "helsfihh" })).toBe(false);
+    expect(storeAccountChanges({ iban: null, bic: null }, { iban: "", bic: "" })).toBe(false);
+    expect(storeAccountChanges(account, { iban: "FI3715903000000776", bic: "HELSFIHH" })).toBe(true);
+    expect(storeAccountChanges(account, { iban: "FI2112345600000785", bic: "NDEAFIHH" })).toBe(true);
+    expect(storeAccountChanges(account, { iban: null, bic: null })).toBe(true);
+    expect(storeAccountChanges({ iban: null, bic: null }, account)).toBe(true);
   });
 });

@@ -100,3 +100,40 @@ export function payoutMessageId(batchNumber: number): string {
 export function payoutEndToEndId(batchNumber: number, index: number): string {
   return `PEDAALI-${batchNumber}-${index + 1}`;
 }
+
+/**
+ * One payment of a batch as its approver sees it and as approval will pay it: the payable, its order
+ * and store, the store's account (IBAN and BIC, which approval copies into the payable) and the amount.
+ */
+export type PayoutApprovalRow = {
+  payableId: string;
+  orderId: string;
+  bikeStoreId: string;
+  iban: string | null;
+  bic: string | null;
+  netCents: number;
+};
+
+/**
+ * The canonical text of what approving a batch pays: its rows sorted by payable, each account as the
+ * machines read it (no spaces, upper case). The server hashes it into the batch's approval digest,
+ * so an approval names the exact payees, accounts and amounts the approver was shown: a store saving
+ * another account, or an order leaving the batch, changes it; the order of the rows does not.
+ */
+export function payoutApprovalCanonical(rows: readonly PayoutApprovalRow[]): string {
+  const compact = (value: string | null) => (value ? value.replace(/\s/g, "").toUpperCase() : "");
+  const lines = rows
+    .map((r) => [r.payableId, r.orderId, r.bikeStoreId, compact(r.iban), compact(r.bic), String(r.netCents)])
+    .sort((a, b) => (a[0] as string).localeCompare(b[0] as string) || a.join("|").localeCompare(b.join("|")));
+  return JSON.stringify(["pedaali-payout-approval-v1", lines]);
+}
+
+/** A store's account: where Pedaali pays it. */
+export type StoreAccount = { iban: string | null; bic: string | null };
+
+/** Whether saving `next` changes where the store is paid (spaces, case and empty text are no change). */
+export function storeAccountChanges(before: StoreAccount, next: StoreAccount): boolean {
+  const compact = (value: string | null | undefined) =>
+    value ? value.replace(/\s/g, "").toUpperCase() : null;
+  return compact(before.iban) !== compact(next.iban) || compact(before.bic) !== compact(next.bic);
+}

@@ -8,6 +8,7 @@ import {
   payoutBatches,
   storePayables,
 } from "../../src/server/db/schema/index.ts";
+import { approvalDigestOf } from "../../src/server/modules/store-payouts/approval.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
@@ -122,7 +123,10 @@ export const PAYOUT_ROWS: readonly MatrixRow[] = [
   },
   {
     operation: "POST /api/store-payouts/batches/{id}/approve",
-    call: async (f) => ({ params: { id: await freshBatch(f, "CREATED") }, body: {} }),
+    call: async (f) => {
+      const id = await freshBatch(f, "CREATED");
+      return { params: { id }, body: { approvalDigest: await approvalDigestOf(f.db, id) } };
+    },
     expect: adminsOnly,
   },
   {

@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
 } from "../../src/server/db/schema/index.ts";
+import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { bikeStoreIdByName, userIdByEmail } from "../helpers/ids.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
@@ -135,6 +136,8 @@ export const STORE_ACCOUNT_ROWS: readonly MatrixRow[] = [
         iban: "FI21 1234 5600 0007 85",
         bic: "NDASFIHH",
         email: "espoo@vauhti.test",
+        // A new account asks for the store user's password; the demo users share one.
+        currentPassword: DEMO_PASSWORD,
       },
     }),
     expect: storeUserOnly,

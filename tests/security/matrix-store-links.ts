@@ -17,15 +17,20 @@ const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 
 const DAY_MS = 86_400_000;
 
-/** A throw-away Demo Oy order at a seeded store in the status, with a working link of the kind. */
+/**
+ * A throw-away Demo Oy order at a seeded store in the status, with a working link of the kind. A
+ * delivery link is of a store without an account (Kallion Pyöräpaja): one with an account (Vauhti
+ * Espoo) records a handover instead, and its link answers 409 HANDOVER_REQUIRED.
+ */
 async function orderWithLink(
   f: Fixtures,
   status: "PENDING" | "WAITING_FOR_DELIVERY_DATE",
 ): Promise<{ orderId: string; token: string }> {
+  const storeName = status === "PENDING" ? "Vauhti Espoo" : "Kallion Pyöräpaja";
   const [store] = await f.db
     .select({ id: bikeStores.id })
     .from(bikeStores)
-    .where(eq(bikeStores.storeName, "Vauhti Espoo"));
+    .where(eq(bikeStores.storeName, storeName));
   const token = randomToken();
   const expiresAt = new Date(Date.now() + 30 * DAY_MS);
   const link =

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatIban, ibanCheckDigits, isValidBic, isValidIban, normalizeIban } from "./bank-account.ts";
+import {
+  formatIban,
+  ibanCheckDigits,
+  isValidBic,
+  isValidIban,
+  maskIban,
+  normalizeIban,
+} from "./bank-account.ts";
 
 /** A Finnish account's 14 digits. */
 const arbitraryBban = fc.stringMatching(/^\d{14}$/);
@@ -60,5 +67,21 @@ describe("isValidBic", () => {
     expect(isValidBic("HELSFIH")).toBe(false);
     expect(isValidBic("HELS1IHH")).toBe(false);
     expect(isValidBic("HELSFIHHXX")).toBe(false);
+  });
+});
+
+describe("maskIban", () => {
+  it("keeps the country, the check digits and the last four characters, in groups of four", () => {
+    expect(maskIban("FI21 1234 5600 0007 85")).toBe("FI21 •••• •••• ••07 85");
+    expect(maskIban("fi2112345600000785")).toBe(maskIban("FI21 1234 5600 0007 85"));
+  });
+
+  it("never shows more than eight of the account's characters", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/), (iban) => {
+        const shown = maskIban(iban).replace(/[\s•]/g, "");
+        expect(shown).toBe(`${iban.slice(0, 4)}${iban.slice(-4)}`);
+      }),
+    );
   });
 });

@@ -47,3 +47,14 @@ export function formatIban(value: string): string {
 export function isValidBic(value: string): boolean {
   return BIC_PATTERN.test(value.trim().toUpperCase());
 }
+
+/**
+ * An IBAN for a notice or a log: its country and check digits and its last four characters, the rest
+ * hidden ("FI90 •••• •••• ••34 76"), enough to recognise an account and too little to pay into it.
+ */
+export function maskIban(value: string): string {
+  const iban = normalizeIban(value);
+  if (iban.length <= 8) return formatIban("•".repeat(iban.length));
+  const hidden = `${iban.slice(0, 4)}${"•".repeat(iban.length - 8)}${iban.slice(-4)}`;
+  return formatIban(hidden);
+}

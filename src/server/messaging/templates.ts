@@ -41,7 +41,8 @@ export type MailTemplate =
   | "redemption-offer"
   | "redemption-completed"
   | "user-payment-invoice"
-  | "brokerage-inquiry";
+  | "brokerage-inquiry"
+  | "store-account-changed";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { approvalDigestOf } from "../../modules/store-payouts/approval.ts";
 import { approvePayoutBatch } from "../../modules/store-payouts/approve-batch.ts";
 import { createPayoutBatch } from "../../modules/store-payouts/create-batch.ts";
 import { markPayoutBatchPaid } from "../../modules/store-payouts/mark-batch-paid.ts";
@@ -57,8 +58,10 @@ async function payStore(db: Db, by: { helpdeskId: string; adminId: string }, bik
   const id = await write(db, { actor: { userId: by.helpdeskId }, now: after(2) }, (change) =>
     createPayoutBatch(change, { bikeStoreId }),
   );
+  // The approver approves what the batch's read showed them.
+  const approvalDigest = await approvalDigestOf(db, id);
   await write(db, { actor: { userId: by.adminId }, now: after(20) }, (change) =>
-    approvePayoutBatch(change, id, {}),
+    approvePayoutBatch(change, id, { approvalDigest }),
   );
   const paidAt = after(44);
   await write(db, { actor: { userId: by.helpdeskId }, now: paidAt }, (change) =>

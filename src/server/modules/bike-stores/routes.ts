@@ -42,7 +42,8 @@ export const bikeStoreRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.update, tags),
     preValidation: manage,
-    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
+    handler: async (request) =>
+      service.update(currentUser(request), request.params.id, request.body, request.log),
   });
 
   app.route({

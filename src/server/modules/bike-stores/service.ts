@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import {
   BIKE_STORE_CREATED,
   BIKE_STORE_DELETED,
@@ -9,6 +10,7 @@ import {
   type TBikeStoreOptions,
   type TBikeStoreSaved,
   type TBikeStoresQuery,
+  type TBikeStoreUpdate,
 } from "../../../contract/bike-stores.ts";
 import { formatIban } from "../../../domain/validation/bank-account.ts";
 import type { AppContext } from "../../context.ts";
@@ -18,9 +20,11 @@ import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { createStoreChanges } from "./account-change.ts";
 import { bikeStoreInUse } from "./errors.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
+type Log = Pick<FastifyBaseLogger, "error">;
 
 /** The admin tier sees every store; anyone else (an employee choosing a store) only the active ones. */
 const seesInactive = (viewer: Viewer) => viewer.scope.kind === "all";
@@ -96,6 +100,7 @@ async function ensureGroupExists(db: Db, groupId: string | null | undefined): Pr
 
 export function createBikeStoresService(ctx: AppContext) {
   const { db } = ctx.database;
+  const storeChanges = createStoreChanges(ctx);
 
   async function find(viewer: Viewer, id: string): Promise<TBikeStore> {
     const [row] = await db
@@ -161,14 +166,31 @@ export function createBikeStoresService(ctx: AppContext) {
       return { message: BIKE_STORE_CREATED, bikeStore: await find(viewer, created?.id as string) };
     },
 
-    async update(viewer: Viewer, id: string, input: TBikeStoreInput): Promise<TBikeStoreSaved> {
+    /** The helpdesk's edit: a new bank account asks for the helpdesk user's password (account-change.ts). */
+    async update(
+      viewer: Viewer & Pick<CurrentUser, "id">,
+      id: string,
+      input: TBikeStoreUpdate,
+      log: Log,
+    ): Promise<TBikeStoreSaved> {
       await ensureGroupExists(db, input.bikeStoreGroupId);
-      const updated = await db
-        .update(bikeStores)
-        .set(storeValues(input))
-        .where(eq(bikeStores.id, id))
-        .returning({ id: bikeStores.id });
-      if (updated.length === 0) throw notFound("Bike store");
+      const { currentPassword, ...fields } = input;
+      const values = storeValues(fields);
+      await storeChanges.save(
+        { userId: viewer.id, bikeStoreId: id, by: "HELPDESK", next: values, currentPassword },
+        async (w, before) => {
+          const changed = (Object.keys(values) as (keyof typeof values)[]).filter(
+            (field) => String(before[field] ?? "") !== String(values[field] ?? ""),
+          );
+          if (changed.length > 0)
+            await w.tx
+              .update(bikeStores)
+              .set({ ...values, updatedAt: w.now })
+              .where(eq(bikeStores.id, id));
+          return changed;
+        },
+        log,
+      );
       return { message: BIKE_STORE_UPDATED, bikeStore: await find(viewer, id) };
     },
 

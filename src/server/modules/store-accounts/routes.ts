@@ -74,7 +74,7 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...endpointRoute(api.updateDetails, tags),
     preValidation: guards.permissionAtStore(namedStore, "store-details.manage"),
     handler: async (request) =>
-      service.updateDetails(currentUser(request), request.query.storeId, request.body),
+      service.updateDetails(currentUser(request), request.query.storeId, request.body, request.log),
   });
 
   app.route({

@@ -18,6 +18,7 @@ import { orders } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { createStoreChanges } from "../bike-stores/account-change.ts";
 import { asOrderUser, type OrderUser } from "../orders/lifecycle.ts";
 import { providePackageOf } from "../store-links/provide-package.ts";
 import { storePayoutsOf } from "../store-payouts/store-view.ts";
@@ -25,7 +26,7 @@ import { unsupportedPhoneNumber } from "../system-users/errors.ts";
 import { mailSetPassword } from "../system-users/mails.ts";
 import { storeOrderStepClosed } from "./errors.ts";
 import { storeOrderOf, storeOrderPage } from "./queries.ts";
-import { storeDetailsOf, storeOfCaller, updateStoreDetails } from "./store-details.ts";
+import { applyStoreDetails, storeDetailsOf, storeOfCaller } from "./store-details.ts";
 import { sendStoreInvoice, storeEInvoiceOf } from "./store-invoice.ts";
 import { inviteStoreUser, removeStoreUser, storeUserOf, storeUserPage } from "./store-users.ts";
 
@@ -47,6 +48,7 @@ async function lockedStoreOrder(w: WriteContext<OrderUser>, storeIds: readonly s
 export function createStoreAccountsService(ctx: AppContext) {
   const { db } = ctx.database;
   const asStoreUser = (user: StoreUser, now: Date) => ({ actor: asOrderUser(user), now });
+  const storeChanges = createStoreChanges(ctx);
 
   return {
     orders: (user: StoreUser, query: TStoreOrdersQuery) => storeOrderPage(db, user.storeIds, query),
@@ -93,9 +95,20 @@ export function createStoreAccountsService(ctx: AppContext) {
       user: StoreUser,
       storeId: string | undefined,
       input: TStoreDetailsInput,
+      log: Log,
     ): Promise<TStoreDetails> {
       const bikeStoreId = storeOfCaller(user.storeIds, storeId);
-      await write(db, { actor: { userId: user.id } }, (w) => updateStoreDetails(w, bikeStoreId, input));
+      await storeChanges.save(
+        {
+          userId: user.id,
+          bikeStoreId,
+          by: "STORE",
+          next: { iban: input.iban || null, bic: input.bic || null },
+          currentPassword: input.currentPassword,
+        },
+        (w, before) => applyStoreDetails(w, before, input),
+        log,
+      );
       return storeDetailsOf(db, user.storeIds, bikeStoreId);
     },
 

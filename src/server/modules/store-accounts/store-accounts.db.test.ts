@@ -24,6 +24,7 @@ import {
   outbox,
   users,
 } from "../../db/schema/index.ts";
+import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import { loadCurrentUser } from "../auth/session-user.ts";
 
 /**
@@ -345,6 +346,8 @@ describe("the store's own details", () => {
       iban: "fi21 1234 5600 0007 85",
       bic: "nda sfi hh",
       email: "espoo@vauhti.test",
+      // A new bank account asks for the store user's current password.
+      currentPassword: DEMO_PASSWORD,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(zStoreDetails.parse(res.json())).toMatchObject({ iban: "FI2112345600000785", bic: "NDASFIHH" });

@@ -1,7 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { TStoreDetails, TStoreDetailsInput } from "../../../contract/store-accounts.ts";
 import type { Db } from "../../db/client.ts";
-import { recordEvent } from "../../db/event-log.ts";
 import { bikeStores } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -70,30 +69,26 @@ export async function storeDetailsOf(
   };
 }
 
-/** The store's users change its details, in `ctx.tx`; the event row names the fields that changed. */
-export async function updateStoreDetails(
+/**
+ * The store's users change its details, in `ctx.tx` with the store's row (`before`) locked; answers
+ * the fields that changed. The account's re-authentication, event row and notices are the one store
+ * change's (bike-stores/account-change.ts).
+ */
+export async function applyStoreDetails(
   ctx: WriteContext,
-  bikeStoreId: string,
+  before: typeof bikeStores.$inferSelect,
   input: TStoreDetailsInput,
-): Promise<void> {
+): Promise<string[]> {
   const { tx, now } = ctx;
-  const [before] = await tx.select().from(bikeStores).where(eq(bikeStores.id, bikeStoreId)).for("update");
-  if (!before) throw notFound("Bike store");
   const after = Object.fromEntries(EDITABLE.map((field) => [field, input[field] || null])) as Record<
     (typeof EDITABLE)[number],
     string | null
   >;
   const changed = EDITABLE.filter((field) => (before[field] ?? null) !== after[field]);
-  if (changed.length === 0) return;
+  if (changed.length === 0) return [];
   await tx
     .update(bikeStores)
     .set({ ...after, updatedAt: now })
-    .where(eq(bikeStores.id, bikeStoreId));
-  // The fields only: the values (a bank account among them) stay in the store's row.
-  await recordEvent(ctx, {
-    type: "BIKE_STORE_DETAILS_UPDATED",
-    entity: { type: "bikeStore", id: bikeStoreId },
-    companyId: null,
-    data: { storeName: before.storeName, changed },
-  });
+    .where(eq(bikeStores.id, before.id));
+  return changed;
 }

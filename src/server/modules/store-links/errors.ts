@@ -23,3 +23,14 @@ export const deliveryDateFarFuture = () =>
 /** 400 with the field the request's own validation would name, for a rule zod cannot see. */
 export const validationError = (details: TErrorDetail[]) =>
   new AppError(400, "VALIDATION_ERROR", "Request validation failed", details);
+
+/**
+ * 409: the order's store has an account, whose users record the handover (the pickup code, both
+ * signatures, the protocol): a delivery link, even one issued before the account, gives no delivery.
+ */
+export const handoverRequired = () =>
+  new AppError(
+    409,
+    "HANDOVER_REQUIRED",
+    "The bike store records this order's handover in its Pedaali account; the link gives no delivery",
+  );

@@ -4,16 +4,22 @@ import { recordEvent } from "../../db/event-log.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import type { AppError } from "../../errors.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
-import { deliveryDateFarFuture, storeLinkUsed, validationError } from "./errors.ts";
+import { deliveryDateFarFuture, handoverRequired, storeLinkUsed, validationError } from "./errors.ts";
+import { takesHandover } from "./handover-rule.ts";
 import { DELIVERY_EDITABLE, type LinkedOrder, orderOfLink, type StoreActor } from "./queries.ts";
 
-/** The store gives the delivery by its link: the order the token names, locked in `ctx.tx`. */
+/**
+ * The store gives the delivery by its link: the order the token names, locked in `ctx.tx`. An order
+ * whose store has an account takes a handover instead (the pickup code, both signatures), also when
+ * the link was issued before the store had its account: the link is refused, so it never skips them.
+ */
 export async function provideDelivery(
   ctx: WriteContext<StoreActor>,
   token: string,
   input: TStoreDeliveryInput,
 ): Promise<void> {
   const order = await orderOfLink(ctx.tx, { kind: "delivery", token }, ctx.now, true);
+  if (await takesHandover(ctx.tx, order)) throw handoverRequired();
   await provideDeliveryOf(ctx, order, input, storeLinkUsed);
 }
 

@@ -23,6 +23,7 @@ import { sha256 } from "../auth/tokens.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import type { BY_BIKE_STORE, OrderUser } from "../orders/lifecycle.ts";
 import { storeLinkInvalid } from "./errors.ts";
+import { takesHandover } from "./handover-rule.ts";
 import { storeLinkColumns } from "./tokens.ts";
 
 /** What the bike store's package and delivery links show, read by the link's token. */
@@ -147,10 +148,11 @@ export async function deliveryView(
   db: Db,
   order: LinkedOrder & { expiresAt: Date },
 ): Promise<TStoreDelivery> {
-  const [customer, items, cancellationRequested] = await Promise.all([
+  const [customer, items, cancellationRequested, handoverRequired] = await Promise.all([
     customerOf(db, order),
     packageItemsOf(db, order.id),
     hasOpenCancellation(db, order.id),
+    takesHandover(db, order),
   ]);
   return {
     orderNumber: order.orderNumber,
@@ -161,7 +163,8 @@ export async function deliveryView(
     deliveryDate: order.deliveryDate,
     orderDate: toHelsinkiDateString(order.createdAt),
     cancellationRequested,
-    editable: DELIVERY_EDITABLE.includes(order.orderStatus) && !cancellationRequested,
+    handoverRequired,
+    editable: DELIVERY_EDITABLE.includes(order.orderStatus) && !cancellationRequested && !handoverRequired,
     expiresAt: order.expiresAt.toISOString(),
   };
 }

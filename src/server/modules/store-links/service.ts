@@ -12,6 +12,8 @@ import { orders } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { BY_BIKE_STORE } from "../orders/lifecycle.ts";
+import { handoverRequired } from "./errors.ts";
+import { takesHandover } from "./handover-rule.ts";
 import { type FailureLog, mailStoreLink } from "./mails.ts";
 import { provideDelivery } from "./provide-delivery.ts";
 import { providePackage } from "./provide-package.ts";
@@ -56,7 +58,8 @@ export function createStoreLinksService(ctx: AppContext) {
 
     /**
      * The helpdesk re-issues a link a store lost: a new token (the old one stops working) mailed to
-     * the store again, and its address answered so it can be handed over another way.
+     * the store again, and its address answered so it can be handed over another way. A store with an
+     * account gets no delivery link (409 HANDOVER_REQUIRED): its users record the handover.
      */
     async reissue(
       orderId: string,
@@ -66,11 +69,13 @@ export function createStoreLinksService(ctx: AppContext) {
     ): Promise<TStoreLinkIssued> {
       const issued = await write(db, { actor: { userId: null }, now }, async (w) => {
         const [order] = await w.tx
-          .select({ id: orders.id })
+          .select({ id: orders.id, bikeStoreId: orders.bikeStoreId })
           .from(orders)
           .where(eq(orders.id, orderId))
           .for("update");
         if (!order) throw notFound("Order");
+        // Its store hands the bike over from its account: a delivery link would skip the handover.
+        if (kind === "delivery" && (await takesHandover(w.tx, order))) throw handoverRequired();
         return issueStoreLink(w, orderId, kind);
       });
       const mailed = await mailStoreLink(ctx, issued, logFailure);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, notInArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -25,7 +25,10 @@ import { BY_SYSTEM, moveOrder } from "../orders/lifecycle.ts";
 import { mailStoreLink } from "./mails.ts";
 import type { IssuedStoreLink } from "./tokens.ts";
 
-/** The bike store's package and delivery links, its side of an order without an account. */
+/**
+ * The bike store's package and delivery links, its side of an order without an account (Kallion
+ * Pyöräpaja); a store with an account (Vauhti Espoo) hands the bike over instead and gets no delivery link.
+ */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -33,10 +36,12 @@ const { call } = apiCaller(t);
 const EMPLOYEE = "employee@demo.test";
 const HELPDESK = "helpdesk@pedaali.test";
 const EMPLOYER_ADMIN = "employer.admin@demo.test";
-const STORE_EMAIL = "espoo@vauhti.test";
+const STORE_EMAIL = "kallio@pyorapaja.test";
+const STORE_USER = "myyja@vauhti.test";
 
 let employmentId: string;
 let storeId: string;
+let accountStoreId: string;
 let address = 0;
 
 /** Each anonymous call from an address of its own, so the per-address limits never decide a test. */
@@ -62,8 +67,13 @@ beforeAll(async () => {
   const [store] = await db
     .select({ id: bikeStores.id })
     .from(bikeStores)
-    .where(eq(bikeStores.storeName, "Vauhti Espoo"));
+    .where(eq(bikeStores.storeName, "Kallion Pyöräpaja"));
   storeId = store?.id as string;
+  const [withAccount] = await db
+    .select({ id: bikeStores.id })
+    .from(bikeStores)
+    .where(eq(bikeStores.storeName, "Vauhti Espoo"));
+  accountStoreId = withAccount?.id as string;
   await db.update(bikeStores).set({ email: STORE_EMAIL }).where(eq(bikeStores.id, storeId));
 });
 
@@ -136,13 +146,16 @@ const packageUrl = (token: string) => `/api/store-links/package/${token}`;
 const deliveryUrl = (token: string) => `/api/store-links/delivery/${token}`;
 
 /** An order of the employee at the store put straight into a status (for the later steps). */
-async function orderIn(status: "WAITING_FOR_INVOICE_MATCH" | "WAITING_FOR_DELIVERY_DATE") {
+async function orderIn(
+  status: "WAITING_FOR_INVOICE_MATCH" | "WAITING_FOR_DELIVERY_DATE",
+  atStore: () => string = () => storeId,
+) {
   const [created] = await t.database.db
     .insert(orders)
     .values({
       beneficiaryEmployeeId: employmentId,
       companyId: (await companyOfEmployment()) as string,
-      bikeStoreId: storeId,
+      bikeStoreId: atStore(),
       orderStatus: status,
       deliveryMethod: "PICKUP",
       totalPriceCents: 319_900,
@@ -458,6 +471,93 @@ describe("the delivery link", () => {
       const error = expectError(await anon("PUT", deliveryUrl(token), body), 400);
       expect(error.details?.map((d) => d.field)).toContain(field);
     }
+  });
+});
+
+describe("a store with an account", () => {
+  /** The order's delivery link as the store had it before it got its account. */
+  async function linkOf(orderId: string): Promise<string> {
+    const token = `legacy-${orderId}`;
+    await t.database.db
+      .update(orders)
+      .set({ deliveryTokenHash: sha256(token), deliveryTokenExpiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(orders.id, orderId));
+    return token;
+  }
+
+  it("gets no delivery link when the order comes to its delivery: its users record the handover", async () => {
+    const before = new Date();
+    const orderId = await orderIn("WAITING_FOR_INVOICE_MATCH", () => accountStoreId);
+    const moved = await write(t.database.db, { actor: BY_SYSTEM }, (ctx) =>
+      moveOrder(ctx, { orderId, to: "WAITING_FOR_DELIVERY_DATE" }),
+    );
+    expect(moved.storeLink ?? null).toBeNull();
+    const [row] = await t.database.db
+      .select({ hash: orders.deliveryTokenHash })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(row?.hash).toBeNull();
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.template, "store-delivery-link"), gt(outbox.createdAt, before)));
+    expect(mails).toEqual([]);
+    // The helpdesk cannot re-issue one either.
+    expectError(
+      await call("POST", `/api/orders/${orderId}/store-link`, HELPDESK, { kind: "delivery" }),
+      409,
+      "HANDOVER_REQUIRED",
+    );
+  });
+
+  it("refuses a delivery link issued before: no frame number or date without the handover", async () => {
+    const orderId = await orderIn("WAITING_FOR_DELIVERY_DATE", () => accountStoreId);
+    const token = await linkOf(orderId);
+    expectError(
+      await anon("PUT", deliveryUrl(token), { frameSerialNumber: "SKIP-1234", deliveryDate: "2026-04-15" }),
+      409,
+      "HANDOVER_REQUIRED",
+    );
+    const [row] = await t.database.db
+      .select({ status: orders.orderStatus, frame: orders.frameSerialNumber })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(row).toEqual({ status: "WAITING_FOR_DELIVERY_DATE", frame: null });
+    expect(zStoreDelivery.parse((await anon("GET", deliveryUrl(token))).json())).toMatchObject({
+      handoverRequired: true,
+      editable: false,
+    });
+    // The store's handover view can still record the handover.
+    const handover = await call("GET", `/api/store/orders/${orderId}/handover`, STORE_USER);
+    expect(handover.statusCode, handover.body).toBe(200);
+    expect(handover.json()).toMatchObject({ canRecord: true });
+  });
+
+  it("refuses a link issued before the store got its account, from the moment it has one", async () => {
+    const created = await call("POST", "/api/bike-stores", HELPDESK, {
+      storeName: `Tilin saava pyöräliike ${Math.random().toString(36).slice(2, 8)}`,
+      email: "uusi@pyorat.test",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const newStoreId = (created.json() as { bikeStore: { bikeStoreId: string } }).bikeStore.bikeStoreId;
+    const orderId = await orderIn("WAITING_FOR_DELIVERY_DATE", () => newStoreId);
+    const token = await linkOf(orderId);
+    expect(zStoreDelivery.parse((await anon("GET", deliveryUrl(token))).json())).toMatchObject({
+      handoverRequired: false,
+      editable: true,
+    });
+    const bound = await call("POST", `/api/bike-stores/${newStoreId}/users`, HELPDESK, {
+      firstName: "Kalle",
+      lastName: "Vauhkonen",
+      workEmail: STORE_USER,
+      phoneNumber: "+358505550311",
+    });
+    expect(bound.statusCode, bound.body).toBe(201);
+    expectError(
+      await anon("PUT", deliveryUrl(token), { frameSerialNumber: "SKIP-5678", deliveryDate: "2026-04-15" }),
+      409,
+      "HANDOVER_REQUIRED",
+    );
   });
 });
 

@@ -6,6 +6,7 @@ import { orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { setStoreLinkToken } from "../orders/order-rows.ts";
+import { takesHandover } from "./handover-rule.ts";
 
 /**
  * The bike store's links (an order's package and its delivery, without an account): a random 32-byte token per link, of which the order keeps
@@ -53,7 +54,8 @@ export async function issueStoreLink(
  * Called by the lifecycle (moveOrder) after it wrote the new status, in its transaction: an order
  * entering PENDING gets a package link, one entering WAITING_FOR_DELIVERY_DATE a delivery link. An order
  * that comes back to the status (from the customer-comment side state or CASE_X) while its link of the
- * kind still works keeps that link, so the one the store has does not die. The caller mails the link
+ * kind still works keeps that link, so the one the store has does not die. An order whose store has an
+ * account gets no delivery link: its users record the handover. The caller mails the link
  * after the commit (`mailStoreLink` of ./mails.ts).
  */
 export async function storeLinkOnEntry(
@@ -65,9 +67,11 @@ export async function storeLinkOnEntry(
   if (!kind) return null;
   const columns = storeLinkColumns(kind);
   const [current] = await ctx.tx
-    .select({ hash: columns.hash, expiresAt: columns.expiresAt })
+    .select({ hash: columns.hash, expiresAt: columns.expiresAt, bikeStoreId: orders.bikeStoreId })
     .from(orders)
     .where(eq(orders.id, orderId));
+  // A store with an account hands the bike over from it: no delivery link is issued or mailed.
+  if (kind === "delivery" && current && (await takesHandover(ctx.tx, current))) return null;
   if (current?.hash && current.expiresAt && current.expiresAt > ctx.now) return null;
   return issueStoreLink(ctx, orderId, kind);
 }

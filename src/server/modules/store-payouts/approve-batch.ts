@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { TApprovePayoutBatch } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
@@ -7,9 +7,11 @@ import { bikeStores, payoutBatches, storePayables } from "../../db/schema/index.
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import { ensureMayApprove } from "../system-users/staff-roles.ts";
+import { approvalDigestOf, batchChangesOf } from "./approval.ts";
 import type { PayoutClerk } from "./create-batch.ts";
 import {
   noOpenPayables,
+  payoutBatchChanged,
   payoutBatchStatusNotAllowed,
   payoutSameApprover,
   storeBankAccountMissing,
@@ -19,8 +21,9 @@ import { lockBatch } from "./queries.ts";
 /**
  * A second person approves a batch, with the day the bank is to pay it (today by default, never in the
  * past): from now on its credit transfer file may go to the bank. Its maker may not approve it (four
- * eyes) nor a staff member new to the role (system-users/staff-roles.ts), and every store in it must
- * still have a bank account, which is kept with its payables as approved.
+ * eyes) nor a staff member new to the role (system-users/staff-roles.ts), it must still pay exactly
+ * what the approver was shown (the digest of the batch's read), and every store in it must still have
+ * a bank account, which is kept with its payables as approved.
  */
 export async function approvePayoutBatch(
   ctx: WriteContext<PayoutClerk>,
@@ -40,6 +43,23 @@ export async function approvePayoutBatch(
     throw badRequest("The bank cannot pay in the past", [
       { field: "body.executionDate", message: "Must not be before today" },
     ]);
+  // The stores' rows are held until the commit, so no account changes between the digest and the copy
+  // below; the batch's lock keeps its payables (a cancellation voids one under that lock).
+  await tx
+    .select({ id: bikeStores.id })
+    .from(bikeStores)
+    .where(
+      inArray(
+        bikeStores.id,
+        tx
+          .select({ id: storePayables.bikeStoreId })
+          .from(storePayables)
+          .where(eq(storePayables.payoutBatchId, id)),
+      ),
+    )
+    .for("share");
+  if ((await approvalDigestOf(tx, id)) !== input.approvalDigest)
+    throw payoutBatchChanged(await batchChangesOf(tx, batch));
   // Its orders may all have been cancelled since it was made: a bank file of no payment is refused.
   const [anyPayable] = await tx
     .select({ id: storePayables.id })

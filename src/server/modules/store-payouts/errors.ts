@@ -1,3 +1,4 @@
+import type { TErrorDetail } from "../../../contract/errors.ts";
 import { AppError } from "../../errors.ts";
 
 /** The store payouts' errors: one factory per code, with the messages the API answers. */
@@ -17,3 +18,15 @@ export const payoutBatchStatusNotAllowed = (message: string) =>
 /** 409: four eyes: the person who made a batch does not approve it. */
 export const payoutSameApprover = () =>
   new AppError(409, "PAYOUT_SAME_APPROVER", "A payout batch is approved by someone other than its maker");
+
+/**
+ * 409: the batch no longer pays what its approver was shown (a store's account changed, an order left
+ * it since the approver read it); `details` say what changed since the batch was made.
+ */
+export const payoutBatchChanged = (details: TErrorDetail[]) =>
+  new AppError(
+    409,
+    "PAYOUT_BATCH_CHANGED",
+    "The payout batch has changed since it was read: read it again and check it before approving",
+    details,
+  );

@@ -27,6 +27,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
+import { accountChangesOfBatch, approvalDigestOfShown } from "./approval.ts";
 
 /**
  * The reads of what is owed to bike stores and of the payout batches. The admin tier reads them all;
@@ -298,10 +299,13 @@ export async function batchDetails(db: Db, id: string, viewerId: string): Promis
   const [row] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, id));
   if (!row) throw notFound("Payout batch");
   const [batch] = await toBatches(db, [row]);
-  const stores = (await batchStores(db, id)).map((s) => ({ ...s, iban: s.iban ? formatIban(s.iban) : null }));
+  const shown = await batchStores(db, id);
+  const stores = shown.map((s) => ({ ...s, iban: s.iban ? formatIban(s.iban) : null }));
   return {
     ...(batch as TPayoutBatch),
     stores,
+    approvalDigest: approvalDigestOfShown(shown),
+    accountChanges: await accountChangesOfBatch(db, row),
     allowedActions: payoutBatchActions(row, viewerId),
   };
 }

@@ -261,8 +261,13 @@ describe("a staff member new to the role", () => {
     return zPayoutBatchDetails.parse(res.json()).id;
   }
 
-  const approve = (who: string, id: string) =>
-    api.call("POST", `/api/store-payouts/batches/${id}/approve`, who, {});
+  /** Approves the batch as `who` was shown it. */
+  async function approve(who: string, id: string) {
+    const read = await api.call("GET", `/api/store-payouts/batches/${id}`, who);
+    expect(read.statusCode, read.body).toBe(200);
+    const { approvalDigest } = zPayoutBatchDetails.parse(read.json());
+    return api.call("POST", `/api/store-payouts/batches/${id}/approve`, who, { approvalDigest });
+  }
 
   it("approves nothing during the cooling-off period, even a batch made after they were staff", async () => {
     const newcomer = await person("INTERNAL_ADMIN", { staffSinceDaysAgo: 0 });

@@ -37,7 +37,16 @@ export function StoreDeliveryScreen({ token }: { token: string }) {
         />
       </SectionCard>
       <SectionCard title={t("storeLinks.deliveryForm.title")}>
-        {data.cancellationRequested ? (
+        {data.handoverRequired ? (
+          <Alert
+            color="orange"
+            variant="light"
+            role="status"
+            title={t("storeLinks.deliveryForm.handoverTitle")}
+          >
+            {t("storeLinks.deliveryForm.handover")}
+          </Alert>
+        ) : data.cancellationRequested ? (
           <Alert
             color="orange"
             variant="light"

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TStoreDetails, zStoreDetailsInput } from "../../../contract/store-accounts.ts";
@@ -6,6 +6,7 @@ import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
@@ -23,6 +24,8 @@ type Values = {
   iban: string;
   bic: string;
   email: string;
+  /** Asked only when the bank account changes. */
+  currentPassword: string;
 };
 
 const valuesOf = (d: TStoreDetails): Values => ({
@@ -35,6 +38,7 @@ const valuesOf = (d: TStoreDetails): Values => ({
   iban: d.iban ?? "",
   bic: d.bic ?? "",
   email: d.email ?? "",
+  currentPassword: "",
 });
 
 /** The fields' labels, spelled out so the catalogue check sees each key. */
@@ -48,7 +52,11 @@ const LABELS: Record<keyof Values, string> = {
   iban: "storeAccount.details.fields.iban",
   bic: "storeAccount.details.fields.bic",
   email: "storeAccount.details.fields.email",
+  currentPassword: "storeAccount.details.currentPassword",
 };
+
+/** The account as the machines compare it: no spaces, upper case. */
+const compact = (value: string | null) => (value ?? "").replace(/\s/g, "").toUpperCase();
 
 /** The store's own details form: checked by the contract's schema (the IBAN's check digits too). */
 function DetailsForm({ details, storeId }: { details: TStoreDetails; storeId: string | undefined }) {
@@ -56,6 +64,9 @@ function DetailsForm({ details, storeId }: { details: TStoreDetails; storeId: st
   const save = useSaveStoreDetails(storeId);
   const form = useContractForm<Values>({ initialValues: valuesOf(details), schema: zStoreDetailsInput });
   const errorSummary = useFormErrorSummary(form);
+  // Where Pedaali pays the store: a new account is confirmed with the user's password.
+  const accountChanged =
+    compact(form.values.iban) !== compact(details.iban) || compact(form.values.bic) !== compact(details.bic);
   const field = (name: keyof Values, extra: Record<string, unknown> = {}) => ({
     label: t(LABELS[name]),
     ...extra,
@@ -67,12 +78,18 @@ function DetailsForm({ details, storeId }: { details: TStoreDetails; storeId: st
       aria-label={t("storeAccount.details.title")}
       onSubmit={form.onSubmit(
         (values) =>
-          mutateThen(save, values, {
-            onSuccess: () => showSuccessToast(t("storeAccount.details.saved")),
-            onError: (error) => {
-              if (form.setServerErrors(error)) errorSummary.show();
+          mutateThen(
+            save,
+            { ...values, currentPassword: accountChanged ? values.currentPassword : "" },
+            {
+              onSuccess: () => showSuccessToast(t("storeAccount.details.saved")),
+              onError: (error) => {
+                if (error instanceof ApiError && error.code === "REAUTHENTICATION_FAILED")
+                  form.setFieldError("currentPassword", t("errors.REAUTHENTICATION_FAILED"));
+                else if (form.setServerErrors(error)) errorSummary.show();
+              },
             },
-          }),
+          ),
         errorSummary.onInvalid,
       )}
     >
@@ -96,6 +113,15 @@ function DetailsForm({ details, storeId }: { details: TStoreDetails; storeId: st
           <TextInput {...field("iban", { description: t("storeAccount.details.ibanHelp") })} />
           <TextInput {...field("bic")} />
         </SimpleGrid>
+        {accountChanged && (
+          <PasswordInput
+            {...field("currentPassword", {
+              required: true,
+              autoComplete: "current-password",
+              description: t("storeAccount.details.currentPasswordHint"),
+            })}
+          />
+        )}
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t("storeAccount.details.save")}

@@ -46,6 +46,7 @@ export function storeDelivery(overrides: Partial<TStoreDelivery> = {}): TStoreDe
     deliveryDate: null,
     orderDate: "2026-03-01",
     cancellationRequested: false,
+    handoverRequired: false,
     editable: true,
     expiresAt: "2026-05-01T10:00:00.000Z",
     ...overrides,

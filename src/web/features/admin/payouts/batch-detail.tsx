@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPayoutBatchDetails, TPayoutBatchStore } from "../../../../contract/store-payouts.ts";
@@ -56,6 +56,26 @@ function BatchView({ batch, back }: { batch: TPayoutBatchDetails; back: React.Re
           })}
         </Text>
       </Stack>
+
+      {batch.accountChanges.length > 0 && (
+        <Alert color="red" variant="light" role="alert" title={t("adminPayouts.detail.accountChangedTitle")}>
+          <Stack gap="xs">
+            <Text size="sm">{t("adminPayouts.detail.accountChangedText")}</Text>
+            <List size="sm">
+              {batch.accountChanges.map((change) => (
+                <List.Item key={`${change.bikeStoreId}-${change.changedAt}`}>
+                  {t(
+                    change.changedBy === "HELPDESK"
+                      ? "adminPayouts.detail.accountChangedByHelpdesk"
+                      : "adminPayouts.detail.accountChangedByStore",
+                    { store: change.storeName, at: formatDateTime(change.changedAt) },
+                  )}
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Alert>
+      )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard title={t("adminPayouts.detail.actions")}>
@@ -167,7 +187,8 @@ function BatchActions({ batch }: { batch: TPayoutBatchDetails }) {
   }
   function confirm() {
     if (current === "approve")
-      dialog.run({ kind: "approve", executionDate: date }, () =>
+      // The digest of the batch as this page shows it: an approval of anything else is refused.
+      dialog.run({ kind: "approve", executionDate: date, approvalDigest: batch.approvalDigest }, () =>
         showSuccessToast(t("adminPayouts.actions.approved")),
       );
     if (current === "paid")

@@ -6,6 +6,7 @@ import {
   type TPayoutBatchDetails,
 } from "../../../../contract/store-payouts.ts";
 import type { Language } from "../../../../domain/enums.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
@@ -57,7 +58,7 @@ export function useCreateBatch() {
 }
 
 export type BatchAction =
-  | { kind: "approve"; executionDate: string }
+  | { kind: "approve"; executionDate: string; approvalDigest: string }
   | { kind: "paid"; paidDate: string }
   | { kind: "discard" };
 
@@ -71,13 +72,22 @@ export function useBatchAction(id: string) {
     mutationFn: async (action: BatchAction): Promise<unknown> => {
       const params = { id };
       if (action.kind === "approve")
-        return callEndpoint(api.approve, { params, body: { executionDate: action.executionDate } });
+        return callEndpoint(api.approve, {
+          params,
+          body: { executionDate: action.executionDate, approvalDigest: action.approvalDigest },
+        });
       if (action.kind === "discard") return callEndpoint(api.discard, { params });
       return callEndpoint(api.markPaid, { params, body: { paidDate: action.paidDate } });
     },
     // The dialog shows the error by its code.
     meta: SILENT,
     onSuccess: () => refreshPayouts(queryClient),
+    // The batch changed since the page read it (an account, an order): the page reads it again, so
+    // what the approver sees next is what an approval would pay.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === "PAYOUT_BATCH_CHANGED")
+        return refreshPayouts(queryClient);
+    },
   });
 }
 

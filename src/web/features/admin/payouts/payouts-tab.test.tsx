@@ -16,6 +16,7 @@ setUpScreenTests();
 const BATCH_ID = "ba7c0000-0000-4000-8000-000000000001";
 const KALLIO = "b5b5b5b5-b5b5-4b5b-8b5b-b5b5b5b5b5b1";
 const TURKU = "b5b5b5b5-b5b5-4b5b-8b5b-b5b5b5b5b5b2";
+const DIGEST = "d".repeat(64);
 const HARRI = { userId: "11111111-1111-4111-8111-111111111111", name: "Harri Helpdesk" };
 const EMPTY_PAGE = {
   items: [],
@@ -95,6 +96,8 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
       ],
     },
   ],
+  approvalDigest: DIGEST,
+  accountChanges: [],
   allowedActions: [],
   ...overrides,
 });
@@ -207,7 +210,39 @@ describe("Tilitykset: one batch", () => {
     ).toBeInTheDocument();
     expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/approve`)[0]?.body).toEqual({
       executionDate: today,
+      approvalDigest: DIGEST,
     });
+  });
+
+  it("warns of a store's changed account, and on a changed batch says so and reads it again", async () => {
+    const changedAt = "2026-03-02T08:15:00.000Z";
+    const replies = api({
+      [`GET /api/store-payouts/batches/${BATCH_ID}`]: {
+        status: 200,
+        body: batch({
+          allowedActions: ["APPROVE"],
+          accountChanges: [
+            { bikeStoreId: KALLIO, storeName: "Kallion Pyöräpaja", changedAt, changedBy: "STORE" },
+          ],
+        }),
+      },
+      [`POST /api/store-payouts/batches/${BATCH_ID}/approve`]: apiError(
+        409,
+        "PAYOUT_BATCH_CHANGED",
+        "Changed",
+      ),
+    });
+    const { user } = renderTab(path);
+    const warning = await screen.findByRole("alert");
+    expect(warning).toHaveTextContent("Kallion Pyöräpaja");
+    expect(warning).toHaveTextContent("tilinumero");
+    await user.click(await screen.findByRole("button", { name: "Hyväksy erä" }));
+    const dialog = await screen.findByRole("dialog", { name: "Hyväksytäänkö tilityserä 1007?" });
+    await user.click(within(dialog).getByRole("button", { name: "Hyväksy erä" }));
+    expect(await within(dialog).findByText(/Tilityserä on muuttunut/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(replies.callsTo("GET", `/api/store-payouts/batches/${BATCH_ID}`).length).toBeGreaterThan(1),
+    );
   });
 
   it("gives an approved batch's bank file and reconciliation by their addresses, and marks it paid", async () => {
