@@ -90,9 +90,7 @@ describe("PostgreSQL's invalid-text errors in the error handler", () => {
   });
 
   it("a write a real constraint refuses, through Drizzle, answers 409 CONFLICT naming no constraint", async () => {
-    await database.db.execute(
-      sql`create table if not exists refusals (n int primary key check (n > 0))`,
-    );
+    await database.db.execute(sql`create table if not exists refusals (n int primary key check (n > 0))`);
     for (const value of ["1", "1", "-1"]) {
       const res = await app.inject({ method: "GET", url: `/insert?value=${value}` });
       if (res.statusCode === 200) continue;
