@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import {
   beneficiaryEmployees,
   employeeAbsences,
@@ -67,6 +68,12 @@ async function freshInvitation(f: Fixtures, companyId: string, userId?: string |
       .values({ email: f.uniqueEmail("invited") })
       .returning({ id: users.id });
     personId = user?.id as string;
+  } else {
+    // A caller's earlier case declined theirs, which stays open: withdraw it so a new one may be made.
+    await f.db
+      .update(employmentInvitations)
+      .set({ status: "WITHDRAWN" })
+      .where(and(eq(employmentInvitations.userId, personId), eq(employmentInvitations.companyId, companyId)));
   }
   const [invitation] = await f.db
     .insert(employmentInvitations)

@@ -32,6 +32,7 @@ import {
   joinedOnOf,
 } from "./employee-form.tsx";
 import { useCreateEmployee } from "./employees-api.ts";
+import { InvitationsSection } from "./invitations-section.tsx";
 
 /** Where the server's refusals belong: the field they are about. */
 const CODE_FIELDS: Record<string, keyof EmployeeFormValues> = {
@@ -75,6 +76,7 @@ function CompanyParts({ company }: { company: EmployerCompany }) {
         company={named}
         companyMaxPrice={details.data ? details.data.maxPrice : undefined}
       />
+      <InvitationsSection company={named} />
       <RegistrationLinkCard company={named} group={group} />
     </>
   );
