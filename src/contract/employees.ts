@@ -15,6 +15,7 @@ import {
 } from "../domain/enums.ts";
 import { zMessage } from "./common.ts";
 import { zEuros } from "./companies.ts";
+import { zCompanyInvitation } from "./employment-invitations.ts";
 import { endpoint } from "./endpoint.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
@@ -45,8 +46,12 @@ import { zDateOnly } from "./values.ts";
  * Changing (employees.manage; decide: employees.decide):
  * - POST /api/beneficiary-employee/create `zCreateEmployee` → 201 `zEmployee`: an ACCEPTED employment
  *   and, for a new address, an account that gets a mail with a link to set its password (an existing
- *   account gets the employment and a mail that says so). 409 EMPLOYEE_EXISTS when the person is
- *   employed in the company already; 409 EMAIL_TAKEN when the address belongs to the admin tier.
+ *   account already the caller's own, as an employee of a sister company, gets the employment and a
+ *   mail that says so). Any other existing account is invited: 201 `zCompanyInvitation`
+ *   (contract/employment-invitations.ts), and the person joins only by accepting. 409 EMPLOYEE_EXISTS
+ *   when the person is employed or invited in the company already; 409 EMAIL_TAKEN when the address
+ *   belongs to the admin tier. The update's names are 409 PERSON_SHARED for a person who is also
+ *   another company's.
  * - POST /api/beneficiary-employee/{id}/update `zUpdateEmployee` → `zEmployee` (fields left out keep
  *   their value; lastWorkingDayDate null = the default 2999-01-01).
  * - POST /api/beneficiary-employee/{id}/decide `zDecideEmployee` → `zEmployee`; only a PENDING
@@ -424,7 +429,8 @@ export const employeesApi = {
       "Add an employee to one of the caller's companies (accepted at once); a new address gets an account and a set-password mail",
     body: zCreateEmployee,
     status: 201,
-    response: zEmployee,
+    // A person who already has an account and is not yet the company's own is invited instead.
+    response: z.union([zEmployee, zCompanyInvitation]),
     errors: [400, 401, 403, 404, 409],
   }),
   update: endpoint({

@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   // The employer's employees
   "EMPLOYEE_EXISTS",
   "EMPLOYEE_ALREADY_DECIDED",
+  "PERSON_SHARED",
+  "INVITATION_CLOSED",
   "ABSENCE_OVERLAPS",
   // Orders (ADR 004): a move the order's status does not allow, or one a concurrent move already made
   "ORDER_TRANSITION_NOT_ALLOWED",

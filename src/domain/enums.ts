@@ -268,6 +268,13 @@ export const EVENT_TYPES = [
   "HANDOVER_DEFECT_REPORTED",
   // Where our e-invoices to a leasing company go: redirecting them is worth a trail.
   "LEASING_COMPANY_E_INVOICE_UPDATED",
+  // A company inviting a person who already has an account: the invitation, its change by the
+  // identity provider, and the person's answer or the company's taking it back.
+  "EMPLOYMENT_INVITED",
+  "EMPLOYMENT_INVITATION_UPDATED",
+  "EMPLOYMENT_INVITATION_ACCEPTED",
+  "EMPLOYMENT_INVITATION_DECLINED",
+  "EMPLOYMENT_INVITATION_WITHDRAWN",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import {
   beneficiaryEmployees,
   employeeAbsences,
+  employmentInvitations,
   systemUsers,
   userRoles,
   users,
@@ -54,6 +56,42 @@ async function freshEmployee(f: Fixtures, status: "PENDING" | "ACCEPTED" = "ACCE
   return { id: employee?.id as string, userId };
 }
 
+/**
+ * A waiting invitation of `companyId` to a person: the caller when given (their own to answer),
+ * else a throw-away account that belongs to no company.
+ */
+async function freshInvitation(f: Fixtures, companyId: string, userId?: string | null) {
+  let personId = userId;
+  if (!personId) {
+    const [user] = await f.db
+      .insert(users)
+      .values({ email: f.uniqueEmail("invited") })
+      .returning({ id: users.id });
+    personId = user?.id as string;
+  } else {
+    // A caller's earlier case declined theirs, which stays open: withdraw it so a new one may be made.
+    await f.db
+      .update(employmentInvitations)
+      .set({ status: "WITHDRAWN" })
+      .where(and(eq(employmentInvitations.userId, personId), eq(employmentInvitations.companyId, companyId)));
+  }
+  const [invitation] = await f.db
+    .insert(employmentInvitations)
+    .values({
+      companyId,
+      userId: personId,
+      email: f.uniqueEmail("typed"),
+      firstName: "Kutsuttu",
+      lastName: "Henkilö",
+      source: "employer",
+    })
+    .returning({ id: employmentInvitations.id });
+  return invitation?.id as string;
+}
+
+/** Invitations answered by the invited person only: everyone else 404, as for an id that is none. */
+const invitedOnly: Expectations = { anonymous: 401, BIKE_BENEFICIARY: "ok", rest: 404 };
+
 async function freshAbsence(f: Fixtures) {
   const employee = await freshEmployee(f);
   const [absence] = await f.db
@@ -70,6 +108,44 @@ async function freshAbsence(f: Fixtures) {
 }
 
 export const EMPLOYEE_ROWS: readonly MatrixRow[] = [
+  // ---- Invitations of people who already have an account ----
+  {
+    // Demo Oy's invitations: its readers; Toinen Oy's admin asks about a company outside its scope.
+    operation: "GET /api/beneficiary-employee/invitations",
+    call: (f) => ({ query: { companyId: f.demoCompanyId } }),
+    expect: demoReaders,
+  },
+  {
+    operation: "POST /api/beneficiary-employee/invitations/{id}/withdraw",
+    call: async (f) => ({ params: { id: await freshInvitation(f, f.demoCompanyId) } }),
+    expect: demoManagers,
+  },
+  {
+    // Every active user may be invited; the list holds only their own.
+    operation: "GET /api/account/invitations",
+    call: () => ({}),
+    expect: { anonymous: 401, rest: "ok" },
+  },
+  {
+    // Another person's invitation: nobody else answers it, not even the inviting company.
+    operation: "POST /api/account/invitations/{id}/accept",
+    call: async (f) => ({ params: { id: await freshInvitation(f, f.demoCompanyId) } }),
+    expect: { anonymous: 401, rest: 404 },
+  },
+  {
+    // The employee declines their own (a new one each case); anyone else's invitation is 404.
+    operation: "POST /api/account/invitations/{id}/decline",
+    call: async (f, caller) => ({
+      params: {
+        id: await freshInvitation(
+          f,
+          f.otherCompanyId,
+          caller.identity === "BIKE_BENEFICIARY" ? caller.userId : null,
+        ),
+      },
+    }),
+    expect: invitedOnly,
+  },
   {
     operation: "GET /api/beneficiary-employee/employeesOptimizedList",
     call: () => ({ query: { page: "1", pageSize: "10", search: " a " } }),

@@ -10,6 +10,7 @@ export type EventEntity =
   | "bikeStore"
   | "company"
   | "companyApplication"
+  | "employmentInvitation"
   | "insuranceClaim"
   | "invoice"
   | "leasingAgreement"

@@ -84,6 +84,47 @@ export function employeeInvitationMail(
   return mail("employee-invitation", lang, content[lang]);
 }
 
+/**
+ * A company invites a person who already has an account: they join only if they accept, signed in,
+ * on their own page. Greeted by their own name, in their own language; nothing is changed yet.
+ */
+export function employmentInvitationMail(
+  language: string | null | undefined,
+  params: { name?: string | null; companyName: string; url: string },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: `${params.companyName} kutsuu sinut työntekijäkseen Pedaalissa`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `${params.companyName} haluaa lisätä sinut työntekijäkseen Pedaaliin, jotta voit käyttää sen polkupyöräetua.`,
+        "Sinut lisätään vasta, kun hyväksyt kutsun. Kirjaudu sisään nykyisellä Pedaali-tililläsi, niin voit hyväksyä tai hylätä kutsun Oma pyörä -sivulla. Jos et tunne yritystä, hylkää kutsu.",
+      ],
+      action: { label: "Katso kutsu", url: params.url },
+    },
+    en: {
+      subject: `${params.companyName} invites you to join it as an employee in Pedaali`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `${params.companyName} would like to add you to Pedaali as its employee, so that you can use its bike benefit.`,
+        "You are added only when you accept the invitation. Log in with your existing Pedaali account to accept or decline it on the My bike page. If you do not know the company, decline the invitation.",
+      ],
+      action: { label: "See the invitation", url: params.url },
+    },
+    sv: {
+      subject: `${params.companyName} bjuder in dig som arbetstagare i Pedaali`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `${params.companyName} vill lägga till dig som arbetstagare i Pedaali, så att du kan använda dess cykelförmån.`,
+        "Du läggs till först när du godkänner inbjudan. Logga in med ditt befintliga Pedaali-konto för att godkänna eller avböja den på sidan Min cykel. Om du inte känner till företaget, avböj inbjudan.",
+      ],
+      action: { label: "Se inbjudan", url: params.url },
+    },
+  };
+  return mail("employment-invitation", lang, content[lang]);
+}
+
 /** The employer accepted the joining request: the employee may log in and order. */
 export function employeeAcceptedMail(
   language: string | null | undefined,

@@ -27,6 +27,7 @@ export type MailTemplate =
   | "company-application-accepted"
   | "company-application-rejected"
   | "employee-invitation"
+  | "employment-invitation"
   | "employee-accepted"
   | "employee-rejected"
   | "payroll-report"

@@ -1,9 +1,22 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { DEFAULT_LAST_WORKING_DAY } from "../../../domain/dates.ts";
+import { INVITATION_SOURCES, INVITATION_STATUSES } from "../../../domain/employment-invitations.ts";
 import { id, timestamps, timestamptz } from "../columns.ts";
 import { companies, companyUnits } from "./companies.ts";
-import { absenceReason, employeeStatus } from "./enums.ts";
+import { absenceReason, employeeStatus, language } from "./enums.ts";
 import { users } from "./users.ts";
 
 /**
@@ -110,5 +123,57 @@ export const employeeAbsences = pgTable(
     index("employee_absences_company_idx").on(t.companyId, t.startDate),
     check("employee_absences_dates_check", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     check("employee_absences_other_check", sql`${t.reason} <> 'OTHER' or ${t.reasonOther} is not null`),
+  ],
+);
+
+export const invitationSource = pgEnum("invitation_source", INVITATION_SOURCES);
+export const invitationStatus = pgEnum("invitation_status", INVITATION_STATUSES);
+
+/**
+ * A company's invitation of a person who already has an account but is not yet its own: the person
+ * joins only by accepting (the employment is then made with this row's id, so an identity
+ * provider's resource id stays the same). It keeps what the company gave (the address as typed, the
+ * names it used, its employer fields), which is all the company sees until the person accepts.
+ */
+export const employmentInvitations = pgTable(
+  "employment_invitations",
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The address as the company typed it (lower-cased), the same login address as the account's. */
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    /** The language the company chose; the person's mail goes in their own. */
+    language: language().notNull().default("fi"),
+    /** The employer's fields of the add (TUpdateEmployee's employer part), applied on acceptance. */
+    employerFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    source: invitationSource().notNull(),
+    status: invitationStatus().notNull().default("PENDING"),
+    /** The identity provider's `active`: an inactive invitation is not shown to the person. */
+    active: boolean().notNull().default(true),
+    /** The identity provider's own id of the person (SCIM `externalId`). */
+    scimExternalId: text(),
+    invitedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** When the person accepted or declined, or the company withdrew. */
+    closedAt: timestamptz(),
+    ...timestamps(),
+  },
+  (t) => [
+    // One open invitation per person and company: a declined one stays until the company withdraws it.
+    uniqueIndex("employment_invitations_open_unique")
+      .on(t.companyId, t.userId)
+      .where(sql`${t.status} in ('PENDING', 'DECLINED')`),
+    index("employment_invitations_company_created_idx").on(t.companyId, t.createdAt, t.id),
+    index("employment_invitations_user_status_idx").on(t.userId, t.status),
+    index("employment_invitations_company_email_idx").on(t.companyId, t.email),
+    index("employment_invitations_company_scim_external_id_idx")
+      .on(t.companyId, t.scimExternalId)
+      .where(sql`${t.scimExternalId} is not null`),
   ],
 );

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountApi as api } from "../../../contract/account.ts";
+import { employmentInvitationsApi as invitationsApi } from "../../../contract/employment-invitations.ts";
 import { MAX_PREFERENCES_BYTES } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, DURING_SECOND_FACTOR_SETUP, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { createOwnInvitationsService } from "../employees/service.ts";
 import { createAccountService } from "./service.ts";
 
 /**
@@ -22,6 +24,7 @@ const tags = ["account"];
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const account = createAccountService(ctx);
   const guards = createGuards(ctx);
+  const invitations = createOwnInvitationsService(ctx);
 
   app.route({
     ...endpointRoute(api.updateOwnDetails, tags),
@@ -32,6 +35,29 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       reply.header("cache-control", "no-store");
       return account.updateOwnDetails(currentUser(request), request.body);
     },
+  });
+
+  // The person's own invitations to an employment: every active user may have one (a deactivated 403).
+  const own = guards.permission("own-details.manage");
+  app.route({
+    ...endpointRoute(invitationsApi.ownInvitations, tags),
+    preValidation: own,
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return invitations.list(currentUser(request));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(invitationsApi.accept, tags),
+    preValidation: own,
+    handler: async (request) => invitations.accept(currentUser(request), request.params.id),
+  });
+
+  app.route({
+    ...endpointRoute(invitationsApi.decline, tags),
+    preValidation: own,
+    handler: async (request) => invitations.decline(currentUser(request), request.params.id),
   });
 
   app.route({

@@ -9,6 +9,7 @@ import {
   bikeStores,
   companies,
   companyUnits,
+  employmentInvitations,
   groupCompanies,
   orders,
 } from "../../db/schema/index.ts";
@@ -102,6 +103,16 @@ async function employeeById(db: Db, id: string): Promise<Reached | null> {
   return row ?? null;
 }
 
+async function invitationById(db: Db, id: string): Promise<Reached | null> {
+  const [row] = await db
+    .select({ id: companies.id, groupCompanyId: companies.groupCompanyId })
+    .from(employmentInvitations)
+    .innerJoin(companies, eq(companies.id, employmentInvitations.companyId))
+    .where(eq(employmentInvitations.id, id));
+  // The invited person is not the company's yet: the invitation is the company's, not theirs.
+  return row ? { ...row, ownerUserId: null } : null;
+}
+
 async function orderById(db: Db, id: string): Promise<Reached | null> {
   const [row] = await db
     .select({
@@ -136,6 +147,8 @@ export const reach = {
   group: (where: Where): Target => ({ what: "Group company", idOf: idOf(where), find: groupById }),
   unit: (where: Where): Target => ({ what: "Company unit", idOf: idOf(where), find: unitById }),
   employee: (where: Where): Target => ({ what: "Employee", idOf: idOf(where), find: employeeById }),
+  /** A company's invitation of a person to an employment. */
+  invitation: (where: Where): Target => ({ what: "Invitation", idOf: idOf(where), find: invitationById }),
   order: (where: Where): Target => ({ what: "Order", idOf: idOf(where), find: orderById }),
   /** An order only its employee acts on (accepting the offer, signing). */
   ownOrder: (where: Where): Target => ({

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TCreateEmployee } from "../../../contract/employees.ts";
 import { lastWorkingDayOrDefault } from "../../../domain/employees.ts";
+import type { InvitationSource } from "../../../domain/employment-invitations.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { beneficiaryEmployees, companies, systemUsers, userRoles, users } from "../../db/schema/index.ts";
@@ -18,10 +19,13 @@ import {
   roleIds,
 } from "./employer-fields.ts";
 import { employeeExists } from "./errors.ts";
+import { type InvitedPerson, invitePerson } from "./invitations.ts";
+import { isOwnPerson } from "./shared-person.ts";
 
 const be = beneficiaryEmployees;
 
 export type AddedEmployee = {
+  kind: "employee";
   employeeId: string;
   userId: string;
   companyName: string;
@@ -29,21 +33,31 @@ export type AddedEmployee = {
   token: string | null;
 };
 
+/** What an add made: the employment, or the invitation of a person who is not yet the company's own. */
+export type Added = AddedEmployee | ({ kind: "invitation" } & InvitedPerson);
+
+/** The identity provider's own id and `active` of the person it adds (SCIM). */
+export type ScimAddition = { externalId?: string | null; active?: boolean };
+
 /**
  * Adds an employee to one of the employer's companies: ACCEPTED at once (the employer made them), a
  * BIKE_BENEFICIARY role in the company. A new address gets an account (USER_CREATED) and a set-password
- * token; an existing account (an employee of a sister company) gets the employment. An admin-tier
- * account is never made anyone's employee (409 EMAIL_TAKEN); a second employment in the same company
- * is 409 EMPLOYEE_EXISTS, also when two adds of the same address race (the unique indexes decide).
- * The company's identity provider adds people the same way (`source` "scim", modules/scim).
+ * token. An existing account is attached at once only when the person is already the caller's own (an
+ * accepted employee or an employer-side user of a company the caller reaches: a sister company of the
+ * group); anyone else is invited and joins only by accepting, so a company never takes over, renames
+ * or reads a person who is not yet its own. An admin-tier account is never made anyone's employee
+ * (409 EMAIL_TAKEN); a second employment in the same company is 409 EMPLOYEE_EXISTS, also when two
+ * adds of the same address race (the unique indexes decide). The company's identity provider adds
+ * people the same way (`source` "scim", modules/scim), and so must any import: the rule lives here.
  */
 export async function addEmployee(
   ctx: WriteContext<EmployeeWriter>,
   input: TCreateEmployee,
-  source: "employer" | "scim" = "employer",
-): Promise<AddedEmployee> {
+  source: InvitationSource = "employer",
+  scim: ScimAddition = {},
+): Promise<Added> {
   try {
-    return await insertEmployee(ctx, input, source);
+    return await insertEmployee(ctx, input, source, scim);
   } catch (error) {
     if (isUniqueViolation(error)) throw employeeExists();
     throw error;
@@ -53,8 +67,9 @@ export async function addEmployee(
 async function insertEmployee(
   ctx: WriteContext<EmployeeWriter>,
   input: TCreateEmployee,
-  source: "employer" | "scim",
-): Promise<AddedEmployee> {
+  source: InvitationSource,
+  scim: ScimAddition,
+): Promise<Added> {
   const { tx, actor, now } = ctx;
   ensureCompanyInScope(actor.user, input.companyId, "Company");
   const [company] = await tx
@@ -89,6 +104,10 @@ async function insertEmployee(
       .from(be)
       .where(and(eq(be.userId, userId), eq(be.companyId, company.id)));
     if (employed) throw employeeExists();
+    if (!(await isOwnPerson(tx, userId, actor.user.scope))) {
+      const invited = await invitePerson(ctx, company, userId, input, source, scim);
+      return { kind: "invitation", ...invited };
+    }
   } else {
     const [user] = await tx
       .insert(users)
@@ -138,5 +157,5 @@ async function insertEmployee(
     companyId: company.id,
     data: { userId, newAccount: token !== null, source },
   });
-  return { employeeId, userId, companyName: company.name, token };
+  return { kind: "employee", employeeId, userId, companyName: company.name, token };
 }

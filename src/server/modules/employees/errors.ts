@@ -13,3 +13,15 @@ export const employeeAlreadyDecided = (message = "This joining request has alrea
 /** 409: absences of one employee never share a day, so every day has at most one reason. */
 export const absenceOverlaps = (message = "The absence overlaps another absence of the employee") =>
   new AppError(409, "ABSENCE_OVERLAPS", message);
+
+/**
+ * 409: the person is also another company's (an employment or a role outside the caller's companies):
+ * their name and contact details are theirs to change, in their own account.
+ */
+export const personShared = (
+  message = "This person is also another company's: only the person can change their name or contact details",
+) => new AppError(409, "PERSON_SHARED", message);
+
+/** 409: the invitation was accepted (it is an employment now) or withdrawn already. */
+export const invitationClosed = (message = "The invitation has already been accepted or withdrawn") =>
+  new AppError(409, "INVITATION_CLOSED", message);

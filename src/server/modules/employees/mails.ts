@@ -6,8 +6,9 @@ import {
   employeeAcceptedMail,
   employeeInvitationMail,
   employeeRejectedMail,
+  employmentInvitationMail,
 } from "../../messaging/employee-mails.ts";
-import type { AddedEmployee } from "./add-employee.ts";
+import type { Added } from "./add-employee.ts";
 import { companyName, mailRecipient } from "./queries.ts";
 
 /**
@@ -19,13 +20,18 @@ type Log = Pick<FastifyBaseLogger, "error">;
 
 const loginUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/kirjaudu`;
 
-/** The invitation of an added employee: with a set-password link when the account is new. */
+/**
+ * The invitation of an added employee: with a set-password link when the account is new. A person who
+ * is only invited gets the invitation to accept, at their account's address, greeted by their own name
+ * in their own language (not by what the company typed).
+ */
 export async function mailInvitation(
   ctx: AppContext,
-  added: AddedEmployee,
+  added: Added,
   input: TCreateEmployee,
   log: Log,
 ): Promise<void> {
+  if (added.kind === "invitation") return mailEmploymentInvitation(ctx, added, log);
   try {
     const mail = employeeInvitationMail(input.language, {
       name: input.firstName,
@@ -37,6 +43,25 @@ export async function mailInvitation(
     await ctx.messaging.sendMail({ to: input.workEmail, ...mail });
   } catch (error) {
     log.error({ err: error, userId: added.userId }, "employee invitation mail failed");
+  }
+}
+
+async function mailEmploymentInvitation(
+  ctx: AppContext,
+  invited: { userId: string; companyName: string; invitationId: string },
+  log: Log,
+): Promise<void> {
+  try {
+    const person = await mailRecipient(ctx.database.db, invited.userId);
+    if (!person) return;
+    const mail = employmentInvitationMail(person.language, {
+      name: person.firstName,
+      companyName: invited.companyName,
+      url: `${ctx.config.publicUrl}/mybike`,
+    });
+    await ctx.messaging.sendMail({ to: person.email, ...mail });
+  } catch (error) {
+    log.error({ err: error, invitationId: invited.invitationId }, "employment invitation mail failed");
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { employeesApi as api, zEmployeesExportQuery } from "../../../contract/employees.ts";
+import { employmentInvitationsApi as invitationsApi } from "../../../contract/employment-invitations.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
@@ -99,6 +100,18 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const employee = await service.create(currentUser(request), request.body, request.log);
       return reply.code(201).send(employee);
     },
+  });
+
+  app.route({
+    ...endpointRoute(invitationsApi.companyInvitations, tags),
+    preValidation: read,
+    handler: async (request) => service.invitations(currentUser(request), request.query),
+  });
+
+  app.route({
+    ...endpointRoute(invitationsApi.withdraw, tags),
+    preValidation: guards.permissionIn(reach.invitation({ param: "id" }), "employees.manage"),
+    handler: async (request) => service.withdrawInvitation(currentUser(request), request.params.id),
   });
 
   app.route({

@@ -15,6 +15,13 @@ import type {
   TEmployeesWithOrdersQuery,
   TUpdateEmployee,
 } from "../../../contract/employees.ts";
+import type {
+  TCompanyInvitation,
+  TCompanyInvitationsPage,
+  TCompanyInvitationsQuery,
+  TInvitationAccepted,
+  TOwnInvitations,
+} from "../../../contract/employment-invitations.ts";
 import type { AppContext } from "../../context.ts";
 import { write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -23,6 +30,14 @@ import { addEmployee } from "./add-employee.ts";
 import { decideEmployee } from "./decide-employee.ts";
 import type { EmployerActor } from "./employer-fields.ts";
 import { exportEmployees } from "./export.ts";
+import {
+  acceptInvitation,
+  companyInvitationById,
+  companyInvitations,
+  declineInvitation,
+  ownInvitations,
+  withdrawInvitation,
+} from "./invitations.ts";
 import { mailDecision, mailInvitation } from "./mails.ts";
 import {
   absencesOf,
@@ -68,11 +83,27 @@ export function createEmployeesService(ctx: AppContext) {
 
     details: (viewer: CurrentUser, id: string): Promise<TEmployeeDetails> => employeeDetails(db, viewer, id),
 
-    /** Adds an employee and mails them the invitation (a set-password link for a new account). */
-    async create(actor: CurrentUser, input: TCreateEmployee, log: Log): Promise<TEmployee> {
+    /**
+     * Adds an employee and mails them the invitation (a set-password link for a new account); a person
+     * not yet the company's own is invited instead, and the answer is the invitation, never the person.
+     */
+    async create(
+      actor: CurrentUser,
+      input: TCreateEmployee,
+      log: Log,
+    ): Promise<TEmployee | TCompanyInvitation> {
       const added = await write(db, by(actor), (w) => addEmployee(w, input));
       await mailInvitation(ctx, added, input, log);
+      if (added.kind === "invitation") return companyInvitationById(db, added.invitationId);
       return employeeById(db, added.employeeId);
+    },
+
+    invitations: (viewer: CurrentUser, query: TCompanyInvitationsQuery): Promise<TCompanyInvitationsPage> =>
+      companyInvitations(db, viewer, query),
+
+    async withdrawInvitation(actor: CurrentUser, id: string): Promise<TCompanyInvitation> {
+      await write(db, by(actor), (w) => withdrawInvitation(w, id));
+      return companyInvitationById(db, id);
     },
 
     async update(actor: CurrentUser, id: string, input: TUpdateEmployee): Promise<TEmployee> {
@@ -112,5 +143,20 @@ export function createAbsencesService(ctx: AppContext) {
 
     remove: (actor: CurrentUser, employeeId: string, absenceId: string): Promise<{ message: string }> =>
       write(db, by(actor), (w) => removeAbsence(w, employeeId, absenceId)),
+  };
+}
+
+/** The invited person's own invitations: the list on their page, and their answer. */
+export function createOwnInvitationsService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const as = (user: CurrentUser) => ({ actor: { userId: user.id } });
+  return {
+    list: (user: CurrentUser): Promise<TOwnInvitations> => ownInvitations(db, user.id),
+    accept: (user: CurrentUser, id: string): Promise<TInvitationAccepted> =>
+      write(db, as(user), (w) => acceptInvitation(w, id)),
+    async decline(user: CurrentUser, id: string): Promise<{ message: string }> {
+      await write(db, as(user), (w) => declineInvitation(w, id));
+      return { message: "Invitation declined" };
+    },
   };
 }

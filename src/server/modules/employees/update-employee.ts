@@ -11,14 +11,34 @@ import {
   ensureEmploymentDates,
   ensureUnitOfCompany,
 } from "./employer-fields.ts";
+import { personShared } from "./errors.ts";
 import { employeeInScope } from "./queries.ts";
+import { isPersonShared } from "./shared-person.ts";
 
 const be = beneficiaryEmployees;
+
+/** Whether the given names differ from the person's own. */
+async function namesChange(
+  ctx: WriteContext,
+  userId: string,
+  names: { firstName?: string; lastName?: string },
+): Promise<boolean> {
+  const [own] = await ctx.tx
+    .select({ firstName: systemUsers.firstName, lastName: systemUsers.lastName })
+    .from(systemUsers)
+    .where(eq(systemUsers.userId, userId));
+  return (
+    (names.firstName !== undefined && names.firstName !== own?.firstName) ||
+    (names.lastName !== undefined && names.lastName !== own?.lastName)
+  );
+}
 
 /**
  * The employer's fields and the person's names; fields left out keep their value. A change is logged
  * as EMPLOYEE_UPDATED with the changed field names, or as EMPLOYMENT_ENDED when it sets a real last
- * working day (the lease's end follows from it); a change of nothing logs nothing.
+ * working day (the lease's end follows from it); a change of nothing logs nothing. The names are the
+ * person's own once they are also another company's (an employment or a role outside the writer's
+ * companies): a change of them is then 409 PERSON_SHARED, and nothing of the update is written.
  */
 export async function updateEmployee(
   ctx: WriteContext<EmployeeWriter>,
@@ -35,7 +55,9 @@ export async function updateEmployee(
   const names: { firstName?: string; lastName?: string } = {};
   if (input.firstName !== undefined) names.firstName = input.firstName;
   if (input.lastName !== undefined) names.lastName = input.lastName;
-  if (Object.keys(names).length > 0) {
+  if (Object.keys(names).length > 0 && (await namesChange(ctx, before.userId, names))) {
+    // A person who is also another company's keeps their name as they set it.
+    if (await isPersonShared(tx, before.userId, ctx.actor.user.scope)) throw personShared();
     await tx.update(systemUsers).set(names).where(eq(systemUsers.userId, before.userId));
     fields.push(...Object.keys(names));
   }

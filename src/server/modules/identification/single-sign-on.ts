@@ -11,6 +11,7 @@ import {
   companyIdentityProviders,
   roles,
   ssoEmailDomains,
+  systemUsers,
   userExternalIdentities,
   userRoles,
   users,
@@ -71,8 +72,11 @@ async function membershipOf(db: Db, userId: string, companyId: string) {
 }
 
 /**
- * Whether a user's password login is refused: they belong to a company whose provider is in use and
- * required. Staff are never refused: they always log in on the platform's own login.
+ * Whether a user's password login is refused: a company they log in for has its provider in use and
+ * required. The companies a person logs in for are the account's own (the company it was made for)
+ * and those where they hold an employer-side role; a company that merely employs them (a second
+ * employer) does not decide how they log in, or a company could lock another's people out. Staff are
+ * never refused: they always log in on the platform's own login.
  */
 export async function mustLogInWithSso(db: Db, userId: string): Promise<boolean> {
   if (isStaff(await heldRolesOf(db, userId))) return false;
@@ -84,9 +88,10 @@ export async function mustLogInWithSso(db: Db, userId: string): Promise<boolean>
         eq(companyIdentityProviders.enabled, true),
         eq(companyIdentityProviders.required, true),
         sql`${companyIdentityProviders.companyId} in (
-          select ${userRoles.companyId} from ${userRoles} where ${userRoles.userId} = ${userId}
-          union select ${beneficiaryEmployees.companyId} from ${beneficiaryEmployees}
-          where ${beneficiaryEmployees.userId} = ${userId})`,
+          select ${systemUsers.companyId} from ${systemUsers} where ${systemUsers.userId} = ${userId}
+          union select ${userRoles.companyId} from ${userRoles}
+          inner join ${roles} on ${roles.id} = ${userRoles.roleId}
+          where ${userRoles.userId} = ${userId} and ${roles.name} <> 'BIKE_BENEFICIARY')`,
       ),
     )
     .limit(1);

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { TCreateEmployee, TUpdateEmployee } from "../../../contract/employees.ts";
 import type { TScimUserInput } from "../../../contract/scim.ts";
 import {
@@ -6,15 +7,19 @@ import {
   SCIM_ENTERPRISE_USER,
   type ScimUserChange,
 } from "../../../domain/scim.ts";
+import { recordEvent } from "../../db/event-log.ts";
+import { employmentInvitations } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { type AddedEmployee, addEmployee } from "../employees/add-employee.ts";
+import { type Added, addEmployee } from "../employees/add-employee.ts";
 import { setScimExternalId } from "../employees/identity-provider.ts";
+import { withdrawInvitation } from "../employees/invitations.ts";
+import { isPersonShared } from "../employees/shared-person.ts";
 import { updateEmployee } from "../employees/update-employee.ts";
 import type { OfferOutput } from "../redemptions/add-offer.ts";
 import { deactivateEmployee, reactivateEmployee, type ScimActor, type ScimVia } from "./deactivate.ts";
 import { loginAddressImmutable, scimRefused } from "./errors.ts";
-import { type ScimUserRow, scimUserOfCompany } from "./queries.ts";
+import { type ScimUserRow, scimInvitationOfCompany, scimUserOfCompany } from "./queries.ts";
 import type { ScimCaller } from "./tokens.ts";
 
 /**
@@ -43,12 +48,15 @@ function namesOf(input: TScimUserInput): { firstName: string; lastName: string }
   return { firstName, lastName };
 }
 
-export type ProvisionedUser = { employeeId: string; added: AddedEmployee; input: TCreateEmployee };
+/** What a POST made: the resource's id (an employee's, or an invitation's until the person accepts). */
+export type ProvisionedUser = { resourceId: string; added: Added; input: TCreateEmployee };
 
 /**
  * POST /Users: a new employee of the token's company, ACCEPTED with the BIKE_BENEFICIARY role and an
- * invitation as the employer's add gives; a person already employed there is 409 uniqueness. One the
- * provider creates inactive is deactivated at once.
+ * invitation as the employer's add gives; a person already employed (or invited) there is 409
+ * uniqueness. One the provider creates inactive is deactivated at once. An address of an existing
+ * account that is not yet the company's own becomes an invitation the person accepts or declines
+ * (employees/invitations.ts); its resource shows only what the provider sent.
  */
 export async function createScimUser(
   ctx: Ctx,
@@ -65,13 +73,17 @@ export async function createScimUser(
     language: languageOfTag(body.preferredLanguage),
     employeeNumber: body[SCIM_ENTERPRISE_USER]?.employeeNumber || null,
   };
-  const added = await addEmployee(ctx, input, "scim");
+  const added = await addEmployee(ctx, input, "scim", {
+    externalId: body.externalId || null,
+    active: body.active !== false,
+  });
+  if (added.kind === "invitation") return { resourceId: added.invitationId, added, input };
   if (body.externalId) await setScimExternalId(ctx.tx, added.employeeId, body.externalId);
   if (body.active === false) {
     const row = await lockedUser(ctx, caller, added.employeeId);
     await deactivateEmployee(ctx, caller, row, "POST", output);
   }
-  return { employeeId: added.employeeId, added, input };
+  return { resourceId: added.employeeId, added, input };
 }
 
 async function lockedUser(ctx: Ctx, caller: ScimCaller, id: string): Promise<ScimUserRow> {
@@ -96,7 +108,10 @@ export function changeOfReplace(body: TScimUserInput): ScimUserChange {
 /**
  * Applies a PUT's or a PATCH's change to the company's employee (404 for any other id). The login
  * address is the person's own: a different one is refused (mutability), since the account may also be
- * their login to a sister company. Answers the lease-end cases a deactivation opened.
+ * their login to a sister company. The names are the person's own once they are also another
+ * company's: the provider's names are then left as they are, without failing its sync (the rest of the
+ * change applies). An id of an invitation the person has not accepted changes the invitation only.
+ * Answers the lease-end cases a deactivation opened.
  */
 export async function changeScimUser(
   ctx: Ctx,
@@ -106,12 +121,17 @@ export async function changeScimUser(
   via: ScimVia,
   output: OfferOutput,
 ): Promise<string[]> {
-  const row = await lockedUser(ctx, caller, id);
+  const row = await scimUserOfCompany(ctx.tx, caller.companyId, id, true);
+  if (!row) {
+    await changeScimInvitation(ctx, caller, id, change, via);
+    return [];
+  }
   if (change.email !== undefined && change.email !== row.email.toLowerCase()) throw loginAddressImmutable();
   const fields: TUpdateEmployee = {};
-  if (change.givenName !== undefined && change.givenName !== row.firstName)
+  const namesOwn = await isPersonShared(ctx.tx, row.userId, ctx.actor.user.scope);
+  if (!namesOwn && change.givenName !== undefined && change.givenName !== row.firstName)
     fields.firstName = change.givenName;
-  if (change.familyName !== undefined && change.familyName !== row.lastName)
+  if (!namesOwn && change.familyName !== undefined && change.familyName !== row.lastName)
     fields.lastName = change.familyName;
   if (change.employeeNumber !== undefined && change.employeeNumber !== row.employeeNumber)
     fields.employeeNumber = change.employeeNumber;
@@ -121,4 +141,47 @@ export async function changeScimUser(
   if (change.active === false) return deactivateEmployee(ctx, caller, row, via, output);
   if (change.active === true) await reactivateEmployee(ctx, caller, row, via);
   return [];
+}
+
+/**
+ * A PUT's, PATCH's or DELETE's change of an invitation the person has not accepted: the provider's own
+ * names, employee number, id and `active` on the invitation (an inactive one is not shown to the
+ * person); a DELETE withdraws it. The person's account is not touched.
+ */
+async function changeScimInvitation(
+  ctx: Ctx,
+  caller: ScimCaller,
+  id: string,
+  change: ScimUserChange,
+  via: ScimVia,
+): Promise<void> {
+  const row = await scimInvitationOfCompany(ctx.tx, caller.companyId, id, true);
+  if (!row) throw notFound("User");
+  if (via === "DELETE") {
+    await withdrawInvitation(ctx, id, "scim");
+    return;
+  }
+  if (change.email !== undefined && change.email !== row.email) throw loginAddressImmutable();
+  const values: Partial<typeof employmentInvitations.$inferInsert> = {};
+  if (change.givenName !== undefined && change.givenName !== row.firstName)
+    values.firstName = change.givenName;
+  if (change.familyName !== undefined && change.familyName !== row.lastName)
+    values.lastName = change.familyName;
+  if (change.employeeNumber !== undefined && change.employeeNumber !== row.employerFields.employeeNumber)
+    values.employerFields = { ...row.employerFields, employeeNumber: change.employeeNumber };
+  if (change.externalId !== undefined && change.externalId !== row.scimExternalId)
+    values.scimExternalId = change.externalId;
+  if (change.active !== undefined && change.active !== row.active) values.active = change.active;
+  const fields = Object.keys(values);
+  if (fields.length === 0) return;
+  await ctx.tx
+    .update(employmentInvitations)
+    .set({ ...values, updatedAt: ctx.now })
+    .where(eq(employmentInvitations.id, id));
+  await recordEvent(ctx, {
+    type: "EMPLOYMENT_INVITATION_UPDATED",
+    entity: { type: "employmentInvitation", id },
+    companyId: row.companyId,
+    data: { fields, via, tokenId: caller.tokenId },
+  });
 }

@@ -1,11 +1,13 @@
-import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { TScimTokenState } from "../../../contract/scim.ts";
+import { OPEN_INVITATION_STATUSES } from "../../../domain/employment-invitations.ts";
 import type { ScimUserFilter } from "../../../domain/scim.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
   companies,
   companyScimTokens,
+  employmentInvitations,
   systemUsers,
   users,
 } from "../../db/schema/index.ts";
@@ -13,6 +15,7 @@ import {
 /** What the SCIM module reads: a company's token, and its employees as SCIM users. */
 
 const be = beneficiaryEmployees;
+const inv = employmentInvitations;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The company's SCIM address and its token in use, if any (never the hash). */
@@ -108,33 +111,80 @@ function filterWhere(companyId: string, filter: ScimUserFilter): SQL | undefined
 
 /**
  * One page of the company's employees, oldest first (a stable order, so the provider's pages neither
- * skip nor repeat anyone), and how many match in all.
+ * skip nor repeat anyone), then its open invitations, oldest first; and how many match in all.
  */
 export async function scimUsersPage(
   db: Db,
   companyId: string,
   filter: ScimUserFilter,
   page: { offset: number; count: number },
-): Promise<{ total: number; rows: ScimUserRow[] }> {
+): Promise<{ total: number; rows: ScimResourceRow[] }> {
   const where = filterWhere(companyId, filter);
+  const invitationsWhere = invitationFilterWhere(companyId, filter);
   const [counted] = await db
     .select({ n: count() })
     .from(be)
     .innerJoin(users, eq(users.id, be.userId))
     .where(where);
-  const rows =
-    page.count === 0
+  const [invited] = await db.select({ n: count() }).from(inv).where(invitationsWhere);
+  const employees = counted?.n ?? 0;
+  const total = employees + (invited?.n ?? 0);
+  const rows: ScimResourceRow[] =
+    page.count === 0 || page.offset >= employees
       ? []
-      : await db
-          .select(userColumns)
-          .from(be)
-          .innerJoin(users, eq(users.id, be.userId))
-          .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
-          .where(where)
-          .orderBy(asc(be.createdAt), asc(be.id))
-          .limit(page.count)
-          .offset(page.offset);
-  return { total: counted?.n ?? 0, rows };
+      : (
+          await db
+            .select(userColumns)
+            .from(be)
+            .innerJoin(users, eq(users.id, be.userId))
+            .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
+            .where(where)
+            .orderBy(asc(be.createdAt), asc(be.id))
+            .limit(page.count)
+            .offset(page.offset)
+        ).map((row) => ({ kind: "employee" as const, ...row }));
+  const left = page.count - rows.length;
+  if (left > 0 && page.offset + rows.length < total) {
+    const invitations = await db
+      .select()
+      .from(inv)
+      .where(invitationsWhere)
+      .orderBy(asc(inv.createdAt), asc(inv.id))
+      .limit(left)
+      .offset(Math.max(0, page.offset - employees));
+    rows.push(...invitations.map((row) => ({ kind: "invitation" as const, ...row })));
+  }
+  return { total, rows };
+}
+
+export type ScimInvitationRow = typeof inv.$inferSelect;
+/** A SCIM user resource's source: an employee, or an invitation the person has not accepted yet. */
+export type ScimResourceRow =
+  | ({ kind: "employee" } & ScimUserRow)
+  | ({ kind: "invitation" } & ScimInvitationRow);
+
+/** The company's invitations the provider still sees: waiting or declined (withdrawn ones are deleted). */
+function invitationFilterWhere(companyId: string, filter: ScimUserFilter): SQL | undefined {
+  const open = and(eq(inv.companyId, companyId), inArray(inv.status, [...OPEN_INVITATION_STATUSES]));
+  if (filter.kind === "userName") return and(open, eq(inv.email, filter.value.toLowerCase()));
+  if (filter.kind === "externalId") return and(open, eq(inv.scimExternalId, filter.value));
+  return open;
+}
+
+/** The company's open invitation with this id, as the provider's resource; undefined otherwise. */
+export async function scimInvitationOfCompany(
+  db: Db,
+  companyId: string,
+  id: string,
+  lock = false,
+): Promise<ScimInvitationRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const query = db
+    .select()
+    .from(inv)
+    .where(and(eq(inv.id, id), invitationFilterWhere(companyId, { kind: "all" })));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   SCIM_MAX_PAGE_SIZE,
   SCIM_USER,
 } from "../../../domain/scim.ts";
-import type { ScimUserRow } from "./queries.ts";
+import type { ScimInvitationRow, ScimResourceRow, ScimUserRow } from "./queries.ts";
 
 /**
  * An employee as a SCIM User (RFC 7643 §4.1), and the discovery documents (RFC 7644 §4) that tell the
@@ -37,8 +37,38 @@ export function scimUserOf(row: ScimUserRow, baseUrl: string): TScimUser {
   };
 }
 
+/**
+ * An invitation as the provider's resource: only what the provider itself sent (its address, its
+ * names, its employee number, its `active`), never the account's own name, phone or language.
+ */
+export function scimInvitationOf(row: ScimInvitationRow, baseUrl: string): TScimUser {
+  const formatted = [row.firstName, row.lastName].filter(Boolean).join(" ");
+  const employeeNumber = row.employerFields.employeeNumber;
+  return {
+    schemas: [SCIM_USER, SCIM_ENTERPRISE_USER],
+    id: row.id,
+    ...(row.scimExternalId ? { externalId: row.scimExternalId } : {}),
+    userName: row.email,
+    name: { givenName: row.firstName, familyName: row.lastName, formatted },
+    displayName: formatted || row.email,
+    emails: [{ value: row.email, type: "work", primary: true }],
+    preferredLanguage: row.language,
+    active: row.active,
+    [SCIM_ENTERPRISE_USER]: typeof employeeNumber === "string" && employeeNumber ? { employeeNumber } : {},
+    meta: {
+      resourceType: "User",
+      created: row.createdAt.toISOString(),
+      lastModified: row.updatedAt.toISOString(),
+      location: `${baseUrl}/Users/${row.id}`,
+    },
+  };
+}
+
+export const scimResourceOf = (row: ScimResourceRow, baseUrl: string): TScimUser =>
+  row.kind === "invitation" ? scimInvitationOf(row, baseUrl) : scimUserOf(row, baseUrl);
+
 export function scimListOf(
-  rows: ScimUserRow[],
+  rows: ScimResourceRow[],
   total: number,
   startIndex: number,
   baseUrl: string,
@@ -48,7 +78,7 @@ export function scimListOf(
     totalResults: total,
     startIndex,
     itemsPerPage: rows.length,
-    Resources: rows.map((row) => scimUserOf(row, baseUrl)),
+    Resources: rows.map((row) => scimResourceOf(row, baseUrl)),
   };
 }
 

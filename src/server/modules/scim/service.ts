@@ -17,8 +17,15 @@ import { type ScimVia, scimActor } from "./deactivate.ts";
 import { scimRefused } from "./errors.ts";
 import { mailInvited, mailOffers } from "./mails.ts";
 import { changeOfReplace, changeScimUser, createScimUser } from "./provision.ts";
-import { scimTokenState, scimUserOfCompany, scimUsersPage } from "./queries.ts";
-import { resourceTypes, schemas, scimListOf, scimUserOf, serviceProviderConfig } from "./resource.ts";
+import { scimInvitationOfCompany, scimTokenState, scimUserOfCompany, scimUsersPage } from "./queries.ts";
+import {
+  resourceTypes,
+  schemas,
+  scimInvitationOf,
+  scimListOf,
+  scimUserOf,
+  serviceProviderConfig,
+} from "./resource.ts";
 import { issueScimToken, revokeScimToken, type ScimCaller, scimCallerOf } from "./tokens.ts";
 
 type Log = Pick<FastifyBaseLogger, "error">;
@@ -57,10 +64,13 @@ export function createScimService(ctx: AppContext) {
   const output = { publicUrl: ctx.config.publicUrl, files: ctx.files };
   const by = (caller: ScimCaller) => ({ actor: scimActor(caller) });
 
+  /** The company's employee with this id, or its open invitation (what the provider sent only). */
   async function user(caller: ScimCaller, id: string): Promise<TScimUser> {
     const row = await scimUserOfCompany(db, caller.companyId, id);
-    if (!row) throw notFound("User");
-    return scimUserOf(row, baseUrl);
+    if (row) return scimUserOf(row, baseUrl);
+    const invitation = await scimInvitationOfCompany(db, caller.companyId, id);
+    if (!invitation) throw notFound("User");
+    return scimInvitationOf(invitation, baseUrl);
   }
 
   async function change(caller: ScimCaller, id: string, asked: ScimUserChange, via: ScimVia, log: Log) {
@@ -89,7 +99,7 @@ export function createScimService(ctx: AppContext) {
     async create(caller: ScimCaller, body: TScimUserInput, log: Log): Promise<TScimUser> {
       const made = await write(db, by(caller), (w) => createScimUser(w, caller, body, output));
       if (body.active !== false) await mailInvited(ctx, made, log);
-      return user(caller, made.employeeId);
+      return user(caller, made.resourceId);
     },
 
     async replace(caller: ScimCaller, id: string, body: TScimUserInput, log: Log): Promise<TScimUser> {

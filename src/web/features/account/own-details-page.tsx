@@ -15,6 +15,7 @@ import { accountApi } from "../../../contract/account.ts";
 import { mayUseAuthenticator } from "../../../domain/authenticator.ts";
 import { THEMES, type Theme } from "../../../domain/enums.ts";
 import { isRoleName } from "../../../domain/roles.ts";
+import { EmploymentInvitationsCard } from "../../components/employment-invitations-card.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
@@ -101,6 +102,7 @@ export function OwnDetailsPage() {
             {t("ownDetails.authenticatorRequiredText")}
           </Alert>
         )}
+        <EmploymentInvitationsCard />
         <PersonalDetails user={user} />
         <WorkEmail user={user} />
         <Phone user={user} />

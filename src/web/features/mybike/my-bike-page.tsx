@@ -5,6 +5,7 @@ import type { OrderStatus } from "../../../domain/enums.ts";
 import { isBikeInUse } from "../../../domain/lease-dates.ts";
 import { addDays } from "../../../domain/user-payments.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
+import { EmploymentInvitationsCard } from "../../components/employment-invitations-card.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { IdentificationOutcome } from "../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
@@ -108,6 +109,7 @@ export function MyBikePage() {
           successTitle={t("myBike.identification.signedTitle")}
           successText={t("myBike.identification.signedText")}
         />
+        <EmploymentInvitationsCard />
         {sorted?.active.map((order) => (
           <Stack key={order.orderId} gap="lg">
             <YourBikeCard order={order} />

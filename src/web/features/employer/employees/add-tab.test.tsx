@@ -102,7 +102,7 @@ describe("the add tab", () => {
 
     const email = section.getByLabelText(/^Työsähköposti/);
     await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
-    expect(email).toHaveAccessibleDescription(/Henkilö on jo yrityksen työntekijä\./);
+    expect(email).toHaveAccessibleDescription(/Henkilö on jo yrityksen työntekijä tai kutsuttu yritykseen\./);
     // What was typed stays.
     expect(email).toHaveValue("Aino@Demo.test");
     expect(section.getByLabelText("Henkilönumero")).toHaveValue("4711");

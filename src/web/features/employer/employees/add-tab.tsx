@@ -32,6 +32,7 @@ import {
   joinedOnOf,
 } from "./employee-form.tsx";
 import { useCreateEmployee } from "./employees-api.ts";
+import { InvitationsSection } from "./invitations-section.tsx";
 
 /** Where the server's refusals belong: the field they are about. */
 const CODE_FIELDS: Record<string, keyof EmployeeFormValues> = {
@@ -75,6 +76,7 @@ function CompanyParts({ company }: { company: EmployerCompany }) {
         company={named}
         companyMaxPrice={details.data ? details.data.maxPrice : undefined}
       />
+      <InvitationsSection company={named} />
       <RegistrationLinkCard company={named} group={group} />
     </>
   );
@@ -90,7 +92,7 @@ function AddEmployeeSection({
   const { t } = useTranslation();
   const rules = fieldRules(t);
   const create = useCreateEmployee();
-  const [added, setAdded] = useState<{ name: string; email: string } | null>(null);
+  const [added, setAdded] = useState<{ name: string; email: string; invited: boolean } | null>(null);
   const form = useContractForm<EmployeeFormValues>({
     initialValues: EMPTY_EMPLOYEE_FORM,
     schema: zCreateEmployee,
@@ -123,11 +125,17 @@ function AddEmployeeSection({
     const body = createBody(values);
     setAdded(null);
     mutateThen(create, body, {
-      onSuccess: (employee) => {
-        setAdded({
-          name: `${employee.systemUser.firstName} ${employee.systemUser.lastName}`,
-          email: employee.systemUser.workEmail,
-        });
+      onSuccess: (answer) => {
+        // A person who already has an account elsewhere is invited: they join once they accept.
+        setAdded(
+          "invitationId" in answer
+            ? { name: `${answer.firstName} ${answer.lastName}`, email: answer.email, invited: true }
+            : {
+                name: `${answer.systemUser.firstName} ${answer.systemUser.lastName}`,
+                email: answer.systemUser.workEmail,
+                invited: false,
+              },
+        );
         form.reset();
       },
       onError: (error) => {
@@ -153,12 +161,19 @@ function AddEmployeeSection({
               variant="light"
               color="pedaali"
               role="status"
-              title={t("employerEmployees.add.doneTitle", { name: added.name })}
+              title={t(
+                added.invited ? "employerEmployees.add.invitedTitle" : "employerEmployees.add.doneTitle",
+                {
+                  name: added.name,
+                },
+              )}
               withCloseButton
               closeButtonLabel={t("common.close")}
               onClose={() => setAdded(null)}
             >
-              {t("employerEmployees.add.done", { email: added.email })}
+              {t(added.invited ? "employerEmployees.add.invited" : "employerEmployees.add.done", {
+                email: added.email,
+              })}
             </Alert>
           )}
           <RequiredFieldsNote />

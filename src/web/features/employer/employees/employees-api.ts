@@ -17,6 +17,7 @@ import {
   type TEmployeesPage,
   type TUpdateEmployee,
 } from "../../../../contract/employees.ts";
+import { employmentInvitationsApi as invitationsApi } from "../../../../contract/employment-invitations.ts";
 import type {
   EndpointDef,
   EndpointInput,
@@ -229,6 +230,7 @@ export function useCreateEmployee() {
     mutationFn: (body: TCreateEmployee) => employeeCall(api.create, { body }),
     meta: SILENT,
     onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) });
       void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
       void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
     },
@@ -266,5 +268,27 @@ export function useRemoveAbsence(employeeId: string) {
     mutationFn: (absenceId: string) =>
       employeeCall(api.removeAbsence, { params: { id: employeeId, absenceId } }),
     onSuccess: refetch,
+  });
+}
+
+/** The company's invitations of people who already have an account, newest first, a page at a time. */
+export function useCompanyInvitations(companyId: string, page: number) {
+  return useQuery({
+    ...employeeQuery(invitationsApi.companyInvitations, {
+      query: { companyId, page, limit: INVITATIONS_PAGE_SIZE },
+    }),
+    placeholderData: keepPreviousData,
+    meta: SILENT,
+  });
+}
+export const INVITATIONS_PAGE_SIZE = 10;
+
+export function useWithdrawInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => employeeCall(invitationsApi.withdraw, { params: { id } }),
+    meta: SILENT,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) }),
   });
 }
