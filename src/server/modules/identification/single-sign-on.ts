@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { TSsoDiscovery } from "../../../contract/single-sign-on.ts";
-import { isAdmin, type RoleName } from "../../../domain/roles.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { emailDomainOf } from "../../../domain/single-sign-on.ts";
+import { isStaffMember } from "../../../domain/user-tiers.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,6 +19,7 @@ import {
 import type { ProvenIdentity, ProviderProfile } from "../../oidc/relying-party.ts";
 import { readableSecret } from "../../server-keys.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "../auth/sessions.ts";
+import { heldRolesOf } from "../system-users/queries.ts";
 import { SSO_CALLBACK_PATH, SSO_SECRET_INFO } from "./company-identity.ts";
 import { ssoRequired } from "./errors.ts";
 import { openSignIn, takeSignIn } from "./sign-ins.ts";
@@ -46,17 +47,6 @@ async function providerForEmail(db: Db, email: string): Promise<Provider | null>
   return row?.provider ?? null;
 }
 
-/** The roles the user holds, each with the company it is held in (null: the admin tier's, global). */
-async function heldRolesOf(db: Db, userId: string) {
-  return db
-    .select({ name: roles.name, companyId: userRoles.companyId })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-}
-
-const isStaff = (held: { name: string }[]) => isAdmin(held.map((r) => r.name as RoleName));
-
 /** Whether the user is staff, and whether they belong to the company (a role there, or an employment). */
 async function membershipOf(db: Db, userId: string, companyId: string) {
   const held = await heldRolesOf(db, userId);
@@ -66,7 +56,7 @@ async function membershipOf(db: Db, userId: string, companyId: string) {
     .where(and(eq(beneficiaryEmployees.userId, userId), eq(beneficiaryEmployees.companyId, companyId)))
     .limit(1);
   return {
-    staff: isStaff(held),
+    staff: isStaffMember(held),
     member: employment !== undefined || held.some((r) => r.companyId === companyId),
   };
 }
@@ -79,7 +69,7 @@ async function membershipOf(db: Db, userId: string, companyId: string) {
  * never refused: they always log in on the platform's own login.
  */
 export async function mustLogInWithSso(db: Db, userId: string): Promise<boolean> {
-  if (isStaff(await heldRolesOf(db, userId))) return false;
+  if (isStaffMember(await heldRolesOf(db, userId))) return false;
   const [required] = await db
     .select({ id: companyIdentityProviders.id })
     .from(companyIdentityProviders)
