@@ -250,18 +250,19 @@ export function createAuthService(ctx: AppContext) {
     /** The owner of the account a recovery code just logged in to: told, with the codes left. */
     let recoveredBy: LockedAccount | undefined;
 
-    // Every try is counted against the account before its code is judged (a right code then clears
-    // the count), so tries made in parallel, on several challenges or instances, cannot all slip
-    // under the limit. Counted outside the transaction below, which holds the embedded database's
-    // only connection.
+    // Every try is counted against the account before its code is judged, and only below the limit
+    // (a right code then clears the count), so tries made in parallel, on several challenges or
+    // instances, cannot all slip under the limit, and the count never passes it. Counted outside the
+    // transaction below, which holds the embedded database's only connection.
     const [owner] = await db
       .select({ userId: twoFactorChallenges.userId })
       .from(twoFactorChallenges)
       .where(liveChallenge);
     let tries = 0;
     if (owner) {
-      tries = await codeFailures.recordFailure(accountKey(owner.userId));
-      if (tries > TWO_FACTOR_FAILURES_PER_ACCOUNT) throw tooMany();
+      const taken = await codeFailures.takeTry(accountKey(owner.userId), TWO_FACTOR_FAILURES_PER_ACCOUNT);
+      if (taken === null) throw tooMany();
+      tries = taken;
     }
 
     // Wrong codes must be counted even though the attempt fails, so the transaction returns the
