@@ -9,7 +9,11 @@ import {
   zEmailChangeConfirmed,
   zSystemUserItem,
 } from "../../../contract/system-users.ts";
-import { PHONE_CHANGE_MAX_ATTEMPTS, REAUTH_FAILURES_PER_USER } from "../../../domain/contact-change.ts";
+import {
+  CONTACT_CHANGE_REQUESTS_PER_USER,
+  PHONE_CHANGE_MAX_ATTEMPTS,
+  REAUTH_FAILURES_PER_USER,
+} from "../../../domain/contact-change.ts";
 import {
   contactChangeRequests,
   outbox,
@@ -289,6 +293,23 @@ describe("own login e-mail change", () => {
       429,
       "TOO_MANY_REQUESTS",
     );
+  });
+
+  it("change requests sent at once take their places under the cap atomically: no more are sent than it allows", async () => {
+    const user = await newUser("burst");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        putEmail(user, `burst.new${i}@demo.test`, DEMO_PASSWORD, `10.9.2.${i + 1}`),
+      ),
+    );
+    const sent = answers.filter((res) => res.statusCode === 202);
+    expect(sent.length).toBeLessThanOrEqual(CONTACT_CHANGE_REQUESTS_PER_USER);
+    expect(answers.every((res) => res.statusCode === 202 || res.statusCode === 429)).toBe(true);
+    const [count] = await t.database.db
+      .select({ points: rateLimitCounters.points })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `contact-change-requests:user:${user.id}`));
+    expect(count?.points).toBe(sent.length);
   });
 
   it("the change request and the link are rate-limited per address (429)", async () => {
