@@ -27,6 +27,8 @@ export type WindowCounter = {
    * judged and the count never passes the limit. A try not counted is not to be judged.
    */
   addBelow(key: string, limit: number): Promise<TakenTry>;
+  /** Takes one event back off the key's count (a try counted first that turned out not to be a failure). */
+  remove(key: string): Promise<void>;
   /** The events the key has in its window now (0 when none). */
   count(key: string): Promise<number>;
   /** Forgets the key's events. */
@@ -68,6 +70,9 @@ function counterOn(limiter: RateLimiterStoreAbstract, addBelow: WindowCounter["a
     },
     async count(key) {
       return (await limiter.get(key))?.consumedPoints ?? 0;
+    },
+    async remove(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);

@@ -29,6 +29,11 @@ export class FailureLimiter {
     return taken.counted ? taken.count : null;
   }
 
+  /** Gives a try counted by `takeTry` back when it was not a failure after all. */
+  async giveBack(key: string): Promise<void> {
+    await this.failures.remove(key);
+  }
+
   async reset(key: string): Promise<void> {
     await this.failures.reset(key);
   }
