@@ -156,7 +156,8 @@ export const ERROR_CODES = [
   "SCIM_INVALID_SYNTAX",
   "SCIM_NO_TARGET",
   "SCIM_MUTABILITY",
-  // Paying bike stores: nothing open to pay, a store without a bank account, a batch's status, four eyes
+  // Paying bike stores: nothing open to pay, a store without a bank account, a batch's status, four eyes,
+  // a batch holding an order whose store is not to be paid now (cancelled, refunded, a special case)
   "NO_OPEN_PAYABLES",
   "STORE_BANK_ACCOUNT_MISSING",
   "PAYOUT_BATCH_STATUS_NOT_ALLOWED",
@@ -166,6 +167,7 @@ export const ERROR_CODES = [
   "APPROVER_NEWER_THAN_REQUEST",
   // An approval of a batch other than the one its approver was shown (a store's account changed, an order left)
   "PAYOUT_BATCH_CHANGED",
+  "PAYOUT_ORDER_NOT_PAYABLE",
   // Payroll delivery: a connection test or a re-send by SFTP before the company has set SFTP up; the
   // month's report delivered now before its cut-off day, or once it has gone
   "PAYROLL_SFTP_NOT_CONFIGURED",

@@ -15,15 +15,16 @@ import { zDateOnly } from "./values.ts";
  *   store has a bank account to pay to;
  * - GET /api/store-payouts/batches `zPayoutBatchesQuery` → the default page of `zPayoutBatch`, newest first;
  * - POST /api/store-payouts/batches `zCreatePayoutBatch` → 201 `zPayoutBatchDetails`: every open payable
- *   of the stores with a bank account (or of one store) into a new batch; 409 NO_OPEN_PAYABLES when there
- *   is none, STORE_BANK_ACCOUNT_MISSING when the one store has no IBAN;
+ *   of the stores with a bank account (or of one store) into a new batch, leaving out those of orders
+ *   whose store is not to be paid now; 409 NO_OPEN_PAYABLES when there is none, STORE_BANK_ACCOUNT_MISSING when the one store has no IBAN;
  * - GET /api/store-payouts/batches/{id} → `zPayoutBatchDetails`: per store totals and orders, and the
  *   actions the caller may take (`allowedActions`);
  * - POST /api/store-payouts/batches/{id}/approve `zApprovePayoutBatch` → the batch: a second person
  *   approves it (409 PAYOUT_SAME_APPROVER for its maker) with the day the bank is to pay (today by
  *   default, never in the past) and the `approvalDigest` of what they were shown: 409
  *   PAYOUT_BATCH_CHANGED, with the stores whose account changed and the orders that left, when the
- *   batch no longer pays that;
+ *   batch no longer pays that; 409 PAYOUT_ORDER_NOT_PAYABLE, naming the orders, while it holds an
+ *   order whose store is not to be paid now (cancelled, refunded, a special case);
  * - DELETE /api/store-payouts/batches/{id} → `{ message }`: a batch not yet approved is discarded (by
  *   its maker or another admin) and its payables are open again; 409 PAYOUT_BATCH_STATUS_NOT_ALLOWED
  *   once approved;

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES } from "./enums.ts";
+import { CUSTOMER_COMMENT_STATUS } from "./order-state-machine.ts";
 import {
+  orderLetsStoreBePaid,
   type PayoutApprovalRow,
   PEDAALI_PAYER,
   payableAmounts,
@@ -152,6 +155,51 @@ describe("the approval's canonical form", () => {
         expect(payoutApprovalCanonical(before.filter((_, i) => i !== at))).not.toBe(
           payoutApprovalCanonical(before),
         );
+      }),
+    );
+  });
+});
+
+describe("orderLetsStoreBePaid", () => {
+  const paid = (
+    orderStatus: (typeof ORDER_STATUSES)[number],
+    previousStatus: typeof orderStatus | null = null,
+  ) => orderLetsStoreBePaid({ orderStatus, previousStatus });
+
+  it("pays the store once its invoice is matched and the order goes on along the main line", () => {
+    for (const status of [
+      "WAITING_FOR_DELIVERY_DATE",
+      "READY_FOR_BILLING",
+      "GRENKE_INVOICE_SENT",
+      "ACTIVE_LEASING",
+    ] as const)
+      expect(paid(status), status).toBe(true);
+  });
+
+  it("never pays for a cancelled, refunded or CASE_X order, nor one not yet matched", () => {
+    for (const status of [
+      "CANCELLED",
+      "REFUNDED",
+      "CASE_X",
+      "WIX",
+      "NOT_STARTED",
+      "PROCESSED",
+      "WAITING_FOR_INVOICE_MATCH",
+    ] as const)
+      expect(paid(status), status).toBe(false);
+  });
+
+  it("judges an order paused for the customer's comment by where it was paused", () => {
+    expect(paid(CUSTOMER_COMMENT_STATUS, "READY_FOR_BILLING")).toBe(true);
+    expect(paid(CUSTOMER_COMMENT_STATUS, "PROCESSED")).toBe(false);
+    expect(paid(CUSTOMER_COMMENT_STATUS, null)).toBe(false);
+  });
+
+  it("answers the same for a status and for the pause in it, whatever the status", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ORDER_STATUSES), (status) => {
+        if (status === CUSTOMER_COMMENT_STATUS) return;
+        expect(paid(CUSTOMER_COMMENT_STATUS, status)).toBe(paid(status));
       }),
     );
   });

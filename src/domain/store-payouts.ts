@@ -1,5 +1,6 @@
-import type { PayoutBatchStatus } from "./enums.ts";
+import type { OrderStatus, PayoutBatchStatus } from "./enums.ts";
 import { percentOfCents } from "./money.ts";
+import { CUSTOMER_COMMENT_STATUS } from "./order-state-machine.ts";
 import { PEDAALI_BANK_ACCOUNT } from "./payment-instructions.ts";
 import { PEDAALI_COMPANY } from "./pedaali-company.ts";
 
@@ -32,6 +33,32 @@ export type PayableAmounts = { grossCents: number; commissionCents: number; netC
 export function payableAmounts(grossCents: number, commissionPercent: number | null): PayableAmounts {
   const commissionCents = commissionPercent ? percentOfCents(grossCents, commissionPercent) : 0;
   return { grossCents, commissionCents, netCents: grossCents - commissionCents };
+}
+
+/**
+ * The statuses in which an order's store may be paid its purchase price: the helpdesk has matched the
+ * store's purchase invoice to the order (which moves it to WAITING_FOR_DELIVERY_DATE) and the order goes
+ * on along the main line. A cancelled or refunded order owes its store nothing, and an order in CASE_X
+ * waits for its case to be settled: the store is paid when it is back on the main line, not before.
+ */
+export const STORE_PAYABLE_ORDER_STATUSES: readonly OrderStatus[] = [
+  "WAITING_FOR_DELIVERY_DATE",
+  "READY_FOR_BILLING",
+  "GRENKE_INVOICE_SENT",
+  "ACTIVE_LEASING",
+];
+
+/**
+ * Whether the order's status lets its store be paid now: one of the statuses above, or paused for the
+ * customer's comment in one of them (the pause is the customer's, the store has delivered its part).
+ */
+export function orderLetsStoreBePaid(order: {
+  orderStatus: OrderStatus;
+  previousStatus: OrderStatus | null;
+}): boolean {
+  if (order.orderStatus === CUSTOMER_COMMENT_STATUS)
+    return order.previousStatus !== null && STORE_PAYABLE_ORDER_STATUSES.includes(order.previousStatus);
+  return STORE_PAYABLE_ORDER_STATUSES.includes(order.orderStatus);
 }
 
 export type PayoutBatchAction = "APPROVE" | "DOWNLOAD_FILE" | "MARK_PAID" | "DISCARD";

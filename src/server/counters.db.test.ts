@@ -54,6 +54,23 @@ describe.each(stores)("shared counters on $name", ({ open }) => {
     expect(await counter.count("alice@demo.test")).toBe(0);
   });
 
+  it("counts a try only below the limit, atomically: of 25 at once on two instances, 5 are counted", async () => {
+    const name = unique("pickup");
+    const one = instance().window(name, 60_000);
+    const other = instance().window(name, 60_000);
+    const tries = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? one : other).addBelow("order-1", 5)),
+    );
+    const counted = tries.filter((t) => t.counted);
+    expect(counted.map((t) => t.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(tries.every((t) => t.count <= 5 && t.msLeft > 0 && t.msLeft <= 60_000)).toBe(true);
+    expect(await one.count("order-1")).toBe(5);
+    expect(await other.addBelow("order-1", 5)).toMatchObject({ counted: false, count: 5 });
+    expect(await one.addBelow("order-2", 5)).toMatchObject({ counted: true, count: 1 });
+    await one.reset("order-1");
+    expect(await other.addBelow("order-1", 5)).toMatchObject({ counted: true, count: 1 });
+  });
+
   it("is one count for two instances, and each name counts its own", async () => {
     const name = unique("failures");
     const one = instance().window(name, 60_000);
@@ -91,6 +108,23 @@ describe("a window", () => {
       vi.setSystemTime(start + 61_000);
       expect(await counter.count("k")).toBe(0);
       expect((await counter.add("k")).count).toBe(1);
+    } finally {
+      await counters.close();
+    }
+  });
+
+  it("in the database counts tries below the limit again once the window has ended", async () => {
+    const counters = createCounters(database, null);
+    try {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const start = Date.now();
+      const counter = counters.window(`window-${randomUUID()}`, 60_000);
+      for (let i = 0; i < 3; i++) await counter.addBelow("k", 3);
+      vi.setSystemTime(start + 30_000);
+      expect(await counter.addBelow("k", 3)).toMatchObject({ counted: false, count: 3 });
+      vi.setSystemTime(start + 61_000);
+      expect(await counter.addBelow("k", 3)).toMatchObject({ counted: true, count: 1 });
+      expect(await counter.count("k")).toBe(1);
     } finally {
       await counters.close();
     }

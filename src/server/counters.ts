@@ -1,4 +1,4 @@
-import { lt } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { RateLimiterDrizzle, RateLimiterRedis, type RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import type { Database } from "./db/client.ts";
@@ -15,9 +15,20 @@ import { rateLimitCounters } from "./db/schema/index.ts";
 /** What a window holds for a key now: its events and the time until the window ends. */
 export type WindowCount = { count: number; msLeft: number };
 
+/** The answer of `addBelow`: whether the event was counted, and what the window holds now. */
+export type TakenTry = WindowCount & { counted: boolean };
+
 export type WindowCounter = {
   /** Records one event for the key and says what the window holds with it (atomic across instances). */
   add(key: string): Promise<WindowCount>;
+  /**
+   * Records one event for the key unless its window holds `limit` already, in one atomic step across
+   * instances: the way to count a try before judging it, so that tries made at once can never all be
+   * judged and the count never passes the limit. A try not counted is not to be judged.
+   */
+  addBelow(key: string, limit: number): Promise<TakenTry>;
+  /** Takes one event back off the key's count (a try counted first that turned out not to be a failure). */
+  remove(key: string): Promise<void>;
   /** The events the key has in its window now (0 when none). */
   count(key: string): Promise<number>;
   /** Forgets the key's events. */
@@ -38,14 +49,30 @@ const CLEAN_UP_EVERY_MS = 5 * 60 * 1000;
 /** Enough that `add` never refuses: these counters count, the caller decides what a count means. */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-function counterOn(limiter: RateLimiterStoreAbstract): WindowCounter {
+/**
+ * Redis's `addBelow` in one script, on the key and with the window rate-limiter-flexible uses (a
+ * window starts with its key's first event): the count is read, compared and raised in one step.
+ */
+const ADD_BELOW_SCRIPT = `
+local count = tonumber(redis.call('get', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return {0, count, redis.call('pttl', KEYS[1])} end
+redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+count = redis.call('incr', KEYS[1])
+return {1, count, redis.call('pttl', KEYS[1])}
+`;
+
+function counterOn(limiter: RateLimiterStoreAbstract, addBelow: WindowCounter["addBelow"]): WindowCounter {
   return {
+    addBelow,
     async add(key) {
       const res = await limiter.penalty(key, 1);
       return { count: res.consumedPoints, msLeft: res.msBeforeNext };
     },
     async count(key) {
       return (await limiter.get(key))?.consumedPoints ?? 0;
+    },
+    async remove(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);
@@ -64,15 +91,25 @@ export function createCounters(database: Pick<Database, "db">, redisUrl: string 
     });
     return {
       kind: "redis",
-      window: (name, windowMs) =>
-        counterOn(
-          new RateLimiterRedis({
-            storeClient: redis,
-            keyPrefix: `pedaali:${name}`,
-            points: UNLIMITED,
-            duration: seconds(windowMs),
-          }),
-        ),
+      window: (name, windowMs) => {
+        const keyPrefix = `pedaali:${name}`;
+        const limiter = new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix,
+          points: UNLIMITED,
+          duration: seconds(windowMs),
+        });
+        return counterOn(limiter, async (key, limit) => {
+          const [counted, count, msLeft] = (await redis.eval(
+            ADD_BELOW_SCRIPT,
+            1,
+            limiter.getKey(key),
+            limit,
+            seconds(windowMs),
+          )) as [number, number, number];
+          return { counted: counted === 1, count, msLeft: Math.max(0, msLeft) };
+        });
+      },
       close: async () => {
         redis.disconnect();
       },
@@ -89,18 +126,46 @@ export function createCounters(database: Pick<Database, "db">, redisUrl: string 
   cleanUp.unref();
   return {
     kind: "database",
-    window: (name, windowMs) =>
-      counterOn(
-        new RateLimiterDrizzle({
-          storeClient: database.db,
-          schema: rateLimitCounters,
-          keyPrefix: name,
-          points: UNLIMITED,
-          duration: seconds(windowMs),
-          // The app deletes ended windows itself (above), on a timer it stops when it closes.
-          clearExpiredByTimeout: false,
-        }),
-      ),
+    window: (name, windowMs) => {
+      const limiter = new RateLimiterDrizzle({
+        storeClient: database.db,
+        schema: rateLimitCounters,
+        keyPrefix: name,
+        points: UNLIMITED,
+        duration: seconds(windowMs),
+        // The app deletes ended windows itself (above), on a timer it stops when it closes.
+        clearExpiredByTimeout: false,
+      });
+      return counterOn(limiter, async (key, limit) => {
+        // One statement, as rate-limiter-flexible writes the row (a window from the key's first event,
+        // by the app's clock), that raises the count only while it is below the limit.
+        const now = new Date();
+        const expire = new Date(now.getTime() + seconds(windowMs) * 1000);
+        const ended = sql`${rateLimitCounters.expire} <= ${sql.param(now, rateLimitCounters.expire)}`;
+        const [row] = await database.db
+          .insert(rateLimitCounters)
+          .values({ key: limiter.getKey(key), points: 1, expire })
+          .onConflictDoUpdate({
+            target: rateLimitCounters.key,
+            set: {
+              points: sql`case when ${ended} then 1 else ${rateLimitCounters.points} + 1 end`,
+              expire: sql`case when ${ended} then ${sql.param(expire, rateLimitCounters.expire)} else ${rateLimitCounters.expire} end`,
+            },
+            setWhere: sql`${ended} or ${rateLimitCounters.points} < ${limit}`,
+          })
+          .returning({ points: rateLimitCounters.points, expire: rateLimitCounters.expire });
+        if (row) {
+          const msLeft = row.expire ? row.expire.getTime() - now.getTime() : windowMs;
+          return { counted: true, count: row.points, msLeft };
+        }
+        const held = await limiter.get(key);
+        return {
+          counted: false,
+          count: held?.consumedPoints ?? limit,
+          msLeft: held?.msBeforeNext ?? windowMs,
+        };
+      });
+    },
     close: async () => {
       clearInterval(cleanUp);
     },

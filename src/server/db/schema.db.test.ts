@@ -29,6 +29,7 @@ const EXPECTED_TABLES = [
   "contact_forms",
   "employee_absences",
   "employee_search",
+  "employment_invitations",
   "event_log",
   "files",
   "group_companies",

@@ -4,7 +4,14 @@ import { cookieHeader, cookieJar, loginAs, sessionFromJar } from "../../../../te
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zSessionTokens, zSessionUser, zTwoFactorRequired } from "../../../contract/auth.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
-import { outbox, refreshSessions, twoFactorChallenges, users } from "../../db/schema/index.ts";
+import { LOGIN_FAILURES_PER_EMAIL } from "../../../domain/auth-rules.ts";
+import {
+  outbox,
+  rateLimitCounters,
+  refreshSessions,
+  twoFactorChallenges,
+  users,
+} from "../../db/schema/index.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const PASSWORD = "Pedaali2026!";
@@ -493,5 +500,29 @@ describe("rate limits", () => {
       "10.7.7.8",
     );
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("counts passwords sent at once before checking them: at most 5 are checked, and the count stays at 5", async () => {
+    const email = "wrong.burst@demo.test";
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        login({ email, password: `Wrong-${i}-password` }, {}, `10.8.${i}.1`),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_FAILURES_PER_EMAIL);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_FAILURES_PER_EMAIL);
+    const [count] = await t.database.db
+      .select({ points: rateLimitCounters.points })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `login-failures:email:${email}`));
+    expect(count?.points).toBe(LOGIN_FAILURES_PER_EMAIL);
+  });
+
+  it("does not count right passwords against their address", async () => {
+    for (let i = 0; i < 25; i++) {
+      const res = await login({ email: "employee@demo.test", password: PASSWORD }, {}, "10.7.7.20");
+      expect(res.statusCode, res.body).toBe(200);
+    }
   });
 });

@@ -19,6 +19,21 @@ export class FailureLimiter {
     return (await this.failures.add(key)).count;
   }
 
+  /**
+   * Counts a try before it is judged, only while the key has fewer than `maxTries` (one atomic step
+   * across instances, so tries made at once cannot all slip under the limit): answers the key's count
+   * with it, or null when the key is at the limit and the try is not to be judged.
+   */
+  async takeTry(key: string, maxTries: number): Promise<number | null> {
+    const taken = await this.failures.addBelow(key, maxTries);
+    return taken.counted ? taken.count : null;
+  }
+
+  /** Gives a try counted by `takeTry` back when it was not a failure after all. */
+  async giveBack(key: string): Promise<void> {
+    await this.failures.remove(key);
+  }
+
   async reset(key: string): Promise<void> {
     await this.failures.reset(key);
   }

@@ -92,6 +92,22 @@ export function createAuthService(ctx: AppContext) {
     }
   }
 
+  /**
+   * A password try is counted against the e-mail and the address before the password is checked, each
+   * only below its limit (one atomic step each, across instances), so passwords sent at once cannot all
+   * be checked: at either limit the answer is 429 and the try is not counted (the e-mail's try is given
+   * back when the address refuses it). The right password clears the e-mail's count and gives the
+   * address's try back.
+   */
+  async function takePasswordTry(email: string, ip: string): Promise<void> {
+    const k = keys(email, ip);
+    if ((await limiter.takeTry(k.email, LOGIN_FAILURES_PER_EMAIL)) === null) throw tooMany();
+    if ((await limiter.takeTry(k.ip, LOGIN_FAILURES_PER_IP)) === null) {
+      await limiter.giveBack(k.email);
+      throw tooMany();
+    }
+  }
+
   async function recordFailure(email: string, ip: string): Promise<void> {
     const k = keys(email, ip);
     await limiter.recordFailure(k.email);
@@ -250,18 +266,19 @@ export function createAuthService(ctx: AppContext) {
     /** The owner of the account a recovery code just logged in to: told, with the codes left. */
     let recoveredBy: LockedAccount | undefined;
 
-    // Every try is counted against the account before its code is judged (a right code then clears
-    // the count), so tries made in parallel, on several challenges or instances, cannot all slip
-    // under the limit. Counted outside the transaction below, which holds the embedded database's
-    // only connection.
+    // Every try is counted against the account before its code is judged, and only below the limit
+    // (a right code then clears the count), so tries made in parallel, on several challenges or
+    // instances, cannot all slip under the limit, and the count never passes it. Counted outside the
+    // transaction below, which holds the embedded database's only connection.
     const [owner] = await db
       .select({ userId: twoFactorChallenges.userId })
       .from(twoFactorChallenges)
       .where(liveChallenge);
     let tries = 0;
     if (owner) {
-      tries = await codeFailures.recordFailure(accountKey(owner.userId));
-      if (tries > TWO_FACTOR_FAILURES_PER_ACCOUNT) throw tooMany();
+      const taken = await codeFailures.takeTry(accountKey(owner.userId), TWO_FACTOR_FAILURES_PER_ACCOUNT);
+      if (taken === null) throw tooMany();
+      tries = taken;
     }
 
     // Wrong codes must be counted even though the attempt fails, so the transaction returns the
@@ -331,28 +348,28 @@ export function createAuthService(ctx: AppContext) {
       if (!rawEmail || !input.password) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.missing);
       if (!isValidEmail(rawEmail)) throw fail(400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail);
       const email = normalizeEmail(rawEmail);
-      await ensureNotLockedOut(email, info.ipAddress);
+      await takePasswordTry(email, info.ipAddress);
 
       const user = await findUserByEmail(email);
       if (!user) {
         await verifyPassword(await decoyPasswordHash(), input.password);
-        await recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
       if (!user.passwordHash) {
         // Paid for and counted like a wrong password, so this answer is no cheaper oracle or mail cannon.
         await verifyPassword(await decoyPasswordHash(), input.password);
-        await recordFailure(email, info.ipAddress);
         await sendSetPasswordMail({ ...user, firstName: user.systemUser?.firstName });
         throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await recordFailure(email, info.ipAddress);
         throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
       }
+      // The right password: the e-mail starts again with a clean count, and the address's try was no
+      // failure.
+      await limiter.reset(keys(email, info.ipAddress).email);
+      await limiter.giveBack(keys(email, info.ipAddress).ip);
       // Told only to someone who knows the password.
       if (user.deactivated) throw fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
-      await limiter.reset(keys(email, info.ipAddress).email);
       // A company that logs its users in through its own provider: the password is not the way in.
       await ensurePasswordLoginAllowed(db, user.id);
 

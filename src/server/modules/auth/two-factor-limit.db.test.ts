@@ -4,8 +4,11 @@ import { expectError } from "../../../../tests/helpers/api.ts";
 import { cookieHeader, cookieJar } from "../../../../tests/helpers/auth.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zTwoFactorRequired } from "../../../contract/auth.ts";
-import { TWO_FACTOR_FAILURE_WINDOW_SECONDS } from "../../../domain/auth-rules.ts";
-import { outbox } from "../../db/schema/index.ts";
+import {
+  TWO_FACTOR_FAILURE_WINDOW_SECONDS,
+  TWO_FACTOR_FAILURES_PER_ACCOUNT,
+} from "../../../domain/auth-rules.ts";
+import { outbox, rateLimitCounters, users } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 
 const t = setupTestApp({}, { demoData: true });
@@ -132,6 +135,26 @@ describe("two-factor codes are limited per account", () => {
     vi.setSystemTime(start + (TWO_FACTOR_FAILURE_WINDOW_SECONDS + 1) * 1000);
     expect(await wrongCodes(11)).toEqual([...Array(10).fill("VERIFICATION_FAILED"), "TOO_MANY_REQUESTS"]);
     expect(await messagesTo(email, "two-factor-locked")).toHaveLength(1);
+  });
+
+  it("counts codes sent at once before judging them, so the account's count never passes the limit", async () => {
+    const email = "employer.admin@toinen.test";
+    const challenges = [await challenge(email), await challenge(email), await challenge(email)];
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => {
+        const one = challenges[i % 3] as { code: string; cookie: string };
+        return verify(email, one.cookie, wrongCodeFor(one.code));
+      }),
+    );
+    const judged = answers.filter((res) => res.statusCode !== 429);
+    expect(judged.length).toBeLessThanOrEqual(TWO_FACTOR_FAILURES_PER_ACCOUNT);
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [count] = await t.database.db
+      .select({ points: rateLimitCounters.points })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `code-failures:user:${user?.id}`));
+    // Each judged code was counted first; no code was counted that was not judged.
+    expect(count?.points).toBe(judged.length);
   });
 
   it("counts each account on its own", async () => {

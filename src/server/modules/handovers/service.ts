@@ -47,16 +47,22 @@ export function createHandoversService(ctx: AppContext) {
     pickupCodeFromHash(keyedHash(ctx.config.jwtSecret, PICKUP_CODE_INFO, orderId));
   const failures = ctx.counters.window("pickup-code-failures", PICKUP_CODE_FAILURE_WINDOW_SECONDS * 1000);
 
-  /** The code the store typed against the order's; too many wrong ones lock the order's check for a while. */
+  /**
+   * The code the store typed against the order's; too many wrong ones lock the order's check for a
+   * while. Every try is counted before it is judged, in one atomic step that counts only below the
+   * limit, so tries sent at once cannot all be judged and the count never passes the limit; the right
+   * code then clears the count, as it would have been the store's last try.
+   */
   async function checkPickupCode(orderId: string, typed: string): Promise<void> {
-    if ((await failures.count(orderId)) >= PICKUP_CODE_MAX_FAILURES) {
-      throw pickupCodeLocked(PICKUP_CODE_FAILURE_WINDOW_SECONDS);
-    }
+    const tried = await failures.addBelow(orderId, PICKUP_CODE_MAX_FAILURES);
+    if (!tried.counted) throw pickupCodeLocked(tried.msLeft / 1000);
     const expected = Buffer.from(pickupCodeOf(orderId));
     const given = Buffer.from(typed);
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return;
-    const { count, msLeft } = await failures.add(orderId);
-    if (count >= PICKUP_CODE_MAX_FAILURES) throw pickupCodeLocked(msLeft / 1000);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) {
+      await failures.reset(orderId);
+      return;
+    }
+    if (tried.count >= PICKUP_CODE_MAX_FAILURES) throw pickupCodeLocked(tried.msLeft / 1000);
     throw pickupCodeWrong();
   }
 

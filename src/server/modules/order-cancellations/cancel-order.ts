@@ -1,12 +1,10 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { OrderCancellationRequester } from "../../../domain/enums.ts";
 import { ADMIN_ROLES, EMPLOYER_MANAGER_ROLES, type RoleName } from "../../../domain/roles.ts";
-import { orderCancellations, userPayments } from "../../db/schema/index.ts";
+import { orderCancellations } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
-import { voidStorePayableOf } from "../store-payouts/void-payable.ts";
-import { cancelUserPayment } from "../user-payments/ledger.ts";
 import { cancellationClosed } from "./errors.ts";
 
 /**
@@ -43,8 +41,8 @@ export async function lockOpenCancellation(tx: Tx, id: string): Promise<Cancella
 }
 
 /**
- * Cancels the order now as `ctx.actor` (moveOrder, the reason in its event), the own-share payments
- * of it that are not paid and what its store is still to be paid: nothing is owed for a cancelled order.
+ * Cancels the order now as `ctx.actor` (moveOrder, the reason in its event); the move itself cancels
+ * the own-share payments not paid and voids what its store is still to be paid (orders/state-effects.ts).
  */
 export async function cancelOrderNow(
   ctx: WriteContext<CancellationActor>,
@@ -59,17 +57,4 @@ export async function cancelOrderNow(
       data: { reason: cancellation.reason, orderCancellationId: cancellation.id },
     },
   );
-  const open = await tx
-    .select({ id: userPayments.id })
-    .from(userPayments)
-    .where(
-      and(
-        eq(userPayments.orderId, cancellation.orderId),
-        eq(userPayments.kind, "OWN_SHARE"),
-        eq(userPayments.isUserPaymentDone, false),
-        notInArray(userPayments.paymentStatus, ["PAID", "CANCELLED", "COMPLETED"]),
-      ),
-    );
-  for (const payment of open) await cancelUserPayment(ctx, payment.id, "Order cancelled");
-  await voidStorePayableOf(ctx, cancellation.orderId);
 }

@@ -17,12 +17,13 @@ import { notifyOrderEvent } from "../notifications/order-events.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts";
 import { orderHeldByCancellation, orderMoveNotAllowed } from "./errors.ts";
+import { applyStatusEntryEffects } from "./state-effects.ts";
 
 /**
  * The one way an order changes status (DESIGN.md §5): the move is applied only when the domain's
  * transition table allows it for this actor from the order's current status, and it is written in the
- * caller's transaction together with its event-log row and the employer's notification, so a move is
- * either whole or absent.
+ * caller's transaction together with its event-log row, the employer's notification and what the new
+ * status requires of the order's money (state-effects.ts), so a move is either whole or absent.
  */
 
 /**
@@ -151,6 +152,7 @@ export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove):
     companyId: order.companyId,
     data: { ...move.data, from, to: move.to, event: allowed.event, by: by.kind },
   });
+  await applyStatusEntryEffects(ctx, move.orderId, move.to);
   await notifyOrderEvent(tx, move.orderId, { kind: "statusChanged", to: move.to });
   const storeLink = await storeLinkOnEntry(ctx, move.orderId, move.to);
   const result = {

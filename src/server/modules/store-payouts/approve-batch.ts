@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { TApprovePayoutBatch } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
+import { orderLetsStoreBePaid, payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { bikeStores, payoutBatches, storePayables } from "../../db/schema/index.ts";
+import { bikeStores, orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import { ensureMayApprove } from "../system-users/staff-roles.ts";
@@ -13,6 +13,7 @@ import {
   noOpenPayables,
   payoutBatchChanged,
   payoutBatchStatusNotAllowed,
+  payoutOrderNotPayable,
   payoutSameApprover,
   storeBankAccountMissing,
 } from "./errors.ts";
@@ -22,8 +23,9 @@ import { lockBatch } from "./queries.ts";
  * A second person approves a batch, with the day the bank is to pay it (today by default, never in the
  * past): from now on its credit transfer file may go to the bank. Its maker may not approve it (four
  * eyes) nor a staff member new to the role (system-users/staff-roles.ts), it must still pay exactly
- * what the approver was shown (the digest of the batch's read), and every store in it must still have
- * a bank account, which is kept with its payables as approved.
+ * what the approver was shown (the digest of the batch's read), every store in it must still have a
+ * bank account, which is kept with its payables as approved, and every order in it must still let its
+ * store be paid (409 naming the orders otherwise, however their payables came into the batch).
  */
 export async function approvePayoutBatch(
   ctx: WriteContext<PayoutClerk>,
@@ -61,12 +63,21 @@ export async function approvePayoutBatch(
   if ((await approvalDigestOf(tx, id)) !== input.approvalDigest)
     throw payoutBatchChanged(await batchChangesOf(tx, batch));
   // Its orders may all have been cancelled since it was made: a bank file of no payment is refused.
-  const [anyPayable] = await tx
-    .select({ id: storePayables.id })
+  // The orders are not locked here: a cancellation locks its order first and then this batch, so it
+  // waits for this approval and then finds the batch approved (the store's refund settles that).
+  const inBatch = await tx
+    .select({
+      orderNumber: orders.orderNumber,
+      orderStatus: orders.orderStatus,
+      previousStatus: orders.previousStatus,
+    })
     .from(storePayables)
+    .innerJoin(orders, eq(orders.id, storePayables.orderId))
     .where(eq(storePayables.payoutBatchId, id))
-    .limit(1);
-  if (!anyPayable) throw noOpenPayables();
+    .orderBy(asc(orders.orderNumber));
+  if (inBatch.length === 0) throw noOpenPayables();
+  const notPayable = inBatch.filter((order) => !orderLetsStoreBePaid(order));
+  if (notPayable.length > 0) throw payoutOrderNotPayable(notPayable);
   const [withoutAccount] = await tx
     .select({ id: bikeStores.id })
     .from(storePayables)

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TCreatePayoutBatch } from "../../../contract/store-payouts.ts";
+import { orderLetsStoreBePaid } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { bikeStores, payoutBatches, storePayables } from "../../db/schema/index.ts";
+import { bikeStores, orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import { noOpenPayables, storeBankAccountMissing } from "./errors.ts";
@@ -10,8 +11,10 @@ export type PayoutClerk = { userId: string };
 
 /**
  * Gathers the open payables into a new batch waiting for approval: every store's that has a bank
- * account (a store without one stays open, to be paid once it gives one), or one store's. The payables
- * are locked, so two people making batches at once never put one payable in both.
+ * account (a store without one stays open, to be paid once it gives one), or one store's. A payable
+ * whose order does not let its store be paid now (cancelled, refunded, a special case) stays out,
+ * however it came to be open. The payables are locked, so two people making batches at once never put
+ * one payable in both.
  */
 export async function createPayoutBatch(
   ctx: WriteContext<PayoutClerk>,
@@ -27,10 +30,16 @@ export async function createPayoutBatch(
       throw badRequest("Unknown bike store", [{ field: "body.bikeStoreId", message: "No such store" }]);
     if (!store.iban) throw storeBankAccountMissing();
   }
-  const open = await tx
-    .select({ id: storePayables.id, netCents: storePayables.netCents })
+  const candidates = await tx
+    .select({
+      id: storePayables.id,
+      netCents: storePayables.netCents,
+      orderStatus: orders.orderStatus,
+      previousStatus: orders.previousStatus,
+    })
     .from(storePayables)
     .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
+    .innerJoin(orders, eq(orders.id, storePayables.orderId))
     .where(
       and(
         eq(storePayables.status, "OPEN"),
@@ -39,6 +48,7 @@ export async function createPayoutBatch(
       ),
     )
     .for("update", { of: storePayables });
+  const open = candidates.filter(orderLetsStoreBePaid);
   if (open.length === 0) throw noOpenPayables();
   const [batch] = await tx
     .insert(payoutBatches)

@@ -30,3 +30,15 @@ export const payoutBatchChanged = (details: TErrorDetail[]) =>
     "The payout batch has changed since it was read: read it again and check it before approving",
     details,
   );
+
+/**
+ * 409: the batch holds orders whose store is not to be paid now (cancelled, refunded, a special case),
+ * named by their numbers; the batch is discarded and made again without them.
+ */
+export const payoutOrderNotPayable = (orders: readonly { orderNumber: number; orderStatus: string }[]) =>
+  new AppError(
+    409,
+    "PAYOUT_ORDER_NOT_PAYABLE",
+    `The batch holds orders whose bike store is not to be paid now: ${orders.map((o) => o.orderNumber).join(", ")}`,
+    orders.map((o) => ({ field: "orders", message: `Order ${o.orderNumber} is ${o.orderStatus}` })),
+  );

@@ -363,6 +363,47 @@ describe("a cancelled order's payable", () => {
   });
 });
 
+describe("an order whose store is not to be paid now", () => {
+  /** The order put straight into `status`, as a row written outside the order's moves would be. */
+  async function setStatus(orderId: string, status: "CANCELLED" | "REFUNDED" | "CASE_X") {
+    await t.database.db.update(orders).set({ orderStatus: status }).where(eq(orders.id, orderId));
+  }
+
+  it("is left out of the next batch however its payable stayed open", async () => {
+    const shop = await store();
+    const kept = await matchedOrder(shop.bikeStoreId, 100_000);
+    for (const status of ["CANCELLED", "REFUNDED", "CASE_X"] as const) {
+      const held = await matchedOrder(shop.bikeStoreId, 40_000);
+      await setStatus(held.orderId, status);
+    }
+    const made = await batchOf(shop.bikeStoreId);
+    expect(made).toMatchObject({ payableCount: 1, netCents: 100_000 });
+    expect(made.stores[0]?.payables.map((p) => p.orderId)).toEqual([kept.orderId]);
+  });
+
+  it("stops the approval of a batch that holds it (409 naming the orders), whatever brought it there", async () => {
+    const shop = await store();
+    const paid = await matchedOrder(shop.bikeStoreId, 100_000);
+    const cancelled = await matchedOrder(shop.bikeStoreId, 319_700);
+    const special = await matchedOrder(shop.bikeStoreId, 50_000);
+    const made = await batchOf(shop.bikeStoreId);
+    expect(made.payableCount).toBe(3);
+    // Written straight into the table: no move voided or held anything.
+    await setStatus(cancelled.orderId, "CANCELLED");
+    await setStatus(special.orderId, "CASE_X");
+    const res = await approveAs(made.id, ADMIN);
+    expectError(res, 409, "PAYOUT_ORDER_NOT_PAYABLE");
+    const numbers = [cancelled.orderNumber, special.orderNumber].sort((a, b) => a - b);
+    expect(res.json().message).toContain(numbers.join(", "));
+    expect(res.json().message).not.toContain(String(paid.orderNumber));
+    const seen = zPayoutBatchDetails.parse(
+      (await call("GET", `/api/store-payouts/batches/${made.id}`, ADMIN)).json(),
+    );
+    expect(seen.status).toBe("CREATED");
+    expectError(await call("GET", `/api/store-payouts/batches/${made.id}/pain001`, ADMIN), 409);
+  });
+});
+
 describe("the account a batch pays", () => {
   it("is the store's account as the batch was approved, whatever the store saves afterwards", async () => {
     const shop = await store();

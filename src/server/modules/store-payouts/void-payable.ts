@@ -5,14 +5,17 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { lockBatch } from "./queries.ts";
 
 /**
- * A cancelled order's purchase price is not paid to its store, inside the transaction that cancels the
- * order (order-cancellations/cancel-order.ts): an OPEN payable becomes VOID, and so does one in a batch
- * still waiting for its approval, which leaves the batch (its approver sees it without the order). Once
- * a batch is approved its file may be at the bank, so the payable stays, and the cancellation's refund
- * from the store settles it. Answers whether a payable was voided.
+ * What happens to the store's payable when its order leaves the statuses that let the store be paid
+ * (domain/store-payouts.ts orderLetsStoreBePaid), inside the transaction that moves the order
+ * (orders/state-effects.ts): a cancelled or refunded order's payable is void, a special case's is taken
+ * back out of a batch still waiting for approval, to wait OPEN until the case is settled. Once a batch
+ * is approved its file may be at the bank, so the payable stays, and the cancellation's refund from the
+ * store settles it.
  */
-export async function voidStorePayableOf(ctx: WriteContext, orderId: string): Promise<boolean> {
-  const { tx, now } = ctx;
+
+/** The order's payable, locked, while it may still be kept from its store: OPEN, or in a batch not approved. */
+async function payableStillHeldBack(ctx: WriteContext, orderId: string) {
+  const { tx } = ctx;
   const [payable] = await tx
     .select({
       id: storePayables.id,
@@ -26,14 +29,24 @@ export async function voidStorePayableOf(ctx: WriteContext, orderId: string): Pr
     .innerJoin(orders, eq(orders.id, storePayables.orderId))
     .where(eq(storePayables.orderId, orderId))
     .for("update", { of: storePayables });
-  if (!payable) return false;
+  if (!payable) return null;
   if (payable.status === "IN_BATCH" && payable.payoutBatchId) {
     // Locked as its approval locks it, so the batch is not approved with the order in it meanwhile.
     const batch = await lockBatch(tx, payable.payoutBatchId);
-    if (batch.status !== "CREATED") return false;
-  } else if (payable.status !== "OPEN") {
-    return false;
+    return batch.status === "CREATED" ? payable : null;
   }
+  return payable.status === "OPEN" ? payable : null;
+}
+
+/**
+ * A cancelled order's purchase price is not paid to its store: an OPEN payable becomes VOID, and so does
+ * one in a batch still waiting for its approval, which leaves the batch (its approver sees it without
+ * the order). Answers whether a payable was voided.
+ */
+export async function voidStorePayableOf(ctx: WriteContext, orderId: string): Promise<boolean> {
+  const { tx, now } = ctx;
+  const payable = await payableStillHeldBack(ctx, orderId);
+  if (!payable) return false;
   await tx
     .update(storePayables)
     .set({ status: "VOID", payoutBatchId: null, updatedAt: now })
@@ -47,6 +60,35 @@ export async function voidStorePayableOf(ctx: WriteContext, orderId: string): Pr
       bikeStoreId: payable.bikeStoreId,
       netCents: payable.netCents,
       payoutBatchId: payable.payoutBatchId,
+    },
+  });
+  return true;
+}
+
+/**
+ * An order taken into a special case (CASE_X) may come back to the main line, so its payable is not
+ * void: one in a batch still waiting for its approval is taken out of the batch and is OPEN again (its
+ * event row says so), and no batch takes it while the order is in the case. Answers whether a payable
+ * left a batch.
+ */
+export async function holdStorePayableOf(ctx: WriteContext, orderId: string): Promise<boolean> {
+  const { tx, now } = ctx;
+  const payable = await payableStillHeldBack(ctx, orderId);
+  if (payable?.status !== "IN_BATCH") return false;
+  await tx
+    .update(storePayables)
+    .set({ status: "OPEN", payoutBatchId: null, updatedAt: now })
+    .where(eq(storePayables.id, payable.id));
+  await recordEvent(ctx, {
+    type: "STORE_PAYABLE_OPENED",
+    entity: { type: "storePayable", id: payable.id },
+    companyId: payable.companyId,
+    data: {
+      orderId,
+      bikeStoreId: payable.bikeStoreId,
+      netCents: payable.netCents,
+      takenOutOfPayoutBatchId: payable.payoutBatchId,
+      reason: "ORDER_IN_CASE_X",
     },
   });
   return true;

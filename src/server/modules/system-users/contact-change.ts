@@ -80,14 +80,16 @@ export function createContactChangeService(ctx: AppContext) {
 
   /**
    * The current password (modules/auth/reauthentication.ts) before anything is sent. A user at the cap
-   * on changes asked for is refused before the check; each request that passes counts towards it.
+   * on changes asked for is refused before the check; each request that passes takes its place under
+   * the cap in one atomic step, so requests sent at once cannot all pass it and send more messages.
    */
   async function reauthenticate(user: Account, password: string | undefined): Promise<void> {
     if (!password) throw currentPasswordRequired();
     const key = `user:${user.id}`;
     if (await requests.isLockedOut(key, CONTACT_CHANGE_REQUESTS_PER_USER)) throw tooManyContactChanges();
     await reauthentication.check(user, password);
-    await requests.recordFailure(key);
+    if ((await requests.takeTry(key, CONTACT_CHANGE_REQUESTS_PER_USER)) === null)
+      throw tooManyContactChanges();
   }
 
   /** A notice to the account's own address; its failure must not undo or hide the change itself. */

@@ -9,10 +9,15 @@ import {
   zEmailChangeConfirmed,
   zSystemUserItem,
 } from "../../../contract/system-users.ts";
-import { PHONE_CHANGE_MAX_ATTEMPTS, REAUTH_FAILURES_PER_USER } from "../../../domain/contact-change.ts";
+import {
+  CONTACT_CHANGE_REQUESTS_PER_USER,
+  PHONE_CHANGE_MAX_ATTEMPTS,
+  REAUTH_FAILURES_PER_USER,
+} from "../../../domain/contact-change.ts";
 import {
   contactChangeRequests,
   outbox,
+  rateLimitCounters,
   roles,
   systemUsers,
   userRoles,
@@ -265,6 +270,46 @@ describe("own login e-mail change", () => {
     expectError(await patchPhone(user, "0401234567", DEMO_PASSWORD), 429, "TOO_MANY_REQUESTS");
     expect((await stored(user.id))?.email).toBe(user.email);
     expect(await messagesTo("limited.new@demo.test")).toHaveLength(0);
+  });
+
+  it("wrong current passwords sent at once: each is counted before it is checked, so at most the limit are", async () => {
+    const user = await newUser("parallel");
+    // Each from its own address, so the route's limit per address is not what answers.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        putEmail(user, "parallel.new@demo.test", "wrong", `10.9.0.${i + 1}`),
+      ),
+    );
+    const codes = answers.map((res) => (res.json() as { code: string }).code);
+    expect(codes.filter((c) => c === "REAUTHENTICATION_FAILED")).toHaveLength(REAUTH_FAILURES_PER_USER);
+    expect(codes.filter((c) => c === "TOO_MANY_REQUESTS")).toHaveLength(20 - REAUTH_FAILURES_PER_USER);
+    const [count] = await t.database.db
+      .select({ points: rateLimitCounters.points })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `reauth-failures:user:${user.id}`));
+    expect(count?.points).toBe(REAUTH_FAILURES_PER_USER);
+    expectError(
+      await putEmail(user, "parallel.new@demo.test", DEMO_PASSWORD, "10.9.1.1"),
+      429,
+      "TOO_MANY_REQUESTS",
+    );
+  });
+
+  it("change requests sent at once take their places under the cap atomically: no more are sent than it allows", async () => {
+    const user = await newUser("burst");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        putEmail(user, `burst.new${i}@demo.test`, DEMO_PASSWORD, `10.9.2.${i + 1}`),
+      ),
+    );
+    const sent = answers.filter((res) => res.statusCode === 202);
+    expect(sent.length).toBeLessThanOrEqual(CONTACT_CHANGE_REQUESTS_PER_USER);
+    expect(answers.every((res) => res.statusCode === 202 || res.statusCode === 429)).toBe(true);
+    const [count] = await t.database.db
+      .select({ points: rateLimitCounters.points })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, `contact-change-requests:user:${user.id}`));
+    expect(count?.points).toBe(sent.length);
   });
 
   it("the change request and the link are rate-limited per address (429)", async () => {

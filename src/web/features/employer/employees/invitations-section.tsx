@@ -7,6 +7,7 @@ import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
+import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -88,7 +89,7 @@ export function InvitationsSection({ company }: { company: { id: string; name: s
             loading={withdraw.isPending && withdraw.variables === r.invitationId}
             aria-label={t("employerEmployees.invitations.withdrawNamed", { name: name(r) })}
             onClick={() =>
-              withdraw.mutate(r.invitationId, {
+              mutateThen(withdraw, r.invitationId, {
                 onSuccess: () => showSuccessToast(t("employerEmployees.invitations.withdrawn")),
                 onError: (error) => showErrorToast(error),
               })
