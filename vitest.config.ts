@@ -52,6 +52,8 @@ const MOCKING_TESTS = ["src/server/modules/auth/no-password-set.db.test.ts"];
 export const PGLITE_SUITE = [
   "src/server/db/client.db.test.ts",
   "src/server/db/schema.db.test.ts",
+  // The demo data holds the database's promises and the money rules (npm run db:consistency).
+  "src/server/db/consistency.db.test.ts",
   "src/server/db/seed/seed-demo.db.test.ts",
   "src/server/app.db.test.ts",
   "src/server/plugins/errors-postgres.db.test.ts",

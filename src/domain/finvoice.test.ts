@@ -10,6 +10,7 @@ import {
   finvoiceRow,
   finvoiceTotals,
 } from "./finvoice.ts";
+import { vatAmountCents } from "./money.ts";
 import { PEDAALI_BANK_ACCOUNT } from "./payment-instructions.ts";
 import { PEDAALI_COMPANY } from "./pedaali-company.ts";
 import { formatReferenceNumber, isValidReferenceNumber, referenceNumber } from "./reference-number.ts";
@@ -264,15 +265,19 @@ function expectSumsHold(message: Element) {
   const rows = all(message, "InvoiceRow");
   const sum = (elements: Element[], name: string) => elements.reduce((s, e) => s + cents(one(e, name)), 0);
   expect(sum(rows, "RowVatExcludedAmount")).toBe(excluded);
-  expect(sum(rows, "RowVatAmount")).toBe(vat);
-  for (const row of rows) {
-    expect(cents(one(row, "RowAmount"))).toBe(
-      cents(one(row, "RowVatExcludedAmount")) + cents(one(row, "RowVatAmount")),
-    );
-  }
+  // A row names its rate and VAT-free amount; the VAT is the rate of each rate's VAT-free total.
+  for (const row of rows) expect(all(row, "RowVatAmount")).toEqual([]);
   const rates = all(details, "VatSpecificationDetails");
   expect(sum(rates, "VatBaseAmount")).toBe(excluded);
   expect(sum(rates, "VatRateAmount")).toBe(vat);
+  for (const rate of rates) {
+    expect(cents(one(rate, "VatRateAmount"))).toBe(
+      vatAmountCents(
+        cents(one(rate, "VatBaseAmount")),
+        Number(one(rate, "VatRatePercent").text.replace(",", ".")),
+      ),
+    );
+  }
   expect(new Set(rates.map((r) => one(r, "VatRatePercent").text)).size).toBe(rates.length);
   expect(excluded + vat).toBe(included);
   expect(cents(one(message, "EpiInstructedAmount"))).toBe(included);
@@ -393,8 +398,13 @@ describe("the written values", () => {
     expect([25.5, 14, 10, 0].map(finvoicePercent)).toEqual(["25,5", "14", "10", "0"]);
   });
 
-  it("rounds a row's VAT half away from zero", () => {
-    expect(finvoiceRow({ name: "x", quantity: 1, unitPriceCents: 2, vatPercent: 25.5 }).vatCents).toBe(1);
-    expect(finvoiceRow({ name: "x", quantity: 3, unitPriceCents: 1000, vatPercent: 14 }).vatCents).toBe(420);
+  it("takes the VAT once on each rate's VAT-free total, rounded half away from zero", () => {
+    const rows = [2, 2].map((unit) =>
+      finvoiceRow({ name: "x", quantity: 1, unitPriceCents: unit, vatPercent: 25.5 }),
+    );
+    // Line by line 1 + 1 cents (0,51 each); on the 4 cents printed, 1,02 → 1 cent.
+    expect(finvoiceTotals(rows).vatCents).toBe(1);
+    const three = finvoiceRow({ name: "x", quantity: 3, unitPriceCents: 1000, vatPercent: 14 });
+    expect(finvoiceTotals([three]).byRate).toEqual([{ vatPercent: 14, baseCents: 3000, vatCents: 420 }]);
   });
 });

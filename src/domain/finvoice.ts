@@ -1,3 +1,4 @@
+import { invoiceVat } from "./money.ts";
 import { isValidReferenceNumber } from "./reference-number.ts";
 
 /**
@@ -5,9 +6,10 @@ import { isValidReferenceNumber } from "./reference-number.ts";
  * the buyer's operator takes in and its bank or invoicing software shows. Pure: the caller gathers the
  * seller (Pedaali), the buyer, the rows and the payment's facts; this writes the XML.
  *
- * The totals are the rows' sums, so they always agree: the VAT-excluded total is the sum of the rows'
- * VAT-excluded amounts, the VAT of each rate the sum of its rows' VAT, and the payment asked for is the
- * VAT-included total. Money is cents until it is written, with a decimal comma ("1234,50") as Finvoice
+ * The VAT-excluded total is the sum of the rows' VAT-excluded amounts, and the VAT is taken once on the
+ * VAT-free total of each rate (invoiceVat), so the VAT printed is always the rate of the VAT-free amount
+ * printed beside it; a row names its rate and its VAT-free amount, not a VAT of its own. The payment
+ * asked for is the VAT-included total. Money is cents until it is written, with a decimal comma ("1234,50") as Finvoice
  * wants it; dates are written CCYYMMDD.
  */
 
@@ -42,9 +44,8 @@ export type FinvoiceRow = {
   /** Whole pieces. */
   quantity: number;
   vatPercent: number;
-  /** The row's amounts in cents: without VAT and its VAT. */
+  /** The row's amount in cents, without VAT: its VAT is taken on the rate's total. */
   vatExcludedCents: number;
-  vatCents: number;
 };
 
 export type FinvoiceInvoice = {
@@ -76,44 +77,24 @@ export type FinvoiceTotals = {
   byRate: { vatPercent: number; baseCents: number; vatCents: number }[];
 };
 
-/** A row of `quantity` pieces at a VAT-excluded unit price, its VAT rounded half away from zero. */
+/** A row of `quantity` pieces at a VAT-excluded unit price. */
 export function finvoiceRow(input: {
   name: string;
   quantity: number;
   unitPriceCents: number;
   vatPercent: number;
 }): FinvoiceRow {
-  const vatExcludedCents = input.quantity * input.unitPriceCents;
-  // The percent has at most one decimal (25.5): in tenths of a percent the product stays an integer.
-  const tenths = Math.round(input.vatPercent * 10);
-  const vatCents = Math.sign(vatExcludedCents) * Math.round((Math.abs(vatExcludedCents) * tenths) / 1000);
   return {
     name: input.name,
     quantity: input.quantity,
     vatPercent: input.vatPercent,
-    vatExcludedCents,
-    vatCents,
+    vatExcludedCents: input.quantity * input.unitPriceCents,
   };
 }
 
 export function finvoiceTotals(rows: readonly FinvoiceRow[]): FinvoiceTotals {
-  const byRate = new Map<number, { vatPercent: number; baseCents: number; vatCents: number }>();
-  let vatExcludedCents = 0;
-  let vatCents = 0;
-  for (const row of rows) {
-    vatExcludedCents += row.vatExcludedCents;
-    vatCents += row.vatCents;
-    const rate = byRate.get(row.vatPercent) ?? { vatPercent: row.vatPercent, baseCents: 0, vatCents: 0 };
-    rate.baseCents += row.vatExcludedCents;
-    rate.vatCents += row.vatCents;
-    byRate.set(row.vatPercent, rate);
-  }
-  return {
-    vatExcludedCents,
-    vatCents,
-    vatIncludedCents: vatExcludedCents + vatCents,
-    byRate: [...byRate.values()],
-  };
+  const { vatExcludedCents, vatCents, byRate } = invoiceVat(rows);
+  return { vatExcludedCents, vatCents, vatIncludedCents: vatExcludedCents + vatCents, byRate };
 }
 
 /** Cents as Finvoice writes an amount: a decimal comma, two decimals, no grouping ("-1234,05"). */
@@ -200,9 +181,7 @@ function invoiceRow(row: FinvoiceRow): Node {
     el("InvoicedQuantity", String(row.quantity), { QuantityUnitCode: "kpl" }),
     eur("UnitPriceAmount", unitCents),
     el("RowVatRatePercent", finvoicePercent(row.vatPercent)),
-    eur("RowVatAmount", row.vatCents),
     eur("RowVatExcludedAmount", row.vatExcludedCents),
-    eur("RowAmount", row.vatExcludedCents + row.vatCents),
   ]);
 }
 

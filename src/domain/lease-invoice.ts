@@ -1,5 +1,5 @@
 import type { FinvoiceRow } from "./finvoice.ts";
-import { netFromGross, vatFromGrossCents } from "./money.ts";
+import { invoiceVat, vatSplitOfGross } from "./money.ts";
 import { benefitReportedIn } from "./payroll/report.ts";
 import type { PayrollEmployee, PayrollLease } from "./payroll/types.ts";
 import { addDays } from "./user-payments.ts";
@@ -9,8 +9,10 @@ import { addDays } from "./user-payments.ts";
  * monthly payment of every lease that runs that month. A lease runs in the months payroll deducts it
  * (benefitReportedIn: from its start month for its term, up to the month the employment ends), so the
  * invoice and the payroll report always name the same leases. The monthly payment includes VAT (it is
- * what the employee's gross salary is reduced by); each line splits it into the VAT-excluded price and
- * the VAT of the company's rate, so the lines add up to exactly the monthly payments.
+ * what the employee's gross salary is reduced by); each line carries its VAT-excluded part, and the
+ * invoice's VAT is the company's rate taken once on the lines' VAT-excluded total (invoiceVat), so the
+ * VAT printed is the rate of the VAT-free total printed. The total can stand a cent or so beside the sum
+ * of the monthly payments, the rounding of each payment's VAT-free part.
  */
 
 /** Days from the invoice's date to its due date. */
@@ -22,7 +24,7 @@ export type LeaseInvoiceLine = {
   employeeNumber: string | null;
   /** The lease's first day. */
   leaseStartDate: string;
-  /** The monthly payment as agreed, VAT included, and its split. */
+  /** The monthly payment as agreed, VAT included; its VAT-free part and that part's VAT at the rate. */
   monthlyPaymentCents: number;
   vatPercent: number;
   vatExcludedCents: number;
@@ -50,8 +52,7 @@ export function leaseInvoiceLines(input: {
       leaseStartDate: lease.startDate,
       monthlyPaymentCents: lease.monthlyPaymentCents,
       vatPercent: input.vatPercent,
-      vatExcludedCents: netFromGross(lease.monthlyPaymentCents, input.vatPercent),
-      vatCents: vatFromGrossCents(lease.monthlyPaymentCents, input.vatPercent),
+      ...vatSplitOfGross(lease.monthlyPaymentCents, input.vatPercent),
     });
   }
   return lines.sort(
@@ -60,12 +61,7 @@ export function leaseInvoiceLines(input: {
 }
 
 export function leaseInvoiceTotals(lines: readonly LeaseInvoiceLine[]): LeaseInvoiceTotals {
-  let vatExcludedCents = 0;
-  let vatCents = 0;
-  for (const line of lines) {
-    vatExcludedCents += line.vatExcludedCents;
-    vatCents += line.vatCents;
-  }
+  const { vatExcludedCents, vatCents } = invoiceVat(lines);
   return { vatExcludedCents, vatCents, totalCents: vatExcludedCents + vatCents };
 }
 
@@ -86,6 +82,5 @@ export function leaseInvoiceRow(line: LeaseInvoiceLine, period: string): Finvoic
     quantity: 1,
     vatPercent: line.vatPercent,
     vatExcludedCents: line.vatExcludedCents,
-    vatCents: line.vatCents,
   };
 }

@@ -6,12 +6,13 @@ import {
   formatCents,
   grossFromNet,
   INVALID_AMOUNT_MESSAGE,
+  invoiceVat,
   MONEY_SPACE,
   netFromGross,
   parseEuroInput,
   readEuroInput,
   vatAmountCents,
-  vatFromGrossCents,
+  vatSplitOfGross,
 } from "./money.ts";
 
 const NBSP = "\u00a0";
@@ -138,13 +139,13 @@ describe("VAT", () => {
     expect(vatAmountCents(2, 25.5)).toBe(1); // 0.51 cents → 1
     expect(grossFromNet(10000, FINNISH_VAT_PERCENT)).toBe(12550);
     expect(netFromGross(12550, FINNISH_VAT_PERCENT)).toBe(10000);
-    expect(vatFromGrossCents(12550, FINNISH_VAT_PERCENT)).toBe(2550);
+    expect(vatSplitOfGross(12550, FINNISH_VAT_PERCENT)).toEqual({ vatExcludedCents: 10000, vatCents: 2550 });
   });
 
   it("splits a typical bike price", () => {
     // 2 999,00 € incl. VAT 25.5 %: net 2 389,64 €, VAT 609,36 €.
     expect(netFromGross(299900, 25.5)).toBe(238964);
-    expect(vatFromGrossCents(299900, 25.5)).toBe(60936);
+    expect(vatSplitOfGross(299900, 25.5).vatCents).toBe(60936);
   });
 
   it("refuses a VAT rate with more than two decimals or below zero", () => {
@@ -169,13 +170,40 @@ describe("VAT", () => {
     );
   });
 
-  it("always splits a gross amount into a net and a VAT part that add up to it", () => {
+  it("splits a VAT-included price so that its VAT is the rate of its VAT-free part, within a cent of it", () => {
     fc.assert(
-      fc.property(
-        cents,
-        vatPercent,
-        (gross, vat) => netFromGross(gross, vat) + vatFromGrossCents(gross, vat) === gross,
-      ),
+      fc.property(cents, vatPercent, (gross, vat) => {
+        const split = vatSplitOfGross(gross, vat);
+        return (
+          split.vatCents === vatAmountCents(split.vatExcludedCents, vat) &&
+          Math.abs(split.vatExcludedCents + split.vatCents - gross) <= 1
+        );
+      }),
+    );
+  });
+
+  it("takes an invoice's VAT once on the VAT-free total of each rate, not line by line", () => {
+    // Two monthly payments of 168,35 € at 25.5 %: lines 134,14 € each, 34,21 € VAT each when rounded
+    // line by line (68,42 €), but 25.5 % of the 268,28 € printed is 68,41 €.
+    const lines = [
+      { vatPercent: 25.5, ...vatSplitOfGross(16835, 25.5) },
+      { vatPercent: 25.5, ...vatSplitOfGross(16835, 25.5) },
+      { vatPercent: 14, vatExcludedCents: 1001 },
+    ];
+    expect(lines[0]).toMatchObject({ vatExcludedCents: 13414, vatCents: 3421 });
+    expect(invoiceVat(lines)).toEqual({
+      vatExcludedCents: 13414 * 2 + 1001,
+      vatCents: 6841 + 140,
+      byRate: [
+        { vatPercent: 25.5, baseCents: 26828, vatCents: 6841 },
+        { vatPercent: 14, baseCents: 1001, vatCents: 140 },
+      ],
+    });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_00 }), { maxLength: 30 }), (grosses) => {
+        const vat = invoiceVat(grosses.map((g) => ({ vatPercent: 25.5, ...vatSplitOfGross(g, 25.5) })));
+        return vat.vatCents === vatAmountCents(vat.vatExcludedCents, 25.5);
+      }),
     );
   });
 

@@ -172,16 +172,52 @@ export function grossFromNet(netCents: number, vatPercent: number): number {
 }
 
 /**
- * The net amount inside a gross price: gross / (1 + rate), rounded half away from zero to the cent.
- * netFromGross(grossFromNet(n)) === n for every n; the other way round can differ by one cent,
- * because not every gross amount is the gross of some net amount.
+ * The VAT-free amount inside a VAT-included price: gross / (1 + rate), rounded half away from zero to
+ * the cent. It is how a VAT-included price (a bike package, a monthly payment) enters an invoice: the
+ * invoice's VAT is then always vatAmountCents of the VAT-free amounts (invoiceVat), never the gross
+ * minus the net. netFromGross(grossFromNet(n)) === n for every n; the other way round can differ by one
+ * cent, because not every VAT-included amount is the VAT-included amount of some VAT-free one.
  */
 export function netFromGross(grossCents: number, vatPercent: number): number {
   ensureCents(grossCents);
   return divideRounded(BigInt(grossCents) * BASIS, BASIS + toBasisPoints(vatPercent));
 }
 
-/** The VAT inside a gross price, taken as gross − net so the two parts always add up to the gross. */
-export function vatFromGrossCents(grossCents: number, vatPercent: number): number {
-  return grossCents - netFromGross(grossCents, vatPercent);
+/**
+ * A VAT-included price as an invoice line shows it: its VAT-free amount and the rate applied to that
+ * amount, so the VAT shown is always the rate of the VAT-free amount shown, to the cent. The two add up
+ * to the price, or to one cent beside it when the price is no VAT-free amount's VAT-included one.
+ */
+export function vatSplitOfGross(
+  grossCents: number,
+  vatPercent: number,
+): { vatExcludedCents: number; vatCents: number } {
+  const vatExcludedCents = netFromGross(grossCents, vatPercent);
+  return { vatExcludedCents, vatCents: vatAmountCents(vatExcludedCents, vatPercent) };
+}
+
+/**
+ * An invoice's VAT: the rate applied once to the VAT-free total of each rate, rounded half away from
+ * zero, and summed over the rates (the decision on invoice VAT). Lines carry their VAT-free amounts;
+ * rounding each line's VAT and summing would let the total VAT stray a cent or two from the rate of
+ * the VAT-free total printed beside it.
+ */
+export function invoiceVat(lines: readonly { vatPercent: number; vatExcludedCents: number }[]): {
+  vatExcludedCents: number;
+  vatCents: number;
+  byRate: { vatPercent: number; baseCents: number; vatCents: number }[];
+} {
+  const bases = new Map<number, number>();
+  for (const line of lines)
+    bases.set(line.vatPercent, (bases.get(line.vatPercent) ?? 0) + line.vatExcludedCents);
+  const byRate = [...bases].map(([vatPercent, baseCents]) => ({
+    vatPercent,
+    baseCents,
+    vatCents: vatAmountCents(baseCents, vatPercent),
+  }));
+  return {
+    vatExcludedCents: byRate.reduce((sum, rate) => sum + rate.baseCents, 0),
+    vatCents: byRate.reduce((sum, rate) => sum + rate.vatCents, 0),
+    byRate,
+  };
 }

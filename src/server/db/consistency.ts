@@ -1,6 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ACTIVE_LEASE_STATUSES } from "../../domain/companies.ts";
+import { DEFAULT_LAST_WORKING_DAY } from "../../domain/dates.ts";
+import { FINNISH_VAT_PERCENT } from "../../domain/money.ts";
 import { MAIN_LINE_STATUSES } from "../../domain/order-state-machine.ts";
+import { isValidReferenceNumber } from "../../domain/reference-number.ts";
 import type { FileStore } from "../files/file-store.ts";
 import type { Db } from "./client.ts";
 import { rawRows } from "./raw.ts";
@@ -24,6 +27,9 @@ type Rule = { rule: string; offenders: SQL };
 
 /** The order statuses past the employee's signature on the main line (ADR 004): from CONFIRMED on. */
 const SIGNED_STATUSES = MAIN_LINE_STATUSES.slice(MAIN_LINE_STATUSES.indexOf("CONFIRMED"));
+
+/** An invoice found wrong or replaced never goes out again, so the money rules leave it be. */
+const WITHDRAWN = ["INVALIDATED", "OVERRIDDEN", "DELETED"] as const;
 
 const RULES = {
   signedAgreementHasPdf: {
@@ -114,9 +120,132 @@ const RULES = {
               sql`, `,
             )}))`,
   },
+  ownShareFollowsCap: {
+    // The cap is the employee's own max price, else the company's (employmentLeaseTerms).
+    rule: "An offered order finances at most the employee's max price, and its own share is the package minus what is financed",
+    offenders: sql`
+      select o.id::text as id from orders o
+      join beneficiary_employees be on be.id = o.beneficiary_employee_id
+      join companies c on c.id = o.company_id
+      where o.monthly_payment_cents is not null
+        and o.user_payment_cents <> case
+          when coalesce(be.max_price_cents, c.max_price_cents) is null then 0
+          else greatest(0, o.total_price_cents - coalesce(be.max_price_cents, c.max_price_cents)) end`,
+  },
+  lessorBilledFinanced: {
+    // The leasing company's bill carries the financed amount's VAT-free part and its VAT, which add up
+    // to the financed amount or a cent beside it (the decision on invoice VAT).
+    rule: "The leasing company's bill for an order is the amount the lease finances",
+    offenders: sql`
+      select i.id::text as id from invoices i join orders o on o.id = i.order_id
+      where i.invoice_number like 'PED-L-%' and i.status not in (${sql.join(
+        WITHDRAWN.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+        and abs(i.total_cents - (o.total_price_cents - o.user_payment_cents)) > 1`,
+  },
+  feeHasItsCase: {
+    rule: "A return fee, deductible or redemption payment is asked only with its lease-end or claim case",
+    offenders: sql`
+      select id::text as id from user_payments
+      where (kind in ('RETURN_FEE', 'REDEMPTION') and bike_redemption_id is null)
+         or (kind = 'DEDUCTIBLE' and insurance_claim_id is null)
+         or (kind = 'RETURN_FEE' and not exists (
+           select 1 from bike_redemptions br where br.id = bike_redemption_id and br.status <> 'CANCELLED'
+             and br.choice = 'RETURN'))`,
+  },
+  nothingBilledAfterLeaseEnds: {
+    rule: "No lease invoice bills a month after the lease-end case ended that lease",
+    offenders: sql`
+      select li.id::text as id from lease_invoices li
+      cross join lateral jsonb_array_elements(li.lines) line
+      join orders o on o.order_number = (line->>'orderNumber')::int
+      join bike_redemptions br on br.order_id = o.id
+      where br.status <> 'CANCELLED' and br.lease_ends_on is not null and br.lease_ends_on < li.period`,
+  },
+  endedEmploymentLeasesHaveCases: {
+    rule: "Every running or starting lease of an employment that ends before the lease does has its lease-end case",
+    offenders: sql`
+      select o.id::text as id from orders o
+      join beneficiary_employees be on be.id = o.beneficiary_employee_id
+      join leasing_agreements la on la.order_id = o.id and la.signed_at is not null
+      where be.last_working_day_date < ${DEFAULT_LAST_WORKING_DAY}::date
+        and o.order_status::text in (${sql.join(
+          ACTIVE_LEASE_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        and (la.end_date is null or la.end_date > be.last_working_day_date)
+        and not exists (select 1 from bike_redemptions br where br.order_id = o.id and br.status <> 'CANCELLED')`,
+  },
+  leaseStartsAfterDelivery: {
+    rule: "A lease starts on the first day of the month after the bike's delivery",
+    offenders: sql`
+      select la.id::text as id from leasing_agreements la join orders o on o.id = la.order_id
+      where la.start_date is not null and o.delivery_date is not null
+        and la.start_date <> (date_trunc('month', o.delivery_date) + interval '1 month')::date`,
+  },
+  leaseMonthsWithinPolicy: {
+    // The employee's own policy, else the company's.
+    rule: "A lease's months are within the bike policy's shortest and longest lease",
+    offenders: sql`
+      select o.id::text as id from orders o
+      join beneficiary_employees be on be.id = o.beneficiary_employee_id
+      join lateral (
+        select bp.min_lease_time_months as min, bp.max_lease_time_months as max from bike_policies bp
+        where bp.company_id = o.company_id and (bp.user_id = be.user_id or bp.user_id is null)
+        order by bp.user_id nulls last limit 1
+      ) policy on true
+      where o.lease_time_months is not null and o.lease_time_months not between policy.min and policy.max`,
+  },
+  invoiceSumsAndVat: {
+    // The decision on invoice VAT: once on the VAT-free total, rounded half away from zero. Invoices a
+    // store types in are its own document and keep the VAT it printed.
+    rule: "An invoice's lines sum to its VAT-free amount, and its VAT is its rate of that amount",
+    offenders: sql`
+      select li.id::text as id from lease_invoices li
+      where li.vat_cents <> round(li.amount_cents * li.vat_percent / 100)
+        or li.amount_cents <> (
+          select coalesce(sum((line->>'vatExcludedCents')::int), 0) from jsonb_array_elements(li.lines) line)
+      union all
+      select i.id::text from invoices i left join orders o on o.id = i.order_id
+      where (i.payer_type <> 'PEDAALI' or i.invoice_number like 'PED-L-%' or i.sent_by_store_user_id is not null)
+        and i.status not in (${sql.join(
+          WITHDRAWN.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        and i.vat_cents <> round(i.amount_cents * coalesce(o.vat_percent, (
+          select v.rate_percent from vat_rates v where v.country_code = 'FI' and v.valid_from <= i.issue_date
+          order by v.valid_from desc limit 1), ${FINNISH_VAT_PERCENT}) / 100)`,
+  },
+  cancelledOrderStorePaid: {
+    rule: "A cancelled or refunded order's store payable is never still to be paid",
+    offenders: sql`
+      select sp.id::text as id from store_payables sp
+      join orders o on o.id = sp.order_id
+      left join payout_batches pb on pb.id = sp.payout_batch_id
+      where o.order_status in ('CANCELLED', 'REFUNDED')
+        and (sp.status = 'OPEN' or (sp.status = 'IN_BATCH' and pb.status = 'CREATED'))`,
+  },
 } satisfies Record<string, Rule>;
 
-export type ConsistencyRuleName = keyof typeof RULES | "fileBytesStored";
+/**
+ * The payments that are paid with a Finnish reference number: an employee's own share, redemption,
+ * return fee or deductible, a redemption payment, a bill of ours and the monthly lease invoice. The
+ * check digit is the domain's, so it is checked here rather than in SQL.
+ */
+const NEEDS_REFERENCE = sql`
+  select id::text as id, reference_number as reference from user_payments where kind <> 'OTHER'
+  union all
+  select id::text, reference_number from redemption_payments
+  union all
+  select id::text, reference_number from invoices
+  where (payer_type <> 'PEDAALI' or invoice_number like 'PED-L-%' or sent_by_store_user_id is not null)
+    and status not in ('INVALIDATED', 'OVERRIDDEN', 'DELETED')
+  union all
+  select id::text, reference_number from lease_invoices`;
+const REFERENCE_RULE = "Every payment that is paid by reference has a valid Finnish reference number";
+
+export type ConsistencyRuleName = keyof typeof RULES | "referenceNumbersValid" | "fileBytesStored";
 
 /** The rule of bytes held where the FileStore keeps them: checked when a FileStore is given. */
 const FILE_BYTES_RULE = "A stored file's bytes are in the file store";
@@ -140,6 +269,12 @@ export async function checkConsistency(db: Db, files?: FileStore): Promise<Findi
       (await rawRows<{ id: string }>(db, offenders)).map((r) => r.id),
     );
   }
+  found(
+    REFERENCE_RULE,
+    (await rawRows<{ id: string; reference: string | null }>(db, NEEDS_REFERENCE))
+      .filter((r) => r.reference === null || !isValidReferenceNumber(r.reference))
+      .map((r) => r.id),
+  );
   if (files) found(FILE_BYTES_RULE, await files.missingBytes(db));
   return findings;
 }
@@ -150,5 +285,6 @@ export const CONSISTENCY_RULES = {
     keyof typeof RULES,
     string
   >),
+  referenceNumbersValid: REFERENCE_RULE,
   fileBytesStored: FILE_BYTES_RULE,
 } satisfies Record<ConsistencyRuleName, string>;

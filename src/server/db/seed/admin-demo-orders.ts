@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import type { EventType } from "../../../domain/enums.ts";
+import { leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
+import { vatSplitOfGross } from "../../../domain/money.ts";
+import { referenceNumber } from "../../../domain/reference-number.ts";
 import type { Db } from "../client.ts";
 import {
   beneficiaryEmployees,
@@ -37,7 +40,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
     ]),
   );
   const [leasing] = await db
-    .select({ id: leasingCompanies.id })
+    .select({ id: leasingCompanies.id, companyName: leasingCompanies.companyName })
     .from(leasingCompanies)
     .where(eq(leasingCompanies.companyName, DEMO_BILLING_TABLE.leasingCompany));
   const [table] = await db
@@ -85,7 +88,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         createdAt,
         updatedAt: createdAt,
       })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
     const orderId = order?.id as string;
     const on = { type: "order", id: orderId };
     const company = { actor, companyId: employee.companyId };
@@ -125,19 +128,23 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
       event("LEASING_STARTED", startDate, agreementOn, company);
     }
     if (status !== "READY_FOR_BILLING") {
-      const vatCents = Math.round(totalPriceCents - totalPriceCents / 1.255);
+      // Billed as billLeasingCompany bills: its VAT the rate of its VAT-free amount, the payer the
+      // leasing company's kind, the reference number the order's first bill's.
+      const { vatExcludedCents, vatCents } = vatSplitOfGross(totalPriceCents, 25.5);
+      const billedCents = vatExcludedCents + vatCents;
       const paid = status === "ACTIVE_LEASING";
       await db.insert(invoices).values({
         invoiceNumber: `PED-L-${String(5001 + i)}`,
         status: paid ? "PAID" : "SENT",
-        payerType: "GRENKE",
+        payerType: leasingCompanyPayerType(leasing.companyName),
         companyId: employee.companyId,
         orderId,
         leasingCompanyId: leasing.id,
-        amountCents: totalPriceCents - vatCents,
+        amountCents: vatExcludedCents,
         vatCents,
-        totalCents: totalPriceCents,
-        paidAmountCents: paid ? totalPriceCents : 0,
+        totalCents: billedCents,
+        paidAmountCents: paid ? billedCents : 0,
+        referenceNumber: referenceNumber(`${order?.orderNumber}01`),
         issueDate: isoDate(daysAgo(createdAt, -14)),
         dueDate: isoDate(daysAgo(createdAt, -28)),
         sentAt: daysAgo(createdAt, -14),

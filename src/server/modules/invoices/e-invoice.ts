@@ -117,8 +117,8 @@ export async function eInvoiceOf(
         name: invoice.description ?? `Lasku ${invoiceNumber}`,
         quantity: 1,
         vatPercent,
+        // Its VAT is the rate of this amount, as the bill was issued with it (vatSplitOfGross).
         vatExcludedCents: invoice.amountCents,
-        vatCents: invoice.vatCents,
       },
     ],
   };

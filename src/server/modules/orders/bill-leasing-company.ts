@@ -1,7 +1,7 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { invoiceDueDate, leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
-import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
+import { FINNISH_VAT_PERCENT, vatSplitOfGross } from "../../../domain/money.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import type { Db } from "../../db/client.ts";
 import { leasingCompanies, vatRates } from "../../db/schema/index.ts";
@@ -50,8 +50,8 @@ export async function billLeasingCompany(ctx: WriteContext<OrderMover>, orderId:
   if (!leasingCompany) throw notFound("Leasing company");
   const issueDate = toHelsinkiDateString(now);
   const vatPercent = await vatPercentOf(tx, order, issueDate);
-  const totalCents = order.totalPriceCents;
-  const amountCents = netFromGross(totalCents, vatPercent);
+  // The bill's VAT is the rate of its VAT-free amount, as every invoice of ours computes it.
+  const { vatExcludedCents: amountCents, vatCents } = vatSplitOfGross(order.totalPriceCents, vatPercent);
   // One bill per billing of the order; billed again (after a CASE_X) it gets the next number.
   const sequence = (await leasingCompanyBillCount(tx, orderId, leasingCompany.id)) + 1;
   const invoiceId = await issueInvoice(ctx, {
@@ -62,8 +62,8 @@ export async function billLeasingCompany(ctx: WriteContext<OrderMover>, orderId:
     leasingCompanyId: leasingCompany.id,
     description: `Order ${order.orderNumber}`,
     amountCents,
-    vatCents: totalCents - amountCents,
-    totalCents,
+    vatCents,
+    totalCents: amountCents + vatCents,
     referenceNumber: referenceNumber(`${order.orderNumber}${String(sequence).padStart(2, "0")}`),
     issueDate,
     dueDate: invoiceDueDate(issueDate),

@@ -4,7 +4,7 @@ import type { TStoreInvoice, TStoreInvoiceInput } from "../../../contract/store-
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { buildFinvoice, type FinvoiceRow } from "../../../domain/finvoice.ts";
 import { invoiceDueDate } from "../../../domain/invoice-status.ts";
-import { netFromGross } from "../../../domain/money.ts";
+import { invoiceVat, netFromGross } from "../../../domain/money.ts";
 import { packageItemDescription, packageLineCents } from "../../../domain/order-package.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import { INVOICE_EDITABLE } from "../../../domain/store-orders.ts";
@@ -77,17 +77,14 @@ export async function storeInvoiceOf(
   };
 }
 
-/** The package's lines as invoice rows, each line's price (VAT included) split by the rate. */
+/** The package's lines as invoice rows: each line's VAT-free part of its price (VAT included). */
 function packageRows(items: Awaited<ReturnType<typeof packageItemsOf>>, vatPercent: number): FinvoiceRow[] {
   return items.map((item) => {
-    const grossCents = packageLineCents(item);
-    const vatExcludedCents = netFromGross(grossCents, vatPercent);
     return {
       name: packageItemDescription(item),
       quantity: item.quantity,
       vatPercent,
-      vatExcludedCents,
-      vatCents: grossCents - vatExcludedCents,
+      vatExcludedCents: netFromGross(packageLineCents(item), vatPercent),
     };
   });
 }
@@ -114,8 +111,8 @@ export async function sendStoreInvoice(
   const today = toHelsinkiDateString(now);
   const vatPercent = await vatPercentOf(tx, order, today);
   const rows = packageRows(await packageItemsOf(tx, order.id), vatPercent);
-  const amountCents = rows.reduce((sum, row) => sum + row.vatExcludedCents, 0);
-  const vatCents = rows.reduce((sum, row) => sum + row.vatCents, 0);
+  // The VAT is the rate of the rows' VAT-free total, as the store's e-invoice prints it.
+  const { vatExcludedCents: amountCents, vatCents } = invoiceVat(rows);
   const { id } = await insertPurchaseInvoice(
     ctx,
     { id: order.id, companyId: order.companyId, bikeStoreId: order.bikeStoreId },
