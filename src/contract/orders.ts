@@ -142,6 +142,11 @@ export const zOrderAgreement = z.object({
   commitmentDate: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  /**
+   * The lease's last day as every view shows it: its lease-end case's once one is open (the employee's
+   * page, the case, payroll and the lease invoice agree), else the agreement's end date.
+   */
+  leaseEndsOn: z.string().nullable(),
   taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
   taxFreeUntil: z.string().nullable(),
   signedAt: z.iso.datetime().nullable(),

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { REQUEST_STATUSES_WITH_SIGNED } from "./enums.ts";
 import {
   agreementPhase,
+  effectiveLeaseEndDate,
   effectiveLeaseMonths,
   isBikeInUse,
   leaseEndDate,
@@ -138,5 +139,26 @@ describe("isBikeInUse", () => {
     expect(isBikeInUse(claims({ status: "COMPLETED", outcome: "END_OF_LEASING" }), today)).toBe(false);
     expect(isBikeInUse(claims({ status: "PENDING", outcome: "END_OF_LEASING" }), today)).toBe(true);
     expect(isBikeInUse(claims({ status: "COMPLETED", outcome: "REPAIR" }), today)).toBe(true);
+  });
+});
+
+describe("effectiveLeaseEndDate", () => {
+  const open = (leaseEndsOn: string, choice: string | null = null) => ({
+    status: "PENDING",
+    choice,
+    leaseEndsOn,
+  });
+  it("is the agreement's end without a case", () => {
+    expect(effectiveLeaseEndDate("2028-11-30", null)).toBe("2028-11-30");
+  });
+  it("is the open case's last day, never after the agreement's end", () => {
+    expect(effectiveLeaseEndDate("2028-11-30", open("2026-12-31"))).toBe("2026-12-31");
+    expect(effectiveLeaseEndDate("2026-10-31", open("2026-12-31"))).toBe("2026-10-31");
+  });
+  it("is the agreement's end when the case was cancelled or the employee continues the lease", () => {
+    expect(effectiveLeaseEndDate("2028-11-30", { ...open("2026-12-31"), status: "CANCELLED" })).toBe(
+      "2028-11-30",
+    );
+    expect(effectiveLeaseEndDate("2028-11-30", open("2026-12-31", "CONTINUE"))).toBe("2028-11-30");
   });
 });

@@ -93,3 +93,40 @@ export function isBikeInUse(
   if (redemption?.status === "COMPLETED" && redemption.choice !== "CONTINUE") return false;
   return !order.claimOutcomes.some((c) => c.status === "COMPLETED" && c.outcome === "END_OF_LEASING");
 }
+
+/** What the lease's end date as every view shows it reads of its newest lease-end case. */
+export type LeaseEndCaseDates = {
+  status: string;
+  choice: string | null;
+  /** The lease's last day as the case sees it. */
+  leaseEndsOn: string | null;
+};
+
+/**
+ * The lease's last day as the employee's page, the case, payroll and the lease invoice all show it:
+ * once a lease-end case is open (or completed) the lease ends on the case's last day, never after the
+ * agreement's own end; a cancelled case, or the employee keeping the bike through a long absence
+ * (CONTINUE), leaves the agreement's end. A completed case has already moved the agreement's end date
+ * (the lease ended then), so the two agree.
+ */
+export function effectiveLeaseEndDate(
+  agreementEndDate: string | null,
+  leaseEndCase: LeaseEndCaseDates | null | undefined,
+): string | null {
+  if (!leaseEndCase?.leaseEndsOn) return agreementEndDate;
+  if (leaseEndCase.status === "CANCELLED" || leaseEndCase.choice === "CONTINUE") return agreementEndDate;
+  if (agreementEndDate !== null && agreementEndDate < leaseEndCase.leaseEndsOn) return agreementEndDate;
+  return leaseEndCase.leaseEndsOn;
+}
+
+/**
+ * Whether a lease-end case may be opened for a lease: an accepted agreement with its dates set, its
+ * order between the leasing company's bill and the lease's end (ACTIVE_LEASING, or billed and waiting
+ * for the lease's first day). A lease whose first day is still ahead ends as well when the employment
+ * ends before it: its case is opened from the start-leasing on, not only from the first day.
+ */
+export const LEASE_END_CASE_ORDER_STATUSES = [
+  "READY_FOR_BILLING",
+  "GRENKE_INVOICE_SENT",
+  "ACTIVE_LEASING",
+] as const;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
@@ -15,6 +15,7 @@ import { verifyPassword } from "../../modules/auth/passwords.ts";
 import type { Database } from "../client.ts";
 import {
   beneficiaryEmployees,
+  bikeRedemptions,
   bikeStores,
   companies,
   companyApplications,
@@ -31,6 +32,7 @@ import {
   rolePermissions,
   roles,
   storePayables,
+  userPayments,
   userRoles,
   users,
   vatRates,
@@ -242,6 +244,31 @@ describe("the demo data", () => {
     expect(demoOy).toHaveLength(2);
     expect(new Set(rows.map((r) => `${r.company} ${r.period}`)).size).toBe(rows.length);
     for (const row of rows) expect(row.lines.length).toBeGreaterThan(0);
+  });
+
+  it("charges a return fee, a deductible or a redemption price only with its case, the fee by the rule", async () => {
+    const { db } = database;
+    const fees = await db
+      .select({
+        kind: userPayments.kind,
+        amountCents: userPayments.amountCents,
+        caseId: userPayments.bikeRedemptionId,
+        claimId: userPayments.insuranceClaimId,
+        reason: bikeRedemptions.reason,
+        caseFeeCents: bikeRedemptions.returnFeeCents,
+      })
+      .from(userPayments)
+      .leftJoin(bikeRedemptions, eq(bikeRedemptions.id, userPayments.bikeRedemptionId))
+      .where(inArray(userPayments.kind, ["RETURN_FEE", "REDEMPTION", "DEDUCTIBLE"]));
+    for (const fee of fees) {
+      if (fee.kind === "DEDUCTIBLE") expect(fee.claimId, "a deductible without its claim").not.toBeNull();
+      else expect(fee.caseId, `a ${fee.kind} without its lease-end case`).not.toBeNull();
+      if (fee.kind === "RETURN_FEE") {
+        expect(fee.amountCents).toBe(fee.caseFeeCents);
+        // 260 € and the delivery: 25 € in the capital area, 59 € elsewhere.
+        expect([28_500, 31_900]).toContain(fee.amountCents);
+      }
+    }
   });
 
   it("leaves a database that already has users alone", async () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import { addDays } from "../../../domain/user-payments.ts";
 import {
   createUserPayment,
@@ -19,21 +19,14 @@ import { DEMO_COMPANIES } from "./demo-data.ts";
  *   paid;
  * - the own shares of Demo Oy's and Demo Logistiikka Oy's orders due before this month were deducted by
  *   payroll, so they are paid; the newer ones stay open for next month's payroll;
- * - three other employees owe return fees of returned bikes (260 € and the delivery): one deducted
- *   from this month's pay, one from next month's, one invoiced and paid; a fourth paid the deductible
- *   of an insurance claim's repair.
- * So the helpdesk's list, its filters and the employer's section all have open and paid rows.
+ * So the helpdesk's list, its filters and the employer's section all have open and paid rows. A return
+ * fee, a deductible or a redemption price is never made here by hand: each comes only from its
+ * lease-end case or insurance claim (seed-redemptions-demo.ts, seed-insurance-demo.ts), whose case also
+ * ends or changes the lease, so payroll and the lease invoice stop for it.
  */
 
 const DAY_MS = 86_400_000;
 const EMPLOYEE = "employee@demo.test";
-/** README logins the other areas' journeys use: left without return fees. */
-const KEEP_CLEAR = [
-  EMPLOYEE,
-  "ville.hamalainen@demo.test",
-  "kaisa.rantanen@demo.test",
-  "jari.lindholm@demo.test",
-];
 
 export async function seedUserPaymentsDemo(db: Db, now: Date): Promise<void> {
   const [helpdesk] = await db
@@ -132,74 +125,4 @@ export async function seedUserPaymentsDemo(db: Db, now: Date): Promise<void> {
       markUserPaymentPaid(change, share.id),
     );
   }
-
-  // Return fees of bikes given back early, to employees no journey uses.
-  const others = employments.filter((e) => !KEEP_CLEAR.includes(e.email));
-  const fee = (capitalArea: boolean) => (capitalArea ? 28_500 : 31_900);
-  const description = (capitalArea: boolean) =>
-    `Pyörän palautusmaksu 260 € ja kuljetus ${capitalArea ? "25" : "59"} €`;
-  const demoId = companyRows.find((c) => c.name === DEMO_COMPANIES.demo.name)?.id;
-  const ofDemo = others.filter((e) => e.companyId === demoId);
-  const first = ofDemo[0];
-  const second = others.find((e) => e.companyId !== demoId);
-  const third = ofDemo[1];
-  const fourth = others.filter((e) => e.companyId !== demoId)[1];
-  if (first)
-    await pay(
-      {
-        beneficiaryEmployeeId: first.id,
-        companyId: first.companyId,
-        kind: "RETURN_FEE",
-        description: description(true),
-        amountCents: fee(true),
-        paymentMethod: "PAYROLL",
-        dueDate: today,
-        send: true,
-      },
-      daysAgo(2),
-    );
-  if (second)
-    await pay(
-      {
-        beneficiaryEmployeeId: second.id,
-        companyId: second.companyId,
-        kind: "RETURN_FEE",
-        description: description(false),
-        amountCents: fee(false),
-        paymentMethod: "PAYROLL",
-        dueDate: firstDayOf(addMonths(thisMonth, 1)),
-        send: true,
-      },
-      daysAgo(6),
-    );
-  if (third)
-    await pay(
-      {
-        beneficiaryEmployeeId: third.id,
-        companyId: third.companyId,
-        kind: "RETURN_FEE",
-        description: description(true),
-        amountCents: fee(true),
-        paymentMethod: "BATCH",
-        dueDate: addDays(toHelsinkiDateString(daysAgo(70)), 14),
-        send: true,
-      },
-      daysAgo(70),
-      daysAgo(60, 9),
-    );
-  if (fourth)
-    await pay(
-      {
-        beneficiaryEmployeeId: fourth.id,
-        companyId: fourth.companyId,
-        kind: "DEDUCTIBLE",
-        description: "Vakuutusvahingon omavastuu: takavaihtajan korjaus",
-        amountCents: 15_000,
-        paymentMethod: "BATCH",
-        dueDate: addDays(toHelsinkiDateString(daysAgo(35)), 14),
-        send: true,
-      },
-      daysAgo(35),
-      daysAgo(30, 11),
-    );
 }

@@ -8,6 +8,7 @@ import {
   employeeRejectedMail,
   employmentInvitationMail,
 } from "../../messaging/employee-mails.ts";
+import { mailEmployee } from "../redemptions/mails.ts";
 import type { Added } from "./add-employee.ts";
 import { companyName, mailRecipient } from "./queries.ts";
 
@@ -93,4 +94,18 @@ export async function mailDecision(
   } catch (error) {
     log.error({ err: error, beneficiaryEmployeeId: decided.id }, "employee decision mail failed");
   }
+}
+
+/**
+ * The offer of each lease-end case an ended employment opened, as the helpdesk's and the identity
+ * provider's case openings mail it.
+ */
+export async function mailOffers(ctx: AppContext, caseIds: readonly string[], log: Log): Promise<void> {
+  const deps = {
+    db: ctx.database.db,
+    messaging: ctx.messaging,
+    publicUrl: ctx.config.publicUrl,
+    logFailure: (error: unknown, what: string) => log.error({ err: error }, what),
+  };
+  for (const id of caseIds) await mailEmployee(deps, id, "offer");
 }

@@ -117,7 +117,8 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.update, tags),
     preValidation: manageOne,
-    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
+    handler: async (request) =>
+      service.update(currentUser(request), request.params.id, request.body, request.log),
   });
 
   app.route({

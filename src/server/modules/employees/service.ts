@@ -38,7 +38,7 @@ import {
   ownInvitations,
   withdrawInvitation,
 } from "./invitations.ts";
-import { mailDecision, mailInvitation } from "./mails.ts";
+import { mailDecision, mailInvitation, mailOffers } from "./mails.ts";
 import {
   absencesOf,
   employeeById,
@@ -106,8 +106,11 @@ export function createEmployeesService(ctx: AppContext) {
       return companyInvitationById(db, id);
     },
 
-    async update(actor: CurrentUser, id: string, input: TUpdateEmployee): Promise<TEmployee> {
-      await write(db, by(actor), (w) => updateEmployee(w, id, input));
+    /** The employer's fields; an ended employment's lease-end offers are mailed after the commit. */
+    async update(actor: CurrentUser, id: string, input: TUpdateEmployee, log: Log): Promise<TEmployee> {
+      const output = { publicUrl: ctx.config.publicUrl, files: ctx.files };
+      const opened = await write(db, by(actor), (w) => updateEmployee(w, id, input, output));
+      await mailOffers(ctx, opened, log);
       return employeeById(db, id);
     },
 

@@ -4,6 +4,8 @@ import { hasEmploymentEnd } from "../../../domain/employees.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { beneficiaryEmployees, systemUsers } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
+import type { OfferOutput } from "../redemptions/add-offer.ts";
+import { openCasesForEndedEmployment } from "../redemptions/employment-end.ts";
 import {
   changedFields,
   type EmployeeWriter,
@@ -36,7 +38,8 @@ async function namesChange(
 /**
  * The employer's fields and the person's names; fields left out keep their value. A change is logged
  * as EMPLOYEE_UPDATED with the changed field names, or as EMPLOYMENT_ENDED when it sets a real last
- * working day (the lease's end follows from it); a change of nothing logs nothing. The names are the
+ * working day, which opens the lease-end case of each of the person's running or starting leases
+ * (answered: their offers are mailed after the commit); a change of nothing logs nothing. The names are the
  * person's own once they are also another company's (an employment or a role outside the writer's
  * companies): a change of them is then 409 PERSON_SHARED, and nothing of the update is written.
  */
@@ -44,7 +47,8 @@ export async function updateEmployee(
   ctx: WriteContext<EmployeeWriter>,
   id: string,
   input: TUpdateEmployee,
-): Promise<void> {
+  output: OfferOutput,
+): Promise<string[]> {
   const { tx } = ctx;
   const before = await employeeInScope(tx, ctx.actor.user, id, true);
   await ensureUnitOfCompany(tx, input.unitId, before.companyId, "body.unitId");
@@ -61,7 +65,7 @@ export async function updateEmployee(
     await tx.update(systemUsers).set(names).where(eq(systemUsers.userId, before.userId));
     fields.push(...Object.keys(names));
   }
-  if (fields.length === 0) return;
+  if (fields.length === 0) return [];
   const ended =
     values.lastWorkingDayDate !== undefined &&
     values.lastWorkingDayDate !== before.lastWorkingDayDate &&
@@ -72,4 +76,8 @@ export async function updateEmployee(
     companyId: before.companyId,
     data: ended ? { fields, lastWorkingDayDate: values.lastWorkingDayDate } : { fields },
   });
+  if (!ended) return [];
+  // The employment ends: every running or starting lease of the person gets its lease-end case.
+  const { caseIds } = await openCasesForEndedEmployment(ctx, id, "EMPLOYER", output);
+  return caseIds;
 }

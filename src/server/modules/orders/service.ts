@@ -16,6 +16,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from "../../../domain/enums.ts";
+import { effectiveLeaseEndDate } from "../../../domain/lease-dates.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -24,6 +25,7 @@ import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
   beneficiaryEmployees,
+  bikeRedemptions,
   bikeStores,
   companies,
   leasingAgreements,
@@ -153,6 +155,16 @@ export async function orderAgreementOf(db: Db, orderId: string): Promise<TOrderA
     .where(eq(signedDocuments.leasingAgreementId, row.id))
     .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
     .limit(1);
+  const [leaseEndCase] = await db
+    .select({
+      status: bikeRedemptions.status,
+      choice: bikeRedemptions.choice,
+      leaseEndsOn: bikeRedemptions.leaseEndsOn,
+    })
+    .from(bikeRedemptions)
+    .where(eq(bikeRedemptions.orderId, orderId))
+    .orderBy(desc(bikeRedemptions.createdAt), desc(bikeRedemptions.id))
+    .limit(1);
   return {
     id: row.id,
     status: row.status,
@@ -161,6 +173,7 @@ export async function orderAgreementOf(db: Db, orderId: string): Promise<TOrderA
     commitmentDate: row.commitmentDate,
     startDate: row.startDate,
     endDate: row.endDate,
+    leaseEndsOn: effectiveLeaseEndDate(row.endDate, leaseEndCase),
     ...agreementTaxRegime(row),
     signedAt: row.signedAt?.toISOString() ?? null,
     signedDocumentId: signed?.id ?? null,

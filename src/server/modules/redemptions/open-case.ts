@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { hasEmploymentEnd } from "../../../domain/employees.ts";
 import type { LeaseEndReason } from "../../../domain/enums.ts";
+import { LEASE_END_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
 import {
   EARLY_END_DAY_RULE,
   earlyEndDayRange,
@@ -52,8 +53,8 @@ export type OpenLeaseEndCase = {
 };
 
 /**
- * Opens a case for an order in ACTIVE_LEASING whose agreement is accepted and started and whose lease
- * nothing has settled yet (else 409 NO_ACTIVE_LEASE); one open case per order (409
+ * Opens a case for an order whose agreement is accepted and dated, in ACTIVE_LEASING with a lease
+ * nothing has settled yet or billed and waiting for the lease's first day (else 409 NO_ACTIVE_LEASE); one open case per order (409
  * REDEMPTION_ALREADY_OPEN). Answers the case's id.
  */
 export async function openLeaseEndCase(
@@ -73,15 +74,18 @@ export async function openLeaseEndCase(
     .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
     .limit(1);
   if (
-    order.orderStatus !== "ACTIVE_LEASING" ||
+    !(LEASE_END_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) ||
     agreement?.status !== "ACCEPTED" ||
     !agreement.startDate ||
     !agreement.endDate ||
-    agreement.startDate > today ||
-    // Redeemed, returned or closed by a claim: settled. A lease past its end without a case is not.
-    !(await isOrderBikeInUse(tx, order.id, today, { pastEndAllowed: true }))
+    // A lease not started yet can only end early (the employment or the benefit ends before it).
+    (agreement.startDate > today && !isEarlyEnd(input.reason)) ||
+    // Redeemed, returned or closed by a claim: settled. A lease past its end without a case is not;
+    // nor is one whose first day is still ahead (nothing can have settled it yet).
+    (order.orderStatus === "ACTIVE_LEASING" &&
+      !(await isOrderBikeInUse(tx, order.id, today, { pastEndAllowed: true })))
   )
-    throw noActiveLease("The order has no lease that has started");
+    throw noActiveLease("The order has no running or starting lease");
   const [open] = await tx
     .select({ id: bikeRedemptions.id })
     .from(bikeRedemptions)

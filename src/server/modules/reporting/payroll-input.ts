@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import { union } from "drizzle-orm/pg-core";
 import { taxYearPicker } from "../../../domain/calculator/benefit-cost.ts";
-import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
+import { effectiveLeaseEndDate, effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
 import { addMonths, firstDayOf, lastDayOf } from "../../../domain/payroll/period.ts";
 import type {
   PayrollAbsence,
@@ -14,6 +14,7 @@ import { TAX_YEAR_2025 } from "../../../domain/tax/published-tax-years.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
+  bikeRedemptions,
   companies,
   companyUnits,
   employeeAbsences,
@@ -53,12 +54,21 @@ export const LEASE_TERMS = {
   commitmentDate: leasingAgreements.commitmentDate,
 };
 
+/**
+ * The last day of the lease's open lease-end case (one per order at most), unless the employee keeps
+ * the bike through a long absence: the lease ends then, and payroll and the invoice stop after it.
+ */
+const openCaseEndsOn = sql<string | null>`(select ${bikeRedemptions.leaseEndsOn}::text from ${bikeRedemptions}
+  where ${bikeRedemptions.orderId} = ${leasingAgreements.orderId} and ${bikeRedemptions.status} = 'PENDING'
+  and (${bikeRedemptions.choice} is null or ${bikeRedemptions.choice} <> 'CONTINUE') limit 1)`;
+
 /** What the payroll report reads of a lease. */
 const LEASE_COLUMNS = {
   leaseId: leasingAgreements.id,
   orderId: leasingAgreements.orderId,
   orderNumber: orders.orderNumber,
   ...LEASE_TERMS,
+  openCaseEndsOn,
 };
 
 /** Agreements that became a lease: signed or accepted, with a start, of an order not cancelled or refunded. */
@@ -171,13 +181,19 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
         .from(employeeAbsences)
         .where(inArray(employeeAbsences.beneficiaryEmployeeId, reportedEmployeeIds)),
   ]);
-  // A lease ended early (redeemed or cancelled) runs only up to its end date's month.
-  const leases = leaseRows.map((r) => {
+  // A lease ended early (redeemed or cancelled), or whose lease-end case is open, runs only up to its
+  // end date's month: the same end date the employee's page and the case show.
+  const leases = leaseRows.map(({ openCaseEndsOn: caseEndsOn, ...r }) => {
     const startDate = r.startDate as string;
+    const endDate = effectiveLeaseEndDate(
+      r.endDate,
+      caseEndsOn ? { status: "PENDING", choice: null, leaseEndsOn: caseEndsOn } : null,
+    );
     return {
       ...r,
       startDate,
-      leaseTimeMonths: effectiveLeaseMonths(startDate, r.leaseTimeMonths, r.endDate),
+      endDate,
+      leaseTimeMonths: effectiveLeaseMonths(startDate, r.leaseTimeMonths, endDate),
     } satisfies PayrollLease;
   });
   const employees: PayrollEmployee[] = employeeRows.map((e) => ({

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context.ts";
-import { mailInvitation } from "../employees/mails.ts";
-import { mailEmployee } from "../redemptions/mails.ts";
+import { mailOffers as mailEmployeeOffers, mailInvitation } from "../employees/mails.ts";
 import type { ProvisionedUser } from "./provision.ts";
 
 /**
@@ -17,11 +16,5 @@ export async function mailInvited(ctx: AppContext, provisioned: ProvisionedUser,
 }
 
 export async function mailOffers(ctx: AppContext, caseIds: readonly string[], log: Log): Promise<void> {
-  const deps = {
-    db: ctx.database.db,
-    messaging: ctx.messaging,
-    publicUrl: ctx.config.publicUrl,
-    logFailure: (error: unknown, what: string) => log.error({ err: error }, what),
-  };
-  for (const id of caseIds) await mailEmployee(deps, id, "offer");
+  await mailEmployeeOffers(ctx, caseIds, log);
 }

@@ -135,7 +135,7 @@ export async function changeScimUser(
     fields.lastName = change.familyName;
   if (change.employeeNumber !== undefined && change.employeeNumber !== row.employeeNumber)
     fields.employeeNumber = change.employeeNumber;
-  if (Object.keys(fields).length > 0) await updateEmployee(ctx, id, fields);
+  if (Object.keys(fields).length > 0) await updateEmployee(ctx, id, fields, output);
   if (change.externalId !== undefined && change.externalId !== row.scimExternalId)
     await setScimExternalId(ctx.tx, id, change.externalId);
   if (change.active === false) return deactivateEmployee(ctx, caller, row, via, output);

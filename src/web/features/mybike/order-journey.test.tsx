@@ -34,6 +34,7 @@ function signingOrder(overrides: Partial<TMyOrder> = {}): TMyOrder {
       commitmentDate: null,
       startDate: null,
       endDate: null,
+      leaseEndsOn: null,
       taxRegime: null,
       taxFreeUntil: null,
       signedAt: null,

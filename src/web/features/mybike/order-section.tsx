@@ -79,7 +79,7 @@ export function AgreementSummary({ order }: { order: TMyOrder }) {
           },
           {
             label: t("myBike.agreement.end"),
-            value: agreement?.endDate ? formatDate(agreement.endDate) : null,
+            value: agreement?.leaseEndsOn ? formatDate(agreement.leaseEndsOn) : null,
           },
           {
             label: t("myBike.agreement.commitmentDate"),

@@ -106,6 +106,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
     commitmentDate: "2026-11-22",
     startDate: null,
     endDate: null,
+    leaseEndsOn: null,
     taxRegime: "TAXABLE",
     taxFreeUntil: null,
     signedAt: "2026-11-22T08:00:00.000Z",

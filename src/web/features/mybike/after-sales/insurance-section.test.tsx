@@ -30,6 +30,7 @@ const bike = order({
     commitmentDate: "2024-12-20",
     startDate: "2025-01-01",
     endDate: "2027-12-31",
+    leaseEndsOn: "2027-12-31",
     taxRegime: "GRANDFATHERED",
     taxFreeUntil: null,
     signedAt: "2024-12-20T10:00:00.000Z",

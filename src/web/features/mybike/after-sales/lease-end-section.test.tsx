@@ -186,6 +186,7 @@ function leasing(redemption: Partial<Redemption> | null = {}): TMyOrder {
       commitmentDate: "2024-12-04",
       startDate: "2025-01-01",
       endDate: "2099-12-31",
+      leaseEndsOn: "2099-12-31",
       taxRegime: "TAXABLE",
       taxFreeUntil: null,
       signedAt: "2024-12-03T08:00:00.000Z",

@@ -1,0 +1,67 @@
+import { and, asc, eq, inArray, isNotNull, notExists, sql } from "drizzle-orm";
+import { LEASE_END_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
+import { bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { AppError } from "../../errors.ts";
+import type { OfferOutput } from "./add-offer.ts";
+import { type OpenedAs, openLeaseEndCase } from "./open-case.ts";
+
+/**
+ * What an ending employment does to the person's bikes, whichever way it ends — the employer's form
+ * setting the last working day, the identity provider's deactivation, or any other: every lease of
+ * theirs that runs or is about to start (billed, its first day still ahead) gets its lease-end case,
+ * so that none is forgotten and left to run out in payroll with its balance never offered. The cases
+ * read the last working day from the employment, as the employer's own case opening does.
+ */
+
+/** The employee's orders with a running or starting lease and no open case, oldest first. */
+async function ordersWithLeaseToEnd(ctx: WriteContext, employeeId: string): Promise<string[]> {
+  const rows = await ctx.tx
+    .selectDistinct({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .innerJoin(leasingAgreements, eq(leasingAgreements.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.beneficiaryEmployeeId, employeeId),
+        inArray(orders.orderStatus, [...LEASE_END_CASE_ORDER_STATUSES]),
+        eq(leasingAgreements.status, "ACCEPTED"),
+        isNotNull(leasingAgreements.startDate),
+        notExists(
+          ctx.tx
+            .select({ one: sql`1` })
+            .from(bikeRedemptions)
+            .where(and(eq(bikeRedemptions.orderId, orders.id), eq(bikeRedemptions.status, "PENDING"))),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Opens the lease-end case of every running or starting lease of the employee whose employment ended,
+ * in the caller's transaction; answers the orders looked at and the cases opened (their offers are
+ * mailed after the commit). A lease already settled (redeemed, returned, closed by a claim) is passed
+ * over, and so is one that already has an open case.
+ */
+export async function openCasesForEndedEmployment(
+  ctx: WriteContext,
+  employeeId: string,
+  openedAs: OpenedAs,
+  output: OfferOutput,
+): Promise<{ orderIds: string[]; caseIds: string[] }> {
+  const orderIds = await ordersWithLeaseToEnd(ctx, employeeId);
+  const caseIds: string[] = [];
+  for (const orderId of orderIds) {
+    try {
+      caseIds.push(
+        await openLeaseEndCase(ctx, { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" }, openedAs, output),
+      );
+    } catch (error) {
+      // Settled meanwhile: the checks refuse before writing anything, so the rest stands.
+      if (error instanceof AppError && error.code === "NO_ACTIVE_LEASE") continue;
+      throw error;
+    }
+  }
+  return { orderIds, caseIds };
+}
