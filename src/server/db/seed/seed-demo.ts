@@ -48,6 +48,7 @@ import {
 import { seedAdminDemo } from "./seed-admin-demo.ts";
 import { seedAfterSalesDemo } from "./seed-after-sales.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
+import { seedEndedEmploymentsDemo } from "./seed-ended-employments-demo.ts";
 import { seedLeaseInvoicesDemo } from "./seed-lease-invoices-demo.ts";
 import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
 import { seedPayoutsDemo } from "./seed-payouts-demo.ts";
@@ -329,6 +330,7 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
   await seedEmployerDemo(db, passwordHash, now);
   await seedOrderStatusesDemo(db, files, now);
   await seedAfterSalesDemo(db, files, now);
+  await seedEndedEmploymentsDemo(db, files, now);
   await seedPayoutsDemo(db, now);
   await seedLeaseInvoicesDemo(db, now);
 }
