@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { monthlyLeasePayment } from "./calculator/lease-payment.ts";
 import {
   allowedLeaseTimes,
+  capSplit,
   defaultLeaseTime,
+  financedCentsOf,
   leaseOffer,
   leaseStartDate,
+  orderShareAndApproval,
   userPaymentCents,
 } from "./order-offer.ts";
 
@@ -30,6 +33,78 @@ describe("the employee's own share above the max price", () => {
         if (max !== null && total > max) expect(total - own).toBe(max);
       }),
     );
+  });
+});
+
+describe("the package split at the cap", () => {
+  it("finances up to the cap and leaves the rest as the employee's own share", () => {
+    expect(capSplit(499_000, 450_000)).toEqual({ financedCents: 450_000, ownShareCents: 49_000 });
+    expect(capSplit(629_000, 450_000)).toEqual({ financedCents: 450_000, ownShareCents: 179_000 });
+    expect(capSplit(300_000, 450_000)).toEqual({ financedCents: 300_000, ownShareCents: 0 });
+    expect(capSplit(300_000, null)).toEqual({ financedCents: 300_000, ownShareCents: 0 });
+  });
+
+  it("never finances above the cap, adds up to the package, and asks nothing at or below the cap", () => {
+    fc.assert(
+      fc.property(fc.nat(10_000_000), fc.option(fc.nat(10_000_000)), (pkg, cap) => {
+        const { financedCents, ownShareCents } = capSplit(pkg, cap);
+        if (cap !== null) expect(financedCents).toBeLessThanOrEqual(cap);
+        expect(financedCents + ownShareCents).toBe(pkg);
+        expect(financedCents).toBeGreaterThanOrEqual(0);
+        expect(ownShareCents).toBeGreaterThanOrEqual(0);
+        if (cap === null || pkg <= cap) expect(ownShareCents).toBe(0);
+        expect(userPaymentCents(pkg, cap)).toBe(ownShareCents);
+        expect(financedCentsOf({ totalPriceCents: pkg, userPaymentCents: ownShareCents })).toBe(
+          financedCents,
+        );
+      }),
+    );
+  });
+
+  it("is what the offer finances and asks, for every package, cap and period", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.option(fc.integer({ min: 1, max: 2_000_000 })),
+        fc.constantFrom(12, 24, 36),
+        (pkg, cap, months) => {
+          const offer = leaseOffer({
+            totalPriceCents: pkg,
+            maxPriceCents: cap,
+            leaseTimeMonths: months,
+            terms: TERMS,
+          });
+          const split = capSplit(pkg, cap);
+          expect(offer?.leasedCents).toBe(split.financedCents);
+          expect(offer?.userPaymentCents).toBe(split.ownShareCents);
+          expect(offer?.monthlyPaymentCents).toBe(
+            monthlyLeasePayment(split.financedCents, months, TERMS).totalCents,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("the own share and approval an order shows", () => {
+  const now = { capCents: 200_000, policyRequiresApproval: true };
+  const order = { totalPriceCents: 270_000, userPaymentCents: 0, employerApprovalRequired: false };
+  it("before the acceptance, are the ones the acceptance would fix now", () => {
+    for (const orderStatus of ["NOT_STARTED", "PENDING", "PACKAGE_PROVIDED"] as const) {
+      expect(orderShareAndApproval({ ...order, orderStatus }, now)).toEqual({
+        userPaymentCents: 70_000,
+        employerApprovalRequired: true,
+      });
+    }
+  });
+  it("from the acceptance on, are the order's own", () => {
+    const accepted = { ...order, userPaymentCents: 50_000, employerApprovalRequired: false };
+    for (const orderStatus of ["ALL_INFO_PROVIDED", "CONFIRMED", "ACTIVE_LEASING"] as const) {
+      expect(orderShareAndApproval({ ...accepted, orderStatus }, now)).toEqual({
+        userPaymentCents: 50_000,
+        employerApprovalRequired: false,
+      });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { type LeaseTerms, monthlyLeasePayment } from "./calculator/lease-payment.ts";
+import type { OrderStatus } from "./enums.ts";
 
 /**
  * The employee's offer on a bike package: what part of the package the employee pays
@@ -11,12 +12,74 @@ import { type LeaseTerms, monthlyLeasePayment } from "./calculator/lease-payment
 export type LeaseMonthRange = { min: number; max: number };
 
 /**
- * The employee's own share (a user payment, SPEC §3): what the package costs above their max price;
- * nothing when there is no max price. The lease is priced on the rest.
+ * How a package splits at the employee's max price (the cap): the lease finances the package up to the
+ * cap, and the employee pays the rest once, as their own share (a user payment). Without a cap the lease
+ * finances the whole package. Every place that shows, bills, deducts or finances either part reads it
+ * from here: the offer, the order, the agreement and its PDF, the lessor's invoice, payroll and the own
+ * share's payment.
  */
+export type CapSplit = {
+  /** What the lease finances: never above the cap. */
+  financedCents: number;
+  /** What the employee pays themselves: the package less what is financed. */
+  ownShareCents: number;
+};
+
+export function capSplit(packageCents: number, capCents: number | null): CapSplit {
+  const financedCents = capCents === null ? packageCents : Math.min(packageCents, Math.max(0, capCents));
+  return { financedCents, ownShareCents: packageCents - financedCents };
+}
+
+/** The employee's max price (the cap): their own where one is set, else their company's; none when neither. */
+export function employeeCapCents(ownCents: number | null, companyCents: number | null): number | null {
+  return ownCents ?? companyCents;
+}
+
+/** The employee's own share of a package: what it costs above the max price (capSplit). */
 export function userPaymentCents(totalCents: number, maxPriceCents: number | null): number {
-  if (maxPriceCents === null) return 0;
-  return Math.max(0, totalCents - maxPriceCents);
+  return capSplit(totalCents, maxPriceCents).ownShareCents;
+}
+
+/**
+ * What a lease finances of an order whose own share is fixed (at the acceptance): the package less the
+ * own share. The lessor is billed this, not the package.
+ */
+export function financedCentsOf(order: { totalPriceCents: number; userPaymentCents: number }): number {
+  return order.totalPriceCents - order.userPaymentCents;
+}
+
+/** The states before the employee accepts a package: the order has no figures of its own yet. */
+export const BEFORE_ACCEPTANCE_STATUSES: readonly OrderStatus[] = [
+  "NOT_STARTED",
+  "PENDING",
+  "PACKAGE_PROVIDED",
+];
+
+/**
+ * The own share and the employer's approval an order shows. From the acceptance on they are the order's
+ * own (fixed then); before it, the ones the acceptance would fix now: the package split at the cap, and
+ * what the bike policy says of approval. So the order never shows 0 € and "not required" while the
+ * offer on the same package asks for an own share and the policy for an approval.
+ */
+export function orderShareAndApproval(
+  order: {
+    orderStatus: OrderStatus;
+    totalPriceCents: number;
+    userPaymentCents: number;
+    employerApprovalRequired: boolean;
+  },
+  now: { capCents: number | null; policyRequiresApproval: boolean },
+): { userPaymentCents: number; employerApprovalRequired: boolean } {
+  if (!BEFORE_ACCEPTANCE_STATUSES.includes(order.orderStatus)) {
+    return {
+      userPaymentCents: order.userPaymentCents,
+      employerApprovalRequired: order.employerApprovalRequired,
+    };
+  }
+  return {
+    userPaymentCents: capSplit(order.totalPriceCents, now.capCents).ownShareCents,
+    employerApprovalRequired: now.policyRequiresApproval,
+  };
 }
 
 /**
@@ -70,8 +133,10 @@ export function leaseOffer(input: {
   leaseTimeMonths: number;
   terms: LeaseTerms;
 }): LeaseOffer | null {
-  const own = userPaymentCents(input.totalPriceCents, input.maxPriceCents);
-  const leasedCents = input.totalPriceCents - own;
+  const { financedCents: leasedCents, ownShareCents: own } = capSplit(
+    input.totalPriceCents,
+    input.maxPriceCents,
+  );
   if (leasedCents <= 0) return null;
   const lease = monthlyLeasePayment(leasedCents, input.leaseTimeMonths, input.terms);
   return {

@@ -1,8 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { EventType } from "../../../domain/enums.ts";
+import { capSplit, employeeCapCents, type LeaseOffer, leaseOffer } from "../../../domain/order-offer.ts";
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type { NewNotification } from "../../modules/notifications/create.ts";
+import { markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
+import { chargeOwnShare } from "../../modules/user-payments/own-share.ts";
 import type { Db } from "../client.ts";
 import {
   bikeStores,
@@ -13,9 +16,11 @@ import {
   leasingCompanies,
   orderItems,
   roles,
+  userPayments,
   userRoles,
   users,
 } from "../schema/index.ts";
+import { write } from "../transaction.ts";
 import { DEMO_BILLING_TABLE, DEMO_COMPANIES, type DemoCompanyKey } from "./demo-data.ts";
 import type { DEMO_BIKES } from "./employer-demo-data.ts";
 
@@ -178,3 +183,56 @@ export async function packageItems(c: Ctx, orderId: string, bike: (typeof DEMO_B
 }
 
 export const leaseMonthsFor = (cents: number) => (cents >= 150_000 ? 36 : 24);
+
+/**
+ * A demo package priced as the employee's offer prices it (src/domain/order-offer.ts): split at the
+ * employee's max price (their own, else their company's), the lease on the financed part, for the
+ * period the billing table's bracket gives that part.
+ */
+export async function demoOffer(
+  c: Ctx,
+  employee: { companyId: string; maxPriceCents: number | null },
+  totalPriceCents: number,
+): Promise<LeaseOffer> {
+  const [company] = await c.db
+    .select({ maxPriceCents: companies.maxPriceCents })
+    .from(companies)
+    .where(eq(companies.id, employee.companyId));
+  const cap = employeeCapCents(employee.maxPriceCents, company?.maxPriceCents ?? null);
+  const months = leaseMonthsFor(capSplit(totalPriceCents, cap).financedCents);
+  const offer = leaseOffer({
+    totalPriceCents,
+    maxPriceCents: cap,
+    leaseTimeMonths: months,
+    terms: DEMO_BILLING_TABLE,
+  });
+  if (!offer) throw new Error("A demo package leaves nothing to lease");
+  return offer;
+}
+
+/**
+ * The own share of an accepted demo package, owed as the acceptance owes it (chargeOwnShare: a
+ * reference number and the due date of the company's payment mode), and paid on its due date when that
+ * has passed.
+ */
+export async function demoOwnShare(
+  c: Ctx,
+  order: { id: string; orderNumber: number; companyId: string; beneficiaryEmployeeId: string },
+  userId: string,
+  amountCents: number,
+  acceptedAt: Date,
+): Promise<void> {
+  const id = await write(c.db, { actor: { userId }, now: acceptedAt }, (w) =>
+    chargeOwnShare(w, order, amountCents),
+  );
+  if (!id) return;
+  const [payment] = await c.db
+    .select({ dueDate: userPayments.dueDate })
+    .from(userPayments)
+    .where(eq(userPayments.id, id));
+  const dueDate = payment?.dueDate as string;
+  if (dueDate >= isoDate(c.now)) return;
+  await write(c.db, { actor: { userId }, now: new Date(`${dueDate}T12:00:00Z`) }, (w) =>
+    markUserPaymentPaid(w, id),
+  );
+}

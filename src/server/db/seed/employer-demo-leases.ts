@@ -1,4 +1,3 @@
-import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import { leaseEndDate } from "../../../domain/lease-dates.ts";
 import {
   leaseEndPaymentDueDate,
@@ -9,22 +8,17 @@ import {
 } from "../../../domain/lease-end.ts";
 import { orderStatusChangeNotification } from "../../modules/notifications/texts.ts";
 import { createUserPayment } from "../../modules/user-payments/ledger.ts";
-import {
-  type beneficiaryEmployees,
-  bikeRedemptions,
-  leasingAgreements,
-  orders,
-  userPayments,
-} from "../schema/index.ts";
+import { type beneficiaryEmployees, bikeRedemptions, leasingAgreements, orders } from "../schema/index.ts";
 import { write } from "../transaction.ts";
 import { DEMO_BILLING_TABLE, DEMO_COMPANIES } from "./demo-data.ts";
 import {
   bell,
   type Ctx,
   daysFrom,
+  demoOffer,
+  demoOwnShare,
   event,
   isoDate,
-  leaseMonthsFor,
   monthStart,
   packageItems,
 } from "./employer-demo-context.ts";
@@ -48,8 +42,10 @@ export async function seedLease(
   const { db, now } = c;
   const bike = DEMO_BIKES[person.story.bike] as (typeof DEMO_BIKES)[number];
   const totalPriceCents = bike.price * 100;
-  const months = leaseMonthsFor(totalPriceCents);
-  const payment = monthlyLeasePayment(totalPriceCents, months, DEMO_BILLING_TABLE);
+  // Priced as the employee's offer was: the lease finances the package up to the max price.
+  const offer = await demoOffer(c, employee, totalPriceCents);
+  const months = offer.leaseTimeMonths;
+  const payment = { totalCents: offer.monthlyPaymentCents, residualCents: offer.residualValueCents };
   // A lease committed on a date the law names starts the month after next; others started N months ago.
   const committed = person.story.committed;
   const startDate = committed
@@ -72,6 +68,7 @@ export async function seedLease(
       isOrderConfirmed: true,
       deliveryMethod: index % 3 === 0 ? "HOME_DELIVERY" : "PICKUP",
       totalPriceCents,
+      userPaymentCents: offer.userPaymentCents,
       vatPercent: 25.5,
       leaseTimeMonths: months,
       monthlyPaymentCents: payment.totalCents,
@@ -100,7 +97,7 @@ export async function seedLease(
       agreementNumber: `PED-${startDate.slice(0, 4)}-${String(2001 + index)}`,
       leaseTimeMonths: months,
       monthlyPaymentCents: payment.totalCents,
-      totalPriceCents,
+      totalPriceCents: offer.leasedCents,
       residualValueCents: payment.residualCents,
       commitmentDate,
       startDate,
@@ -139,27 +136,8 @@ export async function seedLease(
     }));
   }
 
-  // The part over the company's max price the employee pays through payroll, in the lease's first month.
-  const maxPrice = DEMO_COMPANIES[person.company].maxPriceCents;
-  if (totalPriceCents > maxPrice) {
-    const dueDate = `${startDate.slice(0, 7)}-25`;
-    const paid = dueDate < isoDate(now);
-    await db.insert(userPayments).values({
-      beneficiaryEmployeeId: employee.id,
-      companyId,
-      orderId: orderRow.id,
-      kind: "OWN_SHARE",
-      amountCents: totalPriceCents - maxPrice,
-      paymentMethod: "PAYROLL",
-      paymentStatus: paid ? "PAID" : "PENDING",
-      dueDate,
-      sentAt: new Date(`${startDate}T08:00:00Z`),
-      paidAt: paid ? new Date(`${dueDate}T12:00:00Z`) : null,
-      isUserPaymentDone: paid,
-      createdAt: started,
-      updatedAt: started,
-    });
-  }
+  // The part over the max price: owed from the acceptance, before the signature, as the product owes it.
+  await demoOwnShare(c, orderRow, employee.userId, offer.userPaymentCents, daysFrom(confirmedAt, -3));
 
   // An employment that ended: the employee resigned and redeems the bike through the final pay, at the
   // price the redemption rules give on the lease's last day (src/domain/lease-end.ts), the payment made
@@ -178,7 +156,7 @@ export async function seedLease(
     });
     const priceCents = redemptionPriceCents(
       {
-        packageCents: totalPriceCents,
+        packageCents: offer.leasedCents,
         residualCents: payment.residualCents,
         leaseTimeMonths: months,
         annualInterestPercent: DEMO_BILLING_TABLE.annualInterestPercent,

@@ -1,18 +1,17 @@
-import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import {
   employeeOrderNotification,
   orderStatusChangeNotification,
 } from "../../modules/notifications/texts.ts";
 import { type beneficiaryEmployees, leasingAgreements, orders } from "../schema/index.ts";
-import { DEMO_BILLING_TABLE } from "./demo-data.ts";
 import {
   bell,
   type Ctx,
   daysFrom,
+  demoOffer,
+  demoOwnShare,
   event,
   isoDate,
-  leaseMonthsFor,
   packageItems,
 } from "./employer-demo-context.ts";
 import { DEMO_BIKES } from "./employer-demo-data.ts";
@@ -32,8 +31,12 @@ export async function seedOrder(
   const createdAt = daysFrom(now, -story.daysAgo);
   const priced = story.status !== "PENDING";
   const totalPriceCents = priced ? bike.price * 100 : 0;
-  const months = leaseMonthsFor(totalPriceCents);
-  const payment = priced ? monthlyLeasePayment(totalPriceCents, months, DEMO_BILLING_TABLE) : null;
+  // Priced as the employee's offer prices it: the lease finances the package up to the max price.
+  const offer = priced ? await demoOffer(c, employee, totalPriceCents) : null;
+  const months = offer?.leaseTimeMonths ?? 0;
+  const payment = offer
+    ? { totalCents: offer.monthlyPaymentCents, residualCents: offer.residualValueCents }
+    : null;
   const accepted = story.status === "ALL_INFO_PROVIDED" || story.status === "CONFIRMED";
   const confirmed = story.status === "CONFIRMED";
   const [order] = await db
@@ -48,6 +51,7 @@ export async function seedOrder(
       isOrderConfirmed: confirmed,
       deliveryMethod: "PICKUP",
       totalPriceCents,
+      userPaymentCents: accepted && offer ? offer.userPaymentCents : 0,
       vatPercent: 25.5,
       leaseTimeMonths: accepted && payment ? months : null,
       monthlyPaymentCents: accepted && payment ? payment.totalCents : null,
@@ -60,6 +64,10 @@ export async function seedOrder(
   const orderRow = order as typeof orders.$inferSelect;
   if (priced) await packageItems(c, orderRow.id, bike);
   const companyId = employee.companyId;
+  // The own share above the max price is owed from the acceptance, three days after the order.
+  if (accepted && offer) {
+    await demoOwnShare(c, orderRow, employee.userId, offer.userPaymentCents, daysFrom(createdAt, 3));
+  }
   if (accepted && !confirmed && payment) {
     // Accepted, not signed yet: the agreement waits for the employee's signature.
     await db.insert(leasingAgreements).values({
@@ -70,7 +78,7 @@ export async function seedOrder(
       status: null,
       leaseTimeMonths: months,
       monthlyPaymentCents: payment.totalCents,
-      totalPriceCents,
+      totalPriceCents: offer?.leasedCents ?? 0,
       residualValueCents: payment.residualCents,
       createdAt: daysFrom(createdAt, 3),
       updatedAt: daysFrom(createdAt, 3),
@@ -88,7 +96,7 @@ export async function seedOrder(
         status: "SIGNED",
         leaseTimeMonths: months,
         monthlyPaymentCents: payment.totalCents,
-        totalPriceCents,
+        totalPriceCents: offer?.leasedCents ?? 0,
         residualValueCents: payment.residualCents,
         commitmentDate: isoDate(confirmedAt),
         signedAt: daysFrom(confirmedAt, -1),

@@ -13,6 +13,7 @@ import {
   notifications,
   payrollReportRecipients,
   payrollReportSnapshots,
+  userPayments,
   users,
 } from "../schema/index.ts";
 import { seedDemoIfEmpty } from "./seed-demo.ts";
@@ -76,7 +77,21 @@ describe("the employer portal's demo data", () => {
     expect(regimes).toContain("GRANDFATHERED");
     expect(regimes).toContain("TAXABLE");
     expect(report.rows.some((row) => row.withoutPay && row.absence?.reason === "PARENTAL_LEAVE")).toBe(true);
-    expect(report.rows.some((row) => row.ownPaymentCents > 0)).toBe(true);
+    // Toinen Oy runs the benefit through payroll alone: an own share above its max price is deducted in
+    // the month it is due (Demo Oy lets its employees pay it by invoice instead).
+    const [ownShare] = await db
+      .select({ dueDate: userPayments.dueDate })
+      .from(userPayments)
+      .where(
+        and(
+          eq(userPayments.companyId, ids.toinen),
+          eq(userPayments.kind, "OWN_SHARE"),
+          eq(userPayments.paymentMethod, "PAYROLL"),
+        ),
+      )
+      .limit(1);
+    const dueIn = await markedReport(db, ids.toinen, (ownShare?.dueDate ?? "").slice(0, 7));
+    expect(dueIn.rows.some((row) => row.ownPaymentCents > 0)).toBe(true);
     expect(report.rows.some((row) => row.change === "NEW")).toBe(true);
     expect(report.totals.taxFreeCents).toBeGreaterThan(0);
     const ended = await db

@@ -12,6 +12,7 @@ import {
   calculateBenefit,
 } from "../../../domain/calculator/calculate.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { employeeCapCents } from "../../../domain/order-offer.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, companies } from "../../db/schema/index.ts";
@@ -71,7 +72,7 @@ export async function employmentLeaseTerms(db: Db, employmentId: string): Promis
     companyName: employment.companyName,
     billingTable: table,
     leaseTerms: leaseTermsOf(table),
-    maxPriceCents: employment.ownMaxPriceCents ?? employment.companyMaxPriceCents,
+    maxPriceCents: employeeCapCents(employment.ownMaxPriceCents, employment.companyMaxPriceCents),
   };
 }
 

@@ -5,7 +5,7 @@ import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zMyBenefit, zOrderOffer } from "../../../contract/order-acceptance.ts";
-import { zOrderDetails } from "../../../contract/orders.ts";
+import { zMyOrders, zOrderDetails } from "../../../contract/orders.ts";
 import { zStoreLinkIssued } from "../../../contract/store-links.ts";
 import { zMyUserPayments } from "../../../contract/user-payments.ts";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
@@ -142,6 +142,19 @@ describe("GET /api/orders/{orderId}/offer", () => {
     expect(offer.totalPriceCents).toBe(500_000);
     expect(offer.userPaymentCents).toBe(50_000);
     expect(offer.monthlyPaymentCents).toBe(monthlyLeasePayment(450_000, 36, TERMS).totalCents);
+  });
+
+  it("is what the employee's order shows before the acceptance: the own share and the approval the policy asks", async () => {
+    const orderId = await newOrder([{ name: "Riese & Müller Load 75", unitPriceCents: 520_000 }]);
+    const offer = await readOffer(orderId);
+    expect(offer.userPaymentCents).toBe(70_000);
+    const mine = zMyOrders.parse((await call("GET", "/api/orders/my", EMPLOYEE)).json());
+    const order = mine.items.find((o) => o.orderId === orderId);
+    expect(order).toMatchObject({
+      orderStatus: "PACKAGE_PROVIDED",
+      userPaymentCents: offer.userPaymentCents,
+      employerApprovalRequired: true,
+    });
   });
 
   it("refuses a period the policy does not allow, bad input, others' orders and unprovided packages", async () => {

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { formatHelsinkiDate, formatHelsinkiDateTime } from "../../../domain/dates.ts";
 import { formatCents } from "../../../domain/money.ts";
+import { financedCentsOf } from "../../../domain/order-offer.ts";
 import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { GREY, PdfWriter, pdfSafeText } from "../../pdf/writer.ts";
 
@@ -106,7 +107,7 @@ export async function renderAgreementPdf(input: AgreementPdfInput): Promise<Uint
   w.rule();
   w.row("Paketin hinta yhteensä (sis. ALV)", euros(input.totalPriceCents), true);
   w.row("Työntekijän omavastuu (enimmäishinnan ylittävä osa)", euros(input.userPaymentCents));
-  w.row("Leasingillä rahoitettava osuus", euros(input.totalPriceCents - input.userPaymentCents));
+  w.row("Leasingillä rahoitettava osuus", euros(financedCentsOf(input)));
   w.gap();
 
   w.text("Sopimusehdot", { size: 12, bold: true });

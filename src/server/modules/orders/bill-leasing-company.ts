@@ -2,6 +2,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { invoiceDueDate, leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
 import { FINNISH_VAT_PERCENT, vatSplitOfGross } from "../../../domain/money.ts";
+import { financedCentsOf } from "../../../domain/order-offer.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import type { Db } from "../../db/client.ts";
 import { leasingCompanies, vatRates } from "../../db/schema/index.ts";
@@ -35,7 +36,8 @@ export async function vatPercentOf(
 
 /**
  * The helpdesk bills the leasing company for a delivered order: READY_FOR_BILLING →
- * GRENKE_INVOICE_SENT with the invoice (the invoices module issues it), the move's event naming it.
+ * GRENKE_INVOICE_SENT with the invoice of the financed amount (the invoices module issues it), the move's
+ * event naming it.
  */
 export async function billLeasingCompany(ctx: WriteContext<OrderMover>, orderId: string): Promise<void> {
   const { tx, now } = ctx;
@@ -50,8 +52,10 @@ export async function billLeasingCompany(ctx: WriteContext<OrderMover>, orderId:
   if (!leasingCompany) throw notFound("Leasing company");
   const issueDate = toHelsinkiDateString(now);
   const vatPercent = await vatPercentOf(tx, order, issueDate);
-  // The bill's VAT is the rate of its VAT-free amount, as every invoice of ours computes it.
-  const { vatExcludedCents: amountCents, vatCents } = vatSplitOfGross(order.totalPriceCents, vatPercent);
+  // The lessor pays what its lease finances: the package up to the cap. The own share above it is the
+  // employee's, paid to Pedaali once, never billed to the lessor as well. The bill's VAT is the rate of
+  // its VAT-free amount, as every invoice of ours computes it.
+  const { vatExcludedCents: amountCents, vatCents } = vatSplitOfGross(financedCentsOf(order), vatPercent);
   // One bill per billing of the order; billed again (after a CASE_X) it gets the next number.
   const sequence = (await leasingCompanyBillCount(tx, orderId, leasingCompany.id)) + 1;
   const invoiceId = await issueInvoice(ctx, {

@@ -448,6 +448,24 @@ describe("POST /api/orders/{orderId}/bill and /start-leasing", () => {
     expectError(await call("POST", `/api/orders/${MISSING}/start-leasing`, HELPDESK), 404);
   });
 
+  it("bills the leasing company the financed amount, not the package above the cap", async () => {
+    // A 3 000 € package against a 2 500 € max price: the lease finances 2 500 €, the employee pays 500 €.
+    const { orderId } = await orderWithAgreement("READY_FOR_BILLING", "ACCEPTED", {
+      userPaymentCents: 50_000,
+    });
+    await t.database.db
+      .update(leasingAgreements)
+      .set({ totalPriceCents: TOTAL - 50_000 })
+      .where(eq(leasingAgreements.orderId, orderId));
+    expect((await call("POST", `/api/orders/${orderId}/bill`, HELPDESK)).statusCode).toBe(200);
+    const [bill] = await t.database.db
+      .select({ total: invoices.totalCents, amount: invoices.amountCents, vat: invoices.vatCents })
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId));
+    expect(bill?.total).toBe(250_000);
+    expect((bill?.amount ?? 0) + (bill?.vat ?? 0)).toBe(250_000);
+  });
+
   it("numbers a second bill of the same order after a CASE_X apart from the first", async () => {
     const { orderId, orderNumber } = await orderWithAgreement("READY_FOR_BILLING", "ACCEPTED");
     expect((await call("POST", `/api/orders/${orderId}/bill`, HELPDESK)).statusCode).toBe(200);

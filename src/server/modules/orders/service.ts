@@ -17,6 +17,11 @@ import {
   type OrderStatus,
 } from "../../../domain/enums.ts";
 import { effectiveLeaseEndDate } from "../../../domain/lease-dates.ts";
+import {
+  BEFORE_ACCEPTANCE_STATUSES,
+  employeeCapCents,
+  orderShareAndApproval,
+} from "../../../domain/order-offer.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -39,6 +44,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, newestFirstPage, rowsInScope } from "../auth/tenancy.ts";
+import { employeeBikePolicy } from "../companies/bike-policy.ts";
 import { signingMethodsFor } from "../identification/policy.ts";
 import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
@@ -105,6 +111,23 @@ function toListItem({ order: o, ...row }: ListRow): TOrderListItem {
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The own share and the employer's approval the order shows: before the acceptance the ones the offer
+ * on its package gives now (the max price and the employee's bike policy), afterwards the order's own.
+ */
+async function shareAndApprovalShown(
+  db: Db,
+  o: typeof orders.$inferSelect,
+  row: { employeeUserId: string; ownCapCents: number | null; companyCapCents: number | null },
+) {
+  const before = BEFORE_ACCEPTANCE_STATUSES.includes(o.orderStatus);
+  const policy = before ? await employeeBikePolicy(db, o.companyId, row.employeeUserId) : null;
+  return orderShareAndApproval(o, {
+    capCents: employeeCapCents(row.ownCapCents, row.companyCapCents),
+    policyRequiresApproval: policy?.requiresEmployerApproval ?? false,
+  });
 }
 
 /** The joins of everything the list shows, the same for a page and for its count. */
@@ -247,7 +270,12 @@ export function createOrdersService(ctx: AppContext) {
     async details(caller: OrderCaller, orderId: string, viewer: Viewer = caller): Promise<TOrderDetails> {
       const [row] = await withOrderJoins(
         db
-          .select({ ...listColumns, employeeUserId: be.userId })
+          .select({
+            ...listColumns,
+            employeeUserId: be.userId,
+            ownCapCents: be.maxPriceCents,
+            companyCapCents: companies.maxPriceCents,
+          })
           .from(orders)
           .$dynamic(),
       ).where(and(eq(orders.id, orderId), companyScopeWhere(viewer, orders.companyId)));
@@ -262,6 +290,7 @@ export function createOrdersService(ctx: AppContext) {
         orderAfterSalesOf(db, orderId),
         signingMethodsFor(db, ctx.config, o.companyId),
       ]);
+      const shown = await shareAndApprovalShown(db, o, row);
       const openCancellation = afterSales.cancellation?.status === "PENDING" ? afterSales.cancellation : null;
       const cancellationOpen = openCancellation !== null;
       return {
@@ -279,8 +308,8 @@ export function createOrdersService(ctx: AppContext) {
         statusSince: openCancellation?.createdAt ?? statusSinceOf(timeline, o),
         events: timeline,
         items,
-        userPaymentCents: o.userPaymentCents,
-        employerApprovalRequired: o.employerApprovalRequired,
+        userPaymentCents: shown.userPaymentCents,
+        employerApprovalRequired: shown.employerApprovalRequired,
         employerApprovedAt: o.employerApprovedAt?.toISOString() ?? null,
         agreement,
         invoices: orderInvoices,
