@@ -1,13 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthlyLeasePayment } from "./calculator/lease-payment.ts";
-import {
-  allowedLeaseTimes,
-  defaultLeaseTime,
-  leaseOffer,
-  leaseStartDate,
-  userPaymentCents,
-} from "./order-offer.ts";
+import { allowedLeaseTimes, defaultLeaseTime, leaseOffer, userPaymentCents } from "./order-offer.ts";
 
 const TERMS = {
   annualInterestPercent: 4.9,
@@ -90,13 +84,5 @@ describe("the offer", () => {
     expect(
       leaseOffer({ totalPriceCents: 100_000, maxPriceCents: 0, leaseTimeMonths: 24, terms: TERMS }),
     ).toBeNull();
-  });
-});
-
-describe("the lease start", () => {
-  it("is the first day of the month after delivery", () => {
-    expect(leaseStartDate("2026-05-14")).toBe("2026-06-01");
-    expect(leaseStartDate("2026-12-31")).toBe("2027-01-01");
-    expect(leaseStartDate("2026-01-01")).toBe("2026-02-01");
   });
 });

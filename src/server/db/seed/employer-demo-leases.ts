@@ -17,7 +17,7 @@ import {
   userPayments,
 } from "../schema/index.ts";
 import { write } from "../transaction.ts";
-import { DEMO_BILLING_TABLE, DEMO_COMPANIES } from "./demo-data.ts";
+import { DEMO_BILLING_TABLE, DEMO_COMPANIES, DEMO_LEASE_TERMS } from "./demo-data.ts";
 import {
   bell,
   type Ctx,
@@ -49,7 +49,7 @@ export async function seedLease(
   const bike = DEMO_BIKES[person.story.bike] as (typeof DEMO_BIKES)[number];
   const totalPriceCents = bike.price * 100;
   const months = leaseMonthsFor(totalPriceCents);
-  const payment = monthlyLeasePayment(totalPriceCents, months, DEMO_BILLING_TABLE);
+  const payment = monthlyLeasePayment(totalPriceCents, months, DEMO_LEASE_TERMS);
   // A lease committed on a date the law names starts the month after next; others started N months ago.
   const committed = person.story.committed;
   const startDate = committed

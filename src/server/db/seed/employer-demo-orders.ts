@@ -5,7 +5,7 @@ import {
   orderStatusChangeNotification,
 } from "../../modules/notifications/texts.ts";
 import { type beneficiaryEmployees, leasingAgreements, orders } from "../schema/index.ts";
-import { DEMO_BILLING_TABLE } from "./demo-data.ts";
+import { DEMO_LEASE_TERMS } from "./demo-data.ts";
 import {
   bell,
   type Ctx,
@@ -33,7 +33,7 @@ export async function seedOrder(
   const priced = story.status !== "PENDING";
   const totalPriceCents = priced ? bike.price * 100 : 0;
   const months = leaseMonthsFor(totalPriceCents);
-  const payment = priced ? monthlyLeasePayment(totalPriceCents, months, DEMO_BILLING_TABLE) : null;
+  const payment = priced ? monthlyLeasePayment(totalPriceCents, months, DEMO_LEASE_TERMS) : null;
   const accepted = story.status === "ALL_INFO_PROVIDED" || story.status === "CONFIRMED";
   const confirmed = story.status === "CONFIRMED";
   const [order] = await db
