@@ -50,6 +50,7 @@ function company(overrides: Partial<TCompanyDetails> = {}): TCompanyDetails {
     billingEmail: null,
     eInvoiceAddress: null,
     eInvoiceOperator: null,
+    hasBillingAddress: false,
     contactName: null,
     contactEmail: null,
     contactPhoneNumber: null,
