@@ -55,6 +55,7 @@ export const zCompanyApplication = z.object({
   streetAddress: z.string().nullable(),
   postalCode: z.string().nullable(),
   city: z.string().nullable(),
+  billingEmail: z.string().nullable(),
   eInvoiceAddress: z.string().nullable(),
   eInvoiceOperator: z.string().nullable(),
   language: z.enum(LANGUAGES),

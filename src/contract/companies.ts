@@ -35,7 +35,9 @@ import { zPercent } from "./values.ts";
  *   keeps its value; null or "" clears it. Logs COMPANY_UPDATED with the changed field names.
  * - PUT /api/companies/{id}/settings — `zCompanySettingsInput`; 200 `zCompanyDetails`. What the employer
  *   sets of its own company (company-settings.manage: the employer admin and the group admin, in
- *   scope): the max price of a bike package. Logs COMPANY_UPDATED with the changed field names.
+ *   scope): the max price of a bike package and the billing address of the monthly lease invoice (billing
+ *   e-mail, e-invoice address and operator); a field left out keeps its value. Logs COMPANY_UPDATED with
+ *   the changed field names.
  * - DELETE /api/companies/{id} — soft delete; 200 `{ code: "COMPANY_DELETED", message }`; 409
  *   COMPANY_HAS_ACTIVE_LEASES while any order of the company is in `ACTIVE_LEASE_STATUSES`. The
  *   company's role assignments (user_roles) are removed with it, so nobody keeps access through it.
@@ -154,6 +156,8 @@ export const zCompanyListItem = z.object({
   activeLeaseCount: z.number().int(),
   maxPrice: z.number().nullable(),
   previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
+  /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
+  hasBillingAddress: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type TCompanyListItem = z.infer<typeof zCompanyListItem>;
@@ -231,6 +235,8 @@ export const zCompanyDetails = z.object({
   billingEmail: z.string().nullable(),
   eInvoiceAddress: z.string().nullable(),
   eInvoiceOperator: z.string().nullable(),
+  /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
+  hasBillingAddress: z.boolean(),
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
   contactPhoneNumber: z.string().nullable(),
@@ -292,11 +298,24 @@ export type TCreateCompany = z.infer<typeof zCreateCompany>;
 export const zUpdateCompany = z.object(companyFields);
 export type TUpdateCompany = z.infer<typeof zUpdateCompany>;
 
-/** PUT /api/companies/{id}/settings: the employer's own settings of its company (all fields required). */
-export const zCompanySettingsInput = z.object({
-  /** The max price of a bike package in euros; null = no limit. */
-  maxPrice: zEuros.nullable(),
-});
+/**
+ * PUT /api/companies/{id}/settings: the employer's own settings of its company; a field left out keeps
+ * its value, and a body that changes nothing is refused at the first field.
+ */
+export const zCompanySettingsInput = z
+  .object({
+    /** The max price of a bike package in euros; null = no limit. Left out: kept as it is. */
+    maxPrice: zEuros.nullable().optional(),
+    /** Where the monthly lease invoice is mailed; "" or null clears it. Left out: kept as it is. */
+    billingEmail: companyFields.billingEmail,
+    /** The company's e-invoice address and its operator, for the lease invoice as a Finvoice. */
+    eInvoiceAddress: zOptionalEInvoiceAddress,
+    eInvoiceOperator: zOptionalEInvoiceOperator,
+  })
+  .refine((settings) => Object.values(settings).some((value) => value !== undefined), {
+    message: "Give the max price or a billing address to change",
+    path: ["maxPrice"],
+  });
 export type TCompanySettingsInput = z.infer<typeof zCompanySettingsInput>;
 
 export const zIdParams = z.object({ id: z.uuid() });

@@ -57,6 +57,8 @@ export const zCompanyRegistrationRequest = z.object({
       .regex(/^\d{5}$/, "A Finnish postal code has 5 digits"),
     city: zSingleLineText({ min: 1, max: 100 }),
     employeeCount: z.number().int().min(1).max(1_000_000).optional(),
+    /** Where Pedaali's monthly lease invoice is mailed, when the company takes no e-invoices. */
+    billingEmail: zSingleLineText({ max: 320 }).optional(),
     eInvoiceAddress: zSingleLineText({ max: 40 })
       .refine((value) => value === "" || isValidEInvoiceAddress(value), INVALID_E_INVOICE_ADDRESS_MESSAGE)
       .optional(),

@@ -29,6 +29,17 @@ describe("the lease's dates", () => {
     expect(() => leaseEndDate("2026-01-01", 0)).toThrow(RangeError);
   });
 
+  it("is the one start rule: the month after the delivery's month, whatever the day, never a week later", () => {
+    fc.assert(
+      fc.property(date, (delivered) => {
+        const start = leaseStartDate(delivered);
+        expect(start).toBe(`${addMonths(delivered.slice(0, 7), 1)}-01`);
+      }),
+    );
+    expect(leaseStartDate("2026-01-07")).not.toBe("2026-01-14");
+    expect(leaseStartDate("2026-06-28")).toBe("2026-07-01");
+  });
+
   it("always starts after delivery, within a month, and ends after it starts", () => {
     fc.assert(
       fc.property(date, fc.integer({ min: 1, max: 120 }), (delivered, months) => {

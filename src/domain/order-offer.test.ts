@@ -7,7 +7,6 @@ import {
   defaultLeaseTime,
   financedCentsOf,
   leaseOffer,
-  leaseStartDate,
   orderShareAndApproval,
   userPaymentCents,
 } from "./order-offer.ts";
@@ -165,13 +164,5 @@ describe("the offer", () => {
     expect(
       leaseOffer({ totalPriceCents: 100_000, maxPriceCents: 0, leaseTimeMonths: 24, terms: TERMS }),
     ).toBeNull();
-  });
-});
-
-describe("the lease start", () => {
-  it("is the first day of the month after delivery", () => {
-    expect(leaseStartDate("2026-05-14")).toBe("2026-06-01");
-    expect(leaseStartDate("2026-12-31")).toBe("2027-01-01");
-    expect(leaseStartDate("2026-01-01")).toBe("2026-02-01");
   });
 });

@@ -149,11 +149,3 @@ export function leaseOffer(input: {
     residualValueCents: lease.residualCents,
   };
 }
-
-/** The lease starts on the first day of the month after the bike's delivery (ISO dates). */
-export function leaseStartDate(deliveryDate: string): string {
-  const year = Number(deliveryDate.slice(0, 4));
-  const month = Number(deliveryDate.slice(5, 7));
-  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
-  return `${String(next.year).padStart(4, "0")}-${String(next.month).padStart(2, "0")}-01`;
-}

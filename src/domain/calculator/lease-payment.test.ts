@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type LeaseTerms, monthlyLeasePayment } from "./lease-payment.ts";
+import {
+  DEFAULT_POLICY_COVER,
+  type LeaseTerms,
+  monthlyLeasePayment,
+  policyLeaseTerms,
+} from "./lease-payment.ts";
 
 const NO_EXTRAS: LeaseTerms = {
   annualInterestPercent: 0,
@@ -60,5 +65,53 @@ describe("the monthly leasing payment", () => {
         },
       ),
     );
+  });
+});
+
+describe("the bike policy's extras in the monthly payment", () => {
+  const TABLE: LeaseTerms = {
+    annualInterestPercent: 4.9,
+    insurancePercentPerYear: 6,
+    monthlyMaintenanceCents: 1_200,
+    monthlyServiceFeeCents: 500,
+    residualValuePercent: 5,
+  };
+
+  it("a policy without maintenance finances no maintenance; one without insurance no insurance", () => {
+    const full = monthlyLeasePayment(
+      300_000,
+      36,
+      policyLeaseTerms(TABLE, { maintenanceIncluded: true, insuranceRequired: true }),
+    );
+    const noMaintenance = monthlyLeasePayment(
+      300_000,
+      36,
+      policyLeaseTerms(TABLE, { maintenanceIncluded: false, insuranceRequired: true }),
+    );
+    const bare = monthlyLeasePayment(
+      300_000,
+      36,
+      policyLeaseTerms(TABLE, { maintenanceIncluded: false, insuranceRequired: false }),
+    );
+    expect(full.maintenanceCents).toBe(1_200);
+    expect(full.insuranceCents).toBe(1_500);
+    expect(noMaintenance.maintenanceCents).toBe(0);
+    expect(noMaintenance.totalCents).toBe(full.totalCents - 1_200);
+    expect(bare.insuranceCents).toBe(0);
+    expect(bare.totalCents).toBe(full.totalCents - 1_200 - 1_500);
+    // The financing, the service fee and the residual do not depend on the policy.
+    expect([bare.financingCents, bare.serviceFeeCents, bare.residualCents]).toEqual([
+      full.financingCents,
+      full.serviceFeeCents,
+      full.residualCents,
+    ]);
+  });
+
+  it("without a saved policy takes the policy form's defaults: insurance, no maintenance", () => {
+    expect(policyLeaseTerms(TABLE, null)).toEqual(policyLeaseTerms(TABLE, DEFAULT_POLICY_COVER));
+    expect(policyLeaseTerms(TABLE, null)).toMatchObject({
+      monthlyMaintenanceCents: 0,
+      insurancePercentPerYear: 6,
+    });
   });
 });

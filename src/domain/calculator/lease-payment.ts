@@ -56,3 +56,24 @@ export function monthlyLeasePayment(packageCents: number, months: number, terms:
     residualCents,
   };
 }
+
+/**
+ * What of the billing table's monthly extras the company's bike policy puts in the lease: the
+ * maintenance budget only when the policy includes maintenance, the insurance only when it requires
+ * insurance. The billing table prices them; the policy decides whether the employee's lease has them,
+ * so a policy without maintenance finances no maintenance (decision 017).
+ */
+export type PolicyCover = { maintenanceIncluded: boolean; insuranceRequired: boolean };
+
+/** The cover of a company that has saved no bike policy yet: the policy form's defaults. */
+export const DEFAULT_POLICY_COVER: PolicyCover = { maintenanceIncluded: false, insuranceRequired: true };
+
+/** The billing table's terms with only the extras the policy covers. */
+export function policyLeaseTerms<T extends LeaseTerms>(terms: T, cover: PolicyCover | null): T {
+  const { maintenanceIncluded, insuranceRequired } = cover ?? DEFAULT_POLICY_COVER;
+  return {
+    ...terms,
+    monthlyMaintenanceCents: maintenanceIncluded ? terms.monthlyMaintenanceCents : 0,
+    insurancePercentPerYear: insuranceRequired ? terms.insurancePercentPerYear : 0,
+  };
+}

@@ -2,13 +2,16 @@ import type { FastifyBaseLogger } from "fastify";
 import { toHelsinkiDateString } from "../../domain/dates.ts";
 import { periodOf } from "../../domain/payroll/period.ts";
 import type { Db } from "../db/client.ts";
+import type { Messaging } from "../messaging/types.ts";
+import { deliverLeaseInvoice } from "../modules/lease-invoices/deliver.ts";
 import { companiesWithLeases, issueLeaseInvoice } from "../modules/lease-invoices/issue.ts";
 
 /**
  * The employers' monthly lease invoices (a pg-boss job, jobs/runner.ts): every morning, each company
  * with a lease running this month and no invoice for it yet is invoiced for the month, so the 1st's run
  * bills the month and a later run catches up a day the job did not run. Each company in its own
- * transaction, so one failing company is logged and the others are invoiced.
+ * transaction, so one failing company is logged and the others are invoiced. Each issued invoice is
+ * then sent to the company's billing address (deliver.ts); a failed mail is logged, the invoice stands.
  */
 
 export const LEASE_INVOICES_QUEUE = "monthly-lease-invoices";
@@ -19,7 +22,7 @@ type Log = Pick<FastifyBaseLogger, "info" | "error">;
 
 export async function issueMonthlyLeaseInvoices(
   db: Db,
-  deps: { now: Date; log: Log },
+  deps: { now: Date; log: Log; messaging?: Messaging; publicUrl?: string },
 ): Promise<{ period: string; issued: number; failed: number }> {
   const today = toHelsinkiDateString(deps.now);
   const period = periodOf(today);
@@ -27,7 +30,15 @@ export async function issueMonthlyLeaseInvoices(
   let failed = 0;
   for (const companyId of await companiesWithLeases(db, period)) {
     try {
-      if (await issueLeaseInvoice(db, companyId, period, today)) issued++;
+      const invoice = await issueLeaseInvoice(db, companyId, period, today);
+      if (!invoice) continue;
+      issued++;
+      if (deps.messaging && deps.publicUrl !== undefined) {
+        const { messaging, publicUrl } = deps;
+        await deliverLeaseInvoice(db, { messaging, publicUrl, now: deps.now }, invoice).catch((error) =>
+          deps.log.error({ err: error, companyId, period }, "lease invoice mail failed"),
+        );
+      }
     } catch (error) {
       failed++;
       deps.log.error({ err: error, companyId, period }, "lease invoice failed");

@@ -153,7 +153,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       await instance.work(
         LEASE_INVOICES_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
-        async () => issueMonthlyLeaseInvoices(database.db, { now: new Date(), log }),
+        async () =>
+          issueMonthlyLeaseInvoices(database.db, {
+            now: new Date(),
+            log,
+            messaging,
+            publicUrl: config.publicUrl,
+          }),
       );
       await instance.createQueue(FILE_SWEEP_QUEUE);
       await instance.schedule(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON, {}, { tz: JOB_TIME_ZONE });

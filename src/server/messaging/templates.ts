@@ -43,7 +43,8 @@ export type MailTemplate =
   | "redemption-completed"
   | "user-payment-invoice"
   | "brokerage-inquiry"
-  | "store-account-changed";
+  | "store-account-changed"
+  | "lease-invoice-issued";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

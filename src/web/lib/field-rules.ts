@@ -45,6 +45,7 @@ export function fieldRules(t: TFunction) {
     email: requiredThen(t("forms.emailRequired"), emailFormat),
     phone: requiredThen(t("forms.phoneRequired"), phoneFormat),
     optionalPhone: optionalThen(phoneFormat),
+    optionalEmail: optionalThen(emailFormat),
     /** A new password: required, then the page's own check of the password rules. */
     password: <Values>(check: FieldRule<Values>) => requiredThen(t("forms.passwordRequired"), check),
   };

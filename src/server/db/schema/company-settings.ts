@@ -111,6 +111,8 @@ export const companyApplications = pgTable(
     streetAddress: text(),
     postalCode: text(),
     city: text(),
+    /** Where Pedaali's monthly lease invoice is mailed, when the company takes no e-invoices. */
+    billingEmail: text(),
     eInvoiceAddress: text(),
     eInvoiceOperator: text(),
     /** The applicant's language: the helpdesk answers and the first admin's account use it. */

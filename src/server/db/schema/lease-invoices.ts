@@ -31,6 +31,14 @@ export const leaseInvoices = pgTable(
     amountCents: integer().notNull(),
     vatCents: integer().notNull(),
     totalCents: integer().notNull(),
+    /**
+     * How the invoice reaches the company, decided when it is issued from the company's billing
+     * address (src/domain/billing-address.ts): E_INVOICE (due to go as a Finvoice), EMAIL (mailed to
+     * `sentTo` at `mailedAt`, with a link to download it after login), or null when it had none.
+     */
+    sendBy: text().$type<"EMAIL" | "E_INVOICE">(),
+    sentTo: text(),
+    mailedAt: timestamptz(),
     createdAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [

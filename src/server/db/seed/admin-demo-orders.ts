@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import type { EventType } from "../../../domain/enums.ts";
 import { leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
+import { leaseEndDate, leaseStartDate } from "../../../domain/lease-dates.ts";
 import { vatSplitOfGross } from "../../../domain/money.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import type { Db } from "../client.ts";
@@ -16,7 +17,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { addMonths, DEMO_ORDERS, daysAgo, isoDate, LEASING_STATUSES } from "./admin-demo-data.ts";
-import { DEMO_BILLING_TABLE } from "./demo-data.ts";
+import { DEMO_BILLING_TABLE, DEMO_LEASE_TERMS } from "./demo-data.ts";
 
 type EventFn = (
   type: EventType,
@@ -58,9 +59,11 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
     const employee = employees[i % employees.length] as (typeof employees)[number];
     const createdAt = addMonths(daysAgo(now, 3 + (i % 4) * 5), -monthsAgo);
     const totalPriceCents = euros * 100;
-    const months = totalPriceCents >= 300_000 ? 48 : 36;
+    const deliveryDate = isoDate(daysAgo(createdAt, -14));
+    // The longest period the demo companies' bike policy allows (12–36 months).
+    const months = 36;
     const payment =
-      totalPriceCents > 0 ? monthlyLeasePayment(totalPriceCents, months, DEMO_BILLING_TABLE) : null;
+      totalPriceCents > 0 ? monthlyLeasePayment(totalPriceCents, months, DEMO_LEASE_TERMS) : null;
     const confirmed = !["PENDING", "PACKAGE_PROVIDED", "ALL_INFO_PROVIDED", "CANCELLED"].includes(status);
     const leasingNow = LEASING_STATUSES.includes(status);
     const [order] = await db
@@ -79,9 +82,10 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         leaseTimeMonths: payment ? months : null,
         monthlyPaymentCents: payment?.totalCents ?? null,
         residualValueCents: payment?.residualCents ?? null,
-        // Delivered a week before the lease starts (startDate below), with the frame's serial number.
+        // Delivered two weeks after the order, with the frame's serial number; the lease starts the
+        // first day of the next month (startDate below).
         frameSerialNumber: leasingNow ? `WTU${String(915_000 + i * 4_271).padStart(8, "0")}` : null,
-        deliveryDate: leasingNow ? isoDate(daysAgo(createdAt, -14)) : null,
+        deliveryDate: leasingNow ? deliveryDate : null,
         confirmedAt: confirmed ? addMonths(createdAt, 0) : null,
         processedAt: confirmed && status !== "CONFIRMED" ? daysAgo(createdAt, -7) : null,
         cancelledAt: status === "CANCELLED" ? daysAgo(createdAt, -10) : null,
@@ -99,7 +103,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
     }
     if (!leasingNow || !payment) continue;
 
-    const startDate = daysAgo(createdAt, -21);
+    const startDate = leaseStartDate(deliveryDate);
     const [agreement] = await db
       .insert(leasingAgreements)
       .values({
@@ -115,8 +119,8 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         totalPriceCents,
         residualValueCents: payment.residualCents,
         commitmentDate: isoDate(createdAt),
-        startDate: isoDate(startDate),
-        endDate: isoDate(addMonths(startDate, months)),
+        startDate,
+        endDate: leaseEndDate(startDate, months),
         signedAt: daysAgo(createdAt, -2),
         createdAt,
         updatedAt: createdAt,
@@ -125,7 +129,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
     const agreementOn = { type: "leasingAgreement", id: agreement?.id as string };
     event("LEASING_AGREEMENT_SIGNED", daysAgo(createdAt, -2), agreementOn, { companyId: employee.companyId });
     if (status === "ACTIVE_LEASING") {
-      event("LEASING_STARTED", startDate, agreementOn, company);
+      event("LEASING_STARTED", daysAgo(createdAt, -15), agreementOn, company);
     }
     if (status !== "READY_FOR_BILLING") {
       // Billed as billLeasingCompany bills: its VAT the rate of its VAT-free amount, the payer the

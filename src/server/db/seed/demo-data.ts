@@ -1,3 +1,4 @@
+import { type PolicyCover, policyLeaseTerms } from "../../../domain/calculator/lease-payment.ts";
 import type { PaymentMode } from "../../../domain/enums.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 
@@ -352,6 +353,15 @@ export const DEMO_BILLING_TABLE = {
     { minTotalCents: 450_000, maxTotalCents: null, leaseTimeMonths: 60 },
   ],
 } as const;
+
+/**
+ * What the demo companies' bike policies put in the monthly payment: Pedaali's maintenance budget and the
+ * insurance. The demo's leases are priced with these terms, as an offer under such a policy is.
+ */
+export const DEMO_POLICY_COVER: PolicyCover = { maintenanceIncluded: true, insuranceRequired: true };
+
+/** The billing table's terms as the demo companies' policies take them. */
+export const DEMO_LEASE_TERMS = policyLeaseTerms(DEMO_BILLING_TABLE, DEMO_POLICY_COVER);
 
 export const DEMO_BIKE_STORE_GROUPS = ["Vauhti-pyöräliikkeet"] as const;
 

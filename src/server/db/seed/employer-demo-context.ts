@@ -21,7 +21,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { write } from "../transaction.ts";
-import { DEMO_BILLING_TABLE, DEMO_COMPANIES, type DemoCompanyKey } from "./demo-data.ts";
+import { DEMO_BILLING_TABLE, DEMO_COMPANIES, DEMO_LEASE_TERMS, type DemoCompanyKey } from "./demo-data.ts";
 import type { DEMO_BIKES } from "./employer-demo-data.ts";
 
 /**
@@ -204,7 +204,7 @@ export async function demoOffer(
     totalPriceCents,
     maxPriceCents: cap,
     leaseTimeMonths: months,
-    terms: DEMO_BILLING_TABLE,
+    terms: DEMO_LEASE_TERMS,
   });
   if (!offer) throw new Error("A demo package leaves nothing to lease");
   return offer;

@@ -41,6 +41,7 @@ import {
   DEMO_JOIN_TOKEN,
   DEMO_LEASING_COMPANIES,
   DEMO_PASSWORD,
+  DEMO_POLICY_COVER,
   DEMO_USERS,
   DEMO_VAT_RATES,
   type DemoCompanyKey,
@@ -250,7 +251,7 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
       minLeaseTimeMonths: 12,
       maxLeaseTimeMonths: 36,
       requiresEmployerApproval: true,
-      insuranceRequired: true,
+      ...DEMO_POLICY_COVER,
       policyText:
         "Työsuhdepyörän voi valita kenestä tahansa Pedaalin kumppaniliikkeestä. Sopimuskausi on 12–36 kuukautta, ja pyörä vakuutetaan koko sopimuskauden ajaksi.",
     });

@@ -70,6 +70,7 @@ function toApplication({ application: a, ...row }: ApplicationRow): TCompanyAppl
     streetAddress: a.streetAddress,
     postalCode: a.postalCode,
     city: a.city,
+    billingEmail: a.billingEmail,
     eInvoiceAddress: a.eInvoiceAddress,
     eInvoiceOperator: a.eInvoiceOperator,
     language: a.language,

@@ -49,6 +49,7 @@ export async function acceptApplication(
     streetAddress: application.streetAddress,
     postalCode: application.postalCode,
     city: application.city,
+    billingEmail: application.billingEmail,
     eInvoiceAddress: application.eInvoiceAddress,
     eInvoiceOperator: application.eInvoiceOperator,
     contactName: `${application.contactFirstName} ${application.contactLastName}`,

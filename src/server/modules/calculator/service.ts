@@ -11,6 +11,7 @@ import {
   type CalculatorParameters,
   calculateBenefit,
 } from "../../../domain/calculator/calculate.ts";
+import { policyLeaseTerms } from "../../../domain/calculator/lease-payment.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { employeeCapCents } from "../../../domain/order-offer.ts";
 import type { AppContext } from "../../context.ts";
@@ -19,6 +20,7 @@ import { beneficiaryEmployees, companies } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { type BillingTableRow, billingTableFor } from "../billing-tables/queries.ts";
+import { employeeBikePolicy } from "../companies/bike-policy.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { calculatorInputInvalid, leaseTermsNotComputable } from "./errors.ts";
 import { calculatorParameterRows } from "./parameters-cache.ts";
@@ -115,7 +117,7 @@ export function createCalculatorService(ctx: AppContext) {
   /** The caller's own employment (accepted first, then the newest pending) and its lease terms. */
   async function myTerms(viewer: CurrentUser): Promise<TCalculatorMyTerms> {
     const [employment] = await db
-      .select({ id: beneficiaryEmployees.id })
+      .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId })
       .from(beneficiaryEmployees)
       .where(
         and(
@@ -127,9 +129,11 @@ export function createCalculatorService(ctx: AppContext) {
       .limit(1);
     if (!employment) throw notFound("Employment");
     const terms = await employmentLeaseTerms(db, employment.id);
+    // The employee's own calculator prices what their order's offer will: the policy's extras only.
+    const policy = await employeeBikePolicy(db, employment.companyId, viewer.id);
     return {
       companyName: terms.companyName,
-      leaseTerms: terms.leaseTerms,
+      leaseTerms: policyLeaseTerms(terms.leaseTerms, policy),
       maxPrice: centsToMaxPrice(terms.maxPriceCents),
     };
   }

@@ -81,7 +81,7 @@ export async function checkCompanyFields(
  * The column values of the fields the input gives, keyed by their API names (the names COMPANY_UPDATED
  * lists); a field left out is not there, so an update keeps it.
  */
-export function companyValues(input: CompanyFields) {
+export function companyValues(input: Partial<CompanyFields>) {
   const given = <T>(value: T | undefined, map: (v: T) => unknown) =>
     value === undefined ? undefined : map(value);
   const text = (value: string | null | undefined) => given(value, textOrNull);

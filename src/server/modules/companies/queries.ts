@@ -20,6 +20,7 @@ import type {
   TCompanyOrdersQuery,
   TCompanyUnit,
 } from "../../../contract/companies.ts";
+import { hasBillingAddress } from "../../../domain/billing-address.ts";
 import { ACTIVE_LEASE_STATUSES } from "../../../domain/companies.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
@@ -141,6 +142,7 @@ export async function companyDetails(db: Db, companyId: string): Promise<TCompan
     billingEmail: c.billingEmail,
     eInvoiceAddress: c.eInvoiceAddress,
     eInvoiceOperator: c.eInvoiceOperator,
+    hasBillingAddress: hasBillingAddress(c),
     contactName: c.contactName,
     contactEmail: c.contactEmail,
     contactPhoneNumber: c.contactPhoneNumber,
@@ -209,6 +211,9 @@ export async function listCompanies(db: Db, viewer: CurrentUser, query: TCompani
         activeLeaseCount: activeLeaseCount(),
         maxPriceCents: companies.maxPriceCents,
         previousProvider: companies.previousProvider,
+        billingEmail: companies.billingEmail,
+        eInvoiceAddress: companies.eInvoiceAddress,
+        eInvoiceOperator: companies.eInvoiceOperator,
         createdAt: companies.createdAt,
       })
       .from(companies)
@@ -217,11 +222,14 @@ export async function listCompanies(db: Db, viewer: CurrentUser, query: TCompani
       .orderBy(...byName)
       .limit(page.limit)
       .offset(page.offset);
-    return rows.map(({ maxPriceCents, createdAt, ...r }) => ({
-      ...r,
-      maxPrice: centsToMaxPrice(maxPriceCents),
-      createdAt: createdAt.toISOString(),
-    }));
+    return rows.map(
+      ({ maxPriceCents, createdAt, billingEmail, eInvoiceAddress, eInvoiceOperator, ...r }) => ({
+        ...r,
+        maxPrice: centsToMaxPrice(maxPriceCents),
+        hasBillingAddress: hasBillingAddress({ billingEmail, eInvoiceAddress, eInvoiceOperator }),
+        createdAt: createdAt.toISOString(),
+      }),
+    );
   });
 }
 

@@ -1,6 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { TCompanySettingsInput, TUpdateCompany } from "../../../contract/companies.ts";
-import { eurosToCents } from "../../../domain/money.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { companies } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
@@ -52,7 +51,8 @@ export async function updateCompany(
 
 /**
  * The employer's own settings of its company (PUT /api/companies/{id}/settings): the max price of a
- * bike package. The row is locked while the change and its COMPANY_UPDATED (the changed field names,
+ * bike package and the billing address of the monthly lease invoice (a billing e-mail, an e-invoice
+ * address). The row is locked while the change and its COMPANY_UPDATED (the changed field names,
  * as the admin's update logs them) are written together.
  */
 export async function updateCompanySettings(
@@ -66,12 +66,12 @@ export async function updateCompanySettings(
     .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
     .for("update");
   if (!before) throw notFound("Company");
-  const values: CompanyValues = [
-    {
-      field: "maxPrice",
-      column: "maxPriceCents",
-      value: input.maxPrice === null ? null : eurosToCents(input.maxPrice),
-    },
-  ];
+  // The same fields of the admin tier's update, read the same way; a field left out keeps its value.
+  const values: CompanyValues = companyValues({
+    maxPrice: input.maxPrice,
+    billingEmail: input.billingEmail,
+    eInvoiceAddress: input.eInvoiceAddress,
+    eInvoiceOperator: input.eInvoiceOperator,
+  });
   await applyChange(ctx, before, values);
 }

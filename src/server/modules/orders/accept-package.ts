@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { TOrderItem } from "../../../contract/orders.ts";
+import { policyLeaseTerms } from "../../../domain/calculator/lease-payment.ts";
 import { leaseMonthsForTotal } from "../../../domain/calculator/lease-period.ts";
 import {
   allowedLeaseTimes,
@@ -71,7 +72,8 @@ export async function priceOffer(
     totalPriceCents: order.totalPriceCents,
     maxPriceCents: terms.maxPriceCents,
     leaseTimeMonths: months,
-    terms: terms.leaseTerms,
+    // Maintenance and insurance only as the bike policy includes them.
+    terms: policyLeaseTerms(terms.leaseTerms, policy),
   });
   if (!offer) throw leaseTermsNotComputable("Nothing of the package is left to lease");
   return {

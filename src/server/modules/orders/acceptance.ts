@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { TAcceptOrder, TMyBenefit, TOrderOffer } from "../../../contract/order-acceptance.ts";
 import type { TOrderDetails } from "../../../contract/orders.ts";
+import { DEFAULT_POLICY_COVER } from "../../../domain/calculator/lease-payment.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { isEligibleToOrder } from "../../../domain/employees.ts";
 import type { AppContext } from "../../context.ts";
@@ -74,8 +75,8 @@ export function createOrderAcceptanceService(ctx: AppContext) {
           maxLeaseTimeMonths: policy?.maxLeaseTimeMonths ?? terms.billingTable.maxLeaseMonths,
           requiresEmployerApproval: policy?.requiresEmployerApproval ?? false,
           accessoriesAllowed: policy?.accessoriesAllowed ?? true,
-          maintenanceIncluded: policy?.maintenanceIncluded ?? false,
-          insuranceRequired: policy?.insuranceRequired ?? false,
+          maintenanceIncluded: policy?.maintenanceIncluded ?? DEFAULT_POLICY_COVER.maintenanceIncluded,
+          insuranceRequired: policy?.insuranceRequired ?? DEFAULT_POLICY_COVER.insuranceRequired,
           policyText: policy?.policyText ?? null,
         },
         companyName: terms.companyName,

@@ -42,6 +42,7 @@ const INPUT: AgreementPdfInput = {
   leaseTimeMonths: 36,
   monthlyPaymentCents: 10_486,
   residualValueCents: 15_000,
+  cover: { maintenanceIncluded: false, insuranceRequired: true },
   taxRegime: "TAXABLE",
   documentDate: new Date("2026-05-04T09:00:00Z"),
   signature: null,

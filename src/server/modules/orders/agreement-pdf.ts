@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import type { PolicyCover } from "../../../domain/calculator/lease-payment.ts";
 import { formatHelsinkiDate, formatHelsinkiDateTime } from "../../../domain/dates.ts";
 import { formatCents } from "../../../domain/money.ts";
 import { financedCentsOf } from "../../../domain/order-offer.ts";
@@ -39,6 +40,8 @@ export type AgreementPdfInput = {
   leaseTimeMonths: number;
   monthlyPaymentCents: number;
   residualValueCents: number;
+  /** Whether the monthly payment includes the maintenance budget and the insurance (the bike policy's). */
+  cover: PolicyCover;
   /** The regime the commitment date gives (the day of signing for a draft). */
   taxRegime: TaxRegime;
   /** The document's date: the signing time of a signed agreement, the drafting time of a draft. */
@@ -114,6 +117,8 @@ export async function renderAgreementPdf(input: AgreementPdfInput): Promise<Uint
   w.row("Sopimuskausi", `${input.leaseTimeMonths} kuukautta`);
   w.row("Kuukausierä (bruttopalkasta vähennettävä)", euros(input.monthlyPaymentCents), true);
   w.row("Jäännösarvo (lunastushinta sopimuskauden lopussa)", euros(input.residualValueCents));
+  w.row("Kuukausierä sisältää huollon", input.cover.maintenanceIncluded ? "Kyllä" : "Ei");
+  w.row("Kuukausierä sisältää vakuutuksen", input.cover.insuranceRequired ? "Kyllä" : "Ei");
   w.text(
     "Sopimuskausi alkaa pyörän toimitusta seuraavan kuukauden ensimmäisenä päivänä ja jatkuu sopimuskauden kuukausien ajan.",
   );

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { DEFAULT_POLICY_COVER } from "../../../domain/calculator/lease-payment.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { taxRegime } from "../../../domain/payroll/tax-rules.ts";
@@ -17,6 +18,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { employeeBikePolicy } from "../companies/bike-policy.ts";
 import type { AgreementPdfInput } from "./agreement-pdf.ts";
 import type { OrderRow } from "./order-rows.ts";
 
@@ -81,6 +83,7 @@ export async function agreementPdfInput(
       lastName: systemUsers.lastName,
       email: users.email,
       employeeNumber: beneficiaryEmployees.employeeNumber,
+      employeeUserId: beneficiaryEmployees.userId,
       companyName: companies.name,
       companyBusinessId: companies.businessId,
       storeName: bikeStores.storeName,
@@ -103,6 +106,8 @@ export async function agreementPdfInput(
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt), asc(orderItems.id));
   const o = row.order;
+  // The extras of the monthly payment as the bike policy put them in the offer; the signed PDF keeps them.
+  const policy = await employeeBikePolicy(db, o.companyId, row.employeeUserId);
   return {
     orderNumber: o.orderNumber,
     employeeName: personName(row.firstName, row.lastName, row.email),
@@ -128,6 +133,10 @@ export async function agreementPdfInput(
     leaseTimeMonths: agreement.leaseTimeMonths,
     monthlyPaymentCents: agreement.monthlyPaymentCents,
     residualValueCents: agreement.residualValueCents ?? 0,
+    cover: {
+      maintenanceIncluded: policy?.maintenanceIncluded ?? DEFAULT_POLICY_COVER.maintenanceIncluded,
+      insuranceRequired: policy?.insuranceRequired ?? DEFAULT_POLICY_COVER.insuranceRequired,
+    },
     // The regime of a commitment made the day the document is dated (ADR 008).
     taxRegime: taxRegime(agreement.commitmentDate ?? toHelsinkiDateString(document.date)),
     documentDate: document.date,

@@ -178,6 +178,9 @@ export function createRegistrationService(ctx: AppContext) {
       const email = validEmail(input.admin.email, "body.admin.email");
       const phoneNumber = validPhoneNumber(input.admin.phoneNumber, "body.admin.phoneNumber");
       const { company, admin } = input;
+      const billingEmail = company.billingEmail?.trim()
+        ? validEmail(company.billingEmail, "body.company.billingEmail")
+        : null;
 
       await db.insert(companyApplications).values({
         companyName: company.name,
@@ -190,6 +193,7 @@ export function createRegistrationService(ctx: AppContext) {
         streetAddress: company.streetAddress,
         postalCode: company.postalCode,
         city: company.city,
+        billingEmail,
         // Kept as the company's own fields keep them: no spaces, capitals.
         eInvoiceAddress: company.eInvoiceAddress ? normalizeEInvoiceId(company.eInvoiceAddress) : null,
         eInvoiceOperator: company.eInvoiceOperator ? normalizeEInvoiceId(company.eInvoiceOperator) : null,

@@ -37,6 +37,7 @@ function company(overrides: Partial<TCompanyDetails> = {}): TCompanyDetails {
     billingEmail: null,
     eInvoiceAddress: "003729800052",
     eInvoiceOperator: "E204503",
+    hasBillingAddress: true,
     contactName: null,
     contactEmail: null,
     contactPhoneNumber: null,

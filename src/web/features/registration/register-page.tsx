@@ -59,6 +59,7 @@ export function RegisterPage() {
         postalCode: "",
         city: "",
         employeeCount: "",
+        billingEmail: "",
         eInvoiceAddress: "",
         eInvoiceOperator: "",
       },
@@ -81,6 +82,7 @@ export function RegisterPage() {
           v.trim() === "" || (/^\d+$/.test(v.trim()) && Number(v) >= 1)
             ? null
             : t("register.employeeCountInvalid"),
+        billingEmail: rules.optionalEmail,
         eInvoiceAddress: (v) =>
           v.trim() === "" || isValidEInvoiceAddress(v) ? null : t("register.eInvoiceAddressInvalid"),
         eInvoiceOperator: (v) =>
@@ -119,6 +121,7 @@ export function RegisterPage() {
     const optional = (v: string) => (v.trim() ? v.trim() : undefined);
     const eInvoiceAddress = optional(c.eInvoiceAddress);
     const eInvoiceOperator = optional(c.eInvoiceOperator);
+    const billingEmail = optional(c.billingEmail);
     send.mutate({
       company: {
         name: c.name.trim(),
@@ -127,6 +130,7 @@ export function RegisterPage() {
         postalCode: c.postalCode.trim(),
         city: c.city.trim(),
         ...(c.employeeCount.trim() ? { employeeCount: Number(c.employeeCount) } : {}),
+        ...(billingEmail ? { billingEmail: normalizeEmail(billingEmail) } : {}),
         ...(eInvoiceAddress ? { eInvoiceAddress } : {}),
         ...(eInvoiceOperator ? { eInvoiceOperator } : {}),
       },
@@ -201,6 +205,13 @@ export function RegisterPage() {
                       {...form.getInputProps("company.city")}
                     />
                   </SimpleGrid>
+                  <TextInput
+                    label={t("register.billingEmail")}
+                    description={t("register.billingEmailHelp")}
+                    type="email"
+                    autoComplete="email"
+                    {...form.getInputProps("company.billingEmail")}
+                  />
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     <TextInput
                       label={t("register.eInvoiceAddress")}

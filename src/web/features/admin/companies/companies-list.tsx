@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -136,6 +136,19 @@ export function CompaniesList() {
                 {r.name}
               </Anchor>
             ),
+          },
+          {
+            accessor: "hasBillingAddress",
+            title: t("adminCompanies.fields.billingAddress"),
+            // Without one the monthly lease invoice reaches no one: the helpdesk asks the company for it.
+            render: (r) =>
+              r.hasBillingAddress ? (
+                t("adminCompanies.list.billingAddressGiven")
+              ) : (
+                <Badge color="red" variant="light">
+                  {t("adminCompanies.list.billingAddressMissing")}
+                </Badge>
+              ),
           },
           {
             accessor: "businessId",

@@ -17,10 +17,17 @@ const unit = (n: number, unitName: string, employeeCount = 0): TCompanyUnit => (
 });
 
 /** Everything the company page asks for, with the company as given. */
-function companyApi(units: () => TCompanyUnit[], extra: Record<string, FakeRoute> = {}) {
+function companyApi(
+  units: () => TCompanyUnit[],
+  extra: Record<string, FakeRoute> = {},
+  overrides: Parameters<typeof details>[0] = {},
+) {
   return fakeApi({
     ...FORM_OPTIONS,
-    [`GET /api/companies/${COMPANY_ID}`]: () => ({ status: 200, body: details({ companyUnits: units() }) }),
+    [`GET /api/companies/${COMPANY_ID}`]: () => ({
+      status: 200,
+      body: details({ companyUnits: units(), ...overrides }),
+    }),
     [`GET /api/companies/${COMPANY_ID}/vat?onlyGetVATValue=false`]: {
       status: 200,
       body: { value: 25.5, companyId: COMPANY_ID, source: "COUNTRY" },
@@ -74,6 +81,20 @@ function companyApi(units: () => TCompanyUnit[], extra: Record<string, FakeRoute
 }
 
 describe("a company's page", () => {
+  it("tells the helpdesk when the company has no billing address for its lease invoice", async () => {
+    companyApi(() => [], {}, { billingEmail: null, hasBillingAddress: false });
+    renderTab(PATH);
+    expect(await screen.findByText("Laskutusosoite puuttuu")).toBeInTheDocument();
+    expect(screen.getByText(/leasinglasku ei mene kenellekään/)).toBeInTheDocument();
+  });
+
+  it("shows no such notice when the company has one", async () => {
+    companyApi(() => []);
+    renderTab(PATH);
+    expect(await screen.findByRole("heading", { name: "Kallion Kahvila Oy", level: 2 })).toBeInTheDocument();
+    expect(screen.queryByText("Laskutusosoite puuttuu")).not.toBeInTheDocument();
+  });
+
   it("shows the company, and the refusal to delete it while it has active leases", async () => {
     const user = userEvent.setup();
     const api = companyApi(() => [], {

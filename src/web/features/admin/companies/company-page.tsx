@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -144,6 +144,11 @@ function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactN
         </Group>
       </Group>
 
+      {!company.hasBillingAddress && (
+        <Alert color="red" variant="light" title={t("adminCompanies.page.billingAddressMissingTitle")}>
+          {t("adminCompanies.page.billingAddressMissing")}
+        </Alert>
+      )}
       <SectionCard title={t("adminCompanies.details.title")} headingOrder={3}>
         <DetailsList
           items={[

@@ -55,6 +55,7 @@ export function listItem(n: number, overrides: Partial<TCompanyListItem> = {}): 
     activeLeaseCount: 1,
     maxPrice: 4500,
     previousProvider: null,
+    hasBillingAddress: true,
     createdAt: NOW,
     ...overrides,
   };
@@ -79,6 +80,7 @@ export function details(overrides: Partial<TCompanyDetails> = {}): TCompanyDetai
     billingEmail: "laskut@kallio.fi",
     eInvoiceAddress: null,
     eInvoiceOperator: null,
+    hasBillingAddress: true,
     contactName: "Kaisa Kallio",
     contactEmail: null,
     contactPhoneNumber: null,

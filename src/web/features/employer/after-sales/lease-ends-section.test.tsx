@@ -127,6 +127,7 @@ function company(paymentMode: PaymentMode): TCompanyDetails {
     billingEmail: null,
     eInvoiceAddress: null,
     eInvoiceOperator: null,
+    hasBillingAddress: false,
     contactName: null,
     contactEmail: null,
     contactPhoneNumber: null,

@@ -39,6 +39,7 @@ function company(id: string, name: string): TCompanyDetails {
     billingEmail: null,
     eInvoiceAddress: null,
     eInvoiceOperator: null,
+    hasBillingAddress: false,
     contactName: null,
     contactEmail: null,
     contactPhoneNumber: null,

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -51,7 +51,7 @@ export function CompanyDetailsSection({ company }: { company: TCompanyDetails })
   const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fi";
   const vat = useCompanyVat(company.companyId);
   const status = useSectionStatus(t("companySections.status.failedTitle"));
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<"maxPrice" | "billing" | null>(null);
 
   const address = [company.streetAddress, [company.postalCode, company.city].filter(Boolean).join(" ")]
     .filter(Boolean)
@@ -84,27 +84,49 @@ export function CompanyDetailsSection({ company }: { company: TCompanyDetails })
       description={t("employerSettings.details.description")}
       actions={
         editing ? undefined : (
-          <Button
-            variant="default"
-            size="sm"
-            onClick={() => {
-              status.clear();
-              setEditing(true);
-            }}
-          >
-            {t("employerSettings.details.editMaxPrice")}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="sm"
+              onClick={() => {
+                status.clear();
+                setEditing("billing");
+              }}
+            >
+              {t("employerSettings.details.editBillingAddress")}
+            </Button>
+            <Button
+              variant="default"
+              size="sm"
+              onClick={() => {
+                status.clear();
+                setEditing("maxPrice");
+              }}
+            >
+              {t("employerSettings.details.editMaxPrice")}
+            </Button>
+          </Group>
         )
       }
     >
       <Stack gap="md">
         {status.element}
+        {!company.hasBillingAddress && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title={t("employerSettings.details.billingAddressMissingTitle")}
+          >
+            {t("employerSettings.details.billingAddressMissing")}
+          </Alert>
+        )}
         <DetailsList
           items={[
             { label: t("employerSettings.details.name"), value: company.name },
             { label: t("employerSettings.details.businessId"), value: company.businessId },
             { label: t("employerSettings.details.address"), value: address },
-            // Where Pedaali's monthly lease invoices go as e-invoices.
+            // Where Pedaali's monthly lease invoices go: as e-invoices, else by e-mail.
+            { label: t("employerSettings.details.billingEmail"), value: company.billingEmail },
             { label: t("employerSettings.details.eInvoiceAddress"), value: company.eInvoiceAddress },
             { label: t("employerSettings.details.eInvoiceOperator"), value: company.eInvoiceOperator },
             { label: t("employerSettings.details.vat"), value: vatValue },
@@ -114,13 +136,22 @@ export function CompanyDetailsSection({ company }: { company: TCompanyDetails })
         <Text size="sm" c="dimmed">
           {t("employerSettings.details.helpdeskNote")}
         </Text>
-        {editing && (
+        {editing === "maxPrice" && (
           <MaxPriceForm
             company={company}
             lang={lang}
             onDone={(saved) => {
-              setEditing(false);
+              setEditing(null);
               if (saved) status.success(t("employerSettings.details.saved"));
+            }}
+          />
+        )}
+        {editing === "billing" && (
+          <BillingAddressForm
+            company={company}
+            onDone={(saved) => {
+              setEditing(null);
+              if (saved) status.success(t("employerSettings.details.billingSaved"));
             }}
           />
         )}
@@ -177,6 +208,84 @@ function MaxPriceForm({
         <Group gap="sm">
           <Button type="submit" loading={save.isPending}>
             {t("employerSettings.details.saveMaxPrice")}
+          </Button>
+          <Button variant="default" onClick={() => onDone(false)} disabled={save.isPending}>
+            {t("ds.confirm.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type BillingValues = { billingEmail: string; eInvoiceAddress: string; eInvoiceOperator: string };
+
+/** The billing address of the monthly lease invoice: a billing e-mail, an e-invoice address, or both. */
+function BillingAddressForm({
+  company,
+  onDone,
+}: {
+  company: TCompanyDetails;
+  onDone: (saved: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const save = useUpdateCompanySettings(company.companyId);
+  const toBody = (v: BillingValues) => ({
+    billingEmail: v.billingEmail.trim(),
+    eInvoiceAddress: v.eInvoiceAddress.trim(),
+    eInvoiceOperator: v.eInvoiceOperator.trim(),
+  });
+  const form = useContractForm({
+    initialValues: {
+      billingEmail: company.billingEmail ?? "",
+      eInvoiceAddress: company.eInvoiceAddress ?? "",
+      eInvoiceOperator: company.eInvoiceOperator ?? "",
+    },
+    schema: zCompanySettingsInput,
+    toBody,
+    texts: (issue) => {
+      const field = issue.path[0];
+      if (field === "eInvoiceAddress") return t("employerSettings.details.eInvoiceAddressInvalid");
+      if (field === "eInvoiceOperator") return t("employerSettings.details.eInvoiceOperatorInvalid");
+      return t("forms.emailInvalid");
+    },
+  });
+
+  function submit(values: BillingValues) {
+    mutateThen(save, toBody(values), {
+      onSuccess: () => onDone(true),
+      onError: (error) => form.setServerErrors(error),
+    });
+  }
+
+  return (
+    <form ref={revealOpenedForm} noValidate onSubmit={form.onSubmit(submit)}>
+      <Stack gap="sm" maw={480}>
+        {save.isError && (
+          <Alert color="red" variant="light" title={t("employerSettings.details.saveFailed")}>
+            {companyErrorText(save.error, t)}
+          </Alert>
+        )}
+        <TextInput
+          type="email"
+          autoComplete="email"
+          label={t("employerSettings.details.billingEmail")}
+          description={t("employerSettings.details.billingEmailHelp")}
+          {...form.getInputProps("billingEmail")}
+        />
+        <TextInput
+          label={t("employerSettings.details.eInvoiceAddress")}
+          autoComplete="off"
+          {...form.getInputProps("eInvoiceAddress")}
+        />
+        <TextInput
+          label={t("employerSettings.details.eInvoiceOperator")}
+          autoComplete="off"
+          {...form.getInputProps("eInvoiceOperator")}
+        />
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            {t("employerSettings.details.saveBillingAddress")}
           </Button>
           <Button variant="default" onClick={() => onDone(false)} disabled={save.isPending}>
             {t("ds.confirm.cancel")}

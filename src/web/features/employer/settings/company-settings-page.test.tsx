@@ -50,6 +50,7 @@ function company(overrides: Partial<TCompanyDetails> = {}): TCompanyDetails {
     billingEmail: null,
     eInvoiceAddress: null,
     eInvoiceOperator: null,
+    hasBillingAddress: false,
     contactName: null,
     contactEmail: null,
     contactPhoneNumber: null,
@@ -207,6 +208,41 @@ describe("the company settings page", () => {
     expect(await screen.findByText("Enimmäishinta tallennettiin.")).toBeInTheDocument();
     expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)[0]?.body).toEqual({ maxPrice: 3999.5 });
     expect(await details.findByText(/3\s999,50\s€/)).toBeInTheDocument();
+  });
+
+  it("asks for the billing address when there is none, and saves it through the employer's own endpoint", async () => {
+    const user = userEvent.setup();
+    let current = company({ bikePolicy: POLICY, billingEmail: null, hasBillingAddress: false });
+    const api = fakeApi({
+      ...companyRoutes(() => current),
+      [`PUT /api/companies/${DEMO_OY}/settings`]: (body) => {
+        const { billingEmail } = body as { billingEmail: string };
+        current = { ...current, billingEmail: billingEmail || null, hasBillingAddress: billingEmail !== "" };
+        return { status: 200, body: current };
+      },
+    });
+    renderPage(ADMIN);
+
+    const details = await section("Yrityksen tiedot");
+    expect(await details.findByText("Laskutusosoite puuttuu")).toBeInTheDocument();
+    await user.click(details.getByRole("button", { name: "Muokkaa laskutusosoitetta" }));
+    const field = details.getByRole("textbox", { name: /^Laskutussähköposti/ });
+    await user.type(field, "ei osoite");
+    await user.click(details.getByRole("button", { name: "Tallenna laskutusosoite" }));
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, "reskontra@demo.test");
+    await user.click(details.getByRole("button", { name: "Tallenna laskutusosoite" }));
+    expect(await screen.findByText("Laskutusosoite tallennettiin.")).toBeInTheDocument();
+    expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)[0]?.body).toEqual({
+      billingEmail: "reskontra@demo.test",
+      eInvoiceAddress: "",
+      eInvoiceOperator: "",
+    });
+    expect(await details.findByText("reskontra@demo.test")).toBeInTheDocument();
+    expect(details.queryByText("Laskutusosoite puuttuu")).not.toBeInTheDocument();
   });
 
   it("shows the policy form with who is eligible before a policy is saved, and saves it", async () => {
