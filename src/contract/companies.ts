@@ -409,7 +409,8 @@ export const companiesApi = {
   updateSettings: endpoint({
     method: "PUT",
     path: "/companies/:id/settings",
-    summary: "The employer's own settings of its company: the max price of a bike package",
+    summary:
+      "The employer's own settings of its company: the max price of a bike package and the billing address of the monthly lease invoice",
     params: zIdParams,
     body: zCompanySettingsInput,
     response: zCompanyDetails,
