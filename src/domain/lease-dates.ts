@@ -130,3 +130,23 @@ export const LEASE_END_CASE_ORDER_STATUSES = [
   "GRENKE_INVOICE_SENT",
   "ACTIVE_LEASING",
 ] as const;
+
+/**
+ * Whether the order's lease is running or starting so that a lease-end case may be opened for it: its
+ * order in LEASE_END_CASE_ORDER_STATUSES and its accepted agreement with both dates set (the lease
+ * started, or its first day set by the start-leasing). The server adds what only it knows (a bike already
+ * redeemed or returned); the employee's page offers the early end by this same rule, also before the
+ * lease's first day.
+ */
+export function leaseEndCaseOpenable(order: {
+  orderStatus: string;
+  agreement: { status: string | null; startDate: string | null; endDate: string | null } | null;
+}): boolean {
+  const { agreement } = order;
+  return (
+    (LEASE_END_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) &&
+    agreement?.status === "ACCEPTED" &&
+    !!agreement.startDate &&
+    !!agreement.endDate
+  );
+}

@@ -11,12 +11,12 @@ import { addMonths, firstDayOf, periodOf } from "./payroll/period.ts";
 /** The largest single user payment: 100 000,00 €. */
 export const USER_PAYMENT_MAX_CENTS = 10_000_000;
 
-/** What the helpdesk makes by hand; the others come from their cases (acceptance, redemption). */
-export const HAND_MADE_USER_PAYMENT_KINDS = [
-  "OTHER",
-  "RETURN_FEE",
-  "DEDUCTIBLE",
-] as const satisfies readonly UserPaymentKind[];
+/**
+ * What the helpdesk makes by hand: only a payment that needs no case. The own share comes with the
+ * acceptance, a return fee and a redemption with their lease-end case and a deductible with its insurance
+ * claim, so that no fee is ever asked without the case that ends or changes the lease.
+ */
+export const HAND_MADE_USER_PAYMENT_KINDS = ["OTHER"] as const satisfies readonly UserPaymentKind[];
 export type HandMadeUserPaymentKind = (typeof HAND_MADE_USER_PAYMENT_KINDS)[number];
 
 /** An invoice (BATCH) is due this many days after it is made. */

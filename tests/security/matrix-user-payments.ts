@@ -64,8 +64,8 @@ export const USER_PAYMENT_ROWS: readonly MatrixRow[] = [
     call: (f) => ({
       body: {
         beneficiaryEmployeeId: f.employeeEmploymentId,
-        kind: "RETURN_FEE",
-        description: "Matriisin palautusmaksu",
+        kind: "OTHER",
+        description: "Matriisin muu maksu",
         amountCents: 28_500,
         paymentMethod: "PAYROLL",
         dueDate: "2026-05-01",

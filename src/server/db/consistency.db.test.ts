@@ -13,8 +13,8 @@ import { rawRows } from "./raw.ts";
  * a file whose bytes are gone from the store; and a row breaking each money rule: an own share not the
  * package above the cap, a bill to the leasing company above what it finances, a fee without its case,
  * a month billed after the lease ended, an ended employment's lease without its case, a late lease
- * start, a lease longer than the policy, VAT beside its rate, a broken reference number and a refunded
- * order's store still to be paid.
+ * start, a lease longer than the policy, VAT beside its rate, a broken reference number, a refunded
+ * order's store still to be paid and a refunded order whose cancellation was never completed.
  */
 
 let database: TestDatabase;
@@ -39,7 +39,7 @@ describe("the consistency check", () => {
   // One case: the demo data is found whole before rows are broken in it (cases run in a random order).
   it("finds the demo data whole, then each kind of broken row under its rule", async () => {
     const db = database.db;
-    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(19);
+    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(20);
     const before = await checkConsistency(db, testFileStore());
     expect(before.map((f) => f.rule)).toEqual([]);
     const offendersBefore = new Set(before.flatMap((f) => f.ids));
@@ -194,6 +194,16 @@ describe("the consistency check", () => {
       sql`update orders set order_status = 'REFUNDED' where id = (select order_id from store_payables where id = ${payable})`,
     );
 
+    // A refunded order whose cancellation, refund and receipt are not behind it: the cancellation is
+    // still open.
+    const refunded = fresh(
+      await rows(sql`select id::text as id from orders where order_status = 'REFUNDED'`),
+      "refunded order",
+    );
+    await db.execute(sql`
+      update order_cancellations set status = 'PENDING', completed_at = null, completed_by_user_id = null
+      where id = (select id from order_cancellations where order_id = ${refunded} order by created_at desc limit 1)`);
+
     const after = await checkConsistency(db, testFileStore());
     const planted: [string, string][] = [
       [CONSISTENCY_RULES.evidenceMatchesPdf, document],
@@ -214,6 +224,7 @@ describe("the consistency check", () => {
       [CONSISTENCY_RULES.invoiceSumsAndVat, vatInvoice.id],
       [CONSISTENCY_RULES.referenceNumbersValid, referenceInvoice.id],
       [CONSISTENCY_RULES.cancelledOrderStorePaid, payable],
+      [CONSISTENCY_RULES.refundedOrderHasRefund, refunded],
     ];
     const countOf = (findings: Finding[], rule: string) => findings.find((f) => f.rule === rule)?.count ?? 0;
     for (const [rule, id] of planted) {

@@ -226,6 +226,17 @@ const RULES = {
       where o.order_status in ('CANCELLED', 'REFUNDED')
         and (sp.status = 'OPEN' or (sp.status = 'IN_BATCH' and pb.status = 'CREATED'))`,
   },
+  refundedOrderHasRefund: {
+    // Only completing a cancellation with a refund and its receipt moves an order to REFUNDED.
+    rule: "A refunded order has a completed cancellation with a refund and its receipt",
+    offenders: sql`
+      select o.id::text as id from orders o
+      where o.order_status = 'REFUNDED'
+        and not exists (
+          select 1 from order_cancellations oc
+          where oc.order_id = o.id and oc.status = 'COMPLETED' and oc.refund_amount_cents > 0
+            and exists (select 1 from refund_uploads ru where ru.order_cancellation_id = oc.id))`,
+  },
 } satisfies Record<string, Rule>;
 
 /**

@@ -10,6 +10,8 @@ import { createPurchaseInvoice } from "../../modules/invoices/record-purchase-in
 import { gatewayRegistry } from "../../modules/leasing/gateway.ts";
 import { recordLeasingDecision } from "../../modules/leasing/record-decision.ts";
 import { notifyOrderEvent } from "../../modules/notifications/order-events.ts";
+import { completeCancellation } from "../../modules/order-cancellations/complete-cancellation.ts";
+import { requestCancellation } from "../../modules/order-cancellations/request-cancellation.ts";
 import { acceptPackage } from "../../modules/orders/accept-package.ts";
 import { billLeasingCompany } from "../../modules/orders/bill-leasing-company.ts";
 import { decideForEmployer } from "../../modules/orders/employer-decision.ts";
@@ -58,7 +60,7 @@ const STEPS = Object.keys(STEP_DAY) as Step[];
 export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, index: number): Promise<void> {
   const last = walk.until ? STEPS.indexOf(walk.until) : -1;
   const lastDay = walk.until ? STEP_DAY[walk.until] : 0;
-  const sideDays = walk.side ? walk.side.path.length : 0;
+  const sideDays = walk.side ? walk.side.path.length : walk.cancel ? 1 : 0;
   const createdAt = new Date(c.now.getTime() - (lastDay + sideDays + walk.waitingDays) * DAY_MS);
   const at = (step: Step) =>
     new Date(createdAt.getTime() + STEP_DAY[step] * DAY_MS + STEPS.indexOf(step) * 7 * MINUTE_MS);
@@ -208,5 +210,15 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
       });
       when = new Date(when.getTime() + DAY_MS);
     }
+  }
+  if (walk.cancel) {
+    const when = new Date(at(walk.until ?? "start").getTime() + DAY_MS);
+    const helpdesk = { userId: c.helpdesk.id, roleNames: c.helpdesk.roleNames };
+    const { orderCancellationId } = await requestCancellation(by(helpdesk, when), {
+      orderId,
+      reason: walk.cancel.reason,
+      side: "HELPDESK",
+    });
+    await completeCancellation(by(helpdesk, new Date(when.getTime() + 30 * MINUTE_MS)), orderCancellationId);
   }
 }

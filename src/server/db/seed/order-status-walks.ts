@@ -151,6 +151,8 @@ export type Walk = {
   invoicedFromAccount?: true;
   /** A side move the helpdesk makes at the end, with the reason it wrote. */
   side?: { path: readonly OrderStatus[]; reason: string };
+  /** The helpdesk cancels the order at the end through a cancellation it completes, for this reason. */
+  cancel?: { reason: string };
 };
 
 export const WALKS: readonly Walk[] = [
@@ -261,18 +263,17 @@ export const WALKS: readonly Walk[] = [
       reason: "Maahantuojan toimitus viivästyy kolme kuukautta; sovitaan korvaavasta mallista.",
     },
   },
+  // Cancelled by the helpdesk through a cancellation it completes; nothing was paid, so nothing is
+  // refunded. The demo's refunded order is the cancellations demo's, whose refund has its receipt.
   {
-    to: "REFUNDED",
+    to: "CANCELLED",
     company: "demo",
     store: "Vauhti Tampere",
     packageKey: "helkamaE3",
     leaseMonths: 36,
     waitingDays: 20,
     until: "approve",
-    side: {
-      path: ["CANCELLED", "REFUNDED"],
-      reason: "Ennakkomaksu palautettu työntekijälle peruutuksen jälkeen.",
-    },
+    cancel: { reason: "Työntekijä perui tilauksen ennen toimitusta; mitään ei ollut vielä maksettu." },
   },
   // Vauhti Espoo's own account: an order invoiced from the account and waiting to be handed over at
   // the counter (Mervi shows her pickup code), and a shipped one handed over through the account,

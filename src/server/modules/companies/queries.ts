@@ -38,6 +38,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { companyBikePolicy } from "./bike-policy.ts";
 
@@ -245,8 +246,9 @@ export async function companyOrders(
     eq(orders.companyId, companyId),
     query.activeLeases ? inArray(orders.orderStatus, [...ACTIVE_LEASE_STATUSES]) : undefined,
   );
-  // An order may have had several agreements (a rejected one, then a new one): the newest counts.
-  const agreementDate = (column: typeof leasingAgreements.startDate | typeof leasingAgreements.endDate) =>
+  // An order may have had several agreements (a rejected one, then a new one): the newest counts. Its
+  // end is the lease's last day as every view shows it: an open lease-end case's day when it ends sooner.
+  const agreementDate = (column: typeof leasingAgreements.startDate | SQL) =>
     sql<string | null>`(select to_char(${column}, 'YYYY-MM-DD') from ${leasingAgreements}
       where ${leasingAgreements.orderId} = ${orders.id}
       order by ${leasingAgreements.createdAt} desc limit 1)`;
@@ -264,7 +266,7 @@ export async function companyOrders(
         monthlyPaymentCents: orders.monthlyPaymentCents,
         leaseTimeMonths: orders.leaseTimeMonths,
         leaseStartDate: agreementDate(leasingAgreements.startDate),
-        leaseEndDate: agreementDate(leasingAgreements.endDate),
+        leaseEndDate: agreementDate(effectiveLeaseEndSql(orders.id, leasingAgreements.endDate)),
         createdAt: orders.createdAt,
       })
       .from(orders)

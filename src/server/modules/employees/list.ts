@@ -53,6 +53,7 @@ import {
 import { badRequest } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
 
 /**
  * The employer's employee lists in SQL (DESIGN.md §5 Lists): every filter is a condition on
@@ -359,7 +360,8 @@ const ordersJson = sql<OrderJson[] | null>`(select json_agg(o order by o."create
     ${orders.leaseTimeMonths} as "leaseTimeMonths",
     (select ${leasingAgreements.startDate} from ${leasingAgreements} where ${leasingAgreements.orderId} = ${orders.id}
       order by ${leasingAgreements.createdAt} desc limit 1) as "leaseStartDate",
-    (select ${leasingAgreements.endDate} from ${leasingAgreements} where ${leasingAgreements.orderId} = ${orders.id}
+    (select ${effectiveLeaseEndSql(orders.id, leasingAgreements.endDate)} from ${leasingAgreements}
+      where ${leasingAgreements.orderId} = ${orders.id}
       order by ${leasingAgreements.createdAt} desc limit 1) as "leaseEndDate",
     ${orders.processedAt} as "processedAt", ${orders.createdAt} as "createdAt"
   from ${orders} left join ${bikeStores} on ${bikeStores.id} = ${orders.bikeStoreId}

@@ -51,6 +51,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
 
 /**
  * Reading insurance claims: who sees which (the helpdesk every claim, an employer role their companies',
@@ -209,7 +210,13 @@ async function claimBike(db: Db, orderId: string | null) {
   if (!order) return null;
   // One after another, as in every read that may run inside a write (db/transaction.ts).
   const [agreement] = await db
-    .select({ startDate: leasingAgreements.startDate, endDate: leasingAgreements.endDate })
+    .select({
+      startDate: leasingAgreements.startDate,
+      // The lease's last day as every view shows it: an open lease-end case's day when it ends sooner.
+      endDate: sql<
+        string | null
+      >`to_char(${effectiveLeaseEndSql(leasingAgreements.orderId, leasingAgreements.endDate)}, 'YYYY-MM-DD')`,
+    })
     .from(leasingAgreements)
     .where(eq(leasingAgreements.orderId, orderId))
     .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))

@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { apiCaller } from "../../../../tests/helpers/api.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zBikeRedemptionSaved } from "../../../contract/bike-redemptions.ts";
+import { zCompanyOrdersPage } from "../../../contract/companies.ts";
 import { zMyOrders } from "../../../contract/orders.ts";
+import { zReportingDashboard } from "../../../contract/reporting.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { RETURN_DELIVERY_CAPITAL_AREA_CENTS, RETURN_FEE_CENTS } from "../../../domain/lease-end.ts";
 import { leaseInvoiceLines } from "../../../domain/lease-invoice.ts";
@@ -92,6 +94,11 @@ describe("one end date once a case is open", () => {
   it("is the same in the employee's order, the case, payroll and the lease invoice", async () => {
     const email = "employee@demo.test";
     const lease = await activeLease(db(), { email, startedMonthsAgo: 6, months: 36 });
+    const dashboard = async () =>
+      zReportingDashboard.parse(
+        (await call("GET", `/api/reporting/dashboard?companyId=${lease.companyId}`, EMPLOYER)).json(),
+      );
+    const endingSoonBefore = (await dashboard()).leasesEndingSoon;
     const res = await call("POST", "/api/bike-redemption", EMPLOYER, {
       orderId: lease.orderId,
       reason: "EMPLOYEE_RESIGNED",
@@ -123,5 +130,18 @@ describe("one end date once a case is open", () => {
       .from(bikeRedemptions)
       .where(and(eq(bikeRedemptions.orderId, lease.orderId), eq(bikeRedemptions.status, "PENDING")));
     expect(rows).toHaveLength(1);
+
+    // The employer's and the helpdesk's lists, the helpdesk's order page and the dashboard agree.
+    for (const who of [EMPLOYER, "helpdesk@pedaali.test"]) {
+      const res = await call(
+        "GET",
+        `/api/companies/${lease.companyId}/orders?activeLeases=true&limit=100`,
+        who,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const listed = zCompanyOrdersPage.parse(res.json()).items.find((o) => o.orderId === lease.orderId);
+      expect(listed?.leaseEndDate, who).toBe(caseEnd);
+    }
+    expect((await dashboard()).leasesEndingSoon).toBe(endingSoonBefore + 1);
   });
 });

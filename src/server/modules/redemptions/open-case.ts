@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { hasEmploymentEnd } from "../../../domain/employees.ts";
 import type { LeaseEndReason } from "../../../domain/enums.ts";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
+import { leaseEndCaseOpenable } from "../../../domain/lease-dates.ts";
 import {
   EARLY_END_DAY_RULE,
   earlyEndDayRange,
@@ -74,9 +74,8 @@ export async function openLeaseEndCase(
     .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
     .limit(1);
   if (
-    !(LEASE_END_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) ||
-    agreement?.status !== "ACCEPTED" ||
-    !agreement.startDate ||
+    !leaseEndCaseOpenable({ orderStatus: order.orderStatus, agreement: agreement ?? null }) ||
+    !agreement?.startDate ||
     !agreement.endDate ||
     // A lease not started yet can only end early (the employment or the benefit ends before it).
     (agreement.startDate > today && !isEarlyEnd(input.reason)) ||

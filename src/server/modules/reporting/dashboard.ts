@@ -13,6 +13,7 @@ import {
 import type { BikeBenefitRule, TaxRegime } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, leasingAgreements, orders } from "../../db/schema/index.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
 import { currentPeriod } from "./payroll.ts";
 import { LEASE_TERMS, leaseAgreementsWhere, loadBikeBenefitRule } from "./payroll-input.ts";
 
@@ -37,6 +38,15 @@ const regimeSql = (grandfatheredUntil: string) => sql<TaxRegime>`case
   when ${regimeDateSql} < ${EXEMPTION_REPEALED_FROM}::date then 'EXEMPT_2025_ONLY'
   else 'TAXABLE' end`;
 
+/**
+ * The lease's last day as every view shows it (an open lease-end case's day when it ends sooner), so
+ * the dashboard counts and ends a lease as the employee's page, the case and payroll do.
+ */
+const effectiveLeaseEndText = sql<string | null>`(${effectiveLeaseEndSql(
+  leasingAgreements.orderId,
+  leasingAgreements.endDate,
+)})::text`;
+
 /** Employees who are not (or no longer) accepted: few, so a lease's employee is ruled out among them. */
 const NOT_ACCEPTED = EMPLOYEE_STATUSES.filter((status) => status !== "ACCEPTED");
 
@@ -49,7 +59,8 @@ const NOT_ACCEPTED = EMPLOYEE_STATUSES.filter((status) => status !== "ACCEPTED")
  * company's, so its employee is looked up among the company's employees who are not accepted.
  */
 function leaseGroups(db: Db, companyId: string, first: string, last: string, grandfatheredUntil: string) {
-  const { startDate, leaseTimeMonths, endDate, beneficiaryEmployeeId } = leasingAgreements;
+  const { startDate, leaseTimeMonths, beneficiaryEmployeeId } = leasingAgreements;
+  const endDate = effectiveLeaseEndText;
   const runsInLast = sql`${startDate} >= ${firstDayOf(addMonths(last, 1))}::date
     - make_interval(months => ${leaseTimeMonths})`;
   const employeeNotAccepted = sql`${beneficiaryEmployeeId} in (select ${beneficiaryEmployees.id}
@@ -100,6 +111,7 @@ async function taxFreeThisYear(
           then (select ${orders.orderNumber} from ${orders} where ${orders.id} = ${leasingAgreements.orderId})
           else 0 end`,
         ...LEASE_TERMS,
+        endDate: effectiveLeaseEndText,
       })
       .from(leasingAgreements)
       .where(

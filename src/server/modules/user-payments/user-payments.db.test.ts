@@ -367,7 +367,7 @@ describe("GET /api/user-payment/{id}", () => {
 
 const createBody = (description: string, overrides: Record<string, unknown> = {}) => ({
   beneficiaryEmployeeId: employmentId,
-  kind: "DEDUCTIBLE",
+  kind: "OTHER",
   description,
   amountCents: 15_000,
   paymentMethod: "BATCH",
@@ -391,12 +391,12 @@ async function invoiceMailsTo(email: string, description: string) {
 
 describe("POST /api/user-payment", () => {
   it("makes a payment by hand, sent at once: the employee gets the invoice by mail", async () => {
-    const description = `Vakuutuksen omavastuu ${tag()}`;
+    const description = `Kadonnut avain ${tag()}`;
     const res = await call("POST", "/api/user-payment", HELPDESK, createBody(` ${description} `));
     expect(res.statusCode, res.body).toBe(201);
     const payment = zUserPayment.parse(res.json());
     expect(payment).toMatchObject({
-      kind: "DEDUCTIBLE",
+      kind: "OTHER",
       description,
       amountCents: 15_000,
       paymentMethod: "BATCH",
@@ -418,13 +418,13 @@ describe("POST /api/user-payment", () => {
   });
 
   it("mails nothing for a payroll deduction or a payment not sent yet", async () => {
-    const payroll = `Palautusmaksu ${tag()}`;
+    const payroll = `Palkasta vähennettävä ${tag()}`;
     const later = `Muu ${tag()}`;
     const first = await call(
       "POST",
       "/api/user-payment",
       HELPDESK,
-      createBody(payroll, { kind: "RETURN_FEE", paymentMethod: "PAYROLL", dueDate: "2026-05-01" }),
+      createBody(payroll, { paymentMethod: "PAYROLL", dueDate: "2026-05-01" }),
     );
     expect(first.statusCode, first.body).toBe(201);
     const second = await call(
@@ -473,6 +473,18 @@ describe("POST /api/user-payment", () => {
     expect(await storedWith(description)).toEqual([]);
   });
 
+  it("makes no fee by hand: a return fee, deductible or redemption comes only with its case (400), nothing stored", async () => {
+    for (const kind of ["RETURN_FEE", "DEDUCTIBLE", "REDEMPTION"]) {
+      const description = `Käsin tehty ${kind} ${tag()}`;
+      expectError(
+        await call("POST", "/api/user-payment", HELPDESK, createBody(description, { kind })),
+        400,
+        "VALIDATION_ERROR",
+      );
+      expect(await storedWith(description)).toEqual([]);
+    }
+  });
+
   it("refuses bad input with 400 and stores nothing", async () => {
     const description = `Virhe ${tag()}`;
     const bad: Record<string, unknown>[] = [
@@ -483,6 +495,8 @@ describe("POST /api/user-payment", () => {
       { amountCents: "150" },
       { kind: "OWN_SHARE" },
       { kind: "REDEMPTION" },
+      { kind: "RETURN_FEE" },
+      { kind: "DEDUCTIBLE" },
       { paymentMethod: "CARD" },
       { dueDate: "2026-02-30" },
       { dueDate: "30.4.2026" },

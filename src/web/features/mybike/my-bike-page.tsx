@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
-import { isBikeInUse } from "../../../domain/lease-dates.ts";
+import { isBikeInUse, leaseEndCaseOpenable } from "../../../domain/lease-dates.ts";
 import { addDays } from "../../../domain/user-payments.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmploymentInvitationsCard } from "../../components/employment-invitations-card.tsx";
@@ -135,6 +135,8 @@ export function MyBikePage() {
         {sorted?.open && <OrderSection order={sorted.open} />}
         {sorted?.open && <EmployeeHandover orderId={sorted.open.orderId} status={sorted.open.orderStatus} />}
         {sorted?.open && <CancelOrderSection order={sorted.open} />}
+        {/* A lease whose first day is still ahead may end already: the employment ends before it. */}
+        {sorted?.open && leaseEndCaseOpenable(sorted.open) && <LeaseEndSection order={sorted.open} />}
         {sorted?.followedCancellation && <CancelOrderSection order={sorted.followedCancellation} />}
         {sorted && !sorted.open && <StartOrderSection />}
         <MyPaymentsSection />

@@ -281,7 +281,8 @@ function AgreementSection({ order }: { order: TAdminOrder }) {
               value: display.date(agreement.commitmentDate),
             },
             { label: t("adminOrders.agreement.startDate"), value: display.date(agreement.startDate) },
-            { label: t("adminOrders.agreement.endDate"), value: display.date(agreement.endDate) },
+            // The lease's last day as the employee's page, the case and payroll show it.
+            { label: t("adminOrders.agreement.endDate"), value: display.date(agreement.leaseEndsOn) },
             {
               label: t("adminOrders.agreement.employerApproval"),
               value: order.employerApprovalRequired

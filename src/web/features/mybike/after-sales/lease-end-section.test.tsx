@@ -447,6 +447,25 @@ describe("without a case", () => {
     ).toBeInTheDocument();
   });
 
+  it("opens an early end also before the lease's first day, once the start-leasing has set it", async () => {
+    const firstDay = `${addMonths(periodOf(toHelsinkiDateString(new Date())), 1)}-01`;
+    const base = leasing(null);
+    const starting: TMyOrder = {
+      ...base,
+      orderStatus: "GRENKE_INVOICE_SENT",
+      agreement: base.agreement && { ...base.agreement, startDate: firstDay },
+    };
+    const user = userEvent.setup({ delay: null });
+    fakeApi({ ...baseRoutes([starting]) });
+    renderMyBike();
+    const card = await section();
+    await user.click(within(card).getByRole("button", { name: "Työsuhteeni päättyy" }));
+    const input = within(within(card).getByRole("form", { name: "Työsuhteeni päättyy" })).getByLabelText(
+      /Viimeinen työpäivä/,
+    );
+    expect(input).toHaveAttribute("min", firstDay);
+  });
+
   it("offers only the days the server takes: from the lease's start, up to six months ahead, and says so", async () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeApi({ ...baseRoutes([leasing(null)]) });

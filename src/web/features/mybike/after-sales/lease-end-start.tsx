@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { zOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import type { LeaseEndReason } from "../../../../domain/enums.ts";
+import { leaseEndCaseOpenable } from "../../../../domain/lease-dates.ts";
 import {
   EARLY_END_NOTICE_DAY,
   earlyEndDayRange,
@@ -70,8 +71,8 @@ export function EarlyEndStart({ order, cancelledBefore }: { order: TMyOrder; can
   const { t } = useTranslation();
   const [reason, setReason] = useState<EarlyReason | null>(null);
   const agreement = order.agreement;
-  const today = toHelsinkiDateString(new Date());
-  const started = !!agreement?.startDate && agreement.startDate <= today && !!agreement.endDate;
+  // The same rule as the server's: from the start-leasing on, also before the lease's first day.
+  const started = leaseEndCaseOpenable(order);
   return (
     <Stack gap="md">
       {agreement?.endDate && (

@@ -1,26 +1,11 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TCreateUserPayment, zCreateUserPayment } from "../../../../../contract/user-payments.ts";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
-import {
-  HAND_MADE_USER_PAYMENT_KINDS,
-  type HandMadeUserPaymentKind,
-} from "../../../../../domain/user-payments.ts";
+import type { HandMadeUserPaymentKind } from "../../../../../domain/user-payments.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
@@ -28,7 +13,7 @@ import { useContractForm } from "../../../../lib/contract-form.ts";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { KIND_LABELS, METHOD_LABELS } from "./payment-labels.ts";
+import { METHOD_LABELS } from "./payment-labels.ts";
 import { type EmployeeOption, useCreatePayment, useEmployeeOptions } from "./payments-api.ts";
 
 type Values = {
@@ -55,8 +40,8 @@ function paymentBody(values: Values) {
 }
 
 /**
- * A payment made by hand (OTHER, RETURN_FEE or DEDUCTIBLE) for an employee of any company, the
- * employee found by name or e-mail. Sent at once unless unticked (an invoice is then mailed).
+ * A payment made by hand for an employee of any company, the employee found by name or e-mail. It is
+ * always of the kind "other": a return fee, deductible or redemption is asked only by its case. Sent at once unless unticked (an invoice is then mailed).
  */
 export function CreatePaymentDialog({
   opened,
@@ -162,12 +147,6 @@ export function CreatePaymentDialog({
               form.setFieldValue("beneficiaryEmployeeId", value ?? "");
               setChosen(data.find((option) => option.value === value) ?? null);
             }}
-          />
-          <NativeSelect
-            label={t("adminUserPayments.form.kind")}
-            required
-            data={HAND_MADE_USER_PAYMENT_KINDS.map((kind) => ({ value: kind, label: t(KIND_LABELS[kind]) }))}
-            {...form.getInputProps("kind")}
           />
           <TextInput
             label={t("adminUserPayments.form.description")}

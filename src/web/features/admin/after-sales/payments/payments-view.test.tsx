@@ -265,8 +265,8 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
           previousCursor: null,
         },
       },
-      "POST /api/user-payment": { status: 201, body: payment({ kind: "DEDUCTIBLE" }) },
-      [`GET /api/user-payment/${PAYMENT_ID}`]: { status: 200, body: details({ kind: "DEDUCTIBLE" }) },
+      "POST /api/user-payment": { status: 201, body: payment({ kind: "OTHER" }) },
+      [`GET /api/user-payment/${PAYMENT_ID}`]: { status: 200, body: details({ kind: "OTHER" }) },
     });
     const { user, router } = renderTab("/admin/hakemukset/maksut");
     await user.click(await screen.findByRole("button", { name: "Uusi maksu" }));
@@ -281,10 +281,11 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
     await user.click(
       await screen.findByRole("option", { name: /Aino Virtanen \(aino@kallionkahvila\.fi\)/ }),
     );
-    await user.selectOptions(within(dialog).getByLabelText(/Mistä maksu on/), "DEDUCTIBLE");
+    // A fee is asked only by its case: the form makes no return fee, deductible or redemption.
+    expect(within(dialog).queryByLabelText(/Mistä maksu on/)).toBeNull();
     // Pasted, not typed key by key: each key re-renders the whole form.
     for (const [label, text] of [
-      [/Kuvaus/, "Vakuutusvahingon omavastuu"],
+      [/Kuvaus/, "Kadonnut avain"],
       [/Summa/, "150,00"],
       [/Eräpäivä/, "2026-12-15"],
     ] as const) {
@@ -295,8 +296,8 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
     await waitFor(() =>
       expect(replies.callsTo("POST", "/api/user-payment")[0]?.body).toEqual({
         beneficiaryEmployeeId: EMPLOYEE_ID,
-        kind: "DEDUCTIBLE",
-        description: "Vakuutusvahingon omavastuu",
+        kind: "OTHER",
+        description: "Kadonnut avain",
         amountCents: 15_000,
         paymentMethod: "BATCH",
         dueDate: "2026-12-15",
