@@ -52,9 +52,10 @@ async function openRedemptions(page: Page): Promise<void> {
 async function openCase(page: Page, name: string): Promise<string> {
   await page.getByRole("searchbox", { name: "Haku" }).fill(name);
   const table = page.getByRole("table", { name: "Lunastukset" });
-  const row = table.getByRole("row").filter({ hasText: name });
-  // The search is sent a moment after typing: wait for its one row.
-  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  // The search is sent a moment after typing: wait for the person's rows. A person whose employment
+  // ended has a case for each of their leases; the first is opened.
+  const row = table.getByRole("row").filter({ hasText: name }).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
   const link = row.getByRole("link", { name: /^Tilaus \d+$/ });
   const orderNumber = ((await link.textContent()) ?? "").replace("Tilaus ", "");
   await link.click();
@@ -185,7 +186,8 @@ async function openEmployerLeaseEnds(loggedInAs: LoggedInAs): Promise<{ page: Pa
   const page = await (await loggedInAs(EMPLOYER)).newPage();
   await page.goto("/tyonantaja?valilehti=pyorat");
   const list = page.getByRole("table", { name: "Päättyvät leasingsopimukset" });
-  const row = list.getByRole("row").filter({ hasText: EARLY_END_NAME });
+  // Her employment ends, so each of her two leases has its case: the first row is opened.
+  const row = list.getByRole("row").filter({ hasText: EARLY_END_NAME }).first();
   await expect(row).toBeVisible({ timeout: 20_000 });
   return { page, row };
 }

@@ -305,12 +305,14 @@ test("a company admin reads Pedaali's monthly lease invoice and downloads it as 
   expect(number).toMatch(/^\d{6}$/);
   const total = centsOf((await newest.getByRole("cell").nth(4).textContent()) ?? "");
 
-  // Its lines: a monthly payment per running lease, adding up to the total.
+  // Its lines: a monthly payment per running lease, adding up to the total within half a cent a lease
+  // (the VAT is the rate of the VAT-free total, decision 018).
   await section.getByRole("button", { name: `Näytä rivit, lasku ${number}` }).click();
   const lines = section.getByRole("table", { name: new RegExp(`^Laskun ${number} rivit`) });
   const payments = await lines.getByRole("row").locator("td:last-child").allTextContents();
   expect(payments.length).toBeGreaterThan(0);
-  expect(payments.map(centsOf).reduce((a, b) => a + b, 0)).toBe(total);
+  const sum = payments.map(centsOf).reduce((a, b) => a + b, 0);
+  expect(Math.abs(sum - total)).toBeLessThanOrEqual(Math.ceil(payments.length / 2));
 
   // The e-invoice: a Finvoice 3.0 message to Demo Oy with a row per lease and the same total.
   const [download] = await Promise.all([
