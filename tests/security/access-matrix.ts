@@ -1093,7 +1093,7 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
     },
     async freshPasswordToken() {
       const userId = await fixtures.freshUser();
-      return { token: await createPasswordToken(db, userId), userId };
+      return { token: await createPasswordToken(db, userId, "requested"), userId };
     },
     async freshEmailChangeToken() {
       const userId = await fixtures.freshUser();

@@ -229,7 +229,7 @@ describe("the reset flow", () => {
     await requestReset({ email: "Ville.Hamalainen@Demo.test " });
     const token = await waitForLink(email);
     const [mail] = await mailsTo(email);
-    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/reset/${token}`);
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/fi/reset/${token}`);
     expect(mail?.subject).toBe("Pedaali-salasanasi vaihtaminen");
 
     const status = await tokenStatus(token);
@@ -282,6 +282,30 @@ describe("the reset flow", () => {
     expect(res.json().code).toBe("INVALID_TOKEN");
   });
 
+  it("opens a reset link in the account's language; the link lives an hour and the mail says so", async () => {
+    const email = "hour.old.link@password.test";
+    const userId = await ownUser(email);
+    await t.database.db.update(users).set({ language: "sv" }).where(eq(users.id, userId));
+    await requestReset({ email });
+    const token = await waitForLink(email);
+    const [mail] = await mailsTo(email);
+    expect(mail?.bodyText).toContain(`/sv/reset/${token}`);
+    expect(mail?.bodyText).toContain("Länken är giltig i en timme");
+    const [row] = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId));
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
+    expect(Math.abs(lifetime - 60 * 60 * 1000)).toBeLessThan(5000);
+    // An hour later the link no longer works.
+    const hour = 60 * 60 * 1000;
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ createdAt: new Date(Date.now() - hour - 1000), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null });
+  });
+
   it("refuses an unknown token and malformed input with 400", async () => {
     const unknown = "x".repeat(43);
     expect((await tokenStatus(unknown)).json()).toEqual({ valid: false, email: null });
@@ -323,7 +347,7 @@ describe("defect: a password change or reset mails the account that its password
       .update(users)
       .set({ language, ...(hasPassword ? {} : { passwordHash: null }) })
       .where(eq(users.id, userId));
-    return createPasswordToken(t.database.db, userId);
+    return createPasswordToken(t.database.db, userId, "requested");
   }
   const changedMails = async (email: string) =>
     (await mailsTo(email)).filter((m) => m.template === "password-changed");
@@ -341,7 +365,7 @@ describe("defect: a password change or reset mails the account that its password
     expect(mail?.channel).toBe("EMAIL");
     expect(mail?.subject).toBe("Your Pedaali password has been changed");
     expect(mail?.bodyText).toContain("If it was not you");
-    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/salasanan-palauttaminen`);
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/en/salasanan-palauttaminen`);
     expect(mail?.bodyText).toContain("info@pedaali.fi");
     expect(mail?.bodyText).not.toContain(NEW_PASSWORD);
     expect(mail?.bodyText).not.toContain(token);

@@ -6,13 +6,14 @@ import {
   type zPasswordResetRequest,
   type zPasswordTokenStatus,
 } from "../../../contract/password.ts";
-import { buildPath } from "../../../domain/routes.ts";
+import { passwordLinkHours } from "../../../domain/auth-rules.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/account-mails.ts";
+import { pageUrl } from "../../messaging/templates.ts";
 import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
@@ -24,8 +25,8 @@ import { ensureStrongPassword } from "./password-policy.ts";
  * Password recovery and setting a password by link (SPEC §2 /salasanan-palauttaminen, /reset/{token};
  * DESIGN.md §5). A request answers the same, in the same time, whether or not the e-mail belongs to
  * anyone: the look-up, the token and the mail happen after the answer, and their failures are only
- * logged. A link token is random, stored as its sha256, single use and valid for an hour
- * (createPasswordToken); using it sets the password, ends every session of the user and mails the
+ * logged. A link token is random, stored as its sha256, single use and valid for as long as its kind allows
+ * (passwordLinkSeconds); using it sets the password, ends every session of the user and mails the
  * account that its password was changed, so an owner who did not do it can act.
  */
 
@@ -73,7 +74,8 @@ export function createPasswordService(ctx: AppContext) {
       await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
         const params = {
           name: user.systemUser?.firstName ?? null,
-          link: `${ctx.config.publicUrl}/reset/${token}`,
+          link: pageUrl(ctx.config.publicUrl, user.language, "passwordReset", { token }),
+          validHours: passwordLinkHours("requested"),
         };
         const mail = user.passwordHash
           ? passwordResetMail(user.language, params)
@@ -101,7 +103,7 @@ export function createPasswordService(ctx: AppContext) {
         .where(eq(systemUsers.userId, user.userId));
       const mail = passwordChangedMail(user.language, {
         name: profile?.firstName ?? null,
-        link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
+        link: pageUrl(ctx.config.publicUrl, user.language, "passwordRecovery"),
         changedAt,
         firstPassword: !user.hadPassword,
       });
