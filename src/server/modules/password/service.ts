@@ -129,7 +129,35 @@ export function createPasswordService(ctx: AppContext) {
 
     async tokenStatus(token: string): Promise<TokenStatus> {
       const row = await findUsableToken(db, token, false);
-      return row ? { valid: true, email: row.email } : { valid: false, email: null };
+      if (row) return { valid: true, email: row.email, problem: null };
+      // Whoever holds the link may learn why it died; never whose it was.
+      const [dead] = await db
+        .select({ usedAt: passwordResetTokens.usedAt, deactivated: users.deactivated })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+      const problem = !dead || dead.deactivated ? "UNKNOWN" : dead.usedAt ? "USED" : "EXPIRED";
+      return { valid: false, email: null, problem };
+    },
+
+    /**
+     * A new link for the account a dead link (expired or used) was for, mailed to the account's own
+     * address, so the holder of an old link never needs to type or learn the address. Answers at once and
+     * the same whether or not a mail goes out; the once-per-interval rule of every password mail holds.
+     */
+    renewLink(token: string, onError: (error: unknown) => void): { message: string } {
+      const job = (async () => {
+        const [row] = await db
+          .select({ email: users.email })
+          .from(passwordResetTokens)
+          .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+          .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+        if (row) await deliver(row.email.toLowerCase(), onError);
+      })()
+        .catch(onError)
+        .finally(() => pending.delete(job));
+      pending.add(job);
+      return { message: PASSWORD_RESET_REQUESTED_MESSAGE };
     },
 
     async resetPassword(
