@@ -19,16 +19,27 @@ export const zPasswordResetRequested = z.object({ message: z.string() });
 
 export const zPasswordTokenParams = z.object({ token: z.string().min(20).max(200) });
 
+/** Why a link does not work: its time ran out, it was used already, or it is not (or no longer) known. */
+export const PASSWORD_LINK_PROBLEMS = ["EXPIRED", "USED", "UNKNOWN"] as const;
+
 /** GET /api/password-reset/{token}: whether the link still works, before the user types a password. */
 export const zPasswordTokenStatus = z.object({
   valid: z.boolean(),
   /** The account's e-mail, so the page can say whose password is being set. */
   email: z.string().nullable(),
+  /** Why a link that does not work does not, so the page can say so; null for a working link. */
+  problem: z.enum(PASSWORD_LINK_PROBLEMS).nullable(),
 });
 
 /** POST /api/password-reset/{token}: sets the password; the token then stops working. */
 export const zPasswordResetBody = z.object({ password: z.string().min(1).max(MAX_PASSWORD_LENGTH) });
 export const zPasswordResetDone = z.object({ message: z.string() });
+
+/**
+ * POST /api/password-reset/{token}/renew: a new link to the address of the account an expired or used
+ * link was for; answers the same whether or not a mail goes out.
+ */
+export const zPasswordLinkRenewed = z.object({ message: z.string() });
 
 export const PASSWORD_RESET_REQUESTED_MESSAGE =
   "If the e-mail belongs to an account, a link to set a new password is on its way.";
@@ -53,6 +64,15 @@ export const passwordApi = {
     params: zPasswordTokenParams,
     response: zPasswordTokenStatus,
     errors: [400, 429],
+  }),
+  renew: endpoint({
+    method: "POST",
+    path: "/password-reset/:token/renew",
+    summary:
+      "Mail a new link to the account an expired or used link was for; answers the same whether or not a mail goes out",
+    params: zPasswordTokenParams,
+    response: zPasswordLinkRenewed,
+    errors: [400, 403, 429],
   }),
   reset: endpoint({
     method: "POST",

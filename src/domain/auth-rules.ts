@@ -9,8 +9,32 @@ import { ADMIN_ROLES, EMPLOYER_ROLES, hasAnyRole, type RoleName } from "./roles.
 export const TWO_FACTOR_CODE_SECONDS = 5 * 60;
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 
-/** A password reset link lives 1 hour and works once. */
+/**
+ * A password link works once, and lives as long as its reader needs to get to it. A link the user asked
+ * for themselves (a reset, or a set-password link after logging in to an account without one) is read
+ * at once: it lives 1 hour, so a mailbox read later by someone else holds no working link for long.
+ */
 export const PASSWORD_RESET_SECONDS = 60 * 60;
+
+/**
+ * A first-time link, mailed when someone else made the account (a new user's set-password link, an
+ * employee's or a company admin's invitation), reaches a person who was not waiting for it and may read
+ * mail once a day or once a week: it lives 7 days.
+ */
+export const FIRST_PASSWORD_LINK_SECONDS = 7 * 24 * 60 * 60;
+
+/** Why a password link was made: asked for by its user, or the first link of an account made for them. */
+export type PasswordLinkKind = "requested" | "first";
+
+/** How long a password link of the kind works, in seconds. */
+export function passwordLinkSeconds(kind: PasswordLinkKind): number {
+  return kind === "first" ? FIRST_PASSWORD_LINK_SECONDS : PASSWORD_RESET_SECONDS;
+}
+
+/** How long a password link of the kind works, in whole hours, as its mail says it. */
+export function passwordLinkHours(kind: PasswordLinkKind): number {
+  return passwordLinkSeconds(kind) / 3600;
+}
 
 /** Failed logins or codes tolerated within the window before 429 (per e-mail, per IP address). */
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;

@@ -489,6 +489,12 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: everyone,
   },
   {
+    // A new link goes to the address of the old link's account, never to the caller.
+    operation: "POST /api/password-reset/{token}/renew",
+    call: async (f) => ({ params: { token: (await f.freshPasswordToken()).token } }),
+    expect: everyone,
+  },
+  {
     // The link token is the authority; a logged-in caller changes the link's user, never themself.
     operation: "POST /api/password-reset/{token}",
     call: async (f) => {
@@ -1093,7 +1099,7 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
     },
     async freshPasswordToken() {
       const userId = await fixtures.freshUser();
-      return { token: await createPasswordToken(db, userId), userId };
+      return { token: await createPasswordToken(db, userId, "requested"), userId };
     },
     async freshEmailChangeToken() {
       const userId = await fixtures.freshUser();

@@ -1,5 +1,6 @@
 import { formatHelsinkiDateTime } from "../../domain/dates.ts";
 import type { Language } from "../../domain/enums.ts";
+import { formatEurosInText } from "../../domain/money-text.ts";
 import { CONTACT_EMAIL, type MailContent } from "./layout.ts";
 import { greeting, hours, mail, type RenderedMail, type RenderedSms, resolveLanguage } from "./templates.ts";
 
@@ -17,6 +18,26 @@ export function twoFactorCodeSms(language: string | null | undefined, params: { 
     sv: `Pedaali: din verifieringskod är ${params.code}. Koden är giltig i 5 minuter.`,
   };
   return { template: "two-factor-code", text: texts[resolveLanguage(language)] };
+}
+
+/**
+ * The code that signs an order's leasing agreement (6 digits, valid 5 minutes). It names what is being
+ * signed (the order number, the bike and the monthly payment) in words of its own, never the login
+ * code's, so nobody can be talked into reading a signing code out as a login code, or the other way.
+ */
+export function signingCodeSms(
+  language: string | null | undefined,
+  params: { code: string; orderNumber: number; bike: string; monthlyPaymentCents: number },
+): RenderedSms {
+  const lang = resolveLanguage(language);
+  const euros = formatEurosInText(params.monthlyPaymentCents, lang);
+  const { code, orderNumber, bike } = params;
+  const texts: Record<Language, string> = {
+    fi: `Pedaali: allekirjoituskoodi ${code} tilauksen ${orderNumber} leasingsopimukselle: ${bike}, kuukausierä ${euros}. Koodi on voimassa 5 minuuttia. Älä anna koodia kenellekään.`,
+    en: `Pedaali: signing code ${code} for the leasing agreement of order ${orderNumber}: ${bike}, monthly payment ${euros}. The code is valid for 5 minutes. Do not give the code to anyone.`,
+    sv: `Pedaali: signeringskod ${code} för leasingavtalet för beställning ${orderNumber}: ${bike}, månadsavgift ${euros}. Koden är giltig i 5 minuter. Ge inte koden till någon.`,
+  };
+  return { template: "signing-code", text: texts[lang] };
 }
 
 export type LinkMailParams = {

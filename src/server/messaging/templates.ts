@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/enums.ts";
+import { buildPath, type RouteId } from "../../domain/routes.ts";
 import { type LayoutWords, type MailContent, renderMail } from "./layout.ts";
 
 /**
@@ -45,7 +46,7 @@ export type MailTemplate =
   | "brokerage-inquiry"
   | "store-account-changed"
   | "lease-invoice-issued";
-export type SmsTemplate = "two-factor-code" | "phone-change-code";
+export type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
 export type RenderedSms = { template: SmsTemplate; text: string };
@@ -55,6 +56,19 @@ export function resolveLanguage(language: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(language ?? "")
     ? (language as Language)
     : DEFAULT_LANGUAGE;
+}
+
+/**
+ * A page's address for a mail, under the recipient's language prefix (`/sv/reset/…`), so the page opens
+ * in the language the mail was written in, whatever language the browser used before.
+ */
+export function pageUrl(
+  publicUrl: string,
+  language: string | null | undefined,
+  id: RouteId,
+  params: Record<string, string> = {},
+): string {
+  return `${publicUrl}${buildPath(id, params, resolveLanguage(language))}`;
 }
 
 const LAYOUT: Record<Language, LayoutWords> = {
@@ -81,7 +95,12 @@ export function greeting(language: Language, name?: string | null): string {
   return trimmed ? `${hello} ${trimmed},` : `${hello},`;
 }
 
+/** A link's lifetime in words: hours, or whole days from two days on ("7 päivää"). */
 export function hours(language: Language, count: number): string {
+  if (count >= 48 && count % 24 === 0) {
+    const days = count / 24;
+    return { fi: `${days} päivää`, en: `${days} days`, sv: `${days} dagar` }[language];
+  }
   if (count === 1) return { fi: "tunnin", en: "one hour", sv: "en timme" }[language];
   return { fi: `${count} tuntia`, en: `${count} hours`, sv: `${count} timmar` }[language];
 }

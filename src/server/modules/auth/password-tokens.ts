@@ -1,21 +1,31 @@
 import { desc, eq } from "drizzle-orm";
-import { isPasswordLinkMailDue, PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import {
+  isPasswordLinkMailDue,
+  type PasswordLinkKind,
+  passwordLinkSeconds,
+} from "../../../domain/auth-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { randomToken, sha256 } from "./tokens.ts";
 
 /**
- * A single-use link token for setting a password (reset, or first password). Only its hash is stored;
- * a new token replaces the user's unused ones, so only the newest mail works.
+ * A single-use link token for setting a password (reset, or first password), living as long as its
+ * kind allows. Only its hash is stored; a new token replaces the user's unused ones, so only the newest
+ * mail works.
  */
-export async function createPasswordToken(db: Db, userId: string): Promise<string> {
+export async function createPasswordToken(
+  db: Db,
+  userId: string,
+  kind: PasswordLinkKind,
+  now = new Date(),
+): Promise<string> {
   const token = randomToken();
   await db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await db.insert(passwordResetTokens).values({
     userId,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + PASSWORD_RESET_SECONDS * 1000),
+    expiresAt: new Date(now.getTime() + passwordLinkSeconds(kind) * 1000),
   });
   return token;
 }
@@ -36,7 +46,7 @@ async function createPasswordTokenUnlessRecent(db: Db, userId: string): Promise<
       .orderBy(desc(passwordResetTokens.createdAt))
       .limit(1);
     if (!isPasswordLinkMailDue(newest?.createdAt ?? null, new Date())) return null;
-    return createPasswordToken(tx, userId);
+    return createPasswordToken(tx, userId, "requested");
   });
 }
 

@@ -11,6 +11,7 @@ import {
   LOGIN_FAILURES_PER_EMAIL,
   LOGIN_FAILURES_PER_IP,
   maskPhoneNumber,
+  passwordLinkHours,
   requiresTwoFactor,
   TWO_FACTOR_CODE_SECONDS,
   TWO_FACTOR_FAILURE_WINDOW_SECONDS,
@@ -19,7 +20,6 @@ import {
 } from "../../../domain/auth-rules.ts";
 import { readSecondFactorAnswer } from "../../../domain/authenticator.ts";
 import { rolesOf } from "../../../domain/roles.ts";
-import { buildPath } from "../../../domain/routes.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
@@ -28,6 +28,7 @@ import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
+import { pageUrl } from "../../messaging/templates.ts";
 import { ensurePasswordLoginAllowed } from "../identification/single-sign-on.ts";
 import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft, tellOwner } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
@@ -131,7 +132,8 @@ export function createAuthService(ctx: AppContext) {
     await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
       const mail = setPasswordMail(user.language, {
         name: user.firstName ?? null,
-        link: `${ctx.config.publicUrl}/reset/${token}`,
+        link: pageUrl(ctx.config.publicUrl, user.language, "passwordReset", { token }),
+        validHours: passwordLinkHours("requested"),
       });
       await ctx.messaging.sendMail({ to: user.email, ...mail });
     });
@@ -143,7 +145,7 @@ export function createAuthService(ctx: AppContext) {
     if ((await lockoutWarnings.recordFailure(accountKey(user.id))) > 1) return;
     const mail = twoFactorLockedMail(user.language, {
       name: user.firstName,
-      link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
+      link: pageUrl(ctx.config.publicUrl, user.language, "passwordRecovery"),
       lockedMinutes: TWO_FACTOR_FAILURE_WINDOW_SECONDS / 60,
     });
     await ctx.messaging.sendMail({ to: user.email, ...mail });

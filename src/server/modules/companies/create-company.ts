@@ -129,7 +129,7 @@ export async function createCompany(
         userId,
         email: person.email,
         firstName: person.firstName,
-        token: await createPasswordToken(tx, userId),
+        token: await createPasswordToken(tx, userId, "first"),
         language: options.language ?? "fi",
       };
     }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import { passwordLinkHours } from "../../../domain/auth-rules.ts";
 import type { AppContext } from "../../context.ts";
 import { setPasswordMail } from "../../messaging/account-mails.ts";
-import type { RenderedMail } from "../../messaging/templates.ts";
+import { pageUrl, type RenderedMail } from "../../messaging/templates.ts";
 import type { AdminInvitation } from "./create-company.ts";
 
 /** The company area's mails, sent after the change has committed. */
@@ -34,7 +34,12 @@ export async function sendAdminInvitation(
   mail?: AdminMail,
 ): Promise<void> {
   const setPassword = invitation
-    ? { link: `${ctx.config.publicUrl}/reset/${invitation.token}`, validHours: PASSWORD_RESET_SECONDS / 3600 }
+    ? {
+        link: pageUrl(ctx.config.publicUrl, invitation.language, "passwordReset", {
+          token: invitation.token,
+        }),
+        validHours: passwordLinkHours("first"),
+      }
     : undefined;
   const send: AdminMail | undefined =
     mail ??

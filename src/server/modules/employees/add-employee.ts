@@ -126,7 +126,7 @@ async function insertEmployee(
       companyId: company.id,
       data: { role: "BIKE_BENEFICIARY", source },
     });
-    token = await createPasswordToken(tx, userId);
+    token = await createPasswordToken(tx, userId, "first");
   }
   const ids = await roleIds(tx, ["BIKE_BENEFICIARY"]);
   await tx

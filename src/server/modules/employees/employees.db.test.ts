@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,7 @@ import {
   leasingCompanies,
   orders,
   outbox,
+  passwordResetTokens,
   roles,
   signedDocuments,
   systemUsers,
@@ -447,6 +448,35 @@ describe("POST create", () => {
     costUnit: "4100",
     employeeNumber: `U-${unique()}`,
     ...over,
+  });
+
+  it("mails a new employee a set-password link in their language that still works after 2 days", async () => {
+    const input = body({ language: "sv" });
+    const res = await call("POST", "/api/beneficiary-employee/create", DEMO_ADMIN, input);
+    expect(res.statusCode, res.body).toBe(201);
+    const db = t.database.db;
+    const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, input.workEmail));
+    // The link opens the page in Swedish, and the mail says how long it lasts.
+    const token = /\/sv\/reset\/([\w-]{20,})/.exec(mail?.bodyText ?? "")?.[1] as string;
+    expect(token).toBeTruthy();
+    expect(mail?.bodyText).toContain("Länken är giltig i 7 dagar");
+    // Two days pass before the person reads their mail.
+    const twoDays = 2 * 24 * 60 * 60 * 1000;
+    await db
+      .update(passwordResetTokens)
+      .set({
+        createdAt: sql`${passwordResetTokens.createdAt} - ${`${twoDays} milliseconds`}::interval`,
+        expiresAt: sql`${passwordResetTokens.expiresAt} - ${`${twoDays} milliseconds`}::interval`,
+      })
+      .where(eq(passwordResetTokens.tokenHash, createHash("sha256").update(token).digest("hex")));
+    const status = await t.app.inject({ method: "GET", url: `/api/password-reset/${token}` });
+    expect(status.json()).toMatchObject({ valid: true, email: input.workEmail });
+    const set = await t.app.inject({
+      method: "POST",
+      url: `/api/password-reset/${token}`,
+      payload: { password: "kolme iloista polkupyörää" },
+    });
+    expect(set.statusCode, set.body).toBe(200);
   });
 
   it("adds an accepted employee with an account, a beneficiary role, an event and an invitation mail", async () => {

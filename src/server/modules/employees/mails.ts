@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { TCreateEmployee, TDecideEmployee } from "../../../contract/employees.ts";
-import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import { passwordLinkHours } from "../../../domain/auth-rules.ts";
 import type { AppContext } from "../../context.ts";
 import {
   employeeAcceptedMail,
@@ -8,6 +8,7 @@ import {
   employeeRejectedMail,
   employmentInvitationMail,
 } from "../../messaging/employee-mails.ts";
+import { pageUrl } from "../../messaging/templates.ts";
 import { mailEmployee } from "../redemptions/mails.ts";
 import type { Added } from "./add-employee.ts";
 import { companyName, mailRecipient } from "./queries.ts";
@@ -19,7 +20,7 @@ import { companyName, mailRecipient } from "./queries.ts";
 
 type Log = Pick<FastifyBaseLogger, "error">;
 
-const loginUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/kirjaudu`;
+const loginUrl = (ctx: AppContext, language: string) => pageUrl(ctx.config.publicUrl, language, "login");
 
 /**
  * The invitation of an added employee: with a set-password link when the account is new. A person who
@@ -37,9 +38,11 @@ export async function mailInvitation(
     const mail = employeeInvitationMail(input.language, {
       name: input.firstName,
       companyName: added.companyName,
-      ...(added.token ? { link: `${ctx.config.publicUrl}/reset/${added.token}` } : {}),
-      validHours: PASSWORD_RESET_SECONDS / 3600,
-      loginUrl: loginUrl(ctx),
+      ...(added.token
+        ? { link: pageUrl(ctx.config.publicUrl, input.language, "passwordReset", { token: added.token }) }
+        : {}),
+      validHours: passwordLinkHours("first"),
+      loginUrl: loginUrl(ctx, input.language),
     });
     await ctx.messaging.sendMail({ to: input.workEmail, ...mail });
   } catch (error) {
@@ -58,7 +61,7 @@ async function mailEmploymentInvitation(
     const mail = employmentInvitationMail(person.language, {
       name: person.firstName,
       companyName: invited.companyName,
-      url: `${ctx.config.publicUrl}/mybike`,
+      url: pageUrl(ctx.config.publicUrl, person.language, "myBike"),
     });
     await ctx.messaging.sendMail({ to: person.email, ...mail });
   } catch (error) {
@@ -83,7 +86,7 @@ export async function mailDecision(
         ? employeeAcceptedMail(person.language, {
             name: person.firstName,
             companyName: name,
-            loginUrl: loginUrl(ctx),
+            loginUrl: loginUrl(ctx, person.language),
           })
         : employeeRejectedMail(person.language, {
             name: person.firstName,

@@ -10,6 +10,7 @@ import { zAwaitingEmployer, zOrderOffer, zSigningCodeSent } from "../../../contr
 import { type TOrderDetails, zOrderDetails } from "../../../contract/orders.ts";
 import { zSignedDocumentEnvelope, zSignedDocumentPage } from "../../../contract/signed-documents.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { formatEurosInText } from "../../../domain/money-text.ts";
 import {
   beneficiaryEmployees,
   bikePolicies,
@@ -17,7 +18,9 @@ import {
   files,
   leasingAgreements,
   orderCancellations,
+  orderItems,
   orders,
+  outbox,
   signedDocuments,
   users,
 } from "../../db/schema/index.ts";
@@ -493,5 +496,43 @@ describe("/api/signed-documents", () => {
     const removed = await call("DELETE", `/api/signed-documents/${created.id}`, ADMIN);
     expect(removed.statusCode, removed.body).toBe(200);
     expectError(await call("GET", `/api/signed-documents/${created.id}`, ADMIN), 404);
+  });
+});
+
+describe("the signing code's SMS names what is being signed", () => {
+  afterEach(async () => {
+    await t.database.db.update(users).set({ language: "fi" }).where(eq(users.id, employeeUserId));
+  });
+
+  it("names the order number, the bike and the monthly payment, in the signer's language (sv)", async () => {
+    await withoutApproval();
+    await t.database.db.update(users).set({ language: "sv" }).where(eq(users.id, employeeUserId));
+    const orderId = await acceptedOrder();
+    const value = await code(orderId);
+    const db = t.database.db;
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const [agreement] = await db
+      .select()
+      .from(leasingAgreements)
+      .where(eq(leasingAgreements.orderId, orderId))
+      .orderBy(desc(leasingAgreements.createdAt));
+    const [bike] = await db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, "BIKE")));
+    const [sms] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, "SMS"), eq(outbox.template, "signing-code")))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
+    const text = sms?.bodyText ?? "";
+    expect(text).toContain(value);
+    expect(text).toContain(`beställning ${order?.orderNumber}`);
+    expect(text).toContain([bike?.brand, bike?.model].filter(Boolean).join(" ") || (bike?.name as string));
+    expect(text).toContain(`månadsavgift ${formatEurosInText(agreement?.monthlyPaymentCents ?? -1, "sv")}`);
+    expect(text).toContain("signeringskod");
+    // Never the login code's words: a signing code read out as a login code is how people are fooled.
+    expect(text).not.toContain("verifieringskod");
   });
 });

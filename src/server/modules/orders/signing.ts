@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, like } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, like } from "drizzle-orm";
 import type { TEmployerDecision, TSigningCodeSent } from "../../../contract/order-acceptance.ts";
 import type { TOrderDetails } from "../../../contract/orders.ts";
 import {
@@ -8,10 +8,16 @@ import {
 } from "../../../domain/auth-rules.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { beneficiaryEmployees, orders, twoFactorChallenges, users } from "../../db/schema/index.ts";
+import {
+  beneficiaryEmployees,
+  orderItems,
+  orders,
+  twoFactorChallenges,
+  users,
+} from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { twoFactorCodeSms } from "../../messaging/account-mails.ts";
+import { signingCodeSms } from "../../messaging/account-mails.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
 import { equalHashes, hashCode, randomSixDigitCode } from "../auth/tokens.ts";
@@ -70,6 +76,18 @@ export function createSigningService(ctx: AppContext) {
   const read = createOrdersService(ctx);
   const secret = ctx.config.jwtSecret;
 
+  /** The bike of the order as its signing code names it: the package's first bike line. */
+  async function bikeOf(orderId: string): Promise<string> {
+    const [line] = await db
+      .select({ name: orderItems.name, brand: orderItems.brand, model: orderItems.model })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.itemType, "BIKE")))
+      .orderBy(asc(orderItems.sortOrder), asc(orderItems.createdAt), asc(orderItems.id))
+      .limit(1);
+    if (!line) return "–";
+    return [line.brand, line.model].filter(Boolean).join(" ") || line.name;
+  }
+
   return {
     async sendCode(user: CurrentUser, orderId: string, now = new Date()): Promise<TSigningCodeSent> {
       const order = await ownOrderOf(db, user, orderId);
@@ -115,7 +133,13 @@ export function createSigningService(ctx: AppContext) {
           createdAt: now,
         });
       });
-      await ctx.messaging.sendSms({ to: phoneNumber, ...twoFactorCodeSms(account.language, { code }) });
+      const sms = signingCodeSms(account.language, {
+        code,
+        orderNumber: order.orderNumber,
+        bike: await bikeOf(orderId),
+        monthlyPaymentCents: agreement?.monthlyPaymentCents ?? 0,
+      });
+      await ctx.messaging.sendSms({ to: phoneNumber, ...sms });
       return {
         phoneNumberHint: maskPhoneNumber(phoneNumber),
         expiresInSeconds: TWO_FACTOR_CODE_SECONDS,

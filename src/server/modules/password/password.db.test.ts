@@ -181,7 +181,7 @@ describe("POST /api/password-reset", () => {
     await app.inject({ method: "POST", url: "/api/password-reset", payload: { email } });
     await app.close();
     expect(await mailsTo(email)).toHaveLength(1);
-    expect((await tokenStatus(first)).json()).toEqual({ valid: true, email });
+    expect((await tokenStatus(first)).json()).toMatchObject({ valid: true, email });
 
     // Once the interval has passed, a request mails a new link again.
     await t.database.db
@@ -229,12 +229,12 @@ describe("the reset flow", () => {
     await requestReset({ email: "Ville.Hamalainen@Demo.test " });
     const token = await waitForLink(email);
     const [mail] = await mailsTo(email);
-    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/reset/${token}`);
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/fi/reset/${token}`);
     expect(mail?.subject).toBe("Pedaali-salasanasi vaihtaminen");
 
     const status = await tokenStatus(token);
     expect(status.statusCode).toBe(200);
-    expect(zPasswordTokenStatus.parse(status.json())).toEqual({ valid: true, email });
+    expect(zPasswordTokenStatus.parse(status.json())).toMatchObject({ valid: true, email });
 
     const weak = await setPassword(token, { password: "short" });
     expect(weak.statusCode).toBe(400);
@@ -255,7 +255,7 @@ describe("the reset flow", () => {
     const again = await setPassword(token, { password: "toinen hyvin pitkä lause" });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe("INVALID_TOKEN");
-    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null });
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null, problem: "USED" });
 
     const after = await t.app.inject({
       method: "GET",
@@ -276,15 +276,66 @@ describe("the reset flow", () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, userId));
-    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null });
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null, problem: "EXPIRED" });
     const res = await setPassword(token, { password: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("INVALID_TOKEN");
   });
 
+  it("opens a reset link in the account's language; the link lives an hour and the mail says so", async () => {
+    const email = "hour.old.link@password.test";
+    const userId = await ownUser(email);
+    await t.database.db.update(users).set({ language: "sv" }).where(eq(users.id, userId));
+    await requestReset({ email });
+    const token = await waitForLink(email);
+    const [mail] = await mailsTo(email);
+    expect(mail?.bodyText).toContain(`/sv/reset/${token}`);
+    expect(mail?.bodyText).toContain("Länken är giltig i en timme");
+    const [row] = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId));
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0);
+    expect(Math.abs(lifetime - 60 * 60 * 1000)).toBeLessThan(5000);
+    // An hour later the link no longer works.
+    const hour = 60 * 60 * 1000;
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ createdAt: new Date(Date.now() - hour - 1000), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null, problem: "EXPIRED" });
+  });
+
+  it("an expired link's page asks for a new link and gets one at the account's own address", async () => {
+    const email = "renew.expired@password.test";
+    const userId = await ownUser(email);
+    await requestReset({ email });
+    const token = await waitForLink(email);
+    // The link expires, and the interval between password mails has passed.
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    expect((await tokenStatus(token)).json()).toEqual({ valid: false, email: null, problem: "EXPIRED" });
+    const renew = (value: string) =>
+      t.app.inject({ method: "POST", url: `/api/password-reset/${value}/renew`, remoteAddress: address() });
+    const res = await renew(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    const fresh = await waitForLink(email, "password-reset", 1);
+    expect(fresh).not.toBe(token);
+    expect((await tokenStatus(fresh)).json()).toMatchObject({ valid: true, email });
+    // An unknown link gets the same answer, and the new link is not replaced within the interval.
+    const unknown = await renew("y".repeat(43));
+    expect(unknown.json()).toEqual(res.json());
+    expect((await renew(token)).json()).toEqual(res.json());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await mailsTo(email)).filter((m) => m.template === "password-reset")).toHaveLength(2);
+  });
+
   it("refuses an unknown token and malformed input with 400", async () => {
     const unknown = "x".repeat(43);
-    expect((await tokenStatus(unknown)).json()).toEqual({ valid: false, email: null });
+    expect((await tokenStatus(unknown)).json()).toEqual({ valid: false, email: null, problem: "UNKNOWN" });
     const res = await setPassword(unknown, { password: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe("INVALID_TOKEN");
@@ -323,7 +374,7 @@ describe("defect: a password change or reset mails the account that its password
       .update(users)
       .set({ language, ...(hasPassword ? {} : { passwordHash: null }) })
       .where(eq(users.id, userId));
-    return createPasswordToken(t.database.db, userId);
+    return createPasswordToken(t.database.db, userId, "requested");
   }
   const changedMails = async (email: string) =>
     (await mailsTo(email)).filter((m) => m.template === "password-changed");
@@ -341,7 +392,7 @@ describe("defect: a password change or reset mails the account that its password
     expect(mail?.channel).toBe("EMAIL");
     expect(mail?.subject).toBe("Your Pedaali password has been changed");
     expect(mail?.bodyText).toContain("If it was not you");
-    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/salasanan-palauttaminen`);
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/en/salasanan-palauttaminen`);
     expect(mail?.bodyText).toContain("info@pedaali.fi");
     expect(mail?.bodyText).not.toContain(NEW_PASSWORD);
     expect(mail?.bodyText).not.toContain(token);

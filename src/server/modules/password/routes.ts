@@ -35,6 +35,15 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
 
   app.route({
+    ...endpointRoute(api.renew, tags),
+    config: { ...ORIGIN_ONLY, ...requestLimit },
+    handler: async (request) =>
+      passwords.renewLink(request.params.token, (error) =>
+        request.log.error({ err: error }, "renewed password link mail failed"),
+      ),
+  });
+
+  app.route({
     ...endpointRoute(api.reset, tags),
     config: { ...ORIGIN_ONLY, ...tokenLimit },
     handler: async (request) =>

@@ -6,13 +6,14 @@ import {
   type zPasswordResetRequest,
   type zPasswordTokenStatus,
 } from "../../../contract/password.ts";
-import { buildPath } from "../../../domain/routes.ts";
+import { passwordLinkHours } from "../../../domain/auth-rules.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/account-mails.ts";
+import { pageUrl } from "../../messaging/templates.ts";
 import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
@@ -24,8 +25,8 @@ import { ensureStrongPassword } from "./password-policy.ts";
  * Password recovery and setting a password by link (SPEC §2 /salasanan-palauttaminen, /reset/{token};
  * DESIGN.md §5). A request answers the same, in the same time, whether or not the e-mail belongs to
  * anyone: the look-up, the token and the mail happen after the answer, and their failures are only
- * logged. A link token is random, stored as its sha256, single use and valid for an hour
- * (createPasswordToken); using it sets the password, ends every session of the user and mails the
+ * logged. A link token is random, stored as its sha256, single use and valid for as long as its kind allows
+ * (passwordLinkSeconds); using it sets the password, ends every session of the user and mails the
  * account that its password was changed, so an owner who did not do it can act.
  */
 
@@ -73,7 +74,8 @@ export function createPasswordService(ctx: AppContext) {
       await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
         const params = {
           name: user.systemUser?.firstName ?? null,
-          link: `${ctx.config.publicUrl}/reset/${token}`,
+          link: pageUrl(ctx.config.publicUrl, user.language, "passwordReset", { token }),
+          validHours: passwordLinkHours("requested"),
         };
         const mail = user.passwordHash
           ? passwordResetMail(user.language, params)
@@ -101,7 +103,7 @@ export function createPasswordService(ctx: AppContext) {
         .where(eq(systemUsers.userId, user.userId));
       const mail = passwordChangedMail(user.language, {
         name: profile?.firstName ?? null,
-        link: `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`,
+        link: pageUrl(ctx.config.publicUrl, user.language, "passwordRecovery"),
         changedAt,
         firstPassword: !user.hadPassword,
       });
@@ -127,7 +129,35 @@ export function createPasswordService(ctx: AppContext) {
 
     async tokenStatus(token: string): Promise<TokenStatus> {
       const row = await findUsableToken(db, token, false);
-      return row ? { valid: true, email: row.email } : { valid: false, email: null };
+      if (row) return { valid: true, email: row.email, problem: null };
+      // Whoever holds the link may learn why it died; never whose it was.
+      const [dead] = await db
+        .select({ usedAt: passwordResetTokens.usedAt, deactivated: users.deactivated })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+      const problem = !dead || dead.deactivated ? "UNKNOWN" : dead.usedAt ? "USED" : "EXPIRED";
+      return { valid: false, email: null, problem };
+    },
+
+    /**
+     * A new link for the account a dead link (expired or used) was for, mailed to the account's own
+     * address, so the holder of an old link never needs to type or learn the address. Answers at once and
+     * the same whether or not a mail goes out; the once-per-interval rule of every password mail holds.
+     */
+    renewLink(token: string, onError: (error: unknown) => void): { message: string } {
+      const job = (async () => {
+        const [row] = await db
+          .select({ email: users.email })
+          .from(passwordResetTokens)
+          .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+          .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+        if (row) await deliver(row.email.toLowerCase(), onError);
+      })()
+        .catch(onError)
+        .finally(() => pending.delete(job));
+      pending.add(job);
+      return { message: PASSWORD_RESET_REQUESTED_MESSAGE };
     },
 
     async resetPassword(

@@ -38,7 +38,7 @@ export async function createUser(
       companyId,
       data: { role: role.name, source: "system-users" },
     });
-    const token = await createPasswordToken(tx, userId);
+    const token = await createPasswordToken(tx, userId, "first");
     return { userId, token };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { TCreateSystemUser } from "../../../contract/system-users.ts";
-import { PASSWORD_RESET_SECONDS } from "../../../domain/auth-rules.ts";
+import { passwordLinkHours } from "../../../domain/auth-rules.ts";
 import type { AppContext } from "../../context.ts";
 import { setPasswordMail } from "../../messaging/account-mails.ts";
+import { pageUrl } from "../../messaging/templates.ts";
 
 type Log = Pick<FastifyBaseLogger, "error">;
 
@@ -19,8 +20,8 @@ export async function mailSetPassword(
   try {
     const mail = setPasswordMail(input.language ?? "fi", {
       name: input.firstName,
-      link: `${ctx.config.publicUrl}/reset/${created.token}`,
-      validHours: PASSWORD_RESET_SECONDS / 3600,
+      link: pageUrl(ctx.config.publicUrl, input.language, "passwordReset", { token: created.token }),
+      validHours: passwordLinkHours("first"),
     });
     await ctx.messaging.sendMail({ to: input.workEmail, ...mail });
   } catch (error) {

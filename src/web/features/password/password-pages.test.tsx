@@ -85,7 +85,10 @@ describe("setting a new password (/reset/{token})", () => {
   it("shows the rules while typing, checks the confirmation, saves and offers the login", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
-      [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: "maija@demo.test" } },
+      [`GET /api/password-reset/${TOKEN}`]: {
+        status: 200,
+        body: { valid: true, email: "maija@demo.test", problem: null },
+      },
       [`POST /api/password-reset/${TOKEN}`]: {
         status: 200,
         body: { message: "Your password has been set. You can now log in with it." },
@@ -118,7 +121,12 @@ describe("setting a new password (/reset/{token})", () => {
   });
 
   it("tells a used or expired link apart and offers a new one", async () => {
-    fakeApi({ [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: false, email: null } } });
+    fakeApi({
+      [`GET /api/password-reset/${TOKEN}`]: {
+        status: 200,
+        body: { valid: false, email: null, problem: "UNKNOWN" },
+      },
+    });
     renderApp(`/reset/${TOKEN}`, { user: null });
     expect(await screen.findByText("Linkki ei ole enää voimassa")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Pyydä uusi linkki" })).toHaveAttribute(
@@ -127,6 +135,44 @@ describe("setting a new password (/reset/{token})", () => {
     );
   });
 
+  it.each([
+    [
+      "fi",
+      "Tämän linkin voimassaoloaika on päättynyt.",
+      "Lähetä uusi linkki sähköpostiini",
+      "Uusi linkki on matkalla",
+    ],
+    ["en", "The time of this link has run out.", "Send a new link to my e-mail", "A new link is on its way"],
+    [
+      "sv",
+      "Den här länkens giltighetstid har gått ut.",
+      "Skicka en ny länk till min e-post",
+      "En ny länk är på väg",
+    ],
+  ])(
+    "an expired link's page (%s) says why and mails a new link to the account",
+    async (lang, why, button, sent) => {
+      const user = userEvent.setup();
+      const api = fakeApi({
+        [`GET /api/password-reset/${TOKEN}`]: {
+          status: 200,
+          body: { valid: false, email: null, problem: "EXPIRED" },
+        },
+        [`POST /api/password-reset/${TOKEN}/renew`]: {
+          status: 200,
+          body: {
+            message: "If the e-mail belongs to an account, a link to set a new password is on its way.",
+          },
+        },
+      });
+      renderApp(`/${lang}/reset/${TOKEN}`, { user: null });
+      expect(await screen.findByText(why)).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: button }));
+      expect(await screen.findByText(sent)).toBeInTheDocument();
+      expect(api.callsTo("POST", `/api/password-reset/${TOKEN}/renew`)).toHaveLength(1);
+    },
+  );
+
   it("treats a malformed token (400) as a dead link", async () => {
     fakeApi({ "GET /api/password-reset/short": apiError(400, "VALIDATION_ERROR", "Invalid input") });
     renderApp("/reset/short", { user: null });
@@ -134,7 +180,11 @@ describe("setting a new password (/reset/{token})", () => {
   });
 
   it.each([
-    ["an expired or used link (valid false)", TOKEN, { status: 200, body: { valid: false, email: null } }],
+    [
+      "an expired or used link (valid false)",
+      TOKEN,
+      { status: 200, body: { valid: false, email: null, problem: "UNKNOWN" } },
+    ],
     ["a malformed link (400)", "short", apiError(400, "VALIDATION_ERROR", "Invalid input")],
   ])("%s gets a friendly page that says what happened and the way forward", async (_, token, reply) => {
     fakeApi({ [`GET /api/password-reset/${token}`]: reply });
@@ -161,7 +211,10 @@ describe("setting a new password (/reset/{token})", () => {
   it("a link that dies while the form is open gets the same friendly page", async () => {
     const user = userEvent.setup();
     fakeApi({
-      [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: null } },
+      [`GET /api/password-reset/${TOKEN}`]: {
+        status: 200,
+        body: { valid: true, email: null, problem: null },
+      },
       [`POST /api/password-reset/${TOKEN}`]: apiError(400, "INVALID_TOKEN", "The link is invalid"),
     });
     renderApp(`/reset/${TOKEN}`, { user: null });
@@ -177,7 +230,10 @@ describe("setting a new password (/reset/{token})", () => {
   it("shows the server's refusal of a weak password and keeps the fields", async () => {
     const user = userEvent.setup();
     fakeApi({
-      [`GET /api/password-reset/${TOKEN}`]: { status: 200, body: { valid: true, email: null } },
+      [`GET /api/password-reset/${TOKEN}`]: {
+        status: 200,
+        body: { valid: true, email: null, problem: null },
+      },
       [`POST /api/password-reset/${TOKEN}`]: apiError(400, "WEAK_PASSWORD", "Password is too weak"),
     });
     renderApp(`/reset/${TOKEN}`, { user: null });

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { passwordApi, zPasswordResetBody } from "../../../contract/password.ts";
+import { type PASSWORD_LINK_PROBLEMS, passwordApi, zPasswordResetBody } from "../../../contract/password.ts";
 import { isAcceptablePassword } from "../../../domain/password-rules.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
@@ -19,6 +19,8 @@ import { fieldRules } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
+type TPasswordLinkProblem = (typeof PASSWORD_LINK_PROBLEMS)[number];
+
 /**
  * A link that does not work. GET /api/password-reset/{token} answers `valid: false` for an unknown,
  * used or expired token and 400 VALIDATION_ERROR for a malformed one (a link copied only in part);
@@ -26,6 +28,64 @@ import { usePageTitle } from "../../lib/page-title.ts";
  */
 function isDeadLink(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 400 || error.status === 404);
+}
+
+/**
+ * What the page of a dead link shows: why it does not work (expired, used, or not known at all) and a
+ * button that mails a new link to the address of the account the link was for, so nobody has to type
+ * the address; the answer is the same whether or not a mail went out.
+ */
+function DeadLink({ token, problem }: { token: string; problem: TPasswordLinkProblem | null }) {
+  const { t } = useTranslation();
+  const renew = useMutation({
+    mutationFn: () => callEndpoint(passwordApi.renew, { params: { token } }),
+    meta: { silent: true },
+  });
+  const what =
+    problem === "EXPIRED"
+      ? t("passwordReset.expiredText")
+      : problem === "USED"
+        ? t("passwordReset.usedText")
+        : t("passwordReset.invalidText");
+  // A link we do not know has no account to mail: only the recovery form, where the address is typed.
+  const canRenew = problem === "EXPIRED" || problem === "USED";
+  if (renew.isSuccess) {
+    return (
+      <Alert color="pedaali" variant="light" title={t("passwordReset.sentTitle")} role="status">
+        {t("passwordReset.sentText")}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <InvalidLinkNotice
+        title={t("passwordReset.invalidTitle")}
+        what={what}
+        next={canRenew ? t("passwordReset.sendNewNext") : t("passwordReset.invalidNext")}
+        actions={
+          <>
+            {canRenew ? (
+              <Button onClick={() => renew.mutate()} loading={renew.isPending}>
+                {t("passwordReset.sendNew")}
+              </Button>
+            ) : (
+              <Button component={AppLink} to={buildPath("passwordRecovery")}>
+                {t("passwordReset.requestNew")}
+              </Button>
+            )}
+            <Button component={AppLink} to={buildPath("login")} variant="default">
+              {t("forms.backToLogin")}
+            </Button>
+          </>
+        }
+      />
+      {renew.isError && (
+        <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+          {formErrorMessage(renew.error, t)}
+        </Alert>
+      )}
+    </>
+  );
 }
 
 /**
@@ -68,23 +128,7 @@ export function PasswordResetPage() {
     status.data?.valid === false ||
     (save.error instanceof ApiError && save.error.code === "INVALID_TOKEN")
   ) {
-    body = (
-      <InvalidLinkNotice
-        title={t("passwordReset.invalidTitle")}
-        what={t("passwordReset.invalidText")}
-        next={t("passwordReset.invalidNext")}
-        actions={
-          <>
-            <Button component={AppLink} to={buildPath("passwordRecovery")}>
-              {t("passwordReset.requestNew")}
-            </Button>
-            <Button component={AppLink} to={buildPath("login")} variant="default">
-              {t("forms.backToLogin")}
-            </Button>
-          </>
-        }
-      />
-    );
+    body = <DeadLink token={token} problem={status.data?.problem ?? null} />;
   } else if (status.isError) {
     body = (
       <Alert color="red" variant="light" title={t("forms.errorTitle")}>
