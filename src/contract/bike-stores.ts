@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_COMMISSION_PERCENT } from "../domain/store-payouts.ts";
 import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
@@ -51,6 +52,8 @@ export const zBikeStore = z.object({
   bic: z.string().nullable(),
   /** The commission Pedaali keeps of each order's price, in percent; null when none (the admin tier's). */
   commissionPercent: z.number().nullable(),
+  /** The store's own language: its order mails go in it. */
+  language: z.enum(LANGUAGES),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -109,6 +112,8 @@ export const zBikeStoreInput = z.object({
   bic: orNone(zBic),
   /** In percent with at most two decimals (8.33); none when left out. */
   commissionPercent: z.number().min(0).max(MAX_COMMISSION_PERCENT).multipleOf(0.01).nullable().optional(),
+  /** The store's own language for its order mails; left out, Finnish for a new store and unchanged on an update. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type TBikeStoreInput = z.infer<typeof zBikeStoreInput>;
 

@@ -152,6 +152,8 @@ export const zStoreDetailsInput = z.object({
   bic: orNone(zBic),
   /** Where the order mails (package and delivery links, purchase orders) go. */
   email: zEmailAddress,
+  /** The store's language for those mails; left out, unchanged. */
+  language: z.enum(LANGUAGES).optional(),
   /**
    * The user's current password, needed only when the bank account (IBAN or BIC) changes: a session
    * left open must not redirect the store's payouts. Not trimmed: spaces belong to a password.
@@ -173,6 +175,7 @@ export const zStoreDetails = z.object({
   city: z.string().nullable(),
   iban: z.string().nullable(),
   bic: z.string().nullable(),
+  language: z.enum(LANGUAGES),
   updatedAt: z.iso.datetime(),
   /** Every store the caller acts for, by name, to switch between them. */
   stores: z.array(z.object({ bikeStoreId: z.uuid(), storeName: z.string() })),

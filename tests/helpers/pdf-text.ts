@@ -2,9 +2,30 @@ import { inflateSync } from "node:zlib";
 
 /**
  * The text our PDFs draw (pdf-lib with its standard fonts), in drawing order: each content stream
- * inflated, each hex string shown by Tj read as WinAnsi (Latin-1 for the letters we write). Enough for
- * a test to check what a document says; not a general PDF reader.
+ * inflated, each hex string shown by Tj read as WinAnsi (Latin-1 for the letters we write, and the
+ * euro sign, dashes, quotes and ellipsis WinAnsi keeps where Latin-1 has control codes, so "1 234,56 €"
+ * and "€1,234.56" read as written). Enough for a test to check what a document says; not a general
+ * PDF reader.
  */
+
+const WIN_ANSI_EXTRAS: Record<number, string> = {
+  128: "€",
+  133: "…",
+  145: "‘",
+  146: "’",
+  147: "“",
+  148: "”",
+  149: "•",
+  150: "–",
+  151: "—",
+};
+
+function winAnsi(hex: string): string {
+  return Array.from(
+    Buffer.from(hex, "hex"),
+    (byte) => WIN_ANSI_EXTRAS[byte] ?? String.fromCharCode(byte),
+  ).join("");
+}
 export function pdfTextOf(pdf: Uint8Array): string[] {
   const bytes = Buffer.from(pdf);
   const lines: string[] = [];
@@ -23,7 +44,7 @@ export function pdfTextOf(pdf: Uint8Array): string[] {
       continue;
     }
     for (const match of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      lines.push(Buffer.from(match[1] ?? "", "hex").toString("latin1"));
+      lines.push(winAnsi(match[1] ?? ""));
     }
   }
   return lines;

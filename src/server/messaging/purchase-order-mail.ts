@@ -6,8 +6,7 @@ import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.
 /**
  * The purchase order to the bike store: when the helpdesk processes an order (the
  * leasing company accepted its agreement), the store is asked to deliver the package the employee
- * accepted, line by line, and to invoice Pedaali for it. Stores have no language of their own yet, so
- * they get Finnish; the other languages are here for when they do.
+ * accepted, line by line, and to invoice Pedaali for it, in the store's own language.
  */
 
 export type PurchaseOrderLine = {

@@ -6,7 +6,8 @@ import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.
 /**
  * The bike store's links, mailed to the store's address: the package link when an
  * employee starts an order at the store, the delivery link when the bike is paid and waits for its
- * frame serial number and delivery date. Stores have no language of their own yet, so they get Finnish.
+ * frame serial number and delivery date. In the store's own language (Finnish unless the store chose
+ * another).
  */
 
 export type StoreLinkMailParams = {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, percent, timestamps } from "../columns.ts";
+import { language } from "./enums.ts";
 import { users } from "./users.ts";
 
 /** A chain or group of bike stores (GET /api/bike-store-groups). */
@@ -39,6 +40,8 @@ export const bikeStores = pgTable(
     bic: text(),
     /** The commission the store has agreed Pedaali keeps of each order's price, in percent; none by default. */
     commissionPercent: percent(),
+    /** The store's own language: its mails (package and delivery links, purchase orders) go in it. */
+    language: language().notNull().default("fi"),
     ...timestamps(),
   },
   (t) => [

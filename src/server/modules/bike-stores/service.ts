@@ -59,6 +59,7 @@ function toBikeStore(viewer: Viewer, { store: s, bikeStoreGroupName }: Row): TBi
     iban: admin && s.iban ? formatIban(s.iban) : null,
     bic: admin ? s.bic : null,
     commissionPercent: admin ? s.commissionPercent : null,
+    language: s.language,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -83,6 +84,8 @@ function storeValues(input: TBikeStoreInput) {
     iban: orNull(input.iban),
     bic: orNull(input.bic),
     commissionPercent: input.commissionPercent ?? null,
+    // Left out, the store keeps its language (a new store takes Finnish, the column's default).
+    ...(input.language ? { language: input.language } : {}),
   };
 }
 

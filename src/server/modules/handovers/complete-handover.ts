@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DEFAULT_LANGUAGE } from "../../../domain/enums.ts";
 import { defectWindowEndsOn, type EmployeeSigningPlace } from "../../../domain/handovers.ts";
 import { leaseStartDate } from "../../../domain/lease-dates.ts";
 import { recordEvent } from "../../db/event-log.ts";
@@ -10,6 +11,7 @@ import {
   files,
   handoverPhotos,
   handovers,
+  users,
 } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import type { FileStore } from "../../files/file-store.ts";
@@ -31,9 +33,14 @@ export type EmployeeSignature = {
 /** What the protocol names besides the handover itself: the people, the company, the store, the photos. */
 async function protocolParties(tx: Tx, order: HandoverOrder, handover: HandoverRow) {
   const [employee] = await tx
-    .select({ userId: beneficiaryEmployees.userId, companyName: companies.name })
+    .select({
+      userId: beneficiaryEmployees.userId,
+      companyName: companies.name,
+      language: users.language,
+    })
     .from(beneficiaryEmployees)
     .innerJoin(companies, eq(companies.id, beneficiaryEmployees.companyId))
+    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
     .where(eq(beneficiaryEmployees.id, order.beneficiaryEmployeeId));
   const [store] = await tx
     .select({ storeName: bikeStores.storeName })
@@ -48,6 +55,8 @@ async function protocolParties(tx: Tx, order: HandoverOrder, handover: HandoverR
   return {
     employeeName: employee ? await nameOfUser(tx, employee.userId) : "",
     companyName: employee?.companyName ?? "",
+    // The employee receives the bike and signs last, so the protocol is written in their language.
+    language: employee?.language ?? DEFAULT_LANGUAGE,
     storeName: store?.storeName ?? "",
     storeSignerName: await nameOfUser(tx, handover.storeSignedByUserId),
     photos,
@@ -91,6 +100,7 @@ export async function completeHandover(
     handoverDate,
     leaseStartDate: leaseStartDate(handoverDate),
     defectWindowEndsOn: windowEnd,
+    language: parties.language,
   });
   const stored = await fileStore.put(tx, {
     fileName: `luovutuspoytakirja-${order.orderNumber}.pdf`,

@@ -19,6 +19,7 @@ import {
   notifications,
   orderItems,
   orders,
+  users,
 } from "../../db/schema/index.ts";
 
 /**
@@ -221,6 +222,29 @@ describe("handing a bike over in person", () => {
     // Done once: a second record, a photo or a removal is refused.
     expectError(await record(orderId, { ...HANDED_OVER, pickupCode: code }), 409, "HANDOVER_CLOSED");
     expectError(await upload(orderId, STORE_USER, SAMPLE_PNG), 409, "HANDOVER_CLOSED");
+  });
+
+  it("writes a Swedish employee's protocol in Swedish, the same bytes as its stored hash", async () => {
+    const db = t.database.db;
+    await db.update(users).set({ language: "sv" }).where(eq(users.email, EMPLOYEE));
+    try {
+      const orderId = await orderAt(espoo);
+      const res = await record(orderId, { ...HANDED_OVER, pickupCode: await pickupCode(orderId) });
+      expect(res.statusCode, res.body).toBe(201);
+      const signed = await call("POST", `/api/orders/${orderId}/handover/signature`, EMPLOYEE, {
+        received: true,
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
+      const sha = zOrderHandover.parse(signed.json()).handover?.documentSha256;
+      const pdf = await call("GET", `/api/orders/${orderId}/handover/pdf`, EMPLOYEE);
+      expect(createHash("sha256").update(pdf.rawPayload).digest("hex")).toBe(sha);
+      const text = pdfTextOf(pdf.rawPayload);
+      expect(text).toContain("Överlämningsprotokoll för förmånscykel");
+      expect(text).toContain("Undertecknat på egen enhet, inloggad i Pedaali.");
+      expect(text.join("\n")).not.toMatch(/luovutuspöytäkirja|Allekirjoitettu/i);
+    } finally {
+      await db.update(users).set({ language: "fi" }).where(eq(users.email, EMPLOYEE));
+    }
   });
 
   it("lets the employee sign on their own phone after the store has recorded it", async () => {

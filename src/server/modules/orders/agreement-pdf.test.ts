@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { pdfSafeText } from "../../pdf/writer.ts";
 import { type AgreementPdfInput, renderAgreementPdf } from "./agreement-pdf.ts";
 
@@ -46,6 +47,7 @@ const INPUT: AgreementPdfInput = {
   taxRegime: "TAXABLE",
   documentDate: new Date("2026-05-04T09:00:00Z"),
   signature: null,
+  language: "fi",
 };
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -72,5 +74,28 @@ describe("the agreement PDF", () => {
     const many = Array.from({ length: 60 }, () => INPUT.lines[1] as AgreementPdfInput["lines"][0]);
     const pdf = await renderAgreementPdf({ ...INPUT, lines: [...lines, ...many] });
     expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(1);
+  });
+});
+
+describe("the agreement PDF in the signer's language", () => {
+  it("writes a Swedish employee's agreement in Swedish, amounts as sv-FI writes them", async () => {
+    const pdf = await renderAgreementPdf({ ...INPUT, language: "sv" });
+    const text = pdfTextOf(pdf);
+    expect(text).toContain("Leasingavtal för förmånscykel");
+    expect(text).toContain("Beställningsnummer 10042 · daterat 04.05.2026");
+    expect(text).toContain("Månadsavgift (dras av från bruttolönen)");
+    expect(text).toContain("104,86\u00a0€");
+    expect(text.join("\n")).not.toMatch(/Kuukausierä|Sopimuskausi/);
+    const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+    expect(doc.getTitle()).toBe("Leasingavtal för förmånscykel, beställning 10042");
+  });
+
+  it("writes an English employee's agreement in English, amounts as en-FI writes them", async () => {
+    const text = pdfTextOf(await renderAgreementPdf({ ...INPUT, language: "en" }));
+    expect(text).toContain("Benefit bike leasing agreement");
+    expect(text).toContain("DRAFT – not signed");
+    expect(text).toContain("€104.86");
+    expect(text).toContain("€3,000.00");
+    expect(text.join("\n")).not.toMatch(/Kuukausierä|Sopimuskausi/);
   });
 });

@@ -33,6 +33,7 @@ export async function mailPurchaseOrder(
         order: orders,
         storeName: bikeStores.storeName,
         storeEmail: bikeStores.email,
+        storeLanguage: bikeStores.language,
         companyName: companies.name,
         firstName: systemUsers.firstName,
         lastName: systemUsers.lastName,
@@ -59,7 +60,7 @@ export async function mailPurchaseOrder(
             .filter(Boolean)
             .join(", ")
         : null;
-    const mail = purchaseOrderMail("fi", {
+    const mail = purchaseOrderMail(row.storeLanguage, {
       storeName: row.storeName,
       orderNumber: o.orderNumber,
       bikeStoreOrderNumber: o.bikeStoreOrderNumber,

@@ -82,6 +82,7 @@ export async function agreementPdfInput(
       firstName: systemUsers.firstName,
       lastName: systemUsers.lastName,
       email: users.email,
+      language: users.language,
       employeeNumber: beneficiaryEmployees.employeeNumber,
       employeeUserId: beneficiaryEmployees.userId,
       companyName: companies.name,
@@ -141,5 +142,7 @@ export async function agreementPdfInput(
     taxRegime: taxRegime(agreement.commitmentDate ?? toHelsinkiDateString(document.date)),
     documentDate: document.date,
     signature: document.signature,
+    // The employee signs, so the agreement is written in the employee's language.
+    language: row.language,
   };
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
+import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { zAwaitingEmployer, zOrderOffer, zSigningCodeSent } from "../../../contract/order-acceptance.ts";
@@ -166,6 +167,32 @@ describe("signing without the employer's approval", () => {
       409,
       "ORDER_ALREADY_SIGNED",
     );
+  });
+
+  it("writes a Swedish employee's signed agreement in Swedish, the draft too", async () => {
+    await withoutApproval();
+    const db = t.database.db;
+    await db.update(users).set({ language: "sv" }).where(eq(users.id, employeeUserId));
+    try {
+      const orderId = await acceptedOrder();
+      const draft = pdfTextOf(
+        (await call("GET", `/api/orders/${orderId}/agreement.pdf`, EMPLOYEE)).rawPayload,
+      );
+      expect(draft).toContain("UTKAST – inte undertecknat");
+      await sign(orderId, await code(orderId));
+      // The signed bytes are the employee's language, whoever reads them.
+      const signed = pdfTextOf(
+        (await call("GET", `/api/orders/${orderId}/agreement.pdf`, DEMO_ADMIN)).rawPayload,
+      );
+      expect(signed).toContain("Leasingavtal för förmånscykel");
+      expect(signed).toContain(
+        "Undertecknat elektroniskt i Pedaali med en engångsverifieringskod som skickats per sms.",
+      );
+      expect(signed.some((line) => /^\d[\d\u00a0]*,\d\d\u00a0€$/.test(line))).toBe(true);
+      expect(signed.join("\n")).not.toMatch(/Työsuhdepyörän leasingsopimus|Kuukausierä/);
+    } finally {
+      await db.update(users).set({ language: "fi" }).where(eq(users.id, employeeUserId));
+    }
   });
 
   it("takes only the newest code, ends a code after five wrong tries, and never takes it twice", async () => {

@@ -97,6 +97,8 @@ export async function storeGeneratedOffer(ctx: WriteContext, facts: CaseFacts, o
     options: optionsOf(facts, await absenceFactsOf(tx, facts)),
     choiceUrl: `${output.publicUrl}/mybike`,
     documentDate: now,
+    // The offer is the employee's to answer, so it is written in the employee's language.
+    language: facts.language,
   });
   const fileName = `lunastustarjous-${order.orderNumber}-${todayOf(now)}.pdf`;
   return storeOffer(

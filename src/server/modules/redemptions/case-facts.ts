@@ -1,5 +1,6 @@
 import { and, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import type { Language } from "../../../domain/enums.ts";
 import {
   type LeaseEndOption,
   leaseEndOptions,
@@ -65,7 +66,7 @@ type Row = {
   companyCity: string | null;
   employeeUserId: string;
   email: string;
-  language: string;
+  language: Language;
   firstName: string | null;
   lastName: string | null;
   bikeStoreName: string | null;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { leaseEndOptions, returnFeeShares } from "../../../domain/lease-end.ts";
 import { type RedemptionOfferPdfInput, renderRedemptionOfferPdf } from "./offer-pdf.ts";
 
@@ -41,6 +42,7 @@ const INPUT: RedemptionOfferPdfInput = {
   }),
   choiceUrl: "https://pedaali.example/mybike",
   documentDate: new Date("2026-05-04T04:00:00Z"),
+  language: "fi",
 };
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -62,5 +64,30 @@ describe("the redemption offer PDF", () => {
       companyName: "Demo\nOy",
     });
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
+
+describe("the redemption offer PDF in the employee's language", () => {
+  it("writes an English employee's offer in English", async () => {
+    const pdf = await renderRedemptionOfferPdf({ ...INPUT, language: "en" });
+    const text = pdfTextOf(pdf);
+    expect(text).toContain("Redemption offer");
+    expect(text).toContain("Redemption price (incl. VAT)");
+    expect(text).toContain("€987.65");
+    expect(text).toContain(
+      "Log in to Pedaali at https://pedaali.example/mybike and make your choice by 20.06.2026.",
+    );
+    expect(text.join("\n")).not.toMatch(/Lunastushinta|Työnantaja/);
+    expect((await PDFDocument.load(pdf, { updateMetadata: false })).getTitle()).toBe(
+      "Redemption offer, order 10057",
+    );
+  });
+
+  it("writes a Swedish employee's offer in Swedish", async () => {
+    const text = pdfTextOf(await renderRedemptionOfferPdf({ ...INPUT, language: "sv" }));
+    expect(text).toContain("Inlösenerbjudande");
+    expect(text).toContain("Inlösenpris (inkl. moms)");
+    expect(text).toContain("987,65\u00a0€");
+    expect(text.join("\n")).not.toMatch(/Lunastushinta|Työnantaja/);
   });
 });

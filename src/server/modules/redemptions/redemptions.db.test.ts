@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName } from "../../../../tests/helpers/ids.ts";
+import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { elevenMegabytes, RENAMED_EXE, realPdf, SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { testFileStore } from "../../../../tests/helpers/test-db.ts";
@@ -14,7 +15,7 @@ import {
 import { zMyOrders, zOrderDetails } from "../../../contract/orders.ts";
 import { zRedemptionPaymentList, zRedemptionPaymentSaved } from "../../../contract/redemption-payments.ts";
 import { zPayrollReportResponse } from "../../../contract/reporting.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { formatHelsinkiDate, toHelsinkiDateString } from "../../../domain/dates.ts";
 import {
   EARLY_END_DAY_RULE,
   EARLY_END_MAX_MONTHS_AHEAD,
@@ -35,6 +36,7 @@ import {
   outbox,
   redemptionPayments,
   userPayments,
+  users,
 } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { markUserPaymentPaid } from "../user-payments/ledger.ts";
@@ -166,6 +168,24 @@ describe("POST /api/bike-redemption", () => {
     const bells = await db().select().from(notifications).where(eq(notifications.entityId, c.id));
     expect(bells.length).toBeGreaterThan(0);
     expect(bells.length + before.length).toBeGreaterThan(before.length);
+  });
+
+  it("writes an English employee's offer PDF in English", async () => {
+    await db().update(users).set({ language: "en" }).where(eq(users.email, EMPLOYEE));
+    try {
+      const l = await endingLease(db(), { email: EMPLOYEE });
+      const c = await open(l.orderId);
+      const file = await call("GET", c.offers[0]?.fileUrl as string, EMPLOYEE);
+      expect(file.statusCode).toBe(200);
+      const text = pdfTextOf(file.rawPayload);
+      expect(text).toContain("Redemption offer");
+      expect(text).toContain(`Order number ${l.orderNumber} · dated ${formatHelsinkiDate(new Date())}`);
+      expect(text).toContain("Redemption price (incl. VAT)");
+      expect(text).toContain("€150.00");
+      expect(text.join("\n")).not.toMatch(/Lunastustarjous|Lunastushinta/);
+    } finally {
+      await db().update(users).set({ language: "fi" }).where(eq(users.email, EMPLOYEE));
+    }
   });
 
   it("prices an early end by the balance still owed: the employer ends the employment, the employer pays a return", async () => {

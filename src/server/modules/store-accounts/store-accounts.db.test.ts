@@ -359,6 +359,36 @@ describe("the store's own details", () => {
     expect(JSON.stringify(event?.data)).not.toContain("FI2112345600000785");
   });
 
+  it("sets the store's language for its order mails, and keeps it when a change leaves it out", async () => {
+    const res = await call("PUT", "/api/store/details", STORE_USER, {
+      email: "espoo@vauhti.test",
+      currentPassword: DEMO_PASSWORD,
+      language: "sv",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zStoreDetails.parse(res.json()).language).toBe("sv");
+    const kept = await call("PUT", "/api/store/details", STORE_USER, {
+      email: "espoo@vauhti.test",
+      currentPassword: DEMO_PASSWORD,
+      city: "Esbo",
+    });
+    expect(zStoreDetails.parse(kept.json()).language).toBe("sv");
+    expectError(
+      await call("PUT", "/api/store/details", STORE_USER, {
+        email: "espoo@vauhti.test",
+        currentPassword: DEMO_PASSWORD,
+        language: "de",
+      }),
+      400,
+    );
+    const back = await call("PUT", "/api/store/details", STORE_USER, {
+      email: "espoo@vauhti.test",
+      currentPassword: DEMO_PASSWORD,
+      language: "fi",
+    });
+    expect(zStoreDetails.parse(back.json()).language).toBe("fi");
+  });
+
   it("refuses an IBAN with wrong check digits (400), another store (404), other roles (403)", async () => {
     const body = expectError(
       await call("PUT", "/api/store/details", STORE_USER, {

@@ -64,6 +64,7 @@ export async function storeDetailsOf(
     city: store.city,
     iban: store.iban,
     bic: store.bic,
+    language: store.language,
     updatedAt: store.updatedAt.toISOString(),
     stores: stores.map((s) => ({ bikeStoreId: s.id, storeName: s.storeName })),
   };
@@ -84,11 +85,14 @@ export async function applyStoreDetails(
     (typeof EDITABLE)[number],
     string | null
   >;
-  const changed = EDITABLE.filter((field) => (before[field] ?? null) !== after[field]);
+  const changed: string[] = EDITABLE.filter((field) => (before[field] ?? null) !== after[field]);
+  // The language is never empty: left out, the store keeps its own.
+  const language = input.language ?? before.language;
+  if (language !== before.language) changed.push("language");
   if (changed.length === 0) return [];
   await tx
     .update(bikeStores)
-    .set({ ...after, updatedAt: now })
+    .set({ ...after, language, updatedAt: now })
     .where(eq(bikeStores.id, before.id));
   return changed;
 }

@@ -8,7 +8,7 @@ import { type IssuedStoreLink, storeLinkPath } from "./tokens.ts";
 export type FailureLog = (error: unknown, what: string) => void;
 
 /**
- * Mails a link just issued to the order's store, in Finnish (stores have no language of their own).
+ * Mails a link just issued to the order's store, in the store's own language.
  * After the commit; a store without an e-mail gets nothing (the helpdesk can re-issue the link and
  * hand it over). Answers whether a mail went; a failing mail server is logged, not thrown.
  */
@@ -22,7 +22,7 @@ export async function mailStoreLink(
     const [order] = await db.select().from(orders).where(eq(orders.id, issued.orderId));
     if (!order?.bikeStoreId) return false;
     const [store] = await db
-      .select({ storeName: bikeStores.storeName, email: bikeStores.email })
+      .select({ storeName: bikeStores.storeName, email: bikeStores.email, language: bikeStores.language })
       .from(bikeStores)
       .where(eq(bikeStores.id, order.bikeStoreId));
     const to = store?.email?.trim();
@@ -37,7 +37,9 @@ export async function mailStoreLink(
       expiresAt: issued.expiresAt,
     };
     const mail =
-      issued.kind === "package" ? storePackageLinkMail("fi", params) : storeDeliveryLinkMail("fi", params);
+      issued.kind === "package"
+        ? storePackageLinkMail(store.language, params)
+        : storeDeliveryLinkMail(store.language, params);
     await ctx.messaging.sendMail({ to, ...mail });
     return true;
   } catch (error) {

@@ -206,6 +206,19 @@ describe("the package link", () => {
     expect(view.customerName.length).toBeGreaterThan(0);
   });
 
+  it("is mailed in the store's own language: Swedish to a store that chose Swedish", async () => {
+    const db = t.database.db;
+    await db.update(bikeStores).set({ language: "sv" }).where(eq(bikeStores.id, storeId));
+    try {
+      const { order } = await startOrder();
+      const mail = await lastMailTo(STORE_EMAIL, "store-package-link");
+      expect(mail?.subject).toBe(`Ny förmånscykelbeställning ${order.orderNumber}: ange paketet`);
+      expect(mail?.bodyText).toContain("Ange paketet");
+    } finally {
+      await db.update(bikeStores).set({ language: "fi" }).where(eq(bikeStores.id, storeId));
+    }
+  });
+
   it("takes the package, moves the order to PACKAGE_PROVIDED, and replaces it until the employee accepts", async () => {
     const { order, token } = await startOrder();
     const res = await anon("PUT", packageUrl(token), {

@@ -80,6 +80,7 @@ const details: TStoreDetails = {
   city: null,
   iban: null,
   bic: null,
+  language: "fi",
   updatedAt: "2026-03-01T10:00:00.000Z",
   stores: [{ bikeStoreId: STORE_ID, storeName: "Vauhti Espoo" }],
 };

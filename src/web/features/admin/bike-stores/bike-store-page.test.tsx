@@ -33,6 +33,7 @@ const STORE: TBikeStore = {
   iban: "FI21 1234 5600 0007 85",
   bic: "NDASFIHH",
   commissionPercent: 5,
+  language: "fi",
   createdAt: "2026-01-01T10:00:00.000Z",
   updatedAt: "2026-01-01T10:00:00.000Z",
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "bike_stores" ADD COLUMN "language" "language" DEFAULT 'fi' NOT NULL;
