@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TStoreHandover } from "../../../contract/handovers.ts";
@@ -85,6 +85,10 @@ const details: TStoreDetails = {
   stores: [{ bikeStoreId: STORE_ID, storeName: "Vauhti Espoo" }],
 };
 
+/** The saves of the store's details (their address names the store chosen). */
+const detailsSaves = (api: ReturnType<typeof fakeApi>) =>
+  api.calls.filter((c) => c.method === "PUT" && c.url.startsWith("/api/store/details"));
+
 describe("the bike store's own account", () => {
   it("says what to do next when the store has no orders yet", async () => {
     fakeApi({ [`GET ${LIST}`]: ok(page([])) });
@@ -115,7 +119,21 @@ describe("the bike store's own account", () => {
     await user.type(iban, "FI22 1234 5600 0007 85");
     await user.click(screen.getByRole("button", { name: "Tallenna tiedot" }));
     expect(await screen.findAllByText(/IBAN/)).not.toHaveLength(0);
-    expect(api.callsTo("PUT", "/api/store/details")).toHaveLength(0);
+    expect(detailsSaves(api)).toHaveLength(0);
+  });
+
+  it("sends the language Pedaali writes to the store in, with no password while the account stays", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      "GET /api/store/details": ok(details),
+      [`PUT /api/store/details?storeId=${STORE_ID}`]: ok({ ...details, language: "sv" }),
+    });
+    renderScreen(<StoreAccountPage />, "/pyoraliike?valilehti=tiedot");
+    await user.selectOptions(await screen.findByLabelText("Viestien kieli"), "ruotsi");
+    expect(screen.queryByLabelText(/Nykyinen salasana/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Tallenna tiedot" }));
+    await waitFor(() => expect(detailsSaves(api)).toHaveLength(1));
+    expect(detailsSaves(api)[0]?.body).toMatchObject({ language: "sv", currentPassword: "" });
   });
 });
 

@@ -1,7 +1,8 @@
-import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TStoreDetails, zStoreDetailsInput } from "../../../contract/store-accounts.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../domain/enums.ts";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
@@ -24,6 +25,8 @@ type Values = {
   iban: string;
   bic: string;
   email: string;
+  /** The language Pedaali writes to the store in. */
+  language: Language;
   /** Asked only when the bank account changes. */
   currentPassword: string;
 };
@@ -38,6 +41,7 @@ const valuesOf = (d: TStoreDetails): Values => ({
   iban: d.iban ?? "",
   bic: d.bic ?? "",
   email: d.email ?? "",
+  language: d.language ?? DEFAULT_LANGUAGE,
   currentPassword: "",
 });
 
@@ -52,7 +56,15 @@ const LABELS: Record<keyof Values, string> = {
   iban: "storeAccount.details.fields.iban",
   bic: "storeAccount.details.fields.bic",
   email: "storeAccount.details.fields.email",
+  language: "storeAccount.details.fields.language",
   currentPassword: "storeAccount.details.currentPassword",
+};
+
+/** The languages' names, spelled out so the catalogue check sees each key. */
+const LANGUAGE_LABELS: Record<Language, string> = {
+  fi: "storeAccount.details.languages.fi",
+  en: "storeAccount.details.languages.en",
+  sv: "storeAccount.details.languages.sv",
 };
 
 /** The account as the machines compare it: no spaces, upper case. */
@@ -112,6 +124,10 @@ function DetailsForm({ details, storeId }: { details: TStoreDetails; storeId: st
           <TextInput {...field("city")} />
           <TextInput {...field("iban", { description: t("storeAccount.details.ibanHelp") })} />
           <TextInput {...field("bic")} />
+          <NativeSelect
+            {...field("language", { description: t("storeAccount.details.languageHelp") })}
+            data={LANGUAGES.map((language) => ({ value: language, label: t(LANGUAGE_LABELS[language]) }))}
+          />
         </SimpleGrid>
         {accountChanged && (
           <PasswordInput
