@@ -44,7 +44,9 @@ export type MailTemplate =
   | "user-payment-invoice"
   | "brokerage-inquiry"
   | "store-account-changed"
-  | "lease-invoice-issued";
+  | "lease-invoice-issued"
+  // The employee's order steps (employee-notice-mails.ts)
+  | "employee-notice";
 export type SmsTemplate = "two-factor-code" | "phone-change-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
