@@ -34,23 +34,20 @@ export async function sendOutboxMessage(
   deps: OutboxSenderDeps,
   id: string,
   now = new Date(),
-  { force = false }: { force?: boolean } = {},
 ): Promise<"SENT" | "QUEUED" | "FAILED" | "TAKEN"> {
   const [row] = await deps.db
     .update(messageOutbox)
     .set({ nextAttemptAt: new Date(now.getTime() + OUTBOX_CLAIM_MS) })
     .where(
-      force
-        ? eq(messageOutbox.id, id)
-        : and(
-            eq(messageOutbox.id, id),
-            eq(messageOutbox.status, "QUEUED"),
-            lte(messageOutbox.nextAttemptAt, now),
-          ),
+      and(
+        eq(messageOutbox.id, id),
+        eq(messageOutbox.status, "QUEUED"),
+        lte(messageOutbox.nextAttemptAt, now),
+      ),
     )
     .returning();
   if (!row) return "TAKEN";
-  const attempts = force ? 1 : row.attempts + 1;
+  const attempts = row.attempts + 1;
   try {
     const mail = renderEmployeeNotice(row, deps.publicUrl);
     await deps.messaging.sendMail({ to: row.recipient, ...mail });
@@ -58,7 +55,7 @@ export async function sendOutboxMessage(
       .update(messageOutbox)
       .set({
         status: "SENT",
-        attempts: force ? row.attempts + 1 : attempts,
+        attempts,
         sentAt: now,
         subject: mail.subject,
         template: mail.template,
@@ -73,7 +70,7 @@ export async function sendOutboxMessage(
       .update(messageOutbox)
       .set({
         status: outcome.status,
-        attempts: force ? row.attempts + 1 : attempts,
+        attempts,
         lastAnswer: answerOf(error),
         ...(outcome.status === "QUEUED" ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
       })

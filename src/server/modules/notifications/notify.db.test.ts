@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiCaller } from "../../../../tests/helpers/api.ts";
+import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zOutboxMessage, zOutboxMessages } from "../../../contract/message-outbox.ts";
 import { zOrderOffer } from "../../../contract/order-acceptance.ts";
 import { OUTBOX_MAX_ATTEMPTS } from "../../../domain/message-outbox.ts";
 import { beneficiaryEmployees, messageOutbox, orders, users } from "../../db/schema/index.ts";
@@ -183,5 +184,50 @@ describe("the employee's order notices", () => {
     expect(last).toMatchObject({ status: "FAILED", attempts: OUTBOX_MAX_ATTEMPTS, sentAt: null });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.employerApprovedAt).not.toBeNull();
+  });
+});
+
+describe("the helpdesk's view of a person's messages", () => {
+  const HELPDESK = "helpdesk@pedaali.test";
+
+  it("lists the person's messages with their state and sends one again with a fresh round of tries", async () => {
+    const orderId = await acceptedOrder();
+    await call("POST", `/api/orders/${orderId}/employer-decision`, DEMO_ADMIN, { approve: true });
+    const [row] = await queued("ORDER_EMPLOYER_APPROVED");
+    const id = row?.id as string;
+    // The provider refused every try: the message is FAILED.
+    await t.database.db
+      .update(messageOutbox)
+      .set({ status: "FAILED", attempts: OUTBOX_MAX_ATTEMPTS, lastAnswer: "Mail could not be sent" })
+      .where(eq(messageOutbox.id, id));
+
+    const list = zOutboxMessages.parse(
+      (await call("GET", `/api/system-users/${employeeUserId}/messages`, HELPDESK)).json(),
+    );
+    expect(list.items.find((m) => m.id === id)).toMatchObject({
+      event: "ORDER_EMPLOYER_APPROVED",
+      status: "FAILED",
+      lastAnswer: "Mail could not be sent",
+    });
+
+    const res = await call("POST", `/api/system-users/${employeeUserId}/messages/${id}/resend`, HELPDESK);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zOutboxMessage.parse(res.json())).toMatchObject({ id, status: "SENT", attempts: 1 });
+  });
+
+  it("answers 404 for a message of someone else, and 403 to the employer", async () => {
+    await packagedOrder(t.database.db, { employmentId, companyId: demoOyId });
+    const [row] = await queued("ORDER_PACKAGE_PROVIDED");
+    const helpdeskId = await userIdByEmail(t.database.db, HELPDESK);
+    expectError(
+      await call("POST", `/api/system-users/${helpdeskId}/messages/${row?.id}/resend`, HELPDESK),
+      404,
+      "NOT_FOUND",
+    );
+    expectError(
+      await call("GET", `/api/system-users/${employeeUserId}/messages`, DEMO_ADMIN),
+      403,
+      "FORBIDDEN",
+    );
   });
 });
