@@ -144,7 +144,7 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     event: "ORDER_PACKAGE_PROVIDED",
     what: "The bike store gives the package and its price (the order enters PACKAGE_PROVIDED)",
     sends: [
-      sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "check and accept the package on /oma-pyora" }),
+      sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "check and accept the package on /mybike" }),
       planned("EMPLOYEE", "INBOX"),
     ],
     promisedBy: [
@@ -171,7 +171,7 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
     event: "ORDER_AGREEMENT_READY_TO_SIGN",
     what: "The leasing agreement is ready for the employee's signature",
-    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "sign the agreement on /oma-pyora" })],
+    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "sign the agreement on /mybike" })],
   },
   {
     event: "ORDER_SIGNING_CODE",
@@ -187,15 +187,13 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
     event: "ORDER_EMPLOYER_APPROVED",
     what: "The employer approves the order where the bike policy asks for it",
-    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "see the order on /oma-pyora" })],
+    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "see the order on /mybike" })],
     promisedBy: inAll("mybike/mybike", "myBike.sign.awaitingEmployer"),
   },
   {
     event: "ORDER_EMPLOYER_REFUSED",
     what: "The employer refuses the order (it is cancelled with the reason)",
-    sends: [
-      sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the reason; see the order on /oma-pyora" }),
-    ],
+    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the reason; see the order on /mybike" })],
   },
   {
     event: "ORDER_CONFIRMED",
@@ -222,20 +220,26 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     event: "ORDER_HANDOVER_READY",
     what: "The bike is ready at the store: the employee fetches it with the pickup code",
     sends: [
-      planned("EMPLOYEE", "EMAIL", { note: "the handover's page on /oma-pyora" }),
-      planned("EMPLOYEE", "SMS", { note: "the pickup code: time-critical" }),
+      sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the pickup code on /mybike" }),
+      sent("EMPLOYEE", "SMS", "notify:employee", { note: "the pickup code: time-critical" }),
     ],
   },
   {
     event: "ORDER_HANDOVER_DEFECT",
     what: "The employee reports a defect of a shipped bike",
-    sends: [sent("STORE", "INBOX", "bell:storeUsers"), planned("HELPDESK", "INBOX")],
+    sends: [
+      sent("STORE", "INBOX", "bell:storeUsers", {
+        note: "written to the store users' bell, which their role cannot read yet",
+      }),
+      planned("STORE", "EMAIL"),
+      planned("HELPDESK", "INBOX"),
+    ],
   },
   {
     event: "ORDER_LEASE_STARTED",
     what: "The lease starts (the order enters ACTIVE_LEASING): the deductions begin",
     sends: [
-      sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the bike's page on /oma-pyora" }),
+      sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the bike's page on /mybike" }),
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
       planned("REPORTING", "EMAIL", { note: "the deduction appears in the next payroll report" }),
     ],
@@ -483,5 +487,6 @@ export const PROMISES_KEPT_BY_PEOPLE: readonly string[] = [
 export const EMPLOYEE_NOTICE_ON_ENTRY: Readonly<Partial<Record<OrderStatus, NotificationEvent>>> = {
   PACKAGE_PROVIDED: "ORDER_PACKAGE_PROVIDED",
   ALL_INFO_PROVIDED: "ORDER_AGREEMENT_READY_TO_SIGN",
+  WAITING_FOR_DELIVERY_DATE: "ORDER_HANDOVER_READY",
   ACTIVE_LEASING: "ORDER_LEASE_STARTED",
 };

@@ -3,7 +3,7 @@ import { afterFailedAttempt, OUTBOX_CLAIM_MS } from "../../domain/message-outbox
 import type { Db } from "../db/client.ts";
 import { messageOutbox } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
-import { renderEmployeeNotice } from "../modules/notifications/notify.ts";
+import { type RenderDeps, renderEmployeeNotice } from "../modules/notifications/notify.ts";
 
 /** The job that sends the message outbox: every minute, what is due. */
 export const MESSAGE_OUTBOX_QUEUE = "send-message-outbox";
@@ -12,10 +12,9 @@ export const MESSAGE_OUTBOX_CRON = "* * * * *";
 /** At most this many messages per run; the next run takes the rest. */
 export const MESSAGE_OUTBOX_BATCH = 50;
 
-export type OutboxSenderDeps = {
+export type OutboxSenderDeps = RenderDeps & {
   db: Db;
   messaging: Messaging;
-  publicUrl: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 };
 
@@ -49,16 +48,20 @@ export async function sendOutboxMessage(
   if (!row) return "TAKEN";
   const attempts = row.attempts + 1;
   try {
-    const mail = renderEmployeeNotice(row, deps.publicUrl);
-    await deps.messaging.sendMail({ to: row.recipient, ...mail });
+    const rendered = renderEmployeeNotice(row, deps);
+    if (rendered.kind === "sms") await deps.messaging.sendSms({ to: row.recipient, ...rendered.sms });
+    else await deps.messaging.sendMail({ to: row.recipient, ...rendered.mail });
+    // An SMS has no subject; the mail's is kept so the helpdesk sees what was sent.
+    const subject = rendered.kind === "mail" ? rendered.mail.subject : null;
+    const template = rendered.kind === "mail" ? rendered.mail.template : rendered.sms.template;
     await deps.db
       .update(messageOutbox)
       .set({
         status: "SENT",
         attempts,
         sentAt: now,
-        subject: mail.subject,
-        template: mail.template,
+        subject,
+        template,
         lastAnswer: "accepted",
       })
       .where(eq(messageOutbox.id, id));

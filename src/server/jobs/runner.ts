@@ -119,7 +119,10 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         MESSAGE_OUTBOX_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () =>
-          sendDueMessages({ db: database.db, messaging, publicUrl: config.publicUrl, log }, new Date()),
+          sendDueMessages(
+            { db: database.db, messaging, publicUrl: config.publicUrl, serverSecret: config.jwtSecret, log },
+            new Date(),
+          ),
       );
       await instance.createQueue(PAYROLL_REPORT_QUEUE);
       await instance.schedule(PAYROLL_REPORT_QUEUE, PAYROLL_REPORT_CRON, {}, { tz: JOB_TIME_ZONE });

@@ -1,7 +1,7 @@
 import type { Language } from "../../domain/enums.ts";
 import type { NotificationChannel, NotificationEvent } from "../../domain/notification-table.ts";
 import type { MailContent } from "./layout.ts";
-import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
+import { greeting, mail, type RenderedMail, type RenderedSms, resolveLanguage } from "./templates.ts";
 
 /**
  * The employee's mails of their order's steps, in their language, each with the one thing to do next
@@ -13,6 +13,7 @@ export const EMPLOYEE_NOTICE_EVENTS = {
   ORDER_AGREEMENT_READY_TO_SIGN: ["EMAIL"],
   ORDER_EMPLOYER_APPROVED: ["EMAIL"],
   ORDER_EMPLOYER_REFUSED: ["EMAIL"],
+  ORDER_HANDOVER_READY: ["EMAIL", "SMS"],
   ORDER_LEASE_STARTED: ["EMAIL"],
 } as const satisfies Partial<Record<NotificationEvent, readonly NotificationChannel[]>>;
 
@@ -141,6 +142,33 @@ function words(event: EmployeeNoticeEvent, lang: Language, p: EmployeeNoticePara
           label: "Öppna Min cykel",
         },
       }[lang];
+    case "ORDER_HANDOVER_READY":
+      return {
+        fi: {
+          subject: `Pyöräsi on noudettavissa (tilaus ${n})`,
+          paragraphs: [
+            `Pyöräliike luovuttaa tilauksesi ${n} pyörän sinulle liikkeessä.`,
+            "Ota mukaan noutokoodi: se on tekstiviestissä, jonka lähetimme sinulle, ja Oma pyörä -sivulla. Pyöräliike tarkistaa koodin, ja te molemmat allekirjoitatte luovutuksen.",
+          ],
+          label: "Avaa noutokoodi",
+        },
+        en: {
+          subject: `Your bike is ready for pickup (order ${n})`,
+          paragraphs: [
+            `The bike store hands over the bike of your order ${n} to you at the store.`,
+            "Bring the pickup code: it is in the text message we sent you and on the My bike page. The bike store checks the code, and you both sign the handover.",
+          ],
+          label: "Open the pickup code",
+        },
+        sv: {
+          subject: `Din cykel kan hämtas (beställning ${n})`,
+          paragraphs: [
+            `Cykelaffären överlämnar cykeln i din beställning ${n} till dig i butiken.`,
+            "Ta med avhämtningskoden: den finns i textmeddelandet som vi skickade dig och på sidan Min cykel. Cykelaffären kontrollerar koden, och ni båda undertecknar överlämningen.",
+          ],
+          label: "Öppna avhämtningskoden",
+        },
+      }[lang];
     case "ORDER_LEASE_STARTED":
       return {
         fi: {
@@ -186,4 +214,19 @@ export function employeeNoticeMail(
     action: { label: w.label, url: params.myBikeUrl },
   };
   return mail("employee-notice", lang, content);
+}
+
+/** The pickup code by text message when the bike is ready at the store: what the store asks for. */
+export function pickupCodeSms(
+  language: string | null | undefined,
+  params: { orderNumber: number; pickupCode: string },
+): RenderedSms {
+  const lang = resolveLanguage(language);
+  const { orderNumber: n, pickupCode: code } = params;
+  const text = {
+    fi: `Pedaali: pyöräsi (tilaus ${n}) noutokoodi on ${code}. Näytä koodi pyöräliikkeelle, kun noudat pyörän.`,
+    en: `Pedaali: the pickup code of your bike (order ${n}) is ${code}. Show the code to the bike store when you pick up the bike.`,
+    sv: `Pedaali: avhämtningskoden för din cykel (beställning ${n}) är ${code}. Visa koden för cykelaffären när du hämtar cykeln.`,
+  }[lang];
+  return { template: "pickup-code", text };
 }

@@ -47,7 +47,7 @@ export type MailTemplate =
   | "lease-invoice-issued"
   // The employee's order steps (employee-notice-mails.ts)
   | "employee-notice";
-export type SmsTemplate = "two-factor-code" | "phone-change-code";
+export type SmsTemplate = "two-factor-code" | "phone-change-code" | "pickup-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
 export type RenderedSms = { template: SmsTemplate; text: string };

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { bikeStoreIdByName, companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { zOrderHandover } from "../../../contract/handovers.ts";
 import { zOutboxMessage, zOutboxMessages } from "../../../contract/message-outbox.ts";
 import { zOrderOffer } from "../../../contract/order-acceptance.ts";
 import { OUTBOX_MAX_ATTEMPTS } from "../../../domain/message-outbox.ts";
@@ -11,7 +12,7 @@ import { beneficiaryEmployees, messageOutbox, orders, users } from "../../db/sch
 import { write } from "../../db/transaction.ts";
 import { sendDueMessages, sendOutboxMessage } from "../../jobs/message-outbox.ts";
 import type { Messaging, OutgoingMail } from "../../messaging/types.ts";
-import { BY_BIKE_STORE, moveOrder } from "../orders/lifecycle.ts";
+import { BY_BIKE_STORE, BY_SYSTEM, moveOrder } from "../orders/lifecycle.ts";
 
 /**
  * The employee's order notices: queued in the message outbox in the transaction of the step they tell
@@ -19,7 +20,9 @@ import { BY_BIKE_STORE, moveOrder } from "../orders/lifecycle.ts";
  * and records its answer without touching the step.
  */
 
-const t = setupTestApp({}, { demoData: true });
+/** The server's secret the pickup codes are derived with, known to the test to send them as the job does. */
+const SERVER_SECRET = "pickup-code-test-secret-of-forty-chars!!";
+const t = setupTestApp({ jwtSecret: SERVER_SECRET }, { demoData: true });
 const { call } = apiCaller(t);
 
 const EMPLOYEE = "employee@demo.test";
@@ -77,7 +80,16 @@ function provider(refuse = false) {
     async sendSms() {},
   };
   const log = { info() {}, warn() {} };
-  return { sent, deps: { db: t.database.db, messaging, publicUrl: "https://pedaali.example", log } };
+  return {
+    sent,
+    deps: {
+      db: t.database.db,
+      messaging,
+      publicUrl: "https://pedaali.example",
+      serverSecret: "x".repeat(32),
+      log,
+    },
+  };
 }
 
 describe("the employee's order notices", () => {
@@ -184,6 +196,54 @@ describe("the employee's order notices", () => {
     expect(last).toMatchObject({ status: "FAILED", attempts: OUTBOX_MAX_ATTEMPTS, sentAt: null });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.employerApprovedAt).not.toBeNull();
+  });
+});
+
+describe("the bike ready at the store", () => {
+  /** An order of the employee at the store, waiting for its invoice: the next step is the handover. */
+  async function orderBeforeHandover(store: string, deliveryMethod: "PICKUP" | "HOME_DELIVERY") {
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        beneficiaryEmployeeId: employmentId,
+        companyId: demoOyId,
+        bikeStoreId: await bikeStoreIdByName(t.database.db, store),
+        orderStatus: "WAITING_FOR_INVOICE_MATCH",
+        deliveryMethod,
+      })
+      .returning({ id: orders.id });
+    const orderId = order?.id as string;
+    await write(t.database.db, { actor: BY_SYSTEM }, (ctx) =>
+      moveOrder(ctx, { orderId, to: "WAITING_FOR_DELIVERY_DATE" }),
+    );
+    return orderId;
+  }
+
+  it("sends the employee a mail and the pickup code by SMS, the code the store will ask for", async () => {
+    const orderId = await orderBeforeHandover("Vauhti Espoo", "PICKUP");
+    const rows = await queued("ORDER_HANDOVER_READY");
+    expect(rows.map((row) => row.channel).sort()).toEqual(["EMAIL", "SMS"]);
+    // The code is derived when the message goes, never kept in the outbox.
+    expect(JSON.stringify(rows)).not.toMatch(/\b\d{6}\b/);
+
+    const sms: string[] = [];
+    const { sent, deps } = provider();
+    deps.messaging.sendSms = async (message) => {
+      sms.push(message.text);
+    };
+    await sendDueMessages({ ...deps, serverSecret: SERVER_SECRET });
+    const shown = zOrderHandover.parse(
+      (await call("GET", `/api/orders/${orderId}/handover`, EMPLOYEE)).json(),
+    ).pickupCode;
+    expect(shown).toMatch(/^\d+$/);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toContain(shown as string);
+    expect(sent.some((mail) => /noudettavissa/.test(mail.subject))).toBe(true);
+  });
+
+  it("sends nothing for a bike shipped home", async () => {
+    await orderBeforeHandover("Vauhti Espoo", "HOME_DELIVERY");
+    expect(await queued("ORDER_HANDOVER_READY")).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { handoverKindOf } from "../../../domain/handovers.ts";
 import { sentChannels } from "../../../domain/notification-table.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, messageOutbox, orders, systemUsers, users } from "../../db/schema/index.ts";
@@ -7,7 +8,11 @@ import {
   type EmployeeNoticeEvent,
   type EmployeeNoticeParams,
   employeeNoticeMail,
+  pickupCodeSms,
 } from "../../messaging/employee-notice-mails.ts";
+import type { RenderedMail, RenderedSms } from "../../messaging/templates.ts";
+import { pickupCodeOf } from "../handovers/pickup-code.ts";
+import { takesHandover } from "../store-links/handover-rule.ts";
 
 /**
  * The one sender of the employee's order notices: it reads the notification table for the channels the
@@ -30,8 +35,11 @@ export async function notifyEmployee(
       userId: users.id,
       email: users.email,
       language: users.language,
+      phoneNumber: users.phoneNumber,
       firstName: systemUsers.firstName,
       orderNumber: orders.orderNumber,
+      bikeStoreId: orders.bikeStoreId,
+      deliveryMethod: orders.deliveryMethod,
     })
     .from(orders)
     .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
@@ -39,17 +47,36 @@ export async function notifyEmployee(
     .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
     .where(eq(orders.id, orderId));
   if (!employee) return;
-  const params: Omit<EmployeeNoticeParams, "myBikeUrl"> = {
+  // The bike is handed over at the store only when the store records it in its account; a bike
+  // shipped home, or given by the store's link, has no pickup code to send.
+  if (
+    event === "ORDER_HANDOVER_READY" &&
+    (handoverKindOf(employee.deliveryMethod) !== "IN_STORE" || !(await takesHandover(tx, employee)))
+  ) {
+    return;
+  }
+  // The pickup code goes to the phone the employee logs in with; without one the mail and the page tell it.
+  const recipients: { channel: "EMAIL" | "SMS"; to: string }[] = channels.flatMap(
+    (channel): { channel: "EMAIL" | "SMS"; to: string }[] => {
+      if (channel === "EMAIL") return [{ channel: "EMAIL" as const, to: employee.email }];
+      if (channel === "SMS" && employee.phoneNumber)
+        return [{ channel: "SMS" as const, to: employee.phoneNumber }];
+      return [];
+    },
+  );
+  const params: Omit<EmployeeNoticeParams, "myBikeUrl"> & { orderId: string } = {
+    orderId,
     name: employee.firstName,
     orderNumber: employee.orderNumber,
     ...(extra.reason ? { reason: extra.reason } : {}),
   };
+  if (recipients.length === 0) return;
   await tx.insert(messageOutbox).values(
-    channels.map((channel) => ({
+    recipients.map(({ channel, to }) => ({
       userId: employee.userId,
       event,
-      channel: channel === "SMS" ? ("SMS" as const) : ("EMAIL" as const),
-      recipient: employee.email,
+      channel,
+      recipient: to,
       language: employee.language,
       params,
     })),
@@ -61,14 +88,25 @@ export function isEmployeeNoticeEvent(event: string): event is EmployeeNoticeEve
   return Object.hasOwn(EMPLOYEE_NOTICE_EVENTS, event);
 }
 
-/** Renders a queued employee notice as it is sent, with the links of this deployment. */
+/** What a queued message needs when it is sent: the links of this deployment and its secret. */
+export type RenderDeps = { publicUrl: string; serverSecret: string };
+
+/**
+ * Renders a queued employee notice as it is sent: the mail with this deployment's links, or the text
+ * message with the pickup code, derived then and never kept in the outbox.
+ */
 export function renderEmployeeNotice(
-  row: { event: string; language: string; params: Record<string, unknown> },
-  publicUrl: string,
-) {
-  const params = row.params as Omit<EmployeeNoticeParams, "myBikeUrl">;
-  return employeeNoticeMail(row.event as EmployeeNoticeEvent, row.language, {
+  row: { event: string; channel: "EMAIL" | "SMS"; language: string; params: Record<string, unknown> },
+  deps: RenderDeps,
+): { kind: "mail"; mail: RenderedMail } | { kind: "sms"; sms: RenderedSms } {
+  const params = row.params as Omit<EmployeeNoticeParams, "myBikeUrl"> & { orderId: string };
+  if (row.channel === "SMS") {
+    const pickupCode = pickupCodeOf(deps.serverSecret, params.orderId);
+    return { kind: "sms", sms: pickupCodeSms(row.language, { orderNumber: params.orderNumber, pickupCode }) };
+  }
+  const mail = employeeNoticeMail(row.event as EmployeeNoticeEvent, row.language, {
     ...params,
-    myBikeUrl: `${publicUrl}/mybike`,
+    myBikeUrl: `${deps.publicUrl}/mybike`,
   });
+  return { kind: "mail", mail };
 }

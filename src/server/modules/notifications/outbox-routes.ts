@@ -76,7 +76,13 @@ export const messageOutboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         .returning({ id: messageOutbox.id });
       if (!queued) throw notFound("Message");
       await sendOutboxMessage(
-        { db, messaging: ctx.messaging, publicUrl: ctx.config.publicUrl, log: request.log },
+        {
+          db,
+          messaging: ctx.messaging,
+          publicUrl: ctx.config.publicUrl,
+          serverSecret: ctx.config.jwtSecret,
+          log: request.log,
+        },
         messageId,
         now,
       );
