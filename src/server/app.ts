@@ -37,6 +37,7 @@ import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { leaseInvoiceRoutes } from "./modules/lease-invoices/routes.ts";
 import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
+import { messageOutboxRoutes } from "./modules/notifications/outbox-routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
 import { orderCancellationsRoutes } from "./modules/order-cancellations/routes.ts";
 import { orderAcceptanceRoutes } from "./modules/orders/acceptance-routes.ts";
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(payrollDeliveryRoutes, { ctx });
       await api.register(leaseInvoiceRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
+      await api.register(messageOutboxRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });
       await api.register(bikeStoreRoutes, { ctx });

@@ -1,4 +1,5 @@
 import type { Db } from "../../src/server/db/client.ts";
+import { messageOutbox } from "../../src/server/db/schema/index.ts";
 import { createNotifications } from "../../src/server/modules/notifications/create.ts";
 import { userIdByEmail } from "../helpers/ids.ts";
 import type { Caller, Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
@@ -56,6 +57,23 @@ async function callersNotification(f: Fixtures, caller: Caller): Promise<string>
   return freshNotification(f.db, caller.userId, null);
 }
 
+/** A throw-away message of the employee's in the message outbox, already sent; answers its id. */
+async function freshMessage(db: Db, userId: string): Promise<string> {
+  const [row] = await db
+    .insert(messageOutbox)
+    .values({
+      userId,
+      event: "ORDER_EMPLOYER_APPROVED",
+      channel: "EMAIL",
+      recipient: "employee@demo.test",
+      params: { orderNumber: 1, name: "Matriisi" },
+      status: "SENT",
+      attempts: 1,
+    })
+    .returning({ id: messageOutbox.id });
+  return row?.id as string;
+}
+
 /** notifications.publish: the admin tier only. */
 const publishers: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
 
@@ -92,5 +110,18 @@ export const NOTIFICATION_ROWS: readonly MatrixRow[] = [
     operation: "DELETE /api/notifications/{id}",
     call: async (f) => ({ params: { id: await demoAdminsNotification(f) } }),
     expect: demoAdminsOwn,
+  },
+  // The helpdesk's view of a person's messages and its resend (system-users.manage: the admin tier).
+  {
+    operation: "GET /api/system-users/{userId}/messages",
+    call: (f) => ({ params: { userId: f.employeeUserId } }),
+    expect: { anonymous: 401, admins: "ok", rest: 403 },
+  },
+  {
+    operation: "POST /api/system-users/{userId}/messages/{messageId}/resend",
+    call: async (f) => ({
+      params: { userId: f.employeeUserId, messageId: await freshMessage(f.db, f.employeeUserId) },
+    }),
+    expect: { anonymous: 401, admins: "ok", rest: 403 },
   },
 ];

@@ -43,6 +43,7 @@ const EXPECTED_TABLES = [
   "leasing_agreements",
   "leasing_companies",
   "leasing_decisions",
+  "message_outbox",
   "notifications",
   "oidc_sign_ins",
   "order_cancellations",

@@ -9,6 +9,7 @@ import type { Messaging } from "../messaging/types.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
+import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
 import {
   createJobRunner,
@@ -70,6 +71,7 @@ describe("the job runner", () => {
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
       { name: LEASE_INVOICES_QUEUE, cron: LEASE_INVOICES_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
+      { name: MESSAGE_OUTBOX_QUEUE, cron: MESSAGE_OUTBOX_CRON, timezone: "Europe/Helsinki" },
       { name: FILE_SWEEP_QUEUE, cron: FILE_SWEEP_CRON, timezone: "Europe/Helsinki" },
     ]);
 
@@ -101,6 +103,7 @@ describe("the job runner", () => {
     expect(await runNow(LEASING_SYNC_QUEUE)).toBe("completed");
     expect(await runNow(LEASE_END_OFFERS_QUEUE)).toBe("completed");
     expect(await runNow(FILE_SWEEP_QUEUE)).toBe("completed");
+    expect(await runNow(MESSAGE_OUTBOX_QUEUE)).toBe("completed");
 
     await runner.stop();
     expect(runner.boss()).toBeNull();
@@ -124,6 +127,7 @@ describe("the job runner", () => {
       LEASING_SYNC_QUEUE,
       LEASE_INVOICES_QUEUE,
       PAYROLL_REPORT_QUEUE,
+      MESSAGE_OUTBOX_QUEUE,
       FILE_SWEEP_QUEUE,
     ]);
     await runner.stop();

@@ -7,6 +7,7 @@ import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
 import { issueMonthlyLeaseInvoices, LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
+import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE, sendDueMessages } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
 
 /**
@@ -112,6 +113,17 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       } else {
         await instance.unschedule(INACTIVITY_QUEUE);
       }
+      await instance.createQueue(MESSAGE_OUTBOX_QUEUE);
+      await instance.schedule(MESSAGE_OUTBOX_QUEUE, MESSAGE_OUTBOX_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        MESSAGE_OUTBOX_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () =>
+          sendDueMessages(
+            { db: database.db, messaging, publicUrl: config.publicUrl, serverSecret: config.jwtSecret, log },
+            new Date(),
+          ),
+      );
       await instance.createQueue(PAYROLL_REPORT_QUEUE);
       await instance.schedule(PAYROLL_REPORT_QUEUE, PAYROLL_REPORT_CRON, {}, { tz: JOB_TIME_ZONE });
       await instance.work(

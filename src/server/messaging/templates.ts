@@ -45,8 +45,10 @@ export type MailTemplate =
   | "user-payment-invoice"
   | "brokerage-inquiry"
   | "store-account-changed"
-  | "lease-invoice-issued";
-export type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code";
+  | "lease-invoice-issued"
+  // The employee's order steps (employee-notice-mails.ts)
+  | "employee-notice";
+export type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code" | "pickup-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
 export type RenderedSms = { template: SmsTemplate; text: string };

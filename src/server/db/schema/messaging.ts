@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { language, notificationPriority, notificationType, outboxChannel, simpleState } from "./enums.ts";
@@ -106,5 +106,45 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_created_idx").on(t.createdAt),
     index("outbox_recipient_idx").on(t.recipient, t.createdAt),
+  ],
+);
+
+/**
+ * The messages the platform promised to send, written in the same transaction as the event they tell
+ * of (a rolled-back change leaves no row, a crash after the commit loses none) and sent afterwards by
+ * the job queue with retries and backoff. Each row keeps its state (QUEUED, SENT, FAILED), its tries
+ * and the provider's last answer, so the helpdesk sees a person's messages and can send one again.
+ */
+export const messageOutbox = pgTable(
+  "message_outbox",
+  {
+    id: id(),
+    /** The person it is for, when it is for an account (the helpdesk's list of a person's messages). */
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** The notification table's event it tells of. */
+    event: text().notNull(),
+    channel: outboxChannel().notNull(),
+    /** E-mail address or phone number. */
+    recipient: text().notNull(),
+    /** The reader's language and what the message says (rendered when it is sent, with the links). */
+    language: language().notNull().default("fi"),
+    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** The message as last sent: subject and template (the body, with its links, is never kept). */
+    subject: text(),
+    template: text(),
+    status: text().$type<"QUEUED" | "SENT" | "FAILED">().notNull().default("QUEUED"),
+    attempts: integer().notNull().default(0),
+    /** When the next try is due; a QUEUED row waits for it. */
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    /** The provider's answer of the last try (an error's words; never the body). */
+    lastAnswer: text(),
+    sentAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("message_outbox_status_check", sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
+    check("message_outbox_attempts_check", sql`${t.attempts} >= 0`),
+    index("message_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("message_outbox_user_idx").on(t.userId, t.createdAt),
   ],
 );

@@ -5,20 +5,19 @@ import {
   handoverKindOf,
   PICKUP_CODE_FAILURE_WINDOW_SECONDS,
   PICKUP_CODE_MAX_FAILURES,
-  pickupCodeFromHash,
 } from "../../../domain/handovers.ts";
 import type { AppContext } from "../../context.ts";
 import { handoverPhotos } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { receiveUpload } from "../../files/uploads.ts";
-import { keyedHash } from "../../server-keys.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { asOrderUser } from "../orders/lifecycle.ts";
 import type { SignerMeta } from "../orders/sign-agreement.ts";
 import { completeHandover } from "./complete-handover.ts";
 import { handoverClosed, photoNotAnImage, pickupCodeLocked, pickupCodeWrong } from "./errors.ts";
 import { addHandoverPhoto, removeHandoverPhoto } from "./photos.ts";
+import { pickupCodeOf as pickupCodeOfOrder } from "./pickup-code.ts";
 import {
   handoverRecordable,
   handoverRowOf,
@@ -34,17 +33,13 @@ import { reportHandoverDefect } from "./report-defect.ts";
 type StoreUser = Pick<CurrentUser, "id" | "roleNames" | "storeIds">;
 type Viewer = Pick<CurrentUser, "id" | "roleNames" | "scope" | "permissions">;
 
-/** The key the pickup codes are derived with: the server's secret, for this use alone. */
-const PICKUP_CODE_INFO = "pedaali pickup code";
-
 /**
  * The handover of the bike: the store's photos and record as a user of its account, the employee's
  * pickup code, signature and defect report, and the protocol's PDF for each party.
  */
 export function createHandoversService(ctx: AppContext) {
   const { db } = ctx.database;
-  const pickupCodeOf = (orderId: string) =>
-    pickupCodeFromHash(keyedHash(ctx.config.jwtSecret, PICKUP_CODE_INFO, orderId));
+  const pickupCodeOf = (orderId: string) => pickupCodeOfOrder(ctx.config.jwtSecret, orderId);
   const failures = ctx.counters.window("pickup-code-failures", PICKUP_CODE_FAILURE_WINDOW_SECONDS * 1000);
 
   /**

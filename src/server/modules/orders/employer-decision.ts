@@ -1,6 +1,7 @@
 import type { TEmployerDecision } from "../../../contract/order-acceptance.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import type { WriteContext } from "../../db/transaction.ts";
+import { notifyEmployee } from "../notifications/notify.ts";
 import { requestCancellation } from "../order-cancellations/request-cancellation.ts";
 import { employerAlreadyDecided, employerApprovalNotRequired, orderTransitionNotAllowed } from "./errors.ts";
 import type { OrderUser } from "./lifecycle.ts";
@@ -30,9 +31,11 @@ export async function decideForEmployer(
     // reason (which the helpdesk's cancellations view lists), its event, and the order cancelled at
     // once with the own-share payments not yet paid.
     await requestCancellation(ctx, { orderId, reason: input.reason ?? null, side: "EMPLOYER" });
+    await notifyEmployee(ctx.tx, "ORDER_EMPLOYER_REFUSED", orderId, { reason: input.reason ?? null });
     return;
   }
   await setEmployerApproval(ctx, orderId);
+  await notifyEmployee(ctx.tx, "ORDER_EMPLOYER_APPROVED", orderId);
   const agreement = await agreementOf(ctx.tx, orderId, true);
   if (agreement && isSigned(agreement)) {
     await confirmOrder(ctx, orderId, agreement.id);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { EventType, OrderStatus } from "../../../domain/enums.ts";
+import { EMPLOYEE_NOTICE_ON_ENTRY } from "../../../domain/notification-table.ts";
 import { heldByOpenCancellation } from "../../../domain/order-cancellations.ts";
 import {
   CUSTOMER_COMMENT_STATUS,
@@ -13,6 +14,7 @@ import { orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { isEmployeeNoticeEvent, notifyEmployee } from "../notifications/notify.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
 import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts";
@@ -154,6 +156,8 @@ export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove):
   });
   await applyStatusEntryEffects(ctx, move.orderId, move.to);
   await notifyOrderEvent(tx, move.orderId, { kind: "statusChanged", to: move.to });
+  const notice = from === CUSTOMER_COMMENT_STATUS ? undefined : EMPLOYEE_NOTICE_ON_ENTRY[move.to];
+  if (notice && isEmployeeNoticeEvent(notice)) await notifyEmployee(tx, notice, move.orderId);
   const storeLink = await storeLinkOnEntry(ctx, move.orderId, move.to);
   const result = {
     orderId: move.orderId,

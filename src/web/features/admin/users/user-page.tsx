@@ -26,6 +26,7 @@ import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { UserStatusBadge } from "./badges.tsx";
 import { ContactChangeDialog, refusalOf } from "./contact-change-dialog.tsx";
 import { useCanManageUsers } from "./user-access.ts";
+import { UserMessages } from "./user-messages.tsx";
 import { UserRoles } from "./user-roles.tsx";
 import {
   useSendPasswordLink,
@@ -302,6 +303,8 @@ function UserEvents({ userId }: { userId: string }) {
  */
 export function UserPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
+  // The person's messages show addresses and what was said to them: the admin tier's.
+  const canManage = useCanManageUsers();
   const { pathOf } = useAdminNav();
   const user = useSystemUser(userId);
   const back = (
@@ -357,6 +360,7 @@ export function UserPage({ userId }: { userId: string }) {
       </Group>
       <UserDetails user={data} />
       <UserRoles user={data} />
+      {canManage && <UserMessages userId={data.userId} />}
       <UserEvents userId={data.userId} />
     </Stack>
   );

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { OUTBOX_CHANNELS } from "../domain/enums.ts";
+import { endpoint } from "./endpoint.ts";
+
+/**
+ * A person's messages in the message outbox, as the helpdesk sees them on the user's page: what was
+ * sent (never the body: it may carry links), its state and the provider's last answer.
+ */
+export const OUTBOX_STATUSES = ["QUEUED", "SENT", "FAILED"] as const;
+
+export const zOutboxMessage = z.object({
+  id: z.uuid(),
+  /** The notification table's event it tells of. */
+  event: z.string(),
+  channel: z.enum(OUTBOX_CHANNELS),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int().nonnegative(),
+  lastAnswer: z.string().nullable(),
+  nextAttemptAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TOutboxMessage = z.infer<typeof zOutboxMessage>;
+
+export const zOutboxMessages = z.object({ items: z.array(zOutboxMessage) });
+export type TOutboxMessages = z.infer<typeof zOutboxMessages>;
+
+export const zUserMessageParams = z.object({ userId: z.uuid(), messageId: z.uuid() });
+
+/** How many of a person's latest messages the helpdesk sees. */
+export const OUTBOX_MESSAGES_SHOWN = 50;
+
+export const messageOutboxApi = {
+  list: endpoint({
+    method: "GET",
+    path: "/system-users/:userId/messages",
+    summary: "A person's latest messages in the message outbox, newest first (the admin tier)",
+    params: z.object({ userId: z.uuid() }),
+    response: zOutboxMessages,
+    errors: [400, 401, 403, 404],
+  }),
+  resend: endpoint({
+    method: "POST",
+    path: "/system-users/:userId/messages/:messageId/resend",
+    summary:
+      "Send a person's message again now, with a fresh round of retries; a provider that refuses is " +
+      "recorded on the message, never answered as an error (the admin tier)",
+    params: zUserMessageParams,
+    response: zOutboxMessage,
+    errors: [400, 401, 403, 404],
+  }),
+};
