@@ -305,14 +305,17 @@ test("a company admin reads Pedaali's monthly lease invoice and downloads it as 
   expect(number).toMatch(/^\d{6}$/);
   const total = centsOf((await newest.getByRole("cell").nth(4).textContent()) ?? "");
 
-  // Its lines: a monthly payment per running lease, adding up to the total within half a cent a lease
-  // (the VAT is the rate of the VAT-free total, decision 018).
+  // Its lines: a monthly payment per running lease and its VAT-free part. The VAT-free parts add up to
+  // the VAT-free total to the cent; the VAT is the rate of that total (decision 018), so the monthly
+  // payments add up to the total within half a cent a lease.
   await section.getByRole("button", { name: `Näytä rivit, lasku ${number}` }).click();
   const lines = section.getByRole("table", { name: new RegExp(`^Laskun ${number} rivit`) });
-  const payments = await lines.getByRole("row").locator("td:last-child").allTextContents();
+  const payments = await lines.getByRole("row").locator("td:nth-last-child(2)").allTextContents();
+  const vatFreeParts = await lines.getByRole("row").locator("td:last-child").allTextContents();
   expect(payments.length).toBeGreaterThan(0);
   const sum = payments.map(centsOf).reduce((a, b) => a + b, 0);
   expect(Math.abs(sum - total)).toBeLessThanOrEqual(Math.ceil(payments.length / 2));
+  const vatFree = vatFreeParts.map(centsOf).reduce((a, b) => a + b, 0);
 
   // The e-invoice: a Finvoice 3.0 message to Demo Oy with a row per lease and the same total.
   const [download] = await Promise.all([
@@ -325,6 +328,10 @@ test("a company admin reads Pedaali's monthly lease invoice and downloads it as 
   expect(xml).toContain("<BuyerOrganisationName>Demo Oy</BuyerOrganisationName>");
   expect(xml.match(/<InvoiceRow>/g)).toHaveLength(payments.length);
   const euros = `${Math.floor(total / 100)},${String(total % 100).padStart(2, "0")}`;
+  const vatFreeEuros = `${Math.floor(vatFree / 100)},${String(vatFree % 100).padStart(2, "0")}`;
+  expect(xml).toContain(
+    `<InvoiceTotalVatExcludedAmount AmountCurrencyIdentifier="EUR">${vatFreeEuros}</InvoiceTotalVatExcludedAmount>`,
+  );
   expect(xml).toContain(
     `<InvoiceTotalVatIncludedAmount AmountCurrencyIdentifier="EUR">${euros}</InvoiceTotalVatIncludedAmount>`,
   );

@@ -178,7 +178,7 @@ export function LeaseInvoicesSection({
   );
 }
 
-/** One invoice opened: who and what it bills (the monthly payments incl. VAT), and its sums. */
+/** One invoice opened: who and what it bills (the monthly payments and their VAT-free parts), and its sums. */
 function InvoiceLines({
   id,
   invoice,
@@ -223,6 +223,15 @@ function InvoiceLines({
               textAlign: "right",
               noWrap: true,
               render: (line) => money(line.monthlyPaymentCents),
+            },
+            {
+              // The invoice's VAT is its rate of these amounts' sum (decision 018): they add up to the
+              // VAT-free total below to the cent.
+              accessor: "vatExcludedCents",
+              title: t("companySections.leaseInvoices.lineVatExcluded"),
+              textAlign: "right",
+              noWrap: true,
+              render: (line) => money(line.vatExcludedCents),
             },
           ]}
         />
