@@ -65,6 +65,12 @@ export const NOTIFICATION_EVENTS = [
   "ORDER_LEASE_STARTED",
   "ORDER_CANCELLED",
   "ORDER_REFUNDED",
+  // Reminders of an order left waiting, and their escalation
+  "ORDER_APPROVAL_REMINDER",
+  "ORDER_APPROVAL_ESCALATED",
+  "ORDER_PACKAGE_REMINDER",
+  "ORDER_SIGNING_REMINDER",
+  "ORDER_STORE_PACKAGE_REMINDER",
   // Money
   "USER_PAYMENT_INVOICE",
   "LEASE_INVOICE_ISSUED",
@@ -130,6 +136,9 @@ const inAll = (file: string, key: string, languages: readonly string[] = ["fi", 
 
 /** The employer admin's bell, as it is rung today (the role, not yet each user with the permission). */
 const EMPLOYER_BELL = "bell:employerAdmins";
+
+/** The daily reminders job, which queues each reminder in the message outbox. */
+const REMINDERS = "job:reminders";
 
 export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
@@ -261,6 +270,35 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
     ],
     promisedBy: ["mybike/cancellations.fi.json#myBikeCancel.stateText.refundComing"],
+  },
+  {
+    event: "ORDER_APPROVAL_REMINDER",
+    what: "The order has waited 2 working days for the employer's approval",
+    sends: [sent("EMPLOYER", "EMAIL", REMINDERS, { permission: "orders.approve" })],
+  },
+  {
+    event: "ORDER_APPROVAL_ESCALATED",
+    what: "The order has waited 5 working days for the employer's approval: the group admin is told",
+    sends: [
+      sent("GROUP_ADMIN", "EMAIL", REMINDERS, {
+        note: "the group's admins; a company outside a group, its employer admins",
+      }),
+    ],
+  },
+  {
+    event: "ORDER_PACKAGE_REMINDER",
+    what: "The package has waited 3 and 7 days for the employee to accept it",
+    sends: [sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "check and accept the package on /mybike" })],
+  },
+  {
+    event: "ORDER_SIGNING_REMINDER",
+    what: "The leasing agreement has waited 3 and 7 days for the employee's signature",
+    sends: [sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "sign the agreement on /mybike" })],
+  },
+  {
+    event: "ORDER_STORE_PACKAGE_REMINDER",
+    what: "A started order has waited 2 working days for the bike store's package",
+    sends: [sent("STORE", "EMAIL", REMINDERS, { note: "in the store's language" })],
   },
   {
     event: "USER_PAYMENT_INVOICE",

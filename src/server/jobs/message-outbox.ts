@@ -2,6 +2,8 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import { afterFailedAttempt, OUTBOX_CLAIM_MS } from "../../domain/message-outbox.ts";
 import type { Db } from "../db/client.ts";
 import { messageOutbox } from "../db/schema/index.ts";
+import { isReminderMailEvent, type ReminderMailParams, reminderMail } from "../messaging/reminder-mails.ts";
+import type { RenderedMail, RenderedSms } from "../messaging/templates.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { type RenderDeps, renderEmployeeNotice } from "../modules/notifications/notify.ts";
 
@@ -22,6 +24,21 @@ export type OutboxSenderDeps = RenderDeps & {
 function answerOf(error: unknown): string {
   if (error instanceof Error) return error.message.slice(0, 300);
   return "unknown error";
+}
+
+/** Renders a queued message by its event: a reminder, or an employee's notice of an order step. */
+export function renderOutboxMessage(
+  row: { event: string; channel: "EMAIL" | "SMS"; language: string; params: Record<string, unknown> },
+  deps: RenderDeps,
+): { kind: "mail"; mail: RenderedMail } | { kind: "sms"; sms: RenderedSms } {
+  if (isReminderMailEvent(row.event)) {
+    const params = row.params as ReminderMailParams;
+    return {
+      kind: "mail",
+      mail: reminderMail(row.event, row.language, { ...params, publicUrl: deps.publicUrl }),
+    };
+  }
+  return renderEmployeeNotice(row, deps);
 }
 
 /**
@@ -48,7 +65,7 @@ export async function sendOutboxMessage(
   if (!row) return "TAKEN";
   const attempts = row.attempts + 1;
   try {
-    const rendered = renderEmployeeNotice(row, deps);
+    const rendered = renderOutboxMessage(row, deps);
     if (rendered.kind === "sms") await deps.messaging.sendSms({ to: row.recipient, ...rendered.sms });
     else await deps.messaging.sendMail({ to: row.recipient, ...rendered.mail });
     // An SMS has no subject; the mail's is kept so the helpdesk sees what was sent.

@@ -9,6 +9,7 @@ import { issueMonthlyLeaseInvoices, LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } 
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE, sendDueMessages } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
+import { REMINDERS_CRON, REMINDERS_QUEUE, sendOrderReminders } from "./reminders.ts";
 
 /**
  * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail,
@@ -172,6 +173,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             messaging,
             publicUrl: config.publicUrl,
           }),
+      );
+      await instance.createQueue(REMINDERS_QUEUE);
+      await instance.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        REMINDERS_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => sendOrderReminders(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(FILE_SWEEP_QUEUE);
       await instance.schedule(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON, {}, { tz: JOB_TIME_ZONE });

@@ -47,7 +47,8 @@ export type MailTemplate =
   | "store-account-changed"
   | "lease-invoice-issued"
   // The employee's order steps (employee-notice-mails.ts)
-  | "employee-notice";
+  | "employee-notice"
+  | "reminder";
 export type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code" | "pickup-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

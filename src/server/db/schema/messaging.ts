@@ -1,8 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { language, notificationPriority, notificationType, outboxChannel, simpleState } from "./enums.ts";
+import { orders } from "./orders.ts";
 import { users } from "./users.ts";
 
 /** In-app notifications (the bell). read and readAt move together. */
@@ -146,5 +158,32 @@ export const messageOutbox = pgTable(
     check("message_outbox_attempts_check", sql`${t.attempts} >= 0`),
     index("message_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("message_outbox_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The reminders sent of an order left waiting: one row per order, reminder kind, step and the instant
+ * the wait began, written in the same transaction as the reminder's outbox rows. Its unique key sends
+ * each step once, however often the job runs and on however many instances; an order that leaves the
+ * status and comes back waits anew.
+ */
+export const reminderSends = pgTable(
+  "reminder_sends",
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    step: integer().notNull(),
+    /** When the order entered the status it waits in. */
+    waitingSince: timestamptz().notNull(),
+    /** How many messages the step queued (none when it found no one to tell). */
+    messages: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reminder_sends_unique").on(t.orderId, t.kind, t.step, t.waitingSince),
+    check("reminder_sends_step_check", sql`${t.step} > 0`),
   ],
 );

@@ -7,6 +7,7 @@ export type RegisteredSender = { file: string; makes: string };
 
 export const SENDER_REGISTRY: Readonly<Record<string, RegisteredSender>> = {
   "notify:employee": { file: "src/server/modules/notifications/notify.ts", makes: "employeeNoticeMail" },
+  "job:reminders": { file: "src/server/jobs/reminders.ts", makes: "queueReminder" },
   "bell:employerAdmins": {
     file: "src/server/modules/notifications/recipients.ts",
     makes: "employerAdminsOf",
