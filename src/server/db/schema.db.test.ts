@@ -67,6 +67,7 @@ const EXPECTED_TABLES = [
   "refresh_sessions",
   "refund_uploads",
   "registration_links",
+  "reminder_sends",
   "role_permissions",
   "roles",
   "signed_documents",

@@ -11,6 +11,7 @@ import { LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
+import { REMINDERS_CRON, REMINDERS_QUEUE } from "./reminders.ts";
 import {
   createJobRunner,
   FILE_SWEEP_CRON,
@@ -71,6 +72,7 @@ describe("the job runner", () => {
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
       { name: LEASE_INVOICES_QUEUE, cron: LEASE_INVOICES_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
+      { name: REMINDERS_QUEUE, cron: REMINDERS_CRON, timezone: "Europe/Helsinki" },
       { name: MESSAGE_OUTBOX_QUEUE, cron: MESSAGE_OUTBOX_CRON, timezone: "Europe/Helsinki" },
       { name: FILE_SWEEP_QUEUE, cron: FILE_SWEEP_CRON, timezone: "Europe/Helsinki" },
     ]);
@@ -127,6 +129,7 @@ describe("the job runner", () => {
       LEASING_SYNC_QUEUE,
       LEASE_INVOICES_QUEUE,
       PAYROLL_REPORT_QUEUE,
+      REMINDERS_QUEUE,
       MESSAGE_OUTBOX_QUEUE,
       FILE_SWEEP_QUEUE,
     ]);
