@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type TCompanyDetails,
@@ -39,6 +39,45 @@ function readCents(text: string): number | null | "invalid" {
 function settingsBody(values: { maxPrice: string }) {
   const cents = readCents(values.maxPrice);
   return { maxPrice: cents === null ? null : cents === "invalid" ? Number.NaN : cents / 100 };
+}
+
+/**
+ * The frame of a settings form opened in place: what failed to save, the fields, and save and cancel.
+ */
+function SettingsForm({
+  onSubmit,
+  save,
+  saveLabel,
+  onCancel,
+  children,
+}: {
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  save: { isPending: boolean; isError: boolean; error: unknown };
+  saveLabel: string;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form ref={revealOpenedForm} noValidate onSubmit={onSubmit}>
+      <Stack gap="sm" maw={480}>
+        {save.isError && (
+          <Alert color="red" variant="light" title={t("employerSettings.details.saveFailed")}>
+            {companyErrorText(save.error, t)}
+          </Alert>
+        )}
+        {children}
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            {saveLabel}
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+            {t("ds.confirm.cancel")}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }
 
 /**
@@ -191,30 +230,20 @@ function MaxPriceForm({
   }
 
   return (
-    <form ref={revealOpenedForm} noValidate onSubmit={form.onSubmit(submit)}>
-      <Stack gap="sm" maw={480}>
-        {save.isError && (
-          <Alert color="red" variant="light" title={t("employerSettings.details.saveFailed")}>
-            {companyErrorText(save.error, t)}
-          </Alert>
-        )}
-        <EuroInput
-          label={t("employerSettings.details.maxPriceField")}
-          description={t("employerSettings.details.maxPriceHelp")}
-          autoComplete="off"
-          {...form.getInputProps("maxPrice")}
-        />
-        <MaxPriceWarning typed={form.values.maxPrice} />
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            {t("employerSettings.details.saveMaxPrice")}
-          </Button>
-          <Button variant="default" onClick={() => onDone(false)} disabled={save.isPending}>
-            {t("ds.confirm.cancel")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm
+      onSubmit={form.onSubmit(submit)}
+      save={save}
+      saveLabel={t("employerSettings.details.saveMaxPrice")}
+      onCancel={() => onDone(false)}
+    >
+      <EuroInput
+        label={t("employerSettings.details.maxPriceField")}
+        description={t("employerSettings.details.maxPriceHelp")}
+        autoComplete="off"
+        {...form.getInputProps("maxPrice")}
+      />
+      <MaxPriceWarning typed={form.values.maxPrice} />
+    </SettingsForm>
   );
 }
 
@@ -259,39 +288,29 @@ function BillingAddressForm({
   }
 
   return (
-    <form ref={revealOpenedForm} noValidate onSubmit={form.onSubmit(submit)}>
-      <Stack gap="sm" maw={480}>
-        {save.isError && (
-          <Alert color="red" variant="light" title={t("employerSettings.details.saveFailed")}>
-            {companyErrorText(save.error, t)}
-          </Alert>
-        )}
-        <TextInput
-          type="email"
-          autoComplete="email"
-          label={t("employerSettings.details.billingEmail")}
-          description={t("employerSettings.details.billingEmailHelp")}
-          {...form.getInputProps("billingEmail")}
-        />
-        <TextInput
-          label={t("employerSettings.details.eInvoiceAddress")}
-          autoComplete="off"
-          {...form.getInputProps("eInvoiceAddress")}
-        />
-        <TextInput
-          label={t("employerSettings.details.eInvoiceOperator")}
-          autoComplete="off"
-          {...form.getInputProps("eInvoiceOperator")}
-        />
-        <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
-            {t("employerSettings.details.saveBillingAddress")}
-          </Button>
-          <Button variant="default" onClick={() => onDone(false)} disabled={save.isPending}>
-            {t("ds.confirm.cancel")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm
+      onSubmit={form.onSubmit(submit)}
+      save={save}
+      saveLabel={t("employerSettings.details.saveBillingAddress")}
+      onCancel={() => onDone(false)}
+    >
+      <TextInput
+        type="email"
+        autoComplete="email"
+        label={t("employerSettings.details.billingEmail")}
+        description={t("employerSettings.details.billingEmailHelp")}
+        {...form.getInputProps("billingEmail")}
+      />
+      <TextInput
+        label={t("employerSettings.details.eInvoiceAddress")}
+        autoComplete="off"
+        {...form.getInputProps("eInvoiceAddress")}
+      />
+      <TextInput
+        label={t("employerSettings.details.eInvoiceOperator")}
+        autoComplete="off"
+        {...form.getInputProps("eInvoiceOperator")}
+      />
+    </SettingsForm>
   );
 }
