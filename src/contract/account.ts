@@ -7,12 +7,15 @@ import {
   PREFERENCES_LIMIT_MESSAGE,
   preferencesWithinLimits,
 } from "../domain/preferences.ts";
+import { CHURCHES } from "../domain/tax/tax-year.ts";
 import { zSessionUser } from "./auth.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
+import { zMunicipalityCode } from "./values.ts";
 
 /**
  * The user's own details (/kayttaja): names, personal e-mail and language through PATCH /api/user;
+ * the municipality of residence and church through PUT /api/user/municipality;
  * the work e-mail through the spec's PUT /api/system-users/{userId} and the phone through
  * PATCH /api/system-users/{userId}/phone; the theme through PUT /api/user-preferences.
  */
@@ -24,6 +27,17 @@ export const zOwnDetailsUpdate = z.object({
   language: z.enum(LANGUAGES),
 });
 export type TOwnDetailsUpdate = z.infer<typeof zOwnDetailsUpdate>;
+
+/**
+ * PUT /api/user/municipality: the municipality of residence (by its code, one of the year's list; an
+ * unknown one answers 400 UNKNOWN_MUNICIPALITY at `municipalityCode`) and the church whose parish tax
+ * the person pays, remembered on the own details; null forgets either.
+ */
+export const zOwnMunicipalityUpdate = z.strictObject({
+  municipalityCode: zMunicipalityCode.nullable(),
+  church: z.enum(CHURCHES).nullable(),
+});
+export type TOwnMunicipalityUpdate = z.infer<typeof zOwnMunicipalityUpdate>;
 
 /**
  * A preference document (SPEC §7): the known keys are typed; other keys (PREFERENCE_KEY_PATTERN) hold a
@@ -72,6 +86,15 @@ export const accountApi = {
     path: "/user",
     summary: "Update the own names, personal e-mail and language; answers the session user",
     body: zOwnDetailsUpdate,
+    response: zSessionUser,
+    errors: [400, 401, 403],
+  }),
+  updateOwnMunicipality: endpoint({
+    method: "PUT",
+    path: "/user/municipality",
+    summary:
+      "Remember the own municipality of residence and church on the own details; answers the session user",
+    body: zOwnMunicipalityUpdate,
     response: zSessionUser,
     errors: [400, 401, 403],
   }),

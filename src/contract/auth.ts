@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readSecondFactorAnswer } from "../domain/authenticator.ts";
 import { LANGUAGES, THEMES } from "../domain/enums.ts";
+import { CHURCHES } from "../domain/tax/tax-year.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
@@ -95,6 +96,12 @@ export const zSessionUser = z.object({
    */
   secondFactorSetupRequired: z.boolean(),
   preferences: z.object({ theme: z.enum(THEMES).nullable() }),
+  /**
+   * The municipality of residence (its code) and church remembered on the own details: the calculator
+   * and /mybike start from them. Null until the person chooses.
+   */
+  municipalityCode: z.string().nullable(),
+  church: z.enum(CHURCHES).nullable(),
 });
 export type TSessionUser = z.infer<typeof zSessionUser>;
 

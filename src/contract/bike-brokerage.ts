@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BROKERAGE_INQUIRY_MESSAGE_MAX, BROKERAGE_STAGES } from "../domain/brokerage.ts";
 import { EVENT_TYPES, SIMPLE_STATES } from "../domain/enums.ts";
+import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../domain/model-year.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
@@ -74,7 +75,7 @@ export const LISTED_BIKES_PAGE_SIZE = 12;
 /** The highest asking price the brokerage takes (100 000 €): a bike, not a car. */
 export const BROKERAGE_PRICE_MAX_CENTS = 10_000_000;
 
-const zModelYear = z.number().int().min(1950).max(2100);
+const zModelYear = z.number().int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX);
 const zAskingPrice = z.number().int().min(0).max(BROKERAGE_PRICE_MAX_CENTS);
 
 // ---- The helpdesk's bikes -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
 } from "../domain/enums.ts";
 import {
   isMonthEnd,
+  LEASE_END_STATES,
   OPTION_OUTCOMES,
   OPTION_TAX_NOTES,
   OPTION_UNAVAILABLE_REASONS,
@@ -22,7 +23,7 @@ import { zOrderItem } from "./orders.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
-import { zCents, zDateOnly } from "./values.ts";
+import { zCents, zDateOnly, zPlausibleDate } from "./values.ts";
 
 /**
  * The end of a lease (ADR 009; SPEC §3 "Bike redemption", "Redemption payment", §7, §8): a
@@ -94,18 +95,6 @@ import { zCents, zDateOnly } from "./values.ts";
  *   409 REDEMPTION_CLOSED on a closed case.
  * - GET /api/redemption-offers/{id}/file → the file itself (its own content type), same readers and
  *   scope as the case.
- *
- * Redemption payments (the case's money ledger; the employee's own row is made by the user payments
- * ledger and follows their user payment):
- * - GET /api/redemption-payment `zRedemptionPaymentsQuery` → `zRedemptionPaymentList` `{ items,
- *   totalCount, page, limit }`, newest first (redemptions.manage; employers their companies' with
- *   orders.read).
- * - POST /api/redemption-payment `zRedemptionPaymentInput` → 201 `zRedemptionPaymentSaved` ('Redemption
- *   payment created successfully'); payer EMPLOYEE is 400 (the employee pays through their user payment).
- * - GET /api/redemption-payment/{id} → `zRedemptionPayment`; PUT `zRedemptionPaymentUpdate` →
- *   `zRedemptionPaymentSaved` ('… updated successfully'); DELETE → `{ message: 'Redemption payment
- *   deleted successfully' }` (all redemptions.manage). A payer EMPLOYEE row: 409 CONFLICT (its user
- *   payment is the truth).
  */
 
 export const BIKE_REDEMPTION_CREATED = "Bike redemption created successfully";
@@ -147,6 +136,8 @@ export const zBikeRedemptionListItem = z.object({
   redemptionPriceCents: z.number().int(),
   /** The last day to choose. */
   decisionDeadline: z.string().nullable(),
+  /** The status as shown (leaseEndState): an open case past its decision deadline is OVERDUE. */
+  state: z.enum(LEASE_END_STATES),
   /** The lease's last day as the case sees it (the term's end, or an earlier month's last day). */
   leaseEndsOn: z.string().nullable(),
   order: z.object({ orderId: z.uuid(), orderNumber: z.number().int() }),
@@ -367,8 +358,8 @@ export type TBikeRedemptionSaved = z.infer<typeof zBikeRedemptionSaved>;
 export const zOpenBikeRedemption = z.object({
   orderId: z.uuid(),
   reason: z.enum(LEASE_END_REASONS),
-  lastWorkingDay: zDateOnly.optional(),
-  absenceStartDate: zDateOnly.optional(),
+  lastWorkingDay: zPlausibleDate("LAST_WORKING_DAY").optional(),
+  absenceStartDate: zPlausibleDate("ABSENCE").optional(),
   employerInitiated: z.boolean().optional(),
   note: zMultiLineText({ max: 1000 }).optional(),
 });
@@ -379,7 +370,7 @@ export const zUpdateBikeRedemption = z
     redemptionPriceCents: zRedemptionAmount.optional(),
     decisionDeadline: zDateOnly.optional(),
     /** The last day of a month within the lease. */
-    leaseEndsOn: zDateOnly.refine(isMonthEnd, "Must be the last day of a month").optional(),
+    leaseEndsOn: zPlausibleDate("LEASE").refine(isMonthEnd, "Must be the last day of a month").optional(),
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
     returnFeeCents: z.union([zRedemptionAmount, z.null()]).optional(),

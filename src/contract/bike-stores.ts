@@ -3,7 +3,7 @@ import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_COMMISSION_PERCENT } from "../domain/store-payouts.ts";
 import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
-import { zBusinessId, zIdParams, zPostalCode } from "./companies.ts";
+import { zBusinessId, zIdParams, zOptionalPhoneNumber, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
@@ -101,7 +101,7 @@ export const zBikeStoreInput = z.object({
   bikeStoreGroupId: z.uuid().nullable().optional(),
   businessId: orNone(zBusinessId),
   email: orNone(zEmailAddress),
-  phoneNumber: zOptionalSingleLineText(40),
+  phoneNumber: zOptionalPhoneNumber,
   website: orNone(z.url({ protocol: /^https?$/ }).max(300)),
   streetAddress: zOptionalSingleLineText(200),
   postalCode: orNone(zPostalCode),

@@ -4,9 +4,10 @@ import type {
   CalculatorParameters,
   CalculatorResult,
 } from "../domain/calculator/calculate.ts";
+import { CHURCHES } from "../domain/tax/tax-year.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
-import { zDateOnly, zPercent } from "./values.ts";
+import { zPercent, zPlausibleDate } from "./values.ts";
 
 /**
  * The public benefit calculator (/laskuri): POST /api/calculator runs calculateBenefit on the server;
@@ -19,14 +20,22 @@ const zEuros = (min: number, max: number) => z.number().min(min).max(max).multip
 
 export const zCalculatorRequest = z.strictObject({
   year: z.number().int().min(2000).max(2100),
-  contractDate: zDateOnly.optional(),
+  /** The day the benefit was agreed ("Edusta sovittu"): within the benefit's years. */
+  contractDate: zPlausibleDate("COMMITMENT").optional(),
   bikePrice: zEuros(0.01, 50_000),
   accessoriesPrice: zEuros(0, 20_000).optional(),
   leaseTimeMonths: z.number().int().min(1).max(120),
   monthlyPayment: zEuros(0.01, 5_000).optional(),
   monthlyGrossSalary: zEuros(0, 1_000_000),
-  municipality: zSingleLineText({ min: 1, max: 80 }),
+  /**
+   * The municipality of residence, by its Finnish or Swedish name or its three-digit code. Without one the
+   * municipal rate is the Tax Administration's published average, and no church tax can be charged.
+   */
+  municipality: zSingleLineText({ min: 1, max: 80 }).optional(),
+  /** Kept for older clients: true means a member of the Evangelical Lutheran church. */
   churchMember: z.boolean().optional(),
+  /** The church whose parish tax the person pays: none, Evangelical Lutheran or Orthodox. */
+  church: z.enum(CHURCHES).optional(),
   age: z.number().int().min(15).max(100).optional(),
   children: z.number().int().min(0).max(20).optional(),
   employerSubsidyPerMonth: zEuros(0, 5_000).optional(),
@@ -67,6 +76,9 @@ export const zCalculatorResult = z.object({
   marginalTaxRate: z.number(),
   municipalTaxPercent: z.number(),
   churchTaxPercent: z.number(),
+  church: z.enum(CHURCHES),
+  /** The municipality whose rates were used; null when none was given (the published average). */
+  municipality: z.string().nullable(),
   grandfathered: z.boolean(),
   years: z.array(zYear),
 });
@@ -95,6 +107,7 @@ const zTaxYear = z.object({
     fromAge: z.number().int(),
   }),
   incomeExpensesDeductionCents: z.number().int(),
+  averageMunicipalPercent: zPercent.nullable(),
   basicDeduction: z.object({ maxCents: z.number().int(), reductionPercent: zPercent }),
   workIncomeDeduction: z.object({
     ratePercent: zPercent,
@@ -121,8 +134,13 @@ export const zCalculatorParameters = z.object({
     z.object({
       year: z.number().int(),
       municipality: z.string(),
+      municipalitySv: z.string().nullable(),
+      code: z.string().nullable(),
       municipalPercent: zPercent,
+      /** The Evangelical Lutheran parish's rate. */
       churchPercent: zPercent.nullable(),
+      orthodoxPercent: zPercent.nullable(),
+      aland: z.boolean(),
     }),
   ),
   leaseTerms: z.object({
@@ -145,12 +163,15 @@ export type TCalculatorParameters = z.infer<typeof zCalculatorParameters>;
 
 /**
  * GET /api/calculator/my-terms: a logged-in employee's own terms, prefilled on the page: their company's
- * billing table (else the default's) and their max price in euros (null = no limit).
+ * billing table (else the default's), their max price in euros (null = no limit), and the municipality
+ * (its code) and church remembered on their own details (null until they choose).
  */
 export const zCalculatorMyTerms = z.object({
   companyName: z.string(),
   leaseTerms: zCalculatorParameters.shape.leaseTerms,
   maxPrice: z.number().nullable(),
+  municipalityCode: z.string().nullable(),
+  church: z.enum(CHURCHES).nullable(),
 });
 export type TCalculatorMyTerms = z.infer<typeof zCalculatorMyTerms>;
 

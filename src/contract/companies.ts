@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_MODES, POLICY_ELIGIBILITIES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
-import { isValidBusinessId } from "../domain/validation/business-id.ts";
+import { type BusinessIdProblem, businessIdProblem } from "../domain/validation/business-id.ts";
 import {
   INVALID_E_INVOICE_ADDRESS_MESSAGE,
   INVALID_E_INVOICE_OPERATOR_MESSAGE,
@@ -73,11 +73,24 @@ import { zPercent } from "./values.ts";
 /** The order statuses of a live lease (the rule lives in the domain). */
 export { ACTIVE_LEASE_STATUSES } from "../domain/companies.ts";
 
-/** Y-tunnus with a valid check digit (1234567-8). */
+/** What the server says of a business ID, by what is wrong with it. */
+export const BUSINESS_ID_MESSAGES: Record<BusinessIdProblem, string> = {
+  FORMAT: "Give the business ID (Y-tunnus) as seven digits, a hyphen and a check digit, e.g. 2980005-2",
+  CHECK_DIGIT: "The business ID's (Y-tunnus) check digit does not match",
+};
+
+/**
+ * Y-tunnus with a valid check digit (1234567-8). The issue's params name what is wrong (`rule`: FORMAT or
+ * CHECK_DIGIT), so a form says the same as the server: a missing hyphen is a format, not a check digit.
+ */
 export const zBusinessId = z
   .string()
   .trim()
-  .refine((value) => isValidBusinessId(value), "Invalid business ID (Y-tunnus), e.g. 2980005-2");
+  .superRefine((value, ctx) => {
+    const problem = businessIdProblem(value);
+    if (problem)
+      ctx.addIssue({ code: "custom", message: BUSINESS_ID_MESSAGES[problem], params: { rule: problem } });
+  });
 
 /** Euros with at most two decimals, as the max-price calls answer them. */
 export const zEuros = z.number().min(0).max(21_000_000).multipleOf(0.01);
@@ -113,8 +126,11 @@ export const zOptionalEInvoiceOperator = z
   ])
   .optional();
 
-/** A contact's phone number, optional: empty or null for none, else one the phone rule accepts. */
-const zOptionalPhoneNumber = z
+/**
+ * A contact's phone number, optional: empty or null for none, else one the phone rule accepts (SPEC §5):
+ * a company's contact and a bike store's number alike.
+ */
+export const zOptionalPhoneNumber = z
   .union([
     zSingleLineText({ max: 40 }).refine(
       (value) => value === "" || isSupportedPhoneNumber(value),

@@ -30,6 +30,8 @@ export const zDevOutboxItem = z.object({
   subject: z.string().nullable(),
   text: z.string(),
   html: z.string().nullable(),
+  /** The mail's extra header lines (List-Unsubscribe…); null for SMS and mails without them. */
+  headers: z.record(z.string(), z.string()).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TDevOutboxItem = z.infer<typeof zDevOutboxItem>;

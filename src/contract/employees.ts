@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../domain/constants.ts";
+import { DEFAULT_LAST_WORKING_DAY } from "../domain/dates.ts";
 import {
   EMPLOYEE_FILTER_TYPES,
   EMPLOYEE_PAGE_SIZE_MAX,
@@ -19,7 +20,7 @@ import { zCompanyInvitation } from "./employment-invitations.ts";
 import { endpoint } from "./endpoint.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
-import { zDateOnly } from "./values.ts";
+import { zDateOnly, zPlausibleDate } from "./values.ts";
 
 /**
  * Beneficiary employees, the employer's side (SPEC §3 "Beneficiary employee", §4 accept/reject, §7
@@ -269,8 +270,10 @@ const employeeFields = {
   employeeNumber: optionalText(50),
   payRollOther: optionalText(100),
   /** Null or left out on create: 01.01.2999 (SPEC §4). */
-  lastWorkingDayDate: zDateOnly.nullable().optional(),
-  jobTrialPeriodEndDate: zDateOnly.nullable().optional(),
+  lastWorkingDayDate: zPlausibleDate("LAST_WORKING_DAY", { open: DEFAULT_LAST_WORKING_DAY })
+    .nullable()
+    .optional(),
+  jobTrialPeriodEndDate: zPlausibleDate("TRIAL_PERIOD_END").nullable().optional(),
   /** Euros; null = the company's max price. */
   maxPrice: zEuros.nullable().optional(),
   employerNote: z.union([zMultiLineText({ max: 2000 }), z.null()]).optional(),
@@ -340,9 +343,9 @@ export const zAbsenceInput = z
     reason: z.enum(ABSENCE_REASONS),
     /** Required with OTHER ("Muu, mikä"). */
     reasonOther: z.union([zSingleLineText({ min: 1, max: 200 }), z.null()]).optional(),
-    startDate: zDateOnly,
+    startDate: zPlausibleDate("ABSENCE"),
     /** Null or left out: the return date is not known yet. */
-    endDate: zDateOnly.nullable().optional(),
+    endDate: zPlausibleDate("ABSENCE").nullable().optional(),
     note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
   })
   .superRefine((value, ctx) => {

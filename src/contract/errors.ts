@@ -44,6 +44,10 @@ export const ERROR_CODES = [
   // The calculator and leasing terms (SPEC §8 leasing errors; the client translates them)
   "UNKNOWN_TAX_YEAR",
   "UNKNOWN_MUNICIPALITY",
+  "ALAND_NOT_CALCULATED",
+  "CHURCH_NEEDS_MUNICIPALITY",
+  "CHURCH_CHOICE_CONFLICT",
+  "PARISH_RATE_UNKNOWN",
   "LEASE_PERIOD_BELOW_MINIMUM",
   "LEASE_PERIOD_ABOVE_MAXIMUM",
   "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN",
@@ -101,7 +105,6 @@ export const ERROR_CODES = [
   // The bike store's links
   "STORE_LINK_INVALID",
   "STORE_LINK_USED",
-  "DELIVERY_DATE_FAR_FUTURE",
   // The bike store's own account
   "STORE_ORDER_STEP_CLOSED",
   "STORE_DETAILS_INCOMPLETE",
@@ -117,6 +120,7 @@ export const ERROR_CODES = [
   // The employee's acceptance and signature, the employer's approval, signed documents
   "LEASE_TIME_NOT_ALLOWED",
   "OFFER_CHANGED",
+  "OVER_MAX_PRICE_NOT_CONFIRMED",
   "PHONE_NUMBER_REQUIRED_FOR_SIGNING",
   "ORDER_ALREADY_SIGNED",
   "ORDER_NOT_SIGNED",
@@ -173,6 +177,12 @@ export const ERROR_CODES = [
   "PAYROLL_SFTP_NOT_CONFIGURED",
   "PAYROLL_DELIVERY_NOT_DUE",
   "PAYROLL_ALREADY_DELIVERED",
+  // The helpdesk's resend of a message the outbox cannot make again (a one-time code: never kept)
+  "MESSAGE_NOT_RESENDABLE",
+  // A year's municipal rates imported from the Tax Administration's list: a file with problems (each in
+  // the details with its row), a year that has rates already and was not to be replaced
+  "RATE_LIST_INVALID",
+  "TAX_YEAR_HAS_RATES",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

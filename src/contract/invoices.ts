@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVOICE_STATUSES, PAYER_TYPES } from "../domain/enums.ts";
+import { INVOICE_SENDERS, INVOICE_STATUSES, PAYER_TYPES } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
@@ -95,6 +95,8 @@ export const zOrderInvoice = z.object({
   invoiceNumber: z.string().nullable(),
   status: z.enum(INVOICE_STATUSES),
   payerType: z.enum(PAYER_TYPES),
+  /** Who sent it: the store's purchase invoice, our bill to the leasing company, or the leasing company's. */
+  sender: z.enum(INVOICE_SENDERS),
   totalCents: z.number().int(),
   issueDate: z.string().nullable(),
   /** Whether GET /api/invoices/{id}/finvoice.xml gives it as an e-invoice now. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REQUEST_STATUSES_WITH_SIGNED } from "../domain/enums.ts";
 import { AGREEMENT_PHASES } from "../domain/lease-dates.ts";
+import { LEASE_TAX_KINDS } from "../domain/payroll/tax-rules.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
@@ -28,6 +29,18 @@ export const zLeasingAgreementsQuery = zPageQuery.extend({
   status: z.enum(REQUEST_STATUSES_WITH_SIGNED).optional(),
 });
 export type TLeasingAgreementsQuery = z.infer<typeof zLeasingAgreementsQuery>;
+
+/**
+ * What applies to the lease's taxation, as every view shows an order's tax line (leaseTax of the tax
+ * rules, from the lease's own commitment and start dates): unknown, taxable, tax-free to a day, or
+ * tax-free to a day and taxable from the next.
+ */
+export const zLeaseTax = z.object({
+  kind: z.enum(LEASE_TAX_KINDS),
+  taxFreeUntil: z.string().nullable(),
+  taxableFrom: z.string().nullable(),
+});
+export type TLeaseTax = z.infer<typeof zLeaseTax>;
 
 export const zLeasingAgreement = z.object({
   id: z.uuid(),
@@ -57,8 +70,7 @@ export const zLeasingAgreement = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
-  /** A grandfathered lease's last tax-free day; null otherwise. */
-  taxFreeUntil: z.string().nullable(),
+  tax: zLeaseTax,
   signedAt: z.iso.datetime().nullable(),
   rejectedAt: z.iso.datetime().nullable(),
   rejectionReason: z.string().nullable(),

@@ -6,7 +6,11 @@ import { endpoint } from "./endpoint.ts";
  * A person's messages in the message outbox, as the helpdesk sees them on the user's page: what was
  * sent (never the body: it may carry links), its state and the provider's last answer.
  */
-export const OUTBOX_STATUSES = ["QUEUED", "SENT", "FAILED"] as const;
+/**
+ * SKIPPED: not mailed, as the person chose to hear of its kind in the service only; HELD: waiting for
+ * the person's daily digest.
+ */
+export const OUTBOX_STATUSES = ["QUEUED", "SENT", "FAILED", "SKIPPED", "HELD"] as const;
 
 export const zOutboxMessage = z.object({
   id: z.uuid(),
@@ -18,6 +22,11 @@ export const zOutboxMessage = z.object({
   status: z.enum(OUTBOX_STATUSES),
   attempts: z.number().int().nonnegative(),
   lastAnswer: z.string().nullable(),
+  /**
+   * Whether the helpdesk can send it again: a one-time code (login, signing, contact change) is only
+   * recorded, without the code, and a new one is asked for on the page instead.
+   */
+  resendable: z.boolean(),
   nextAttemptAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
@@ -46,9 +55,10 @@ export const messageOutboxApi = {
     path: "/system-users/:userId/messages/:messageId/resend",
     summary:
       "Send a person's message again now, with a fresh round of retries; a provider that refuses is " +
-      "recorded on the message, never answered as an error (the admin tier)",
+      "recorded on the message, never answered as an error; a one-time code's record cannot be sent " +
+      "again (409 MESSAGE_NOT_RESENDABLE) (the admin tier)",
     params: zUserMessageParams,
     response: zOutboxMessage,
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 409],
   }),
 };

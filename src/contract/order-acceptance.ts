@@ -19,7 +19,10 @@ import { zMultiLineText } from "./text.ts";
  *   with the offer's figures fixed, the employer's approval required as the bike policy says, and the
  *   leasing agreement made (status null). The body names the `packageVersion` of the offer the
  *   employee read: the store's link may still replace the package until the acceptance, and a package
- *   that is no longer the one the offer showed is 409 OFFER_CHANGED, with nothing changed.
+ *   that is no longer the one the offer showed is 409 OFFER_CHANGED, with nothing changed. A package
+ *   above the max price needs `overMaxPriceConfirmed: true` (400 OVER_MAX_PRICE_NOT_CONFIRMED): the
+ *   employee has seen what they pay themselves. The own share is not invoiced here but when the order
+ *   is confirmed (signed, and approved where the policy asks).
  * - POST /api/orders/{orderId}/sign/code → `zSigningCodeSent`: a fresh 6-digit code by SMS to the
  *   employee's phone (5 minutes, 5 tries; a new code ends the earlier one). 400
  *   PHONE_NUMBER_REQUIRED_FOR_SIGNING without a phone number, 409 ORDER_ALREADY_SIGNED.
@@ -97,6 +100,12 @@ export const zAcceptOrder = z.object({
   leaseTimeMonths: zLeaseTimeMonths,
   /** The `packageVersion` of the offer the employee read: another package is not accepted unseen. */
   packageVersion: zPackageVersion,
+  /**
+   * The employee has confirmed the own share of a package above their max price: what they pay
+   * themselves besides the monthly payment. Required (true) for such a package, else 400
+   * OVER_MAX_PRICE_NOT_CONFIRMED; not needed for a package within the max price.
+   */
+  overMaxPriceConfirmed: z.boolean().optional(),
 });
 export type TAcceptOrder = z.infer<typeof zAcceptOrder>;
 
@@ -157,7 +166,7 @@ export const orderAcceptanceApi = {
     method: "POST",
     path: "/orders/:orderId/accept",
     summary:
-      "The employee accepts the package of the offer they read for a lease period; the leasing agreement waits for signing; 409 OFFER_CHANGED when the store has replaced the package since",
+      "The employee accepts the package of the offer they read for a lease period; the leasing agreement waits for signing; 409 OFFER_CHANGED when the store has replaced the package since; 400 OVER_MAX_PRICE_NOT_CONFIRMED when a package above the max price comes without the own share's confirmation",
     params: zOrderIdParams,
     body: zAcceptOrder,
     response: zOrderDetails,

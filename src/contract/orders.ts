@@ -21,6 +21,7 @@ import { zPage, zPageQuery } from "./common.ts";
 import { zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderInvoice } from "./invoices.ts";
+import { zLeaseTax } from "./leasing-agreements.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -45,6 +46,11 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
  *   the employment or the company's bike policy does not allow an order now, 409 ORDER_ALREADY_OPEN
  *   while another order is on its way; a store that is not active is a 400 at bikeStoreId.
  * - GET /api/orders/my → `{ items: zOrderDetails[] }`: the caller's orders, newest first.
+ * - POST /api/orders/{orderId}/answer `zCustomerAnswer` → `zOrderDetails`: the employee answers the
+ *   question the helpdesk asked while the order waits for the customer's comment; the answer is kept in
+ *   the order's event log (ORDER_CUSTOMER_ANSWERED) and the order waits for the helpdesk. Another's
+ *   order is 404; an order not waiting for an answer (or answered already) is 409
+ *   ORDER_TRANSITION_NOT_ALLOWED.
  */
 
 export const ORDER_STATUS_GROUPS = ["GENERAL", "POST_PROCESSING", "FROM_PROCESSED"] as const;
@@ -109,6 +115,12 @@ export const zOrderEvent = z.object({
   by: z.enum(["user", "bikeStoreToken", "system"]),
   /** The user's name, for the admin tier only (others see who by `by`). */
   actorName: z.string().nullable(),
+  /**
+   * What the event says in words: the helpdesk's question to the employee and the employee's answer,
+   * for the employee and the helpdesk; the helpdesk also reads the notes of its other moves (a special
+   * case, a cancellation). Null for everyone else.
+   */
+  message: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TOrderEvent = z.infer<typeof zOrderEvent>;
@@ -148,7 +160,7 @@ export const zOrderAgreement = z.object({
    */
   leaseEndsOn: z.string().nullable(),
   taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
-  taxFreeUntil: z.string().nullable(),
+  tax: zLeaseTax,
   signedAt: z.iso.datetime().nullable(),
   signedDocumentId: z.uuid().nullable(),
 });
@@ -204,14 +216,31 @@ export const zOrderAfterSales = z.object({
 export type TOrderAfterSales = z.infer<typeof zOrderAfterSales>;
 
 /**
+ * The helpdesk's question while the order waits for the customer's comment, and the employee's answer
+ * once given (the order then waits for the helpdesk to move it on). For the employee and the helpdesk;
+ * null for everyone else and in every other status.
+ */
+export const zCustomerQuestion = z.object({
+  /** Null when the order was paused without a question (before questions were kept, or in bulk). */
+  question: z.string().nullable(),
+  askedAt: z.iso.datetime(),
+  answer: z.string().nullable(),
+  answeredAt: z.iso.datetime().nullable(),
+});
+export type TCustomerQuestion = z.infer<typeof zCustomerQuestion>;
+
+/**
  * What the caller may do with the order now, by its status, its agreement and the caller's roles (each
  * is checked again when it is done):
  * - the employee, on their own order: ACCEPT_PACKAGE (PACKAGE_PROVIDED), SIGN (ALL_INFO_PROVIDED and
- *   the agreement not signed yet);
+ *   the agreement not signed yet), OPEN_LEASE_END (an early end of a lease that is billed or running,
+ *   its agreement accepted and dated, not settled, with no lease-end case open);
  * - the employer's deciders (orders.approve): EMPLOYER_DECISION while the order waits for the approval
  *   the bike policy asked for;
  * - whoever cancels the order on their side (the employee, the employer's deciders, the helpdesk):
- *   REQUEST_CANCELLATION before delivery, while no other cancellation of it is open;
+ *   before delivery, while no other cancellation of it is open, CANCEL where their cancellation
+ *   cancels the order at once (the transition table lets their side cancel it now), else
+ *   REQUEST_CANCELLATION, a request the helpdesk carries out;
  * - the helpdesk (orders.process): SEND_TO_LEASING_COMPANY (CONFIRMED, agreement SIGNED),
  *   RECORD_LEASING_DECISION and SYNC_LEASING_DECISIONS (leasing.manage; CONFIRMED, agreement PENDING),
  *   PROCESS (CONFIRMED, agreement ACCEPTED), MATCH_INVOICE (WAITING_FOR_INVOICE_MATCH), PACKAGE_LINK and
@@ -222,7 +251,9 @@ export const ORDER_ACTIONS = [
   "ACCEPT_PACKAGE",
   "SIGN",
   "EMPLOYER_DECISION",
+  "CANCEL",
   "REQUEST_CANCELLATION",
+  "OPEN_LEASE_END",
   "SEND_TO_LEASING_COMPANY",
   "RECORD_LEASING_DECISION",
   "SYNC_LEASING_DECISIONS",
@@ -244,6 +275,7 @@ export const zOrderDetails = zOrderListItem.extend({
   frameSerialNumber: z.string().nullable(),
   deliveryDate: z.string().nullable(),
   customerComment: z.string().nullable(),
+  customerQuestion: zCustomerQuestion.nullable(),
   /** Whose move the order waits for (null: nothing left to do), and since when. */
   waitingOn: z.enum(ORDER_PARTIES).nullable(),
   statusSince: z.iso.datetime(),
@@ -309,6 +341,14 @@ export const zStartOrder = z
 export type TStartOrder = z.infer<typeof zStartOrder>;
 
 export const zMyOrders = z.object({ items: z.array(zOrderDetails) });
+
+/** The longest answer the employee may give to the helpdesk's question. */
+export const CUSTOMER_ANSWER_MAX = 2000;
+
+export const zCustomerAnswer = z.object({
+  answer: zMultiLineText({ min: 1, max: CUSTOMER_ANSWER_MAX }),
+});
+export type TCustomerAnswer = z.infer<typeof zCustomerAnswer>;
 export type TMyOrders = z.infer<typeof zMyOrders>;
 
 export const ordersApi = {
@@ -358,5 +398,15 @@ export const ordersApi = {
     summary: "The caller's own orders, newest first, each with its timeline",
     response: zMyOrders,
     errors: [400, 401, 403],
+  }),
+  answer: endpoint({
+    method: "POST",
+    path: "/orders/:orderId/answer",
+    summary:
+      "The employee answers the helpdesk's question on their order; the order then waits for the helpdesk",
+    params: zOrderIdParams,
+    body: zCustomerAnswer,
+    response: zOrderDetails,
+    errors: [400, 401, 403, 404, 409],
   }),
 };

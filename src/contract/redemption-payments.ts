@@ -10,6 +10,18 @@ import { zDateOnly } from "./values.ts";
  * The money of a lease's end beside the employee's own payment (SPEC §3 "Redemption payment", §7): what
  * the leasing company, the store or Pedaali pays or is paid on a bike redemption case, recorded by the
  * helpdesk. The list answers SPEC's `items, totalCount`.
+ *
+ * The endpoints (the case's money ledger; the employee's own row is made by the user payments
+ * ledger and follows their user payment):
+ * - GET /api/redemption-payment `zRedemptionPaymentsQuery` → `zRedemptionPaymentList` `{ items,
+ *   totalCount, page, limit }`, newest first (redemptions.manage; employers their companies' with
+ *   orders.read).
+ * - POST /api/redemption-payment `zRedemptionPaymentInput` → 201 `zRedemptionPaymentSaved` ('Redemption
+ *   payment created successfully'); payer EMPLOYEE is 400 (the employee pays through their user payment).
+ * - GET /api/redemption-payment/{id} → `zRedemptionPayment`; PUT `zRedemptionPaymentUpdate` →
+ *   `zRedemptionPaymentSaved` ('… updated successfully'); DELETE → `{ message: 'Redemption payment
+ *   deleted successfully' }` (all redemptions.manage). A payer EMPLOYEE row: 409 CONFLICT (its user
+ *   payment is the truth).
  */
 
 // ---- Redemption payments --------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { PAYMENT_STATUSES } from "../domain/enums.ts";
 import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
-import { zDateOnly } from "./values.ts";
+import { zPlausibleDate } from "./values.ts";
 
 /**
  * Signed documents (SPEC §3 "Signed document", §7): the employee's signatures of leasing agreements.
@@ -65,14 +65,14 @@ export type TSignedDocumentEnvelope = z.infer<typeof zSignedDocumentEnvelope>;
 export const zCreateSignedDocument = z.object({
   leasingAgreementId: z.uuid(),
   paymentStatus: z.enum(PAYMENT_STATUSES).default("PENDING"),
-  leasingSignDate: z.union([zDateOnly, z.null()]).optional(),
+  leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),
 });
 export type TCreateSignedDocument = z.infer<typeof zCreateSignedDocument>;
 
 export const zUpdateSignedDocument = z
   .object({
     paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
-    leasingSignDate: z.union([zDateOnly, z.null()]).optional(),
+    leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),
   })
   .refine((body) => body.paymentStatus !== undefined || body.leasingSignDate !== undefined, {
     message: "Nothing to change",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, ORDER_ITEM_TYPES, ORDER_STATUSES } from "../domain/enums.ts";
+import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../domain/model-year.ts";
 import {
   FRAME_SERIAL_NUMBER_PATTERN,
   PACKAGE_MAX_CENTS,
@@ -11,7 +12,7 @@ import {
 import { endpoint } from "./endpoint.ts";
 import { zOrderIdParams } from "./orders.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
-import { zDateOnly } from "./values.ts";
+import { zPlausibleDate } from "./values.ts";
 
 /**
  * The bike store's side of an order, without an account: links mailed to the store,
@@ -25,8 +26,8 @@ import { zDateOnly } from "./values.ts";
  *   the employee's acceptance of an offer read before is then 409 OFFER_CHANGED).
  * - GET /api/store-links/delivery/{token} → `zStoreDelivery`.
  * - PUT /api/store-links/delivery/{token} `zStoreDeliveryInput` → `zStoreDelivery`: the frame serial
- *   number and the delivery date; WAITING_FOR_DELIVERY_DATE → READY_FOR_BILLING. A date 20 years or
- *   more ahead needs confirmFarFuture (else 400 DELIVERY_DATE_FAR_FUTURE).
+ *   number and the delivery date; WAITING_FOR_DELIVERY_DATE → READY_FOR_BILLING. The date is held to
+ *   its plausible span (domain/plausible-dates.ts), so a typo years ahead is refused at the field.
  * - POST /api/orders/{orderId}/store-link `zStoreLinkReissue` → `zStoreLinkIssued` (orders.process, the
  *   admin tier): a new link of the kind (the old one stops working), mailed to the store again.
  */
@@ -53,7 +54,7 @@ export const zPackageItemInput = z
     name: zSingleLineText({ min: 1, max: 200 }),
     brand: zOptionalSingleLineText(100),
     model: zOptionalSingleLineText(100),
-    modelYear: z.number().int().min(1950).max(2100).nullable().optional(),
+    modelYear: z.number().int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX).nullable().optional(),
     frameSize: zOptionalSingleLineText(40),
     color: zOptionalSingleLineText(60),
     quantity: z.number().int().min(1).max(PACKAGE_MAX_QUANTITY),
@@ -130,9 +131,7 @@ export const zStoreDeliveryInput = z.object({
     .min(3)
     .max(40)
     .regex(FRAME_SERIAL_NUMBER_PATTERN, "Letters, digits, hyphens and spaces only"),
-  deliveryDate: zDateOnly,
-  /** The store confirms a date 20 years or more ahead (SPEC §5: likely a typo otherwise). */
-  confirmFarFuture: z.boolean().optional(),
+  deliveryDate: zPlausibleDate("DELIVERY"),
 });
 export type TStoreDeliveryInput = z.infer<typeof zStoreDeliveryInput>;
 

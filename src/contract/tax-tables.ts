@@ -3,7 +3,7 @@ import { TAX_DEDUCTION_TYPES } from "../domain/tax/tax-year.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
-import { zCents, zDateOnly, zPercent } from "./values.ts";
+import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
 
 /**
  * The four tax tables of the benefit calculator (SPEC §3 "Tax tables", §7 "Tax tables: full CRUD"),
@@ -13,13 +13,16 @@ import { zCents, zDateOnly, zPercent } from "./values.ts";
  *
  * For each of /api/province-tax-table, /api/tax-table, /api/state-income-tax-table and
  * /api/taxpayer-deductions-table:
- * - GET ?year&page&limit(100) → the list envelope, newest year first (province also `search` on the name);
+ * - GET ?year&page&limit(100) → the list envelope, newest year first (province also `search` on the
+ *   Finnish or Swedish name or the code, and `show` changed or unconfirmed rows only);
  * - POST → 201 the row (409 CONFLICT when the year, name, bracket or deduction type is taken);
  * - GET /{id} → the row; PUT /{id} → the row replaced by the body (an omitted optional field takes its
  *   default, as on create); DELETE /{id} → `{ message }`.
  *
  * Rows answer `id` and, where SPEC §3 names one, the same id under its spec name (taxTableId,
  * stateIncomeTaxTableId, taxDeductionsId).
+ *
+ * A year's municipal rates are also imported from the Tax Administration's list: municipal-rate-import.ts.
  */
 
 export const zTaxYear = z.number().int().min(2000).max(2100);
@@ -47,8 +50,16 @@ function ordered(
 export const zProvinceTaxTableInput = z.object({
   year: zTaxYear,
   provinceName: zSingleLineText({ min: 1, max: 100 }),
+  /** The Swedish name (the Finnish one repeated where there is no other). */
+  provinceNameSv: zSingleLineText({ min: 1, max: 100 }).nullable().optional(),
+  /** Statistics Finland's three-digit municipality code, unique within the year. */
+  municipalityCode: zMunicipalityCode.nullable().optional(),
   municipalTaxPercent: zPercent,
+  /** The Evangelical Lutheran parish's rate. */
   churchTaxPercent: zPercent.nullable().optional(),
+  orthodoxChurchTaxPercent: zPercent.nullable().optional(),
+  /** An Åland municipality: the calculator refuses it until Åland's own rules are modelled. */
+  aland: z.boolean().default(false),
   source: zSource,
   confirmed: zConfirmed,
 });
@@ -58,13 +69,30 @@ export const zProvinceTaxTable = z.object({
   id: z.uuid(),
   year: z.number().int(),
   provinceName: z.string(),
+  provinceNameSv: z.string().nullable(),
+  municipalityCode: z.string().nullable(),
   municipalTaxPercent: z.number(),
   churchTaxPercent: z.number().nullable(),
+  orthodoxChurchTaxPercent: z.number().nullable(),
+  aland: z.boolean(),
   ...sourced,
   ...timestamps,
 });
 export type TProvinceTaxTable = z.infer<typeof zProvinceTaxTable>;
-export const zProvinceTaxTablesPage = zPage(zProvinceTaxTable);
+
+/** A listed municipal rate, with its rates of the year before (the nearest earlier year that has rows). */
+export const zProvinceTaxTableItem = zProvinceTaxTable.extend({
+  previous: z
+    .object({
+      year: z.number().int(),
+      municipalTaxPercent: z.number(),
+      churchTaxPercent: z.number().nullable(),
+      orthodoxChurchTaxPercent: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type TProvinceTaxTableItem = z.infer<typeof zProvinceTaxTableItem>;
+export const zProvinceTaxTablesPage = zPage(zProvinceTaxTableItem);
 
 // ---- Payroll parameters of a year (taxTableId) ---------------------------------------------------------
 
@@ -94,6 +122,8 @@ export const zTaxTableInput = z
     bikeBenefitGrandfatheredLimitCents: zCents.default(0),
     bikeBenefitGrandfatheredUntil: zDateOnly.nullable().optional(),
     taxFreeBenefitsSharedLimitCents: zCents.default(0),
+    /** The municipalities' average income tax rate the Tax Administration publishes for the year. */
+    averageMunicipalTaxPercent: zPercent.nullable().optional(),
     source: zSource,
     confirmed: zConfirmed,
   })
@@ -143,6 +173,7 @@ export const zTaxTable = z.object({
   bikeBenefitGrandfatheredLimitCents: z.number().int(),
   bikeBenefitGrandfatheredUntil: z.string().nullable(),
   taxFreeBenefitsSharedLimitCents: z.number().int(),
+  averageMunicipalTaxPercent: z.number().nullable(),
   ...sourced,
   ...timestamps,
 });
@@ -230,6 +261,18 @@ export const zTaxpayerDeductionsTable = z.object({
 export type TTaxpayerDeductionsTable = z.infer<typeof zTaxpayerDeductionsTable>;
 export const zTaxpayerDeductionsTablesPage = zPage(zTaxpayerDeductionsTable);
 
+/** The years that have municipal rates (GET /api/province-tax-table/years), newest first. */
+export const zMunicipalRateYears = z.object({
+  items: z.array(
+    z.object({
+      year: z.number().int(),
+      municipalities: z.number().int(),
+      unconfirmed: z.number().int(),
+    }),
+  ),
+});
+export type TMunicipalRateYears = z.infer<typeof zMunicipalRateYears>;
+
 // ---- Lists and ids -------------------------------------------------------------------------------------
 
 /** A tax year's rows fit one page: up to 500, 100 by default. */
@@ -239,9 +282,13 @@ export const zTaxTablesQuery = zPageQuery.extend({
 });
 export type TTaxTablesQuery = z.infer<typeof zTaxTablesQuery>;
 
+/** Which municipalities a list shows: all, those whose rates differ from the year before, or unconfirmed ones. */
+export const PROVINCE_LIST_SHOWS = ["all", "changed", "unconfirmed"] as const;
+
 export const zProvinceTaxTablesQuery = zTaxTablesQuery.extend({
-  /** Part of the municipality's name, any case. */
+  /** Part of the municipality's Finnish or Swedish name, any case, or the start of its code. */
   search: zSingleLineText({ max: 100 }).optional(),
+  show: z.enum(PROVINCE_LIST_SHOWS).default("all"),
 });
 export type TProvinceTaxTablesQuery = z.infer<typeof zProvinceTaxTablesQuery>;
 
@@ -256,10 +303,17 @@ export const taxTablesApi = {
     method: "GET",
     path: "/province-tax-table",
     summary:
-      "Province (municipal) tax rates, newest year first, then by municipality (filters: year, search)",
+      "Province (municipal) tax rates, newest year first, then by municipality, each with its rates of the year before (filters: year, search on the Finnish or Swedish name or the code, show changed or unconfirmed rows)",
     query: zProvinceTaxTablesQuery,
     response: zProvinceTaxTablesPage,
     errors: [400, 401, 403, 404],
+  }),
+  municipalRateYears: endpoint({
+    method: "GET",
+    path: "/province-tax-table/years",
+    summary: "The years that have province (municipal) tax rates, newest first, with their counts",
+    response: zMunicipalRateYears,
+    errors: [401, 403, 404],
   }),
   createProvince: endpoint({
     method: "POST",

@@ -24,6 +24,7 @@ const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[
   join: "public",
   passwordReset: "public",
   emailChangeConfirm: "public",
+  unsubscribe: "public",
   serialNumberAndDelivery: "public",
   storePackage: "public",
   maintenance: "public",

@@ -69,6 +69,10 @@ export const PAYER_TYPES = [
 ] as const;
 export type PayerType = (typeof PAYER_TYPES)[number];
 
+/** Who sent an invoice: a bike store (its purchase invoice), we (our bill), or a leasing company. */
+export const INVOICE_SENDERS = ["BIKE_STORE", "PEDAALI", "LEASING_COMPANY"] as const;
+export type InvoiceSender = (typeof INVOICE_SENDERS)[number];
+
 export const DELIVERY_METHODS = ["PICKUP", "HOME_DELIVERY"] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
@@ -199,6 +203,7 @@ export const EVENT_TYPES = [
   "EMPLOYEE_ABSENCE_REMOVED",
   "PAYROLL_REPORT_SENT",
   "PAYROLL_DELIVERY_SETTINGS_UPDATED",
+  "REMINDER_SETTINGS_UPDATED",
   "PAYROLL_REPORT_DELIVERED",
   "PAYROLL_DELIVERY_FAILED",
   "PAYROLL_DELIVERY_RESENT",
@@ -275,6 +280,10 @@ export const EVENT_TYPES = [
   "EMPLOYMENT_INVITATION_ACCEPTED",
   "EMPLOYMENT_INVITATION_DECLINED",
   "EMPLOYMENT_INVITATION_WITHDRAWN",
+  // A year's municipal and parish tax rates imported from the Tax Administration's list by the helpdesk.
+  "MUNICIPAL_TAX_RATES_IMPORTED",
+  // The employee's answer to the question the helpdesk asked of an order waiting for the customer's comment.
+  "ORDER_CUSTOMER_ANSWERED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -5,6 +5,7 @@ import {
   eInvoiceObstacle,
   FINAL_INVOICE_STATUSES,
   invoiceDueDate,
+  invoiceSender,
   isFinalInvoiceStatus,
   leasingCompanyPayerType,
   nextInvoiceStatuses,
@@ -100,6 +101,14 @@ describe("our invoices' terms and payers", () => {
     expect(leasingCompanyPayerType("Pedaali Oy")).toBe("PEDAALI");
     expect(leasingCompanyPayerType("Svea Bank AB")).toBe("SVEA");
     expect(leasingCompanyPayerType("Uusi Rahoitus Oy")).toBe("OTHER");
+  });
+
+  it("names who sent an invoice by what it is about, not by who pays it", () => {
+    const none = { leasingCompanyId: null, bikeRedemptionId: null };
+    expect(invoiceSender(none)).toBe("BIKE_STORE");
+    // Our bill to the leasing company, whoever the lessor is (Pedaali Oy pays it as PEDAALI).
+    expect(invoiceSender({ ...none, leasingCompanyId: "lc" })).toBe("PEDAALI");
+    expect(invoiceSender({ leasingCompanyId: "lc", bikeRedemptionId: "r" })).toBe("LEASING_COMPANY");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, PayerType } from "./enums.ts";
+import type { InvoiceSender, InvoiceStatus, PayerType } from "./enums.ts";
 
 /**
  * The moves between invoice statuses (SPEC §4 lists the statuses, not the moves; this is ours). An
@@ -92,6 +92,21 @@ export function leasingCompanyPayerType(companyName: string): PayerType {
   if (name.startsWith("svea")) return "SVEA";
   if (name.startsWith("pedaali")) return "PEDAALI";
   return "OTHER";
+}
+
+/**
+ * Who sent an invoice, by what it is about rather than by its payer: the payer of our bill to a
+ * leasing company is PEDAALI too when Pedaali Oy itself is the lessor, and that bill is still ours.
+ * A redemption's invoice is the leasing company's (we buy the bike back from it); another invoice of
+ * a leasing company is our bill to it; the rest are stores' purchase invoices.
+ */
+export function invoiceSender(invoice: {
+  leasingCompanyId: string | null;
+  bikeRedemptionId: string | null;
+}): InvoiceSender {
+  if (invoice.bikeRedemptionId) return "LEASING_COMPANY";
+  if (invoice.leasingCompanyId) return "PEDAALI";
+  return "BIKE_STORE";
 }
 
 /** The payer types of a leasing company we bill (leasingCompanyPayerType's, but for ourselves). */

@@ -9,12 +9,14 @@ import {
   earlyEndTold,
   isChoiceAvailable,
   isDayWithin,
+  isDecisionDeadlinePassed,
   isMonthEnd,
   type LeaseEndCase,
   leaseEndOptions,
   leaseEndPaymentDueDate,
   leaseEndRange,
   leaseEndSchedule,
+  leaseEndState,
   monthsPaidBy,
   OTHER_ABSENCE_COVER_DAYS,
   offerWindowEnd,
@@ -489,5 +491,37 @@ describe("paying the redemption", () => {
     expect(leaseEndPaymentDueDate("PAYROLL", "2026-10-31", "2026-11-05")).toBe("2026-11-05");
     expect(leaseEndPaymentDueDate("BATCH", "2026-12-31", "2026-11-05")).toBe("2026-12-31");
     expect(leaseEndPaymentDueDate("BATCH", "2026-11-10", "2026-11-05")).toBe("2026-11-19");
+  });
+});
+
+describe("the decision deadline's state", () => {
+  it("an open case is overdue from the day after its deadline; the deadline day is still in time", () => {
+    const open = { status: "PENDING" as const, decisionDeadline: "2026-11-20" };
+    expect(leaseEndState(open, "2026-11-20")).toBe("PENDING");
+    expect(leaseEndState(open, "2026-11-21")).toBe("OVERDUE");
+    expect(leaseEndState({ status: "PENDING", decisionDeadline: null }, "2030-01-01")).toBe("PENDING");
+  });
+
+  it("for any deadline and day: overdue exactly when open and past it; closed cases keep their status", () => {
+    const day = fc
+      .date({
+        min: new Date("2024-01-01T00:00:00Z"),
+        max: new Date("2030-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        fc.constantFrom("PENDING" as const, "COMPLETED" as const, "CANCELLED" as const),
+        fc.option(day, { nil: null }),
+        day,
+        (status, decisionDeadline, today) => {
+          const state = leaseEndState({ status, decisionDeadline }, today);
+          const passed = isDecisionDeadlinePassed(decisionDeadline, today);
+          expect(passed).toBe(decisionDeadline !== null && today > decisionDeadline);
+          expect(state).toBe(status === "PENDING" && passed ? "OVERDUE" : status);
+        },
+      ),
+    );
   });
 });

@@ -463,3 +463,26 @@ export function leaseEndPaymentDueDate(method: PaymentMethod, leaseEndsOn: strin
 export function isMonthEnd(day: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) && isPeriod(periodOf(day)) && day === lastDayOf(periodOf(day));
 }
+
+// ---- The decision deadline's state ---------------------------------------------------------------
+
+/**
+ * A lease end's state as every list, drawer and figure shows it: an open case whose decision deadline
+ * has passed (today is after it) is OVERDUE, not merely open; the others are their stored status. The
+ * deadline day itself is still in time (the employee may choose until the end of it).
+ */
+export const LEASE_END_STATES = ["PENDING", "OVERDUE", "COMPLETED", "CANCELLED"] as const;
+export type LeaseEndState = (typeof LEASE_END_STATES)[number];
+
+/** The decision deadline has passed: today is after it (no deadline never passes). */
+export function isDecisionDeadlinePassed(decisionDeadline: string | null, today: string): boolean {
+  return decisionDeadline !== null && today > decisionDeadline;
+}
+
+export function leaseEndState(
+  c: { status: "PENDING" | "COMPLETED" | "CANCELLED"; decisionDeadline: string | null },
+  today: string,
+): LeaseEndState {
+  if (c.status === "PENDING" && isDecisionDeadlinePassed(c.decisionDeadline, today)) return "OVERDUE";
+  return c.status;
+}

@@ -65,12 +65,19 @@ export const NOTIFICATION_EVENTS = [
   "ORDER_LEASE_STARTED",
   "ORDER_CANCELLED",
   "ORDER_REFUNDED",
+  "ORDER_CUSTOMER_QUESTION",
+  "ORDER_CUSTOMER_ANSWERED",
   // Reminders of an order left waiting, and their escalation
   "ORDER_APPROVAL_REMINDER",
   "ORDER_APPROVAL_ESCALATED",
   "ORDER_PACKAGE_REMINDER",
   "ORDER_SIGNING_REMINDER",
   "ORDER_STORE_PACKAGE_REMINDER",
+  // Reminders of a deadline that comes closer
+  "ORDER_DEFECT_WINDOW_REMINDER",
+  "REDEMPTION_CHOICE_REMINDER",
+  "LEASE_END_REMINDER",
+  "USER_PAYMENT_DUE_REMINDER",
   // Money
   "USER_PAYMENT_INVOICE",
   "LEASE_INVOICE_ISSUED",
@@ -101,6 +108,7 @@ export const NOTIFICATION_EVENTS = [
   "TWO_FACTOR_LOCKED",
   "SECOND_FACTOR_CHANGED",
   "CONTACT_CHANGE",
+  "PHONE_CHANGE_CODE",
   "ACCOUNT_DEACTIVATED",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
@@ -124,18 +132,21 @@ const sent = (
   extra: Omit<NotificationSend, "party" | "channel" | "state" | "via"> = {},
 ): NotificationSend => ({ party, channel, state: "sent", via, ...extra });
 
-const planned = (
-  party: NotificationParty,
-  channel: NotificationChannel,
-  extra: Omit<NotificationSend, "party" | "channel" | "state" | "via"> = {},
-): NotificationSend => ({ party, channel, state: "planned", ...extra });
-
 /** The same key in the three catalogues of a file (`mybike/mybike` → .fi, .en, .sv). */
 const inAll = (file: string, key: string, languages: readonly string[] = ["fi", "en", "sv"]): string[] =>
   languages.map((language) => `${file}.${language}.json#${key}`);
 
 /** The employer admin's bell, as it is rung today (the role, not yet each user with the permission). */
 const EMPLOYER_BELL = "bell:employerAdmins";
+
+/**
+ * The helpdesk's task strip (GET /api/tasks on its orders view), where it sees what waits for it,
+ * counted from the data itself until the work is done.
+ */
+const HELPDESK_TASKS = "tasks:helpdesk";
+
+/** What's new where each person looks (/mybike, the store's and the employer's order lists), read from the event log. */
+const WHATS_NEW = "news:pages";
 
 /** The daily reminders job, which queues each reminder in the message outbox. */
 const REMINDERS = "job:reminders";
@@ -154,7 +165,7 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     what: "The bike store gives the package and its price (the order enters PACKAGE_PROVIDED)",
     sends: [
       sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "check and accept the package on /mybike" }),
-      planned("EMPLOYEE", "INBOX"),
+      sent("EMPLOYEE", "INBOX", WHATS_NEW, { note: "what's new on /mybike since the last visit" }),
     ],
     promisedBy: [
       ...inAll("mybike/mybike", "myBike.pending.next"),
@@ -166,14 +177,17 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
     event: "ORDER_PACKAGE_CHANGED",
     what: "The bike store changes a package already given",
-    sends: [planned("EMPLOYEE", "EMAIL", { note: "check the package again" })],
+    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "check the package again on /mybike" })],
   },
   {
     event: "ORDER_PACKAGE_ACCEPTED",
     what: "The employee accepts the package (the order enters ALL_INFO_PROVIDED)",
     sends: [
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.approve" }),
-      planned("EMPLOYER", "EMAIL", { permission: "orders.approve" }),
+      sent("EMPLOYER", "EMAIL", "mail:approvalRequest", {
+        permission: "orders.approve",
+        note: "where the bike policy asks for approval: each approver, the order open on their orders page",
+      }),
     ],
     promisedBy: inAll("employer/orders", "employerOrders.awaiting.empty"),
   },
@@ -191,7 +205,15 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
     event: "ORDER_AGREEMENT_SIGNED",
     what: "The employee signs the agreement (the employer may still have to approve)",
-    sends: [planned("EMPLOYER", "INBOX", { permission: "orders.approve" })],
+    // The approvers were mailed when the order started waiting for them, and approval does not wait
+    // for the signature, so a signature that leaves the order waiting tells no one new. One that needs
+    // no more approval confirms the order in the same move, and that rings the admin's bell.
+    sends: [
+      sent("EMPLOYER", "INBOX", EMPLOYER_BELL, {
+        permission: "orders.read",
+        note: "only when the signature confirms the order (ORDER_CONFIRMED)",
+      }),
+    ],
   },
   {
     event: "ORDER_EMPLOYER_APPROVED",
@@ -237,11 +259,11 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     event: "ORDER_HANDOVER_DEFECT",
     what: "The employee reports a defect of a shipped bike",
     sends: [
-      sent("STORE", "INBOX", "bell:storeUsers", {
-        note: "written to the store users' bell, which their role cannot read yet",
+      sent("STORE", "EMAIL", "mail:storeDefect", {
+        note: "in the store's language; the store sees it as news in its order list and drawer",
       }),
-      planned("STORE", "EMAIL"),
-      planned("HELPDESK", "INBOX"),
+      // The helpdesk is not told: the store puts the defect right within the window, and the report
+      // stays on the order's timeline, where the helpdesk reads it when either party asks.
     ],
   },
   {
@@ -250,7 +272,8 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     sends: [
       sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the bike's page on /mybike" }),
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
-      planned("REPORTING", "EMAIL", { note: "the deduction appears in the next payroll report" }),
+      // No mail of its own to the reporting recipients: the month's payroll report they receive
+      // (PAYROLL_REPORT_DELIVERED) carries the new deduction, marked as new, which is what they act on.
     ],
   },
   {
@@ -259,7 +282,9 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     sends: [
       sent("EMPLOYEE", "EMAIL", "mail:orderCancelled", { note: "by someone else, with the reason" }),
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
-      planned("STORE", "EMAIL", { note: "a store with a purchase order must not deliver" }),
+      sent("STORE", "EMAIL", "mail:storeOrderCancelled", {
+        note: "a store with a purchase order must not deliver",
+      }),
     ],
   },
   {
@@ -272,16 +297,34 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     promisedBy: ["mybike/cancellations.fi.json#myBikeCancel.stateText.refundComing"],
   },
   {
+    event: "ORDER_CUSTOMER_QUESTION",
+    what: "The helpdesk asks the employee a question: the order waits for the customer's comment",
+    sends: [sent("EMPLOYEE", "EMAIL", "notify:employee", { note: "the question; answer it on /mybike" })],
+  },
+  {
+    event: "ORDER_CUSTOMER_ANSWERED",
+    what: "The employee answers the helpdesk's question on /mybike",
+    sends: [
+      // The helpdesk decides where the order goes after reading the answer (back to its step, another
+      // question, a special case), so the answered order is its task until it moves the order on.
+      sent("HELPDESK", "INBOX", HELPDESK_TASKS, { note: "the answered order, until the helpdesk moves it" }),
+    ],
+  },
+  {
     event: "ORDER_APPROVAL_REMINDER",
-    what: "The order has waited 2 working days for the employer's approval",
+    what: "The order has waited 2 working days (the company's setting) for the employer's approval",
     sends: [sent("EMPLOYER", "EMAIL", REMINDERS, { permission: "orders.approve" })],
   },
   {
     event: "ORDER_APPROVAL_ESCALATED",
-    what: "The order has waited 5 working days for the employer's approval: the group admin is told",
+    what: "The order has waited 5 working days (the company's setting) for the employer's approval: the group admin, or the company's backup approver, is told",
     sends: [
       sent("GROUP_ADMIN", "EMAIL", REMINDERS, {
         note: "the group's admins; a company outside a group, its employer admins",
+      }),
+      sent("EMPLOYER", "EMAIL", REMINDERS, {
+        permission: "orders.approve",
+        note: "instead, the backup approver the company named in its reminder settings",
       }),
     ],
   },
@@ -301,6 +344,32 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     sends: [sent("STORE", "EMAIL", REMINDERS, { note: "in the store's language" })],
   },
   {
+    event: "ORDER_DEFECT_WINDOW_REMINDER",
+    what: "The window to report a defect of a shipped bike closes in 3 days",
+    sends: [
+      sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "report a defect on /mybike; none once one is reported" }),
+    ],
+  },
+  {
+    event: "REDEMPTION_CHOICE_REMINDER",
+    what: "The lease-end case's decision deadline is in 3 days and the employee has not chosen",
+    sends: [sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "choose on /mybike" })],
+  },
+  {
+    event: "LEASE_END_REMINDER",
+    what: "The lease ends in 12, 8 and 4 weeks and the employee has not chosen what happens to the bike",
+    sends: [
+      sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "the lease's end date; what to choose on /mybike" }),
+    ],
+  },
+  {
+    event: "USER_PAYMENT_DUE_REMINDER",
+    what: "An own payment sent as an invoice is due today and not yet paid",
+    sends: [
+      sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "the amount, the reference number and the due date" }),
+    ],
+  },
+  {
     event: "USER_PAYMENT_INVOICE",
     what: "A payment of the employee's own share is sent as an invoice",
     sends: [sent("EMPLOYEE", "EMAIL", "mail:userPaymentInvoice")],
@@ -312,8 +381,8 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   },
   {
     event: "PAYOUT_BATCH_SENT",
-    what: "A payout batch to the bike stores is sent to the bank",
-    sends: [planned("STORE", "EMAIL", { note: "what was paid and for which orders" })],
+    what: "A payout batch to the bike stores is paid: its money has left Pedaali's account",
+    sends: [sent("STORE", "EMAIL", "mail:storePayout", { note: "what was paid and for which orders" })],
   },
   {
     event: "PAYROLL_REPORT_DELIVERED",
@@ -327,8 +396,11 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     event: "PAYROLL_DELIVERY_FAILED",
     what: "A payroll file could not be delivered",
     sends: [
-      planned("EMPLOYER", "INBOX", { permission: "company-settings.manage" }),
-      planned("HELPDESK", "INBOX"),
+      sent("EMPLOYER", "INBOX", EMPLOYER_BELL, {
+        permission: "company-settings.manage",
+        note: "the employer admins, who hold it in the company; a group admin has no bell",
+      }),
+      sent("HELPDESK", "INBOX", HELPDESK_TASKS, { note: "until the report is delivered" }),
     ],
   },
   {
@@ -357,7 +429,7 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     what: "The employee chooses what happens to the bike at lease end",
     sends: [
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
-      planned("HELPDESK", "INBOX"),
+      sent("HELPDESK", "INBOX", HELPDESK_TASKS, { note: "the lease-end case waits for the helpdesk" }),
     ],
   },
   {
@@ -400,7 +472,10 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
     event: "COMPANY_SIGNUP_RECEIVED",
     what: "An employer signs the company up; the helpdesk reviews it",
-    sends: [sent("PERSON", "EMAIL", "mail:employerSignupReceived"), planned("HELPDESK", "INBOX")],
+    sends: [
+      sent("PERSON", "EMAIL", "mail:employerSignupReceived"),
+      sent("HELPDESK", "INBOX", HELPDESK_TASKS, { note: "the application to accept or reject" }),
+    ],
   },
   {
     event: "COMPANY_APPLICATION_DECIDED",
@@ -455,7 +530,12 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   {
     event: "CONTACT_CHANGE",
     what: "A person changes their login e-mail or phone number",
-    sends: [sent("PERSON", "EMAIL", "mail:contactChange"), sent("PERSON", "SMS", "sms:phoneChangeCode")],
+    sends: [sent("PERSON", "EMAIL", "mail:contactChange", { note: "the new e-mail's link; the notices" })],
+  },
+  {
+    event: "PHONE_CHANGE_CODE",
+    what: "A person asks for the code that confirms their new phone number",
+    sends: [sent("PERSON", "SMS", "sms:phoneChangeCode")],
   },
   {
     event: "ACCOUNT_DEACTIVATED",
@@ -519,11 +599,12 @@ export const PROMISES_KEPT_BY_PEOPLE: readonly string[] = [
 
 /**
  * The employee's notice when their order enters a status: the package to check, the agreement to sign
- * (it is written as the package is accepted), the lease that started. A return from waiting for the
- * customer's comment is no new step and sends nothing.
+ * (it is written as the package is accepted), the helpdesk's question to answer, the lease that
+ * started. A return from waiting for the customer's comment is no new step and sends nothing.
  */
 export const EMPLOYEE_NOTICE_ON_ENTRY: Readonly<Partial<Record<OrderStatus, NotificationEvent>>> = {
   PACKAGE_PROVIDED: "ORDER_PACKAGE_PROVIDED",
+  WAITING_FOR_CUSTOMER_COMMENT: "ORDER_CUSTOMER_QUESTION",
   ALL_INFO_PROVIDED: "ORDER_AGREEMENT_READY_TO_SIGN",
   WAITING_FOR_DELIVERY_DATE: "ORDER_HANDOVER_READY",
   ACTIVE_LEASING: "ORDER_LEASE_STARTED",

@@ -3,6 +3,8 @@
  * The form in the browser and the server count the total with these same functions.
  */
 
+import { userPaymentCents } from "./order-offer.ts";
+
 /** Package limits: the contract checks them, the store's form shows them. */
 export const PACKAGE_MAX_LINES = 30;
 export const PACKAGE_MAX_QUANTITY = 20;
@@ -28,10 +30,10 @@ export function packageTotalCents(lines: readonly PackageLineAmounts[]): number 
 
 /**
  * What the employee pays themselves when the package costs more than their max price (a user
- * payment); 0 without a max price or within it.
+ * payment); 0 without a max price or within it. The offer's own share, by the same split.
  */
 export function packageExcessCents(totalCents: number, maxPriceCents: number | null): number {
-  return maxPriceCents === null ? 0 : Math.max(0, totalCents - maxPriceCents);
+  return userPaymentCents(totalCents, maxPriceCents);
 }
 
 export type PackageItemNaming = {

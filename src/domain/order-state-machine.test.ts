@@ -103,7 +103,7 @@ const ALLOWED: readonly Allowed[] = [
   move("CANCELLED", "REFUNDED", [SA, IA, SYSTEM]),
 
   // The side state: admins enter it from any pre-leasing state; it returns only where it came from
-  // (the customer's answer resumes the order, or an admin does).
+  // (an admin moves it back once the customer has answered).
   move("NOT_STARTED", WFCC, [SA, IA]),
   move("PENDING", WFCC, [SA, IA]),
   move("PACKAGE_PROVIDED", WFCC, [SA, IA]),
@@ -114,16 +114,16 @@ const ALLOWED: readonly Allowed[] = [
   move("WAITING_FOR_DELIVERY_DATE", WFCC, [SA, IA]),
   move("READY_FOR_BILLING", WFCC, [SA, IA]),
   move("GRENKE_INVOICE_SENT", WFCC, [SA, IA]),
-  move(WFCC, "NOT_STARTED", [EMPLOYEE, SA, IA], "NOT_STARTED"),
-  move(WFCC, "PENDING", [EMPLOYEE, SA, IA], "PENDING"),
-  move(WFCC, "PACKAGE_PROVIDED", [EMPLOYEE, SA, IA], "PACKAGE_PROVIDED"),
-  move(WFCC, "ALL_INFO_PROVIDED", [EMPLOYEE, SA, IA], "ALL_INFO_PROVIDED"),
-  move(WFCC, "CONFIRMED", [EMPLOYEE, SA, IA], "CONFIRMED"),
-  move(WFCC, "PROCESSED", [EMPLOYEE, SA, IA], "PROCESSED"),
-  move(WFCC, "WAITING_FOR_INVOICE_MATCH", [EMPLOYEE, SA, IA], "WAITING_FOR_INVOICE_MATCH"),
-  move(WFCC, "WAITING_FOR_DELIVERY_DATE", [EMPLOYEE, SA, IA], "WAITING_FOR_DELIVERY_DATE"),
-  move(WFCC, "READY_FOR_BILLING", [EMPLOYEE, SA, IA], "READY_FOR_BILLING"),
-  move(WFCC, "GRENKE_INVOICE_SENT", [EMPLOYEE, SA, IA], "GRENKE_INVOICE_SENT"),
+  move(WFCC, "NOT_STARTED", [SA, IA], "NOT_STARTED"),
+  move(WFCC, "PENDING", [SA, IA], "PENDING"),
+  move(WFCC, "PACKAGE_PROVIDED", [SA, IA], "PACKAGE_PROVIDED"),
+  move(WFCC, "ALL_INFO_PROVIDED", [SA, IA], "ALL_INFO_PROVIDED"),
+  move(WFCC, "CONFIRMED", [SA, IA], "CONFIRMED"),
+  move(WFCC, "PROCESSED", [SA, IA], "PROCESSED"),
+  move(WFCC, "WAITING_FOR_INVOICE_MATCH", [SA, IA], "WAITING_FOR_INVOICE_MATCH"),
+  move(WFCC, "WAITING_FOR_DELIVERY_DATE", [SA, IA], "WAITING_FOR_DELIVERY_DATE"),
+  move(WFCC, "READY_FOR_BILLING", [SA, IA], "READY_FOR_BILLING"),
+  move(WFCC, "GRENKE_INVOICE_SENT", [SA, IA], "GRENKE_INVOICE_SENT"),
 
   // CASE_X, the admins' manual exception: in from any non-final state (WIX is above)...
   move("NOT_STARTED", "CASE_X", [SA, IA]),

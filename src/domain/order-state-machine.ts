@@ -155,10 +155,11 @@ function buildTransitions(): readonly OrderTransition[] {
 
   for (const status of PRE_LEASING_STATUSES) {
     rows.push(row(status, CUSTOMER_COMMENT_STATUS, "requestCustomerComment", ADMINS));
-    // The side state returns only to where it came from; the customer's answer resumes the order.
-    rows.push(
-      row(CUSTOMER_COMMENT_STATUS, status, "resumeAfterCustomerComment", [EMPLOYEE, ...ADMINS], [status]),
-    );
+    // The side state returns only to where it came from. The customer's answer does not move the order:
+    // the helpdesk asked because it needs something before the order goes on, and after reading the
+    // answer it decides (back to the step, another question, a special case, a cancellation), so the
+    // answered order waits for the helpdesk (timeline.ts orderWaitingOn, the task strip).
+    rows.push(row(CUSTOMER_COMMENT_STATUS, status, "resumeAfterCustomerComment", ADMINS, [status]));
     rows.push(row(status, "CANCELLED", "cancelOrder", ADMINS));
   }
   // Before confirmation the employee and the employer cancel themselves (the employer's refusal of an

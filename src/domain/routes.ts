@@ -47,6 +47,11 @@ export const ROUTES = [
     access: PUBLIC,
     layout: "default",
   },
+  /**
+   * A mail's unsubscribe link: shows which kind of notification stops being mailed and asks to confirm
+   * (the mail client's one-click POST goes to the API); public, as a mail is read anywhere.
+   */
+  { id: "unsubscribe", path: "/ilmoitusten-lopettaminen/:token", access: PUBLIC, layout: "auth" },
   /** The package link mailed to the bike store when an order starts. */
   { id: "storePackage", path: "/pyoraliike/paketti/:token", access: PUBLIC, layout: "default" },
   { id: "maintenance", path: "/huoltokatkos", access: PUBLIC, layout: "maintenance" },

@@ -12,6 +12,7 @@ import { type Counters, createCounters } from "./counters.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { fileStoreFromConfig } from "./files/configured-file-store.ts";
 import type { FileStore } from "./files/file-store.ts";
+import { startOutboxSender } from "./jobs/message-outbox.ts";
 import { registerJobRunner } from "./jobs/runner.ts";
 import { createMessaging } from "./messaging/messaging.ts";
 import type { Messaging } from "./messaging/types.ts";
@@ -37,6 +38,7 @@ import { invoicesRoutes } from "./modules/invoices/routes.ts";
 import { leaseInvoiceRoutes } from "./modules/lease-invoices/routes.ts";
 import { leasingDecisionRoutes } from "./modules/leasing/decision-routes.ts";
 import { leasingRoutes } from "./modules/leasing/routes.ts";
+import { notificationPreferencesRoutes } from "./modules/notification-preferences/routes.ts";
 import { messageOutboxRoutes } from "./modules/notifications/outbox-routes.ts";
 import { notificationsRoutes } from "./modules/notifications/routes.ts";
 import { orderCancellationsRoutes } from "./modules/order-cancellations/routes.ts";
@@ -47,6 +49,7 @@ import { passwordRoutes } from "./modules/password/routes.ts";
 import { payrollDeliveryRoutes } from "./modules/payroll-delivery/routes.ts";
 import { redemptionsRoutes } from "./modules/redemptions/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
+import { reminderSettingsRoutes } from "./modules/reminder-settings/routes.ts";
 import { reportingRoutes } from "./modules/reporting/routes.ts";
 import { rolesRoutes } from "./modules/roles/routes.ts";
 import { scimRoutes } from "./modules/scim/routes.ts";
@@ -59,6 +62,7 @@ import { systemUsersRoutes } from "./modules/system-users/routes.ts";
 import { taxTablesRoutes } from "./modules/tax-tables/routes.ts";
 import { userPaymentsRoutes } from "./modules/user-payments/routes.ts";
 import { vatRoutes } from "./modules/vat/routes.ts";
+import { whatsNewRoutes } from "./modules/whats-new/routes.ts";
 import { createOidc } from "./oidc/oidc-context.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
@@ -83,6 +87,11 @@ export type BuildAppDeps = {
   messaging?: Messaging;
   /** Run the scheduled jobs (pg-boss) while the app is up: main.ts sets it; tests only when they ask. */
   jobs?: boolean;
+  /**
+   * Send what a commit queued right after it (the default). Tests of the outbox's own sending, its
+   * retries and the person's choices turn it off, to see each message queued and send it themselves.
+   */
+  sendAfterCommit?: boolean;
 };
 
 /**
@@ -177,6 +186,18 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   // A store the app made is closed with it; one passed in belongs to the caller.
   if (!deps.files) app.addHook("onClose", () => files.close());
   const ctx: AppContext = { config, database, messaging, counters, files, oidc: createOidc(config) };
+  // The message outbox's rows leave right after their commit; the close waits for the tries under way.
+  const outboxSender = startOutboxSender({
+    enabled: deps.sendAfterCommit ?? true,
+    db: database.db,
+    messaging,
+    publicUrl: config.publicUrl,
+    serverSecret: config.jwtSecret,
+    log: app.log.child({ module: "message-outbox" }),
+  });
+  // onClose hooks run last-registered first: after every preClose (the password mails still being
+  // prepared), before the database this app owns closes.
+  app.addHook("onClose", () => outboxSender.close());
   registerAuth(app, ctx);
   if (config.metricsToken) registerMetrics(app, ctx, config.metricsToken);
   if (deps.jobs) registerJobRunner(app, ctx);
@@ -189,6 +210,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(passwordRoutes, { ctx });
       await api.register(registrationRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(notificationPreferencesRoutes, { ctx });
       await api.register(authenticatorRoutes, { ctx });
       await api.register(identificationRoutes, { ctx });
       await api.register(singleSignOnRoutes, { ctx });
@@ -202,6 +224,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(companiesRoutes, { ctx });
       await api.register(scimTokenRoutes, { ctx });
       await api.register(payrollDeliveryRoutes, { ctx });
+      await api.register(reminderSettingsRoutes, { ctx });
       await api.register(leaseInvoiceRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(messageOutboxRoutes, { ctx });
@@ -223,6 +246,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(insuranceClaimsRoutes, { ctx });
       await api.register(redemptionsRoutes, { ctx });
       await api.register(userPaymentsRoutes, { ctx });
+      await api.register(whatsNewRoutes, { ctx });
       await api.register(brokerageRoutes, { ctx });
       // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
       if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });

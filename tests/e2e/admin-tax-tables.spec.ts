@@ -24,7 +24,7 @@ async function openFinance(page: Page, section: "Rahoitusyhtiöt" | "Laskutustau
   await expect(page.getByRole("radio", { name: section })).toBeChecked();
 }
 
-test("the helpdesk sees a year's tax tables with their unconfirmed rows and corrects a municipal rate's source", async ({
+test("the helpdesk sees a year's tax tables with each municipal rate's source and corrects one", async ({
   page,
 }) => {
   const problems = watchConsole(page);
@@ -36,8 +36,11 @@ test("the helpdesk sees a year's tax tables with their unconfirmed rows and corr
     .getByRole("region", { name: "Kunnallisverot" })
     .or(page.locator("section", { hasText: "Kunnallisverot" }))
     .first();
+  // The list pages 50 municipalities at a time: Oulu is found by its name.
+  await rates.getByLabel("Hae kuntaa nimellä tai numerolla").fill("Oulu");
   await expect(rates.getByText("Oulu").first()).toBeVisible();
-  await expect(rates.getByText("Vahvistamaton").first()).toBeVisible();
+  // Every municipality's rate comes from the Tax Administration's decision of the year, confirmed.
+  await expect(rates.getByText(/Kuntien ja seurakuntien tuloveroprosentit/).first()).toBeVisible();
 
   await page.getByRole("button", { name: "Muokkaa: Oulu" }).click();
   const dialog = page.getByRole("dialog");
@@ -107,6 +110,7 @@ test("the dialog that corrects a municipal tax rate passes axe and fits the widt
   loggedInAs,
 }) => {
   const page = await openSection(loggedInAs, TAX_TABLES);
+  await page.getByLabel("Hae kuntaa nimellä tai numerolla").fill("Oulu");
   await page.getByRole("button", { name: "Muokkaa: Oulu" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByLabel(/^Lähde/)).toBeVisible();

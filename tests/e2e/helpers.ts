@@ -99,13 +99,14 @@ export async function createJoinToken(request: APIRequestContext): Promise<strin
 export const JOINER_PASSWORD = "Polkupyörällä töihin joka päivä";
 
 /**
- * A new employee of Demo Oy who joined by the company's registration link (`api` is left logged in as
- * Demo Oy's employer admin); answers their name and e-mail.
+ * A new employee of Demo Oy who joined by the company's registration link, reading the platform in
+ * `language` (`api` is left logged in as Demo Oy's employer admin); answers their name and e-mail.
  */
 export async function joinByLink(
   api: APIRequestContext,
   firstName: string,
   lastName: string,
+  language: "fi" | "en" | "sv" = "fi",
 ): Promise<{ name: string; email: string }> {
   const token = await createJoinToken(api);
   const email = uniqueEmail("e2e.portal");
@@ -117,7 +118,7 @@ export async function joinByLink(
       email,
       phoneNumber: "0405550199",
       password: JOINER_PASSWORD,
-      language: "fi",
+      language,
     },
   });
   expect(joined.status(), await joined.text()).toBe(201);

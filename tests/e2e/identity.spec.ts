@@ -141,7 +141,7 @@ test("the helpdesk sets Demo Oy's identification; a new employee signs with her 
     await employee.getByRole("link", { name: "Ville Johannes Hämäläinen" }).click();
     await employee.waitForURL(/\/mybike$/);
     await expect(employee.getByText("Allekirjoitus onnistui")).toBeVisible();
-    await expect(employee.getByText("Odottaa: Työnantaja")).toBeVisible();
+    await expect(employee.getByText("Työnantajasi käsittelee")).toBeVisible();
     expect(employeeProblems).toEqual([]);
 
     // 4. The employer admin logs in through the company's own provider: no password.
@@ -168,7 +168,7 @@ test("the helpdesk sets Demo Oy's identification; a new employee signs with her 
     expect(employerProblems).toEqual([]);
 
     await employee.reload();
-    await expect(employee.getByText(/Odottaa: asiakaspalvelu/)).toBeVisible();
+    await expect(employee.getByText(/Asiakaspalvelu käsittelee/)).toBeVisible();
   } finally {
     await restoreDemoOy(playwright, baseURL ?? "");
   }

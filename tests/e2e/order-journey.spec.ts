@@ -23,6 +23,8 @@ import {
 // from its account instead, which tests/e2e/handover.spec.ts walks through).
 const STORE_EMAIL = "myynti@kallionpyorapaja.test";
 const ACTIVE = "Leasing käynnissä";
+/** The employee reads the same step in their own words. */
+const ACTIVE_FOR_EMPLOYEE = "Pyöräsi on käytössäsi";
 
 /** The newest link of this kind that the dev outbox holds in a mail to the store about the order. */
 async function storeLink(api: APIRequestContext, orderNumber: string, kind: RegExp): Promise<string> {
@@ -79,11 +81,11 @@ test("an order goes from the employee's start to an active lease through the sto
   await employee.getByRole("radio", { name: "Nouto pyöräliikkeestä" }).check();
   await employee.getByLabel("Lisätiedot pyöräliikkeelle").fill("Sähköpyörä työmatkoille, runkokoko M.");
   await employee.getByRole("button", { name: "Lähetä tilaus pyöräliikkeelle" }).click();
-  await expect(employee.getByText("Pyöräliike kokoaa pyöräpakettiasi")).toBeVisible();
+  await expect(employee.getByRole("heading", { name: "Pyöräliike kokoaa pyöräpakettiasi" })).toBeVisible();
   const orderHeading = employee.getByRole("heading", { name: /^Tilaus \d+$/ });
   const orderNumber = ((await orderHeading.first().textContent()) ?? "").replace(/\D/g, "");
   expect(orderNumber).not.toBe("");
-  await expect(employee.getByText("Odottaa: Pyöräliike")).toBeVisible();
+  await expect(employee.getByText("Pyöräliike käsittelee")).toBeVisible();
 
   // 2. The store opens the link in its mail and enters the package.
   const store = await newPage(browser, baseURL);
@@ -111,7 +113,7 @@ test("an order goes from the employee's start to an active lease through the sto
   await employee.getByLabel("Vahvistuskoodi").fill((await code.textContent()) ?? "");
   await employee.getByRole("button", { name: "Allekirjoita leasingsopimus" }).click();
   await expect(employee.getByText("Leasingsopimus allekirjoitettu")).toBeVisible();
-  await expect(employee.getByText("Odottaa: Työnantaja")).toBeVisible();
+  await expect(employee.getByText("Työnantajasi käsittelee")).toBeVisible();
 
   // 4. The employer approves the order on /tyonantaja.
   const employer = await newPage(browser, baseURL);
@@ -190,7 +192,7 @@ test("an order goes from the employee's start to an active lease through the sto
   // 9. All three sides see the same: the lease is active.
   await employee.reload();
   await expect(employee.getByRole("heading", { name: "Pyöräsi" })).toBeVisible();
-  await expect(employee.getByText(ACTIVE).first()).toBeVisible();
+  await expect(employee.getByText(ACTIVE_FOR_EMPLOYEE).first()).toBeVisible();
   await employer.goto("/tyonantaja?valilehti=tilaukset");
   const row = employer.getByRole("row", { name: new RegExp(`Aleksi Tilaaja${stamp}`) });
   await expect(row.getByText(ACTIVE)).toBeVisible();

@@ -12,11 +12,18 @@ export type TestApp = { app: FastifyInstance; database: Database };
  * `demoData` the database holds the demo companies and users (README's table).
  * Use the returned object's fields inside tests (they are set in beforeAll).
  */
-export function setupTestApp(overrides: Partial<Config> = {}, options: { demoData?: boolean } = {}): TestApp {
+export function setupTestApp(
+  overrides: Partial<Config> = {},
+  options: { demoData?: boolean; sendAfterCommit?: boolean } = {},
+): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     holder.database = await createTestDatabase(options);
-    holder.app = await buildApp(testConfig(overrides), { database: holder.database, files: testFileStore() });
+    holder.app = await buildApp(testConfig(overrides), {
+      database: holder.database,
+      files: testFileStore(),
+      ...(options.sendAfterCommit === false ? { sendAfterCommit: false } : {}),
+    });
     await holder.app.ready();
   });
   afterAll(async () => {

@@ -16,6 +16,7 @@ import {
   IDENTITY_EMAILS,
   type Identity,
   MATRIX,
+  MATRIX_SERVER_SECRET,
   type MatrixRow,
   nextAddress,
   resolveFixtures,
@@ -31,7 +32,7 @@ import { bodyProperties, fillPath, type OpenApiOperation, openApiOperations } fr
  * identity logs in once; cases make their own throw-away objects, so they pass in any order.
  */
 
-const t = setupTestApp({}, { demoData: true });
+const t = setupTestApp({ jwtSecret: MATRIX_SERVER_SECRET }, { demoData: true });
 let f: Fixtures;
 let operations: Map<string, OpenApiOperation>;
 const sessions = new Map<Identity, { session: Session; userId: string }>();

@@ -28,8 +28,10 @@ import { issuePreferencesToken } from "../../src/server/modules/account/service.
 import { createPasswordToken } from "../../src/server/modules/auth/password-tokens.ts";
 import { hashPassword } from "../../src/server/modules/auth/passwords.ts";
 import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
+import { unsubscribeToken } from "../../src/server/modules/notification-preferences/unsubscribe-token.ts";
 import { REGISTRATION_LINK_DAYS } from "../../src/server/modules/registration/links.ts";
 import { companyIdByName, userIdByEmail } from "../helpers/ids.ts";
+import { nextYearCsv } from "../helpers/rate-lists.ts";
 import { ADMIN_ROWS } from "./matrix-admin.ts";
 import { BIKE_STORE_ROWS } from "./matrix-bike-stores.ts";
 import { BROKERAGE_ROWS } from "./matrix-brokerage.ts";
@@ -40,6 +42,7 @@ import { HANDOVER_ROWS } from "./matrix-handovers.ts";
 import { IDENTITY_ROWS } from "./matrix-identity.ts";
 import { INSURANCE_ROWS } from "./matrix-insurance.ts";
 import { LEASE_INVOICE_ROWS } from "./matrix-lease-invoices.ts";
+import { NOTIFICATION_PREFERENCE_ROWS } from "./matrix-notification-preferences.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
@@ -52,6 +55,7 @@ import { SIGNING_ROWS } from "./matrix-signing.ts";
 import { STORE_ACCOUNT_ROWS } from "./matrix-store-accounts.ts";
 import { STORE_LINK_ROWS } from "./matrix-store-links.ts";
 import { USER_PAYMENT_ROWS } from "./matrix-user-payments.ts";
+import { WHATS_NEW_ROWS } from "./matrix-whats-new.ts";
 
 /**
  * THE AUTHORIZATION MATRIX: who may call which operation of the API, written once.
@@ -82,6 +86,15 @@ import { USER_PAYMENT_ROWS } from "./matrix-user-payments.ts";
  * `otherTenant` is Toinen Oy's employer admin acting on Demo Oy's objects: where the role may use an
  * operation at all, Demo Oy's objects must answer 404. Where the role lacks the permission, 403.
  */
+
+/** Fresh tax years for the municipal rate import's cases, one per case. */
+const importYears = (() => {
+  let year = 2060;
+  return { next: () => year++ };
+})();
+
+/** The matrix app's server secret, known to the fixtures that sign what the server checks (unsubscribe links). */
+export const MATRIX_SERVER_SECRET = "access-matrix-server-secret-of-more-than-32-characters";
 
 export const IDENTITY_EMAILS = {
   SUPER_ADMIN: "admin@pedaali.test",
@@ -516,6 +529,12 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: loggedIn,
   },
   {
+    // Nobody of the demo has chosen a municipality: sending none keeps the demo users as they are.
+    operation: "PUT /api/user/municipality",
+    call: () => ({ body: { municipalityCode: null, church: null } }),
+    expect: loggedIn,
+  },
+  {
     operation: "PUT /api/user-preferences",
     call: () => ({ body: { preferences: { theme: "light" } } }),
     expect: loggedIn,
@@ -690,6 +709,29 @@ export const MATRIX: readonly MatrixRow[] = [
     call: async (f) => ({ params: { id: (await f.freshTaxRow("province")).id } }),
     expect: adminsOnly,
   },
+  { operation: "GET /api/province-tax-table/years", call: () => ({}), expect: adminsOnly },
+  {
+    operation: "POST /api/province-tax-table/import/preview",
+    upload: true,
+    call: () => ({ query: { year: "2027", fileName: "kunnat.csv" }, rawBody: Buffer.from(nextYearCsv()) }),
+    expect: adminsOnly,
+  },
+  {
+    // Each allowed case imports a year of its own, so none meets the rows another wrote.
+    operation: "POST /api/province-tax-table/import",
+    ok: 201,
+    upload: true,
+    call: () => ({
+      query: {
+        year: String(importYears.next()),
+        fileName: "kunnat.csv",
+        source: "Verohallinto, matrix",
+        confirmed: "true",
+      },
+      rawBody: Buffer.from(nextYearCsv()),
+    }),
+    expect: adminsOnly,
+  },
   { operation: "GET /api/tax-table", call: () => ({ query: { year: "2025" } }), expect: adminsOnly },
   {
     operation: "POST /api/tax-table",
@@ -847,6 +889,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...LEASE_INVOICE_ROWS,
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
+  ...NOTIFICATION_PREFERENCE_ROWS,
   ...EMPLOYEE_ROWS,
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,
@@ -860,6 +903,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...INSURANCE_ROWS,
   ...REDEMPTION_ROWS,
   ...USER_PAYMENT_ROWS,
+  ...WHATS_NEW_ROWS,
   ...PAYOUT_ROWS,
   ...BROKERAGE_ROWS,
 ];
@@ -911,6 +955,8 @@ export type Fixtures = {
   contactFormId: string;
   registerLinkToken: string;
   preferencesToken: string;
+  /** An unsubscribe link's token (signed with MATRIX_SERVER_SECRET) of a throw-away user's reminders. */
+  unsubscribeToken: string;
   /** A Demo Oy beneficiary with the demo password: logs in without a two-factor step. */
   loginUserEmail: string;
   /** A Demo Oy reporting user with the demo password and a phone: logs in with a two-factor step. */
@@ -1083,6 +1129,7 @@ export async function resolveFixtures(app: FastifyInstance, db: Db): Promise<Fix
     contactFormId: contactForm?.id as string,
     registerLinkToken: await insertRegisterLink(db, demoCompanyId),
     preferencesToken: await issuePreferencesToken(db, preferencesUser),
+    unsubscribeToken: unsubscribeToken(MATRIX_SERVER_SECRET, preferencesUser, "REMINDERS"),
     loginUserEmail,
     twoFactorUserEmail,
     passkeyStepUserEmail,

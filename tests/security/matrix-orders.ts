@@ -29,6 +29,20 @@ async function demoOrderId(f: Fixtures): Promise<string> {
   return order?.id as string;
 }
 
+/** A Demo Oy order of the demo employee waiting for their answer to the helpdesk's question. */
+async function askedOrderId(f: Fixtures): Promise<string> {
+  const [order] = await f.db
+    .insert(orders)
+    .values({
+      beneficiaryEmployeeId: f.employeeEmploymentId,
+      companyId: f.demoCompanyId,
+      orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+      previousStatus: "PENDING",
+    })
+    .returning({ id: orders.id });
+  return order?.id as string;
+}
+
 const agreementReaders: Expectations = {
   anonymous: 401,
   admins: "ok",
@@ -129,5 +143,17 @@ export const ORDER_ROWS: readonly MatrixRow[] = [
     operation: "GET /api/orders/my",
     call: () => ({}),
     expect: { anonymous: 401, BIKE_BENEFICIARY: "ok", admins: "ok", rest: 403 },
+  },
+  {
+    // own-order.manage on the caller's own order: the admin tier holds the permission but the demo
+    // employee's order is not theirs; the employer roles may not answer for their staff.
+    operation: "POST /api/orders/{orderId}/answer",
+    call: async (f) => ({ params: { orderId: await askedOrderId(f) }, body: { answer: "Kyllä, käy." } }),
+    expect: {
+      anonymous: 401,
+      BIKE_BENEFICIARY: "ok",
+      admins: { status: 404, code: "NOT_FOUND", why: "the demo employee's order is not the admin's own" },
+      rest: 403,
+    },
   },
 ];

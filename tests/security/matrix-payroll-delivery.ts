@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { presetTemplate } from "../../src/domain/payroll/export-template.ts";
 import { firstDayOf } from "../../src/domain/payroll/period.ts";
+import { DEFAULT_REMINDER_SETTINGS } from "../../src/domain/reminder-settings.ts";
 import {
   payrollDeliveries,
   payrollDeliverySettings,
@@ -23,6 +24,9 @@ export const settingsManagers: Expectations = {
   otherTenant: 404,
   rest: 403,
 };
+
+/** The defaults, saved as the company's own: the same for every caller, so the order of rows does not matter. */
+const defaultReminderSettings = { ...DEFAULT_REMINDER_SETTINGS, disabledKinds: [] };
 
 const emailSettings = {
   template: presetTemplate("EXCEL"),
@@ -134,6 +138,17 @@ export const PAYROLL_DELIVERY_ROWS: readonly MatrixRow[] = [
   {
     operation: "POST /api/companies/{id}/payroll-deliveries/{deliveryId}/resend",
     call: async (f) => ({ params: { id: f.demoCompanyId, deliveryId: await freshDelivery(f) } }),
+    expect: settingsManagers,
+  },
+  // The company's reminder settings live on the same page, under the same permission.
+  {
+    operation: "GET /api/companies/{id}/reminder-settings",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "PUT /api/companies/{id}/reminder-settings",
+    call: (f) => ({ params: { id: f.demoCompanyId }, body: defaultReminderSettings }),
     expect: settingsManagers,
   },
 ];

@@ -26,6 +26,9 @@ const ERRORS_BUILT_ELSEWHERE: Record<string, string> = {
   "src/server/plugins/auth.ts": "the guards' own refusals: CSRF token, origin, deactivated account",
 };
 
+/** The form helper, the one module that reads a schema's maxLength (zod's name for a text's max). */
+const FORM_HELPER = "src/web/lib/contract-form.ts";
+
 const MAX_LINES = 500;
 /** Files allowed past MAX_LINES, each with its reason; the list only shrinks. */
 const LONG_FILES: Record<string, string> = {
@@ -88,6 +91,20 @@ describe("the code's shape", () => {
     // The check itself still finds one.
     expect(mutateCallsWithCallbacks("save.mutate(body, {\n onSuccess: done,\n});")).toHaveLength(1);
     expect(mutateCallsWithCallbacks("save.mutate(body);")).toEqual([]);
+  });
+
+  it("lets no text field cut what is typed with maxLength: the contract form helper says the limit", () => {
+    // A maxLength attribute silently drops what is typed or pasted past it; the helper (lib/contract-form.ts)
+    // takes the limit from the contract's schema and says "at most N characters" without cutting.
+    const attribute = /\bmaxLength\s*[=:]/;
+    const cutting = sources
+      .filter((f) => f.startsWith("src/web/") && f !== FORM_HELPER && attribute.test(read(f)))
+      .sort();
+    expect(cutting).toEqual([]);
+    // The check itself still finds one, written as an attribute or spread as a prop.
+    expect(attribute.test("<TextInput maxLength={100} />")).toBe(true);
+    expect(attribute.test("{ maxLength: 100 }")).toBe(true);
+    expect(attribute.test('t("passwordRules.maxLength")')).toBe(false);
   });
 
   it(`keeps source files under ${MAX_LINES} lines unless LONG_FILES names them`, () => {

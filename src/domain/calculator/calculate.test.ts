@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PUBLISHED_MUNICIPAL_RATES, TAX_YEAR_2025, TAX_YEAR_2026 } from "../tax/published-tax-years.ts";
+import type { MunicipalRate } from "../tax/tax-year.ts";
 import {
   type CalculatorInput,
   CalculatorInputError,
@@ -82,15 +83,74 @@ describe("the calculator", () => {
     expect(result.marginalTaxRate).toBeLessThan(60);
   });
 
-  it("finds the municipality whatever its case, and its church rate for members", () => {
+  it("finds the municipality whatever its case, and its Evangelical Lutheran parish's rate for members", () => {
     const result = calculateBenefit(PARAMETERS, { ...INPUT, municipality: "tampere", churchMember: true });
     expect(result.municipalTaxPercent).toBe(7.6);
-    expect(result.churchTaxPercent).toBe(1.38);
+    expect(result.churchTaxPercent).toBe(1.25);
+    expect(result).toMatchObject({ church: "EVANGELICAL_LUTHERAN", municipality: "Tampere" });
+  });
+
+  it("finds the municipality by its Swedish name or its code too", () => {
+    const vanda = calculateBenefit(PARAMETERS, { ...INPUT, municipality: "Vanda" });
+    expect(vanda).toMatchObject({ municipality: "Vantaa", municipalTaxPercent: 6.4 });
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, municipality: "092" }).municipality).toBe("Vantaa");
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, municipality: "Helsingfors" }).municipality).toBe(
+      "Helsinki",
+    );
+  });
+
+  it("charges the chosen church's parish rate of the municipality, never an average", () => {
+    const rate = (church: "NONE" | "EVANGELICAL_LUTHERAN" | "ORTHODOX") =>
+      calculateBenefit(PARAMETERS, { ...INPUT, municipality: "Joensuu", church });
+    // Joensuu 2026: Evangelical Lutheran 1.50 %, Orthodox 2.00 %.
+    expect(rate("NONE").churchTaxPercent).toBe(0);
+    expect(rate("EVANGELICAL_LUTHERAN").churchTaxPercent).toBe(1.5);
+    expect(rate("ORTHODOX").churchTaxPercent).toBe(2);
+    // A higher church rate leaves less net pay.
+    expect(rate("ORTHODOX").netPayWithoutBenefit).toBeLessThan(
+      rate("EVANGELICAL_LUTHERAN").netPayWithoutBenefit,
+    );
+    expect(rate("EVANGELICAL_LUTHERAN").netPayWithoutBenefit).toBeLessThan(rate("NONE").netPayWithoutBenefit);
+    // churchMember and church say the same thing or the input is refused.
+    const both = calculateBenefit(PARAMETERS, {
+      ...INPUT,
+      churchMember: true,
+      church: "EVANGELICAL_LUTHERAN",
+    });
+    expect(both.churchTaxPercent).toBe(1);
+    expect(calculateBenefit(PARAMETERS, { ...INPUT, churchMember: false, church: "ORTHODOX" }).church).toBe(
+      "ORTHODOX",
+    );
+  });
+
+  it("uses the Tax Administration's published average only for a person who gives no municipality", () => {
+    const { municipality: _, ...withoutMunicipality } = INPUT;
+    const result = calculateBenefit(PARAMETERS, withoutMunicipality);
+    expect(result).toMatchObject({ municipality: null, municipalTaxPercent: 7.6, churchTaxPercent: 0 });
+    expect(calculateBenefit(PARAMETERS, { ...withoutMunicipality, year: 2025 }).municipalTaxPercent).toBe(
+      7.5,
+    );
+    expect(() => calculateBenefit(PARAMETERS, { ...withoutMunicipality, churchMember: true })).toThrow(
+      expect.objectContaining({ field: "municipality", code: "CHURCH_NEEDS_MUNICIPALITY" }),
+    );
+  });
+
+  it("refuses an Åland municipality rather than give it mainland figures", () => {
+    for (const municipality of ["Maarianhamina", "Mariehamn", "Jomala", "478"]) {
+      expect(() => calculateBenefit(PARAMETERS, { ...INPUT, municipality })).toThrow(
+        expect.objectContaining({ field: "municipality", code: "ALAND_NOT_CALCULATED" }),
+      );
+    }
+    expect(() => calculateBenefit(PARAMETERS, { ...INPUT, municipality: "Jomala" })).toThrow(
+      "Åland is not yet calculated",
+    );
   });
 
   it.each([
     [{ year: 2019 }, "year", "UNKNOWN_TAX_YEAR"],
     [{ municipality: "Atlantis" }, "municipality", "UNKNOWN_MUNICIPALITY"],
+    [{ churchMember: true, church: "ORTHODOX" }, "church", "CHURCH_CHOICE_CONFLICT"],
+    [{ churchMember: false, church: "EVANGELICAL_LUTHERAN" }, "church", "CHURCH_CHOICE_CONFLICT"],
     [{ leaseTimeMonths: 6 }, "leaseTimeMonths", "LEASE_PERIOD_BELOW_MINIMUM"],
     [{ leaseTimeMonths: 72 }, "leaseTimeMonths", "LEASE_PERIOD_ABOVE_MAXIMUM"],
   ] as const)("names the field of input it cannot use: %o", (change, field, code) => {
@@ -161,16 +221,46 @@ describe("the calculator", () => {
 
 describe("the municipal rate of a year", () => {
   it("is the year's own, else the latest earlier year's, never a later year's", () => {
+    const row = (year: number, municipality: string, municipalPercent: number): MunicipalRate => ({
+      year,
+      municipality,
+      municipalitySv: null,
+      code: null,
+      municipalPercent,
+      churchPercent: 1,
+      orthodoxPercent: null,
+      aland: false,
+    });
     const rates = [
-      { year: 2026, municipality: "Helsinki", municipalPercent: 5.3, churchPercent: 1 },
-      { year: 2024, municipality: "Helsinki", municipalPercent: 5.1, churchPercent: 1 },
-      { year: 2025, municipality: "Helsinki", municipalPercent: 5.2, churchPercent: 1 },
-      { year: 2025, municipality: "Espoo", municipalPercent: 5.0, churchPercent: 1 },
+      row(2026, "Helsinki", 5.3),
+      row(2024, "Helsinki", 5.1),
+      row(2025, "Helsinki", 5.2),
+      row(2025, "Espoo", 5.0),
     ];
     expect(municipalRateFor(rates, "helsinki", 2026)?.municipalPercent).toBe(5.3);
     expect(municipalRateFor(rates, "Helsinki", 2025)?.municipalPercent).toBe(5.2);
     expect(municipalRateFor(rates, "Helsinki", 2027)?.municipalPercent).toBe(5.3);
     expect(municipalRateFor(rates, "Espoo", 2024)).toBeNull();
     expect(new CalculatorInputError("year", "UNKNOWN_TAX_YEAR", "x").name).toBe("CalculatorInputError");
+  });
+
+  it("refuses a parish rate a hand-made row does not have", () => {
+    const rates = [
+      {
+        year: 2026,
+        municipality: "Uusikunta",
+        municipalitySv: null,
+        code: null,
+        municipalPercent: 8,
+        churchPercent: 1.5,
+        orthodoxPercent: null,
+        aland: false,
+      },
+    ];
+    const parameters = { ...PARAMETERS, municipalities: rates };
+    expect(calculateBenefit(parameters, { ...INPUT, municipality: "Uusikunta" }).churchTaxPercent).toBe(0);
+    expect(() =>
+      calculateBenefit(parameters, { ...INPUT, municipality: "Uusikunta", church: "ORTHODOX" }),
+    ).toThrow(expect.objectContaining({ field: "church", code: "PARISH_RATE_UNKNOWN" }));
   });
 });

@@ -1,5 +1,5 @@
 import { eurosToCents, percentOfCents } from "../money.ts";
-import type { MunicipalRate, TaxYear } from "../tax/tax-year.ts";
+import type { Church, MunicipalRate, TaxYear } from "../tax/tax-year.ts";
 import { benefitCost, taxYearPicker } from "./benefit-cost.ts";
 import { type LeaseTerms, monthlyLeasePayment } from "./lease-payment.ts";
 
@@ -33,8 +33,11 @@ export type CalculatorInput = {
   leaseTimeMonths: number;
   monthlyPayment?: number | undefined;
   monthlyGrossSalary: number;
-  municipality: string;
+  /** Finnish or Swedish name or three-digit code; none = the Tax Administration's published average. */
+  municipality?: string | undefined;
+  /** Older clients' church choice: true = Evangelical Lutheran (church, when given, says the same). */
   churchMember?: boolean | undefined;
+  church?: Church | undefined;
   age?: number | undefined;
   children?: number | undefined;
   employerSubsidyPerMonth?: number | undefined;
@@ -74,6 +77,9 @@ export type CalculatorResult = {
   marginalTaxRate: number;
   municipalTaxPercent: number;
   churchTaxPercent: number;
+  church: Church;
+  /** The municipality whose rates were used (as the list spells it); null for the published average. */
+  municipality: string | null;
   /** Whether the contract keeps the tax exemption (committed to on or before the cut-off). */
   grandfathered: boolean;
   years: CalculatorYear[];
@@ -86,6 +92,10 @@ export class CalculatorInputError extends Error {
     readonly code:
       | "UNKNOWN_TAX_YEAR"
       | "UNKNOWN_MUNICIPALITY"
+      | "ALAND_NOT_CALCULATED"
+      | "CHURCH_NEEDS_MUNICIPALITY"
+      | "CHURCH_CHOICE_CONFLICT"
+      | "PARISH_RATE_UNKNOWN"
       | "LEASE_PERIOD_BELOW_MINIMUM"
       | "LEASE_PERIOD_ABOVE_MAXIMUM"
       | "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN"
@@ -100,21 +110,110 @@ export class CalculatorInputError extends Error {
 const DEFAULT_AGE = 35;
 const euros = (cents: number) => cents / 100;
 
+/** Names compare as a person types them: case and accents aside. One collator: making one per call is slow. */
+const NAME_COLLATOR = new Intl.Collator("fi", { sensitivity: "base" });
+
 function sameName(a: string, b: string): boolean {
-  return a.localeCompare(b, "fi", { sensitivity: "base" }) === 0;
+  return NAME_COLLATOR.compare(a, b) === 0;
 }
 
-/** The municipality's rate for the year, the latest earlier year's when the year has none yet. */
+/** Whether a row is the municipality asked for: by its Finnish or Swedish name or its code. */
+function isMunicipality(rate: MunicipalRate, nameOrCode: string): boolean {
+  const asked = nameOrCode.trim();
+  return (
+    sameName(rate.municipality, asked) ||
+    (rate.municipalitySv !== null && sameName(rate.municipalitySv, asked)) ||
+    (rate.code !== null && rate.code === asked)
+  );
+}
+
+/**
+ * The municipality's rates for the year (found by its Finnish or Swedish name or its code), the latest
+ * earlier year's when the year has none yet.
+ */
 export function municipalRateFor(
   municipalities: readonly MunicipalRate[],
   municipality: string,
   year: number,
 ): MunicipalRate | null {
   const rows = municipalities
-    .filter((m) => sameName(m.municipality, municipality) && m.year <= year)
+    .filter((m) => isMunicipality(m, municipality) && m.year <= year)
     .sort((a, b) => b.year - a.year);
   return rows[0] ?? null;
 }
+
+/** The church the input chooses: `church` when given, else `churchMember` (Evangelical Lutheran or none). */
+export function churchOf(input: Pick<CalculatorInput, "church" | "churchMember">): Church {
+  if (input.church === undefined) return input.churchMember ? "EVANGELICAL_LUTHERAN" : "NONE";
+  if (input.churchMember !== undefined && input.churchMember !== (input.church === "EVANGELICAL_LUTHERAN")) {
+    throw new CalculatorInputError(
+      "church",
+      "CHURCH_CHOICE_CONFLICT",
+      `churchMember ${input.churchMember} does not agree with church ${input.church}`,
+    );
+  }
+  return input.church;
+}
+
+/** The rates a calculation uses: the municipality's own and its parish's, or the published average. */
+type AppliedRates = { municipality: string | null; municipalPercent: number; churchPercent: number };
+
+function appliedRates(
+  municipalities: readonly MunicipalRate[],
+  taxYear: TaxYear,
+  input: CalculatorInput,
+  church: Church,
+): AppliedRates {
+  if (input.municipality === undefined) {
+    if (church !== "NONE") {
+      throw new CalculatorInputError(
+        "municipality",
+        "CHURCH_NEEDS_MUNICIPALITY",
+        "Church tax is the parish's own rate: give the municipality",
+      );
+    }
+    if (taxYear.averageMunicipalPercent === null) {
+      throw new CalculatorInputError(
+        "municipality",
+        "UNKNOWN_MUNICIPALITY",
+        `No published average municipal rate for ${input.year}: give the municipality`,
+      );
+    }
+    return { municipality: null, municipalPercent: taxYear.averageMunicipalPercent, churchPercent: 0 };
+  }
+  const rate = municipalRateFor(municipalities, input.municipality, input.year);
+  if (!rate) {
+    throw new CalculatorInputError(
+      "municipality",
+      "UNKNOWN_MUNICIPALITY",
+      `No tax rate for ${input.municipality} in ${input.year}`,
+    );
+  }
+  // Åland's own state scale share, basic deduction and media fee are not modelled: no mainland figures.
+  if (rate.aland) {
+    throw new CalculatorInputError(
+      "municipality",
+      "ALAND_NOT_CALCULATED",
+      `${rate.municipality} is in Åland: Åland is not yet calculated`,
+    );
+  }
+  const parish =
+    church === "EVANGELICAL_LUTHERAN" ? rate.churchPercent : church === "ORTHODOX" ? rate.orthodoxPercent : 0;
+  if (parish === null) {
+    throw new CalculatorInputError(
+      "church",
+      "PARISH_RATE_UNKNOWN",
+      `No ${church === "ORTHODOX" ? "Orthodox" : "Evangelical Lutheran"} parish rate for ${rate.municipality} in ${rate.year}`,
+    );
+  }
+  return { municipality: rate.municipality, municipalPercent: rate.municipalPercent, churchPercent: parish };
+}
+
+/**
+ * The gross monthly salary the calculator's form opens with, and that /mybike's estimate names until the
+ * person works out their own on the calculator.
+ */
+export const EXAMPLE_MONTHLY_SALARY = 3_500;
 
 /** The commitment date the calculator assumes: today in the current year, 1 January in another. */
 export function defaultContractDate(today: string, year: number): string {
@@ -158,14 +257,8 @@ export function calculateBenefit(parameters: CalculatorParameters, input: Calcul
       `No tax tables for ${input.year}; known years: ${known}`,
     );
   }
-  const rate = municipalRateFor(parameters.municipalities, input.municipality, input.year);
-  if (!rate) {
-    throw new CalculatorInputError(
-      "municipality",
-      "UNKNOWN_MUNICIPALITY",
-      `No tax rate for ${input.municipality} in ${input.year}`,
-    );
-  }
+  const church = churchOf(input);
+  const rate = appliedRates(parameters.municipalities, taxYear, input, church);
   if (input.leaseTimeMonths < leaseTerms.minLeaseMonths) {
     throw new CalculatorInputError(
       "leaseTimeMonths",
@@ -191,7 +284,7 @@ export function calculateBenefit(parameters: CalculatorParameters, input: Calcul
 
   const contractDate = input.contractDate ?? defaultContractDate(parameters.today, input.year);
   const leaseStart = monthAfter(contractDate);
-  const churchPercent = input.churchMember ? (rate.churchPercent ?? 0) : 0;
+  const { churchPercent } = rate;
   const cost = benefitCost(taxYearPicker(parameters.taxYears), {
     monthlyGrossSalaryCents: eurosToCents(input.monthlyGrossSalary),
     monthlyPaymentCents: paymentCents,
@@ -243,6 +336,8 @@ export function calculateBenefit(parameters: CalculatorParameters, input: Calcul
     marginalTaxRate: cost.marginalTaxPercent,
     municipalTaxPercent: rate.municipalPercent,
     churchTaxPercent: churchPercent,
+    church,
+    municipality: rate.municipality,
     grandfathered: cutoff !== undefined && cutoff !== null && contractDate <= cutoff,
     years: cost.years.map((y) => ({
       year: y.year,

@@ -106,7 +106,7 @@ describe("worked cases: the tax-free and taxable parts", () => {
     const december = rowOf(payrollReport(input({ ...base, period: "2025-12" })).rows, "L1");
     const january = rowOf(payrollReport(input({ ...base, period: "2026-01" })).rows, "L1");
     expect(december.regime).toBe("EXEMPT_2025_ONLY");
-    expect(december.taxFreeUntil).toBeNull();
+    expect(december.taxFreeUntil).toBe("2025-12-31");
     // 2025: the limit is 1 200 € for everybody; 95 € < 100 €: all tax-free.
     expect([december.taxFreeCents, december.taxableCents]).toEqual([9_500, 0]);
     // 2026: committed after 23.4.2025, the limit is 0: all taxable.

@@ -4,11 +4,11 @@ import { parsePeriod, periodsOfYearUntil } from "./period.ts";
 import {
   GRANDFATHERED_UNTIL,
   leasePeriods,
+  leaseTax,
   leaseTaxFreeLimit,
   limitInPeriod,
   monthlyTaxFreeCents,
   regimeDate,
-  taxFreeUntil,
   taxRegime,
 } from "./tax-rules.ts";
 import {
@@ -299,7 +299,7 @@ function leaseRow(
     orderNumber: lease.orderNumber,
     ...employeeFields(employee),
     regime,
-    taxFreeUntil: taxFreeUntil(lease, regime),
+    taxFreeUntil: leaseTax(lease, rule.grandfatheredUntil ?? GRANDFATHERED_UNTIL).taxFreeUntil,
     leaseFromPeriod: first,
     leaseToPeriod: last,
     leaseRunning: month.leaseRunning,

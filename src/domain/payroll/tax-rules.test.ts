@@ -14,11 +14,11 @@ import {
 import {
   GRANDFATHERED_MAX_MONTHS,
   leasePeriods,
+  leaseTax,
   leaseTaxFreeLimit,
   monthlyTaxFreeCents,
   regimeDate,
   taxFreeCommitments,
-  taxFreeUntil,
   taxRegime,
   yearlyTaxFreeLimitCents,
 } from "./tax-rules.ts";
@@ -197,7 +197,7 @@ describe("the monthly tax-free part (363) and the taxable part (364)", () => {
   });
 });
 
-describe("taxFreeUntil and the lease's months", () => {
+describe("leaseTax: the order's tax line from its own dates", () => {
   it("a lease covers leaseTimeMonths months from its start month", () => {
     expect(leasePeriods({ startDate: "2026-03-15", leaseTimeMonths: 12 })).toEqual({
       first: "2026-03",
@@ -205,20 +205,79 @@ describe("taxFreeUntil and the lease's months", () => {
     });
   });
 
-  it("grandfathered: the lease's end when within 5 years, else the end of its 60th month", () => {
-    expect(taxFreeUntil({ startDate: "2025-04-01", leaseTimeMonths: 36 }, "GRANDFATHERED")).toBe(
-      "2028-03-31",
+  it("committed in 2025 after 23.4. with a lease starting 14.1.2026: never tax-free, taxable", () => {
+    expect(leaseTax({ commitmentDate: "2025-11-03", startDate: "2026-01-14", leaseTimeMonths: 36 })).toEqual({
+      kind: "TAXABLE",
+      regime: "EXEMPT_2025_ONLY",
+      taxFreeUntil: null,
+      taxableFrom: null,
+    });
+  });
+
+  it("committed in 2025 after 23.4. with a lease running in 2025: tax-free to 31.12.2025, taxable from 1.1.2026", () => {
+    expect(leaseTax({ commitmentDate: "2025-06-01", startDate: "2025-07-01", leaseTimeMonths: 36 })).toEqual({
+      kind: "TAX_FREE_THEN_TAXABLE",
+      regime: "EXEMPT_2025_ONLY",
+      taxFreeUntil: "2025-12-31",
+      taxableFrom: "2026-01-01",
+    });
+  });
+
+  it("grandfathered: its term's end when within 5 years, else the end of its 60th month and taxable after", () => {
+    expect(leaseTax({ commitmentDate: "2025-03-10", startDate: "2025-04-01", leaseTimeMonths: 36 })).toEqual({
+      kind: "TAX_FREE",
+      regime: "GRANDFATHERED",
+      taxFreeUntil: "2028-03-31",
+      taxableFrom: null,
+    });
+    expect(
+      leaseTax({ commitmentDate: null, startDate: "2021-07-01", leaseTimeMonths: 60 }).taxFreeUntil,
+    ).toBe("2026-06-30");
+    expect(leaseTax({ commitmentDate: "2021-06-01", startDate: "2021-07-01", leaseTimeMonths: 72 })).toEqual({
+      kind: "TAX_FREE_THEN_TAXABLE",
+      regime: "GRANDFATHERED",
+      taxFreeUntil: "2026-06-30",
+      taxableFrom: "2026-07-01",
+    });
+  });
+
+  it("committed from 1.1.2026: taxable; without the deciding dates: unknown", () => {
+    expect(leaseTax({ commitmentDate: "2026-01-10", startDate: null, leaseTimeMonths: 36 }).kind).toBe(
+      "TAXABLE",
     );
-    expect(taxFreeUntil({ startDate: "2021-07-01", leaseTimeMonths: 60 }, "GRANDFATHERED")).toBe(
-      "2026-06-30",
-    );
-    expect(taxFreeUntil({ startDate: "2021-07-01", leaseTimeMonths: 72 }, "GRANDFATHERED")).toBe(
-      "2026-06-30",
+    expect(leaseTax({ commitmentDate: null, startDate: null, leaseTimeMonths: 36 }).kind).toBe("UNKNOWN");
+    expect(leaseTax({ commitmentDate: "2025-03-01", startDate: null, leaseTimeMonths: 36 }).kind).toBe(
+      "UNKNOWN",
     );
   });
 
-  it("null for the other regimes", () => {
-    expect(taxFreeUntil({ startDate: "2025-07-01", leaseTimeMonths: 36 }, "EXEMPT_2025_ONLY")).toBeNull();
-    expect(taxFreeUntil({ startDate: "2026-02-01", leaseTimeMonths: 36 }, "TAXABLE")).toBeNull();
+  it("for any dates: tax-free never after the exemption's end nor the lease's, and never before the lease starts", () => {
+    const day = fc
+      .date({
+        min: new Date("2020-01-01T00:00:00Z"),
+        max: new Date("2031-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, day, fc.integer({ min: 1, max: 84 }), (commitment, startDay, months) => {
+        const startDate = commitment > startDay ? commitment : startDay;
+        const tax = leaseTax({ commitmentDate: commitment, startDate, leaseTimeMonths: months });
+        const { first, last } = leasePeriods({ startDate, leaseTimeMonths: months });
+        if (tax.regime === "TAXABLE" || (tax.regime === "EXEMPT_2025_ONLY" && startDate >= "2026-01-01")) {
+          expect(tax.kind).toBe("TAXABLE");
+        }
+        if (tax.taxFreeUntil === null) return;
+        // A tax line only says tax-free for a lease that started while its exemption held.
+        expect(startDate <= tax.taxFreeUntil).toBe(true);
+        expect(tax.taxFreeUntil <= lastDayOf(last)).toBe(true);
+        if (tax.regime === "EXEMPT_2025_ONLY") expect(tax.taxFreeUntil <= "2025-12-31").toBe(true);
+        if (tax.regime === "GRANDFATHERED") {
+          expect(tax.taxFreeUntil <= lastDayOf(addMonths(first, GRANDFATHERED_MAX_MONTHS - 1))).toBe(true);
+        }
+        expect(tax.kind === "TAX_FREE_THEN_TAXABLE").toBe(tax.taxableFrom !== null);
+        if (tax.taxableFrom) expect(tax.taxableFrom).toBe(nextDay(tax.taxFreeUntil));
+      }),
+    );
   });
 });

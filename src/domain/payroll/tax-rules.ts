@@ -1,5 +1,5 @@
 import { taxFreeLimitCents } from "../calculator/benefit-cost.ts";
-import { addMonths, lastDayOf, periodOf } from "./period.ts";
+import { addMonths, lastDayOf, nextDay, periodOf } from "./period.ts";
 import type { BikeBenefitRule, PayrollLease, TaxRegime } from "./types.ts";
 
 /**
@@ -122,16 +122,58 @@ export function monthlyTaxFreeCents(
 }
 
 /**
- * For display, the last day a grandfathered lease keeps the exemption: the last day of the earlier of
- * its last month and its 60th month (research note §1.3: the original term, at most 5 years). Null for
- * the other regimes (EXEMPT_2025_ONLY ends with 2025 for every lease alike; TAXABLE never was exempt).
+ * What applies to one lease, as every view that shows an order's tax line says it (the employee's page,
+ * the helpdesk's order, the payroll report), read from the lease's own commitment and start dates by the
+ * transition rules (research note §1.3):
+ * - UNKNOWN: the dates that decide are not known yet (no commitment nor start; or a lease that could be
+ *   tax-free has not started, so its tax-free time cannot be told);
+ * - TAXABLE: never tax-free: committed from 1.1.2026, or committed 24.4.–31.12.2025 with a lease that
+ *   starts in 2026 or later (exempt only in 2025, and it had no month in 2025);
+ * - TAX_FREE: tax-free (up to the yearly limit) for all of its term, to `taxFreeUntil`;
+ * - TAX_FREE_THEN_TAXABLE: tax-free to `taxFreeUntil`, taxable from `taxableFrom` (the day after): a
+ *   2025 commitment's lease that ran in 2025 and goes on in 2026, or a grandfathered lease longer than
+ *   its five years.
+ * The grandfathered lease's tax-free time ends with the earlier of its original term and its 60th month.
  */
-export function taxFreeUntil(
-  lease: Pick<PayrollLease, "startDate" | "leaseTimeMonths">,
-  regime: TaxRegime,
-): string | null {
-  if (regime !== "GRANDFATHERED") return null;
-  const { first, last } = leasePeriods(lease);
-  const fiveYears = addMonths(first, GRANDFATHERED_MAX_MONTHS - 1);
-  return lastDayOf(last < fiveYears ? last : fiveYears);
+export const LEASE_TAX_KINDS = ["UNKNOWN", "TAXABLE", "TAX_FREE", "TAX_FREE_THEN_TAXABLE"] as const;
+export type LeaseTaxKind = (typeof LEASE_TAX_KINDS)[number];
+export type LeaseTax = {
+  kind: LeaseTaxKind;
+  regime: TaxRegime | null;
+  taxFreeUntil: string | null;
+  taxableFrom: string | null;
+};
+
+/** The last day of the 2025-only exemption (research note §1.3: exempt in 2025, taxable from 1.1.2026). */
+const LAST_EXEMPT_2025_DAY = "2025-12-31";
+
+export function leaseTax(
+  lease: { commitmentDate: string | null; startDate: string | null; leaseTimeMonths: number },
+  grandfatheredUntil: string = GRANDFATHERED_UNTIL,
+): LeaseTax {
+  const decidingDate = lease.commitmentDate ?? lease.startDate;
+  if (!decidingDate) return { kind: "UNKNOWN", regime: null, taxFreeUntil: null, taxableFrom: null };
+  const regime = taxRegime(decidingDate, grandfatheredUntil);
+  const taxable: LeaseTax = { kind: "TAXABLE", regime, taxFreeUntil: null, taxableFrom: null };
+  if (regime === "TAXABLE") return taxable;
+  if (!lease.startDate) return { kind: "UNKNOWN", regime, taxFreeUntil: null, taxableFrom: null };
+  const { first, last } = leasePeriods({
+    startDate: lease.startDate,
+    leaseTimeMonths: lease.leaseTimeMonths,
+  });
+  const leaseEnd = lastDayOf(last);
+  const exemptionEnd =
+    regime === "GRANDFATHERED"
+      ? lastDayOf(addMonths(first, GRANDFATHERED_MAX_MONTHS - 1))
+      : LAST_EXEMPT_2025_DAY;
+  if (lease.startDate > exemptionEnd) return taxable;
+  if (leaseEnd <= exemptionEnd) {
+    return { kind: "TAX_FREE", regime, taxFreeUntil: leaseEnd, taxableFrom: null };
+  }
+  return {
+    kind: "TAX_FREE_THEN_TAXABLE",
+    regime,
+    taxFreeUntil: exemptionEnd,
+    taxableFrom: nextDay(exemptionEnd),
+  };
 }

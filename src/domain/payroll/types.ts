@@ -200,7 +200,7 @@ export type PayrollRow = {
   companyName: string;
   /** Null on a row of own payments only. */
   regime: TaxRegime | null;
-  /** A grandfathered lease's last tax-free day (its end or its start + 60 months, the earlier); else null. */
+  /** The lease's last tax-free day by leaseTax (the order's tax line); null when it never is tax-free. */
   taxFreeUntil: string | null;
   /** The lease's first and last period by its month count; null on a row of own payments only. */
   leaseFromPeriod: string | null;

@@ -1,24 +1,54 @@
-import type { MunicipalRate, TaxYear } from "./tax-year.ts";
+import type { TaxDeductionType, TaxYear } from "./tax-year.ts";
+
+/** Every municipality's rates of the published years (the Tax Administration's lists). */
+export { PUBLISHED_MUNICIPAL_RATES } from "./municipal-rates/published-municipal-rates.ts";
 
 /**
  * The published parameters of the 2025 and 2026 tax years, as gathered in
  * ../shared/research/finnish-bike-benefit-tax.md (each figure's source below). They seed the tax tables;
- * at run time the calculator reads the tables, which admins correct when a figure changes. A figure the
- * research could only take from a secondary source says so in its source text (`confirmed: false`).
+ * at run time the calculator reads the tables, which admins correct when a figure changes.
+ *
+ * `confirmed` means the Tax Administration's own published wage examples of the year
+ * (fi-vero-wage-examples.md: eight gross wages from 10 000 to 70 000 €, a Helsinki resident aged 17–64
+ * without children) come out to the cent with these figures (wage-examples.test.ts proves it). What those
+ * examples do not reach stays unconfirmed and its row says why (`unproven`).
+ * docs/tax-parameters.md lists every figure with its source.
  */
 
 export type Sourced<T> = T & { source: string; confirmed: boolean };
+
+/** A year's parameters with the parts its wage examples do not reach, each with why. */
+export type PublishedTaxYear = Sourced<TaxYear> & {
+  unproven: {
+    /** State scale brackets from this lower limit on are above every example's taxable income. */
+    bracketsFromCents: number | null;
+    bracketsWhy: string;
+    deductions: Partial<Record<TaxDeductionType, string>>;
+  };
+};
+
+/** The proof every confirmed figure of a year cites. */
+const examplesOf = (year: number) =>
+  `proven by the Tax Administration's wage examples for ${year} (Esimerkkejä palkan, eläkkeen ja etuuden veroprosenteista, https://www.vero.fi/henkiloasiakkaat/verokortti-ja-veroilmoitus/tulot/ansiotulot/palkan-el%C3%A4kkeen-ja-etuuden-veroprosentit/): all eight wages 10 000–70 000 € to the cent`;
 
 const EV_120_2025 =
   "EV 120/2025 vp, https://www.eduskunta.fi/FI/vaski/EduskunnanVastaus/Sivut/EV_120+2025.aspx";
 const VERO_WORK_INCOME =
   "vero.fi, Verohallinto laskee nämä vähennykset automaattisesti, https://vero.fi/henkiloasiakkaat/vahennykset/mita-voi-vahentaa/verohallinto-laskee-nama-vahennykset-automaattisesti";
 
-export const TAX_YEAR_2025: Sourced<TaxYear> = {
+export const TAX_YEAR_2025: PublishedTaxYear = {
   year: 2025,
-  source:
-    "State scale: Salkunrakentaja 9/2024 and KPMG 12/2024; contributions: Fineka Info2025, Mercans; deductions: code repository lippinj/ansiotulovero-app (2025 toteutunut); Yle tax: PwC summary 22.1.2025 and Wikipedia (15 150 € / 160 €)",
-  confirmed: false,
+  source: `${examplesOf(2025)}. State scale: Salkunrakentaja 9/2024 and KPMG 12/2024; contributions: Fineka Info2025, Mercans; deductions: code repository lippinj/ansiotulovero-app (2025 toteutunut); Yle tax: PwC summary 22.1.2025 and Wikipedia (15 150 € / 160 €); the municipalities' average rate 7.50 %: Verohallinto VH/6816/00.01.00/2024, 20.11.2024; bike benefit: Finlex 1205/2020`,
+  confirmed: true,
+  unproven: {
+    bracketsFromCents: 8_820_000,
+    bracketsWhy:
+      "Above every wage example's taxable income (highest example 70 000 €): Salkunrakentaja 9/2024 and KPMG 12/2024 only",
+    deductions: {
+      WORK_INCOME_DEDUCTION:
+        "Rate, maximum and phase-outs proven by the 2025 wage examples; the 65+ maximum 4 425 € and the child addition 50 € come only from the code repository lippinj/ansiotulovero-app",
+    },
+  },
   stateScale: [
     { lowerLimitCents: 0, baseTaxCents: 0, marginalPercent: 12.64 },
     { lowerLimitCents: 2_120_000, baseTaxCents: 267_968, marginalPercent: 19 },
@@ -34,6 +64,7 @@ export const TAX_YEAR_2025: Sourced<TaxYear> = {
   medicalCarePercent: 1.06,
   yleTax: { percent: 2.5, thresholdCents: 1_515_000, maxCents: 16_000, fromAge: 18 },
   incomeExpensesDeductionCents: 75_000,
+  averageMunicipalPercent: 7.5,
   basicDeduction: { maxCents: 411_500, reductionPercent: 18 },
   workIncomeDeduction: {
     ratePercent: 18,
@@ -54,10 +85,11 @@ export const TAX_YEAR_2025: Sourced<TaxYear> = {
   },
 };
 
-export const TAX_YEAR_2026: Sourced<TaxYear> = {
+export const TAX_YEAR_2026: PublishedTaxYear = {
   year: 2026,
-  source: `State scale and the repeal of TVL 64 § 4 mom.: ${EV_120_2025}; work income deduction: ${VERO_WORK_INCOME}; pension: STT 6.10.2025 Työeläkemaksut vuonna 2026; unemployment: Demokraatti 4.12.2025; health insurance: Asinta 2026; basic deduction: Tilisanomat, Ennakkoperintä 2026 (4 265 €); Yle tax: PwC summary and Wikipedia (15 150 € / 160 €)`,
-  confirmed: false,
+  source: `${examplesOf(2026)}. State scale and the repeal of TVL 64 § 4 mom.: ${EV_120_2025}; work income deduction: ${VERO_WORK_INCOME}; pension: STT 6.10.2025 Työeläkemaksut vuonna 2026; unemployment: Demokraatti 4.12.2025; health insurance: Asinta 2026; basic deduction: Tilisanomat, Ennakkoperintä 2026 (4 265 €); Yle tax: PwC summary and Wikipedia (15 150 € / 160 €); the municipalities' average rate 7.60 %: Verohallinto VH/6585/00.01.00/2025, 18.11.2025`,
+  confirmed: true,
+  unproven: { bracketsFromCents: null, bracketsWhy: "", deductions: {} },
   stateScale: [
     { lowerLimitCents: 0, baseTaxCents: 0, marginalPercent: 12.64 },
     { lowerLimitCents: 2_200_000, baseTaxCents: 278_080, marginalPercent: 19 },
@@ -72,6 +104,7 @@ export const TAX_YEAR_2026: Sourced<TaxYear> = {
   medicalCarePercent: 1.1,
   yleTax: { percent: 2.5, thresholdCents: 1_515_000, maxCents: 16_000, fromAge: 18 },
   incomeExpensesDeductionCents: 75_000,
+  averageMunicipalPercent: 7.6,
   basicDeduction: { maxCents: 426_500, reductionPercent: 18 },
   workIncomeDeduction: {
     ratePercent: 18,
@@ -89,123 +122,4 @@ export const TAX_YEAR_2026: Sourced<TaxYear> = {
   },
 };
 
-export const PUBLISHED_TAX_YEARS: readonly Sourced<TaxYear>[] = [TAX_YEAR_2025, TAX_YEAR_2026];
-
-const HELSINKI_2026 =
-  "Helsingin kaupunginvaltuusto 5.11.2025, https://www.sttinfo.fi/tiedote/71585738/helsingin-kaupunginvaltuusto-paatti-pitaa-kuntaveroprosentin-edelleen-530-prosentissa?lang=fi";
-
-/**
- * Municipal income tax rates the research could confirm (§3.2). The church rate is the parish
- * average the research found (1.38 %, unsourced) and is marked unconfirmed everywhere; an admin
- * replaces it with the parish's own rate from Vero's yearly list.
- */
-export const PUBLISHED_MUNICIPAL_RATES: readonly Sourced<MunicipalRate>[] = [
-  {
-    year: 2025,
-    municipality: "Helsinki",
-    municipalPercent: 5.3,
-    churchPercent: 1.38,
-    source: HELSINKI_2026,
-    confirmed: true,
-  },
-  {
-    year: 2026,
-    municipality: "Helsinki",
-    municipalPercent: 5.3,
-    churchPercent: 1.38,
-    source: HELSINKI_2026,
-    confirmed: true,
-  },
-  {
-    year: 2025,
-    municipality: "Espoo",
-    municipalPercent: 5.3,
-    churchPercent: 1.38,
-    source: "Espoon kaupunginhallitus 6.10.2025 (rate kept at 5.3)",
-    confirmed: true,
-  },
-  {
-    year: 2026,
-    municipality: "Espoo",
-    municipalPercent: 5.3,
-    churchPercent: 1.38,
-    source: "Espoon kaupunginhallitus 6.10.2025, council decision 20.10.2025 not seen",
-    confirmed: false,
-  },
-  {
-    year: 2025,
-    municipality: "Tampere",
-    municipalPercent: 7.6,
-    churchPercent: 1.38,
-    source:
-      "Tampere 14.11.2025: rates remain unchanged, https://www.tampere.fi/en/current/2025/11/14/2026-budget-approved-tampere-city-council",
-    confirmed: true,
-  },
-  {
-    year: 2026,
-    municipality: "Tampere",
-    municipalPercent: 7.6,
-    churchPercent: 1.38,
-    source:
-      "Tampere 14.11.2025, https://www.tampere.fi/en/current/2025/11/14/2026-budget-approved-tampere-city-council",
-    confirmed: true,
-  },
-  {
-    year: 2025,
-    municipality: "Turku",
-    municipalPercent: 7.1,
-    churchPercent: 1.38,
-    source: "Turun kaupunginhallitus 4.11.2024 § 352, https://ah.turku.fi/kh/2024/1104026t/5123900.htm",
-    confirmed: true,
-  },
-  {
-    year: 2026,
-    municipality: "Turku",
-    municipalPercent: 7.1,
-    churchPercent: 1.38,
-    source: "Not found for 2026: the 2025 rate carried over until an admin confirms it",
-    confirmed: false,
-  },
-  {
-    year: 2025,
-    municipality: "Oulu",
-    municipalPercent: 8.1,
-    churchPercent: 1.38,
-    source: "Oulun valtuusto 11.11.2024 (Oulun Keskusta), Kuntaliitto via Verkkouutiset 11/2024",
-    confirmed: true,
-  },
-  {
-    year: 2026,
-    municipality: "Oulu",
-    municipalPercent: 8.1,
-    churchPercent: 1.38,
-    source: "Not found for 2026: the 2025 rate carried over until an admin confirms it",
-    confirmed: false,
-  },
-  {
-    year: 2026,
-    municipality: "Hämeenlinna",
-    municipalPercent: 8.4,
-    churchPercent: 1.38,
-    source:
-      "Hämeenlinnan kaupunginvaltuusto 10.11.2025 § 151, https://www.hameenlinna.fi/paatostiedotteet/kaupunginvaltuuston-paatokset-10-11-2025",
-    confirmed: true,
-  },
-  {
-    year: 2025,
-    municipality: "Keskimäärin (painotettu)",
-    municipalPercent: 7.54,
-    churchPercent: 1.38,
-    source: "Not found in an authoritative source: 7.54 % appears unsourced in a code repository",
-    confirmed: false,
-  },
-  {
-    year: 2026,
-    municipality: "Keskimäärin (painotettu)",
-    municipalPercent: 7.57,
-    churchPercent: 1.38,
-    source:
-      "Veronmaksajat, Palkkakuitti 2026 (weighted by taxable income), https://www.veronmaksajat.fi/tutkimus-ja-tilastot/tuloverot/palkkakuitti",
-    confirmed: true,
-  },
-];
+export const PUBLISHED_TAX_YEARS: readonly PublishedTaxYear[] = [TAX_YEAR_2025, TAX_YEAR_2026];

@@ -66,6 +66,11 @@ export type TaxYear = {
     childAdditionCents: number;
     phaseOuts: PhaseOut[];
   };
+  /**
+   * The municipalities' average income tax rate the Tax Administration publishes with its yearly decision
+   * (7.60 % for 2026): used only for a person who gives no municipality; null when the year has none.
+   */
+  averageMunicipalPercent: number | null;
   /** The bike benefit's tax-free part (TVL 64 § 4 mom.) for benefits committed to in this year's rules. */
   bikeBenefit: {
     /** The yearly tax-free limit for a benefit committed to after the grandfathering cut-off (0 once repealed). */
@@ -79,10 +84,36 @@ export type TaxYear = {
   };
 };
 
-/** The municipal rate of a municipality for a year and the church tax rate used for its members. */
+/** The churches whose parishes levy church tax: a person belongs to one of them or to none. */
+export const CHURCHES = ["NONE", "EVANGELICAL_LUTHERAN", "ORTHODOX"] as const;
+export type Church = (typeof CHURCHES)[number];
+
+/**
+ * A municipality's rates for a year, as the Tax Administration's yearly decision lists them: the municipal
+ * income tax rate and the church tax rate of its Evangelical Lutheran and of its Orthodox parish.
+ */
 export type MunicipalRate = {
   year: number;
+  /** The name as the Tax Administration's list spells it ("Koski Tl", "Pedersören kunta"). */
   municipality: string;
+  /** The Swedish name (the Finnish one repeated where there is no other); null when not known. */
+  municipalitySv: string | null;
+  /** Statistics Finland's three-digit municipality code ("091"); null for a row an admin made without one. */
+  code: string | null;
   municipalPercent: number;
+  /** The Evangelical Lutheran parish's rate (what `churchMember` means); null when not known. */
   churchPercent: number | null;
+  /** The Orthodox parish's rate; null when not known. */
+  orthodoxPercent: number | null;
+  /** Åland taxes differently (its own state scale share, basic deduction and media fee): not calculated yet. */
+  aland: boolean;
 };
+
+/**
+ * The year whose rules the calculator opens with: this year's, else the latest the tables hold (the
+ * year whose municipalities a remembered municipality is checked against, too).
+ */
+export function calculationYear(today: string, years: readonly number[]): number {
+  const thisYear = Number(today.slice(0, 4));
+  return years.includes(thisYear) ? thisYear : Math.max(...years);
+}

@@ -181,3 +181,13 @@ export function wageTax(year: TaxYear, input: WageTaxInput): WageTax {
     netPayCents: input.cashWageCents - withheldTaxCents - pensionCents - unemploymentCents,
   };
 }
+
+/**
+ * The tax card's withholding percent as the Tax Administration sets it: the year's withheld tax over the
+ * gross wage, rounded up to the next half percent (2 530.49 € of 30 000 € = 8.43 % → 8.5 %).
+ */
+export function taxCardPercent(withheldTaxCents: number, grossWageCents: number): number {
+  if (grossWageCents <= 0 || withheldTaxCents <= 0) return 0;
+  // In whole half percents: withheld × 200 / gross, rounded up; integers, so an exact half stays.
+  return Math.ceil((withheldTaxCents * 200) / grossWageCents) / 2;
+}

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { businessIdCheckDigit, isValidBusinessId, vatIdFromBusinessId } from "./business-id.ts";
+import {
+  businessIdCheckDigit,
+  businessIdProblem,
+  isValidBusinessId,
+  vatIdFromBusinessId,
+} from "./business-id.ts";
 
 const body = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 7, maxLength: 7 });
 
@@ -62,5 +67,14 @@ describe("vatIdFromBusinessId", () => {
 
   it("throws for an invalid business ID", () => {
     expect(() => vatIdFromBusinessId("3401234-2")).toThrow("Invalid business ID");
+  });
+});
+
+describe("businessIdProblem", () => {
+  it("names the format when the hyphen or a digit is missing, the check digit when only it is wrong", () => {
+    expect(businessIdProblem("29800052")).toBe("FORMAT");
+    expect(businessIdProblem("298005-2")).toBe("FORMAT");
+    expect(businessIdProblem("2980005-3")).toBe("CHECK_DIGIT");
+    expect(businessIdProblem("2980005-2")).toBeNull();
   });
 });

@@ -22,10 +22,21 @@ export function businessIdCheckDigit(body: string): number | null {
 }
 
 export function isValidBusinessId(value: string): boolean {
+  return businessIdProblem(value) === null;
+}
+
+/**
+ * What is wrong with a business ID, so that the message names the true cause: FORMAT when it is not
+ * seven digits, a hyphen and a digit (the hyphen left out: "29800052"), CHECK_DIGIT when the form is
+ * right but the last digit is not the one the seven give; null for a valid ID.
+ */
+export type BusinessIdProblem = "FORMAT" | "CHECK_DIGIT";
+
+export function businessIdProblem(value: string): BusinessIdProblem | null {
   const match = BUSINESS_ID_PATTERN.exec(value);
-  if (!match) return false;
+  if (!match) return "FORMAT";
   const [, body, check] = match;
-  return body !== undefined && businessIdCheckDigit(body) === Number(check);
+  return body !== undefined && businessIdCheckDigit(body) === Number(check) ? null : "CHECK_DIGIT";
 }
 
 /** The EU VAT number of a Finnish business: FI and the eight digits without the hyphen. */

@@ -6,6 +6,8 @@ import { postgresTestUrl } from "../../../tests/helpers/test-db.ts";
 import { type Database, fromPostgresUrl, openDatabase } from "./client.ts";
 
 describe("openDatabase", () => {
+  // Every migration from the first on a fresh in-memory database: the one test that does not start from
+  // the prepared cluster, and slow on a busy machine.
   it("opens an in-memory PGlite, migrates it and answers a ping", async () => {
     const database = await openDatabase({ databaseUrl: null, pgliteDir: "memory://" });
     try {
@@ -15,7 +17,7 @@ describe("openDatabase", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 60_000);
 
   const serverUrl = postgresTestUrl();
   it.runIf(serverUrl)("creates a missing PostgreSQL database outside production", async () => {

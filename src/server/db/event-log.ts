@@ -15,6 +15,7 @@ export type EventEntity =
   | "invoice"
   | "leasingAgreement"
   | "leasingCompany"
+  | "municipalTaxRates"
   | "order"
   | "orderCancellation"
   | "payoutBatch"

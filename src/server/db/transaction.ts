@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Schema } from "./client.ts";
@@ -40,9 +41,32 @@ export async function readAll<const T extends readonly (() => PromiseLike<unknow
   return answers as Answers;
 }
 
+/** What runs once the outermost open transaction has committed (its root database is handed over). */
+type CommitScope = { db: Db; callbacks: ((db: Db) => void | Promise<void>)[] };
+const commitScope = new AsyncLocalStorage<CommitScope>();
+
+/**
+ * Asks for `callback` once the transaction the caller runs in has committed: a message queued in the
+ * outbox with the change is sent then, never for a change that rolled back. Answers false when the
+ * caller runs in no transaction opened by `inTransaction` (the caller then acts on its own).
+ */
+export function afterCommit(callback: (db: Db) => void | Promise<void>): boolean {
+  const scope = commitScope.getStore();
+  if (!scope) return false;
+  scope.callbacks.push(callback);
+  return true;
+}
+
 /** Runs `work` in one transaction: all of its writes commit together or none do. */
 export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(work);
+  // A transaction inside another (a savepoint) commits with the outer one, which runs the callbacks.
+  if (db instanceof PgTransaction) return db.transaction(work);
+  const scope: CommitScope = { db, callbacks: [] };
+  return commitScope.run(scope, async () => {
+    const result = await db.transaction(work);
+    for (const callback of scope.callbacks) await callback(db);
+    return result;
+  });
 }
 
 /** Opens a transaction and hands `work` its write context. */

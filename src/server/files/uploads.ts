@@ -48,32 +48,47 @@ export const UPLOAD_LIMIT = perUserLimit(60, "10 minutes");
 /** Spread into an upload route's schema: its binary body and the content type it documents. */
 export const UPLOAD_SCHEMA = { body: zUploadBody, consumes: ["application/octet-stream"] } as const;
 
+/** What an upload route reads: the content types it takes a body in, and the largest body. */
+export type UploadBodies = { contentTypes: readonly string[]; maxBytes: number };
+
+/** The documents and photos of a case (src/domain/uploads.ts), up to 10 MB. */
+const DOCUMENT_BODIES: UploadBodies = { contentTypes: UPLOAD_CONTENT_TYPES, maxBytes: MAX_UPLOAD_BYTES };
+
 /**
- * Makes the scope read raw bodies of the upload content types, up to 10 MB. A larger body answers 400
- * FILE_TOO_LARGE (rather than Fastify's 413) before it is read, so nothing of it is stored.
+ * Makes the scope read raw bodies of the upload content types, up to their limit (documents and photos
+ * by default). A larger body answers 400 FILE_TOO_LARGE (rather than Fastify's 413) before it is read,
+ * so nothing of it is stored.
  */
-export function acceptUploads(scope: FastifyInstance): void {
+export function acceptUploads(scope: FastifyInstance, bodies: UploadBodies = DOCUMENT_BODIES): void {
   scope.addContentTypeParser(
-    [...UPLOAD_CONTENT_TYPES],
-    { parseAs: "buffer", bodyLimit: MAX_UPLOAD_BYTES },
+    [...bodies.contentTypes],
+    { parseAs: "buffer", bodyLimit: bodies.maxBytes },
     (_request, body, done) => done(null, body),
   );
   scope.setErrorHandler((error, request, reply) => {
     const tooLarge = (error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE";
-    return sendError(tooLarge ? fileRefused("FILE_TOO_LARGE") : error, request, reply);
+    return sendError(
+      tooLarge ? fileRefused("FILE_TOO_LARGE", tooLargeMessage(bodies.maxBytes)) : error,
+      request,
+      reply,
+    );
   });
 }
 
+const tooLargeMessage = (maxBytes: number) => `The file is larger than ${maxBytes / (1024 * 1024)} MB`;
+
 const REFUSAL_MESSAGES = {
   FILE_EMPTY: "The file is empty",
-  FILE_TOO_LARGE: `The file is larger than ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`,
+  FILE_TOO_LARGE: tooLargeMessage(MAX_UPLOAD_BYTES),
   FILE_TYPE_NOT_ALLOWED: "The file must be a PDF or a JPEG, PNG, WebP or HEIC image",
 } as const;
 
-function fileRefused(code: keyof typeof REFUSAL_MESSAGES): AppError {
-  return new AppError(400, code, REFUSAL_MESSAGES[code], [
-    { field: "body", message: REFUSAL_MESSAGES[code] },
-  ]);
+/** 400 with the refusal's code, the message in the details too (a kind of upload may word its own). */
+export function fileRefused(
+  code: keyof typeof REFUSAL_MESSAGES,
+  message: string = REFUSAL_MESSAGES[code],
+): AppError {
+  return new AppError(400, code, message, [{ field: "body", message }]);
 }
 
 export type ReceivedUpload = { content: Buffer; mimeType: UploadMimeType; fileName: string };

@@ -3,9 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userIdByEmail } from "../../../tests/helpers/ids.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import type { Database } from "../db/client.ts";
-import { eventLog, refreshSessions, users } from "../db/schema/index.ts";
-import type { Messaging, OutgoingMail } from "../messaging/types.ts";
-import { DAY_MS, deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
+import { eventLog, messageOutbox, refreshSessions, users } from "../db/schema/index.ts";
+import type { OutboxRow } from "../modules/notifications/outbox-renderers.ts";
+import {
+  ACCOUNT_DEACTIVATED_EVENT,
+  DAY_MS,
+  deactivateInactiveUsers,
+  renderAccountDeactivated,
+} from "./deactivate-inactive-users.ts";
 
 let database: Database;
 let seeded: {
@@ -15,6 +20,7 @@ let seeded: {
   >[];
   eventIds: string[];
   sessionIds: string[];
+  messageIds: string[];
 };
 beforeAll(async () => {
   database = await createTestDatabase({ demoData: true });
@@ -31,6 +37,7 @@ beforeAll(async () => {
       .from(users),
     eventIds: (await db.select({ id: eventLog.id }).from(eventLog)).map((r) => r.id),
     sessionIds: (await db.select({ id: refreshSessions.id }).from(refreshSessions)).map((r) => r.id),
+    messageIds: (await db.select({ id: messageOutbox.id }).from(messageOutbox)).map((r) => r.id),
   };
 });
 afterAll(async () => {
@@ -46,6 +53,7 @@ beforeEach(async () => {
       await tx.update(users).set(columns).where(eq(users.id, id));
     await tx.delete(eventLog).where(notInArray(eventLog.id, seeded.eventIds));
     await tx.delete(refreshSessions).where(notInArray(refreshSessions.id, seeded.sessionIds));
+    await tx.delete(messageOutbox).where(notInArray(messageOutbox.id, seeded.messageIds));
   });
 });
 
@@ -54,16 +62,11 @@ const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
 
 const idOf = (email: string) => userIdByEmail(database.db, email);
 
-function recordingMessaging(): Messaging & { mails: OutgoingMail[] } {
-  const mails: OutgoingMail[] = [];
-  return {
-    mails,
-    sendMail: async (mail) => {
-      mails.push(mail);
-    },
-    sendSms: async () => {},
-  };
-}
+/** The account-deactivated mails the job queued. */
+const queuedMails = () =>
+  database.db.select().from(messageOutbox).where(eq(messageOutbox.event, ACCOUNT_DEACTIVATED_EVENT));
+
+const renderDeps = () => ({ db: database.db, publicUrl: "https://pedaali.example", serverSecret: "s" });
 
 describe("deactivateInactiveUsers", () => {
   it("does nothing when the period is 0", async () => {
@@ -119,8 +122,7 @@ describe("deactivateInactiveUsers", () => {
       expiresAt: new Date(NOW.getTime() + DAY_MS),
     });
 
-    const messaging = recordingMessaging();
-    const count = await deactivateInactiveUsers(db, { now: NOW, days: 365, messaging });
+    const count = await deactivateInactiveUsers(db, { now: NOW, days: 365 });
     expect(count).toBe(3);
 
     const off = await db
@@ -157,16 +159,22 @@ describe("deactivateInactiveUsers", () => {
       expect(row.companyId).not.toBeNull();
     }
 
-    expect(messaging.mails.map((m) => m.to).sort()).toEqual(
+    // Each is told in the message outbox, queued with the deactivation: their account, address and
+    // language, and nothing more.
+    const queued = await queuedMails();
+    expect(queued.map((m) => m.recipient).sort()).toEqual(
       ["employee@demo.test", "kaisa.rantanen@demo.test", "reporting@demo.test"].sort(),
     );
-    expect(messaging.mails[0]?.subject).toBe("Pedaali-tilisi on poistettu käytöstä");
+    for (const row of queued) {
+      expect(row).toMatchObject({ channel: "EMAIL", status: "QUEUED", language: "fi", params: {} });
+      expect(row.userId).toBe(everyone.find((u) => u.email === row.recipient)?.id);
+    }
 
     // A second run finds nobody new.
     expect(await deactivateInactiveUsers(db, { now: NOW, days: 365 })).toBe(0);
   });
 
-  it("keeps going when a mail fails, and logs it", async () => {
+  it("mails the deactivated person by their name, and nobody re-activated before the mail went", async () => {
     const { db } = database;
     const target = await idOf("employer.editor@demo.test");
     const alsoIdle = await idOf("reporting@demo.test");
@@ -176,26 +184,16 @@ describe("deactivateInactiveUsers", () => {
       .update(users)
       .set({ lastLoginAt: daysAgo(40) })
       .where(inArray(users.id, [target, alsoIdle]));
-    const errors: unknown[] = [];
-    const failing: Messaging = {
-      sendMail: async () => {
-        throw new Error("SMTP down");
-      },
-      sendSms: async () => {},
-    };
-    const count = await deactivateInactiveUsers(db, {
-      now: NOW,
-      days: 30,
-      messaging: failing,
-      log: { info: () => {}, error: (obj: unknown) => errors.push(obj) } as never,
-    });
-    // The first mail failing did not stop the second user's deactivation, and each failure was logged.
-    expect(count).toBe(2);
-    expect(errors).toHaveLength(2);
-    const rows = await db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [target, alsoIdle]));
-    expect(rows.map((r) => r.deactivated)).toEqual([true, true]);
+    expect(await deactivateInactiveUsers(db, { now: NOW, days: 30 })).toBe(2);
+    const queued = await queuedMails();
+    const rowOf = (userId: string) => queued.find((m) => m.userId === userId) as OutboxRow;
+
+    const rendered = await renderAccountDeactivated(rowOf(target), renderDeps());
+    expect(rendered?.kind === "mail" && rendered.mail.subject).toBe("Pedaali-tilisi on poistettu käytöstä");
+    expect(rendered?.kind === "mail" && rendered.mail.text).toMatch(/^Hei \S+,/);
+
+    // A manager turned the account back on before the mail was sent: it has nothing to say.
+    await db.update(users).set({ deactivated: false, deactivatedAt: null }).where(eq(users.id, alsoIdle));
+    expect(await renderAccountDeactivated(rowOf(alsoIdle), renderDeps())).toBeNull();
   });
 });

@@ -6,14 +6,16 @@ import { recordEvent } from "../db/event-log.ts";
 import { eventLog, refreshSessions, roles, systemUsers, userRoles, users } from "../db/schema/index.ts";
 import { write } from "../db/transaction.ts";
 import { accountDeactivatedMail } from "../messaging/account-mails.ts";
-import type { Messaging } from "../messaging/types.ts";
+import { queueMessages } from "../modules/notifications/outbox.ts";
+import type { OutboxRenderer } from "../modules/notifications/outbox-renderers.ts";
 
 /**
  * SPEC §4 "auto-deactivated for inactivity": active users outside the admin tier whose last activity
  * is older than `days` are deactivated, their sessions end, and each gets a USER_AUTO_DEACTIVATED
- * event-log row (no actor), all in one transaction. Last activity is the last login, or the creation
- * of an account that never logged in, or a later re-activation by a manager (so an account activated
- * again is not switched off by the next night's run). `days` 0 or less does nothing.
+ * event-log row (no actor) and the account-deactivated mail in the message outbox, all in one
+ * transaction. Last activity is the last login, or the creation of an account that never logged in,
+ * or a later re-activation by a manager (so an account activated again is not switched off by the
+ * next night's run). `days` 0 or less does nothing.
  */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,9 +23,7 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export type DeactivateInactiveOptions = {
   now: Date;
   days: number;
-  /** When given, each deactivated user gets the account-deactivated mail (after the commit). */
-  messaging?: Messaging;
-  log?: Pick<FastifyBaseLogger, "info" | "error">;
+  log?: Pick<FastifyBaseLogger, "info">;
 };
 
 export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiveOptions): Promise<number> {
@@ -58,7 +58,7 @@ export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiv
         ),
       )
       .returning({ id: users.id, email: users.email, language: users.language });
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return 0;
     const ids = rows.map((r) => r.id);
 
     // Every session ends, rotated rows included (their grace window would otherwise let them back in).
@@ -72,11 +72,7 @@ export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiv
       .where(and(inArray(refreshSessions.userId, ids), eq(refreshSessions.revokedReason, "ROTATED")));
 
     const profiles = await tx
-      .select({
-        userId: systemUsers.userId,
-        firstName: systemUsers.firstName,
-        companyId: systemUsers.companyId,
-      })
+      .select({ userId: systemUsers.userId, companyId: systemUsers.companyId })
       .from(systemUsers)
       .where(inArray(systemUsers.userId, ids));
     const profileOf = new Map(profiles.map((p) => [p.userId, p]));
@@ -88,21 +84,40 @@ export async function deactivateInactiveUsers(db: Db, options: DeactivateInactiv
         data: { inactiveDays: days },
       });
     }
-    return rows.map((r) => ({ ...r, firstName: profileOf.get(r.id)?.firstName ?? null }));
+    // Each is told, with the deactivation: a run that rolls back tells no one.
+    await queueMessages(
+      tx,
+      rows.map((r) => ({
+        userId: r.id,
+        event: ACCOUNT_DEACTIVATED_EVENT,
+        channel: "EMAIL" as const,
+        recipient: r.email,
+        language: r.language,
+      })),
+    );
+    return rows.length;
   });
 
-  if (options.messaging) {
-    for (const user of deactivated) {
-      try {
-        const mail = accountDeactivatedMail(user.language, { name: user.firstName });
-        await options.messaging.sendMail({ to: user.email, ...mail });
-      } catch (error) {
-        options.log?.error({ err: error, userId: user.id }, "account-deactivated mail failed");
-      }
-    }
+  if (deactivated > 0) {
+    options.log?.info({ count: deactivated, days }, "deactivated inactive users");
   }
-  if (deactivated.length > 0) {
-    options.log?.info({ count: deactivated.length, days }, "deactivated inactive users");
-  }
-  return deactivated.length;
+  return deactivated;
 }
+
+/** The notification table's event of the mail that tells a person their account was deactivated. */
+export const ACCOUNT_DEACTIVATED_EVENT = "ACCOUNT_DEACTIVATED";
+
+/**
+ * ACCOUNT_DEACTIVATED: the person greeted by their first name; nothing once the account is active
+ * again (a manager re-activated it before the mail went) or gone.
+ */
+export const renderAccountDeactivated: OutboxRenderer = async (row, deps) => {
+  if (!row.userId) return null;
+  const [account] = await deps.db
+    .select({ deactivated: users.deactivated, firstName: systemUsers.firstName })
+    .from(users)
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .where(eq(users.id, row.userId));
+  if (!account?.deactivated) return null;
+  return { kind: "mail", mail: accountDeactivatedMail(row.language, { name: account.firstName }) };
+};

@@ -1,10 +1,17 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testFileStore } from "../../../tests/helpers/test-db.ts";
 import { toHelsinkiDateString } from "../../domain/dates.ts";
 import type { Database } from "../db/client.ts";
-import { bikeRedemptions, leasingAgreements, notifications, redemptionOffers } from "../db/schema/index.ts";
-import type { Messaging, OutgoingMail } from "../messaging/types.ts";
+import {
+  bikeRedemptions,
+  leasingAgreements,
+  messageOutbox,
+  notifications,
+  redemptionOffers,
+  users,
+} from "../db/schema/index.ts";
+import { renderOutboxMessage } from "../modules/notifications/outbox-renderers.ts";
 import { activeLease, endingLease } from "../modules/redemptions/test-kit.ts";
 import { openLeaseEndOffers, ordersDueForOffer } from "./lease-end-offers.ts";
 
@@ -19,18 +26,13 @@ afterAll(async () => {
   await database?.close();
 });
 
-function recording(): Messaging & { mails: OutgoingMail[] } {
-  const mails: OutgoingMail[] = [];
-  return { mails, sendMail: async (mail) => void mails.push(mail), sendSms: async () => {} };
-}
-
 const errors: unknown[] = [];
 const log = { info: () => {}, error: (entry: unknown) => void errors.push(entry) };
-const run = (messaging = recording(), now = new Date()) =>
+const PUBLIC_URL = "https://pedaali.example";
+const run = (now = new Date()) =>
   openLeaseEndOffers(database.db, {
     now,
-    messaging,
-    publicUrl: "https://pedaali.example",
+    publicUrl: PUBLIC_URL,
     files: testFileStore(),
     log,
   });
@@ -43,8 +45,7 @@ describe("the daily lease-end offers", () => {
     const { db } = database;
     const ending = await endingLease(db, { email: "employee@demo.test" });
     const later = await activeLease(db, { email: "employee@demo.test", months: 24, startedMonthsAgo: 20 });
-    const messaging = recording();
-    const result = await run(messaging);
+    const result = await run();
     expect(result.opened).toBeGreaterThanOrEqual(1);
     const [opened] = await casesOf(ending.orderId);
     expect(opened).toMatchObject({
@@ -58,7 +59,31 @@ describe("the daily lease-end offers", () => {
       .from(redemptionOffers)
       .where(eq(redemptionOffers.bikeRedemptionId, opened?.id as string));
     expect(offers).toHaveLength(1);
-    expect(messaging.mails.find((m) => m.to === "employee@demo.test")?.template).toBe("redemption-offer");
+    // The offer's mail is queued with the case, to the employee's account, naming the case only.
+    const [employee] = await db.select().from(users).where(eq(users.email, "employee@demo.test"));
+    const [queued] = await db
+      .select()
+      .from(messageOutbox)
+      .where(
+        and(
+          eq(messageOutbox.event, "REDEMPTION_OFFERED"),
+          sql`${messageOutbox.params}->>'caseId' = ${opened?.id as string}`,
+        ),
+      );
+    expect(queued).toMatchObject({
+      recipient: "employee@demo.test",
+      userId: employee?.id,
+      channel: "EMAIL",
+      language: employee?.language,
+      status: "QUEUED",
+      params: { caseId: opened?.id },
+    });
+    const rendered = await renderOutboxMessage(queued as typeof messageOutbox.$inferSelect, {
+      db,
+      publicUrl: PUBLIC_URL,
+      serverSecret: "x".repeat(32),
+    });
+    expect(rendered?.kind === "mail" && rendered.mail.template).toBe("redemption-offer");
     const bells = await db
       .select()
       .from(notifications)

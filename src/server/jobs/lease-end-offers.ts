@@ -6,15 +6,15 @@ import type { Db } from "../db/client.ts";
 import { bikeRedemptions, leasingAgreements, orders } from "../db/schema/index.ts";
 import { write } from "../db/transaction.ts";
 import type { FileStore } from "../files/file-store.ts";
-import type { Messaging } from "../messaging/types.ts";
-import { mailEmployee } from "../modules/redemptions/mails.ts";
+import { queueRedemptionMail } from "../modules/redemptions/mails.ts";
 import { openLeaseEndCase } from "../modules/redemptions/open-case.ts";
 
 /**
  * The redemption offers before a lease's term ends (ADR 009; a pg-boss job, jobs/runner.ts):
  * every day at 06:00 Helsinki time, a LEASE_TERM_ENDS case is opened for each accepted, started lease
  * whose end date is within OFFER_LEAD_DAYS (8 weeks) and whose order has no case open or completed, as
- * the system, with its offer PDF, the employee's mail and the employer admins' bell (the same function
+ * the system, with its offer PDF, the employee's mail (queued in the message outbox with the case) and
+ * the employer admins' bell (the same function
  * as POST /api/bike-redemption). A lease already past its end without a case is caught up the same way.
  * At most MAX_OFFERS_PER_RUN a run, oldest end first; each case in its own transaction, so one failing
  * lease is logged and the others open.
@@ -29,7 +29,6 @@ type Log = Pick<FastifyBaseLogger, "info" | "error">;
 
 export type LeaseEndOffersDeps = {
   now: Date;
-  messaging: Messaging;
   publicUrl: string;
   /** Where the offers' PDFs are stored. */
   files: FileStore;
@@ -80,25 +79,20 @@ export async function openLeaseEndOffers(
   let failed = 0;
   for (const orderId of orderIds) {
     try {
-      const id = await write(db, { actor: { userId: null }, now: deps.now }, (change) =>
-        openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+      const id = await write(db, { actor: { userId: null }, now: deps.now }, async (change) => {
+        const caseId = await openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
           publicUrl: deps.publicUrl,
           files: deps.files,
-        }),
-      );
+        });
+        await queueRedemptionMail(change.tx, caseId, "offer");
+        return caseId;
+      });
       opened.push(id);
     } catch (error) {
       failed++;
       deps.log.error({ err: error, orderId }, "lease-end offer failed");
     }
   }
-  const mail = {
-    db,
-    messaging: deps.messaging,
-    publicUrl: deps.publicUrl,
-    logFailure: (error: unknown, what: string) => deps.log.error({ err: error }, what),
-  };
-  for (const id of opened) await mailEmployee(mail, id, "offer");
   if (opened.length > 0 || failed > 0) deps.log.info({ opened: opened.length, failed }, "lease-end offers");
   return { opened: opened.length, failed };
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { toHelsinkiDateString } from "../../domain/dates.ts";
 import { periodOf } from "../../domain/payroll/period.ts";
 import type { Db } from "../db/client.ts";
-import type { Messaging } from "../messaging/types.ts";
+import { inTransaction } from "../db/transaction.ts";
 import { deliverLeaseInvoice } from "../modules/lease-invoices/deliver.ts";
 import { companiesWithLeases, issueLeaseInvoice } from "../modules/lease-invoices/issue.ts";
 
@@ -11,7 +11,8 @@ import { companiesWithLeases, issueLeaseInvoice } from "../modules/lease-invoice
  * with a lease running this month and no invoice for it yet is invoiced for the month, so the 1st's run
  * bills the month and a later run catches up a day the job did not run. Each company in its own
  * transaction, so one failing company is logged and the others are invoiced. Each issued invoice is
- * then sent to the company's billing address (deliver.ts); a failed mail is logged, the invoice stands.
+ * sent to the company's billing address in the same transaction (deliver.ts): its mail is queued in
+ * the message outbox, which retries a refusal; the invoice stands either way.
  */
 
 export const LEASE_INVOICES_QUEUE = "monthly-lease-invoices";
@@ -22,7 +23,7 @@ type Log = Pick<FastifyBaseLogger, "info" | "error">;
 
 export async function issueMonthlyLeaseInvoices(
   db: Db,
-  deps: { now: Date; log: Log; messaging?: Messaging; publicUrl?: string },
+  deps: { now: Date; log: Log },
 ): Promise<{ period: string; issued: number; failed: number }> {
   const today = toHelsinkiDateString(deps.now);
   const period = periodOf(today);
@@ -30,15 +31,12 @@ export async function issueMonthlyLeaseInvoices(
   let failed = 0;
   for (const companyId of await companiesWithLeases(db, period)) {
     try {
-      const invoice = await issueLeaseInvoice(db, companyId, period, today);
-      if (!invoice) continue;
-      issued++;
-      if (deps.messaging && deps.publicUrl !== undefined) {
-        const { messaging, publicUrl } = deps;
-        await deliverLeaseInvoice(db, { messaging, publicUrl, now: deps.now }, invoice).catch((error) =>
-          deps.log.error({ err: error, companyId, period }, "lease invoice mail failed"),
-        );
-      }
+      const invoice = await inTransaction(db, async (tx) => {
+        const made = await issueLeaseInvoice(tx, companyId, period, today);
+        if (made) await deliverLeaseInvoice(tx, made, deps.now);
+        return made;
+      });
+      if (invoice) issued++;
     } catch (error) {
       failed++;
       deps.log.error({ err: error, companyId, period }, "lease invoice failed");

@@ -1,16 +1,10 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { companyIdByName, userIdByEmail } from "../../../tests/helpers/ids.ts";
+import { companyIdByName, employmentIdOf, userIdByEmail } from "../../../tests/helpers/ids.ts";
 import { cancelOpenOrders } from "../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../tests/helpers/test-app.ts";
 import type { OrderStatus } from "../../domain/enums.ts";
-import {
-  beneficiaryEmployees,
-  bikeStores,
-  messageOutbox,
-  orders,
-  reminderSends,
-} from "../db/schema/index.ts";
+import { bikeStores, messageOutbox, orders, reminderSends } from "../db/schema/index.ts";
 import { renderOutboxMessage } from "./message-outbox.ts";
 import { sendOrderReminders } from "./reminders.ts";
 
@@ -29,13 +23,7 @@ beforeAll(async () => {
   const db = t.database.db;
   demoOyId = await companyIdByName(db, "Demo Oy");
   const employeeUserId = await userIdByEmail(db, "employee@demo.test");
-  const [row] = await db
-    .select({ id: beneficiaryEmployees.id })
-    .from(beneficiaryEmployees)
-    .where(
-      and(eq(beneficiaryEmployees.userId, employeeUserId), eq(beneficiaryEmployees.companyId, demoOyId)),
-    );
-  employmentId = row?.id as string;
+  employmentId = await employmentIdOf(db, employeeUserId, demoOyId);
 });
 
 beforeEach(async () => {
@@ -165,10 +153,11 @@ describe("the bike store", () => {
     expect(more).toEqual([]);
     expect(row?.recipient).toBe(store?.email);
     expect(row?.language).toBe("sv");
-    const rendered = renderOutboxMessage(row as NonNullable<typeof row>, {
+    const rendered = await renderOutboxMessage(row as NonNullable<typeof row>, {
+      db: t.database.db,
       publicUrl: "https://pedaali.test",
       serverSecret: "x".repeat(40),
     });
-    expect(rendered.kind === "mail" && rendered.mail.subject).toMatch(/Påminnelse/);
+    expect(rendered?.kind === "mail" && rendered.mail.subject).toMatch(/Påminnelse/);
   });
 });

@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { NotificationEvent } from "../../domain/notification-table.ts";
+import { DEFAULT_REMINDER_SETTINGS, isReminderOn, reminderRulesFor } from "../../domain/reminder-settings.ts";
 import {
   dueReminderStep,
   REMINDER_KINDS,
@@ -15,11 +17,8 @@ import {
   companies,
   eventLog,
   leasingAgreements,
-  messageOutbox,
   orders,
-  permissions,
   reminderSends,
-  rolePermissions,
   roles,
   systemUsers,
   userRoles,
@@ -27,6 +26,10 @@ import {
 } from "../db/schema/index.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
 import type { ReminderMailParams } from "../messaging/reminder-mails.ts";
+import { queueMessages } from "../modules/notifications/outbox.ts";
+import { employerUsersWithPermission } from "../modules/notifications/recipients.ts";
+import { reminderSettingsByCompany } from "../modules/reminder-settings/settings.ts";
+import { sendDeadlineReminders } from "./deadline-reminders.ts";
 
 /**
  * The reminders of orders left waiting (a pg-boss job, jobs/runner.ts): every morning, each order that
@@ -76,29 +79,13 @@ function waitsFor(db: Db, kind: ReminderKind): SQL | undefined {
   }
 }
 
-type Recipient = { userId: string | null; email: string; language: string; name?: string | null };
+export type Recipient = { userId: string | null; email: string; language: string; name?: string | null };
 
-/** The company's active employer users whose roles there carry the permission to approve orders. */
+/** Who may approve the company's orders: its employer users and its group's admins with the permission. */
 async function approversOf(tx: Tx, companyId: string): Promise<Recipient[]> {
-  return tx
-    .selectDistinct({
-      userId: users.id,
-      email: users.email,
-      language: users.language,
-      name: systemUsers.firstName,
-    })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .innerJoin(users, eq(users.id, userRoles.userId))
-    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-    .where(
-      and(
-        eq(userRoles.companyId, companyId),
-        eq(permissions.name, "orders.approve"),
-        eq(users.deactivated, false),
-      ),
-    );
+  // The same approvers the order's "waiting for you" mail went to (group admins of the group included).
+  const approvers = await employerUsersWithPermission(tx, companyId, "orders.approve");
+  return approvers.map(({ firstName, ...approver }) => ({ ...approver, name: firstName }));
 }
 
 /**
@@ -134,7 +121,19 @@ async function escalationRecipientsOf(tx: Tx, companyId: string): Promise<Recipi
     );
 }
 
-/** The employee of the order, or the bike store's e-mail in the store's language. */
+/**
+ * Whom an approval that waited too long is escalated to: the company's backup approver when it named
+ * one who still may approve there, otherwise the group admins.
+ */
+async function escalationOf(tx: Tx, companyId: string, backupApproverUserId: string | null) {
+  if (backupApproverUserId) {
+    const backup = (await approversOf(tx, companyId)).find((user) => user.userId === backupApproverUserId);
+    if (backup) return [backup];
+  }
+  return escalationRecipientsOf(tx, companyId);
+}
+
+/** The approvers, the escalation's readers, the employee of the order, or the bike store's e-mail. */
 async function recipientsOf(
   tx: Tx,
   kind: ReminderKind,
@@ -143,7 +142,7 @@ async function recipientsOf(
 ): Promise<Recipient[]> {
   if (kind === "EMPLOYER_APPROVAL") {
     return step.event === "ORDER_APPROVAL_ESCALATED"
-      ? escalationRecipientsOf(tx, order.companyId)
+      ? escalationOf(tx, order.companyId, order.backupApproverUserId ?? null)
       : approversOf(tx, order.companyId);
   }
   if (kind === "STORE_PACKAGE") {
@@ -153,12 +152,17 @@ async function recipientsOf(
       .where(eq(bikeStores.id, order.bikeStoreId ?? ""));
     return store?.email ? [{ userId: null, email: store.email, language: store.language }] : [];
   }
+  return employeeOf(tx, order.beneficiaryEmployeeId);
+}
+
+/** The employee's active account, in their language. */
+export async function employeeOf(tx: Tx, beneficiaryEmployeeId: string): Promise<Recipient[]> {
   const [employee] = await tx
     .select({ userId: users.id, email: users.email, language: users.language, name: systemUsers.firstName })
     .from(beneficiaryEmployees)
     .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
     .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-    .where(and(eq(beneficiaryEmployees.id, order.beneficiaryEmployeeId), eq(users.deactivated, false)));
+    .where(and(eq(beneficiaryEmployees.id, beneficiaryEmployeeId), eq(users.deactivated, false)));
   return employee ? [employee] : [];
 }
 
@@ -170,11 +174,56 @@ type OrderRow = {
   beneficiaryEmployeeId: string;
   bikeStoreId: string | null;
   since: Date;
+  /** The company's backup approver, who gets the escalation instead of the group admin. */
+  backupApproverUserId?: string | null;
+};
+
+/** What one reminder step is about, as the unique keys of reminder_sends read it. */
+export type ReminderKey = {
+  orderId: string | null;
+  subjectId: string | null;
+  kind: string;
+  step: number;
+  waitingSince: Date;
 };
 
 /**
- * Queues one reminder step of an order in the outbox, once: the reminder_sends row is written first and
- * a second job (a restart, another instance) that finds it written queues nothing. Inside its own
+ * Claims a reminder step and queues its messages in the outbox, inside the caller's transaction: the
+ * reminder_sends row is written first, and a second job (a restart, another instance) that finds it
+ * written queues nothing. Answers how many messages were queued.
+ */
+export async function queueReminderMessages(
+  tx: Tx,
+  key: ReminderKey,
+  event: NotificationEvent,
+  recipientsOfStep: () => Promise<Recipient[]>,
+  params: (recipient: Recipient) => ReminderMailParams & Record<string, unknown>,
+): Promise<number> {
+  const [claimed] = await tx
+    .insert(reminderSends)
+    .values(key)
+    .onConflictDoNothing()
+    .returning({ id: reminderSends.id });
+  if (!claimed) return 0;
+  const recipients = await recipientsOfStep();
+  if (recipients.length === 0) return 0;
+  await queueMessages(
+    tx,
+    recipients.map((recipient) => ({
+      userId: recipient.userId,
+      event,
+      channel: "EMAIL" as const,
+      recipient: recipient.email,
+      language: recipient.language as "fi" | "en" | "sv",
+      params: params(recipient),
+    })),
+  );
+  await tx.update(reminderSends).set({ messages: recipients.length }).where(eq(reminderSends.id, claimed.id));
+  return recipients.length;
+}
+
+/**
+ * Queues one reminder step of an order in the outbox, once (queueReminderMessages). Inside its own
  * transaction, with the order locked and its status checked again, so a move made meanwhile wins.
  */
 export async function queueReminder(
@@ -191,42 +240,40 @@ export async function queueReminder(
       .where(eq(orders.id, order.id))
       .for("update");
     if (current?.status !== REMINDER_RULES[kind].status) return 0;
-    const [claimed] = await tx
-      .insert(reminderSends)
-      .values({ orderId: order.id, kind, step: step.step, waitingSince: order.since })
-      .onConflictDoNothing()
-      .returning({ id: reminderSends.id });
-    if (!claimed) return 0;
-    const recipients = await recipientsOf(tx, kind, step, order);
-    if (recipients.length === 0) return 0;
-    await tx.insert(messageOutbox).values(
-      recipients.map((recipient) => {
-        const params: ReminderMailParams & { orderId: string } = {
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          companyName: order.companyName,
-          name: recipient.name ?? null,
-          days,
-        };
-        return {
-          userId: recipient.userId,
-          event: step.event,
-          channel: "EMAIL" as const,
-          recipient: recipient.email,
-          language: recipient.language as "fi" | "en" | "sv",
-          params,
-        };
+    return queueReminderMessages(
+      tx,
+      { orderId: order.id, subjectId: null, kind, step: step.step, waitingSince: order.since },
+      step.event,
+      () => recipientsOf(tx, kind, step, order),
+      (recipient) => ({
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        companyName: order.companyName,
+        name: recipient.name ?? null,
+        days,
       }),
     );
-    await tx
-      .update(reminderSends)
-      .set({ messages: recipients.length })
-      .where(eq(reminderSends.id, claimed.id));
-    return recipients.length;
   });
 }
 
-/** Queues the day's reminders; answers how many steps were due and how many messages they queued. */
+/** Queues the day's reminders of orders left waiting and of deadlines coming closer. */
+export async function sendReminders(
+  db: Db,
+  deps: RemindersDeps,
+): Promise<{ steps: number; messages: number; failed: number }> {
+  const waiting = await sendOrderReminders(db, deps);
+  const deadlines = await sendDeadlineReminders(db, deps);
+  return {
+    steps: waiting.steps + deadlines.steps,
+    messages: waiting.messages + deadlines.messages,
+    failed: waiting.failed + deadlines.failed,
+  };
+}
+
+/**
+ * Queues the day's reminders of orders left waiting, each by its company's settings (the defaults
+ * when it saved none); answers how many steps were due and how many messages they queued.
+ */
 export async function sendOrderReminders(
   db: Db,
   deps: RemindersDeps,
@@ -234,8 +281,9 @@ export async function sendOrderReminders(
   let steps = 0;
   let messages = 0;
   let failed = 0;
+  const settingsOf = await reminderSettingsByCompany(db);
   for (const kind of REMINDER_KINDS) {
-    const rule = REMINDER_RULES[kind];
+    const status = REMINDER_RULES[kind].status;
     const candidates = await db
       .select({
         id: orders.id,
@@ -248,10 +296,13 @@ export async function sendOrderReminders(
       })
       .from(orders)
       .innerJoin(companies, eq(companies.id, orders.companyId))
-      .where(and(eq(orders.orderStatus, rule.status), waitsFor(db, kind)))
+      .where(and(eq(orders.orderStatus, status), waitsFor(db, kind)))
       .orderBy(orders.createdAt)
       .limit(MAX_REMINDERS_PER_RUN);
     for (const order of candidates) {
+      const settings = settingsOf.get(order.companyId) ?? DEFAULT_REMINDER_SETTINGS;
+      if (!isReminderOn(settings, kind)) continue;
+      const rule = reminderRulesFor(settings)[kind];
       const waited = waitedDays(order.since, deps.now, rule.unit);
       const sent = await db
         .select({ step: reminderSends.step })
@@ -270,7 +321,8 @@ export async function sendOrderReminders(
       );
       if (!step) continue;
       try {
-        messages += await queueReminder(db, kind, step, order, waited);
+        const row = { ...order, backupApproverUserId: settings.backupApproverUserId };
+        messages += await queueReminder(db, kind, step, row, waited);
         steps++;
       } catch (error) {
         failed++;

@@ -6,6 +6,7 @@ import { testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
+import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE } from "./daily-digest.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
@@ -67,6 +68,7 @@ describe("the job runner", () => {
     expect(boss).not.toBeNull();
     const schedules = (await boss?.getSchedules()) ?? [];
     expect([...schedules].sort((a, b) => a.name.localeCompare(b.name))).toMatchObject([
+      { name: DAILY_DIGEST_QUEUE, cron: DAILY_DIGEST_CRON, timezone: "Europe/Helsinki" },
       { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
       { name: LEASE_END_OFFERS_QUEUE, cron: LEASE_END_OFFERS_CRON, timezone: "Europe/Helsinki" },
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
@@ -106,6 +108,7 @@ describe("the job runner", () => {
     expect(await runNow(LEASE_END_OFFERS_QUEUE)).toBe("completed");
     expect(await runNow(FILE_SWEEP_QUEUE)).toBe("completed");
     expect(await runNow(MESSAGE_OUTBOX_QUEUE)).toBe("completed");
+    expect(await runNow(DAILY_DIGEST_QUEUE)).toBe("completed");
 
     await runner.stop();
     expect(runner.boss()).toBeNull();
@@ -125,6 +128,7 @@ describe("the job runner", () => {
     });
     expect(await runner.start()).toBe(true);
     expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
+      DAILY_DIGEST_QUEUE,
       LEASE_END_OFFERS_QUEUE,
       LEASING_SYNC_QUEUE,
       LEASE_INVOICES_QUEUE,

@@ -3,13 +3,14 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { sweepBefore } from "../files/file-store.ts";
+import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE, sendDailyDigests } from "./daily-digest.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
 import { issueMonthlyLeaseInvoices, LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE, sendDueMessages } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
-import { REMINDERS_CRON, REMINDERS_QUEUE, sendOrderReminders } from "./reminders.ts";
+import { REMINDERS_CRON, REMINDERS_QUEUE, sendReminders } from "./reminders.ts";
 
 /**
  * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail,
@@ -102,12 +103,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           INACTIVITY_QUEUE,
           { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
           async () => {
-            const count = await deactivateInactiveUsers(database.db, {
-              now: new Date(),
-              days,
-              messaging,
-              log,
-            });
+            const count = await deactivateInactiveUsers(database.db, { now: new Date(), days, log });
             return { count };
           },
         );
@@ -155,7 +151,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         async () =>
           openLeaseEndOffers(database.db, {
             now: new Date(),
-            messaging,
             publicUrl: config.publicUrl,
             files,
             log,
@@ -166,20 +161,21 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       await instance.work(
         LEASE_INVOICES_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
-        async () =>
-          issueMonthlyLeaseInvoices(database.db, {
-            now: new Date(),
-            log,
-            messaging,
-            publicUrl: config.publicUrl,
-          }),
+        async () => issueMonthlyLeaseInvoices(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(REMINDERS_QUEUE);
       await instance.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: JOB_TIME_ZONE });
       await instance.work(
         REMINDERS_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
-        async () => sendOrderReminders(database.db, { now: new Date(), log }),
+        async () => sendReminders(database.db, { now: new Date(), log }),
+      );
+      await instance.createQueue(DAILY_DIGEST_QUEUE);
+      await instance.schedule(DAILY_DIGEST_QUEUE, DAILY_DIGEST_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        DAILY_DIGEST_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => sendDailyDigests(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(FILE_SWEEP_QUEUE);
       await instance.schedule(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON, {}, { tz: JOB_TIME_ZONE });

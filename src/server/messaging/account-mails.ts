@@ -93,9 +93,27 @@ export function passwordResetMail(language: string | null | undefined, params: L
   return mail("password-reset", lang, content[lang]);
 }
 
-/** For a user who has no password yet (NO_PASSWORD_SET): a link to set one. */
-export function setPasswordMail(language: string | null | undefined, params: LinkMailParams): RenderedMail {
+/**
+ * Who made an account for its owner, as the owner's set-password mail names them: the person who made it
+ * and the company or bike store the account is a user of, where these are known.
+ */
+export type AccountMadeBy = {
+  /** The maker's name. */
+  by?: string | null;
+  organisation?: { kind: "COMPANY" | "STORE"; name: string } | null;
+};
+
+/**
+ * For a user who has no password yet (NO_PASSWORD_SET): a link to set one. The link the person asked
+ * for (a login to an account without a password) says so; the first link of an account someone else
+ * made (`madeBy`) says that an account was made for them, by whom and for which company or store.
+ */
+export function setPasswordMail(
+  language: string | null | undefined,
+  params: LinkMailParams & { madeBy?: AccountMadeBy },
+): RenderedMail {
   const lang = resolveLanguage(language);
+  if (params.madeBy) return accountMadeMail(lang, params, params.madeBy);
   const valid = hours(lang, params.validHours ?? 1);
   const content: Record<Language, MailContent> = {
     fi: {
@@ -132,6 +150,60 @@ export function setPasswordMail(language: string | null | undefined, params: Lin
       after: [
         `Länken är giltig i ${valid} och kan användas bara en gång.`,
         "Om du inte försökte logga in kan du bortse från det här meddelandet.",
+      ],
+    },
+  };
+  return mail("set-password", lang, content[lang]);
+}
+
+/** The set-password mail of an account someone else made: who made it, and for which company or store. */
+function accountMadeMail(lang: Language, params: LinkMailParams, madeBy: AccountMadeBy): RenderedMail {
+  const valid = hours(lang, params.validHours ?? 1);
+  const org = madeBy.organisation;
+  const by = madeBy.by?.trim();
+  const made: Record<Language, string> = {
+    fi: `Sinulle on luotu Pedaali-tili${org ? ` ${org.kind === "COMPANY" ? "yrityksen" : "pyöräliikkeen"} ${org.name} käyttäjäksi` : ""}.${by ? ` Tilin loi ${by}.` : ""}`,
+    en: `A Pedaali account has been made for you${org ? ` as a user of the ${org.kind === "COMPANY" ? "company" : "bike store"} ${org.name}` : ""}.${by ? ` It was made by ${by}.` : ""}`,
+    sv: `Ett Pedaali-konto har skapats åt dig${org ? ` som användare för ${org.kind === "COMPANY" ? "företaget" : "cykelaffären"} ${org.name}` : ""}.${by ? ` Kontot skapades av ${by}.` : ""}`,
+  };
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: "Sinulle on luotu Pedaali-tili",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        made.fi,
+        "Aseta tilillesi salasana alla olevasta linkistä, niin voit sen jälkeen kirjautua sisään sähköpostiosoitteellasi ja salasanallasi.",
+      ],
+      action: { label: "Aseta salasana", url: params.link },
+      after: [
+        `Linkki on voimassa ${valid}, ja sen voi käyttää vain kerran. Jos se ehtii vanhentua, kirjoita sähköpostiosoitteesi kirjautumissivulle, niin saat uuden linkin.`,
+        `Jos et odottanut tätä tiliä, ota yhteyttä asiakaspalveluumme osoitteeseen ${CONTACT_EMAIL}.`,
+      ],
+    },
+    en: {
+      subject: "A Pedaali account has been made for you",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        made.en,
+        "Set a password for your account through the link below, and then you can log in with your e-mail address and password.",
+      ],
+      action: { label: "Set password", url: params.link },
+      after: [
+        `The link is valid for ${valid} and can be used only once. If it expires, enter your e-mail address on the login page and you will get a new link.`,
+        `If you did not expect this account, contact our customer service at ${CONTACT_EMAIL}.`,
+      ],
+    },
+    sv: {
+      subject: "Ett Pedaali-konto har skapats åt dig",
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        made.sv,
+        "Ange ett lösenord för ditt konto via länken nedan, så kan du sedan logga in med din e-postadress och ditt lösenord.",
+      ],
+      action: { label: "Ange lösenord", url: params.link },
+      after: [
+        `Länken är giltig i ${valid} och kan användas bara en gång. Om den hinner gå ut, skriv din e-postadress på inloggningssidan så får du en ny länk.`,
+        `Om du inte väntade dig det här kontot, kontakta vår kundtjänst på ${CONTACT_EMAIL}.`,
       ],
     },
   };

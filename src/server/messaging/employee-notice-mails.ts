@@ -10,11 +10,13 @@ import { greeting, mail, type RenderedMail, type RenderedSms, resolveLanguage } 
  */
 export const EMPLOYEE_NOTICE_EVENTS = {
   ORDER_PACKAGE_PROVIDED: ["EMAIL"],
+  ORDER_PACKAGE_CHANGED: ["EMAIL"],
   ORDER_AGREEMENT_READY_TO_SIGN: ["EMAIL"],
   ORDER_EMPLOYER_APPROVED: ["EMAIL"],
   ORDER_EMPLOYER_REFUSED: ["EMAIL"],
   ORDER_HANDOVER_READY: ["EMAIL", "SMS"],
   ORDER_LEASE_STARTED: ["EMAIL"],
+  ORDER_CUSTOMER_QUESTION: ["EMAIL"],
 } as const satisfies Partial<Record<NotificationEvent, readonly NotificationChannel[]>>;
 
 export type EmployeeNoticeEvent = keyof typeof EMPLOYEE_NOTICE_EVENTS;
@@ -24,6 +26,8 @@ export type EmployeeNoticeParams = {
   orderNumber: number;
   /** The employer's reason of a refusal. */
   reason?: string | null;
+  /** The helpdesk's question, which the employee answers on the My bike page. */
+  question?: string | null;
   /** The My bike page, where the employee acts. */
   myBikeUrl: string;
 };
@@ -33,7 +37,38 @@ type Words = { subject: string; paragraphs: string[]; label: string };
 function words(event: EmployeeNoticeEvent, lang: Language, p: EmployeeNoticeParams): Words {
   const n = p.orderNumber;
   const reason = p.reason?.trim();
+  const question = p.question?.trim();
   switch (event) {
+    case "ORDER_CUSTOMER_QUESTION":
+      return {
+        fi: {
+          subject: `Asiakaspalvelu tarvitsee vastauksesi (tilaus ${n})`,
+          paragraphs: [
+            `Asiakaspalvelulla on kysymys tilauksestasi ${n}, ja tilaus odottaa vastaustasi.`,
+            ...(question ? [`Kysymys: ${question}`] : []),
+            "Vastaa kysymykseen Oma pyörä -sivulla.",
+          ],
+          label: "Vastaa kysymykseen",
+        },
+        en: {
+          subject: `Customer service needs your reply (order ${n})`,
+          paragraphs: [
+            `Customer service has a question about your order ${n}, and the order waits for your reply.`,
+            ...(question ? [`Question: ${question}`] : []),
+            "Reply to the question on the My bike page.",
+          ],
+          label: "Reply to the question",
+        },
+        sv: {
+          subject: `Kundtjänsten behöver ditt svar (beställning ${n})`,
+          paragraphs: [
+            `Kundtjänsten har en fråga om din beställning ${n}, och beställningen väntar på ditt svar.`,
+            ...(question ? [`Fråga: ${question}`] : []),
+            "Svara på frågan på sidan Min cykel.",
+          ],
+          label: "Svara på frågan",
+        },
+      }[lang];
     case "ORDER_PACKAGE_PROVIDED":
       return {
         fi: {
@@ -57,6 +92,33 @@ function words(event: EmployeeNoticeEvent, lang: Language, p: EmployeeNoticePara
           paragraphs: [
             `Cykelaffären har lagt till cykelpaketet och dess pris i din beställning ${n}.`,
             "Granska paketet, välj leasingperiod och godkänn paketet på sidan Min cykel.",
+          ],
+          label: "Granska cykelpaketet",
+        },
+      }[lang];
+    case "ORDER_PACKAGE_CHANGED":
+      return {
+        fi: {
+          subject: `Pyöräliike muutti pyöräpakettiasi (tilaus ${n})`,
+          paragraphs: [
+            `Pyöräliike on muuttanut tilauksesi ${n} pyöräpakettia tai sen hintaa.`,
+            "Tarkista muuttunut paketti ja hyväksy se Oma pyörä -sivulla ennen kuin tilaus etenee.",
+          ],
+          label: "Tarkista pyöräpaketti",
+        },
+        en: {
+          subject: `The bike store changed your bike package (order ${n})`,
+          paragraphs: [
+            `The bike store has changed the bike package or its price in your order ${n}.`,
+            "Check the changed package and accept it on the My bike page before the order moves on.",
+          ],
+          label: "Check the bike package",
+        },
+        sv: {
+          subject: `Cykelaffären ändrade ditt cykelpaket (beställning ${n})`,
+          paragraphs: [
+            `Cykelaffären har ändrat cykelpaketet eller dess pris i din beställning ${n}.`,
+            "Granska det ändrade paketet och godkänn det på sidan Min cykel innan beställningen går vidare.",
           ],
           label: "Granska cykelpaketet",
         },

@@ -119,6 +119,7 @@ export function createMessaging({ config, db, log }: MessagingDeps): Messaging {
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            ...(mail.headers ? { headers: { ...mail.headers } } : {}),
           });
         } catch (error) {
           failure = error;
@@ -132,6 +133,7 @@ export function createMessaging({ config, db, log }: MessagingDeps): Messaging {
             subject: mail.subject,
             bodyText: mail.text,
             bodyHtml: mail.html,
+            headers: mail.headers ? { ...mail.headers } : null,
             template: mail.template ?? null,
             sentAt: transport && !failure ? new Date() : null,
             error: failure ? String(failure instanceof Error ? failure.message : failure) : null,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { passwordLinkHours } from "../../domain/auth-rules.ts";
 import { LANGUAGES } from "../../domain/enums.ts";
 import {
+  type AccountMadeBy,
   accountDeactivatedMail,
   passwordResetMail,
   setPasswordMail,
@@ -16,6 +18,8 @@ const EVIL = "<script>alert('x')</script>";
 const MAILS: Record<string, (language: string, name: string) => RenderedMail> = {
   "password-reset": (l, name) => passwordResetMail(l, { name, link: LINK }),
   "set-password": (l, name) => setPasswordMail(l, { name, link: LINK }),
+  "set-password of an account someone made": (l, name) =>
+    setPasswordMail(l, { name, link: LINK, madeBy: { by: "Maija Meikäläinen", organisation: null } }),
   "registration-received": (l, name) => registrationReceivedMail(l, { name, companyName: `Firma ${name}` }),
   "employer-signup-received": (l, name) =>
     employerSignupReceivedMail(l, { name, companyName: `Firma ${name}` }),
@@ -28,7 +32,7 @@ describe("mail templates", () => {
       const rendered = LANGUAGES.map((language) => render(language, "Erkki"));
       for (const [i, mail] of rendered.entries()) {
         const language = LANGUAGES[i];
-        expect(mail.template).toBe(template);
+        expect(mail.template).toBe(template.split(" ")[0]);
         expect(mail.subject.trim().length, language).toBeGreaterThan(5);
         expect(mail.text, language).toContain("Erkki");
         expect(mail.text, language).toContain("Pedaali");
@@ -92,6 +96,56 @@ describe("the two-factor SMS", () => {
     for (const language of LANGUAGES) {
       expect(twoFactorCodeSms(language, { code: "123456" }).text.length).toBeLessThanOrEqual(160);
     }
+  });
+});
+
+describe("the set-password mail of an account someone else made", () => {
+  const first = { link: LINK, validHours: passwordLinkHours("first") };
+  const madeBy: AccountMadeBy = {
+    by: "Maija Meikäläinen",
+    organisation: { kind: "COMPANY", name: "Demo Oy" },
+  };
+  const made = (language: string, by: AccountMadeBy = madeBy) =>
+    setPasswordMail(language, { ...first, madeBy: by }).text;
+
+  it("says an account was made for you, by whom and for which company, in fi, en and sv", () => {
+    expect(made("fi")).toContain(
+      "Sinulle on luotu Pedaali-tili yrityksen Demo Oy käyttäjäksi. Tilin loi Maija Meikäläinen.",
+    );
+    expect(made("en")).toContain(
+      "A Pedaali account has been made for you as a user of the company Demo Oy. It was made by Maija Meikäläinen.",
+    );
+    expect(made("sv")).toContain(
+      "Ett Pedaali-konto har skapats åt dig som användare för företaget Demo Oy. Kontot skapades av Maija Meikäläinen.",
+    );
+    expect(setPasswordMail("fi", { ...first, madeBy }).subject).toBe("Sinulle on luotu Pedaali-tili");
+    expect(setPasswordMail("en", { ...first, madeBy }).subject).toBe(
+      "A Pedaali account has been made for you",
+    );
+    expect(setPasswordMail("sv", { ...first, madeBy }).subject).toBe("Ett Pedaali-konto har skapats åt dig");
+  });
+
+  it("never says the person tried to log in, as the link they asked for does", () => {
+    expect(setPasswordMail("fi", first).text).toContain("Jos et yrittänyt kirjautua sisään");
+    expect(made("fi")).not.toContain("kirjautua sisään, voit jättää");
+    expect(made("en")).not.toContain("If you did not try to log in");
+    expect(made("sv")).not.toContain("Om du inte försökte logga in");
+    expect(made("en")).toContain("If you did not expect this account, contact our customer service");
+  });
+
+  it("gives the link's long first lifetime", () => {
+    expect(made("fi")).toContain("Linkki on voimassa 7 päivää");
+    expect(made("en")).toContain("The link is valid for 7 days");
+    expect(made("sv")).toContain("Länken är giltig i 7 dagar");
+  });
+
+  it("names a bike store, or only that an account was made where nothing more is known", () => {
+    const store: AccountMadeBy = { by: null, organisation: { kind: "STORE", name: "Vauhti" } };
+    expect(made("fi", store)).toContain("Sinulle on luotu Pedaali-tili pyöräliikkeen Vauhti käyttäjäksi.");
+    expect(made("en", store)).toContain("as a user of the bike store Vauhti.");
+    expect(made("sv", store)).toContain("som användare för cykelaffären Vauhti.");
+    expect(made("en", {})).toContain("A Pedaali account has been made for you.");
+    expect(made("en", {})).not.toContain("It was made by");
   });
 });
 

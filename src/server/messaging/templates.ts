@@ -48,7 +48,13 @@ export type MailTemplate =
   | "lease-invoice-issued"
   // The employee's order steps (employee-notice-mails.ts)
   | "employee-notice"
-  | "reminder";
+  // The bike store's notices of its orders and payouts (store-notice-mails.ts)
+  | "store-notice"
+  | "reminder"
+  // The approvers' mail when an order starts waiting for them (approver-mails.ts)
+  | "approval-request"
+  // A person's held mails, once a day (notification-preference-mails.ts)
+  | "daily-digest";
 export type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code" | "pickup-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };

@@ -6,6 +6,11 @@ export type OutgoingMail = {
   html: string;
   /** Which template made it (e.g. `password-reset`); kept in the outbox for debugging, never sent. */
   template?: string;
+  /**
+   * Extra header lines of the mail, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on a
+   * mail a person may turn off.
+   */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /** One text message; SMS is plain text only. `to` is a normalised phone number (+358...). */

@@ -19,6 +19,7 @@ export { OrderTimeline } from "../components/order-timeline.tsx";
 export { PlaceholderPage } from "../components/placeholder-page.tsx";
 export { EmailChangeConfirmPage } from "../features/account/email-change-confirm-page.tsx";
 export { OwnDetailsPage } from "../features/account/own-details-page.tsx";
+export { UnsubscribePage } from "../features/account/unsubscribe-page.tsx";
 export { DeactivatedPage } from "../features/auth/deactivated-page.tsx";
 export { LoginPage } from "../features/auth/login-page.tsx";
 export { LogoutPage } from "../features/auth/logout-page.tsx";

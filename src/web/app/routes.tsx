@@ -57,6 +57,7 @@ const emailChangeConfirmPage: PageImport = () => pages().then((m) => m.EmailChan
 const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
 const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
+const unsubscribePage: PageImport = () => pages().then((m) => m.UnsubscribePage);
 const contactPage: PageImport = () => pages().then((m) => m.ContactPage);
 /** A public information page when it is built (features/public/public-pages.ts), else the placeholder. */
 const publicPage =
@@ -78,6 +79,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   join: joinPage,
   passwordReset: passwordResetPage,
   emailChangeConfirm: emailChangeConfirmPage,
+  unsubscribe: unsubscribePage,
   serialNumberAndDelivery: storeDeliveryPage,
   storePackage: storePackagePage,
   maintenance: publicPage("maintenance"),

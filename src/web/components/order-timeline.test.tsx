@@ -236,3 +236,48 @@ describe("OrderTimeline", () => {
     });
   });
 });
+
+describe("the employee's timeline", () => {
+  it("names what happens to the employee, never an internal status, a waiting party's label or a partner", () => {
+    renderUi(
+      <OrderTimeline
+        audience="EMPLOYEE"
+        order={order({
+          orderStatus: "PROCESSED",
+          waitingOn: "LEASING_COMPANY",
+          events: [
+            move("NOT_STARTED", "PENDING", "2026-06-02T08:00:00.000Z"),
+            move("PENDING", "PACKAGE_PROVIDED", "2026-06-05T13:15:00.000Z"),
+            move("PACKAGE_PROVIDED", "ALL_INFO_PROVIDED", "2026-06-06T13:15:00.000Z"),
+            move("ALL_INFO_PROVIDED", "CONFIRMED", "2026-06-07T13:15:00.000Z"),
+            move("CONFIRMED", "PROCESSED", "2026-06-08T13:15:00.000Z"),
+          ],
+        })}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Tilauksen eteneminen" });
+    const current = items().find((s) => s.getAttribute("aria-current") === "step") as HTMLElement;
+    expect(current).toHaveTextContent("Leasingyhtiö käsittelee sopimustasi");
+    expect(current).toHaveTextContent("Leasingyhtiö käsittelee ·");
+    expect(list).toHaveTextContent("Leasing alkaa pian");
+    for (const internal of ["Ei aloitettu", "Odottaa", "Grenke", "täsmäytystä", "Käsitelty"])
+      expect(list).not.toHaveTextContent(internal);
+  });
+
+  it("says a side state in words too, not as the status badge", () => {
+    renderUi(
+      <OrderTimeline
+        audience="EMPLOYEE"
+        order={order({
+          orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+          previousStatus: "PENDING",
+          waitingOn: "EMPLOYEE",
+        })}
+      />,
+    );
+    const side = items().find((s) => s.getAttribute("aria-current") === "step") as HTMLElement;
+    expect(side).toHaveTextContent("Vastaa asiakaspalvelun kysymykseen");
+    expect(side).toHaveTextContent("Sinun vuorosi");
+    expect(side).not.toHaveTextContent("Odottaa asiakkaan vastausta");
+  });
+});

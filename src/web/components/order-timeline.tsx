@@ -11,8 +11,8 @@ import {
 } from "../../domain/order-state-machine.ts";
 import { currentLanguage } from "../i18n/i18n.ts";
 import { formatDate, formatDateTime, formatMoney } from "../lib/formatters.ts";
+import { employeeWaitingKey, type OrderAudience, orderStepWordKey } from "./order-step-words.ts";
 import { StatusBadge } from "./status-badge.tsx";
-import { STATUS_LABEL_KEYS } from "./status-labels.ts";
 
 /** What the timeline reads of an order: GET /api/orders/{id} (and every list that answers the same). */
 export type OrderTimelineOrder = Pick<
@@ -198,14 +198,26 @@ function buildSteps(
   return steps;
 }
 
-/** Who the current step waits for, and since when. */
-function WaitingLine({ party, since }: { party: OrderParty | null; since: string }) {
+/** Who the current step waits for, and since when; the employee reads it in their own words. */
+function WaitingLine({
+  party,
+  since,
+  audience,
+}: {
+  party: OrderParty | null;
+  since: string;
+  audience: OrderAudience;
+}) {
   const { t } = useTranslation();
+  const waiting =
+    audience === "EMPLOYEE" && party
+      ? t(employeeWaitingKey(party))
+      : party
+        ? t("ds.orderTimeline.waitingOn", { party: t(PARTY_KEYS[party]) })
+        : t("ds.orderTimeline.nobody");
   return (
     <Text size="sm" mt={2} data-testid="order-timeline-waiting">
-      {party
-        ? t("ds.orderTimeline.waitingOn", { party: t(PARTY_KEYS[party]) })
-        : t("ds.orderTimeline.nobody")}
+      {waiting}
       {" · "}
       <time dateTime={since}>{t("ds.orderTimeline.since", { date: formatDateTime(since) })}</time>
     </Text>
@@ -218,14 +230,20 @@ function WaitingLine({ party, since }: { party: OrderParty | null; since: string
  * them (Europe/Helsinki), the current one with who must act and since when, and a side state (waiting
  * for the customer's reply, a special case, cancelled, refunded) as its own marked step. Once a lease
  * has its lease-end case, the lease's end is a step after the lease: what the employee was
- * offered or chose, and when it was done, the same for every side.
+ * offered or chose, and when it was done, the same for every side. Each step is named in the words of
+ * its reader (order-step-words.ts): the employee reads what happens to them, never an internal status.
  */
-export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; label?: string }) {
+export function OrderTimeline({
+  order,
+  label,
+  audience = "HELPDESK",
+}: {
+  order: OrderTimelineOrder;
+  label?: string;
+  audience?: OrderAudience;
+}) {
   const { t } = useTranslation();
-  const stepLabel = (status: OrderStatus | "LEASE_END") =>
-    status === "LEASE_END"
-      ? t("ds.orderTimeline.leaseEnd.title")
-      : t(STATUS_LABEL_KEYS.order[status] ?? status);
+  const stepLabel = (status: OrderStatus | "LEASE_END") => t(orderStepWordKey(status, audience));
   const steps = buildSteps(order, stepLabel, t);
   const lastActive = steps.reduce((last, step, i) => (step.state === "future" ? last : i), 0);
   const finished = order.waitingOn === null;
@@ -247,7 +265,7 @@ export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; lab
             color={step.state === "side" ? (finished ? "gray" : "yellow") : undefined}
             lineVariant={step.state === "future" ? "dashed" : "solid"}
             title={
-              step.state === "side" && step.status !== "LEASE_END" ? (
+              step.state === "side" && step.status !== "LEASE_END" && audience !== "EMPLOYEE" ? (
                 <StatusBadge family="order" status={step.status} />
               ) : (
                 <Text
@@ -274,6 +292,7 @@ export function OrderTimeline({ order, label }: { order: OrderTimelineOrder; lab
               <WaitingLine
                 party={step.waiting ? step.waiting.party : order.waitingOn}
                 since={step.waiting ? step.waiting.since : order.statusSince}
+                audience={audience}
               />
             )}
           </Timeline.Item>

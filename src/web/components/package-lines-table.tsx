@@ -8,6 +8,8 @@ import {
 } from "../../domain/order-package.ts";
 import { currentLanguage } from "../i18n/i18n.ts";
 import { formatMoney } from "../lib/formatters.ts";
+import { usePhoneLayout } from "./data-table-parts.tsx";
+import { PhoneCardList } from "./phone-card-list.tsx";
 
 export type PackageLine = PackageItemNaming & PackageLineAmounts;
 
@@ -25,7 +27,7 @@ export type PackageLinesLabels = {
 /**
  * A bike package's lines with their prices incl. VAT and the total, read-only: the same table for the
  * employee accepting it and the store that entered it. A line's price is counted by the domain's rule,
- * the one the server uses.
+ * the one the server uses. On a phone the lines are cards and the total stands under them in full view.
  */
 export function PackageLinesTable<L extends PackageLine>({
   lines,
@@ -40,6 +42,28 @@ export function PackageLinesTable<L extends PackageLine>({
   typeColumn?: { heading: string; of: (line: L) => ReactNode };
 }) {
   const lng = currentLanguage();
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <PhoneCardList
+        label={labels.caption}
+        cards={lines.map((line, index) => ({
+          key: String(index),
+          title: packageItemDescription(line),
+          values: [
+            ...(typeColumn ? [{ label: typeColumn.heading, value: typeColumn.of(line) }] : []),
+            { label: labels.quantity, value: line.quantity },
+            { label: labels.unitPrice, value: formatMoney(line.unitPriceCents, lng) },
+            ...(line.discountCents
+              ? [{ label: labels.discount, value: formatMoney(line.discountCents, lng) }]
+              : []),
+            { label: labels.lineTotal, value: formatMoney(packageLineCents(line), lng) },
+          ],
+        }))}
+        footer={{ label: labels.total, value: formatMoney(totalCents, lng) }}
+      />
+    );
+  }
   return (
     <Table.ScrollContainer
       minWidth={typeColumn ? 600 : 520}

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderStatus } from "../../domain/enums.ts";
 import { type StatusFamily, type StatusOf, type StatusTone, statusTone } from "../../domain/status-tones.ts";
+import { type OrderAudience, orderStepWordKey } from "./order-step-words.ts";
 import classes from "./status-badge.module.css";
 import { STATUS_LABEL_KEYS } from "./status-labels.ts";
 
@@ -57,14 +58,23 @@ export function StatusBadge({ family, status }: StatusBadgeProps) {
  */
 export function OrderStatusBadges({
   order,
+  audience = "HELPDESK",
 }: {
   order: { orderStatus: OrderStatus; cancellationOpen: boolean };
+  audience?: OrderAudience;
 }) {
   const { t } = useTranslation();
   return (
     <span className={classes.group}>
-      <StatusBadge family="order" status={order.orderStatus} />
+      <OrderStatusBadge status={order.orderStatus} audience={audience} />
       {order.cancellationOpen && <ToneBadge tone="warning">{t("ds.orderCancellationOpen")}</ToneBadge>}
     </span>
   );
+}
+
+/** An order's status in its reader's words: the employee's own (order-step-words.ts), else its name. */
+export function OrderStatusBadge({ status, audience }: { status: OrderStatus; audience: OrderAudience }) {
+  const { t } = useTranslation();
+  if (audience !== "EMPLOYEE") return <StatusBadge family="order" status={status} />;
+  return <ToneBadge tone={statusTone("order", status)}>{t(orderStepWordKey(status, audience))}</ToneBadge>;
 }

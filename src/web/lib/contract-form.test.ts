@@ -2,7 +2,8 @@ import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { zContactFormRequest } from "../../contract/contact-forms.ts";
-import { zDecideEmployee } from "../../contract/employees.ts";
+import { zAbsenceInput, zDecideEmployee } from "../../contract/employees.ts";
+import { PLAUSIBLE_DATE_RULE, plausibleDateSpan } from "../../domain/plausible-dates.ts";
 import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
 import { schemaFieldErrors, schemaTextLimits, serverFieldErrors } from "./contract-form.ts";
@@ -140,5 +141,35 @@ describe("schemaTextLimits", () => {
     expect(limits).toMatchObject({ employeeNumber: 50, costUnit: 50, payRollOther: 100, employerNote: 2000 });
     expect(limits).not.toHaveProperty("unitId");
     expect(limits).not.toHaveProperty("maxPrice");
+  });
+});
+
+describe("a date outside its plausible span", () => {
+  const span = plausibleDateSpan("ABSENCE");
+  const says = `Anna päivämäärä väliltä ${span.from.split("-").reverse().join(".")}–${span.to
+    .split("-")
+    .reverse()
+    .join(".")}`;
+  const values = { reason: "SICK_LEAVE", startDate: "1900-01-01", endDate: "" };
+  // A form's own words for its fields; the span's words still win for a date out of its span.
+  const texts = () => "Anna alkamispäivä";
+
+  it("reads the same in the form's own check and in the server's 400", () => {
+    const body = { reason: "SICK_LEAVE", startDate: "1900-01-01", endDate: null };
+    expect(schemaFieldErrors(zAbsenceInput, body, values, fi, { texts })).toEqual({ startDate: says });
+    const refused = new ApiError({
+      status: 400,
+      code: "VALIDATION_ERROR",
+      message: "Request validation failed",
+      bodyReadable: true,
+      details: [
+        {
+          field: "body.startDate",
+          message: `Must be a date from ${span.from} to ${span.to}`,
+          issue: { code: "custom", params: { rule: PLAUSIBLE_DATE_RULE, ...span } },
+        },
+      ],
+    });
+    expect(serverFieldErrors(refused, values, "Tarkista", {}, { t: fi, texts })).toEqual({ startDate: says });
   });
 });

@@ -6,9 +6,18 @@ import type { z } from "zod";
 import type { TErrorDetail } from "../../contract/errors.ts";
 import type { Language } from "../../domain/enums.ts";
 import type { EuroBounds } from "../../domain/money.ts";
+import {
+  implausibleDate,
+  isPlausibleDateIssue,
+  type PlausibleDateKind,
+} from "../../domain/plausible-dates.ts";
 import { isLanguage } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
 import { euroInputError } from "./euro-text.ts";
+import { formatDate } from "./formatters.ts";
+import { tooLongText } from "./text-limit.ts";
+
+export { tooLongText };
 
 /**
  * A form checked by the contract's own request schema, the one the server checks the request with,
@@ -26,6 +35,8 @@ export type SchemaIssue = z.core.$ZodIssue;
  */
 export function issueText(issue: SchemaIssue, t: TFunction, value?: unknown): string {
   switch (issue.code) {
+    case "custom":
+      return plausibleDateText(issue.params, t) ?? t("forms.checkField");
     case "too_small":
       if (issue.origin === "string" || issue.origin === "array" || issue.origin === "set")
         return Number(issue.minimum) <= 1
@@ -47,6 +58,28 @@ export function issueText(issue: SchemaIssue, t: TFunction, value?: unknown): st
     default:
       return t("forms.checkField");
   }
+}
+
+/**
+ * What a date outside its kind's plausible span says (src/domain/plausible-dates.ts), with the span: the
+ * words of every form's own check and of the server's 400 alike; undefined for any other issue.
+ */
+export function plausibleDateText(
+  params: Record<string, unknown> | undefined,
+  t: TFunction,
+): string | undefined {
+  return isPlausibleDateIssue(params)
+    ? t("forms.dateOutOfRange", { from: formatDate(params.from), to: formatDate(params.to) })
+    : undefined;
+}
+
+/** A custom issue's params (a rule of the contract and its limits); undefined for zod's own issues. */
+const customParams = (issue: SchemaIssue) => (issue.code === "custom" ? issue.params : undefined);
+
+/** A form's own check of a typed date of a kind: the same words as the schema's, or null when plausible. */
+export function plausibleDateError(kind: PlausibleDateKind, value: string, t: TFunction): string | null {
+  const span = implausibleDate(kind, value);
+  return span ? t("forms.dateOutOfRange", { from: formatDate(span.from), to: formatDate(span.to) }) : null;
 }
 
 /** The value at a dotted path, and whether the path is there at all. */
@@ -92,7 +125,9 @@ export function schemaFieldErrors(
     if (field === null || errors[field]) continue;
     const { value } = atPath(values, field);
     errors[field] =
-      texts?.(issue, values) ?? issueText(issue, t, typeof value === "string" ? value.trim() : value);
+      plausibleDateText(customParams(issue), t) ??
+      texts?.(issue, values) ??
+      issueText(issue, t, typeof value === "string" ? value.trim() : value);
   }
   return errors;
 }
@@ -124,7 +159,10 @@ export function serverFieldErrors(
     if (field === null) continue;
     const issue = words && detailIssue(detail, path);
     errors[field] =
-      (issue && (words.texts?.(issue, values) ?? issueText(issue, words.t, atPath(values, field).value))) ||
+      (issue &&
+        (plausibleDateText(customParams(issue), words.t) ??
+          words.texts?.(issue, values) ??
+          issueText(issue, words.t, atPath(values, field).value))) ||
       fallback;
   }
   return errors;
@@ -163,6 +201,9 @@ function schemaBounds(schema: z.ZodType): SchemaBounds {
       case "union":
         for (const option of def.options as z.ZodType[]) visit(option, path);
         return;
+      case "array":
+        // Every row of a list has the same limits: `items.*.name` stands for items.0.name, items.1.name...
+        return visit(def.element as z.ZodType, `${path}.*`);
       case "pipe":
         return visit(def.in as z.ZodType, path);
       case "optional":
@@ -183,9 +224,20 @@ function schemaBounds(schema: z.ZodType): SchemaBounds {
   return bounds;
 }
 
-/** The longest text of each body path the schema bounds (zSingleLineText max...), for maxLength. */
+/** The longest text of each body path the schema bounds (zSingleLineText max...); a list's rows as `items.*.name`. */
 export function schemaTextLimits(schema: z.ZodType): Record<string, number> {
   return schemaBounds(schema).text;
+}
+
+/**
+ * The longest text the schema lets a body path hold (a list's rows as `columns.*.header`), for a field
+ * kept outside a contract form (a search box, a row of a table being edited); throws when the schema sets none, so a limit is never
+ * made up beside the contract.
+ */
+export function textLimitOf(schema: z.ZodType, bodyPath: string): number {
+  const max = schemaBounds(schema).text[bodyPath];
+  if (max === undefined) throw new Error(`The schema sets no longest text for ${bodyPath}`);
+  return max;
 }
 
 /** The form's field of a body path: renamed by `fieldOf`, else the same path. */
@@ -232,6 +284,43 @@ function moneyErrors(
     if (text) errors[field] = text;
   }
   return errors;
+}
+
+/** What useForm's enhanceGetInputProps is given for a field. */
+// biome-ignore lint/suspicious/noExplicitAny: any form's values.
+type InputPropsPayload = Parameters<NonNullable<UseFormInput<any>["enhanceGetInputProps"]>>[0];
+
+/**
+ * The props that make a text field say its limit (`limits` by form path, a list's rows as
+ * `items.*.name`) the moment its text passes it, and take the words back once it fits; nothing typed
+ * or pasted is cut away. For useForm's enhanceGetInputProps; `own` are the form's own, which win.
+ */
+export function textLimitProps(
+  payload: InputPropsPayload,
+  limits: Readonly<Record<string, number>>,
+  t: TFunction,
+  own: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const field = String(payload.field);
+  const max = limits[field] ?? limits[field.replace(/\.\d+(?=\.|$)/g, ".*")];
+  const textual = payload.options.type === undefined || payload.options.type === "input";
+  if (max === undefined || !textual) return own;
+  const tooLong = t("forms.tooLong", { max });
+  // Mantine assigns what this answers onto the same props object: keep the form's own onChange.
+  const change = payload.inputProps.onChange;
+  return {
+    onChange: (next: unknown) => {
+      change(next);
+      const value =
+        typeof next === "string"
+          ? next
+          : (next as { currentTarget?: { value?: unknown } } | null)?.currentTarget?.value;
+      if (typeof value !== "string") return;
+      if (tooLongText(value, max, t)) payload.form.setFieldError(field, tooLong);
+      else if (payload.form.errors[field] === tooLong) payload.form.clearFieldError(field);
+    },
+    ...own,
+  };
 }
 
 /** What takes focus for a field: the input itself, or a group's first input (radio and checkbox groups). */
@@ -328,29 +417,8 @@ export function useContractForm<Values extends Record<string, unknown>, Body = u
     }),
     // A text field says its limit the moment the text passes the contract's maximum, before the
     // server could refuse it; nothing typed or pasted is cut away (a field's own props still win).
-    enhanceGetInputProps: (payload) => {
-      const own = input.enhanceGetInputProps?.(payload) ?? {};
-      const field = String(payload.field);
-      const max = limits[field];
-      const textual = payload.options.type === undefined || payload.options.type === "input";
-      if (max === undefined || !textual) return own;
-      const tooLong = t("forms.tooLong", { max });
-      // Mantine assigns what this answers onto the same props object: keep the form's own onChange.
-      const change = payload.inputProps.onChange;
-      return {
-        onChange: (next: unknown) => {
-          change(next);
-          const value =
-            typeof next === "string"
-              ? next
-              : (next as { currentTarget?: { value?: unknown } } | null)?.currentTarget?.value;
-          if (typeof value !== "string") return;
-          if (value.trim().length > max) payload.form.setFieldError(field, tooLong);
-          else if (payload.form.errors[field] === tooLong) payload.form.clearFieldError(field);
-        },
-        ...own,
-      };
-    },
+    enhanceGetInputProps: (payload) =>
+      textLimitProps(payload, limits, t, input.enhanceGetInputProps?.(payload) ?? {}),
   });
   // The form element of the last submit, to find its fields again when the server refuses some.
   const submitted = useRef<HTMLFormElement | null>(null);

@@ -38,6 +38,21 @@ describe("useSearchText", () => {
   afterEach(() => vi.useRealTimers());
   const typed = (value: string) => ({ currentTarget: { value } }) as ChangeEvent<HTMLInputElement>;
 
+  it("keeps a search past the query's limit in the box, saying so, and does not send it", () => {
+    vi.useFakeTimers();
+    const commit = vi.fn();
+    const { result } = renderHook(() => useSearchText("", commit, 5));
+    act(() => result.current.input.onChange(typed("laineet")));
+    expect(result.current.input.value).toBe("laineet");
+    expect(result.current.input.error).toBeTruthy();
+    act(() => vi.advanceTimersByTime(300));
+    expect(commit).not.toHaveBeenCalled();
+    act(() => result.current.input.onChange(typed("laine")));
+    expect(result.current.input.error).toBeNull();
+    act(() => vi.advanceTimersByTime(300));
+    expect(commit).toHaveBeenCalledWith("laine");
+  });
+
   it("shows what is typed at once and commits it trimmed once the typing stops for 300 ms", () => {
     vi.useFakeTimers();
     const commit = vi.fn();

@@ -1,7 +1,10 @@
 import { useDebouncedCallback } from "@mantine/hooks";
 import { type ChangeEvent, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
+import { useReplaceSearch } from "./address-search.ts";
+import { tooLongText } from "./text-limit.ts";
 
 /**
  * A list's filters kept in the address, so a reload or a shared link shows the same rows. `update`
@@ -14,6 +17,7 @@ type PagingKey = (typeof PAGING_KEYS)[number];
 
 export function useFilterParams<K extends string>() {
   const [params, setParams] = useSearchParams();
+  const replaceSearch = useReplaceSearch();
   // React Router builds a functional update from the address of the last render, so two changes made
   // before the next render (a select, then the debounced search) would lose the first: each change
   // starts from the one before it until the address has rendered.
@@ -29,7 +33,8 @@ export function useFilterParams<K extends string>() {
     // A new filter starts from the first page, and a page cursor belongs to the page it came with.
     if (!("page" in change)) for (const key of PAGING_KEYS) next.delete(key);
     pending.current = { rendered: params, next };
-    setParams(next, { replace: true });
+    // The search box's filter follows the typing late: never over a move to another page meanwhile.
+    replaceSearch(next);
   }
 
   return { params, setParams, update };
@@ -38,17 +43,24 @@ export function useFilterParams<K extends string>() {
 /**
  * A list's search box: what is typed shows at once, and the filter (`commit`, trimmed) follows 300 ms
  * after the typing stops, so a word is one request, not one a letter. `input` goes on the TextInput;
- * `clear` empties the box when the filters are cleared, dropping a search still waiting.
+ * `clear` empties the box when the filters are cleared, dropping a search still waiting. `max` is the
+ * query schema's longest search (textLimitOf): a longer one stays in the box saying its limit and is
+ * not sent, where the API would refuse it.
  */
-export function useSearchText(current: string, commit: (value: string) => void) {
+export function useSearchText(current: string, commit: (value: string) => void, max?: number) {
+  const { t } = useTranslation();
   const [text, setText] = useState(current);
   const send = useDebouncedCallback((value: string) => commit(value.trim()), 300);
+  const tooLong = max === undefined ? null : tooLongText(text, max, t);
   return {
     input: {
       value: text,
+      error: tooLong,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        setText(event.currentTarget.value);
-        send(event.currentTarget.value);
+        const value = event.currentTarget.value;
+        setText(value);
+        if (max !== undefined && tooLongText(value, max, t)) send.cancel();
+        else send(value);
       },
     },
     clear: () => {

@@ -23,6 +23,8 @@ export function sessionUser(roles: RoleName[], overrides: Partial<SessionUser> =
     companies: [{ id: companyId, name: "Demo Oy", groupCompanyId: null }],
     secondFactorSetupRequired: false,
     preferences: { theme: null },
+    municipalityCode: null,
+    church: null,
     ...overrides,
   };
 }

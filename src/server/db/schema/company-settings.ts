@@ -265,3 +265,41 @@ export const payrollDeliveries = pgTable(
     check("payroll_deliveries_status_check", sql`${t.status} in ('SENDING', 'DELIVERED', 'FAILED')`),
   ],
 );
+
+/**
+ * A company's own reminder settings (domain/reminder-settings.ts); a company without a row gets the
+ * platform's defaults. The backup approver, when named, gets the escalation of an approval left waiting
+ * instead of the group admin; the job checks at each send that they still may approve in the company.
+ */
+export const companyReminderSettings = pgTable(
+  "company_reminder_settings",
+  {
+    companyId: uuid()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    approverAfterDays: integer().notNull().default(2),
+    escalationAfterDays: integer().notNull().default(5),
+    backupApproverUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    employeeFirstAfterDays: integer().notNull().default(3),
+    employeeSecondAfterDays: integer().notNull().default(7),
+    storeAfterDays: integer().notNull().default(2),
+    /** The reminder kinds the company does not send. */
+    disabledKinds: text().array().notNull().default(sql`'{}'::text[]`),
+    updatedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    index("company_reminder_settings_backup_idx").on(t.backupApproverUserId),
+    check(
+      "company_reminder_settings_days_check",
+      sql`${t.approverAfterDays} between 1 and 30 and ${t.escalationAfterDays} between 1 and 30
+        and ${t.employeeFirstAfterDays} between 1 and 30 and ${t.employeeSecondAfterDays} between 1 and 30
+        and ${t.storeAfterDays} between 1 and 30`,
+    ),
+    check(
+      "company_reminder_settings_order_check",
+      sql`${t.escalationAfterDays} > ${t.approverAfterDays}
+        and ${t.employeeSecondAfterDays} > ${t.employeeFirstAfterDays}`,
+    ),
+  ],
+);

@@ -30,6 +30,7 @@ import {
   STORE_PAYABLE_STATUSES,
   USER_PAYMENT_KINDS,
 } from "../../../domain/enums.ts";
+import { CHURCHES } from "../../../domain/tax/tax-year.ts";
 
 /**
  * PostgreSQL enums, each built from its tuple in src/domain so the database, the contract and the UI
@@ -67,3 +68,5 @@ export const leaseEndReason = pgEnum("lease_end_reason", LEASE_END_REASONS);
 export const leaseEndChoice = pgEnum("lease_end_choice", LEASE_END_CHOICES);
 export const storePayableStatus = pgEnum("store_payable_status", STORE_PAYABLE_STATUSES);
 export const payoutBatchStatus = pgEnum("payout_batch_status", PAYOUT_BATCH_STATUSES);
+/** The church whose parish tax a person pays (none, Evangelical Lutheran, Orthodox). */
+export const church = pgEnum("church", CHURCHES);

@@ -20,6 +20,7 @@ export * from "./lease-invoices.ts";
 export * from "./leasing.ts";
 export * from "./messaging.ts";
 export * from "./orders.ts";
+export * from "./page-visits.ts";
 export * from "./payouts.ts";
 export * from "./platform-settings.ts";
 export * from "./redemptions.ts";

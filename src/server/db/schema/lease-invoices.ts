@@ -33,8 +33,9 @@ export const leaseInvoices = pgTable(
     totalCents: integer().notNull(),
     /**
      * How the invoice reaches the company, decided when it is issued from the company's billing
-     * address (src/domain/billing-address.ts): E_INVOICE (due to go as a Finvoice), EMAIL (mailed to
-     * `sentTo` at `mailedAt`, with a link to download it after login), or null when it had none.
+     * address (src/domain/billing-address.ts): E_INVOICE (due to go as a Finvoice), EMAIL (its mail,
+     * with a link to download it after login, queued to `sentTo` at `mailedAt`; the message outbox's
+     * row of LEASE_INVOICE_ISSUED says whether it left), or null when it had none.
      */
     sendBy: text().$type<"EMAIL" | "E_INVOICE">(),
     sentTo: text(),

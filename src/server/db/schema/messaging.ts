@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -108,6 +109,8 @@ export const outbox = pgTable(
     subject: text(),
     bodyText: text().notNull(),
     bodyHtml: text(),
+    /** The mail's extra header lines (List-Unsubscribe), so a developer sees what a mail client gets. */
+    headers: jsonb().$type<Record<string, string>>(),
     /** The template the message was made from, e.g. password-reset. */
     template: text(),
     /** When a real provider accepted it; null in dev outbox mode. */
@@ -144,7 +147,11 @@ export const messageOutbox = pgTable(
     /** The message as last sent: subject and template (the body, with its links, is never kept). */
     subject: text(),
     template: text(),
-    status: text().$type<"QUEUED" | "SENT" | "FAILED">().notNull().default("QUEUED"),
+    /**
+     * SKIPPED: not mailed, as the recipient chose to hear of its kind in the service only; HELD: kept for
+     * the recipient's daily digest, which marks it SENT when the digest is queued.
+     */
+    status: text().$type<"QUEUED" | "SENT" | "FAILED" | "SKIPPED" | "HELD">().notNull().default("QUEUED"),
     attempts: integer().notNull().default(0),
     /** When the next try is due; a QUEUED row waits for it. */
     nextAttemptAt: timestamptz().notNull().defaultNow(),
@@ -154,29 +161,56 @@ export const messageOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("message_outbox_status_check", sql`${t.status} in ('QUEUED', 'SENT', 'FAILED')`),
+    check("message_outbox_status_check", sql`${t.status} in ('QUEUED', 'SENT', 'FAILED', 'SKIPPED', 'HELD')`),
     check("message_outbox_attempts_check", sql`${t.attempts} >= 0`),
     index("message_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("message_outbox_user_idx").on(t.userId, t.createdAt),
+    // The daily digest finds the held mails of each person.
+    index("message_outbox_held_idx").on(t.userId, t.createdAt).where(sql`${t.status} = 'HELD'`),
   ],
 );
 
 /**
- * The reminders sent of an order left waiting: one row per order, reminder kind, step and the instant
- * the wait began, written in the same transaction as the reminder's outbox rows. Its unique key sends
- * each step once, however often the job runs and on however many instances; an order that leaves the
- * status and comes back waits anew.
+ * How a person hears of each kind of notification (src/domain/notification-kinds.ts): inbox only, mail
+ * or the daily digest. A kind without a row is mailed; an essential kind is never stored otherwise.
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    choice: text().$type<"INBOX_ONLY" | "MAIL" | "DIGEST">().notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ name: "notification_preferences_pkey", columns: [t.userId, t.kind] }),
+    check("notification_preferences_choice_check", sql`${t.choice} in ('INBOX_ONLY', 'MAIL', 'DIGEST')`),
+  ],
+);
+
+/**
+ * The reminders sent: one row per reminder kind, step, what it is about and the instant the wait began
+ * (or, for a deadline's reminder, the deadline itself), written in the same transaction as the
+ * reminder's outbox rows. Its unique keys send each step once, however often the job runs and on
+ * however many instances; an order that leaves the status and comes back waits anew, and a deadline
+ * that moves (a lease that ends sooner) is reminded anew.
  */
 export const reminderSends = pgTable(
   "reminder_sends",
   {
     id: id(),
-    orderId: uuid()
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order it concerns; null for a payment that belongs to no order. */
+    orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
+    /**
+     * What a deadline's reminder is about (a handover, a lease-end case, a payment, the order for its
+     * lease's end); null for the reminders of an order left waiting, which the order keys.
+     */
+    subjectId: uuid(),
     kind: text().notNull(),
     step: integer().notNull(),
-    /** When the order entered the status it waits in. */
+    /** When the order entered the status it waits in; for a deadline's reminder, the deadline. */
     waitingSince: timestamptz().notNull(),
     /** How many messages the step queued (none when it found no one to tell). */
     messages: integer().notNull().default(0),
@@ -184,6 +218,10 @@ export const reminderSends = pgTable(
   },
   (t) => [
     uniqueIndex("reminder_sends_unique").on(t.orderId, t.kind, t.step, t.waitingSince),
+    uniqueIndex("reminder_sends_subject_unique")
+      .on(t.subjectId, t.kind, t.step, t.waitingSince)
+      .where(sql`${t.subjectId} is not null`),
     check("reminder_sends_step_check", sql`${t.step} > 0`),
+    check("reminder_sends_about_check", sql`${t.orderId} is not null or ${t.subjectId} is not null`),
   ],
 );

@@ -38,6 +38,11 @@ export const orders = pgTable(
     orderStatus: orderStatus().notNull().default("NOT_STARTED"),
     /** Where a WAITING_FOR_CUSTOMER_COMMENT order returns to; set exactly while in that side state. */
     previousStatus: orderStatus(),
+    /**
+     * When the employee answered the helpdesk's question; set only in WAITING_FOR_CUSTOMER_COMMENT,
+     * where the answered order then waits for the helpdesk (every move clears it).
+     */
+    customerAnsweredAt: timestamptz(),
     isOnlineOrder: boolean().notNull().default(false),
     isOrderConfirmed: boolean().notNull().default(false),
     bikeStoreOrderNumber: text(),

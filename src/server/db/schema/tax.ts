@@ -15,15 +15,28 @@ const sourced = () => ({
   confirmed: boolean().notNull().default(false),
 });
 
-/** Province (municipal) tax: the municipal and church tax rate of a municipality for a year. */
+/**
+ * Province (municipal) tax: a municipality's rates for a year as the Tax Administration's yearly decision
+ * lists them: the municipal rate and the church tax rate of its Evangelical Lutheran parish
+ * (churchTaxPercent) and of its Orthodox parish.
+ */
 export const provinceTaxTables = pgTable(
   "province_tax_tables",
   {
     id: id(),
     year: integer().notNull(),
+    /** The name as the Tax Administration's list spells it. */
     provinceName: text().notNull(),
+    /** The Swedish name (the Finnish one repeated where there is no other). */
+    provinceNameSv: text(),
+    /** Statistics Finland's three-digit municipality code. */
+    municipalityCode: text(),
     municipalTaxPercent: percent().notNull(),
+    /** The Evangelical Lutheran parish's rate. */
     churchTaxPercent: percent(),
+    orthodoxChurchTaxPercent: percent(),
+    /** Åland taxes differently; the calculator refuses its municipalities until it models them. */
+    aland: boolean().notNull().default(false),
     ...sourced(),
     ...timestamps(),
   },
@@ -35,6 +48,15 @@ export const provinceTaxTables = pgTable(
       "province_tax_tables_church_check",
       sql`${t.churchTaxPercent} is null or ${t.churchTaxPercent} between 0 and 100`,
     ),
+    check(
+      "province_tax_tables_orthodox_check",
+      sql`${t.orthodoxChurchTaxPercent} is null or ${t.orthodoxChurchTaxPercent} between 0 and 100`,
+    ),
+    check(
+      "province_tax_tables_code_check",
+      sql`${t.municipalityCode} is null or ${t.municipalityCode} ~ '^[0-9]{3}$'`,
+    ),
+    uniqueIndex("province_tax_tables_year_code_unique").on(t.year, t.municipalityCode),
   ],
 );
 
@@ -67,6 +89,11 @@ export const taxTables = pgTable(
     broadcastingTaxThresholdCents: integer().notNull().default(0),
     broadcastingTaxMaxCents: integer().notNull().default(0),
     broadcastingTaxFromAge: integer().notNull().default(18),
+    /**
+     * The municipalities' average income tax rate the Tax Administration publishes with its yearly
+     * decision: the calculator's municipal rate for a person who gives no municipality.
+     */
+    averageMunicipalTaxPercent: percent(),
     /** Yearly tax-free part of the bike benefit for new commitments (0 once the exemption is removed). */
     bikeBenefitTaxFreeLimitCents: integer().notNull().default(0),
     /** The limit a benefit committed to on or before bikeBenefitGrandfatheredUntil keeps. */
@@ -84,7 +111,8 @@ export const taxTables = pgTable(
       "tax_tables_percent_check",
       sql`${t.employeePensionPercent} between 0 and 100 and ${t.unemploymentInsurancePercent} between 0 and 100
         and ${t.healthInsuranceDailyAllowancePercent} between 0 and 100
-        and ${t.healthInsuranceMedicalCarePercent} between 0 and 100 and ${t.broadcastingTaxPercent} between 0 and 100`,
+        and ${t.healthInsuranceMedicalCarePercent} between 0 and 100 and ${t.broadcastingTaxPercent} between 0 and 100
+        and (${t.averageMunicipalTaxPercent} is null or ${t.averageMunicipalTaxPercent} between 0 and 100)`,
     ),
     check(
       "tax_tables_cents_check",

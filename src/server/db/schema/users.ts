@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
-import { language } from "./enums.ts";
+import { church, language } from "./enums.ts";
 
 /**
  * A person's identity and credentials: the login (work) e-mail, the password hash, the phone number
@@ -60,7 +60,10 @@ export const users = pgTable(
   ],
 );
 
-/** The person's profile (SPEC "system user"): names, personal e-mail and home company. */
+/**
+ * The person's profile (SPEC "system user"): names, personal e-mail, home company, and the municipality
+ * of residence and church the calculator and /mybike work out their net pay with.
+ */
 export const systemUsers = pgTable(
   "system_users",
   {
@@ -73,10 +76,21 @@ export const systemUsers = pgTable(
     personalEmail: text(),
     /** Home company; null for admins and helpdesk. */
     companyId: uuid().references(() => companies.id, { onDelete: "set null" }),
+    /**
+     * The municipality of residence by its Statistics Finland code ("092"), checked against the year's
+     * municipal tax rates when saved; null until the person chooses one.
+     */
+    municipalityCode: text(),
+    /** The church whose parish tax the person pays; null until they say. */
+    church: church(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("system_users_user_unique").on(t.userId),
+    check(
+      "system_users_municipality_code_check",
+      sql`${t.municipalityCode} is null or ${t.municipalityCode} ~ '^[0-9]{3}$'`,
+    ),
     index("system_users_company_idx").on(t.companyId),
     index("system_users_last_name_idx").on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
     // Prefix search of the employer's employee list by first name, last name, or "first last".

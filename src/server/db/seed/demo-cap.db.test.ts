@@ -49,9 +49,10 @@ describe("the demo orders and the max price", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("ask each own share once, as a payment with a reference number", async () => {
+  it("ask each own share once, from the order's confirmation, as a payment with a reference number", async () => {
+    // An order accepted but not confirmed yet (not signed, or waiting for the employer) owes nothing.
     const res = await t.database.db.execute(sql`
-      select o.order_number, o.user_payment_cents as own,
+      select o.order_number, case when o.is_order_confirmed then o.user_payment_cents else 0 end as own,
         coalesce(sum(p.amount_cents) filter (where p.payment_status <> 'CANCELLED'), 0)::int as asked,
         count(p.id) filter (where p.reference_number is null)::int as unreferenced,
         array_remove(array_agg(p.reference_number), null) as refs

@@ -5,7 +5,7 @@ import { capSplit, employeeCapCents, type LeaseOffer, leaseOffer } from "../../.
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type { NewNotification } from "../../modules/notifications/create.ts";
 import { markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
-import { chargeOwnShare } from "../../modules/user-payments/own-share.ts";
+import { issueOwnShare } from "../../modules/user-payments/own-share.ts";
 import type { Db } from "../client.ts";
 import {
   bikeStores,
@@ -211,20 +211,17 @@ export async function demoOffer(
 }
 
 /**
- * The own share of an accepted demo package, owed as the acceptance owes it (chargeOwnShare: a
- * reference number and the due date of the company's payment mode), and paid on its due date when that
- * has passed.
+ * The own share of a confirmed demo order (the one fixed on the order at its acceptance), owed as the
+ * confirmation owes it (issueOwnShare: a reference number and the due date of the company's payment
+ * mode), and paid on its due date when that has passed.
  */
 export async function demoOwnShare(
   c: Ctx,
-  order: { id: string; orderNumber: number; companyId: string; beneficiaryEmployeeId: string },
+  order: { id: string },
   userId: string,
-  amountCents: number,
-  acceptedAt: Date,
+  confirmedAt: Date,
 ): Promise<void> {
-  const id = await write(c.db, { actor: { userId }, now: acceptedAt }, (w) =>
-    chargeOwnShare(w, order, amountCents),
-  );
+  const id = await write(c.db, { actor: { userId }, now: confirmedAt }, (w) => issueOwnShare(w, order.id));
   if (!id) return;
   const [payment] = await c.db
     .select({ dueDate: userPayments.dueDate })

@@ -136,8 +136,8 @@ export async function seedLease(
     }));
   }
 
-  // The part over the max price: owed from the acceptance, before the signature, as the product owes it.
-  await demoOwnShare(c, orderRow, employee.userId, offer.userPaymentCents, daysFrom(confirmedAt, -3));
+  // The part over the max price: owed from the order's confirmation, as the product owes it.
+  await demoOwnShare(c, orderRow, employee.userId, confirmedAt);
 
   // An employment that ended: the employee resigned and redeems the bike through the final pay, at the
   // price the redemption rules give on the lease's last day (src/domain/lease-end.ts), the payment made

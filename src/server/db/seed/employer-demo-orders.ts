@@ -64,10 +64,9 @@ export async function seedOrder(
   const orderRow = order as typeof orders.$inferSelect;
   if (priced) await packageItems(c, orderRow.id, bike);
   const companyId = employee.companyId;
-  // The own share above the max price is owed from the acceptance, three days after the order.
-  if (accepted && offer) {
-    await demoOwnShare(c, orderRow, employee.userId, offer.userPaymentCents, daysFrom(createdAt, 3));
-  }
+  // The own share above the max price is owed from the confirmation, four days after the order; an
+  // order accepted but not confirmed owes none yet.
+  if (confirmed) await demoOwnShare(c, orderRow, employee.userId, daysFrom(createdAt, 4));
   if (accepted && !confirmed && payment) {
     // Accepted, not signed yet: the agreement waits for the employee's signature.
     await db.insert(leasingAgreements).values({

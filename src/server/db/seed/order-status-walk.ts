@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { StoreLinkKind } from "../../../contract/store-links.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
@@ -24,6 +25,7 @@ import { startLease } from "../../modules/orders/start-lease.ts";
 import { sendStoreInvoice } from "../../modules/store-accounts/store-invoice.ts";
 import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
+import { issueStoreLink } from "../../modules/store-links/tokens.ts";
 import { orders } from "../schema/index.ts";
 import type { Actor, Tx, WriteContext } from "../transaction.ts";
 import {
@@ -53,6 +55,19 @@ export type SeedCtx = {
 };
 
 const EMPLOYEE_ROLES: RoleName[] = ["BIKE_BENEFICIARY"];
+
+/**
+ * The store's link of the kind a move issued, as the store opens it from its mail: the seed mints one
+ * of its own to walk on (the mail queued with the move mints another if it is sent while the order is
+ * still at the link's step).
+ */
+export async function storeLinkOf(
+  ctx: WriteContext,
+  orderId: string,
+  kind: StoreLinkKind | undefined,
+): Promise<string | undefined> {
+  return kind ? (await issueStoreLink(ctx, orderId, kind)).token : undefined;
+}
 
 /** The last main-line step of a walk: its `until`, or none for NOT_STARTED. */
 const STEPS = Object.keys(STEP_DAY) as Step[];
@@ -97,7 +112,8 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   if (reached("start")) {
     const moved = await moveOrder(by(employee, at("start")), { orderId, to: "PENDING" });
     await notifyOrderEvent(tx, orderId, { kind: "created" });
-    link = moved.storeLink?.token;
+    if (reached("package"))
+      link = await storeLinkOf(by(BY_BIKE_STORE, at("start")), orderId, moved.storeLink);
   }
   if (reached("package") && link) {
     const items = PACKAGES[walk.packageKey ?? "tunturiEmax"] as Line[];
@@ -107,7 +123,7 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
     });
   }
   if (reached("accept")) {
-    await acceptPackage(by(employee, at("accept")), await locked(), walk.leaseMonths ?? 36);
+    await acceptPackage(by(employee, at("accept")), await locked(), walk.leaseMonths ?? 36, true);
   }
   if (reached("sign")) {
     const agreement = await agreementOf(tx, orderId, true);
@@ -187,7 +203,8 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   }
   let deliveryLink: string | undefined;
   if (reached("match") && invoiceId) {
-    deliveryLink = (await matchPurchaseInvoice(by(clerk, at("match")), invoiceId))?.token;
+    const kind = await matchPurchaseInvoice(by(clerk, at("match")), invoiceId);
+    if (reached("delivery")) deliveryLink = await storeLinkOf(by(clerk, at("match")), orderId, kind);
   }
   if (walk.handedOver && reached("match")) await handOverInDemo(tx, c, orderId, person, at("delivery"));
   if (reached("delivery") && deliveryLink) {

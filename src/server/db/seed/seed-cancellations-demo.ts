@@ -31,6 +31,7 @@ import {
 } from "../schema/index.ts";
 import { type Actor, inTransaction, type Tx, type WriteContext, write } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
+import { storeLinkOf } from "./order-status-walk.ts";
 
 /**
  * The demo of order cancellations, on Demo Oy orders nobody else's demo uses (never a README
@@ -219,13 +220,13 @@ async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void>
   const by = <A extends Actor>(actor: A, now: Date): WriteContext<A> => ({ tx, actor, now });
   const moved = await moveOrder(by(employee, day(0)), { orderId, to: "PENDING" });
   await notifyOrderEvent(tx, orderId, { kind: "created" });
-  const link = moved.storeLink?.token;
+  const link = await storeLinkOf(by(BY_BIKE_STORE, day(0)), orderId, moved.storeLink);
   if (!link) return;
   await providePackage(by(BY_BIKE_STORE, day(2)), link, {
     bikeStoreOrderNumber: `MY-${31_000 + orderNumber}`,
     items: story.items,
   });
-  await acceptPackage(by(employee, day(3)), await locked(), story.leaseMonths);
+  await acceptPackage(by(employee, day(3)), await locked(), story.leaseMonths, true);
   const agreement = await agreementOf(tx, orderId, true);
   if (!agreement) return;
   await signAgreement(by(employee, day(3, 40)), c.files, {
@@ -263,7 +264,7 @@ async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void>
 }
 
 /**
- * The employee paid their own share by bank transfer: its payment, made when they accepted the package
+ * The employee paid their own share by bank transfer: its payment, made when the order was confirmed
  * (or made here when the acceptance made none), marked paid.
  */
 async function payOwnShare(tx: Tx, order: typeof orders.$inferSelect, person: Person, paidAt: Date) {

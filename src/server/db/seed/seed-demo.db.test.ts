@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
+import { type ReminderSettings, reminderSettingsProblems } from "../../../domain/reminder-settings.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
 import {
@@ -12,6 +13,7 @@ import {
 import { isValidEmail } from "../../../domain/validation/email.ts";
 import { isValidPhoneNumber } from "../../../domain/validation/phone.ts";
 import { verifyPassword } from "../../modules/auth/passwords.ts";
+import { approverCandidatesOf, reminderSettingsByCompany } from "../../modules/reminder-settings/settings.ts";
 import type { Database } from "../client.ts";
 import {
   beneficiaryEmployees,
@@ -41,6 +43,7 @@ import { DEMO_APPLICATIONS, DEMO_MULTI_ROLE_USERS } from "./admin-demo-data.ts";
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 import { DEMO_EMPLOYER_EMPLOYEES } from "./employer-demo-data.ts";
 import { seedDemoIfEmpty, seedReferenceData } from "./seed-demo.ts";
+import { DEMO_REMINDER_COMPANY } from "./seed-reminder-settings-demo.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -115,6 +118,23 @@ describe("the demo data", () => {
       expect(isValidEInvoiceAddress(company.address as string)).toBe(true);
       expect(isValidEInvoiceOperator(company.operator as string)).toBe(true);
     }
+  });
+
+  it("gives Toinen Oy reminder settings of its own that the rules accept, its backup approver one of its approvers", async () => {
+    const db = database.db;
+    const [company] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, DEMO_REMINDER_COMPANY));
+    const settings = (await reminderSettingsByCompany(db)).get(company?.id as string);
+    expect(settings).toMatchObject({
+      approverAfterDays: 3,
+      escalationAfterDays: 7,
+      disabledKinds: ["LEASE_END"],
+    });
+    expect(reminderSettingsProblems(settings as ReminderSettings)).toEqual([]);
+    const candidates = await approverCandidatesOf(db, company?.id as string);
+    expect(candidates.map((candidate) => candidate.userId)).toContain(settings?.backupApproverUserId);
   });
 
   it("has the three leasing companies of the spec, bike stores, and VAT 25.5 % in force", async () => {

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
+import { DAY_MS } from "../../../domain/dates.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { ovtCodeOf } from "../../../domain/validation/e-invoice.ts";
@@ -51,14 +52,20 @@ import { seedAfterSalesDemo } from "./seed-after-sales.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
 import { seedEndedEmploymentsDemo } from "./seed-ended-employments-demo.ts";
 import { seedLeaseInvoicesDemo } from "./seed-lease-invoices-demo.ts";
+import { seedNotificationPreferencesDemo } from "./seed-notification-preferences-demo.ts";
 import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
 import { seedPayoutsDemo } from "./seed-payouts-demo.ts";
+import { seedReminderSettingsDemo } from "./seed-reminder-settings-demo.ts";
+import { seedWhatsNewDemo } from "./seed-whats-new-demo.ts";
 
 /**
  * The reference data every installation needs: the built-in roles, the permission names and which
  * role holds which, and the published tax parameters for empty tax tables. Safe to run again: existing
  * rows are kept, and role permissions an admin changed are not put back.
  */
+/** How long ago the demo's own users (employee@demo.test...) joined the bike benefit. */
+const DEMO_EMPLOYEES_JOINED_DAYS_AGO = 730;
+
 /** When the demo's staff got their staff roles. */
 const DEMO_STAFF_SINCE = new Date("2023-01-02T08:00:00Z");
 
@@ -303,12 +310,17 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
     if (store) await db.insert(bikeStoreUsers).values({ userId, bikeStoreId: store.id });
     if (demoUser.employee && companyId) {
       const { unit, ...employee } = demoUser.employee;
+      // They joined the benefit well before today, so a past last working day can be recorded for them
+      // (it may not be before the day they joined: src/domain/employment-dates.ts).
+      const joined = new Date(Date.now() - DEMO_EMPLOYEES_JOINED_DAYS_AGO * DAY_MS);
       await db.insert(beneficiaryEmployees).values({
         userId,
         companyId,
         unitId: unitIds.get(`${demoUser.company}/${unit}`) ?? null,
         ...employee,
-        decidedAt: employee.status === "PENDING" ? null : new Date(),
+        createdAt: joined,
+        updatedAt: joined,
+        decidedAt: employee.status === "PENDING" ? null : new Date(joined.getTime() + DAY_MS),
       });
     }
     await db.insert(eventLog).values({
@@ -334,4 +346,7 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
   await seedEndedEmploymentsDemo(db, files, now);
   await seedPayoutsDemo(db, now);
   await seedLeaseInvoicesDemo(db, now);
+  await seedWhatsNewDemo(db, now);
+  await seedNotificationPreferencesDemo(db);
+  await seedReminderSettingsDemo(db);
 }

@@ -304,9 +304,10 @@ export async function afterSales(step: Step): Promise<void> {
         (case when m.o % 2 = 0 then 'BATCH' else 'PAYROLL' end)::payment_method,
         (case when ${paid} then 'PAID' else 'PENDING' end)::payment_status, '1' || lpad(m.o::text, 9, '0'),
         (${at(5)} + interval '14 days')::date, case when ${sent} then ${at(4)} end, case when ${paid} then ${at(5)} end,
-        ${paid}, ${at(3)}, ${at(sql`least(m.step, 5)`)}
+        ${paid}, ${at(4)}, ${at(sql`least(m.step, 5)`)}
       from mt_order m join mt_company k on k.c = m.c
-      where ${ownShare} > 0`,
+      -- Owed from the order's confirmation: an order accepted but not confirmed has none yet.
+      where ${ownShare} > 0 and m.step >= 4`,
   );
   await step(
     "user_payments",

@@ -44,6 +44,7 @@ import {
 } from "../schema/index.ts";
 import { type Actor, inTransaction, type WriteContext, write } from "../transaction.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
+import { storeLinkOf } from "./order-status-walk.ts";
 
 /**
  * The demo of the end of the lease (README "Demo users"): four Demo Oy leases made through the
@@ -354,13 +355,13 @@ async function walkLease(
         await tx.select().from(orders).where(eq(orders.id, orderId)).for("update")
       )[0] as typeof orders.$inferSelect;
 
-    const packageLink = (await moveOrder(by(employee, day(0)), { orderId, to: "PENDING" })).storeLink
-      ?.token as string;
+    const moved = await moveOrder(by(employee, day(0)), { orderId, to: "PENDING" });
+    const packageLink = (await storeLinkOf(by(BY_BIKE_STORE, day(0)), orderId, moved.storeLink)) as string;
     await providePackage(by(BY_BIKE_STORE, day(2)), packageLink, {
       bikeStoreOrderNumber: `MY-${25_000 + orderNumber}`,
       items: PACKAGES[email] as Line[],
     });
-    await acceptPackage(by(employee, day(3)), await locked(), months);
+    await acceptPackage(by(employee, day(3)), await locked(), months, true);
     const draft = await agreementOf(tx, orderId, true);
     if (draft) {
       await signAgreement(by(employee, day(3, 25)), c.files, {
@@ -408,7 +409,8 @@ async function walkLease(
       dueDate: toHelsinkiDateString(day(28)),
       description: `Tilaus ${orderNumber}`,
     });
-    const deliveryLink = (await matchPurchaseInvoice(by(clerk, day(16)), invoice.id))?.token as string;
+    const matched = await matchPurchaseInvoice(by(clerk, day(16)), invoice.id);
+    const deliveryLink = (await storeLinkOf(by(clerk, day(16)), orderId, matched)) as string;
     await provideDelivery(by(BY_BIKE_STORE, day(20)), deliveryLink, {
       frameSerialNumber: `WH${String(9_100_000 + orderNumber * 41).padStart(9, "0")}`,
       deliveryDate,

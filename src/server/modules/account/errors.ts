@@ -8,3 +8,9 @@ export const preferencesTooLarge = () =>
   new AppError(400, "VALIDATION_ERROR", "Request validation failed", [
     { field: "body.preferences", message: PREFERENCES_LIMIT_MESSAGE },
   ]);
+
+/** 400 at the municipality code: no municipality of the year's municipal tax rates has it. */
+export const unknownMunicipality = (code: string, year: number) => {
+  const message = `No municipality has the code ${code} in the municipal tax rates of ${year}`;
+  return new AppError(400, "UNKNOWN_MUNICIPALITY", message, [{ field: "body.municipalityCode", message }]);
+};

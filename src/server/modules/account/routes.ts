@@ -37,6 +37,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
   });
 
+  app.route({
+    ...endpointRoute(api.updateOwnMunicipality, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
+    // Like the rest of the own details: every active user, one's own only (the session names whose).
+    preValidation: guards.permission("own-details.manage"),
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return account.updateOwnMunicipality(currentUser(request), request.body);
+    },
+  });
+
   // The person's own invitations to an employment: every active user may have one (a deactivated 403).
   const own = guards.permission("own-details.manage");
   app.route({

@@ -1,6 +1,10 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { type TOwnDetailsUpdate, zUserPreferences } from "../../../contract/account.ts";
+import {
+  type TOwnDetailsUpdate,
+  type TOwnMunicipalityUpdate,
+  zUserPreferences,
+} from "../../../contract/account.ts";
 import type { TSessionUser } from "../../../contract/auth.ts";
 import { mergePreferences, preferencesWithinLimits } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
@@ -8,13 +12,14 @@ import type { Db } from "../../db/client.ts";
 import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { notFound, unauthorized } from "../../errors.ts";
-import { type CurrentUser, loadCurrentUser } from "../auth/session-user.ts";
+import { type CurrentUser, loadCurrentUser, toSessionUser } from "../auth/session-user.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { validEmail } from "../registration/field-rules.ts";
 import { preferencesTooLarge } from "./errors.ts";
+import { rememberOwnMunicipality } from "./own-municipality.ts";
 
 /**
- * The user's own details (/kayttaja) and preferences (SPEC §7 /api/user-preferences). Preferences are
+ * The user's own details (/kayttaja: names, language, municipality and church) and preferences (SPEC §7 /api/user-preferences). Preferences are
  * one JSON document per user, merged key by key on every PUT; a key sent as null is removed, and the
  * merged document stays within the limits of src/domain/preferences.ts. The same document may be
  * reached without a session through its token (a link in a mail); only the token's sha256 is stored.
@@ -66,6 +71,13 @@ export async function issuePreferencesToken(db: Db, userId: string): Promise<str
 export function createAccountService(ctx: AppContext) {
   const { db } = ctx.database;
 
+  /** The session user as the own details' change left it. */
+  async function freshSessionUser(userId: string): Promise<TSessionUser> {
+    const fresh = await loadCurrentUser(db, userId);
+    if (!fresh) throw unauthorized();
+    return toSessionUser(fresh);
+  }
+
   return {
     /** Names, personal e-mail and language; answers the fresh session user. */
     async updateOwnDetails(user: CurrentUser, input: TOwnDetailsUpdate): Promise<TSessionUser> {
@@ -80,10 +92,13 @@ export function createAccountService(ctx: AppContext) {
           .onConflictDoUpdate({ target: systemUsers.userId, set: profile });
         await tx.update(users).set({ language: input.language }).where(eq(users.id, user.id));
       });
-      const fresh = await loadCurrentUser(db, user.id);
-      if (!fresh) throw unauthorized();
-      const { roleNames: _roleNames, scope: _scope, ...sessionUser } = fresh;
-      return sessionUser;
+      return freshSessionUser(user.id);
+    },
+
+    /** The municipality of residence and church the calculator and /mybike start from. */
+    async updateOwnMunicipality(user: CurrentUser, input: TOwnMunicipalityUpdate): Promise<TSessionUser> {
+      await rememberOwnMunicipality(db, user, input, new Date());
+      return freshSessionUser(user.id);
     },
 
     async updateOwnPreferences(user: CurrentUser, patch: Preferences): Promise<{ data: Preferences }> {

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TAcceptApplication,
   TApplicationAccepted,
@@ -13,24 +12,17 @@ import { isUniqueViolation, sqlStateOf } from "../../db/postgres-errors.ts";
 import { companies, companyApplications, systemUsers, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import {
-  companyApplicationAcceptedMail,
-  companyApplicationRejectedMail,
-} from "../../messaging/company-application-mails.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import type { CompanyActor } from "../companies/company-fields.ts";
 import { businessIdTaken } from "../companies/errors.ts";
-import { sendAdminInvitation } from "../companies/mails.ts";
 import { createCompaniesService } from "../companies/service.ts";
 import { acceptApplication, rejectApplication } from "./review-application.ts";
 
 /**
  * Company applications: the sign-ups of /register waiting for the helpdesk, listed and counted here
  * and reviewed by review-application.ts. Accepting one creates the company, its units and optional new
- * group, and its first employer admin in one transaction; the mails go after the commit.
+ * group, and its first employer admin in one transaction, with the answer's mail queued in it.
  */
-
-type Log = Pick<FastifyBaseLogger, "error">;
 
 const by = (user: CurrentUser): { actor: CompanyActor } => ({ actor: { userId: user.id, user } });
 
@@ -150,12 +142,7 @@ export function createApplicationsService(ctx: AppContext) {
       return { count: row?.n ?? 0 };
     },
 
-    async accept(
-      actor: CurrentUser,
-      id: string,
-      input: TAcceptApplication,
-      log: Log,
-    ): Promise<TApplicationAccepted> {
+    async accept(actor: CurrentUser, id: string, input: TAcceptApplication): Promise<TApplicationAccepted> {
       let done: Awaited<ReturnType<typeof acceptApplication>>;
       try {
         done = await write(db, by(actor), (w) => acceptApplication(w, id, input));
@@ -166,43 +153,17 @@ export function createApplicationsService(ctx: AppContext) {
         if (sqlStateOf(error) === "23503") throw badRequest("Unknown reference");
         throw error;
       }
-      const { application, companyId, adminUserId, invitation } = done;
-      // The company exists either way; a failed mail is logged and the admin can ask for a reset link.
-      await sendAdminInvitation(ctx, invitation, log, {
-        to: application.contactEmail,
-        render: (setPassword) =>
-          companyApplicationAcceptedMail(application.language, {
-            name: application.contactFirstName,
-            companyName: application.companyName,
-            ...setPassword,
-          }),
-        failure: { message: "application accepted mail failed", fields: { applicationId: id } },
-      });
+      const { companyId, adminUserId, adminInvited } = done;
       return {
         application: await get(id),
         company: await companiesService.get(actor, companyId),
         adminUserId,
-        adminInvited: invitation !== null,
+        adminInvited,
       };
     },
 
-    async reject(
-      actor: CurrentUser,
-      id: string,
-      input: TRejectApplication,
-      log: Log,
-    ): Promise<TCompanyApplication> {
-      const application = await write(db, by(actor), (w) => rejectApplication(w, id, input));
-      try {
-        const mail = companyApplicationRejectedMail(application.language, {
-          name: application.contactFirstName,
-          companyName: application.companyName,
-          reason: input.reviewNote,
-        });
-        await ctx.messaging.sendMail({ to: application.contactEmail, ...mail });
-      } catch (error) {
-        log.error({ err: error, applicationId: id }, "application rejected mail failed");
-      }
+    async reject(actor: CurrentUser, id: string, input: TRejectApplication): Promise<TCompanyApplication> {
+      await write(db, by(actor), (w) => rejectApplication(w, id, input));
       return get(id);
     },
   };

@@ -7,6 +7,7 @@ import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { type CompanyActor, checkCompanyFields } from "../companies/company-fields.ts";
 import { createCompany } from "../companies/create-company.ts";
+import { queueApplicationDecision } from "./application-mails.ts";
 import { applicationAlreadyReviewed } from "./errors.ts";
 
 /**
@@ -31,7 +32,8 @@ async function lockPending(tx: Tx, id: string) {
 /**
  * Makes the company from the application and the helpdesk's settings the way POST /api/companies
  * does (companies' checkCompanyFields and createCompany, inside this transaction), with the contact
- * person as its first EMPLOYER_ADMIN in the applicant's language, then marks the application ACCEPTED.
+ * person as its first EMPLOYER_ADMIN in the applicant's language, then marks the application ACCEPTED
+ * and queues the answer to the contact person (with the set-password link of a new account).
  */
 export async function acceptApplication(
   ctx: WriteContext<CompanyActor>,
@@ -68,7 +70,7 @@ export async function acceptApplication(
     source: "company-application",
     logData: { businessId: application.businessId, applicationId: id },
   });
-  const { companyId, invitation } = created;
+  const { companyId, adminInvited } = created;
   const adminUserId = created.adminUserId as string;
   await tx
     .update(companyApplications)
@@ -88,13 +90,18 @@ export async function acceptApplication(
       companyName: application.companyName,
       businessId: application.businessId,
       adminUserId,
-      adminInvited: invitation !== null,
+      adminInvited,
     },
   });
-  return { application, companyId, adminUserId, invitation };
+  await queueApplicationDecision(tx, application, {
+    decision: "ACCEPTED",
+    adminUserId,
+    newAccount: adminInvited,
+  });
+  return { companyId, adminUserId, adminInvited };
 }
 
-/** Marks the application REJECTED with the helpdesk's reason; answers the application as it was. */
+/** Marks the application REJECTED with the helpdesk's reason and queues the answer to the applicant. */
 export async function rejectApplication(
   ctx: WriteContext<CompanyActor>,
   id: string,
@@ -117,5 +124,5 @@ export async function rejectApplication(
     companyId: null,
     data: { companyName: pending.companyName, businessId: pending.businessId },
   });
-  return pending;
+  await queueApplicationDecision(tx, pending, { decision: "REJECTED", reason: input.reviewNote });
 }

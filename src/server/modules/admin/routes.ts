@@ -42,15 +42,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.route({
     ...endpointRoute(api.acceptApplication, tags),
     preValidation: manageCompanies,
-    handler: async (request) =>
-      applications.accept(currentUser(request), request.params.id, request.body, request.log),
+    handler: async (request) => applications.accept(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.rejectApplication, tags),
     preValidation: manageCompanies,
-    handler: async (request) =>
-      applications.reject(currentUser(request), request.params.id, request.body, request.log),
+    handler: async (request) => applications.reject(currentUser(request), request.params.id, request.body),
   });
 
   app.route({

@@ -16,19 +16,19 @@ import {
   recoveryCodeFromBytes,
   type SecondFactorAnswer,
 } from "../../../domain/authenticator.ts";
-import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { platformSettings, recoveryCodes, userAuthenticators } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
-import { type SecondFactorChange, secondFactorChangedMail } from "../../messaging/second-factor-mails.ts";
+import type { SecondFactorChange } from "../../messaging/second-factor-mails.ts";
 import {
   keyedHash,
   readableSecret as readableSealedSecret,
   sealSecret,
   unsealSecret,
 } from "../../server-keys.ts";
+import { queueMessage } from "../notifications/outbox.ts";
 import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
 import { createReauthentication } from "./reauthentication.ts";
 
@@ -92,13 +92,17 @@ export function codeStep(base32: string, code: string, now: Date): number | null
  */
 export async function tellOwner(
   ctx: AppContext,
-  user: { email: string; language: string; firstName: string | null },
+  user: { id: string; email: string; language: string; firstName: string | null },
   change: SecondFactorChange,
 ): Promise<void> {
-  const link = `${ctx.config.publicUrl}${buildPath("passwordRecovery")}`;
-  await ctx.messaging.sendMail({
-    to: user.email,
-    ...secondFactorChangedMail(user.language, { name: user.firstName, change, link }),
+  // Rendered when sent (auth/mails.ts secondFactorChangedMail), with this deployment's link.
+  await queueMessage(ctx.database.db, {
+    userId: user.id,
+    event: "SECOND_FACTOR_CHANGED",
+    channel: "EMAIL",
+    recipient: user.email,
+    language: user.language,
+    params: { name: user.firstName, change },
   });
 }
 

@@ -4,7 +4,7 @@ import { expectError } from "../../../../tests/helpers/api.ts";
 import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { PASSWORD_LINK_MAIL_INTERVAL_SECONDS } from "../../../domain/auth-rules.ts";
-import { outbox, passwordResetTokens, users } from "../../db/schema/index.ts";
+import { messageOutbox, outbox, passwordResetTokens, users } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import { verifyPassword } from "./passwords.ts";
 
@@ -55,10 +55,16 @@ describe("NO_PASSWORD_SET", () => {
     expect((await tokenStatus(firstToken)).json()).toMatchObject({ valid: true, email });
 
     // Once the interval has passed, a login mails a new link again.
+    // The interval runs from the newest link and the newest link mail queued: both age.
+    const longAgo = new Date(Date.now() - (PASSWORD_LINK_MAIL_INTERVAL_SECONDS + 1) * 1000);
     await t.database.db
       .update(passwordResetTokens)
-      .set({ createdAt: new Date(Date.now() - (PASSWORD_LINK_MAIL_INTERVAL_SECONDS + 1) * 1000) })
+      .set({ createdAt: longAgo })
       .where(eq(passwordResetTokens.userId, userId));
+    await t.database.db
+      .update(messageOutbox)
+      .set({ createdAt: longAgo })
+      .where(eq(messageOutbox.userId, userId));
     expectError(await login(email, "anything-at-all"), 400, "NO_PASSWORD_SET");
     expect(await setPasswordMails(email)).toHaveLength(2);
   });

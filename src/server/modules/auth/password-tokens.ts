@@ -1,12 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import {
   isPasswordLinkMailDue,
   type PasswordLinkKind,
   passwordLinkSeconds,
 } from "../../../domain/auth-rules.ts";
 import type { Db } from "../../db/client.ts";
-import { passwordResetTokens, users } from "../../db/schema/index.ts";
+import { messageOutbox, passwordResetTokens, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
+import { queueMessage } from "../notifications/outbox.ts";
 import { randomToken, sha256 } from "./tokens.ts";
 
 /**
@@ -31,42 +32,44 @@ export async function createPasswordToken(
 }
 
 /**
- * A token for a password link mailed on someone's request (a login to an account without a password,
- * a reset request), or null when a link was made within PASSWORD_LINK_MAIL_INTERVAL_SECONDS: then no
- * mail goes out and the earlier link, still valid, is left alone. The user row is locked so that
- * parallel requests make one token, not two.
+ * Queues the password link mail a person asked for (a login to an account without a password, a reset
+ * request), unless a link was mailed or made within PASSWORD_LINK_MAIL_INTERVAL_SECONDS: then nothing
+ * is queued and the earlier link, still valid, is left alone. The link's token is minted when the mail
+ * is sent (password/mails.ts), never kept in the outbox. The user row is locked so that parallel
+ * requests queue one mail, not two. Answers whether a mail was queued.
  */
-async function createPasswordTokenUnlessRecent(db: Db, userId: string): Promise<string | null> {
+export async function queuePasswordLinkUnlessRecent(
+  db: Db,
+  user: { id: string; email: string; language: string },
+): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    const [newest] = await tx
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    const [newestLink] = await tx
       .select({ createdAt: passwordResetTokens.createdAt })
       .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, userId))
+      .where(eq(passwordResetTokens.userId, user.id))
       .orderBy(desc(passwordResetTokens.createdAt))
       .limit(1);
-    if (!isPasswordLinkMailDue(newest?.createdAt ?? null, new Date())) return null;
-    return createPasswordToken(tx, userId, "requested");
+    const [newestMail] = await tx
+      .select({ createdAt: messageOutbox.createdAt })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.userId, user.id), eq(messageOutbox.event, PASSWORD_LINK_EVENT)))
+      .orderBy(desc(messageOutbox.createdAt))
+      .limit(1);
+    const newest = [newestLink?.createdAt, newestMail?.createdAt]
+      .filter((at): at is Date => at !== undefined)
+      .sort((a, b) => b.getTime() - a.getTime())[0];
+    if (!isPasswordLinkMailDue(newest ?? null, new Date())) return false;
+    await queueMessage(tx, {
+      userId: user.id,
+      event: PASSWORD_LINK_EVENT,
+      channel: "EMAIL",
+      recipient: user.email,
+      language: user.language,
+    });
+    return true;
   });
 }
 
-/**
- * Mails a password link made by createPasswordTokenUnlessRecent through `send`; when the mail cannot
- * be sent the token is removed again, so the user's next request is not held back by a link that
- * never arrived. Answers whether a mail went out.
- */
-export async function mailPasswordLinkUnlessRecent(
-  db: Db,
-  userId: string,
-  send: (token: string) => Promise<void>,
-): Promise<boolean> {
-  const token = await createPasswordTokenUnlessRecent(db, userId);
-  if (!token) return false;
-  try {
-    await send(token);
-    return true;
-  } catch (error) {
-    await db.delete(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, sha256(token)));
-    throw error;
-  }
-}
+/** The notification table's event of a password link the person asked for. */
+export const PASSWORD_LINK_EVENT = "PASSWORD_RESET";

@@ -20,6 +20,7 @@ import {
   setSessionCookies,
 } from "./cookies.ts";
 import { createAuthService } from "./service.ts";
+import { toSessionUser } from "./session-user.ts";
 import { revokeSessionsOfTokens } from "./sessions.ts";
 
 const tags = ["auth"];
@@ -92,8 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     preValidation: guards.user,
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const { roleNames: _roleNames, scope: _scope, storeIds: _storeIds, ...user } = currentUser(request);
-      return user;
+      return toSessionUser(currentUser(request));
     },
   });
 

@@ -11,7 +11,6 @@ import {
   LOGIN_FAILURES_PER_EMAIL,
   LOGIN_FAILURES_PER_IP,
   maskPhoneNumber,
-  passwordLinkHours,
   requiresTwoFactor,
   TWO_FACTOR_CODE_SECONDS,
   TWO_FACTOR_FAILURE_WINDOW_SECONDS,
@@ -27,13 +26,13 @@ import type { Db } from "../../db/client.ts";
 import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
-import { setPasswordMail, twoFactorCodeSms, twoFactorLockedMail } from "../../messaging/account-mails.ts";
-import { pageUrl } from "../../messaging/templates.ts";
+import { twoFactorCodeSms } from "../../messaging/account-mails.ts";
 import { ensurePasswordLoginAllowed } from "../identification/single-sign-on.ts";
+import { queueMessage, sendRecordedCode } from "../notifications/outbox.ts";
 import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft, tellOwner } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { acceptsPasskey, passkeyLoginOptions } from "./passkeys.ts";
-import { mailPasswordLinkUnlessRecent } from "./password-tokens.ts";
+import { queuePasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "./sessions.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "./tokens.ts";
@@ -129,26 +128,21 @@ export function createAuthService(ctx: AppContext) {
     language: string;
     firstName?: string;
   }) {
-    await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
-      const mail = setPasswordMail(user.language, {
-        name: user.firstName ?? null,
-        link: pageUrl(ctx.config.publicUrl, user.language, "passwordReset", { token }),
-        validHours: passwordLinkHours("requested"),
-      });
-      await ctx.messaging.sendMail({ to: user.email, ...mail });
-    });
+    await queuePasswordLinkUnlessRecent(db, user);
   }
 
   /** Tells the owner of an account whose code step just locked that someone has their password. */
   async function warnOfCodeLockout(user: LockedAccount) {
     // Marked and counted in one step, so parallel requests (on any instance) cannot both send it.
     if ((await lockoutWarnings.recordFailure(accountKey(user.id))) > 1) return;
-    const mail = twoFactorLockedMail(user.language, {
-      name: user.firstName,
-      link: pageUrl(ctx.config.publicUrl, user.language, "passwordRecovery"),
-      lockedMinutes: TWO_FACTOR_FAILURE_WINDOW_SECONDS / 60,
+    await queueMessage(db, {
+      userId: user.id,
+      event: "TWO_FACTOR_LOCKED",
+      channel: "EMAIL",
+      recipient: user.email,
+      language: user.language,
+      params: { name: user.firstName },
     });
-    await ctx.messaging.sendMail({ to: user.email, ...mail });
   }
 
   async function startTwoFactor(
@@ -168,7 +162,19 @@ export function createAuthService(ctx: AppContext) {
       expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_SECONDS * 1000),
     });
     const sms = twoFactorCodeSms(user.language, { code });
-    await ctx.messaging.sendSms({ to: phoneNumber, ...sms });
+    // The person waits for the code on screen: sent at once, and recorded in the outbox without it.
+    await sendRecordedCode(
+      db,
+      {
+        userId: user.id,
+        event: "LOGIN_CODE",
+        channel: "SMS",
+        recipient: phoneNumber,
+        language: user.language,
+        template: sms.template,
+      },
+      () => ctx.messaging.sendSms({ to: phoneNumber, ...sms }),
+    );
     return {
       kind: "twoFactor",
       challengeToken,

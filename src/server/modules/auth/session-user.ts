@@ -157,8 +157,16 @@ export async function loadCurrentUser(db: Db, userId: string): Promise<CurrentUs
       theme:
         typeof theme === "string" && (THEMES as readonly string[]).includes(theme) ? (theme as Theme) : null,
     },
+    municipalityCode: user.systemUser?.municipalityCode ?? null,
+    church: user.systemUser?.church ?? null,
     roleNames,
     scope,
     storeIds,
   };
+}
+
+/** The session user as GET /api/user and the own details' changes answer it: without the server's own parts. */
+export function toSessionUser(user: CurrentUser): TSessionUser {
+  const { roleNames: _roleNames, scope: _scope, storeIds: _storeIds, ...sessionUser } = user;
+  return sessionUser;
 }

@@ -74,6 +74,7 @@ const DURING_SETUP = [
   "GET /api/user",
   // Their own details and settings
   "PATCH /api/user",
+  "PUT /api/user/municipality",
   "POST /api/system-users/phone-change/confirm",
   "GET /api/user-preferences/user/{id}",
   "PUT /api/user-preferences",

@@ -163,6 +163,30 @@ describe("bike stores", () => {
     expectError(await call("GET", "/api/bike-stores/not-an-id", ADMIN), 400);
   });
 
+  it("holds a store's phone number to the one phone rule, and stores it normalised", async () => {
+    for (const phoneNumber of ["soita minulle", "12"]) {
+      const body = expectError(
+        await call("POST", "/api/bike-stores", ADMIN, { ...newStore(), phoneNumber }),
+        400,
+        "VALIDATION_ERROR",
+      );
+      expect(body.details?.map((d) => [d.field, d.message])).toEqual([
+        ["body.phoneNumber", "Unsupported phone number format"],
+      ]);
+    }
+    const saved = await created({ ...newStore(), phoneNumber: "40 123 4567" });
+    expect(saved.bikeStore.phoneNumber).toBe("0401234567");
+    expectError(
+      await call("PUT", `/api/bike-stores/${saved.bikeStore.bikeStoreId}`, ADMIN, {
+        ...newStore(saved.bikeStore.storeName),
+        phoneNumber: "soita minulle",
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect((await created({ ...newStore(), phoneNumber: "" })).bikeStore.phoneNumber).toBeNull();
+  });
+
   it("lets only the admin tier change stores; employer roles do not read them", async () => {
     expectError(await call("POST", "/api/bike-stores", EMPLOYEE, newStore()), 403);
     expectError(await call("POST", "/api/bike-stores", EMPLOYER, newStore()), 403);

@@ -42,8 +42,7 @@ export const bikeStoreRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.update, tags),
     preValidation: manage,
-    handler: async (request) =>
-      service.update(currentUser(request), request.params.id, request.body, request.log),
+    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import {
   BIKE_STORE_CREATED,
   BIKE_STORE_DELETED,
@@ -13,6 +12,7 @@ import {
   type TBikeStoreUpdate,
 } from "../../../contract/bike-stores.ts";
 import { formatIban } from "../../../domain/validation/bank-account.ts";
+import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
@@ -24,7 +24,6 @@ import { createStoreChanges } from "./account-change.ts";
 import { bikeStoreInUse } from "./errors.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
-type Log = Pick<FastifyBaseLogger, "error">;
 
 /** The admin tier sees every store; anyone else (an employee choosing a store) only the active ones. */
 const seesInactive = (viewer: Viewer) => viewer.scope.kind === "all";
@@ -68,13 +67,18 @@ function toBikeStore(viewer: Viewer, { store: s, bikeStoreGroupName }: Row): TBi
 /** Empty text means none: optional fields are stored as null. */
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
+/** The contract took the number by the one phone rule (SPEC §5); it is stored normalised like every other. */
+function storePhoneNumber(input: string | null | undefined): string | null {
+  return input?.trim() ? normalizePhoneNumber(input) : null;
+}
+
 function storeValues(input: TBikeStoreInput) {
   return {
     storeName: input.storeName,
     bikeStoreGroupId: input.bikeStoreGroupId ?? null,
     businessId: orNull(input.businessId),
     email: orNull(input.email),
-    phoneNumber: orNull(input.phoneNumber),
+    phoneNumber: storePhoneNumber(input.phoneNumber),
     website: orNull(input.website),
     streetAddress: orNull(input.streetAddress),
     postalCode: orNull(input.postalCode),
@@ -174,7 +178,6 @@ export function createBikeStoresService(ctx: AppContext) {
       viewer: Viewer & Pick<CurrentUser, "id">,
       id: string,
       input: TBikeStoreUpdate,
-      log: Log,
     ): Promise<TBikeStoreSaved> {
       await ensureGroupExists(db, input.bikeStoreGroupId);
       const { currentPassword, ...fields } = input;
@@ -192,7 +195,6 @@ export function createBikeStoresService(ctx: AppContext) {
               .where(eq(bikeStores.id, id));
           return changed;
         },
-        log,
       );
       return { message: BIKE_STORE_UPDATED, bikeStore: await find(viewer, id) };
     },

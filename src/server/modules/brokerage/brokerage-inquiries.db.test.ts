@@ -4,9 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { loginAs } from "../../../../tests/helpers/auth.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { BIKE_BROKERAGE_INQUIRY_RECEIVED, zListedBikePage } from "../../../contract/bike-brokerage.ts";
 import type { SimpleState } from "../../../domain/enums.ts";
+import { buildApp } from "../../app.ts";
+import { testConfig } from "../../config.ts";
 import {
   bikeBrokerageInquiries,
   bikeBrokerages,
@@ -20,6 +24,7 @@ import {
 } from "../../db/schema/index.ts";
 import { DEMO_PASSWORD } from "../../db/seed/demo-data.ts";
 import { CONTACT_EMAIL } from "../../messaging/layout.ts";
+import type { Messaging } from "../../messaging/types.ts";
 import { hashPassword } from "../auth/passwords.ts";
 
 /**
@@ -203,6 +208,53 @@ describe("POST /api/bike-brokerage/{id}/inquiries", () => {
       .then((rows) => rows.filter((row) => row.subject?.includes(model)));
     expect(mail?.bodyText).toContain("maija.meikalainen@demo.test");
     expect(mail?.bodyText).toContain(`/admin/hakemukset/valitys/${id}`);
+    // Queued with the inquiry, in Finnish to customer service (no account), naming the inquiry only:
+    // the asker's details stay in the inquiry and are read as the mail leaves.
+    const [queued] = await outboxRowsOf(t.database, "BROKERAGE_INQUIRY", { inquiryId: stored?.id as string });
+    expect(queued).toMatchObject({
+      userId: null,
+      channel: "EMAIL",
+      recipient: CONTACT_EMAIL,
+      language: "fi",
+    });
+    expect(queued?.params).toEqual({ inquiryId: stored?.id });
+  });
+
+  it("is taken though the mail provider refuses: the mail waits in the outbox for its retry", async () => {
+    const refusing: Messaging = {
+      sendMail: async () => {
+        throw new Error("Mail could not be sent (Error ECONNREFUSED)");
+      },
+      sendSms: async () => {},
+    };
+    // A second app on the same database, its provider down; the newest app sends what a commit queued.
+    const down = await buildApp(testConfig(), {
+      database: t.database,
+      files: testFileStore(),
+      messaging: refusing,
+    });
+    try {
+      const { id } = await bike();
+      const res = await down.inject({
+        method: "POST",
+        url: `/api/bike-brokerage/${id}/inquiries`,
+        headers: (await loginAs(down, EMPLOYEE)).headers(),
+        payload: inquiryBody(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const [stored] = await inquiriesOf(id);
+      const [queued] = await outboxRowsOf(t.database, "BROKERAGE_INQUIRY", {
+        inquiryId: stored?.id as string,
+      });
+      expect(queued).toMatchObject({
+        status: "QUEUED",
+        attempts: 1,
+        lastAnswer: "Mail could not be sent (Error ECONNREFUSED)",
+      });
+      expect(queued?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await down.close();
+    }
   });
 
   it("takes an inquiry without a phone number", async () => {

@@ -5,24 +5,18 @@ import { recordEvent } from "../../db/event-log.ts";
 import { bikeBrokerageInquiries, bikeBrokerages } from "../../db/schema/index.ts";
 import type { Actor, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import type { BrokerageInquiryMailParams } from "../../messaging/brokerage-mails.ts";
 import { validPhoneNumber } from "../registration/field-rules.ts";
 import { onBike } from "./bikes.ts";
 import { alreadyAsked, brokerageNotAvailable } from "./errors.ts";
+import { queueInquiryMail } from "./mails.ts";
 
 /**
  * Asking to buy a brokerage bike, and the helpdesk marking the asking handled, each in the caller's
- * transaction with its event-log row.
+ * transaction with its event-log row (and an inquiry with its mail to customer service).
  */
 
 /** Who asks: a logged-in user; the helpdesk (brokerage.manage) may know of bikes not listed. */
 export type Asker = Actor & { userId: string; helpdesk: boolean };
-
-/** What the mail to customer service says of the bike and the asker (without the link). */
-export type RecordedInquiry = { inquiryId: string; bikeBrokerageId: string } & Omit<
-  BrokerageInquiryMailParams,
-  "link"
->;
 
 /**
  * Stores an inquiry about a bike for sale. The bike's row is locked, so a sale, a withdrawal or the
@@ -30,12 +24,13 @@ export type RecordedInquiry = { inquiryId: string; bikeBrokerageId: string } & O
  * - a bike not listed is 404 to anyone but the helpdesk (they may not know it exists);
  * - one sold, withdrawn or (to the helpdesk) not listed is 409 BROKERAGE_NOT_AVAILABLE;
  * - the user's open inquiry about the bike makes a second one 409 CONFLICT.
+ * Customer service's mail of it is queued with it; answers the inquiry's id.
  */
 export async function recordInquiry(
   ctx: WriteContext<Asker>,
   bikeId: string,
   input: TBrokerageInquiryInput,
-): Promise<RecordedInquiry> {
+): Promise<string> {
   const { tx, actor: asker, now } = ctx;
   const phone = input.phoneNumber?.trim();
   const phoneNumber = phone ? validPhoneNumber(phone, "body.phoneNumber") : null;
@@ -69,19 +64,8 @@ export async function recordInquiry(
     .returning({ id: bikeBrokerageInquiries.id });
   const inquiryId = row?.id as string;
   await recordEvent(ctx, { type: "BIKE_BROKERAGE_INQUIRY_RECEIVED", ...onBike(bike), data: { inquiryId } });
-  return {
-    inquiryId,
-    bikeBrokerageId: bike.id,
-    bike: {
-      brand: bike.brand,
-      model: bike.model,
-      modelYear: bike.modelYear,
-      frameSize: bike.frameSize,
-      askingPriceCents: bike.askingPriceCents,
-      city: bike.city,
-    },
-    asker: { name: input.name, email: input.email, phoneNumber, message: input.message },
-  };
+  await queueInquiryMail(tx, inquiryId);
+  return inquiryId;
 }
 
 /** The helpdesk answered an inquiry (handled), or opens it again; a no-op when it already is so. */

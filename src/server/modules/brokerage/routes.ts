@@ -70,9 +70,7 @@ export const brokerageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     preValidation: use,
     config: inquiryLimit,
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.inquire(currentUser(request), request.params.id, request.body, request.log)),
+      reply.code(201).send(await service.inquire(currentUser(request), request.params.id, request.body)),
   });
 
   app.route({

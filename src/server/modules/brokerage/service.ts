@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import {
   BIKE_BROKERAGE_CREATED,
   BIKE_BROKERAGE_DELETED,
@@ -20,16 +19,13 @@ import { write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { addBrokerageBike, changeBrokerageBike, removeBrokerageBike } from "./bikes.ts";
 import { recordInquiry, setInquiryHandled } from "./inquiries.ts";
-import { mailInquiry } from "./mails.ts";
 import { bikeDetails, findBike, findInquiry, listBikes, listedBikes } from "./queries.ts";
-
-type Log = Pick<FastifyBaseLogger, "error">;
 
 /**
  * The bike brokerage (SPEC §7 "Bike brokerage"): the helpdesk's bikes (brokerage.manage, the admin
  * tier, which sees every bike: the brokerage belongs to Pedaali, not to a tenant) and every logged-in
  * user's view of the listed ones and their inquiries (brokerage.use). Writes run in one transaction
- * each; the mail to customer service goes after the commit (mails.ts).
+ * each; the mail to customer service is queued with the inquiry (mails.ts).
  */
 export function createBrokerageService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -67,11 +63,9 @@ export function createBrokerageService(ctx: AppContext) {
       viewer: CurrentUser,
       bikeId: string,
       input: TBrokerageInquiryInput,
-      log: Log,
     ): Promise<{ message: string }> {
       const asker = { userId: viewer.id, helpdesk: viewer.permissions.includes("brokerage.manage") };
-      const recorded = await write(db, { actor: asker }, (change) => recordInquiry(change, bikeId, input));
-      await mailInquiry({ messaging: ctx.messaging, publicUrl: ctx.config.publicUrl, log }, recorded);
+      await write(db, { actor: asker }, (change) => recordInquiry(change, bikeId, input));
       return { message: BIKE_BROKERAGE_INQUIRY_RECEIVED };
     },
   };

@@ -46,10 +46,22 @@ describe("GET /api/calculator/parameters", () => {
     expect(body.municipalities.map((m) => m.municipality)).toContain("Helsinki");
     expect(body.leaseTerms).toMatchObject({ annualInterestPercent: 4.9, residualValuePercent: 5 });
     expect(body.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // The figures the research could not confirm are named, with their sources.
+    expect(body.municipalities.find((m) => m.year === 2026 && m.code === "092")).toEqual({
+      year: 2026,
+      municipality: "Vantaa",
+      municipalitySv: "Vanda",
+      code: "092",
+      municipalPercent: 6.4,
+      churchPercent: 1,
+      orthodoxPercent: 1.8,
+      aland: false,
+    });
+    expect(body.taxYears.map((y) => y.averageMunicipalPercent)).toEqual([7.5, 7.6]);
+    // The figures the Tax Administration's wage examples do not prove are named, with why.
     expect(body.unconfirmed).toContainEqual(
-      expect.objectContaining({ table: "province-tax-table", year: 2026, name: "Turku" }),
+      expect.objectContaining({ table: "state-income-tax-table", year: 2025, name: "88200" }),
     );
+    expect(body.unconfirmed.filter((u) => u.table === "province-tax-table")).toEqual([]);
   });
 });
 
@@ -61,7 +73,8 @@ describe("POST /api/calculator", () => {
     const { unconfirmed: _, ...params } = zCalculatorParameters.parse((await parameters()).json());
     expect(result).toEqual(calculateBenefit(params, INPUT));
     expect(result.packagePrice).toBe(2_700.5);
-    expect(result.churchTaxPercent).toBe(1.38);
+    // Tampere's own Evangelical Lutheran parish rate, not an average.
+    expect(result.churchTaxPercent).toBe(1.25);
     // Committed in 2026: no exemption, net pay falls by the whole payment, and buying is cheaper.
     expect(result.monthlyNetPayReduction).toBe(result.monthlyPayment);
     expect(result.totalSaving).toBeLessThan(0);
@@ -85,6 +98,7 @@ describe("POST /api/calculator", () => {
     [{ municipality: "" }, "body.municipality"],
     [{ municipality: "Tampere\u0000" }, "body.municipality"],
     [{ year: "2026" }, "body.year"],
+    [{ church: "CATHOLIC" }, "body.church"],
     [{ extra: 1 }, "body"],
   ])("refuses %o with 400 naming the field", async (change, field) => {
     const res = await calculate({ ...INPUT, ...change });
@@ -99,6 +113,9 @@ describe("POST /api/calculator", () => {
     [{ leaseTimeMonths: 6 }, "LEASE_PERIOD_BELOW_MINIMUM", "body.leaseTimeMonths"],
     [{ leaseTimeMonths: 61 }, "LEASE_PERIOD_ABOVE_MAXIMUM", "body.leaseTimeMonths"],
     [{ leaseTimeMonths: 24, campaign: true }, "LEASE_PERIOD_TOO_SHORT_FOR_CAMPAIGN", "body.leaseTimeMonths"],
+    [{ municipality: "Mariehamn" }, "ALAND_NOT_CALCULATED", "body.municipality"],
+    [{ church: "ORTHODOX" }, "CHURCH_CHOICE_CONFLICT", "body.church"],
+    [{ municipality: undefined }, "CHURCH_NEEDS_MUNICIPALITY", "body.municipality"],
   ])("answers %o with 400 %s", async (change, code, field) => {
     const res = await calculate({ ...INPUT, ...change });
     expect(res.statusCode, res.body).toBe(400);

@@ -135,6 +135,9 @@ export function createCalculatorService(ctx: AppContext) {
       companyName: terms.companyName,
       leaseTerms: policyLeaseTerms(terms.leaseTerms, policy),
       maxPrice: centsToMaxPrice(terms.maxPriceCents),
+      // What the employee remembered on their own details: the page starts from their own net pay.
+      municipalityCode: viewer.municipalityCode,
+      church: viewer.church,
     };
   }
 

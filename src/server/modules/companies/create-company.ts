@@ -5,7 +5,6 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { companies, companyUnits, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { createPasswordToken } from "../auth/password-tokens.ts";
 import { ensureMayGrant } from "../system-users/access.ts";
 import { unsupportedPhoneNumber } from "../system-users/errors.ts";
 import { emailOwnerId } from "../system-users/queries.ts";
@@ -25,15 +24,6 @@ function phoneOrThrow(input: string): string {
   }
 }
 
-/** The set-password mail of a new first admin, sent after the transaction has committed. */
-export type AdminInvitation = {
-  userId: string;
-  email: string;
-  firstName: string;
-  token: string;
-  language: Language;
-};
-
 /**
  * How a caller other than POST /api/companies (the acceptance of a company application) creates:
  * `language` of a new admin account, `source` named in the admin's USER_CREATED / USER_ROLE_ASSIGNED,
@@ -48,14 +38,14 @@ export type CreateCompanyOptions = {
 /**
  * Creates the company, its new group (if named), its units and its first admin inside `tx`, and logs
  * COMPANY_CREATED (and USER_CREATED or USER_ROLE_ASSIGNED). Call checkCompanyFields first. Answers the
- * new company's id, its admin's user id and, for a new admin account, the invitation to mail once
- * committed.
+ * new company's id, its admin's user id and whether the admin's account is new (the caller queues its
+ * mail in the same transaction).
  */
 export async function createCompany(
   ctx: WriteContext<CompanyActor>,
   input: TCreateCompany,
   options: CreateCompanyOptions = {},
-): Promise<{ companyId: string; adminUserId: string | null; invitation: AdminInvitation | null }> {
+): Promise<{ companyId: string; adminUserId: string | null; adminInvited: boolean }> {
   const { tx, actor } = ctx;
   const groupCompanyId = input.newGroupCompanyName
     ? await insertGroupCompany(tx, { name: input.newGroupCompanyName })
@@ -75,7 +65,6 @@ export async function createCompany(
     await tx.insert(companyUnits).values(unitNames.map((unitName) => ({ companyId, unitName })));
   }
 
-  let invitation: AdminInvitation | null = null;
   let adminUserId: string | null = null;
   let admin: "invited" | "existing" | null = null;
   if (input.admin) {
@@ -124,15 +113,6 @@ export async function createCompany(
     );
     adminUserId = userId;
     admin = existing ? "existing" : "invited";
-    if (!existing) {
-      invitation = {
-        userId,
-        email: person.email,
-        firstName: person.firstName,
-        token: await createPasswordToken(tx, userId, "first"),
-        language: options.language ?? "fi",
-      };
-    }
   }
 
   await recordEvent(ctx, {
@@ -141,5 +121,5 @@ export async function createCompany(
     companyId,
     data: { name: input.name, groupCompanyId, units: unitNames.length, admin, ...options.logData },
   });
-  return { companyId, adminUserId, invitation };
+  return { companyId, adminUserId, adminInvited: admin === "invited" };
 }

@@ -40,7 +40,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     ...endpointRoute(api.create, tags),
     preValidation: manage,
     handler: async (request, reply) =>
-      reply.code(201).send(await companies.create(currentUser(request), request.body, request.log)),
+      reply.code(201).send(await companies.create(currentUser(request), request.body)),
   });
 
   app.route({

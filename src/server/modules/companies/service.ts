@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TCompaniesQuery,
   TCompanyDetails,
@@ -11,11 +10,11 @@ import type { AppContext } from "../../context.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { queueSetPasswordMail } from "../system-users/mails.ts";
 import { type CompanyActor, checkCompanyFields } from "./company-fields.ts";
 import { createCompany } from "./create-company.ts";
 import { deleteCompany } from "./delete-company.ts";
 import { uniqueConflict } from "./errors.ts";
-import { sendAdminInvitation } from "./mails.ts";
 import { companyDetails, companyOrders, listCompanies, liveCompanyInScope } from "./queries.ts";
 import { updateCompany, updateCompanySettings } from "./update-company.ts";
 
@@ -24,8 +23,6 @@ import { updateCompany, updateCompanySettings } from "./update-company.ts";
  * orders, and the admin tier's create, update and soft delete. Every change is logged in the event log
  * in its own transaction.
  */
-
-type Log = Pick<FastifyBaseLogger, "error">;
 
 const by = (user: CurrentUser): { actor: CompanyActor } => ({ actor: { userId: user.id, user } });
 
@@ -46,10 +43,16 @@ export function createCompaniesService(ctx: AppContext) {
       return companyDetails(db, companyId);
     },
 
-    async create(actor: CurrentUser, input: TCreateCompany, log: Log): Promise<TCompanyDetails> {
+    /** A new first admin's account gets its set-password mail, queued with the company. */
+    async create(actor: CurrentUser, input: TCreateCompany): Promise<TCompanyDetails> {
       await checkCompanyFields(db, actor, input);
-      const created = await write(db, by(actor), (w) => createCompany(w, input)).catch(asConflict);
-      if (created.invitation) await sendAdminInvitation(ctx, created.invitation, log);
+      const created = await write(db, by(actor), async (w) => {
+        const made = await createCompany(w, input);
+        if (made.adminInvited && made.adminUserId) {
+          await queueSetPasswordMail(w, made.adminUserId, { kind: "COMPANY", name: input.name });
+        }
+        return made;
+      }).catch(asConflict);
       return companyDetails(db, created.companyId);
     },
 

@@ -63,7 +63,7 @@ describe("GET /api/dev/outbox", () => {
     expect(items[1]?.text).toContain("654321");
     expect(items[2]?.text).toContain("http://localhost:3000/reset/first");
     expect(Object.keys(items[0] ?? {}).sort()).toEqual(
-      ["channel", "createdAt", "html", "id", "recipient", "subject", "text"].sort(),
+      ["channel", "createdAt", "headers", "html", "id", "recipient", "subject", "text"].sort(),
     );
     const times = items.map((i) => Date.parse(i.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);

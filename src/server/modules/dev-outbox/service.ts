@@ -27,6 +27,7 @@ export async function listOutbox(db: Db, query: TDevOutboxQuery): Promise<TDevOu
       subject: outbox.subject,
       text: outbox.bodyText,
       html: outbox.bodyHtml,
+      headers: outbox.headers,
       createdAt: outbox.createdAt,
     })
     .from(outbox)

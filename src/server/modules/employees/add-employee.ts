@@ -7,7 +7,6 @@ import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { beneficiaryEmployees, companies, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { createPasswordToken } from "../auth/password-tokens.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { validPhoneNumber } from "../registration/field-rules.ts";
 import { emailTaken } from "../system-users/errors.ts";
@@ -29,8 +28,8 @@ export type AddedEmployee = {
   employeeId: string;
   userId: string;
   companyName: string;
-  /** The set-password token of a new account; null when the person already had one. */
-  token: string | null;
+  /** A new account was made for the person (its invitation carries a set-password link). */
+  newAccount: boolean;
 };
 
 /** What an add made: the employment, or the invitation of a person who is not yet the company's own. */
@@ -41,8 +40,8 @@ export type ScimAddition = { externalId?: string | null; active?: boolean };
 
 /**
  * Adds an employee to one of the employer's companies: ACCEPTED at once (the employer made them), a
- * BIKE_BENEFICIARY role in the company. A new address gets an account (USER_CREATED) and a set-password
- * token. An existing account is attached at once only when the person is already the caller's own (an
+ * BIKE_BENEFICIARY role in the company. A new address gets an account (USER_CREATED), whose invitation
+ * mail (employees/mails.ts queueInvitation) carries a set-password link. An existing account is attached at once only when the person is already the caller's own (an
  * accepted employee or an employer-side user of a company the caller reaches: a sister company of the
  * group); anyone else is invited and joins only by accepting, so a company never takes over, renames
  * or reads a person who is not yet its own. An admin-tier account is never made anyone's employee
@@ -90,7 +89,7 @@ async function insertEmployee(
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   let userId: string;
-  let token: string | null = null;
+  let newAccount = false;
   if (existing) {
     userId = existing.id;
     const admin = await tx
@@ -126,7 +125,7 @@ async function insertEmployee(
       companyId: company.id,
       data: { role: "BIKE_BENEFICIARY", source },
     });
-    token = await createPasswordToken(tx, userId, "first");
+    newAccount = true;
   }
   const ids = await roleIds(tx, ["BIKE_BENEFICIARY"]);
   await tx
@@ -155,7 +154,7 @@ async function insertEmployee(
     type: "EMPLOYEE_CREATED",
     entity: { type: "beneficiaryEmployee", id: employeeId },
     companyId: company.id,
-    data: { userId, newAccount: token !== null, source },
+    data: { userId, newAccount, source },
   });
-  return { kind: "employee", employeeId, userId, companyName: company.name, token };
+  return { kind: "employee", employeeId, userId, companyName: company.name, newAccount };
 }

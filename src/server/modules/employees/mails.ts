@@ -1,114 +1,129 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { TCreateEmployee, TDecideEmployee } from "../../../contract/employees.ts";
-import { passwordLinkHours } from "../../../domain/auth-rules.ts";
-import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import {
   employeeAcceptedMail,
   employeeInvitationMail,
   employeeRejectedMail,
   employmentInvitationMail,
 } from "../../messaging/employee-mails.ts";
-import { pageUrl } from "../../messaging/templates.ts";
-import { mailEmployee } from "../redemptions/mails.ts";
+import { pageUrl, type RenderedMail } from "../../messaging/templates.ts";
+import { queueMessage } from "../notifications/outbox.ts";
+import type { OutboxRenderer, RenderedMessage } from "../notifications/outbox-renderers.ts";
+import { accountOf, firstPasswordLink } from "../password/mails.ts";
 import type { Added } from "./add-employee.ts";
 import { companyName, mailRecipient } from "./queries.ts";
 
 /**
- * The employee's mails, sent after the change has committed. The change stands either way, so a mail
- * that cannot be sent is logged, not answered as an error.
+ * The employee's mails, queued in the message outbox with the change (a change that rolls back sends
+ * nothing) and rendered when they are sent, greeting the person by their own name in their own
+ * language: the invitation of an added employee (with a set-password link of a new account, minted
+ * then), the invitation of a person who already has an account, and the employer's decision on a
+ * joining request.
  */
 
-type Log = Pick<FastifyBaseLogger, "error">;
+const asMail = (mail: RenderedMail): RenderedMessage => ({ kind: "mail", mail });
 
-const loginUrl = (ctx: AppContext, language: string) => pageUrl(ctx.config.publicUrl, language, "login");
+/** The notification table's events of the employee's mails. */
+export const EMPLOYEE_INVITED_EVENT = "EMPLOYEE_INVITED";
+export const EMPLOYMENT_INVITED_EVENT = "EMPLOYMENT_INVITED";
+export const JOIN_DECIDED_EVENT = "JOIN_DECIDED";
+
+type InvitationParams = { companyName: string; newAccount: boolean };
+type DecisionParams = { companyName: string; decision: TDecideEmployee["decision"]; reason: string | null };
 
 /**
- * The invitation of an added employee: with a set-password link when the account is new. A person who
- * is only invited gets the invitation to accept, at their account's address, greeted by their own name
- * in their own language (not by what the company typed).
+ * Queues, in the add's transaction `tx`, the invitation of an added employee (EMPLOYEE_INVITED, to the
+ * address the employer typed), or of a person who is only invited (EMPLOYMENT_INVITED, to their
+ * account's address).
  */
-export async function mailInvitation(
-  ctx: AppContext,
-  added: Added,
-  input: TCreateEmployee,
-  log: Log,
-): Promise<void> {
-  if (added.kind === "invitation") return mailEmploymentInvitation(ctx, added, log);
-  try {
-    const mail = employeeInvitationMail(input.language, {
-      name: input.firstName,
-      companyName: added.companyName,
-      ...(added.token
-        ? { link: pageUrl(ctx.config.publicUrl, input.language, "passwordReset", { token: added.token }) }
-        : {}),
-      validHours: passwordLinkHours("first"),
-      loginUrl: loginUrl(ctx, input.language),
-    });
-    await ctx.messaging.sendMail({ to: input.workEmail, ...mail });
-  } catch (error) {
-    log.error({ err: error, userId: added.userId }, "employee invitation mail failed");
-  }
-}
-
-async function mailEmploymentInvitation(
-  ctx: AppContext,
-  invited: { userId: string; companyName: string; invitationId: string },
-  log: Log,
-): Promise<void> {
-  try {
-    const person = await mailRecipient(ctx.database.db, invited.userId);
-    if (!person) return;
-    const mail = employmentInvitationMail(person.language, {
-      name: person.firstName,
-      companyName: invited.companyName,
-      url: pageUrl(ctx.config.publicUrl, person.language, "myBike"),
-    });
-    await ctx.messaging.sendMail({ to: person.email, ...mail });
-  } catch (error) {
-    log.error({ err: error, invitationId: invited.invitationId }, "employment invitation mail failed");
-  }
-}
-
-/** The joiner's mail of the employer's decision: accepted (with the login link) or rejected (the reason). */
-export async function mailDecision(
-  ctx: AppContext,
-  decided: { id: string; userId: string; companyId: string },
-  input: TDecideEmployee,
-  log: Log,
-): Promise<void> {
-  const { db } = ctx.database;
-  try {
-    const person = await mailRecipient(db, decided.userId);
-    if (!person) return;
-    const name = await companyName(db, decided.companyId);
-    const mail =
-      input.decision === "ACCEPTED"
-        ? employeeAcceptedMail(person.language, {
-            name: person.firstName,
-            companyName: name,
-            loginUrl: loginUrl(ctx, person.language),
-          })
-        : employeeRejectedMail(person.language, {
-            name: person.firstName,
-            companyName: name,
-            reason: input.reason ?? null,
-          });
-    await ctx.messaging.sendMail({ to: person.email, ...mail });
-  } catch (error) {
-    log.error({ err: error, beneficiaryEmployeeId: decided.id }, "employee decision mail failed");
-  }
-}
-
-/**
- * The offer of each lease-end case an ended employment opened, as the helpdesk's and the identity
- * provider's case openings mail it.
- */
-export async function mailOffers(ctx: AppContext, caseIds: readonly string[], log: Log): Promise<void> {
-  const deps = {
-    db: ctx.database.db,
-    messaging: ctx.messaging,
-    publicUrl: ctx.config.publicUrl,
-    logFailure: (error: unknown, what: string) => log.error({ err: error }, what),
+export async function queueInvitation(tx: Db, added: Added, input: TCreateEmployee): Promise<void> {
+  const person = await mailRecipient(tx, added.userId);
+  if (!person) return;
+  const invitedOnly = added.kind === "invitation";
+  const params: InvitationParams = {
+    companyName: added.companyName,
+    newAccount: !invitedOnly && added.newAccount,
   };
-  for (const id of caseIds) await mailEmployee(deps, id, "offer");
+  await queueMessage(tx, {
+    userId: added.userId,
+    event: invitedOnly ? EMPLOYMENT_INVITED_EVENT : EMPLOYEE_INVITED_EVENT,
+    channel: "EMAIL",
+    recipient: invitedOnly ? person.email : input.workEmail,
+    language: person.language,
+    params,
+  });
 }
+
+/** Queues, in the decision's transaction `tx`, the joiner's mail of the employer's decision. */
+export async function queueDecision(
+  tx: Db,
+  decided: { userId: string; companyId: string },
+  input: TDecideEmployee,
+): Promise<void> {
+  const person = await mailRecipient(tx, decided.userId);
+  if (!person) return;
+  const params: DecisionParams = {
+    companyName: await companyName(tx, decided.companyId),
+    decision: input.decision,
+    reason: input.reason ?? null,
+  };
+  await queueMessage(tx, {
+    userId: decided.userId,
+    event: JOIN_DECIDED_EVENT,
+    channel: "EMAIL",
+    recipient: person.email,
+    language: person.language,
+    params,
+  });
+}
+
+/**
+ * EMPLOYEE_INVITED: the employer added the person; a new account without a password yet gets its
+ * set-password link with the "first" lifetime, anyone else the login link.
+ */
+export const renderEmployeeInvitation: OutboxRenderer = async (row, deps) => {
+  const account = await accountOf(deps, row);
+  if (!account) return null;
+  const params = row.params as InvitationParams;
+  const setPassword =
+    params.newAccount && !account.hasPassword ? await firstPasswordLink(deps, account.id, row.language) : {};
+  return asMail(
+    employeeInvitationMail(row.language, {
+      name: account.firstName,
+      companyName: params.companyName,
+      ...setPassword,
+      loginUrl: pageUrl(deps.publicUrl, row.language, "login"),
+    }),
+  );
+};
+
+/** EMPLOYMENT_INVITED: the invitation to accept, signed in, on the person's own page. */
+export const renderEmploymentInvitation: OutboxRenderer = async (row, deps) => {
+  const account = await accountOf(deps, row);
+  if (!account) return null;
+  const params = row.params as InvitationParams;
+  return asMail(
+    employmentInvitationMail(row.language, {
+      name: account.firstName,
+      companyName: params.companyName,
+      url: pageUrl(deps.publicUrl, row.language, "myBike"),
+    }),
+  );
+};
+
+/** JOIN_DECIDED: accepted (with the login link) or rejected (with the employer's reason). */
+export const renderJoinDecision: OutboxRenderer = async (row, deps) => {
+  const account = await accountOf(deps, row);
+  if (!account) return null;
+  const params = row.params as DecisionParams;
+  const name = account.firstName;
+  return asMail(
+    params.decision === "ACCEPTED"
+      ? employeeAcceptedMail(row.language, {
+          name,
+          companyName: params.companyName,
+          loginUrl: pageUrl(deps.publicUrl, row.language, "login"),
+        })
+      : employeeRejectedMail(row.language, { name, companyName: params.companyName, reason: params.reason }),
+  );
+};

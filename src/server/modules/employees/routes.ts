@@ -97,7 +97,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     ...endpointRoute(api.create, tags),
     preValidation: guards.permissionIn(reach.company({ body: "companyId" }), "employees.manage"),
     handler: async (request, reply) => {
-      const employee = await service.create(currentUser(request), request.body, request.log);
+      const employee = await service.create(currentUser(request), request.body);
       return reply.code(201).send(employee);
     },
   });
@@ -117,15 +117,13 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.update, tags),
     preValidation: manageOne,
-    handler: async (request) =>
-      service.update(currentUser(request), request.params.id, request.body, request.log),
+    handler: async (request) => service.update(currentUser(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.decide, tags),
     preValidation: guards.permissionIn(employee, "employees.decide"),
-    handler: async (request) =>
-      service.decide(currentUser(request), request.params.id, request.body, request.log),
+    handler: async (request) => service.decide(currentUser(request), request.params.id, request.body),
   });
 
   app.route({

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TAbsence,
   TAbsenceInput,
@@ -38,7 +37,7 @@ import {
   ownInvitations,
   withdrawInvitation,
 } from "./invitations.ts";
-import { mailDecision, mailInvitation, mailOffers } from "./mails.ts";
+import { queueDecision, queueInvitation } from "./mails.ts";
 import {
   absencesOf,
   employeeById,
@@ -55,10 +54,8 @@ import { updateEmployee } from "./update-employee.ts";
  * The employer's employees (SPEC §7 "Orders and employees", §4 accept/reject): lists, details, adding
  * an employee, the employer's fields, the decision on a joining request and absences. Every read and
  * write is scoped to the caller's companies (DESIGN.md §5): another tenant's employee is a 404. Each
- * change is event-logged with its actor in the change's transaction; mails go after the commit.
+ * change is event-logged with its actor in the change's transaction, and its mails are queued in it.
  */
-
-type Log = Pick<FastifyBaseLogger, "error">;
 
 const by = (user: CurrentUser): { actor: EmployerActor } => ({ actor: { userId: user.id, user } });
 
@@ -87,13 +84,12 @@ export function createEmployeesService(ctx: AppContext) {
      * Adds an employee and mails them the invitation (a set-password link for a new account); a person
      * not yet the company's own is invited instead, and the answer is the invitation, never the person.
      */
-    async create(
-      actor: CurrentUser,
-      input: TCreateEmployee,
-      log: Log,
-    ): Promise<TEmployee | TCompanyInvitation> {
-      const added = await write(db, by(actor), (w) => addEmployee(w, input));
-      await mailInvitation(ctx, added, input, log);
+    async create(actor: CurrentUser, input: TCreateEmployee): Promise<TEmployee | TCompanyInvitation> {
+      const added = await write(db, by(actor), async (w) => {
+        const made = await addEmployee(w, input);
+        await queueInvitation(w.tx, made, input);
+        return made;
+      });
       if (added.kind === "invitation") return companyInvitationById(db, added.invitationId);
       return employeeById(db, added.employeeId);
     },
@@ -106,18 +102,19 @@ export function createEmployeesService(ctx: AppContext) {
       return companyInvitationById(db, id);
     },
 
-    /** The employer's fields; an ended employment's lease-end offers are mailed after the commit. */
-    async update(actor: CurrentUser, id: string, input: TUpdateEmployee, log: Log): Promise<TEmployee> {
+    /** The employer's fields; an ended employment's lease-end offers are queued with the change. */
+    async update(actor: CurrentUser, id: string, input: TUpdateEmployee): Promise<TEmployee> {
       const output = { publicUrl: ctx.config.publicUrl, files: ctx.files };
-      const opened = await write(db, by(actor), (w) => updateEmployee(w, id, input, output));
-      await mailOffers(ctx, opened, log);
+      await write(db, by(actor), (w) => updateEmployee(w, id, input, output));
       return employeeById(db, id);
     },
 
     /** The decision on a joining request; the answer replaces the row in the list. */
-    async decide(actor: CurrentUser, id: string, input: TDecideEmployee, log: Log): Promise<TEmployee> {
-      const decided = await write(db, by(actor), (w) => decideEmployee(w, id, input));
-      await mailDecision(ctx, decided, input, log);
+    async decide(actor: CurrentUser, id: string, input: TDecideEmployee): Promise<TEmployee> {
+      await write(db, by(actor), async (w) => {
+        const decided = await decideEmployee(w, id, input);
+        await queueDecision(w.tx, decided, input);
+      });
       return employeeById(db, id);
     },
 

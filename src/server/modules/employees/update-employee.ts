@@ -39,7 +39,7 @@ async function namesChange(
  * The employer's fields and the person's names; fields left out keep their value. A change is logged
  * as EMPLOYEE_UPDATED with the changed field names, or as EMPLOYMENT_ENDED when it sets a real last
  * working day, which opens the lease-end case of each of the person's running or starting leases
- * (answered: their offers are mailed after the commit); a change of nothing logs nothing. The names are the
+ * (answered; their offers are queued with the change); a change of nothing logs nothing. The names are the
  * person's own once they are also another company's (an employment or a role outside the writer's
  * companies): a change of them is then 409 PERSON_SHARED, and nothing of the update is written.
  */

@@ -8,19 +8,23 @@ import { SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zOrderHandover, zStoreHandover } from "../../../contract/handovers.ts";
 import { zStoreOrder, zStoreOrderPage } from "../../../contract/store-accounts.ts";
+import { zWhatsNew } from "../../../contract/whats-new.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { DeliveryMethod, OrderStatus } from "../../../domain/enums.ts";
 import { leaseStartDate } from "../../../domain/lease-dates.ts";
 import {
   beneficiaryEmployees,
+  bikeStores,
   eventLog,
   files,
   handovers,
+  messageOutbox,
   notifications,
   orderItems,
   orders,
   users,
 } from "../../db/schema/index.ts";
+import { renderOutboxMessage } from "../../jobs/message-outbox.ts";
 
 /**
  * The handover: the store user adds photos and records the handover with the employee's pickup code;
@@ -379,13 +383,45 @@ describe("a shipped bike", () => {
     expect(signed.canReportDefect).toBe(true);
     expect(signed.handover?.defectWindowEndsOn).toBeTruthy();
 
+    // Nothing goes to the store users' bell (their role has none): the store gets a mail in its own
+    // language, and sees the defect as news in its order list.
     const storeUserId = await userIdByEmail(t.database.db, STORE_USER);
     const bellBefore = await t.database.db.$count(notifications, eq(notifications.userId, storeUserId));
+    await t.database.db.update(bikeStores).set({ language: "sv" }).where(eq(bikeStores.id, espoo));
     const reported = await call("POST", `/api/orders/${orderId}/handover/defects`, EMPLOYEE, defect);
     expect(reported.statusCode, reported.body).toBe(201);
-    expect(await t.database.db.$count(notifications, eq(notifications.userId, storeUserId))).toBe(
-      bellBefore + 1,
-    );
+    expect(await t.database.db.$count(notifications, eq(notifications.userId, storeUserId))).toBe(bellBefore);
+    const [store] = await t.database.db.select().from(bikeStores).where(eq(bikeStores.id, espoo));
+    const mails = await t.database.db
+      .select()
+      .from(messageOutbox)
+      .where(
+        and(
+          eq(messageOutbox.event, "ORDER_HANDOVER_DEFECT"),
+          eq(messageOutbox.recipient, store?.email ?? ""),
+        ),
+      );
+    const [orderRow] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const ofThisOrder = mails.filter((m) => m.params.orderNumber === orderRow?.orderNumber);
+    expect(ofThisOrder).toHaveLength(1);
+    expect(ofThisOrder[0]).toMatchObject({ channel: "EMAIL", language: "sv", userId: null });
+    expect(ofThisOrder[0]?.params).toMatchObject({
+      description: defect.description,
+      storeName: "Vauhti Espoo",
+    });
+    const rendered = await renderOutboxMessage(ofThisOrder[0] as never, {
+      db: t.database.db,
+      publicUrl: "https://pedaali.test",
+      serverSecret: "s",
+    });
+    expect(rendered?.kind === "mail" && rendered.mail.subject).toMatch(/^Felanmälan/);
+    expect(rendered?.kind === "mail" && rendered.mail.text).toContain(defect.description);
+    expect(rendered?.kind === "mail" && rendered.mail.text).toContain("https://pedaali.test/sv/pyoraliike");
+    const news = zWhatsNew.parse((await call("GET", "/api/whats-new/storeOrders", STORE_USER)).json());
+    expect(news.items.find((item) => item.orderId === orderId)).toMatchObject({
+      kind: "DEFECT_REPORTED",
+      note: defect.description,
+    });
     // The store reads the description with the handover.
     const seenByStore = zStoreHandover.parse(
       (await call("GET", `/api/store/orders/${orderId}/handover`, STORE_USER)).json(),

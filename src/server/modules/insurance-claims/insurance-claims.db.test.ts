@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zInsuranceClaim, zInsuranceClaimPage } from "../../../contract/insurance-claims.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
@@ -192,6 +193,24 @@ describe("POST /api/insurance-claims", () => {
       .limit(1);
     expect(mail?.subject).toContain("Vahinkoilmoituksesi");
     expect(mail?.bodyText).toContain("240,00");
+    // Queued with the claim for the employee's account, with the figures as reported.
+    const [queued] = await outboxRowsOf(t.database, "CLAIM_REPORTED", { claimId: claim.insuranceId });
+    expect(queued).toMatchObject({
+      userId: await userIdByEmail(t.database.db, EMPLOYEE),
+      channel: "EMAIL",
+      recipient: EMPLOYEE,
+      language: "fi",
+    });
+    expect(Object.keys(queued?.params ?? {}).sort()).toEqual([
+      "claimId",
+      "deductibleCents",
+      "incidentDate",
+      "insuredValueCents",
+      "name",
+      "orderNumber",
+      "reportedLate",
+      "type",
+    ]);
   });
 
   it("takes the only bike in use when the order is not named, and flags a late report", async () => {
@@ -641,6 +660,11 @@ describe("POST /api/insurance-claims/{id}/steps", () => {
       .orderBy(desc(outbox.createdAt))
       .limit(1);
     expect(mail?.bodyText).toContain("nettopalkastasi");
+    const [queued] = await outboxRowsOf(t.database, "CLAIM_SETTLED", { claimId: id });
+    expect(queued).toMatchObject({
+      recipient: EMPLOYEE,
+      params: { outcome: "REPAIR", paymentMethod: "PAYROLL" },
+    });
     expectError(await step(id, "INSURANCE_CASE_COMPLETED"), 409, "INSURANCE_CLAIM_CLOSED");
     expectError(
       await call("PUT", `/api/insurance-claims/${id}`, HELPDESK, { description: "x" }),

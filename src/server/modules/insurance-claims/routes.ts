@@ -46,13 +46,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     // claims, each a mail and a notice to the employer.
     config: perUserLimit(30, "1 hour"),
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service.create(currentUser(request), request.body, new Date(), (err, what) =>
-            request.log.error({ err }, what),
-          ),
-        ),
+      reply.code(201).send(await service.create(currentUser(request), request.body, new Date())),
   });
 
   app.route({
@@ -72,9 +66,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     ...endpointRoute(api.takeStep, tags),
     preValidation: helpdesk,
     handler: async (request) =>
-      service.step(currentUser(request), request.params.id, request.body.step, new Date(), (err, what) =>
-        request.log.error({ err }, what),
-      ),
+      service.step(currentUser(request), request.params.id, request.body.step, new Date()),
   });
 
   app.get(

@@ -18,7 +18,7 @@ import { addClaimFile } from "./add-file.ts";
 import type { ClaimActor } from "./claim-facts.ts";
 import { createClaim } from "./create-claim.ts";
 import { deleteClaim } from "./delete-claim.ts";
-import { type FailureLog, mailClaimReceived, mailClaimSettled } from "./mails.ts";
+import { queueClaimReceived, queueClaimSettled } from "./mails.ts";
 import { type ClaimViewer, claimDetails, listClaims, visibleClaim } from "./queries.ts";
 import { takeClaimStep } from "./take-step.ts";
 import { updateClaim } from "./update-claim.ts";
@@ -28,7 +28,7 @@ import { updateClaim } from "./update-claim.ts";
  * theft or damage of their bike in use, the helpdesk handles it through the outcome's steps
  * (src/domain/insurance-claims.ts). Each change is one transaction with its event-log rows (entity
  * insuranceClaim), in its use case's file; the claim row is locked first, so two steps at once cannot
- * both pass. Mails go after the commit (mails.ts); a failed mail is logged and never undoes the change.
+ * both pass. The employee's mails are queued in the message outbox with the change (mails.ts).
  */
 
 const isHelpdesk = (user: Pick<CurrentUser, "permissions">) =>
@@ -36,13 +36,6 @@ const isHelpdesk = (user: Pick<CurrentUser, "permissions">) =>
 
 export function createInsuranceClaimsService(ctx: AppContext) {
   const { db } = ctx.database;
-  const mailDeps = (logFailure: FailureLog) => ({
-    db,
-    messaging: ctx.messaging,
-    publicUrl: ctx.config.publicUrl,
-    logFailure,
-  });
-
   /**
    * Where the caller stands towards a claim they may read: the helpdesk, or its own employee (with
    * own-order.manage); anyone else reading it (an employer role) may not change it.
@@ -65,17 +58,14 @@ export function createInsuranceClaimsService(ctx: AppContext) {
       return claimDetails(db, viewer, id);
     },
 
-    async create(
-      user: CurrentUser,
-      input: TCreateInsuranceClaim,
-      now: Date,
-      logFailure: FailureLog,
-    ): Promise<TInsuranceClaim> {
+    async create(user: CurrentUser, input: TCreateInsuranceClaim, now: Date): Promise<TInsuranceClaim> {
       const actor = { userId: user.id, helpdesk: isHelpdesk(user) };
-      const id = await write(db, { actor, now }, (change) => createClaim(change, input));
-      const claim = await claimDetails(db, user, id);
-      await mailClaimReceived(mailDeps(logFailure), claim);
-      return claim;
+      const id = await write(db, { actor, now }, async (change) => {
+        const created = await createClaim(change, input);
+        await queueClaimReceived(change.tx, await claimDetails(change.tx, user, created));
+        return created;
+      });
+      return claimDetails(db, user, id);
     },
 
     async update(user: CurrentUser, id: string, input: TUpdateInsuranceClaim, now: Date) {
@@ -84,14 +74,16 @@ export function createInsuranceClaimsService(ctx: AppContext) {
       return claimDetails(db, user, id);
     },
 
-    async step(user: CurrentUser, id: string, step: InsuranceClaimStep, now: Date, logFailure: FailureLog) {
+    async step(user: CurrentUser, id: string, step: InsuranceClaimStep, now: Date) {
       await visibleClaim(db, user, id);
       const actor = { userId: user.id, helpdesk: true };
-      const settlement = await write(db, { actor, now }, (change) => takeClaimStep(change, id, step));
-      const claim = await claimDetails(db, user, id);
-      if (settlement && claim.outcome)
-        await mailClaimSettled(mailDeps(logFailure), claim, claim.outcome, settlement);
-      return claim;
+      await write(db, { actor, now }, async (change) => {
+        const settlement = await takeClaimStep(change, id, step);
+        if (!settlement) return;
+        const claim = await claimDetails(change.tx, user, id);
+        if (claim.outcome) await queueClaimSettled(change.tx, claim, claim.outcome, settlement);
+      });
+      return claimDetails(db, user, id);
     },
 
     async addFile(user: CurrentUser, id: string, body: Buffer, fileName: string, now: Date) {

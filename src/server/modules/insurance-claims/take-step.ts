@@ -19,7 +19,7 @@ import { agreementOf, lockClaim, onClaim } from "./claim-facts.ts";
 import { insuranceClaimClosed, insuranceStepNotAllowed } from "./errors.ts";
 import { claimFigures } from "./queries.ts";
 
-/** What a completing step left for the employee to hear about after the commit. */
+/** What a completing step left for the employee to hear about in the claim's closing mail. */
 export type ClaimSettlement = {
   deductibleOwedCents: number;
   paymentMethod: PaymentMethod | null;

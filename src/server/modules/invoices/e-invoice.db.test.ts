@@ -212,4 +212,12 @@ describe("GET /api/invoices/{id}/finvoice.xml", () => {
       expect(order.invoices.map((i) => [i.id, i.eInvoice])).toEqual([[invoice.id, eInvoice]]);
     }
   });
+
+  it("tells the order's page that our bill is ours even when Pedaali Oy, the lessor, pays it", async () => {
+    const ours = await bill({ payerType: "PEDAALI" });
+    const res = await call("GET", `/api/orders/${ours.orderId}`, HELPDESK);
+    expect(res.statusCode, res.body).toBe(200);
+    const order = zOrderDetails.parse(res.json());
+    expect(order.invoices.map((i) => [i.payerType, i.sender])).toEqual([["PEDAALI", "PEDAALI"]]);
+  });
 });

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import type { StoreLinkKind } from "../../../contract/store-links.ts";
 import { canMoveInvoice, STORE_PURCHASE_INVOICE_PAYER } from "../../../domain/invoice-status.ts";
 import { invoices, orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { orderTransitionNotAllowed } from "../orders/errors.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
-import type { IssuedStoreLink } from "../store-links/tokens.ts";
 import { openStorePayable } from "../store-payouts/open-payable.ts";
 import { invoiceStatusNotAllowed, invoiceTotalMismatch } from "./errors.ts";
 import { type InvoiceClerk, lockInvoice } from "./queries.ts";
@@ -13,12 +13,12 @@ import { type InvoiceClerk, lockInvoice } from "./queries.ts";
 /**
  * Matches a received purchase invoice to its order inside `ctx.tx`: equal totals, the invoice VERIFIED,
  * the order on to WAITING_FOR_DELIVERY_DATE, and its price owed to the bike store (a store payable, paid
- * in a payout batch); answers the delivery link the move issued (mailed by the caller after the commit).
+ * in a payout batch); answers the kind of the store's link the move issued (its mail queued with it).
  */
 export async function matchPurchaseInvoice(
   ctx: WriteContext<InvoiceClerk>,
   id: string,
-): Promise<IssuedStoreLink | undefined> {
+): Promise<StoreLinkKind | undefined> {
   const { tx, now, actor } = ctx;
   const invoice = await lockInvoice(tx, actor, id);
   if (invoice.payerType !== STORE_PURCHASE_INVOICE_PAYER || !invoice.orderId)

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TInvoice, TInvoicesQuery, TOrderInvoice } from "../../../contract/invoices.ts";
-import { eInvoiceObstacle } from "../../../domain/invoice-status.ts";
+import { eInvoiceObstacle, invoiceSender } from "../../../domain/invoice-status.ts";
 import type { Db } from "../../db/client.ts";
 import { readPage } from "../../db/paging.ts";
 import { invoices, leasingCompanies, orders } from "../../db/schema/index.ts";
@@ -122,6 +122,7 @@ export async function orderInvoicesOf(db: Db, orderId: string): Promise<TOrderIn
     invoiceNumber: i.invoiceNumber,
     status: i.status,
     payerType: i.payerType,
+    sender: invoiceSender(i),
     totalCents: i.totalCents,
     issueDate: i.issueDate,
     eInvoice: eInvoiceObstacle(i) === null && Boolean(eInvoiceAddress && eInvoiceOperator),

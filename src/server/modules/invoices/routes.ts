@@ -52,7 +52,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.route({
     ...endpointRoute(api.match, tags),
     preValidation: process,
-    handler: async (request) => service.match(currentUser(request), request.params.id, request.log),
+    handler: async (request) => service.match(currentUser(request), request.params.id),
   });
 
   app.route({

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TCreateInvoice,
   TInvoice,
@@ -8,7 +7,6 @@ import type {
 import type { AppContext } from "../../context.ts";
 import { write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { mailStoreLink } from "../store-links/mails.ts";
 import { changeInvoiceStatus } from "./change-invoice-status.ts";
 import { eInvoiceOf } from "./e-invoice.ts";
 import { matchPurchaseInvoice } from "./match-purchase-invoice.ts";
@@ -21,8 +19,6 @@ import { createPurchaseInvoice } from "./record-purchase-invoice.ts";
  * POST /api/orders/{orderId}/bill through issue-invoice.ts). Status moves follow
  * src/domain/invoice-status.ts.
  */
-
-type Log = Pick<FastifyBaseLogger, "error">;
 
 const clerkOf = (user: CurrentUser): InvoiceClerk => ({
   userId: user.id,
@@ -49,11 +45,10 @@ export function createInvoicesService(ctx: AppContext) {
 
     /**
      * Matches a received purchase invoice to its order: equal totals, the invoice VERIFIED, the order on
-     * to WAITING_FOR_DELIVERY_DATE (whose delivery link is mailed to the store after the commit).
+     * to WAITING_FOR_DELIVERY_DATE (whose delivery link's mail to the store is queued with the move).
      */
-    async match(user: CurrentUser, id: string, log: Log): Promise<TInvoice> {
-      const link = await write(db, { actor: clerkOf(user) }, (w) => matchPurchaseInvoice(w, id));
-      if (link) await mailStoreLink(ctx, link, (error, what) => log.error({ err: error }, what));
+    async match(user: CurrentUser, id: string): Promise<TInvoice> {
+      await write(db, { actor: clerkOf(user) }, (w) => matchPurchaseInvoice(w, id));
       return invoiceOf(db, user, id);
     },
 

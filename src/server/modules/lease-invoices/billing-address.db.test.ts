@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName } from "../../../../tests/helpers/ids.ts";
@@ -7,9 +7,15 @@ import { zApplicationAccepted, zCompanyApplication } from "../../../contract/adm
 import { zCompaniesPage, zCompanyDetails } from "../../../contract/companies.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { periodOf } from "../../../domain/payroll/period.ts";
-import { companies, companyApplications, leaseInvoices } from "../../db/schema/index.ts";
+import { testConfig } from "../../config.ts";
+import {
+  companies,
+  companyApplications,
+  leaseInvoices,
+  messageOutbox,
+  outbox,
+} from "../../db/schema/index.ts";
 import { issueMonthlyLeaseInvoices } from "../../jobs/lease-invoices.ts";
-import type { Messaging, OutgoingMail } from "../../messaging/types.ts";
 
 /**
  * The company's billing address, where Pedaali's monthly lease invoice goes: asked for at sign-up, kept
@@ -146,13 +152,6 @@ describe("the billing address in the company's settings", () => {
 
 describe("the issued lease invoice", () => {
   it("is mailed to a billing e-mail and marked due as an e-invoice for an e-invoice address", async () => {
-    const mails: OutgoingMail[] = [];
-    const messaging: Messaging = {
-      sendMail: async (mail) => {
-        mails.push(mail);
-      },
-      sendSms: async () => {},
-    };
     await setAddress(demoOyId, {
       billingEmail: "reskontra@demo.test",
       eInvoiceAddress: null,
@@ -165,12 +164,7 @@ describe("the issued lease invoice", () => {
     });
     await t.database.db.delete(leaseInvoices);
     const now = new Date();
-    const run = await issueMonthlyLeaseInvoices(t.database.db, {
-      now,
-      log,
-      messaging,
-      publicUrl: "https://pedaali.test",
-    });
+    const run = await issueMonthlyLeaseInvoices(t.database.db, { now, log });
     expect(run.failed).toBe(0);
     const period = `${periodOf(toHelsinkiDateString(now))}-01`;
     const [demo] = await t.database.db
@@ -180,15 +174,37 @@ describe("the issued lease invoice", () => {
     expect(demo?.period).toBe(period);
     expect(demo).toMatchObject({ sendBy: "EMAIL", sentTo: "reskontra@demo.test" });
     expect(demo?.mailedAt).not.toBeNull();
-    const mail = mails.find((m) => m.to === "reskontra@demo.test");
+    // Queued in the message outbox with the invoice, naming the invoice only; the company has no account.
+    const queued = await t.database.db
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.event, "LEASE_INVOICE_ISSUED"), gte(messageOutbox.createdAt, now)));
+    expect(queued).toEqual([
+      expect.objectContaining({
+        userId: null,
+        recipient: "reskontra@demo.test",
+        language: "fi",
+        params: { invoiceId: demo?.id },
+        status: "SENT",
+      }),
+    ]);
+    // It left right after the commit: the mail as the billing office reads it.
+    const [mail] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, "reskontra@demo.test"), gte(outbox.createdAt, now)));
     expect(mail?.subject).toContain(String(demo?.invoiceNumber));
-    expect(mail?.text).toContain(demo?.referenceNumber as string);
-    expect(mail?.text).toContain("https://pedaali.test/yritys-asetukset");
+    expect(mail?.bodyText).toContain(demo?.referenceNumber as string);
+    expect(mail?.bodyText).toContain(`${testConfig().publicUrl}/yritys-asetukset`);
     const [toinen] = await t.database.db
       .select()
       .from(leaseInvoices)
       .where(eq(leaseInvoices.companyId, toinenId));
     expect(toinen).toMatchObject({ sendBy: "E_INVOICE", mailedAt: null });
-    expect(mails.some((m) => m.to === "laskut@toinen.test")).toBe(false);
+    const toToinen = await t.database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, "laskut@toinen.test"), gte(outbox.createdAt, now)));
+    expect(toToinen).toEqual([]);
   });
 });

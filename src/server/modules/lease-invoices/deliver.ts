@@ -3,24 +3,28 @@ import { leaseInvoiceChannel } from "../../../domain/billing-address.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, leaseInvoices } from "../../db/schema/index.ts";
 import { leaseInvoiceIssuedMail } from "../../messaging/lease-invoice-mails.ts";
-import type { Messaging } from "../../messaging/types.ts";
+import { queueMessage } from "../notifications/outbox.ts";
+import type { OutboxRenderer } from "../notifications/outbox-renderers.ts";
 import type { IssuedLeaseInvoice } from "./issue.ts";
 
+/** The outbox event of the mail of an issued lease invoice to the company's billing e-mail. */
+const LEASE_INVOICE_EVENT = "LEASE_INVOICE_ISSUED";
+
 /**
- * Sends an issued lease invoice on its way, after the transaction that issued it: to a company with an
+ * Sends an issued lease invoice on its way, in the transaction that issued it: to a company with an
  * e-invoice address it is marked due to go as an e-invoice (E_INVOICE); to one with only a billing
- * e-mail it is mailed there, with a link to it in Pedaali (EMAIL, the address and the time kept); a
- * company with neither gets nothing, and the helpdesk sees it has no billing address. A failed mail
- * leaves the invoice unmarked and is thrown for the caller to log; the invoice stands.
+ * e-mail its mail, with a link to it in Pedaali, is queued in the message outbox and the invoice keeps
+ * where and when (EMAIL, `sentTo`, `mailedAt`), while the outbox's row says whether the provider took
+ * it and retries a refusal; a company with neither gets nothing, and the helpdesk sees it has no
+ * billing address.
  */
 export async function deliverLeaseInvoice(
-  db: Db,
-  deps: { messaging: Messaging; publicUrl: string; now: Date },
+  tx: Db,
   invoice: IssuedLeaseInvoice,
+  now: Date,
 ): Promise<"E_INVOICE" | "EMAIL" | null> {
-  const [company] = await db
+  const [company] = await tx
     .select({
-      name: companies.name,
       billingEmail: companies.billingEmail,
       eInvoiceAddress: companies.eInvoiceAddress,
       eInvoiceOperator: companies.eInvoiceOperator,
@@ -30,23 +34,42 @@ export async function deliverLeaseInvoice(
   if (!company) return null;
   const channel = leaseInvoiceChannel(company);
   if (channel === "E_INVOICE") {
-    await db.update(leaseInvoices).set({ sendBy: "E_INVOICE" }).where(eq(leaseInvoices.id, invoice.id));
+    await tx.update(leaseInvoices).set({ sendBy: "E_INVOICE" }).where(eq(leaseInvoices.id, invoice.id));
   } else if (channel === "EMAIL" && company.billingEmail) {
     const to = company.billingEmail.trim();
-    const mail = leaseInvoiceIssuedMail("fi", {
-      companyName: company.name,
-      invoiceNumber: invoice.invoiceNumber,
-      period: invoice.period.slice(0, 7),
-      totalCents: invoice.totalCents,
-      referenceNumber: invoice.referenceNumber,
-      dueDate: invoice.dueDate,
-      link: `${deps.publicUrl}/yritys-asetukset`,
+    // The billing office reads Finnish: a company has no language of its own.
+    await queueMessage(tx, {
+      event: LEASE_INVOICE_EVENT,
+      channel: "EMAIL",
+      recipient: to,
+      language: "fi",
+      params: { invoiceId: invoice.id },
     });
-    await deps.messaging.sendMail({ to, ...mail });
-    await db
+    await tx
       .update(leaseInvoices)
-      .set({ sendBy: "EMAIL", sentTo: to, mailedAt: deps.now })
+      .set({ sendBy: "EMAIL", sentTo: to, mailedAt: now })
       .where(eq(leaseInvoices.id, invoice.id));
   }
   return channel;
 }
+
+/** LEASE_INVOICE_ISSUED: the invoice's figures and the company's settings, where it is downloaded. */
+export const renderLeaseInvoiceMail: OutboxRenderer = async (row, deps) => {
+  const [found] = await deps.db
+    .select({ invoice: leaseInvoices, companyName: companies.name })
+    .from(leaseInvoices)
+    .innerJoin(companies, eq(companies.id, leaseInvoices.companyId))
+    .where(eq(leaseInvoices.id, String(row.params.invoiceId)));
+  if (!found) return null;
+  const { invoice } = found;
+  const mail = leaseInvoiceIssuedMail(row.language, {
+    companyName: found.companyName,
+    invoiceNumber: invoice.invoiceNumber,
+    period: invoice.period.slice(0, 7),
+    totalCents: invoice.totalCents,
+    referenceNumber: invoice.referenceNumber,
+    dueDate: invoice.dueDate,
+    link: `${deps.publicUrl}/yritys-asetukset`,
+  });
+  return { kind: "mail", mail };
+};

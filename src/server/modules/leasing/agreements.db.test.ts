@@ -148,22 +148,36 @@ describe("GET /api/leasing-agreements/list", () => {
 });
 
 describe("GET /api/leasing-agreements/{id}", () => {
-  it("answers the tax regime by the commitment date, and how long a grandfathered lease stays tax-free", async () => {
+  it("answers the tax regime by the commitment date and the tax line from the lease's own dates", async () => {
     const get = async (id: string) =>
       zLeasingAgreement.parse((await call("GET", `/api/leasing-agreements/${id}`, DEMO_ADMIN)).json());
     const grandfathered = await get(
       await agreement({ commitmentDate: "2025-04-23", startDate: "2025-06-01" }),
     );
-    expect(grandfathered).toMatchObject({ taxRegime: "GRANDFATHERED", taxFreeUntil: "2028-05-31" });
+    expect(grandfathered).toMatchObject({
+      taxRegime: "GRANDFATHERED",
+      tax: { kind: "TAX_FREE", taxFreeUntil: "2028-05-31", taxableFrom: null },
+    });
     const in2025 = await get(await agreement({ commitmentDate: "2025-04-24", startDate: "2025-06-01" }));
-    expect(in2025).toMatchObject({ taxRegime: "EXEMPT_2025_ONLY", taxFreeUntil: null });
+    expect(in2025).toMatchObject({
+      taxRegime: "EXEMPT_2025_ONLY",
+      tax: { kind: "TAX_FREE_THEN_TAXABLE", taxFreeUntil: "2025-12-31", taxableFrom: "2026-01-01" },
+    });
+    // Committed in 2025, but the lease starts in 2026: it never was tax-free.
+    const startsIn2026 = await get(
+      await agreement({ commitmentDate: "2025-11-03", startDate: "2026-01-14" }),
+    );
+    expect(startsIn2026).toMatchObject({ taxRegime: "EXEMPT_2025_ONLY", tax: { kind: "TAXABLE" } });
     const taxable = await get(await agreement({ commitmentDate: "2026-01-01", startDate: "2026-02-01" }));
-    expect(taxable).toMatchObject({ taxRegime: "TAXABLE", taxFreeUntil: null });
+    expect(taxable).toMatchObject({ taxRegime: "TAXABLE", tax: { kind: "TAXABLE", taxFreeUntil: null } });
     // Before approval the start date decides; with neither date nothing is known yet.
     expect(await get(await agreement({ startDate: "2025-03-01" }))).toMatchObject({
       taxRegime: "GRANDFATHERED",
     });
-    expect(await get(await agreement({}, "PENDING"))).toMatchObject({ taxRegime: null, taxFreeUntil: null });
+    expect(await get(await agreement({}, "PENDING"))).toMatchObject({
+      taxRegime: null,
+      tax: { kind: "UNKNOWN" },
+    });
   });
 
   it("is 404 for another tenant and an unknown agreement, 400 for a bad id", async () => {

@@ -1,9 +1,13 @@
 import { and, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
-import type { TLeasingAgreement, TLeasingAgreementsQuery } from "../../../contract/leasing-agreements.ts";
+import type {
+  TLeaseTax,
+  TLeasingAgreement,
+  TLeasingAgreementsQuery,
+} from "../../../contract/leasing-agreements.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { agreementPhase } from "../../../domain/lease-dates.ts";
-import { regimeDate, taxFreeUntil, taxRegime } from "../../../domain/payroll/tax-rules.ts";
+import { leaseTax } from "../../../domain/payroll/tax-rules.ts";
 import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
@@ -59,23 +63,14 @@ function withJoins<T extends PgSelect>(query: T) {
 }
 
 /**
- * An agreement's tax regime from its commitment date (or, before approval, its start date) and a
- * grandfathered lease's last tax-free day, by the payroll's rules (ADR 008); null until either is known.
+ * An agreement's tax regime and tax line by the tax rules' leaseTax, from its own commitment date (or,
+ * before approval, its start date) and start; the regime null until either is known.
  */
 export function agreementTaxRegime(
   a: Pick<typeof leasingAgreements.$inferSelect, "commitmentDate" | "startDate" | "leaseTimeMonths">,
-): { taxRegime: TaxRegime | null; taxFreeUntil: string | null } {
-  const decidingDate = a.commitmentDate ?? a.startDate;
-  const regime = decidingDate
-    ? taxRegime(regimeDate({ commitmentDate: a.commitmentDate, startDate: decidingDate }))
-    : null;
-  return {
-    taxRegime: regime,
-    taxFreeUntil:
-      regime && a.startDate
-        ? taxFreeUntil({ startDate: a.startDate, leaseTimeMonths: a.leaseTimeMonths }, regime)
-        : null,
-  };
+): { taxRegime: TaxRegime | null; tax: TLeaseTax } {
+  const { regime, ...tax } = leaseTax(a);
+  return { taxRegime: regime, tax };
 }
 
 function toAgreement({ agreement: a, ...row }: Row, today: string): TLeasingAgreement {

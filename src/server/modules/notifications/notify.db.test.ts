@@ -1,14 +1,19 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { bikeStoreIdByName, companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import {
+  bikeStoreIdByName,
+  companyIdByName,
+  employmentIdOf,
+  userIdByEmail,
+} from "../../../../tests/helpers/ids.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zOrderHandover } from "../../../contract/handovers.ts";
 import { zOutboxMessage, zOutboxMessages } from "../../../contract/message-outbox.ts";
 import { zOrderOffer } from "../../../contract/order-acceptance.ts";
 import { OUTBOX_MAX_ATTEMPTS } from "../../../domain/message-outbox.ts";
-import { beneficiaryEmployees, messageOutbox, orders, users } from "../../db/schema/index.ts";
+import { messageOutbox, orders, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { sendDueMessages, sendOutboxMessage } from "../../jobs/message-outbox.ts";
 import type { Messaging, OutgoingMail } from "../../messaging/types.ts";
@@ -22,7 +27,7 @@ import { BY_BIKE_STORE, BY_SYSTEM, moveOrder } from "../orders/lifecycle.ts";
 
 /** The server's secret the pickup codes are derived with, known to the test to send them as the job does. */
 const SERVER_SECRET = "pickup-code-test-secret-of-forty-chars!!";
-const t = setupTestApp({ jwtSecret: SERVER_SECRET }, { demoData: true });
+const t = setupTestApp({ jwtSecret: SERVER_SECRET }, { demoData: true, sendAfterCommit: false });
 const { call } = apiCaller(t);
 
 const EMPLOYEE = "employee@demo.test";
@@ -36,13 +41,7 @@ beforeAll(async () => {
   const db = t.database.db;
   demoOyId = await companyIdByName(db, "Demo Oy");
   employeeUserId = await userIdByEmail(db, EMPLOYEE);
-  const [row] = await db
-    .select({ id: beneficiaryEmployees.id })
-    .from(beneficiaryEmployees)
-    .where(
-      and(eq(beneficiaryEmployees.userId, employeeUserId), eq(beneficiaryEmployees.companyId, demoOyId)),
-    );
-  employmentId = row?.id as string;
+  employmentId = await employmentIdOf(db, employeeUserId, demoOyId);
 });
 
 beforeEach(async () => {
@@ -142,7 +141,7 @@ describe("the employee's order notices", () => {
       await sendDueMessages(deps);
       const mail = sent.find((m) => m.template === "employee-notice" && /godkände/.test(m.subject));
       expect(mail?.subject).toMatch(/Din arbetsgivare godkände din beställning/);
-      expect(mail?.html).toContain("https://pedaali.example/mybike");
+      expect(mail?.html).toContain("https://pedaali.example/sv/mybike");
       const [after] = await t.database.db
         .select()
         .from(messageOutbox)

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { handoverKindOf } from "../../../domain/handovers.ts";
 import { sentChannels } from "../../../domain/notification-table.ts";
 import type { Db } from "../../db/client.ts";
-import { beneficiaryEmployees, messageOutbox, orders, systemUsers, users } from "../../db/schema/index.ts";
+import { beneficiaryEmployees, orders, systemUsers, users } from "../../db/schema/index.ts";
 import {
   EMPLOYEE_NOTICE_EVENTS,
   type EmployeeNoticeEvent,
@@ -10,9 +10,10 @@ import {
   employeeNoticeMail,
   pickupCodeSms,
 } from "../../messaging/employee-notice-mails.ts";
-import type { RenderedMail, RenderedSms } from "../../messaging/templates.ts";
+import { pageUrl, type RenderedMail, type RenderedSms } from "../../messaging/templates.ts";
 import { pickupCodeOf } from "../handovers/pickup-code.ts";
 import { takesHandover } from "../store-links/handover-rule.ts";
+import { queueMessages } from "./outbox.ts";
 
 /**
  * The one sender of the employee's order notices: it reads the notification table for the channels the
@@ -24,7 +25,7 @@ export async function notifyEmployee(
   tx: Db,
   event: EmployeeNoticeEvent,
   orderId: string,
-  extra: { reason?: string | null } = {},
+  extra: { reason?: string | null; question?: string | null } = {},
 ): Promise<void> {
   const channels = sentChannels(event, "EMPLOYEE").filter((channel) =>
     (EMPLOYEE_NOTICE_EVENTS[event] as readonly string[]).includes(channel),
@@ -69,9 +70,11 @@ export async function notifyEmployee(
     name: employee.firstName,
     orderNumber: employee.orderNumber,
     ...(extra.reason ? { reason: extra.reason } : {}),
+    ...(extra.question ? { question: extra.question } : {}),
   };
   if (recipients.length === 0) return;
-  await tx.insert(messageOutbox).values(
+  await queueMessages(
+    tx,
     recipients.map(({ channel, to }) => ({
       userId: employee.userId,
       event,
@@ -106,7 +109,8 @@ export function renderEmployeeNotice(
   }
   const mail = employeeNoticeMail(row.event as EmployeeNoticeEvent, row.language, {
     ...params,
-    myBikeUrl: `${deps.publicUrl}/mybike`,
+    // Under the reader's language prefix, so the page opens in the language the mail was written in.
+    myBikeUrl: pageUrl(deps.publicUrl, row.language, "myBike"),
   });
   return { kind: "mail", mail };
 }

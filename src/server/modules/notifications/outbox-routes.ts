@@ -7,10 +7,11 @@ import {
 } from "../../../contract/message-outbox.ts";
 import type { AppContext } from "../../context.ts";
 import { messageOutbox, users } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
+import { conflict, notFound } from "../../errors.ts";
 import { sendOutboxMessage } from "../../jobs/message-outbox.ts";
 import { createGuards } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { isResendable } from "./outbox-renderers.ts";
 
 const tags = ["system-users"];
 
@@ -26,6 +27,7 @@ function toMessage(row: Row): TOutboxMessage {
     status: row.status,
     attempts: row.attempts,
     lastAnswer: row.lastAnswer,
+    resendable: isResendable(row.event),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -68,6 +70,15 @@ export const messageOutboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     handler: async (request) => {
       const { userId, messageId } = request.params;
       const now = new Date();
+      const [message] = await db
+        .select({ event: messageOutbox.event })
+        .from(messageOutbox)
+        .where(and(eq(messageOutbox.id, messageId), eq(messageOutbox.userId, userId)));
+      if (!message) throw notFound("Message");
+      // A one-time code is never kept: the person asks for a new one where they wait for it.
+      if (!isResendable(message.event)) {
+        throw conflict("MESSAGE_NOT_RESENDABLE", "A one-time code's message cannot be sent again");
+      }
       // A fresh round of tries from now; the provider's answer is kept on the message.
       const [queued] = await db
         .update(messageOutbox)
@@ -85,6 +96,8 @@ export const messageOutboxRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
         },
         messageId,
         now,
+        // Sent again on purpose: a person who says they got nothing gets it, whatever they chose.
+        { keepChoice: false },
       );
       const [row] = await db.select().from(messageOutbox).where(eq(messageOutbox.id, messageId));
       if (!row) throw notFound("Message");

@@ -1,6 +1,16 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
+import type { Language } from "../../../domain/enums.ts";
+import type { Permission } from "../../../domain/permissions.ts";
 import type { Db } from "../../db/client.ts";
-import { bikeStoreUsers, roles, userRoles, users } from "../../db/schema/index.ts";
+import {
+  companies,
+  permissions,
+  rolePermissions,
+  roles,
+  systemUsers,
+  userRoles,
+  users,
+} from "../../db/schema/index.ts";
 
 /** A user who gets a company's bell notifications, with the language their texts are written in. */
 export type BellRecipient = { userId: string; language: string };
@@ -31,11 +41,58 @@ export async function allEmployerAdmins(db: Db): Promise<BellRecipient[]> {
     .where(and(inArray(roles.name, ["EMPLOYER_ADMIN"]), eq(users.deactivated, false)));
 }
 
-/** The active users of a bike store's account, once each (a defect reported of a bike it handed over). */
-export async function storeUsersOf(db: Db, bikeStoreId: string): Promise<BellRecipient[]> {
+/** An employer user who is mailed about a company's order, in their own language. */
+export type MailRecipient = {
+  userId: string;
+  email: string;
+  language: Language;
+  firstName: string | null;
+  lastName: string | null;
+};
+
+/**
+ * The active employer users who may act on a company's matter by `permission`, once each: those whose
+ * role in the company carries it, and the group admins whose role, held in any company of the
+ * company's group, carries it (the tenancy rule widens a group admin's reach to the whole group, as
+ * session-user.ts resolves it). The admin tier's roles are held in no company and are not counted.
+ */
+export async function employerUsersWithPermission(
+  db: Db,
+  companyId: string,
+  permission: Permission,
+): Promise<MailRecipient[]> {
+  const [company] = await db
+    .select({ groupId: companies.groupCompanyId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) return [];
+  const groupCompanies = company.groupId
+    ? db.select({ id: companies.id }).from(companies).where(eq(companies.groupCompanyId, company.groupId))
+    : null;
   return db
-    .selectDistinct({ userId: bikeStoreUsers.userId, language: users.language })
-    .from(bikeStoreUsers)
-    .innerJoin(users, eq(users.id, bikeStoreUsers.userId))
-    .where(and(eq(bikeStoreUsers.bikeStoreId, bikeStoreId), eq(users.deactivated, false)));
+    .selectDistinct({
+      userId: users.id,
+      email: users.email,
+      language: users.language,
+      firstName: systemUsers.firstName,
+      lastName: systemUsers.lastName,
+    })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .where(
+      and(
+        eq(permissions.name, permission),
+        eq(users.deactivated, false),
+        groupCompanies
+          ? or(
+              eq(userRoles.companyId, companyId),
+              and(eq(roles.name, "EMPLOYER_GROUP_ADMIN"), inArray(userRoles.companyId, groupCompanies)),
+            )
+          : eq(userRoles.companyId, companyId),
+      ),
+    );
 }

@@ -7,12 +7,26 @@ export type RegisteredSender = { file: string; makes: string };
 
 export const SENDER_REGISTRY: Readonly<Record<string, RegisteredSender>> = {
   "notify:employee": { file: "src/server/modules/notifications/notify.ts", makes: "employeeNoticeMail" },
-  "job:reminders": { file: "src/server/jobs/reminders.ts", makes: "queueReminder" },
+  "mail:approvalRequest": {
+    file: "src/server/modules/notifications/notify-approvers.ts",
+    makes: "approvalRequestMail",
+  },
+  "news:pages": { file: "src/server/modules/whats-new/queries.ts", makes: "newsOf" },
+  "tasks:helpdesk": { file: "src/server/modules/orders/tasks.ts", makes: "helpdeskTasks" },
+  "job:reminders": { file: "src/server/jobs/reminders.ts", makes: "queueReminderMessages" },
   "bell:employerAdmins": {
     file: "src/server/modules/notifications/recipients.ts",
     makes: "employerAdminsOf",
   },
-  "bell:storeUsers": { file: "src/server/modules/handovers/report-defect.ts", makes: "storeUsersOf" },
+  "mail:storeDefect": { file: "src/server/modules/handovers/report-defect.ts", makes: "queueStoreNotice" },
+  "mail:storeOrderCancelled": {
+    file: "src/server/modules/orders/lifecycle.ts",
+    makes: "tellStoreOfCancellation",
+  },
+  "mail:storePayout": {
+    file: "src/server/modules/store-payouts/mark-batch-paid.ts",
+    makes: "queueStoreNotice",
+  },
   "mail:storePackageLink": { file: "src/server/modules/store-links/mails.ts", makes: "storePackageLinkMail" },
   "mail:storeDeliveryLink": {
     file: "src/server/modules/store-links/mails.ts",
@@ -71,28 +85,28 @@ export const SENDER_REGISTRY: Readonly<Record<string, RegisteredSender>> = {
     makes: "employerSignupReceivedMail",
   },
   "mail:companyApplicationDecision": {
-    file: "src/server/modules/admin/applications.ts",
+    file: "src/server/modules/admin/application-mails.ts",
     makes: "companyApplicationAcceptedMail",
   },
   "mail:setPassword": { file: "src/server/modules/system-users/mails.ts", makes: "setPasswordMail" },
   "mail:staffRoleGranted": {
-    file: "src/server/modules/system-users/staff-roles.ts",
+    file: "src/server/modules/system-users/mails.ts",
     makes: "staffRoleGrantedMail",
   },
   "mail:storeAccountChanged": {
-    file: "src/server/modules/bike-stores/account-change.ts",
+    file: "src/server/modules/bike-stores/mails.ts",
     makes: "storeAccountChangedMail",
   },
   "sms:twoFactorCode": { file: "src/server/modules/auth/service.ts", makes: "twoFactorCodeSms" },
-  "mail:passwordReset": { file: "src/server/modules/password/service.ts", makes: "passwordResetMail" },
-  "mail:passwordChanged": { file: "src/server/modules/password/service.ts", makes: "passwordChangedMail" },
-  "mail:twoFactorLocked": { file: "src/server/modules/auth/service.ts", makes: "twoFactorLockedMail" },
+  "mail:passwordReset": { file: "src/server/modules/password/mails.ts", makes: "passwordResetMail" },
+  "mail:passwordChanged": { file: "src/server/modules/password/mails.ts", makes: "passwordChangedMail" },
+  "mail:twoFactorLocked": { file: "src/server/modules/auth/mails.ts", makes: "twoFactorLockedMail" },
   "mail:secondFactorChanged": {
-    file: "src/server/modules/auth/authenticator.ts",
+    file: "src/server/modules/auth/mails.ts",
     makes: "secondFactorChangedMail",
   },
   "mail:contactChange": {
-    file: "src/server/modules/system-users/contact-change.ts",
+    file: "src/server/modules/system-users/mails.ts",
     makes: "emailChangeConfirmMail",
   },
   "sms:phoneChangeCode": {

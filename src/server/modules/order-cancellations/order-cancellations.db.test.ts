@@ -1,7 +1,8 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { companyIdByName } from "../../../../tests/helpers/ids.ts";
+import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { elevenMegabytes, RENAMED_EXE, realPdf, SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import {
@@ -235,6 +236,17 @@ describe("POST /api/order-cancellations: who cancels at once and who asks", () =
     const mails = await mailsAbout(early.orderNumber, "order-cancelled");
     expect(mails.map((m) => m.recipient)).toEqual([EMPLOYEE]);
     expect(mails[0]?.text).toContain(reason);
+    // Queued with the cancellation for the employee's account, in their language: who and why only.
+    const queued = await outboxRowsOf(t.database, "ORDER_CANCELLED", { orderId: early.orderId });
+    expect(queued).toEqual([
+      expect.objectContaining({
+        userId: await userIdByEmail(t.database.db, EMPLOYEE),
+        channel: "EMAIL",
+        recipient: EMPLOYEE,
+        language: "fi",
+        params: { audience: "EMPLOYEE", orderId: early.orderId, cancelledBy: "EMPLOYER", reason },
+      }),
+    ]);
 
     const paused = await freshOrder("WAITING_FOR_CUSTOMER_COMMENT", { previousStatus: "PACKAGE_PROVIDED" });
     expect((await cancelled(paused.orderId, EMPLOYER)).cancelledAtOnce).toBe(true);
@@ -574,6 +586,13 @@ describe("POST /api/order-cancellations/{id}/complete", () => {
     const refunded = await mailsAbout(orderNumber, "order-refunded");
     expect(refunded.map((m) => m.recipient)).toEqual([EMPLOYEE]);
     expect(refunded[0]?.text).toMatch(/420,00\s€/);
+    const [queued] = await outboxRowsOf(t.database, "ORDER_REFUNDED", { orderId });
+    expect(queued).toMatchObject({
+      userId: await userIdByEmail(t.database.db, EMPLOYEE),
+      recipient: EMPLOYEE,
+      language: "fi",
+    });
+    expect(queued?.params).toEqual({ audience: "EMPLOYEE", orderId, amountCents: 42_000 });
   });
 
   it("leaves an order cancelled at once CANCELLED when nothing is refunded", async () => {

@@ -214,6 +214,7 @@ async function eventsOf(
       to: asStatus(data.to),
       by: event.actorUserId ? "user" : "system",
       actorName: isAdminTier(viewer) && event.actorUserId && name ? name : null,
+      message: null,
       createdAt: event.createdAt.toISOString(),
     };
   });

@@ -45,7 +45,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
     ...endpointRoute(api.create, tags),
     preValidation: guards.permissionIn(reach.order({ body: "orderId" }), ...CANCELLERS),
     handler: async (request, reply) =>
-      reply.code(201).send(await service.create(currentUser(request), request.body, request.log)),
+      reply.code(201).send(await service.create(currentUser(request), request.body)),
   });
 
   app.route({
@@ -69,7 +69,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
   app.route({
     ...endpointRoute(api.complete, tags),
     preValidation: manage,
-    handler: async (request) => service.complete(currentUser(request), request.params.id, request.log),
+    handler: async (request) => service.complete(currentUser(request), request.params.id),
   });
 
   // The upload reads a raw body of up to 10 MB, in a scope of its own (src/server/files/uploads.ts).

@@ -14,7 +14,7 @@ import { receiveUpload } from "../../files/uploads.ts";
 import { mayWithdraw } from "./allowed-actions.ts";
 import type { CancellationActor } from "./cancel-order.ts";
 import { completeCancellation } from "./complete-cancellation.ts";
-import { type MailFailureLog, mailOrderCancelled, mailOrderRefunded } from "./mails.ts";
+import { queueOrderCancelled, queueOrderRefunded } from "./mails.ts";
 import {
   cancellationDetails,
   cancellationRowOf,
@@ -34,7 +34,7 @@ import { withdrawCancellation } from "./withdraw-cancellation.ts";
 
 /**
  * Order cancellations as each side reaches them (contract/order-cancellations.ts): on whose side a
- * caller cancels, who may do what, and the employee's mails after the commit. The reads are
+ * caller cancels, who may do what, and the employee's mails, queued with the change. The reads are
  * queries.ts's, each write its own file's.
  */
 export function createOrderCancellationsService(ctx: AppContext) {
@@ -57,16 +57,18 @@ export function createOrderCancellationsService(ctx: AppContext) {
     async create(
       viewer: Viewer,
       input: { orderId: string; reason: string; note?: string | undefined },
-      log: MailFailureLog,
       now = new Date(),
     ): Promise<TOrderCancellationDetails> {
       const order = await orderToCancel(db, input.orderId);
       const side = order ? sideOf(viewer, order) : null;
       if (!order || !side) throw notFound("Order");
-      const done = await write(db, by(viewer, now), (w) => requestCancellation(w, { ...input, side }));
-      if (done.atOnce && side !== "EMPLOYEE") {
-        await mailOrderCancelled(ctx, log, input.orderId, { cancelledBy: side, reason: input.reason });
-      }
+      const done = await write(db, by(viewer, now), async (w) => {
+        const requested = await requestCancellation(w, { ...input, side });
+        // The employee's own cancellation needs no mail; one by someone else tells them why.
+        if (requested.atOnce && side !== "EMPLOYEE")
+          await queueOrderCancelled(w.tx, input.orderId, { cancelledBy: side, reason: input.reason });
+        return requested;
+      });
       return details(viewer, done.orderCancellationId);
     },
 
@@ -89,22 +91,19 @@ export function createOrderCancellationsService(ctx: AppContext) {
       return { message: ORDER_CANCELLATION_WITHDRAWN };
     },
 
-    async complete(
-      viewer: Viewer,
-      id: string,
-      log: MailFailureLog,
-      now = new Date(),
-    ): Promise<TOrderCancellationDetails> {
+    async complete(viewer: Viewer, id: string, now = new Date()): Promise<TOrderCancellationDetails> {
       await ensureManageable(db, viewer, id);
-      const done = await write(db, by(viewer, now), (w) => completeCancellation(w, id));
-      if (done.refundAmountCents > 0 && done.refundToType === "EMPLOYEE") {
-        await mailOrderRefunded(ctx, log, done.orderId, done.refundAmountCents);
-      } else if (done.cancelledNow) {
-        await mailOrderCancelled(ctx, log, done.orderId, {
-          cancelledBy: "HELPDESK",
-          reason: done.reason ?? "",
-        });
-      }
+      await write(db, by(viewer, now), async (w) => {
+        const done = await completeCancellation(w, id);
+        if (done.refundAmountCents > 0 && done.refundToType === "EMPLOYEE") {
+          await queueOrderRefunded(w.tx, done.orderId, done.refundAmountCents);
+        } else if (done.cancelledNow) {
+          await queueOrderCancelled(w.tx, done.orderId, {
+            cancelledBy: "HELPDESK",
+            reason: done.reason ?? "",
+          });
+        }
+      });
       return details(viewer, id);
     },
 

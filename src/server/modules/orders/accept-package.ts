@@ -15,13 +15,14 @@ import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { sha256 } from "../auth/tokens.ts";
 import { employmentLeaseTerms } from "../calculator/service.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
-import { chargeOwnShare } from "../user-payments/own-share.ts";
+import { cancelReplacedOwnShare } from "../user-payments/own-share.ts";
 import {
   invalidLeasingConfiguration,
   leaseTermsNotComputable,
   leaseTimeNotAllowed,
   offerChanged,
   orderTransitionNotAllowed,
+  overMaxPriceNotConfirmed,
 } from "./errors.ts";
 import { moveOrder, type OrderUser } from "./lifecycle.ts";
 import type { OrderRow } from "./order-rows.ts";
@@ -149,19 +150,23 @@ async function leasingCompanyFor(tx: Tx, companyId: string, tableLeasingCompanyI
  * Accepts the package of an order locked in `ctx.tx` (PACKAGE_PROVIDED) as `ctx.actor`, the employee
  * (or the admin tier acting for them): the offer's figures are fixed on the order, the employer's
  * approval is required as the bike policy says now, the leasing agreement is made (status null until
- * signed), the own share above the max price is owed from now (its user payment), and the order moves
- * to ALL_INFO_PROVIDED. The service's accept and the demo seed use it. Answers the own share's user
- * payment, when one is owed, for its invoice mail after the commit.
+ * signed), and the order moves to ALL_INFO_PROVIDED. The own share above the max price is fixed on the
+ * order but not yet owed: its payment and invoice come with the order's confirmation (state-effects.ts),
+ * and an open one of a package accepted before is cancelled. A package above the max price is accepted
+ * only with the employee's confirmation of that own share (400 otherwise). The service's accept and the
+ * demo seed use it.
  */
 export async function acceptPackage(
   ctx: WriteContext<OrderUser>,
   order: OrderRow,
   months: number,
-): Promise<string | null> {
+  overMaxPriceConfirmed = false,
+): Promise<void> {
   const { tx, now } = ctx;
   const userId = ctx.actor.userId;
   ensurePackageProvided(order);
   const offer = await priceOffer(tx, order, userId, { months, field: "body.leaseTimeMonths" });
+  if (offer.userPaymentCents > 0 && !overMaxPriceConfirmed) throw overMaxPriceNotConfirmed();
   const leasingCompanyId = await leasingCompanyFor(tx, order.companyId, offer.tableLeasingCompanyId);
   await tx.insert(leasingAgreements).values({
     orderId: order.id,
@@ -193,5 +198,5 @@ export async function acceptPackage(
       billingTableId: offer.billingTableId,
     },
   });
-  return chargeOwnShare(ctx, order, offer.userPaymentCents);
+  await cancelReplacedOwnShare(ctx, order.id);
 }

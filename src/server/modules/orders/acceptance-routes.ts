@@ -57,8 +57,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.route({
     ...endpointRoute(api.accept, tags),
     preValidation: employeeOnly,
-    handler: async (request) =>
-      acceptance.accept(currentUser(request), request.params.orderId, request.body, request.log),
+    handler: async (request) => acceptance.accept(currentUser(request), request.params.orderId, request.body),
   });
 
   app.route({

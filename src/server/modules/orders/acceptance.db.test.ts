@@ -7,20 +7,13 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zMyBenefit, zOrderOffer } from "../../../contract/order-acceptance.ts";
 import { zMyOrders, zOrderDetails } from "../../../contract/orders.ts";
 import { zStoreLinkIssued } from "../../../contract/store-links.ts";
-import { zMyUserPayments } from "../../../contract/user-payments.ts";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import type { PaymentMode } from "../../../domain/enums.ts";
-import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
-import { addDays } from "../../../domain/user-payments.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
-  companies,
   eventLog,
   leasingAgreements,
   orders,
-  outbox,
   userPayments,
 } from "../../db/schema/index.ts";
 import { DEMO_BILLING_TABLE } from "../../db/seed/demo-data.ts";
@@ -68,12 +61,6 @@ async function readOffer(orderId: string, leaseTimeMonths?: number) {
   const res = await call("GET", `/api/orders/${orderId}/offer${query}`, EMPLOYEE);
   expect(res.statusCode, res.body).toBe(200);
   return zOrderOffer.parse(res.json());
-}
-
-/** The employee accepts the package of the offer they have just read, for the period. */
-async function accept(orderId: string, leaseTimeMonths: number) {
-  const { packageVersion } = await readOffer(orderId);
-  return call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths, packageVersion });
 }
 
 describe("GET /api/orders/my/benefit", () => {
@@ -182,9 +169,11 @@ describe("POST /api/orders/{orderId}/accept", () => {
   it("fixes the offer on the order, makes the agreement, asks for the employer's approval as the policy says", async () => {
     const orderId = await newOrder([{ name: "Helkama Jopo", unitPriceCents: 470_000 }]);
     const { packageVersion } = await readOffer(orderId, 24);
+    // Above the max price: the employee confirms the own share they pay themselves.
     const res = await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
       leaseTimeMonths: 24,
       packageVersion,
+      overMaxPriceConfirmed: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     const order = zOrderDetails.parse(res.json());
@@ -217,7 +206,11 @@ describe("POST /api/orders/{orderId}/accept", () => {
     expect(agreement).toMatchObject({ totalPriceCents: 450_000, status: null });
 
     expectError(
-      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, { leaseTimeMonths: 24, packageVersion }),
+      await call("POST", `/api/orders/${orderId}/accept`, EMPLOYEE, {
+        leaseTimeMonths: 24,
+        packageVersion,
+        overMaxPriceConfirmed: true,
+      }),
       409,
       "ORDER_TRANSITION_NOT_ALLOWED",
     );
@@ -352,119 +345,5 @@ describe("the store's package replaced after the employee read the offer", () =>
       totalPriceCents: 200_000,
       monthlyPaymentCents: seen.monthlyPaymentCents,
     });
-  });
-});
-
-describe("the own share above the max price, owed from the acceptance", () => {
-  /** Runs `work` with Demo Oy in the payment mode, putting back the demo's own afterwards. */
-  async function inMode(mode: PaymentMode, work: () => Promise<void>) {
-    const db = t.database.db;
-    const [company] = await db
-      .select({ paymentMode: companies.paymentMode })
-      .from(companies)
-      .where(eq(companies.id, demoOyId));
-    await db.update(companies).set({ paymentMode: mode }).where(eq(companies.id, demoOyId));
-    try {
-      await work();
-    } finally {
-      await db
-        .update(companies)
-        .set({ paymentMode: company?.paymentMode ?? "PAYROLL" })
-        .where(eq(companies.id, demoOyId));
-    }
-  }
-
-  const ownSharesOf = (orderId: string) =>
-    t.database.db
-      .select()
-      .from(userPayments)
-      .where(and(eq(userPayments.orderId, orderId), eq(userPayments.kind, "OWN_SHARE")));
-
-  it("is deducted from the next month's pay in a payroll company, sent at once, and the employee sees it", () =>
-    inMode("PAYROLL", async () => {
-      const orderId = await newOrder([{ name: "Helkama Jopo", unitPriceCents: 470_000 }]);
-      const accepted = zOrderDetails.parse((await accept(orderId, 24)).json());
-      const [payment, ...more] = await ownSharesOf(orderId);
-      expect(more).toEqual([]);
-      const today = toHelsinkiDateString(new Date());
-      expect(payment).toMatchObject({
-        beneficiaryEmployeeId: employmentId,
-        companyId: demoOyId,
-        amountCents: 20_000,
-        paymentMethod: "PAYROLL",
-        paymentStatus: "PENDING",
-        dueDate: firstDayOf(addMonths(periodOf(today), 1)),
-        description: null,
-        isUserPaymentDone: false,
-      });
-      expect(payment?.sentAt).not.toBeNull();
-      const mine = zMyUserPayments.parse((await call("GET", "/api/user-payment", EMPLOYEE)).json()).items;
-      expect(mine.find((p) => p.id === payment?.id)).toMatchObject({
-        orderNumber: accepted.orderNumber,
-        kind: "OWN_SHARE",
-      });
-    }));
-
-  it("is an invoice due in 14 days where the company does not use payroll alone (BATCH, ALL)", async () => {
-    for (const mode of ["BATCH", "ALL"] as const)
-      await inMode(mode, async () => {
-        const orderId = await newOrder([{ name: "Tunturi eMax", unitPriceCents: 460_000 }]);
-        const res = await accept(orderId, 36);
-        expect(res.statusCode, res.body).toBe(200);
-        const [payment] = await ownSharesOf(orderId);
-        expect(payment).toMatchObject({
-          amountCents: 10_000,
-          paymentMethod: "BATCH",
-          dueDate: addDays(toHelsinkiDateString(new Date()), 14),
-        });
-        // The invoice is mailed to the employee once the acceptance has committed, with its reference.
-        const mails = await t.database.db
-          .select({ text: outbox.bodyText })
-          .from(outbox)
-          .where(and(eq(outbox.recipient, EMPLOYEE), eq(outbox.template, "user-payment-invoice")));
-        expect(mails.some((m) => m.text.replace(/\s/g, "").includes(payment?.referenceNumber ?? "-"))).toBe(
-          true,
-        );
-      });
-  });
-
-  it("is nothing within the max price", async () => {
-    const orderId = await newOrder();
-    const res = await accept(orderId, 36);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await ownSharesOf(orderId)).toEqual([]);
-  });
-
-  it("replaces the earlier open own share when a new package is accepted, so only one is ever open", async () => {
-    const orderId = await newOrder([{ name: "Riese & Müller Charger4", unitPriceCents: 480_000 }]);
-    await accept(orderId, 36);
-    const [first] = await ownSharesOf(orderId);
-    expect(first?.amountCents).toBe(30_000);
-    // The helpdesk takes the order back to the package (a special case, resolved back), the store's new
-    // package costs more, and the employee accepts it.
-    for (const to of ["CASE_X", "PACKAGE_PROVIDED"]) {
-      const moved = await call("POST", `/api/orders/${orderId}/status`, ADMIN, { to, note: "Uusi paketti" });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    await t.database.db.update(orders).set({ totalPriceCents: 495_000 }).where(eq(orders.id, orderId));
-    const again = await accept(orderId, 36);
-    expect(again.statusCode, again.body).toBe(200);
-
-    const shares = await ownSharesOf(orderId);
-    expect(shares.map((p) => [p.amountCents, p.paymentStatus]).sort()).toEqual([
-      [30_000, "CANCELLED"],
-      [45_000, "PENDING"],
-    ]);
-    const [cancelled] = await t.database.db
-      .select({ data: eventLog.data })
-      .from(eventLog)
-      .where(and(eq(eventLog.entityId, first?.id as string), eq(eventLog.type, "USER_PAYMENT_CANCELLED")));
-    expect(cancelled?.data).toEqual({ reason: "Uusi paketti hyväksytty" });
-  });
-
-  it("is not made when the acceptance is refused", async () => {
-    const orderId = await newOrder([{ name: "Helkama Jopo", unitPriceCents: 470_000 }]);
-    await accept(orderId, 60);
-    expect(await ownSharesOf(orderId)).toEqual([]);
   });
 });

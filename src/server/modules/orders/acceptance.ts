@@ -11,7 +11,6 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employmentLeaseTerms } from "../calculator/service.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
-import { mailUserPaymentInvoice } from "../user-payments/mails.ts";
 import {
   acceptPackage,
   ensureOfferUnchanged,
@@ -20,7 +19,6 @@ import {
   priceOffer,
 } from "./accept-package.ts";
 import { asOrderUser } from "./lifecycle.ts";
-import type { MailFailureLog } from "./mails.ts";
 import { asEmployee, ownOrderOf, SETTLED_ORDER_STATUSES } from "./queries.ts";
 import { createOrdersService } from "./service.ts";
 
@@ -107,26 +105,23 @@ export function createOrderAcceptanceService(ctx: AppContext) {
      * Accepts the package of the offer the employee read (409 OFFER_CHANGED, nothing changed, when the
      * store has replaced it since): the offer's figures are fixed on the order, the employer's approval
      * is required as the bike policy says now, the leasing agreement is made (status null until
-     * signed), and the order moves PACKAGE_PROVIDED → ALL_INFO_PROVIDED, all in one transaction; then
-     * an own share to be paid by invoice is mailed (a failed mail is logged, the acceptance stands).
+     * signed), and the order moves PACKAGE_PROVIDED → ALL_INFO_PROVIDED, all in one transaction. A
+     * package above the max price needs the employee's confirmation of the own share, which is
+     * invoiced only at the order's confirmation.
      */
     async accept(
       user: CurrentUser,
       orderId: string,
       seen: TAcceptOrder,
-      log: MailFailureLog,
       now = new Date(),
     ): Promise<TOrderDetails> {
-      const { companyId, ownShareId } = await write(db, { actor: asOrderUser(user), now }, async (w) => {
+      const companyId = await write(db, { actor: asOrderUser(user), now }, async (w) => {
         const order = await ownOrderOf(w.tx, user, orderId, true);
         ensurePackageProvided(order);
         await ensureOfferUnchanged(w.tx, order, seen.packageVersion);
-        return {
-          companyId: order.companyId,
-          ownShareId: await acceptPackage(w, order, seen.leaseTimeMonths),
-        };
+        await acceptPackage(w, order, seen.leaseTimeMonths, seen.overMaxPriceConfirmed);
+        return order.companyId;
       });
-      if (ownShareId) await mailUserPaymentInvoice(ctx, ownShareId, (err, what) => log.error({ err }, what));
       return read.details(user, orderId, asEmployee(companyId));
     },
   };

@@ -53,6 +53,7 @@ async function order(
   status: OrderStatus,
   agreement: RequestStatusWithSigned | null | "none" = "none",
   extra: Partial<typeof orders.$inferInsert> = {},
+  agreementExtra: Partial<typeof leasingAgreements.$inferInsert> = {},
 ): Promise<string> {
   const db = t.database.db;
   const [row] = await db
@@ -77,6 +78,7 @@ async function order(
       leaseTimeMonths: 36,
       monthlyPaymentCents: 9_500,
       totalPriceCents: 300_000,
+      ...agreementExtra,
     });
   }
   return orderId;
@@ -100,28 +102,28 @@ async function mine(orderId: string) {
 describe("the helpdesk's actions follow the order's status and agreement", () => {
   it("offers each step of the main line as its own action, and the store's link while the store has a step", async () => {
     expect(await details(await order("PENDING"), HELPDESK)).toEqual({
-      allowedActions: ["REQUEST_CANCELLATION", "PACKAGE_LINK"],
+      allowedActions: ["CANCEL", "PACKAGE_LINK"],
       allowedMoves: ["WAITING_FOR_CUSTOMER_COMMENT", "CANCELLED", "CASE_X"],
     });
     expect((await details(await order("CONFIRMED", "SIGNED"), HELPDESK)).allowedActions).toEqual([
-      "REQUEST_CANCELLATION",
+      "CANCEL",
       "SEND_TO_LEASING_COMPANY",
     ]);
     expect((await details(await order("CONFIRMED", "PENDING"), HELPDESK)).allowedActions).toEqual([
-      "REQUEST_CANCELLATION",
+      "CANCEL",
       "RECORD_LEASING_DECISION",
       "SYNC_LEASING_DECISIONS",
     ]);
     expect((await details(await order("CONFIRMED", "ACCEPTED"), HELPDESK)).allowedActions).toEqual([
-      "REQUEST_CANCELLATION",
+      "CANCEL",
       "PROCESS",
     ]);
     expect(
       (await details(await order("WAITING_FOR_INVOICE_MATCH", "ACCEPTED"), HELPDESK)).allowedActions,
-    ).toEqual(["REQUEST_CANCELLATION", "MATCH_INVOICE"]);
+    ).toEqual(["CANCEL", "MATCH_INVOICE"]);
     expect(
       (await details(await order("WAITING_FOR_DELIVERY_DATE", "ACCEPTED"), HELPDESK)).allowedActions,
-    ).toEqual(["REQUEST_CANCELLATION", "DELIVERY_LINK"]);
+    ).toEqual(["CANCEL", "DELIVERY_LINK"]);
     // Past delivery nobody cancels through a cancellation any more.
     expect(await details(await order("READY_FOR_BILLING", "ACCEPTED"), HELPDESK)).toEqual({
       allowedActions: ["BILL"],
@@ -138,9 +140,7 @@ describe("the helpdesk's actions follow the order's status and agreement", () =>
   });
 
   it("leaves out an action whose agreement or delivery date is not there yet", async () => {
-    expect((await details(await order("CONFIRMED", null), HELPDESK)).allowedActions).toEqual([
-      "REQUEST_CANCELLATION",
-    ]);
+    expect((await details(await order("CONFIRMED", null), HELPDESK)).allowedActions).toEqual(["CANCEL"]);
     expect((await details(await order("READY_FOR_BILLING", "PENDING"), HELPDESK)).allowedActions).toEqual([]);
     expect((await details(await order("GRENKE_INVOICE_SENT", "ACCEPTED"), HELPDESK)).allowedActions).toEqual(
       [],
@@ -177,7 +177,7 @@ describe("the employer's actions follow their role", () => {
     const waiting = await order("ALL_INFO_PROVIDED", "SIGNED", { employerApprovalRequired: true });
     for (const who of [EMPLOYER, EDITOR]) {
       expect(await details(waiting, who)).toEqual({
-        allowedActions: ["EMPLOYER_DECISION", "REQUEST_CANCELLATION"],
+        allowedActions: ["EMPLOYER_DECISION", "CANCEL"],
         allowedMoves: [],
       });
     }
@@ -185,7 +185,7 @@ describe("the employer's actions follow their role", () => {
       employerApprovalRequired: true,
       employerApprovedAt: new Date(),
     });
-    expect((await details(approved, EMPLOYER)).allowedActions).toEqual(["REQUEST_CANCELLATION"]);
+    expect((await details(approved, EMPLOYER)).allowedActions).toEqual(["CANCEL"]);
     expect((await details(await order("CONFIRMED", "ACCEPTED"), EMPLOYER)).allowedActions).toEqual([
       "REQUEST_CANCELLATION",
     ]);
@@ -208,17 +208,39 @@ describe("the employer's actions follow their role", () => {
 describe("the employee's actions on their own order", () => {
   it("accepts a provided package, signs an accepted one, and cancels before delivery", async () => {
     expect(await mine(await order("PACKAGE_PROVIDED"))).toEqual({
-      allowedActions: ["ACCEPT_PACKAGE", "REQUEST_CANCELLATION"],
+      allowedActions: ["ACCEPT_PACKAGE", "CANCEL"],
       allowedMoves: [],
     });
-    expect((await mine(await order("ALL_INFO_PROVIDED", null))).allowedActions).toEqual([
-      "SIGN",
-      "REQUEST_CANCELLATION",
-    ]);
+    expect((await mine(await order("ALL_INFO_PROVIDED", null))).allowedActions).toEqual(["SIGN", "CANCEL"]);
     // Signed, it waits for the employer: nothing for the employee to sign.
     const signed = await order("ALL_INFO_PROVIDED", "SIGNED", { employerApprovalRequired: true });
-    expect((await mine(signed)).allowedActions).toEqual(["REQUEST_CANCELLATION"]);
+    expect((await mine(signed)).allowedActions).toEqual(["CANCEL"]);
+    // Confirmed, the employee's cancellation is a request the helpdesk carries out.
+    expect((await mine(await order("CONFIRMED", "ACCEPTED"))).allowedActions).toEqual([
+      "REQUEST_CANCELLATION",
+    ]);
+    // Billed without the lease's dates: nothing to end yet.
     expect((await mine(await order("READY_FOR_BILLING", "ACCEPTED"))).allowedActions).toEqual([]);
+  });
+
+  it("opens an early end of a dated lease, billed or running, and of no other order", async () => {
+    const dated = { startDate: "2026-01-01", endDate: "2028-12-31" };
+    const billed = await order("READY_FOR_BILLING", "ACCEPTED", {}, dated);
+    expect((await mine(billed)).allowedActions).toEqual(["OPEN_LEASE_END"]);
+    const leasing = await order("ACTIVE_LEASING", "ACCEPTED", { deliveryDate: "2025-12-10" }, dated);
+    expect((await mine(leasing)).allowedActions).toEqual(["OPEN_LEASE_END"]);
+    // Not the employer's nor the helpdesk's button on the employee's page: they open cases their own way.
+    expect((await details(leasing, EMPLOYER)).allowedActions).toEqual([]);
+    // An agreement the leasing company has not accepted has no lease to end.
+    expect((await mine(await order("ACTIVE_LEASING", "PENDING", {}, dated))).allowedActions).toEqual([]);
+    // One case at a time: an open case is followed, not opened again.
+    const res = await call("POST", "/api/bike-redemption", EMPLOYEE, {
+      orderId: leasing,
+      reason: "EMPLOYEE_RESIGNED",
+      lastWorkingDay: "2026-06-30",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await mine(leasing)).allowedActions).toEqual([]);
   });
 
   it("asks for no second cancellation while one is open", async () => {

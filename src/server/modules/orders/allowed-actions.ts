@@ -1,7 +1,9 @@
-import type { OrderActionName, TOrderAgreement } from "../../../contract/orders.ts";
+import type { OrderActionName, TOrderAfterSales, TOrderAgreement } from "../../../contract/orders.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
+import { isBikeInUse, leaseEndCaseOpenable } from "../../../domain/lease-dates.ts";
 import { isGenericAdminMove } from "../../../domain/order-admin-moves.ts";
 import {
+  cancelsAtOnce,
   isCancellableBeforeDelivery,
   movableByNameWhileCancellationOpen,
 } from "../../../domain/order-cancellations.ts";
@@ -24,9 +26,13 @@ export type OrderFacts = {
   employerApprovalRequired: boolean;
   employerApprovedAt: Date | null;
   deliveryDate: string | null;
-  agreement: Pick<TOrderAgreement, "status" | "signedAt"> | null;
+  agreement: Pick<TOrderAgreement, "status" | "signedAt" | "startDate" | "endDate"> | null;
   /** A cancellation of the order is open (PENDING): another one waits until it is settled. */
   cancellationOpen: boolean;
+  /** The lease's end case and the insurance claims: whether the lease is still there to end. */
+  afterSales: Pick<TOrderAfterSales, "redemption" | "insuranceClaims">;
+  /** Today in Europe/Helsinki. */
+  today: string;
 };
 
 const can = (caller: OrderCaller, permission: Permission) => caller.permissions.includes(permission);
@@ -60,6 +66,22 @@ export function orderActions(caller: OrderCaller, o: OrderFacts): OrderActionNam
   return o.cancellationOpen ? actions.filter((action) => !CARRIES_ORDER_ON.has(action)) : actions;
 }
 
+/**
+ * The employee may open an early end of their lease (the employment ends, a long absence) by the rule
+ * openLeaseEndCase checks: the agreement accepted and dated, the order billed or leasing, no case open,
+ * and a running lease not settled yet (a lease past its end without a case still is).
+ */
+function earlyEndOpenable(o: OrderFacts): boolean {
+  if (!leaseEndCaseOpenable(o)) return false;
+  const { redemption, insuranceClaims } = o.afterSales;
+  if (redemption?.status === "PENDING") return false;
+  if (o.orderStatus !== "ACTIVE_LEASING") return true;
+  return isBikeInUse(
+    { orderStatus: o.orderStatus, agreementEndDate: null, redemption, claimOutcomes: insuranceClaims },
+    o.today,
+  );
+}
+
 function nextSteps(caller: OrderCaller, o: OrderFacts): OrderActionName[] {
   const status = o.orderStatus;
   const agreement = o.agreement;
@@ -79,9 +101,13 @@ function nextSteps(caller: OrderCaller, o: OrderFacts): OrderActionName[] {
   )
     actions.push("EMPLOYER_DECISION");
 
+  // The side's cancellation cancels at once while the transition table lets the side make the move,
+  // else it is a request the helpdesk carries out: the dialog says which before the side confirms.
   const side = sideOf(caller, { companyId: o.companyId, employeeUserId: o.employeeUserId });
   if (side && !o.cancellationOpen && isCancellableBeforeDelivery(status, o.previousStatus))
-    actions.push("REQUEST_CANCELLATION");
+    actions.push(cancelsAtOnce(side, status, o.previousStatus) ? "CANCEL" : "REQUEST_CANCELLATION");
+
+  if (ownOrder && earlyEndOpenable(o)) actions.push("OPEN_LEASE_END");
 
   if (!can(caller, "orders.process")) return actions;
   if (status === "CONFIRMED" && agreement?.status === "SIGNED") actions.push("SEND_TO_LEASING_COMPANY");

@@ -43,6 +43,18 @@ export const offerChanged = () =>
     "The bike store has changed the package since the offer was read: read the offer again before accepting",
   );
 
+/**
+ * 400: the package is above the employee's max price and the acceptance does not confirm the own share
+ * they pay themselves (the employee sees it before accepting).
+ */
+export const overMaxPriceNotConfirmed = () =>
+  new AppError(
+    400,
+    "OVER_MAX_PRICE_NOT_CONFIRMED",
+    "The package is above the max price: confirm the own share with overMaxPriceConfirmed: true",
+    [{ field: "body.overMaxPriceConfirmed", message: "Confirm the own share above the max price" }],
+  );
+
 export const leaseTermsNotComputable = (message: string) =>
   new AppError(409, "LEASE_TERMS_NOT_COMPUTABLE", message);
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { bikeStoreIdByName, companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import {
@@ -11,9 +11,17 @@ import {
   type OrderActor,
 } from "../../../domain/order-state-machine.ts";
 import { ROLES } from "../../../domain/roles.ts";
-import { beneficiaryEmployees, eventLog, notifications, orders, users } from "../../db/schema/index.ts";
+import {
+  beneficiaryEmployees,
+  eventLog,
+  messageOutbox,
+  notifications,
+  orders,
+  users,
+} from "../../db/schema/index.ts";
 import { inTransaction as inTx, type Tx, type WriteContext } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
+import { renderOutboxMessage } from "../../jobs/message-outbox.ts";
 import { BY_BIKE_STORE, BY_SYSTEM, moveOrder, type OrderMover } from "./lifecycle.ts";
 
 /**
@@ -153,14 +161,21 @@ describe("moveOrder", () => {
     expect(refused).toBeGreaterThan(100);
   });
 
-  it("returns from the side state only to where the order came from", async () => {
+  it("returns from the side state only to where the order came from, by the helpdesk's move", async () => {
     const orderId = await orderIn(CUSTOMER_COMMENT_STATUS, "PACKAGE_PROVIDED");
-    const employee = moverFor("BIKE_BENEFICIARY");
+    const helpdesk = moverFor("INTERNAL_ADMIN");
     const error = await refusal(
-      inTransaction((tx) => moveOrder(as(tx, employee), { orderId, to: "PENDING" })),
+      inTransaction((tx) => moveOrder(as(tx, helpdesk), { orderId, to: "PENDING" })),
     );
     expect(error.code).toBe("ORDER_TRANSITION_NOT_ALLOWED");
-    await inTransaction((tx) => moveOrder(as(tx, employee), { orderId, to: "PACKAGE_PROVIDED" }));
+    // The employee answers the question; the order does not move on by it (customer-answer.ts).
+    const byEmployee = await refusal(
+      inTransaction((tx) =>
+        moveOrder(as(tx, moverFor("BIKE_BENEFICIARY")), { orderId, to: "PACKAGE_PROVIDED" }),
+      ),
+    );
+    expect(byEmployee.statusCode).toBe(403);
+    await inTransaction((tx) => moveOrder(as(tx, helpdesk), { orderId, to: "PACKAGE_PROVIDED" }));
     expect(await stateOf(orderId)).toMatchObject({ status: "PACKAGE_PROVIDED", previousStatus: null });
   });
 
@@ -278,5 +293,54 @@ describe("moveOrder", () => {
       }),
       { numRuns: 25, seed: 20261123 },
     );
+  });
+});
+
+describe("the store's word of a cancelled order", () => {
+  /** An order of Vauhti Espoo in `status`, its purchase order sent or not. */
+  async function storeOrderIn(status: OrderStatus, purchaseOrderSent: boolean): Promise<string> {
+    const bikeStoreId = await bikeStoreIdByName(t.database.db, "Vauhti Espoo");
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        beneficiaryEmployeeId: employeeId,
+        companyId: demoOyId,
+        bikeStoreId,
+        orderStatus: status,
+        bikeStoreOrderNumber: "VE-77",
+        processedAt: purchaseOrderSent ? new Date() : null,
+      })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    return order?.id as string;
+  }
+
+  async function storeMailsOf(orderId: string) {
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const rows = await t.database.db
+      .select()
+      .from(messageOutbox)
+      .where(eq(messageOutbox.event, "ORDER_CANCELLED"));
+    return rows.filter((row) => row.params.orderNumber === order?.orderNumber);
+  }
+
+  it("mails the store that holds the purchase order, in its language: it must not deliver", async () => {
+    const orderId = await storeOrderIn("PROCESSED", true);
+    await inTransaction((tx) => moveOrder(as(tx, moverFor("INTERNAL_ADMIN")), { orderId, to: "CANCELLED" }));
+    const mails = await storeMailsOf(orderId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ channel: "EMAIL", userId: null, language: "fi" });
+    expect(mails[0]?.params).toMatchObject({ audience: "STORE", bikeStoreOrderNumber: "VE-77" });
+    const rendered = await renderOutboxMessage(mails[0] as never, {
+      db: t.database.db,
+      publicUrl: "https://pedaali.test",
+      serverSecret: "s",
+    });
+    expect(rendered?.kind === "mail" && rendered.mail.subject).toMatch(/on peruttu – älä toimita pyörää$/);
+  });
+
+  it("sends the store nothing for an order it has no purchase order of yet", async () => {
+    const orderId = await storeOrderIn("CONFIRMED", false);
+    await inTransaction((tx) => moveOrder(as(tx, moverFor("INTERNAL_ADMIN")), { orderId, to: "CANCELLED" }));
+    expect(await storeMailsOf(orderId)).toEqual([]);
   });
 });

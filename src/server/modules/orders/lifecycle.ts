@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { StoreLinkKind } from "../../../contract/store-links.ts";
 import type { EventType, OrderStatus } from "../../../domain/enums.ts";
 import { EMPLOYEE_NOTICE_ON_ENTRY } from "../../../domain/notification-table.ts";
 import { heldByOpenCancellation } from "../../../domain/order-cancellations.ts";
@@ -15,9 +16,11 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { isEmployeeNoticeEvent, notifyEmployee } from "../notifications/notify.ts";
+import { notifyApprovers } from "../notifications/notify-approvers.ts";
+import { tellStoreOfCancellation } from "../notifications/notify-store.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
-import { type IssuedStoreLink, storeLinkOnEntry } from "../store-links/tokens.ts";
+import { storeLinkOnEntry } from "../store-links/tokens.ts";
 import { orderHeldByCancellation, orderMoveNotAllowed } from "./errors.ts";
 import { applyStatusEntryEffects } from "./state-effects.ts";
 
@@ -67,10 +70,10 @@ export type OrderMoveResult = {
   event: OrderTransitionEvent;
   eventLogId: string;
   /**
-   * The bike store's link the move issued (entering PENDING or WAITING_FOR_DELIVERY_DATE): the caller
-   * mails it after the commit with `mailStoreLink` of store-links/mails.ts.
+   * The kind of the bike store's link the move issued (entering PENDING or WAITING_FOR_DELIVERY_DATE):
+   * its mail is queued with the move, and the link minted when the mail is sent (store-links/mails.ts).
    */
-  storeLink?: IssuedStoreLink;
+  storeLink?: StoreLinkKind;
 };
 
 /** 409 ORDER_TRANSITION_NOT_ALLOWED unless the order is in `status`, the one a milestone action leaves from. */
@@ -141,6 +144,8 @@ export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove):
       orderStatus: move.to,
       // Set exactly while in the side state: where the order returns to.
       previousStatus: move.to === CUSTOMER_COMMENT_STATUS ? from : null,
+      // An answer belongs to the question of this stay in the side state: every move clears it.
+      customerAnsweredAt: null,
       updatedAt: now,
     })
     .where(and(eq(orders.id, move.orderId), eq(orders.orderStatus, from)))
@@ -154,10 +159,18 @@ export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove):
     companyId: order.companyId,
     data: { ...move.data, from, to: move.to, event: allowed.event, by: by.kind },
   });
-  await applyStatusEntryEffects(ctx, move.orderId, move.to);
+  await applyStatusEntryEffects(ctx, move.orderId, move.to, allowed.event);
   await notifyOrderEvent(tx, move.orderId, { kind: "statusChanged", to: move.to });
   const notice = from === CUSTOMER_COMMENT_STATUS ? undefined : EMPLOYEE_NOTICE_ON_ENTRY[move.to];
-  if (notice && isEmployeeNoticeEvent(notice)) await notifyEmployee(tx, notice, move.orderId);
+  // Entering the side state, the employee's mail carries the helpdesk's question (the move's note).
+  const question = typeof move.data?.note === "string" ? move.data.note : null;
+  if (notice && isEmployeeNoticeEvent(notice)) await notifyEmployee(tx, notice, move.orderId, { question });
+  // A store holding the order's purchase order must not deliver it.
+  if (move.to === "CANCELLED") await tellStoreOfCancellation(tx, move.orderId);
+  // The order starts waiting for the employer's approval (when its bike policy asks for one): each
+  // approver is mailed. A return from waiting for the customer's comment is no new wait.
+  if (move.to === "ALL_INFO_PROVIDED" && from !== CUSTOMER_COMMENT_STATUS)
+    await notifyApprovers(tx, move.orderId);
   const storeLink = await storeLinkOnEntry(ctx, move.orderId, move.to);
   const result = {
     orderId: move.orderId,

@@ -56,13 +56,14 @@ export async function setOrderPackage(
 
 /**
  * A bike store link's token hash and expiry on the order, replacing the link of that kind it had (the
- * old one stops working). The order's updatedAt stays: a link is not a change the order's lists show.
+ * old one stops working); no hash while the link's mail is on its way (its token is minted when it is
+ * sent). The order's updatedAt stays: a link is not a change the order's lists show.
  */
 export async function setStoreLinkToken(
   tx: Tx,
   orderId: string,
   kind: StoreLinkKind,
-  token: { hash: string; expiresAt: Date },
+  token: { hash: string | null; expiresAt: Date },
 ): Promise<void> {
   await tx
     .update(orders)

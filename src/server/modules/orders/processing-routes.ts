@@ -21,7 +21,7 @@ export const orderProcessingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.route({
     ...endpointRoute(api.process, tags),
     preValidation: process,
-    handler: async (request) => service.process(currentUser(request), request.params.orderId, request.log),
+    handler: async (request) => service.process(currentUser(request), request.params.orderId),
   });
 
   app.route({
@@ -40,12 +40,12 @@ export const orderProcessingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     ...endpointRoute(api.moveStatus, tags),
     preValidation: process,
     handler: async (request) =>
-      service.moveStatus(currentUser(request), request.params.orderId, request.body, request.log),
+      service.moveStatus(currentUser(request), request.params.orderId, request.body),
   });
 
   app.route({
     ...endpointRoute(api.bulkStatus, tags),
     preValidation: process,
-    handler: async (request) => service.bulkMoveStatus(currentUser(request), request.body, request.log),
+    handler: async (request) => service.bulkMoveStatus(currentUser(request), request.body),
   });
 };

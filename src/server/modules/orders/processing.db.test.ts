@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { companyIdByName } from "../../../../tests/helpers/ids.ts";
+import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zInvoice } from "../../../contract/invoices.ts";
 import { zLeasingAgreement } from "../../../contract/leasing-agreements.ts";
@@ -26,6 +27,7 @@ import {
 } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { BY_BIKE_STORE, moveOrder } from "./lifecycle.ts";
+import { processOrder } from "./process-order.ts";
 
 /**
  * The helpdesk's processing: the agreement to the leasing company, its
@@ -200,6 +202,11 @@ describe("the whole chain from a confirmed order to an active lease", () => {
     expect(purchaseOrder?.subject).toContain(String(orderNumber));
     expect(purchaseOrder?.bodyText).toContain("Tunturi eSport");
     expect(purchaseOrder?.bodyText).toContain("2 × Lukko");
+    // Queued with the processing, to the store's e-mail in its language, naming the order only.
+    const [queued] = await outboxRowsOf(t.database, "ORDER_PROCESSED", { orderId });
+    expect(queued).toMatchObject({ userId: null, channel: "EMAIL", recipient: STORE_EMAIL, language: "fi" });
+    expect(queued?.params).toEqual({ orderId });
+    expect(queued?.status).toBe("SENT");
 
     // The store's invoice: a wrong total is refused, then invalidated; the right one matches.
     const wrong = zInvoice.parse(
@@ -237,6 +244,10 @@ describe("the whole chain from a confirmed order to an active lease", () => {
     expect(matched.statusCode, matched.body).toBe(200);
     expect(matched.json().status).toBe("VERIFIED");
     expect(await statusOf(orderId)).toBe("WAITING_FOR_DELIVERY_DATE");
+    // The store's delivery link went with the match; its token was minted as the mail left, never queued.
+    const [deliveryLink] = await outboxRowsOf(t.database, "ORDER_DELIVERY_LINK", { orderId });
+    expect(deliveryLink).toMatchObject({ userId: null, recipient: STORE_EMAIL, status: "SENT" });
+    expect(deliveryLink?.params).toEqual({ orderId });
 
     // The store enters the serial number and the delivery date through its link (set here directly).
     const deliveryDate = daysAgo(40);
@@ -413,6 +424,23 @@ describe("POST /api/orders/{orderId}/process", () => {
     expectError(await call("POST", `/api/orders/${MISSING}/process`, HELPDESK), 404);
     expectError(await call("POST", "/api/orders/1/process", HELPDESK), 400);
     expect(await statusOf(ok.orderId)).toBe("CONFIRMED");
+  });
+
+  it("queues the store's purchase order with the processing, so a processing rolled back sends none", async () => {
+    const { orderId } = await orderWithAgreement("CONFIRMED", "ACCEPTED");
+    const helpdesk = {
+      kind: "user" as const,
+      userId: await userIdByEmail(t.database.db, HELPDESK),
+      roleNames: ["INTERNAL_ADMIN" as const],
+    };
+    await expect(
+      write(t.database.db, { actor: helpdesk }, async (ctx) => {
+        await processOrder(ctx, orderId);
+        throw new Error("the leasing company's answer could not be stored");
+      }),
+    ).rejects.toThrow("could not be stored");
+    expect(await statusOf(orderId)).toBe("CONFIRMED");
+    expect(await outboxRowsOf(t.database, "ORDER_PROCESSED", { orderId })).toEqual([]);
   });
 });
 

@@ -12,12 +12,9 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { type GatewayRegistry, gatewayRegistry } from "../leasing/gateway.ts";
 import { cancellationOpen } from "../order-cancellations/errors.ts";
 import { hasOpenCancellation } from "../order-cancellations/queries.ts";
-import { mailStoreLink } from "../store-links/mails.ts";
-import type { IssuedStoreLink } from "../store-links/tokens.ts";
 import { billLeasingCompany } from "./bill-leasing-company.ts";
 import { orderMoveNotAllowed } from "./errors.ts";
 import { asOrderUser, moveOrder } from "./lifecycle.ts";
-import { type MailFailureLog, mailPurchaseOrder } from "./mails.ts";
 import { lockOrder } from "./order-rows.ts";
 import { processOrder } from "./process-order.ts";
 import { submitToLeasingCompany } from "./send-to-leasing-company.ts";
@@ -29,35 +26,23 @@ import { startLease } from "./start-lease.ts";
  * leasing company, processing once it accepted (the store's purchase order), the bill to the leasing
  * company, the lease's start, and the moves made by status name, one order or many. Every status
  * change goes through moveOrder in the action's transaction, with what the action writes beside it
- * (the agreement, the invoice, the event rows), so an action is whole or absent. Mails go after the
- * commit; a failed mail is logged and does not undo the action.
+ * (the agreement, the invoice, the event rows), so an action is whole or absent. Its mails (the store's
+ * purchase order and links) are queued in the message outbox with it.
  */
 
 export function createOrderProcessingService(ctx: AppContext, registry: GatewayRegistry = gatewayRegistry()) {
   const { db } = ctx.database;
   const reader = createOrdersService(ctx);
-  const failureLog = (log: MailFailureLog) => (error: unknown, what: string) =>
-    log.error({ err: error }, what);
-
-  async function mailLink(link: IssuedStoreLink | undefined, log: MailFailureLog): Promise<void> {
-    if (link) await mailStoreLink(ctx, link, failureLog(log));
-  }
-
-  /** One move by status name, in its own transaction; answers the store link the move issued. */
-  async function moveByStatus(user: CurrentUser, orderId: string, move: TOrderStatusMove) {
-    return write(db, { actor: asOrderUser(user) }, async (w) => {
+  /** One move by status name, in its own transaction. */
+  async function moveByStatus(user: CurrentUser, orderId: string, move: TOrderStatusMove): Promise<void> {
+    await write(db, { actor: asOrderUser(user) }, async (w) => {
       const order = await lockOrder(w.tx, orderId);
       // A milestone has its own action, which checks what the move needs; by name, only the rest.
       if (!isGenericAdminMove(order.orderStatus, move.to, order.previousStatus))
         throw orderMoveNotAllowed(order.orderStatus, move.to);
       // An open request is completed on its own page, which cancels the order and settles the refund.
       if (move.to === "CANCELLED" && (await hasOpenCancellation(w.tx, orderId))) throw cancellationOpen();
-      const moved = await moveOrder(w, {
-        orderId,
-        to: move.to,
-        ...(move.note ? { data: { note: move.note } } : {}),
-      });
-      return moved.storeLink;
+      await moveOrder(w, { orderId, to: move.to, ...(move.note ? { data: { note: move.note } } : {}) });
     });
   }
 
@@ -67,10 +52,8 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
       return reader.details(user, orderId);
     },
 
-    async process(user: CurrentUser, orderId: string, log: MailFailureLog): Promise<TOrderDetails> {
-      const link = await write(db, { actor: asOrderUser(user) }, (w) => processOrder(w, orderId));
-      await mailLink(link, log);
-      await mailPurchaseOrder(ctx, orderId, log);
+    async process(user: CurrentUser, orderId: string): Promise<TOrderDetails> {
+      await write(db, { actor: asOrderUser(user) }, (w) => processOrder(w, orderId));
       return reader.details(user, orderId);
     },
 
@@ -84,29 +67,16 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
       return reader.details(user, orderId);
     },
 
-    async moveStatus(
-      user: CurrentUser,
-      orderId: string,
-      move: TOrderStatusMove,
-      log: MailFailureLog,
-    ): Promise<TOrderDetails> {
-      await mailLink(await moveByStatus(user, orderId, move), log);
+    async moveStatus(user: CurrentUser, orderId: string, move: TOrderStatusMove): Promise<TOrderDetails> {
+      await moveByStatus(user, orderId, move);
       return reader.details(user, orderId);
     },
 
-    async bulkMoveStatus(
-      user: CurrentUser,
-      input: TBulkOrderStatus,
-      log: MailFailureLog,
-    ): Promise<TBulkOrderStatusResult> {
+    async bulkMoveStatus(user: CurrentUser, input: TBulkOrderStatus): Promise<TBulkOrderStatusResult> {
       const results: TBulkOrderStatusResult["results"] = [];
       for (const orderId of input.orderIds) {
         try {
-          const link = await moveByStatus(user, orderId, {
-            to: input.to,
-            ...(input.note ? { note: input.note } : {}),
-          });
-          await mailLink(link, log);
+          await moveByStatus(user, orderId, { to: input.to, ...(input.note ? { note: input.note } : {}) });
           results.push({ orderId, ok: true });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;

@@ -5,6 +5,8 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
+import { createCustomerAnswerService } from "./customer-answer.ts";
 import { createOrdersService } from "./service.ts";
 import { createOwnOrdersService } from "./start.ts";
 import { helpdeskTasks } from "./tasks.ts";
@@ -53,18 +55,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ...endpointRoute(api.start, tags),
     preValidation: ownOrder,
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await own.start(currentUser(request), request.body, new Date(), (err, what) =>
-            request.log.error({ err }, what),
-          ),
-        ),
+      reply.code(201).send(await own.start(currentUser(request), request.body, new Date())),
   });
 
   app.route({
     ...endpointRoute(api.mine, tags),
     preValidation: ownOrder,
     handler: async (request) => own.mine(currentUser(request)),
+  });
+
+  const answers = createCustomerAnswerService(ctx);
+  app.route({
+    ...endpointRoute(api.answer, tags),
+    preValidation: guards.permissionIn(reach.ownOrder({ param: "orderId" }), "own-order.manage"),
+    handler: async (request) => answers.answer(currentUser(request), request.params.orderId, request.body),
   });
 };

@@ -9,6 +9,7 @@ import type {
   TOrderListItem,
   TOrdersQuery,
 } from "../../../contract/orders.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import {
   ORDER_STATUS_FILTER_FROM_PROCESSED,
   ORDER_STATUS_FILTER_GENERAL,
@@ -50,7 +51,7 @@ import { orderInvoicesOf } from "../invoices/queries.ts";
 import { agreementTaxRegime } from "../leasing/agreements.ts";
 import { orderAfterSalesOf } from "./after-sales.ts";
 import { type OrderCaller, orderActions, orderMoves } from "./allowed-actions.ts";
-import { orderTimelineOf, orderWaitingOn, statusSinceOf } from "./timeline.ts";
+import { customerQuestionOf, orderTimelineOf, orderWaitingOn, statusSinceOf } from "./timeline.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 
@@ -280,7 +281,13 @@ export function createOrdersService(ctx: AppContext) {
           .$dynamic(),
       ).where(and(eq(orders.id, orderId), companyScopeWhere(viewer, orders.companyId)));
       if (!row) throw notFound("Order");
-      const timeline = await orderTimelineOf(db, orderId, { showActors: viewer.scope.kind === "all" });
+      const helpdesk = viewer.scope.kind === "all";
+      // The helpdesk's question and the answer are between the helpdesk and the order's own employee.
+      const ownEmployee = row.employeeUserId === caller.id;
+      const timeline = await orderTimelineOf(db, orderId, {
+        showActors: helpdesk,
+        messages: helpdesk ? "all" : ownEmployee ? "conversation" : "none",
+      });
       const o = row.order;
       const [items, agreement, orderInvoices, afterSales, signingMethods] = await Promise.all([
         orderItemsOf(db, orderId),
@@ -303,9 +310,12 @@ export function createOrdersService(ctx: AppContext) {
         frameSerialNumber: o.frameSerialNumber,
         deliveryDate: o.deliveryDate,
         customerComment: o.customerComment,
+        customerQuestion: helpdesk || ownEmployee ? customerQuestionOf(timeline, o) : null,
         // An open cancellation request holds the order for the helpdesk, since it was asked for.
         waitingOn: orderWaitingOn(o, agreement, cancellationOpen),
-        statusSince: openCancellation?.createdAt ?? statusSinceOf(timeline, o),
+        // The employee's answer hands the order to the helpdesk: it waits for it since the answer.
+        statusSince:
+          openCancellation?.createdAt ?? o.customerAnsweredAt?.toISOString() ?? statusSinceOf(timeline, o),
         events: timeline,
         items,
         userPaymentCents: shown.userPaymentCents,
@@ -324,6 +334,8 @@ export function createOrdersService(ctx: AppContext) {
           deliveryDate: o.deliveryDate,
           agreement,
           cancellationOpen,
+          afterSales,
+          today: toHelsinkiDateString(new Date()),
         }),
         allowedMoves: orderMoves(caller, { ...o, cancellationOpen }),
         signingMethods,

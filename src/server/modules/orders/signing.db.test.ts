@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
 import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -561,5 +562,17 @@ describe("the signing code's SMS names what is being signed", () => {
     expect(text).toContain("signeringskod");
     // Never the login code's words: a signing code read out as a login code is how people are fooled.
     expect(text).not.toContain("verifieringskod");
+    // Recorded in the message outbox as sent, for the employee's account, without the code: no resend.
+    const [recorded] = await outboxRowsOf(t.database, "ORDER_SIGNING_CODE");
+    expect(recorded).toMatchObject({
+      userId: employeeUserId,
+      channel: "SMS",
+      recipient: sms?.recipient,
+      language: "sv",
+      status: "SENT",
+      template: "signing-code",
+    });
+    expect(recorded?.params).toEqual({});
+    expect(JSON.stringify(recorded)).not.toContain(value);
   });
 });

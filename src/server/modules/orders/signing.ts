@@ -22,6 +22,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
 import { equalHashes, hashCode, randomSixDigitCode } from "../auth/tokens.ts";
 import { ensureSigningMethod } from "../identification/policy.ts";
+import { sendRecordedCode } from "../notifications/outbox.ts";
 import { renderAgreementPdf } from "./agreement-pdf.ts";
 import { decideForEmployer } from "./employer-decision.ts";
 import {
@@ -139,7 +140,19 @@ export function createSigningService(ctx: AppContext) {
         bike: await bikeOf(orderId),
         monthlyPaymentCents: agreement?.monthlyPaymentCents ?? 0,
       });
-      await ctx.messaging.sendSms({ to: phoneNumber, ...sms });
+      // The employee waits for the code on screen: sent at once, and recorded in the outbox without it.
+      await sendRecordedCode(
+        db,
+        {
+          userId: user.id,
+          event: "ORDER_SIGNING_CODE",
+          channel: "SMS",
+          recipient: phoneNumber,
+          language: account.language,
+          template: sms.template,
+        },
+        () => ctx.messaging.sendSms({ to: phoneNumber, ...sms }),
+      );
       return {
         phoneNumberHint: maskPhoneNumber(phoneNumber),
         expiresInSeconds: TWO_FACTOR_CODE_SECONDS,

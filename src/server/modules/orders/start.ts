@@ -9,7 +9,6 @@ import { badRequest, notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyBikePolicy } from "../companies/bike-policy.ts";
 import { notifyOrderEvent } from "../notifications/order-events.ts";
-import { mailStoreLink } from "../store-links/mails.ts";
 import { notEligibleToOrder, orderAlreadyOpen } from "./errors.ts";
 import { asOrderUser, moveOrder } from "./lifecycle.ts";
 import { insertOrder } from "./order-rows.ts";
@@ -43,12 +42,7 @@ export function createOwnOrdersService(ctx: AppContext) {
   }
 
   return {
-    async start(
-      user: CurrentUser,
-      input: TStartOrder,
-      now = new Date(),
-      logFailure: (error: unknown, what: string) => void = () => {},
-    ): Promise<TOrderDetails> {
+    async start(user: CurrentUser, input: TStartOrder, now = new Date()): Promise<TOrderDetails> {
       const employment = await employmentOf(user, input.beneficiaryEmployeeId);
       const policy = await companyBikePolicy(db, employment.companyId);
       const today = toHelsinkiDateString(now);
@@ -64,7 +58,7 @@ export function createOwnOrdersService(ctx: AppContext) {
         ]);
       }
       const home = input.deliveryMethod === "HOME_DELIVERY";
-      const { orderId, storeLink } = await write(db, { actor: asOrderUser(user), now }, async (w) => {
+      const orderId = await write(db, { actor: asOrderUser(user), now }, async (w) => {
         const { tx } = w;
         // The employment's row lock serialises two starts of one employee: the second sees the first.
         await tx
@@ -92,12 +86,11 @@ export function createOwnOrdersService(ctx: AppContext) {
           deliveryCity: home ? input.deliveryCity || null : null,
           customerComment: input.customerComment || null,
         });
-        const moved = await moveOrder(w, { orderId: id, to: "PENDING" });
+        // Entering PENDING queues the store's package link with the order.
+        await moveOrder(w, { orderId: id, to: "PENDING" });
         await notifyOrderEvent(tx, id, { kind: "created" });
-        return { orderId: id, storeLink: moved.storeLink };
+        return id;
       });
-      // The store's package link, once the order is committed.
-      if (storeLink) await mailStoreLink(ctx, storeLink, logFailure);
       return read.details(user, orderId, asEmployee(employment.companyId));
     },
 

@@ -14,7 +14,8 @@ const tags = ["password"];
 
 export const passwordRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const passwords = createPasswordService(ctx);
-  app.addHook("onClose", () => passwords.drain());
+  // Before the close: the mails still being prepared queue their outbox rows, which the close sends.
+  app.addHook("preClose", () => passwords.drain());
 
   app.route({
     ...endpointRoute(api.requestReset, tags),

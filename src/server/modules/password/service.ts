@@ -6,18 +6,16 @@ import {
   type zPasswordResetRequest,
   type zPasswordTokenStatus,
 } from "../../../contract/password.ts";
-import { passwordLinkHours } from "../../../domain/auth-rules.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { passwordResetTokens, systemUsers, users } from "../../db/schema/index.ts";
+import { passwordResetTokens, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { passwordChangedMail, passwordResetMail, setPasswordMail } from "../../messaging/account-mails.ts";
-import { pageUrl } from "../../messaging/templates.ts";
-import { mailPasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
+import { queuePasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
 import { sha256 } from "../auth/tokens.ts";
+import { queueMessage } from "../notifications/outbox.ts";
 import { passwordLinkInvalid } from "./errors.ts";
 import { ensureStrongPassword } from "./password-policy.ts";
 
@@ -71,43 +69,7 @@ export function createPasswordService(ctx: AppContext) {
       // Unknown and deactivated accounts get nothing; the caller cannot tell the difference.
       if (!user || user.deactivated) return;
       // One mail per account per interval: the form cannot flood an inbox or kill the link sent.
-      await mailPasswordLinkUnlessRecent(db, user.id, async (token) => {
-        const params = {
-          name: user.systemUser?.firstName ?? null,
-          link: pageUrl(ctx.config.publicUrl, user.language, "passwordReset", { token }),
-          validHours: passwordLinkHours("requested"),
-        };
-        const mail = user.passwordHash
-          ? passwordResetMail(user.language, params)
-          : setPasswordMail(user.language, params);
-        await ctx.messaging.sendMail({ to: user.email, ...mail });
-      });
-    } catch (error) {
-      onError(error);
-    }
-  }
-
-  /**
-   * Tells the account its password was just changed or set. After the commit, and a failure is only
-   * reported: the new password is in place whether or not the mail server answers.
-   */
-  async function mailPasswordChanged(
-    user: { userId: string; email: string; language: string; hadPassword: boolean },
-    changedAt: Date,
-    onError: (error: unknown) => void,
-  ): Promise<void> {
-    try {
-      const [profile] = await db
-        .select({ firstName: systemUsers.firstName })
-        .from(systemUsers)
-        .where(eq(systemUsers.userId, user.userId));
-      const mail = passwordChangedMail(user.language, {
-        name: profile?.firstName ?? null,
-        link: pageUrl(ctx.config.publicUrl, user.language, "passwordRecovery"),
-        changedAt,
-        firstPassword: !user.hadPassword,
-      });
-      await ctx.messaging.sendMail({ to: user.email, ...mail });
+      await queuePasswordLinkUnlessRecent(db, user);
     } catch (error) {
       onError(error);
     }
@@ -163,7 +125,7 @@ export function createPasswordService(ctx: AppContext) {
     async resetPassword(
       token: string,
       password: string,
-      onMailError: (error: unknown) => void,
+      _onMailError: (error: unknown) => void,
     ): Promise<{ message: string }> {
       const found = await findUsableToken(db, token, false);
       if (!found) throw passwordLinkInvalid();
@@ -172,7 +134,7 @@ export function createPasswordService(ctx: AppContext) {
       const passwordHash = await hashPassword(password);
 
       const changedAt = new Date();
-      const changed = await inTransaction(db, async (tx) => {
+      await inTransaction(db, async (tx) => {
         // Checked again under a lock: two tabs posting the same link set the password once.
         const row = await findUsableToken(tx, token, true);
         if (!row) throw passwordLinkInvalid();
@@ -185,9 +147,16 @@ export function createPasswordService(ctx: AppContext) {
           .set({ usedAt: changedAt })
           .where(eq(passwordResetTokens.id, row.id));
         await revokeAllSessionsOfUser(tx, row.userId, "PASSWORD_CHANGED");
-        return row;
+        // Told with the change: the mail is queued in its transaction and sent after the commit.
+        await queueMessage(tx, {
+          userId: row.userId,
+          event: "PASSWORD_CHANGED",
+          channel: "EMAIL",
+          recipient: row.email,
+          language: row.language,
+          params: { changedAt: changedAt.toISOString(), firstPassword: !row.hadPassword },
+        });
       });
-      await mailPasswordChanged(changed, changedAt, onMailError);
       return { message: PASSWORD_SET_MESSAGE };
     },
 

@@ -9,8 +9,11 @@ import { write } from "../../db/transaction.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { payrollReportMail } from "../../messaging/payroll-mails.ts";
 import type { Messaging } from "../../messaging/types.ts";
+import { createNotifications } from "../notifications/create.ts";
+import { employerAdminsOf } from "../notifications/recipients.ts";
 import { markedReport } from "../reporting/payroll.ts";
 import { sftpNotConfigured } from "./errors.ts";
+import { payrollDeliveryFailedNotification } from "./failed-notification.ts";
 import { type PayrollRecipient, payrollRecipientsByCompany } from "./recipients.ts";
 import { type DeliverySettingsRow, settingsAnswer, settingsRow, sftpTargetOf } from "./settings.ts";
 import { putBySftp, SftpDeliveryError, sftpTargetText } from "./sftp.ts";
@@ -82,7 +85,14 @@ type MailContent = {
   totals: PayrollTotals;
 };
 
-/** The report's mail to each recipient; resolves with the failures' count (each one logged). */
+/**
+ * The report's mail to each recipient; resolves with the failures' count (each one logged). Sent here
+ * and not through the message outbox: the mails are the delivery itself, as the SFTP upload is, and the
+ * delivery's row says DELIVERED or FAILED by what the provider answered now. A FAILED delivery rings the
+ * employer admins' bell, waits in the helpdesk's strip and is re-sent from the settings page (the same
+ * file, one more attempt); the outbox's own retries, hours later, would leave that row saying failed of
+ * a mail that left, or the re-send refused as still being sent.
+ */
 async function mailReport(deps: DeliveryDeps, people: PayrollRecipient[], content: MailContent) {
   const link = `${deps.publicUrl}/raportointi?yritys=${content.companyId}&kausi=${content.period}`;
   let failed = 0;
@@ -141,6 +151,23 @@ export async function finishDelivery(
       companyId: delivery.companyId,
       data: { period: delivery.period, deliveryId: delivery.id, ...(error ? { error } : {}) },
     });
+    if (!error) return;
+    // The company's settings (channel, recipients, SFTP password) are the admins' to correct and the
+    // delivery log theirs to re-send from: their bell says so. The helpdesk sees it in its task strip.
+    const admins = await employerAdminsOf(ctx.tx, delivery.companyId);
+    await createNotifications(
+      ctx.tx,
+      admins.map((admin) => ({
+        userId: admin.userId,
+        companyId: delivery.companyId,
+        type: "GENERAL" as const,
+        priority: "HIGH" as const,
+        ...payrollDeliveryFailedNotification(admin.language, delivery.period),
+        entityType: "company",
+        entityId: delivery.companyId,
+        data: { period: delivery.period, deliveryId: delivery.id },
+      })),
+    );
   });
 }
 

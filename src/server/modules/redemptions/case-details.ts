@@ -7,7 +7,7 @@ import type {
 } from "../../../contract/bike-redemptions.ts";
 import { REDEMPTION_OPENERS } from "../../../contract/bike-redemptions.ts";
 import { LEASE_END_CHOICES, type LeaseEndChoice } from "../../../domain/enums.ts";
-import { isEarlyEnd, redemptionPriceTable } from "../../../domain/lease-end.ts";
+import { isDecisionDeadlinePassed, isEarlyEnd, redemptionPriceTable } from "../../../domain/lease-end.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -166,7 +166,7 @@ export function allowedActions(c: ActionContext): RedemptionAction[] {
   const open = redemption.status === "PENDING";
   const paid = c.userPayment?.paymentStatus === "PAID";
   const listed = c.brokerage?.listedAt != null;
-  const deadlinePassed = !!redemption.decisionDeadline && c.today > redemption.decisionDeadline;
+  const deadlinePassed = isDecisionDeadlinePassed(redemption.decisionDeadline, c.today);
   const actions: RedemptionAction[] = [];
   if (open && c.actsFor && !paid && !listed && (helpdesk || !deadlinePassed)) actions.push("CHOOSE");
   if (!helpdesk) return actions;
@@ -201,15 +201,18 @@ export async function caseDetails(
   const actsFor = await canActFor(db, viewer, caseId);
   const { redemption, order, agreement, lease } = facts;
   const today = todayOf(now);
-  const listRow = toListItem({
-    redemption,
-    orderNumber: order.orderNumber,
-    companyName: facts.companyName,
-    firstName: facts.firstName,
-    lastName: facts.lastName,
-    email: facts.email,
-    bikeName: (items.find((i) => i.itemType === "BIKE") ?? items[0])?.name ?? null,
-  });
+  const listRow = toListItem(
+    {
+      redemption,
+      orderNumber: order.orderNumber,
+      companyName: facts.companyName,
+      firstName: facts.firstName,
+      lastName: facts.lastName,
+      email: facts.email,
+      bikeName: (items.find((i) => i.itemType === "BIKE") ?? items[0])?.name ?? null,
+    },
+    today,
+  );
   const started = await openedAs(db, caseId);
   return {
     ...listRow,
@@ -223,7 +226,7 @@ export async function caseDetails(
     },
     openedBy: started ?? (redemption.openedByUserId ? "HELPDESK" : "SYSTEM"),
     early: isEarlyEnd(redemption.reason),
-    deadlinePassed: !!redemption.decisionDeadline && today > redemption.decisionDeadline,
+    deadlinePassed: isDecisionDeadlinePassed(redemption.decisionDeadline, today),
     choiceMadeAt: iso(redemption.choiceMadeAt),
     transferToEmail: redemption.transferToEmail,
     returnFeeCents: redemption.returnFeeCents,

@@ -4,6 +4,7 @@ import { bikeRedemptions, leasingAgreements, orders } from "../../db/schema/inde
 import type { WriteContext } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import type { OfferOutput } from "./add-offer.ts";
+import { queueRedemptionMail } from "./mails.ts";
 import { type OpenedAs, openLeaseEndCase } from "./open-case.ts";
 
 /**
@@ -40,8 +41,8 @@ async function ordersWithLeaseToEnd(ctx: WriteContext, employeeId: string): Prom
 
 /**
  * Opens the lease-end case of every running or starting lease of the employee whose employment ended,
- * in the caller's transaction; answers the orders looked at and the cases opened (their offers are
- * mailed after the commit). A lease already settled (redeemed, returned, closed by a claim) is passed
+ * in the caller's transaction, each case's offer queued to the employee with it; answers the orders
+ * looked at and the cases opened. A lease already settled (redeemed, returned, closed by a claim) is passed
  * over, and so is one that already has an open case.
  */
 export async function openCasesForEndedEmployment(
@@ -54,9 +55,14 @@ export async function openCasesForEndedEmployment(
   const caseIds: string[] = [];
   for (const orderId of orderIds) {
     try {
-      caseIds.push(
-        await openLeaseEndCase(ctx, { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" }, openedAs, output),
+      const caseId = await openLeaseEndCase(
+        ctx,
+        { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" },
+        openedAs,
+        output,
       );
+      await queueRedemptionMail(ctx.tx, caseId, "offer");
+      caseIds.push(caseId);
     } catch (error) {
       // Settled meanwhile: the checks refuse before writing anything, so the rest stands.
       if (error instanceof AppError && error.code === "NO_ACTIVE_LEASE") continue;

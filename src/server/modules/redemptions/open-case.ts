@@ -36,7 +36,8 @@ import { redemptionAlreadyOpen } from "./errors.ts";
 /**
  * Opening a lease-end case (ADR 009, "The lease's end"), the same for the API, the daily job and the
  * demo seed: its price and dates by src/domain/lease-end.ts, its offer PDF and the employer admins'
- * bell, in the caller's transaction. The employee's mail goes after the commit (mails.ts).
+ * bell, in the caller's transaction. The caller queues the employee's mail with it (mails.ts
+ * queueRedemptionMail).
  */
 
 /** Who opened the case, as its BIKE_REDEMPTION_STARTED event records it (the daily job: SYSTEM). */

@@ -7,6 +7,8 @@ import type {
   TRedemptionOffer,
 } from "../../../contract/bike-redemptions.ts";
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { leaseEndState } from "../../../domain/lease-end.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
@@ -84,7 +86,7 @@ export type ListRow = {
 
 export const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toListItem({ redemption: r, ...row }: ListRow): TBikeRedemptionListItem {
+export function toListItem({ redemption: r, ...row }: ListRow, today: string): TBikeRedemptionListItem {
   return {
     id: r.id,
     status: r.status,
@@ -93,6 +95,7 @@ export function toListItem({ redemption: r, ...row }: ListRow): TBikeRedemptionL
     paymentMethod: r.paymentMethod,
     redemptionPriceCents: r.redemptionPriceCents,
     decisionDeadline: r.decisionDeadline,
+    state: leaseEndState(r, today),
     leaseEndsOn: r.leaseEndsOn,
     order: { orderId: r.orderId, orderNumber: row.orderNumber },
     employee: {
@@ -131,7 +134,9 @@ export async function listCases(
   db: Db,
   viewer: Viewer,
   query: TBikeRedemptionsQuery,
+  now = new Date(),
 ): Promise<TBikeRedemptionList> {
+  const today = toHelsinkiDateString(now);
   const search = query.search?.trim();
   const where = and(
     caseScope(viewer, "orders.read"),
@@ -146,7 +151,9 @@ export async function listCases(
     query.reason ? eq(bikeRedemptions.reason, query.reason) : undefined,
   );
   const rowsOf = async (ids: string[]) =>
-    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.redemption.id)).map(toListItem);
+    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.redemption.id)).map((row) =>
+      toListItem(row, today),
+    );
   // Every condition is the case's own column and every join is to a required row, so the cases alone
   // count the same.
   const { items, total, page, limit } = search
@@ -158,6 +165,31 @@ export async function listCases(
       );
   // SPEC §3: the bike redemptions' list counts in totalCount.
   return { items, totalCount: total, page, limit };
+}
+
+/**
+ * The open lease ends among `where`'s cases and how many of them are overdue, by leaseEndState: the
+ * figure the employer's overview shows counts the very cases the lease-end list shows as open (status
+ * PENDING), and calls overdue the ones the list's badge does. Counted per decision deadline in SQL (a
+ * few rows), each deadline's state decided by the one rule.
+ */
+export async function openLeaseEndCounts(
+  db: Db,
+  where: SQL | undefined,
+  today: string,
+): Promise<{ open: number; overdue: number }> {
+  const rows = await db
+    .select({ decisionDeadline: bikeRedemptions.decisionDeadline, n: count() })
+    .from(bikeRedemptions)
+    .where(and(where, eq(bikeRedemptions.status, "PENDING")))
+    .groupBy(bikeRedemptions.decisionDeadline);
+  let open = 0;
+  let overdue = 0;
+  for (const { decisionDeadline, n } of rows) {
+    open += n;
+    if (leaseEndState({ status: "PENDING", decisionDeadline }, today) === "OVERDUE") overdue += n;
+  }
+  return { open, overdue };
 }
 
 /** The offers of a case (or the one offer), oldest first, each with its file and link. */

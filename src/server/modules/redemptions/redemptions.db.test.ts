@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
-import { companyIdByName } from "../../../../tests/helpers/ids.ts";
+import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { elevenMegabytes, RENAMED_EXE, realPdf, SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -24,6 +25,7 @@ import {
   sameDayMonthsLater,
 } from "../../../domain/lease-end.ts";
 import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { PLAUSIBLE_DATE_RULE } from "../../../domain/plausible-dates.ts";
 import {
   bikeBrokerages,
   bikeRedemptions,
@@ -165,6 +167,15 @@ describe("POST /api/bike-redemption", () => {
       .where(and(eq(outbox.recipient, EMPLOYEE), eq(outbox.template, "redemption-offer")));
     const mail = offers.find((m) => m.text?.includes(`tilaus ${l.orderNumber}`));
     expect(mail?.text).toContain("150,00");
+    // Queued with the case for the employee's account, naming the case only.
+    const [queued] = await outboxRowsOf(t.database, "REDEMPTION_OFFERED", { caseId: c.id });
+    expect(queued).toMatchObject({
+      userId: await userIdByEmail(db(), EMPLOYEE),
+      channel: "EMAIL",
+      recipient: EMPLOYEE,
+      language: "fi",
+    });
+    expect(queued?.params).toEqual({ caseId: c.id });
     const bells = await db().select().from(notifications).where(eq(notifications.entityId, c.id));
     expect(bells.length).toBeGreaterThan(0);
     expect(bells.length + before.length).toBeGreaterThan(before.length);
@@ -326,7 +337,22 @@ describe("POST /api/bike-redemption: the day an early end is opened from", () =>
       min: firstDayOf(addMonths(periodOf(today()), -12)),
       max: sameDayMonthsLater(today(), EARLY_END_MAX_MONTHS_AHEAD),
     };
-    const outside = ["1900-01-01", "2999-12-31", addDaysTo(range.min, -1), addDaysTo(range.max, 1)];
+    // 1900 and 2999 are no plausible last working day at all: the contract refuses them, with its span.
+    for (const lastWorkingDay of ["1900-01-01", "2999-12-31"]) {
+      const body = expectError(
+        await call("POST", "/api/bike-redemption", EMPLOYEE, {
+          orderId: l.orderId,
+          reason: "EMPLOYEE_RESIGNED",
+          lastWorkingDay,
+        }),
+        400,
+        "VALIDATION_ERROR",
+      );
+      expect(body.details?.map((d) => [d.field, d.issue?.params?.rule])).toEqual([
+        ["body.lastWorkingDay", PLAUSIBLE_DATE_RULE],
+      ]);
+    }
+    const outside = [addDaysTo(range.min, -1), addDaysTo(range.max, 1)];
     for (const [who, lastWorkingDay] of outside.flatMap((day) => [
       [EMPLOYEE, day] as const,
       [HELPDESK, day] as const,
@@ -752,6 +778,9 @@ describe("the helpdesk's steps: the leasing company's invoice and completion", (
     expect(mails.map((m) => m.subject).some((subject) => subject?.includes(String(l.orderNumber)))).toBe(
       true,
     );
+    const [queued] = await outboxRowsOf(t.database, "REDEMPTION_COMPLETED", { caseId: c.id });
+    expect(queued?.params).toEqual({ caseId: c.id });
+    expect(queued).toMatchObject({ recipient: EMPLOYEE, status: "SENT" });
   });
 
   it("completes a return: the lease ends early and the bike waits in the brokerage, not listed yet", async () => {
@@ -969,16 +998,26 @@ describe("the whole term-end flow on the server", () => {
   it("the job opens, the employee redeems by invoice, pays, the helpdesk buys and completes; every side sees it", async () => {
     const { openLeaseEndOffers } = await import("../../jobs/lease-end-offers.ts");
     const l = await endingLease(db(), { email: EMPLOYEE });
-    const sent: string[] = [];
+    const before = new Date();
     const result = await openLeaseEndOffers(db(), {
       now: new Date(),
-      messaging: { sendMail: async (m) => void sent.push(m.to), sendSms: async () => {} },
       publicUrl: "https://pedaali.example",
       files: testFileStore(),
       log: { info: () => {}, error: () => {} },
     });
     expect(result.opened).toBeGreaterThan(0);
-    expect(sent).toContain(EMPLOYEE);
+    // The offer's mail left through the message outbox right after the case's commit.
+    const offers = await db()
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.recipient, EMPLOYEE),
+          eq(outbox.template, "redemption-offer"),
+          gte(outbox.createdAt, before),
+        ),
+      );
+    expect(offers.length).toBeGreaterThan(0);
     const [opened] = await db().select().from(bikeRedemptions).where(eq(bikeRedemptions.orderId, l.orderId));
     const id = opened?.id as string;
     expect((await details(id, EMPLOYEE)).openedBy).toBe("SYSTEM");

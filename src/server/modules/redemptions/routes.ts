@@ -46,7 +46,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ...endpointRoute(api.open, tags),
     preValidation: guards.permissionIn(reach.order({ body: "orderId" }), ...ACTORS),
     handler: async (request, reply) =>
-      reply.code(201).send(await service.open(currentUser(request), request.body, request.log)),
+      reply.code(201).send(await service.open(currentUser(request), request.body)),
   });
 
   app.route({
@@ -82,7 +82,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...endpointRoute(api.complete, tags),
     preValidation: manage,
-    handler: async (request) => service.complete(currentUser(request), request.params.id, request.log),
+    handler: async (request) => service.complete(currentUser(request), request.params.id),
   });
 
   app.route({

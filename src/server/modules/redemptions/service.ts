@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import {
   BIKE_REDEMPTION_CREATED,
   BIKE_REDEMPTION_DELETED,
@@ -41,7 +40,7 @@ import { chooseLeaseEnd } from "./choose.ts";
 import { completeLeaseEndCase } from "./complete.ts";
 import { updateLeaseEndCase } from "./edit-case.ts";
 import { sendLeasingCompanyInvoice } from "./invoice.ts";
-import { mailEmployee } from "./mails.ts";
+import { queueRedemptionMail } from "./mails.ts";
 import { openLeaseEndCase } from "./open-case.ts";
 import {
   deleteRedemptionPayment,
@@ -52,16 +51,13 @@ import {
 } from "./payments.ts";
 import { canActFor, caseScope, listCases, offerOf } from "./queries.ts";
 
-/** Where a failed mail is logged (the request's logger). */
-export type MailLog = Pick<FastifyBaseLogger, "error">;
-
 const has = (user: CurrentUser, permission: string) => user.permissions.includes(permission);
 const isHelpdesk = (user: CurrentUser) => user.scope.kind === "all" && has(user, "redemptions.manage");
 const actor = (user: CurrentUser): Actor => ({ userId: user.id });
 
 /**
  * The lease-end cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
- * (each in its use case's file), the employee's mails after the commit. redemptions.manage calls act
+ * (each in its use case's file), the employee's mails queued with it. redemptions.manage calls act
  * within the caller's companies (all for the admin tier); the others within caseScope (queries.ts).
  */
 export function createRedemptionsService(ctx: AppContext) {
@@ -73,13 +69,6 @@ export function createRedemptionsService(ctx: AppContext) {
   }
 
   const offerOutput = { publicUrl: ctx.config.publicUrl, files: ctx.files };
-
-  const mailDeps = (log: MailLog) => ({
-    db,
-    messaging: ctx.messaging,
-    publicUrl: ctx.config.publicUrl,
-    logFailure: (error: unknown, what: string) => log.error({ err: error }, what),
-  });
 
   const details = (user: CurrentUser, id: string, now = new Date()): Promise<TBikeRedemptionDetails> =>
     caseDetails(db, user, id, now);
@@ -109,17 +98,17 @@ export function createRedemptionsService(ctx: AppContext) {
     async open(
       user: CurrentUser,
       input: TOpenBikeRedemption,
-      log: MailLog,
       now = new Date(),
     ): Promise<TBikeRedemptionSaved> {
       const as = await openerOf(user, input.orderId);
       if (!as) throw notFound("Order");
       if (!LEASE_END_OPENER_REASONS[as].includes(input.reason))
         throw forbidden("You may not open a lease-end case for this reason");
-      const id = await write(db, { actor: actor(user), now }, (change) =>
-        openLeaseEndCase(change, input, as, offerOutput),
-      );
-      await mailEmployee(mailDeps(log), id, "offer");
+      const id = await write(db, { actor: actor(user), now }, async (change) => {
+        const opened = await openLeaseEndCase(change, input, as, offerOutput);
+        await queueRedemptionMail(change.tx, opened, "offer");
+        return opened;
+      });
       return { message: BIKE_REDEMPTION_CREATED, bikeRedemption: await details(user, id, now) };
     },
 
@@ -156,11 +145,13 @@ export function createRedemptionsService(ctx: AppContext) {
       return details(user, id, now);
     },
 
-    async complete(user: CurrentUser, id: string, log: MailLog): Promise<TBikeRedemptionDetails> {
+    async complete(user: CurrentUser, id: string): Promise<TBikeRedemptionDetails> {
       await managed(user, id);
       const now = new Date();
-      await write(db, { actor: actor(user), now }, (change) => completeLeaseEndCase(change, id));
-      await mailEmployee(mailDeps(log), id, "completed");
+      await write(db, { actor: actor(user), now }, async (change) => {
+        await completeLeaseEndCase(change, id);
+        await queueRedemptionMail(change.tx, id, "completed");
+      });
       return details(user, id, now);
     },
 

@@ -15,6 +15,7 @@ import { employerAdminsOf } from "../notifications/recipients.ts";
 import { employeeRegistrationNotification } from "../notifications/texts.ts";
 import { accountExists, registrationLinkInvalid } from "./errors.ts";
 import { isLinkUsable } from "./links.ts";
+import { queueJoinReceived } from "./mails.ts";
 
 /** Who joins by which link into which company of it. */
 export type Join = {
@@ -34,7 +35,8 @@ export type Join = {
 /**
  * An employee joins by a registration link (SPEC §2 /liity/{token}): their account, the
  * BIKE_BENEFICIARY role in the company and a PENDING employment waiting for the employer, with
- * USER_CREATED (no actor: the person has no account yet) and the bell of the company's employer admins.
+ * USER_CREATED (no actor: the person has no account yet), the bell of the company's employer admins
+ * and the joiner's "received" mail.
  * The link is locked and checked again, so a link revoked or used up meanwhile admits no one; two
  * registrations of the same address at once meet the unique index (409 EMAIL_TAKEN).
  */
@@ -111,4 +113,12 @@ async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
       })),
     );
   }
+  await queueJoinReceived(
+    tx,
+    { userId, email: joiner.email, language: joiner.language },
+    {
+      name: joiner.firstName,
+      companyName: company.name,
+    },
+  );
 }

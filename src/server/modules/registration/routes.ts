@@ -43,9 +43,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...endpointRoute(api.registerEmployee, tags),
     config: { ...ORIGIN_ONLY, ...employeeLimit },
     handler: async (request, reply) => {
-      const done = await registration.registerEmployee(request.body, (err, what) =>
-        request.log.error({ err }, what),
-      );
+      const done = await registration.registerEmployee(request.body);
       return reply.code(201).send(done);
     },
   });
@@ -54,9 +52,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...endpointRoute(api.registerCompany, tags),
     config: { ...ORIGIN_ONLY, ...companyLimit },
     handler: async (request, reply) => {
-      const done = await registration.registerCompany(request.body, (err, what) =>
-        request.log.error({ err }, what),
-      );
+      const done = await registration.registerCompany(request.body);
       return reply.code(201).send(done);
     },
   });

@@ -20,7 +20,7 @@ import {
   roles,
   users,
 } from "../../db/schema/index.ts";
-import { write } from "../../db/transaction.ts";
+import { inTransaction, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -31,8 +31,7 @@ import { accountExists, fieldInvalid, registrationLinkInvalid } from "./errors.t
 import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
 import { joinByLink } from "./join-by-link.ts";
 import { REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
-import type { FailureLog } from "./mails.ts";
-import { mailJoinReceived, mailSignupReceived } from "./mails.ts";
+import { queueSignupReceived } from "./mails.ts";
 
 /**
  * Joining by a registration link and an employer's own sign-up (SPEC §2 /liity/{token}, /register;
@@ -130,10 +129,7 @@ export function createRegistrationService(ctx: AppContext) {
       return { valid: true, kind: link.kind, name: link.name, companies: link.companies };
     },
 
-    async registerEmployee(
-      input: EmployeeRegistration,
-      logFailure: FailureLog,
-    ): Promise<{ message: string }> {
+    async registerEmployee(input: EmployeeRegistration): Promise<{ message: string }> {
       const email = validEmail(input.email, "body.email");
       const phoneNumber = validPhoneNumber(input.phoneNumber, "body.phoneNumber");
       ensureStrongPassword(input.password, email);
@@ -163,17 +159,11 @@ export function createRegistrationService(ctx: AppContext) {
           },
         }),
       );
-
-      await mailJoinReceived(
-        ctx,
-        { to: email, language: input.language, name: input.firstName, companyName: company.name },
-        logFailure,
-      );
       return { message: EMPLOYEE_REGISTRATION_MESSAGE };
     },
 
     /** Stores the sign-up for the helpdesk and thanks the applicant; no company or user yet. */
-    async registerCompany(input: CompanyRegistration, logFailure: FailureLog): Promise<{ message: string }> {
+    async registerCompany(input: CompanyRegistration): Promise<{ message: string }> {
       const businessId = validBusinessId(input.company.businessId, "body.company.businessId");
       const email = validEmail(input.admin.email, "body.admin.email");
       const phoneNumber = validPhoneNumber(input.admin.phoneNumber, "body.admin.phoneNumber");
@@ -182,30 +172,31 @@ export function createRegistrationService(ctx: AppContext) {
         ? validEmail(company.billingEmail, "body.company.billingEmail")
         : null;
 
-      await db.insert(companyApplications).values({
-        companyName: company.name,
-        businessId,
-        contactFirstName: admin.firstName,
-        contactLastName: admin.lastName,
-        contactEmail: email,
-        contactPhoneNumber: phoneNumber,
-        employeeCount: company.employeeCount ?? null,
-        streetAddress: company.streetAddress,
-        postalCode: company.postalCode,
-        city: company.city,
-        billingEmail,
-        // Kept as the company's own fields keep them: no spaces, capitals.
-        eInvoiceAddress: company.eInvoiceAddress ? normalizeEInvoiceId(company.eInvoiceAddress) : null,
-        eInvoiceOperator: company.eInvoiceOperator ? normalizeEInvoiceId(company.eInvoiceOperator) : null,
-        language: input.language,
-        status: "PENDING",
+      await inTransaction(db, async (tx) => {
+        await tx.insert(companyApplications).values({
+          companyName: company.name,
+          businessId,
+          contactFirstName: admin.firstName,
+          contactLastName: admin.lastName,
+          contactEmail: email,
+          contactPhoneNumber: phoneNumber,
+          employeeCount: company.employeeCount ?? null,
+          streetAddress: company.streetAddress,
+          postalCode: company.postalCode,
+          city: company.city,
+          billingEmail,
+          // Kept as the company's own fields keep them: no spaces, capitals.
+          eInvoiceAddress: company.eInvoiceAddress ? normalizeEInvoiceId(company.eInvoiceAddress) : null,
+          eInvoiceOperator: company.eInvoiceOperator ? normalizeEInvoiceId(company.eInvoiceOperator) : null,
+          language: input.language,
+          status: "PENDING",
+        });
+        await queueSignupReceived(
+          tx,
+          { email, language: input.language },
+          { name: admin.firstName, companyName: company.name },
+        );
       });
-
-      await mailSignupReceived(
-        ctx,
-        { to: email, language: input.language, name: admin.firstName, companyName: company.name },
-        logFailure,
-      );
       return { message: COMPANY_REGISTRATION_MESSAGE };
     },
   };

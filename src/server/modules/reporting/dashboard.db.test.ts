@@ -6,7 +6,8 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zReportingDashboard } from "../../../contract/reporting.ts";
 import { addMonths, firstDayOf } from "../../../domain/payroll/period.ts";
 import { regimeDate, taxRegime } from "../../../domain/payroll/tax-rules.ts";
-import { leasingAgreements, orders } from "../../db/schema/index.ts";
+import { bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
+import { listCases, type Viewer } from "../redemptions/queries.ts";
 import { companyDashboard } from "./dashboard.ts";
 import { currentPeriod } from "./payroll.ts";
 import { employee, freshCompany, lease } from "./test-fixtures.ts";
@@ -26,6 +27,65 @@ beforeAll(async () => {
 });
 
 describe("GET /api/reporting/dashboard", () => {
+  it("counts the open lease ends and the overdue among them as the Pyörät list shows them", async () => {
+    const db = t.database.db;
+    const companyId = await freshCompany(db);
+    const now = currentPeriod();
+    const today = "2026-11-27";
+    // Like the demo: a lease whose term ends next month with its case open and the deadline to come,
+    // an early end whose deadline has passed with no choice, a lease end done, and a lease ending in
+    // two months that has no case yet.
+    const cases: { status: "PENDING" | "COMPLETED"; decisionDeadline: string; months: number }[] = [
+      { status: "PENDING", decisionDeadline: "2026-12-15", months: 24 },
+      { status: "PENDING", decisionDeadline: "2026-11-20", months: 36 },
+      { status: "COMPLETED", decisionDeadline: "2026-10-31", months: 24 },
+    ];
+    for (const [n, c] of cases.entries()) {
+      const who = await employee(db, companyId, `Loppuva${n}`);
+      const { order } = await lease(db, who, {
+        monthlyPaymentCents: 5_000,
+        start: firstDayOf(addMonths(now, -23)),
+        months: c.months,
+        committed: "2026-01-05",
+      });
+      await db.insert(bikeRedemptions).values({
+        orderId: order.id,
+        beneficiaryEmployeeId: who.id,
+        companyId,
+        redemptionPriceCents: 15_000,
+        status: c.status,
+        decisionDeadline: c.decisionDeadline,
+      });
+    }
+    const later = await employee(db, companyId, "Myohemmin");
+    await lease(db, later, {
+      monthlyPaymentCents: 5_000,
+      start: firstDayOf(addMonths(now, -22)),
+      months: 24,
+      committed: "2026-01-05",
+    });
+
+    const dashboard = await companyDashboard(
+      db,
+      { id: companyId, name: "Raportti" },
+      new Date(`${today}T10:00:00Z`),
+    );
+    const viewer = {
+      id: crypto.randomUUID(),
+      scope: { kind: "companies", companyIds: [companyId] },
+      permissions: ["orders.read"],
+    } as unknown as Viewer;
+    const listed = await listCases(
+      db,
+      viewer,
+      { status: "PENDING", page: 1, limit: 100 },
+      new Date(`${today}T10:00:00Z`),
+    );
+    expect(dashboard.openLeaseEnds).toEqual({ open: 2, overdue: 1 });
+    expect(dashboard.openLeaseEnds.open).toBe(listed.totalCount);
+    expect(dashboard.openLeaseEnds.overdue).toBe(listed.items.filter((c) => c.state === "OVERDUE").length);
+  });
+
   it("counts the company's leases, orders, employees and the tax-free part this year", async () => {
     const db = t.database.db;
     const companyId = await freshCompany(db);
@@ -53,6 +113,7 @@ describe("GET /api/reporting/dashboard", () => {
       monthlyCostCents: 15_000,
       employees: { accepted: 2, pending: 1, withActiveLease: 2 },
       leasesEndingSoon: 1,
+      openLeaseEnds: { open: 0, overdue: 0 },
     });
     expect(dashboard.months).toHaveLength(12);
     expect(dashboard.months.at(-1)).toEqual({ period: now, activeLeases: 2, leaseCostCents: 15_000 });

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { TReportingDashboard } from "../../../contract/reporting.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { EMPLOYEE_STATUSES, type OrderStatus } from "../../../domain/enums.ts";
 import { effectiveLeaseMonths } from "../../../domain/lease-dates.ts";
 import { addMonths, firstDayOf, parsePeriod, periodOf, periodRange } from "../../../domain/payroll/period.ts";
@@ -12,8 +13,9 @@ import {
 } from "../../../domain/payroll/tax-rules.ts";
 import type { BikeBenefitRule, TaxRegime } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
-import { beneficiaryEmployees, leasingAgreements, orders } from "../../db/schema/index.ts";
+import { beneficiaryEmployees, bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
 import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { openLeaseEndCounts } from "../redemptions/queries.ts";
 import { currentPeriod } from "./payroll.ts";
 import { LEASE_TERMS, leaseAgreementsWhere, loadBikeBenefitRule } from "./payroll-input.ts";
 
@@ -157,7 +159,7 @@ export async function companyDashboard(
   const from = addMonths(period, -11);
   const rule = await loadBikeBenefitRule(db);
   const grandfatheredUntil = rule(parsePeriod(period).year).grandfatheredUntil ?? GRANDFATHERED_UNTIL;
-  const [statusRows, employeeRows, groupRows, taxFreeThisYearCents] = await Promise.all([
+  const [statusRows, employeeRows, groupRows, taxFreeThisYearCents, openLeaseEnds] = await Promise.all([
     db
       .select({ orderStatus: orders.orderStatus, count: count() })
       .from(orders)
@@ -170,6 +172,7 @@ export async function companyDashboard(
       .groupBy(beneficiaryEmployees.status),
     leaseGroups(db, company.id, from, period, grandfatheredUntil),
     taxFreeThisYear(db, company.id, period, rule),
+    openLeaseEndCounts(db, eq(bikeRedemptions.companyId, company.id), toHelsinkiDateString(now)),
   ]);
 
   const groups = groupRows.filter((row) => row.allLeases === 0);
@@ -224,5 +227,6 @@ export async function companyDashboard(
     leasesByRegime,
     taxFreeThisYearCents,
     leasesEndingSoon,
+    openLeaseEnds,
   };
 }

@@ -66,13 +66,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...endpointRoute(api.assign, tags),
     preValidation: assign,
     handler: async (request) =>
-      service.assignRole(
-        currentUser(request),
-        request.params.userId,
-        request.params.roleId,
-        request.body,
-        request.log,
-      ),
+      service.assignRole(currentUser(request), request.params.userId, request.params.roleId, request.body),
   });
 
   app.route({

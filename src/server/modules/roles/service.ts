@@ -1,5 +1,4 @@
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TAssignUserRole,
   TCreateRole,
@@ -116,7 +115,6 @@ export function createRolesService(ctx: AppContext) {
       userId: string,
       roleId: string,
       input: TAssignUserRole,
-      log: Pick<FastifyBaseLogger, "error">,
     ): Promise<TUserRoleAssignments> {
       const role = await checkAssignment(actor, userId, roleId);
       const companyIds = [...new Set(input.companyIds)];
@@ -139,13 +137,12 @@ export function createRolesService(ctx: AppContext) {
           .where(and(inArray(companies.id, companyIds), isNull(companies.deletedAt)));
         if (found.length !== companyIds.length) throw notFound("Company");
       }
-      const added = await write(db, by(actor), (w) => assignRole(w, userId, role, companyIds));
-      if (added)
-        await announceStaffRole(
-          ctx,
-          { userId, role: role.name, grantedByUserId: actor.id, at: new Date() },
-          log,
-        );
+      await write(db, by(actor), async (w) => {
+        const added = await assignRole(w, userId, role, companyIds);
+        if (added) {
+          await announceStaffRole(w.tx, { userId, role: role.name, grantedByUserId: actor.id, at: w.now });
+        }
+      });
       return assignmentsOf(db, actor, userId, roleId);
     },
 

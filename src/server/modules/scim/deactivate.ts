@@ -12,7 +12,7 @@ import type { ScimCaller } from "./tokens.ts";
  * left the company. Rather than lock them out in silence (their bike is still theirs to return or
  * redeem), the employment ends today and every running or starting lease gets its lease-end case, as if the
  * employer had ended the employment: the case's offer PDF, the employer admins' bell, and the
- * employee's offer mail after the commit. The account, its sessions and the lease history stay.
+ * employee's offer mail queued with the change. The account, its sessions and the lease history stay.
  */
 
 /** How the identity provider said it: a PATCH or PUT with active false, or a DELETE. */
@@ -31,7 +31,7 @@ export const scimActor = (caller: ScimCaller): ScimActor => ({
 
 /**
  * Deactivates the employee in the caller's transaction; answers the lease-end cases it opened, whose
- * offers are mailed after the commit. An employee already inactive opens nothing (the provider may
+ * offers are queued with it. An employee already inactive opens nothing (the provider may
  * send the same change again and again).
  */
 export async function deactivateEmployee(

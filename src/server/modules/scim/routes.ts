@@ -73,7 +73,7 @@ export const scimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     ...endpointRoute(api.createUser, tags),
     ...route,
     handler: async (request, reply) =>
-      reply.code(201).send(await service.create(callerOf(request), request.body, request.log)),
+      reply.code(201).send(await service.create(callerOf(request), request.body)),
   });
 
   app.route({
@@ -85,22 +85,20 @@ export const scimRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.route({
     ...endpointRoute(api.replaceUser, tags),
     ...route,
-    handler: async (request) =>
-      service.replace(callerOf(request), request.params.id, request.body, request.log),
+    handler: async (request) => service.replace(callerOf(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.patchUser, tags),
     ...route,
-    handler: async (request) =>
-      service.patch(callerOf(request), request.params.id, request.body, request.log),
+    handler: async (request) => service.patch(callerOf(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpointRoute(api.deleteUser, tags),
     ...route,
     handler: async (request, reply) => {
-      await service.remove(callerOf(request), request.params.id, request.log);
+      await service.remove(callerOf(request), request.params.id);
       return noContent(reply);
     },
   });

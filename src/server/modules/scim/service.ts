@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TScimPatch,
   TScimTokenIssued,
@@ -13,9 +12,9 @@ import type { AppContext } from "../../context.ts";
 import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { queueInvitation } from "../employees/mails.ts";
 import { type ScimVia, scimActor } from "./deactivate.ts";
 import { scimRefused } from "./errors.ts";
-import { mailInvited, mailOffers } from "./mails.ts";
 import { changeOfReplace, changeScimUser, createScimUser } from "./provision.ts";
 import { scimInvitationOfCompany, scimTokenState, scimUserOfCompany, scimUsersPage } from "./queries.ts";
 import {
@@ -27,8 +26,6 @@ import {
   serviceProviderConfig,
 } from "./resource.ts";
 import { issueScimToken, revokeScimToken, type ScimCaller, scimCallerOf } from "./tokens.ts";
-
-type Log = Pick<FastifyBaseLogger, "error">;
 
 /**
  * The company admin's SCIM token (the company settings page): its state, making or replacing it,
@@ -56,7 +53,7 @@ export function createScimTokensService(ctx: AppContext) {
 /**
  * The identity provider's calls (`/scim/v2`). The token decides the company; every read and write
  * reaches only that company's employees, and another id is a 404. Writes run as the system (no user)
- * with the token's id in their events; mails go after the commit.
+ * with the token's id in their events; their mails are queued in the message outbox with each change.
  */
 export function createScimService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -73,9 +70,8 @@ export function createScimService(ctx: AppContext) {
     return scimInvitationOf(invitation, baseUrl);
   }
 
-  async function change(caller: ScimCaller, id: string, asked: ScimUserChange, via: ScimVia, log: Log) {
-    const opened = await write(db, by(caller), (w) => changeScimUser(w, caller, id, asked, via, output));
-    await mailOffers(ctx, opened, log);
+  async function change(caller: ScimCaller, id: string, asked: ScimUserChange, via: ScimVia) {
+    await write(db, by(caller), (w) => changeScimUser(w, caller, id, asked, via, output));
   }
 
   return {
@@ -96,27 +92,30 @@ export function createScimService(ctx: AppContext) {
 
     get: user,
 
-    async create(caller: ScimCaller, body: TScimUserInput, log: Log): Promise<TScimUser> {
-      const made = await write(db, by(caller), (w) => createScimUser(w, caller, body, output));
-      if (body.active !== false) await mailInvited(ctx, made, log);
+    async create(caller: ScimCaller, body: TScimUserInput): Promise<TScimUser> {
+      const made = await write(db, by(caller), async (w) => {
+        const provisioned = await createScimUser(w, caller, body, output);
+        if (body.active !== false) await queueInvitation(w.tx, provisioned.added, provisioned.input);
+        return provisioned;
+      });
       return user(caller, made.resourceId);
     },
 
-    async replace(caller: ScimCaller, id: string, body: TScimUserInput, log: Log): Promise<TScimUser> {
-      await change(caller, id, changeOfReplace(body), "PUT", log);
+    async replace(caller: ScimCaller, id: string, body: TScimUserInput): Promise<TScimUser> {
+      await change(caller, id, changeOfReplace(body), "PUT");
       return user(caller, id);
     },
 
-    async patch(caller: ScimCaller, id: string, body: TScimPatch, log: Log): Promise<TScimUser> {
+    async patch(caller: ScimCaller, id: string, body: TScimPatch): Promise<TScimUser> {
       const asked = changeOfPatch(body.Operations);
       if (!asked.ok) throw scimRefused(asked);
-      await change(caller, id, asked.change, "PATCH", log);
+      await change(caller, id, asked.change, "PATCH");
       return user(caller, id);
     },
 
     /** DELETE: the person left. Pedaali keeps the employee and their lease history, inactive. */
-    remove: (caller: ScimCaller, id: string, log: Log): Promise<void> =>
-      change(caller, id, { active: false }, "DELETE", log),
+    remove: (caller: ScimCaller, id: string): Promise<void> =>
+      change(caller, id, { active: false }, "DELETE"),
   };
 }
 export type ScimService = ReturnType<typeof createScimService>;

@@ -74,7 +74,7 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...endpointRoute(api.updateDetails, tags),
     preValidation: guards.permissionAtStore(namedStore, "store-details.manage"),
     handler: async (request) =>
-      service.updateDetails(currentUser(request), request.query.storeId, request.body, request.log),
+      service.updateDetails(currentUser(request), request.query.storeId, request.body),
   });
 
   app.route({
@@ -93,9 +93,7 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...endpointRoute(api.inviteUser, tags),
     preValidation: manageStores,
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.inviteUser(currentUser(request), request.params.id, request.body, request.log)),
+      reply.code(201).send(await service.inviteUser(currentUser(request), request.params.id, request.body)),
   });
 
   app.route({

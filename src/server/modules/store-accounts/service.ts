@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TStoreDetails,
   TStoreDetailsInput,
@@ -23,14 +22,12 @@ import { asOrderUser, type OrderUser } from "../orders/lifecycle.ts";
 import { providePackageOf } from "../store-links/provide-package.ts";
 import { storePayoutsOf } from "../store-payouts/store-view.ts";
 import { unsupportedPhoneNumber } from "../system-users/errors.ts";
-import { mailSetPassword } from "../system-users/mails.ts";
 import { storeOrderStepClosed } from "./errors.ts";
 import { storeOrderOf, storeOrderPage } from "./queries.ts";
 import { applyStoreDetails, storeDetailsOf, storeOfCaller } from "./store-details.ts";
 import { sendStoreInvoice, storeEInvoiceOf } from "./store-invoice.ts";
 import { inviteStoreUser, removeStoreUser, storeUserOf, storeUserPage } from "./store-users.ts";
 
-type Log = Pick<FastifyBaseLogger, "error">;
 type StoreUser = Pick<CurrentUser, "id" | "roleNames" | "storeIds">;
 
 /** The order of one of the caller's stores, locked in `w.tx` for the step; 404 for any other. */
@@ -95,7 +92,6 @@ export function createStoreAccountsService(ctx: AppContext) {
       user: StoreUser,
       storeId: string | undefined,
       input: TStoreDetailsInput,
-      log: Log,
     ): Promise<TStoreDetails> {
       const bikeStoreId = storeOfCaller(user.storeIds, storeId);
       await storeChanges.save(
@@ -107,7 +103,6 @@ export function createStoreAccountsService(ctx: AppContext) {
           currentPassword: input.currentPassword,
         },
         (w, before) => applyStoreDetails(w, before, input),
-        log,
       );
       return storeDetailsOf(db, user.storeIds, bikeStoreId);
     },
@@ -121,12 +116,11 @@ export function createStoreAccountsService(ctx: AppContext) {
     storeUsers: (bikeStoreId: string, page: { page: number; limit: number }) =>
       storeUserPage(db, bikeStoreId, page),
 
-    /** The helpdesk invites a store user; a new account gets its set-password mail after the commit. */
+    /** The helpdesk invites a store user; a new account gets its set-password mail. */
     async inviteUser(
       actor: Pick<CurrentUser, "id">,
       bikeStoreId: string,
       input: TStoreUserInvite,
-      log: Log,
     ): Promise<TStoreUserInvited> {
       let phoneNumber: string;
       try {
@@ -137,10 +131,6 @@ export function createStoreAccountsService(ctx: AppContext) {
       const invited = await write(db, { actor: { userId: actor.id } }, (w) =>
         inviteStoreUser(w, bikeStoreId, { ...input, phoneNumber }),
       );
-      if (invited.token) {
-        const mailed = { ...input, phoneNumber, role: "BIKE_STORE", companyId: null };
-        await mailSetPassword(ctx, { userId: invited.userId, token: invited.token, input: mailed }, log);
-      }
       return { user: await storeUserOf(db, bikeStoreId, invited.userId), created: invited.created };
     },
 

@@ -9,6 +9,7 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { createUser } from "../system-users/create-user.ts";
 import { emailTaken } from "../system-users/errors.ts";
+import { queueSetPasswordMail } from "../system-users/mails.ts";
 import { emailOwnerId } from "../system-users/queries.ts";
 import { storeUserExists } from "./errors.ts";
 
@@ -46,11 +47,11 @@ async function holdsStoreRole(db: Db, userId: string, roleId: string): Promise<b
   return held !== undefined;
 }
 
-export type InvitedStoreUser = { userId: string; created: boolean; token: string | null };
+export type InvitedStoreUser = { userId: string; created: boolean };
 
 /**
  * Invites a store user to the store, in `ctx.tx`: an unknown e-mail becomes a new account with the
- * role and a set-password token for the mail after the commit; an existing store user (a chain's) is
+ * role, its set-password mail queued in the same transaction; an existing store user (a chain's) is
  * bound to this store too. Any other existing account is 409 EMAIL_TAKEN: a store's account is not
  * given to an employee or employer user by the way; one already bound is 409 STORE_USER_EXISTS.
  */
@@ -66,7 +67,7 @@ export async function inviteStoreUser(
   let created: InvitedStoreUser;
   if (existing) {
     if (!(await holdsStoreRole(tx, existing, role.id))) throw emailTaken();
-    created = { userId: existing, created: false, token: null };
+    created = { userId: existing, created: false };
   } else {
     const asSystemUser: TCreateSystemUser = { ...input, role: ROLE, companyId: null };
     const made = await createUser(ctx, asSystemUser, {
@@ -74,7 +75,8 @@ export async function inviteStoreUser(
       phoneNumber: input.phoneNumber,
       companyId: null,
     });
-    created = { userId: made.userId, created: true, token: made.token };
+    created = { userId: made.userId, created: true };
+    await queueSetPasswordMail(ctx, made.userId, { kind: "STORE", name: store.storeName });
   }
   const bound = await tx
     .insert(bikeStoreUsers)

@@ -12,14 +12,6 @@ export const storeLinkInvalid = () =>
 export const storeLinkUsed = () =>
   new AppError(409, "STORE_LINK_USED", "What the link asks for is done; it only shows what was entered");
 
-export const deliveryDateFarFuture = () =>
-  new AppError(400, "DELIVERY_DATE_FAR_FUTURE", "The delivery date is 20 years or more ahead; confirm it", [
-    {
-      field: "body.deliveryDate",
-      message: "20 years or more ahead: send confirmFarFuture true if it is right",
-    },
-  ]);
-
 /** 400 with the field the request's own validation would name, for a rule zod cannot see. */
 export const validationError = (details: TErrorDetail[]) =>
   new AppError(400, "VALIDATION_ERROR", "Request validation failed", details);

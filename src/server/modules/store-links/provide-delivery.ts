@@ -1,10 +1,10 @@
 import type { TStoreDeliveryInput } from "../../../contract/store-links.ts";
-import { isTwentyYearsOrMoreInFuture, toHelsinkiDateString } from "../../../domain/dates.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import type { AppError } from "../../errors.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
-import { deliveryDateFarFuture, handoverRequired, storeLinkUsed, validationError } from "./errors.ts";
+import { handoverRequired, storeLinkUsed, validationError } from "./errors.ts";
 import { takesHandover } from "./handover-rule.ts";
 import { DELIVERY_EDITABLE, type LinkedOrder, orderOfLink, type StoreActor } from "./queries.ts";
 
@@ -35,16 +35,12 @@ export async function provideDeliveryOf(
   input: TStoreDeliveryInput,
   notAtStep: () => AppError,
 ): Promise<void> {
-  const { now } = ctx;
   if (!DELIVERY_EDITABLE.includes(order.orderStatus)) throw notAtStep();
   const orderDate = toHelsinkiDateString(order.createdAt);
   if (input.deliveryDate < orderDate) {
     throw validationError([
       { field: "body.deliveryDate", message: `Not before the order's date ${orderDate}` },
     ]);
-  }
-  if (isTwentyYearsOrMoreInFuture(input.deliveryDate, now) && input.confirmFarFuture !== true) {
-    throw deliveryDateFarFuture();
   }
   const entity = { type: "order", id: order.id } as const;
   await recordEvent(ctx, {

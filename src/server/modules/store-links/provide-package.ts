@@ -5,6 +5,7 @@ import { recordEvent } from "../../db/event-log.ts";
 import { orderItems } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import type { AppError } from "../../errors.ts";
+import { notifyEmployee } from "../notifications/notify.ts";
 import { moveOrder } from "../orders/lifecycle.ts";
 import { setOrderPackage } from "../orders/order-rows.ts";
 import { storeLinkUsed } from "./errors.ts";
@@ -74,4 +75,6 @@ export async function providePackageOf(
     companyId: order.companyId,
     data: { ...data, change: "packageReplaced", by: ctx.actor.kind },
   });
+  // The employee checks the package again before accepting it.
+  await notifyEmployee(ctx.tx, "ORDER_PACKAGE_CHANGED", order.id);
 }

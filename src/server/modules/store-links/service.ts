@@ -14,7 +14,7 @@ import { notFound } from "../../errors.ts";
 import { BY_BIKE_STORE } from "../orders/lifecycle.ts";
 import { handoverRequired } from "./errors.ts";
 import { takesHandover } from "./handover-rule.ts";
-import { type FailureLog, mailStoreLink } from "./mails.ts";
+import { type FailureLog, mailReissuedStoreLink } from "./mails.ts";
 import { provideDelivery } from "./provide-delivery.ts";
 import { providePackage } from "./provide-package.ts";
 import { deliveryView, orderOfLink, packageView } from "./queries.ts";
@@ -78,7 +78,7 @@ export function createStoreLinksService(ctx: AppContext) {
         if (kind === "delivery" && (await takesHandover(w.tx, order))) throw handoverRequired();
         return issueStoreLink(w, orderId, kind);
       });
-      const mailed = await mailStoreLink(ctx, issued, logFailure);
+      const mailed = await mailReissuedStoreLink(ctx, issued, logFailure);
       return {
         url: `${ctx.config.publicUrl}${storeLinkPath(kind, issued.token)}`,
         expiresAt: issued.expiresAt.toISOString(),

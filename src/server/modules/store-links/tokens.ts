@@ -7,6 +7,7 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { setStoreLinkToken } from "../orders/order-rows.ts";
 import { takesHandover } from "./handover-rule.ts";
+import { queueStoreLinkMail } from "./mails.ts";
 
 /**
  * The bike store's links (an order's package and its delivery, without an account): a random 32-byte token per link, of which the order keeps
@@ -16,7 +17,7 @@ import { takesHandover } from "./handover-rule.ts";
 
 const DAY_MS = 86_400_000;
 
-/** A link just issued; the plain token exists only here and in the mail to the store. */
+/** A link just minted; the plain token exists only here and in the mail to the store. */
 export type IssuedStoreLink = { orderId: string; kind: StoreLinkKind; token: string; expiresAt: Date };
 
 /** The link kind an order entering this status mails to its store, if any. */
@@ -38,14 +39,19 @@ export function storeLinkPath(kind: StoreLinkKind, token: string): string {
   return buildPath(kind === "package" ? "storePackage" : "serialNumberAndDelivery", { token });
 }
 
-/** Issues a new link of the kind in `ctx.tx`, replacing the order's previous one of that kind. */
+/** When a link of the kind issued at `now` stops working. */
+function expiryOf(kind: StoreLinkKind, now: Date): Date {
+  return new Date(now.getTime() + STORE_LINK_VALID_DAYS[kind] * DAY_MS);
+}
+
+/** Mints a new link of the kind in `ctx.tx`, replacing the order's previous one of that kind. */
 export async function issueStoreLink(
   ctx: WriteContext,
   orderId: string,
   kind: StoreLinkKind,
 ): Promise<IssuedStoreLink> {
   const token = randomToken();
-  const expiresAt = new Date(ctx.now.getTime() + STORE_LINK_VALID_DAYS[kind] * DAY_MS);
+  const expiresAt = expiryOf(kind, ctx.now);
   await setStoreLinkToken(ctx.tx, orderId, kind, { hash: sha256(token), expiresAt });
   return { orderId, kind, token, expiresAt };
 }
@@ -54,24 +60,30 @@ export async function issueStoreLink(
  * Called by the lifecycle (moveOrder) after it wrote the new status, in its transaction: an order
  * entering PENDING gets a package link, one entering WAITING_FOR_DELIVERY_DATE a delivery link. An order
  * that comes back to the status (from the customer-comment side state or CASE_X) while its link of the
- * kind still works keeps that link, so the one the store has does not die. An order whose store has an
- * account gets no delivery link: its users record the handover. The caller mails the link
- * after the commit (`mailStoreLink` of ./mails.ts).
+ * kind still runs keeps that link, so the one the store has does not die. An order whose store has an
+ * account gets no delivery link: its users record the handover.
+ *
+ * The link's mail to the store is queued in the message outbox with the move, and the link itself is
+ * minted when the mail is sent (mails.ts), so no token waits in the outbox: here the link's expiry is
+ * set and any older token of the kind ends. Answers the kind whose mail was queued.
  */
 export async function storeLinkOnEntry(
   ctx: WriteContext,
   orderId: string,
   to: OrderStatus,
-): Promise<IssuedStoreLink | null> {
+): Promise<StoreLinkKind | null> {
   const kind = storeLinkKindEntering(to);
   if (!kind) return null;
   const columns = storeLinkColumns(kind);
   const [current] = await ctx.tx
-    .select({ hash: columns.hash, expiresAt: columns.expiresAt, bikeStoreId: orders.bikeStoreId })
+    .select({ expiresAt: columns.expiresAt, bikeStoreId: orders.bikeStoreId })
     .from(orders)
     .where(eq(orders.id, orderId));
   // A store with an account hands the bike over from it: no delivery link is issued or mailed.
   if (kind === "delivery" && current && (await takesHandover(ctx.tx, current))) return null;
-  if (current?.hash && current.expiresAt && current.expiresAt > ctx.now) return null;
-  return issueStoreLink(ctx, orderId, kind);
+  // A link that still runs, or whose mail is still on its way, stays the order's link.
+  if (current?.expiresAt && current.expiresAt > ctx.now) return null;
+  await setStoreLinkToken(ctx.tx, orderId, kind, { hash: null, expiresAt: expiryOf(kind, ctx.now) });
+  await queueStoreLinkMail(ctx.tx, orderId, kind);
+  return kind;
 }

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { TMarkPayoutBatchPaid } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { payoutBatches, storePayables } from "../../db/schema/index.ts";
+import { orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import { settlePurchaseInvoices } from "../invoices/settle-purchase-invoices.ts";
+import { queueStoreNotice } from "../notifications/notify-store.ts";
 import type { PayoutClerk } from "./create-batch.ts";
 import { payoutBatchStatusNotAllowed } from "./errors.ts";
 import { lockBatch } from "./queries.ts";
@@ -44,7 +45,12 @@ export async function markPayoutBatchPaid(
     .update(storePayables)
     .set({ status: "PAID", updatedAt: now })
     .where(eq(storePayables.payoutBatchId, id))
-    .returning({ netCents: storePayables.netCents, purchaseInvoiceId: storePayables.purchaseInvoiceId });
+    .returning({
+      netCents: storePayables.netCents,
+      purchaseInvoiceId: storePayables.purchaseInvoiceId,
+      bikeStoreId: storePayables.bikeStoreId,
+      orderId: storePayables.orderId,
+    });
   await settlePurchaseInvoices(
     ctx,
     paid.map((p) => p.purchaseInvoiceId),
@@ -60,4 +66,40 @@ export async function markPayoutBatchPaid(
       netCents: paid.reduce((sum, p) => sum + p.netCents, 0),
     },
   });
+  await tellStoresOfPayout(ctx, batch.batchNumber, input.paidDate, paid);
+}
+
+/** Each store the batch paid gets a mail, in its language, of what was paid and for which orders. */
+async function tellStoresOfPayout(
+  ctx: WriteContext<PayoutClerk>,
+  batchNumber: number,
+  paidDate: string,
+  paid: readonly { bikeStoreId: string; orderId: string; netCents: number }[],
+): Promise<void> {
+  if (paid.length === 0) return;
+  const numbers = new Map(
+    (
+      await ctx.tx
+        .select({ id: orders.id, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            paid.map((p) => p.orderId),
+          ),
+        )
+    ).map((o) => [o.id, o.orderNumber]),
+  );
+  const stores = new Set(paid.map((p) => p.bikeStoreId));
+  for (const bikeStoreId of stores) {
+    const ofStore = paid.filter((p) => p.bikeStoreId === bikeStoreId);
+    await queueStoreNotice(ctx.tx, "PAYOUT_BATCH_SENT", bikeStoreId, {
+      batchNumber,
+      paidDate,
+      totalCents: ofStore.reduce((sum, p) => sum + p.netCents, 0),
+      paidOrders: ofStore
+        .map((p) => ({ orderNumber: numbers.get(p.orderId) ?? 0, netCents: p.netCents }))
+        .sort((a, b) => a.orderNumber - b.orderNumber),
+    });
+  }
 }

@@ -20,10 +20,12 @@ import {
   bikeStores,
   eventLog,
   invoices,
+  messageOutbox,
   orders,
   storePayables,
   users,
 } from "../../db/schema/index.ts";
+import { renderOutboxMessage } from "../../jobs/message-outbox.ts";
 
 /** Paying bike stores: the payable a match opens, batches with four eyes, the bank file, the CSV. */
 
@@ -64,6 +66,7 @@ async function store(options: { iban?: string | null; commissionPercent?: number
   const res = await call("POST", "/api/bike-stores", HELPDESK, {
     storeName: `Tilityspyörä ${storeSerial} ${Math.random().toString(36).slice(2, 8)}`,
     businessId: "3011223-0",
+    email: `tilitys${storeSerial}@pyora.test`,
     iban,
     bic: iban ? "HELSFIHH" : null,
     commissionPercent: options.commissionPercent ?? null,
@@ -226,6 +229,33 @@ describe("a payout batch from making to paid", () => {
       .from(storePayables)
       .where(eq(storePayables.payoutBatchId, made.id));
     expect(payables.map((p) => p.status)).toEqual(["PAID", "PAID"]);
+    // The store is mailed, in its language, what was paid and for which orders.
+    const mails = await t.database.db
+      .select()
+      .from(messageOutbox)
+      .where(
+        and(eq(messageOutbox.event, "PAYOUT_BATCH_SENT"), eq(messageOutbox.recipient, shop.email ?? "")),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.params).toMatchObject({
+      audience: "STORE",
+      batchNumber: made.batchNumber,
+      paidDate: today(),
+      totalCents: 150_050,
+      paidOrders: [
+        { orderNumber: first.orderNumber, netCents: 100_000 },
+        { orderNumber: second.orderNumber, netCents: 50_050 },
+      ],
+    });
+    const rendered = await renderOutboxMessage(mails[0] as never, {
+      db: t.database.db,
+      publicUrl: "https://pedaali.test",
+      serverSecret: "s",
+    });
+    expect(rendered?.kind === "mail" && rendered.mail.subject).toBe(
+      `Pedaali maksoi teille 1\u00a0500,50\u00a0€ (tilitys ${made.batchNumber})`,
+    );
+    expect(rendered?.kind === "mail" && rendered.mail.text).toContain(`tilaus ${second.orderNumber}: 500,50`);
     // The stores' purchase invoices are settled with the batch.
     const settled = await t.database.db
       .select({ status: invoices.status, paidAt: invoices.paidAt, paid: invoices.paidAmountCents })

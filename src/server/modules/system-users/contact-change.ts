@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { TContactChangeStarted, TEmailChangeConfirmed } from "../../../contract/system-users.ts";
 import {
   CONTACT_CHANGE_REQUEST_WINDOW_SECONDS,
@@ -9,23 +8,17 @@ import {
   PHONE_CHANGE_CODE_SECONDS,
   PHONE_CHANGE_MAX_ATTEMPTS,
 } from "../../../domain/contact-change.ts";
-import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { contactChangeRequests, systemUsers, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
-import { AppError, notFound } from "../../errors.ts";
-import {
-  contactChangedMail,
-  contactChangeRequestedMail,
-  emailChangeConfirmMail,
-  emailChangeInUseMail,
-  phoneChangeCodeSms,
-} from "../../messaging/contact-change-mails.ts";
+import { type AppError, notFound } from "../../errors.ts";
+import { phoneChangeCodeSms } from "../../messaging/contact-change-mails.ts";
 import { FailureLimiter } from "../auth/failure-limiter.ts";
 import { createReauthentication } from "../auth/reauthentication.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
+import { queueMessage, sendRecordedCode } from "../notifications/outbox.ts";
 import {
   changeLinkInvalid,
   currentPasswordRequired,
@@ -35,6 +28,7 @@ import {
   verificationExpired,
   verificationFailed,
 } from "./errors.ts";
+import { CONTACT_CHANGE_EVENT, type ContactChangeMessage } from "./mails.ts";
 import { emailOwnerId } from "./queries.ts";
 
 /**
@@ -47,9 +41,12 @@ import { emailOwnerId } from "./queries.ts";
  * - the current address is told when a change is asked for and again when it takes effect;
  * - the answer is the same whether or not another account uses the new address: that mailbox gets a
  *   mail saying the address is in use instead of a link, so only its owner learns it.
+ * The mails are queued in the message outbox with the change (the link's token is minted when its mail
+ * is sent, system-users/mails.ts); the phone's code is sent at once, as the person waits for it.
  */
 
-type Log = Pick<FastifyBaseLogger, "error">;
+/** The notification table's event of the code that confirms a new phone number. */
+export const PHONE_CHANGE_CODE_EVENT = "PHONE_CHANGE_CODE";
 
 export function createContactChangeService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -92,13 +89,24 @@ export function createContactChangeService(ctx: AppContext) {
       throw tooManyContactChanges();
   }
 
-  /** A notice to the account's own address; its failure must not undo or hide the change itself. */
-  async function notify(user: Account, mail: ReturnType<typeof contactChangedMail>, log: Log) {
-    try {
-      await ctx.messaging.sendMail({ to: user.email, ...mail });
-    } catch (error) {
-      log.error({ err: error, userId: user.id, template: mail.template }, "contact change notice failed");
-    }
+  /**
+   * Queues a contact change mail in `tx`: by default to the account's own address, in its language,
+   * greeting it by its first name.
+   */
+  async function queueMail(
+    tx: Db,
+    user: Account,
+    message: ContactChangeMessage,
+    recipient: string = user.email,
+  ): Promise<void> {
+    await queueMessage(tx, {
+      userId: user.id,
+      event: CONTACT_CHANGE_EVENT,
+      channel: "EMAIL",
+      recipient,
+      language: user.language,
+      params: { ...message, name: user.firstName },
+    });
   }
 
   /** Replaces the user's open request of this kind by a new one. */
@@ -130,52 +138,38 @@ export function createContactChangeService(ctx: AppContext) {
       userId: string,
       newEmail: string,
       password: string | undefined,
-      log: Log,
     ): Promise<TContactChangeStarted> {
       const user = await account(userId);
       await reauthenticate(user, password);
-      const ownerId = await emailOwnerId(db, newEmail, user.id);
-      if (ownerId) {
-        const owner = await account(ownerId);
-        await ctx.messaging.sendMail({
-          to: newEmail,
-          ...emailChangeInUseMail(owner.language, { name: owner.firstName, newEmail }),
-        });
-      } else {
-        const token = randomToken();
-        await storeRequest(
-          db,
-          { userId: user.id, kind: "EMAIL", newValue: newEmail, secretHash: sha256(token) },
-          EMAIL_CHANGE_SECONDS,
-        );
-        const link = `${ctx.config.publicUrl}${buildPath("emailChangeConfirm", { token })}`;
-        await ctx.messaging.sendMail({
-          to: newEmail,
-          ...emailChangeConfirmMail(user.language, {
-            name: user.firstName,
-            link,
-            newEmail,
-            validHours: EMAIL_CHANGE_SECONDS / 3600,
-          }),
-        });
-      }
-      await notify(
-        user,
-        contactChangeRequestedMail(user.language, {
-          name: user.firstName,
-          kind: "EMAIL",
-          newValue: newEmail,
-        }),
-        log,
-      );
+      await inTransaction(db, async (tx) => {
+        const ownerId = await emailOwnerId(tx, newEmail, user.id);
+        if (ownerId) {
+          await queueMail(tx, await account(ownerId, tx), { mail: "EMAIL_IN_USE", newEmail }, newEmail);
+        } else {
+          // No link matches the request's hash until its mail is sent and the link minted then.
+          const requestId = crypto.randomUUID();
+          await storeRequest(
+            tx,
+            {
+              id: requestId,
+              userId: user.id,
+              kind: "EMAIL",
+              newValue: newEmail,
+              secretHash: sha256(randomToken()),
+            },
+            EMAIL_CHANGE_SECONDS,
+          );
+          await queueMail(tx, user, { mail: "CONFIRM_EMAIL", requestId, newEmail }, newEmail);
+        }
+        await queueMail(tx, user, { mail: "REQUESTED", kind: "EMAIL", newValue: newEmail });
+      });
       return { confirmationSent: true, sentTo: newEmail, expiresInSeconds: EMAIL_CHANGE_SECONDS };
     },
 
     /** Step 2: the link's token applies the change; 409 if another account took the address meanwhile. */
-    async confirmEmailChange(token: string, log: Log): Promise<TEmailChangeConfirmed> {
-      let changed: { user: Account; newEmail: string };
+    async confirmEmailChange(token: string): Promise<TEmailChangeConfirmed> {
       try {
-        changed = await inTransaction(db, async (tx) => {
+        return await inTransaction(db, async (tx) => {
           const [request] = await tx
             .select()
             .from(contactChangeRequests)
@@ -197,25 +191,20 @@ export function createContactChangeService(ctx: AppContext) {
             .set({ consumedAt: new Date() })
             .where(eq(contactChangeRequests.id, request.id));
           await tx.update(users).set({ email: request.newValue }).where(eq(users.id, user.id));
-          return { user, newEmail: request.newValue };
+          // `user` was read before the update: its e-mail is the previous one, which is told.
+          await queueMail(tx, user, {
+            mail: "CHANGED",
+            kind: "EMAIL",
+            newValue: request.newValue,
+            byOther: false,
+          });
+          return { workEmail: request.newValue };
         });
       } catch (error) {
         // Another account took the address between the check and the update.
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      // `user` was read before the update: its e-mail is the previous one, which is told.
-      await notify(
-        changed.user,
-        contactChangedMail(changed.user.language, {
-          name: changed.user.firstName,
-          kind: "EMAIL",
-          newValue: changed.newEmail,
-          byOther: false,
-        }),
-        log,
-      );
-      return { workEmail: changed.newEmail };
     },
 
     /** Step 1 of a phone change: 202 with a code sent by SMS to the new (normalised) number. */
@@ -223,7 +212,6 @@ export function createContactChangeService(ctx: AppContext) {
       userId: string,
       phoneNumber: string,
       password: string | undefined,
-      log: Log,
     ): Promise<TContactChangeStarted> {
       const user = await account(userId);
       await reauthenticate(user, password);
@@ -241,24 +229,29 @@ export function createContactChangeService(ctx: AppContext) {
         },
         PHONE_CHANGE_CODE_SECONDS,
       );
-      await ctx.messaging.sendSms({ to: phoneNumber, ...phoneChangeCodeSms(user.language, { code }) });
-      await notify(
-        user,
-        contactChangeRequestedMail(user.language, {
-          name: user.firstName,
-          kind: "PHONE",
-          newValue: phoneNumber,
-        }),
-        log,
+      // The person waits for the code on screen: sent at once, and recorded in the outbox without it.
+      const sms = phoneChangeCodeSms(user.language, { code });
+      await sendRecordedCode(
+        db,
+        {
+          userId: user.id,
+          event: PHONE_CHANGE_CODE_EVENT,
+          channel: "SMS",
+          recipient: phoneNumber,
+          language: user.language,
+          template: sms.template,
+        },
+        () => ctx.messaging.sendSms({ to: phoneNumber, ...sms }),
       );
+      await queueMail(db, user, { mail: "REQUESTED", kind: "PHONE", newValue: phoneNumber });
       return { confirmationSent: true, sentTo: phoneNumber, expiresInSeconds: PHONE_CHANGE_CODE_SECONDS };
     },
 
     /** Step 2: the code stores the number, verified; 5 wrong codes end the request. */
-    async confirmPhoneChange(userId: string, code: string, log: Log): Promise<void> {
+    async confirmPhoneChange(userId: string, code: string): Promise<void> {
       // Wrong codes must be counted even though the attempt fails, so the transaction returns the
       // failure instead of throwing it (a throw would roll the count back).
-      const result = await inTransaction(db, async (tx): Promise<AppError | { newValue: string }> => {
+      const refused = await inTransaction(db, async (tx): Promise<AppError | null> => {
         const [request] = await tx
           .select()
           .from(contactChangeRequests)
@@ -291,33 +284,28 @@ export function createContactChangeService(ctx: AppContext) {
           .update(users)
           .set({ phoneNumber: request.newValue, phoneVerifiedAt: new Date() })
           .where(eq(users.id, userId));
-        return { newValue: request.newValue };
-      });
-      if (result instanceof AppError) throw result;
-      const user = await account(userId);
-      await notify(
-        user,
-        contactChangedMail(user.language, {
-          name: user.firstName,
+        const user = await account(userId, tx);
+        await queueMail(tx, user, {
+          mail: "CHANGED",
           kind: "PHONE",
-          newValue: result.newValue,
+          newValue: request.newValue,
           byOther: false,
-        }),
-        log,
-      );
+        });
+        return null;
+      });
+      if (refused) throw refused;
     },
 
-    /** A change made by a manager: the user's (previous) address is told who changed what. */
+    /**
+     * A change made by a manager, queued in the change's transaction `tx`: the user's (previous) address
+     * is told who changed what.
+     */
     async notifyChangedByOther(
+      tx: Db,
       user: Account,
       change: { kind: ContactChangeKind; newValue: string },
-      log: Log,
     ): Promise<void> {
-      await notify(
-        user,
-        contactChangedMail(user.language, { name: user.firstName, ...change, byOther: true }),
-        log,
-      );
+      await queueMail(tx, user, { mail: "CHANGED", ...change, byOther: true });
     },
   };
 }

@@ -3,19 +3,19 @@ import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { type roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
-import { createPasswordToken } from "../auth/password-tokens.ts";
 import { emailTaken } from "./errors.ts";
 
 /**
- * A new user with their first role (USER_CREATED) and a set-password token for the mail that follows
- * the commit. The checks come first (the service's); an address a parallel request took meanwhile is
- * 409 EMAIL_TAKEN, as the check answers.
+ * A new user with their first role (USER_CREATED); the caller queues the set-password mail in the same
+ * transaction (mails.ts queueSetPasswordMail), whose link is minted when it is sent. The checks come
+ * first (the service's); an address a parallel request took meanwhile is 409 EMAIL_TAKEN, as the
+ * check answers.
  */
 export async function createUser(
   ctx: WriteContext,
   input: TCreateSystemUser,
   fields: { role: typeof roles.$inferSelect; phoneNumber: string | null; companyId: string | null },
-): Promise<{ userId: string; token: string }> {
+): Promise<{ userId: string }> {
   const { tx, actor } = ctx;
   const { role, phoneNumber, companyId } = fields;
   try {
@@ -38,8 +38,7 @@ export async function createUser(
       companyId,
       data: { role: role.name, source: "system-users" },
     });
-    const token = await createPasswordToken(tx, userId, "first");
-    return { userId, token };
+    return { userId };
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

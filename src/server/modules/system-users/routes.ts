@@ -57,7 +57,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ...endpointRoute(api.create, tags),
     preValidation: guards.permission("system-users.manage"),
     handler: async (request, reply) => {
-      const user = await service.create(currentUser(request), request.body, request.log);
+      const user = await service.create(currentUser(request), request.body);
       return reply.code(201).send({ user });
     },
   });
@@ -86,7 +86,6 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         currentUser(request),
         request.params.userId,
         request.body,
-        request.log,
       );
       return outcome.kind === "applied" ? outcome.item : reply.code(202).send(outcome.body);
     },
@@ -109,12 +108,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const outcome = await service.updatePhone(
-        currentUser(request),
-        request.params.userId,
-        request.body,
-        request.log,
-      );
+      const outcome = await service.updatePhone(currentUser(request), request.params.userId, request.body);
       return outcome.kind === "applied" ? outcome.item : reply.code(202).send(outcome.body);
     },
   );
@@ -123,7 +117,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ...endpointRoute(api.confirmEmailChange, tags),
     // Anonymous: the link may be opened in any browser; the single-use token is the proof.
     config: { ...ORIGIN_ONLY, ...emailConfirmLimit },
-    handler: async (request) => service.confirmEmailChange(request.body.token, request.log),
+    handler: async (request) => service.confirmEmailChange(request.body.token),
   });
 
   app.route({
@@ -131,8 +125,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     preValidation: guards.user,
     // One's own details, as the change it confirms.
     config: { ...phoneConfirmLimit, ...DURING_SECOND_FACTOR_SETUP },
-    handler: async (request) =>
-      service.confirmPhoneChange(currentUser(request), request.body.code, request.log),
+    handler: async (request) => service.confirmPhoneChange(currentUser(request), request.body.code),
   });
 
   app.route({

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type {
   TContactChangeStarted,
   TCreateSystemUser,
@@ -20,7 +19,7 @@ import type { Db } from "../../db/client.ts";
 import { readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, roles, userRoles, users } from "../../db/schema/index.ts";
-import { write } from "../../db/transaction.ts";
+import { inTransaction, write } from "../../db/transaction.ts";
 import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -30,7 +29,7 @@ import { createContactChangeService } from "./contact-change.ts";
 import { createUser } from "./create-user.ts";
 import { setDeactivated } from "./deactivate-user.ts";
 import { cannotDeactivateSelf, emailTaken, unsupportedPhoneNumber } from "./errors.ts";
-import { mailSetPassword } from "./mails.ts";
+import { queueSetPasswordMail } from "./mails.ts";
 import {
   countUsers,
   emailOwnerId,
@@ -50,8 +49,6 @@ import { announceStaffRole } from "./staff-roles.ts";
  * only the users of their companies (another tenant's user answers 404); every change of a user's
  * state writes its event-log row in the same transaction.
  */
-
-type Log = Pick<FastifyBaseLogger, "error" | "warn">;
 
 function phoneOrThrow(input: string): string {
   try {
@@ -110,13 +107,15 @@ export function createSystemUsersService(ctx: AppContext) {
     if (refusal)
       throw forbidden("Only a manager above this user's roles may change their login e-mail or phone");
   }
-  async function clearPhone(actor: CurrentUser, userId: string, log: Log): Promise<ContactUpdateOutcome> {
+  async function clearPhone(actor: CurrentUser, userId: string): Promise<ContactUpdateOutcome> {
     const before = await contactChange.accountOf(userId);
-    await db.update(users).set({ phoneNumber: null, phoneVerifiedAt: null }).where(eq(users.id, userId));
-    if (before.phoneNumber) {
-      const newValue = PHONE_REMOVED[resolveLanguage(before.language)];
-      await contactChange.notifyChangedByOther(before, { kind: "PHONE", newValue }, log);
-    }
+    await inTransaction(db, async (tx) => {
+      await tx.update(users).set({ phoneNumber: null, phoneVerifiedAt: null }).where(eq(users.id, userId));
+      if (before.phoneNumber) {
+        const newValue = PHONE_REMOVED[resolveLanguage(before.language)];
+        await contactChange.notifyChangedByOther(tx, before, { kind: "PHONE", newValue });
+      }
+    });
     return { kind: "applied", item: await itemFor(actor, userId) };
   }
 
@@ -160,7 +159,7 @@ export function createSystemUsersService(ctx: AppContext) {
       return { ...item, userRoles: userRolesOf };
     },
 
-    async create(actor: CurrentUser, input: TCreateSystemUser, log: Log): Promise<TSystemUserItem> {
+    async create(actor: CurrentUser, input: TCreateSystemUser): Promise<TSystemUserItem> {
       const phoneNumber = input.phoneNumber?.trim() ? phoneOrThrow(input.phoneNumber) : null;
       const companyId = input.companyId ?? null;
 
@@ -180,25 +179,30 @@ export function createSystemUsersService(ctx: AppContext) {
           { field: "body.companyId", message: "Required for this role" },
         ]);
       }
+      let companyName: string | null = null;
       if (companyId) {
         ensureCompanyInScope(actor, companyId, "Company");
         const [company] = await db
-          .select({ id: companies.id })
+          .select({ name: companies.name })
           .from(companies)
           .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)));
         if (!company) throw notFound("Company");
+        companyName = company.name;
       }
       await ensureEmailFree(db, input.workEmail);
 
-      const created = await write(db, by(actor), (w) =>
-        createUser(w, input, { role, phoneNumber, companyId }),
-      );
-      await mailSetPassword(ctx, { userId: created.userId, token: created.token, input }, log);
-      await announceStaffRole(
-        ctx,
-        { userId: created.userId, role: role.name, grantedByUserId: actor.id, at: new Date() },
-        log,
-      );
+      const created = await write(db, by(actor), async (w) => {
+        const made = await createUser(w, input, { role, phoneNumber, companyId });
+        const organisation = companyName ? { kind: "COMPANY" as const, name: companyName } : null;
+        await queueSetPasswordMail(w, made.userId, organisation);
+        await announceStaffRole(w.tx, {
+          userId: made.userId,
+          role: role.name,
+          grantedByUserId: actor.id,
+          at: w.now,
+        });
+        return made;
+      });
       return itemFor(actor, created.userId);
     },
     /**
@@ -210,7 +214,6 @@ export function createSystemUsersService(ctx: AppContext) {
       actor: CurrentUser,
       userId: string,
       input: TUpdateWorkEmail,
-      log: Log,
     ): Promise<ContactUpdateOutcome> {
       await ensureCanEdit(actor, userId);
       const before = await contactChange.accountOf(userId);
@@ -218,22 +221,19 @@ export function createSystemUsersService(ctx: AppContext) {
         return { kind: "applied", item: await itemFor(actor, userId) };
       }
       if (actor.id === userId) {
-        const body = await contactChange.startEmailChange(
-          userId,
-          input.workEmail,
-          input.currentPassword,
-          log,
-        );
+        const body = await contactChange.startEmailChange(userId, input.workEmail, input.currentPassword);
         return { kind: "confirmationSent", body };
       }
       await ensureEmailFree(db, input.workEmail, userId);
       try {
-        await db.update(users).set({ email: input.workEmail }).where(eq(users.id, userId));
+        await inTransaction(db, async (tx) => {
+          await tx.update(users).set({ email: input.workEmail }).where(eq(users.id, userId));
+          await contactChange.notifyChangedByOther(tx, before, { kind: "EMAIL", newValue: input.workEmail });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
-      await contactChange.notifyChangedByOther(before, { kind: "EMAIL", newValue: input.workEmail }, log);
       return { kind: "applied", item: await itemFor(actor, userId) };
     },
 
@@ -242,13 +242,12 @@ export function createSystemUsersService(ctx: AppContext) {
       actor: CurrentUser,
       userId: string,
       input: TUpdatePhone,
-      log: Log,
     ): Promise<ContactUpdateOutcome> {
       await ensureCanEdit(actor, userId);
       // A manager's empty number resets the two-factor phone: the next login asks for a number, so a
       // user who lost their phone gets back in. One's own cannot be removed this way: "" is no valid
       // number below.
-      if (actor.id !== userId && input.phoneNumber.trim() === "") return clearPhone(actor, userId, log);
+      if (actor.id !== userId && input.phoneNumber.trim() === "") return clearPhone(actor, userId);
       const phoneNumber = phoneOrThrow(input.phoneNumber);
       const before = await contactChange.accountOf(userId);
       // The same number typed another way (040… for +35840…) is no change: nothing to confirm or store.
@@ -256,22 +255,24 @@ export function createSystemUsersService(ctx: AppContext) {
         return { kind: "applied", item: await itemFor(actor, userId) };
       }
       if (actor.id === userId) {
-        const body = await contactChange.startPhoneChange(userId, phoneNumber, input.currentPassword, log);
+        const body = await contactChange.startPhoneChange(userId, phoneNumber, input.currentPassword);
         return { kind: "confirmationSent", body };
       }
-      // A number typed in by someone else is unverified until a two-factor code reaches it.
-      await db.update(users).set({ phoneNumber, phoneVerifiedAt: null }).where(eq(users.id, userId));
-      await contactChange.notifyChangedByOther(before, { kind: "PHONE", newValue: phoneNumber }, log);
+      await inTransaction(db, async (tx) => {
+        // A number typed in by someone else is unverified until a two-factor code reaches it.
+        await tx.update(users).set({ phoneNumber, phoneVerifiedAt: null }).where(eq(users.id, userId));
+        await contactChange.notifyChangedByOther(tx, before, { kind: "PHONE", newValue: phoneNumber });
+      });
       return { kind: "applied", item: await itemFor(actor, userId) };
     },
 
     /** The link mailed to the new address (anonymous: the token is the proof). */
-    confirmEmailChange: (token: string, log: Log) => contactChange.confirmEmailChange(token, log),
+    confirmEmailChange: (token: string) => contactChange.confirmEmailChange(token),
 
     /** The code sent to the new number, by the logged-in user who asked for it. */
-    async confirmPhoneChange(actor: CurrentUser, code: string, log: Log): Promise<TSystemUserItem> {
+    async confirmPhoneChange(actor: CurrentUser, code: string): Promise<TSystemUserItem> {
       ensureActive(actor);
-      await contactChange.confirmPhoneChange(actor.id, code, log);
+      await contactChange.confirmPhoneChange(actor.id, code);
       return itemFor(actor, actor.id);
     },
 

@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import type {
-  TProvinceTaxTable,
+  TMunicipalRateImportConfirmQuery,
+  TMunicipalRateImportQuery,
+} from "../../../contract/municipal-rate-import.ts";
+import type {
   TProvinceTaxTableInput,
   TProvinceTaxTablesQuery,
   TStateIncomeTaxTable,
@@ -12,7 +15,7 @@ import type {
   TTaxTablesQuery,
 } from "../../../contract/tax-tables.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   provinceTaxTables,
@@ -22,6 +25,9 @@ import {
 } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { invalidateCalculatorParameters } from "../calculator/parameters-cache.ts";
+import { confirmMunicipalRateImport, previewMunicipalRateImport } from "./import-municipal-rates.ts";
+import { listMunicipalRates, municipalRateYears, toProvince } from "./municipal-rate-queries.ts";
+import { rateListRecords } from "./rate-list-upload.ts";
 
 /**
  * The four tax tables' CRUD (SPEC §7 "Tax tables"). They are the operator's reference data, not a
@@ -34,19 +40,6 @@ const stamps = (row: { createdAt: Date; updatedAt: Date }) => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-function toProvince(row: typeof provinceTaxTables.$inferSelect): TProvinceTaxTable {
-  return {
-    id: row.id,
-    year: row.year,
-    provinceName: row.provinceName,
-    municipalTaxPercent: row.municipalTaxPercent,
-    churchTaxPercent: row.churchTaxPercent,
-    source: row.source,
-    confirmed: row.confirmed,
-    ...stamps(row),
-  };
-}
 
 function toTaxTable(row: typeof taxTables.$inferSelect): TTaxTable {
   return { ...row, taxTableId: row.id, ...stamps(row) };
@@ -81,7 +74,13 @@ const deleted = (what: string) => ({ message: `${what} deleted` });
 
 /** The columns of a province row as the body gives them (optional nullables stored as null). */
 function provinceValues(input: TProvinceTaxTableInput) {
-  return { ...input, churchTaxPercent: input.churchTaxPercent ?? null };
+  return {
+    ...input,
+    provinceNameSv: input.provinceNameSv ?? null,
+    municipalityCode: input.municipalityCode ?? null,
+    churchTaxPercent: input.churchTaxPercent ?? null,
+    orthodoxChurchTaxPercent: input.orthodoxChurchTaxPercent ?? null,
+  };
 }
 
 function taxTableValues(input: TTaxTableInput) {
@@ -91,6 +90,7 @@ function taxTableValues(input: TTaxTableInput) {
     olderPensionFromAge: input.olderPensionFromAge ?? null,
     olderPensionToAge: input.olderPensionToAge ?? null,
     bikeBenefitGrandfatheredUntil: input.bikeBenefitGrandfatheredUntil ?? null,
+    averageMunicipalTaxPercent: input.averageMunicipalTaxPercent ?? null,
   };
 }
 
@@ -130,29 +130,17 @@ export function createTaxTablesService(ctx: AppContext) {
 
   return {
     // ---- Province (municipal) tax ---------------------------------------------------------------------
-    async listProvinces(query: TProvinceTaxTablesQuery) {
-      const conditions: (SQL | undefined)[] = [];
-      if (query.year !== undefined) conditions.push(eq(provinceTaxTables.year, query.year));
-      if (query.search) conditions.push(ilike(provinceTaxTables.provinceName, likeContains(query.search)));
-      const where = and(...conditions);
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(provinceTaxTables).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
-            .from(provinceTaxTables)
-            .where(where)
-            .orderBy(
-              desc(provinceTaxTables.year),
-              asc(sql`lower(${provinceTaxTables.provinceName})`),
-              asc(provinceTaxTables.id),
-            )
-            .limit(limit)
-            .offset(offset);
-          return rows.map(toProvince);
-        },
-      );
+    listProvinces: (query: TProvinceTaxTablesQuery) => listMunicipalRates(db, query),
+
+    municipalRateYears: () => municipalRateYears(db),
+
+    async previewMunicipalRateImport(query: TMunicipalRateImportQuery, body: Buffer) {
+      return previewMunicipalRateImport(db, query.year, await rateListRecords(body));
+    },
+
+    async importMunicipalRates(actorUserId: string, query: TMunicipalRateImportConfirmQuery, body: Buffer) {
+      const records = await rateListRecords(body);
+      return edited(() => confirmMunicipalRateImport(db, actorUserId, query, records));
     },
 
     async getProvince(id: string) {
@@ -164,7 +152,7 @@ export function createTaxTablesService(ctx: AppContext) {
       return edited(async () => {
         const rows = await unique(
           () => db.insert(provinceTaxTables).values(provinceValues(input)).returning(),
-          "The year already has a province tax table with this name",
+          "The year already has a province tax table with this name or municipality code",
         );
         return toProvince(found(rows, PROVINCE));
       });
@@ -179,7 +167,7 @@ export function createTaxTablesService(ctx: AppContext) {
               .set(provinceValues(input))
               .where(eq(provinceTaxTables.id, id))
               .returning(),
-          "The year already has a province tax table with this name",
+          "The year already has a province tax table with this name or municipality code",
         );
         return toProvince(found(rows, PROVINCE));
       });

@@ -372,6 +372,30 @@ describe("field rules of the tables", () => {
     });
     expect(otherYear.statusCode, otherYear.body).toBe(201);
   });
+
+  it("keeps a municipality's code, Swedish name, Orthodox rate and Åland mark, one code a year", async () => {
+    const body = {
+      ...province.body(2094),
+      provinceName: "Koodila",
+      provinceNameSv: "Kodby",
+      municipalityCode: "901",
+      orthodoxChurchTaxPercent: 2.1,
+      aland: true,
+    };
+    const created = await api.call("POST", province.path, ADMIN, body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(zProvinceTaxTable.parse(created.json())).toMatchObject({
+      provinceNameSv: "Kodby",
+      municipalityCode: "901",
+      orthodoxChurchTaxPercent: 2.1,
+      aland: true,
+    });
+    const sameCode = await api.call("POST", province.path, ADMIN, { ...body, provinceName: "Toinen" });
+    expectError(sameCode, 409, "CONFLICT");
+    const badCode = await api.call("POST", province.path, ADMIN, { ...body, municipalityCode: "9O1" });
+    expect(badCode.statusCode).toBe(400);
+    expect(badCode.json().details?.map((d: { field: string }) => d.field)).toContain("body.municipalityCode");
+  });
 });
 
 describe("the seeded tax years", () => {

@@ -1,6 +1,7 @@
-import { asc, count } from "drizzle-orm";
-import type { Sourced } from "../../../domain/tax/published-tax-years.ts";
-import { PUBLISHED_MUNICIPAL_RATES, PUBLISHED_TAX_YEARS } from "../../../domain/tax/published-tax-years.ts";
+import { asc, count, eq } from "drizzle-orm";
+import { PUBLISHED_MUNICIPAL_RATES } from "../../../domain/tax/municipal-rates/published-municipal-rates.ts";
+import type { PublishedTaxYear } from "../../../domain/tax/published-tax-years.ts";
+import { PUBLISHED_TAX_YEARS } from "../../../domain/tax/published-tax-years.ts";
 import type { MunicipalRate, PhaseOut, TaxDeductionType, TaxYear } from "../../../domain/tax/tax-year.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -90,6 +91,7 @@ export function taxYearFromRows(
       fromAge: table.broadcastingTaxFromAge,
     },
     incomeExpensesDeductionCents: expenses.maxDeductionCents,
+    averageMunicipalPercent: table.averageMunicipalTaxPercent,
     basicDeduction: { maxCents: basic.maxDeductionCents, reductionPercent: basic.phaseOutPercent ?? 0 },
     workIncomeDeduction: {
       ratePercent: work.ratePercent,
@@ -125,23 +127,58 @@ export async function loadTaxYears(db: Db): Promise<TaxYear[]> {
   });
 }
 
-/** The municipal rates of a year, by municipality name. */
-export async function loadMunicipalRates(db: Db): Promise<MunicipalRate[]> {
+/** A municipal rate row as the engine and the import read it. */
+export function municipalRateOf(r: typeof provinceTaxTables.$inferSelect): MunicipalRate {
+  return {
+    year: r.year,
+    municipality: r.provinceName,
+    municipalitySv: r.provinceNameSv,
+    code: r.municipalityCode,
+    municipalPercent: r.municipalTaxPercent,
+    churchPercent: r.churchTaxPercent,
+    orthodoxPercent: r.orthodoxChurchTaxPercent,
+    aland: r.aland,
+  };
+}
+
+/** A municipal rate as the row that keeps it, citing its source (the seed's decisions, an import's file). */
+export function provinceRowOf(
+  rate: MunicipalRate,
+  sourced: { source: string; confirmed: boolean },
+): typeof provinceTaxTables.$inferInsert {
+  return {
+    year: rate.year,
+    provinceName: rate.municipality,
+    provinceNameSv: rate.municipalitySv,
+    municipalityCode: rate.code,
+    municipalTaxPercent: rate.municipalPercent,
+    churchTaxPercent: rate.churchPercent,
+    orthodoxChurchTaxPercent: rate.orthodoxPercent,
+    aland: rate.aland,
+    source: sourced.source,
+    confirmed: sourced.confirmed,
+  };
+}
+
+/** The municipal rates of every year (or of one), by year and municipality name. */
+export async function loadMunicipalRates(db: Db, year?: number): Promise<MunicipalRate[]> {
   const rows = await db
     .select()
     .from(provinceTaxTables)
+    .where(year === undefined ? undefined : eq(provinceTaxTables.year, year))
     .orderBy(asc(provinceTaxTables.year), asc(provinceTaxTables.provinceName));
-  return rows.map((r) => ({
-    year: r.year,
-    municipality: r.provinceName,
-    municipalPercent: r.municipalTaxPercent,
-    churchPercent: r.churchTaxPercent,
-  }));
+  return rows.map(municipalRateOf);
 }
 
-/** The rows of one published year. */
-function rowsOfYear(y: Sourced<TaxYear>) {
+/** The rows of one published year; what its wage examples do not reach is unconfirmed, saying why. */
+function rowsOfYear(y: PublishedTaxYear) {
   const sourced = { source: y.source, confirmed: y.confirmed };
+  const unproven = (why: string | undefined) =>
+    why ? { source: `Not confirmed: ${why}`, confirmed: false } : sourced;
+  const bracketSourced = (lowerLimitCents: number) =>
+    y.unproven.bracketsFromCents !== null && lowerLimitCents >= y.unproven.bracketsFromCents
+      ? unproven(y.unproven.bracketsWhy)
+      : sourced;
   const work = y.workIncomeDeduction;
   const [firstPhaseOut, secondPhaseOut] = work.phaseOuts;
   return {
@@ -169,6 +206,7 @@ function rowsOfYear(y: Sourced<TaxYear>) {
       bikeBenefitGrandfatheredLimitCents: y.bikeBenefit.grandfatheredLimitCents,
       bikeBenefitGrandfatheredUntil: y.bikeBenefit.grandfatheredUntil,
       taxFreeBenefitsSharedLimitCents: y.bikeBenefit.sharedLimitCents,
+      averageMunicipalTaxPercent: y.averageMunicipalPercent,
       ...sourced,
     },
     brackets: y.stateScale.map((b, i) => ({
@@ -177,7 +215,7 @@ function rowsOfYear(y: Sourced<TaxYear>) {
       upperLimitCents: y.stateScale[i + 1]?.lowerLimitCents ?? null,
       baseTaxCents: b.baseTaxCents,
       marginalPercent: b.marginalPercent,
-      ...sourced,
+      ...bracketSourced(b.lowerLimitCents),
     })),
     deductions: [
       {
@@ -186,7 +224,7 @@ function rowsOfYear(y: Sourced<TaxYear>) {
         description: "Tulonhankkimisvähennys",
         ratePercent: 100,
         maxDeductionCents: y.incomeExpensesDeductionCents,
-        ...sourced,
+        ...unproven(y.unproven.deductions.INCOME_EXPENSES_DEDUCTION),
       },
       {
         year: y.year,
@@ -196,7 +234,7 @@ function rowsOfYear(y: Sourced<TaxYear>) {
         maxDeductionCents: y.basicDeduction.maxCents,
         phaseOutStartCents: y.basicDeduction.maxCents,
         phaseOutPercent: y.basicDeduction.reductionPercent,
-        ...sourced,
+        ...unproven(y.unproven.deductions.BASIC_DEDUCTION),
       },
       {
         year: y.year,
@@ -211,16 +249,16 @@ function rowsOfYear(y: Sourced<TaxYear>) {
         phaseOutEndCents: firstPhaseOut?.toCents ?? null,
         phaseOutPercent: firstPhaseOut?.percent ?? null,
         secondPhaseOutPercent: secondPhaseOut?.percent ?? null,
-        ...sourced,
+        ...unproven(y.unproven.deductions.WORK_INCOME_DEDUCTION),
       },
     ] satisfies (typeof taxpayerDeductionsTables.$inferInsert & { deductionType: TaxDeductionType })[],
   };
 }
 
 /**
- * Seeds the published 2025 and 2026 parameters and municipal rates into empty tables (a first start,
- * in every environment: the calculator needs them). Tables that hold anything are an admin's and are
- * left alone.
+ * Seeds the published 2025 and 2026 parameters into empty tax tables, and a year's list of municipal and
+ * parish rates into a year that has no municipal rows (a first start, in every environment: the calculator
+ * needs them). Tables and years that hold anything are an admin's and are left alone.
  */
 export async function seedTaxTablesIfEmpty(db: Db): Promise<void> {
   const [years] = await db.select({ n: count() }).from(taxTables);
@@ -232,17 +270,11 @@ export async function seedTaxTablesIfEmpty(db: Db): Promise<void> {
       await db.insert(taxpayerDeductionsTables).values(rows.deductions);
     }
   }
-  const [rates] = await db.select({ n: count() }).from(provinceTaxTables);
-  if ((rates?.n ?? 0) === 0) {
-    await db.insert(provinceTaxTables).values(
-      PUBLISHED_MUNICIPAL_RATES.map((r) => ({
-        year: r.year,
-        provinceName: r.municipality,
-        municipalTaxPercent: r.municipalPercent,
-        churchTaxPercent: r.churchPercent,
-        source: r.source,
-        confirmed: r.confirmed,
-      })),
-    );
+  const yearsWithRates = new Set(
+    (await db.selectDistinct({ year: provinceTaxTables.year }).from(provinceTaxTables)).map((r) => r.year),
+  );
+  const missing = PUBLISHED_MUNICIPAL_RATES.filter((r) => !yearsWithRates.has(r.year));
+  if (missing.length > 0) {
+    await db.insert(provinceTaxTables).values(missing.map((r) => provinceRowOf(r, r)));
   }
 }

@@ -1,52 +1,74 @@
 import { eq } from "drizzle-orm";
 import { bankTransferInstructions } from "../../../domain/payment-instructions.ts";
-import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, orders, systemUsers, userPayments, users } from "../../db/schema/index.ts";
 import { userPaymentInvoiceMail } from "../../messaging/user-payment-mails.ts";
+import { queueMessage } from "../notifications/outbox.ts";
+import type { OutboxRenderer } from "../notifications/outbox-renderers.ts";
+
+/** The outbox event of a BATCH payment's invoice to the employee. */
+const USER_PAYMENT_INVOICE_EVENT = "USER_PAYMENT_INVOICE";
+
+/** The payment with its employee and order, as the invoice mail names them. */
+async function paymentOf(db: Db, paymentId: string) {
+  const [row] = await db
+    .select({
+      payment: userPayments,
+      userId: users.id,
+      email: users.email,
+      language: users.language,
+      firstName: systemUsers.firstName,
+      orderNumber: orders.orderNumber,
+    })
+    .from(userPayments)
+    .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, userPayments.beneficiaryEmployeeId))
+    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+    .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+    .leftJoin(orders, eq(orders.id, userPayments.orderId))
+    .where(eq(userPayments.id, paymentId));
+  return row ?? null;
+}
+
+/** Only a sent BATCH payment with its reference number is paid by an invoice to mail. */
+const isInvoice = (payment: typeof userPayments.$inferSelect) =>
+  payment.paymentMethod === "BATCH" && payment.sentAt !== null && Boolean(payment.referenceNumber);
 
 /**
- * Mails the employee the invoice of a sent BATCH payment (after the commit that sent it), in their
- * language. Any area that sends a BATCH payment through the ledger calls this once it has committed;
- * a failed mail is logged and never undoes the payment. Answers whether a mail went out.
+ * Queues the employee's invoice of a sent BATCH payment in the caller's transaction (the one that sent
+ * it), in their language. Any area that sends a BATCH payment through the ledger calls this inside its
+ * transaction; the row names the payment only, and the mail tells it as it is when sent.
  */
-export async function mailUserPaymentInvoice(
-  ctx: AppContext,
-  paymentId: string,
-  logFailure: (error: unknown, what: string) => void,
-): Promise<boolean> {
-  try {
-    const [row] = await ctx.database.db
-      .select({
-        payment: userPayments,
-        email: users.email,
-        language: users.language,
-        firstName: systemUsers.firstName,
-        orderNumber: orders.orderNumber,
-      })
-      .from(userPayments)
-      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, userPayments.beneficiaryEmployeeId))
-      .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-      .leftJoin(orders, eq(orders.id, userPayments.orderId))
-      .where(eq(userPayments.id, paymentId));
-    const payment = row?.payment;
-    if (!row || !payment || payment.paymentMethod !== "BATCH" || !payment.referenceNumber) return false;
-    const mail = userPaymentInvoiceMail(row.language, {
-      name: row.firstName,
-      kind: payment.kind,
-      description: payment.description,
-      orderNumber: row.orderNumber,
-      bankTransfer: bankTransferInstructions({
-        amountCents: payment.amountCents,
-        referenceNumber: payment.referenceNumber,
-        dueDate: payment.dueDate,
-      }),
-      link: `${ctx.config.publicUrl}/mybike`,
-    });
-    await ctx.messaging.sendMail({ to: row.email, ...mail });
-    return true;
-  } catch (error) {
-    logFailure(error, "user payment invoice mail failed");
-    return false;
-  }
+export async function queueUserPaymentInvoice(tx: Db, paymentId: string): Promise<void> {
+  const row = await paymentOf(tx, paymentId);
+  if (!row || !isInvoice(row.payment)) return;
+  await queueMessage(tx, {
+    userId: row.userId,
+    event: USER_PAYMENT_INVOICE_EVENT,
+    channel: "EMAIL",
+    recipient: row.email,
+    language: row.language,
+    params: { paymentId },
+  });
 }
+
+/** USER_PAYMENT_INVOICE: the invoice with its bank transfer; none once the payment is cancelled. */
+export const renderUserPaymentInvoiceMail: OutboxRenderer = async (row, deps) => {
+  const found = await paymentOf(deps.db, String(row.params.paymentId));
+  const payment = found?.payment;
+  const referenceNumber = payment?.referenceNumber;
+  if (!found || !payment || !referenceNumber || !isInvoice(payment) || payment.paymentStatus === "CANCELLED")
+    return null;
+  const mail = userPaymentInvoiceMail(row.language, {
+    name: found.firstName,
+    kind: payment.kind,
+    description: payment.description,
+    orderNumber: found.orderNumber,
+    bankTransfer: bankTransferInstructions({
+      amountCents: payment.amountCents,
+      referenceNumber,
+      dueDate: payment.dueDate,
+    }),
+    link: `${deps.publicUrl}/mybike`,
+  });
+  return { kind: "mail", mail };
+};

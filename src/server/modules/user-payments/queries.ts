@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   TUserPayment,
@@ -26,6 +26,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, employeeRecordScope, rowsInScope } from "../auth/tenancy.ts";
+import { kindsNamedBy } from "./kind-words.ts";
 
 /**
  * Reading user payments (contract/user-payments.ts): the employee's own list, the helpdesk's and the
@@ -109,14 +110,19 @@ const readable = (viewer: Viewer) =>
     own: eq(be.userId, viewer.id),
   });
 
-/** Employee name or e-mail, reference number (spaces ignored), description, or an order number. */
+/**
+ * Employee name or e-mail, reference number (spaces ignored), description, the kind's name in any
+ * language (a payment Pedaali makes has no description of its own), or an order number.
+ */
 function searchCondition(term: string): SQL | undefined {
   const pattern = likeContains(term);
   const digits = term.replace(/\s/g, "");
   const orderNumber = orderNumberOf(digits);
+  const kinds = kindsNamedBy(term);
   return or(
     employeeMatches(userPayments.beneficiaryEmployeeId, term),
     ilike(userPayments.description, pattern),
+    kinds.length > 0 ? inArray(userPayments.kind, kinds) : undefined,
     /^\d+$/.test(digits) ? ilike(userPayments.referenceNumber, likeContains(digits)) : undefined,
     orderNumber === null ? undefined : orderNumberIs(userPayments.orderId, orderNumber),
   );

@@ -34,13 +34,7 @@ export const userPaymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     ...endpointRoute(api.create, tags),
     preValidation: manage,
     handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service.create(currentUser(request), request.body, (err, what) =>
-            request.log.error({ err }, what),
-          ),
-        ),
+      reply.code(201).send(await service.create(currentUser(request), request.body)),
   });
 
   app.route({
@@ -52,8 +46,7 @@ export const userPaymentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.route({
     ...endpointRoute(api.markSent, tags),
     preValidation: manage,
-    handler: async (request) =>
-      service.send(currentUser(request), request.params.id, (err, what) => request.log.error({ err }, what)),
+    handler: async (request) => service.send(currentUser(request), request.params.id),
   });
 
   app.route({

@@ -12,16 +12,14 @@ import { type WriteContext, write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { addUserPayment } from "./add-payment.ts";
 import { cancelUserPayment, markUserPaymentPaid, markUserPaymentSent } from "./ledger.ts";
-import { mailUserPaymentInvoice } from "./mails.ts";
+import { queueUserPaymentInvoice } from "./mails.ts";
 import { listPayments, myPayments, paymentDetails, paymentOf, type Viewer } from "./queries.ts";
 
 /**
  * User payments (contract/user-payments.ts): the reads of queries.ts, and the helpdesk's changes through
  * the ledger (ledger.ts), each in one transaction on a payment the caller may read. A BATCH payment's
- * invoice is mailed after the commit (mails.ts).
+ * invoice mail is queued in the transaction that sends it (mails.ts).
  */
-
-type Log = (error: unknown, what: string) => void;
 
 export function createUserPaymentsService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -32,11 +30,6 @@ export function createUserPaymentsService(ctx: AppContext) {
       await paymentOf(change.tx, viewer, id);
       await act(change);
     });
-  }
-
-  async function mailIfInvoice(payment: TUserPayment, log: Log) {
-    if (payment.paymentMethod === "BATCH" && payment.sentAt)
-      await mailUserPaymentInvoice(ctx, payment.id, log);
   }
 
   return {
@@ -50,18 +43,17 @@ export function createUserPaymentsService(ctx: AppContext) {
     details: (viewer: Viewer, id: string): Promise<TUserPaymentDetails> => paymentDetails(db, viewer, id),
 
     /** A payment made by hand for an employee of any company in the viewer's reach. */
-    async create(user: CurrentUser, input: TCreateUserPayment, log: Log): Promise<TUserPayment> {
-      const id = await write(db, { actor: { userId: user.id } }, (change) =>
-        addUserPayment(change, user, input),
-      );
-      const payment = await paymentOf(db, user, id);
-      await mailIfInvoice(payment, log);
-      return payment;
+    async create(user: CurrentUser, input: TCreateUserPayment): Promise<TUserPayment> {
+      const id = await write(db, { actor: { userId: user.id } }, async (change) => {
+        const made = await addUserPayment(change, user, input);
+        await queueUserPaymentInvoice(change.tx, made);
+        return made;
+      });
+      return paymentOf(db, user, id);
     },
 
     /** Asks the employee to pay; a BATCH invoice is mailed the first time only. */
-    async send(user: CurrentUser, id: string, log: Log): Promise<TUserPayment> {
-      let firstTime = false;
+    async send(user: CurrentUser, id: string): Promise<TUserPayment> {
       await change(user, id, async (change) => {
         const [before] = await change.tx
           .select({ sentAt: userPayments.sentAt })
@@ -69,11 +61,9 @@ export function createUserPaymentsService(ctx: AppContext) {
           .where(eq(userPayments.id, id))
           .for("update");
         await markUserPaymentSent(change, id);
-        firstTime = !before?.sentAt;
+        if (!before?.sentAt) await queueUserPaymentInvoice(change.tx, id);
       });
-      const payment = await paymentOf(db, user, id);
-      if (firstTime) await mailIfInvoice(payment, log);
-      return payment;
+      return paymentOf(db, user, id);
     },
 
     async pay(user: CurrentUser, id: string): Promise<TUserPayment> {

@@ -3,6 +3,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
+import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import {
   USER_PAYMENTS_FETCH_ERROR,
@@ -210,6 +211,33 @@ describe("GET /api/user-payment/optimized", () => {
     expect((await list(HELPDESK, { searchTerm: "%_%" })).total).toBe(0);
   });
 
+  it("finds a payment Pedaali made by its kind's name in fi, en and sv, and by its order and reference number", async () => {
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({ beneficiaryEmployeeId: employmentId, companyId: demoOyId, orderStatus: "ACTIVE_LEASING" })
+      .returning({ id: orders.id, orderNumber: orders.orderNumber });
+    // Made by the system: no description of its own, its kind says what it is.
+    const redemption = await made({ kind: "REDEMPTION", orderId: order?.id as string, description: null });
+    const deductible = await made({ kind: "DEDUCTIBLE", description: null });
+    const all = { pageSize: "100" };
+    for (const word of ["lunastus", "Redemption", "INLÖSEN"]) {
+      const found = ids(await list(HELPDESK, { ...all, searchTerm: word }));
+      expect(found, word).toContain(redemption.id);
+      expect(found, word).not.toContain(deductible.id);
+    }
+    for (const word of ["omavastuu", "deductible", "självrisk"])
+      expect(ids(await list(HELPDESK, { ...all, searchTerm: word })), word).toContain(deductible.id);
+    expect(ids(await list(HELPDESK, { ...all, searchTerm: String(order?.orderNumber) }))).toEqual([
+      redemption.id,
+    ]);
+    expect(
+      ids(await list(HELPDESK, { searchTerm: formatReferenceNumber(redemption.referenceNumber) })),
+    ).toEqual([redemption.id]);
+    // The kind's name narrows within the other filters as any search does.
+    const paid = await list(HELPDESK, { ...all, searchTerm: "lunastus", isUserPaymentDone: "true" });
+    expect(ids(paid)).not.toContain(redemption.id);
+  });
+
   it("narrows by the created, sent and paid Helsinki days, both ends included", async () => {
     const word = tag();
     // 31.5. 23:30 UTC is already 1.6. in Helsinki.
@@ -408,6 +436,15 @@ describe("POST /api/user-payment", () => {
     expect(payment.bankTransfer?.virtualBarcode).toMatch(/^4\d{53}$/);
     const [mail] = await invoiceMailsTo(employeeEmail, description);
     expect(mail?.bodyText).toContain(payment.bankTransfer?.referenceNumber as string);
+    // Queued with the payment for the employee's account, naming the payment only.
+    const [queued] = await outboxRowsOf(t.database, "USER_PAYMENT_INVOICE", { paymentId: payment.id });
+    expect(queued).toMatchObject({
+      userId: await userIdByEmail(t.database.db, EMPLOYEE),
+      channel: "EMAIL",
+      recipient: employeeEmail,
+      language: "fi",
+    });
+    expect(queued?.params).toEqual({ paymentId: payment.id });
     const events = await t.database.db
       .select({ type: eventLog.type, actorUserId: eventLog.actorUserId })
       .from(eventLog)

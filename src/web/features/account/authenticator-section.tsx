@@ -60,7 +60,6 @@ function SetupStep({
           label={t("ownDetails.authenticatorCode")}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           required
           {...form.getInputProps("code")}
         />

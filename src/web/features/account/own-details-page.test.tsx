@@ -1,6 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  PUBLISHED_MUNICIPAL_RATES,
+  TAX_YEAR_2025,
+  TAX_YEAR_2026,
+} from "../../../domain/tax/published-tax-years.ts";
 import { COLOR_SCHEME_STORAGE_KEY } from "../../app/providers.tsx";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
@@ -83,6 +88,53 @@ describe("own details (/kayttaja)", () => {
       "Palvelimella tapahtui virhe. Yritä myöhemmin uudelleen",
     );
     expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maikki");
+  });
+
+  it("moves a failed save to the first field in error", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({});
+    renderApp("/kayttaja", { user: me });
+    const personal = await section("Henkilötiedot");
+    await user.clear(personal.getByLabelText(/^Etunimi/));
+    await user.type(personal.getByLabelText(/^Henkilökohtainen sähköposti/), "ei-osoite");
+    await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
+    expect(personal.getByLabelText(/^Etunimi/)).toHaveFocus();
+    expect(personal.getByLabelText(/^Etunimi/)).toHaveAccessibleDescription(/Tämä tieto on pakollinen/);
+    expect(api.callsTo("PATCH", "/api/user")).toEqual([]);
+  });
+
+  it("says the server's refusal of a field at that field and moves there", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      "PATCH /api/user": apiError(400, "VALIDATION_ERROR", "Request validation failed", {
+        details: [
+          {
+            field: "body.lastName",
+            message: "Too big",
+            issue: { code: "too_big", origin: "string", maximum: 100 },
+          },
+        ],
+      }),
+    });
+    renderApp("/kayttaja", { user: me });
+    const personal = await section("Henkilötiedot");
+    await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
+    const lastName = personal.getByLabelText(/^Sukunimi/);
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription(/Enintään 100 merkkiä/));
+    expect(lastName).toHaveFocus();
+  });
+
+  it("says a name's limit as it is typed past it, keeping all of it", async () => {
+    const user = userEvent.setup();
+    fakeApi({});
+    renderApp("/kayttaja", { user: me });
+    const personal = await section("Henkilötiedot");
+    const lastName = personal.getByLabelText(/^Sukunimi/);
+    await user.clear(lastName);
+    await user.click(lastName);
+    await user.paste("V".repeat(120));
+    expect(lastName).toHaveValue("V".repeat(120));
+    expect(lastName).toHaveAccessibleDescription(/Enintään 100 merkkiä/);
   });
 
   it("asks the current password for a new work e-mail and says where the link went", async () => {
@@ -254,5 +306,78 @@ describe("own details (/kayttaja)", () => {
       await screen.findByRole("heading", { level: 1, name: "Tili on poistettu käytöstä" }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/deactivated");
+  });
+});
+
+describe("the municipality and church on the own details", () => {
+  const parameters = {
+    today: "2026-11-22",
+    taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
+    municipalities: [...PUBLISHED_MUNICIPAL_RATES],
+    leaseTerms: {
+      annualInterestPercent: 4.9,
+      insurancePercentPerYear: 6,
+      monthlyMaintenanceCents: 1_200,
+      monthlyServiceFeeCents: 500,
+      residualValuePercent: 5,
+      minLeaseMonths: 12,
+      maxLeaseMonths: 60,
+      campaignDiscountPercent: null,
+      campaignMinLeaseMonths: null,
+    },
+    unconfirmed: [],
+  };
+
+  beforeAll(() => {
+    // Mantine's combobox scrolls the selected option into view; jsdom has no scrollIntoView.
+    if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+  });
+
+  it("saves the municipality found by its Swedish name and the church with PUT /api/user/municipality", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      "GET /api/calculator/parameters": { status: 200, body: parameters },
+      "PUT /api/user/municipality": (body) => ({ status: 200, body: { ...me, ...(body as object) } }),
+    });
+    renderApp("/kayttaja", { user: me });
+    const part = await section("Kotikunta ja kirkko");
+    const municipality = await part.findByRole("combobox", { name: "Kotikunta" });
+    const save = part.getByRole("button", { name: "Tallenna kotikunta ja kirkko" });
+    await user.type(municipality, "vanda");
+    await user.click(await screen.findByRole("option", { name: /^Vantaa – 6,4\s%/ }));
+    await user.click(part.getByRole("combobox", { name: "Kirkko" }));
+    await user.click(await screen.findByRole("option", { name: /^Evankelis-luterilainen kirkko – 1\s%$/ }));
+    await user.click(save);
+    expect(await part.findByText("Tiedot tallennettu.")).toBeInTheDocument();
+    expect(api.callsTo("PUT", "/api/user/municipality")[0]?.body).toEqual({
+      municipalityCode: "092",
+      church: "EVANGELICAL_LUTHERAN",
+    });
+  });
+
+  it("says so when the server does not know the municipality, keeping the choice", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      "GET /api/calculator/parameters": { status: 200, body: parameters },
+      "PUT /api/user/municipality": apiError(
+        400,
+        "UNKNOWN_MUNICIPALITY",
+        "No municipality has the code 092",
+        {
+          details: [{ field: "body.municipalityCode", message: "No municipality has the code 092" }],
+        },
+      ),
+    });
+    renderApp("/kayttaja", { user: { ...me, municipalityCode: "091", church: "NONE" } });
+    const part = await section("Kotikunta ja kirkko");
+    const municipality = await part.findByRole("combobox", { name: "Kotikunta" });
+    expect(municipality).toHaveValue("Helsinki – 5,3\u00a0%");
+    await user.click(municipality);
+    await user.clear(municipality);
+    await user.type(municipality, "Vantaa");
+    await user.click(await screen.findByRole("option", { name: /^Vantaa/ }));
+    await user.click(part.getByRole("button", { name: "Tallenna kotikunta ja kirkko" }));
+    expect(await part.findByText("Kunnalle ei ole veroprosenttia tälle vuodelle.")).toBeInTheDocument();
+    expect(municipality).toHaveValue("Vantaa – 6,4\u00a0%");
   });
 });

@@ -21,6 +21,8 @@ import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
 import { Authenticator } from "./authenticator-section.tsx";
+import { MunicipalityAndChurch } from "./municipality-section.tsx";
+import { NotificationPreferences } from "./notification-preferences-section.tsx";
 import classes from "./own-details-page.module.css";
 import { Feedback, Section } from "./own-details-parts.tsx";
 import { PersonalDetails } from "./personal-details-section.tsx";
@@ -79,7 +81,8 @@ function Appearance() {
 
 /**
  * /kayttaja (SPEC §2, own details; hidden for deactivated users by the route guard): names, personal
- * e-mail and language (PATCH /api/user), the work e-mail (PUT /api/system-users/{id}), the phone
+ * e-mail and language (PATCH /api/user), the municipality and church (PUT /api/user/municipality), the
+ * work e-mail (PUT /api/system-users/{id}), the phone
  * (PATCH /api/system-users/{id}/phone) and the theme (PUT /api/user-preferences). Each part saves on
  * its own and keeps what was typed when the save fails. The work e-mail and the phone ask for the
  * current password and change only once confirmed: by the link mailed to the new address (the
@@ -104,9 +107,11 @@ export function OwnDetailsPage() {
         )}
         <EmploymentInvitationsCard />
         <PersonalDetails user={user} />
+        <MunicipalityAndChurch user={user} />
         <WorkEmail user={user} />
         <Phone user={user} />
         {mayUseAuthenticator(user.roles.filter(isRoleName)) && <Authenticator />}
+        <NotificationPreferences />
         <Appearance />
       </Stack>
     </Container>

@@ -126,7 +126,6 @@ export function Passkeys() {
             <TextInput
               label={t("ownDetails.passkeyName")}
               description={t("ownDetails.passkeyNameHint")}
-              maxLength={60}
               {...form.getInputProps("name")}
             />
             <CurrentPassword {...form.getInputProps("currentPassword")} />

@@ -65,7 +65,6 @@ function PhoneCode({
           label={t("ownDetails.phoneCode")}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           required
           {...form.getInputProps("code")}
         />

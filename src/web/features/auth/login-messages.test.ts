@@ -45,7 +45,7 @@ describe("the SPEC §8 login messages in English", () => {
     expect(en.loginErrors).toEqual({
       invalidEmailOrPassword: "Invalid email or password",
       badRequest: "Bad request",
-      incorrectCredentials: "Unauthorized: Incorrect email or password",
+      incorrectCredentials: "The e-mail address or password is incorrect. Check them and try again.",
       unauthorized: "Unauthorized",
       accessDenied: "Access denied",
       tooManyRequests: "Too many requests. Please try again later.",
@@ -116,7 +116,7 @@ describe("loginFailure (SPEC §8 Login)", () => {
     expect(fail(unreadable(400))).toEqual({ kind: "message", key: "loginErrors.badRequest" });
   });
 
-  it("shows 401 'Password is incorrect' as 'Unauthorized: Incorrect email or password'", () => {
+  it("shows 401 'Password is incorrect' as the translated sentence of a wrong e-mail or password", () => {
     expect(fail(apiError(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials))).toEqual({
       kind: "message",
       key: "loginErrors.incorrectCredentials",
@@ -289,7 +289,7 @@ describe("every error of the login and verify endpoints has a specific text", ()
     expectSpecific(verifyFailure(apiError(status, code, message), hasText), `${status} ${code}`);
   });
 
-  it("a wrong password is 'Unauthorized: Incorrect email or password', translated", () => {
+  it("a wrong password is a sentence a person would write, translated", () => {
     const failure = loginFailure(
       apiError(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials),
       hasText,

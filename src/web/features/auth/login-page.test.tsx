@@ -271,7 +271,7 @@ describe("the login page", () => {
   it.each([
     [
       error(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials),
-      "Kirjautuminen epäonnistui: virheellinen sähköpostiosoite tai salasana",
+      "Sähköpostiosoite tai salasana on väärin. Tarkista ne ja yritä uudelleen.",
     ],
     [error(400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail), "Virheellinen sähköpostiosoite tai salasana"],
     [
@@ -298,7 +298,7 @@ describe("the login page", () => {
     expect(screen.getByLabelText(/Sähköpostiosoite/)).toHaveValue("employee@demo.test");
   });
 
-  it("shows the SPEC §8 English message in English", async () => {
+  it("says in English that the e-mail address or password is incorrect", async () => {
     await i18n.changeLanguage("en");
     const user = userEvent.setup();
     loginReplies = [error(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials)];
@@ -306,7 +306,9 @@ describe("the login page", () => {
     await user.type(await screen.findByLabelText(/E-mail address/), "employee@demo.test");
     await user.type(screen.getByLabelText(/^Password/), "wrong");
     await user.click(screen.getByRole("button", { name: "Log in" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Unauthorized: Incorrect email or password");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The e-mail address or password is incorrect. Check them and try again.",
+    );
   });
 
   it.each([
@@ -314,21 +316,21 @@ describe("the login page", () => {
       lng: "fi",
       path: "/kirjaudu",
       labels: ["Sähköpostiosoite", "Salasana", "Kirjaudu sisään"],
-      text: "Kirjautuminen epäonnistui: virheellinen sähköpostiosoite tai salasana",
+      text: "Sähköpostiosoite tai salasana on väärin. Tarkista ne ja yritä uudelleen.",
       generic: "Jokin meni vikaan",
     },
     {
       lng: "en",
       path: "/en/kirjaudu",
       labels: ["E-mail address", "Password", "Log in"],
-      text: "Unauthorized: Incorrect email or password",
+      text: "The e-mail address or password is incorrect. Check them and try again.",
       generic: "Something went wrong",
     },
     {
       lng: "sv",
       path: "/sv/kirjaudu",
       labels: ["E-postadress", "Lösenord", "Logga in"],
-      text: "Inloggningen misslyckades: felaktig e-postadress eller felaktigt lösenord",
+      text: "E-postadressen eller lösenordet är fel. Kontrollera dem och försök igen.",
       generic: "Något gick fel",
     },
   ])(
@@ -355,6 +357,54 @@ describe("the login page", () => {
     expect(screen.getByText("Anna sähköpostiosoite")).toBeInTheDocument();
     expect(screen.getByText("Anna salasana")).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/login")).toBe(false);
+  });
+
+  it("moves a failed submit to the first field in error: the e-mail, then the password", async () => {
+    const user = userEvent.setup();
+    renderApp("/kirjaudu", { user: null });
+    const submit = await screen.findByRole("button", { name: "Kirjaudu sisään" });
+    await user.click(submit);
+    expect(screen.getByLabelText(/Sähköpostiosoite/)).toHaveFocus();
+    await user.type(screen.getByLabelText(/Sähköpostiosoite/), "employee@demo.test");
+    await user.click(submit);
+    expect(screen.getByLabelText(/^Salasana/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Salasana/)).toHaveAccessibleDescription("Anna salasana");
+  });
+
+  it("says the server's refusal of a field at that field and moves there", async () => {
+    const user = userEvent.setup();
+    loginReplies = [
+      error(400, "VALIDATION_ERROR", "Request validation failed", {
+        details: [
+          {
+            field: "body.email",
+            message: "Too big",
+            issue: { code: "too_big", origin: "string", maximum: 320 },
+          },
+        ],
+      }),
+    ];
+    renderApp("/kirjaudu", { user: null });
+    await fillCredentials(user);
+    const email = screen.getByLabelText(/Sähköpostiosoite/);
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Enintään 320 merkkiä/));
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("keeps a long code as typed and says what is wrong with it, instead of cutting it", async () => {
+    const user = userEvent.setup();
+    loginReplies = [twoFactor("123456")];
+    renderApp("/kirjaudu", { user: null });
+    await fillCredentials(user);
+    const code = await screen.findByLabelText(/^Vahvistuskoodi/);
+    await user.clear(code);
+    await user.type(code, "1234567");
+    expect(code).toHaveValue("1234567");
+    await user.click(screen.getByRole("button", { name: "Vahvista" }));
+    expect(code).toHaveFocus();
+    expect(code).toHaveAccessibleDescription(/Vahvistuskoodissa on 6 numeroa/);
+    expect(calls.some((c) => c.url === "/api/verify")).toBe(false);
   });
 
   /** Types the credentials with real timers, then submits with only setTimeout faked (the retry waits). */

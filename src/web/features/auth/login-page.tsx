@@ -197,6 +197,9 @@ export function LoginPage() {
       }
     } catch (failure) {
       if (controller.signal.aborted) return;
+      // A field the contract refused is said at that field, as the form's own check says it; the
+      // other refusals keep their SPEC §8 texts.
+      if ((phoneNumber ? phone : credentials).setServerErrors(failure)) return;
       show(loginFailure(failure, hasErrorText));
     } finally {
       if (!controller.signal.aborted) {
@@ -217,7 +220,7 @@ export function LoginPage() {
       });
       await finishLogin();
     } catch (failure) {
-      show(verifyFailure(failure, hasErrorText));
+      if (!code.setServerErrors(failure)) show(verifyFailure(failure, hasErrorText));
     } finally {
       setBusy(false);
     }
@@ -414,7 +417,6 @@ export function LoginPage() {
                   autoComplete="one-time-code"
                   autoCapitalize="characters"
                   spellCheck={false}
-                  maxLength={11}
                   required
                   classNames={{ input: classes.codeInput }}
                   {...code.getInputProps("code")}
@@ -458,7 +460,6 @@ export function LoginPage() {
                   label={t("login.code")}
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={7}
                   required
                   classNames={{ input: classes.codeInput }}
                   {...code.getInputProps("code")}

@@ -164,7 +164,7 @@ describe("single sign-on at the login page", () => {
     await user.type(screen.getByLabelText(/^Salasana/), "Pedaali2026!");
     await user.click(screen.getByRole("button", { name: "Kirjaudu sisään" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
-      "Kirjautuminen epäonnistui: virheellinen sähköpostiosoite tai salasana",
+      "Sähköpostiosoite tai salasana on väärin. Tarkista ne ja yritä uudelleen.",
     );
     expect(ssoButton()).not.toBeInTheDocument();
   });

@@ -153,7 +153,6 @@ export function InquiryDialog({
             description={t("brokerage.inquiry.messageHint")}
             required
             rows={5}
-            maxLength={BROKERAGE_INQUIRY_MESSAGE_MAX}
             {...form.getInputProps("message")}
           />
           {ask.isError && !fieldsRefused && (

@@ -2,9 +2,11 @@ import { Button, CloseButton, Group, ScrollArea, Stack, TextInput } from "@manti
 import { useTranslation } from "react-i18next";
 import type { TCalculatorParameters, TCalculatorResult } from "../../../contract/calculator.ts";
 import { SectionCard } from "../../components/section-card.tsx";
+import { tooLongText } from "../../lib/text-limit.ts";
 import { AmountInput } from "./amount-input.tsx";
 import {
   type CalculatorFormState,
+  COMPARED_BIKE_NAME_MAX,
   type ComparedBike,
   euroBounds,
   MAX_COMPARED_BIKES,
@@ -70,7 +72,7 @@ export function BikeComparison({
             <TextInput
               label={t("calculator.compare.name", { n: i + 2 })}
               value={bike.name}
-              maxLength={60}
+              error={tooLongText(bike.name, COMPARED_BIKE_NAME_MAX, t)}
               onChange={(event) => update(i, { name: event.currentTarget.value })}
               w={{ base: "100%", sm: 200 }}
             />

@@ -5,7 +5,14 @@ import {
   TAX_YEAR_2025,
   TAX_YEAR_2026,
 } from "../../../domain/tax/published-tax-years.ts";
-import { defaultForm, formFromSearch, formToSearch, requestFor, validate } from "./calculator-form.ts";
+import {
+  defaultForm,
+  formFromSearch,
+  formToSearch,
+  municipalityFieldValue,
+  requestFor,
+  validate,
+} from "./calculator-form.ts";
 import { cumulativeCosts } from "./cost-series.ts";
 
 const PARAMETERS: TCalculatorParameters = {
@@ -28,9 +35,39 @@ const PARAMETERS: TCalculatorParameters = {
 const DEFAULTS = defaultForm(PARAMETERS);
 
 describe("the calculator form", () => {
-  it("opens with this year's rules, Helsinki and a typical bike", () => {
-    expect(DEFAULTS).toMatchObject({ year: 2026, municipality: "Helsinki", leaseTimeMonths: 36 });
+  it("opens with this year's rules, Helsinki (by its code), no church and a typical bike", () => {
+    expect(DEFAULTS).toMatchObject({ year: 2026, municipality: "091", church: "NONE", leaseTimeMonths: 36 });
+    expect(requestFor(DEFAULTS)).toMatchObject({ municipality: "091", church: "NONE" });
     expect(validate(requestFor(DEFAULTS)).ok).toBe(true);
+  });
+
+  it("reads a municipality named by either name or its code as the picker's code; keeps what names none", () => {
+    for (const text of ["Vantaa", "Vanda", "vantaa", "092"]) {
+      expect(municipalityFieldValue(PARAMETERS, text, 2026), text).toBe("092");
+    }
+    expect(municipalityFieldValue(PARAMETERS, "Atlantis", 2026)).toBe("Atlantis");
+    const unknown = { ...DEFAULTS, municipality: "Atlantis" };
+    expect(validate(requestFor(unknown))).toMatchObject({ ok: true });
+  });
+
+  it("reads the church from the address, a link of the member switch ('1') as Evangelical Lutheran", () => {
+    expect(formFromSearch(new URLSearchParams("church=1"), DEFAULTS).church).toBe("EVANGELICAL_LUTHERAN");
+    expect(formFromSearch(new URLSearchParams("church=ort"), DEFAULTS).church).toBe("ORTHODOX");
+    expect(formFromSearch(new URLSearchParams("church=pope"), DEFAULTS).church).toBe("NONE");
+    const orthodox = { ...DEFAULTS, church: "ORTHODOX" as const };
+    expect(formToSearch(orthodox, DEFAULTS).get("church")).toBe("ort");
+  });
+
+  it("writes a municipality and church that differ from what the page opens with, so a reload keeps them", () => {
+    // A person whose own details say Vantaa and Orthodox, who tries Helsinki without a church.
+    const opening = { ...DEFAULTS, municipality: "092", church: "ORTHODOX" as const };
+    const tried = { ...opening, municipality: "091", church: "NONE" as const };
+    const search = formToSearch(tried, DEFAULTS, opening);
+    expect(search.get("municipality")).toBe("091");
+    expect(search.get("church")).toBe("none");
+    expect(formFromSearch(search, opening)).toMatchObject({ municipality: "091", church: "NONE" });
+    // Their own choice is written too: the link someone else opens names it.
+    expect(formToSearch(opening, DEFAULTS, opening).toString()).toBe("municipality=092&church=ort");
   });
 
   it("round-trips through the address, keeping only what differs from the defaults", () => {
@@ -39,8 +76,8 @@ describe("the calculator form", () => {
       year: 2025,
       bikePrice: 3_199.9,
       monthlyGrossSalary: 4_100,
-      municipality: "Tampere",
-      churchMember: true,
+      municipality: "837",
+      church: "EVANGELICAL_LUTHERAN" as const,
       campaign: true,
       contractDate: "2025-03-01",
       others: [

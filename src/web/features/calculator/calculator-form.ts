@@ -8,8 +8,13 @@ import {
   type CalculatorInput,
   CalculatorInputError,
   calculateBenefit,
+  EXAMPLE_MONTHLY_SALARY,
+  municipalRateFor,
 } from "../../../domain/calculator/calculate.ts";
 import { type EuroBounds, eurosToCents } from "../../../domain/money.ts";
+import { type DateSpan, isPlausibleDateIssue } from "../../../domain/plausible-dates.ts";
+import { type Church, calculationYear } from "../../../domain/tax/tax-year.ts";
+import { municipalityValue } from "../../components/municipality-picker.tsx";
 
 /**
  * The calculator's inputs as the page holds them: numbers the reader is typing may be empty (""), and the
@@ -27,8 +32,9 @@ export type CalculatorFormState = {
   accessoriesPrice: Amount;
   leaseTimeMonths: Amount;
   monthlyGrossSalary: Amount;
+  /** The municipality as the picker names it (its code); a shared address may still name it otherwise. */
   municipality: string;
-  churchMember: boolean;
+  church: Church;
   age: Amount;
   contractDate: string;
   employerSubsidyPerMonth: Amount;
@@ -39,27 +45,45 @@ export type CalculatorFormState = {
 };
 
 export const MAX_COMPARED_BIKES = 3;
+/** The longest name of a compared bike: it travels in the address, so a shared link stays short. */
+export const COMPARED_BIKE_NAME_MAX = 60;
 
 /** The year whose rules the page opens with: this year's, else the latest the tables hold. */
 export function defaultYear(parameters: TCalculatorParameters): number {
-  const thisYear = Number(parameters.today.slice(0, 4));
-  const years = parameters.taxYears.map((y) => y.year);
-  return years.includes(thisYear) ? thisYear : Math.max(...years);
+  return calculationYear(
+    parameters.today,
+    parameters.taxYears.map((y) => y.year),
+  );
+}
+
+/**
+ * The picker's value of a municipality named by its code or by either of its names (a link made before
+ * the picker named it by its Finnish name); what names no municipality is kept, and the page says so.
+ */
+export function municipalityFieldValue(
+  parameters: TCalculatorParameters,
+  text: string,
+  year: number,
+): string {
+  const rate = municipalRateFor(parameters.municipalities, text, year);
+  return rate ? municipalityValue(rate) : text;
 }
 
 export function defaultForm(parameters: TCalculatorParameters): CalculatorFormState {
-  const municipalities = parameters.municipalities.map((m) => m.municipality);
+  const year = defaultYear(parameters);
+  const helsinki = municipalRateFor(parameters.municipalities, "Helsinki", year);
+  const first = parameters.municipalities[0];
   return {
-    year: defaultYear(parameters),
+    year,
     bikePrice: 2_490,
     accessoriesPrice: 210,
     leaseTimeMonths: Math.min(
       Math.max(36, parameters.leaseTerms.minLeaseMonths),
       parameters.leaseTerms.maxLeaseMonths,
     ),
-    monthlyGrossSalary: 3_500,
-    municipality: municipalities.includes("Helsinki") ? "Helsinki" : (municipalities[0] ?? ""),
-    churchMember: false,
+    monthlyGrossSalary: EXAMPLE_MONTHLY_SALARY,
+    municipality: helsinki ? municipalityValue(helsinki) : first ? municipalityValue(first) : "",
+    church: "NONE",
     age: 35,
     contractDate: "",
     employerSubsidyPerMonth: "",
@@ -79,7 +103,7 @@ export function requestFor(form: CalculatorFormState, bike?: ComparedBike): Part
     leaseTimeMonths: amount(form.leaseTimeMonths),
     monthlyGrossSalary: amount(form.monthlyGrossSalary),
     municipality: form.municipality,
-    churchMember: form.churchMember,
+    church: form.church,
     age: amount(form.age),
     contractDate: form.contractDate || undefined,
     employerSubsidyPerMonth: amount(form.employerSubsidyPerMonth),
@@ -111,7 +135,12 @@ export function euroBounds(field: EuroField): EuroBounds {
   };
 }
 
-export type FieldErrors = Partial<Record<keyof TCalculatorRequest, string>>;
+/**
+ * What is wrong with a field: "required", "invalid" (the field's own words), an error code of the
+ * calculation, or the span a date must fall in (src/domain/plausible-dates.ts), said as every form says it.
+ */
+export type FieldError = string | DateSpan;
+export type FieldErrors = Partial<Record<keyof TCalculatorRequest, FieldError>>;
 
 /** The contract's own check of the request; a missing required number reads as required. */
 export function validate(
@@ -122,7 +151,13 @@ export function validate(
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof TCalculatorRequest | undefined;
-    if (field && !errors[field]) errors[field] = request[field] === undefined ? "required" : "invalid";
+    if (!field || errors[field]) continue;
+    const params = issue.code === "custom" ? issue.params : undefined;
+    errors[field] = isPlausibleDateIssue(params)
+      ? { from: params.from, to: params.to }
+      : request[field] === undefined
+        ? "required"
+        : "invalid";
   }
   return { ok: false, errors };
 }
@@ -157,6 +192,14 @@ const NUMBER_PARAMS = {
   monthlyPayment: "payment",
 } as const satisfies Partial<Record<keyof CalculatorFormState, string>>;
 
+/** The church in the address, short: a link made before the choice of church said "1" for a member. */
+const CHURCH_PARAMS: Record<Church, string> = { NONE: "none", EVANGELICAL_LUTHERAN: "evl", ORTHODOX: "ort" };
+
+function churchOfParam(value: string | null): Church | undefined {
+  if (value === "1") return "EVANGELICAL_LUTHERAN";
+  return (Object.keys(CHURCH_PARAMS) as Church[]).find((church) => CHURCH_PARAMS[church] === value);
+}
+
 function readAmount(value: string | null): Amount | undefined {
   if (value === null) return undefined;
   if (value === "") return "";
@@ -170,20 +213,31 @@ function readBike(value: string | null): ComparedBike | null {
   const bikePrice = readAmount(price);
   const accessoriesPrice = readAmount(accessories);
   if (bikePrice === undefined || accessoriesPrice === undefined) return null;
-  return { name: name.slice(0, 60), bikePrice, accessoriesPrice };
+  return { name: name.slice(0, COMPARED_BIKE_NAME_MAX), bikePrice, accessoriesPrice };
 }
 
-/** The form as search parameters: only what differs from the defaults, so a shared link stays short. */
-export function formToSearch(form: CalculatorFormState, defaults: CalculatorFormState): URLSearchParams {
+/**
+ * The form as search parameters: only what differs from the defaults, so a shared link stays short.
+ * `opening` is the form the page opens with when the address says nothing (a logged-in person's own
+ * municipality and church over the defaults): a municipality or church that differs from it is written
+ * too, so that a reload keeps the one chosen on the page.
+ */
+export function formToSearch(
+  form: CalculatorFormState,
+  defaults: CalculatorFormState,
+  opening: CalculatorFormState = defaults,
+): URLSearchParams {
   const params = new URLSearchParams();
+  const differs = (field: "municipality" | "church") =>
+    form[field] !== defaults[field] || form[field] !== opening[field];
   if (form.year !== defaults.year) params.set("year", String(form.year));
   for (const [field, name] of Object.entries(NUMBER_PARAMS) as [keyof typeof NUMBER_PARAMS, string][]) {
     // An amount that does not read (NaN) stays out of the link; the field says what is wrong with it.
     const value = form[field];
     if (value !== defaults[field] && !Number.isNaN(value)) params.set(name, String(value));
   }
-  if (form.municipality !== defaults.municipality) params.set("municipality", form.municipality);
-  if (form.churchMember) params.set("church", "1");
+  if (differs("municipality")) params.set("municipality", form.municipality);
+  if (differs("church")) params.set("church", CHURCH_PARAMS[form.church]);
   if (form.campaign) params.set("campaign", "1");
   if (form.contractDate) params.set("contract", form.contractDate);
   form.others.forEach((bike, i) => {
@@ -206,7 +260,8 @@ export function formFromSearch(search: URLSearchParams, defaults: CalculatorForm
   }
   const municipality = search.get("municipality");
   if (municipality) form.municipality = municipality.slice(0, 80);
-  form.churchMember = search.get("church") === "1";
+  const church = churchOfParam(search.get("church"));
+  if (church) form.church = church;
   form.campaign = search.get("campaign") === "1";
   const contract = search.get("contract");
   if (contract && /^\d{4}-\d{2}-\d{2}$/.test(contract)) form.contractDate = contract;

@@ -1,4 +1,4 @@
-import { Alert, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type {
   TCalculatorMyTerms,
@@ -6,14 +6,23 @@ import type {
   TCalculatorRequest,
   TCalculatorResult,
 } from "../../../contract/calculator.ts";
-import { defaultContractDate, municipalRateFor } from "../../../domain/calculator/calculate.ts";
+import { defaultContractDate } from "../../../domain/calculator/calculate.ts";
+import { DateField } from "../../components/date-field.tsx";
+import {
+  ChurchSelect,
+  chosenMunicipality,
+  MunicipalityPicker,
+} from "../../components/municipality-picker.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
+import { type OwnMunicipality, useRememberMunicipality } from "../../lib/own-municipality.ts";
+import { showSuccessToast } from "../../lib/toast.ts";
 import { AmountInput } from "./amount-input.tsx";
 import { type CalculatorFormState, euroBounds, type FieldErrors } from "./calculator-form.ts";
 import { useMoney, usePercent } from "./display.ts";
 
-/** The calculator's two input cards: the reader (salary, municipality, age, church) and the bike and lease. */
+/** The calculator's two input cards: the reader (salary, municipality, church, age) and the bike and lease. */
 
 type InputsProps = {
   parameters: TCalculatorParameters;
@@ -27,23 +36,55 @@ function useErrorText(errors: FieldErrors): (field: keyof TCalculatorRequest) =>
   return (field) => {
     const error = errors[field];
     if (!error) return undefined;
+    if (typeof error === "object")
+      return t("forms.dateOutOfRange", { from: formatDate(error.from), to: formatDate(error.to) });
     if (error === "required") return t("calculator.errors.required");
     if (error === "invalid") return t(`calculator.errors.fields.${field}`);
     return t(`errors.${error}`);
   };
 }
 
-export function PersonInputs({ parameters, form, errors, set }: InputsProps) {
+/**
+ * A logged-in reader's "remember on my details": shown when the municipality and church on the page are
+ * not the ones their own details hold. A button rather than saving as they pick, because the page is for
+ * trying things out too ("what if I moved to Espoo"): a trial must never overwrite where they live.
+ */
+function RememberChoice({ form, remembered }: { form: CalculatorFormState; remembered: OwnMunicipality }) {
   const { t } = useTranslation();
-  const percent = usePercent();
-  const errorOf = useErrorText(errors);
-  const names = [...new Set(parameters.municipalities.map((m) => m.municipality))].sort((a, b) =>
-    a.localeCompare(b, "fi"),
+  const remember = useRememberMunicipality();
+  const differs = form.municipality !== remembered.municipalityCode || form.church !== remembered.church;
+  // Only a municipality of the list can be remembered: its code, which the picker gives.
+  if (!differs || !/^\d{3}$/.test(form.municipality)) return null;
+  return (
+    <Group>
+      <Button
+        variant="light"
+        size="xs"
+        loading={remember.isPending}
+        onClick={() =>
+          mutateThen(
+            remember,
+            { municipalityCode: form.municipality, church: form.church },
+            { onSuccess: () => showSuccessToast(t("calculator.remembered")) },
+          )
+        }
+      >
+        {t("calculator.remember")}
+      </Button>
+    </Group>
   );
-  const options = names.flatMap((name) => {
-    const rate = municipalRateFor(parameters.municipalities, name, form.year);
-    return rate ? [{ value: name, label: `${name} – ${percent(rate.municipalPercent)}` }] : [];
-  });
+}
+
+export function PersonInputs({
+  parameters,
+  form,
+  errors,
+  set,
+  remembered,
+}: InputsProps & { remembered: OwnMunicipality | null }) {
+  const { t } = useTranslation();
+  const errorOf = useErrorText(errors);
+  const rate = chosenMunicipality(parameters.municipalities, form.year, form.municipality);
   return (
     <SectionCard title={t("calculator.you")} description={t("calculator.youHelp")}>
       <Stack gap="md">
@@ -67,34 +108,31 @@ export function PersonInputs({ parameters, form, errors, set }: InputsProps) {
           bounds={euroBounds("monthlyGrossSalary")}
           required
         />
-        <Select
-          label={t("calculator.municipality")}
-          description={t("calculator.municipalityHelp")}
-          data={options}
+        <MunicipalityPicker
+          municipalities={parameters.municipalities}
+          year={form.year}
           value={form.municipality}
           onChange={(value) => set("municipality", value ?? "")}
-          searchable
-          required
-          nothingFoundMessage={t("calculator.noMunicipality")}
+          description={t("calculator.municipalityHelp")}
           error={errorOf("municipality")}
-          allowDeselect={false}
+          required
         />
-        <Group grow align="start">
-          <AmountInput
-            label={t("calculator.age")}
-            value={form.age}
-            onChange={(value) => set("age", value)}
-            error={errorOf("age")}
-            decimals={0}
-            unit={t("calculator.years")}
-          />
-          <Switch
-            mt={30}
-            label={t("calculator.church")}
-            checked={form.churchMember}
-            onChange={(event) => set("churchMember", event.currentTarget.checked)}
-          />
-        </Group>
+        <ChurchSelect
+          rate={rate}
+          value={form.church}
+          onChange={(church) => set("church", church)}
+          error={errorOf("church")}
+        />
+        {remembered && <RememberChoice form={form} remembered={remembered} />}
+        <AmountInput
+          label={t("calculator.age")}
+          value={form.age}
+          onChange={(value) => set("age", value)}
+          error={errorOf("age")}
+          decimals={0}
+          unit={t("calculator.years")}
+          w={{ base: "100%", xs: 160 }}
+        />
       </Stack>
     </SectionCard>
   );
@@ -164,15 +202,14 @@ export function LeaseInputs({
               error={errorOf("campaign")}
             />
           )}
-        <TextInput
-          type="date"
+        <DateField
           label={t("calculator.contractDate")}
           description={t("calculator.contractDateHelp", {
             // The day an empty field stands for, also while the other fields keep the result away.
             date: formatDate(result?.contractDate ?? defaultContractDate(parameters.today, form.year)),
           })}
           value={form.contractDate}
-          onChange={(event) => set("contractDate", event.currentTarget.value)}
+          onChange={(value) => set("contractDate", value)}
           error={errorOf("contractDate")}
         />
         <AmountInput

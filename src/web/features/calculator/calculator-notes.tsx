@@ -1,6 +1,7 @@
 import { Alert, Anchor, ScrollArea, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TCalculatorParameters, TCalculatorResult } from "../../../contract/calculator.ts";
+import { municipalRateFor } from "../../../domain/calculator/calculate.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
@@ -52,12 +53,15 @@ export function HowWeCalculate({
 }) {
   const { t } = useTranslation();
   // One line per table (the brackets of a scale share a source), the chosen municipality's only.
+  const municipality = municipalRateFor(
+    parameters.municipalities,
+    form.municipality,
+    form.year,
+  )?.municipality;
   const relevant = [
     ...new Map(
       parameters.unconfirmed
-        .filter(
-          (u) => u.year === form.year && (u.table !== "province-tax-table" || u.name === form.municipality),
-        )
+        .filter((u) => u.year === form.year && (u.table !== "province-tax-table" || u.name === municipality))
         .map((u) => [u.table, u]),
     ).values(),
   ];

@@ -1,14 +1,17 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ComponentType } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TCalculatorParameters } from "../../../contract/calculator.ts";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
 import { formatCents } from "../../../domain/money.ts";
+import { plausibleDateSpan } from "../../../domain/plausible-dates.ts";
 import {
   PUBLISHED_MUNICIPAL_RATES,
   TAX_YEAR_2025,
   TAX_YEAR_2026,
 } from "../../../domain/tax/published-tax-years.ts";
+import { ROUTE_PAGES } from "../../app/routes.tsx";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
@@ -36,6 +39,8 @@ const PARAMETERS: TCalculatorParameters = {
 
 beforeAll(async () => {
   await initI18n("fi");
+  // Mantine's combobox scrolls the selected option into view; jsdom has no scrollIntoView.
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 });
 
 beforeEach(async () => {
@@ -80,8 +85,11 @@ describe("the calculator's chart", () => {
     renderApp("/laskuri", { user: null });
     await screen.findByText("Tulos verovuodelle 2026");
     expect(screen.queryByText("Kustannus vuokrakauden aikana")).not.toBeInTheDocument();
-    view.bringIntoView();
-    expect(await screen.findByText("Kustannus vuokrakauden aikana")).toBeInTheDocument();
+    // The place may be drawn again as the year's rates arrive: each place drawn is brought into view.
+    await waitFor(() => {
+      view.bringIntoView();
+      expect(screen.getByText("Kustannus vuokrakauden aikana")).toBeInTheDocument();
+    });
   });
 
   it("is loaded before the page prints, so the printout has it", async () => {
@@ -158,6 +166,36 @@ describe("the calculator page", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?year=2025&salary=5000"));
   });
 
+  it("lets a move to another page finish when the address follows the form meanwhile", async () => {
+    // The next page's code arrives when the test says: until then the move is pending, as on a slow phone.
+    let arrive: (page: ComponentType) => void = () => {};
+    const pageCode = new Promise<ComponentType>((resolve) => {
+      arrive = resolve;
+    });
+    const realPage = ROUTE_PAGES.forEmployers;
+    ROUTE_PAGES.forEmployers = () => pageCode;
+    try {
+      const user = userEvent.setup();
+      const { router } = renderApp("/laskuri", { user: null });
+      const salary = await screen.findByLabelText(/Bruttopalkka kuukaudessa/);
+      await user.clear(salary);
+      await user.type(salary, "4100");
+      // The reader follows a link right away: the address has not yet followed what they typed.
+      void router.navigate("/tyonantajalle");
+      await waitFor(() => expect(router.state.navigation.state).toBe("loading"));
+      // Longer than the address waits for typing to pause.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      arrive(() => <h1>Polkupyöräetu työnantajalle</h1>);
+      expect(
+        await screen.findByRole("heading", { level: 1, name: "Polkupyöräetu työnantajalle" }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe("/tyonantajalle");
+      expect(router.state.location.search).toBe("");
+    } finally {
+      ROUTE_PAGES.forEmployers = realPage;
+    }
+  });
+
   it("opens a shared address with its inputs and compares a second bike", async () => {
     const user = userEvent.setup();
     renderApp("/laskuri?price=3999&salary=4200&municipality=Tampere&bike2=Kaupunkipy%C3%B6r%C3%A4~899~0", {
@@ -206,6 +244,24 @@ describe("the calculator page", () => {
     expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
   });
 
+  it("refuses a commitment date outside the benefit's years (1900, 2999) with the span, and shows no result", async () => {
+    const user = userEvent.setup();
+    renderApp("/laskuri", { user: null });
+    const contractDate = await screen.findByLabelText(/Edusta sovittu/);
+    const { from, to } = plausibleDateSpan("COMMITMENT");
+    const says = `Anna päivämäärä väliltä ${from.split("-").reverse().join(".")}–${to.split("-").reverse().join(".")}`;
+    for (const outside of ["1900-01-01", "2999-12-31"]) {
+      await user.clear(contractDate);
+      await user.type(contractDate, outside);
+      await waitFor(() => expect(contractDate).toHaveAccessibleDescription(expect.stringContaining(says)));
+      expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
+    }
+    await user.clear(contractDate);
+    await user.type(contractDate, "2025-03-01");
+    await waitFor(() => expect(contractDate).not.toHaveAccessibleDescription(expect.stringContaining(says)));
+    expect(screen.queryByText(/Täytä merkityt kentät/)).not.toBeInTheDocument();
+  });
+
   it("asks for the campaign discount by a switch and says when the lease is too short for it", async () => {
     const user = userEvent.setup();
     renderApp("/laskuri?months=24", { user: null });
@@ -223,6 +279,8 @@ describe("the calculator page", () => {
       companyName: "Demo Oy",
       leaseTerms: { ...PARAMETERS.leaseTerms, annualInterestPercent: 0, campaignDiscountPercent: null },
       maxPrice: 2_500,
+      municipalityCode: null,
+      church: null,
     };
     fakeApi({
       "GET /api/calculator/parameters": { status: 200, body: PARAMETERS },
@@ -247,5 +305,72 @@ describe("the calculator page", () => {
     ).toBeInTheDocument();
     // 2 490 € + 210 € is above Demo Oy's 2 500 €.
     expect(screen.getByText("Pyörä ylittää enimmäishinnan")).toBeInTheDocument();
+  });
+});
+
+describe("the calculator's municipality and church", () => {
+  const ratesText = () =>
+    screen.getByText("Veroprosentit", { selector: "dt" }).nextElementSibling?.textContent;
+
+  it("calculates with the chosen church's parish rate of the chosen municipality", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp("/laskuri?municipality=Vantaa", { user: null });
+    const church = await screen.findByRole("combobox", { name: "Kirkko" });
+    // Vantaa's parishes: Evangelical Lutheran 1,00 %, Orthodox 1,80 % (the 2026 decision).
+    await user.click(church);
+    await user.click(await screen.findByRole("option", { name: /^Ortodoksinen kirkko – 1,8\s%$/ }));
+    await waitFor(() => expect(ratesText()).toMatch(/kunnallisvero 6,4\s%, kirkollisvero 1,8\s%/));
+    await waitFor(() => expect(router.state.location.search).toBe("?municipality=092&church=ort"));
+  });
+
+  it("opens with a logged-in person's own municipality and church, and remembers a new choice on request", async () => {
+    const api = fakeApi({
+      "GET /api/calculator/parameters": { status: 200, body: PARAMETERS },
+      "PUT /api/user/municipality": (body) => ({
+        status: 200,
+        body: sessionUser(["EMPLOYER_ADMIN"], body as object),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp("/laskuri", {
+      user: sessionUser(["EMPLOYER_ADMIN"], { municipalityCode: "092", church: "EVANGELICAL_LUTHERAN" }),
+    });
+    const municipality = await screen.findByRole("combobox", { name: "Kotikunta" });
+    expect(municipality).toHaveValue("Vantaa – 6,4\u00a0%");
+    expect(screen.getByRole("combobox", { name: "Kirkko" })).toHaveValue(
+      "Evankelis-luterilainen kirkko – 1\u00a0%",
+    );
+    await waitFor(() => expect(ratesText()).toMatch(/kunnallisvero 6,4\s%, kirkollisvero 1\s%/));
+    // What the page opened with is what the details hold: nothing to remember.
+    expect(screen.queryByRole("button", { name: "Muista omissa tiedoissani" })).not.toBeInTheDocument();
+
+    await user.click(municipality);
+    await user.clear(municipality);
+    await user.type(municipality, "tammerfors");
+    await user.click(await screen.findByRole("option", { name: /^Tampere – 7,6/ }));
+    await user.click(screen.getByRole("button", { name: "Muista omissa tiedoissani" }));
+    await waitFor(() => expect(api.callsTo("PUT", "/api/user/municipality")).toHaveLength(1));
+    expect(api.callsTo("PUT", "/api/user/municipality")[0]?.body).toEqual({
+      municipalityCode: "837",
+      church: "EVANGELICAL_LUTHERAN",
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole("button", { name: "Muista omissa tiedoissani" })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("says at the field that Åland is not calculated yet, never showing mainland figures", async () => {
+    renderApp("/laskuri?municipality=478", { user: null });
+    expect(await screen.findByText(/Ahvenanmaan verotusta ei vielä lasketa/)).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Kotikunta" })).toHaveValue(
+      "Maarianhamina – Ahvenanmaata ei vielä lasketa",
+    );
+    expect(screen.queryByText("Nettopalkkasi pienenee")).not.toBeInTheDocument();
+  });
+
+  it("names a municipality the list does not know at the field, never calculating with an average", async () => {
+    renderApp("/laskuri?municipality=Atlantis", { user: null });
+    expect(await screen.findByText("Kunnalle ei ole veroprosenttia tälle vuodelle.")).toBeInTheDocument();
+    expect(screen.queryByText("Nettopalkkasi pienenee")).not.toBeInTheDocument();
   });
 });

@@ -12,7 +12,9 @@ import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { useReplaceSearch } from "../../lib/address-search.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { type OwnMunicipality, useOwnMunicipality } from "../../lib/own-municipality.ts";
 import { useSession } from "../../lib/session.ts";
 import { BikeComparison } from "./bike-comparison.tsx";
 import {
@@ -20,6 +22,7 @@ import {
   defaultForm,
   formFromSearch,
   formToSearch,
+  municipalityFieldValue,
   runCalculator,
 } from "./calculator-form.ts";
 import classes from "./calculator-page.module.css";
@@ -102,26 +105,62 @@ function useOwnTerms(): TCalculatorMyTerms | null {
   return employee ? (own.data ?? null) : null;
 }
 
+/**
+ * The form the page opens with when its address says nothing: a logged-in person's own municipality and
+ * church (remembered on their details) over the defaults, so their figures are their own from the start.
+ */
+function useOpeningForm(defaults: CalculatorFormState, remembered: OwnMunicipality | null) {
+  const code = remembered?.municipalityCode ?? null;
+  const church = remembered?.church ?? null;
+  return useMemo(
+    () => ({ ...defaults, municipality: code ?? defaults.municipality, church: church ?? defaults.church }),
+    [defaults, code, church],
+  );
+}
+
 function Calculator({ parameters: published }: { parameters: TCalculatorParameters }) {
   const { t } = useTranslation();
   const own = useOwnTerms();
+  const remembered = useOwnMunicipality();
   const parameters = useMemo(
     () => (own ? { ...published, leaseTerms: own.leaseTerms } : published),
     [published, own],
   );
   const defaults = useMemo(() => defaultForm(parameters), [parameters]);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [form, setForm] = useState(() => formFromSearch(searchParams, defaults));
+  const opening = useOpeningForm(defaults, remembered);
+  const [searchParams] = useSearchParams();
+  const replaceSearch = useReplaceSearch();
+  const [form, setForm] = useState(() => {
+    const shared = formFromSearch(searchParams, opening);
+    return { ...shared, municipality: municipalityFieldValue(parameters, shared.municipality, shared.year) };
+  });
   const outcome = useMemo(() => runCalculator(parameters, form), [parameters, form]);
 
-  // The address follows the form (replacing, not adding, history entries), so the link can be shared.
+  // The person's own choice may arrive after the page opened (the session read, a save on another tab's
+  // page): a municipality or church the reader has not changed here follows it.
+  const openedWith = useRef(opening);
+  useEffect(() => {
+    const before = openedWith.current;
+    openedWith.current = opening;
+    setForm((current) => {
+      const municipality =
+        current.municipality === before.municipality ? opening.municipality : current.municipality;
+      const church = current.church === before.church ? opening.church : current.church;
+      return municipality === current.municipality && church === current.church
+        ? current
+        : { ...current, municipality, church };
+    });
+  }, [opening]);
+
+  // The address follows the form (replacing, not adding, history entries), so the link can be shared;
+  // never over a move to another page that the reader started meanwhile (see useReplaceSearch).
   useEffect(() => {
     const timer = setTimeout(
-      () => setSearchParams(formToSearch(form, defaults), { replace: true, preventScrollReset: true }),
+      () => replaceSearch(formToSearch(form, defaults, opening), { preventScrollReset: true }),
       300,
     );
     return () => clearTimeout(timer);
-  }, [form, defaults, setSearchParams]);
+  }, [form, defaults, opening, replaceSearch]);
 
   const set = <K extends keyof CalculatorFormState>(key: K, value: CalculatorFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -149,7 +188,13 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
     >
       <div className={classes.layout}>
         <Stack gap="lg" className={classes.inputs}>
-          <PersonInputs parameters={parameters} form={form} errors={outcome.errors} set={set} />
+          <PersonInputs
+            parameters={parameters}
+            form={form}
+            errors={outcome.errors}
+            set={set}
+            remembered={remembered}
+          />
           <LeaseInputs
             parameters={parameters}
             form={form}

@@ -192,7 +192,6 @@ export function ContactPage() {
                     })}
                     required
                     rows={7}
-                    maxLength={CONTACT_MESSAGE_MAX}
                     {...form.getInputProps("message")}
                   />
                   <div className={classes.trap} aria-hidden="true">

@@ -2,7 +2,7 @@ import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
+import { type BusinessIdProblem, businessIdProblem } from "../../../domain/validation/business-id.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
@@ -12,16 +12,19 @@ export function FormDemo() {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
   const required = (v: string) => (v.trim() ? null : t("ds.demo.form.required"));
+  // The true cause in the message: the missing hyphen is the format, a wrong last digit the check digit.
+  const businessIdText = (problem: BusinessIdProblem | null) =>
+    problem === "FORMAT"
+      ? t("ds.demo.form.businessIdFormat")
+      : problem === "CHECK_DIGIT"
+        ? t("ds.demo.form.businessIdInvalid")
+        : null;
   const form = useForm({
     initialValues: { company: "", businessId: "", email: "", delivery: "", notes: "" },
     validate: {
       company: required,
       businessId: (v) =>
-        !v.trim()
-          ? t("ds.demo.form.required")
-          : isValidBusinessId(v.trim())
-            ? null
-            : t("ds.demo.form.businessIdInvalid"),
+        !v.trim() ? t("ds.demo.form.required") : businessIdText(businessIdProblem(v.trim())),
       email: (v) =>
         !v.trim()
           ? t("ds.demo.form.required")

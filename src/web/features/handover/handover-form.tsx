@@ -155,7 +155,6 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
               required
               inputMode="numeric"
               autoComplete="off"
-              maxLength={20}
               {...form.getInputProps("pickupCode")}
             />
             <Checkbox

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import { type DayRange, EARLY_END_DAY_RULE, isDayWithin } from "../../../domain/lease-end.ts";
+import { plausibleDateText } from "../../lib/contract-form.ts";
 import { formatDate } from "../../lib/formatters.ts";
 
 /**
@@ -35,5 +36,7 @@ export function refusedDayRange(detail: TErrorDetail): DayRange | null {
 /** What a refused day says: the range it must fall in, or `otherwise` (a malformed day, none recorded). */
 export function refusedDayText(t: TFunction, detail: TErrorDetail, otherwise: string): string {
   const range = refusedDayRange(detail);
-  return range ? dayRangeText(t, range) : otherwise;
+  if (range) return dayRangeText(t, range);
+  // A day outside every plausible one (1900, 2999) is refused by the contract before the lease is read.
+  return plausibleDateText(detail.issue?.params, t) ?? otherwise;
 }

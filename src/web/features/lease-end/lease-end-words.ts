@@ -1,5 +1,11 @@
 import type { LeaseEndChoice, LeaseEndReason, PaymentMethod } from "../../../domain/enums.ts";
-import type { OptionOutcome, OptionTaxNote, OptionUnavailableReason } from "../../../domain/lease-end.ts";
+import type {
+  LeaseEndState,
+  OptionOutcome,
+  OptionTaxNote,
+  OptionUnavailableReason,
+} from "../../../domain/lease-end.ts";
+import type { StatusTone } from "../../../domain/status-tones.ts";
 
 /**
  * The lease end's words (i18n/lease-end/*.json), shared by the employee's /mybike, the employer's
@@ -8,6 +14,25 @@ import type { OptionOutcome, OptionTaxNote, OptionUnavailableReason } from "../.
  * are spelled out so that the catalogue check sees every one.
  */
 export type LeaseEndAudience = "employee" | "staff";
+
+/**
+ * A lease end's state as every list and drawer shows it (leaseEndState of the domain): an open case past
+ * its decision deadline is overdue, in red, not merely open.
+ */
+export const STATE_LABELS: Record<LeaseEndState, string> = {
+  PENDING: "leaseEnd.states.PENDING",
+  OVERDUE: "leaseEnd.states.OVERDUE",
+  COMPLETED: "leaseEnd.states.COMPLETED",
+  CANCELLED: "leaseEnd.states.CANCELLED",
+};
+
+/** An open case waits for someone; an overdue one is late; a completed one is done; a cancelled one closed. */
+export const STATE_TONES: Record<LeaseEndState, StatusTone> = {
+  PENDING: "warning",
+  OVERDUE: "danger",
+  COMPLETED: "success",
+  CANCELLED: "neutral",
+};
 
 export const CHOICE_LABELS: Record<LeaseEndChoice, string> = {
   REDEEM: "leaseEnd.choices.REDEEM",

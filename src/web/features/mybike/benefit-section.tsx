@@ -8,6 +8,7 @@ import { SectionCard } from "../../components/section-card.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { formatMoney } from "../../lib/formatters.ts";
 import { type TMyBenefit, useMyBenefit, useMyTerms } from "./mybike-api.ts";
+import { NetCost } from "./net-cost.tsx";
 
 /** The lease period the estimate uses: 36 months where the policy and the billing table allow it. */
 function estimateMonths(benefit: TMyBenefit, terms: TCalculatorMyTerms): number {
@@ -19,8 +20,8 @@ function estimateMonths(benefit: TMyBenefit, terms: TCalculatorMyTerms): number 
 /**
  * A compact estimate instead of the whole calculator (the calculator feature is its own chunk, and
  * features do not import each other): the monthly payment of a bike at the max price with the
- * company's billing table, and the link to /laskuri with that price, which opens with the employee's
- * own terms.
+ * company's billing table, what it takes from the employee's net pay in their own municipality and
+ * church (NetCost), and the link to /laskuri with that price, which opens with the employee's own terms.
  */
 function Estimate({ benefit }: { benefit: TMyBenefit }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ function Estimate({ benefit }: { benefit: TMyBenefit }) {
   const payment = monthlyLeasePayment(price, months, terms.data.leaseTerms);
   const search = new URLSearchParams({ price: String(price / 100), months: String(months) });
   return (
-    <Stack gap={4}>
+    <Stack gap="sm">
       <Text data-testid="benefit-estimate">
         {t("myBike.benefit.estimate", {
           price: formatMoney(price, lng),
@@ -46,6 +47,7 @@ function Estimate({ benefit }: { benefit: TMyBenefit }) {
           months,
         })}
       </Text>
+      <NetCost priceCents={price} months={months} terms={terms.data} />
       <Anchor component={AppLink} to={`/laskuri?${search}`} fw={600}>
         {t("myBike.benefit.calculatorLink")}
       </Anchor>
@@ -104,7 +106,12 @@ export function BenefitSection() {
                       label: t("myBike.benefit.insurance"),
                       value: yesNo(benefit.data.policy.insuranceRequired),
                     },
-                    { label: t("myBike.benefit.policyText"), value: benefit.data.policy.policyText },
+                    {
+                      label: t("myBike.benefit.policyText"),
+                      value: benefit.data.policy.policyText && (
+                        <CompanyOwnText text={benefit.data.policy.policyText} />
+                      ),
+                    },
                   ]
                 : []),
             ]}
@@ -113,5 +120,23 @@ export function BenefitSection() {
         </Stack>
       )}
     </SectionCard>
+  );
+}
+
+/**
+ * A text the employer wrote itself (its bike policy), shown as written and said to be the employer's
+ * own: it is in the language the employer wrote it in, not translated to the reader's.
+ */
+function CompanyOwnText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+        {text}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t("myBike.benefit.employerOwnText")}
+      </Text>
+    </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
-import { isBikeInUse, leaseEndCaseOpenable } from "../../../domain/lease-dates.ts";
+import { isBikeInUse } from "../../../domain/lease-dates.ts";
 import { addDays } from "../../../domain/user-payments.ts";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmploymentInvitationsCard } from "../../components/employment-invitations-card.tsx";
@@ -19,6 +19,7 @@ import { EmployeeHandover } from "./handover-section.tsx";
 import { type TMyOrder, useMyBenefit, useMyOrders } from "./mybike-api.ts";
 import { OrderSection, PastOrders, YourBikeCard } from "./order-section.tsx";
 import { StartOrderForm } from "./start-order-form.tsx";
+import { WhatsNewSection } from "./whats-new-section.tsx";
 
 // Loads the shared pages chunk first, as the calculator, admin and employer pages do: otherwise the
 // bundler splits the shell's modules out of the home page's entry (rolldown#10731, see app/lazy-pages.ts).
@@ -72,6 +73,30 @@ export function sortOrders(orders: readonly TMyOrder[], today = toHelsinkiDateSt
   };
 }
 
+/**
+ * The order on its way, with its handover, its cancellation and — a lease whose first day is still
+ * ahead may end already, the employment ending before it — its lease's end, as the server allows it.
+ */
+function OpenOrder({ order }: { order: TMyOrder }) {
+  const redemption = order.afterSales.redemption;
+  const leaseEnd =
+    order.allowedActions.includes("OPEN_LEASE_END") ||
+    (redemption !== null && redemption.status !== "CANCELLED");
+  return (
+    <>
+      <OrderSection order={order} />
+      <EmployeeHandover orderId={order.orderId} status={order.orderStatus} />
+      <CancelOrderSection order={order} />
+      {leaseEnd && <LeaseEndSection order={order} />}
+    </>
+  );
+}
+
+/** The order waits for the employee (a package to accept, an agreement to sign, a question to answer). */
+export function waitsForEmployee(order: TMyOrder): boolean {
+  return order.waitingOn === "EMPLOYEE";
+}
+
 function StartOrderSection() {
   const { t } = useTranslation();
   const benefit = useMyBenefit();
@@ -96,12 +121,14 @@ function StartOrderSection() {
  * package and lease period, sign the agreement, follow it to the bike in use, each with the shared
  * timeline; past orders below. After the sale (ADR 009): the lease's end and insurance claims by each
  * bike in use, cancelling the order on its way, and the employee's own payments. Back from signing
- * with strong identification, the outcome is said first.
+ * with strong identification, the outcome is said first. An order that waits for the employee comes
+ * before the bikes in use, so what they must do is the first thing they see at every width.
  */
 export function MyBikePage() {
   const { t } = useTranslation();
   const orders = useMyOrders();
   const sorted = orders.data ? sortOrders(orders.data) : null;
+  const openFirst = sorted?.open && waitsForEmployee(sorted.open) ? sorted.open : null;
   return (
     <PageTemplate title={t("routes.myBike.title")} description={t("myBike.description")}>
       <Stack gap="lg">
@@ -110,6 +137,8 @@ export function MyBikePage() {
           successText={t("myBike.identification.signedText")}
         />
         <EmploymentInvitationsCard />
+        <WhatsNewSection />
+        {openFirst && <OpenOrder order={openFirst} />}
         {sorted?.active.map((order) => (
           <Stack key={order.orderId} gap="lg">
             <YourBikeCard order={order} />
@@ -132,11 +161,7 @@ export function MyBikePage() {
             />
           </SectionCard>
         )}
-        {sorted?.open && <OrderSection order={sorted.open} />}
-        {sorted?.open && <EmployeeHandover orderId={sorted.open.orderId} status={sorted.open.orderStatus} />}
-        {sorted?.open && <CancelOrderSection order={sorted.open} />}
-        {/* A lease whose first day is still ahead may end already: the employment ends before it. */}
-        {sorted?.open && leaseEndCaseOpenable(sorted.open) && <LeaseEndSection order={sorted.open} />}
+        {sorted?.open && !openFirst && <OpenOrder order={sorted.open} />}
         {sorted?.followedCancellation && <CancelOrderSection order={sorted.followedCancellation} />}
         {sorted && !sorted.open && <StartOrderSection />}
         <MyPaymentsSection />

@@ -11,6 +11,7 @@ import {
 } from "../../../contract/order-acceptance.ts";
 import {
   ordersApi,
+  type TCustomerAnswer,
   type TMyOrders,
   type TOrderAgreement,
   type TOrderDetails,
@@ -130,6 +131,13 @@ export function useAcceptPackage(orderId: string) {
       void queryClient.invalidateQueries({ queryKey: endpointKey(orderAcceptanceApi.offer) });
       void refreshMyOrders(queryClient);
     },
+  );
+}
+
+/** Answers the helpdesk's question on the order; the order then waits for the helpdesk. */
+export function useAnswerQuestion(orderId: string) {
+  return useOrderMutation((body: TCustomerAnswer) =>
+    callEndpoint(ordersApi.answer, { params: { orderId }, body }),
   );
 }
 

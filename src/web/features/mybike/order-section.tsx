@@ -5,9 +5,11 @@ import { packageItemDescription } from "../../../domain/order-package.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { OrderTimeline } from "../../components/order-timeline.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
-import { OrderStatusBadges, StatusBadge } from "../../components/status-badge.tsx";
+import { OrderStatusBadge, OrderStatusBadges } from "../../components/status-badge.tsx";
+import { useTaxLine } from "../../components/tax-line.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { CustomerQuestion } from "./customer-question.tsx";
 import { agreementPdfHref, type TMyOrder } from "./mybike-api.ts";
 import { PackageOffer } from "./package-offer.tsx";
 import { PackageTable } from "./package-table.tsx";
@@ -22,19 +24,6 @@ const NEXT_KEYS: Partial<Record<OrderStatus, string>> = {
   READY_FOR_BILLING: "myBike.next.READY_FOR_BILLING",
   GRENKE_INVOICE_SENT: "myBike.next.GRENKE_INVOICE_SENT",
 };
-
-function useTaxText() {
-  const { t } = useTranslation();
-  return (order: TMyOrder): string => {
-    const agreement = order.agreement;
-    if (!agreement?.taxRegime) return t("myBike.agreement.taxUnknown");
-    if (agreement.taxRegime === "GRANDFATHERED" && agreement.taxFreeUntil)
-      return t("myBike.agreement.taxFreeUntil", { date: formatDate(agreement.taxFreeUntil) });
-    if (agreement.taxRegime === "EXEMPT_2025_ONLY")
-      return t("myBike.agreement.taxFreeUntil", { date: "31.12.2025" });
-    return t("myBike.agreement.taxable");
-  };
-}
 
 /** The order's delivery: pickup, or home delivery to the address given. */
 function deliveryText(order: TMyOrder, t: (key: string) => string): string | null {
@@ -52,11 +41,14 @@ function deliveryText(order: TMyOrder, t: (key: string) => string): string | nul
   return address ? `${method}: ${address}` : method;
 }
 
-/** The signed agreement: tax regime, monthly payment, lease period and dates, the signed PDF. */
+/**
+ * The agreement: tax regime, monthly payment, lease period and dates, and once signed the signed PDF
+ * (before the signature the signing step gives the one way to open the draft).
+ */
 export function AgreementSummary({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
-  const taxText = useTaxText();
+  const taxLine = useTaxLine();
   const agreement = order.agreement ?? null;
   const monthly = agreement?.monthlyPaymentCents ?? order.monthlyPaymentCents;
   const months = agreement?.leaseTimeMonths ?? order.leaseTimeMonths;
@@ -72,7 +64,7 @@ export function AgreementSummary({ order }: { order: TMyOrder }) {
             label: t("myBike.agreement.leasePeriod"),
             value: months === null ? null : t("myBike.months", { n: months }),
           },
-          { label: t("myBike.agreement.tax"), value: taxText(order) },
+          { label: t("myBike.agreement.tax"), value: taxLine(agreement?.tax) },
           {
             label: t("myBike.agreement.start"),
             value: agreement?.startDate ? formatDate(agreement.startDate) : t("myBike.agreement.startRule"),
@@ -92,9 +84,11 @@ export function AgreementSummary({ order }: { order: TMyOrder }) {
           { label: t("myBike.agreement.frameSerialNumber"), value: order.frameSerialNumber },
         ]}
       />
-      <Anchor href={agreementPdfHref(order.orderId)} target="_blank" rel="noopener" fw={600}>
-        {t("myBike.agreement.signedPdf")}
-      </Anchor>
+      {agreement?.signedAt && (
+        <Anchor href={agreementPdfHref(order.orderId)} target="_blank" rel="noopener" fw={600}>
+          {t("myBike.agreement.signedPdf")}
+        </Anchor>
+      )}
     </Stack>
   );
 }
@@ -133,11 +127,7 @@ function StatePanel({ order }: { order: TMyOrder }) {
         </Stack>
       );
     case "WAITING_FOR_CUSTOMER_COMMENT":
-      return (
-        <Alert color="yellow" title={t("myBike.customerComment.title")}>
-          {t("myBike.customerComment.text")}
-        </Alert>
-      );
+      return <CustomerQuestion order={order} />;
     case "CASE_X":
     case "WIX":
       return <Alert title={t("myBike.caseX.title")}>{t("myBike.caseX.text")}</Alert>;
@@ -161,11 +151,11 @@ export function OrderSection({ order }: { order: TMyOrder }) {
   return (
     <SectionCard
       title={t("myBike.order.title", { number: order.orderNumber })}
-      actions={<OrderStatusBadges order={order} />}
+      actions={<OrderStatusBadges order={order} audience="EMPLOYEE" />}
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <StatePanel order={order} />
-        <OrderTimeline order={order} />
+        <OrderTimeline order={order} audience="EMPLOYEE" />
       </SimpleGrid>
     </SectionCard>
   );
@@ -179,7 +169,7 @@ export function YourBikeCard({ order }: { order: TMyOrder }) {
     <SectionCard
       title={t("myBike.yourBike.title")}
       description={bike ? packageItemDescription(bike) : null}
-      actions={<StatusBadge family="order" status={order.orderStatus} />}
+      actions={<OrderStatusBadge status={order.orderStatus} audience="EMPLOYEE" />}
     >
       <AgreementSummary order={order} />
     </SectionCard>
@@ -200,11 +190,11 @@ export function PastOrders({ orders }: { orders: readonly TMyOrder[] }) {
                 <Text c="dimmed" size="sm">
                   {[order.bikeStore?.storeName, formatDate(order.createdAt)].filter(Boolean).join(" · ")}
                 </Text>
-                <StatusBadge family="order" status={order.orderStatus} />
+                <OrderStatusBadge status={order.orderStatus} audience="EMPLOYEE" />
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
-              <OrderTimeline order={order} />
+              <OrderTimeline order={order} audience="EMPLOYEE" />
             </Accordion.Panel>
           </Accordion.Item>
         ))}

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Select, Stack, Text } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Loader, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { financedCentsOf } from "../../../domain/order-offer.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
@@ -13,17 +14,33 @@ import { PackageTable } from "./package-table.tsx";
  * lease period (from the offer's allowed periods; each choice asks GET /offer?leaseTimeMonths= again for
  * the monthly payment and the gross-salary deduction) and "Accept" (POST /accept). The lines shown are
  * the offer's own, the ones its figures were priced on, and the acceptance names their packageVersion:
- * should the store change the package meanwhile, the refusal says so and the new offer shows.
+ * should the store change the package meanwhile, the refusal says so and the new offer shows. A package
+ * above the max price shows the max price and the difference, a month and in total, and is accepted only
+ * once the employee has ticked that they pay the difference themselves (the server asks the same).
  */
 export function PackageOffer({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const [months, setMonths] = useState<number | null>(null);
+  // The confirmation is of the figures shown: another package or period asks for it again.
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
   const offer = useOffer(order.orderId, months);
   const accept = useAcceptPackage(order.orderId);
   const data = offer.data;
   const items = data?.items ?? order.items;
   const userPayment = data?.userPaymentCents ?? order.userPaymentCents;
+  const overMax = userPayment > 0;
+  const shown = data ? `${data.packageVersion}:${data.leaseTimeMonths}` : null;
+  const overMaxConfirmed = shown !== null && confirmedFor === shown;
+  const money = (cents: number) => formatMoney(cents, lng);
+  const overMaxFigures = data && {
+    total: money(data.totalPriceCents),
+    // What the lease finances of a package above the max price is the max price itself.
+    max: money(financedCentsOf(data)),
+    amount: money(data.userPaymentCents),
+    monthly: money(data.monthlyPaymentCents),
+    perMonth: money(0),
+  };
 
   return (
     <Stack gap="md">
@@ -31,9 +48,11 @@ export function PackageOffer({ order }: { order: TMyOrder }) {
       {items.length > 0 && (
         <PackageTable items={items} totalCents={data?.totalPriceCents ?? order.totalPriceCents} />
       )}
-      {userPayment > 0 && (
+      {overMax && (
         <Alert color="yellow" title={t("myBike.package.userPaymentTitle")} data-testid="user-payment">
-          {t("myBike.package.userPayment", { amount: formatMoney(userPayment, lng) })}
+          {overMaxFigures
+            ? t("myBike.package.overMaxDetail", overMaxFigures)
+            : t("myBike.package.userPayment", { amount: money(userPayment) })}
         </Alert>
       )}
       {offer.isPending && <Loader size="sm" role="status" aria-label={t("ds.table.loading")} />}
@@ -83,13 +102,24 @@ export function PackageOffer({ order }: { order: TMyOrder }) {
               {formErrorMessage(accept.error, t)}
             </Alert>
           )}
+          {overMax && overMaxFigures && (
+            <Checkbox
+              label={t("myBike.package.overMaxConfirm", overMaxFigures)}
+              checked={overMaxConfirmed}
+              onChange={(event) => setConfirmedFor(event.currentTarget.checked ? shown : null)}
+            />
+          )}
           <Group>
             <Button
               onClick={() =>
-                accept.mutate({ leaseTimeMonths: data.leaseTimeMonths, packageVersion: data.packageVersion })
+                accept.mutate({
+                  leaseTimeMonths: data.leaseTimeMonths,
+                  packageVersion: data.packageVersion,
+                  ...(overMax ? { overMaxPriceConfirmed: overMaxConfirmed } : {}),
+                })
               }
               loading={accept.isPending}
-              disabled={offer.isFetching}
+              disabled={offer.isFetching || (overMax && !overMaxConfirmed)}
             >
               {t("myBike.package.accept")}
             </Button>

@@ -23,6 +23,40 @@ function stubNavigation() {
   return assign;
 }
 
+describe("before signing", () => {
+  it("gives one way to open the agreement", async () => {
+    fakeApi(
+      baseRoutes([
+        packageOrder({
+          orderStatus: "ALL_INFO_PROVIDED",
+          waitingOn: "EMPLOYEE",
+          signingMethods: ["SMS_CODE"],
+          agreement: {
+            id: ORDER_ID,
+            status: null,
+            leaseTimeMonths: 36,
+            monthlyPaymentCents: 10_450,
+            commitmentDate: null,
+            startDate: null,
+            endDate: null,
+            leaseEndsOn: null,
+            taxRegime: null,
+            tax: { kind: "UNKNOWN", taxFreeUntil: null, taxableFrom: null },
+            signedAt: null,
+            signedDocumentId: null,
+          },
+        }),
+      ]),
+    );
+    renderMyBike();
+    await screen.findByRole("button", { name: "Lähetä vahvistuskoodi" });
+    const links = screen
+      .getAllByRole("link")
+      .filter((link) => link.getAttribute("href")?.endsWith("/agreement.pdf"));
+    expect(links.map((link) => link.textContent)).toEqual(["Avaa leasingsopimus (PDF)"]);
+  });
+});
+
 describe("signing the leasing agreement with strong identification", () => {
   it("starts at the broker where the company prefers it, and keeps the SMS code as a second way", async () => {
     const user = userEvent.setup({ delay: null });

@@ -174,7 +174,6 @@ function SmsCodeSigning({ order }: { order: TMyOrder }) {
           description={t("myBike.sign.codeHelp")}
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
           required
           value={code}
           onChange={(event) => setCode(event.currentTarget.value)}

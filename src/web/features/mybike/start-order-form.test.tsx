@@ -71,7 +71,9 @@ describe("starting an order on /mybike", () => {
       deliveryCity: "Tampere",
       customerComment: "Runkokoko M",
     });
-    expect(await screen.findByText("Pyöräliike kokoaa pyöräpakettiasi")).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Pyöräliike kokoaa pyöräpakettiasi" }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Lähetä tilaus pyöräliikkeelle" })).not.toBeInTheDocument();
   }, 30_000);
 

@@ -151,7 +151,6 @@ export function StartOrderForm() {
           label={t("myBike.start.comment")}
           description={t("myBike.start.commentHelp")}
           rows={3}
-          maxLength={COMMENT_MAX}
           {...form.getInputProps("customerComment")}
         />
         {start.isError && Object.keys(serverFieldErrors(start.error, form.getValues(), "x")).length === 0 && (

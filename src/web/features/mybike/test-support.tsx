@@ -66,6 +66,7 @@ export function order(overrides: Partial<TMyOrder> = {}): TMyOrder {
     frameSerialNumber: null,
     deliveryDate: null,
     customerComment: null,
+    customerQuestion: null,
     waitingOn: "BIKE_STORE",
     statusSince: "2026-03-02T08:00:00.000Z",
     events: [
@@ -76,6 +77,7 @@ export function order(overrides: Partial<TMyOrder> = {}): TMyOrder {
         to: "PENDING",
         by: "user",
         actorName: null,
+        message: null,
         createdAt: "2026-03-02T08:00:00.000Z",
       },
     ],

@@ -249,3 +249,53 @@ describe("setting a new password (/reset/{token})", () => {
     expect(password).toHaveValue("Kolme iloista polkupyörää");
   });
 });
+
+/** A 400 of the contract's own check, naming the field it refused and why (src/server/plugins/errors.ts). */
+const fieldRefused = (field: string, maximum: number) =>
+  apiError(400, "VALIDATION_ERROR", "Request validation failed", {
+    details: [{ field, message: "Too big", issue: { code: "too_big", origin: "string", maximum } }],
+  });
+
+describe("the password forms' fields", () => {
+  it("recovery: a failed submit goes to the e-mail, and the server's refusal of it is said there", async () => {
+    const user = userEvent.setup();
+    fakeApi({ "POST /api/password-reset": fieldRefused("body.email", 320) });
+    renderApp("/salasanan-palauttaminen", { user: null });
+    const email = await screen.findByLabelText(/Sähköpostiosoite/);
+    const submit = screen.getByRole("button", { name: "Lähetä linkki" });
+    await user.click(submit);
+    expect(email).toHaveFocus();
+
+    await user.type(email, "maija@demo.test");
+    await user.click(submit);
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/Enintään 320 merkkiä/));
+    expect(email).toHaveFocus();
+  });
+
+  it("new password: a failed submit goes to the first field in error, and a refused field gets its words", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET /api/password-reset/${TOKEN}`]: {
+        status: 200,
+        body: { valid: true, email: null, problem: null },
+      },
+      [`POST /api/password-reset/${TOKEN}`]: fieldRefused("body.password", 1024),
+    });
+    renderApp(`/reset/${TOKEN}`, { user: null });
+    const password = await screen.findByLabelText(/^Uusi salasana/);
+    const confirm = screen.getByLabelText(/^Vahvista salasana/);
+    const submit = screen.getByRole("button", { name: "Tallenna salasana" });
+    await user.click(submit);
+    expect(password).toHaveFocus();
+
+    await user.type(password, "Kolme iloista polkupyörää");
+    await user.click(submit);
+    expect(confirm).toHaveFocus();
+    expect(confirm).toHaveAccessibleDescription(/Salasanat eivät täsmää/);
+
+    await user.type(confirm, "Kolme iloista polkupyörää");
+    await user.click(submit);
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/Enintään 1024 merkkiä/));
+    expect(password).toHaveFocus();
+  });
+});

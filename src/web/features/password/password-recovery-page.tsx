@@ -30,6 +30,8 @@ export function PasswordRecoveryPage() {
     mutationFn: (email: string) =>
       callEndpoint(passwordApi.requestReset, { body: { email, language: currentLanguage() } }),
     meta: { silent: true },
+    // A field the contract refused is said at that field, as the form's own check says it.
+    onError: (error) => form.setServerErrors(error),
   });
 
   return (

@@ -119,6 +119,8 @@ export function PasswordResetPage() {
     mutationFn: (password: string) =>
       callEndpoint(passwordApi.reset, { params: { token }, body: { password } }),
     meta: { silent: true },
+    // A field the contract refused is said at that field, as the form's own check says it.
+    onError: (error) => form.setServerErrors(error),
   });
 
   let body: React.ReactNode;

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
@@ -115,6 +115,39 @@ describe("joining by a registration link (/liity/{token})", () => {
     );
     expect(screen.getByLabelText(/^Työsähköposti/)).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText(/^Etunimi/)).toHaveValue("Jussi");
+  });
+
+  it("moves a failed submit to the first field in error", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({ [`GET /api/register-link/${TOKEN}`]: companyLink });
+    renderApp(`/liity/${TOKEN}`, { user: null });
+    await user.type(await screen.findByLabelText(/^Etunimi/), "Jussi");
+    await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
+    expect(screen.getByLabelText(/^Sukunimi/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Sukunimi/)).toHaveAccessibleDescription(/Tämä tieto on pakollinen/);
+    expect(api.callsTo("POST", "/api/register/employee")).toEqual([]);
+  });
+
+  it("says the server's refusal of a field at that field and moves there", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET /api/register-link/${TOKEN}`]: companyLink,
+      "POST /api/register/employee": apiError(400, "VALIDATION_ERROR", "Request validation failed", {
+        details: [
+          {
+            field: "body.lastName",
+            message: "Too big",
+            issue: { code: "too_big", origin: "string", maximum: 100 },
+          },
+        ],
+      }),
+    });
+    renderApp(`/liity/${TOKEN}`, { user: null });
+    await fillJoinForm(user);
+    await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
+    const lastName = screen.getByLabelText(/^Sukunimi/);
+    await waitFor(() => expect(lastName).toHaveAccessibleDescription(/Enintään 100 merkkiä/));
+    expect(lastName).toHaveFocus();
   });
 
   it("says when the link no longer works", async () => {

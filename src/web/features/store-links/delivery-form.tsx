@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zStoreDeliveryInput } from "../../../contract/store-links.ts";
 import { isTwentyYearsOrMoreInFuture } from "../../../domain/dates.ts";
+import { DateField } from "../../components/date-field.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
-import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
@@ -27,7 +26,8 @@ export type DeliverySave = {
 
 /**
  * The serial number and delivery date form, the same for the link and the store's account; a date 20
- * years or more ahead is confirmed first.
+ * years or more ahead is flagged as the store types it (SPEC §5), and the contract's plausible span
+ * refuses it.
  */
 export function DeliveryForm({
   save,
@@ -37,8 +37,6 @@ export function DeliveryForm({
   data: Pick<TStoreDelivery, "frameSerialNumber" | "deliveryDate" | "orderDate">;
 }) {
   const { t } = useTranslation();
-  // The values waiting for the store's "yes, the date is right" (the server's DELIVERY_DATE_FAR_FUTURE).
-  const [confirming, setConfirming] = useState<Values | null>(null);
   const form = useContractForm<Values>({
     initialValues: { frameSerialNumber: data.frameSerialNumber ?? "", deliveryDate: data.deliveryDate ?? "" },
     schema: zStoreDeliveryInput,
@@ -64,61 +62,17 @@ export function DeliveryForm({
   });
   const errorSummary = useFormErrorSummary(form);
 
-  const send = (values: Values, confirmFarFuture: boolean) => {
+  const send = (values: Values) => {
     mutateThen(
       save,
+      { frameSerialNumber: values.frameSerialNumber.trim(), deliveryDate: values.deliveryDate },
       {
-        frameSerialNumber: values.frameSerialNumber.trim(),
-        deliveryDate: values.deliveryDate,
-        ...(confirmFarFuture ? { confirmFarFuture: true } : {}),
-      },
-      {
-        onSuccess: () => setConfirming(null),
         onError: (error) => {
-          if (error instanceof ApiError && error.code === "DELIVERY_DATE_FAR_FUTURE") {
-            setConfirming(values);
-            return;
-          }
           if (form.setServerErrors(error)) errorSummary.show();
         },
       },
     );
   };
-
-  if (confirming) {
-    return (
-      <Stack gap="md">
-        <Alert
-          color="yellow"
-          variant="light"
-          title={t("storeLinks.deliveryForm.farFutureTitle")}
-          role="alert"
-        >
-          {t("storeLinks.deliveryForm.farFuture", { date: formatDate(confirming.deliveryDate) })}
-        </Alert>
-        {save.isError &&
-          !(save.error instanceof ApiError && save.error.code === "DELIVERY_DATE_FAR_FUTURE") && (
-            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
-              {formErrorMessage(save.error, t)}
-            </Alert>
-          )}
-        <Group>
-          <Button loading={save.isPending} onClick={() => send(confirming, true)}>
-            {t("storeLinks.deliveryForm.confirmDate")}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              save.reset();
-              setConfirming(null);
-            }}
-          >
-            {t("storeLinks.deliveryForm.changeDate")}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
 
   const farAhead =
     DATE_PATTERN.test(form.getValues().deliveryDate) &&
@@ -128,7 +82,7 @@ export function DeliveryForm({
     <form
       noValidate
       aria-label={t("storeLinks.deliveryForm.formLabel")}
-      onSubmit={form.onSubmit((values) => send(values, false), errorSummary.onInvalid)}
+      onSubmit={form.onSubmit(send, errorSummary.onInvalid)}
     >
       <Stack gap="md" maw={480}>
         {errorSummary.summary}
@@ -137,12 +91,10 @@ export function DeliveryForm({
           label={t("storeLinks.deliveryForm.serial")}
           description={t("storeLinks.deliveryForm.serialHelp")}
           required
-          maxLength={40}
           autoComplete="off"
           {...form.getInputProps("frameSerialNumber")}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("storeLinks.deliveryForm.date")}
           description={
             farAhead ? t("storeLinks.deliveryForm.farFutureHint") : t("storeLinks.deliveryForm.dateHelp")
@@ -151,12 +103,11 @@ export function DeliveryForm({
           min={data.orderDate}
           {...form.getInputProps("deliveryDate")}
         />
-        {save.isError &&
-          !(save.error instanceof ApiError && save.error.code === "DELIVERY_DATE_FAR_FUTURE") && (
-            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
-              {formErrorMessage(save.error, t)}
-            </Alert>
-          )}
+        {save.isError && (
+          <Alert color="red" variant="light" title={t("forms.errorTitle")}>
+            {formErrorMessage(save.error, t)}
+          </Alert>
+        )}
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t("storeLinks.deliveryForm.save")}

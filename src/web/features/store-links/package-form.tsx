@@ -11,8 +11,11 @@ import {
   Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zStorePackageInput } from "../../../contract/store-links.ts";
 import { ORDER_ITEM_TYPES } from "../../../domain/enums.ts";
+import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../../../domain/model-year.ts";
 import {
   PACKAGE_MAX_LINES,
   PACKAGE_MAX_QUANTITY,
@@ -22,7 +25,7 @@ import { EuroInput } from "../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
-import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { schemaTextLimits, serverFieldErrors, textLimitProps, tooLongText } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatMoney } from "../../lib/formatters.ts";
@@ -46,6 +49,14 @@ export type PackageSave = {
   error: Error | null;
 };
 
+/** The longest texts the contract takes, by the form's paths (`items.*.name`); the form's fields are named alike. */
+const LIMITS = schemaTextLimits(zStorePackageInput);
+const limitOf = (path: string) => {
+  const max = LIMITS[path];
+  if (max === undefined) throw new Error(`The package's contract sets no longest ${path}`);
+  return max;
+};
+
 const indexOf = (path: string) => Number(path.split(".")[1]);
 
 /** The server names a line's amounts in cents (`items.0.unitPriceCents`), the form the euros typed. */
@@ -55,7 +66,9 @@ const AMOUNT_FIELDS = (path: string) =>
 /**
  * The store's package form: editable lines with a running total, the store's own
  * order number, and a note when the total goes over the employee's max price (the employee then pays
- * the difference as a user payment). The link's page and the store account's order both use it.
+ * the difference as a user payment). Such a package is sent only after the store has seen the max price
+ * and the difference once more and chosen to send it. The link's page and the store account's order
+ * both use it.
  */
 export function PackageForm({
   save,
@@ -72,6 +85,7 @@ export function PackageForm({
   const { t } = useTranslation();
   const lng = currentLanguage();
   const required = (value: string) => (value.trim() ? null : t("storeLinks.form.required"));
+  const atMost = (path: string) => (value: string) => tooLongText(value, limitOf(path), t);
   // The lines' own checks, kept by hand: each says its rule in the store's words (the running total
   // and the discount check a line as it is typed), where the contract's would only come on saving.
   const form = useForm<PackageValues>({
@@ -81,17 +95,21 @@ export function PackageForm({
         current.items.length > 0 ? current.items.map((item) => lineFromItem(item, lng)) : [emptyLine("BIKE")],
     },
     validate: {
-      bikeStoreOrderNumber: (value) =>
-        value.trim().length > 50 ? t("storeLinks.form.tooLong", { max: 50 }) : null,
+      bikeStoreOrderNumber: atMost("bikeStoreOrderNumber"),
       items: {
         itemType: (_value, values, path) =>
           indexOf(path) === 0 && !values.items.some((line) => line.itemType === "BIKE")
             ? t("storeLinks.form.bikeRequired")
             : null,
-        name: (value) =>
-          required(value) ?? (value.trim().length > 200 ? t("storeLinks.form.tooLong", { max: 200 }) : null),
+        name: (value) => required(value) ?? atMost("items.*.name")(value),
+        brand: atMost("items.*.brand"),
+        model: atMost("items.*.model"),
+        frameSize: atMost("items.*.frameSize"),
+        color: atMost("items.*.color"),
         modelYear: (value) =>
-          !value.trim() || parseWhole(value, 1950, 2100) !== null ? null : t("storeLinks.form.yearInvalid"),
+          !value.trim() || parseWhole(value, MODEL_YEAR_MIN, MODEL_YEAR_MAX) !== null
+            ? null
+            : t("storeLinks.form.yearInvalid", { min: MODEL_YEAR_MIN, max: MODEL_YEAR_MAX }),
         quantity: (value) =>
           parseWhole(value, 1, PACKAGE_MAX_QUANTITY) !== null
             ? null
@@ -110,13 +128,19 @@ export function PackageForm({
         },
       },
     },
+    // A text says its limit as soon as it passes it; nothing typed or pasted is cut away.
+    enhanceGetInputProps: (payload) => textLimitProps(payload, LIMITS, t),
   });
   const errorSummary = useFormErrorSummary(form);
   const lines = form.getValues().items;
   const total = runningTotalCents(lines);
   const excess = packageExcessCents(total, current.maxPriceCents);
+  // The total above the max price the store is asked to send anyway; a changed total asks again.
+  const [askedAt, setAskedAt] = useState<number | null>(null);
+  const asking = excess > 0 && askedAt === total;
 
-  const submit = (values: PackageValues) => {
+  const send = (values: PackageValues) => {
+    setAskedAt(null);
     mutateThen(save, packageBody(values), {
       onSuccess: onSaved,
       onError: (error) => {
@@ -128,6 +152,7 @@ export function PackageForm({
       },
     });
   };
+  const submit = (values: PackageValues) => (excess > 0 ? setAskedAt(total) : send(values));
 
   const typeLabels = itemTypeLabels(t);
   const typeOptions = ORDER_ITEM_TYPES.map((type) => ({ value: type, label: typeLabels[type] }));
@@ -181,7 +206,6 @@ export function PackageForm({
                 <TextInput
                   label={t("storeLinks.line.name")}
                   required
-                  maxLength={200}
                   style={{ gridColumn: "span 2" }}
                   {...form.getInputProps(`items.${index}.name`)}
                 />
@@ -189,28 +213,23 @@ export function PackageForm({
               <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
                 <TextInput
                   label={t("storeLinks.line.brand")}
-                  maxLength={100}
                   {...form.getInputProps(`items.${index}.brand`)}
                 />
                 <TextInput
                   label={t("storeLinks.line.model")}
-                  maxLength={100}
                   {...form.getInputProps(`items.${index}.model`)}
                 />
                 <TextInput
                   label={t("storeLinks.line.modelYear")}
                   inputMode="numeric"
-                  maxLength={4}
                   {...form.getInputProps(`items.${index}.modelYear`)}
                 />
                 <TextInput
                   label={t("storeLinks.line.frameSize")}
-                  maxLength={40}
                   {...form.getInputProps(`items.${index}.frameSize`)}
                 />
                 <TextInput
                   label={t("storeLinks.line.color")}
-                  maxLength={60}
                   {...form.getInputProps(`items.${index}.color`)}
                 />
               </SimpleGrid>
@@ -271,7 +290,6 @@ export function PackageForm({
         <TextInput
           label={t("storeLinks.package.storeOrderNumber")}
           description={t("storeLinks.package.storeOrderNumberHelp")}
-          maxLength={50}
           maw={320}
           {...form.getInputProps("bikeStoreOrderNumber")}
         />
@@ -280,16 +298,46 @@ export function PackageForm({
             {formErrorMessage(save.error, t)}
           </Alert>
         )}
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {t("storeLinks.package.save")}
-          </Button>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t("storeLinks.package.cancelEdit")}
+        {asking ? (
+          <Alert
+            color="yellow"
+            role="alertdialog"
+            aria-labelledby="package-over-max-title"
+            title={<span id="package-over-max-title">{t("storeLinks.package.sendOverMaxTitle")}</span>}
+          >
+            <Stack gap="sm">
+              <Text size="sm">
+                {t("storeLinks.package.sendOverMax", {
+                  total: formatMoney(total, lng),
+                  max: formatMoney(current.maxPriceCents ?? 0, lng),
+                  excess: formatMoney(excess, lng),
+                })}
+              </Text>
+              <Group>
+                <Button
+                  onClick={() => form.onSubmit(send, errorSummary.onInvalid)()}
+                  loading={save.isPending}
+                >
+                  {t("storeLinks.package.sendOverMaxConfirm")}
+                </Button>
+                <Button variant="default" onClick={() => setAskedAt(null)}>
+                  {t("storeLinks.package.sendOverMaxBack")}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t("storeLinks.package.save")}
             </Button>
-          )}
-        </Group>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                {t("storeLinks.package.cancelEdit")}
+              </Button>
+            )}
+          </Group>
+        )}
       </Stack>
     </form>
   );

@@ -111,6 +111,50 @@ describe("the bike store's own account", () => {
     expect(within(drawer).getByRole("heading", { name: "Pyöräpaketti" })).toBeInTheDocument();
   });
 
+  it("badges an order with something new since the last look, says what in its drawer, and marks the list seen", async () => {
+    const user = userEvent.setup({ delay: null });
+    const other = "0b9f1f5e-3f3a-4d6e-9a53-7f1d2b6c8e02";
+    const readAt = "2026-11-20T10:00:00.000Z";
+    const api = fakeApi({
+      [`GET ${LIST}`]: ok(
+        page([listItem(), listItem({ orderId: other, orderNumber: 10043, customerName: "Ville Virtanen" })]),
+      ),
+      [`GET /api/store/orders/${ORDER_ID}`]: ok(
+        order({ orderStatus: "ACTIVE_LEASING", packageEditable: false }),
+      ),
+      "GET /api/whats-new/storeOrders": ok({
+        since: "2026-11-01T10:00:00.000Z",
+        readAt,
+        items: [
+          {
+            eventId: "0b9f1f5e-3f3a-4d6e-9a53-7f1d2b6c8e99",
+            orderId: ORDER_ID,
+            orderNumber: 10042,
+            kind: "DEFECT_REPORTED",
+            status: null,
+            note: "Takavalo ei pala",
+            createdAt: "2026-11-19T09:30:00.000Z",
+          },
+        ],
+      }),
+      "POST /api/whats-new/storeOrders/seen": ok({ seenAt: readAt }),
+    });
+    renderScreen(<StoreAccountPage />);
+    const newRow = (await screen.findByText("Maija Meikäläinen")).closest("tr") as HTMLElement;
+    expect(await within(newRow).findByText("Uusi")).toBeInTheDocument();
+    const otherRow = screen.getByText("Ville Virtanen").closest("tr") as HTMLElement;
+    expect(within(otherRow).queryByText("Uusi")).toBeNull();
+    await waitFor(() => expect(api.callsTo("POST", "/api/whats-new/storeOrders/seen")).toHaveLength(1));
+    expect(api.callsTo("POST", "/api/whats-new/storeOrders/seen")[0]?.body).toEqual({ seenUpTo: readAt });
+
+    await user.click(screen.getByText("Maija Meikäläinen"));
+    const drawer = await screen.findByRole("dialog");
+    expect(await within(drawer).findByText("Uutta tässä tilauksessa")).toBeInTheDocument();
+    expect(
+      within(drawer).getByText("Työntekijä ilmoitti viasta pyörässä: Takavalo ei pala"),
+    ).toBeInTheDocument();
+  });
+
   it("refuses an IBAN whose check digits are wrong before sending it", async () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeApi({ "GET /api/store/details": ok(details) });

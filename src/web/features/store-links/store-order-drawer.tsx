@@ -1,11 +1,14 @@
-import { Alert, Drawer, Loader, Stack, Title } from "@mantine/core";
+import { Alert, Drawer, List, Loader, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import type { TNewsItem } from "../../../contract/whats-new.ts";
+import type { NewsKind } from "../../../domain/whats-new.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { OrderTimeline } from "../../components/order-timeline.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { STATUS_LABEL_KEYS } from "../../components/status-labels.ts";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { formatDate, formatDateTime, formatMoney } from "../../lib/formatters.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
 import { StoreHandoverStep } from "../handover/store-handover-step.tsx";
 import { PackageForm } from "./package-form.tsx";
@@ -31,8 +34,53 @@ function PackageStep({ order }: { order: TStoreOrder }) {
   );
 }
 
-/** One order of the store: who and what, the step it waits for from the store, and its timeline. */
-export function StoreOrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+/** The store's words of what is new in its order, spelled out so the catalogue check sees each key. */
+const NEWS_TEXTS: Partial<Record<NewsKind, string>> = {
+  STATUS_CHANGED: "storeAccount.order.news.kinds.STATUS_CHANGED",
+  HANDOVER_SIGNED: "storeAccount.order.news.kinds.HANDOVER_SIGNED",
+  DEFECT_REPORTED: "storeAccount.order.news.kinds.DEFECT_REPORTED",
+  CANCELLATION_REQUESTED: "storeAccount.order.news.kinds.CANCELLATION_REQUESTED",
+  CANCELLATION_COMPLETED: "storeAccount.order.news.kinds.CANCELLATION_COMPLETED",
+};
+
+/** What changed in the order since the store user last looked at the list: a defect with its words. */
+function OrderNews({ news }: { news: readonly TNewsItem[] }) {
+  const { t } = useTranslation();
+  if (news.length === 0) return null;
+  return (
+    <Alert color="blue" variant="light" title={t("storeAccount.order.news.title")}>
+      <List spacing={4} listStyleType="none" p={0}>
+        {news.map((item) => (
+          <List.Item key={item.eventId}>
+            <Text span size="sm" c="dimmed" mr="xs">
+              <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+            </Text>
+            <Text span size="sm">
+              {t(NEWS_TEXTS[item.kind] ?? "storeAccount.order.news.kinds.other", {
+                status: item.status ? t(STATUS_LABEL_KEYS.order[item.status] ?? item.status) : "",
+                note: item.note ?? "",
+              })}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/**
+ * One order of the store: what is new in it since the store user last looked, who and what, the step
+ * it waits for from the store, and its timeline.
+ */
+export function StoreOrderDrawer({
+  orderId,
+  news = [],
+  onClose,
+}: {
+  orderId: string | null;
+  news?: readonly TNewsItem[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const details = useStoreOrder(orderId);
@@ -56,6 +104,7 @@ export function StoreOrderDrawer({ orderId, onClose }: { orderId: string | null;
       )}
       {order && (
         <Stack gap="lg">
+          <OrderNews news={news} />
           <DetailsList
             items={[
               { label: t("storeAccount.fields.customer"), value: order.customerName },
@@ -101,7 +150,7 @@ export function StoreOrderDrawer({ orderId, onClose }: { orderId: string | null;
           )}
           <StoreInvoiceStep order={order} />
           <StoreHandoverStep orderId={order.orderId} />
-          <OrderTimeline order={order} />
+          <OrderTimeline order={order} audience="BIKE_STORE" />
         </Stack>
       )}
     </Drawer>

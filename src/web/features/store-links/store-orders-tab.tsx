@@ -5,12 +5,18 @@ import { useSearchParams } from "react-router";
 import { zStoreOrdersQuery } from "../../../contract/store-accounts.ts";
 import type { StoreStep } from "../../../domain/store-orders.ts";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../components/data-table.tsx";
+import { NewBadge } from "../../components/new-badge.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { textLimitOf, tooLongText } from "../../lib/contract-form.ts";
 import { filtersFromAddress } from "../../lib/filter-params.ts";
 import { formatDate } from "../../lib/formatters.ts";
+import { usePageNews } from "../../lib/whats-new.ts";
 import { type TStoreOrderListItem, useStoreOrders } from "./store-account-api.ts";
 import { StoreOrderDrawer } from "./store-order-drawer.tsx";
+
+/** The longest search the orders' query takes. */
+const SEARCH_MAX = textLimitOf(zStoreOrdersQuery, "search");
 
 const PAGE_SIZE = 20;
 
@@ -21,7 +27,11 @@ const STEP_LABELS: Record<StoreStep, string> = {
   DELIVERY: "storeAccount.steps.DELIVERY",
 };
 
-/** The store's orders of every employer, newest first; what waits for the store first in the filter. */
+/**
+ * The store's orders of every employer, newest first; what waits for the store first in the filter. An
+ * order with something new since the store user last looked (a defect reported, a cancellation) has a
+ * badge, and its drawer says what.
+ */
 export function StoreOrdersTab() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -29,6 +39,7 @@ export function StoreOrdersTab() {
   const [search, setSearch] = useState(values.search ?? "");
   const [opened, setOpened] = useState<string | null>(null);
   const list = useStoreOrders({ ...values, limit: PAGE_SIZE });
+  const { items: news, newOrderIds } = usePageNews("storeOrders");
   const setFilter = (key: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -36,9 +47,23 @@ export function StoreOrdersTab() {
     next.delete("page");
     setParams(next, { replace: true });
   };
+  const searchTooLong = tooLongText(search, SEARCH_MAX, t);
+  // A search past the query's limit stays in the box saying so; the API would refuse it.
+  const setSearchFilter = () => {
+    if (!searchTooLong) setFilter("search", search.trim() || null);
+  };
   const filtered = Boolean(values.step || values.search);
   const columns: DataTableColumn<TStoreOrderListItem>[] = [
-    { accessor: "orderNumber", title: t("storeAccount.fields.order"), render: (o) => `#${o.orderNumber}` },
+    {
+      accessor: "orderNumber",
+      title: t("storeAccount.fields.order"),
+      render: (o) => (
+        <Group gap={6} wrap="nowrap">
+          <span>#{o.orderNumber}</span>
+          {newOrderIds.has(o.orderId) && <NewBadge />}
+        </Group>
+      ),
+    },
     { accessor: "customerName", title: t("storeAccount.fields.customer") },
     { accessor: "companyName", title: t("storeAccount.fields.company") },
     {
@@ -63,7 +88,7 @@ export function StoreOrdersTab() {
         aria-label={t("storeAccount.orders.search")}
         onSubmit={(event) => {
           event.preventDefault();
-          setFilter("search", search.trim() || null);
+          setSearchFilter();
         }}
       >
         <Group align="end" mb="md">
@@ -83,9 +108,9 @@ export function StoreOrdersTab() {
             label={t("storeAccount.orders.search")}
             description={t("storeAccount.orders.searchHelp")}
             value={search}
-            maxLength={100}
+            error={searchTooLong}
             onChange={(event) => setSearch(event.currentTarget.value)}
-            onBlur={() => setFilter("search", search.trim() || null)}
+            onBlur={setSearchFilter}
           />
         </Group>
       </form>
@@ -111,7 +136,11 @@ export function StoreOrdersTab() {
         onPageChange={(page) => setFilter("page", String(page))}
         onRowClick={({ record }) => setOpened(record.orderId)}
       />
-      <StoreOrderDrawer orderId={opened} onClose={() => setOpened(null)} />
+      <StoreOrderDrawer
+        orderId={opened}
+        news={news.filter((item) => item.orderId === opened)}
+        onClose={() => setOpened(null)}
+      />
     </SectionCard>
   );
 }

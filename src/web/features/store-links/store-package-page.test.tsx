@@ -38,7 +38,7 @@ describe("the bike store's package page", () => {
     await fill(user, lastInput(/^Määrä/), "25");
     await fill(user, lastInput(/^Yksikköhinta/), "12,345");
     await user.click(save);
-    expect(await screen.findByText("Anna vuosimalli neljällä numerolla, esim. 2026")).toBeInTheDocument();
+    expect(await screen.findByText("Anna vuosimalli väliltä 1950–2100")).toBeInTheDocument();
     expect(screen.getByText("Määrä on kokonaisluku 1–20")).toBeInTheDocument();
     expect(screen.getByText("Anna summa euroina, esim. 1299,90 (enintään 100 000 €)")).toBeInTheDocument();
 
@@ -112,6 +112,12 @@ describe("the bike store's package page", () => {
     expect(screen.getByTestId("package-total")).toHaveTextContent("3 198,80 €");
     await fill(user, screen.getByLabelText("Liikkeen oma tilausnumero"), "VE-118");
     await user.click(screen.getByRole("button", { name: "Tallenna paketti" }));
+    // Above the max price: the store sees it once more, and sends it anyway.
+    const warning = await screen.findByRole("alertdialog", {
+      name: "Lähetetäänkö paketti enimmäishinnan ylittävänä?",
+    });
+    expect(api.callsTo("PUT", URL)).toHaveLength(0);
+    await user.click(within(warning).getByRole("button", { name: "Tallenna paketti silti" }));
 
     await waitFor(() => expect(api.callsTo("PUT", URL)).toHaveLength(1));
     expect(api.callsTo("PUT", URL)[0]?.body).toEqual({
@@ -151,6 +157,35 @@ describe("the bike store's package page", () => {
     // Until the employee accepts, the store may change it.
     await user.click(screen.getByRole("button", { name: "Muuta pakettia" }));
     expect(screen.getAllByLabelText(/^Nimi/, { selector: "input" })).toHaveLength(2);
+  });
+
+  it("warns before sending a package above the max price, with the max price and the difference", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({ [`GET ${URL}`]: ok(storePackage()), [`PUT ${URL}`]: ok(storePackage()) });
+    renderScreen(<StorePackageScreen token={TOKEN} />);
+    await fill(user, await screen.findByLabelText(/^Nimi/, { selector: "input" }), "Riese & Müller Load");
+    await fill(user, lastInput(/^Yksikköhinta/), "4060");
+    await user.click(screen.getByRole("button", { name: "Tallenna paketti" }));
+    const warning = await screen.findByRole("alertdialog", {
+      name: "Lähetetäänkö paketti enimmäishinnan ylittävänä?",
+    });
+    expect(warning).toHaveTextContent(
+      "Paketti maksaa 4 060,00 €, ja työntekijän enimmäishinta on 3 000,00 €. Työntekijä maksaa erotuksen 1 060,00 € itse, kun tilaus on vahvistettu.",
+    );
+    // Back to the form: nothing is sent, and the form saves as before.
+    await user.click(within(warning).getByRole("button", { name: "Muokkaa pakettia" }));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    // A changed total above the max price asks again, with its own figures.
+    await fill(user, lastInput(/^Yksikköhinta/), "3500");
+    await user.click(screen.getByRole("button", { name: "Tallenna paketti" }));
+    expect(await screen.findByRole("alertdialog")).toHaveTextContent("erotuksen 500,00 €");
+    expect(api.callsTo("PUT", URL)).toHaveLength(0);
+    // Within the max price it is sent at once.
+    await user.click(screen.getByRole("button", { name: "Muokkaa pakettia" }));
+    await fill(user, lastInput(/^Yksikköhinta/), "2900");
+    await user.click(screen.getByRole("button", { name: "Tallenna paketti" }));
+    await waitFor(() => expect(api.callsTo("PUT", URL)).toHaveLength(1));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
   it("marks the fields the server refused", async () => {

@@ -8,7 +8,7 @@ import {
   zUpdateCompany,
 } from "../../../../contract/companies.ts";
 import type { PaymentMode } from "../../../../domain/enums.ts";
-import { isValidBusinessId } from "../../../../domain/validation/business-id.ts";
+import { type BusinessIdProblem, businessIdProblem } from "../../../../domain/validation/business-id.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { createReader, type Reader } from "../tax-tables/form-validation.ts";
@@ -125,17 +125,27 @@ export function companyBody(values: CompanyFormValues, read: Reader, create: boo
   return body;
 }
 
-/** The business ID's own text: required, then the check digit, checked as it is typed. */
+/** What is wrong with a business ID in the admin's words: its form (a missing hyphen) or its check digit. */
+export function businessIdProblemText(problem: BusinessIdProblem | null, t: TFunction): string | null {
+  if (problem === "FORMAT") return t("adminCompanies.form.businessIdFormat");
+  return problem === "CHECK_DIGIT" ? t("adminCompanies.form.businessIdInvalid") : null;
+}
+
+/** The business ID's own text: required, then its form, then the check digit, checked as it is typed. */
 export function businessIdError(value: string, t: TFunction): string | null {
   const trimmed = value.trim();
   if (!trimmed) return t("forms.required");
-  return isValidBusinessId(trimmed) ? null : t("adminCompanies.form.businessIdInvalid");
+  return businessIdProblemText(businessIdProblem(trimmed), t);
 }
 
 /** The contract's complaints at the form's own fields, worded for the admin. */
 function companyIssueText(issue: z.core.$ZodIssue, t: TFunction): string | undefined {
   const field = issue.path.map(String).join(".");
-  if (field === "businessId") return t("adminCompanies.form.businessIdInvalid");
+  if (field === "businessId") {
+    // The contract names the cause (src/contract/companies.ts zBusinessId); anything else is its form.
+    const rule = issue.code === "custom" ? issue.params?.rule : undefined;
+    return businessIdProblemText(rule === "CHECK_DIGIT" ? "CHECK_DIGIT" : "FORMAT", t) ?? undefined;
+  }
   if (field === "postalCode") return t("adminCompanies.form.postalCodeInvalid");
   if (field === "eInvoiceAddress" && issue.code === "custom")
     return t("adminCompanies.form.eInvoiceAddressInvalid");

@@ -1,11 +1,11 @@
 import { TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { type TGroupCompany, zGroupCompanyInput } from "../../../../contract/companies.ts";
-import { isValidBusinessId } from "../../../../domain/validation/business-id.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { EditorForm } from "../tax-tables/editor-form.tsx";
 import { useSaveGroupCompany } from "./companies-api.ts";
+import { businessIdError } from "./company-form-state.ts";
 import { companyErrorText, isConflict } from "./company-messages.ts";
 
 type Values = { name: string; businessId: string };
@@ -42,8 +42,7 @@ export function GroupCompanyForm({
       const businessId = values.businessId.trim();
       return {
         name: values.name.trim() ? null : t("forms.required"),
-        businessId:
-          businessId && !isValidBusinessId(businessId) ? t("adminCompanies.form.businessIdInvalid") : null,
+        businessId: businessId ? businessIdError(businessId, t) : null,
       };
     },
     serverText: t("adminTaxTables.form.serverRejected"),

@@ -6,6 +6,7 @@ import { zOrderStatusMove } from "../../../../contract/order-processing.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../domain/money.ts";
 import { ActionDialog, type ActionDialogProps } from "../../../components/action-dialog.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
@@ -30,6 +31,8 @@ export type Move = {
   /** One target, or a choice among several (resolving a special case). */
   targets: OrderStatus[];
   noteRequired: boolean;
+  /** The note's own words where it is more than a note (the question the customer is asked). */
+  noteTexts?: { label: string; help: string; required: string };
 };
 
 /** What every order dialog takes from the page: its open state and failure, and the call to make. */
@@ -79,7 +82,10 @@ export function MoveDialog({ spec, ...props }: DialogProps & { spec: Move }) {
     toBody: moveBody,
     // Which moves need a note is the move's own rule (a special case, a cancellation), not the body's.
     rules: {
-      note: (value) => (spec.noteRequired && !value.trim() ? t("adminOrders.actions.noteRequired") : null),
+      note: (value) =>
+        spec.noteRequired && !value.trim()
+          ? (spec.noteTexts?.required ?? t("adminOrders.actions.noteRequired"))
+          : null,
     },
   });
   const submit = form.onSubmit((values) => props.onRun({ kind: "move", ...moveBody(values) }));
@@ -102,11 +108,10 @@ export function MoveDialog({ spec, ...props }: DialogProps & { spec: Move }) {
           />
         )}
         <Textarea
-          label={t("adminOrders.actions.note")}
-          description={t("adminOrders.actions.noteHelp")}
+          label={spec.noteTexts?.label ?? t("adminOrders.actions.note")}
+          description={spec.noteTexts?.help ?? t("adminOrders.actions.noteHelp")}
           required={spec.noteRequired}
           rows={3}
-          maxLength={1000}
           {...form.getInputProps("note")}
         />
       </Stack>
@@ -157,7 +162,6 @@ export function DecisionDialog({ agreementId, ...props }: DialogProps & { agreem
           <TextInput
             label={t("adminOrders.actions.decision.agreementNumber")}
             required
-            maxLength={100}
             {...form.getInputProps("agreementNumber")}
           />
         ) : (
@@ -165,7 +169,6 @@ export function DecisionDialog({ agreementId, ...props }: DialogProps & { agreem
             label={t("adminOrders.actions.decision.reason")}
             required
             rows={3}
-            maxLength={1000}
             {...form.getInputProps("reason")}
           />
         )}
@@ -213,7 +216,6 @@ export function InvoiceDialog({ order, ...props }: DialogProps & { order: TAdmin
         <TextInput
           label={t("adminOrders.actions.invoice.number")}
           required
-          maxLength={100}
           {...form.getInputProps("invoiceNumber")}
         />
         <EuroInput
@@ -228,10 +230,9 @@ export function InvoiceDialog({ order, ...props }: DialogProps & { order: TAdmin
           required
           {...form.getInputProps("vat")}
         />
-        <TextInput
+        <DateField
           label={t("adminOrders.actions.invoice.issueDate")}
           required
-          type="date"
           {...form.getInputProps("issueDate")}
         />
       </Stack>

@@ -184,6 +184,12 @@ export function OrderActions({ order }: { order: TAdminOrder }) {
       confirmLabel: t("adminOrders.actions.comment.label"),
       targets: [CUSTOMER_COMMENT_STATUS],
       noteRequired: true,
+      // The note is the question the employee reads on /mybike and in their mail.
+      noteTexts: {
+        label: t("adminOrders.actions.comment.question"),
+        help: t("adminOrders.actions.comment.questionHelp"),
+        required: t("adminOrders.actions.comment.questionRequired"),
+      },
     });
   if (moves.includes("CASE_X"))
     move("caseX", {

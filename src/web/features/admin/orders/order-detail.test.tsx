@@ -51,13 +51,30 @@ describe("an order's page in Hakemukset", () => {
     expect(within(pkg).getByText("Tunturi eC8")).toBeInTheDocument();
     expect(within(pkg).getByText(/2\s?499,00\s€/)).toBeInTheDocument();
     expect(screen.getByText("36 kk")).toBeInTheDocument();
-    expect(screen.getByText("Verollinen")).toBeInTheDocument();
+    expect(screen.getByText("Sitoutunut 1.1.2026 tai myöhemmin")).toBeInTheDocument();
+    expect(screen.getByText("Veronalainen luontoisetu")).toBeInTheDocument();
     // The event log, newest first, with who did it.
     const log = screen.getByRole("region", { name: "Tapahtumaloki" });
     const entries = within(log).getAllByRole("listitem");
     expect(entries[0]).toHaveTextContent(/Tilaus vahvistettu.*Järjestelmä/);
     expect(entries[1]).toHaveTextContent(/Aino Virtanen/);
     expect(screen.getByRole("link", { name: "← Tilausjonoon" })).toHaveAttribute("href", "/admin/hakemukset");
+  });
+
+  it("says a 2025 commitment's lease starting 14.1.2026 is taxable, in the employee's words, and never tax-free", async () => {
+    const agreement = {
+      ...SIGNED_AGREEMENT,
+      status: "ACCEPTED" as const,
+      commitmentDate: "2025-11-03",
+      startDate: "2026-01-14",
+      taxRegime: "EXEMPT_2025_ONLY" as const,
+      tax: { kind: "TAXABLE" as const, taxFreeUntil: null, taxableFrom: null },
+    };
+    api({ [GET_ORDER]: { status: 200, body: order({ agreement }) } });
+    renderTab(DETAIL);
+    expect(await screen.findByText("Veronalainen luontoisetu")).toBeInTheDocument();
+    expect(screen.getByText("Sitoutunut 24.4.–31.12.2025")).toBeInTheDocument();
+    expect(screen.queryByText(/Verovapaa/)).not.toBeInTheDocument();
   });
 
   it("sends a signed agreement to the leasing company after asking, then refreshes and says so", async () => {
@@ -147,6 +164,73 @@ describe("an order's page in Hakemukset", () => {
     await waitFor(() => expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)).toHaveLength(1));
     expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({
       to: "PACKAGE_PROVIDED",
+    });
+  });
+
+  it("asks the customer a question, named as such, and shows the answer above the actions and in the log", async () => {
+    const asked = order({
+      orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+      previousStatus: "PACKAGE_PROVIDED",
+      waitingOn: "HELPDESK",
+      allowedActions: [],
+      allowedMoves: ["PACKAGE_PROVIDED", "CANCELLED", "CASE_X"],
+      customerQuestion: {
+        question: "Toimitetaanko 54 cm runko?",
+        askedAt: "2026-11-22T09:00:00.000Z",
+        answer: "Kyllä, 54 cm käy.",
+        answeredAt: "2026-11-22T11:00:00.000Z",
+      },
+      events: [
+        ...order().events,
+        {
+          id: "ee000000-0000-4000-8000-000000000003",
+          type: "ORDER_STATUS_UPDATED",
+          from: "PACKAGE_PROVIDED",
+          to: "WAITING_FOR_CUSTOMER_COMMENT",
+          by: "user",
+          actorName: "Hanna Helpdesk",
+          message: "Toimitetaanko 54 cm runko?",
+          createdAt: "2026-11-22T09:00:00.000Z",
+        },
+        {
+          id: "ee000000-0000-4000-8000-000000000004",
+          type: "ORDER_CUSTOMER_ANSWERED",
+          from: null,
+          to: null,
+          by: "user",
+          actorName: "Aino Virtanen",
+          message: "Kyllä, 54 cm käy.",
+          createdAt: "2026-11-22T11:00:00.000Z",
+        },
+      ],
+    });
+    api({ [GET_ORDER]: { status: 200, body: asked } });
+    renderTab(DETAIL);
+    const question = await screen.findByRole("alert", { name: "Kysymys asiakkaalle" });
+    expect(question).toHaveTextContent("Toimitetaanko 54 cm runko?");
+    expect(question).toHaveTextContent(/Asiakas vastasi 22\.11\.2026.*Kyllä, 54 cm käy\./);
+    const log = screen.getByRole("region", { name: "Tapahtumaloki" });
+    const entries = within(log).getAllByRole("listitem");
+    expect(entries[0]).toHaveTextContent(/Asiakas vastasi asiakaspalvelun kysymykseen.*Kyllä, 54 cm käy\./);
+    expect(entries[1]).toHaveTextContent("Toimitetaanko 54 cm runko?");
+  });
+
+  it("names the note of asking the customer the question the customer reads", async () => {
+    const replies = api({
+      [GET_ORDER]: { status: 200, body: pending },
+      [`POST /api/orders/${ORDER_ID}/status`]: { status: 200, body: pending },
+    });
+    const { user } = renderTab(DETAIL);
+    await user.click(within(await actions()).getByRole("button", { name: "Pyydä asiakkaalta vastausta" }));
+    const dialog = await screen.findByRole("dialog", { name: "Pyydetäänkö asiakkaalta vastausta?" });
+    await user.click(within(dialog).getByRole("button", { name: "Pyydä asiakkaalta vastausta" }));
+    expect(await within(dialog).findByText("Kirjoita kysymys.")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Kysymys asiakkaalle/), "Toimitetaanko 54 cm runko?");
+    await user.click(within(dialog).getByRole("button", { name: "Pyydä asiakkaalta vastausta" }));
+    await waitFor(() => expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)).toHaveLength(1));
+    expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({
+      to: "WAITING_FOR_CUSTOMER_COMMENT",
+      note: "Toimitetaanko 54 cm runko?",
     });
   });
 
@@ -267,6 +351,7 @@ describe("an order's page in Hakemukset", () => {
           id: billId,
           invoiceNumber: "PED-L-1042",
           payerType: "GRENKE",
+          sender: "PEDAALI",
           status: "SENT",
           eInvoice: true,
         }),
@@ -280,6 +365,41 @@ describe("an order's page in Hakemukset", () => {
     expect(download).toHaveAttribute("href", `/api/invoices/${billId}/finvoice.xml`);
     expect(download).toHaveTextContent("Lataa verkkolasku (Finvoice)");
     expect(screen.getAllByRole("link", { name: /verkkolasku/ })).toHaveLength(1);
+  });
+
+  it("labels each bill by who sent it, not by who pays it", async () => {
+    // Pedaali Oy as the lessor pays our bill as PEDAALI, as we pay a store's purchase invoice.
+    const billed = order({
+      orderStatus: "GRENKE_INVOICE_SENT",
+      allowedActions: ["REQUEST_CANCELLATION", "MATCH_INVOICE"],
+      invoices: [
+        invoice({ status: "VERIFIED" }),
+        invoice({
+          id: "1e1e1e1e-1e1e-4e1e-8e1e-1e1e1e1e1e13",
+          invoiceNumber: "PED-L-1042",
+          payerType: "PEDAALI",
+          sender: "PEDAALI",
+          status: "RECEIVED",
+        }),
+        invoice({
+          id: "1e1e1e1e-1e1e-4e1e-8e1e-1e1e1e1e1e14",
+          invoiceNumber: "PED-R-1042",
+          payerType: "PEDAALI",
+          sender: "LEASING_COMPANY",
+          status: "RECEIVED",
+        }),
+      ],
+    });
+    api({ [GET_ORDER]: { status: 200, body: billed } });
+    renderTab(DETAIL);
+    const row = async (number: string) => (await screen.findByText(number)).closest("tr") as HTMLElement;
+    expect(await row("KP-77")).toHaveTextContent("Pyöräliikkeeltä");
+    expect(await row("PED-L-1042")).toHaveTextContent("Pedaalilta rahoitusyhtiölle");
+    expect(await row("PED-L-1042")).not.toHaveTextContent("Pyöräliikkeeltä");
+    expect(await row("PED-R-1042")).toHaveTextContent("Rahoitusyhtiöltä");
+    // Only a store's purchase invoice is matched to the order.
+    expect(within(await row("PED-L-1042")).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(await row("PED-R-1042")).queryByRole("button")).not.toBeInTheDocument();
   });
 
   it("shows no e-invoice column while no invoice of the order is one", async () => {

@@ -14,6 +14,7 @@ import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { OrderStatusBadges, StatusBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { useTaxLine } from "../../../components/tax-line.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
@@ -24,6 +25,7 @@ import { useDisplay } from "../tax-tables/display-format.ts";
 import { AFTER_SALES_SEGMENTS } from "./helpdesk-paths.ts";
 import { OrderActions } from "./order-actions.tsx";
 import { TAX_REGIME_LABELS } from "./order-labels.ts";
+import { OpenQuestion } from "./order-question.tsx";
 import { eInvoiceHref, type TAdminOrder, useAdminOrder, useOrderAction } from "./orders-api.ts";
 import { useOrderLinks } from "./use-order-links.tsx";
 import { WaitingSince } from "./waiting-since.tsx";
@@ -83,6 +85,7 @@ function OrderView({ order, back }: { order: TAdminOrder; back: ReactNode }) {
       </Stack>
 
       <OpenCancellation order={order} />
+      <OpenQuestion order={order} />
 
       <SectionCard title={t("adminOrders.detail.actions")}>
         <OrderActions order={order} />
@@ -170,6 +173,13 @@ function OpenCancellation({ order }: { order: TAdminOrder }) {
 type PackageItem = TAdminOrder["items"][number];
 type Invoice = TAdminOrder["invoices"][number];
 
+/** Who sent each bill and to whom: the store's purchase invoice, our bill, the leasing company's. */
+const INVOICE_SENDER_LABELS: Record<Invoice["sender"], string> = {
+  BIKE_STORE: "adminOrders.invoices.fromStore",
+  PEDAALI: "adminOrders.invoices.toLeasingCompany",
+  LEASING_COMPANY: "adminOrders.invoices.fromLeasingCompany",
+};
+
 function PackageSection({ order }: { order: TAdminOrder }) {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -246,6 +256,7 @@ function PackageSection({ order }: { order: TAdminOrder }) {
 function AgreementSection({ order }: { order: TAdminOrder }) {
   const { t } = useTranslation();
   const display = useDisplay();
+  const taxLine = useTaxLine();
   const agreement = order.agreement;
   return (
     <SectionCard title={t("adminOrders.agreement.title")}>
@@ -271,11 +282,14 @@ function AgreementSection({ order }: { order: TAdminOrder }) {
               label: t("adminOrders.agreement.monthlyPayment"),
               value: display.money(agreement.monthlyPaymentCents),
             },
+            // The regime names the transition rule the commitment date falls under; the tax line says
+            // what applies to this lease from its own dates (a 2025 commitment's lease starting in 2026
+            // never was tax-free), in the same words as the employee's page.
             {
               label: t("adminOrders.agreement.taxRegime"),
               value: agreement.taxRegime ? t(TAX_REGIME_LABELS[agreement.taxRegime]) : null,
             },
-            { label: t("adminOrders.agreement.taxFreeUntil"), value: display.date(agreement.taxFreeUntil) },
+            { label: t("adminOrders.agreement.tax"), value: taxLine(agreement.tax) },
             {
               label: t("adminOrders.agreement.commitmentDate"),
               value: display.date(agreement.commitmentDate),
@@ -339,10 +353,7 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
               {
                 accessor: "payer",
                 title: t("adminOrders.invoices.payer"),
-                render: (invoice) =>
-                  invoice.payerType === "PEDAALI"
-                    ? t("adminOrders.invoices.fromStore")
-                    : t("adminOrders.invoices.toLeasingCompany"),
+                render: (invoice) => t(INVOICE_SENDER_LABELS[invoice.sender]),
               },
               {
                 accessor: "status",
@@ -388,7 +399,7 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
                       accessor: "actions",
                       title: t("adminOrders.invoices.match"),
                       render: (invoice: Invoice) =>
-                        invoice.payerType === "PEDAALI" &&
+                        invoice.sender === "BIKE_STORE" &&
                         invoice.status === "RECEIVED" && (
                           <Button
                             size="xs"
@@ -427,7 +438,10 @@ function InvoicesSection({ order }: { order: TAdminOrder }) {
   );
 }
 
-/** The order's event log, newest first: what happened (the event type, and the move), when and by whom. */
+/**
+ * The order's event log, newest first: what happened (the event type, and the move), when and by whom,
+ * with the words of the row (a move's note, the question asked of the customer, their answer).
+ */
 function EventLog({ events }: { events: readonly TOrderEvent[] }) {
   const { t } = useTranslation();
   if (events.length === 0)
@@ -457,6 +471,11 @@ function EventLog({ events }: { events: readonly TOrderEvent[] }) {
               <Text size="sm" c="dimmed" component="span">
                 {" "}
                 {t("adminOrders.detail.move", { from: status(event.from), to: status(event.to) })}
+              </Text>
+            )}
+            {event.message && (
+              <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                {event.message}
               </Text>
             )}
           </>

@@ -49,6 +49,11 @@ describe("the helpdesk's order queue (Hakemukset)", () => {
       "href",
       "/admin/hakemukset?status=CONFIRMED",
     );
+    // The employees' answers to the helpdesk's questions lead to the orders waiting for them.
+    expect(within(tasks).getByRole("link", { name: /Asiakkaiden vastaukset: 1/ })).toHaveAttribute(
+      "href",
+      "/admin/hakemukset?status=WAITING_FOR_CUSTOMER_COMMENT",
+    );
     expect(within(tasks).getByRole("link", { name: /Yrityshakemukset: 3/ })).toHaveAttribute(
       "href",
       "/admin/hakemukset/yrityshakemukset",

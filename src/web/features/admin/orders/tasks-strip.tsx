@@ -14,7 +14,10 @@ import { groupOfStatus, sinceText } from "./order-labels.ts";
 import { useHelpdeskTasks } from "./orders-api.ts";
 import { useOrderLinks } from "./use-order-links.tsx";
 
-type AfterSalesTaskKind = Exclude<TTask["kind"], "ORDER" | "COMPANY_APPLICATION" | "CONTACT_FORM" | "TASK">;
+type AfterSalesTaskKind = Exclude<
+  TTask["kind"],
+  "ORDER" | "CUSTOMER_ANSWER" | "COMPANY_APPLICATION" | "CONTACT_FORM" | "TASK" | "PAYROLL_DELIVERY_FAILED"
+>;
 
 /** Where each kind of after-sale work is done, and its name. */
 const VIEW_OF_TASK = Object.fromEntries(
@@ -61,6 +64,7 @@ export function TasksStrip() {
   function targetOf(task: TTask): string | null {
     switch (task.kind) {
       case "ORDER":
+      case "CUSTOMER_ANSWER":
         return links.queuePath(queueSearchOf(task));
       case "COMPANY_APPLICATION":
         return links.applicationsPath();
@@ -68,6 +72,9 @@ export function TasksStrip() {
         return pathOf("contactForms");
       case "TASK":
         return null;
+      case "PAYROLL_DELIVERY_FAILED":
+        // Re-sent from the company's delivery log, which the company's settings show.
+        return pathOf("companies");
       default:
         return pathOf("applications", AFTER_SALES_SEGMENTS[VIEW_OF_TASK[task.kind]]);
     }
@@ -76,12 +83,16 @@ export function TasksStrip() {
     switch (task.kind) {
       case "ORDER":
         return task.orderStatus ? t(STATUS_LABEL_KEYS.order[task.orderStatus] ?? task.orderStatus) : "";
+      case "CUSTOMER_ANSWER":
+        return t("adminOrders.tasks.CUSTOMER_ANSWER");
       case "COMPANY_APPLICATION":
         return t("adminOrders.tasks.COMPANY_APPLICATION");
       case "CONTACT_FORM":
         return t("adminOrders.tasks.CONTACT_FORM");
       case "TASK":
         return t("adminOrders.tasks.TASK");
+      case "PAYROLL_DELIVERY_FAILED":
+        return t("adminOrders.tasks.PAYROLL_DELIVERY_FAILED");
       default:
         return t(AFTER_SALES_TASK_KEYS[task.kind]);
     }

@@ -57,6 +57,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
   frameSerialNumber: null,
   deliveryDate: null,
   customerComment: "Koko M, musta.",
+  customerQuestion: null,
   waitingOn: "HELPDESK",
   statusSince: "2026-11-22T08:00:00.000Z",
   events: [
@@ -67,6 +68,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
       to: "PENDING",
       by: "user",
       actorName: "Aino Virtanen",
+      message: null,
       createdAt: "2026-11-20T10:15:00.000Z",
     },
     {
@@ -76,6 +78,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
       to: "CONFIRMED",
       by: "system",
       actorName: null,
+      message: null,
       createdAt: "2026-11-22T08:00:00.000Z",
     },
   ],
@@ -108,7 +111,7 @@ export const order = (overrides: Partial<TAdminOrder> = {}): TAdminOrder => ({
     endDate: null,
     leaseEndsOn: null,
     taxRegime: "TAXABLE",
-    taxFreeUntil: null,
+    tax: { kind: "TAXABLE", taxFreeUntil: null, taxableFrom: null },
     signedAt: "2026-11-22T08:00:00.000Z",
     signedDocumentId: null,
   },
@@ -126,6 +129,7 @@ export const invoice = (overrides: Partial<TOrderInvoice> = {}): TOrderInvoice =
   invoiceNumber: "KP-77",
   status: "RECEIVED",
   payerType: "PEDAALI",
+  sender: "BIKE_STORE",
   totalCents: 249_900,
   issueDate: "2026-11-25",
   eInvoice: false,
@@ -156,6 +160,12 @@ export function api(extra: Record<string, FakeRoute>) {
       body: {
         data: [
           { kind: "ORDER", orderStatus: "CONFIRMED", count: 2, oldestAt: "2026-11-20T10:00:00.000Z" },
+          {
+            kind: "CUSTOMER_ANSWER",
+            orderStatus: "WAITING_FOR_CUSTOMER_COMMENT",
+            count: 1,
+            oldestAt: "2026-11-21T10:00:00.000Z",
+          },
           { kind: "COMPANY_APPLICATION", orderStatus: null, count: 3, oldestAt: "2026-11-19T10:00:00.000Z" },
         ],
       },

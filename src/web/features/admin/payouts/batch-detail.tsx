@@ -1,10 +1,11 @@
-import { Alert, Button, Group, List, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, List, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TPayoutBatchDetails, TPayoutBatchStore } from "../../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
 import { AppLink } from "../../../components/app-link.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { BatchStatusBadge, useAmountColumns } from "../../../components/payout-parts.tsx";
@@ -255,8 +256,7 @@ function BatchActions({ batch }: { batch: TPayoutBatchDetails }) {
         <Stack gap="md">
           <Text>{t(texts.text)}</Text>
           {current !== "discard" && (
-            <TextInput
-              type="date"
+            <DateField
               required
               label={
                 current === "approve"
@@ -266,7 +266,7 @@ function BatchActions({ batch }: { batch: TPayoutBatchDetails }) {
               value={date}
               min={current === "approve" ? today : undefined}
               max={current === "paid" ? today : undefined}
-              onChange={(event) => setDate(event.currentTarget.value)}
+              onChange={(value) => setDate(value)}
             />
           )}
         </Stack>

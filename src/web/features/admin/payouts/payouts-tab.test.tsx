@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { TOpenPayables, TPayoutBatchDetails } from "../../../../contract/store-payouts.ts";
-import { toHelsinkiDateString } from "../../../../domain/dates.ts";
+import { formatHelsinkiDate, toHelsinkiDateString } from "../../../../domain/dates.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
@@ -203,7 +203,7 @@ describe("Tilitykset: one batch", () => {
     const { user } = renderTab(path);
     await user.click(await screen.findByRole("button", { name: "Hyväksy erä" }));
     const dialog = await screen.findByRole("dialog", { name: "Hyväksytäänkö tilityserä 1007?" });
-    expect(within(dialog).getByLabelText(/Maksupäivä/)).toHaveValue(today);
+    expect(within(dialog).getByLabelText(/Maksupäivä/)).toHaveValue(formatHelsinkiDate(today));
     await user.click(within(dialog).getByRole("button", { name: "Hyväksy erä" }));
     expect(
       await within(dialog).findByText("Tilityserän hyväksyy joku muu kuin sen tekijä."),

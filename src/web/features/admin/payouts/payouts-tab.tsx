@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOpenStoreTotal, TPayoutBatch } from "../../../../contract/store-payouts.ts";
@@ -7,6 +7,7 @@ import { ActionDialog, useActionDialog } from "../../../components/action-dialog
 import { AppLink } from "../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { ACTIONS_ACCESSOR } from "../../../components/data-table-parts.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { BatchStatusBadge, useAmountColumns } from "../../../components/payout-parts.tsx";
@@ -252,19 +253,17 @@ function PeriodReconciliation() {
       description={t("adminPayouts.reconciliation.intro")}
     >
       <Group align="end" gap="md" wrap="wrap">
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminPayouts.reconciliation.from")}
           value={range.from}
           max={range.to}
-          onChange={(event) => setRange({ ...range, from: event.currentTarget.value })}
+          onChange={(value) => setRange({ ...range, from: value })}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminPayouts.reconciliation.to")}
           value={range.to}
           min={range.from}
-          onChange={(event) => setRange({ ...range, to: event.currentTarget.value })}
+          onChange={(value) => setRange({ ...range, to: value })}
         />
         {valid ? (
           <Button

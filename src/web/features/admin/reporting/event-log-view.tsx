@@ -1,10 +1,11 @@
-import { Group, MultiSelect, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Group, MultiSelect, Select, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TEventLogEntry } from "../../../../contract/admin.ts";
 import { EVENT_TYPES, type EventType } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { useFilterParams } from "../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { dataSummary, entityText } from "./event-summary.tsx";
@@ -140,19 +141,17 @@ export function EventLogView() {
           nothingFoundMessage={t("adminAudit.noCompanies")}
           miw={240}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminAudit.from")}
           value={filter.from}
           max={filter.to || undefined}
-          onChange={(event) => update({ from: event.currentTarget.value })}
+          onChange={(value) => update({ from: value })}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminAudit.to")}
           value={filter.to}
           min={filter.from || undefined}
-          onChange={(event) => update({ to: event.currentTarget.value })}
+          onChange={(value) => update({ to: value })}
         />
       </Group>
       <DataTable<TEventLogEntry>

@@ -19,6 +19,10 @@ describe("an event in words", () => {
     expect(entityText(t, ev("role", null, { role: "Kirjanpito" }))).toBe("Rooli: Kirjanpito");
     expect(entityText(t, ev("somethingNew", null))).toBe("Kohde");
     expect(entityText(t, ev("constructor", null))).toBe("Kohde");
+    // An import of a year's municipal tax rates is named by its year.
+    expect(entityText(t, ev("municipalTaxRates", null, { year: 2027, written: 307 }))).toBe(
+      "Kunnallisverot: 2027",
+    );
   });
 
   it("summarises the known data keys and leaves out internal ones and repeats of the object", () => {

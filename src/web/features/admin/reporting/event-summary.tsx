@@ -28,6 +28,7 @@ const ENTITY_TYPE_LABELS = new Map<string, string>([
   ["invoice", "adminAudit.entities.invoice"],
   ["payoutBatch", "adminAudit.entities.payoutBatch"],
   ["storePayable", "adminAudit.entities.storePayable"],
+  ["municipalTaxRates", "adminAudit.entities.municipalTaxRates"],
 ]);
 
 /** A company's fields as its form calls them (COMPANY_UPDATED lists the changed ones). */
@@ -67,6 +68,8 @@ function storedName(event: SummarisedEvent): string | null {
   if (event.entityType === "role") return text(data.role);
   if (event.entityType === "company") return text(data.name);
   if (event.entityType === "companyApplication") return text(data.companyName);
+  // An import of municipal rates is named by its tax year ("Kunnallisverot: 2027").
+  if (event.entityType === "municipalTaxRates" && typeof data.year === "number") return String(data.year);
   return null;
 }
 

@@ -63,7 +63,7 @@ describe("the figures of the Raportointi tab", () => {
     );
     const companies = (await screen.findByText("Yrityksiä")).closest("div") as HTMLElement;
     expect(within(companies).getByText("1 234")).toBeInTheDocument();
-    expect(screen.getByLabelText("Alkaen")).toHaveValue("2025-11-01");
+    expect(screen.getByLabelText("Alkaen")).toHaveValue("01.11.2025");
 
     const money = screen.getByRole("table", { name: "Laskutus maksajittain" });
     const grenke = within(money).getByText("Grenke").closest("tr") as HTMLElement;

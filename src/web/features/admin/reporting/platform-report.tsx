@@ -1,9 +1,10 @@
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text } from "@mantine/core";
 import { type ComponentProps, lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { TPlatformReport } from "../../../../contract/admin.ts";
 import type { OrderStatus, PayerType } from "../../../../domain/enums.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { type FiguresData, FiguresTable } from "../../../components/figures-table.tsx";
@@ -155,19 +156,17 @@ export function PlatformReport() {
   return (
     <Stack gap="lg">
       <Group align="end" gap="md" wrap="wrap">
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminReports.from")}
           value={range.from || data?.from || ""}
           max={range.to || data?.to}
-          onChange={(event) => setDate("from", event.currentTarget.value)}
+          onChange={(value) => setDate("from", value)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminReports.to")}
           value={range.to || data?.to || ""}
           min={range.from || data?.from}
-          onChange={(event) => setDate("to", event.currentTarget.value)}
+          onChange={(value) => setDate("to", value)}
         />
         {report.isFetching && <Loader size="sm" role="status" aria-label={t("ds.table.loading")} />}
       </Group>

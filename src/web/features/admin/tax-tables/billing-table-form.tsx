@@ -18,6 +18,7 @@ import {
   type TBillingTable,
   zBillingTableInput,
 } from "../../../../contract/billing-tables.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
@@ -145,14 +146,12 @@ export function BillingTableForm({
         onChange={(value) => form.setFieldValue("leasingCompanyId", value ?? "")}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminTaxTables.billing.validFrom")}
           description={t("adminTaxTables.billing.validFromHelp")}
           {...form.getInputProps("validFrom")}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("adminTaxTables.billing.validTo")}
           description={t("adminTaxTables.billing.validToHelp")}
           {...form.getInputProps("validTo")}

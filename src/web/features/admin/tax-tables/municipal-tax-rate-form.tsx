@@ -1,4 +1,4 @@
-import { TextInput } from "@mantine/core";
+import { Checkbox, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TProvinceTaxTable, zProvinceTaxTableInput } from "../../../../contract/tax-tables.ts";
@@ -12,8 +12,12 @@ import { useSaveTaxRow } from "./tax-tables-api.ts";
 
 type Values = {
   provinceName: string;
+  provinceNameSv: string;
+  municipalityCode: string;
   municipalTaxPercent: string;
   churchTaxPercent: string;
+  orthodoxChurchTaxPercent: string;
+  aland: boolean;
   source: string;
   confirmed: boolean;
 };
@@ -21,8 +25,12 @@ type Values = {
 const buildBody = (year: number) => (v: Values, read: Reader) => ({
   year,
   provinceName: read.text("provinceName", v.provinceName, true),
+  provinceNameSv: v.provinceNameSv.trim() || null,
+  municipalityCode: v.municipalityCode.trim() || null,
   municipalTaxPercent: read.percent("municipalTaxPercent", v.municipalTaxPercent),
   churchTaxPercent: read.percent("churchTaxPercent", v.churchTaxPercent, false),
+  orthodoxChurchTaxPercent: read.percent("orthodoxChurchTaxPercent", v.orthodoxChurchTaxPercent, false),
+  aland: v.aland,
   source: read.text("source", v.source),
   confirmed: v.confirmed,
 });
@@ -46,8 +54,12 @@ export function MunicipalTaxRateForm({
   const form = useForm<Values>({
     initialValues: {
       provinceName: row?.provinceName ?? "",
+      provinceNameSv: row?.provinceNameSv ?? "",
+      municipalityCode: row?.municipalityCode ?? "",
       municipalTaxPercent: percentToText(row?.municipalTaxPercent, lang),
       churchTaxPercent: percentToText(row?.churchTaxPercent, lang),
+      orthodoxChurchTaxPercent: percentToText(row?.orthodoxChurchTaxPercent, lang),
+      aland: row?.aland ?? false,
       source: row?.source ?? "",
       confirmed: row?.confirmed ?? false,
     },
@@ -81,6 +93,17 @@ export function MunicipalTaxRateForm({
         required
         {...form.getInputProps("provinceName")}
       />
+      <TextInput
+        label={t("adminTaxTables.municipal.nameSv")}
+        description={t("adminTaxTables.municipal.nameSvHelp")}
+        {...form.getInputProps("provinceNameSv")}
+      />
+      <TextInput
+        label={t("adminTaxTables.municipal.code")}
+        description={t("adminTaxTables.municipal.codeHelp")}
+        inputMode="numeric"
+        {...form.getInputProps("municipalityCode")}
+      />
       <PercentField
         label={t("adminTaxTables.municipal.municipalTax")}
         description={t("adminTaxTables.municipal.municipalTaxHelp")}
@@ -91,6 +114,16 @@ export function MunicipalTaxRateForm({
         label={t("adminTaxTables.municipal.churchTax")}
         description={t("adminTaxTables.municipal.churchTaxHelp")}
         {...form.getInputProps("churchTaxPercent")}
+      />
+      <PercentField
+        label={t("adminTaxTables.municipal.orthodoxTax")}
+        description={t("adminTaxTables.municipal.orthodoxTaxHelp")}
+        {...form.getInputProps("orthodoxChurchTaxPercent")}
+      />
+      <Checkbox
+        label={t("adminTaxTables.municipal.aland")}
+        description={t("adminTaxTables.municipal.alandHelp")}
+        {...form.getInputProps("aland", { type: "checkbox" })}
       />
       <SourceFields
         source={form.getInputProps("source")}

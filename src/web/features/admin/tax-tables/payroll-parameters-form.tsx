@@ -1,7 +1,8 @@
-import { Fieldset, SimpleGrid, TextInput } from "@mantine/core";
+import { Fieldset, SimpleGrid } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TTaxTable, zTaxTableInput } from "../../../../contract/tax-tables.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
@@ -36,6 +37,7 @@ type Values = {
   bikeBenefitGrandfatheredLimitCents: string;
   bikeBenefitGrandfatheredUntil: string;
   taxFreeBenefitsSharedLimitCents: string;
+  averageMunicipalTaxPercent: string;
   source: string;
   confirmed: boolean;
 };
@@ -89,6 +91,11 @@ function buildBody(v: Values, read: Reader) {
       "taxFreeBenefitsSharedLimitCents",
       v.taxFreeBenefitsSharedLimitCents,
     ),
+    averageMunicipalTaxPercent: read.percent(
+      "averageMunicipalTaxPercent",
+      v.averageMunicipalTaxPercent,
+      false,
+    ),
     source: read.text("source", v.source),
     confirmed: v.confirmed,
   };
@@ -126,6 +133,7 @@ function initialValues(
     bikeBenefitGrandfatheredLimitCents: euros(row?.bikeBenefitGrandfatheredLimitCents ?? 0),
     bikeBenefitGrandfatheredUntil: row?.bikeBenefitGrandfatheredUntil ?? "",
     taxFreeBenefitsSharedLimitCents: euros(row?.taxFreeBenefitsSharedLimitCents ?? 0),
+    averageMunicipalTaxPercent: percent(row?.averageMunicipalTaxPercent),
     source: row?.year === year ? row.source : "",
     confirmed: row?.year === year ? row.confirmed : false,
   };
@@ -324,14 +332,18 @@ export function PayrollParametersForm({
             required
             {...field("bikeBenefitGrandfatheredLimitCents")}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t("adminTaxTables.payroll.grandfatheredUntil")}
             description={t("adminTaxTables.payroll.grandfatheredUntilHelp")}
             {...field("bikeBenefitGrandfatheredUntil")}
           />
         </SimpleGrid>
       </Fieldset>
+      <PercentField
+        label={t("adminTaxTables.payroll.averageMunicipal")}
+        description={t("adminTaxTables.payroll.averageMunicipalHelp")}
+        {...field("averageMunicipalTaxPercent")}
+      />
       <SourceFields
         source={field("source")}
         confirmed={form.getInputProps("confirmed", { type: "checkbox" })}

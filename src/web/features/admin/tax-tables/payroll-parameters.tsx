@@ -74,6 +74,10 @@ export function PayrollParameters({ row }: { row: TTaxTable }) {
       label: t("adminTaxTables.payroll.grandfatheredUntil"),
       value: display.date(row.bikeBenefitGrandfatheredUntil),
     },
+    {
+      label: t("adminTaxTables.payroll.averageMunicipal"),
+      value: row.averageMunicipalTaxPercent === null ? "–" : display.percent(row.averageMunicipalTaxPercent),
+    },
     { label: t("adminTaxTables.source"), value: row.source },
     {
       label: t("adminTaxTables.state"),

@@ -8,13 +8,18 @@ import {
 import { calculatorApi } from "../../../../contract/calculator.ts";
 import type { EndpointBody, EndpointDef } from "../../../../contract/endpoint.ts";
 import {
-  type TProvinceTaxTable,
+  zMunicipalRateImportPreview,
+  zMunicipalRateImportResult,
+} from "../../../../contract/municipal-rate-import.ts";
+import {
+  type TProvinceTaxTableItem,
   type TStateIncomeTaxTable,
   type TTaxpayerDeductionsTable,
   type TTaxTable,
   taxTablesApi,
 } from "../../../../contract/tax-tables.ts";
-import { callEndpoint, endpointKey, endpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { uploadFile } from "../../../lib/upload.ts";
 
 /**
  * The four tax tables of the calculator (SPEC §7 "Tax tables: full CRUD"): one list call per table
@@ -32,7 +37,7 @@ type RowOf = {
   "tax-table": TTaxTable;
   "state-income-tax-table": TStateIncomeTaxTable;
   "taxpayer-deductions-table": TTaxpayerDeductionsTable;
-  "province-tax-table": TProvinceTaxTable;
+  "province-tax-table": TProvinceTaxTableItem;
 };
 
 export type TaxPage<T> = {
@@ -53,7 +58,14 @@ export const YEAR_PAGE_SIZE = 500;
 /** Municipalities are paged: about 300 a year. */
 export const MUNICIPAL_PAGE_SIZE = 50;
 
-export type ListParams = { page: number; limit: number; year?: number; search?: string };
+export type ListParams = {
+  page: number;
+  limit: number;
+  year?: number;
+  search?: string;
+  /** The municipal rates alone: all, those changed from the year before, or the unconfirmed ones. */
+  show?: "all" | "changed" | "unconfirmed";
+};
 
 /** Each table's calls in src/contract/tax-tables.ts. */
 const ENDPOINTS = {
@@ -86,9 +98,18 @@ const ENDPOINTS = {
 type BodyOf<R extends TaxResource> = EndpointBody<(typeof ENDPOINTS)[R]["create"]>;
 
 /** One page of a tax table; the previous page stays on screen while the next loads. */
-export function useTaxRows<R extends TaxResource>(resource: R, { page, limit, year, search }: ListParams) {
-  // The municipal rates alone are searched by name.
-  const query = { page, limit, year, ...(search?.trim() ? { search: search.trim() } : {}) };
+export function useTaxRows<R extends TaxResource>(
+  resource: R,
+  { page, limit, year, search, show }: ListParams,
+) {
+  // The municipal rates alone are searched and narrowed.
+  const query = {
+    page,
+    limit,
+    year,
+    ...(search?.trim() ? { search: search.trim() } : {}),
+    ...(show && show !== "all" ? { show } : {}),
+  };
   const list = ENDPOINTS[resource].list as (typeof ENDPOINTS)["province-tax-table"]["list"];
   return useQuery({
     ...endpointQuery(list, { query }),
@@ -102,9 +123,47 @@ export function useTaxYears() {
   return useTaxRows("tax-table", { page: 1, limit: YEAR_PAGE_SIZE });
 }
 
+/** The years that have municipal rates (a year may have them before its payroll parameters). */
+export function useMunicipalRateYears() {
+  return useEndpointQuery(taxTablesApi.municipalRateYears, {});
+}
+
 function refetchAfterChange(queryClient: QueryClient, resource: TaxResource) {
   void queryClient.invalidateQueries({ queryKey: CALCULATOR_PARAMETERS_KEY });
+  if (resource === "province-tax-table") {
+    void queryClient.invalidateQueries({ queryKey: endpointKey(taxTablesApi.municipalRateYears) });
+  }
   return queryClient.invalidateQueries({ queryKey: endpointKey(ENDPOINTS[resource].list) });
+}
+
+/** The import's calls (src/contract/tax-tables.ts): the list file as the raw body, its name in the query. */
+const IMPORT_PATH = "/api/province-tax-table/import";
+
+/** Reads a list file against the year before; nothing is written. The dialog shows the outcome. */
+export function usePreviewMunicipalRates() {
+  return useMutation({
+    mutationFn: ({ year, file }: { year: number; file: File }) =>
+      uploadFile(`${IMPORT_PATH}/preview`, { year: String(year) }, file, zMunicipalRateImportPreview),
+    meta: { silent: true },
+  });
+}
+
+export type ImportChoice = { year: number; file: File; source: string; confirmed: boolean; replace: boolean };
+
+/** Writes the year's rows from the file the helpdesk previewed; the lists and the calculator refetch. */
+export function useImportMunicipalRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ year, file, source, confirmed, replace }: ImportChoice) =>
+      uploadFile(
+        IMPORT_PATH,
+        { year: String(year), source, confirmed: String(confirmed), replace: String(replace) },
+        file,
+        zMunicipalRateImportResult,
+      ),
+    meta: { silent: true },
+    onSuccess: () => refetchAfterChange(queryClient, "province-tax-table"),
+  });
 }
 
 /** POST (no id) or PUT (id) of one row; the form shows the errors itself. */

@@ -1,8 +1,9 @@
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TMunicipalRateImportPreview } from "../../../../contract/municipal-rate-import.ts";
 import type {
-  TProvinceTaxTable,
+  TProvinceTaxTableItem,
   TStateIncomeTaxTable,
   TTaxpayerDeductionsTable,
   TTaxTable,
@@ -77,6 +78,7 @@ const payroll: TTaxTable = {
   bikeBenefitGrandfatheredLimitCents: 120_000,
   bikeBenefitGrandfatheredUntil: "2025-04-23",
   taxFreeBenefitsSharedLimitCents: 340_000,
+  averageMunicipalTaxPercent: 7.6,
   source: "Verohallinto 2026",
   confirmed: true,
   ...STAMPS,
@@ -128,18 +130,26 @@ const deduction = (n: number, type: string, rate: number, max: number): TTaxpaye
   ...STAMPS,
 });
 
-const municipality = (n: number, name: string, rate: number, confirmed: boolean): TProvinceTaxTable => ({
+const municipality = (n: number, name: string, rate: number, confirmed: boolean): TProvinceTaxTableItem => ({
   id: id(30 + n),
   year: 2026,
   provinceName: name,
+  provinceNameSv: null,
+  municipalityCode: null,
   municipalTaxPercent: rate,
   churchTaxPercent: 1.3,
+  orthodoxChurchTaxPercent: 1.8,
+  aland: false,
   source: confirmed ? "Verohallinto, kuntien veroprosentit 2026" : "Kuntaliitto (ennakkotieto)",
   confirmed,
   ...STAMPS,
+  previous: null,
 });
 
-const TURKU = municipality(1, "Turku", 7.5, false);
+const TURKU = {
+  ...municipality(1, "Turku", 7.5, false),
+  previous: { year: 2025, municipalTaxPercent: 7.2, churchTaxPercent: 1.3, orthodoxChurchTaxPercent: 1.8 },
+};
 const HELSINKI = municipality(2, "Helsinki", 5.3, true);
 
 const LISTS = {
@@ -148,7 +158,13 @@ const LISTS = {
   deductions: "GET /api/taxpayer-deductions-table?page=1&limit=500&year=2026",
   municipal: "GET /api/province-tax-table?page=1&limit=50&year=2026",
   vat: "GET /api/vat?page=1&limit=20",
+  municipalYears: "GET /api/province-tax-table/years",
 } as const;
+
+const years = (...items: number[]) => ({
+  status: 200,
+  body: { items: items.map((year) => ({ year, municipalities: 2, unconfirmed: 1 })) },
+});
 
 /** The admin page's own calls, and the tax tables of 2026; `extra` adds or replaces routes. */
 function api(extra: Record<string, FakeRoute> = {}) {
@@ -162,6 +178,7 @@ function api(extra: Record<string, FakeRoute> = {}) {
       deduction(2, "BASIC_DEDUCTION", 100, 411_500),
     ]),
     [LISTS.municipal]: page([HELSINKI, TURKU]),
+    [LISTS.municipalYears]: years(2026),
     [LISTS.vat]: page([
       {
         id: "cccccccc-cccc-4ccc-8ccc-ccccccccccc1",
@@ -205,8 +222,11 @@ describe("the admin's Tax tables tab", () => {
     expect(screen.getByText(/^7,3\s%, 17–67-vuotiaat$/)).toBeInTheDocument();
 
     // Each table's rows name their source; an unconfirmed row carries the badge, a confirmed one not.
+    // A rate that changed from the year before shows the year before's beneath it.
     const turku = await screen.findByRole("row", { name: /Turku/ });
     expect(within(turku).getByText("Vahvistamaton")).toBeInTheDocument();
+    expect(within(turku).getByText(/^vuonna 2025: 7,2\s%$/)).toBeInTheDocument();
+    expect(within(turku).getAllByText(/^vuonna/)).toHaveLength(1);
     expect(within(turku).getByText("Kuntaliitto (ennakkotieto)")).toBeInTheDocument();
     const helsinki = screen.getByRole("row", { name: /Helsinki/ });
     expect(within(helsinki).queryByText("Vahvistamaton")).not.toBeInTheDocument();
@@ -245,11 +265,16 @@ describe("the admin's Tax tables tab", () => {
     await waitFor(() =>
       expect(replies.callsTo("PUT", `/api/province-tax-table/${TURKU.id}`)).toHaveLength(1),
     );
+    // The fields the form did not change go back as they were: a correction never wipes them.
     expect(replies.callsTo("PUT", `/api/province-tax-table/${TURKU.id}`)[0]?.body).toEqual({
       year: 2026,
       provinceName: "Turku",
+      provinceNameSv: null,
+      municipalityCode: null,
       municipalTaxPercent: 7.6,
       churchTaxPercent: 1.3,
+      orthodoxChurchTaxPercent: 1.8,
+      aland: false,
       source: "Verohallinto 17.11.2025",
       confirmed: true,
     });
@@ -391,17 +416,17 @@ describe("the admin's Tax tables tab", () => {
       "GET /api/province-tax-table?page=1&limit=50&year=2026&search=Oulu": page([]),
     });
     const user = await openTaxTables();
-    await user.type(await screen.findByLabelText("Hae kuntaa"), "Oulu");
+    await user.type(await screen.findByLabelText("Hae kuntaa nimellä tai numerolla"), "Oulu");
     expect(await screen.findByText(/^Yksikään kunta ei vastaa hakua/)).toBeInTheDocument();
     expect(
       replies.callsTo("GET", "/api/province-tax-table?page=1&limit=50&year=2026&search=Oulu"),
     ).toHaveLength(1);
-    await user.click(screen.getByRole("button", { name: "Tyhjennä haku" }));
+    await user.click(screen.getByRole("button", { name: "Tyhjennä haku ja rajaus" }));
     expect(await screen.findByRole("row", { name: /Turku/ })).toBeInTheDocument();
   });
 
   it("without any tax year, says to start with the year's payroll parameters and offers it", async () => {
-    api({ [LISTS.taxTables]: page([]) });
+    api({ [LISTS.taxTables]: page([]), [LISTS.municipalYears]: years() });
     const user = await openTaxTables();
     expect(
       await screen.findByText(
@@ -411,5 +436,190 @@ describe("the admin's Tax tables tab", () => {
     await user.click(screen.getByRole("button", { name: "Lisää vuoden palkanlaskennan parametrit" }));
     expect(dialog()).toHaveAccessibleName("Uusi verovuosi");
     expect(within(dialog()).getByLabelText(/^Verovuosi/)).toHaveValue(String(new Date().getFullYear()));
+  });
+
+  it("narrows the municipalities to those changed from the year before, in the address", async () => {
+    const changed = "GET /api/province-tax-table?page=1&limit=50&year=2026&show=changed";
+    const replies = api({ [changed]: page([TURKU]) });
+    const user = userEvent.setup();
+    const { router } = renderApp("/admin/rahoitusyhtiot/verotaulukot", { user: ADMIN });
+    await screen.findByRole("row", { name: /Helsinki/ });
+    await user.selectOptions(screen.getByLabelText("Näytä"), "Muuttuneet edellisestä vuodesta");
+    await waitFor(() => expect(replies.callsTo("GET", changed.slice(4))).toHaveLength(1));
+    expect(await screen.findByRole("row", { name: /Turku/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("row", { name: /Helsinki/ })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe("?show=changed");
+  });
+
+  describe("importing a year's list", () => {
+    const FILE_NAME = "kunnat-2027.csv";
+    const file = () => new File(["municipality_code,municipality\n"], FILE_NAME, { type: "text/csv" });
+    const PREVIEW = `/api/province-tax-table/import/preview?${new URLSearchParams({ year: "2027", fileName: FILE_NAME })}`;
+    const CONFIRM = `/api/province-tax-table/import?${new URLSearchParams({
+      year: "2027",
+      source: `Verohallinto: Kuntien ja seurakuntien tuloveroprosentit vuonna 2027 (${FILE_NAME})`,
+      confirmed: "true",
+      replace: "false",
+      fileName: FILE_NAME,
+    })}`;
+    const rate = (municipality: string, code: string, municipalPercent: number) => ({
+      code,
+      municipality,
+      municipalitySv: municipality,
+      municipalPercent,
+      churchPercent: 1,
+      orthodoxPercent: 1.8,
+      aland: false,
+    });
+    const preview = (extra: Partial<TMunicipalRateImportPreview> = {}): TMunicipalRateImportPreview => ({
+      year: 2027,
+      comparedWith: 2026,
+      rowCount: 307,
+      existingRowCount: 0,
+      problems: [],
+      problemCount: 0,
+      changes: {
+        added: [],
+        removed: [rate("Luhanka", "435", 5.9)],
+        changed: [
+          {
+            before: rate("Helsinki", "091", 5.3),
+            after: rate("Helsinki", "091", 5.5),
+            fields: ["municipalPercent"],
+          },
+        ],
+        unchanged: 305,
+        municipalRaised: 1,
+        municipalLowered: 0,
+      },
+      ...extra,
+    });
+
+    async function choose(user: ReturnType<typeof userEvent.setup>) {
+      await user.click(await screen.findByRole("button", { name: "Tuo tiedostosta" }));
+      expect(dialog()).toHaveAccessibleName("Tuo vuoden kunnallisverot");
+      expect(within(dialog()).getByLabelText(/^Verovuosi/)).toHaveValue("2027");
+      const input = dialog().querySelector<HTMLInputElement>('input[type="file"]');
+      if (!input) throw new Error("no file input");
+      await user.upload(input, file());
+      await user.click(within(dialog()).getByRole("button", { name: "Esikatsele muutokset" }));
+    }
+
+    it("shows the changes against the year before, saves nothing until confirmed, then shows the year", async () => {
+      let imported = false;
+      const replies = api({
+        [LISTS.municipalYears]: () => (imported ? years(2027, 2026) : years(2026)),
+        [`POST ${PREVIEW}`]: { status: 200, body: preview() },
+        [`POST ${CONFIRM}`]: () => {
+          imported = true;
+          return {
+            status: 201,
+            body: { year: 2027, written: 307, replaced: 0, added: 0, changed: 1, removed: 1 },
+          };
+        },
+        "GET /api/state-income-tax-table?page=1&limit=500&year=2027": page([]),
+        "GET /api/taxpayer-deductions-table?page=1&limit=500&year=2027": page([]),
+        "GET /api/province-tax-table?page=1&limit=50&year=2027": page([
+          {
+            ...HELSINKI,
+            year: 2027,
+            municipalTaxPercent: 5.5,
+            previous: {
+              year: 2026,
+              municipalTaxPercent: 5.3,
+              churchTaxPercent: 1.3,
+              orthodoxChurchTaxPercent: 1.8,
+            },
+          },
+        ]),
+      });
+      const user = await openTaxTables();
+      await choose(user);
+
+      const changed = await within(dialog()).findByRole("table", { name: "Muuttuneet (1)" });
+      expect(within(changed).getByText(/^Kunnallisvero: 5,3\s%\s→\s5,5\s%$/)).toBeInTheDocument();
+      const removed = within(dialog()).getByRole("table", { name: "Poistuneet (1)" });
+      expect(within(removed).getByText("Luhanka (435)")).toBeInTheDocument();
+      expect(
+        within(dialog()).getByText(/Verrattuna vuoteen 2026: uusia 0, muuttuneita 1, poistuneita 1/),
+      ).toBeInTheDocument();
+      expect(replies.callsTo("POST", CONFIRM)).toHaveLength(0);
+
+      await user.click(within(dialog()).getByRole("button", { name: "Tallenna vuoden 2027 kunnallisverot" }));
+      await waitFor(() => expect(replies.callsTo("POST", CONFIRM)).toHaveLength(1));
+      expect(await screen.findByText("Vuoden 2027 kunnallisverot tuotu: 307 kuntaa.")).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByLabelText("Verovuosi")).toHaveValue("2027"));
+      expect(screen.getByText(/^Vuodelle 2027 ei ole vielä palkanlaskennan parametreja/)).toBeInTheDocument();
+      expect(await screen.findByText(/^vuonna 2026: 5,3\s%$/)).toBeInTheDocument();
+    });
+
+    it("lists a bad file's problems with row and reason, and offers no save", async () => {
+      const problems = preview({
+        rowCount: 0,
+        changes: null,
+        problemCount: 2,
+        problems: [
+          {
+            row: 35,
+            code: "RATE_OUT_OF_RANGE",
+            field: "municipalPercent",
+            value: "15,01",
+            limit: 15,
+            message: "The municipal rate 15,01 is outside 0–15 %",
+          },
+          {
+            row: 309,
+            code: "DUPLICATE_CODE",
+            field: "code",
+            value: "091",
+            otherRow: 35,
+            message: "Code 091 is on row 35 too",
+          },
+        ],
+      });
+      const replies = api({ [`POST ${PREVIEW}`]: { status: 200, body: problems } });
+      const user = await openTaxTables();
+      await choose(user);
+      expect(
+        await within(dialog()).findByText(/^Tiedostossa on virheitä \(2\)\. Mitään ei tallennettu/),
+      ).toBeInTheDocument();
+      const table = within(dialog()).getByRole("table", { name: "Tiedoston virheet" });
+      expect(
+        within(table).getByRole("row", { name: /35 Kunnallisvero 15,01 ei ole välillä 0–15 %\./ }),
+      ).toBeInTheDocument();
+      expect(
+        within(table).getByRole("row", { name: /309 Kuntanumero 091 on myös rivillä 35\./ }),
+      ).toBeInTheDocument();
+      expect(within(dialog()).queryByRole("button", { name: /^Tallenna/ })).not.toBeInTheDocument();
+      await user.click(within(dialog()).getByRole("button", { name: "Valitse toinen tiedosto" }));
+      expect(within(dialog()).getByRole("button", { name: "Esikatsele muutokset" })).toBeInTheDocument();
+      expect(
+        replies.calls.filter(
+          (c) => c.method === "POST" && c.url.startsWith("/api/province-tax-table/import?"),
+        ),
+      ).toHaveLength(0);
+    });
+
+    it("asks before replacing a year that has rates, and sends replace when asked", async () => {
+      const replace = CONFIRM.replace("replace=false", "replace=true");
+      const replies = api({
+        [`POST ${PREVIEW}`]: { status: 200, body: preview({ existingRowCount: 307 }) },
+        [`POST ${replace}`]: {
+          status: 201,
+          body: { year: 2027, written: 307, replaced: 307, added: 0, changed: 1, removed: 1 },
+        },
+      });
+      const user = await openTaxTables();
+      await choose(user);
+      expect(await within(dialog()).findByText(/^Vuodelle 2027 on jo 307 kuntaa\./)).toBeInTheDocument();
+      await user.click(within(dialog()).getByRole("button", { name: "Tallenna vuoden 2027 kunnallisverot" }));
+      expect(
+        within(dialog()).getByText("Vahvista korvaaminen tai valitse toinen vuosi."),
+      ).toBeInTheDocument();
+      expect(replies.calls.filter((c) => c.method === "POST" && !c.url.includes("preview"))).toHaveLength(0);
+      await user.click(within(dialog()).getByLabelText("Korvaa vuoden 2027 nykyiset kunnallisverot"));
+      await user.click(within(dialog()).getByRole("button", { name: "Tallenna vuoden 2027 kunnallisverot" }));
+      await waitFor(() => expect(replies.callsTo("POST", replace)).toHaveLength(1));
+    });
   });
 });

@@ -1,16 +1,28 @@
-import { Button, Group, NativeSelect, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { TMunicipalRateImportResult } from "../../../../contract/municipal-rate-import.ts";
 import type { TTaxTable } from "../../../../contract/tax-tables.ts";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { useFilterParams } from "../../../lib/filter-params.ts";
 import { EditorModal } from "./editor-form.tsx";
 import { MunicipalTaxRates } from "./municipal-tax-rates.tsx";
 import { PayrollParameters } from "./payroll-parameters.tsx";
 import { PayrollParametersForm } from "./payroll-parameters-form.tsx";
 import { StateIncomeTaxScale } from "./state-income-tax-scale.tsx";
-import { useTaxYears } from "./tax-tables-api.ts";
+import { useMunicipalRateYears, useTaxYears } from "./tax-tables-api.ts";
 import { TaxpayerDeductions } from "./taxpayer-deductions.tsx";
 import { VatRates } from "./vat-rates.tsx";
 
@@ -23,32 +35,44 @@ function shownYear(years: readonly number[], chosen: number | null): number | nu
 
 /**
  * The admin's Tax tables tab (SPEC §7 "Tax tables: full CRUD"): the calculator's tax data of one
- * year at a time, the years being those with payroll parameters. For the chosen year: the payroll
- * parameters, the state income tax scale, the three deductions and the municipal tax rates; every
- * row names its source and is marked when no authoritative source confirmed it, for the admin to
- * check and correct. A new year starts from its payroll parameters.
+ * year at a time (the year in the address), the years being those with payroll parameters or municipal
+ * rates (a year's list of municipal rates is often imported before its payroll parameters are known).
+ * For the chosen year: the payroll parameters, the state income tax scale, the three deductions and
+ * the municipal tax rates; every row names its source and is marked when no authoritative source
+ * confirmed it, for the admin to check and correct. A new year starts from its payroll parameters or
+ * from the import of its municipal rates.
  */
 export function TaxTablesTab() {
   const { t } = useTranslation();
   const list = useTaxYears();
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [adding, setAdding] = useState(false);
+  const municipalYears = useMunicipalRateYears();
+  const { params, update } = useFilterParams<"year">();
+  const chosen = Number(params.get("year")) || null;
+  const [adding, setAdding] = useState<number | null>(null);
   const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
 
   const rows = list.data?.items ?? [];
-  const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => b - a);
+  const years = [
+    ...new Set([...rows.map((r) => r.year), ...(municipalYears.data?.items ?? []).map((y) => y.year)]),
+  ].sort((a, b) => b - a);
   const year = shownYear(years, chosen);
   const row = rows.find((r) => r.year === year);
   const latest = rows.reduce<TTaxTable | null>((best, r) => (best && best.year >= r.year ? best : r), null);
   const suggestedYear = latest ? latest.year + 1 : new Date().getFullYear();
+  const choose = (next: number) => update({ year: String(next) });
 
-  function startAdding() {
+  function startAdding(newYear = suggestedYear) {
     status.clear();
-    setAdding(true);
+    setAdding(newYear);
+  }
+
+  function imported(result: TMunicipalRateImportResult) {
+    choose(result.year);
+    status.success(t("adminTaxTables.import.done", { year: result.year, count: result.written }));
   }
 
   let content: ReactNode;
-  if (list.isPending) {
+  if (list.isPending || municipalYears.isPending) {
     content = (
       <div aria-busy="true">
         <VisuallyHidden role="status">{t("ds.table.loading")}</VisuallyHidden>
@@ -71,7 +95,7 @@ export function TaxTablesTab() {
     content = (
       <EmptyState
         text={t("adminTaxTables.noYears")}
-        action={<Button onClick={startAdding}>{t("adminTaxTables.addFirstYear")}</Button>}
+        action={<Button onClick={() => startAdding()}>{t("adminTaxTables.addFirstYear")}</Button>}
       />
     );
   } else {
@@ -82,18 +106,29 @@ export function TaxTablesTab() {
             label={t("adminTaxTables.year")}
             description={t("adminTaxTables.yearHelp")}
             value={String(year)}
-            onChange={(event) => setChosen(Number(event.currentTarget.value))}
+            onChange={(event) => choose(Number(event.currentTarget.value))}
             data={years.map(String)}
             miw={160}
           />
-          <Button variant="default" onClick={startAdding}>
+          <Button variant="default" onClick={() => startAdding()}>
             {t("adminTaxTables.addYear")}
           </Button>
         </Group>
-        {row && <PayrollParameters key={`payroll-${year}`} row={row} />}
+        {row ? (
+          <PayrollParameters key={`payroll-${year}`} row={row} />
+        ) : (
+          <Alert color="yellow" variant="light">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t("adminTaxTables.payrollMissing", { year })}</Text>
+              <Button variant="default" size="xs" onClick={() => startAdding(year)}>
+                {t("adminTaxTables.addPayrollFor", { year })}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         <StateIncomeTaxScale key={`scale-${year}`} year={year} />
         <TaxpayerDeductions key={`deductions-${year}`} year={year} />
-        <MunicipalTaxRates key={`municipal-${year}`} year={year} />
+        <MunicipalTaxRates key={`municipal-${year}`} year={year} onImported={imported} />
         <VatRates />
       </>
     );
@@ -112,20 +147,20 @@ export function TaxTablesTab() {
       {status.element}
       {content}
       <EditorModal
-        opened={adding}
-        onClose={() => setAdding(false)}
+        opened={adding !== null}
+        onClose={() => setAdding(null)}
         size="xl"
         title={t("adminTaxTables.payroll.addTitle")}
       >
-        {adding && (
+        {adding !== null && (
           <PayrollParametersForm
             row={null}
             template={latest}
-            newYear={suggestedYear}
-            onCancel={() => setAdding(false)}
+            newYear={adding}
+            onCancel={() => setAdding(null)}
             onSaved={(saved) => {
-              setAdding(false);
-              setChosen(saved.year);
+              setAdding(null);
+              choose(saved.year);
               status.success(t("adminTaxTables.yearAdded", { year: saved.year }));
             }}
           />

@@ -73,7 +73,6 @@ function CreateRoleForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
           label={t("adminRoles.form.name")}
           description={t("adminRoles.form.nameHint")}
           required
-          maxLength={64}
           data-autofocus
           {...form.getInputProps("name")}
         />
@@ -81,7 +80,6 @@ function CreateRoleForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
           label={t("adminRoles.form.description")}
           autosize
           minRows={2}
-          maxLength={500}
           {...form.getInputProps("description")}
         />
         <Group justify="flex-end" gap="sm">

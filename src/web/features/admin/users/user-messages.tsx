@@ -1,4 +1,4 @@
-import { Badge, Button, Skeleton, Text } from "@mantine/core";
+import { Badge, Button, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { messageOutboxApi, type TOutboxMessage } from "../../../../contract/message-outbox.ts";
@@ -13,16 +13,33 @@ const STATUS_COLORS: Record<TOutboxMessage["status"], string> = {
   QUEUED: "yellow",
   SENT: "green",
   FAILED: "red",
+  SKIPPED: "gray",
+  HELD: "blue",
 };
 const STATUS_KEYS = {
   QUEUED: "adminUsers.messages.state.QUEUED",
   SENT: "adminUsers.messages.state.SENT",
   FAILED: "adminUsers.messages.state.FAILED",
+  SKIPPED: "adminUsers.messages.state.SKIPPED",
+  HELD: "adminUsers.messages.state.HELD",
 } as const;
 const CHANNEL_KEYS = {
   EMAIL: "adminUsers.messages.channel.EMAIL",
   SMS: "adminUsers.messages.channel.SMS",
 } as const;
+
+/** The reminders by their kind: a queued one has no subject yet, and the kind says what it is. */
+export const REMINDER_EVENT_KEYS: Readonly<Record<string, string>> = {
+  ORDER_APPROVAL_REMINDER: "adminUsers.messages.events.ORDER_APPROVAL_REMINDER",
+  ORDER_APPROVAL_ESCALATED: "adminUsers.messages.events.ORDER_APPROVAL_ESCALATED",
+  ORDER_PACKAGE_REMINDER: "adminUsers.messages.events.ORDER_PACKAGE_REMINDER",
+  ORDER_SIGNING_REMINDER: "adminUsers.messages.events.ORDER_SIGNING_REMINDER",
+  ORDER_STORE_PACKAGE_REMINDER: "adminUsers.messages.events.ORDER_STORE_PACKAGE_REMINDER",
+  ORDER_DEFECT_WINDOW_REMINDER: "adminUsers.messages.events.ORDER_DEFECT_WINDOW_REMINDER",
+  REDEMPTION_CHOICE_REMINDER: "adminUsers.messages.events.REDEMPTION_CHOICE_REMINDER",
+  LEASE_END_REMINDER: "adminUsers.messages.events.LEASE_END_REMINDER",
+  USER_PAYMENT_DUE_REMINDER: "adminUsers.messages.events.USER_PAYMENT_DUE_REMINDER",
+};
 
 /**
  * The person's latest mails and text messages on the helpdesk's user page: what was sent, its state and
@@ -83,7 +100,17 @@ export function UserMessages({ userId }: { userId: string }) {
             {
               accessor: "subject",
               title: t("adminUsers.messages.subject"),
-              render: (message) => message.subject ?? t(CHANNEL_KEYS[message.channel]),
+              // A reminder queued but not yet sent has no subject: its kind still says what it is.
+              render: (message) => (
+                <Stack gap={0}>
+                  <Text size="sm">{message.subject ?? t(CHANNEL_KEYS[message.channel])}</Text>
+                  {REMINDER_EVENT_KEYS[message.event] && (
+                    <Text size="xs" c="dimmed">
+                      {t(REMINDER_EVENT_KEYS[message.event] ?? "")}
+                    </Text>
+                  )}
+                </Stack>
+              ),
             },
             {
               accessor: "status",
@@ -104,16 +131,21 @@ export function UserMessages({ userId }: { userId: string }) {
               accessor: "actions",
               title: "",
               textAlign: "right",
-              render: (message) => (
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={resend.isPending && resend.variables === message.id}
-                  onClick={() => onResend(message.id)}
-                >
-                  {t("adminUsers.messages.resend")}
-                </Button>
-              ),
+              render: (message) =>
+                message.resendable ? (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={resend.isPending && resend.variables === message.id}
+                    onClick={() => onResend(message.id)}
+                  >
+                    {t("adminUsers.messages.resend")}
+                  </Button>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    {t("adminUsers.messages.notResendable")}
+                  </Text>
+                ),
             },
           ]}
         />

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderDetails } from "../../../../contract/orders.ts";
-import { cancelsAtOnce, isCancellableBeforeDelivery } from "../../../../domain/order-cancellations.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
@@ -19,8 +18,9 @@ const BY_KEYS = {
 
 /**
  * The employer's cancellation of an order in its drawer: with a reason, at once
- * while the order is not confirmed, afterwards as a request to the helpdesk (the domain's rule, said
- * before confirming). An open request shows instead, and the employer may withdraw their own.
+ * while the order is not confirmed, afterwards as a request to the helpdesk (said before confirming).
+ * Whether and how the employer may cancel is the server's answer (the order's allowedActions CANCEL or
+ * REQUEST_CANCELLATION). An open request shows instead, and the employer may withdraw their own.
  */
 export function CancelOrderAction({ order }: { order: TOrderDetails }) {
   const { t } = useTranslation();
@@ -29,7 +29,8 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
   const [dialog, setDialog] = useState<"cancel" | "withdraw" | null>(null);
   const open = order.afterSales.cancellation?.status === "PENDING" ? order.afterSales.cancellation : null;
   const orderCancelled = order.orderStatus === "CANCELLED" || order.orderStatus === "REFUNDED";
-  const atOnce = cancelsAtOnce("EMPLOYER", order.orderStatus, order.previousStatus);
+  const atOnce = order.allowedActions.includes("CANCEL");
+  const mayCancel = atOnce || order.allowedActions.includes("REQUEST_CANCELLATION");
 
   function close() {
     if (withdraw.isPending) return;
@@ -101,7 +102,7 @@ export function CancelOrderAction({ order }: { order: TOrderDetails }) {
         </ConfirmDialog>
       </Alert>
     );
-  if (orderCancelled || !isCancellableBeforeDelivery(order.orderStatus, order.previousStatus)) return null;
+  if (orderCancelled || !mayCancel) return null;
 
   return (
     <Stack gap="xs">

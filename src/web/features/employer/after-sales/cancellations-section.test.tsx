@@ -49,6 +49,7 @@ function order(overrides: Partial<TOrderDetails> = {}): TOrderDetails {
     frameSerialNumber: null,
     deliveryDate: null,
     customerComment: null,
+    customerQuestion: null,
     waitingOn: "HELPDESK",
     statusSince: "2026-03-05T08:00:00.000Z",
     events: [],
@@ -59,7 +60,8 @@ function order(overrides: Partial<TOrderDetails> = {}): TOrderDetails {
     agreement: null,
     invoices: [],
     afterSales: { cancellation: null, redemption: null, insuranceClaims: [] },
-    allowedActions: [],
+    // Confirmed: the employer's cancellation is a request to the helpdesk (the server's answer).
+    allowedActions: ["REQUEST_CANCELLATION"],
     allowedMoves: [],
     signingMethods: ["SMS_CODE"],
     ...overrides,
@@ -77,7 +79,11 @@ function renderAction(details: TOrderDetails) {
 
 describe("the employer's cancellation in the order drawer", () => {
   it("opens from the Orders tab's drawer and cancels an unconfirmed order at once with a reason", async () => {
-    const unconfirmed = order({ orderStatus: "PACKAGE_PROVIDED", waitingOn: "EMPLOYEE" });
+    const unconfirmed = order({
+      orderStatus: "PACKAGE_PROVIDED",
+      waitingOn: "EMPLOYEE",
+      allowedActions: ["CANCEL"],
+    });
     const api = fakeApi({
       "GET /api/orders/awaiting-employer": { status: 200, body: { items: [] } },
       [`GET ${companyOrdersPath(1)}`]: {
@@ -198,7 +204,20 @@ describe("the employer's cancellation in the order drawer", () => {
   });
 
   it("offers nothing once the store has given the delivery details", () => {
-    renderAction(order({ orderStatus: "READY_FOR_BILLING" }));
+    renderAction(order({ orderStatus: "READY_FOR_BILLING", allowedActions: [] }));
+    expect(screen.queryByRole("button", { name: "Peruuta tilaus" })).toBeNull();
+  });
+
+  it("follows the server's answer, not the order's status", async () => {
+    // A confirmed order the server lets the employer cancel at once is cancelled at once.
+    fakeApi({});
+    const user = renderAction(order({ allowedActions: ["CANCEL"] }));
+    expect(screen.queryByText(/peruutus lähtee pyyntönä asiakaspalveluun/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Peruuta tilaus" }));
+    expect(await screen.findByRole("dialog")).not.toHaveTextContent("Peruutuspyyntö");
+    cleanup();
+    // An unconfirmed order the server does not let the employer cancel offers no button.
+    renderAction(order({ orderStatus: "PACKAGE_PROVIDED", allowedActions: [] }));
     expect(screen.queryByRole("button", { name: "Peruuta tilaus" })).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { paymentMethodAllowed } from "../../../../domain/user-payments.ts";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
-import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
+import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
@@ -13,9 +13,9 @@ import { showSuccessToast } from "../../../lib/toast.ts";
 import { useCompany } from "../../companies/companies-api.ts";
 import { ChooseForEmployeeForm } from "../../lease-end/choose-for-employee-form.tsx";
 import { LeaseEndOptions, money } from "../../lease-end/lease-end-options.tsx";
+import { LeaseEndStateBadge } from "../../lease-end/lease-end-state-badge.tsx";
 import { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
 import { type TLeaseEndCase, useChooseForEmployee, useLeaseEnd } from "./lease-ends-api.ts";
-import { STATUS_LABELS, STATUS_TONES } from "./lease-ends-labels.ts";
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
 export const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null);
@@ -72,7 +72,7 @@ function CaseView({ c }: { c: TLeaseEndCase }) {
   return (
     <Stack gap="lg">
       <Group gap="sm">
-        <ToneBadge tone={STATUS_TONES[c.status]}>{t(STATUS_LABELS[c.status])}</ToneBadge>
+        <LeaseEndStateBadge state={c.state} />
         <Text size="sm">{t(REASON_LABELS.staff[c.reason])}</Text>
       </Group>
       <DetailsList

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TOpenBikeRedemption, zOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
@@ -13,6 +13,7 @@ import {
   leaseEndSchedule,
   OTHER_ABSENCE_COVER_DAYS,
 } from "../../../../domain/lease-end.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { FieldLabel } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
@@ -184,8 +185,7 @@ function OpenForm({
           </Stack>
         </Radio.Group>
         {reason && (
-          <TextInput
-            type="date"
+          <DateField
             key={dateField}
             label={
               absence ? t("employerLeaseEnds.open.absenceStart") : t("employerLeaseEnds.open.lastWorkingDay")

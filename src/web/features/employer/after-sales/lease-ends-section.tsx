@@ -10,13 +10,12 @@ import {
 } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatMoney } from "../../../lib/formatters.ts";
-import { CHOICE_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
+import { LeaseEndStateBadge } from "../../lease-end/lease-end-state-badge.tsx";
+import { CHOICE_LABELS, REASON_LABELS, STATE_LABELS } from "../../lease-end/lease-end-words.ts";
 import { LEASE_ENDS_PAGE_SIZE, type LeaseEndsFilter, useLeaseEnds } from "./lease-ends-api.ts";
 import { day, LeaseEndDrawer } from "./lease-ends-drawer.tsx";
-import { STATUS_LABELS, STATUS_TONES } from "./lease-ends-labels.ts";
 
 /** The address parameter of the case open in the drawer (the employee drawer links to it). */
 export const LEASE_END_PARAM = "lunastus";
@@ -60,7 +59,7 @@ export function LeaseEndsSection() {
           }
           data={[
             { value: "", label: t("employerLeaseEnds.all") },
-            ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATUS_LABELS[status]) })),
+            ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATE_LABELS[status]) })),
           ]}
         />
         <NativeSelect
@@ -139,9 +138,7 @@ export function LeaseEndsSection() {
           {
             accessor: "status",
             title: t("employerLeaseEnds.columns.status"),
-            render: (row) => (
-              <ToneBadge tone={STATUS_TONES[row.status]}>{t(STATUS_LABELS[row.status])}</ToneBadge>
-            ),
+            render: (row) => <LeaseEndStateBadge state={row.state} />,
           },
         ]}
       />

@@ -28,12 +28,13 @@ import {
 } from "../../../../domain/employees.ts";
 import { ABSENCE_REASONS, type AbsenceReason } from "../../../../domain/enums.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
-import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
+import { type IssueTexts, serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
@@ -214,6 +215,13 @@ function AbsenceForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveAbsence(employeeId);
+  const texts: IssueTexts = (issue) =>
+    ({
+      reason: t("employerEmployees.absences.reasonRequired"),
+      reasonOther: t("employerEmployees.absences.otherRequired"),
+      startDate: t("employerEmployees.absences.startRequired"),
+      endDate: t("employerEmployees.absences.endBeforeStart"),
+    })[String(issue.path[0])];
   const form = useContractForm<AbsenceValues>({
     initialValues: absence
       ? {
@@ -226,13 +234,7 @@ function AbsenceForm({
       : EMPTY,
     schema: zAbsenceInput,
     toBody: absenceBody,
-    texts: (issue) =>
-      ({
-        reason: t("employerEmployees.absences.reasonRequired"),
-        reasonOther: t("employerEmployees.absences.otherRequired"),
-        startDate: t("employerEmployees.absences.startRequired"),
-        endDate: t("employerEmployees.absences.endBeforeStart"),
-      })[String(issue.path[0])],
+    texts,
   });
   const errorSummary = useFormErrorSummary(form);
   const values = form.values;
@@ -253,7 +255,7 @@ function AbsenceForm({
           const overlap = error instanceof ApiError && error.code === "ABSENCE_OVERLAPS";
           const errors = overlap
             ? { startDate: messageForApiError(error, t), endDate: messageForApiError(error, t) }
-            : serverFieldErrors(error, form.getValues(), t("forms.checkField"));
+            : serverFieldErrors(error, form.getValues(), t("forms.checkField"), {}, { t, texts });
           if (Object.keys(errors).length > 0) {
             form.setErrors(errors);
             errorSummary.show();
@@ -292,32 +294,24 @@ function AbsenceForm({
               label={t("employerEmployees.absences.reasonOther")}
               description={t("employerEmployees.absences.reasonOtherHelp")}
               required
-              maxLength={200}
               {...form.getInputProps("reasonOther")}
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              type="date"
+            <DateField
               label={t("employerEmployees.absences.start")}
               description={farFuture(values.startDate)}
               required
               {...form.getInputProps("startDate")}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t("employerEmployees.absences.end")}
               description={farFuture(values.endDate) ?? t("employerEmployees.absences.endHelp")}
               min={values.startDate || undefined}
               {...form.getInputProps("endDate")}
             />
           </SimpleGrid>
-          <Textarea
-            label={t("employerEmployees.absences.note")}
-            rows={2}
-            maxLength={1000}
-            {...form.getInputProps("note")}
-          />
+          <Textarea label={t("employerEmployees.absences.note")} rows={2} {...form.getInputProps("note")} />
           {values.reason && (
             <LeaseEffect
               reason={values.reason}

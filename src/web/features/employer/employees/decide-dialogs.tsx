@@ -207,7 +207,6 @@ function RejectForm({ employee, onClose }: { employee: TEmployee; onClose: () =>
           label={t("employerEmployees.reject.reason")}
           description={t("employerEmployees.reject.reasonHelp")}
           rows={3}
-          maxLength={1000}
           {...form.getInputProps("reason")}
         />
         <Group justify="flex-end" gap="sm">

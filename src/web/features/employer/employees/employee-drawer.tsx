@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -10,6 +10,7 @@ import { DEFAULT_LAST_WORKING_DAY, toHelsinkiDateString } from "../../../../doma
 import { hasEmploymentEnd } from "../../../../domain/employees.ts";
 import { employmentDateIssues } from "../../../../domain/employment-dates.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
@@ -110,9 +111,10 @@ function DetailsSection({ employee }: { employee: TEmployeeDetails }) {
   const { t } = useTranslation();
   const lang = useLanguage();
   const [editing, setEditing] = useState(false);
+  // The stored 01.01.2999 only means that no end is known: the reader sees the words, never the date.
   const lastDay =
     employee.lastWorkingDayDate === DEFAULT_LAST_WORKING_DAY
-      ? t("employerEmployees.details.noLastWorkingDay", { date: formatDate(DEFAULT_LAST_WORKING_DAY) })
+      ? t("employerEmployees.details.noLastWorkingDay")
       : formatDate(employee.lastWorkingDayDate);
   const maxPrice =
     employee.maxPrice !== null
@@ -346,8 +348,7 @@ function EndEmploymentSection({ employee }: { employee: TEmployeeDetails }) {
         )}
         <form noValidate onSubmit={form.onSubmit(() => setConfirming(true))}>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="date"
+            <DateField
               label={t("employerEmployees.fields.lastWorkingDayDate")}
               description={isFarFutureTypo(value) ? t("employerEmployees.form.farFuture") : undefined}
               required

@@ -18,9 +18,11 @@ import {
 } from "../../../../domain/employment-dates.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { eurosToCents, parseEuroInput } from "../../../../domain/money.ts";
+import type { PlausibleDateKind } from "../../../../domain/plausible-dates.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
-import type { IssueTexts } from "../../../lib/contract-form.ts";
+import { type IssueTexts, plausibleDateError } from "../../../lib/contract-form.ts";
 import { euroInputError } from "../../../lib/euro-text.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
@@ -169,14 +171,20 @@ export function joinedOnOf(employee: Pick<TEmployee, "createdAt"> | null): strin
  * against each other and against the day the person joined (`joinedOn`), as the server checks them.
  */
 export function employerFieldRules(t: TFunction, joinedOn: string) {
-  const format = (value: string) =>
-    value && (!DATE_PATTERN.test(value) || value < "1900-01-01" || value > "2999-12-31")
-      ? t("employerEmployees.form.dateInvalid")
-      : null;
+  // A date outside its plausible span says the span, as the contract's check and the server's 400 do.
+  const format = (value: string, kind: PlausibleDateKind) => {
+    if (!value) return null;
+    if (!DATE_PATTERN.test(value)) return t("employerEmployees.form.dateInvalid");
+    return plausibleDateError(kind, value, t);
+  };
+  const KIND: Record<EmploymentDateField, PlausibleDateKind> = {
+    lastWorkingDayDate: "LAST_WORKING_DAY",
+    jobTrialPeriodEndDate: "TRIAL_PERIOD_END",
+  };
   const date =
     (field: EmploymentDateField) =>
     (value: string, values: Pick<EmployeeFormValues, EmploymentDateField>) => {
-      const wrong = format(value);
+      const wrong = format(value, KIND[field]);
       if (wrong) return wrong;
       const issue = employmentDateIssues({ joinedOn, ...values }).find((i) => i.field === field);
       return issue ? employmentDateText(t, issue.rule, issue.limit) : null;
@@ -266,8 +274,7 @@ export function EmployerFields({
           comboboxProps={{ withinPortal: false }}
           {...form.getInputProps("payRollOther")}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t("employerEmployees.fields.jobTrialPeriodEndDate")}
           description={dateDescription(
             t("employerEmployees.form.trialHelp"),
@@ -277,8 +284,7 @@ export function EmployerFields({
           {...form.getInputProps("jobTrialPeriodEndDate")}
         />
         {withLastWorkingDay && (
-          <TextInput
-            type="date"
+          <DateField
             label={t("employerEmployees.fields.lastWorkingDayDate")}
             description={dateDescription(
               t("employerEmployees.form.lastWorkingDayHelp"),

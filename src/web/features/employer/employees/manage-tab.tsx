@@ -6,6 +6,7 @@ import type { TEmployee } from "../../../../contract/employees.ts";
 import { EMPLOYEE_FILTER_TYPES, hasEmploymentEnd } from "../../../../domain/employees.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "../../../../domain/enums.ts";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
+import { DateField } from "../../../components/date-field.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
@@ -72,13 +73,12 @@ export function ManageTab() {
     />
   );
   const date = (key: FilterKey, label: string, min?: string, max?: string) => (
-    <TextInput
-      type="date"
+    <DateField
       label={label}
       value={filters[key]}
       min={min || undefined}
       max={max || undefined}
-      onChange={(event) => update({ [key]: event.currentTarget.value })}
+      onChange={(value) => update({ [key]: value })}
     />
   );
 

@@ -54,6 +54,7 @@ function details(
     frameSerialNumber: null,
     deliveryDate: null,
     customerComment: null,
+    customerQuestion: null,
     waitingOn: "EMPLOYER",
     statusSince: "2026-03-05T08:00:00.000Z",
     events: [
@@ -64,6 +65,7 @@ function details(
         to: "ALL_INFO_PROVIDED",
         by: "user",
         actorName: null,
+        message: null,
         createdAt: "2026-03-05T08:00:00.000Z",
       },
     ],
@@ -151,6 +153,38 @@ describe("the Orders tab of /tyonantaja", () => {
     // The company's orders below, with their statuses.
     const table = screen.getByRole("table", { name: "Yrityksen tilaukset" });
     expect(within(table).getByText("Leasing käynnissä")).toBeInTheDocument();
+  });
+
+  it("opens the order the approvers' mail links to, with the decisions, and approving asks first", async () => {
+    const user = userEvent.setup({ delay: null });
+    const waiting = listItem(5);
+    const api = fakeApi({
+      [`GET ${AWAITING}`]: { status: 200, body: { items: [waiting] } },
+      [`GET ${companyOrdersPath(1)}`]: page([waiting]),
+      [`GET /api/orders/${waiting.orderId}`]: { status: 200, body: details(waiting) },
+    });
+    renderPage(ADMIN, `${PATH}&tilaus=${waiting.orderId}`);
+    const drawer = await screen.findByRole("dialog", { name: `Tilaus ${waiting.orderNumber}` });
+    expect(await within(drawer).findByRole("table", { name: "Pyöräpaketti" })).toHaveTextContent("Jopo");
+    await user.click(within(drawer).getByRole("button", { name: "Hyväksy tilaus" }));
+    expect(
+      await screen.findByRole("dialog", { name: "Hyväksytäänkö henkilön Aino Virtanen 5 tilaus?" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: `Tilaus ${waiting.orderNumber}` })).not.toBeInTheDocument();
+    expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(0);
+  });
+
+  it("opens an order that waits for no decision without the decisions", async () => {
+    const done = listItem(6, { orderStatus: "CONFIRMED" });
+    fakeApi({
+      [`GET ${AWAITING}`]: { status: 200, body: { items: [] } },
+      [`GET ${companyOrdersPath(1)}`]: page([done]),
+      [`GET /api/orders/${done.orderId}`]: { status: 200, body: details(done) },
+    });
+    renderPage(ADMIN, `${PATH}&tilaus=${done.orderId}`);
+    const drawer = await screen.findByRole("dialog", { name: `Tilaus ${done.orderNumber}` });
+    expect(await within(drawer).findByRole("table", { name: "Pyöräpaketti" })).toBeInTheDocument();
+    expect(within(drawer).queryByRole("button", { name: "Hyväksy tilaus" })).not.toBeInTheDocument();
   });
 
   it("rejects only with a reason", async () => {

@@ -1,6 +1,8 @@
 import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Table, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { zEmployerDecision } from "../../../../contract/order-acceptance.ts";
 import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
 import { packageItemDescription } from "../../../../domain/order-package.ts";
 import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
@@ -8,16 +10,20 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { NewBadge } from "../../../components/new-badge.tsx";
 import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { signingErrorMessage, useLeavingForBroker } from "../../../lib/strong-identification.ts";
+import { usePageNews } from "../../../lib/whats-new.ts";
 import { OrderHandoverSection } from "../../handover/order-handover-section.tsx";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
+import { ORDER_PARAM } from "../employees/employee-nav.ts";
 import {
   ORDERS_PAGE_SIZE,
   useAwaitingApproval,
@@ -27,7 +33,8 @@ import {
   useStartStrongApproval,
 } from "./orders-api.ts";
 
-const REASON_MAX = 1000;
+/** The longest reason the decision takes: a longer one says so at once and is not sent. */
+const REASON_MAX = textLimitOf(zEmployerDecision, "reason");
 
 function money(cents: number | null): string | null {
   return cents === null ? null : formatMoney(cents, currentLanguage());
@@ -65,8 +72,19 @@ function PackageLines({ order }: { order: TOrderDetails }) {
   );
 }
 
-/** One order in a drawer: its details, package and the shared timeline. */
-function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+/**
+ * One order in a drawer: its details, package and the shared timeline; an order waiting for this
+ * user's approval has the two decisions too, since the approvers' mail opens it here.
+ */
+function OrderDrawer({
+  orderId,
+  onClose,
+  decide,
+}: {
+  orderId: string | null;
+  onClose: () => void;
+  decide: { onApprove: () => void; onReject: () => void } | null;
+}) {
   const { t } = useTranslation();
   const details = useOrderDetails(orderId);
   const order = details.data;
@@ -110,9 +128,17 @@ function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: ()
               },
             ]}
           />
+          {decide && (
+            <Group gap="sm">
+              <Button onClick={decide.onApprove}>{t("employerOrders.approve")}</Button>
+              <Button variant="outline" color="red" onClick={decide.onReject}>
+                {t("employerOrders.reject")}
+              </Button>
+            </Group>
+          )}
           <PackageLines order={order} />
           <OrderHandoverSection orderId={order.orderId} />
-          <OrderTimeline order={order} />
+          <OrderTimeline order={order} audience="EMPLOYER" />
           <CancelOrderAction order={order} />
         </Stack>
       )}
@@ -278,6 +304,7 @@ function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClos
       setError(t("employerOrders.rejectReasonRequired"));
       return;
     }
+    if (tooLongText(reason, REASON_MAX, t)) return;
     mutateThen(
       decide,
       { order, decision: { approve: false, reason: reason.trim() } },
@@ -299,10 +326,9 @@ function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClos
           label={t("employerOrders.rejectReason")}
           required
           rows={3}
-          maxLength={REASON_MAX}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
-          error={error}
+          error={tooLongText(reason, REASON_MAX, t) ?? error}
         />
       </Stack>
     </ConfirmDialog>
@@ -312,15 +338,27 @@ function RejectDialog({ order, onClose }: { order: TOrderListItem | null; onClos
 /**
  * The Orders tab of /tyonantaja: first the orders waiting for the employer's approval
  * (approve, or reject with a reason), then the companies' orders with their status; any order opens in
- * a drawer with its package and the shared timeline.
+ * a drawer with its package and the shared timeline. An order that changed since the user last looked
+ * at the list (a cancellation requested, a claim reported) has a "new" badge.
  */
 export function OrdersTab() {
   const { t } = useTranslation();
   const awaiting = useAwaitingApproval();
   const [page, setPage] = useState(1);
   const orders = useCompanyOrders(page);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const { newOrderIds } = usePageNews("employerOrders");
+  // The open order lives in the address, so the approvers' mail opens it and a reload keeps it.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(ORDER_PARAM);
+  const setOpenId = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(ORDER_PARAM, id);
+      else next.delete(ORDER_PARAM);
+      return next;
+    });
   const [rejecting, setRejecting] = useState<TOrderListItem | null>(null);
+  const awaitingOpen = awaiting.data?.find((order) => order.orderId === openId) ?? null;
   const approving = useActionDialog<TOrderListItem>(useEmployerDecision(), {
     errorText: signingErrorMessage,
   });
@@ -330,9 +368,12 @@ export function OrdersTab() {
       accessor: "orderNumber",
       title: t("employerOrders.columns.order"),
       render: (r) => (
-        <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(r.orderId)}>
-          {t("employerOrders.orderTitle", { number: r.orderNumber })}
-        </Button>
+        <Group gap={6} wrap="nowrap">
+          <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(r.orderId)}>
+            {t("employerOrders.orderTitle", { number: r.orderNumber })}
+          </Button>
+          {newOrderIds.has(r.orderId) && <NewBadge />}
+        </Group>
       ),
     },
     { accessor: "employee", title: t("employerOrders.columns.employee"), render: (r) => r.employee.name },
@@ -398,7 +439,25 @@ export function OrdersTab() {
           onPageChange={setPage}
         />
       </SectionCard>
-      <OrderDrawer orderId={openId} onClose={() => setOpenId(null)} />
+      <OrderDrawer
+        orderId={openId}
+        onClose={() => setOpenId(null)}
+        decide={
+          awaitingOpen
+            ? {
+                // The decision's dialog takes the drawer's place.
+                onApprove: () => {
+                  setOpenId(null);
+                  approving.open(awaitingOpen);
+                },
+                onReject: () => {
+                  setOpenId(null);
+                  setRejecting(awaitingOpen);
+                },
+              }
+            : null
+        }
+      />
       <ApproveDialog order={approving.current} dialog={approving} />
       <RejectDialog order={rejecting} onClose={() => setRejecting(null)} />
     </Stack>

@@ -46,7 +46,11 @@ describe("the reporting page's overview", () => {
       "/tyonantaja",
     );
     expect(figure("Verovapaa osuus tänä vuonna")).toMatch(/^5\s500,00\s€$/);
-    expect(figure("Päättyy kolmen kuukauden sisällä")).toBe("2");
+    // Two different things, each named for what it counts: the terms ending soon, and the open lease
+    // ends the Pyörät list shows, with the overdue among them.
+    expect(figure("Sopimuskausi päättyy kolmen kuukauden sisällä")).toBe("2");
+    expect(figure("Avoimet päättymiset")).toBe("3");
+    expect(screen.getByText(/niistä myöhässä \(valinnan määräaika mennyt\): 1\./)).toBeInTheDocument();
 
     // Each chart's figures are a table (for screen readers, and on screen when asked).
     const orders = screen.getByRole("table", { name: "Tilaukset tilan mukaan" });
@@ -75,6 +79,7 @@ describe("the reporting page's overview", () => {
       leasesByRegime: { GRANDFATHERED: 0, EXEMPT_2025_ONLY: 0, TAXABLE: 0 },
       taxFreeThisYearCents: 0,
       leasesEndingSoon: 0,
+      openLeaseEnds: { open: 0, overdue: 0 },
     });
     fakeApi({ [`GET ${dashboardPath()}`]: ok(empty) });
     const { unmount } = renderPage(ADMIN);

@@ -128,6 +128,14 @@ function Overview({ dashboard }: { dashboard: TReportingDashboard }) {
             value={dashboard.leasesEndingSoon}
             help={t("employerReporting.overview.endingSoonHelp")}
           />
+          {/* The same open lease ends as the Pyörät list shows as open, the overdue among them named. */}
+          <StatCard
+            label={t("employerReporting.overview.openLeaseEnds")}
+            value={dashboard.openLeaseEnds.open}
+            help={t("employerReporting.overview.openLeaseEndsHelp", {
+              overdue: dashboard.openLeaseEnds.overdue,
+            })}
+          />
         </SimpleGrid>
       </SectionCard>
 

@@ -91,7 +91,7 @@ function RegimeCell({ row }: { row: TPayrollRow }) {
   return (
     <Stack gap={4} align="flex-start">
       <ToneBadge tone={REGIME_TONES[row.regime]}>{t(REGIME_LABELS[row.regime])}</ToneBadge>
-      {row.regime === "GRANDFATHERED" && row.taxFreeUntil && (
+      {row.taxFreeUntil && (
         <Note>{t("employerReporting.table.taxFreeUntil", { date: formatDate(row.taxFreeUntil) })}</Note>
       )}
     </Stack>

@@ -138,6 +138,7 @@ export function dashboard(
     leasesByRegime: { GRANDFATHERED: 5, EXEMPT_2025_ONLY: 3, TAXABLE: 5 },
     taxFreeThisYearCents: 550_000,
     leasesEndingSoon: 2,
+    openLeaseEnds: { open: 3, overdue: 1 },
     ...overrides,
   };
 }

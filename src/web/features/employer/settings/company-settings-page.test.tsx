@@ -301,6 +301,23 @@ describe("the company settings page", () => {
     expect(policy.getByRole("button", { name: "Muokkaa politiikkaa" })).toBeInTheDocument();
   });
 
+  it("says the additional terms' limit as they pass it and keeps all that was pasted, saving nothing", async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(companyRoutes(() => company()));
+    renderPage(ADMIN);
+    const policy = await section("Pyöräetupolitiikka");
+    const note = policy.getByRole("textbox", { name: "Lisäehdot" });
+    await user.click(note);
+    await user.paste("a".repeat(6000));
+    expect(note).toHaveValue("a".repeat(6000));
+    expect(note).toHaveAccessibleDescription(/Enintään 1000 merkkiä/);
+    // The save is refused here, before the server could refuse it (the form's summary takes the focus).
+    await user.click(policy.getByRole("button", { name: "Tallenna politiikka" }));
+    expect(note).toHaveAccessibleDescription(/enintään 1000 merkkiä/);
+    expect(note).toHaveValue("a".repeat(6000));
+    expect(api.callsTo("PUT", `/api/bike-policy/company/${DEMO_OY}`)).toHaveLength(0);
+  });
+
   it("makes a registration link with its address, a QR code and how long it works", async () => {
     const user = userEvent.setup();
     const api = fakeApi({

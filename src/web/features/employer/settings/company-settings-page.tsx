@@ -20,13 +20,14 @@ import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
 import { PayrollDeliverySection } from "./payroll-delivery-section.tsx";
+import { ReminderSettingsSection } from "./reminder-settings-section.tsx";
 import { ScimSection } from "./scim-section.tsx";
 
 /**
  * /yritys-asetukset (SPEC §2): the settings of the selected company for its employer admin
  * and group admin. Its details with the max price of a bike package, the bike policy, units, payroll
  * report recipients (for a group admin also the group's), registration links (for a group admin
- * also the group's), the payroll report's delivery, Pedaali's monthly invoices for the company's leases
+ * also the group's), the payroll report's delivery, the reminders and their escalation, Pedaali's monthly invoices for the company's leases
  * and the company identity provider's SCIM token. A user who acts for several companies switches between them at the top; the
  * sections are those of the admin company page (features/companies).
  */
@@ -91,6 +92,7 @@ function CompanySections({ company }: { company: TCompanyDetails }) {
       {group && <GroupPayrollRecipientsSection group={group} companies={groupCompanies} />}
       <RegistrationLinkCard company={named} group={group} />
       <PayrollDeliverySection companyId={company.companyId} />
+      <ReminderSettingsSection companyId={company.companyId} />
       <LeaseInvoicesSection companyId={company.companyId} />
       <ScimSection companyId={company.companyId} />
     </Stack>

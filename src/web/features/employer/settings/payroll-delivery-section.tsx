@@ -20,10 +20,12 @@ import {
   payrollDeliveryApi as api,
   type TPayrollDeliverySettings,
   type TUpdatePayrollDeliverySettings,
+  zUpdatePayrollDeliverySettings,
 } from "../../../../contract/payroll-delivery.ts";
 import { DEFAULT_FILE_NAME_PATTERN, MAX_CUTOFF_DAY } from "../../../../domain/payroll/export-template.ts";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { PayrollDeliverNow } from "./payroll-deliver-now.tsx";
 import { PayrollDeliveryLog } from "./payroll-delivery-log.tsx";
@@ -35,6 +37,14 @@ import { PayrollTemplateEditor } from "./payroll-template-editor.tsx";
  * write-only: once stored it shows as stored), a connection test, the month's report delivered now,
  * and the log with its re-send.
  */
+
+/** The SFTP texts' longest lengths in the contract: a longer one says so at once, nothing is cut. */
+const SFTP_MAX = {
+  host: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.host"),
+  username: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.username"),
+  directory: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.directory"),
+  fileNamePattern: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.fileNamePattern"),
+};
 
 type Sftp = NonNullable<TUpdatePayrollDeliverySettings["sftp"]>;
 const emptySftp: Sftp = {
@@ -189,7 +199,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.host")}
                 value={sftp.host}
-                maxLength={253}
+                error={tooLongText(sftp.host, SFTP_MAX.host, t)}
                 onChange={(e) => setSftp({ host: e.currentTarget.value })}
               />
               <NumberInput
@@ -202,7 +212,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.username")}
                 value={sftp.username}
-                maxLength={100}
+                error={tooLongText(sftp.username, SFTP_MAX.username, t)}
                 onChange={(e) => setSftp({ username: e.currentTarget.value })}
               />
             </Group>
@@ -242,14 +252,14 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.directory")}
                 value={sftp.directory}
-                maxLength={300}
+                error={tooLongText(sftp.directory, SFTP_MAX.directory, t)}
                 onChange={(e) => setSftp({ directory: e.currentTarget.value })}
               />
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.fileNamePattern")}
                 description={t("employerSettings.payrollDelivery.sftp.fileNamePatternHelp")}
                 value={sftp.fileNamePattern}
-                maxLength={100}
+                error={tooLongText(sftp.fileNamePattern, SFTP_MAX.fileNamePattern, t)}
                 onChange={(e) => setSftp({ fileNamePattern: e.currentTarget.value })}
               />
             </Group>

@@ -1,6 +1,16 @@
-import { ActionIcon, Checkbox, Group, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import {
+  ActionIcon,
+  Checkbox,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { TPayrollTemplate } from "../../../../contract/payroll-delivery.ts";
+import { type TPayrollTemplate, zPayrollTemplate } from "../../../../contract/payroll-delivery.ts";
 import {
   AMOUNT_KINDS,
   type AmountKind,
@@ -17,6 +27,7 @@ import {
   type TemplateLayout,
   type TemplatePreset,
 } from "../../../../domain/payroll/export-template.ts";
+import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 
 /**
  * The payroll file's template: a preset to start from, the columns in their order (up and down),
@@ -24,6 +35,10 @@ import {
  * company's own wage type code beside each kind's Incomes Register income type (which the tax rules
  * fix, so it is shown, not chosen). Controlled: the section keeps the value and saves it.
  */
+
+/** A column's header and a wage code at their longest in the contract: a longer one says so at once. */
+const HEADER_MAX = textLimitOf(zPayrollTemplate, "columns.*.header");
+const WAGE_CODE_MAX = textLimitOf(zPayrollTemplate, "kinds.*.wageCode");
 
 const SEPARATOR_VALUES = { semicolon: ";", comma: ",", tab: "\t" } as const;
 type SeparatorName = keyof typeof SEPARATOR_VALUES;
@@ -139,7 +154,7 @@ export function PayrollTemplateEditor({
                 <TextInput
                   aria-label={`${t("employerSettings.payrollDelivery.template.header")}: ${fieldLabel[column.field]}`}
                   value={column.header}
-                  maxLength={60}
+                  error={tooLongText(column.header, HEADER_MAX, t)}
                   disabled={!value.includeHeader}
                   onChange={(event) =>
                     change({
@@ -205,7 +220,8 @@ export function PayrollTemplateEditor({
         checked={value.includeHeader}
         onChange={(event) => change({ includeHeader: event.currentTarget.checked })}
       />
-      <Group grow align="flex-end">
+      {/* Four on a row only where each has room for its label and value; one under another on a phone. */}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
         <Select
           label={t("employerSettings.payrollDelivery.template.fieldSeparator")}
           data={(Object.keys(SEPARATOR_VALUES) as SeparatorName[]).map((name) => ({
@@ -240,7 +256,7 @@ export function PayrollTemplateEditor({
           allowDeselect={false}
           onChange={(e) => e && change({ encoding: e as TPayrollTemplate["encoding"] })}
         />
-      </Group>
+      </SimpleGrid>
       {value.fieldSeparator === value.decimalSeparator && (
         <Text size="sm" c="red" role="alert">
           {t("employerSettings.payrollDelivery.template.sameSeparators")}
@@ -275,7 +291,7 @@ export function PayrollTemplateEditor({
                     aria-label={`${t("employerSettings.payrollDelivery.template.wageCode")}: ${kindLabel[kind]}`}
                     placeholder={t("employerSettings.payrollDelivery.template.wageCode")}
                     value={chosen.wageCode}
-                    maxLength={20}
+                    error={tooLongText(chosen.wageCode, WAGE_CODE_MAX, t)}
                     onChange={(event) =>
                       change({
                         kinds: value.kinds.map((item) =>

@@ -38,7 +38,16 @@ const withCancellation = (base: TMyOrder, overrides: Partial<Cancellation> = {})
   afterSales: { ...base.afterSales, cancellation: cancellation(overrides) },
 });
 const confirmed = (overrides: Partial<TMyOrder> = {}) =>
-  packageOrder({ orderStatus: "CONFIRMED", waitingOn: "HELPDESK", isOrderConfirmed: true, ...overrides });
+  packageOrder({
+    orderStatus: "CONFIRMED",
+    waitingOn: "HELPDESK",
+    isOrderConfirmed: true,
+    allowedActions: ["REQUEST_CANCELLATION"],
+    ...overrides,
+  });
+/** A package to accept, which the employee may still cancel at once (the server's CANCEL). */
+const unconfirmed = (overrides: Partial<TMyOrder> = {}) =>
+  packageOrder({ allowedActions: ["ACCEPT_PACKAGE", "CANCEL"], ...overrides });
 
 /** The cancellation as the API answers its creation: at once before confirmation, else a request. */
 const created = (atOnce: boolean) => ({
@@ -77,9 +86,11 @@ describe("the employee's cancel dialog", () => {
     const user = userEvent.setup({ delay: null });
     let cancelled = false;
     const api = fakeApi({
-      ...baseRoutes([packageOrder()]),
+      ...baseRoutes([unconfirmed()]),
       "GET /api/orders/my": () =>
-        ok({ items: [cancelled ? packageOrder({ orderStatus: "CANCELLED" }) : packageOrder()] }),
+        ok({
+          items: [cancelled ? packageOrder({ orderStatus: "CANCELLED", waitingOn: null }) : unconfirmed()],
+        }),
       "POST /api/order-cancellations": () => {
         cancelled = true;
         return created(true);
@@ -153,10 +164,23 @@ describe("the employee's cancel dialog", () => {
   });
 
   it("offers no cancellation once the store has given the delivery details", async () => {
-    fakeApi(baseRoutes([confirmed({ orderStatus: "READY_FOR_BILLING" })]));
+    fakeApi(baseRoutes([confirmed({ orderStatus: "READY_FOR_BILLING", allowedActions: [] })]));
     renderMyBike();
     expect(await screen.findByRole("heading", { name: "Tilaus 1042" })).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Tilauksen peruuttaminen" })).toBeNull();
+  });
+
+  it("follows the server's answer, not the order's status: no cancel or request allowed, no button", async () => {
+    fakeApi(baseRoutes([packageOrder({ allowedActions: ["ACCEPT_PACKAGE"] })]));
+    renderMyBike();
+    expect(await screen.findByRole("heading", { name: "Tilaus 1042" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Tilauksen peruuttaminen" })).toBeNull();
+  });
+
+  it("says the cancellation is a request when the server allows a request only, whatever the status", async () => {
+    fakeApi(baseRoutes([packageOrder({ allowedActions: ["REQUEST_CANCELLATION"] })]));
+    renderMyBike();
+    expect(await section()).toHaveTextContent("Peruutus lähtee pyyntönä asiakaspalveluun");
   });
 });
 

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cancelsAtOnce, isCancellableBeforeDelivery } from "../../../../domain/order-cancellations.ts";
 import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
@@ -55,14 +54,15 @@ const BY_KEYS = {
 /**
  * Cancelling the order on its way, or asking the helpdesk to, with a reason. Before
  * the agreement is signed and confirmed it cancels at once; afterwards it is a request to customer
- * service; the section says which before the employee confirms (the domain's rule on the order's
- * status). Afterwards it shows where the cancellation stands: the request waiting (which the employee
+ * service; the section says which before the employee confirms. Whether and how the employee may
+ * cancel is the server's answer (the order's allowedActions CANCEL or REQUEST_CANCELLATION). Afterwards it shows where the cancellation stands: the request waiting (which the employee
  * may withdraw if it was theirs), cancelled, the refund coming, refunded.
  */
 export function CancelOrderSection({ order }: { order: TMyOrder }) {
   const state = cancellationStateOf(order);
   if (state === "none") {
-    if (!isCancellableBeforeDelivery(order.orderStatus, order.previousStatus)) return null;
+    const allowed = order.allowedActions;
+    if (!allowed.includes("CANCEL") && !allowed.includes("REQUEST_CANCELLATION")) return null;
     return <CancelOrder order={order} />;
   }
   return <CancellationStatus order={order} state={state} />;
@@ -72,7 +72,7 @@ function CancelOrder({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
   const cancel = useCancelOrder();
   const [opened, setOpened] = useState(false);
-  const atOnce = cancelsAtOnce("EMPLOYEE", order.orderStatus, order.previousStatus);
+  const atOnce = order.allowedActions.includes("CANCEL");
 
   function close() {
     setOpened(false);

@@ -22,6 +22,7 @@ import {
   needsPoliceReport,
   reportDeadline,
 } from "../../../../domain/insurance-claims.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
@@ -44,7 +45,6 @@ type Values = {
   files: File[];
 };
 
-const DESCRIPTION_MAX = 4000;
 /** The texts of the browser's file checks, spelled out so the catalogue check sees each key. */
 const PROBLEM_KEYS: Record<FileProblem["code"], string> = {
   FILE_EMPTY: "myBikeClaims.files.FILE_EMPTY",
@@ -196,8 +196,7 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
                 <Radio value="DAMAGE" label={t("myBikeClaims.types.DAMAGE")} />
               </Group>
             </Radio.Group>
-            <TextInput
-              type="date"
+            <DateField
               label={t("myBikeClaims.form.incidentDate")}
               required
               min={leaseStart ?? undefined}
@@ -209,7 +208,6 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
                 label={t("myBikeClaims.form.policeReportNumber")}
                 description={t("myBikeClaims.form.policeHelp")}
                 required
-                maxLength={60}
                 {...form.getInputProps("policeReportNumber")}
               />
             )}
@@ -218,7 +216,6 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
               description={t("myBikeClaims.form.descriptionHelp")}
               required
               rows={4}
-              maxLength={DESCRIPTION_MAX}
               {...form.getInputProps("description")}
             />
           </>

@@ -32,7 +32,7 @@ const bike = order({
     endDate: "2027-12-31",
     leaseEndsOn: "2027-12-31",
     taxRegime: "GRANDFATHERED",
-    taxFreeUntil: null,
+    tax: { kind: "UNKNOWN", taxFreeUntil: null, taxableFrom: null },
     signedAt: "2024-12-20T10:00:00.000Z",
     signedDocumentId: null,
   },

@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TLeaseEndUserPayment } from "../../../../contract/bike-redemptions.ts";
+import type { PaymentMethod } from "../../../../domain/enums.ts";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
@@ -13,7 +14,7 @@ import { day, LeaseEndOptions, LeaseEndPriceTable, money } from "../../lease-end
 import { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
 import { type TLeaseEndCase, useLeaseEndCase } from "./lease-end-api.ts";
 import { LeaseEndChoiceForm } from "./lease-end-choice-form.tsx";
-import { DONE_TEXTS, NEXT_TEXTS } from "./lease-end-labels.ts";
+import { DONE_TEXTS, nextText } from "./lease-end-labels.ts";
 
 /** The employee's lease-end case, fetched by its id: a loader, its error with a retry, or the case. */
 export function LeaseEndCase({ id }: { id: string }) {
@@ -167,8 +168,11 @@ function StateBadge({ details }: { details: TLeaseEndCase }) {
   return <ToneBadge tone="progress">{t("myBikeLeaseEnd.state.chosen")}</ToneBadge>;
 }
 
-/** The employee's own payment of the case: how much, how, the reference number and when. */
-function PaymentDetails({ payment }: { payment: TLeaseEndUserPayment }) {
+/**
+ * The employee's own payment of the case: how much, how, the reference number and when. How it is
+ * paid is the case's payment method, the one the words above it follow too.
+ */
+function PaymentDetails({ payment, method }: { payment: TLeaseEndUserPayment; method: PaymentMethod }) {
   const { t } = useTranslation();
   const open = payment.paymentStatus !== "PAID" && payment.paymentStatus !== "CANCELLED";
   return (
@@ -176,8 +180,8 @@ function PaymentDetails({ payment }: { payment: TLeaseEndUserPayment }) {
       <DetailsList
         items={[
           { label: t("myBikeLeaseEnd.payment.amount"), value: money(payment.amountCents) },
-          { label: t("myBikeLeaseEnd.payment.method"), value: t(METHOD_LABELS[payment.paymentMethod]) },
-          ...(payment.paymentMethod === "BATCH"
+          { label: t("myBikeLeaseEnd.payment.method"), value: t(METHOD_LABELS[method]) },
+          ...(method === "BATCH"
             ? [{ label: t("myBikeLeaseEnd.payment.reference"), value: payment.referenceNumber }]
             : []),
           {
@@ -192,9 +196,7 @@ function PaymentDetails({ payment }: { payment: TLeaseEndUserPayment }) {
       />
       {open && (
         <Text size="sm">
-          {payment.paymentMethod === "BATCH"
-            ? t("myBikeLeaseEnd.payment.batchBelow")
-            : t("myBikeLeaseEnd.payment.payroll")}
+          {method === "BATCH" ? t("myBikeLeaseEnd.payment.batchBelow") : t("myBikeLeaseEnd.payment.payroll")}
         </Text>
       )}
     </Stack>
@@ -233,9 +235,11 @@ function ChosenState({
               })
             : choice === "TRANSFER" && details.transferToEmail
               ? t("myBikeLeaseEnd.chosen.transferTo", { email: details.transferToEmail })
-              : t(NEXT_TEXTS[choice])}
+              : t(nextText(choice, details.paymentMethod))}
         </Text>
-        {details.userPayment && <PaymentDetails payment={details.userPayment} />}
+        {details.userPayment && (
+          <PaymentDetails payment={details.userPayment} method={details.paymentMethod} />
+        )}
         {canChange ? (
           <Group>
             <Button variant="default" onClick={onChange}>

@@ -24,7 +24,7 @@ import { showSuccessToast } from "../../../lib/toast.ts";
 import { costText, day } from "../../lease-end/lease-end-options.tsx";
 import { CHOICE_LABELS, METHOD_LABELS } from "../../lease-end/lease-end-words.ts";
 import { type TLeaseEndCase, useChooseLeaseEnd } from "./lease-end-api.ts";
-import { METHOD_HELP, NEXT_TEXTS } from "./lease-end-labels.ts";
+import { METHOD_HELP, nextText } from "./lease-end-labels.ts";
 
 /**
  * The payment methods to offer for the company's payment mode (PAYROLL or BATCH alone, ALL both); with
@@ -196,7 +196,7 @@ export function LeaseEndChoiceForm({
                     date: day(leaseEndPaymentDueDate(method, details.leaseEndsOn ?? today, today)),
                   })}`}
               </Text>
-              <Text size="sm">{t(NEXT_TEXTS[selected.choice])}</Text>
+              <Text size="sm">{t(nextText(selected.choice, paying ? method : null))}</Text>
             </Stack>
           </Alert>
         )}

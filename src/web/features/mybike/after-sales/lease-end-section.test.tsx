@@ -38,6 +38,7 @@ function termEndCase(overrides: Partial<TBikeRedemptionDetails> = {}): TBikeRede
     paymentMethod: "PAYROLL",
     redemptionPriceCents: 15_545,
     decisionDeadline: "2026-11-30",
+    state: "PENDING",
     leaseEndsOn: "2026-12-31",
     order: {
       orderId: ORDER_ID,
@@ -188,7 +189,7 @@ function leasing(redemption: Partial<Redemption> | null = {}): TMyOrder {
       endDate: "2099-12-31",
       leaseEndsOn: "2099-12-31",
       taxRegime: "TAXABLE",
-      taxFreeUntil: null,
+      tax: { kind: "TAXABLE", taxFreeUntil: null, taxableFrom: null },
       signedAt: "2024-12-03T08:00:00.000Z",
       signedDocumentId: null,
     },
@@ -215,6 +216,8 @@ function leasing(redemption: Partial<Redemption> | null = {}): TMyOrder {
               ...redemption,
             },
     },
+    // Without a case the server lets the employee open an early end; with one open, not again.
+    allowedActions: redemption === null ? ["OPEN_LEASE_END"] : [],
   });
 }
 
@@ -333,7 +336,10 @@ describe("the employee's choice", () => {
     expect(within(methods).getAllByRole("radio")).toHaveLength(2);
     await user.click(within(methods).getByRole("radio", { name: /^Laskulla/ }));
     expect(form).toHaveTextContent(/Valitset: Lunastus. Maksat 155,45\s€. Saat laskun, jonka eräpäivä on/);
-    expect(form).toHaveTextContent("Maksa lunastushinta – maksutiedot ovat alla kohdassa Omat maksut.");
+    expect(form).toHaveTextContent(
+      "Maksa lunastushinta tilisiirrolla – maksutiedot ovat alla kohdassa Omat maksut.",
+    );
+    expect(form).not.toHaveTextContent("Lunastushinta vähennetään nettopalkastasi");
     await user.click(within(form).getByRole("button", { name: "Vahvista valinta" }));
     await waitFor(() => expect(api.callsTo("POST", CHOOSE.slice(5))).toHaveLength(1));
     expect(api.callsTo("POST", CHOOSE.slice(5))[0]?.body).toEqual({
@@ -343,7 +349,54 @@ describe("the employee's choice", () => {
     expect(await within(card).findByRole("heading", { name: "Valintasi: Lunastus" })).toBeInTheDocument();
     expect(card).toHaveTextContent("Viitenumero1 23456 78901 23");
     expect(card).toHaveTextContent("Eräpäivä31.12.2026");
+    expect(card).toHaveTextContent("Maksa lunastushinta tilisiirrolla – maksutiedot ovat alla");
+    expect(card).toHaveTextContent("Tilinumero, viitenumero ja virtuaaliviivakoodi ovat kopioitavina alla");
+    expect(card).not.toHaveTextContent("nettopalkastasi");
     expect(within(card).getByRole("button", { name: "Muuta valintaa" })).toBeInTheDocument();
+  });
+
+  it("says a redemption by payroll deduction is deducted from net pay and asks nothing to be paid", async () => {
+    const user = userEvent.setup({ delay: null });
+    let chosen = false;
+    const byPayroll = termEndCase({
+      choice: "REDEEM",
+      choiceMadeAt: "2026-11-23T10:00:00.000Z",
+      paymentMethod: "PAYROLL",
+      userPayment: {
+        userPaymentId: uuid(831),
+        kind: "REDEMPTION",
+        amountCents: 15_545,
+        paymentMethod: "PAYROLL",
+        paymentStatus: "PENDING",
+        referenceNumber: "1 23456 78901 23",
+        dueDate: "2026-12-31",
+        sentAt: "2026-11-23T10:00:00.000Z",
+        paidAt: null,
+      },
+    });
+    fakeApi({
+      ...baseRoutes([leasing()]),
+      [GET_CASE]: () => ok(chosen ? byPayroll : termEndCase()),
+      [CHOOSE]: () => {
+        chosen = true;
+        return ok(byPayroll);
+      },
+    });
+    renderMyBike();
+    const card = await section();
+    const form = await within(card).findByRole("form", { name: "Tee valintasi" });
+    await user.click(within(form).getByRole("radio", { name: /^Lunastus/ }));
+    const methods = within(form).getByRole("radiogroup", { name: /Maksutapa/ });
+    await user.click(within(methods).getByRole("radio", { name: /^Palkanmaksun/ }));
+    expect(form).toHaveTextContent("Lunastushinta vähennetään nettopalkastasi");
+    expect(form).not.toHaveTextContent("Maksa lunastushinta");
+    await user.click(within(form).getByRole("button", { name: "Vahvista valinta" }));
+    expect(await within(card).findByRole("heading", { name: "Valintasi: Lunastus" })).toBeInTheDocument();
+    expect(card).toHaveTextContent("eikä sinun tarvitse tehdä mitään");
+    expect(card).toHaveTextContent("Summa vähennetään nettopalkastasi. Sinun ei tarvitse tehdä mitään.");
+    expect(card).not.toHaveTextContent("Maksa lunastushinta");
+    expect(card).not.toHaveTextContent("maksutiedot");
+    expect(card).not.toHaveTextContent("Viitenumero");
   });
 
   it("asks the colleague's e-mail for a transfer and shows its error at the field", async () => {
@@ -463,7 +516,21 @@ describe("without a case", () => {
     const input = within(within(card).getByRole("form", { name: "Työsuhteeni päättyy" })).getByLabelText(
       /Viimeinen työpäivä/,
     );
-    expect(input).toHaveAttribute("min", firstDay);
+    // A day before the lease's first day is refused as soon as it is typed.
+    await user.type(input, "1.1.2025");
+    await user.tab();
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining(`aikaisintaan ${firstDay.split("-").reverse().join(".")}`),
+    );
+  });
+
+  it("offers no early end when the server does not allow one, and still says when the term ends", async () => {
+    fakeApi({ ...baseRoutes([{ ...leasing(null), allowedActions: [] }]) });
+    renderMyBike();
+    const card = await section();
+    expect(card).toHaveTextContent("Sopimuskautesi päättyy 31.12.2099.");
+    expect(within(card).queryByRole("button", { name: "Työsuhteeni päättyy" })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Olen pitkään poissa" })).toBeNull();
   });
 
   it("offers only the days the server takes: from the lease's start, up to six months ahead, and says so", async () => {
@@ -476,8 +543,6 @@ describe("without a case", () => {
     const input = within(form).getByLabelText(/Viimeinen työpäivä/);
     // The lease from 1.1.2025 runs to 2099: six months from today is the limit.
     const max = sameDayMonthsLater(toHelsinkiDateString(new Date()), 6);
-    expect(input).toHaveAttribute("min", "2025-01-01");
-    expect(input).toHaveAttribute("max", max);
     const says = `Valitse päivä väliltä 01.01.2025–${shown(max)}: aikaisintaan sopimuksen alkamispäivä, enintään kuuden kuukauden päähän eikä sopimuksen päättymisen jälkeen.`;
     for (const outside of ["2999-12-31", "1900-01-01"]) {
       await user.clear(input);

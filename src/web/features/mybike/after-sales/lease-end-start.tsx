@@ -1,10 +1,9 @@
-import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zOpenBikeRedemption } from "../../../../contract/bike-redemptions.ts";
 import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import type { LeaseEndReason } from "../../../../domain/enums.ts";
-import { leaseEndCaseOpenable } from "../../../../domain/lease-dates.ts";
 import {
   EARLY_END_NOTICE_DAY,
   earlyEndDayRange,
@@ -17,6 +16,7 @@ import {
   RETURN_FEE_CENTS,
 } from "../../../../domain/lease-end.ts";
 import { addDays } from "../../../../domain/user-payments.ts";
+import { DateField } from "../../../components/date-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
@@ -71,8 +71,9 @@ export function EarlyEndStart({ order, cancelledBefore }: { order: TMyOrder; can
   const { t } = useTranslation();
   const [reason, setReason] = useState<EarlyReason | null>(null);
   const agreement = order.agreement;
-  // The same rule as the server's: from the start-leasing on, also before the lease's first day.
-  const started = leaseEndCaseOpenable(order);
+  // The server says whether the employee may open an early end now (from the billing on, also before
+  // the lease's first day, while nothing has settled the lease).
+  const started = order.allowedActions.includes("OPEN_LEASE_END");
   return (
     <Stack gap="md">
       {agreement?.endDate && (
@@ -182,8 +183,7 @@ function EarlyEndForm({
           <Title order={3} size="h5">
             {t(FORM_TITLES[reason])}
           </Title>
-          <TextInput
-            type="date"
+          <DateField
             label={t(DATE_LABELS[reason])}
             required
             min={range?.min}

@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import type { TBankTransfer } from "../../../../contract/user-payments.ts";
 import type { UserPaymentKind } from "../../../../domain/enums.ts";
 import { isOpenUserPayment, payrollPeriodOfPayment } from "../../../../domain/user-payments.ts";
+import { usePhoneLayout } from "../../../components/data-table-parts.tsx";
 import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
+import { PhoneCardList } from "../../../components/phone-card-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
@@ -152,12 +154,51 @@ function OpenPayment({ payment }: { payment: TMyPayment }) {
 
 function PaidPayments({ payments }: { payments: readonly TMyPayment[] }) {
   const { t } = useTranslation();
+  const phone = usePhoneLayout();
+  const title = (
+    <Title order={3} size="h4">
+      {t("myBikePayments.paidTitle")}
+    </Title>
+  );
+  if (phone) {
+    return (
+      <Stack gap="xs">
+        {title}
+        <PhoneCardList
+          label={t("myBikePayments.paidTitle")}
+          cards={payments.map((payment) => {
+            const what = userPaymentWhat(t, PAYMENT_WORDS, payment);
+            return {
+              key: payment.id,
+              title: (
+                <>
+                  {what.kind}
+                  {what.detail && (
+                    <Text size="xs" c="dimmed" fw={400}>
+                      {what.detail}
+                    </Text>
+                  )}
+                </>
+              ),
+              values: [
+                {
+                  label: t("myBikePayments.amount"),
+                  value: formatMoney(payment.amountCents, currentLanguage()),
+                },
+                {
+                  label: t("myBikePayments.paidOn"),
+                  value: payment.paidAt ? formatDate(payment.paidAt) : "–",
+                },
+              ],
+            };
+          })}
+        />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">
-        {t("myBikePayments.paidTitle")}
-      </Title>
-      {/* On a phone the table scrolls in its own box, which takes focus so keys can scroll it. */}
+      {title}
       <Table.ScrollContainer
         minWidth={360}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": t("myBikePayments.paidTitle") } }}

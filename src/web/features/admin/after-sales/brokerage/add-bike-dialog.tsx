@@ -169,7 +169,6 @@ export function AddBikeDialog({
                   label={t("adminBrokerage.add.orderNumber")}
                   description={t("adminBrokerage.add.orderNumberHint")}
                   inputMode="numeric"
-                  maxLength={9}
                   required
                   {...form.getInputProps("orderNumber")}
                   onKeyDown={(event) => {
@@ -213,11 +212,7 @@ export function AddBikeDialog({
                 description={t("adminBrokerage.add.priceHint")}
                 {...form.getInputProps("price")}
               />
-              <TextInput
-                label={t("adminBrokerage.form.city")}
-                maxLength={100}
-                {...form.getInputProps("city")}
-              />
+              <TextInput label={t("adminBrokerage.form.city")} {...form.getInputProps("city")} />
             </Stack>
           ) : (
             <BikeFields form={form} />

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from "@mantine/form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../../../domain/enums.ts";
+import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../../../../../domain/model-year.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import type { SchemaIssue } from "../../../../lib/contract-form.ts";
@@ -68,7 +69,8 @@ export function bikeBody(values: BikeValues) {
 
 /** The bike form's words for the contract's complaints about the year and the price. */
 export function bikeIssueText(issue: SchemaIssue, t: TFunction): string | undefined {
-  if (issue.path[0] === "modelYear") return t("adminBrokerage.form.yearInvalid");
+  if (issue.path[0] === "modelYear")
+    return t("adminBrokerage.form.yearInvalid", { min: MODEL_YEAR_MIN, max: MODEL_YEAR_MAX });
   if (issue.path[0] === "askingPriceCents") return t("adminBrokerage.form.priceInvalid");
   return undefined;
 }
@@ -94,18 +96,12 @@ export function BikeFields<V extends BikeValues>({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label={t("adminBrokerage.form.brand")} required maxLength={100} {...props("brand")} />
-        <TextInput label={t("adminBrokerage.form.model")} required maxLength={150} {...props("model")} />
-        <TextInput
-          label={t("adminBrokerage.form.modelYear")}
-          inputMode="numeric"
-          maxLength={4}
-          {...props("modelYear")}
-        />
+        <TextInput label={t("adminBrokerage.form.brand")} required {...props("brand")} />
+        <TextInput label={t("adminBrokerage.form.model")} required {...props("model")} />
+        <TextInput label={t("adminBrokerage.form.modelYear")} inputMode="numeric" {...props("modelYear")} />
         <TextInput
           label={t("adminBrokerage.form.frameSize")}
           description={t("adminBrokerage.form.frameSizeHint")}
-          maxLength={30}
           {...props("frameSize")}
         />
         <EuroInput
@@ -113,20 +109,18 @@ export function BikeFields<V extends BikeValues>({
           description={priceDescription}
           {...props("price")}
         />
-        <TextInput label={t("adminBrokerage.form.city")} maxLength={100} {...props("city")} />
+        <TextInput label={t("adminBrokerage.form.city")} {...props("city")} />
       </SimpleGrid>
       <Textarea
         label={t("adminBrokerage.form.description")}
         description={t("adminBrokerage.form.descriptionHint")}
         rows={4}
-        maxLength={2000}
         {...props("description")}
       />
       <Textarea
         label={t("adminBrokerage.form.adminNote")}
         description={t("adminBrokerage.form.adminNoteHint")}
         rows={2}
-        maxLength={2000}
         {...props("adminNote")}
       />
     </Stack>

@@ -12,7 +12,7 @@ import {
 } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { BIKE_BROKERAGE_PAGE_SIZE } from "../../../../../contract/bike-brokerage.ts";
+import { BIKE_BROKERAGE_PAGE_SIZE, zBikeBrokeragesQuery } from "../../../../../contract/bike-brokerage.ts";
 import {
   BROKERAGE_STAGES,
   type BrokerageStage,
@@ -20,6 +20,7 @@ import {
 } from "../../../../../domain/brokerage.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
+import { textLimitOf } from "../../../../lib/contract-form.ts";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
@@ -34,6 +35,9 @@ import {
   useBrokerageBikes,
 } from "./brokerage-api.ts";
 import { STAGE_LABELS, StageBadge } from "./brokerage-labels.tsx";
+
+/** The longest search the list's query takes. */
+const SEARCH_MAX = textLimitOf(zBikeBrokeragesQuery, "search");
 
 /** A stage as the API's two filters: status, and whether the bike is shown. */
 const STAGE_FILTERS: Record<BrokerageStage, Pick<BrokerageFilter, "status" | "listed">> = {
@@ -65,7 +69,7 @@ export function BrokerageList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = brokerageFilterOf(params);
   const list = useBrokerageBikes(filter);
-  const search = useSearchText(filter.search, (value) => update({ search: value }));
+  const search = useSearchText(filter.search, (value) => update({ search: value }), SEARCH_MAX);
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const stage = stageOf(filter);
@@ -96,7 +100,6 @@ export function BrokerageList() {
           label={t("adminBrokerage.filters.search")}
           placeholder={t("adminBrokerage.filters.searchPlaceholder")}
           type="search"
-          maxLength={100}
           {...search.input}
         />
         <NativeSelect

@@ -65,6 +65,7 @@ function details(overrides: Partial<TOrderCancellationDetails> = {}): TOrderCanc
         to: null,
         by: "user",
         actorName: "Aino Virtanen",
+        message: null,
         createdAt: "2026-11-22T08:00:00.000Z",
       },
     ],

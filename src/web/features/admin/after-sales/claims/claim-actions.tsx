@@ -23,6 +23,7 @@ import {
 } from "../../../../../domain/insurance-claims.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
+import { DateField } from "../../../../components/date-field.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
@@ -200,26 +201,16 @@ export function ClaimForm({ claim }: { claim: TInsuranceClaim }) {
           {...form.getInputProps("outcome")}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            type="date"
-            label={t("adminClaims.form.incidentDate")}
-            {...form.getInputProps("incidentDate")}
-          />
+          <DateField label={t("adminClaims.form.incidentDate")} {...form.getInputProps("incidentDate")} />
           <TextInput
             label={t("adminClaims.form.policeReportNumber")}
             required={needsPoliceReport(claim.type)}
-            maxLength={60}
             {...form.getInputProps("policeReportNumber")}
           />
           <EuroInput label={t("adminClaims.form.repairCost")} {...form.getInputProps("repairCost")} />
           <EuroInput label={t("adminClaims.form.deductible")} {...form.getInputProps("deductible")} />
         </SimpleGrid>
-        <Textarea
-          label={t("adminClaims.form.description")}
-          rows={4}
-          maxLength={4000}
-          {...form.getInputProps("description")}
-        />
+        <Textarea label={t("adminClaims.form.description")} rows={4} {...form.getInputProps("description")} />
         {action.isError && (
           <Alert color="red" role="alert">
             {messageForApiError(action.error, t)}

@@ -4,11 +4,13 @@ import { useTranslation } from "react-i18next";
 import {
   INSURANCE_CLAIMS_PAGE_SIZE,
   type TInsuranceClaimListItem,
+  zInsuranceClaimsQuery,
 } from "../../../../../contract/insurance-claims.ts";
 import { INSURANCE_CLAIM_TYPES, SIMPLE_STATES } from "../../../../../domain/enums.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
+import { textLimitOf } from "../../../../lib/contract-form.ts";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
 import { useAdminNav } from "../../admin-nav.ts";
@@ -16,6 +18,9 @@ import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { OUTCOME_LABELS, STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from "./claim-labels.ts";
 import { claimFilterOf, useClaims } from "./claims-api.ts";
+
+/** The longest search the list's query takes. */
+const SEARCH_MAX = textLimitOf(zInsuranceClaimsQuery, "searchTerm");
 
 type FilterKey = "searchTerm" | "status" | "type";
 
@@ -31,7 +36,7 @@ export function ClaimsList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = claimFilterOf(params);
   const list = useClaims(filter);
-  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }));
+  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), SEARCH_MAX);
   const headingId = useId();
   const claimPath = (id: string) => pathOf("applications", AFTER_SALES_SEGMENTS.claims, id);
   const filtered = filter.searchTerm !== "" || filter.status !== null || filter.type !== null;
@@ -56,7 +61,6 @@ export function ClaimsList() {
           label={t("adminClaims.filters.search")}
           placeholder={t("adminClaims.filters.searchPlaceholder")}
           type="search"
-          maxLength={100}
           {...search.input}
         />
         <NativeSelect

@@ -6,6 +6,7 @@ import { type TCreateUserPayment, zCreateUserPayment } from "../../../../../cont
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import type { HandMadeUserPaymentKind } from "../../../../../domain/user-payments.ts";
+import { DateField } from "../../../../components/date-field.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
@@ -152,7 +153,6 @@ export function CreatePaymentDialog({
             label={t("adminUserPayments.form.description")}
             description={t("adminUserPayments.form.descriptionHelp")}
             required
-            maxLength={200}
             {...form.getInputProps("description")}
           />
           <EuroInput
@@ -171,11 +171,10 @@ export function CreatePaymentDialog({
               ))}
             </Group>
           </Radio.Group>
-          <TextInput
+          <DateField
             label={t("adminUserPayments.form.due")}
             description={t("adminUserPayments.form.dueHelp")}
             required
-            type="date"
             {...form.getInputProps("dueDate")}
           />
           <Checkbox

@@ -225,7 +225,6 @@ function PaymentActions({ payment }: { payment: TUserPaymentDetails }) {
                 <TextInput
                   label={t("adminUserPayments.actions.reason")}
                   required
-                  maxLength={500}
                   {...reasonForm.getInputProps("reason")}
                 />
               </>

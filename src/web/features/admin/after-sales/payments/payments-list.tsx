@@ -3,10 +3,13 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUserPayment } from "../../../../../contract/user-payments.ts";
+import { zUserPaymentsQuery } from "../../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
+import { DateField } from "../../../../components/date-field.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
+import { textLimitOf } from "../../../../lib/contract-form.ts";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
 import { formatDate } from "../../../../lib/formatters.ts";
 import { userPaymentWhat } from "../../../../lib/user-payment-text.ts";
@@ -16,6 +19,9 @@ import { useDisplay } from "../../tax-tables/display-format.ts";
 import { CreatePaymentDialog } from "./create-payment-dialog.tsx";
 import { METHOD_LABELS, PAYMENT_WORDS } from "./payment-labels.ts";
 import { FILTER_KEYS, type FilterKey, paymentFilterOf, useUserPayments } from "./payments-api.ts";
+
+/** The longest search the list's query takes. */
+const SEARCH_MAX = textLimitOf(zUserPaymentsQuery, "searchTerm");
 
 const DATE_FILTERS: { key: FilterKey; label: string; min?: FilterKey; max?: FilterKey }[] = [
   { key: "createdFrom", label: "adminUserPayments.filters.createdFrom", max: "createdTo" },
@@ -44,7 +50,7 @@ export function PaymentsList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = paymentFilterOf(params);
   const list = useUserPayments(filter);
-  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }));
+  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), SEARCH_MAX);
   const [creating, setCreating] = useState(false);
   const headingId = useId();
   const phone = useMediaQuery("(max-width: 36em)");
@@ -70,7 +76,6 @@ export function PaymentsList() {
             label={t("adminUserPayments.filters.search")}
             placeholder={t("adminUserPayments.filters.searchPlaceholder")}
             type="search"
-            maxLength={100}
             {...search.input}
           />
           <Stack gap={4}>
@@ -90,14 +95,13 @@ export function PaymentsList() {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 6 }} spacing="md">
           {DATE_FILTERS.map((date) => (
-            <TextInput
+            <DateField
               key={date.key}
-              type="date"
               label={t(date.label)}
               value={filter[date.key]}
               min={(date.min && filter[date.min]) || undefined}
               max={(date.max && filter[date.max]) || undefined}
-              onChange={(event) => update({ [date.key]: event.currentTarget.value })}
+              onChange={(value) => update({ [date.key]: value })}
             />
           ))}
         </SimpleGrid>

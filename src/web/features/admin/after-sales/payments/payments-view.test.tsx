@@ -104,7 +104,7 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
       "/admin/hakemukset/maksut?createdFrom=2026-03-01&createdTo=2026-02-01&isUserPaymentDone=false&sentFrom=1.3.2026",
     );
     await screen.findByText("Aino Virtanen");
-    expect(screen.getByLabelText("Luotu alkaen")).toHaveValue("2026-03-01");
+    expect(screen.getByLabelText("Luotu alkaen")).toHaveValue("01.03.2026");
     expect(screen.getByLabelText("Luotu asti")).toHaveValue("");
     expect(screen.getByRole("radio", { name: "Maksamatta" })).toBeChecked();
 

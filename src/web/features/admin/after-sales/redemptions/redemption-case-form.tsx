@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import {
   type TUpdateBikeRedemption,
@@ -7,6 +7,7 @@ import {
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentMode } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { paymentMethodAllowed } from "../../../../../domain/user-payments.ts";
+import { DateField } from "../../../../components/date-field.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
@@ -156,13 +157,11 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <EuroInput label={t("adminRedemptions.form.price")} {...form.getInputProps("price")} />
-            <TextInput
-              type="date"
+            <DateField
               label={t("adminRedemptions.form.deadline")}
               {...form.getInputProps("decisionDeadline")}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={t("adminRedemptions.form.leaseEndsOn")}
               description={t("adminRedemptions.form.leaseEndsOnHelp")}
               {...form.getInputProps("leaseEndsOn")}
@@ -180,12 +179,7 @@ export function CaseForm({ redemption: c }: { redemption: TRedemption }) {
               />
             )}
           </SimpleGrid>
-          <Textarea
-            label={t("adminRedemptions.form.note")}
-            rows={2}
-            maxLength={1000}
-            {...form.getInputProps("note")}
-          />
+          <Textarea label={t("adminRedemptions.form.note")} rows={2} {...form.getInputProps("note")} />
           {c.coveredUntil && (
             <DetailsList
               items={[

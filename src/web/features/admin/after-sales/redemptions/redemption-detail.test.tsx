@@ -39,6 +39,7 @@ function details(overrides: Partial<TBikeRedemptionDetails> = {}): TBikeRedempti
     paymentMethod: "BATCH",
     redemptionPriceCents: 15_545,
     decisionDeadline: "2026-11-30",
+    state: "PENDING",
     leaseEndsOn: "2026-12-31",
     order: {
       orderId: ORDER_ID,

@@ -6,10 +6,11 @@ import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
-import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
+import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
+import { LeaseEndStateBadge } from "../../../lease-end/lease-end-state-badge.tsx";
 import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
@@ -17,7 +18,7 @@ import { eventTypeLabelKey } from "../../reporting/event-types.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { AfterSalesDetail, DetailHeading } from "../detail-frame.tsx";
 import { CaseForm } from "./redemption-case-form.tsx";
-import { OPENER_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
+import { OPENER_LABELS } from "./redemption-labels.ts";
 import { OffersSection } from "./redemption-offers.tsx";
 import { OptionsSection } from "./redemption-options.tsx";
 import { LedgerSection, UserPaymentSection } from "./redemption-payments.tsx";
@@ -105,7 +106,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
       <DetailHeading
         back={back}
         title={t("adminRedemptions.detail.title", { name: c.employee.name, number: c.order.orderNumber })}
-        badge={<ToneBadge tone={STATUS_TONES[c.status]}>{t(STATUS_LABELS[c.status])}</ToneBadge>}
+        badge={<LeaseEndStateBadge state={c.state} />}
       >
         <Text size="sm">
           {[

@@ -1,6 +1,4 @@
 import type { REDEMPTION_OPENERS } from "../../../../../contract/bike-redemptions.ts";
-import type { SimpleState } from "../../../../../domain/enums.ts";
-import type { StatusTone } from "../../../../../domain/status-tones.ts";
 
 /**
  * The lease end's words for the helpdesk, spelled out so that the catalogue check sees every key. How
@@ -9,19 +7,6 @@ import type { StatusTone } from "../../../../../domain/status-tones.ts";
  */
 export { PAYER_LABELS } from "../cancellations/cancellation-labels.ts";
 export { KIND_LABELS, METHOD_LABELS } from "../payments/payment-labels.ts";
-
-export const STATUS_LABELS: Record<SimpleState, string> = {
-  PENDING: "adminRedemptions.status.PENDING",
-  COMPLETED: "adminRedemptions.status.COMPLETED",
-  CANCELLED: "adminRedemptions.status.CANCELLED",
-};
-
-/** An open case is work to do; a completed one is done; a cancelled one closed without fault. */
-export const STATUS_TONES: Record<SimpleState, StatusTone> = {
-  PENDING: "warning",
-  COMPLETED: "success",
-  CANCELLED: "neutral",
-};
 
 export const OPENER_LABELS: Record<(typeof REDEMPTION_OPENERS)[number], string> = {
   SYSTEM: "adminRedemptions.openers.SYSTEM",

@@ -18,6 +18,7 @@ import {
 } from "../../../../../contract/redemption-payments.ts";
 import { type Language, PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
+import { DateField } from "../../../../components/date-field.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
@@ -166,23 +167,13 @@ function PaymentForm({
             }))}
             {...form.getInputProps("status")}
           />
-          <TextInput
-            type="date"
-            label={t("adminRedemptions.ledger.due")}
-            {...form.getInputProps("dueDate")}
-          />
+          <DateField label={t("adminRedemptions.ledger.due")} {...form.getInputProps("dueDate")} />
           <TextInput
             label={t("adminRedemptions.ledger.reference")}
-            maxLength={35}
             {...form.getInputProps("referenceNumber")}
           />
         </SimpleGrid>
-        <Textarea
-          label={t("adminRedemptions.ledger.note")}
-          rows={2}
-          maxLength={1000}
-          {...form.getInputProps("note")}
-        />
+        <Textarea label={t("adminRedemptions.ledger.note")} rows={2} {...form.getInputProps("note")} />
         {error && (
           <Alert color="red" variant="light" role="alert" title={t("adminRedemptions.ledger.failed")}>
             {error}

@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { LEASE_END_REASONS, PAYMENT_METHODS, SIMPLE_STATES } from "../../../../../domain/enums.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
-import { ToneBadge } from "../../../../components/status-badge.tsx";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
-import { CHOICE_LABELS, REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
+import { LeaseEndStateBadge } from "../../../lease-end/lease-end-state-badge.tsx";
+import { CHOICE_LABELS, REASON_LABELS, STATE_LABELS } from "../../../lease-end/lease-end-words.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import { METHOD_LABELS, STATUS_LABELS, STATUS_TONES } from "./redemption-labels.ts";
+import { METHOD_LABELS } from "./redemption-labels.ts";
 import { OpenRedemptionDialog } from "./redemption-open-dialog.tsx";
 import {
   ALL_STATUSES,
@@ -81,7 +81,7 @@ export function RedemptionList() {
             update({ status: value === "PENDING" ? "" : value });
           }}
           data={[
-            ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATUS_LABELS[status]) })),
+            ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATE_LABELS[status]) })),
             { value: ALL_STATUSES, label: t("adminRedemptions.list.allStatuses") },
           ]}
         />
@@ -197,9 +197,7 @@ export function RedemptionList() {
           {
             accessor: "status",
             title: t("adminRedemptions.columns.status"),
-            render: (row) => (
-              <ToneBadge tone={STATUS_TONES[row.status]}>{t(STATUS_LABELS[row.status])}</ToneBadge>
-            ),
+            render: (row) => <LeaseEndStateBadge state={row.state} />,
           },
         ]}
       />

@@ -9,12 +9,13 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { TOpenBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
+import { type TOpenBikeRedemption, zOpenBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
 import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/enums.ts";
+import { DateField } from "../../../../components/date-field.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
+import { useContractForm } from "../../../../lib/contract-form.ts";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
@@ -41,6 +42,19 @@ const INITIAL: Values = {
 };
 const ENDS_EMPLOYMENT: readonly LeaseEndReason[] = ["EMPLOYEE_RESIGNED", "EMPLOYER_ENDED_EMPLOYMENT"];
 
+/** The case the values open, but for the order, which is looked up by its number on submit. */
+function bodyOf(values: Values): Omit<TOpenBikeRedemption, "orderId"> {
+  const body: Omit<TOpenBikeRedemption, "orderId"> = { reason: values.reason };
+  if (ENDS_EMPLOYMENT.includes(values.reason) && values.lastWorkingDay)
+    body.lastWorkingDay = values.lastWorkingDay;
+  if (values.reason === "LONG_ABSENCE") {
+    if (values.absenceStartDate) body.absenceStartDate = values.absenceStartDate;
+    body.employerInitiated = values.employerInitiated;
+  }
+  if (values.note.trim()) body.note = values.note.trim();
+  return body;
+}
+
 /**
  * "Avaa tapaus": the helpdesk opens a lease-end case for an order found by its number, for any reason
  * (the term's end before the daily job reaches it, or an early end). The dates are optional: the
@@ -58,11 +72,13 @@ export function OpenRedemptionDialog({
 }) {
   const { t } = useTranslation();
   const open = useOpenRedemption();
-  // A validator of its own: the helpdesk types the order's number, which the dialog looks up into the
-  // orderId the contract (zOpenBikeRedemption) takes, so the schema has nothing to say about the field.
-  const form = useForm<Values>({
+  // The helpdesk types the order's number, which the dialog looks up into the orderId the contract
+  // takes on submit: the schema checks the rest, and the number has a rule of its own.
+  const form = useContractForm<Values>({
     initialValues: INITIAL,
-    validate: {
+    schema: zOpenBikeRedemption.omit({ orderId: true }),
+    toBody: bodyOf,
+    rules: {
       orderNumber: (value) =>
         /^\d{1,9}$/.test(value.trim()) ? null : t("adminRedemptions.open.numberInvalid"),
     },
@@ -87,14 +103,7 @@ export function OpenRedemptionDialog({
       form.setFieldError("orderNumber", t("adminRedemptions.open.orderNotFound"));
       return;
     }
-    const body: TOpenBikeRedemption = { orderId: order.orderId, reason: values.reason };
-    if (ENDS_EMPLOYMENT.includes(values.reason) && values.lastWorkingDay)
-      body.lastWorkingDay = values.lastWorkingDay;
-    if (values.reason === "LONG_ABSENCE") {
-      if (values.absenceStartDate) body.absenceStartDate = values.absenceStartDate;
-      body.employerInitiated = values.employerInitiated;
-    }
-    if (values.note.trim()) body.note = values.note.trim();
+    const body: TOpenBikeRedemption = { orderId: order.orderId, ...bodyOf(values) };
     mutateThen(open, body, {
       onSuccess: (saved) => {
         showSuccessToast(savedMessage(saved.message, t));
@@ -102,12 +111,14 @@ export function OpenRedemptionDialog({
       },
       onError: (error) => {
         if (!(error instanceof ApiError)) return;
+        const days: Record<string, string> = {};
         for (const detail of error.details) {
           const field = detail.field.replace(/^body\./, "");
           // A day outside the lease names the days it may be; a missing one asks for it.
           if (field === "lastWorkingDay" || field === "absenceStartDate")
-            form.setFieldError(field, refusedDayText(t, detail, t("adminRedemptions.open.dateNeeded")));
+            days[field] = refusedDayText(t, detail, t("adminRedemptions.open.dateNeeded"));
         }
+        form.setServerErrors(error, days);
       },
     });
   }
@@ -137,8 +148,7 @@ export function OpenRedemptionDialog({
             {...form.getInputProps("reason")}
           />
           {ENDS_EMPLOYMENT.includes(reason) && (
-            <TextInput
-              type="date"
+            <DateField
               label={t("adminRedemptions.open.lastWorkingDay")}
               description={t("adminRedemptions.open.lastWorkingDayHelp")}
               {...form.getInputProps("lastWorkingDay")}
@@ -146,8 +156,7 @@ export function OpenRedemptionDialog({
           )}
           {reason === "LONG_ABSENCE" && (
             <>
-              <TextInput
-                type="date"
+              <DateField
                 label={t("adminRedemptions.open.absenceStart")}
                 description={t("adminRedemptions.open.absenceStartHelp")}
                 {...form.getInputProps("absenceStartDate")}
@@ -159,12 +168,7 @@ export function OpenRedemptionDialog({
               />
             </>
           )}
-          <Textarea
-            label={t("adminRedemptions.open.note")}
-            rows={2}
-            maxLength={1000}
-            {...form.getInputProps("note")}
-          />
+          <Textarea label={t("adminRedemptions.open.note")} rows={2} {...form.getInputProps("note")} />
           {open.isError && !fieldError && (
             <Alert color="red" variant="light" role="alert" title={t("adminRedemptions.open.failed")}>
               {messageWithServerText(open.error, t)}
