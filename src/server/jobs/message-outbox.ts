@@ -16,6 +16,15 @@ export const MESSAGE_OUTBOX_CRON = "* * * * *";
 /** At most this many messages per run; the next run takes the rest. */
 export const MESSAGE_OUTBOX_BATCH = 50;
 
+/**
+ * The latest due time that counts as due at `now`. The database keeps microseconds and a JavaScript
+ * date only milliseconds, so a message queued in the same millisecond as the send that follows its
+ * commit would otherwise read as not yet due and wait for the minute's sweep.
+ */
+function dueBy(now: Date): Date {
+  return new Date(now.getTime() + 1);
+}
+
 export type OutboxSenderDeps = OutboxRenderDeps & {
   messaging: Messaging;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -41,7 +50,7 @@ export async function sendOutboxMessage(
       and(
         eq(messageOutbox.id, id),
         eq(messageOutbox.status, "QUEUED"),
-        lte(messageOutbox.nextAttemptAt, now),
+        lte(messageOutbox.nextAttemptAt, dueBy(now)),
       ),
     )
     .returning();
@@ -115,7 +124,7 @@ export async function sendDueMessages(deps: OutboxSenderDeps, now = new Date()) 
   const due = await deps.db
     .select({ id: messageOutbox.id })
     .from(messageOutbox)
-    .where(and(eq(messageOutbox.status, "QUEUED"), lte(messageOutbox.nextAttemptAt, now)))
+    .where(and(eq(messageOutbox.status, "QUEUED"), lte(messageOutbox.nextAttemptAt, dueBy(now))))
     .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.createdAt))
     .limit(MESSAGE_OUTBOX_BATCH);
   const counts = { sent: 0, retrying: 0, failed: 0, skipped: 0, held: 0 };

@@ -22,6 +22,7 @@ import {
   eventLog,
   groupCompanies,
   leasingCompanies,
+  messageOutbox,
   permissions,
   registrationLinks,
   rolePermissions,
@@ -349,4 +350,17 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
   await seedWhatsNewDemo(db, now);
   await seedNotificationPreferencesDemo(db);
   await seedReminderSettingsDemo(db);
+  await closeDemoHistoryMessages(db, now);
+}
+
+/**
+ * The demo's stories happened before its start, and so did the messages their steps queued: they are
+ * closed as sent, so a newly started demo does not mail a hundred old notices in its first minutes and
+ * the outbox holds only what happens after the start.
+ */
+async function closeDemoHistoryMessages(db: Tx, now: Date): Promise<void> {
+  await db
+    .update(messageOutbox)
+    .set({ status: "SENT", sentAt: now, lastAnswer: "told before the demo started" })
+    .where(eq(messageOutbox.status, "QUEUED"));
 }

@@ -8,7 +8,7 @@ import { DEMO_DEFECT_DESCRIPTION } from "./seed-whats-new-demo.ts";
 
 /**
  * The demo shows what is new where each person looks: Vauhti Espoo's account has an order with a
- * defect reported hours ago (its badge, its words in the drawer, its mail queued), and a demo
+ * defect reported hours ago (its badge, its words in the drawer, its mail), and a demo
  * employee's /mybike lists the steps taken on their order this month.
  */
 const t = setupTestApp({}, { demoData: true });

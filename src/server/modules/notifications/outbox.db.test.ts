@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { apiCaller } from "../../../../tests/helpers/api.ts";
 import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
@@ -46,6 +46,23 @@ describe("the message outbox", () => {
     await outboxSenderOf(t.database.db)?.idle();
     const [row] = await rows();
     expect(row).toMatchObject({ status: "SENT", attempts: 1, subject: expect.any(String) });
+  });
+
+  it("sends a message due within the send's own millisecond, though the database keeps microseconds", async () => {
+    const [row] = await t.database.db
+      .insert(messageOutbox)
+      .values({
+        ...passwordChanged(personId),
+        nextAttemptAt: sql`'2026-03-02T10:00:00.000700Z'::timestamptz`,
+      })
+      .returning({ id: messageOutbox.id });
+    const sent = await outboxSenderOf(t.database.db)?.sendDue(new Date("2026-03-02T10:00:00.000Z"));
+    expect(sent).toMatchObject({ sent: 1 });
+    const [after] = await t.database.db
+      .select()
+      .from(messageOutbox)
+      .where(eq(messageOutbox.id, row?.id ?? ""));
+    expect(after?.status).toBe("SENT");
   });
 
   it("queues nothing for a change that rolls back", async () => {
