@@ -3,6 +3,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import type { Language } from "../domain/locale.ts";
 import { appRoutes } from "./app/routes.tsx";
 import { detectLanguage, initI18n } from "./i18n/i18n.ts";
+import { hasSessionCookie } from "./lib/session.ts";
 
 /**
  * The page's lazy route code, loaded before the router starts: a router that still has a lazy route to
@@ -31,11 +32,13 @@ export function MarkHydrated({ root, children }: { root: HTMLElement; children: 
 /**
  * Readies a prerendered public page to be taken over (ADR 010): its texts and its route code, so the
  * first render is the HTML already on screen. Null when the page is not the visitor's after all, and
- * main.tsx renders the app afresh as on any other path: a returning visitor whose stored language is
+ * main.tsx renders the app afresh as on any other path: a logged-in visitor (the HTML is an anonymous
+ * visitor's: the header offers the login, not their menu), a returning visitor whose stored language is
  * not the page's (an unprefixed path is rendered in Finnish), or an address that a script moved on
  * (history.pushState) while the page's code loaded.
  */
 export async function prerenderedPageRoutes(pageLanguage: Language): Promise<RouteObject[] | null> {
+  if (hasSessionCookie()) return null;
   const renderedPath = window.location.pathname;
   if (detectLanguage(renderedPath) !== pageLanguage) return null;
   await initI18n(pageLanguage);

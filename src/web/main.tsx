@@ -37,6 +37,8 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (!prerenderedRoutes) {
+    // The HTML on screen is replaced, not taken over: the root is no longer a prerendered page.
+    delete root.dataset.prerendered;
     createRoot(root).render(app);
     return;
   }

@@ -169,6 +169,21 @@ test("the prerendered pages hydrate quietly and then work: the calculator, the l
   expect(problems).toEqual([]);
 });
 
+test("a logged-in visitor gets the public pages rendered for them, without a hydration error", async ({
+  loggedInAs,
+}) => {
+  const context = await loggedInAs("employee@demo.test");
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  for (const path of ["/", "/en/", publicPagePath("calculator", "sv")]) {
+    await page.goto(path);
+    await waitForLivePage(page);
+    // Their own menu, not the anonymous visitor's login link of the prerendered HTML.
+    await expect(page.getByRole("button", { name: /Emilia/ })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
 test("a prerendered page names every stylesheet it needs, so nothing moves when its code arrives", async ({
   page,
   request,
