@@ -32,7 +32,7 @@ const passwordChanged = (userId: string) => ({
   event: "PASSWORD_CHANGED",
   channel: "EMAIL" as const,
   recipient: PERSON,
-  language: "en",
+  language: "en" as const,
   params: { changedAt: new Date().toISOString(), firstPassword: false },
 });
 
@@ -51,11 +51,12 @@ describe("the message outbox", () => {
   it("sends a message due within the send's own millisecond, though the database keeps microseconds", async () => {
     const [row] = await t.database.db
       .insert(messageOutbox)
-      .values({
-        ...passwordChanged(personId),
-        nextAttemptAt: sql`'2026-03-02T10:00:00.000700Z'::timestamptz`,
-      })
+      .values(passwordChanged(personId))
       .returning({ id: messageOutbox.id });
+    await t.database.db
+      .update(messageOutbox)
+      .set({ nextAttemptAt: sql`'2026-03-02T10:00:00.000700Z'::timestamptz` })
+      .where(eq(messageOutbox.id, row?.id ?? ""));
     const sent = await outboxSenderOf(t.database.db)?.sendDue(new Date("2026-03-02T10:00:00.000Z"));
     expect(sent).toMatchObject({ sent: 1 });
     const [after] = await t.database.db
