@@ -13,6 +13,7 @@ import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
 import { REMINDERS_CRON, REMINDERS_QUEUE } from "./reminders.ts";
+import { RETENTION_CRON, RETENTION_QUEUE } from "./retention.ts";
 import {
   createJobRunner,
   FILE_SWEEP_CRON,
@@ -68,6 +69,7 @@ describe("the job runner", () => {
     expect(boss).not.toBeNull();
     const schedules = (await boss?.getSchedules()) ?? [];
     expect([...schedules].sort((a, b) => a.name.localeCompare(b.name))).toMatchObject([
+      { name: RETENTION_QUEUE, cron: RETENTION_CRON, timezone: "Europe/Helsinki" },
       { name: DAILY_DIGEST_QUEUE, cron: DAILY_DIGEST_CRON, timezone: "Europe/Helsinki" },
       { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
       { name: LEASE_END_OFFERS_QUEUE, cron: LEASE_END_OFFERS_CRON, timezone: "Europe/Helsinki" },
@@ -109,6 +111,7 @@ describe("the job runner", () => {
     expect(await runNow(FILE_SWEEP_QUEUE)).toBe("completed");
     expect(await runNow(MESSAGE_OUTBOX_QUEUE)).toBe("completed");
     expect(await runNow(DAILY_DIGEST_QUEUE)).toBe("completed");
+    expect(await runNow(RETENTION_QUEUE)).toBe("completed");
 
     await runner.stop();
     expect(runner.boss()).toBeNull();
@@ -128,6 +131,7 @@ describe("the job runner", () => {
     });
     expect(await runner.start()).toBe(true);
     expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
+      RETENTION_QUEUE,
       DAILY_DIGEST_QUEUE,
       LEASE_END_OFFERS_QUEUE,
       LEASING_SYNC_QUEUE,

@@ -11,6 +11,7 @@ import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./l
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE, sendDueMessages } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
 import { REMINDERS_CRON, REMINDERS_QUEUE, sendReminders } from "./reminders.ts";
+import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from "./retention.ts";
 
 /**
  * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail,
@@ -187,6 +188,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           if (removed > 0) log.info({ removed }, "bytes of deleted files removed");
           return { removed };
         },
+      );
+      await instance.createQueue(RETENTION_QUEUE);
+      await instance.schedule(RETENTION_QUEUE, RETENTION_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        RETENTION_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => applyRetention(database.db, { now: new Date(), log }),
       );
       boss = instance;
       log.info({ inactivityDeactivationDays: days }, "job queue started");
