@@ -47,6 +47,7 @@ import { orderProcessingRoutes } from "./modules/orders/processing-routes.ts";
 import { ordersRoutes } from "./modules/orders/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { payrollDeliveryRoutes } from "./modules/payroll-delivery/routes.ts";
+import { personAccessRoutes } from "./modules/person-access/routes.ts";
 import { redemptionsRoutes } from "./modules/redemptions/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reminderSettingsRoutes } from "./modules/reminder-settings/routes.ts";
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(leaseInvoiceRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(messageOutboxRoutes, { ctx });
+      await api.register(personAccessRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });
       await api.register(bikeStoreRoutes, { ctx });

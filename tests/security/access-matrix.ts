@@ -47,6 +47,7 @@ import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
 import { PAYROLL_DELIVERY_ROWS } from "./matrix-payroll-delivery.ts";
+import { PERSON_ACCESS_ROWS } from "./matrix-person-access.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
@@ -904,6 +905,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...REDEMPTION_ROWS,
   ...USER_PAYMENT_ROWS,
   ...WHATS_NEW_ROWS,
+  ...PERSON_ACCESS_ROWS,
   ...PAYOUT_ROWS,
   ...BROKERAGE_ROWS,
 ];

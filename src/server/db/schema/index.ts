@@ -22,6 +22,7 @@ export * from "./messaging.ts";
 export * from "./orders.ts";
 export * from "./page-visits.ts";
 export * from "./payouts.ts";
+export * from "./person-access.ts";
 export * from "./platform-settings.ts";
 export * from "./redemptions.ts";
 export * from "./relations.ts";

@@ -7,6 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
+import { recordPersonAccess } from "../person-access/record.ts";
 import { createAbsencesService, createEmployeesService } from "./service.ts";
 
 const tags = ["employees"];
@@ -23,6 +24,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const service = createEmployeesService(ctx);
   const absences = createAbsencesService(ctx);
   const guards = createGuards(ctx);
+  const db = ctx.database.db;
   const read = guards.permission("employees.read");
   // One employee's page and changes: the permission counts in the employee's company only.
   const employee = reach.employee({ param: "id" });
@@ -32,7 +34,15 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.list, tags),
     preValidation: read,
-    handler: async (request) => service.list(currentUser(request), request.query),
+    handler: async (request) => {
+      const viewer = currentUser(request);
+      const page = await service.list(viewer, request.query);
+      await recordPersonAccess(db, viewer, request, {
+        kind: "EMPLOYEE_LIST",
+        shownCount: page.employees.length,
+      });
+      return page;
+    },
   });
 
   app.get(
@@ -90,7 +100,16 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.route({
     ...endpointRoute(api.details, tags),
     preValidation: readOne,
-    handler: async (request) => service.details(currentUser(request), request.params.id),
+    handler: async (request) => {
+      const viewer = currentUser(request);
+      const details = await service.details(viewer, request.params.id);
+      await recordPersonAccess(db, viewer, request, {
+        kind: "EMPLOYEE_DETAILS",
+        subjectUserId: details.userId,
+        companyId: details.companyId,
+      });
+      return details;
+    },
   });
 
   app.route({

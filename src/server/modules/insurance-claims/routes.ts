@@ -13,6 +13,7 @@ import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../.
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { perUserLimit } from "../../plugins/shared-rate-limit.ts";
+import { recordPersonAccess } from "../person-access/record.ts";
 import { createInsuranceClaimsService } from "./service.ts";
 
 const tags = ["insurance-claims"];
@@ -82,7 +83,14 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request, reply) => {
       const { id, fileId } = request.params;
-      return sendStoredFile(reply, await service.file(currentUser(request), id, fileId));
+      const viewer = currentUser(request);
+      const file = await service.file(viewer, id, fileId);
+      await recordPersonAccess(ctx.database.db, viewer, request, {
+        kind: "CLAIM_FILE",
+        subjectUserId: file.employeeUserId,
+        companyId: file.companyId,
+      });
+      return sendStoredFile(reply, file);
     },
   );
 

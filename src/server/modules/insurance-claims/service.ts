@@ -92,16 +92,16 @@ export function createInsuranceClaimsService(ctx: AppContext) {
       return write(db, { actor, now }, (change) => addClaimFile(change, ctx.files, id, upload));
     },
 
-    /** The file's bytes, to whoever may read the claim. */
+    /** The file's bytes, to whoever may read the claim; whose claim it is, for the access log. */
     async file(viewer: ClaimViewer, id: string, fileId: string) {
-      await visibleClaim(db, viewer, id);
+      const { claim, employeeUserId } = await visibleClaim(db, viewer, id);
       const [row] = await db
         .select({ fileId: insuranceClaimFiles.fileId, fileName: insuranceClaimFiles.fileName })
         .from(insuranceClaimFiles)
         .where(and(eq(insuranceClaimFiles.id, fileId), eq(insuranceClaimFiles.insuranceClaimId, id)));
       const stored = row ? await ctx.files.open(db, row.fileId) : null;
       if (!row || !stored) throw notFound("File");
-      return { ...stored, fileName: row.fileName };
+      return { ...stored, fileName: row.fileName, employeeUserId, companyId: claim.companyId };
     },
 
     async remove(user: CurrentUser, id: string, now: Date) {

@@ -17,6 +17,7 @@ import {
   ORIGIN_ONLY,
 } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { recordPersonAccess } from "../person-access/record.ts";
 import { createMaxPriceService } from "./max-price.ts";
 import { createSystemUsersService } from "./service.ts";
 
@@ -44,13 +45,29 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.route({
     ...endpointRoute(api.list, tags),
     preValidation: guards.permission("system-users.read"),
-    handler: async (request) => service.list(currentUser(request), request.query),
+    handler: async (request) => {
+      const viewer = currentUser(request);
+      const page = await service.list(viewer, request.query);
+      await recordPersonAccess(ctx.database.db, viewer, request, {
+        kind: "USER_LIST",
+        shownCount: page.items.length,
+      });
+      return page;
+    },
   });
 
   app.route({
     ...endpointRoute(api.get, tags),
     preValidation: guards.permission("system-users.read"),
-    handler: async (request) => service.get(currentUser(request), request.params.userId),
+    handler: async (request) => {
+      const viewer = currentUser(request);
+      const user = await service.get(viewer, request.params.userId);
+      await recordPersonAccess(ctx.database.db, viewer, request, {
+        kind: "USER_DETAILS",
+        subjectUserId: user.userId,
+      });
+      return user;
+    },
   });
 
   app.route({

@@ -36,3 +36,8 @@ export function useRoleAssignment(): { canAssign: boolean; mayGrant: (roleName: 
 export function useCanManageUsers(): boolean {
   return useHasPermission("system-users.manage");
 }
+
+/** Who looked at a person's data: the audit's (audit.read, as the API's guard). */
+export function useCanAudit(): boolean {
+  return useHasPermission("audit.read");
+}

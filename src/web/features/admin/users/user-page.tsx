@@ -25,7 +25,8 @@ import { EventText } from "../reporting/event-summary.tsx";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { UserStatusBadge } from "./badges.tsx";
 import { ContactChangeDialog, refusalOf } from "./contact-change-dialog.tsx";
-import { useCanManageUsers } from "./user-access.ts";
+import { useCanAudit, useCanManageUsers } from "./user-access.ts";
+import { UserAccessLog } from "./user-access-log.tsx";
 import { UserMessages } from "./user-messages.tsx";
 import { UserRoles } from "./user-roles.tsx";
 import {
@@ -305,6 +306,7 @@ export function UserPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
   // The person's messages show addresses and what was said to them: the admin tier's.
   const canManage = useCanManageUsers();
+  const canAudit = useCanAudit();
   const { pathOf } = useAdminNav();
   const user = useSystemUser(userId);
   const back = (
@@ -362,6 +364,7 @@ export function UserPage({ userId }: { userId: string }) {
       <UserRoles user={data} />
       {canManage && <UserMessages userId={data.userId} />}
       <UserEvents userId={data.userId} />
+      {canAudit && <UserAccessLog userId={data.userId} />}
     </Stack>
   );
 }
