@@ -47,6 +47,7 @@ import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
 import { PAYROLL_DELIVERY_ROWS } from "./matrix-payroll-delivery.ts";
+import { PERSONAL_DATA_ROWS } from "./matrix-personal-data.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
@@ -890,6 +891,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
   ...NOTIFICATION_PREFERENCE_ROWS,
+  ...PERSONAL_DATA_ROWS,
   ...EMPLOYEE_ROWS,
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,
