@@ -27,7 +27,20 @@ export async function collectPersonalData(
     ...afterSales.files,
   ]);
   const events = await eventsSection(db, self, {
-    entityIds: [...Object.values(employment.ids).flat(), ...Object.values(afterSales.ids).flat()],
+    entities: {
+      beneficiaryEmployee: employment.ids.employments,
+      employmentInvitation: employment.ids.invitations,
+      order: employment.ids.orders,
+      orderCancellation: employment.ids.cancellations,
+      leasingAgreement: employment.ids.agreements,
+      signedDocument: employment.ids.signedDocuments,
+      handover: employment.ids.handovers,
+      userPayment: afterSales.ids.userPayments,
+      bikeRedemption: afterSales.ids.redemptions,
+      insuranceClaim: afterSales.ids.claims,
+      invoice: afterSales.ids.invoices,
+      bikeBrokerage: afterSales.ids.listings,
+    },
     orderIds: employment.ids.orders,
     companyIds: employment.companyIds,
   });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loginAs, type Session } from "../../../../tests/helpers/auth.ts";
 import { userIdByEmail } from "../../../../tests/helpers/ids.ts";
@@ -10,6 +10,7 @@ import { PERSONAL_DATA_SECTIONS, zPersonalDataExport } from "../../../contract/p
 import {
   beneficiaryEmployees,
   contactForms,
+  eventLog,
   files,
   notifications,
   orders,
@@ -156,7 +157,22 @@ describe("GET /api/account/personal-data", () => {
     ]);
     // Their own sign-in of this test is among the sessions, without its token.
     expect(data.sessions.length).toBeGreaterThan(0);
-    expect(data.events.length).toBeGreaterThan(0);
+    // The event log's rows about their orders, each actor told as a part, never by id.
+    const orderEvents = await db()
+      .select({ id: eventLog.id })
+      .from(eventLog)
+      .where(and(eq(eventLog.entityType, "order"), inArray(eventLog.entityId, [...orderIds])));
+    expect(orderEvents.length).toBeGreaterThan(0);
+    expect(
+      data.events
+        .filter((event) => event.entityType === "order")
+        .map((event) => event.id)
+        .sort(),
+    ).toEqual(orderEvents.map((event) => event.id).sort());
+    expect(data.events.every((event) => ["SELF", "OTHER", "SYSTEM"].includes(event.actor as string))).toBe(
+      true,
+    );
+    expect(data.events.some((event) => "actorUserId" in event)).toBe(false);
   });
 
   it("names nobody else and gives out no credential", async () => {

@@ -13,15 +13,24 @@ import { among, type PlainRow, partOf, plainRow, withoutOthers } from "./plain.t
 export async function eventsSection(
   db: Db,
   self: string,
-  about: { entityIds: readonly string[]; orderIds: readonly string[]; companyIds: readonly string[] },
+  about: {
+    /** The person's rows by the event log's entity type (order, leasingAgreement...). */
+    entities: Record<string, readonly string[]>;
+    orderIds: readonly string[];
+    companyIds: readonly string[];
+  },
 ): Promise<PlainRow[]> {
+  // By type and id, as the log's (entity_type, entity_id) index is read.
+  const ofEntities = Object.entries(about.entities)
+    .filter(([, ids]) => ids.length > 0)
+    .map(([type, ids]) => and(eq(eventLog.entityType, type), among(eventLog.entityId, ids)));
   const rows = await db
     .select()
     .from(eventLog)
     .where(
       or(
         and(eq(eventLog.entityType, "user"), eq(eventLog.entityId, self)),
-        among(eventLog.entityId, about.entityIds),
+        ...ofEntities,
         and(
           among(eventLog.companyId, about.companyIds),
           among(sql`${eventLog.data}->>'orderId'`, about.orderIds),
