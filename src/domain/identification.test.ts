@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalIdentityCode, isSamePerson, SIGNING_POLICIES, signingMethodsOf } from "./identification.ts";
+import {
+  birthDateOfIdentityCode,
+  canonicalIdentityCode,
+  isSamePerson,
+  SIGNING_POLICIES,
+  signingMethodsOf,
+} from "./identification.ts";
 
 const CHECK_CHARACTERS = "0123456789ABCDEFHJKLMNPRSTUVWXY";
 
@@ -92,5 +98,20 @@ describe("the personal identity code", () => {
         expect(valid).toEqual([CHECK_CHARACTERS[Number(`${d}${m}${y}${n}`) % 31]]);
       }),
     );
+  });
+});
+
+describe("the birth date of a personal identity code", () => {
+  it("reads the date and the century from the code", () => {
+    expect(birthDateOfIdentityCode("131052-308T")).toBe("1952-10-13");
+    expect(birthDateOfIdentityCode("010594Y9032")).toBe("1994-05-01");
+    expect(birthDateOfIdentityCode("020502A903Y")).toBe("2002-05-02");
+  });
+
+  it("gives nothing for what is not a valid code or a real day", () => {
+    expect(birthDateOfIdentityCode("131052-308A")).toBeNull();
+    expect(birthDateOfIdentityCode("not a code")).toBeNull();
+    expect(birthDateOfIdentityCode("310200A")).toBeNull();
+    expect(birthDateOfIdentityCode("290200A903E")).toBe("2000-02-29");
   });
 });

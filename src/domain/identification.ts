@@ -75,3 +75,21 @@ export function canonicalIdentityCode(value: string): string | null {
   if (day < 1 || day > 31 || month < 1 || month > 12) return null;
   return CHECK_CHARACTERS[Number(date + individual) % 31] === check ? code : null;
 }
+
+/**
+ * The birth date (YYYY-MM-DD) a personal identity code tells, or null when it is not a valid one: the
+ * century sign gives the century (+ 1800s; -, Y, X, W, V, U 1900s; A-F 2000s). A person's own copy of
+ * their data shows this instead of the code, which the platform never keeps.
+ */
+export function birthDateOfIdentityCode(value: string): string | null {
+  const code = canonicalIdentityCode(value);
+  if (!code) return null;
+  const sign = code.charAt(6);
+  const century = sign === "+" ? 1800 : "ABCDEF".includes(sign) ? 2000 : 1900;
+  const year = century + Number(code.slice(4, 6));
+  const month = code.slice(2, 4);
+  const day = code.slice(0, 2);
+  const date = new Date(Date.UTC(year, Number(month) - 1, Number(day)));
+  if (date.getUTCDate() !== Number(day)) return null;
+  return `${String(year).padStart(4, "0")}-${month}-${day}`;
+}

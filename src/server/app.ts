@@ -48,6 +48,7 @@ import { ordersRoutes } from "./modules/orders/routes.ts";
 import { passwordRoutes } from "./modules/password/routes.ts";
 import { payrollDeliveryRoutes } from "./modules/payroll-delivery/routes.ts";
 import { personAccessRoutes } from "./modules/person-access/routes.ts";
+import { personalDataRoutes } from "./modules/personal-data/routes.ts";
 import { redemptionsRoutes } from "./modules/redemptions/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { reminderSettingsRoutes } from "./modules/reminder-settings/routes.ts";
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(registrationRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(notificationPreferencesRoutes, { ctx });
+      await api.register(personalDataRoutes, { ctx });
       await api.register(authenticatorRoutes, { ctx });
       await api.register(identificationRoutes, { ctx });
       await api.register(singleSignOnRoutes, { ctx });

@@ -48,6 +48,7 @@ import { ORDER_ROWS } from "./matrix-orders.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
 import { PAYROLL_DELIVERY_ROWS } from "./matrix-payroll-delivery.ts";
 import { PERSON_ACCESS_ROWS } from "./matrix-person-access.ts";
+import { PERSONAL_DATA_ROWS } from "./matrix-personal-data.ts";
 import { PROCESSING_ROWS } from "./matrix-processing.ts";
 import { REDEMPTION_ROWS } from "./matrix-redemptions.ts";
 import { REPORTING_ROWS } from "./matrix-reporting.ts";
@@ -891,6 +892,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...ADMIN_ROWS,
   ...NOTIFICATION_ROWS,
   ...NOTIFICATION_PREFERENCE_ROWS,
+  ...PERSONAL_DATA_ROWS,
   ...EMPLOYEE_ROWS,
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,

@@ -93,6 +93,26 @@ describe("who looked at whom", () => {
     expect(own).toEqual([]);
   });
 
+  it("tells the person in their own export who looked: their employer or Pedaali, never by name", async () => {
+    const { userId, employmentId } = await employmentOf(EMPLOYEE);
+    expect((await call("GET", `/api/system-users/${userId}`, HELPDESK)).statusCode).toBe(200);
+    expect(
+      (await call("GET", `/api/beneficiary-employee/details/${employmentId}`, DEMO_ADMIN)).statusCode,
+    ).toBe(200);
+    const res = await call("GET", "/api/account/personal-data", EMPLOYEE);
+    expect(res.statusCode, res.body).toBe(200);
+    const log = (res.json() as { accessLog: { kind: string; by: string; companyName: string | null }[] })
+      .accessLog;
+    expect(log).toContainEqual(
+      expect.objectContaining({ kind: "USER_DETAILS", by: "PEDAALI", companyName: null }),
+    );
+    expect(log).toContainEqual(
+      expect.objectContaining({ kind: "EMPLOYEE_DETAILS", by: "EMPLOYER", companyName: "Demo Oy" }),
+    );
+    expect(JSON.stringify(log)).not.toContain(HELPDESK);
+    expect(JSON.stringify(log)).not.toContain(DEMO_ADMIN);
+  });
+
   it("is the helpdesk's: 403 for an employer, 401 anonymous, 400 for a bad id, 404 for no one", async () => {
     const userId = await userIdByEmail(t.database.db, EMPLOYEE);
     expectError(await accessLogOf(userId, DEMO_ADMIN), 403);

@@ -25,6 +25,7 @@ import { MunicipalityAndChurch } from "./municipality-section.tsx";
 import { NotificationPreferences } from "./notification-preferences-section.tsx";
 import classes from "./own-details-page.module.css";
 import { Feedback, Section } from "./own-details-parts.tsx";
+import { PersonalData } from "./personal-data-section.tsx";
 import { PersonalDetails } from "./personal-details-section.tsx";
 import { Phone } from "./phone-section.tsx";
 import { WorkEmail } from "./work-email-section.tsx";
@@ -83,7 +84,8 @@ function Appearance() {
  * /kayttaja (SPEC §2, own details; hidden for deactivated users by the route guard): names, personal
  * e-mail and language (PATCH /api/user), the municipality and church (PUT /api/user/municipality), the
  * work e-mail (PUT /api/system-users/{id}), the phone
- * (PATCH /api/system-users/{id}/phone) and the theme (PUT /api/user-preferences). Each part saves on
+ * (PATCH /api/system-users/{id}/phone) and the theme (PUT /api/user-preferences); the person's own
+ * copy of their data downloads from GET /api/account/personal-data. Each part saves on
  * its own and keeps what was typed when the save fails. The work e-mail and the phone ask for the
  * current password and change only once confirmed: by the link mailed to the new address (the
  * /vahvista-sahkoposti page) or by the code sent to the new number, typed in here.
@@ -113,6 +115,7 @@ export function OwnDetailsPage() {
         {mayUseAuthenticator(user.roles.filter(isRoleName)) && <Authenticator />}
         <NotificationPreferences />
         <Appearance />
+        <PersonalData />
       </Stack>
     </Container>
   );
