@@ -31,8 +31,11 @@ export type ReadSize = (file: string) => number;
  * ceiling the current build is held under, so it cannot grow unnoticed. It grew by 100 bytes once,
  * noticed and on purpose: the bike store's own users brought a route, a role and a landing page to the
  * route table, which the entry carries so that every page's link and guard work without a round trip.
+ * It grew by 100 more when a logged-in visitor's public pages came to be rendered for them instead of
+ * hydrating the anonymous visitor's HTML (web/hydrate.tsx): that left the ceiling no bytes to spare,
+ * and gzip's size moves by a few bytes when unrelated code is reordered.
  */
-export const HOME_JS_BUDGET = 150_100;
+export const HOME_JS_BUDGET = 150_200;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the
