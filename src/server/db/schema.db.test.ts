@@ -61,6 +61,7 @@ const EXPECTED_TABLES = [
   "payroll_report_recipients",
   "payroll_report_snapshots",
   "permissions",
+  "person_access_log",
   "platform_settings",
   "province_tax_tables",
   "rate_limit_counters",
