@@ -28,6 +28,27 @@ const UA = {
 
 const URL = "/api/account/sessions";
 
+/** Logs a user with a two-factor step in (password, then the code) from a browser of the test's choosing. */
+async function loginWithCodeFrom(email: string, userAgent: string): Promise<Session> {
+  const headers = { "user-agent": userAgent };
+  const first = await t.app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers,
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(first.statusCode, first.body).toBe(202);
+  const jar = cookieJar({}, first);
+  const verified = await t.app.inject({
+    method: "POST",
+    url: "/api/verify",
+    headers: { ...headers, cookie: cookieHeader(jar) },
+    payload: { email, code: (first.json() as { devCode: string }).devCode },
+  });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return sessionFromJar(cookieJar(jar, verified));
+}
+
 /** Logs a beneficiary (no two-factor step) in from a browser and address of the test's choosing. */
 async function loginFrom(email: string, userAgent: string, remoteAddress = "127.0.0.1"): Promise<Session> {
   const res = await t.app.inject({
@@ -260,5 +281,22 @@ describe("the mail of a login from a new device", () => {
       .from(messageOutbox)
       .where(eq(messageOutbox.id, mails[0]?.id ?? ""));
     expect(sent).toMatchObject({ status: "SENT", template: "new-device-login" });
+  });
+
+  it("goes alike for a login confirmed with a code", async () => {
+    const email = "reporting@demo.test";
+    const userId = await forgetSessions(email);
+    await loginWithCodeFrom(email, UA.chromeWindows);
+    await loginWithCodeFrom(email, UA.chromeWindows);
+    expect(await mailsOf(userId)).toEqual([]);
+    const session = await loginWithCodeFrom(email, UA.edgeWindows);
+    expect((await mailsOf(userId)).map((mail) => mail.params)).toEqual([
+      expect.objectContaining({ device: "Edge, Windows" }),
+    ]);
+    expect((await sessionsOf(session)).items.map((item) => item.device)).toEqual([
+      "Edge, Windows",
+      "Chrome, Windows",
+      "Chrome, Windows",
+    ]);
   });
 });
