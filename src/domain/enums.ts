@@ -242,6 +242,8 @@ export const EVENT_TYPES = [
   "PLATFORM_SETTINGS_UPDATED",
   "USER_PASSKEY_ADDED",
   "USER_PASSKEY_REMOVED",
+  // A person logged out one of their own logins, or every other one, on /kayttaja.
+  "USER_SESSIONS_ENDED",
   // A company's identity provider (SCIM): its token made, replaced or revoked by the company's admin,
   // and the people it reports as leaving or coming back.
   "SCIM_TOKEN_CREATED",

@@ -132,6 +132,7 @@ export const NOTIFICATION_KIND_TABLE: readonly NotificationKindDef[] = [
       "PASSWORD_CHANGED",
       "TWO_FACTOR_LOCKED",
       "SECOND_FACTOR_CHANGED",
+      "NEW_DEVICE_LOGIN",
       "CONTACT_CHANGE",
       "PHONE_CHANGE_CODE",
       "ACCOUNT_DEACTIVATED",

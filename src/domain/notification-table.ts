@@ -107,6 +107,7 @@ export const NOTIFICATION_EVENTS = [
   "PASSWORD_CHANGED",
   "TWO_FACTOR_LOCKED",
   "SECOND_FACTOR_CHANGED",
+  "NEW_DEVICE_LOGIN",
   "CONTACT_CHANGE",
   "PHONE_CHANGE_CODE",
   "ACCOUNT_DEACTIVATED",
@@ -526,6 +527,11 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     event: "SECOND_FACTOR_CHANGED",
     what: "The second factor was changed",
     sends: [sent("PERSON", "EMAIL", "mail:secondFactorChanged")],
+  },
+  {
+    event: "NEW_DEVICE_LOGIN",
+    what: "A login from a device the account was not logged in from in the last 90 days",
+    sends: [sent("PERSON", "EMAIL", "mail:newDeviceLogin", { note: "the device, network and time" })],
   },
   {
     event: "CONTACT_CHANGE",

@@ -18,23 +18,3 @@ export const PERSON_ACCESS_KINDS = [
   "USER_LIST",
 ] as const;
 export type PersonAccessKind = (typeof PERSON_ACCESS_KINDS)[number];
-
-/**
- * The address a read came from, as far as it is kept: the network, not the device (the last part of an
- * IPv4 address, and all but the first three groups of an IPv6 one, dropped). Null for no address.
- */
-export function addressRange(ip: string | null | undefined): string | null {
-  if (!ip) return null;
-  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
-  if (ip.includes(":")) {
-    const groups =
-      ip
-        .split("::")[0]
-        ?.split(":")
-        .filter((g) => g !== "") ?? [];
-    const kept = [...groups, "0", "0", "0"].slice(0, 3);
-    return `${kept.join(":")}::/48`;
-  }
-  return null;
-}

@@ -45,6 +45,7 @@ import { LEASE_INVOICE_ROWS } from "./matrix-lease-invoices.ts";
 import { NOTIFICATION_PREFERENCE_ROWS } from "./matrix-notification-preferences.ts";
 import { NOTIFICATION_ROWS } from "./matrix-notifications.ts";
 import { ORDER_ROWS } from "./matrix-orders.ts";
+import { OWN_SESSION_ROWS } from "./matrix-own-sessions.ts";
 import { PAYOUT_ROWS } from "./matrix-payouts.ts";
 import { PAYROLL_DELIVERY_ROWS } from "./matrix-payroll-delivery.ts";
 import { PERSON_ACCESS_ROWS } from "./matrix-person-access.ts";
@@ -893,6 +894,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...NOTIFICATION_ROWS,
   ...NOTIFICATION_PREFERENCE_ROWS,
   ...PERSONAL_DATA_ROWS,
+  ...OWN_SESSION_ROWS,
   ...EMPLOYEE_ROWS,
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,

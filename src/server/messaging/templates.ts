@@ -24,6 +24,7 @@ export type MailTemplate =
   | "contact-changed"
   | "two-factor-locked"
   | "second-factor-changed"
+  | "new-device-login"
   | "staff-role-granted"
   | "company-application-accepted"
   | "company-application-rejected"

@@ -172,6 +172,13 @@ export function currentUser(request: FastifyRequest): CurrentUser {
   return resolved.session.user;
 }
 
+/** The login (session family) of the request a guard let through: "this browser" among one's sessions. */
+export function currentFamilyId(request: FastifyRequest): string {
+  const resolved = request.getDecorator<Resolved>(USER_KEY);
+  if (!resolved?.session) throw unauthorized();
+  return resolved.session.familyId;
+}
+
 /**
  * Refuses (403 CSRF_TOKEN_INVALID) a CSRF token that is not the one of the request's session, already
  * resolved by the CSRF hook or a guard. The hook checks the header with it; a route that also asks

@@ -23,7 +23,7 @@ export const personAccessLog = pgTable(
     kind: text().$type<PersonAccessKind>().notNull(),
     /** For a list: how many people the page showed. */
     shownCount: integer(),
-    /** The network the read came from (domain/person-access.ts addressRange), never the device's address. */
+    /** The network the read came from (domain/devices.ts maskIpAddress), never the device's address. */
     addressRange: text(),
     createdAt: createdAt(),
   },

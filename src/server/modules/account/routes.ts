@@ -1,11 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountApi as api } from "../../../contract/account.ts";
 import { employmentInvitationsApi as invitationsApi } from "../../../contract/employment-invitations.ts";
+import { ownSessionsApi as sessionsApi } from "../../../contract/sessions.ts";
 import { MAX_PREFERENCES_BYTES } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
-import { createGuards, currentUser, DURING_SECOND_FACTOR_SETUP, ORIGIN_ONLY } from "../../plugins/auth.ts";
+import {
+  createGuards,
+  currentFamilyId,
+  currentUser,
+  DURING_SECOND_FACTOR_SETUP,
+  isSecure,
+  ORIGIN_ONLY,
+} from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { clearSessionCookies } from "../auth/cookies.ts";
 import { createOwnInvitationsService } from "../employees/service.ts";
+import { createOwnSessionsService } from "./own-sessions.ts";
 import { createAccountService } from "./service.ts";
 
 /**
@@ -18,6 +28,8 @@ const preferencesLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
  * A larger body is refused (413) before it is parsed, so a flood of keys costs no parsing.
  */
 const PREFERENCES_BODY_LIMIT = 2 * MAX_PREFERENCES_BYTES;
+/** Logging one's own logins out: now and then, by hand; the cap keeps scripted floods away. */
+const endSessionsLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 
 const tags = ["account"];
 
@@ -25,6 +37,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const account = createAccountService(ctx);
   const guards = createGuards(ctx);
   const invitations = createOwnInvitationsService(ctx);
+  const ownSessions = createOwnSessionsService(ctx);
+  /** The person and the login of the browser they ask from ("this device"). */
+  const asker = (request: Parameters<typeof currentUser>[0]) => ({
+    userId: currentUser(request).id,
+    familyId: currentFamilyId(request),
+  });
 
   app.route({
     ...endpointRoute(api.updateOwnDetails, tags),
@@ -69,6 +87,38 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...endpointRoute(invitationsApi.decline, tags),
     preValidation: own,
     handler: async (request) => invitations.decline(currentUser(request), request.params.id),
+  });
+
+  // The person's own logins: where they are logged in, and logging a device out. Like the own details,
+  // also while a staff user is still setting up their authenticator app (a lost device cannot wait).
+  app.route({
+    ...endpointRoute(sessionsApi.sessions, tags),
+    config: DURING_SECOND_FACTOR_SETUP,
+    preValidation: own,
+    handler: async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return ownSessions.list(asker(request));
+    },
+  });
+
+  app.route({
+    ...endpointRoute(sessionsApi.endSession, tags),
+    config: { ...endSessionsLimit, ...DURING_SECOND_FACTOR_SETUP },
+    preValidation: own,
+    handler: async (request, reply) => {
+      const who = asker(request);
+      const ended = await ownSessions.end(who, request.params.id);
+      // This browser's own login: logged out here too, as logout does.
+      if (request.params.id === who.familyId) clearSessionCookies(reply, isSecure(ctx));
+      return ended;
+    },
+  });
+
+  app.route({
+    ...endpointRoute(sessionsApi.endOtherSessions, tags),
+    config: { ...endSessionsLimit, ...DURING_SECOND_FACTOR_SETUP },
+    preValidation: own,
+    handler: async (request) => ownSessions.endOthers(asker(request)),
   });
 
   app.route({

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
@@ -228,4 +228,37 @@ export async function revokeAllSessionsOfUser(db: Db, userId: string, reason: st
     .update(refreshSessions)
     .set({ revokedReason: reason })
     .where(and(eq(refreshSessions.userId, userId), eq(refreshSessions.revokedReason, "ROTATED")));
+}
+
+/**
+ * Ends every login of a user but one (the person's "log out every other device"), answering the ended
+ * logins. Rotated rows are marked too, so their grace window lets none of them back in.
+ */
+export async function revokeFamiliesExcept(
+  db: Db,
+  userId: string,
+  keepFamilyId: string,
+  reason: string,
+): Promise<string[]> {
+  const ended = await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(refreshSessions.userId, userId),
+        ne(refreshSessions.familyId, keepFamilyId),
+        isNull(refreshSessions.revokedAt),
+        // An expired login is over already: it is not counted as ended now.
+        gt(refreshSessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ familyId: refreshSessions.familyId });
+  const families = [...new Set(ended.map((row) => row.familyId))];
+  if (families.length > 0) {
+    await db
+      .update(refreshSessions)
+      .set({ revokedReason: reason })
+      .where(and(inArray(refreshSessions.familyId, families), eq(refreshSessions.revokedReason, "ROTATED")));
+  }
+  return families;
 }

@@ -18,6 +18,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { ProvenIdentity, ProviderProfile } from "../../oidc/relying-party.ts";
 import { readableSecret } from "../../server-keys.ts";
+import { tellOfNewDevice } from "../auth/new-device.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "../auth/sessions.ts";
 import { heldRolesOf } from "../system-users/queries.ts";
 import { SSO_CALLBACK_PATH, SSO_SECRET_INFO } from "./company-identity.ts";
@@ -216,7 +217,9 @@ export function createSingleSignOn(ctx: AppContext) {
             eq(userExternalIdentities.subject, proven.subject),
           ),
         );
-      return { to: loginPage(), session: await createSession(db, ctx.config.jwtSecret, userId, meta) };
+      const session = await createSession(db, ctx.config.jwtSecret, userId, meta);
+      await tellOfNewDevice(db, { userId, familyId: session.familyId, meta, now });
+      return { to: loginPage(), session };
     },
   };
 

@@ -13,7 +13,11 @@ import {
   storeNoticeMail,
 } from "../../messaging/store-notice-mails.ts";
 import type { RenderedMail, RenderedSms } from "../../messaging/templates.ts";
-import { renderSecondFactorChangedMail, renderTwoFactorLockedMail } from "../auth/mails.ts";
+import {
+  renderNewDeviceLoginMail,
+  renderSecondFactorChangedMail,
+  renderTwoFactorLockedMail,
+} from "../auth/mails.ts";
 import { renderInquiryMail } from "../brokerage/mails.ts";
 import { renderClaimMail } from "../insurance-claims/mails.ts";
 import { renderLeaseInvoiceMail } from "../lease-invoices/deliver.ts";
@@ -108,6 +112,7 @@ export const OUTBOX_RENDERERS: Readonly<Record<string, OutboxRenderer>> = {
   PASSWORD_CHANGED: renderPasswordChangedMail,
   TWO_FACTOR_LOCKED: renderTwoFactorLockedMail,
   SECOND_FACTOR_CHANGED: renderSecondFactorChangedMail,
+  NEW_DEVICE_LOGIN: renderNewDeviceLoginMail,
   ...PEOPLE_RENDERERS,
 };
 

@@ -105,6 +105,10 @@ export const SENDER_REGISTRY: Readonly<Record<string, RegisteredSender>> = {
     file: "src/server/modules/auth/mails.ts",
     makes: "secondFactorChangedMail",
   },
+  "mail:newDeviceLogin": {
+    file: "src/server/modules/auth/mails.ts",
+    makes: "newDeviceLoginMail",
+  },
   "mail:contactChange": {
     file: "src/server/modules/system-users/mails.ts",
     makes: "emailChangeConfirmMail",

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { addressRange, type PersonAccessKind } from "../../../domain/person-access.ts";
+import { maskIpAddress } from "../../../domain/devices.ts";
+import type { PersonAccessKind } from "../../../domain/person-access.ts";
 import type { Db } from "../../db/client.ts";
 import { personAccessLog } from "../../db/schema/index.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -32,6 +33,6 @@ export async function recordPersonAccess(
     companyId: access.companyId ?? null,
     kind: access.kind,
     shownCount: access.shownCount ?? null,
-    addressRange: addressRange(request.ip),
+    addressRange: maskIpAddress(request.ip),
   });
 }

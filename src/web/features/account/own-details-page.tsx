@@ -28,6 +28,7 @@ import { Feedback, Section } from "./own-details-parts.tsx";
 import { PersonalData } from "./personal-data-section.tsx";
 import { PersonalDetails } from "./personal-details-section.tsx";
 import { Phone } from "./phone-section.tsx";
+import { Sessions } from "./sessions-section.tsx";
 import { WorkEmail } from "./work-email-section.tsx";
 
 function Appearance() {
@@ -84,8 +85,9 @@ function Appearance() {
  * /kayttaja (SPEC §2, own details; hidden for deactivated users by the route guard): names, personal
  * e-mail and language (PATCH /api/user), the municipality and church (PUT /api/user/municipality), the
  * work e-mail (PUT /api/system-users/{id}), the phone
- * (PATCH /api/system-users/{id}/phone) and the theme (PUT /api/user-preferences); the person's own
- * copy of their data downloads from GET /api/account/personal-data. Each part saves on
+ * (PATCH /api/system-users/{id}/phone), the logged-in devices (/api/account/sessions) and the theme
+ * (PUT /api/user-preferences); the person's own copy of their data downloads from
+ * GET /api/account/personal-data. Each part saves on
  * its own and keeps what was typed when the save fails. The work e-mail and the phone ask for the
  * current password and change only once confirmed: by the link mailed to the new address (the
  * /vahvista-sahkoposti page) or by the code sent to the new number, typed in here.
@@ -113,6 +115,7 @@ export function OwnDetailsPage() {
         <WorkEmail user={user} />
         <Phone user={user} />
         {mayUseAuthenticator(user.roles.filter(isRoleName)) && <Authenticator />}
+        <Sessions />
         <NotificationPreferences />
         <Appearance />
         <PersonalData />
