@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { erasureApi } from "../../../contract/erasure.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import {
   systemUsersApi as api,
@@ -17,6 +18,7 @@ import {
   ORIGIN_ONLY,
 } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { createErasureService } from "./erasure.ts";
 import { createMaxPriceService } from "./max-price.ts";
 import { createSystemUsersService } from "./service.ts";
 
@@ -38,6 +40,7 @@ const limitedErrors = { ...writeErrors, 429: zErrorResponse };
 export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createSystemUsersService(ctx);
   const maxPrice = createMaxPriceService(ctx);
+  const erasure = createErasureService(ctx);
   const guards = createGuards(ctx);
   const tags = ["system-users"];
 
@@ -133,6 +136,18 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     preValidation: guards.permission("system-users.manage"),
     handler: async (request) =>
       service.setDeactivated(currentUser(request), request.params.userId, request.body),
+  });
+
+  app.route({
+    ...endpointRoute(erasureApi.erase, tags),
+    preValidation: guards.permission("person.erase"),
+    handler: async (request) => erasure.erase(currentUser(request), request.params.userId, request.body),
+  });
+
+  app.route({
+    ...endpointRoute(erasureApi.holds, tags),
+    preValidation: guards.permission("person.erase"),
+    handler: async (request) => erasure.holds(currentUser(request), request.params.userId),
   });
 
   app.route({
