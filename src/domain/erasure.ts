@@ -19,6 +19,11 @@ export function erasedEmail(erasureId: string): string {
   return `poistettu-${erasureId.replaceAll("-", "").slice(0, 12)}@poistettu.invalid`;
 }
 
+/** Whether a login e-mail is an erased account's (the admin's user page then shows the holds, not the button). */
+export function isErasedEmail(email: string): boolean {
+  return /^poistettu-[0-9a-f]{12}@poistettu\.invalid$/.test(email);
+}
+
 /** What must be settled before a person's data may go; each is named in the refusal. */
 export type ErasureBlocker =
   | "RUNNING_LEASE"

@@ -222,29 +222,33 @@ async function personWithHistory(): Promise<Person> {
  */
 async function columnsHolding(needles: string[], heldIds: string[]): Promise<string[]> {
   const { db } = t.database;
-  const columns = await db.execute<{ table_name: string; column_name: string }>(sql`
+  const select = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
+    const result = await db.execute(query);
+    return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+  };
+  const columns = await select<{ table_name: string; column_name: string }>(sql`
     select c.table_name, c.column_name from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
       and (c.data_type in ('text', 'character varying', 'json', 'jsonb') or c.udt_name = '_text')`);
   const withId = new Set(
     (
-      await db.execute<{ table_name: string }>(sql`select table_name from information_schema.columns
+      await select<{ table_name: string }>(sql`select table_name from information_schema.columns
         where table_schema = 'public' and column_name = 'id' and data_type = 'uuid'`)
-    ).rows.map((r) => r.table_name),
+    ).map((r) => r.table_name),
   );
   const patterns = needles.map((n) => `%${n}%`);
   const found: string[] = [];
-  for (const { table_name: table, column_name: column } of columns.rows) {
+  for (const { table_name: table, column_name: column } of columns) {
     const skipHeld =
       withId.has(table) && heldIds.length > 0
         ? sql` and id::text <> all(${sql.raw(`array[${heldIds.map((id) => `'${id}'`).join(",")}]`)})`
         : sql``;
-    const rows = await db.execute<{ n: number }>(
+    const rows = await select<{ n: number }>(
       sql`select count(*)::int as n from ${sql.identifier(table)}
         where ${sql.identifier(column)}::text ilike any(${sql.raw(`array[${patterns.map((p) => `'${p.replaceAll("'", "''")}'`).join(",")}]`)})${skipHeld}`,
     );
-    if ((rows.rows[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
+    if ((rows[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
   }
   return found;
 }

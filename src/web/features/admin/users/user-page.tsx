@@ -26,6 +26,7 @@ import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { UserStatusBadge } from "./badges.tsx";
 import { ContactChangeDialog, refusalOf } from "./contact-change-dialog.tsx";
 import { useCanManageUsers } from "./user-access.ts";
+import { UserErasure } from "./user-erasure.tsx";
 import { UserMessages } from "./user-messages.tsx";
 import { UserRoles } from "./user-roles.tsx";
 import {
@@ -362,6 +363,7 @@ export function UserPage({ userId }: { userId: string }) {
       <UserRoles user={data} />
       {canManage && <UserMessages userId={data.userId} />}
       <UserEvents userId={data.userId} />
+      <UserErasure user={data} />
     </Stack>
   );
 }
