@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import {
   accountingHoldEndsOn,
@@ -259,6 +259,6 @@ export function legalHoldsOf(db: Db, userId: string) {
   return db
     .select()
     .from(legalHolds)
-    .where(and(eq(legalHolds.subjectUserId, userId)))
+    .where(eq(legalHolds.subjectUserId, userId))
     .orderBy(legalHolds.endsOn, legalHolds.entityType, legalHolds.entityId);
 }
