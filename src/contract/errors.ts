@@ -63,6 +63,9 @@ export const ERROR_CODES = [
   "APPLICATION_ALREADY_REVIEWED",
   "BUSINESS_ID_TAKEN",
   "LAST_SUPER_ADMIN",
+  // Erasing a person's data: something to settle first, or erased already
+  "ERASURE_BLOCKED",
+  "ALREADY_ERASED",
   // A staff user's authenticator app: set up twice, confirmed before it was started, removed when not in use
   "AUTHENTICATOR_IN_USE",
   "AUTHENTICATOR_NOT_STARTED",

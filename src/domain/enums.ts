@@ -286,6 +286,8 @@ export const EVENT_TYPES = [
   "MUNICIPAL_TAX_RATES_IMPORTED",
   // The employee's answer to the question the helpdesk asked of an order waiting for the customer's comment.
   "ORDER_CUSTOMER_ANSWERED",
+  // A person's data erased at their request: who erased and why, never whose data it was.
+  "PERSON_ERASED",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   "system-users.read",
   "system-users.manage",
   "own-details.manage",
+  // Erasing a person's data at their request (GDPR art. 17), what a law keeps put under a recorded hold
+  "person.erase",
   // Bike stores and store groups
   "bike-stores.read",
   "bike-stores.manage",

@@ -38,6 +38,7 @@ import { BROKERAGE_ROWS } from "./matrix-brokerage.ts";
 import { CANCELLATION_ROWS } from "./matrix-cancellations.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
+import { ERASURE_ROWS } from "./matrix-erasure.ts";
 import { HANDOVER_ROWS } from "./matrix-handovers.ts";
 import { IDENTITY_ROWS } from "./matrix-identity.ts";
 import { INSURANCE_ROWS } from "./matrix-insurance.ts";
@@ -891,6 +892,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...PAYROLL_DELIVERY_ROWS,
   ...LEASE_INVOICE_ROWS,
   ...ADMIN_ROWS,
+  ...ERASURE_ROWS,
   ...NOTIFICATION_ROWS,
   ...NOTIFICATION_PREFERENCE_ROWS,
   ...PERSONAL_DATA_ROWS,

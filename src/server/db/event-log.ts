@@ -11,6 +11,8 @@ export type EventEntity =
   | "company"
   | "companyApplication"
   | "employmentInvitation"
+  /** An erasure of a person's data, by its own random id: the row must not say whose data it was. */
+  | "erasure"
   | "insuranceClaim"
   | "invoice"
   | "leasingAgreement"

@@ -44,6 +44,7 @@ const EXPECTED_TABLES = [
   "leasing_agreements",
   "leasing_companies",
   "leasing_decisions",
+  "legal_holds",
   "message_outbox",
   "notification_preferences",
   "notifications",

@@ -15,6 +15,7 @@ import {
   refreshSessions,
   twoFactorChallenges,
 } from "../db/schema/index.ts";
+import { endLegalHolds } from "./legal-hold-ends.ts";
 
 /**
  * The nightly retention job (src/domain/retention.ts, docs/privacy.md "Retention"): deletes the rows
@@ -101,15 +102,19 @@ function count(rows: readonly unknown[]): number {
   return rows.length;
 }
 
-/** Applies every rule at `now`; answers each rule's count of deleted rows. */
+/**
+ * Applies every rule at `now`, then ends the legal holds of erased people whose time is up; answers each
+ * rule's count of deleted rows and the count of holds ended.
+ */
 export async function applyRetention(
   db: Db,
   { now, log }: { now: Date; log?: Pick<FastifyBaseLogger, "info"> },
-): Promise<Counts> {
+): Promise<Counts & { legalHoldsEnded: number }> {
   const counts = {} as Counts;
   for (const rule of RETENTION_RULE_IDS) {
     counts[rule] = await DELETIONS[rule](db, retentionCutoff(rule, now));
   }
-  log?.info({ deleted: counts }, "retention applied");
-  return counts;
+  const result = { ...counts, legalHoldsEnded: await endLegalHolds(db, now) };
+  log?.info({ deleted: result }, "retention applied");
+  return result;
 }

@@ -18,6 +18,7 @@ export * from "./insurance.ts";
 export * from "./invoices.ts";
 export * from "./lease-invoices.ts";
 export * from "./leasing.ts";
+export * from "./legal-holds.ts";
 export * from "./messaging.ts";
 export * from "./orders.ts";
 export * from "./page-visits.ts";

@@ -39,6 +39,11 @@ export const users = pgTable(
     deactivated: boolean().notNull().default(false),
     deactivatedAt: timestamptz(),
     lastLoginAt: timestamptz(),
+    /**
+     * When the person's data was erased at their request (GDPR art. 17): the row stays for the ids the
+     * kept records point at, with no personal data left; what a law keeps is listed in legal_holds.
+     */
+    erasedAt: timestamptz(),
     language: language().notNull().default("fi"),
     /**
      * Grows by one whenever anything the session user is read from changes (this row's login details,

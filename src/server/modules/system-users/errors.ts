@@ -1,3 +1,4 @@
+import { type ErasureBlocker, erasureBlockedMessage } from "../../../domain/erasure.ts";
 import { UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
 import { AppError, conflict } from "../../errors.ts";
 
@@ -65,3 +66,19 @@ export const approverNewerThanRequest = () =>
     "APPROVER_NEWER_THAN_REQUEST",
     "This was made before you were given your staff role; ask another staff member to approve it",
   );
+
+/**
+ * 409: what must be settled before a person's data may be erased: the message names it, and each
+ * detail's field (`blocker.RUNNING_LEASE`) lets the helpdesk's page say it in its own language.
+ */
+export const erasureBlocked = (blockers: readonly ErasureBlocker[]) =>
+  new AppError(
+    409,
+    "ERASURE_BLOCKED",
+    erasureBlockedMessage(blockers) ?? "",
+    [...new Set(blockers)].map((blocker) => ({ field: `blocker.${blocker}`, message: blocker })),
+  );
+
+/** 409: the person's data was erased already. */
+export const alreadyErased = (message = "This person's data has already been erased") =>
+  conflict("ALREADY_ERASED", message);

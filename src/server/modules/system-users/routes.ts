@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { erasureApi } from "../../../contract/erasure.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import {
   systemUsersApi as api,
@@ -18,6 +19,7 @@ import {
 } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { recordPersonAccess } from "../person-access/record.ts";
+import { createErasureService } from "./erasure.ts";
 import { createMaxPriceService } from "./max-price.ts";
 import { createSystemUsersService } from "./service.ts";
 
@@ -39,6 +41,7 @@ const limitedErrors = { ...writeErrors, 429: zErrorResponse };
 export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createSystemUsersService(ctx);
   const maxPrice = createMaxPriceService(ctx);
+  const erasure = createErasureService(ctx);
   const guards = createGuards(ctx);
   const tags = ["system-users"];
 
@@ -150,6 +153,18 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     preValidation: guards.permission("system-users.manage"),
     handler: async (request) =>
       service.setDeactivated(currentUser(request), request.params.userId, request.body),
+  });
+
+  app.route({
+    ...endpointRoute(erasureApi.erase, tags),
+    preValidation: guards.permission("person.erase"),
+    handler: async (request) => erasure.erase(currentUser(request), request.params.userId, request.body),
+  });
+
+  app.route({
+    ...endpointRoute(erasureApi.holds, tags),
+    preValidation: guards.permission("person.erase"),
+    handler: async (request) => erasure.holds(currentUser(request), request.params.userId),
   });
 
   app.route({

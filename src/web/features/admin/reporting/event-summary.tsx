@@ -29,6 +29,7 @@ const ENTITY_TYPE_LABELS = new Map<string, string>([
   ["payoutBatch", "adminAudit.entities.payoutBatch"],
   ["storePayable", "adminAudit.entities.storePayable"],
   ["municipalTaxRates", "adminAudit.entities.municipalTaxRates"],
+  ["erasure", "adminAudit.entities.erasure"],
 ]);
 
 /** A company's fields as its form calls them (COMPANY_UPDATED lists the changed ones). */

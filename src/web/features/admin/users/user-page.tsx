@@ -27,6 +27,7 @@ import { UserStatusBadge } from "./badges.tsx";
 import { ContactChangeDialog, refusalOf } from "./contact-change-dialog.tsx";
 import { useCanAudit, useCanManageUsers } from "./user-access.ts";
 import { UserAccessLog } from "./user-access-log.tsx";
+import { UserErasure } from "./user-erasure.tsx";
 import { UserMessages } from "./user-messages.tsx";
 import { UserRoles } from "./user-roles.tsx";
 import {
@@ -365,6 +366,7 @@ export function UserPage({ userId }: { userId: string }) {
       {canManage && <UserMessages userId={data.userId} />}
       <UserEvents userId={data.userId} />
       {canAudit && <UserAccessLog userId={data.userId} />}
+      <UserErasure user={data} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
+import { erasureApi } from "../../../../contract/erasure.ts";
 import { passwordApi } from "../../../../contract/password.ts";
 import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
 import {
@@ -159,6 +160,29 @@ export function useSetDeactivated(userId: string) {
     mutationFn: (deactivated: boolean) =>
       callEndpoint(systemUsersApi.setDeactivated, { params: { userId }, body: { deactivated } }),
     onSuccess: () => refetchUsers(queryClient),
+    meta: SILENT,
+  });
+}
+
+/** The records a law keeps of an erased person (empty for anyone not erased). */
+export function useLegalHolds(userId: string, enabled: boolean) {
+  return useEndpointQuery(
+    erasureApi.holds,
+    { params: { userId } },
+    { enabled, select: (data) => data.items, meta: SILENT },
+  );
+}
+
+/** Erases the person's data; the page then shows them erased, with the holds the erasure left. */
+export function useEraseUser(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => callEndpoint(erasureApi.erase, { params: { userId }, body: { reason } }),
+    onSuccess: () =>
+      Promise.all([
+        refetchUsers(queryClient),
+        queryClient.invalidateQueries({ queryKey: endpointKey(erasureApi.holds, { params: { userId } }) }),
+      ]),
     meta: SILENT,
   });
 }
