@@ -6,7 +6,6 @@ import {
   beneficiaryEmployees,
   handoverPhotos,
   handovers,
-  invoices,
   leaseInvoices,
   leasingAgreements,
   legalHolds,
@@ -19,6 +18,7 @@ import {
   userPayments,
 } from "../db/schema/index.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
+import { erasePersonalTextsOfInvoice } from "../modules/invoices/erase-texts.ts";
 
 /**
  * The retention job's step for erased people's records a law kept (docs/privacy.md "Erasure"): once a
@@ -97,12 +97,7 @@ const ENDINGS: Record<string, (tx: Tx, hold: Hold) => Promise<void>> = {
       await deleteFileIfUnused(tx, fileId);
   },
   async invoice(tx, { entityId }) {
-    const [before] = await tx
-      .select({ fileId: invoices.fileId })
-      .from(invoices)
-      .where(eq(invoices.id, entityId));
-    await tx.update(invoices).set({ description: null, fileId: null }).where(eq(invoices.id, entityId));
-    await deleteFileIfUnused(tx, before?.fileId ?? null);
+    await deleteFileIfUnused(tx, await erasePersonalTextsOfInvoice(tx, entityId));
   },
   async userPayment(tx, { entityId }) {
     await tx.update(userPayments).set({ description: null }).where(eq(userPayments.id, entityId));

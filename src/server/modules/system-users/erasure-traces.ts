@@ -15,12 +15,12 @@ import {
   leaseInvoices,
   notifications,
   orderCancellations,
-  orders,
   payrollDeliveries,
   payrollReportSnapshots,
   tasks,
 } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
+import { erasePersonalTextsOfOrders } from "../orders/erase-texts.ts";
 import { type FormerIdentity, mentions, scrubJson, scrubText } from "./erasure-scrub.ts";
 
 /**
@@ -60,16 +60,7 @@ export async function eraseCases(tx: Tx, person: PersonEntities): Promise<void> 
   const { employmentIds, orderIds } = person;
   if (employmentIds.length === 0) return;
   if (orderIds.length > 0) {
-    await tx
-      .update(orders)
-      .set({
-        deliveryStreetAddress: null,
-        deliveryPostalCode: null,
-        deliveryCity: null,
-        customerComment: null,
-        adminNote: null,
-      })
-      .where(inArray(orders.id, orderIds));
+    await erasePersonalTextsOfOrders(tx, orderIds);
     await tx
       .update(orderCancellations)
       .set({ reason: null, note: null })

@@ -215,7 +215,6 @@ export function UserErasure({ user }: { user: TSystemUserDetails }) {
             description={t("adminUsers.erasure.reasonHint")}
             required
             rows={3}
-            maxLength={REASON_MAX}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             error={reasonError}
