@@ -88,6 +88,10 @@ const DURING_SETUP = [
   "POST /api/account/passkeys/options",
   "POST /api/account/passkeys",
   "DELETE /api/account/passkeys/{id}",
+  // Their own logins: a device lost while the app is still to be set up is logged out at once
+  "GET /api/account/sessions",
+  "DELETE /api/account/sessions/{id}",
+  "DELETE /api/account/sessions",
   // Their own notifications
   "GET /api/notifications",
   "GET /api/notifications/checker",
