@@ -14,8 +14,11 @@ export type RetentionRule = {
 };
 
 export const RETENTION_RULES = {
-  /** A login's sessions once ended or expired: the person's own list shows the live ones only. */
-  endedSessions: { keepDays: 30, from: "the session's end or expiry" },
+  /**
+   * A login's sessions once ended or expired: the person's own list shows the live ones only, but the
+   * new-device mail (auth/new-device.ts KNOWN_DEVICE_DAYS) remembers a device for 90 days.
+   */
+  endedSessions: { keepDays: 90, from: "the session's end or expiry" },
   /** Password links, login codes, contact change codes, identification and passkey starts. */
   usedCodesAndLinks: { keepDays: 7, from: "the link's or code's use or expiry" },
   /** The development mail outbox (never used in production): what a test or demo mailed. */

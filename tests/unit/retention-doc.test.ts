@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RETENTION_RULE_IDS, RETENTION_RULES } from "../../src/domain/retention.ts";
+import { KNOWN_DEVICE_DAYS } from "../../src/server/modules/auth/new-device.ts";
 
 /** docs/privacy.md's retention table says what the job does: each rule, its days and its moment. */
 describe("the written retention schedule", () => {
@@ -20,5 +21,9 @@ describe("the written retention schedule", () => {
         from: RETENTION_RULES[rule].from,
       });
     }
+  });
+
+  it("keeps ended sessions as long as the new-device mail remembers a device", () => {
+    expect(RETENTION_RULES.endedSessions.keepDays).toBeGreaterThanOrEqual(KNOWN_DEVICE_DAYS);
   });
 });

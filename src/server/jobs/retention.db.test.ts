@@ -43,7 +43,7 @@ afterAll(async () => {
 const run = () => applyRetention(database.db, { now });
 
 describe("the retention job", () => {
-  it("deletes a login's sessions a month after they ended or expired, never a live one", async () => {
+  it("deletes a login's sessions three months after they ended or expired, never a live one", async () => {
     const keep = RETENTION_RULES.endedSessions.keepDays;
     const session = (revokedAt: Date | null, expiresAt: Date) => ({
       userId,
