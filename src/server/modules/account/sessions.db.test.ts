@@ -88,9 +88,11 @@ async function sessionsOf(session: Session) {
   return { body: res.body, items: zOwnSessions.parse(res.json()).items };
 }
 
+/** Makes the account one that never logged in: no sessions, no last login. */
 async function forgetSessions(email: string) {
   const userId = await userIdByEmail(t.database.db, email);
   await t.database.db.delete(refreshSessions).where(eq(refreshSessions.userId, userId));
+  await t.database.db.update(users).set({ lastLoginAt: null }).where(eq(users.id, userId));
   return userId;
 }
 
@@ -281,6 +283,17 @@ describe("the mail of a login from a new device", () => {
       .from(messageOutbox)
       .where(eq(messageOutbox.id, mails[0]?.id ?? ""));
     expect(sent).toMatchObject({ status: "SENT", template: "new-device-login" });
+  });
+
+  it("goes for a login after a long quiet, when no session of the account is left", async () => {
+    const email = "aino.koivisto@demo.test";
+    const userId = await forgetSessions(email);
+    await loginFrom(email, UA.chromeWindows);
+    expect(await mailsOf(userId), "the account's first login").toEqual([]);
+    // Every session row gone, as the retention job leaves an account idle for months; it has logged in.
+    await t.database.db.delete(refreshSessions).where(eq(refreshSessions.userId, userId));
+    await loginFrom(email, UA.chromeWindows);
+    expect(await mailsOf(userId)).toHaveLength(1);
   });
 
   it("goes alike for a login confirmed with a code", async () => {

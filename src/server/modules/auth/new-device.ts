@@ -9,7 +9,8 @@ import type { SessionMeta } from "./sessions.ts";
  * A login from a device the account was not logged in from lately is told to its owner by mail: a
  * stolen password then shows itself. "Lately" is this many days; a device is its description (browser
  * and system, src/domain/devices.ts), so a browser's update is no new device. The account's very first
- * login is no news to anyone and sends nothing.
+ * login (no last login before it) is no news to anyone and sends nothing; a login after a long quiet,
+ * when no session of the account is left, is from a device not seen lately and is told.
  */
 export const KNOWN_DEVICE_DAYS = 90;
 
@@ -31,12 +32,11 @@ export type NewDeviceParams = {
  */
 export async function tellOfNewDevice(
   db: Db,
-  login: { userId: string; familyId: string; meta: SessionMeta; now?: Date },
+  login: { userId: string; familyId: string; meta: SessionMeta; previousLoginAt: Date | null; now?: Date },
 ): Promise<void> {
+  if (!login.previousLoginAt) return;
   const now = login.now ?? new Date();
   const earlier = and(eq(refreshSessions.userId, login.userId), ne(refreshSessions.familyId, login.familyId));
-  const [any] = await db.select({ id: refreshSessions.id }).from(refreshSessions).where(earlier).limit(1);
-  if (!any) return;
   const device = describeDevice(login.meta.userAgent);
   const since = new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 60 * 60 * 1000);
   const seen = await db
@@ -64,4 +64,10 @@ export async function tellOfNewDevice(
     language: owner.language,
     params,
   });
+}
+
+/** When the account last logged in before the login under way: null for its very first. */
+export async function lastLoginOf(db: Db, userId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, userId));
+  return row?.at ?? null;
 }

@@ -31,7 +31,7 @@ import { ensurePasswordLoginAllowed } from "../identification/single-sign-on.ts"
 import { queueMessage, sendRecordedCode } from "../notifications/outbox.ts";
 import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft, tellOwner } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
-import { tellOfNewDevice } from "./new-device.ts";
+import { lastLoginOf, tellOfNewDevice } from "./new-device.ts";
 import { acceptsPasskey, passkeyLoginOptions } from "./passkeys.ts";
 import { queuePasswordLinkUnlessRecent } from "./password-tokens.ts";
 import { decoyPasswordHash, verifyPassword } from "./passwords.ts";
@@ -243,9 +243,10 @@ export function createAuthService(ctx: AppContext) {
   }
 
   async function finishLogin(db: Db, userId: string, meta: SessionMeta): Promise<IssuedSession> {
+    const previousLoginAt = await lastLoginOf(db, userId);
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
     const session = await createSession(db, ctx.config.jwtSecret, userId, meta);
-    await tellOfNewDevice(db, { userId, familyId: session.familyId, meta });
+    await tellOfNewDevice(db, { userId, familyId: session.familyId, meta, previousLoginAt });
     return session;
   }
 

@@ -18,7 +18,7 @@ import {
 } from "../../db/schema/index.ts";
 import type { ProvenIdentity, ProviderProfile } from "../../oidc/relying-party.ts";
 import { readableSecret } from "../../server-keys.ts";
-import { tellOfNewDevice } from "../auth/new-device.ts";
+import { lastLoginOf, tellOfNewDevice } from "../auth/new-device.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "../auth/sessions.ts";
 import { heldRolesOf } from "../system-users/queries.ts";
 import { SSO_CALLBACK_PATH, SSO_SECRET_INFO } from "./company-identity.ts";
@@ -207,6 +207,7 @@ export function createSingleSignOn(ctx: AppContext) {
         .where(eq(users.id, userId));
       if (!account) return failed("SSO_ACCOUNT_NOT_FOUND");
       if (account.deactivated) return failed("USER_DEACTIVATED");
+      const previousLoginAt = await lastLoginOf(db, userId);
       await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
       await db
         .update(userExternalIdentities)
@@ -218,7 +219,7 @@ export function createSingleSignOn(ctx: AppContext) {
           ),
         );
       const session = await createSession(db, ctx.config.jwtSecret, userId, meta);
-      await tellOfNewDevice(db, { userId, familyId: session.familyId, meta, now });
+      await tellOfNewDevice(db, { userId, familyId: session.familyId, meta, previousLoginAt, now });
       return { to: loginPage(), session };
     },
   };
