@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ADMIN_ROLES, EMPLOYER_ROLES, type RoleName } from "../../domain/roles.ts";
 import type { RouteId } from "../../domain/routes.ts";
 import type { Db } from "../db/client.ts";
+import { nextMillisecond } from "../db/millisecond.ts";
 import { messageOutbox, roles, systemUsers, userRoles, users } from "../db/schema/index.ts";
 import { inTransaction } from "../db/transaction.ts";
 import { type DailyDigestParams, dailyDigestMail } from "../messaging/notification-preference-mails.ts";
@@ -52,7 +53,7 @@ async function queueDigestOf(db: Db, userId: string, now: Date): Promise<number>
         and(
           eq(messageOutbox.userId, userId),
           eq(messageOutbox.status, "HELD"),
-          lte(messageOutbox.createdAt, now),
+          lt(messageOutbox.createdAt, nextMillisecond(now)),
         ),
       )
       .orderBy(asc(messageOutbox.createdAt))
@@ -104,7 +105,7 @@ export async function sendDailyDigests(db: Db, deps: { now: Date; log: Log }) {
       and(
         eq(messageOutbox.status, "HELD"),
         isNotNull(messageOutbox.userId),
-        lte(messageOutbox.createdAt, deps.now),
+        lt(messageOutbox.createdAt, nextMillisecond(deps.now)),
       ),
     );
   let digests = 0;

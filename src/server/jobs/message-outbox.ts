@@ -1,5 +1,6 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { afterFailedAttempt, OUTBOX_CLAIM_MS } from "../../domain/message-outbox.ts";
+import { nextMillisecond } from "../db/millisecond.ts";
 import { messageOutbox } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { preferenceFor } from "../modules/notification-preferences/choices.ts";
@@ -15,15 +16,6 @@ export const MESSAGE_OUTBOX_CRON = "* * * * *";
 
 /** At most this many messages per run; the next run takes the rest. */
 export const MESSAGE_OUTBOX_BATCH = 50;
-
-/**
- * The latest due time that counts as due at `now`. The database keeps microseconds and a JavaScript
- * date only milliseconds, so a message queued in the same millisecond as the send that follows its
- * commit would otherwise read as not yet due and wait for the minute's sweep.
- */
-function dueBy(now: Date): Date {
-  return new Date(now.getTime() + 1);
-}
 
 export type OutboxSenderDeps = OutboxRenderDeps & {
   messaging: Messaging;
@@ -50,7 +42,7 @@ export async function sendOutboxMessage(
       and(
         eq(messageOutbox.id, id),
         eq(messageOutbox.status, "QUEUED"),
-        lte(messageOutbox.nextAttemptAt, dueBy(now)),
+        lt(messageOutbox.nextAttemptAt, nextMillisecond(now)),
       ),
     )
     .returning();
@@ -124,7 +116,7 @@ export async function sendDueMessages(deps: OutboxSenderDeps, now = new Date()) 
   const due = await deps.db
     .select({ id: messageOutbox.id })
     .from(messageOutbox)
-    .where(and(eq(messageOutbox.status, "QUEUED"), lte(messageOutbox.nextAttemptAt, dueBy(now))))
+    .where(and(eq(messageOutbox.status, "QUEUED"), lt(messageOutbox.nextAttemptAt, nextMillisecond(now))))
     .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.createdAt))
     .limit(MESSAGE_OUTBOX_BATCH);
   const counts = { sent: 0, retrying: 0, failed: 0, skipped: 0, held: 0 };

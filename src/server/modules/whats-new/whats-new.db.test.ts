@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import { bikeStoreIdByName, companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
@@ -50,6 +50,8 @@ async function eventOn(
   data: Record<string, unknown>,
   actorUserId: string | null = helpdeskId,
 ) {
+  // Just after the last visit, which may have been this very millisecond.
+  const createdAt = new Date(Date.now() + 5);
   const [row] = await t.database.db
     .insert(eventLog)
     .values({
@@ -59,9 +61,12 @@ async function eventOn(
       entityType: "order",
       entityId: order.id,
       data,
-      createdAt: new Date(Date.now() + 5),
+      createdAt,
     })
     .returning({ id: eventLog.id });
+  // A step is news from the instant it happened; the clock goes past it before the next read, as it
+  // does for a step that really happened, so the read's own instant is after it.
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(createdAt.getTime()), { interval: 1 });
   return row?.id as string;
 }
 
