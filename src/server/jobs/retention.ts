@@ -31,12 +31,12 @@ type Counts = Record<RetentionRuleId, number>;
 /** Each rule's deletion of its rows older than `before`; answers how many went. */
 const DELETIONS: Record<RetentionRuleId, (db: Db, before: Date) => Promise<number>> = {
   endedSessions: async (db, before) =>
-    count(
+    (
       await db
         .delete(refreshSessions)
         .where(or(lt(refreshSessions.revokedAt, before), lt(refreshSessions.expiresAt, before)))
-        .returning({ id: refreshSessions.id }),
-    ),
+        .returning({ id: refreshSessions.id })
+    ).length,
   usedCodesAndLinks: async (db, before) => {
     // Each is kept until its use or expiry has passed by the rule's days: a used one has expired too.
     const tables = [
@@ -61,9 +61,9 @@ const DELETIONS: Record<RetentionRuleId, (db: Db, before: Date) => Promise<numbe
     return tables.reduce((sum, rows) => sum + rows.length, 0);
   },
   devOutbox: async (db, before) =>
-    count(await db.delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id })),
+    (await db.delete(outbox).where(lt(outbox.createdAt, before)).returning({ id: outbox.id })).length,
   sentMessages: async (db, before) =>
-    count(
+    (
       await db
         .delete(messageOutbox)
         // A queued or held message is still to be sent: it waits for its try or its digest.
@@ -73,34 +73,30 @@ const DELETIONS: Record<RetentionRuleId, (db: Db, before: Date) => Promise<numbe
             lt(messageOutbox.createdAt, before),
           ),
         )
-        .returning({ id: messageOutbox.id }),
-    ),
+        .returning({ id: messageOutbox.id })
+    ).length,
   contactForms: async (db, before) =>
-    count(
+    (
       await db
         .delete(contactForms)
         .where(lt(contactForms.createdAt, before))
-        .returning({ id: contactForms.id }),
-    ),
+        .returning({ id: contactForms.id })
+    ).length,
   companyApplications: async (db, before) =>
-    count(
+    (
       await db
         .delete(companyApplications)
         .where(and(ne(companyApplications.status, "ACCEPTED"), lt(companyApplications.createdAt, before)))
-        .returning({ id: companyApplications.id }),
-    ),
+        .returning({ id: companyApplications.id })
+    ).length,
   closedInvitations: async (db, before) =>
-    count(
+    (
       await db
         .delete(employmentInvitations)
         .where(and(isNotNull(employmentInvitations.closedAt), lt(employmentInvitations.closedAt, before)))
-        .returning({ id: employmentInvitations.id }),
-    ),
+        .returning({ id: employmentInvitations.id })
+    ).length,
 };
-
-function count(rows: readonly unknown[]): number {
-  return rows.length;
-}
 
 /**
  * Applies every rule at `now`, then ends the legal holds of erased people whose time is up; answers each
