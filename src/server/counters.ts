@@ -155,8 +155,10 @@ export function createCounters(database: Pick<Database, "db">, redisUrl: string 
           })
           .returning({ points: rateLimitCounters.points, expire: rateLimitCounters.expire });
         if (row) {
-          const msLeft = row.expire ? row.expire.getTime() - now.getTime() : windowMs;
-          return { counted: true, count: row.points, msLeft };
+          // Tries at once each read their own clock: one that read it before the try that opened the
+          // window would count a few milliseconds more than the window has; none is left past its length.
+          const left = row.expire ? row.expire.getTime() - now.getTime() : windowMs;
+          return { counted: true, count: row.points, msLeft: Math.min(windowMs, Math.max(0, left)) };
         }
         const held = await limiter.get(key);
         return {
