@@ -39,6 +39,7 @@ const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[
   ownDetails: "anyUser",
   companyInfo: "public",
   privacyPolicy: "public",
+  accessibilityStatement: "public",
   disclaimer: "public",
   forEmployers: "public",
   contact: "public",

@@ -19,6 +19,7 @@ export const PRERENDERED_ROUTE_IDS = [
   "media",
   "announcement",
   "privacyPolicy",
+  "accessibilityStatement",
   "disclaimer",
 ] as const satisfies readonly RouteId[];
 

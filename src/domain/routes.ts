@@ -82,6 +82,7 @@ export const ROUTES = [
   { id: "ownDetails", path: "/kayttaja", access: LOGGED_IN, layout: "default", fullPageLoad: true },
   { id: "companyInfo", path: "/yritystiedot", access: PUBLIC, layout: "default" },
   { id: "privacyPolicy", path: "/tietosuojaseloste", access: PUBLIC, layout: "default" },
+  { id: "accessibilityStatement", path: "/saavutettavuusseloste", access: PUBLIC, layout: "default" },
   { id: "disclaimer", path: "/vastuuvapauslauseke", access: PUBLIC, layout: "default" },
   { id: "forEmployers", path: "/tyonantajalle", access: PUBLIC, layout: "default" },
   { id: "contact", path: "/ota-yhteytta", access: PUBLIC, layout: "default" },

@@ -42,6 +42,7 @@ const AXED_ELSEWHERE: Record<string, string> = {
   "/usein-kysytyt-kysymykset": "public-pages.spec.ts",
   "/medialle": "public-pages.spec.ts",
   "/tietosuojaseloste": "public-pages.spec.ts",
+  "/saavutettavuusseloste": "public-pages.spec.ts",
   "/vastuuvapauslauseke": "public-pages.spec.ts",
   "/tiedote-pyoraedusta": "public-pages.spec.ts",
   "/huoltokatkos": "public-pages.spec.ts",

@@ -11,6 +11,7 @@ const PAGES = [
   ["/usein-kysytyt-kysymykset", "Usein kysytyt kysymykset"],
   ["/medialle", "Medialle"],
   ["/tietosuojaseloste", "Tietosuojaseloste"],
+  ["/saavutettavuusseloste", "Saavutettavuusseloste"],
   ["/vastuuvapauslauseke", "Vastuuvapauslauseke"],
   ["/tiedote-pyoraedusta", "Tiedote pyöräedusta"],
   ["/huoltokatkos", "Huoltokatkos"],

@@ -17,6 +17,7 @@ const FOOTER_PAGES: readonly RouteId[] = [
   "media",
   "faq",
   "privacyPolicy",
+  "accessibilityStatement",
   "disclaimer",
   "companyInfo",
 ];

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensurePageTexts, i18n, initI18n, LANGUAGE_STORAGE_KEY } from "../i18n/i18n.ts";
@@ -101,6 +101,19 @@ describe("the footer", () => {
     expect(screen.getByRole("link", { name: "+358 9 4242 0000" })).toHaveAttribute(
       "href",
       "tel:+358942420000",
+    );
+  });
+
+  it("links the privacy policy and the accessibility statement", async () => {
+    renderApp("/");
+    const footer = within(await screen.findByRole("contentinfo"));
+    expect(footer.getByRole("link", { name: "Tietosuojaseloste" })).toHaveAttribute(
+      "href",
+      "/tietosuojaseloste",
+    );
+    expect(footer.getByRole("link", { name: "Saavutettavuusseloste" })).toHaveAttribute(
+      "href",
+      "/saavutettavuusseloste",
     );
   });
 });

@@ -94,6 +94,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   ownDetails: ownDetailsPage,
   companyInfo: publicPage("companyInfo"),
   privacyPolicy: publicPage("privacyPolicy"),
+  accessibilityStatement: publicPage("accessibilityStatement"),
   disclaimer: publicPage("disclaimer"),
   forEmployers: publicPage("forEmployers"),
   contact: contactPage,

@@ -106,7 +106,7 @@ describe("the FAQ", () => {
 });
 
 /** The long pages with a table of contents, and the heading of their contents list per language. */
-const TOC_PAGES = ["faq", "privacyPolicy"] as const satisfies readonly RouteId[];
+const TOC_PAGES = ["faq", "privacyPolicy", "accessibilityStatement"] as const satisfies readonly RouteId[];
 const TOC_HEADING = { fi: "Sivun sisältö", en: "On this page", sv: "På den här sidan" } as const;
 
 describe.each(TOC_PAGES)("the table of contents of %s", (id) => {
@@ -162,6 +162,89 @@ describe("the privacy policy", () => {
       expect(cookies?.textContent).toContain(name);
     expect(screen.getByText(/tietosuojavaltuutetun toimistolle/)).toBeInTheDocument();
   });
+});
+
+describe("the privacy policy's own-data sections", () => {
+  it.each(["fi", "en", "sv"] as const)(
+    "tells how to download one's data and how long data is kept, in %s",
+    async (lng) => {
+      await open("privacyPolicy", lng);
+      await screen.findByRole("heading", { level: 1 });
+      const own = within(document.getElementById("export") as HTMLElement);
+      expect(own.getByRole("heading", { level: 2 })).toHaveTextContent(
+        {
+          fi: "Omien tietojen lataaminen",
+          en: "Downloading your own data",
+          sv: "Ladda ner dina egna uppgifter",
+        }[lng],
+      );
+      // The button's section on the own details page, by the name it has there.
+      expect(document.getElementById("export")?.textContent).toContain(
+        { fi: "Omat tietosi palvelussa", en: "Your data in the service", sv: "Dina uppgifter i tjänsten" }[
+          lng
+        ],
+      );
+      expect(own.getByRole("link")).toHaveAttribute("href", expect.stringContaining("/kayttaja"));
+      const retention = document.getElementById("retention") as HTMLElement;
+      expect(within(retention).getByRole("heading", { level: 2 })).toHaveTextContent(
+        { fi: "Säilytysajat", en: "How long we keep data", sv: "Hur länge vi sparar uppgifterna" }[lng],
+      );
+      // The periods of the retention rules and the Accounting Act's hold, as docs/privacy.md lists them.
+      for (const figure of ["90", "730", "365", "1336/1997", "728/2003"])
+        expect(retention.textContent).toContain(figure);
+      expect(document.getElementById("erasure")).not.toBeNull();
+      expect(document.getElementById("cookie")).not.toBeNull();
+    },
+  );
+});
+
+/** The accessibility statement's h1 and the headings the Act on the Provision of Digital Services asks for. */
+const STATEMENT = {
+  fi: [
+    "Saavutettavuusseloste",
+    "Saavutettavuuden tila",
+    "Sisältö, joka ei ole saavutettavaa",
+    "Palaute ja yhteystiedot",
+    "Valvontaviranomainen",
+  ],
+  en: [
+    "Accessibility statement",
+    "Compliance status",
+    "Non-accessible content",
+    "Feedback and contact details",
+    "Enforcement procedure",
+  ],
+  sv: [
+    "Tillgänglighetsutlåtande",
+    "Tillgänglighetens status",
+    "Innehåll som inte är tillgängligt",
+    "Respons och kontaktuppgifter",
+    "Tillsynsmyndighet",
+  ],
+} as const;
+
+describe("the accessibility statement", () => {
+  it.each(["fi", "en", "sv"] as const)(
+    "renders its h1, sections, date and enforcement body in %s",
+    async (lng) => {
+      await open("accessibilityStatement", lng);
+      const [h1, ...sections] = STATEMENT[lng];
+      const main = screen.getByRole("main");
+      expect(await within(main).findByRole("heading", { level: 1, name: h1 })).toBeInTheDocument();
+      expect(within(main).getAllByRole("heading", { level: 1 })).toHaveLength(1);
+      for (const name of sections)
+        expect(within(main).getByRole("heading", { level: 2, name })).toBeInTheDocument();
+      expect(main).toHaveTextContent("28.11.2026");
+      expect(main).toHaveTextContent("WCAG 2.1");
+      expect(main).toHaveTextContent("saavutettavuusvaatimukset.fi");
+      expect(
+        within(main).getByRole("link", {
+          name: { fi: "Ota yhteyttä", en: "Contact us", sv: "Kontakta oss" }[lng],
+        }),
+      ).toHaveAttribute("href", expect.stringContaining("/ota-yhteytta"));
+      await waitFor(() => expect(document.title).toBe(`${h1} – Pedaali`));
+    },
+  );
 });
 
 describe("the training links of SPEC §9", () => {

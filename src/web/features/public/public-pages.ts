@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { RouteId } from "../../../domain/routes.ts";
+import { AccessibilityStatementPage } from "./accessibility-statement-page.tsx";
 import { AnnouncementPage } from "./announcement-page.tsx";
 import { CompanyInfoPage } from "./company-info-page.tsx";
 import { DisclaimerPage } from "./disclaimer-page.tsx";
@@ -13,7 +14,7 @@ import { PrivacyPolicyPage } from "./privacy-policy-page.tsx";
 
 /**
  * The public information pages of SPEC §2 (employers, employees, bike stores, company info, FAQ, media,
- * privacy policy, disclaimer, announcement, maintenance), by route id. A route listed here renders
+ * privacy policy, accessibility statement, disclaimer, announcement, maintenance), by route id. A route listed here renders
  * its page; the others keep the placeholder until their feature is built.
  */
 export const PUBLIC_PAGES: Partial<Record<RouteId, ComponentType>> = {
@@ -24,6 +25,7 @@ export const PUBLIC_PAGES: Partial<Record<RouteId, ComponentType>> = {
   faq: FaqPage,
   media: MediaPage,
   privacyPolicy: PrivacyPolicyPage,
+  accessibilityStatement: AccessibilityStatementPage,
   disclaimer: DisclaimerPage,
   announcement: AnnouncementPage,
   maintenance: MaintenancePage,
