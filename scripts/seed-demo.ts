@@ -16,7 +16,7 @@ const database = await openDatabase(config);
 try {
   await database.migrate();
   const files = await fileStoreFromConfig(config);
-  const { seeded } = await seedDemo(database.db, files);
+  const { seeded } = await seedDemo(database.db, files, config);
   await files.close();
   console.info(
     seeded

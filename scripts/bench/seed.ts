@@ -1,9 +1,11 @@
 /**
  * The bench's data (seedBenchData below) and a database of its own for the in-process check.
  */
+
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
+import { testDataKeyring } from "../../src/server/data-keys.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import {
   bikeBrokerages,
@@ -176,7 +178,7 @@ export async function seedAfterSalesScale(database: Database, companyIds: readon
  */
 export async function seedBenchData(database: Database, files: FileStore): Promise<void> {
   await database.migrate();
-  await seedDemoIfEmpty(database.db, files);
+  await seedDemoIfEmpty(database.db, files, testDataKeyring());
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const tenants = await seedMultiTenantScale(database.db, { factor: BENCH_FACTOR, passwordHash });
   console.info(`multi-tenant shape (factor ${BENCH_FACTOR}) in ${tenants.totalSeconds.toFixed(1)} s`);

@@ -2,11 +2,13 @@
  * What the bench and the resilience tests share: the bench's database (seeded once and kept), the
  * production build started on it, and the bench's users' sessions.
  */
+
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { TEST_DATA_KEYS } from "../../src/server/data-keys.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import { DEMO_PASSWORD } from "../../src/server/db/seed/demo-data.ts";
 import { localBlobStore } from "../../src/server/files/blob-store.ts";
@@ -101,6 +103,8 @@ export async function startServer(
       LOG_LEVEL: "warn",
       BENCH_ROUTES: "1",
       TRUST_PROXY: "loopback",
+      // The bench's data is sealed under the tests' key (seed.ts), so any checkout reads it.
+      DATA_KEYS: TEST_DATA_KEYS,
       FILES_DIR,
       ...(options.pglite ? { DATABASE_URL: "", PGLITE_DIR } : { DATABASE_URL: benchDatabaseUrl() }),
       ...options.env,

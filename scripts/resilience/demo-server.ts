@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { newDataKeyEntry } from "../../src/server/data-keys.ts";
 import { freePort, startServer } from "../bench/server.ts";
 
 /** DATABASE_URL's server (default the local PostgreSQL) with another database name. */
@@ -56,6 +57,7 @@ export async function startDemoServer(
   const port = await freePort();
   // A secret of the run's own: the sessions outlive each restart, and nothing is written to ./data.
   const jwtSecret = randomBytes(48).toString("base64url");
+  const dataKeys = newDataKeyEntry("resilience");
   const env = (demoSeed: boolean) => ({
     DATABASE_URL: databaseUrl,
     FILES_DIR: filesDir,
@@ -65,6 +67,7 @@ export async function startDemoServer(
     // would change rows before the check reads what the kill left.
     DEMO_SEED: demoSeed ? "1" : "0",
     JWT_SECRET: jwtSecret,
+    DATA_KEYS: dataKeys,
     LOG_LEVEL: options.logLevel ?? "warn",
   });
   const drop = async () => {

@@ -63,7 +63,7 @@ export const INVALID_RESPONSE_FORMAT = "Invalid response format";
 export const INSURANCE_CLAIMS_PAGE_SIZE = 10;
 
 export const zInsuranceClaimsQuery = z.object({
-  /** Part of the employee's name or e-mail, the order number or the police report number; trimmed. */
+  /** Part of the employee's name or e-mail, the order number or the police report's whole number (sealed: only the whole number is found); trimmed. */
   searchTerm: zSingleLineText({ max: 100 }).optional(),
   status: z.enum(SIMPLE_STATES).optional(),
   type: z.enum(INSURANCE_CLAIM_TYPES).optional(),

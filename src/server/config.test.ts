@@ -94,7 +94,7 @@ describe("loadConfig", () => {
 
   it("lists every missing production setting at once", () => {
     const message = refusal({ NODE_ENV: "production" });
-    for (const name of ["JWT_SECRET", "PUBLIC_URL", "SMTP_URL", "SMS_PROVIDER_URL"]) {
+    for (const name of ["JWT_SECRET", "DATA_KEYS", "PUBLIC_URL", "SMTP_URL", "SMS_PROVIDER_URL"]) {
       expect(message).toContain(`${name}: required when NODE_ENV=production`);
     }
   });

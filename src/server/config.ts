@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { type DataKey, newDataKeyEntry, parseDataKeys, TEST_DATA_KEYS } from "./data-keys.ts";
 
 /**
  * The environment of DESIGN.md §4, validated once at start. Every variable has a type, a default and
@@ -64,6 +65,13 @@ const envSchema = z.object({
   CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DATA_KEYS: z
+    .string()
+    .superRefine((text, issues) => {
+      const parsed = parseDataKeys(text);
+      if ("problem" in parsed) issues.addIssue({ code: "custom", message: parsed.problem });
+    })
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -148,6 +156,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     name: "JWT_SECRET",
     defaultValue: "generated into ./data",
     doc: "Secret for signing access tokens (≥ 32 characters). Required in production.",
+  },
+  {
+    name: "DATA_KEYS",
+    defaultValue: "generated into ./data",
+    doc: "Keys that seal identity data and stored secrets: id:key[,id:key…], each key 32 bytes in base64 (openssl rand -base64 32); the first writes, all read (rotation: docs/security.md). Required in production.",
   },
   {
     name: "SMTP_URL",
@@ -242,6 +255,8 @@ export type Config = {
   demoSeed: boolean;
   publicUrl: string;
   jwtSecret: string;
+  /** The data keys (src/server/data-keys.ts): the first seals and hashes, every one reads. */
+  dataKeys: readonly DataKey[];
   smtpUrl: string | null;
   smsProviderUrl: string | null;
   devOutbox: boolean;
@@ -276,10 +291,10 @@ export class ConfigError extends Error {
 }
 
 /** Reads the secret kept in ./data, creating it on first start, so dev tokens survive restarts. */
-function readOrCreateDevSecret(file: string): string {
+function readOrCreateDevSecret(file: string, create = () => randomBytes(48).toString("base64url")): string {
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString("base64url");
+  const secret = create();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
@@ -297,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Production refuses to start without what it needs to work safely (DESIGN.md §4).
   if (production) {
     if (!e.JWT_SECRET) problems.push("JWT_SECRET: required when NODE_ENV=production");
+    if (!e.DATA_KEYS) problems.push("DATA_KEYS: required when NODE_ENV=production");
     if (!e.PUBLIC_URL) {
       problems.push(
         "PUBLIC_URL: required when NODE_ENV=production (the https:// address users reach the app at)",
@@ -331,6 +347,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     (inMemory || e.NODE_ENV === "test"
       ? randomBytes(48).toString("base64url")
       : readOrCreateDevSecret("./data/jwt-secret"));
+  const dataKeysText =
+    e.DATA_KEYS ??
+    (e.NODE_ENV === "test"
+      ? TEST_DATA_KEYS
+      : inMemory
+        ? newDataKeyEntry("memory")
+        : readOrCreateDevSecret("./data/data-keys", () => newDataKeyEntry("dev")));
+  const dataKeys = parseDataKeys(dataKeysText);
+  if ("problem" in dataKeys) throw new ConfigError([`DATA_KEYS: ${dataKeys.problem}`]);
 
   return {
     nodeEnv: e.NODE_ENV,
@@ -353,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoSeed: !production && (e.DEMO_SEED ?? true),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     jwtSecret,
+    dataKeys: dataKeys.keys,
     smtpUrl: e.SMTP_URL ?? null,
     smsProviderUrl: e.SMS_PROVIDER_URL ?? null,
     devOutbox,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedDemo, seedReferenceData } from "./db/seed/seed-demo.ts";
 import { fileStoreFromConfig } from "./files/configured-file-store.ts";
+import { rekeyData } from "./jobs/data-rekey.ts";
 
 /** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
 async function main(): Promise<void> {
@@ -31,8 +32,11 @@ async function main(): Promise<void> {
   if (moved > 0) app.log.info({ moved, to: files.description }, "stored files moved out of the database");
   // Roles, permissions and the published tax tables, in every environment; existing rows are kept.
   await seedReferenceData(database.db);
+  // What an older data key (or JWT_SECRET, before the data keys) sealed moves to the first one now,
+  // so a key put first in DATA_KEYS writes everything before the old one leaves.
+  await rekeyData(database.db, config, app.log);
   if (config.demoSeed) {
-    const { seeded } = await seedDemo(database.db, files);
+    const { seeded } = await seedDemo(database.db, files, config);
     app.log.info(
       seeded ? "demo data seeded" : "demo data already present (the database has users); demo fixtures reset",
     );

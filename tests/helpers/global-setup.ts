@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { testDataKeyring } from "../../src/server/data-keys.ts";
 import { createPglite, fromPglite, fromPostgresUrl, MIGRATIONS_DIR } from "../../src/server/db/client.ts";
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { localBlobStore } from "../../src/server/files/blob-store.ts";
@@ -85,7 +86,7 @@ async function preparePglite(files: FileStore): Promise<Prepared> {
   const demoTemplate = join(pgliteCacheDir(), `pglite-demo-${randomBytes(6).toString("hex")}.tar`);
   const client = await createPglite({ loadDataDir: new Blob([readFileSync(template)]) });
   const database = fromPglite(client);
-  await seedDemoIfEmpty(database.db, files);
+  await seedDemoIfEmpty(database.db, files, testDataKeyring());
   await writeAtomically(demoTemplate, await client.dumpDataDir("none"));
   await database.close();
   return {
@@ -113,7 +114,7 @@ async function preparePostgres(url: string, files: FileStore): Promise<Prepared>
   await adminQuery(url, `create database "${demoTemplate}" template "${template}"`);
   const demo = fromPostgresUrl(withDatabase(url, demoTemplate), { max: 1 });
   try {
-    await seedDemoIfEmpty(demo.db, files);
+    await seedDemoIfEmpty(demo.db, files, testDataKeyring());
   } finally {
     await demo.close();
   }

@@ -6,6 +6,7 @@ export const PRODUCTION_ENV = {
   NODE_ENV: "production",
   PUBLIC_URL: "https://pedaali.example",
   JWT_SECRET: "production-test-secret-of-at-least-32-characters",
+  DATA_KEYS: `prod-test:${Buffer.alloc(32, "production test data key").toString("base64")}`,
   SMTP_URL: "smtp://mail.example:587",
   SMS_PROVIDER_URL: "https://sms.example/send",
 } as const;

@@ -77,6 +77,8 @@ describe("the compose file", () => {
     expect(one?.S3_ENDPOINT).toMatch(/^http:\/\/objects:9000$/);
     expect(compose.services.objects?.image).toMatch(/^minio\/minio:/);
     expect(two?.JWT_SECRET).toBe(one?.JWT_SECRET);
+    // Both instances read and write the same sealed fields.
+    expect(two?.DATA_KEYS).toBe(one?.DATA_KEYS);
     expect(compose.services.postgres?.image).toMatch(/^postgres:/);
     expect(compose.services.redis?.image).toMatch(/^redis:/);
     expect(compose.services.balancer).toBeDefined();
@@ -98,6 +100,7 @@ describe("the compose file", () => {
         "DATABASE_URL",
         "PUBLIC_URL",
         "JWT_SECRET",
+        "DATA_KEYS",
         "SMTP_URL",
         "SMS_PROVIDER_URL",
       ]) {

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { firstDayOf } from "../../domain/payroll/period.ts";
+import type { DataKeyring } from "../data-keys.ts";
 import type { Db } from "../db/client.ts";
 import { companies, payrollDeliverySettings, payrollReportSnapshots } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
@@ -43,7 +44,8 @@ export async function sendMonthlyPayrollReports(
     now: Date;
     messaging: Messaging;
     publicUrl: string;
-    serverSecret?: string;
+    /** The data keys the SFTP secrets are sealed under; without them no SFTP secret is read. */
+    dataKeys?: DataKeyring;
     sftpAllowPrivateHosts?: boolean;
     log?: Log;
   },
@@ -53,7 +55,7 @@ export async function sendMonthlyPayrollReports(
     db,
     messaging: options.messaging,
     publicUrl: options.publicUrl,
-    serverSecret: options.serverSecret ?? "",
+    dataKeys: options.dataKeys ?? { dataKeys: [], jwtSecret: "" },
     sftpAllowPrivateHosts: options.sftpAllowPrivateHosts ?? false,
     log: options.log,
   };

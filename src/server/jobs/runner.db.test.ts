@@ -7,6 +7,7 @@ import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE } from "./daily-digest.ts";
+import { DATA_REKEY_CRON, DATA_REKEY_QUEUE } from "./data-rekey.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
@@ -77,6 +78,7 @@ describe("the job runner", () => {
       { name: LEASE_INVOICES_QUEUE, cron: LEASE_INVOICES_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
       { name: REMINDERS_QUEUE, cron: REMINDERS_CRON, timezone: "Europe/Helsinki" },
+      { name: DATA_REKEY_QUEUE, cron: DATA_REKEY_CRON, timezone: "Europe/Helsinki" },
       { name: MESSAGE_OUTBOX_QUEUE, cron: MESSAGE_OUTBOX_CRON, timezone: "Europe/Helsinki" },
       { name: FILE_SWEEP_QUEUE, cron: FILE_SWEEP_CRON, timezone: "Europe/Helsinki" },
     ]);
@@ -112,6 +114,7 @@ describe("the job runner", () => {
     expect(await runNow(MESSAGE_OUTBOX_QUEUE)).toBe("completed");
     expect(await runNow(DAILY_DIGEST_QUEUE)).toBe("completed");
     expect(await runNow(RETENTION_QUEUE)).toBe("completed");
+    expect(await runNow(DATA_REKEY_QUEUE)).toBe("completed");
 
     await runner.stop();
     expect(runner.boss()).toBeNull();
@@ -138,6 +141,7 @@ describe("the job runner", () => {
       LEASE_INVOICES_QUEUE,
       PAYROLL_REPORT_QUEUE,
       REMINDERS_QUEUE,
+      DATA_REKEY_QUEUE,
       MESSAGE_OUTBOX_QUEUE,
       FILE_SWEEP_QUEUE,
     ]);

@@ -4,6 +4,7 @@ import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { sweepBefore } from "../files/file-store.ts";
 import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE, sendDailyDigests } from "./daily-digest.ts";
+import { DATA_REKEY_CRON, DATA_REKEY_QUEUE, rekeyData } from "./data-rekey.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
 import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
 import { issueMonthlyLeaseInvoices, LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
@@ -132,7 +133,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
             now: new Date(),
             messaging,
             publicUrl: config.publicUrl,
-            serverSecret: config.jwtSecret,
+            dataKeys: config,
             sftpAllowPrivateHosts: config.sftpAllowPrivateHosts,
             log,
           }),
@@ -188,6 +189,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           if (removed > 0) log.info({ removed }, "bytes of deleted files removed");
           return { removed };
         },
+      );
+      await instance.createQueue(DATA_REKEY_QUEUE);
+      await instance.schedule(DATA_REKEY_QUEUE, DATA_REKEY_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.work(
+        DATA_REKEY_QUEUE,
+        { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
+        async () => rekeyData(database.db, config, log),
       );
       await instance.createQueue(RETENTION_QUEUE);
       await instance.schedule(RETENTION_QUEUE, RETENTION_CRON, {}, { tz: JOB_TIME_ZONE });

@@ -25,7 +25,10 @@ export const insuranceClaims = pgTable(
     outcome: insuranceClaimOutcome(),
     incidentDate: date({ mode: "string" }),
     description: text(),
+    /** Sealed under the data keys (modules/insurance-claims/police-report.ts). */
     policeReportNumber: text(),
+    /** The number's keyed hash, for the search. */
+    policeReportNumberHash: text(),
     repairCostCents: integer(),
     deductibleCents: integer(),
     /** Who reported it: the employee, or the helpdesk on their behalf. */
@@ -39,8 +42,8 @@ export const insuranceClaims = pgTable(
     index("insurance_claims_company_idx").on(t.companyId, t.createdAt),
     // The list's order (newest first, ties by id) for the helpdesk and a large group.
     index("insurance_claims_created_idx").on(t.createdAt, t.id),
-    // The list's search by the police report's number, "contains" (beside the person's, person-search.ts).
-    index("insurance_claims_police_report_trgm_idx").using("gin", sql`${t.policeReportNumber} gin_trgm_ops`),
+    // The list's search by the police report's whole number (beside the person's, person-search.ts).
+    index("insurance_claims_police_report_idx").on(t.policeReportNumberHash),
     index("insurance_claims_employee_idx").on(t.beneficiaryEmployeeId),
     index("insurance_claims_order_idx").on(t.orderId),
     check(

@@ -7,6 +7,7 @@ import { testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { zMyOrders } from "../../../contract/orders.ts";
 import { zRegisterLinkInfo } from "../../../contract/registration.ts";
 import { zMyUserPayments } from "../../../contract/user-payments.ts";
+import { testDataKeyring } from "../../data-keys.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
 import { billingTableRows, billingTables, registrationLinks, users } from "../schema/index.ts";
 import { DEMO_BILLING_TABLE, DEMO_JOIN_TOKEN, DEMO_PASSWORD } from "./demo-data.ts";
@@ -46,7 +47,7 @@ describe("the demo data has a registration link for Demo Oy", () => {
       .set({ revokedAt: new Date(), expiresAt: new Date(Date.now() - 1000) })
       .where(eq(registrationLinks.tokenHash, sha256(DEMO_JOIN_TOKEN)));
     expect((await linkInfo()).json()).toMatchObject({ valid: false });
-    expect(await seedDemo(t.database.db, testFileStore())).toEqual({ seeded: false });
+    expect(await seedDemo(t.database.db, testFileStore(), testDataKeyring())).toEqual({ seeded: false });
     expect((await linkInfo()).json()).toMatchObject({ valid: true, name: "Demo Oy" });
   });
 });
@@ -69,7 +70,7 @@ describe("twofactor@demo.test's phone step can be seen again", () => {
       .where(eq(users.email, EMAIL));
     expect((await login()).statusCode).toBe(202);
 
-    expect(await seedDemo(t.database.db, testFileStore())).toEqual({ seeded: false });
+    expect(await seedDemo(t.database.db, testFileStore(), testDataKeyring())).toEqual({ seeded: false });
     const [user] = await t.database.db.select().from(users).where(eq(users.email, EMAIL));
     expect(user?.phoneNumber).toBeNull();
     expect(user?.phoneVerifiedAt).toBeNull();
@@ -84,7 +85,7 @@ describe("twofactor@demo.test's phone step can be seen again", () => {
   });
 
   it("touches nothing else: the other demo users keep their phone numbers", async () => {
-    expect(await seedDemo(t.database.db, testFileStore())).toEqual({ seeded: false });
+    expect(await seedDemo(t.database.db, testFileStore(), testDataKeyring())).toEqual({ seeded: false });
     const [admin] = await t.database.db
       .select()
       .from(users)
@@ -111,7 +112,7 @@ describe("a demo database made before the billing table's annuity terms", () => 
         monthlyMaintenanceCents: 0,
       })
       .where(eq(billingTables.id, id));
-    await seedDemo(t.database.db, testFileStore());
+    await seedDemo(t.database.db, testFileStore(), testDataKeyring());
     const [after] = await t.database.db.select().from(billingTables).where(eq(billingTables.id, id));
     expect(after).toMatchObject({
       isDefault: true,

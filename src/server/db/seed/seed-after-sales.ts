@@ -1,3 +1,4 @@
+import type { DataKeyring } from "../../data-keys.ts";
 import type { FileStore } from "../../files/file-store.ts";
 import type { Db } from "../client.ts";
 import { seedBrokerageDemo } from "./seed-brokerage-demo.ts";
@@ -13,9 +14,14 @@ import { seedUserPaymentsDemo } from "./seed-user-payments-demo.ts";
  * demo's one clock; each works through the area's own service functions, so the demo holds what the
  * real work leaves behind (events, files, payments).
  */
-export async function seedAfterSalesDemo(db: Db, files: FileStore, now: Date): Promise<void> {
+export async function seedAfterSalesDemo(
+  db: Db,
+  files: FileStore,
+  now: Date,
+  dataKeys: DataKeyring,
+): Promise<void> {
   await seedCancellationsDemo(db, files, now);
-  await seedInsuranceDemo(db, files, now);
+  await seedInsuranceDemo(db, files, now, dataKeys);
   await seedRedemptionsDemo(db, files, now);
   await seedUserPaymentsDemo(db, now);
   await seedBrokerageDemo(db, now);

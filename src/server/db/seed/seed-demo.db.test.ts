@@ -12,6 +12,7 @@ import {
 } from "../../../domain/validation/e-invoice.ts";
 import { isValidEmail } from "../../../domain/validation/email.ts";
 import { isValidPhoneNumber } from "../../../domain/validation/phone.ts";
+import { testDataKeyring } from "../../data-keys.ts";
 import { verifyPassword } from "../../modules/auth/passwords.ts";
 import { approverCandidatesOf, reminderSettingsByCompany } from "../../modules/reminder-settings/settings.ts";
 import type { Database } from "../client.ts";
@@ -48,7 +49,7 @@ import { DEMO_REMINDER_COMPANY } from "./seed-reminder-settings-demo.ts";
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  expect(await seedDemoIfEmpty(database.db, testFileStore())).toEqual({ seeded: true });
+  expect(await seedDemoIfEmpty(database.db, testFileStore(), testDataKeyring())).toEqual({ seeded: true });
 });
 afterAll(() => database.close());
 
@@ -293,7 +294,7 @@ describe("the demo data", () => {
 
   it("leaves a database that already has users alone", async () => {
     const before = await database.db.select({ n: count() }).from(users);
-    expect(await seedDemoIfEmpty(database.db, testFileStore())).toEqual({ seeded: false });
+    expect(await seedDemoIfEmpty(database.db, testFileStore(), testDataKeyring())).toEqual({ seeded: false });
     expect(await database.db.select({ n: count() }).from(users)).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import { DAY_MS } from "../../../domain/dates.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { ROLES } from "../../../domain/roles.ts";
 import { ovtCodeOf } from "../../../domain/validation/e-invoice.ts";
+import type { DataKeyring } from "../../data-keys.ts";
 import type { FileStore } from "../../files/file-store.ts";
 import { hashPassword } from "../../modules/auth/passwords.ts";
 import { sha256 } from "../../modules/auth/tokens.ts";
@@ -107,14 +108,14 @@ export type SeedResult = { seeded: boolean };
  * Seeds the demo data into a database that has no users yet, in one transaction; a database with users
  * is left alone, so a restart never duplicates or overwrites anything.
  */
-export async function seedDemoIfEmpty(db: Db, files: FileStore): Promise<SeedResult> {
+export async function seedDemoIfEmpty(db: Db, files: FileStore, dataKeys: DataKeyring): Promise<SeedResult> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return { seeded: false };
   // One hash for every demo user: argon2 is slow on purpose, and they share the password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await inTransaction(db, async (tx) => {
     await seedReferenceData(tx);
-    await seedDemoData(tx, passwordHash, files);
+    await seedDemoData(tx, passwordHash, files, dataKeys);
   });
   return { seeded: true };
 }
@@ -123,8 +124,8 @@ export async function seedDemoIfEmpty(db: Db, files: FileStore): Promise<SeedRes
  * The demo seed of `npm start` and `npm run seed:demo` (outside production): seeds an empty database,
  * and on one that already has users puts back what trying the demo uses up (resetDemoFixtures).
  */
-export async function seedDemo(db: Db, files: FileStore): Promise<SeedResult> {
-  const result = await seedDemoIfEmpty(db, files);
+export async function seedDemo(db: Db, files: FileStore, dataKeys: DataKeyring): Promise<SeedResult> {
+  const result = await seedDemoIfEmpty(db, files, dataKeys);
   if (!result.seeded) await resetDemoFixtures(db);
   return result;
 }
@@ -202,7 +203,12 @@ async function insertDemoJoinLink(db: Db, companyId: string, createdByUserId: st
   });
 }
 
-async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Promise<void> {
+async function seedDemoData(
+  db: Tx,
+  passwordHash: string,
+  files: FileStore,
+  dataKeys: DataKeyring,
+): Promise<void> {
   await db.insert(vatRates).values([...DEMO_VAT_RATES]);
 
   const leasing = await db
@@ -343,7 +349,7 @@ async function seedDemoData(db: Tx, passwordHash: string, files: FileStore): Pro
   await seedAdminDemo(db, passwordHash, now);
   await seedEmployerDemo(db, passwordHash, now);
   await seedOrderStatusesDemo(db, files, now);
-  await seedAfterSalesDemo(db, files, now);
+  await seedAfterSalesDemo(db, files, now, dataKeys);
   await seedEndedEmploymentsDemo(db, files, now);
   await seedPayoutsDemo(db, now);
   await seedLeaseInvoicesDemo(db, now);

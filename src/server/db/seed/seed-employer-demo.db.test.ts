@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { isValidEmail } from "../../../domain/validation/email.ts";
+import { testDataKeyring } from "../../data-keys.ts";
 import { currentPeriod, markedReport } from "../../modules/reporting/payroll.ts";
 import type { Database } from "../client.ts";
 import {
@@ -31,7 +32,7 @@ const NOW = new Date();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db, testFileStore());
+  await seedDemoIfEmpty(database.db, testFileStore(), testDataKeyring());
   ids = {
     demo: await companyIdByName(database.db, "Demo Oy"),
     logistics: await companyIdByName(database.db, "Demo Logistiikka Oy"),

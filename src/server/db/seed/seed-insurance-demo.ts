@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { InsuranceClaimStep } from "../../../domain/insurance-claims.ts";
+import type { DataKeyring } from "../../data-keys.ts";
 import type { FileStore } from "../../files/file-store.ts";
 import { readUpload } from "../../files/uploads.ts";
 import { addClaimFile } from "../../modules/insurance-claims/add-file.ts";
@@ -45,7 +46,12 @@ async function bikeOf(db: Db, email: string) {
   return row ?? null;
 }
 
-export async function seedInsuranceDemo(db: Db, files: FileStore, now: Date): Promise<void> {
+export async function seedInsuranceDemo(
+  db: Db,
+  files: FileStore,
+  now: Date,
+  dataKeys: DataKeyring,
+): Promise<void> {
   // One after another: the demo is seeded in one transaction, whose one connection takes one query at a
   // time (node-postgres warns of queries sent together and will refuse them).
   const theft = await bikeOf(db, THEFT_EMPLOYEE);
@@ -62,15 +68,19 @@ export async function seedInsuranceDemo(db: Db, files: FileStore, now: Date): Pr
     // Stolen from a bike rack on Saturday, reported on Monday with the police report number.
     const employee: ClaimActor = { userId: theft.userId, helpdesk: false };
     const claimId = await write(db, { actor: employee, now: at(2, -1) }, (change) =>
-      createClaim(change, {
-        beneficiaryEmployeeId: theft.employmentId,
-        type: "THEFT",
-        orderId: theft.orderId,
-        incidentDate: day(4),
-        description:
-          "Pyörä varastettiin Tampereen rautatieaseman pyöräparkista lauantaina klo 14–18 välillä. Pyörä oli lukittu runkolukolla ja vaijerilla telineeseen; vaijeri löytyi katkaistuna.",
-        policeReportNumber: "4410/R/28731/26",
-      }),
+      createClaim(
+        change,
+        {
+          beneficiaryEmployeeId: theft.employmentId,
+          type: "THEFT",
+          orderId: theft.orderId,
+          incidentDate: day(4),
+          description:
+            "Pyörä varastettiin Tampereen rautatieaseman pyöräparkista lauantaina klo 14–18 välillä. Pyörä oli lukittu runkolukolla ja vaijerilla telineeseen; vaijeri löytyi katkaistuna.",
+          policeReportNumber: "4410/R/28731/26",
+        },
+        dataKeys,
+      ),
     );
     await write(db, { actor: employee, now: at(2, -0.9) }, (change) =>
       addClaimFile(change, files, claimId, readUpload(RACK_PHOTO, "pyöräparkki.png")),
@@ -81,17 +91,21 @@ export async function seedInsuranceDemo(db: Db, files: FileStore, now: Date): Pr
     // A fall on black ice: the shop repaired the wheel and the derailleur for 465 €; closed last week.
     const employee: ClaimActor = { userId: damage.userId, helpdesk: false };
     const claimId = await write(db, { actor: employee, now: at(39) }, (change) =>
-      createClaim(change, {
-        beneficiaryEmployeeId: damage.employmentId,
-        type: "DAMAGE",
-        orderId: damage.orderId,
-        incidentDate: day(40),
-        description:
-          "Kaaduin liukkaalla pyörätiellä Espoon Leppävaarassa. Takakiekko vääntyi ja takavaihtaja osui maahan.",
-      }),
+      createClaim(
+        change,
+        {
+          beneficiaryEmployeeId: damage.employmentId,
+          type: "DAMAGE",
+          orderId: damage.orderId,
+          incidentDate: day(40),
+          description:
+            "Kaaduin liukkaalla pyörätiellä Espoon Leppävaarassa. Takakiekko vääntyi ja takavaihtaja osui maahan.",
+        },
+        dataKeys,
+      ),
     );
     await write(db, { actor: helpdesk, now: at(38) }, (change) =>
-      updateClaim(change, claimId, { outcome: "REPAIR", repairCostCents: 46_500 }),
+      updateClaim(change, claimId, { outcome: "REPAIR", repairCostCents: 46_500 }, dataKeys),
     );
     const steps: [InsuranceClaimStep, number][] = [
       ["INSURANCE_REPAIR_BIKE_SUBMITTED", 37],

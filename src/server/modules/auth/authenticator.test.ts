@@ -1,9 +1,16 @@
 import fc from "fast-check";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
+import { type DataKeyring, parseDataKeys } from "../../data-keys.ts";
 import { codeStep, decryptSecret, encryptSecret, readableSecret, recoveryCodeHash } from "./authenticator.ts";
 
-const SERVER_SECRET = "a server secret of at least thirty-two characters";
+function ringOf(keys: string): DataKeyring {
+  const parsed = parseDataKeys(keys);
+  if ("problem" in parsed) throw new Error(parsed.problem);
+  return { dataKeys: parsed.keys, jwtSecret: "a server secret of at least thirty-two characters" };
+}
+const RING = ringOf(`a:${Buffer.alloc(32, 1).toString("base64")}`);
+const OTHER_RING = ringOf(`b:${Buffer.alloc(32, 2).toString("base64")}`);
 const base32 = fc
   .uint8Array({ minLength: 20, maxLength: 20 })
   .map((bytes) => new Secret({ buffer: bytes.buffer }).base32);
@@ -40,38 +47,42 @@ describe("the stored secret", () => {
   it("reads back as it was written, and never holds it in the clear", () => {
     fc.assert(
       fc.property(base32, (secret) => {
-        const stored = encryptSecret(SERVER_SECRET, secret);
+        const stored = encryptSecret(RING, secret);
         expect(stored).not.toContain(secret);
-        expect(decryptSecret(SERVER_SECRET, stored)).toBe(secret);
+        expect(decryptSecret(RING, stored)).toBe(secret);
         // A fresh IV each time: the same secret is stored differently twice.
-        expect(encryptSecret(SERVER_SECRET, secret)).not.toBe(stored);
+        expect(encryptSecret(RING, secret)).not.toBe(stored);
       }),
       { numRuns: 50 },
     );
   });
 
-  it("cannot be read with another server secret, nor once a byte of it is changed", () => {
-    const stored = encryptSecret(SERVER_SECRET, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
-    expect(readableSecret("another server secret of thirty-two characters", stored)).toBeNull();
-    const [version, iv, tag, ciphertext] = stored.split(".") as [string, string, string, string];
+  it("cannot be read without its data key, nor once a byte of it is changed", () => {
+    const stored = encryptSecret(RING, "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    expect(readableSecret(OTHER_RING, stored)).toBeNull();
+    const [version, keyId, iv, tag, ciphertext] = stored.split(".") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     const flipped = Buffer.from(ciphertext, "base64url");
     flipped[0] = (flipped[0] ?? 0) ^ 1;
     expect(
-      readableSecret(SERVER_SECRET, [version, iv, tag, flipped.toString("base64url")].join(".")),
+      readableSecret(RING, [version, keyId, iv, tag, flipped.toString("base64url")].join(".")),
     ).toBeNull();
-    expect(readableSecret(SERVER_SECRET, "v2.a.b.c")).toBeNull();
-    expect(readableSecret(SERVER_SECRET, stored)).toBe("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    expect(readableSecret(RING, "v3.a.b.c.d")).toBeNull();
+    expect(readableSecret(RING, stored)).toBe("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
   });
 });
 
 describe("recoveryCodeHash", () => {
-  it("binds a code to its owner and to the server's key", () => {
-    const hash = recoveryCodeHash(SERVER_SECRET, "user-1", "ABCDEFGH");
-    expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(recoveryCodeHash(SERVER_SECRET, "user-1", "ABCDEFGH")).toBe(hash);
-    expect(recoveryCodeHash(SERVER_SECRET, "user-2", "ABCDEFGH")).not.toBe(hash);
-    expect(recoveryCodeHash("another server secret of thirty-two characters", "user-1", "ABCDEFGH")).not.toBe(
-      hash,
-    );
+  it("binds a code to its owner and to the data key", () => {
+    const hash = recoveryCodeHash(RING, "user-1", "ABCDEFGH");
+    expect(hash).toMatch(/^a:[0-9a-f]{64}$/);
+    expect(recoveryCodeHash(RING, "user-1", "ABCDEFGH")).toBe(hash);
+    expect(recoveryCodeHash(RING, "user-2", "ABCDEFGH")).not.toBe(hash);
+    expect(recoveryCodeHash(OTHER_RING, "user-1", "ABCDEFGH")).not.toBe(hash);
   });
 });

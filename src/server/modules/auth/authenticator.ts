@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type {
@@ -17,17 +17,20 @@ import {
   type SecondFactorAnswer,
 } from "../../../domain/authenticator.ts";
 import type { AppContext } from "../../context.ts";
+import {
+  type DataKeyring,
+  fieldHash,
+  fieldHashes,
+  openField,
+  readableField,
+  sealField,
+} from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { platformSettings, recoveryCodes, userAuthenticators } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import type { SecondFactorChange } from "../../messaging/second-factor-mails.ts";
-import {
-  keyedHash,
-  readableSecret as readableSealedSecret,
-  sealSecret,
-  unsealSecret,
-} from "../../server-keys.ts";
+import { HASHED_PURPOSES, SEALED_PURPOSES } from "../../sealed-fields.ts";
 import { queueMessage } from "../notifications/outbox.ts";
 import { authenticatorInUse, noSetupToConfirm, notInUse, wrongCode } from "./errors.ts";
 import { createReauthentication } from "./reauthentication.ts";
@@ -35,30 +38,35 @@ import { createReauthentication } from "./reauthentication.ts";
 /**
  * The staff's authenticator app and recovery codes (src/domain/authenticator.ts): setting them up and
  * removing them from the own details page, and judging a login's answer. The app's secret is stored
- * encrypted with AES-256-GCM under a key derived from the server's secret (JWT_SECRET, HKDF), and a
- * recovery code only as an HMAC under another: replacing JWT_SECRET therefore also ends every
- * authenticator and recovery code, and their owners log in with the code by SMS and set the app up again.
+ * sealed under the data keys, and a recovery code only as a keyed hash under them (src/server/data-keys.ts):
+ * replacing JWT_SECRET leaves both in use; a data key that leaves DATA_KEYS before the rekey job has
+ * rewritten its rows ends them, and their owners log in with the code by SMS and set the app up again.
  */
 
-const SECRET_KEY_INFO = "pedaali authenticator secret";
-const RECOVERY_KEY_INFO = "pedaali recovery code";
+const SECRET_KEY_INFO = SEALED_PURPOSES.authenticatorSecret;
+const RECOVERY_KEY_INFO = HASHED_PURPOSES.recoveryCode;
 
-export function encryptSecret(serverSecret: string, base32: string): string {
-  return sealSecret(serverSecret, SECRET_KEY_INFO, base32);
+export function encryptSecret(ring: DataKeyring, base32: string): string {
+  return sealField(ring, SECRET_KEY_INFO, base32);
 }
 
-export function decryptSecret(serverSecret: string, stored: string): string {
-  return unsealSecret(serverSecret, SECRET_KEY_INFO, stored);
+export function decryptSecret(ring: DataKeyring, stored: string): string {
+  return openField(ring, SECRET_KEY_INFO, stored);
 }
 
-/** The secret, or null when today's key cannot read it (JWT_SECRET was replaced since it was stored). */
-export function readableSecret(serverSecret: string, stored: string): string | null {
-  return readableSealedSecret(serverSecret, SECRET_KEY_INFO, stored);
+/** The secret, or null when no data key reads it (its key has left DATA_KEYS). */
+export function readableSecret(ring: DataKeyring, stored: string): string | null {
+  return readableField(ring, SECRET_KEY_INFO, stored);
 }
 
-/** A recovery code's stored form: keyed by the server and bound to its owner, so rows cannot be moved. */
-export function recoveryCodeHash(serverSecret: string, userId: string, bareCode: string): string {
-  return keyedHash(serverSecret, RECOVERY_KEY_INFO, `${userId}:${bareCode}`);
+/** A recovery code's stored form: keyed by the data key and bound to its owner, so rows cannot be moved. */
+export function recoveryCodeHash(ring: DataKeyring, userId: string, bareCode: string): string {
+  return fieldHash(ring, RECOVERY_KEY_INFO, `${userId}:${bareCode}`);
+}
+
+/** The code's hash under every data key that may have stored it. */
+function recoveryCodeHashes(ring: DataKeyring, userId: string, bareCode: string): string[] {
+  return fieldHashes(ring, RECOVERY_KEY_INFO, `${userId}:${bareCode}`);
 }
 
 function totpOf(base32: string, label: string): TOTP {
@@ -119,20 +127,16 @@ export async function hasAuthenticator(db: Db, userId: string): Promise<boolean>
 }
 
 /**
- * Whether the login asks the user for their app's code: it is in use and today's key reads its secret.
- * One stored under a replaced JWT_SECRET cannot give a code the server could check, so its owner gets
- * the code by SMS instead, and sets the app up again.
+ * Whether the login asks the user for their app's code: it is in use and a data key reads its secret.
+ * One whose key has left DATA_KEYS cannot give a code the server could check, so its owner gets the
+ * code by SMS instead, and sets the app up again.
  */
-export async function logsInWithAuthenticator(
-  db: Db,
-  serverSecret: string,
-  userId: string,
-): Promise<boolean> {
+export async function logsInWithAuthenticator(db: Db, ring: DataKeyring, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ secretEncrypted: userAuthenticators.secretEncrypted })
     .from(userAuthenticators)
     .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)));
-  return row !== undefined && readableSecret(serverSecret, row.secretEncrypted) !== null;
+  return row !== undefined && readableSecret(ring, row.secretEncrypted) !== null;
 }
 
 /**
@@ -167,7 +171,7 @@ export async function recoveryCodesLeft(db: Db, userId: string): Promise<number>
  */
 export async function acceptsAnswer(
   tx: Tx,
-  serverSecret: string,
+  ring: DataKeyring,
   userId: string,
   answer: SecondFactorAnswer,
   now: Date,
@@ -185,14 +189,14 @@ export async function acceptsAnswer(
       .where(
         and(
           eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, recoveryCodeHash(serverSecret, userId, answer.code)),
+          inArray(recoveryCodes.codeHash, recoveryCodeHashes(ring, userId, answer.code)),
           isNull(recoveryCodes.usedAt),
         ),
       )
       .returning({ id: recoveryCodes.id });
     return used !== undefined;
   }
-  const secret = readableSecret(serverSecret, authenticator.secretEncrypted);
+  const secret = readableSecret(ring, authenticator.secretEncrypted);
   const step = secret === null ? null : codeStep(secret, answer.code, now);
   if (step === null || (authenticator.lastUsedStep !== null && step <= authenticator.lastUsedStep))
     return false;
@@ -205,7 +209,7 @@ export async function acceptsAnswer(
 
 export function createAuthenticatorService(ctx: AppContext) {
   const { db } = ctx.database;
-  const secret = ctx.config.jwtSecret;
+  const ring = ctx.config;
   const reauthentication = createReauthentication(ctx);
 
   /** Ten new codes in place of every earlier one; only their hashes are kept. */
@@ -215,7 +219,7 @@ export function createAuthenticatorService(ctx: AppContext) {
     await tx.insert(recoveryCodes).values(
       codes.map((code) => ({
         userId,
-        codeHash: recoveryCodeHash(secret, userId, code.replace("-", "")),
+        codeHash: recoveryCodeHash(ring, userId, code.replace("-", "")),
         createdAt: now,
       })),
     );
@@ -244,7 +248,7 @@ export function createAuthenticatorService(ctx: AppContext) {
         throw authenticatorInUse();
       }
       const base32 = new Secret({ size: 20 }).base32;
-      const secretEncrypted = encryptSecret(secret, base32);
+      const secretEncrypted = encryptSecret(ring, base32);
       await db
         .insert(userAuthenticators)
         .values({ userId: user.id, secretEncrypted })
@@ -266,7 +270,7 @@ export function createAuthenticatorService(ctx: AppContext) {
           .where(eq(userAuthenticators.userId, user.id))
           .for("update");
         if (!row || row.confirmedAt) throw noSetupToConfirm();
-        const step = codeStep(decryptSecret(secret, row.secretEncrypted), code, w.now);
+        const step = codeStep(decryptSecret(ring, row.secretEncrypted), code, w.now);
         if (step === null) throw wrongCode();
         await w.tx
           .update(userAuthenticators)

@@ -233,7 +233,7 @@ export function createAuthService(ctx: AppContext) {
     const answer = readSecondFactorAnswer(typed);
     if (answer === null) return false;
     if (challenge.method === "AUTHENTICATOR") {
-      return acceptsAnswer(tx, ctx.config.jwtSecret, challenge.userId, answer, new Date());
+      return acceptsAnswer(tx, ctx.config, challenge.userId, answer, new Date());
     }
     return (
       answer.kind === "code" &&
@@ -391,7 +391,7 @@ export function createAuthService(ctx: AppContext) {
       // No new code (nor SMS) for an account whose codes are being guessed.
       if (await isCodeStepLocked(user.id)) throw tooMany();
       // Staff with an authenticator app in use answer with its code, whatever number is on file.
-      if (await logsInWithAuthenticator(db, ctx.config.jwtSecret, user.id)) {
+      if (await logsInWithAuthenticator(db, ctx.config, user.id)) {
         return startAuthenticatorChallenge(user);
       }
       let phoneNumber = user.phoneNumber;

@@ -2,22 +2,22 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { TCompanyIdentity, TUpdateCompanyIdentity } from "../../../contract/single-sign-on.ts";
 import { issuerFitsPreset } from "../../../domain/single-sign-on.ts";
 import type { AppContext } from "../../context.ts";
+import { sealField } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, companyIdentityProviders, ssoEmailDomains } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import { sealSecret } from "../../server-keys.ts";
+import { SEALED_PURPOSES } from "../../sealed-fields.ts";
 import { ssoDomainTaken } from "./errors.ts";
 
 /**
  * A company's identity settings, which the admin area shows and edits: how its orders are signed
  * (src/domain/identification.ts) and its own identity provider for single sign-on. The provider's
- * client secret is sealed under a key derived from the server's secret and never shown again.
+ * client secret is sealed under the data keys (src/server/data-keys.ts) and never shown again.
  */
 
-export const SSO_SECRET_INFO = "pedaali sso client secret";
 export const SSO_CALLBACK_PATH = "/api/auth/sso/callback";
 
 export function createCompanyIdentity(ctx: AppContext) {
@@ -141,7 +141,7 @@ export function createCompanyIdentity(ctx: AppContext) {
         enabled: sso.enabled,
         updatedAt: new Date(),
         ...(sso.clientSecret
-          ? { clientSecretSealed: sealSecret(ctx.config.jwtSecret, SSO_SECRET_INFO, sso.clientSecret) }
+          ? { clientSecretSealed: sealField(ctx.config, SEALED_PURPOSES.ssoClientSecret, sso.clientSecret) }
           : {}),
       };
       if (existing) {

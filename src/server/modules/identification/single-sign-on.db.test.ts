@@ -258,7 +258,7 @@ describe("a company's identity settings in the admin area", () => {
       .select({ sealed: companyIdentityProviders.clientSecretSealed })
       .from(companyIdentityProviders)
       .where(eq(companyIdentityProviders.companyId, demoOyId));
-    expect(row?.sealed).toMatch(/^v1\./);
+    expect(row?.sealed).toMatch(/^v2\.test\./);
   });
 
   it("keeps a domain to one company, an issuer to its preset, and asks a new provider for its secret", async () => {

@@ -5,6 +5,7 @@ import { emailDomainOf } from "../../../domain/single-sign-on.ts";
 import { isStaffMember } from "../../../domain/user-tiers.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
+import { readableField } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
@@ -17,11 +18,11 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import type { ProvenIdentity, ProviderProfile } from "../../oidc/relying-party.ts";
-import { readableSecret } from "../../server-keys.ts";
+import { SEALED_PURPOSES } from "../../sealed-fields.ts";
 import { lastLoginOf, tellOfNewDevice } from "../auth/new-device.ts";
 import { createSession, type IssuedSession, type SessionMeta } from "../auth/sessions.ts";
 import { heldRolesOf } from "../system-users/queries.ts";
-import { SSO_CALLBACK_PATH, SSO_SECRET_INFO } from "./company-identity.ts";
+import { SSO_CALLBACK_PATH } from "./company-identity.ts";
 import { ssoRequired } from "./errors.ts";
 import { openSignIn, takeSignIn } from "./sign-ins.ts";
 
@@ -120,7 +121,7 @@ export function createSingleSignOn(ctx: AppContext) {
   const { db } = ctx.database;
 
   function profileOf(provider: Provider): ProviderProfile | null {
-    const secret = readableSecret(ctx.config.jwtSecret, SSO_SECRET_INFO, provider.clientSecretSealed);
+    const secret = readableField(ctx.config, SEALED_PURPOSES.ssoClientSecret, provider.clientSecretSealed);
     if (secret === null) return null;
     return {
       issuer: provider.issuer,

@@ -23,6 +23,7 @@ import { zOrderOffer } from "../../../contract/order-acceptance.ts";
 import { zMyOrders } from "../../../contract/orders.ts";
 import { buildApp } from "../../app.ts";
 import { testConfig } from "../../config.ts";
+import { openField, testDataKeyring } from "../../data-keys.ts";
 import type { Database } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
@@ -36,6 +37,7 @@ import {
 } from "../../db/schema/index.ts";
 import { generateKeySet, platformKeysOf } from "../../oidc/platform-keys.ts";
 import { createRelyingParty } from "../../oidc/relying-party.ts";
+import { SEALED_PURPOSES } from "../../sealed-fields.ts";
 
 /**
  * Signing and approving with strong electronic identification, against a real OpenID Connect provider
@@ -272,9 +274,10 @@ describe("signing the leasing agreement with strong identification", () => {
       levelOfAssurance: FTN_LOA_SUBSTANTIAL,
     });
     expect(evidence?.authenticatedAt).toBeInstanceOf(Date);
-    // The ID token is kept as the broker signed it: anyone with the broker's keys can check it later.
+    // The ID token is kept sealed, as the broker signed it: opened, anyone with the broker's keys can check it.
+    expect(evidence?.idToken).toMatch(/^v2\.test\./);
     const verified = await jwtVerify(
-      evidence?.idToken as string,
+      openField(testDataKeyring(), SEALED_PURPOSES.idToken, evidence?.idToken as string),
       createRemoteJWKSet(new URL(`${broker.issuer}/jwks`)),
       {
         issuer: broker.issuer,
@@ -284,7 +287,7 @@ describe("signing the leasing agreement with strong identification", () => {
     );
     expect(verified.payload.sub).toBe("emilia");
     expect(JSON.stringify(evidence)).not.toContain("150693");
-    expect(evidence?.identityCodeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(evidence?.identityCodeHash).toMatch(/^test:[0-9a-f]{64}$/);
     const [account] = await database.db
       .select({ hash: users.identityCodeHash })
       .from(users)

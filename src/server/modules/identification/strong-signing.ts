@@ -7,11 +7,12 @@ import {
 } from "../../../domain/identification.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
+import { fieldHash, fieldHashes, isComparableHash, sealField } from "../../data-keys.ts";
 import { orders, strongIdentifications, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { ProvenIdentity, ProviderProfile } from "../../oidc/relying-party.ts";
-import { keyedHash } from "../../server-keys.ts";
+import { HASHED_PURPOSES, SEALED_PURPOSES } from "../../sealed-fields.ts";
 import { type CurrentUser, loadCurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
 import { decideForEmployer } from "../orders/employer-decision.ts";
@@ -31,7 +32,9 @@ import { openSignIn, type TakenSignIn, takeSignIn } from "./sign-ins.ts";
  * record, and signs or approves in one transaction with the evidence row.
  */
 
-const IDENTITY_CODE_INFO = "pedaali personal identity code";
+const IDENTITY_CODE_INFO = HASHED_PURPOSES.identityCode;
+/** The broker's signed answer holds the identity code: it is kept sealed, as evidence only. */
+const ID_TOKEN_INFO = SEALED_PURPOSES.idToken;
 const CALLBACK_PATH = "/api/identification/callback";
 
 type Purpose = "SIGN_AGREEMENT" | "APPROVE_ORDER";
@@ -55,7 +58,7 @@ function verifiedNames(claims: Record<string, unknown>) {
 
 export function createStrongSigning(ctx: AppContext) {
   const { db } = ctx.database;
-  const secret = ctx.config.jwtSecret;
+  const ring = ctx.config;
 
   function profile(): ProviderProfile {
     const strongId = ctx.config.strongId;
@@ -186,7 +189,8 @@ export function createStrongSigning(ctx: AppContext) {
     const names = verifiedNames(proven.claims);
     const claimed = proven.claims[ctx.config.strongId?.identityCodeClaim ?? ""];
     const code = typeof claimed === "string" ? canonicalIdentityCode(claimed) : null;
-    const codeHash = code ? keyedHash(secret, IDENTITY_CODE_INFO, code) : null;
+    const codeHash = code ? fieldHash(ring, IDENTITY_CODE_INFO, code) : null;
+    const codeHashes = code ? fieldHashes(ring, IDENTITY_CODE_INFO, code) : [];
     const [account] = await tx
       .select({ identityCodeHash: users.identityCodeHash })
       .from(users)
@@ -194,12 +198,17 @@ export function createStrongSigning(ctx: AppContext) {
       .for("update");
     if (!account) throw notFound("User");
     // The person on record: the identity code proven before, else the names the employer gave.
+    const provenBefore =
+      account.identityCodeHash !== null && isComparableHash(ring, account.identityCodeHash)
+        ? account.identityCodeHash
+        : null;
     const same =
-      account.identityCodeHash && codeHash
-        ? account.identityCodeHash === codeHash
+      provenBefore && codeHash
+        ? codeHashes.includes(provenBefore)
         : isSamePerson(names, { firstName: user.firstName ?? "", lastName: user.lastName ?? "" });
     if (!same) throw identityMismatch();
-    if (codeHash && !account.identityCodeHash) {
+    // Kept, or rewritten under today's data key when an older one (or JWT_SECRET) wrote it.
+    if (codeHash && account.identityCodeHash !== codeHash) {
       await tx.update(users).set({ identityCodeHash: codeHash }).where(eq(users.id, user.id));
     }
     const authTime =
@@ -215,7 +224,7 @@ export function createStrongSigning(ctx: AppContext) {
         verifiedName: names.name,
         levelOfAssurance: acr,
         authenticatedAt: authTime,
-        idToken: proven.idToken,
+        idToken: sealField(ring, ID_TOKEN_INFO, proven.idToken),
         identityCodeHash: codeHash,
         createdAt: now,
       })

@@ -7,6 +7,7 @@ import {
   isReportedLate,
   needsPoliceReport,
 } from "../../../domain/insurance-claims.ts";
+import type { DataKeyring } from "../../data-keys.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { beneficiaryEmployees, insuranceClaims, orders } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
@@ -16,6 +17,7 @@ import { isOrderBikeInUse } from "../orders/after-sales.ts";
 import { agreementOf, type ClaimActor, checkIncidentDate, onClaim, textOrNull } from "./claim-facts.ts";
 import { notifyClaimReported } from "./employer-bell.ts";
 import { policeReportRequired } from "./errors.ts";
+import { policeReportColumns } from "./police-report.ts";
 
 const noBikeInUse = () => noActiveLease("The employment has no bike in use");
 
@@ -60,6 +62,7 @@ async function claimedOrder(tx: Tx, employmentId: string, orderId: string | unde
 export async function createClaim(
   ctx: WriteContext<ClaimActor>,
   input: TCreateInsuranceClaim,
+  dataKeys: DataKeyring,
 ): Promise<string> {
   const { tx, actor, now } = ctx;
   const [employment] = await tx
@@ -88,7 +91,7 @@ export async function createClaim(
       type: input.type,
       incidentDate: input.incidentDate ?? null,
       description: textOrNull(input.description),
-      policeReportNumber,
+      ...policeReportColumns(dataKeys, policeReportNumber),
       deductibleCents: DEFAULT_DEDUCTIBLE_CENTS,
       reportedByUserId: actor.userId,
       createdAt: now,

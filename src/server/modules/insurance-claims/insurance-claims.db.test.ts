@@ -417,6 +417,55 @@ describe("GET /api/insurance-claims", () => {
     expect(byName.items.every((c) => c.type === "THEFT" && c.status === "PENDING")).toBe(true);
   });
 
+  it("keeps the police report number sealed, and finds the whole number whatever its case and spaces", async () => {
+    const { claim } = await reportTheft();
+    const police = claim.policeReportNumber as string;
+    const [stored] = await t.database.db
+      .select({ number: insuranceClaims.policeReportNumber, hash: insuranceClaims.policeReportNumberHash })
+      .from(insuranceClaims)
+      .where(eq(insuranceClaims.id, claim.insuranceId));
+    expect(stored?.number).toMatch(/^v2\.test\./);
+    expect(stored?.number).not.toContain(police);
+    expect(stored?.hash).toMatch(/^test:[0-9a-f]{64}$/);
+    const found = async (term: string) =>
+      zInsuranceClaimPage
+        .parse(
+          (
+            await call("GET", `/api/insurance-claims?searchTerm=${encodeURIComponent(term)}`, HELPDESK)
+          ).json(),
+        )
+        .items.map((c) => c.insuranceId);
+    expect(await found(` ${police.toLowerCase().replace("/r/", "/ r /")} `)).toEqual([claim.insuranceId]);
+    expect(await found(police.slice(0, -2))).not.toContain(claim.insuranceId);
+    // Changed by its employee: sealed afresh, found by the new number only, and the event names one field.
+    const changed = `${police}-B`;
+    const res = await call("PUT", `/api/insurance-claims/${claim.insuranceId}`, EMPLOYEE, {
+      policeReportNumber: changed,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(zInsuranceClaim.parse(res.json()).policeReportNumber).toBe(changed);
+    expect(await found(changed)).toEqual([claim.insuranceId]);
+    expect(await found(police)).not.toContain(claim.insuranceId);
+    const [event] = await t.database.db
+      .select({ data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.entityId, claim.insuranceId), eq(eventLog.type, "INSURANCE_CLAIM_UPDATED")));
+    expect(event?.data).toEqual({ fields: ["policeReportNumber"] });
+    // The same number again changes nothing.
+    expect(
+      (
+        await call("PUT", `/api/insurance-claims/${claim.insuranceId}`, EMPLOYEE, {
+          policeReportNumber: changed,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const events = await t.database.db
+      .select({ id: eventLog.id })
+      .from(eventLog)
+      .where(and(eq(eventLog.entityId, claim.insuranceId), eq(eventLog.type, "INSURANCE_CLAIM_UPDATED")));
+    expect(events).toHaveLength(1);
+  });
+
   it("pages newest first, 10 by default", async () => {
     const first = await reportDamage();
     const second = await reportDamage();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   TInsuranceClaim,
@@ -23,15 +23,9 @@ import {
 } from "../../../domain/insurance-claims.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
+import type { DataKeyring } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  amongPageIds,
-  likeContains,
-  newestIdsOf,
-  readPage,
-  readSearchedPage,
-  rowsOfPage,
-} from "../../db/paging.ts";
+import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
 import { employeeMatches, foundByAnyOf, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -52,6 +46,7 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
 import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { policeReportOf, policeReportSearchHashes } from "./police-report.ts";
 
 /**
  * Reading insurance claims: who sees which (the helpdesk every claim, an employer role their companies',
@@ -140,17 +135,20 @@ function withClaimJoins<T extends PgSelect>(query: T) {
     .leftJoin(orders, eq(orders.id, insuranceClaims.orderId));
 }
 
-/** The order's number, the police report's number or the employee's name or e-mail. */
-function searchCondition(search: string): SQL {
+/** The order's number, the police report's whole number or the employee's name or e-mail. */
+function searchCondition(search: string, dataKeys: DataKeyring): SQL {
   const orderNumber = orderNumberOf(search);
   return foundByAnyOf(insuranceClaims, (claim) => [
     orderNumber === null ? undefined : orderNumberIs(claim.orderId, orderNumber),
-    ilike(claim.policeReportNumber, likeContains(search)),
+    inArray(claim.policeReportNumberHash, policeReportSearchHashes(dataKeys, search)),
     employeeMatches(claim.beneficiaryEmployeeId, search),
   ]);
 }
 
-function toListItem({ claim, employeeUserId: _, ...row }: ListRow): TInsuranceClaimListItem {
+function toListItem(
+  { claim, employeeUserId: _, ...row }: ListRow,
+  dataKeys: DataKeyring,
+): TInsuranceClaimListItem {
   return {
     insuranceId: claim.id,
     type: claim.type,
@@ -164,7 +162,7 @@ function toListItem({ claim, employeeUserId: _, ...row }: ListRow): TInsuranceCl
         ? { orderId: claim.orderId, orderNumber: row.orderNumber }
         : null,
     incidentDate: claim.incidentDate,
-    policeReportNumber: claim.policeReportNumber,
+    policeReportNumber: policeReportOf(dataKeys, claim.policeReportNumber),
     reportedLate: isReportedLate(claim.incidentDate, toHelsinkiDateString(claim.createdAt)),
     createdAt: claim.createdAt.toISOString(),
     completedAt: claim.completedAt?.toISOString() ?? null,
@@ -183,16 +181,19 @@ export async function listClaims(
   db: Db,
   viewer: ClaimViewer,
   query: TInsuranceClaimsQuery,
+  dataKeys: DataKeyring,
 ): Promise<TInsuranceClaimPage> {
   const search = query.searchTerm?.trim();
   const where = and(
     readableClaims(viewer),
-    search ? searchCondition(search) : undefined,
+    search ? searchCondition(search, dataKeys) : undefined,
     query.status ? eq(insuranceClaims.status, query.status) : undefined,
     query.type ? eq(insuranceClaims.type, query.type) : undefined,
   );
   const rowsOf = async (ids: string[]) =>
-    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.claim.id)).map(toListItem);
+    (await rowsOfPage(listRowsStatement(db), ids, (row) => row.claim.id)).map((row) =>
+      toListItem(row, dataKeys),
+    );
   // Every condition is the claim's own column and every join is to a required row (or a left join),
   // so the claims alone count the same.
   if (search) return readSearchedPage(db, insuranceClaims, where, query, rowsOf);
@@ -269,7 +270,12 @@ export function claimCaller(viewer: ClaimViewer, employeeUserId: string): ClaimC
 }
 
 /** One claim with everything its page shows; the caller has checked that the viewer may read it. */
-export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Promise<TInsuranceClaim> {
+export async function claimDetails(
+  db: Db,
+  viewer: ClaimViewer,
+  id: string,
+  dataKeys: DataKeyring,
+): Promise<TInsuranceClaim> {
   const [row] = await withClaimJoins(db.select(listColumns).from(insuranceClaims).$dynamic()).where(
     eq(insuranceClaims.id, id),
   );
@@ -311,7 +317,7 @@ export async function claimDetails(db: Db, viewer: ClaimViewer, id: string): Pro
   const progress = { status: claim.status, type: claim.type, outcome: claim.outcome, stepsTaken };
   const caller = claimCaller(viewer, row.employeeUserId);
   return {
-    ...toListItem(row),
+    ...toListItem(row, dataKeys),
     description: claim.description,
     repairCostCents: claim.repairCostCents,
     ...claimFigures(claim, bike),

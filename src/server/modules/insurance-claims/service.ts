@@ -50,28 +50,28 @@ export function createInsuranceClaimsService(ctx: AppContext) {
 
   return {
     list(viewer: ClaimViewer, query: TInsuranceClaimsQuery): Promise<TInsuranceClaimPage> {
-      return listClaims(db, viewer, query);
+      return listClaims(db, viewer, query, ctx.config);
     },
 
     async details(viewer: ClaimViewer, id: string): Promise<TInsuranceClaim> {
       await visibleClaim(db, viewer, id);
-      return claimDetails(db, viewer, id);
+      return claimDetails(db, viewer, id, ctx.config);
     },
 
     async create(user: CurrentUser, input: TCreateInsuranceClaim, now: Date): Promise<TInsuranceClaim> {
       const actor = { userId: user.id, helpdesk: isHelpdesk(user) };
       const id = await write(db, { actor, now }, async (change) => {
-        const created = await createClaim(change, input);
-        await queueClaimReceived(change.tx, await claimDetails(change.tx, user, created));
+        const created = await createClaim(change, input, ctx.config);
+        await queueClaimReceived(change.tx, await claimDetails(change.tx, user, created, ctx.config));
         return created;
       });
-      return claimDetails(db, user, id);
+      return claimDetails(db, user, id, ctx.config);
     },
 
     async update(user: CurrentUser, id: string, input: TUpdateInsuranceClaim, now: Date) {
       const actor = await actorFor(user, id);
-      await write(db, { actor, now }, (change) => updateClaim(change, id, input));
-      return claimDetails(db, user, id);
+      await write(db, { actor, now }, (change) => updateClaim(change, id, input, ctx.config));
+      return claimDetails(db, user, id, ctx.config);
     },
 
     async step(user: CurrentUser, id: string, step: InsuranceClaimStep, now: Date) {
@@ -80,10 +80,10 @@ export function createInsuranceClaimsService(ctx: AppContext) {
       await write(db, { actor, now }, async (change) => {
         const settlement = await takeClaimStep(change, id, step);
         if (!settlement) return;
-        const claim = await claimDetails(change.tx, user, id);
+        const claim = await claimDetails(change.tx, user, id, ctx.config);
         if (claim.outcome) await queueClaimSettled(change.tx, claim, claim.outcome, settlement);
       });
-      return claimDetails(db, user, id);
+      return claimDetails(db, user, id, ctx.config);
     },
 
     async addFile(user: CurrentUser, id: string, body: Buffer, fileName: string, now: Date) {

@@ -7,6 +7,7 @@ import {
   isClaimOpen,
   needsPoliceReport,
 } from "../../../domain/insurance-claims.ts";
+import type { DataKeyring } from "../../data-keys.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { insuranceClaims } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
@@ -20,6 +21,7 @@ import {
   textOrNull,
 } from "./claim-facts.ts";
 import { insuranceClaimClosed, insuranceStepNotAllowed, policeReportRequired } from "./errors.ts";
+import { policeReportColumns, policeReportOf } from "./police-report.ts";
 
 type ClaimRow = typeof insuranceClaims.$inferSelect;
 
@@ -33,6 +35,7 @@ export async function updateClaim(
   ctx: WriteContext<ClaimActor>,
   id: string,
   input: TUpdateInsuranceClaim,
+  dataKeys: DataKeyring,
 ): Promise<void> {
   const { tx, actor, now } = ctx;
   if (!actor.helpdesk && HELPDESK_FIELDS.some((field) => input[field] !== undefined))
@@ -57,13 +60,19 @@ export async function updateClaim(
   }
   if (input.description !== undefined) changes.description = textOrNull(input.description);
   if (input.policeReportNumber !== undefined) {
-    changes.policeReportNumber = textOrNull(input.policeReportNumber);
-    if (needsPoliceReport(claim.type) && !changes.policeReportNumber) throw policeReportRequired();
+    const number = textOrNull(input.policeReportNumber);
+    if (needsPoliceReport(claim.type) && !number) throw policeReportRequired();
+    // Sealed afresh each time, so it is compared as the person typed it.
+    if (number !== policeReportOf(dataKeys, claim.policeReportNumber))
+      Object.assign(changes, policeReportColumns(dataKeys, number));
   }
   if (input.repairCostCents !== undefined) changes.repairCostCents = input.repairCostCents;
   if (input.deductibleCents !== undefined) changes.deductibleCents = input.deductibleCents;
+  // The number's search hash goes with the number: the event names the field a person changed.
   const changed = Object.keys(changes).filter(
-    (key) => changes[key as keyof typeof changes] !== claim[key as keyof ClaimRow],
+    (key) =>
+      key !== "policeReportNumberHash" &&
+      changes[key as keyof typeof changes] !== claim[key as keyof ClaimRow],
   );
   if (changed.length === 0) return;
   await tx

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { DEFAULT_FILE_NAME_PATTERN, deliveryFileName } from "../../../domain/payroll/export-template.ts";
 import type { PayrollRow, PayrollTotals } from "../../../domain/payroll/types.ts";
+import type { DataKeyring } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { companies, payrollDeliveries, payrollReportSnapshots } from "../../db/schema/index.ts";
@@ -28,7 +29,8 @@ export type DeliveryDeps = {
   db: Db;
   messaging: Messaging;
   publicUrl: string;
-  serverSecret: string;
+  /** The data keys the SFTP secret is sealed under. */
+  dataKeys: DataKeyring;
   /** SFTP servers in private networks may be reached (config SFTP_ALLOW_PRIVATE_HOSTS). */
   sftpAllowPrivateHosts: boolean;
   log?: Pick<FastifyBaseLogger, "info" | "error">;
@@ -46,11 +48,11 @@ export function channelOf(
   fileName: string,
 ): Channel | null {
   if (settings?.channel === "SFTP") {
-    const target = sftpTargetOf(settings, deps.serverSecret, deps.sftpAllowPrivateHosts);
+    const target = sftpTargetOf(settings, deps.dataKeys, deps.sftpAllowPrivateHosts);
     const server = settingsAnswer(settings).sftp;
     if (!target && server) {
-      // The secret was sealed under a JWT_SECRET since replaced: the log says so, and a re-send works
-      // once the company types it again.
+      // The secret was sealed under a data key no longer in DATA_KEYS: the log says so, and a re-send
+      // works once the company types it again.
       return {
         channel: "SFTP",
         target: sftpTargetText(server, fileName),

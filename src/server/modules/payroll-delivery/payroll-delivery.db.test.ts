@@ -67,7 +67,7 @@ describe("payroll delivery settings", () => {
       .select()
       .from(payrollDeliverySettings)
       .where(eq(payrollDeliverySettings.companyId, demoOyId));
-    expect(row?.sftpSecretSealed).toMatch(/^v1\./);
+    expect(row?.sftpSecretSealed).toMatch(/^v2\.test\./);
     expect(row?.sftpSecretSealed).not.toContain("salasana-123");
 
     // Saved again without the secret, the stored one stays; the audit trail never holds it.

@@ -35,7 +35,7 @@ export function createPayrollDeliveryService(ctx: AppContext) {
     db,
     messaging: ctx.messaging,
     publicUrl: ctx.config.publicUrl,
-    serverSecret: ctx.config.jwtSecret,
+    dataKeys: ctx.config,
     sftpAllowPrivateHosts: ctx.config.sftpAllowPrivateHosts,
   };
 
@@ -43,7 +43,7 @@ export function createPayrollDeliveryService(ctx: AppContext) {
     settings: async (companyId: string) => settingsAnswer(await settingsRow(db, companyId)),
 
     update: async (userId: string, companyId: string, input: TUpdatePayrollDeliverySettings) => {
-      await updateDeliverySettings(db, { userId, serverSecret: ctx.config.jwtSecret }, companyId, input);
+      await updateDeliverySettings(db, { userId, dataKeys: ctx.config }, companyId, input);
       return settingsAnswer(await settingsRow(db, companyId));
     },
 
@@ -62,7 +62,7 @@ export function createPayrollDeliveryService(ctx: AppContext) {
     testConnection: async (companyId: string): Promise<TConnectionTest> => {
       const target = sftpTargetOf(
         await settingsRow(db, companyId),
-        ctx.config.jwtSecret,
+        ctx.config,
         ctx.config.sftpAllowPrivateHosts,
       );
       if (!target) throw sftpNotConfigured();

@@ -6,21 +6,20 @@ import type {
 } from "../../../contract/payroll-delivery.ts";
 import { zPayrollTemplate } from "../../../contract/payroll-delivery.ts";
 import { DEFAULT_CUTOFF_DAY, presetTemplate } from "../../../domain/payroll/export-template.ts";
+import { type DataKeyring, readableField, sealField } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { payrollDeliverySettings } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
-import { readableSecret, sealSecret } from "../../server-keys.ts";
+import { SEALED_PURPOSES } from "../../sealed-fields.ts";
 import type { SftpTarget } from "./sftp.ts";
 
 /**
  * A company's payroll delivery settings. Until the company saves its own, the report goes by e-mail
- * on the 15th in the Excel preset, as it always has. The SFTP password or key is sealed under its own
- * key (SFTP_SECRET_INFO) and only ever unsealed for a connection.
+ * on the 15th in the Excel preset, as it always has. The SFTP password or key is sealed under the data
+ * keys (src/server/data-keys.ts) and only ever unsealed for a connection.
  */
-
-export const SFTP_SECRET_INFO = "pedaali payroll sftp secret";
 
 export type DeliverySettingsRow = typeof payrollDeliverySettings.$inferSelect;
 
@@ -76,12 +75,12 @@ export function settingsAnswer(row: DeliverySettingsRow | undefined): TPayrollDe
  */
 export function sftpTargetOf(
   row: DeliverySettingsRow | undefined,
-  serverSecret: string,
+  dataKeys: DataKeyring,
   privateHostAllowed: boolean,
 ): SftpTarget | null {
   const answer = settingsAnswer(row)?.sftp;
   if (!row?.sftpSecretSealed || !answer) return null;
-  const secret = readableSecret(serverSecret, SFTP_SECRET_INFO, row.sftpSecretSealed);
+  const secret = readableField(dataKeys, SEALED_PURPOSES.sftpSecret, row.sftpSecretSealed);
   if (secret === null) return null;
   return { ...answer, secret, privateHostAllowed };
 }
@@ -102,7 +101,7 @@ const secretRequired = () =>
  */
 export async function updateDeliverySettings(
   db: Db,
-  change: { userId: string; serverSecret: string },
+  change: { userId: string; dataKeys: DataKeyring },
   companyId: string,
   input: TUpdatePayrollDeliverySettings,
 ): Promise<void> {
@@ -122,7 +121,7 @@ export async function updateDeliverySettings(
       existing?.sftpUsername === sftp?.username &&
       existing?.sftpAuth === sftp?.auth;
     let sealed: string | null = null;
-    if (sftp?.secret) sealed = sealSecret(change.serverSecret, SFTP_SECRET_INFO, sftp.secret);
+    if (sftp?.secret) sealed = sealField(change.dataKeys, SEALED_PURPOSES.sftpSecret, sftp.secret);
     else if (sftp && sameServer && existing?.sftpSecretSealed) sealed = existing.sftpSecretSealed;
     else if (sftp) throw secretRequired();
     const values = {

@@ -27,7 +27,8 @@ import { startTestSftpServer, type TestSftpServer } from "./sftp-test-server.ts"
  */
 
 const serverSecret = "payroll-delivery-test-secret-0123456789abcdef";
-const t = setupTestApp({ jwtSecret: serverSecret }, { demoData: true });
+const dataKeys = [{ id: "sftp-test", key: Buffer.alloc(32, 3) }];
+const t = setupTestApp({ jwtSecret: serverSecret, dataKeys }, { demoData: true });
 const { call, forget } = apiCaller(t);
 const DEMO_ADMIN = "employer.admin@demo.test";
 const PASSWORD = "oikea-salasana";
@@ -76,7 +77,7 @@ async function runJob(now: string) {
     now: new Date(now),
     messaging: recordingMessaging(),
     publicUrl: "https://pedaali.example",
-    serverSecret,
+    dataKeys: { dataKeys, jwtSecret: serverSecret },
     sftpAllowPrivateHosts: true,
   });
 }

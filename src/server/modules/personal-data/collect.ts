@@ -2,6 +2,7 @@ import type { TPersonalDataExport } from "../../../contract/personal-data.ts";
 import type { Db } from "../../db/client.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { accessLogSection } from "../person-access/service.ts";
+import type { IdentityTokenReader } from "./sections-account.ts";
 import { accountSections } from "./sections-account.ts";
 import { afterSalesSections } from "./sections-after-sales.ts";
 import { type ArchivedFile, eventsSection, filesSection } from "./sections-events.ts";
@@ -17,12 +18,12 @@ export async function collectPersonalData(
   db: Db,
   user: CurrentUser,
   now: Date,
-  identityCodeClaim: string | null,
+  identityTokens: IdentityTokenReader,
 ): Promise<PersonalData> {
   const self = user.id;
-  const account = await accountSections(db, user, identityCodeClaim);
+  const account = await accountSections(db, user, identityTokens);
   const employment = await employmentSections(db, self);
-  const afterSales = await afterSalesSections(db, self, employment.ids);
+  const afterSales = await afterSalesSections(db, self, employment.ids, identityTokens.ring);
   const { rows: fileRows, archived } = await filesSection(db, self, [
     ...employment.files,
     ...afterSales.files,

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { birthDateOfIdentityCode } from "../../../domain/identification.ts";
 import { municipalityName } from "../../../domain/tax/municipality-search.ts";
+import { type DataKeyring, isSealed, readableField } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import {
   contactForms,
@@ -17,6 +18,7 @@ import {
   userPreferences,
   users,
 } from "../../db/schema/index.ts";
+import { SEALED_PURPOSES } from "../../sealed-fields.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { calculatorParameterRows } from "../calculator/parameters-cache.ts";
 import { type PlainRow, plainRow, plainRows, withoutOthers } from "./plain.ts";
@@ -26,7 +28,10 @@ import { type PlainRow, plainRow, plainRows, withoutOthers } from "./plain.ts";
  * factors, the identities they proved, and what was sent to them. No credential leaves here: not the
  * password's or a token's hash, an authenticator's secret, a passkey's key, nor the identity code.
  */
-export async function accountSections(db: Db, user: CurrentUser, identityCodeClaim: string | null) {
+/** How the broker's sealed ID tokens are read, and which of their claims holds the identity code. */
+export type IdentityTokenReader = { ring: DataKeyring; claim: string | null };
+
+export async function accountSections(db: Db, user: CurrentUser, identityTokens: IdentityTokenReader) {
   const self = user.id;
   const [account] = await db.select().from(users).where(eq(users.id, self));
   const profiles = await db.select().from(systemUsers).where(eq(systemUsers.userId, self));
@@ -145,7 +150,7 @@ export async function accountSections(db: Db, user: CurrentUser, identityCodeCla
     externalIdentities: plainRows(externalIdentities, self),
     strongIdentifications: identifications.map((row) => ({
       ...plainRow(row, self, { omit: ["idToken", "identityCodeHash", "subject"] }),
-      birthDate: birthDateOf(row.idToken, identityCodeClaim),
+      birthDate: birthDateOf(row.idToken, identityTokens),
     })),
   };
 }
@@ -163,10 +168,13 @@ async function municipalityNameOf(db: Db, code: string | null, language: Current
 
 /**
  * The birth date the identity code in the broker's ID token tells: the code itself is never given out
- * (nor kept beyond the token, which stays as the broker signed it).
+ * (nor kept beyond the token, which stays sealed as the broker signed it).
  */
-function birthDateOf(idToken: string, claim: string | null): string | null {
-  if (!claim) return null;
+function birthDateOf(stored: string, { ring, claim }: IdentityTokenReader): string | null {
+  if (!claim || !stored) return null;
+  // Tokens kept before the data keys are in the clear until the rekey job seals them.
+  const idToken = isSealed(stored) ? readableField(ring, SEALED_PURPOSES.idToken, stored) : stored;
+  if (!idToken) return null;
   try {
     const value = decodeJwt(idToken)[claim];
     return typeof value === "string" ? birthDateOfIdentityCode(value) : null;

@@ -1,4 +1,5 @@
 import { asc, eq, or } from "drizzle-orm";
+import type { DataKeyring } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import {
   bikeBrokerageInquiries,
@@ -11,7 +12,8 @@ import {
   redemptionPayments,
   userPayments,
 } from "../../db/schema/index.ts";
-import { among, idsOf, plainRows } from "./plain.ts";
+import { policeReportOf } from "../insurance-claims/police-report.ts";
+import { among, idsOf, plainRow, plainRows } from "./plain.ts";
 
 /**
  * What followed the person's orders: payments, invoices, the lease-end cases, insurance claims, and
@@ -22,6 +24,7 @@ export async function afterSalesSections(
   db: Db,
   self: string,
   ids: { employments: readonly string[]; orders: readonly string[] },
+  dataKeys: DataKeyring,
 ) {
   const payments = await db
     .select()
@@ -99,7 +102,10 @@ export async function afterSalesSections(
       }),
       redemptionOffers: plainRows(offers, self, { people: ["uploadedByUserId"] }),
       redemptionPayments: plainRows(redemptionPaymentRows, self),
-      insuranceClaims: plainRows(claims, self, { people: ["reportedByUserId"] }),
+      insuranceClaims: claims.map((claim) => ({
+        ...plainRow(claim, self, { people: ["reportedByUserId"], omit: ["policeReportNumberHash"] }),
+        policeReportNumber: policeReportOf(dataKeys, claim.policeReportNumber),
+      })),
       insuranceClaimFiles: plainRows(claimFiles, self, { people: ["uploadedByUserId"] }),
       // A listing of their order made by someone else (the helpdesk selling a returned bike) keeps
       // that person's contact details out.

@@ -19,14 +19,14 @@ export function personalDataFileName(now: Date, extension: "json" | "zip"): stri
  */
 export function createPersonalDataService(ctx: AppContext) {
   const db = ctx.database.db;
-  const identityCodeClaim = ctx.config.strongId?.identityCodeClaim ?? null;
+  const identityTokens = { ring: ctx.config, claim: ctx.config.strongId?.identityCodeClaim ?? null };
   return {
     async json(user: CurrentUser, now = new Date()): Promise<TPersonalDataExport> {
-      return (await collectPersonalData(db, user, now, identityCodeClaim)).data;
+      return (await collectPersonalData(db, user, now, identityTokens)).data;
     },
 
     async zip(user: CurrentUser, onError: (error: unknown) => void, now = new Date()): Promise<Readable> {
-      const { data, files } = await collectPersonalData(db, user, now, identityCodeClaim);
+      const { data, files } = await collectPersonalData(db, user, now, identityTokens);
       const paths = files.map((file) => file.path);
       return personalDataArchive(
         db,
