@@ -28,6 +28,7 @@ import { calculatorRoutes } from "./modules/calculator/routes.ts";
 import { companiesRoutes } from "./modules/companies/routes.ts";
 import { contactFormsRoutes } from "./modules/contact-forms/routes.ts";
 import { devOutboxRoutes } from "./modules/dev-outbox/routes.ts";
+import { employeeImportRoutes } from "./modules/employee-import/routes.ts";
 import { employeesRoutes } from "./modules/employees/routes.ts";
 import { handoverRoutes } from "./modules/handovers/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
       await api.register(messageOutboxRoutes, { ctx });
       await api.register(personAccessRoutes, { ctx });
       await api.register(employeesRoutes, { ctx });
+      await api.register(employeeImportRoutes, { ctx });
       await api.register(reportingRoutes, { ctx });
       await api.register(bikeStoreRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });

@@ -104,7 +104,11 @@ async function prepare(row: MatrixRow, identity: Identity): Promise<Prepared> {
  * Sends a prepared request the way the web app would: cookies, CSRF header, a JSON body (or an upload's
  * raw bytes).
  */
-function send(row: MatrixRow, { call, session }: Prepared, payload: unknown = call.rawBody ?? call.body) {
+function send(
+  row: MatrixRow,
+  { call, session }: Prepared,
+  payload: unknown = call.rawBody ?? call.form?.() ?? call.body,
+) {
   const [method, path] = row.operation.split(" ") as [string, string];
   const query = new URLSearchParams(call.query ?? {}).toString();
   const jar = { ...session?.jar, ...call.cookies };

@@ -37,6 +37,7 @@ import { BIKE_STORE_ROWS } from "./matrix-bike-stores.ts";
 import { BROKERAGE_ROWS } from "./matrix-brokerage.ts";
 import { CANCELLATION_ROWS } from "./matrix-cancellations.ts";
 import { COMPANY_ROWS } from "./matrix-companies.ts";
+import { EMPLOYEE_IMPORT_ROWS } from "./matrix-employee-import.ts";
 import { EMPLOYEE_ROWS } from "./matrix-employees.ts";
 import { ERASURE_ROWS } from "./matrix-erasure.ts";
 import { HANDOVER_ROWS } from "./matrix-handovers.ts";
@@ -136,6 +137,8 @@ export type Call = {
   body?: unknown;
   /** An upload's file, sent as the raw body (application/octet-stream) instead of a JSON `body`. */
   rawBody?: Buffer;
+  /** A multipart body (a staff file and its fields), made anew for each send. */
+  form?: () => FormData;
   /** Cookies sent besides the caller's own (the two-factor challenge of /api/verify). */
   cookies?: Record<string, string>;
   /** Headers sent besides the session's (a company identity provider's SCIM bearer token). */
@@ -898,6 +901,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...PERSONAL_DATA_ROWS,
   ...OWN_SESSION_ROWS,
   ...EMPLOYEE_ROWS,
+  ...EMPLOYEE_IMPORT_ROWS,
   ...REPORTING_ROWS,
   ...BIKE_STORE_ROWS,
   ...ORDER_ROWS,

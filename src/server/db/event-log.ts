@@ -50,7 +50,7 @@ export async function recordEvent(ctx: WriteContext, event: EventRecord): Promis
       companyId: event.companyId,
       entityType: event.entity.type,
       entityId: event.entity.id,
-      data: event.data ?? {},
+      data: ctx.importId ? { ...event.data, importId: ctx.importId } : (event.data ?? {}),
       createdAt: ctx.now,
     })
     .returning({ id: eventLog.id });

@@ -29,6 +29,8 @@ const EXPECTED_TABLES = [
   "contact_change_requests",
   "contact_forms",
   "employee_absences",
+  "employee_import_columns",
+  "employee_imports",
   "employee_search",
   "employment_invitations",
   "event_log",

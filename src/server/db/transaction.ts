@@ -22,7 +22,13 @@ export type Actor = { userId: string | null };
  * happens at (every timestamp and event row of one change carries the same `now`). A module whose rules
  * need more of the actor (the roles of an order mover, the helpdesk flag of a claim) widens `actor`.
  */
-export type WriteContext<A extends Actor = Actor> = { tx: Tx; actor: A; now: Date };
+export type WriteContext<A extends Actor = Actor> = {
+  tx: Tx;
+  actor: A;
+  now: Date;
+  /** The staff file this change writes (modules/employee-import): every event row of it names the import. */
+  importId?: string;
+};
 
 /**
  * The answers of `reads`, in order: side by side where `db` is the pool (each read on a connection of its
@@ -72,9 +78,10 @@ export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<
 /** Opens a transaction and hands `work` its write context. */
 export function write<A extends Actor, T>(
   db: Db,
-  by: { actor: A; now?: Date },
+  by: { actor: A; now?: Date; importId?: string },
   work: (ctx: WriteContext<A>) => Promise<T>,
 ): Promise<T> {
   const now = by.now ?? new Date();
-  return inTransaction(db, (tx) => work({ tx, actor: by.actor, now }));
+  const importId = by.importId === undefined ? {} : { importId: by.importId };
+  return inTransaction(db, (tx) => work({ tx, actor: by.actor, now, ...importId }));
 }

@@ -6,6 +6,7 @@ export * from "./auth.ts";
 export * from "./brokerage.ts";
 export * from "./companies.ts";
 export * from "./company-settings.ts";
+export * from "./employee-imports.ts";
 export * from "./employee-search.ts";
 export * from "./employees.ts";
 export * from "./enums.ts";

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { IMPORT_FIELDS } from "../domain/employee-import.ts";
+import { zBooleanString } from "./system-users.ts";
+import { zPlausibleDate } from "./values.ts";
+
+/**
+ * An employer's staff imported from its HR system's file:
+ * - POST /api/beneficiary-employee/companies/:id/import[?dryRun=true][&validRowsOnly=true][&leaversOn=YYYY-MM-DD]
+ *   multipart: `file` (CSV or XLSX, told by its bytes) and optionally `columns` (JSON: an unknown
+ *   header → the field it is, or "" to leave the column out; remembered for the company once written).
+ *   Answers what each row does (NEW, CHANGED with its fields, UNCHANGED, ENDS for an employee missing
+ *   from the file when `leaversOn` is given) and every error with its row (the file's own line, the
+ *   header is row 1), column and code. With dryRun nothing is written; without it the rows are written
+ *   in one transaction, unless a row has an error and validRowsOnly is not true (then 400
+ *   IMPORT_HAS_ERRORS with the same answer in `preview`, nothing written). A file without the name and
+ *   e-mail columns, with unknown headers to map or over its limits is 400; not CSV or XLSX 400
+ *   FILE_TYPE_NOT_ALLOWED. The company's admins and the helpdesk only; another company 404.
+ * - GET /api/beneficiary-employee/import-template?language=fi|en|sv&format=csv|xlsx: the empty file.
+ */
+
+export const IMPORT_ROW_ACTIONS = ["NEW", "CHANGED", "UNCHANGED", "ENDS"] as const;
+
+/** What is wrong with a row's cell, for the web's words (the message says it in English). */
+export const IMPORT_ERROR_CODES = [
+  "REQUIRED",
+  "EMAIL_INVALID",
+  "EMAIL_REPEATED",
+  "EMAIL_TAKEN",
+  "EMAIL_OF_ANOTHER_EMPLOYEE",
+  "EMPLOYEE_NUMBER_REPEATED",
+  "DATE_INVALID",
+  "DATE_ORDER",
+  "UNIT_UNKNOWN",
+  "PRICE_INVALID",
+  "PHONE_INVALID",
+  "LANGUAGE_UNKNOWN",
+  "TEXT_INVALID",
+  "PERSON_SHARED",
+] as const;
+export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
+
+export const zImportField = z.enum(IMPORT_FIELDS);
+
+export const zImportQuery = z.object({
+  dryRun: zBooleanString.default(false),
+  /** Write the rows without errors and leave the others. */
+  validRowsOnly: zBooleanString.default(false),
+  /** The last working day of the company's employees the file does not list (none: they are left as they are). */
+  leaversOn: zPlausibleDate("LAST_WORKING_DAY").optional(),
+});
+export type TImportQuery = z.infer<typeof zImportQuery>;
+
+/** The `columns` part: an unknown header → its field, or "" to leave the column out. */
+export const zImportColumns = z.record(z.string().max(200), z.union([zImportField, z.literal("")]));
+export type TImportColumns = z.infer<typeof zImportColumns>;
+
+export const zImportRow = z.object({
+  /** The file's own line (the header is 1); null for an employee the file does not list (ENDS). */
+  row: z.number().int().nullable(),
+  action: z.enum(IMPORT_ROW_ACTIONS),
+  employeeId: z.uuid().nullable(),
+  name: z.string(),
+  email: z.string(),
+  /** The fields that change (CHANGED), or the last working day (ENDS). */
+  fields: z.array(z.string()),
+});
+export type TImportRow = z.infer<typeof zImportRow>;
+
+export const zImportError = z.object({
+  row: z.number().int(),
+  /** The field of the column, or null for the whole row. */
+  column: zImportField.nullable(),
+  code: z.enum(IMPORT_ERROR_CODES),
+  message: z.string(),
+});
+export type TImportError = z.infer<typeof zImportError>;
+
+export const zImportResult = z.object({
+  /** The written import's id, which its employees' events carry; null for a preview. */
+  importId: z.uuid().nullable(),
+  dryRun: z.boolean(),
+  counts: z.object({
+    created: z.number().int(),
+    changed: z.number().int(),
+    unchanged: z.number().int(),
+    ending: z.number().int(),
+  }),
+  /** Rows with an error: not written. */
+  errors: z.array(zImportError),
+  rows: z.array(zImportRow),
+  /** Each column's field, in the file's order (null: left out). */
+  columns: z.array(zImportField.nullable()),
+});
+export type TImportResult = z.infer<typeof zImportResult>;
+
+export const zImportTemplateQuery = z.object({
+  language: z.enum(["fi", "en", "sv"]).default("fi"),
+  format: z.enum(["csv", "xlsx"]).default("xlsx"),
+});
