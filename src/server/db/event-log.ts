@@ -39,20 +39,26 @@ export type EventRecord = {
 /**
  * Writes one row of the event log (SPEC §4 event types) in the change's own transaction, so a change and
  * its audit row are either both there or both absent. The only writer of the event log besides the demo
- * seed: the audit view, the timelines and the reports read what goes through here.
+ * seed: the audit view, the timelines and the reports read what goes through here (or recordEvents).
  */
 export async function recordEvent(ctx: WriteContext, event: EventRecord): Promise<string> {
-  const [row] = await ctx.tx
-    .insert(eventLog)
-    .values({
-      type: event.type,
-      actorUserId: ctx.actor.userId,
-      companyId: event.companyId,
-      entityType: event.entity.type,
-      entityId: event.entity.id,
-      data: ctx.importId ? { ...event.data, importId: ctx.importId } : (event.data ?? {}),
-      createdAt: ctx.now,
-    })
-    .returning({ id: eventLog.id });
+  const [row] = await ctx.tx.insert(eventLog).values(eventRow(ctx, event)).returning({ id: eventLog.id });
   return row?.id as string;
+}
+
+/** Many rows of one change at once (a staff file's new people): as recordEvent writes each. */
+export async function recordEvents(ctx: WriteContext, events: readonly EventRecord[]): Promise<void> {
+  if (events.length > 0) await ctx.tx.insert(eventLog).values(events.map((event) => eventRow(ctx, event)));
+}
+
+function eventRow(ctx: WriteContext, event: EventRecord) {
+  return {
+    type: event.type,
+    actorUserId: ctx.actor.userId,
+    companyId: event.companyId,
+    entityType: event.entity.type,
+    entityId: event.entity.id,
+    data: ctx.importId ? { ...event.data, importId: ctx.importId } : (event.data ?? {}),
+    createdAt: ctx.now,
+  };
 }

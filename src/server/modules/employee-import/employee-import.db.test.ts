@@ -8,7 +8,13 @@ import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zImportResult } from "../../../contract/employee-import.ts";
 import { zEmployeesPage } from "../../../contract/employees.ts";
 import { toCsv } from "../../../domain/csv.ts";
-import { beneficiaryEmployees, employeeImports, eventLog, users } from "../../db/schema/index.ts";
+import {
+  beneficiaryEmployees,
+  employeeImports,
+  employmentInvitations,
+  eventLog,
+  users,
+} from "../../db/schema/index.ts";
 
 /**
  * The staff file's import on the demo data: preview, the rules of the employee form per row, writing
@@ -210,6 +216,45 @@ describe("POST /api/beneficiary-employee/companies/:id/import", () => {
     );
     // Kept as the text it was, never as a formula; the export escapes it for Excel.
     expect(stored?.costUnit).toBe("=HYPERLINK(1)");
+  });
+
+  it("invites a person whose account is another company's, and adds the new starters beside them", async () => {
+    const p = prefix();
+    const [other] = await t.database.db
+      .select({ email: users.email, userId: users.id })
+      .from(beneficiaryEmployees)
+      .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+      .where(and(eq(beneficiaryEmployees.companyId, toinenOy), sql`${users.email} like '%@toinen.test'`))
+      .limit(1);
+    const file = csvFile([
+      HEADER,
+      person(p, 1),
+      ["Toisen", "Yrityksen", other?.email as string, `${p}-9`, "KP-1"],
+    ]);
+    const written = await importResult(demoOy, file);
+    expect(written.counts.created).toBe(2);
+    expect(await employeesByEmail(p)).toHaveLength(1);
+    // The other company's person is asked, never attached: no employment in Demo Oy until they accept.
+    const employed = await t.database.db
+      .select({ id: beneficiaryEmployees.id })
+      .from(beneficiaryEmployees)
+      .where(
+        and(
+          eq(beneficiaryEmployees.userId, other?.userId as string),
+          eq(beneficiaryEmployees.companyId, demoOy),
+        ),
+      );
+    expect(employed).toEqual([]);
+    const invited = await t.database.db
+      .select({ source: employmentInvitations.source })
+      .from(employmentInvitations)
+      .where(
+        and(
+          eq(employmentInvitations.userId, other?.userId as string),
+          eq(employmentInvitations.companyId, demoOy),
+        ),
+      );
+    expect(invited).toEqual([{ source: "import" }]);
   });
 
   it("refuses what is not a staff file: an image renamed .csv, no file, no rows, a missing name column", async () => {

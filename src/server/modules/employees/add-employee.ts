@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { TCreateEmployee } from "../../../contract/employees.ts";
 import { lastWorkingDayOrDefault } from "../../../domain/employees.ts";
 import type { InvitationSource } from "../../../domain/employment-invitations.ts";
-import { recordEvent } from "../../db/event-log.ts";
+import { recordEvent, recordEvents } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { beneficiaryEmployees, companies, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
@@ -157,4 +157,89 @@ async function insertEmployee(
     data: { userId, newAccount, source },
   });
   return { kind: "employee", employeeId, userId, companyName: company.name, newAccount };
+}
+
+/** Rows per statement of a bulk add: well under PostgreSQL's limit of bound parameters. */
+const BULK_CHUNK = 500;
+
+/**
+ * Adds many people who have no account yet as addEmployee adds each (a new account with its names, the
+ * BIKE_BENEFICIARY role in the company, the accepted employment, USER_CREATED and EMPLOYEE_CREATED), a
+ * few statements per 500 people: a staff file's new starters. The caller has found no account with
+ * their addresses in this transaction; should one appear meanwhile, the unique indexes refuse the
+ * whole add (409 EMPLOYEE_EXISTS).
+ */
+export async function addNewPeople(
+  ctx: WriteContext<EmployeeWriter>,
+  companyId: string,
+  inputs: readonly TCreateEmployee[],
+  source: InvitationSource,
+): Promise<void> {
+  const { tx, actor, now } = ctx;
+  ensureCompanyInScope(actor.user, companyId, "Company");
+  const ids = await roleIds(tx, ["BIKE_BENEFICIARY"]);
+  const roleId = ids.get("BIKE_BENEFICIARY") as string;
+  try {
+    for (let start = 0; start < inputs.length; start += BULK_CHUNK) {
+      const chunk = inputs.slice(start, start + BULK_CHUNK);
+      for (const input of chunk) ensureEmploymentDates(now, null, input);
+      const made = await tx
+        .insert(users)
+        .values(
+          chunk.map((input) => ({
+            email: input.workEmail,
+            phoneNumber: input.phoneNumber?.trim()
+              ? validPhoneNumber(input.phoneNumber, "body.phoneNumber")
+              : null,
+            language: input.language,
+          })),
+        )
+        .returning({ id: users.id, email: users.email });
+      // Matched by address, not by the order the rows come back in.
+      const idOf = new Map(made.map((u) => [u.email, u.id]));
+      const userIds = chunk.map((input) => idOf.get(input.workEmail) as string);
+      await tx.insert(systemUsers).values(
+        chunk.map((input, i) => ({
+          userId: userIds[i] as string,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          companyId,
+        })),
+      );
+      await tx
+        .insert(userRoles)
+        .values(userIds.map((userId) => ({ userId, roleId, companyId, grantedByUserId: actor.userId })));
+      const employees = await tx
+        .insert(be)
+        .values(
+          chunk.map((input, i) => ({
+            userId: userIds[i] as string,
+            companyId,
+            status: "ACCEPTED" as const,
+            decidedAt: now,
+            decidedByUserId: actor.userId,
+            ...employerFieldValues(input),
+            lastWorkingDayDate: lastWorkingDayOrDefault(input.lastWorkingDayDate),
+          })),
+        )
+        .returning({ id: be.id, userId: be.userId });
+      await recordEvents(ctx, [
+        ...userIds.map((userId) => ({
+          type: "USER_CREATED" as const,
+          entity: { type: "user" as const, id: userId },
+          companyId,
+          data: { role: "BIKE_BENEFICIARY", source },
+        })),
+        ...employees.map((employee) => ({
+          type: "EMPLOYEE_CREATED" as const,
+          entity: { type: "beneficiaryEmployee" as const, id: employee.id },
+          companyId,
+          data: { userId: employee.userId, newAccount: true, source },
+        })),
+      ]);
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw employeeExists();
+    throw error;
+  }
 }
