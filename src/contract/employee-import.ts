@@ -16,6 +16,12 @@ import { zPlausibleDate } from "./values.ts";
  *   e-mail columns, with unknown headers to map or over its limits is 400; not CSV or XLSX 400
  *   FILE_TYPE_NOT_ALLOWED. The company's admins and the helpdesk only; another company 404.
  * - GET /api/beneficiary-employee/import-template?language=fi|en|sv&format=csv|xlsx: the empty file.
+ * - GET /api/beneficiary-employee/companies/:id/joining: who of the company's employees has logged in,
+ *   who was invited and who not yet (the first 500 not logged in, newest first).
+ * - POST /api/beneficiary-employee/companies/:id/invite { employeeIds } or { all: true }: mails each
+ *   (all: each not yet invited) who has not logged in their invitation with a personal link to a
+ *   ready account; one reminder goes 7 days later to whoever still has not logged in. Employees' add
+ *   permission in the company; another company 404.
  */
 
 export const IMPORT_ROW_ACTIONS = ["NEW", "CHANGED", "UNCHANGED", "ENDS"] as const;
@@ -97,3 +103,35 @@ export const zImportTemplateQuery = z.object({
   language: z.enum(["fi", "en", "sv"]).default("fi"),
   format: z.enum(["csv", "xlsx"]).default("xlsx"),
 });
+
+export const MAX_INVITES = 20_000;
+
+export const zInviteBody = z.union([
+  z.object({ employeeIds: z.array(z.uuid()).min(1).max(MAX_INVITES) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type TInviteBody = z.infer<typeof zInviteBody>;
+
+export const zInviteResult = z.object({
+  /** Mailed now. */
+  invited: z.number().int(),
+  /** Left out: they have logged in already (or are not the company's accepted employees). */
+  skipped: z.number().int(),
+});
+
+export const zJoiningPerson = z.object({
+  employeeId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  invitedAt: z.iso.datetime().nullable(),
+  remindedAt: z.iso.datetime().nullable(),
+});
+
+export const zJoiningStatus = z.object({
+  joined: z.number().int(),
+  invited: z.number().int(),
+  notInvited: z.number().int(),
+  /** The first 500 who have not logged in, newest employees first. */
+  waiting: z.array(zJoiningPerson),
+});
+export type TJoiningStatus = z.infer<typeof zJoiningStatus>;

@@ -30,6 +30,9 @@ export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["firstName", "las
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
 
+/** Days after an invitation from the staff list when its one reminder goes to who has not logged in. */
+export const INVITATION_REMINDER_DAYS = 7;
+
 type Labels = { fi: readonly string[]; en: readonly string[]; sv: readonly string[] };
 
 /**

@@ -20,6 +20,15 @@ const importers: Expectations = {
   rest: 403,
 };
 
+/** The employees of Demo Oy, as the employee form's add: its managers, the admin tier; another tenant 404. */
+const demoManagers: Expectations = {
+  anonymous: 401,
+  admins: "ok",
+  employerManagers: "ok",
+  otherTenant: 404,
+  rest: 403,
+};
+
 /** A one-person staff file, as the multipart body the web sends. */
 function staffFile(f: Fixtures): Call["form"] {
   const csv = toCsv([
@@ -38,6 +47,17 @@ export const EMPLOYEE_IMPORT_ROWS: readonly MatrixRow[] = [
     operation: "POST /api/beneficiary-employee/companies/{id}/import",
     call: (f) => ({ params: { id: f.demoCompanyId }, query: { dryRun: "true" }, form: staffFile(f) }),
     expect: settingsManagers,
+  },
+  {
+    operation: "GET /api/beneficiary-employee/companies/{id}/joining",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: demoManagers,
+  },
+  {
+    // The demo employee has logged in: skipped, so no case mails anyone.
+    operation: "POST /api/beneficiary-employee/companies/{id}/invite",
+    call: (f) => ({ params: { id: f.demoCompanyId }, body: { employeeIds: [f.employeeEmploymentId] } }),
+    expect: demoManagers,
   },
   {
     operation: "GET /api/beneficiary-employee/import-template",

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import PgBoss from "pg-boss";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/client.ts";
+import { write } from "../db/transaction.ts";
 import { sweepBefore } from "../files/file-store.ts";
+import { remindInvitedEmployees } from "../modules/employee-import/invitations.ts";
 import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE, sendDailyDigests } from "./daily-digest.ts";
 import { DATA_REKEY_CRON, DATA_REKEY_QUEUE, rekeyData } from "./data-rekey.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
@@ -170,7 +172,17 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       await instance.work(
         REMINDERS_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
-        async () => sendReminders(database.db, { now: new Date(), log }),
+        async () => {
+          const now = new Date();
+          const sent = await sendReminders(database.db, { now, log });
+          const invitations = await write(
+            database.db,
+            { actor: { userId: null }, now },
+            remindInvitedEmployees,
+          );
+          if (invitations > 0) log.info({ invitations }, "invitation reminders queued");
+          return { ...sent, invitations };
+        },
       );
       await instance.createQueue(DAILY_DIGEST_QUEUE);
       await instance.schedule(DAILY_DIGEST_QUEUE, DAILY_DIGEST_CRON, {}, { tz: JOB_TIME_ZONE });

@@ -62,6 +62,10 @@ export const beneficiaryEmployees = pgTable(
      * user deleted there); null while active. The employment's end is the last working day, as ever.
      */
     scimDeactivatedAt: timestamptz(),
+    /** When the employer mailed the person their invitation from the staff list (employee-import/invitations.ts). */
+    invitedAt: timestamptz(),
+    /** When the invitation's one reminder went, 7 days on, to a person who had not logged in. */
+    invitationRemindedAt: timestamptz(),
     ...timestamps(),
   },
   (t) => [

@@ -13,8 +13,11 @@ import {
   employeeImports,
   employmentInvitations,
   eventLog,
+  messageOutbox,
   users,
 } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
+import { remindInvitedEmployees } from "./invitations.ts";
 
 /**
  * The staff file's import on the demo data: preview, the rules of the employee form per row, writing
@@ -303,5 +306,88 @@ describe("GET /api/beneficiary-employee/import-template", () => {
     const csv = await call("GET", "/api/beneficiary-employee/import-template?language=fi&format=csv", ADMIN);
     expect(csv.body.startsWith("\uFEFFEtunimi;Sukunimi;Työsähköposti")).toBe(true);
     expectError(await call("GET", "/api/beneficiary-employee/import-template", "employee@demo.test"), 403);
+  });
+});
+
+describe("inviting the company's staff", () => {
+  async function imported(p: string, n: number) {
+    await importResult(demoOy, csvFile([HEADER, ...Array.from({ length: n }, (_, i) => person(p, i + 1))]));
+    return (await employeesByEmail(p)).sort((a, b) => a.email.localeCompare(b.email));
+  }
+  const invitationsTo = async (p: string) =>
+    (
+      await t.database.db
+        .select({ recipient: messageOutbox.recipient, params: messageOutbox.params })
+        .from(messageOutbox)
+        .where(
+          and(eq(messageOutbox.event, "EMPLOYEE_INVITED"), sql`${messageOutbox.recipient} like ${`${p}.%`}`),
+        )
+    ).sort((a, b) => a.recipient.localeCompare(b.recipient));
+
+  it("mails the chosen employees a link to their ready account, and shows who has joined", async () => {
+    const p = prefix();
+    const people = await imported(p, 3);
+    // The file itself mails nobody: the employer chooses when.
+    expect(await invitationsTo(p)).toEqual([]);
+    const ids = people.map((e) => e.id);
+    const res = await call("POST", `/api/beneficiary-employee/companies/${demoOy}/invite`, ADMIN, {
+      employeeIds: ids.slice(0, 2),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ invited: 2, skipped: 0 });
+    expect(await invitationsTo(p)).toEqual([
+      { recipient: `${p}.1@tuonti.test`, params: { companyName: "Demo Oy", newAccount: true } },
+      { recipient: `${p}.2@tuonti.test`, params: { companyName: "Demo Oy", newAccount: true } },
+    ]);
+    // The first logs in: joined, and not invited again.
+    await t.database.db
+      .update(users)
+      .set({ lastLoginAt: new Date() })
+      .where(eq(users.email, `${p}.1@tuonti.test`));
+    const status = await call("GET", `/api/beneficiary-employee/companies/${demoOy}/joining`, ADMIN);
+    const waiting = status.json().waiting as { email: string; invitedAt: string | null }[];
+    const mine = waiting
+      .filter((w) => w.email.startsWith(`${p}.`))
+      .sort((a, b) => a.email.localeCompare(b.email));
+    expect(mine.map((w) => [w.email, w.invitedAt !== null])).toEqual([
+      [`${p}.2@tuonti.test`, true],
+      [`${p}.3@tuonti.test`, false],
+    ]);
+    const again = await call("POST", `/api/beneficiary-employee/companies/${demoOy}/invite`, ADMIN, {
+      employeeIds: ids,
+    });
+    expect(again.json()).toEqual({ invited: 2, skipped: 1 });
+  });
+
+  it("reminds once, 7 days on, whoever has not logged in", async () => {
+    const p = prefix();
+    const people = await imported(p, 2);
+    await call("POST", `/api/beneficiary-employee/companies/${demoOy}/invite`, ADMIN, {
+      employeeIds: people.map((e) => e.id),
+    });
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    await t.database.db
+      .update(beneficiaryEmployees)
+      .set({ invitedAt: eightDaysAgo })
+      .where(eq(beneficiaryEmployees.id, people[0]?.id as string));
+    const remind = () => write(t.database.db, { actor: { userId: null } }, remindInvitedEmployees);
+    await remind();
+    expect((await invitationsTo(p)).map((m) => m.recipient)).toEqual([
+      `${p}.1@tuonti.test`,
+      `${p}.1@tuonti.test`,
+      `${p}.2@tuonti.test`,
+    ]);
+    await remind();
+    expect(await invitationsTo(p)).toHaveLength(3);
+  });
+
+  it("is for who may add the company's employees: the editor too, reporting 403, another company 404", async () => {
+    const body = { all: true };
+    const url = `/api/beneficiary-employee/companies/${demoOy}`;
+    expect((await call("GET", `${url}/joining`, "employer.editor@demo.test")).statusCode).toBe(200);
+    expectError(await call("GET", `${url}/joining`, "reporting@demo.test"), 403);
+    expectError(await call("POST", `${url}/invite`, OTHER_ADMIN, body), 404);
+    expectError(await call("POST", `${url}/invite`, ADMIN, { employeeIds: [] }), 400);
+    expectError(await call("POST", `${url}/invite`, null, body), 401);
   });
 });

@@ -7,6 +7,9 @@ import {
   zImportQuery,
   zImportResult,
   zImportTemplateQuery,
+  zInviteBody,
+  zInviteResult,
+  zJoiningStatus,
 } from "../../../contract/employee-import.ts";
 import { zCompanyIdParams } from "../../../contract/employees.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
@@ -30,7 +33,40 @@ const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 
 export const employeeImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createEmployeeImportService(ctx);
   const guards = createGuards(ctx);
-  const admin = guards.permissionIn(reach.company({ param: "id" }), "company-settings.manage");
+  const company = reach.company({ param: "id" });
+  const admin = guards.permissionIn(company, "company-settings.manage");
+  // Inviting the company's staff is adding them, as the employee form does: employees.manage there.
+  const manager = guards.permissionIn(company, "employees.manage");
+
+  app.get(
+    "/beneficiary-employee/companies/:id/joining",
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary: "Who of the company's employees has logged in, who was invited and who not yet",
+        params: zCompanyIdParams,
+        response: { 200: zJoiningStatus, ...errors },
+      },
+    },
+    async (request) => service.joining(request.params.id),
+  );
+
+  app.post(
+    "/beneficiary-employee/companies/:id/invite",
+    {
+      preValidation: manager,
+      schema: {
+        tags,
+        summary:
+          "Mails the chosen employees (or all not yet invited) who have not logged in their invitation with a personal link; one reminder follows in 7 days",
+        params: zCompanyIdParams,
+        body: zInviteBody,
+        response: { 200: zInviteResult, ...errors },
+      },
+    },
+    async (request) => service.invite(currentUser(request), request.params.id, request.body),
+  );
 
   app.get(
     "/beneficiary-employee/import-template",

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import type { TImportColumns, TImportQuery, TImportResult } from "../../../contract/employee-import.ts";
+import type {
+  TImportColumns,
+  TImportQuery,
+  TImportResult,
+  TInviteBody,
+} from "../../../contract/employee-import.ts";
 import type { TUpdateEmployee } from "../../../contract/employees.ts";
 import {
   type ColumnMap,
@@ -18,7 +23,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { addEmployee, addNewPeople } from "../employees/add-employee.ts";
 import { decideEmployee } from "../employees/decide-employee.ts";
 import type { EmployerActor } from "../employees/employer-fields.ts";
-import { queueDecision } from "../employees/mails.ts";
+import { queueDecision, queueInvitation } from "../employees/mails.ts";
 import { updateEmployee } from "../employees/update-employee.ts";
 import type { OfferOutput } from "../redemptions/add-offer.ts";
 import {
@@ -29,6 +34,7 @@ import {
   importHasErrors,
   tooManyRows,
 } from "./errors.ts";
+import { inviteEmployees, joiningStatus } from "./invitations.ts";
 import { type ImportPlan, type PlannedRow, planImport } from "./plan.ts";
 
 /**
@@ -106,7 +112,10 @@ async function writeRow(w: WriteContext<EmployerActor>, row: PlannedRow, output:
   switch (row.action) {
     case "NEW":
       if (row.employeeId === null) {
-        await addEmployee(w, row.input, "import");
+        // A person with an account who is not yet the company's own is invited, and told at once, as
+        // the employee form tells them; a new account waits for the employer's invitations.
+        const added = await addEmployee(w, row.input, "import");
+        if (added.kind === "invitation") await queueInvitation(w.tx, added, row.input);
         return;
       }
       {
@@ -173,6 +182,11 @@ export function createEmployeeImportService(ctx: AppContext) {
   }
 
   return {
+    joining: (companyId: string) => joiningStatus(db, companyId),
+
+    invite: (user: CurrentUser, companyId: string, body: TInviteBody) =>
+      write(db, { actor: { userId: user.id } }, (w) => inviteEmployees(w, companyId, body)),
+
     async run(
       user: CurrentUser,
       companyId: string,

@@ -1,0 +1,2 @@
+ALTER TABLE "beneficiary_employees" ADD COLUMN "invited_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "beneficiary_employees" ADD COLUMN "invitation_reminded_at" timestamp with time zone;
