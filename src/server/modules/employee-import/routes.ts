@@ -3,13 +3,11 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  employeeImportApi as api,
   zImportColumns,
   zImportQuery,
   zImportResult,
   zImportTemplateQuery,
-  zInviteBody,
-  zInviteResult,
-  zJoiningStatus,
 } from "../../../contract/employee-import.ts";
 import { zCompanyIdParams } from "../../../contract/employees.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
@@ -18,6 +16,7 @@ import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../errors.ts";
 import { fileRefused, UPLOAD_LIMIT } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
+import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { reach } from "../auth/reach.ts";
 import { createEmployeeImportService, type ImportUpload } from "./service.ts";
 import { importTemplate } from "./template.ts";
@@ -38,35 +37,17 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   // Inviting the company's staff is adding them, as the employee form does: employees.manage there.
   const manager = guards.permissionIn(company, "employees.manage");
 
-  app.get(
-    "/beneficiary-employee/companies/:id/joining",
-    {
-      preValidation: manager,
-      schema: {
-        tags,
-        summary: "Who of the company's employees has logged in, who was invited and who not yet",
-        params: zCompanyIdParams,
-        response: { 200: zJoiningStatus, ...errors },
-      },
-    },
-    async (request) => service.joining(request.params.id),
-  );
+  app.route({
+    ...endpointRoute(api.joining, tags),
+    preValidation: manager,
+    handler: async (request) => service.joining(request.params.id),
+  });
 
-  app.post(
-    "/beneficiary-employee/companies/:id/invite",
-    {
-      preValidation: manager,
-      schema: {
-        tags,
-        summary:
-          "Mails the chosen employees (or all not yet invited) who have not logged in their invitation with a personal link; one reminder follows in 7 days",
-        params: zCompanyIdParams,
-        body: zInviteBody,
-        response: { 200: zInviteResult, ...errors },
-      },
-    },
-    async (request) => service.invite(currentUser(request), request.params.id, request.body),
-  );
+  app.route({
+    ...endpointRoute(api.invite, tags),
+    preValidation: manager,
+    handler: async (request) => service.invite(currentUser(request), request.params.id, request.body),
+  });
 
   app.get(
     "/beneficiary-employee/import-template",
