@@ -32,6 +32,7 @@ import {
   joinedOnOf,
 } from "./employee-form.tsx";
 import { useCreateEmployee } from "./employees-api.ts";
+import { ImportSection } from "./import-section.tsx";
 import { InvitationsSection } from "./invitations-section.tsx";
 
 /** Where the server's refusals belong: the field they are about. */
@@ -41,9 +42,10 @@ const CODE_FIELDS: Record<string, keyof EmployeeFormValues> = {
   UNSUPPORTED_PHONE_NUMBER: "phoneNumber",
 };
 /**
- * The add tab: one employee added by hand (accepted at once; the person gets an invitation mail), and
- * the company's registration link with its QR code for everyone else. A user who acts for several
- * companies picks the company at the top; both parts follow it (`?yritys=`).
+ * The add tab: one employee added by hand (accepted at once; the person gets an invitation mail), the
+ * whole staff from the HR system's file (for those who manage the company's settings), and the
+ * company's registration link with its QR code for everyone else. A user who acts for several
+ * companies picks the company at the top; every part follows it (`?yritys=`).
  */
 export function AddTab() {
   const { t } = useTranslation();
@@ -76,6 +78,7 @@ function CompanyParts({ company }: { company: EmployerCompany }) {
         company={named}
         companyMaxPrice={details.data ? details.data.maxPrice : undefined}
       />
+      <ImportSection company={company} />
       <InvitationsSection company={named} />
       <RegistrationLinkCard company={named} group={group} />
     </>

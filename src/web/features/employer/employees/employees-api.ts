@@ -7,6 +7,11 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  type TImportColumns,
+  type TImportResult,
+  zImportResult,
+} from "../../../../contract/employee-import.ts";
+import {
   employeesApi as api,
   EMPLOYEES_FETCH_ERROR,
   type TAbsenceInput,
@@ -26,7 +31,7 @@ import type {
 } from "../../../../contract/endpoint.ts";
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
-import { ApiError } from "../../../lib/api-client.ts";
+import { ApiError, apiFetch } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
 
 /**
@@ -76,6 +81,7 @@ export function refetchEmployees(queryClient: QueryClient) {
 }
 
 const SILENT = { silent: true };
+const BASE_PATH = "/api/beneficiary-employee";
 /** The export is a file, not a call: its address is built here and opened as a link. */
 const EXPORT_PATH = "/api/beneficiary-employee/export";
 
@@ -224,16 +230,71 @@ export function useUpdateEmployee(id: string) {
   });
 }
 
+/** After people are added (by hand or from a file): the lists, their filters and the invitations. */
+function refetchAdded(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) });
+  void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
+  void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
+}
+
 export function useCreateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateEmployee) => employeeCall(api.create, { body }),
     meta: SILENT,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) });
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
-    },
+    onSuccess: () => refetchAdded(queryClient),
+  });
+}
+
+/** The empty staff file to fill in, in the reader's language: a plain link, the session cookie authenticates it. */
+export function importTemplateHref(format: "csv" | "xlsx", language: Language): string {
+  return `${BASE_PATH}/import-template?${new URLSearchParams({ language, format })}`;
+}
+
+/** What the import sends: the file, the mapping of its unknown headers and what to do. */
+export type StaffFile = {
+  companyId: string;
+  file: File;
+  /** Each unknown header's field ("" leaves the column out); null when nothing was asked. */
+  columns: TImportColumns | null;
+  /** The last working day of those the file leaves out; null leaves them as they are. */
+  leaversOn: string | null;
+  /** Write the rows without errors and leave the others. */
+  validRowsOnly: boolean;
+};
+
+function sendStaffFile(choice: StaffFile, dryRun: boolean): Promise<TImportResult> {
+  const query = new URLSearchParams();
+  if (dryRun) query.set("dryRun", "true");
+  if (choice.validRowsOnly) query.set("validRowsOnly", "true");
+  if (choice.leaversOn) query.set("leaversOn", choice.leaversOn);
+  const body = new FormData();
+  body.append("file", choice.file, choice.file.name);
+  if (choice.columns) body.append("columns", JSON.stringify(choice.columns));
+  const search = query.toString();
+  const path = `${BASE_PATH}/companies/${encodeURIComponent(choice.companyId)}/import`;
+  return apiFetch(search ? `${path}?${search}` : path, {
+    method: "POST",
+    body,
+    schema: zImportResult,
+  });
+}
+
+/** What a staff file would do, row by row; nothing is written. The section says any refusal itself. */
+export function usePreviewStaffFile() {
+  return useMutation({
+    mutationFn: (choice: StaffFile) => sendStaffFile(choice, true),
+    meta: SILENT,
+  });
+}
+
+/** Writes a previewed staff file; the lists refetch as after adding one employee. */
+export function useImportStaffFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: StaffFile) => sendStaffFile(choice, false),
+    meta: SILENT,
+    onSuccess: () => refetchAdded(queryClient),
   });
 }
 
