@@ -13,7 +13,7 @@ import { zPlausibleDate } from "./values.ts";
  *   from the file when `leaversOn` is given) and every error with its row (the file's own line, the
  *   header is row 1), column and code. With dryRun nothing is written; without it the rows are written
  *   in one transaction, unless a row has an error and validRowsOnly is not true (then 400
- *   IMPORT_HAS_ERRORS with the same answer in `preview`, nothing written). A file without the name and
+ *   IMPORT_HAS_ERRORS with the number of such rows, nothing written: the preview lists them). A file without the name and
  *   e-mail columns, with unknown headers to map or over its limits is 400; not CSV or XLSX 400
  *   FILE_TYPE_NOT_ALLOWED. The company's admins and the helpdesk only; another company 404.
  * - GET /api/beneficiary-employee/import-template?language=fi|en|sv&format=csv|xlsx: the empty file.

@@ -34,6 +34,7 @@ import {
 import { useCreateEmployee } from "./employees-api.ts";
 import { ImportSection } from "./import-section.tsx";
 import { InvitationsSection } from "./invitations-section.tsx";
+import { JoiningSection } from "./joining-section.tsx";
 
 /** Where the server's refusals belong: the field they are about. */
 const CODE_FIELDS: Record<string, keyof EmployeeFormValues> = {
@@ -79,6 +80,7 @@ function CompanyParts({ company }: { company: EmployerCompany }) {
         companyMaxPrice={details.data ? details.data.maxPrice : undefined}
       />
       <ImportSection company={company} />
+      <JoiningSection company={named} />
       <InvitationsSection company={named} />
       <RegistrationLinkCard company={named} group={group} />
     </>

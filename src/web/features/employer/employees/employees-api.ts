@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import {
+  employeeImportApi,
   type TImportColumns,
   type TImportResult,
   zImportResult,
@@ -233,6 +234,7 @@ export function useUpdateEmployee(id: string) {
 /** After people are added (by hand or from a file): the lists, their filters and the invitations. */
 function refetchAdded(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) });
+  void queryClient.invalidateQueries({ queryKey: endpointKey(employeeImportApi.joining) });
   void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
   void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
 }

@@ -7,6 +7,8 @@ export function useJoiningStatus(companyId: string) {
   return useQuery({
     queryKey: endpointKey(api.joining, { params: { id: companyId } }),
     queryFn: ({ signal }) => callEndpoint(api.joining, { params: { id: companyId } }, { signal }),
+    // A status the section cannot read just stays away: nothing of the tab depends on it.
+    meta: { silent: true },
   });
 }
 
@@ -17,9 +19,4 @@ export function useInviteEmployees(companyId: string) {
     mutationFn: (body: TInviteBody) => callEndpoint(api.invite, { params: { id: companyId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(api.joining) }),
   });
-}
-
-/** After a staff file is written, its new people show up among those not yet invited. */
-export function refetchJoining(queryClient: ReturnType<typeof useQueryClient>) {
-  return queryClient.invalidateQueries({ queryKey: endpointKey(api.joining) });
 }
