@@ -1,8 +1,9 @@
-import { Alert, Button, FileInput, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_HANDOVER_PHOTOS } from "../../../domain/handovers.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
+import { FileField } from "../../components/file-field.tsx";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
@@ -62,7 +63,7 @@ export function HandoverPhotos({ orderId, photos }: { orderId: string; photos: r
       )}
       {room > 0 ? (
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <FileInput
+          <FileField
             label={t("handover.photos.add")}
             description={t("handover.photos.help", { max: MAX_HANDOVER_PHOTOS })}
             accept={PHOTO_ACCEPT}

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, FileInput, Group, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -7,6 +7,7 @@ import {
   type TMunicipalRateImportResult,
   zMunicipalRateImportConfirmQuery,
 } from "../../../../contract/municipal-rate-import.ts";
+import { FileField } from "../../../components/file-field.tsx";
 import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
@@ -76,7 +77,7 @@ function ChooseFile({
         maw={320}
         withAsterisk
       />
-      <FileInput
+      <FileField
         label={t("adminTaxTables.import.file")}
         description={t("adminTaxTables.import.fileHelp")}
         accept={LIST_ACCEPT}

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  FileInput,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, Title } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { type Ref, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -24,6 +13,7 @@ import type { Language } from "../../../../domain/enums.ts";
 import { permissionsIn } from "../../../../domain/permissions.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DateField } from "../../../components/date-field.tsx";
+import { FileField } from "../../../components/file-field.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { isoToDateText } from "../../../lib/date-text.ts";
@@ -282,7 +272,7 @@ function StaffImport({ company }: { company: EmployerCompany }) {
             {t("employerEmployees.import.templateCsv")}
           </Anchor>
         </Text>
-        <FileInput
+        <FileField
           label={t("employerEmployees.import.file")}
           description={t("employerEmployees.import.fileHelp")}
           placeholder={t("employerEmployees.import.filePlaceholder")}

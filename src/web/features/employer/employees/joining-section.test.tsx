@@ -59,8 +59,8 @@ describe("the invitations to the service", () => {
       section.getByText("Kirjautuneet: 12 · Kutsuttu, ei vielä kirjautunut: 1 · Ei vielä kutsuttu: 2"),
     ).toBeInTheDocument();
     expect(section.getByText("Kutsuttu 20.11.2026")).toBeInTheDocument();
-    await user.click(section.getByRole("button", { name: "Kutsu kaikki 2 kutsumatonta työntekijää" }));
-    expect(await screen.findByText("Kutsu lähti 2 työntekijälle.")).toBeInTheDocument();
+    await user.click(section.getByRole("button", { name: "Kutsu kaikki kutsumattomat (2)" }));
+    expect(await screen.findByText("Kutsuja lähti: 2.")).toBeInTheDocument();
     await user.click(section.getByRole("button", { name: "Kutsu Helmi Tuonti" }));
     expect(api.callsTo("POST", INVITE).map((c) => c.body)).toEqual([
       { all: true },

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  FileInput,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Timeline, Title } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { InsuranceClaimOutcome, SimpleState } from "../../../../domain/enums.ts";
@@ -22,6 +10,7 @@ import {
 import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
+import { FileField } from "../../../components/file-field.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
@@ -133,7 +122,7 @@ function AddPhotos({ claim }: { claim: TInsuranceClaim }) {
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
-      <FileInput
+      <FileField
         label={t("myBikeClaims.card.addPhotos")}
         description={t("myBikeClaims.form.filesHelp")}
         accept={CLAIM_FILE_ACCEPT}

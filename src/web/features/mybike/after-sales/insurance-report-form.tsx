@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, Radio, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TCreateInsuranceClaim, zCreateInsuranceClaim } from "../../../../contract/insurance-claims.ts";
@@ -25,6 +14,7 @@ import {
 import { DateField } from "../../../components/date-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../components/field-label.tsx";
+import { FileField } from "../../../components/file-field.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -220,7 +210,7 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
             />
           </>
         )}
-        <FileInput
+        <FileField
           label={t("myBikeClaims.form.files")}
           description={t("myBikeClaims.form.filesHelp")}
           accept={CLAIM_FILE_ACCEPT}

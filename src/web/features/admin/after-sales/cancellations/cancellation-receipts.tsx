@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
+import { FileField } from "../../../../components/file-field.tsx";
 import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
@@ -134,7 +135,7 @@ export function ReceiptsSection({
         {canUpload && (
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <FileInput
+              <FileField
                 label={t("adminCancellations.receipts.pick")}
                 description={t("adminCancellations.receipts.pickHelp")}
                 accept={UPLOAD_ACCEPT}

@@ -1,4 +1,4 @@
-import { Anchor, Button, FileInput, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Image, SimpleGrid, Stack, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TInsuranceClaim } from "../../../../../contract/insurance-claims.ts";
@@ -6,6 +6,7 @@ import { isImageType, UPLOAD_ACCEPT } from "../../../../../domain/uploads.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EventTimeline } from "../../../../components/event-timeline.tsx";
+import { FileField } from "../../../../components/file-field.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../../components/status-badge.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
@@ -225,7 +226,7 @@ function ClaimFiles({ claim }: { claim: TInsuranceClaim }) {
         ))}
         {claim.allowedActions.includes("ADD_FILE") && (
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <FileInput
+            <FileField
               label={t("adminClaims.files.add")}
               description={t("adminClaims.files.hint")}
               accept={UPLOAD_ACCEPT}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, FileInput, Group, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "../../../../../domain/uploads.ts";
 import { EmptyState } from "../../../../components/empty-state.tsx";
+import { FileField } from "../../../../components/file-field.tsx";
 import { ListTable } from "../../../../components/list-table.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
@@ -128,7 +129,7 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
         )}
         {canUpload && (
           <Stack gap="sm">
-            <FileInput
+            <FileField
               label={t("adminRedemptions.offers.pick")}
               description={t("adminRedemptions.offers.pickHelp")}
               accept={UPLOAD_ACCEPT}
