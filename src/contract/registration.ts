@@ -43,7 +43,15 @@ export const zEmployeeRegistrationRequest = z.object({
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
   language: z.enum(LANGUAGES),
 });
-export const zRegistrationDone = z.object({ message: z.string() });
+export const zRegistrationDone = z.object({
+  message: z.string(),
+  /**
+   * An employee's join only: true when the employer had added the person already (a staff file, or by
+   * hand) and their account waits ready; a set-password link went to the address, nothing waits for
+   * the employer. Left out of a company's sign-up.
+   */
+  alreadyAdded: z.boolean().optional(),
+});
 
 /** POST /api/register/company: an employer signs its company up; the helpdesk reviews the application. */
 export const zCompanyRegistrationRequest = z.object({
@@ -80,6 +88,9 @@ export const zCompanyRegistrationRequest = z.object({
 /** The answer of POST /api/register/employee (201). */
 export const EMPLOYEE_REGISTRATION_MESSAGE =
   "Registration received. Your employer will accept it before you can order a bike.";
+/** The answer of POST /api/register/employee (201) to a person the employer had added already. */
+export const ALREADY_ADDED_MESSAGE =
+  "Your employer has added you already: we sent a link to your e-mail to set your password and log in.";
 /** The answer of POST /api/register/company (201). */
 export const COMPANY_REGISTRATION_MESSAGE =
   "Thank you! Customer service will review your company's sign-up and contact you.";

@@ -391,3 +391,51 @@ describe("inviting the company's staff", () => {
     expectError(await call("POST", `${url}/invite`, null, body), 401);
   });
 });
+
+describe("a listed person at the registration link", () => {
+  it("is not made to wait: their ready account's set-password link goes to their own address", async () => {
+    const p = prefix();
+    await importResult(demoOy, csvFile([HEADER, person(p, 1)]));
+    const link = await call("POST", "/api/register-link/company", ADMIN, { companyId: demoOy });
+    expect(link.statusCode, link.body).toBe(200);
+    const join = (email: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/register/employee",
+        remoteAddress: "192.0.2.77",
+        payload: {
+          token: link.json().token,
+          firstName: "Aino",
+          lastName: "Tuonti1",
+          email,
+          phoneNumber: "040 123 4567",
+          password: "Polkupyörällä töihin joka päivä",
+          language: "fi",
+        },
+      });
+    const res = await join(`${p}.1@tuonti.test`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ alreadyAdded: true });
+    // Nothing new waits for the employer, and the typed password was not taken.
+    const [account] = await t.database.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, `${p}.1@tuonti.test`));
+    expect(account?.passwordHash).toBeNull();
+    const employments = await t.database.db
+      .select({ status: beneficiaryEmployees.status })
+      .from(beneficiaryEmployees)
+      .where(eq(beneficiaryEmployees.userId, account?.id as string));
+    expect(employments).toEqual([{ status: "ACCEPTED" }]);
+    const mails = await t.database.db
+      .select({ params: messageOutbox.params })
+      .from(messageOutbox)
+      .where(
+        and(eq(messageOutbox.recipient, `${p}.1@tuonti.test`), eq(messageOutbox.event, "EMPLOYEE_INVITED")),
+      );
+    expect(mails).toEqual([{ params: { companyName: "Demo Oy", newAccount: true } }]);
+    // Someone not on the list still waits for the employer, as ever.
+    const other = await join(`${p}.other@tuonti.test`);
+    expect(other.json()).toMatchObject({ alreadyAdded: false });
+  });
+});

@@ -4,9 +4,8 @@ import { DAY_MS } from "../../../domain/dates.ts";
 import { INVITATION_REMINDER_DAYS } from "../../../domain/employee-import.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, companies, systemUsers, users } from "../../db/schema/index.ts";
-import type { Tx, WriteContext } from "../../db/transaction.ts";
-import { EMPLOYEE_INVITED_EVENT } from "../employees/mails.ts";
-import { queueMessage } from "../notifications/outbox.ts";
+import type { WriteContext } from "../../db/transaction.ts";
+import { queueReadyAccountInvitation } from "../employees/mails.ts";
 
 /**
  * The invitations of a company's staff from its employee list (after a staff file, or any time): each
@@ -25,22 +24,6 @@ const notJoined = (companyId: string) =>
     isNull(users.lastLoginAt),
     eq(users.deactivated, false),
   );
-
-/** Queues one invitation mail (the employee invitation, in the person's language). */
-async function queueInvitationMail(
-  tx: Tx,
-  person: { userId: string; email: string; language: string; hasPassword: boolean },
-  companyName: string,
-) {
-  await queueMessage(tx, {
-    userId: person.userId,
-    event: EMPLOYEE_INVITED_EVENT,
-    channel: "EMAIL",
-    recipient: person.email,
-    language: person.language,
-    params: { companyName, newAccount: !person.hasPassword },
-  });
-}
 
 const personColumns = {
   employeeId: be.id,
@@ -67,7 +50,7 @@ export async function inviteEmployees(
     .innerJoin(users, eq(users.id, be.userId))
     .where(and(notJoined(companyId), chosen))
     .for("update", { of: be });
-  for (const person of people) await queueInvitationMail(tx, person, company?.name ?? "");
+  for (const person of people) await queueReadyAccountInvitation(tx, person, company?.name ?? "");
   if (people.length > 0) {
     await tx
       .update(be)
@@ -152,7 +135,7 @@ export async function remindInvitedEmployees(ctx: WriteContext): Promise<number>
     )
     .limit(2_000)
     .for("update", { of: be, skipLocked: true });
-  for (const person of people) await queueInvitationMail(tx, person, person.companyName);
+  for (const person of people) await queueReadyAccountInvitation(tx, person, person.companyName);
   if (people.length > 0) {
     await tx
       .update(be)

@@ -54,6 +54,27 @@ export async function queueInvitation(tx: Db, added: Added, input: TCreateEmploy
   });
 }
 
+/**
+ * Queues the employee invitation to a person the employer has already added (a staff file's, or one who
+ * came to the registration link while on the list): with a set-password link that lands on their ready
+ * account while they have no password, the login link otherwise.
+ */
+export async function queueReadyAccountInvitation(
+  tx: Db,
+  person: { userId: string; email: string; language: string; hasPassword: boolean },
+  companyName: string,
+): Promise<void> {
+  const params: InvitationParams = { companyName, newAccount: !person.hasPassword };
+  await queueMessage(tx, {
+    userId: person.userId,
+    event: EMPLOYEE_INVITED_EVENT,
+    channel: "EMAIL",
+    recipient: person.email,
+    language: person.language,
+    params,
+  });
+}
+
 /** Queues, in the decision's transaction `tx`, the joiner's mail of the employer's decision. */
 export async function queueDecision(
   tx: Db,

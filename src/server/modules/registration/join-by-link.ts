@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../../../domain/enums.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
@@ -10,6 +10,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
+import { queueReadyAccountInvitation } from "../employees/mails.ts";
 import { createNotifications } from "../notifications/create.ts";
 import { employerAdminsOf } from "../notifications/recipients.ts";
 import { employeeRegistrationNotification } from "../notifications/texts.ts";
@@ -47,6 +48,45 @@ export async function joinByLink(ctx: WriteContext, join: Join): Promise<void> {
     if (isUniqueViolation(error)) throw accountExists();
     throw error;
   }
+}
+
+/**
+ * A person at the link whom the link's company has added already (a staff file, or by hand) and who
+ * has never logged in: their account is ready, so nothing waits for anyone. The typed password is not
+ * taken (whoever has the link and the address could type one): the account's own address gets the
+ * invitation with its set-password link. Answers whether the person was such a one.
+ */
+export async function joinListedPerson(
+  ctx: WriteContext,
+  join: Pick<Join, "company"> & { person: { email: string } },
+): Promise<boolean> {
+  const { tx } = ctx;
+  const [ready] = await tx
+    .select({
+      userId: users.id,
+      email: users.email,
+      language: users.language,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .innerJoin(
+      beneficiaryEmployees,
+      and(
+        eq(beneficiaryEmployees.userId, users.id),
+        eq(beneficiaryEmployees.companyId, join.company.id),
+        eq(beneficiaryEmployees.status, "ACCEPTED"),
+      ),
+    )
+    .where(
+      and(
+        sql`lower(${users.email}) = ${join.person.email.toLowerCase()}`,
+        isNull(users.lastLoginAt),
+        eq(users.deactivated, false),
+      ),
+    );
+  if (!ready) return false;
+  await queueReadyAccountInvitation(tx, ready, join.company.name);
+  return true;
 }
 
 async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {

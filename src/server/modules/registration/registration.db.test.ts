@@ -201,7 +201,7 @@ describe("joining by a company link", () => {
     const token = await newCompanyLink();
     const res = await registerEmployee(employee(token));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ message: EMPLOYEE_REGISTRATION_MESSAGE });
+    expect(res.json()).toEqual({ message: EMPLOYEE_REGISTRATION_MESSAGE, alreadyAdded: false });
 
     // Beneficiaries log in without a code.
     const login = await t.app.inject({

@@ -2,12 +2,14 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { z } from "zod";
 import {
+  ALREADY_ADDED_MESSAGE,
   COMPANY_REGISTRATION_MESSAGE,
   EMPLOYEE_REGISTRATION_MESSAGE,
   type zCompanyRegistrationRequest,
   type zEmployeeRegistrationRequest,
   type zRegisterLinkInfo,
   type zRegisterLinkResponse,
+  type zRegistrationDone,
 } from "../../../contract/registration.ts";
 import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import type { AppContext } from "../../context.ts";
@@ -29,7 +31,7 @@ import { randomToken, sha256 } from "../auth/tokens.ts";
 import { ensureStrongPassword } from "../password/password-policy.ts";
 import { accountExists, fieldInvalid, registrationLinkInvalid } from "./errors.ts";
 import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
-import { joinByLink } from "./join-by-link.ts";
+import { joinByLink, joinListedPerson } from "./join-by-link.ts";
 import { REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
 import { queueSignupReceived } from "./mails.ts";
 
@@ -129,14 +131,20 @@ export function createRegistrationService(ctx: AppContext) {
       return { valid: true, kind: link.kind, name: link.name, companies: link.companies };
     },
 
-    async registerEmployee(input: EmployeeRegistration): Promise<{ message: string }> {
+    async registerEmployee(input: EmployeeRegistration): Promise<z.infer<typeof zRegistrationDone>> {
       const email = validEmail(input.email, "body.email");
       const phoneNumber = validPhoneNumber(input.phoneNumber, "body.phoneNumber");
       ensureStrongPassword(input.password, email);
       const link = await resolveLink(db, input.token);
       if (!link) throw registrationLinkInvalid();
       const company = chosenCompany(link, input.companyId);
-      if (await isEmailRegistered(db, email)) throw accountExists();
+      if (await isEmailRegistered(db, email)) {
+        const listed = await write(db, { actor: { userId: null } }, (w) =>
+          joinListedPerson(w, { company, person: { email } }),
+        );
+        if (listed) return { message: ALREADY_ADDED_MESSAGE, alreadyAdded: true };
+        throw accountExists();
+      }
       const passwordHash = await hashPassword(input.password);
       const [beneficiaryRole] = await db
         .select({ id: roles.id })
@@ -159,7 +167,7 @@ export function createRegistrationService(ctx: AppContext) {
           },
         }),
       );
-      return { message: EMPLOYEE_REGISTRATION_MESSAGE };
+      return { message: EMPLOYEE_REGISTRATION_MESSAGE, alreadyAdded: false };
     },
 
     /** Stores the sign-up for the helpdesk and thanks the applicant; no company or user yet. */

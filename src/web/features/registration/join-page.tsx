@@ -153,9 +153,15 @@ export function JoinPage() {
   } else if (register.isSuccess) {
     body = (
       <>
-        <Alert color="pedaali" variant="light" title={t("join.doneTitle")} role="status">
-          {t("join.doneText")}
-        </Alert>
+        {register.data?.alreadyAdded ? (
+          <Alert color="pedaali" variant="light" title={t("join.alreadyAddedTitle")} role="status">
+            {t("join.alreadyAddedText")}
+          </Alert>
+        ) : (
+          <Alert color="pedaali" variant="light" title={t("join.doneTitle")} role="status">
+            {t("join.doneText")}
+          </Alert>
+        )}
         <Button component={AppLink} to={buildPath("login")} fullWidth>
           {t("join.toLogin")}
         </Button>

@@ -60,6 +60,23 @@ describe("joining by a registration link (/liity/{token})", () => {
     });
   });
 
+  it("tells a person the employer had added already to set their password from the mail, without waiting", async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET /api/register-link/${TOKEN}`]: companyLink,
+      "POST /api/register/employee": {
+        status: 201,
+        body: { message: "Your employer has added you already", alreadyAdded: true },
+      },
+    });
+    renderApp(`/liity/${TOKEN}`, { user: null });
+    await fillJoinForm(user);
+    await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
+    expect(await screen.findByText("Työnantajasi on jo lisännyt sinut")).toBeInTheDocument();
+    expect(screen.getByText(/Lähetimme sähköpostiisi linkin, jolla asetat salasanan/)).toBeInTheDocument();
+    expect(screen.queryByText("Kiitos, rekisteröityminen on vastaanotettu")).not.toBeInTheDocument();
+  });
+
   it("asks for the company of a group link", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
