@@ -263,6 +263,8 @@ export const MATRIX: readonly MatrixRow[] = [
     },
   },
   {
+    // A reporting colleague of Demo Oy: the helpdesk, and the company's own admins (its admin, its
+    // group's admin); the editor and the rest 403, another tenant's admin 404.
     operation: "POST /api/system-users",
     ok: 201,
     call: (f) => {
@@ -273,12 +275,19 @@ export const MATRIX: readonly MatrixRow[] = [
           lastName: "Luotu",
           workEmail: email,
           companyId: f.demoCompanyId,
-          role: "BIKE_BENEFICIARY",
+          role: "EMPLOYER_REPORTING",
         },
-        createsUser: { email, roles: [`BIKE_BENEFICIARY@${f.demoCompanyId}`] },
+        createsUser: { email, roles: [`EMPLOYER_REPORTING@${f.demoCompanyId}`] },
       };
     },
-    expect: userManagers,
+    expect: {
+      anonymous: 401,
+      admins: "ok",
+      EMPLOYER_ADMIN: "ok",
+      EMPLOYER_GROUP_ADMIN: "ok",
+      otherTenant: 404,
+      rest: 403,
+    },
   },
   {
     operation: "PUT /api/system-users/{userId}",

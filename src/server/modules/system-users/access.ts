@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Permission } from "../../../domain/permissions.ts";
-import { ADMIN_ROLES, isRoleName } from "../../../domain/roles.ts";
+import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName } from "../../../domain/roles.ts";
 import { grantRefusal, type HeldRoleName } from "../../../domain/user-tiers.ts";
 import { roles, userRoles, users } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
@@ -35,6 +35,11 @@ export function heldRoleNamesOf(user: Pick<CurrentUser, "userRoles">): HeldRoleN
 
 export function isAdminRoleName(name: string): boolean {
   return isRoleName(name) && ADMIN_ROLES.includes(name);
+}
+
+/** An employer-side role (admin, editor, group admin, reporting): a company's own colleagues hold these. */
+export function isEmployerRoleName(name: string): boolean {
+  return isRoleName(name) && EMPLOYER_ROLES.includes(name);
 }
 
 /** The guard lets deactivated users through `guards.user`; every action here needs an active account. */

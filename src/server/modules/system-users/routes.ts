@@ -18,6 +18,7 @@ import {
   ORIGIN_ONLY,
 } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { reach } from "../auth/reach.ts";
 import { recordPersonAccess } from "../person-access/record.ts";
 import { createErasureService } from "./erasure.ts";
 import { createMaxPriceService } from "./max-price.ts";
@@ -73,9 +74,15 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
   });
 
+  // The helpdesk makes anyone; a company's admin makes its own colleagues (an editor, a reporting
+  // user, an outside payroll clerk) in that company, with the employer roles they may grant.
   app.route({
     ...endpointRoute(api.create, tags),
-    preValidation: guards.permission("system-users.manage"),
+    preValidation: guards.permissionIn(
+      reach.company({ body: "companyId" }),
+      "system-users.manage",
+      "company-settings.manage",
+    ),
     handler: async (request, reply) => {
       const user = await service.create(currentUser(request), request.body);
       return reply.code(201).send({ user });

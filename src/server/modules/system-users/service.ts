@@ -24,7 +24,14 @@ import { badRequest, forbidden, notFound } from "../../errors.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { ensureActive, ensureMayGrant, has, heldRoleNamesOf, isAdminRoleName } from "./access.ts";
+import {
+  ensureActive,
+  ensureMayGrant,
+  has,
+  heldRoleNamesOf,
+  isAdminRoleName,
+  isEmployerRoleName,
+} from "./access.ts";
 import { createContactChangeService } from "./contact-change.ts";
 import { createUser } from "./create-user.ts";
 import { setDeactivated } from "./deactivate-user.ts";
@@ -169,6 +176,13 @@ export function createSystemUsersService(ctx: AppContext) {
       const builtIn = isRoleName(role.name);
 
       ensureMayGrant(actor, role.name);
+      // A company adds its employees through the employee form or a staff file (their employment comes
+      // with them); here it makes only its own employer-side colleagues.
+      if (!has(actor, "system-users.manage") && !isEmployerRoleName(role.name)) {
+        throw badRequest("Add employees through the employee form", [
+          { field: "body.role", message: "An employer role: admin, editor, group admin or reporting" },
+        ]);
+      }
       if (adminRole && companyId) {
         throw badRequest("Admin roles are global: leave companyId empty", [
           { field: "body.companyId", message: "Admin roles are global" },

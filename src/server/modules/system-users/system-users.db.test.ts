@@ -314,12 +314,15 @@ describe("POST /api/system-users", () => {
     expectError(res, 403, "FORBIDDEN");
   });
 
-  it("refuses roles without system-users.manage (403) and anonymous callers (401)", async () => {
+  it("refuses roles that manage neither users nor the company (403), anonymous callers (401), and an employee made here by a company (400)", async () => {
     const demoId = await companyId("Demo Oy");
-    const payload = newUser({ workEmail: "x1@demo.test", companyId: demoId });
-    expectError(await call("POST", "/api/system-users", DEMO_ADMIN, payload), 403, "FORBIDDEN");
+    const payload = newUser({ workEmail: "x1@demo.test", companyId: demoId, role: "EMPLOYER_EDITOR" });
+    expectError(await call("POST", "/api/system-users", REPORTING, payload), 403, "FORBIDDEN");
     expectError(await call("POST", "/api/system-users", EMPLOYEE, payload), 403, "FORBIDDEN");
     expectError(await call("POST", "/api/system-users", null, payload), 401, "UNAUTHORIZED");
+    // A company's admin makes colleagues here (employer-colleagues.db.test.ts), its employees elsewhere.
+    const employee = newUser({ workEmail: "x1@demo.test", companyId: demoId });
+    expectError(await call("POST", "/api/system-users", DEMO_ADMIN, employee), 400, "BAD_REQUEST");
   });
 
   describe("by an employer admin given system-users.manage", () => {
