@@ -318,6 +318,41 @@ describe("the company settings page", () => {
     expect(api.callsTo("PUT", `/api/bike-policy/company/${DEMO_OY}`)).toHaveLength(0);
   });
 
+  it("invites a colleague with an employer role and makes them a payroll report recipient", async () => {
+    const user = userEvent.setup();
+    const made = person(77, "Paula", ["EMPLOYER_REPORTING"]);
+    const api = fakeApi({
+      ...companyRoutes(() => company()),
+      "POST /api/system-users": {
+        status: 201,
+        body: { user: { ...made, workEmail: "paula@tilitoimisto.test" } },
+      },
+      [`POST /api/companies/${DEMO_OY}/payroll-recipients`]: { status: 200, body: { recipients: [] } },
+    });
+    renderPage(ADMIN);
+    const colleagues = await section("Yrityksen käyttäjät");
+    await user.type(colleagues.getByLabelText(/^Etunimi/), "Paula");
+    await user.type(colleagues.getByLabelText(/^Sukunimi/), "Palkanlaskija");
+    await user.type(colleagues.getByLabelText(/^Työsähköposti/), "Paula@Tilitoimisto.test");
+    await user.selectOptions(colleagues.getByLabelText("Rooli"), "EMPLOYER_REPORTING");
+    await user.click(colleagues.getByLabelText("Lisää palkkaraportin vastaanottajaksi"));
+    await user.click(colleagues.getByRole("button", { name: "Kutsu käyttäjä" }));
+    expect(
+      await colleagues.findByText(/lähetettiin osoitteeseen paula@tilitoimisto.test/),
+    ).toBeInTheDocument();
+    expect(api.callsTo("POST", "/api/system-users")[0]?.body).toEqual({
+      companyId: DEMO_OY,
+      firstName: "Paula",
+      lastName: "Palkanlaskija",
+      workEmail: "paula@tilitoimisto.test",
+      role: "EMPLOYER_REPORTING",
+      language: "fi",
+    });
+    expect(api.callsTo("POST", `/api/companies/${DEMO_OY}/payroll-recipients`)[0]?.body).toEqual({
+      userIds: [made.userId],
+    });
+  });
+
   it("makes a registration link with its address, a QR code and how long it works", async () => {
     const user = userEvent.setup();
     const api = fakeApi({

@@ -18,6 +18,7 @@ import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx
 import { UnitsSection } from "../../companies/units-section.tsx";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
+import { ColleaguesSection } from "./colleagues-section.tsx";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
 import { PayrollDeliverySection } from "./payroll-delivery-section.tsx";
 import { ReminderSettingsSection } from "./reminder-settings-section.tsx";
@@ -88,6 +89,7 @@ function CompanySections({ company }: { company: TCompanyDetails }) {
       <CompanyDetailsSection company={company} />
       <BikePolicySection company={company} />
       <UnitsSection company={company} />
+      <ColleaguesSection company={named} />
       <PayrollRecipientsSection company={named} />
       {group && <GroupPayrollRecipientsSection group={group} companies={groupCompanies} />}
       <RegistrationLinkCard company={named} group={group} />
