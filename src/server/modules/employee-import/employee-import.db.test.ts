@@ -217,8 +217,16 @@ describe("POST /api/beneficiary-employee/companies/:id/import", () => {
     const [stored] = await employeesByEmail(`${p}`).then((rows) =>
       rows.filter((r) => r.email.startsWith(`${p}.2`)),
     );
-    // Kept as the text it was, never as a formula; the export escapes it for Excel.
+    // Kept as the text it was, never as a formula; the export gives it back as text for Excel.
     expect(stored?.costUnit).toBe("=HYPERLINK(1)");
+    const exported = await call(
+      "GET",
+      `/api/beneficiary-employee/export?companyId=${demoOy}&costUnit=${encodeURIComponent("=HYPERLINK(1)")}`,
+      ADMIN,
+    );
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('"\t=HYPERLINK(1)"');
+    expect(exported.body).not.toMatch(/;=HYPERLINK/);
   });
 
   it("invites a person whose account is another company's, and adds the new starters beside them", async () => {
