@@ -33,9 +33,11 @@ export type ReadSize = (file: string) => number;
  * route table, which the entry carries so that every page's link and guard work without a round trip.
  * It grew by 100 more when a logged-in visitor's public pages came to be rendered for them instead of
  * hydrating the anonymous visitor's HTML (web/hydrate.tsx): that left the ceiling no bytes to spare,
- * and gzip's size moves by a few bytes when unrelated code is reordered.
+ * and gzip's size moves by a few bytes when unrelated code is reordered. And by 200 more when the
+ * accessibility statement, which the law asks every public service to publish, joined the route table
+ * and the footer (150,201 bytes measured then).
  */
-export const HOME_JS_BUDGET = 150_200;
+export const HOME_JS_BUDGET = 150_400;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the
