@@ -157,6 +157,25 @@ describe("POST /api/beneficiary-employee/companies/:id/import", () => {
     expect(refused.errors.map((e) => [e.row, e.code])).toEqual([[2, "EMAIL_OF_ANOTHER_EMPLOYEE"]]);
   });
 
+  it("refuses only the dates a row gives: dates stored before and left alone are not the file's errors", async () => {
+    const p = prefix();
+    const header = HEADER.slice(0, 5);
+    await importResult(demoOy, csvFile([header, person(p, 1)]));
+    const [stored] = await employeesByEmail(p);
+    // A trial end from before the person joined, as older data may hold.
+    await t.database.db
+      .update(beneficiaryEmployees)
+      .set({ jobTrialPeriodEndDate: "2020-01-31" })
+      .where(eq(beneficiaryEmployees.id, stored?.id as string));
+    const untouched = await importResult(demoOy, csvFile([header, person(p, 1)]), "?dryRun=true");
+    expect(untouched.errors).toEqual([]);
+    expect(untouched.counts.unchanged).toBe(1);
+    const given = await importResult(demoOy, csvFile([HEADER, person(p, 1, ["31.1.2020"])]), "?dryRun=true");
+    expect(given.errors.map((e) => [e.row, e.column, e.code])).toEqual([
+      [2, "jobTrialPeriodEndDate", "DATE_ORDER"],
+    ]);
+  });
+
   it("marks the employees a file leaves out as leaving on the day asked, and no one else", async () => {
     const p = prefix();
     const all = [HEADER, person(p, 1), person(p, 2), person(p, 3)];

@@ -232,8 +232,18 @@ function readRow(
   return { input: parsed.data, given };
 }
 
-/** Dates against the day the person joined the benefit (today for a new employee). */
-function dateErrors(row: number, joinedAt: Date, input: TCreateEmployee, stored: StoredEmployee | null) {
+/**
+ * Dates against the day the person joined the benefit (today for a new employee). As the single
+ * form's update, only a date the row gives is refused (or the last day when the row moves the trial's
+ * end past it): dates already stored and left alone by the file are not the file's errors.
+ */
+function dateErrors(
+  row: number,
+  joinedAt: Date,
+  input: TCreateEmployee,
+  stored: StoredEmployee | null,
+  given: ReadonlySet<Changeable>,
+) {
   const issues = employmentDateIssues({
     joinedOn: toHelsinkiDateString(joinedAt),
     jobTrialPeriodEndDate:
@@ -241,7 +251,12 @@ function dateErrors(row: number, joinedAt: Date, input: TCreateEmployee, stored:
     lastWorkingDayDate:
       input.lastWorkingDayDate !== undefined ? input.lastWorkingDayDate : stored?.lastWorkingDayDate,
   });
-  return issues.map(
+  const refused = issues.filter(
+    (issue) =>
+      given.has(issue.field) ||
+      (issue.rule === "LAST_DAY_BEFORE_TRIAL_END" && given.has("jobTrialPeriodEndDate")),
+  );
+  return refused.map(
     (issue): TImportError => ({
       row,
       column: issue.field,
@@ -363,7 +378,7 @@ export async function planImport(
         });
         continue;
       }
-      const dates = dateErrors(row, employee?.createdAt ?? now, input, null);
+      const dates = dateErrors(row, employee?.createdAt ?? now, input, null, given);
       if (dates.length > 0) {
         errors.push(...dates);
         continue;
@@ -385,7 +400,7 @@ export async function planImport(
       continue;
     }
     matched.add(employee.id);
-    const dates = dateErrors(row, employee.createdAt, input, employee);
+    const dates = dateErrors(row, employee.createdAt, input, employee, given);
     if (dates.length > 0) {
       errors.push(...dates);
       continue;

@@ -264,18 +264,17 @@ function StaffImport({ company }: { company: EmployerCompany }) {
         )}
         <Text size="sm">
           {t("employerEmployees.import.template")}{" "}
-          <Anchor href={importTemplateHref("xlsx", lang)} download>
+          <Anchor href={importTemplateHref("xlsx", lang)} download underline="always">
             {t("employerEmployees.import.templateXlsx")}
           </Anchor>
           {" · "}
-          <Anchor href={importTemplateHref("csv", lang)} download>
+          <Anchor href={importTemplateHref("csv", lang)} download underline="always">
             {t("employerEmployees.import.templateCsv")}
           </Anchor>
         </Text>
         <FileField
           label={t("employerEmployees.import.file")}
           description={t("employerEmployees.import.fileHelp")}
-          placeholder={t("employerEmployees.import.filePlaceholder")}
           accept={FILE_ACCEPT}
           value={choice.file}
           onChange={chooseFile}
