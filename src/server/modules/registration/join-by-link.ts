@@ -52,7 +52,7 @@ export async function joinByLink(ctx: WriteContext, join: Join): Promise<void> {
 
 /**
  * A person at the link whom the link's company has added already (a staff file, or by hand) and who
- * has never logged in: their account is ready, so nothing waits for anyone. The typed password is not
+ * has never set a password nor logged in: their account is ready, so nothing waits for anyone. The typed password is not
  * taken (whoever has the link and the address could type one): the account's own address gets the
  * invitation with its set-password link. Answers whether the person was such a one.
  */
@@ -80,6 +80,8 @@ export async function joinListedPerson(
     .where(
       and(
         sql`lower(${users.email}) = ${join.person.email.toLowerCase()}`,
+        // Never set up by its person: someone with a password logs in (or resets it) instead.
+        isNull(users.passwordHash),
         isNull(users.lastLoginAt),
         eq(users.deactivated, false),
       ),
