@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IMPORT_FIELDS } from "../domain/employee-import.ts";
+import { zCompanyIdParams } from "./employees.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zPlausibleDate } from "./values.ts";
@@ -137,15 +138,13 @@ export const zJoiningStatus = z.object({
 });
 export type TJoiningStatus = z.infer<typeof zJoiningStatus>;
 
-const zCompanyParams = z.object({ id: z.uuid() });
-
 /** The JSON calls of the staff's invitations (the file's own import and template are uploads and downloads). */
 export const employeeImportApi = {
   joining: endpoint({
     method: "GET",
     path: "/beneficiary-employee/companies/:id/joining",
     summary: "Who of the company's employees has logged in, who was invited and who not yet",
-    params: zCompanyParams,
+    params: zCompanyIdParams,
     response: zJoiningStatus,
     errors: [400, 401, 403, 404],
   }),
@@ -154,7 +153,7 @@ export const employeeImportApi = {
     path: "/beneficiary-employee/companies/:id/invite",
     summary:
       "Mails the chosen employees (or all not yet invited) who have not logged in their invitation with a personal link; one reminder follows in 7 days",
-    params: zCompanyParams,
+    params: zCompanyIdParams,
     body: zInviteBody,
     response: zInviteResult,
     errors: [400, 401, 403, 404],

@@ -14,6 +14,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { isoToDateText } from "../../../lib/date-text.ts";
+import { NameAndEmail } from "./name-and-email.tsx";
 
 /**
  * What a staff file would do, before anything is written: how many employees it adds, changes, leaves
@@ -175,16 +176,7 @@ function ChangedRows({ rows, leaversOn }: { rows: TImportRow[]; leaversOn: strin
           {
             accessor: "name",
             title: t("employerEmployees.import.employee"),
-            render: (r) => (
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  {r.name}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                  {r.email}
-                </Text>
-              </Stack>
-            ),
+            render: (r) => <NameAndEmail name={r.name} email={r.email} />,
           },
           {
             accessor: "change",

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCompanyInvitation } from "../../../../contract/employment-invitations.ts";
@@ -12,6 +12,7 @@ import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { INVITATIONS_PAGE_SIZE, useCompanyInvitations, useWithdrawInvitation } from "./employees-api.ts";
+import { NameAndEmail } from "./name-and-email.tsx";
 
 const STATUS_LABELS: Record<TCompanyInvitation["status"], string> = {
   PENDING: "employerEmployees.invitations.statuses.PENDING",
@@ -47,16 +48,7 @@ export function InvitationsSection({ company }: { company: { id: string; name: s
     {
       accessor: "email",
       title: t("employerEmployees.invitations.name"),
-      render: (r) => (
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {name(r)}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            {r.email}
-          </Text>
-        </Stack>
-      ),
+      render: (r) => <NameAndEmail name={name(r)} email={r.email} />,
     },
     {
       accessor: "status",

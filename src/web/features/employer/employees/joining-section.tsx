@@ -9,6 +9,7 @@ import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useInviteEmployees, useJoiningStatus } from "./joining-api.ts";
+import { NameAndEmail } from "./name-and-email.tsx";
 
 type Waiting = TJoiningStatus["waiting"][number];
 
@@ -33,16 +34,7 @@ export function JoiningSection({ company }: { company: { id: string; name: strin
     {
       accessor: "email",
       title: t("employerEmployees.joining.person"),
-      render: (r: Waiting) => (
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {r.name}
-          </Text>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            {r.email}
-          </Text>
-        </Stack>
-      ),
+      render: (r: Waiting) => <NameAndEmail name={r.name} email={r.email} />,
     },
     {
       accessor: "invitedAt",
