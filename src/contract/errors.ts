@@ -87,6 +87,10 @@ export const ERROR_CODES = [
   "EMPLOYEE_ALREADY_DECIDED",
   "PERSON_SHARED",
   "INVITATION_CLOSED",
+  // A company's own e-mail domains for joiners at its registration link
+  "JOIN_DOMAIN_NOT_VERIFIED",
+  "PUBLIC_MAIL_DOMAIN",
+  "JOIN_DOMAIN_REQUIRED",
   "ABSENCE_OVERLAPS",
   // Orders (ADR 004): a move the order's status does not allow, or one a concurrent move already made
   "ORDER_TRANSITION_NOT_ALLOWED",

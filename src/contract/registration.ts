@@ -51,6 +51,11 @@ export const zRegistrationDone = z.object({
    * the employer. Left out of a company's sign-up.
    */
   alreadyAdded: z.boolean().optional(),
+  /**
+   * An employee's join only: true when the address is in the company's domains and the company accepts
+   * such joiners: the link mailed to it accepts them once opened.
+   */
+  confirmByEmail: z.boolean().optional(),
 });
 
 /** POST /api/register/company: an employer signs its company up; the helpdesk reviews the application. */
@@ -91,6 +96,9 @@ export const EMPLOYEE_REGISTRATION_MESSAGE =
 /** The answer of POST /api/register/employee (201) to a person the employer had added already. */
 export const ALREADY_ADDED_MESSAGE =
   "Your employer has added you already: we sent a link to your e-mail to set your password and log in.";
+/** The answer of POST /api/register/employee (201) to a joiner whose address confirms them. */
+export const CONFIRM_JOIN_MESSAGE =
+  "Almost there: open the link we sent to your work e-mail, and you join at once.";
 /** The answer of POST /api/register/company (201). */
 export const COMPANY_REGISTRATION_MESSAGE =
   "Thank you! Customer service will review your company's sign-up and contact you.";

@@ -10,7 +10,8 @@ import { endpoint } from "./endpoint.ts";
 
 export const zCompanyIdParams = z.object({ companyId: z.uuid() });
 
-const zEmailDomain = z
+/** An e-mail domain as a form gives it (any case, a leading @ allowed), kept normalised. */
+export const zEmailDomain = z
   .string()
   .max(253)
   .transform(normalizeDomain)

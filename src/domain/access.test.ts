@@ -22,6 +22,7 @@ const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[
   passwordRecovery: "public",
   passwordRecoveryAlias: "public",
   join: "public",
+  joinConfirm: "public",
   passwordReset: "public",
   emailChangeConfirm: "public",
   unsubscribe: "public",

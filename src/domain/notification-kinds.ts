@@ -95,6 +95,7 @@ export const NOTIFICATION_KIND_TABLE: readonly NotificationKindDef[] = [
     essential: false,
     events: [
       "JOIN_REQUESTED",
+      "JOIN_CONFIRMATION",
       "JOIN_DECIDED",
       "EMPLOYEE_INVITED",
       "EMPLOYMENT_INVITED",

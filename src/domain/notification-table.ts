@@ -93,6 +93,7 @@ export const NOTIFICATION_EVENTS = [
   "BROKERAGE_INQUIRY",
   // People and companies
   "JOIN_REQUESTED",
+  "JOIN_CONFIRMATION",
   "JOIN_DECIDED",
   "EMPLOYEE_INVITED",
   "EMPLOYMENT_INVITED",
@@ -452,6 +453,14 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     what: "An employee joins by a registration link and waits for the employer",
     sends: [
       sent("PERSON", "EMAIL", "mail:registrationReceived"),
+      sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "employees.decide" }),
+    ],
+  },
+  {
+    event: "JOIN_CONFIRMATION",
+    what: "An employee joins with an address of the company's domains; the company accepts such joiners once the address is confirmed",
+    sends: [
+      sent("PERSON", "EMAIL", "mail:joinConfirmation"),
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "employees.decide" }),
     ],
   },

@@ -38,6 +38,8 @@ export const ROUTES = [
   { id: "passwordRecovery", path: "/salasanan-palauttaminen", access: PUBLIC, layout: "auth" },
   { id: "passwordRecoveryAlias", path: "/palauta-salasana", access: PUBLIC, layout: "auth" },
   { id: "join", path: "/liity/:token", access: PUBLIC, layout: "auth" },
+  /** The link mailed to a joiner whose address is in the company's domains: confirming it accepts them. */
+  { id: "joinConfirm", path: "/vahvista-liittyminen/:token", access: PUBLIC, layout: "auth" },
   { id: "passwordReset", path: "/reset/:token", access: PUBLIC, layout: "auth" },
   /** The link mailed to a new login e-mail to confirm one's own change; public, so it works in any browser. */
   { id: "emailChangeConfirm", path: "/vahvista-sahkoposti/:token", access: PUBLIC, layout: "auth" },

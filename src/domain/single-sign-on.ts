@@ -45,3 +45,8 @@ export function emailDomainOf(email: string): string | null {
   const domain = normalizeDomain(email.slice(at + 1));
   return EMAIL_DOMAIN_PATTERN.test(domain) ? domain : null;
 }
+
+/** The domains a person typed in one field, one per line or separated by commas, semicolons or spaces. */
+export function domainsInText(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
+}

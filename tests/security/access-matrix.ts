@@ -482,6 +482,13 @@ export const MATRIX: readonly MatrixRow[] = [
     expect: everyone,
   },
   {
+    // The link mailed to a joiner of the company's domains. Anonymous by design, as the join itself; the
+    // single-use token is the authority, so an unknown one answers INVALID to everyone and changes nothing.
+    operation: "POST /api/register/confirm-join",
+    call: () => ({ body: { token: "tuntematon-linkki-0123456789abcdef" } }),
+    expect: everyone,
+  },
+  {
     operation: "POST /api/register/company",
     ok: 201,
     call: (f) => ({

@@ -151,4 +151,18 @@ export const PAYROLL_DELIVERY_ROWS: readonly MatrixRow[] = [
     call: (f) => ({ params: { id: f.demoCompanyId }, body: defaultReminderSettings }),
     expect: settingsManagers,
   },
+  // So does its rule for joiners with an address of its own domains; no domain, so no one need vouch.
+  {
+    operation: "GET /api/companies/{id}/join-rule",
+    call: (f) => ({ params: { id: f.demoCompanyId } }),
+    expect: settingsManagers,
+  },
+  {
+    operation: "PUT /api/companies/{id}/join-rule",
+    call: (f) => ({
+      params: { id: f.demoCompanyId },
+      body: { domains: [], domainJoiners: "WAIT", domainsOnly: false },
+    }),
+    expect: settingsManagers,
+  },
 ];

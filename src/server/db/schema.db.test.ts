@@ -22,6 +22,7 @@ const EXPECTED_TABLES = [
   "companies",
   "company_applications",
   "company_identity_providers",
+  "company_join_rules",
   "company_reminder_settings",
   "company_row_counts",
   "company_scim_tokens",

@@ -233,3 +233,50 @@ export function registrationReceivedMail(
   };
   return mail("registration-received", lang, content[lang]);
 }
+
+/**
+ * The link that confirms a joiner's work e-mail when the address is in the company's domains: opening
+ * it accepts them into the company's bike benefit, with no wait for the employer.
+ */
+export function joinConfirmationMail(
+  language: string | null | undefined,
+  params: { name?: string | null; companyName: string; link: string; validDays: number },
+): RenderedMail {
+  const lang = resolveLanguage(language);
+  const content: Record<Language, MailContent> = {
+    fi: {
+      subject: `Vahvista työsähköpostisi ja liity: ${params.companyName}`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Rekisteröidyit Pedaaliin työnantajasi ${params.companyName} rekisteröintilinkillä. Työsähköpostisi on yrityksen omassa verkkotunnuksessa, joten pääset mukaan heti, kun vahvistat, että osoite on sinun.`,
+      ],
+      action: { label: "Vahvista ja liity", url: params.link },
+      after: [
+        `Linkki on voimassa ${params.validDays} päivää, ja sen voi käyttää vain kerran. Jos et rekisteröitynyt, voit jättää tämän viestin huomiotta.`,
+      ],
+    },
+    en: {
+      subject: `Confirm your work e-mail and join: ${params.companyName}`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `You registered to Pedaali through the registration link of your employer, ${params.companyName}. Your work e-mail is in the company's own domain, so you join as soon as you confirm the address is yours.`,
+      ],
+      action: { label: "Confirm and join", url: params.link },
+      after: [
+        `The link is valid for ${params.validDays} days and can be used only once. If you did not register, you can ignore this message.`,
+      ],
+    },
+    sv: {
+      subject: `Bekräfta din arbetsmejl och gå med: ${params.companyName}`,
+      greeting: greeting(lang, params.name),
+      paragraphs: [
+        `Du registrerade dig i Pedaali via registreringslänken från din arbetsgivare ${params.companyName}. Din arbetsmejl finns i företagets egen domän, så du är med så fort du bekräftar att adressen är din.`,
+      ],
+      action: { label: "Bekräfta och gå med", url: params.link },
+      after: [
+        `Länken gäller i ${params.validDays} dagar och kan användas bara en gång. Om du inte registrerade dig kan du lämna detta meddelande utan åtgärd.`,
+      ],
+    },
+  };
+  return mail("join-confirmation", lang, content[lang]);
+}

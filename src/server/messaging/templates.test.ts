@@ -9,7 +9,7 @@ import {
   twoFactorCodeSms,
 } from "./account-mails.ts";
 import { employerSignupReceivedMail } from "./company-application-mails.ts";
-import { registrationReceivedMail } from "./employee-mails.ts";
+import { joinConfirmationMail, registrationReceivedMail } from "./employee-mails.ts";
 import { type RenderedMail, resolveLanguage } from "./templates.ts";
 
 const LINK = "https://pedaali.example/reset/abc123?x=1&y=2";
@@ -21,6 +21,8 @@ const MAILS: Record<string, (language: string, name: string) => RenderedMail> = 
   "set-password of an account someone made": (l, name) =>
     setPasswordMail(l, { name, link: LINK, madeBy: { by: "Maija Meikäläinen", organisation: null } }),
   "registration-received": (l, name) => registrationReceivedMail(l, { name, companyName: `Firma ${name}` }),
+  "join-confirmation": (l, name) =>
+    joinConfirmationMail(l, { name, companyName: `Firma ${name}`, link: LINK, validDays: 7 }),
   "employer-signup-received": (l, name) =>
     employerSignupReceivedMail(l, { name, companyName: `Firma ${name}` }),
   "account-deactivated": (l, name) => accountDeactivatedMail(l, { name }),

@@ -16,6 +16,7 @@ export type MailTemplate =
   | "set-password"
   | "password-changed"
   | "registration-received"
+  | "join-confirmation"
   | "employer-signup-received"
   | "account-deactivated"
   | "email-change-confirm"

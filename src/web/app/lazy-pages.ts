@@ -29,6 +29,7 @@ export { HeaderUserActions } from "../features/notifications/header-user-actions
 export { PasswordRecoveryPage } from "../features/password/password-recovery-page.tsx";
 export { PasswordResetPage } from "../features/password/password-reset-page.tsx";
 export { PUBLIC_PAGES } from "../features/public/public-pages.ts";
+export { JoinConfirmPage } from "../features/registration/join-confirm-page.tsx";
 export { JoinPage } from "../features/registration/join-page.tsx";
 export { RegisterPage } from "../features/registration/register-page.tsx";
 export { AdminFrame } from "./admin-frame.tsx";

@@ -55,6 +55,7 @@ const passwordRecoveryPage: PageImport = () => pages().then((m) => m.PasswordRec
 const passwordResetPage: PageImport = () => pages().then((m) => m.PasswordResetPage);
 const emailChangeConfirmPage: PageImport = () => pages().then((m) => m.EmailChangeConfirmPage);
 const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
+const joinConfirmPage: PageImport = () => pages().then((m) => m.JoinConfirmPage);
 const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
 const unsubscribePage: PageImport = () => pages().then((m) => m.UnsubscribePage);
@@ -77,6 +78,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   passwordRecovery: passwordRecoveryPage,
   passwordRecoveryAlias: passwordRecoveryPage,
   join: joinPage,
+  joinConfirm: joinConfirmPage,
   passwordReset: passwordResetPage,
   emailChangeConfirm: emailChangeConfirmPage,
   unsubscribe: unsubscribePage,

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DOMAIN_JOINER_TREATMENTS } from "../../../domain/join-rules.ts";
 import { bytea, createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies, groupCompanies } from "./companies.ts";
 import { language, policyEligibility, requestStatus } from "./enums.ts";
@@ -300,6 +301,33 @@ export const companyReminderSettings = pgTable(
       "company_reminder_settings_order_check",
       sql`${t.escalationAfterDays} > ${t.approverAfterDays}
         and ${t.employeeSecondAfterDays} > ${t.employeeFirstAfterDays}`,
+    ),
+  ],
+);
+
+/**
+ * A company's rule for joiners at its registration link with an address of its own verified domains
+ * (src/domain/join-rules.ts); a company without a row lets everyone join and wait.
+ */
+export const companyJoinRules = pgTable(
+  "company_join_rules",
+  {
+    companyId: uuid()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Lower case, each vouched for by the helpdesk, single sign-on or the saver's own address. */
+    domains: text().array().notNull().default(sql`'{}'::text[]`),
+    domainJoiners: text({ enum: DOMAIN_JOINER_TREATMENTS }).notNull().default("WAIT"),
+    domainsOnly: boolean().notNull().default(false),
+    updatedByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    check("company_join_rules_domain_joiners_check", sql`${t.domainJoiners} in ('WAIT', 'ACCEPT')`),
+    // Taking only the domains' addresses with no domain would shut the link to everyone.
+    check(
+      "company_join_rules_domains_only_check",
+      sql`not ${t.domainsOnly} or cardinality(${t.domains}) > 0`,
     ),
   ],
 );

@@ -66,6 +66,13 @@ export const beneficiaryEmployees = pgTable(
     invitedAt: timestamptz(),
     /** When the invitation's one reminder went, 7 days on, to a person who had not logged in. */
     invitationRemindedAt: timestamptz(),
+    /**
+     * A joiner at the registration link whose address is in the company's domains, while its
+     * acceptance waits for the confirmation link mailed to it (src/domain/join-rules.ts): the link
+     * token's sha256 and when it dies. Cleared when used.
+     */
+    joinConfirmationHash: text(),
+    joinConfirmationExpiresAt: timestamptz(),
     ...timestamps(),
   },
   (t) => [
@@ -89,6 +96,9 @@ export const beneficiaryEmployees = pgTable(
     index("beneficiary_employees_company_scim_external_id_idx")
       .on(t.companyId, t.scimExternalId)
       .where(sql`${t.scimExternalId} is not null`),
+    uniqueIndex("beneficiary_employees_join_confirmation_unique")
+      .on(t.joinConfirmationHash)
+      .where(sql`${t.joinConfirmationHash} is not null`),
     check(
       "beneficiary_employees_max_price_check",
       sql`${t.maxPriceCents} is null or ${t.maxPriceCents} >= 0`,

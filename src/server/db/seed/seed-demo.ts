@@ -53,6 +53,7 @@ import { seedAdminDemo } from "./seed-admin-demo.ts";
 import { seedAfterSalesDemo } from "./seed-after-sales.ts";
 import { seedEmployerDemo } from "./seed-employer-demo.ts";
 import { seedEndedEmploymentsDemo } from "./seed-ended-employments-demo.ts";
+import { seedJoinRuleDemo } from "./seed-join-rule-demo.ts";
 import { seedLeaseInvoicesDemo } from "./seed-lease-invoices-demo.ts";
 import { seedNotificationPreferencesDemo } from "./seed-notification-preferences-demo.ts";
 import { seedOrderStatusesDemo } from "./seed-order-statuses.ts";
@@ -356,6 +357,7 @@ async function seedDemoData(
   await seedWhatsNewDemo(db, now);
   await seedNotificationPreferencesDemo(db);
   await seedReminderSettingsDemo(db);
+  await seedJoinRuleDemo(db);
   await closeDemoHistoryMessages(db, now);
 }
 

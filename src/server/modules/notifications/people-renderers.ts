@@ -10,7 +10,9 @@ import {
   renderJoinDecision,
 } from "../employees/mails.ts";
 import {
+  JOIN_CONFIRMATION_EVENT,
   JOIN_REQUESTED_EVENT,
+  renderJoinConfirmation,
   renderJoinReceived,
   renderSignupReceived,
   SIGNUP_RECEIVED_EVENT,
@@ -40,6 +42,7 @@ export const PEOPLE_RENDERERS: Readonly<Record<string, OutboxRenderer>> = {
   [EMPLOYMENT_INVITED_EVENT]: renderEmploymentInvitation,
   [JOIN_DECIDED_EVENT]: renderJoinDecision,
   [JOIN_REQUESTED_EVENT]: renderJoinReceived,
+  [JOIN_CONFIRMATION_EVENT]: renderJoinConfirmation,
   [SIGNUP_RECEIVED_EVENT]: renderSignupReceived,
   [APPLICATION_DECIDED_EVENT]: renderApplicationDecision,
   [STORE_ACCOUNT_CHANGED_EVENT]: renderStoreAccountChanged,

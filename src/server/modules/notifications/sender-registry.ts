@@ -71,6 +71,10 @@ export const SENDER_REGISTRY: Readonly<Record<string, RegisteredSender>> = {
     file: "src/server/modules/registration/mails.ts",
     makes: "registrationReceivedMail",
   },
+  "mail:joinConfirmation": {
+    file: "src/server/modules/registration/mails.ts",
+    makes: "joinConfirmationMail",
+  },
   "mail:joinDecision": { file: "src/server/modules/employees/mails.ts", makes: "employeeAcceptedMail" },
   "mail:employeeInvitation": {
     file: "src/server/modules/employees/mails.ts",

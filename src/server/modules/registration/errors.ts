@@ -20,3 +20,9 @@ export const businessIdInvalid = (field: string) =>
   new AppError(400, "BUSINESS_ID_INVALID", "Invalid business ID", [
     { field, message: "Invalid business ID" },
   ]);
+
+/** 400 at the address: the company's link takes only addresses of its own domains (join-rules). */
+export const domainAddressRequired = () => {
+  const message = "This registration link takes only the company's own work e-mail addresses";
+  return new AppError(400, "JOIN_DOMAIN_REQUIRED", message, [{ field: "body.email", message }]);
+};

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../../../domain/enums.ts";
+import { JOIN_CONFIRMATION_DAYS } from "../../../domain/join-rules.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
@@ -16,7 +17,7 @@ import { employerAdminsOf } from "../notifications/recipients.ts";
 import { employeeRegistrationNotification } from "../notifications/texts.ts";
 import { accountExists, registrationLinkInvalid } from "./errors.ts";
 import { isLinkUsable } from "./links.ts";
-import { queueJoinReceived } from "./mails.ts";
+import { queueJoinConfirmation, queueJoinReceived } from "./mails.ts";
 
 /** Who joins by which link into which company of it. */
 export type Join = {
@@ -31,6 +32,11 @@ export type Join = {
     lastName: string;
     language: Language;
   };
+  /**
+   * The address is in the company's domains and the company accepts such joiners: a confirmation link
+   * goes to it instead of the "received" thanks, and opening it accepts the joiner (confirm-join.ts).
+   */
+  confirmByEmail: boolean;
 };
 
 /**
@@ -93,7 +99,7 @@ export async function joinListedPerson(
 
 async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
   const { tx, now } = ctx;
-  const { company, person: joiner, beneficiaryRoleId } = join;
+  const { company, person: joiner, beneficiaryRoleId, confirmByEmail } = join;
   const [linkRow] = await tx
     .select()
     .from(registrationLinks)
@@ -121,7 +127,14 @@ async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
   await tx.insert(userRoles).values({ userId, roleId: beneficiaryRoleId, companyId: company.id });
   const [employee] = await tx
     .insert(beneficiaryEmployees)
-    .values({ userId, companyId: company.id, status: "PENDING" })
+    .values({
+      userId,
+      companyId: company.id,
+      status: "PENDING",
+      joinConfirmationExpiresAt: confirmByEmail
+        ? new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000)
+        : null,
+    })
     .returning({ id: beneficiaryEmployees.id });
   await tx
     .update(registrationLinks)
@@ -135,6 +148,7 @@ async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
       source: "registration-link",
       registrationLinkId: join.linkId,
       beneficiaryEmployeeId: employee?.id,
+      ...(confirmByEmail ? { confirmByEmail } : {}),
     },
   });
 
@@ -155,12 +169,11 @@ async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
       })),
     );
   }
-  await queueJoinReceived(
-    tx,
-    { userId, email: joiner.email, language: joiner.language },
-    {
-      name: joiner.firstName,
-      companyName: company.name,
-    },
-  );
+  const to = { userId, email: joiner.email, language: joiner.language };
+  const thanks = { name: joiner.firstName, companyName: company.name };
+  if (confirmByEmail) {
+    await queueJoinConfirmation(tx, to, { ...thanks, beneficiaryEmployeeId: employee?.id as string });
+  } else {
+    await queueJoinReceived(tx, to, thanks);
+  }
 }

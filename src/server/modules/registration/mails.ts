@@ -1,6 +1,11 @@
+import { and, eq, gt } from "drizzle-orm";
+import { JOIN_CONFIRMATION_DAYS } from "../../../domain/join-rules.ts";
+import { buildPath } from "../../../domain/routes.ts";
 import type { Db } from "../../db/client.ts";
+import { beneficiaryEmployees } from "../../db/schema/index.ts";
 import { employerSignupReceivedMail } from "../../messaging/company-application-mails.ts";
-import { registrationReceivedMail } from "../../messaging/employee-mails.ts";
+import { joinConfirmationMail, registrationReceivedMail } from "../../messaging/employee-mails.ts";
+import { randomToken, sha256 } from "../auth/tokens.ts";
 import { queueMessage } from "../notifications/outbox.ts";
 import type { OutboxRenderer } from "../notifications/outbox-renderers.ts";
 import { emailOwnerId } from "../system-users/queries.ts";
@@ -13,6 +18,7 @@ import { emailOwnerId } from "../system-users/queries.ts";
 /** The notification table's events of the thanks. */
 export const JOIN_REQUESTED_EVENT = "JOIN_REQUESTED";
 export const SIGNUP_RECEIVED_EVENT = "COMPANY_SIGNUP_RECEIVED";
+export const JOIN_CONFIRMATION_EVENT = "JOIN_CONFIRMATION";
 
 type Thanks = { name: string; companyName: string };
 
@@ -31,6 +37,58 @@ export async function queueJoinReceived(
     params: thanks,
   });
 }
+
+type ConfirmationParams = Thanks & { beneficiaryEmployeeId: string };
+
+/** The domain joiner's confirmation link; minted when the mail is sent, so no token waits in the outbox. */
+export async function queueJoinConfirmation(
+  tx: Db,
+  joiner: { userId: string; email: string; language: string },
+  params: ConfirmationParams,
+): Promise<void> {
+  await queueMessage(tx, {
+    userId: joiner.userId,
+    event: JOIN_CONFIRMATION_EVENT,
+    channel: "EMAIL",
+    recipient: joiner.email,
+    language: joiner.language,
+    params,
+  });
+}
+
+/**
+ * JOIN_CONFIRMATION: only the new link's hash is stored, and the link lives its full time from now.
+ * Nothing is sent once the employment no longer waits for it (confirmed, decided by the employer).
+ */
+export const renderJoinConfirmation: OutboxRenderer = async (row, deps) => {
+  const params = row.params as ConfirmationParams;
+  const token = randomToken();
+  const now = new Date();
+  const [waiting] = await deps.db
+    .update(beneficiaryEmployees)
+    .set({
+      joinConfirmationHash: sha256(token),
+      joinConfirmationExpiresAt: new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000),
+    })
+    .where(
+      and(
+        eq(beneficiaryEmployees.id, params.beneficiaryEmployeeId),
+        eq(beneficiaryEmployees.status, "PENDING"),
+        gt(beneficiaryEmployees.joinConfirmationExpiresAt, now),
+      ),
+    )
+    .returning({ id: beneficiaryEmployees.id });
+  if (!waiting) return null;
+  return {
+    kind: "mail",
+    mail: joinConfirmationMail(row.language, {
+      name: params.name,
+      companyName: params.companyName,
+      link: `${deps.publicUrl}${buildPath("joinConfirm", { token })}`,
+      validDays: JOIN_CONFIRMATION_DAYS,
+    }),
+  };
+};
 
 /**
  * The employer's "sign-up received, the helpdesk reviews it" mail, to the applicant's address (and its

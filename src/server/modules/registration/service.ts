@@ -4,6 +4,7 @@ import type { z } from "zod";
 import {
   ALREADY_ADDED_MESSAGE,
   COMPANY_REGISTRATION_MESSAGE,
+  CONFIRM_JOIN_MESSAGE,
   EMPLOYEE_REGISTRATION_MESSAGE,
   type zCompanyRegistrationRequest,
   type zEmployeeRegistrationRequest,
@@ -11,6 +12,7 @@ import {
   type zRegisterLinkResponse,
   type zRegistrationDone,
 } from "../../../contract/registration.ts";
+import { joinerTreatment } from "../../../domain/join-rules.ts";
 import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -29,9 +31,10 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 import { randomToken, sha256 } from "../auth/tokens.ts";
 import { ensureStrongPassword } from "../password/password-policy.ts";
-import { accountExists, fieldInvalid, registrationLinkInvalid } from "./errors.ts";
+import { accountExists, domainAddressRequired, fieldInvalid, registrationLinkInvalid } from "./errors.ts";
 import { validBusinessId, validEmail, validPhoneNumber } from "./field-rules.ts";
 import { joinByLink, joinListedPerson } from "./join-by-link.ts";
+import { joinRuleOf } from "./join-rule.ts";
 import { REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.ts";
 import { queueSignupReceived } from "./mails.ts";
 
@@ -145,6 +148,9 @@ export function createRegistrationService(ctx: AppContext) {
         if (listed) return { message: ALREADY_ADDED_MESSAGE, alreadyAdded: true };
         throw accountExists();
       }
+      const treatment = joinerTreatment(await joinRuleOf(db, company.id), email);
+      if (treatment === "REFUSED") throw domainAddressRequired();
+      const confirmByEmail = treatment === "CONFIRMS_TO_JOIN";
       const passwordHash = await hashPassword(input.password);
       const [beneficiaryRole] = await db
         .select({ id: roles.id })
@@ -165,8 +171,10 @@ export function createRegistrationService(ctx: AppContext) {
             lastName: input.lastName,
             language: input.language,
           },
+          confirmByEmail,
         }),
       );
+      if (confirmByEmail) return { message: CONFIRM_JOIN_MESSAGE, alreadyAdded: false, confirmByEmail };
       return { message: EMPLOYEE_REGISTRATION_MESSAGE, alreadyAdded: false };
     },
 

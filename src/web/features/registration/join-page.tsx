@@ -38,6 +38,13 @@ type JoinValues = {
   language: string;
 };
 
+/** What the page says once the person has joined: added already, confirming by e-mail, or waiting. */
+const DONE_TEXTS = {
+  alreadyAdded: { title: "join.alreadyAddedTitle", text: "join.alreadyAddedText" },
+  confirm: { title: "join.confirmTitle", text: "join.confirmText" },
+  waits: { title: "join.doneTitle", text: "join.doneText" },
+} as const;
+
 /**
  * /liity/{token} and /{lang}/liity/{token}: an employee joins their employer's bike benefit with the
  * registration link the employer shared. For a group link they pick their company of the group.
@@ -89,6 +96,9 @@ export function JoinPage() {
       form.setServerErrors(error);
       if (error instanceof ApiError) {
         if (error.code === "EMAIL_TAKEN") form.setFieldError("email", t("errors.EMAIL_TAKEN"));
+        if (error.code === "JOIN_DOMAIN_REQUIRED") {
+          form.setFieldError("email", t("errors.JOIN_DOMAIN_REQUIRED"));
+        }
         if (error.code === "WEAK_PASSWORD") form.setFieldError("password", t("errors.WEAK_PASSWORD"));
         if (error.code === "UNSUPPORTED_PHONE_NUMBER") {
           form.setFieldError("phoneNumber", t("errors.UNSUPPORTED_PHONE_NUMBER"));
@@ -151,17 +161,16 @@ export function JoinPage() {
       </Alert>
     );
   } else if (register.isSuccess) {
+    const done = register.data.alreadyAdded
+      ? DONE_TEXTS.alreadyAdded
+      : register.data.confirmByEmail
+        ? DONE_TEXTS.confirm
+        : DONE_TEXTS.waits;
     body = (
       <>
-        {register.data?.alreadyAdded ? (
-          <Alert color="pedaali" variant="light" title={t("join.alreadyAddedTitle")} role="status">
-            {t("join.alreadyAddedText")}
-          </Alert>
-        ) : (
-          <Alert color="pedaali" variant="light" title={t("join.doneTitle")} role="status">
-            {t("join.doneText")}
-          </Alert>
-        )}
+        <Alert color="pedaali" variant="light" title={t(done.title)} role="status">
+          {t(done.text)}
+        </Alert>
         <Button component={AppLink} to={buildPath("login")} fullWidth>
           {t("join.toLogin")}
         </Button>

@@ -10,6 +10,7 @@ import {
 } from "../../../../contract/single-sign-on.ts";
 import { SIGNING_POLICIES, type SigningPolicy } from "../../../../domain/identification.ts";
 import {
+  domainsInText,
   entraIssuer,
   GOOGLE_ISSUER,
   issuerFitsPreset,
@@ -94,8 +95,6 @@ function initialValues(identity: TCompanyIdentity): Values {
   };
 }
 
-const domainsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
-
 /** The issuer the values name: Entra's of the tenant, Google's own, or the address typed. */
 function issuerOf(values: Values): string {
   if (values.preset === "ENTRA_ID") return entraIssuer(values.tenant.trim());
@@ -113,7 +112,7 @@ function identityBody(values: Values): Body {
       clientId: values.clientId.trim(),
       // Left out when empty: the secret stored stays.
       ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
-      emailDomains: domainsOf(values.emailDomains),
+      emailDomains: domainsInText(values.emailDomains),
       required: values.required,
       enabled: values.enabled,
     },
@@ -134,7 +133,7 @@ function identityIssueText(issue: SchemaIssue, values: Values, t: TFunction): st
   const path = issue.path.map(String);
   if (path[1] === "emailDomains") {
     if (path.length === 3) {
-      const domain = domainsOf(values.emailDomains)[Number(path[2])] ?? "";
+      const domain = domainsInText(values.emailDomains)[Number(path[2])] ?? "";
       return t("adminCompanies.identity.domainInvalid", { domain });
     }
     if (issue.code === "too_small") return t("adminCompanies.identity.domainsRequired");

@@ -20,6 +20,7 @@ import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { ColleaguesSection } from "./colleagues-section.tsx";
 import { CompanyDetailsSection } from "./company-details-section.tsx";
+import { JoinRuleSection } from "./join-rule-section.tsx";
 import { PayrollDeliverySection } from "./payroll-delivery-section.tsx";
 import { ReminderSettingsSection } from "./reminder-settings-section.tsx";
 import { ScimSection } from "./scim-section.tsx";
@@ -89,6 +90,7 @@ function CompanySections({ company }: { company: TCompanyDetails }) {
       <CompanyDetailsSection company={company} />
       <BikePolicySection company={company} />
       <UnitsSection company={company} />
+      <JoinRuleSection companyId={company.companyId} />
       <ColleaguesSection company={named} />
       <PayrollRecipientsSection company={named} />
       {group && <GroupPayrollRecipientsSection group={group} companies={groupCompanies} />}
