@@ -1,10 +1,11 @@
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import {
   E2E_WORKERS,
   LOCAL_CLIENT_ID,
   OIDC_KEYS_FILE,
-  STRONG_ID_ISSUER,
+  PROVIDER_ADDRESSES,
+  RUN_DIR,
   serverLogFile,
   serverPort,
   serverUrl,
@@ -23,6 +24,7 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 // never `playwright install`.
 // Each worker has a server of its own: the built app on a throw-away in-memory database with the demo
 // data (tests/e2e/servers.ts; the fixtures in tests/e2e/fixtures.ts point each test at its worker's).
+// Every port and file of a run is its own, so runs side by side on one machine never meet.
 // No retries: a journey that fails now and then is fixed, not run again until it passes.
 export default defineConfig({
   testDir: "tests/e2e",
@@ -30,9 +32,12 @@ export default defineConfig({
   workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // test-results/run-<pid>/: Playwright's results and traces, the HTML report, the servers' logs and
+  // the key set, where no other run writes.
+  outputDir: join(RUN_DIR, "results"),
   reporter: process.env.CI_REPORT_DIR
     ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
-    : [["list"], ["html", { open: "never" }]],
+    : [["list"], ["html", { open: "never", outputFolder: join(RUN_DIR, "report") }]],
   // A screen's accessibility check runs axe four times (two widths, two themes), up to a second or two
   // each on a busy 2-core machine with two browsers and two servers, and a journey visits many screens.
   timeout: 60_000,
@@ -64,14 +69,20 @@ export default defineConfig({
   webServer: [
     {
       // The OpenID Connect providers the identity journeys meet (scripts/identity-providers.ts): the
-      // strong identification broker and a company's provider. It makes the key set the app servers
-      // share, since the broker knows the platform as one client with one set of published keys.
-      command: `npx tsx scripts/identity-providers.ts --keys-file ${shellQuoted(OIDC_KEYS_FILE)} ${Array.from(
+      // strong identification broker and a company's provider, on ports the system picks. It makes the
+      // key set the app servers share, since the broker knows the platform as one client with one set
+      // of published keys. Playwright starts the web servers one after another and reads the two
+      // addresses the script prints into the environment (named groups become variables), which the
+      // app servers started after it and the workers inherit.
+      command: `npx tsx scripts/identity-providers.ts --broker-port 0 --company-port 0 --keys-file ${shellQuoted(OIDC_KEYS_FILE)} ${Array.from(
         { length: E2E_WORKERS },
         (_, index) => `--app ${serverUrl(index)}`,
       ).join(" ")}`,
-      url: `${STRONG_ID_ISSUER}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
+      wait: {
+        stdout: new RegExp(
+          `Strong identification broker: +(?<${PROVIDER_ADDRESSES.strongIdIssuer}>\\S+)\\n[\\s\\S]*?Company identity provider: +(?<${PROVIDER_ADDRESSES.companyIdpIssuer}>\\S+)\\n`,
+        ),
+      },
       timeout: 60_000,
     },
     ...Array.from({ length: E2E_WORKERS }, (_, index) => appServer(index)),
@@ -82,19 +93,21 @@ function appServer(index: number) {
   return {
     // A deprecation the server meets ends it, and the journey that met it fails. Its log (standard
     // output, which Playwright does not show) goes to a file for the check of secrets in the log.
-    // It waits for the providers' key set, which Playwright may start it beside.
-    command: `until [ -f ${shellQuoted(OIDC_KEYS_FILE)} ]; do sleep 0.2; done; mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && exec node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}`,
+    // It starts once the providers have said where they listen (their address is the broker's issuer).
+    command: `export STRONG_ID_ISSUER="\${${PROVIDER_ADDRESSES.strongIdIssuer}:?the identity providers have not said where they listen}"; mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && exec node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}`,
     url: `${serverUrl(index)}/api/health-check`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(serverPort(index)),
       PGLITE_DIR: "memory://",
+      // Its stored files in the run's folder: a server's nightly sweep removes bytes its own database
+      // does not name, so no two servers may share a folder.
+      FILES_DIR: join(RUN_DIR, `files-${index}`),
       DEMO_SEED: "1",
       // As in production: each request's line, where a secret in a URL would show.
       LOG_LEVEL: "info",
       NODE_ENV: "development",
-      STRONG_ID_ISSUER,
       STRONG_ID_CLIENT_ID: LOCAL_CLIENT_ID,
       OIDC_ALLOW_HTTP: "1",
       OIDC_KEYS_FILE,

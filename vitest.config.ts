@@ -55,6 +55,8 @@ export const PGLITE_SUITE = [
   // The demo data holds the database's promises and the money rules (npm run db:consistency).
   "src/server/db/consistency.db.test.ts",
   "src/server/db/seed/seed-demo.db.test.ts",
+  // npm run backup and restore: PGlite's data directory dumped and loaded, not pg_dump's.
+  "src/server/backup/backup-restore.db.test.ts",
   "src/server/app.db.test.ts",
   "src/server/plugins/errors-postgres.db.test.ts",
   "src/server/jobs/runner.db.test.ts",

@@ -1,6 +1,6 @@
 import { loadConfig } from "../src/server/config.ts";
 import { openDatabase } from "../src/server/db/client.ts";
-import { CONSISTENCY_RULES, checkConsistency } from "../src/server/db/consistency.ts";
+import { checkConsistency, consistencyReport } from "../src/server/db/consistency.ts";
 import { fileStoreFromConfig } from "../src/server/files/configured-file-store.ts";
 
 /**
@@ -14,17 +14,12 @@ const database = await openDatabase(config);
 const files = await fileStoreFromConfig(config);
 try {
   const started = Date.now();
-  const findings = await checkConsistency(database.db, files);
-  const rules = Object.values(CONSISTENCY_RULES);
-  for (const rule of rules) {
-    const finding = findings.find((f) => f.rule === rule);
-    console.info(`${finding ? "BROKEN" : "ok    "} ${rule}`);
-    if (finding) console.info(`       ${finding.count} rows, e.g. ${finding.ids.join(", ")}`);
-  }
+  const report = consistencyReport(await checkConsistency(database.db, files));
+  for (const line of report.lines) console.info(line);
   console.info(
-    `${findings.length} of ${rules.length} broken (${database.kind}, ${files.description}, ${Date.now() - started} ms)`,
+    `${report.broken} of ${report.rules} broken (${database.kind}, ${files.description}, ${Date.now() - started} ms)`,
   );
-  process.exitCode = findings.length > 0 ? 1 : 0;
+  process.exitCode = report.broken > 0 ? 1 : 0;
 } finally {
   await database.close();
   await files.close();

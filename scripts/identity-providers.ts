@@ -23,7 +23,9 @@ import {
  *
  * --app: the app's addresses (repeatable; default http://localhost:3000). The first publishes the keys
  * the broker checks the app's requests with. --keys-file: a key set to make for the apps to share
- * (OIDC_KEYS_FILE), when several app servers answer behind the one broker client.
+ * (OIDC_KEYS_FILE), when several app servers answer behind the one broker client. --broker-port and
+ * --company-port: 0 takes ports the system picks, so that test runs side by side never meet (the
+ * browser journeys do so); the two addresses are printed either way, once both answer.
  */
 
 const { values } = parseArgs({

@@ -13,12 +13,34 @@
 //        DATABASE_URL=postgres://... node scripts/smoke-start.mjs
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const port = 3300 + Math.floor(Math.random() * 500);
+/**
+ * A port the system picks as free now, for both starts: a run beside this one (another checkout's CI)
+ * is handed another, where a guess from a fixed range could meet it.
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), "pedaali-smoke-"));
-const env = { ...process.env, PORT: String(port), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "info" };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  PGLITE_DIR: join(dataDir, "pglite"),
+  FILES_DIR: join(dataDir, "files"),
+  LOG_LEVEL: "info",
+};
 const base = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const FIRST_START_LIMIT_MS = 40_000;

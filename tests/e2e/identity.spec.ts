@@ -9,7 +9,7 @@ import {
   logInThroughPage,
   watchConsole,
 } from "./helpers.ts";
-import { COMPANY_IDP_ISSUER, LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET } from "./servers.ts";
+import { companyIdpIssuer, LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET } from "./servers.ts";
 
 /**
  * Strong identification and single sign-on as their users meet them, against the local providers the
@@ -84,7 +84,7 @@ test("the helpdesk sets Demo Oy's identification; a new employee signs with her 
       .getByRole("switch", { name: "Kertakirjautuminen organisaation omalla tunnistuspalvelulla" })
       .check();
     await section.getByRole("combobox", { name: "Tunnistuspalvelu" }).selectOption("OIDC");
-    await section.getByLabel("Issuer-osoite").fill(COMPANY_IDP_ISSUER);
+    await section.getByLabel("Issuer-osoite").fill(companyIdpIssuer());
     await section.getByLabel("Client ID").fill(LOCAL_CLIENT_ID);
     await section.getByLabel("Client secret").fill(LOCAL_CLIENT_SECRET);
     await section.getByLabel("Sähköpostin verkkotunnukset").fill("demo.test");

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
   CompactEncrypt,
@@ -64,18 +64,6 @@ function signInPage(title: string, people: Record<string, TestPerson>, uid: stri
     .map(([id, p]) => `<li><a href="/interaction/${uid}?person=${encodeURIComponent(id)}">${p.name}</a></li>`)
     .join("");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><p>Choose who signs in:</p><ul>${links}</ul></main></body></html>`;
-}
-
-/** A port nobody listens on now: the issuer must name its port before the provider starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The platform's RSA encryption key as published at jwks_uri, for the misbehaving broker to re-encrypt. */
@@ -184,10 +172,17 @@ async function startProvider(options: {
     },
   };
 
-  const port = options.port ?? (await freePort());
-  return finish(new Provider(`http://127.0.0.1:${port}`, configuration), port);
+  // The issuer names its port, so the server listens first (on a port the system picks, unless one is
+  // asked for) and the provider is made for the port it got: runs side by side never meet.
+  const listening = createServer();
+  await new Promise<void>((resolve, reject) => {
+    listening.once("error", reject);
+    listening.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = listening.address() as AddressInfo;
+  return finish(new Provider(`http://127.0.0.1:${port}`, configuration));
 
-  async function finish(p: Provider, listenPort: number): Promise<RunningProvider> {
+  async function finish(p: Provider): Promise<RunningProvider> {
     p.proxy = false;
     p.use(async (ctx, next) => {
       const seen: RunningProvider["requests"][number] = {
@@ -232,9 +227,7 @@ async function startProvider(options: {
         }
       }
     });
-    const listening = await new Promise<Server>((resolve) => {
-      const s = p.listen(listenPort, "127.0.0.1", () => resolve(s));
-    });
+    listening.on("request", p.callback());
     running.issuer = p.issuer;
     running.close = () =>
       new Promise<void>((resolve) => {

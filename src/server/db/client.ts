@@ -134,6 +134,14 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
   };
 }
 
+/**
+ * The Db over one connection its caller holds, inside a transaction the caller opened: the backup
+ * reads what it copies in the snapshot pg_dump dumps from.
+ */
+export function onPostgresConnection(client: pg.Client): Db {
+  return drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Db;
+}
+
 /** Creates the database named in the URL when the server says it does not exist (SQLSTATE 3D000). */
 async function ensurePostgresDatabase(url: string): Promise<void> {
   const probe = new pg.Client({ connectionString: url });

@@ -299,3 +299,18 @@ export const CONSISTENCY_RULES = {
   referenceNumbersValid: REFERENCE_RULE,
   fileBytesStored: FILE_BYTES_RULE,
 } satisfies Record<ConsistencyRuleName, string>;
+
+/**
+ * The report of a check, one line per rule ("ok" or "BROKEN" with a few offending ids) and a closing
+ * count: what `npm run db:consistency` and `npm run restore` print.
+ */
+export function consistencyReport(findings: Finding[]): { lines: string[]; broken: number; rules: number } {
+  const rules = Object.values(CONSISTENCY_RULES);
+  const lines: string[] = [];
+  for (const rule of rules) {
+    const finding = findings.find((f) => f.rule === rule);
+    lines.push(`${finding ? "BROKEN" : "ok    "} ${rule}`);
+    if (finding) lines.push(`       ${finding.count} rows, e.g. ${finding.ids.join(", ")}`);
+  }
+  return { lines, broken: findings.length, rules: rules.length };
+}

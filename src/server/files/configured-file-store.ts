@@ -15,7 +15,8 @@ export async function fileStoreFromConfig(
   return createFileStore(await blobStoreFromConfig(config), createVirusScanner(config.clamav));
 }
 
-async function blobStoreFromConfig(config: Pick<Config, "s3" | "filesDir">): Promise<BlobStore> {
+/** The store of the bytes alone, for what copies them whole (the backup and its restore). */
+export async function blobStoreFromConfig(config: Pick<Config, "s3" | "filesDir">): Promise<BlobStore> {
   if (config.s3) {
     const { s3BlobStore } = await import("./s3-blob-store.ts");
     return s3BlobStore(config.s3);

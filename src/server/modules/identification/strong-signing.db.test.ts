@@ -9,7 +9,6 @@ import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
 import {
   FTN_LOA_HIGH,
   FTN_LOA_SUBSTANTIAL,
-  freePort,
   type IdTokenTampering,
   type RunningProvider,
   signInAtProvider,
@@ -17,6 +16,7 @@ import {
 } from "../../../../tests/helpers/identity-providers.ts";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { cancelOpenOrders, packagedOrder } from "../../../../tests/helpers/package-order.ts";
+import { reservePort } from "../../../../tests/helpers/ports.ts";
 import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { zIdentificationStart, zJwks } from "../../../contract/identification.ts";
 import { zOrderOffer } from "../../../contract/order-acceptance.ts";
@@ -101,7 +101,8 @@ let employmentId: string;
 let employeeUserId: string;
 
 beforeAll(async () => {
-  const port = await freePort();
+  const reserved = await reservePort();
+  const port = reserved.port;
   publicUrl = `http://127.0.0.1:${port}`;
   relyingPartyKeys = await generateKeySet();
   const keysFile = join(tmpdir(), `pedaali-oidc-keys-${port}.json`);
@@ -128,6 +129,7 @@ beforeAll(async () => {
     }),
     { database, files: testFileStore() },
   );
+  await reserved.release();
   await app.listen({ port, host: "127.0.0.1" });
   const db = database.db;
   demoOyId = await companyIdByName(db, "Demo Oy");
