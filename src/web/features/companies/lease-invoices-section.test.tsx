@@ -56,6 +56,8 @@ function company(overrides: Partial<TCompanyDetails> = {}): TCompanyDetails {
 const december: TLeaseInvoice = {
   id: INVOICE,
   invoiceNumber: 50012,
+  kind: "REGULAR",
+  originalInvoiceNumber: null,
   period: "2026-12",
   issueDate: "2026-12-01",
   dueDate: "2026-12-15",
