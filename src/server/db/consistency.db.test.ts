@@ -39,7 +39,7 @@ describe("the consistency check", () => {
   // One case: the demo data is found whole before rows are broken in it (cases run in a random order).
   it("finds the demo data whole, then each kind of broken row under its rule", async () => {
     const db = database.db;
-    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(20);
+    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(21);
     const before = await checkConsistency(db, testFileStore());
     expect(before.map((f) => f.rule)).toEqual([]);
     const offendersBefore = new Set(before.flatMap((f) => f.ids));
