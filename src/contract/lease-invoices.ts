@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEASE_INVOICE_KINDS } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -6,7 +7,10 @@ import { endpoint } from "./endpoint.ts";
 /**
  * Pedaali's monthly invoices to an employer for its running bike leases (src/domain/lease-invoice.ts),
  * on the company's settings page for those who manage it (company-settings.manage: its admin, its
- * group's admin, the admin tier), newest month first:
+ * group's admin, the admin tier), newest month first. Each is the month's REGULAR invoice, a
+ * SUPPLEMENTARY one billing leases that invoice missed, or a CREDIT_NOTE taking back lines billed for a
+ * month their lease did not run (negative amounts); the last two name the invoice they go with
+ * (src/domain/lease-billing.ts):
  * - GET /api/companies/{id}/lease-invoices → one page of its invoices with their lines.
  * - GET /api/companies/{id}/lease-invoices/{invoiceId}/finvoice.xml → the invoice as a Finvoice 3.0
  *   e-invoice to the company's e-invoice address; 409 E_INVOICE_ADDRESS_MISSING while the company has no
@@ -27,6 +31,9 @@ export const zLeaseInvoiceLine = z.object({
 export const zLeaseInvoice = z.object({
   id: z.uuid(),
   invoiceNumber: z.number().int(),
+  kind: z.enum(LEASE_INVOICE_KINDS),
+  /** The month's regular invoice of a supplementary one; the invoice a credit note credits. */
+  originalInvoiceNumber: z.number().int().nullable(),
   /** The month billed, YYYY-MM. */
   period: z.string().regex(/^\d{4}-\d{2}$/),
   issueDate: z.iso.date(),

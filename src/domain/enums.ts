@@ -145,6 +145,14 @@ export type InsuranceClaimType = (typeof INSURANCE_CLAIM_TYPES)[number];
 export const STORE_PAYABLE_STATUSES = ["OPEN", "IN_BATCH", "PAID", "VOID"] as const;
 export type StorePayableStatus = (typeof STORE_PAYABLE_STATUSES)[number];
 
+/**
+ * What a lease invoice to an employer is (src/domain/lease-billing.ts): the month's first invoice, a
+ * supplementary one billing leases that invoice missed, or a credit note taking back leases billed for
+ * a month they did not run.
+ */
+export const LEASE_INVOICE_KINDS = ["REGULAR", "SUPPLEMENTARY", "CREDIT_NOTE"] as const;
+export type LeaseInvoiceKind = (typeof LEASE_INVOICE_KINDS)[number];
+
 /** A payout batch: made and waiting for a second person's approval, approved (its file may go to the bank), paid. */
 export const PAYOUT_BATCH_STATUSES = ["CREATED", "APPROVED", "PAID"] as const;
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];

@@ -88,6 +88,7 @@ const SCHEMA: Record<string, readonly Rule[]> = {
     ["OriginCode", 1, 1],
     ["InvoiceNumber", 1, 1],
     ["InvoiceDate", 1, 1],
+    ["OriginalInvoiceNumber", 0, 1],
     ["InvoiceTotalVatExcludedAmount", 0, 1],
     ["InvoiceTotalVatAmount", 0, 1],
     ["InvoiceTotalVatIncludedAmount", 1, 1],
@@ -350,6 +351,22 @@ describe("buildFinvoice", () => {
     expect(all(message, "BuyerOrganisationTaxCode")).toEqual([]);
     expect(all(message, "InvoiceFreeText")).toEqual([]);
     expect(() => buildFinvoice(invoiceOf([]))).toThrow(RangeError);
+  });
+
+  it("writes a credit note as INV02 naming the invoice it credits, its amounts negative", () => {
+    const credit = { ...bike, vatExcludedCents: -bike.vatExcludedCents };
+    const message = parse(buildFinvoice(invoiceOf([credit], { creditedInvoiceNumber: "700012" })));
+    expect(schemaProblems(message)).toEqual([]);
+    expectSumsHold(message);
+    expect(one(message, "InvoiceTypeCode").text).toBe("INV02");
+    expect(one(message, "InvoiceTypeText").text).toBe("HYVITYSLASKU");
+    expect(one(message, "OriginalInvoiceNumber").text).toBe("700012");
+    expect(one(message, "InvoiceTotalVatIncludedAmount").text).toBe("-2500,00");
+    expect(one(message, "UnitPriceAmount").text).toBe("-1992,03");
+    // An invoice names no original.
+    const invoice = parse(buildFinvoice(invoiceOf([bike], { creditedInvoiceNumber: null })));
+    expect(one(invoice, "InvoiceTypeCode").text).toBe("INV01");
+    expect(all(invoice, "OriginalInvoiceNumber")).toEqual([]);
   });
 
   const row = fc

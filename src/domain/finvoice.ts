@@ -9,7 +9,8 @@ import { isValidReferenceNumber } from "./reference-number.ts";
  * The VAT-excluded total is the sum of the rows' VAT-excluded amounts, and the VAT is taken once on the
  * VAT-free total of each rate (invoiceVat), so the VAT printed is always the rate of the VAT-free amount
  * printed beside it; a row names its rate and its VAT-free amount, not a VAT of its own. The payment
- * asked for is the VAT-included total. Money is cents until it is written, with a decimal comma ("1234,50") as Finvoice
+ * asked for is the VAT-included total. A credit note (INV02) carries the same parts with its amounts
+ * negative, the payment's included: it is what the buyer is owed, not asked to pay. Money is cents until it is written, with a decimal comma ("1234,50") as Finvoice
  * wants it; dates are written CCYYMMDD.
  */
 
@@ -59,6 +60,12 @@ export type FinvoiceInvoice = {
   dueDate: string;
   /** The Finnish reference number (viitenumero), check digit included. */
   referenceNumber: string;
+  /**
+   * On a credit note, the number of the invoice it credits: the message is then a credit note
+   * (InvoiceTypeCode INV02, "HYVITYSLASKU") naming that invoice in OriginalInvoiceNumber, with its
+   * amounts negative. Absent or null on an invoice.
+   */
+  creditedInvoiceNumber?: string | null;
   /** A line of free text the buyer reads on the invoice, when there is one. */
   freeText: string | null;
   /** How the payment terms read ("14 päivää netto"). */
@@ -192,6 +199,7 @@ export function buildFinvoice(invoice: FinvoiceInvoice): string {
   const { seller, buyer } = invoice;
   const totals = finvoiceTotals(invoice.rows);
   const reference = invoice.referenceNumber.replace(/\s/g, "");
+  const credited = invoice.creditedInvoiceNumber ?? null;
   const message = group("Finvoice", [
     group("MessageTransmissionDetails", [
       group("MessageSenderDetails", [
@@ -217,11 +225,12 @@ export function buildFinvoice(invoice: FinvoiceInvoice): string {
     ]),
     partyDetails("Buyer", buyer),
     group("InvoiceDetails", [
-      el("InvoiceTypeCode", "INV01"),
-      el("InvoiceTypeText", "LASKU"),
+      el("InvoiceTypeCode", credited === null ? "INV01" : "INV02"),
+      el("InvoiceTypeText", credited === null ? "LASKU" : "HYVITYSLASKU"),
       el("OriginCode", "Original"),
       el("InvoiceNumber", invoice.invoiceNumber),
       date("InvoiceDate", invoice.invoiceDate),
+      credited === null ? null : el("OriginalInvoiceNumber", credited),
       eur("InvoiceTotalVatExcludedAmount", totals.vatExcludedCents),
       eur("InvoiceTotalVatAmount", totals.vatCents),
       eur("InvoiceTotalVatIncludedAmount", totals.vatIncludedCents),

@@ -1,3 +1,4 @@
+import type { LeaseInvoiceKind } from "./enums.ts";
 import type { FinvoiceRow } from "./finvoice.ts";
 import { invoiceVat, vatSplitOfGross } from "./money.ts";
 import { benefitReportedIn } from "./payroll/report.ts";
@@ -73,6 +74,21 @@ export function leaseInvoiceDueDate(issueDate: string): string {
 export function billedMonthText(period: string): string {
   const [year, month] = period.split("-");
   return `${Number(month)}/${year}`;
+}
+
+/**
+ * The invoice's line of free text: the month's rents, and on a supplementary invoice or a credit note
+ * the invoice it goes with ("Hyvityslasku laskuun 700012: työsuhdepyörien vuokrat 12/2026").
+ */
+export function leaseInvoiceFreeText(
+  kind: LeaseInvoiceKind,
+  period: string,
+  originalInvoiceNumber: number | null,
+): string {
+  const month = billedMonthText(period);
+  if (kind === "REGULAR" || originalInvoiceNumber === null) return `Työsuhdepyörien vuokrat ${month}`;
+  const document = kind === "SUPPLEMENTARY" ? "Lisälasku" : "Hyvityslasku";
+  return `${document} laskuun ${originalInvoiceNumber}: työsuhdepyörien vuokrat ${month}`;
 }
 
 /** A line as an e-invoice row: "Työsuhdepyörän vuokra 12/2026, tilaus 10023, Virtanen Matti". */

@@ -299,7 +299,11 @@ test("a company admin reads Pedaali's monthly lease invoice and downloads it as 
   const invoices = section.getByRole("table", { name: "Laskut" });
   const thisMonth = toHelsinkiDateString(new Date()).slice(0, 7);
   const [year, month] = thisMonth.split("-");
-  const newest = invoices.getByRole("row").filter({ hasText: `${Number(month)}/${year}` });
+  const thisMonthsRows = invoices.getByRole("row").filter({ hasText: `${Number(month)}/${year}` });
+  // Beside the month's invoice, the demo's supplementary invoice and credit note, each labelled.
+  await expect(thisMonthsRows.filter({ hasText: "Lisälasku" })).toHaveCount(1);
+  await expect(thisMonthsRows.filter({ hasText: "Hyvityslasku" })).toHaveCount(1);
+  const newest = thisMonthsRows.filter({ hasNotText: /Lisälasku|Hyvityslasku/ });
   await expect(newest).toHaveCount(1);
   const number = (await newest.getByRole("cell").nth(1).textContent())?.trim() ?? "";
   expect(number).toMatch(/^\d{6}$/);

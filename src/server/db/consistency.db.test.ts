@@ -13,8 +13,9 @@ import { rawRows } from "./raw.ts";
  * a file whose bytes are gone from the store; and a row breaking each money rule: an own share not the
  * package above the cap, a bill to the leasing company above what it finances, a fee without its case,
  * a month billed after the lease ended, an ended employment's lease without its case, a late lease
- * start, a lease longer than the policy, VAT beside its rate, a broken reference number, a refunded
- * order's store still to be paid and a refunded order whose cancellation was never completed.
+ * start, a lease longer than the policy, VAT beside its rate, a broken reference number, a credit note
+ * crediting what its invoice never billed, a refunded order's store still to be paid and a refunded
+ * order whose cancellation was never completed.
  */
 
 let database: TestDatabase;
@@ -39,7 +40,7 @@ describe("the consistency check", () => {
   // One case: the demo data is found whole before rows are broken in it (cases run in a random order).
   it("finds the demo data whole, then each kind of broken row under its rule", async () => {
     const db = database.db;
-    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(20);
+    expect(Object.keys(CONSISTENCY_RULES)).toHaveLength(21);
     const before = await checkConsistency(db, testFileStore());
     expect(before.map((f) => f.rule)).toEqual([]);
     const offendersBefore = new Set(before.flatMap((f) => f.ids));
@@ -185,6 +186,14 @@ describe("the consistency check", () => {
     await db.execute(
       sql`update lease_invoices set reference_number = '124' where id = ${referenceInvoice.id}`,
     );
+    // A credit note taking back an order its invoice never billed.
+    const note = await one(
+      "credit note",
+      sql`select id::text as id from lease_invoices where kind = 'CREDIT_NOTE' limit 1`,
+    );
+    await db.execute(
+      sql`update lease_invoices set lines = jsonb_set(lines, '{0,orderNumber}', '1') where id = ${note}`,
+    );
     // A refunded order whose store is still to be paid.
     const payable = await one("store payable", sql`select id::text as id from store_payables limit 1`);
     await db.execute(
@@ -223,6 +232,7 @@ describe("the consistency check", () => {
       [CONSISTENCY_RULES.leaseMonthsWithinPolicy, long],
       [CONSISTENCY_RULES.invoiceSumsAndVat, vatInvoice.id],
       [CONSISTENCY_RULES.referenceNumbersValid, referenceInvoice.id],
+      [CONSISTENCY_RULES.correctionsNameTheirInvoice, note],
       [CONSISTENCY_RULES.cancelledOrderStorePaid, payable],
       [CONSISTENCY_RULES.refundedOrderHasRefund, refunded],
     ];

@@ -155,13 +155,32 @@ const RULES = {
              and br.choice = 'RETURN'))`,
   },
   nothingBilledAfterLeaseEnds: {
-    rule: "No lease invoice bills a month after the lease-end case ended that lease",
+    // A line a credit note of the invoice took back bills nothing any more (src/domain/lease-billing.ts).
+    rule: "No lease invoice bills a month after the lease-end case ended that lease, unless a credit note took it back",
     offenders: sql`
       select li.id::text as id from lease_invoices li
       cross join lateral jsonb_array_elements(li.lines) line
       join orders o on o.order_number = (line->>'orderNumber')::int
       join bike_redemptions br on br.order_id = o.id
-      where br.status <> 'CANCELLED' and br.lease_ends_on is not null and br.lease_ends_on < li.period`,
+      where li.kind <> 'CREDIT_NOTE'
+        and br.status <> 'CANCELLED' and br.lease_ends_on is not null and br.lease_ends_on < li.period
+        and not exists (
+          select 1 from lease_invoices cn cross join lateral jsonb_array_elements(cn.lines) credited
+          where cn.kind = 'CREDIT_NOTE' and cn.original_invoice_id = li.id
+            and credited->>'orderNumber' = line->>'orderNumber')`,
+  },
+  correctionsNameTheirInvoice: {
+    rule: "A supplementary invoice names its month's regular invoice, and a credit note an invoice of its month that billed each order it credits",
+    offenders: sql`
+      select li.id::text as id from lease_invoices li
+      left join lease_invoices original on original.id = li.original_invoice_id
+      where li.kind <> 'REGULAR' and (
+        original.id is null or original.company_id <> li.company_id or original.period <> li.period
+        or (li.kind = 'SUPPLEMENTARY' and original.kind <> 'REGULAR')
+        or (li.kind = 'CREDIT_NOTE' and (original.kind = 'CREDIT_NOTE' or exists (
+          select 1 from jsonb_array_elements(li.lines) credited
+          where not exists (select 1 from jsonb_array_elements(original.lines) billed
+            where billed->>'orderNumber' = credited->>'orderNumber')))))`,
   },
   endedEmploymentLeasesHaveCases: {
     rule: "Every running or starting lease of an employment that ends before the lease does has its lease-end case",

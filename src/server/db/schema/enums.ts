@@ -10,6 +10,7 @@ import {
   LANGUAGES,
   LEASE_END_CHOICES,
   LEASE_END_REASONS,
+  LEASE_INVOICE_KINDS,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
   ORDER_CANCELLATION_REQUESTERS,
@@ -67,6 +68,7 @@ export const userPaymentKind = pgEnum("user_payment_kind", USER_PAYMENT_KINDS);
 export const leaseEndReason = pgEnum("lease_end_reason", LEASE_END_REASONS);
 export const leaseEndChoice = pgEnum("lease_end_choice", LEASE_END_CHOICES);
 export const storePayableStatus = pgEnum("store_payable_status", STORE_PAYABLE_STATUSES);
+export const leaseInvoiceKind = pgEnum("lease_invoice_kind", LEASE_INVOICE_KINDS);
 export const payoutBatchStatus = pgEnum("payout_batch_status", PAYOUT_BATCH_STATUSES);
 /** The church whose parish tax a person pays (none, Evangelical Lutheran, Orthodox). */
 export const church = pgEnum("church", CHURCHES);

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { periodOf } from "../../../domain/payroll/period.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { type ReminderSettings, reminderSettingsProblems } from "../../../domain/reminder-settings.ts";
 import { ROLES } from "../../../domain/roles.ts";
@@ -260,11 +262,38 @@ describe("the demo data", () => {
     const rows = await db
       .select({ company: companies.name, period: leaseInvoices.period, lines: leaseInvoices.lines })
       .from(leaseInvoices)
-      .innerJoin(companies, eq(companies.id, leaseInvoices.companyId));
+      .innerJoin(companies, eq(companies.id, leaseInvoices.companyId))
+      .where(eq(leaseInvoices.kind, "REGULAR"));
     const demoOy = rows.filter((r) => r.company === "Demo Oy");
     expect(demoOy).toHaveLength(2);
     expect(new Set(rows.map((r) => `${r.company} ${r.period}`)).size).toBe(rows.length);
     for (const row of rows) expect(row.lines.length).toBeGreaterThan(0);
+  });
+
+  it("catches up Demo Oy's month: a supplementary invoice for a lease started late, a credit note for an employment ended before the month", async () => {
+    const { db } = database;
+    const corrections = await db
+      .select({
+        company: companies.name,
+        kind: leaseInvoices.kind,
+        period: leaseInvoices.period,
+        lines: leaseInvoices.lines,
+        totalCents: leaseInvoices.totalCents,
+        originalKind: sql<string>`(select o.kind::text from lease_invoices o where o.id = ${leaseInvoices.originalInvoiceId})`,
+      })
+      .from(leaseInvoices)
+      .innerJoin(companies, eq(companies.id, leaseInvoices.companyId))
+      .where(ne(leaseInvoices.kind, "REGULAR"));
+    const thisMonth = `${periodOf(toHelsinkiDateString(new Date()))}-01`;
+    expect(corrections.map((c) => [c.company, c.kind, c.period, c.lines.map((l) => l.employeeName)])).toEqual(
+      expect.arrayContaining([
+        ["Demo Oy", "SUPPLEMENTARY", thisMonth, ["Kettunen Emma"]],
+        ["Demo Oy", "CREDIT_NOTE", thisMonth, ["Lehtonen Onni"]],
+      ]),
+    );
+    expect(corrections).toHaveLength(2);
+    for (const c of corrections) expect(c.originalKind).toBe("REGULAR");
+    expect(corrections.find((c) => c.kind === "CREDIT_NOTE")?.totalCents).toBeLessThan(0);
   });
 
   it("charges a return fee, a deductible or a redemption price only with its case, the fee by the rule", async () => {

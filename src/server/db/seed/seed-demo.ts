@@ -353,7 +353,7 @@ async function seedDemoData(
   await seedAfterSalesDemo(db, files, now, dataKeys);
   await seedEndedEmploymentsDemo(db, files, now);
   await seedPayoutsDemo(db, now);
-  await seedLeaseInvoicesDemo(db, now);
+  await seedLeaseInvoicesDemo(db, files, now);
   await seedWhatsNewDemo(db, now);
   await seedNotificationPreferencesDemo(db);
   await seedReminderSettingsDemo(db);

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { leaseInvoiceChannel } from "../../../domain/billing-address.ts";
 import type { Db } from "../../db/client.ts";
 import { companies, leaseInvoices } from "../../db/schema/index.ts";
@@ -53,18 +54,30 @@ export async function deliverLeaseInvoice(
   return channel;
 }
 
-/** LEASE_INVOICE_ISSUED: the invoice's figures and the company's settings, where it is downloaded. */
+/**
+ * LEASE_INVOICE_ISSUED: the invoice's figures and the company's settings, where it is downloaded; a
+ * supplementary invoice and a credit note with the number of the invoice they go with.
+ */
+const original = alias(leaseInvoices, "original");
+
 export const renderLeaseInvoiceMail: OutboxRenderer = async (row, deps) => {
   const [found] = await deps.db
-    .select({ invoice: leaseInvoices, companyName: companies.name })
+    .select({
+      invoice: leaseInvoices,
+      companyName: companies.name,
+      originalInvoiceNumber: original.invoiceNumber,
+    })
     .from(leaseInvoices)
     .innerJoin(companies, eq(companies.id, leaseInvoices.companyId))
+    .leftJoin(original, eq(original.id, leaseInvoices.originalInvoiceId))
     .where(eq(leaseInvoices.id, String(row.params.invoiceId)));
   if (!found) return null;
   const { invoice } = found;
   const mail = leaseInvoiceIssuedMail(row.language, {
     companyName: found.companyName,
     invoiceNumber: invoice.invoiceNumber,
+    kind: invoice.kind,
+    originalInvoiceNumber: found.originalInvoiceNumber,
     period: invoice.period.slice(0, 7),
     totalCents: invoice.totalCents,
     referenceNumber: invoice.referenceNumber,

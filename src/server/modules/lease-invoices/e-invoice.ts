@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { buildFinvoice } from "../../../domain/finvoice.ts";
-import { billedMonthText, leaseInvoiceRow } from "../../../domain/lease-invoice.ts";
+import { leaseInvoiceFreeText, leaseInvoiceRow } from "../../../domain/lease-invoice.ts";
 import { periodOf } from "../../../domain/payroll/period.ts";
 import type { Db } from "../../db/client.ts";
 import { companies } from "../../db/schema/index.ts";
@@ -12,6 +12,8 @@ import { leaseInvoiceOf } from "./queries.ts";
 /**
  * A lease invoice as a Finvoice 3.0 e-invoice: Pedaali sells, the company buys and receives it at the
  * e-invoice address it has now. A row per lease, the VAT broken down by rate, the totals the rows' sums.
+ * A credit note is Finvoice's credit note (INV02) naming the invoice it credits, its amounts negative;
+ * a supplementary invoice is an invoice whose free text names the month's regular one.
  */
 export async function leaseEInvoiceOf(
   db: Db,
@@ -41,7 +43,11 @@ export async function leaseEInvoiceOf(
     invoiceDate: invoice.issueDate,
     dueDate: invoice.dueDate,
     referenceNumber: invoice.referenceNumber,
-    freeText: `Työsuhdepyörien vuokrat ${billedMonthText(period)}`,
+    creditedInvoiceNumber:
+      invoice.kind === "CREDIT_NOTE" && invoice.originalInvoiceNumber !== null
+        ? String(invoice.originalInvoiceNumber)
+        : null,
+    freeText: leaseInvoiceFreeText(invoice.kind, period, invoice.originalInvoiceNumber),
     paymentTermsText: paymentTermsOf(invoice.issueDate, invoice.dueDate),
     seller: PEDAALI_AS_SELLER,
     buyer: finvoiceBuyer({

@@ -56,6 +56,8 @@ function company(overrides: Partial<TCompanyDetails> = {}): TCompanyDetails {
 const december: TLeaseInvoice = {
   id: INVOICE,
   invoiceNumber: 50012,
+  kind: "REGULAR",
+  originalInvoiceNumber: null,
   period: "2026-12",
   issueDate: "2026-12-01",
   dueDate: "2026-12-15",
@@ -160,6 +162,54 @@ describe("the lease invoices section", () => {
     expect(hide).toHaveAttribute("aria-expanded", "true");
     await user.click(hide);
     expect(card.queryByText("Virtanen Matti")).not.toBeInTheDocument();
+  });
+
+  it("labels a month's supplementary invoice and credit note and names the invoice each goes with", async () => {
+    const user = userEvent.setup();
+    const matti = december.lines[0] as TLeaseInvoice["lines"][number];
+    const supplementary: TLeaseInvoice = {
+      ...december,
+      id: "55555555-5555-4555-8555-555555555555",
+      invoiceNumber: 50013,
+      kind: "SUPPLEMENTARY",
+      originalInvoiceNumber: 50012,
+      referenceNumber: "500139",
+      amountCents: 7163,
+      vatCents: 1827,
+      totalCents: 8990,
+      lines: [{ ...matti, orderNumber: 10044, employeeName: "Laine Outi" }],
+    };
+    const credit: TLeaseInvoice = {
+      ...december,
+      id: "66666666-6666-4666-8666-666666666666",
+      invoiceNumber: 50014,
+      kind: "CREDIT_NOTE",
+      originalInvoiceNumber: 50012,
+      referenceNumber: "500142",
+      amountCents: -7163,
+      vatCents: -1827,
+      totalCents: -8990,
+      lines: [{ ...matti, monthlyPaymentCents: -8990, vatExcludedCents: -7163, vatCents: -1827 }],
+    };
+    fakeApi({
+      [`GET /api/companies/${COMPANY}`]: () => ({ status: 200, body: company() }),
+      [`GET ${LIST}?page=1&limit=12`]: page([credit, supplementary, december]),
+    });
+    renderSection("helpdesk");
+    const card = await section();
+    const table = await card.findByRole("table", { name: "Laskut" });
+    const rowOf = (number: string) => within(table).getByText(number).closest("tr") as HTMLElement;
+    expect(within(rowOf("50013")).getByText("Lisälasku")).toBeInTheDocument();
+    expect(within(rowOf("50014")).getByText("Hyvityslasku")).toBeInTheDocument();
+    expect(within(rowOf("50014")).getByText(/^−89,90\s€$/)).toBeInTheDocument();
+    // The month's regular invoice carries no label.
+    expect(within(rowOf("50012")).queryByText(/Lisälasku|Hyvityslasku/)).not.toBeInTheDocument();
+
+    await user.click(within(rowOf("50014")).getByRole("button", { name: "Näytä rivit, lasku 50014" }));
+    const lines = await card.findByRole("table", { name: "Hyvityslaskun 50014 rivit, 12/2026" });
+    expect(within(lines).getByText("Virtanen Matti")).toBeInTheDocument();
+    const details = card.getByText("Alkuperäinen lasku").closest("div") as HTMLElement;
+    expect(within(details).getByText("50012")).toBeInTheDocument();
   });
 
   it("says why no e-invoice can be made while the company has no e-invoice address", async () => {

@@ -9,6 +9,7 @@ import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
 import { DetailsList } from "../../components/details-list.tsx";
 import { ListTable } from "../../components/list-table.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { ToneBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { formatDate, formatMoney, formatPercent } from "../../lib/formatters.ts";
@@ -24,11 +25,23 @@ import { useCompany } from "./companies-api.ts";
  * says so from the company's details before anyone clicks, and offers no link that would fail. Who
  * fills the address in depends on the reader (`audience`): the employer is told the helpdesk saves it,
  * the helpdesk to save it in the company's details on its page. `headingOrder` 3 where the section sits
- * under a company's own heading (the admin company page).
+ * under a company's own heading (the admin company page). A month's supplementary invoice and credit
+ * note (src/domain/lease-billing.ts) are listed beside its regular invoice, each with its kind's label,
+ * and opened name the invoice they go with; a credit note's sums are negative.
  */
 
 const PAGE_SIZE = 12;
 type LeaseInvoiceLine = TLeaseInvoice["lines"][number];
+
+/** A supplementary invoice's and a credit note's label; a regular invoice has none. */
+function KindBadge({ kind }: { kind: TLeaseInvoice["kind"] }) {
+  const { t } = useTranslation();
+  if (kind === "SUPPLEMENTARY")
+    return <ToneBadge tone="info">{t("companySections.leaseInvoices.kindSupplementary")}</ToneBadge>;
+  if (kind === "CREDIT_NOTE")
+    return <ToneBadge tone="progress">{t("companySections.leaseInvoices.kindCreditNote")}</ToneBadge>;
+  return null;
+}
 
 /** A lease invoice's Finvoice file: a download the browser takes by its address, not a JSON call. */
 export function leaseEInvoiceHref(companyId: string, invoiceId: string): string {
@@ -100,7 +113,16 @@ export function LeaseInvoicesSection({
               title: t("companySections.leaseInvoices.month"),
               render: (invoice) => billedMonthText(invoice.period),
             },
-            { accessor: "invoiceNumber", title: t("companySections.leaseInvoices.number") },
+            {
+              accessor: "invoiceNumber",
+              title: t("companySections.leaseInvoices.number"),
+              render: (invoice) => (
+                <Group gap="xs" wrap="wrap">
+                  <span>{invoice.invoiceNumber}</span>
+                  <KindBadge kind={invoice.kind} />
+                </Group>
+              ),
+            },
             {
               accessor: "dueDate",
               title: t("companySections.leaseInvoices.dueDate"),
@@ -191,10 +213,12 @@ function InvoiceLines({
   headingOrder: 3 | 4;
 }) {
   const { t } = useTranslation();
-  const title = t("companySections.leaseInvoices.linesTitle", {
-    number: invoice.invoiceNumber,
-    month: billedMonthText(invoice.period),
-  });
+  const titleKey = {
+    REGULAR: "companySections.leaseInvoices.linesTitle",
+    SUPPLEMENTARY: "companySections.leaseInvoices.linesTitleSupplementary",
+    CREDIT_NOTE: "companySections.leaseInvoices.linesTitleCreditNote",
+  }[invoice.kind];
+  const title = t(titleKey, { number: invoice.invoiceNumber, month: billedMonthText(invoice.period) });
   return (
     <Paper id={id} component="section" aria-label={title} withBorder radius="md" p="md">
       <Stack gap="md">
@@ -237,6 +261,14 @@ function InvoiceLines({
         />
         <DetailsList
           items={[
+            ...(invoice.originalInvoiceNumber === null
+              ? []
+              : [
+                  {
+                    label: t("companySections.leaseInvoices.originalInvoice"),
+                    value: String(invoice.originalInvoiceNumber),
+                  },
+                ]),
             { label: t("companySections.leaseInvoices.issueDate"), value: formatDate(invoice.issueDate) },
             { label: t("companySections.leaseInvoices.dueDate"), value: formatDate(invoice.dueDate) },
             {
