@@ -468,6 +468,11 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     event: "JOIN_DECIDED",
     what: "The employer accepts or rejects a join request",
     sends: [sent("PERSON", "EMAIL", "mail:joinDecision")],
+    promisedBy: [
+      "pages/fi.json#joinConfirm.WAITS.text",
+      "pages/en.json#joinConfirm.WAITS.text",
+      "pages/sv.json#joinConfirm.WAITS.text",
+    ],
   },
   {
     event: "EMPLOYEE_INVITED",

@@ -26,3 +26,12 @@ export const domainAddressRequired = () => {
   const message = "This registration link takes only the company's own work e-mail addresses";
   return new AppError(400, "JOIN_DOMAIN_REQUIRED", message, [{ field: "body.email", message }]);
 };
+
+/** 400 at the domain: no one vouched for it, or anyone can open an address there (join-rules). */
+export const domainRefused = (index: number, code: "JOIN_DOMAIN_NOT_VERIFIED" | "PUBLIC_MAIL_DOMAIN") => {
+  const message =
+    code === "PUBLIC_MAIL_DOMAIN"
+      ? "A public mail service is no company's domain"
+      : "Add the domain of your own work e-mail; customer service verifies any other";
+  return new AppError(400, code, message, [{ field: `body.domains.${index}`, message }]);
+};

@@ -6,8 +6,9 @@ import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { companies, companyJoinRules, ssoEmailDomains } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
-import { AppError, notFound } from "../../errors.ts";
+import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
+import { domainRefused } from "./errors.ts";
 
 /**
  * A company's rule for joiners at its registration link with an address of its own domains
@@ -42,14 +43,6 @@ export async function joinRuleAnswer(db: Db, user: CurrentUser, companyId: strin
     singleSignOnDomains: await singleSignOnDomainsOf(db, companyId),
   };
 }
-
-const domainRefused = (index: number, code: "JOIN_DOMAIN_NOT_VERIFIED" | "PUBLIC_MAIL_DOMAIN") => {
-  const message =
-    code === "PUBLIC_MAIL_DOMAIN"
-      ? "A public mail service is no company's domain"
-      : "Add the domain of your own work e-mail; customer service verifies any other";
-  return new AppError(400, code, message, [{ field: `body.domains.${index}`, message }]);
-};
 
 /**
  * Saves the rule. Every domain must be vouched for (mayVerifyDomain), else anyone with the link could
