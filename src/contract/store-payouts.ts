@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { LANGUAGES, PAYOUT_BATCH_STATUSES, STORE_PAYABLE_STATUSES } from "../domain/enums.ts";
+import {
+  COMMISSION_BASES,
+  LANGUAGES,
+  PAYOUT_BATCH_STATUSES,
+  STORE_PAYABLE_STATUSES,
+} from "../domain/enums.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -41,6 +46,20 @@ import { zDateOnly } from "./values.ts";
 
 export const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
 
+/**
+ * How one order's commission was reckoned (src/domain/store-commission.ts, decision 020): the VAT of the
+ * price (paid on to the store), the price the commission was taken of (without VAT; with it only on
+ * payables approved before the decision) and the percent, so every page can say "5 % of 1 612,90 €
+ * (price without VAT)".
+ */
+const zPayableCommission = {
+  vatCents: z.number().int(),
+  commissionBase: z.enum(COMMISSION_BASES),
+  commissionBaseCents: z.number().int(),
+  /** The store's percent the payable was made with; null when none was agreed (or, on an old payable, unknown). */
+  commissionPercent: z.number().nullable(),
+};
+
 export const zStorePayable = z.object({
   id: z.uuid(),
   bikeStoreId: z.uuid(),
@@ -54,6 +73,7 @@ export const zStorePayable = z.object({
   grossCents: z.number().int(),
   commissionCents: z.number().int(),
   netCents: z.number().int(),
+  ...zPayableCommission,
   status: z.enum(STORE_PAYABLE_STATUSES),
   payoutBatchId: z.uuid().nullable(),
   batchNumber: z.number().int().nullable(),
@@ -137,6 +157,7 @@ export const zPayoutBatchStore = z.object({
       orderNumber: z.number().int(),
       invoiceNumber: z.string().nullable(),
       ...zSums,
+      ...zPayableCommission,
     }),
   ),
 });

@@ -30,6 +30,18 @@ const EMPTY_PAGE = {
 
 const sums = (netCents: number) => ({ grossCents: netCents, commissionCents: 0, netCents });
 
+/** 1 593,63 € + VAT 406,37 €: 5 % of the price without VAT kept, 79,68 €. */
+const COMMISSIONED = {
+  grossCents: 200_000,
+  vatCents: 40_637,
+  commissionBase: "VAT_EXCLUDED",
+  commissionBaseCents: 159_363,
+  commissionPercent: 5,
+  commissionCents: 7_968,
+  netCents: 192_032,
+} as const;
+const BATCH_SUMS = { grossCents: 350_000, commissionCents: 7_968, netCents: 342_032 };
+
 const OPEN: TOpenPayables = {
   stores: [
     {
@@ -62,7 +74,7 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
   bikeStoreId: KALLIO,
   storeCount: 1,
   payableCount: 2,
-  ...sums(350_000),
+  ...BATCH_SUMS,
   createdBy: HARRI,
   createdAt: "2026-11-20T10:00:00.000Z",
   approvedBy: null,
@@ -77,14 +89,14 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
       businessId: "3011223-0",
       iban: "FI17 5700 0020 0447 18",
       bic: "OKOYFIHH",
-      ...sums(350_000),
+      ...BATCH_SUMS,
       payables: [
         {
           id: "9a000000-0000-4000-8000-000000000001",
           orderId: "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a01",
           orderNumber: 10_042,
           invoiceNumber: "KP-1",
-          ...sums(200_000),
+          ...COMMISSIONED,
         },
         {
           id: "9a000000-0000-4000-8000-000000000002",
@@ -92,6 +104,10 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
           orderNumber: 10_043,
           invoiceNumber: "KP-2",
           ...sums(150_000),
+          vatCents: 30_478,
+          commissionBase: "VAT_EXCLUDED",
+          commissionBaseCents: 119_522,
+          commissionPercent: null,
         },
       ],
     },
