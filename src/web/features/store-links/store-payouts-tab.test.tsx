@@ -49,10 +49,14 @@ describe("the bike store's payouts", () => {
     const open = rowOf(payables, "#10041");
     expect(within(open).getByText("Demo Oy")).toBeInTheDocument();
     expect(within(open).getByText("Avoin")).toBeInTheDocument();
+    // The commission and the price it was taken of: the price without VAT, never the VAT.
     expect(within(open).getByText(/79,68\s€/)).toBeInTheDocument();
+    expect(within(open).getByText(/^5\s%\ssummasta 1\s593,63\s€ \(veroton hinta\)$/)).toBeInTheDocument();
     const paid = rowOf(payables, "#10001");
     expect(within(paid).getByText("Toinen Oy")).toBeInTheDocument();
     expect(within(paid).getByText("1007")).toBeInTheDocument();
+    // No commission agreed: no base to show.
+    expect(within(paid).queryByText(/veroton hinta/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Seuraava sivu" }));
     expect(await screen.findByText("#9999")).toBeInTheDocument();

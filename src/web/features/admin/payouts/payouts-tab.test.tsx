@@ -197,10 +197,27 @@ describe("Tilitykset: one batch", () => {
     expect(screen.getByText(/tekijä ei voi hyväksyä sitä itse/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Hyväksy erä" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Lataa maksuaineisto (pain.001)" })).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "10042" })).toHaveAttribute(
+    const stores = screen.getByRole("table", { name: "Liikkeet ja tilaukset" });
+    expect(within(stores).getByRole("link", { name: "10042" })).toHaveAttribute(
       "href",
       "/admin/hakemukset/tilaus/0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a01",
     );
+  });
+
+  it("shows the approver each order's commission with the price it is taken of: the price without VAT", async () => {
+    api({ [`GET /api/store-payouts/batches/${BATCH_ID}`]: { status: 200, body: batch() } });
+    renderTab(path);
+    const orders = await screen.findByRole("table", { name: "Erän tilaukset" });
+    const commissioned = within(orders).getByRole("link", { name: "10042" }).closest("tr") as HTMLElement;
+    expect(within(commissioned).getByText("KP-1")).toBeInTheDocument();
+    expect(within(commissioned).getByText(/2\s000,00\s€/)).toBeInTheDocument();
+    expect(within(commissioned).getByText(/79,68\s€/)).toBeInTheDocument();
+    expect(
+      within(commissioned).getByText(/^5\s%\ssummasta 1\s593,63\s€ \(veroton hinta\)$/),
+    ).toBeInTheDocument();
+    expect(within(commissioned).getByText(/1\s920,32\s€/)).toBeInTheDocument();
+    const none = within(orders).getByRole("link", { name: "10043" }).closest("tr") as HTMLElement;
+    expect(within(none).queryByText(/hinta\)/)).not.toBeInTheDocument();
   });
 
   it("lets a second person approve with the bank's payment day, and shows the refusal in the dialog", async () => {
