@@ -42,6 +42,8 @@ import { zDateOnly } from "./values.ts";
  *   routes keep their own registrations;
  * - GET /api/bike-stores/{id}/payouts `zPageQuery` → `zStorePayouts`: one store's payables (paged) and
  *   the payouts that paid it, what a store sees of its money.
+ *
+ * Approving and marking paid move money: both take an `Idempotency-Key` (src/contract/idempotency.ts).
  */
 
 export const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
@@ -294,7 +296,8 @@ export const storePayoutsApi = {
     params: zIdParams,
     body: zApprovePayoutBatch,
     response: zPayoutBatchDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   discard: endpoint({
     method: "DELETE",
@@ -311,7 +314,8 @@ export const storePayoutsApi = {
     params: zIdParams,
     body: zMarkPayoutBatchPaid,
     response: zPayoutBatchDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   ofStore: endpoint({
     method: "GET",
