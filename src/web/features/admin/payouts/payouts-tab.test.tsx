@@ -241,10 +241,9 @@ describe("Tilitykset: one batch", () => {
     expect(
       await within(dialog).findByText("Tilityserän hyväksyy joku muu kuin sen tekijä."),
     ).toBeInTheDocument();
-    expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/approve`)[0]?.body).toEqual({
-      executionDate: today,
-      approvalDigest: DIGEST,
-    });
+    const [approval] = replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/approve`);
+    expect(approval?.body).toEqual({ executionDate: today, approvalDigest: DIGEST });
+    expect(approval?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("warns of a store's changed account, and on a changed batch says so and reads it again", async () => {
@@ -309,6 +308,41 @@ describe("Tilitykset: one batch", () => {
     await waitFor(() =>
       expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(1),
     );
+  });
+
+  it("sends the action's Idempotency-Key, and the same one again when it retries a call whose answer was lost", async () => {
+    const approved = batch({
+      status: "APPROVED",
+      approvedBy: { userId: "22222222-2222-4222-8222-222222222222", name: "Aino Admin" },
+      approvedAt: "2026-11-21T08:00:00.000Z",
+      executionDate: "2026-11-23",
+      allowedActions: ["DOWNLOAD_FILE", "MARK_PAID"],
+    });
+    let tries = 0;
+    const replies = api({
+      [`GET /api/store-payouts/batches/${BATCH_ID}`]: { status: 200, body: approved },
+      [`POST /api/store-payouts/batches/${BATCH_ID}/paid`]: () =>
+        ++tries === 1
+          ? apiError(503, "SERVICE_UNAVAILABLE", "Try again")
+          : { status: 200, body: { ...approved, status: "PAID" } },
+    });
+    const { user } = renderTab(path);
+    await user.click(await screen.findByRole("button", { name: "Merkitse maksetuksi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Merkitäänkö tilityserä 1007 maksetuksi?" });
+    await user.click(within(dialog).getByRole("button", { name: "Merkitse maksetuksi" }));
+    await waitFor(() =>
+      expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(1),
+    );
+    // The server failed: the person presses again, and the same action goes with the same key.
+    await user.click(await within(dialog).findByRole("button", { name: "Merkitse maksetuksi" }));
+    await waitFor(() =>
+      expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(2),
+    );
+    const keys = replies
+      .callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)
+      .map((call) => call.headers.get("Idempotency-Key"));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it("discards a batch not yet approved after asking, and goes back to the payouts", async () => {
