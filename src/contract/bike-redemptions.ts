@@ -476,7 +476,8 @@ export const redemptionsApi = {
     summary: "Completes the case: the lease ends; a returned bike goes to the brokerage",
     params: zBikeRedemptionIdParams,
     response: zBikeRedemptionDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   regenerateOffer: endpoint({
     method: "POST",

@@ -25,6 +25,11 @@ export type EndpointDef = {
   status?: 201 | 202 | 204;
   response: z.ZodType;
   errors: readonly ErrorStatus[];
+  /**
+   * A call that moves money and takes an `Idempotency-Key` (src/contract/idempotency.ts): a retry with
+   * the same key answers the first call's answer without acting again.
+   */
+  idempotent?: true;
 };
 
 /** Declares an endpoint, keeping its literal method, path and schemas in the type. */

@@ -197,6 +197,10 @@ export const ERROR_CODES = [
   // the details with its row), a year that has rates already and was not to be replaced
   "RATE_LIST_INVALID",
   "TAX_YEAR_HAS_RATES",
+  // An Idempotency-Key (src/contract/idempotency.ts) sent again with another call, or while its first
+  // call is still under way
+  "IDEMPOTENCY_KEY_REUSED",
+  "IDEMPOTENCY_KEY_IN_USE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

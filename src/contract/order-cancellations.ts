@@ -236,7 +236,8 @@ export const orderCancellationsApi = {
       "Completes a cancellation: cancels a requested order, refunds it when a receipt shows the refund",
     params: zOrderCancellationIdParams,
     response: zOrderCancellationDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   deleteReceipt: endpoint({
     method: "DELETE",

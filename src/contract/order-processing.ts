@@ -96,7 +96,8 @@ export const orderProcessingApi = {
     params: zOrderIdParams,
     body: zOrderStatusMove,
     response: zOrderDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   bulkStatus: endpoint({
     method: "POST",

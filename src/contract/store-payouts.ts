@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { LANGUAGES, PAYOUT_BATCH_STATUSES, STORE_PAYABLE_STATUSES } from "../domain/enums.ts";
+import {
+  COMMISSION_BASES,
+  LANGUAGES,
+  PAYOUT_BATCH_STATUSES,
+  STORE_PAYABLE_STATUSES,
+} from "../domain/enums.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -37,9 +42,25 @@ import { zDateOnly } from "./values.ts";
  *   routes keep their own registrations;
  * - GET /api/bike-stores/{id}/payouts `zPageQuery` → `zStorePayouts`: one store's payables (paged) and
  *   the payouts that paid it, what a store sees of its money.
+ *
+ * Approving and marking paid move money: both take an `Idempotency-Key` (src/contract/idempotency.ts).
  */
 
 export const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
+
+/**
+ * How one order's commission was reckoned (src/domain/store-commission.ts, decision 022): the VAT of the
+ * price (paid on to the store), the price the commission was taken of (without VAT; with it only on
+ * payables approved before the decision) and the percent, so every page can say "5 % of 1 612,90 €
+ * (price without VAT)".
+ */
+const zPayableCommission = {
+  vatCents: z.number().int(),
+  commissionBase: z.enum(COMMISSION_BASES),
+  commissionBaseCents: z.number().int(),
+  /** The store's percent the payable was made with; null when none was agreed (or, on an old payable, unknown). */
+  commissionPercent: z.number().nullable(),
+};
 
 export const zStorePayable = z.object({
   id: z.uuid(),
@@ -54,6 +75,7 @@ export const zStorePayable = z.object({
   grossCents: z.number().int(),
   commissionCents: z.number().int(),
   netCents: z.number().int(),
+  ...zPayableCommission,
   status: z.enum(STORE_PAYABLE_STATUSES),
   payoutBatchId: z.uuid().nullable(),
   batchNumber: z.number().int().nullable(),
@@ -137,6 +159,7 @@ export const zPayoutBatchStore = z.object({
       orderNumber: z.number().int(),
       invoiceNumber: z.string().nullable(),
       ...zSums,
+      ...zPayableCommission,
     }),
   ),
 });
@@ -273,7 +296,8 @@ export const storePayoutsApi = {
     params: zIdParams,
     body: zApprovePayoutBatch,
     response: zPayoutBatchDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   discard: endpoint({
     method: "DELETE",
@@ -290,7 +314,8 @@ export const storePayoutsApi = {
     params: zIdParams,
     body: zMarkPayoutBatchPaid,
     response: zPayoutBatchDetails,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   ofStore: endpoint({
     method: "GET",

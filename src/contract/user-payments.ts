@@ -207,7 +207,8 @@ export const userPaymentsApi = {
     summary: "The payment is in: PAID and done",
     params: zUserPaymentIdParams,
     response: zUserPayment,
-    errors: [400, 401, 403, 404, 409],
+    errors: [400, 401, 403, 404, 409, 422],
+    idempotent: true,
   }),
   cancel: endpoint({
     method: "POST",

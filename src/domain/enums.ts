@@ -153,6 +153,14 @@ export type StorePayableStatus = (typeof STORE_PAYABLE_STATUSES)[number];
 export const LEASE_INVOICE_KINDS = ["REGULAR", "SUPPLEMENTARY", "CREDIT_NOTE"] as const;
 export type LeaseInvoiceKind = (typeof LEASE_INVOICE_KINDS)[number];
 
+/**
+ * The price a store's commission is taken of (decision 022): the price without VAT, the VAT-free amount of
+ * the store's purchase invoice; VAT_INCLUDED only on payables made before that decision and kept as they
+ * were approved or paid.
+ */
+export const COMMISSION_BASES = ["VAT_EXCLUDED", "VAT_INCLUDED"] as const;
+export type CommissionBase = (typeof COMMISSION_BASES)[number];
+
 /** A payout batch: made and waiting for a second person's approval, approved (its file may go to the bank), paid. */
 export const PAYOUT_BATCH_STATUSES = ["CREATED", "APPROVED", "PAID"] as const;
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];

@@ -31,6 +31,11 @@ export const RETENTION_RULES = {
   companyApplications: { keepDays: 365, from: "the application's sending" },
   /** An invitation to an employment that was declined, withdrawn or taken. */
   closedInvitations: { keepDays: 365, from: "the invitation's closing" },
+  /**
+   * A money-moving call's Idempotency-Key with its answer (domain/idempotency.ts): it answers a retry
+   * for 24 hours; a new call under a lapsed key deletes it at once, the job the rest.
+   */
+  idempotencyKeys: { keepDays: 1, from: "the call's arrival" },
 } as const satisfies Record<string, RetentionRule>;
 
 export type RetentionRuleId = keyof typeof RETENTION_RULES;

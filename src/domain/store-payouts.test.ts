@@ -6,7 +6,6 @@ import {
   orderLetsStoreBePaid,
   type PayoutApprovalRow,
   PEDAALI_PAYER,
-  payableAmounts,
   payoutApprovalCanonical,
   payoutBatchActions,
   payoutBatchRefusal,
@@ -18,40 +17,6 @@ import {
 } from "./store-payouts.ts";
 import { isValidBic, isValidIban } from "./validation/bank-account.ts";
 import { isValidBusinessId } from "./validation/business-id.ts";
-
-describe("payableAmounts", () => {
-  it("pays the whole price when the store has no commission", () => {
-    expect(payableAmounts(250_000, null)).toEqual({
-      grossCents: 250_000,
-      commissionCents: 0,
-      netCents: 250_000,
-    });
-    expect(payableAmounts(250_000, 0)).toEqual({
-      grossCents: 250_000,
-      commissionCents: 0,
-      netCents: 250_000,
-    });
-  });
-
-  it("keeps the commission rounded to the cent: 2 499,99 € at 8.33 % is 208,25 €", () => {
-    expect(payableAmounts(249_999, 8.33)).toEqual({
-      grossCents: 249_999,
-      commissionCents: 20_825,
-      netCents: 229_174,
-    });
-  });
-
-  it("always has net + commission = gross, neither negative", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 0, max: 5_000 }), (gross, bp) => {
-        const a = payableAmounts(gross, bp / 100);
-        expect(a.netCents + a.commissionCents).toBe(gross);
-        expect(a.commissionCents).toBeGreaterThanOrEqual(0);
-        expect(a.netCents).toBeGreaterThanOrEqual(0);
-      }),
-    );
-  });
-});
 
 describe("payout batch rules", () => {
   const made = { status: "CREATED" as const, createdByUserId: "maker" };

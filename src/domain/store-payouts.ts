@@ -1,5 +1,4 @@
 import type { OrderStatus, PayoutBatchStatus } from "./enums.ts";
-import { percentOfCents } from "./money.ts";
 import { CUSTOMER_COMMENT_STATUS } from "./order-state-machine.ts";
 import { PEDAALI_BANK_ACCOUNT } from "./payment-instructions.ts";
 import { PEDAALI_COMPANY } from "./pedaali-company.ts";
@@ -7,7 +6,8 @@ import { PEDAALI_COMPANY } from "./pedaali-company.ts";
 /**
  * What Pedaali owes bike stores and how it pays them. An order's purchase price (the store's purchase
  * invoice, VAT included) becomes payable when the helpdesk matches the invoice to the order; a store
- * may have agreed a commission, which Pedaali keeps from the payout. Payables are paid in payout
+ * may have agreed a commission of the price without VAT, which Pedaali keeps from the payout
+ * (store-commission.ts). Payables are paid in payout
  * batches: one person makes a batch, another approves it (four eyes: the bank pays what the file
  * says), the approved batch's credit transfer file goes to the bank, and the batch is marked paid when
  * the money has left.
@@ -23,17 +23,6 @@ export const PEDAALI_PAYER = {
 
 /** The largest commission a store may have agreed, in percent. */
 export const MAX_COMMISSION_PERCENT = 50;
-
-export type PayableAmounts = { grossCents: number; commissionCents: number; netCents: number };
-
-/**
- * The amounts of one order's payable: the purchase price, the store's commission of it (rounded half
- * away from zero to the cent; none when the store has no commission) and what is paid to the store.
- */
-export function payableAmounts(grossCents: number, commissionPercent: number | null): PayableAmounts {
-  const commissionCents = commissionPercent ? percentOfCents(grossCents, commissionPercent) : 0;
-  return { grossCents, commissionCents, netCents: grossCents - commissionCents };
-}
 
 /**
  * The statuses in which an order's store may be paid its purchase price: the helpdesk has matched the

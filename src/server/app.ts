@@ -70,6 +70,7 @@ import { createOidc } from "./oidc/oidc-context.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandlers } from "./plugins/errors.ts";
 import { registerGracefulStop } from "./plugins/graceful-stop.ts";
+import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
     frameguard: { action: "deny" },
   });
   app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  // Before the compression: an answer is kept under its Idempotency-Key as the JSON the serializer wrote.
+  registerIdempotency(app, database.db);
   // An answer up to 64 KB (a list page is 10–40 KB) is compressed in one call: through a zlib stream
   // of its own, setting the stream up cost three times the compressing (16 KB: 360 µs against 120)
   // and took a sixth of a loaded server's time. Larger answers and files still stream.

@@ -27,3 +27,18 @@ export const forbidden = (message = "Access denied") => new AppError(403, "FORBI
 export const notFound = (what = "Resource") => new AppError(404, "NOT_FOUND", `${what} not found`);
 export const conflict = (code: ErrorCode = "CONFLICT", message = "Conflict") =>
   new AppError(409, code, message);
+
+/** An Idempotency-Key sent again with another call (method, address or body) than its first (422). */
+export const idempotencyKeyReused = () =>
+  new AppError(
+    422,
+    "IDEMPOTENCY_KEY_REUSED",
+    "This Idempotency-Key was used for another request: make a new key for a new action",
+  );
+/** The same call again under its Idempotency-Key while the first is still under way (409: try again). */
+export const idempotencyKeyInUse = () =>
+  new AppError(
+    409,
+    "IDEMPOTENCY_KEY_IN_USE",
+    "A request with this Idempotency-Key is still being processed: try again in a moment",
+  );

@@ -116,13 +116,15 @@ test("the helpdesk makes a store's payout batch, another admin approves it and d
     .split("\r\n")
     .filter((line) => line !== "");
   expect(header).toBe(
-    "Pyöräliike;Y-tunnus;IBAN;Tilaus;Lasku;Brutto;Provisio;Netto;Tilitys;Hyväksyjä;Hyväksytty;Maksettu",
+    "Pyöräliike;Y-tunnus;IBAN;Tilaus;Lasku;Brutto;ALV;Provisioperuste;Peruste;Provisio-%;Provisio;Netto;Tilitys;Hyväksyjä;Hyväksytty;Maksettu",
   );
   expect(rows).toHaveLength(orders);
-  const netColumn = rows.map((row) => Number((row.split(";")[7] ?? "").replace(",", ".")) * 100);
+  const netColumn = rows.map((row) => Number((row.split(";")[11] ?? "").replace(",", ".")) * 100);
   expect(Math.round(netColumn.reduce((sum, cents) => sum + cents, 0))).toBe(net);
   for (const row of rows) {
     expect(row.startsWith(`${store};`), row).toBe(true);
+    // The commission is taken of the price without VAT (decision 022).
+    expect(row.split(";")[8], row).toBe("veroton hinta");
     expect(compactIban(row.split(";")[2] ?? "")).toBe(iban);
   }
 

@@ -69,6 +69,8 @@ async function freshPayable(
     orderId: order?.id as string,
     purchaseInvoiceId: invoice?.id as string,
     grossCents: 125_000,
+    vatCents: 25_000,
+    commissionBase: "VAT_EXCLUDED",
     commissionCents: 0,
     netCents: 125_000,
     status,

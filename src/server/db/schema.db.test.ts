@@ -40,6 +40,7 @@ const EXPECTED_TABLES = [
   "group_payroll_report_recipients",
   "handover_photos",
   "handovers",
+  "idempotency_keys",
   "insurance_claim_files",
   "insurance_claims",
   "invoices",

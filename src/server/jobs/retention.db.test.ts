@@ -11,6 +11,7 @@ import {
   companyApplications,
   contactForms,
   employmentInvitations,
+  idempotencyKeys,
   messageOutbox,
   outbox,
   passwordResetTokens,
@@ -255,6 +256,32 @@ describe("the retention job", () => {
       .from(employmentInvitations)
       .where(eq(employmentInvitations.email, "kutsu.sailytys@demo.test"));
     expect(left.map((r) => r.id).sort()).toEqual([rows[1]?.id, rows[2]?.id].sort());
+  });
+
+  it("deletes an Idempotency-Key and its kept answer a day after the call, answered or not", async () => {
+    const keep = RETENTION_RULES.idempotencyKeys.keepDays;
+    const key = (name: string, createdAt: Date, answered: boolean) => ({
+      userId,
+      key: name,
+      method: "POST",
+      path: "/api/store-payouts/batches/x/approve",
+      requestHash: "0".repeat(64),
+      createdAt,
+      ...(answered ? { statusCode: 200, responseBody: "{}", answeredAt: createdAt } : {}),
+    });
+    await database.db
+      .insert(idempotencyKeys)
+      .values([
+        key("sailytys-vanha-1", past(keep), true),
+        key("sailytys-vanha-2", past(keep), false),
+        key("sailytys-uusi-1", daysAgo(keep - 0.5), true),
+      ]);
+    await run();
+    const left = await database.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, userId));
+    expect(left.map((r) => r.key)).toEqual(["sailytys-uusi-1"]);
   });
 
   it("deletes nothing more when it runs again", async () => {

@@ -7,6 +7,7 @@ import {
   contactChangeRequests,
   contactForms,
   employmentInvitations,
+  idempotencyKeys,
   messageOutbox,
   oidcSignIns,
   outbox,
@@ -95,6 +96,13 @@ const DELETIONS: Record<RetentionRuleId, (db: Db, before: Date) => Promise<numbe
         .delete(employmentInvitations)
         .where(and(isNotNull(employmentInvitations.closedAt), lt(employmentInvitations.closedAt, before)))
         .returning({ id: employmentInvitations.id })
+    ).length,
+  idempotencyKeys: async (db, before) =>
+    (
+      await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, before))
+        .returning({ key: idempotencyKeys.key })
     ).length,
 };
 

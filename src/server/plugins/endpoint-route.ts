@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { EndpointDef, ErrorStatus } from "../../contract/endpoint.ts";
 import { zErrorResponse } from "../../contract/errors.ts";
+import { zIdempotencyHeaders } from "../../contract/idempotency.ts";
 
 type Defined<S> = S extends z.ZodType ? S : undefined;
 type SuccessResponse<E extends EndpointDef> = E["status"] extends 201
@@ -26,6 +27,8 @@ export type EndpointSchema<E extends EndpointDef> = {
  * into `app.route({ ...endpointRoute(api.x, tags), preValidation: guard, handler })`, so the route takes
  * and answers exactly what src/contract says; the handler's request and reply are typed from it. The
  * guard runs before validation, so a caller who may not use the route never learns what it takes.
+ * An endpoint the contract marks `idempotent` validates the Idempotency-Key header and is marked in its
+ * config for the idempotency plugin (plugins/idempotency.ts): that mark is the one place it is made.
  */
 export function endpointRoute<const E extends EndpointDef>(definition: E, tags: readonly string[]) {
   const response: Record<number, z.ZodType> = { [definition.status ?? 200]: definition.response };
@@ -34,10 +37,12 @@ export function endpointRoute<const E extends EndpointDef>(definition: E, tags: 
   if (definition.params) schema.params = definition.params;
   if (definition.query) schema.querystring = definition.query;
   if (definition.body) schema.body = definition.body;
+  if (definition.idempotent) schema.headers = zIdempotencyHeaders;
   return {
     method: definition.method,
     url: definition.path,
     schema: schema as unknown as EndpointSchema<E>,
+    ...(definition.idempotent ? { config: { idempotency: true } } : {}),
   };
 }
 

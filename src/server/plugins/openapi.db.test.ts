@@ -37,6 +37,7 @@ type Operation = {
   tags?: string[];
   summary?: string;
   requestBody?: { content?: Record<string, { schema?: { properties?: object; required?: string[] } }> };
+  parameters?: { in: string; name: string; required?: boolean }[];
   responses?: Record<string, unknown>;
 };
 
@@ -49,9 +50,13 @@ function surfaceTable(doc: { paths: Record<string, Record<string, Operation>> })
       if (!operation) continue;
       const schema = operation.requestBody?.content?.["application/json"]?.schema;
       const required = new Set(schema?.required ?? []);
-      const body = Object.keys(schema?.properties ?? {})
-        .map((name) => (required.has(name) ? name : `${name}?`))
-        .join(", ");
+      const headers = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === "header")
+        .map((parameter) => `${parameter.name}${parameter.required ? "" : "?"} (header)`);
+      const body = [
+        ...Object.keys(schema?.properties ?? {}).map((name) => (required.has(name) ? name : `${name}?`)),
+        ...headers,
+      ].join(", ");
       const statuses = Object.keys(operation.responses ?? {}).join(" ");
       const cells = [
         method.toUpperCase(),
@@ -68,7 +73,9 @@ function surfaceTable(doc: { paths: Record<string, Record<string, Operation>> })
     "Generated from the OpenAPI document by `src/server/plugins/openapi.db.test.ts`, which fails when the",
     "document and this file differ: a change to the API shows here in review. After a deliberate change,",
     "update it with `npx vitest run src/server/plugins/openapi.db.test.ts -u`. Body fields marked `?` are",
-    "optional. The full document is served at `/api/docs` outside production (and with `API_DOCS=true`).",
+    "optional; a header the call takes is named with `(header)` (`idempotency-key`: a retry under the same",
+    "key answers the first answer and does not act again, src/contract/idempotency.ts). The full document",
+    "is served at `/api/docs` outside production (and with `API_DOCS=true`).",
     "",
     "| Method | Path | Tags | Summary | Body | Answers |",
     "| --- | --- | --- | --- | --- | --- |",

@@ -1,15 +1,16 @@
+import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { PayoutBatchStatus, StorePayableStatus } from "../../domain/enums.ts";
+import type { CommissionBase, PayoutBatchStatus, StorePayableStatus } from "../../domain/enums.ts";
 import type { StatusTone } from "../../domain/status-tones.ts";
 import { currentLanguage } from "../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../lib/formatters.ts";
+import { formatDate, formatMoney, formatPercent } from "../lib/formatters.ts";
 import type { DataTableColumn } from "./data-table.tsx";
 import { ToneBadge } from "./status-badge.tsx";
 
 /**
  * The parts every table of a bike store's money shares, on the helpdesk's payout pages and in the
- * store's own payouts view: the statuses of a payout batch and of an order's payable as badges, and
- * the three money columns. Their words are the `storePayouts` texts both areas load.
+ * store's own payouts view: the statuses of a payout batch and of an order's payable as badges, the
+ * three money columns, and an order's commission with the price it was taken of. Their words are the `storePayouts` texts both areas load.
  */
 
 /** A batch waits for its approval (warning), is on its way to the bank (progress), or is paid. */
@@ -75,4 +76,63 @@ export function useAmountColumns<
     textAlign: "right",
     render: (row: T) => money(row[accessor]),
   }));
+}
+
+/** How one order's commission was reckoned, as the payables of the contract carry it. */
+export type ReckonedCommission = {
+  grossCents: number;
+  commissionCents: number;
+  netCents: number;
+  commissionBase: CommissionBase;
+  commissionBaseCents: number;
+  commissionPercent: number | null;
+};
+
+/** The words of each base, spelled out so the catalogue check sees each key. */
+const BASE_WORDS: Record<CommissionBase, string> = {
+  VAT_EXCLUDED: "storePayouts.commissionBase.VAT_EXCLUDED",
+  VAT_INCLUDED: "storePayouts.commissionBase.VAT_INCLUDED",
+};
+
+/**
+ * "5 % of 1 612,90 € (price without VAT)": the percent and the price the commission was taken of (decision
+ * 020); null when no commission was taken. An old payable whose percent is not known says the price alone.
+ */
+export function useCommissionBasis(): (payable: ReckonedCommission) => string | null {
+  const { t } = useTranslation();
+  return (p) => {
+    if (p.commissionCents === 0 && !p.commissionPercent) return null;
+    const words = { base: money(p.commissionBaseCents), basis: t(BASE_WORDS[p.commissionBase]) };
+    return p.commissionPercent === null
+      ? t("storePayouts.commissionOfUnknown", words)
+      : t("storePayouts.commissionOf", {
+          ...words,
+          percent: formatPercent(p.commissionPercent, currentLanguage()),
+        });
+  };
+}
+
+/** The three money columns of a table of orders' payables, the commission with its basis under it. */
+export function usePayableAmountColumns<T extends ReckonedCommission>(): DataTableColumn<T>[] {
+  const basisOf = useCommissionBasis();
+  return useAmountColumns<T>().map((column) =>
+    column.accessor === "commissionCents"
+      ? {
+          ...column,
+          render: (row: T) => {
+            const basis = basisOf(row);
+            return (
+              <Stack gap={0} align="flex-end">
+                <Text size="sm">{money(row.commissionCents)}</Text>
+                {basis && (
+                  <Text size="xs" c="dimmed">
+                    {basis}
+                  </Text>
+                )}
+              </Stack>
+            );
+          },
+        }
+      : column,
+  );
 }

@@ -6,7 +6,14 @@ import { formatDate } from "../lib/formatters.ts";
 import { DataTable } from "./data-table.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import { ListTable } from "./list-table.tsx";
-import { BatchStatusBadge, day, money, PayableStatusBadge, useAmountColumns } from "./payout-parts.tsx";
+import {
+  BatchStatusBadge,
+  day,
+  money,
+  PayableStatusBadge,
+  useAmountColumns,
+  usePayableAmountColumns,
+} from "./payout-parts.tsx";
 import { SectionCard } from "./section-card.tsx";
 
 export type StorePayoutsQuery = Pick<
@@ -133,7 +140,7 @@ function Batches({ payouts }: { payouts: TStorePayout[] }) {
 /** Each order's payable, newest first, one page at a time: what it is, what it pays and in which batch. */
 function Payables({ query, page, pageSize, onPageChange, headingOrder }: StorePayoutsViewProps) {
   const { t } = useTranslation();
-  const amounts = useAmountColumns<TStorePayable>();
+  const amounts = usePayableAmountColumns<TStorePayable>();
   return (
     <SectionCard
       title={t("storePayouts.payables.title")}

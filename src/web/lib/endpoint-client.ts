@@ -5,18 +5,19 @@ import {
   type EndpointResponse,
   endpointUrl,
 } from "../../contract/endpoint.ts";
+import { IDEMPOTENCY_HEADER } from "../../domain/idempotency.ts";
 import { apiFetch } from "./api-client.ts";
 
 /**
  * The web's one way to call the API: through the endpoint the contract describes (src/contract/
  * endpoint.ts). The address is built from it, the body is typed by it, and the answer is checked against
  * its response schema, so a server that answers something else fails in development and the tests instead
- * of showing wrong figures.
+ * of showing wrong figures. A call that moves money sends the action's `idempotencyKey` (lib/action-keys.ts).
  */
 export function callEndpoint<const E extends EndpointDef>(
   definition: E,
   input: EndpointInput<E>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<EndpointResponse<E>> {
   const { params, query, body } = input as { params?: unknown; query?: unknown; body?: unknown };
   return apiFetch(endpointUrl(definition, { params, query }), {
@@ -24,6 +25,7 @@ export function callEndpoint<const E extends EndpointDef>(
     body,
     schema: definition.response as { parse: (data: unknown) => EndpointResponse<E> },
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.idempotencyKey ? { headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey } } : {}),
   });
 }
 

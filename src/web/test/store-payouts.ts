@@ -11,6 +11,25 @@ const sums = (grossCents: number, commissionCents = 0) => ({
   netCents: grossCents - commissionCents,
 });
 
+/**
+ * An order's payable as the decision on the commission's base reckons it: 1 593,63 € + VAT 406,37 € =
+ * 2 000,00 €, 5 % of the price without VAT is 79,68 €; or no commission of 1 195,22 € + VAT 304,78 €.
+ */
+const withCommission = {
+  ...sums(200_000, 7_968),
+  vatCents: 40_637,
+  commissionBase: "VAT_EXCLUDED",
+  commissionBaseCents: 159_363,
+  commissionPercent: 5,
+} as const;
+const withoutCommission = {
+  ...sums(150_000),
+  vatCents: 30_478,
+  commissionBase: "VAT_EXCLUDED",
+  commissionBaseCents: 119_522,
+  commissionPercent: null,
+} as const;
+
 export function storePayable(n: number, overrides: Partial<TStorePayable> = {}): TStorePayable {
   return {
     id: `9a000000-0000-4000-8000-00000000000${n}`,
@@ -21,7 +40,7 @@ export function storePayable(n: number, overrides: Partial<TStorePayable> = {}):
     companyName: "Demo Oy",
     purchaseInvoiceId: `1b1b1b1b-1b1b-4b1b-8b1b-1b1b1b1b1b0${n}`,
     invoiceNumber: `VE-${n}`,
-    ...sums(200_000, 10_000),
+    ...withCommission,
     status: "OPEN",
     payoutBatchId: null,
     batchNumber: null,
@@ -42,13 +61,13 @@ export function storePayouts(total = 2): TStorePayouts {
       status: "PAID",
       payoutBatchId: BATCH_ID,
       batchNumber: 1007,
-      ...sums(150_000),
+      ...withoutCommission,
     }),
   ];
   return {
     bikeStoreId: PAYOUT_STORE_ID,
     storeName: "Vauhti Espoo",
-    open: { payableCount: 1, ...sums(200_000, 10_000) },
+    open: { payableCount: 1, ...sums(200_000, 7_968) },
     payables: {
       items,
       page: 1,

@@ -1,6 +1,7 @@
 import { pgEnum } from "drizzle-orm/pg-core";
 import {
   ABSENCE_REASONS,
+  COMMISSION_BASES,
   DELIVERY_METHODS,
   EMPLOYEE_STATUSES,
   EVENT_TYPES,
@@ -69,6 +70,7 @@ export const leaseEndReason = pgEnum("lease_end_reason", LEASE_END_REASONS);
 export const leaseEndChoice = pgEnum("lease_end_choice", LEASE_END_CHOICES);
 export const storePayableStatus = pgEnum("store_payable_status", STORE_PAYABLE_STATUSES);
 export const leaseInvoiceKind = pgEnum("lease_invoice_kind", LEASE_INVOICE_KINDS);
+export const commissionBase = pgEnum("commission_base", COMMISSION_BASES);
 export const payoutBatchStatus = pgEnum("payout_batch_status", PAYOUT_BATCH_STATUSES);
 /** The church whose parish tax a person pays (none, Evangelical Lutheran, Orthodox). */
 export const church = pgEnum("church", CHURCHES);

@@ -14,6 +14,7 @@ export * from "./event-log.ts";
 export * from "./files.ts";
 export * from "./finance.ts";
 export * from "./handovers.ts";
+export * from "./idempotency.ts";
 export * from "./identity.ts";
 export * from "./insurance.ts";
 export * from "./invoices.ts";

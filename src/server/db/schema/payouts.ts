@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { id, timestamps, timestamptz } from "../columns.ts";
-import { payoutBatchStatus, storePayableStatus } from "./enums.ts";
+import { id, percent, timestamps, timestamptz } from "../columns.ts";
+import { commissionBase, payoutBatchStatus, storePayableStatus } from "./enums.ts";
 import { invoices } from "./invoices.ts";
 import { orders } from "./orders.ts";
 import { bikeStores } from "./stores.ts";
@@ -52,8 +52,10 @@ export const payoutBatches = pgTable(
 );
 
 /**
- * What Pedaali owes a bike store for one order: the purchase price of its matched purchase invoice,
- * the store's commission and what is paid. Made in the transaction that matches the invoice; OPEN
+ * What Pedaali owes a bike store for one order: the purchase price of its matched purchase invoice
+ * (with VAT, and its VAT), the store's commission of the price without VAT (decision 022; with VAT on
+ * payables approved before it, `commissionBase`) and what is paid. Made in the transaction that
+ * matches the invoice; OPEN
  * until a batch takes it (IN_BATCH, `payoutBatchId`), PAID when the batch is paid. One per order.
  * Cancelling the order voids it (VOID) while no approved batch has taken it.
  */
@@ -71,6 +73,12 @@ export const storePayables = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: "restrict" }),
     grossCents: integer().notNull(),
+    /** The VAT of the price as the store's purchase invoice printed it: paid on to the store in full. */
+    vatCents: integer().notNull(),
+    /** The price the commission was taken of: without VAT (grossCents - vatCents), or with it (grossCents). */
+    commissionBase: commissionBase().notNull(),
+    /** The store's commission percent the payable was made with; null when the store had agreed none. */
+    commissionPercent: percent(),
     commissionCents: integer().notNull(),
     netCents: integer().notNull(),
     status: storePayableStatus().notNull().default("OPEN"),
@@ -93,6 +101,13 @@ export const storePayables = pgTable(
       "store_payables_cents_check",
       sql`${t.grossCents} >= 0 and ${t.commissionCents} >= 0 and ${t.netCents} >= 0
         and ${t.netCents} = ${t.grossCents} - ${t.commissionCents}`,
+    ),
+    // The VAT is part of the price, and the commission never exceeds the price it was taken of.
+    check(
+      "store_payables_commission_base_check",
+      sql`${t.vatCents} >= 0 and ${t.vatCents} <= ${t.grossCents}
+        and ${t.commissionCents} <= case when ${t.commissionBase} = 'VAT_EXCLUDED'
+          then ${t.grossCents} - ${t.vatCents} else ${t.grossCents} end`,
     ),
     // A payable waiting (OPEN) or voided (VOID) is in no batch; one in a batch or paid by one names it.
     check(

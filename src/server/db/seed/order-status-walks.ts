@@ -214,10 +214,12 @@ export const WALKS: readonly Walk[] = [
     waitingDays: 1,
     until: "purchaseInvoice",
   },
+  // The online shop has agreed a commission (3.5 %): its matched order owes it the price less 3.5 %
+  // of the price without VAT, as the payouts pages show (decision 022).
   {
     to: "WAITING_FOR_DELIVERY_DATE",
     company: "demoLogistics",
-    store: "Pohjolan Sähköpyörä",
+    store: "Pyöräkauppa Verkossa",
     packageKey: "tunturiEgo",
     leaseMonths: 36,
     waitingDays: 2,

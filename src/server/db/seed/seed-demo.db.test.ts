@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testFileStore } from "../../../../tests/helpers/test-db.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { percentOfCents } from "../../../domain/money.ts";
 import { periodOf } from "../../../domain/payroll/period.ts";
 import { DEFAULT_ROLE_PERMISSIONS, PERMISSIONS } from "../../../domain/permissions.ts";
 import { type ReminderSettings, reminderSettingsProblems } from "../../../domain/reminder-settings.ts";
@@ -28,6 +29,7 @@ import {
   contactForms,
   eventLog,
   groupCompanies,
+  invoices,
   leaseInvoices,
   leasingAgreements,
   leasingCompanies,
@@ -255,6 +257,31 @@ describe("the demo data", () => {
     expect(payables.some((p) => p.status === "OPEN" && p.iban)).toBe(true);
     expect(payables.some((p) => p.status === "OPEN" && !p.iban)).toBe(true);
     expect((await db.select().from(bikeStores)).filter((s) => s.iban).length).toBeGreaterThan(3);
+  });
+
+  it("takes every demo store's commission of the price without VAT, its purchase invoice's (decision 022)", async () => {
+    const rows = await database.db
+      .select({
+        payable: storePayables,
+        storePercent: bikeStores.commissionPercent,
+        invoiceAmount: invoices.amountCents,
+        invoiceVat: invoices.vatCents,
+      })
+      .from(storePayables)
+      .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
+      .innerJoin(invoices, eq(invoices.id, storePayables.purchaseInvoiceId));
+    // The online shop has agreed a commission, and some of its orders are payable.
+    expect(rows.some((r) => r.payable.commissionCents > 0)).toBe(true);
+    for (const { payable, storePercent, invoiceAmount, invoiceVat } of rows) {
+      expect(payable).toMatchObject({
+        commissionBase: "VAT_EXCLUDED",
+        vatCents: invoiceVat,
+        commissionPercent: storePercent,
+        commissionCents: storePercent ? percentOfCents(invoiceAmount, storePercent) : 0,
+        netCents:
+          invoiceAmount + invoiceVat - (storePercent ? percentOfCents(invoiceAmount, storePercent) : 0),
+      });
+    }
   });
 
   it("invoices each company with running leases for last month and this month, once each", async () => {

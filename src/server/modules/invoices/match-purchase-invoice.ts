@@ -46,7 +46,8 @@ export async function matchPurchaseInvoice(
     id,
     orderId: invoice.orderId,
     bikeStoreId: invoice.bikeStoreId,
-    totalCents: invoice.totalCents,
+    amountCents: invoice.amountCents,
+    vatCents: invoice.vatCents,
   });
   return moved.storeLink;
 }

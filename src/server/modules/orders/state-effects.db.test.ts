@@ -130,6 +130,8 @@ async function matchedOrder(status: OrderStatus = "WAITING_FOR_DELIVERY_DATE"): 
       orderId,
       purchaseInvoiceId: invoice?.id as string,
       grossCents: 319_700,
+      vatCents: 64_959,
+      commissionBase: "VAT_EXCLUDED",
       commissionCents: 0,
       netCents: 319_700,
     })

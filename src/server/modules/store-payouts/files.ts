@@ -2,8 +2,9 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { TReconciliationQuery } from "../../../contract/store-payouts.ts";
 import { csvCents, toCsv } from "../../../domain/csv.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import type { Language } from "../../../domain/enums.ts";
+import type { CommissionBase, Language } from "../../../domain/enums.ts";
 import { buildPain001 } from "../../../domain/pain001.ts";
+import { commissionBaseCents } from "../../../domain/store-commission.ts";
 import {
   PEDAALI_PAYER,
   payoutBatchRefusal,
@@ -70,6 +71,10 @@ const COLUMNS: Record<Language, readonly string[]> = {
     "Tilaus",
     "Lasku",
     "Brutto",
+    "ALV",
+    "Provisioperuste",
+    "Peruste",
+    "Provisio-%",
     "Provisio",
     "Netto",
     "Tilitys",
@@ -84,6 +89,10 @@ const COLUMNS: Record<Language, readonly string[]> = {
     "Order",
     "Invoice",
     "Gross",
+    "VAT",
+    "Commission base",
+    "Base",
+    "Commission %",
     "Commission",
     "Net",
     "Payout batch",
@@ -98,6 +107,10 @@ const COLUMNS: Record<Language, readonly string[]> = {
     "Beställning",
     "Faktura",
     "Brutto",
+    "Moms",
+    "Provisionsunderlag",
+    "Underlag",
+    "Provision %",
     "Provision",
     "Netto",
     "Utbetalning",
@@ -107,9 +120,20 @@ const COLUMNS: Record<Language, readonly string[]> = {
   ],
 };
 
+/** Which price each commission was taken of (decision 022), in the file's language. */
+const BASE_WORDS: Record<Language, Record<CommissionBase, string>> = {
+  fi: { VAT_EXCLUDED: "veroton hinta", VAT_INCLUDED: "verollinen hinta" },
+  en: { VAT_EXCLUDED: "price without VAT", VAT_INCLUDED: "price with VAT" },
+  sv: { VAT_EXCLUDED: "pris utan moms", VAT_INCLUDED: "pris med moms" },
+};
+
+/** A percent as Excel in Finland reads a number: a decimal comma ("3,5"); empty when none is known. */
+const csvPercent = (value: number | null) => (value === null ? null : String(value).replace(".", ","));
+
 /**
  * The reconciliation CSV (Finnish Excel, src/domain/csv.ts): one row per order paid or to be paid in
- * the batch, or in every batch paid in the period, with its store, amounts and who approved it when.
+ * the batch, or in every batch paid in the period, with its store, amounts (the price, its VAT, the
+ * price the commission was taken of and the percent, the commission, what is paid) and who approved it when.
  */
 export async function reconciliationFileOf(db: Db, query: TReconciliationQuery): Promise<PayoutFile> {
   let batchIds: string[];
@@ -138,6 +162,9 @@ export async function reconciliationFileOf(db: Db, query: TReconciliationQuery):
             orderNumber: orders.orderNumber,
             invoiceNumber: invoices.invoiceNumber,
             grossCents: storePayables.grossCents,
+            vatCents: storePayables.vatCents,
+            commissionBase: storePayables.commissionBase,
+            commissionPercent: storePayables.commissionPercent,
             commissionCents: storePayables.commissionCents,
             netCents: storePayables.netCents,
             batchNumber: payoutBatches.batchNumber,
@@ -156,8 +183,9 @@ export async function reconciliationFileOf(db: Db, query: TReconciliationQuery):
     db,
     rows.map((r) => r.approvedByUserId),
   );
+  const language = query.language ?? "fi";
   const body = toCsv([
-    COLUMNS[query.language ?? "fi"],
+    COLUMNS[language],
     ...rows.map((r) => [
       r.storeName,
       r.businessId,
@@ -165,6 +193,10 @@ export async function reconciliationFileOf(db: Db, query: TReconciliationQuery):
       r.orderNumber,
       r.invoiceNumber,
       csvCents(r.grossCents),
+      csvCents(r.vatCents),
+      csvCents(commissionBaseCents(r)),
+      BASE_WORDS[language][r.commissionBase],
+      csvPercent(r.commissionPercent),
       csvCents(r.commissionCents),
       csvCents(r.netCents),
       r.batchNumber,

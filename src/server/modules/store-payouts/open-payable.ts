@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { payableAmounts } from "../../../domain/store-payouts.ts";
+import { payableAmounts } from "../../../domain/store-commission.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { bikeStores, orders, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
@@ -7,12 +7,13 @@ import type { WriteContext } from "../../db/transaction.ts";
 /**
  * Makes an order's purchase price owed to its bike store, inside the transaction that matches the
  * store's purchase invoice to the order (invoices/match-purchase-invoice.ts, the one caller): the
- * invoice's total less the store's commission, OPEN until a payout batch takes it, with its event row.
+ * invoice's total less the store's commission of its VAT-free amount (decision 022), OPEN until a
+ * payout batch takes it, with its event row.
  * An order without a store has no one to pay, and answers null.
  */
 export async function openStorePayable(
   ctx: WriteContext,
-  invoice: { id: string; orderId: string; bikeStoreId: string | null; totalCents: number },
+  invoice: { id: string; orderId: string; bikeStoreId: string | null; amountCents: number; vatCents: number },
 ): Promise<string | null> {
   const { tx, now } = ctx;
   const [order] = await tx
@@ -25,7 +26,10 @@ export async function openStorePayable(
     .select({ commissionPercent: bikeStores.commissionPercent })
     .from(bikeStores)
     .where(eq(bikeStores.id, bikeStoreId));
-  const amounts = payableAmounts(invoice.totalCents, store?.commissionPercent ?? null);
+  const amounts = payableAmounts(
+    { vatExcludedCents: invoice.amountCents, vatCents: invoice.vatCents },
+    store?.commissionPercent ?? null,
+  );
   const [row] = await tx
     .insert(storePayables)
     .values({

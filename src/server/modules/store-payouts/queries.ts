@@ -11,6 +11,7 @@ import type {
   TStorePayablesQuery,
 } from "../../../contract/store-payouts.ts";
 import { personName } from "../../../domain/person-name.ts";
+import { commissionBaseCents } from "../../../domain/store-commission.ts";
 import { payoutBatchActions } from "../../../domain/store-payouts.ts";
 import { formatIban } from "../../../domain/validation/bank-account.ts";
 import type { Db } from "../../db/client.ts";
@@ -28,6 +29,16 @@ import {
 import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import { accountChangesOfBatch, approvalDigestOfShown } from "./approval.ts";
+
+/** How a payable's commission was reckoned, as the pages show it beside the amount. */
+function commissionOf(p: typeof storePayables.$inferSelect) {
+  return {
+    vatCents: p.vatCents,
+    commissionBase: p.commissionBase,
+    commissionBaseCents: commissionBaseCents(p),
+    commissionPercent: p.commissionPercent,
+  };
+}
 
 /**
  * The reads of what is owed to bike stores and of the payout batches. The admin tier reads them all;
@@ -79,6 +90,7 @@ function toPayable({
     grossCents: p.grossCents,
     commissionCents: p.commissionCents,
     netCents: p.netCents,
+    ...commissionOf(p),
     status: p.status,
     payoutBatchId: p.payoutBatchId,
     batchNumber,
@@ -288,6 +300,7 @@ export async function batchStores(db: Db, batchId: string): Promise<TPayoutBatch
       grossCents: p.grossCents,
       commissionCents: p.commissionCents,
       netCents: p.netCents,
+      ...commissionOf(p),
     });
     stores.set(store.id, entry);
   }

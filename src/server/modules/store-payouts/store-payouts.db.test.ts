@@ -1,11 +1,10 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiCaller, expectError } from "../../../../tests/helpers/api.ts";
+import { expectError } from "../../../../tests/helpers/api.ts";
 import { companyIdByName } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import { zBikeStore, zBikeStoreSaved } from "../../../contract/bike-stores.ts";
-import { zInvoice } from "../../../contract/invoices.ts";
+import { zBikeStore } from "../../../contract/bike-stores.ts";
 import {
   zOpenPayables,
   zPayoutBatchDetails,
@@ -14,114 +13,43 @@ import {
   zStorePayouts,
 } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { ibanCheckDigits } from "../../../domain/validation/bank-account.ts";
 import {
-  beneficiaryEmployees,
   bikeStores,
   eventLog,
   invoices,
   messageOutbox,
   orders,
   storePayables,
-  users,
 } from "../../db/schema/index.ts";
 import { renderOutboxMessage } from "../../jobs/message-outbox.ts";
+import { ADMIN, HELPDESK, ibanOf, payoutKit } from "./test-kit.ts";
 
 /** Paying bike stores: the payable a match opens, batches with four eyes, the bank file, the CSV. */
 
 const t = setupTestApp({}, { demoData: true });
-const { call } = apiCaller(t);
+const { call, store, matchedOrder, batchOf, approveAs } = payoutKit(t, 700);
 
-const HELPDESK = "helpdesk@pedaali.test";
-const ADMIN = "admin@pedaali.test";
 const EMPLOYER = "employer.admin@demo.test";
 const EMPLOYEE = "employee@demo.test";
 const MISSING = "00000000-0000-4000-8000-00000000dead";
 
 let demoOyId: string;
-let employmentId: string;
-let storeSerial = 0;
 
 beforeAll(async () => {
-  const db = t.database.db;
-  demoOyId = await companyIdByName(db, "Demo Oy");
-  const [employment] = await db
-    .select({ id: beneficiaryEmployees.id })
-    .from(beneficiaryEmployees)
-    .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
-    .where(and(eq(users.email, EMPLOYEE), eq(beneficiaryEmployees.companyId, demoOyId)));
-  employmentId = employment?.id as string;
+  demoOyId = await companyIdByName(t.database.db, "Demo Oy");
 });
-
-/** A valid Finnish IBAN of its own for each store of this file. */
-function ibanOf(n: number): string {
-  const bban = `405500${String(n).padStart(8, "0")}`;
-  return `FI${ibanCheckDigits("FI", bban)}${bban}`;
-}
-
-/** A store of the test's own, made through the API, with a bank account unless `iban` is null. */
-async function store(options: { iban?: string | null; commissionPercent?: number | null } = {}) {
-  storeSerial += 1;
-  const iban = options.iban === undefined ? ibanOf(700 + storeSerial) : options.iban;
-  const res = await call("POST", "/api/bike-stores", HELPDESK, {
-    storeName: `Tilityspyörä ${storeSerial} ${Math.random().toString(36).slice(2, 8)}`,
-    businessId: "3011223-0",
-    email: `tilitys${storeSerial}@pyora.test`,
-    iban,
-    bic: iban ? "HELSFIHH" : null,
-    commissionPercent: options.commissionPercent ?? null,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return zBikeStoreSaved.parse(res.json()).bikeStore;
-}
-
-/** An order of `storeId` whose purchase invoice of `totalCents` the helpdesk records and matches. */
-async function matchedOrder(storeId: string, totalCents = 125_500) {
-  const [row] = await t.database.db
-    .insert(orders)
-    .values({
-      beneficiaryEmployeeId: employmentId,
-      companyId: demoOyId,
-      bikeStoreId: storeId,
-      orderStatus: "WAITING_FOR_INVOICE_MATCH",
-      totalPriceCents: totalCents,
-    })
-    .returning({ id: orders.id, orderNumber: orders.orderNumber });
-  const vatCents = Math.round(totalCents / 5);
-  const created = await call("POST", "/api/invoices", HELPDESK, {
-    orderId: row?.id,
-    invoiceNumber: `TP-${row?.orderNumber}`,
-    amountCents: totalCents - vatCents,
-    vatCents,
-    issueDate: "2026-02-02",
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const invoice = zInvoice.parse(created.json());
-  const matched = await call("POST", `/api/invoices/${invoice.id}/match`, HELPDESK);
-  expect(matched.statusCode, matched.body).toBe(200);
-  return { orderId: row?.id as string, orderNumber: row?.orderNumber as number, invoiceId: invoice.id };
-}
-
-async function batchOf(storeId: string, who = HELPDESK) {
-  const res = await call("POST", "/api/store-payouts/batches", who, { bikeStoreId: storeId });
-  expect(res.statusCode, res.body).toBe(201);
-  return zPayoutBatchDetails.parse(res.json());
-}
 
 const today = () => toHelsinkiDateString(new Date());
 
-/** Approves as `who` the batch its read shows them now (sending its approval digest back). */
-async function approveAs(id: string, who: string, body: Record<string, unknown> = {}) {
-  const read = await call("GET", `/api/store-payouts/batches/${id}`, who);
-  const approvalDigest =
-    read.statusCode === 200 ? zPayoutBatchDetails.parse(read.json()).approvalDigest : "0".repeat(64);
-  return call("POST", `/api/store-payouts/batches/${id}/approve`, who, { approvalDigest, ...body });
-}
-
 describe("the payable a match opens", () => {
-  it("owes the store the invoice's total less its commission, with its event", async () => {
-    const shop = await store({ commissionPercent: 8.33 });
-    const { orderId, orderNumber, invoiceId } = await matchedOrder(shop.bikeStoreId, 249_999);
+  it("owes the store the invoice's total less its commission of the price without VAT, with its event", async () => {
+    const shop = await store({ commissionPercent: 5 });
+    // 2 024,19 € is 1 612,90 € + VAT 411,29 €; 5 % of 1 612,90 € is 80,645 €, rounded to 80,65 €.
+    const { orderId, orderNumber, invoiceId, amountCents, vatCents } = await matchedOrder(
+      shop.bikeStoreId,
+      202_419,
+    );
+    expect({ amountCents, vatCents }).toEqual({ amountCents: 161_290, vatCents: 41_129 });
     const res = await call("GET", `/api/store-payouts/payables?bikeStoreId=${shop.bikeStoreId}`, HELPDESK);
     expect(res.statusCode, res.body).toBe(200);
     const page = zStorePayablePage.parse(res.json());
@@ -131,9 +59,14 @@ describe("the payable a match opens", () => {
       orderNumber,
       purchaseInvoiceId: invoiceId,
       invoiceNumber: `TP-${orderNumber}`,
-      grossCents: 249_999,
-      commissionCents: 20_825,
-      netCents: 229_174,
+      grossCents: 202_419,
+      vatCents: 41_129,
+      commissionBase: "VAT_EXCLUDED",
+      commissionBaseCents: 161_290,
+      commissionPercent: 5,
+      // Not 101,21 €, 5 % of the price with VAT: the store's VAT is no part of what Pedaali keeps.
+      commissionCents: 8_065,
+      netCents: 194_354,
       status: "OPEN",
       payoutBatchId: null,
     });
@@ -145,11 +78,20 @@ describe("the payable a match opens", () => {
       );
     expect(events).toHaveLength(1);
     expect(events[0]?.companyId).toBe(demoOyId);
+    expect(events[0]?.data).toMatchObject({
+      grossCents: 202_419,
+      vatCents: 41_129,
+      commissionBase: "VAT_EXCLUDED",
+      commissionPercent: 5,
+      commissionCents: 8_065,
+      netCents: 194_354,
+    });
 
     const open = zOpenPayables.parse((await call("GET", "/api/store-payouts/open", ADMIN)).json());
     expect(open.stores.find((s) => s.bikeStoreId === shop.bikeStoreId)).toMatchObject({
       payableCount: 1,
-      netCents: 229_174,
+      commissionCents: 8_065,
+      netCents: 194_354,
       iban: shop.iban,
     });
   });
@@ -277,11 +219,12 @@ describe("a payout batch from making to paid", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Pyöräliike;Y-tunnus;IBAN;Tilaus;Lasku;Brutto;Provisio;Netto;Tilitys;Hyväksyjä;Hyväksytty;Maksettu",
+      "Pyöräliike;Y-tunnus;IBAN;Tilaus;Lasku;Brutto;ALV;Provisioperuste;Peruste;Provisio-%;Provisio;Netto;Tilitys;Hyväksyjä;Hyväksytty;Maksettu",
     );
     expect(lines).toHaveLength(3);
+    // 1 000,00 € = 796,81 € + VAT 203,19 €; the store has agreed no commission.
     expect(lines[1]).toContain(
-      `;${first.orderNumber};TP-${first.orderNumber};1000,00;0,00;1000,00;${made.batchNumber};`,
+      `;${first.orderNumber};TP-${first.orderNumber};1000,00;203,19;796,81;veroton hinta;;0,00;1000,00;${made.batchNumber};`,
     );
     const period = await call(
       "GET",
@@ -289,7 +232,10 @@ describe("a payout batch from making to paid", () => {
       ADMIN,
     );
     expect(period.body).toContain(`;${second.orderNumber};`);
-    expect(period.body).toContain("Bike store;Business ID");
+    expect(period.body).toContain(
+      "Bike store;Business ID;IBAN;Order;Invoice;Gross;VAT;Commission base;Base;Commission %;Commission;Net;",
+    );
+    expect(period.body).toContain(";price without VAT;");
 
     const view = zStorePayouts.parse(
       (await call("GET", `/api/bike-stores/${shop.bikeStoreId}/payouts`, ADMIN)).json(),

@@ -10,6 +10,7 @@ import {
   employeeSearch,
   employmentInvitations,
   groupPayrollReportRecipients,
+  idempotencyKeys,
   messageOutbox,
   notificationPreferences,
   notifications,
@@ -100,6 +101,7 @@ export async function deleteOwnRows(tx: Tx, userId: string): Promise<void> {
   await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await tx.delete(pageVisits).where(eq(pageVisits.userId, userId));
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   await tx.delete(userExternalIdentities).where(eq(userExternalIdentities.userId, userId));
   await tx.delete(oidcSignIns).where(eq(oidcSignIns.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));

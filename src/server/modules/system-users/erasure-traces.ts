@@ -10,6 +10,7 @@ import {
   employmentInvitations,
   eventLog,
   files,
+  idempotencyKeys,
   insuranceClaimFiles,
   insuranceClaims,
   leaseInvoices,
@@ -179,6 +180,8 @@ export async function eraseHistory(
       description: scrubText(tasks.description, pattern),
     })
     .where(and(isNotNull(tasks.entityId), inArray(tasks.entityId, about)));
+  // A money-moving call's answer kept a day for its retry (another's key) may name the person: it goes.
+  await tx.delete(idempotencyKeys).where(mentions(idempotencyKeys.responseBody, patterns.strict));
 }
 
 /**

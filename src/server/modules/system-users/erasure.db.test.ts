@@ -12,6 +12,7 @@ import {
   contactForms,
   employeeAbsences,
   eventLog,
+  idempotencyKeys,
   leasingAgreements,
   leasingCompanies,
   legalHolds,
@@ -203,6 +204,25 @@ async function personWithHistory(): Promise<Person> {
     entityId: employmentId,
     data: { lastName, email, phoneNumber: phone, fields: ["lastName"], note: `kysy ${lastName}` },
   });
+  // The helpdesk's refund of the person's order, its answer kept a day for a retry under its key; and a
+  // key of the person's own.
+  const idempotencyKey = (ownerId: string, body: object) => ({
+    userId: ownerId,
+    key: randomUUID(),
+    method: "POST",
+    path: `/api/orders/${orderId}/status`,
+    requestHash: "0".repeat(64),
+    statusCode: 200,
+    responseBody: JSON.stringify(body),
+    createdAt: new Date(),
+    answeredAt: new Date(),
+  });
+  await db
+    .insert(idempotencyKeys)
+    .values([
+      idempotencyKey(demoAdminId, { orderId, employee: { name: `Eeva ${lastName}`, email } }),
+      idempotencyKey(userId, { orderId }),
+    ]);
   return {
     userId,
     email,
@@ -295,6 +315,10 @@ describe("POST /api/system-users/:userId/erasure", () => {
     const [account] = await t.database.db.select().from(users).where(eq(users.id, person.userId));
     expect(account).toMatchObject({ deactivated: true, passwordHash: null, phoneNumber: null });
     expect(account?.email).toMatch(/^poistettu-[0-9a-f]{12}@poistettu\.invalid$/);
+    // The person's own Idempotency-Keys went with the account; the other's answer naming them too.
+    expect(
+      await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, person.userId)),
+    ).toEqual([]);
 
     // The event log says that an erasure happened, by whom and why, and not whose.
     const [event] = await t.database.db

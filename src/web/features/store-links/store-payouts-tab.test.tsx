@@ -38,7 +38,7 @@ describe("the bike store's payouts", () => {
       }),
     });
     renderScreen(<StoreAccountPage />, TAB);
-    expect(await screen.findByText(/Vielä maksamatta 1 tilausta, yhteensä 1\s900,00\s€/)).toBeInTheDocument();
+    expect(await screen.findByText(/Vielä maksamatta 1 tilausta, yhteensä 1\s920,32\s€/)).toBeInTheDocument();
 
     const batch = rowOf(screen.getByRole("table", { name: "Tilitykset" }), "1007");
     expect(within(batch).getByText("Maksettu")).toBeInTheDocument();
@@ -49,10 +49,14 @@ describe("the bike store's payouts", () => {
     const open = rowOf(payables, "#10041");
     expect(within(open).getByText("Demo Oy")).toBeInTheDocument();
     expect(within(open).getByText("Avoin")).toBeInTheDocument();
-    expect(within(open).getByText(/100,00\s€/)).toBeInTheDocument();
+    // The commission and the price it was taken of: the price without VAT, never the VAT.
+    expect(within(open).getByText(/79,68\s€/)).toBeInTheDocument();
+    expect(within(open).getByText(/^5\s%\ssummasta 1\s593,63\s€ \(veroton hinta\)$/)).toBeInTheDocument();
     const paid = rowOf(payables, "#10001");
     expect(within(paid).getByText("Toinen Oy")).toBeInTheDocument();
     expect(within(paid).getByText("1007")).toBeInTheDocument();
+    // No commission agreed: no base to show.
+    expect(within(paid).queryByText(/veroton hinta/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Seuraava sivu" }));
     expect(await screen.findByText("#9999")).toBeInTheDocument();

@@ -20,6 +20,7 @@ import {
 } from "../../../../contract/store-links.ts";
 import { tasksApi } from "../../../../contract/tasks.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
+import { type ActionKeys, useActionKeys } from "../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
@@ -120,7 +121,7 @@ export type OrderAction =
 
 export type OrderActionResult = { kind: OrderAction["kind"]; storeLink?: TStoreLink };
 
-async function runAction(orderId: string, action: OrderAction): Promise<OrderActionResult> {
+async function runAction(orderId: string, action: OrderAction, keys: ActionKeys): Promise<OrderActionResult> {
   const order = { params: { orderId } };
   switch (action.kind) {
     case "sendToLeasingCompany":
@@ -154,12 +155,14 @@ async function runAction(orderId: string, action: OrderAction): Promise<OrderAct
     case "startLeasing":
       await callEndpoint(orderProcessingApi.startLeasing, order);
       break;
-    case "move":
-      await callEndpoint(orderProcessingApi.moveStatus, {
-        ...order,
-        body: { to: action.to, ...(action.note ? { note: action.note } : {}) },
-      });
+    case "move": {
+      // A move may refund the order: a retry after a lost answer sends the same key and moves it once.
+      const body = { to: action.to, ...(action.note ? { note: action.note } : {}) };
+      await keys.run([action.kind, orderId, body], (idempotencyKey) =>
+        callEndpoint(orderProcessingApi.moveStatus, { ...order, body }, { idempotencyKey }),
+      );
       break;
+    }
   }
   return { kind: action.kind };
 }
@@ -167,8 +170,9 @@ async function runAction(orderId: string, action: OrderAction): Promise<OrderAct
 /** Runs one action on the order; afterwards the order, the queue, its counts and the tasks refetch. */
 export function useOrderAction(orderId: string) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (action: OrderAction) => runAction(orderId, action),
+    mutationFn: (action: OrderAction) => runAction(orderId, action, keys),
     // The dialog or the action bar shows the error by its code.
     meta: { silent: true },
     onSuccess: () => refreshOrders(queryClient),

@@ -8,7 +8,11 @@ import { AppLink } from "../../../components/app-link.tsx";
 import { DateField } from "../../../components/date-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
-import { BatchStatusBadge, useAmountColumns } from "../../../components/payout-parts.tsx";
+import {
+  BatchStatusBadge,
+  useAmountColumns,
+  usePayableAmountColumns,
+} from "../../../components/payout-parts.tsx";
 import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
@@ -104,7 +108,45 @@ function BatchView({ batch, back }: { batch: TPayoutBatchDetails; back: React.Re
       <SectionCard title={t("adminPayouts.detail.stores")}>
         <BatchStores stores={batch.stores} />
       </SectionCard>
+
+      <SectionCard title={t("adminPayouts.detail.orders")} description={t("adminPayouts.detail.ordersIntro")}>
+        <BatchPayables stores={batch.stores} />
+      </SectionCard>
     </Stack>
+  );
+}
+
+type BatchPayable = TPayoutBatchStore["payables"][number] & { storeName: string };
+
+/** Each order the batch pays: its price, the commission with the price it was taken of, and what is paid. */
+function BatchPayables({ stores }: { stores: TPayoutBatchStore[] }) {
+  const { t } = useTranslation();
+  const { pathOf } = useAdminNav();
+  const amountColumns = usePayableAmountColumns<BatchPayable>();
+  const rows = stores.flatMap((store) => store.payables.map((p) => ({ ...p, storeName: store.storeName })));
+  return (
+    <ListTable
+      label={t("adminPayouts.detail.orders")}
+      rows={rows}
+      rowKey={(p) => p.id}
+      minWidth={760}
+      columns={[
+        {
+          accessor: "orderNumber",
+          title: t("storePayouts.columns.order"),
+          render: (p) => (
+            <AppLink to={pathOf("applications", ORDER_SEGMENT, p.orderId)}>{String(p.orderNumber)}</AppLink>
+          ),
+        },
+        { accessor: "storeName", title: t("adminPayouts.columns.store") },
+        {
+          accessor: "invoiceNumber",
+          title: t("adminPayouts.columns.invoice"),
+          render: (p) => p.invoiceNumber ?? "–",
+        },
+        ...amountColumns,
+      ]}
+    />
   );
 }
 

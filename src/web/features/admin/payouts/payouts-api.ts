@@ -6,6 +6,7 @@ import {
   type TPayoutBatchDetails,
 } from "../../../../contract/store-payouts.ts";
 import type { Language } from "../../../../domain/enums.ts";
+import { useActionKeys } from "../../../lib/action-keys.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
@@ -64,20 +65,26 @@ export type BatchAction =
 
 /**
  * Approves the batch, marks it paid or discards it; what is open, the lists and the batch refetch
- * afterwards.
+ * afterwards. Approving and marking paid move money: each sends its action's Idempotency-Key, so a
+ * retry after a lost answer does not act twice.
  */
 export function useBatchAction(id: string) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
     mutationFn: async (action: BatchAction): Promise<unknown> => {
       const params = { id };
-      if (action.kind === "approve")
-        return callEndpoint(api.approve, {
-          params,
-          body: { executionDate: action.executionDate, approvalDigest: action.approvalDigest },
-        });
+      if (action.kind === "approve") {
+        const body = { executionDate: action.executionDate, approvalDigest: action.approvalDigest };
+        return keys.run([action.kind, id, body], (idempotencyKey) =>
+          callEndpoint(api.approve, { params, body }, { idempotencyKey }),
+        );
+      }
       if (action.kind === "discard") return callEndpoint(api.discard, { params });
-      return callEndpoint(api.markPaid, { params, body: { paidDate: action.paidDate } });
+      const body = { paidDate: action.paidDate };
+      return keys.run([action.kind, id, body], (idempotencyKey) =>
+        callEndpoint(api.markPaid, { params, body }, { idempotencyKey }),
+      );
     },
     // The dialog shows the error by its code.
     meta: SILENT,

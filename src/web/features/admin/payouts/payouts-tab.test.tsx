@@ -30,6 +30,18 @@ const EMPTY_PAGE = {
 
 const sums = (netCents: number) => ({ grossCents: netCents, commissionCents: 0, netCents });
 
+/** 1 593,63 € + VAT 406,37 €: 5 % of the price without VAT kept, 79,68 €. */
+const COMMISSIONED = {
+  grossCents: 200_000,
+  vatCents: 40_637,
+  commissionBase: "VAT_EXCLUDED",
+  commissionBaseCents: 159_363,
+  commissionPercent: 5,
+  commissionCents: 7_968,
+  netCents: 192_032,
+} as const;
+const BATCH_SUMS = { grossCents: 350_000, commissionCents: 7_968, netCents: 342_032 };
+
 const OPEN: TOpenPayables = {
   stores: [
     {
@@ -62,7 +74,7 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
   bikeStoreId: KALLIO,
   storeCount: 1,
   payableCount: 2,
-  ...sums(350_000),
+  ...BATCH_SUMS,
   createdBy: HARRI,
   createdAt: "2026-11-20T10:00:00.000Z",
   approvedBy: null,
@@ -77,14 +89,14 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
       businessId: "3011223-0",
       iban: "FI17 5700 0020 0447 18",
       bic: "OKOYFIHH",
-      ...sums(350_000),
+      ...BATCH_SUMS,
       payables: [
         {
           id: "9a000000-0000-4000-8000-000000000001",
           orderId: "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a01",
           orderNumber: 10_042,
           invoiceNumber: "KP-1",
-          ...sums(200_000),
+          ...COMMISSIONED,
         },
         {
           id: "9a000000-0000-4000-8000-000000000002",
@@ -92,6 +104,10 @@ const batch = (overrides: Partial<TPayoutBatchDetails> = {}): TPayoutBatchDetail
           orderNumber: 10_043,
           invoiceNumber: "KP-2",
           ...sums(150_000),
+          vatCents: 30_478,
+          commissionBase: "VAT_EXCLUDED",
+          commissionBaseCents: 119_522,
+          commissionPercent: null,
         },
       ],
     },
@@ -181,10 +197,27 @@ describe("Tilitykset: one batch", () => {
     expect(screen.getByText(/tekijä ei voi hyväksyä sitä itse/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Hyväksy erä" })).not.toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Lataa maksuaineisto (pain.001)" })).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "10042" })).toHaveAttribute(
+    const stores = screen.getByRole("table", { name: "Liikkeet ja tilaukset" });
+    expect(within(stores).getByRole("link", { name: "10042" })).toHaveAttribute(
       "href",
       "/admin/hakemukset/tilaus/0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a01",
     );
+  });
+
+  it("shows the approver each order's commission with the price it is taken of: the price without VAT", async () => {
+    api({ [`GET /api/store-payouts/batches/${BATCH_ID}`]: { status: 200, body: batch() } });
+    renderTab(path);
+    const orders = await screen.findByRole("table", { name: "Erän tilaukset" });
+    const commissioned = within(orders).getByRole("link", { name: "10042" }).closest("tr") as HTMLElement;
+    expect(within(commissioned).getByText("KP-1")).toBeInTheDocument();
+    expect(within(commissioned).getByText(/2\s000,00\s€/)).toBeInTheDocument();
+    expect(within(commissioned).getByText(/79,68\s€/)).toBeInTheDocument();
+    expect(
+      within(commissioned).getByText(/^5\s%\ssummasta 1\s593,63\s€ \(veroton hinta\)$/),
+    ).toBeInTheDocument();
+    expect(within(commissioned).getByText(/1\s920,32\s€/)).toBeInTheDocument();
+    const none = within(orders).getByRole("link", { name: "10043" }).closest("tr") as HTMLElement;
+    expect(within(none).queryByText(/hinta\)/)).not.toBeInTheDocument();
   });
 
   it("lets a second person approve with the bank's payment day, and shows the refusal in the dialog", async () => {
@@ -208,10 +241,9 @@ describe("Tilitykset: one batch", () => {
     expect(
       await within(dialog).findByText("Tilityserän hyväksyy joku muu kuin sen tekijä."),
     ).toBeInTheDocument();
-    expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/approve`)[0]?.body).toEqual({
-      executionDate: today,
-      approvalDigest: DIGEST,
-    });
+    const [approval] = replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/approve`);
+    expect(approval?.body).toEqual({ executionDate: today, approvalDigest: DIGEST });
+    expect(approval?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("warns of a store's changed account, and on a changed batch says so and reads it again", async () => {
@@ -276,6 +308,41 @@ describe("Tilitykset: one batch", () => {
     await waitFor(() =>
       expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(1),
     );
+  });
+
+  it("sends the action's Idempotency-Key, and the same one again when it retries a call whose answer was lost", async () => {
+    const approved = batch({
+      status: "APPROVED",
+      approvedBy: { userId: "22222222-2222-4222-8222-222222222222", name: "Aino Admin" },
+      approvedAt: "2026-11-21T08:00:00.000Z",
+      executionDate: "2026-11-23",
+      allowedActions: ["DOWNLOAD_FILE", "MARK_PAID"],
+    });
+    let tries = 0;
+    const replies = api({
+      [`GET /api/store-payouts/batches/${BATCH_ID}`]: { status: 200, body: approved },
+      [`POST /api/store-payouts/batches/${BATCH_ID}/paid`]: () =>
+        ++tries === 1
+          ? apiError(503, "SERVICE_UNAVAILABLE", "Try again")
+          : { status: 200, body: { ...approved, status: "PAID" } },
+    });
+    const { user } = renderTab(path);
+    await user.click(await screen.findByRole("button", { name: "Merkitse maksetuksi" }));
+    const dialog = await screen.findByRole("dialog", { name: "Merkitäänkö tilityserä 1007 maksetuksi?" });
+    await user.click(within(dialog).getByRole("button", { name: "Merkitse maksetuksi" }));
+    await waitFor(() =>
+      expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(1),
+    );
+    // The server failed: the person presses again, and the same action goes with the same key.
+    await user.click(await within(dialog).findByRole("button", { name: "Merkitse maksetuksi" }));
+    await waitFor(() =>
+      expect(replies.callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)).toHaveLength(2),
+    );
+    const keys = replies
+      .callsTo("POST", `/api/store-payouts/batches/${BATCH_ID}/paid`)
+      .map((call) => call.headers.get("Idempotency-Key"));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it("discards a batch not yet approved after asking, and goes back to the payouts", async () => {

@@ -7,6 +7,7 @@ import {
   zRefundUpload,
 } from "../../../../../contract/order-cancellations.ts";
 import type { OrderCancellationRequester, OrderCancellationStatus } from "../../../../../domain/enums.ts";
+import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 import { refreshOrders } from "../../orders/orders-api.ts";
@@ -66,14 +67,17 @@ export type CancellationAction =
   | { kind: "upload"; file: File; amountCents: number | null }
   | { kind: "deleteReceipt"; refundUploadId: string };
 
-async function run(id: string, action: CancellationAction): Promise<void> {
+async function run(id: string, action: CancellationAction, keys: ActionKeys): Promise<void> {
   const cancellation = { params: { id } };
   switch (action.kind) {
     case "update":
       await callEndpoint(orderCancellationsApi.update, { ...cancellation, body: action.body });
       return;
     case "complete":
-      await callEndpoint(orderCancellationsApi.complete, cancellation);
+      // The refund moves money: a retry after a lost answer sends the same key and does not act twice.
+      await keys.run([action.kind, id], (idempotencyKey) =>
+        callEndpoint(orderCancellationsApi.complete, cancellation, { idempotencyKey }),
+      );
       return;
     case "withdraw":
       await callEndpoint(orderCancellationsApi.withdraw, cancellation);
@@ -96,8 +100,9 @@ const CANCELLATION_READS = [orderCancellationsApi.list, orderCancellationsApi.de
 
 export function useCancellationAction(id: string) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (action: CancellationAction) => run(id, action),
+    mutationFn: (action: CancellationAction) => run(id, action, keys),
     // The page shows the error where the action was asked for.
     meta: { silent: true },
     onSuccess: () => {

@@ -16,6 +16,7 @@ import {
   zUserPaymentsQuery,
 } from "../../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
+import { useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import {
   callEndpoint,
@@ -134,11 +135,16 @@ function refreshPayments(queryClient: QueryClient) {
 /** Marks the payment sent or paid, or cancels it; the list and the payment refetch afterwards. */
 export function usePaymentAction(id: string) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
     mutationFn: (action: PaymentAction): Promise<TUserPayment> => {
       const params = { id };
       if (action.kind === "sent") return callEndpoint(api.markSent, { params });
-      if (action.kind === "paid") return callEndpoint(api.markPaid, { params });
+      // The payment is booked in: a retry after a lost answer sends the same key and books it once.
+      if (action.kind === "paid")
+        return keys.run([action.kind, id], (idempotencyKey) =>
+          callEndpoint(api.markPaid, { params }, { idempotencyKey }),
+        );
       return callEndpoint(api.cancel, { params, body: { reason: action.reason } });
     },
     // The dialog or the action bar shows the error by its code.

@@ -25,6 +25,7 @@ import {
   type TRedemptionPaymentUpdate,
 } from "../../../../../contract/redemption-payments.ts";
 import type { LeaseEndReason, PaymentMethod, SimpleState } from "../../../../../domain/enums.ts";
+import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
@@ -81,7 +82,7 @@ export function redemptionCall<const E extends EndpointDef>(
   call: BikeRedemptionCall,
   definition: E,
   input: EndpointInput<E>,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<EndpointResponse<E>> {
   return withSpecText(call, () => callEndpoint(definition, input, options));
 }
@@ -185,7 +186,7 @@ export type RedemptionAction =
   | { kind: "updatePayment"; paymentId: string; body: TRedemptionPaymentUpdate }
   | { kind: "deletePayment"; paymentId: string };
 
-async function run(id: string, action: RedemptionAction): Promise<string | null> {
+async function run(id: string, action: RedemptionAction, keys: ActionKeys): Promise<string | null> {
   const params = { id };
   switch (action.kind) {
     case "update":
@@ -199,7 +200,10 @@ async function run(id: string, action: RedemptionAction): Promise<string | null>
       await redemptionCall("update", api.leasingCompanyInvoice, { params });
       return null;
     case "complete":
-      await redemptionCall("update", api.complete, { params });
+      // Completing settles the lease's end: a retry after a lost answer sends the same key, acts once.
+      await keys.run([action.kind, id], (idempotencyKey) =>
+        redemptionCall("update", api.complete, { params }, { idempotencyKey }),
+      );
       return null;
     case "regenerateOffer":
       return (await redemptionCall("update", api.regenerateOffer, { params })).message;
@@ -235,8 +239,9 @@ export function useRefreshAfterCase() {
 
 export function useRedemptionAction(id: string) {
   const refresh = useRefreshAfterCase();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (action: RedemptionAction) => run(id, action),
+    mutationFn: (action: RedemptionAction) => run(id, action, keys),
     // The page shows the error where the action was asked for.
     meta: SILENT,
     onSuccess: refresh,
