@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Schema } from "./client.ts";
+import { followLocks, lockTrailOf } from "./lock-order.ts";
 
 /**
  * An open transaction. A function that takes `Tx` must run inside one (a change and its event row commit
@@ -63,13 +64,32 @@ export function afterCommit(callback: (db: Db) => void | Promise<void>): boolean
   return true;
 }
 
-/** Runs `work` in one transaction: all of its writes commit together or none do. */
+/**
+ * Runs `work` in one transaction: all of its writes commit together or none do. Its row locks are
+ * checked against the lock order as they are taken (lock-order.ts, `lockRows`).
+ */
 export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  // A transaction inside another (a savepoint) commits with the outer one, which runs the callbacks.
-  if (db instanceof PgTransaction) return db.transaction(work);
+  // A transaction inside another (a savepoint) commits with the outer one, which runs the callbacks;
+  // its locks go on the outer one's trail, and leave it when the savepoint rolls back (and so do they).
+  const trail = lockTrailOf(db);
+  if (db instanceof PgTransaction) {
+    const mark = trail?.length ?? 0;
+    return db
+      .transaction((savepoint) => {
+        if (trail) followLocks(savepoint, trail);
+        return work(savepoint);
+      })
+      .catch((error: unknown) => {
+        if (trail) trail.length = mark;
+        throw error;
+      });
+  }
   const scope: CommitScope = { db, callbacks: [] };
   return commitScope.run(scope, async () => {
-    const result = await db.transaction(work);
+    const result = await db.transaction((tx) => {
+      followLocks(tx, []);
+      return work(tx);
+    });
     for (const callback of scope.callbacks) await callback(db);
     return result;
   });
