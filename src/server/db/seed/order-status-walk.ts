@@ -26,6 +26,7 @@ import { sendStoreInvoice } from "../../modules/store-accounts/store-invoice.ts"
 import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { issueStoreLink } from "../../modules/store-links/tokens.ts";
+import { lockRows } from "../lock-order.ts";
 import { orders } from "../schema/index.ts";
 import type { Actor, Tx, WriteContext } from "../transaction.ts";
 import {
@@ -104,7 +105,11 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   const orderNumber = order?.orderNumber as number;
   const reached = (step: Step) => STEPS.indexOf(step) <= last;
   const locked = async () => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [row] = await lockRows(
+      tx,
+      "order",
+      tx.select().from(orders).where(eq(orders.id, orderId)).for("update"),
+    );
     return row as typeof orders.$inferSelect;
   };
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../../../domain/enums.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   beneficiaryEmployees,
@@ -94,11 +95,11 @@ export async function joinListedPerson(
 async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
   const { tx, now } = ctx;
   const { company, person: joiner, beneficiaryRoleId } = join;
-  const [linkRow] = await tx
-    .select()
-    .from(registrationLinks)
-    .where(eq(registrationLinks.id, join.linkId))
-    .for("update");
+  const [linkRow] = await lockRows(
+    tx,
+    "registrationLink",
+    tx.select().from(registrationLinks).where(eq(registrationLinks.id, join.linkId)).for("update"),
+  );
   if (!linkRow || !isLinkUsable(linkRow)) throw registrationLinkInvalid();
 
   const [user] = await tx
