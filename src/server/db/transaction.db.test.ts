@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/helpers/te
 import type { Db } from "./client.ts";
 import { LockOrderError, leaveLocksUnchecked, lockRows, lockTrailOf } from "./lock-order.ts";
 import { rawRows } from "./raw.ts";
-import { inTransaction, readAll } from "./transaction.ts";
+import { afterCommit, CONCURRENCY_RETRIES, inTransaction, readAll } from "./transaction.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -25,6 +25,55 @@ describe("readAll", () => {
     // a connection still answering another (tests/helpers/one-query-at-a-time.ts).
     const inside = await inTransaction(database.db, (tx) => readAll(tx, reads(tx)));
     expect(inside.map(([row]) => row?.n)).toEqual([1, 2, 3]);
+  });
+});
+
+/** An error as node-postgres gives it when PostgreSQL aborts the transaction with `code`. */
+const aborted = (code: string) => Object.assign(new Error(`aborted with ${code}`), { code });
+
+describe("inTransaction's retry", () => {
+  it("runs a transaction PostgreSQL aborted as a deadlock or serialization failure again", async () => {
+    for (const code of ["40P01", "40001"]) {
+      let attempts = 0;
+      const answer = await inTransaction(database.db, async () => {
+        attempts += 1;
+        if (attempts < 3) throw aborted(code);
+        return "committed";
+      });
+      expect({ code, answer, attempts }).toEqual({ code, answer: "committed", attempts: 3 });
+    }
+  });
+
+  it("gives up after three retries, and never retries another error", async () => {
+    let attempts = 0;
+    const deadlocked = await inTransaction(database.db, async () => {
+      attempts += 1;
+      throw aborted("40P01");
+    }).catch((error: unknown) => error);
+    expect(deadlocked).toMatchObject({ code: "40P01" });
+    expect(attempts).toBe(1 + CONCURRENCY_RETRIES);
+
+    attempts = 0;
+    const refused = await inTransaction(database.db, async () => {
+      attempts += 1;
+      throw aborted("23505");
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "23505" });
+    expect(attempts).toBe(1);
+  });
+
+  it("runs the after-commit callbacks of the attempt that committed only", async () => {
+    let attempts = 0;
+    const ran: number[] = [];
+    await inTransaction(database.db, async () => {
+      attempts += 1;
+      const attempt = attempts;
+      afterCommit(() => {
+        ran.push(attempt);
+      });
+      if (attempt === 1) throw aborted("40P01");
+    });
+    expect(ran).toEqual([2]);
   });
 });
 
