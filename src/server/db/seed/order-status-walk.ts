@@ -73,7 +73,14 @@ export async function storeLinkOf(
 /** The last main-line step of a walk: its `until`, or none for NOT_STARTED. */
 const STEPS = Object.keys(STEP_DAY) as Step[];
 
-export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, index: number): Promise<void> {
+/** Walks one order as `walk` says; answers its id. */
+export async function runWalk(
+  tx: Tx,
+  c: SeedCtx,
+  walk: Walk,
+  person: Person,
+  index: number,
+): Promise<string> {
   const last = walk.until ? STEPS.indexOf(walk.until) : -1;
   const lastDay = walk.until ? STEP_DAY[walk.until] : 0;
   const sideDays = walk.side ? walk.side.path.length : walk.cancel ? 1 : 0;
@@ -243,4 +250,5 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
     });
     await completeCancellation(by(helpdesk, new Date(when.getTime() + 30 * MINUTE_MS)), orderCancellationId);
   }
+  return orderId;
 }
