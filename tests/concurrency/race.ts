@@ -73,10 +73,14 @@ function answerOf(res: LightMyRequestResponse): { answer: Answer; problem: strin
 const sameOutcome = (a: Outcome, b: Outcome) =>
   isDeepStrictEqual(a.answers, b.answers) && isDeepStrictEqual(a.state, b.state);
 
-/** Lets the event loop turn `turns` times, so one side starts a step or two after the other. */
-async function turns(n: number): Promise<void> {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-}
+/**
+ * How many milliseconds the first action starts before the second in each side-by-side run, in turn
+ * (negative: the second starts first). Two writes meet only when each has locked something the other
+ * wants next, so the runs sweep the head start across the few milliseconds a request's steps take.
+ */
+export const DEFAULT_LEADS = [0, 2, 4, 6, 8, 10, 12, 14, -2, -4, -6, -8] as const;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const show = (o: Outcome) =>
   `${o.answers.map((a) => `${a.status}${a.code ? ` ${a.code}` : ""}`).join(" / ")} → ${JSON.stringify(o.state)}`;
@@ -101,10 +105,16 @@ export async function deadlocksSoFar(db: Db): Promise<number> {
 }
 
 /**
- * Runs the pair serially both ways, then `repetitions` times side by side, and reports what it saw;
- * `db` is the app's database on PostgreSQL, whose deadlocks are counted.
+ * Runs the pair serially both ways, then `repetitions` times side by side (the first action `leads[i]`
+ * milliseconds ahead in run i), and reports what it saw; `db` is the app's database on PostgreSQL,
+ * whose deadlocks are counted.
  */
-export async function race<F>(pair: Pair<F>, repetitions: number, db: Db): Promise<PairReport> {
+export async function race<F>(
+  pair: Pair<F>,
+  repetitions: number,
+  db: Db,
+  leads: readonly number[] = DEFAULT_LEADS,
+): Promise<PairReport> {
   const report: PairReport = {
     pair: pair.name,
     repetitions,
@@ -132,11 +142,10 @@ export async function race<F>(pair: Pair<F>, repetitions: number, db: Db): Promi
   const secondThenFirst = await inOrder(true);
   for (let i = 0; i < repetitions; i++) {
     const fixture = await pair.setup(serial++);
-    // Started together; every third run gives one side a head start of an event-loop turn or two.
-    const lead = i % 3;
+    const lead = leads[i % leads.length] ?? 0;
     const [a, b] = await Promise.all([
-      turns(lead === 2 ? 2 : 0).then(() => pair.first.run(fixture)),
-      turns(lead === 1 ? 2 : 0).then(() => pair.second.run(fixture)),
+      pause(Math.max(0, -lead)).then(() => pair.first.run(fixture)),
+      pause(Math.max(0, lead)).then(() => pair.second.run(fixture)),
     ]);
     const outcome: Outcome = {
       answers: [seen(pair.first.name, a), seen(pair.second.name, b)],
