@@ -47,7 +47,7 @@ export async function queuePasswordLinkUnlessRecent(
     await lockRows(
       tx,
       "user",
-      tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update"),
+      tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update"),
     );
     const [newestLink] = await tx
       .select({ createdAt: passwordResetTokens.createdAt })

@@ -192,7 +192,8 @@ export function createStrongSigning(ctx: AppContext) {
     const code = typeof claimed === "string" ? canonicalIdentityCode(claimed) : null;
     const codeHash = code ? fieldHash(ring, IDENTITY_CODE_INFO, code) : null;
     const codeHashes = code ? fieldHashes(ring, IDENTITY_CODE_INFO, code) : [];
-    // The person's account first, then the order (db/lock-order.ts).
+    // The person's account first, then the order (db/lock-order.ts); NO KEY UPDATE, which the foreign
+    // keys naming the user in other changes' inserts (FOR KEY SHARE) do not wait for.
     const [account] = await lockRows(
       tx,
       "user",
@@ -200,7 +201,7 @@ export function createStrongSigning(ctx: AppContext) {
         .select({ identityCodeHash: users.identityCodeHash })
         .from(users)
         .where(eq(users.id, user.id))
-        .for("update"),
+        .for("no key update"),
     );
     if (!account) throw notFound("User");
     // The person on record: the identity code proven before, else the names the employer gave.

@@ -194,10 +194,13 @@ export function createSigningService(ctx: AppContext) {
             .limit(1)
             .for("update"),
         );
+        // NO KEY UPDATE: the rows other changes insert name this user by a foreign key, which locks
+        // it FOR KEY SHARE; a FOR UPDATE here made a cancellation of the order at the same moment
+        // wait for it while holding the order this signature waits for.
         await lockRows(
           tx,
           "user",
-          tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update"),
+          tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update"),
         );
         const order = await ownOrderOf(tx, user, orderId, true);
         const agreement = await agreementOf(tx, orderId, true);

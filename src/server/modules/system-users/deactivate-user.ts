@@ -17,7 +17,11 @@ export async function setDeactivated(ctx: WriteContext, userId: string, deactiva
   const [current] = await lockRows(
     tx,
     "user",
-    tx.select({ deactivated: users.deactivated }).from(users).where(eq(users.id, userId)).for("update"),
+    tx
+      .select({ deactivated: users.deactivated })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("no key update"),
   );
   if (!current || current.deactivated === deactivated) return;
   if (deactivated && (await holdsRole(tx, userId, "SUPER_ADMIN"))) {
