@@ -94,6 +94,20 @@ export function payoutPairs(world: World): Pair<BatchFixture>[] {
       state: stateOf(world),
     },
     {
+      name: "payout batch: move an order in it to a special case × approve it",
+      setup: () => batchFixture(world, "CREATED"),
+      first: {
+        name: "the helpdesk moves an order of the batch to CASE_X",
+        run: (f) =>
+          world.call("POST", `/api/orders/${f.target}/status`, HELPDESK, {
+            to: "CASE_X",
+            note: "Selvitettävä tapaus",
+          }),
+      },
+      second: approve(world),
+      state: stateOf(world),
+    },
+    {
       name: "payout batch: cancel an open order × make the store's batch",
       setup: () => batchFixture(world, "none"),
       first: cancelTarget(world),

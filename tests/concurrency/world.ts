@@ -194,8 +194,9 @@ export function concurrencyWorld(t: TestApp) {
     orderState,
     call,
     as,
-    get walkContext() {
-      return walkContext;
+    /** The app's database, for what a fixture writes as the services would (a store link's token). */
+    get db() {
+      return t.database.db;
     },
   };
 }
