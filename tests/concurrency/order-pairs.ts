@@ -90,6 +90,7 @@ export function orderPairs(world: World): Pair<OrderFixture>[] {
       name: "order: the store records the delivery by its link × the helpdesk cancels the order",
       setup: async () => {
         const orderId = await walked("match");
+        await world.forgetRateLimits();
         const issued = await write(world.db, { actor: { userId: null } }, (ctx) =>
           issueStoreLink(ctx, orderId, "delivery"),
         );

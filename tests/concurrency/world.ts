@@ -9,6 +9,7 @@ import {
   orderCancellations,
   orders,
   payoutBatches,
+  rateLimitCounters,
   storePayables,
   systemUsers,
   users,
@@ -164,6 +165,15 @@ export function concurrencyWorld(t: TestApp) {
     };
   }
 
+  /**
+   * Forgets every rate limit's count (the shared counters' table): a pair runs an action dozens of
+   * times in a minute from one address and user, where a route's limit (the store's link, a brokerage
+   * inquiry) would answer 429 to what is no abuse.
+   */
+  async function forgetRateLimits() {
+    await t.database.db.delete(rateLimitCounters);
+  }
+
   /** The order's status, its payable's and its open cancellation's, for the order pairs' state. */
   async function orderState(orderId: string) {
     const db = t.database.db;
@@ -192,6 +202,7 @@ export function concurrencyWorld(t: TestApp) {
     digestOf,
     stateOf,
     orderState,
+    forgetRateLimits,
     call,
     as,
     /** The app's database, for what a fixture writes as the services would (a store link's token). */
