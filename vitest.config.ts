@@ -10,6 +10,7 @@ import { PGLITE_PROJECT } from "./tests/helpers/template-db.ts";
 //   mocks a module.
 // - pglite: PGLITE_SUITE, the smoke-sized slice of db that `npm test` runs on PGlite, npm start's
 //   embedded database, without a server.
+// - concurrency: tests/concurrency, pairs of actions at the same moment (`npm run test:concurrency`).
 // CI_REPORT_DIR (set by .ci/run) adds a JSON report that .ci/run sums into its closing line.
 const reportFile = process.env.CI_REPORT_DIR
   ? `${process.env.CI_REPORT_DIR}/vitest-${process.env.TEST_DATABASE_URL ? "pg" : "unit"}.json`
@@ -122,6 +123,17 @@ export default defineConfig({
           // Files that replace a module with vi.mock need modules of their own.
           name: "db-mocks",
           include: MOCKING_TESTS,
+        },
+      },
+      {
+        test: {
+          ...databaseProject,
+          // `npm run test:concurrency`: pairs of people's actions at the same moment, on PostgreSQL
+          // only; CI runs its slice (store-payouts/payout-races.db.test.ts) in the db project.
+          name: "concurrency",
+          include: ["tests/concurrency/**/*.concurrency.test.ts"],
+          isolate: false,
+          testTimeout: 900_000,
         },
       },
       {

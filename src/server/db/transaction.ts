@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Schema } from "./client.ts";
+import { followLocks, lockTrailOf } from "./lock-order.ts";
+import { isConcurrencyConflict } from "./postgres-errors.ts";
 
 /**
  * An open transaction. A function that takes `Tx` must run inside one (a change and its event row commit
@@ -63,16 +65,60 @@ export function afterCommit(callback: (db: Db) => void | Promise<void>): boolean
   return true;
 }
 
-/** Runs `work` in one transaction: all of its writes commit together or none do. */
-export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  // A transaction inside another (a savepoint) commits with the outer one, which runs the callbacks.
-  if (db instanceof PgTransaction) return db.transaction(work);
-  const scope: CommitScope = { db, callbacks: [] };
-  return commitScope.run(scope, async () => {
-    const result = await db.transaction(work);
-    for (const callback of scope.callbacks) await callback(db);
-    return result;
-  });
+/** How many times a transaction PostgreSQL aborted as a deadlock or serialization failure is run again. */
+export const CONCURRENCY_RETRIES = 3;
+
+/** A short, random pause before a retry, so that the two transactions that met do not meet again. */
+const pauseBeforeRetry = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
+
+/**
+ * Runs `work` in one transaction: all of its writes commit together or none do. Its row locks are
+ * checked against the lock order as they are taken (lock-order.ts, `lockRows`).
+ *
+ * A transaction PostgreSQL aborts because it met another one (40P01 deadlock, 40001 serialization
+ * failure) wrote nothing, and is run again from the start, at most CONCURRENCY_RETRIES times, before
+ * its error reaches the person. Every transaction is safe to repeat: what it sends out (mails, SMS, the
+ * bike store's notices) is queued in the outbox inside it and rolls back with it, callbacks run only
+ * after the commit, a code the person waits for is sent before or after it, and a file stored in an
+ * attempt that rolled back is an orphan the file sweep removes. The locks keep the lock order, so a
+ * deadlock is not expected; the retry is the net for the meetings no order prevents.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  // A transaction inside another (a savepoint) commits with the outer one, which runs the callbacks;
+  // its locks go on the outer one's trail, and leave it when the savepoint rolls back (and so do they).
+  const trail = lockTrailOf(db);
+  if (db instanceof PgTransaction) {
+    const mark = trail?.length ?? 0;
+    try {
+      return await db.transaction((savepoint) => {
+        if (trail) followLocks(savepoint, trail);
+        return work(savepoint);
+      });
+    } catch (error) {
+      if (trail) trail.length = mark;
+      throw error;
+    }
+  }
+  for (let attempt = 0; ; attempt++) {
+    const scope: CommitScope = { db, callbacks: [] };
+    const outcome = await commitScope.run(scope, async () => {
+      let result: T;
+      try {
+        result = await db.transaction((tx) => {
+          followLocks(tx, []);
+          return work(tx);
+        });
+      } catch (error) {
+        if (attempt < CONCURRENCY_RETRIES && isConcurrencyConflict(error)) return { again: true } as const;
+        throw error;
+      }
+      for (const callback of scope.callbacks) await callback(db);
+      return { again: false, result } as const;
+    });
+    if (!outcome.again) return outcome.result;
+    await pauseBeforeRetry(attempt + 1);
+  }
 }
 
 /** Opens a transaction and hands `work` its write context. */

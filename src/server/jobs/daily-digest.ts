@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { ADMIN_ROLES, EMPLOYER_ROLES, type RoleName } from "../../domain/roles.ts";
 import type { RouteId } from "../../domain/routes.ts";
 import type { Db } from "../db/client.ts";
+import { lockRows } from "../db/lock-order.ts";
 import { nextMillisecond } from "../db/millisecond.ts";
 import { messageOutbox, roles, systemUsers, userRoles, users } from "../db/schema/index.ts";
 import { inTransaction } from "../db/transaction.ts";
@@ -46,18 +47,22 @@ export function workRouteOf(roleNames: readonly string[]): RouteId {
 /** Queues one person's digest of the mails held for them until `now`; answers how many it holds. */
 async function queueDigestOf(db: Db, userId: string, now: Date): Promise<number> {
   return inTransaction(db, async (tx) => {
-    const held = await tx
-      .select({ id: messageOutbox.id, subject: messageOutbox.subject })
-      .from(messageOutbox)
-      .where(
-        and(
-          eq(messageOutbox.userId, userId),
-          eq(messageOutbox.status, "HELD"),
-          lt(messageOutbox.createdAt, nextMillisecond(now)),
-        ),
-      )
-      .orderBy(asc(messageOutbox.createdAt))
-      .for("update", { skipLocked: true });
+    const held = await lockRows(
+      tx,
+      "messageOutbox",
+      tx
+        .select({ id: messageOutbox.id, subject: messageOutbox.subject })
+        .from(messageOutbox)
+        .where(
+          and(
+            eq(messageOutbox.userId, userId),
+            eq(messageOutbox.status, "HELD"),
+            lt(messageOutbox.createdAt, nextMillisecond(now)),
+          ),
+        )
+        .orderBy(asc(messageOutbox.createdAt))
+        .for("update", { skipLocked: true }),
+    );
     if (held.length === 0) return 0;
     const [person] = await tx
       .select({ email: users.email, language: users.language, name: systemUsers.firstName })

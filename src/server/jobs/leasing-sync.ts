@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
 import { recordEvent } from "../db/event-log.ts";
+import { lockRows } from "../db/lock-order.ts";
 import { leasingAgreements, leasingCompanies, leasingDecisions } from "../db/schema/index.ts";
 import { inTransaction, type Tx, type WriteContext } from "../db/transaction.ts";
 import { type GatewayRegistry, gatewayRegistry, type LeasingDecision } from "../modules/leasing/gateway.ts";
@@ -76,15 +77,19 @@ export const decisionActor = (decision: LeasingDecision) => ({ userId: decision.
  */
 export async function applyLeasingDecision(ctx: WriteContext, decision: LeasingDecision): Promise<Outcome> {
   const { tx, now } = ctx;
-  const [agreement] = await tx
-    .select({
-      status: leasingAgreements.status,
-      companyId: leasingAgreements.companyId,
-      orderId: leasingAgreements.orderId,
-    })
-    .from(leasingAgreements)
-    .where(eq(leasingAgreements.id, decision.leasingAgreementId))
-    .for("update");
+  const [agreement] = await lockRows(
+    tx,
+    "leasingAgreement",
+    tx
+      .select({
+        status: leasingAgreements.status,
+        companyId: leasingAgreements.companyId,
+        orderId: leasingAgreements.orderId,
+      })
+      .from(leasingAgreements)
+      .where(eq(leasingAgreements.id, decision.leasingAgreementId))
+      .for("update"),
+  );
   if (agreement?.status !== "PENDING") {
     await markApplied(tx, decision, now);
     return "skipped";
@@ -124,28 +129,36 @@ export async function syncLeasingDecisions(db: Db, deps: LeasingSyncDeps = {}): 
     .from(leasingCompanies);
   for (const company of companies) {
     try {
-      await inTransaction(db, async (tx) => {
+      // Counted into the result once the company's transaction has committed: one that PostgreSQL
+      // aborted as a deadlock is run again (inTransaction), and its first try counts nothing.
+      const counted = await inTransaction(db, async (tx) => {
+        const ofCompany: LeasingSyncResult = { applied: 0, skipped: 0, failed: 0 };
         const gateway = registry.forLeasingCompany(company.id);
         const decisions = await gateway.fetchDecisions(tx, company.id, company.lastFetchedAt);
         for (const decision of decisions) {
           try {
-            const outcome = await tx.transaction(async (sp) =>
+            const outcome = await inTransaction(tx, (sp) =>
               applyLeasingDecision({ tx: sp, actor: decisionActor(decision), now }, decision),
             );
-            result[outcome] += 1;
+            ofCompany[outcome] += 1;
           } catch (error) {
-            result.failed += 1;
+            ofCompany.failed += 1;
             deps.log?.error(
               { err: error, leasingAgreementId: decision.leasingAgreementId },
               "leasing decision could not be applied; it waits for the next sync",
             );
           }
         }
-        await tx
-          .update(leasingCompanies)
-          .set({ lastFetchedAt: now })
-          .where(eq(leasingCompanies.id, company.id));
+        await lockRows(
+          tx,
+          "leasingCompany",
+          tx.update(leasingCompanies).set({ lastFetchedAt: now }).where(eq(leasingCompanies.id, company.id)),
+        );
+        return ofCompany;
       });
+      result.applied += counted.applied;
+      result.skipped += counted.skipped;
+      result.failed += counted.failed;
     } catch (error) {
       result.failed += 1;
       deps.log?.error({ err: error, leasingCompanyId: company.id }, "leasing company sync failed");

@@ -11,6 +11,7 @@ import {
 } from "../../domain/reminders.ts";
 import { waitedDays } from "../../domain/working-days.ts";
 import type { Db } from "../db/client.ts";
+import { lockRows } from "../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -234,11 +235,11 @@ export async function queueReminder(
   days: number,
 ): Promise<number> {
   return inTransaction(db, async (tx) => {
-    const [current] = await tx
-      .select({ status: orders.orderStatus })
-      .from(orders)
-      .where(eq(orders.id, order.id))
-      .for("update");
+    const [current] = await lockRows(
+      tx,
+      "order",
+      tx.select({ status: orders.orderStatus }).from(orders).where(eq(orders.id, order.id)).for("update"),
+    );
     if (current?.status !== REMINDER_RULES[kind].status) return 0;
     return queueReminderMessages(
       tx,

@@ -26,6 +26,7 @@ import { sendStoreInvoice } from "../../modules/store-accounts/store-invoice.ts"
 import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { issueStoreLink } from "../../modules/store-links/tokens.ts";
+import { lockRows } from "../lock-order.ts";
 import { orders } from "../schema/index.ts";
 import type { Actor, Tx, WriteContext } from "../transaction.ts";
 import {
@@ -72,7 +73,14 @@ export async function storeLinkOf(
 /** The last main-line step of a walk: its `until`, or none for NOT_STARTED. */
 const STEPS = Object.keys(STEP_DAY) as Step[];
 
-export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, index: number): Promise<void> {
+/** Walks one order as `walk` says; answers its id. */
+export async function runWalk(
+  tx: Tx,
+  c: SeedCtx,
+  walk: Walk,
+  person: Person,
+  index: number,
+): Promise<string> {
   const last = walk.until ? STEPS.indexOf(walk.until) : -1;
   const lastDay = walk.until ? STEP_DAY[walk.until] : 0;
   const sideDays = walk.side ? walk.side.path.length : walk.cancel ? 1 : 0;
@@ -104,7 +112,11 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
   const orderNumber = order?.orderNumber as number;
   const reached = (step: Step) => STEPS.indexOf(step) <= last;
   const locked = async () => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [row] = await lockRows(
+      tx,
+      "order",
+      tx.select().from(orders).where(eq(orders.id, orderId)).for("update"),
+    );
     return row as typeof orders.$inferSelect;
   };
 
@@ -238,4 +250,5 @@ export async function runWalk(tx: Tx, c: SeedCtx, walk: Walk, person: Person, in
     });
     await completeCancellation(by(helpdesk, new Date(when.getTime() + 30 * MINUTE_MS)), orderCancellationId);
   }
+  return orderId;
 }

@@ -18,6 +18,7 @@ import { signAgreement } from "../../modules/orders/sign-agreement.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { createUserPayment, markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
+import { lockRows } from "../lock-order.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -212,7 +213,11 @@ async function refundedOrder(tx: Tx, person: Person, c: StoryCtx): Promise<void>
   const orderId = created?.id as string;
   const orderNumber = created?.orderNumber as number;
   const locked = async () => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [row] = await lockRows(
+      tx,
+      "order",
+      tx.select().from(orders).where(eq(orders.id, orderId)).for("update"),
+    );
     return row as typeof orders.$inferSelect;
   };
 

@@ -10,6 +10,7 @@ import { sha256 } from "../../modules/auth/tokens.ts";
 import { REGISTRATION_LINK_DAYS } from "../../modules/registration/links.ts";
 import { seedTaxTablesIfEmpty } from "../../modules/tax-tables/tax-year-rows.ts";
 import type { Db } from "../client.ts";
+import { leaveLocksUnchecked } from "../lock-order.ts";
 import {
   beneficiaryEmployees,
   bikePolicies,
@@ -115,6 +116,8 @@ export async function seedDemoIfEmpty(db: Db, files: FileStore, dataKeys: DataKe
   // One hash for every demo user: argon2 is slow on purpose, and they share the password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await inTransaction(db, async (tx) => {
+    // Many orders' stories in one transaction, on a database no one else uses yet.
+    leaveLocksUnchecked(tx);
     await seedReferenceData(tx);
     await seedDemoData(tx, passwordHash, files, dataKeys);
   });

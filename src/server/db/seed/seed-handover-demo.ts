@@ -6,6 +6,7 @@ import { addHandoverPhoto } from "../../modules/handovers/photos.ts";
 import { handoverRowOf } from "../../modules/handovers/queries.ts";
 import { recordHandover } from "../../modules/handovers/record-handover.ts";
 import type { OrderUser } from "../../modules/orders/lifecycle.ts";
+import { lockRows } from "../lock-order.ts";
 import { bikeStoreUsers, orders, systemUsers } from "../schema/index.ts";
 import type { Tx } from "../transaction.ts";
 import type { Person, SeedCtx } from "./order-status-walk.ts";
@@ -58,7 +59,11 @@ export async function handOverInDemo(
   storeSignedAt: Date,
 ): Promise<void> {
   const locked = async () => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const [row] = await lockRows(
+      tx,
+      "order",
+      tx.select().from(orders).where(eq(orders.id, orderId)).for("update"),
+    );
     return row as typeof orders.$inferSelect;
   };
   const order = await locked();

@@ -47,14 +47,40 @@ import { DAY_MS, LIGHT_LOCK, type Line, ONLINE, PACKAGES, USER_AGENTS, WALKS } f
 export async function seedOrderStatusesDemo(db: Db, files: FileStore, now = new Date()): Promise<void> {
   const companyRows = await db.select({ id: companies.id, name: companies.name }).from(companies);
   const companyOf = (key: DemoCompanyKey) => companyRows.find((c) => c.name === DEMO_COMPANIES[key].name)?.id;
+  const c = await demoWalkContext(db, files, now);
+  if (!c) return;
+
+  const free = await freeEmployees(db, now);
+  const next = (key: DemoCompanyKey) => {
+    const companyId = companyOf(key);
+    const index = free.findIndex((p) => p.companyId === companyId);
+    return index < 0 ? undefined : free.splice(index, 1)[0];
+  };
+  for (const [index, walk] of WALKS.entries()) {
+    const person = walk.email ? await employeeByEmail(db, walk.email) : next(walk.company);
+    if (!person) continue;
+    await inTransaction(db, (tx) => runWalk(tx, c, walk, person, index));
+  }
+  const storeRows = await db.select({ id: bikeStores.id, online: bikeStores.isOnlineStore }).from(bikeStores);
+  const online = storeRows.find((s) => s.online)?.id ?? storeRows[0]?.id ?? null;
+  for (const o of ONLINE) {
+    const person = next(o.company);
+    if (person) await importOnlineOrder(db, c, person, online, o);
+  }
+  await lightPass(db, files);
+}
+
+/**
+ * Who walks the demo orders: the helpdesk, each company's first employer admin, the stores by name;
+ * null before the demo users and stores are there. The concurrency tests walk their orders with it.
+ */
+export async function demoWalkContext(db: Db, files: FileStore, now = new Date()): Promise<SeedCtx | null> {
   const [helpdesk] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, "helpdesk@pedaali.test"));
-  const storeRows = await db
-    .select({ id: bikeStores.id, name: bikeStores.storeName, online: bikeStores.isOnlineStore })
-    .from(bikeStores);
-  if (!helpdesk || storeRows.length === 0) return;
+  const storeRows = await db.select({ id: bikeStores.id, name: bikeStores.storeName }).from(bikeStores);
+  if (!helpdesk || storeRows.length === 0) return null;
   const admins = await db
     .select({ userId: userRoles.userId, companyId: userRoles.companyId, role: roles.name })
     .from(userRoles)
@@ -72,31 +98,13 @@ export async function seedOrderStatusesDemo(db: Db, files: FileStore, now = new 
     if (a.companyId && !employerAdmin.has(a.companyId))
       employerAdmin.set(a.companyId, { userId: a.userId, roleNames: [a.role as RoleName] });
   }
-  const c: SeedCtx = {
+  return {
     now,
     files,
     helpdesk: { id: helpdesk.id, roleNames: ["INTERNAL_ADMIN"], scope: { kind: "all" } },
     employerAdmin,
     stores: new Map(storeRows.map((s) => [s.name, s.id])),
   };
-
-  const free = await freeEmployees(db, now);
-  const next = (key: DemoCompanyKey) => {
-    const companyId = companyOf(key);
-    const index = free.findIndex((p) => p.companyId === companyId);
-    return index < 0 ? undefined : free.splice(index, 1)[0];
-  };
-  for (const [index, walk] of WALKS.entries()) {
-    const person = walk.email ? await employeeByEmail(db, walk.email) : next(walk.company);
-    if (!person) continue;
-    await inTransaction(db, (tx) => runWalk(tx, c, walk, person, index));
-  }
-  const online = storeRows.find((s) => s.online)?.id ?? storeRows[0]?.id ?? null;
-  for (const o of ONLINE) {
-    const person = next(o.company);
-    if (person) await importOnlineOrder(db, c, person, online, o);
-  }
-  await lightPass(db, files);
 }
 
 /** Accepted employees of the demo companies in employment and with no order at all, oldest first. */

@@ -30,6 +30,7 @@ import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
 import type { Db } from "../client.ts";
+import { lockRows } from "../lock-order.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -352,7 +353,7 @@ async function walkLease(
     const orderNumber = order?.orderNumber as number;
     const locked = async () =>
       (
-        await tx.select().from(orders).where(eq(orders.id, orderId)).for("update")
+        await lockRows(tx, "order", tx.select().from(orders).where(eq(orders.id, orderId)).for("update"))
       )[0] as typeof orders.$inferSelect;
 
     const moved = await moveOrder(by(employee, day(0)), { orderId, to: "PENDING" });

@@ -9,6 +9,7 @@ import type { TSessionUser } from "../../../contract/auth.ts";
 import { mergePreferences, preferencesWithinLimits } from "../../../domain/preferences.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { systemUsers, userPreferences, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { notFound, unauthorized } from "../../errors.ts";
@@ -43,11 +44,15 @@ function toPreferences(document: Record<string, unknown> | null | undefined): Pr
  */
 async function mergeIntoRow(db: Db, where: SQL, patch: Preferences): Promise<Preferences | null> {
   return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .select({ id: userPreferences.id, preferences: userPreferences.preferences })
-      .from(userPreferences)
-      .where(where)
-      .for("update");
+    const [row] = await lockRows(
+      tx,
+      "userPreferences",
+      tx
+        .select({ id: userPreferences.id, preferences: userPreferences.preferences })
+        .from(userPreferences)
+        .where(where)
+        .for("update"),
+    );
     if (!row) return null;
     const merged = mergePreferences(row.preferences, patch);
     if (!preferencesWithinLimits(merged)) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { TAcceptApplication, TRejectApplication } from "../../../contract/admin.ts";
 import type { TCreateCompany } from "../../../contract/companies.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { companyApplications } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -19,11 +20,11 @@ import { applicationAlreadyReviewed } from "./errors.ts";
 
 /** Locks a PENDING application for the review; 404 unknown, 409 reviewed already. */
 async function lockPending(tx: Tx, id: string) {
-  const [application] = await tx
-    .select()
-    .from(companyApplications)
-    .where(eq(companyApplications.id, id))
-    .for("update");
+  const [application] = await lockRows(
+    tx,
+    "companyApplication",
+    tx.select().from(companyApplications).where(eq(companyApplications.id, id)).for("update"),
+  );
   if (!application) throw notFound("Application");
   if (application.status !== "PENDING") throw applicationAlreadyReviewed();
   return application;

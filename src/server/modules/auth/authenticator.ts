@@ -27,6 +27,7 @@ import {
 } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { platformSettings, recoveryCodes, userAuthenticators } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import type { SecondFactorChange } from "../../messaging/second-factor-mails.ts";
@@ -176,11 +177,15 @@ export async function acceptsAnswer(
   answer: SecondFactorAnswer,
   now: Date,
 ): Promise<boolean> {
-  const [authenticator] = await tx
-    .select()
-    .from(userAuthenticators)
-    .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)))
-    .for("update");
+  const [authenticator] = await lockRows(
+    tx,
+    "userAuthenticator",
+    tx
+      .select()
+      .from(userAuthenticators)
+      .where(and(eq(userAuthenticators.userId, userId), isNotNull(userAuthenticators.confirmedAt)))
+      .for("update"),
+  );
   if (!authenticator) return false;
   if (answer.kind === "recovery") {
     const [used] = await tx
@@ -264,11 +269,11 @@ export function createAuthenticatorService(ctx: AppContext) {
     /** The first code from the app proves it holds the secret: the app is in use, with ten recovery codes. */
     async confirm(user: StaffUser, code: string): Promise<TRecoveryCodes> {
       const answer = await write(db, { actor: { userId: user.id } }, async (w) => {
-        const [row] = await w.tx
-          .select()
-          .from(userAuthenticators)
-          .where(eq(userAuthenticators.userId, user.id))
-          .for("update");
+        const [row] = await lockRows(
+          w.tx,
+          "userAuthenticator",
+          w.tx.select().from(userAuthenticators).where(eq(userAuthenticators.userId, user.id)).for("update"),
+        );
         if (!row || row.confirmedAt) throw noSetupToConfirm();
         const step = codeStep(decryptSecret(ring, row.secretEncrypted), code, w.now);
         if (step === null) throw wrongCode();

@@ -12,6 +12,7 @@ import type { TPasskey } from "../../../contract/passkeys.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { passkeyRegistrations, userPasskeys } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -73,11 +74,15 @@ export async function acceptsPasskey(
   now: Date,
 ): Promise<boolean> {
   if (typeof response.id !== "string") return false;
-  const [key] = await tx
-    .select()
-    .from(userPasskeys)
-    .where(and(eq(userPasskeys.userId, userId), eq(userPasskeys.credentialId, response.id)))
-    .for("update");
+  const [key] = await lockRows(
+    tx,
+    "userPasskey",
+    tx
+      .select()
+      .from(userPasskeys)
+      .where(and(eq(userPasskeys.userId, userId), eq(userPasskeys.credentialId, response.id)))
+      .for("update"),
+  );
   if (!key) return false;
   const { rpID, origin } = relyingParty(publicUrl);
   try {

@@ -5,6 +5,7 @@ import {
   passwordLinkSeconds,
 } from "../../../domain/auth-rules.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { messageOutbox, passwordResetTokens, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { queueMessage } from "../notifications/outbox.ts";
@@ -43,7 +44,11 @@ export async function queuePasswordLinkUnlessRecent(
   user: { id: string; email: string; language: string },
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+    await lockRows(
+      tx,
+      "user",
+      tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update"),
+    );
     const [newestLink] = await tx
       .select({ createdAt: passwordResetTokens.createdAt })
       .from(passwordResetTokens)

@@ -23,6 +23,7 @@ import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.t
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { twoFactorChallenges, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
@@ -296,7 +297,11 @@ export function createAuthService(ctx: AppContext) {
     // Wrong codes must be counted even though the attempt fails, so the transaction returns the
     // failure instead of throwing it (a throw would roll the count back).
     const result = await inTransaction(db, async (tx): Promise<IssuedSession | AppError> => {
-      const [challenge] = await tx.select().from(twoFactorChallenges).where(liveChallenge).for("update");
+      const [challenge] = await lockRows(
+        tx,
+        "twoFactorChallenge",
+        tx.select().from(twoFactorChallenges).where(liveChallenge).for("update"),
+      );
       const user = challenge
         ? await tx.query.users.findFirst({
             where: eq(users.id, challenge.userId),

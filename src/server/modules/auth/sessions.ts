@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { AUTH_COOKIE_MAX_AGE_SECONDS } from "../../../domain/constants.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { authGeneration, refreshSessions, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -86,11 +87,15 @@ export async function refreshSession(
 ): Promise<RefreshOutcome> {
   const now = new Date();
   return inTransaction(db, async (t) => {
-    const [row] = await t
-      .select()
-      .from(refreshSessions)
-      .where(eq(refreshSessions.tokenHash, sha256(refreshToken)))
-      .for("update");
+    const [row] = await lockRows(
+      t,
+      "refreshSession",
+      t
+        .select()
+        .from(refreshSessions)
+        .where(eq(refreshSessions.tokenHash, sha256(refreshToken)))
+        .for("update"),
+    );
     if (!row || row.expiresAt <= now) return { kind: "invalid" } as const;
     if (row.revokedAt) {
       const rotatedJustNow =

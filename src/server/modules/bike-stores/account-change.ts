@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type StoreAccount, storeAccountChanges } from "../../../domain/store-payouts.ts";
 import type { AppContext } from "../../context.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeStores } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -52,11 +53,11 @@ export function createStoreChanges(ctx: AppContext) {
       const checked = storeAccountChanges(current, change.next);
       if (checked) await reauthentication.checkUser(change.userId, change.currentPassword);
       await write(db, { actor: { userId: change.userId } }, async (w) => {
-        const [before] = await w.tx
-          .select()
-          .from(bikeStores)
-          .where(eq(bikeStores.id, change.bikeStoreId))
-          .for("update");
+        const [before] = await lockRows(
+          w.tx,
+          "bikeStore",
+          w.tx.select().from(bikeStores).where(eq(bikeStores.id, change.bikeStoreId)).for("update"),
+        );
         if (!before) throw notFound("Bike store");
         const accountChanged = storeAccountChanges(before, change.next);
         // The account changed between the read and the lock: the password was not asked for it.

@@ -15,6 +15,7 @@ import { formatIban } from "../../../domain/validation/bank-account.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { likeContains, readPage } from "../../db/paging.ts";
 import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -201,11 +202,11 @@ export function createBikeStoresService(ctx: AppContext) {
 
     async remove(id: string): Promise<{ message: string }> {
       return inTransaction(db, async (tx) => {
-        const [store] = await tx
-          .select({ id: bikeStores.id })
-          .from(bikeStores)
-          .where(eq(bikeStores.id, id))
-          .for("update");
+        const [store] = await lockRows(
+          tx,
+          "bikeStore",
+          tx.select({ id: bikeStores.id }).from(bikeStores).where(eq(bikeStores.id, id)).for("update"),
+        );
         if (!store) throw notFound("Bike store");
         const [used] = await tx.select({ n: count() }).from(orders).where(eq(orders.bikeStoreId, id));
         if ((used?.n ?? 0) > 0) throw bikeStoreInUse(used?.n ?? 0);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { TBillingTable, TBillingTableInput, TBillingTables } from "../../../contract/billing-tables.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { billingTableRows, billingTables, leasingCompanies } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -111,11 +112,15 @@ export function createBillingTablesService(ctx: AppContext) {
   /** The leasing company exists (locked against deletion until the transaction ends); else 400. */
   async function ensureLeasingCompany(tx: Db, leasingCompanyId: string | null | undefined): Promise<void> {
     if (!leasingCompanyId) return;
-    const [company] = await tx
-      .select({ id: leasingCompanies.id })
-      .from(leasingCompanies)
-      .where(eq(leasingCompanies.id, leasingCompanyId))
-      .for("share");
+    const [company] = await lockRows(
+      tx,
+      "leasingCompany",
+      tx
+        .select({ id: leasingCompanies.id })
+        .from(leasingCompanies)
+        .where(eq(leasingCompanies.id, leasingCompanyId))
+        .for("share"),
+    );
     if (!company) {
       throw badRequest("The leasing company does not exist", [
         { field: "body.leasingCompanyId", message: "No leasing company has this id" },
@@ -132,11 +137,15 @@ export function createBillingTablesService(ctx: AppContext) {
       return await inTransaction(db, async (tx) => {
         await ensureLeasingCompany(tx, input.leasingCompanyId);
         if (id) {
-          const [existing] = await tx
-            .select({ id: billingTables.id, isDefault: billingTables.isDefault })
-            .from(billingTables)
-            .where(eq(billingTables.id, id))
-            .for("update");
+          const [existing] = await lockRows(
+            tx,
+            "billingTable",
+            tx
+              .select({ id: billingTables.id, isDefault: billingTables.isDefault })
+              .from(billingTables)
+              .where(eq(billingTables.id, id))
+              .for("update"),
+          );
           if (!existing) return null;
           if (existing.isDefault && !input.isDefault) throw defaultStays();
         }
@@ -207,11 +216,15 @@ export function createBillingTablesService(ctx: AppContext) {
      */
     async remove(id: string): Promise<{ message: string }> {
       await inTransaction(db, async (tx) => {
-        const [existing] = await tx
-          .select({ isDefault: billingTables.isDefault })
-          .from(billingTables)
-          .where(eq(billingTables.id, id))
-          .for("update");
+        const [existing] = await lockRows(
+          tx,
+          "billingTable",
+          tx
+            .select({ isDefault: billingTables.isDefault })
+            .from(billingTables)
+            .where(eq(billingTables.id, id))
+            .for("update"),
+        );
         if (!existing) throw notFound("Billing table");
         if (existing.isDefault) {
           throw conflict(

@@ -3,6 +3,7 @@ import type { TCreateBikeBrokerage, TUpdateBikeBrokerage } from "../../../contra
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import { canMoveBrokerage } from "../../../domain/brokerage.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeBrokerageInquiries, bikeBrokerages, orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
@@ -118,7 +119,11 @@ export async function changeBrokerageBike(
   input: TUpdateBikeBrokerage,
 ): Promise<void> {
   const { tx, now } = ctx;
-  const [bike] = await tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, id)).for("update");
+  const [bike] = await lockRows(
+    tx,
+    "bikeBrokerage",
+    tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, id)).for("update"),
+  );
   if (!bike) throw notFound("Bike brokerage");
   const status = input.status ?? bike.status;
   if (!canMoveBrokerage(bike.status, status)) throw brokerageMoveNotAllowed(bike.status, status);
@@ -171,11 +176,15 @@ export async function changeBrokerageBike(
 /** Deletes a bike nobody asked about (a bike added by mistake); one with inquiries is withdrawn instead. */
 export async function removeBrokerageBike(ctx: WriteContext, id: string): Promise<void> {
   const { tx } = ctx;
-  const [bike] = await tx
-    .select({ id: bikeBrokerages.id, companyId: bikeBrokerages.companyId, orderId: bikeBrokerages.orderId })
-    .from(bikeBrokerages)
-    .where(eq(bikeBrokerages.id, id))
-    .for("update");
+  const [bike] = await lockRows(
+    tx,
+    "bikeBrokerage",
+    tx
+      .select({ id: bikeBrokerages.id, companyId: bikeBrokerages.companyId, orderId: bikeBrokerages.orderId })
+      .from(bikeBrokerages)
+      .where(eq(bikeBrokerages.id, id))
+      .for("update"),
+  );
   if (!bike) throw notFound("Bike brokerage");
   const [asked] = await tx
     .select({ n: count() })

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { TBrokerageInquiryInput } from "../../../contract/bike-brokerage.ts";
 import { isOnSale } from "../../../domain/brokerage.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeBrokerageInquiries, bikeBrokerages } from "../../db/schema/index.ts";
 import type { Actor, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -34,7 +35,11 @@ export async function recordInquiry(
   const { tx, actor: asker, now } = ctx;
   const phone = input.phoneNumber?.trim();
   const phoneNumber = phone ? validPhoneNumber(phone, "body.phoneNumber") : null;
-  const [bike] = await tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, bikeId)).for("update");
+  const [bike] = await lockRows(
+    tx,
+    "bikeBrokerage",
+    tx.select().from(bikeBrokerages).where(eq(bikeBrokerages.id, bikeId)).for("update"),
+  );
   const listed = bike?.listedAt != null;
   if (!bike || (!listed && !asker.helpdesk)) throw notFound("Bike brokerage");
   if (!isOnSale(bike.status, listed)) throw brokerageNotAvailable();
@@ -75,16 +80,20 @@ export async function setInquiryHandled(
   handled: boolean,
 ): Promise<void> {
   const { tx, now } = ctx;
-  const [inquiry] = await tx
-    .select({
-      id: bikeBrokerageInquiries.id,
-      handledAt: bikeBrokerageInquiries.handledAt,
-      bike: bikeBrokerages,
-    })
-    .from(bikeBrokerageInquiries)
-    .innerJoin(bikeBrokerages, eq(bikeBrokerages.id, bikeBrokerageInquiries.bikeBrokerageId))
-    .where(eq(bikeBrokerageInquiries.id, inquiryId))
-    .for("update", { of: bikeBrokerageInquiries });
+  const [inquiry] = await lockRows(
+    tx,
+    "brokerageInquiry",
+    tx
+      .select({
+        id: bikeBrokerageInquiries.id,
+        handledAt: bikeBrokerageInquiries.handledAt,
+        bike: bikeBrokerages,
+      })
+      .from(bikeBrokerageInquiries)
+      .innerJoin(bikeBrokerages, eq(bikeBrokerages.id, bikeBrokerageInquiries.bikeBrokerageId))
+      .where(eq(bikeBrokerageInquiries.id, inquiryId))
+      .for("update", { of: bikeBrokerageInquiries }),
+  );
   if (!inquiry) throw notFound("Bike brokerage inquiry");
   if ((inquiry.handledAt !== null) === handled) return;
   await tx

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { BROKERABLE_ORDER_STATUSES } from "../../../domain/brokerage.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeBrokerages, orderItems, orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -45,16 +46,20 @@ export const PEDAALI_SELLER = { contactName: "Pedaali asiakaspalvelu", contactEm
  */
 export async function listBikeForBrokerage(ctx: WriteContext, input: NewBrokerageListing): Promise<string> {
   const { tx, now } = ctx;
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      companyId: orders.companyId,
-      orderNumber: orders.orderNumber,
-      orderStatus: orders.orderStatus,
-    })
-    .from(orders)
-    .where(eq(orders.id, input.orderId))
-    .for("update");
+  const [order] = await lockRows(
+    tx,
+    "order",
+    tx
+      .select({
+        id: orders.id,
+        companyId: orders.companyId,
+        orderNumber: orders.orderNumber,
+        orderStatus: orders.orderStatus,
+      })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update"),
+  );
   if (!order) throw notFound("Order");
   if (!BROKERABLE_ORDER_STATUSES.includes(order.orderStatus)) throw orderNotBrokerable();
   const [taken] = await tx

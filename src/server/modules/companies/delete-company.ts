@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { ACTIVE_LEASE_STATUSES, companyDeletionBlocker } from "../../../domain/companies.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { companies, orders, userRoles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -14,11 +15,15 @@ import { companyHasActiveLeases } from "./errors.ts";
  */
 export async function deleteCompany(ctx: WriteContext<CompanyActor>, companyId: string): Promise<void> {
   const { tx, now } = ctx;
-  const [company] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
-    .for("update");
+  const [company] = await lockRows(
+    tx,
+    "company",
+    tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+      .for("update"),
+  );
   if (!company) throw notFound("Company");
   const [live] = await tx
     .select({ n: count() })

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { TCompanySettingsInput, TUpdateCompany } from "../../../contract/companies.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { companies } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -60,11 +61,15 @@ export async function updateCompanySettings(
   companyId: string,
   input: TCompanySettingsInput,
 ): Promise<void> {
-  const [before] = await ctx.tx
-    .select()
-    .from(companies)
-    .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
-    .for("update");
+  const [before] = await lockRows(
+    ctx.tx,
+    "company",
+    ctx.tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+      .for("update"),
+  );
   if (!before) throw notFound("Company");
   // The same fields of the admin tier's update, read the same way; a field left out keeps its value.
   const values: CompanyValues = companyValues({

@@ -3,6 +3,7 @@ import type { TInviteBody, TJoiningStatus } from "../../../contract/employee-imp
 import { DAY_MS } from "../../../domain/dates.ts";
 import { INVITATION_REMINDER_DAYS } from "../../../domain/employee-import.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { beneficiaryEmployees, companies, systemUsers, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { queueReadyAccountInvitation } from "../employees/mails.ts";
@@ -44,12 +45,16 @@ export async function inviteEmployees(
     .from(companies)
     .where(eq(companies.id, companyId));
   const chosen = "all" in body ? isNull(be.invitedAt) : inArray(be.id, body.employeeIds);
-  const people = await tx
-    .select(personColumns)
-    .from(be)
-    .innerJoin(users, eq(users.id, be.userId))
-    .where(and(notJoined(companyId), chosen))
-    .for("update", { of: be });
+  const people = await lockRows(
+    tx,
+    "employee",
+    tx
+      .select(personColumns)
+      .from(be)
+      .innerJoin(users, eq(users.id, be.userId))
+      .where(and(notJoined(companyId), chosen))
+      .for("update", { of: be }),
+  );
   for (const person of people) await queueReadyAccountInvitation(tx, person, company?.name ?? "");
   if (people.length > 0) {
     await tx
@@ -118,23 +123,27 @@ export async function joiningStatus(db: Db, companyId: string): Promise<TJoining
 export async function remindInvitedEmployees(ctx: WriteContext): Promise<number> {
   const { tx, now } = ctx;
   const due = new Date(now.getTime() - INVITATION_REMINDER_DAYS * DAY_MS);
-  const people = await tx
-    .select({ ...personColumns, companyName: companies.name })
-    .from(be)
-    .innerJoin(users, eq(users.id, be.userId))
-    .innerJoin(companies, eq(companies.id, be.companyId))
-    .where(
-      and(
-        eq(be.status, "ACCEPTED"),
-        isNull(users.lastLoginAt),
-        eq(users.deactivated, false),
-        isNotNull(be.invitedAt),
-        lte(be.invitedAt, due),
-        isNull(be.invitationRemindedAt),
-      ),
-    )
-    .limit(2_000)
-    .for("update", { of: be, skipLocked: true });
+  const people = await lockRows(
+    tx,
+    "employee",
+    tx
+      .select({ ...personColumns, companyName: companies.name })
+      .from(be)
+      .innerJoin(users, eq(users.id, be.userId))
+      .innerJoin(companies, eq(companies.id, be.companyId))
+      .where(
+        and(
+          eq(be.status, "ACCEPTED"),
+          isNull(users.lastLoginAt),
+          eq(users.deactivated, false),
+          isNotNull(be.invitedAt),
+          lte(be.invitedAt, due),
+          isNull(be.invitationRemindedAt),
+        ),
+      )
+      .limit(2_000)
+      .for("update", { of: be, skipLocked: true }),
+  );
   for (const person of people) await queueReadyAccountInvitation(tx, person, person.companyName);
   if (people.length > 0) {
     await tx

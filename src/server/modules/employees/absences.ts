@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { TAbsence, TAbsenceInput } from "../../../contract/employees.ts";
 import { absencesOverlap } from "../../../domain/employees.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { beneficiaryEmployees, employeeAbsences } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -19,16 +20,20 @@ import { toAbsence } from "./list.ts";
 
 /** The employee, locked, when in the employer's companies; 404 otherwise. */
 async function lockedEmployee(ctx: WriteContext<EmployerActor>, employeeId: string) {
-  const [row] = await ctx.tx
-    .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId })
-    .from(beneficiaryEmployees)
-    .where(
-      and(
-        eq(beneficiaryEmployees.id, employeeId),
-        companyScopeWhere(ctx.actor.user, beneficiaryEmployees.companyId),
-      ),
-    )
-    .for("update");
+  const [row] = await lockRows(
+    ctx.tx,
+    "employee",
+    ctx.tx
+      .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId })
+      .from(beneficiaryEmployees)
+      .where(
+        and(
+          eq(beneficiaryEmployees.id, employeeId),
+          companyScopeWhere(ctx.actor.user, beneficiaryEmployees.companyId),
+        ),
+      )
+      .for("update"),
+  );
   if (!row) throw notFound("Employee");
   return row;
 }

@@ -15,6 +15,7 @@ import {
 } from "../../../domain/employment-invitations.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   beneficiaryEmployees,
@@ -179,11 +180,15 @@ export async function companyInvitations(
 
 /** The company's invitation with this id, locked; 404 outside the writer's companies. */
 async function lockedOfCompany(ctx: WriteContext<EmployeeWriter>, id: string): Promise<InvitationRow> {
-  const [row] = await ctx.tx
-    .select()
-    .from(inv)
-    .where(and(eq(inv.id, id), companyScopeWhere(ctx.actor.user, inv.companyId)))
-    .for("update");
+  const [row] = await lockRows(
+    ctx.tx,
+    "invitation",
+    ctx.tx
+      .select()
+      .from(inv)
+      .where(and(eq(inv.id, id), companyScopeWhere(ctx.actor.user, inv.companyId)))
+      .for("update"),
+  );
   if (!row) throw notFound("Invitation");
   return row;
 }
@@ -252,20 +257,24 @@ export async function ownInvitations(db: Db, userId: string): Promise<TOwnInvita
 
 /** The person's own waiting invitation, locked, with its company's name; 404 for anything else. */
 async function lockedOwn(ctx: WriteContext, id: string) {
-  const [row] = await ctx.tx
-    .select({ invitation: inv, companyName: companies.name })
-    .from(inv)
-    .innerJoin(companies, eq(companies.id, inv.companyId))
-    .where(
-      and(
-        eq(inv.id, id),
-        eq(inv.userId, ctx.actor.userId as string),
-        eq(inv.status, "PENDING"),
-        eq(inv.active, true),
-        isNull(companies.deletedAt),
-      ),
-    )
-    .for("update", { of: inv });
+  const [row] = await lockRows(
+    ctx.tx,
+    "invitation",
+    ctx.tx
+      .select({ invitation: inv, companyName: companies.name })
+      .from(inv)
+      .innerJoin(companies, eq(companies.id, inv.companyId))
+      .where(
+        and(
+          eq(inv.id, id),
+          eq(inv.userId, ctx.actor.userId as string),
+          eq(inv.status, "PENDING"),
+          eq(inv.active, true),
+          isNull(companies.deletedAt),
+        ),
+      )
+      .for("update", { of: inv }),
+  );
   if (!row) throw notFound("Invitation");
   return row;
 }

@@ -12,6 +12,7 @@ import type {
 } from "../../../contract/employees.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -54,7 +55,7 @@ export async function employeeInScope(db: Db, viewer: Pick<CurrentUser, "scope">
     .select()
     .from(be)
     .where(and(eq(be.id, id), companyScopeWhere(viewer, be.companyId)));
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await lockRows(db, "employee", query.for("update")) : await query;
   if (!row) throw notFound("Employee");
   return row;
 }

@@ -12,6 +12,7 @@ import { packageItemDescription } from "../../../domain/order-package.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { UPLOAD_MIME_TYPES } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -37,7 +38,7 @@ export type HandoverOrder = typeof orders.$inferSelect;
 /** The order's handover row, locked in a transaction when asked; null before the store records one. */
 export async function handoverRowOf(db: Db, orderId: string, lock = false): Promise<HandoverRow | null> {
   const query = db.select().from(handovers).where(eq(handovers.orderId, orderId));
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await lockRows(db, "handover", query.for("update")) : await query;
   return row ?? null;
 }
 
@@ -126,7 +127,7 @@ export async function storeOrderRow(
   lock = false,
 ): Promise<HandoverOrder> {
   const query = db.select().from(orders).where(eq(orders.id, orderId));
-  const [order] = lock ? await query.for("update") : await query;
+  const [order] = lock ? await lockRows(db, "order", query.for("update")) : await query;
   if (!order?.bikeStoreId || !storeIds.includes(order.bikeStoreId)) throw notFound("Order");
   return order;
 }
@@ -197,7 +198,7 @@ export async function viewedOrder(db: Db, viewer: Viewer, orderId: string, lock 
     .from(orders)
     .innerJoin(be, eq(be.id, orders.beneficiaryEmployeeId))
     .where(and(eq(orders.id, orderId), reach));
-  const [row] = lock ? await query.for("update", { of: orders }) : await query;
+  const [row] = lock ? await lockRows(db, "order", query.for("update", { of: orders })) : await query;
   if (!row) throw notFound("Order");
   return { order: row.order, own: row.employeeUserId === viewer.id };
 }

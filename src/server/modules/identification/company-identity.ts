@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { sealField } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, companyIdentityProviders, ssoEmailDomains } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
@@ -67,11 +68,15 @@ export function createCompanyIdentity(ctx: AppContext) {
   ): Promise<TCompanyIdentity> {
     await write(db, { actor: { userId } }, async (change) => {
       const { tx } = change;
-      const [company] = await tx
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
-        .for("update");
+      const [company] = await lockRows(
+        tx,
+        "company",
+        tx
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+          .for("update"),
+      );
       if (!company) throw notFound("Company");
       await tx
         .update(companies)

@@ -8,6 +8,7 @@ import {
 import { buildPath } from "../../../domain/routes.ts";
 import type { AppContext } from "../../context.ts";
 import { fieldHash, fieldHashes, isComparableHash, sealField } from "../../data-keys.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders, strongIdentifications, users } from "../../db/schema/index.ts";
 import { inTransaction, type Tx } from "../../db/transaction.ts";
 import { AppError, notFound } from "../../errors.ts";
@@ -191,11 +192,17 @@ export function createStrongSigning(ctx: AppContext) {
     const code = typeof claimed === "string" ? canonicalIdentityCode(claimed) : null;
     const codeHash = code ? fieldHash(ring, IDENTITY_CODE_INFO, code) : null;
     const codeHashes = code ? fieldHashes(ring, IDENTITY_CODE_INFO, code) : [];
-    const [account] = await tx
-      .select({ identityCodeHash: users.identityCodeHash })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for("update");
+    // The person's account first, then the order (db/lock-order.ts); NO KEY UPDATE, which the foreign
+    // keys naming the user in other changes' inserts (FOR KEY SHARE) do not wait for.
+    const [account] = await lockRows(
+      tx,
+      "user",
+      tx
+        .select({ identityCodeHash: users.identityCodeHash })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .for("no key update"),
+    );
     if (!account) throw notFound("User");
     // The person on record: the identity code proven before, else the names the employer gave.
     const provenBefore =
@@ -246,11 +253,15 @@ export function createStrongSigning(ctx: AppContext) {
       });
       return;
     }
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, signIn.orderId), companyScopeWhere(user, orders.companyId)))
-      .for("update");
+    const [order] = await lockRows(
+      tx,
+      "order",
+      tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, signIn.orderId), companyScopeWhere(user, orders.companyId)))
+        .for("update"),
+    );
     // Rights may have changed while the person was at their bank: the approval needs them now.
     if (!order || !user.permissions.includes("orders.approve")) throw notFound("Order");
     await ensureSigningMethod(tx, ctx.config, order.companyId, "STRONG");

@@ -3,6 +3,7 @@ import type { TErrorDetail } from "../../../contract/errors.ts";
 import { incidentDateProblem } from "../../../domain/insurance-claims.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventRecord } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { insuranceClaims, leasingAgreements } from "../../db/schema/index.ts";
 import type { Actor, Tx } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
@@ -57,7 +58,11 @@ export async function agreementOf(db: Db, orderId: string) {
  * steps at once follow each other, so the second sees the first.
  */
 export async function lockClaim(tx: Tx, id: string) {
-  const [claim] = await tx.select().from(insuranceClaims).where(eq(insuranceClaims.id, id)).for("update");
+  const [claim] = await lockRows(
+    tx,
+    "insuranceClaim",
+    tx.select().from(insuranceClaims).where(eq(insuranceClaims.id, id)).for("update"),
+  );
   if (!claim) throw notFound("Insurance claim");
   const stepsTaken = await claimStepsTaken(tx, id);
   return { claim, progress: { status: claim.status, type: claim.type, outcome: claim.outcome, stepsTaken } };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { TInvoice, TInvoicesQuery, TOrderInvoice } from "../../../contract/invoices.ts";
 import { eInvoiceObstacle, invoiceSender } from "../../../domain/invoice-status.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { readPage } from "../../db/paging.ts";
 import { invoices, leasingCompanies, orders } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
@@ -93,11 +94,15 @@ export async function listInvoices(db: Db, viewer: InvoiceViewer, query: TInvoic
 
 /** An invoice in the viewer's scope, locked for the rest of the transaction; 404 otherwise. */
 export async function lockInvoice(tx: Tx, viewer: InvoiceViewer, id: string) {
-  const [invoice] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), companyScopeWhere(viewer, invoices.companyId)))
-    .for("update");
+  const [invoice] = await lockRows(
+    tx,
+    "invoice",
+    tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), companyScopeWhere(viewer, invoices.companyId)))
+      .for("update"),
+  );
   if (!invoice) throw notFound("Invoice");
   return invoice;
 }

@@ -1,5 +1,6 @@
 import { and, inArray, notInArray, sql } from "drizzle-orm";
 import { FINAL_INVOICE_STATUSES } from "../../../domain/invoice-status.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { invoices } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 
@@ -13,15 +14,19 @@ export async function settlePurchaseInvoices(
   invoiceIds: readonly string[],
 ): Promise<void> {
   if (invoiceIds.length === 0) return;
-  await ctx.tx
-    .update(invoices)
-    .set({
-      status: "PAID",
-      paidAt: ctx.now,
-      paidAmountCents: sql`${invoices.totalCents}`,
-      updatedAt: ctx.now,
-    })
-    .where(
-      and(inArray(invoices.id, [...invoiceIds]), notInArray(invoices.status, [...FINAL_INVOICE_STATUSES])),
-    );
+  await lockRows(
+    ctx.tx,
+    "invoice",
+    ctx.tx
+      .update(invoices)
+      .set({
+        status: "PAID",
+        paidAt: ctx.now,
+        paidAmountCents: sql`${invoices.totalCents}`,
+        updatedAt: ctx.now,
+      })
+      .where(
+        and(inArray(invoices.id, [...invoiceIds]), notInArray(invoices.status, [...FINAL_INVOICE_STATUSES])),
+      ),
+  );
 }

@@ -10,6 +10,7 @@ import {
 import { firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { companies, leaseInvoices, leasingAgreements } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { vatPercentOf } from "../orders/bill-leasing-company.ts";
@@ -42,11 +43,15 @@ export type LeaseInvoiceDraft = {
  * one run at a time, so two runs never bill or credit the same lease twice.
  */
 export async function lockCompanyForBilling(tx: Db, companyId: string) {
-  const [company] = await tx
-    .select({ vatPercent: companies.vatPercent })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for("no key update");
+  const [company] = await lockRows(
+    tx,
+    "company",
+    tx
+      .select({ vatPercent: companies.vatPercent })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for("no key update"),
+  );
   return company ?? null;
 }
 

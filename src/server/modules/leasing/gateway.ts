@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import { lockRows } from "../../db/lock-order.ts";
 import { leasingAgreements, leasingDecisions } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 
@@ -57,22 +58,26 @@ export const adminDecisionGateway: LeasingCompanyGateway = {
   },
 
   async fetchDecisions(tx, leasingCompanyId) {
-    const rows = await tx
-      .select({
-        decisionId: leasingDecisions.id,
-        leasingAgreementId: leasingDecisions.leasingAgreementId,
-        decision: leasingDecisions.decision,
-        agreementNumber: leasingDecisions.agreementNumber,
-        reason: leasingDecisions.reason,
-        decidedByUserId: leasingDecisions.decidedByUserId,
-      })
-      .from(leasingDecisions)
-      .innerJoin(leasingAgreements, eq(leasingAgreements.id, leasingDecisions.leasingAgreementId))
-      .where(
-        and(isNull(leasingDecisions.appliedAt), eq(leasingAgreements.leasingCompanyId, leasingCompanyId)),
-      )
-      .orderBy(asc(leasingDecisions.createdAt), asc(leasingDecisions.id))
-      .for("update", { of: leasingDecisions, skipLocked: true });
+    const rows = await lockRows(
+      tx,
+      "leasingDecision",
+      tx
+        .select({
+          decisionId: leasingDecisions.id,
+          leasingAgreementId: leasingDecisions.leasingAgreementId,
+          decision: leasingDecisions.decision,
+          agreementNumber: leasingDecisions.agreementNumber,
+          reason: leasingDecisions.reason,
+          decidedByUserId: leasingDecisions.decidedByUserId,
+        })
+        .from(leasingDecisions)
+        .innerJoin(leasingAgreements, eq(leasingAgreements.id, leasingDecisions.leasingAgreementId))
+        .where(
+          and(isNull(leasingDecisions.appliedAt), eq(leasingAgreements.leasingCompanyId, leasingCompanyId)),
+        )
+        .orderBy(asc(leasingDecisions.createdAt), asc(leasingDecisions.id))
+        .for("update", { of: leasingDecisions, skipLocked: true }),
+    );
     return rows.map((row) => ({
       ...row,
       decision: row.decision === "ACCEPTED" ? "ACCEPTED" : "REJECTED",

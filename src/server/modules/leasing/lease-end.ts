@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { leasingAgreements } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -27,11 +28,11 @@ export type LeaseEnd = {
 /** Ends the agreement's lease; answers its end date as it now stands. */
 export async function endLease(ctx: WriteContext, end: LeaseEnd): Promise<string> {
   const { tx, now } = ctx;
-  const [agreement] = await tx
-    .select()
-    .from(leasingAgreements)
-    .where(eq(leasingAgreements.id, end.agreementId))
-    .for("update");
+  const [agreement] = await lockRows(
+    tx,
+    "leasingAgreement",
+    tx.select().from(leasingAgreements).where(eq(leasingAgreements.id, end.agreementId)).for("update"),
+  );
   if (!agreement) throw notFound("Leasing agreement");
   if (agreement.status !== "ACCEPTED" || !agreement.startDate) throw noActiveLease();
   const monthEnd = lastDayOf(periodOf(end.lastDay));

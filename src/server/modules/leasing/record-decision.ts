@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { TLeasingDecisionInput } from "../../../contract/leasing-decisions.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { leasingAgreements, leasingDecisions } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -18,14 +19,18 @@ export async function recordLeasingDecision(
   input: TLeasingDecisionInput,
 ): Promise<{ id: string }> {
   const { tx, now } = ctx;
-  const [agreement] = await tx
-    .select({
-      status: leasingAgreements.status,
-      leasingCompanyId: leasingAgreements.leasingCompanyId,
-    })
-    .from(leasingAgreements)
-    .where(eq(leasingAgreements.id, agreementId))
-    .for("update");
+  const [agreement] = await lockRows(
+    tx,
+    "leasingAgreement",
+    tx
+      .select({
+        status: leasingAgreements.status,
+        leasingCompanyId: leasingAgreements.leasingCompanyId,
+      })
+      .from(leasingAgreements)
+      .where(eq(leasingAgreements.id, agreementId))
+      .for("update"),
+  );
   if (!agreement) throw notFound("Leasing agreement");
   if (agreement.status !== "PENDING")
     throw leasingDecisionNotAllowed("The agreement is not waiting for the leasing company's decision");

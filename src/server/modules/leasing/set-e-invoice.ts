@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { TLeasingCompanyEInvoiceInput } from "../../../contract/leasing-companies.ts";
 import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { leasingCompanies } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -18,14 +19,18 @@ export async function setLeasingCompanyEInvoice(
   leasingCompanyId: string,
   input: TLeasingCompanyEInvoiceInput,
 ): Promise<void> {
-  const [before] = await ctx.tx
-    .select({
-      eInvoiceAddress: leasingCompanies.eInvoiceAddress,
-      eInvoiceOperator: leasingCompanies.eInvoiceOperator,
-    })
-    .from(leasingCompanies)
-    .where(eq(leasingCompanies.id, leasingCompanyId))
-    .for("update");
+  const [before] = await lockRows(
+    ctx.tx,
+    "leasingCompany",
+    ctx.tx
+      .select({
+        eInvoiceAddress: leasingCompanies.eInvoiceAddress,
+        eInvoiceOperator: leasingCompanies.eInvoiceOperator,
+      })
+      .from(leasingCompanies)
+      .where(eq(leasingCompanies.id, leasingCompanyId))
+      .for("update"),
+  );
   if (!before) throw notFound("Leasing company");
   const after = {
     eInvoiceAddress: idOrNull(input.eInvoiceAddress),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { OrderCancellationRequester } from "../../../domain/enums.ts";
 import { ADMIN_ROLES, EMPLOYER_MANAGER_ROLES, type RoleName } from "../../../domain/roles.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orderCancellations } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -28,7 +29,11 @@ export function sideRoles(side: OrderCancellationRequester, roleNames: readonly 
 }
 
 export async function lockCancellation(tx: Tx, id: string): Promise<CancellationRow> {
-  const [row] = await tx.select().from(orderCancellations).where(eq(orderCancellations.id, id)).for("update");
+  const [row] = await lockRows(
+    tx,
+    "orderCancellation",
+    tx.select().from(orderCancellations).where(eq(orderCancellations.id, id)).for("update"),
+  );
   if (!row) throw notFound("Order cancellation");
   return row;
 }

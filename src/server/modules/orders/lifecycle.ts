@@ -11,6 +11,7 @@ import {
 } from "../../../domain/order-state-machine.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
@@ -107,15 +108,19 @@ function enteredColumns(to: OrderStatus, now: Date) {
  */
 export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove): Promise<OrderMoveResult> {
   const { tx, now, actor: by } = ctx;
-  const [order] = await tx
-    .select({
-      status: orders.orderStatus,
-      previousStatus: orders.previousStatus,
-      companyId: orders.companyId,
-    })
-    .from(orders)
-    .where(eq(orders.id, move.orderId))
-    .for("update");
+  const [order] = await lockRows(
+    tx,
+    "order",
+    tx
+      .select({
+        status: orders.orderStatus,
+        previousStatus: orders.previousStatus,
+        companyId: orders.companyId,
+      })
+      .from(orders)
+      .where(eq(orders.id, move.orderId))
+      .for("update"),
+  );
   if (!order) throw notFound("Order");
 
   const from = order.status;

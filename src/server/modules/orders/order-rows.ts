@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { StoreLinkKind } from "../../../contract/store-links.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -15,7 +16,11 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /** The order's row, locked for the rest of the transaction; 404 when there is none. */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await lockRows(
+    tx,
+    "order",
+    tx.select().from(orders).where(eq(orders.id, orderId)).for("update"),
+  );
   if (!order) throw notFound("Order");
   return order;
 }

@@ -5,6 +5,7 @@ import type { OrderStatus } from "../../../domain/enums.ts";
 import { taxRegime } from "../../../domain/payroll/tax-rules.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   bikeStores,
@@ -47,7 +48,7 @@ export async function ownOrderOf(
     .from(orders)
     .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
     .where(and(eq(orders.id, orderId), eq(beneficiaryEmployees.userId, user.id)));
-  const [row] = lock ? await query.for("update", { of: orders }) : await query;
+  const [row] = lock ? await lockRows(db, "order", query.for("update", { of: orders })) : await query;
   if (!row) throw notFound("Order");
   return row.order;
 }
@@ -62,7 +63,7 @@ export async function agreementOf(db: Db, orderId: string, lock = false): Promis
     .where(eq(leasingAgreements.orderId, orderId))
     .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
     .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await lockRows(db, "leasingAgreement", query.for("update")) : await query;
   return row ?? null;
 }
 

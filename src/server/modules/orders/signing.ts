@@ -8,6 +8,7 @@ import {
 } from "../../../domain/auth-rules.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   orderItems,
@@ -173,26 +174,40 @@ export function createSigningService(ctx: AppContext) {
       now = new Date(),
     ): Promise<TOrderDetails> {
       const result = await inTransaction(db, async (tx): Promise<string | AppError> => {
+        // The person's code and account before the order they sign, in the lock order
+        // (db/lock-order.ts), as a strong signature locks the account before the order.
+        const [challenge] = await lockRows(
+          tx,
+          "twoFactorChallenge",
+          tx
+            .select()
+            .from(twoFactorChallenges)
+            .where(
+              and(
+                eq(twoFactorChallenges.userId, user.id),
+                like(twoFactorChallenges.challengeTokenHash, `${signingPrefix(orderId)}%`),
+                isNull(twoFactorChallenges.consumedAt),
+                gt(twoFactorChallenges.expiresAt, now),
+              ),
+            )
+            .orderBy(desc(twoFactorChallenges.createdAt))
+            .limit(1)
+            .for("update"),
+        );
+        // NO KEY UPDATE: the rows other changes insert name this user by a foreign key, which locks
+        // it FOR KEY SHARE; a FOR UPDATE here made a cancellation of the order at the same moment
+        // wait for it while holding the order this signature waits for.
+        await lockRows(
+          tx,
+          "user",
+          tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("no key update"),
+        );
         const order = await ownOrderOf(tx, user, orderId, true);
         const agreement = await agreementOf(tx, orderId, true);
         const blocked = signingBlock(order, agreement);
         if (blocked || !agreement) return blocked ?? notSignable(order.orderStatus);
         await ensureSigningMethod(tx, ctx.config, order.companyId, "SMS_CODE");
 
-        const [challenge] = await tx
-          .select()
-          .from(twoFactorChallenges)
-          .where(
-            and(
-              eq(twoFactorChallenges.userId, user.id),
-              like(twoFactorChallenges.challengeTokenHash, `${signingPrefix(orderId)}%`),
-              isNull(twoFactorChallenges.consumedAt),
-              gt(twoFactorChallenges.expiresAt, now),
-            ),
-          )
-          .orderBy(desc(twoFactorChallenges.createdAt))
-          .limit(1)
-          .for("update");
         if (!challenge || challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return signingCodeExpired();
         // A signing challenge is always one sent by SMS, with its code and number (the table's check).
         const { codeHash, phoneNumber } = challenge;
@@ -210,12 +225,16 @@ export function createSigningService(ctx: AppContext) {
           .set({ consumedAt: now })
           .where(eq(twoFactorChallenges.id, challenge.id));
         // The code reached the number: it is proven, as a login's first code proves it.
-        await tx
-          .update(users)
-          .set({ phoneVerifiedAt: now })
-          .where(
-            and(eq(users.id, user.id), eq(users.phoneNumber, phoneNumber), isNull(users.phoneVerifiedAt)),
-          );
+        await lockRows(
+          tx,
+          "user",
+          tx
+            .update(users)
+            .set({ phoneVerifiedAt: now })
+            .where(
+              and(eq(users.id, user.id), eq(users.phoneNumber, phoneNumber), isNull(users.phoneVerifiedAt)),
+            ),
+        );
 
         await signAgreement({ tx, actor: asOrderUser(user), now }, ctx.files, {
           order,
@@ -266,11 +285,15 @@ export function createSigningService(ctx: AppContext) {
      */
     async decide(user: CurrentUser, orderId: string, input: TEmployerDecision, now = new Date()) {
       await inTransaction(db, async (tx) => {
-        const [order] = await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, orderId), companyScopeWhere(user, orders.companyId)))
-          .for("update");
+        const [order] = await lockRows(
+          tx,
+          "order",
+          tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.id, orderId), companyScopeWhere(user, orders.companyId)))
+            .for("update"),
+        );
         if (!order) throw notFound("Order");
         if (input.approve) await ensureSigningMethod(tx, ctx.config, order.companyId, "SMS_CODE");
         await decideForEmployer({ tx, actor: asOrderUser(user), now }, order, input);

@@ -3,6 +3,7 @@ import type { TMyOrders, TOrderDetails, TStartOrder } from "../../../contract/or
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { isEligibleToOrder } from "../../../domain/employees.ts";
 import type { AppContext } from "../../context.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { beneficiaryEmployees, bikeStores, orders } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
@@ -61,11 +62,15 @@ export function createOwnOrdersService(ctx: AppContext) {
       const orderId = await write(db, { actor: asOrderUser(user), now }, async (w) => {
         const { tx } = w;
         // The employment's row lock serialises two starts of one employee: the second sees the first.
-        await tx
-          .select({ id: beneficiaryEmployees.id })
-          .from(beneficiaryEmployees)
-          .where(eq(beneficiaryEmployees.id, employment.id))
-          .for("update");
+        await lockRows(
+          tx,
+          "employee",
+          tx
+            .select({ id: beneficiaryEmployees.id })
+            .from(beneficiaryEmployees)
+            .where(eq(beneficiaryEmployees.id, employment.id))
+            .for("update"),
+        );
         const [open] = await tx
           .select({ id: orders.id })
           .from(orders)

@@ -9,6 +9,7 @@ import {
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { passwordResetTokens, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { queuePasswordLinkUnlessRecent } from "../auth/password-tokens.ts";
@@ -56,7 +57,9 @@ export function createPasswordService(ctx: AppContext) {
           eq(users.deactivated, false),
         ),
       );
-    const [row] = forUpdate ? await query.for("update", { of: passwordResetTokens }) : await query;
+    const [row] = forUpdate
+      ? await lockRows(database, "passwordResetToken", query.for("update", { of: passwordResetTokens }))
+      : await query;
     return row;
   }
 

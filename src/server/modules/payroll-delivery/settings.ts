@@ -9,6 +9,7 @@ import { DEFAULT_CUTOFF_DAY, presetTemplate } from "../../../domain/payroll/expo
 import { type DataKeyring, readableField, sealField } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { payrollDeliverySettings } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
@@ -107,11 +108,15 @@ export async function updateDeliverySettings(
 ): Promise<void> {
   await write(db, { actor: { userId: change.userId } }, async (ctx: WriteContext) => {
     const { tx } = ctx;
-    const [existing] = await tx
-      .select()
-      .from(payrollDeliverySettings)
-      .where(eq(payrollDeliverySettings.companyId, companyId))
-      .for("update");
+    const [existing] = await lockRows(
+      tx,
+      "payrollDeliverySettings",
+      tx
+        .select()
+        .from(payrollDeliverySettings)
+        .where(eq(payrollDeliverySettings.companyId, companyId))
+        .for("update"),
+    );
     const sftp = input.sftp;
     if (input.channel === "SFTP" && !sftp) {
       throw badRequest("SFTP delivery needs its server", [{ field: "body.sftp", message: "Required" }]);

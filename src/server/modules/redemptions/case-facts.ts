@@ -12,6 +12,7 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventRecord } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   bikeRedemptions,
@@ -99,14 +100,28 @@ export async function loadCaseFacts(db: Db, id: string, visible?: SQL): Promise<
   return withDerived(row as Row);
 }
 
-/** Locks the case for a change and reads its facts; 404 when there is none. */
+/**
+ * Locks the case for a change, then its order, and reads its facts; 404 when there is none. What a
+ * change of the case sets going locks the order (handing the bike to the brokerage), the lease (its
+ * end) and the employee's payments: with the order locked right after the case, every change of a
+ * case keeps the lock order (db/lock-order.ts) whatever it goes on to do.
+ */
 export async function lockedCase(tx: Tx, id: string): Promise<CaseFacts> {
-  const [row] = await tx
-    .select({ id: bikeRedemptions.id })
-    .from(bikeRedemptions)
-    .where(eq(bikeRedemptions.id, id))
-    .for("update");
+  const [row] = await lockRows(
+    tx,
+    "redemptionCase",
+    tx
+      .select({ id: bikeRedemptions.id, orderId: bikeRedemptions.orderId })
+      .from(bikeRedemptions)
+      .where(eq(bikeRedemptions.id, id))
+      .for("update"),
+  );
   if (!row) throw notFound("Bike redemption");
+  await lockRows(
+    tx,
+    "order",
+    tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.orderId)).for("update"),
+  );
   return loadCaseFacts(tx, id);
 }
 

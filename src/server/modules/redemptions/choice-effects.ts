@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethod } from "../../../domain/enums.ts";
 import { leaseEndPaymentDueDate } from "../../../domain/lease-end.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeBrokerages, userPayments } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import type { AppError } from "../../errors.ts";
@@ -38,10 +39,14 @@ export async function releaseChoice(ctx: WriteContext, facts: CaseFacts, locked:
     throw locked("The bike is listed in the brokerage");
   for (const payment of payments) await cancelUserPayment(ctx, payment.id, "The lease-end choice changed");
   for (const brokerage of brokerages) {
-    await tx
-      .update(bikeBrokerages)
-      .set({ status: "CANCELLED", updatedAt: now })
-      .where(eq(bikeBrokerages.id, brokerage.id));
+    await lockRows(
+      tx,
+      "bikeBrokerage",
+      tx
+        .update(bikeBrokerages)
+        .set({ status: "CANCELLED", updatedAt: now })
+        .where(eq(bikeBrokerages.id, brokerage.id)),
+    );
     await recordEvent(ctx, {
       type: "BIKE_BROKERAGE_UPDATED",
       entity: { type: "bikeBrokerage", id: brokerage.id },

@@ -14,6 +14,7 @@ import {
 } from "../../../domain/lease-end.ts";
 import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   beneficiaryEmployees,
@@ -66,7 +67,11 @@ export async function openLeaseEndCase(
 ): Promise<string> {
   const { tx, now } = ctx;
   const today = todayOf(now);
-  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+  const [order] = await lockRows(
+    tx,
+    "order",
+    tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update"),
+  );
   if (!order) throw notFound("Order");
   const [agreement] = await tx
     .select()

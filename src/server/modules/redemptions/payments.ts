@@ -11,6 +11,7 @@ import type { EventType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
@@ -205,11 +206,11 @@ export async function recordRedemptionPayment(ctx: WriteContext, input: TRedempt
 }
 
 async function lockedPayment(tx: Tx, id: string) {
-  const [payment] = await tx
-    .select()
-    .from(redemptionPayments)
-    .where(eq(redemptionPayments.id, id))
-    .for("update");
+  const [payment] = await lockRows(
+    tx,
+    "redemptionPayment",
+    tx.select().from(redemptionPayments).where(eq(redemptionPayments.id, id)).for("update"),
+  );
   if (!payment) throw notFound("Redemption payment");
   if (payment.payerType === "EMPLOYEE") throw paymentFollowsLedger();
   return payment;

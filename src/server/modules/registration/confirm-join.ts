@@ -4,6 +4,7 @@ import type { zJoinConfirmation } from "../../../contract/join-rules.ts";
 import { joinerTreatment } from "../../../domain/join-rules.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { beneficiaryEmployees, companies, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { sha256 } from "../auth/tokens.ts";
@@ -19,21 +20,25 @@ const be = beneficiaryEmployees;
 export async function confirmJoin(db: Db, token: string): Promise<z.infer<typeof zJoinConfirmation>> {
   return write(db, { actor: { userId: null } }, async (change) => {
     const { tx, now } = change;
-    const [waiting] = await tx
-      .select({
-        id: be.id,
-        userId: be.userId,
-        companyId: be.companyId,
-        status: be.status,
-        expiresAt: be.joinConfirmationExpiresAt,
-        companyName: companies.name,
-        email: users.email,
-      })
-      .from(be)
-      .innerJoin(companies, eq(companies.id, be.companyId))
-      .innerJoin(users, eq(users.id, be.userId))
-      .where(eq(be.joinConfirmationHash, sha256(token)))
-      .for("update", { of: be });
+    const [waiting] = await lockRows(
+      tx,
+      "employee",
+      tx
+        .select({
+          id: be.id,
+          userId: be.userId,
+          companyId: be.companyId,
+          status: be.status,
+          expiresAt: be.joinConfirmationExpiresAt,
+          companyName: companies.name,
+          email: users.email,
+        })
+        .from(be)
+        .innerJoin(companies, eq(companies.id, be.companyId))
+        .innerJoin(users, eq(users.id, be.userId))
+        .where(eq(be.joinConfirmationHash, sha256(token)))
+        .for("update", { of: be }),
+    );
     if (waiting?.status !== "PENDING" || !waiting.expiresAt || waiting.expiresAt <= now) {
       return { outcome: "INVALID", companyName: null };
     }

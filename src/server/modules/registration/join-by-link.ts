@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../../../domain/enums.ts";
 import { JOIN_CONFIRMATION_DAYS } from "../../../domain/join-rules.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   beneficiaryEmployees,
@@ -100,11 +101,11 @@ export async function joinListedPerson(
 async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
   const { tx, now } = ctx;
   const { company, person: joiner, beneficiaryRoleId, confirmByEmail } = join;
-  const [linkRow] = await tx
-    .select()
-    .from(registrationLinks)
-    .where(eq(registrationLinks.id, join.linkId))
-    .for("update");
+  const [linkRow] = await lockRows(
+    tx,
+    "registrationLink",
+    tx.select().from(registrationLinks).where(eq(registrationLinks.id, join.linkId)).for("update"),
+  );
   if (!linkRow || !isLinkUsable(linkRow)) throw registrationLinkInvalid();
 
   const [user] = await tx

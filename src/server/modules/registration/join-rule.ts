@@ -4,6 +4,7 @@ import { type JoinRule, mayVerifyDomain, NO_JOIN_RULE } from "../../../domain/jo
 import { emailDomainOf } from "../../../domain/single-sign-on.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { companies, companyJoinRules, ssoEmailDomains } from "../../db/schema/index.ts";
 import { type Tx, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -56,11 +57,15 @@ export async function saveJoinRule(
 ): Promise<void> {
   await write(db, { actor: { userId: user.id } }, async (change) => {
     const { tx } = change;
-    const [company] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
-      .for("update");
+    const [company] = await lockRows(
+      tx,
+      "company",
+      tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
+        .for("update"),
+    );
     if (!company) throw notFound("Company");
     const vouchers = {
       helpdesk: isHelpdesk(user),

@@ -3,6 +3,7 @@ import type { TScimTokenState } from "../../../contract/scim.ts";
 import { OPEN_INVITATION_STATUSES } from "../../../domain/employment-invitations.ts";
 import type { ScimUserFilter } from "../../../domain/scim.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -183,7 +184,7 @@ export async function scimInvitationOfCompany(
     .select()
     .from(inv)
     .where(and(eq(inv.id, id), invitationFilterWhere(companyId, { kind: "all" })));
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await lockRows(db, "invitation", query.for("update")) : await query;
   return row;
 }
 
@@ -204,6 +205,6 @@ export async function scimUserOfCompany(
     .innerJoin(users, eq(users.id, be.userId))
     .leftJoin(systemUsers, eq(systemUsers.userId, be.userId))
     .where(and(eq(be.id, id), eq(be.companyId, companyId)));
-  const [row] = lock ? await query.for("update", { of: be }) : await query;
+  const [row] = lock ? await lockRows(db, "employee", query.for("update", { of: be })) : await query;
   return row;
 }

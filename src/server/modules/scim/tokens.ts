@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { SCIM_TOKEN_PREFIX } from "../../../domain/scim.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { companyScimTokens } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { unauthorized } from "../../errors.ts";
@@ -24,11 +25,15 @@ export type ScimCaller = { tokenId: string; companyId: string };
  */
 export async function issueScimToken(ctx: WriteContext, companyId: string): Promise<string> {
   const { tx, now } = ctx;
-  const [current] = await tx
-    .select({ id: companyScimTokens.id })
-    .from(companyScimTokens)
-    .where(and(eq(companyScimTokens.companyId, companyId), isNull(companyScimTokens.revokedAt)))
-    .for("update");
+  const [current] = await lockRows(
+    tx,
+    "companyScimToken",
+    tx
+      .select({ id: companyScimTokens.id })
+      .from(companyScimTokens)
+      .where(and(eq(companyScimTokens.companyId, companyId), isNull(companyScimTokens.revokedAt)))
+      .for("update"),
+  );
   if (current)
     await tx.update(companyScimTokens).set({ revokedAt: now }).where(eq(companyScimTokens.id, current.id));
   const secret = `${SCIM_TOKEN_PREFIX}${randomToken()}`;

@@ -13,6 +13,7 @@ import type { TStorePackageInput } from "../../../contract/store-links.ts";
 import type { TStorePayouts } from "../../../contract/store-payouts.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -32,7 +33,11 @@ type StoreUser = Pick<CurrentUser, "id" | "roleNames" | "storeIds">;
 
 /** The order of one of the caller's stores, locked in `w.tx` for the step; 404 for any other. */
 async function lockedStoreOrder(w: WriteContext<OrderUser>, storeIds: readonly string[], orderId: string) {
-  const [order] = await w.tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const [order] = await lockRows(
+    w.tx,
+    "order",
+    w.tx.select().from(orders).where(eq(orders.id, orderId)).for("update"),
+  );
   if (!order?.bikeStoreId || !storeIds.includes(order.bikeStoreId)) throw notFound("Order");
   return order;
 }

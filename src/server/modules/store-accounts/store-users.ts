@@ -3,6 +3,7 @@ import type { TStoreUser, TStoreUserInvite } from "../../../contract/store-accou
 import type { TCreateSystemUser } from "../../../contract/system-users.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { readPage } from "../../db/paging.ts";
 import { bikeStores, bikeStoreUsers, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
@@ -29,11 +30,15 @@ async function storeRole(db: Db) {
 
 /** The store's name, locked in `tx` while its users change; 404 for no such store. */
 async function lockedStore(ctx: WriteContext, bikeStoreId: string) {
-  const [store] = await ctx.tx
-    .select({ id: bikeStores.id, storeName: bikeStores.storeName })
-    .from(bikeStores)
-    .where(eq(bikeStores.id, bikeStoreId))
-    .for("update");
+  const [store] = await lockRows(
+    ctx.tx,
+    "bikeStore",
+    ctx.tx
+      .select({ id: bikeStores.id, storeName: bikeStores.storeName })
+      .from(bikeStores)
+      .where(eq(bikeStores.id, bikeStoreId))
+      .for("update"),
+  );
   if (!store) throw notFound("Bike store");
   return store;
 }

@@ -5,6 +5,7 @@ import type { NotificationEvent } from "../../../domain/notification-table.ts";
 import { DELIVERY_EDITABLE, PACKAGE_EDITABLE } from "../../../domain/store-orders.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeStores, orders } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { storeDeliveryLinkMail, storePackageLinkMail } from "../../messaging/store-link-mails.ts";
@@ -101,11 +102,15 @@ export const renderStoreLinkMail: OutboxRenderer = async (row, deps) => {
   const orderId = row.params.orderId;
   if (typeof orderId !== "string") return null;
   const issued = await write(deps.db, { actor: { userId: null } }, async (ctx) => {
-    const [order] = await ctx.tx
-      .select({ status: orders.orderStatus, bikeStoreId: orders.bikeStoreId })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
+    const [order] = await lockRows(
+      ctx.tx,
+      "order",
+      ctx.tx
+        .select({ status: orders.orderStatus, bikeStoreId: orders.bikeStoreId })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for("update"),
+    );
     if (!order || !LINK_STEP[kind].includes(order.status)) return null;
     if (kind === "delivery" && (await takesHandover(ctx.tx, order))) return null;
     return issueStoreLink(ctx, orderId, kind);

@@ -10,6 +10,7 @@ import type { OrderStatus } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { DELIVERY_EDITABLE, PACKAGE_EDITABLE } from "../../../domain/store-orders.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -50,7 +51,7 @@ export async function orderOfLink(
     .select()
     .from(orders)
     .where(eq(columns.hash, sha256(token)));
-  const [order] = lock ? await query.for("update") : await query;
+  const [order] = lock ? await lockRows(db, "order", query.for("update")) : await query;
   const expiresAt = order
     ? kind === "package"
       ? order.packageTokenExpiresAt

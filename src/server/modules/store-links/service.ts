@@ -8,6 +8,7 @@ import type {
   TStorePackageInput,
 } from "../../../contract/store-links.ts";
 import type { AppContext } from "../../context.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -68,11 +69,15 @@ export function createStoreLinksService(ctx: AppContext) {
       now = new Date(),
     ): Promise<TStoreLinkIssued> {
       const issued = await write(db, { actor: { userId: null }, now }, async (w) => {
-        const [order] = await w.tx
-          .select({ id: orders.id, bikeStoreId: orders.bikeStoreId })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .for("update");
+        const [order] = await lockRows(
+          w.tx,
+          "order",
+          w.tx
+            .select({ id: orders.id, bikeStoreId: orders.bikeStoreId })
+            .from(orders)
+            .where(eq(orders.id, orderId))
+            .for("update"),
+        );
         if (!order) throw notFound("Order");
         // Its store hands the bike over from its account: a delivery link would skip the handover.
         if (kind === "delivery" && (await takesHandover(w.tx, order))) throw handoverRequired();

@@ -3,6 +3,7 @@ import type { TApprovePayoutBatch } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { orderLetsStoreBePaid, payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeStores, orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
@@ -46,20 +47,25 @@ export async function approvePayoutBatch(
       { field: "body.executionDate", message: "Must not be before today" },
     ]);
   // The stores' rows are held until the commit, so no account changes between the digest and the copy
-  // below; the batch's lock keeps its payables (a cancellation voids one under that lock).
-  await tx
-    .select({ id: bikeStores.id })
-    .from(bikeStores)
-    .where(
-      inArray(
-        bikeStores.id,
-        tx
-          .select({ id: storePayables.bikeStoreId })
-          .from(storePayables)
-          .where(eq(storePayables.payoutBatchId, id)),
-      ),
-    )
-    .for("share");
+  // below; the batch's lock keeps its payables (a cancellation locks the batch before it voids one,
+  // in the lock order: batch, store, payable).
+  await lockRows(
+    tx,
+    "bikeStore",
+    tx
+      .select({ id: bikeStores.id })
+      .from(bikeStores)
+      .where(
+        inArray(
+          bikeStores.id,
+          tx
+            .select({ id: storePayables.bikeStoreId })
+            .from(storePayables)
+            .where(eq(storePayables.payoutBatchId, id)),
+        ),
+      )
+      .for("share"),
+  );
   if ((await approvalDigestOf(tx, id)) !== input.approvalDigest)
     throw payoutBatchChanged(await batchChangesOf(tx, batch));
   // Its orders may all have been cancelled since it was made: a bank file of no payment is refused.
@@ -86,11 +92,15 @@ export async function approvePayoutBatch(
     .limit(1);
   if (withoutAccount) throw storeBankAccountMissing();
   // The accounts approved are the accounts paid, whatever a store saves afterwards.
-  await tx
-    .update(storePayables)
-    .set({ creditorIban: bikeStores.iban, creditorBic: bikeStores.bic, updatedAt: now })
-    .from(bikeStores)
-    .where(and(eq(storePayables.payoutBatchId, id), eq(bikeStores.id, storePayables.bikeStoreId)));
+  await lockRows(
+    tx,
+    "storePayable",
+    tx
+      .update(storePayables)
+      .set({ creditorIban: bikeStores.iban, creditorBic: bikeStores.bic, updatedAt: now })
+      .from(bikeStores)
+      .where(and(eq(storePayables.payoutBatchId, id), eq(bikeStores.id, storePayables.bikeStoreId))),
+  );
   await tx
     .update(payoutBatches)
     .set({

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { TCreatePayoutBatch } from "../../../contract/store-payouts.ts";
 import { orderLetsStoreBePaid } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeStores, orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
@@ -30,24 +31,28 @@ export async function createPayoutBatch(
       throw badRequest("Unknown bike store", [{ field: "body.bikeStoreId", message: "No such store" }]);
     if (!store.iban) throw storeBankAccountMissing();
   }
-  const candidates = await tx
-    .select({
-      id: storePayables.id,
-      netCents: storePayables.netCents,
-      orderStatus: orders.orderStatus,
-      previousStatus: orders.previousStatus,
-    })
-    .from(storePayables)
-    .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
-    .innerJoin(orders, eq(orders.id, storePayables.orderId))
-    .where(
-      and(
-        eq(storePayables.status, "OPEN"),
-        isNotNull(bikeStores.iban),
-        input.bikeStoreId ? eq(storePayables.bikeStoreId, input.bikeStoreId) : undefined,
-      ),
-    )
-    .for("update", { of: storePayables });
+  const candidates = await lockRows(
+    tx,
+    "storePayable",
+    tx
+      .select({
+        id: storePayables.id,
+        netCents: storePayables.netCents,
+        orderStatus: orders.orderStatus,
+        previousStatus: orders.previousStatus,
+      })
+      .from(storePayables)
+      .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
+      .innerJoin(orders, eq(orders.id, storePayables.orderId))
+      .where(
+        and(
+          eq(storePayables.status, "OPEN"),
+          isNotNull(bikeStores.iban),
+          input.bikeStoreId ? eq(storePayables.bikeStoreId, input.bikeStoreId) : undefined,
+        ),
+      )
+      .for("update", { of: storePayables }),
+  );
   const open = candidates.filter(orderLetsStoreBePaid);
   if (open.length === 0) throw noOpenPayables();
   const [batch] = await tx

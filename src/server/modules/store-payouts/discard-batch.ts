@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import type { PayoutClerk } from "./create-batch.ts";
@@ -20,11 +21,15 @@ export async function discardPayoutBatch(ctx: WriteContext<PayoutClerk>, id: str
   const batch = await lockBatch(tx, id);
   if (payoutBatchRefusal(batch, "DISCARD", actor.userId))
     throw payoutBatchStatusNotAllowed(`A batch in ${batch.status} cannot be discarded`);
-  const reopened = await tx
-    .update(storePayables)
-    .set({ status: "OPEN", payoutBatchId: null, updatedAt: now })
-    .where(and(eq(storePayables.payoutBatchId, id), eq(storePayables.status, "IN_BATCH")))
-    .returning({ orderId: storePayables.orderId, netCents: storePayables.netCents });
+  const reopened = await lockRows(
+    tx,
+    "storePayable",
+    tx
+      .update(storePayables)
+      .set({ status: "OPEN", payoutBatchId: null, updatedAt: now })
+      .where(and(eq(storePayables.payoutBatchId, id), eq(storePayables.status, "IN_BATCH")))
+      .returning({ orderId: storePayables.orderId, netCents: storePayables.netCents }),
+  );
   await tx.delete(payoutBatches).where(eq(payoutBatches.id, id));
   await recordEvent(ctx, {
     type: "PAYOUT_BATCH_DISCARDED",

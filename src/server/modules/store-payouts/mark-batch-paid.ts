@@ -3,6 +3,7 @@ import type { TMarkPayoutBatchPaid } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { payoutBatchRefusal } from "../../../domain/store-payouts.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders, payoutBatches, storePayables } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
@@ -41,16 +42,20 @@ export async function markPayoutBatchPaid(
       updatedAt: now,
     })
     .where(eq(payoutBatches.id, id));
-  const paid = await tx
-    .update(storePayables)
-    .set({ status: "PAID", updatedAt: now })
-    .where(eq(storePayables.payoutBatchId, id))
-    .returning({
-      netCents: storePayables.netCents,
-      purchaseInvoiceId: storePayables.purchaseInvoiceId,
-      bikeStoreId: storePayables.bikeStoreId,
-      orderId: storePayables.orderId,
-    });
+  const paid = await lockRows(
+    tx,
+    "storePayable",
+    tx
+      .update(storePayables)
+      .set({ status: "PAID", updatedAt: now })
+      .where(eq(storePayables.payoutBatchId, id))
+      .returning({
+        netCents: storePayables.netCents,
+        purchaseInvoiceId: storePayables.purchaseInvoiceId,
+        bikeStoreId: storePayables.bikeStoreId,
+        orderId: storePayables.orderId,
+      }),
+  );
   await settlePurchaseInvoices(
     ctx,
     paid.map((p) => p.purchaseInvoiceId),

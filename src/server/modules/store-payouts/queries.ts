@@ -15,6 +15,7 @@ import { commissionBaseCents } from "../../../domain/store-commission.ts";
 import { payoutBatchActions } from "../../../domain/store-payouts.ts";
 import { formatIban } from "../../../domain/validation/bank-account.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { readPage } from "../../db/paging.ts";
 import {
   bikeStores,
@@ -249,8 +250,18 @@ export function listBatches(db: Db, query: TPayoutBatchesQuery): Promise<TPayout
 
 /** A batch's row locked for a change in `tx`; 404 when there is none. */
 export async function lockBatch(tx: Tx, id: string) {
-  const [batch] = await tx.select().from(payoutBatches).where(eq(payoutBatches.id, id)).for("update");
+  const batch = await lockBatchIfAny(tx, id);
   if (!batch) throw notFound("Payout batch");
+  return batch;
+}
+
+/** A batch's row locked in `tx`, or undefined when it is gone (discarded). */
+export async function lockBatchIfAny(tx: Tx, id: string) {
+  const [batch] = await lockRows(
+    tx,
+    "payoutBatch",
+    tx.select().from(payoutBatches).where(eq(payoutBatches.id, id)).for("update"),
+  );
   return batch;
 }
 

@@ -13,6 +13,7 @@ import {
   zStorePayouts,
 } from "../../../contract/store-payouts.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { LockOrderError, lockRows } from "../../db/lock-order.ts";
 import {
   bikeStores,
   eventLog,
@@ -20,8 +21,12 @@ import {
   messageOutbox,
   orders,
   storePayables,
+  users,
 } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
 import { renderOutboxMessage } from "../../jobs/message-outbox.ts";
+import { lockOrder } from "../orders/order-rows.ts";
+import { lockBatch } from "./queries.ts";
 import { ADMIN, HELPDESK, ibanOf, payoutKit } from "./test-kit.ts";
 
 /** Paying bike stores: the payable a match opens, batches with four eyes, the bank file, the CSV. */
@@ -336,6 +341,42 @@ describe("a cancelled order's payable", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     await cancel(order.orderId);
     expect(await payableOf(order.orderId)).toMatchObject({ status: "IN_BATCH", payoutBatchId: made.id });
+  });
+});
+
+describe("the locks of a cancellation of an order in a batch", () => {
+  /** The helpdesk as the order's mover, for a cancellation written here in the old way. */
+  async function helpdeskMover() {
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, HELPDESK));
+    return { userId: row?.id as string };
+  }
+
+  it("takes the batch before the payable, as the batch's approval does", async () => {
+    const shop = await store();
+    const kept = await matchedOrder(shop.bikeStoreId, 60_000);
+    const cancelled = await matchedOrder(shop.bikeStoreId, 70_000);
+    const made = await batchOf(shop.bikeStoreId);
+    // The lock order is checked on every transaction: a cancellation locking out of order fails here.
+    await cancel(cancelled.orderId);
+    expect(await payableOf(cancelled.orderId)).toMatchObject({ status: "VOID", payoutBatchId: null });
+    expect(await payableOf(kept.orderId)).toMatchObject({ status: "IN_BATCH", payoutBatchId: made.id });
+  });
+
+  it("refuses the old way: the order, its payable, then the payable's batch", async () => {
+    const shop = await store();
+    const order = await matchedOrder(shop.bikeStoreId, 80_000);
+    const made = await batchOf(shop.bikeStoreId);
+    const refused = await write(t.database.db, { actor: await helpdeskMover() }, async ({ tx }) => {
+      await lockOrder(tx, order.orderId);
+      await lockRows(
+        tx,
+        "storePayable",
+        tx.select().from(storePayables).where(eq(storePayables.orderId, order.orderId)).for("update"),
+      );
+      await lockBatch(tx, made.id);
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LockOrderError);
+    expect(refused).toMatchObject({ kind: "payoutBatch", held: ["order", "storePayable"] });
   });
 });
 

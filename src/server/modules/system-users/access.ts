@@ -2,6 +2,7 @@ import { and, count, eq, inArray, ne } from "drizzle-orm";
 import type { Permission } from "../../../domain/permissions.ts";
 import { ADMIN_ROLES, EMPLOYER_ROLES, isRoleName } from "../../../domain/roles.ts";
 import { grantRefusal, type HeldRoleName } from "../../../domain/user-tiers.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { roles, userRoles, users } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { forbidden } from "../../errors.ts";
@@ -59,11 +60,15 @@ export function has(user: CurrentUser, permission: Permission): boolean {
  */
 export async function ensureAnotherActiveSuperAdmin(tx: Tx, userId: string): Promise<void> {
   const superAdminRole = tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SUPER_ADMIN"));
-  await tx
-    .select({ id: userRoles.id })
-    .from(userRoles)
-    .where(inArray(userRoles.roleId, superAdminRole))
-    .for("update");
+  await lockRows(
+    tx,
+    "userRole",
+    tx
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(inArray(userRoles.roleId, superAdminRole))
+      .for("update"),
+  );
   const [others] = await tx
     .select({ n: count() })
     .from(userRoles)

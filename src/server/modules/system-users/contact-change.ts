@@ -10,6 +10,7 @@ import {
 } from "../../../domain/contact-change.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { contactChangeRequests, systemUsers, users } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
@@ -170,18 +171,22 @@ export function createContactChangeService(ctx: AppContext) {
     async confirmEmailChange(token: string): Promise<TEmailChangeConfirmed> {
       try {
         return await inTransaction(db, async (tx) => {
-          const [request] = await tx
-            .select()
-            .from(contactChangeRequests)
-            .where(
-              and(
-                eq(contactChangeRequests.secretHash, sha256(token)),
-                eq(contactChangeRequests.kind, "EMAIL"),
-                isNull(contactChangeRequests.consumedAt),
-                gt(contactChangeRequests.expiresAt, new Date()),
-              ),
-            )
-            .for("update");
+          const [request] = await lockRows(
+            tx,
+            "contactChangeRequest",
+            tx
+              .select()
+              .from(contactChangeRequests)
+              .where(
+                and(
+                  eq(contactChangeRequests.secretHash, sha256(token)),
+                  eq(contactChangeRequests.kind, "EMAIL"),
+                  isNull(contactChangeRequests.consumedAt),
+                  gt(contactChangeRequests.expiresAt, new Date()),
+                ),
+              )
+              .for("update"),
+          );
           if (!request) throw changeLinkInvalid();
           const user = await account(request.userId, tx);
           if (user.deactivated) throw userDeactivated();
@@ -252,20 +257,24 @@ export function createContactChangeService(ctx: AppContext) {
       // Wrong codes must be counted even though the attempt fails, so the transaction returns the
       // failure instead of throwing it (a throw would roll the count back).
       const refused = await inTransaction(db, async (tx): Promise<AppError | null> => {
-        const [request] = await tx
-          .select()
-          .from(contactChangeRequests)
-          .where(
-            and(
-              eq(contactChangeRequests.userId, userId),
-              eq(contactChangeRequests.kind, "PHONE"),
-              isNull(contactChangeRequests.consumedAt),
-              gt(contactChangeRequests.expiresAt, new Date()),
-            ),
-          )
-          .orderBy(desc(contactChangeRequests.createdAt))
-          .limit(1)
-          .for("update");
+        const [request] = await lockRows(
+          tx,
+          "contactChangeRequest",
+          tx
+            .select()
+            .from(contactChangeRequests)
+            .where(
+              and(
+                eq(contactChangeRequests.userId, userId),
+                eq(contactChangeRequests.kind, "PHONE"),
+                isNull(contactChangeRequests.consumedAt),
+                gt(contactChangeRequests.expiresAt, new Date()),
+              ),
+            )
+            .orderBy(desc(contactChangeRequests.createdAt))
+            .limit(1)
+            .for("update"),
+        );
         if (!request || request.attempts >= PHONE_CHANGE_MAX_ATTEMPTS) return verificationExpired();
         if (!equalHashes(request.secretHash, hashCode(ctx.config.jwtSecret, request.id, code))) {
           const attempts = request.attempts + 1;

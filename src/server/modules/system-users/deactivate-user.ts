@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { systemUsers, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { revokeAllSessionsOfUser } from "../auth/sessions.ts";
@@ -13,11 +14,15 @@ import { holdsRole } from "./queries.ts";
  */
 export async function setDeactivated(ctx: WriteContext, userId: string, deactivated: boolean): Promise<void> {
   const { tx, now } = ctx;
-  const [current] = await tx
-    .select({ deactivated: users.deactivated })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
+  const [current] = await lockRows(
+    tx,
+    "user",
+    tx
+      .select({ deactivated: users.deactivated })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("no key update"),
+  );
   if (!current || current.deactivated === deactivated) return;
   if (deactivated && (await holdsRole(tx, userId, "SUPER_ADMIN"))) {
     await ensureAnotherActiveSuperAdmin(tx, userId);

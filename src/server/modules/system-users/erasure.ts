@@ -4,6 +4,7 @@ import type { TErasureRequest, TErasureResult, TLegalHold, TLegalHolds } from ".
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME, erasedEmail, erasureRefusal } from "../../../domain/erasure.ts";
 import type { AppContext } from "../../context.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { orders, systemUsers, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { forbidden, notFound } from "../../errors.ts";
@@ -71,11 +72,15 @@ export function createErasureService(ctx: AppContext) {
       return write(db, { actor: { userId: actor.id } }, async (w) => {
         const { tx, now } = w;
         // The row lock makes a second erasure of the same person wait, then find it done.
-        const [account] = await tx
-          .select({ email: users.email, phoneNumber: users.phoneNumber, erasedAt: users.erasedAt })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for("update");
+        const [account] = await lockRows(
+          tx,
+          "user",
+          tx
+            .select({ email: users.email, phoneNumber: users.phoneNumber, erasedAt: users.erasedAt })
+            .from(users)
+            .where(eq(users.id, userId))
+            .for("update"),
+        );
         if (!account) throw notFound("User");
         if (account.erasedAt) throw alreadyErased();
         const employmentIds = await employmentIdsOf(tx, userId);

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { PaymentMethod, UserPaymentKind } from "../../../domain/enums.ts";
 import { referenceNumber } from "../../../domain/reference-number.ts";
 import { recordEvent } from "../../db/event-log.ts";
+import { lockRows } from "../../db/lock-order.ts";
 import { bikeRedemptions, redemptionPayments, userPayments } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -59,10 +60,14 @@ const onPayment = (payment: { id: string; companyId: string }) => ({
 /** The redemption's side of its payment being asked for: the date on the case and its SPEC §4 event. */
 async function redemptionPaymentSent(ctx: WriteContext, payment: UserPaymentRow) {
   if (!payment.bikeRedemptionId || payment.kind !== "REDEMPTION") return;
-  await ctx.tx
-    .update(bikeRedemptions)
-    .set({ userPaymentSentAt: ctx.now, updatedAt: ctx.now })
-    .where(eq(bikeRedemptions.id, payment.bikeRedemptionId));
+  await lockRows(
+    ctx.tx,
+    "redemptionCase",
+    ctx.tx
+      .update(bikeRedemptions)
+      .set({ userPaymentSentAt: ctx.now, updatedAt: ctx.now })
+      .where(eq(bikeRedemptions.id, payment.bikeRedemptionId)),
+  );
   await recordEvent(ctx, {
     type: "BIKE_REDEMPTION_USER_PAYMENT_SENT",
     entity: { type: "bikeRedemption", id: payment.bikeRedemptionId },
@@ -131,9 +136,37 @@ export async function createUserPayment(ctx: WriteContext, input: NewUserPayment
 
 /** The payment locked for a change; 404 when there is none. */
 async function lockPayment(tx: Tx, id: string): Promise<UserPaymentRow> {
-  const [payment] = await tx.select().from(userPayments).where(eq(userPayments.id, id)).for("update");
+  const [payment] = await lockRows(
+    tx,
+    "userPayment",
+    tx.select().from(userPayments).where(eq(userPayments.id, id)).for("update"),
+  );
   if (!payment) throw notFound("User payment");
   return payment;
+}
+
+/**
+ * The payment locked for a change that also writes its lease-end case (the case's dates of asking and
+ * paying): the case first, in the lock order (db/lock-order.ts), as the case's own changes lock it
+ * before they cancel its payments. The payment's case never changes, so it is read unlocked.
+ */
+export async function lockPaymentAndCase(tx: Tx, id: string): Promise<UserPaymentRow> {
+  const [seen] = await tx
+    .select({ kind: userPayments.kind, bikeRedemptionId: userPayments.bikeRedemptionId })
+    .from(userPayments)
+    .where(eq(userPayments.id, id));
+  if (seen?.kind === "REDEMPTION" && seen.bikeRedemptionId) {
+    await lockRows(
+      tx,
+      "redemptionCase",
+      tx
+        .select({ id: bikeRedemptions.id })
+        .from(bikeRedemptions)
+        .where(eq(bikeRedemptions.id, seen.bikeRedemptionId))
+        .for("update"),
+    );
+  }
+  return lockPayment(tx, id);
 }
 
 function ensureOpen(payment: UserPaymentRow) {
@@ -144,7 +177,7 @@ function ensureOpen(payment: UserPaymentRow) {
 /** The employee has been asked to pay. Sending again changes nothing (and writes nothing). */
 export async function markUserPaymentSent(ctx: WriteContext, id: string) {
   const { tx, now } = ctx;
-  const payment = await lockPayment(tx, id);
+  const payment = await lockPaymentAndCase(tx, id);
   ensureOpen(payment);
   if (payment.sentAt) return payment;
   const [sent] = await tx
@@ -164,7 +197,7 @@ export async function markUserPaymentSent(ctx: WriteContext, id: string) {
  */
 export async function markUserPaymentPaid(ctx: WriteContext, id: string) {
   const { tx, now } = ctx;
-  const payment = await lockPayment(tx, id);
+  const payment = await lockPaymentAndCase(tx, id);
   ensureOpen(payment);
   if (!payment.sentAt) await markUserPaymentSent(ctx, id);
   const [paid] = await tx
@@ -178,20 +211,28 @@ export async function markUserPaymentPaid(ctx: WriteContext, id: string) {
     data: { amountCents: payment.amountCents },
   });
   if (payment.kind === "REDEMPTION" && payment.bikeRedemptionId) {
-    await tx
-      .update(bikeRedemptions)
-      .set({ userPaymentPaidAt: now, updatedAt: now })
-      .where(eq(bikeRedemptions.id, payment.bikeRedemptionId));
-    await tx
-      .update(redemptionPayments)
-      .set({ status: "PAID", paidAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(redemptionPayments.bikeRedemptionId, payment.bikeRedemptionId),
-          eq(redemptionPayments.payerType, "EMPLOYEE"),
-          eq(redemptionPayments.status, "PENDING"),
+    await lockRows(
+      tx,
+      "redemptionCase",
+      tx
+        .update(bikeRedemptions)
+        .set({ userPaymentPaidAt: now, updatedAt: now })
+        .where(eq(bikeRedemptions.id, payment.bikeRedemptionId)),
+    );
+    await lockRows(
+      tx,
+      "redemptionPayment",
+      tx
+        .update(redemptionPayments)
+        .set({ status: "PAID", paidAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(redemptionPayments.bikeRedemptionId, payment.bikeRedemptionId),
+            eq(redemptionPayments.payerType, "EMPLOYEE"),
+            eq(redemptionPayments.status, "PENDING"),
+          ),
         ),
-      );
+    );
     await recordEvent(ctx, {
       type: "BIKE_REDEMPTION_USER_PAYMENT_PAID",
       entity: { type: "bikeRedemption", id: payment.bikeRedemptionId },
@@ -213,16 +254,20 @@ export async function cancelUserPayment(ctx: WriteContext, id: string, reason: s
     .where(eq(userPayments.id, id))
     .returning();
   if (payment.kind === "REDEMPTION" && payment.bikeRedemptionId) {
-    await tx
-      .update(redemptionPayments)
-      .set({ status: "CANCELLED", updatedAt: now })
-      .where(
-        and(
-          eq(redemptionPayments.bikeRedemptionId, payment.bikeRedemptionId),
-          eq(redemptionPayments.payerType, "EMPLOYEE"),
-          eq(redemptionPayments.status, "PENDING"),
+    await lockRows(
+      tx,
+      "redemptionPayment",
+      tx
+        .update(redemptionPayments)
+        .set({ status: "CANCELLED", updatedAt: now })
+        .where(
+          and(
+            eq(redemptionPayments.bikeRedemptionId, payment.bikeRedemptionId),
+            eq(redemptionPayments.payerType, "EMPLOYEE"),
+            eq(redemptionPayments.status, "PENDING"),
+          ),
         ),
-      );
+    );
   }
   await recordEvent(ctx, { type: "USER_PAYMENT_CANCELLED", ...onPayment(payment), data: { reason } });
   return done as UserPaymentRow;

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type {
   TCreateUserPayment,
   TUserPayment,
@@ -7,11 +6,10 @@ import type {
   TUserPaymentsQuery,
 } from "../../../contract/user-payments.ts";
 import type { AppContext } from "../../context.ts";
-import { userPayments } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { addUserPayment } from "./add-payment.ts";
-import { cancelUserPayment, markUserPaymentPaid, markUserPaymentSent } from "./ledger.ts";
+import { cancelUserPayment, lockPaymentAndCase, markUserPaymentPaid, markUserPaymentSent } from "./ledger.ts";
 import { queueUserPaymentInvoice } from "./mails.ts";
 import { listPayments, myPayments, paymentDetails, paymentOf, type Viewer } from "./queries.ts";
 
@@ -55,13 +53,9 @@ export function createUserPaymentsService(ctx: AppContext) {
     /** Asks the employee to pay; a BATCH invoice is mailed the first time only. */
     async send(user: CurrentUser, id: string): Promise<TUserPayment> {
       await change(user, id, async (change) => {
-        const [before] = await change.tx
-          .select({ sentAt: userPayments.sentAt })
-          .from(userPayments)
-          .where(eq(userPayments.id, id))
-          .for("update");
+        const before = await lockPaymentAndCase(change.tx, id);
         await markUserPaymentSent(change, id);
-        if (!before?.sentAt) await queueUserPaymentInvoice(change.tx, id);
+        if (!before.sentAt) await queueUserPaymentInvoice(change.tx, id);
       });
       return paymentOf(db, user, id);
     },
