@@ -29,6 +29,11 @@ export const MAX_JOIN_DOMAINS = 20;
 /** The confirmation link mailed to a domain joiner lives a week, as an invitation's first reminder waits. */
 export const JOIN_CONFIRMATION_DAYS = 7;
 
+/** When a confirmation link made at `now` dies. */
+export function joinConfirmationExpiry(now: Date): Date {
+  return new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000);
+}
+
 /** How the registration treats one joiner: refused, waiting for the employer, or accepted once confirmed. */
 export type JoinerTreatment = "REFUSED" | "WAITS" | "CONFIRMS_TO_JOIN";
 

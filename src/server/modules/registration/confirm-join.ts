@@ -16,6 +16,7 @@ const be = beneficiaryEmployees;
  * A domain joiner opens the link mailed to them: the address is theirs. They are accepted when the
  * company's rule still accepts their address (it may have changed since they joined); otherwise their
  * request waits for the employer as any other. The link works once, and not after the employer decided.
+ * No decision mail goes, as none goes when a person accepts an invitation: they are on the page that says so.
  */
 export async function confirmJoin(db: Db, token: string): Promise<z.infer<typeof zJoinConfirmation>> {
   return write(db, { actor: { userId: null } }, async (change) => {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Language } from "../../../domain/enums.ts";
-import { JOIN_CONFIRMATION_DAYS } from "../../../domain/join-rules.ts";
+import { joinConfirmationExpiry } from "../../../domain/join-rules.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
@@ -132,9 +132,7 @@ async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
       userId,
       companyId: company.id,
       status: "PENDING",
-      joinConfirmationExpiresAt: confirmByEmail
-        ? new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000)
-        : null,
+      joinConfirmationExpiresAt: confirmByEmail ? joinConfirmationExpiry(now) : null,
     })
     .returning({ id: beneficiaryEmployees.id });
   await tx

@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { JOIN_CONFIRMATION_DAYS } from "../../../domain/join-rules.ts";
+import { JOIN_CONFIRMATION_DAYS, joinConfirmationExpiry } from "../../../domain/join-rules.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees } from "../../db/schema/index.ts";
@@ -68,7 +68,7 @@ export const renderJoinConfirmation: OutboxRenderer = async (row, deps) => {
     .update(beneficiaryEmployees)
     .set({
       joinConfirmationHash: sha256(token),
-      joinConfirmationExpiresAt: new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000),
+      joinConfirmationExpiresAt: joinConfirmationExpiry(now),
     })
     .where(
       and(

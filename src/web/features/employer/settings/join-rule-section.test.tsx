@@ -58,7 +58,7 @@ describe("the join rule section", () => {
     });
   });
 
-  it("names the domain the server refuses, and sends nothing for a malformed one", async () => {
+  it("names the domain the server refuses, and sends nothing for a malformed rule", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       [`GET ${RULE}`]: () => ({ status: 200, body: none }),
@@ -74,6 +74,10 @@ describe("the join rule section", () => {
     });
     renderSection();
     const domains = await screen.findByLabelText("Yrityksen sähköpostin verkkotunnukset");
+    await user.click(screen.getByRole("switch", { name: /vain näiden verkkotunnusten osoitteilla/ }));
+    await user.click(screen.getByRole("button", { name: "Tallenna liittymisasetukset" }));
+    expect(await screen.findByText(/Lisää vähintään yksi verkkotunnus/)).toBeVisible();
+    await user.click(screen.getByRole("switch", { name: /vain näiden verkkotunnusten osoitteilla/ }));
     await user.type(domains, "demo.test{enter}ei domain");
     await user.click(screen.getByRole("button", { name: "Tallenna liittymisasetukset" }));
     expect(await screen.findByText(/ei ei ole sähköpostin verkkotunnus/)).toBeInTheDocument();

@@ -3,13 +3,18 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { joinRulesApi as api, type TJoinRule, type TJoinRuleInput } from "../../../../contract/join-rules.ts";
+import {
+  joinRulesApi as api,
+  type TJoinRule,
+  type TJoinRuleInput,
+  zJoinRuleInput,
+} from "../../../../contract/join-rules.ts";
 import {
   DOMAIN_JOINER_TREATMENTS,
   type DomainJoinerTreatment,
   MAX_JOIN_DOMAINS,
 } from "../../../../domain/join-rules.ts";
-import { domainsInText, EMAIL_DOMAIN_PATTERN, normalizeDomain } from "../../../../domain/single-sign-on.ts";
+import { domainsInText, normalizeDomain } from "../../../../domain/single-sign-on.ts";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -42,6 +47,17 @@ const bodyOf = (draft: Draft): TJoinRuleInput => ({
   domainJoiners: draft.domainJoiners,
   domainsOnly: draft.domainsOnly,
 });
+
+/** The contract's complaint about the typed domains, in the admin's words; nothing is sent while there is one. */
+function draftProblem(body: TJoinRuleInput, t: TFunction): string | undefined {
+  const parsed = zJoinRuleInput.safeParse(body);
+  if (parsed.success) return undefined;
+  const [issue] = parsed.error.issues;
+  const index = issue?.path[1];
+  if (typeof index === "number") return t("joinRule.domainInvalid", { domain: body.domains[index] ?? "" });
+  if (issue?.code === "too_big") return t("joinRule.tooManyDomains", { max: MAX_JOIN_DOMAINS });
+  return t("joinRule.domainsRequired");
+}
 
 /** The domain the server refused (its code and index in the body), named in the field's error. */
 function refusedDomain(error: unknown, body: TJoinRuleInput | undefined, t: TFunction) {
@@ -93,14 +109,7 @@ export function JoinRuleSection({ companyId }: { companyId: string }) {
   if (!draft || !rule.data) return null;
 
   const body = bodyOf(draft);
-  const malformed = body.domains.find((d) => !EMAIL_DOMAIN_PATTERN.test(d));
-  const localError = malformed
-    ? t("joinRule.domainInvalid", { domain: malformed })
-    : body.domains.length > MAX_JOIN_DOMAINS
-      ? t("joinRule.tooManyDomains", { max: MAX_JOIN_DOMAINS })
-      : draft.domainsOnly && body.domains.length === 0
-        ? t("joinRule.domainsRequired")
-        : undefined;
+  const localError = draftProblem(body, t);
   const domainsError =
     (tried ? localError : undefined) ??
     (save.isError ? refusedDomain(save.error, save.variables, t) : undefined);
