@@ -15,6 +15,9 @@ export const DEMO_PASSWORD = "Pedaali2026!";
  * token, so joining can be tried without making a link as the employer first. Real links are random
  * (32 bytes); this one exists only in the demo data, which production never seeds.
  */
+/** The product's address, which the demo's offer PDFs link to (the seed knows no PUBLIC_URL). */
+export const DEMO_PUBLIC_URL = "https://pedaali.fi";
+
 export const DEMO_JOIN_TOKEN = "demo-oy-rekisterointilinkki";
 /** Who made the demo registration link, and for which company. */
 export const DEMO_JOIN_LINK = { company: "demo", createdBy: "employer.admin@demo.test" } as const;

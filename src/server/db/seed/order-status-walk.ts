@@ -29,6 +29,7 @@ import { issueStoreLink } from "../../modules/store-links/tokens.ts";
 import { lockRows } from "../lock-order.ts";
 import { orders } from "../schema/index.ts";
 import type { Actor, Tx, WriteContext } from "../transaction.ts";
+import { DEMO_PUBLIC_URL } from "./demo-data.ts";
 import {
   DAY_MS,
   type Line,
@@ -226,7 +227,11 @@ export async function runWalk(
     });
   }
   if (reached("bill")) await billLeasingCompany(by(helpdeskMover, at("bill")), orderId);
-  if (reached("startLease")) await startLease(by(helpdeskMover, at("startLease")), orderId);
+  if (reached("startLease"))
+    await startLease(by(helpdeskMover, at("startLease")), orderId, {
+      publicUrl: DEMO_PUBLIC_URL,
+      files: c.files,
+    });
 
   if (walk.side) {
     let when = new Date(at(walk.until ?? "start").getTime() + DAY_MS);

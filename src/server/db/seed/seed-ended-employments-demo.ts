@@ -5,9 +5,7 @@ import { openCasesForEndedEmployment } from "../../modules/redemptions/employmen
 import type { Db } from "../client.ts";
 import { beneficiaryEmployees, users } from "../schema/index.ts";
 import { write } from "../transaction.ts";
-
-/** The offer PDF's link to /mybike: the product's address (the seed knows no PUBLIC_URL). */
-const PUBLIC_URL = "https://pedaali.fi";
+import { DEMO_PUBLIC_URL } from "./demo-data.ts";
 
 /**
  * The demo's employments that end, with the lease-end cases their ending opens: the demo's stories set
@@ -31,7 +29,7 @@ export async function seedEndedEmploymentsDemo(db: Db, files: FileStore, now: Da
     );
   for (const employee of ending) {
     await write(db, { actor: { userId: helpdesk?.id ?? null }, now }, (ctx) =>
-      openCasesForEndedEmployment(ctx, employee.id, "EMPLOYER", { publicUrl: PUBLIC_URL, files }),
+      openCasesForEndedEmployment(ctx, employee.id, "EMPLOYER", { publicUrl: DEMO_PUBLIC_URL, files }),
     );
   }
 }

@@ -8,14 +8,13 @@ import { openCasesForEndedEmployment } from "../../modules/redemptions/employmen
 import type { Db } from "../client.ts";
 import { beneficiaryEmployees, companies, leasingAgreements, users } from "../schema/index.ts";
 import { write } from "../transaction.ts";
+import { DEMO_PUBLIC_URL } from "./demo-data.ts";
 
 /** Her lease starts this month, but the helpdesk started it only after this month's invoice went out. */
 export const LATE_STARTED_EMPLOYEE = "emma.kettunen@demo.test";
 /** His employment ended at last month's end; the employer recorded it after this month's invoice. */
 export const LATE_RECORDED_LEAVER = "onni.lehtonen@demo.test";
 
-/** The offer PDF's link to /mybike: the product's address (the seed knows no PUBLIC_URL). */
-const PUBLIC_URL = "https://pedaali.fi";
 const quiet = { info: () => {}, error: () => {} };
 
 /**
@@ -66,7 +65,7 @@ export async function seedLeaseInvoicesDemo(db: Db, files: FileStore, now: Date)
       .update(beneficiaryEmployees)
       .set({ lastWorkingDayDate: lastDayOf(addMonths(thisMonth, -1)) })
       .where(eq(beneficiaryEmployees.id, leaver.id));
-    await openCasesForEndedEmployment(ctx, leaver.id, "EMPLOYER", { publicUrl: PUBLIC_URL, files });
+    await openCasesForEndedEmployment(ctx, leaver.id, "EMPLOYER", { publicUrl: DEMO_PUBLIC_URL, files });
   });
 
   // This morning's run finds both.

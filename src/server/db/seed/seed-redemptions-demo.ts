@@ -44,7 +44,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { type Actor, inTransaction, type WriteContext, write } from "../transaction.ts";
-import { DEMO_COMPANIES } from "./demo-data.ts";
+import { DEMO_COMPANIES, DEMO_PUBLIC_URL } from "./demo-data.ts";
 import { storeLinkOf } from "./order-status-walk.ts";
 
 /**
@@ -70,9 +70,6 @@ export const RETURNED_EMPLOYEE = "elias.laaksonen@demo.test";
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const EMPLOYEE_ROLES: RoleName[] = ["BIKE_BENEFICIARY"];
-/** The offer PDF's link to /mybike: the product's address (the seed knows no PUBLIC_URL). */
-/** The demo's offers link to the product's address. */
-const PUBLIC_URL = "https://pedaali.fi";
 
 type Line = TPackageItemInput;
 const line = (itemType: Line["itemType"], name: string, euros: number, extra: Partial<Line> = {}): Line => ({
@@ -188,7 +185,7 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
     const lease = await walkLease(c, iida, NEAR_END_EMPLOYEE, 24, end, 11);
     await write(db, { actor: system, now: new Date(now.getTime() - 3 * HOUR_MS) }, (change) =>
       openLeaseEndCase(change, { orderId: lease, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
-        publicUrl: PUBLIC_URL,
+        publicUrl: DEMO_PUBLIC_URL,
         files: c.files,
       }),
     );
@@ -200,7 +197,7 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
     const orderId = await walkLease(c, juho, REDEEMED_EMPLOYEE, 24, lastMonthEnd, 12);
     const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
       openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
-        publicUrl: PUBLIC_URL,
+        publicUrl: DEMO_PUBLIC_URL,
         files: c.files,
       }),
     );
@@ -260,7 +257,7 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
           note: "Työsuhde päättyy tuotannollisista syistä; työnantaja maksaa mahdollisen palautuksen.",
         },
         "EMPLOYER",
-        { publicUrl: PUBLIC_URL, files: c.files },
+        { publicUrl: DEMO_PUBLIC_URL, files: c.files },
       ),
     );
   }
@@ -271,7 +268,7 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
     const orderId = await walkLease(c, elias, RETURNED_EMPLOYEE, 24, lastMonthEnd, 14);
     const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
       openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
-        publicUrl: PUBLIC_URL,
+        publicUrl: DEMO_PUBLIC_URL,
         files: c.files,
       }),
     );
@@ -417,7 +414,7 @@ async function walkLease(
       deliveryDate,
     });
     await billLeasingCompany(by(helpdesk, day(22)), orderId);
-    await startLease(by(helpdesk, day(25)), orderId);
+    await startLease(by(helpdesk, day(25)), orderId, { publicUrl: DEMO_PUBLIC_URL, files: c.files });
     return orderId;
   });
 }

@@ -15,6 +15,7 @@ import { leaseEndDate, leaseStartDate } from "../../../domain/lease-dates.ts";
 import { isValidReferenceNumber } from "../../../domain/reference-number.ts";
 import {
   beneficiaryEmployees,
+  bikeRedemptions,
   bikeStores,
   eventLog,
   invoices,
@@ -474,6 +475,49 @@ describe("POST /api/orders/{orderId}/bill and /start-leasing", () => {
     }
     expectError(await call("POST", `/api/orders/${MISSING}/bill`, HELPDESK), 404);
     expectError(await call("POST", `/api/orders/${MISSING}/start-leasing`, HELPDESK), 404);
+  });
+
+  it("opens the lease-end case of a lease that starts for an employment already ending", async () => {
+    const db = t.database.db;
+    const [leaver] = await db
+      .select({ id: beneficiaryEmployees.id })
+      .from(beneficiaryEmployees)
+      .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+      .where(and(eq(users.email, "aino.koivula@demo.test"), eq(beneficiaryEmployees.companyId, demoOyId)));
+    const lastWorkingDay = toHelsinkiDateString(new Date(Date.now() + 120 * 86_400_000));
+    await db
+      .update(beneficiaryEmployees)
+      .set({ lastWorkingDayDate: lastWorkingDay })
+      .where(eq(beneficiaryEmployees.id, leaver?.id as string));
+    const { orderId } = await orderWithAgreement("GRENKE_INVOICE_SENT", "ACCEPTED", {
+      beneficiaryEmployeeId: leaver?.id as string,
+      deliveryDate: toHelsinkiDateString(new Date()),
+    });
+    const started = await call("POST", `/api/orders/${orderId}/start-leasing`, HELPDESK);
+    expect(started.statusCode, started.body).toBe(200);
+    const cases = await db
+      .select({ id: bikeRedemptions.id, status: bikeRedemptions.status, reason: bikeRedemptions.reason })
+      .from(bikeRedemptions)
+      .where(eq(bikeRedemptions.orderId, orderId));
+    expect(cases.map(({ status, reason }) => ({ status, reason }))).toEqual([
+      { status: "PENDING", reason: "EMPLOYER_ENDED_EMPLOYMENT" },
+    ]);
+    // The employee hears of it as of any case opened for them.
+    expect(
+      await outboxRowsOf(t.database, "REDEMPTION_OFFERED", { caseId: cases[0]?.id as string }),
+    ).toHaveLength(1);
+
+    // A lease that runs out before the last working day needs no case.
+    const { orderId: short } = await orderWithAgreement("GRENKE_INVOICE_SENT", "ACCEPTED", {
+      beneficiaryEmployeeId: leaver?.id as string,
+      deliveryDate: toHelsinkiDateString(new Date()),
+    });
+    await db
+      .update(beneficiaryEmployees)
+      .set({ lastWorkingDayDate: "2998-12-31" })
+      .where(eq(beneficiaryEmployees.id, leaver?.id as string));
+    expect((await call("POST", `/api/orders/${short}/start-leasing`, HELPDESK)).statusCode).toBe(200);
+    expect(await db.$count(bikeRedemptions, eq(bikeRedemptions.orderId, short))).toBe(0);
   });
 
   it("bills the leasing company the financed amount, not the package above the cap", async () => {

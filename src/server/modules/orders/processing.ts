@@ -63,7 +63,9 @@ export function createOrderProcessingService(ctx: AppContext, registry: GatewayR
     },
 
     async startLeasing(user: CurrentUser, orderId: string): Promise<TOrderDetails> {
-      await write(db, { actor: asOrderUser(user) }, (w) => startLease(w, orderId));
+      await write(db, { actor: asOrderUser(user) }, (w) =>
+        startLease(w, orderId, { publicUrl: ctx.config.publicUrl, files: ctx.files }),
+      );
       return reader.details(user, orderId);
     },
 

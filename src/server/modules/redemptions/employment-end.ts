@@ -54,20 +54,33 @@ export async function openCasesForEndedEmployment(
   const orderIds = await ordersWithLeaseToEnd(ctx, employeeId);
   const caseIds: string[] = [];
   for (const orderId of orderIds) {
-    try {
-      const caseId = await openLeaseEndCase(
-        ctx,
-        { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" },
-        openedAs,
-        output,
-      );
-      await queueRedemptionMail(ctx.tx, caseId, "offer");
-      caseIds.push(caseId);
-    } catch (error) {
-      // Settled meanwhile: the checks refuse before writing anything, so the rest stands.
-      if (error instanceof AppError && error.code === "NO_ACTIVE_LEASE") continue;
-      throw error;
-    }
+    const caseId = await openCaseForEndingEmployment(ctx, orderId, openedAs, output);
+    if (caseId) caseIds.push(caseId);
   }
   return { orderIds, caseIds };
+}
+
+/**
+ * Opens one lease's case because its employment ends, its offer queued to the employee; answers null
+ * when the lease was settled meanwhile (the checks refuse before writing anything, so the rest stands).
+ */
+export async function openCaseForEndingEmployment(
+  ctx: WriteContext,
+  orderId: string,
+  openedAs: OpenedAs,
+  output: OfferOutput,
+): Promise<string | null> {
+  try {
+    const caseId = await openLeaseEndCase(
+      ctx,
+      { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" },
+      openedAs,
+      output,
+    );
+    await queueRedemptionMail(ctx.tx, caseId, "offer");
+    return caseId;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NO_ACTIVE_LEASE") return null;
+    throw error;
+  }
 }
