@@ -21,12 +21,16 @@
  * - kill: `--kills` (5) rounds of signings, order moves and uploads in flight, the server SIGKILLed
  *   `--kill-ms` (50-500) ms into them and started again; the database's promises and the stored files'
  *   bytes hold after each kill and restart (scripts/resilience/kill.ts);
+ * - backup: `--backups` (3) rounds of the same work, each backed up (`npm run backup`'s code) `--backup-ms`
+ *   (500-2500) ms into it, amid its writes, and restored into a new database and files folder, where every migration is
+ *   applied, the database's promises and the stored files' bytes hold, and no file is missing from the
+ *   backup (scripts/resilience/backup.ts);
  * - db-stop: PostgreSQL itself stopped under a steady load for 8 s and started again: every call meanwhile
  *   answers 503 SERVICE_UNAVAILABLE with Retry-After within 5 s, never a 500, and the calls answer 200
  *   again within 5 s of the database accepting connections (scripts/resilience/db-stop.ts). It stops the
  *   machine's PostgreSQL for every other user of it too (other test runs fail meanwhile), so it runs only
  *   when named and with `--yes-stop-postgres`: `--only db-stop --yes-stop-postgres`.
- * Without `--only`, load, soak and kill run; `--only load,kill` runs the ones named. The report prints
+ * Without `--only`, load, soak, kill and backup run; `--only load,kill` runs the ones named. The report prints
  * here and goes to bench/results/<time>-resilience.json. Exits 1 when a goal is missed. None of these runs
  * in CI: they take minutes, and db-stop stops the shared database.
  */
@@ -45,6 +49,7 @@ import {
   type Session,
   startServer,
 } from "./bench/server.ts";
+import { backupTest } from "./resilience/backup.ts";
 import { dbStopTest } from "./resilience/db-stop.ts";
 import { killTest } from "./resilience/kill.ts";
 import { type UserRequest, usersAtWork } from "./resilience/users.ts";
@@ -58,13 +63,15 @@ const { values: options } = parseArgs({
     "soak-clients": { type: "string", default: "32" },
     "soak-seconds": { type: "string", default: "300" },
     kills: { type: "string", default: "5" },
+    backups: { type: "string", default: "3" },
+    "backup-ms": { type: "string", default: "500-2500" },
     "kill-ms": { type: "string", default: "50-500" },
     "yes-stop-postgres": { type: "boolean", default: false },
   },
 });
-const PARTS = ["load", "soak", "kill", "db-stop"];
+const PARTS = ["load", "soak", "kill", "backup", "db-stop"];
 /** db-stop stops the machine's PostgreSQL: never part of the default run. */
-const DEFAULT_PARTS = ["load", "soak", "kill"];
+const DEFAULT_PARTS = ["load", "soak", "kill", "backup"];
 const P99_GOAL_MS = 200;
 /** The connections that measure the mix's ceiling (no pauses), as `npm run bench` loads each call. */
 const CEILING_CONNECTIONS = 32;
@@ -237,6 +244,10 @@ async function main(): Promise<void> {
   };
   const [killMin = 50, killMax = 500] = options["kill-ms"].split("-").map(Number);
   if (run("kill")) await fault("kill", () => killTest(Number(options.kills), { min: killMin, max: killMax }));
+  const [backupMin = 500, backupMax = 2500] = options["backup-ms"].split("-").map(Number);
+  if (run("backup")) {
+    await fault("backup", () => backupTest(Number(options.backups), { min: backupMin, max: backupMax }));
+  }
   if (run("db-stop")) await fault("db-stop", () => dbStopTest());
   report.missed = missed;
   mkdirSync("bench/results", { recursive: true });

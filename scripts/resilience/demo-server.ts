@@ -29,6 +29,11 @@ async function onServer(statement: string): Promise<void> {
   }
 }
 
+/** Drops a database of DATABASE_URL's server, if it is there. */
+export function dropDatabase(name: string): Promise<void> {
+  return onServer(`drop database if exists "${name}" with (force)`);
+}
+
 export type DemoServer = {
   databaseUrl: string;
   filesDir: string;
@@ -72,7 +77,7 @@ export async function startDemoServer(
   });
   const drop = async () => {
     rmSync(filesDir, { recursive: true, force: true });
-    await onServer(`drop database if exists "${name}" with (force)`);
+    await dropDatabase(name);
   };
 
   await onServer(`create database "${name}"`);
