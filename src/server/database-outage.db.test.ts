@@ -7,6 +7,7 @@ import { zErrorResponse } from "../contract/errors.ts";
 import { buildApp } from "./app.ts";
 import { testConfig } from "./config.ts";
 import { type Database, fromPostgresUrl } from "./db/client.ts";
+import { sessionCacheOf } from "./modules/auth/session-cache.ts";
 
 /**
  * The database goes away under the app and comes back: the app reaches PostgreSQL through a TCP relay
@@ -86,6 +87,12 @@ describe.skipIf(url === null)("the database goes away and comes back", () => {
   it("answers 503 quickly while it is away, and serves again by itself within 5 s of its return", async () => {
     expect((await me()).statusCode).toBe(200);
     await relay.cut();
+    // The instance keeps sessions only while it listens to the database (session-cache.ts): it notices
+    // its listening connection gone within moments, and from then on reads the database on every call.
+    const sessions = sessionCacheOf(pool);
+    const cut = performance.now();
+    while (sessions.live && performance.now() - cut < 1_000) await new Promise((r) => setImmediate(r));
+    expect(sessions.live, "the instance still kept sessions a second after the cut").toBe(false);
 
     // A burst of calls as users keep working: each a 503 in the error shape, none a 500 or a hang.
     const started = Date.now();

@@ -39,12 +39,123 @@ export type Database = {
    * the returned function is called. Costs one empty loop per statement while nobody listens.
    */
   observeStatements(listener: StatementListener): () => void;
+  /**
+   * Listens on a notification channel: `message` with each payload sent to it (pg_notify), `live(true)`
+   * once listening and `live(false)` when the listening connection is lost; a lost connection is made
+   * again by itself until the returned listening is closed. PostgreSQL listens on a connection of its
+   * own, outside the pool; PGlite calls `message` before the statement that committed it answers.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Listening;
   /** The connection pool's use now (kind "postgres" only), for the metrics. */
   poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
 export type StatementListener = (sql: string, params: unknown[]) => void;
+
+export type ChannelHandlers = { message(payload: string): void; live(listening: boolean): void };
+
+export type Listening = {
+  /** The server process of the listening connection (PostgreSQL), null while there is none. */
+  backendPid(): number | null;
+  close(): Promise<void>;
+};
+
+/** The names a notification channel may have here: quoted into LISTEN as they are. */
+const CHANNEL_NAME = /^[a-z_]+$/;
+
+function checkedChannel(channel: string): string {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
+}
+
+/** How long a lost listening connection waits before it is made again, doubling up to the last. */
+const RELISTEN_DELAYS_MS = [50, 100, 200, 500, 1_000, 2_000] as const;
+
+function listenOnPostgres(url: string, channel: string, handlers: ChannelHandlers): Listening {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = null;
+    handlers.live(false);
+    lostClient.end().catch(() => {});
+    if (closed) return;
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)];
+    failures++;
+    retry = setTimeout(connect, delay);
+    retry.unref();
+  };
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: `pedaali listener ${channel}`,
+      connectionTimeoutMillis: 3_000,
+      // A connection that went away without a word (a network cut) is noticed in seconds.
+      keepAlive: true,
+    });
+    client = next;
+    next.on("error", () => lost(next));
+    next.on("end", () => lost(next));
+    next.on("notification", (note) => {
+      if (note.channel === channel) handlers.message(note.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+    } catch {
+      lost(next);
+      return;
+    }
+    if (client !== next) return;
+    if (closed) {
+      client = null;
+      await next.end().catch(() => {});
+      return;
+    }
+    failures = 0;
+    handlers.live(true);
+  };
+  void connect();
+  return {
+    backendPid: () => (client as (pg.Client & { processID?: number }) | null)?.processID ?? null,
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const last = client;
+      client = null;
+      if (last) {
+        handlers.live(false);
+        await last.end().catch(() => {});
+      }
+    },
+  };
+}
+
+function listenOnPglite(pglite: PGlite, channel: string, handlers: ChannelHandlers): Listening {
+  let closed = false;
+  const subscribed = pglite.listen(channel, (payload) => handlers.message(payload));
+  subscribed.then(
+    () => {
+      if (!closed) handlers.live(true);
+    },
+    () => {
+      // Not listening: the cache stays off and every request reads the database.
+    },
+  );
+  return {
+    backendPid: () => null,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      handlers.live(false);
+      const unsubscribe = await subscribed.catch(() => null);
+      if (unsubscribe && !pglite.closed) await unsubscribe().catch(() => {});
+    },
+  };
+}
 
 /**
  * Drizzle's query logger, turned into a list of listeners: the bench's recording and the query-plan
@@ -83,6 +194,7 @@ export function fromPglite(client: PGlite): Database {
     observeStatements,
     kind: "pglite",
     pglite: client,
+    listen: (channel, handlers) => listenOnPglite(client, checkedChannel(channel), handlers),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -112,6 +224,7 @@ export function fromPostgresUrl(url: string, options: { max?: number } = {}): Da
     db,
     observeStatements,
     kind: "postgres",
+    listen: (channel, handlers) => listenOnPostgres(url, checkedChannel(channel), handlers),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

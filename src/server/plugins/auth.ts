@@ -13,6 +13,7 @@ import {
   sessionCookieOptions,
 } from "../modules/auth/cookies.ts";
 import { namedId, type Reached, type Target } from "../modules/auth/reach.ts";
+import { sessionCacheOf } from "../modules/auth/session-cache.ts";
 import { type CurrentUser, loadCurrentUser } from "../modules/auth/session-user.ts";
 import { sessionUserCacheOf } from "../modules/auth/session-user-cache.ts";
 import { activeSession, refreshSession, userVersionOf } from "../modules/auth/sessions.ts";
@@ -139,8 +140,25 @@ async function resolveFromCookies(
   const access = request.cookies[ACCESS_COOKIE];
   if (access) {
     const claims = await verifyAccessToken(ctx.config.jwtSecret, access);
-    const session = claims && (await activeSession(db, claims));
-    if (claims && session) return withUser(database, claims.userId, session.familyId, session.userVersion);
+    if (claims) {
+      // The session as this instance last checked it, while nothing has told it otherwise
+      // (session-cache.ts); else read, and kept if nothing moved while it was read.
+      const sessions = sessionCacheOf(database);
+      const kept = sessions.get(claims.sessionId, claims.userId);
+      if (kept) return { user: kept.user, familyId: kept.familyId };
+      const mark = sessions.mark();
+      const session = await activeSession(db, claims);
+      const found =
+        session && (await withUser(database, claims.userId, session.familyId, session.userVersion));
+      if (found) {
+        sessions.set(mark, claims.sessionId, {
+          userId: claims.userId,
+          familyId: found.familyId,
+          user: found.user,
+        });
+        return found;
+      }
+    }
   }
   const refresh = request.cookies[REFRESH_COOKIE];
   if (!refresh) return null;
@@ -311,6 +329,11 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest(USER_KEY, undefined);
   app.decorateRequest(CSRF_FAMILY_KEY, undefined);
+  // The instance's sessions are kept while it listens for what ends them; closing the app stops that
+  // before the database closes.
+  const sessions = sessionCacheOf(ctx.database);
+  sessions.start();
+  app.addHook("onClose", () => sessions.stop());
   const origins = allowedOrigins(ctx);
   app.addHook("onRequest", async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
