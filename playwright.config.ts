@@ -6,6 +6,7 @@ import {
   OIDC_KEYS_FILE,
   PROVIDER_ADDRESSES,
   RUN_DIR,
+  serverExitFile,
   serverLogFile,
   serverPort,
   serverUrl,
@@ -46,7 +47,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Reads the dev outbox while the journeys run and, after them, while the servers still run, checks
   // that no password, token, code or identity code is in their logs; a finding fails the run.
-  globalSetup: "./tests/e2e/log-secrets-check.ts",
+  // First waits until every app server has started (they start side by side, app-servers-ready.ts).
+  globalSetup: ["./tests/e2e/app-servers-ready.ts", "./tests/e2e/log-secrets-check.ts"],
   use: {
     baseURL: serverUrl(0),
     // A failure's trace is kept on a developer's machine; CI prints each failure's page snapshot
@@ -94,10 +96,12 @@ function appServer(index: number) {
     // A deprecation the server meets ends it, and the journey that met it fails. Its log (standard
     // output, which Playwright does not show) goes to a file for the check of secrets in the log.
     // It starts once the providers have said where they listen (their address is the broker's issuer).
-    command: `export STRONG_ID_ISSUER="\${${PROVIDER_ADDRESSES.strongIdIssuer}:?the identity providers have not said where they listen}"; mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && exec node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}`,
-    url: `${serverUrl(index)}/api/health-check`,
+    // Playwright starts its web servers one after another and would wait for each to answer before
+    // starting the next; the app servers, each migrating and seeding a database of its own, start
+    // side by side instead (no url here), and the first global setup (app-servers-ready.ts) waits
+    // for them all, told by the exit file when one ends early.
+    command: `export STRONG_ID_ISSUER="\${${PROVIDER_ADDRESSES.strongIdIssuer}:?the identity providers have not said where they listen}"; mkdir -p ${shellQuoted(dirname(serverLogFile(index)))} && node --throw-deprecation dist/server/main.js > ${shellQuoted(serverLogFile(index))}; echo $? > ${shellQuoted(serverExitFile(index))}`,
     reuseExistingServer: false,
-    timeout: 60_000,
     env: {
       PORT: String(serverPort(index)),
       PGLITE_DIR: "memory://",

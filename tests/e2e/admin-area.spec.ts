@@ -22,11 +22,6 @@ function freshBusinessId(): string {
   }
 }
 
-async function openAdmin(page: Page, email = HELPDESK): Promise<void> {
-  await logInThroughPage(page, email, { withCode: true });
-  await page.waitForURL(/\/admin/);
-}
-
 async function signUpCompany(page: Page, name: string, businessId: string, email: string): Promise<void> {
   await page.goto("/register");
   await page.getByLabel(/^Yrityksen nimi/).fill(name);
@@ -54,8 +49,10 @@ test("the helpdesk accepts a sign-up, adds a unit and gives a user the employer 
   await signUpCompany(page, company, freshBusinessId(), `riikka.${stamp}@pyoraily.test`);
 
   // Hakemukset is the admin area's first view: the order queue, and beside it the company
-  // applications, where the new sign-up waits.
-  await openAdmin(page);
+  // applications, where the new sign-up waits. The helpdesk logs in on the page, since it logs out
+  // below (which would end a login the worker's other journeys share).
+  await logInThroughPage(page, HELPDESK, { withCode: true });
+  await page.waitForURL(/\/admin/);
   await expect(page.getByRole("tab", { name: "Hakemukset" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "Tilausjono" })).toBeVisible();
   await page.getByText("Yrityshakemukset", { exact: true }).click();
@@ -106,8 +103,8 @@ test("the helpdesk accepts a sign-up, adds a unit and gives a user the employer 
   await expect(theirs.getByRole("option", { name: company, exact: true })).toBeVisible();
 });
 
-test("the theme toggle switches the admin area between light and dark", async ({ page }) => {
-  await openAdmin(page);
+test("the theme toggle switches the admin area between light and dark", async ({ loggedInAs }) => {
+  const page = await openAsHelpdesk(loggedInAs, "/admin");
   const html = page.locator("html");
   const before = await html.getAttribute("data-mantine-color-scheme");
   await page.getByRole("button", { name: /^Vaihda (tummaan|vaaleaan)/ }).click();
@@ -212,8 +209,8 @@ test("a company's page, opened from the helpdesk's Yritykset, passes axe and fit
   await expectAccessibleAtEveryWidthAndTheme(page, "Demo Oy's page");
 });
 
-test("the helpdesk search finds a company and opens its page", async ({ page }) => {
-  await openAdmin(page);
+test("the helpdesk search finds a company and opens its page", async ({ loggedInAs }) => {
+  const page = await openAsHelpdesk(loggedInAs, "/admin");
   const search = page.getByRole("combobox", { name: "Hae yrityksiä, käyttäjiä ja tilauksia" });
   await search.fill("Toinen");
   await page
@@ -224,8 +221,8 @@ test("the helpdesk search finds a company and opens its page", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Toinen Oy", level: 2 })).toBeVisible();
 });
 
-test("the admin area speaks English and Swedish too", async ({ page }) => {
-  await openAdmin(page);
+test("the admin area speaks English and Swedish too", async ({ loggedInAs }) => {
+  const page = await (await loggedInAs(HELPDESK)).newPage();
   await page.goto("/en/admin/yritykset");
   await expect(page.getByRole("tab", { name: "Companies", exact: true })).toHaveAttribute(
     "aria-selected",

@@ -1,23 +1,21 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import {
-  expectAccessibleAtEveryWidthAndTheme,
-  logInThroughPage,
-  seriousAxeViolations,
-  watchConsole,
-} from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 const form = (page: Page) => page.getByRole("form", { name: "Yhteydenottolomake" });
 
-test("an anonymous visitor sends the contact form and the helpdesk marks it checked", async ({ page }) => {
+test("an anonymous visitor sends the contact form and the helpdesk marks it checked", async ({
+  page: visitor,
+  loggedInAs,
+}) => {
   test.setTimeout(60_000);
-  const problems = watchConsole(page);
+  const problems = watchConsole(visitor);
   const stamp = Date.now();
   const sender = `Aino Yhteydenotto ${stamp}`;
 
-  await page.goto("/ota-yhteytta");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ota yhteyttä");
-  const f = form(page);
+  await visitor.goto("/ota-yhteytta");
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Ota yhteyttä");
+  const f = form(visitor);
   // A click on send with nothing filled shows the field errors and keeps the form.
   await f.getByRole("button", { name: "Lähetä viesti" }).click();
   await expect(f.getByText("Valitse aihe", { exact: true }).last()).toBeVisible();
@@ -31,14 +29,14 @@ test("an anonymous visitor sends the contact form and the helpdesk marks it chec
   await f.getByLabel(/^Viesti/).fill("Haluaisimme tarjota pyöräedun 40 työntekijälle. Soittakaa!");
   await f.getByRole("checkbox", { name: /Hyväksyn/ }).check();
   // The honeypot is not reachable for a person.
-  await expect(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
+  await expect(visitor.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
   await f.getByRole("button", { name: "Lähetä viesti" }).click();
-  await expect(page.getByRole("status")).toContainText("Kiitos viestistäsi!");
-  await expect(form(page)).toHaveCount(0);
+  await expect(visitor.getByRole("status")).toContainText("Kiitos viestistäsi!");
+  await expect(form(visitor)).toHaveCount(0);
 
-  await logInThroughPage(page, "helpdesk@pedaali.test", { withCode: true });
-  await page.waitForURL(/\/admin/);
-  if (!new URL(page.url()).pathname.startsWith("/admin")) await page.goto("/admin");
+  const page = await (await loggedInAs("helpdesk@pedaali.test")).newPage();
+  const helpdeskProblems = watchConsole(page);
+  await page.goto("/admin");
   const tab = page.getByRole("tab", { name: /Contact Forms/ });
   await tab.click();
   await expect(tab.locator(".mantine-Badge-root")).toHaveText(/^\d+$/);
@@ -54,7 +52,7 @@ test("an anonymous visitor sends the contact form and the helpdesk marks it chec
   await page.getByLabel("Näytä").selectOption("checked");
   await expect(page.getByText(sender)).toBeVisible();
   expect(await seriousAxeViolations(page), "the Contact Forms tab").toEqual([]);
-  expect(problems).toEqual([]);
+  expect([...problems, ...helpdeskProblems]).toEqual([]);
 });
 
 test("the empty contact form passes axe and fits the width at 375 px in both themes", async ({ page }) => {

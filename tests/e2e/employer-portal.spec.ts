@@ -1,21 +1,17 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import {
-  expectAccessibleAtEveryWidthAndTheme,
-  joinByLink,
-  logInThroughPage,
-  watchConsole,
-} from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, joinByLink, watchConsole } from "./helpers.ts";
 
 const ADMIN = "employer.admin@demo.test";
 
 test("an employer admin reads the join notification, accepts the employee, finds them under manage and downloads the payroll report", async ({
-  page,
+  loggedInAs,
   playwright,
   baseURL,
 }) => {
   test.setTimeout(120_000);
+  const page = await (await loggedInAs(ADMIN)).newPage();
   const problems = watchConsole(page);
   // Letters only, as a name has them.
   const stamp = Date.now()
@@ -26,8 +22,7 @@ test("an employer admin reads the join notification, accepts the employee, finds
   const { name } = await joinByLink(api, "Onni", `Liittyjä${stamp}`);
   await api.dispose();
 
-  await logInThroughPage(page, ADMIN, { withCode: true });
-  await page.waitForURL(/\/tyonantaja/);
+  await page.goto("/tyonantaja");
   await expect(page.getByRole("heading", { level: 1, name: "Työnantaja" })).toBeVisible();
 
   // The bell: the registration is among the latest; opening it shows the whole message and marks it read.

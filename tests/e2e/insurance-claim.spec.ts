@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { toHelsinkiDateString } from "../../src/domain/dates.ts";
 import { expect, type LoggedInAs, test } from "./fixtures.ts";
-import { expectAccessibleAtEveryWidthAndTheme, logInThroughPage, watchConsole } from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
 
 /**
  * Insurance claims as the people who use them would: an employee with a bike in use reports it stolen
@@ -33,19 +33,12 @@ function photoFile(): string {
   return path;
 }
 
-async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL ?? "" });
-  return context.newPage();
-}
-
-async function openMyBike(page: Page, email: string): Promise<void> {
-  await logInThroughPage(page, email);
-  await page.waitForURL(/\/mybike/);
+/** A new page of the user, logged in already (the journeys' shared login, tests/e2e/fixtures.ts). */
+async function newPage(loggedInAs: LoggedInAs, email: string): Promise<Page> {
+  return (await loggedInAs(email)).newPage();
 }
 
 async function openClaims(page: Page): Promise<void> {
-  await logInThroughPage(page, HELPDESK, { withCode: true });
-  await page.waitForURL(/\/admin/);
   await page.goto("/admin/hakemukset/vahingot");
   // The admin chunk may take a while on a busy machine.
   await expect(page.getByRole("heading", { name: "Vakuutusvahingot" })).toBeVisible({ timeout: 20_000 });
@@ -60,17 +53,16 @@ async function takeStep(page: Page, name: string): Promise<void> {
 }
 
 test("an employee reports a stolen bike with a photo and the helpdesk closes the case", async ({
-  browser,
-  baseURL,
+  loggedInAs,
 }) => {
   test.setTimeout(150_000);
   const today = toHelsinkiDateString(new Date());
   const police = `5500/R/${Date.now().toString().slice(-6)}/26`;
 
   // 1. The employee reports the theft on /mybike, seeing first what they bear.
-  const employee = await newPage(browser, baseURL);
+  const employee = await newPage(loggedInAs, REPORTER);
   const employeeProblems = watchConsole(employee);
-  await openMyBike(employee, REPORTER);
+  await employee.goto("/mybike");
   const section = employee.getByRole("region", { name: "Varkaus tai vahinko" }).first();
   await section.getByRole("button", { name: "Ilmoita varkaudesta tai vahingosta" }).click();
   const form = section.getByRole("form", { name: "Ilmoita varkaudesta tai vahingosta" });
@@ -90,7 +82,7 @@ test("an employee reports a stolen bike with a photo and the helpdesk closes the
   await expect(card.getByRole("link", { name: /pyoraparkki-\d+\.png/ })).toBeVisible();
 
   // 2. The helpdesk finds it in Hakemukset → Vakuutusvahingot and opens it.
-  const helpdesk = await newPage(browser, baseURL);
+  const helpdesk = await newPage(loggedInAs, HELPDESK);
   const helpdeskProblems = watchConsole(helpdesk);
   await openClaims(helpdesk);
   await helpdesk.getByRole("searchbox", { name: "Haku" }).fill(police);

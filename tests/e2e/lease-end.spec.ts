@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, type LoggedInAs, test } from "./fixtures.ts";
-import { expectAccessibleAtEveryWidthAndTheme, logInThroughPage, WIDTHS, watchConsole } from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, WIDTHS, watchConsole } from "./helpers.ts";
 
 /**
  * The lease end as the people who use it would: a lease reaches its end, the employee redeems and
@@ -25,9 +25,9 @@ const HELPDESK = "helpdesk@pedaali.test";
 const EMPLOYER = "employer.admin@demo.test";
 const REDEEMED = "Pyörä on lunastettu";
 
-async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL ?? "" });
-  return context.newPage();
+/** A new page of the user, logged in already (the journeys' shared login, tests/e2e/fixtures.ts). */
+async function newPage(loggedInAs: LoggedInAs, email: string): Promise<Page> {
+  return (await loggedInAs(email)).newPage();
 }
 
 /** The /mybike section of the employee's lease end (one a bike in use, named by the order's bike). */
@@ -35,14 +35,7 @@ function leaseEndSection(page: Page, bike: RegExp): Locator {
   return page.getByRole("region", { name: "Sopimuksen päättyminen" }).filter({ hasText: bike });
 }
 
-async function openMyBike(page: Page, email: string): Promise<void> {
-  await logInThroughPage(page, email);
-  await page.waitForURL(/\/mybike/);
-}
-
 async function openRedemptions(page: Page): Promise<void> {
-  await logInThroughPage(page, HELPDESK, { withCode: true });
-  await page.waitForURL(/\/admin/);
   await page.goto("/admin/hakemukset/lunastukset");
   // The admin chunk may take a while on a busy machine.
   await expect(page.getByRole("heading", { name: "Lunastukset" })).toBeVisible({ timeout: 20_000 });
@@ -95,15 +88,14 @@ async function findEmployerOrder(page: Page, orderNumber: string): Promise<void>
 }
 
 test("a lease reaches its end, the employee redeems and pays, and every side sees it complete", async ({
-  browser,
-  baseURL,
+  loggedInAs,
 }) => {
   test.setTimeout(180_000);
 
   // 1. The employee sees the offer: the price and what it is based on, the deadline, the options compared.
-  const employee = await newPage(browser, baseURL);
+  const employee = await newPage(loggedInAs, REDEEMER);
   const employeeProblems = watchConsole(employee);
-  await openMyBike(employee, REDEEMER);
+  await employee.goto("/mybike");
   const section = leaseEndSection(employee, /Helkama E3 Bosch/);
   await expect(section.getByText("Odottaa valintaasi")).toBeVisible({ timeout: 15_000 });
   await expect(section.getByText(/Jäännösarvo sopimuskauden lopussa/)).toBeVisible();
@@ -135,7 +127,7 @@ test("a lease reaches its end, the employee redeems and pays, and every side see
   await expect(redemption.getByText("Virtuaaliviivakoodi", { exact: true })).toBeVisible();
 
   // 3. The helpdesk finds the case, marks the payment paid and the Grenke invoice sent, and completes it.
-  const helpdesk = await newPage(browser, baseURL);
+  const helpdesk = await newPage(loggedInAs, HELPDESK);
   const helpdeskProblems = watchConsole(helpdesk);
   await openRedemptions(helpdesk);
   const orderNumber = await openCase(helpdesk, REDEEMER_NAME);
@@ -159,10 +151,8 @@ test("a lease reaches its end, the employee redeems and pays, and every side see
   await past.getByRole("button", { name: new RegExp(`Tilaus ${orderNumber}`) }).click();
   await expect(past.getByRole("listitem").filter({ hasText: REDEEMED })).toBeVisible({ timeout: 15_000 });
 
-  const employer = await newPage(browser, baseURL);
+  const employer = await newPage(loggedInAs, EMPLOYER);
   const employerProblems = watchConsole(employer);
-  await logInThroughPage(employer, EMPLOYER, { withCode: true });
-  await employer.waitForURL(/\/tyonantaja/);
   await findEmployerOrder(employer, orderNumber);
   const drawer = employer.getByRole("dialog", { name: `Tilaus ${orderNumber}` });
   await expect(drawer.getByRole("listitem").filter({ hasText: REDEEMED })).toBeVisible({ timeout: 15_000 });

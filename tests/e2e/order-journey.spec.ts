@@ -50,6 +50,7 @@ test("an order goes from the employee's start to an active lease through the sto
   browser,
   playwright,
   baseURL,
+  loggedInAs,
 }) => {
   test.setTimeout(180_000);
   const stamp = Date.now()
@@ -115,10 +116,8 @@ test("an order goes from the employee's start to an active lease through the sto
   await expect(employee.getByText("Leasingsopimus allekirjoitettu")).toBeVisible();
   await expect(employee.getByText("Työnantajasi käsittelee")).toBeVisible();
 
-  // 4. The employer approves the order on /tyonantaja.
-  const employer = await newPage(browser, baseURL);
-  await logInThroughPage(employer, "employer.admin@demo.test", { withCode: true });
-  await employer.waitForURL(/\/tyonantaja/);
+  // 4. The employer approves the order on /tyonantaja (logged in already: the worker's shared login).
+  const employer = await (await loggedInAs("employer.admin@demo.test")).newPage();
   await employer.goto("/tyonantaja?valilehti=tilaukset");
   const card = employer.getByRole("article", { name: `Aleksi Tilaaja${stamp}` });
   await card.getByRole("button", { name: "Hyväksy tilaus" }).click();
@@ -135,9 +134,7 @@ test("an order goes from the employee's start to an active lease through the sto
   };
   const orderId = mine.items.find((o) => String(o.orderNumber) === orderNumber)?.orderId ?? "";
   expect(orderId).not.toBe("");
-  const helpdesk = await newPage(browser, baseURL);
-  await logInThroughPage(helpdesk, "helpdesk@pedaali.test", { withCode: true });
-  await helpdesk.waitForURL(/\/admin/);
+  const helpdesk = await (await loggedInAs("helpdesk@pedaali.test")).newPage();
   await helpdesk.goto(`/admin/hakemukset/tilaus/${orderId}`);
   await expect(helpdesk.getByRole("heading", { name: `Tilaus ${orderNumber}` })).toBeVisible();
 

@@ -49,7 +49,8 @@ function serverPorts(): number[] {
  * cannot wait): a child process listens on port 0 that many times at once, prints the ports it got
  * and lets them go. The servers take them a few seconds later. The system picks a listener's port at
  * random among some 28,000, so another run being handed one of them in between is unlikely, not
- * impossible; a taken port fails the run at the start ("already used"), never a journey midway.
+ * impossible; a taken port fails the run at the start (its server cannot listen, app-servers-ready.ts),
+ * never a journey midway.
  */
 function freePortsNow(count: number): number[] {
   const script = `
@@ -108,6 +109,11 @@ export function serverUrl(workerIndex: number): string {
  */
 export function serverLogFile(workerIndex: number): string {
   return join(RUN_DIR, `server-${workerIndex}.log`);
+}
+
+/** Written when worker i's server ends (its exit status), so the wait for the servers stops at once. */
+export function serverExitFile(workerIndex: number): string {
+  return join(RUN_DIR, `server-${workerIndex}.exit`);
 }
 
 /** The platform's client at the local providers (npm run identity-providers, the browser journeys). */

@@ -3,13 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toCsv } from "../../src/domain/csv.ts";
 import { expect, test } from "./fixtures.ts";
-import {
-  latestMailTo,
-  logInThroughPage,
-  seriousAxeViolations,
-  submitCredentials,
-  watchConsole,
-} from "./helpers.ts";
+import { latestMailTo, seriousAxeViolations, submitCredentials, watchConsole } from "./helpers.ts";
 
 /**
  * An employer's HR brings its staff in from a file: the first file has a malformed e-mail, the preview
@@ -21,10 +15,11 @@ import {
 const ADMIN = "employer.admin@demo.test";
 
 test("HR previews a file with an error, imports the fixed one, invites, and sees an invited employee join", async ({
-  page,
+  loggedInAs,
   browser,
 }) => {
   test.setTimeout(120_000);
+  const page = await (await loggedInAs(ADMIN)).newPage();
   const problems = watchConsole(page);
   const stamp = Date.now().toString(36);
   const people = [1, 2, 3].map((n) => ({
@@ -44,8 +39,6 @@ test("HR previews a file with an error, imports the fixed one, invites, and sees
   writeFileSync(fixed, toCsv([header, ...rows]));
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await logInThroughPage(page, ADMIN, { withCode: true });
-    await page.waitForURL(/\/tyonantaja/);
     await page.goto("/tyonantaja?valilehti=lisaa");
     const section = page.locator("section", {
       has: page.getByRole("heading", { level: 2, name: "Tuo työntekijät tiedostosta" }),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { NEXT_YEAR_CHANGES, nextYearCsv, publishedShape } from "../helpers/rate-lists.ts";
 import { expect, test } from "./fixtures.ts";
-import { logInThroughPage, seriousAxeViolations, watchConsole } from "./helpers.ts";
+import { seriousAxeViolations, watchConsole } from "./helpers.ts";
 
 /**
  * Next year in minutes: the helpdesk imports 2027's municipal and parish rates from the Tax
@@ -28,19 +28,18 @@ async function shoot(page: Page, part: Locator, name: string) {
 }
 
 test("the helpdesk imports next year's list, sees the changes before confirming, and finds 2027 in the tax tables", async ({
-  page,
+  loggedInAs,
 }) => {
-  // A login, a lazy admin screen, two uploads and three screenshots at two widths: more than the
-  // default minute on a busy 2-core machine.
+  // A lazy admin screen, two uploads and three screenshots at two widths: more than the default
+  // minute on a busy 2-core machine.
   test.setTimeout(120_000);
+  const page = await (await loggedInAs(HELPDESK)).newPage();
   const problems = watchConsole(page);
   const dir = mkdtempSync(join(tmpdir(), "pedaali-rates-"));
   const file = join(dir, "kuntien-veroprosentit-2027.csv");
   writeFileSync(file, publishedShape(nextYearCsv()));
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await logInThroughPage(page, HELPDESK, { withCode: true });
-    await page.waitForURL(/\/admin/);
     await page.goto("/admin/rahoitusyhtiot/verotaulukot");
     const rates = page.getByRole("region", { name: "Kunnallisverot" });
     await expect(rates.getByRole("row", { name: /Helsinki/ })).toBeVisible({ timeout: 20_000 });

@@ -339,7 +339,7 @@ describe("the login page", () => {
       await i18n.changeLanguage(lng);
       const user = userEvent.setup();
       loginReplies = [error(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials)];
-      renderApp(path, { user: null });
+      const { router } = renderApp(path, { user: null });
       await user.type(await screen.findByLabelText(new RegExp(`^${email}`)), "employee@demo.test");
       await user.type(screen.getByLabelText(new RegExp(`^${password}`)), "not the password");
       await user.click(screen.getByRole("button", { name: submit }));
@@ -347,6 +347,8 @@ describe("the login page", () => {
       expect(alert).toHaveTextContent(text);
       expect(alert).not.toHaveTextContent(generic);
       expect(screen.queryByText(generic, { exact: false })).not.toBeInTheDocument();
+      // The visitor stays on the login page, in their language.
+      expect(location(router)).toBe(path);
     },
   );
 
