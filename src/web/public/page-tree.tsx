@@ -1,3 +1,6 @@
+// The home page first: its stylesheets go before the shell's, in the app entry's cascade order.
+import "../features/home/home-page.tsx";
+
 import { type ComponentType, type ReactNode, StrictMode, useEffect, useState } from "react";
 import type { PrerenderedRouteId } from "../../domain/public-pages.ts";
 import { AppLayout } from "../app/app-layout.tsx";
