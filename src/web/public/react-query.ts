@@ -5,7 +5,7 @@
  * logged-in visitor's page to the app), so the session is never asked. Any other export the public
  * pages start to use fails the build, which names it.
  */
-import { createContext, createElement, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, createElement, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 
 type Meta = { silent?: boolean } & Record<string, unknown>;
 type ErrorHook = (error: unknown, subject: { meta?: Meta | undefined }) => void;
@@ -113,6 +113,16 @@ export function useQuery<T, E = Error, S = T>(options: QueryOptions<T, S>) {
   const [attempt, setAttempt] = useState(0);
   const enabled = options.enabled !== false;
   const key = JSON.stringify(options.queryKey);
+  // The first call starts as the component first renders, not in its effect: hydration commits, and
+  // effects run, only once the whole page is hydrated, seconds later on a slow phone. Not on the
+  // server: the prerender renders the page as it is before any answer.
+  const early = useRef<Promise<T> | null>(null);
+  useState(() => {
+    if (!enabled || typeof window === "undefined") return false;
+    early.current = options.queryFn({ signal: new AbortController().signal });
+    early.current.catch(() => {});
+    return true;
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the query; attempt is a refetch.
   useEffect(() => {
     if (!enabled) return;
@@ -120,7 +130,9 @@ export function useQuery<T, E = Error, S = T>(options: QueryOptions<T, S>) {
     const retry = options.retry ?? client.retry;
     async function run(failures: number): Promise<void> {
       try {
-        const data = await options.queryFn({ signal: controller.signal });
+        const first = early.current;
+        early.current = null;
+        const data = await (first ?? options.queryFn({ signal: controller.signal }));
         if (!controller.signal.aborted) setState({ status: "success", data, error: null });
       } catch (error) {
         if (controller.signal.aborted) return;

@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type Ref,
   useContext,
+  useMemo,
   useSyncExternalStore,
 } from "react";
 
@@ -22,6 +23,7 @@ const listeners = new Set<() => void>();
 
 /** The page's address: the prerender's for each page it renders, the browser's in the browser. */
 export function setPageLocation(url: URL): void {
+  if (url.pathname === current.pathname && url.search === current.search && url.hash === current.hash) return;
   current = { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: "default" };
   for (const listener of listeners) listener();
 }
@@ -66,12 +68,15 @@ export function useNavigate(): typeof navigate {
   return navigate;
 }
 
-export function useSearchParams(): [
-  URLSearchParams,
-  (search: URLSearchParams, options?: NavigateOptions) => void,
-] {
+function setSearchParams(next: URLSearchParams, options?: NavigateOptions): void {
+  navigate(`?${next}`, options);
+}
+
+/** The address's search, the same object while it stays the same (as the router's). */
+export function useSearchParams(): [URLSearchParams, typeof setSearchParams] {
   const { search } = useLocation();
-  return [new URLSearchParams(search), (next, options) => navigate(`?${next}`, options)];
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  return [params, setSearchParams];
 }
 
 /** Nothing is ever loading: each page arrives whole. */
