@@ -13,8 +13,14 @@ import { rawRows } from "../../src/server/db/raw.ts";
  * the same data" (a deadlock or a serialization failure that reached a person).
  */
 
-/** One person's action on a fixture, through app.inject. */
-export type Action<F> = { name: string; run: (fixture: F) => Promise<LightMyRequestResponse> };
+/**
+ * What an action answers: app.inject's answer, or a job's outcome put the same way (a job that ran is
+ * 200, one that failed 500 with what failed).
+ */
+export type Reply = Pick<LightMyRequestResponse, "statusCode" | "body" | "json">;
+
+/** One person's action on a fixture, through app.inject (or a scheduled job, called as its runner does). */
+export type Action<F> = { name: string; run: (fixture: F) => Promise<Reply> };
 
 export type Pair<F> = {
   name: string;
@@ -53,7 +59,7 @@ const DATABASE_REFUSALS = [
   "The change conflicts with the stored data",
 ];
 
-function answerOf(res: LightMyRequestResponse): { answer: Answer; problem: string | null } {
+function answerOf(res: Reply): { answer: Answer; problem: string | null } {
   let body: { code?: unknown; message?: unknown } = {};
   try {
     body = res.json();
@@ -125,7 +131,7 @@ export async function race<F>(
   };
   const deadlocksBefore = await deadlocksSoFar(db);
   let serial = 0;
-  const seen = (action: string, res: LightMyRequestResponse): Answer => {
+  const seen = (action: string, res: Reply): Answer => {
     const { answer, problem } = answerOf(res);
     if (problem) report.unhandled.push(`${action}: ${problem}`);
     return answer;

@@ -34,6 +34,11 @@ export const ADMIN = "admin@pedaali.test";
 /** The employee whose orders are walked, and their employer's admin. */
 export const EMPLOYEE = "employee@demo.test";
 export const EMPLOYER = "employer.admin@demo.test";
+/** A second person who decides the employer's orders in Demo Oy (orders.approve). */
+export const EMPLOYER_EDITOR = "employer.editor@demo.test";
+/** The demo store with an account of its own, and that account's user. */
+export const ACCOUNT_STORE = "Vauhti Espoo";
+export const STORE_USER = "myyja@vauhti.test";
 
 export type World = ReturnType<typeof concurrencyWorld>;
 
@@ -64,7 +69,7 @@ export function concurrencyWorld(t: TestApp) {
       .where(and(eq(users.email, EMPLOYEE), eq(companies.name, "Demo Oy")));
     if (!row?.userId) throw new Error(`no employment of ${EMPLOYEE} in Demo Oy`);
     person = { ...row, userId: row.userId };
-    for (const who of [HELPDESK, ADMIN, EMPLOYEE, EMPLOYER]) await as(who);
+    for (const who of [HELPDESK, ADMIN, EMPLOYEE, EMPLOYER, EMPLOYER_EDITOR, STORE_USER]) await as(who);
   }
 
   /** A new store with a bank account, made through the API; answers its id and name. */
@@ -89,9 +94,16 @@ export function concurrencyWorld(t: TestApp) {
 
   /**
    * An order of the store walked through the main line up to `until` (the demo seed's steps: "start",
-   * "package", "accept", "sign", "match", "bill"...); answers its id.
+   * "package", "accept", "sign", "match", "bill"...); answers its id. The store's own account's store
+   * (ACCOUNT_STORE) walks as the demo's does; `delivery` says how the bike reaches the employee, and
+   * `waitingDays` how long ago the walk's last step was (a day by default, so the moves the pair makes
+   * are its newest).
    */
-  async function walkedOrder(storeName: string, until: Step): Promise<string> {
+  async function walkedOrder(
+    storeName: string,
+    until: Step,
+    options: { delivery?: "PICKUP" | "HOME_DELIVERY"; waitingDays?: number } = {},
+  ): Promise<string> {
     walked += 1;
     const walk = {
       to: "WAITING_FOR_DELIVERY_DATE" as const,
@@ -99,8 +111,8 @@ export function concurrencyWorld(t: TestApp) {
       store: storeName,
       packageKey: "tunturiEgo" as const,
       leaseMonths: 36,
-      // A day since its last step, so the moves the pair makes are its newest.
-      waitingDays: 1,
+      waitingDays: options.waitingDays ?? 1,
+      ...(options.delivery ? { delivery: options.delivery } : {}),
       until,
     };
     return inTransaction(t.database.db, (tx) => runWalk(tx, walkContext, walk, person, walked % 200));
@@ -177,10 +189,21 @@ export function concurrencyWorld(t: TestApp) {
   /** The order's status, its payable's and its open cancellation's, for the order pairs' state. */
   async function orderState(orderId: string) {
     const db = t.database.db;
-    const [order] = await db
-      .select({ status: orders.orderStatus, previous: orders.previousStatus })
+    const [row] = await db
+      .select({
+        status: orders.orderStatus,
+        previous: orders.previousStatus,
+        approvedAt: orders.employerApprovedAt,
+        deliveryDate: orders.deliveryDate,
+      })
       .from(orders)
       .where(eq(orders.id, orderId));
+    const order = row && {
+      status: row.status,
+      previous: row.previous,
+      employerApproved: row.approvedAt !== null,
+      delivered: row.deliveryDate !== null,
+    };
     const [payable] = await db
       .select({ status: storePayables.status })
       .from(storePayables)
@@ -203,6 +226,10 @@ export function concurrencyWorld(t: TestApp) {
     stateOf,
     orderState,
     forgetRateLimits,
+    /** The employment whose orders are walked (the employee's in Demo Oy). */
+    get employmentId() {
+      return person.id;
+    },
     call,
     as,
     /** The app's database, for what a fixture writes as the services would (a store link's token). */

@@ -265,6 +265,28 @@ describe("moveOrder", () => {
     }
   });
 
+  it("records a move that waited for another's lock after it, though its change started first", async () => {
+    // The cancellation started first and took its time then; the store's package got the order's lock
+    // first. The cancellation's move still comes after the package in the order's history.
+    const orderId = await orderIn("PENDING");
+    const startedFirst = new Date();
+    const gotTheLockFirst = new Date(startedFirst.getTime() + 40);
+    await inTransaction((tx) =>
+      moveOrder({ tx, actor: BY_BIKE_STORE, now: gotTheLockFirst }, { orderId, to: "PACKAGE_PROVIDED" }),
+    );
+    const admin = moverFor("INTERNAL_ADMIN");
+    await inTransaction((tx) =>
+      moveOrder({ tx, actor: admin, now: startedFirst }, { orderId, to: "CANCELLED" }),
+    );
+    const state = await stateOf(orderId);
+    expect(state.events.map((e) => e.data.to)).toEqual(["PACKAGE_PROVIDED", "CANCELLED"]);
+    const [times] = await t.database.db
+      .select({ cancelledAt: orders.cancelledAt })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(times?.cancelledAt?.getTime()).toBe(gotTheLockFirst.getTime() + 1);
+  });
+
   it("leaves one event row per move, each starting where the last ended, on random walks", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 8 }), async (choices) => {

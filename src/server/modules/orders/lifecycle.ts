@@ -99,6 +99,22 @@ function enteredColumns(to: OrderStatus, now: Date) {
   return {};
 }
 
+/** Longer than any wait for an order's row lock: a later change than this is no change waited for. */
+export const LOCK_WAIT_MS = 5 * 60_000;
+
+/**
+ * When a move happens: the change's own time, unless another change of the order came after it. A
+ * change takes its time as it starts; one that waited for the order's row lock while another person's
+ * move went first would otherwise record its move before the move it followed, and the order's
+ * timeline (and its status, read from its last move) would say the order went the other way. It then
+ * moves a millisecond after the change it waited for. A change dated on its own clock (the demo
+ * seed's days, a test's day) keeps its time.
+ */
+export function moveTime(now: Date, orderChangedAt: Date): Date {
+  const later = orderChangedAt.getTime() - now.getTime();
+  return later > 0 && later <= LOCK_WAIT_MS ? new Date(orderChangedAt.getTime() + 1) : now;
+}
+
 /**
  * Applies one move by `ctx.actor` inside `ctx.tx` (open a transaction around it; another move of the
  * same order waits for the row lock and then finds the status changed). Throws 404 for an unknown
@@ -106,8 +122,8 @@ function enteredColumns(to: OrderStatus, now: Date) {
  * the order's status does not allow it (including a move a concurrent one already made), 409
  * ORDER_CANCELLATION_PENDING for a move along the main line while a cancellation request is open.
  */
-export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove): Promise<OrderMoveResult> {
-  const { tx, now, actor: by } = ctx;
+export async function moveOrder(outer: WriteContext<OrderMover>, move: OrderMove): Promise<OrderMoveResult> {
+  const { tx, actor: by } = outer;
   const [order] = await lockRows(
     tx,
     "order",
@@ -116,12 +132,15 @@ export async function moveOrder(ctx: WriteContext<OrderMover>, move: OrderMove):
         status: orders.orderStatus,
         previousStatus: orders.previousStatus,
         companyId: orders.companyId,
+        updatedAt: orders.updatedAt,
       })
       .from(orders)
       .where(eq(orders.id, move.orderId))
       .for("update"),
   );
   if (!order) throw notFound("Order");
+  const now = moveTime(outer.now, order.updatedAt);
+  const ctx = now === outer.now ? outer : { ...outer, now };
 
   const from = order.status;
   let allowed: { event: OrderTransitionEvent; eventType: EventType } | null = null;
