@@ -48,7 +48,7 @@ export async function countOf(db: Db, counted: SQLWrapper): Promise<number> {
 }
 
 /**
- * One page of a list, the one way every paged endpoint reads it, in ONE statement: `rows` reads the
+ * One page of a list, the one way every paged endpoint reads it, in one statement: `rows` reads the
  * page's rows (given the SQL limit and offset), each with the list's `total` (countOver or totalOf),
  * and `items` makes the answer's items of them. A page past the end has no row to carry the total:
  * then, and only then, `countPastEnd` counts the list by the same conditions. Answered in the default
@@ -110,7 +110,7 @@ export type NewestPosition = { id: string; createdAt: string };
  * rows' places, in one statement: it finds the rows the search matches once, then counts them and sorts
  * out the page. Counted, then paged, the search ran twice, and it is most of the list's cost: the
  * helpdesk's orders by "salonen" matched 5,389 people and their 3,094 orders in about 20 ms, each time.
- * Unsearched lists keep two statements, each answered by an index (a count and a walk down the newest).
+ * Unsearched lists page down an index with their total beside the page (totalOf: a count or the kept counts).
  */
 export async function searchedPositions(
   db: Db,
