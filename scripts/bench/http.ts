@@ -9,7 +9,9 @@
  * - loads the server's bare route (BENCH_ROUTES) serving the same answer's bytes behind the same
  *   session check (none for an anonymous call): ratio (a) is the call's throughput against it;
  * - times the call alone (one connection, one request at a time) and the SQL it ran (recorded by the
- *   server) straight through `pg`: ratio (b) is the call's median against its statements' median.
+ *   server) straight through `pg`: ratio (b) is the call's median against its statements' median;
+ * - divides the CPU that the call's load cost the server (Node) and PostgreSQL by the calls answered
+ *   (./cpu.ts): the CPU per call on each side, to choose which one to make cheaper.
  * The table prints here and goes to bench/results/<time>-<database>.json with the server's peak RSS.
  *
  * The server runs with NODE_ENV=development only because the bench's routes and the dev outbox (the
@@ -22,6 +24,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { cpuMeter } from "./cpu.ts";
 import { type Call, hotCalls, LOGINS, type Who } from "./hot-calls.ts";
 import { BENCH_SCALE_EMPLOYEES } from "./seed.ts";
 import {
@@ -93,6 +96,7 @@ async function load(
       : {}),
   });
   return {
+    requests: result.requests.total,
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -153,6 +157,10 @@ type Row = {
   errors: number;
   bareRps: number;
   ratioA: number;
+  /** The server's CPU (user + system) over the load ÷ the calls answered, ms. */
+  nodeCpuMs: number | null;
+  /** PostgreSQL's (./cpu.ts: pg_stat_statements or the backends' CPU) over the load ÷ the calls, ms. */
+  pgCpuMs: number | null;
   aloneMs: number;
   sqlMs: number | null;
   ratioB: number | null;
@@ -161,7 +169,21 @@ type Row = {
 };
 
 function printTable(rows: Row[]): void {
-  const head = ["call", "req/s", "p50", "p99", "err", "bare req/s", "(a)", "alone", "SQL", "(b)", "stmts"];
+  const head = [
+    "call",
+    "req/s",
+    "p50",
+    "p99",
+    "err",
+    "Node CPU",
+    "PG CPU",
+    "bare req/s",
+    "(a)",
+    "alone",
+    "SQL",
+    "(b)",
+    "stmts",
+  ];
   const fmt = (n: number | null, digits = 1) => (n === null ? "—" : n.toFixed(digits));
   const lines = rows.map((r) => [
     r.label,
@@ -169,6 +191,8 @@ function printTable(rows: Row[]): void {
     `${fmt(r.p50, 0)} ms`,
     `${fmt(r.p99, 0)} ms${r.p99 >= 50 ? " ✗" : ""}`,
     String(r.errors),
+    r.nodeCpuMs === null ? "—" : `${fmt(r.nodeCpuMs, 2)} ms`,
+    r.pgCpuMs === null ? "—" : `${fmt(r.pgCpuMs, 2)} ms`,
     fmt(r.bareRps, 0),
     `${fmt(r.ratioA, 2)}${r.ratioA < 0.3 ? " ✗" : ""}`,
     `${fmt(r.aloneMs, 2)} ms`,
@@ -206,12 +230,13 @@ export async function runHttpBench(): Promise<void> {
   const pgClient = options.pglite ? null : new pg.Client({ connectionString: benchDatabaseUrl() });
   await pgClient?.connect();
   try {
+    const meter = await cpuMeter(pgClient, child.pid as number);
     const sessions = {} as Record<Who, Session>;
     for (const who of Object.keys(LOGINS) as Who[]) sessions[who] = await login(base, LOGINS[who]);
     const only = options.only ? new RegExp(options.only, "i") : null;
     const rows: Row[] = [];
     console.info(
-      `\n${options.pglite ? "PGlite" : "PostgreSQL"}, ${CONNECTIONS} connections, ${DURATION} s per load; (a) = req/s ÷ bare req/s, (b) = alone ÷ SQL\n`,
+      `\n${options.pglite ? "PGlite" : "PostgreSQL"}, ${CONNECTIONS} connections, ${DURATION} s per load; (a) = req/s ÷ bare req/s, (b) = alone ÷ SQL; CPU per call: Node the server's, PG ${meter.source === "pg_stat_statements" ? "the statements' plan + execution time (pg_stat_statements)" : meter.source === "backends" ? "the backends' (/proc)" : "not measured"}\n`,
     );
     for (const listed of hotCalls()) {
       if (only && !only.test(listed.label) && !only.test(listed.key)) continue;
@@ -231,7 +256,11 @@ export async function runHttpBench(): Promise<void> {
       const statements = await recordStatements(base, call, session, bench);
       const aloneMs = await aloneMedian(base, call, session);
       const sqlMs = pgClient && statements.length ? await sqlMedian(pgClient, statements) : null;
-      const measured = await load(`${base}${call.path}`, call, headersOf(call, session));
+      const { result: measured, cpu } = await meter.measure(() =>
+        load(`${base}${call.path}`, call, headersOf(call, session)),
+      );
+      const perCall = (ms: number | null) =>
+        ms === null || measured.requests === 0 ? null : ms / measured.requests;
       const bare = await load(
         `${base}/api/bench/${answers}/${call.key}`,
         { method: "GET" },
@@ -239,7 +268,12 @@ export async function runHttpBench(): Promise<void> {
       );
       const row: Row = {
         label: call.label,
-        ...measured,
+        rps: measured.rps,
+        p50: measured.p50,
+        p99: measured.p99,
+        errors: measured.errors,
+        nodeCpuMs: perCall(cpu.nodeMs),
+        pgCpuMs: perCall(cpu.postgresMs),
         bareRps: bare.rps,
         ratioA: measured.rps / bare.rps,
         aloneMs,
@@ -250,7 +284,7 @@ export async function runHttpBench(): Promise<void> {
       };
       rows.push(row);
       console.info(
-        `${call.label}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms, bare ${row.bareRps.toFixed(0)} req/s, alone ${aloneMs.toFixed(2)} ms, SQL ${sqlMs?.toFixed(2) ?? "—"} ms`,
+        `${call.label}: ${row.rps.toFixed(0)} req/s, p99 ${row.p99} ms, CPU per call Node ${row.nodeCpuMs?.toFixed(2) ?? "—"} ms, PG ${row.pgCpuMs?.toFixed(2) ?? "—"} ms, bare ${row.bareRps.toFixed(0)} req/s, alone ${aloneMs.toFixed(2)} ms, SQL ${sqlMs?.toFixed(2) ?? "—"} ms`,
       );
     }
     const rss = peakRssMb(child.pid as number);
@@ -260,7 +294,7 @@ export async function runHttpBench(): Promise<void> {
     const file = `${RESULTS_DIR}/${startedAt.toISOString().replaceAll(":", "-").slice(0, 19)}-${options.pglite ? "pglite" : "postgres"}.json`;
     writeFileSync(
       file,
-      `${JSON.stringify({ startedAt, database: options.pglite ? "pglite" : "postgres", connections: CONNECTIONS, durationSeconds: DURATION, scaleEmployees: BENCH_SCALE_EMPLOYEES, serverPeakRssMb: rss, rows }, null, 2)}\n`,
+      `${JSON.stringify({ startedAt, database: options.pglite ? "pglite" : "postgres", connections: CONNECTIONS, durationSeconds: DURATION, postgresCpuSource: meter.source, scaleEmployees: BENCH_SCALE_EMPLOYEES, serverPeakRssMb: rss, rows }, null, 2)}\n`,
     );
     console.info(
       `\nWritten to ${file} (${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s in all).`,

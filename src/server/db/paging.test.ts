@@ -28,18 +28,40 @@ describe("paging helpers", () => {
     expect(likeContains("50%_off\\")).toBe("%50\\%\\_off\\\\%");
   });
 
-  it("reads a page's rows with the page's limit and offset, counted by the same list", async () => {
+  it("reads a page's rows and its total in one statement, counting only past the end", async () => {
     const slices: { limit: number; offset: number }[] = [];
+    let counts = 0;
+    const list = (rows: { key: string; total: number }[]) => ({
+      rows: async (slice: { limit: number; offset: number }) => {
+        slices.push(slice);
+        return rows;
+      },
+      items: (found: { key: string }[]) => found.map((row) => row.key),
+      countPastEnd: async () => {
+        counts++;
+        return 25;
+      },
+    });
     const page = await readPage(
       { page: 2, limit: 10 },
-      async () => 25,
-      async (slice) => {
-        slices.push(slice);
-        return ["k", "l"];
-      },
+      list([
+        { key: "k", total: 25 },
+        { key: "l", total: 25 },
+      ]),
     );
     expect(slices).toEqual([{ limit: 10, offset: 10 }]);
     expect(page).toEqual(pageEnvelope(["k", "l"], 25, { page: 2, limit: 10 }));
     expect(page.hasNext).toBe(true);
+    expect(counts).toBe(0);
+
+    // A page past the end has no row to carry the total: it is counted.
+    const past = await readPage({ page: 9, limit: 10 }, list([]));
+    expect(past).toEqual(pageEnvelope([], 25, { page: 9, limit: 10 }));
+    expect(counts).toBe(1);
+
+    // An empty first page is an empty list: nothing to count.
+    const empty = await readPage({ page: 1, limit: 10 }, list([]));
+    expect(empty.total).toBe(0);
+    expect(counts).toBe(1);
   });
 });

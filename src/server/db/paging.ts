@@ -1,11 +1,11 @@
-import { desc, type SQL, sql } from "drizzle-orm";
+import { desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
 import { rawRows } from "./raw.ts";
 
 /**
  * The list helpers every paged endpoint shares (DESIGN.md §5 Lists): `readPage` (count and rows of one
- * page) in the default envelope `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, the
+ * page, in one statement) in the default envelope `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, the
  * SQL offset of a page, the page's ids found before a list's joins (`newestIdsOf`) and its rows read by
  * them (`amongPageIds`, `rowsOfPage`), and a "contains" pattern for ILIKE filters.
  */
@@ -24,20 +24,49 @@ export function pageEnvelope<T>(items: T[], total: number, { page, limit }: Page
 /** The default list envelope (`zPage` of src/contract/common.ts). */
 export type Page<T> = ReturnType<typeof pageEnvelope<T>>;
 
+/** The SQL limit and offset of a page. */
+export type PageSlice = { limit: number; offset: number };
+
 /**
- * One page of a list, the one way every paged endpoint reads it: how many rows match (`count`) and the
- * page's rows (`rows`, given the SQL limit and offset), both filtered in SQL by the same conditions,
- * answered in the default envelope. An endpoint whose answer the spec shapes otherwise (`totalCount`,
- * `currentPage`, `data`) renames the envelope's fields; it does not count or page again.
+ * A list's total as a column of its page's statement: every row the statement's WHERE matches, counted
+ * before its LIMIT and OFFSET, so one scan both counts and pages. For a list whose rows are few.
  */
-export async function readPage<T>(
+export const countOver = () => sql<number>`(count(*) over ())::int`.mapWith(Number);
+
+/**
+ * A list's total as a column of its page's statement, from a statement of its own that answers one
+ * number (a `count(*)` by the list's conditions, or the counts kept per company): PostgreSQL runs it
+ * once, by its own plan, beside the page's. For a large list, where `count(*) over ()` would read
+ * every matching row to page only a few (decision 012).
+ */
+export const totalOf = (counted: SQLWrapper) => sql<number>`(${counted})::int`.mapWith(Number);
+
+/** The number a statement of one number answers (totalOf's): a list's count past its last page. */
+export async function countOf(db: Db, counted: SQLWrapper): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`select (${counted})::int as n`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of a list, the one way every paged endpoint reads it, in one statement: `rows` reads the
+ * page's rows (given the SQL limit and offset), each with the list's `total` (countOver or totalOf),
+ * and `items` makes the answer's items of them. A page past the end has no row to carry the total:
+ * then, and only then, `countPastEnd` counts the list by the same conditions. Answered in the default
+ * envelope; an endpoint whose answer the spec shapes otherwise (`totalCount`, `currentPage`, `data`)
+ * renames the envelope's fields, it does not count or page again.
+ */
+export async function readPage<R extends { total: number }, T>(
   args: PageArgs,
-  count: () => Promise<number>,
-  rows: (slice: { limit: number; offset: number }) => Promise<T[]>,
+  list: {
+    rows: (slice: PageSlice) => Promise<R[]>;
+    items: (rows: R[]) => T[] | Promise<T[]>;
+    countPastEnd: () => Promise<number>;
+  },
 ): Promise<Page<T>> {
-  const total = await count();
-  const items = await rows({ limit: args.limit, offset: pageOffset(args) });
-  return pageEnvelope(items, total, args);
+  const slice = { limit: args.limit, offset: pageOffset(args) };
+  const rows = await list.rows(slice);
+  const total = rows[0]?.total ?? (slice.offset === 0 ? 0 : await list.countPastEnd());
+  return pageEnvelope(await list.items(rows), total, args);
 }
 
 /** `%`, `_` and `\` typed by a user match themselves in an ILIKE pattern. */
@@ -50,7 +79,8 @@ export type NewestFirstRows = PgTable & { id: AnyPgColumn; createdAt: AnyPgColum
 
 /**
  * The ids of one page of a newest-first list (newest `created_at`, ties by id) by `where`, in order,
- * read before the list's joins: from the listed table alone, or through `joins` when `where` names a
+ * each with the list's `total` (countOver, or totalOf when `where` narrows the statement to the page
+ * itself, as newestFirstPage's does), read before the list's joins: from the listed table alone, or through `joins` when `where` names a
  * joined table's column. Read together with the joins, a search's page went wrong: PostgreSQL guessed
  * a few matches where a common surname has thousands and joined every one before sorting (the
  * helpdesk's orders by "salonen": 3,094 orders joined to their people, companies and stores, 63 of the
@@ -60,15 +90,16 @@ export async function newestIdsOf(
   db: Db,
   table: NewestFirstRows,
   where: SQL | undefined,
-  slice: { limit: number; offset: number },
+  slice: PageSlice,
+  total: SQL<number>,
   joins: (query: PgSelect) => PgSelect = (query) => query,
-): Promise<string[]> {
-  const rows = await joins(db.select({ id: table.id }).from(table).$dynamic())
+): Promise<{ id: string; total: number }[]> {
+  const rows = await joins(db.select({ id: table.id, total }).from(table).$dynamic())
     .where(where)
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(slice.limit)
     .offset(slice.offset);
-  return rows.map((row) => (row as { id: string }).id);
+  return rows as { id: string; total: number }[];
 }
 
 /** A row's place in a newest-first list: its id and its `created_at` as the database writes it. */
@@ -79,7 +110,7 @@ export type NewestPosition = { id: string; createdAt: string };
  * rows' places, in one statement: it finds the rows the search matches once, then counts them and sorts
  * out the page. Counted, then paged, the search ran twice, and it is most of the list's cost: the
  * helpdesk's orders by "salonen" matched 5,389 people and their 3,094 orders in about 20 ms, each time.
- * Unsearched lists keep two statements, each answered by an index (a count and a walk down the newest).
+ * Unsearched lists page down an index with their total beside the page (totalOf: a count or the kept counts).
  */
 export async function searchedPositions(
   db: Db,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type {
   TAcceptApplication,
   TApplicationAccepted,
@@ -7,7 +8,7 @@ import type {
   TRejectApplication,
 } from "../../../contract/admin.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage } from "../../db/paging.ts";
 import { isUniqueViolation, sqlStateOf } from "../../db/postgres-errors.ts";
 import { companies, companyApplications, systemUsers, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
@@ -84,12 +85,13 @@ export function createApplicationsService(ctx: AppContext) {
   const companiesService = createCompaniesService(ctx);
 
   function selectApplications(where: SQL | undefined) {
-    return db
-      .select(applicationColumns)
-      .from(companyApplications)
+    return withReviewer(db.select(applicationColumns).from(companyApplications).$dynamic()).where(where);
+  }
+
+  function withReviewer<Q extends PgSelect>(query: Q) {
+    return query
       .leftJoin(users, eq(users.id, companyApplications.reviewedByUserId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, companyApplications.reviewedByUserId))
-      .where(where);
+      .leftJoin(systemUsers, eq(systemUsers.userId, companyApplications.reviewedByUserId));
   }
 
   async function get(id: string): Promise<TCompanyApplication> {
@@ -121,17 +123,22 @@ export function createApplicationsService(ctx: AppContext) {
         );
       }
       const where = and(...conditions);
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(companyApplications).where(where))[0]?.n ?? 0,
-        async (page) => {
-          const rows = await selectApplications(where)
+      return readPage(query, {
+        rows: (page) =>
+          withReviewer(
+            db
+              .select({ ...applicationColumns, total: countOver() })
+              .from(companyApplications)
+              .$dynamic(),
+          )
+            .where(where)
             .orderBy(desc(companyApplications.createdAt), desc(companyApplications.id))
             .limit(page.limit)
-            .offset(page.offset);
-          return rows.map(toApplication);
-        },
-      );
+            .offset(page.offset),
+        items: (rows) => rows.map(toApplication),
+        countPastEnd: async () =>
+          (await db.select({ n: count() }).from(companyApplications).where(where))[0]?.n ?? 0,
+      });
     },
 
     async pendingCount() {

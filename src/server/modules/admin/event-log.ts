@@ -4,7 +4,7 @@ import type { TEventLogEntry, TEventLogQuery } from "../../../contract/admin.ts"
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { readPage } from "../../db/paging.ts";
+import { readPage, totalOf } from "../../db/paging.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -71,63 +71,70 @@ export function createEventLogService(ctx: AppContext) {
   return {
     async list(query: TEventLogQuery) {
       const where = filters(query);
-      const total = async () => (await db.select({ n: count() }).from(eventLog).where(where))[0]?.n ?? 0;
-      return readPage(query, total, async (page) => {
-        // The page's ids first, from the (created_at, id) index alone; the names are joined for its
-        // rows only: joined first, page 500 joined the 10,000 rows it skips.
-        const pageIds = db
-          .select({ id: eventLog.id })
-          .from(eventLog)
-          .where(where)
-          .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
-          .limit(page.limit)
-          .offset(page.offset)
-          .as("page_ids");
-        const rows = await db
-          .select({
-            event: eventLog,
-            actorEmail: users.email,
-            actorFirstName: systemUsers.firstName,
-            actorLastName: systemUsers.lastName,
-            companyName: companies.name,
-            entityLabel,
-          })
-          .from(pageIds)
-          .innerJoin(eventLog, eq(eventLog.id, pageIds.id))
-          .leftJoin(users, eq(users.id, eventLog.actorUserId))
-          .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
-          .leftJoin(companies, eq(companies.id, eventLog.companyId))
-          .leftJoin(entityUser, isEntity("user", entityUser.id))
-          .leftJoin(entitySystemUser, eq(entitySystemUser.userId, entityUser.id))
-          .leftJoin(entityCompany, isEntity("company", entityCompany.id))
-          .leftJoin(entityOrder, isEntity("order", entityOrder.id))
-          .leftJoin(entityAgreement, isEntity("leasingAgreement", entityAgreement.id))
-          .leftJoin(agreementOrder, eq(agreementOrder.id, entityAgreement.orderId))
-          .leftJoin(entityRole, isEntity("role", entityRole.id))
-          .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
-          .leftJoin(entityEmployee, isEntity("beneficiaryEmployee", entityEmployee.id))
-          .leftJoin(employeeSystemUser, eq(employeeSystemUser.userId, entityEmployee.userId))
-          .orderBy(desc(eventLog.createdAt), desc(eventLog.id));
-        return rows.map(({ event, ...row }): TEventLogEntry => {
-          const name = personName(row.actorFirstName, row.actorLastName);
-          return {
-            id: event.id,
-            type: event.type,
-            actor:
-              event.actorUserId && row.actorEmail
-                ? { userId: event.actorUserId, name: name || row.actorEmail, email: row.actorEmail }
-                : null,
-            company:
-              event.companyId && row.companyName !== null
-                ? { id: event.companyId, name: row.companyName }
-                : null,
-            entityType: event.entityType,
-            entityId: event.entityId,
-            entityLabel: row.entityLabel ?? null,
-            data: event.data ?? {},
-            createdAt: event.createdAt.toISOString(),
-          };
-        });
+      const counted = db.select({ n: count() }).from(eventLog).where(where);
+      return readPage(query, {
+        rows: (page) => {
+          // The page's ids first, from the (created_at, id) index alone; the names are joined for its
+          // rows only: joined first, page 500 joined the 10,000 rows it skips. The total is its own
+          // count beside them: the log has a million rows, and a window's count would read every one
+          // that matches to page twenty (decision 012).
+          const pageIds = db
+            .select({ id: eventLog.id, total: totalOf(counted.getSQL()).as("total") })
+            .from(eventLog)
+            .where(where)
+            .orderBy(desc(eventLog.createdAt), desc(eventLog.id))
+            .limit(page.limit)
+            .offset(page.offset)
+            .as("page_ids");
+          return db
+            .select({
+              total: pageIds.total,
+              event: eventLog,
+              actorEmail: users.email,
+              actorFirstName: systemUsers.firstName,
+              actorLastName: systemUsers.lastName,
+              companyName: companies.name,
+              entityLabel,
+            })
+            .from(pageIds)
+            .innerJoin(eventLog, eq(eventLog.id, pageIds.id))
+            .leftJoin(users, eq(users.id, eventLog.actorUserId))
+            .leftJoin(systemUsers, eq(systemUsers.userId, eventLog.actorUserId))
+            .leftJoin(companies, eq(companies.id, eventLog.companyId))
+            .leftJoin(entityUser, isEntity("user", entityUser.id))
+            .leftJoin(entitySystemUser, eq(entitySystemUser.userId, entityUser.id))
+            .leftJoin(entityCompany, isEntity("company", entityCompany.id))
+            .leftJoin(entityOrder, isEntity("order", entityOrder.id))
+            .leftJoin(entityAgreement, isEntity("leasingAgreement", entityAgreement.id))
+            .leftJoin(agreementOrder, eq(agreementOrder.id, entityAgreement.orderId))
+            .leftJoin(entityRole, isEntity("role", entityRole.id))
+            .leftJoin(entityApplication, isEntity("companyApplication", entityApplication.id))
+            .leftJoin(entityEmployee, isEntity("beneficiaryEmployee", entityEmployee.id))
+            .leftJoin(employeeSystemUser, eq(employeeSystemUser.userId, entityEmployee.userId))
+            .orderBy(desc(eventLog.createdAt), desc(eventLog.id));
+        },
+        items: (rows) =>
+          rows.map(({ event, ...row }): TEventLogEntry => {
+            const name = personName(row.actorFirstName, row.actorLastName);
+            return {
+              id: event.id,
+              type: event.type,
+              actor:
+                event.actorUserId && row.actorEmail
+                  ? { userId: event.actorUserId, name: name || row.actorEmail, email: row.actorEmail }
+                  : null,
+              company:
+                event.companyId && row.companyName !== null
+                  ? { id: event.companyId, name: row.companyName }
+                  : null,
+              entityType: event.entityType,
+              entityId: event.entityId,
+              entityLabel: row.entityLabel ?? null,
+              data: event.data ?? {},
+              createdAt: event.createdAt.toISOString(),
+            };
+          }),
+        countPastEnd: async () => (await counted)[0]?.n ?? 0,
       });
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, getTableName, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { countOf } from "../../db/paging.ts";
 import {
   type beneficiaryEmployees,
   companyRowCounts,
@@ -134,15 +135,17 @@ export async function rowsInScope(
   table: CountedTable,
   companyId?: string,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${companyRowCounts.rowCount}), 0)::int` })
-    .from(companyRowCounts)
-    .where(
-      and(
-        eq(companyRowCounts.tableName, getTableName(table)),
-        companyScopeWhere(user, companyRowCounts.companyId),
-        companyId ? eq(companyRowCounts.companyId, companyId) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
+  return countOf(db, keptRowCount(user, table, companyId));
+}
+
+/**
+ * The statement of rowsInScope, to put a list's total beside its page's rows (totalOf in
+ * db/paging.ts): PostgreSQL reads the counts once, whatever the page's plan.
+ */
+export function keptRowCount(user: Pick<CurrentUser, "scope">, table: CountedTable, companyId?: string): SQL {
+  return sql`select coalesce(sum(${companyRowCounts.rowCount}), 0) from ${companyRowCounts} where ${and(
+    eq(companyRowCounts.tableName, getTableName(table)),
+    companyScopeWhere(user, companyRowCounts.companyId),
+    companyId ? eq(companyRowCounts.companyId, companyId) : undefined,
+  )}`;
 }

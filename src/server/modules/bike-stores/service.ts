@@ -16,7 +16,7 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { lockRows } from "../../db/lock-order.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage } from "../../db/paging.ts";
 import { bikeStoreGroups, bikeStores, orders } from "../../db/schema/index.ts";
 import { inTransaction } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
@@ -134,21 +134,19 @@ export function createBikeStoresService(ctx: AppContext) {
       if (!seesInactive(viewer)) conditions.push(eq(bikeStores.active, true));
       else if (query.active !== undefined) conditions.push(eq(bikeStores.active, query.active));
       const where = and(...conditions);
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(bikeStores).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select(columns)
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ ...columns, total: countOver() })
             .from(bikeStores)
             .leftJoin(bikeStoreGroups, eq(bikeStoreGroups.id, bikeStores.bikeStoreGroupId))
             .where(where)
             .orderBy(asc(sql`lower(${bikeStores.storeName})`), asc(bikeStores.id))
             .limit(limit)
-            .offset(offset);
-          return rows.map((row) => toBikeStore(viewer, row));
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map(({ total: _total, ...row }) => toBikeStore(viewer, row)),
+        countPastEnd: async () => (await db.select({ n: count() }).from(bikeStores).where(where))[0]?.n ?? 0,
+      });
     },
 
     async minimal(): Promise<TBikeStoreOptions> {

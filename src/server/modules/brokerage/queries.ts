@@ -12,7 +12,7 @@ import type {
 import { brokerageStage } from "../../../domain/brokerage.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage } from "../../db/paging.ts";
 import {
   bikeBrokerageInquiries,
   bikeBrokerages,
@@ -127,9 +127,19 @@ export async function listBikes(db: Db, query: TBikeBrokeragesQuery): Promise<TB
         ? sql`exists ${openInquiryOf}`
         : sql`not exists ${openInquiryOf}`,
   );
-  return readPage(
-    query,
-    async () =>
+  return readPage(query, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ ...columns, total: countOver() })
+        .from(bikeBrokerages)
+        .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
+        .leftJoin(companies, eq(companies.id, bikeBrokerages.companyId))
+        .where(where)
+        .orderBy(desc(bikeBrokerages.createdAt), desc(bikeBrokerages.id))
+        .limit(limit)
+        .offset(offset),
+    items: (rows) => rows.map(({ total: _total, ...row }) => toBikeBrokerage(row)),
+    countPastEnd: async () =>
       (
         await db
           .select({ n: count() })
@@ -137,19 +147,7 @@ export async function listBikes(db: Db, query: TBikeBrokeragesQuery): Promise<TB
           .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
           .where(where)
       )[0]?.n ?? 0,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select(columns)
-        .from(bikeBrokerages)
-        .leftJoin(orders, eq(orders.id, bikeBrokerages.orderId))
-        .leftJoin(companies, eq(companies.id, bikeBrokerages.companyId))
-        .where(where)
-        .orderBy(desc(bikeBrokerages.createdAt), desc(bikeBrokerages.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toBikeBrokerage);
-    },
-  );
+  });
 }
 
 export async function findBike(db: Db, id: string): Promise<TBikeBrokerage> {
@@ -236,11 +234,9 @@ export async function listedBikes(db: Db, query: TListedBikesQuery): Promise<TLi
       : undefined,
     frameSize ? sql`lower(${bikeBrokerages.frameSize}) = lower(${frameSize})` : undefined,
   );
-  return readPage(
-    query,
-    async () => (await db.select({ n: count() }).from(bikeBrokerages).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) => {
-      const rows = await db
+  return readPage(query, {
+    rows: ({ limit, offset }) =>
+      db
         .select({
           bikeBrokerageId: bikeBrokerages.id,
           brand: bikeBrokerages.brand,
@@ -251,13 +247,15 @@ export async function listedBikes(db: Db, query: TListedBikesQuery): Promise<TLi
           askingPriceCents: bikeBrokerages.askingPriceCents,
           city: bikeBrokerages.city,
           listedAt: bikeBrokerages.listedAt,
+          total: countOver(),
         })
         .from(bikeBrokerages)
         .where(where)
         .orderBy(desc(bikeBrokerages.listedAt), desc(bikeBrokerages.id))
         .limit(limit)
-        .offset(offset);
-      return rows.map((row) => ({ ...row, listedAt: (row.listedAt as Date).toISOString() }));
-    },
-  );
+        .offset(offset),
+    items: (rows) =>
+      rows.map(({ total: _total, ...row }) => ({ ...row, listedAt: (row.listedAt as Date).toISOString() })),
+    countPastEnd: async () => (await db.select({ n: count() }).from(bikeBrokerages).where(where))[0]?.n ?? 0,
+  });
 }

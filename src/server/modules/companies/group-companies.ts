@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, type SQL, 
 import type { TGroupCompaniesQuery, TGroupCompany, TGroupCompanyInput } from "../../../contract/companies.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { companies, groupCompanies } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
@@ -104,21 +104,22 @@ export function createGroupCompaniesService(ctx: AppContext) {
         conditions.push(or(ilike(groupCompanies.name, pattern), ilike(groupCompanies.businessId, pattern)));
       }
       const where = and(...conditions);
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(groupCompanies).where(where))[0]?.n ?? 0,
-        async (page) => {
-          const rows = await db
+      return readPage(query, {
+        rows: (page) =>
+          db
             .select({
               id: groupCompanies.id,
               name: groupCompanies.name,
               businessId: groupCompanies.businessId,
+              total: countOver(),
             })
             .from(groupCompanies)
             .where(where)
             .orderBy(asc(sql`lower(${groupCompanies.name})`), asc(groupCompanies.id))
             .limit(page.limit)
-            .offset(page.offset);
+            .offset(page.offset),
+        items: async (found) => {
+          const rows = found.map(({ id, name, businessId }) => ({ id, name, businessId }));
           return query.forDropdown
             ? rows.map((g) => ({
                 groupCompanyId: g.id,
@@ -128,7 +129,9 @@ export function createGroupCompaniesService(ctx: AppContext) {
               }))
             : await withCompanies(viewer, rows);
         },
-      );
+        countPastEnd: async () =>
+          (await db.select({ n: count() }).from(groupCompanies).where(where))[0]?.n ?? 0,
+      });
     },
 
     async get(viewer: CurrentUser, groupCompanyId: string): Promise<TGroupCompany> {

@@ -23,7 +23,7 @@ import type {
 import { hasBillingAddress } from "../../../domain/billing-address.ts";
 import { ACTIVE_LEASE_STATUSES } from "../../../domain/companies.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage, totalOf } from "../../db/paging.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -185,52 +185,59 @@ export async function listCompanies(db: Db, viewer: CurrentUser, query: TCompani
     conditions.push(or(ilike(companies.name, pattern), ilike(companies.businessId, pattern)));
   }
   const where = and(...conditions);
-  const total = async () => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0;
+  const countPastEnd = async () => (await db.select({ n: count() }).from(companies).where(where))[0]?.n ?? 0;
   // companies_name_idx (lower(name)) serves the order.
   const byName = [asc(sql`lower(${companies.name})`), asc(companies.id)];
   if (query.names) {
-    return readPage(query, total, (page) =>
+    return readPage(query, {
+      rows: (page) =>
+        db
+          .select({ id: companies.id, name: companies.name, total: countOver() })
+          .from(companies)
+          .where(where)
+          .orderBy(...byName)
+          .limit(page.limit)
+          .offset(page.offset),
+      items: (rows) => rows.map(({ id, name }) => ({ id, name })),
+      countPastEnd,
+    });
+  }
+  return readPage(query, {
+    rows: (page) =>
       db
-        .select({ id: companies.id, name: companies.name })
+        .select({
+          id: companies.id,
+          name: companies.name,
+          businessId: companies.businessId,
+          groupCompanyId: companies.groupCompanyId,
+          groupCompanyName: groupCompanies.name,
+          city: companies.city,
+          employeeCount: acceptedEmployeeCount(),
+          activeLeaseCount: activeLeaseCount(),
+          maxPriceCents: companies.maxPriceCents,
+          previousProvider: companies.previousProvider,
+          billingEmail: companies.billingEmail,
+          eInvoiceAddress: companies.eInvoiceAddress,
+          eInvoiceOperator: companies.eInvoiceOperator,
+          createdAt: companies.createdAt,
+          total: countOver(),
+        })
         .from(companies)
+        .leftJoin(groupCompanies, eq(groupCompanies.id, companies.groupCompanyId))
         .where(where)
         .orderBy(...byName)
         .limit(page.limit)
         .offset(page.offset),
-    );
-  }
-  return readPage(query, total, async (page) => {
-    const rows = await db
-      .select({
-        id: companies.id,
-        name: companies.name,
-        businessId: companies.businessId,
-        groupCompanyId: companies.groupCompanyId,
-        groupCompanyName: groupCompanies.name,
-        city: companies.city,
-        employeeCount: acceptedEmployeeCount(),
-        activeLeaseCount: activeLeaseCount(),
-        maxPriceCents: companies.maxPriceCents,
-        previousProvider: companies.previousProvider,
-        billingEmail: companies.billingEmail,
-        eInvoiceAddress: companies.eInvoiceAddress,
-        eInvoiceOperator: companies.eInvoiceOperator,
-        createdAt: companies.createdAt,
-      })
-      .from(companies)
-      .leftJoin(groupCompanies, eq(groupCompanies.id, companies.groupCompanyId))
-      .where(where)
-      .orderBy(...byName)
-      .limit(page.limit)
-      .offset(page.offset);
-    return rows.map(
-      ({ maxPriceCents, createdAt, billingEmail, eInvoiceAddress, eInvoiceOperator, ...r }) => ({
-        ...r,
-        maxPrice: centsToMaxPrice(maxPriceCents),
-        hasBillingAddress: hasBillingAddress({ billingEmail, eInvoiceAddress, eInvoiceOperator }),
-        createdAt: createdAt.toISOString(),
-      }),
-    );
+    items: (rows) =>
+      rows.map(
+        ({ maxPriceCents, createdAt, billingEmail, eInvoiceAddress, eInvoiceOperator, total: _, ...r }) => ({
+          ...r,
+          maxPrice: centsToMaxPrice(maxPriceCents),
+          hasBillingAddress: hasBillingAddress({ billingEmail, eInvoiceAddress, eInvoiceOperator }),
+          createdAt: createdAt.toISOString(),
+        }),
+      ),
+    countPastEnd,
   });
 }
 
@@ -252,44 +259,49 @@ export async function companyOrders(
     sql<string | null>`(select to_char(${column}, 'YYYY-MM-DD') from ${leasingAgreements}
       where ${leasingAgreements.orderId} = ${orders.id}
       order by ${leasingAgreements.createdAt} desc limit 1)`;
-  const total = async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0;
-  return readPage(query, total, async (page) => {
-    const rows = await db
-      .select({
-        orderId: orders.id,
-        orderNumber: orders.orderNumber,
-        orderStatus: orders.orderStatus,
-        firstName: systemUsers.firstName,
-        lastName: systemUsers.lastName,
-        email: users.email,
-        totalPriceCents: orders.totalPriceCents,
-        monthlyPaymentCents: orders.monthlyPaymentCents,
-        leaseTimeMonths: orders.leaseTimeMonths,
-        leaseStartDate: agreementDate(leasingAgreements.startDate),
-        leaseEndDate: agreementDate(effectiveLeaseEndSql(orders.id, leasingAgreements.endDate)),
-        createdAt: orders.createdAt,
-      })
-      .from(orders)
-      .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
-      .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-      .limit(page.limit)
-      .offset(page.offset);
-    return rows.map(
-      (r): TCompanyOrder => ({
-        orderId: r.orderId,
-        orderNumber: r.orderNumber,
-        orderStatus: r.orderStatus,
-        employeeName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
-        totalPrice: centsToMaxPrice(r.totalPriceCents) ?? 0,
-        monthlyPayment: centsToMaxPrice(r.monthlyPaymentCents),
-        leaseTimeMonths: r.leaseTimeMonths,
-        leaseStartDate: r.leaseStartDate,
-        leaseEndDate: r.leaseEndDate,
-        createdAt: r.createdAt.toISOString(),
-      }),
-    );
+  // A company's orders may be tens of thousands: the total is their own count beside the page (decision 012).
+  const counted = db.select({ n: count() }).from(orders).where(where);
+  return readPage(query, {
+    rows: (page) =>
+      db
+        .select({
+          total: totalOf(counted.getSQL()),
+          orderId: orders.id,
+          orderNumber: orders.orderNumber,
+          orderStatus: orders.orderStatus,
+          firstName: systemUsers.firstName,
+          lastName: systemUsers.lastName,
+          email: users.email,
+          totalPriceCents: orders.totalPriceCents,
+          monthlyPaymentCents: orders.monthlyPaymentCents,
+          leaseTimeMonths: orders.leaseTimeMonths,
+          leaseStartDate: agreementDate(leasingAgreements.startDate),
+          leaseEndDate: agreementDate(effectiveLeaseEndSql(orders.id, leasingAgreements.endDate)),
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .innerJoin(beneficiaryEmployees, eq(beneficiaryEmployees.id, orders.beneficiaryEmployeeId))
+        .innerJoin(users, eq(users.id, beneficiaryEmployees.userId))
+        .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+        .limit(page.limit)
+        .offset(page.offset),
+    items: (rows) =>
+      rows.map(
+        (r): TCompanyOrder => ({
+          orderId: r.orderId,
+          orderNumber: r.orderNumber,
+          orderStatus: r.orderStatus,
+          employeeName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+          totalPrice: centsToMaxPrice(r.totalPriceCents) ?? 0,
+          monthlyPayment: centsToMaxPrice(r.monthlyPaymentCents),
+          leaseTimeMonths: r.leaseTimeMonths,
+          leaseStartDate: r.leaseStartDate,
+          leaseEndDate: r.leaseEndDate,
+          createdAt: r.createdAt.toISOString(),
+        }),
+      ),
+    countPastEnd: async () => (await counted)[0]?.n ?? 0,
   });
 }

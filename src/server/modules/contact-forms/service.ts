@@ -7,7 +7,7 @@ import {
   type TContactFormsQuery,
 } from "../../../contract/contact-forms.ts";
 import type { AppContext } from "../../context.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage } from "../../db/paging.ts";
 import { contactForms } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -75,20 +75,19 @@ export function createContactFormsService(ctx: AppContext) {
         );
       }
       const where = and(...conditions);
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(contactForms).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ form: contactForms, total: countOver() })
             .from(contactForms)
             .where(where)
             .orderBy(desc(contactForms.createdAt), desc(contactForms.id))
             .limit(limit)
-            .offset(offset);
-          return rows.map(toContactForm);
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map((row) => toContactForm(row.form)),
+        countPastEnd: async () =>
+          (await db.select({ n: count() }).from(contactForms).where(where))[0]?.n ?? 0,
+      });
     },
 
     async setChecked(viewer: CurrentUser, id: string, checked: boolean): Promise<TContactForm> {

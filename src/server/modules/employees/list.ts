@@ -26,6 +26,7 @@ import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
 import {
   amongPageIds,
+  countOf,
   type NewestPosition,
   type Page,
   pageEnvelope,
@@ -33,6 +34,7 @@ import {
   readPage,
   rowsOfPage,
   searchedPositions,
+  totalOf,
 } from "../../db/paging.ts";
 import { employeesFound } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
@@ -232,8 +234,8 @@ export async function readEmployeePage<T>(
   query: { page: number; pageSize: number; after?: string | undefined; before?: string | undefined },
   rowsOf: (ids: string[]) => Promise<T[]>,
   how: {
-    /** The list's total when something cheaper than counting `where` knows it (rowsInScope). */
-    total?: () => Promise<number>;
+    /** The list's total's statement when something cheaper than counting `where` knows it (keptRowCount). */
+    counted?: SQLWrapper;
     /** A search narrows `where`: a page without a cursor is counted and found in one statement. */
     searched?: boolean;
   } = {},
@@ -248,12 +250,14 @@ export async function readEmployeePage<T>(
     positions = found.positions;
     page = pageEnvelope(await rowsOf(positions.map((p) => p.id)), found.total, args);
   } else {
-    page = await readPage(
-      args,
-      how.total ??
-        (async () => (await db.select({ n: sql<number>`count(*)::int` }).from(be).where(where))[0]?.n ?? 0),
-      async ({ limit, offset }) => {
-        const ids = db.select({ id: be.id, createdAt: sql<string>`${be.createdAt}::text` }).from(be);
+    // The total beside the page's positions in their statement (totalOf: a cursor's condition narrows
+    // the statement, and a group has 100,000 employees; decision 012).
+    const counted = how.counted ?? db.select({ n: sql<number>`count(*)` }).from(be).where(where);
+    page = await readPage(args, {
+      rows: async ({ limit, offset }) => {
+        const ids = db
+          .select({ id: be.id, createdAt: sql<string>`${be.createdAt}::text`, total: totalOf(counted) })
+          .from(be);
         const rowKey = sql`(${be.createdAt}, ${be.id})`;
         if (after) {
           positions = await ids
@@ -273,9 +277,11 @@ export async function readEmployeePage<T>(
             .limit(limit)
             .offset(offset);
         }
-        return rowsOf(positions.map((r) => r.id));
+        return positions as (Position & { total: number })[];
       },
-    );
+      items: (found) => rowsOf(found.map((r) => r.id)),
+      countPastEnd: () => countOf(db, counted),
+    });
   }
   const first = positions[0];
   const last = positions.at(-1);

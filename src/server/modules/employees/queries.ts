@@ -23,7 +23,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, ensureCompanyInScope, rowsInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, ensureCompanyInScope, keptRowCount } from "../auth/tenancy.ts";
 import {
   completePayrollDataWhere,
   employeeFilters,
@@ -96,7 +96,7 @@ export async function listEmployees(
   const { where, onlyCompanies, searched } = employeeFilters(viewer, query, today);
   return readEmployeePage(db, where, query, (ids) => employeesByIds(db, ids, today), {
     searched,
-    ...(onlyCompanies ? { total: () => rowsInScope(db, viewer, be, query.companyId) } : {}),
+    ...(onlyCompanies ? { counted: keptRowCount(viewer, be, query.companyId) } : {}),
   });
 }
 

@@ -25,7 +25,15 @@ import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { DataKeyring } from "../../data-keys.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  newestIdsOf,
+  readPage,
+  readSearchedPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { employeeMatches, foundByAnyOf, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -197,11 +205,12 @@ export async function listClaims(
   // Every condition is the claim's own column and every join is to a required row (or a left join),
   // so the claims alone count the same.
   if (search) return readSearchedPage(db, insuranceClaims, where, query, rowsOf);
-  return readPage(
-    query,
-    async () => (await db.select({ value: count() }).from(insuranceClaims).where(where))[0]?.value ?? 0,
-    async (slice) => rowsOf(await newestIdsOf(db, insuranceClaims, where, slice)),
-  );
+  const counted = db.select({ n: count() }).from(insuranceClaims).where(where);
+  return readPage(query, {
+    rows: (slice) => newestIdsOf(db, insuranceClaims, where, slice, totalOf(counted)),
+    items: (found) => rowsOf(found.map((row) => row.id)),
+    countPastEnd: () => countOf(db, counted),
+  });
 }
 
 /** The bike of the claim's order: its package's bike line, the lease's dates, the frame number. */

@@ -3,7 +3,7 @@ import type { TInvoice, TInvoicesQuery, TOrderInvoice } from "../../../contract/
 import { eInvoiceObstacle, invoiceSender } from "../../../domain/invoice-status.ts";
 import type { Db } from "../../db/client.ts";
 import { lockRows } from "../../db/lock-order.ts";
-import { readPage } from "../../db/paging.ts";
+import { countOver, readPage } from "../../db/paging.ts";
 import { invoices, leasingCompanies, orders } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -78,17 +78,18 @@ export async function listInvoices(db: Db, viewer: InvoiceViewer, query: TInvoic
     query.payerType ? eq(invoices.payerType, query.payerType) : undefined,
   ];
   const where = and(...conditions);
-  const total = async () => (await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0;
-  return readPage(query, total, async (page) => {
-    const rows = await db
-      .select(columns)
-      .from(invoices)
-      .leftJoin(orders, eq(orders.id, invoices.orderId))
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(page.limit)
-      .offset(page.offset);
-    return rows.map(toInvoice);
+  return readPage(query, {
+    rows: (page) =>
+      db
+        .select({ ...columns, total: countOver() })
+        .from(invoices)
+        .leftJoin(orders, eq(orders.id, invoices.orderId))
+        .where(where)
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    items: (rows) => rows.map(({ total: _total, ...row }) => toInvoice(row)),
+    countPastEnd: async () => (await db.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0,
   });
 }
 

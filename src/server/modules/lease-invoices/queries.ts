@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { TLeaseInvoice } from "../../../contract/lease-invoices.ts";
 import { periodOf } from "../../../domain/payroll/period.ts";
 import type { Db } from "../../db/client.ts";
-import { type PageArgs, readPage } from "../../db/paging.ts";
+import { countOver, type PageArgs, readPage } from "../../db/paging.ts";
 import { leaseInvoices } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 
@@ -59,18 +59,19 @@ const flatten = (r: { invoice: Row; originalInvoiceNumber: number | null }): Lea
 
 export function leaseInvoicesOf(db: Db, companyId: string, args: PageArgs) {
   const where = eq(leaseInvoices.companyId, companyId);
-  return readPage(
-    args,
-    async () => (await db.select({ n: count() }).from(leaseInvoices).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) =>
-      (
-        await withOriginal(db)
-          .where(where)
-          .orderBy(desc(leaseInvoices.period), desc(leaseInvoices.invoiceNumber))
-          .limit(limit)
-          .offset(offset)
-      ).map((r) => toLeaseInvoice(flatten(r))),
-  );
+  return readPage(args, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ invoice: leaseInvoices, originalInvoiceNumber: original.invoiceNumber, total: countOver() })
+        .from(leaseInvoices)
+        .leftJoin(original, eq(original.id, leaseInvoices.originalInvoiceId))
+        .where(where)
+        .orderBy(desc(leaseInvoices.period), desc(leaseInvoices.invoiceNumber))
+        .limit(limit)
+        .offset(offset),
+    items: (rows) => rows.map((r) => toLeaseInvoice(flatten(r))),
+    countPastEnd: async () => (await db.select({ n: count() }).from(leaseInvoices).where(where))[0]?.n ?? 0,
+  });
 }
 
 /** One invoice of the company with the number of the invoice it names; another company's is not found. */

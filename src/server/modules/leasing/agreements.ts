@@ -11,7 +11,15 @@ import { leaseTax } from "../../../domain/payroll/tax-rules.ts";
 import type { TaxRegime } from "../../../domain/payroll/types.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
-import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  likeContains,
+  newestIdsOf,
+  readPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { employeeNameMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -25,7 +33,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestFirstPage, rowsInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, keptRowCount, newestFirstPage } from "../auth/tenancy.ts";
 
 type Viewer = Pick<CurrentUser, "scope">;
 const be = beneficiaryEmployees;
@@ -129,14 +137,14 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       // Only the caller's companies: the counts kept per company. Else, without the e-mail or number
       // search, every condition is the agreement's own column (the name search a subquery) and every
       // join is to a required row, so the agreements alone count the same, several times faster at scale.
-      const counted = db.select({ n: sql<number>`count(*)::int` }).from(leasingAgreements).$dynamic();
-      return readPage(
-        query,
-        async () =>
-          narrowing.length === 0
-            ? rowsInScope(db, viewer, leasingAgreements)
-            : ((await (email || number ? withJoins(counted) : counted).where(where))[0]?.n ?? 0),
-        async ({ limit, offset }) => {
+      // Either count runs beside the page's ids in their statement (totalOf, decision 012).
+      const agreements = db.select({ n: sql<number>`count(*)` }).from(leasingAgreements).$dynamic();
+      const counted =
+        narrowing.length === 0
+          ? keptRowCount(viewer, leasingAgreements)
+          : (email || number ? withJoins(agreements) : agreements).where(where);
+      return readPage(query, {
+        rows: ({ limit, offset }) => {
           // The e-mail and the number search read joins; the name search is the agreement's own column.
           const newest = newestFirstPage(
             viewer,
@@ -145,19 +153,24 @@ export function createLeasingAgreementsService(ctx: AppContext) {
             { limit, offset },
             { ownColumns: !(email || number), narrow: !!(email || number || name) },
           );
-          const ids = await newestIdsOf(
+          return newestIdsOf(
             db,
             leasingAgreements,
             newest.where,
             { limit, offset: newest.offset },
+            totalOf(counted),
             email || number ? withJoins : undefined,
           );
+        },
+        items: async (found) => {
+          const ids = found.map((row) => row.id);
           const today = toHelsinkiDateString(new Date());
           return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.agreement.id)).map((row) =>
             toAgreement(row, today),
           );
         },
-      );
+        countPastEnd: () => countOf(db, counted),
+      });
     },
 
     async get(viewer: Viewer, id: string): Promise<TLeasingAgreement> {

@@ -11,7 +11,7 @@ import {
 } from "../../../contract/notifications.ts";
 import type { AppContext } from "../../context.ts";
 import { recordEvent } from "../../db/event-log.ts";
-import { readPage } from "../../db/paging.ts";
+import { countOver, readPage } from "../../db/paging.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import { notifications } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
@@ -96,20 +96,19 @@ export function createNotificationsService(ctx: AppContext) {
       if (query.types && query.types.length > 0) filters.push(inArray(notifications.type, query.types));
       if (query.priority) filters.push(eq(notifications.priority, query.priority));
       const where = and(...filters);
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ notification: notifications, total: countOver() })
             .from(notifications)
             .where(where)
             .orderBy(...NEWEST_FIRST)
             .limit(limit)
-            .offset(offset);
-          return rows.map(toNotification);
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map((row) => toNotification(row.notification)),
+        countPastEnd: async () =>
+          (await db.select({ n: count() }).from(notifications).where(where))[0]?.n ?? 0,
+      });
     },
 
     /**

@@ -13,7 +13,15 @@ import type { Permission } from "../../../domain/permissions.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { UploadMimeType } from "../../../domain/uploads.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  newestIdsOf,
+  readPage,
+  readSearchedPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -308,11 +316,15 @@ export async function listCancellations(
   );
   // Every condition is the cancellation's own column and every join is to a required row, so the
   // cancellations alone count the same.
-  const total = async () => (await db.select({ n: count() }).from(oc).where(where))[0]?.n ?? 0;
+  const counted = db.select({ n: count() }).from(oc).where(where);
   const rowsOf = async (ids: string[]) =>
     (await rowsOfPage(listRowsStatement(db), ids, (row) => row.c.id)).map(toListItem);
   if (search) return readSearchedPage(db, oc, where, query, rowsOf);
-  return readPage(query, total, async (page) => rowsOf(await newestIdsOf(db, oc, where, page)));
+  return readPage(query, {
+    rows: (slice) => newestIdsOf(db, oc, where, slice, totalOf(counted)),
+    items: (found) => rowsOf(found.map((row) => row.id)),
+    countPastEnd: () => countOf(db, counted),
+  });
 }
 
 /** The order a caller asks to cancel, with what decides their side on it; undefined for none. */

@@ -26,7 +26,15 @@ import {
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  newestIdsOf,
+  readPage,
+  readSearchedPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -44,7 +52,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, newestFirstPage, rowsInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, keptRowCount, newestFirstPage } from "../auth/tenancy.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
 import { signingMethodsFor } from "../identification/policy.ts";
 import { orderInvoicesOf } from "../invoices/queries.ts";
@@ -232,19 +240,28 @@ export function createOrdersService(ctx: AppContext) {
       );
       // Only the caller's companies (or one of them): the counts kept per company. Else every
       // condition is the order's own column (the search a subquery) and every join is to a required
-      // row, so the orders alone count the same, several times faster at scale.
-      const total = async () =>
+      // row, so the orders alone count the same, several times faster at scale. Either count runs
+      // beside the page's ids in their statement (totalOf, decision 012).
+      const counted =
         narrowing.length === 0
-          ? rowsInScope(db, viewer, orders, query.companyId)
-          : ((await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0);
+          ? keptRowCount(viewer, orders, query.companyId)
+          : db.select({ n: count() }).from(orders).where(where);
       const rowsOf = async (ids: string[]) =>
         (await rowsOfPage(listRowsStatement(db), ids, (row) => row.order.id)).map(toListItem);
       if (search) return readSearchedPage(db, orders, where, query, rowsOf);
-      return readPage(query, total, async (page) => {
-        const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: false });
-        return rowsOf(
-          await newestIdsOf(db, orders, newest.where, { limit: page.limit, offset: newest.offset }),
-        );
+      return readPage(query, {
+        rows: (page) => {
+          const newest = newestFirstPage(viewer, orders, where, page, { ownColumns: true, narrow: false });
+          return newestIdsOf(
+            db,
+            orders,
+            newest.where,
+            { limit: page.limit, offset: newest.offset },
+            totalOf(counted),
+          );
+        },
+        items: (found) => rowsOf(found.map((row) => row.id)),
+        countPastEnd: () => countOf(db, counted),
       });
     },
 

@@ -12,7 +12,15 @@ import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
-import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  likeContains,
+  newestIdsOf,
+  readPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -117,11 +125,11 @@ export async function listRedemptionPayments(
   );
   // Without the search (through the case's order and employee) every condition is the payment's own
   // column and every join is to a required row, so the payments alone count the same.
-  const counted = db.select({ n: count() }).from(redemptionPayments).$dynamic();
-  const { items, total, page, limit } = await readPage(
-    query,
-    async () => (await (search ? withJoins(counted) : counted).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) => {
+  // The count runs beside the page's ids in their statement (totalOf, decision 012).
+  const payments = db.select({ n: count() }).from(redemptionPayments).$dynamic();
+  const counted = (search ? withJoins(payments) : payments).where(where);
+  const { items, total, page, limit } = await readPage(query, {
+    rows: ({ limit, offset }) => {
       const newest = newestFirstPage(
         viewer,
         redemptionPayments,
@@ -129,16 +137,25 @@ export async function listRedemptionPayments(
         { limit, offset },
         { ownColumns: !search, narrow: !!search },
       );
-      const ids = await newestIdsOf(
+      return newestIdsOf(
         db,
         redemptionPayments,
         newest.where,
         { limit, offset: newest.offset },
+        totalOf(counted),
         search ? withJoins : undefined,
       );
-      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.payment.id)).map(toPayment);
     },
-  );
+    items: async (found) =>
+      (
+        await rowsOfPage(
+          listRowsStatement(db),
+          found.map((row) => row.id),
+          (row) => row.payment.id,
+        )
+      ).map(toPayment),
+    countPastEnd: () => countOf(db, counted),
+  });
   // SPEC §7: the redemption payments' list counts in totalCount.
   return { items, totalCount: total, page, limit };
 }

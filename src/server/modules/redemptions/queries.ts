@@ -11,7 +11,15 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { leaseEndState } from "../../../domain/lease-end.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  newestIdsOf,
+  readPage,
+  readSearchedPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -156,13 +164,14 @@ export async function listCases(
     );
   // Every condition is the case's own column and every join is to a required row, so the cases alone
   // count the same.
+  const counted = db.select({ n: count() }).from(bikeRedemptions).where(where);
   const { items, total, page, limit } = search
     ? await readSearchedPage(db, bikeRedemptions, where, query, rowsOf)
-    : await readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(bikeRedemptions).where(where))[0]?.n ?? 0,
-        async (slice) => rowsOf(await newestIdsOf(db, bikeRedemptions, where, slice)),
-      );
+    : await readPage(query, {
+        rows: (slice) => newestIdsOf(db, bikeRedemptions, where, slice, totalOf(counted)),
+        items: (found) => rowsOf(found.map((row) => row.id)),
+        countPastEnd: () => countOf(db, counted),
+      });
   // SPEC §3: the bike redemptions' list counts in totalCount.
   return { items, totalCount: total, page, limit };
 }

@@ -7,7 +7,7 @@ import type {
   TUserRoleAssignments,
 } from "../../../contract/roles.ts";
 import type { Db } from "../../db/client.ts";
-import { type PageArgs, readPage } from "../../db/paging.ts";
+import { countOver, type PageArgs, readPage } from "../../db/paging.ts";
 import { userMatches } from "../../db/person-search.ts";
 import {
   companies,
@@ -50,19 +50,28 @@ export async function findPermission(db: Db, permissionId: string) {
   return permission;
 }
 
-async function rolesWithPermissions(db: Db, where: SQL | undefined, page: { limit: number; offset: number }) {
-  const rows = await db
+/** A page of roles, each with how many roles `where` matches (readPage's total). */
+function roleRows(db: Db, where: SQL | undefined, page: { limit: number; offset: number }) {
+  return db
     .select({
       id: roles.id,
       name: roles.name,
       description: roles.description,
       isSystem: roles.isSystem,
+      total: countOver(),
     })
     .from(roles)
     .where(where)
     .orderBy(desc(roles.isSystem), asc(roles.name))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+async function rolesWithPermissions(
+  db: Db,
+  found: { id: string; name: string; description: string | null; isSystem: boolean }[],
+) {
+  const rows = found.map(({ id, name, description, isSystem }) => ({ id, name, description, isSystem }));
   const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await db
@@ -100,7 +109,10 @@ async function rolesWithPermissions(db: Db, where: SQL | undefined, page: { limi
 
 /** One role with its permissions and the number of its holders. */
 export async function roleById(db: Db, roleId: string): Promise<TRole> {
-  const [role] = await rolesWithPermissions(db, eq(roles.id, roleId), { limit: 1, offset: 0 });
+  const [role] = await rolesWithPermissions(
+    db,
+    await roleRows(db, eq(roles.id, roleId), { limit: 1, offset: 0 }),
+  );
   if (!role) throw notFound("Role");
   return role;
 }
@@ -127,25 +139,30 @@ export async function assignmentsOf(
 }
 
 export async function listRoles(db: Db, query: PageArgs) {
-  return readPage(
-    query,
-    async () => (await db.select({ n: count() }).from(roles))[0]?.n ?? 0,
-    (page) => rolesWithPermissions(db, undefined, page),
-  );
+  return readPage(query, {
+    rows: (page) => roleRows(db, undefined, page),
+    items: (rows) => rolesWithPermissions(db, rows),
+    countPastEnd: async () => (await db.select({ n: count() }).from(roles))[0]?.n ?? 0,
+  });
 }
 
 export async function listPermissions(db: Db, query: PageArgs) {
-  return readPage(
-    query,
-    async () => (await db.select({ n: count() }).from(permissions))[0]?.n ?? 0,
-    (page): Promise<TPermission[]> =>
+  return readPage(query, {
+    rows: (page) =>
       db
-        .select({ id: permissions.id, name: permissions.name, description: permissions.description })
+        .select({
+          id: permissions.id,
+          name: permissions.name,
+          description: permissions.description,
+          total: countOver(),
+        })
         .from(permissions)
         .orderBy(asc(permissions.name))
         .limit(page.limit)
         .offset(page.offset),
-  );
+    items: (rows) => rows.map(({ id, name, description }): TPermission => ({ id, name, description })),
+    countPastEnd: async () => (await db.select({ n: count() }).from(permissions))[0]?.n ?? 0,
+  });
 }
 
 /** The holders of a role the viewer reaches, by name, each with the companies they hold it in. */
@@ -160,62 +177,68 @@ export async function roleUsers(db: Db, viewer: CurrentUser, roleId: string, que
   const where = and(...conditions);
   // Every condition is the assignment's own column and every join a required row (or a left join),
   // so the assignments alone count the holders.
-  const total = async () =>
-    (
-      await db
-        .select({ n: countDistinct(userRoles.userId) })
-        .from(userRoles)
-        .where(where)
-    )[0]?.n ?? 0;
-  return readPage(query, total, async (page) => {
-    const rows = await db
-      .select({
-        userId: users.id,
-        firstName: systemUsers.firstName,
-        lastName: systemUsers.lastName,
-        email: users.email,
-        deactivated: users.deactivated,
-        companyIds: sql<unknown>`array_agg(distinct ${userRoles.companyId}::text)
+  // The page's statement groups every assignment before it pages, so its window counts the holders
+  // at no more cost.
+  return readPage(query, {
+    rows: (page) =>
+      db
+        .select({
+          total: countOver(),
+          userId: users.id,
+          firstName: systemUsers.firstName,
+          lastName: systemUsers.lastName,
+          email: users.email,
+          deactivated: users.deactivated,
+          companyIds: sql<unknown>`array_agg(distinct ${userRoles.companyId}::text)
         filter (where ${userRoles.companyId} is not null)`,
-        global: sql<boolean>`bool_or(${userRoles.companyId} is null)`,
-      })
-      .from(userRoles)
-      .innerJoin(users, eq(users.id, userRoles.userId))
-      .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-      .where(where)
-      .groupBy(users.id, systemUsers.firstName, systemUsers.lastName, users.email, users.deactivated)
-      .orderBy(
-        asc(sql`lower(coalesce(${systemUsers.lastName}, ''))`),
-        asc(sql`lower(coalesce(${systemUsers.firstName}, ''))`),
-        asc(users.email),
-      )
-      .limit(page.limit)
-      .offset(page.offset);
-    const companyIds = [...new Set(rows.flatMap((r) => toStringArray(r.companyIds)))];
-    const names = new Map(
-      companyIds.length
-        ? (
-            await db
-              .select({ id: companies.id, name: companies.name })
-              .from(companies)
-              .where(inArray(companies.id, companyIds))
-          ).map((c) => [c.id, c.name])
-        : [],
-    );
-    return rows.map((r): TRoleUser => {
-      const ids = toStringArray(r.companyIds).sort((a, b) =>
-        (names.get(a) ?? "").localeCompare(names.get(b) ?? "", "fi"),
+          global: sql<boolean>`bool_or(${userRoles.companyId} is null)`,
+        })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+        .where(where)
+        .groupBy(users.id, systemUsers.firstName, systemUsers.lastName, users.email, users.deactivated)
+        .orderBy(
+          asc(sql`lower(coalesce(${systemUsers.lastName}, ''))`),
+          asc(sql`lower(coalesce(${systemUsers.firstName}, ''))`),
+          asc(users.email),
+        )
+        .limit(page.limit)
+        .offset(page.offset),
+    items: async (rows) => {
+      const companyIds = [...new Set(rows.flatMap((r) => toStringArray(r.companyIds)))];
+      const names = new Map(
+        companyIds.length
+          ? (
+              await db
+                .select({ id: companies.id, name: companies.name })
+                .from(companies)
+                .where(inArray(companies.id, companyIds))
+            ).map((c) => [c.id, c.name])
+          : [],
       );
-      return {
-        userId: r.userId,
-        firstName: r.firstName ?? "",
-        lastName: r.lastName ?? "",
-        email: r.email,
-        deactivated: r.deactivated,
-        companyIds: ids,
-        companies: ids.map((id) => ({ id, name: names.get(id) ?? "" })),
-        global: r.global === true,
-      };
-    });
+      return rows.map((r): TRoleUser => {
+        const ids = toStringArray(r.companyIds).sort((a, b) =>
+          (names.get(a) ?? "").localeCompare(names.get(b) ?? "", "fi"),
+        );
+        return {
+          userId: r.userId,
+          firstName: r.firstName ?? "",
+          lastName: r.lastName ?? "",
+          email: r.email,
+          deactivated: r.deactivated,
+          companyIds: ids,
+          companies: ids.map((id) => ({ id, name: names.get(id) ?? "" })),
+          global: r.global === true,
+        };
+      });
+    },
+    countPastEnd: async () =>
+      (
+        await db
+          .select({ n: countDistinct(userRoles.userId) })
+          .from(userRoles)
+          .where(where)
+      )[0]?.n ?? 0,
   });
 }

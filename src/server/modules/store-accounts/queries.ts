@@ -14,7 +14,15 @@ import {
   storeNextStep,
 } from "../../../domain/store-orders.ts";
 import type { Db } from "../../db/client.ts";
-import { amongPageIds, newestIdsOf, readPage, readSearchedPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  newestIdsOf,
+  readPage,
+  readSearchedPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { orderOrEmployeeMatches } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -141,11 +149,12 @@ export async function storeOrderPage(db: Db, storeIds: readonly string[], query:
   const rowsOf = async (ids: string[]) =>
     (await rowsOfPage(rowsStatement(db), ids, (row) => row.order.id)).map(toListItem);
   if (search) return readSearchedPage(db, orders, where, query, rowsOf);
-  return readPage(
-    query,
-    async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
-    async (page) => rowsOf(await newestIdsOf(db, orders, where, page)),
-  );
+  const counted = db.select({ n: count() }).from(orders).where(where);
+  return readPage(query, {
+    rows: (slice) => newestIdsOf(db, orders, where, slice, totalOf(counted)),
+    items: (found) => rowsOf(found.map((row) => row.id)),
+    countPastEnd: () => countOf(db, counted),
+  });
 }
 
 /** One order of `storeIds` as the store reads it; 404 for any other order. */

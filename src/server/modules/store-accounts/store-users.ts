@@ -4,7 +4,7 @@ import type { TCreateSystemUser } from "../../../contract/system-users.ts";
 import type { Db } from "../../db/client.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
-import { readPage } from "../../db/paging.ts";
+import { countOver, readPage } from "../../db/paging.ts";
 import { bikeStores, bikeStoreUsers, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
@@ -179,20 +179,18 @@ export async function storeUserPage(db: Db, bikeStoreId: string, page: { page: n
     .where(eq(bikeStores.id, bikeStoreId));
   if (!store) throw notFound("Bike store");
   const where = eq(bikeStoreUsers.bikeStoreId, bikeStoreId);
-  return readPage(
-    page,
-    async () => (await db.select({ n: count() }).from(bikeStoreUsers).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) =>
-      (
-        await db
-          .select(storeUserColumns)
-          .from(bikeStoreUsers)
-          .innerJoin(users, eq(users.id, bikeStoreUsers.userId))
-          .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
-          .where(where)
-          .orderBy(desc(bikeStoreUsers.createdAt), desc(bikeStoreUsers.userId))
-          .limit(limit)
-          .offset(offset)
-      ).map(toStoreUser),
-  );
+  return readPage(page, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ ...storeUserColumns, total: countOver() })
+        .from(bikeStoreUsers)
+        .innerJoin(users, eq(users.id, bikeStoreUsers.userId))
+        .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
+        .where(where)
+        .orderBy(desc(bikeStoreUsers.createdAt), desc(bikeStoreUsers.userId))
+        .limit(limit)
+        .offset(offset),
+    items: (rows) => rows.map(({ total: _total, ...row }) => toStoreUser(row)),
+    countPastEnd: async () => (await db.select({ n: count() }).from(bikeStoreUsers).where(where))[0]?.n ?? 0,
+  });
 }

@@ -16,7 +16,7 @@ import { payoutBatchActions } from "../../../domain/store-payouts.ts";
 import { formatIban } from "../../../domain/validation/bank-account.ts";
 import type { Db } from "../../db/client.ts";
 import { lockRows } from "../../db/lock-order.ts";
-import { readPage } from "../../db/paging.ts";
+import { countOver, readPage } from "../../db/paging.ts";
 import {
   bikeStores,
   companies,
@@ -105,12 +105,10 @@ export function payablePage(
   where: SQL | undefined,
   args: { page: number; limit: number },
 ): Promise<TStorePayablePage> {
-  return readPage(
-    args,
-    async () => (await db.select({ n: count() }).from(storePayables).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select(payableColumns)
+  return readPage(args, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ ...payableColumns, total: countOver() })
         .from(storePayables)
         .innerJoin(bikeStores, eq(bikeStores.id, storePayables.bikeStoreId))
         .innerJoin(orders, eq(orders.id, storePayables.orderId))
@@ -120,10 +118,10 @@ export function payablePage(
         .where(where)
         .orderBy(desc(storePayables.createdAt), desc(storePayables.id))
         .limit(limit)
-        .offset(offset);
-      return rows.map(toPayable);
-    },
-  );
+        .offset(offset),
+    items: (rows) => rows.map(({ total: _total, ...row }) => toPayable(row)),
+    countPastEnd: async () => (await db.select({ n: count() }).from(storePayables).where(where))[0]?.n ?? 0,
+  });
 }
 
 export function listPayables(db: Db, query: TStorePayablesQuery): Promise<TStorePayablePage> {
@@ -232,20 +230,22 @@ async function toBatches(db: Db, rows: (typeof payoutBatches.$inferSelect)[]): P
 
 export function listBatches(db: Db, query: TPayoutBatchesQuery): Promise<TPayoutBatchPage> {
   const where = query.status ? eq(payoutBatches.status, query.status) : undefined;
-  return readPage(
-    query,
-    async () => (await db.select({ n: count() }).from(payoutBatches).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select()
+  return readPage(query, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ batch: payoutBatches, total: countOver() })
         .from(payoutBatches)
         .where(where)
         .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.batchNumber))
         .limit(limit)
-        .offset(offset);
-      return toBatches(db, rows);
-    },
-  );
+        .offset(offset),
+    items: (rows) =>
+      toBatches(
+        db,
+        rows.map((row) => row.batch),
+      ),
+    countPastEnd: async () => (await db.select({ n: count() }).from(payoutBatches).where(where))[0]?.n ?? 0,
+  });
 }
 
 /** A batch's row locked for a change in `tx`; 404 when there is none. */

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { TSystemUserItem } from "../../../contract/system-users.ts";
 import type { HeldRoleName } from "../../../domain/user-tiers.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains } from "../../db/paging.ts";
+import { likeContains, totalOf } from "../../db/paging.ts";
 import { fullNameOf } from "../../db/person-search.ts";
 import { companies, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -86,7 +86,7 @@ type ItemRow = {
   lastLoginAt: Date | string | null;
 };
 
-function toItem(row: ItemRow): TSystemUserItem {
+export function toItem(row: ItemRow): TSystemUserItem {
   return {
     userId: row.userId,
     firstName: row.firstName ?? "",
@@ -106,12 +106,16 @@ function toItem(row: ItemRow): TSystemUserItem {
  * How many users the given conditions find (scope included by the caller), counted over the profiles
  * as the page reads them; the users' table is joined only when a condition reads it.
  */
-export async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
-  const [totalRow] = await db
+function countedUsers(db: Db, where: SQL | undefined) {
+  return db
     .select({ n: count() })
     .from(systemUsers)
     .leftJoin(users, eq(users.id, systemUsers.userId))
     .where(where);
+}
+
+export async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
+  const [totalRow] = await countedUsers(db, where);
   return totalRow?.n ?? 0;
 }
 
@@ -122,6 +126,19 @@ export async function selectUserItems(
   where: SQL | undefined,
   page: { limit: number; offset: number },
 ): Promise<TSystemUserItem[]> {
+  return (await userItemRows(db, viewer, where, page)).map(toItem);
+}
+
+/**
+ * One page of list items, each with how many users the conditions match (readPage's total): counted
+ * by a statement of its own beside the page, as there may be 100,000 users (decision 012).
+ */
+export async function userItemRows(
+  db: Db,
+  viewer: Viewer,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
   // Page the ids first and compute the row details (the role names' subquery) for those only:
   // computed for every skipped row, deep pages of thousands of users took over a second.
   // The page is read from the profiles (every user has one, written with the user), in the order of
@@ -133,7 +150,7 @@ export async function selectUserItems(
     asc(users.id),
   ];
   const pageIds = db
-    .select({ id: users.id })
+    .select({ id: users.id, total: totalOf(countedUsers(db, where).getSQL()).as("total") })
     .from(systemUsers)
     .innerJoin(users, eq(users.id, systemUsers.userId))
     .where(where)
@@ -141,14 +158,13 @@ export async function selectUserItems(
     .limit(page.limit)
     .offset(page.offset)
     .as("page_ids");
-  const rows = await db
-    .select(itemColumns(viewer))
+  return db
+    .select({ ...itemColumns(viewer), total: pageIds.total })
     .from(pageIds)
     .innerJoin(users, eq(users.id, pageIds.id))
     .leftJoin(systemUsers, eq(systemUsers.userId, users.id))
     .leftJoin(companies, eq(companies.id, systemUsers.companyId))
     .orderBy(...order);
-  return rows.map(toItem);
 }
 
 /** One user as a list item, if the viewer may see them. */

@@ -43,8 +43,9 @@ import {
   findUserItem,
   heldRolesOf,
   isUserInScope,
-  selectUserItems,
+  toItem,
   userFilterWhere,
+  userItemRows,
   usersInScopeWhere,
   usersOfCompanyWhere,
 } from "./queries.ts";
@@ -141,11 +142,11 @@ export function createSystemUsersService(ctx: AppContext) {
         conditions.push(usersOfCompanyWhere(db, query.companyId));
       }
       const where = and(...conditions);
-      return readPage(
-        query,
-        () => countUsers(db, where),
-        (page) => selectUserItems(db, viewer, where, page),
-      );
+      return readPage(query, {
+        rows: (page) => userItemRows(db, viewer, where, page),
+        items: (rows) => rows.map(toItem),
+        countPastEnd: () => countUsers(db, where),
+      });
     },
 
     /** One user with their role assignments (for an employer-side viewer those in their companies). */

@@ -6,7 +6,7 @@ import type {
   TProvinceTaxTablesQuery,
 } from "../../../contract/tax-tables.ts";
 import type { Db } from "../../db/client.ts";
-import { likeContains, readPage } from "../../db/paging.ts";
+import { countOver, likeContains, readPage } from "../../db/paging.ts";
 import { provinceTaxTables as t } from "../../db/schema/index.ts";
 
 /**
@@ -81,20 +81,19 @@ function conditions(query: TProvinceTaxTablesQuery): SQL | undefined {
 
 export async function listMunicipalRates(db: Db, query: TProvinceTaxTablesQuery) {
   const where = conditions(query);
-  return readPage(
-    query,
-    async () => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
-    async ({ limit, offset }) => {
-      const rows = await db
-        .select({ row: t, previous })
+  return readPage(query, {
+    rows: ({ limit, offset }) =>
+      db
+        .select({ row: t, previous, total: countOver() })
         .from(t)
         .where(where)
         .orderBy(desc(t.year), asc(sql`lower(${t.provinceName})`), asc(t.id))
         .limit(limit)
-        .offset(offset);
-      return rows.map(({ row, previous }): TProvinceTaxTableItem => ({ ...toProvince(row), previous }));
-    },
-  );
+        .offset(offset),
+    items: (rows) =>
+      rows.map(({ row, previous }): TProvinceTaxTableItem => ({ ...toProvince(row), previous })),
+    countPastEnd: async () => (await db.select({ n: count() }).from(t).where(where))[0]?.n ?? 0,
+  });
 }
 
 /** The years that have municipal rates, newest first, with how many there are and how many unconfirmed. */

@@ -15,7 +15,7 @@ import type {
   TTaxTablesQuery,
 } from "../../../contract/tax-tables.ts";
 import type { AppContext } from "../../context.ts";
-import { readPage } from "../../db/paging.ts";
+import { countOver, readPage } from "../../db/paging.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import {
   provinceTaxTables,
@@ -187,20 +187,18 @@ export function createTaxTablesService(ctx: AppContext) {
     // ---- Payroll parameters of a year ------------------------------------------------------------------
     async listTaxTables(query: TTaxTablesQuery) {
       const where = query.year !== undefined ? eq(taxTables.year, query.year) : undefined;
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(taxTables).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ row: taxTables, total: countOver() })
             .from(taxTables)
             .where(where)
             .orderBy(desc(taxTables.year))
             .limit(limit)
-            .offset(offset);
-          return rows.map(toTaxTable);
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map((found) => toTaxTable(found.row)),
+        countPastEnd: async () => (await db.select({ n: count() }).from(taxTables).where(where))[0]?.n ?? 0,
+      });
     },
 
     async getTaxTable(id: string) {
@@ -238,20 +236,19 @@ export function createTaxTablesService(ctx: AppContext) {
     // ---- State income tax scale ------------------------------------------------------------------------
     async listStateIncomeTax(query: TTaxTablesQuery) {
       const where = query.year !== undefined ? eq(stateIncomeTaxTables.year, query.year) : undefined;
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(stateIncomeTaxTables).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ row: stateIncomeTaxTables, total: countOver() })
             .from(stateIncomeTaxTables)
             .where(where)
             .orderBy(desc(stateIncomeTaxTables.year), asc(stateIncomeTaxTables.lowerLimitCents))
             .limit(limit)
-            .offset(offset);
-          return rows.map(toStateIncomeTax);
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map((found) => toStateIncomeTax(found.row)),
+        countPastEnd: async () =>
+          (await db.select({ n: count() }).from(stateIncomeTaxTables).where(where))[0]?.n ?? 0,
+      });
     },
 
     async getStateIncomeTax(id: string) {
@@ -298,20 +295,19 @@ export function createTaxTablesService(ctx: AppContext) {
     // ---- Taxpayer deductions ---------------------------------------------------------------------------
     async listDeductions(query: TTaxTablesQuery) {
       const where = query.year !== undefined ? eq(taxpayerDeductionsTables.year, query.year) : undefined;
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(taxpayerDeductionsTables).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ row: taxpayerDeductionsTables, total: countOver() })
             .from(taxpayerDeductionsTables)
             .where(where)
             .orderBy(desc(taxpayerDeductionsTables.year), asc(taxpayerDeductionsTables.deductionType))
             .limit(limit)
-            .offset(offset);
-          return rows.map(toDeductions);
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map((found) => toDeductions(found.row)),
+        countPastEnd: async () =>
+          (await db.select({ n: count() }).from(taxpayerDeductionsTables).where(where))[0]?.n ?? 0,
+      });
     },
 
     async getDeductions(id: string) {

@@ -11,7 +11,15 @@ import { personName } from "../../../domain/person-name.ts";
 import { isOpenUserPayment } from "../../../domain/user-payments.ts";
 import type { Db } from "../../db/client.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
-import { amongPageIds, likeContains, newestIdsOf, readPage, rowsOfPage } from "../../db/paging.ts";
+import {
+  amongPageIds,
+  countOf,
+  likeContains,
+  newestIdsOf,
+  readPage,
+  rowsOfPage,
+  totalOf,
+} from "../../db/paging.ts";
 import { employeeMatches, orderNumberIs, orderNumberOf } from "../../db/person-search.ts";
 import { preparedPerDatabase } from "../../db/prepared.ts";
 import {
@@ -25,7 +33,7 @@ import {
 } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
-import { companyScopeWhere, employeeRecordScope, rowsInScope } from "../auth/tenancy.ts";
+import { companyScopeWhere, employeeRecordScope, keptRowCount } from "../auth/tenancy.ts";
 import { kindsNamedBy } from "./kind-words.ts";
 
 /**
@@ -172,15 +180,24 @@ export async function listPayments(
   // own column (the search's subqueries too) and every join a required row (or a left join), so the
   // payments alone count the same.
   // SPEC §3 names the page's size pageSize in the query; the answer is the default page.
+  // Either count runs beside the page's ids in their statement (totalOf, decision 012).
+  const counted =
+    narrowing.length === 0
+      ? keptRowCount(viewer, userPayments)
+      : db.select({ n: count() }).from(userPayments).where(where);
   return readPage(
     { page: query.page, limit: query.pageSize },
-    async () =>
-      narrowing.length === 0
-        ? rowsInScope(db, viewer, userPayments)
-        : ((await db.select({ n: count() }).from(userPayments).where(where))[0]?.n ?? 0),
-    async ({ limit, offset }) => {
-      const ids = await newestIdsOf(db, userPayments, where, { limit, offset });
-      return (await rowsOfPage(listRowsStatement(db), ids, (row) => row.payment.id)).map(toUserPayment);
+    {
+      rows: (slice) => newestIdsOf(db, userPayments, where, slice, totalOf(counted)),
+      items: async (found) =>
+        (
+          await rowsOfPage(
+            listRowsStatement(db),
+            found.map((row) => row.id),
+            (row) => row.payment.id,
+          )
+        ).map(toUserPayment),
+      countPastEnd: () => countOf(db, counted),
     },
   );
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, isNull, lte, or } from "drizzle-orm";
 import type { TCompanyVat, TCountryVat, TVatRate, TVatRatesQuery } from "../../../contract/vat.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { AppContext } from "../../context.ts";
-import { readPage } from "../../db/paging.ts";
+import { countOver, readPage } from "../../db/paging.ts";
 import { companies, vatRates } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
@@ -55,20 +55,18 @@ export function createVatService(ctx: AppContext) {
   return {
     async list(query: TVatRatesQuery) {
       const where = query.countryCode ? eq(vatRates.countryCode, query.countryCode) : undefined;
-      return readPage(
-        query,
-        async () => (await db.select({ n: count() }).from(vatRates).where(where))[0]?.n ?? 0,
-        async ({ limit, offset }) => {
-          const rows = await db
-            .select()
+      return readPage(query, {
+        rows: ({ limit, offset }) =>
+          db
+            .select({ rate: vatRates, total: countOver() })
             .from(vatRates)
             .where(where)
             .orderBy(asc(vatRates.countryCode), desc(vatRates.validFrom))
             .limit(limit)
-            .offset(offset);
-          return rows.map(toVatRate);
-        },
-      );
+            .offset(offset),
+        items: (rows) => rows.map((row) => toVatRate(row.rate)),
+        countPastEnd: async () => (await db.select({ n: count() }).from(vatRates).where(where))[0]?.n ?? 0,
+      });
     },
 
     async country(code: string): Promise<TCountryVat> {
