@@ -3,9 +3,10 @@
 // bike store's first page, each logged in as its demo user), with the mobile and the desktop presets. Prints a
 // table of the four scores with LCP, TBT and CLS, and writes each run's JSON to bench/results/.
 // Not in CI (a minute or more per page on the 2-core machine); the goals are in docs/design.md "Weight".
-// Chromium: CHROME_PATH, else Debian's /usr/bin/chromium (Lighthouse launches it with chrome-launcher).
+// Chromium: CHROME_PATH, else Debian's /usr/bin/chromium, else its headless shell (the browser tests'
+// one); Lighthouse launches it with chrome-launcher.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +34,8 @@ const PRESETS = ALL_PRESETS.includes(process.argv[3]) ? [process.argv[3]] : ALL_
 const only = process.argv[2]?.split(",");
 const pages = only ? PAGES.filter((page) => only.some((word) => page.name.includes(word))) : PAGES;
 const DEMO_PASSWORD = "Pedaali2026!";
+const DESKTOP_CHROMIUM = "/usr/bin/chromium";
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu";
 const resultsDir = join("bench", "results");
 const runAt = new Date().toISOString().replace(/[:.]/g, "-");
@@ -113,7 +116,7 @@ async function loginCookies(base, email) {
 
 async function runLighthouse(url, preset, outputPath, cookies) {
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromePath: process.env.CHROME_PATH ?? (existsSync(DESKTOP_CHROMIUM) ? DESKTOP_CHROMIUM : HEADLESS_SHELL),
     chromeFlags: CHROME_FLAGS.split(" "),
   });
   let lhr;
