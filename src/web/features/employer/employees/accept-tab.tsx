@@ -11,7 +11,9 @@ import { useSession } from "../../../lib/session.ts";
 import { AcceptDialog, RejectDialog } from "./decide-dialogs.tsx";
 import { EmployeeStatusBadge, fullName } from "./employee-labels.tsx";
 import { tabSearch } from "./employee-nav.ts";
-import { PAGE_SIZE, PENDING_REQUESTS, useEmployeesList } from "./employees-api.ts";
+import { PAGE_SIZE, useEmployeesList } from "./employees-api.ts";
+
+const PENDING = { filterType: "PENDING" } as const;
 
 /**
  * The accept tab (the default of /tyonantaja): the join requests waiting in every company of the user,
@@ -24,7 +26,7 @@ export function AcceptTab() {
   const severalCompanies = (user?.companies.length ?? 0) > 1;
   const { params, update } = useFilterParams<never>();
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const list = useEmployeesList(PENDING_REQUESTS, page);
+  const list = useEmployeesList(PENDING, page);
   const [accepting, setAccepting] = useState<TEmployee | null>(null);
   const [rejecting, setRejecting] = useState<TEmployee | null>(null);
 
