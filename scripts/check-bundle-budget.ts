@@ -7,22 +7,16 @@ import { gzipSync } from "node:zlib";
 import { bundleBudget, type Manifest } from "./bundle-budget.ts";
 
 const dist = "dist/web";
-function readManifest(name: string): Manifest {
-  const path = join(dist, ".vite", name);
-  if (!existsSync(path)) {
-    console.error(`${path} is missing: run npm run build:web first.`);
-    process.exit(1);
-  }
-  return JSON.parse(readFileSync(path, "utf8")) as Manifest;
+const manifestPath = join(dist, ".vite/manifest.json");
+if (!existsSync(manifestPath)) {
+  console.error(`${manifestPath} is missing: run npm run build:web first.`);
+  process.exit(1);
 }
-// The home page is the public entry's (ADR 023); the app's chunks are held to the chunk budget too.
-const publicManifest = readManifest("public-manifest.json");
-const appManifest = readManifest("manifest.json");
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
 // Gzip at its best level, as a precompressed or cached response is sent.
 const report = bundleBudget(
-  publicManifest,
+  manifest,
   (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-  { otherChunks: appManifest },
 );
 
 console.info(`home page JavaScript: ${report.home.bytes} bytes gzipped (budget ${report.home.budget})`);
