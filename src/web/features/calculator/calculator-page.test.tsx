@@ -192,8 +192,14 @@ describe("the calculator page", () => {
       // Longer than the address waits for typing to pause.
       await new Promise((resolve) => setTimeout(resolve, 600));
       arrive(() => <h1>Polkupyöräetu työnantajalle</h1>);
+      // The move ends with the calculator's whole page taken down: on a busy machine that alone may
+      // outlast the suite's usual wait.
       expect(
-        await screen.findByRole("heading", { level: 1, name: "Polkupyöräetu työnantajalle" }),
+        await screen.findByRole(
+          "heading",
+          { level: 1, name: "Polkupyöräetu työnantajalle" },
+          { timeout: 15_000 },
+        ),
       ).toBeInTheDocument();
       expect(router.state.location.pathname).toBe("/tyonantajalle");
       expect(router.state.location.search).toBe("");
