@@ -51,6 +51,7 @@ export default defineConfig({
   globalSetup: ["./tests/e2e/app-servers-ready.ts", "./tests/e2e/log-secrets-check.ts"],
   use: {
     baseURL: serverUrl(0),
+    reducedMotion: "reduce",
     // A failure's trace is kept on a developer's machine; CI prints each failure's page snapshot
     // instead, and recording every action's screenshots there made the whole run a quarter slower.
     trace: process.env.CI ? "off" : "retain-on-failure",

@@ -33,3 +33,19 @@ export const RULES_BELOW_SERIOUS = [
   "skip-link",
   "table-duplicate-name",
 ] as const;
+
+/**
+ * The axe rules whose answer a change of theme can move: a theme changes colours (text against its
+ * background, a link told from its text by colour alone) and may swap an image (a logo drawn for the
+ * dark background). A screen checked whole in one theme is checked by these in the other, at the same
+ * width; the rest reads the page's structure, which is the same in both.
+ */
+export const RULES_A_THEME_CAN_CHANGE = [
+  "color-contrast",
+  "link-in-text-block",
+  "image-alt",
+  "svg-img-alt",
+  "role-img-alt",
+  "input-image-alt",
+  "object-alt",
+] as const;

@@ -1,6 +1,6 @@
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { RULES_BELOW_SERIOUS } from "../e2e/axe-rules.ts";
+import { RULES_A_THEME_CAN_CHANGE, RULES_BELOW_SERIOUS } from "../e2e/axe-rules.ts";
 
 // The browser suite leaves out the axe rules that can find nothing serious or critical
 // (tests/e2e/axe-rules.ts). Whether a rule can is read from axe's metadata: a violation's impact is the
@@ -39,5 +39,27 @@ describe("the axe rules the browser suite leaves out", () => {
     // Listed as moderate, but its check that the page lets people zoom is critical.
     expect(highest.get("meta-viewport")).toBe(RANK.critical);
     for (const id of RULES_BELOW_SERIOUS) expect(highest.get(id), id).toBeLessThan(RANK.serious as number);
+  });
+});
+
+describe("the axe rules a change of theme is checked by", () => {
+  const highest = highestImpacts();
+
+  it("are rules axe runs that can find something serious, so none is left out by the first list", () => {
+    for (const id of RULES_A_THEME_CAN_CHANGE) {
+      expect(highest.get(id), id).toBeGreaterThanOrEqual(RANK.serious as number);
+      expect(RULES_BELOW_SERIOUS as readonly string[], id).not.toContain(id);
+    }
+  });
+
+  it("are every rule that reads colours: axe tags them 'color'", () => {
+    const audit = (
+      axe as unknown as { _audit: { rules: { id: string; tags: string[]; enabled: boolean }[] } }
+    )._audit;
+    const colourRules = audit.rules
+      .filter((r) => r.enabled !== false && r.tags.includes("cat.color"))
+      .map((r) => r.id);
+    expect(colourRules).toContain("color-contrast");
+    for (const id of colourRules) expect(RULES_A_THEME_CAN_CHANGE as readonly string[], id).toContain(id);
   });
 });
