@@ -15,7 +15,7 @@ import { hasSessionCookie } from "./lib/session.ts";
 import { detectLanguage } from "./public/i18n.ts";
 import { type PageData, readPageData } from "./public/page-data.ts";
 import { MarkHydrated, PAGE_CODE, PublicPageTree } from "./public/page-tree.tsx";
-import { setPageLocation } from "./public/react-router.tsx";
+import { followBrowserAddress } from "./public/react-router.tsx";
 import { setPageTexts } from "./public/texts.ts";
 
 /**
@@ -46,8 +46,9 @@ async function start(): Promise<void> {
     handToApp(root, data.app);
     return;
   }
+  // The address moved on to another page before this ran: that page loads instead.
+  if (!followBrowserAddress()) return;
   setPageTexts(data.lang, data.texts);
-  setPageLocation(new URL(window.location.href));
   const Page = await PAGE_CODE[data.route]();
   // As a transition, hydration is done in slices that yield to the browser (ADR 010).
   startTransition(() => {

@@ -1,6 +1,13 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
-import { Link, setPageLocation, useLocation, useNavigate, useSearchParams } from "./react-router.tsx";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  followBrowserAddress,
+  Link,
+  setPageLocation,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from "./react-router.tsx";
 
 function SearchProbe({ seen }: { seen: URLSearchParams[] }) {
   const [params] = useSearchParams();
@@ -60,5 +67,66 @@ describe("the public entry's stand-in for the router", () => {
     // No bare "?" when the search is emptied.
     act(() => navigate("?", { replace: true }));
     expect(window.location.href.endsWith("/laskuri")).toBe(true);
+  });
+});
+
+describe("the public page follows the browser's address", () => {
+  const followers: EventListenerOrEventListenerObject[] = [];
+
+  /** The page as loaded at `loadedAt`, its address now `address`, followed with a recorded page load. */
+  function follow(loadedAt: string, address: string) {
+    window.history.replaceState(null, "", address);
+    vi.spyOn(performance, "getEntriesByType").mockReturnValue([
+      { name: new URL(loadedAt, window.location.origin).href } as PerformanceEntry,
+    ]);
+    const addListener = vi.spyOn(window, "addEventListener");
+    const loads: string[] = [];
+    const shown = followBrowserAddress((url) => loads.push(`${url.pathname}${url.search}`));
+    for (const [type, listener] of addListener.mock.calls) if (type === "popstate") followers.push(listener);
+    addListener.mockRestore();
+    return { shown, loads };
+  }
+
+  function moveTo(address: string) {
+    window.history.pushState(null, "", address);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }
+
+  afterEach(() => {
+    for (const listener of followers.splice(0)) window.removeEventListener("popstate", listener);
+    vi.restoreAllMocks();
+    window.history.replaceState(null, "", "/");
+    setPageLocation(new URL(window.location.href));
+  });
+
+  it("shows a back or forward within the page in place", () => {
+    const { shown, loads } = follow("/laskuri", "/laskuri");
+    expect(shown).toBe(true);
+    render(<SearchProbe seen={[]} />);
+    act(() => moveTo("/laskuri?salary=4000"));
+    expect(screen.getByRole("status").textContent).toBe("/laskuri?salary=4000");
+    expect(loads).toEqual([]);
+  });
+
+  it("loads another page's address once, however often the move is told", () => {
+    const { shown, loads } = follow("/", "/");
+    expect(shown).toBe(true);
+    moveTo("/admin");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+    expect(loads).toEqual(["/admin"]);
+    moveTo("/kirjaudu?next=%2Fadmin");
+    expect(loads).toEqual(["/admin", "/kirjaudu?next=%2Fadmin"]);
+  });
+
+  it("loads the address a script moved to before the page's code ran, and the page is not taken over", () => {
+    const { shown, loads } = follow("/", "/kirjaudu");
+    expect(shown).toBe(false);
+    expect(loads).toEqual(["/kirjaudu"]);
+  });
+
+  it("takes a page loaded at its address with a trailing slash as its own", () => {
+    const { shown, loads } = follow("/laskuri/", "/laskuri/");
+    expect(shown).toBe(true);
+    expect(loads).toEqual([]);
   });
 });

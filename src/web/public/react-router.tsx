@@ -28,6 +28,45 @@ export function setPageLocation(url: URL): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The address the browser loaded this page at, which a script may have moved on since
+ * (history.pushState) before the page's code ran: the page's code starts after its first paint.
+ */
+function loadedAddress(): URL {
+  const [loaded] = performance.getEntriesByType("navigation");
+  return new URL(loaded?.name || window.location.href);
+}
+
+/**
+ * Keeps the page on the browser's address, as the app's router does, and tells whether it shows it. A
+ * move within the page (back or forward through its search or #anchor) is shown in place. An address of
+ * another page, which a script reached with history.pushState and a popstate (as a client-side move of
+ * the app does; a public page has no router to follow it), is loaded as a link is, and the page stays
+ * as it is meanwhile: the page on screen is never one its address does not name. Also when the address
+ * moved before this ran. `load` is the browser's page load (a test's stand-in).
+ */
+export function followBrowserAddress(
+  load: (url: URL) => void = (url) => window.location.replace(url),
+): boolean {
+  const pagePath = loadedAddress().pathname;
+  let loading = "";
+  const follow = (): boolean => {
+    const url = new URL(window.location.href);
+    if (url.pathname === pagePath) {
+      setPageLocation(url);
+      return true;
+    }
+    // Told again while the next page loads (a popstate of each step): that load is let be.
+    if (loading !== url.href) {
+      loading = url.href;
+      load(url);
+    }
+    return false;
+  };
+  window.addEventListener("popstate", follow);
+  return follow();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
