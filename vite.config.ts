@@ -66,6 +66,59 @@ function shortClassNames(): (local: string, file: string) => string {
 const REACT_ROUTER_PRODUCTION = "./node_modules/react-router/dist/production/index.mjs";
 
 /**
+ * The public entry's build and the prerender's (ADR 023): the components of the public pages import
+ * `react-router`, `react-i18next`, `@tanstack/react-query` and the app's i18n module, and get instead the
+ * small stand-ins of src/web/public, which do what a prerendered page needs of them (plain links, its
+ * embedded texts, one fetch) and nothing else. An export a stand-in lacks fails the build.
+ */
+function publicEntryModules(): Plugin {
+  const web = fileURLToPath(new URL("src/web/", import.meta.url));
+  const standIns: Record<string, string> = {
+    "react-router": `${web}public/react-router.tsx`,
+    "react-i18next": `${web}public/react-i18next.ts`,
+    "@tanstack/react-query": `${web}public/react-query.ts`,
+  };
+  // The web config's alias has already turned `react-router` into its production build's path.
+  standIns[fileURLToPath(new URL(REACT_ROUTER_PRODUCTION, import.meta.url))] =
+    `${web}public/react-router.tsx`;
+  // The app's own modules, by their file: its texts' loader, and the lazy pages' chunk, which the
+  // header reaches only for a logged-in user.
+  const appModules: Record<string, string> = {
+    [`${web}i18n/i18n.ts`]: `${web}public/i18n.ts`,
+    [`${web}app/lazy-pages.ts`]: `${web}public/lazy-pages.ts`,
+  };
+  return {
+    name: "pedaali:public-entry-modules",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      const standIn = standIns[source];
+      if (standIn) return standIn;
+      if (!/\/(i18n|lazy-pages)\.ts$/.test(source) || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && appModules[resolved.id]) ?? null;
+    },
+  };
+}
+
+/**
+ * `vite build --mode public`: the public entry (src/web/public-main.tsx), built into dist/web beside the
+ * app with a manifest of its own, which the prerender and the bundle budget read.
+ */
+function publicBuild(mode: string): UserConfig {
+  if (mode !== "public") return {};
+  return {
+    publicDir: false,
+    plugins: [publicEntryModules()],
+    build: {
+      emptyOutDir: false,
+      copyPublicDir: false,
+      manifest: ".vite/public-manifest.json",
+      rollupOptions: { input: fileURLToPath(new URL("src/web/public-main.tsx", import.meta.url)) },
+    },
+  };
+}
+
+/**
  * `vite build --ssr entry-server.tsx`: the renderer of the prerendered public pages (ADR 010), a Node
  * bundle in dist/ssr that scripts/prerender.mjs runs once after the web build; never served.
  */
@@ -73,6 +126,7 @@ function prerenderBuild(isSsrBuild: boolean | undefined): UserConfig {
   if (!isSsrBuild) return {};
   return {
     publicDir: false,
+    plugins: [publicEntryModules()],
     build: {
       outDir: "../../dist/ssr",
       emptyOutDir: true,
@@ -120,4 +174,6 @@ const webConfig = ({ command }: { command: string }): UserConfig => ({
   },
 });
 
-export default defineConfig((env) => mergeConfig(webConfig(env), prerenderBuild(env.isSsrBuild)));
+export default defineConfig((env) =>
+  mergeConfig(mergeConfig(webConfig(env), prerenderBuild(env.isSsrBuild)), publicBuild(env.mode)),
+);

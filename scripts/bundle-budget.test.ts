@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bundleBudget, type Manifest } from "./bundle-budget.ts";
+import { bundleBudget, HOME_JS_BUDGET, type Manifest } from "./bundle-budget.ts";
 
 // A build manifest of the shape Vite writes: the entry imports a shared chunk statically and the pages
 // lazily; the pages chunk imports the shared chunk again.
@@ -80,6 +80,26 @@ describe("bundleBudget", () => {
     ]);
     expect(report.largestChunks[0]).toEqual({ file: "assets/lazy-pages-c.js", bytes: 120_000 });
     expect(report.largestChunks.map((c) => c.file)).not.toContain("assets/inter.woff2");
+  });
+
+  it("holds the other build's chunks to the chunk budget, but not to the home page's", () => {
+    // The app's build beside the public entry's (ADR 023): its own entry is not the home page's.
+    const app: Manifest = {
+      "index.html": { file: "assets/app-g.js", isEntry: true, imports: ["_router-h.js"] },
+      "_router-h.js": { file: "assets/router-h.js" },
+    };
+    sizes["assets/app-g.js"] = 150_000;
+    sizes["assets/router-h.js"] = 40_000;
+    const report = bundleBudget(manifest, readSize, { otherChunks: app, chunkBudget: 140_000 });
+    expect(report.home.bytes).toBe(90_000);
+    expect(report.failures).toEqual([
+      "assets/app-g.js is 150000 bytes gzipped, over the chunk budget of 140000",
+    ]);
+    expect(report.largestChunks.map((c) => c.file)).toContain("assets/router-h.js");
+  });
+
+  it("keeps the home page within DESIGN.md's goal of 100 KB", () => {
+    expect(HOME_JS_BUDGET).toBeLessThanOrEqual(100_000);
   });
 
   it("refuses a manifest whose imports name a chunk it does not hold", () => {

@@ -1,6 +1,8 @@
-// After `vite build` (the web app) and `vite build --ssr` (its renderer in dist/ssr), ADR 010:
+// After `vite build` (the web app), `vite build --mode public` (the public pages' entry, ADR 023) and
+// `vite build --ssr` (their renderer in dist/ssr), ADR 010:
 // 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads,
-//    and writes the pages' one script (their head's and the app's start) as a file of the build;
+//    each naming the public entry, and writes the pages' one script (their head's and the entry's start)
+//    as a file of the build;
 // 2. moves the source maps out of the served dist/web into dist/sourcemaps;
 // 3. writes brotli (maximum quality) and gzip copies of the text assets, which the server sends as they are.
 import { createHash } from "node:crypto";
@@ -37,17 +39,16 @@ function fileFor(path) {
 }
 
 /**
- * The key in Vite's manifest of the chunk that holds a prerendered page's code (routes.tsx ROUTE_PAGES):
- * home is in the entry, the calculator has its own chunk, every other public page is in the shared chunk
- * of lazy pages. The browser journey of the prerendered pages fails when a page loads a stylesheet that
- * its HTML did not name, so a page moved to another chunk is noticed.
+ * The key in the public entry's manifest of the chunk that holds a prerendered page's code
+ * (src/web/public/page-tree.tsx PAGE_CODE): home is in the entry, the calculator has its own chunk,
+ * every other public page is in the chunk of information pages. The browser journey of the prerendered
+ * pages fails when a page loads a stylesheet that its HTML did not name, so a page moved to another chunk
+ * is noticed.
  */
-function pageChunkKey(manifest, routeId) {
+function pageChunkKey(routeId) {
   if (routeId === "home") return null;
-  if (routeId === "calculator") return "features/calculator/calculator-page.tsx";
-  const shared = Object.entries(manifest).find(([, chunk]) => chunk.name === "lazy-pages" && !chunk.src);
-  if (!shared) throw new Error("prerender: the build's manifest has no chunk of lazy pages");
-  return shared[0];
+  if (routeId === "calculator") return "public/calculator-page.ts";
+  return "public/information-pages.ts";
 }
 
 /**
@@ -57,13 +58,13 @@ function pageChunkKey(manifest, routeId) {
  * would share the bandwidth with the stylesheets and the font, and the page would paint later.
  */
 function pageStylesheets(manifest, routeId) {
-  const key = pageChunkKey(manifest, routeId);
+  const key = pageChunkKey(routeId);
   if (key === null) return "";
   const visited = new Set();
   const styles = new Set();
   const visit = (k) => {
     const chunk = manifest[k];
-    if (!chunk) throw new Error(`prerender: the build's manifest has no chunk ${k}`);
+    if (!chunk) throw new Error(`prerender: the public entry's manifest has no chunk ${k}`);
     if (chunk.isEntry || visited.has(k)) return;
     visited.add(k);
     // A chunk's imports run before it, so their stylesheets come first in the cascade.
@@ -74,17 +75,27 @@ function pageStylesheets(manifest, routeId) {
   return [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
 }
 
-/** The tag of the app's entry in the built index.html, and its address. */
-function entryScript(template) {
+/** The public entry's script and stylesheets, from its manifest. */
+function publicEntry(manifest) {
+  const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error("prerender: the public entry's manifest has no single entry");
+  const [entry] = entries;
+  return { src: `/${entry.file}`, styles: (entry.css ?? []).map((file) => `/${file}`) };
+}
+
+/** The tag of the app's entry in the built index.html, its address, and the stylesheets the shell names. */
+function appEntry(template) {
   const tag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!tag) throw new Error("prerender: index.html names no entry script");
-  return { tag: tag[0], src: tag[1] };
+  const styles = [...template.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)];
+  if (styles.length === 0) throw new Error("prerender: index.html names no stylesheet");
+  return { tag: tag[0], src: tag[1], styleTags: styles.map((m) => m[0]), styles: styles.map((m) => m[1]) };
 }
 
 /**
  * The prerendered pages' one script, a file of the build (the CSP runs no script written into a page),
  * loaded by each page's head: it sets what the first paint shows (entry-server.tsx's pageHeadScript),
- * and once the HTML is parsed, it starts the app's entry from the frame after the first paint. The page
+ * and once the HTML is parsed, it starts the public entry from the frame after the first paint. The page
  * fetches the entry at once (modulepreload); a fast connection would otherwise deliver the code before
  * the first paint, and the page's HTML would wait for the app's start-up to show.
  */
@@ -99,26 +110,38 @@ async function writePageScript(headScript, entrySrc) {
   return `/${file}`;
 }
 
-/** The page fetches the entry but does not run it: the page script starts it (writePageScript). */
-function preloadEntry(html, entry) {
-  if (!html.includes(entry.tag)) throw new Error("prerender: a page names no entry script");
-  return html.replace(entry.tag, `<link rel="modulepreload" crossorigin href="${entry.src}">`);
+/**
+ * The page names the public entry instead of the app's: its stylesheets where the shell names the app's,
+ * and its script as a modulepreload, fetched but not run (the page script starts it, writePageScript).
+ */
+function nameEntry(html, app, entry) {
+  if (!html.includes(app.tag)) throw new Error("prerender: a page names no entry script");
+  const styles = entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+  let named = html.replace(app.tag, `<link rel="modulepreload" crossorigin href="${entry.src}">`);
+  for (const [i, tag] of app.styleTags.entries())
+    named = named.replace(tag, i === 0 ? styles.join("\n    ") : "");
+  return named;
 }
 
 async function prerender() {
   const { pageHeadScript, prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
   const template = await readFile(join(WEB, "index.html"), "utf8");
-  const manifest = JSON.parse(await readFile(join(WEB, ".vite/manifest.json"), "utf8"));
-  const entry = entryScript(template);
-  const files = await prerenderPages(template, await writePageScript(pageHeadScript(), entry.src));
+  const manifest = JSON.parse(await readFile(join(WEB, ".vite/public-manifest.json"), "utf8"));
+  const app = appEntry(template);
+  const entry = publicEntry(manifest);
+  const files = await prerenderPages(template, await writePageScript(pageHeadScript(), entry.src), {
+    script: app.src,
+    styles: app.styles,
+  });
   await rm(PRERENDERED, { recursive: true, force: true });
   const pages = {};
   for (const { page, html: rendered } of files) {
     const file = fileFor(page.path);
     const styles = pageStylesheets(manifest, page.id);
     // After the entry's own stylesheet, so the page's rules come later in the cascade, as when it loads them.
-    const html = preloadEntry(
+    const html = nameEntry(
       styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered,
+      app,
       entry,
     );
     await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });

@@ -1,80 +1,105 @@
 /**
- * The build's renderer of the public pages (ADR 010): the same route tree and providers as main.tsx,
+ * The build's renderer of the public pages (ADR 010, 023): the public entry's tree (public/page-tree.tsx),
  * rendered to HTML by React for each page of src/domain/public-pages.ts in each language, so a visitor
- * sees the page before any JavaScript has run; main.tsx then hydrates it. Run by scripts/prerender.mjs
- * from the SSR bundle (vite build --ssr); never shipped to the browser.
+ * sees the page before any JavaScript has run; public-main.tsx then hydrates it with the texts this
+ * writes into the page. Built with the public entry's stand-ins for the router, i18next and TanStack
+ * Query (vite.config.ts), run by scripts/prerender.mjs from the SSR bundle; never shipped to the browser.
  */
 import { ColorSchemeScript } from "@mantine/core";
-import type { ResourceKey } from "i18next";
-import { StrictMode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import { initReactI18next } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { ANNOUNCEMENT_BANNER_DISMISSAL_MS } from "../domain/constants.ts";
-import { DEFAULT_LANGUAGE, DEFAULT_THEME, LANGUAGES, type Language } from "../domain/locale.ts";
-import { ORIGIN_PLACEHOLDER, type PublicPage, pageAlternates, publicPages } from "../domain/public-pages.ts";
-import { AppProviders, COLOR_SCHEME_STORAGE_KEY } from "./app/providers.tsx";
-import { appRoutes } from "./app/routes.tsx";
-import fi from "./i18n/fi.json";
-import { i18n } from "./i18n/i18n.ts";
+import { DEFAULT_THEME, LANGUAGES, type Language } from "../domain/locale.ts";
+import {
+  ORIGIN_PLACEHOLDER,
+  type PrerenderedRouteId,
+  type PublicPage,
+  pageAlternates,
+  publicPages,
+} from "../domain/public-pages.ts";
+import { COLOR_SCHEME_STORAGE_KEY } from "./app/providers.tsx";
+import enShell from "./i18n/en.json";
+import fiShell from "./i18n/fi.json";
+import svShell from "./i18n/sv.json";
 import { type PageHead, PageHeadContext } from "./lib/page-title.ts";
-import { createQueryClient } from "./lib/query-client.ts";
 import { ANNOUNCEMENT_DISMISSED_KEY, COOKIE_CONSENT_KEY } from "./lib/shell-storage.ts";
+import { type PageData, pageDataElement } from "./public/page-data.ts";
+import { PAGE_CODE, PublicPageTree } from "./public/page-tree.tsx";
+import { setPageLocation } from "./public/react-router.tsx";
+import { askedKeys, setPageTexts, type Texts, t } from "./public/texts.ts";
+
+const SHELL_TEXTS: Record<Language, Texts> = { fi: fiShell, en: enShell, sv: svShell };
 
 /** The shell's, the pages' and the content's texts of a language; their sections never overlap. */
-type Texts = Record<string, ResourceKey>;
-
-const SHELL_TEXTS: Record<Language, () => Promise<{ default: Texts }>> = {
-  fi: async () => ({ default: fi }),
-  en: () => import("./i18n/en.json"),
-  sv: () => import("./i18n/sv.json"),
-};
-
 async function textsOf(lang: Language): Promise<Texts> {
-  const [shell, pages, content] = await Promise.all([
-    SHELL_TEXTS[lang](),
-    import(`./i18n/pages/${lang}.json`),
-    import(`./i18n/content/${lang}.json`),
+  const [pages, content] = await Promise.all([
+    import(`./i18n/pages/${lang}.json`) as Promise<{ default: Texts }>,
+    import(`./i18n/content/${lang}.json`) as Promise<{ default: Texts }>,
   ]);
-  return { ...shell.default, ...pages.default, ...content.default };
+  return { ...SHELL_TEXTS[lang], ...pages.default, ...content.default };
 }
 
-async function initTexts(): Promise<void> {
-  const texts = await Promise.all(LANGUAGES.map(textsOf));
-  await i18n.use(initReactI18next).init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    resources: Object.fromEntries(LANGUAGES.map((lang, i) => [lang, { translation: texts[i] ?? {} }])),
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+/**
+ * Sections a page shows only once it is live, which its HTML therefore never asks for: the calculator's
+ * form appears with the published parameters it fetches.
+ */
+const LIVE_SECTIONS: Partial<Record<PrerenderedRouteId, string[]>> = {
+  calculator: ["calculator", "ds", "forms", "municipalityPicker", "taxLine", "maxPriceWarning"],
+};
+
+/**
+ * The texts a page carries (ADR 023): the shell's (header, footer, banners, toasts: some appear only
+ * after a click or a stored answer), the page's live sections, and every section its render asked for;
+ * of the long information texts (`content`), only the page's own part.
+ */
+function pageTexts(all: Texts, page: PublicPage, asked: string[]): Texts {
+  const texts: Texts = {};
+  const take = (path: string[]) => {
+    let from: Texts | string | undefined = all;
+    let to = texts;
+    for (const [i, part] of path.entries()) {
+      if (from === undefined || typeof from === "string") return;
+      from = from[part];
+      if (from === undefined) return;
+      if (i === path.length - 1 || typeof from === "string") {
+        to[part] = from;
+        return;
+      }
+      const next: Texts | string = to[part] ?? {};
+      if (typeof next === "string") return;
+      to[part] = next;
+      to = next;
+    }
+  };
+  for (const section of Object.keys(SHELL_TEXTS[page.lang])) if (section !== "home") take([section]);
+  for (const section of LIVE_SECTIONS[page.id] ?? []) take([section]);
+  for (const key of asked) {
+    const parts = key.split(".");
+    take(parts[0] === "content" ? parts.slice(0, 2) : parts.slice(0, 1));
+  }
+  return texts;
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** The page's markup inside #root and what it said about itself (title, lead). */
-async function renderBody(page: PublicPage): Promise<{ body: string; head: PageHead }> {
-  await i18n.changeLanguage(page.lang);
-  const handler = createStaticHandler(appRoutes());
-  const context = await handler.query(new Request(`http://prerender.invalid${page.path}`));
-  if (context instanceof Response) throw new Error(`prerender: ${page.path} answered a redirect`);
-  if (context.statusCode !== 200) throw new Error(`prerender: ${page.path} answered ${context.statusCode}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+/** The page's markup inside #root, what it said about itself (title, lead) and the texts it carries. */
+async function renderBody(
+  page: PublicPage,
+  all: Texts,
+): Promise<{ body: string; head: PageHead; texts: Texts }> {
+  setPageTexts(page.lang, all, (key) => {
+    throw new Error(`prerender: ${page.path} asks for ${key}, which has no text`);
+  });
+  setPageLocation(new URL(`http://prerender.invalid${page.path}`));
+  const Page = await PAGE_CODE[page.id]();
   const head: PageHead = {};
-  // The same tree as main.tsx (StrictMode, providers, router), so hydration finds what it renders.
   const body = renderToString(
     <PageHeadContext value={head}>
-      <StrictMode>
-        <AppProviders queryClient={createQueryClient()}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </StrictMode>
+      <PublicPageTree Page={Page} />
     </PageHeadContext>,
   );
-  return { body, head };
+  return { body, head, texts: pageTexts(all, page, askedKeys()) };
 }
 
 /**
@@ -83,7 +108,7 @@ async function renderBody(page: PublicPage): Promise<{ body: string; head: PageH
  */
 function headTags(page: PublicPage, head: PageHead): string {
   const title = head.title ?? "Pedaali";
-  const description = head.description ?? i18n.t("common.productDescription");
+  const description = head.description ?? t("common.productDescription");
   const links = [
     `<link rel="canonical" href="${ORIGIN_PLACEHOLDER}${page.path}" />`,
     ...pageAlternates(page.id, ORIGIN_PLACEHOLDER).map(
@@ -133,9 +158,9 @@ function fillTemplate(
   template: string,
   headScriptSrc: string,
   page: PublicPage,
-  body: string,
-  head: PageHead,
+  rendered: { body: string; head: PageHead; data: PageData },
 ): string {
+  const { body, head, data } = rendered;
   const replace = (html: string, pattern: RegExp, by: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
     return html.replace(pattern, () => by);
@@ -159,7 +184,7 @@ function fillTemplate(
   html = replace(
     html,
     /<div id="root"><\/div>/,
-    `<div id="root" data-prerendered="${page.lang}">${body}</div>`,
+    `<div id="root" data-prerendered="${page.lang}">${body}</div>\n    ${pageDataElement(data)}`,
   );
   return html;
 }
@@ -168,15 +193,23 @@ export type PrerenderedFile = { page: PublicPage; html: string };
 
 /**
  * Every public page in every language, as HTML built on the shell `template` (dist/web/index.html), each
- * loading `headScriptSrc` (the file of pageHeadScript) in its head.
+ * loading `headScriptSrc` (the file of pageHeadScript) in its head and naming `app`, the app's entry,
+ * for a visitor the page is not for (public-main.tsx).
  */
-export async function prerenderPages(template: string, headScriptSrc: string): Promise<PrerenderedFile[]> {
-  await initTexts();
+export async function prerenderPages(
+  template: string,
+  headScriptSrc: string,
+  app: PageData["app"],
+): Promise<PrerenderedFile[]> {
+  const texts = Object.fromEntries(
+    await Promise.all(LANGUAGES.map(async (lang) => [lang, await textsOf(lang)] as const)),
+  ) as Record<Language, Texts>;
   const files: PrerenderedFile[] = [];
-  // One at a time: the pages share the one i18n instance, whose language each render sets.
+  // One at a time: the pages share the one store of texts and address, which each render sets.
   for (const page of publicPages()) {
-    const { body, head } = await renderBody(page);
-    files.push({ page, html: fillTemplate(template, headScriptSrc, page, body, head) });
+    const { body, head, texts: carried } = await renderBody(page, texts[page.lang]);
+    const data: PageData = { route: page.id, lang: page.lang, texts: carried, app };
+    files.push({ page, html: fillTemplate(template, headScriptSrc, page, { body, head, data }) });
   }
   return files;
 }

@@ -162,7 +162,7 @@ export type Scheme = (typeof SCHEMES)[number];
 export const WIDTHS = [375, 1440] as const;
 
 /**
- * Waits until the app has taken over a prerendered page (hydrate.tsx marks its root): the page's HTML
+ * Waits until the app has taken over a prerendered page (public/page-tree.tsx MarkHydrated marks its root): the page's HTML
  * shows before its code runs, and until then its buttons do nothing. Other pages are live at once.
  */
 export async function waitForLivePage(page: Page): Promise<void> {

@@ -86,6 +86,7 @@ test("the anonymous home page loads no admin or employer code", async ({ page })
 
   // A client navigation to the admin area sends the anonymous visitor to log in, and the guard decides
   // before any admin code is fetched (accounts.spec.ts shows an admin getting it in a chunk of its own).
+  // The home page has no router (ADR 023): it loads the address it was moved to, whose app does the rest.
   await page.evaluate(() => {
     window.history.pushState(null, "", "/admin");
     window.dispatchEvent(new PopStateEvent("popstate"));
