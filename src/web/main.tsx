@@ -11,19 +11,26 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app.tsx";
-import { appRoutes } from "./app/routes.tsx";
+import { appRoutes, preloadRoute } from "./app/routes.tsx";
 import { MarkHydrated, prerenderedPageRoutes } from "./hydrate.tsx";
 import { initI18n, isLanguage } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { hasSessionCookie, sessionQueryOptions } from "./lib/session.ts";
 
 async function start(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
+  const queryClient = createQueryClient();
+  // Someone logged in: the user, and a signed-in page's code and first data, start now, side by side,
+  // not one after the other once the shell has rendered (routes.tsx preloadRoute).
+  if (hasSessionCookie()) void queryClient.prefetchQuery(sessionQueryOptions);
   // A public page the build rendered ahead (ADR 010): take it over instead of painting it again.
   const prerendered = root.dataset.prerendered;
   const prerenderedRoutes = isLanguage(prerendered) ? await prerenderedPageRoutes(prerendered) : null;
   // Texts first, so the first paint is already in the visitor's language.
   if (!prerenderedRoutes) await initI18n();
+  // After the texts' language is known: the page's own texts load with its code.
+  preloadRoute(window.location.pathname, window.location.search);
   // Hydration data (none: no route loads any) tells the router the page is already on screen, so it
   // leaves the scroll where the visitor has put it meanwhile instead of sending the page to its top. A
   // reload's place and an address's #anchor are the browser's own to restore on an HTML page.
@@ -33,7 +40,7 @@ async function start(): Promise<void> {
   );
   const app = (
     <StrictMode>
-      <App router={router} queryClient={createQueryClient()} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
   if (!prerenderedRoutes) {
