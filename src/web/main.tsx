@@ -21,8 +21,9 @@ async function start(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
   const queryClient = createQueryClient();
-  // Someone logged in: the user, and a signed-in page's code and first data, start now, side by side,
-  // not one after the other once the shell has rendered (routes.tsx preloadRoute).
+  // Someone logged in: the user, and a signed-in page's code, start now, side by side, and its first data
+  // once the user's answer says which calls are theirs, not one after the other once the shell has
+  // rendered (routes.tsx preloadRoute).
   if (hasSessionCookie()) void queryClient.prefetchQuery(sessionQueryOptions);
   // A public page the build rendered ahead (ADR 010): take it over instead of painting it again.
   const prerendered = root.dataset.prerendered;
@@ -30,7 +31,7 @@ async function start(): Promise<void> {
   // Texts first, so the first paint is already in the visitor's language.
   if (!prerenderedRoutes) await initI18n();
   // After the texts' language is known: the page's own texts load with its code.
-  preloadRoute(window.location.pathname, window.location.search);
+  void preloadRoute(queryClient, window.location.pathname, window.location.search);
   // Hydration data (none: no route loads any) tells the router the page is already on screen, so it
   // leaves the scroll where the visitor has put it meanwhile instead of sending the page to its top. A
   // reload's place and an address's #anchor are the browser's own to restore on an HTML page.

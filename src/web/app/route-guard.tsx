@@ -6,8 +6,9 @@ import { buildPath, type RouteId } from "../../domain/routes.ts";
 import { PageLoader } from "../components/page-loader.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
 import { fetchAhead } from "../lib/api-client.ts";
-import { loginPathFor, useSession } from "../lib/session.ts";
+import { loginPathFor, type SessionUser, useSession } from "../lib/session.ts";
 import { routeMeta } from "./route-meta.ts";
+import { asksOf } from "./user-asks.ts";
 
 export type PageImport = () => Promise<ComponentType>;
 
@@ -27,11 +28,30 @@ export type FirstData = (
   queryClient: QueryClient,
 ) => Promise<unknown> | undefined;
 
-/** Starts the first view's calls of a signed-in page (first-requests.ts) beside its code. */
-export function fetchFirstRequests(routeId: RouteId, pathname: string, search: string): void {
-  void import("./first-requests.ts").then((m) => {
-    for (const path of m.firstRequests(routeId, pathname, search)) fetchAhead(path);
-  });
+/**
+ * Starts the first view's calls of a signed-in page (first-requests.ts) beside its code: those its user's
+ * visit makes (user-asks.ts), so once the user's answer is here; the list's chunk downloads meanwhile.
+ * The header's only on a page load (`pageLoad`): opened from another page, the header is on screen and
+ * has asked for itself already.
+ */
+export function fetchFirstRequests(
+  routeId: RouteId,
+  pathname: string,
+  search: string,
+  user: SessionUser | null | Promise<SessionUser | null>,
+  pageLoad: boolean,
+): Promise<void> {
+  return (
+    Promise.all([import("./first-requests.ts"), user])
+      .then(([m, known]) => {
+        const asks = known && asksOf(routeId, known);
+        if (!asks) return;
+        const own = { page: asks.page, bell: asks.bell && pageLoad };
+        for (const path of m.firstRequests(routeId, pathname, search, own)) fetchAhead(path);
+      })
+      // Nothing asked ahead: the page asks for itself.
+      .catch(() => {})
+  );
 }
 
 /**
@@ -53,10 +73,15 @@ export function guardedPage(
     return code;
   };
   let Page: ComponentType | undefined;
-  function pageFor(queryClient: QueryClient, pathname: string, search: string): ComponentType {
+  function pageFor(
+    queryClient: QueryClient,
+    user: SessionUser | null,
+    pathname: string,
+    search: string,
+  ): ComponentType {
     Page ??= lazy(async () => {
       // Opened from another page: the data starts now, with the code, not after it.
-      fetchFirstRequests(routeId, pathname, search);
+      void fetchFirstRequests(routeId, pathname, search, user, false);
       // Asked again, not taken from preload(): the imports are shared, and a failed preload is retried.
       const [Component, , read] = await Promise.all([load(), ensurePageTexts(), firstData?.()]);
       // Not for long, though: a slow answer is better shown by the page's own skeleton than by the loader.
@@ -70,7 +95,7 @@ export function guardedPage(
   }
 
   function GuardedPage() {
-    const { status, accessUser } = useSession();
+    const { status, user, accessUser } = useSession();
     const location = useLocation();
     const queryClient = useQueryClient();
     if (status === "idle" || status === "loading") return <PageLoader />;
@@ -83,7 +108,7 @@ export function guardedPage(
           : `${lang ? `/${lang}` : ""}${redirectPathFor(decision) ?? buildPath("home")}`;
       return <Navigate to={to} replace />;
     }
-    const Loaded = pageFor(queryClient, location.pathname, location.search);
+    const Loaded = pageFor(queryClient, user, location.pathname, location.search);
     return (
       <Suspense fallback={<PageLoader />}>
         <Loaded />

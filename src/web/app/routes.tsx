@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../domain/locale.ts";
 import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
@@ -5,7 +6,7 @@ import { PageLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
-import { hasSessionCookie } from "../lib/session.ts";
+import { hasSessionCookie, sessionQueryOptions } from "../lib/session.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { LanguageScope } from "./language-scope.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
@@ -143,18 +144,22 @@ function guardedPageFor(id: Exclude<RouteId, "home">): ReturnType<typeof guarded
 }
 
 /**
- * A page load straight into a signed-in page, by someone logged in: its code, its texts and its first
- * view's calls start at once, beside the user's own (main.tsx), instead of one after the other once the
- * guard has the user. The guard still decides before anything is shown; an anonymous visitor (no session
- * cookie) loads nothing here.
+ * A page load straight into a signed-in page, by someone logged in: its code and its texts start at
+ * once, beside the user's own call (main.tsx), and its first view's calls as soon as the user's answer
+ * says which of them this user's visit makes (user-asks.ts), instead of one after the other once the
+ * guard has the user and the page its code. The guard still decides before anything is shown; an
+ * anonymous visitor (no session cookie) loads nothing here.
  */
-export function preloadRoute(pathname: string, search: string): void {
+export function preloadRoute(queryClient: QueryClient, pathname: string, search: string): Promise<void> {
   const route = matchRoute(pathname)?.route;
-  if (!route || route.access.kind === "public" || !hasSessionCookie()) return;
+  if (!route || route.access.kind === "public" || !hasSessionCookie()) return Promise.resolve();
   const id = route.id as Exclude<RouteId, "home">;
-  // The list of calls first: a small file that should not queue behind the page's many.
-  fetchFirstRequests(id, pathname, search);
+  // The list of calls first: a small file that should not queue behind the page's many. The calls
+  // themselves wait for the user (the answer main.tsx asked for): only those its visit makes are asked.
+  const calls = fetchFirstRequests(id, pathname, search, queryClient.fetchQuery(sessionQueryOptions), true);
   void guardedPageFor(id).preload();
+  // Settled once the calls are on their way (app/first-requests.test.ts waits for it).
+  return calls;
 }
 
 function pageRoute(route: RouteDef, lang: Language | null): RouteObject {

@@ -135,6 +135,19 @@ export function fetchAhead(path: string): void {
 }
 
 /**
+ * The addresses asked ahead that no call has taken yet. Once a page has opened, any left over were asked
+ * for nothing: the page does not make that call for its user (app/first-requests.test.ts).
+ */
+export function pendingAhead(): string[] {
+  return [...ahead.keys()];
+}
+
+/** Forgets the GETs started ahead (the web tests' modules outlive a test: tests/helpers/dom-setup.ts). */
+export function forgetAhead(): void {
+  ahead.clear();
+}
+
+/**
  * Calls the API with the session cookies and, on state-changing requests, the CSRF header. Resolves with
  * the (optionally schema-checked) JSON body, `undefined` for an empty body; rejects with ApiError.
  * It never shows anything to the user: the caller, or the QueryClient's cache handlers, decide that.

@@ -8,6 +8,7 @@ import { contactFormsApi } from "../../../contract/contact-forms.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AdminFrame } from "../../app/lazy-pages.ts";
 import type { FirstData } from "../../app/route-guard.tsx";
+import { mustSetUpSecondFactor } from "../../app/user-asks.ts";
 import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { SESSION_QUERY_KEY, type SessionUser, useSession } from "../../lib/session.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
@@ -29,14 +30,15 @@ import { UsersTab } from "./users/users-tab.tsx";
  * count in the tabs, read before the area is shown (app/route-guard.tsx FirstData). Not for a user who
  * must first set up their authenticator: the server answers them nothing else meanwhile.
  */
-export const adminFirstData: FirstData = (_routeId, params, pathname, queryClient) =>
-  /\/admin\/?$/.test(pathname) &&
-  !queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)?.secondFactorSetupRequired
+export const adminFirstData: FirstData = (_routeId, params, pathname, queryClient) => {
+  const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
+  return /\/admin\/?$/.test(pathname) && user && !mustSetUpSecondFactor(user)
     ? readFirstData(queryClient, [
         ...orderQueueFirstQueries(queueFilterOf(params)),
         endpointQuery(contactFormsApi.uncheckedCount, {}),
       ])
     : undefined;
+};
 
 /** The admin texts (i18n/admin-texts.ts), which the route awaits before it renders this page. */
 export { ensureAdminTexts as adminTextsReady } from "../../i18n/admin-texts.ts";
@@ -67,7 +69,7 @@ export function AdminPage() {
   const { pathname } = useLocation();
   // The platform requires an authenticator app and theirs is not in use: the server answers nothing
   // else meanwhile (403 SECOND_FACTOR_REQUIRED), so the page sends them where they set it up.
-  if (user?.secondFactorSetupRequired) {
+  if (user && mustSetUpSecondFactor(user)) {
     // /admin or /en/admin: the same language's page.
     return (
       <Navigate to={`${pathname.slice(0, pathname.indexOf("/admin"))}${buildPath("ownDetails")}`} replace />
