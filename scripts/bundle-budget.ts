@@ -35,9 +35,14 @@ export type ReadSize = (file: string) => number;
  * hydrating the anonymous visitor's HTML (web/hydrate.tsx): that left the ceiling no bytes to spare,
  * and gzip's size moves by a few bytes when unrelated code is reordered. And by 200 more when the
  * accessibility statement, which the law asks every public service to publish, joined the route table
- * and the footer (150,201 bytes measured then).
+ * and the footer (150,201 bytes measured then). And by 500 more when a page load straight into a
+ * signed-in page came to start that page's code, its first data and the user side by side instead of one
+ * after the other (app/routes.tsx preloadRoute), asking ahead only the calls its user's visit makes
+ * (app/user-asks.ts: the guard's, the admin area's and the bell's rules): the list of those calls is a
+ * chunk of its own, but starting them and taking their answers is the entry's (150,830 bytes measured
+ * then).
  */
-export const HOME_JS_BUDGET = 150_400;
+export const HOME_JS_BUDGET = 150_900;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the

@@ -1,18 +1,9 @@
 import { checkRouteAccess } from "../../domain/access.ts";
 import { getRoute, type RouteId } from "../../domain/routes.ts";
 import { canUseNotifications } from "../features/notifications/notifications-access.ts";
-import { accessUserOf, type SessionUser } from "../lib/session.ts";
+import { accessUserOf, mustSetUpSecondFactor, type SessionUser } from "../lib/session.ts";
 import type { Asks } from "./first-requests.ts";
 import { shellVisibility } from "./shell-visibility.ts";
-
-/**
- * Whether the user must first set up their authenticator app: the server answers them nothing but that
- * setup's calls (and the bell's) meanwhile (403 SECOND_FACTOR_REQUIRED), so the admin area sends them to
- * set it up and no page's data is asked for them, neither by the page nor ahead of it.
- */
-export function mustSetUpSecondFactor(user: Pick<SessionUser, "secondFactorSetupRequired">): boolean {
-  return user.secondFactorSetupRequired;
-}
 
 /**
  * Which of a signed-in page's first calls its user's visit would make (first-requests.ts), by the same
