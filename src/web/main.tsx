@@ -11,9 +11,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app.tsx";
-import { appRoutes } from "./app/routes.tsx";
+import { appRoutes, preloadRoute } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { hasSessionCookie, sessionQueryOptions } from "./lib/session.ts";
 
 /**
  * The app's entry: every page that is not prerendered (the login, the signed-in areas, the forms), and a
@@ -23,13 +24,20 @@ import { createQueryClient } from "./lib/query-client.ts";
 async function start(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
+  const queryClient = createQueryClient();
+  // Someone logged in: the user, and a signed-in page's code, start now, side by side, and its first data
+  // once the user's answer says which calls are theirs, not one after the other once the shell has
+  // rendered (routes.tsx preloadRoute).
+  if (hasSessionCookie()) void queryClient.prefetchQuery(sessionQueryOptions);
   // Texts first, so the first paint is already in the visitor's language.
   await initI18n();
+  // After the texts' language is known: the page's own texts load with its code.
+  void preloadRoute(queryClient, window.location.pathname, window.location.search);
   // The HTML on screen, if any, is replaced, not taken over: the root is no longer a prerendered page.
   delete root.dataset.prerendered;
   createRoot(root).render(
     <StrictMode>
-      <App router={createBrowserRouter(appRoutes())} queryClient={createQueryClient()} />
+      <App router={createBrowserRouter(appRoutes())} queryClient={queryClient} />
     </StrictMode>,
   );
 }

@@ -2,16 +2,19 @@ import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { forgetAhead } from "../../src/web/lib/api-client.ts";
 import { resetConnection } from "../../src/web/lib/connection.ts";
 import { clearErrorToastHistory } from "../../src/web/lib/error-toasts.ts";
 
 // The web tests share loaded modules (vitest.config.ts, isolate: false): besides the DOM, clear what
-// the app's modules remember between renders — toasts on screen, the toast history, a failed health check.
+// the app's modules remember between renders — toasts on screen, the toast history, a failed health check,
+// the answers a page asked ahead and did not take (which another file's page would take instead).
 afterEach(() => {
   cleanup();
   notifications.clean();
   clearErrorToastHistory();
   resetConnection();
+  forgetAhead();
 });
 
 // Lazy routes and i18n loads take longer than Testing Library's 1 s default on a busy 2-core machine;

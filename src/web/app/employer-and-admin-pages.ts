@@ -10,5 +10,5 @@
  * screens' code (about 70 KB gzip for both areas together); the server guards every call either way.
  * Split the areas again once the bundler is fixed.
  */
-export { AdminPage, adminTextsReady } from "../features/admin/admin-page.tsx";
-export { EmployerPage, employerTextsReady } from "../features/employer/employer-page.tsx";
+export { AdminPage, adminFirstData, adminTextsReady } from "../features/admin/admin-page.tsx";
+export { EmployerPage, employerFirstData, employerTextsReady } from "../features/employer/employer-page.tsx";

@@ -1,33 +1,37 @@
-import type { ComponentType } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import type { RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../domain/locale.ts";
-import { ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
+import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { PageLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
+import { hasSessionCookie, sessionQueryOptions } from "../lib/session.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { LanguageScope } from "./language-scope.tsx";
 import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
-import { guardedPage, type PageImport } from "./route-guard.tsx";
+import { type FirstData, fetchFirstRequests, guardedPage, type PageImport } from "./route-guard.tsx";
 
 // One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
 const pages = () => import("./lazy-pages.ts");
+// One import each (their dependency lists weigh in the entry): the page and its first data share it.
+const employerAndAdminPages = () => import("./employer-and-admin-pages.ts");
+const myBikeModule = () => import("../features/mybike/my-bike-page.tsx");
 const adminArea: PageImport = () =>
-  import("./employer-and-admin-pages.ts").then(async (m) => {
+  employerAndAdminPages().then(async (m) => {
     await m.adminTextsReady();
     return m.AdminPage;
   });
 const calculatorPage: PageImport = () =>
   import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
-  import("./employer-and-admin-pages.ts").then(async (m) => {
+  employerAndAdminPages().then(async (m) => {
     await m.employerTextsReady();
     return m.EmployerPage;
   });
 const myBikePage: PageImport = () =>
-  import("../features/mybike/my-bike-page.tsx").then(async (m) => {
+  myBikeModule().then(async (m) => {
     await m.myBikeTextsReady();
     return m.MyBikePage;
   });
@@ -115,17 +119,47 @@ function relativePath(route: RouteDef): string {
   return route.id === "admin" ? `${path}/*` : path;
 }
 
-/** One guard component per guarded route, shared by its prefixed and unprefixed paths. */
-const guardedPages = new Map<RouteId, ComponentType>();
+/**
+ * The first data of the signed-in pages that open on a list or a summary: read by the page's own queries
+ * before it replaces the loader (route-guard.tsx FirstData), from the page's own chunk.
+ */
+const FIRST_DATA: Partial<Record<RouteId, () => Promise<FirstData>>> = {
+  employer: () => employerAndAdminPages().then((m) => m.employerFirstData),
+  admin: () => employerAndAdminPages().then((m) => m.adminFirstData),
+  myBike: () => myBikeModule().then((m) => m.myBikeFirstData),
+  bikeStore: () => storeLinkPages().then((m) => m.storeAccountFirstData),
+};
 
-function guardedPageFor(id: Exclude<RouteId, "home">): ComponentType {
+/** One guard per guarded route, shared by its prefixed and unprefixed paths. */
+const guardedPages = new Map<RouteId, ReturnType<typeof guardedPage>>();
+
+function guardedPageFor(id: Exclude<RouteId, "home">): ReturnType<typeof guardedPage> {
   let page = guardedPages.get(id);
   if (!page) {
     // Looked up on each load, so tests can watch which page code was asked for.
-    page = guardedPage(id, () => ROUTE_PAGES[id]());
+    page = guardedPage(id, () => ROUTE_PAGES[id](), FIRST_DATA[id]);
     guardedPages.set(id, page);
   }
   return page;
+}
+
+/**
+ * A page load straight into a signed-in page, by someone logged in: its code and its texts start at
+ * once, beside the user's own call (main.tsx), and its first view's calls as soon as the user's answer
+ * says which of them this user's visit makes (user-asks.ts), instead of one after the other once the
+ * guard has the user and the page its code. The guard still decides before anything is shown; an
+ * anonymous visitor (no session cookie) loads nothing here.
+ */
+export function preloadRoute(queryClient: QueryClient, pathname: string, search: string): Promise<void> {
+  const route = matchRoute(pathname)?.route;
+  if (!route || route.access.kind === "public" || !hasSessionCookie()) return Promise.resolve();
+  const id = route.id as Exclude<RouteId, "home">;
+  // The list of calls first: a small file that should not queue behind the page's many. The calls
+  // themselves wait for the user (the answer main.tsx asked for): only those its visit makes are asked.
+  const calls = fetchFirstRequests(id, pathname, search, queryClient.fetchQuery(sessionQueryOptions), true);
+  void guardedPageFor(id).preload();
+  // Settled once the calls are on their way (app/first-requests.test.ts waits for it).
+  return calls;
 }
 
 function pageRoute(route: RouteDef, lang: Language | null): RouteObject {
@@ -136,7 +170,7 @@ function pageRoute(route: RouteDef, lang: Language | null): RouteObject {
   if (id === "home") return { id: routeKey, index: true, handle, Component: HomePage };
   // Pages for some users only: the guard decides first, then loads the page (route-guard.tsx).
   if (route.access.kind !== "public") {
-    return { id: routeKey, path: relativePath(route), handle, Component: guardedPageFor(id) };
+    return { id: routeKey, path: relativePath(route), handle, Component: guardedPageFor(id).Page };
   }
   const load = ROUTE_PAGES[id];
   return {

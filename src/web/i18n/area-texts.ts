@@ -17,9 +17,13 @@ export function areaTextLoader(files: TextFiles): (lng?: Language) => Promise<vo
     let loading = loaded.get(lng);
     if (!loading) {
       loading = (async () => {
-        await ensurePageTexts(lng);
         const own = Object.entries(files).filter(([path]) => path.endsWith(`.${lng}.json`));
-        const modules = await Promise.all(own.map(([, load]) => load()));
+        // Downloaded beside the page texts, but added after them: i18next loads the shell's texts of a
+        // language only while that language has no bundle yet.
+        const [modules] = await Promise.all([
+          Promise.all(own.map(([, load]) => load())),
+          ensurePageTexts(lng),
+        ]);
         for (const { default: texts } of modules)
           i18n.addResourceBundle(lng, "translation", texts, true, true);
       })();

@@ -118,6 +118,36 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /**
+ * GETs started before the page that makes them has arrived (app/routes.tsx preloadRoute): the page's own
+ * call takes the answer instead of asking again, so its data and its code load side by side. Each is
+ * taken once and only for a few seconds; any change (a call other than GET) forgets them all, so an
+ * answer from before a change is never shown after it.
+ */
+const ahead = new Map<string, Promise<Response>>();
+
+export function fetchAhead(path: string): void {
+  if (ahead.has(path)) return;
+  const response = fetch(path, { headers: { accept: "application/json" }, credentials: "include" });
+  // A failure is the page's own call's to report, when it takes this answer.
+  response.catch(() => {});
+  ahead.set(path, response);
+  setTimeout(() => ahead.get(path) === response && ahead.delete(path), 10_000);
+}
+
+/**
+ * The addresses asked ahead that no call has taken yet. Once a page has opened, any left over were asked
+ * for nothing: the page does not make that call for its user (app/first-requests.test.ts).
+ */
+export function pendingAhead(): string[] {
+  return [...ahead.keys()];
+}
+
+/** Forgets the GETs started ahead (the web tests' modules outlive a test: tests/helpers/dom-setup.ts). */
+export function forgetAhead(): void {
+  ahead.clear();
+}
+
+/**
  * Calls the API with the session cookies and, on state-changing requests, the CSRF header. Resolves with
  * the (optionally schema-checked) JSON body, `undefined` for an empty body; rejects with ApiError.
  * It never shows anything to the user: the caller, or the QueryClient's cache handlers, decide that.
@@ -138,15 +168,18 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
 
+  const early = method === "GET" ? ahead.get(path) : ahead.clear();
+  ahead.delete(path);
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body ?? null,
-      credentials: "include",
-      signal: options.signal ?? null,
-    });
+    response = await (early ??
+      fetch(path, {
+        method,
+        headers,
+        body: body ?? null,
+        credentials: "include",
+        signal: options.signal ?? null,
+      }));
   } catch (error) {
     // Cancellation is not a failure: TanStack Query and effects abort on purpose.
     if (error instanceof DOMException && error.name === "AbortError") throw error;

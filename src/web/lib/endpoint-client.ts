@@ -1,4 +1,11 @@
-import { type QueryKey, queryOptions, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import {
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  type UseQueryOptions,
+  useQuery,
+} from "@tanstack/react-query";
 import {
   type EndpointDef,
   type EndpointInput,
@@ -47,6 +54,24 @@ export function endpointQuery<const E extends EndpointDef>(definition: E, input:
     queryKey: endpointKey(definition, input),
     queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
   });
+}
+
+/**
+ * A page's first data (app/route-guard.tsx FirstData): its queries fetched into the cache before it is
+ * shown. A failure is left to the page: fetched here without retries or a toast, the page's own query
+ * asks again and says what went wrong.
+ */
+export function readFirstData(
+  queryClient: QueryClient,
+  // Each query's answer has a type of its own; only the cache reads them here.
+  // biome-ignore lint/suspicious/noExplicitAny: the options of queries of any answer.
+  queries: readonly FetchQueryOptions<any, any, any, any>[],
+): Promise<unknown> {
+  return Promise.all(
+    queries.map((query) =>
+      queryClient.ensureQueryData({ ...query, retry: false, meta: { silent: true } }).catch(() => null),
+    ),
+  );
 }
 
 type QueryExtras<T, S> = Omit<UseQueryOptions<T, Error, S>, "queryKey" | "queryFn">;

@@ -66,6 +66,15 @@ export function accessUserOf(user: SessionUser | null): AccessUser | null {
   return { roles: user.roles.filter(isRoleName), deactivated: user.deactivated };
 }
 
+/**
+ * Whether the user must first set up their authenticator app: the server answers them nothing but that
+ * setup's calls (and the bell's) meanwhile (403 SECOND_FACTOR_REQUIRED), so the admin area sends them to
+ * set it up and no page's data is asked for them, neither by the page nor ahead of it (app/user-asks.ts).
+ */
+export function mustSetUpSecondFactor(user: Pick<SessionUser, "secondFactorSetupRequired">): boolean {
+  return user.secondFactorSetupRequired;
+}
+
 type SessionState = QueryState<SessionUser | null, Error>;
 
 /** SPEC §4 status of the user fetch, from the query's state (undefined: never asked). */

@@ -4,9 +4,12 @@ import { useTranslation } from "react-i18next";
 // Through the one chunk of lazy pages, not the frame's module itself: a second chunk that shares the
 // shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { Navigate, useLocation } from "react-router";
+import { contactFormsApi } from "../../../contract/contact-forms.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { AdminFrame } from "../../app/lazy-pages.ts";
-import { useSession } from "../../lib/session.ts";
+import type { FirstData } from "../../app/route-guard.tsx";
+import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
+import { mustSetUpSecondFactor, SESSION_QUERY_KEY, type SessionUser, useSession } from "../../lib/session.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
 import { BikeStoresTab } from "./bike-stores/bike-stores-tab.tsx";
 import { AddCompanyTab } from "./companies/add-company-tab.tsx";
@@ -14,10 +17,27 @@ import { CompaniesTab } from "./companies/companies-tab.tsx";
 import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
 import { FinanceTab } from "./finance/finance-tab.tsx";
 import { HelpdeskTab } from "./orders/helpdesk-tab.tsx";
+import { queueFilterOf } from "./orders/order-queue.tsx";
+import { orderQueueFirstQueries } from "./orders/orders-api.ts";
 import { PayoutsTab } from "./payouts/payouts-tab.tsx";
 import { ReportingTab } from "./reporting/reporting-tab.tsx";
 import { HelpdeskSearch } from "./search/helpdesk-search.tsx";
 import { UsersTab } from "./users/users-tab.tsx";
+
+/**
+ * /admin itself, the helpdesk's order queue with its filters from the address, and the contact forms'
+ * count in the tabs, read before the area is shown (app/route-guard.tsx FirstData). Not for a user who
+ * must first set up their authenticator: the server answers them nothing else meanwhile.
+ */
+export const adminFirstData: FirstData = (_routeId, params, pathname, queryClient) => {
+  const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
+  return /\/admin\/?$/.test(pathname) && user && !mustSetUpSecondFactor(user)
+    ? readFirstData(queryClient, [
+        ...orderQueueFirstQueries(queueFilterOf(params)),
+        endpointQuery(contactFormsApi.uncheckedCount, {}),
+      ])
+    : undefined;
+};
 
 /** The admin texts (i18n/admin-texts.ts), which the route awaits before it renders this page. */
 export { ensureAdminTexts as adminTextsReady } from "../../i18n/admin-texts.ts";
@@ -48,7 +68,7 @@ export function AdminPage() {
   const { pathname } = useLocation();
   // The platform requires an authenticator app and theirs is not in use: the server answers nothing
   // else meanwhile (403 SECOND_FACTOR_REQUIRED), so the page sends them where they set it up.
-  if (user?.secondFactorSetupRequired) {
+  if (user && mustSetUpSecondFactor(user)) {
     // /admin or /en/admin: the same language's page.
     return (
       <Navigate to={`${pathname.slice(0, pathname.indexOf("/admin"))}${buildPath("ownDetails")}`} replace />

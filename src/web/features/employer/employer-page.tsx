@@ -6,6 +6,7 @@ import { CompanySettingsPage } from "./settings/company-settings-page.tsx";
 
 /** The employer texts (i18n/employer-texts.ts), which the route awaits before it renders this page. */
 export { ensureEmployerTexts as employerTextsReady } from "../../i18n/employer-texts.ts";
+export { employerFirstData } from "./employees/employees-api.ts";
 
 const PAGES = {
   employer: EmployeesPage,

@@ -1,18 +1,26 @@
 import { Alert, Button, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { calculatorApi } from "../../../contract/calculator.ts";
+import { employmentInvitationsApi } from "../../../contract/employment-invitations.ts";
+import { orderAcceptanceApi } from "../../../contract/order-acceptance.ts";
+import { ordersApi } from "../../../contract/orders.ts";
+import { whatsNewApi } from "../../../contract/whats-new.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { isBikeInUse } from "../../../domain/lease-dates.ts";
 import { addDays } from "../../../domain/user-payments.ts";
+import type { FirstData } from "../../app/route-guard.tsx";
 import { AlertIcon } from "../../components/design-icons.tsx";
 import { EmploymentInvitationsCard } from "../../components/employment-invitations-card.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { IdentificationOutcome } from "../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
 import { InsuranceSection } from "./after-sales/insurance-section.tsx";
 import { LeaseEndSection } from "./after-sales/lease-end-section.tsx";
+import { myPaymentsQuery } from "./after-sales/payments-api.ts";
 import { MyPaymentsSection } from "./after-sales/payments-section.tsx";
 import { BenefitSection } from "./benefit-section.tsx";
 import { EmployeeHandover } from "./handover-section.tsx";
@@ -26,6 +34,21 @@ import { WhatsNewSection } from "./whats-new-section.tsx";
 export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
 /** The page's texts (i18n/mybike-texts.ts), which the route awaits before it renders the page. */
 export { ensureMyBikeTexts as myBikeTextsReady } from "../../i18n/mybike-texts.ts";
+
+/**
+ * What /mybike shows at once: the orders, the benefit and its terms, the invitations, what is new and
+ * the employee's payments, read before the page is shown (app/route-guard.tsx FirstData), so that its
+ * sections do not push each other down as their answers arrive.
+ */
+export const myBikeFirstData: FirstData = (_routeId, _params, _pathname, queryClient) =>
+  readFirstData(queryClient, [
+    endpointQuery(ordersApi.mine, {}),
+    endpointQuery(orderAcceptanceApi.benefit, {}),
+    endpointQuery(calculatorApi.myTerms, {}),
+    endpointQuery(employmentInvitationsApi.ownInvitations, {}),
+    endpointQuery(whatsNewApi.news, { params: { page: "myBike" } }),
+    myPaymentsQuery,
+  ]);
 
 const CLOSED: readonly OrderStatus[] = ["CANCELLED", "REFUNDED"];
 

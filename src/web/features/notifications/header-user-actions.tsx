@@ -2,15 +2,8 @@ import { Component, type ReactNode } from "react";
 import { UserMenu } from "../../app/user-menu.tsx";
 import type { SessionUser } from "../../lib/session.ts";
 import { NotificationBell } from "./notification-bell.tsx";
+import { canUseNotifications } from "./notifications-access.ts";
 import { reportNotificationError } from "./notifications-api.ts";
-
-/** The permission of the bell and its polling (SPEC §6: the employer admin's). */
-export const NOTIFICATIONS_PERMISSION = "notifications.read";
-
-/** Whether a user gets the bell and its checker: holds notifications.read and is not deactivated. */
-export function canUseNotifications(user: SessionUser): boolean {
-  return !user.deactivated && user.permissions.includes(NOTIFICATIONS_PERMISSION);
-}
 
 /** The bell must never break the header: a failure in it is reported and the bell is left out. */
 class BellBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

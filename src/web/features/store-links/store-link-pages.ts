@@ -8,4 +8,5 @@ export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
 export { ensureStoreLinkTexts as storeLinkTextsReady } from "../../i18n/store-links-texts.ts";
 export { StoreAccountPage } from "./store-account-page.tsx";
 export { StoreDeliveryPage } from "./store-delivery-page.tsx";
+export { storeAccountFirstData } from "./store-orders-tab.tsx";
 export { StorePackagePage } from "./store-package-page.tsx";

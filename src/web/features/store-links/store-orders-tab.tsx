@@ -2,13 +2,16 @@ import { Group, Select, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { zStoreOrdersQuery } from "../../../contract/store-accounts.ts";
+import { storeAccountsApi, zStoreOrdersQuery } from "../../../contract/store-accounts.ts";
+import { whatsNewApi } from "../../../contract/whats-new.ts";
 import type { StoreStep } from "../../../domain/store-orders.ts";
+import type { FirstData } from "../../app/route-guard.tsx";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../components/data-table.tsx";
 import { NewBadge } from "../../components/new-badge.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { textLimitOf, tooLongText } from "../../lib/contract-form.ts";
+import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../lib/filter-params.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { usePageNews } from "../../lib/whats-new.ts";
@@ -25,6 +28,20 @@ const STEP_LABELS: Record<StoreStep, string> = {
   PACKAGE: "storeAccount.steps.PACKAGE",
   INVOICE: "storeAccount.steps.INVOICE",
   DELIVERY: "storeAccount.steps.DELIVERY",
+};
+
+/**
+ * The orders tab's first page (the account's first view, ?valilehti=tilaukset or none) and what is new
+ * in it, read before /pyoraliike is shown (app/route-guard.tsx FirstData).
+ */
+export const storeAccountFirstData: FirstData = (_routeId, params, _pathname, queryClient) => {
+  const tab = params.get("valilehti");
+  if (tab && tab !== "tilaukset") return undefined;
+  const { values } = filtersFromAddress(zStoreOrdersQuery, params);
+  return readFirstData(queryClient, [
+    endpointQuery(storeAccountsApi.orders, { query: { ...values, limit: PAGE_SIZE } }),
+    endpointQuery(whatsNewApi.news, { params: { page: "storeOrders" } }),
+  ]);
 };
 
 /**

@@ -21,7 +21,7 @@ import {
 import { tasksApi } from "../../../../contract/tasks.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../lib/action-keys.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
  * The helpdesk's order work: the queue (GET /api/orders/all with the counts of
@@ -59,9 +59,9 @@ export type OrderQueueFilter = {
   page: number;
 };
 
-/** GET /api/orders/all: one page, newest first; the previous page stays while the next loads. */
-export function useOrderQueue({ group, status, search, companyId, page }: OrderQueueFilter) {
-  const query = {
+/** The query of GET /api/orders/all for the queue's filters. */
+function orderQueueQuery({ group, status, search, companyId, page }: OrderQueueFilter) {
+  return {
     page,
     limit: ORDERS_PAGE_SIZE,
     statusGroup: group,
@@ -69,7 +69,27 @@ export function useOrderQueue({ group, status, search, companyId, page }: OrderQ
     search: search.trim(),
     companyId: companyId ?? undefined,
   };
-  return useEndpointQuery(ordersApi.list, { query }, { placeholderData: keepPreviousData });
+}
+
+/** GET /api/orders/all: one page, newest first; the previous page stays while the next loads. */
+export function useOrderQueue(filter: OrderQueueFilter) {
+  return useEndpointQuery(
+    ordersApi.list,
+    { query: orderQueueQuery(filter) },
+    { placeholderData: keepPreviousData },
+  );
+}
+
+/**
+ * The first view of the helpdesk's queue (/admin itself): the page of orders, the counts of its
+ * statuses and what waits in each view, read before the area is shown (app/route-guard.tsx FirstData).
+ */
+export function orderQueueFirstQueries(filter: OrderQueueFilter) {
+  return [
+    endpointQuery(ordersApi.list, { query: orderQueueQuery(filter) }),
+    endpointQuery(ordersApi.listData, { query: filter.companyId ? { companyId: filter.companyId } : {} }),
+    endpointQuery(tasksApi.list, {}),
+  ];
 }
 
 /** GET /api/orders/list-data: how many orders wait in each status (of one company, or all). */

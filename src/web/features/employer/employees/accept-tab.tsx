@@ -11,9 +11,7 @@ import { useSession } from "../../../lib/session.ts";
 import { AcceptDialog, RejectDialog } from "./decide-dialogs.tsx";
 import { EmployeeStatusBadge, fullName } from "./employee-labels.tsx";
 import { tabSearch } from "./employee-nav.ts";
-import { PAGE_SIZE, useEmployeesList } from "./employees-api.ts";
-
-const PENDING = { filterType: "PENDING" } as const;
+import { PAGE_SIZE, PENDING_REQUESTS, useEmployeesList } from "./employees-api.ts";
 
 /**
  * The accept tab (the default of /tyonantaja): the join requests waiting in every company of the user,
@@ -26,7 +24,7 @@ export function AcceptTab() {
   const severalCompanies = (user?.companies.length ?? 0) > 1;
   const { params, update } = useFilterParams<never>();
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const list = useEmployeesList(PENDING, page);
+  const list = useEmployeesList(PENDING_REQUESTS, page);
   const [accepting, setAccepting] = useState<TEmployee | null>(null);
   const [rejecting, setRejecting] = useState<TEmployee | null>(null);
 

@@ -32,8 +32,10 @@ import type {
 } from "../../../../contract/endpoint.ts";
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
+import type { FirstData } from "../../../app/route-guard.tsx";
 import { ApiError, apiFetch } from "../../../lib/api-client.ts";
-import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, readFirstData } from "../../../lib/endpoint-client.ts";
+import { tabOf } from "./employee-nav.ts";
 
 /**
  * The calls of /tyonantaja (src/contract/employees.ts lists them all): the employee list with its
@@ -156,6 +158,18 @@ export function exportHref(
   params.set("language", language);
   return `${EXPORT_PATH}?${params}`;
 }
+
+/**
+ * /tyonantaja's first view, the accept tab's first page of join requests (accept-tab.tsx), read before
+ * the page is shown (app/route-guard.tsx FirstData).
+ */
+export const employerFirstData: FirstData = (routeId, params, _pathname, queryClient) =>
+  routeId === "employer" && tabOf(params) === "accept" && !params.has("page")
+    ? readFirstData(queryClient, [employeeQuery(api.list, { query: listQuery(PENDING_REQUESTS, 1) })])
+    : undefined;
+
+/** The accept tab's list: the join requests waiting for a decision. */
+export const PENDING_REQUESTS = { filterType: "PENDING" } as const;
 
 /** One page of employees as the table reads it; the previous page stays while the next loads. */
 export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number, cursor?: PageCursor) {

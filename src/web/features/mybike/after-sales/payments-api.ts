@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type TUserPayment, userPaymentsApi } from "../../../../contract/user-payments.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { MY_ORDERS_KEY } from "../mybike-api.ts";
@@ -10,12 +10,16 @@ import { MY_ORDERS_KEY } from "../mybike-api.ts";
 
 export type TMyPayment = TUserPayment;
 
+export const myPaymentsQuery = queryOptions({
+  // Under the orders' key, the one reader of this call: what changes an order (accepting a package
+  // owes its own share, a lease-end choice its redemption price) refreshes it.
+  queryKey: [...MY_ORDERS_KEY, "user-payments"],
+  queryFn: ({ signal }) => callEndpoint(userPaymentsApi.mine, {}, { signal }),
+});
+
 export function useMyPayments() {
   return useQuery({
-    // Under the orders' key, the one reader of this call: what changes an order (accepting a package
-    // owes its own share, a lease-end choice its redemption price) refreshes it.
-    queryKey: [...MY_ORDERS_KEY, "user-payments"],
-    queryFn: ({ signal }) => callEndpoint(userPaymentsApi.mine, {}, { signal }),
+    ...myPaymentsQuery,
     select: (data) => data.items,
     // The section says itself when the payments cannot be read.
     meta: { silent: true },
