@@ -17,9 +17,11 @@ afterEach(() => {
   forgetAhead();
 });
 
-// Lazy routes and i18n loads take longer than Testing Library's 1 s default on a busy 2-core machine;
-// waiting longer changes nothing for a passing test and keeps a slow one from failing.
-configure({ asyncUtilTimeout: 5000 });
+// How long every find and waitFor of the web tests waits, set here once (a file of its own setting would
+// also set it for the files after it in the worker, which share modules). Lazy routes, i18n loads and a
+// search's pause before it asks take far longer than Testing Library's 1 s default when CI's two cores
+// run two workers: waiting longer changes nothing for a passing test and keeps a slow one from failing.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no matchMedia. Mantine asks for it; mantine-datatable asks with an empty query for
 // every column and hides the column when it does not match, so the empty query matches.

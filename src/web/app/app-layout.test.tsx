@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensurePageTexts, i18n, initI18n, LANGUAGE_STORAGE_KEY } from "../i18n/i18n.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { COLOR_SCHEME_STORAGE_KEY } from "./providers.tsx";
-
-// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n("fi");

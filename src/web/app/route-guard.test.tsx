@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { sessionUser } from "../test/session-user.ts";
 import { ROUTE_PAGES } from "./routes.tsx";
-
-// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 

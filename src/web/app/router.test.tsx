@@ -1,4 +1,4 @@
-import { configure, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { matchRoutes } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LANGUAGES } from "../../domain/enums.ts";
@@ -8,9 +8,6 @@ import { apiError, fakeApi } from "../test/fake-api.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { sessionUser } from "../test/session-user.ts";
 import { appRoutes, ROUTE_PAGES } from "./routes.tsx";
-
-// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n("fi");

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -13,9 +13,6 @@ import {
 import { renderApp } from "../test/render-app.tsx";
 import { sessionUser } from "../test/session-user.ts";
 import { AnnouncementBanner, BackToTop, CookieConsentBanner } from "./shell-extras.tsx";
-
-// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n("fi");

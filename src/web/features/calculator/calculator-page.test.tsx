@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -16,8 +16,6 @@ import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
-
-configure({ asyncUtilTimeout: 5000 });
 
 const PARAMETERS: TCalculatorParameters = {
   today: "2026-11-22",

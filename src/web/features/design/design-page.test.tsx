@@ -1,4 +1,4 @@
-import { configure, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { pedaaliGreen } from "../../app/theme.ts";
 import { initI18n } from "../../i18n/i18n.ts";
@@ -6,9 +6,6 @@ import { renderApp } from "../../test/render-app.tsx";
 
 // The components' demos have tests of their own; here only that the page renders them.
 vi.mock("./component-demos.tsx", () => ({ ComponentDemos: () => <p>The component demos</p> }));
-
-// The lazy chunk loads slowly on a busy two-core machine.
-configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n("fi");

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiError } from "../../../test/fake-api.ts";
 import { loadTexts } from "../../../test/render-ui.tsx";
@@ -12,8 +12,6 @@ import {
   page,
   renderTab,
 } from "./test-kit.tsx";
-
-configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(async () => {
   await loadTexts("fi");

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -8,8 +8,6 @@ import { createQueryClient } from "../../../lib/query-client.ts";
 import { fakeApi } from "../../../test/fake-api.ts";
 import { loadTexts, renderUi } from "../../../test/render-ui.tsx";
 import { ReportingTab } from "./reporting-tab.tsx";
-
-configure({ asyncUtilTimeout: 3000 });
 
 beforeAll(async () => {
   await loadTexts("fi");

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TMunicipalRateImportPreview } from "../../../../contract/municipal-rate-import.ts";
@@ -12,9 +12,6 @@ import { i18n, initI18n } from "../../../i18n/i18n.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { sessionUser } from "../../../test/session-user.ts";
-
-// Lazy chunks load slowly on a busy two-core machine; give the finds more than the default second.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n("fi");
