@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { EVENT_TYPES, LANGUAGES, ORDER_STATUSES, PAYER_TYPES, REQUEST_STATUSES } from "../domain/enums.ts";
+import {
+  EVENT_ENTITY_TYPES,
+  EVENT_TYPES,
+  LANGUAGES,
+  ORDER_STATUSES,
+  PAYER_TYPES,
+  REQUEST_STATUSES,
+} from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zCompanyDetails, zCreateCompany } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -120,7 +127,7 @@ export const zEventLogQuery = zPageQuery.extend({
   actorUserId: z.uuid().optional(),
   companyId: z.uuid().optional(),
   /** Events about one object (the user page's, the company page's history). */
-  entityType: zSingleLineText({ min: 1, max: 50 }).optional(),
+  entityType: z.enum(EVENT_ENTITY_TYPES).optional(),
   entityId: z.uuid().optional(),
   /** Inclusive Helsinki dates. */
   from: zDateOnly.optional(),
@@ -133,7 +140,7 @@ export const zEventLogEntry = z.object({
   type: z.enum(EVENT_TYPES),
   actor: z.object({ userId: z.uuid(), name: z.string(), email: z.string() }).nullable(),
   company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  entityType: z.string(),
+  entityType: z.enum(EVENT_ENTITY_TYPES),
   entityId: z.uuid(),
   /**
    * What the object is called: a user's name (or e-mail), a company's name, an order's "#number", a

@@ -308,6 +308,36 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
+ * What an event row points at: the table's singular name in camelCase, with the row's id beside it. The
+ * server writes only these, the audit view filters by them and names each in the reader's language.
+ */
+export const EVENT_ENTITY_TYPES = [
+  "beneficiaryEmployee",
+  "bikeBrokerage",
+  "bikeRedemption",
+  "bikeStore",
+  "company",
+  "companyApplication",
+  "employmentInvitation",
+  // An erasure of a person's data, by its own random id: the row must not say whose data it was.
+  "erasure",
+  "insuranceClaim",
+  "invoice",
+  "leasingAgreement",
+  "leasingCompany",
+  "municipalTaxRates",
+  "order",
+  "orderCancellation",
+  "payoutBatch",
+  "role",
+  "storePayable",
+  "systemUpdate",
+  "user",
+  "userPayment",
+] as const;
+export type EventEntityType = (typeof EVENT_ENTITY_TYPES)[number];
+
+/**
  * SPEC §9 partner names: the other bike-benefit providers a company may come from, so its existing
  * leases can be migrated and tracked.
  */

@@ -1,35 +1,10 @@
-import type { EventType } from "../../domain/enums.ts";
+import type { EventEntityType, EventType } from "../../domain/enums.ts";
 import { eventLog } from "./schema/index.ts";
 import type { WriteContext } from "./transaction.ts";
 
-/** What an event row points at: the table's singular name in camelCase and the row's id. */
-export type EventEntity =
-  | "beneficiaryEmployee"
-  | "bikeBrokerage"
-  | "bikeRedemption"
-  | "bikeStore"
-  | "company"
-  | "companyApplication"
-  | "employmentInvitation"
-  /** An erasure of a person's data, by its own random id: the row must not say whose data it was. */
-  | "erasure"
-  | "insuranceClaim"
-  | "invoice"
-  | "leasingAgreement"
-  | "leasingCompany"
-  | "municipalTaxRates"
-  | "order"
-  | "orderCancellation"
-  | "payoutBatch"
-  | "role"
-  | "storePayable"
-  | "systemUpdate"
-  | "user"
-  | "userPayment";
-
 export type EventRecord = {
   type: EventType;
-  entity: { type: EventEntity; id: string };
+  entity: { type: EventEntityType; id: string };
   /** The company the change belongs to (the audit view filters by it); null for platform-wide rows. */
   companyId: string | null;
   /** What the row records besides the change itself (a reason, the fields changed); never secrets. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { EventEntityType } from "../../../domain/enums.ts";
 import { createdAt, id } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { eventType } from "./enums.ts";
@@ -18,7 +19,7 @@ export const eventLog = pgTable(
     actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     companyId: uuid().references(() => companies.id, { onDelete: "set null" }),
     /** The table's singular name in camelCase: order, user, leasingAgreement, bikeRedemption... */
-    entityType: text().notNull(),
+    entityType: text().$type<EventEntityType>().notNull(),
     entityId: uuid().notNull(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),

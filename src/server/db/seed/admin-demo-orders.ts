@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
-import type { EventType } from "../../../domain/enums.ts";
+import type { EventEntityType, EventType } from "../../../domain/enums.ts";
 import { leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
 import { leaseEndDate, leaseStartDate } from "../../../domain/lease-dates.ts";
 import { vatSplitOfGross } from "../../../domain/money.ts";
@@ -22,7 +22,7 @@ import { DEMO_BILLING_TABLE, DEMO_LEASE_TERMS } from "./demo-data.ts";
 type EventFn = (
   type: EventType,
   at: Date,
-  entity: { type: string; id: string },
+  entity: { type: EventEntityType; id: string },
   extra?: { actor?: string | null; companyId?: string | null; data?: Record<string, unknown> },
 ) => void;
 
@@ -94,7 +94,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
       })
       .returning({ id: orders.id, orderNumber: orders.orderNumber });
     const orderId = order?.id as string;
-    const on = { type: "order", id: orderId };
+    const on = { type: "order" as const, id: orderId };
     const company = { actor, companyId: employee.companyId };
     if (confirmed) event("ORDER_CONFIRMED", daysAgo(createdAt, -3), on, { companyId: employee.companyId });
     if (confirmed && status !== "CONFIRMED") event("ORDER_PROCESSED", daysAgo(createdAt, -7), on, company);
@@ -126,7 +126,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         updatedAt: createdAt,
       })
       .returning({ id: leasingAgreements.id });
-    const agreementOn = { type: "leasingAgreement", id: agreement?.id as string };
+    const agreementOn = { type: "leasingAgreement" as const, id: agreement?.id as string };
     event("LEASING_AGREEMENT_SIGNED", daysAgo(createdAt, -2), agreementOn, { companyId: employee.companyId });
     if (status === "ACTIVE_LEASING") {
       event("LEASING_STARTED", daysAgo(createdAt, -15), agreementOn, company);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import type { EventType } from "../../../domain/enums.ts";
+import type { EventEntityType, EventType } from "../../../domain/enums.ts";
 import { capSplit, employeeCapCents, type LeaseOffer, leaseOffer } from "../../../domain/order-offer.ts";
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type { NewNotification } from "../../modules/notifications/create.ts";
@@ -55,7 +55,7 @@ export function event(
   c: Ctx,
   type: EventType,
   at: Date,
-  entity: { type: string; id: string },
+  entity: { type: EventEntityType; id: string },
   extra: { actor?: string | null; companyId: string; data?: Record<string, unknown> },
 ) {
   c.events.push({

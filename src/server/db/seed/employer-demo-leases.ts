@@ -108,8 +108,8 @@ export async function seedLease(
     })
     .returning({ id: leasingAgreements.id });
   const companyId = employee.companyId;
-  const onOrder = { type: "order", id: orderRow.id };
-  const onAgreement = { type: "leasingAgreement", id: agreement?.id as string };
+  const onOrder = { type: "order" as const, id: orderRow.id };
+  const onAgreement = { type: "leasingAgreement" as const, id: agreement?.id as string };
   event(c, "LEASING_AGREEMENT_SIGNED", daysFrom(confirmedAt, -1), onAgreement, { companyId });
   event(c, "ORDER_CONFIRMED", confirmedAt, onOrder, { companyId });
   event(c, "ORDER_PROCESSED", processedAt, onOrder, { companyId });
@@ -188,7 +188,7 @@ export async function seedLease(
         updatedAt: chosenAt,
       })
       .returning({ id: bikeRedemptions.id });
-    const on = { type: "bikeRedemption", id: redemption?.id as string };
+    const on = { type: "bikeRedemption" as const, id: redemption?.id as string };
     event(c, "BIKE_REDEMPTION_STARTED", openedAt, on, {
       actor: opener,
       companyId,

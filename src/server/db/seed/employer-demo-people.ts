@@ -86,7 +86,7 @@ export async function seedPerson(c: Ctx, person: DemoEmployee, index: number, ad
     })
     .returning();
   const row = employee as typeof beneficiaryEmployees.$inferSelect;
-  const on = { type: "beneficiaryEmployee", id: row.id };
+  const on = { type: "beneficiaryEmployee" as const, id: row.id };
   const name = `${person.firstName} ${person.lastName}`;
 
   event(

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { EventType } from "../../../domain/enums.ts";
+import type { EventEntityType, EventType } from "../../../domain/enums.ts";
 import type { Db } from "../client.ts";
 import {
   companies,
@@ -42,7 +42,7 @@ export async function seedAdminDemo(db: Db, passwordHash: string, now = new Date
   const event = (
     type: EventType,
     at: Date,
-    entity: { type: string; id: string },
+    entity: { type: EventEntityType; id: string },
     extra: { actor?: string | null; companyId?: string | null; data?: Record<string, unknown> } = {},
   ) =>
     events.push({

@@ -13,6 +13,7 @@ import {
   zHelpdeskSearchResult,
   zPlatformReport,
 } from "../../../contract/admin.ts";
+import type { EventEntityType } from "../../../domain/enums.ts";
 import {
   beneficiaryEmployees,
   companies,
@@ -377,7 +378,7 @@ describe("GET /api/event-log", () => {
     const entityId = randomUUID();
     const actorUserId = await userIdByEmail(db, DEMO_ADMIN);
     const companyId = await companyIdByName(db, "Demo Oy");
-    const base = { entityType: "order", entityId, companyId, actorUserId };
+    const base = { entityType: "order" as const, entityId, companyId, actorUserId };
     // 23:30 on 9 March and 00:30 on 10 March in Helsinki (UTC+2), and noon on 11 March.
     await db.insert(eventLog).values([
       { ...base, type: "ORDER_CONFIRMED", createdAt: new Date("2025-03-09T21:30:00Z") },
@@ -424,7 +425,7 @@ describe("GET /api/event-log", () => {
       .limit(1);
     const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, "EMPLOYER_ADMIN"));
     const application = await freshApplication();
-    const objects: [string, string, string | null][] = [
+    const objects: [EventEntityType, string, string | null][] = [
       ["user", await userIdByEmail(db, DEMO_ADMIN), "Laura Nieminen"],
       ["company", await companyIdByName(db, "Demo Oy"), "Demo Oy"],
       ["order", order?.id as string, `#${order?.number}`],
@@ -453,6 +454,8 @@ describe("GET /api/event-log", () => {
     expectError(await call("GET", "/api/event-log?types=NOPE", ADMIN), 400, "VALIDATION_ERROR");
     expectError(await call("GET", "/api/event-log?from=2025-13-01", ADMIN), 400, "VALIDATION_ERROR");
     expectError(await call("GET", "/api/event-log?actorUserId=x", ADMIN), 400, "VALIDATION_ERROR");
+    // Only the types the log is written with: a misspelt one would answer an empty history, not an error.
+    expectError(await call("GET", "/api/event-log?entityType=insuranceCase", ADMIN), 400, "VALIDATION_ERROR");
     expectError(await call("GET", "/api/event-log", DEMO_ADMIN), 403, "FORBIDDEN");
     expectError(await call("GET", "/api/event-log", null), 401, "UNAUTHORIZED");
   });

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { TEventLogEntry, TEventLogQuery } from "../../../contract/admin.ts";
+import type { EventEntityType } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
 import type { AppContext } from "../../context.ts";
 import { onHelsinkiDates } from "../../db/helsinki.ts";
@@ -35,7 +36,7 @@ const entityApplication = alias(companyApplications, "entity_application");
 const entityEmployee = alias(beneficiaryEmployees, "entity_employee");
 const employeeSystemUser = alias(systemUsers, "employee_system_user");
 
-const isEntity = (type: string, id: AnyPgColumn) =>
+const isEntity = (type: EventEntityType, id: AnyPgColumn) =>
   and(eq(eventLog.entityType, type), eq(id, eventLog.entityId));
 
 /**

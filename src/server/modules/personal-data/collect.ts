@@ -35,8 +35,6 @@ export async function collectPersonalData(
       order: employment.ids.orders,
       orderCancellation: employment.ids.cancellations,
       leasingAgreement: employment.ids.agreements,
-      signedDocument: employment.ids.signedDocuments,
-      handover: employment.ids.handovers,
       userPayment: afterSales.ids.userPayments,
       bikeRedemption: afterSales.ids.redemptions,
       insuranceClaim: afterSales.ids.claims,

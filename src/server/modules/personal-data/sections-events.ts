@@ -1,4 +1,5 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
+import type { EventEntityType } from "../../../domain/enums.ts";
 import type { Db } from "../../db/client.ts";
 import { eventLog, files } from "../../db/schema/index.ts";
 import { among, type PlainRow, partOf, plainRow, withoutOthers } from "./plain.ts";
@@ -15,13 +16,13 @@ export async function eventsSection(
   self: string,
   about: {
     /** The person's rows by the event log's entity type (order, leasingAgreement...). */
-    entities: Record<string, readonly string[]>;
+    entities: Partial<Record<EventEntityType, readonly string[]>>;
     orderIds: readonly string[];
     companyIds: readonly string[];
   },
 ): Promise<PlainRow[]> {
   // By type and id, as the log's (entity_type, entity_id) index is read.
-  const ofEntities = Object.entries(about.entities)
+  const ofEntities = (Object.entries(about.entities) as [EventEntityType, readonly string[]][])
     .filter(([, ids]) => ids.length > 0)
     .map(([type, ids]) => and(eq(eventLog.entityType, type), among(eventLog.entityId, ids)));
   const rows = await db

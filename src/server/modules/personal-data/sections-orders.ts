@@ -84,8 +84,6 @@ export async function employmentSections(db: Db, self: string) {
       invitations: idsOf(invitations, "id"),
       cancellations: idsOf(cancellations, "id"),
       agreements: idsOf(agreements, "id"),
-      signedDocuments: idsOf(documents, "id"),
-      handovers: idsOf(handoverRows, "id"),
     },
     files: [
       // The signed agreement's PDF is the agreement's own file: one copy, in one folder.

@@ -3,6 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companyIdByName, userIdByEmail } from "../../../../tests/helpers/ids.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
+import type { EventEntityType } from "../../../domain/enums.ts";
 import { isValidReferenceNumber } from "../../../domain/reference-number.ts";
 import {
   beneficiaryEmployees,
@@ -79,7 +80,7 @@ async function paymentRow(id: string) {
   return row;
 }
 
-async function eventsOf(entityType: string, entityId: string) {
+async function eventsOf(entityType: EventEntityType, entityId: string) {
   return t.database.db
     .select({
       type: eventLog.type,

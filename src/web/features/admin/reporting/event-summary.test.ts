@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { EVENT_ENTITY_TYPES, LANGUAGES } from "../../../../domain/enums.ts";
 import { i18n } from "../../../i18n/i18n.ts";
 import { loadTexts } from "../../../test/render-ui.tsx";
-import { dataSummary, entityText, eventDetails, type SummarisedEvent } from "./event-summary.tsx";
+import {
+  dataSummary,
+  entityText,
+  entityTypeLabel,
+  eventDetails,
+  type SummarisedEvent,
+} from "./event-summary.tsx";
 
 beforeAll(() => loadTexts("fi"));
 
@@ -42,5 +49,29 @@ describe("an event in words", () => {
     expect(
       eventDetails(t, ev("user", "Laura Nieminen", { role: "EMPLOYER_ADMIN", companyName: "Demo Oy" })),
     ).toBe("Käyttäjä: Laura Nieminen · Rooli: Työnantajan pääkäyttäjä · Yritys: Demo Oy");
+  });
+});
+
+describe("the name of what an event is about", () => {
+  it("is the reader's word for every type the server writes, in fi, en and sv, never the generic one", async () => {
+    try {
+      for (const language of LANGUAGES) {
+        await loadTexts(language);
+        const generic = t("adminAudit.unknownEntity");
+        const names = EVENT_ENTITY_TYPES.map((type) => entityTypeLabel(t, type));
+        for (const [i, name] of names.entries()) {
+          expect(name, `${language} ${EVENT_ENTITY_TYPES[i]}`).not.toBe(generic);
+          expect(name, `${language} ${EVENT_ENTITY_TYPES[i]}`).not.toMatch(/^adminAudit\./);
+        }
+        // Two types under one name would read as one kind of object in the audit view.
+        expect(new Set(names).size, language).toBe(names.length);
+      }
+    } finally {
+      await loadTexts("fi");
+    }
+  });
+
+  it("names an insurance claim's events as the claim they are", () => {
+    expect(entityText(t, ev("insuranceClaim", null))).toBe("Vakuutusvahinko");
   });
 });

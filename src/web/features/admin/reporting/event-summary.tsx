@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TEventLogEntry } from "../../../../contract/admin.ts";
+import type { EventEntityType } from "../../../../domain/enums.ts";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { roleLabel } from "../users/badges.tsx";
 
@@ -11,26 +12,35 @@ import { roleLabel } from "../users/badges.tsx";
  * Laura Nieminen", "Tilaus: #10042") and a short summary of the data keys people care about (role,
  * permission, changed fields, company, new status). Internal keys (source, ids, counts) are left out.
  */
-export type SummarisedEvent = Pick<TEventLogEntry, "entityType" | "entityLabel" | "data">;
+export type SummarisedEvent = Pick<TEventLogEntry, "entityLabel" | "data"> & { entityType: string };
 
-/** The entity types' names, spelled out so the catalogue check sees each key; others say "Kohde". */
-const ENTITY_TYPE_LABELS = new Map<string, string>([
-  ["user", "adminAudit.entities.user"],
-  ["company", "adminAudit.entities.company"],
-  ["companyApplication", "adminAudit.entities.companyApplication"],
-  ["order", "adminAudit.entities.order"],
-  ["leasingAgreement", "adminAudit.entities.leasingAgreement"],
-  ["leasingCompany", "adminAudit.entities.leasingCompany"],
-  ["role", "adminAudit.entities.role"],
-  ["beneficiaryEmployee", "adminAudit.entities.beneficiaryEmployee"],
-  ["bikeRedemption", "adminAudit.entities.bikeRedemption"],
-  ["insuranceCase", "adminAudit.entities.insuranceCase"],
-  ["invoice", "adminAudit.entities.invoice"],
-  ["payoutBatch", "adminAudit.entities.payoutBatch"],
-  ["storePayable", "adminAudit.entities.storePayable"],
-  ["municipalTaxRates", "adminAudit.entities.municipalTaxRates"],
-  ["erasure", "adminAudit.entities.erasure"],
-]);
+/**
+ * Each entity type's name, spelled out so the catalogue check sees each key; the record's type asks for
+ * every type the server writes (domain/enums.ts EVENT_ENTITY_TYPES).
+ */
+const ENTITY_TYPE_LABELS: Record<EventEntityType, string> = {
+  beneficiaryEmployee: "adminAudit.entities.beneficiaryEmployee",
+  bikeBrokerage: "adminAudit.entities.bikeBrokerage",
+  bikeRedemption: "adminAudit.entities.bikeRedemption",
+  bikeStore: "adminAudit.entities.bikeStore",
+  company: "adminAudit.entities.company",
+  companyApplication: "adminAudit.entities.companyApplication",
+  employmentInvitation: "adminAudit.entities.employmentInvitation",
+  erasure: "adminAudit.entities.erasure",
+  insuranceClaim: "adminAudit.entities.insuranceClaim",
+  invoice: "adminAudit.entities.invoice",
+  leasingAgreement: "adminAudit.entities.leasingAgreement",
+  leasingCompany: "adminAudit.entities.leasingCompany",
+  municipalTaxRates: "adminAudit.entities.municipalTaxRates",
+  order: "adminAudit.entities.order",
+  orderCancellation: "adminAudit.entities.orderCancellation",
+  payoutBatch: "adminAudit.entities.payoutBatch",
+  role: "adminAudit.entities.role",
+  storePayable: "adminAudit.entities.storePayable",
+  systemUpdate: "adminAudit.entities.systemUpdate",
+  user: "adminAudit.entities.user",
+  userPayment: "adminAudit.entities.userPayment",
+};
 
 /** A company's fields as its form calls them (COMPANY_UPDATED lists the changed ones). */
 const COMPANY_FIELD_LABELS = new Map<string, string>([
@@ -57,9 +67,13 @@ const COMPANY_FIELD_LABELS = new Map<string, string>([
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value : null;
 
-/** The entity type in the reader's language; an unknown type is just "Kohde". */
+/**
+ * The entity type in the reader's language. A type this page does not know yet (a server newer than the
+ * page loaded in the browser) is just "Kohde".
+ */
 export function entityTypeLabel(t: TFunction, entityType: string): string {
-  return t(ENTITY_TYPE_LABELS.get(entityType) ?? "adminAudit.unknownEntity");
+  const known = Object.hasOwn(ENTITY_TYPE_LABELS, entityType);
+  return t(known ? ENTITY_TYPE_LABELS[entityType as EventEntityType] : "adminAudit.unknownEntity");
 }
 
 /** What the object is called as stored: the server's label, or the event's own copy of it once deleted. */
