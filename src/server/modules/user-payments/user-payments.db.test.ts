@@ -227,9 +227,11 @@ describe("GET /api/user-payment/optimized", () => {
     }
     for (const word of ["omavastuu", "deductible", "självrisk"])
       expect(ids(await list(HELPDESK, { ...all, searchTerm: word })), word).toContain(deductible.id);
-    expect(ids(await list(HELPDESK, { ...all, searchTerm: String(order?.orderNumber) }))).toEqual([
+    // An order number is searched as text: another payment's order or reference number may hold its
+    // digits too.
+    expect(ids(await list(HELPDESK, { ...all, searchTerm: String(order?.orderNumber) }))).toContain(
       redemption.id,
-    ]);
+    );
     expect(
       ids(await list(HELPDESK, { searchTerm: formatReferenceNumber(redemption.referenceNumber) })),
     ).toEqual([redemption.id]);
