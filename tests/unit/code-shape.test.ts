@@ -122,3 +122,36 @@ describe("the code's shape", () => {
     expect(long).toEqual(Object.keys(LONG_FILES).sort());
   });
 });
+
+/** The web's component tests, which the shape rules above leave out as not product code. */
+const webTests = (readdirSync("src/web", { recursive: true }) as string[])
+  .map((f) => `src/web/${f}`)
+  .filter((f) => /\.test\.tsx?$/.test(f));
+
+/** The `user.type(…)` and `userEvent.type(…)` calls of a source, each as its text up to the closing bracket. */
+function typeCalls(source: string): string[] {
+  const found: string[] = [];
+  for (const match of source.matchAll(/\b(?:user|userEvent)\.type\(/g)) {
+    let depth = 1;
+    let i = (match.index ?? 0) + match[0].length;
+    for (; i < source.length && depth > 0; i++) {
+      if (source[i] === "(") depth++;
+      else if (source[i] === ")") depth--;
+    }
+    found.push(source.slice(match.index, i));
+  }
+  return found;
+}
+
+describe("the web tests' shape", () => {
+  it("types keys only where the keys are what is tested; text goes in with fillIn (src/web/test/fill-in.ts)", () => {
+    // A key descriptor such as {Enter} or {Backspace} in the typed text: the key itself does something.
+    const typesAKey = (call: string) => /["'`][^"'`]*\{[A-Za-z]+\}[^"'`]*["'`]/.test(call);
+    const typedText = webTests.flatMap((f) =>
+      typeCalls(read(f))
+        .filter((call) => !typesAKey(call))
+        .map((call) => `${f}: ${call.replaceAll(/\s+/g, " ")}`),
+    );
+    expect(typedText).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fillIn } from "../test/fill-in.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { DateField } from "./date-field.tsx";
 
@@ -27,7 +28,7 @@ describe("DateField", () => {
     const input = screen.getByLabelText("Toimituspäivä");
     expect(input).not.toHaveAttribute("type", "date");
     expect(input).toHaveAttribute("placeholder", "pp.kk.vvvv");
-    await userEvent.type(input, "14.1.2026");
+    await fillIn(userEvent, input, "14.1.2026");
     expect(screen.getByTestId("value")).toHaveTextContent("2026-01-14");
     await userEvent.tab();
     expect(input).toHaveValue("14.01.2026");
@@ -45,7 +46,7 @@ describe("DateField", () => {
   it("says under the field when the text is not a date, and the form holds no day", async () => {
     renderUi(<FormWithDate />);
     const input = screen.getByLabelText("Toimituspäivä");
-    await userEvent.type(input, "31.2.2026");
+    await fillIn(userEvent, input, "31.2.2026");
     await userEvent.tab();
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(
@@ -54,7 +55,7 @@ describe("DateField", () => {
     expect(screen.getByTestId("value")).toHaveTextContent("");
     // Correcting the text clears the error at once.
     await userEvent.clear(input);
-    await userEvent.type(input, "28.2.2026");
+    await fillIn(userEvent, input, "28.2.2026");
     expect(input).not.toHaveAttribute("aria-invalid", "true");
     expect(screen.getByTestId("value")).toHaveTextContent("2026-02-28");
   });

@@ -3,6 +3,7 @@ import { useForm } from "@mantine/form";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fillIn } from "../test/fill-in.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { FieldLabel } from "./field-label.tsx";
 import { useFormErrorSummary } from "./form-error-summary.tsx";
@@ -45,7 +46,7 @@ describe("FormErrorSummary with useFormErrorSummary", () => {
   it("after a failed submit lists the errors in page order, as links, and takes focus", async () => {
     const user = userEvent.setup();
     renderUi(<LongForm />);
-    await user.type(screen.getByRole("textbox", { name: "Sähköposti" }), "aino.virtanen");
+    await fillIn(user, screen.getByRole("textbox", { name: "Sähköposti" }), "aino.virtanen");
     await user.click(screen.getByRole("button", { name: "Lähetä" }));
 
     const heading = await screen.findByRole("heading", { level: 2, name: "Korjattavat tiedot: 4" });
@@ -84,7 +85,7 @@ describe("FormErrorSummary with useFormErrorSummary", () => {
     renderUi(<LongForm />);
     await user.click(screen.getByRole("button", { name: "Lähetä" }));
     await screen.findByRole("heading", { name: "Korjattavat tiedot: 4" });
-    await user.type(screen.getByRole("textbox", { name: "Yrityksen nimi" }), "Kallion Kahvipaahtimo Oy");
+    await fillIn(user, screen.getByRole("textbox", { name: "Yrityksen nimi" }), "Kallion Kahvipaahtimo Oy");
     // Mantine clears a field's error on change; the summary drops it.
     expect(await screen.findByRole("heading", { name: "Korjattavat tiedot: 3" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Lähetä" }));

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLISHED_MUNICIPAL_RATES } from "../../domain/tax/published-tax-years.ts";
 import type { Church } from "../../domain/tax/tax-year.ts";
+import { fillIn } from "../test/fill-in.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { ChurchSelect, chosenMunicipality, MunicipalityPicker } from "./municipality-picker.tsx";
 
@@ -46,14 +47,14 @@ describe("the municipality picker in Swedish", () => {
     const user = userEvent.setup();
     renderUi(<Picker />);
     const picker = screen.getByRole("combobox", { name: "Hemkommun" });
-    await user.type(picker, "Vantaa");
+    await fillIn(user, picker, "Vantaa");
     // The Swedish name is the option's label, the Finnish one beside it.
     expect(options()).toEqual(["Vanda – 6,4 %Vantaa"]);
     await user.click(screen.getByRole("option", { name: /^Vanda – 6,4\s%/ }));
     expect(picker).toHaveValue("Vanda – 6,4\u00a0%");
     expect(screen.getByTestId("chosen")).toHaveTextContent("092 -");
     await user.clear(picker);
-    await user.type(picker, "vanda");
+    await fillIn(user, picker, "vanda");
     expect(options()).toEqual(["Vanda – 6,4 %Vantaa"]);
   });
 
@@ -62,7 +63,7 @@ describe("the municipality picker in Swedish", () => {
     renderUi(<Picker />);
     await user.click(screen.getByRole("combobox", { name: "Hemkommun" }));
     expect(options()).toHaveLength(308);
-    await user.type(screen.getByRole("combobox", { name: "Hemkommun" }), "marieh");
+    await fillIn(user, screen.getByRole("combobox", { name: "Hemkommun" }), "marieh");
     expect(options()).toEqual(["Mariehamn – Åland beräknas inte ännu" + "Maarianhamina"]);
     await user.click(screen.getByRole("option", { name: /^Mariehamn/ }));
     // No parish rate is offered for Åland either: nothing of it is calculated.
@@ -91,16 +92,16 @@ describe("the municipality picker in Finnish", () => {
     const user = userEvent.setup();
     renderUi(<Picker />);
     const picker = screen.getByRole("combobox", { name: "Kotikunta" });
-    await user.type(picker, "VANDA");
+    await fillIn(user, picker, "VANDA");
     expect(options()).toEqual(["Vantaa – 6,4 %Vanda"]);
     await user.clear(picker);
-    await user.type(picker, "hameenlinna");
+    await fillIn(user, picker, "hameenlinna");
     expect(options()).toEqual(["Hämeenlinna – 8,4 %Tavastehus"]);
     await user.clear(picker);
-    await user.type(picker, "abo");
+    await fillIn(user, picker, "abo");
     expect(options()).toContain("Turku – 7,1 %Åbo");
     await user.clear(picker);
-    await user.type(picker, "Atlantis");
+    await fillIn(user, picker, "Atlantis");
     expect(options()).toEqual([]);
     expect(screen.getByText(/Kuntaa ei löydy/)).toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { zSingleLineText } from "../../contract/text.ts";
+import { fillIn } from "../test/fill-in.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { ApiError } from "./api-client.ts";
 import { useContractForm } from "./contract-form.ts";
@@ -63,7 +64,7 @@ describe("useContractForm", () => {
       ["12 50", /Anna summa euroina/],
     ] as const) {
       await user.clear(amount);
-      await user.type(amount, typed);
+      await fillIn(user, amount, typed);
       await user.click(screen.getByRole("button", { name: "Tallenna" }));
       expect(amount).toHaveAccessibleDescription(said);
     }
@@ -86,7 +87,7 @@ describe("useContractForm", () => {
     const user = userEvent.setup();
     const onSave = vi.fn();
     renderUi(<Form onSave={onSave} />);
-    await user.type(screen.getByLabelText("Nimi"), "Aino");
+    await fillIn(user, screen.getByLabelText("Nimi"), "Aino");
     await user.click(screen.getByRole("button", { name: "Lähetä" }));
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByLabelText("Kaupunki")).toHaveFocus();
@@ -105,8 +106,8 @@ describe("useContractForm", () => {
       ],
     });
     renderUi(<Form onSave={vi.fn()} refuse={refuse} />);
-    await user.type(screen.getByLabelText("Nimi"), "Aino");
-    await user.type(screen.getByLabelText("Kaupunki"), "Espoo");
+    await fillIn(user, screen.getByLabelText("Nimi"), "Aino");
+    await fillIn(user, screen.getByLabelText("Kaupunki"), "Espoo");
     await user.click(screen.getByLabelText("Hyväksyn"));
     await user.click(screen.getByRole("button", { name: "Lähetä" }));
     await waitFor(() => expect(screen.getByLabelText("Kaupunki")).toHaveFocus());

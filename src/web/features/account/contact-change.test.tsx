@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
@@ -40,8 +41,8 @@ describe("own details", () => {
     const work = section("Työsähköposti");
     const input = await work.findByLabelText(/^Työsähköposti/);
     await user.clear(input);
-    await user.type(input, "uusi@demo.test");
-    await user.type(work.getByLabelText(/^Nykyinen salasana/), "väärä");
+    await fillIn(user, input, "uusi@demo.test");
+    await fillIn(user, work.getByLabelText(/^Nykyinen salasana/), "väärä");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
     expect(await work.findByText("Nykyinen salasana on väärin.")).toBeInTheDocument();
     expect(work.queryByRole("alert")).toBeNull();
@@ -69,15 +70,15 @@ describe("own details", () => {
     const phone = section("Puhelinnumero");
     const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
     await user.clear(input);
-    await user.type(input, "050 999 8877");
-    await user.type(phone.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
+    await fillIn(user, input, "050 999 8877");
+    await fillIn(user, phone.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
     const code = await phone.findByLabelText(/^Vahvistuskoodi/);
-    await user.type(code, "111111");
+    await fillIn(user, code, "111111");
     await user.click(phone.getByRole("button", { name: "Vahvista puhelinnumero" }));
     expect(await phone.findByText(/Tarkista koodi/)).toBeInTheDocument();
     await user.clear(code);
-    await user.type(code, "222222");
+    await fillIn(user, code, "222222");
     await user.click(phone.getByRole("button", { name: "Vahvista puhelinnumero" }));
     expect(await phone.findByRole("alert")).toHaveTextContent("Tallenna puhelinnumero uudelleen");
     expect(api.callsTo("GET", "/api/user")).toEqual([]);

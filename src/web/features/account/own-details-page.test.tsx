@@ -9,6 +9,7 @@ import {
 import { COLOR_SCHEME_STORAGE_KEY } from "../../app/providers.tsx";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
@@ -52,8 +53,8 @@ describe("own details (/kayttaja)", () => {
     const personal = await section("Henkilötiedot");
     expect(personal.getByLabelText(/^Etunimi/)).toHaveValue("Maija");
     await user.clear(personal.getByLabelText(/^Sukunimi/));
-    await user.type(personal.getByLabelText(/^Sukunimi/), "Virtanen");
-    await user.type(personal.getByLabelText(/^Henkilökohtainen sähköposti/), "Maija@Koti.test");
+    await fillIn(user, personal.getByLabelText(/^Sukunimi/), "Virtanen");
+    await fillIn(user, personal.getByLabelText(/^Henkilökohtainen sähköposti/), "Maija@Koti.test");
     await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
     expect(await personal.findByText("Tiedot tallennettu.")).toBeInTheDocument();
     const [call] = api.callsTo("PATCH", "/api/user");
@@ -82,7 +83,7 @@ describe("own details (/kayttaja)", () => {
     renderApp("/kayttaja", { user: me });
     const personal = await section("Henkilötiedot");
     await user.clear(await personal.findByLabelText(/^Etunimi/));
-    await user.type(personal.getByLabelText(/^Etunimi/), "Maikki");
+    await fillIn(user, personal.getByLabelText(/^Etunimi/), "Maikki");
     await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
     expect(await personal.findByRole("alert")).toHaveTextContent(
       "Palvelimella tapahtui virhe. Yritä myöhemmin uudelleen",
@@ -96,7 +97,7 @@ describe("own details (/kayttaja)", () => {
     renderApp("/kayttaja", { user: me });
     const personal = await section("Henkilötiedot");
     await user.clear(personal.getByLabelText(/^Etunimi/));
-    await user.type(personal.getByLabelText(/^Henkilökohtainen sähköposti/), "ei-osoite");
+    await fillIn(user, personal.getByLabelText(/^Henkilökohtainen sähköposti/), "ei-osoite");
     await user.click(personal.getByRole("button", { name: "Tallenna henkilötiedot" }));
     expect(personal.getByLabelText(/^Etunimi/)).toHaveFocus();
     expect(personal.getByLabelText(/^Etunimi/)).toHaveAccessibleDescription(/Tämä tieto on pakollinen/);
@@ -150,11 +151,11 @@ describe("own details (/kayttaja)", () => {
     const input = await work.findByLabelText(/^Työsähköposti/);
     expect(work.queryByLabelText(/^Nykyinen salasana/)).toBeNull();
     await user.clear(input);
-    await user.type(input, "Maija.Uusi@demo.test");
+    await fillIn(user, input, "Maija.Uusi@demo.test");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
     expect(await work.findByText("Tämä tieto on pakollinen")).toBeInTheDocument();
     expect(api.callsTo("PUT", `/api/system-users/${me.id}`)).toEqual([]);
-    await user.type(work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
+    await fillIn(user, work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
     expect(await work.findByRole("status")).toHaveTextContent(
       "Vahvistuslinkki lähetettiin osoitteeseen maija.uusi@demo.test",
@@ -179,8 +180,8 @@ describe("own details (/kayttaja)", () => {
     const work = await section("Työsähköposti");
     const input = await work.findByLabelText(/^Työsähköposti/);
     await user.clear(input);
-    await user.type(input, "toinen@demo.test");
-    await user.type(work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
+    await fillIn(user, input, "toinen@demo.test");
+    await fillIn(user, work.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(work.getByRole("button", { name: "Tallenna työsähköposti" }));
     const message = "Sähköpostiosoite on jo käytössä toisella käyttäjätilillä.";
     expect(await work.findByText(message)).toBeInTheDocument();
@@ -241,14 +242,14 @@ describe("own details (/kayttaja)", () => {
     const phone = await section("Puhelinnumero");
     const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
     await user.clear(input);
-    await user.type(input, "123");
+    await fillIn(user, input, "123");
     await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
     expect(await phone.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
     expect(api.callsTo("PATCH", `/api/system-users/${me.id}/phone`)).toEqual([]);
 
     await user.clear(input);
-    await user.type(input, "50 123 4567");
-    await user.type(phone.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
+    await fillIn(user, input, "50 123 4567");
+    await fillIn(user, phone.getByLabelText(/^Nykyinen salasana/), "Salasana1!");
     await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
     expect(await phone.findByRole("status")).toHaveTextContent(
       "Vahvistuskoodi lähetettiin numeroon 0501234567",
@@ -257,7 +258,7 @@ describe("own details (/kayttaja)", () => {
       phoneNumber: "0501234567",
       currentPassword: "Salasana1!",
     });
-    await user.type(phone.getByLabelText(/^Vahvistuskoodi/), "123456");
+    await fillIn(user, phone.getByLabelText(/^Vahvistuskoodi/), "123456");
     await user.click(phone.getByRole("button", { name: "Vahvista puhelinnumero" }));
     expect(await phone.findByText("Tiedot tallennettu.")).toBeInTheDocument();
     expect(api.callsTo("POST", "/api/system-users/phone-change/confirm")[0]?.body).toEqual({
@@ -279,7 +280,7 @@ describe("own details (/kayttaja)", () => {
     const phone = await section("Puhelinnumero");
     const input = await phone.findByLabelText(/^Matkapuhelinnumero/);
     await user.clear(input);
-    await user.type(input, "0401234567");
+    await fillIn(user, input, "0401234567");
     await user.click(phone.getByRole("button", { name: "Tallenna puhelinnumero" }));
     expect(await phone.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
     expect(input).toHaveValue("0401234567");
@@ -343,7 +344,7 @@ describe("the municipality and church on the own details", () => {
     const part = await section("Kotikunta ja kirkko");
     const municipality = await part.findByRole("combobox", { name: "Kotikunta" });
     const save = part.getByRole("button", { name: "Tallenna kotikunta ja kirkko" });
-    await user.type(municipality, "vanda");
+    await fillIn(user, municipality, "vanda");
     await user.click(await screen.findByRole("option", { name: /^Vantaa – 6,4\s%/ }));
     await user.click(part.getByRole("combobox", { name: "Kirkko" }));
     await user.click(await screen.findByRole("option", { name: /^Evankelis-luterilainen kirkko – 1\s%$/ }));
@@ -374,7 +375,7 @@ describe("the municipality and church on the own details", () => {
     expect(municipality).toHaveValue("Helsinki – 5,3\u00a0%");
     await user.click(municipality);
     await user.clear(municipality);
-    await user.type(municipality, "Vantaa");
+    await fillIn(user, municipality, "Vantaa");
     await user.click(await screen.findByRole("option", { name: /^Vantaa/ }));
     await user.click(part.getByRole("button", { name: "Tallenna kotikunta ja kirkko" }));
     expect(await part.findByText("Kunnalle ei ole veroprosenttia tälle vuodelle.")).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { LOGIN_MESSAGES } from "../../../contract/auth.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
@@ -93,8 +94,8 @@ afterEach(() => {
 });
 
 async function fillCredentials(user: ReturnType<typeof userEvent.setup>, email = "employee@demo.test") {
-  await user.type(await screen.findByLabelText(/Sähköpostiosoite/), email);
-  await user.type(screen.getByLabelText(/^Salasana/), "Pedaali2026!");
+  await fillIn(user, await screen.findByLabelText(/Sähköpostiosoite/), email);
+  await fillIn(user, screen.getByLabelText(/^Salasana/), "Pedaali2026!");
   await user.click(screen.getByRole("button", { name: "Kirjaudu sisään" }));
 }
 
@@ -133,7 +134,7 @@ describe("the login page", () => {
     expect(screen.getByText("Vain kehitysympäristössä")).toBeInTheDocument();
     expect(screen.getByTestId("dev-code")).toHaveTextContent("123456");
 
-    await user.type(screen.getByLabelText(/^Vahvistuskoodi/), "123 456");
+    await fillIn(user, screen.getByLabelText(/^Vahvistuskoodi/), "123 456");
     await user.click(screen.getByRole("button", { name: "Vahvista" }));
     await waitFor(() => expect(location(router)).toBe("/tyonantaja"));
     expect(calls.find((c) => c.url === "/api/verify")?.body).toEqual({
@@ -163,13 +164,13 @@ describe("the login page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Todennussovelluksen koodi" })).toHaveFocus();
     expect(screen.queryByRole("button", { name: "Lähetä uusi koodi" })).not.toBeInTheDocument();
     const box = screen.getByLabelText(/^Sovelluksen koodi tai varakoodi/);
-    await user.type(box, "12");
+    await fillIn(user, box, "12");
     await user.click(screen.getByRole("button", { name: "Vahvista" }));
     expect(await screen.findByText(/6-numeroinen koodi tai varakoodi/)).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/verify")).toBe(false);
 
     await user.clear(box);
-    await user.type(box, "k7qm 2xpa");
+    await fillIn(user, box, "k7qm 2xpa");
     await user.click(screen.getByRole("button", { name: "Vahvista" }));
     await waitFor(() => expect(location(router)).toBe("/admin"));
     expect(calls.find((c) => c.url === "/api/verify")?.body).toEqual({
@@ -193,7 +194,7 @@ describe("the login page", () => {
     verifyReplies = [error(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong)];
     renderApp("/kirjaudu", { user: null });
     await fillCredentials(user);
-    await user.type(await screen.findByLabelText(/^Vahvistuskoodi/), "000000");
+    await fillIn(user, await screen.findByLabelText(/^Vahvistuskoodi/), "000000");
     await user.click(screen.getByRole("button", { name: "Vahvista" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Vahvistus epäonnistui. Tarkista koodi ja yritä uudelleen.",
@@ -206,7 +207,7 @@ describe("the login page", () => {
     loginReplies = [twoFactor("123456")];
     renderApp("/kirjaudu", { user: null });
     await fillCredentials(user);
-    await user.type(await screen.findByLabelText(/^Vahvistuskoodi/), "12345");
+    await fillIn(user, await screen.findByLabelText(/^Vahvistuskoodi/), "12345");
     await user.click(screen.getByRole("button", { name: "Vahvista" }));
     expect(await screen.findByText("Vahvistuskoodissa on 6 numeroa")).toBeInTheDocument();
     expect(calls.some((c) => c.url === "/api/verify")).toBe(false);
@@ -225,13 +226,13 @@ describe("the login page", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     const phone = screen.getByLabelText(/^Matkapuhelinnumero/);
-    await user.type(phone, "12ab");
+    await fillIn(user, phone, "12ab");
     await user.click(screen.getByRole("button", { name: "Lähetä vahvistuskoodi" }));
     expect(await screen.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
     expect(calls.filter((c) => c.url === "/api/login")).toHaveLength(1);
 
     await user.clear(phone);
-    await user.type(phone, "40 123 4567");
+    await fillIn(user, phone, "40 123 4567");
     await user.click(screen.getByRole("button", { name: "Lähetä vahvistuskoodi" }));
     expect(await screen.findByTestId("dev-code")).toHaveTextContent("654321");
     expect(calls.filter((c) => c.url === "/api/login")[1]?.body).toEqual({
@@ -251,7 +252,7 @@ describe("the login page", () => {
     ];
     renderApp("/kirjaudu", { user: null });
     await fillCredentials(user, "twofactor@demo.test");
-    await user.type(await screen.findByLabelText(/^Matkapuhelinnumero/), "0401234567");
+    await fillIn(user, await screen.findByLabelText(/^Matkapuhelinnumero/), "0401234567");
     await user.click(screen.getByRole("button", { name: "Lähetä vahvistuskoodi" }));
     expect(await screen.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Anna puhelinnumerosi" })).toBeInTheDocument();
@@ -303,8 +304,8 @@ describe("the login page", () => {
     const user = userEvent.setup();
     loginReplies = [error(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials)];
     renderApp("/en/kirjaudu", { user: null });
-    await user.type(await screen.findByLabelText(/E-mail address/), "employee@demo.test");
-    await user.type(screen.getByLabelText(/^Password/), "wrong");
+    await fillIn(user, await screen.findByLabelText(/E-mail address/), "employee@demo.test");
+    await fillIn(user, screen.getByLabelText(/^Password/), "wrong");
     await user.click(screen.getByRole("button", { name: "Log in" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The e-mail address or password is incorrect. Check them and try again.",
@@ -340,8 +341,8 @@ describe("the login page", () => {
       const user = userEvent.setup();
       loginReplies = [error(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials)];
       const { router } = renderApp(path, { user: null });
-      await user.type(await screen.findByLabelText(new RegExp(`^${email}`)), "employee@demo.test");
-      await user.type(screen.getByLabelText(new RegExp(`^${password}`)), "not the password");
+      await fillIn(user, await screen.findByLabelText(new RegExp(`^${email}`)), "employee@demo.test");
+      await fillIn(user, screen.getByLabelText(new RegExp(`^${password}`)), "not the password");
       await user.click(screen.getByRole("button", { name: submit }));
       const alert = await screen.findByRole("alert");
       expect(alert).toHaveTextContent(text);
@@ -367,7 +368,7 @@ describe("the login page", () => {
     const submit = await screen.findByRole("button", { name: "Kirjaudu sisään" });
     await user.click(submit);
     expect(screen.getByLabelText(/Sähköpostiosoite/)).toHaveFocus();
-    await user.type(screen.getByLabelText(/Sähköpostiosoite/), "employee@demo.test");
+    await fillIn(user, screen.getByLabelText(/Sähköpostiosoite/), "employee@demo.test");
     await user.click(submit);
     expect(screen.getByLabelText(/^Salasana/)).toHaveFocus();
     expect(screen.getByLabelText(/^Salasana/)).toHaveAccessibleDescription("Anna salasana");
@@ -401,7 +402,7 @@ describe("the login page", () => {
     await fillCredentials(user);
     const code = await screen.findByLabelText(/^Vahvistuskoodi/);
     await user.clear(code);
-    await user.type(code, "1234567");
+    await fillIn(user, code, "1234567");
     expect(code).toHaveValue("1234567");
     await user.click(screen.getByRole("button", { name: "Vahvista" }));
     expect(code).toHaveFocus();
@@ -412,8 +413,8 @@ describe("the login page", () => {
   /** Types the credentials with real timers, then submits with only setTimeout faked (the retry waits). */
   async function submitWithFakeTimers() {
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText(/Sähköpostiosoite/), "employee@demo.test");
-    await user.type(screen.getByLabelText(/^Salasana/), "Pedaali2026!");
+    await fillIn(user, await screen.findByLabelText(/Sähköpostiosoite/), "employee@demo.test");
+    await fillIn(user, screen.getByLabelText(/^Salasana/), "Pedaali2026!");
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     fireEvent.click(screen.getByRole("button", { name: "Kirjaudu sisään" }));
   }

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { TSsoDiscovery } from "../../../contract/single-sign-on.ts";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { type FakeReply, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 /**
@@ -47,7 +48,7 @@ afterEach(() => {
 const ssoButton = () => screen.queryByRole("button", { name: "Kirjaudu organisaatiosi tunnuksilla" });
 
 async function typeEmailAndLeave(user: ReturnType<typeof userEvent.setup>, email = "maija@yritys.fi") {
-  await user.type(await screen.findByLabelText(/Sähköpostiosoite/), email);
+  await fillIn(user, await screen.findByLabelText(/Sähköpostiosoite/), email);
   await user.tab();
 }
 
@@ -82,7 +83,7 @@ describe("single sign-on at the login page", () => {
     await typeEmailAndLeave(user, "maija");
     expect(api.callsTo("POST", "/api/auth/sso/discover")).toHaveLength(0);
 
-    await user.type(screen.getByLabelText(/Sähköpostiosoite/), "@yritys.fi");
+    await fillIn(user, screen.getByLabelText(/Sähköpostiosoite/), "@yritys.fi");
     await user.tab();
     await user.click(screen.getByLabelText(/Sähköpostiosoite/));
     await user.tab();
@@ -117,7 +118,7 @@ describe("single sign-on at the login page", () => {
     await typeEmailAndLeave(user);
     await screen.findByText(/Organisaatiosi käyttää omaa kirjautumistaan/);
 
-    await user.type(screen.getByLabelText(/Sähköpostiosoite/), "x");
+    await fillIn(user, screen.getByLabelText(/Sähköpostiosoite/), "x");
     expect(screen.getByLabelText(/^Salasana/)).toBeInTheDocument();
     expect(ssoButton()).not.toBeInTheDocument();
   });
@@ -142,7 +143,7 @@ describe("single sign-on at the login page", () => {
     const api = serve();
     renderApp("/kirjaudu", { user: null });
     await typeEmailAndLeave(user);
-    await user.type(screen.getByLabelText(/^Salasana/), "Pedaali2026!");
+    await fillIn(user, screen.getByLabelText(/^Salasana/), "Pedaali2026!");
     await user.click(screen.getByRole("button", { name: "Kirjaudu sisään" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -161,7 +162,7 @@ describe("single sign-on at the login page", () => {
     renderApp("/kirjaudu", { user: null });
     await typeEmailAndLeave(user);
     await waitFor(() => expect(api.callsTo("POST", "/api/auth/sso/discover")).toHaveLength(1));
-    await user.type(screen.getByLabelText(/^Salasana/), "Pedaali2026!");
+    await fillIn(user, screen.getByLabelText(/^Salasana/), "Pedaali2026!");
     await user.click(screen.getByRole("button", { name: "Kirjaudu sisään" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Sähköpostiosoite tai salasana on väärin. Tarkista ne ja yritä uudelleen.",

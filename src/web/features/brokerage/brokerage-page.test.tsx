@@ -9,6 +9,7 @@ import { ensureBrokerageTexts } from "../../i18n/brokerage-texts.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { loadTexts, renderUi } from "../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../test/screen-tests.ts";
 import { sessionUser } from "../../test/session-user.ts";
@@ -120,7 +121,7 @@ describe("asking to buy a bike", () => {
 
     await user.clear(name);
     await user.clear(within(dialog).getByLabelText(/^Puhelinnumero/));
-    await user.type(within(dialog).getByLabelText(/^Puhelinnumero/), "12");
+    await fillIn(user, within(dialog).getByLabelText(/^Puhelinnumero/), "12");
     await user.click(within(dialog).getByRole("button", { name: "Lähetä kysymys" }));
     expect(await within(dialog).findAllByText("Tämä tieto on pakollinen")).toHaveLength(2);
     expect(name).toHaveAttribute("aria-invalid", "true");

@@ -14,6 +14,7 @@ import {
 import { ROUTE_PAGES } from "../../app/routes.tsx";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
@@ -150,7 +151,7 @@ describe("the calculator page", () => {
     const { router } = renderApp("/laskuri", { user: null });
     const salary = await screen.findByLabelText(/Bruttopalkka kuukaudessa/);
     await user.clear(salary);
-    await user.type(salary, "5000");
+    await fillIn(user, salary, "5000");
     await user.click(screen.getByRole("radio", { name: "2025" }));
     const expected = calculateBenefit(PARAMETERS, {
       year: 2025,
@@ -183,7 +184,7 @@ describe("the calculator page", () => {
       const { router } = renderApp("/laskuri", { user: null });
       const salary = await screen.findByLabelText(/Bruttopalkka kuukaudessa/);
       await user.clear(salary);
-      await user.type(salary, "4100");
+      await fillIn(user, salary, "4100");
       // The reader follows a link right away: the address has not yet followed what they typed.
       void router.navigate("/tyonantajalle");
       await waitFor(() => expect(router.state.navigation.state).toBe("loading"));
@@ -228,10 +229,10 @@ describe("the calculator page", () => {
     expect(await screen.findByText("Tämä tieto tarvitaan laskelmaan.")).toBeInTheDocument();
     expect(price).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
-    await user.type(price, "1500");
+    await fillIn(user, price, "1500");
     const months = screen.getByLabelText(/Vuokrakausi/, { selector: "input" });
     await user.clear(months);
-    await user.type(months, "6");
+    await fillIn(user, months, "6");
     expect(
       await screen.findByText("Vuokrakausi on lyhyempi kuin pienin sallittu kesto."),
     ).toBeInTheDocument();
@@ -243,12 +244,12 @@ describe("the calculator page", () => {
     const price = await screen.findByLabelText(/Pyörän hinta/, { selector: "input" });
     const contractDate = screen.getByLabelText(/Edusta sovittu/);
     await user.clear(price);
-    await user.type(price, "999 999 999");
+    await fillIn(user, price, "999 999 999");
     expect(price).toHaveAccessibleDescription(/Summa voi olla enintään 50\s000\s€/);
     expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
     expect(contractDate).toHaveAccessibleDescription(/Tyhjänä: \d{1,2}\.\d{1,2}\.\d{4}\./);
     await user.clear(price);
-    await user.type(price, "-500");
+    await fillIn(user, price, "-500");
     expect(price).toHaveAccessibleDescription(/Summa ei voi olla negatiivinen/);
     expect(price).toHaveValue("-500");
     expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
@@ -262,12 +263,12 @@ describe("the calculator page", () => {
     const says = `Anna päivämäärä väliltä ${from.split("-").reverse().join(".")}–${to.split("-").reverse().join(".")}`;
     for (const outside of ["1900-01-01", "2999-12-31"]) {
       await user.clear(contractDate);
-      await user.type(contractDate, outside);
+      await fillIn(user, contractDate, outside);
       await waitFor(() => expect(contractDate).toHaveAccessibleDescription(expect.stringContaining(says)));
       expect(screen.getByText(/Täytä merkityt kentät/)).toBeInTheDocument();
     }
     await user.clear(contractDate);
-    await user.type(contractDate, "2025-03-01");
+    await fillIn(user, contractDate, "2025-03-01");
     await waitFor(() => expect(contractDate).not.toHaveAccessibleDescription(expect.stringContaining(says)));
     expect(screen.queryByText(/Täytä merkityt kentät/)).not.toBeInTheDocument();
   });
@@ -280,7 +281,7 @@ describe("the calculator page", () => {
     expect(await screen.findByText("Vuokrakausi on liian lyhyt kampanja-alennukseen.")).toBeInTheDocument();
     const months = screen.getByLabelText(/Vuokrakausi/, { selector: "input" });
     await user.clear(months);
-    await user.type(months, "36");
+    await fillIn(user, months, "36");
     expect(await screen.findByText("Kampanja-alennus hinnasta")).toBeInTheDocument();
   });
 
@@ -356,7 +357,7 @@ describe("the calculator's municipality and church", () => {
 
     await user.click(municipality);
     await user.clear(municipality);
-    await user.type(municipality, "tammerfors");
+    await fillIn(user, municipality, "tammerfors");
     await user.click(await screen.findByRole("option", { name: /^Tampere – 7,6/ }));
     await user.click(screen.getByRole("button", { name: "Muista omissa tiedoissani" }));
     await waitFor(() => expect(api.callsTo("PUT", "/api/user/municipality")).toHaveLength(1));

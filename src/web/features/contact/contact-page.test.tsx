@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 beforeAll(async () => {
@@ -26,12 +27,12 @@ const sent = { status: 201, body: { message: "Thank you!" } };
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   const form = await inForm();
-  await user.type(form.getByLabelText(/^Nimi/), "Aino Virtanen");
-  await user.type(form.getByLabelText(/^Yritys/), "Virtasen Kala Oy");
-  await user.type(form.getByLabelText(/^Sähköpostiosoite/), "Aino.Virtanen@Example.fi");
-  await user.type(form.getByLabelText(/^Puhelinnumero/), "40 123 4567");
+  await fillIn(user, form.getByLabelText(/^Nimi/), "Aino Virtanen");
+  await fillIn(user, form.getByLabelText(/^Yritys/), "Virtasen Kala Oy");
+  await fillIn(user, form.getByLabelText(/^Sähköpostiosoite/), "Aino.Virtanen@Example.fi");
+  await fillIn(user, form.getByLabelText(/^Puhelinnumero/), "40 123 4567");
   await user.selectOptions(form.getByLabelText(/^Aihe/), "EMPLOYER");
-  await user.type(form.getByLabelText(/^Viesti/), "Haluaisimme pyöräedun 40 hengelle.");
+  await fillIn(user, form.getByLabelText(/^Viesti/), "Haluaisimme pyöräedun 40 hengelle.");
   await user.click(form.getByRole("checkbox", { name: /Hyväksyn/ }));
 }
 
@@ -74,9 +75,9 @@ describe("the contact form (/ota-yhteytta)", () => {
     const api = fakeApi({ "POST /api/contact-forms": sent });
     renderApp("/ota-yhteytta", { user: null });
     const form = await inForm();
-    await user.type(form.getByLabelText(/^Sähköpostiosoite/), "aino..virtanen@example.fi");
-    await user.type(form.getByLabelText(/^Puhelinnumero/), "12345");
-    await user.type(form.getByLabelText(/^Viesti/), "Lyhyt");
+    await fillIn(user, form.getByLabelText(/^Sähköpostiosoite/), "aino..virtanen@example.fi");
+    await fillIn(user, form.getByLabelText(/^Puhelinnumero/), "12345");
+    await fillIn(user, form.getByLabelText(/^Viesti/), "Lyhyt");
     await user.click(screen.getByRole("button", { name: "Lähetä viesti" }));
     expect(await screen.findByText("Tämä tieto on pakollinen")).toBeInTheDocument();
     expect(screen.getByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
@@ -135,8 +136,8 @@ describe("the contact form (/ota-yhteytta)", () => {
     expect(form.queryByText("Kirjoita vähintään 10 merkkiä")).not.toBeInTheDocument();
     expect(form.getAllByText("Tämä tieto on pakollinen")).toHaveLength(2);
 
-    await user.type(form.getByLabelText(/^Sähköpostiosoite/), "aino@");
-    await user.type(form.getByLabelText(/^Puhelinnumero/), "12");
+    await fillIn(user, form.getByLabelText(/^Sähköpostiosoite/), "aino@");
+    await fillIn(user, form.getByLabelText(/^Puhelinnumero/), "12");
     await user.click(screen.getByRole("button", { name: "Lähetä viesti" }));
     expect(await form.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
     expect(form.getByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import type { TMyOrder } from "./mybike-api.ts";
 import { baseRoutes, ORDER_ID, ok, order, renderMyBike, setUpMyBikeTests } from "./test-support.tsx";
 
@@ -49,7 +50,7 @@ describe("the helpdesk's question on /mybike", () => {
     expect(screen.queryByText(/Katso sähköpostisi/)).not.toBeInTheDocument();
 
     const form = screen.getByRole("form", { name: "Vastaa asiakaspalvelulle" });
-    await user.type(within(form).getByLabelText(/^Vastauksesi/), "  Kyllä, 54 cm käy.  ");
+    await fillIn(user, within(form).getByLabelText(/^Vastauksesi/), "  Kyllä, 54 cm käy.  ");
     await user.click(within(form).getByRole("button", { name: "Lähetä vastaus" }));
 
     await waitFor(() =>
@@ -86,7 +87,7 @@ describe("the helpdesk's question on /mybike", () => {
     });
     renderMyBike();
     const form = await screen.findByRole("form", { name: "Vastaa asiakaspalvelulle" });
-    await user.type(within(form).getByLabelText(/^Vastauksesi/), "Kyllä.");
+    await fillIn(user, within(form).getByLabelText(/^Vastauksesi/), "Kyllä.");
     await user.click(within(form).getByRole("button", { name: "Lähetä vastaus" }));
     expect(await within(form).findByRole("alert")).toBeInTheDocument();
   });

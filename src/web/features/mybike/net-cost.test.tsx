@@ -11,6 +11,7 @@ import {
 } from "../../../domain/tax/published-tax-years.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { sessionUser } from "../../test/session-user.ts";
 import { BENEFIT, baseRoutes, ok, renderMyBike, setUpMyBikeTests } from "./test-support.tsx";
 
@@ -63,7 +64,7 @@ describe("the net cost on /mybike", () => {
     const api = fakeApi(routes());
     renderMyBike();
     expect(await screen.findByText(/Valitse kotikuntasi ja kirkkosi/)).toBeInTheDocument();
-    await user.type(screen.getByRole("combobox", { name: "Kotikunta" }), "Vanda");
+    await fillIn(user, screen.getByRole("combobox", { name: "Kotikunta" }), "Vanda");
     await user.click(await screen.findByRole("option", { name: /^Vantaa/ }));
     await waitFor(() => expect(api.callsTo("PUT", "/api/user/municipality")).toHaveLength(1));
     expect(api.callsTo("PUT", "/api/user/municipality")[0]?.body).toEqual({

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import type { TMyOrder } from "./mybike-api.ts";
 import {
   baseRoutes,
@@ -254,14 +255,14 @@ describe("signing the leasing agreement", () => {
     expect(codes).toBe(1);
 
     // Not six digits: refused here, nothing sent.
-    await user.type(code, "12a");
+    await fillIn(user, code, "12a");
     await user.click(screen.getByRole("button", { name: "Allekirjoita leasingsopimus" }));
     expect(await screen.findByText("Anna 6-numeroinen vahvistuskoodi")).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/sign`)).toHaveLength(0);
 
     // A wrong code: the server's refusal by its code, under the field.
     await user.clear(code);
-    await user.type(code, "123456");
+    await fillIn(user, code, "123456");
     await user.click(screen.getByRole("button", { name: "Allekirjoita leasingsopimus" }));
     expect(await screen.findByText(/Vahvistus epäonnistui/)).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/orders/${ORDER_ID}/sign`)[0]?.body).toEqual({ code: "123456" });
@@ -274,7 +275,7 @@ describe("signing the leasing agreement", () => {
       }),
     );
     await user.clear(code);
-    await user.type(code, "654321");
+    await fillIn(user, code, "654321");
     await user.click(screen.getByRole("button", { name: "Allekirjoita leasingsopimus" }));
     expect(await screen.findByText("Leasingsopimus allekirjoitettu")).toBeInTheDocument();
     expect(screen.getByText(/odottaa vielä työnantajasi hyväksyntää/)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 const TOKEN = "t".repeat(43);
@@ -34,7 +35,7 @@ describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () =
         },
       });
       renderApp(path, { user: null });
-      await user.type(await screen.findByLabelText(/Sähköpostiosoite/), " Someone@Demo.test ");
+      await fillIn(user, await screen.findByLabelText(/Sähköpostiosoite/), " Someone@Demo.test ");
       await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
       expect(await screen.findByText("Tarkista sähköpostisi")).toBeInTheDocument();
       expect(screen.getByText(/Jos osoitteella someone@demo.test on käyttäjätili/)).toBeInTheDocument();
@@ -49,7 +50,7 @@ describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () =
     const user = userEvent.setup();
     const api = fakeApi({});
     renderApp("/salasanan-palauttaminen", { user: null });
-    await user.type(await screen.findByLabelText(/Sähköpostiosoite/), "not-an-email");
+    await fillIn(user, await screen.findByLabelText(/Sähköpostiosoite/), "not-an-email");
     await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
     expect(await screen.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
     expect(api.calls).toEqual([]);
@@ -62,7 +63,7 @@ describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () =
     await user.click(await screen.findByRole("button", { name: "Lähetä linkki" }));
     expect(await screen.findByText("Sähköpostiosoite on pakollinen")).toBeInTheDocument();
     expect(screen.queryByText("Tarkista sähköpostiosoite")).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/Sähköpostiosoite/), "maija@");
+    await fillIn(user, screen.getByLabelText(/Sähköpostiosoite/), "maija@");
     await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
     expect(await screen.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
     expect(api.calls).toEqual([]);
@@ -72,7 +73,7 @@ describe("password recovery (/salasanan-palauttaminen, /palauta-salasana)", () =
     const user = userEvent.setup();
     fakeApi({ "POST /api/password-reset": apiError(429, "TOO_MANY_REQUESTS", "Rate limit exceeded") });
     renderApp("/salasanan-palauttaminen", { user: null });
-    await user.type(await screen.findByLabelText(/Sähköpostiosoite/), "someone@demo.test");
+    await fillIn(user, await screen.findByLabelText(/Sähköpostiosoite/), "someone@demo.test");
     await user.click(screen.getByRole("button", { name: "Lähetä linkki" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Liikaa pyyntöjä. Odota hetki ja yritä uudelleen.",
@@ -97,21 +98,21 @@ describe("setting a new password (/reset/{token})", () => {
     renderApp(`/reset/${TOKEN}`, { user: null });
     expect(await screen.findByText("Asetat salasanan käyttäjätilille maija@demo.test.")).toBeInTheDocument();
     const password = screen.getByLabelText(/^Uusi salasana/);
-    await user.type(password, "lyhyt");
+    await fillIn(user, password, "lyhyt");
     expect(screen.getByText("Vähintään 12 merkkiä").closest("li")).toHaveAttribute("data-state", "unmet");
     await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
     expect(await screen.findByText("Salasana ei täytä vaatimuksia")).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/password-reset/${TOKEN}`)).toEqual([]);
 
     await user.clear(password);
-    await user.type(password, "Kolme iloista polkupyörää");
+    await fillIn(user, password, "Kolme iloista polkupyörää");
     expect(screen.getByText("Vähintään 12 merkkiä").closest("li")).toHaveAttribute("data-state", "met");
-    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää!");
+    await fillIn(user, screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää!");
     await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
     expect(await screen.findByText("Salasanat eivät täsmää")).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText(/^Vahvista salasana/));
-    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
+    await fillIn(user, screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
     await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
     expect(await screen.findByText("Salasana tallennettu")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Kirjaudu sisään" })).toHaveAttribute("href", "/kirjaudu");
@@ -218,8 +219,8 @@ describe("setting a new password (/reset/{token})", () => {
       [`POST /api/password-reset/${TOKEN}`]: apiError(400, "INVALID_TOKEN", "The link is invalid"),
     });
     renderApp(`/reset/${TOKEN}`, { user: null });
-    await user.type(await screen.findByLabelText(/^Uusi salasana/), "Kolme iloista polkupyörää");
-    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
+    await fillIn(user, await screen.findByLabelText(/^Uusi salasana/), "Kolme iloista polkupyörää");
+    await fillIn(user, screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
     await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
     expect(
       await screen.findByRole("heading", { level: 2, name: "Linkki ei ole enää voimassa" }),
@@ -238,8 +239,8 @@ describe("setting a new password (/reset/{token})", () => {
     });
     renderApp(`/reset/${TOKEN}`, { user: null });
     const password = await screen.findByLabelText(/^Uusi salasana/);
-    await user.type(password, "Kolme iloista polkupyörää");
-    await user.type(screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
+    await fillIn(user, password, "Kolme iloista polkupyörää");
+    await fillIn(user, screen.getByLabelText(/^Vahvista salasana/), "Kolme iloista polkupyörää");
     await user.click(screen.getByRole("button", { name: "Tallenna salasana" }));
     await waitFor(() =>
       expect(screen.getByRole("alert")).toHaveTextContent(
@@ -266,7 +267,7 @@ describe("the password forms' fields", () => {
     await user.click(submit);
     expect(email).toHaveFocus();
 
-    await user.type(email, "maija@demo.test");
+    await fillIn(user, email, "maija@demo.test");
     await user.click(submit);
     await waitFor(() => expect(email).toHaveAccessibleDescription(/Enintään 320 merkkiä/));
     expect(email).toHaveFocus();
@@ -288,12 +289,12 @@ describe("the password forms' fields", () => {
     await user.click(submit);
     expect(password).toHaveFocus();
 
-    await user.type(password, "Kolme iloista polkupyörää");
+    await fillIn(user, password, "Kolme iloista polkupyörää");
     await user.click(submit);
     expect(confirm).toHaveFocus();
     expect(confirm).toHaveAccessibleDescription(/Salasanat eivät täsmää/);
 
-    await user.type(confirm, "Kolme iloista polkupyörää");
+    await fillIn(user, confirm, "Kolme iloista polkupyörää");
     await user.click(submit);
     await waitFor(() => expect(password).toHaveAccessibleDescription(/Enintään 1024 merkkiä/));
     expect(password).toHaveFocus();

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 /**
@@ -75,7 +76,7 @@ describe("/register after a failed submit", { timeout: 60_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Lähetä rekisteröityminen" }));
     const summary = await screen.findByRole("region", { name: /^Korjattavat tiedot/ });
     expect(within(summary).getByRole("link", { name: /^Postitoimipaikka:/ })).toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Postitoimipaikka/), "Espoo");
+    await fillIn(user, screen.getByLabelText(/^Postitoimipaikka/), "Espoo");
     await waitFor(() =>
       expect(within(summary).queryByRole("link", { name: /^Postitoimipaikka:/ })).not.toBeInTheDocument(),
     );

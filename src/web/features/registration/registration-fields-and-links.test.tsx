@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, type FakeReply, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 /**
@@ -58,9 +59,9 @@ describe("empty required fields say they are required", () => {
     expect(screen.queryByText("Salasana ei täytä vaatimuksia")).not.toBeInTheDocument();
 
     // Filled but malformed: the format errors stay.
-    await user.type(screen.getByLabelText(/^Työsähköposti/), "jussi@");
-    await user.type(screen.getByLabelText(/^Matkapuhelinnumero/), "12");
-    await user.type(screen.getByLabelText(/^Salasana/), "lyhyt");
+    await fillIn(user, screen.getByLabelText(/^Työsähköposti/), "jussi@");
+    await fillIn(user, screen.getByLabelText(/^Matkapuhelinnumero/), "12");
+    await fillIn(user, screen.getByLabelText(/^Salasana/), "lyhyt");
     await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
     expect(await screen.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
     expect(screen.getByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
@@ -87,10 +88,10 @@ describe("empty required fields say they are required", () => {
       expect(screen.queryByText(formatError), formatError).not.toBeInTheDocument();
     }
 
-    await user.type(screen.getByLabelText(/^Työsähköposti/), "paula@pyora");
-    await user.type(screen.getByLabelText(/^Matkapuhelinnumero/), "12");
-    await user.type(screen.getByLabelText(/^Y-tunnus/), "1234567-8");
-    await user.type(screen.getByLabelText(/^Postinumero/), "001");
+    await fillIn(user, screen.getByLabelText(/^Työsähköposti/), "paula@pyora");
+    await fillIn(user, screen.getByLabelText(/^Matkapuhelinnumero/), "12");
+    await fillIn(user, screen.getByLabelText(/^Y-tunnus/), "1234567-8");
+    await fillIn(user, screen.getByLabelText(/^Postinumero/), "001");
     await user.click(screen.getByRole("button", { name: "Lähetä rekisteröityminen" }));
     expect(await screen.findByText("Tarkista sähköpostiosoite")).toBeInTheDocument();
     expect(screen.getByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
@@ -146,11 +147,11 @@ describe("a registration link that does not work gets a friendly page with the w
       "POST /api/register/employee": apiError(400, "REGISTRATION_LINK_INVALID", "The link is invalid"),
     });
     renderApp(`/liity/${TOKEN}`, { user: null });
-    await user.type(await screen.findByLabelText(/^Etunimi/), "Jussi");
-    await user.type(screen.getByLabelText(/^Sukunimi/), "Liittyjä");
-    await user.type(screen.getByLabelText(/^Työsähköposti/), "jussi@demo.test");
-    await user.type(screen.getByLabelText(/^Matkapuhelinnumero/), "040 555 0188");
-    await user.type(screen.getByLabelText(/^Salasana/), "Aurinkoinen pyöräretki");
+    await fillIn(user, await screen.findByLabelText(/^Etunimi/), "Jussi");
+    await fillIn(user, screen.getByLabelText(/^Sukunimi/), "Liittyjä");
+    await fillIn(user, screen.getByLabelText(/^Työsähköposti/), "jussi@demo.test");
+    await fillIn(user, screen.getByLabelText(/^Matkapuhelinnumero/), "040 555 0188");
+    await fillIn(user, screen.getByLabelText(/^Salasana/), "Aurinkoinen pyöräretki");
     await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
     expect(
       await screen.findByRole("heading", { level: 2, name: "Rekisteröintilinkki ei ole voimassa" }),

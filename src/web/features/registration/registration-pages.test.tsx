@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { renderApp } from "../../test/render-app.tsx";
 
 const TOKEN = "j".repeat(43);
@@ -29,11 +30,11 @@ const companyLink = {
 };
 
 async function fillJoinForm(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(await screen.findByLabelText(/^Etunimi/), "Jussi");
-  await user.type(screen.getByLabelText(/^Sukunimi/), "Liittyjä");
-  await user.type(screen.getByLabelText(/^Työsähköposti/), "Jussi.Liittyja@Demo.test");
-  await user.type(screen.getByLabelText(/^Matkapuhelinnumero/), "40 555 0188");
-  await user.type(screen.getByLabelText(/^Salasana/), "Aurinkoinen pyöräretki");
+  await fillIn(user, await screen.findByLabelText(/^Etunimi/), "Jussi");
+  await fillIn(user, screen.getByLabelText(/^Sukunimi/), "Liittyjä");
+  await fillIn(user, screen.getByLabelText(/^Työsähköposti/), "Jussi.Liittyja@Demo.test");
+  await fillIn(user, screen.getByLabelText(/^Matkapuhelinnumero/), "40 555 0188");
+  await fillIn(user, screen.getByLabelText(/^Salasana/), "Aurinkoinen pyöräretki");
 }
 
 describe("joining by a registration link (/liity/{token})", () => {
@@ -110,8 +111,8 @@ describe("joining by a registration link (/liity/{token})", () => {
     const user = userEvent.setup();
     const api = fakeApi({ [`GET /api/register-link/${TOKEN}`]: companyLink });
     renderApp(`/liity/${TOKEN}`, { user: null });
-    await user.type(await screen.findByLabelText(/^Matkapuhelinnumero/), "12");
-    await user.type(screen.getByLabelText(/^Salasana/), "lyhyt");
+    await fillIn(user, await screen.findByLabelText(/^Matkapuhelinnumero/), "12");
+    await fillIn(user, screen.getByLabelText(/^Salasana/), "lyhyt");
     await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
     expect(await screen.findByText("Puhelinnumeron muotoa ei tueta")).toBeInTheDocument();
     expect(screen.getByText("Salasana ei täytä vaatimuksia")).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe("joining by a registration link (/liity/{token})", () => {
     const user = userEvent.setup();
     const api = fakeApi({ [`GET /api/register-link/${TOKEN}`]: companyLink });
     renderApp(`/liity/${TOKEN}`, { user: null });
-    await user.type(await screen.findByLabelText(/^Etunimi/), "Jussi");
+    await fillIn(user, await screen.findByLabelText(/^Etunimi/), "Jussi");
     await user.click(screen.getByRole("button", { name: "Liity palveluun" }));
     expect(screen.getByLabelText(/^Sukunimi/)).toHaveFocus();
     expect(screen.getByLabelText(/^Sukunimi/)).toHaveAccessibleDescription(/Tämä tieto on pakollinen/);

@@ -5,6 +5,7 @@ import type { TStoreHandover } from "../../../contract/handovers.ts";
 import type { TStoreDetails, TStoreInvoice, TStoreOrder } from "../../../contract/store-accounts.ts";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import type { TStoreOrderListItem } from "./store-account-api.ts";
 import { StoreAccountPage } from "./store-account-page.tsx";
 import { StoreOrderDrawer } from "./store-order-drawer.tsx";
@@ -160,7 +161,7 @@ describe("the bike store's own account", () => {
     const api = fakeApi({ "GET /api/store/details": ok(details) });
     renderScreen(<StoreAccountPage />, "/pyoraliike?valilehti=tiedot");
     const iban = await screen.findByLabelText(/Tilinumero \(IBAN\)/);
-    await user.type(iban, "FI22 1234 5600 0007 85");
+    await fillIn(user, iban, "FI22 1234 5600 0007 85");
     await user.click(screen.getByRole("button", { name: "Tallenna tiedot" }));
     expect(await screen.findAllByText(/IBAN/)).not.toHaveLength(0);
     expect(detailsSaves(api)).toHaveLength(0);
@@ -276,7 +277,7 @@ describe("the store's invoice in its order", () => {
     const drawer = await screen.findByRole("dialog");
     expect(await within(drawer).findByRole("heading", { name: "Lasku" })).toBeInTheDocument();
     expect(within(drawer).getByText(/Laskuta pyöräpaketti Pedaalilta/)).toBeInTheDocument();
-    await user.type(within(drawer).getByLabelText(/^Laskun numero/), " VE-2026-118 ");
+    await fillIn(user, within(drawer).getByLabelText(/^Laskun numero/), " VE-2026-118 ");
     await user.click(within(drawer).getByRole("button", { name: "Lähetä lasku" }));
 
     expect(await screen.findByText("Lasku lähetetty Pedaalille.")).toBeInTheDocument();
@@ -314,7 +315,7 @@ describe("the store's invoice in its order", () => {
     });
     renderDrawer();
     const drawer = await screen.findByRole("dialog");
-    await user.type(await within(drawer).findByLabelText(/^Laskun numero/), "VE-2026-118");
+    await fillIn(user, await within(drawer).findByLabelText(/^Laskun numero/), "VE-2026-118");
     await user.click(within(drawer).getByRole("button", { name: "Lähetä lasku" }));
 
     expect(await within(drawer).findByText(/Liikkeen tiedoista puuttuu Y-tunnus/)).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
 import { plausibleDateSpan } from "../../../domain/plausible-dates.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
+import { fillIn } from "../../test/fill-in.ts";
 import { StoreDeliveryScreen } from "./store-delivery-page.tsx";
 import { ok, renderScreen, setUpStoreLinkTests, storeDelivery, TOKEN } from "./test-support.tsx";
 
@@ -24,13 +25,13 @@ describe("the bike store's delivery page", () => {
     await user.click(save);
     expect(await screen.findAllByText("Tämä tieto on pakollinen")).toHaveLength(2);
 
-    await user.type(serial(), "AB");
+    await fillIn(user, serial(), "AB");
     setDate("2026-02-28");
     await user.click(save);
     expect(await screen.findByText("Runkonumerossa on 3–40 merkkiä")).toBeInTheDocument();
     expect(screen.getByText("Toimituspäivä ei voi olla ennen tilauspäivää 01.03.2026")).toBeInTheDocument();
 
-    await user.type(serial(), "C/1");
+    await fillIn(user, serial(), "C/1");
     await user.click(save);
     expect(
       await screen.findByText("Käytä vain kirjaimia, numeroita, väliviivoja ja välilyöntejä"),
@@ -42,7 +43,7 @@ describe("the bike store's delivery page", () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeApi({ [`GET ${URL}`]: ok(storeDelivery()) });
     renderScreen(<StoreDeliveryScreen token={TOKEN} />);
-    await user.type(await screen.findByLabelText(/^Runkonumero/, { selector: "input" }), "WTU 1234-AB");
+    await fillIn(user, await screen.findByLabelText(/^Runkonumero/, { selector: "input" }), "WTU 1234-AB");
     const { from, to } = plausibleDateSpan("DELIVERY");
     const says = `Anna päivämäärä väliltä ${formatHelsinkiDate(from)}–${formatHelsinkiDate(to)}`;
     for (const far of [`${new Date().getFullYear() + 25}-06-01`, "2999-12-31"]) {

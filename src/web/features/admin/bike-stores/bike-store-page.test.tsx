@@ -7,6 +7,7 @@ import type { TBikeStore } from "../../../../contract/bike-stores.ts";
 import type { TStoreUser } from "../../../../contract/store-accounts.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { PAYOUT_STORE_ID as STORE_ID, storePayouts } from "../../../test/store-payouts.ts";
@@ -120,10 +121,10 @@ describe("a bike store's page in the admin area", () => {
     expect(await within(dialog).findByLabelText(/^Etunimi/)).toHaveAccessibleDescription(/pakollinen/);
     expect(replies.callsTo("POST", USERS)).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^Etunimi/), "Tiina");
-    await user.type(within(dialog).getByLabelText(/^Sukunimi/), "Tammela");
-    await user.type(within(dialog).getByLabelText(/^Työsähköposti/), "tiina@vauhti.test");
-    await user.type(within(dialog).getByLabelText(/^Matkapuhelinnumero/), "0401234567");
+    await fillIn(user, within(dialog).getByLabelText(/^Etunimi/), "Tiina");
+    await fillIn(user, within(dialog).getByLabelText(/^Sukunimi/), "Tammela");
+    await fillIn(user, within(dialog).getByLabelText(/^Työsähköposti/), "tiina@vauhti.test");
+    await fillIn(user, within(dialog).getByLabelText(/^Matkapuhelinnumero/), "0401234567");
     await user.click(within(dialog).getByRole("button", { name: "Lähetä kutsu" }));
     await waitFor(() => expect(replies.callsTo("POST", USERS)).toHaveLength(1));
     expect(replies.callsTo("POST", USERS)[0]?.body).toEqual({
@@ -143,10 +144,10 @@ describe("a bike store's page in the admin area", () => {
     const { user } = renderStorePage();
     await user.click(await screen.findByRole("button", { name: "Kutsu käyttäjä" }));
     const dialog = await screen.findByRole("dialog");
-    await user.type(within(dialog).getByLabelText(/^Etunimi/), "Kalle");
-    await user.type(within(dialog).getByLabelText(/^Sukunimi/), "Myyjä");
-    await user.type(within(dialog).getByLabelText(/^Työsähköposti/), "myyja@vauhti.test");
-    await user.type(within(dialog).getByLabelText(/^Matkapuhelinnumero/), "0401234567");
+    await fillIn(user, within(dialog).getByLabelText(/^Etunimi/), "Kalle");
+    await fillIn(user, within(dialog).getByLabelText(/^Sukunimi/), "Myyjä");
+    await fillIn(user, within(dialog).getByLabelText(/^Työsähköposti/), "myyja@vauhti.test");
+    await fillIn(user, within(dialog).getByLabelText(/^Matkapuhelinnumero/), "0401234567");
     await user.click(within(dialog).getByRole("button", { name: "Lähetä kutsu" }));
     const email = within(dialog).getByLabelText(/^Työsähköposti/);
     await waitFor(() => expect(email).toHaveAccessibleDescription(/jo tämän liikkeen käyttäjä/));

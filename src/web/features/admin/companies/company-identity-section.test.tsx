@@ -6,6 +6,7 @@ import type { TCompanyIdentity } from "../../../../contract/single-sign-on.ts";
 import { ToastHost } from "../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { apiError, type FakeReply, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { CompanyIdentitySection } from "./company-identity-section.tsx";
@@ -91,9 +92,9 @@ describe("a company's identity settings", () => {
     await user.click(await card.findByRole("button", { name: "Muokkaa" }));
     await user.click(card.getByRole("switch", { name: /Kertakirjautuminen organisaation omalla/ }));
     expect(card.getByRole("combobox", { name: /Tunnistuspalvelu/ })).toHaveValue("ENTRA_ID");
-    await user.type(card.getByRole("textbox", { name: /Hakemiston tunnus/ }), TENANT);
-    await user.type(card.getByRole("textbox", { name: /^Client ID/ }), "c0ffee-app");
-    await user.type(card.getByLabelText(/^Client secret/), "s3cret");
+    await fillIn(user, card.getByRole("textbox", { name: /Hakemiston tunnus/ }), TENANT);
+    await fillIn(user, card.getByRole("textbox", { name: /^Client ID/ }), "c0ffee-app");
+    await fillIn(user, card.getByLabelText(/^Client secret/), "s3cret");
     await user.type(
       card.getByRole("textbox", { name: /Sähköpostin verkkotunnukset/ }),
       "Kallio.fi{Enter}@kallionkahvi.fi",
@@ -125,9 +126,9 @@ describe("a company's identity settings", () => {
     await user.click(await card.findByRole("button", { name: "Muokkaa" }));
     await user.click(card.getByRole("switch", { name: /Kertakirjautuminen organisaation omalla/ }));
     const tenant = card.getByRole("textbox", { name: /Hakemiston tunnus/ });
-    await user.type(tenant, "common");
-    await user.type(card.getByRole("textbox", { name: /^Client ID/ }), "app");
-    await user.type(card.getByRole("textbox", { name: /Sähköpostin verkkotunnukset/ }), "kallio.fi");
+    await fillIn(user, tenant, "common");
+    await fillIn(user, card.getByRole("textbox", { name: /^Client ID/ }), "app");
+    await fillIn(user, card.getByRole("textbox", { name: /Sähköpostin verkkotunnukset/ }), "kallio.fi");
     await user.click(card.getByRole("button", { name: "Tallenna" }));
     await waitFor(() => expect(tenant).toHaveAttribute("aria-invalid", "true"));
     expect(tenant).toHaveAccessibleDescription(

@@ -5,6 +5,7 @@ import type { TBillingTable } from "../../../../contract/billing-tables.ts";
 import type { TLeasingCompany } from "../../../../contract/leasing-companies.ts";
 import { i18n, initI18n } from "../../../i18n/i18n.ts";
 import { type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { sessionUser } from "../../../test/session-user.ts";
 
@@ -162,14 +163,14 @@ describe("a leasing company's e-invoice address", () => {
       await screen.findByRole("button", { name: "Muuta verkkolaskuosoitetta: Grenkeleasing Oy" }),
     );
     const dialog = await screen.findByRole("dialog", { name: "Verkkolaskuosoite: Grenkeleasing Oy" });
-    await user.type(within(dialog).getByLabelText("Verkkolaskuosoite"), "0037 1234 5671");
+    await fillIn(user, within(dialog).getByLabelText("Verkkolaskuosoite"), "0037 1234 5671");
     await user.click(within(dialog).getByRole("button", { name: "Tallenna verkkolaskuosoite" }));
     expect(await within(dialog).findByLabelText("Välittäjätunnus")).toHaveAccessibleDescription(
       /Anna sekä verkkolaskuosoite että välittäjätunnus/,
     );
     expect(replies.callsTo("PUT", url)).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText("Välittäjätunnus"), "NDEAFIHH");
+    await fillIn(user, within(dialog).getByLabelText("Välittäjätunnus"), "NDEAFIHH");
     await user.click(within(dialog).getByRole("button", { name: "Tallenna verkkolaskuosoite" }));
     await waitFor(() => expect(replies.callsTo("PUT", url)).toHaveLength(1));
     expect(replies.callsTo("PUT", url)[0]?.body).toEqual({

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiError } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { loadTexts } from "../../../test/render-ui.tsx";
 import {
   AGREEMENT_ID,
@@ -111,7 +112,7 @@ describe("an order's page in Hakemukset", () => {
     const decision = await screen.findByRole("dialog", { name: "Rahoitusyhtiön päätös" });
     await user.click(within(decision).getByRole("button", { name: "Kirjaa päätös" }));
     expect(await within(decision).findByText("Kirjoita rahoitusyhtiön sopimusnumero.")).toBeInTheDocument();
-    await user.type(within(decision).getByLabelText(/Sopimusnumero/), "GR-2026-001");
+    await fillIn(user, within(decision).getByLabelText(/Sopimusnumero/), "GR-2026-001");
     await user.click(within(decision).getByRole("button", { name: "Kirjaa päätös" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(replies.callsTo("POST", `/api/leasing-agreements/${AGREEMENT_ID}/decision`)[0]?.body).toEqual({
@@ -223,7 +224,7 @@ describe("an order's page in Hakemukset", () => {
     const dialog = await screen.findByRole("dialog", { name: "Pyydetäänkö asiakkaalta vastausta?" });
     await user.click(within(dialog).getByRole("button", { name: "Pyydä asiakkaalta vastausta" }));
     expect(await within(dialog).findByText("Kirjoita kysymys.")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/Kysymys asiakkaalle/), "Toimitetaanko 54 cm runko?");
+    await fillIn(user, within(dialog).getByLabelText(/Kysymys asiakkaalle/), "Toimitetaanko 54 cm runko?");
     await user.click(within(dialog).getByRole("button", { name: "Pyydä asiakkaalta vastausta" }));
     await waitFor(() => expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)).toHaveLength(1));
     expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({
@@ -243,7 +244,7 @@ describe("an order's page in Hakemukset", () => {
     await user.click(within(dialog).getByRole("button", { name: "Peru tilaus" }));
     expect(await within(dialog).findByText("Kirjoita viesti.")).toBeInTheDocument();
     expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)).toHaveLength(0);
-    await user.type(within(dialog).getByLabelText(/Viesti/), "Työntekijä lopetti.");
+    await fillIn(user, within(dialog).getByLabelText(/Viesti/), "Työntekijä lopetti.");
     await user.click(within(dialog).getByRole("button", { name: "Peru tilaus" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(/Tilauksen tila on muuttunut/);
     expect(replies.callsTo("POST", `/api/orders/${ORDER_ID}/status`)[0]?.body).toEqual({
@@ -317,10 +318,10 @@ describe("an order's page in Hakemukset", () => {
     const { user } = renderTab(DETAIL);
     await user.click(within(await actions()).getByRole("button", { name: "Lisää liikkeen lasku" }));
     const dialog = await screen.findByRole("dialog", { name: "Pyöräliikkeen lasku" });
-    await user.type(within(dialog).getByLabelText(/Laskun numero/), "KP-78");
-    await user.type(within(dialog).getByLabelText(/Summa ilman ALV/), "1 991,24");
-    await user.type(within(dialog).getByLabelText(/^ALV/), "507,76");
-    await user.type(within(dialog).getByLabelText(/Laskun päiväys/), "2026-11-25");
+    await fillIn(user, within(dialog).getByLabelText(/Laskun numero/), "KP-78");
+    await fillIn(user, within(dialog).getByLabelText(/Summa ilman ALV/), "1 991,24");
+    await fillIn(user, within(dialog).getByLabelText(/^ALV/), "507,76");
+    await fillIn(user, within(dialog).getByLabelText(/Laskun päiväys/), "2026-11-25");
     await user.click(within(dialog).getByRole("button", { name: "Lisää lasku" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(replies.callsTo("POST", "/api/invoices")[0]?.body).toEqual({

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { apiError } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { loadTexts } from "../../../test/render-ui.tsx";
 import {
   api,
@@ -80,7 +81,7 @@ describe("the helpdesk's order queue (Hakemukset)", () => {
     await waitFor(() => expect(router.state.location.search).toBe("?status=PENDING"));
     expect(await screen.findByText(/Mikään tilaus ei vastaa valintoja/)).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText("Haku"), "  Aino ");
+    await fillIn(user, screen.getByLabelText("Haku"), "  Aino ");
     await waitFor(() => expect(router.state.location.search).toBe("?status=PENDING&search=Aino"));
     expect(await screen.findByText("Aino Virtanen")).toBeInTheDocument();
     expect(replies.callsTo("GET", `${FIRST_PAGE_URL}&status=PENDING&search=Aino`)).toHaveLength(1);

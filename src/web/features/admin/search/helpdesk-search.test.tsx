@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { THelpdeskSearchResult } from "../../../../contract/admin.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { loadTexts, renderUi } from "../../../test/render-ui.tsx";
 import { HelpdeskSearch } from "./helpdesk-search.tsx";
 
@@ -55,7 +56,7 @@ describe("the helpdesk search", () => {
     const replies = fakeApi({ "GET /api/admin/search?q=demo": { status: 200, body: RESULT } });
     const { user, router } = renderSearch();
     const field = screen.getByRole("combobox", { name: "Hae yrityksiä, käyttäjiä ja tilauksia" });
-    await user.type(field, "demo");
+    await fillIn(user, field, "demo");
 
     expect(await screen.findByText("Maija Meikäläinen")).toBeInTheDocument();
     // Debounced: one call for the whole word, none for "d", "de" or "dem".
@@ -80,13 +81,13 @@ describe("the helpdesk search", () => {
     });
     const { user, router } = renderSearch();
     const field = screen.getByRole("combobox", { name: "Hae yrityksiä, käyttäjiä ja tilauksia" });
-    await user.type(field, "zz");
+    await fillIn(user, field, "zz");
     expect(await screen.findByText(/Ei tuloksia haulla ”zz”/)).toBeVisible();
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByText(/Ei tuloksia/)).not.toBeVisible());
 
     await user.clear(field);
-    await user.type(field, "1042");
+    await fillIn(user, field, "1042");
     await user.click(await screen.findByText("Tilaus 1042"));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { TBillingTable } from "../../../../contract/billing-tables.ts";
 import { i18n, initI18n } from "../../../i18n/i18n.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { sessionUser } from "../../../test/session-user.ts";
 
@@ -107,7 +108,7 @@ const dialog = () => screen.getByRole("dialog");
 
 async function retype(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.clear(field);
-  if (text) await user.type(field, text);
+  if (text) await fillIn(user, field, text);
 }
 
 describe("the admin's Billing tables tab", () => {
@@ -135,18 +136,18 @@ describe("the admin's Billing tables tab", () => {
     await user.click(await screen.findByRole("button", { name: "Lisää laskutustaulukko" }));
     expect(dialog()).toHaveAccessibleName("Uusi laskutustaulukko");
     const form = within(dialog());
-    await user.type(form.getByLabelText(/^Nimi/), "Grenke 2027");
-    await user.type(form.getByLabelText(/^Korko/), "5,25");
+    await fillIn(user, form.getByLabelText(/^Nimi/), "Grenke 2027");
+    await fillIn(user, form.getByLabelText(/^Korko/), "5,25");
     await retype(user, form.getByLabelText(/^Vakuutus/), "1,5");
     await retype(user, form.getByLabelText(/^Huolto \/ kk/), "9,90");
     await retype(user, form.getByLabelText(/^Palvelumaksu \/ kk/), "2,5");
-    await user.type(form.getAllByLabelText(/^Hinta alkaen/)[0] as HTMLElement, "0");
-    await user.type(form.getAllByLabelText(/^Hinta enintään/)[0] as HTMLElement, "1 500");
-    await user.type(form.getAllByLabelText(/^Vuokrakausi/)[0] as HTMLElement, "24");
+    await fillIn(user, form.getAllByLabelText(/^Hinta alkaen/)[0] as HTMLElement, "0");
+    await fillIn(user, form.getAllByLabelText(/^Hinta enintään/)[0] as HTMLElement, "1 500");
+    await fillIn(user, form.getAllByLabelText(/^Vuokrakausi/)[0] as HTMLElement, "24");
     await user.click(form.getByRole("button", { name: "Lisää hintaporras" }));
     expect(form.getByRole("group", { name: "Porras 2" })).toBeInTheDocument();
-    await user.type(form.getAllByLabelText(/^Hinta alkaen/)[1] as HTMLElement, "1500,00");
-    await user.type(form.getAllByLabelText(/^Vuokrakausi/)[1] as HTMLElement, "36");
+    await fillIn(user, form.getAllByLabelText(/^Hinta alkaen/)[1] as HTMLElement, "1500,00");
+    await fillIn(user, form.getAllByLabelText(/^Vuokrakausi/)[1] as HTMLElement, "36");
     await user.click(form.getByRole("button", { name: "Tallenna" }));
 
     await waitFor(() => expect(replies.callsTo("POST", "/api/billing-table")).toHaveLength(1));

@@ -10,6 +10,7 @@ import type {
 } from "../../../../contract/tax-tables.ts";
 import { i18n, initI18n } from "../../../i18n/i18n.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderApp } from "../../../test/render-app.tsx";
 import { sessionUser } from "../../../test/session-user.ts";
 
@@ -253,9 +254,9 @@ describe("the admin's Tax tables tab", () => {
     const rate = within(dialog()).getByLabelText(/^Kunnallisvero/);
     expect(rate).toHaveValue("7,5");
     await user.clear(rate);
-    await user.type(rate, "7,6");
+    await fillIn(user, rate, "7,6");
     await user.clear(within(dialog()).getByLabelText("Lähde"));
-    await user.type(within(dialog()).getByLabelText("Lähde"), "Verohallinto 17.11.2025");
+    await fillIn(user, within(dialog()).getByLabelText("Lähde"), "Verohallinto 17.11.2025");
     await user.click(within(dialog()).getByLabelText("Vahvistettu virallisesta lähteestä"));
     await user.click(within(dialog()).getByRole("button", { name: "Tallenna" }));
 
@@ -315,15 +316,15 @@ describe("the admin's Tax tables tab", () => {
     const user = await openTaxTables();
     await user.click(await screen.findByRole("button", { name: "Lisää kunta" }));
     const form = within(dialog());
-    await user.type(form.getByLabelText(/^Kunnallisvero/), "seitsemän");
+    await fillIn(user, form.getByLabelText(/^Kunnallisvero/), "seitsemän");
     await user.click(form.getByRole("button", { name: "Tallenna" }));
     expect(form.getByText("Tämä tieto on pakollinen")).toBeInTheDocument();
     expect(form.getByText(/^Anna prosentti väliltä 0–100/)).toBeInTheDocument();
     expect(replies.callsTo("POST", "/api/province-tax-table")).toHaveLength(0);
 
-    await user.type(form.getByLabelText(/^Kunta/), "Naantali");
+    await fillIn(user, form.getByLabelText(/^Kunta/), "Naantali");
     await user.clear(form.getByLabelText(/^Kunnallisvero/));
-    await user.type(form.getByLabelText(/^Kunnallisvero/), "7,25");
+    await fillIn(user, form.getByLabelText(/^Kunnallisvero/), "7,25");
     await user.click(form.getByRole("button", { name: "Tallenna" }));
     await waitFor(() => expect(replies.callsTo("POST", "/api/province-tax-table")).toHaveLength(1));
     expect(replies.callsTo("POST", "/api/province-tax-table")[0]?.body).toMatchObject({
@@ -346,8 +347,8 @@ describe("the admin's Tax tables tab", () => {
     const user = await openTaxTables();
     await user.click(await screen.findByRole("button", { name: "Lisää kunta" }));
     const form = within(dialog());
-    await user.type(form.getByLabelText(/^Kunta/), "Turku");
-    await user.type(form.getByLabelText(/^Kunnallisvero/), "7,5");
+    await fillIn(user, form.getByLabelText(/^Kunta/), "Turku");
+    await fillIn(user, form.getByLabelText(/^Kunnallisvero/), "7,5");
     await user.click(form.getByRole("button", { name: "Tallenna" }));
     const alert = await form.findByRole("alert");
     expect(alert).toHaveTextContent("Tallennus estyi");
@@ -364,7 +365,7 @@ describe("the admin's Tax tables tab", () => {
     await user.click(await screen.findByRole("button", { name: /^Muokkaa: 0,00\s€ – 22\s000,00\s€$/ }));
     const form = within(dialog());
     await user.clear(form.getByLabelText(/^Tuloraja enintään/));
-    await user.type(form.getByLabelText(/^Tuloraja enintään/), "0");
+    await fillIn(user, form.getByLabelText(/^Tuloraja enintään/), "0");
     await user.click(form.getByRole("button", { name: "Tallenna" }));
     expect(form.getByText("Ylärajan on oltava suurempi kuin alaraja.")).toBeInTheDocument();
     expect(replies.calls.filter((c) => c.method === "PUT")).toHaveLength(0);
@@ -392,8 +393,8 @@ describe("the admin's Tax tables tab", () => {
     expect(
       form.getByRole("link", { name: "Työntekijän työeläkemaksu: Tämä tieto on pakollinen" }),
     ).toBeInTheDocument();
-    await user.type(form.getByLabelText(/^Työntekijän työeläkemaksu/), "7,45");
-    await user.type(form.getByLabelText("Lähde"), "Eläketurvakeskus 2027");
+    await fillIn(user, form.getByLabelText(/^Työntekijän työeläkemaksu/), "7,45");
+    await fillIn(user, form.getByLabelText("Lähde"), "Eläketurvakeskus 2027");
     await user.click(form.getByRole("button", { name: "Tallenna" }));
 
     await waitFor(() => expect(replies.callsTo("POST", "/api/tax-table")).toHaveLength(1));
@@ -413,7 +414,7 @@ describe("the admin's Tax tables tab", () => {
       "GET /api/province-tax-table?page=1&limit=50&year=2026&search=Oulu": page([]),
     });
     const user = await openTaxTables();
-    await user.type(await screen.findByLabelText("Hae kuntaa nimellä tai numerolla"), "Oulu");
+    await fillIn(user, await screen.findByLabelText("Hae kuntaa nimellä tai numerolla"), "Oulu");
     expect(await screen.findByText(/^Yksikään kunta ei vastaa hakua/)).toBeInTheDocument();
     expect(
       replies.callsTo("GET", "/api/province-tax-table?page=1&limit=50&year=2026&search=Oulu"),

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { LEGAL_BASES } from "../../../../domain/erasure.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { COMMON, DEMO, details, HELPDESK_PERMISSIONS, id, renderTab } from "./test-support.tsx";
 
@@ -24,7 +25,7 @@ async function askToErase(user: ReturnType<typeof userEvent.setup>, reason: stri
   const card = within(await screen.findByRole("region", { name: "Henkilötietojen poisto" }));
   await user.click(card.getByRole("button", { name: "Poista henkilön tiedot" }));
   const dialog = within(await screen.findByRole("dialog", { name: /Poistetaanko henkilön/ }));
-  if (reason) await user.type(dialog.getByLabelText(/^Syy/), reason);
+  if (reason) await fillIn(user, dialog.getByLabelText(/^Syy/), reason);
   await user.click(dialog.getByRole("button", { name: "Poista tiedot" }));
   return { card, dialog };
 }
@@ -45,7 +46,7 @@ describe("the Käyttäjät tab: erasing a person's data", () => {
     expect(await dialog.findByText("Kirjoita syy.")).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/system-users/${id(1)}/erasure`)).toHaveLength(0);
 
-    await user.type(dialog.getByLabelText(/^Syy/), "Pyyntö sähköpostitse 27.11.");
+    await fillIn(user, dialog.getByLabelText(/^Syy/), "Pyyntö sähköpostitse 27.11.");
     await user.click(dialog.getByRole("button", { name: "Poista tiedot" }));
     expect(await dialog.findByText("käynnissä oleva leasing")).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/system-users/${id(1)}/erasure`)[0]?.body).toEqual({

@@ -6,6 +6,7 @@ import type { TOrderCancellationListItem } from "../../../../contract/order-canc
 import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { ADMIN, DEMO_OY, renderPage, uuid } from "../employees/test-support.tsx";
@@ -148,7 +149,7 @@ describe("the employer's cancellation in the order drawer", () => {
     expect(
       await within(dialog).findByText("Kerro peruutuksen syy (vähintään 3 merkkiä)"),
     ).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "Työsuhde päättyy koeajalla");
+    await fillIn(user, within(dialog).getByLabelText(/Peruutuksen syy/), "Työsuhde päättyy koeajalla");
     await user.click(within(dialog).getByRole("button", { name: "Peruuta tilaus" }));
     await waitFor(() => expect(api.callsTo("POST", "/api/order-cancellations")).toHaveLength(1));
     expect(api.callsTo("POST", "/api/order-cancellations")[0]?.body).toEqual({

@@ -13,6 +13,7 @@ import { permissionsOf } from "../../../../domain/permissions.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY, type SessionUser } from "../../../lib/session.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { sessionUser } from "../../../test/session-user.ts";
@@ -259,7 +260,7 @@ describe("opening an early end from the employee's drawer", () => {
     // The days the server takes: from the lease's start, up to six months ahead (the lease runs to 2099).
     const today = toHelsinkiDateString(new Date());
     const max = sameDayMonthsLater(today, 6);
-    await user.type(input, "2999-12-31");
+    await fillIn(user, input, "2999-12-31");
     await user.click(within(form).getByRole("button", { name: "Avaa ja lähetä lunastustarjous" }));
     const shown = (date: string) => date.split("-").reverse().join(".");
     expect(input).toHaveAccessibleDescription(
@@ -270,7 +271,7 @@ describe("opening an early end from the employee's drawer", () => {
     const month = addMonths(periodOf(today), 2);
     const start = `${month}-02`;
     await user.clear(input);
-    await user.type(input, start);
+    await fillIn(user, input, start);
     const covered = new Date(Date.parse(`${start}T00:00:00Z`) + 89 * 86_400_000).toISOString().slice(0, 10);
     expect(form).toHaveTextContent(`Maksatte kuukausierät ${shown(covered)} asti.`);
     await user.click(within(form).getByRole("button", { name: "Avaa ja lähetä lunastustarjous" }));

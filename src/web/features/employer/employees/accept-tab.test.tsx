@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import {
   ADMIN,
@@ -92,9 +93,9 @@ describe("the accept tab", () => {
     expect(dialog.getByText(/yrityksen enimmäishintaa 4\s500,00\s€/)).toBeInTheDocument();
     await user.click(dialog.getByRole("combobox", { name: "Toimipiste" }));
     await user.click(await dialog.findByRole("option", { name: "Helsinki" }));
-    await user.type(dialog.getByRole("combobox", { name: "Kustannuspaikka" }), "KP-100");
-    await user.type(dialog.getByLabelText("Henkilönumero"), " 4711 ");
-    await user.type(dialog.getByLabelText("Enimmäishinta"), "3 999,50");
+    await fillIn(user, dialog.getByRole("combobox", { name: "Kustannuspaikka" }), "KP-100");
+    await fillIn(user, dialog.getByLabelText("Henkilönumero"), " 4711 ");
+    await fillIn(user, dialog.getByLabelText("Enimmäishinta"), "3 999,50");
     await user.click(dialog.getByRole("checkbox", { name: /^Muokkaaja/ }));
 
     list.hold();
@@ -144,10 +145,10 @@ describe("the accept tab", () => {
     const lastDay = dialog.getByLabelText("Viimeinen työpäivä");
     expect(lastDay).toHaveAccessibleDescription("Jätä tyhjäksi, jos työsuhde jatkuu toistaiseksi.");
     const farAhead = `${new Date().getFullYear() + 21}-06-30`;
-    await user.type(lastDay, farAhead);
+    await fillIn(user, lastDay, farAhead);
     expect(lastDay).toHaveAccessibleDescription(/yli 20 vuoden päässä/);
     await user.clear(lastDay);
-    await user.type(lastDay, `${new Date().getFullYear() + 1}-06-30`);
+    await fillIn(user, lastDay, `${new Date().getFullYear() + 1}-06-30`);
     expect(lastDay).not.toHaveAccessibleDescription(/yli 20 vuoden päässä/);
 
     await user.click(dialog.getByRole("button", { name: "Hyväksy työntekijä" }));
@@ -188,7 +189,7 @@ describe("the accept tab", () => {
       await screen.findByRole("dialog", { name: /Hylätäänkö liittymispyyntö: Aino Virtanen 4/ }),
     );
     expect(dialog.getByRole("button", { name: "Peruuta" })).toHaveFocus();
-    await user.type(dialog.getByLabelText("Syy"), "  Ei työsuhteessa meillä  ");
+    await fillIn(user, dialog.getByLabelText("Syy"), "  Ei työsuhteessa meillä  ");
     await user.click(dialog.getByRole("button", { name: "Hylkää" }));
     await waitFor(() =>
       expect(api.callsTo("POST", `${BASE}/${first.beneficiaryEmployeeId}/decide`)).toHaveLength(1),

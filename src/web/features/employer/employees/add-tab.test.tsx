@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import {
   ADMIN,
@@ -94,11 +95,11 @@ describe("the add tab", () => {
     expect(section.getByLabelText(/^Etunimi/)).toHaveAccessibleDescription("Tämä tieto on pakollinen");
     expect(api.callsTo("POST", `${BASE}/create`)).toHaveLength(0);
 
-    await user.type(section.getByLabelText(/^Etunimi/), " Aino ");
-    await user.type(section.getByLabelText(/^Sukunimi/), "Virtanen");
-    await user.type(section.getByLabelText(/^Työsähköposti/), "Aino@Demo.test");
+    await fillIn(user, section.getByLabelText(/^Etunimi/), " Aino ");
+    await fillIn(user, section.getByLabelText(/^Sukunimi/), "Virtanen");
+    await fillIn(user, section.getByLabelText(/^Työsähköposti/), "Aino@Demo.test");
     await user.selectOptions(section.getByLabelText("Kutsun kieli"), "Svenska");
-    await user.type(section.getByLabelText("Henkilönumero"), "4711");
+    await fillIn(user, section.getByLabelText("Henkilönumero"), "4711");
     await user.click(section.getByRole("button", { name: "Lisää työntekijä" }));
 
     const email = section.getByLabelText(/^Työsähköposti/);

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TAbsence, TEmployeeOrder } from "../../../../contract/employees.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { ADMIN, BASE, details, employee, LIST, NO_OPTIONS, page, renderPage, uuid } from "./test-support.tsx";
 
@@ -84,7 +85,7 @@ describe("an employee in the manage tab", () => {
     // The form says what the reason means for the lease (so does the parental leave below it).
     expect(drawer.getAllByText(/Kuukausina, joina työntekijä ei saa lainkaan palkkaa/)).toHaveLength(2);
 
-    await user.type(other, "Opintovapaa");
+    await fillIn(user, other, "Opintovapaa");
     await user.click(drawer.getByRole("button", { name: "Tallenna poissaolo" }));
     const start = drawer.getByLabelText(/^Alkaa/);
     await waitFor(() => expect(start).toHaveAttribute("aria-invalid", "true"));

@@ -6,6 +6,7 @@ import { DEFAULT_ROLE_PERMISSIONS } from "../../../../domain/permissions.ts";
 import { isRoleName } from "../../../../domain/roles.ts";
 import type { SessionUser } from "../../../lib/session.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { loadTexts } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { ADMIN, BASE, DEMO_OY, EDITOR, NO_OPTIONS, renderPage, uuid } from "./test-support.tsx";
@@ -265,7 +266,7 @@ describe("the staff file's import", () => {
     expect(
       await section.findByText("Anna tiedostosta puuttuvien työntekijöiden viimeinen työpäivä."),
     ).toBeInTheDocument();
-    await user.type(section.getByLabelText(/^Viimeinen työpäivä/), "31.12.2026");
+    await fillIn(user, section.getByLabelText(/^Viimeinen työpäivä/), "31.12.2026");
     await user.click(section.getByRole("button", { name: "Esikatsele" }));
 
     const alert = await section.findByRole("alert");

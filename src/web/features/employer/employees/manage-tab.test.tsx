@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TAbsence, TEmployeeOrder } from "../../../../contract/employees.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import {
   ADMIN,
@@ -119,7 +120,7 @@ describe("the manage tab", () => {
     // Each change waits for the list it asks for: a filter is written over the address the page rendered.
     const listAsked = (part: string) =>
       waitFor(() => expect(api.calls.some((c) => c.url.startsWith(LIST) && c.url.includes(part))).toBe(true));
-    await user.type(screen.getByRole("searchbox", { name: /^Haku/ }), "  Aino  ");
+    await fillIn(user, screen.getByRole("searchbox", { name: /^Haku/ }), "  Aino  ");
     await listAsked("&search=Aino");
     await user.selectOptions(screen.getByLabelText(/^Yritys/), "Demo Logistiikka Oy");
     await listAsked(`&companyId=${LOGISTIIKKA}`);

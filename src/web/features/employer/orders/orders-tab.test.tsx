@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { TOrderDetails, TOrderListItem } from "../../../../contract/orders.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { ADMIN, DEMO_OY, renderPage, uuid } from "../employees/test-support.tsx";
 import { companyOrdersPath } from "./orders-api.ts";
@@ -206,7 +207,7 @@ describe("the Orders tab of /tyonantaja", () => {
     expect(await within(dialog).findByText("Kerro työntekijälle, miksi tilaus hylätään")).toBeInTheDocument();
     expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^Hylkäyksen syy/), "Budjetti on käytetty");
+    await fillIn(user, within(dialog).getByLabelText(/^Hylkäyksen syy/), "Budjetti on käytetty");
     await user.click(within(dialog).getByRole("button", { name: "Hylkää tilaus" }));
     await waitFor(() =>
       expect(api.callsTo("POST", `/api/orders/${waiting.orderId}/employer-decision`)).toHaveLength(1),

@@ -9,6 +9,7 @@ import { ToastHost } from "../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SESSION_QUERY_KEY, type SessionUser } from "../../../lib/session.ts";
 import { type FakeReply, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { sessionUser } from "../../../test/session-user.ts";
@@ -191,11 +192,11 @@ describe("the company settings page", () => {
     // The opened field has the cursor, so the change can be typed at once.
     expect(field).toHaveFocus();
     await user.clear(field);
-    await user.type(field, "10");
+    await fillIn(user, field, "10");
     expect(details.getByText("Enimmäishinta on hyvin pieni")).toBeInTheDocument();
     expect(details.getByText(/^Alle 500,00\s€ pyöräpakettiin/)).toBeInTheDocument();
     await user.clear(field);
-    await user.type(field, "-5");
+    await fillIn(user, field, "-5");
     expect(details.queryByText("Enimmäishinta on hyvin pieni")).not.toBeInTheDocument();
     await user.click(details.getByRole("button", { name: "Tallenna enimmäishinta" }));
     expect(await details.findByText("Enimmäishinta ei voi olla negatiivinen")).toBeInTheDocument();
@@ -203,7 +204,7 @@ describe("the company settings page", () => {
     expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)).toHaveLength(0);
 
     await user.clear(field);
-    await user.type(field, "3 999,50");
+    await fillIn(user, field, "3 999,50");
     await user.click(details.getByRole("button", { name: "Tallenna enimmäishinta" }));
     expect(await screen.findByText("Enimmäishinta tallennettiin.")).toBeInTheDocument();
     expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)[0]?.body).toEqual({ maxPrice: 3999.5 });
@@ -227,13 +228,13 @@ describe("the company settings page", () => {
     expect(await details.findByText("Laskutusosoite puuttuu")).toBeInTheDocument();
     await user.click(details.getByRole("button", { name: "Muokkaa laskutusosoitetta" }));
     const field = details.getByRole("textbox", { name: /^Laskutussähköposti/ });
-    await user.type(field, "ei osoite");
+    await fillIn(user, field, "ei osoite");
     await user.click(details.getByRole("button", { name: "Tallenna laskutusosoite" }));
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)).toHaveLength(0);
 
     await user.clear(field);
-    await user.type(field, "reskontra@demo.test");
+    await fillIn(user, field, "reskontra@demo.test");
     await user.click(details.getByRole("button", { name: "Tallenna laskutusosoite" }));
     expect(await screen.findByText("Laskutusosoite tallennettiin.")).toBeInTheDocument();
     expect(api.callsTo("PUT", `/api/companies/${DEMO_OY}/settings`)[0]?.body).toEqual({
@@ -268,19 +269,19 @@ describe("the company settings page", () => {
     // The shortest period above the longest is refused at the field, before any call.
     const min = policy.getByRole("textbox", { name: /Lyhin vuokrakausi/ });
     await user.clear(min);
-    await user.type(min, "48");
+    await fillIn(user, min, "48");
     await user.click(policy.getByRole("button", { name: "Tallenna politiikka" }));
     expect(await policy.findAllByText("Lyhin vuokrakausi ei voi olla pidempi kuin pisin")).not.toHaveLength(
       0,
     );
     expect(api.callsTo("PUT", `/api/bike-policy/company/${DEMO_OY}`)).toHaveLength(0);
     await user.clear(min);
-    await user.type(min, "24");
+    await fillIn(user, min, "24");
 
     await user.click(
       within(eligibility).getByRole("radio", { name: "Työntekijät, joiden koeaika on päättynyt" }),
     );
-    await user.type(policy.getByRole("textbox", { name: "Lisäehdot" }), "Vakituiset työntekijät");
+    await fillIn(user, policy.getByRole("textbox", { name: "Lisäehdot" }), "Vakituiset työntekijät");
     await user.click(policy.getByRole("button", { name: "Tallenna politiikka" }));
 
     expect(await screen.findByText("Pyöräetupolitiikka tallennettiin.")).toBeInTheDocument();
@@ -331,9 +332,9 @@ describe("the company settings page", () => {
     });
     renderPage(ADMIN);
     const colleagues = await section("Yrityksen käyttäjät");
-    await user.type(colleagues.getByLabelText(/^Etunimi/), "Paula");
-    await user.type(colleagues.getByLabelText(/^Sukunimi/), "Palkanlaskija");
-    await user.type(colleagues.getByLabelText(/^Työsähköposti/), "Paula@Tilitoimisto.test");
+    await fillIn(user, colleagues.getByLabelText(/^Etunimi/), "Paula");
+    await fillIn(user, colleagues.getByLabelText(/^Sukunimi/), "Palkanlaskija");
+    await fillIn(user, colleagues.getByLabelText(/^Työsähköposti/), "Paula@Tilitoimisto.test");
     await user.selectOptions(colleagues.getByLabelText("Rooli"), "EMPLOYER_REPORTING");
     await user.click(colleagues.getByLabelText("Lisää palkkaraportin vastaanottajaksi"));
     await user.click(colleagues.getByRole("button", { name: "Kutsu käyttäjä" }));

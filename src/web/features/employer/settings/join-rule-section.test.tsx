@@ -6,6 +6,7 @@ import type { TJoinRule } from "../../../../contract/join-rules.ts";
 import { ToastHost } from "../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { JoinRuleSection } from "./join-rule-section.tsx";
@@ -47,7 +48,7 @@ describe("the join rule section", () => {
       [`PUT ${RULE}`]: (body) => ({ status: 200, body: { ...none, ...(body as object) } }),
     });
     renderSection();
-    await user.type(await screen.findByLabelText("Yrityksen sähköpostin verkkotunnukset"), "@Demo.test");
+    await fillIn(user, await screen.findByLabelText("Yrityksen sähköpostin verkkotunnukset"), "@Demo.test");
     await user.click(screen.getByLabelText("Hyväksytään heti vahvistuksen jälkeen"));
     await user.click(screen.getByRole("button", { name: "Tallenna liittymisasetukset" }));
     expect(await screen.findByText("Liittymisasetukset tallennettu")).toBeInTheDocument();

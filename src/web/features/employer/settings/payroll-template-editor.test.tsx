@@ -4,6 +4,7 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import type { TPayrollTemplate } from "../../../../contract/payroll-delivery.ts";
 import { presetTemplate } from "../../../../domain/payroll/export-template.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { PayrollTemplateEditor } from "./payroll-template-editor.tsx";
@@ -44,7 +45,7 @@ describe("PayrollTemplateEditor", () => {
     const seen = renderEditor(presetTemplate("EXCEL"));
     const header = screen.getByRole("textbox", { name: "Otsikko: Henkilönumero" });
     await userEvent.clear(header);
-    await userEvent.type(header, "Hlönro");
+    await fillIn(userEvent, header, "Hlönro");
     expect(seen.value.columns.find((c) => c.field === "employeeNumber")?.header).toBe("Hlönro");
     await userEvent.click(screen.getByRole("button", { name: "Poista: Tilaus" }));
     expect(seen.value.columns.map((c) => c.field)).not.toContain("orderNumber");
@@ -57,7 +58,7 @@ describe("PayrollTemplateEditor", () => {
     expect(screen.getByRole("checkbox", { name: "Peritty korvaus (tulolaji 420)" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Bruttopalkan vähennys (ei tulolajia)" })).toBeChecked();
     const code = screen.getByRole("textbox", { name: "Palkkalaji: Bruttopalkan vähennys" });
-    await userEvent.type(code, "5120");
+    await fillIn(userEvent, code, "5120");
     expect(seen.value.kinds.find((k) => k.kind === "GROSS_DEDUCTION")?.wageCode).toBe("5120");
     await userEvent.click(screen.getByRole("checkbox", { name: "Nettopalkan vähennys (ei tulolajia)" }));
     expect(seen.value.kinds.map((k) => k.kind)).not.toContain("NET_DEDUCTION");

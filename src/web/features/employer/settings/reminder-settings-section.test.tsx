@@ -7,6 +7,7 @@ import { DEFAULT_REMINDER_SETTINGS } from "../../../../domain/reminder-settings.
 import { ToastHost } from "../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { ReminderSettingsSection } from "./reminder-settings-section.tsx";
@@ -49,7 +50,7 @@ describe("the reminder settings section", () => {
     renderSection();
     const escalation = await screen.findByLabelText("Ilmoitus eteenpäin, arkipäivän kuluttua");
     await user.clear(escalation);
-    await user.type(escalation, "2");
+    await fillIn(user, escalation, "2");
     await user.click(screen.getByRole("button", { name: "Tallenna muistutukset" }));
     expect(
       await screen.findByText(/Ilmoitus eteenpäin tulee vasta hyväksyjien muistutuksen jälkeen/),
@@ -67,7 +68,7 @@ describe("the reminder settings section", () => {
     renderSection();
     const store = await screen.findByLabelText("Muistutus pyöräliikkeelle, arkipäivän kuluttua");
     await user.clear(store);
-    await user.type(store, "4");
+    await fillIn(user, store, "4");
     await user.click(screen.getByRole("switch", { name: /Leasingsopimus päättyy/ }));
     await user.click(screen.getByLabelText("Kenelle hyväksymätön tilaus ilmoitetaan", { selector: "input" }));
     await user.click(await screen.findByRole("option", { name: /Eero Editori/ }));

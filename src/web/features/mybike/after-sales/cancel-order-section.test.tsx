@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { TOrderAfterSales } from "../../../../contract/orders.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import {
   baseRoutes,
@@ -119,7 +120,7 @@ describe("the employee's cancel dialog", () => {
     expect(within(dialog).getByText("Enintään 1000 merkkiä")).toBeInTheDocument();
     await user.clear(reasonField);
 
-    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "  Löysin sopivamman pyörän  ");
+    await fillIn(user, within(dialog).getByLabelText(/Peruutuksen syy/), "  Löysin sopivamman pyörän  ");
     expect(within(dialog).queryByText(/vähintään 3 merkkiä/)).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Peruuta tilaus" }));
     await waitFor(() => expect(api.callsTo("POST", "/api/order-cancellations")).toHaveLength(1));
@@ -144,7 +145,7 @@ describe("the employee's cancel dialog", () => {
     await user.click(within(card).getByRole("button", { name: "Peruuta tilaus" }));
     const dialog = await screen.findByRole("dialog", { name: "Peruutetaanko tilaus 1042?" });
     expect(dialog).toHaveTextContent("Peruutuspyyntö lähtee asiakaspalveluun");
-    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "En tarvitse pyörää");
+    await fillIn(user, within(dialog).getByLabelText(/Peruutuksen syy/), "En tarvitse pyörää");
     await user.click(within(dialog).getByRole("button", { name: "Lähetä peruutuspyyntö" }));
     expect(await screen.findByText("Peruutuspyyntö lähetetty asiakaspalveluun")).toBeInTheDocument();
   });
@@ -158,7 +159,7 @@ describe("the employee's cancel dialog", () => {
     renderMyBike();
     await user.click(within(await section()).getByRole("button", { name: "Peruuta tilaus" }));
     const dialog = await screen.findByRole("dialog");
-    await user.type(within(dialog).getByLabelText(/Peruutuksen syy/), "En tarvitse pyörää");
+    await fillIn(user, within(dialog).getByLabelText(/Peruutuksen syy/), "En tarvitse pyörää");
     await user.click(within(dialog).getByRole("button", { name: "Lähetä peruutuspyyntö" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Tilauksella on jo avoin peruutus.");
   });

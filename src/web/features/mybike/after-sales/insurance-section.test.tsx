@@ -8,6 +8,7 @@ import { ToastHost } from "../../../components/toast-host.tsx";
 import { formatMoney } from "../../../lib/formatters.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { apiError, type FakeRoute, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { renderUi } from "../../../test/render-ui.tsx";
 import { order, setUpMyBikeTests, uuid } from "../test-support.tsx";
 import { InsuranceSection } from "./insurance-section.tsx";
@@ -125,7 +126,7 @@ describe("reporting a theft or damage on /mybike", () => {
     expect(within(form).getByText(/iso\.pdf on yli 10 Mt\./)).toBeInTheDocument();
 
     await user.click(within(form).getByRole("radio", { name: "Vahinko" }));
-    await user.type(within(form).getByLabelText(/^Vahinkopäivä/), TODAY);
+    await fillIn(user, within(form).getByLabelText(/^Vahinkopäivä/), TODAY);
     await fill(user, within(form).getByLabelText(/^Kuvaus/), "Kaaduin liukkaalla.");
     await user.click(within(form).getByRole("button", { name: "Lähetä vahinkoilmoitus" }));
     expect(await screen.findByRole("heading", { name: "Korjattavat tiedot: 1" })).toBeInTheDocument();
@@ -144,7 +145,7 @@ describe("reporting a theft or damage on /mybike", () => {
     expect(within(form).getByText(new RegExp(`^${insured}$`))).toBeInTheDocument();
 
     await user.click(within(form).getByRole("radio", { name: "Varkaus" }));
-    await user.type(within(form).getByLabelText(/^Vahinkopäivä/), "2024-12-31");
+    await fillIn(user, within(form).getByLabelText(/^Vahinkopäivä/), "2024-12-31");
     await user.click(within(form).getByRole("button", { name: "Lähetä vahinkoilmoitus" }));
     expect(await within(form).findAllByText(/Kirjoita rikosilmoituksen numero/)).not.toHaveLength(0);
     expect(
@@ -163,7 +164,7 @@ describe("reporting a theft or damage on /mybike", () => {
     const { user, container } = renderSection();
     const form = await openForm(user);
     await user.click(within(form).getByRole("radio", { name: "Varkaus" }));
-    await user.type(within(form).getByLabelText(/^Vahinkopäivä/), TODAY);
+    await fillIn(user, within(form).getByLabelText(/^Vahinkopäivä/), TODAY);
     await fill(user, within(form).getByLabelText(/^Rikosilmoituksen numero/), "5500/R/1/26");
     await fill(user, within(form).getByLabelText(/^Kuvaus/), "Varastettiin pyöräparkista.");
     await user.upload(fileInput(container), [png()]);

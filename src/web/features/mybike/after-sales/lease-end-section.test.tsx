@@ -7,6 +7,7 @@ import { toHelsinkiDateString } from "../../../../domain/dates.ts";
 import { EARLY_END_DAY_RULE, sameDayMonthsLater } from "../../../../domain/lease-end.ts";
 import { addMonths, lastDayOf, periodOf } from "../../../../domain/payroll/period.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { baseRoutes, ORDER_ID, ok, order, renderMyBike, setUpMyBikeTests, uuid } from "../test-support.tsx";
 import { paymentMethodsFor } from "./lease-end-choice-form.tsx";
@@ -414,12 +415,12 @@ describe("the employee's choice", () => {
     const email = within(form).getByLabelText(/Kollegan työsähköposti/);
     await user.click(within(form).getByRole("button", { name: "Vahvista valinta" }));
     expect(email).toHaveAccessibleDescription(/Kirjoita kollegan sähköpostiosoite./);
-    await user.type(email, "matti@");
+    await fillIn(user, email, "matti@");
     await user.click(within(form).getByRole("button", { name: "Vahvista valinta" }));
     expect(email).toHaveAccessibleDescription(/Tarkista kollegan sähköpostiosoite/);
     expect(api.callsTo("POST", CHOOSE.slice(5))).toHaveLength(0);
     // An address the server refuses is said at the field too.
-    await user.type(email, "demo.test");
+    await fillIn(user, email, "demo.test");
     await user.click(within(form).getByRole("button", { name: "Vahvista valinta" }));
     await waitFor(() => expect(email).toHaveAccessibleDescription(/Tarkista kollegan sähköpostiosoite/));
     expect(api.callsTo("POST", CHOOSE.slice(5))[0]?.body).toEqual({
@@ -483,7 +484,7 @@ describe("without a case", () => {
     const form = within(card).getByRole("form", { name: "Työsuhteeni päättyy" });
     await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
     expect(within(form).getByLabelText(/Viimeinen työpäivä/)).toHaveAccessibleDescription(/Anna päivämäärä./);
-    await user.type(within(form).getByLabelText(/Viimeinen työpäivä/), lastWorkingDay);
+    await fillIn(user, within(form).getByLabelText(/Viimeinen työpäivä/), lastWorkingDay);
     expect(form).toHaveTextContent(
       `Sopimus päättyy ${shown(lastDayOf(month))} eli viimeisen työpäiväsi kuukauden lopussa. Valinta on tehtävä saman kuun 20. päivään mennessä: ${shown(`${month}-20`)}.`,
     );
@@ -517,7 +518,7 @@ describe("without a case", () => {
       /Viimeinen työpäivä/,
     );
     // A day before the lease's first day is refused as soon as it is typed.
-    await user.type(input, "1.1.2025");
+    await fillIn(user, input, "1.1.2025");
     await user.tab();
     expect(input).toHaveAccessibleDescription(
       expect.stringContaining(`aikaisintaan ${firstDay.split("-").reverse().join(".")}`),
@@ -546,7 +547,7 @@ describe("without a case", () => {
     const says = `Valitse päivä väliltä 01.01.2025–${shown(max)}: aikaisintaan sopimuksen alkamispäivä, enintään kuuden kuukauden päähän eikä sopimuksen päättymisen jälkeen.`;
     for (const outside of ["2999-12-31", "1900-01-01"]) {
       await user.clear(input);
-      await user.type(input, outside);
+      await fillIn(user, input, outside);
       expect(form).not.toHaveTextContent("Mitä seuraavaksi tapahtuu");
       await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
       expect(input).toHaveAccessibleDescription(says);
@@ -576,7 +577,7 @@ describe("without a case", () => {
     await user.click(within(card).getByRole("button", { name: "Olen pitkään poissa" }));
     const form = within(card).getByRole("form", { name: "Olen pitkään poissa" });
     const input = within(form).getByLabelText(/Poissaolon ensimmäinen päivä/);
-    await user.type(input, toHelsinkiDateString(new Date()));
+    await fillIn(user, input, toHelsinkiDateString(new Date()));
     await user.click(within(form).getByRole("button", { name: "Ilmoita ja näytä vaihtoehdot" }));
     await waitFor(() =>
       expect(input).toHaveAccessibleDescription(

@@ -7,6 +7,7 @@ import type { TBikeBrokerage, TBikeBrokerageDetails } from "../../../../../contr
 import { ToastHost } from "../../../../components/toast-host.tsx";
 import { createQueryClient } from "../../../../lib/query-client.ts";
 import { apiError } from "../../../../test/fake-api.ts";
+import { fillIn } from "../../../../test/fill-in.ts";
 import { renderUi } from "../../../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../../../test/screen-tests.ts";
 import { HelpdeskTab } from "../../orders/helpdesk-tab.tsx";
@@ -156,11 +157,11 @@ describe("Hakemukset → Pyörävälitys", () => {
     expect(await within(dialog).findAllByText("Tämä tieto on pakollinen")).toHaveLength(3);
     expect(within(dialog).getByLabelText(/^Merkki/)).toHaveAttribute("aria-invalid", "true");
 
-    await user.type(within(dialog).getByLabelText(/^Merkki/), "Helkama");
-    await user.type(within(dialog).getByLabelText(/^Malli/), "Jopo 24");
-    await user.type(within(dialog).getByLabelText(/^Vuosimalli/), "2021");
-    await user.type(within(dialog).getByLabelText(/^Hintapyyntö/), "240");
-    await user.type(within(dialog).getByLabelText(/^Paikkakunta/), "Tampere");
+    await fillIn(user, within(dialog).getByLabelText(/^Merkki/), "Helkama");
+    await fillIn(user, within(dialog).getByLabelText(/^Malli/), "Jopo 24");
+    await fillIn(user, within(dialog).getByLabelText(/^Vuosimalli/), "2021");
+    await fillIn(user, within(dialog).getByLabelText(/^Hintapyyntö/), "240");
+    await fillIn(user, within(dialog).getByLabelText(/^Paikkakunta/), "Tampere");
     await user.click(within(dialog).getByLabelText(/^Näytä heti välityssivulla/));
     await user.click(within(dialog).getByRole("button", { name: "Lisää pyörä" }));
     await waitFor(() => expect(replies.callsTo("POST", "/api/bike-brokerage")).toHaveLength(1));
@@ -195,7 +196,7 @@ describe("Hakemukset → Pyörävälitys", () => {
     const { user } = renderTab("/admin/hakemukset/valitys");
     await user.click(await screen.findByRole("button", { name: "Lisää pyörä" }));
     const dialog = await screen.findByRole("dialog", { name: "Lisää pyörä välitykseen" });
-    await user.type(within(dialog).getByLabelText(/^Tilausnumero/), "10042");
+    await fillIn(user, within(dialog).getByLabelText(/^Tilausnumero/), "10042");
     await user.click(within(dialog).getByRole("button", { name: "Hae tilaus" }));
     expect(await within(dialog).findByText("Aino Virtanen (Kallion Kahvila Oy)")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Lisää pyörä" }));

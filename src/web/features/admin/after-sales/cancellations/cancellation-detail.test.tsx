@@ -5,6 +5,7 @@ import type {
   TRefundUpload,
 } from "../../../../../contract/order-cancellations.ts";
 import { apiError } from "../../../../test/fake-api.ts";
+import { fillIn } from "../../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../../test/screen-tests.ts";
 import { api, COMPANY_ID, ORDER_ID, renderTab } from "../../orders/test-kit.tsx";
 
@@ -189,7 +190,7 @@ describe("a cancellation's page", () => {
     const refund = await screen.findByRole("region", { name: "Hyvitys" });
     const amount = within(refund).getByLabelText("Hyvityksen summa");
     await user.clear(amount);
-    await user.type(amount, "347");
+    await fillIn(user, amount, "347");
     await user.click(within(refund).getByRole("button", { name: "Tallenna hyvitys" }));
     expect(await within(refund).findByText("Valitse, kuka maksaa hyvityksen")).toBeInTheDocument();
     expect(replies.callsTo("PUT", `/api/order-cancellations/${ID}`)).toHaveLength(0);
@@ -227,7 +228,7 @@ describe("a cancellation's page", () => {
     const input = section.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("no file input");
     await user.upload(input, file);
-    await user.type(within(section).getByLabelText("Kuitin summa (vapaaehtoinen)"), "347,00");
+    await fillIn(user, within(section).getByLabelText("Kuitin summa (vapaaehtoinen)"), "347,00");
     await user.click(within(section).getByRole("button", { name: "Lisää kuitti" }));
     await waitFor(() => expect(replies.callsTo("POST", upload.slice(5))).toHaveLength(1));
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { TUserPayment, TUserPaymentDetails } from "../../../../../contract/user-payments.ts";
 import { apiError } from "../../../../test/fake-api.ts";
+import { fillIn } from "../../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../../test/screen-tests.ts";
 import { api, renderTab } from "../../orders/test-kit.tsx";
 
@@ -108,7 +109,7 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
     expect(screen.getByLabelText("Luotu asti")).toHaveValue("");
     expect(screen.getByRole("radio", { name: "Maksamatta" })).toBeChecked();
 
-    await user.type(screen.getByLabelText("Haku"), " Aino ");
+    await fillIn(user, screen.getByLabelText("Haku"), " Aino ");
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get("searchTerm")).toBe("Aino"),
     );
@@ -124,7 +125,7 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
     );
     expect(await screen.findByText("Mikään maksu ei vastaa rajauksia.")).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText("Maksettu asti"), "2026-03-31");
+    await fillIn(user, screen.getByLabelText("Maksettu asti"), "2026-03-31");
     await waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get("paidTo")).toBe("2026-03-31"),
     );
@@ -277,7 +278,7 @@ describe("the helpdesk's user payments (Hakemukset → Käyttäjämaksut)", () =
     expect(within(dialog).getByText("Anna summa euroina väliltä 0,01–100 000,00.")).toBeInTheDocument();
     expect(replies.callsTo("POST", "/api/user-payment")).toHaveLength(0);
 
-    await user.type(within(dialog).getByRole("combobox", { name: /Työntekijä/ }), "Aino");
+    await fillIn(user, within(dialog).getByRole("combobox", { name: /Työntekijä/ }), "Aino");
     await user.click(
       await screen.findByRole("option", { name: /Aino Virtanen \(aino@kallionkahvila\.fi\)/ }),
     );

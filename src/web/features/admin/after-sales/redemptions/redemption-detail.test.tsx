@@ -5,6 +5,7 @@ import type {
   TLeaseEndUserPayment,
 } from "../../../../../contract/bike-redemptions.ts";
 import { apiError } from "../../../../test/fake-api.ts";
+import { fillIn } from "../../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../../test/screen-tests.ts";
 import { api, COMPANY_ID, ORDER_ID, renderTab } from "../../orders/test-kit.tsx";
 import { completeBlocker } from "./redemption-detail.tsx";
@@ -294,7 +295,7 @@ describe("the list", () => {
     ).toBeInTheDocument();
     await user.click(screen.getAllByRole("button", { name: "Avaa tapaus" })[0] as HTMLElement);
     const dialog = await screen.findByRole("dialog", { name: "Avaa sopimuksen päättymistapaus" });
-    await user.type(within(dialog).getByLabelText(/Tilausnumero/), "1042");
+    await fillIn(user, within(dialog).getByLabelText(/Tilausnumero/), "1042");
     await user.click(within(dialog).getByRole("button", { name: "Avaa tapaus" }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/Tilausnumero/)).toHaveAccessibleDescription(
