@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup, configure } from "@testing-library/react";
+import { cleanup, configure, getConfig, prettyDOM } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { forgetAhead } from "../../src/web/lib/api-client.ts";
 import { resetConnection } from "../../src/web/lib/connection.ts";
@@ -21,7 +21,33 @@ afterEach(() => {
 // also set it for the files after it in the worker, which share modules). Lazy routes, i18n loads and a
 // search's pause before it asks take far longer than Testing Library's 1 s default when CI's two cores
 // run two workers: waiting longer changes nothing for a passing test and keeps a slow one from failing.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 15_000, getElementError: elementErrorPrintedWhenRead });
+
+/**
+ * Testing Library's error for a query that found nothing (or too much), with the page printed into its
+ * message as the default does, but printed only when the message is read. A find or waitFor asks its
+ * query every 50 ms until it answers and throws away each failed try's error; printing the whole page
+ * into each of those was a tenth of a screen test's time. The one error a failing test shows is read
+ * as the test fails, so it prints the page as it stood then.
+ */
+function elementErrorPrintedWhenRead(message: string | null, container: Element | null): Error {
+  const error = new Error();
+  error.name = "TestingLibraryElementError";
+  let printed: string | undefined;
+  Object.defineProperty(error, "message", {
+    configurable: true,
+    get: () => {
+      printed ??= [
+        message,
+        `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container ?? undefined)}`,
+      ]
+        .filter(Boolean)
+        .join("\n\n");
+      return printed;
+    },
+  });
+  return error;
+}
 
 // jsdom has no matchMedia. Mantine asks for it; mantine-datatable asks with an empty query for
 // every column and hides the column when it does not match, so the empty query matches.
