@@ -171,7 +171,7 @@ test("/admin is one full-width column with no 'later version' line", async ({ lo
   expect(Math.abs(h.x - list.x), "heading and tabs share the left edge").toBeLessThanOrEqual(1);
   expect(h.x, "heading at the left of the window").toBeLessThan(40);
   expect(list.width, "the tabs run the full width").toBeGreaterThan(1440 - 80);
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  // Its axe check is admin-area.spec.ts's, once the order queue has loaded, at 375 and 1440 px.
 });
 
 test("/deactivated aligns every row's value and uses one font size", async ({ page }) => {

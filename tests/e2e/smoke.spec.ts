@@ -6,7 +6,8 @@ import {
   watchConsole,
 } from "./helpers.ts";
 
-test("the home page renders in Chromium with a healthy API, no console errors and no serious axe violations", async ({
+// The home page's axe check is SCREENS' below, once the app has taken the page over, at 375 and 1280 px.
+test("the home page renders in Chromium with a healthy API and no console errors", async ({
   page,
   request,
 }) => {
@@ -23,15 +24,17 @@ test("the home page renders in Chromium with a healthy API, no console errors an
   await page.goto("/");
   await expect(page).toHaveTitle("Pedaali");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-
-  expect(await seriousAxeViolations(page)).toEqual([]);
+  // The page is prerendered: what the app logs comes when it takes the page over.
+  await waitForLivePage(page);
   expect(problems).toEqual([]);
 });
 
-/** Home, a page whose code loads on demand, the login page and the 404 page, with their Finnish h1. */
+/**
+ * Home, the login page and the 404 page, with their Finnish h1. The employers' page, whose code loads on
+ * demand, is checked the same way in public-pages.spec.ts with the other information pages.
+ */
 const SCREENS = [
   ["/", "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon", "the home page"],
-  ["/tyonantajalle", "Työnantajalle", "the employers' page, whose code loads on demand,"],
   ["/kirjaudu", "Kirjaudu sisään", "the login page"],
   ["/ei-tallaista-sivua", "Sivua ei löytynyt", "the 404 page"],
 ] as const;
