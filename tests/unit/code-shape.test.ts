@@ -36,24 +36,35 @@ const LONG_FILES: Record<string, string> = {
 };
 
 /**
- * The `.mutate(` calls of a source that pass callbacks (a second argument): React Query drops those when
- * the component that asked unmounts, so the web says a change's outcome through mutateThen instead.
+ * Each call in a source that `opening` finds (a pattern ending at the call's opening bracket), as its
+ * text up to the matching closing bracket, with how many arguments follow its first (a trailing comma
+ * is not one).
  */
-function mutateCallsWithCallbacks(source: string): string[] {
-  const found: string[] = [];
-  for (const match of source.matchAll(/\.mutate\(/g)) {
+function callsOf(source: string, opening: RegExp): { text: string; laterArguments: number }[] {
+  const found: { text: string; laterArguments: number }[] = [];
+  for (const match of source.matchAll(opening)) {
     let depth = 1;
-    let commas = 0;
+    let laterArguments = 0;
     let i = (match.index ?? 0) + match[0].length;
     for (; i < source.length && depth > 0; i++) {
       const c = source[i];
       if (c === "(" || c === "[" || c === "{") depth++;
       else if (c === ")" || c === "]" || c === "}") depth--;
-      else if (c === "," && depth === 1 && source.slice(i + 1).trimStart()[0] !== ")") commas++;
+      else if (c === "," && depth === 1 && source.slice(i + 1).trimStart()[0] !== ")") laterArguments++;
     }
-    if (commas > 0) found.push(source.slice(match.index, i).split("\n")[0] ?? "");
+    found.push({ text: source.slice(match.index, i), laterArguments });
   }
   return found;
+}
+
+/**
+ * The `.mutate(` calls of a source that pass callbacks (a second argument): React Query drops those when
+ * the component that asked unmounts, so the web says a change's outcome through mutateThen instead.
+ */
+function mutateCallsWithCallbacks(source: string): string[] {
+  return callsOf(source, /\.mutate\(/g)
+    .filter((call) => call.laterArguments > 0)
+    .map((call) => call.text.split("\n")[0] ?? "");
 }
 
 describe("the code's shape", () => {
@@ -128,29 +139,14 @@ const webTests = (readdirSync("src/web", { recursive: true }) as string[])
   .map((f) => `src/web/${f}`)
   .filter((f) => /\.test\.tsx?$/.test(f));
 
-/** The `user.type(…)` and `userEvent.type(…)` calls of a source, each as its text up to the closing bracket. */
-function typeCalls(source: string): string[] {
-  const found: string[] = [];
-  for (const match of source.matchAll(/\b(?:user|userEvent)\.type\(/g)) {
-    let depth = 1;
-    let i = (match.index ?? 0) + match[0].length;
-    for (; i < source.length && depth > 0; i++) {
-      if (source[i] === "(") depth++;
-      else if (source[i] === ")") depth--;
-    }
-    found.push(source.slice(match.index, i));
-  }
-  return found;
-}
-
 describe("the web tests' shape", () => {
   it("types keys only where the keys are what is tested; text goes in with fillIn (src/web/test/fill-in.ts)", () => {
     // A key descriptor such as {Enter} or {Backspace} in the typed text: the key itself does something.
     const typesAKey = (call: string) => /["'`][^"'`]*\{[A-Za-z]+\}[^"'`]*["'`]/.test(call);
     const typedText = webTests.flatMap((f) =>
-      typeCalls(read(f))
-        .filter((call) => !typesAKey(call))
-        .map((call) => `${f}: ${call.replaceAll(/\s+/g, " ")}`),
+      callsOf(read(f), /\b(?:user|userEvent)\.type\(/g)
+        .filter((call) => !typesAKey(call.text))
+        .map((call) => `${f}: ${call.text.replaceAll(/\s+/g, " ")}`),
     );
     expect(typedText).toEqual([]);
   });
