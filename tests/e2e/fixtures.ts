@@ -1,5 +1,5 @@
-import { type BrowserContext, test as base, expect } from "@playwright/test";
-import { logInThroughApi } from "./helpers.ts";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { logInThroughApi, waitForLivePage } from "./helpers.ts";
 import { serverUrl } from "./servers.ts";
 
 export { expect } from "@playwright/test";
@@ -30,6 +30,27 @@ type TestFixtures = {
   /** Fails the test when a page reported a CSP violation (always on). */
   noCspViolations: undefined;
 };
+
+/**
+ * Makes the page's goto and reload return once the app has taken the page over: a prerendered public
+ * page shows its HTML before its code runs, and a click that lands before then does nothing, so a test
+ * that clicks at once would pass or fail by the machine's speed. A test that asks only for the commit
+ * (`waitUntil: "commit"`) wants the page before its code, or without it, and gets it.
+ */
+function loadsLive(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await waitForLivePage(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await waitForLivePage(page);
+    return response;
+  };
+}
 
 /** Every spec takes `test` from here: it points baseURL at the worker's own server. */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -62,16 +83,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   cspViolations: [async ({}, use) => use([]), { scope: "worker" }],
-  // Every context of the browser, the test's page, loggedInAs and a spec's own alike: Chromium reports a
-  // refused script, style, image or connection as a console error naming the Content Security Policy.
+  // Every context of the browser, the test's page, loggedInAs and a spec's own alike: its pages load live
+  // (loadsLive), and Chromium reports a refused script, style, image or connection as a console error
+  // naming the Content Security Policy.
   browser: [
     async ({ browser, cspViolations }, use) => {
-      const watch = (context: BrowserContext) =>
+      const watch = (context: BrowserContext) => {
+        context.on("page", loadsLive);
         context.on("console", (message) => {
           if (message.type() === "error" && message.text().includes("Content Security Policy")) {
             cspViolations.push(`${message.location().url}: ${message.text()}`);
           }
         });
+      };
       browser.on("context", watch);
       await use(browser);
       browser.off("context", watch);

@@ -163,7 +163,8 @@ export const WIDTHS = [375, 1440] as const;
 
 /**
  * Waits until the app has taken over a prerendered page (public/page-tree.tsx MarkHydrated marks its root): the page's HTML
- * shows before its code runs, and until then its buttons do nothing. Other pages are live at once.
+ * shows before its code runs, and until then its buttons do nothing. Other pages are live at once. Every page's
+ * goto and reload wait for this (fixtures.ts); a test that loads a page with `waitUntil: "commit"` waits here itself.
  */
 export async function waitForLivePage(page: Page): Promise<void> {
   await page.locator("#root[data-prerendered]:not([data-hydrated])").waitFor({ state: "detached" });

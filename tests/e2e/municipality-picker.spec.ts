@@ -3,12 +3,7 @@ import { parseMunicipalRateList } from "../../src/domain/tax/municipal-rates/mun
 import { MUNICIPAL_RATES_2026_CSV } from "../../src/domain/tax/municipal-rates/rates-2026.csv.ts";
 import { formatPercent } from "../../src/web/lib/formatters.ts";
 import { expect, test } from "./fixtures.ts";
-import {
-  csrfHeader,
-  expectAccessibleAtEveryWidthAndTheme,
-  waitForLivePage,
-  watchConsole,
-} from "./helpers.ts";
+import { csrfHeader, expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
 
 /**
  * The municipality picker: in the Swedish interface a Vantaa resident finds their municipality by its
@@ -105,7 +100,6 @@ test("a logged-in employee's municipality and church are remembered on their own
     // A reload without the address's choice opens with the remembered one.
     await page.goto("/sv/laskuri");
     await page.reload();
-    await waitForLivePage(page);
     await expect(page.getByRole("combobox", { name: "Hemkommun" })).toHaveValue(VANDA_VALUE);
     await expect(page.getByRole("combobox", { name: "Kyrka" })).toHaveValue(
       /^Evangelisk-lutherska kyrkan – /,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import { expectAccessibleAtEveryWidthAndTheme, waitForLivePage, watchConsole } from "./helpers.ts";
+import { expectAccessibleAtEveryWidthAndTheme, watchConsole } from "./helpers.ts";
 
 /** The public information pages and their Finnish h1 (the route titles of the shell catalogue). */
 const PAGES = [
@@ -24,8 +24,6 @@ async function visit(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-  // A prerendered page's buttons do nothing until the app has taken it over.
-  await waitForLivePage(page);
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   DEMO_PASSWORD,
   expectAccessibleAtEveryWidthAndTheme,
   seriousAxeViolations,
-  waitForLivePage,
   watchConsole,
 } from "./helpers.ts";
 
@@ -176,7 +175,6 @@ test("phone width: the burger menu opens with the keyboard and lists the anonymo
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/");
-  await waitForLivePage(page);
   const burger = page.getByRole("button", { name: "Valikko" });
   await burger.focus();
   await page.keyboard.press("Enter");
@@ -203,7 +201,6 @@ test("banner, cookie consent and back-to-top: dismissal and choice are kept; bac
 }) => {
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto("/");
-  await waitForLivePage(page);
   const banner = page.getByRole("complementary", { name: "Tiedote" });
   await expect(banner.getByRole("link", { name: "Lue tiedote" })).toHaveAttribute(
     "href",
@@ -224,8 +221,6 @@ test("banner, cookie consent and back-to-top: dismissal and choice are kept; bac
 
   const toTop = page.getByRole("button", { name: "Takaisin ylös" });
   await expect(toTop).toHaveCount(0);
-  // The button follows the scroll once the app listens, so the page must be live before it scrolls.
-  await waitForLivePage(page);
   await page.evaluate(() => window.scrollTo(0, 600));
   await toTop.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -240,8 +235,6 @@ test("a page opened from the address bar starts at its top; a reload keeps its p
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  // The app keeps the place when the page is left, so it must have taken the page over first.
-  await waitForLivePage(page);
   await page.evaluate(() => window.scrollTo(0, 500));
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeAttached();
@@ -252,7 +245,6 @@ test("switching to sv and en changes the texts; the dark theme persists across r
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
-  await waitForLivePage(page);
   await page.getByRole("button", { name: "Kieli: FI" }).click();
   await page.getByRole("button", { name: "Svenska" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "För arbetsgivare" })).toBeVisible();
@@ -321,8 +313,6 @@ for (const [path, what] of [
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("complementary", { name: "Tiedote" })).toBeVisible();
       await expect(page.getByRole("complementary", { name: "Evästeet" })).toBeVisible();
-      // The page is prerendered: its menu opens once the app has taken it over.
-      await waitForLivePage(page);
 
       const opener = page.getByRole("button", { name: width === 375 ? "Valikko" : "Asiakaspalvelu" });
       await opener.click();
