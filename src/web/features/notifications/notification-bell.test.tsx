@@ -21,10 +21,10 @@ import {
 
 beforeAll(async () => {
   await initI18n("fi");
-  // The shared pages chunk (the header's lazy part) and the dialog: slow to import the first time.
+  // The header's lazy part and the dialog: slow to import the first time.
   await Promise.all([
     ensurePageTexts("fi"),
-    import("../../app/lazy-pages.ts"),
+    import("./header-user-actions.tsx"),
     import("./notifications-dialog.tsx"),
   ]);
 }, 60_000);

@@ -14,10 +14,9 @@ import { PrivacyPolicyPage } from "./privacy-policy-page.tsx";
 
 /**
  * The public information pages of SPEC §2 (employers, employees, bike stores, company info, FAQ, media,
- * privacy policy, accessibility statement, disclaimer, announcement, maintenance), by route id. A route listed here renders
- * its page; the others keep the placeholder until their feature is built.
+ * privacy policy, accessibility statement, disclaimer, announcement, maintenance), by route id.
  */
-export const PUBLIC_PAGES: Partial<Record<RouteId, ComponentType>> = {
+export const PUBLIC_PAGES = {
   forEmployers: ForEmployersPage,
   forEmployees: ForEmployeesPage,
   forBikeStores: ForBikeStoresPage,
@@ -29,4 +28,7 @@ export const PUBLIC_PAGES: Partial<Record<RouteId, ComponentType>> = {
   disclaimer: DisclaimerPage,
   announcement: AnnouncementPage,
   maintenance: MaintenancePage,
-};
+} satisfies Partial<Record<RouteId, ComponentType>>;
+
+/** The route id of an information page. */
+export type InformationPageId = keyof typeof PUBLIC_PAGES;
