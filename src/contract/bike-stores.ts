@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_COMMISSION_PERCENT } from "../domain/store-payouts.ts";
-import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
+import { zBic, zIban } from "./bank-account.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zBusinessId, zIdParams, zOptionalPhoneNumber, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -80,20 +80,6 @@ export const zBikeStoreOptions = z.object({ bikeStores: z.array(zBikeStoreOption
 export type TBikeStoreOptions = z.infer<typeof zBikeStoreOptions>;
 
 const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
-
-/** An IBAN with valid check digits, spaces allowed; kept compact and upper case. */
-export const zIban = z
-  .string()
-  .max(42)
-  .refine((value) => isValidIban(value), "Invalid IBAN: check the account number")
-  .transform(normalizeIban);
-
-/** A bank's BIC (8 or 11 characters), kept upper case. */
-export const zBic = z
-  .string()
-  .max(11)
-  .refine((value) => isValidBic(value), "Invalid BIC, e.g. HELSFIHH")
-  .transform((value) => value.trim().toUpperCase());
 
 /** The fields a store is created and updated with; an empty optional field means none. */
 export const zBikeStoreInput = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_METHODS, INVOICE_STATUSES, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
 import { STORE_STEPS } from "../domain/store-orders.ts";
-import { isValidBic, isValidIban, normalizeIban } from "../domain/validation/bank-account.ts";
+import { zBic, zIban } from "./bank-account.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
@@ -114,20 +114,6 @@ export const zStoreOrder = zStoreOrderListItem.extend({
   events: z.array(zOrderEvent),
 });
 export type TStoreOrder = z.infer<typeof zStoreOrder>;
-
-/** An IBAN as typed (spaces, any case), kept without spaces in upper case, its check digits valid. */
-export const zIban = z
-  .string()
-  .trim()
-  .max(42)
-  .overwrite(normalizeIban)
-  .refine(isValidIban, "Not a valid IBAN: check the account number");
-export const zBic = z
-  .string()
-  .trim()
-  .max(14)
-  .overwrite((value) => value.replace(/\s/g, "").toUpperCase())
-  .refine(isValidBic, "Not a valid BIC: 8 or 11 letters and digits");
 
 const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
 

@@ -60,6 +60,22 @@ describe("isValidIban", () => {
 });
 
 describe("isValidBic", () => {
+  it("tells a BIC by its shape: 8 or 11 characters", () => {
+    const letters = fc.string({
+      unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+      minLength: 6,
+      maxLength: 6,
+    });
+    const alnum = (n: number) =>
+      fc.string({ unit: fc.constantFrom(..."ABCDEFGHXYZ0123456789"), minLength: n, maxLength: n });
+    fc.assert(
+      fc.property(letters, alnum(2), fc.option(alnum(3), { nil: "" }), (bankAndCountry, place, branch) =>
+        isValidBic(`${bankAndCountry}${place}${branch}`),
+      ),
+    );
+    expect(isValidBic("NDEAFIHHX")).toBe(false);
+  });
+
   it("takes 8 or 11 characters of the ISO 9362 shape", () => {
     expect(isValidBic("HELSFIHH")).toBe(true);
     expect(isValidBic("nordfihh")).toBe(true);

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { formatIban, PEDAALI_BANK_ACCOUNT } from "../payment-instructions.ts";
 import { businessIdCheckDigit } from "./business-id.ts";
 import {
-  isValidBic,
   isValidEInvoiceAddress,
   isValidEInvoiceOperator,
   isValidOvtCode,
@@ -90,21 +89,5 @@ describe("operator IDs", () => {
   it("takes every operator's OVT code and refuses an IBAN, which is no operator", () => {
     fc.assert(fc.property(businessId, (id) => isValidEInvoiceOperator(ovtCodeOf(id))));
     expect(isValidEInvoiceOperator(PEDAALI_BANK_ACCOUNT.iban)).toBe(false);
-  });
-
-  it("tells a BIC by its shape: 8 or 11 characters", () => {
-    const letters = fc.string({
-      unit: fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-      minLength: 6,
-      maxLength: 6,
-    });
-    const alnum = (n: number) =>
-      fc.string({ unit: fc.constantFrom(..."ABCDEFGHXYZ0123456789"), minLength: n, maxLength: n });
-    fc.assert(
-      fc.property(letters, alnum(2), fc.option(alnum(3), { nil: "" }), (bankAndCountry, place, branch) =>
-        isValidBic(`${bankAndCountry}${place}${branch}`),
-      ),
-    );
-    expect(isValidBic("NDEAFIHHX")).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { isValidIban } from "../payment-instructions.ts";
+import { isValidBic, isValidIban } from "./bank-account.ts";
 import { isValidBusinessId } from "./business-id.ts";
 
 /**
@@ -16,8 +16,6 @@ import { isValidBusinessId } from "./business-id.ts";
  */
 
 const OVT_PATTERN = /^0037(\d{7})(\d)([0-9A-Z]{0,5})$/;
-/** Bank, country, location and an optional branch: 8 or 11 characters (ISO 9362). */
-const BIC_PATTERN = /^[A-Z]{4}[A-Z]{2}[0-9A-Z]{2}([0-9A-Z]{3})?$/;
 
 /** As kept: without spaces, letters in capitals. */
 export function normalizeEInvoiceId(value: string): string {
@@ -30,11 +28,6 @@ export function isValidOvtCode(value: string): boolean {
   if (!match) return false;
   const [, body, check] = match;
   return isValidBusinessId(`${body}-${check}`);
-}
-
-/** Whether a value is a BIC (8 or 11 characters). */
-export function isValidBic(value: string): boolean {
-  return BIC_PATTERN.test(normalizeEInvoiceId(value));
 }
 
 /** Whether a value is an e-invoice address: an OVT code or an IBAN. */
