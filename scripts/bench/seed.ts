@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import pg from "pg";
+import { DAY_MS } from "../../src/domain/dates.ts";
 import { testDataKeyring } from "../../src/server/data-keys.ts";
 import { type Database, openDatabase } from "../../src/server/db/client.ts";
 import {
@@ -53,7 +54,6 @@ export async function openBenchDatabase(): Promise<{ database: Database; drop: (
 const BENCH_SCALE_EMPLOYEES = Number(process.env.BENCH_SCALE_EMPLOYEES ?? 100_000);
 /** The multi-tenant shape's size factor (1 = full size). */
 const BENCH_FACTOR = Number(process.env.BENCH_FACTOR ?? 1);
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const BENCH_AFTER_SALES = Number(process.env.BENCH_AFTER_SALES ?? 20000);
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LAST_WORKING_DAY } from "./dates.ts";
+import { DAY_MS, DEFAULT_LAST_WORKING_DAY } from "./dates.ts";
 import type { AbsenceReason, EmployeeStatus, PolicyEligibility } from "./enums.ts";
 import type { HeldRole } from "./roles.ts";
 
@@ -133,8 +133,6 @@ export function absenceEffect(reason: AbsenceReason): AbsenceEffect {
 
 /** An absence this long (days, both ends counted) calls for a decision about the bike. */
 export const LONG_ABSENCE_DAYS = 90;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days of the absence with both ends counted; an open absence counts up to `today`. */
 export function absenceLengthDays(absence: AbsencePeriod, today: string): number {

@@ -1,3 +1,4 @@
+import { DAY_MS } from "./dates.ts";
 import type { EventType, InsuranceClaimOutcome, InsuranceClaimType, SimpleState } from "./enums.ts";
 import { addMonths, daysInMonth, monthsBetween, periodOf } from "./payroll/period.ts";
 
@@ -165,8 +166,6 @@ export function insuranceClaimActions(claim: ClaimProgress, caller: ClaimCaller)
   }
   return actions;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

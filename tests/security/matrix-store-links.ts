@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { toHelsinkiDateString } from "../../src/domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../src/domain/dates.ts";
 import { bikeStores, orderItems, orders } from "../../src/server/db/schema/index.ts";
 import { randomToken, sha256 } from "../../src/server/modules/auth/tokens.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
@@ -14,8 +14,6 @@ import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
  */
 const everyone: Expectations = { rest: "ok" };
 const adminsOnly: Expectations = { anonymous: 401, admins: "ok", rest: 403 };
-
-const DAY_MS = 86_400_000;
 
 /**
  * A throw-away Demo Oy order at a seeded store in the status, with a working link of the kind. A

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LAST_WORKING_DAY } from "../dates.ts";
+import { DAY_MS, DEFAULT_LAST_WORKING_DAY } from "../dates.ts";
 import { ABSENCE_REASONS } from "../enums.ts";
 import { markChanges } from "./changes.ts";
 import { deductionInPeriod, leaseDeductions } from "./deductions.ts";
@@ -23,7 +23,6 @@ import {
  * 2023 (before any lease starts) to 2027 is reported for the same input, then the reports are checked against each other.
  */
 
-const DAY_MS = 86_400_000;
 const BASE = Date.UTC(2023, 0, 1);
 const dateAt = (day: number) => new Date(BASE + day * DAY_MS).toISOString().slice(0, 10);
 const PERIODS = periodRange("2023-01", "2027-12");

@@ -2,12 +2,12 @@ import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { userIdByEmail } from "../../../tests/helpers/ids.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import { DAY_MS } from "../../domain/dates.ts";
 import type { Database } from "../db/client.ts";
 import { eventLog, messageOutbox, refreshSessions, users } from "../db/schema/index.ts";
 import type { OutboxRow } from "../modules/notifications/outbox-renderers.ts";
 import {
   ACCOUNT_DEACTIVATED_EVENT,
-  DAY_MS,
   deactivateInactiveUsers,
   renderAccountDeactivated,
 } from "./deactivate-inactive-users.ts";

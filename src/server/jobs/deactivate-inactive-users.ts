@@ -1,5 +1,6 @@
 import { and, eq, exists, inArray, not, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { DAY_MS } from "../../domain/dates.ts";
 import { ADMIN_ROLES } from "../../domain/roles.ts";
 import type { Db } from "../db/client.ts";
 import { recordEvent } from "../db/event-log.ts";
@@ -17,8 +18,6 @@ import type { OutboxRenderer } from "../modules/notifications/outbox-renderers.t
  * or a later re-activation by a manager (so an account activated again is not switched off by the
  * next night's run). `days` 0 or less does nothing.
  */
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DeactivateInactiveOptions = {
   now: Date;

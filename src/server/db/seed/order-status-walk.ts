@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { StoreLinkKind } from "../../../contract/store-links.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import type { FileStore } from "../../files/file-store.ts";
@@ -31,7 +31,6 @@ import { orders } from "../schema/index.ts";
 import type { Actor, Tx, WriteContext } from "../transaction.ts";
 import { DEMO_PUBLIC_URL } from "./demo-data.ts";
 import {
-  DAY_MS,
   type Line,
   MINUTE_MS,
   PACKAGES,

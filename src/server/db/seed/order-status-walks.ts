@@ -8,7 +8,6 @@ import type { DemoCompanyKey } from "./demo-data.ts";
  * which company's employee, at which store, how long it has waited there).
  */
 
-export const DAY_MS = 86_400_000;
 export const MINUTE_MS = 60_000;
 
 /** The Vauhti Espoo package the demo's newcomer accepts and signs as Ville: over Demo Oy's 4 500 €. */

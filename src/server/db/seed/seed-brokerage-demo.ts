@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { suggestedAskingPriceCents } from "../../../domain/brokerage.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { addBrokerageBike, changeBrokerageBike } from "../../modules/brokerage/bikes.ts";
 import { recordInquiry } from "../../modules/brokerage/inquiries.ts";
@@ -16,7 +16,6 @@ import { write } from "../transaction.ts";
  * domain's suggestion on its package price and lease (src/domain/brokerage.ts).
  */
 
-const DAY_MS = 86_400_000;
 const HELPDESK = "helpdesk@pedaali.test";
 /** employee@demo.test's own journeys stay untouched by the demo's inquiry. */
 const README_EMPLOYEE = "employee@demo.test";

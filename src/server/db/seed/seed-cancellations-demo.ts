@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { TPackageItemInput } from "../../../contract/store-links.ts";
-import { formatHelsinkiDate, toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, formatHelsinkiDate, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { formatCents } from "../../../domain/money.ts";
 import type { RoleName } from "../../../domain/roles.ts";
 import type { FileStore } from "../../files/file-store.ts";
@@ -45,7 +45,6 @@ import { storeLinkOf } from "./order-status-walk.ts";
  *   request waiting for the helpdesk.
  */
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** README logins other demos and journeys use. */

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
+import { DAY_MS } from "../../../domain/dates.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { completeHandover } from "../../modules/handovers/complete-handover.ts";
 import { addHandoverPhoto } from "../../modules/handovers/photos.ts";
@@ -10,7 +11,7 @@ import { lockRows } from "../lock-order.ts";
 import { bikeStoreUsers, orders, systemUsers } from "../schema/index.ts";
 import type { Tx } from "../transaction.ts";
 import type { Person, SeedCtx } from "./order-status-walk.ts";
-import { DAY_MS, USER_AGENTS } from "./order-status-walks.ts";
+import { USER_AGENTS } from "./order-status-walks.ts";
 
 /**
  * The demo's delivered handover: the store's user (Vauhti Espoo's own account) photographs the bike,

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { InsuranceClaimStep } from "../../../domain/insurance-claims.ts";
 import type { DataKeyring } from "../../data-keys.ts";
 import type { FileStore } from "../../files/file-store.ts";
@@ -24,7 +24,6 @@ const THEFT_EMPLOYEE = "helmi.makela@demo.test";
 const DAMAGE_EMPLOYEE = "patrik.nystrom@demo.test";
 const HELPDESK = "helpdesk@pedaali.test";
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** A small real PNG (24 × 16 px): the photo of the empty bike rack the theft report carries. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, notExists, or, sql } from "drizzle-orm";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
 import { personName } from "../../../domain/person-name.ts";
@@ -25,7 +25,7 @@ import {
 import { inTransaction, write } from "../transaction.ts";
 import { DEMO_COMPANIES, type DemoCompanyKey } from "./demo-data.ts";
 import { type Person, runWalk, type SeedCtx } from "./order-status-walk.ts";
-import { DAY_MS, LIGHT_LOCK, type Line, ONLINE, PACKAGES, USER_AGENTS, WALKS } from "./order-status-walks.ts";
+import { LIGHT_LOCK, type Line, ONLINE, PACKAGES, USER_AGENTS, WALKS } from "./order-status-walks.ts";
 
 /**
  * Demo orders in every status of SPEC §4 with what the real work leaves behind,

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { TPackageItemInput } from "../../../contract/store-links.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { FINNISH_VAT_PERCENT, netFromGross } from "../../../domain/money.ts";
 import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import { personName } from "../../../domain/person-name.ts";
@@ -67,7 +67,6 @@ export const REDEEMED_EMPLOYEE = "juho.nieminen@demo.test";
 export const EARLY_END_EMPLOYEE = "venla.turunen@demo.test";
 export const RETURNED_EMPLOYEE = "elias.laaksonen@demo.test";
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const EMPLOYEE_ROLES: RoleName[] = ["BIKE_BENEFICIARY"];
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import { addDays } from "../../../domain/user-payments.ts";
 import {
@@ -25,7 +25,6 @@ import { DEMO_COMPANIES } from "./demo-data.ts";
  * ends or changes the lease, so payroll and the lease invoice stop for it.
  */
 
-const DAY_MS = 86_400_000;
 const EMPLOYEE = "employee@demo.test";
 
 export async function seedUserPaymentsDemo(db: Db, now: Date): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { DAY_MS } from "../../../domain/dates.ts";
 import {
   buildFinvoice,
   type FinvoiceInvoice,
@@ -28,8 +29,6 @@ const OBSTACLE_TEXTS = {
   WITHDRAWN: "An invalidated, replaced or deleted invoice does not go out again",
   INCOMPLETE: "The invoice has no number, issue date, due date or reference number",
 } as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Pedaali Oy as an e-invoice names it: the buyer of the stores' invoices sent from their accounts. */
 export const PEDAALI_PARTY: FinvoiceParty = {

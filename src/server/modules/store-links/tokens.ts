@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { STORE_LINK_VALID_DAYS, type StoreLinkKind } from "../../../contract/store-links.ts";
+import { DAY_MS } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { orders } from "../../db/schema/index.ts";
@@ -14,8 +15,6 @@ import { queueStoreLinkMail } from "./mails.ts";
  * only the SHA-256 (hex) and the expiry, looked up through the columns' unique indexes. A new link of a
  * kind replaces the old one, which then stops working.
  */
-
-const DAY_MS = 86_400_000;
 
 /** A link just minted; the plain token exists only here and in the mail to the store. */
 export type IssuedStoreLink = { orderId: string; kind: StoreLinkKind; token: string; expiresAt: Date };

@@ -2,14 +2,13 @@ import { Alert, Button, CopyButton, Group, Stack, Text, TextInput, Title } from 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { REGISTRATION_LINK_DAYS } from "../../../domain/constants.ts";
+import { DAY_MS } from "../../../domain/dates.ts";
 import { QrCode } from "../../components/qr-code.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { type LinkTarget, useCreateRegisterLink } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Registration links for the employees (SPEC §7 "Registration links"): one for the company and, when
