@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { ErrorCode } from "../../contract/errors.ts";
 import { isIdempotencyKey } from "../../domain/idempotency.ts";
 import { createActionKeys, newActionKey } from "./action-keys.ts";
 import { ApiError } from "./api-client.ts";
 
-const failure = (status: number, code = "CONFLICT") =>
+const failure = (status: number, code: ErrorCode = "CONFLICT") =>
   new ApiError({ status, code, message: "x", bodyReadable: status !== 0 });
 
 function counter() {

@@ -29,8 +29,11 @@ export class ApiError extends Error {
   override readonly name = "ApiError";
   /** HTTP status; 0 when no response arrived (network failure). */
   readonly status: number;
-  /** The server's stable code (src/contract/errors.ts), or one derived from the status when the body was unreadable. */
-  readonly code: ErrorCode | (string & {});
+  /**
+   * The server's stable code (src/contract/errors.ts), or one derived from the status when the body was
+   * unreadable: a comparison with a code that is not the contract's does not compile.
+   */
+  readonly code: ErrorCode;
   readonly details: TErrorDetail[];
   /** False when the body was not the JSON error envelope (proxy error pages, empty bodies, network failures). */
   readonly bodyReadable: boolean;
@@ -39,7 +42,7 @@ export class ApiError extends Error {
 
   constructor(init: {
     status: number;
-    code: string;
+    code: ErrorCode;
     message: string;
     details?: TErrorDetail[];
     bodyReadable: boolean;
@@ -199,7 +202,10 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       const { code, message, details, requiresPhoneNumber } = parsed.value;
       throw new ApiError({
         status: response.status,
-        code,
+        // The server builds its errors with the contract's codes (server/errors.ts). A code a newer server
+        // added, reaching a page loaded before it, is none of the ones this page compares with: the page
+        // answers it by its status.
+        code: code as ErrorCode,
         message,
         details: details ?? [],
         bodyReadable: true,

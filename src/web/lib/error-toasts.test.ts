@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ErrorCode } from "../../contract/errors.ts";
 import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 import { ApiError } from "./api-client.ts";
 import {
@@ -24,10 +25,10 @@ beforeAll(async () => {
 });
 
 function unreadable(status: number) {
-  return new ApiError({ status, code: "X", message: "x", bodyReadable: false });
+  return new ApiError({ status, code: "UNDEFINED_ERROR", message: "x", bodyReadable: false });
 }
 
-function readable(status: number, code: string) {
+function readable(status: number, code: ErrorCode) {
   return new ApiError({ status, code, message: "server text", bodyReadable: true });
 }
 
@@ -54,7 +55,7 @@ describe("messageForApiError (SPEC §8 general toasts)", () => {
     ],
     [
       "504 (500 and above)",
-      readable(504, "GATEWAY"),
+      readable(504, "GATEWAY" as ErrorCode),
       GENERAL_ERROR_TEXTS.serverError,
       "Palvelimella tapahtui virhe. Yritä myöhemmin uudelleen",
     ],
@@ -114,13 +115,13 @@ describe("messageForApiError (SPEC §8 general toasts)", () => {
     ],
     [
       "an unknown server code on a 400",
-      readable(400, "SOMETHING_NEW"),
+      readable(400, "SOMETHING_NEW" as ErrorCode),
       GENERAL_ERROR_TEXTS.invalidRequest,
       "Virheellinen pyyntö. Tarkista tiedot ja yritä uudelleen.",
     ],
     [
       "an unknown server code on a 409",
-      readable(409, "SOMETHING_NEW"),
+      readable(409, "SOMETHING_NEW" as ErrorCode),
       GENERAL_ERROR_TEXTS.generic,
       "Jokin meni vikaan. Yritä myöhemmin uudelleen.",
     ],

@@ -41,7 +41,7 @@ describe("the query client", () => {
 
   it("does not retry a 4xx but retries network failures and 5xx twice", () => {
     expect(shouldRetry(0, notFound)).toBe(false);
-    const down = new ApiError({ status: 503, code: "X", message: "x", bodyReadable: false });
+    const down = new ApiError({ status: 503, code: "UNDEFINED_ERROR", message: "x", bodyReadable: false });
     expect(shouldRetry(0, down)).toBe(true);
     expect(shouldRetry(1, down)).toBe(true);
     expect(shouldRetry(2, down)).toBe(false);

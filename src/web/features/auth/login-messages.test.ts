@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_MESSAGES } from "../../../contract/auth.ts";
+import type { ErrorCode } from "../../../contract/errors.ts";
 import en from "../../i18n/pages/en.json";
 import fi from "../../i18n/pages/fi.json";
 import sv from "../../i18n/pages/sv.json";
@@ -18,7 +19,7 @@ const hasErrorText = (code: string) => known.has(code);
 
 function apiError(
   status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   extra: { requiresPhoneNumber?: boolean } = {},
 ) {
@@ -26,7 +27,7 @@ function apiError(
 }
 
 function unreadable(status: number) {
-  return new ApiError({ status, code: "X", message: "fallback text", bodyReadable: false });
+  return new ApiError({ status, code: "UNDEFINED_ERROR", message: "fallback text", bodyReadable: false });
 }
 
 const fail = (error: unknown) => loginFailure(error, hasErrorText);
@@ -109,7 +110,7 @@ describe("loginFailure (SPEC §8 Login)", () => {
       kind: "server",
       text: "Something odd",
     });
-    expect(fail(apiError(400, "SOME_NEW_CODE", "A new rule"))).toEqual({
+    expect(fail(apiError(400, "SOME_NEW_CODE" as ErrorCode, "A new rule"))).toEqual({
       kind: "server",
       text: "A new rule",
     });
@@ -186,7 +187,9 @@ describe("loginFailure (SPEC §8 Login)", () => {
 describe("isRetryableLoginError (SPEC §8)", () => {
   it("retries network errors and the statuses SPEC §8 does not list", () => {
     expect(
-      isRetryableLoginError(new ApiError({ status: 0, code: "X", message: "", bodyReadable: false })),
+      isRetryableLoginError(
+        new ApiError({ status: 0, code: "UNDEFINED_ERROR", message: "", bodyReadable: false }),
+      ),
     ).toBe(true);
     for (const status of [404, 408, 502, 503, 504])
       expect(isRetryableLoginError(unreadable(status))).toBe(true);
@@ -240,7 +243,7 @@ describe("verifyFailure (SPEC §8 two-factor failure)", () => {
  * generic "something went wrong".
  */
 describe("every error of the login and verify endpoints has a specific text", () => {
-  type Answer = [status: number, code: string, message: string, requiresPhoneNumber?: boolean];
+  type Answer = [status: number, code: ErrorCode, message: string, requiresPhoneNumber?: boolean];
   const LOGIN_ANSWERS: Answer[] = [
     [400, "BAD_REQUEST", LOGIN_MESSAGES.missing],
     [400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail],
