@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { type ConfigEnv, defineConfig, mergeConfig, type Plugin, type UserConfig } from "vite";
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from "vite";
 
 /**
  * Preloads the brand font (the woff2 that global.css's @font-face names) from the built index.html,
@@ -67,7 +67,7 @@ const REACT_ROUTER_PRODUCTION = "./node_modules/react-router/dist/production/ind
 
 /**
  * The public entry's build and the prerender's (ADR 023): the components of the public pages import
- * `react-router`, `react-i18next`, `@tanstack/react-query`, the app's i18n module and the header's user actions, and get instead the
+ * `react-router`, `react-i18next`, `@tanstack/react-query` and the app's i18n module, and get instead the
  * small stand-ins of src/web/public, which do what a prerendered page needs of them (plain links, its
  * embedded texts, one fetch) and nothing else. An export a stand-in lacks fails the build.
  */
@@ -81,11 +81,11 @@ function publicEntryModules(): Plugin {
   // The web config's alias has already turned `react-router` into its production build's path.
   standIns[fileURLToPath(new URL(REACT_ROUTER_PRODUCTION, import.meta.url))] =
     `${web}public/react-router.tsx`;
-  // The app's own modules, by their file: its texts' loader, and the logged-in user's bell and menu,
-  // which the header loads only for a logged-in user.
+  // The app's own modules, by their file: its texts' loader, and the lazy pages' chunk, which the
+  // header reaches only for a logged-in user.
   const appModules: Record<string, string> = {
     [`${web}i18n/i18n.ts`]: `${web}public/i18n.ts`,
-    [`${web}features/notifications/header-user-actions.tsx`]: `${web}public/header-user-actions.ts`,
+    [`${web}app/lazy-pages.ts`]: `${web}public/lazy-pages.ts`,
   };
   return {
     name: "pedaali:public-entry-modules",
@@ -93,7 +93,7 @@ function publicEntryModules(): Plugin {
     async resolveId(source, importer, options) {
       const standIn = standIns[source];
       if (standIn) return standIn;
-      if (!/\/(i18n\.ts|header-user-actions\.tsx)$/.test(source) || !importer) return null;
+      if (!/\/(i18n|lazy-pages)\.ts$/.test(source) || !importer) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && appModules[resolved.id]) ?? null;
     },
@@ -138,22 +138,8 @@ function prerenderBuild(isSsrBuild: boolean | undefined): UserConfig {
   };
 }
 
-/**
- * How the app's pages share their code (each page is a chunk of its own, app/routes.tsx). Left to
- * itself the bundler makes a chunk of every set of modules that some pages share: about a hundred files
- * for one signed-in page, each a request, many of a few hundred bytes. Instead what the entry loads stays
- * with the entry, and what pages share is grouped by the pages that use it, a group under 5 KB joining
- * its nearest neighbour: some forty files for a signed-in page, a few KB more than it uses.
- */
-const APP_CHUNKS = {
-  groups: [
-    { name: "app", tags: ["$initial" as const], priority: 2 },
-    { name: "shared", minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 5_000 },
-  ],
-};
-
 // The web app: sources in src/web, built into dist/web and served by the Fastify app.
-const webConfig = ({ command, mode, isSsrBuild }: ConfigEnv): UserConfig => ({
+const webConfig = ({ command }: { command: string }): UserConfig => ({
   root: "src/web",
   resolve: {
     // react-router 7's package exports only its development build (warnings, dev checks); a build uses
@@ -181,10 +167,6 @@ const webConfig = ({ command, mode, isSsrBuild }: ConfigEnv): UserConfig => ({
     // (scripts/check-bundle-budget.ts).
     manifest: true,
     chunkSizeWarningLimit: 600,
-    // The app's build only: the public entry's pages each load one chunk of their own already.
-    ...(mode === "public" || isSsrBuild
-      ? {}
-      : { rolldownOptions: { output: { codeSplitting: APP_CHUNKS } } }),
   },
   server: {
     port: 5173,

@@ -15,13 +15,11 @@ import { routeMeta } from "./route-meta.ts";
 import classes from "./shell.module.css";
 
 // Only logged-in users see the notification bell and the user menu, so their code and texts stay out of
-// the anonymous download: one lazy component for both.
+// the anonymous download (in the one chunk of lazy pages, see lazy-pages.ts): one lazy component for both.
 const HeaderUserActions = lazy(() =>
-  Promise.all([import("../features/notifications/header-user-actions.tsx"), ensurePageTexts()]).then(
-    ([m]) => ({
-      default: m.HeaderUserActions,
-    }),
-  ),
+  Promise.all([import("./lazy-pages.ts"), ensurePageTexts()]).then(([m]) => ({
+    default: m.HeaderUserActions,
+  })),
 );
 
 /**

@@ -4,12 +4,11 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensurePageTexts, i18n, initI18n, LANGUAGE_STORAGE_KEY } from "../i18n/i18n.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { COLOR_SCHEME_STORAGE_KEY } from "./providers.tsx";
-import { ROUTE_PAGES } from "./routes.tsx";
 
 beforeAll(async () => {
   await initI18n("fi");
-  // The first import of a page's chunk is slow on a busy machine; pay it before the timed finds.
-  await Promise.all([ROUTE_PAGES.privacyPolicy(), ensurePageTexts("fi")]);
+  // The first import of the lazy pages' chunk is slow on a busy machine; pay it before the timed finds.
+  await Promise.all([import("./lazy-pages.ts"), ensurePageTexts("fi")]);
 }, 60_000);
 
 beforeEach(async () => {

@@ -11,8 +11,8 @@ import { appRoutes, ROUTE_PAGES } from "./routes.tsx";
 
 beforeAll(async () => {
   await initI18n("fi");
-  // The first import of a page's chunk is slow on a busy machine; pay it before the timed finds.
-  await Promise.all([ROUTE_PAGES.login(), ensurePageTexts("fi")]);
+  // The first import of the lazy pages' chunk is slow on a busy machine; pay it before the timed finds.
+  await Promise.all([import("./lazy-pages.ts"), ensurePageTexts("fi")]);
 }, 60_000);
 
 afterEach(() => {

@@ -1,13 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../domain/locale.ts";
 import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { PageLoader } from "../components/page-loader.tsx";
+import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
-import type { InformationPageId } from "../features/public/public-pages.ts";
 import { ensurePageTexts } from "../i18n/i18n.ts";
-import type { RouteHandle } from "../lib/route-id.ts";
 import { hasSessionCookie, sessionQueryOptions } from "../lib/session.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { LanguageScope } from "./language-scope.tsx";
@@ -15,43 +13,20 @@ import { NotFoundPage } from "./not-found-page.tsx";
 import { RouteErrorPage } from "./route-error-page.tsx";
 import { type FirstData, fetchFirstRequests, guardedPage, type PageImport } from "./route-guard.tsx";
 
-/**
- * A page's module, with Mantine's component styles (lib/mantine-styles.ts) that every page renders with:
- * each page is a chunk of its own, so a visitor downloads the code of the pages they open and no other.
- */
-function pageModule<M>(load: () => Promise<M>): () => Promise<M> {
-  return () => Promise.all([load(), import("../lib/mantine-styles.ts")]).then(([module]) => module);
-}
-
-const employerModule = pageModule(() => import("../features/employer/employer-page.tsx"));
-const adminModule = pageModule(() => import("../features/admin/admin-page.tsx"));
-const myBikeModule = pageModule(() => import("../features/mybike/my-bike-page.tsx"));
-/** The bike store's link pages and its own account: one chunk, with their own texts (features/store-links). */
-const storeLinksModule = pageModule(() =>
-  import("../features/store-links/store-link-pages.ts").then(async (m) => {
-    await m.storeLinkTextsReady();
-    return m;
-  }),
-);
-const publicPagesModule = pageModule(() => import("../features/public/public-pages.ts"));
-
-/** A page of its own module. */
-function pageOf<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): PageImport {
-  const module = pageModule(load);
-  return () => module().then(pick);
-}
-
+// One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
+const pages = () => import("./lazy-pages.ts");
+// One import each (their dependency lists weigh in the entry): the page and its first data share it.
+const employerAndAdminPages = () => import("./employer-and-admin-pages.ts");
+const myBikeModule = () => import("../features/mybike/my-bike-page.tsx");
 const adminArea: PageImport = () =>
-  adminModule().then(async (m) => {
+  employerAndAdminPages().then(async (m) => {
     await m.adminTextsReady();
     return m.AdminPage;
   });
-const calculatorPage = pageOf(
-  () => import("../features/calculator/calculator-page.tsx"),
-  (m) => m.CalculatorPage,
-);
+const calculatorPage: PageImport = () =>
+  import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
-  employerModule().then(async (m) => {
+  employerAndAdminPages().then(async (m) => {
     await m.employerTextsReady();
     return m.EmployerPage;
   });
@@ -60,82 +35,45 @@ const myBikePage: PageImport = () =>
     await m.myBikeTextsReady();
     return m.MyBikePage;
   });
+/** The bike store's link pages: one chunk of their own, with their own texts (features/store-links). */
+const storeLinkPages = () =>
+  import("../features/store-links/store-link-pages.ts").then(async (m) => {
+    await m.storeLinkTextsReady();
+    return m;
+  });
 /** The bike brokerage's page: a chunk of its own, with its own texts (features/brokerage). */
-const bikeBrokeragePage = pageOf(
-  () =>
-    import("../features/brokerage/brokerage-page.tsx").then(async (m) => {
-      await m.brokerageTextsReady();
-      return m;
-    }),
-  (m) => m.BrokeragePage,
-);
-const storePackagePage: PageImport = () => storeLinksModule().then((m) => m.StorePackagePage);
-const storeDeliveryPage: PageImport = () => storeLinksModule().then((m) => m.StoreDeliveryPage);
+const bikeBrokeragePage: PageImport = () =>
+  import("../features/brokerage/brokerage-page.tsx").then(async (m) => {
+    await m.brokerageTextsReady();
+    return m.BrokeragePage;
+  });
+const storePackagePage: PageImport = () => storeLinkPages().then((m) => m.StorePackagePage);
+const storeDeliveryPage: PageImport = () => storeLinkPages().then((m) => m.StoreDeliveryPage);
 /** /pyoraliike, a store user's own account: in the same chunk as the link pages, whose forms it reuses. */
-const storeAccountPage: PageImport = () => storeLinksModule().then((m) => m.StoreAccountPage);
-const loginPage = pageOf(
-  () => import("../features/auth/login-page.tsx"),
-  (m) => m.LoginPage,
-);
-const logoutPage = pageOf(
-  () => import("../features/auth/logout-page.tsx"),
-  (m) => m.LogoutPage,
-);
-const deactivatedPage = pageOf(
-  () => import("../features/auth/deactivated-page.tsx"),
-  (m) => m.DeactivatedPage,
-);
-const noRightsPage = pageOf(
-  () => import("../features/auth/no-rights-page.tsx"),
-  (m) => m.NoRightsPage,
-);
-const passwordRecoveryPage = pageOf(
-  () => import("../features/password/password-recovery-page.tsx"),
-  (m) => m.PasswordRecoveryPage,
-);
-const passwordResetPage = pageOf(
-  () => import("../features/password/password-reset-page.tsx"),
-  (m) => m.PasswordResetPage,
-);
-const emailChangeConfirmPage = pageOf(
-  () => import("../features/account/email-change-confirm-page.tsx"),
-  (m) => m.EmailChangeConfirmPage,
-);
-const joinPage = pageOf(
-  () => import("../features/registration/join-page.tsx"),
-  (m) => m.JoinPage,
-);
-const joinConfirmPage = pageOf(
-  () => import("../features/registration/join-confirm-page.tsx"),
-  (m) => m.JoinConfirmPage,
-);
-const registerPage = pageOf(
-  () => import("../features/registration/register-page.tsx"),
-  (m) => m.RegisterPage,
-);
-const ownDetailsPage = pageOf(
-  () => import("../features/account/own-details-page.tsx"),
-  (m) => m.OwnDetailsPage,
-);
-const unsubscribePage = pageOf(
-  () => import("../features/account/unsubscribe-page.tsx"),
-  (m) => m.UnsubscribePage,
-);
-const contactPage = pageOf(
-  () => import("../features/contact/contact-page.tsx"),
-  (m) => m.ContactPage,
-);
-/** A public information page (features/public/public-pages.ts). */
+const storeAccountPage: PageImport = () => storeLinkPages().then((m) => m.StoreAccountPage);
+const loginPage: PageImport = () => pages().then((m) => m.LoginPage);
+const logoutPage: PageImport = () => pages().then((m) => m.LogoutPage);
+const deactivatedPage: PageImport = () => pages().then((m) => m.DeactivatedPage);
+const noRightsPage: PageImport = () => pages().then((m) => m.NoRightsPage);
+const passwordRecoveryPage: PageImport = () => pages().then((m) => m.PasswordRecoveryPage);
+const passwordResetPage: PageImport = () => pages().then((m) => m.PasswordResetPage);
+const emailChangeConfirmPage: PageImport = () => pages().then((m) => m.EmailChangeConfirmPage);
+const joinPage: PageImport = () => pages().then((m) => m.JoinPage);
+const joinConfirmPage: PageImport = () => pages().then((m) => m.JoinConfirmPage);
+const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
+const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
+const unsubscribePage: PageImport = () => pages().then((m) => m.UnsubscribePage);
+const contactPage: PageImport = () => pages().then((m) => m.ContactPage);
+/** A public information page when it is built (features/public/public-pages.ts), else the placeholder. */
 const publicPage =
-  (id: InformationPageId): PageImport =>
+  (id: RouteId): PageImport =>
   () =>
-    publicPagesModule().then((m) => m.PUBLIC_PAGES[id]);
+    pages().then((m) => m.PUBLIC_PAGES[id] ?? m.PlaceholderPage);
 
 /**
  * The code of each page of SPEC §2, loaded on first visit. Every entry is its own dynamic import so the
- * anonymous visitor's download never includes admin or employer code (DESIGN.md §3), an employer's none
- * of the helpdesk's, and nobody's a page they do not open; the Record type makes a route without a page
- * a type error.
+ * anonymous visitor's download never includes admin or employer code (DESIGN.md §3). Replace an entry
+ * when its feature is built; the Record type makes a route without a page a type error.
  */
 export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   login: loginPage,
@@ -186,10 +124,10 @@ function relativePath(route: RouteDef): string {
  * before it replaces the loader (route-guard.tsx FirstData), from the page's own chunk.
  */
 const FIRST_DATA: Partial<Record<RouteId, () => Promise<FirstData>>> = {
-  employer: () => employerModule().then((m) => m.employerFirstData),
-  admin: () => adminModule().then((m) => m.adminFirstData),
+  employer: () => employerAndAdminPages().then((m) => m.employerFirstData),
+  admin: () => employerAndAdminPages().then((m) => m.adminFirstData),
   myBike: () => myBikeModule().then((m) => m.myBikeFirstData),
-  bikeStore: () => storeLinksModule().then((m) => m.storeAccountFirstData),
+  bikeStore: () => storeLinkPages().then((m) => m.storeAccountFirstData),
 };
 
 /** One guard per guarded route, shared by its prefixed and unprefixed paths. */

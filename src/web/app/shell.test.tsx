@@ -12,13 +12,11 @@ import {
 } from "../lib/shell-storage.ts";
 import { renderApp } from "../test/render-app.tsx";
 import { sessionUser } from "../test/session-user.ts";
-import { ROUTE_PAGES } from "./routes.tsx";
 import { AnnouncementBanner, BackToTop, CookieConsentBanner } from "./shell-extras.tsx";
 
 beforeAll(async () => {
   await initI18n("fi");
-  // The first import of a page's chunk is slow on a busy machine; pay it before the timed finds.
-  await Promise.all([ROUTE_PAGES.login(), ensurePageTexts("fi")]);
+  await Promise.all([import("./lazy-pages.ts"), ensurePageTexts("fi")]);
 }, 60_000);
 
 beforeEach(async () => {

@@ -6,7 +6,6 @@ import type { PrerenderedRouteId } from "../../domain/public-pages.ts";
 import { AppLayout } from "../app/app-layout.tsx";
 import { AppProviders } from "../app/providers.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
-import type { InformationPageId } from "../features/public/public-pages.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { OutletProvider } from "./react-router.tsx";
 
@@ -30,9 +29,11 @@ export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>>
   disclaimer: () => informationPage("disclaimer"),
 };
 
-async function informationPage(id: InformationPageId): Promise<ComponentType> {
+async function informationPage(id: PrerenderedRouteId): Promise<ComponentType> {
   const { PUBLIC_PAGES } = await import("./information-pages.ts");
-  return PUBLIC_PAGES[id];
+  const page = PUBLIC_PAGES[id];
+  if (!page) throw new Error(`public entry: no page for ${id}`);
+  return page;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { Tabs } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+// Through the one chunk of lazy pages, not the frame's module itself: a second chunk that shares the
+// shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { Navigate, useLocation } from "react-router";
 import { contactFormsApi } from "../../../contract/contact-forms.ts";
 import { buildPath } from "../../../domain/routes.ts";
-import { AdminFrame } from "../../app/admin-frame.tsx";
+import { AdminFrame } from "../../app/lazy-pages.ts";
 import type { FirstData } from "../../app/route-guard.tsx";
 import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { mustSetUpSecondFactor, SESSION_QUERY_KEY, type SessionUser, useSession } from "../../lib/session.ts";

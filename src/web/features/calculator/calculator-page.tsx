@@ -31,6 +31,10 @@ import classes from "./calculator-page.module.css";
 const loadCostChart = () => import("./cost-chart.tsx");
 const CostChart = lazy(() => loadCostChart().then((m) => ({ default: m.CostChart })));
 
+// Loads the shared pages chunk first, as the admin, employer and design pages do: otherwise the bundler
+// splits the shell's modules out of the home page's entry (rolldown#10731, see app/lazy-pages.ts).
+export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
+
 import { LeaseInputs, PersonInputs } from "./calculator-inputs.tsx";
 import { HowWeCalculate, YearsCard } from "./calculator-notes.tsx";
 import { ResultSummary } from "./result-summary.tsx";

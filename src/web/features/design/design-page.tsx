@@ -24,6 +24,11 @@ import { usePageTitle } from "../../lib/page-title.ts";
 import { ComponentDemos } from "./component-demos.tsx";
 import classes from "./design-page.module.css";
 
+// Loads the shared pages chunk first, as the admin and employer pages do: a lazy chunk that imports the
+// shell's modules (AppLink...) only directly makes the bundler split them out of the home page's entry
+// (rolldown#10731, see app/lazy-pages.ts), ~1.2 KB gzip more for every visitor of the home page.
+export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
+
 /*
  * The design reference for developers (docs/design.md): the identity as the theme renders it, then the
  * design-system components. English only, like the rest of the developer documentation; reachable

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { useRouteId } from "../../lib/route-id.ts";
+import { useRouteId } from "../../components/placeholder-page.tsx";
 import { EmployeesPage } from "./employees/employees-page.tsx";
 import { ReportingPage } from "./reporting/reporting-page.tsx";
 import { CompanySettingsPage } from "./settings/company-settings-page.tsx";

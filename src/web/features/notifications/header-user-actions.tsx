@@ -1,6 +1,3 @@
-// The bell and the menu are Mantine components: their styles come with them, also on a page of the app
-// that has loaded no page chunk yet.
-import "../../lib/mantine-styles.ts";
 import { Component, type ReactNode } from "react";
 import { UserMenu } from "../../app/user-menu.tsx";
 import type { SessionUser } from "../../lib/session.ts";
@@ -27,7 +24,8 @@ class BellBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 
 /**
  * What a logged-in user has at the right of the header: the notification bell (only with
- * notifications.read) and the user menu. One lazy component for both (app-header.tsx).
+ * notifications.read) and the user menu. One lazy component for both (app-header.tsx), so the entry
+ * keeps a single lazy import of the shared pages chunk (see app/lazy-pages.ts).
  */
 export function HeaderUserActions({ user }: { user: SessionUser }) {
   return (

@@ -21,10 +21,10 @@ import {
 
 beforeAll(async () => {
   await initI18n("fi");
-  // The header's lazy part and the dialog: slow to import the first time.
+  // The shared pages chunk (the header's lazy part) and the dialog: slow to import the first time.
   await Promise.all([
     ensurePageTexts("fi"),
-    import("./header-user-actions.tsx"),
+    import("../../app/lazy-pages.ts"),
     import("./notifications-dialog.tsx"),
   ]);
 }, 60_000);

@@ -32,6 +32,11 @@ type DialogState = { detail: TNotification | null };
  * "mark all as read" and "show all", and the dialog with every notification and the detail of one.
  * Its checker polls while it is mounted. A disclosure like the user menu: Escape and a click outside
  * close the dropdown.
+ *
+ * The dialog is imported statically, so it sits in the shared pages chunk with the bell. As a lazy chunk
+ * of its own it would spare that chunk ~23 KB gzip (Mantine's Modal brings ScrollArea and floating-ui),
+ * but the admin and employer chunks would split around it and the entry's preload map would grow by
+ * ~70-130 bytes, which the home page's budget (app/lazy-pages.ts) cannot spare.
  */
 export function NotificationBell() {
   const { t } = useTranslation();

@@ -14,9 +14,10 @@ import { PrivacyPolicyPage } from "./privacy-policy-page.tsx";
 
 /**
  * The public information pages of SPEC §2 (employers, employees, bike stores, company info, FAQ, media,
- * privacy policy, accessibility statement, disclaimer, announcement, maintenance), by route id.
+ * privacy policy, accessibility statement, disclaimer, announcement, maintenance), by route id. A route listed here renders
+ * its page; the others keep the placeholder until their feature is built.
  */
-export const PUBLIC_PAGES = {
+export const PUBLIC_PAGES: Partial<Record<RouteId, ComponentType>> = {
   forEmployers: ForEmployersPage,
   forEmployees: ForEmployeesPage,
   forBikeStores: ForBikeStoresPage,
@@ -28,7 +29,4 @@ export const PUBLIC_PAGES = {
   disclaimer: DisclaimerPage,
   announcement: AnnouncementPage,
   maintenance: MaintenancePage,
-} satisfies Partial<Record<RouteId, ComponentType>>;
-
-/** The route id of an information page. */
-export type InformationPageId = keyof typeof PUBLIC_PAGES;
+};

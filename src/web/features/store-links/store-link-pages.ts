@@ -1,4 +1,9 @@
-/** The bike store's link pages and its own account, one lazy chunk of their own. */
+/**
+ * The bike store's link pages, one lazy chunk of their own. Loads the shared pages
+ * chunk first, as /mybike does: otherwise the bundler splits the shell's modules out of the home page's
+ * entry (rolldown#10731, see app/lazy-pages.ts).
+ */
+export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
 /** The pages' texts (i18n/store-links-texts.ts), which the routes await before they render a page. */
 export { ensureStoreLinkTexts as storeLinkTextsReady } from "../../i18n/store-links-texts.ts";
 export { StoreAccountPage } from "./store-account-page.tsx";

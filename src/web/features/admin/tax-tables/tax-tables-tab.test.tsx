@@ -18,8 +18,8 @@ beforeAll(async () => {
   await initI18n("fi");
   // Load the admin area's chunk and texts once here, so that no test's first find waits for them (the
   // tests run in a shuffled order, and on a busy machine that load alone may take seconds).
-  const page = await import("../admin-page.tsx");
-  await page.adminTextsReady();
+  const pages = await import("../../../app/employer-and-admin-pages.ts");
+  await Promise.all([import("../../../app/lazy-pages.ts"), pages.adminTextsReady()]);
   // mantine-datatable scrolls its viewport to the top on a page change; jsdom has no Element.scrollTo.
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 }, 60_000);
