@@ -190,14 +190,14 @@ export const calculatorApi = {
     path: "/calculator/parameters",
     summary: "The tax tables, municipal rates and default lease terms the calculator runs on (public)",
     response: zCalculatorParameters,
-    errors: [429, 503],
+    errors: [400, 429, 503],
   }),
   myTerms: endpoint({
     method: "GET",
     path: "/calculator/my-terms",
     summary: "A logged-in employee's own lease terms and max price, prefilled on the calculator",
     response: zCalculatorMyTerms,
-    errors: [401, 403, 404, 503],
+    errors: [400, 401, 403, 404, 503],
   }),
   calculate: endpoint({
     method: "POST",

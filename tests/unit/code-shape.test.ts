@@ -26,6 +26,35 @@ const ERRORS_BUILT_ELSEWHERE: Record<string, string> = {
   "src/server/plugins/auth.ts": "the guards' own refusals: CSRF token, origin, deactivated account",
 };
 
+/**
+ * The codes that say no more than their status (src/server/errors.ts's factories and the areas' own
+ * wording of them): built with the refusal's own message wherever a request is refused.
+ */
+const STATUS_CODES = new Set([
+  "BAD_REQUEST",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "VALIDATION_ERROR",
+  "TOO_MANY_REQUESTS",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL_ERROR",
+]);
+
+/**
+ * The error codes a source builds, each with the status it answers: an AppError, the login's `fail`
+ * and the 409 factory `conflict`, each given the code as written.
+ */
+function errorBuilds(source: string): { code: string; status: string }[] {
+  const withStatus = /\b(?:new AppError|fail)\(\s*(\d{3})\s*,\s*"([A-Z][A-Z0-9_]*)"/g;
+  const conflicts = /\bconflict\(\s*"([A-Z][A-Z0-9_]*)"/g;
+  return [
+    ...[...source.matchAll(withStatus)].map((m) => ({ status: m[1] as string, code: m[2] as string })),
+    ...[...source.matchAll(conflicts)].map((m) => ({ status: "409", code: m[1] as string })),
+  ];
+}
+
 /** The form helper, the one module that reads a schema's maxLength (zod's name for a text's max). */
 const FORM_HELPER = "src/web/lib/contract-form.ts";
 
@@ -93,6 +122,29 @@ describe("the code's shape", () => {
   it("builds errors in each area's errors.ts", () => {
     const building = filesMatching(/new AppError\(/).filter((f) => !f.endsWith("/errors.ts"));
     expect(building).toEqual(Object.keys(ERRORS_BUILT_ELSEWHERE).sort());
+  });
+
+  it("builds each error code in one factory, with one status", () => {
+    const builds = new Map<string, { at: string; status: string }[]>();
+    for (const file of sources.filter((f) => f.startsWith("src/server/"))) {
+      for (const { code, status } of errorBuilds(read(file))) {
+        builds.set(code, [...(builds.get(code) ?? []), { at: file, status }]);
+      }
+    }
+    const problems = [...builds].flatMap(([code, found]) => {
+      const statuses = new Set(found.map((b) => b.status));
+      if (statuses.size > 1) return [`${code} answers ${[...statuses].sort().join(" and ")}`];
+      if (!STATUS_CODES.has(code) && found.length > 1) {
+        return [`${code} is built in ${found.length} places: ${found.map((b) => b.at).join(", ")}`];
+      }
+      return [];
+    });
+    expect(problems).toEqual([]);
+    // The scan finds what it looks for: the login's own factory and the area factories alike.
+    expect(builds.get("INVALID_CREDENTIALS")).toHaveLength(1);
+    expect(builds.get("EMAIL_TAKEN")).toEqual([
+      { at: "src/server/modules/system-users/errors.ts", status: "409" },
+    ]);
   });
 
   it("says what follows a change's outcome through mutateThen, not mutate()'s callbacks", () => {

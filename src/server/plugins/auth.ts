@@ -19,6 +19,7 @@ import { sessionUserCacheOf } from "../modules/auth/session-user-cache.ts";
 import { activeSession, refreshSession, userVersionOf } from "../modules/auth/sessions.ts";
 import { isCompanyInScope } from "../modules/auth/tenancy.ts";
 import { isCsrfTokenOf, verifyAccessToken } from "../modules/auth/tokens.ts";
+import { userDeactivated } from "../modules/system-users/errors.ts";
 
 /**
  * Who is calling, and may they: resolves the session from the cookies (refreshing an expired access
@@ -267,7 +268,7 @@ export function createGuards(ctx: AppContext): Guards {
   };
   const activeUser = async (request: FastifyRequest, reply: FastifyReply) => {
     const found = await loggedIn(request, reply);
-    if (found.deactivated) throw new AppError(403, "USER_DEACTIVATED", "User account is deactivated");
+    if (found.deactivated) throw userDeactivated();
     return found;
   };
   const permission: Guards["permission"] =

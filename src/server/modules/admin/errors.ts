@@ -1,4 +1,5 @@
 import { conflict } from "../../errors.ts";
+import { authenticatorNotInUse } from "../auth/errors.ts";
 
 /** The errors of the admin area's own writes (SPEC §8 codes): one factory per code. */
 
@@ -9,7 +10,6 @@ export const applicationAlreadyReviewed = (
 
 /** 409: requiring staff to use an authenticator app, asked by a super admin without one in use. */
 export const ownAppFirst = () =>
-  conflict(
-    "AUTHENTICATOR_NOT_IN_USE",
+  authenticatorNotInUse(
     "Set up your own authenticator app before requiring one from admins and the helpdesk",
   );

@@ -1,4 +1,5 @@
 import { AppError } from "../../errors.ts";
+import { verificationFailed } from "../system-users/errors.ts";
 
 /** The errors of a staff user's authenticator app (authenticator.ts). */
 
@@ -10,21 +11,23 @@ export const authenticatorInUse = () =>
 export const noSetupToConfirm = () =>
   new AppError(409, "AUTHENTICATOR_NOT_STARTED", "Start setting up the authenticator app first");
 
+/** 409: something that needs an authenticator app in use, asked for without one. */
+export const authenticatorNotInUse = (message = "No authenticator app is in use") =>
+  new AppError(409, "AUTHENTICATOR_NOT_IN_USE", message);
+
 /** 409: new recovery codes or removal asked for without an app in use. */
-export const notInUse = () => new AppError(409, "AUTHENTICATOR_NOT_IN_USE", "No authenticator app is in use");
+export const notInUse = () => authenticatorNotInUse();
 
 /** 400: the first code is not one the app shows now. */
-export const wrongCode = () =>
-  new AppError(400, "VERIFICATION_FAILED", "The code is not correct. Check the app and try again.");
+export const wrongCode = () => verificationFailed("The code is not correct. Check the app and try again.");
 
 /** 409: a passkey comes beside an authenticator app in use, whose recovery codes are the way back. */
 export const appFirst = () =>
-  new AppError(409, "AUTHENTICATOR_NOT_IN_USE", "Set up an authenticator app first: passkeys come beside it");
+  authenticatorNotInUse("Set up an authenticator app first: passkeys come beside it");
 
 /** 409: a passkey sent without options asked for in the last 5 minutes. */
 export const passkeyNotStarted = () =>
   new AppError(409, "PASSKEY_NOT_STARTED", "Start adding the passkey again: its request has expired");
 
 /** 400: the browser's answer is not a passkey made from our options for this site. */
-export const passkeyRefused = () =>
-  new AppError(400, "VERIFICATION_FAILED", "The passkey could not be checked. Try again.");
+export const passkeyRefused = () => verificationFailed("The passkey could not be checked. Try again.");

@@ -30,6 +30,12 @@ import { AppError } from "../../errors.ts";
 import { twoFactorCodeSms } from "../../messaging/account-mails.ts";
 import { ensurePasswordLoginAllowed } from "../identification/single-sign-on.ts";
 import { queueMessage, sendRecordedCode } from "../notifications/outbox.ts";
+import {
+  unsupportedPhoneNumber,
+  userDeactivated,
+  verificationExpired,
+  verificationFailed,
+} from "../system-users/errors.ts";
 import { acceptsAnswer, logsInWithAuthenticator, recoveryCodesLeft, tellOwner } from "./authenticator.ts";
 import { FailureLimiter } from "./failure-limiter.ts";
 import { lastLoginOf, tellOfNewDevice } from "./new-device.ts";
@@ -58,6 +64,7 @@ type LockedAccount = { id: string; email: string; language: string; firstName: s
 
 const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], message: string) =>
   new AppError(status, code, message);
+const wrongCredentials = () => fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
 
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -267,7 +274,7 @@ export function createAuthService(ctx: AppContext) {
   ): Promise<IssuedSession> {
     const email = normalizeEmail(rawEmail);
     await ensureNotLockedOut(email, info.ipAddress);
-    const expired = () => fail(400, "VERIFICATION_EXPIRED", LOGIN_MESSAGES.codeExpired);
+    const expired = () => verificationExpired(LOGIN_MESSAGES.codeExpired);
     if (!challengeToken) throw expired();
     const liveChallenge = and(
       eq(twoFactorChallenges.challengeTokenHash, sha256(challengeToken)),
@@ -310,7 +317,7 @@ export function createAuthService(ctx: AppContext) {
         : undefined;
       if (!challenge || !user || normalizeEmail(user.email) !== email) return expired();
       if (challenge.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return expired();
-      if (user.deactivated) return fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
+      if (user.deactivated) return userDeactivated(LOGIN_MESSAGES.deactivated);
 
       const verdict = await judge(tx, challenge);
       if (verdict === "recovery") recoveredBy = { ...user, firstName: user.systemUser?.firstName ?? null };
@@ -324,9 +331,7 @@ export function createAuthService(ctx: AppContext) {
           .set({ attempts })
           .where(eq(twoFactorChallenges.id, challenge.id));
         // The fifth wrong code ends the challenge: the user logs in again for a new one.
-        return attempts >= TWO_FACTOR_MAX_ATTEMPTS
-          ? expired()
-          : fail(400, "VERIFICATION_FAILED", LOGIN_MESSAGES.codeWrong);
+        return attempts >= TWO_FACTOR_MAX_ATTEMPTS ? expired() : verificationFailed(LOGIN_MESSAGES.codeWrong);
       }
 
       await tx
@@ -370,7 +375,7 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByEmail(email);
       if (!user) {
         await verifyPassword(await decoyPasswordHash(), input.password);
-        throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
+        throw wrongCredentials();
       }
       if (!user.passwordHash) {
         // Paid for and counted like a wrong password, so this answer is no cheaper oracle or mail cannon.
@@ -378,15 +383,13 @@ export function createAuthService(ctx: AppContext) {
         await sendSetPasswordMail({ ...user, firstName: user.systemUser?.firstName });
         throw fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
-      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongCredentials();
       // The right password: the e-mail starts again with a clean count, and the address's try was no
       // failure.
       await limiter.reset(keys(email, info.ipAddress).email);
       await limiter.giveBack(keys(email, info.ipAddress).ip);
       // Told only to someone who knows the password.
-      if (user.deactivated) throw fail(403, "USER_DEACTIVATED", LOGIN_MESSAGES.deactivated);
+      if (user.deactivated) throw userDeactivated(LOGIN_MESSAGES.deactivated);
       // A company that logs its users in through its own provider: the password is not the way in.
       await ensurePasswordLoginAllowed(db, user.id);
 
@@ -403,10 +406,8 @@ export function createAuthService(ctx: AppContext) {
       if (!phoneNumber && input.phoneNumber) {
         try {
           phoneNumber = normalizePhoneNumber(input.phoneNumber);
-        } catch (error) {
-          throw new AppError(400, "UNSUPPORTED_PHONE_NUMBER", (error as Error).message, undefined, {
-            requiresPhoneNumber: true,
-          });
+        } catch {
+          throw unsupportedPhoneNumber(undefined, { requiresPhoneNumber: true });
         }
       }
       if (!phoneNumber) {

@@ -122,7 +122,7 @@ describe("POST /api/calculator", () => {
     expect(zErrorResponse.parse(res.json())).toMatchObject({ code, details: [{ field }] });
   });
 
-  it("says the lease cannot be priced (503) while no billing table is the default", async () => {
+  it("says the lease cannot be priced (400, contact support) while no billing table is the default", async () => {
     await t.database.db
       .update(billingTables)
       .set({ isDefault: false })
@@ -131,7 +131,7 @@ describe("POST /api/calculator", () => {
     invalidateCalculatorParameters(t.database.db);
     try {
       const res = await calculate(INPUT);
-      expect(res.statusCode, res.body).toBe(503);
+      expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: "LEASE_TERMS_NOT_COMPUTABLE" });
     } finally {
       await t.database.db

@@ -3,10 +3,6 @@ import { AppError } from "../../errors.ts";
 
 /** The errors of the bike benefit calculator and of a company's lease terms (SPEC §7 "Calculator"). */
 
-/** 503: no billing table prices the lease, so no monthly payment can be computed. */
-export const leaseTermsNotComputable = (message = "No billing table prices this company's leases") =>
-  new AppError(503, "LEASE_TERMS_NOT_COMPUTABLE", message);
-
 /** 400 at the field the calculator refused, with the calculator's own code and message. */
 export const calculatorInputInvalid = (error: CalculatorInputError) =>
   new AppError(400, error.code, error.message, [{ field: `body.${error.field}`, message: error.message }]);

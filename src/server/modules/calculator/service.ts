@@ -21,8 +21,9 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { type BillingTableRow, billingTableFor } from "../billing-tables/queries.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
+import { leaseTermsNotComputable } from "../leasing/errors.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
-import { calculatorInputInvalid, leaseTermsNotComputable } from "./errors.ts";
+import { calculatorInputInvalid } from "./errors.ts";
 import { calculatorParameterRows } from "./parameters-cache.ts";
 
 /** The billing table's terms as the calculator reads them. */

@@ -23,10 +23,14 @@ export const packageAboveMaxPrice = (maxPriceCents: number) =>
     { field: "body.totalAmount", message: `At most ${(maxPriceCents / 100).toFixed(2)}` },
   ]);
 
-/** 400: no billing table prices the company's leases. */
-export const leaseTermsNotComputable = () =>
-  new AppError(400, "LEASE_TERMS_NOT_COMPUTABLE", "No billing table prices this company's leases");
+/**
+ * 400 (SPEC §8's leasing errors: the user is told to contact support): no billing table prices the
+ * company's leases. The calculator and the orders answer it too.
+ */
+export const leaseTermsNotComputable = (message = "No billing table prices this company's leases") =>
+  new AppError(400, "LEASE_TERMS_NOT_COMPUTABLE", message);
 
-/** 400: the billing table has no lease period for the package's price. */
-export const invalidLeasingConfiguration = () =>
-  new AppError(400, "INVALID_LEASING_CONFIGURATION", "The billing table has no lease period for this price");
+/** 400 (SPEC §8, as above): the billing table and the company's lease periods do not meet. */
+export const invalidLeasingConfiguration = (
+  message = "The billing table has no lease period for this price",
+) => new AppError(400, "INVALID_LEASING_CONFIGURATION", message);

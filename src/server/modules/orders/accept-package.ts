@@ -15,10 +15,10 @@ import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { sha256 } from "../auth/tokens.ts";
 import { employmentLeaseTerms } from "../calculator/service.ts";
 import { employeeBikePolicy } from "../companies/bike-policy.ts";
+import { leaseTermsNotComputable } from "../leasing/errors.ts";
 import { cancelReplacedOwnShare } from "../user-payments/own-share.ts";
 import {
-  invalidLeasingConfiguration,
-  leaseTermsNotComputable,
+  invalidLeasingPeriods,
   leaseTimeNotAllowed,
   offerChanged,
   orderTransitionNotAllowed,
@@ -59,7 +59,7 @@ export async function priceOffer(
     policy ? { min: policy.minLeaseTimeMonths, max: policy.maxLeaseTimeMonths } : null,
     { min: table.minLeaseMonths, max: table.maxLeaseMonths },
   );
-  if (allowed.length === 0) throw invalidLeasingConfiguration();
+  if (allowed.length === 0) throw invalidLeasingPeriods();
   const leasedCents = order.totalPriceCents - userPaymentCents(order.totalPriceCents, terms.maxPriceCents);
   const brackets = await db
     .select()

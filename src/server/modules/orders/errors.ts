@@ -1,6 +1,8 @@
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { AppError } from "../../errors.ts";
+import { invalidLeasingConfiguration } from "../leasing/errors.ts";
+import { verificationExpired, verificationFailed } from "../system-users/errors.ts";
 
 /** The orders module's errors: one factory per code, with the messages the API answers. */
 
@@ -55,24 +57,17 @@ export const overMaxPriceNotConfirmed = () =>
     [{ field: "body.overMaxPriceConfirmed", message: "Confirm the own share above the max price" }],
   );
 
-export const leaseTermsNotComputable = (message: string) =>
-  new AppError(409, "LEASE_TERMS_NOT_COMPUTABLE", message);
-
-export const invalidLeasingConfiguration = () =>
-  new AppError(
-    409,
-    "INVALID_LEASING_CONFIGURATION",
-    "The bike policy's lease periods and the billing table's do not meet",
-  );
+export const invalidLeasingPeriods = () =>
+  invalidLeasingConfiguration("The bike policy's lease periods and the billing table's do not meet");
 
 export const orderAlreadySigned = () =>
   new AppError(409, "ORDER_ALREADY_SIGNED", "The agreement is already signed");
 
 export const signingCodeExpired = () =>
-  new AppError(400, "VERIFICATION_EXPIRED", "The signing code has expired or was used. Ask for a new one.");
+  verificationExpired("The signing code has expired or was used. Ask for a new one.");
 
 export const signingCodeWrong = () =>
-  new AppError(400, "VERIFICATION_FAILED", "Verification failed. Please check the code and try again.");
+  verificationFailed("Verification failed. Please check the code and try again.");
 
 export const phoneNumberRequiredForSigning = () =>
   new AppError(

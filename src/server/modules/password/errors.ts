@@ -1,4 +1,5 @@
 import { AppError } from "../../errors.ts";
+import { linkInvalid } from "../system-users/errors.ts";
 
 /** The errors of setting a password (SPEC §5 password rules, §7 password reset). */
 
@@ -12,6 +13,5 @@ export const weakPassword = (problems: readonly string[], field: string) =>
   );
 
 /** 400: the reset or set-password link is unknown, used or expired. */
-export const passwordLinkInvalid = (
-  message = "The link is invalid or has expired. Please ask for a new one.",
-) => new AppError(400, "INVALID_TOKEN", message);
+export const passwordLinkInvalid = () =>
+  linkInvalid("The link is invalid or has expired. Please ask for a new one.");

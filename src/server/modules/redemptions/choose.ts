@@ -5,10 +5,11 @@ import { paymentMethodAllowed } from "../../../domain/user-payments.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { bikeRedemptions } from "../../db/schema/index.ts";
 import type { Actor, WriteContext } from "../../db/transaction.ts";
+import { paymentMethodNotAllowed } from "../user-payments/errors.ts";
 import { absenceFactsOf, ensureOpen, lockedCase, onCase, optionsOf, todayOf } from "./case-facts.ts";
 import { defaultMethod, handToBrokerage, leaseEndPayment, releaseChoice } from "./choice-effects.ts";
 import { notifyEmployerAdmins } from "./employer-bell.ts";
-import { leaseEndChoiceNotAllowed, leaseEndDeadlinePassed, paymentMethodNotAllowed } from "./errors.ts";
+import { leaseEndChoiceNotAllowed, leaseEndDeadlinePassed } from "./errors.ts";
 
 /**
  * Who chooses: the employee, their employer, or the helpdesk, who may still choose after the deadline

@@ -12,9 +12,10 @@ import { recordEvent } from "../../db/event-log.ts";
 import { bikeRedemptions } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
+import { paymentMethodNotAllowed } from "../user-payments/errors.ts";
 import { ensureOpen, lockedCase, onCase } from "./case-facts.ts";
 import { handToBrokerage, leaseEndPayment, releaseChoice } from "./choice-effects.ts";
-import { paymentMethodNotAllowed, redemptionClosed } from "./errors.ts";
+import { redemptionClosed } from "./errors.ts";
 
 /**
  * The helpdesk changes the case's figures (only the fields given). A new last day without a price

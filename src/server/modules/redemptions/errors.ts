@@ -18,14 +18,6 @@ export const leaseEndChoiceNotAllowed = (message: string) =>
 export const leaseEndDeadlinePassed = () =>
   new AppError(409, "LEASE_END_DEADLINE_PASSED", "The deadline to choose has passed; ask customer service");
 
-/** 409: the company's payment mode (payroll, invoice or both) does not offer this method. */
-export const paymentMethodNotAllowed = () =>
-  new AppError(
-    409,
-    "PAYMENT_METHOD_NOT_ALLOWED",
-    "The company's payment mode does not allow this payment method",
-  );
-
 /** 409: a redemption completes only once the employee has paid its price. */
 export const redemptionNotPaid = () =>
   new AppError(409, "REDEMPTION_NOT_PAID", "The redemption price has not been paid");

@@ -2,6 +2,7 @@ import type { ErrorCode } from "../../../contract/errors.ts";
 import { SCIM_ERROR, type ScimRefusal, type ScimType } from "../../../domain/scim.ts";
 import { AppError } from "../../errors.ts";
 import { toErrorResponse } from "../../plugins/errors.ts";
+import { employeeExists } from "../employees/errors.ts";
 
 /**
  * The SCIM endpoint's refusals. Services throw AppErrors as everywhere; the SCIM routes answer them in
@@ -20,7 +21,7 @@ const CODE_OF_TYPE: Record<Exclude<ScimType, "uniqueness">, ErrorCode> = {
 /** 400: what src/domain/scim.ts refused in a filter, a value or a PatchOp, with its scimType. */
 export const scimRefused = (refusal: ScimRefusal) =>
   refusal.scimType === "uniqueness"
-    ? new AppError(409, "EMPLOYEE_EXISTS", refusal.detail)
+    ? employeeExists(refusal.detail)
     : new AppError(400, CODE_OF_TYPE[refusal.scimType], refusal.detail);
 
 /** 400 mutability: the login address is the person's own to change, confirmed by them. */

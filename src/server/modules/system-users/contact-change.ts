@@ -21,9 +21,9 @@ import { createReauthentication } from "../auth/reauthentication.ts";
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "../auth/tokens.ts";
 import { queueMessage, sendRecordedCode } from "../notifications/outbox.ts";
 import {
-  changeLinkInvalid,
   currentPasswordRequired,
   emailTaken,
+  linkInvalid,
   tooManyContactChanges,
   userDeactivated,
   verificationExpired,
@@ -187,7 +187,7 @@ export function createContactChangeService(ctx: AppContext) {
               )
               .for("update"),
           );
-          if (!request) throw changeLinkInvalid();
+          if (!request) throw linkInvalid();
           const user = await account(request.userId, tx);
           if (user.deactivated) throw userDeactivated();
           if (await emailOwnerId(tx, request.newValue, user.id)) throw emailTaken();

@@ -17,11 +17,18 @@ export const userDeactivated = (message = "User account is deactivated") =>
 export const cannotDeactivateSelf = (message = "You cannot deactivate or activate yourself") =>
   new AppError(400, "CANNOT_DEACTIVATE_SELF", message);
 
-/** 400 at the field: a number a text message does not reach cannot carry the second factor. */
-export const unsupportedPhoneNumber = (field: string) =>
-  new AppError(400, "UNSUPPORTED_PHONE_NUMBER", UNSUPPORTED_PHONE_NUMBER_MESSAGE, [
-    { field, message: UNSUPPORTED_PHONE_NUMBER_MESSAGE },
-  ]);
+/**
+ * 400: a number a text message does not reach cannot carry the second factor. Said at its field, or at
+ * the login with the flag that asks for another number.
+ */
+export const unsupportedPhoneNumber = (field?: string, extra?: { requiresPhoneNumber: true }) =>
+  new AppError(
+    400,
+    "UNSUPPORTED_PHONE_NUMBER",
+    UNSUPPORTED_PHONE_NUMBER_MESSAGE,
+    field === undefined ? undefined : [{ field, message: UNSUPPORTED_PHONE_NUMBER_MESSAGE }],
+    extra,
+  );
 
 /** 409: SPEC §6, an active SUPER_ADMIN always remains. */
 export const lastSuperAdmin = (message = "The last active super admin cannot be removed or deactivated") =>
@@ -41,15 +48,15 @@ export const tooManyContactChanges = (message = "Too many attempts. Try again la
 export const reauthenticationFailed = (message = "The current password is not correct") =>
   new AppError(403, "REAUTHENTICATION_FAILED", message);
 
-/** 400: the e-mail change link is unknown, used or expired. */
-export const changeLinkInvalid = (message = "This link is invalid or has expired") =>
+/** 400: a link sent by e-mail (an e-mail change's, a password's) is unknown, used or expired. */
+export const linkInvalid = (message = "This link is invalid or has expired") =>
   new AppError(400, "INVALID_TOKEN", message);
 
-/** 400: the phone change code has expired, or too many wrong codes ended the request. */
+/** 400: a code sent by text message (a phone change's, a login's, a signature's) has expired or is used up. */
 export const verificationExpired = (message = "The code has expired. Ask for a new one.") =>
   new AppError(400, "VERIFICATION_EXPIRED", message);
 
-/** 400: the phone change code is wrong (the request stays open until its attempts run out). */
+/** 400: a code typed or a passkey answered is wrong (the request stays open until its attempts run out). */
 export const verificationFailed = (message = "The code is not correct") =>
   new AppError(400, "VERIFICATION_FAILED", message);
 

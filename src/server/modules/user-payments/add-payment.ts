@@ -29,7 +29,9 @@ export async function addUserPayment(
       { field: "body.beneficiaryEmployeeId", message: "No such employee" },
     ]);
   if (!userPaymentMethodAllowed(employment.paymentMode, input.paymentMethod))
-    throw paymentMethodNotAllowed(employment.paymentMode, input.paymentMethod);
+    throw paymentMethodNotAllowed(
+      `The company's payment mode ${employment.paymentMode} does not allow ${input.paymentMethod}`,
+    );
   return createUserPayment(ctx, {
     kind: input.kind,
     beneficiaryEmployeeId: employment.id,

@@ -11,9 +11,6 @@ export const userPaymentCancelled = () =>
   new AppError(409, "USER_PAYMENT_CANCELLED", "The payment has been cancelled");
 
 /** 409: the company's payment mode (payroll, invoice or both) does not offer this method. */
-export const paymentMethodNotAllowed = (mode: string, method: string) =>
-  new AppError(
-    409,
-    "PAYMENT_METHOD_NOT_ALLOWED",
-    `The company's payment mode ${mode} does not allow ${method}`,
-  );
+export const paymentMethodNotAllowed = (
+  message = "The company's payment mode does not allow this payment method",
+) => new AppError(409, "PAYMENT_METHOD_NOT_ALLOWED", message);
