@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { HELD_ENTITY_TYPES } from "../domain/enums.ts";
 import { endpoint } from "./endpoint.ts";
 import { zUserIdParams } from "./system-users.ts";
 import { zMultiLineText } from "./text.ts";
@@ -23,7 +24,7 @@ export type TErasureRequest = z.infer<typeof zErasureRequest>;
 
 export const zLegalHold = z.object({
   id: z.uuid(),
-  entityType: z.string(),
+  entityType: z.enum(HELD_ENTITY_TYPES),
   entityId: z.uuid(),
   legalBasis: z.string(),
   /** The last day the record is kept (YYYY-MM-DD). */

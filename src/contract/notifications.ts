@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
+import { EVENT_ENTITY_TYPES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
@@ -43,7 +43,7 @@ export const zNotification = z.object({
   /** The company the notification concerns; null for platform-wide ones (SYSTEM_UPDATE). */
   companyId: z.uuid().nullable(),
   /** What it is about, for a link in the detail view (e.g. `beneficiaryEmployee` and its id). */
-  entityType: z.string().nullable(),
+  entityType: z.enum(EVENT_ENTITY_TYPES).nullable(),
   entityId: z.uuid().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -338,6 +338,24 @@ export const EVENT_ENTITY_TYPES = [
 export type EventEntityType = (typeof EVENT_ENTITY_TYPES)[number];
 
 /**
+ * What a legal hold keeps of an erased person: the table's singular name in camelCase, as in the event
+ * log. The retention job knows how to erase the person from each kind when its hold ends.
+ */
+export const HELD_ENTITY_TYPES = [
+  "leasingAgreement",
+  "signedDocument",
+  "strongIdentification",
+  "handover",
+  "invoice",
+  "userPayment",
+  "redemptionPayment",
+  "refundUpload",
+  "leaseInvoice",
+  "payrollReportSnapshot",
+] as const;
+export type HeldEntityType = (typeof HELD_ENTITY_TYPES)[number];
+
+/**
  * SPEC §9 partner names: the other bike-benefit providers a company may come from, so its existing
  * leases can be migrated and tracked.
  */

@@ -1,5 +1,6 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../domain/dates.ts";
+import type { HeldEntityType } from "../../domain/enums.ts";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME, ERASED_NAME } from "../../domain/erasure.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -53,8 +54,8 @@ async function employmentsOf(tx: Tx, userId: string | null): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** How the person is erased from each kind of kept record (erasure-holds.ts's HELD_ENTITY_TYPES). */
-const ENDINGS: Record<string, (tx: Tx, hold: Hold) => Promise<void>> = {
+/** How the person is erased from each kind of kept record (HELD_ENTITY_TYPES). */
+const ENDINGS: Record<HeldEntityType, (tx: Tx, hold: Hold) => Promise<void>> = {
   async leasingAgreement(tx, { entityId }) {
     // The agreement's PDF names the person; its terms and sums stay in the row.
     const [before] = await tx

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { HeldEntityType } from "../../../domain/enums.ts";
 import { createdAt, id } from "../columns.ts";
 import { users } from "./users.ts";
 
@@ -18,7 +19,7 @@ export const legalHolds = pgTable(
     /** The erasure that made the hold (the event log's erasure row names the same id). */
     erasureId: uuid().notNull(),
     /** The kept record: its table's singular name in camelCase and its id. */
-    entityType: text().notNull(),
+    entityType: text().$type<HeldEntityType>().notNull(),
     entityId: uuid().notNull(),
     /** The law that keeps it, in words (Accounting Act 1336/1997 2:10 §...). */
     legalBasis: text().notNull(),

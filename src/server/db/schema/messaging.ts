@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { EventEntityType } from "../../../domain/enums.ts";
 import { createdAt, id, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { language, notificationPriority, notificationType, outboxChannel, simpleState } from "./enums.ts";
@@ -34,7 +35,7 @@ export const notifications = pgTable(
     read: boolean().notNull().default(false),
     readAt: timestamptz(),
     /** What the notification is about, for a link in the detail view. */
-    entityType: text(),
+    entityType: text().$type<EventEntityType>(),
     entityId: uuid(),
     data: jsonb().$type<Record<string, unknown>>(),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import type { NotificationPriority, NotificationType } from "../../../domain/enums.ts";
+import type { EventEntityType, NotificationPriority, NotificationType } from "../../../domain/enums.ts";
 import type { Db } from "../../db/client.ts";
 import { notifications } from "../../db/schema/index.ts";
 
@@ -13,7 +13,7 @@ export type NewNotification = {
   title: string;
   message: string;
   /** What it is about, for a link in the detail view (e.g. `beneficiaryEmployee` and its id). */
-  entityType?: string | null;
+  entityType?: EventEntityType | null;
   entityId?: string | null;
   data?: Record<string, unknown> | null;
   /** Seeds and tests only: backdates the notification (default: the database's now). */

@@ -1,5 +1,6 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import type { HeldEntityType } from "../../../domain/enums.ts";
 import {
   accountingHoldEndsOn,
   agreementHoldEndsOn,
@@ -34,21 +35,6 @@ import type { Tx } from "../../db/transaction.ts";
  * years from the lease's end. The erasure leaves these rows as they are; the retention job erases what
  * is left of the person in them when the hold ends (src/server/jobs/legal-hold-ends.ts).
  */
-
-/** The kinds of record a hold keeps: the retention job knows how to erase the person from each. */
-export const HELD_ENTITY_TYPES = [
-  "leasingAgreement",
-  "signedDocument",
-  "strongIdentification",
-  "handover",
-  "invoice",
-  "userPayment",
-  "redemptionPayment",
-  "refundUpload",
-  "leaseInvoice",
-  "payrollReportSnapshot",
-] as const;
-export type HeldEntityType = (typeof HELD_ENTITY_TYPES)[number];
 
 type Hold = { entityType: HeldEntityType; entityId: string; basis: LegalBasis; endsOn: string };
 

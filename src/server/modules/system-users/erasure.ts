@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { TErasureRequest, TErasureResult, TLegalHold, TLegalHolds } from "../../../contract/erasure.ts";
+import type { HeldEntityType } from "../../../domain/enums.ts";
 import { ERASED_FIRST_NAME, ERASED_LAST_NAME, erasedEmail, erasureRefusal } from "../../../domain/erasure.ts";
 import type { AppContext } from "../../context.ts";
 import { recordEvent } from "../../db/event-log.ts";
@@ -34,7 +35,7 @@ import { heldRolesOf, isUserInScope } from "./queries.ts";
 
 function holdItem(row: {
   id: string;
-  entityType: string;
+  entityType: HeldEntityType;
   entityId: string;
   legalBasis: string;
   endsOn: string;
