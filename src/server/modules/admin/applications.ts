@@ -13,8 +13,8 @@ import { isUniqueViolation, sqlStateOf } from "../../db/postgres-errors.ts";
 import { companies, companyApplications, systemUsers, users } from "../../db/schema/index.ts";
 import { write } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import type { CurrentUser } from "../auth/session-user.ts";
-import type { CompanyActor } from "../companies/company-fields.ts";
+import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
+
 import { businessIdTaken } from "../companies/errors.ts";
 import { createCompaniesService } from "../companies/service.ts";
 import { acceptApplication, rejectApplication } from "./review-application.ts";
@@ -25,7 +25,7 @@ import { acceptApplication, rejectApplication } from "./review-application.ts";
  * group, and its first employer admin in one transaction, with the answer's mail queued in it.
  */
 
-const by = (user: CurrentUser): { actor: CompanyActor } => ({ actor: { userId: user.id, user } });
+const by = (user: CurrentUser): { actor: SignedInActor } => ({ actor: { userId: user.id, user } });
 
 /** Another live company than the one the application made has the business ID. */
 const businessIdInUse = sql<boolean>`exists (select 1 from ${companies}

@@ -6,7 +6,8 @@ import { lockRows } from "../../db/lock-order.ts";
 import { companyApplications } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { type CompanyActor, checkCompanyFields } from "../companies/company-fields.ts";
+import type { SignedInActor } from "../auth/session-user.ts";
+import { checkCompanyFields } from "../companies/company-fields.ts";
 import { createCompany } from "../companies/create-company.ts";
 import { queueApplicationDecision } from "./application-mails.ts";
 import { applicationAlreadyReviewed } from "./errors.ts";
@@ -37,7 +38,7 @@ async function lockPending(tx: Tx, id: string) {
  * and queues the answer to the contact person (with the set-password link of a new account).
  */
 export async function acceptApplication(
-  ctx: WriteContext<CompanyActor>,
+  ctx: WriteContext<SignedInActor>,
   id: string,
   input: TAcceptApplication,
 ) {
@@ -104,7 +105,7 @@ export async function acceptApplication(
 
 /** Marks the application REJECTED with the helpdesk's reason and queues the answer to the applicant. */
 export async function rejectApplication(
-  ctx: WriteContext<CompanyActor>,
+  ctx: WriteContext<SignedInActor>,
   id: string,
   input: TRejectApplication,
 ) {

@@ -16,12 +16,6 @@ import { isGroupVisibleTo, textOrNull } from "./queries.ts";
  * sent empty are stored as null; the max price crosses the API in euros and is stored in cents.
  */
 
-/**
- * The user who writes a company: the event log names them, and the first admin's role is one they
- * must be allowed to hand out.
- */
-export type CompanyActor = { userId: string; user: CurrentUser };
-
 type CompanyFields = TUpdateCompany;
 type CompanyRow = typeof companies.$inferSelect;
 

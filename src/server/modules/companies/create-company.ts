@@ -5,10 +5,11 @@ import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { companies, companyUnits, roles, systemUsers, userRoles, users } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
+import type { SignedInActor } from "../auth/session-user.ts";
 import { ensureMayGrant } from "../system-users/access.ts";
 import { unsupportedPhoneNumber } from "../system-users/errors.ts";
 import { emailOwnerId } from "../system-users/queries.ts";
-import { type CompanyActor, companyValues } from "./company-fields.ts";
+import { companyValues } from "./company-fields.ts";
 import { insertGroupCompany } from "./group-companies.ts";
 
 /**
@@ -42,7 +43,7 @@ export type CreateCompanyOptions = {
  * mail in the same transaction).
  */
 export async function createCompany(
-  ctx: WriteContext<CompanyActor>,
+  ctx: WriteContext<SignedInActor>,
   input: TCreateCompany,
   options: CreateCompanyOptions = {},
 ): Promise<{ companyId: string; adminUserId: string | null; adminInvited: boolean }> {

@@ -5,7 +5,8 @@ import { lockRows } from "../../db/lock-order.ts";
 import { companies, orders, userRoles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import type { CompanyActor } from "./company-fields.ts";
+import type { SignedInActor } from "../auth/session-user.ts";
+
 import { companyHasActiveLeases } from "./errors.ts";
 
 /**
@@ -13,7 +14,7 @@ import { companyHasActiveLeases } from "./errors.ts";
  * (409 COMPANY_HAS_ACTIVE_LEASES). The company's role assignments go with it, so no one keeps access
  * or a role through it; COMPANY_DELETED records how many went.
  */
-export async function deleteCompany(ctx: WriteContext<CompanyActor>, companyId: string): Promise<void> {
+export async function deleteCompany(ctx: WriteContext<SignedInActor>, companyId: string): Promise<void> {
   const { tx, now } = ctx;
   const [company] = await lockRows(
     tx,

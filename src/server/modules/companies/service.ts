@@ -9,9 +9,9 @@ import type {
 import type { AppContext } from "../../context.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
 import { write } from "../../db/transaction.ts";
-import type { CurrentUser } from "../auth/session-user.ts";
+import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
 import { queueSetPasswordMail } from "../system-users/mails.ts";
-import { type CompanyActor, checkCompanyFields } from "./company-fields.ts";
+import { checkCompanyFields } from "./company-fields.ts";
 import { createCompany } from "./create-company.ts";
 import { deleteCompany } from "./delete-company.ts";
 import { uniqueConflict } from "./errors.ts";
@@ -24,7 +24,7 @@ import { updateCompany, updateCompanySettings } from "./update-company.ts";
  * in its own transaction.
  */
 
-const by = (user: CurrentUser): { actor: CompanyActor } => ({ actor: { userId: user.id, user } });
+const by = (user: CurrentUser): { actor: SignedInActor } => ({ actor: { userId: user.id, user } });
 
 /** A unique index refused what a parallel request wrote first: answered as the 409 the checks give. */
 function asConflict(error: unknown): never {

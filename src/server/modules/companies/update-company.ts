@@ -5,7 +5,8 @@ import { lockRows } from "../../db/lock-order.ts";
 import { companies } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
-import { type CompanyActor, changedFields, companyValues } from "./company-fields.ts";
+import type { SignedInActor } from "../auth/session-user.ts";
+import { changedFields, companyValues } from "./company-fields.ts";
 import { insertGroupCompany } from "./group-companies.ts";
 
 /**
@@ -17,7 +18,7 @@ type CompanyRow = typeof companies.$inferSelect;
 type CompanyValues = ReturnType<typeof companyValues>;
 
 async function applyChange(
-  ctx: WriteContext<CompanyActor>,
+  ctx: WriteContext<SignedInActor>,
   before: CompanyRow,
   values: CompanyValues,
 ): Promise<void> {
@@ -38,7 +39,7 @@ async function applyChange(
  * created with it. Call checkCompanyFields first; `before` is the company as it was read then.
  */
 export async function updateCompany(
-  ctx: WriteContext<CompanyActor>,
+  ctx: WriteContext<SignedInActor>,
   before: CompanyRow,
   input: TUpdateCompany,
 ): Promise<void> {
@@ -57,7 +58,7 @@ export async function updateCompany(
  * as the admin's update logs them) are written together.
  */
 export async function updateCompanySettings(
-  ctx: WriteContext<CompanyActor>,
+  ctx: WriteContext<SignedInActor>,
   companyId: string,
   input: TCompanySettingsInput,
 ): Promise<void> {

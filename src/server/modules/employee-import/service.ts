@@ -19,10 +19,10 @@ import type { Db } from "../../db/client.ts";
 import { employeeImportColumns, employeeImports, users } from "../../db/schema/index.ts";
 import { type WriteContext, write } from "../../db/transaction.ts";
 import { readSpreadsheet, type SpreadsheetRow } from "../../files/spreadsheet.ts";
-import type { CurrentUser } from "../auth/session-user.ts";
+import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
 import { addEmployee, addNewPeople } from "../employees/add-employee.ts";
 import { decideEmployee } from "../employees/decide-employee.ts";
-import type { EmployerActor } from "../employees/employer-fields.ts";
+
 import { queueDecision, queueInvitation } from "../employees/mails.ts";
 import { updateEmployee } from "../employees/update-employee.ts";
 import type { OfferOutput } from "../redemptions/add-offer.ts";
@@ -108,7 +108,7 @@ function employerFieldsOf(row: Extract<PlannedRow, { action: "NEW" }>): TUpdateE
   return fields;
 }
 
-async function writeRow(w: WriteContext<EmployerActor>, row: PlannedRow, output: OfferOutput): Promise<void> {
+async function writeRow(w: WriteContext<SignedInActor>, row: PlannedRow, output: OfferOutput): Promise<void> {
   switch (row.action) {
     case "NEW":
       if (row.employeeId === null) {
@@ -141,7 +141,7 @@ async function writeRow(w: WriteContext<EmployerActor>, row: PlannedRow, output:
  * thousands of new starters), everyone else one by one through the employees' own writes.
  */
 async function writeRows(
-  w: WriteContext<EmployerActor>,
+  w: WriteContext<SignedInActor>,
   companyId: string,
   rows: readonly PlannedRow[],
   output: OfferOutput,
@@ -208,7 +208,7 @@ export function createEmployeeImportService(ctx: AppContext) {
         throw importHasErrors(new Set(plan.errors.map((e) => e.row)).size);
       }
       const importId = randomUUID();
-      const actor: EmployerActor = { userId: user.id, user };
+      const actor: SignedInActor = { userId: user.id, user };
       const written = await write(db, { actor, now, importId }, async (w) => {
         // Read again in the transaction: what another change did since the preview counts.
         const fresh = await planImport(w.tx, companyId, records, planOptions);

@@ -6,8 +6,9 @@ import { lockRows } from "../../db/lock-order.ts";
 import { beneficiaryEmployees, employeeAbsences } from "../../db/schema/index.ts";
 import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
+import type { SignedInActor } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
-import type { EmployerActor } from "./employer-fields.ts";
+
 import { absenceOverlaps } from "./errors.ts";
 import { toAbsence } from "./list.ts";
 
@@ -19,7 +20,7 @@ import { toAbsence } from "./list.ts";
  */
 
 /** The employee, locked, when in the employer's companies; 404 otherwise. */
-async function lockedEmployee(ctx: WriteContext<EmployerActor>, employeeId: string) {
+async function lockedEmployee(ctx: WriteContext<SignedInActor>, employeeId: string) {
   const [row] = await lockRows(
     ctx.tx,
     "employee",
@@ -61,7 +62,7 @@ const values = (input: TAbsenceInput) => ({
 });
 
 export async function recordAbsence(
-  ctx: WriteContext<EmployerActor>,
+  ctx: WriteContext<SignedInActor>,
   employeeId: string,
   input: TAbsenceInput,
 ): Promise<TAbsence> {
@@ -92,7 +93,7 @@ export async function recordAbsence(
 }
 
 export async function updateAbsence(
-  ctx: WriteContext<EmployerActor>,
+  ctx: WriteContext<SignedInActor>,
   employeeId: string,
   absenceId: string,
   input: TAbsenceInput,
@@ -115,7 +116,7 @@ export async function updateAbsence(
 }
 
 export async function removeAbsence(
-  ctx: WriteContext<EmployerActor>,
+  ctx: WriteContext<SignedInActor>,
   employeeId: string,
   absenceId: string,
 ): Promise<{ message: string }> {

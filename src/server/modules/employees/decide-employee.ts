@@ -10,8 +10,8 @@ import { recordEvent } from "../../db/event-log.ts";
 import { beneficiaryEmployees, companies, userRoles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { forbidden } from "../../errors.ts";
+import type { SignedInActor } from "../auth/session-user.ts";
 import {
-  type EmployerActor,
   employerFieldValues,
   ensureEmploymentDates,
   ensureUnitOfCompany,
@@ -28,7 +28,7 @@ const be = beneficiaryEmployees;
  * group admin) hands out employer roles with it (403). A rejected joiner keeps no role in the company.
  * Answers the employee row as it was before the decision (its user and company).
  */
-export async function decideEmployee(ctx: WriteContext<EmployerActor>, id: string, input: TDecideEmployee) {
+export async function decideEmployee(ctx: WriteContext<SignedInActor>, id: string, input: TDecideEmployee) {
   const { tx, actor, now } = ctx;
   const granted: GrantableEmployerRole[] =
     input.decision === "ACCEPTED" ? [...new Set(input.roles ?? [])] : [];

@@ -15,12 +15,6 @@ import type { CurrentUser } from "../auth/session-user.ts";
  */
 
 /**
- * The employer-side user who changes an employee or an absence: the scope checks read their
- * companies, and a decision reads the roles they may hand out.
- */
-export type EmployerActor = { userId: string; user: CurrentUser };
-
-/**
  * Who adds an employee or changes their fields: the employer's user, or the company's identity
  * provider through SCIM, which is no user (null, as the daily jobs) and reaches only the one company
  * its token belongs to.

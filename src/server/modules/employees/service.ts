@@ -23,11 +23,11 @@ import type {
 } from "../../../contract/employment-invitations.ts";
 import type { AppContext } from "../../context.ts";
 import { write } from "../../db/transaction.ts";
-import type { CurrentUser } from "../auth/session-user.ts";
+import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
 import { recordAbsence, removeAbsence, updateAbsence } from "./absences.ts";
 import { addEmployee } from "./add-employee.ts";
 import { decideEmployee } from "./decide-employee.ts";
-import type { EmployerActor } from "./employer-fields.ts";
+
 import { exportEmployees } from "./export.ts";
 import {
   acceptInvitation,
@@ -57,7 +57,7 @@ import { updateEmployee } from "./update-employee.ts";
  * change is event-logged with its actor in the change's transaction, and its mails are queued in it.
  */
 
-const by = (user: CurrentUser): { actor: EmployerActor } => ({ actor: { userId: user.id, user } });
+const by = (user: CurrentUser): { actor: SignedInActor } => ({ actor: { userId: user.id, user } });
 
 export function createEmployeesService(ctx: AppContext) {
   const { db } = ctx.database;
