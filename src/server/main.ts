@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client.ts";
 import { seedDemo, seedReferenceData } from "./db/seed/seed-demo.ts";
 import { fileStoreFromConfig } from "./files/configured-file-store.ts";
 import { rekeyData } from "./jobs/data-rekey.ts";
+import { startBanner } from "./start-banner.ts";
 
 /** Starts Pedaali: validates config, migrates, seeds demo data when asked, serves, shuts down cleanly. */
 async function main(): Promise<void> {
@@ -66,6 +67,8 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: database.kind, files: files.description, demoSeed: config.demoSeed },
     `Pedaali is running at ${config.publicUrl}`,
   );
+  // Below the log lines, for the person who typed npm start; production's log is read by machines.
+  if (config.nodeEnv !== "production") console.info(startBanner(config, files.description));
 }
 
 main().catch((error) => {
