@@ -12,7 +12,7 @@ function databaseInUse(config: Pick<Config, "databaseUrl" | "pgliteDir">): strin
 }
 
 /**
- * The few lines `npm start` ends with outside production, for a person rather than a log reader: the
+ * The few lines `npm start` prints once it answers, outside production, for a person rather than a log reader: the
  * address to open, where the data and the files are, and where the demo logins are listed.
  */
 export function startBanner(
