@@ -15,8 +15,8 @@ export const zIban = z
   .refine(isValidIban, "Not a valid IBAN: check the account number");
 
 /**
- * A bank's BIC, 8 or 11 letters and digits (ISO 9362), as typed (spaces, any case: at most three spaces
- * between its parts), kept without spaces in upper case.
+ * A bank's BIC, 8 or 11 letters and digits (ISO 9362), as typed (spaces, any case: 14 characters hold
+ * an 11-character BIC with a space between each of its four parts), kept without spaces in upper case.
  */
 export const zBic = z
   .string()

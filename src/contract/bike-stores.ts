@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../domain/enums.ts";
 import { MAX_COMMISSION_PERCENT } from "../domain/store-payouts.ts";
 import { zBic, zIban } from "./bank-account.ts";
-import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { orNone, zMessage, zPage, zPageQuery } from "./common.ts";
 import { zBusinessId, zIdParams, zOptionalPhoneNumber, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
@@ -78,8 +78,6 @@ export const zBikeStoreOption = z.object({
 });
 export const zBikeStoreOptions = z.object({ bikeStores: z.array(zBikeStoreOption) });
 export type TBikeStoreOptions = z.infer<typeof zBikeStoreOptions>;
-
-const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
 
 /** The fields a store is created and updated with; an empty optional field means none. */
 export const zBikeStoreInput = z.object({

@@ -22,3 +22,7 @@ export function zPage<T extends z.ZodType>(item: T) {
 
 /** A plain `{ message }` success body, for calls whose spec answer is a sentence. */
 export const zMessage = z.object({ message: z.string() });
+
+/** An optional field of a form: empty text or null means none. */
+export const orNone = <T extends z.ZodType>(schema: T) =>
+  z.union([schema, z.literal(""), z.null()]).optional();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DELIVERY_METHODS, INVOICE_STATUSES, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
 import { STORE_STEPS } from "../domain/store-orders.ts";
 import { zBic, zIban } from "./bank-account.ts";
-import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { orNone, zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams, zPostalCode } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
 import { ORDER_PARTIES, zOrderEvent, zOrderIdParams } from "./orders.ts";
@@ -114,8 +114,6 @@ export const zStoreOrder = zStoreOrderListItem.extend({
   events: z.array(zOrderEvent),
 });
 export type TStoreOrder = z.infer<typeof zStoreOrder>;
-
-const orNone = <T extends z.ZodType>(schema: T) => z.union([schema, z.literal(""), z.null()]).optional();
 
 export const zStoreDetailsQuery = z.object({
   /** Which of the caller's stores; left out, the one they were bound to first. */

@@ -14,7 +14,6 @@ import { companies, companyApplications, systemUsers, users } from "../../db/sch
 import { write } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
-
 import { businessIdTaken } from "../companies/errors.ts";
 import { createCompaniesService } from "../companies/service.ts";
 import { acceptApplication, rejectApplication } from "./review-application.ts";

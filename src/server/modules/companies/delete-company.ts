@@ -6,7 +6,6 @@ import { companies, orders, userRoles } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { SignedInActor } from "../auth/session-user.ts";
-
 import { companyHasActiveLeases } from "./errors.ts";
 
 /**

@@ -22,7 +22,6 @@ import { readSpreadsheet, type SpreadsheetRow } from "../../files/spreadsheet.ts
 import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
 import { addEmployee, addNewPeople } from "../employees/add-employee.ts";
 import { decideEmployee } from "../employees/decide-employee.ts";
-
 import { queueDecision, queueInvitation } from "../employees/mails.ts";
 import { updateEmployee } from "../employees/update-employee.ts";
 import type { OfferOutput } from "../redemptions/add-offer.ts";

@@ -8,7 +8,6 @@ import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { notFound } from "../../errors.ts";
 import type { SignedInActor } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
-
 import { absenceOverlaps } from "./errors.ts";
 import { toAbsence } from "./list.ts";
 

@@ -27,7 +27,6 @@ import type { CurrentUser, SignedInActor } from "../auth/session-user.ts";
 import { recordAbsence, removeAbsence, updateAbsence } from "./absences.ts";
 import { addEmployee } from "./add-employee.ts";
 import { decideEmployee } from "./decide-employee.ts";
-
 import { exportEmployees } from "./export.ts";
 import {
   acceptInvitation,
