@@ -11,8 +11,12 @@ import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
-import { orderProtocolHref, type TOrderHandover, useOrderHandover } from "../handover/handover-api.ts";
-import { HandoverRecord } from "../handover/handover-record.tsx";
+import {
+  HandoverRecord,
+  orderProtocolHref,
+  type TOrderHandover,
+  useOrderHandover,
+} from "../handover/index.ts";
 import { useReportDefect, useSignHandover } from "./handover-api.ts";
 
 /** From these statuses on an order may have a handover: the store hands the bike over at WAITING_FOR_DELIVERY_DATE. */

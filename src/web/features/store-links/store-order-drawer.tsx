@@ -10,7 +10,7 @@ import { currentLanguage } from "../../i18n/i18n.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/formatters.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
-import { StoreHandoverStep } from "../handover/store-handover-step.tsx";
+import { StoreHandoverStep } from "../handover/index.ts";
 import { PackageForm } from "./package-form.tsx";
 import { type TStoreOrder, useSaveStorePackage, useStoreOrder } from "./store-account-api.ts";
 import { StoreInvoiceStep } from "./store-invoice-step.tsx";

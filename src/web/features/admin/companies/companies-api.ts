@@ -12,7 +12,7 @@ import type { EndpointQuery, EndpointResponse } from "../../../../contract/endpo
 import { singleSignOnApi, type zUpdateCompanyIdentity } from "../../../../contract/single-sign-on.ts";
 import { systemUsersApi } from "../../../../contract/system-users.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { PAGE_SIZE, useRefetchCompanies } from "../../companies/companies-api.ts";
+import { PAGE_SIZE, useRefetchCompanies } from "../../companies/index.ts";
 
 /**
  * The admin's own calls of the Yritykset and Lisää yritys tabs (src/contract/companies.ts has the

@@ -18,7 +18,7 @@ import { EuroInput } from "../../../components/euro-input.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
-import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
+import { MaxPriceWarning } from "../../companies/index.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";
 import { PercentField } from "../tax-tables/fields.tsx";

@@ -10,7 +10,7 @@ import { showSuccessToast } from "../../../lib/toast.ts";
  * (features/companies/company-messages.ts).
  */
 
-export { companyErrorText, isConflict } from "../../companies/company-messages.ts";
+export { companyErrorText, isConflict } from "../../companies/index.ts";
 
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   PAYROLL: "adminCompanies.paymentModes.PAYROLL",

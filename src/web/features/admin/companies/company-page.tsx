@@ -12,12 +12,15 @@ import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatCountry, formatDateTime } from "../../../lib/formatters.ts";
-import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
-import { useCompany, useCompanyVat } from "../../companies/companies-api.ts";
-import { LeaseInvoicesSection } from "../../companies/lease-invoices-section.tsx";
-import { PayrollRecipientsSection } from "../../companies/payroll-recipients-section.tsx";
-import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx";
-import { UnitsSection } from "../../companies/units-section.tsx";
+import {
+  BikePolicySection,
+  LeaseInvoicesSection,
+  PayrollRecipientsSection,
+  RegistrationLinkCard,
+  UnitsSection,
+  useCompany,
+  useCompanyVat,
+} from "../../companies/index.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { useBillingTables } from "../tax-tables/billing-tables-api.ts";

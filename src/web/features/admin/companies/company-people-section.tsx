@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import type { TSystemUserItem } from "../../../../contract/system-users.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { PAGE_SIZE, useCompanyPeople } from "../../companies/companies-api.ts";
+import { PAGE_SIZE, useCompanyPeople } from "../../companies/index.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "../users/badges.tsx";
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
-import { PayrollRecipientsEditor } from "../../companies/payroll-recipients-section.tsx";
+import { PayrollRecipientsEditor } from "../../companies/index.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { EditorModal } from "../tax-tables/editor-form.tsx";
 import { RowActions } from "../tax-tables/row-actions.tsx";

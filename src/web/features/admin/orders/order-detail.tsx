@@ -18,7 +18,7 @@ import { useTaxLine } from "../../../components/tax-line.tsx";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { OrderHandoverSection } from "../../handover/order-handover-section.tsx";
+import { OrderHandoverSection } from "../../handover/index.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { eventTypeLabelKey } from "../reporting/event-types.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";

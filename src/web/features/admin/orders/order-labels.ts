@@ -7,7 +7,7 @@ import {
   type OrderStatus,
 } from "../../../../domain/enums.ts";
 import type { OrderParty } from "../../../../domain/order-state-machine.ts";
-import { relativeTimeText } from "../../notifications/notification-texts.ts";
+import { relativeTimeText } from "../../notifications/index.ts";
 
 /** SPEC §4's three status subsets of the order lists, as the queue's first filter. */
 export const GROUP_STATUSES: Record<OrderStatusGroup, readonly OrderStatus[]> = {

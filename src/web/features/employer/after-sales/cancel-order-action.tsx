@@ -7,7 +7,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { CancelOrderDialog } from "../../order-cancellation/cancel-order-dialog.tsx";
+import { CancelOrderDialog } from "../../order-cancellation/index.ts";
 import { useCancelCompanyOrder, useWithdrawCompanyCancellation } from "./cancellations-api.ts";
 
 const BY_KEYS = {

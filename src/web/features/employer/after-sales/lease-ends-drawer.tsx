@@ -10,11 +10,16 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { useCompany } from "../../companies/companies-api.ts";
-import { ChooseForEmployeeForm } from "../../lease-end/choose-for-employee-form.tsx";
-import { LeaseEndOptions, money } from "../../lease-end/lease-end-options.tsx";
-import { LeaseEndStateBadge } from "../../lease-end/lease-end-state-badge.tsx";
-import { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
+import { useCompany } from "../../companies/index.ts";
+import {
+  CHOICE_LABELS,
+  ChooseForEmployeeForm,
+  LeaseEndOptions,
+  LeaseEndStateBadge,
+  METHOD_LABELS,
+  money,
+  REASON_LABELS,
+} from "../../lease-end/index.ts";
 import { type TLeaseEndCase, useChooseForEmployee, useLeaseEnd } from "./lease-ends-api.ts";
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */

@@ -12,8 +12,7 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatMoney } from "../../../lib/formatters.ts";
-import { LeaseEndStateBadge } from "../../lease-end/lease-end-state-badge.tsx";
-import { CHOICE_LABELS, REASON_LABELS, STATE_LABELS } from "../../lease-end/lease-end-words.ts";
+import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS, STATE_LABELS } from "../../lease-end/index.ts";
 import { LEASE_ENDS_PAGE_SIZE, type LeaseEndsFilter, useLeaseEnds } from "./lease-ends-api.ts";
 import { day, LeaseEndDrawer } from "./lease-ends-drawer.tsx";
 

@@ -17,9 +17,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { useSession } from "../../../lib/session.ts";
-import { useCompany } from "../../companies/companies-api.ts";
-import { isGroupAdminOf } from "../../companies/group-admin.ts";
-import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx";
+import { isGroupAdminOf, RegistrationLinkCard, useCompany } from "../../companies/index.ts";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { type EmployerCompany, useSelectedCompany } from "../selected-company.ts";
 import {

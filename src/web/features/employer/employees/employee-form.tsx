@@ -25,7 +25,7 @@ import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
 import { type IssueTexts, plausibleDateError } from "../../../lib/contract-form.ts";
 import { euroInputError } from "../../../lib/euro-text.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
-import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
+import { MaxPriceWarning } from "../../companies/index.ts";
 import { useFilterOptions } from "./employees-api.ts";
 
 /**

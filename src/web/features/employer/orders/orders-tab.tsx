@@ -21,7 +21,7 @@ import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { signingErrorMessage, useLeavingForBroker } from "../../../lib/strong-identification.ts";
 import { usePageNews } from "../../../lib/whats-new.ts";
-import { OrderHandoverSection } from "../../handover/order-handover-section.tsx";
+import { OrderHandoverSection } from "../../handover/index.ts";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
 import { ORDER_PARAM } from "../employees/employee-nav.ts";
 import {

@@ -20,7 +20,7 @@ import { useContractForm } from "../../../lib/contract-form.ts";
 import { callEndpoint, endpointKey, mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
-import { useAddRecipients } from "../../companies/companies-api.ts";
+import { useAddRecipients } from "../../companies/index.ts";
 import { ROLE_LABELS } from "../employees/employee-labels.tsx";
 
 type Values = {

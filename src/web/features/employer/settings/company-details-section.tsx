@@ -17,9 +17,12 @@ import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/formatters.ts";
 import { revealOpenedForm } from "../../../lib/reveal-form.ts";
-import { useCompanyVat, useUpdateCompanySettings } from "../../companies/companies-api.ts";
-import { companyErrorText } from "../../companies/company-messages.ts";
-import { MaxPriceWarning } from "../../companies/max-price-warning.tsx";
+import {
+  companyErrorText,
+  MaxPriceWarning,
+  useCompanyVat,
+  useUpdateCompanySettings,
+} from "../../companies/index.ts";
 
 /** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
 function eurosToText(euros: number | null, lang: Language): string {

@@ -6,16 +6,16 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { PageTemplate } from "../../../components/page-template.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSession } from "../../../lib/session.ts";
-import { BikePolicySection } from "../../companies/bike-policy-section.tsx";
-import { useCompany } from "../../companies/companies-api.ts";
-import { isGroupAdminOf } from "../../companies/group-admin.ts";
-import { LeaseInvoicesSection } from "../../companies/lease-invoices-section.tsx";
 import {
+  BikePolicySection,
   GroupPayrollRecipientsSection,
+  isGroupAdminOf,
+  LeaseInvoicesSection,
   PayrollRecipientsSection,
-} from "../../companies/payroll-recipients-section.tsx";
-import { RegistrationLinkCard } from "../../companies/registration-link-card.tsx";
-import { UnitsSection } from "../../companies/units-section.tsx";
+  RegistrationLinkCard,
+  UnitsSection,
+  useCompany,
+} from "../../companies/index.ts";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { ColleaguesSection } from "./colleagues-section.tsx";

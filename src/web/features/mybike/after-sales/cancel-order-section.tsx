@@ -10,7 +10,7 @@ import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { CancelOrderDialog } from "../../order-cancellation/cancel-order-dialog.tsx";
+import { CancelOrderDialog } from "../../order-cancellation/index.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useCancelOrder, useWithdrawCancellation } from "./cancel-order-api.ts";
 

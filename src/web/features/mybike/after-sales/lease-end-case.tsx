@@ -10,8 +10,15 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatPercent } from "../../../lib/formatters.ts";
-import { day, LeaseEndOptions, LeaseEndPriceTable, money } from "../../lease-end/lease-end-options.tsx";
-import { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS } from "../../lease-end/lease-end-words.ts";
+import {
+  CHOICE_LABELS,
+  day,
+  LeaseEndOptions,
+  LeaseEndPriceTable,
+  METHOD_LABELS,
+  money,
+  REASON_LABELS,
+} from "../../lease-end/index.ts";
 import { type TLeaseEndCase, useLeaseEndCase } from "./lease-end-api.ts";
 import { LeaseEndChoiceForm } from "./lease-end-choice-form.tsx";
 import { DONE_TEXTS, nextText } from "./lease-end-labels.ts";

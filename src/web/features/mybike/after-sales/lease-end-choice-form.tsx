@@ -21,8 +21,7 @@ import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { costText, day } from "../../lease-end/lease-end-options.tsx";
-import { CHOICE_LABELS, METHOD_LABELS } from "../../lease-end/lease-end-words.ts";
+import { CHOICE_LABELS, costText, day, METHOD_LABELS } from "../../lease-end/index.ts";
 import { type TLeaseEndCase, useChooseLeaseEnd } from "./lease-end-api.ts";
 import { METHOD_HELP, nextText } from "./lease-end-labels.ts";
 

@@ -22,8 +22,7 @@ import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { dayOutsideText, refusedDayText } from "../../lease-end/early-end-day.ts";
-import { day, money } from "../../lease-end/lease-end-options.tsx";
+import { day, dayOutsideText, money, refusedDayText } from "../../lease-end/index.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useOpenEarlyEnd } from "./lease-end-api.ts";
 

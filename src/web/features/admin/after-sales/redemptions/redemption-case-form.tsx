@@ -17,7 +17,7 @@ import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { useCompany } from "../../../companies/companies-api.ts";
+import { useCompany } from "../../../companies/index.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { METHOD_LABELS } from "./redemption-labels.ts";
 import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";

@@ -5,8 +5,7 @@ import { LEASE_END_REASONS, PAYMENT_METHODS, SIMPLE_STATES } from "../../../../.
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
-import { LeaseEndStateBadge } from "../../../lease-end/lease-end-state-badge.tsx";
-import { CHOICE_LABELS, REASON_LABELS, STATE_LABELS } from "../../../lease-end/lease-end-words.ts";
+import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS, STATE_LABELS } from "../../../lease-end/index.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";

@@ -19,8 +19,7 @@ import { useContractForm } from "../../../../lib/contract-form.ts";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { refusedDayText } from "../../../lease-end/early-end-day.ts";
-import { REASON_LABELS } from "../../../lease-end/lease-end-words.ts";
+import { REASON_LABELS, refusedDayText } from "../../../lease-end/index.ts";
 import { findOrderByNumber } from "../brokerage/brokerage-api.ts";
 import { savedMessage, useOpenRedemption } from "./redemptions-api.ts";
 

@@ -6,9 +6,12 @@ import { SectionCard } from "../../../../components/section-card.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { ChooseForEmployeeForm } from "../../../lease-end/choose-for-employee-form.tsx";
-import { LeaseEndOptions, LeaseEndPriceTable } from "../../../lease-end/lease-end-options.tsx";
-import { CHOICE_LABELS } from "../../../lease-end/lease-end-words.ts";
+import {
+  CHOICE_LABELS,
+  ChooseForEmployeeForm,
+  LeaseEndOptions,
+  LeaseEndPriceTable,
+} from "../../../lease-end/index.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { methodsOf, usePaymentMode } from "./redemption-case-form.tsx";
 import { type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
