@@ -180,6 +180,13 @@ describe("the code's shape", () => {
     expect(read(field)).toContain("clearButtonProps");
   });
 
+  it("says that a caller shows a call's error itself with the one SILENT of lib/query-client.ts", () => {
+    const own = /\bconst \w+ = \{ silent: true \}/;
+    const copies = sources.filter((f) => f.startsWith("src/web/") && own.test(read(f)));
+    expect(copies).toEqual([]);
+    expect(own.test("const SILENT = { silent: true };")).toBe(true);
+  });
+
   it(`keeps source files under ${MAX_LINES} lines unless LONG_FILES names them`, () => {
     const long = sources.filter((f) => read(f).split("\n").length > MAX_LINES).sort();
     expect(long).toEqual(Object.keys(LONG_FILES).sort());

@@ -8,10 +8,9 @@ import {
 import { callEndpoint, endpointKey, useEndpointQuery } from "../lib/endpoint-client.ts";
 import { showErrorToast } from "../lib/error-toasts.ts";
 import { formatDate } from "../lib/formatters.ts";
+import { SILENT } from "../lib/query-client.ts";
 import { showSuccessToast } from "../lib/toast.ts";
 import { SectionCard } from "./section-card.tsx";
-
-const SILENT = { silent: true };
 
 /**
  * A company's invitations to the signed-in person (they already have an account, so the company may

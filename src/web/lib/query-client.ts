@@ -4,6 +4,8 @@ import { showErrorToast } from "./error-toasts.ts";
 
 /** `meta: { silent: true }` on a query or mutation: the caller shows the error itself, so no toast. */
 export type AppQueryMeta = Record<string, unknown> & { silent?: boolean };
+/** The meta of a query or mutation whose caller shows the error itself. */
+export const SILENT: AppQueryMeta = { silent: true };
 
 declare module "@tanstack/react-query" {
   interface Register {

@@ -12,6 +12,7 @@ import {
 } from "../../../contract/handovers.ts";
 import { storeAccountsApi } from "../../../contract/store-accounts.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { SILENT } from "../../lib/query-client.ts";
 import { uploadFile } from "../../lib/upload.ts";
 
 /**
@@ -23,7 +24,6 @@ import { uploadFile } from "../../lib/upload.ts";
 
 export type { THandoverPhoto, THandoverRecord, TOrderHandover, TStoreHandover };
 
-const SILENT = { silent: true };
 const withOrder = (path: string, orderId: string) => path.replace(":orderId", encodeURIComponent(orderId));
 
 /** The protocol and the photos are files the browser opens by address, not JSON calls. */

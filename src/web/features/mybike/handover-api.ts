@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { handoversApi as api, type TReportHandoverDefect } from "../../../contract/handovers.ts";
 import { callEndpoint, endpointKey } from "../../lib/endpoint-client.ts";
+import { SILENT } from "../../lib/query-client.ts";
 import { refreshMyOrders } from "./mybike-api.ts";
 
 /**
  * The employee's calls of their bike's handover (src/contract/handovers.ts): the pickup code and the
  * record, signing for the bike, reporting a defect. A change refreshes the handover and /mybike's orders.
  */
-
-const SILENT = { silent: true };
 
 /** After the employee's change: the handover and their orders (a signature gives the delivery). */
 function useOrderRefresh(orderId: string) {

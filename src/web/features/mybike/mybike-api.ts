@@ -20,6 +20,7 @@ import {
 } from "../../../contract/orders.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { SILENT } from "../../lib/query-client.ts";
 import { leaveForBroker } from "../../lib/strong-identification.ts";
 
 /**
@@ -33,7 +34,6 @@ export type { TMyBenefit, TOrderAgreement, TOrderItem, TOrderOffer };
 
 /** The page's after-sale reads (a lease-end case, the employee's payments) sit under this key. */
 export const MY_ORDERS_KEY = ["my-orders"] as const;
-const SILENT = { silent: true };
 
 /**
  * What a change of the employee's order makes stale on /mybike: their orders, their benefit (whether

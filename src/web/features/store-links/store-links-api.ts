@@ -8,6 +8,7 @@ import {
 } from "../../../contract/store-links.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { SILENT } from "../../lib/query-client.ts";
 
 /**
  * The calls of the bike store's link pages (src/contract/store-links.ts): the package link and the
@@ -15,8 +16,6 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
  */
 
 export type { TStoreDelivery, TStoreDeliveryInput, TStorePackage, TStorePackageInput };
-
-const SILENT = { silent: true };
 
 /** A link that does not work: 404 STORE_LINK_INVALID, or 400 for a token copied only in part. */
 export function isDeadLink(error: unknown): boolean {

@@ -9,6 +9,7 @@ import type { Language } from "../../../../domain/enums.ts";
 import { useActionKeys } from "../../../lib/action-keys.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of the stores' payouts (src/contract/store-payouts.ts): what is open per store,
@@ -17,7 +18,6 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoi
 
 /** The batches listed on one page. */
 export const BATCHES_PAGE_SIZE = 10;
-const SILENT = { silent: true };
 
 /** Every cached answer a batch's change makes stale: what is open, the lists, each batch. */
 const PAYOUT_ENDPOINTS = [api.open, api.payables, api.batches, api.batch, api.ofStore] as const;

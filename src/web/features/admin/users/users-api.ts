@@ -11,6 +11,7 @@ import {
 } from "../../../../contract/system-users.ts";
 import { apiFetch, CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { createSystemUser } from "./create-system-user.ts";
 
 /**
@@ -24,7 +25,6 @@ export const PAGE_SIZE = 20;
 const ROLE_ENDPOINTS = [rolesApi.list, rolesApi.permissions, rolesApi.users] as const;
 /** The roles as one reference list (one page of 100); the permission checklist changes it in place. */
 const ALL_ROLES = { query: { page: 1, limit: 100 } } as const;
-const SILENT = { silent: true };
 
 /** The list's filters (SPEC §7 isForList query); empty strings are no filter. */
 export type UserFilters = {

@@ -8,6 +8,7 @@ import {
 } from "../../../../contract/bike-redemptions.ts";
 import type { LeaseEndReason, SimpleState } from "../../../../domain/enums.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { refetchEmployees } from "../employees/employees-api.ts";
 import { refreshEmployerOrders } from "../orders/orders-api.ts";
 
@@ -23,7 +24,6 @@ export type TLeaseEndCase = TBikeRedemptionDetails;
 /** The cases' reads every side shares: the lists and each case. */
 const LEASE_END_READS = [api.list, api.details] as const;
 export const LEASE_ENDS_PAGE_SIZE = 10;
-const SILENT = { silent: true };
 
 export type LeaseEndsFilter = { status: SimpleState | ""; reason: LeaseEndReason | ""; page: number };
 

@@ -35,6 +35,7 @@ import type { Language } from "../../../../domain/enums.ts";
 import type { FirstData } from "../../../app/route-guard.tsx";
 import { ApiError, apiFetch } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, readFirstData } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { tabOf } from "./employee-nav.ts";
 
 /**
@@ -83,7 +84,6 @@ export function refetchEmployees(queryClient: QueryClient) {
   );
 }
 
-const SILENT = { silent: true };
 const BASE_PATH = "/api/beneficiary-employee";
 /** The export is a file, not a call: its address is built here and opened as a link. */
 const EXPORT_PATH = "/api/beneficiary-employee/export";

@@ -5,6 +5,7 @@ import { identificationApi } from "../../../../contract/identification.ts";
 import { orderAcceptanceApi, type TEmployerDecision } from "../../../../contract/order-acceptance.ts";
 import { ordersApi, type TOrderListItem } from "../../../../contract/orders.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { leaveForBroker } from "../../../lib/strong-identification.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 
@@ -16,7 +17,6 @@ import { showSuccessToast } from "../../../lib/toast.ts";
  */
 
 export const ORDERS_PAGE_SIZE = 10;
-const SILENT = { silent: true };
 
 /**
  * What a change of an order makes stale on the employer's screens: the orders waiting for approval,

@@ -6,6 +6,7 @@ import {
   type TInsuranceClaimFile,
 } from "../../../../contract/insurance-claims.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 import { refreshMyOrders } from "../mybike-api.ts";
 
@@ -16,7 +17,6 @@ import { refreshMyOrders } from "../mybike-api.ts";
 
 export type { TInsuranceClaim };
 
-const SILENT = { silent: true };
 const enc = encodeURIComponent;
 
 const claimPath = (id: string) => `/api/insurance-claims/${enc(id)}`;

@@ -23,6 +23,7 @@ import type { SimpleState } from "../../../../../domain/enums.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
+import { SILENT } from "../../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of the bike brokerage (src/contract/bike-brokerage.ts): the paged list, one
@@ -36,7 +37,6 @@ export type { TBikeBrokerage, TBikeBrokerageDetails, TCreateBikeBrokerage, TUpda
 const BROKERAGE_READS = [api.list, api.details, api.listed] as const;
 /** The helpdesk's tasks, which count the inquiries waiting for an answer. */
 const TASKS_KEY = endpointKey(tasksApi.list);
-const SILENT = { silent: true };
 
 /**
  * SPEC §8: a brokerage call rejects with the server's own error when it sent one; with 'Network error

@@ -13,6 +13,7 @@ import type { InsuranceClaimType, SimpleState } from "../../../../../domain/enum
 import type { InsuranceClaimStep } from "../../../../../domain/insurance-claims.ts";
 import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
+import { SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 
 /**
@@ -20,7 +21,6 @@ import { uploadFile } from "../../../../lib/upload.ts";
  * filters, one claim, changing it, taking its next step, adding a file, deleting it.
  */
 
-const SILENT = { silent: true };
 const enc = encodeURIComponent;
 
 export type ClaimFilter = {

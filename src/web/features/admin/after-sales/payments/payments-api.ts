@@ -25,6 +25,7 @@ import {
   useEndpointQuery,
 } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
+import { SILENT } from "../../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of user payments (src/contract/user-payments.ts): the paged list with SPEC §3's
@@ -34,7 +35,6 @@ import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 
 /** Every cached answer about user payments: the lists and each payment, to refresh after a change. */
 export const USER_PAYMENT_ENDPOINTS = [api.list, api.details, api.mine] as const;
-const SILENT = { silent: true };
 
 /** The list's filters as the address and the API name them; an empty value is no filter. */
 export const FILTER_KEYS = [

@@ -29,6 +29,7 @@ import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
+import { SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 import { refreshOrders } from "../../orders/orders-api.ts";
 import { USER_PAYMENT_ENDPOINTS } from "../payments/payments-api.ts";
@@ -46,7 +47,6 @@ export type TRedemptionRow = TBikeRedemptionListItem;
 /** Every cached answer about cases: the lists and each case, read by the admin, employer and mybike. */
 export const REDEMPTION_ENDPOINTS = [api.list, api.details] as const;
 export const REDEMPTIONS_PAGE_SIZE = 20;
-const SILENT = { silent: true };
 
 /** SPEC §8: what each call says when the server's answer had no error of its own (or none came). */
 export const BIKE_REDEMPTION_ERRORS = {
