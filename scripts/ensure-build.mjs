@@ -26,5 +26,5 @@ if (builtAt === 0 || changedAt > builtAt) {
   console.info(
     builtAt === 0 ? "Building Pedaali (first start)…" : "Sources changed since the last build: rebuilding…",
   );
-  execSync("npm run build", { stdio: "inherit" });
+  execSync("node scripts/build.mjs", { stdio: "inherit" });
 }
