@@ -107,6 +107,16 @@ function trustProxyOption(trust: Config["trustProxy"]) {
 }
 
 /**
+ * The log as a person at a terminal reads it: one line per entry, its time and level first, without the
+ * process fields a log collector wants. Written as it comes, so the start's banner follows the log's lines.
+ * Loaded only then: production writes JSON.
+ */
+async function readableLog(): Promise<DestinationStream> {
+  const { default: pretty } = await import("pino-pretty");
+  return pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
+}
+
+/**
  * Builds the whole app: used by main.ts and by every API test. Closing the app closes the database
  * it opened (a database passed in is the caller's to close).
  */
@@ -114,10 +124,11 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   const ownsDatabase = !deps.database;
   const database = deps.database ?? (await openDatabase(config));
 
+  const logStream = deps.logStream ?? (config.logFormat === "pretty" ? await readableLog() : undefined);
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
       // Credentials never reach the logs: not the headers, nor a link's token in a request's URL.
       serializers: { req: requestForLog },
       redact: {

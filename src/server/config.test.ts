@@ -107,6 +107,14 @@ describe("loadConfig", () => {
     expect(refusal({ NODE_ENV: "test", API_DOCS: "maybe" })).toContain("API_DOCS");
   });
 
+  it("logs readable lines to a person at a terminal, JSON to anything else and always in production", () => {
+    expect(loadConfig({}, true).logFormat).toBe("pretty");
+    expect(loadConfig({}, false).logFormat).toBe("json");
+    expect(loadConfig(PRODUCTION_ENV, true).logFormat).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "json" }, true).logFormat).toBe("json");
+    expect(loadConfig({ ...PRODUCTION_ENV, LOG_FORMAT: "pretty" }, false).logFormat).toBe("pretty");
+  });
+
   it("listens on 127.0.0.1 while the dev outbox is on, unless HOST says otherwise", () => {
     expect(loadConfig({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
     expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");

@@ -83,6 +83,7 @@ const envSchema = z.object({
   BENCH_ROUTES: booleanFlag.optional(),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   INACTIVITY_DEACTIVATION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   STRONG_ID_ISSUER: z.url().optional(),
   STRONG_ID_CLIENT_ID: z.string().min(1).max(200).optional(),
@@ -199,6 +200,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
   },
   { name: "LOG_LEVEL", defaultValue: "info", doc: "pino log level (silent in tests)." },
   {
+    name: "LOG_FORMAT",
+    defaultValue: "pretty on a terminal outside production, else json",
+    doc: "json: one JSON object per line, for a log collector. pretty: one readable line per entry, for a person at a terminal.",
+  },
+  {
     name: "INACTIVITY_DEACTIVATION_DAYS",
     defaultValue: "365",
     doc: "A nightly job deactivates non-admin users who have not logged in for this many days (0 turns it off).",
@@ -269,6 +275,8 @@ export type Config = {
   /** The bearer token of /metrics; null: no metrics are served. */
   metricsToken: string | null;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** JSON lines for machines; readable lines for a person at a terminal. */
+  logFormat: "json" | "pretty";
   /** Days without login after which the nightly job deactivates a non-admin user; 0 = never. */
   inactivityDeactivationDays: number;
   /** Where the built web app is served from. */
@@ -299,7 +307,11 @@ function readOrCreateDevSecret(file: string, create = () => randomBytes(48).toSt
   return secret;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/** `terminal`: the log is read by a person at a terminal (standard output is one). */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  terminal = process.stdout.isTTY === true,
+): Config {
   // Treat empty strings as unset, so `FOO= npm start` means the default.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -387,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     benchRoutes: !production && (e.BENCH_ROUTES ?? false),
     metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (production || !terminal ? "json" : "pretty"),
     inactivityDeactivationDays: e.INACTIVITY_DEACTIVATION_DAYS,
     webDistDir: "./dist/web",
     strongId:
@@ -406,15 +419,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A config for tests: in-memory database, no demo data, silent logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({
-      NODE_ENV: "test",
-      PGLITE_DIR: "memory://",
-      FILES_DIR: "memory://",
-      LOG_LEVEL: "silent",
-      DEMO_SEED: "0",
-      // The tests' SFTP servers listen on 127.0.0.1; one test turns this off to see them refused.
-      SFTP_ALLOW_PRIVATE_HOSTS: "1",
-    }),
+    ...loadConfig(
+      {
+        NODE_ENV: "test",
+        PGLITE_DIR: "memory://",
+        FILES_DIR: "memory://",
+        LOG_LEVEL: "silent",
+        DEMO_SEED: "0",
+        // The tests' SFTP servers listen on 127.0.0.1; one test turns this off to see them refused.
+        SFTP_ALLOW_PRIVATE_HOSTS: "1",
+      },
+      false,
+    ),
     ...overrides,
   };
 }

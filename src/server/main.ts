@@ -67,8 +67,8 @@ async function main(): Promise<void> {
     { url: config.publicUrl, database: database.kind, files: files.description, demoSeed: config.demoSeed },
     `Pedaali is running at ${config.publicUrl}`,
   );
-  // For the person who typed npm start, framed by blank lines among the log's JSON (the last few of
-  // which, written in the background, may follow it); production's log is read by machines.
+  // For the person who typed npm start, framed by blank lines after the log's lines; production's log is
+  // read by machines.
   if (config.nodeEnv !== "production") console.info(startBanner(config, files.description));
 }
 
