@@ -200,10 +200,31 @@ export async function storeColorScheme(page: Page, scheme: Scheme): Promise<void
 const COLOR_SCHEME_KEY = "pedaali-color-scheme";
 
 /**
- * Checks the screen the page shows at each width and in each theme, without loading it again: no
- * serious or critical axe violation, and nothing wider than the window (a phone scrolls down, not
- * sideways). The screen must be ready before the call (its heading or rows shown); the check waits for
- * whatever still says it is loading ("Ladataan…") to finish. The page is left at the last width and theme.
+ * `npm run test:e2e:matrix` checks each screen at every width in every theme. The suite otherwise checks
+ * each width and each theme once, the phone in the light theme and the desktop in the dark one: a finding
+ * that only one pairing shows is rare, and each pairing is seconds of axe on every screen.
+ */
+const EVERY_PAIRING = process.env.E2E_EVERY_WIDTH_AND_THEME === "1";
+
+/** The widths and themes a screen is checked at, in order (see EVERY_PAIRING). */
+export function checkedPairings(
+  widths: readonly number[],
+  schemes: readonly Scheme[],
+  everyPairing = EVERY_PAIRING,
+): { width: number; scheme: Scheme }[] {
+  if (everyPairing) return widths.flatMap((width) => schemes.map((scheme) => ({ width, scheme })));
+  return Array.from({ length: Math.max(widths.length, schemes.length) }, (_, index) => ({
+    width: widths[index % widths.length] as number,
+    scheme: schemes[index % schemes.length] as Scheme,
+  }));
+}
+
+/**
+ * Checks the screen the page shows at each width and in each theme (checkedPairings), without loading it
+ * again: no serious or critical axe violation, and nothing wider than the window (a phone scrolls down,
+ * not sideways). The screen must be ready before the call (its heading or rows shown); the check waits
+ * for whatever still says it is loading ("Ladataan…") to finish. The page is left at the last width and
+ * theme.
  */
 export async function expectAccessibleAtEveryWidthAndTheme(
   page: Page,
@@ -211,28 +232,28 @@ export async function expectAccessibleAtEveryWidthAndTheme(
   options: { widths?: readonly number[]; schemes?: readonly Scheme[]; height?: number } = {},
 ): Promise<void> {
   await expect(page.getByText(/ladataan/i)).toHaveCount(0);
-  for (const width of options.widths ?? WIDTHS) {
+  let checkedWidth: number | undefined;
+  for (const { width, scheme } of checkedPairings(options.widths ?? WIDTHS, options.schemes ?? SCHEMES)) {
     await page.setViewportSize({ width, height: options.height ?? 900 });
-    for (const [index, scheme] of (options.schemes ?? SCHEMES).entries()) {
-      await switchColorScheme(page, scheme);
-      // Two frames: what follows the window's width in script (a table becoming cards) has rendered;
-      // then the colour and position transitions the switch started have ended, since a label caught
-      // halfway between two themes' colours is no contrast a reader ever sees. Endless ones (a loader)
-      // are not waited for.
-      await page.evaluate(async () => {
-        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-        const ending = document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-        await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-      });
-      const at = `${what}, ${scheme}, ${width} px`;
-      // A theme changes colours and nothing else: at a width already checked whole, the next theme is
-      // checked by the rules that read colours and images.
-      const only = index === 0 ? undefined : RULES_A_THEME_CAN_CHANGE;
-      expect(await seriousAxeViolations(page, { only }), at).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${at}: wider than the window`).toBeLessThanOrEqual(0);
-    }
+    await switchColorScheme(page, scheme);
+    // Two frames: what follows the window's width in script (a table becoming cards) has rendered;
+    // then the colour and position transitions the switch started have ended, since a label caught
+    // halfway between two themes' colours is no contrast a reader ever sees. Endless ones (a loader)
+    // are not waited for.
+    await page.evaluate(async () => {
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const ending = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    });
+    const at = `${what}, ${scheme}, ${width} px`;
+    // A theme changes colours and nothing else: at a width already checked whole, the next theme is
+    // checked by the rules that read colours and images.
+    const only = width === checkedWidth ? RULES_A_THEME_CAN_CHANGE : undefined;
+    checkedWidth = width;
+    expect(await seriousAxeViolations(page, { only }), at).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${at}: wider than the window`).toBeLessThanOrEqual(0);
   }
 }
