@@ -26,7 +26,7 @@ export type Manifest = Record<string, ManifestChunk>;
 export type ReadSize = (file: string) => number;
 
 /**
- * The gzipped JavaScript the anonymous home page may load before it is interactive: DESIGN.md §6's goal
+ * The gzipped JavaScript the anonymous home page may load before it is interactive: the goal of docs/design.md "Weight"
  * of 100,000 bytes, held at what the public entry reached (ADR 023), so it cannot grow unnoticed. The
  * home page's scripts were about 150,000 bytes while the public pages started the app's entry: React
  * DOM, React Router's data router, i18next and TanStack Query. The public entry carries React DOM,

@@ -40,7 +40,7 @@ export const zOwnMunicipalityUpdate = z.strictObject({
 export type TOwnMunicipalityUpdate = z.infer<typeof zOwnMunicipalityUpdate>;
 
 /**
- * A preference document (SPEC §7): the known keys are typed; other keys (PREFERENCE_KEY_PATTERN) hold a
+ * A preference document (docs/api-surface.md): the known keys are typed; other keys (PREFERENCE_KEY_PATTERN) hold a
  * line of text, a number or a boolean, so the document stays flat and small (src/domain/preferences.ts).
  */
 export const zUserPreferences = z
@@ -71,7 +71,7 @@ export const zUserPreferencesUpdate = z.object({
     .refine(preferencesWithinLimits, PREFERENCES_LIMIT_MESSAGE)
     .meta({ maxProperties: MAX_PREFERENCE_KEYS }),
 });
-/** GET /api/user-preferences/user/{id} answers `{ data }` (SPEC §7). */
+/** GET /api/user-preferences/user/{id} answers `{ data }` (docs/api-surface.md). */
 export const zUserPreferencesResponse = z.object({ data: zUserPreferences });
 
 /** GET /api/user-preferences/user/{id}. */

@@ -6,8 +6,8 @@ import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
- * Login, two-factor verification, the session user and logout (SPEC §4 Auth, §7 Auth and users,
- * §8 Login). Tokens travel as HttpOnly cookies; the bodies carry them too because the spec says so.
+ * Login, two-factor verification, the session user and logout (docs/product.md "States" Auth, docs/api-surface.md Auth and users,
+ * docs/product.md "Errors" Login). Tokens travel as HttpOnly cookies; the bodies carry them too because the spec says so.
  */
 
 /** Strings are not constrained here: the login service answers missing or malformed fields with the spec's own messages. */
@@ -62,7 +62,7 @@ export const zVerifyPasskeyRequest = z.object({
 });
 export type TVerifyPasskeyRequest = z.infer<typeof zVerifyPasskeyRequest>;
 
-/** The user of the session (GET /api/user), in the shape of SPEC §3 plus what the UI shows. */
+/** The user of the session (GET /api/user), in the shape of docs/data-model.md plus what the UI shows. */
 export const zSessionUser = z.object({
   id: z.uuid(),
   email: z.string(),
@@ -86,7 +86,7 @@ export const zSessionUser = z.object({
   ),
   /** Role names derived from userRoles, without duplicates. */
   roles: z.array(z.string()),
-  /** Permission names derived from userRoles, without duplicates (SPEC §6). */
+  /** Permission names derived from userRoles, without duplicates (docs/product.md "Roles"). */
   permissions: z.array(z.string()),
   /** The companies this user may act in: where they hold a role, and for a group admin the whole group. */
   companies: z.array(z.object({ id: z.uuid(), name: z.string(), groupCompanyId: z.uuid().nullable() })),

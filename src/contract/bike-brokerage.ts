@@ -8,7 +8,7 @@ import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
- * The bike brokerage (pyörävälitys; SPEC §3 "Bike brokerage", §7 "Bike brokerage"):
+ * The bike brokerage (pyörävälitys; docs/data-model.md "Bike brokerage", docs/api-surface.md "Bike brokerage"):
  * benefit bikes that came back, which Pedaali sells on. The helpdesk (brokerage.manage) keeps the
  * bikes; every logged-in user (brokerage.use) sees the listed ones on /bikeBrokerageService and may ask
  * to buy one. The public listing carries only what describes the bike: never the seller, the former
@@ -44,7 +44,7 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
  *   second open inquiry of the same user about the same bike is 409 CONFLICT; more than 10 inquiries
  *   an hour is 429.
  *
- * SPEC §8: the web's calls fail with the server's message, else the texts below.
+ * docs/product.md "Errors": the web's calls fail with the server's message, else the texts below.
  */
 
 export const BIKE_BROKERAGE_CREATED = "Bike brokerage created successfully";
@@ -52,14 +52,14 @@ export const BIKE_BROKERAGE_UPDATED = "Bike brokerage updated successfully";
 export const BIKE_BROKERAGE_DELETED = "Bike brokerage deleted successfully";
 export const BIKE_BROKERAGE_INQUIRY_RECEIVED = "Bike brokerage inquiry received";
 
-/** SPEC §8: what a failed call says when the server's answer had no message of its own. */
+/** docs/product.md "Errors": what a failed call says when the server's answer had no message of its own. */
 export const BIKE_BROKERAGE_ERRORS = {
   fetch: "Failed to fetch bike brokerages",
   create: "Failed to create bike brokerage",
   update: "Failed to update bike brokerage",
   delete: "Failed to delete bike brokerage",
 } as const;
-/** SPEC §8: ... and when no answer came at all. */
+/** docs/product.md "Errors": ... and when no answer came at all. */
 export const BIKE_BROKERAGE_NETWORK_ERRORS = {
   fetch: "Network error while fetching bike brokerage",
   create: "Network error while creating bike brokerage",
@@ -68,7 +68,7 @@ export const BIKE_BROKERAGE_NETWORK_ERRORS = {
 } as const;
 export type BikeBrokerageCall = keyof typeof BIKE_BROKERAGE_ERRORS;
 
-/** SPEC §9-style page sizes: the helpdesk's list 20, the public cards 12. */
+/** docs/product.md "Constants"-style page sizes: the helpdesk's list 20, the public cards 12. */
 export const BIKE_BROKERAGE_PAGE_SIZE = 20;
 export const LISTED_BIKES_PAGE_SIZE = 12;
 
@@ -246,7 +246,7 @@ export type TListedBikePage = z.infer<typeof zListedBikePage>;
 export const zBrokerageInquiryInput = z.object({
   name: zSingleLineText({ min: 1, max: 200 }),
   email: zEmailAddress,
-  /** A Finnish or international number (SPEC §5), checked by the service; empty means none. */
+  /** A Finnish or international number (docs/product.md "Field rules"), checked by the service; empty means none. */
   phoneNumber: zOptionalSingleLineText(40),
   message: zMultiLineText({ min: 1, max: BROKERAGE_INQUIRY_MESSAGE_MAX }),
 });

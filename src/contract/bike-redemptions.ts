@@ -26,7 +26,7 @@ import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly, zPlausibleDate } from "./values.ts";
 
 /**
- * The end of a lease (ADR 009; SPEC §3 "Bike redemption", "Redemption payment", §7, §8): a
+ * The end of a lease (ADR 009; docs/data-model.md "Bike redemption", "Redemption payment", docs/api-surface.md, docs/product.md "Errors"): a
  * bike redemption case (lunastus) opens before a lease ends, at its term's end (the daily job, 8 weeks
  * ahead, or the helpdesk) or early (the employment ends, a long absence). It carries the redemption
  * price by rule (src/domain/lease-end.ts), the decision deadline and the lease's last day, the options
@@ -154,7 +154,7 @@ export const zBikeRedemptionListItem = z.object({
 });
 export type TBikeRedemptionListItem = z.infer<typeof zBikeRedemptionListItem>;
 
-/** SPEC §3: `items` and `totalCount`, with the page asked for. */
+/** docs/data-model.md: `items` and `totalCount`, with the page asked for. */
 export const zBikeRedemptionList = z.object({
   items: z.array(zBikeRedemptionListItem),
   totalCount: z.number().int(),

@@ -9,7 +9,7 @@ import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
- * Bike stores and their groups (SPEC §3 "Bike store", §7 "Bike stores"). The admin tier manages them
+ * Bike stores and their groups (docs/data-model.md "Bike store", docs/api-surface.md "Bike stores"). The admin tier manages them
  * (bike-stores.manage); an employee reads the active ones to choose where to order (bike-stores.read).
  *
  * - GET /api/bike-stores `zBikeStoresQuery` → the default page of `zBikeStore`, by name; an employee

@@ -5,7 +5,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zCents, zDateOnly, zPercent } from "./values.ts";
 
 /**
- * Billing tables (SPEC §3 "Billing table: billingTableId", §7 "Billing tables"): a leasing company's
+ * Billing tables (docs/data-model.md "Billing table: billingTableId", docs/api-surface.md "Billing tables"): a leasing company's
  * annuity terms and the price brackets that set the lease period (leaseTimeMonths) of a package.
  * The one `isDefault` table prices the public calculator. Admin tier only (billing-tables.manage).
  *
@@ -122,7 +122,7 @@ export const zBillingTableRow = z.object({
 
 export const zBillingTable = z.object({
   id: z.uuid(),
-  /** The same id under its SPEC §3 name. */
+  /** The same id under its docs/data-model.md name. */
   billingTableId: z.uuid(),
   name: z.string(),
   leasingCompanyId: z.uuid().nullable(),
@@ -147,7 +147,7 @@ export const zBillingTable = z.object({
 });
 export type TBillingTable = z.infer<typeof zBillingTable>;
 
-/** GET /api/billing-table (SPEC §7: the list in billingTables). */
+/** GET /api/billing-table (docs/api-surface.md: the list in billingTables). */
 export const zBillingTables = z.object({ billingTables: z.array(zBillingTable) });
 export type TBillingTables = z.infer<typeof zBillingTables>;
 

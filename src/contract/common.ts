@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Query parameters of a paginated list where the spec names no other shape (DESIGN.md §5). */
+/** Query parameters of a paginated list where the spec names no other shape (docs/architecture.md). */
 export const zPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -15,8 +15,8 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
 import { zPercent } from "./values.ts";
 
 /**
- * Companies, group companies, company units and payroll report recipients (SPEC §3 "Company", "Group
- * company", "Payroll report recipient"; §7 "Companies", "Group companies", "Company units"; §8 company
+ * Companies, group companies, company units and payroll report recipients (docs/data-model.md "Company", "Group
+ * company", "Payroll report recipient"; docs/api-surface.md "Companies", "Group companies", "Company units"; docs/product.md "Errors" company
  * flow codes). Money crosses the API in euros with two decimals (maxPrice 4500 = 4 500,00 €), as the
  * max-price calls do; the database keeps cents.
  *
@@ -127,7 +127,7 @@ export const zOptionalEInvoiceOperator = z
   .optional();
 
 /**
- * A contact's phone number, optional: empty or null for none, else one the phone rule accepts (SPEC §5):
+ * A contact's phone number, optional: empty or null for none, else one the phone rule accepts (docs/product.md "Field rules"):
  * a company's contact and a bike store's number alike.
  */
 export const zOptionalPhoneNumber = z
@@ -192,7 +192,7 @@ export const zCompanyUnit = z.object({
 export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
 
 /**
- * A company's bike policy (SPEC §7 "Bike policy"): GET /api/bike-policy/company/{id} → `zBikePolicy`
+ * A company's bike policy (docs/api-surface.md "Bike policy"): GET /api/bike-policy/company/{id} → `zBikePolicy`
  * or 404 BIKE_POLICY_NOT_SET; PUT the same path `zBikePolicyInput` → `zBikePolicy`
  * (company-settings.manage, in scope); GET /api/bike-policy/user → the caller's policy (their
  * override, else their company's; 404 when none). `eligibility` says who may order (every accepted
@@ -336,7 +336,7 @@ export type TCompanySettingsInput = z.infer<typeof zCompanySettingsInput>;
 
 export const zIdParams = z.object({ id: z.uuid() });
 
-/** `{ code, message }`: the SPEC §8 response codes of the company flows. */
+/** `{ code, message }`: the docs/product.md "Errors" response codes of the company flows. */
 export const zCodeMessage = z.object({ code: z.string(), message: z.string() });
 
 export const zCompanyOrdersQuery = zPageQuery.extend({

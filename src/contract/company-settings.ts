@@ -4,7 +4,7 @@ import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
- * A company's settings beside its details (SPEC §7 "Companies"): its units, the recipients of its (and its
+ * A company's settings beside its details (docs/api-surface.md "Companies"): its units, the recipients of its (and its
  * group's) payroll report, and its bike policy. The admin's company page and the employer's
  * /yritys-asetukset both use these calls.
  */

@@ -6,11 +6,11 @@ import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
- * The public contact form of /ota-yhteytta and the helpdesk's Contact Forms tab (SPEC §3 "Contact
- * form", §7 "Contact forms").
+ * The public contact form of /ota-yhteytta and the helpdesk's Contact Forms tab (docs/data-model.md "Contact
+ * form", docs/api-surface.md "Contact forms").
  */
 
-/** POST /api/contact-forms: anonymous; e-mail and phone meet SPEC §5 in the service. */
+/** POST /api/contact-forms: anonymous; e-mail and phone meet docs/product.md "Field rules" in the service. */
 export const zContactFormRequest = z.object({
   name: zSingleLineText({ min: 1, max: 200 }),
   company: zSingleLineText({ max: 200 }).optional(),
@@ -60,7 +60,7 @@ export const zContactFormParams = z.object({ contactFormDataId: z.uuid() });
 export const zContactFormUpdate = z.object({ checked: z.boolean() });
 export type TContactFormUpdate = z.infer<typeof zContactFormUpdate>;
 
-/** GET /api/contact-forms/unchecked-count (SPEC §7: count). */
+/** GET /api/contact-forms/unchecked-count (docs/api-surface.md: count). */
 export const zContactFormsCount = z.object({ count: z.number().int() });
 
 export const contactFormsApi = {

@@ -23,7 +23,7 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
 import { zDateOnly, zPlausibleDate } from "./values.ts";
 
 /**
- * Beneficiary employees, the employer's side (SPEC §3 "Beneficiary employee", §4 accept/reject, §7
+ * Beneficiary employees, the employer's side (docs/data-model.md "Beneficiary employee", docs/product.md "States" accept/reject, docs/api-surface.md
  * "Orders and employees"). Tenancy: every call sees only the employees of the caller's companies (a
  * group admin: the group's); another tenant's employee is 404. Money crosses in euros with two
  * decimals, as the max-price calls do.
@@ -62,12 +62,12 @@ import { zDateOnly, zPlausibleDate } from "./values.ts";
  *   with another absence of the employee.
  *
  * Errors reject with the HTTP status (the client shows 'Failed to fetch employees', 500 on a network
- * error; SPEC §8).
+ * error; docs/product.md "Errors").
  */
 
 export const EMPLOYEES_FETCH_ERROR = "Failed to fetch employees";
 
-/** A search field: trimmed (SPEC §5); empty means no filter. */
+/** A search field: trimmed (docs/product.md "Field rules"); empty means no filter. */
 const zSearch = zSingleLineText({ max: 100 }).optional();
 /** A filter value typed or picked by the employer: empty means 'Kaikki' (no filter). */
 const zFilterValue = zSingleLineText({ max: 100 }).optional();
@@ -133,7 +133,7 @@ export type TCompanyEmployeesQuery = z.infer<typeof zCompanyEmployeesQuery>;
 
 export const zEmployeesWithAllDataQuery = z.object({
   page: zPageNumber,
-  /** Dropdowns take up to 500 names at once (SPEC §9's unnamed limit). */
+  /** Dropdowns take up to 500 names at once (the unnamed limit of docs/product.md "Constants"). */
   pageSize: z.coerce.number().int().min(1).max(500).default(EMPLOYEE_LIST_PAGE_SIZE),
   companyId: z.uuid().optional(),
   search: zSearch,
@@ -186,7 +186,7 @@ export const zAbsence = z.object({
 });
 export type TAbsence = z.infer<typeof zAbsence>;
 
-/** SPEC §3 "Beneficiary employee", with the names the employer sees. */
+/** docs/data-model.md "Beneficiary employee", with the names the employer sees. */
 export const zEmployee = z.object({
   beneficiaryEmployeeId: z.uuid(),
   userId: z.uuid(),
@@ -203,7 +203,7 @@ export const zEmployee = z.object({
   unitName: z.string().nullable(),
   employeeNumber: z.string().nullable(),
   payRollOther: z.string().nullable(),
-  /** YYYY-MM-DD; 2999-01-01 when no end is known (SPEC §4). */
+  /** YYYY-MM-DD; 2999-01-01 when no end is known (docs/product.md "States"). */
   lastWorkingDayDate: z.string(),
   jobTrialPeriodEndDate: z.string().nullable(),
   status: z.enum(EMPLOYEE_STATUSES),
@@ -263,13 +263,13 @@ export const zAbsenceParams = z.object({ id: z.uuid(), absenceId: z.uuid() });
 /** An optional text field of the employee: empty string or null clears it. */
 const optionalText = zOptionalSingleLineText;
 
-/** The employer's fields of an employee (SPEC §7 decide and update). */
+/** The employer's fields of an employee (docs/api-surface.md decide and update). */
 const employeeFields = {
   costUnit: optionalText(50),
   unitId: z.uuid().nullable().optional(),
   employeeNumber: optionalText(50),
   payRollOther: optionalText(100),
-  /** Null or left out on create: 01.01.2999 (SPEC §4). */
+  /** Null or left out on create: 01.01.2999 (docs/product.md "States"). */
   lastWorkingDayDate: zPlausibleDate("LAST_WORKING_DAY", { open: DEFAULT_LAST_WORKING_DAY })
     .nullable()
     .optional(),
@@ -310,7 +310,7 @@ export const zUpdateEmployee = z
   .superRefine(checkEmploymentDates);
 export type TUpdateEmployee = z.infer<typeof zUpdateEmployee>;
 
-/** SPEC §7 decide: "employee fields and role flags". */
+/** docs/api-surface.md decide: "employee fields and role flags". */
 export const zDecideEmployee = z
   .object({
     decision: z.enum(["ACCEPTED", "REJECTED"]),
@@ -329,7 +329,7 @@ export const zCreateEmployee = z
     firstName: zSingleLineText({ min: 1, max: 100 }),
     lastName: zSingleLineText({ min: 1, max: 100 }),
     workEmail: zEmailAddress,
-    /** Normalised by the SPEC §5 rule; empty string or null: none. */
+    /** Normalised by the docs/product.md "Field rules" rule; empty string or null: none. */
     phoneNumber: z.string().max(40).nullable().optional(),
     /** The language of the invitation mail and the account. */
     language: z.enum(LANGUAGES).default("fi"),

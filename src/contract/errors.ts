@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Stable machine codes of error responses (DESIGN.md §5). The client translates `errors.<CODE>`;
+ * Stable machine codes of error responses (docs/architecture.md). The client translates `errors.<CODE>`;
  * `message` is English for logs and API users. Areas add their codes here as they are built.
  */
 export const ERROR_CODES = [
@@ -41,7 +41,7 @@ export const ERROR_CODES = [
   "ROLE_IN_USE",
   // Own login e-mail and phone changes: the current password did not re-authenticate
   "REAUTHENTICATION_FAILED",
-  // The calculator and leasing terms (SPEC §8 leasing errors; the client translates them)
+  // The calculator and leasing terms (docs/product.md "Errors" leasing errors; the client translates them)
   "UNKNOWN_TAX_YEAR",
   "UNKNOWN_MUNICIPALITY",
   "ALAND_NOT_CALCULATED",
@@ -233,7 +233,7 @@ export const zErrorResponse = z.object({
   code: z.string(),
   message: z.string(),
   details: z.array(zErrorDetail).optional(),
-  /** Login only: 400 PHONE_NUMBER_REQUIRED carries this flag (SPEC §4 "requires phone number"). */
+  /** Login only: 400 PHONE_NUMBER_REQUIRED carries this flag (docs/product.md "States" "requires phone number"). */
   requiresPhoneNumber: z.literal(true).optional(),
 });
 export type TErrorResponse = z.infer<typeof zErrorResponse>;

@@ -16,9 +16,9 @@ import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
 
 /**
- * Insurance claims (SPEC §3 "Insurance claim", §5, §7 "Insurance claims"): theft or
+ * Insurance claims (docs/data-model.md "Insurance claim", docs/product.md "Field rules", docs/api-surface.md "Insurance claims"): theft or
  * damage of a leased bike, reported by the employee (or by the helpdesk on their behalf) and handled
- * by the helpdesk through SPEC §4's insurance event types (src/domain/insurance-claims.ts).
+ * by the helpdesk through the insurance event types of docs/product.md "States" (src/domain/insurance-claims.ts).
  *
  * Reading: insurance-claims.manage (the helpdesk: every claim), orders.read (employer roles: their
  * companies' claims) or own-order.manage (the employee: their own). Another tenant's or another
@@ -26,7 +26,7 @@ import { zCents, zDateOnly } from "./values.ts";
  *
  * - GET /api/insurance-claims `zInsuranceClaimsQuery` (searchTerm: the employee's name or e-mail, the
  *   order number or the police report number; status, type, page 1, limit 10) → the default page
- *   `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, newest first. SPEC §5: the client
+ *   `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, newest first. docs/product.md "Field rules": the client
  *   checks `items` is an array and `total` a number, else it fails with 'Invalid response format'
  *   (`insuranceClaimPageError`).
  * - POST /api/insurance-claims `zCreateInsuranceClaim` → 201 `zInsuranceClaim`. The employee for their
@@ -57,9 +57,9 @@ import { zCents, zDateOnly } from "./values.ts";
  */
 
 export const INSURANCE_CLAIM_DELETED = "Insurance claim deleted successfully";
-/** SPEC §5: the list answer's shape is checked by the client. */
+/** docs/product.md "Field rules": the list answer's shape is checked by the client. */
 export const INVALID_RESPONSE_FORMAT = "Invalid response format";
-/** SPEC §9: the list's default page size. */
+/** docs/product.md "Constants": the list's default page size. */
 export const INSURANCE_CLAIMS_PAGE_SIZE = 10;
 
 export const zInsuranceClaimsQuery = z.object({
@@ -90,14 +90,14 @@ export const zInsuranceClaimListItem = z.object({
 });
 export type TInsuranceClaimListItem = z.infer<typeof zInsuranceClaimListItem>;
 
-/** The default list envelope, which carries SPEC §5's `items` and numeric `total`. */
+/** The default list envelope, which carries the `items` and numeric `total` of docs/product.md "Field rules". */
 export const zInsuranceClaimPage = zPage(zInsuranceClaimListItem);
 export type TInsuranceClaimPage = z.infer<typeof zInsuranceClaimPage>;
 
 /**
- * The client's reading of the list (SPEC §5): an answer without an `items` array or a numeric `total`,
+ * The client's reading of the list (docs/product.md "Field rules"): an answer without an `items` array or a numeric `total`,
  * or with items of another shape, fails with 'Invalid response format'. The endpoint client checks the
- * answer against zInsuranceClaimPage; this turns that check's failure into SPEC §5's error and passes
+ * answer against zInsuranceClaimPage; this turns that check's failure into the error of docs/product.md "Field rules" and passes
  * every other failure (the server's own error, no answer) on as it is.
  */
 export function insuranceClaimPageError(error: unknown): unknown {

@@ -6,7 +6,7 @@ import { zSingleLineText } from "./text.ts";
 import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
 
 /**
- * Invoices (SPEC §3 "Invoice", §4 invoice statuses and payer types, §7 GET /api/invoices/{id}). The
+ * Invoices (docs/data-model.md "Invoice", docs/product.md "States" invoice statuses and payer types, docs/api-surface.md GET /api/invoices/{id}). The
  * admin tier only: reading needs invoices.read, every change orders.process (the helpdesk's processing).
  * Money in cents; totalCents = amountCents (excl. VAT) + vatCents. payerType says who pays the invoice:
  * PEDAALI for a bike store's purchase invoice of an order (we pay the store), the leasing company's

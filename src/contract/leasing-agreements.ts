@@ -7,7 +7,7 @@ import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
- * Leasing agreements (SPEC §3 "Leasing agreement", §7 "Leasing"). leasing.read; the admin tier sees all,
+ * Leasing agreements (docs/data-model.md "Leasing agreement", docs/api-surface.md "Leasing"). leasing.read; the admin tier sees all,
  * an employer manager their companies' (another tenant's agreement is 404).
  *
  * - GET /api/leasing-agreements/list with searchEmail, searchEmployeeNumber, searchName, status, page,

@@ -3,7 +3,7 @@ import { zOptionalEInvoiceAddress, zOptionalEInvoiceOperator } from "./companies
 import { endpoint } from "./endpoint.ts";
 
 /**
- * Leasing (financing) companies (SPEC §7 "Leasing"): Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy.
+ * Leasing (financing) companies (docs/api-surface.md "Leasing"): Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy.
  * Read with leasing.read (the admin tier and the employer roles that manage orders).
  *
  * - GET /api/leasing-companies → `{ leasingCompanies: [...] }` by name; with forDropdown=true only the

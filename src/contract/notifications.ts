@@ -6,8 +6,8 @@ import { zBooleanString } from "./system-users.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
- * Notifications, the employer admin's bell (SPEC §3 "Notification", §4 notification states, §6, §7
- * "Notifications", §9). Every call needs notifications.read and sees only the caller's own
+ * Notifications, the employer admin's bell (docs/data-model.md "Notification", docs/product.md "States" notification states, docs/product.md "Roles", docs/api-surface.md
+ * "Notifications", docs/product.md "Constants"). Every call needs notifications.read and sees only the caller's own
  * notifications: anybody else's, of the same company too, is 404.
  *
  * - GET /api/notifications?page(1)&limit(20, max 100)&unreadOnly(true|false)&types(comma list of
@@ -28,7 +28,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /** The checker's page: the bell polls every 30 s, so this many is plenty. */
 export const NOTIFICATION_CHECK_LIMIT = 50;
-/** The most ids one mark-as-read call takes (SPEC §9: the unnamed limit 500). */
+/** The most ids one mark-as-read call takes (docs/product.md "Constants": the unnamed limit 500). */
 export const MARK_AS_READ_MAX_IDS = 500;
 
 export const zNotification = z.object({

@@ -13,7 +13,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zUploadFileName } from "./uploads.ts";
 
 /**
- * Order cancellations and their refunds (SPEC §3 "Order cancellation", §7; ADR 009).
+ * Order cancellations and their refunds (docs/data-model.md "Order cancellation", docs/api-surface.md; ADR 009).
  *
  * The rules (src/domain/order-cancellations.ts, order-refunds.ts): an order is cancelled before delivery
  * (up to WAITING_FOR_DELIVERY_DATE, paused in one of those, CASE_X or WIX; else 409
@@ -53,7 +53,7 @@ import { zUploadFileName } from "./uploads.ts";
  * - DELETE /api/delete-refund/{id} → `{ message }`: the receipt and its file; the helpdesk, while PENDING;
  * - GET /api/refund/{id}/file → the receipt's bytes, to whoever reads its cancellation.
  *
- * SPEC §8: "order cancellation errors use the response text": the web shows the translated code and
+ * docs/product.md "Errors": "order cancellation errors use the response text": the web shows the translated code and
  * falls back to the server's message.
  */
 
@@ -93,7 +93,7 @@ export const zOrderCancellationListItem = z.object({
   status: z.enum(ORDER_CANCELLATION_STATUSES),
   requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
   reason: z.string().nullable(),
-  /** The refund: how much, who pays it (payerType) and to whom (refundToType), SPEC §4 payer types. */
+  /** The refund: how much, who pays it (payerType) and to whom (refundToType), docs/product.md "States" payer types. */
   refundAmountCents: z.number().int(),
   payerType: z.enum(PAYER_TYPES).nullable(),
   refundToType: z.enum(PAYER_TYPES).nullable(),
@@ -105,7 +105,7 @@ export type TOrderCancellationListItem = z.infer<typeof zOrderCancellationListIt
 export const zOrderCancellationPage = zPage(zOrderCancellationListItem);
 export type TOrderCancellationPage = z.infer<typeof zOrderCancellationPage>;
 
-/** A refund receipt uploaded to a cancellation (SPEC §3 uploadedRefunds). */
+/** A refund receipt uploaded to a cancellation (docs/data-model.md uploadedRefunds). */
 export const zRefundUpload = z.object({
   refundUploadId: z.uuid(),
   fileName: z.string(),

@@ -6,7 +6,7 @@ import { zOrderDetails, zOrderIdParams } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 
 /**
- * The helpdesk's processing of an order (DESIGN.md §5's lifecycle, ADR 004). The admin
+ * The helpdesk's processing of an order (the lifecycle of docs/architecture.md, ADR 004). The admin
  * tier (orders.process). Each action answers the order as GET /api/orders/{orderId} does; each moves
  * the order through the lifecycle (moveOrder), so a status the action does not leave from is 409
  * ORDER_TRANSITION_NOT_ALLOWED.

@@ -25,13 +25,13 @@ import { zLeaseTax } from "./leasing-agreements.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
 /**
- * Orders as the back office and the employer read them (SPEC §3 "Order", §7 "Orders and employees").
+ * Orders as the back office and the employer read them (docs/data-model.md "Order", docs/api-surface.md "Orders and employees").
  * orders.read; the admin tier sees every company's, an employer-side user their companies' only
  * (another tenant's order is 404).
  *
  * - GET /api/orders/all `zOrdersQuery` → the default page of `zOrderListItem`, newest first; search by
- *   the employee's name or e-mail or the order number; filter by status, by one of SPEC §4's status
- *   subsets (`statusGroup`), by company and by bike store;
+ *   the employee's name or e-mail or the order number; filter by status, by one of the status subsets of
+ *   docs/product.md "States" (`statusGroup`), by company and by bike store;
  * - GET /api/orders/list-data `{ companyId? }` → `{ statusCounts: [{ status, count }], total }`: how
  *   many orders of the caller's reach are in each status (the work queue's tabs);
  * - GET /api/orders/{orderId} → `zOrderDetails`: the order, whom it waits for and since when, its

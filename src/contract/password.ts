@@ -6,7 +6,7 @@ import { zSingleLineText } from "./text.ts";
 
 /**
  * Password recovery (/salasanan-palauttaminen, /palauta-salasana) and setting a password by a link
- * (/reset/{token}; also the first password of an account that has none, SPEC §8 NO_PASSWORD_SET).
+ * (/reset/{token}; also the first password of an account that has none, docs/product.md "Errors" NO_PASSWORD_SET).
  */
 
 /** POST /api/password-reset: always answers the same, whether or not the e-mail is known. */

@@ -7,7 +7,7 @@ import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text
 import { zDateOnly } from "./values.ts";
 
 /**
- * The money of a lease's end beside the employee's own payment (SPEC §3 "Redemption payment", §7): what
+ * The money of a lease's end beside the employee's own payment (docs/data-model.md "Redemption payment", docs/api-surface.md): what
  * the leasing company, the store or Pedaali pays or is paid on a bike redemption case, recorded by the
  * helpdesk. The list answers SPEC's `items, totalCount`.
  *

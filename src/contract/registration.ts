@@ -12,13 +12,13 @@ import { zSingleLineText } from "./text.ts";
 
 /**
  * Joining by a registration link (/liity/{token}, /{lang}/liity/{token}), the employer's link
- * generation (SPEC §7 Registration links) and an employer's own sign-up (/register).
+ * generation (docs/api-surface.md Registration links) and an employer's own sign-up (/register).
  */
 
-/** POST /api/register-link/company and /group-company: answer `{ token }` (SPEC §7). */
+/** POST /api/register-link/company and /group-company: answer `{ token }` (docs/api-surface.md). */
 export const zCompanyRegisterLinkRequest = z.object({ companyId: z.uuid() });
 export const zGroupCompanyRegisterLinkRequest = z.object({ groupCompanyId: z.uuid() });
-/** With the token (SPEC §7), the join address made of it (`${PUBLIC_URL}/liity/{token}`) as text and as a QR code (SVG). */
+/** With the token (docs/api-surface.md), the join address made of it (`${PUBLIC_URL}/liity/{token}`) as text and as a QR code (SVG). */
 export const zRegisterLinkResponse = z.object({ token: z.string(), url: z.string(), qrSvg: z.string() });
 
 export const zRegisterLinkParams = z.object({ token: z.string().min(20).max(200) });

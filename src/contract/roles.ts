@@ -4,7 +4,7 @@ import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
- * The roles admin (SPEC §6 "Admin screens", §7 "Roles"): roles, permissions, which permissions a role
+ * The roles admin (docs/product.md "Roles" "Admin screens", docs/api-surface.md "Roles"): roles, permissions, which permissions a role
  * carries, and which users hold a role in which companies.
  *
  * - GET /api/roles?page&limit(100) → list envelope of `zRole`; POST /api/roles `{ name, description? }`
@@ -40,7 +40,7 @@ export const zRole = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
-  /** A built-in role of SPEC §6: it cannot be deleted. */
+  /** A built-in role of docs/product.md "Roles": it cannot be deleted. */
   isSystem: z.boolean(),
   /** How many users hold the role (in any company); a role in use cannot be deleted. */
   userCount: z.number().int(),

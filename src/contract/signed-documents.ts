@@ -6,7 +6,7 @@ import { zSingleLineText } from "./text.ts";
 import { zPlausibleDate } from "./values.ts";
 
 /**
- * Signed documents (SPEC §3 "Signed document", §7): the employee's signatures of leasing agreements.
+ * Signed documents (docs/data-model.md "Signed document", docs/api-surface.md): the employee's signatures of leasing agreements.
  * Read with signed-documents.read (the admin tier all, the employer their companies') or
  * own-order.manage (the employee their own); changed by hand with signed-documents.manage (the admin
  * tier). A document signed in Pedaali carries its evidence (who, when, from which address and user

@@ -182,7 +182,7 @@ export const zStoreUserInvite = z.object({
   firstName: zSingleLineText({ min: 1, max: 100 }),
   lastName: zSingleLineText({ min: 1, max: 100 }),
   workEmail: zEmailAddress,
-  /** The number the login's code goes to (SPEC §5 rule). */
+  /** The number the login's code goes to (docs/product.md "Field rules" rule). */
   phoneNumber: zSingleLineText({ min: 1, max: 40 }),
   language: z.enum(LANGUAGES).optional(),
 });

@@ -6,7 +6,7 @@ import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
- * System users (SPEC §3 "System user", §7 "Auth and users") and the max-price calls.
+ * System users (docs/data-model.md "System user", docs/api-surface.md "Auth and users") and the max-price calls.
  *
  * - GET /api/system-users — query below; 200 the list envelope of `zSystemUserItem`.
  * - GET /api/system-users/{userId} — 200 `zSystemUserDetails` (system-users.read; a user outside the
@@ -31,7 +31,7 @@ import { zSingleLineText } from "./text.ts";
 /** A query flag sent as the text `true` or `false`. */
 export const zBooleanString = z.enum(["true", "false"]).transform((value) => value === "true");
 
-/** A trimmed, lower-cased e-mail address that passes the SPEC §5 rule. */
+/** A trimmed, lower-cased e-mail address that passes the docs/product.md "Field rules" rule. */
 export const zEmailAddress = z
   .string()
   .trim()
@@ -43,7 +43,7 @@ export const zEmailAddress = z
 const zFilterText = zSingleLineText({ max: 100 }).optional();
 
 export const zSystemUsersQuery = zPageQuery.extend({
-  /** Sent by the list screen (SPEC §7); the answer is the same paged list either way. */
+  /** Sent by the list screen (docs/api-surface.md); the answer is the same paged list either way. */
   isForList: zBooleanString.optional(),
   firstName: zFilterText,
   lastName: zFilterText,
@@ -96,7 +96,7 @@ export const zCreateSystemUser = z.object({
   workEmail: zEmailAddress,
   /** Empty string or null: none. */
   personalEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
-  /** Normalised by the SPEC §5 rule; empty string or null: none. */
+  /** Normalised by the docs/product.md "Field rules" rule; empty string or null: none. */
   phoneNumber: z.string().max(40).nullable().optional(),
   /** Required for every role but the admin tier (SUPER_ADMIN, INTERNAL_ADMIN), which is global. */
   companyId: z.uuid().nullable().optional(),
@@ -106,7 +106,7 @@ export const zCreateSystemUser = z.object({
 });
 export type TCreateSystemUser = z.infer<typeof zCreateSystemUser>;
 
-/** 201: the created user, in `user` (SPEC §5: creation must return a user object). */
+/** 201: the created user, in `user` (docs/product.md "Field rules": creation must return a user object). */
 export const zCreateSystemUserResponse = z.object({ user: zSystemUserItem });
 
 export const zUserIdParams = z.object({ userId: z.uuid() });
@@ -117,7 +117,7 @@ export const zUserIdParams = z.object({ userId: z.uuid() });
  */
 const zCurrentPassword = z.string().max(1024).optional();
 
-/** PUT /api/system-users/{userId}: the body repeats the CSRF token of the x-csrf-token header (SPEC §7). */
+/** PUT /api/system-users/{userId}: the body repeats the CSRF token of the x-csrf-token header (docs/api-surface.md). */
 export const zUpdateWorkEmail = z.object({
   workEmail: zEmailAddress,
   csrfToken: z.string().min(1).max(200),

@@ -3,7 +3,7 @@ import { ORDER_STATUSES } from "../domain/enums.ts";
 import { endpoint } from "./endpoint.ts";
 
 /**
- * GET /api/tasks (SPEC §7 "Other"; the admin tier, orders.process) → `{ data: zTask[] }`: what waits for
+ * GET /api/tasks (docs/api-surface.md "Other"; the admin tier, orders.process) → `{ data: zTask[] }`: what waits for
  * the helpdesk, derived from the data rather than kept by hand, most urgent kind first:
  * - ORDER: orders in a status that waits for the helpdesk (ORDER_WAITING_ON), one item per status;
  * - CUSTOMER_ANSWER: orders waiting for the customer's comment whose employee has answered the

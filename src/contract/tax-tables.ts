@@ -6,7 +6,7 @@ import { zSingleLineText } from "./text.ts";
 import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
 
 /**
- * The four tax tables of the benefit calculator (SPEC §3 "Tax tables", §7 "Tax tables: full CRUD"),
+ * The four tax tables of the benefit calculator (docs/data-model.md "Tax tables", docs/api-surface.md "Tax tables: full CRUD"),
  * maintained by the admin tier (tax-tables.manage). Each is one row set per tax year; amounts are cents
  * (integers), rates are percentages with at most two decimals. Every row names its `source` and whether
  * an authoritative source `confirmed` it.
@@ -19,7 +19,7 @@ import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
  * - GET /{id} → the row; PUT /{id} → the row replaced by the body (an omitted optional field takes its
  *   default, as on create); DELETE /{id} → `{ message }`.
  *
- * Rows answer `id` and, where SPEC §3 names one, the same id under its spec name (taxTableId,
+ * Rows answer `id` and, where docs/data-model.md names one, the same id under its spec name (taxTableId,
  * stateIncomeTaxTableId, taxDeductionsId).
  *
  * A year's municipal rates are also imported from the Tax Administration's list: municipal-rate-import.ts.
@@ -148,7 +148,7 @@ export type TTaxTableInput = z.infer<typeof zTaxTableInput>;
 
 export const zTaxTable = z.object({
   id: z.uuid(),
-  /** The same id under its SPEC §3 name. */
+  /** The same id under its docs/data-model.md name. */
   taxTableId: z.uuid(),
   year: z.number().int(),
   employeePensionPercent: z.number(),
@@ -202,7 +202,7 @@ export type TStateIncomeTaxTableInput = z.infer<typeof zStateIncomeTaxTableInput
 
 export const zStateIncomeTaxTable = z.object({
   id: z.uuid(),
-  /** The same id under its SPEC §3 name. */
+  /** The same id under its docs/data-model.md name. */
   stateIncomeTaxTableId: z.uuid(),
   year: z.number().int(),
   lowerLimitCents: z.number().int(),
@@ -240,7 +240,7 @@ export type TTaxpayerDeductionsTableInput = z.infer<typeof zTaxpayerDeductionsTa
 
 export const zTaxpayerDeductionsTable = z.object({
   id: z.uuid(),
-  /** The same id under its SPEC §3 name. */
+  /** The same id under its docs/data-model.md name. */
   taxDeductionsId: z.uuid(),
   year: z.number().int(),
   deductionType: z.string(),

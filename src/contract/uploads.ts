@@ -4,7 +4,7 @@ import { zSingleLineText } from "./text.ts";
 
 /**
  * Uploads (ADR 009). An upload is a POST whose raw body is the file (application/octet-stream;
- * SPEC §7 `POST /api/refund/upload?orderCancellationId&fileName`), with the file's name in the query.
+ * docs/api-surface.md `POST /api/refund/upload?orderCancellationId&fileName`), with the file's name in the query.
  * The server sniffs the type from the bytes (PDF, JPEG, PNG, WebP or HEIC), refuses anything else, an empty
  * file and one over 10 MB with 400 FILE_TYPE_NOT_ALLOWED, FILE_EMPTY or FILE_TOO_LARGE, and stores it
  * under a cleaned name (src/domain/uploads.ts). Files are read back through their owner's endpoint.

@@ -9,7 +9,7 @@ import { zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
 /**
- * User payments (SPEC §3 "User payment filters", §7 "User payments"): what an
+ * User payments (docs/data-model.md "User payment filters", docs/api-surface.md "User payments"): what an
  * employee pays themself — the part of a package above the max price (OWN_SHARE), a redemption price,
  * a return fee, a deductible, anything else. PAYROLL payments are deducted from the net pay of their
  * due date's month; BATCH payments are invoices paid by bank transfer to Pedaali's account with the
@@ -40,13 +40,13 @@ import { zDateOnly } from "./values.ts";
  * The three answer 409 USER_PAYMENT_ALREADY_PAID for a paid payment and USER_PAYMENT_CANCELLED for a
  * cancelled one.
  *
- * SPEC §8: the web's list call says 'Error fetching user payments' when it fails without a readable
+ * docs/product.md "Errors": the web's list call says 'Error fetching user payments' when it fails without a readable
  * error of ours.
  */
 
 export const USER_PAYMENTS_FETCH_ERROR = "Error fetching user payments";
 
-/** The SPEC §7 query's date pairs, each checked from ≤ to. */
+/** The docs/api-surface.md query's date pairs, each checked from ≤ to. */
 const DATE_RANGES = [
   ["createdFrom", "createdTo"],
   ["sentFrom", "sentTo"],

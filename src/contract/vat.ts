@@ -3,7 +3,7 @@ import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 
 /**
- * VAT rates (SPEC §7 "VAT", "GET /api/companies/{id}/vat?onlyGetVATValue=false (value)"; §5: a VAT
+ * VAT rates (docs/api-surface.md "VAT", "GET /api/companies/{id}/vat?onlyGetVATValue=false (value)"; docs/product.md "Field rules": a VAT
  * answer must carry a numeric `value`). Read with vat-rates.read.
  *
  * - GET /api/vat?countryCode&page&limit(100) → the list envelope of `zVatRate`, by country, newest first;

@@ -13,7 +13,7 @@ import {
 import { ROLES, type RoleName } from "./roles.ts";
 import { matchRoute, ROUTES, type RouteId } from "./routes.ts";
 
-/** Written out by hand from SPEC §2 and §6, so the test does not read the rules it checks. */
+/** Written out by hand from docs/product.md "Screens" and docs/product.md "Roles", so the test does not read the rules it checks. */
 const EXPECTED_ACCESS: Record<RouteId, "public" | "anyUser" | readonly RoleName[]> = {
   home: "public",
   login: "public",

@@ -2,7 +2,7 @@ import { ADMIN_ROLES, EMPLOYER_MANAGER_ROLES, hasAnyRole, type RoleName } from "
 import { getRoute, matchRoute, type RouteDef, type RouteId } from "./routes.ts";
 
 /**
- * Who may open which page (SPEC §2 access redirects, §4 redirect after login, §6 route roles) and what
+ * Who may open which page (docs/product.md "Screens" access redirects, docs/product.md "States" redirect after login, docs/product.md "Roles" route roles) and what
  * the header shows. The route guards of the web app and the server's redirects both ask this module.
  */
 
@@ -12,7 +12,7 @@ export type AccessUser = { roles: readonly RoleName[]; deactivated: boolean };
 export type AccessDecision = "allow" | "login" | "noRights" | "deactivated";
 
 /**
- * SPEC §4 home after login. A user with several roles lands on the most powerful side first: admin, then
+ * docs/product.md "States" home after login. A user with several roles lands on the most powerful side first: admin, then
  * the employer pages, then reporting, then the bike store's /pyoraliike, then /mybike (which is also where a user without roles ends up).
  */
 export function homePathFor(roles: readonly RoleName[]): string {
@@ -74,7 +74,7 @@ const EMPLOYER_SIDE_ROUTES: readonly RouteId[] = ["employer", "companySettings",
 const EVERY_USER_ROUTES: readonly RouteId[] = ["calculator", "bikeBrokerage"];
 
 /**
- * SPEC §2 header navigation. Anonymous visitors get the info pages, /laskuri and the customer-service
+ * docs/product.md "Screens" header navigation. Anonymous visitors get the info pages, /laskuri and the customer-service
  * group with /ota-yhteytta; admins get only /admin (even when
  * they also hold employer roles); employer-side users get the employer pages their roles open; every
  * logged-in user then gets /laskuri and /bikeBrokerageService. A deactivated user gets an empty menu.

@@ -1,7 +1,7 @@
 import { ADMIN_ROLES, EMPLOYER_ROLES, hasAnyRole, type RoleName } from "./roles.ts";
 
 /**
- * The rules of logging in (DESIGN.md §5 Auth): who needs a second factor, how long codes and links
+ * The rules of logging in (docs/architecture.md Auth): who needs a second factor, how long codes and links
  * live, and when repeated failures lock an e-mail or an address out for a while.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as c from "./constants.ts";
 
-describe("SPEC §9 constants", () => {
+describe("docs/product.md 'Constants' constants", () => {
   it("hold the spec's timings", () => {
     expect(c.NOTIFICATION_CHECK_INTERVAL_MS).toBe(30000);
     expect(c.HEALTH_CHECK_INTERVAL_MS).toBe(60000);

@@ -1,4 +1,4 @@
-/** SPEC §9 business constants and limits, in one place so that UI, server and tests agree. */
+/** docs/product.md "Constants" business constants and limits, in one place so that UI, server and tests agree. */
 
 /** The notification checker polls this often (employer-side users only). */
 export const NOTIFICATION_CHECK_INTERVAL_MS = 30_000;
@@ -19,7 +19,7 @@ export const BACK_TO_TOP_THRESHOLD_PX = 400;
 export const PROGRESS_BAR_MINIMUM = 0.3;
 export const PROGRESS_BAR_SPEED_MS = 800;
 
-/** Default list sizes (SPEC §9). */
+/** Default list sizes (docs/product.md "Constants"). */
 export const DEFAULT_PAGE = 1;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SYSTEM_USERS_PAGE_SIZE = 20;
@@ -28,7 +28,7 @@ export const EMPLOYEE_LIST_PAGE_SIZE = 10;
 export const ROLE_USERS_PAGE_SIZE = 20;
 export const USER_PAYMENTS_PAGE_SIZE = 10;
 
-/** Login retries on network errors and unlisted statuses: 1 s, then 2 s, then 4 s (SPEC §8). */
+/** Login retries on network errors and unlisted statuses: 1 s, then 2 s, then 4 s (docs/product.md "Errors"). */
 export const RETRY_ATTEMPTS = 3;
 export const RETRY_INITIAL_DELAY_MS = 1000;
 export const RETRY_BACKOFF_FACTOR = 2;

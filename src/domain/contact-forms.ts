@@ -1,4 +1,4 @@
-/** The public contact form's rules (SPEC §3 "Contact form"), shared by the form page and the server. */
+/** The public contact form's rules (docs/data-model.md "Contact form"), shared by the form page and the server. */
 export const CONTACT_TOPICS = ["EMPLOYER", "EMPLOYEE", "BIKE_STORE", "PRESS", "OTHER"] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 

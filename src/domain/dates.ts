@@ -1,14 +1,14 @@
 /**
- * Time is stored in UTC and shown in Europe/Helsinki (DESIGN.md §5, SPEC §9) as DD.MM.YYYY HH:mm.
+ * Time is stored in UTC and shown in Europe/Helsinki (docs/architecture.md, docs/product.md "Constants") as DD.MM.YYYY HH:mm.
  * Intl does the time-zone work, so daylight-saving changes follow the tz database, not our arithmetic.
  */
 
 export const HELSINKI_TIME_ZONE = "Europe/Helsinki";
 
-/** SPEC §4: used when no last working day is given; shown as 01.01.2999. */
+/** docs/product.md "States": used when no last working day is given; shown as 01.01.2999. */
 export const DEFAULT_LAST_WORKING_DAY = "2999-01-01";
 
-/** SPEC §5: a date this many years or more ahead is flagged as a likely typo. */
+/** docs/product.md "Field rules": a date this many years or more ahead is flagged as a likely typo. */
 export const FAR_FUTURE_YEARS = 20;
 
 /** One day in milliseconds, for durations counted in whole days (not calendar days in Helsinki). */
@@ -66,7 +66,7 @@ export function formatHelsinkiDate(value: Date | string): string {
 }
 
 /**
- * SPEC §5: true when the date is 20 years or more after today (Helsinki calendar dates). 29 February
+ * docs/product.md "Field rules": true when the date is 20 years or more after today (Helsinki calendar dates). 29 February
  * plus 20 years is compared as a string, so in a non-leap target year it acts as 1 March.
  */
 export function isTwentyYearsOrMoreInFuture(value: Date | string, now: Date): boolean {
@@ -84,7 +84,7 @@ const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 1440;
 
 /**
- * SPEC §9 relative time: under 1 minute "just now", then whole minutes below 60, whole hours below
+ * docs/product.md "Constants" relative time: under 1 minute "just now", then whole minutes below 60, whole hours below
  * 1440 minutes, then whole days. Always rounded down, so "1 hour" means at least 60 minutes have passed.
  * A time in the future (clock skew between server and browser) counts as just now.
  */

@@ -15,7 +15,7 @@ import {
 } from "./employees.ts";
 
 describe("the employment's end", () => {
-  it("defaults to 01.01.2999 when no last working day is given (SPEC §4)", () => {
+  it("defaults to 01.01.2999 when no last working day is given (docs/product.md 'States')", () => {
     expect(lastWorkingDayOrDefault(null)).toBe("2999-01-01");
     expect(lastWorkingDayOrDefault(undefined)).toBe("2999-01-01");
     expect(lastWorkingDayOrDefault("")).toBe("2999-01-01");

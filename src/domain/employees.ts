@@ -3,13 +3,13 @@ import type { AbsenceReason, EmployeeStatus, PolicyEligibility } from "./enums.t
 import type { HeldRole } from "./roles.ts";
 
 /**
- * The employer's rules for a beneficiary employee (SPEC §3 "Beneficiary employee", §4 accept/reject and
+ * The employer's rules for a beneficiary employee (docs/data-model.md "Beneficiary employee", docs/product.md "States" accept/reject and
  * the default last working day). Dates are calendar dates as YYYY-MM-DD; "today" is the Helsinki date
  * the caller passes in (toHelsinkiDateString), so these stay pure.
  */
 
 /**
- * The manage tab's quick filter (SPEC §7 `filterType`; the spec does not list its values): every
+ * The manage tab's quick filter (docs/api-surface.md `filterType`; the spec does not list its values): every
  * employee, one of the employee statuses, with or without an order, with a running lease, away on an
  * absence today, with their employment ended, or with payroll data missing (no employee number or
  * cost unit, so the payroll report cannot place them).
@@ -29,12 +29,12 @@ export const EMPLOYEE_FILTER_TYPES = [
 ] as const;
 export type EmployeeFilterType = (typeof EMPLOYEE_FILTER_TYPES)[number];
 
-/** The employee list's largest page (its default, 10, is SPEC §9's EMPLOYEE_LIST_PAGE_SIZE). */
+/** The employee list's largest page (its default, 10, is the EMPLOYEE_LIST_PAGE_SIZE of docs/product.md "Constants"). */
 export const EMPLOYEE_PAGE_SIZE_MAX = 100;
 /** Rows of one export (CSV or XLSX): the whole filtered list up to this many. */
 export const EMPLOYEE_EXPORT_MAX_ROWS = 200_000;
 
-/** SPEC §4: no last working day given means 01.01.2999. */
+/** docs/product.md "States": no last working day given means 01.01.2999. */
 export function lastWorkingDayOrDefault(value: string | null | undefined): string {
   return value ? value : DEFAULT_LAST_WORKING_DAY;
 }
@@ -55,7 +55,7 @@ export function canDecide(status: EmployeeStatus): boolean {
 }
 
 /**
- * The employer roles a joining employee can be given with the decision (SPEC §7 decide "role flags"),
+ * The employer roles a joining employee can be given with the decision (docs/api-surface.md decide "role flags"),
  * and who may give them in the employee's company: the admin tier, an employer admin of that company,
  * or a group admin of its group. An editor manages employees but hands out no roles; roles held in
  * another company count for nothing here (an admin of one company who edits another gives no roles

@@ -1,7 +1,7 @@
 import { DEFAULT_LAST_WORKING_DAY } from "./dates.ts";
 
 /**
- * How an employee's dates stand to each other, as an HR person reads them (SPEC §3 "Beneficiary
+ * How an employee's dates stand to each other, as an HR person reads them (docs/data-model.md "Beneficiary
  * employee"). Pedaali does not hold the employment's first day; what it knows is the day the person
  * joined the bike benefit (the join request, or the day the employer added them), and they were
  * employed on that day. So:

@@ -1,5 +1,5 @@
 /**
- * Every enum and status set of SPEC §4, as readonly tuples. The tuples are the single source: the
+ * Every enum and status set of docs/product.md "States", as readonly tuples. The tuples are the single source: the
  * database enums (src/server/db/schema), the zod schemas (src/contract) and the UI all derive from them.
  *
  * The few the anonymous home page needs (languages, themes, the leasing companies' names) live in
@@ -30,17 +30,17 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** SPEC §4: the general filter list of 14 statuses (no WIX, no REFUNDED). */
+/** docs/product.md "States": the general filter list of 14 statuses (no WIX, no REFUNDED). */
 export const ORDER_STATUS_FILTER_GENERAL: readonly OrderStatus[] = ORDER_STATUSES.filter(
   (s) => s !== "WIX" && s !== "REFUNDED",
 );
 
-/** SPEC §4: the post-processing filter list, from WAITING_FOR_INVOICE_MATCH to REFUNDED. */
+/** docs/product.md "States": the post-processing filter list, from WAITING_FOR_INVOICE_MATCH to REFUNDED. */
 export const ORDER_STATUS_FILTER_POST_PROCESSING: readonly OrderStatus[] = ORDER_STATUSES.slice(
   ORDER_STATUSES.indexOf("WAITING_FOR_INVOICE_MATCH"),
 );
 
-/** SPEC §4: the filter list starting at PROCESSED. */
+/** docs/product.md "States": the filter list starting at PROCESSED. */
 export const ORDER_STATUS_FILTER_FROM_PROCESSED: readonly OrderStatus[] = ORDER_STATUSES.slice(
   ORDER_STATUSES.indexOf("PROCESSED"),
 );
@@ -57,7 +57,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SIMPLE_STATES = ["PENDING", "COMPLETED", "CANCELLED"] as const;
 export type SimpleState = (typeof SIMPLE_STATES)[number];
 
-/** SPEC §4 payer types; the spec's {product} placeholder is PEDAALI (DESIGN.md §1). */
+/** docs/product.md "States" payer types; the spec's {product} placeholder is PEDAALI (docs/product.md "Who uses it"). */
 export const PAYER_TYPES = [
   "BIKE_STORE",
   "PEDAALI",
@@ -103,7 +103,7 @@ export const INVOICE_STATUSES = [
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
- * Employee statuses: the spec does not list the values (SPEC §4). Ours follow the employee's path
+ * Employee statuses: the spec does not list the values (docs/product.md "States"). Ours follow the employee's path
  * through the employer's tabs: a joining request waits for acceptance (PENDING), is ACCEPTED or
  * REJECTED, and an accepted employee can later be made INACTIVE (left the company, long absence).
  */
@@ -114,7 +114,7 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 export const ORDER_CANCELLATION_STATUSES = ["PENDING", "COMPLETED", "CANCELLED"] as const;
 export type OrderCancellationStatus = (typeof ORDER_CANCELLATION_STATUSES)[number];
 
-/** SPEC §4 absence reasons, stored as codes; the UI shows Sairasloma, Vanhempainvapaa, "Muu, mikä". */
+/** docs/product.md "States" absence reasons, stored as codes; the UI shows Sairasloma, Vanhempainvapaa, "Muu, mikä". */
 export const ABSENCE_REASONS = ["SICK_LEAVE", "PARENTAL_LEAVE", "OTHER"] as const;
 export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
 
@@ -165,7 +165,7 @@ export type CommissionBase = (typeof COMMISSION_BASES)[number];
 export const PAYOUT_BATCH_STATUSES = ["CREATED", "APPROVED", "PAID"] as const;
 export type PayoutBatchStatus = (typeof PAYOUT_BATCH_STATUSES)[number];
 
-/** SPEC §4 event log types, one code each. */
+/** docs/product.md "States" event log types, one code each. */
 export const EVENT_TYPES = [
   "USER_CREATED",
   "USER_AUTO_DEACTIVATED",
@@ -224,7 +224,7 @@ export const EVENT_TYPES = [
   "PAYROLL_DELIVERY_FAILED",
   "PAYROLL_DELIVERY_RESENT",
   "SYSTEM_UPDATE_PUBLISHED",
-  // After the sale (ADR 009): cancellations and refunds, insurance claims beyond SPEC §4's case steps,
+  // After the sale (ADR 009): cancellations and refunds, insurance claims beyond the case steps of docs/product.md "States",
   // redemption offers and the employee's choice at the lease's end, user payments, the bike brokerage.
   "ORDER_CANCELLATION_REQUESTED",
   "ORDER_CANCELLATION_UPDATED",
@@ -356,7 +356,7 @@ export const HELD_ENTITY_TYPES = [
 export type HeldEntityType = (typeof HELD_ENTITY_TYPES)[number];
 
 /**
- * SPEC §9 partner names: the other bike-benefit providers a company may come from, so its existing
+ * docs/product.md "Constants" partner names: the other bike-benefit providers a company may come from, so its existing
  * leases can be migrated and tracked.
  */
 export const PREVIOUS_PROVIDERS = [
@@ -381,7 +381,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ORDER_ITEM_TYPES = ["BIKE", "ACCESSORY", "SERVICE", "INSURANCE", "OTHER"] as const;
 export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
 
-/** How an insurance claim ends, after SPEC §4's event types (repair, new bike, end of leasing). */
+/** How an insurance claim ends, after the event types of docs/product.md "States" (repair, new bike, end of leasing). */
 export const INSURANCE_CLAIM_OUTCOMES = ["REPAIR", "NEW_BIKE", "END_OF_LEASING"] as const;
 export type InsuranceClaimOutcome = (typeof INSURANCE_CLAIM_OUTCOMES)[number];
 

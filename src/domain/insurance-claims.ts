@@ -12,7 +12,7 @@ import { addMonths, daysInMonth, monthsBetween, periodOf } from "./payroll/perio
  * - What the employee bears is shown before they send the report: the deductible (omavastuu, 240 € by
  *   default, as Vapaus has it) and the insured value, the package price less 1 % for each full month
  *   since the lease started (GoByBike's rule), never below zero.
- * - The helpdesk takes the claim through SPEC §4's event types, as the steps of the chosen outcome
+ * - The helpdesk takes the claim through the event types of docs/product.md "States", as the steps of the chosen outcome
  *   (CLAIM_STEPS below); the last step closes the claim (COMPLETED).
  */
 
@@ -31,7 +31,7 @@ export const INSURED_VALUE_DEPRECIATION_PERCENT_PER_MONTH = 1;
 /** Why a lease ends when its claim ends it (endLease's reason). */
 export const INSURANCE_LEASE_END_REASON = "INSURANCE_END_OF_LEASING";
 
-/** The steps the helpdesk takes on a claim: SPEC §4's insurance event types after the case started. */
+/** The steps the helpdesk takes on a claim: the insurance event types of docs/product.md "States" after the case started. */
 export const INSURANCE_CLAIM_STEPS = [
   "INSURANCE_REPAIR_BIKE_SUBMITTED",
   "INSURANCE_REPAIR_INVOICE_SENT",

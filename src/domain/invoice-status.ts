@@ -1,7 +1,7 @@
 import type { InvoiceSender, InvoiceStatus, PayerType } from "./enums.ts";
 
 /**
- * The moves between invoice statuses (SPEC §4 lists the statuses, not the moves; this is ours). An
+ * The moves between invoice statuses (docs/product.md "States" lists the statuses, not the moves; this is ours). An
  * invoice runs one of two ways, by who pays it (invoices.payerType):
  *
  * - A purchase invoice we pay (a bike store's invoice of an order, payer PEDAALI): RECEIVED → VERIFIED
@@ -25,7 +25,7 @@ export const FINAL_INVOICE_STATUSES: readonly InvoiceStatus[] = [
   "DELETED",
 ];
 
-/** Who pays the store's purchase invoice of an order: we do (SPEC §4 payer types; {product} = PEDAALI). */
+/** Who pays the store's purchase invoice of an order: we do (docs/product.md "States" payer types; {product} = PEDAALI). */
 export const STORE_PURCHASE_INVOICE_PAYER: PayerType = "PEDAALI";
 
 /** Statuses where money may already be on its way: no invalidating or replacing once here. */
@@ -82,7 +82,7 @@ export function invoiceDueDate(issueDate: string, days = INVOICE_PAYMENT_TERM_DA
 }
 
 /**
- * Who pays our invoice to a leasing company: its payer type by its name (SPEC §9's three companies);
+ * Who pays our invoice to a leasing company: its payer type by its name (the three companies of docs/product.md "Constants");
  * a leasing company added later without its own payer type is OTHER.
  */
 export function leasingCompanyPayerType(companyName: string): PayerType {

@@ -1,5 +1,5 @@
 /**
- * The languages (fi default, en, sv) and colour schemes (light default, dark) of SPEC §9. Apart from
+ * The languages (fi default, en, sv) and colour schemes (light default, dark) of docs/product.md "Constants". Apart from
  * enums.ts (which re-exports them) so that the anonymous home page's chunk carries only these.
  */
 export const LANGUAGES = ["fi", "en", "sv"] as const;

@@ -2,7 +2,7 @@ import type { Language } from "./enums.ts";
 import { MONEY_SPACE } from "./money-text.ts";
 
 /**
- * Money is integer cents end to end (DESIGN.md §5): parsed once at the edge, summed and stored as
+ * Money is integer cents end to end (docs/architecture.md): parsed once at the edge, summed and stored as
  * cents, and turned back into euros only for display. Decimal input is parsed from its digits, never
  * through a float, so "0.285" and "1.005" round the way a person expects.
  */

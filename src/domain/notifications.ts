@@ -3,7 +3,7 @@ import type { NotificationType } from "./enums.ts";
 import { buildPath } from "./routes.ts";
 
 /**
- * The notification bell's rules (SPEC §2 bell, §4 notification states, §9 constants): where a
+ * The notification bell's rules (docs/product.md "Screens" bell, docs/product.md "States" notification states, docs/product.md "Constants" constants): where a
  * notification leads, the badge's text and the preview of a message. The bell (src/web/features/
  * notifications) shows what these decide.
  */
@@ -38,7 +38,7 @@ export function notificationTarget(type: NotificationType): NotificationTarget |
 }
 
 /**
- * The badge on the bell: the unread count, or "99+" above NOTIFICATION_BADGE_CAP (SPEC §9 "a 'more
+ * The badge on the bell: the unread count, or "99+" above NOTIFICATION_BADGE_CAP (docs/product.md "Constants" "a 'more
  * than 99' text"); null when nothing is unread, so no badge shows.
  */
 export function notificationBadgeText(unread: number): string | null {
@@ -52,7 +52,7 @@ export function isNotificationBadgeCapped(unread: number): boolean {
 }
 
 /**
- * A message's preview in a list (SPEC §9): on one line, cut at NOTIFICATION_PREVIEW_LENGTH characters
+ * A message's preview in a list (docs/product.md "Constants"): on one line, cut at NOTIFICATION_PREVIEW_LENGTH characters
  * with an ellipsis when longer. Characters are counted as the reader sees them (code points), so an
  * emoji is never cut in half.
  */

@@ -1,7 +1,7 @@
 import type { InvoiceStatus, PayerType, PaymentStatus, UserPaymentKind } from "./enums.ts";
 
 /**
- * Who refunds whom when an order is cancelled (ADR 009), in SPEC §4's payer types. The
+ * Who refunds whom when an order is cancelled (ADR 009), in the payer types of docs/product.md "States". The
  * cancellation carries the suggestion made here from the order's money facts when it is asked for; the
  * helpdesk may change the amount and the two parties while it is open.
  *

@@ -13,12 +13,12 @@ import { ROLES } from "./roles.ts";
 
 /**
  * The expected lifecycle is written out here by hand from ADR 004 (docs/decisions/004-order-lifecycle.md)
- * and DESIGN.md §5, row by row. Nothing below is derived from the constants or the table of
+ * and docs/architecture.md, row by row. Nothing below is derived from the constants or the table of
  * order-state-machine.ts: a test built from the code's own table agrees with any change to it, so a
  * widened move (say, the employee cancelling a CONFIRMED order) would pass unnoticed.
  *
  * Where the ADR names no actor for a main-line move, the row records the current decision (who does the
- * work in DESIGN.md §5: the store through its token link, the admins, jobs and imports as SYSTEM); a
+ * work in docs/architecture.md: the store through its token link, the admins, jobs and imports as SYSTEM); a
  * change of such a decision is a change of this table too, on purpose.
  */
 

@@ -2,7 +2,7 @@ import type { EventType, OrderStatus } from "./enums.ts";
 import { ADMIN_ROLES, type RoleName } from "./roles.ts";
 
 /**
- * The order lifecycle of DESIGN.md §5 as one transition table. The spec lists the statuses but not the
+ * The order lifecycle of docs/architecture.md as one transition table. The spec lists the statuses but not the
  * moves; every move the server makes is checked here, and each row names the event-log type it writes.
  *
  * Main line: NOT_STARTED → PENDING → PACKAGE_PROVIDED → ALL_INFO_PROVIDED → CONFIRMED → PROCESSED →
@@ -38,7 +38,7 @@ export type OrderTransition = {
   to: OrderStatus;
   event: OrderTransitionEvent;
   actors: readonly OrderActor[];
-  /** The event-log row the move writes (SPEC §4 event types), in the same transaction. */
+  /** The event-log row the move writes (docs/product.md "States" event types), in the same transaction. */
   eventType: EventType;
   /**
    * Only on moves out of WAITING_FOR_CUSTOMER_COMMENT: the move is allowed only when the order's

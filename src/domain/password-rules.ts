@@ -1,5 +1,5 @@
 /**
- * What makes a password acceptable (DESIGN.md §5, the accounts issue): at least 12 characters — a
+ * What makes a password acceptable (docs/architecture.md, the accounts issue): at least 12 characters — a
  * passphrase of a few words is the easy way there — and not one of the passwords attackers try first.
  * The web shows these problems while the user types; the server refuses the same ones.
  */

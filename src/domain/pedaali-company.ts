@@ -1,5 +1,5 @@
 /**
- * Pedaali Oy's own company details (SPEC §1's product contact details with the values of DESIGN.md §1):
+ * Pedaali Oy's own company details (the contact details of docs/product.md "Who uses it"):
  * the footer and the public pages show them, and our e-invoices name Pedaali as their seller with them.
  * Kept in one place so a deployment changes them once; the bank account is PEDAALI_BANK_ACCOUNT's.
  */

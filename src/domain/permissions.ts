@@ -8,8 +8,8 @@ import {
 } from "./roles.ts";
 
 /**
- * Permission names, one per action, as `area.action`. SPEC §6 leaves the names open; these cover every
- * call group of SPEC §7. The server checks permissions (it is the authority); the UI uses them only to
+ * Permission names, one per action, as `area.action`. docs/product.md "Roles" leaves the names open; these cover every
+ * call group of docs/api-surface.md. The server checks permissions (it is the authority); the UI uses them only to
  * hide what the user cannot do. Roles and their permissions live in the database and admins can change
  * them; DEFAULT_ROLE_PERMISSIONS is what the seed writes for the built-in roles.
  */
@@ -94,7 +94,7 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Every logged-in user may edit their own details and use the bike brokerage (SPEC §2 header). */
+/** Every logged-in user may edit their own details and use the bike brokerage (docs/product.md "Screens" header). */
 const EVERY_USER: readonly Permission[] = ["own-details.manage", "brokerage.use"];
 
 const EMPLOYER_ADMIN_PERMISSIONS: readonly Permission[] = [
@@ -136,7 +136,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> =
   INTERNAL_ADMIN: ADMIN_TIER_PERMISSIONS.filter((p) => p !== "roles.manage"),
   EMPLOYER_ADMIN: EMPLOYER_ADMIN_PERMISSIONS,
   // Same actions as the employer admin; the tenancy rule widens the scope to every company of the group.
-  // The notification bell stays with the employer admin (SPEC §6).
+  // The notification bell stays with the employer admin (docs/product.md "Roles").
   EMPLOYER_GROUP_ADMIN: EMPLOYER_ADMIN_PERMISSIONS.filter((p) => p !== "notifications.read"),
   // Employee management only: no company settings, reports, payroll recipients or notifications.
   EMPLOYER_EDITOR: [
@@ -171,7 +171,7 @@ export function isPermission(value: string): value is Permission {
 }
 
 /**
- * SPEC §6: the permission names of a user, collected from userRoles without duplicates, in first-seen
+ * docs/product.md "Roles": the permission names of a user, collected from userRoles without duplicates, in first-seen
  * order. A role that carries rolePermissions (as loaded from the database) uses exactly those, so an
  * admin's changes take effect; a built-in role given without them falls back to its defaults. Names
  * are kept as strings because admins may create permissions the code does not know.

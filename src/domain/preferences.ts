@@ -1,5 +1,5 @@
 /**
- * The limits of a user's preference document (SPEC §7 /api/user-preferences). It is read with every
+ * The limits of a user's preference document (docs/api-surface.md /api/user-preferences). It is read with every
  * session, so an unbounded one slows every request of its user and grows the database at will: a patch and the merged document hold at most 50 keys and 8 KB of JSON.
  */
 

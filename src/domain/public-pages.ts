@@ -4,7 +4,7 @@ import { buildPath, ROUTES, type RouteId } from "./routes.ts";
 /**
  * The public pages that the build renders to HTML (ADR 010) and that search engines are invited to:
  * the landing pages, the calculator's frame and the information and legal pages. Finnish lives at the
- * route's own path, English and Swedish under the SPEC §2 `/{lang}` prefix. Pages built around a form
+ * route's own path, English and Swedish under the docs/product.md "Screens" `/{lang}` prefix. Pages built around a form
  * (login, password recovery, contact) are not rendered ahead: a form shown before the app has taken the
  * page over would submit natively (the login's password in the address) or drop what was typed.
  */

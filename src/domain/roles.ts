@@ -1,5 +1,5 @@
 /**
- * SPEC §6 roles. Admin tier first, then the employer roles, the bike store's own users (they see orders
+ * docs/product.md "Roles" roles. Admin tier first, then the employer roles, the bike store's own users (they see orders
  * only through their stores, never a company), then the beneficiary.
  */
 export const ROLES = [
@@ -21,7 +21,7 @@ export const EMPLOYER_ROLES: readonly RoleName[] = [
   "EMPLOYER_GROUP_ADMIN",
   "EMPLOYER_REPORTING",
 ];
-/** The employer roles that manage employees on /tyonantaja (SPEC §6); reporting only reads. */
+/** The employer roles that manage employees on /tyonantaja (docs/product.md "Roles"); reporting only reads. */
 export const EMPLOYER_MANAGER_ROLES: readonly RoleName[] = [
   "EMPLOYER_ADMIN",
   "EMPLOYER_EDITOR",
@@ -29,7 +29,7 @@ export const EMPLOYER_MANAGER_ROLES: readonly RoleName[] = [
 ];
 
 /**
- * A user's role assignment in the shape of SPEC §3 (userRoles → role → rolePermissions → permission).
+ * A user's role assignment in the shape of docs/data-model.md (userRoles → role → rolePermissions → permission).
  * rolePermissions is optional so that callers holding only role names can use the same functions.
  */
 export type UserRoleLike = {

@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from "./locale.ts";
 import { ADMIN_ROLES, type RoleName } from "./roles.ts";
 
 /**
- * The route table of SPEC §2 with the access rules of SPEC §4 and §6. The web router, the route
+ * The route table of docs/product.md "Screens" with the access rules of docs/product.md "States" and "Roles". The web router, the route
  * guards and the server's index.html fallback all read this one table.
  */
 
@@ -13,7 +13,7 @@ export type RouteAccess =
   /** A logged-in user holding at least one of the roles. */
   | { kind: "roles"; roles: readonly RoleName[] };
 
-/** SPEC §2 layout rules key off these kinds: no header on auth, maintenance and admin pages. */
+/** docs/product.md "Screens" layout rules key off these kinds: no header on auth, maintenance and admin pages. */
 export type RouteLayout = "default" | "auth" | "maintenance" | "admin";
 
 export type RouteDef = {
@@ -22,7 +22,7 @@ export type RouteDef = {
   path: string;
   access: RouteAccess;
   layout: RouteLayout;
-  /** SPEC §2: paths containing /laskuri, /bikeBrokerageService or /kayttaja use a full page load. */
+  /** docs/product.md "Screens": paths containing /laskuri, /bikeBrokerageService or /kayttaja use a full page load. */
   fullPageLoad?: boolean;
 };
 
@@ -108,7 +108,7 @@ export type RouteId = (typeof ROUTES)[number]["id"];
 export type RouteMatch = {
   route: RouteDef;
   params: Record<string, string>;
-  /** Set when the path carried a `/{lang}` prefix (SPEC §2: /{lang}/liity/{token}). */
+  /** Set when the path carried a `/{lang}` prefix (docs/product.md "Screens": /{lang}/liity/{token}). */
   lang: Language | null;
 };
 
@@ -181,7 +181,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
-/** Every path under /admin is an admin path (SPEC §2 layout rules). */
+/** Every path under /admin is an admin path (docs/product.md "Screens" layout rules). */
 export function isAdminPath(pathname: string): boolean {
   return matchRoute(pathname)?.route.layout === "admin";
 }

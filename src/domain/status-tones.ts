@@ -9,7 +9,7 @@ import type { InvoiceStatus, OrderStatus, PaymentStatus, RequestStatusWithSigned
 export const STATUS_TONES = ["neutral", "info", "progress", "success", "warning", "danger"] as const;
 export type StatusTone = (typeof STATUS_TONES)[number];
 
-/** SPEC §4 order statuses along the lifecycle of DESIGN.md §5. */
+/** docs/product.md "States" order statuses along the lifecycle of docs/architecture.md. */
 export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, StatusTone>> = {
   NOT_STARTED: "neutral",
   PENDING: "info", // waits for the bike store's package
@@ -29,7 +29,7 @@ export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, StatusTone>> = {
   REFUNDED: "neutral",
 };
 
-/** SPEC §4 request statuses, with the variant's SIGNED (leasing agreements). */
+/** docs/product.md "States" request statuses, with the variant's SIGNED (leasing agreements). */
 export const REQUEST_STATUS_TONES: Readonly<Record<RequestStatusWithSigned, StatusTone>> = {
   PENDING: "warning", // the employer has a decision to make
   ACCEPTED: "success",
@@ -67,7 +67,7 @@ export const INVOICE_STATUS_TONES: Readonly<Record<InvoiceStatus, StatusTone>> =
   PAYMENT_TRANSACTION_REMOVED: "warning",
 };
 
-/** The status families of SPEC §4 that the UI shows as badges. */
+/** The status families of docs/product.md "States" that the UI shows as badges. */
 export const STATUS_FAMILY_TONES = {
   order: ORDER_STATUS_TONES,
   request: REQUEST_STATUS_TONES,

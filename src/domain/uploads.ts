@@ -1,5 +1,5 @@
 /**
- * What an uploaded file may be (DESIGN.md §5 "Files"; ADR 009): refund receipts, redemption
+ * What an uploaded file may be (docs/architecture.md "Files"; ADR 009): refund receipts, redemption
  * offers and insurance claims' photos and documents. A PDF or an image, told by the first bytes of the
  * content (never by the name or the request's header), at most 10 MB, under a clean file name whose
  * extension says what the content is.

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { type DataKey, newDataKeyEntry, parseDataKeys, TEST_DATA_KEYS } from "./data-keys.ts";
 
 /**
- * The environment of DESIGN.md §4, validated once at start. Every variable has a type, a default and
+ * The environment of README.md "Configuration", validated once at start. Every variable has a type, a default and
  * a line of documentation; the README's configuration table is written from `CONFIG_DOCS`.
  */
 
@@ -321,7 +321,7 @@ export function loadConfig(
   const e = parsed.data;
   const production = e.NODE_ENV === "production";
   const problems: string[] = [];
-  // Production refuses to start without what it needs to work safely (DESIGN.md §4).
+  // Production refuses to start without what it needs to work safely (README.md "Configuration").
   if (production) {
     if (!e.JWT_SECRET) problems.push("JWT_SECRET: required when NODE_ENV=production");
     if (!e.DATA_KEYS) problems.push("DATA_KEYS: required when NODE_ENV=production");

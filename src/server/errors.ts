@@ -1,7 +1,7 @@
 import type { ErrorCode, TErrorDetail } from "../contract/errors.ts";
 
 /**
- * The one error type services throw. The error handler turns it into the error JSON of DESIGN.md §5.
+ * The one error type services throw. The error handler turns it into the error JSON of docs/architecture.md.
  * 401 means "not logged in"; 403 means "logged in but not allowed"; another tenant's object is 404.
  */
 export class AppError extends Error {

@@ -36,7 +36,7 @@ for (const role of ROLES) {
     await expect(page).toHaveURL(role.home);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if (role.home === "/admin") {
-      // SPEC §2: no header on admin paths (the admin area brings its own frame).
+      // docs/product.md "Screens": no header on admin paths (the admin area brings its own frame).
       await expect(page.getByRole("banner")).toHaveCount(0);
     } else {
       // The user menu shows the first name; the anonymous login link is gone.

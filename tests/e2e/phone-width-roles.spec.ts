@@ -14,7 +14,7 @@ const WIDTH = 390;
 const HEIGHT = 844;
 const LANGUAGES = ["fi", "en", "sv"] as const;
 
-/** The path in a language: Finnish without a prefix, the others under /en or /sv (SPEC §2). */
+/** The path in a language: Finnish without a prefix, the others under /en or /sv (docs/product.md "Screens"). */
 const inLanguage = (lng: (typeof LANGUAGES)[number], path: string) =>
   lng === "fi" ? path : `/${lng}${path}`;
 

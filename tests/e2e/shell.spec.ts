@@ -12,11 +12,11 @@ import {
 const HOME_H1 = "Työsuhdepyörät henkilöstölle – me hoidamme sopimukset ja palkanvaihdon";
 
 /**
- * The shell in Chromium: SPEC §2 layout rules on every public route, as an anonymous visitor
+ * The shell in Chromium: docs/product.md "Screens" layout rules on every public route, as an anonymous visitor
  * and as each demo role; languages; the dark theme across reloads; offline and "not connected"; axe.
  */
 
-/** Every public route of SPEC §2 (tokens filled in). /kirjaudu-ulos is left out: visiting it logs out. */
+/** Every public route of docs/product.md "Screens" (tokens filled in). /kirjaudu-ulos is left out: visiting it logs out. */
 const PUBLIC_PATHS = ROUTES.filter((r) => r.access.kind === "public" && r.id !== "logout").map((r) =>
   r.path.replace(/:[^/]+/g, "abc123"),
 );
@@ -103,7 +103,7 @@ async function checkLayout(page: Page, path: string): Promise<void> {
     );
   }).toPass({ timeout: 10_000 });
   if (want.header) {
-    // SPEC §2: pages with the header start 56 px down. Asked until it holds: just after a page
+    // docs/product.md "Screens": pages with the header start 56 px down. Asked until it holds: just after a page
     // load the app takes the prerendered header over and may draw it anew, and for that moment it has no box.
     await expect
       .poll(async () => (await page.getByRole("banner").boundingBox())?.height, { message: where })

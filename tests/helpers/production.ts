@@ -1,7 +1,7 @@
 import { type Config, loadConfig } from "../../src/server/config.ts";
 import type { Messaging, OutgoingMail, OutgoingSms } from "../../src/server/messaging/types.ts";
 
-/** The least a production start needs (DESIGN.md §4); the providers are dummies nothing is sent to. */
+/** The least a production start needs (README.md "Configuration"); the providers are dummies nothing is sent to. */
 export const PRODUCTION_ENV = {
   NODE_ENV: "production",
   PUBLIC_URL: "https://pedaali.example",

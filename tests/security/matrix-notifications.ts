@@ -9,7 +9,7 @@ import type { Caller, Expectations, Fixtures, MatrixRow } from "./access-matrix.
  * access-matrix.ts (see its header); only types come from there, so the import does not loop at run time.
  *
  * notifications.read: the admin tier and the employer admin (also Toinen Oy's); the editor, the group
- * admin, reporting and the employee have not (SPEC §6: the bell is the employer admin's).
+ * admin, reporting and the employee have not (docs/product.md "Roles": the bell is the employer admin's).
  */
 const bellUsers: Expectations = {
   anonymous: 401,

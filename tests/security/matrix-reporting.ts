@@ -6,7 +6,7 @@ import type { Expectations, MatrixRow } from "./access-matrix.ts";
  * does not loop at run time.
  *
  * reports.read: the admin tier, the employer admin, the group admin and reporting; not the editor
- * (SPEC §6: /raportointi is not the editor's) nor the employee. Toinen Oy's admin may read reports,
+ * (docs/product.md "Roles": /raportointi is not the editor's) nor the employee. Toinen Oy's admin may read reports,
  * so Demo Oy's answer 404 to them.
  */
 const reportReaders: Expectations = {

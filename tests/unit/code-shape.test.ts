@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
@@ -185,6 +186,19 @@ describe("the code's shape", () => {
     const copies = sources.filter((f) => f.startsWith("src/web/") && own.test(read(f)));
     expect(copies).toEqual([]);
     expect(own.test("const SILENT = { silent: true };")).toBe(true);
+  });
+
+  it("cites only what the repository holds: no section of a specification or design document outside it", () => {
+    // The product's behaviour is in docs/product.md, its calls in docs/api-surface.md, its records in
+    // docs/data-model.md and the code's shape in docs/architecture.md. The decisions keep their words as written.
+    const outside = new RegExp(["SPEC", "DESIGN\\.md"].map((name) => `${name} ?\u00a7`).join("|"));
+    const tracked = execFileSync("git", ["ls-files", "src", "tests", "scripts", "docs", "README.md"], {
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter((f) => f && !f.startsWith("docs/decisions/") && !/\.(png|svg|woff2|ico|gz)$/.test(f));
+    expect(tracked.filter((f) => outside.test(read(f)))).toEqual([]);
+    expect(outside.test(`(SPEC \u00a77)`)).toBe(true);
   });
 
   it(`keeps source files under ${MAX_LINES} lines unless LONG_FILES names them`, () => {

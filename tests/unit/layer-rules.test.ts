@@ -63,7 +63,10 @@ describe("the layer rules", () => {
     ["src/web/features/mybike/page.tsx", 'import { x } from "../../lib/toast.ts";'],
     ["src/web/features/admin/orders/page.tsx", 'import { x } from "../../lease-end/index.ts";'],
     ["src/web/features/admin/orders/page.tsx", 'import { x } from "../users/badges.tsx";'],
-    ["src/web/features/admin/after-sales/claims/page.tsx", 'import { x } from "../../../companies/index.ts";'],
+    [
+      "src/web/features/admin/after-sales/claims/page.tsx",
+      'import { x } from "../../../companies/index.ts";',
+    ],
     ["src/web/features/admin/after-sales/claims/page.tsx", 'import { x } from "../../../../lib/toast.ts";'],
     // A test may take another feature's test support.
     ["src/web/features/handover/form.test.tsx", 'import { x } from "../store-links/test-support.tsx";'],

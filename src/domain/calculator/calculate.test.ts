@@ -163,7 +163,7 @@ describe("the calculator", () => {
     }
   });
 
-  it("gives the campaign discount when asked for, from its minimum period (SPEC §8 errors otherwise)", () => {
+  it("gives the campaign discount when asked for, from its minimum period (docs/product.md 'Errors' errors otherwise)", () => {
     expect(calculateBenefit(PARAMETERS, INPUT).campaignDiscount).toBe(0);
     const asked = calculateBenefit(PARAMETERS, { ...INPUT, campaign: true });
     expect(asked.campaignDiscount).toBe(90);

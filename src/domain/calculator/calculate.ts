@@ -227,7 +227,7 @@ function monthAfter(date: string): { year: number; month: number } {
   return month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
 }
 
-/** SPEC §8: a campaign discount asked for on a lease too short for it, or on terms without one, is an error. */
+/** docs/product.md "Errors": a campaign discount asked for on a lease too short for it, or on terms without one, is an error. */
 function campaignDiscountCents(terms: CalculatorLeaseTerms, months: number, packageCents: number): number {
   if (terms.campaignDiscountPercent === null || terms.campaignMinLeaseMonths === null) {
     throw new CalculatorInputError(

@@ -10,7 +10,7 @@ import { percentOfCents } from "../money.ts";
  * with P the package price, R the residual (redemption) value, i the monthly rate and n the months.
  */
 
-/** The billing table's terms (SPEC §3 billing table). Rates are percent with at most two decimals. */
+/** The billing table's terms (docs/data-model.md billing table). Rates are percent with at most two decimals. */
 export type LeaseTerms = {
   annualInterestPercent: number;
   /** Yearly insurance premium as a percent of the package price. */

@@ -1,6 +1,6 @@
 /**
  * The parameters of one tax year that the wage-tax engine reads: everything a year changes lives here,
- * nothing of it in the engine's code. They are kept in the four tax tables of SPEC §3 (state income tax
+ * nothing of it in the engine's code. They are kept in the four tax tables of docs/data-model.md (state income tax
  * scale, taxpayer deductions, the yearly payroll table, municipal rates), maintained by admins, and
  * seeded from published-tax-years.ts with a source for each figure. Amounts are cents, rates percent
  * with at most two decimals.

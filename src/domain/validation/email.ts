@@ -1,5 +1,5 @@
 /**
- * SPEC §5 e-mail rule: a standard (dot-atom) local part with no leading, trailing or consecutive dots,
+ * docs/product.md "Field rules" e-mail rule: a standard (dot-atom) local part with no leading, trailing or consecutive dots,
  * and a domain of at least two labels whose top-level domain is two or more letters.
  */
 

@@ -1,9 +1,9 @@
 /**
- * SPEC §5 phone rule. Valid numbers are +358 or a leading 0 followed by 6 to 14 digits. Normalising
+ * docs/product.md "Field rules" phone rule. Valid numbers are +358 or a leading 0 followed by 6 to 14 digits. Normalising
  * removes whitespace and adds the missing 0 to a Finnish mobile number typed without it (4x / 5x).
  */
 
-/** The exact message of SPEC §5; the client shows it as is. */
+/** The exact message of docs/product.md "Field rules"; the client shows it as is. */
 export const UNSUPPORTED_PHONE_NUMBER_MESSAGE = "Unsupported phone number format";
 
 const VALID_PHONE_PATTERN = /^(?:\+358|0)\d{6,14}$/;
@@ -34,7 +34,7 @@ export function isSupportedPhoneNumber(input: string): boolean {
 
 /**
  * The international form of a stored number: the trunk 0 stands for Finland's +358. Numbers are
- * stored as SPEC §5 normalises them (a leading 0 or +358, as typed); the SMS provider and every
+ * stored as docs/product.md "Field rules" normalises them (a leading 0 or +358, as typed); the SMS provider and every
  * comparison get this form (docs/decisions/007-phone-numbers.md).
  */
 export function internationalPhoneNumber(stored: string): string {

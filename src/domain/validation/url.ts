@@ -1,5 +1,5 @@
 /**
- * SPEC §5 website rule: starts with http:// or https:// (optionally followed by www.) or with just
+ * docs/product.md "Field rules" website rule: starts with http:// or https:// (optionally followed by www.) or with just
  * www., then a domain whose top-level domain is 2 to 6 letters; a port and a path may follow.
  */
 

@@ -12,7 +12,7 @@ export type EventRecord = {
 };
 
 /**
- * Writes one row of the event log (SPEC §4 event types) in the change's own transaction, so a change and
+ * Writes one row of the event log (docs/product.md "States" event types) in the change's own transaction, so a change and
  * its audit row are either both there or both absent. The only writer of the event log besides the demo
  * seed: the audit view, the timelines and the reports read what goes through here (or recordEvents).
  */

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { HELSINKI_TIME_ZONE } from "../../domain/dates.ts";
 
 /**
- * Helsinki calendar dates in SQL (DESIGN.md §5: stored UTC, the day is Helsinki's), computed by
+ * Helsinki calendar dates in SQL (docs/architecture.md: stored UTC, the day is Helsinki's), computed by
  * PostgreSQL's time-zone rules, daylight saving included.
  */
 

@@ -4,7 +4,7 @@ import type { Db } from "./client.ts";
 import { rawRows } from "./raw.ts";
 
 /**
- * The list helpers every paged endpoint shares (DESIGN.md §5 Lists): `readPage` (count and rows of one
+ * The list helpers every paged endpoint shares (docs/architecture.md Lists): `readPage` (count and rows of one
  * page, in one statement) in the default envelope `{ items, page, limit, total, totalPages, hasNext, hasPrevious }`, the
  * SQL offset of a page, the page's ids found before a list's joins (`newestIdsOf`) and its rows read by
  * them (`amongPageIds`, `rowsOfPage`), and a "contains" pattern for ILIKE filters.

@@ -8,7 +8,7 @@ import type { BlobStore } from "./blob-store.ts";
 import type { VirusScanner } from "./virus-scan.ts";
 
 /**
- * Stored files (DESIGN.md §5 "Files": signed agreements, refund receipts, redemption offers, claim
+ * Stored files (docs/architecture.md "Files": signed agreements, refund receipts, redemption offers, claim
  * photos). The files table says what a file is — name, type, size, SHA-256, tenant — and rows that use
  * a file point at it with a restricting FK; the bytes live in a BlobStore under the file's id (a folder
  * by default, S3 when configured).

@@ -9,7 +9,7 @@ import type { FileStore } from "./file-store.ts";
 
 /**
  * Receiving and sending files: refund receipts, redemption offers, insurance claims'
- * photos. An upload is the request's raw body (SPEC §7: `POST /api/refund/upload?...` with an
+ * photos. An upload is the request's raw body (docs/api-surface.md: `POST /api/refund/upload?...` with an
  * octet-stream body); what it holds is decided by src/domain/uploads.ts from its bytes, never from the
  * header or the name.
  *

@@ -11,7 +11,7 @@ import { queueMessages } from "../modules/notifications/outbox.ts";
 import type { OutboxRenderer } from "../modules/notifications/outbox-renderers.ts";
 
 /**
- * SPEC §4 "auto-deactivated for inactivity": active users outside the admin tier whose last activity
+ * docs/product.md "States" "auto-deactivated for inactivity": active users outside the admin tier whose last activity
  * is older than `days` are deactivated, their sessions end, and each gets a USER_AUTO_DEACTIVATED
  * event-log row (no actor) and the account-deactivated mail in the message outbox, all in one
  * transaction. Last activity is the last login, or the creation of an account that never logged in,

@@ -18,7 +18,7 @@ import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage }
 const RECEIVED: MailTemplate = "insurance-claim-received";
 const COMPLETED: MailTemplate = "insurance-claim-completed";
 
-/** A YYYY-MM-DD date as DD.MM.YYYY (SPEC §9). */
+/** A YYYY-MM-DD date as DD.MM.YYYY (docs/product.md "Constants"). */
 function day(date: string): string {
   const [year, month, dayOfMonth] = date.split("-");
   return `${dayOfMonth}.${month}.${year}`;

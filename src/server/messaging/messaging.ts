@@ -162,7 +162,7 @@ export function createMessaging({ config, db, log }: MessagingDeps): Messaging {
           const response = await fetch(sms.url, {
             method: "POST",
             headers: sms.headers,
-            // Stored numbers keep SPEC §5's leading 0 or +358; the provider always gets +358 (decision 007).
+            // Stored numbers keep the leading 0 or +358 of docs/product.md "Field rules"; the provider always gets +358 (decision 007).
             body: JSON.stringify({ to: internationalPhoneNumber(message.to), text: message.text }),
             signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
           });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /**
- * Real servers for tests of mail and SMS (DESIGN.md §3: mail is tested through a real SMTP server, not
+ * Real servers for tests of mail and SMS (docs/decisions/001-stack.md: mail is tested through a real SMTP server, not
  * a mock). Test-only: nothing in the app imports this file, so smtp-server stays a dev dependency.
  */
 

@@ -96,7 +96,7 @@ export function loadPrerenderedPages(webDistDir: string, publicUrl: string): Pre
   return { send };
 }
 
-/** robots.txt and sitemap.xml for PUBLIC_URL (DESIGN.md §4), from the route table. */
+/** robots.txt and sitemap.xml for PUBLIC_URL (README.md "Configuration"), from the route table. */
 export function registerCrawlerFiles(app: FastifyInstance, publicUrl: string): void {
   const robots = robotsTxt(publicUrl);
   const sitemap = sitemapXml(publicUrl);

@@ -14,7 +14,7 @@ const PRODUCTION_DEV_PAGE_404 =
 
 /**
  * Serves the built web app and answers every other GET with index.html so the browser router can
- * take over. Paths of SPEC §2 answer 200; anything else gets index.html with 404, so the app shows
+ * take over. Paths of docs/product.md "Screens" answer 200; anything else gets index.html with 404, so the app shows
  * its not-found page and crawlers see the status. Unknown /api/* routes get the JSON 404.
  * DEV_PAGES answer 200 when `devPages` is on (outside production); in production they answer a plain
  * 404 page without the app, since the app itself would still render them.

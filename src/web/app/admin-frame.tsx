@@ -12,9 +12,9 @@ import { logout, useSession } from "../lib/session.ts";
 import classes from "./admin-frame.module.css";
 
 /**
- * The admin area's own top bar (SPEC §2: the header is hidden on admin paths, admin pages use the full
+ * The admin area's own top bar (docs/product.md "Screens": the header is hidden on admin paths, admin pages use the full
  * width and show a theme toggle): product name, the signed-in admin, language, theme and log out. Below
- * it the page's heading and its content share one full-width column (SPEC §2: no centred heading over a
+ * it the page's heading and its content share one full-width column (docs/product.md "Screens": no centred heading over a
  * full-width tab). The heading row may carry a toolbar to the right of the h1 (the helpdesk search),
  * which wraps below it on a narrow screen.
  */

@@ -7,7 +7,7 @@ import { Svg } from "../components/icons.tsx";
 import { CONTACT_DETAILS as C, SOCIAL_LINKS, telHref } from "../lib/contact-details.ts";
 import classes from "./app-layout.module.css";
 
-/** SPEC §1 public footer pages (customer service is the contact form). */
+/** docs/product.md "Who uses it" public footer pages (customer service is the contact form). */
 const FOOTER_PAGES: readonly RouteId[] = [
   "forEmployers",
   "forEmployees",
@@ -38,7 +38,7 @@ function Labelled({ label, children }: { label: string; children: React.ReactNod
   );
 }
 
-/** The footer with the operator's contact details (SPEC §1, DESIGN.md §1), the public pages and social links. */
+/** The footer with the operator's contact details (docs/product.md "Who uses it"), the public pages and social links. */
 export function AppFooter({ lang }: { lang: Language | null }) {
   const { t } = useTranslation();
   return (

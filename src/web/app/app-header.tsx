@@ -23,7 +23,7 @@ const HeaderUserActions = lazy(() =>
 );
 
 /**
- * The header of SPEC §2: product name, the navigation of the visitor's role (a burger menu on phones),
+ * The header of docs/product.md "Screens": product name, the navigation of the visitor's role (a burger menu on phones),
  * then the notification bell (employer admin only) and the user menu (or a login link), language menu
  * and theme switch. A deactivated user's menu is empty (headerNavigation), and /deactivated shows no
  * login link.
@@ -36,7 +36,7 @@ export function AppHeader() {
   const lang = meta?.lang ?? null;
   // Without the session cookie nobody is logged in, so the anonymous menu needs no wait (no flash).
   const anonymous = !user && ((status !== "loading" && status !== "idle") || !hasSessionCookie());
-  // SPEC §2: a deactivated user sees the header with an empty menu, also on /deactivated itself.
+  // docs/product.md "Screens": a deactivated user sees the header with an empty menu, also on /deactivated itself.
   const entries = meta?.id !== "deactivated" && (user || anonymous) ? headerNavigation(accessUser) : [];
   const showLogin = anonymous && meta?.id !== "deactivated" && meta?.id !== "login";
   return (

@@ -15,7 +15,7 @@ import { shellVisibility } from "./shell-visibility.ts";
 
 /**
  * The shell around every page: progress bar, skip link, banners, header, `<main>`, footer, cookie consent
- * and back-to-top, each shown by the SPEC §2 layout rules of shellVisibility. Unknown paths (404) keep
+ * and back-to-top, each shown by the docs/product.md "Screens" layout rules of shellVisibility. Unknown paths (404) keep
  * the chrome so the visitor can find a way on.
  */
 /**

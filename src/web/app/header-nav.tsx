@@ -86,7 +86,7 @@ function NavGroup({ routeIds, lang }: { routeIds: readonly RouteId[]; lang: Lang
   );
 }
 
-/** SPEC §2 header navigation on wide screens: links, and the customer-service group as a disclosure. */
+/** docs/product.md "Screens" header navigation on wide screens: links, and the customer-service group as a disclosure. */
 export function DesktopNav({ entries, lang }: NavProps) {
   const { t } = useTranslation();
   if (entries.length === 0) return null;
@@ -107,7 +107,7 @@ export function DesktopNav({ entries, lang }: NavProps) {
   );
 }
 
-/** SPEC §2 "mobile uses a burger menu": the same entries in a panel under the header, groups flattened. */
+/** docs/product.md "Screens" "mobile uses a burger menu": the same entries in a panel under the header, groups flattened. */
 export function BurgerMenu({ entries, lang }: NavProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

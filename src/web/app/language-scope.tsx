@@ -4,7 +4,7 @@ import type { Language } from "../../domain/enums.ts";
 import { currentLanguage, setLanguage } from "../i18n/i18n.ts";
 
 /**
- * The `/{lang}/...` routes (SPEC §2, e.g. /en/liity/{token}): entering one switches the language. The first
+ * The `/{lang}/...` routes (docs/product.md "Screens", e.g. /en/liity/{token}): entering one switches the language. The first
  * page load already starts in that language (i18n.ts reads the prefix); this covers client navigations.
  */
 export function LanguageScope({ lang }: { lang: Language }) {

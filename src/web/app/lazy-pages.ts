@@ -5,7 +5,7 @@
  * Why one: rolldown 1.2.x (Vite 8) has an open bug (rolldown/rolldown#10731, "module already loaded by the
  * entry is emitted as a separate chunk"): once two or more dynamically imported chunks use modules that the
  * entry also uses (React, Mantine, react-router, react-i18next...), those modules move out of the entry into
- * common chunks, and the anonymous home page pays ~8 KB gzip more for the same code (DESIGN.md §6 budget).
+ * common chunks, and the anonymous home page pays ~8 KB gzip more for the same code (docs/design.md "Weight" budget).
  * With a single such chunk the entry stays whole. Admin and employer code stays in one chunk of its own
  * (employer-and-admin-pages.ts, for the same bug) that reaches the shell's modules only through this one.
  * Split this again once the bundler is fixed.

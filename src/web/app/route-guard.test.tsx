@@ -33,7 +33,7 @@ function path(router: ReturnType<typeof renderApp>["router"]) {
   return `${pathname}${search}`;
 }
 
-describe("the route guards (SPEC §2 access redirects)", () => {
+describe("the route guards (docs/product.md 'Screens' access redirects)", () => {
   it("send an anonymous visitor to /kirjaudu with the wanted page in ?next", async () => {
     const { router } = renderApp("/tyonantaja?tab=add", { user: null });
     expect(await screen.findByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe("the route guards (SPEC §2 access redirects)", () => {
     const header = screen.getByRole("banner");
     expect(within(header).queryByRole("link", { name: "Kirjaudu" })).not.toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
-    // The page carries the product's contact details (SPEC §1).
+    // The page carries the product's contact details (docs/product.md "Who uses it").
     const main = screen.getByRole("main");
     expect(main).toHaveTextContent("info@pedaali.fi");
     expect(main).toHaveTextContent("3401234-1");

@@ -55,7 +55,7 @@ export function fetchFirstRequests(
 }
 
 /**
- * A page that only some users may open (SPEC §2 access redirects, §6). It waits while the user is
+ * A page that only some users may open (docs/product.md "Screens" access redirects, docs/product.md "Roles"). It waits while the user is
  * loading, then asks src/domain/access.ts: an anonymous visitor goes to /kirjaudu?next=<this page>,
  * a user without the role to /ei-oikeuksia, a deactivated user to /deactivated. The page's own code
  * is asked for by the guard once the user is let in, or at the start of a page load by someone logged

@@ -12,7 +12,7 @@ describe("routeMeta", () => {
     });
   });
 
-  it("hides the chrome on auth, maintenance and admin paths (SPEC §2)", () => {
+  it("hides the chrome on auth, maintenance and admin paths (docs/product.md 'Screens')", () => {
     expect(routeMeta("/kirjaudu")?.showChrome).toBe(false);
     expect(routeMeta("/huoltokatkos")?.showChrome).toBe(false);
     expect(routeMeta("/admin/kayttajat")).toMatchObject({ id: "admin", showChrome: false });

@@ -8,9 +8,9 @@ export type RouteMeta = {
   params: Record<string, string>;
   /** The `/{lang}` prefix of the path, if any. */
   lang: Language | null;
-  /** SPEC §2: /laskuri, /bikeBrokerageService and /kayttaja are entered with a full page load. */
+  /** docs/product.md "Screens": /laskuri, /bikeBrokerageService and /kayttaja are entered with a full page load. */
   fullPageLoad: boolean;
-  /** SPEC §2: no header, footer, cookie banner or back-to-top on auth, maintenance and admin pages. */
+  /** docs/product.md "Screens": no header, footer, cookie banner or back-to-top on auth, maintenance and admin pages. */
   showChrome: boolean;
 };
 

@@ -5,7 +5,7 @@ import { useNavigation } from "react-router";
 import { PROGRESS_BAR_MINIMUM, PROGRESS_BAR_SPEED_MS } from "../../domain/constants.ts";
 import classes from "./shell.module.css";
 
-/** SPEC §9 "minimum 0.3, speed 800" in the classic NProgress sense: start at 30 %, each move animates 800 ms. */
+/** docs/product.md "Constants" "minimum 0.3, speed 800" in the classic NProgress sense: start at 30 %, each move animates 800 ms. */
 export const PROGRESS_MINIMUM = PROGRESS_BAR_MINIMUM;
 export const PROGRESS_SPEED_MS = PROGRESS_BAR_SPEED_MS;
 /** A request counts as long (and shows the bar) once it has run this long. */
@@ -18,7 +18,7 @@ export function trickle(value: number): number {
 }
 
 /**
- * The top progress bar (SPEC §1): runs while a navigation loads and while a request takes longer than
+ * The top progress bar (docs/product.md "Who uses it"): runs while a navigation loads and while a request takes longer than
  * 300 ms. A plain element rather than @mantine/nprogress, which brings Mantine's Progress into the entry.
  */
 export function RouterProgress() {

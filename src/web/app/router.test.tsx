@@ -58,7 +58,7 @@ describe("the router", () => {
     expect(document.title).toBe("Runkonumero ja toimitus – Pedaali");
   });
 
-  it("hides header and footer on auth pages (SPEC §2) but keeps the main landmark", async () => {
+  it("hides header and footer on auth pages (docs/product.md 'Screens') but keeps the main landmark", async () => {
     renderApp("/kirjaudu");
     expect(await screen.findByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
     expect(screen.queryByRole("banner")).not.toBeInTheDocument();

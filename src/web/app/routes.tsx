@@ -71,8 +71,8 @@ const publicPage =
     pages().then((m) => m.PUBLIC_PAGES[id] ?? m.PlaceholderPage);
 
 /**
- * The code of each page of SPEC §2, loaded on first visit. Every entry is its own dynamic import so the
- * anonymous visitor's download never includes admin or employer code (DESIGN.md §3). Replace an entry
+ * The code of each page of docs/product.md "Screens", loaded on first visit. Every entry is its own dynamic import so the
+ * anonymous visitor's download never includes admin or employer code (docs/architecture.md "Web app"). Replace an entry
  * when its feature is built; the Record type makes a route without a page a type error.
  */
 export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
@@ -113,7 +113,7 @@ export const ROUTE_PAGES: Record<Exclude<RouteId, "home">, PageImport> = {
   bikeBrokerage: bikeBrokeragePage,
 };
 
-/** Router path relative to its parent; /admin owns every path below it (SPEC §2 "any admin path"). */
+/** Router path relative to its parent; /admin owns every path below it (docs/product.md "Screens" "any admin path"). */
 function relativePath(route: RouteDef): string {
   const path = route.path.slice(1);
   return route.id === "admin" ? `${path}/*` : path;

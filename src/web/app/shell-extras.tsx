@@ -15,7 +15,7 @@ import {
 import classes from "./shell.module.css";
 
 /**
- * The small pieces around every page (SPEC §1 shell, §2 layout rules): plain elements and one CSS module,
+ * The small pieces around every page (docs/product.md "Who uses it" shell, docs/product.md "Screens" layout rules): plain elements and one CSS module,
  * no Mantine components, because they all ship in the anonymous home page's entry chunk.
  */
 
@@ -29,7 +29,7 @@ function useStoredChoice<T>(read: () => T, asRendered: T): T {
   return useSyncExternalStore(noSubscription, read, () => asRendered);
 }
 
-/** SPEC §2: the red "not connected" banner when the health check fails, with a refresh link. */
+/** docs/product.md "Screens": the red "not connected" banner when the health check fails, with a refresh link. */
 export function NotConnectedBanner() {
   const { t } = useTranslation();
   return (
@@ -51,7 +51,7 @@ export function NotConnectedBanner() {
   );
 }
 
-/** The announcement about the removal of the bike-benefit tax exemption; dismissed for 24 h (SPEC §9). */
+/** The announcement about the removal of the bike-benefit tax exemption; dismissed for 24 h (docs/product.md "Constants"). */
 export function AnnouncementBanner({ lang }: { lang: Language | null }) {
   const { t } = useTranslation();
   const dismissed = useStoredChoice(isAnnouncementDismissed, false);
@@ -122,7 +122,7 @@ function CookieCard({ lang, onDecide }: { lang: Language | null; onDecide: (valu
   );
 }
 
-/** Back to the top after scrolling past 400 px (SPEC §9). */
+/** Back to the top after scrolling past 400 px (docs/product.md "Constants"). */
 export function BackToTop() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

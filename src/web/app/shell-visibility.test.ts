@@ -6,7 +6,7 @@ import { shellVisibility } from "./shell-visibility.ts";
 
 const LAYOUTS: (RouteLayout | null)[] = ["default", "auth", "maintenance", "admin", null];
 
-describe("shellVisibility (SPEC §2 layout rules)", () => {
+describe("shellVisibility (docs/product.md 'Screens' layout rules)", () => {
   it.each(LAYOUTS)("layout %s, active user online", (layout) => {
     const v = shellVisibility({ layout, deactivated: false, offline: false });
     const chrome = layout === "default" || layout === null;

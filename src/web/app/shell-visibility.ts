@@ -23,7 +23,7 @@ export type ShellVisibility = {
 };
 
 /**
- * SPEC §2 layout rules in one place. The header is hidden on auth, maintenance and admin pages; footer,
+ * docs/product.md "Screens" layout rules in one place. The header is hidden on auth, maintenance and admin pages; footer,
  * cookie banner and back-to-top on the same pages; the announcement on admin paths. A deactivated user sees
  * only the header (its menu empty, see headerNavigation), the page and the footer. Offline, the page is
  * replaced by the generic error page and the banners that lead elsewhere stay away.

@@ -42,7 +42,7 @@ function renderInRouter(element: React.ReactNode) {
   return render(<RouterProvider router={router} />);
 }
 
-describe("the announcement banner (SPEC §9: dismissal lasts 24 h)", () => {
+describe("the announcement banner (docs/product.md 'Constants': dismissal lasts 24 h)", () => {
   it("links to /tiedote-pyoraedusta and stays dismissed for exactly 24 hours", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const start = new Date("2026-03-01T10:00:00Z").getTime();
@@ -99,7 +99,7 @@ describe("the cookie consent", () => {
   });
 });
 
-describe("back to top (SPEC §9: after 400 px)", () => {
+describe("back to top (docs/product.md 'Constants': after 400 px)", () => {
   it("appears past 400 px of scrolling", () => {
     renderInRouter(<BackToTop />);
     expect(screen.queryByRole("button", { name: "Takaisin ylös" })).not.toBeInTheDocument();
@@ -120,7 +120,7 @@ describe("back to top (SPEC §9: after 400 px)", () => {
   });
 });
 
-describe("the shell by route kind (SPEC §2 layout rules)", () => {
+describe("the shell by route kind (docs/product.md 'Screens' layout rules)", () => {
   it("a public page: header with the anonymous menu, banner, cookie consent and footer", async () => {
     renderApp("/", { user: null });
     const header = await screen.findByRole("banner");

@@ -11,8 +11,8 @@ import { logout, type SessionUser } from "../lib/session.ts";
 import classes from "./user-menu.module.css";
 
 /**
- * SPEC §2 user menu: the first name on the button; inside, the name and work e-mail, a link to own
- * details (not for deactivated users, SPEC §2 /kayttaja) and log out. A disclosure like the language
+ * docs/product.md "Screens" user menu: the first name on the button; inside, the name and work e-mail, a link to own
+ * details (not for deactivated users, docs/product.md "Screens" /kayttaja) and log out. A disclosure like the language
  * menu rather than Mantine's Menu, for the same reason (no Popover code in the header).
  */
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 describe("AppLink", () => {
-  it("enters /laskuri, /bikeBrokerageService and /kayttaja with a full page load (SPEC §2)", () => {
+  it("enters /laskuri, /bikeBrokerageService and /kayttaja with a full page load (docs/product.md 'Screens')", () => {
     const router = renderLinks();
     for (const name of ["calculator", "brokerage", "own details"]) {
       expect(clickIsClientSide(screen.getByRole("link", { name })), name).toBe(false);

@@ -5,7 +5,7 @@ import { matchRoute } from "../../domain/routes.ts";
 export type AppLinkProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
 
 /**
- * A router link that follows SPEC §2: paths the route table marks `fullPageLoad` (/laskuri,
+ * A router link that follows docs/product.md "Screens": paths the route table marks `fullPageLoad` (/laskuri,
  * /bikeBrokerageService, /kayttaja) are entered with a full page load instead of a client navigation.
  */
 export function AppLink({ to, reloadDocument, ...rest }: AppLinkProps) {

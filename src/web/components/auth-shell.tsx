@@ -8,7 +8,7 @@ import { BikeIcon } from "./icons.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 
 /**
- * The frame of the auth pages (login, password, registration), which SPEC §2 shows without the header:
+ * The frame of the auth pages (login, password, registration), which docs/product.md "Screens" shows without the header:
  * the product name back to the home page, the language menu and the theme switch, and a card.
  */
 export function AuthShell({ children, size = 460 }: { children: ReactNode; size?: number }) {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import classes from "./controls.module.css";
 import { MoonIcon, SunIcon } from "./icons.tsx";
 
-/** Light/dark switch (SPEC §1); Mantine keeps the choice in localStorage (see app/providers.tsx). */
+/** Light/dark switch (docs/product.md "Who uses it"); Mantine keeps the choice in localStorage (see app/providers.tsx). */
 export function ColorSchemeToggle() {
   const { t } = useTranslation();
   const { setColorScheme } = useMantineColorScheme();

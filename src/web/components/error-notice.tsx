@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../lib/page-title.ts";
 import controls from "./controls.module.css";
 
-/** The generic "something went wrong" page (route errors, and SPEC §2 offline) with a reload button. */
+/** The generic "something went wrong" page (route errors, and docs/product.md "Screens" offline) with a reload button. */
 export function ErrorNotice({ text }: { text: string }) {
   const { t } = useTranslation();
   usePageTitle(t("routeError.title"));

@@ -4,7 +4,7 @@ import { formatDateTime } from "../lib/formatters.ts";
 
 export type TimelineEvent = {
   id: string;
-  /** When it happened (ISO time from the API); shown DD.MM.YYYY HH:mm in Finnish time (SPEC §9). */
+  /** When it happened (ISO time from the API); shown DD.MM.YYYY HH:mm in Finnish time (docs/product.md "Constants"). */
   at: string | Date;
   /** Who did it: a person's name, or the system. */
   actor: string;

@@ -12,9 +12,9 @@ import classes from "./language-menu.module.css";
 export const LANGUAGE_NAMES: Record<Language, string> = { fi: "Suomi", en: "English", sv: "Svenska" };
 
 /**
- * The language menu fi/en/sv (SPEC §2) as a disclosure: a button that shows a list of three buttons.
+ * The language menu fi/en/sv (docs/product.md "Screens") as a disclosure: a button that shows a list of three buttons.
  * Deliberately not Mantine's Menu, whose Popover and floating-ui cost ~20 KB gzip in the anonymous
- * home page's entry chunk (DESIGN.md §6 budget). On a `/{lang}/...` path it also swaps the prefix.
+ * home page's entry chunk (docs/design.md "Weight" budget). On a `/{lang}/...` path it also swaps the prefix.
  */
 export function LanguageMenu() {
   const { t } = useTranslation();

@@ -225,7 +225,7 @@ function WaitingLine({
 }
 
 /**
- * An order's way through the lifecycle of DESIGN.md §5, the same for the employee, the employer and the
+ * An order's way through the lifecycle of docs/architecture.md, the same for the employee, the employer and the
  * helpdesk: the main-line steps as a vertical timeline, the steps done with the time the order reached
  * them (Europe/Helsinki), the current one with who must act and since when, and a side state (waiting
  * for the customer's reply, a special case, cancelled, refunded) as its own marked step. Once a lease

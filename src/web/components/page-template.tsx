@@ -68,7 +68,7 @@ export function PageHeading({ title, description, action, breadcrumbs }: PageHea
 
 export type PageTemplateProps = PageHeaderProps & {
   children: ReactNode;
-  /** Full width, for the admin frame (SPEC §2); other pages keep the readable width. */
+  /** Full width, for the admin frame (docs/product.md "Screens"); other pages keep the readable width. */
   fluid?: boolean;
 };
 

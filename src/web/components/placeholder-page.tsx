@@ -17,7 +17,7 @@ export function useRouteId(): RouteId | undefined {
   return isRouteHandle(handle) ? handle.routeId : undefined;
 }
 
-/** Stands in for a page of SPEC §2 until its feature is built: its title and a note that it comes later. */
+/** Stands in for a page of docs/product.md "Screens" until its feature is built: its title and a note that it comes later. */
 export function PlaceholderPage() {
   const { t } = useTranslation();
   const routeId = useRouteId();

@@ -26,7 +26,7 @@ export type StatusBadgeProps = {
 }[StatusFamily];
 
 /**
- * A badge of a tone with the given label, in the status badge's look: for states outside SPEC §4's
+ * A badge of a tone with the given label, in the status badge's look: for states outside docs/product.md "States"
  * families (a user's Käytössä, a row's Vahvistamaton). The label carries the meaning (WCAG 1.4.1).
  */
 export function ToneBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
@@ -44,7 +44,7 @@ export function ToneBadge({ tone, children }: { tone: StatusTone; children: Reac
   );
 }
 
-/** A status of SPEC §4 (order, request, payment, invoice) as its translated label in its tone's colour. */
+/** A status of docs/product.md "States" (order, request, payment, invoice) as its translated label in its tone's colour. */
 export function StatusBadge({ family, status }: StatusBadgeProps) {
   const { t } = useTranslation();
   const tone = statusTone(family, status as never);

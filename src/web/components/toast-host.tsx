@@ -3,7 +3,7 @@ import { isToastHostWanted, loadNotifications, subscribeToastHost } from "../lib
 
 const Notifications = lazy(() => loadNotifications().then((m) => ({ default: m.Notifications })));
 
-/** The toast container (SPEC §8: top right), mounted once the first toast is asked for (see lib/toast.ts). */
+/** The toast container (docs/product.md "Errors": top right), mounted once the first toast is asked for (see lib/toast.ts). */
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToastHost, isToastHostWanted, () => false);
   return wanted ? (

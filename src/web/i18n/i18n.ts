@@ -46,7 +46,7 @@ function storedLanguage(): string | null {
   }
 }
 
-/** SPEC §2 `/{lang}/...` wins over the stored choice, which wins over Finnish. */
+/** docs/product.md "Screens" `/{lang}/...` wins over the stored choice, which wins over Finnish. */
 export function detectLanguage(pathname: string): Language {
   const prefix = pathname.split("/")[1];
   if (isLanguage(prefix)) return prefix;
@@ -57,7 +57,7 @@ export function detectLanguage(pathname: string): Language {
 function reflectLanguage(lng: string): void {
   if (!isLanguage(lng)) return;
   document.documentElement.lang = lng;
-  // SPEC §1's description, in the page's language for search engines and link previews.
+  // the description of docs/product.md "Who uses it", in the page's language for search engines and link previews.
   const description = i18n.t("common.productDescription", { lng });
   document.querySelector('meta[name="description"]')?.setAttribute("content", description);
   try {
@@ -97,7 +97,7 @@ export function initI18n(lng: Language = detectLanguage(window.location.pathname
 
 /**
  * The texts of the lazily loaded pages (login, registration, own details...) live in `pages/<lng>.json`,
- * so the anonymous home page downloads only the shell's texts above (DESIGN.md §6 budget). Both files
+ * so the anonymous home page downloads only the shell's texts above (docs/design.md "Weight" budget). Both files
  * fill the one `translation` namespace; their top-level sections never overlap (locales.test.ts).
  */
 const PAGE_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {

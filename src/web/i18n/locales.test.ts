@@ -141,7 +141,7 @@ describe("the fi, en and sv catalogues", () => {
     for (const code of ERROR_CODES) expect(fiKeys).toContain(`errors.${code}`);
   });
 
-  it("has the SPEC §8 English texts as the en toasts", () => {
+  it("has the docs/product.md 'Errors' English texts as the en toasts", () => {
     for (const [kind, text] of Object.entries(GENERAL_ERROR_TEXTS))
       expect(flat.en?.get(`toasts.${kind}`)).toBe(text);
   });

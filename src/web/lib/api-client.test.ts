@@ -91,11 +91,14 @@ describe("apiFetch", () => {
     [502, GENERAL_ERROR_TEXTS.serviceUnavailable, "SERVICE_UNAVAILABLE"],
     [503, GENERAL_ERROR_TEXTS.serviceUnavailable, "SERVICE_UNAVAILABLE"],
     [418, GENERAL_ERROR_TEXTS.generic, "UNDEFINED_ERROR"],
-  ])("uses the SPEC §8 fallback for an unreadable %i body", async (status, message, code) => {
-    reply(status, "<html><body>Bad gateway</body></html>", "text/html");
-    const error = await failure(apiFetch("/api/companies"));
-    expect(error).toMatchObject({ status, code, message, bodyReadable: false, details: [] });
-  });
+  ])(
+    "uses the docs/product.md 'Errors' fallback for an unreadable %i body",
+    async (status, message, code) => {
+      reply(status, "<html><body>Bad gateway</body></html>", "text/html");
+      const error = await failure(apiFetch("/api/companies"));
+      expect(error).toMatchObject({ status, code, message, bodyReadable: false, details: [] });
+    },
+  );
 
   it("treats JSON that is not the error envelope as unreadable", async () => {
     reply(400, JSON.stringify({ error: "nope" }));

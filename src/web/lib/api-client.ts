@@ -24,7 +24,7 @@ export type ApiFetchOptions<T> = {
   headers?: Record<string, string>;
 };
 
-/** A failed API call. `message` is English (the server's, or a SPEC §8 fallback); the UI translates by status and code. */
+/** A failed API call. `message` is English (the server's, or a docs/product.md "Errors" fallback); the UI translates by status and code. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   /** HTTP status; 0 when no response arrived (network failure). */
@@ -37,7 +37,7 @@ export class ApiError extends Error {
   readonly details: TErrorDetail[];
   /** False when the body was not the JSON error envelope (proxy error pages, empty bodies, network failures). */
   readonly bodyReadable: boolean;
-  /** Login only: the 400 answer asks for a phone number to send the two-factor code to (SPEC §4). */
+  /** Login only: the 400 answer asks for a phone number to send the two-factor code to (docs/product.md "States"). */
   readonly requiresPhoneNumber: boolean;
 
   constructor(init: {
@@ -72,7 +72,7 @@ function codeForStatus(status: number): ErrorCode {
   return "UNDEFINED_ERROR";
 }
 
-/** The English SPEC §8 fallback for a response whose body could not be read. */
+/** The English docs/product.md "Errors" fallback for a response whose body could not be read. */
 export function fallbackMessage(status: number): string {
   return GENERAL_ERROR_TEXTS[generalErrorKind(status, false)];
 }

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from "react";
 import { HEALTH_CHECK_INTERVAL_MS } from "../../domain/constants.ts";
 
 /**
- * SPEC §4 connection flag and §9 health check: GET /api/health-check every 60 s, and at once when the
+ * docs/product.md "States" connection flag and docs/product.md "Constants" health check: GET /api/health-check every 60 s, and at once when the
  * window regains focus or the browser comes back online (so a returning visitor, and the tests, need not
  * wait a minute). Plain fetch and a tiny store: this runs on every page, so it stays out of TanStack Query.
  */
@@ -74,7 +74,7 @@ function subscribeOnline(listener: () => void): () => void {
   };
 }
 
-/** The browser's own online flag (SPEC §2: offline shows the generic error page). */
+/** The browser's own online flag (docs/product.md "Screens": offline shows the generic error page). */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribeOnline,

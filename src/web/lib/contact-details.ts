@@ -1,5 +1,5 @@
 /**
- * The operator's contact details of SPEC §1 with the values of DESIGN.md §1 (shown in the footer and,
+ * The operator's contact details of docs/product.md "Who uses it" with the values of docs/product.md "Who uses it" (shown in the footer and,
  * later, on the deactivated page). Written out rather than read from PEDAALI_COMPANY (the details our
  * e-invoices carry), because the footer is in the home page's first script, whose every byte counts;
  * contact-details.test.ts holds the two the same.
@@ -22,7 +22,7 @@ export function telHref(phone: string): string {
   return `tel:${phone.replace(/\s+/g, "")}`;
 }
 
-/** The footer's social links (SPEC §1). */
+/** The footer's social links (docs/product.md "Who uses it"). */
 export const SOCIAL_LINKS = [
   { name: "Facebook", href: "https://www.facebook.com/pedaali" },
   { name: "Instagram", href: "https://www.instagram.com/pedaali" },

@@ -1,6 +1,6 @@
 /**
  * A day as a date field shows and reads it. The form value is always the ISO day `YYYY-MM-DD` that the
- * API takes; the text is `DD.MM.YYYY`, the one display format of SPEC §9 in every interface language,
+ * API takes; the text is `DD.MM.YYYY`, the one display format of docs/product.md "Constants" in every interface language,
  * whatever the browser's own locale would show in a native date input.
  */
 

@@ -32,7 +32,7 @@ function readable(status: number, code: ErrorCode) {
   return new ApiError({ status, code, message: "server text", bodyReadable: true });
 }
 
-describe("messageForApiError (SPEC §8 general toasts)", () => {
+describe("messageForApiError (docs/product.md 'Errors' general toasts)", () => {
   const cases: [string, ApiError, string, string][] = [
     [
       "401",

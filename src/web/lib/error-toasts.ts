@@ -4,13 +4,13 @@ import { ApiError } from "./api-client.ts";
 import { generalErrorKind, STATUS_FIXED_KINDS } from "./general-errors.ts";
 import { showToast } from "./toast.ts";
 
-/** SPEC §8: the same toast twice within this window is shown once. */
+/** docs/product.md "Errors": the same toast twice within this window is shown once. */
 export const DUPLICATE_TOAST_WINDOW_MS = 2000;
 
 const MISSING = "\u0000missing";
 
 /**
- * The user-facing text of a failed call, in the language of `t`: SPEC §8 general toasts by status, or the
+ * The user-facing text of a failed call, in the language of `t`: docs/product.md "Errors" general toasts by status, or the
  * translation of the server's `code` (errors.<CODE>) where the status leaves room for it, or the fallback.
  * The errors.* texts travel with the page texts (i18n.ts ensurePageTexts), which every lazy page has
  * loaded before it can fail; before that, a failure reads as its general toast.
@@ -26,7 +26,7 @@ export function messageForApiError(error: unknown, t: TFunction): string {
 }
 
 /**
- * SPEC §8 "order cancellation errors use the response text": the code's text in the reader's language
+ * docs/product.md "Errors" "order cancellation errors use the response text": the code's text in the reader's language
  * where there is one, else the server's own message (a readable client error), else as
  * messageForApiError.
  */

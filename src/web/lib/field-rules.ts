@@ -26,7 +26,7 @@ export function optionalThen<Values = unknown>(check: FieldRule<Values>): FieldR
 /**
  * The rules of the fields the public and account forms share, with their texts in the current
  * language: an empty required field says which field is required, a filled one keeps the format
- * error (the same rules as the server, SPEC §5).
+ * error (the same rules as the server, docs/product.md "Field rules").
  */
 export function fieldRules(t: TFunction) {
   const emailFormat: FieldRule = (value) =>
@@ -52,7 +52,7 @@ export function fieldRules(t: TFunction) {
 }
 
 /**
- * A phone number as the request sends it (SPEC §5, normalized), for a form's body: one that does not
+ * A phone number as the request sends it (docs/product.md "Field rules", normalized), for a form's body: one that does not
  * read goes as typed, and the form's phone rule says so at the field.
  */
 export function phoneAsSent(text: string): string {

@@ -9,7 +9,7 @@ import {
 } from "./formatters.ts";
 
 describe("formatters", () => {
-  it("shows dates as DD.MM.YYYY HH:mm in Helsinki time (SPEC §9)", () => {
+  it("shows dates as DD.MM.YYYY HH:mm in Helsinki time (docs/product.md 'Constants')", () => {
     // 21:30 UTC on 31 Dec is already New Year in Helsinki (UTC+2).
     expect(formatDateTime("2025-12-31T21:30:00Z")).toBe("31.12.2025 23:30");
     expect(formatDateTime("2026-06-30T21:05:00Z")).toBe("01.07.2026 00:05");

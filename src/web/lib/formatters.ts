@@ -1,7 +1,7 @@
 import type { Language } from "../../domain/enums.ts";
 import { formatCents } from "../../domain/money.ts";
 
-/** SPEC §9: times are shown in Finnish time whatever the browser's zone. */
+/** docs/product.md "Constants": times are shown in Finnish time whatever the browser's zone. */
 export const DISPLAY_TIME_ZONE = "Europe/Helsinki";
 
 const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI" };
@@ -19,7 +19,7 @@ function parts(value: Date | string, withTime: boolean): Record<string, string> 
 }
 
 /**
- * `DD.MM.YYYY` in every language: the spec fixes one display format (SPEC §9), so it is built from parts
+ * `DD.MM.YYYY` in every language: the spec fixes one display format (docs/product.md "Constants"), so it is built from parts
  * rather than left to each locale's habits.
  */
 export function formatDate(value: Date | string): string {
@@ -27,13 +27,13 @@ export function formatDate(value: Date | string): string {
   return `${p.day}.${p.month}.${p.year}`;
 }
 
-/** `DD.MM.YYYY HH:mm` in Europe/Helsinki (SPEC §9). */
+/** `DD.MM.YYYY HH:mm` in Europe/Helsinki (docs/product.md "Constants"). */
 export function formatDateTime(value: Date | string): string {
   const p = parts(value, true);
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** Money is integer cents end to end (DESIGN.md §5); shown as `1 234,56 €` in Finnish. */
+/** Money is integer cents end to end (docs/architecture.md); shown as `1 234,56 €` in Finnish. */
 export function formatMoney(cents: number, language: Language): string {
   return formatCents(cents, language);
 }

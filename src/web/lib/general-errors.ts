@@ -1,5 +1,5 @@
 /**
- * SPEC §8 "General toasts". The English texts are also the `toasts.*` values of en.json (a test keeps
+ * docs/product.md "Errors" "General toasts". The English texts are also the `toasts.*` values of en.json (a test keeps
  * them equal); they live here too because ApiError carries an English message for logs and for callers
  * that have no translator at hand.
  */
@@ -17,7 +17,7 @@ export const GENERAL_ERROR_TEXTS = {
 export type GeneralErrorKind = keyof typeof GENERAL_ERROR_TEXTS;
 
 /**
- * Kinds whose text SPEC §8 fixes by status alone: a server code never replaces them, because a
+ * Kinds whose text docs/product.md "Errors" fixes by status alone: a server code never replaces them, because a
  * 401/403/404/5xx toast must read the same whatever the endpoint said.
  */
 export const STATUS_FIXED_KINDS: ReadonlySet<GeneralErrorKind> = new Set([

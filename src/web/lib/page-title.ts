@@ -11,7 +11,7 @@ export type PageHead = { title?: string; description?: string };
 export const PageHeadContext = createContext<PageHead | null>(null);
 
 /**
- * Sets `document.title` to "<title> – Pedaali", or just "Pedaali" on the home page (SPEC §1). The
+ * Sets `document.title` to "<title> – Pedaali", or just "Pedaali" on the home page (docs/product.md "Who uses it"). The
  * description (the page's lead) is for the prerendered page's meta description.
  */
 export function usePageTitle(title: string | null, description?: string): void {

@@ -22,7 +22,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // One place turns failures into toasts (SPEC §8); apiFetch itself never does (code-style-anchors §9.6).
+    // One place turns failures into toasts (docs/product.md "Errors"); apiFetch itself never does (code-style-anchors §9.6).
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!query.meta?.silent) showErrorToast(error);

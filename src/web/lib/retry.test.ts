@@ -19,7 +19,7 @@ describe("withRetry", () => {
     expect(call).toHaveBeenCalledTimes(1);
   });
 
-  it("retries 3 times after 1 s, 2 s and 4 s (SPEC §9), then rejects with the last failure", async () => {
+  it("retries 3 times after 1 s, 2 s and 4 s (docs/product.md 'Constants'), then rejects with the last failure", async () => {
     expect([RETRY_ATTEMPTS, RETRY_INITIAL_DELAY_MS, RETRY_BACKOFF_FACTOR]).toEqual([3, 1000, 2]);
     const call = vi.fn().mockImplementation(async (attempt: number) => {
       throw new Error(`down ${attempt}`);

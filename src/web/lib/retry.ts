@@ -3,9 +3,9 @@ import { getRetryDelayMs, RETRY_ATTEMPTS } from "../../domain/constants.ts";
 export type RetryOptions = {
   /** Whether a failure is worth another try; the first one that is not ends the call at once. */
   shouldRetry: (error: unknown) => boolean;
-  /** How many times to try again after the first call (SPEC §9: 3). */
+  /** How many times to try again after the first call (docs/product.md "Constants": 3). */
   retries?: number;
-  /** The wait before retry n (0-based); SPEC §9: 1 s, doubling. */
+  /** The wait before retry n (0-based); docs/product.md "Constants": 1 s, doubling. */
   delayMs?: (retry: number) => number;
   /** Told before each wait, e.g. to say "trying again" on the page. */
   onRetry?: (retry: number, delayMs: number, error: unknown) => void;
@@ -33,7 +33,7 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * Calls `call` until it succeeds, a failure is not retryable, or the retries run out; then rejects with the
- * last failure. With the defaults: up to 3 retries after 1 s, 2 s and 4 s (SPEC §8 login, §9 backoff).
+ * last failure. With the defaults: up to 3 retries after 1 s, 2 s and 4 s (docs/product.md "Errors" login, docs/product.md "Constants" backoff).
  */
 export async function withRetry<T>(call: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const retries = options.retries ?? RETRY_ATTEMPTS;

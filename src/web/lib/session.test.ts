@@ -42,7 +42,7 @@ describe("fetchSessionUser", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("answers null on 401 (SPEC §7: 401 = no user)", async () => {
+  it("answers null on 401 (docs/api-surface.md: 401 = no user)", async () => {
     withSessionCookie();
     fetchMock.mockResolvedValueOnce(
       json(401, { statusCode: 401, code: "UNAUTHORIZED", message: "Authentication required" }),
@@ -88,7 +88,7 @@ describe("safeNextPath", () => {
   });
 });
 
-describe("pathAfterLogin (SPEC §4)", () => {
+describe("pathAfterLogin (docs/product.md 'States')", () => {
   it("sends each role to its home when nothing was asked for", () => {
     expect(pathAfterLogin({ roles: ["EMPLOYER_ADMIN"], deactivated: false }, null)).toBe("/tyonantaja");
     expect(pathAfterLogin(editor, null)).toBe("/tyonantaja");
@@ -124,7 +124,7 @@ describe("loginPathFor", () => {
   });
 });
 
-describe("logout (SPEC §4)", () => {
+describe("logout (docs/product.md 'States')", () => {
   function stubLocation() {
     const assign = vi.fn();
     vi.stubGlobal("location", { ...window.location, assign });

@@ -9,14 +9,14 @@ import { buildPath, matchRoute } from "../../domain/routes.ts";
 import { ApiError, apiFetch, readCookie } from "./api-client.ts";
 
 /**
- * The logged-in user (SPEC §4 Auth): GET /api/user through TanStack Query, where 401 means "nobody",
+ * The logged-in user (docs/product.md "States" Auth): GET /api/user through TanStack Query, where 401 means "nobody",
  * plus the redirects around logging in and out. The layout, the route guards, the header and the
  * auth pages all read the user from here.
  */
 
 export type SessionUser = TSessionUser;
 
-/** SPEC §4 user fetch status. */
+/** docs/product.md "States" user fetch status. */
 export type SessionStatus = "idle" | "loading" | "succeeded" | "failed";
 
 export type Session = {
@@ -38,7 +38,7 @@ export function hasSessionCookie(): boolean {
   return readCookie(CSRF_COOKIE) !== null;
 }
 
-/** GET /api/user; null when nobody is logged in (401, SPEC §7). */
+/** GET /api/user; null when nobody is logged in (401, docs/api-surface.md). */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<SessionUser | null> {
   if (!hasSessionCookie()) return null;
   try {
@@ -77,7 +77,7 @@ export function mustSetUpSecondFactor(user: Pick<SessionUser, "secondFactorSetup
 
 type SessionState = QueryState<SessionUser | null, Error>;
 
-/** SPEC §4 status of the user fetch, from the query's state (undefined: never asked). */
+/** docs/product.md "States" status of the user fetch, from the query's state (undefined: never asked). */
 export function sessionStatusOf(state: SessionState | undefined): SessionStatus {
   if (!state) return "idle";
   if (state.status === "success") return "succeeded";
@@ -88,7 +88,7 @@ export function sessionStatusOf(state: SessionState | undefined): SessionStatus 
 /**
  * The session user, read straight from TanStack Query's cache and fetched (again, once stale) when a
  * component using it mounts. Deliberately not useQuery: its observer machinery is ~2 KB gzip that the
- * anonymous home page would carry in its entry chunk for this one query (DESIGN.md §6 budget).
+ * anonymous home page would carry in its entry chunk for this one query (docs/design.md "Weight" budget).
  */
 export function useSession(): Session {
   const queryClient = useQueryClient();
@@ -133,7 +133,7 @@ export function loginPathFor(wanted: string, lang: Language | null = null): stri
 }
 
 /**
- * SPEC §4 redirect after login: a deactivated user goes to /deactivated; otherwise back to the page
+ * docs/product.md "States" redirect after login: a deactivated user goes to /deactivated; otherwise back to the page
  * they wanted when it is ours, open to them and not another auth page; else the home of their role.
  */
 export function pathAfterLogin(user: AccessUser, next: string | null | undefined): string {
@@ -144,13 +144,13 @@ export function pathAfterLogin(user: AccessUser, next: string | null | undefined
   return homePathFor(user.roles);
 }
 
-/** Whether SPEC §2 wants a full page load for the path (/laskuri, /bikeBrokerageService, /kayttaja). */
+/** Whether docs/product.md "Screens" wants a full page load for the path (/laskuri, /bikeBrokerageService, /kayttaja). */
 export function needsFullPageLoad(path: string): boolean {
   return matchRoute(path)?.route.fullPageLoad === true;
 }
 
 /**
- * SPEC §4 logout: POST /api/logout, then forget everything and reload at / — also when the call
+ * docs/product.md "States" logout: POST /api/logout, then forget everything and reload at / — also when the call
  * failed, so a user is never stuck half logged in.
  */
 export async function logout(queryClient: QueryClient): Promise<void> {

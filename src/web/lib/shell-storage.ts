@@ -24,7 +24,7 @@ function write(key: string, value: string): void {
   }
 }
 
-/** SPEC §9: a dismissed announcement stays hidden for 24 h from the moment of dismissal. */
+/** docs/product.md "Constants": a dismissed announcement stays hidden for 24 h from the moment of dismissal. */
 export function isAnnouncementDismissed(now = Date.now()): boolean {
   const at = Number(read(ANNOUNCEMENT_DISMISSED_KEY));
   return Number.isFinite(at) && at > 0 && now - at < ANNOUNCEMENT_BANNER_DISMISSAL_MS;

@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("fetchCompanyVat (SPEC §7, §8)", () => {
+describe("fetchCompanyVat (docs/api-surface.md, docs/product.md 'Errors')", () => {
   it("gives the numeric VAT value", async () => {
     fakeApi({ [PATH]: { status: 200, body: { value: 25.5 } } });
     await expect(fetchCompanyVat(ID)).resolves.toBe(25.5);

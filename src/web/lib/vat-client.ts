@@ -2,13 +2,13 @@ import { vatApi } from "../../contract/vat.ts";
 import { ApiError } from "./api-client.ts";
 import { callEndpoint } from "./endpoint-client.ts";
 
-/** SPEC §8's texts for the VAT calls: a broken answer, and a failure the server gave no words for. */
+/** the texts of docs/product.md "Errors" for the VAT calls: a broken answer, and a failure the server gave no words for. */
 export const INVALID_VAT_MESSAGE = "Invalid VAT data structure";
 export const VAT_FETCH_FAILED_MESSAGE = "Failed to fetch VAT rate";
 
 /**
  * GET /api/companies/{id}/vat: the VAT percent a company's orders use (its own, else its country's).
- * SPEC §7/§8: the answer must carry a numeric `value`, else 'Invalid VAT data structure'; a failure says
+ * docs/api-surface.md/docs/product.md "Errors": the answer must carry a numeric `value`, else 'Invalid VAT data structure'; a failure says
  * the server's message when it gave one, else 'Failed to fetch VAT rate'.
  */
 export async function fetchCompanyVat(companyId: string): Promise<number> {

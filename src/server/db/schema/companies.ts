@@ -47,7 +47,7 @@ export const companies = pgTable(
     contactName: text(),
     contactEmail: text(),
     contactPhoneNumber: text(),
-    /** The bike-benefit provider the company came from (SPEC §9 partner names); null = none. */
+    /** The bike-benefit provider the company came from (docs/product.md "Constants" partner names); null = none. */
     previousProvider: previousProvider(),
     /** Soft delete: orders and agreements keep referring to the company (FKs restrict a hard delete). */
     deletedAt: timestamptz(),

@@ -57,7 +57,7 @@ export const groupPayrollReportRecipients = pgTable(
 
 /**
  * A company's bike policy (pyöräetupolitiikka), with an optional per-user override row (userId set).
- * The max price lives on the company and on the employee (SPEC §3), not here.
+ * The max price lives on the company and on the employee (docs/data-model.md), not here.
  */
 export const bikePolicies = pgTable(
   "bike_policies",

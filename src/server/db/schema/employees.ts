@@ -38,7 +38,7 @@ export const beneficiaryEmployees = pgTable(
     employeeNumber: text(),
     /** Free payroll grouping ("payroll other"), one of the employer list's filters. */
     payRollOther: text(),
-    /** Default 01.01.2999 (SPEC §4) when no last working day is given. */
+    /** Default 01.01.2999 (docs/product.md "States") when no last working day is given. */
     lastWorkingDayDate: date({ mode: "string" }).notNull().default(DEFAULT_LAST_WORKING_DAY),
     jobTrialPeriodEndDate: date({ mode: "string" }),
     status: employeeStatus().notNull().default("PENDING"),
@@ -107,7 +107,7 @@ export const beneficiaryEmployees = pgTable(
 );
 
 /**
- * An absence of an employee (SPEC §4 absence reasons: Sairasloma, Vanhempainvapaa, "Muu, mikä"), kept
+ * An absence of an employee (docs/product.md "States" absence reasons: Sairasloma, Vanhempainvapaa, "Muu, mikä"), kept
  * as history: the payroll report of any month reads which absences covered it. endDate null = open
  * (the return date is not known yet). What an absence means for the lease is a domain rule
  * (src/domain/absences.ts), not stored.

@@ -7,7 +7,7 @@ import { eventType } from "./enums.ts";
 import { users } from "./users.ts";
 
 /**
- * The event log (SPEC §4 event types): one row per state change, written in the same transaction as
+ * The event log (docs/product.md "States" event types): one row per state change, written in the same transaction as
  * the change. entityType + entityId point at any table (no FK), so history survives deletions.
  */
 export const eventLog = pgTable(

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, percent, timestamps, timestamptz } from "../columns.ts";
 
-/** Leasing (financing) companies: Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy (SPEC §9). */
+/** Leasing (financing) companies: Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy (docs/product.md "Constants"). */
 export const leasingCompanies = pgTable(
   "leasing_companies",
   {
@@ -27,7 +27,7 @@ export const leasingCompanies = pgTable(
 );
 
 /**
- * A billing table: a leasing company's terms (SPEC §3). The monthly payment of a package is an annuity
+ * A billing table: a leasing company's terms (docs/data-model.md). The monthly payment of a package is an annuity
  * on its price at annualInterestPercent that leaves residualValuePercent at the end, plus insurance,
  * the maintenance budget and the service fee (src/domain/calculator/lease-payment.ts). Its rows set the
  * lease period by price bracket (POST /api/leasing/get-leasing-time-months). The one isDefault table

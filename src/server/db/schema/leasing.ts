@@ -13,7 +13,7 @@ import { users } from "./users.ts";
 
 /**
  * A leasing agreement for an order with a leasing company. status is null until the agreement is
- * sent for signing (SPEC §3 lists null among its values), then PENDING, SIGNED, ACCEPTED or REJECTED.
+ * sent for signing (docs/data-model.md lists null among its values), then PENDING, SIGNED, ACCEPTED or REJECTED.
  */
 export const leasingAgreements = pgTable(
   "leasing_agreements",

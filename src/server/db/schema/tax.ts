@@ -3,8 +3,8 @@ import { boolean, check, date, integer, pgTable, text, uniqueIndex } from "drizz
 import { id, percent, timestamps } from "../columns.ts";
 
 /**
- * The four tax tables the benefit calculator reads (SPEC §3), one row set per tax year. Rates are
- * percentages (numeric), amounts are cents. Admins maintain them through full CRUD (SPEC §7). Every row
+ * The four tax tables the benefit calculator reads (docs/data-model.md), one row set per tax year. Rates are
+ * percentages (numeric), amounts are cents. Admins maintain them through full CRUD (docs/api-surface.md). Every row
  * names its source and whether the figure is confirmed from an authoritative one; the calculator shows
  * unconfirmed figures as such. src/domain/tax/tax-year.ts is the shape the engine reads them into.
  */

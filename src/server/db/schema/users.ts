@@ -112,7 +112,7 @@ export const systemUsers = pgTable(
   ],
 );
 
-/** Roles (SPEC §6). Seeded with the ROLES of src/domain/roles.ts; admins may add their own. */
+/** Roles (docs/product.md "Roles"). Seeded with the ROLES of src/domain/roles.ts; admins may add their own. */
 export const roles = pgTable(
   "roles",
   {

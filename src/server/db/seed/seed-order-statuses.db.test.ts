@@ -27,7 +27,7 @@ import {
 } from "../schema/index.ts";
 
 /**
- * The demo has an order in every status of SPEC §4, each with the timeline that led
+ * The demo has an order in every status of docs/product.md "States", each with the timeline that led
  * there and what the work leaves behind: package lines, the agreement, the signed document whose
  * stored PDF matches its SHA-256, the leasing company's decision, the invoices.
  */
@@ -46,7 +46,7 @@ async function regularOrders(statuses: readonly OrderStatus[]) {
 }
 
 describe("the demo orders", () => {
-  it("cover every order status of SPEC §4", async () => {
+  it("cover every order status of docs/product.md 'States'", async () => {
     const rows = await t.database.db
       .select({ status: orders.orderStatus, n: count() })
       .from(orders)

@@ -28,7 +28,7 @@ import { type Person, runWalk, type SeedCtx } from "./order-status-walk.ts";
 import { LIGHT_LOCK, type Line, ONLINE, PACKAGES, USER_AGENTS, WALKS } from "./order-status-walks.ts";
 
 /**
- * Demo orders in every status of SPEC §4 with what the real work leaves behind,
+ * Demo orders in every status of docs/product.md "States" with what the real work leaves behind,
  * each made by the services' own transaction-level functions: the employee's order (moveOrder), the
  * store's package by its link (providePackage), the employee's acceptance (acceptPackage) and
  * signature (signAgreement: the PDF rendered, stored through the FileStore, its SHA-256 and the

@@ -1,7 +1,7 @@
 import { PREFERENCES_LIMIT_MESSAGE } from "../../../domain/preferences.ts";
 import { AppError } from "../../errors.ts";
 
-/** The errors of one's own account settings (SPEC §7 "Own details"). */
+/** The errors of one's own account settings (docs/api-surface.md "Own details"). */
 
 /** 400: the merged preferences would pass the limits that keep one user's document small. */
 export const preferencesTooLarge = () =>

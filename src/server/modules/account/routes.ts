@@ -47,7 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.route({
     ...endpointRoute(api.updateOwnDetails, tags),
     config: DURING_SECOND_FACTOR_SETUP,
-    // Every active user holds own-details.manage; a deactivated one gets 403 (SPEC §2: /kayttaja is hidden).
+    // Every active user holds own-details.manage; a deactivated one gets 403 (docs/product.md "Screens": /kayttaja is hidden).
     preValidation: guards.permission("own-details.manage"),
     handler: async (request, reply) => {
       reply.header("cache-control", "no-store");

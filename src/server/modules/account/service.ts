@@ -20,7 +20,7 @@ import { preferencesTooLarge } from "./errors.ts";
 import { rememberOwnMunicipality } from "./own-municipality.ts";
 
 /**
- * The user's own details (/kayttaja: names, language, municipality and church) and preferences (SPEC §7 /api/user-preferences). Preferences are
+ * The user's own details (/kayttaja: names, language, municipality and church) and preferences (docs/api-surface.md /api/user-preferences). Preferences are
  * one JSON document per user, merged key by key on every PUT; a key sent as null is removed, and the
  * merged document stays within the limits of src/domain/preferences.ts. The same document may be
  * reached without a session through its token (a link in a mail); only the token's sha256 is stored.

@@ -1,7 +1,7 @@
 import { conflict } from "../../errors.ts";
 import { authenticatorNotInUse } from "../auth/errors.ts";
 
-/** The errors of the admin area's own writes (SPEC §8 codes): one factory per code. */
+/** The errors of the admin area's own writes (docs/product.md "Errors"): one factory per code. */
 
 /** 409: another reviewer accepted or rejected the application first. */
 export const applicationAlreadyReviewed = (

@@ -6,7 +6,7 @@ import { employeeNameMatches, userMatches } from "../../db/person-search.ts";
 import { beneficiaryEmployees, companies, orders, systemUsers, users } from "../../db/schema/index.ts";
 
 /**
- * The helpdesk search (SPEC §2 admin area, for the helpdesk): one box across companies (name, business ID), users (first,
+ * The helpdesk search (docs/product.md "Screens" admin area, for the helpdesk): one box across companies (name, business ID), users (first,
  * last or full name, e-mail) and orders (the order number exactly when the text is digits, otherwise
  * the employee's name). Up to 10 of each; `%` and `_` typed by the user match themselves. People are
  * found as every list finds them (db/person-search.ts): "First Last" or the e-mail through their

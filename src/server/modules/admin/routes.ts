@@ -11,7 +11,7 @@ import { createPlatformSettingsService } from "./platform-settings.ts";
 
 const tags = ["admin"];
 
-/** The admin area's own calls (SPEC §2 admin tabs): company applications, event log, reporting, helpdesk search. */
+/** The admin area's own calls (docs/product.md "Screens" admin tabs): company applications, event log, reporting, helpdesk search. */
 export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const applications = createApplicationsService(ctx);
   const eventLog = createEventLogService(ctx);

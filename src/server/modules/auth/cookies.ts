@@ -13,7 +13,7 @@ export { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE };
 /** Binds the code step to the browser that passed the password step (HttpOnly, /api only). */
 export const CHALLENGE_COOKIE = "twoFactorChallenge";
 
-/** SPEC §9: path /, max-age 604800 s, SameSite Strict; plus HttpOnly, and Secure over HTTPS (DESIGN.md §5). */
+/** docs/product.md "Constants": path /, max-age 604800 s, SameSite Strict; plus HttpOnly, and Secure over HTTPS (docs/architecture.md). */
 export function sessionCookieOptions(secure: boolean): CookieSerializeOptions {
   return {
     path: AUTH_COOKIE_PATH,

@@ -46,7 +46,7 @@ import { createSession, type IssuedSession, type SessionMeta } from "./sessions.
 import { equalHashes, hashCode, randomSixDigitCode, randomToken, sha256 } from "./tokens.ts";
 
 /**
- * The login flow of SPEC §4 and DESIGN.md §5: password, then for admins and employer-side users a
+ * The login flow of docs/product.md "States" and docs/architecture.md: password, then for admins and employer-side users a
  * 6-digit code by SMS bound to the browser by a challenge cookie. Unknown e-mails and wrong passwords
  * answer alike, in the same time; repeated failures per e-mail and per address answer 429, and so do
  * too many wrong codes per account, whose owner is then warned by mail.

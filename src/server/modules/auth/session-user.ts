@@ -19,7 +19,7 @@ import { mustSetUpAuthenticator } from "./authenticator.ts";
 
 /**
  * The user behind a request, with everything guards and services need: roles and permissions derived
- * from userRoles (SPEC §6) and the tenancy scope (DESIGN.md §5): the admin tier sees every company; an
+ * from userRoles (docs/product.md "Roles") and the tenancy scope (docs/architecture.md): the admin tier sees every company; an
  * employer-side user the companies where they hold a role, and a group admin every company of the group.
  */
 export type CompanyScope = { kind: "all" } | { kind: "companies"; companyIds: readonly string[] };

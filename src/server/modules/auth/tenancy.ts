@@ -13,7 +13,7 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "./session-user.ts";
 
 /**
- * Tenancy in one place (DESIGN.md §5): an employer-side user sees only the companies of their scope
+ * Tenancy in one place (docs/architecture.md): an employer-side user sees only the companies of their scope
  * (where they hold a role; a group admin the whole group); the admin tier sees all. Every employer
  * query filters with `companyScopeWhere`, and every fetch by id goes through `ensureCompanyInScope`,
  * so another tenant's object answers 404 and its existence is not revealed.

@@ -16,7 +16,7 @@ import {
 } from "../../../contract/bike-stores.ts";
 import { beneficiaryEmployees, bikeStoreGroups, bikeStores, orders, users } from "../../db/schema/index.ts";
 
-/** Bike stores and their groups (SPEC §7 "Bike stores"). */
+/** Bike stores and their groups (docs/api-surface.md "Bike stores"). */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);

@@ -1,6 +1,6 @@
 import { conflict } from "../../errors.ts";
 
-/** The errors of the bike stores admin (SPEC §7 "Bike stores"). */
+/** The errors of the bike stores admin (docs/api-surface.md "Bike stores"). */
 
 /** 409: orders name the store, so it stays (deactivated) for their history. */
 export const bikeStoreInUse = (orders: number) =>

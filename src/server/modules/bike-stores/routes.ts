@@ -7,7 +7,7 @@ import { createBikeStoresService } from "./service.ts";
 
 const tags = ["bike-stores"];
 
-/** Bike stores and their groups (SPEC §7 "Bike stores"): read with bike-stores.read, changed with .manage. */
+/** Bike stores and their groups (docs/api-surface.md "Bike stores"): read with bike-stores.read, changed with .manage. */
 export const bikeStoreRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createBikeStoresService(ctx);
   const guards = createGuards(ctx);

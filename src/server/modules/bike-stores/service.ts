@@ -68,7 +68,7 @@ function toBikeStore(viewer: Viewer, { store: s, bikeStoreGroupName }: Row): TBi
 /** Empty text means none: optional fields are stored as null. */
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
-/** The contract took the number by the one phone rule (SPEC §5); it is stored normalised like every other. */
+/** The contract took the number by the one phone rule (docs/product.md "Field rules"); it is stored normalised like every other. */
 function storePhoneNumber(input: string | null | undefined): string | null {
   return input?.trim() ? normalizePhoneNumber(input) : null;
 }

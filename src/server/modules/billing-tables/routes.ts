@@ -5,7 +5,7 @@ import { createGuards } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createBillingTablesService } from "./service.ts";
 
-/** Billing tables with their price brackets (SPEC §7 "Billing tables"); the admin tier only. */
+/** Billing tables with their price brackets (docs/api-surface.md "Billing tables"); the admin tier only. */
 export const billingTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createBillingTablesService(ctx);
   const manage = createGuards(ctx).permission("billing-tables.manage");

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from "../../errors.ts";
 import { invalidateCalculatorParameters } from "../calculator/parameters-cache.ts";
 
 /**
- * Billing tables (SPEC §7 "Billing tables"): a leasing company's terms with their price brackets, written
+ * Billing tables (docs/api-surface.md "Billing tables"): a leasing company's terms with their price brackets, written
  * together in one transaction. The operator's reference data: only the admin tier (billing-tables.manage)
  * reaches it. The contract checks the terms and brackets; here the leasing company must exist, and the
  * one default table stays one: making a table the default clears the flag of the others first.

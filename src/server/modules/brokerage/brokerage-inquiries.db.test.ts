@@ -28,7 +28,7 @@ import type { Messaging } from "../../messaging/types.ts";
 import { hashPassword } from "../auth/passwords.ts";
 
 /**
- * /bikeBrokerageService's calls (SPEC §7 "Bike brokerage"): every logged-in user sees the listed
+ * /bikeBrokerageService's calls (docs/api-surface.md "Bike brokerage"): every logged-in user sees the listed
  * bikes, with nothing about whose they were, and asks to buy one; customer service is mailed. Each test makes its
  * own bikes under a model name no other test uses; the rate limit's test has a user of its own.
  */

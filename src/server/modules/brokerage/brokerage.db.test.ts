@@ -26,7 +26,7 @@ import {
 } from "../../db/schema/index.ts";
 
 /**
- * The helpdesk's bike brokerage (SPEC §7 "Bike brokerage"): adding bikes from an order or by hand,
+ * The helpdesk's bike brokerage (docs/api-surface.md "Bike brokerage"): adding bikes from an order or by hand,
  * the list and a bike's page, changing, listing, selling, withdrawing and deleting bikes, and handling
  * inquiries.
  * Every test makes its own bikes and orders, with names no other test uses.

@@ -21,7 +21,7 @@ const inquiryLimit = {
   },
 };
 
-/** The bike brokerage (SPEC §7 "Bike brokerage"): the helpdesk's bikes and the public list. */
+/** The bike brokerage (docs/api-surface.md "Bike brokerage"): the helpdesk's bikes and the public list. */
 export const brokerageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createBrokerageService(ctx);
   const guards = createGuards(ctx);

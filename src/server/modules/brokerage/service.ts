@@ -22,7 +22,7 @@ import { recordInquiry, setInquiryHandled } from "./inquiries.ts";
 import { bikeDetails, findBike, findInquiry, listBikes, listedBikes } from "./queries.ts";
 
 /**
- * The bike brokerage (SPEC §7 "Bike brokerage"): the helpdesk's bikes (brokerage.manage, the admin
+ * The bike brokerage (docs/api-surface.md "Bike brokerage"): the helpdesk's bikes (brokerage.manage, the admin
  * tier, which sees every bike: the brokerage belongs to Pedaali, not to a tenant) and every logged-in
  * user's view of the listed ones and their inquiries (brokerage.use). Writes run in one transaction
  * each; the mail to customer service is queued with the inquiry (mails.ts).

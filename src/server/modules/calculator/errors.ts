@@ -1,7 +1,7 @@
 import type { CalculatorInputError } from "../../../domain/calculator/calculate.ts";
 import { AppError } from "../../errors.ts";
 
-/** The errors of the bike benefit calculator and of a company's lease terms (SPEC §7 "Calculator"). */
+/** The errors of the bike benefit calculator and of a company's lease terms (docs/api-surface.md "Calculator"). */
 
 /** 400 at the field the calculator refused, with the calculator's own code and message. */
 export const calculatorInputInvalid = (error: CalculatorInputError) =>

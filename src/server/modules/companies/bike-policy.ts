@@ -8,7 +8,7 @@ import { bikePolicyNotSet } from "./errors.ts";
 import { liveCompanyInScope } from "./queries.ts";
 
 /**
- * Bike policies (SPEC §3 "Bike policy per company or user", §7 "Bike policy"): one row per company,
+ * Bike policies (docs/data-model.md "Bike policy per company or user", docs/api-surface.md "Bike policy"): one row per company,
  * and optional per-user override rows. The caller's own policy is their override, else the policy of
  * their home company, else that of a company they are employed in.
  */

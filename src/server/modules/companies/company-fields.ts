@@ -11,7 +11,7 @@ import { businessIdTaken } from "./errors.ts";
 import { isGroupVisibleTo, textOrNull } from "./queries.ts";
 
 /**
- * What a create and an update of a company share (SPEC §7 "Companies"): the checks of the referenced
+ * What a create and an update of a company share (docs/api-surface.md "Companies"): the checks of the referenced
  * rows and the business ID, the fields as columns and the names of the changed ones. Optional texts
  * sent empty are stored as null; the max price crosses the API in euros and is stored in cents.
  */

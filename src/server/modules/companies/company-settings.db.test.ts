@@ -64,7 +64,7 @@ async function freshUnit(unitName = `Yksikkö ${unique()}`) {
 }
 
 describe("company units", () => {
-  it("adds, renames and deletes a unit with the §8 codes", async () => {
+  it("adds, renames and deletes a unit with its own codes", async () => {
     const unitName = `Lahden toimipiste ${unique()}`;
     const res = await call("POST", "/api/company-unit", DEMO_ADMIN, {
       unit: { unitName },

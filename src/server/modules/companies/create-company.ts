@@ -13,7 +13,7 @@ import { companyValues } from "./company-fields.ts";
 import { insertGroupCompany } from "./group-companies.ts";
 
 /**
- * Creating a company (SPEC §7 "Companies") as steps inside the caller's transaction, so the admin
+ * Creating a company (docs/api-surface.md "Companies") as steps inside the caller's transaction, so the admin
  * area's acceptance of a company application makes a company the same way as POST /api/companies.
  */
 

@@ -2,7 +2,7 @@ import { AppError, conflict } from "../../errors.ts";
 import { emailTaken } from "../system-users/errors.ts";
 
 /**
- * The errors of the company area (SPEC §7 "Companies", §8 codes): one factory per code. The first
+ * The errors of the company area (docs/api-surface.md "Companies", docs/product.md "Errors"): one factory per code. The first
  * admin's account answers as user accounts do (system-users/errors.ts).
  */
 

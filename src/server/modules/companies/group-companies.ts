@@ -12,7 +12,7 @@ import { groupCompanyExists } from "./errors.ts";
 import { isGroupVisibleTo, textOrNull, type Viewer } from "./queries.ts";
 
 /**
- * Group companies (konserni; SPEC §7 "Group companies"). Names are unique whatever their case (the
+ * Group companies (konserni; docs/api-surface.md "Group companies"). Names are unique whatever their case (the
  * unique index on lower(name)): 409 GROUP_COMPANY_EXISTS_ERROR. An employer-side user sees a group
  * only when one of their companies is in it, and of its companies only those in their scope. Deleting
  * a group leaves its companies without one (the foreign key sets null).

@@ -18,7 +18,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { isGroupAdminOf, liveCompanyInScope } from "./queries.ts";
 
 /**
- * Payroll report recipients of a company and of a group company (SPEC §3, §7). The report lists the
+ * Payroll report recipients of a company and of a group company (docs/data-model.md, docs/api-surface.md). The report lists the
  * employees' salary deductions, so a recipient must hold an employer role (EMPLOYER_*) in the company,
  * or for a group in one of the group's live companies; anyone else is refused with 400 and the field.
  * A group's recipients are managed by the admin tier and the group's group admins (others: 404).

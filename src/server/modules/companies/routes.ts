@@ -11,7 +11,7 @@ import { companySettingsRoutes } from "./settings-routes.ts";
 const tags = ["companies"];
 
 /**
- * Companies and group companies (SPEC §7; the contract's header lists every call with its answers).
+ * Companies and group companies (docs/api-surface.md; the contract's header lists every call with its answers).
  * The settings an employer keeps of its company (units, payroll report recipients, the bike policy)
  * are registered from settings-routes.ts.
  */

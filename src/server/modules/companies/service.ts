@@ -19,7 +19,7 @@ import { companyDetails, companyOrders, listCompanies, liveCompanyInScope } from
 import { updateCompany, updateCompanySettings } from "./update-company.ts";
 
 /**
- * Companies (SPEC §7 "Companies"): the scoped list with its filters and counts, the company page, its
+ * Companies (docs/api-surface.md "Companies"): the scoped list with its filters and counts, the company page, its
  * orders, and the admin tier's create, update and soft delete. Every change is logged in the event log
  * in its own transaction.
  */

@@ -11,7 +11,7 @@ import { createUnitsService } from "./units.ts";
 const tags = ["companies"];
 
 /**
- * What an employer keeps of its company (SPEC §7): company units, payroll report recipients of a
+ * What an employer keeps of its company (docs/api-surface.md): company units, payroll report recipients of a
  * company or a group, and the bike policy. Registered by companiesRoutes.
  */
 export const companySettingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -12,7 +12,7 @@ import { unitInUse, unitNameTaken } from "./errors.ts";
 import { liveCompanyInScope, unitsOf } from "./queries.ts";
 
 /**
- * Company units (SPEC §7 "Company units", §8 COMPANY_UNIT_* codes): a unit name is unique within its
+ * Company units (docs/api-surface.md "Company units", docs/product.md "Errors" COMPANY_UNIT_* codes): a unit name is unique within its
  * company whatever its case (409 UNIT_NAME_TAKEN), and a unit employees belong to is not deleted
  * (409 UNIT_IN_USE).
  */

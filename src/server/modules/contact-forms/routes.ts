@@ -8,7 +8,7 @@ import { createContactFormsService } from "./service.ts";
 /** A person writes a few messages at most; a script filling the table meets 429. */
 const submitLimit = { rateLimit: { max: 5, timeWindow: "10 minutes" } };
 
-/** The public contact form and the helpdesk's Contact Forms tab (SPEC §7 "Contact forms"). */
+/** The public contact form and the helpdesk's Contact Forms tab (docs/api-surface.md "Contact forms"). */
 export const contactFormsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createContactFormsService(ctx);
   const manage = createGuards(ctx).permission("contact-forms.manage");

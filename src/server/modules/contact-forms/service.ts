@@ -34,7 +34,7 @@ function toContactForm(row: Row): TContactForm {
 }
 
 /**
- * The public contact form and the helpdesk's list of it (SPEC §3, §7 "Contact forms"). Contact forms
+ * The public contact form and the helpdesk's list of it (docs/data-model.md, docs/api-surface.md "Contact forms"). Contact forms
  * belong to the operator, not to a tenant: only the admin tier (contact-forms.manage) reads them.
  */
 export function createContactFormsService(ctx: AppContext) {

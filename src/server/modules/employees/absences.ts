@@ -12,7 +12,7 @@ import { absenceOverlaps } from "./errors.ts";
 import { toAbsence } from "./list.ts";
 
 /**
- * An employee's absences (SPEC §4 absence reasons), kept as history for the payroll report: record,
+ * An employee's absences (docs/product.md "States" absence reasons), kept as history for the payroll report: record,
  * change and remove. Absences of one employee never share a day (409 ABSENCE_OVERLAPS), so every day
  * has at most one reason; the employee row is locked while one is checked and written, so two parallel
  * changes cannot both pass the check.

@@ -23,7 +23,7 @@ import { employeeInScope } from "./queries.ts";
 const be = beneficiaryEmployees;
 
 /**
- * SPEC §4: the decision on a joining request, with the employer's fields and role flags. Only a
+ * docs/product.md "States": the decision on a joining request, with the employer's fields and role flags. Only a
  * PENDING request is decided (409 after that), and only the company's employer admin (or its group's
  * group admin) hands out employer roles with it (403). A rejected joiner keeps no role in the company.
  * Answers the employee row as it was before the decision (its user and company).
@@ -52,7 +52,7 @@ export async function decideEmployee(ctx: WriteContext<SignedInActor>, id: strin
     .update(be)
     .set({
       ...fields,
-      // SPEC §4: accepting without a last working day gives 01.01.2999.
+      // docs/product.md "States": accepting without a last working day gives 01.01.2999.
       ...(input.decision === "ACCEPTED"
         ? { lastWorkingDayDate: lastWorkingDayOrDefault(input.lastWorkingDayDate) }
         : {}),

@@ -33,7 +33,7 @@ export function employerFieldValues(input: Partial<TUpdateEmployee>) {
   if (input.unitId !== undefined) values.unitId = input.unitId;
   if (input.employeeNumber !== undefined) values.employeeNumber = textOrNull(input.employeeNumber);
   if (input.payRollOther !== undefined) values.payRollOther = textOrNull(input.payRollOther);
-  // SPEC §4: no last working day given means 01.01.2999.
+  // docs/product.md "States": no last working day given means 01.01.2999.
   if (input.lastWorkingDayDate !== undefined) {
     values.lastWorkingDayDate = lastWorkingDayOrDefault(input.lastWorkingDayDate);
   }

@@ -1,6 +1,6 @@
 import { AppError } from "../../errors.ts";
 
-/** The employer's errors about employees and their absences (SPEC §4, §7 "Orders and employees"). */
+/** The employer's errors about employees and their absences (docs/product.md "States", docs/api-surface.md "Orders and employees"). */
 
 /** 409: the person already has an employment in the company (or a parallel add made it first). */
 export const employeeExists = (message = "This person is already an employee of the company") =>

@@ -24,7 +24,7 @@ import { employeeFiltersWhere } from "./list.ts";
  * The manage list as a file (CSV for Finnish Excel, or XLSX), with the list's filters and every
  * matching row up to EMPLOYEE_EXPORT_MAX_ROWS. The rows are read in batches by keyset (newest first,
  * as on screen) and streamed, so a 100,000-employee group never sits in memory; nothing goes through a
- * response schema (DESIGN.md §3).
+ * response schema (docs/decisions/001-stack.md).
  */
 
 const be = beneficiaryEmployees;

@@ -58,7 +58,7 @@ import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
 import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
 
 /**
- * The employer's employee lists in SQL (DESIGN.md §5 Lists): every filter is a condition on
+ * The employer's employee lists in SQL (docs/architecture.md Lists): every filter is a condition on
  * beneficiary_employees or an EXISTS on an indexed child table, the order is the index's (newest
  * first), and the page's ids are found before any row detail is computed, so a deep page of a
  * 100,000-employee group costs an index walk, not 100,000 subqueries.
@@ -114,7 +114,7 @@ function likePrefix(value: string): string {
 }
 
 /**
- * The search box (SPEC §5: trimmed): a name ("First Last") or work e-mail containing the text, as every
+ * The search box (docs/product.md "Field rules": trimmed): a name ("First Last") or work e-mail containing the text, as every
  * list searches people (db/person-search.ts: employee_search's trigram indexes), or an employee number
  * starting with it (its text_pattern_ops index). The employees found each way are gathered and looked
  * up by id. Sought as prefixes of first and last names through system_users, a common surname's
@@ -127,7 +127,7 @@ function searchWhere(search: string): SQL {
 }
 
 /**
- * The WHERE of a list: the caller's companies (DESIGN.md §5 tenancy, in the query), then each filter.
+ * The WHERE of a list: the caller's companies (docs/architecture.md tenancy, in the query), then each filter.
  * A companyId outside the caller's companies is a 404, as any other tenant's object. `onlyCompanies`
  * says that nothing but the caller's companies (or the one asked) narrows it: its total is then the
  * count the database keeps per company (rowsInScope). `searched` says that the search box narrows it

@@ -36,11 +36,11 @@ import {
 
 /**
  * The employer's reads of employees: the lists, one employee, the filter options and absences. Every
- * read is scoped to the caller's companies (DESIGN.md §5): another tenant's employee is a 404.
+ * read is scoped to the caller's companies (docs/architecture.md): another tenant's employee is a 404.
  */
 
 const be = beneficiaryEmployees;
-/** A filter offers at most this many values (SPEC §9's unnamed limit 500). */
+/** A filter offers at most this many values (the unnamed limit 500 of docs/product.md "Constants"). */
 const FILTER_OPTIONS_MAX = 500;
 
 /** Helsinki's calendar date today: "ended", "absent today" are Finnish days. */

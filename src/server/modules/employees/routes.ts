@@ -16,7 +16,7 @@ const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 
 const exportLimit = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
 /**
- * Beneficiary employees, the employer's side (SPEC §7 "Orders and employees"; src/contract/employees.ts
+ * Beneficiary employees, the employer's side (docs/api-surface.md "Orders and employees"; src/contract/employees.ts
  * lists every call). Reads need employees.read, changes employees.manage, the decision employees.decide.
  * The export answers a file, so it keeps a registration of its own.
  */

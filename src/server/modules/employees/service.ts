@@ -50,9 +50,9 @@ import {
 import { updateEmployee } from "./update-employee.ts";
 
 /**
- * The employer's employees (SPEC §7 "Orders and employees", §4 accept/reject): lists, details, adding
+ * The employer's employees (docs/api-surface.md "Orders and employees", docs/product.md "States" accept/reject): lists, details, adding
  * an employee, the employer's fields, the decision on a joining request and absences. Every read and
- * write is scoped to the caller's companies (DESIGN.md §5): another tenant's employee is a 404. Each
+ * write is scoped to the caller's companies (docs/architecture.md): another tenant's employee is a 404. Each
  * change is event-logged with its actor in the change's transaction, and its mails are queued in it.
  */
 
@@ -126,7 +126,7 @@ export function createEmployeesService(ctx: AppContext) {
 }
 export type EmployeesService = ReturnType<typeof createEmployeesService>;
 
-/** An employee's absences (SPEC §4 absence reasons), kept as history for the payroll report. */
+/** An employee's absences (docs/product.md "States" absence reasons), kept as history for the payroll report. */
 export function createAbsencesService(ctx: AppContext) {
   const { db } = ctx.database;
 

@@ -58,7 +58,7 @@ import { policeReportOf, policeReportSearchHashes } from "./police-report.ts";
 
 /**
  * Reading insurance claims: who sees which (the helpdesk every claim, an employer role their companies',
- * the employee their own), the list of SPEC §5, and one claim with everything its page shows.
+ * the employee their own), the list of docs/product.md "Field rules", and one claim with everything its page shows.
  */
 
 export type ClaimViewer = Pick<CurrentUser, "id" | "scope" | "permissions">;

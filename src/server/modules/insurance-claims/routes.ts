@@ -22,7 +22,7 @@ const withMissing = { ...errors, 404: zErrorResponse };
 const withConflict = { ...withMissing, 409: zErrorResponse };
 
 /**
- * Insurance claims (SPEC §7; contract/insurance-claims.ts): the employee's reports and the helpdesk's
+ * Insurance claims (docs/api-surface.md; contract/insurance-claims.ts): the employee's reports and the helpdesk's
  * handling. Adding a file (a raw body) and reading one (a file) are registered here by hand.
  */
 export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -13,7 +13,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 
-/** Leasing agreements (SPEC §7 "Leasing"): the list with the spec's searches, one agreement, its tax regime. */
+/** Leasing agreements (docs/api-surface.md "Leasing"): the list with the spec's searches, one agreement, its tax regime. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);

@@ -119,7 +119,7 @@ const listRowsStatement = preparedPerDatabase((db) =>
     .prepare("leasing_agreements_list_rows"),
 );
 
-/** Leasing agreements as the back office and the employer read them (SPEC §7 "Leasing"). */
+/** Leasing agreements as the back office and the employer read them (docs/api-surface.md "Leasing"). */
 export function createLeasingAgreementsService(ctx: AppContext) {
   const { db } = ctx.database;
 

@@ -14,7 +14,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { setLeasingCompanyEInvoice } from "./set-e-invoice.ts";
 
 /**
- * Leasing companies (SPEC §7 "Leasing"): the operator's reference data, the same for every tenant.
+ * Leasing companies (docs/api-surface.md "Leasing"): the operator's reference data, the same for every tenant.
  * The list is ordered by name (case-insensitive); the dropdown lists only the active companies. The
  * helpdesk keeps one thing of them here: where our e-invoices to each go.
  */

@@ -17,20 +17,20 @@ export const leasingDecisionNotAllowed = (why: string) =>
 export const agreementNumberTaken = () =>
   new AppError(409, "AGREEMENT_NUMBER_TAKEN", "The leasing company has this agreement number already");
 
-/** 400: the package costs more than the employee's maximum price (SPEC §8's leasing 400s). */
+/** 400: the package costs more than the employee's maximum price (the leasing 400s of docs/product.md "Errors"). */
 export const packageAboveMaxPrice = (maxPriceCents: number) =>
   new AppError(400, "PACKAGE_ABOVE_MAX_PRICE", "The package exceeds the employee's maximum price", [
     { field: "body.totalAmount", message: `At most ${(maxPriceCents / 100).toFixed(2)}` },
   ]);
 
 /**
- * 400 (SPEC §8's leasing errors: the user is told to contact support): no billing table prices the
+ * 400 (the leasing errors of docs/product.md "Errors": the user is told to contact support): no billing table prices the
  * company's leases. The calculator and the orders answer it too.
  */
 export const leaseTermsNotComputable = (message = "No billing table prices this company's leases") =>
   new AppError(400, "LEASE_TERMS_NOT_COMPUTABLE", message);
 
-/** 400 (SPEC §8, as above): the billing table and the company's lease periods do not meet. */
+/** 400 (docs/product.md "Errors", as above): the billing table and the company's lease periods do not meet. */
 export const invalidLeasingConfiguration = (
   message = "The billing table has no lease period for this price",
 ) => new AppError(400, "INVALID_LEASING_CONFIGURATION", message);

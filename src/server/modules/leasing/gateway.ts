@@ -4,7 +4,7 @@ import { leasingAgreements, leasingDecisions } from "../../db/schema/index.ts";
 import type { Tx } from "../../db/transaction.ts";
 
 /**
- * How Pedaali talks to a leasing company (SPEC §7 "Leasing"). An agreement the employee signed is
+ * How Pedaali talks to a leasing company (docs/api-surface.md "Leasing"). An agreement the employee signed is
  * submitted for the leasing company's credit decision; the decisions come back through the sync job
  * (jobs/leasing-sync.ts, every 10 minutes and on POST /api/leasing-agreements/sync), which applies
  * them alike whatever the gateway.

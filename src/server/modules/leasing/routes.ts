@@ -11,7 +11,7 @@ import { createLeasingCompaniesService } from "./companies.ts";
 import { createLeasingService } from "./service.ts";
 
 /**
- * Leasing calls of SPEC §7: the calculator's terms and the leasing companies (leasing.read); the
+ * Leasing calls of docs/api-surface.md: the calculator's terms and the leasing companies (leasing.read); the
  * helpdesk sets a leasing company's e-invoice address (leasing.manage).
  */
 export const leasingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

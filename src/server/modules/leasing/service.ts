@@ -16,9 +16,9 @@ import { type GatewayRegistry, gatewayRegistry } from "./gateway.ts";
 import { recordLeasingDecision } from "./record-decision.ts";
 
 /**
- * The lease period of a package (SPEC §7): the employee's company's billing table, else the default one,
+ * The lease period of a package (docs/api-surface.md): the employee's company's billing table, else the default one,
  * sets it by the package's price; the employee's max price (their own, else the company's) caps the
- * package. The errors are SPEC §8's leasing 400s, which the client translates.
+ * package. The errors are the leasing 400s of docs/product.md "Errors", which the client translates.
  */
 export function createLeasingService(ctx: AppContext) {
   const { db } = ctx.database;

@@ -17,7 +17,7 @@ import { employerAdminsOf } from "./recipients.ts";
 import { payrollReminderNotification } from "./texts.ts";
 
 /**
- * The real events that fill the bell (SPEC §7 "Notifications"): an order started or moved on (called
+ * The real events that fill the bell (docs/api-surface.md "Notifications"): an order started or moved on (called
  * by the order lifecycle in its transaction), a system update from the helpdesk, the payroll
  * reminder's words.
  * The registration's notification is tested with the registration (registration.db.test.ts).

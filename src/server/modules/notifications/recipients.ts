@@ -16,7 +16,7 @@ import {
 export type BellRecipient = { userId: string; language: string };
 
 /**
- * Who gets a company's bell notifications (SPEC §6: the bell is the employer admin's): the active users
+ * Who gets a company's bell notifications (docs/product.md "Roles": the bell is the employer admin's): the active users
  * holding EMPLOYER_ADMIN in the company, once each.
  */
 export async function employerAdminsOf(db: Db, companyId: string): Promise<BellRecipient[]> {

@@ -7,7 +7,7 @@ import { createNotificationsService } from "./service.ts";
 
 const tags = ["notifications"];
 
-/** The notification bell (SPEC §7 "Notifications"): the caller's own notifications only. */
+/** The notification bell (docs/api-surface.md "Notifications"): the caller's own notifications only. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createNotificationsService(ctx);
   const guards = createGuards(ctx);

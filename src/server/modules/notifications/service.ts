@@ -77,7 +77,7 @@ const checkStatement = preparedPerDatabase((db) => {
 });
 
 /**
- * The caller's own notifications (SPEC §7 "Notifications"). Every query starts from
+ * The caller's own notifications (docs/api-surface.md "Notifications"). Every query starts from
  * `notifications.userId = caller`, so anybody else's notification, of the same company too, is 404.
  */
 export function createNotificationsService(ctx: AppContext) {

@@ -4,7 +4,7 @@ import { orderStatusWord } from "../../messaging/status-words.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
 
 /**
- * The bell's texts (SPEC §4 notification types), written once when the notification is made, in the
+ * The bell's texts (docs/product.md "States" notification types), written once when the notification is made, in the
  * recipient's language. Each answers `{ title, message }` for createNotifications.
  */
 

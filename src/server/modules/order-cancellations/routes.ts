@@ -19,7 +19,7 @@ const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 
 const withConflict = { ...errors, 409: zErrorResponse };
 
 /**
- * Order cancellations and refund receipts (contract/order-cancellations.ts, SPEC §7). Reading: the
+ * Order cancellations and refund receipts (contract/order-cancellations.ts, docs/api-surface.md). Reading: the
  * helpdesk, the employer (orders.read) and the employee (own-order.manage), each as far as they reach;
  * cancelling: the helpdesk, the employer's deciders (orders.approve) and the employee; the refund's
  * work (change, complete, receipts): the helpdesk (order-cancellations.manage). The receipt's upload (a

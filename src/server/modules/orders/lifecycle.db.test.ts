@@ -25,7 +25,7 @@ import { renderOutboxMessage } from "../../jobs/message-outbox.ts";
 import { BY_BIKE_STORE, BY_SYSTEM, moveOrder, type OrderMover } from "./lifecycle.ts";
 
 /**
- * The order lifecycle (DESIGN.md §5): every move of the domain's table succeeds for
+ * The order lifecycle (docs/architecture.md): every move of the domain's table succeeds for
  * its actor, with its event row, in one transaction; every other actor and every other pair is refused
  * and changes nothing; of two simultaneous moves of one order exactly one is applied.
  */

@@ -26,7 +26,7 @@ import { orderHeldByCancellation, orderMoveNotAllowed } from "./errors.ts";
 import { applyStatusEntryEffects } from "./state-effects.ts";
 
 /**
- * The one way an order changes status (DESIGN.md §5): the move is applied only when the domain's
+ * The one way an order changes status (docs/architecture.md): the move is applied only when the domain's
  * transition table allows it for this actor from the order's current status, and it is written in the
  * caller's transaction together with its event-log row, the employer's notification and what the new
  * status requires of the order's money (state-effects.ts), so a move is either whole or absent.

@@ -13,7 +13,7 @@ import { helpdeskTasks } from "./tasks.ts";
 
 const tags = ["orders"];
 
-/** Reading orders (SPEC §7 "Orders and employees"): orders.read, scoped to the caller's companies. */
+/** Reading orders (docs/api-surface.md "Orders and employees"): orders.read, scoped to the caller's companies. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createOrdersService(ctx);
   const guards = createGuards(ctx);

@@ -51,7 +51,7 @@ import { type SignerMeta, signAgreement } from "./sign-agreement.ts";
  * The employee's signature of the leasing agreement with a fresh two-factor code, the employer's
  * approval where the bike policy asks for it, and the agreement's PDF.
  *
- * The code reuses the login's two-factor machinery (DESIGN.md §5): a 6-digit code by SMS, hashed with
+ * The code reuses the login's two-factor machinery (docs/architecture.md): a 6-digit code by SMS, hashed with
  * its challenge's id, valid 5 minutes, 5 tries. Its challenge row is bound to the order and the user:
  * its challengeTokenHash is `sign:<orderId>:<challengeId>`, which no sha256 of a login's challenge
  * cookie can equal, so a signing code never logs anyone in and a login code never signs.

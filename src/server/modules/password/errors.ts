@@ -1,7 +1,7 @@
 import { AppError } from "../../errors.ts";
 import { linkInvalid } from "../system-users/errors.ts";
 
-/** The errors of setting a password (SPEC §5 password rules, §7 password reset). */
+/** The errors of setting a password (docs/product.md "Field rules" password rules, docs/api-surface.md password reset). */
 
 /** 400 WEAK_PASSWORD with one detail per problem, its message the problem's code (tooShort, common...). */
 export const weakPassword = (problems: readonly string[], field: string) =>

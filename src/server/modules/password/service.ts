@@ -21,8 +21,8 @@ import { passwordLinkInvalid } from "./errors.ts";
 import { ensureStrongPassword } from "./password-policy.ts";
 
 /**
- * Password recovery and setting a password by link (SPEC §2 /salasanan-palauttaminen, /reset/{token};
- * DESIGN.md §5). A request answers the same, in the same time, whether or not the e-mail belongs to
+ * Password recovery and setting a password by link (docs/product.md "Screens" /salasanan-palauttaminen, /reset/{token};
+ * docs/architecture.md). A request answers the same, in the same time, whether or not the e-mail belongs to
  * anyone: the look-up, the token and the mail happen after the answer, and their failures are only
  * logged. A link token is random, stored as its sha256, single use and valid for as long as its kind allows
  * (passwordLinkSeconds); using it sets the password, ends every session of the user and mails the

@@ -40,7 +40,7 @@ import { onCase } from "./case-facts.ts";
 import { paymentFollowsLedger } from "./errors.ts";
 
 /**
- * A case's redemption payments (SPEC §3 "Redemption payment"): who paid what towards the bike, in one
+ * A case's redemption payments (docs/data-model.md "Redemption payment"): who paid what towards the bike, in one
  * ledger. The employee's own row (payer EMPLOYEE) is the user payments ledger's and follows their user
  * payment; the helpdesk records the others here (the leasing company's, Pedaali's, an insurer's) and
  * every change is an event on the case.
@@ -156,7 +156,7 @@ export async function listRedemptionPayments(
       ).map(toPayment),
     countPastEnd: () => countOf(db, counted),
   });
-  // SPEC §7: the redemption payments' list counts in totalCount.
+  // docs/api-surface.md: the redemption payments' list counts in totalCount.
   return { items, totalCount: total, page, limit };
 }
 

@@ -172,7 +172,7 @@ export async function listCases(
         items: (found) => rowsOf(found.map((row) => row.id)),
         countPastEnd: () => countOf(db, counted),
       });
-  // SPEC §3: the bike redemptions' list counts in totalCount.
+  // docs/data-model.md: the bike redemptions' list counts in totalCount.
   return { items, totalCount: total, page, limit };
 }
 

@@ -1,7 +1,7 @@
 import { AppError } from "../../errors.ts";
 import { emailTaken } from "../system-users/errors.ts";
 
-/** The errors of joining by a link and of an employer's sign-up (SPEC §5 field rules, §8 codes). */
+/** The errors of joining by a link and of an employer's sign-up (docs/product.md "Field rules", docs/product.md "Errors"). */
 
 /** 400: the link is unknown, expired, revoked or used up. */
 export const registrationLinkInvalid = (

@@ -5,7 +5,7 @@ import { unsupportedPhoneNumber } from "../system-users/errors.ts";
 import { businessIdInvalid, fieldInvalid } from "./errors.ts";
 
 /**
- * The SPEC §5 field rules as the forms of joining, sign-up and own details meet them. Each answers 400
+ * The docs/product.md "Field rules" as the forms of joining, sign-up and own details meet them. Each answers 400
  * with the failing field in `details`, so the form can mark it: an e-mail VALIDATION_ERROR "Invalid
  * email", a phone UNSUPPORTED_PHONE_NUMBER "Unsupported phone number format", a business ID
  * BUSINESS_ID_INVALID.

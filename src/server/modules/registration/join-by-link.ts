@@ -41,7 +41,7 @@ export type Join = {
 };
 
 /**
- * An employee joins by a registration link (SPEC §2 /liity/{token}): their account, the
+ * An employee joins by a registration link (docs/product.md "Screens" /liity/{token}): their account, the
  * BIKE_BENEFICIARY role in the company and a PENDING employment waiting for the employer, with
  * USER_CREATED (no actor: the person has no account yet), the bell of the company's employer admins
  * and the joiner's "received" mail.
@@ -151,7 +151,7 @@ async function insertJoiner(ctx: WriteContext, join: Join): Promise<void> {
     },
   });
 
-  // The bell of the company's employer admins (SPEC §6: the notification bell is theirs).
+  // The bell of the company's employer admins (docs/product.md "Roles": the notification bell is theirs).
   const admins = await employerAdminsOf(tx, company.id);
   if (admins.length > 0) {
     const employeeName = `${joiner.firstName} ${joiner.lastName}`;

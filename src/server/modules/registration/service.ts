@@ -39,8 +39,8 @@ import { REGISTRATION_LINK_DAYS, type ResolvedLink, resolveLink } from "./links.
 import { queueSignupReceived } from "./mails.ts";
 
 /**
- * Joining by a registration link and an employer's own sign-up (SPEC §2 /liity/{token}, /register;
- * §7 Registration links). An employee who joins becomes a BIKE_BENEFICIARY of the link's company
+ * Joining by a registration link and an employer's own sign-up (docs/product.md "Screens" /liity/{token}, /register;
+ * docs/api-surface.md "Registration links"). An employee who joins becomes a BIKE_BENEFICIARY of the link's company
  * whose employment waits (PENDING) for the employer's acceptance; a company's sign-up waits in the
  * helpdesk's queue as a company application, and nothing else is created until it is accepted.
  */

@@ -1,6 +1,6 @@
 import { AppError, conflict } from "../../errors.ts";
 
-/** The errors of the roles admin (SPEC §6, §8 codes): one factory per code. */
+/** The errors of the roles admin (docs/product.md "Roles", docs/product.md "Errors"): one factory per code. */
 
 /** 409: role names are unique whatever their case. */
 export const roleNameTaken = (message = "A role with this name already exists") =>

@@ -7,7 +7,7 @@ import { createRolesService } from "./service.ts";
 
 const tags = ["roles"];
 
-/** Roles, permissions, role permissions and role assignments (SPEC §6 admin screens, §7 "Roles"). */
+/** Roles, permissions, role permissions and role assignments (docs/product.md "Roles" admin screens, docs/api-surface.md "Roles"). */
 export const rolesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createRolesService(ctx);
   const guards = createGuards(ctx);

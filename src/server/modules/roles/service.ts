@@ -34,7 +34,7 @@ import {
 } from "./queries.ts";
 
 /**
- * The roles admin (SPEC §6, §7 "Roles"): roles and their permissions are global, so only the admin
+ * The roles admin (docs/product.md "Roles", docs/api-surface.md "Roles"): roles and their permissions are global, so only the admin
  * tier changes them; role assignments follow tenancy, so an employer-side holder of roles.manage
  * assigns employer roles only in their own companies (another tenant's user or company answers 404).
  * Every change writes its event-log row, with the actor, in the transaction of the change, so the

@@ -193,7 +193,7 @@ export function createSignedDocumentsService(ctx: AppContext) {
           ).map((row) => toDocument(row, viewer)),
         countPastEnd: () => countOf(db, counted),
       });
-      // SPEC §7 answers signed documents in `data`.
+      // docs/api-surface.md answers signed documents in `data`.
       return { data: page.items, page: page.page, limit: page.limit, total: page.total };
     },
 

@@ -10,7 +10,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { lastSuperAdmin, userDeactivated } from "./errors.ts";
 
 /**
- * Who may do what with user accounts and roles (SPEC §6): which roles a user may hand out, that the
+ * Who may do what with user accounts and roles (docs/product.md "Roles"): which roles a user may hand out, that the
  * caller's account is active, and that an active super admin always remains. The companies, roles and
  * employees areas ask the same questions here.
  */
@@ -53,7 +53,7 @@ export function has(user: CurrentUser, permission: Permission): boolean {
 }
 
 /**
- * SPEC §6: an active SUPER_ADMIN always remains. Called inside the transaction that removes `userId`'s
+ * docs/product.md "Roles": an active SUPER_ADMIN always remains. Called inside the transaction that removes `userId`'s
  * SUPER_ADMIN assignment or deactivates them: it locks every SUPER_ADMIN assignment first, so two such
  * changes (two super admins removing each other) run one after the other, and the count that follows
  * is a new statement that sees what the other one committed.

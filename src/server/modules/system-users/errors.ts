@@ -2,7 +2,7 @@ import { type ErasureBlocker, erasureBlockedMessage } from "../../../domain/eras
 import { UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../../../domain/validation/phone.ts";
 import { AppError, conflict } from "../../errors.ts";
 
-/** The errors of user accounts and their contact details (SPEC §7 "Auth and users", §8 codes). */
+/** The errors of user accounts and their contact details (docs/api-surface.md "Auth and users", docs/product.md "Errors"). */
 
 export const EMAIL_TAKEN_MESSAGE = "This e-mail address is already in use";
 
@@ -30,7 +30,7 @@ export const unsupportedPhoneNumber = (field?: string, extra?: { requiresPhoneNu
     extra,
   );
 
-/** 409: SPEC §6, an active SUPER_ADMIN always remains. */
+/** 409: docs/product.md "Roles", an active SUPER_ADMIN always remains. */
 export const lastSuperAdmin = (message = "The last active super admin cannot be removed or deactivated") =>
   conflict("LAST_SUPER_ADMIN", message);
 

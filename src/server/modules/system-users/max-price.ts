@@ -9,7 +9,7 @@ import { ensureCompanyInScope, isCompanyInScope } from "../auth/tenancy.ts";
 import { ensureActive, has } from "./access.ts";
 
 /**
- * The max price of a bike package (SPEC §3, §7 `{ maxPrice }`): a company's, and an employee's own
+ * The max price of a bike package (docs/data-model.md, docs/api-surface.md `{ maxPrice }`): a company's, and an employee's own
  * limit falling back to the company's. Euros with two decimals; null when there is no limit.
  */
 
@@ -20,7 +20,7 @@ export function centsToMaxPrice(cents: number | null | undefined): number | null
 /**
  * An employment with what prices its bike package, for a viewer who may see it: the beneficiary
  * themself, or employees.read in the employee's company. Anyone else without employees.read is 403;
- * an employment outside the viewer's companies, or none, is 404 (SPEC §7 max price, leasing time).
+ * an employment outside the viewer's companies, or none, is 404 (docs/api-surface.md max price, leasing time).
  */
 export async function employeeInReach(db: Db, viewer: CurrentUser, employeeId: string) {
   ensureActive(viewer);

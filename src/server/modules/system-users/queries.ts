@@ -11,7 +11,7 @@ import { companyScopeWhere } from "../auth/tenancy.ts";
 
 /**
  * Queries shared by the system-user calls: which users a caller may see (tenancy), and the list item
- * of SPEC §3 "System user" with its role names. Everything is filtered and paged in SQL.
+ * of docs/data-model.md "System user" with its role names. Everything is filtered and paged in SQL.
  */
 
 export type Viewer = Pick<CurrentUser, "id" | "scope">;

@@ -35,7 +35,7 @@ const phoneConfirmLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 const limitedErrors = { ...writeErrors, 429: zErrorResponse };
 
 /**
- * System users (SPEC §7 "Auth and users") and the max-price calls. The work e-mail and the phone
+ * System users (docs/api-surface.md "Auth and users") and the max-price calls. The work e-mail and the phone
  * answer 200 (applied) or 202 (waiting for the new address's confirmation), which an endpoint of the
  * contract does not describe: those two keep a registration of their own.
  */
@@ -126,7 +126,7 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         summary:
-          "Change the phone number (SPEC §5 rule). A manager's change of someone else applies at once (200; " +
+          "Change the phone number (checked by the one phone number rule). A manager's change of someone else applies at once (200; " +
           "the number is unverified). One's own needs currentPassword and answers 202: a 6-digit code goes " +
           "by SMS to the new number and POST /api/system-users/phone-change/confirm stores it",
         params: zUserIdParams,

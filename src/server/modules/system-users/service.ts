@@ -52,7 +52,7 @@ import {
 import { announceStaffRole } from "./staff-roles.ts";
 
 /**
- * System users (SPEC §7 "Auth and users"): the list with its filters, creation with a role and a
+ * System users (docs/api-surface.md "Auth and users"): the list with its filters, creation with a role and a
  * set-password mail, the work e-mail, the phone number and (de)activation. Employer-side callers reach
  * only the users of their companies (another tenant's user answers 404); every change of a user's
  * state writes its event-log row in the same transaction.

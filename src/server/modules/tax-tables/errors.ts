@@ -1,7 +1,7 @@
 import { MAX_LISTED_PROBLEMS, type TRateListProblem } from "../../../contract/municipal-rate-import.ts";
 import { AppError, conflict } from "../../errors.ts";
 
-/** The errors of the tax tables' yearly import of municipal rates (SPEC §7 "Tax tables"). */
+/** The errors of the tax tables' yearly import of municipal rates (docs/api-surface.md "Tax tables"). */
 
 /** 400: the list has problems; each (up to MAX_LISTED_PROBLEMS) is a detail named by its row. */
 export function rateListInvalid(problems: readonly TRateListProblem[]): AppError {

@@ -22,7 +22,7 @@ import { rateListInvalid, taxYearHasRates } from "./errors.ts";
 import { loadMunicipalRates, provinceRowOf } from "./tax-year-rows.ts";
 
 /**
- * A year's municipal and parish rates imported from the Tax Administration's list (SPEC §7 "Tax
+ * A year's municipal and parish rates imported from the Tax Administration's list (docs/api-surface.md "Tax
  * tables"): the preview reads the file against the year before and writes nothing; the confirm reads it
  * again in a transaction that holds the year, refuses a file with problems (400 RATE_LIST_INVALID) and
  * a year that has rows unless told to replace them (409 TAX_YEAR_HAS_RATES), and otherwise writes the

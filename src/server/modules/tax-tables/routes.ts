@@ -27,7 +27,7 @@ const RATE_LIST_SCHEMA = {
 } as const;
 
 /**
- * The four tax tables' full CRUD (SPEC §7 "Tax tables"): /api/province-tax-table, /api/tax-table,
+ * The four tax tables' full CRUD (docs/api-surface.md "Tax tables"): /api/province-tax-table, /api/tax-table,
  * /api/state-income-tax-table and /api/taxpayer-deductions-table, each list, get, create, update and
  * delete, and a year's municipal rates imported from the Tax Administration's list (its preview and its
  * confirm read the file as a raw body, in a scope of their own). The admin tier only (tax-tables.manage).

@@ -30,7 +30,7 @@ import { listMunicipalRates, municipalRateYears, toProvince } from "./municipal-
 import { rateListRecords } from "./rate-list-upload.ts";
 
 /**
- * The four tax tables' CRUD (SPEC §7 "Tax tables"). They are the operator's reference data, not a
+ * The four tax tables' CRUD (docs/api-surface.md "Tax tables"). They are the operator's reference data, not a
  * tenant's: only the admin tier (tax-tables.manage) reaches them. The database's unique indexes decide
  * duplicates (a year's name, year, bracket or deduction type), answered 409; the contract has already
  * refused every value a CHECK constraint would.

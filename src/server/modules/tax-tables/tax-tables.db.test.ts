@@ -32,7 +32,7 @@ type Resource = {
   change: Record<string, unknown>;
   row: z.ZodType<{ id: string; year: number; createdAt: string; updatedAt: string }>;
   page: z.ZodType<{ items: { id: string; year: number }[]; total: number }>;
-  /** The SPEC §3 id name the row repeats its id under, if any. */
+  /** The docs/data-model.md id name the row repeats its id under, if any. */
   specId?: string;
 };
 

@@ -13,7 +13,7 @@ import {
 import { readAll } from "../../db/transaction.ts";
 
 /**
- * The four tax tables of SPEC §3 read into the engine's TaxYear, and written from it for the first
+ * The four tax tables of docs/data-model.md read into the engine's TaxYear, and written from it for the first
  * seed. A year is complete when it has its payroll row (tax_tables), at least one state-scale bracket
  * and the three deductions; an incomplete year is left out of the calculator until an admin finishes it.
  */

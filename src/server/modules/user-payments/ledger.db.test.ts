@@ -27,7 +27,7 @@ import {
  * The user payments ledger (ADR 009, "User payments"): every payment an employee makes themself is
  * made, sent, paid and cancelled here, inside the caller's transaction, with its event rows; a
  * redemption's payment also keeps the redemption's own ledger (its redemption payment, its dates and
- * SPEC §4 events).
+ * docs/product.md "States" events).
  */
 
 const t = setupTestApp({}, { demoData: true });

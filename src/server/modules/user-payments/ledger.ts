@@ -18,7 +18,7 @@ import { userPaymentAlreadyPaid, userPaymentCancelled } from "./errors.ts";
  * A payment is PENDING when made; "sent" (sentAt) once the employee has been asked to pay (the invoice
  * is out, or payroll has been told); PAID (paidAt, isUserPaymentDone) when the money is in; or
  * CANCELLED. A redemption's payment also keeps the redemption's own ledger: its redemption payment by
- * the employee, and the redemption's userPaymentSentAt / userPaymentPaidAt with their SPEC §4 events.
+ * the employee, and the redemption's userPaymentSentAt / userPaymentPaidAt with their docs/product.md "States" events.
  */
 
 export type NewUserPayment = {
@@ -57,7 +57,7 @@ const onPayment = (payment: { id: string; companyId: string }) => ({
   companyId: payment.companyId,
 });
 
-/** The redemption's side of its payment being asked for: the date on the case and its SPEC §4 event. */
+/** The redemption's side of its payment being asked for: the date on the case and its docs/product.md "States" event. */
 async function redemptionPaymentSent(ctx: WriteContext, payment: UserPaymentRow) {
   if (!payment.bikeRedemptionId || payment.kind !== "REDEMPTION") return;
   await lockRows(

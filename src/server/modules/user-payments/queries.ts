@@ -179,7 +179,7 @@ export async function listPayments(
   // Only the caller's companies: the counts kept per company. Else every condition is the payment's
   // own column (the search's subqueries too) and every join a required row (or a left join), so the
   // payments alone count the same.
-  // SPEC §3 names the page's size pageSize in the query; the answer is the default page.
+  // docs/data-model.md names the page's size pageSize in the query; the answer is the default page.
   // Either count runs beside the page's ids in their statement (totalOf, decision 012).
   const counted =
     narrowing.length === 0

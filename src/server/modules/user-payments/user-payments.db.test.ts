@@ -34,7 +34,7 @@ import {
 
 /**
  * User payments (ADR 009, "User payments"): the employee's own list, the helpdesk's and the employer's paged
- * list with SPEC §3's filters, one payment with its events, and the helpdesk's changes.
+ * list with the filters of docs/data-model.md, one payment with its events, and the helpdesk's changes.
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -305,7 +305,7 @@ describe("GET /api/user-payment/optimized", () => {
     const pageTwo = await list(HELPDESK, { ...search, pageSize: "2", page: "2" });
     expect(pageTwo).toMatchObject({ page: 2, total: 3, hasNext: false, hasPrevious: true });
     expect(ids(pageTwo)).toEqual([first.id]);
-    // SPEC §9: page 1 of 10 unless told.
+    // docs/product.md "Constants": page 1 of 10 unless told.
     expect(await list(HELPDESK, search)).toMatchObject({ page: 1, limit: 10 });
   });
 
@@ -346,7 +346,7 @@ describe("GET /api/user-payment/optimized", () => {
     expectError(await call("GET", LIST, null), 401, "UNAUTHORIZED");
   });
 
-  it("names its SPEC §8 failure text in the contract", () => {
+  it("names its docs/product.md 'Errors' failure text in the contract", () => {
     expect(USER_PAYMENTS_FETCH_ERROR).toBe("Error fetching user payments");
   });
 });

@@ -5,7 +5,7 @@ import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
 import { createVatService } from "./service.ts";
 
-/** VAT rates and a company's VAT value (SPEC §7 "VAT", "GET /api/companies/{id}/vat"). */
+/** VAT rates and a company's VAT value (docs/api-surface.md "VAT", "GET /api/companies/{id}/vat"). */
 export const vatRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createVatService(ctx);
   const read = createGuards(ctx).permission("vat-rates.read");

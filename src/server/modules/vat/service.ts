@@ -9,7 +9,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { ensureCompanyInScope } from "../auth/tenancy.ts";
 
 /**
- * VAT rates (SPEC §7 "VAT" and the company's VAT value). The rates are the operator's reference data;
+ * VAT rates (docs/api-surface.md "VAT" and the company's VAT value). The rates are the operator's reference data;
  * a company's VAT is tenant data: another tenant's company answers 404. A company without a VAT value
  * of its own has the rate in force in its country (companies.countryCode, Finland by default).
  */

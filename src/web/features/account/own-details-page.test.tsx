@@ -213,7 +213,7 @@ describe("own details (/kayttaja)", () => {
     }
   });
 
-  it("normalises the phone (SPEC §5), asks the password, and stores it with the code sent to it", async () => {
+  it("normalises the phone (docs/product.md 'Field rules'), asks the password, and stores it with the code sent to it", async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       [`PATCH /api/system-users/${me.id}/phone`]: {

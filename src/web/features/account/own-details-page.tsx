@@ -82,7 +82,7 @@ function Appearance() {
 }
 
 /**
- * /kayttaja (SPEC §2, own details; hidden for deactivated users by the route guard): names, personal
+ * /kayttaja (docs/product.md "Screens", own details; hidden for deactivated users by the route guard): names, personal
  * e-mail and language (PATCH /api/user), the municipality and church (PUT /api/user/municipality), the
  * work e-mail (PUT /api/system-users/{id}), the phone
  * (PATCH /api/system-users/{id}/phone), the logged-in devices (/api/account/sessions) and the theme

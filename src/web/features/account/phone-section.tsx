@@ -100,7 +100,7 @@ export function Phone({ user }: { user: SessionUser }) {
   const form = useContractForm({
     initialValues: { phoneNumber: user.phoneNumber ?? "", currentPassword: "" },
     schema: zUpdatePhone,
-    // The contract takes any text of a number; the form reads it as the server will (SPEC §5), and
+    // The contract takes any text of a number; the form reads it as the server will (docs/product.md "Field rules"), and
     // asks for the password only for a new number.
     rules: (values) => ({
       phoneNumber: phoneError(values.phoneNumber, t("errors.UNSUPPORTED_PHONE_NUMBER")),

@@ -40,7 +40,7 @@ export function WorkEmail({ user }: { user: SessionUser }) {
     mutationFn: (values: { workEmail: string; currentPassword: string }) =>
       apiFetch<unknown>(`/api/system-users/${encodeURIComponent(user.id)}`, {
         method: "PUT",
-        // SPEC §7: the body repeats the CSRF token that apiFetch also sends in the header.
+        // docs/api-surface.md: the body repeats the CSRF token that apiFetch also sends in the header.
         body: { ...values, csrfToken: readCookie(CSRF_COOKIE) ?? "" },
       }),
     meta: { silent: true },

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useParams } from "react-router";
 
 /**
- * The admin area's tabs (SPEC §2, in its order, then Pyöräliikkeet and Tilitykset: the bike stores with
+ * The admin area's tabs (docs/product.md "Screens", in its order, then Pyöräliikkeet and Tilitykset: the bike stores with
  * their users, and paying them) and their paths: each tab has a path under /admin, so a tab, a company
  * or a user can be linked, bookmarked and reached with the back button. /admin itself is
  * the default tab, Hakemukset. Below a tab the rest of the path is the tab's own (a company's page is

@@ -46,7 +46,7 @@ describe("the /admin page", () => {
     expect(within(heading.parentElement as HTMLElement).getByRole("combobox")).toBeInTheDocument();
     expect(within(column).getByRole("tab", { name: /Contact Forms/ })).toBe(tab);
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    // SPEC §2: its tabs in order with Pyöräliikkeet and Tilitykset after Rahoitusyhtiöt, Hakemukset open by default.
+    // docs/product.md "Screens": its tabs in order with Pyöräliikkeet and Tilitykset after Rahoitusyhtiöt, Hakemukset open by default.
     expect(screen.getAllByRole("tab").map((t) => t.textContent?.replace(/\d+$/, ""))).toEqual([
       "Yritykset",
       "Käyttäjät",

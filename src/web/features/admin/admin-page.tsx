@@ -55,9 +55,9 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
 };
 
 /**
- * The admin area (SPEC §2 admin tabs, in the spec's order; Hakemukset is the default). Each tab has a
+ * The admin area (docs/product.md "Screens" admin tabs, in the spec's order; Hakemukset is the default). Each tab has a
  * path of its own under /admin (admin-nav.ts), so the back button and a bookmark return to it. The
- * header is hidden on admin paths (SPEC §2), so the full-width AdminFrame gives the heading, the theme
+ * header is hidden on admin paths (docs/product.md "Screens"), so the full-width AdminFrame gives the heading, the theme
  * toggle and the way to log out. Only the open tab is mounted, so each asks the API when opened. The
  * module is a lazy chunk of its own, apart from everything an anonymous visitor downloads.
  */

@@ -30,7 +30,7 @@ export function useUncheckedContactForms() {
   return useEndpointQuery(contactFormsApi.uncheckedCount, {}, { select: (data) => data.count });
 }
 
-/** The tab's label "Contact Forms" (SPEC §2, the same in every language) with the unchecked count. */
+/** The tab's label "Contact Forms" (docs/product.md "Screens", the same in every language) with the unchecked count. */
 export function ContactFormsTabLabel() {
   const { t } = useTranslation();
   const count = useUncheckedContactForms().data ?? 0;
@@ -52,7 +52,7 @@ export function ContactFormsTabLabel() {
 }
 
 /**
- * The admin's Contact Forms tab (SPEC §2, §7 "Contact forms"): the messages of the public contact form,
+ * The admin's Contact Forms tab (docs/product.md "Screens", docs/api-surface.md "Contact forms"): the messages of the public contact form,
  * newest first, 20 a page, with a checked toggle per row; the helpdesk works through the unchecked ones.
  */
 export function ContactFormsTab() {

@@ -14,8 +14,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /**
- * /deactivated (SPEC §2, §4): where a deactivated account lands after login, with the product's contact
- * details (SPEC §1) so the user knows whom to ask. The layout shows the header with an empty menu.
+ * /deactivated (docs/product.md "Screens", docs/product.md "States"): where a deactivated account lands after login, with the product's contact
+ * details (docs/product.md "Who uses it") so the user knows whom to ask. The layout shows the header with an empty menu.
  */
 export function DeactivatedPage() {
   const { t } = useTranslation();

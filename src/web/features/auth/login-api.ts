@@ -14,7 +14,7 @@ function isTwoFactorRequired(body: unknown): body is TTwoFactorRequired {
   return typeof body === "object" && body !== null && (body as TTwoFactorRequired).requiresTwoFactor === true;
 }
 
-/** POST /api/login: 200 = logged in (cookies set), 202 = a code was sent (SPEC §4). */
+/** POST /api/login: 200 = logged in (cookies set), 202 = a code was sent (docs/product.md "States"). */
 export async function postLogin(body: TLoginRequest, signal?: AbortSignal): Promise<LoginAnswer> {
   const answer = await apiFetch<unknown>("/api/login", {
     method: "POST",

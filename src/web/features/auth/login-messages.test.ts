@@ -32,7 +32,7 @@ function unreadable(status: number) {
 
 const fail = (error: unknown) => loginFailure(error, hasErrorText);
 
-describe("the SPEC §8 login messages in English", () => {
+describe("the docs/product.md 'Errors' login messages in English", () => {
   it("match the server's messages of the contract", () => {
     expect(SPEC_LOGIN_MESSAGES).toMatchObject({
       missing: LOGIN_MESSAGES.missing,
@@ -58,7 +58,7 @@ describe("the SPEC §8 login messages in English", () => {
   });
 });
 
-describe("loginFailure (SPEC §8 Login)", () => {
+describe("loginFailure (docs/product.md 'Errors' Login)", () => {
   it("passes 400 NO_PASSWORD_SET on as is", () => {
     expect(fail(apiError(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet))).toEqual({
       kind: "message",
@@ -67,7 +67,7 @@ describe("loginFailure (SPEC §8 Login)", () => {
   });
 
   it.each([LOGIN_MESSAGES.missing, LOGIN_MESSAGES.invalidEmail, "User not found"])(
-    "shows the 400 '%s' as 'Invalid email or password' (SPEC §5)",
+    "shows the 400 '%s' as 'Invalid email or password' (docs/product.md 'Field rules')",
     (message) => {
       expect(fail(apiError(400, "BAD_REQUEST", message))).toEqual({
         kind: "message",
@@ -184,8 +184,8 @@ describe("loginFailure (SPEC §8 Login)", () => {
   });
 });
 
-describe("isRetryableLoginError (SPEC §8)", () => {
-  it("retries network errors and the statuses SPEC §8 does not list", () => {
+describe("isRetryableLoginError (docs/product.md 'Errors')", () => {
+  it("retries network errors and the statuses docs/product.md 'Errors' does not list", () => {
     expect(
       isRetryableLoginError(
         new ApiError({ status: 0, code: "UNDEFINED_ERROR", message: "", bodyReadable: false }),
@@ -202,7 +202,7 @@ describe("isRetryableLoginError (SPEC §8)", () => {
   });
 });
 
-describe("verifyFailure (SPEC §8 two-factor failure)", () => {
+describe("verifyFailure (docs/product.md 'Errors' two-factor failure)", () => {
   const verify = (error: unknown) => verifyFailure(error, hasErrorText);
 
   it("shows the server's message in the user's language", () => {

@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/api-client.ts";
 
 /**
- * SPEC §8 "Login" as a pure mapping from a failed login or code check to what the page does: show a
+ * docs/product.md "Errors" "Login" as a pure mapping from a failed login or code check to what the page does: show a
  * translated text, show the server's own message, ask for a phone number, or go to /deactivated.
  * The English texts of the spec are the en translations of the `loginErrors.*` keys.
  */
@@ -14,7 +14,7 @@ export type LoginFailure =
    * the page says so and offers the way there.
    */
   | { kind: "ssoRequired" }
-  /** 400 with requiresPhoneNumber (SPEC §4): ask for a number, then log in again with it. */
+  /** 400 with requiresPhoneNumber (docs/product.md "States"): ask for a number, then log in again with it. */
   | { kind: "phoneRequired"; key: string | null }
   /** A text of ours, by translation key. */
   | { kind: "message"; key: string }
@@ -22,7 +22,7 @@ export type LoginFailure =
   | { kind: "server"; text: string };
 
 /**
- * The server messages SPEC §8 names (LOGIN_MESSAGES of src/contract/auth.ts; login-messages.test.ts keeps
+ * The server messages docs/product.md "Errors" names (LOGIN_MESSAGES of src/contract/auth.ts; login-messages.test.ts keeps
  * them equal). Copied rather than imported: that module's zod schemas would ride along into this chunk.
  */
 export const SPEC_LOGIN_MESSAGES = {
@@ -33,10 +33,10 @@ export const SPEC_LOGIN_MESSAGES = {
   deactivated: "User account is deactivated",
 } as const;
 
-/** The statuses SPEC §8 lists for login; any other status, and no answer at all, is retried. */
+/** The statuses docs/product.md "Errors" lists for login; any other status, and no answer at all, is retried. */
 const LISTED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 429, 500]);
 
-/** SPEC §5: these server messages are shown as 'Invalid email or password'. */
+/** docs/product.md "Field rules": these server messages are shown as 'Invalid email or password'. */
 const INVALID_EMAIL_OR_PASSWORD_MESSAGES: ReadonlySet<string> = new Set([
   SPEC_LOGIN_MESSAGES.missing,
   SPEC_LOGIN_MESSAGES.invalidEmail,
@@ -55,7 +55,7 @@ const GENERIC_CODES: ReadonlySet<string> = new Set([
 /** Whether a code has a text of ours (errors.<CODE>); passed in so the mapping stays pure. */
 export type HasErrorText = (code: string) => boolean;
 
-/** SPEC §8: network errors and non-listed statuses are tried again (3 times, 1 s, doubling). */
+/** docs/product.md "Errors": network errors and non-listed statuses are tried again (3 times, 1 s, doubling). */
 export function isRetryableLoginError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   return error.status === 0 || !LISTED_STATUSES.has(error.status);
@@ -90,7 +90,7 @@ export function loginFailure(error: unknown, hasErrorText: HasErrorText): LoginF
           key: error.code === "UNSUPPORTED_PHONE_NUMBER" ? "errors.UNSUPPORTED_PHONE_NUMBER" : null,
         };
       }
-      // SPEC §8: NO_PASSWORD_SET is passed on as is (in the user's language).
+      // docs/product.md "Errors": NO_PASSWORD_SET is passed on as is (in the user's language).
       if (error.code === "NO_PASSWORD_SET") return { kind: "message", key: "errors.NO_PASSWORD_SET" };
       return serverMessage(error, "loginErrors.badRequest", hasErrorText);
     case 401:
@@ -114,7 +114,7 @@ export function loginFailure(error: unknown, hasErrorText: HasErrorText): LoginF
 }
 
 /**
- * What a failed POST /api/verify shows (SPEC §8 two-factor failure): the server's message, or
+ * What a failed POST /api/verify shows (docs/product.md "Errors" two-factor failure): the server's message, or
  * 'Verification failed. Please try again.'. A deactivated account still goes to /deactivated.
  */
 export function verifyFailure(error: unknown, hasErrorText: HasErrorText): LoginFailure {

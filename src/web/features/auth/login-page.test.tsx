@@ -9,7 +9,7 @@ import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
 /**
- * The login flow of SPEC §4 against a fake server: fetch answers by path, and a successful login or
+ * The login flow of docs/product.md "States" against a fake server: fetch answers by path, and a successful login or
  * code check sets the csrfToken cookie the way the real server does.
  */
 
@@ -288,7 +288,7 @@ describe("the login page", () => {
       "Tunnistautuminen epäonnistui. Yritä myöhemmin uudelleen tai ota yhteyttä asiakaspalveluun.",
     ],
     [error(403, "ORIGIN_NOT_ALLOWED", "Cross-origin request refused"), "Pääsy estetty"],
-  ])("shows the SPEC §8 message for %j", async (reply, text) => {
+  ])("shows the docs/product.md 'Errors' message for %j", async (reply, text) => {
     const user = userEvent.setup();
     loginReplies = [reply];
     const { router } = renderApp("/kirjaudu", { user: null });
@@ -335,7 +335,7 @@ describe("the login page", () => {
       generic: "Något gick fel",
     },
   ])(
-    "a wrong password reads as SPEC §8 says in $lng, never as a generic failure",
+    "a wrong password reads as docs/product.md 'Errors' says in $lng, never as a generic failure",
     async ({ lng, path, labels: [email, password, submit], text, generic }) => {
       await i18n.changeLanguage(lng);
       const user = userEvent.setup();
@@ -353,7 +353,7 @@ describe("the login page", () => {
     },
   );
 
-  it("asks for both fields before calling the server (SPEC §5)", async () => {
+  it("asks for both fields before calling the server (docs/product.md 'Field rules')", async () => {
     const user = userEvent.setup();
     renderApp("/kirjaudu", { user: null });
     await user.click(await screen.findByRole("button", { name: "Kirjaudu sisään" }));

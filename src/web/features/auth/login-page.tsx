@@ -43,7 +43,7 @@ import { SsoLogin, startSingleSignOn, useSsoArrival, useSsoDiscovery } from "./s
 type Step = { name: "credentials" } | { name: "phone" } | { name: "code"; challenge: TTwoFactorRequired };
 
 /**
- * /kirjaudu (SPEC §4 Auth, §8 Login): e-mail and password; then, for admins and employer-side users,
+ * /kirjaudu (docs/product.md "States" Auth, docs/product.md "Errors" Login): e-mail and password; then, for admins and employer-side users,
  * a phone number if the account has none and the 6-digit code sent by SMS, or for staff with an
  * authenticator app its code or one of their recovery codes. With the dev outbox on the
  * code step shows the code that was just sent. On success the user goes back to the page they wanted,
@@ -198,7 +198,7 @@ export function LoginPage() {
     } catch (failure) {
       if (controller.signal.aborted) return;
       // A field the contract refused is said at that field, as the form's own check says it; the
-      // other refusals keep their SPEC §8 texts.
+      // other refusals keep their docs/product.md "Errors" texts.
       if ((phoneNumber ? phone : credentials).setServerErrors(failure)) return;
       show(loginFailure(failure, hasErrorText));
     } finally {
@@ -263,7 +263,7 @@ export function LoginPage() {
     goToStep({ name: "credentials" });
   }
 
-  // The SPEC §8 text says what failed; no generic "something went wrong" title over it.
+  // The docs/product.md "Errors" text says what failed; no generic "something went wrong" title over it.
   const errorAlert = error && (
     <Alert color="red" variant="light">
       {error}

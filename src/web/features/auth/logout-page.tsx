@@ -6,7 +6,7 @@ import { PageLoader } from "../../components/page-loader.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { logout } from "../../lib/session.ts";
 
-/** /kirjaudu-ulos: logs out on arrival and reloads at / (SPEC §2, §4), whether or not the call succeeds. */
+/** /kirjaudu-ulos: logs out on arrival and reloads at / (docs/product.md "Screens", docs/product.md "States"), whether or not the call succeeds. */
 export function LogoutPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.logout.title"));

@@ -6,7 +6,7 @@ import { AppLink } from "../../components/app-link.tsx";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { useSession } from "../../lib/session.ts";
 
-/** /ei-oikeuksia (SPEC §2 access redirects): a page the user's roles do not open. */
+/** /ei-oikeuksia (docs/product.md "Screens" access redirects): a page the user's roles do not open. */
 export function NoRightsPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.noRights.title"));

@@ -53,7 +53,7 @@ function thank(): void {
 }
 
 /**
- * /bikeBrokerageService (SPEC §2): every logged-in user's view of the bike brokerage.
+ * /bikeBrokerageService (docs/product.md "Screens"): every logged-in user's view of the bike brokerage.
  * What the brokerage is, the bikes for sale as cards (search and frame size in the address, 12 a page)
  * and "Kysy ostamisesta", which sends customer service an inquiry. With nothing for sale, the page says
  * to look again later or to ask customer service.

@@ -64,7 +64,7 @@ export function InquiryDialog({
     initialValues: { name: "", email: "", phoneNumber: "", message: "" },
     schema: zBrokerageInquiryInput,
     toBody: inquiryBody,
-    // The shared field rules (SPEC §5) name the field in their words: an e-mail or a phone number.
+    // The shared field rules (docs/product.md "Field rules") name the field in their words: an e-mail or a phone number.
     rules: {
       name: rules.required(),
       email: rules.email,

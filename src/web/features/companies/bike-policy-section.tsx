@@ -29,7 +29,7 @@ import { revealOpenedForm } from "../../lib/reveal-form.ts";
 import { useSaveBikePolicy } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
 
-/** SPEC §7 "Bike policy": a lease period of 12–60 months (the contract refuses others). */
+/** docs/api-surface.md "Bike policy": a lease period of 12–60 months (the contract refuses others). */
 const MONTHS = { min: 12, max: 60 } as const;
 
 /** Who is eligible, as the policy names it (POLICY_ELIGIBILITIES of src/domain/enums.ts). */
@@ -79,7 +79,7 @@ function policyBody(values: Values) {
 }
 
 /**
- * A company's bike policy (SPEC §7 "Bike policy"): the lease periods offered, whether each order needs
+ * A company's bike policy (docs/api-surface.md "Bike policy"): the lease periods offered, whether each order needs
  * the employer's approval, who is eligible, accessories, maintenance, insurance and the text employees
  * read. A saved policy reads as a list with an edit button; before one is saved the form shows at once
  * with the suggested values and says the policy is not saved yet.

@@ -17,7 +17,7 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
  * company settings; src/contract/companies.ts has the list): a company, its VAT, its people, the
  * employer's own settings, units, bike policy, payroll report recipients and registration links.
  * Every answer is checked against its contract schema. Mutations are `silent`: the sections word their
- * own outcome (field errors, the SPEC §8 toasts of the unit codes).
+ * own outcome (field errors, the docs/product.md "Errors" toasts of the unit codes).
  */
 
 export const PAGE_SIZE = 20;

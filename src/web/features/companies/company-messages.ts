@@ -7,11 +7,11 @@ import { showSuccessToast, showToast } from "../../lib/toast.ts";
 /**
  * The words of the company sections (units, bike policy, payroll report recipients, registration link)
  * that depend on a value, shared by the admin company page and the employer's company settings: the
- * SPEC §8 codes of the unit calls, spelled out (not built at run time) so the catalogue check sees every
+ * docs/product.md "Errors" codes of the unit calls, spelled out (not built at run time) so the catalogue check sees every
  * key in use and the type checker wants a text for each new code.
  */
 
-/** SPEC §8 company unit codes: the successes and the failures of the unit calls. */
+/** docs/product.md "Errors" company unit codes: the successes and the failures of the unit calls. */
 export const UNIT_CODES = {
   COMPANY_UNIT_CREATED: "companySections.codes.COMPANY_UNIT_CREATED",
   COMPANY_UNIT_UPDATED: "companySections.codes.COMPANY_UNIT_UPDATED",
@@ -23,7 +23,7 @@ export const UNIT_CODES = {
 export type UnitCode = keyof typeof UNIT_CODES;
 
 /**
- * The text of a failed company call: SPEC §8 says a network failure reads as UNDEFINED_ERROR; the
+ * The text of a failed company call: docs/product.md "Errors" says a network failure reads as UNDEFINED_ERROR; the
  * rest is the shared wording (errors.<CODE> where the status leaves room, else the general toast).
  */
 export function companyErrorText(error: unknown, t: TFunction): string {
@@ -48,12 +48,12 @@ export function showFailureToast(title: string, error: unknown, reason?: string)
   });
 }
 
-/** A SPEC §8 unit success code as a toast. */
+/** A docs/product.md "Errors" unit success code as a toast. */
 export function showUnitCodeToast(code: UnitCode, values: Record<string, string> = {}): void {
   showSuccessToast(i18n.t(UNIT_CODES[code], values));
 }
 
-/** A SPEC §8 unit failure code as a red toast, with the reason the server gave (or `reason`). */
+/** A docs/product.md "Errors" unit failure code as a red toast, with the reason the server gave (or `reason`). */
 export function showUnitFailureToast(code: UnitCode, error: unknown, reason?: string): void {
   showFailureToast(i18n.t(UNIT_CODES[code]), error, reason);
 }

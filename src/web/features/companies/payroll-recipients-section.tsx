@@ -29,10 +29,10 @@ const isEmployerSide = (person: TSystemUserItem) =>
   person.roles.some((role) => (EMPLOYER_ROLES as readonly string[]).includes(role));
 
 /**
- * Who receives a company's or a group's payroll report (SPEC §3 "Payroll report recipient"): the list
+ * Who receives a company's or a group's payroll report (docs/data-model.md "Payroll report recipient"): the list
  * with a remove button each (confirmed), and several added at once from the employer-side users of the
  * company (for a group: of one of its companies, picked first), since a recipient must hold an employer
- * role there. The server sends the ids as one list (SPEC §5).
+ * role there. The server sends the ids as one list (docs/product.md "Field rules").
  */
 export function PayrollRecipientsEditor({
   owner,

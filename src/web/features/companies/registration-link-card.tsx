@@ -11,7 +11,7 @@ import { type LinkTarget, useCreateRegisterLink } from "./companies-api.ts";
 import { companyErrorText } from "./company-messages.ts";
 
 /**
- * Registration links for the employees (SPEC §7 "Registration links"): one for the company and, when
+ * Registration links for the employees (docs/api-surface.md "Registration links"): one for the company and, when
  * `group` is given (a group admin, the admin tier), one for the whole group, with which employees of
  * every company of the group join and choose their company on the join page. Each made link shows its
  * join address with a copy button and a QR code, and how long it works; a new one can be made at any

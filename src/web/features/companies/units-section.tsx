@@ -10,8 +10,8 @@ import { useCreateUnit, useDeleteUnit, useRenameUnit } from "./companies-api.ts"
 import { isConflict, showUnitCodeToast, showUnitFailureToast } from "./company-messages.ts";
 
 /**
- * A company's units (SPEC §7 "Company units"): add one by name, rename one in its row, delete one
- * that no employee belongs to. The outcomes are the SPEC §8 codes as toasts; a unit in use is
+ * A company's units (docs/api-surface.md "Company units"): add one by name, rename one in its row, delete one
+ * that no employee belongs to. The outcomes are the docs/product.md "Errors" codes as toasts; a unit in use is
  * explained (its employees must move first). The units come with the company (its page loads them).
  * `headingOrder` 3 where the section sits under a company's own heading (the admin company page).
  */

@@ -80,8 +80,8 @@ const TOPIC_LABELS: Record<ContactTopic, string> = {
 };
 
 /**
- * The contact form of /ota-yhteytta (SPEC §2): the same field rules as the server (SPEC §5), a
- * honeypot instead of a captcha, and the operator's contact details beside it (DESIGN.md §1).
+ * The contact form of /ota-yhteytta (docs/product.md "Screens"): the same field rules as the server (docs/product.md "Field rules"), a
+ * honeypot instead of a captcha, and the operator's contact details beside it (docs/product.md "Who uses it").
  * The helpdesk reads the messages in the admin's Contact Forms tab.
  */
 export function ContactPage() {
@@ -92,7 +92,7 @@ export function ContactPage() {
     initialValues: INITIAL,
     schema: zContactFormRequest,
     toBody: contactBody,
-    // The shared field rules (SPEC §5) name the field in their words: an e-mail or a phone number.
+    // The shared field rules (docs/product.md "Field rules") name the field in their words: an e-mail or a phone number.
     rules: {
       name: rules.required(),
       email: rules.email,

@@ -15,7 +15,7 @@ const PAGES = {
 } satisfies Record<string, ComponentType>;
 
 /**
- * The employer side (SPEC §2): /tyonantaja (employees: tabs add, accept, manage), /yritys-asetukset
+ * The employer side (docs/product.md "Screens"): /tyonantaja (employees: tabs add, accept, manage), /yritys-asetukset
  * (company settings) and /raportointi (reporting). Like the admin area it is a lazy chunk of its own,
  * never part of the anonymous download; the three routes share it and pick their page by route id.
  */

@@ -31,7 +31,7 @@ function remember(companyId: string): void {
 
 /**
  * The companies the employer-side user acts for (where they hold a role; a group admin the whole group,
- * DESIGN.md §5) and the one a single-company page (company settings, reporting) shows: the address
+ * docs/architecture.md) and the one a single-company page (company settings, reporting) shows: the address
  * names it (`?yritys=<id>`), else the one last chosen in this tab, else the first by name. A group
  * admin switches between the group's companies with `select`, which keeps the rest of the address.
  */

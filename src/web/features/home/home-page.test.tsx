@@ -59,7 +59,7 @@ describe("the home page", () => {
       expect(h1).toHaveTextContent(HERO[lng].h1);
       expect(h1.textContent).not.toBe("Pedaali");
       expect(within(main).getAllByRole("heading", { level: 1 })).toHaveLength(1);
-      // SPEC §1's description stays on the page, above the heading.
+      // the description stays on the page of docs/product.md "Who uses it", above the heading.
       expect(within(main).getByText(i18n.t("common.productDescription"))).toBeInTheDocument();
     },
   );
@@ -171,7 +171,7 @@ describe("the home page", () => {
     },
   );
 
-  it("names SPEC §9's leasing companies and partners as text", async () => {
+  it("names the leasing companies and partners of docs/product.md 'Constants' as text", async () => {
     renderApp("/", { user: null });
     const heading = await screen.findByRole("heading", { level: 2, name: "Leasingyhtiöt ja kumppanit" });
     const text = heading.closest("section")?.textContent ?? "";

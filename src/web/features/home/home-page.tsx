@@ -71,7 +71,7 @@ export const COST_EXAMPLE = {
   grandfatheredNetCostCents: 4_970,
 } as const;
 
-/** SPEC §9's partners, shown by name as a text strip (no logos: they are not ours to use). */
+/** the partners of docs/product.md "Constants", shown by name as a text strip (no logos: they are not ours to use). */
 const PARTNER_NAMES = [
   "Gobybike Finland Oy",
   "Vapaus Bikes Finland Oy",
@@ -83,9 +83,9 @@ const PARTNER_NAMES = [
 ] as const;
 
 /**
- * The anonymous landing page (SPEC §1): what Pedaali does and for whom, the three audiences, how the
+ * The anonymous landing page (docs/product.md "Who uses it"): what Pedaali does and for whom, the three audiences, how the
  * benefit works, an honest 2026 cost example and the leasing companies and partners. In the entry chunk,
- * so it uses plain elements and one CSS module, not Mantine components (DESIGN.md §6 budget).
+ * so it uses plain elements and one CSS module, not Mantine components (docs/design.md "Weight" budget).
  */
 export function HomePage() {
   const { t, i18n } = useTranslation();
@@ -96,7 +96,7 @@ export function HomePage() {
   // i18n answers only the languages it was set up with (i18n.ts supportedLngs).
   const money = (cents: number) => formatEurosInText(cents, i18n.resolvedLanguage as Language);
   const ex = COST_EXAMPLE;
-  // A logged-in visitor is offered their own start page first, the one login takes them to (SPEC §4).
+  // A logged-in visitor is offered their own start page first, the one login takes them to (docs/product.md "States").
   const { accessUser } = useSession();
   const ownStart = accessUser && !accessUser.deactivated ? homePathFor(accessUser.roles) : null;
   const primary = `${controls.cta} ${controls.ctaPrimary}`;

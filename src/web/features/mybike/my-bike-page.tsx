@@ -139,7 +139,7 @@ function StartOrderSection() {
 }
 
 /**
- * /mybike (SPEC §2): the employee's own page. Their benefit (company, max price, bike
+ * /mybike (docs/product.md "Screens"): the employee's own page. Their benefit (company, max price, bike
  * policy, an estimate), then the order journey: start an order at a bike store, accept the store's
  * package and lease period, sign the agreement, follow it to the bike in use, each with the shared
  * timeline; past orders below. After the sale (ADR 009): the lease's end and insurance claims by each

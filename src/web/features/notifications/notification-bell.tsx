@@ -27,7 +27,7 @@ function BellIcon(props: IconProps) {
 type DialogState = { detail: TNotification | null };
 
 /**
- * The notification bell of the header (SPEC §2, employer admin only; render it only for a user holding
+ * The notification bell of the header (docs/product.md "Screens", employer admin only; render it only for a user holding
  * notifications.read): the unread count on the bell, a dropdown of the 5 latest notifications with
  * "mark all as read" and "show all", and the dialog with every notification and the detail of one.
  * Its checker polls while it is mounted. A disclosure like the user menu: Escape and a click outside
@@ -62,7 +62,7 @@ export function NotificationBell() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open]);
 
-  /** Opens one in the dialog's detail view and marks it read (SPEC §4: unread to read when opened). */
+  /** Opens one in the dialog's detail view and marks it read (docs/product.md "States": unread to read when opened). */
   function openNotification(notification: TNotification) {
     setOpen(false);
     setDialog({ detail: notification });

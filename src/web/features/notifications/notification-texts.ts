@@ -26,14 +26,14 @@ export const TARGET_LABELS: Record<NotificationTarget["kind"], string> = {
   reporting: "notifications.targets.reporting",
 };
 
-/** [one, many] per unit of SPEC §9 relative time. */
+/** [one, many] per unit of docs/product.md "Constants" relative time. */
 const RELATIVE_KEYS = {
   minutes: ["notifications.time.minute", "notifications.time.minutes"],
   hours: ["notifications.time.hour", "notifications.time.hours"],
   days: ["notifications.time.day", "notifications.time.days"],
 } as const;
 
-/** "juuri nyt", "5 minuuttia sitten", "3 tuntia sitten", "2 päivää sitten" (SPEC §9) in the reader's language. */
+/** "juuri nyt", "5 minuuttia sitten", "3 tuntia sitten", "2 päivää sitten" (docs/product.md "Constants") in the reader's language. */
 export function relativeTimeText(t: TFunction, createdAt: string, now: Date = new Date()): string {
   const time = relativeTime(new Date(createdAt), now);
   if (time.unit === "justNow") return t("notifications.time.justNow");

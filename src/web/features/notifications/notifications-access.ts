@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../lib/session.ts";
 
-/** The permission of the bell and its polling (SPEC §6: the employer admin's). */
+/** The permission of the bell and its polling (docs/product.md "Roles": the employer admin's). */
 export const NOTIFICATIONS_PERMISSION = "notifications.read";
 
 /**

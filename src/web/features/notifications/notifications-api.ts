@@ -12,21 +12,21 @@ import { callEndpoint } from "../../lib/endpoint-client.ts";
 
 /**
  * The bell's calls (src/contract/notifications.ts) and its TanStack Query cache. Every failure is only
- * reported (SPEC §8 "Notification failures are only reported, with no user message"): the queries and
+ * reported (docs/product.md "Errors" "Notification failures are only reported, with no user message"): the queries and
  * mutations are `silent`, so the app's QueryClient shows no toast, and `reportNotificationError` logs.
  */
 
 /** Everything of the bell's cache sits under this key, so one invalidation refreshes it all. */
 export const NOTIFICATIONS_KEY = ["notifications"] as const;
 export const UNREAD_COUNT_KEY = [...NOTIFICATIONS_KEY, "unread-count"] as const;
-/** The dropdown's page 1 with limit 10 (SPEC §9). */
+/** The dropdown's page 1 with limit 10 (docs/product.md "Constants"). */
 export const LATEST_KEY = [...NOTIFICATIONS_KEY, "latest"] as const;
 export const LIST_KEY = [...NOTIFICATIONS_KEY, "list"] as const;
 
 export type ListFilters = { unreadOnly: boolean; type: NotificationType | null };
 
 export function reportNotificationError(what: string, error: unknown): void {
-  // SPEC §8: reported, never shown to the user.
+  // docs/product.md "Errors": reported, never shown to the user.
   console.error(`Notifications: ${what} failed`, error);
 }
 

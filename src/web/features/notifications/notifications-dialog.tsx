@@ -32,7 +32,7 @@ export type NotificationsDialogProps = {
 };
 
 /**
- * The bell's dialog (SPEC §2): every notification, 20 a page from the server, filtered by "unread only"
+ * The bell's dialog (docs/product.md "Screens"): every notification, 20 a page from the server, filtered by "unread only"
  * and type, and the detail view of one. The page and the filters last while the dialog is open, so
  * "back" returns to the same page.
  */
@@ -264,7 +264,7 @@ function NotificationDetail({
               setConfirming(false);
               onBack();
             },
-            // Only reported (SPEC §8); the notification stays where it was.
+            // Only reported (docs/product.md "Errors"); the notification stays where it was.
             onError: () => setConfirming(false),
           })
         }

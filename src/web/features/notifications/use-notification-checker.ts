@@ -4,7 +4,7 @@ import { NOTIFICATION_CHECK_INTERVAL_MS } from "../../../domain/constants.ts";
 import { applyCheck, fetchCheck, reportNotificationError } from "./notifications-api.ts";
 
 /**
- * The notification checker (SPEC §4, §9): GET /api/notifications/checker every 30 s while `enabled`
+ * The notification checker (docs/product.md "States", docs/product.md "Constants"): GET /api/notifications/checker every 30 s while `enabled`
  * (a user holding notifications.read). The first check sends the time the checker started; each next
  * one the previous answer's `serverTime`, so the browser's clock matters only once.
  *

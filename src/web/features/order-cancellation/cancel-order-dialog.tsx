@@ -17,9 +17,9 @@ export type CancelOrderDialogTexts = {
 };
 
 /**
- * Cancelling an order, or asking to, with the reason it needs (SPEC §3 order cancellation): the reason
+ * Cancelling an order, or asking to, with the reason it needs (docs/data-model.md order cancellation): the reason
  * is checked at its field before anything is sent, and a refusal is said in the dialog in the
- * server's words (SPEC §8). The caller sends `reason`, trimmed, and closes the dialog once done.
+ * server's words (docs/product.md "Errors"). The caller sends `reason`, trimmed, and closes the dialog once done.
  */
 export function CancelOrderDialog({
   opened,

@@ -15,7 +15,7 @@ import { usePageTitle } from "../../lib/page-title.ts";
 
 /**
  * /salasanan-palauttaminen and /palauta-salasana: asks for a link to set a new password. The answer is
- * the same whether or not the e-mail has an account (DESIGN.md §5), and so is this page's.
+ * the same whether or not the e-mail has an account (docs/architecture.md), and so is this page's.
  */
 export function PasswordRecoveryPage() {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function PasswordRecoveryPage() {
   const form = useContractForm({
     initialValues: { email: "" },
     schema: zPasswordResetRequest,
-    // The shared e-mail rule (SPEC §5): the contract takes any text, so that the answer never tells.
+    // The shared e-mail rule (docs/product.md "Field rules"): the contract takes any text, so that the answer never tells.
     rules: { email: fieldRules(t).email },
   });
   const request = useMutation({

@@ -90,7 +90,7 @@ function DeadLink({ token, problem }: { token: string; problem: TPasswordLinkPro
 
 /**
  * /reset/{token}: sets a new password with the link from a reset mail — or the first password of an
- * account that had none (SPEC §8 NO_PASSWORD_SET mails the same kind of link). The rules of
+ * account that had none (docs/product.md "Errors" NO_PASSWORD_SET mails the same kind of link). The rules of
  * src/domain/password-rules.ts show as the user types.
  */
 export function PasswordResetPage() {
@@ -107,7 +107,7 @@ export function PasswordResetPage() {
   const form = useContractForm({
     initialValues: { password: "", confirm: "" },
     schema: zPasswordResetBody,
-    // The password rules (SPEC §5) and the second typing are the page's: the body is the password alone.
+    // The password rules (docs/product.md "Field rules") and the second typing are the page's: the body is the password alone.
     rules: {
       password: fieldRules(t).password((v) =>
         isAcceptablePassword(v, { email }) ? null : t("passwordReset.rulesNotMet"),

@@ -8,7 +8,7 @@ const DETAILS: readonly Section[] = [
   },
 ];
 
-/** /yritystiedot: the operator's company details (DESIGN.md §1) and the leasing companies (SPEC §9). */
+/** /yritystiedot: the operator's company details (docs/product.md "Who uses it") and the leasing companies (docs/product.md "Constants"). */
 export function CompanyInfoPage() {
   return (
     <ContentPage routeId="companyInfo" lead="content.companyInfo.lead">

@@ -132,7 +132,7 @@ export function Sections({ sections }: { sections: readonly Section[] }) {
   ));
 }
 
-/** An internal link of a content page (AppLink keeps the SPEC §2 full-page-load rule for /laskuri). */
+/** An internal link of a content page (AppLink keeps the docs/product.md "Screens" full-page-load rule for /laskuri). */
 export function PageLink({ to, label }: { to: string; label: string }) {
   const { t } = useTranslation();
   return (
@@ -142,7 +142,7 @@ export function PageLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** The operator's contact details (DESIGN.md §1) as a definition list. */
+/** The operator's contact details (docs/product.md "Who uses it") as a definition list. */
 export function ContactList({ full = false }: { full?: boolean }) {
   const { t } = useTranslation();
   const rows: [string, ReactNode][] = [
@@ -186,7 +186,7 @@ export function ContactList({ full = false }: { full?: boolean }) {
   );
 }
 
-/** The SPEC §9 training/game link for employers or bike users, opening in a new tab. */
+/** The docs/product.md "Constants" training/game link for employers or bike users, opening in a new tab. */
 export function TrainingLink({ audience }: { audience: "employer" | "bikeUser" }) {
   const { t } = useTranslation();
   const employer = audience === "employer";

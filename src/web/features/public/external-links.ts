@@ -1,5 +1,5 @@
 /**
- * The two external training/game links of SPEC §9 (one for employers, one for bike users). Their real
+ * The two external training/game links of docs/product.md "Constants" (one for employers, one for bike users). Their real
  * addresses are set per deployment: change them here (or have the build replace this module); these
  * placeholders stay on the product's own domain until the real players are known.
  */

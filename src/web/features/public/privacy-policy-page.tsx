@@ -165,7 +165,7 @@ const SECTIONS: readonly Section[] = [
   { id: "contact", title: "content.common.contactHeading", blocks: [], extra: <ContactList /> },
 ];
 
-/** /tietosuojaseloste: the privacy policy, with the cookies at #cookie (SPEC §2) and a table of contents. */
+/** /tietosuojaseloste: the privacy policy, with the cookies at #cookie (docs/product.md "Screens") and a table of contents. */
 export function PrivacyPolicyPage() {
   return (
     <ContentPage routeId="privacyPolicy" lead="content.privacyPolicy.lead" toc={tocOf(SECTIONS)}>

@@ -247,7 +247,7 @@ describe("the accessibility statement", () => {
   );
 });
 
-describe("the training links of SPEC §9", () => {
+describe("the training links of docs/product.md 'Constants'", () => {
   it("shows the employer training on /tyonantajalle and the bike game on /tyontekijalle", async () => {
     await open("forEmployers", "fi");
     const employer = await screen.findByRole("link", { name: /Avaa työnantajan koulutus/ });

@@ -13,7 +13,7 @@ import { MediaPage } from "./media-page.tsx";
 import { PrivacyPolicyPage } from "./privacy-policy-page.tsx";
 
 /**
- * The public information pages of SPEC §2 (employers, employees, bike stores, company info, FAQ, media,
+ * The public information pages of docs/product.md "Screens" (employers, employees, bike stores, company info, FAQ, media,
  * privacy policy, accessibility statement, disclaimer, announcement, maintenance), by route id. A route listed here renders
  * its page; the others keep the placeholder until their feature is built.
  */

@@ -75,7 +75,7 @@ export function JoinPage() {
     },
     schema: zEmployeeRegistrationRequest,
     toBody: (values) => registration(values),
-    // The shared field rules (SPEC §5) name the field in their words; the password its own rules.
+    // The shared field rules (docs/product.md "Field rules") name the field in their words; the password its own rules.
     rules: {
       companyId: (v) => (isGroup && !v ? t("join.companyRequired") : null),
       firstName: rules.required(),

@@ -26,7 +26,7 @@ export type DeliverySave = {
 
 /**
  * The serial number and delivery date form, the same for the link and the store's account; a date 20
- * years or more ahead is flagged as the store types it (SPEC §5), and the contract's plausible span
+ * years or more ahead is flagged as the store types it (docs/product.md "Field rules"), and the contract's plausible span
  * refuses it.
  */
 export function DeliveryForm({

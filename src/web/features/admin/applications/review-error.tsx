@@ -4,7 +4,7 @@ import { messageForApiError } from "../../../lib/error-toasts.ts";
 
 /**
  * Why accepting or rejecting failed, inside the dialog: a 409 as its translated code (errors.<CODE>:
- * already reviewed, business ID taken, group name taken), anything else as the SPEC §8 text.
+ * already reviewed, business ID taken, group name taken), anything else as the docs/product.md "Errors" text.
  */
 export function ReviewError({ error }: { error: unknown }) {
   const { t } = useTranslation();

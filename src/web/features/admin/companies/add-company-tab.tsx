@@ -6,7 +6,7 @@ import { APPLICATIONS_SEGMENT } from "../orders/helpdesk-paths.ts";
 import { CompanyForm } from "./company-form.tsx";
 
 /**
- * The admin's Lisää yritys tab (SPEC §2): a company made by hand, with its group (an
+ * The admin's Lisää yritys tab (docs/product.md "Screens"): a company made by hand, with its group (an
  * existing one, a new one or none), terms, units and optionally its first employer admin. On success
  * the new company's page opens. Sign-ups from /register are accepted in Hakemukset instead.
  */

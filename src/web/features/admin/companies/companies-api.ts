@@ -20,7 +20,7 @@ import { PAGE_SIZE, useRefetchCompanies } from "../../companies/index.ts";
  * companies, a company's identity settings. What the employer's company settings share (a company, its VAT and people, units, bike
  * policy, payroll report recipients, registration links) is in features/companies/companies-api.ts.
  * Every answer is checked against its contract schema. Mutations are `silent`: the screens word their
- * own outcome (field errors, the SPEC §8 codes).
+ * own outcome (field errors, the docs/product.md "Errors").
  */
 
 export { PAGE_SIZE };

@@ -24,7 +24,7 @@ function filtersOf(params: URLSearchParams): CompanyListFilters {
 }
 
 /**
- * The companies (SPEC §7 "Companies"), 20 a page from the API: name, business ID, group, city,
+ * The companies (docs/api-surface.md "Companies"), 20 a page from the API: name, business ID, group, city,
  * employees, active leases, max price and previous provider; search by name or business ID, filter by
  * group or by standalone / in a group. A row opens the company's page.
  */

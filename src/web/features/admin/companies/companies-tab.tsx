@@ -7,7 +7,7 @@ import { CompanyPage } from "./company-page.tsx";
 import { GroupCompaniesList } from "./group-companies-list.tsx";
 
 /**
- * The admin's Yritykset tab (SPEC §2): the companies, or the group companies
+ * The admin's Yritykset tab (docs/product.md "Screens"): the companies, or the group companies
  * (`?view=groups`), and below it a company's page at /admin/yritykset/<companyId>.
  */
 export function CompaniesTab() {

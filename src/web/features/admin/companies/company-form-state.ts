@@ -15,7 +15,7 @@ import { createReader, type Reader } from "../tax-tables/form-validation.ts";
 import { centsToText, percentToText } from "../tax-tables/number-text.ts";
 
 /**
- * A company's fields (SPEC §3 "Company"), for Lisää yritys and for editing a company; the applications
+ * A company's fields (docs/data-model.md "Company"), for Lisää yritys and for editing a company; the applications
  * screen can take `CompanyFields` and `useCompanyFormState` to show the same fields. The fields hold
  * text; on submit they are read (euros and percents as the admin types them) into the contract's body,
  * which the contract's own schema checks before it is sent, so the form and the API agree.

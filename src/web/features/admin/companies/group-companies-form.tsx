@@ -16,7 +16,7 @@ const groupCompanyBody = (values: Values) => ({
 });
 
 /**
- * Creates or renames a group company (SPEC §3 "Group company"). A taken name is the API's 409
+ * Creates or renames a group company (docs/data-model.md "Group company"). A taken name is the API's 409
  * GROUP_COMPANY_EXISTS_ERROR, shown at the name field.
  */
 export function GroupCompanyForm({

@@ -17,7 +17,7 @@ import { companyErrorText, FLOW_CODES } from "./company-messages.ts";
 import { GroupCompanyForm } from "./group-companies-form.tsx";
 
 /**
- * The group companies (SPEC §7 "Group companies"): each with its companies; create, rename, delete
+ * The group companies (docs/api-surface.md "Group companies"): each with its companies; create, rename, delete
  * (its companies stay, without a group) and the group's payroll report recipients.
  */
 export function GroupCompaniesList() {

@@ -15,7 +15,7 @@ const SEGMENTS: Record<Section, string> = {
 };
 
 /**
- * Rahoitusyhtiöt (SPEC §2): the leasing companies, the billing tables that price
+ * Rahoitusyhtiöt (docs/product.md "Screens"): the leasing companies, the billing tables that price
  * their leases, and the tax tables the calculator computes the employee's cost with. One tab with
  * three sections, each at a path of its own (/admin/rahoitusyhtiot/laskutustaulukot).
  */

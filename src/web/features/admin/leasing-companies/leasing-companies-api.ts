@@ -8,7 +8,7 @@ import {
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
 /**
- * Leasing companies (SPEC §7 "Leasing"): the sync job keeps them; the helpdesk sets only where our
+ * Leasing companies (docs/api-surface.md "Leasing"): the sync job keeps them; the helpdesk sets only where our
  * e-invoices to each go.
  */
 

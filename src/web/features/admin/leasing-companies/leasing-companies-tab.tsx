@@ -31,7 +31,7 @@ function Missing() {
 }
 
 /**
- * The admin's Rahoitusyhtiöt tab (SPEC §7 "Leasing"): the leasing companies with
+ * The admin's Rahoitusyhtiöt tab (docs/api-surface.md "Leasing"): the leasing companies with
  * their contact details, whether they finance new orders, when their data was last fetched, and their
  * terms: the names of their billing tables, the default marked; the billing tables tab edits the
  * terms. The helpdesk sets here where our e-invoices to each company go, which the sync never fetches.

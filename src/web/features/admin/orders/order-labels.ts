@@ -9,7 +9,7 @@ import {
 import type { OrderParty } from "../../../../domain/order-state-machine.ts";
 import { relativeTimeText } from "../../notifications/index.ts";
 
-/** SPEC §4's three status subsets of the order lists, as the queue's first filter. */
+/** The three status subsets of the order lists of docs/product.md "States", as the queue's first filter. */
 export const GROUP_STATUSES: Record<OrderStatusGroup, readonly OrderStatus[]> = {
   GENERAL: ORDER_STATUS_FILTER_GENERAL,
   POST_PROCESSING: ORDER_STATUS_FILTER_POST_PROCESSING,
@@ -42,7 +42,7 @@ export const TAX_REGIME_LABELS = {
   TAXABLE: "adminOrders.agreement.taxRegimes.TAXABLE",
 } as const;
 
-/** "5 minuuttia sitten" (SPEC §9), for how long an order has waited. */
+/** "5 minuuttia sitten" (docs/product.md "Constants"), for how long an order has waited. */
 export function sinceText(t: TFunction, at: string, now: Date = new Date()): string {
   return relativeTimeText(t, at, now);
 }

@@ -51,7 +51,7 @@ export function queueFilterOf(params: URLSearchParams): OrderQueueFilter {
 
 /**
  * The helpdesk's order queue: what waits for the helpdesk on top, then every order
- * of SPEC §4's status subset, narrowed by status (with its count), search and company, 20 a page on
+ * of the status subset of docs/product.md "States", narrowed by status (with its count), search and company, 20 a page on
  * the server. The filters live in the address. Rows can be selected for a safe move in bulk; a row
  * opens the order.
  */

@@ -88,7 +88,7 @@ function ActorSelect({
 }
 
 /**
- * Raportointi's event log (SPEC §4 event types): who did what and when, newest first, filtered by type,
+ * Raportointi's event log (docs/product.md "States" event types): who did what and when, newest first, filtered by type,
  * actor, company and dates; the filters live in the address.
  */
 export function EventLogView() {

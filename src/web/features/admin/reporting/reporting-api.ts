@@ -5,7 +5,7 @@ import { systemUsersApi } from "../../../../contract/system-users.ts";
 import type { EventType } from "../../../../domain/enums.ts";
 import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
 
-/** Platform reporting and the event log of the admin's Raportointi tab (SPEC §2). */
+/** Platform reporting and the event log of the admin's Raportointi tab (docs/product.md "Screens"). */
 
 export const EVENT_LOG_PAGE_SIZE = 20;
 

@@ -10,7 +10,7 @@ export const EVENT_LOG_SEGMENT = "tapahtumaloki";
 type Section = "figures" | "eventLog";
 
 /**
- * The admin's Raportointi tab (SPEC §2): the platform's figures and the event log,
+ * The admin's Raportointi tab (docs/product.md "Screens"): the platform's figures and the event log,
  * each at a path of its own, so the back button and a bookmark return to the section.
  */
 export function ReportingTab() {

@@ -41,7 +41,7 @@ function useLeasingCompanyChoices(row: TBillingTable | null): { value: string; l
 }
 
 /**
- * A billing table (SPEC §7 "Billing tables"): the annuity terms and the price brackets that set the
+ * A billing table (docs/api-surface.md "Billing tables"): the annuity terms and the price brackets that set the
  * lease period of a package. POST for a new table, PUT (the whole table, brackets included) for a
  * correction.
  */

@@ -3,7 +3,7 @@ import { billingTablesApi, type TBillingTableInput } from "../../../../contract/
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { CALCULATOR_PARAMETERS_KEY } from "./tax-tables-api.ts";
 
-/** Billing tables (SPEC §7 "Billing tables"): the list, one save (POST or PUT) and delete. */
+/** Billing tables (docs/api-surface.md "Billing tables"): the list, one save (POST or PUT) and delete. */
 
 /** GET /api/billing-table: every table, the default first. */
 export function useBillingTables() {

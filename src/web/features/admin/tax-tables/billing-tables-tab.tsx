@@ -13,7 +13,7 @@ import { RowActions } from "./row-actions.tsx";
 import { useRowEditor } from "./row-editor.ts";
 
 /**
- * The admin's Billing tables tab (SPEC §7 "Billing tables"): every laskutustaulukko with its annuity
+ * The admin's Billing tables tab (docs/api-surface.md "Billing tables"): every laskutustaulukko with its annuity
  * terms and price brackets, the default (which prices the public calculator) first and marked; add,
  * correct and delete. The default table cannot be deleted or lose its flag except to another table
  * (the API's 409), which the tab says in so many words.

@@ -12,7 +12,7 @@ export function useDisplay() {
     lang,
     money: (cents: number | null | undefined) => (cents == null ? "" : formatCents(cents, lang)),
     percent: (value: number | null | undefined) => (value == null ? "" : formatPercent(value, lang)),
-    /** A YYYY-MM-DD date as DD.MM.YYYY (SPEC §9). */
+    /** A YYYY-MM-DD date as DD.MM.YYYY (docs/product.md "Constants"). */
     date: (value: string | null | undefined) => (value ? formatDate(`${value}T12:00:00Z`) : ""),
   };
 }

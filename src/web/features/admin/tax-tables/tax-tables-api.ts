@@ -22,7 +22,7 @@ import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../.
 import { uploadFile } from "../../../lib/upload.ts";
 
 /**
- * The four tax tables of the calculator (SPEC §7 "Tax tables: full CRUD"): one list call per table
+ * The four tax tables of the calculator (docs/api-surface.md "Tax tables: full CRUD"): one list call per table
  * for a tax year, and one save and one delete that work for each. A save or delete refetches the
  * table it changed.
  */

@@ -34,7 +34,7 @@ function shownYear(years: readonly number[], chosen: number | null): number | nu
 }
 
 /**
- * The admin's Tax tables tab (SPEC §7 "Tax tables: full CRUD"): the calculator's tax data of one
+ * The admin's Tax tables tab (docs/api-surface.md "Tax tables: full CRUD"): the calculator's tax data of one
  * year at a time (the year in the address), the years being those with payroll parameters or municipal
  * rates (a year's list of municipal rates is often imported before its payroll parameters are known).
  * For the chosen year: the payroll parameters, the state income tax scale, the three deductions and

@@ -8,7 +8,7 @@ import { useDisplay } from "./display-format.ts";
 
 const PAGE_SIZE = 20;
 
-/** The VAT rates by country and validity (GET /api/vat, SPEC §7 "VAT"), newest first; read only. */
+/** The VAT rates by country and validity (GET /api/vat, docs/api-surface.md "VAT"), newest first; read only. */
 export function VatRates() {
   const { t } = useTranslation();
   const display = useDisplay();

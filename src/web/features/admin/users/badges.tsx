@@ -21,7 +21,7 @@ export function roleLabel(t: TFunction, name: string): string {
   return isRoleName(name) ? t(ROLE_LABELS[name]) : name;
 }
 
-/** The admin tier (SPEC §6) holds its roles globally, in no company. */
+/** The admin tier (docs/product.md "Roles") holds its roles globally, in no company. */
 export function isGlobalRole(name: string): boolean {
   return isRoleName(name) && ADMIN_ROLES.includes(name);
 }

@@ -6,11 +6,11 @@ import {
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 
-/** SPEC §5: a create call that answers without a user object is a broken answer, said in Finnish. */
+/** docs/product.md "Field rules": a create call that answers without a user object is a broken answer, said in Finnish. */
 export const INVALID_RESPONSE_MESSAGE = "Palvelin palautti virheellisen vastauksen.";
 
 /**
- * POST /api/system-users. SPEC §8 "System user creation": the server's message when it gave one,
+ * POST /api/system-users. docs/product.md "Errors" "System user creation": the server's message when it gave one,
  * else a Finnish fallback naming the status code; a success that is not the contract's `{ user }` is
  * an invalid answer.
  */

@@ -103,7 +103,7 @@ function deleteFailure(error: unknown, t: TFunction, name: string): string {
 }
 
 /**
- * Roles and permissions (/admin/kayttajat/roolit; SPEC §6 "Admin screens"): every role with how many
+ * Roles and permissions (/admin/kayttajat/roolit; docs/product.md "Roles" "Admin screens"): every role with how many
  * users hold it and how many permissions it carries; a role opens its permissions and users. Only a
  * user with roles.manage creates and deletes roles (the built-in ones cannot be deleted).
  */

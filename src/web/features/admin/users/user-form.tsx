@@ -74,7 +74,7 @@ function userBody(values: Values): TCreateSystemUser {
 }
 
 /**
- * "Lisää käyttäjä" (SPEC §7 POST /api/system-users): a person with one role; every role but the admin
+ * "Lisää käyttäjä" (docs/api-surface.md POST /api/system-users): a person with one role; every role but the admin
  * tier's belongs to a company. A taken e-mail is said at the e-mail field. The new user gets a mail to
  * set their password (the server sends it).
  */
@@ -95,7 +95,7 @@ function CreateUserForm({
     initialValues: EMPTY,
     schema: zCreateSystemUser,
     toBody: userBody,
-    // The shared field rules (SPEC §5) name each field in their words; a role's company is the role's rule.
+    // The shared field rules (docs/product.md "Field rules") name each field in their words; a role's company is the role's rule.
     rules: {
       firstName: rules.required(),
       lastName: rules.required(),

@@ -131,7 +131,7 @@ function AddRoleForm({
 }
 
 /**
- * The user's roles per company (SPEC §6: a role is held in one or more companies; the admin tier's
+ * The user's roles per company (docs/product.md "Roles": a role is held in one or more companies; the admin tier's
  * globally). Only a user with roles.manage changes them; the others see them.
  */
 export function UserRoles({ user }: { user: TSystemUserDetails }) {

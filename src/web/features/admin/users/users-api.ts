@@ -15,7 +15,7 @@ import { SILENT } from "../../../lib/query-client.ts";
 import { createSystemUser } from "./create-system-user.ts";
 
 /**
- * The Käyttäjät tab's calls (SPEC §7 "Auth and users", "Roles"): system users, their roles per
+ * The Käyttäjät tab's calls (docs/api-surface.md "Auth and users", "Roles"): system users, their roles per
  * company, the roles and their permissions. Every answer is checked against its contract schema.
  * Changes refetch what they touch; forms and dialogs show their own errors (`meta.silent`).
  */
@@ -26,7 +26,7 @@ const ROLE_ENDPOINTS = [rolesApi.list, rolesApi.permissions, rolesApi.users] as 
 /** The roles as one reference list (one page of 100); the permission checklist changes it in place. */
 const ALL_ROLES = { query: { page: 1, limit: 100 } } as const;
 
-/** The list's filters (SPEC §7 isForList query); empty strings are no filter. */
+/** The list's filters (docs/api-surface.md isForList query); empty strings are no filter. */
 export type UserFilters = {
   firstName: string;
   lastName: string;
@@ -114,7 +114,7 @@ function refetchUsers(queryClient: QueryClient) {
   );
 }
 
-/** POST /api/system-users (the SPEC §5 check of the answer is in createSystemUser). */
+/** POST /api/system-users (the docs/product.md "Field rules" check of the answer is in createSystemUser). */
 export function useCreateSystemUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -124,7 +124,7 @@ export function useCreateSystemUser() {
   });
 }
 
-/** PUT /api/system-users/{userId}: the body repeats the session's CSRF token (SPEC §7). */
+/** PUT /api/system-users/{userId}: the body repeats the session's CSRF token (docs/api-surface.md). */
 export function useUpdateWorkEmail(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

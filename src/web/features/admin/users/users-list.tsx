@@ -37,7 +37,7 @@ function filtersOf(params: URLSearchParams): { filters: UserFilters; page: numbe
 }
 
 /**
- * The system users (SPEC §7 "GET /api/system-users?isForList=true"): filtered by name, e-mail, phone
+ * The system users (docs/api-surface.md "GET /api/system-users?isForList=true"): filtered by name, e-mail, phone
  * and company, 20 a page; a row opens the user's page. "Lisää käyttäjä" creates one.
  */
 export function UsersList() {

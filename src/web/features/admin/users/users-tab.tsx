@@ -32,7 +32,7 @@ function UsersTabNav({ current }: { current: "users" | "roles" }) {
 }
 
 /**
- * The admin's Käyttäjät tab (SPEC §2, §6, §7 "Auth and users", "Roles"): the
+ * The admin's Käyttäjät tab (docs/product.md "Screens", docs/product.md "Roles", docs/api-surface.md "Auth and users", "Roles"): the
  * system users (/admin/kayttajat), one user (/admin/kayttajat/<userId>), the roles and permissions
  * (/admin/kayttajat/roolit) and one role (/admin/kayttajat/roolit/<roleId>).
  */

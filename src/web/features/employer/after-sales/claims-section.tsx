@@ -52,7 +52,7 @@ export function EmployerClaimsSection() {
   const query = { page, limit: INSURANCE_CLAIMS_PAGE_SIZE };
   const list = useQuery({
     queryKey: endpointKey(insuranceClaimsApi.list, { query }),
-    // SPEC §5: an answer of another shape fails with 'Invalid response format'.
+    // docs/product.md "Field rules": an answer of another shape fails with 'Invalid response format'.
     queryFn: ({ signal }) =>
       callEndpoint(insuranceClaimsApi.list, { query }, { signal }).catch((error: unknown) => {
         throw insuranceClaimPageError(error);

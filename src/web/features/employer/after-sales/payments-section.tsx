@@ -44,7 +44,7 @@ const DONE_OPTIONS = [
 ];
 
 /**
- * GET /api/user-payment/optimized, scoped by the server to the caller's companies. SPEC §8: it rejects
+ * GET /api/user-payment/optimized, scoped by the server to the caller's companies. docs/product.md "Errors": it rejects
  * with 'Error fetching user payments' when the answer had no readable error of ours.
  */
 async function fetchPage(query: TUserPaymentsQueryInput, signal: AbortSignal): Promise<TUserPaymentPage> {

@@ -100,7 +100,7 @@ function AddEmployeeSection({
     initialValues: EMPTY_EMPLOYEE_FORM,
     schema: zCreateEmployee,
     toBody: (values) => createBody(values),
-    // The shared field rules (SPEC §5) and the employer's fields' own: dates, a price typed as text.
+    // The shared field rules (docs/product.md "Field rules") and the employer's fields' own: dates, a price typed as text.
     rules: {
       firstName: rules.required(),
       lastName: rules.required(),

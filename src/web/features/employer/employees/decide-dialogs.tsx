@@ -31,7 +31,7 @@ import { fullName, ROLE_LABELS } from "./employee-labels.tsx";
 import { refetchEmployees, useDecideEmployee } from "./employees-api.ts";
 
 /**
- * Deciding a join request (SPEC §7 decide). The answer replaces the row at once (employees-api.ts).
+ * Deciding a join request (docs/api-surface.md decide). The answer replaces the row at once (employees-api.ts).
  * Someone else may have decided first (409 EMPLOYEE_ALREADY_DECIDED): that is said and the list is
  * fetched again; any other failure is the error toast, and the dialog stays open with what was typed.
  */

@@ -96,7 +96,7 @@ export function useLanguage(): Language {
 }
 
 /**
- * SPEC §5: a date 20 years or more ahead is most likely a typo (2062 for 2026). The default last
+ * docs/product.md "Field rules": a date 20 years or more ahead is most likely a typo (2062 for 2026). The default last
  * working day 01.01.2999 is not: it is what an empty field means.
  */
 export function isFarFutureTypo(value: string, now: Date = new Date()): boolean {
@@ -197,7 +197,7 @@ export function employerFieldRules(t: TFunction, joinedOn: string) {
   };
 }
 
-/** A date field's help, with the SPEC §5 flag when the date is 20 years or more ahead. */
+/** A date field's help, with the docs/product.md "Field rules" flag when the date is 20 years or more ahead. */
 function dateDescription(help: ReactNode, value: string, t: TFunction): ReactNode {
   if (!isFarFutureTypo(value)) return help;
   return (

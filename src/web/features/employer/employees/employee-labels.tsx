@@ -44,7 +44,7 @@ export const FILTER_TYPE_LABELS: Record<EmployeeFilterType, string> = {
   MISSING_PAYROLL_DATA: "employerEmployees.filterTypes.MISSING_PAYROLL_DATA",
 };
 
-/** SPEC §4 absence reasons: Sairasloma, Vanhempainvapaa, "Muu, mikä". */
+/** docs/product.md "States" absence reasons: Sairasloma, Vanhempainvapaa, "Muu, mikä". */
 export const ABSENCE_REASON_LABELS: Record<AbsenceReason, string> = {
   SICK_LEAVE: "employerEmployees.absences.reasons.SICK_LEAVE",
   PARENTAL_LEAVE: "employerEmployees.absences.reasons.PARENTAL_LEAVE",

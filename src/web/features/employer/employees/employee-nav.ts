@@ -3,7 +3,7 @@ import { COMPANY_PARAM } from "../selected-company.ts";
 
 /**
  * Where /tyonantaja keeps its state in the address, so a reload, the back button and a bookmark keep
- * it: the open tab (`?valilehti=lisaa|hyvaksy|hallinnoi|tilaukset|pyorat`, none = hyväksy, SPEC §2) and the employee
+ * it: the open tab (`?valilehti=lisaa|hyvaksy|hallinnoi|tilaukset|pyorat`, none = hyväksy, docs/product.md "Screens") and the employee
  * open in the manage tab (`&tyontekija=<id>`), and the order open in the orders tab's drawer
  * (`&tilaus=<id>`, the link of the approvers' mail: server/modules/notifications/notify-approvers.ts).
  */

@@ -21,7 +21,7 @@ async function failure(): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe("an employee call that fails (SPEC §8)", () => {
+describe("an employee call that fails (docs/product.md 'Errors')", () => {
   it("rejects with 500 and 'Failed to fetch employees' when no answer came", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const error = await failure();

@@ -46,7 +46,7 @@ import { tabOf } from "./employee-nav.ts";
  */
 
 /**
- * SPEC §8: an employee call rejects with the HTTP status, or 500 when no answer came (a network error),
+ * docs/product.md "Errors": an employee call rejects with the HTTP status, or 500 when no answer came (a network error),
  * and says 'Failed to fetch employees' when the server's answer had no readable error of its own.
  */
 export async function employeeCall<const E extends EndpointDef>(
@@ -88,7 +88,7 @@ const BASE_PATH = "/api/beneficiary-employee";
 /** The export is a file, not a call: its address is built here and opened as a link. */
 const EXPORT_PATH = "/api/beneficiary-employee/export";
 
-/** SPEC §9: the employee list shows 10 a page. */
+/** docs/product.md "Constants": the employee list shows 10 a page. */
 export const PAGE_SIZE = EMPLOYEE_LIST_PAGE_SIZE;
 
 /** The list's filters in the order the API names them; an empty string is 'Kaikki' (no filter). */
@@ -119,7 +119,7 @@ export const NO_FILTERS: EmployeeFilters = Object.fromEntries(
   FILTER_KEYS.map((key) => [key, ""]),
 ) as EmployeeFilters;
 
-/** The filters as query parameters, in a fixed order; search trimmed (SPEC §5), empty ones left out. */
+/** The filters as query parameters, in a fixed order; search trimmed (docs/product.md "Field rules"), empty ones left out. */
 function filterParams(filters: Partial<EmployeeFilters>, params: URLSearchParams): URLSearchParams {
   for (const key of FILTER_KEYS) {
     const value = (filters[key] ?? "").trim();
@@ -204,7 +204,7 @@ export function useEmployeeDetails(id: string | null) {
 }
 
 /**
- * SPEC §4: the answer of a change replaces the employee in every list on screen and in its details at
+ * docs/product.md "States": the answer of a change replaces the employee in every list on screen and in its details at
  * once; the lists are then fetched again in the background (a decided request leaves the pending list).
  */
 function putEmployee(queryClient: QueryClient, employee: TEmployee) {

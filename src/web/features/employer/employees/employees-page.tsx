@@ -28,7 +28,7 @@ const TAB_LABELS: Record<Tab, string> = {
 };
 
 /**
- * /tyonantaja (SPEC §2): the employer's employees in tabs add, accept (the default) and manage, their
+ * /tyonantaja (docs/product.md "Screens"): the employer's employees in tabs add, accept (the default) and manage, their
  * orders (the orders waiting for approval first), and their bikes after the sale (leases ending,
  * insurance claims, cancellations, the employees' own payments). The open tab is in the address
  * (`?valilehti=`), so a reload, the back button and a bookmark keep it; only the open tab is mounted,

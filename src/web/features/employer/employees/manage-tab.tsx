@@ -26,8 +26,8 @@ import {
 import { cursorOf, filtersOf, isFiltered, MORE_FILTERS, pageOf } from "./manage-filters.ts";
 
 /**
- * The manage tab: every employee of the user's companies in a table the server pages (10 a page, SPEC
- * §9), with the filters in the address (search, company, cost unit, payroll group, unit, a quick filter,
+ * The manage tab: every employee of the user's companies in a table the server pages (10 a page,
+ * docs/product.md "Constants"), with the filters in the address (search, company, cost unit, payroll group, unit, a quick filter,
  * order and payment status, joined and processed dates), the export of the filtered list as CSV or
  * Excel, and one employee opened in a drawer (`&tyontekija=<id>`).
  */

@@ -15,7 +15,7 @@ const VIEW_LABELS: Record<View, string> = {
 };
 
 /**
- * /raportointi (SPEC §2): the reporting home of the employer admin, the group admin
+ * /raportointi (docs/product.md "Screens"): the reporting home of the employer admin, the group admin
  * and the reporting user. One company at a time (a user with several switches at the top), in two
  * views kept in the address: the overview (default) and the monthly payroll report. Only the open view
  * is mounted, so each asks for its own data only when shown.

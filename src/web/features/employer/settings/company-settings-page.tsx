@@ -26,7 +26,7 @@ import { ReminderSettingsSection } from "./reminder-settings-section.tsx";
 import { ScimSection } from "./scim-section.tsx";
 
 /**
- * /yritys-asetukset (SPEC §2): the settings of the selected company for its employer admin
+ * /yritys-asetukset (docs/product.md "Screens"): the settings of the selected company for its employer admin
  * and group admin. Its details with the max price of a bike package, the bike policy, units, payroll
  * report recipients (for a group admin also the group's), registration links (for a group admin
  * also the group's), the payroll report's delivery, the reminders and their escalation, Pedaali's monthly invoices for the company's leases

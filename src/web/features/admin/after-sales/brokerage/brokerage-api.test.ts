@@ -46,8 +46,8 @@ async function failure(
   return error as ApiError;
 }
 
-describe("a bike brokerage call that fails (SPEC §8)", () => {
-  it("spells the texts as SPEC §8 does", () => {
+describe("a bike brokerage call that fails (docs/product.md 'Errors')", () => {
+  it("spells the texts as docs/product.md 'Errors' does", () => {
     expect(CALLS.map(([call]) => BIKE_BROKERAGE_ERRORS[call])).toEqual(CALLS.map(([, , text]) => text));
     expect(CALLS.map(([call]) => BIKE_BROKERAGE_NETWORK_ERRORS[call])).toEqual(
       CALLS.map(([, , , text]) => text),

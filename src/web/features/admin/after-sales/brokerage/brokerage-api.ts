@@ -39,7 +39,7 @@ const BROKERAGE_READS = [api.list, api.details, api.listed] as const;
 const TASKS_KEY = endpointKey(tasksApi.list);
 
 /**
- * SPEC §8: a brokerage call rejects with the server's own error when it sent one; with 'Network error
+ * docs/product.md "Errors": a brokerage call rejects with the server's own error when it sent one; with 'Network error
  * while … bike brokerage' when no answer came; else with 'Failed to … bike brokerage(s)'.
  */
 export async function brokerageCall<const E extends EndpointDef>(

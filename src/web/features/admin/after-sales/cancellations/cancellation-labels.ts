@@ -27,7 +27,7 @@ export const REQUESTER_LABELS: Record<OrderCancellationRequester, string> = {
   HELPDESK: "adminCancellations.requester.HELPDESK",
 };
 
-/** SPEC §4 payer types, in the words of the platform report. */
+/** docs/product.md "States" payer types, in the words of the platform report. */
 export const PAYER_LABELS: Record<PayerType, string> = {
   BIKE_STORE: "adminReports.payers.BIKE_STORE",
   PEDAALI: "adminReports.payers.PEDAALI",

@@ -17,7 +17,7 @@ import { SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 
 /**
- * The helpdesk's calls of insurance claims (src/contract/insurance-claims.ts): the list with SPEC §7's
+ * The helpdesk's calls of insurance claims (src/contract/insurance-claims.ts): the list with docs/api-surface.md
  * filters, one claim, changing it, taking its next step, adding a file, deleting it.
  */
 

@@ -25,7 +25,7 @@ const SEARCH_MAX = textLimitOf(zInsuranceClaimsQuery, "searchTerm");
 type FilterKey = "searchTerm" | "status" | "type";
 
 /**
- * The helpdesk's insurance claims (Hakemukset → Vakuutusvahingot): SPEC §7's filters (search by the
+ * The helpdesk's insurance claims (Hakemukset → Vakuutusvahingot): the filters of docs/api-surface.md (search by the
  * employee, order number or police report number; status; type) in the address, 10 a page from the
  * server, newest first. A row opens the claim.
  */

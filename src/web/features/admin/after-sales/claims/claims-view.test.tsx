@@ -10,7 +10,7 @@ import { fetchClaims } from "./claims-api.ts";
 setUpScreenTests();
 afterEach(() => vi.unstubAllGlobals());
 
-/** Hakemukset → Vakuutusvahingot: the list of SPEC §5, and a claim's page. */
+/** Hakemukset → Vakuutusvahingot: the list of docs/product.md "Field rules", and a claim's page. */
 
 const CLAIM_ID = "c1a1c1a1-c1a1-4c1a-8c1a-c1a1c1a1c1a1";
 const ORDER_ID = "0a0a0a0a-0a0a-4a0a-8a0a-0a0a0a0a0a01";

@@ -22,7 +22,7 @@ async function failure(): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe("the user payments list call that fails (SPEC §8)", () => {
+describe("the user payments list call that fails (docs/product.md 'Errors')", () => {
   it("rejects with 'Error fetching user payments' when no answer came", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const error = await failure();

@@ -28,7 +28,7 @@ import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { SILENT } from "../../../../lib/query-client.ts";
 
 /**
- * The helpdesk's calls of user payments (src/contract/user-payments.ts): the paged list with SPEC §3's
+ * The helpdesk's calls of user payments (src/contract/user-payments.ts): the paged list with docs/data-model.md
  * filters, one payment with its events, marking it sent or paid, cancelling it, making one by hand
  * (with the employee found by the employee list's search).
  */
@@ -89,7 +89,7 @@ export function paymentQuery(
 }
 
 /**
- * SPEC §8: the list call rejects with 'Error fetching user payments' when the answer had no readable
+ * docs/product.md "Errors": the list call rejects with 'Error fetching user payments' when the answer had no readable
  * error of ours (a proxy's page, no answer at all); the server's own error is kept.
  */
 export async function fetchUserPayments(input: EndpointInput<typeof api.list>, signal?: AbortSignal) {

@@ -39,7 +39,7 @@ const DONE_OPTIONS = [
 ];
 
 /**
- * The helpdesk's list of user payments (Hakemukset → Käyttäjämaksut): SPEC §3's filters (search; the
+ * The helpdesk's list of user payments (Hakemukset → Käyttäjämaksut): the filters of docs/data-model.md (search; the
  * created, sent and paid days; done or not) kept in the address, 10 a page from the server, newest
  * first. A row opens the payment's page; a payment can be made by hand.
  */

@@ -59,8 +59,8 @@ async function failure(call: BikeRedemptionCall, method: string): Promise<ApiErr
   return error as ApiError;
 }
 
-describe("a bike redemption call that fails (SPEC §8)", () => {
-  it("spells the texts as SPEC §8 does", () => {
+describe("a bike redemption call that fails (docs/product.md 'Errors')", () => {
+  it("spells the texts as docs/product.md 'Errors' does", () => {
     expect(CALLS.map(([call]) => BIKE_REDEMPTION_ERRORS[call])).toEqual(CALLS.map(([, , text]) => text));
   });
 
@@ -96,7 +96,7 @@ describe("a bike redemption call that fails (SPEC §8)", () => {
   });
 });
 
-describe("the server's success messages (SPEC §8)", () => {
+describe("the server's success messages (docs/product.md 'Errors')", () => {
   it("are said in the reader's language", () => {
     const t = i18n.getFixedT("fi");
     const en = i18n.getFixedT("en");

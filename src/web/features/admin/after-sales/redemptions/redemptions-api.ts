@@ -48,7 +48,7 @@ export type TRedemptionRow = TBikeRedemptionListItem;
 export const REDEMPTION_ENDPOINTS = [api.list, api.details] as const;
 export const REDEMPTIONS_PAGE_SIZE = 20;
 
-/** SPEC §8: what each call says when the server's answer had no error of its own (or none came). */
+/** docs/product.md "Errors": what each call says when the server's answer had no error of its own (or none came). */
 export const BIKE_REDEMPTION_ERRORS = {
   list: "Failed to fetch bike redemptions",
   fetch: "Failed to fetch bike redemption",
@@ -60,7 +60,7 @@ export const BIKE_REDEMPTION_ERRORS = {
 export type BikeRedemptionCall = keyof typeof BIKE_REDEMPTION_ERRORS;
 
 /**
- * SPEC §8: a bike redemption call rejects with the server's own error (its status, code and message)
+ * docs/product.md "Errors": a bike redemption call rejects with the server's own error (its status, code and message)
  * when it sent one, else with the call's text above and the HTTP status (0: no answer).
  */
 async function withSpecText<T>(call: BikeRedemptionCall, request: () => Promise<T>): Promise<T> {
@@ -77,7 +77,7 @@ async function withSpecText<T>(call: BikeRedemptionCall, request: () => Promise<
   }
 }
 
-/** A call of the contract's endpoint with SPEC §8's text of the call when the server said nothing. */
+/** A call of the contract's endpoint with the text of the call of docs/product.md "Errors" when the server said nothing. */
 export function redemptionCall<const E extends EndpointDef>(
   call: BikeRedemptionCall,
   definition: E,
@@ -88,7 +88,7 @@ export function redemptionCall<const E extends EndpointDef>(
 }
 
 /**
- * The success messages the server sends (SPEC §8), each with its text in the reader's language; a
+ * The success messages the server sends (docs/product.md "Errors"), each with its text in the reader's language; a
  * message not known here is shown as the server wrote it.
  */
 export const SAVED_MESSAGE_KEYS: Record<string, string> = {
