@@ -23,7 +23,6 @@ const SEED = /^src\/server\/db\/seed\//;
  */
 const ERRORS_BUILT_ELSEWHERE: Record<string, string> = {
   "src/server/files/uploads.ts": "the upload refusals' one factory, beside the limits it names",
-  "src/server/modules/auth/service.ts": "the login's answers, one factory for its many codes",
   "src/server/plugins/auth.ts": "the guards' own refusals: CSRF token, origin, deactivated account",
 };
 

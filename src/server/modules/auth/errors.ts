@@ -1,5 +1,34 @@
+import { LOGIN_MESSAGES } from "../../../contract/auth.ts";
 import { AppError } from "../../errors.ts";
 import { verificationFailed } from "../system-users/errors.ts";
+
+/**
+ * The login's answers (password-step.ts, answer-challenge.ts): one factory for its many codes. Unknown
+ * e-mails and wrong passwords answer alike.
+ */
+const fail = (status: number, code: ConstructorParameters<typeof AppError>[1], message: string) =>
+  new AppError(status, code, message);
+
+/** 400: the e-mail or the password left empty. */
+export const loginFieldsMissing = () => fail(400, "BAD_REQUEST", LOGIN_MESSAGES.missing);
+
+/** 400: what was typed as the e-mail is not one. */
+export const loginEmailInvalid = () => fail(400, "BAD_REQUEST", LOGIN_MESSAGES.invalidEmail);
+
+/** 401: an unknown e-mail or a wrong password, the same answer for both. */
+export const wrongCredentials = () => fail(401, "INVALID_CREDENTIALS", LOGIN_MESSAGES.wrongCredentials);
+
+/** 429: too many failed passwords or codes for the e-mail, the address or the account. */
+export const tooManyLoginTries = () => fail(429, "TOO_MANY_REQUESTS", LOGIN_MESSAGES.tooMany);
+
+/** 400: the account has no password yet; a link to set one went out by mail. */
+export const noPasswordSet = () => fail(400, "NO_PASSWORD_SET", LOGIN_MESSAGES.noPasswordSet);
+
+/** 400: the code goes by SMS and no number is on file: the login form asks for one. */
+export const phoneNumberRequired = () =>
+  new AppError(400, "PHONE_NUMBER_REQUIRED", LOGIN_MESSAGES.phoneRequired, undefined, {
+    requiresPhoneNumber: true,
+  });
 
 /** The errors of a staff user's authenticator app (authenticator.ts). */
 

@@ -10,7 +10,7 @@ import type { NewDeviceParams } from "./new-device.ts";
 /**
  * The login's mails to an account's owner, rendered by the message outbox when they are sent: the
  * owner's name as it is then, and this deployment's links. The login code's SMS is no mail here: it is
- * sent at once and only recorded (auth/service.ts).
+ * sent at once and only recorded (auth/password-step.ts).
  */
 
 type Owner = { name?: string | null };

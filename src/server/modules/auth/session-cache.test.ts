@@ -169,7 +169,7 @@ describe("the writes that may change a session", () => {
         .insert(refreshSessions)
         .values({ userId: "u", familyId: "f", tokenHash: "h", expiresAt: now, lastUsedAt: now })
         .toSQL().sql,
-      // sessions.ts's rotation, users' last login (auth/service.ts, identification/single-sign-on.ts).
+      // sessions.ts's rotation, users' last login (auth/login-shared.ts, identification/single-sign-on.ts).
       db
         .update(refreshSessions)
         .set({ revokedAt: now, revokedReason: "ROTATED", replacedById: "s" })

@@ -101,7 +101,7 @@ export const SENDER_REGISTRY: Readonly<Record<string, RegisteredSender>> = {
     file: "src/server/modules/bike-stores/mails.ts",
     makes: "storeAccountChangedMail",
   },
-  "sms:twoFactorCode": { file: "src/server/modules/auth/service.ts", makes: "twoFactorCodeSms" },
+  "sms:twoFactorCode": { file: "src/server/modules/auth/password-step.ts", makes: "twoFactorCodeSms" },
   "mail:passwordReset": { file: "src/server/modules/password/mails.ts", makes: "passwordResetMail" },
   "mail:passwordChanged": { file: "src/server/modules/password/mails.ts", makes: "passwordChangedMail" },
   "mail:twoFactorLocked": { file: "src/server/modules/auth/mails.ts", makes: "twoFactorLockedMail" },

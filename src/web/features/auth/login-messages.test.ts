@@ -237,7 +237,7 @@ describe("verifyFailure (docs/product.md 'Errors' two-factor failure)", () => {
 });
 
 /**
- * Every answer POST /api/login and POST /api/verify give (src/server/modules/auth/service.ts,
+ * Every answer POST /api/login and POST /api/verify give (src/server/modules/auth/service.ts and its steps,
  * and before it the body schema, the Origin check and the flood limit of routes.ts, and the error
  * handler's 500) reads as a text of ours in fi, en and sv: never the server's English words, never the
  * generic "something went wrong".
