@@ -65,6 +65,19 @@ const LONG_FILES: Record<string, string> = {
 };
 
 /**
+ * The database test files (*.db.test.ts) under src/ and tests/, which `sources` leaves out: each builds
+ * the app on a database of its own, and one past MAX_DATABASE_TEST_LINES is split by use case.
+ */
+const databaseTests = ["src", "tests"].flatMap((root) =>
+  (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => `${root}/${f}`)
+    .filter((f) => f.endsWith(".db.test.ts")),
+);
+const MAX_DATABASE_TEST_LINES = 700;
+/** A file's lines as an editor numbers them: the newline that ends the last one starts no other. */
+const lineCount = (file: string) => read(file).trimEnd().split("\n").length;
+
+/**
  * Each call in a source that `opening` finds (a pattern ending at the call's opening bracket), as its
  * text up to the matching closing bracket, with how many arguments follow its first (a trailing comma
  * is not one).
@@ -203,6 +216,17 @@ describe("the code's shape", () => {
   it(`keeps source files under ${MAX_LINES} lines unless LONG_FILES names them`, () => {
     const long = sources.filter((f) => read(f).split("\n").length > MAX_LINES).sort();
     expect(long).toEqual(Object.keys(LONG_FILES).sort());
+  });
+
+  it(`keeps every database test file at most ${MAX_DATABASE_TEST_LINES} lines, split by use case`, () => {
+    const long = databaseTests
+      .filter((f) => lineCount(f) > MAX_DATABASE_TEST_LINES)
+      .map((f) => `${f}: ${lineCount(f)} lines`)
+      .sort();
+    expect(long).toEqual([]);
+    // The scan finds the database tests of both roots.
+    expect(databaseTests).toContain("src/server/app.db.test.ts");
+    expect(databaseTests.some((f) => f.startsWith("tests/security/"))).toBe(true);
   });
 });
 

@@ -1,7 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, expect } from "vitest";
+import { apiCaller } from "../../../../tests/helpers/api.ts";
+import type { TestApp } from "../../../../tests/helpers/test-app.ts";
+import { zInsuranceClaim } from "../../../contract/insurance-claims.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
+  companies,
+  eventLog,
+  insuranceClaims,
   leasingAgreements,
   leasingCompanies,
   orders,
@@ -87,4 +95,107 @@ export async function agreementEndDate(db: Db, orderId: string): Promise<string 
     .from(leasingAgreements)
     .where(and(eq(leasingAgreements.orderId, orderId)));
   return row?.endDate ?? null;
+}
+
+/** A Demo Oy employee with one bike in use and the demo password. */
+export const COLLEAGUE = "juho.nieminen@demo.test";
+/** A Demo Oy employee whose order is still on its way (no bike in use). */
+export const NO_BIKE = "ville.hamalainen@demo.test";
+export const EMPLOYER_ROLES = [
+  EMPLOYER,
+  "employer.editor@demo.test",
+  "group.admin@demo.test",
+  "reporting@demo.test",
+];
+
+export const daysAgo = (n: number) => toHelsinkiDateString(new Date(Date.now() - n * 86_400_000));
+let sequence = 0;
+/** A police report number no other test uses, to find its claim by. */
+export const policeNumber = () => `5500/R/${Date.now().toString(36)}${++sequence}`;
+
+type Employment = Awaited<ReturnType<typeof employmentOf>>;
+
+/**
+ * The claims API tests' calls and steps on the app of their file (report-claim, read-claims and
+ * handle-claim.db.test.ts): the employee's and their colleague's employments, filled in before the tests
+ * run, claims reported through the API, and the helpdesk's outcome and steps.
+ */
+export function claimKit(t: TestApp) {
+  const { call } = apiCaller(t);
+  const employee = {} as Employment;
+  const colleague = {} as Employment;
+
+  beforeAll(async () => {
+    Object.assign(employee, await employmentOf(t.database.db, EMPLOYEE));
+    Object.assign(colleague, await employmentOf(t.database.db, COLLEAGUE));
+  });
+
+  async function reportTheft(who = EMPLOYEE, extra: Record<string, unknown> = {}) {
+    const orderId = await bikeInUse(t.database.db, employee);
+    const res = await call("POST", "/api/insurance-claims", who, {
+      beneficiaryEmployeeId: employee.id,
+      type: "THEFT",
+      orderId,
+      incidentDate: daysAgo(2),
+      description: "Pyörä vietiin lukittuna Kampin pyöräparkista.",
+      policeReportNumber: policeNumber(),
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { orderId, claim: zInsuranceClaim.parse(res.json()) };
+  }
+
+  async function reportDamage(who = EMPLOYEE) {
+    const orderId = await bikeInUse(t.database.db, employee);
+    const res = await call("POST", "/api/insurance-claims", who, {
+      beneficiaryEmployeeId: employee.id,
+      type: "DAMAGE",
+      orderId,
+      incidentDate: daysAgo(1),
+      description: "Kaatuminen liukkaalla, takavaihtaja ja kehä vääntyivät.",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { orderId, claim: zInsuranceClaim.parse(res.json()) };
+  }
+
+  const claimCount = () => t.database.db.$count(insuranceClaims);
+
+  async function claimEvents(id: string) {
+    const rows = await t.database.db
+      .select({ type: eventLog.type, data: eventLog.data })
+      .from(eventLog)
+      .where(and(eq(eventLog.entityType, "insuranceClaim"), eq(eventLog.entityId, id)));
+    return rows;
+  }
+
+  async function step(id: string, name: string, who: string | null = HELPDESK) {
+    return call("POST", `/api/insurance-claims/${id}/steps`, who, { step: name });
+  }
+
+  /** Demo Oy's payment mode, which decides how a deductible is paid. */
+  async function paymentMode(mode: "PAYROLL" | "BATCH" | "ALL") {
+    await t.database.db
+      .update(companies)
+      .set({ paymentMode: mode })
+      .where(eq(companies.id, employee.companyId));
+  }
+
+  async function setOutcome(id: string, body: Record<string, unknown>) {
+    const res = await call("PUT", `/api/insurance-claims/${id}`, HELPDESK, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return zInsuranceClaim.parse(res.json());
+  }
+
+  return {
+    call,
+    employee,
+    colleague,
+    reportTheft,
+    reportDamage,
+    claimCount,
+    claimEvents,
+    step,
+    paymentMode,
+    setOutcome,
+  };
 }

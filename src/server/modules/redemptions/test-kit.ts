@@ -1,19 +1,27 @@
 import { and, eq } from "drizzle-orm";
+import { beforeAll, expect } from "vitest";
+import { apiCaller } from "../../../../tests/helpers/api.ts";
+import type { TestApp } from "../../../../tests/helpers/test-app.ts";
+import { zBikeRedemptionDetails, zBikeRedemptionSaved } from "../../../contract/bike-redemptions.ts";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { leaseEndDate } from "../../../domain/lease-dates.ts";
-import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
+  bikeRedemptions,
   billingTables,
   companies,
   leasingAgreements,
   leasingCompanies,
   orderItems,
   orders,
+  userPayments,
   users,
 } from "../../db/schema/index.ts";
+import { write } from "../../db/transaction.ts";
+import { markUserPaymentPaid } from "../user-payments/ledger.ts";
 
 /**
  * Running leases for the lease-end tests and the authorization matrix: an order in ACTIVE_LEASING with
@@ -138,3 +146,73 @@ export const endingLease = (db: Db, options: LeaseOptions, now = new Date()) =>
     { ...options, months: options.months ?? 24, startedMonthsAgo: (options.months ?? 24) - 1 },
     now,
   );
+
+/**
+ * The lease-end API tests (open-case, case-details, choose, helpdesk-steps, payments and term-end-flow
+ * .db.test.ts): the demo people who act on a case, dates counted from today, and each file's steps on its
+ * own app: opening a case as the helpdesk, reading it, the employee's choice and paying its user payment.
+ */
+
+export const HELPDESK = "helpdesk@pedaali.test";
+export const EMPLOYER = "employer.admin@demo.test";
+export const EDITOR = "employer.editor@demo.test";
+export const REPORTING = "reporting@demo.test";
+export const EMPLOYEE = "employee@demo.test";
+export const COLLEAGUE = "aino.koivula@demo.test";
+export const OTHER_TENANT = "employer.admin@toinen.test";
+export const LOGISTICS_EMPLOYEE = "jari.lindholm@demo.test";
+export const MISSING = "00000000-0000-4000-8000-00000000dead";
+
+export const today = () => toHelsinkiDateString(new Date());
+export const monthEnd = (offset = 0) => lastDayOf(addMonths(periodOf(today()), offset));
+export const addDaysTo = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The calls and steps of a lease-end test file, on the app its setupTestApp built. */
+export function redemptionKit(t: TestApp) {
+  const { call, as } = apiCaller(t);
+  const db = () => t.database.db;
+
+  beforeAll(async () => {
+    // Demo Oy lets its employees pay by payroll or by invoice (the demo seed sets it so too).
+    await db().update(companies).set({ paymentMode: "ALL" }).where(eq(companies.name, "Demo Oy"));
+  });
+
+  const lease = (options: Partial<LeaseOptions> = {}) => activeLease(db(), { email: EMPLOYEE, ...options });
+
+  async function open(orderId: string, who = HELPDESK, extra: Record<string, unknown> = {}) {
+    const res = await call("POST", "/api/bike-redemption", who, {
+      orderId,
+      reason: "LEASE_TERM_ENDS",
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return zBikeRedemptionSaved.parse(res.json()).bikeRedemption;
+  }
+
+  async function details(id: string, who = HELPDESK) {
+    const res = await call("GET", `/api/bike-redemption/${id}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return zBikeRedemptionDetails.parse(res.json());
+  }
+
+  async function choose(id: string, body: Record<string, unknown>, who = EMPLOYEE) {
+    return call("POST", `/api/bike-redemption/${id}/choice`, who, body);
+  }
+
+  /** The helpdesk marks the case's user payment paid through the ledger. */
+  async function pay(caseId: string) {
+    const [payment] = await db()
+      .select({ id: userPayments.id })
+      .from(userPayments)
+      .where(and(eq(userPayments.bikeRedemptionId, caseId), eq(userPayments.paymentStatus, "PENDING")));
+    await write(db(), { actor: { userId: null } }, (ctx) => markUserPaymentPaid(ctx, payment?.id as string));
+  }
+
+  async function caseRow(id: string) {
+    const [row] = await db().select().from(bikeRedemptions).where(eq(bikeRedemptions.id, id));
+    return row as typeof bikeRedemptions.$inferSelect;
+  }
+
+  return { call, as, db, lease, open, details, choose, pay, caseRow };
+}
