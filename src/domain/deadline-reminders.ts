@@ -1,3 +1,4 @@
+import { DAY_MS } from "./dates.ts";
 import { addCalendarDays } from "./working-days.ts";
 
 /**
@@ -53,7 +54,7 @@ export const DEADLINE_REMINDER_RULES: Readonly<
 
 /** Calendar days from `today` to `deadline` (YYYY-MM-DD); negative once the deadline has passed. */
 export function daysUntil(today: string, deadline: string): number {
-  return Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${deadline}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
 
 /**

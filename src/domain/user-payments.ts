@@ -1,3 +1,4 @@
+import { DAY_MS } from "./dates.ts";
 import type { PaymentMethod, PaymentMode, PaymentStatus, UserPaymentKind } from "./enums.ts";
 import { addMonths, firstDayOf, periodOf } from "./payroll/period.ts";
 
@@ -40,7 +41,7 @@ export function userPaymentMethodAllowed(mode: PaymentMode, method: PaymentMetho
 export function addDays(date: string, days: number): string {
   const time = Date.parse(`${date}T00:00:00Z`);
   if (Number.isNaN(time)) throw new RangeError(`A date is YYYY-MM-DD, got "${date}"`);
-  return new Date(time + days * 86_400_000).toISOString().slice(0, 10);
+  return new Date(time + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { DAY_MS } from "./dates.ts";
 import { EVENT_TYPES } from "./enums.ts";
 import {
   isOwnDoing,
@@ -11,18 +12,16 @@ import {
   newsSince,
 } from "./whats-new.ts";
 
-const DAY = 24 * 60 * 60 * 1000;
-
 describe("from when on something is new", () => {
   it("is the last visit, never before the window, whatever the visit", () => {
     fc.assert(
       fc.property(
         fc.date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true }),
-        fc.option(fc.integer({ min: 0, max: 400 * DAY })),
+        fc.option(fc.integer({ min: 0, max: 400 * DAY_MS })),
         (now, ago) => {
           const seenAt = ago === null ? null : new Date(now.getTime() - ago);
           const since = newsSince(seenAt, now);
-          const windowStart = now.getTime() - NEWS_WINDOW_DAYS * DAY;
+          const windowStart = now.getTime() - NEWS_WINDOW_DAYS * DAY_MS;
           expect(since.getTime()).toBeGreaterThanOrEqual(windowStart);
           if (seenAt && seenAt.getTime() > windowStart) expect(since).toEqual(seenAt);
           else expect(since.getTime()).toBe(windowStart);

@@ -1,4 +1,4 @@
-import { toHelsinkiDateString } from "./dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "./dates.ts";
 
 /**
  * Working days are Monday to Friday, counted on Helsinki's calendar. Public holidays count as working
@@ -33,7 +33,7 @@ export function workingDaysBetween(from: string, to: string): number {
 /** How many calendar days have passed from `from` to `to` (YYYY-MM-DD); never negative. */
 export function calendarDaysBetween(from: string, to: string): number {
   const ms = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`);
-  return Math.max(0, Math.round(ms / 86_400_000));
+  return Math.max(0, Math.round(ms / DAY_MS));
 }
 
 /** How long something has waited, from the instant it began to now, in Helsinki's days. */

@@ -1,3 +1,4 @@
+import { DAY_MS } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 
 /**
@@ -6,9 +7,7 @@ import type { OrderStatus } from "../../../domain/enums.ts";
  * relative to the seeding day, so the demo always looks current.
  */
 
-const DAY = 24 * 60 * 60 * 1000;
-export const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
-export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+export const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
 export function addMonths(date: Date, months: number): Date {
   const next = new Date(date);
   next.setUTCMonth(next.getUTCMonth() + months);

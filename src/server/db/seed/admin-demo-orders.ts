@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { EventEntityType, EventType } from "../../../domain/enums.ts";
 import { leasingCompanyPayerType } from "../../../domain/invoice-status.ts";
 import { leaseEndDate, leaseStartDate } from "../../../domain/lease-dates.ts";
@@ -16,7 +17,7 @@ import {
   orders,
   users,
 } from "../schema/index.ts";
-import { addMonths, DEMO_ORDERS, daysAgo, isoDate, LEASING_STATUSES } from "./admin-demo-data.ts";
+import { addMonths, DEMO_ORDERS, daysAgo, LEASING_STATUSES } from "./admin-demo-data.ts";
 import { DEMO_BILLING_TABLE, DEMO_LEASE_TERMS } from "./demo-data.ts";
 
 type EventFn = (
@@ -59,7 +60,7 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
     const employee = employees[i % employees.length] as (typeof employees)[number];
     const createdAt = addMonths(daysAgo(now, 3 + (i % 4) * 5), -monthsAgo);
     const totalPriceCents = euros * 100;
-    const deliveryDate = isoDate(daysAgo(createdAt, -14));
+    const deliveryDate = toHelsinkiDateString(daysAgo(createdAt, -14));
     // The longest period the demo companies' bike policy allows (12–36 months).
     const months = 36;
     const payment =
@@ -113,12 +114,12 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         leasingCompanyId: leasing.id,
         // Delivered and billed: the leasing company accepted the signed agreement before processing.
         status: "ACCEPTED",
-        agreementNumber: `PED-${isoDate(createdAt).slice(0, 4)}-${String(1001 + i)}`,
+        agreementNumber: `PED-${toHelsinkiDateString(createdAt).slice(0, 4)}-${String(1001 + i)}`,
         leaseTimeMonths: months,
         monthlyPaymentCents: payment.totalCents,
         totalPriceCents,
         residualValueCents: payment.residualCents,
-        commitmentDate: isoDate(createdAt),
+        commitmentDate: toHelsinkiDateString(createdAt),
         startDate,
         endDate: leaseEndDate(startDate, months),
         signedAt: daysAgo(createdAt, -2),
@@ -149,8 +150,8 @@ export async function seedDemoOrders(db: Db, now: Date, event: EventFn): Promise
         totalCents: billedCents,
         paidAmountCents: paid ? billedCents : 0,
         referenceNumber: referenceNumber(`${order?.orderNumber}01`),
-        issueDate: isoDate(daysAgo(createdAt, -14)),
-        dueDate: isoDate(daysAgo(createdAt, -28)),
+        issueDate: toHelsinkiDateString(daysAgo(createdAt, -14)),
+        dueDate: toHelsinkiDateString(daysAgo(createdAt, -28)),
         sentAt: daysAgo(createdAt, -14),
         paidAt: paid ? daysAgo(createdAt, -25) : null,
         createdAt,

@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { EventEntityType, EventType } from "../../../domain/enums.ts";
 import { capSplit, employeeCapCents, type LeaseOffer, leaseOffer } from "../../../domain/order-offer.ts";
 import { addMonths, firstDayOf, periodOf } from "../../../domain/payroll/period.ts";
@@ -30,9 +30,7 @@ import type { DEMO_BIKES } from "./employer-demo-data.ts";
  * its dates relative to the seeding day, and the order's package every order and lease gets.
  */
 
-export const DAY = 24 * 60 * 60 * 1000;
-export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
-export const isoDate = (date: Date) => toHelsinkiDateString(date);
+export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
 /** The first day of the month `months` after the date's month, as YYYY-MM-DD. */
 export const monthStart = (date: string, months: number) => firstDayOf(addMonths(periodOf(date), months));
 
@@ -76,7 +74,7 @@ export function bell(
   at: Date,
   make: () => Omit<NewNotification, "userId" | "createdAt" | "readAt">,
 ) {
-  const read = c.now.getTime() - at.getTime() > 7 * DAY;
+  const read = c.now.getTime() - at.getTime() > 7 * DAY_MS;
   for (const userId of admins)
     c.bells.push({ ...make(), userId, createdAt: at, readAt: read ? daysFrom(at, 1) : null });
 }
@@ -228,7 +226,7 @@ export async function demoOwnShare(
     .from(userPayments)
     .where(eq(userPayments.id, id));
   const dueDate = payment?.dueDate as string;
-  if (dueDate >= isoDate(c.now)) return;
+  if (dueDate >= toHelsinkiDateString(c.now)) return;
   await write(c.db, { actor: { userId }, now: new Date(`${dueDate}T12:00:00Z`) }, (w) =>
     markUserPaymentPaid(w, id),
   );

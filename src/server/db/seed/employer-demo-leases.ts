@@ -1,3 +1,4 @@
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { leaseEndDate } from "../../../domain/lease-dates.ts";
 import {
   leaseEndPaymentDueDate,
@@ -18,7 +19,6 @@ import {
   demoOffer,
   demoOwnShare,
   event,
-  isoDate,
   monthStart,
   packageItems,
 } from "./employer-demo-context.ts";
@@ -50,12 +50,12 @@ export async function seedLease(
   const committed = person.story.committed;
   const startDate = committed
     ? monthStart(committed, 2)
-    : monthStart(isoDate(now), -person.story.startedMonthsAgo);
-  const commitmentDate = committed ?? isoDate(daysFrom(new Date(`${startDate}T12:00:00Z`), -35));
+    : monthStart(toHelsinkiDateString(now), -person.story.startedMonthsAgo);
+  const commitmentDate = committed ?? toHelsinkiDateString(daysFrom(new Date(`${startDate}T12:00:00Z`), -35));
   const confirmedAt = new Date(`${commitmentDate}T10:00:00Z`);
   const createdAt = daysFrom(confirmedAt, -6);
   const processedAt = daysFrom(confirmedAt, 4);
-  const deliveryDate = isoDate(daysFrom(new Date(`${startDate}T12:00:00Z`), -9));
+  const deliveryDate = toHelsinkiDateString(daysFrom(new Date(`${startDate}T12:00:00Z`), -9));
   const [order] = await db
     .insert(orders)
     .values({
@@ -149,7 +149,7 @@ export async function seedLease(
     const chosenAt = daysFrom(openedAt, 2);
     const schedule = leaseEndSchedule({
       reason: "EMPLOYEE_RESIGNED",
-      today: isoDate(openedAt),
+      today: toHelsinkiDateString(openedAt),
       leaseStartDate: startDate,
       termEndDate: leaseEndDate(startDate, months),
       lastWorkingDay,
@@ -217,7 +217,7 @@ export async function seedLease(
         bikeRedemptionId: on.id,
         amountCents: priceCents,
         paymentMethod: "PAYROLL",
-        dueDate: leaseEndPaymentDueDate("PAYROLL", schedule.leaseEndsOn, isoDate(chosenAt)),
+        dueDate: leaseEndPaymentDueDate("PAYROLL", schedule.leaseEndsOn, toHelsinkiDateString(chosenAt)),
         send: true,
       }),
     );

@@ -1,3 +1,4 @@
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import {
   employeeOrderNotification,
@@ -11,7 +12,6 @@ import {
   demoOffer,
   demoOwnShare,
   event,
-  isoDate,
   packageItems,
 } from "./employer-demo-context.ts";
 import { DEMO_BIKES } from "./employer-demo-data.ts";
@@ -97,7 +97,7 @@ export async function seedOrder(
         monthlyPaymentCents: payment.totalCents,
         totalPriceCents: offer?.leasedCents ?? 0,
         residualValueCents: payment.residualCents,
-        commitmentDate: isoDate(confirmedAt),
+        commitmentDate: toHelsinkiDateString(confirmedAt),
         signedAt: daysFrom(confirmedAt, -1),
         createdAt,
         updatedAt: createdAt,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { payrollFileBytes } from "../../../domain/payroll/export-format.ts";
 import {
   DEFAULT_CUTOFF_DAY,
@@ -22,7 +23,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { DEMO_COMPANIES, type DemoCompanyKey } from "./demo-data.ts";
-import { bell, type Ctx, isoDate } from "./employer-demo-context.ts";
+import { bell, type Ctx } from "./employer-demo-context.ts";
 import { DEMO_PAYROLL_RECIPIENTS } from "./employer-demo-data.ts";
 
 /** The employer portal's payroll: the report's recipients, and last month's report as it was mailed. */
@@ -60,7 +61,7 @@ export async function seedPayrollRecipients(c: Ctx) {
  * bells, so that this month's report marks its changes against what payroll received.
  */
 export async function seedLastMonthsReports(c: Ctx, adminsByCompany: Map<DemoCompanyKey, string[]>) {
-  const lastMonth = addMonths(periodOf(isoDate(c.now)), -1);
+  const lastMonth = addMonths(periodOf(toHelsinkiDateString(c.now)), -1);
   const sentAt = new Date(`${lastMonth}-15T05:00:00Z`);
   for (const [key, companyId] of c.companyIds) {
     const recipients = await c.db

@@ -1,7 +1,8 @@
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { employeeRegistrationNotification } from "../../modules/notifications/texts.ts";
 import { beneficiaryEmployees, employeeAbsences, systemUsers, userRoles, users } from "../schema/index.ts";
 import { DEMO_COMPANIES } from "./demo-data.ts";
-import { bell, type Ctx, daysFrom, event, isoDate } from "./employer-demo-context.ts";
+import { bell, type Ctx, daysFrom, event } from "./employer-demo-context.ts";
 import { DEMO_COST_UNITS, DEMO_EMPLOYEE_NUMBER_BASE, type DemoEmployee } from "./employer-demo-data.ts";
 import { seedLease } from "./employer-demo-leases.ts";
 import { seedOrder } from "./employer-demo-orders.ts";
@@ -74,11 +75,12 @@ export async function seedPerson(c: Ctx, person: DemoEmployee, index: number, ad
       status,
       lastWorkingDayDate:
         person.ended !== undefined
-          ? isoDate(daysFrom(now, -person.ended))
+          ? toHelsinkiDateString(daysFrom(now, -person.ended))
           : person.ends !== undefined
-            ? isoDate(daysFrom(now, person.ends))
+            ? toHelsinkiDateString(daysFrom(now, person.ends))
             : undefined,
-      jobTrialPeriodEndDate: person.trial !== undefined ? isoDate(daysFrom(now, person.trial)) : null,
+      jobTrialPeriodEndDate:
+        person.trial !== undefined ? toHelsinkiDateString(daysFrom(now, person.trial)) : null,
       decidedAt,
       decidedByUserId: decidedAt ? decider : null,
       createdAt: joined,
@@ -123,12 +125,19 @@ export async function seedPerson(c: Ctx, person: DemoEmployee, index: number, ad
   }
 
   if (person.parental !== undefined) {
-    const start = isoDate(daysFrom(now, -person.parental));
+    const start = toHelsinkiDateString(daysFrom(now, -person.parental));
     await absence(c, row, "PARENTAL_LEAVE", start, null, decider);
   }
   if (person.sick !== undefined) {
     const start = daysFrom(now, -40);
-    await absence(c, row, "SICK_LEAVE", isoDate(start), isoDate(daysFrom(start, person.sick - 1)), decider);
+    await absence(
+      c,
+      row,
+      "SICK_LEAVE",
+      toHelsinkiDateString(start),
+      toHelsinkiDateString(daysFrom(start, person.sick - 1)),
+      decider,
+    );
   }
 
   if (story.kind === "lease") await seedLease(c, person, row, index, name, admins);

@@ -1,8 +1,9 @@
+import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { randomToken, sha256 } from "../../modules/auth/tokens.ts";
 import { createNotifications } from "../../modules/notifications/create.ts";
 import type { Db } from "../client.ts";
 import { companyScimTokens, eventLog } from "../schema/index.ts";
-import { type Ctx, context, daysFrom, employerAdmins, event, isoDate } from "./employer-demo-context.ts";
+import { type Ctx, context, daysFrom, employerAdmins, event } from "./employer-demo-context.ts";
 import { DEMO_EMPLOYER_EMPLOYEES } from "./employer-demo-data.ts";
 import { seedLastMonthsReports, seedPayrollRecipients } from "./employer-demo-payroll.ts";
 import { seedPerson } from "./employer-demo-people.ts";
@@ -66,7 +67,7 @@ async function seedScimToken(c: Ctx) {
 async function seedSystemUpdates(c: Ctx, admins: readonly string[]) {
   const feature = daysFrom(c.now, -21);
   const maintenance = daysFrom(c.now, -2);
-  const breakDay = isoDate(daysFrom(c.now, 5)).split("-").reverse().join(".");
+  const breakDay = toHelsinkiDateString(daysFrom(c.now, 5)).split("-").reverse().join(".");
   for (const userId of admins) {
     c.bells.push({
       userId,

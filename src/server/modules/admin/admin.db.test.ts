@@ -33,7 +33,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import { DEMO_GROUP_COMPANY } from "../../db/seed/demo-data.ts";
-import { defaultRange, monthsBetween } from "./platform-report.ts";
+import { defaultRange, monthsFromTo } from "./platform-report.ts";
 
 const t = setupTestApp({}, { demoData: true });
 const { call } = apiCaller(t);
@@ -557,7 +557,7 @@ describe("GET /api/admin/reports", () => {
     expect(defaultRange(new Date("2026-11-22T10:00:00Z"))).toEqual({ from: "2025-11-01", to: "2026-11-22" });
     // 31 December 23:30 UTC is already the new year in Helsinki.
     expect(defaultRange(new Date("2025-12-31T23:30:00Z"))).toEqual({ from: "2025-01-01", to: "2026-01-01" });
-    expect(monthsBetween("2025-11-01", "2026-02-03")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(monthsFromTo("2025-11-01", "2026-02-03")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
     const report = zPlatformReport.parse((await call("GET", "/api/admin/reports", ADMIN)).json());
     expect(report.ordersOverTime).toHaveLength(13);
     expect(report.leases).toHaveLength(13);

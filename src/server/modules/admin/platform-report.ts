@@ -32,7 +32,7 @@ export function defaultRange(now: Date): { from: string; to: string } {
 }
 
 /** Every YYYY-MM from the month of `from` to the month of `to`. */
-export function monthsBetween(from: string, to: string): string[] {
+export function monthsFromTo(from: string, to: string): string[] {
   const months: string[] = [];
   let year = Number(from.slice(0, 4));
   let month = Number(from.slice(5, 7));
@@ -160,7 +160,7 @@ export function createPlatformReportService(ctx: AppContext) {
         .where(and(gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
         .groupBy(invoices.payerType);
 
-      const months = monthsBetween(from, to);
+      const months = monthsFromTo(from, to);
       const countIn = (rows: { month: string; n: number }[], month: string) =>
         rows.find((r) => r.month === month)?.n ?? 0;
       return {

@@ -2,13 +2,14 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { TUpdateCompany } from "../../../contract/companies.ts";
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import { eurosToCents } from "../../../domain/money.ts";
+import { textOrNull } from "../../../domain/text.ts";
 import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import type { Db } from "../../db/client.ts";
 import { billingTables, companies, groupCompanies, leasingCompanies } from "../../db/schema/index.ts";
 import { badRequest } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { businessIdTaken } from "./errors.ts";
-import { isGroupVisibleTo, textOrNull } from "./queries.ts";
+import { isGroupVisibleTo } from "./queries.ts";
 
 /**
  * What a create and an update of a company share (docs/api-surface.md "Companies"): the checks of the referenced

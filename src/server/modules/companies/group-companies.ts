@@ -1,5 +1,6 @@
 import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { TGroupCompaniesQuery, TGroupCompany, TGroupCompanyInput } from "../../../contract/companies.ts";
+import { textOrNull } from "../../../domain/text.ts";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { countOver, likeContains, readPage } from "../../db/paging.ts";
@@ -9,7 +10,7 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
 import { groupCompanyExists } from "./errors.ts";
-import { isGroupVisibleTo, textOrNull, type Viewer } from "./queries.ts";
+import { isGroupVisibleTo, type Viewer } from "./queries.ts";
 
 /**
  * Group companies (konserni; docs/api-surface.md "Group companies"). Names are unique whatever their case (the

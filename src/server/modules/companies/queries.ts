@@ -92,11 +92,6 @@ export async function unitsOf(db: Db, companyId: string): Promise<TCompanyUnit[]
   );
 }
 
-/** Empty text means none: optional texts are stored as null. */
-export function textOrNull(value: string | null | undefined): string | null {
-  return value ? value : null;
-}
-
 /** A group admin of the group (the role held in one of its companies); the admin tier always. */
 export function isGroupAdminOf(viewer: Viewer, groupCompanyId: string): boolean {
   if (viewer.scope.kind === "all") return true;

@@ -4,6 +4,7 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { lastWorkingDayOrDefault } from "../../../domain/employees.ts";
 import { employmentDateIssues } from "../../../domain/employment-dates.ts";
 import { eurosToCents } from "../../../domain/money.ts";
+import { textOrNull } from "../../../domain/text.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, companyUnits, roles } from "../../db/schema/index.ts";
 import { badRequest } from "../../errors.ts";
@@ -22,9 +23,6 @@ import type { CurrentUser } from "../auth/session-user.ts";
 export type EmployeeWriter = { userId: string | null; user: Pick<CurrentUser, "scope"> };
 
 const be = beneficiaryEmployees;
-
-/** Empty text means none: optional texts are stored as null. */
-const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
 /** The employer's fields of a create, update or decide body, as columns (only those given). */
 export function employerFieldValues(input: Partial<TUpdateEmployee>) {

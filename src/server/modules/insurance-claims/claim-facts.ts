@@ -26,9 +26,6 @@ export const onClaim = (claim: {
   companyId: claim.companyId,
 });
 
-/** An empty text once trimmed is none. */
-export const textOrNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
 const INCIDENT_DATE_MESSAGES = {
   IN_FUTURE: "The incident date cannot be in the future",
   BEFORE_LEASE: "The incident date cannot be before the lease started",

@@ -7,6 +7,7 @@ import {
   isReportedLate,
   needsPoliceReport,
 } from "../../../domain/insurance-claims.ts";
+import { textOrNull } from "../../../domain/text.ts";
 import type { DataKeyring } from "../../data-keys.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { beneficiaryEmployees, insuranceClaims, orders } from "../../db/schema/index.ts";
@@ -14,7 +15,7 @@ import type { Tx, WriteContext } from "../../db/transaction.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { noActiveLease } from "../leasing/errors.ts";
 import { isOrderBikeInUse } from "../orders/after-sales.ts";
-import { agreementOf, type ClaimActor, checkIncidentDate, onClaim, textOrNull } from "./claim-facts.ts";
+import { agreementOf, type ClaimActor, checkIncidentDate, onClaim } from "./claim-facts.ts";
 import { notifyClaimReported } from "./employer-bell.ts";
 import { policeReportRequired } from "./errors.ts";
 import { policeReportColumns } from "./police-report.ts";

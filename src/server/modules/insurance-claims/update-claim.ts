@@ -7,19 +7,13 @@ import {
   isClaimOpen,
   needsPoliceReport,
 } from "../../../domain/insurance-claims.ts";
+import { textOrNull } from "../../../domain/text.ts";
 import type { DataKeyring } from "../../data-keys.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { insuranceClaims } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest, forbidden } from "../../errors.ts";
-import {
-  agreementOf,
-  type ClaimActor,
-  checkIncidentDate,
-  lockClaim,
-  onClaim,
-  textOrNull,
-} from "./claim-facts.ts";
+import { agreementOf, type ClaimActor, checkIncidentDate, lockClaim, onClaim } from "./claim-facts.ts";
 import { insuranceClaimClosed, insuranceStepNotAllowed, policeReportRequired } from "./errors.ts";
 import { policeReportColumns, policeReportOf } from "./police-report.ts";
 
