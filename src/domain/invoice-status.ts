@@ -1,3 +1,4 @@
+import { DAY_MS } from "./dates.ts";
 import type { InvoiceSender, InvoiceStatus, PayerType } from "./enums.ts";
 
 /**
@@ -77,7 +78,7 @@ export const INVOICE_PAYMENT_TERM_DAYS = 14;
 
 /** The due date `days` calendar days after an issue date (YYYY-MM-DD). */
 export function invoiceDueDate(issueDate: string, days = INVOICE_PAYMENT_TERM_DAYS): string {
-  const due = new Date(Date.parse(`${issueDate}T00:00:00Z`) + days * 24 * 60 * 60 * 1000);
+  const due = new Date(Date.parse(`${issueDate}T00:00:00Z`) + days * DAY_MS);
   return due.toISOString().slice(0, 10);
 }
 

@@ -1,3 +1,4 @@
+import { DAY_MS } from "./dates.ts";
 import { emailDomainOf } from "./single-sign-on.ts";
 
 /**
@@ -31,7 +32,7 @@ export const JOIN_CONFIRMATION_DAYS = 7;
 
 /** When a confirmation link made at `now` dies. */
 export function joinConfirmationExpiry(now: Date): Date {
-  return new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000);
+  return new Date(now.getTime() + JOIN_CONFIRMATION_DAYS * DAY_MS);
 }
 
 /** How the registration treats one joiner: refused, waiting for the employer, or accepted once confirmed. */

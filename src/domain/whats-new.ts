@@ -1,3 +1,4 @@
+import { DAY_MS } from "./dates.ts";
 import type { EventType, OrderStatus } from "./enums.ts";
 import { ORDER_STATUSES } from "./enums.ts";
 import type { Permission } from "./permissions.ts";
@@ -32,7 +33,7 @@ export const NEWS_LIMIT: Readonly<Record<NewsPage, number>> = {
 
 /** From when on an event is new: the last visit, but never before the window. */
 export function newsSince(seenAt: Date | null, now: Date): Date {
-  const windowStart = new Date(now.getTime() - NEWS_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const windowStart = new Date(now.getTime() - NEWS_WINDOW_DAYS * DAY_MS);
   return seenAt && seenAt > windowStart ? seenAt : windowStart;
 }
 

@@ -193,6 +193,15 @@ describe("the code's shape", () => {
     expect(read(field)).toContain("clearButtonProps");
   });
 
+  it("measures a day as DAY_MS of domain/dates.ts, not a literal of its own", () => {
+    const literal = /\b24 \* 60 \* 60 \* 1000\b|\b86_?400_?000\b/;
+    // The banner's 24 hours are a constant of the home page's entry, which dates.ts is kept out of.
+    const allowed = new Set(["src/domain/dates.ts", "src/domain/constants.ts"]);
+    expect(sources.filter((f) => !allowed.has(f) && literal.test(read(f)))).toEqual([]);
+    expect(literal.test("const DAY = 24 * 60 * 60 * 1000;")).toBe(true);
+    expect(literal.test("days * 86_400_000")).toBe(true);
+  });
+
   it("says that a caller shows a call's error itself with the one SILENT of lib/query-client.ts", () => {
     const own = /\bconst \w+ = \{ silent: true \}/;
     const copies = sources.filter((f) => f.startsWith("src/web/") && own.test(read(f)));

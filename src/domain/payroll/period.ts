@@ -1,3 +1,5 @@
+import { DAY_MS } from "../dates.ts";
+
 /**
  * Pay periods for the payroll report: a period is a calendar month written "YYYY-MM"; dates are ISO
  * calendar dates "YYYY-MM-DD" with no time zone, so a date's period is its first seven characters and
@@ -76,7 +78,7 @@ export function lastDayOf(period: string): string {
 
 /** The calendar day after a date ("2026-02-28" → "2026-03-01"). */
 export function nextDay(date: string): string {
-  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
   return next.toISOString().slice(0, 10);
 }
 

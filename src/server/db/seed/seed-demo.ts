@@ -195,7 +195,7 @@ async function restoreDemoBillingTerms(db: Db): Promise<void> {
 }
 
 function demoJoinLinkExpiry(): Date {
-  return new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000);
+  return new Date(Date.now() + REGISTRATION_LINK_DAYS * DAY_MS);
 }
 
 async function insertDemoJoinLink(db: Db, companyId: string, createdByUserId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { and, eq, gt, ne } from "drizzle-orm";
+import { DAY_MS } from "../../../domain/dates.ts";
 import { describeDevice, maskIpAddress } from "../../../domain/devices.ts";
 import type { Db } from "../../db/client.ts";
 import { refreshSessions, systemUsers, users } from "../../db/schema/index.ts";
@@ -38,7 +39,7 @@ export async function tellOfNewDevice(
   const now = login.now ?? new Date();
   const earlier = and(eq(refreshSessions.userId, login.userId), ne(refreshSessions.familyId, login.familyId));
   const device = describeDevice(login.meta.userAgent);
-  const since = new Date(now.getTime() - KNOWN_DEVICE_DAYS * 24 * 60 * 60 * 1000);
+  const since = new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS);
   const seen = await db
     .selectDistinct({ userAgent: refreshSessions.userAgent })
     .from(refreshSessions)

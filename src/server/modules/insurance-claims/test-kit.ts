@@ -3,7 +3,7 @@ import { beforeAll, expect } from "vitest";
 import { apiCaller } from "../../../../tests/helpers/api.ts";
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import { zInsuranceClaim } from "../../../contract/insurance-claims.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { Db } from "../../db/client.ts";
 import {
   beneficiaryEmployees,
@@ -108,7 +108,7 @@ export const EMPLOYER_ROLES = [
   "reporting@demo.test",
 ];
 
-export const daysAgo = (n: number) => toHelsinkiDateString(new Date(Date.now() - n * 86_400_000));
+export const daysAgo = (n: number) => toHelsinkiDateString(new Date(Date.now() - n * DAY_MS));
 let sequence = 0;
 /** A police report number no other test uses, to find its claim by. */
 export const policeNumber = () => `5500/R/${Date.now().toString(36)}${++sequence}`;

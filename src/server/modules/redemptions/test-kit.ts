@@ -4,7 +4,7 @@ import { apiCaller } from "../../../../tests/helpers/api.ts";
 import type { TestApp } from "../../../../tests/helpers/test-app.ts";
 import { zBikeRedemptionDetails, zBikeRedemptionSaved } from "../../../contract/bike-redemptions.ts";
 import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { DAY_MS, toHelsinkiDateString } from "../../../domain/dates.ts";
 import { leaseEndDate } from "../../../domain/lease-dates.ts";
 import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
 import type { Db } from "../../db/client.ts";
@@ -166,7 +166,7 @@ export const MISSING = "00000000-0000-4000-8000-00000000dead";
 export const today = () => toHelsinkiDateString(new Date());
 export const monthEnd = (offset = 0) => lastDayOf(addMonths(periodOf(today()), offset));
 export const addDaysTo = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The calls and steps of a lease-end test file, on the app its setupTestApp built. */
 export function redemptionKit(t: TestApp) {

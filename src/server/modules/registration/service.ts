@@ -12,6 +12,7 @@ import {
   type zRegisterLinkResponse,
   type zRegistrationDone,
 } from "../../../contract/registration.ts";
+import { DAY_MS } from "../../../domain/dates.ts";
 import { joinerTreatment } from "../../../domain/join-rules.ts";
 import { normalizeEInvoiceId } from "../../../domain/validation/e-invoice.ts";
 import type { AppContext } from "../../context.ts";
@@ -78,7 +79,7 @@ export function createRegistrationService(ctx: AppContext) {
       ...target,
       tokenHash: sha256(token),
       createdByUserId: user.id,
-      expiresAt: new Date(Date.now() + REGISTRATION_LINK_DAYS * 24 * 60 * 60 * 1000),
+      expiresAt: new Date(Date.now() + REGISTRATION_LINK_DAYS * DAY_MS),
     });
     const url = `${ctx.config.publicUrl}/liity/${encodeURIComponent(token)}`;
     // The QR code is made here, so the browser needs no QR library: a poster or a slide shows it.
