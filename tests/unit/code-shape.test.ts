@@ -202,6 +202,21 @@ describe("the code's shape", () => {
     expect(literal.test("days * 86_400_000")).toBe(true);
   });
 
+  it("shows every dialog through ConfirmDialog or ActionDialog, never Mantine's Modal itself", () => {
+    // One way to a dialog: the same frame, close button's name, focus on open and buttons' order everywhere.
+    const dialogs = ["src/web/components/confirm-dialog.tsx", "src/web/components/action-dialog.tsx"];
+    const modal = /<Modal\b|import\s*\{[^}]*\bModal\b[^}]*\}\s*from\s*"@mantine\/core"/;
+    const raw = sources.filter(
+      (f) => f.startsWith("src/web/") && !dialogs.includes(f) && modal.test(read(f)),
+    );
+    expect(raw).toEqual([]);
+    // The check itself still finds the element and its import, and not a part named after it.
+    for (const dialog of dialogs) expect(modal.test(read(dialog))).toBe(true);
+    expect(modal.test('import { Button, Modal, Stack } from "@mantine/core";')).toBe(true);
+    expect(modal.test("<Modal.Root opened>")).toBe(true);
+    expect(modal.test("<EditorModal opened>")).toBe(false);
+  });
+
   it("says that a caller shows a call's error itself with the one SILENT of lib/query-client.ts", () => {
     const own = /\bconst \w+ = \{ silent: true \}/;
     const copies = sources.filter((f) => f.startsWith("src/web/") && own.test(read(f)));

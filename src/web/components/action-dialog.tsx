@@ -13,17 +13,32 @@ import { messageForApiError } from "../lib/error-toasts.ts";
  * call's mutation; ActionDialog draws one.
  */
 
-export type ActionDialogProps = {
+/** Mantine's widths: "md" (the default) for a question and a few fields, "lg" for a long form, "xl" for a table. */
+export type ActionDialogSize = "md" | "lg" | "xl";
+
+type ActionDialogFrame = {
   opened: boolean;
   /** A question or an action that names the thing: "Perutaanko tilaus 1234?" */
   title: string;
   /** What happens, and the fields the call takes. */
   children: ReactNode;
+  onCancel: () => void;
+  size?: ActionDialogSize;
+  /** The close button's name, "Sulje" unless told ("Sulje ilmoitukset"). */
+  closeLabel?: string;
+  /**
+   * Focus goes back to what opened the dialog, unless told: false when that is gone by the time the
+   * dialog closes (a menu's item) and the page puts focus back itself.
+   */
+  returnFocus?: boolean;
+};
+
+/** The dialog's own actions: Cancel and the confirm button under the content, and the call's failure. */
+export type ActionDialogActions = {
   /** The confirm button names the action ("Merkitse maksetuksi"), never just "OK". */
   confirmLabel: string;
   /** Called on submit; a form's onSubmit handler validates its fields first. */
   onConfirm: (event?: FormEvent<HTMLFormElement>) => void;
-  onCancel: () => void;
   /** The call is running: the confirm button spins and the dialog stays open. */
   loading: boolean;
   /** Why the last call failed, in the reader's words; null while there is nothing to say. */
@@ -43,12 +58,45 @@ export type ActionDialogProps = {
 };
 
 /**
- * Focus lands on Cancel, so an Enter pressed out of habit does nothing harmful; Escape and the close
- * button cancel too, except while the call runs.
+ * No actions of the dialog's own: the content is all there is, a list to read or a form that ends in
+ * its own Cancel and submit buttons (a form shared with a page, or one whose steps change its buttons).
  */
-export function ActionDialog({
-  opened,
-  title,
+type ContentActions = {
+  confirmLabel?: undefined;
+  /**
+   * The dialog cannot be closed now: the content's call runs, or a question asked over the dialog
+   * waits for its answer (Escape there answers it, not this dialog).
+   */
+  holdOpen?: boolean;
+};
+
+export type ActionDialogProps = ActionDialogFrame & (ActionDialogActions | ContentActions);
+
+/**
+ * Focus lands on Cancel, so an Enter pressed out of habit does nothing harmful; Escape and the close
+ * button cancel too, except while the call runs. Without actions of its own, focus lands where the
+ * content says (`data-autofocus`), else on the close button.
+ */
+export function ActionDialog(props: ActionDialogProps) {
+  const { opened, title, children, onCancel, size, closeLabel, returnFocus = true } = props;
+  const { t } = useTranslation();
+  const held = props.confirmLabel === undefined ? (props.holdOpen ?? false) : props.loading;
+  return (
+    <Modal
+      opened={opened}
+      onClose={held ? () => {} : onCancel}
+      title={title}
+      centered
+      returnFocus={returnFocus}
+      {...(size ? { size } : {})}
+      closeButtonProps={{ "aria-label": closeLabel ?? t("common.close") }}
+    >
+      {props.confirmLabel === undefined ? children : <DialogForm {...props}>{children}</DialogForm>}
+    </Modal>
+  );
+}
+
+function DialogForm({
   children,
   confirmLabel,
   onConfirm,
@@ -59,59 +107,51 @@ export function ActionDialog({
   danger = true,
   confirmDisabled = false,
   secondaryAction,
-}: ActionDialogProps) {
+}: ActionDialogActions & { children: ReactNode; onCancel: () => void }) {
   const secondaryRuns = secondaryAction?.loading ?? false;
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={loading ? () => {} : onCancel}
-      title={title}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm(event);
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm(event);
-        }}
-      >
-        <Stack gap="md">
-          {/* A div, not a paragraph: the dialog may hold fields, which a <p> cannot. */}
-          <Text component="div">{children}</Text>
-          {error && (
-            <Alert color="red" variant="light" role="alert" {...(errorTitle ? { title: errorTitle } : {})}>
-              {error}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
-              {t("ds.confirm.cancel")}
-            </Button>
-            {secondaryAction && (
-              <Button
-                variant="outline"
-                onClick={secondaryAction.onClick}
-                loading={secondaryRuns}
-                disabled={loading && !secondaryRuns}
-              >
-                {secondaryAction.label}
-              </Button>
-            )}
-            {/* red.9: white on it is 5.5:1; the default filled red (shade 7) is 3.8:1, under WCAG AA. */}
+      <Stack gap="md">
+        {/* A div, not a paragraph: the dialog may hold fields, which a <p> cannot. */}
+        <Text component="div">{children}</Text>
+        {error && (
+          <Alert color="red" variant="light" role="alert" {...(errorTitle ? { title: errorTitle } : {})}>
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
+            {t("ds.confirm.cancel")}
+          </Button>
+          {secondaryAction && (
             <Button
-              type="submit"
-              loading={loading && !secondaryRuns}
-              disabled={confirmDisabled || secondaryRuns}
-              {...(danger ? { color: "red.9" } : {})}
+              variant="outline"
+              onClick={secondaryAction.onClick}
+              loading={secondaryRuns}
+              disabled={loading && !secondaryRuns}
             >
-              {confirmLabel}
+              {secondaryAction.label}
             </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          )}
+          {/* red.9: white on it is 5.5:1; the default filled red (shade 7) is 3.8:1, under WCAG AA. */}
+          <Button
+            type="submit"
+            loading={loading && !secondaryRuns}
+            disabled={confirmDisabled || secondaryRuns}
+            {...(danger ? { color: "red.9" } : {})}
+          >
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { zBrokerageInquiryInput } from "../../../contract/bike-brokerage.ts";
 import { BROKERAGE_INQUIRY_MESSAGE_MAX, brokerageBikeTitle } from "../../../domain/brokerage.ts";
 import { personName } from "../../../domain/person-name.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
+import { ActionDialog } from "../../components/action-dialog.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { ApiError } from "../../lib/api-client.ts";
@@ -115,12 +116,12 @@ export function InquiryDialog({
 
   const fieldsRefused = ask.error instanceof ApiError && ask.error.details.length > 0;
   return (
-    <Modal
+    <ActionDialog
       opened={bike !== null}
-      onClose={ask.isPending ? () => {} : onClose}
+      onCancel={onClose}
+      holdOpen={ask.isPending}
       title={bike ? t("brokerage.inquiry.title", { bike: brokerageBikeTitle(bike) }) : ""}
       size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       <form noValidate onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}>
         <Stack gap="md">
@@ -170,6 +171,6 @@ export function InquiryDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }

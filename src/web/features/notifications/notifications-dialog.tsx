@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Modal, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TNotification } from "../../../contract/notifications.ts";
 import { NOTIFICATION_TYPES, type NotificationType } from "../../../domain/enums.ts";
 import { notificationTarget } from "../../../domain/notifications.ts";
+import { ActionDialog } from "../../components/action-dialog.tsx";
 import { AppLink } from "../../components/app-link.tsx";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../components/details-list.tsx";
@@ -48,16 +49,16 @@ export function NotificationsDialog({
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
   const [confirming, setConfirming] = useState(false);
   return (
-    <Modal
+    <ActionDialog
       opened
-      onClose={onClose}
+      onCancel={onClose}
       title={t("notifications.title")}
       size="lg"
       // The delete confirmation is a dialog of its own: Escape there cancels it, not this one.
-      closeOnEscape={!confirming}
+      holdOpen={confirming}
       // The bell takes focus back (the dropdown item that opened this is hidden by then).
       returnFocus={false}
-      closeButtonProps={{ "aria-label": t("notifications.close") }}
+      closeLabel={t("notifications.close")}
     >
       {detail ? (
         <NotificationDetail
@@ -77,7 +78,7 @@ export function NotificationsDialog({
           unreadCount={unreadCount}
         />
       )}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import {
   type TAcceptApplication,
@@ -18,6 +7,7 @@ import {
   zAcceptApplication,
 } from "../../../../contract/admin.ts";
 import { PAYMENT_MODES, type PaymentMode, PREVIOUS_PROVIDERS } from "../../../../domain/enums.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { useContractForm } from "../../../lib/contract-form.ts";
@@ -102,15 +92,14 @@ export function AcceptDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionDialog
       opened={application !== null}
-      onClose={onClose}
+      onCancel={onClose}
       title={application ? t("adminApplications.accept.title", { company: application.companyName }) : ""}
       size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {application && <AcceptForm application={application} onClose={onClose} onAccepted={onAccepted} />}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Group, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TCompanyApplication } from "../../../../contract/admin.ts";
 import { zRejectApplication } from "../../../../contract/admin.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
@@ -24,15 +25,13 @@ export function RejectDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionDialog
       opened={application !== null}
-      onClose={onClose}
+      onCancel={onClose}
       title={application ? t("adminApplications.reject.title", { company: application.companyName }) : ""}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {application && <RejectForm application={application} onClose={onClose} onRejected={onRejected} />}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { type TStoreUserInvited, zStoreUserInvite } from "../../../../contract/store-accounts.ts";
 import { LANGUAGES, type Language } from "../../../../domain/enums.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { LANGUAGE_NAMES } from "../../../components/language-menu.tsx";
@@ -121,14 +122,13 @@ export function InviteStoreUserDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionDialog
       opened={opened}
-      onClose={onClose}
+      onCancel={onClose}
       title={t("adminBikeStores.users.inviteTitle", { store: storeName })}
       size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {opened && <InviteForm storeId={storeId} onCancel={onClose} onInvited={onInvited} />}
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import {
   E_INVOICE_PAIR_MESSAGE,
   type TLeasingCompany,
   zLeasingCompanyEInvoiceInput,
 } from "../../../../contract/leasing-companies.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { type IssueTexts, useContractForm } from "../../../lib/contract-form.ts";
@@ -98,13 +99,12 @@ export function EInvoiceDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionDialog
       opened={company !== null}
-      onClose={onClose}
+      onCancel={onClose}
       title={t("adminLeasingEInvoice.title", { company: company?.companyName ?? "" })}
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {company && <EInvoiceForm company={company} onDone={onClose} />}
-    </Modal>
+    </ActionDialog>
   );
 }

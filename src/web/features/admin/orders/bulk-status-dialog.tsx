@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Modal, NativeSelect, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, List, NativeSelect, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderListItem } from "../../../../contract/orders.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
@@ -56,12 +57,11 @@ export function BulkStatusDialog({
   const statusLabel = (status: BulkTarget) => t(STATUS_LABEL_KEYS.order[status] ?? status);
 
   return (
-    <Modal
+    <ActionDialog
       opened={opened}
-      onClose={bulk.isPending ? () => {} : close}
+      onCancel={close}
+      holdOpen={bulk.isPending}
       title={t("adminOrders.bulk.title")}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {outcome ? (
         <BulkOutcome outcome={outcome} onClose={close} />
@@ -89,7 +89,7 @@ export function BulkStatusDialog({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </ActionDialog>
   );
 }
 

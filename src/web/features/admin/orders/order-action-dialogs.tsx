@@ -5,7 +5,11 @@ import { type TLeasingDecisionInput, zLeasingDecisionInput } from "../../../../c
 import { zOrderStatusMove } from "../../../../contract/order-processing.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../domain/money.ts";
-import { ActionDialog, type ActionDialogProps } from "../../../components/action-dialog.tsx";
+import {
+  ActionDialog,
+  type ActionDialogActions,
+  type ActionDialogProps,
+} from "../../../components/action-dialog.tsx";
 import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
@@ -36,9 +40,10 @@ export type Move = {
 };
 
 /** What every order dialog takes from the page: its open state and failure, and the call to make. */
-export type DialogProps = Pick<ActionDialogProps, "opened" | "onCancel" | "loading" | "error"> & {
-  onRun: (action: OrderAction) => void;
-};
+export type DialogProps = Pick<ActionDialogProps, "opened" | "onCancel"> &
+  Pick<ActionDialogActions, "loading" | "error"> & {
+    onRun: (action: OrderAction) => void;
+  };
 
 /** A move's body: the target and the note, when there is one. */
 function moveBody(values: { to: string; note: string }) {

@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
+import { Alert, Button, Group, Stack } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionDialog, type ActionDialogSize } from "../../../components/action-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 
-/** The modal an add or edit form opens in; its title names what is edited. */
+/** The dialog an add or edit form opens in (EditorForm carries its buttons); its title names what is edited. */
 export function EditorModal({
   opened,
   title,
@@ -16,20 +17,13 @@ export function EditorModal({
   opened: boolean;
   title: string;
   onClose: () => void;
-  size?: string;
+  size?: ActionDialogSize;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      size={size}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-    >
+    <ActionDialog opened={opened} onCancel={onClose} title={title} size={size}>
       {children}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 
@@ -30,44 +30,27 @@ export function ContactChangeDialog({
   const [localError, setLocalError] = useState<string | null>(null);
   const shownError = localError ?? fieldError;
   return (
-    <Modal
+    <ActionDialog
       opened={opened}
-      onClose={pending ? () => {} : onClose}
+      onCancel={onClose}
       title={title}
-      closeButtonProps={{ "aria-label": t("common.close") }}
+      confirmLabel={t("adminUsers.save")}
+      danger={false}
+      onConfirm={() => setLocalError(onSave(value))}
+      loading={pending}
+      // A refusal of the value is said at the field; anything else under it.
+      error={error && !fieldError ? messageForApiError(error, t) : null}
+      errorTitle={t("forms.errorTitle")}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setLocalError(onSave(value));
-        }}
-      >
-        <Stack gap="md">
-          {Boolean(error) && !fieldError && (
-            <Alert color="red" variant="light" title={t("forms.errorTitle")}>
-              {messageForApiError(error, t)}
-            </Alert>
-          )}
-          {field({
-            value,
-            onChange: (next) => {
-              setValue(next);
-              setLocalError(null);
-            },
-            error: shownError,
-          })}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t("ds.confirm.cancel")}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t("adminUsers.save")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {field({
+        value,
+        onChange: (next) => {
+          setValue(next);
+          setLocalError(null);
+        },
+        error: shownError,
+      })}
+    </ActionDialog>
   );
 }
 

@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type TRole, zCreateRole } from "../../../../contract/roles.ts";
 import { isRoleName } from "../../../../domain/roles.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
@@ -230,12 +219,7 @@ export function RolesPage() {
         ]}
       />
       {canManage && <LoginSecurityCard />}
-      <Modal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        title={t("adminRoles.form.title")}
-        closeButtonProps={{ "aria-label": t("common.close") }}
-      >
+      <ActionDialog opened={creating} onCancel={() => setCreating(false)} title={t("adminRoles.form.title")}>
         {creating && (
           <CreateRoleForm
             onCancel={() => setCreating(false)}
@@ -245,7 +229,7 @@ export function RolesPage() {
             }}
           />
         )}
-      </Modal>
+      </ActionDialog>
       <ConfirmDialog
         opened={deleting !== null}
         title={t("adminRoles.deleteTitle", { name: deleting?.name ?? "" })}

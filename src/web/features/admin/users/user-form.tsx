@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import {
   type TCreateSystemUser,
@@ -17,6 +7,7 @@ import {
 } from "../../../../contract/system-users.ts";
 import { LANGUAGES, type Language } from "../../../../domain/enums.ts";
 import { isValidEmail, normalizeEmail } from "../../../../domain/validation/email.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { LANGUAGE_NAMES } from "../../../components/language-menu.tsx";
@@ -231,14 +222,8 @@ export function CreateUserDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t("adminUsers.form.title")}
-      size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
-    >
+    <ActionDialog opened={opened} onCancel={onClose} title={t("adminUsers.form.title")} size="lg">
       {opened && <CreateUserForm onCancel={onClose} onCreated={onCreated} />}
-    </Modal>
+    </ActionDialog>
   );
 }

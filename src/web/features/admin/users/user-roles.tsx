@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  Modal,
-  MultiSelect,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from "@mantine/core";
+import { Alert, Button, Group, List, MultiSelect, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zAssignUserRole } from "../../../../contract/roles.ts";
 import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
@@ -236,11 +226,10 @@ export function UserRoles({ user }: { user: TSystemUserDetails }) {
           </Table.ScrollContainer>
         )}
       </Stack>
-      <Modal
+      <ActionDialog
         opened={adding}
-        onClose={() => setAdding(false)}
+        onCancel={() => setAdding(false)}
         title={t("adminUsers.roles.addTitle", { name })}
-        closeButtonProps={{ "aria-label": t("common.close") }}
       >
         {adding && (
           <AddRoleForm
@@ -252,7 +241,7 @@ export function UserRoles({ user }: { user: TSystemUserDetails }) {
             }}
           />
         )}
-      </Modal>
+      </ActionDialog>
       <ConfirmDialog
         opened={removing !== null}
         title={

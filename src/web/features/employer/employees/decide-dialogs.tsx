@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import {
   type GrantableEmployerRole,
   mayGrantEmployerRolesIn,
 } from "../../../../domain/employees.ts";
+import { ActionDialog } from "../../../components/action-dialog.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
@@ -75,15 +76,14 @@ function useDecide(onDone: () => void) {
 export function AcceptDialog({ employee, onClose }: { employee: TEmployee | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionDialog
       opened={employee !== null}
-      onClose={onClose}
+      onCancel={onClose}
       title={employee ? t("employerEmployees.accept.title", { name: fullName(employee) }) : ""}
       size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {employee && <AcceptForm key={employee.beneficiaryEmployeeId} employee={employee} onClose={onClose} />}
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -175,15 +175,13 @@ function AcceptForm({ employee, onClose }: { employee: TEmployee; onClose: () =>
 export function RejectDialog({ employee, onClose }: { employee: TEmployee | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ActionDialog
       opened={employee !== null}
-      onClose={onClose}
+      onCancel={onClose}
       title={employee ? t("employerEmployees.reject.title", { name: fullName(employee) }) : ""}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {employee && <RejectForm key={employee.beneficiaryEmployeeId} employee={employee} onClose={onClose} />}
-    </Modal>
+    </ActionDialog>
   );
 }
 

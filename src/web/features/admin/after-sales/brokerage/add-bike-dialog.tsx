@@ -1,20 +1,11 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TCreateBikeBrokerage, zCreateBikeBrokerage } from "../../../../../contract/bike-brokerage.ts";
 import type { TOrderListItem } from "../../../../../contract/orders.ts";
 import { BROKERABLE_ORDER_STATUSES } from "../../../../../domain/brokerage.ts";
+import { ActionDialog } from "../../../../components/action-dialog.tsx";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
@@ -133,12 +124,12 @@ export function AddBikeDialog({
   const leasing = order !== null && BROKERABLE_ORDER_STATUSES.includes(order.orderStatus);
   const refused = add.error instanceof ApiError && add.error.details.length === 0 ? add.error : null;
   return (
-    <Modal
+    <ActionDialog
       opened={opened}
-      onClose={add.isPending ? () => {} : onClose}
+      onCancel={onClose}
+      holdOpen={add.isPending}
       title={t("adminBrokerage.add.title")}
       size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       <form noValidate onSubmit={form.onSubmit(submit, errorSummary.onInvalid)}>
         <Stack gap="md">
@@ -243,6 +234,6 @@ export function AddBikeDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Radio, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,7 @@ import { type TCreateUserPayment, zCreateUserPayment } from "../../../../../cont
 import { PAYMENT_METHODS, type PaymentMethod } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import type { HandMadeUserPaymentKind } from "../../../../../domain/user-payments.ts";
+import { ActionDialog } from "../../../../components/action-dialog.tsx";
 import { DateField } from "../../../../components/date-field.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../../components/field-label.tsx";
@@ -112,14 +113,7 @@ export function CreatePaymentDialog({
   if (chosen && !data.some((option) => option.value === chosen.value)) data.unshift(chosen);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t("adminUserPayments.form.title")}
-      centered
-      size="lg"
-      closeButtonProps={{ "aria-label": t("common.close") }}
-    >
+    <ActionDialog opened={opened} onCancel={close} title={t("adminUserPayments.form.title")} size="lg">
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Text size="sm">{t("adminUserPayments.form.intro")}</Text>
@@ -192,6 +186,6 @@ export function CreatePaymentDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }

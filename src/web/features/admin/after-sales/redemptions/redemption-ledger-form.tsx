@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TRedemptionPayment } from "../../../../../contract/bike-redemptions.ts";
 import {
@@ -18,6 +8,7 @@ import {
 } from "../../../../../contract/redemption-payments.ts";
 import { type Language, PAYMENT_STATUSES, type PaymentStatus } from "../../../../../domain/enums.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
+import { ActionDialog } from "../../../../components/action-dialog.tsx";
 import { DateField } from "../../../../components/date-field.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { STATUS_LABEL_KEYS } from "../../../../components/status-labels.ts";
@@ -85,12 +76,10 @@ export function PaymentDialog({
     onClose();
   }
   return (
-    <Modal
+    <ActionDialog
       opened={editing !== null}
-      onClose={close}
+      onCancel={close}
       title={payment ? t("adminRedemptions.ledger.editTitle") : t("adminRedemptions.ledger.addTitle")}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       {editing && (
         <PaymentForm
@@ -116,7 +105,7 @@ export function PaymentDialog({
           }
         />
       )}
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -1,18 +1,9 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Textarea,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type TOpenBikeRedemption, zOpenBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
 import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/enums.ts";
+import { ActionDialog } from "../../../../components/action-dialog.tsx";
 import { DateField } from "../../../../components/date-field.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
@@ -125,12 +116,11 @@ export function OpenRedemptionDialog({
   const reason = form.values.reason;
   const fieldError = open.error instanceof ApiError && open.error.details.length > 0;
   return (
-    <Modal
+    <ActionDialog
       opened={opened}
-      onClose={open.isPending ? () => {} : onClose}
+      onCancel={onClose}
+      holdOpen={open.isPending}
       title={t("adminRedemptions.open.title")}
-      centered
-      closeButtonProps={{ "aria-label": t("common.close") }}
     >
       <form noValidate onSubmit={form.onSubmit((values) => void submit(values))}>
         <Stack gap="md">
@@ -183,6 +173,6 @@ export function OpenRedemptionDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }
