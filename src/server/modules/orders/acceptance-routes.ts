@@ -99,6 +99,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.route({
     ...endpointRoute(api.employerDecision, tags),
     preValidation: guards.permissionIn(reach.order({ param: "orderId" }), "orders.approve"),
-    handler: async (request) => signing.decide(currentUser(request), request.params.orderId, request.body),
+    handler: async (request) =>
+      signing.employerDecision(currentUser(request), request.params.orderId, request.body),
   });
 };

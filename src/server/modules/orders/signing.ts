@@ -283,7 +283,7 @@ export function createSigningService(ctx: AppContext) {
      * The employer's decision where the bike policy asked for it: approval confirms a signed order (or
      * waits for the signature), refusal cancels the order with the reason.
      */
-    async decide(user: CurrentUser, orderId: string, input: TEmployerDecision, now = new Date()) {
+    async employerDecision(user: CurrentUser, orderId: string, input: TEmployerDecision, now = new Date()) {
       await inTransaction(db, async (tx) => {
         const [order] = await lockRows(
           tx,
