@@ -3,7 +3,6 @@ import {
   type QueryClient,
   queryOptions,
   useMutation,
-  useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
 import {
@@ -34,7 +33,7 @@ import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import type { FirstData } from "../../../app/route-guard.tsx";
 import { ApiError, apiFetch } from "../../../lib/api-client.ts";
-import { callEndpoint, endpointKey, readFirstData } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, readFirstData, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 import { tabOf } from "./employee-nav.ts";
 
@@ -67,7 +66,7 @@ export async function employeeCall<const E extends EndpointDef>(
   }
 }
 
-/** A GET of the employees' calls through the app's cache, under the endpoint's own key. */
+/** A GET of the employees' calls under the endpoint's own key, for reading it before the page shows. */
 function employeeQuery<const E extends EndpointDef>(definition: E, input: EndpointInput<E>) {
   return queryOptions({
     queryKey: endpointKey(definition, input),
@@ -173,34 +172,39 @@ export const PENDING_REQUESTS = { filterType: "PENDING" } as const;
 
 /** One page of employees as the table reads it; the previous page stays while the next loads. */
 export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number, cursor?: PageCursor) {
-  return useQuery({
-    ...employeeQuery(api.list, { query: listQuery(filters, page, cursor) }),
-    select: (data: TEmployeesPage) => ({
-      items: data.employees,
-      total: data.totalCount,
-      nextCursor: data.nextCursor,
-      previousCursor: data.previousCursor,
-    }),
-    placeholderData: keepPreviousData,
-    // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: listQuery(filters, page, cursor) },
+    {
+      call: employeeCall,
+      select: (data: TEmployeesPage) => ({
+        items: data.employees,
+        total: data.totalCount,
+        nextCursor: data.nextCursor,
+        previousCursor: data.previousCursor,
+      }),
+      placeholderData: keepPreviousData,
+      // The table shows its own error state with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** The cost units, payroll groups and units the filters and forms offer (of one company, or all). */
 export function useFilterOptions(companyId: string | null) {
-  return useQuery({
-    ...employeeQuery(api.filterOptions, { query: companyId ? { companyId } : {} }),
-    staleTime: 60_000,
-  });
+  return useEndpointQuery(
+    api.filterOptions,
+    { query: companyId ? { companyId } : {} },
+    { call: employeeCall, staleTime: 60_000 },
+  );
 }
 
 export function useEmployeeDetails(id: string | null) {
-  return useQuery({
-    ...employeeQuery(api.details, { params: { id: id ?? "" } }),
-    enabled: id !== null,
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.details,
+    { params: { id: id ?? "" } },
+    { call: employeeCall, enabled: id !== null, meta: SILENT },
+  );
 }
 
 /**
@@ -350,13 +354,11 @@ export function useRemoveAbsence(employeeId: string) {
 
 /** The company's invitations of people who already have an account, newest first, a page at a time. */
 export function useCompanyInvitations(companyId: string, page: number) {
-  return useQuery({
-    ...employeeQuery(invitationsApi.companyInvitations, {
-      query: { companyId, page, limit: INVITATIONS_PAGE_SIZE },
-    }),
-    placeholderData: keepPreviousData,
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    invitationsApi.companyInvitations,
+    { query: { companyId, page, limit: INVITATIONS_PAGE_SIZE } },
+    { call: employeeCall, placeholderData: keepPreviousData, meta: SILENT },
+  );
 }
 export const INVITATIONS_PAGE_SIZE = 10;
 
