@@ -13,7 +13,7 @@ import {
   endpointUrl,
 } from "../../contract/endpoint.ts";
 import { IDEMPOTENCY_HEADER } from "../../domain/idempotency.ts";
-import { apiFetch } from "./api-client.ts";
+import { apiFetch, type ResponseSchema } from "./api-client.ts";
 
 /**
  * The web's one way to call the API: through the endpoint the contract describes (src/contract/
@@ -30,10 +30,22 @@ export function callEndpoint<const E extends EndpointDef>(
   return apiFetch(endpointUrl(definition, { params, query }), {
     method: definition.method,
     body,
-    schema: definition.response as { parse: (data: unknown) => EndpointResponse<E> },
+    schema: answerSchema(definition),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.idempotencyKey ? { headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey } } : {}),
   });
+}
+
+/** The check of an endpoint's answer: its done answer, or the answer of waiting for a confirmation. */
+function answerSchema<const E extends EndpointDef>(definition: E): ResponseSchema<EndpointResponse<E>> {
+  const { response, accepted } = definition;
+  if (!accepted) return response as ResponseSchema<EndpointResponse<E>>;
+  return {
+    parse: (data) => {
+      const done = response.safeParse(data);
+      return (done.success ? done.data : accepted.parse(data)) as EndpointResponse<E>;
+    },
+  };
 }
 
 /**

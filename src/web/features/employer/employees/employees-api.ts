@@ -9,7 +9,6 @@ import {
   employeeImportApi,
   type TImportColumns,
   type TImportResult,
-  zImportResult,
 } from "../../../../contract/employee-import.ts";
 import {
   employeesApi as api,
@@ -32,9 +31,10 @@ import type {
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import type { FirstData } from "../../../app/route-guard.tsx";
-import { ApiError, apiFetch } from "../../../lib/api-client.ts";
+import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, readFirstData, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { SILENT } from "../../../lib/query-client.ts";
+import { uploadForm } from "../../../lib/upload.ts";
 import { tabOf } from "./employee-nav.ts";
 
 /**
@@ -284,20 +284,15 @@ export type StaffFile = {
 };
 
 function sendStaffFile(choice: StaffFile, dryRun: boolean): Promise<TImportResult> {
-  const query = new URLSearchParams();
-  if (dryRun) query.set("dryRun", "true");
-  if (choice.validRowsOnly) query.set("validRowsOnly", "true");
-  if (choice.leaversOn) query.set("leaversOn", choice.leaversOn);
   const body = new FormData();
   body.append("file", choice.file, choice.file.name);
   if (choice.columns) body.append("columns", JSON.stringify(choice.columns));
-  const search = query.toString();
-  const path = `${BASE_PATH}/companies/${encodeURIComponent(choice.companyId)}/import`;
-  return apiFetch(search ? `${path}?${search}` : path, {
-    method: "POST",
-    body,
-    schema: zImportResult,
-  });
+  const query = {
+    ...(dryRun ? { dryRun: "true" as const } : {}),
+    ...(choice.validRowsOnly ? { validRowsOnly: "true" as const } : {}),
+    ...(choice.leaversOn ? { leaversOn: choice.leaversOn } : {}),
+  };
+  return uploadForm(employeeImportApi.importFile, { params: { id: choice.companyId }, query }, body);
 }
 
 /** What a staff file would do, row by row; nothing is written. The section says any refusal itself. */
