@@ -120,11 +120,17 @@ export const LOGIN_MESSAGES = {
   codeExpired: "The verification code has expired. Please log in again.",
 } as const;
 
-/**
- * The calls of the session besides logging in: login answers 200 (the session) or 202 (a code was
- * sent), which an endpoint does not describe, so the server registers it by hand.
- */
+/** The calls of the session: logging in answers 200 (the session) or 202 (a code was sent). */
 export const authApi = {
+  login: endpoint({
+    method: "POST",
+    path: "/login",
+    summary: "Log in with e-mail and password; 202 when a two-factor code was sent",
+    body: zLoginRequest,
+    response: zSessionTokens,
+    accepted: zTwoFactorRequired,
+    errors: [400, 401, 403, 429],
+  }),
   verify: endpoint({
     method: "POST",
     path: "/verify",

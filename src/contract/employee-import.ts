@@ -138,8 +138,22 @@ export const zJoiningStatus = z.object({
 });
 export type TJoiningStatus = z.infer<typeof zJoiningStatus>;
 
-/** The JSON calls of the staff's invitations (the file's own import and template are uploads and downloads). */
+/**
+ * The staff file's import and the JSON calls of the staff's invitations. The import's body is the
+ * multipart form the comment above describes, not JSON: the endpoint names its address, query and answer
+ * (the template is a download, read by its address).
+ */
 export const employeeImportApi = {
+  importFile: endpoint({
+    method: "POST",
+    path: "/beneficiary-employee/companies/:id/import",
+    summary:
+      "Previews (dryRun=true) or writes a staff file (CSV or XLSX, multipart field `file`): each row new, changed, unchanged or ending, and every error with its row and column; a write with errors writes nothing unless validRowsOnly=true",
+    params: zCompanyIdParams,
+    query: zImportQuery,
+    response: zImportResult,
+    errors: [400, 401, 403, 404],
+  }),
   joining: endpoint({
     method: "GET",
     path: "/beneficiary-employee/companies/:id/joining",

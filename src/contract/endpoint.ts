@@ -24,6 +24,11 @@ export type EndpointDef = {
   /** The success status when it is not 200: 201 made, 202 taken in to be done later, 204 no body. */
   status?: 201 | 202 | 204;
   response: z.ZodType;
+  /**
+   * The answer of a call that answers 200 when it is done and 202 when it waits for the person's
+   * confirmation (a code sent, a link mailed): the 202's body, told apart from the 200's by its shape.
+   */
+  accepted?: z.ZodType;
   errors: readonly ErrorStatus[];
   /**
    * A call that moves money and takes an `Idempotency-Key` (src/contract/idempotency.ts): a retry with
@@ -52,7 +57,9 @@ export type EndpointInput<E extends EndpointDef> = Part<"params", E["params"]> &
 export type EndpointParams<E extends EndpointDef> = InputOf<E["params"]>;
 export type EndpointQuery<E extends EndpointDef> = InputOf<E["query"]>;
 export type EndpointBody<E extends EndpointDef> = InputOf<E["body"]>;
-export type EndpointResponse<E extends EndpointDef> = z.output<E["response"]>;
+export type EndpointResponse<E extends EndpointDef> =
+  | z.output<E["response"]>
+  | (E extends { accepted: infer A extends z.ZodType } ? z.output<A> : never);
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 

@@ -181,8 +181,8 @@ export type TMaxPriceResponse = z.infer<typeof zMaxPriceResponse>;
 
 /**
  * The calls of system users and the max prices. Changing the work e-mail (PUT /api/system-users/{userId})
- * and the phone (PATCH …/phone) answer 200 or 202 by whose contact it is, so they are registered on
- * the server by hand and not described here.
+ * and the phone (PATCH …/phone) answer 200 (a manager's change, applied) or 202 (one's own, waiting for
+ * its confirmation) by whose contact it is.
  */
 export const systemUsersApi = {
   list: endpoint({
@@ -209,6 +209,33 @@ export const systemUsersApi = {
     status: 201,
     response: zCreateSystemUserResponse,
     errors: [400, 401, 403, 404, 409],
+  }),
+  updateWorkEmail: endpoint({
+    method: "PUT",
+    path: "/system-users/:userId",
+    summary:
+      "Change the work (login) e-mail; the body repeats the CSRF token. A manager's change of someone " +
+      "else applies at once (200, 409 EMAIL_TAKEN). One's own needs currentPassword (403 " +
+      "REAUTHENTICATION_FAILED, 429 after 5 wrong) and answers 202 whether or not the address is taken: " +
+      "nothing changes until the link mailed to the new address is used; the old address is told",
+    params: zUserIdParams,
+    body: zUpdateWorkEmail,
+    response: zSystemUserItem,
+    accepted: zContactChangeStarted,
+    errors: [400, 401, 403, 404, 409, 429],
+  }),
+  updatePhone: endpoint({
+    method: "PATCH",
+    path: "/system-users/:userId/phone",
+    summary:
+      "Change the phone number (checked by the one phone number rule). A manager's change of someone else applies at once (200; " +
+      "the number is unverified). One's own needs currentPassword and answers 202: a 6-digit code goes " +
+      "by SMS to the new number and POST /api/system-users/phone-change/confirm stores it",
+    params: zUserIdParams,
+    body: zUpdatePhone,
+    response: zSystemUserItem,
+    accepted: zContactChangeStarted,
+    errors: [400, 401, 403, 404, 409, 429],
   }),
   confirmEmailChange: endpoint({
     method: "POST",

@@ -224,6 +224,34 @@ describe("the code's shape", () => {
     expect(own.test("const SILENT = { silent: true };")).toBe(true);
   });
 
+  it("reads the API on the web through the contract's endpoints: useEndpointQuery, never a raw useQuery", () => {
+    // docs/architecture.md "How the web does each thing": the address, the answer's check and the cache
+    // key come from the endpoint (src/web/lib/endpoint-client.ts), so a change refreshes every reader.
+    const raw = /\buseQuery\s*(<[^>]*>)?\(/;
+    // The public build's stand-in for the library (ADR 023) defines useQuery; it calls no endpoint.
+    const library = "src/web/public/react-query.ts";
+    const readers = sources.filter(
+      (f) => f.startsWith("src/web/") && !f.startsWith("src/web/lib/") && f !== library && raw.test(read(f)),
+    );
+    expect(readers).toEqual([]);
+    expect(raw.test("const list = useQuery({ ...listQuery(page) });")).toBe(true);
+    expect(raw.test("return useQuery<TPage, Error>({")).toBe(true);
+    expect(raw.test("const queryClient = useQueryClient();")).toBe(false);
+    expect(raw.test("return useEndpointQuery(api.list, { query });")).toBe(false);
+  });
+
+  it("calls the API on the web through the contract's endpoints, never apiFetch with an address of its own", () => {
+    // apiFetch (src/web/lib/api-client.ts) stays under callEndpoint and the uploads of src/web/lib.
+    const raw = /\bapiFetch\s*(<[^>]*>)?\(/;
+    const callers = sources.filter(
+      (f) => f.startsWith("src/web/") && !f.startsWith("src/web/lib/") && raw.test(read(f)),
+    );
+    expect(callers).toEqual([]);
+    expect(raw.test('apiFetch("/api/system-users/" + userId, { method: "PUT" })')).toBe(true);
+    expect(raw.test('await apiFetch<unknown>("/api/login", { method: "POST" })')).toBe(true);
+    expect(raw.test("callEndpoint(systemUsersApi.updateWorkEmail, { params, body })")).toBe(false);
+  });
+
   it("cites only what the repository holds: no section of a specification or design document outside it", () => {
     // The product's behaviour is in docs/product.md, its calls in docs/api-surface.md, its records in
     // docs/data-model.md and the code's shape in docs/architecture.md. The decisions keep their words as written.

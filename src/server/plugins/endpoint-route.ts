@@ -4,13 +4,15 @@ import { zErrorResponse } from "../../contract/errors.ts";
 import { zIdempotencyHeaders } from "../../contract/idempotency.ts";
 
 type Defined<S> = S extends z.ZodType ? S : undefined;
-type SuccessResponse<E extends EndpointDef> = E["status"] extends 201
-  ? { 201: E["response"] }
-  : E["status"] extends 202
-    ? { 202: E["response"] }
-    : E["status"] extends 204
-      ? { 204: E["response"] }
-      : { 200: E["response"] };
+type SuccessResponse<E extends EndpointDef> = E extends { accepted: infer A extends z.ZodType }
+  ? { 200: E["response"]; 202: A }
+  : E["status"] extends 201
+    ? { 201: E["response"] }
+    : E["status"] extends 202
+      ? { 202: E["response"] }
+      : E["status"] extends 204
+        ? { 204: E["response"] }
+        : { 200: E["response"] };
 
 /** The Fastify schema of an endpoint: validation of what it takes, the answer's serializer, the API docs. */
 export type EndpointSchema<E extends EndpointDef> = {
@@ -32,6 +34,7 @@ export type EndpointSchema<E extends EndpointDef> = {
  */
 export function endpointRoute<const E extends EndpointDef>(definition: E, tags: readonly string[]) {
   const response: Record<number, z.ZodType> = { [definition.status ?? 200]: definition.response };
+  if (definition.accepted) response[202] = definition.accepted;
   for (const status of definition.errors) response[status] = zErrorResponse;
   const schema: Record<string, unknown> = { tags: [...tags], summary: definition.summary, response };
   if (definition.params) schema.params = definition.params;

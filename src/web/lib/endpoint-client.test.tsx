@@ -36,6 +36,17 @@ const saveNote = endpoint({
   errors: [400, 404],
 });
 
+const changeEmail = endpoint({
+  method: "PUT",
+  path: "/people/:id/email",
+  summary: "Change an e-mail: 200 at once, 202 when a link went to the new address",
+  params: z.object({ id: z.string() }),
+  body: z.object({ email: z.string() }),
+  response: z.object({ id: z.string(), email: z.string() }),
+  accepted: z.object({ confirmationSent: z.literal(true), sentTo: z.string() }),
+  errors: [400],
+});
+
 function wrapper(client: QueryClient) {
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -56,6 +67,21 @@ describe("callEndpoint", () => {
   it("fails when the answer is not what the contract says", async () => {
     answer({ id: "n1" });
     await expect(callEndpoint(readNote, { params: { id: "n1" } })).rejects.toThrow();
+  });
+});
+
+describe("an endpoint that answers 200 when done and 202 when it waits for a confirmation", () => {
+  it("takes either answer and refuses one that is neither", async () => {
+    const input = { params: { id: "p1" }, body: { email: "uusi@demo.test" } };
+    answer({ id: "p1", email: "uusi@demo.test" });
+    expect(await callEndpoint(changeEmail, input)).toEqual({ id: "p1", email: "uusi@demo.test" });
+    answer({ confirmationSent: true, sentTo: "uusi@demo.test" });
+    expect(await callEndpoint(changeEmail, input)).toEqual({
+      confirmationSent: true,
+      sentTo: "uusi@demo.test",
+    });
+    answer({ id: "p1" });
+    await expect(callEndpoint(changeEmail, input)).rejects.toThrow();
   });
 });
 
@@ -84,6 +110,30 @@ describe("the endpoint hooks", () => {
 });
 
 describe("mutateThen", () => {
+  it("read through the area's own caller and key when given", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    answer({ id: "n1", text: "vanha" });
+    const key = ["notes", "own"];
+    const read = renderHook(
+      () =>
+        useEndpointQuery(
+          readNote,
+          { params: { id: "n1" } },
+          {
+            queryKey: key,
+            call: async (definition, input, options) => ({
+              ...(await callEndpoint(definition, input, options)),
+              text: "oma",
+            }),
+          },
+        ),
+      { wrapper: wrapper(client) },
+    );
+    await waitFor(() => expect(read.result.current.data?.text).toBe("oma"));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/notes/n1");
+    expect(client.getQueryData(key)).toEqual({ id: "n1", text: "oma" });
+  });
+
   it("says the outcome even when the component that asked has unmounted before the answer", async () => {
     const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
     const answers: ((response: Response) => void)[] = [];

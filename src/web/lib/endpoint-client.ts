@@ -13,7 +13,7 @@ import {
   endpointUrl,
 } from "../../contract/endpoint.ts";
 import { IDEMPOTENCY_HEADER } from "../../domain/idempotency.ts";
-import { apiFetch } from "./api-client.ts";
+import { apiFetch, type ResponseSchema } from "./api-client.ts";
 
 /**
  * The web's one way to call the API: through the endpoint the contract describes (src/contract/
@@ -30,10 +30,22 @@ export function callEndpoint<const E extends EndpointDef>(
   return apiFetch(endpointUrl(definition, { params, query }), {
     method: definition.method,
     body,
-    schema: definition.response as { parse: (data: unknown) => EndpointResponse<E> },
+    schema: answerSchema(definition),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.idempotencyKey ? { headers: { [IDEMPOTENCY_HEADER]: options.idempotencyKey } } : {}),
   });
+}
+
+/** The check of an endpoint's answer: its done answer, or the answer of waiting for a confirmation. */
+function answerSchema<const E extends EndpointDef>(definition: E): ResponseSchema<EndpointResponse<E>> {
+  const { response, accepted } = definition;
+  if (!accepted) return response as ResponseSchema<EndpointResponse<E>>;
+  return {
+    parse: (data) => {
+      const done = response.safeParse(data);
+      return (done.success ? done.data : accepted.parse(data)) as EndpointResponse<E>;
+    },
+  };
 }
 
 /**
@@ -74,18 +86,36 @@ export function readFirstData(
   );
 }
 
-type QueryExtras<T, S> = Omit<UseQueryOptions<T, Error, S>, "queryKey" | "queryFn">;
+/** How an area calls its endpoints when it is more than callEndpoint: its own text for a failed answer. */
+export type EndpointCaller<E extends EndpointDef> = (
+  definition: E,
+  input: EndpointInput<E>,
+  options: { signal: AbortSignal },
+) => Promise<EndpointResponse<E>>;
+
+type QueryExtras<E extends EndpointDef, S> = Omit<
+  UseQueryOptions<EndpointResponse<E>, Error, S>,
+  "queryKey" | "queryFn"
+> & {
+  /**
+   * The cache key, when the area keeps the answer under a key of its own that its changes refresh
+   * (the notifications' bell, the after-sale reads of /mybike); else the endpoint's key.
+   */
+  queryKey?: QueryKey;
+  /** The area's caller wrapping callEndpoint, e.g. one that words a failure in the area's own text. */
+  call?: EndpointCaller<E>;
+};
 
 /** Reads an endpoint's answer through the app's cache. */
 export function useEndpointQuery<const E extends EndpointDef, S = EndpointResponse<E>>(
   definition: E,
   input: EndpointInput<E>,
-  options: QueryExtras<EndpointResponse<E>, S> = {},
+  { queryKey, call = callEndpoint, ...options }: QueryExtras<E, S> = {},
 ) {
   return useQuery<EndpointResponse<E>, Error, S>({
     ...options,
-    queryKey: endpointKey(definition, input),
-    queryFn: ({ signal }) => callEndpoint(definition, input, { signal }),
+    queryKey: queryKey ?? endpointKey(definition, input),
+    queryFn: ({ signal }) => call(definition, input, { signal }),
   });
 }
 

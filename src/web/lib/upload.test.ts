@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { uploadFile } from "./upload.ts";
+import { z } from "zod";
+import { endpoint } from "../../contract/endpoint.ts";
+import { uploadFile, uploadForm } from "./upload.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,5 +18,38 @@ describe("uploadFile", () => {
     expect(init.method).toBe("POST");
     expect(init.body).toBe(file);
     expect((init.headers as Record<string, string>)["content-type"]).toBe("application/octet-stream");
+  });
+});
+
+describe("uploadForm", () => {
+  const importFile = endpoint({
+    method: "POST",
+    path: "/companies/:id/import",
+    summary: "A file sent as a multipart form",
+    params: z.object({ id: z.string() }),
+    query: z.object({ dryRun: z.enum(["true", "false"]).optional() }),
+    response: z.object({ rows: z.number() }),
+    errors: [400],
+  });
+
+  it("posts the form to the endpoint's address and checks the answer against its schema", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ rows: 3 }), { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    const form = new FormData();
+    form.append("file", new File(["a;b"], "henkilosto.csv"));
+    await expect(
+      uploadForm(importFile, { params: { id: "c 1" }, query: { dryRun: "true" } }, form),
+    ).resolves.toEqual({
+      rows: 3,
+    });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/companies/c%201/import?dryRun=true");
+    expect(init.method).toBe("POST");
+    expect(init.body).toBe(form);
+    // The browser sets the multipart content type with its boundary.
+    expect((init.headers as Record<string, string>)["content-type"]).toBeUndefined();
+
+    fetch.mockResolvedValueOnce(new Response(JSON.stringify({ rows: "3" }), { status: 200 }));
+    await expect(uploadForm(importFile, { params: { id: "c1" } }, form)).rejects.toThrow();
   });
 });

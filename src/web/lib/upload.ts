@@ -1,3 +1,10 @@
+import {
+  type EndpointDef,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  endpointUrl,
+} from "../../contract/endpoint.ts";
 import { apiFetch, type ResponseSchema } from "./api-client.ts";
 
 /**
@@ -18,6 +25,22 @@ export function uploadFile<T>(
     body: file,
     headers: { "content-type": "application/octet-stream" },
     ...(schema ? { schema } : {}),
+  });
+}
+
+/**
+ * Sends a form with a file (multipart) to the endpoint the contract describes: its address built from
+ * the endpoint, the answer checked against its response schema, as callEndpoint does for a JSON body.
+ */
+export function uploadForm<const E extends EndpointDef>(
+  definition: E,
+  input: { params?: EndpointParams<E>; query?: EndpointQuery<E> },
+  form: FormData,
+): Promise<EndpointResponse<E>> {
+  return apiFetch(endpointUrl(definition, input), {
+    method: definition.method,
+    body: form,
+    schema: definition.response as ResponseSchema<EndpointResponse<E>>,
   });
 }
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { authApi as api, zLoginRequest, zSessionTokens, zTwoFactorRequired } from "../../../contract/auth.ts";
-import { zErrorResponse } from "../../../contract/errors.ts";
+import { authApi as api } from "../../../contract/auth.ts";
 import type { AppContext } from "../../context.ts";
 import {
   createGuards,
@@ -24,7 +23,6 @@ import { toSessionUser } from "./session-user.ts";
 import { revokeSessionsOfTokens } from "./sessions.ts";
 
 const tags = ["auth"];
-const errors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 429: zErrorResponse };
 /** A coarse cap per address on top of the failure lockout, against floods of attempts. */
 const floodLimit = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
@@ -37,19 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     userAgent: typeof request.headers["user-agent"] === "string" ? request.headers["user-agent"] : undefined,
   });
 
-  // Login answers 200 with the session or 202 when a two-factor code was sent: registered by hand.
-  app.post(
-    "/login",
-    {
-      config: { ...ORIGIN_ONLY, ...floodLimit },
-      schema: {
-        tags,
-        summary: "Log in with e-mail and password; 202 when a two-factor code was sent",
-        body: zLoginRequest,
-        response: { 200: zSessionTokens, 202: zTwoFactorRequired, ...errors },
-      },
-    },
-    async (request, reply) => {
+  // Login answers 200 with the session or 202 when a two-factor code was sent.
+  app.route({
+    ...endpointRoute(api.login, tags),
+    config: { ...ORIGIN_ONLY, ...floodLimit },
+    handler: async (request, reply) => {
       const outcome = await auth.login(request.body, info(request));
       if (outcome.kind === "twoFactor") {
         setChallengeCookie(reply, outcome.challengeToken, secure);
@@ -58,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       setSessionCookies(reply, outcome.session, secure);
       return { accessToken: outcome.session.accessToken, refreshToken: outcome.session.refreshToken };
     },
-  );
+  });
 
   app.route({
     ...endpointRoute(api.verify, tags),

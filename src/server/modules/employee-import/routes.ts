@@ -5,11 +5,8 @@ import { z } from "zod";
 import {
   employeeImportApi as api,
   zImportColumns,
-  zImportQuery,
-  zImportResult,
   zImportTemplateQuery,
 } from "../../../contract/employee-import.ts";
-import { zCompanyIdParams } from "../../../contract/employees.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import { MAX_IMPORT_BYTES } from "../../../domain/employee-import.ts";
 import type { AppContext } from "../../context.ts";
@@ -73,24 +70,16 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     await scope.register(multipart, {
       limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, fieldSize: 64 * 1024, parts: 3 },
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      "/beneficiary-employee/companies/:id/import",
-      {
-        preValidation: admin,
-        config: UPLOAD_LIMIT,
-        schema: {
-          tags,
-          summary:
-            "Previews (dryRun=true) or writes a staff file (CSV or XLSX, multipart field `file`): each row new, changed, unchanged or ending, and every error with its row and column; a write with errors writes nothing unless validRowsOnly=true",
-          consumes: ["multipart/form-data"],
-          params: zCompanyIdParams,
-          querystring: zImportQuery,
-          response: { 200: zImportResult, ...errors },
-        },
-      },
-      async (request) =>
+    const route = endpointRoute(api.importFile, tags);
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...route,
+      // The body is the multipart form, read by readUpload: the endpoint describes no JSON body.
+      schema: { ...route.schema, consumes: ["multipart/form-data"] },
+      preValidation: admin,
+      config: UPLOAD_LIMIT,
+      handler: async (request) =>
         service.run(currentUser(request), request.params.id, await readUpload(request), request.query),
-    );
+    });
   });
 };
 

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { erasureApi } from "../../../contract/erasure.ts";
-import { zErrorResponse } from "../../../contract/errors.ts";
-import {
-  systemUsersApi as api,
-  zContactChangeStarted,
-  zSystemUserItem,
-  zUpdatePhone,
-  zUpdateWorkEmail,
-  zUserIdParams,
-} from "../../../contract/system-users.ts";
+import { systemUsersApi as api } from "../../../contract/system-users.ts";
 import type { AppContext } from "../../context.ts";
 import {
   assertCsrfToken,
@@ -24,20 +16,16 @@ import { createErasureService } from "./erasure.ts";
 import { createMaxPriceService } from "./max-price.ts";
 import { createSystemUsersService } from "./service.ts";
 
-const readErrors = { 400: zErrorResponse, 401: zErrorResponse, 403: zErrorResponse, 404: zErrorResponse };
-const writeErrors = { ...readErrors, 409: zErrorResponse };
 /** Changes of the login e-mail and phone send mail and SMS: capped per address, so a
  * stolen session cannot flood a mailbox or a phone. */
 const contactChangeLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
 /** The link is anonymous: a tight cap per address. Codes are also limited per request (5 tries). */
 const emailConfirmLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
 const phoneConfirmLimit = { rateLimit: { max: 30, timeWindow: "1 minute" } };
-const limitedErrors = { ...writeErrors, 429: zErrorResponse };
 
 /**
  * System users (docs/api-surface.md "Auth and users") and the max-price calls. The work e-mail and the phone
- * answer 200 (applied) or 202 (waiting for the new address's confirmation), which an endpoint of the
- * contract does not describe: those two keep a registration of their own.
+ * answer 200 (applied) or 202 (waiting for the new address's confirmation), as their endpoints say.
  */
 export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = createSystemUsersService(ctx);
@@ -89,24 +77,11 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     },
   });
 
-  app.put(
-    "/system-users/:userId",
-    {
-      preValidation: guards.selfOr("system-users.manage"),
-      config: contactChangeLimit,
-      schema: {
-        tags,
-        summary:
-          "Change the work (login) e-mail; the body repeats the CSRF token. A manager's change of someone " +
-          "else applies at once (200, 409 EMAIL_TAKEN). One's own needs currentPassword (403 " +
-          "REAUTHENTICATION_FAILED, 429 after 5 wrong) and answers 202 whether or not the address is taken: " +
-          "nothing changes until the link mailed to the new address is used; the old address is told",
-        params: zUserIdParams,
-        body: zUpdateWorkEmail,
-        response: { 200: zSystemUserItem, 202: zContactChangeStarted, ...limitedErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.updateWorkEmail, tags),
+    preValidation: guards.selfOr("system-users.manage"),
+    config: contactChangeLimit,
+    handler: async (request, reply) => {
       // The header was checked on the way in; the body's copy must be the session's token too.
       assertCsrfToken(ctx, request, request.body.csrfToken);
       const outcome = await service.updateWorkEmail(
@@ -116,29 +91,17 @@ export const systemUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       );
       return outcome.kind === "applied" ? outcome.item : reply.code(202).send(outcome.body);
     },
-  );
+  });
 
-  app.patch(
-    "/system-users/:userId/phone",
-    {
-      preValidation: guards.selfOr("system-users.manage"),
-      config: contactChangeLimit,
-      schema: {
-        tags,
-        summary:
-          "Change the phone number (checked by the one phone number rule). A manager's change of someone else applies at once (200; " +
-          "the number is unverified). One's own needs currentPassword and answers 202: a 6-digit code goes " +
-          "by SMS to the new number and POST /api/system-users/phone-change/confirm stores it",
-        params: zUserIdParams,
-        body: zUpdatePhone,
-        response: { 200: zSystemUserItem, 202: zContactChangeStarted, ...limitedErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpointRoute(api.updatePhone, tags),
+    preValidation: guards.selfOr("system-users.manage"),
+    config: contactChangeLimit,
+    handler: async (request, reply) => {
       const outcome = await service.updatePhone(currentUser(request), request.params.userId, request.body);
       return outcome.kind === "applied" ? outcome.item : reply.code(202).send(outcome.body);
     },
-  );
+  });
 
   app.route({
     ...endpointRoute(api.confirmEmailChange, tags),

@@ -7,7 +7,7 @@ import { requiresTwoFactor } from "../../../domain/auth-rules.ts";
 import { isRoleName } from "../../../domain/roles.ts";
 import { normalizePhoneNumber, samePhoneNumber } from "../../../domain/validation/phone.ts";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
-import { ApiError, apiFetch } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { refreshSession, type SessionUser } from "../../lib/session.ts";
@@ -117,10 +117,7 @@ export function Phone({ user }: { user: SessionUser }) {
   }
   const save = useMutation({
     mutationFn: (values: { phoneNumber: string; currentPassword?: string }) =>
-      apiFetch<unknown>(`/api/system-users/${encodeURIComponent(user.id)}/phone`, {
-        method: "PATCH",
-        body: values,
-      }),
+      callEndpoint(systemUsersApi.updatePhone, { params: { userId: user.id }, body: values }),
     meta: { silent: true },
     onSuccess: async (data, values) => {
       form.setFieldValue("currentPassword", "");

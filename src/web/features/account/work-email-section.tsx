@@ -2,11 +2,12 @@ import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { zUpdateWorkEmail } from "../../../contract/system-users.ts";
+import { systemUsersApi, zUpdateWorkEmail } from "../../../contract/system-users.ts";
 import { CSRF_COOKIE } from "../../../domain/constants.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
-import { ApiError, apiFetch, readCookie } from "../../lib/api-client.ts";
+import { ApiError, readCookie } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
+import { callEndpoint } from "../../lib/endpoint-client.ts";
 import type { SessionUser } from "../../lib/session.ts";
 import {
   CurrentPassword,
@@ -38,8 +39,8 @@ export function WorkEmail({ user }: { user: SessionUser }) {
   const changing = normalizeEmail(form.getValues().workEmail) !== user.email;
   const save = useMutation({
     mutationFn: (values: { workEmail: string; currentPassword: string }) =>
-      apiFetch<unknown>(`/api/system-users/${encodeURIComponent(user.id)}`, {
-        method: "PUT",
+      callEndpoint(systemUsersApi.updateWorkEmail, {
+        params: { userId: user.id },
         // docs/api-surface.md: the body repeats the CSRF token that apiFetch also sends in the header.
         body: { ...values, csrfToken: readCookie(CSRF_COOKIE) ?? "" },
       }),

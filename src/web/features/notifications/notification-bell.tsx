@@ -1,6 +1,5 @@
 import { Button, UnstyledButton } from "@mantine/core";
 import { useClickOutside } from "@mantine/hooks";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TNotification } from "../../../contract/notifications.ts";
@@ -11,7 +10,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { type IconProps, Svg } from "../../components/icons.tsx";
 import classes from "./notification-bell.module.css";
 import { NotificationItem } from "./notification-item.tsx";
-import { latestQuery, unreadCountQuery, useMarkAsRead } from "./notifications-api.ts";
+import { useLatestNotifications, useMarkAsRead, useUnreadCount } from "./notifications-api.ts";
 import { NotificationsDialog } from "./notifications-dialog.tsx";
 import { useNotificationChecker } from "./use-notification-checker.ts";
 
@@ -41,10 +40,10 @@ type DialogState = { detail: TNotification | null };
 export function NotificationBell() {
   const { t } = useTranslation();
   useNotificationChecker(true);
-  const count = useQuery(unreadCountQuery).data ?? 0;
+  const count = useUnreadCount().data ?? 0;
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const latest = useQuery({ ...latestQuery, enabled: open });
+  const latest = useLatestNotifications(open);
   const markRead = useMarkAsRead();
   const panelId = useId();
   const headingId = useId();

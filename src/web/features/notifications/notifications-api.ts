@@ -1,4 +1,5 @@
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { EndpointDef } from "../../../contract/endpoint.ts";
 import {
   notificationsApi as api,
   type TNotification,
@@ -8,7 +9,7 @@ import {
 import { NOTIFICATION_DROPDOWN_FETCH_LIMIT, NOTIFICATIONS_PAGE_SIZE } from "../../../domain/constants.ts";
 import type { NotificationType } from "../../../domain/enums.ts";
 import { mergeNotifications } from "../../../domain/notifications.ts";
-import { callEndpoint } from "../../lib/endpoint-client.ts";
+import { callEndpoint, type EndpointCaller, useEndpointQuery } from "../../lib/endpoint-client.ts";
 
 /**
  * The bell's calls (src/contract/notifications.ts) and its TanStack Query cache. Every failure is only
@@ -30,54 +31,69 @@ export function reportNotificationError(what: string, error: unknown): void {
   console.error(`Notifications: ${what} failed`, error);
 }
 
-/** Runs a call and reports its failure before passing it on to the query's error state. */
-async function reported<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof DOMException && error.name === "AbortError")) reportNotificationError(what, error);
-    throw error;
-  }
+/** Calls an endpoint and reports its failure before passing it on to the query's error state. */
+function reported<E extends EndpointDef>(what: string): EndpointCaller<E> {
+  return async (definition, input, options) => {
+    try {
+      return await callEndpoint(definition, input, options);
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === "AbortError"))
+        reportNotificationError(what, error);
+      throw error;
+    }
+  };
 }
 
 /** The query options every bell query shares: no toast, and no retries (the next check re-syncs). */
 const quiet = { meta: { silent: true }, retry: false } as const;
 
 /** One page of the caller's notifications, with the dialog's filters when given. */
-function fetchPage(page: number, limit: number, filters: ListFilters | null, signal: AbortSignal) {
-  const query = {
+function pageQuery(page: number, limit: number, filters: ListFilters | null) {
+  return {
     page,
     limit,
     ...(filters?.unreadOnly ? { unreadOnly: "true" as const } : {}),
     ...(filters?.type ? { types: filters.type } : {}),
   };
-  return callEndpoint(api.list, { query }, { signal });
 }
 
-export const unreadCountQuery = {
-  queryKey: UNREAD_COUNT_KEY,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    reported("unread count", () => callEndpoint(api.unreadCount, {}, { signal })),
-  select: (data: { count: number }) => data.count,
-  // The checker keeps it current; a mark, a delete or a check sets it.
-  staleTime: Number.POSITIVE_INFINITY,
-  ...quiet,
-};
+/** The badge's unread count, under UNREAD_COUNT_KEY. */
+export function useUnreadCount() {
+  return useEndpointQuery(
+    api.unreadCount,
+    {},
+    {
+      queryKey: UNREAD_COUNT_KEY,
+      call: reported("unread count"),
+      select: (data) => data.count,
+      // The checker keeps it current; a mark, a delete or a check sets it.
+      staleTime: Number.POSITIVE_INFINITY,
+      ...quiet,
+    },
+  );
+}
 
-export const latestQuery = {
-  queryKey: LATEST_KEY,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    reported("latest", () => fetchPage(1, NOTIFICATION_DROPDOWN_FETCH_LIMIT, null, signal)),
-  ...quiet,
-};
+/** The dropdown's latest notifications, under LATEST_KEY; read while the dropdown is open. */
+export function useLatestNotifications(enabled: boolean) {
+  return useEndpointQuery(
+    api.list,
+    { query: pageQuery(1, NOTIFICATION_DROPDOWN_FETCH_LIMIT, null) },
+    { queryKey: LATEST_KEY, call: reported("latest"), enabled, ...quiet },
+  );
+}
 
-export function listQuery(page: number, filters: ListFilters) {
-  return {
-    queryKey: [...LIST_KEY, page, filters.unreadOnly, filters.type] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      reported("list", () => fetchPage(page, NOTIFICATIONS_PAGE_SIZE, filters, signal)),
-    ...quiet,
-  };
+/** One page of the dialog's list with its filters, under LIST_KEY; the previous page stays while the next loads. */
+export function useNotificationsPage(page: number, filters: ListFilters) {
+  return useEndpointQuery(
+    api.list,
+    { query: pageQuery(page, NOTIFICATIONS_PAGE_SIZE, filters) },
+    {
+      queryKey: [...LIST_KEY, page, filters.unreadOnly, filters.type],
+      call: reported("list"),
+      placeholderData: keepPreviousData,
+      ...quiet,
+    },
+  );
 }
 
 /** GET /api/notifications/checker: what arrived after `lastFetch`, the unread count and the next lastFetch. */

@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TNotification } from "../../../contract/notifications.ts";
@@ -15,7 +14,12 @@ import { formatDateTime } from "../../lib/formatters.ts";
 import classes from "./notification-bell.module.css";
 import { NotificationItem } from "./notification-item.tsx";
 import { PRIORITY_LABELS, TARGET_LABELS, TYPE_LABELS } from "./notification-texts.ts";
-import { type ListFilters, listQuery, useDeleteNotification, useMarkAsRead } from "./notifications-api.ts";
+import {
+  type ListFilters,
+  useDeleteNotification,
+  useMarkAsRead,
+  useNotificationsPage,
+} from "./notifications-api.ts";
 
 const NO_FILTERS: ListFilters = { unreadOnly: false, type: null };
 
@@ -98,7 +102,7 @@ function NotificationList({
   unreadCount: number;
 }) {
   const { t } = useTranslation();
-  const list = useQuery({ ...listQuery(page, filters), placeholderData: keepPreviousData });
+  const list = useNotificationsPage(page, filters);
   const markAll = useMarkAsRead();
   const shown = list.data;
   const items = list.data?.items ?? [];

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { calculatorApi } from "../../../../contract/calculator.ts";
 import type { EndpointBody, EndpointDef } from "../../../../contract/endpoint.ts";
 import {
@@ -18,7 +12,7 @@ import {
   type TTaxTable,
   taxTablesApi,
 } from "../../../../contract/tax-tables.ts";
-import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 
 /**
@@ -111,11 +105,11 @@ export function useTaxRows<R extends TaxResource>(
     ...(show && show !== "all" ? { show } : {}),
   };
   const list = ENDPOINTS[resource].list as (typeof ENDPOINTS)["province-tax-table"]["list"];
-  return useQuery({
-    ...endpointQuery(list, { query }),
-    select: (data) => data as unknown as TaxPage<RowOf[R]>,
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(
+    list,
+    { query },
+    { select: (data) => data as unknown as TaxPage<RowOf[R]>, placeholderData: keepPreviousData },
+  );
 }
 
 /** Every year's payroll parameters (one row a year), newest first: the years the tab offers. */

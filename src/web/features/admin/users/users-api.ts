@@ -4,12 +4,8 @@ import { companiesApi } from "../../../../contract/companies.ts";
 import { erasureApi } from "../../../../contract/erasure.ts";
 import { passwordApi } from "../../../../contract/password.ts";
 import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
-import {
-  systemUsersApi,
-  type TCreateSystemUser,
-  zSystemUserItem,
-} from "../../../../contract/system-users.ts";
-import { apiFetch, CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
+import { systemUsersApi, type TCreateSystemUser } from "../../../../contract/system-users.ts";
+import { CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 import { createSystemUser } from "./create-system-user.ts";
@@ -129,10 +125,9 @@ export function useUpdateWorkEmail(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (workEmail: string) =>
-      apiFetch(`/api/system-users/${userId}`, {
-        method: "PUT",
+      callEndpoint(systemUsersApi.updateWorkEmail, {
+        params: { userId },
         body: { workEmail, csrfToken: readCookie(CSRF_COOKIE) ?? "" },
-        schema: zSystemUserItem,
       }),
     onSuccess: () => refetchUsers(queryClient),
     meta: SILENT,
@@ -144,11 +139,7 @@ export function useUpdatePhone(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (phoneNumber: string) =>
-      apiFetch(`/api/system-users/${userId}/phone`, {
-        method: "PATCH",
-        body: { phoneNumber },
-        schema: zSystemUserItem,
-      }),
+      callEndpoint(systemUsersApi.updatePhone, { params: { userId }, body: { phoneNumber } }),
     onSuccess: () => refetchUsers(queryClient),
     meta: SILENT,
   });

@@ -1,5 +1,5 @@
 import { Stack, Text } from "@mantine/core";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -13,8 +13,9 @@ import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
-import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
 const TYPE_LABELS: Record<InsuranceClaimType, string> = {
@@ -50,17 +51,20 @@ export function EmployerClaimsSection() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const query = { page, limit: INSURANCE_CLAIMS_PAGE_SIZE };
-  const list = useQuery({
-    queryKey: endpointKey(insuranceClaimsApi.list, { query }),
-    // docs/product.md "Field rules": an answer of another shape fails with 'Invalid response format'.
-    queryFn: ({ signal }) =>
-      callEndpoint(insuranceClaimsApi.list, { query }, { signal }).catch((error: unknown) => {
-        throw insuranceClaimPageError(error);
-      }),
-    placeholderData: keepPreviousData,
-    // The table shows its own error with a retry.
-    meta: { silent: true },
-  });
+  const list = useEndpointQuery(
+    insuranceClaimsApi.list,
+    { query },
+    {
+      // docs/product.md "Field rules": an answer of another shape fails with 'Invalid response format'.
+      call: (definition, input, options) =>
+        callEndpoint(definition, input, options).catch((error: unknown) => {
+          throw insuranceClaimPageError(error);
+        }),
+      placeholderData: keepPreviousData,
+      // The table shows its own error with a retry.
+      meta: SILENT,
+    },
+  );
   return (
     <SectionCard title={t("employerClaims.title")} description={t("employerClaims.description")}>
       <DataTable<TInsuranceClaimListItem>

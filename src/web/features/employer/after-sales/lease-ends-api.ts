@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   redemptionsApi as api,
   type TBikeRedemptionDetails,
@@ -65,12 +65,7 @@ export function useOpenLeaseEndOf(order: { orderId: string; orderNumber: number 
 }
 
 export function useLeaseEnd(id: string | null) {
-  return useQuery({
-    queryKey: endpointKey(api.details, { params: { id: id ?? "" } }),
-    queryFn: ({ signal }) => callEndpoint(api.details, { params: { id: id ?? "" } }, { signal }),
-    enabled: id !== null,
-    meta: SILENT,
-  });
+  return useEndpointQuery(api.details, { params: { id: id ?? "" } }, { enabled: id !== null, meta: SILENT });
 }
 
 function useLeaseEndChange<V, R>(call: (variables: V) => Promise<R>) {

@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -17,8 +17,9 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
-import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { useSession } from "../../../lib/session.ts";
 import { type UserPaymentWords, userPaymentWhat } from "../../../lib/user-payment-text.ts";
 
@@ -70,13 +71,16 @@ function PaymentsTable() {
     pageSize: USER_PAYMENTS_PAGE_SIZE,
     ...(done === "true" || done === "false" ? { isUserPaymentDone: done } : {}),
   };
-  const list = useQuery({
-    queryKey: endpointKey(userPaymentsApi.list, { query }),
-    queryFn: ({ signal }) => fetchPage(query, signal),
-    placeholderData: keepPreviousData,
-    // The table shows its own error with a retry.
-    meta: { silent: true },
-  });
+  const list = useEndpointQuery(
+    userPaymentsApi.list,
+    { query },
+    {
+      call: (_definition, _input, { signal }) => fetchPage(query, signal),
+      placeholderData: keepPreviousData,
+      // The table shows its own error with a retry.
+      meta: SILENT,
+    },
+  );
   const labelId = useId();
   const phone = useMediaQuery("(max-width: 36em)");
   const money = (cents: number) => formatMoney(cents, currentLanguage());

@@ -3,14 +3,12 @@ import {
   type QueryClient,
   queryOptions,
   useMutation,
-  useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
 import {
   employeeImportApi,
   type TImportColumns,
   type TImportResult,
-  zImportResult,
 } from "../../../../contract/employee-import.ts";
 import {
   employeesApi as api,
@@ -33,9 +31,10 @@ import type {
 import { EMPLOYEE_LIST_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import type { FirstData } from "../../../app/route-guard.tsx";
-import { ApiError, apiFetch } from "../../../lib/api-client.ts";
-import { callEndpoint, endpointKey, readFirstData } from "../../../lib/endpoint-client.ts";
+import { ApiError } from "../../../lib/api-client.ts";
+import { callEndpoint, endpointKey, readFirstData, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { SILENT } from "../../../lib/query-client.ts";
+import { uploadForm } from "../../../lib/upload.ts";
 import { tabOf } from "./employee-nav.ts";
 
 /**
@@ -67,7 +66,7 @@ export async function employeeCall<const E extends EndpointDef>(
   }
 }
 
-/** A GET of the employees' calls through the app's cache, under the endpoint's own key. */
+/** A GET of the employees' calls under the endpoint's own key, for reading it before the page shows. */
 function employeeQuery<const E extends EndpointDef>(definition: E, input: EndpointInput<E>) {
   return queryOptions({
     queryKey: endpointKey(definition, input),
@@ -173,34 +172,39 @@ export const PENDING_REQUESTS = { filterType: "PENDING" } as const;
 
 /** One page of employees as the table reads it; the previous page stays while the next loads. */
 export function useEmployeesList(filters: Partial<EmployeeFilters>, page: number, cursor?: PageCursor) {
-  return useQuery({
-    ...employeeQuery(api.list, { query: listQuery(filters, page, cursor) }),
-    select: (data: TEmployeesPage) => ({
-      items: data.employees,
-      total: data.totalCount,
-      nextCursor: data.nextCursor,
-      previousCursor: data.previousCursor,
-    }),
-    placeholderData: keepPreviousData,
-    // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: listQuery(filters, page, cursor) },
+    {
+      call: employeeCall,
+      select: (data: TEmployeesPage) => ({
+        items: data.employees,
+        total: data.totalCount,
+        nextCursor: data.nextCursor,
+        previousCursor: data.previousCursor,
+      }),
+      placeholderData: keepPreviousData,
+      // The table shows its own error state with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** The cost units, payroll groups and units the filters and forms offer (of one company, or all). */
 export function useFilterOptions(companyId: string | null) {
-  return useQuery({
-    ...employeeQuery(api.filterOptions, { query: companyId ? { companyId } : {} }),
-    staleTime: 60_000,
-  });
+  return useEndpointQuery(
+    api.filterOptions,
+    { query: companyId ? { companyId } : {} },
+    { call: employeeCall, staleTime: 60_000 },
+  );
 }
 
 export function useEmployeeDetails(id: string | null) {
-  return useQuery({
-    ...employeeQuery(api.details, { params: { id: id ?? "" } }),
-    enabled: id !== null,
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.details,
+    { params: { id: id ?? "" } },
+    { call: employeeCall, enabled: id !== null, meta: SILENT },
+  );
 }
 
 /**
@@ -280,20 +284,15 @@ export type StaffFile = {
 };
 
 function sendStaffFile(choice: StaffFile, dryRun: boolean): Promise<TImportResult> {
-  const query = new URLSearchParams();
-  if (dryRun) query.set("dryRun", "true");
-  if (choice.validRowsOnly) query.set("validRowsOnly", "true");
-  if (choice.leaversOn) query.set("leaversOn", choice.leaversOn);
   const body = new FormData();
   body.append("file", choice.file, choice.file.name);
   if (choice.columns) body.append("columns", JSON.stringify(choice.columns));
-  const search = query.toString();
-  const path = `${BASE_PATH}/companies/${encodeURIComponent(choice.companyId)}/import`;
-  return apiFetch(search ? `${path}?${search}` : path, {
-    method: "POST",
-    body,
-    schema: zImportResult,
-  });
+  const query = {
+    ...(dryRun ? { dryRun: "true" as const } : {}),
+    ...(choice.validRowsOnly ? { validRowsOnly: "true" as const } : {}),
+    ...(choice.leaversOn ? { leaversOn: choice.leaversOn } : {}),
+  };
+  return uploadForm(employeeImportApi.importFile, { params: { id: choice.companyId }, query }, body);
 }
 
 /** What a staff file would do, row by row; nothing is written. The section says any refusal itself. */
@@ -350,13 +349,11 @@ export function useRemoveAbsence(employeeId: string) {
 
 /** The company's invitations of people who already have an account, newest first, a page at a time. */
 export function useCompanyInvitations(companyId: string, page: number) {
-  return useQuery({
-    ...employeeQuery(invitationsApi.companyInvitations, {
-      query: { companyId, page, limit: INVITATIONS_PAGE_SIZE },
-    }),
-    placeholderData: keepPreviousData,
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    invitationsApi.companyInvitations,
+    { query: { companyId, page, limit: INVITATIONS_PAGE_SIZE } },
+    { call: employeeCall, placeholderData: keepPreviousData, meta: SILENT },
+  );
 }
 export const INVITATIONS_PAGE_SIZE = 10;
 

@@ -1,15 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { employeeImportApi as api, type TInviteBody } from "../../../../contract/employee-import.ts";
-import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 
 /** Who of the company's employees has logged in, who was invited and who not yet. */
 export function useJoiningStatus(companyId: string) {
-  return useQuery({
-    queryKey: endpointKey(api.joining, { params: { id: companyId } }),
-    queryFn: ({ signal }) => callEndpoint(api.joining, { params: { id: companyId } }, { signal }),
+  return useEndpointQuery(
+    api.joining,
+    { params: { id: companyId } },
     // A status the section cannot read just stays away: nothing of the tab depends on it.
-    meta: { silent: true },
-  });
+    { meta: SILENT },
+  );
 }
 
 /** Mails the invitations; the joining status is read again after. */

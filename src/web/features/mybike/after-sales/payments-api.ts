@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import { type TUserPayment, userPaymentsApi } from "../../../../contract/user-payments.ts";
-import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { SILENT } from "../../../lib/query-client.ts";
 import { MY_ORDERS_KEY } from "../mybike-api.ts";
 
 /**
@@ -18,10 +19,14 @@ export const myPaymentsQuery = queryOptions({
 });
 
 export function useMyPayments() {
-  return useQuery({
-    ...myPaymentsQuery,
-    select: (data) => data.items,
-    // The section says itself when the payments cannot be read.
-    meta: { silent: true },
-  });
+  return useEndpointQuery(
+    userPaymentsApi.mine,
+    {},
+    {
+      queryKey: myPaymentsQuery.queryKey,
+      select: (data) => data.items,
+      // The section says itself when the payments cannot be read.
+      meta: SILENT,
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   brokerageApi as api,
   BIKE_BROKERAGE_ERRORS,
@@ -21,7 +21,7 @@ import { ordersApi } from "../../../../../contract/orders.ts";
 import { tasksApi } from "../../../../../contract/tasks.ts";
 import type { SimpleState } from "../../../../../domain/enums.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
-import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { SILENT } from "../../../../lib/query-client.ts";
 
@@ -93,24 +93,28 @@ export function brokerageQuery(filter: BrokerageFilter): EndpointQuery<typeof ap
 
 /** GET /api/bike-brokerage: one page, newest first; the previous page stays while the next loads. */
 export function useBrokerageBikes(filter: BrokerageFilter) {
-  const input = { query: brokerageQuery(filter) };
-  return useQuery({
-    queryKey: endpointKey(api.list, input),
-    queryFn: ({ signal }) => brokerageCall("fetch", api.list, input, { signal }),
-    placeholderData: keepPreviousData,
-    // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: brokerageQuery(filter) },
+    {
+      call: (definition, input, options) => brokerageCall("fetch", definition, input, options),
+      placeholderData: keepPreviousData,
+      // The table shows its own error state with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** GET /api/bike-brokerage/{id}; the page says itself when it is gone (404). */
 export function useBrokerageBike(id: string) {
-  const input = { params: { id } };
-  return useQuery({
-    queryKey: endpointKey(api.details, input),
-    queryFn: ({ signal }) => brokerageCall("fetch", api.details, input, { signal }),
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.details,
+    { params: { id } },
+    {
+      call: (definition, input, options) => brokerageCall("fetch", definition, input, options),
+      meta: SILENT,
+    },
+  );
 }
 
 /** The order a number names, for adding its bike (GET /api/orders/all searches by the exact number). */

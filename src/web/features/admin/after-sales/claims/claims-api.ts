@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   insuranceClaimsApi as api,
   INSURANCE_CLAIMS_PAGE_SIZE,
@@ -11,7 +11,7 @@ import {
 } from "../../../../../contract/insurance-claims.ts";
 import type { InsuranceClaimType, SimpleState } from "../../../../../domain/enums.ts";
 import type { InsuranceClaimStep } from "../../../../../domain/insurance-claims.ts";
-import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
@@ -61,13 +61,16 @@ export function fetchClaims(query: Partial<TInsuranceClaimsQuery>, signal?: Abor
 
 export function useClaims(filter: ClaimFilter) {
   const query = claimsQuery(filter);
-  return useQuery({
-    queryKey: endpointKey(api.list, { query }),
-    queryFn: ({ signal }) => fetchClaims(query, signal),
-    placeholderData: keepPreviousData,
-    // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query },
+    {
+      call: (_definition, _input, { signal }) => fetchClaims(query, signal),
+      placeholderData: keepPreviousData,
+      // The table shows its own error state with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** A claim's file is read by its address (an image, a PDF), not as a JSON call. */
@@ -79,11 +82,8 @@ export const claimKey = (id: string) => endpointKey(api.details, { params: { id 
 
 /** GET /api/insurance-claims/{id}; the page shows a 404 itself. */
 export function useClaim(id: string) {
-  return useQuery({
-    queryKey: claimKey(id),
-    queryFn: ({ signal }) => callEndpoint(api.details, { params: { id } }, { signal }),
-    meta: SILENT,
-  });
+  // Under claimKey(id), the endpoint's own key.
+  return useEndpointQuery(api.details, { params: { id } }, { meta: SILENT });
 }
 
 export type ClaimAction =

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { employeesApi } from "../../../../../contract/employees.ts";
 import type { EndpointInput } from "../../../../../contract/endpoint.ts";
 import {
@@ -18,12 +12,7 @@ import {
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
 import { useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
-import {
-  callEndpoint,
-  endpointKey,
-  endpointQuery,
-  useEndpointQuery,
-} from "../../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { SILENT } from "../../../../lib/query-client.ts";
 
@@ -108,14 +97,16 @@ export async function fetchUserPayments(input: EndpointInput<typeof api.list>, s
 
 /** GET /api/user-payment/optimized: one page, newest first; the previous page stays while the next loads. */
 export function useUserPayments(filter: PaymentFilter) {
-  const input = { query: paymentQuery(filter) };
-  return useQuery({
-    queryKey: endpointKey(api.list, input),
-    queryFn: ({ signal }) => fetchUserPayments(input, signal),
-    placeholderData: keepPreviousData,
-    // The table shows its own error with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: paymentQuery(filter) },
+    {
+      call: (_definition, input, { signal }) => fetchUserPayments(input, signal),
+      placeholderData: keepPreviousData,
+      // The table shows its own error with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** GET /api/user-payment/{id}: the payment with its events; the page shows a 404 itself. */
@@ -168,15 +159,18 @@ export type EmployeeOption = { value: string; label: string };
 /** Employees of every company matching the search (name or e-mail), for choosing whom a payment is for. */
 export function useEmployeeOptions(search: string) {
   const term = search.trim();
-  return useQuery({
-    ...endpointQuery(employeesApi.list, { query: { page: 1, pageSize: 10, search: term } }),
-    enabled: term.length >= 2,
-    placeholderData: keepPreviousData,
-    select: (data): EmployeeOption[] =>
-      data.employees.map((e) => ({
-        value: e.beneficiaryEmployeeId,
-        label: `${`${e.systemUser.firstName} ${e.systemUser.lastName}`.trim()} (${e.systemUser.workEmail}) – ${e.companyName}`,
-      })),
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    employeesApi.list,
+    { query: { page: 1, pageSize: 10, search: term } },
+    {
+      enabled: term.length >= 2,
+      placeholderData: keepPreviousData,
+      select: (data): EmployeeOption[] =>
+        data.employees.map((e) => ({
+          value: e.beneficiaryEmployeeId,
+          label: `${`${e.systemUser.firstName} ${e.systemUser.lastName}`.trim()} (${e.systemUser.workEmail}) – ${e.companyName}`,
+        })),
+      meta: SILENT,
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   redemptionsApi as api,
   BIKE_REDEMPTION_CREATED,
@@ -27,7 +27,7 @@ import {
 import type { LeaseEndReason, PaymentMethod, SimpleState } from "../../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
-import { callEndpoint, endpointKey } from "../../../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
@@ -150,25 +150,29 @@ export function redemptionQuery(filter: RedemptionFilter): Partial<TBikeRedempti
 
 /** GET /api/bike-redemption: one page, newest first, as `{ items, total }` for the table. */
 export function useRedemptions(filter: RedemptionFilter) {
-  const input = { query: redemptionQuery(filter) };
-  return useQuery({
-    queryKey: endpointKey(api.list, input),
-    queryFn: ({ signal }) => redemptionCall("list", api.list, input, { signal }),
-    select: (data) => ({ items: data.items, total: data.totalCount }),
-    placeholderData: keepPreviousData,
-    // The table shows its own error state with a retry.
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.list,
+    { query: redemptionQuery(filter) },
+    {
+      call: (definition, input, options) => redemptionCall("list", definition, input, options),
+      select: (data) => ({ items: data.items, total: data.totalCount }),
+      placeholderData: keepPreviousData,
+      // The table shows its own error state with a retry.
+      meta: SILENT,
+    },
+  );
 }
 
 /** GET /api/bike-redemption/{id}; the page says itself when it is gone (404). */
 export function useRedemption(id: string) {
-  const input = { params: { id } };
-  return useQuery({
-    queryKey: endpointKey(api.details, input),
-    queryFn: ({ signal }) => redemptionCall("fetch", api.details, input, { signal }),
-    meta: SILENT,
-  });
+  return useEndpointQuery(
+    api.details,
+    { params: { id } },
+    {
+      call: (definition, input, options) => redemptionCall("fetch", definition, input, options),
+      meta: SILENT,
+    },
+  );
 }
 
 // ---- Changes ---------------------------------------------------------------------------------------
