@@ -7,7 +7,7 @@ import type { z } from "zod";
  * cannot drift apart: a renamed field or a changed path is a type error on both.
  */
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The error answers an endpoint documents besides its success (the body is always zErrorResponse). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
@@ -49,7 +49,6 @@ type Part<K extends string, S> = S extends z.ZodType
 export type EndpointInput<E extends EndpointDef> = Part<"params", E["params"]> &
   Part<"query", E["query"]> &
   Part<"body", E["body"]>;
-export type EndpointParams<E extends EndpointDef> = InputOf<E["params"]>;
 export type EndpointQuery<E extends EndpointDef> = InputOf<E["query"]>;
 export type EndpointBody<E extends EndpointDef> = InputOf<E["body"]>;
 export type EndpointResponse<E extends EndpointDef> = z.output<E["response"]>;

@@ -20,6 +20,3 @@ export function uploadFile<T>(
     ...(schema ? { schema } : {}),
   });
 }
-
-/** The upload limit the server keeps, for checking a file before sending it (src/domain/uploads.ts). */
-export { MAX_UPLOAD_BYTES } from "../../domain/uploads.ts";

@@ -30,7 +30,7 @@ import type { DEMO_BIKES } from "./employer-demo-data.ts";
  * its dates relative to the seeding day, and the order's package every order and lease gets.
  */
 
-export const DAY = 24 * 60 * 60 * 1000;
+const DAY = 24 * 60 * 60 * 1000;
 export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY);
 export const isoDate = (date: Date) => toHelsinkiDateString(date);
 /** The first day of the month `months` after the date's month, as YYYY-MM-DD. */
@@ -182,7 +182,7 @@ export async function packageItems(c: Ctx, orderId: string, bike: (typeof DEMO_B
   ]);
 }
 
-export const leaseMonthsFor = (cents: number) => (cents >= 150_000 ? 36 : 24);
+const leaseMonthsFor = (cents: number) => (cents >= 150_000 ? 36 : 24);
 
 /**
  * A demo package priced as the employee's offer prices it (src/domain/order-offer.ts): split at the

@@ -217,4 +217,3 @@ export function createRegistrationService(ctx: AppContext) {
     },
   };
 }
-export type RegistrationService = ReturnType<typeof createRegistrationService>;
