@@ -17,7 +17,7 @@ import type pg from "pg";
 const TICKS_PER_SECOND = 100;
 
 /** A process's user + system CPU so far in ms, or null when it is gone or not on this machine. */
-export function processCpuMs(pid: number): number | null {
+function processCpuMs(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name in parentheses may hold spaces; the fields after it are space-separated.
@@ -30,7 +30,7 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 
-export type PostgresCpuSource = "pg_stat_statements" | "backends" | "none";
+type PostgresCpuSource = "pg_stat_statements" | "backends" | "none";
 
 /** What one load cost: Node's CPU and PostgreSQL's, in ms (null: not measured). */
 export type LoadCpu = { nodeMs: number | null; postgresMs: number | null };

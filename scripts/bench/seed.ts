@@ -62,7 +62,7 @@ const BENCH_AFTER_SALES = Number(process.env.BENCH_AFTER_SALES ?? 20000);
  * cancellations, insurance claims, lease-end cases with their redemption payments, user payments
  * (twice as many) and brokerage bikes, in the statuses the lists filter by.
  */
-export async function seedAfterSalesScale(database: Database, companyIds: readonly string[]): Promise<void> {
+async function seedAfterSalesScale(database: Database, companyIds: readonly string[]): Promise<void> {
   const { db } = database;
   const rows = await db
     .select({ id: orders.id, companyId: orders.companyId, employeeId: orders.beneficiaryEmployeeId })

@@ -18,9 +18,9 @@ import { SCALE_ADMIN_EMAIL, seedBenchData } from "./seed.ts";
 
 // --- the database ---------------------------------------------------------------------------------
 
-export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? "/tmp/pedaali-bench-pglite";
+const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? "/tmp/pedaali-bench-pglite";
 /** The stored files' folder of the bench's data (the demo's signed agreements and receipts). */
-export const FILES_DIR = process.env.BENCH_FILES_DIR ?? "/tmp/pedaali-bench-files";
+const FILES_DIR = process.env.BENCH_FILES_DIR ?? "/tmp/pedaali-bench-files";
 
 export function benchDatabaseUrl(): string {
   const url = new URL(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");

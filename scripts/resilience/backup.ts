@@ -23,7 +23,7 @@ import { createFileStore } from "../../src/server/files/file-store.ts";
 import { databaseUrlNamed, dropDatabase, startDemoServer } from "./demo-server.ts";
 import { logIn, pickData, Round, readyRound, startFlows, writtenRows } from "./flows.ts";
 
-export type BackupRound = {
+type BackupRound = {
   round: number;
   backupAfterMs: number;
   requestsInFlightAtBackup: number;

@@ -36,7 +36,7 @@ import {
   writtenRows,
 } from "./flows.ts";
 
-export type KillRound = {
+type KillRound = {
   round: number;
   killAfterMs: number;
   requestsInFlightAtKill: number;

@@ -33,7 +33,7 @@ export type TOwnDetailsUpdate = z.infer<typeof zOwnDetailsUpdate>;
  * unknown one answers 400 UNKNOWN_MUNICIPALITY at `municipalityCode`) and the church whose parish tax
  * the person pays, remembered on the own details; null forgets either.
  */
-export const zOwnMunicipalityUpdate = z.strictObject({
+const zOwnMunicipalityUpdate = z.strictObject({
   municipalityCode: zMunicipalityCode.nullable(),
   church: z.enum(CHURCHES).nullable(),
 });
@@ -66,7 +66,7 @@ export const zUserPreferences = z
  * removes the key. The patch, and the document after merging (checked by the service), stay within
  * the limits.
  */
-export const zUserPreferencesUpdate = z.object({
+const zUserPreferencesUpdate = z.object({
   preferences: zUserPreferences
     .refine(preferencesWithinLimits, PREFERENCES_LIMIT_MESSAGE)
     .meta({ maxProperties: MAX_PREFERENCE_KEYS }),
@@ -75,9 +75,9 @@ export const zUserPreferencesUpdate = z.object({
 export const zUserPreferencesResponse = z.object({ data: zUserPreferences });
 
 /** GET /api/user-preferences/user/{id}. */
-export const zUserPreferencesUserParams = z.object({ id: z.uuid() });
+const zUserPreferencesUserParams = z.object({ id: z.uuid() });
 /** GET and PUT /api/user-preferences/token/{token}: the token of a preferences link (e.g. from a mail). */
-export const zUserPreferencesTokenParams = z.object({ token: z.string().min(20).max(200) });
+const zUserPreferencesTokenParams = z.object({ token: z.string().min(20).max(200) });
 
 /** The calls of the own details and of preferences, the caller's own or through a preferences link. */
 export const accountApi = {

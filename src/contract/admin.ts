@@ -80,7 +80,7 @@ export const zCompanyApplication = z.object({
 export type TCompanyApplication = z.infer<typeof zCompanyApplication>;
 export const zCompanyApplicationsPage = zPage(zCompanyApplication);
 
-export const zApplicationIdParams = z.object({ id: z.uuid() });
+const zApplicationIdParams = z.object({ id: z.uuid() });
 
 /** Settings the helpdesk adds on acceptance; the rest comes from the application. */
 export const zAcceptApplication = zCreateCompany
@@ -116,7 +116,7 @@ export const zCount = z.object({ count: z.number().int() });
 
 // ---- Event log ----------------------------------------------------------------------------------------
 
-export const zEventLogQuery = zPageQuery.extend({
+const zEventLogQuery = zPageQuery.extend({
   /** One or more types, comma-separated (USER_CREATED,ROLE_CREATED). */
   types: z
     .string()
@@ -135,7 +135,7 @@ export const zEventLogQuery = zPageQuery.extend({
 });
 export type TEventLogQuery = z.infer<typeof zEventLogQuery>;
 
-export const zEventLogEntry = z.object({
+const zEventLogEntry = z.object({
   id: z.uuid(),
   type: z.enum(EVENT_TYPES),
   actor: z.object({ userId: z.uuid(), name: z.string(), email: z.string() }).nullable(),
@@ -156,7 +156,7 @@ export const zEventLogPage = zPage(zEventLogEntry);
 
 // ---- Platform reporting ----------------------------------------------------------------------------------
 
-export const zPlatformReportQuery = z.object({
+const zPlatformReportQuery = z.object({
   /** Inclusive Helsinki dates; default the last 12 whole months and the current one. */
   from: zDateOnly.optional(),
   to: zDateOnly.optional(),
@@ -194,7 +194,7 @@ export type TPlatformReport = z.infer<typeof zPlatformReport>;
 
 // ---- Helpdesk search --------------------------------------------------------------------------------------
 
-export const zHelpdeskSearchQuery = z.object({
+const zHelpdeskSearchQuery = z.object({
   /** At least 2 characters; an order number matches exactly, text matches names and e-mails. */
   q: zSingleLineText({ min: 2, max: 100 }),
 });
@@ -232,7 +232,7 @@ export const zPlatformSettings = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type TPlatformSettings = z.infer<typeof zPlatformSettings>;
-export const zPlatformSettingsUpdate = z.object({ staffAuthenticatorRequired: z.boolean() });
+const zPlatformSettingsUpdate = z.object({ staffAuthenticatorRequired: z.boolean() });
 
 export const adminApi = {
   applications: endpoint({

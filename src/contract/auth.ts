@@ -23,7 +23,6 @@ export const zSessionTokens = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
 });
-export type TSessionTokens = z.infer<typeof zSessionTokens>;
 
 /**
  * HTTP 202: the password was right, and the second step asks for a code: one sent by SMS now (SMS), or
@@ -56,7 +55,7 @@ export const zVerifyRequest = z.object({
 export type TVerifyRequest = z.infer<typeof zVerifyRequest>;
 
 /** POST /api/verify/passkey: the login's second step answered with a passkey (the browser's assertion). */
-export const zVerifyPasskeyRequest = z.object({
+const zVerifyPasskeyRequest = z.object({
   email: zSingleLineText({ min: 1, max: 320 }),
   response: z.record(z.string(), z.unknown()),
 });
@@ -105,7 +104,7 @@ export const zSessionUser = z.object({
 });
 export type TSessionUser = z.infer<typeof zSessionUser>;
 
-export const zLogoutResponse = z.object({ message: z.string() });
+const zLogoutResponse = z.object({ message: z.string() });
 
 /** Error codes of the login flow, added to ERROR_CODES (src/contract/errors.ts). */
 export const LOGIN_MESSAGES = {

@@ -36,7 +36,6 @@ export const zAuthenticatorConfirm = z.object({
     .trim()
     .regex(/^\d{6}$/, "The code has 6 digits"),
 });
-export type TAuthenticatorConfirm = z.infer<typeof zAuthenticatorConfirm>;
 
 /** Shown once: only their hashes are kept. */
 export const zRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });

@@ -17,7 +17,7 @@ import { endpoint } from "./endpoint.ts";
  */
 const zKey = z.object({ key: z.string().regex(/^[\w-]{1,64}$/) });
 
-export const zBenchStatements = z.object({
+const zBenchStatements = z.object({
   items: z.array(z.object({ sql: z.string(), params: z.array(z.unknown()) })),
 });
 export type TBenchStatements = z.infer<typeof zBenchStatements>;

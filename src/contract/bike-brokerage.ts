@@ -70,10 +70,10 @@ export type BikeBrokerageCall = keyof typeof BIKE_BROKERAGE_ERRORS;
 
 /** docs/product.md "Constants"-style page sizes: the helpdesk's list 20, the public cards 12. */
 export const BIKE_BROKERAGE_PAGE_SIZE = 20;
-export const LISTED_BIKES_PAGE_SIZE = 12;
+const LISTED_BIKES_PAGE_SIZE = 12;
 
 /** The highest asking price the brokerage takes (100 000 €): a bike, not a car. */
-export const BROKERAGE_PRICE_MAX_CENTS = 10_000_000;
+const BROKERAGE_PRICE_MAX_CENTS = 10_000_000;
 
 const zModelYear = z.number().int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX);
 const zAskingPrice = z.number().int().min(0).max(BROKERAGE_PRICE_MAX_CENTS);
@@ -92,7 +92,7 @@ export const zBikeBrokeragesQuery = zPageQuery.extend({
 });
 export type TBikeBrokeragesQuery = z.infer<typeof zBikeBrokeragesQuery>;
 
-export const zBikeBrokerage = z.object({
+const zBikeBrokerage = z.object({
   bikeBrokerageId: z.uuid(),
   /** The benefit bike's order and its number, when the bike is one. */
   orderId: z.uuid().nullable(),
@@ -136,7 +136,7 @@ export const zBrokerageInquiry = z.object({
 });
 export type TBrokerageInquiry = z.infer<typeof zBrokerageInquiry>;
 
-export const zBrokerageEvent = z.object({
+const zBrokerageEvent = z.object({
   id: z.uuid(),
   type: z.enum(EVENT_TYPES),
   /** What a BIKE_BROKERAGE_UPDATED event did beyond changing fields, when it did. */
@@ -147,7 +147,7 @@ export const zBrokerageEvent = z.object({
 export type TBrokerageEvent = z.infer<typeof zBrokerageEvent>;
 
 /** What the suggested asking price was worked out from (the bike's order). */
-export const zAskingPriceSuggestion = z.object({
+const zAskingPriceSuggestion = z.object({
   priceCents: z.number().int(),
   packagePriceCents: z.number().int(),
   leaseStartDate: z.string().nullable(),
@@ -210,10 +210,9 @@ export type TUpdateBikeBrokerage = z.infer<typeof zUpdateBikeBrokerage>;
 export const zBikeBrokerageSaved = z.object({ message: z.string(), bikeBrokerage: zBikeBrokerage });
 export type TBikeBrokerageSaved = z.infer<typeof zBikeBrokerageSaved>;
 
-export const zBikeBrokerageIdParams = z.object({ id: z.uuid() });
-export const zInquiryParams = z.object({ inquiryId: z.uuid() });
-export const zInquiryHandled = z.object({ handled: z.boolean() });
-export type TInquiryHandled = z.infer<typeof zInquiryHandled>;
+const zBikeBrokerageIdParams = z.object({ id: z.uuid() });
+const zInquiryParams = z.object({ inquiryId: z.uuid() });
+const zInquiryHandled = z.object({ handled: z.boolean() });
 
 // ---- The public page ------------------------------------------------------------------------------
 
@@ -227,7 +226,7 @@ export const zListedBikesQuery = zPageQuery.extend({
 export type TListedBikesQuery = z.infer<typeof zListedBikesQuery>;
 
 /** A bike on /bikeBrokerageService: what describes it, and nothing about whose it was. */
-export const zListedBike = z.object({
+const zListedBike = z.object({
   bikeBrokerageId: z.uuid(),
   brand: z.string().nullable(),
   model: z.string().nullable(),

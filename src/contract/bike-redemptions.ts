@@ -107,11 +107,11 @@ export const REDEMPTION_PAYMENT_UPDATED = "Redemption payment updated successful
 export const REDEMPTION_PAYMENT_DELETED = "Redemption payment deleted successfully";
 
 /** The largest price, fee or payment the API takes: 100 000,00 €. */
-export const REDEMPTION_MAX_CENTS = 10_000_000;
+const REDEMPTION_MAX_CENTS = 10_000_000;
 /** An amount of a redemption's money, in cents. */
 export const zRedemptionAmount = zCents.max(REDEMPTION_MAX_CENTS);
 
-export const zBikeRedemptionIdParams = z.object({ id: z.uuid() });
+const zBikeRedemptionIdParams = z.object({ id: z.uuid() });
 
 // ---- Lists ---------------------------------------------------------------------------------------
 
@@ -125,7 +125,7 @@ export const zBikeRedemptionsQuery = zPageQuery.extend({
 export type TBikeRedemptionsQuery = z.infer<typeof zBikeRedemptionsQuery>;
 
 /** A case in the list. */
-export const zBikeRedemptionListItem = z.object({
+const zBikeRedemptionListItem = z.object({
   id: z.uuid(),
   status: z.enum(SIMPLE_STATES),
   reason: z.enum(LEASE_END_REASONS),
@@ -166,7 +166,7 @@ export type TBikeRedemptionList = z.infer<typeof zBikeRedemptionList>;
 // ---- One case -------------------------------------------------------------------------------------
 
 /** An option and its cost (src/domain/lease-end.ts leaseEndOptions), in LEASE_END_CHOICES order. */
-export const zLeaseEndOption = z.object({
+const zLeaseEndOption = z.object({
   choice: z.enum(LEASE_END_CHOICES),
   available: z.boolean(),
   /** Why it is not open: EARLY_END_ONLY, LONG_ABSENCE_ONLY, RESIGNED_MUST_REDEEM; null when open. */
@@ -183,14 +183,14 @@ export const zLeaseEndOption = z.object({
 export type TLeaseEndOption = z.infer<typeof zLeaseEndOption>;
 
 /** A row of the month-by-month price table: the price if the lease ends at the end of that month. */
-export const zRedemptionPriceRow = z.object({
+const zRedemptionPriceRow = z.object({
   monthsPaid: z.number().int(),
   leaseEndsOn: z.string(),
   priceCents: z.number().int(),
 });
 export type TRedemptionPriceRow = z.infer<typeof zRedemptionPriceRow>;
 
-export const zRedemptionOffer = z.object({
+const zRedemptionOffer = z.object({
   id: z.uuid(),
   bikeRedemptionId: z.uuid(),
   /** The price and deadline the offer states. */
@@ -207,7 +207,7 @@ export const zRedemptionOfferSaved = z.object({ message: z.string(), offer: zRed
 export type TRedemptionOfferSaved = z.infer<typeof zRedemptionOfferSaved>;
 
 /** The employee's own payment of the case (the user payments ledger): REDEMPTION or RETURN_FEE. */
-export const zLeaseEndUserPayment = z.object({
+const zLeaseEndUserPayment = z.object({
   userPaymentId: z.uuid(),
   kind: z.enum(USER_PAYMENT_KINDS),
   amountCents: z.number().int(),
@@ -241,7 +241,7 @@ export const zRedemptionPayment = z.object({
 export type TRedemptionPayment = z.infer<typeof zRedemptionPayment>;
 
 /** A row of the case's timeline (EventTimeline: id, time, who, what). */
-export const zBikeRedemptionEvent = z.object({
+const zBikeRedemptionEvent = z.object({
   id: z.uuid(),
   type: z.enum(EVENT_TYPES),
   by: z.enum(["user", "system"]),
@@ -256,7 +256,7 @@ export const zBikeRedemptionEvent = z.object({
 export type TBikeRedemptionEvent = z.infer<typeof zBikeRedemptionEvent>;
 
 /** What the caller may do next with the case (the server checks each again). */
-export const REDEMPTION_ACTIONS = [
+const REDEMPTION_ACTIONS = [
   "CHOOSE",
   "UPDATE",
   "CANCEL",

@@ -70,7 +70,7 @@ export type TBikeStoresQuery = z.infer<typeof zBikeStoresQuery>;
 
 export const zBikeStorePage = zPage(zBikeStore);
 
-export const zBikeStoreOption = z.object({
+const zBikeStoreOption = z.object({
   bikeStoreId: z.uuid(),
   storeName: z.string(),
   isOnlineStore: z.boolean(),
@@ -80,7 +80,7 @@ export const zBikeStoreOptions = z.object({ bikeStores: z.array(zBikeStoreOption
 export type TBikeStoreOptions = z.infer<typeof zBikeStoreOptions>;
 
 /** The fields a store is created and updated with; an empty optional field means none. */
-export const zBikeStoreInput = z.object({
+const zBikeStoreInput = z.object({
   storeName: zSingleLineText({ min: 2, max: 200 }),
   bikeStoreGroupId: z.uuid().nullable().optional(),
   businessId: orNone(zBusinessId),
@@ -106,7 +106,7 @@ export type TBikeStoreInput = z.infer<typeof zBikeStoreInput>;
  * store's bank account (IBAN or BIC), so a session left open cannot redirect a store's payouts. Not
  * trimmed: spaces belong to a password.
  */
-export const zBikeStoreUpdate = zBikeStoreInput.extend({
+const zBikeStoreUpdate = zBikeStoreInput.extend({
   currentPassword: z.string().max(1024).optional(),
 });
 export type TBikeStoreUpdate = z.infer<typeof zBikeStoreUpdate>;
@@ -114,7 +114,7 @@ export type TBikeStoreUpdate = z.infer<typeof zBikeStoreUpdate>;
 export const zBikeStoreSaved = z.object({ message: z.string(), bikeStore: zBikeStore });
 export type TBikeStoreSaved = z.infer<typeof zBikeStoreSaved>;
 
-export const zBikeStoreGroup = z.object({ id: z.uuid(), name: z.string(), storeCount: z.number().int() });
+const zBikeStoreGroup = z.object({ id: z.uuid(), name: z.string(), storeCount: z.number().int() });
 export const zBikeStoreGroups = z.object({ bikeStoreGroups: z.array(zBikeStoreGroup) });
 export type TBikeStoreGroups = z.infer<typeof zBikeStoreGroups>;
 

@@ -25,14 +25,14 @@ const zLeaseMonths = z.number().int().min(1).max(120);
 export const BRACKET_LEASE_MONTHS = { min: 12, max: 60 } as const;
 export const BILLING_TABLE_ROWS_MAX = 50;
 
-export const zBillingTableRowInput = z.object({
+const zBillingTableRowInput = z.object({
   /** The bracket's lowest package total (incl. VAT), in cents. */
   minTotalCents: zCents,
   /** Above minTotalCents, or null/omitted for no upper limit (the last bracket). */
   maxTotalCents: zCents.nullable().optional(),
   leaseTimeMonths: z.number().int().min(BRACKET_LEASE_MONTHS.min).max(BRACKET_LEASE_MONTHS.max),
 });
-export type TBillingTableRowInput = z.infer<typeof zBillingTableRowInput>;
+type TBillingTableRowInput = z.infer<typeof zBillingTableRowInput>;
 
 export const zBillingTableInput = z
   .object({
@@ -80,7 +80,7 @@ export type TBillingTableInput = z.infer<typeof zBillingTableInput>;
  * the table's months, brackets that overlap (a bracket runs from its minimum up to, not including, its
  * maximum; the open-ended one to infinity). Gaps between brackets are allowed.
  */
-export function bracketIssues(
+function bracketIssues(
   rows: readonly TBillingTableRowInput[],
   minLeaseMonths: number,
   maxLeaseMonths: number,
@@ -113,7 +113,7 @@ export function bracketIssues(
   return issues;
 }
 
-export const zBillingTableRow = z.object({
+const zBillingTableRow = z.object({
   id: z.uuid(),
   minTotalCents: z.number().int(),
   maxTotalCents: z.number().int().nullable(),
@@ -151,7 +151,7 @@ export type TBillingTable = z.infer<typeof zBillingTable>;
 export const zBillingTables = z.object({ billingTables: z.array(zBillingTable) });
 export type TBillingTables = z.infer<typeof zBillingTables>;
 
-export const zBillingTableIdParams = z.object({ id: z.uuid() });
+const zBillingTableIdParams = z.object({ id: z.uuid() });
 
 export const billingTablesApi = {
   list: endpoint({

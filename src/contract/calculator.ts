@@ -177,9 +177,9 @@ export type TCalculatorMyTerms = z.infer<typeof zCalculatorMyTerms>;
 
 // The contract and the domain function describe the same shapes; these fail to compile when they drift.
 type Assignable<A, B extends A> = B;
-export type _RequestFitsDomain = Assignable<CalculatorInput, TCalculatorRequest>;
-export type _ResultFitsContract = Assignable<TCalculatorResult, CalculatorResult>;
-export type _ParametersFitDomain = Assignable<
+type _RequestFitsDomain = Assignable<CalculatorInput, TCalculatorRequest>;
+type _ResultFitsContract = Assignable<TCalculatorResult, CalculatorResult>;
+type _ParametersFitDomain = Assignable<
   Omit<CalculatorParameters, "today">,
   Omit<TCalculatorParameters, "today" | "unconfirmed">
 >;

@@ -140,7 +140,7 @@ export const zOptionalPhoneNumber = z
   ])
   .optional();
 
-export const zCompaniesQuery = zPageQuery.extend({
+const zCompaniesQuery = zPageQuery.extend({
   /** true: only companies that belong to a group; false: only companies without one. */
   groupCompany: zBooleanString.optional(),
   /** true: answer `{ id, name }` items only, for dropdowns (limit up to 500). */
@@ -156,10 +156,10 @@ export const zCompaniesQuery = zPageQuery.extend({
 });
 export type TCompaniesQuery = z.infer<typeof zCompaniesQuery>;
 
-export const zCompanyName = z.object({ id: z.uuid(), name: z.string() });
+const zCompanyName = z.object({ id: z.uuid(), name: z.string() });
 export type TCompanyName = z.infer<typeof zCompanyName>;
 
-export const zCompanyListItem = z.object({
+const zCompanyListItem = z.object({
   id: z.uuid(),
   name: z.string(),
   businessId: z.string().nullable(),
@@ -180,7 +180,7 @@ export type TCompanyListItem = z.infer<typeof zCompanyListItem>;
 export const zCompaniesPage = zPage(zCompanyListItem);
 export const zCompanyNamesPage = zPage(zCompanyName);
 /** GET /api/companies answers either list: names=true the names, else the full items. */
-export const zCompaniesListResponse = z.union([zCompaniesPage, zCompanyNamesPage]);
+const zCompaniesListResponse = z.union([zCompaniesPage, zCompanyNamesPage]);
 
 export const zCompanyUnit = z.object({
   unitId: z.uuid(),
@@ -339,13 +339,13 @@ export const zIdParams = z.object({ id: z.uuid() });
 /** `{ code, message }`: the docs/product.md "Errors" response codes of the company flows. */
 export const zCodeMessage = z.object({ code: z.string(), message: z.string() });
 
-export const zCompanyOrdersQuery = zPageQuery.extend({
+const zCompanyOrdersQuery = zPageQuery.extend({
   /** true: only orders in ACTIVE_LEASE_STATUSES (the company's leases). */
   activeLeases: zBooleanString.optional(),
 });
 export type TCompanyOrdersQuery = z.infer<typeof zCompanyOrdersQuery>;
 
-export const zCompanyOrder = z.object({
+const zCompanyOrder = z.object({
   orderId: z.uuid(),
   orderNumber: z.number().int(),
   orderStatus: z.enum(ORDER_STATUSES),
@@ -363,7 +363,7 @@ export const zCompanyOrdersPage = zPage(zCompanyOrder);
 
 // ---- Group companies -------------------------------------------------------------------------------
 
-export const zGroupCompaniesQuery = zPageQuery.extend({
+const zGroupCompaniesQuery = zPageQuery.extend({
   forDropdown: zBooleanString.optional(),
   search: zSingleLineText({ max: 100 }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(20),

@@ -11,18 +11,18 @@ import { zSingleLineText } from "./text.ts";
 
 // ---- Company units -----------------------------------------------------------------------------------
 
-export const zCreateCompanyUnit = z.object({
+const zCreateCompanyUnit = z.object({
   unit: z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) }),
   companyId: z.uuid(),
 });
 export type TCreateCompanyUnit = z.infer<typeof zCreateCompanyUnit>;
-export const zUpdateCompanyUnit = z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) });
-export const zUnitIdParams = z.object({ unitId: z.uuid() });
+const zUpdateCompanyUnit = z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) });
+const zUnitIdParams = z.object({ unitId: z.uuid() });
 export const zCompanyUnitResponse = z.object({ code: z.string(), unit: z.object({ data: zCompanyUnit }) });
 
 // ---- Payroll report recipients -------------------------------------------------------------------------
 
-export const zPayrollRecipient = z.object({
+const zPayrollRecipient = z.object({
   userId: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -31,12 +31,12 @@ export const zPayrollRecipient = z.object({
 export type TPayrollRecipient = z.infer<typeof zPayrollRecipient>;
 
 /** POST body: `{ userIds }`, or the earlier variant `{ userId }`. */
-export const zAddPayrollRecipients = z.union([
+const zAddPayrollRecipients = z.union([
   z.object({ userIds: z.array(z.uuid()).min(1).max(100) }),
   z.object({ userId: z.uuid() }),
 ]);
 export type TAddPayrollRecipients = z.infer<typeof zAddPayrollRecipients>;
-export const zRecipientParams = z.object({ id: z.uuid(), userId: z.uuid() });
+const zRecipientParams = z.object({ id: z.uuid(), userId: z.uuid() });
 export const zCompanyRecipients = z.object({ recipients: z.array(zPayrollRecipient) });
 export const zGroupRecipients = z.object({ data: z.array(zPayrollRecipient) });
 

@@ -47,7 +47,7 @@ export type TContactForm = z.infer<typeof zContactForm>;
 const zBooleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** GET /api/contact-forms: newest first, 20 a page. */
-export const zContactFormsQuery = zPageQuery.extend({
+const zContactFormsQuery = zPageQuery.extend({
   checked: zBooleanQuery.optional(),
   search: zSingleLineText({ max: 200 }).optional(),
 });
@@ -56,8 +56,8 @@ export type TContactFormsQuery = z.infer<typeof zContactFormsQuery>;
 export const zContactFormsPage = zPage(zContactForm);
 export type TContactFormsPage = z.infer<typeof zContactFormsPage>;
 
-export const zContactFormParams = z.object({ contactFormDataId: z.uuid() });
-export const zContactFormUpdate = z.object({ checked: z.boolean() });
+const zContactFormParams = z.object({ contactFormDataId: z.uuid() });
+const zContactFormUpdate = z.object({ checked: z.boolean() });
 export type TContactFormUpdate = z.infer<typeof zContactFormUpdate>;
 
 /** GET /api/contact-forms/unchecked-count (docs/api-surface.md: count). */

@@ -14,7 +14,7 @@ import { zSingleLineText } from "./text.ts";
  * 200: `{ items: [{ id, channel, recipient, subject, text, html, createdAt }] }` where `subject` and
  * `html` are null for SMS and `createdAt` is an ISO timestamp. 400: the error body (VALIDATION_ERROR).
  */
-export const zDevOutboxQuery = z.object({
+const zDevOutboxQuery = z.object({
   /** Empty means no filter, so a form can always send the field. */
   to: zSingleLineText({ max: 320 }).optional(),
   channel: z.enum(OUTBOX_CHANNELS).optional(),
@@ -22,7 +22,7 @@ export const zDevOutboxQuery = z.object({
 });
 export type TDevOutboxQuery = z.infer<typeof zDevOutboxQuery>;
 
-export const zDevOutboxItem = z.object({
+const zDevOutboxItem = z.object({
   id: z.uuid(),
   channel: z.enum(OUTBOX_CHANNELS),
   /** E-mail address or phone number, as sent. */
@@ -34,7 +34,6 @@ export const zDevOutboxItem = z.object({
   headers: z.record(z.string(), z.string()).nullable(),
   createdAt: z.iso.datetime(),
 });
-export type TDevOutboxItem = z.infer<typeof zDevOutboxItem>;
 
 export const zDevOutboxResponse = z.object({ items: z.array(zDevOutboxItem) });
 export type TDevOutboxResponse = z.infer<typeof zDevOutboxResponse>;

@@ -26,10 +26,10 @@ import { zPlausibleDate } from "./values.ts";
  *   permission in the company; another company 404.
  */
 
-export const IMPORT_ROW_ACTIONS = ["NEW", "CHANGED", "UNCHANGED", "ENDS"] as const;
+const IMPORT_ROW_ACTIONS = ["NEW", "CHANGED", "UNCHANGED", "ENDS"] as const;
 
 /** What is wrong with a row's cell, for the web's words (the message says it in English). */
-export const IMPORT_ERROR_CODES = [
+const IMPORT_ERROR_CODES = [
   "REQUIRED",
   "EMAIL_INVALID",
   "EMAIL_REPEATED",
@@ -47,9 +47,9 @@ export const IMPORT_ERROR_CODES = [
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 
-export const zImportField = z.enum(IMPORT_FIELDS);
+const zImportField = z.enum(IMPORT_FIELDS);
 
-export const zImportQuery = z.object({
+const zImportQuery = z.object({
   dryRun: zBooleanString.default(false),
   /** Write the rows without errors and leave the others. */
   validRowsOnly: zBooleanString.default(false),
@@ -62,7 +62,7 @@ export type TImportQuery = z.infer<typeof zImportQuery>;
 export const zImportColumns = z.record(z.string().max(200), z.union([zImportField, z.literal("")]));
 export type TImportColumns = z.infer<typeof zImportColumns>;
 
-export const zImportRow = z.object({
+const zImportRow = z.object({
   /** The file's own line (the header is 1); null for an employee the file does not list (ENDS). */
   row: z.number().int().nullable(),
   action: z.enum(IMPORT_ROW_ACTIONS),
@@ -74,7 +74,7 @@ export const zImportRow = z.object({
 });
 export type TImportRow = z.infer<typeof zImportRow>;
 
-export const zImportError = z.object({
+const zImportError = z.object({
   row: z.number().int(),
   /** The field of the column, or null for the whole row. */
   column: zImportField.nullable(),
@@ -106,22 +106,22 @@ export const zImportTemplateQuery = z.object({
   format: z.enum(["csv", "xlsx"]).default("xlsx"),
 });
 
-export const MAX_INVITES = 20_000;
+const MAX_INVITES = 20_000;
 
-export const zInviteBody = z.union([
+const zInviteBody = z.union([
   z.object({ employeeIds: z.array(z.uuid()).min(1).max(MAX_INVITES) }).strict(),
   z.object({ all: z.literal(true) }).strict(),
 ]);
 export type TInviteBody = z.infer<typeof zInviteBody>;
 
-export const zInviteResult = z.object({
+const zInviteResult = z.object({
   /** Mailed now. */
   invited: z.number().int(),
   /** Left out: they have logged in already (or are not the company's accepted employees). */
   skipped: z.number().int(),
 });
 
-export const zJoiningPerson = z.object({
+const zJoiningPerson = z.object({
   employeeId: z.uuid(),
   name: z.string(),
   email: z.string(),
@@ -129,7 +129,7 @@ export const zJoiningPerson = z.object({
   remindedAt: z.iso.datetime().nullable(),
 });
 
-export const zJoiningStatus = z.object({
+const zJoiningStatus = z.object({
   joined: z.number().int(),
   invited: z.number().int(),
   notInvited: z.number().int(),

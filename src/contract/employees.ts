@@ -128,10 +128,10 @@ export const zEmployeesExportQuery = zEmployeesListQuery
   });
 export type TEmployeesExportQuery = z.infer<typeof zEmployeesExportQuery>;
 
-export const zCompanyEmployeesQuery = z.object({ page: zPageNumber, pageSize: zPageSize, search: zSearch });
+const zCompanyEmployeesQuery = z.object({ page: zPageNumber, pageSize: zPageSize, search: zSearch });
 export type TCompanyEmployeesQuery = z.infer<typeof zCompanyEmployeesQuery>;
 
-export const zEmployeesWithAllDataQuery = z.object({
+const zEmployeesWithAllDataQuery = z.object({
   page: zPageNumber,
   /** Dropdowns take up to 500 names at once (the unnamed limit of docs/product.md "Constants"). */
   pageSize: z.coerce.number().int().min(1).max(500).default(EMPLOYEE_LIST_PAGE_SIZE),
@@ -144,7 +144,7 @@ export const zEmployeesWithAllDataQuery = z.object({
 });
 export type TEmployeesWithAllDataQuery = z.infer<typeof zEmployeesWithAllDataQuery>;
 
-export const zEmployeesWithOrdersQuery = z.object({
+const zEmployeesWithOrdersQuery = z.object({
   page: zPageNumber,
   pageSize: zPageSize,
   companyId: z.uuid().optional(),
@@ -154,7 +154,7 @@ export const zEmployeesWithOrdersQuery = z.object({
 export type TEmployeesWithOrdersQuery = z.infer<typeof zEmployeesWithOrdersQuery>;
 
 /** One order of the employee as the employer sees it in the list (the latest first). */
-export const zEmployeeOrder = z.object({
+const zEmployeeOrder = z.object({
   orderId: z.uuid(),
   orderNumber: z.number().int(),
   orderStatus: z.enum(ORDER_STATUSES),
@@ -230,7 +230,7 @@ export type TEmployee = z.infer<typeof zEmployee>;
 export const zEmployeeDetails = zEmployee.extend({ absences: z.array(zAbsence) });
 export type TEmployeeDetails = z.infer<typeof zEmployeeDetails>;
 
-export const zEmployeeMinimal = z.object({
+const zEmployeeMinimal = z.object({
   beneficiaryEmployeeId: z.uuid(),
   companyId: z.uuid(),
   firstName: z.string(),
@@ -254,11 +254,11 @@ function zEmployeesPageOf<T extends z.ZodType>(item: T) {
 export const zEmployeesPage = zEmployeesPageOf(zEmployee);
 export type TEmployeesPage = z.infer<typeof zEmployeesPage>;
 export const zEmployeesMinimalPage = zEmployeesPageOf(zEmployeeMinimal);
-export const zEmployeesWithAllDataResponse = z.union([zEmployeesPage, zEmployeesMinimalPage]);
+const zEmployeesWithAllDataResponse = z.union([zEmployeesPage, zEmployeesMinimalPage]);
 
-export const zEmployeeIdParams = z.object({ id: z.uuid() });
+const zEmployeeIdParams = z.object({ id: z.uuid() });
 export const zCompanyIdParams = z.object({ id: z.uuid() });
-export const zAbsenceParams = z.object({ id: z.uuid(), absenceId: z.uuid() });
+const zAbsenceParams = z.object({ id: z.uuid(), absenceId: z.uuid() });
 
 /** An optional text field of the employee: empty string or null clears it. */
 const optionalText = zOptionalSingleLineText;
@@ -360,10 +360,10 @@ export type TAbsenceInput = z.infer<typeof zAbsenceInput>;
 
 export const zAbsences = z.object({ absences: z.array(zAbsence) });
 
-export const zEmployeeFilterOptionsQuery = z.object({ companyId: z.uuid().optional() });
+const zEmployeeFilterOptionsQuery = z.object({ companyId: z.uuid().optional() });
 
 /** What the manage list's 'Kaikki' filters can narrow to: the values in use in the caller's companies. */
-export const zEmployeeFilterOptions = z.object({
+const zEmployeeFilterOptions = z.object({
   costUnits: z.array(z.string()),
   payRollOthers: z.array(z.string()),
   units: z.array(z.object({ unitId: z.uuid(), unitName: z.string(), companyId: z.uuid() })),

@@ -37,13 +37,13 @@ export const zCompanyInvitation = z.object({
 });
 export type TCompanyInvitation = z.infer<typeof zCompanyInvitation>;
 
-export const zCompanyInvitationsQuery = zPageQuery.extend({ companyId: z.uuid().optional() });
+const zCompanyInvitationsQuery = zPageQuery.extend({ companyId: z.uuid().optional() });
 export type TCompanyInvitationsQuery = z.infer<typeof zCompanyInvitationsQuery>;
 export const zCompanyInvitationsPage = zPage(zCompanyInvitation);
 export type TCompanyInvitationsPage = z.infer<typeof zCompanyInvitationsPage>;
 
 /** An invitation as the invited person sees it: which company, when. */
-export const zOwnInvitation = z.object({
+const zOwnInvitation = z.object({
   invitationId: z.uuid(),
   companyName: z.string(),
   invitedAt: z.iso.datetime({ offset: true }),
@@ -55,7 +55,7 @@ export type TOwnInvitations = z.infer<typeof zOwnInvitations>;
 export const zInvitationAccepted = z.object({ beneficiaryEmployeeId: z.uuid(), companyName: z.string() });
 export type TInvitationAccepted = z.infer<typeof zInvitationAccepted>;
 
-export const zInvitationIdParams = z.object({ id: z.uuid() });
+const zInvitationIdParams = z.object({ id: z.uuid() });
 
 export const employmentInvitationsApi = {
   companyInvitations: endpoint({

@@ -7,7 +7,7 @@ import type { z } from "zod";
  * cannot drift apart: a renamed field or a changed path is a type error on both.
  */
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** The error answers an endpoint documents besides its success (the body is always zErrorResponse). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;

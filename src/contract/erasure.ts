@@ -16,13 +16,13 @@ import { zDateOnly } from "./values.ts";
  * - GET /api/system-users/{userId}/legal-holds — 200 `{ items }`: the holds still in force.
  */
 
-export const zErasureRequest = z.object({
+const zErasureRequest = z.object({
   /** Why: the person's request as the helpdesk got it. Kept in the event log, so no personal data. */
   reason: zMultiLineText({ min: 1, max: 1000 }),
 });
 export type TErasureRequest = z.infer<typeof zErasureRequest>;
 
-export const zLegalHold = z.object({
+const zLegalHold = z.object({
   id: z.uuid(),
   entityType: z.enum(HELD_ENTITY_TYPES),
   entityId: z.uuid(),

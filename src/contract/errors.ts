@@ -209,7 +209,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * (`too_big` with `maximum` 200, or a rule of the contract with its `params`), so that a form words
  * the server's refusal as it words its own check. Never the value sent.
  */
-export const zErrorIssue = z.object({
+const zErrorIssue = z.object({
   code: z.string(),
   origin: z.string().optional(),
   minimum: z.number().optional(),
@@ -219,7 +219,7 @@ export const zErrorIssue = z.object({
 });
 export type TErrorIssue = z.infer<typeof zErrorIssue>;
 
-export const zErrorDetail = z.object({
+const zErrorDetail = z.object({
   /** Dotted path of the failing field, e.g. `body.email`. */
   field: z.string(),
   message: z.string(),

@@ -48,14 +48,14 @@ const zSerial = (min: number) =>
     .regex(FRAME_SERIAL_NUMBER_PATTERN, "Letters, digits, hyphens and spaces only");
 
 /** The pickup code as typed: six digits, spaces and dashes allowed in between. */
-export const zPickupCode = z
+const zPickupCode = z
   .string()
   .max(20)
   .overwrite(normalizePickupCode)
   .regex(new RegExp(`^\\d{${PICKUP_CODE_LENGTH}}$`), `${PICKUP_CODE_LENGTH} digits`);
 
 /** The employee's signature on the store's device: the name they sign with, and that they received the bike. */
-export const zEmployeeSignatureAtStore = z.object({
+const zEmployeeSignatureAtStore = z.object({
   name: zSingleLineText({ min: 2, max: 200 }),
   received: z.literal(true),
 });
@@ -76,7 +76,7 @@ export const zRecordHandover = z.object({
 export type TRecordHandover = z.infer<typeof zRecordHandover>;
 
 /** A recorded handover, as each party reads it. */
-export const zHandoverRecord = z.object({
+const zHandoverRecord = z.object({
   handoverId: z.uuid(),
   kind: z.enum(HANDOVER_KINDS),
   status: z.enum(HANDOVER_STATUSES),
@@ -133,7 +133,7 @@ export const zOrderHandover = z.object({
 });
 export type TOrderHandover = z.infer<typeof zOrderHandover>;
 
-export const zSignHandover = z.object({ received: z.literal(true) });
+const zSignHandover = z.object({ received: z.literal(true) });
 export const zReportHandoverDefect = z.object({ description: zMultiLineText({ min: 10, max: 2000 }) });
 export type TReportHandoverDefect = z.infer<typeof zReportHandoverDefect>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "../domain/idempotency.ts";
 
-export { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from "../domain/idempotency.ts";
+export { IDEMPOTENT_REPLAYED_HEADER } from "../domain/idempotency.ts";
 
 /**
  * The `Idempotency-Key` header of the calls that move money (src/domain/idempotency.ts). An endpoint
@@ -16,7 +16,7 @@ export { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from "../domain/idempo
  * - A key lives 24 hours; an answer of a server failure (5xx) is not kept, so the call may be tried again.
  */
 
-export const zIdempotencyKey = z
+const zIdempotencyKey = z
   .string()
   .regex(IDEMPOTENCY_KEY_PATTERN, "8–100 characters of A–Z, a–z, 0–9, _ and -")
   .describe(

@@ -58,7 +58,7 @@ import { zCents, zDateOnly } from "./values.ts";
 
 export const INSURANCE_CLAIM_DELETED = "Insurance claim deleted successfully";
 /** docs/product.md "Field rules": the list answer's shape is checked by the client. */
-export const INVALID_RESPONSE_FORMAT = "Invalid response format";
+const INVALID_RESPONSE_FORMAT = "Invalid response format";
 /** docs/product.md "Constants": the list's default page size. */
 export const INSURANCE_CLAIMS_PAGE_SIZE = 10;
 
@@ -72,7 +72,7 @@ export const zInsuranceClaimsQuery = z.object({
 });
 export type TInsuranceClaimsQuery = z.infer<typeof zInsuranceClaimsQuery>;
 
-export const zInsuranceClaimListItem = z.object({
+const zInsuranceClaimListItem = z.object({
   insuranceId: z.uuid(),
   type: z.enum(INSURANCE_CLAIM_TYPES),
   status: z.enum(SIMPLE_STATES),
@@ -104,17 +104,16 @@ export function insuranceClaimPageError(error: unknown): unknown {
   return error instanceof z.ZodError ? new Error(INVALID_RESPONSE_FORMAT) : error;
 }
 
-export const zInsuranceClaimStep = z.enum(INSURANCE_CLAIM_STEPS);
+const zInsuranceClaimStep = z.enum(INSURANCE_CLAIM_STEPS);
 
 /** One event of the claim (its start, the helpdesk's steps, changes, files), oldest first. */
-export const zInsuranceClaimEvent = z.object({
+const zInsuranceClaimEvent = z.object({
   id: z.uuid(),
   type: z.enum(EVENT_TYPES),
   /** The user's name, for the admin tier only. */
   actorName: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
-export type TInsuranceClaimEvent = z.infer<typeof zInsuranceClaimEvent>;
 
 export const zInsuranceClaimFile = zStoredFileRef.extend({ insuranceClaimId: z.uuid() });
 export type TInsuranceClaimFile = z.infer<typeof zInsuranceClaimFile>;
@@ -188,8 +187,7 @@ export const zUpdateInsuranceClaim = z.object({
 });
 export type TUpdateInsuranceClaim = z.infer<typeof zUpdateInsuranceClaim>;
 
-export const zInsuranceClaimStepInput = z.object({ step: zInsuranceClaimStep });
-export type TInsuranceClaimStepInput = z.infer<typeof zInsuranceClaimStepInput>;
+const zInsuranceClaimStepInput = z.object({ step: zInsuranceClaimStep });
 
 export const zInsuranceClaimIdParams = z.object({ id: z.uuid() });
 export const zInsuranceClaimFileParams = z.object({ id: z.uuid(), fileId: z.uuid() });

@@ -77,7 +77,7 @@ export const zCreateInvoice = z
   });
 export type TCreateInvoice = z.infer<typeof zCreateInvoice>;
 
-export const zInvoicesQuery = zPageQuery.extend({
+const zInvoicesQuery = zPageQuery.extend({
   orderId: z.uuid().optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
   payerType: z.enum(PAYER_TYPES).optional(),
@@ -86,7 +86,7 @@ export type TInvoicesQuery = z.infer<typeof zInvoicesQuery>;
 
 export const zInvoiceIdParams = z.object({ id: z.uuid() });
 
-export const zInvoiceStatusChange = z.object({ status: z.enum(INVOICE_STATUSES) });
+const zInvoiceStatusChange = z.object({ status: z.enum(INVOICE_STATUSES) });
 export type TInvoiceStatusChange = z.infer<typeof zInvoiceStatusChange>;
 
 /** An invoice of an order in brief, as the order's detail lists it (the admin tier's; empty for others). */

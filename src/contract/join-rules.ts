@@ -38,7 +38,7 @@ export const zJoinRule = z.object({
 });
 export type TJoinRule = z.infer<typeof zJoinRule>;
 
-export const zJoinConfirmationRequest = z.object({ token: z.string().min(20).max(200) });
+const zJoinConfirmationRequest = z.object({ token: z.string().min(20).max(200) });
 
 /** JOINED: accepted now; WAITS: the employer decides (its rule changed since); INVALID: unknown, used or expired. */
 export const zJoinConfirmation = z.object({

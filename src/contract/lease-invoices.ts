@@ -17,7 +17,7 @@ import { endpoint } from "./endpoint.ts";
  *   e-invoice address and operator ID.
  */
 
-export const zLeaseInvoiceLine = z.object({
+const zLeaseInvoiceLine = z.object({
   orderNumber: z.number().int(),
   employeeName: z.string(),
   employeeNumber: z.string().nullable(),

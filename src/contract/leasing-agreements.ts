@@ -22,7 +22,7 @@ import { zSingleLineText } from "./text.ts";
 
 const search = zSingleLineText({ max: 100 }).optional();
 
-export const zLeasingAgreementsQuery = zPageQuery.extend({
+const zLeasingAgreementsQuery = zPageQuery.extend({
   searchEmail: search,
   searchEmployeeNumber: search,
   searchName: search,

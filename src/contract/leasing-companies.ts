@@ -31,10 +31,10 @@ export const zLeasingCompany = z.object({
 });
 export type TLeasingCompany = z.infer<typeof zLeasingCompany>;
 
-export const zLeasingCompanyOption = z.object({ id: z.uuid(), companyName: z.string() });
+const zLeasingCompanyOption = z.object({ id: z.uuid(), companyName: z.string() });
 export type TLeasingCompanyOption = z.infer<typeof zLeasingCompanyOption>;
 
-export const zLeasingCompaniesQuery = z.object({
+const zLeasingCompaniesQuery = z.object({
   /** "true": only the active companies, as `{ id, companyName }` options. */
   forDropdown: z
     .enum(["true", "false"])
@@ -43,7 +43,7 @@ export const zLeasingCompaniesQuery = z.object({
 });
 
 /** The full list, or with forDropdown=true the active companies' options. */
-export const zLeasingCompanies = z.object({
+const zLeasingCompanies = z.object({
   leasingCompanies: z.array(z.union([zLeasingCompany, zLeasingCompanyOption])),
 });
 export const zLeasingCompanyList = z.object({ leasingCompanies: z.array(zLeasingCompany) });
@@ -67,7 +67,7 @@ export const zLeasingCompanyEInvoiceInput = z
   });
 export type TLeasingCompanyEInvoiceInput = z.infer<typeof zLeasingCompanyEInvoiceInput>;
 
-export const zLeasingCompanyIdParams = z.object({ id: z.uuid() });
+const zLeasingCompanyIdParams = z.object({ id: z.uuid() });
 
 export const zLastFetchTime = z.object({ lastFetchTime: z.iso.datetime().nullable() });
 export type TLastFetchTime = z.infer<typeof zLastFetchTime>;

@@ -17,8 +17,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
  *   answers when the sync last ran.
  */
 
-export const LEASING_DECISIONS = ["ACCEPTED", "REJECTED"] as const;
-export type LeasingDecisionValue = (typeof LEASING_DECISIONS)[number];
+const LEASING_DECISIONS = ["ACCEPTED", "REJECTED"] as const;
 
 export const zLeasingDecisionInput = z.object({
   decision: z.enum(LEASING_DECISIONS),
@@ -29,8 +28,8 @@ export const zLeasingDecisionInput = z.object({
 });
 export type TLeasingDecisionInput = z.infer<typeof zLeasingDecisionInput>;
 
-export const zLeasingDecisionRecorded = z.object({ id: z.uuid() });
-export const zLeasingSyncResult = z.object({ applied: z.number().int() });
+const zLeasingDecisionRecorded = z.object({ id: z.uuid() });
+const zLeasingSyncResult = z.object({ applied: z.number().int() });
 export type TLeasingSyncResult = z.infer<typeof zLeasingSyncResult>;
 
 /** The admin tier's calls (leasing.manage). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 
 /** POST /api/leasing/get-leasing-time-months (docs/api-surface.md "Leasing"): the lease period a package's price sets. */
-export const zLeasingTimeRequest = z.strictObject({
+const zLeasingTimeRequest = z.strictObject({
   /** The package's total price in euros, VAT included. */
   totalAmount: z.number().min(0.01).max(1_000_000).multipleOf(0.01),
   beneficiaryEmployeeId: z.uuid(),

@@ -10,7 +10,7 @@ import { endpoint } from "./endpoint.ts";
  * SKIPPED: not mailed, as the person chose to hear of its kind in the service only; HELD: waiting for
  * the person's daily digest.
  */
-export const OUTBOX_STATUSES = ["QUEUED", "SENT", "FAILED", "SKIPPED", "HELD"] as const;
+const OUTBOX_STATUSES = ["QUEUED", "SENT", "FAILED", "SKIPPED", "HELD"] as const;
 
 export const zOutboxMessage = z.object({
   id: z.uuid(),
@@ -34,9 +34,8 @@ export const zOutboxMessage = z.object({
 export type TOutboxMessage = z.infer<typeof zOutboxMessage>;
 
 export const zOutboxMessages = z.object({ items: z.array(zOutboxMessage) });
-export type TOutboxMessages = z.infer<typeof zOutboxMessages>;
 
-export const zUserMessageParams = z.object({ userId: z.uuid(), messageId: z.uuid() });
+const zUserMessageParams = z.object({ userId: z.uuid(), messageId: z.uuid() });
 
 /** How many of a person's latest messages the helpdesk sees. */
 export const OUTBOX_MESSAGES_SHOWN = 50;

@@ -38,7 +38,7 @@ export const zMunicipalRateImportConfirmQuery = zMunicipalRateImportQuery.extend
 });
 export type TMunicipalRateImportConfirmQuery = z.infer<typeof zMunicipalRateImportConfirmQuery>;
 
-export const zRateListProblem = z.object({
+const zRateListProblem = z.object({
   /** The file's row, the header being row 1 (a worksheet's own row number). */
   row: z.number().int(),
   code: z.enum(RATE_LIST_PROBLEM_CODES),
@@ -51,7 +51,7 @@ export const zRateListProblem = z.object({
 export type TRateListProblem = z.infer<typeof zRateListProblem>;
 
 /** A municipality's row as a list file gives it. */
-export const zMunicipalRate = z.object({
+const zMunicipalRate = z.object({
   code: z.string().nullable(),
   municipality: z.string(),
   municipalitySv: z.string().nullable(),
@@ -62,7 +62,7 @@ export const zMunicipalRate = z.object({
 });
 export type TMunicipalRate = z.infer<typeof zMunicipalRate>;
 
-export const zMunicipalRateChanges = z.object({
+const zMunicipalRateChanges = z.object({
   added: z.array(zMunicipalRate),
   removed: z.array(zMunicipalRate),
   changed: z.array(

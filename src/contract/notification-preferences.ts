@@ -8,10 +8,10 @@ import { endpoint } from "./endpoint.ts";
  * mail carries (RFC 8058).
  */
 
-export const zNotificationKind = z.enum(NOTIFICATION_KINDS);
-export const zNotificationChoice = z.enum(NOTIFICATION_CHOICES);
+const zNotificationKind = z.enum(NOTIFICATION_KINDS);
+const zNotificationChoice = z.enum(NOTIFICATION_CHOICES);
 
-export const zNotificationPreference = z.object({
+const zNotificationPreference = z.object({
   kind: zNotificationKind,
   choice: zNotificationChoice,
   /** Required by law or the contract: always mailed, the choice cannot be changed. */
@@ -27,7 +27,7 @@ export type TNotificationPreferences = z.infer<typeof zNotificationPreferences>;
  * PUT: the kinds to change, each once; an essential kind may only be sent as mail (a field error names
  * its choice).
  */
-export const zNotificationPreferencesUpdate = z.object({
+const zNotificationPreferencesUpdate = z.object({
   preferences: z
     .array(z.object({ kind: zNotificationKind, choice: zNotificationChoice }))
     .min(1)
@@ -53,7 +53,7 @@ export type TNotificationPreferencesUpdate = z.infer<typeof zNotificationPrefere
 
 /** `<user id>.<kind>.<keyed hash>`: the shape of an unsubscribe token; its hash is checked by the server. */
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^[0-9a-f-]{36}\.[A-Z_]{1,40}\.[0-9a-f]{32}$/;
-export const zUnsubscribeParams = z.object({
+const zUnsubscribeParams = z.object({
   token: z.string().max(120).regex(UNSUBSCRIBE_TOKEN_PATTERN),
 });
 

@@ -29,7 +29,7 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 /** The checker's page: the bell polls every 30 s, so this many is plenty. */
 export const NOTIFICATION_CHECK_LIMIT = 50;
 /** The most ids one mark-as-read call takes (docs/product.md "Constants": the unnamed limit 500). */
-export const MARK_AS_READ_MAX_IDS = 500;
+const MARK_AS_READ_MAX_IDS = 500;
 
 export const zNotification = z.object({
   id: z.uuid(),
@@ -63,7 +63,7 @@ const zNotificationTypeList = z
   ])
   .pipe(z.array(z.enum(NOTIFICATION_TYPES)));
 
-export const zNotificationsQuery = zPageQuery.extend({
+const zNotificationsQuery = zPageQuery.extend({
   unreadOnly: zBooleanString.optional(),
   types: zNotificationTypeList.optional(),
   priority: z.enum(NOTIFICATION_PRIORITIES).optional(),
@@ -74,7 +74,7 @@ export type TNotificationsQuery = z.infer<typeof zNotificationsQuery>;
 export const zNotificationsPage = zPage(zNotification);
 export type TNotificationsPage = z.infer<typeof zNotificationsPage>;
 
-export const zNotificationCheckQuery = z.object({
+const zNotificationCheckQuery = z.object({
   /** The `serverTime` of the previous check (or any ISO date-time: the first check sends "now"). */
   lastFetch: z.iso.datetime({ offset: true }),
 });
@@ -89,9 +89,9 @@ export type TNotificationCheck = z.infer<typeof zNotificationCheck>;
 
 export const zUnreadCount = z.object({ count: z.number().int() });
 
-export const zNotificationIdParams = z.object({ id: z.uuid() });
+const zNotificationIdParams = z.object({ id: z.uuid() });
 
-export const zMarkAsRead = z.object({
+const zMarkAsRead = z.object({
   /** Omitted: every unread notification of the caller. */
   notificationIds: z.array(z.uuid()).max(MARK_AS_READ_MAX_IDS).optional(),
 });
@@ -109,7 +109,7 @@ const zUpdateText = z.object({
 });
 
 /** A system update from the helpdesk (a maintenance break, a new feature), written in fi, en and sv. */
-export const zSystemUpdate = z.object({
+const zSystemUpdate = z.object({
   fi: zUpdateText,
   en: zUpdateText.optional(),
   sv: zUpdateText.optional(),
@@ -117,7 +117,7 @@ export const zSystemUpdate = z.object({
 });
 export type TSystemUpdate = z.infer<typeof zSystemUpdate>;
 
-export const zSystemUpdateResult = z.object({ recipients: z.number().int() });
+const zSystemUpdateResult = z.object({ recipients: z.number().int() });
 
 /** The calls of the bell: every one on the caller's own notifications (anybody else's is 404). */
 export const notificationsApi = {

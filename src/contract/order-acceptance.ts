@@ -42,13 +42,9 @@ import { zMultiLineText } from "./text.ts";
  *   for the caller's approval, longest waiting first.
  */
 
-export const zLeaseTimeMonths = z.number().int().min(1).max(120);
+const zLeaseTimeMonths = z.number().int().min(1).max(120);
 
-export const CANNOT_ORDER_REASONS = [
-  "EMPLOYMENT_NOT_ACCEPTED",
-  "NOT_ELIGIBLE",
-  "ORDER_ALREADY_OPEN",
-] as const;
+const CANNOT_ORDER_REASONS = ["EMPLOYMENT_NOT_ACCEPTED", "NOT_ELIGIBLE", "ORDER_ALREADY_OPEN"] as const;
 
 export const zMyBenefit = z.object({
   /** The employee's own max price, else the company's; null: no limit. */
@@ -73,9 +69,9 @@ export type TMyBenefit = z.infer<typeof zMyBenefit>;
  * The version of the store's package an offer was priced on: a hash of its total and its lines (what the
  * employee sees of them), the same for as long as the package is the same. Opaque to the client.
  */
-export const zPackageVersion = z.string().regex(/^[0-9a-f]{64}$/, "The packageVersion of the offer");
+const zPackageVersion = z.string().regex(/^[0-9a-f]{64}$/, "The packageVersion of the offer");
 
-export const zOrderOfferQuery = z.object({
+const zOrderOfferQuery = z.object({
   leaseTimeMonths: z.coerce.number().int().min(1).max(120).optional(),
 });
 
@@ -96,7 +92,7 @@ export const zOrderOffer = z.object({
 });
 export type TOrderOffer = z.infer<typeof zOrderOffer>;
 
-export const zAcceptOrder = z.object({
+const zAcceptOrder = z.object({
   leaseTimeMonths: zLeaseTimeMonths,
   /** The `packageVersion` of the offer the employee read: another package is not accepted unseen. */
   packageVersion: zPackageVersion,
@@ -118,13 +114,12 @@ export const zSigningCodeSent = z.object({
 });
 export type TSigningCodeSent = z.infer<typeof zSigningCodeSent>;
 
-export const zSignOrder = z.object({
+const zSignOrder = z.object({
   code: z
     .string()
     .trim()
     .regex(/^\d{6}$/, "The code has 6 digits"),
 });
-export type TSignOrder = z.infer<typeof zSignOrder>;
 
 export const zEmployerDecision = z.object({
   approve: z.boolean(),
@@ -134,7 +129,6 @@ export const zEmployerDecision = z.object({
 export type TEmployerDecision = z.infer<typeof zEmployerDecision>;
 
 export const zAwaitingEmployer = z.object({ items: z.array(zOrderListItem) });
-export type TAwaitingEmployer = z.infer<typeof zAwaitingEmployer>;
 
 /** The agreement PDF (GET /api/orders/{orderId}/agreement.pdf) answers a file and keeps its own route. */
 export const orderAcceptanceApi = {

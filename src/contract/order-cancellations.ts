@@ -61,7 +61,7 @@ export const ORDER_CANCELLATION_WITHDRAWN = "Order cancellation withdrawn";
 export const REFUND_RECEIPT_DELETED = "Refund receipt deleted";
 
 /** The largest refund one cancellation carries: far above any bike package (cents). */
-export const MAX_REFUND_CENTS = 10_000_000;
+const MAX_REFUND_CENTS = 10_000_000;
 
 const zRefundCents = z.number().int().min(0).max(MAX_REFUND_CENTS);
 
@@ -75,7 +75,7 @@ export const zOrderCancellationsQuery = zPageQuery.extend({
 export type TOrderCancellationsQuery = z.infer<typeof zOrderCancellationsQuery>;
 
 /** The cancelled order in brief: whose, where from, what it cost and the employee's own share of it. */
-export const zCancellationOrder = z.object({
+const zCancellationOrder = z.object({
   orderId: z.uuid(),
   orderNumber: z.number().int(),
   orderStatus: z.enum(ORDER_STATUSES),
@@ -86,9 +86,8 @@ export const zCancellationOrder = z.object({
   totalPriceCents: z.number().int(),
   userPaymentCents: z.number().int(),
 });
-export type TCancellationOrder = z.infer<typeof zCancellationOrder>;
 
-export const zOrderCancellationListItem = z.object({
+const zOrderCancellationListItem = z.object({
   orderCancellationId: z.uuid(),
   status: z.enum(ORDER_CANCELLATION_STATUSES),
   requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
@@ -124,13 +123,7 @@ export type TRefundUpload = z.infer<typeof zRefundUpload>;
  * receipt (COMPLETE); a request the order has not followed yet may be withdrawn (WITHDRAW) by the
  * helpdesk or the side that asked for it.
  */
-export const CANCELLATION_ACTIONS = [
-  "UPDATE",
-  "UPLOAD_RECEIPT",
-  "DELETE_RECEIPT",
-  "COMPLETE",
-  "WITHDRAW",
-] as const;
+const CANCELLATION_ACTIONS = ["UPDATE", "UPLOAD_RECEIPT", "DELETE_RECEIPT", "COMPLETE", "WITHDRAW"] as const;
 export type CancellationActionName = (typeof CANCELLATION_ACTIONS)[number];
 
 export const zOrderCancellationDetails = zOrderCancellationListItem.extend({
@@ -153,7 +146,7 @@ export type TOrderCancellationDetails = z.infer<typeof zOrderCancellationDetails
 /** How long a cancellation's reason may be, in characters. */
 export const CANCELLATION_REASON = { min: 3, max: 1000 } as const;
 
-export const zCreateOrderCancellation = z.object({
+const zCreateOrderCancellation = z.object({
   orderId: z.uuid(),
   /** Why the order is cancelled; the employee and the employer see it. */
   reason: zMultiLineText(CANCELLATION_REASON),
@@ -171,7 +164,7 @@ export const zUpdateOrderCancellation = z.object({
 });
 export type TUpdateOrderCancellation = z.infer<typeof zUpdateOrderCancellation>;
 
-export const zOrderCancellationIdParams = z.object({ id: z.uuid() });
+const zOrderCancellationIdParams = z.object({ id: z.uuid() });
 export const zRefundUploadIdParams = z.object({ id: z.uuid() });
 
 export const zRefundUploadQuery = z.object({

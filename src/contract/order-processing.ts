@@ -35,9 +35,9 @@ export const zOrderStatusMove = z.object({
 });
 export type TOrderStatusMove = z.infer<typeof zOrderStatusMove>;
 
-export const BULK_ORDER_LIMIT = 100;
+const BULK_ORDER_LIMIT = 100;
 
-export const zBulkOrderStatus = zOrderStatusMove.extend({
+const zBulkOrderStatus = zOrderStatusMove.extend({
   orderIds: z
     .array(z.uuid())
     .min(1)

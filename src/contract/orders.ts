@@ -146,7 +146,7 @@ export type TOrderItem = z.infer<typeof zOrderItem>;
  * The order's leasing agreement in brief (made when the employee accepts the package): its tax regime
  * from the commitment date (ADR 008; null until committed), and the signed document once signed.
  */
-export const zOrderAgreement = z.object({
+const zOrderAgreement = z.object({
   id: z.uuid(),
   status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
   leaseTimeMonths: z.number().int(),
@@ -171,7 +171,7 @@ export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
  * order: its latest cancellation, its latest lease-end case (redemption) and its insurance claims.
  * Each area's own endpoints give the whole of each.
  */
-export const zOrderAfterSales = z.object({
+const zOrderAfterSales = z.object({
   cancellation: z
     .object({
       orderCancellationId: z.uuid(),
@@ -220,7 +220,7 @@ export type TOrderAfterSales = z.infer<typeof zOrderAfterSales>;
  * once given (the order then waits for the helpdesk to move it on). For the employee and the helpdesk;
  * null for everyone else and in every other status.
  */
-export const zCustomerQuestion = z.object({
+const zCustomerQuestion = z.object({
   /** Null when the order was paused without a question (before questions were kept, or in bulk). */
   question: z.string().nullable(),
   askedAt: z.iso.datetime(),
@@ -247,7 +247,7 @@ export type TCustomerQuestion = z.infer<typeof zCustomerQuestion>;
  *   DELIVERY_LINK (a fresh store link while the store has that step to make), BILL (READY_FOR_BILLING,
  *   agreement ACCEPTED), START_LEASING (GRENKE_INVOICE_SENT with a delivery date, agreement ACCEPTED).
  */
-export const ORDER_ACTIONS = [
+const ORDER_ACTIONS = [
   "ACCEPT_PACKAGE",
   "SIGN",
   "EMPLOYER_DECISION",
@@ -308,7 +308,7 @@ export type TOrderDetails = z.infer<typeof zOrderDetails>;
 
 export const zOrderIdParams = z.object({ orderId: z.uuid() });
 
-export const zOrderListDataQuery = z.object({ companyId: z.uuid().optional() });
+const zOrderListDataQuery = z.object({ companyId: z.uuid().optional() });
 export const zOrderListData = z.object({
   statusCounts: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
   total: z.number().int(),

@@ -13,7 +13,7 @@ import { zSingleLineText } from "./text.ts";
  */
 
 /** WebAuthn's own JSON (options to the browser, a credential back): checked by the WebAuthn library. */
-export const zWebAuthnJson = z.record(z.string(), z.unknown());
+const zWebAuthnJson = z.record(z.string(), z.unknown());
 
 export const zPasskey = z.object({
   id: z.uuid(),
@@ -25,12 +25,12 @@ export type TPasskey = z.infer<typeof zPasskey>;
 
 export const zPasskeys = z.object({ passkeys: z.array(zPasskey) });
 
-export const zAddPasskey = z.object({
+const zAddPasskey = z.object({
   name: zSingleLineText({ min: 1, max: 60 }),
   response: zWebAuthnJson,
 });
 
-export const zPasskeyParams = z.object({ id: z.uuid() });
+const zPasskeyParams = z.object({ id: z.uuid() });
 
 export const passkeysApi = {
   passkeys: endpoint({

@@ -15,9 +15,9 @@ export const zPasswordResetRequest = z.object({
   /** The language of the mail when the e-mail is unknown to us; a known user gets their own. */
   language: z.enum(LANGUAGES).optional(),
 });
-export const zPasswordResetRequested = z.object({ message: z.string() });
+const zPasswordResetRequested = z.object({ message: z.string() });
 
-export const zPasswordTokenParams = z.object({ token: z.string().min(20).max(200) });
+const zPasswordTokenParams = z.object({ token: z.string().min(20).max(200) });
 
 /** Why a link does not work: its time ran out, it was used already, or it is not (or no longer) known. */
 export const PASSWORD_LINK_PROBLEMS = ["EXPIRED", "USED", "UNKNOWN"] as const;
@@ -39,7 +39,7 @@ export const zPasswordResetDone = z.object({ message: z.string() });
  * POST /api/password-reset/{token}/renew: a new link to the address of the account an expired or used
  * link was for; answers the same whether or not a mail goes out.
  */
-export const zPasswordLinkRenewed = z.object({ message: z.string() });
+const zPasswordLinkRenewed = z.object({ message: z.string() });
 
 export const PASSWORD_RESET_REQUESTED_MESSAGE =
   "If the e-mail belongs to an account, a link to set a new password is on its way.";

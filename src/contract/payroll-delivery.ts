@@ -22,10 +22,10 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
  * now (not waiting for the next morning's job), and the log of deliveries with a re-send. The SFTP password or key is write-only: the answer says only whether one is stored.
  */
 
-export const DELIVERY_CHANNELS = ["EMAIL", "SFTP"] as const;
-export const SFTP_AUTH_KINDS = ["PASSWORD", "PRIVATE_KEY"] as const;
-export const DELIVERY_KINDS = ["FULL", "DELTA"] as const;
-export const DELIVERY_STATUSES = ["SENDING", "DELIVERED", "FAILED"] as const;
+const DELIVERY_CHANNELS = ["EMAIL", "SFTP"] as const;
+const SFTP_AUTH_KINDS = ["PASSWORD", "PRIVATE_KEY"] as const;
+const DELIVERY_KINDS = ["FULL", "DELTA"] as const;
+const DELIVERY_STATUSES = ["SENDING", "DELIVERED", "FAILED"] as const;
 
 /** The template as stored (jsonb) and as the editor sends it. */
 export const zPayrollTemplate = z
@@ -69,7 +69,7 @@ export const zPayrollTemplate = z
 export type TPayrollTemplate = z.infer<typeof zPayrollTemplate>;
 
 /** "SHA256:" and the unpadded base64 of the key's SHA-256, as `ssh-keygen -l` and OpenSSH print it. */
-export const zHostKeyFingerprint = z
+const zHostKeyFingerprint = z
   .string()
   .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, "A SHA-256 fingerprint as OpenSSH prints it (SHA256:…)");
 
@@ -86,8 +86,8 @@ const zSftpFields = {
   hostKeySha256: zHostKeyFingerprint,
 };
 
-export const zSftpSettings = z.object({ ...zSftpFields, secretStored: z.boolean() });
-export const zSftpSettingsInput = z.object({
+const zSftpSettings = z.object({ ...zSftpFields, secretStored: z.boolean() });
+const zSftpSettingsInput = z.object({
   ...zSftpFields,
   /** The password or the private key (OpenSSH PEM); left out, the stored one stays. */
   secret: zMultiLineText({ min: 1, max: 10_000 }).optional(),
@@ -113,7 +113,7 @@ export const zUpdatePayrollDeliverySettings = z.object({
 });
 export type TUpdatePayrollDeliverySettings = z.infer<typeof zUpdatePayrollDeliverySettings>;
 
-export const zPayrollPreviewRequest = z.object({ template: zPayrollTemplate, deltaOnly: z.boolean() });
+const zPayrollPreviewRequest = z.object({ template: zPayrollTemplate, deltaOnly: z.boolean() });
 export const zPayrollPreview = z.object({
   period: z.string(),
   /** The first lines as payroll's import reads them, header first when the template has one. */
@@ -123,14 +123,14 @@ export const zPayrollPreview = z.object({
 });
 export type TPayrollPreview = z.infer<typeof zPayrollPreview>;
 
-export const zConnectionTest = z.object({
+const zConnectionTest = z.object({
   ok: z.boolean(),
   /** What failed, without any secret: "host key mismatch", "authentication failed"… */
   error: z.string().nullable(),
 });
 export type TConnectionTest = z.infer<typeof zConnectionTest>;
 
-export const zPayrollDelivery = z.object({
+const zPayrollDelivery = z.object({
   id: z.uuid(),
   period: z.string(),
   kind: z.enum(DELIVERY_KINDS),
@@ -147,7 +147,7 @@ export const zPayrollDelivery = z.object({
 });
 export type TPayrollDelivery = z.infer<typeof zPayrollDelivery>;
 export const zPayrollDeliveries = z.object({ items: z.array(zPayrollDelivery) });
-export const zDeliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
+const zDeliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
 
 export const payrollDeliveryApi = {
   settings: endpoint({

@@ -3,7 +3,7 @@ import { PERSON_ACCESS_KINDS } from "../domain/person-access.ts";
 import { endpoint } from "./endpoint.ts";
 
 /** One read of a person's data by someone else (domain/person-access.ts), as the helpdesk sees it. */
-export const zPersonAccess = z.object({
+const zPersonAccess = z.object({
   id: z.uuid(),
   kind: z.enum(PERSON_ACCESS_KINDS),
   /** Who read: null once their account is gone. */

@@ -48,12 +48,11 @@ export const PERSONAL_DATA_SECTIONS = [
 ] as const;
 export type PersonalDataSection = (typeof PERSONAL_DATA_SECTIONS)[number];
 
-export const PERSONAL_DATA_FORMATS = ["json", "zip"] as const;
+const PERSONAL_DATA_FORMATS = ["json", "zip"] as const;
 
-export const zPersonalDataQuery = z.strictObject({
+const zPersonalDataQuery = z.strictObject({
   format: z.enum(PERSONAL_DATA_FORMATS).default("json"),
 });
-export type TPersonalDataQuery = z.infer<typeof zPersonalDataQuery>;
 
 /** One stored row as plain JSON: dates as ISO strings, the columns' own names. */
 const zRow = z.record(z.string(), z.unknown());

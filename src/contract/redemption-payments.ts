@@ -26,7 +26,7 @@ import { zDateOnly } from "./values.ts";
 
 // ---- Redemption payments --------------------------------------------------------------------------
 
-export const zRedemptionPaymentsQuery = zPageQuery.extend({
+const zRedemptionPaymentsQuery = zPageQuery.extend({
   /** Part of the employee's name or e-mail, the order number, or the reference number. */
   search: zSingleLineText({ max: 100 }).optional(),
   status: z.enum(PAYMENT_STATUSES).optional(),
@@ -57,7 +57,7 @@ export const zRedemptionPaymentUpdate = z.object({
 });
 export type TRedemptionPaymentUpdate = z.infer<typeof zRedemptionPaymentUpdate>;
 
-export const zRedemptionPaymentInput = zRedemptionPaymentUpdate.extend({ bikeRedemptionId: z.uuid() });
+const zRedemptionPaymentInput = zRedemptionPaymentUpdate.extend({ bikeRedemptionId: z.uuid() });
 export type TRedemptionPaymentInput = z.infer<typeof zRedemptionPaymentInput>;
 
 export const zRedemptionPaymentSaved = z.object({
@@ -66,7 +66,7 @@ export const zRedemptionPaymentSaved = z.object({
 });
 export type TRedemptionPaymentSaved = z.infer<typeof zRedemptionPaymentSaved>;
 
-export const zRedemptionPaymentIdParams = z.object({ id: z.uuid() });
+const zRedemptionPaymentIdParams = z.object({ id: z.uuid() });
 
 /** The helpdesk's calls of a case's redemption payments (redemptions.manage). */
 export const redemptionPaymentsApi = {

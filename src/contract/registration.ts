@@ -16,12 +16,12 @@ import { zSingleLineText } from "./text.ts";
  */
 
 /** POST /api/register-link/company and /group-company: answer `{ token }` (docs/api-surface.md). */
-export const zCompanyRegisterLinkRequest = z.object({ companyId: z.uuid() });
-export const zGroupCompanyRegisterLinkRequest = z.object({ groupCompanyId: z.uuid() });
+const zCompanyRegisterLinkRequest = z.object({ companyId: z.uuid() });
+const zGroupCompanyRegisterLinkRequest = z.object({ groupCompanyId: z.uuid() });
 /** With the token (docs/api-surface.md), the join address made of it (`${PUBLIC_URL}/liity/{token}`) as text and as a QR code (SVG). */
 export const zRegisterLinkResponse = z.object({ token: z.string(), url: z.string(), qrSvg: z.string() });
 
-export const zRegisterLinkParams = z.object({ token: z.string().min(20).max(200) });
+const zRegisterLinkParams = z.object({ token: z.string().min(20).max(200) });
 
 /** GET /api/register-link/{token}: what the join page shows; for a group link the companies to pick from. */
 export const zRegisterLinkInfo = z.object({

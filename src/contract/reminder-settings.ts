@@ -17,7 +17,7 @@ import { endpoint } from "./endpoint.ts";
 
 const zDays = z.number().int().min(REMINDER_DAYS_MIN).max(REMINDER_DAYS_MAX);
 
-export const zReminderSettingsInput = z
+const zReminderSettingsInput = z
   .object({
     approverAfterDays: zDays,
     escalationAfterDays: zDays,
@@ -44,7 +44,7 @@ export const zReminderSettingsInput = z
 export type TReminderSettingsInput = z.infer<typeof zReminderSettingsInput>;
 
 /** An employer user of the company who may approve orders: who can be the backup approver. */
-export const zBackupApproverCandidate = z.object({
+const zBackupApproverCandidate = z.object({
   userId: z.uuid(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),

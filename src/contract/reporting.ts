@@ -28,14 +28,14 @@ import { endpoint } from "./endpoint.ts";
  * A pay month, YYYY-MM (2000–2999): the report looks 61 months back, which from a month of the years
  * 0000–0007 would reach before year 0.
  */
-export const zPeriod = z
+const zPeriod = z
   .string()
   .refine(
     (value) => isPeriod(value) && value >= "2000-01" && value <= "2999-12",
     "A month as YYYY-MM, from 2000-01 to 2999-12",
   );
 
-export const zPayrollReportQuery = z.object({
+const zPayrollReportQuery = z.object({
   companyId: z.uuid(),
   /** The current Helsinki month when left out. */
   period: zPeriod.optional(),
@@ -80,7 +80,7 @@ const moneyFields = Object.fromEntries(PAYROLL_MONEY_FIELDS.map((field) => [fiel
 >;
 
 /** src/domain/payroll's PayrollRow. */
-export const zPayrollRow = z.object({
+const zPayrollRow = z.object({
   key: z.string(),
   leaseId: z.uuid().nullable(),
   orderId: z.uuid().nullable(),
@@ -111,7 +111,7 @@ export const zPayrollRow = z.object({
 });
 export type TPayrollRow = z.infer<typeof zPayrollRow>;
 
-export const zPayrollTotals = z.object({
+const zPayrollTotals = z.object({
   ...moneyFields,
   rowCount: z.number().int(),
   employeeCount: z.number().int(),
@@ -138,10 +138,10 @@ export const zPayrollReportResponse = z.object({
 });
 export type TPayrollReportResponse = z.infer<typeof zPayrollReportResponse>;
 
-export const zDashboardQuery = z.object({ companyId: z.uuid() });
+const zDashboardQuery = z.object({ companyId: z.uuid() });
 
 /** One month of the dashboard's series. */
-export const zDashboardMonth = z.object({
+const zDashboardMonth = z.object({
   period: z.string(),
   /** Leases running in the month. */
   activeLeases: z.number().int(),

@@ -18,11 +18,11 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
  */
 
 /** Reference lists are short: one page of up to 100 by default. */
-export const zReferenceListQuery = zPageQuery.extend({
+const zReferenceListQuery = zPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 
-export const zPermission = z.object({
+const zPermission = z.object({
   id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
@@ -30,7 +30,7 @@ export const zPermission = z.object({
 export type TPermission = z.infer<typeof zPermission>;
 export const zPermissionsPage = zPage(zPermission);
 
-export const zRolePermission = z.object({
+const zRolePermission = z.object({
   roleId: z.uuid(),
   permissionId: z.uuid(),
   permission: z.object({ id: z.uuid(), name: z.string() }),
@@ -60,17 +60,17 @@ export const zCreateRole = z.object({
 });
 export type TCreateRole = z.infer<typeof zCreateRole>;
 
-export const zRoleIdParams = z.object({ id: z.uuid() });
-export const zRolePermissionParams = z.object({ roleId: z.uuid(), permissionId: z.uuid() });
+const zRoleIdParams = z.object({ id: z.uuid() });
+const zRolePermissionParams = z.object({ roleId: z.uuid(), permissionId: z.uuid() });
 
-export const zRoleUsersParams = z.object({ roleId: z.uuid() });
-export const zRoleUsersQuery = zPageQuery.extend({
+const zRoleUsersParams = z.object({ roleId: z.uuid() });
+const zRoleUsersQuery = zPageQuery.extend({
   /** Trimmed; matches first name, last name, "first last" or the e-mail. */
   search: zSingleLineText({ max: 100 }).optional(),
 });
 export type TRoleUsersQuery = z.infer<typeof zRoleUsersQuery>;
 
-export const zRoleUser = z.object({
+const zRoleUser = z.object({
   userId: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -85,17 +85,17 @@ export const zRoleUser = z.object({
 export type TRoleUser = z.infer<typeof zRoleUser>;
 export const zRoleUsersPage = zPage(zRoleUser);
 
-export const zUserRoleParams = z.object({ userId: z.uuid(), roleId: z.uuid() });
+const zUserRoleParams = z.object({ userId: z.uuid(), roleId: z.uuid() });
 
 /** Assign in one or more companies; an admin-tier role takes an empty list (held globally). */
 export const zAssignUserRole = z.object({ companyIds: z.array(z.uuid()).max(500) });
 export type TAssignUserRole = z.infer<typeof zAssignUserRole>;
 
 /** Remove in one company; null or omitted removes the global assignment. */
-export const zRemoveUserRole = z.object({ companyId: z.uuid().nullable().optional() });
+const zRemoveUserRole = z.object({ companyId: z.uuid().nullable().optional() });
 export type TRemoveUserRole = z.infer<typeof zRemoveUserRole>;
 /** The DELETE body may be missing altogether (a global assignment). */
-export const zRemoveUserRoleBody = zRemoveUserRole.nullable().optional();
+const zRemoveUserRoleBody = zRemoveUserRole.nullable().optional();
 
 /** The user's assignments of the role after the change. */
 export const zUserRoleAssignments = z.object({

@@ -82,7 +82,7 @@ const zScimEmail = z.object({
  * A User resource as POST and PUT send it. Attributes Pedaali keeps nothing of (phone numbers,
  * addresses, titles…) are left out unread; userName is the person's work e-mail, their login.
  */
-export const zScimUserInput = z.object({
+const zScimUserInput = z.object({
   schemas: z
     .array(zSingleLineText({ max: 200 }))
     .max(10)
@@ -103,7 +103,7 @@ export type TScimUserInput = z.infer<typeof zScimUserInput>;
  * A PatchOp (RFC 7644 §3.5.2). The operations' values are read by src/domain/scim.ts, which knows
  * both the path form and Entra ID's value-object form.
  */
-export const zScimPatch = z.object({
+const zScimPatch = z.object({
   schemas: z
     .array(zSingleLineText({ max: 200 }))
     .max(5)
@@ -122,10 +122,10 @@ export const zScimPatch = z.object({
 export type TScimPatch = z.infer<typeof zScimPatch>;
 
 /** A SCIM id is ours (a uuid); anything else is a user that does not exist, 404, not a 400. */
-export const zScimIdParams = z.object({ id: z.string().max(100) });
+const zScimIdParams = z.object({ id: z.string().max(100) });
 
 /** RFC 7644 §3.4.2: a filter, and 1-based paging as Entra ID and Okta send it. */
-export const zScimUsersQuery = z.object({
+const zScimUsersQuery = z.object({
   filter: z.string().max(500).optional(),
   startIndex: z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).optional(),
   count: z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).optional(),
@@ -168,7 +168,7 @@ export type TScimUserList = z.infer<typeof zScimUserList>;
 
 /** The discovery documents (RFC 7644 §4): fixed texts, described loosely. */
 const zScimDocument = z.record(z.string(), z.unknown());
-export const zScimDocumentList = z.object({
+const zScimDocumentList = z.object({
   schemas: z.array(z.string()),
   totalResults: z.number().int(),
   startIndex: z.number().int(),

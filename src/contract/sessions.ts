@@ -12,7 +12,7 @@ import { endpoint } from "./endpoint.ts";
  * - DELETE /api/account/sessions → `{ ended }`: logs out every other login, keeping this one.
  */
 
-export const zOwnSession = z.object({
+const zOwnSession = z.object({
   /** The login's id (every token rotated from one login shares it). */
   id: z.uuid(),
   /** Browser and operating system ("Chrome, Windows"); null when the browser did not say. */
@@ -29,10 +29,10 @@ export type TOwnSession = z.infer<typeof zOwnSession>;
 export const zOwnSessions = z.object({ items: z.array(zOwnSession) });
 export type TOwnSessions = z.infer<typeof zOwnSessions>;
 
-export const zOwnSessionParams = z.object({ id: z.uuid() });
+const zOwnSessionParams = z.object({ id: z.uuid() });
 
 /** How many logins were ended: 1 for one, any number for "every other". */
-export const zSessionsEnded = z.object({ ended: z.number().int().min(0) });
+const zSessionsEnded = z.object({ ended: z.number().int().min(0) });
 export type TSessionsEnded = z.infer<typeof zSessionsEnded>;
 
 export const ownSessionsApi = {

@@ -21,13 +21,13 @@ import { zPlausibleDate } from "./values.ts";
  * - GET /api/signed-documents/{id}/file → the PDF (404 when the document has none).
  */
 
-export const zSignedDocumentsQuery = zPageQuery.extend({
+const zSignedDocumentsQuery = zPageQuery.extend({
   paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
   search: zSingleLineText({ max: 100 }).optional(),
 });
 export type TSignedDocumentsQuery = z.infer<typeof zSignedDocumentsQuery>;
 
-export const zSignedDocument = z.object({
+const zSignedDocument = z.object({
   id: z.uuid(),
   leasingAgreementId: z.uuid(),
   orderId: z.uuid(),
@@ -60,7 +60,6 @@ export const zSignedDocumentPage = z.object({
 export type TSignedDocumentPage = z.infer<typeof zSignedDocumentPage>;
 
 export const zSignedDocumentEnvelope = z.object({ data: zSignedDocument });
-export type TSignedDocumentEnvelope = z.infer<typeof zSignedDocumentEnvelope>;
 
 export const zCreateSignedDocument = z.object({
   leasingAgreementId: z.uuid(),
@@ -69,7 +68,7 @@ export const zCreateSignedDocument = z.object({
 });
 export type TCreateSignedDocument = z.infer<typeof zCreateSignedDocument>;
 
-export const zUpdateSignedDocument = z
+const zUpdateSignedDocument = z
   .object({
     paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
     leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),

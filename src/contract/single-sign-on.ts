@@ -8,7 +8,7 @@ import { endpoint } from "./endpoint.ts";
  * and single sign-on at the login page: which provider an e-mail belongs to, and the way there and back.
  */
 
-export const zCompanyIdParams = z.object({ companyId: z.uuid() });
+const zCompanyIdParams = z.object({ companyId: z.uuid() });
 
 /** An e-mail domain as a form gives it (any case, a leading @ allowed), kept normalised. */
 export const zEmailDomain = z
@@ -18,7 +18,7 @@ export const zEmailDomain = z
   .refine((domain) => EMAIL_DOMAIN_PATTERN.test(domain), { message: "Not an e-mail domain, e.g. yritys.fi" });
 
 /** A company's own identity provider as the admin area shows it; the client secret is never shown. */
-export const zSsoSettings = z.object({
+const zSsoSettings = z.object({
   preset: z.enum(SSO_PRESETS),
   issuer: z.string(),
   clientId: z.string(),
@@ -38,7 +38,7 @@ export const zCompanyIdentity = z.object({
 });
 export type TCompanyIdentity = z.infer<typeof zCompanyIdentity>;
 
-export const zUpdateSsoSettings = z.object({
+const zUpdateSsoSettings = z.object({
   preset: z.enum(SSO_PRESETS),
   issuer: z.url().max(500),
   clientId: z.string().trim().min(1).max(300),
@@ -56,7 +56,7 @@ export const zUpdateCompanyIdentity = z.object({
 });
 export type TUpdateCompanyIdentity = z.infer<typeof zUpdateCompanyIdentity>;
 
-export const zSsoDiscoveryRequest = z.object({ email: z.string().trim().max(254) });
+const zSsoDiscoveryRequest = z.object({ email: z.string().trim().max(254) });
 
 /** What the login page does with an e-mail: the password as always, or the company's provider. */
 export const zSsoDiscovery = z.object({

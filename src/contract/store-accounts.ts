@@ -48,7 +48,7 @@ export const zStoreOrdersQuery = zPageQuery.extend({
 });
 export type TStoreOrdersQuery = z.infer<typeof zStoreOrdersQuery>;
 
-export const zStoreOrderListItem = z.object({
+const zStoreOrderListItem = z.object({
   orderId: z.uuid(),
   orderNumber: z.number().int(),
   orderStatus: z.enum(ORDER_STATUSES),
@@ -68,7 +68,7 @@ export type TStoreOrderListItem = z.infer<typeof zStoreOrderListItem>;
 export const zStoreOrderPage = zPage(zStoreOrderListItem);
 
 /** The store's invoice of an order to Pedaali, as it reached Pedaali (sent from the account or by other means). */
-export const zStoreInvoice = z.object({
+const zStoreInvoice = z.object({
   invoiceId: z.uuid(),
   invoiceNumber: z.string().nullable(),
   issueDate: z.string().nullable(),
@@ -115,13 +115,13 @@ export const zStoreOrder = zStoreOrderListItem.extend({
 });
 export type TStoreOrder = z.infer<typeof zStoreOrder>;
 
-export const zStoreDetailsQuery = z.object({
+const zStoreDetailsQuery = z.object({
   /** Which of the caller's stores; left out, the one they were bound to first. */
   storeId: z.uuid().optional(),
 });
 
 /** One page of the store's payables; storeId as for the details. */
-export const zStorePayoutsQuery = zPageQuery.extend(zStoreDetailsQuery.shape);
+const zStorePayoutsQuery = zPageQuery.extend(zStoreDetailsQuery.shape);
 export type TStorePayoutsQuery = z.infer<typeof zStorePayoutsQuery>;
 
 /** What the store keeps itself; its name, business ID and whether it is active stay the helpdesk's. */
@@ -166,7 +166,7 @@ export const zStoreDetails = z.object({
 });
 export type TStoreDetails = z.infer<typeof zStoreDetails>;
 
-export const zStoreUser = z.object({
+const zStoreUser = z.object({
   userId: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -192,7 +192,7 @@ export type TStoreUserInvite = z.infer<typeof zStoreUserInvite>;
 export const zStoreUserInvited = z.object({ user: zStoreUser, created: z.boolean() });
 export type TStoreUserInvited = z.infer<typeof zStoreUserInvited>;
 
-export const zStoreUserParams = zIdParams.extend({ userId: z.uuid() });
+const zStoreUserParams = zIdParams.extend({ userId: z.uuid() });
 
 export const storeAccountsApi = {
   orders: endpoint({

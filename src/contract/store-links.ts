@@ -32,13 +32,13 @@ import { zPlausibleDate } from "./values.ts";
  *   admin tier): a new link of the kind (the old one stops working), mailed to the store again.
  */
 
-export const STORE_LINK_KINDS = ["package", "delivery"] as const;
+const STORE_LINK_KINDS = ["package", "delivery"] as const;
 export type StoreLinkKind = (typeof STORE_LINK_KINDS)[number];
 
 /** Days a link works after it is issued. */
 export const STORE_LINK_VALID_DAYS: Record<StoreLinkKind, number> = { package: 30, delivery: 60 };
 
-export const zStoreLinkParams = z.object({
+const zStoreLinkParams = z.object({
   token: z
     .string()
     .min(20)
@@ -48,7 +48,7 @@ export const zStoreLinkParams = z.object({
 
 const zLineCents = z.number().int().min(0).max(PACKAGE_MAX_CENTS);
 
-export const zPackageItemInput = z
+const zPackageItemInput = z
   .object({
     itemType: z.enum(ORDER_ITEM_TYPES),
     name: zSingleLineText({ min: 1, max: 200 }),
@@ -157,8 +157,7 @@ export const zStoreDelivery = z.object({
 });
 export type TStoreDelivery = z.infer<typeof zStoreDelivery>;
 
-export const zStoreLinkReissue = z.object({ kind: z.enum(STORE_LINK_KINDS) });
-export type TStoreLinkReissue = z.infer<typeof zStoreLinkReissue>;
+const zStoreLinkReissue = z.object({ kind: z.enum(STORE_LINK_KINDS) });
 
 export const zStoreLinkIssued = z.object({
   url: z.string(),

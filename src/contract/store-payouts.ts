@@ -46,7 +46,7 @@ import { zDateOnly } from "./values.ts";
  * Approving and marking paid move money: both take an `Idempotency-Key` (src/contract/idempotency.ts).
  */
 
-export const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
+const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
 
 /**
  * How one order's commission was reckoned (src/domain/store-commission.ts, decision 022): the VAT of the
@@ -62,7 +62,7 @@ const zPayableCommission = {
   commissionPercent: z.number().nullable(),
 };
 
-export const zStorePayable = z.object({
+const zStorePayable = z.object({
   id: z.uuid(),
   bikeStoreId: z.uuid(),
   storeName: z.string(),
@@ -84,7 +84,7 @@ export const zStorePayable = z.object({
 });
 export type TStorePayable = z.infer<typeof zStorePayable>;
 
-export const zStorePayablesQuery = zPageQuery.extend({
+const zStorePayablesQuery = zPageQuery.extend({
   status: z.enum(STORE_PAYABLE_STATUSES).optional(),
   bikeStoreId: z.uuid().optional(),
 });
@@ -98,7 +98,7 @@ const zSums = {
   netCents: z.number().int(),
 };
 
-export const zOpenStoreTotal = z.object({
+const zOpenStoreTotal = z.object({
   bikeStoreId: z.uuid(),
   storeName: z.string(),
   businessId: z.string().nullable(),
@@ -119,7 +119,7 @@ export const zOpenPayables = z.object({
 });
 export type TOpenPayables = z.infer<typeof zOpenPayables>;
 
-export const zPayoutBatch = z.object({
+const zPayoutBatch = z.object({
   id: z.uuid(),
   batchNumber: z.number().int(),
   status: z.enum(PAYOUT_BATCH_STATUSES),
@@ -138,14 +138,14 @@ export const zPayoutBatch = z.object({
 });
 export type TPayoutBatch = z.infer<typeof zPayoutBatch>;
 
-export const zPayoutBatchesQuery = zPageQuery.extend({ status: z.enum(PAYOUT_BATCH_STATUSES).optional() });
+const zPayoutBatchesQuery = zPageQuery.extend({ status: z.enum(PAYOUT_BATCH_STATUSES).optional() });
 export type TPayoutBatchesQuery = z.infer<typeof zPayoutBatchesQuery>;
 export const zPayoutBatchPage = zPage(zPayoutBatch);
 export type TPayoutBatchPage = z.infer<typeof zPayoutBatchPage>;
 
-export const PAYOUT_BATCH_ACTIONS = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID", "DISCARD"] as const;
+const PAYOUT_BATCH_ACTIONS = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID", "DISCARD"] as const;
 
-export const zPayoutBatchStore = z.object({
+const zPayoutBatchStore = z.object({
   bikeStoreId: z.uuid(),
   storeName: z.string(),
   businessId: z.string().nullable(),
@@ -166,7 +166,7 @@ export const zPayoutBatchStore = z.object({
 export type TPayoutBatchStore = z.infer<typeof zPayoutBatchStore>;
 
 /** A store that changed its bank account after the batch was made, while the batch waits for approval. */
-export const zPayoutAccountChange = z.object({
+const zPayoutAccountChange = z.object({
   bikeStoreId: z.uuid(),
   storeName: z.string(),
   changedAt: z.iso.datetime(),
@@ -176,7 +176,7 @@ export const zPayoutAccountChange = z.object({
 export type TPayoutAccountChange = z.infer<typeof zPayoutAccountChange>;
 
 /** The SHA-256 (hex) of what an approval pays, as the batch's read answers it. */
-export const zApprovalDigest = z.string().regex(/^[0-9a-f]{64}$/, "A SHA-256 in hex");
+const zApprovalDigest = z.string().regex(/^[0-9a-f]{64}$/, "A SHA-256 in hex");
 
 export const zPayoutBatchDetails = zPayoutBatch.extend({
   stores: z.array(zPayoutBatchStore),
@@ -192,13 +192,13 @@ export const zPayoutBatchDetails = zPayoutBatch.extend({
 });
 export type TPayoutBatchDetails = z.infer<typeof zPayoutBatchDetails>;
 
-export const zCreatePayoutBatch = z.object({
+const zCreatePayoutBatch = z.object({
   /** Only this store's open payables; all stores' when left out. */
   bikeStoreId: z.uuid().optional(),
 });
 export type TCreatePayoutBatch = z.infer<typeof zCreatePayoutBatch>;
 
-export const zApprovePayoutBatch = z.object({
+const zApprovePayoutBatch = z.object({
   /** The day the bank is to pay; today when left out. */
   executionDate: zDateOnly.optional(),
   /** The `approvalDigest` of the batch as the approver was shown it. */
@@ -206,7 +206,7 @@ export const zApprovePayoutBatch = z.object({
 });
 export type TApprovePayoutBatch = z.infer<typeof zApprovePayoutBatch>;
 
-export const zMarkPayoutBatchPaid = z.object({ paidDate: zDateOnly });
+const zMarkPayoutBatchPaid = z.object({ paidDate: zDateOnly });
 export type TMarkPayoutBatchPaid = z.infer<typeof zMarkPayoutBatchPaid>;
 
 /** A batch, or the batches paid in a period (both days inclusive). */
@@ -227,7 +227,7 @@ export const zReconciliationQuery = z
   });
 export type TReconciliationQuery = z.infer<typeof zReconciliationQuery>;
 
-export const zStorePayout = z.object({
+const zStorePayout = z.object({
   payoutBatchId: z.uuid(),
   batchNumber: z.number().int(),
   status: z.enum(PAYOUT_BATCH_STATUSES),

@@ -147,14 +147,13 @@ export const zContactChangeStarted = z.object({
 export type TContactChangeStarted = z.infer<typeof zContactChangeStarted>;
 
 /** POST /api/system-users/email-change/confirm: the token of the link mailed to the new address. */
-export const zConfirmEmailChange = z.object({
+const zConfirmEmailChange = z.object({
   token: z
     .string()
     .min(20)
     .max(200)
     .regex(/^[A-Za-z0-9_-]+$/, "Invalid token"),
 });
-export type TConfirmEmailChange = z.infer<typeof zConfirmEmailChange>;
 
 /** 200 of the e-mail confirmation: the login e-mail now in use. */
 export const zEmailChangeConfirmed = z.object({ workEmail: z.string() });
@@ -167,13 +166,12 @@ export const zConfirmPhoneChange = z.object({
     .trim()
     .regex(/^\d{6}$/, "The code has 6 digits"),
 });
-export type TConfirmPhoneChange = z.infer<typeof zConfirmPhoneChange>;
 
-export const zUpdateDeactivated = z.object({ deactivated: z.boolean() });
+const zUpdateDeactivated = z.object({ deactivated: z.boolean() });
 export type TUpdateDeactivated = z.infer<typeof zUpdateDeactivated>;
 
-export const zCompanyIdParams = z.object({ companyId: z.uuid() });
-export const zIdParams = z.object({ id: z.uuid() });
+const zCompanyIdParams = z.object({ companyId: z.uuid() });
+const zIdParams = z.object({ id: z.uuid() });
 
 /** `{ maxPrice }` in euros with two decimals (4500 = 4 500,00 €); null when there is no limit. */
 export const zMaxPriceResponse = z.object({ maxPrice: z.number().nullable() });

@@ -20,7 +20,7 @@ import { endpoint } from "./endpoint.ts";
  * Only kinds with something waiting are listed; `oldestAt` is when the longest-waiting one last changed.
  */
 
-export const TASK_KINDS = [
+const TASK_KINDS = [
   "ORDER",
   "CUSTOMER_ANSWER",
   "ORDER_CANCELLATION",
@@ -35,7 +35,7 @@ export const TASK_KINDS = [
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
-export const zTask = z.object({
+const zTask = z.object({
   kind: z.enum(TASK_KINDS),
   /** ORDER and CUSTOMER_ANSWER: the status the orders wait in. */
   orderStatus: z.enum(ORDER_STATUSES).nullable(),

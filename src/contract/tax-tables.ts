@@ -25,7 +25,7 @@ import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
  * A year's municipal rates are also imported from the Tax Administration's list: municipal-rate-import.ts.
  */
 
-export const zTaxYear = z.number().int().min(2000).max(2100);
+const zTaxYear = z.number().int().min(2000).max(2100);
 const zAge = z.number().int().min(0).max(120);
 const zSource = zSingleLineText({ max: 1000 }).default("");
 const zConfirmed = z.boolean().default(false);
@@ -81,7 +81,7 @@ export const zProvinceTaxTable = z.object({
 export type TProvinceTaxTable = z.infer<typeof zProvinceTaxTable>;
 
 /** A listed municipal rate, with its rates of the year before (the nearest earlier year that has rows). */
-export const zProvinceTaxTableItem = zProvinceTaxTable.extend({
+const zProvinceTaxTableItem = zProvinceTaxTable.extend({
   previous: z
     .object({
       year: z.number().int(),
@@ -276,7 +276,7 @@ export type TMunicipalRateYears = z.infer<typeof zMunicipalRateYears>;
 // ---- Lists and ids -------------------------------------------------------------------------------------
 
 /** A tax year's rows fit one page: up to 500, 100 by default. */
-export const zTaxTablesQuery = zPageQuery.extend({
+const zTaxTablesQuery = zPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
@@ -292,7 +292,7 @@ export const zProvinceTaxTablesQuery = zTaxTablesQuery.extend({
 });
 export type TProvinceTaxTablesQuery = z.infer<typeof zProvinceTaxTablesQuery>;
 
-export const zTaxTableIdParams = z.object({ id: z.uuid() });
+const zTaxTableIdParams = z.object({ id: z.uuid() });
 
 /**
  * The four tables' calls, each list, get, create, update and delete (the admin tier, tax-tables.manage);

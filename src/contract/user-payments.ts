@@ -79,10 +79,10 @@ export type TUserPaymentsQuery = z.infer<typeof zUserPaymentsQuery>;
 /** The query as the web writes it (the flag as text). */
 export type TUserPaymentsQueryInput = z.input<typeof zUserPaymentsQuery>;
 
-export const zUserPaymentIdParams = z.object({ id: z.uuid() });
+const zUserPaymentIdParams = z.object({ id: z.uuid() });
 
 /** How to pay an unpaid BATCH payment by bank transfer (src/domain/payment-instructions.ts). */
-export const zBankTransfer = z.object({
+const zBankTransfer = z.object({
   recipient: z.string(),
   /** As printed, in groups of four. */
   iban: z.string(),
@@ -125,13 +125,12 @@ export const zUserPayment = z.object({
 export type TUserPayment = z.infer<typeof zUserPayment>;
 
 export const zMyUserPayments = z.object({ items: z.array(zUserPayment) });
-export type TMyUserPayments = z.infer<typeof zMyUserPayments>;
 
 /** The default list envelope: the spec names the query's page size pageSize, not the answer's. */
 export const zUserPaymentPage = zPage(zUserPayment);
 export type TUserPaymentPage = z.infer<typeof zUserPaymentPage>;
 
-export const zUserPaymentEvent = z.object({
+const zUserPaymentEvent = z.object({
   id: z.uuid(),
   type: z.enum(EVENT_TYPES),
   /** Who did it, for the admin tier only (null for others, and for the system). */
@@ -140,7 +139,6 @@ export const zUserPaymentEvent = z.object({
   reason: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
-export type TUserPaymentEvent = z.infer<typeof zUserPaymentEvent>;
 
 export const zUserPaymentDetails = zUserPayment.extend({ events: z.array(zUserPaymentEvent) });
 export type TUserPaymentDetails = z.infer<typeof zUserPaymentDetails>;
@@ -158,7 +156,6 @@ export const zCreateUserPayment = z.object({
 export type TCreateUserPayment = z.infer<typeof zCreateUserPayment>;
 
 export const zCancelUserPayment = z.object({ reason: zSingleLineText({ min: 1, max: 500 }) });
-export type TCancelUserPayment = z.infer<typeof zCancelUserPayment>;
 
 export const userPaymentsApi = {
   mine: endpoint({

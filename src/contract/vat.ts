@@ -13,9 +13,9 @@ import { endpoint } from "./endpoint.ts";
  */
 
 /** ISO 3166-1 alpha-2 in capitals (FI, EE, SE). */
-export const zCountryCode = z.string().regex(/^[A-Z]{2}$/, "Two capital letters (ISO 3166-1 alpha-2)");
+const zCountryCode = z.string().regex(/^[A-Z]{2}$/, "Two capital letters (ISO 3166-1 alpha-2)");
 
-export const zVatRate = z.object({
+const zVatRate = z.object({
   id: z.uuid(),
   countryCode: z.string(),
   /** The rate, percent (25.5). */
@@ -30,13 +30,13 @@ export type TVatRate = z.infer<typeof zVatRate>;
 export const zVatRatesPage = zPage(zVatRate);
 
 /** Reference data: one page of up to 100 by default. */
-export const zVatRatesQuery = zPageQuery.extend({
+const zVatRatesQuery = zPageQuery.extend({
   limit: z.coerce.number().int().min(1).max(100).default(100),
   countryCode: zCountryCode.optional(),
 });
 export type TVatRatesQuery = z.infer<typeof zVatRatesQuery>;
 
-export const zVatCountryParams = z.object({ code: zCountryCode });
+const zVatCountryParams = z.object({ code: zCountryCode });
 
 /** The rate in force in a country today. */
 export const zCountryVat = z.object({
@@ -47,9 +47,9 @@ export const zCountryVat = z.object({
 export type TCountryVat = z.infer<typeof zCountryVat>;
 
 /** Named companyId like the sibling /api/companies/{companyId}/max-price: one router node, one name. */
-export const zCompanyVatParams = z.object({ companyId: z.uuid() });
+const zCompanyVatParams = z.object({ companyId: z.uuid() });
 
-export const zCompanyVatQuery = z.object({
+const zCompanyVatQuery = z.object({
   /** "false" adds companyId and source to the answer; by default only the value. */
   onlyGetVATValue: z
     .enum(["true", "false"])
@@ -57,7 +57,7 @@ export const zCompanyVatQuery = z.object({
     .transform((v) => v === "true"),
 });
 
-export const VAT_SOURCES = ["COMPANY", "COUNTRY"] as const;
+const VAT_SOURCES = ["COMPANY", "COUNTRY"] as const;
 
 export const zCompanyVat = z.object({
   /** The VAT percent that applies to the company's packages (25.5). */

@@ -18,9 +18,9 @@ import { endpoint } from "./endpoint.ts";
  * orders.read; the news are of the caller's own orders, of their stores' and of their companies'.
  */
 
-export const zNewsPageParams = z.object({ page: z.enum(NEWS_PAGES) });
+const zNewsPageParams = z.object({ page: z.enum(NEWS_PAGES) });
 
-export const zNewsItem = z.object({
+const zNewsItem = z.object({
   /** The event log row it is read from. */
   eventId: z.uuid(),
   orderId: z.uuid(),
@@ -42,7 +42,7 @@ export const zWhatsNew = z.object({
 });
 export type TWhatsNew = z.infer<typeof zWhatsNew>;
 
-export const zMarkSeen = z.object({ seenUpTo: z.iso.datetime() });
+const zMarkSeen = z.object({ seenUpTo: z.iso.datetime() });
 export type TMarkSeen = z.infer<typeof zMarkSeen>;
 
 export const zSeen = z.object({ seenAt: z.iso.datetime() });

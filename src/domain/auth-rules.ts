@@ -14,7 +14,7 @@ export const TWO_FACTOR_MAX_ATTEMPTS = 5;
  * for themselves (a reset, or a set-password link after logging in to an account without one) is read
  * at once: it lives 1 hour, so a mailbox read later by someone else holds no working link for long.
  */
-export const PASSWORD_RESET_SECONDS = 60 * 60;
+const PASSWORD_RESET_SECONDS = 60 * 60;
 
 /**
  * A first-time link, mailed when someone else made the account (a new user's set-password link, an

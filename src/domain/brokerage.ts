@@ -9,9 +9,9 @@ import type { StatusTone } from "./status-tones.ts";
  */
 
 /** The suggestion loses 1.5 % of the package price for each whole month the lease has run. */
-export const BROKERAGE_MONTHLY_DEPRECIATION_PER_MILLE = 15;
+const BROKERAGE_MONTHLY_DEPRECIATION_PER_MILLE = 15;
 /** ...and never goes under 10 % of the package price. */
-export const BROKERAGE_PRICE_FLOOR_PERCENT = 10;
+const BROKERAGE_PRICE_FLOOR_PERCENT = 10;
 
 /** An order whose bike the brokerage may take: its lease has started (the bike was delivered). */
 export const BROKERABLE_ORDER_STATUSES: readonly OrderStatus[] = ["ACTIVE_LEASING"];

@@ -20,7 +20,6 @@ export const PROGRESS_BAR_MINIMUM = 0.3;
 export const PROGRESS_BAR_SPEED_MS = 800;
 
 /** Default list sizes (docs/product.md "Constants"). */
-export const DEFAULT_PAGE = 1;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SYSTEM_USERS_PAGE_SIZE = 20;
 export const INSURANCE_CLAIMS_PAGE_SIZE = 10;
@@ -48,8 +47,7 @@ export const NOTIFICATION_BADGE_CAP = 99;
 export const REGISTRATION_LINK_DAYS = 90;
 
 /** The "Kaikki" (all) choice of the company, cost unit and payroll-other filters. */
-export const FILTER_ALL = "ALL";
-export const DEFAULT_FILTER = FILTER_ALL;
+export const DEFAULT_FILTER = "ALL";
 
 /** The delay before retry n (0-based) under the backoff above: 1000, 2000, 4000 ms. */
 export function getRetryDelayMs(attempt: number): number {

@@ -24,5 +24,5 @@ export const CONTACT_CHANGE_REQUEST_WINDOW_SECONDS = 60 * 60;
 export const CONTACT_CHANGE_REQUESTS_PER_USER = 5;
 
 /** What a change request is about; the request table keeps one kind per row. */
-export const CONTACT_CHANGE_KINDS = ["EMAIL", "PHONE"] as const;
+const CONTACT_CHANGE_KINDS = ["EMAIL", "PHONE"] as const;
 export type ContactChangeKind = (typeof CONTACT_CHANGE_KINDS)[number];

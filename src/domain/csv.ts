@@ -8,7 +8,7 @@
 
 export type CsvCell = string | number | null | undefined;
 
-export const CSV_SEPARATOR = ";";
+const CSV_SEPARATOR = ";";
 export const CSV_BOM = "\uFEFF";
 
 /** A field quoted when it holds the separator, a quote, a line break or edge spaces; quotes doubled. */
@@ -49,7 +49,7 @@ const SEPARATORS = [";", ",", "\t"] as const;
  * The separator of a file, told by its first line that is not blank: the one of `;`, `,` and tab that
  * occurs most often outside quotes (`;` on a tie, as Finnish Excel writes it).
  */
-export function csvSeparatorOf(firstLine: string): string {
+function csvSeparatorOf(firstLine: string): string {
   const unquoted = firstLine.replace(/"[^"]*"/g, "");
   let best: string = CSV_SEPARATOR;
   let most = 0;

@@ -9,7 +9,7 @@ export const HELSINKI_TIME_ZONE = "Europe/Helsinki";
 export const DEFAULT_LAST_WORKING_DAY = "2999-01-01";
 
 /** docs/product.md "Field rules": a date this many years or more ahead is flagged as a likely typo. */
-export const FAR_FUTURE_YEARS = 20;
+const FAR_FUTURE_YEARS = 20;
 
 /** One day in milliseconds, for durations counted in whole days (not calendar days in Helsinki). */
 export const DAY_MS = 24 * 60 * 60 * 1000;

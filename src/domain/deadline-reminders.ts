@@ -24,7 +24,7 @@ export const DEADLINE_REMINDER_KINDS = [
 ] as const;
 export type DeadlineReminderKind = (typeof DEADLINE_REMINDER_KINDS)[number];
 
-export type DeadlineReminderEvent =
+type DeadlineReminderEvent =
   | "ORDER_DEFECT_WINDOW_REMINDER"
   | "REDEMPTION_CHOICE_REMINDER"
   | "LEASE_END_REMINDER"

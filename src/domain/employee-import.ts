@@ -24,7 +24,7 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** A file without these columns cannot make an employee. */
-export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["firstName", "lastName", "workEmail"];
+const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ["firstName", "lastName", "workEmail"];
 
 /** The largest file and the most rows an import reads: well above a 5,000-person employer's file. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
@@ -39,7 +39,7 @@ type Labels = { fi: readonly string[]; en: readonly string[]; sv: readonly strin
  * Each field's header in the template (the first of each language, as the employer's form names the
  * field) and the other names HR systems' exports commonly give it.
  */
-export const IMPORT_FIELD_LABELS: Record<ImportField, Labels> = {
+const IMPORT_FIELD_LABELS: Record<ImportField, Labels> = {
   firstName: { fi: ["Etunimi", "Etunimet"], en: ["First name", "Given name"], sv: ["Förnamn"] },
   lastName: { fi: ["Sukunimi"], en: ["Last name", "Surname", "Family name"], sv: ["Efternamn"] },
   workEmail: {

@@ -22,7 +22,7 @@ export type EmploymentDates = {
 
 export type EmploymentDateField = "jobTrialPeriodEndDate" | "lastWorkingDayDate";
 
-export const EMPLOYMENT_DATE_RULES = [
+const EMPLOYMENT_DATE_RULES = [
   "TRIAL_END_BEFORE_JOINED",
   "LAST_DAY_BEFORE_JOINED",
   "LAST_DAY_BEFORE_TRIAL_END",

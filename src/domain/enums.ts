@@ -8,7 +8,7 @@
  */
 
 export { LEASING_COMPANY_NAMES } from "./leasing-company-names.ts";
-export { DEFAULT_LANGUAGE, DEFAULT_THEME, LANGUAGES, type Language, THEMES, type Theme } from "./locale.ts";
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language, THEMES, type Theme } from "./locale.ts";
 
 export const ORDER_STATUSES = [
   "NOT_STARTED",
@@ -368,7 +368,6 @@ export const PREVIOUS_PROVIDERS = [
   "Electrobike",
   "3stepit",
 ] as const;
-export type PreviousProvider = (typeof PREVIOUS_PROVIDERS)[number];
 
 /**
  * How a payment is actually made (bike redemptions, user payments): PAYMENT_MODES without ALL, which
@@ -387,7 +386,6 @@ export type InsuranceClaimOutcome = (typeof INSURANCE_CLAIM_OUTCOMES)[number];
 
 /** The channels of outgoing messages (and of the dev outbox). */
 export const OUTBOX_CHANNELS = ["EMAIL", "SMS"] as const;
-export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 /**
  * Who opened an order cancellation: the employee of the order, someone of the employer, or

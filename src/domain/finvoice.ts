@@ -14,7 +14,7 @@ import { isValidReferenceNumber } from "./reference-number.ts";
  * wants it; dates are written CCYYMMDD.
  */
 
-export type FinvoiceAddress = {
+type FinvoiceAddress = {
   street: string;
   postalCode: string;
   town: string;
@@ -118,7 +118,7 @@ export function finvoicePercent(percent: number): string {
 }
 
 /** YYYY-MM-DD as CCYYMMDD. */
-export function finvoiceDate(date: string): string {
+function finvoiceDate(date: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new RangeError(`Not a date: ${date}`);
   return date.replace(/-/g, "");
 }

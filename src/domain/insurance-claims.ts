@@ -20,13 +20,13 @@ import { addMonths, daysInMonth, monthsBetween, periodOf } from "./payroll/perio
 export const DEFAULT_DEDUCTIBLE_CENTS = 24_000;
 
 /** Days from the incident within which a claim counts as reported in time. */
-export const REPORT_DEADLINE_DAYS = 14;
+const REPORT_DEADLINE_DAYS = 14;
 
 /** Files (photos, documents) one claim may hold. */
 export const MAX_CLAIM_FILES = 20;
 
 /** The depreciation of the insured value: this many percent of the package price per full month. */
-export const INSURED_VALUE_DEPRECIATION_PERCENT_PER_MONTH = 1;
+const INSURED_VALUE_DEPRECIATION_PERCENT_PER_MONTH = 1;
 
 /** Why a lease ends when its claim ends it (endLease's reason). */
 export const INSURANCE_LEASE_END_REASON = "INSURANCE_END_OF_LEASING";
@@ -64,7 +64,7 @@ export const CLAIM_STEPS: Readonly<Record<InsuranceClaimOutcome, readonly Insura
 };
 
 /** The steps that close a claim. */
-export const COMPLETING_STEPS: readonly InsuranceClaimStep[] = [
+const COMPLETING_STEPS: readonly InsuranceClaimStep[] = [
   "INSURANCE_CASE_COMPLETED",
   "INSURANCE_END_OF_LEASING_COMPLETED",
 ];

@@ -74,7 +74,7 @@ export function isFinalInvoiceStatus(status: InvoiceStatus): boolean {
 export const PAID_INVOICE_STATUSES: readonly InvoiceStatus[] = ["PAID", "MARKED_PAID"];
 
 /** Our invoices' payment term: due 14 days after the issue date. */
-export const INVOICE_PAYMENT_TERM_DAYS = 14;
+const INVOICE_PAYMENT_TERM_DAYS = 14;
 
 /** The due date `days` calendar days after an issue date (YYYY-MM-DD). */
 export function invoiceDueDate(issueDate: string, days = INVOICE_PAYMENT_TERM_DAYS): string {

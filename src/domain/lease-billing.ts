@@ -127,7 +127,7 @@ export function planIsEmpty(plan: MonthBillingPlan): boolean {
 }
 
 /** A line taken back: the credited line's figures with the opposite sign (0 stays 0). */
-export function creditedLine(line: LeaseInvoiceLine): LeaseInvoiceLine {
+function creditedLine(line: LeaseInvoiceLine): LeaseInvoiceLine {
   return {
     ...line,
     monthlyPaymentCents: 0 - line.monthlyPaymentCents,

@@ -27,7 +27,7 @@ export const OFFER_LEAD_DAYS = 56;
 export const EARLY_END_NOTICE_DAY = 20;
 
 /** A deadline that has already passed when the case opens gives the employee this many days (ours). */
-export const MIN_DECISION_DAYS = 7;
+const MIN_DECISION_DAYS = 7;
 
 /**
  * During a pay interruption the employer covers the payments for 90 days when it caused it (a
@@ -46,7 +46,7 @@ export const RETURN_DELIVERY_CAPITAL_AREA_CENTS = 2_500;
 export const RETURN_DELIVERY_ELSEWHERE_CENTS = 5_900;
 
 /** The capital area of Vapaus' delivery price (Helsinki, Espoo, Vantaa, Kauniainen), in Finnish and Swedish. */
-export const CAPITAL_AREA_CITIES = [
+const CAPITAL_AREA_CITIES = [
   "helsinki",
   "espoo",
   "vantaa",
@@ -127,13 +127,6 @@ export function redemptionPriceTable(terms: RedemptionTerms, startDate: string):
 }
 
 // ---- Deadlines -----------------------------------------------------------------------------------
-
-/** The reasons that end a lease before its term. */
-export const EARLY_END_REASONS: readonly LeaseEndReason[] = [
-  "EMPLOYEE_RESIGNED",
-  "EMPLOYER_ENDED_EMPLOYMENT",
-  "LONG_ABSENCE",
-];
 
 export function isEarlyEnd(reason: LeaseEndReason): boolean {
   return reason !== "LEASE_TERM_ENDS";

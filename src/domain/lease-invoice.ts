@@ -17,7 +17,7 @@ import { addDays } from "./user-payments.ts";
  */
 
 /** Days from the invoice's date to its due date. */
-export const LEASE_INVOICE_PAYMENT_TERM_DAYS = 14;
+const LEASE_INVOICE_PAYMENT_TERM_DAYS = 14;
 
 export type LeaseInvoiceLine = {
   orderNumber: number;

@@ -61,7 +61,7 @@ export type EuroBounds = { min?: number; max?: number };
  * What is wrong with a typed amount, for the field to say: empty, not an amount, below zero where no
  * negative is taken, or outside the field's bounds (`limit`, in cents, is the bound broken).
  */
-export type EuroInputProblem =
+type EuroInputProblem =
   | { problem: "empty" }
   | { problem: "format" }
   | { problem: "negative" }

@@ -12,7 +12,7 @@ import type { Permission } from "./permissions.ts";
  */
 
 /** Where a notification reaches a person: the bell's inbox, an e-mail, a text message. */
-export const NOTIFICATION_CHANNELS = ["INBOX", "EMAIL", "SMS"] as const;
+const NOTIFICATION_CHANNELS = ["INBOX", "EMAIL", "SMS"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
@@ -20,7 +20,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  * send names (today the bell reaches the employer admins only). PERSON is the account holder the event
  * is about when they are not (yet) an employee: an applicant, a new user, anyone changing their login.
  */
-export const NOTIFICATION_PARTIES = [
+const NOTIFICATION_PARTIES = [
   "EMPLOYEE",
   "EMPLOYER",
   "GROUP_ADMIN",
@@ -32,9 +32,9 @@ export const NOTIFICATION_PARTIES = [
 export type NotificationParty = (typeof NOTIFICATION_PARTIES)[number];
 
 /** "sent": the platform sends it today; "planned": it should, and does not yet. */
-export type SendState = "sent" | "planned";
+type SendState = "sent" | "planned";
 
-export type NotificationSend = {
+type NotificationSend = {
   party: NotificationParty;
   channel: NotificationChannel;
   state: SendState;

@@ -8,7 +8,7 @@ import { canTransition, type OrderTransitionEvent } from "./order-state-machine.
  * agreement before processing, a matched invoice, the bill to the leasing company), so they are not
  * made by status name.
  */
-export const GENERIC_ADMIN_EVENTS: readonly OrderTransitionEvent[] = [
+const GENERIC_ADMIN_EVENTS: readonly OrderTransitionEvent[] = [
   "requestCustomerComment",
   "resumeAfterCustomerComment",
   "cancelOrder",

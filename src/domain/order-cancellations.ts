@@ -20,7 +20,7 @@ import {
  */
 
 /** The main-line statuses before the store has given the delivery details. */
-export const BEFORE_DELIVERY_STATUSES: readonly OrderStatus[] = [
+const BEFORE_DELIVERY_STATUSES: readonly OrderStatus[] = [
   "NOT_STARTED",
   "PENDING",
   "PACKAGE_PROVIDED",
@@ -49,7 +49,7 @@ export function isCancellableBeforeDelivery(
  * as its deciders (the admin, the editor and the group admin share the table's rows), the helpdesk as
  * the admin tier (both admin roles share them too).
  */
-export const CANCELLATION_ACTOR: Readonly<Record<OrderCancellationRequester, OrderActor>> = {
+const CANCELLATION_ACTOR: Readonly<Record<OrderCancellationRequester, OrderActor>> = {
   EMPLOYEE: "BIKE_BENEFICIARY",
   EMPLOYER: "EMPLOYER_ADMIN",
   HELPDESK: "INTERNAL_ADMIN",

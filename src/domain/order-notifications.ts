@@ -7,7 +7,7 @@ import type { NotificationPriority, OrderStatus } from "./enums.ts";
  * gross-salary deductions begin), the order is cancelled or refunded. The steps between the helpdesk,
  * the store and the leasing company would only be noise to them.
  */
-export const EMPLOYER_NOTIFIED_ORDER_STATUSES: readonly OrderStatus[] = [
+const EMPLOYER_NOTIFIED_ORDER_STATUSES: readonly OrderStatus[] = [
   "ALL_INFO_PROVIDED",
   "CONFIRMED",
   "ACTIVE_LEASING",

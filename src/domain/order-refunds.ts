@@ -33,11 +33,7 @@ export type OrderMoneyFacts = {
 export type Refund = { payerType: PayerType; refundToType: PayerType; refundAmountCents: number };
 
 /** The statuses of an invoice whose money has left Pedaali. */
-export const PAID_INVOICE_STATUSES: readonly InvoiceStatus[] = [
-  "PAID",
-  "MARKED_PAID",
-  "PAYMENT_SENT_TO_BANK",
-];
+const PAID_INVOICE_STATUSES: readonly InvoiceStatus[] = ["PAID", "MARKED_PAID", "PAYMENT_SENT_TO_BANK"];
 
 export function suggestRefund({ userPayments, invoices }: OrderMoneyFacts): Refund | null {
   const ownShare = userPayments

@@ -62,14 +62,14 @@ export const MAIN_LINE_STATUSES = [
 ] as const satisfies readonly OrderStatus[];
 
 /** Main-line states before leasing starts: the ones an order can be cancelled or paused in. */
-export const PRE_LEASING_STATUSES: readonly OrderStatus[] = MAIN_LINE_STATUSES.slice(0, -1);
+const PRE_LEASING_STATUSES: readonly OrderStatus[] = MAIN_LINE_STATUSES.slice(0, -1);
 
 /**
  * Until the order is confirmed nothing binds anyone (the agreement is signed and approved in the last of
  * these), so the employee and the employer's deciders may cancel the order themselves; afterwards their
  * cancellation is a request the helpdesk carries out (ADR 004).
  */
-export const EMPLOYEE_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
+const EMPLOYEE_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
   "NOT_STARTED",
   "PENDING",
   "PACKAGE_PROVIDED",
@@ -80,7 +80,7 @@ export const EMPLOYEE_CANCELLABLE_STATUSES: readonly OrderStatus[] = [
  * No move leaves these. ACTIVE_LEASING ends the order's lifecycle: what follows (redemption, insurance,
  * lease end) is tracked on the leasing agreement. CANCELLED is not final because a refund may follow.
  */
-export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ["ACTIVE_LEASING", "REFUNDED"];
+const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ["ACTIVE_LEASING", "REFUNDED"];
 
 export const CUSTOMER_COMMENT_STATUS = "WAITING_FOR_CUSTOMER_COMMENT" satisfies OrderStatus;
 
@@ -197,7 +197,7 @@ export type CanTransitionInput = {
   previousStatus?: OrderStatus | null;
 };
 
-export type TransitionRefusal =
+type TransitionRefusal =
   /** No row leads from `from` to `to` for anyone. */
   | "noSuchTransition"
   /** A row exists but not for this actor. */

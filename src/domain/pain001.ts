@@ -5,7 +5,7 @@
  * server and its tests make the same bytes from the same batch.
  */
 
-export type Pain001Party = { name: string; businessId: string; iban: string; bic: string };
+type Pain001Party = { name: string; businessId: string; iban: string; bic: string };
 
 export type Pain001Transfer = {
   endToEndId: string;
@@ -29,7 +29,7 @@ export type Pain001Input = {
   transfers: readonly Pain001Transfer[];
 };
 
-export const PAIN001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
+const PAIN001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
 
 /** Cents as ISO 20022 amounts: a dot, two decimals, no separators ("1234.50"). */
 export function formatAmount(cents: number): string {

@@ -25,7 +25,7 @@ export type PlausibleDateKind = (typeof PLAUSIBLE_DATE_KINDS)[number];
 export const BIKE_BENEFIT_FIRST_DAY = "2021-01-01";
 
 /** How far back and ahead of today each kind may fall, in whole years (see the decision for why). */
-export const PLAUSIBLE_DATE_YEARS: Record<
+const PLAUSIBLE_DATE_YEARS: Record<
   Exclude<PlausibleDateKind, "COMMITMENT">,
   { back: number; ahead: number }
 > = {

@@ -8,7 +8,7 @@ import { buildPath, ROUTES, type RouteId } from "./routes.ts";
  * (login, password recovery, contact) are not rendered ahead: a form shown before the app has taken the
  * page over would submit natively (the login's password in the address) or drop what was typed.
  */
-export const PRERENDERED_ROUTE_IDS = [
+const PRERENDERED_ROUTE_IDS = [
   "home",
   "calculator",
   "forEmployers",

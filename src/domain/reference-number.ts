@@ -6,8 +6,8 @@
  * base are not written, so a reference number never starts with 0.
  */
 
-export const REFERENCE_BASE_MIN_DIGITS = 3;
-export const REFERENCE_BASE_MAX_DIGITS = 19;
+const REFERENCE_BASE_MIN_DIGITS = 3;
+const REFERENCE_BASE_MAX_DIGITS = 19;
 
 const WEIGHTS = [7, 3, 1] as const;
 

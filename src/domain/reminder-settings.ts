@@ -14,7 +14,7 @@ import { REMINDER_KINDS, REMINDER_RULES, type ReminderKind, type ReminderRule } 
  */
 
 /** Every kind of reminder the daily job sends. */
-export const ALL_REMINDER_KINDS = [...REMINDER_KINDS, ...DEADLINE_REMINDER_KINDS] as const;
+const ALL_REMINDER_KINDS = [...REMINDER_KINDS, ...DEADLINE_REMINDER_KINDS] as const;
 export type AnyReminderKind = ReminderKind | DeadlineReminderKind;
 
 /** The events the reminders are sent as: how the helpdesk's list of a person's messages names them. */

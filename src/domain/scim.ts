@@ -20,7 +20,7 @@ export const SCIM_TOKEN_PREFIX = "pedaali_scim_";
 /** The most users one list page answers, whatever count the provider asks. */
 export const SCIM_MAX_PAGE_SIZE = 200;
 /** A page's size when the provider names none. */
-export const SCIM_DEFAULT_PAGE_SIZE = 100;
+const SCIM_DEFAULT_PAGE_SIZE = 100;
 
 /** The RFC 7644 §3.12 scimType of a refusal. */
 export type ScimType =

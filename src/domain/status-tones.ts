@@ -10,7 +10,7 @@ export const STATUS_TONES = ["neutral", "info", "progress", "success", "warning"
 export type StatusTone = (typeof STATUS_TONES)[number];
 
 /** docs/product.md "States" order statuses along the lifecycle of docs/architecture.md. */
-export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, StatusTone>> = {
+const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, StatusTone>> = {
   NOT_STARTED: "neutral",
   PENDING: "info", // waits for the bike store's package
   PACKAGE_PROVIDED: "info", // waits for the employee to accept it
@@ -30,14 +30,14 @@ export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, StatusTone>> = {
 };
 
 /** docs/product.md "States" request statuses, with the variant's SIGNED (leasing agreements). */
-export const REQUEST_STATUS_TONES: Readonly<Record<RequestStatusWithSigned, StatusTone>> = {
+const REQUEST_STATUS_TONES: Readonly<Record<RequestStatusWithSigned, StatusTone>> = {
   PENDING: "warning", // the employer has a decision to make
   ACCEPTED: "success",
   REJECTED: "danger",
   SIGNED: "success",
 };
 
-export const PAYMENT_STATUS_TONES: Readonly<Record<PaymentStatus, StatusTone>> = {
+const PAYMENT_STATUS_TONES: Readonly<Record<PaymentStatus, StatusTone>> = {
   COMPLETED: "success",
   PENDING: "info",
   PAID: "success",
@@ -45,7 +45,7 @@ export const PAYMENT_STATUS_TONES: Readonly<Record<PaymentStatus, StatusTone>> =
   CANCELLED: "neutral",
 };
 
-export const INVOICE_STATUS_TONES: Readonly<Record<InvoiceStatus, StatusTone>> = {
+const INVOICE_STATUS_TONES: Readonly<Record<InvoiceStatus, StatusTone>> = {
   UNFINISHED: "neutral",
   NOT_SENT: "neutral",
   SENT: "info",

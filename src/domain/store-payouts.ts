@@ -30,7 +30,7 @@ export const MAX_COMMISSION_PERCENT = 50;
  * on along the main line. A cancelled or refunded order owes its store nothing, and an order in CASE_X
  * waits for its case to be settled: the store is paid when it is back on the main line, not before.
  */
-export const STORE_PAYABLE_ORDER_STATUSES: readonly OrderStatus[] = [
+const STORE_PAYABLE_ORDER_STATUSES: readonly OrderStatus[] = [
   "WAITING_FOR_DELIVERY_DATE",
   "READY_FOR_BILLING",
   "GRENKE_INVOICE_SENT",

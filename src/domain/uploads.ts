@@ -106,7 +106,7 @@ export function cleanFileName(name: string, type: UploadMimeType): string {
   return `${stem}.${wanted}`;
 }
 
-export type UploadRefusal = "FILE_EMPTY" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED";
+type UploadRefusal = "FILE_EMPTY" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED";
 
 export type UploadCheck =
   | { ok: true; mimeType: UploadMimeType; fileName: string }

@@ -21,7 +21,7 @@ export const HAND_MADE_USER_PAYMENT_KINDS = ["OTHER"] as const satisfies readonl
 export type HandMadeUserPaymentKind = (typeof HAND_MADE_USER_PAYMENT_KINDS)[number];
 
 /** An invoice (BATCH) is due this many days after it is made. */
-export const BATCH_PAYMENT_DAYS = 14;
+const BATCH_PAYMENT_DAYS = 14;
 
 /** The method an employee chooses (a redemption's payment) as the company's payment mode allows: PAYROLL or BATCH alone, or both (ALL). */
 export function paymentMethodAllowed(mode: PaymentMode, method: PaymentMethod): boolean {

@@ -12,7 +12,7 @@ import { EMPLOYER_ROLES, isRoleName, type RoleName } from "./roles.ts";
  * changes the login e-mail or phone of someone below their own tier only.
  */
 
-export const TIERS: Record<RoleName, number> = {
+const TIERS: Record<RoleName, number> = {
   SUPER_ADMIN: 5,
   INTERNAL_ADMIN: 4,
   EMPLOYER_GROUP_ADMIN: 3,
@@ -24,7 +24,7 @@ export const TIERS: Record<RoleName, number> = {
 };
 
 /** The tier from which a person is staff: the helpdesk and the super admins. */
-export const STAFF_TIER = TIERS.INTERNAL_ADMIN;
+const STAFF_TIER = TIERS.INTERNAL_ADMIN;
 
 /** A role as held: its name, and its company (null for a role held over every company). */
 export type HeldRoleName = { name: string; companyId: string | null };
@@ -33,7 +33,7 @@ export type HeldRoleName = { name: string; companyId: string | null };
  * The tier of one held role. A role an admin made themselves can carry any permission, staff ones
  * included: held over every company it is staff, held in a company it counts as an employer role.
  */
-export function tierOfRole(role: HeldRoleName): number {
+function tierOfRole(role: HeldRoleName): number {
   if (isRoleName(role.name)) return TIERS[role.name];
   return role.companyId === null ? STAFF_TIER : TIERS.EMPLOYER_EDITOR;
 }

@@ -13,10 +13,10 @@ import { rateLimitCounters } from "./db/schema/index.ts";
  */
 
 /** What a window holds for a key now: its events and the time until the window ends. */
-export type WindowCount = { count: number; msLeft: number };
+type WindowCount = { count: number; msLeft: number };
 
 /** The answer of `addBelow`: whether the event was counted, and what the window holds now. */
-export type TakenTry = WindowCount & { counted: boolean };
+type TakenTry = WindowCount & { counted: boolean };
 
 export type WindowCounter = {
   /** Records one event for the key and says what the window holds with it (atomic across instances). */

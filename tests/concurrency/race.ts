@@ -33,9 +33,9 @@ export type Pair<F> = {
 };
 
 /** An answer as the harness compares it: the status and the error's code. */
-export type Answer = { status: number; code: string | null };
+type Answer = { status: number; code: string | null };
 
-export type Outcome = { answers: [Answer, Answer]; state: unknown };
+type Outcome = { answers: [Answer, Answer]; state: unknown };
 
 export type PairReport = {
   pair: string;
@@ -84,7 +84,7 @@ const sameOutcome = (a: Outcome, b: Outcome) =>
  * (negative: the second starts first). Two writes meet only when each has locked something the other
  * wants next, so the runs sweep the head start across the few milliseconds a request's steps take.
  */
-export const DEFAULT_LEADS = [0, 2, 4, 6, 8, 10, 12, 14, -2, -4, -6, -8] as const;
+const DEFAULT_LEADS = [0, 2, 4, 6, 8, 10, 12, 14, -2, -4, -6, -8] as const;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -99,7 +99,7 @@ const POOL_SIZE = 4;
  * when it next goes idle, at most once a second: each of the pool's connections is asked to report at
  * once first, side by side (on the pool, each on a connection of its own).
  */
-export async function deadlocksSoFar(db: Db): Promise<number> {
+async function deadlocksSoFar(db: Db): Promise<number> {
   await Promise.all(
     Array.from({ length: POOL_SIZE }, () => rawRows(db, sql`select pg_stat_force_next_flush()`)),
   );

@@ -9,7 +9,7 @@ import { concurrencyWorld, type World } from "./world.ts";
  * How many times each pair runs side by side: 3 by default (a quick look), more from the named script
  * (`npm run test:concurrency`, CONCURRENCY_REPETITIONS).
  */
-export const REPETITIONS = Number(process.env.CONCURRENCY_REPETITIONS || 3);
+const REPETITIONS = Number(process.env.CONCURRENCY_REPETITIONS || 3);
 
 /**
  * One file of the concurrency suite: the demo data, the world its pairs act in, and each pair a test

@@ -207,7 +207,7 @@ const COLOR_SCHEME_KEY = "pedaali-color-scheme";
 const EVERY_PAIRING = process.env.E2E_EVERY_WIDTH_AND_THEME === "1";
 
 /** The widths and themes a screen is checked at, in order (see EVERY_PAIRING). */
-export function checkedPairings(
+function checkedPairings(
   widths: readonly number[],
   schemes: readonly Scheme[],
   everyPairing = EVERY_PAIRING,

@@ -12,7 +12,7 @@ const HEADER_2026 =
   "municipality_code,municipality,municipality_sv,municipal_rate_percent,evangelical_lutheran_percent,orthodox_percent,aland";
 
 /** 2026's list as this repository keeps it, header first, without its blank first line. */
-export function list2026Lines(): string[] {
+function list2026Lines(): string[] {
   const csv = PUBLISHED_MUNICIPAL_RATE_LISTS.find((l) => l.year === 2026)?.csv ?? "";
   const lines = csv.split("\n").filter((line) => line.trim() !== "");
   if (lines[0] !== HEADER_2026 || lines.length !== 309) throw new Error("2026's list is not as expected");

@@ -9,7 +9,7 @@ export type DatabaseTemplates =
   | { kind: "pglite"; template: string; demoTemplate: string }
   | { kind: "postgres"; url: string; template: string; demoTemplate: string };
 
-export type TestDatabaseSource = DatabaseTemplates & {
+type TestDatabaseSource = DatabaseTemplates & {
   /** The folder of the run's stored files: the demo's signed agreements, receipts and photos. */
   filesDir: string;
 };

@@ -16,8 +16,6 @@ const u32 = (n: number) => {
   return b;
 };
 
-export type SoftwareAuthenticator = ReturnType<typeof softwareAuthenticator>;
-
 export function softwareAuthenticator(origin: string) {
   const rpId = new URL(origin).hostname;
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });

@@ -37,7 +37,7 @@ const SKIPPED_ROUTES: Record<string, string> = {
 };
 
 /** A token no link ever carries: the page must show its expired-or-invalid state. */
-export const BOGUS_TOKEN = "vanhentunut-tai-vaara-linkki-0000";
+const BOGUS_TOKEN = "vanhentunut-tai-vaara-linkki-0000";
 
 /** Pages outside the route table that a visitor still meets. */
 const EXTRA_PUBLIC: readonly Visit[] = [{ name: "not-found", path: "/ei-tallaista-sivua", routeId: null }];

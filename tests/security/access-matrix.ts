@@ -1023,7 +1023,7 @@ export type Fixtures = {
   freshBillingTable: () => Promise<{ id: string; body: BillingTableBody }>;
 };
 
-export type TaxTableKind = "province" | "taxTable" | "stateIncomeTax" | "deductions";
+type TaxTableKind = "province" | "taxTable" | "stateIncomeTax" | "deductions";
 type TaxRowBody = { year: number } & Record<string, unknown>;
 type BillingTableBody = ReturnType<typeof billingTableBody>;
 

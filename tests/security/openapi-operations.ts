@@ -5,8 +5,8 @@ import type { FastifyInstance } from "fastify";
  * `/api/docs/json`), for harnesses that must cover every endpoint: the access matrix and the fuzz.
  */
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type OpenApiOperation = {
   /** `METHOD /path/{param}` as the document spells the path, e.g. `PATCH /api/system-users/{userId}/phone`. */

@@ -40,7 +40,7 @@ export type BenefitCostInput = {
   shownYear: number;
 };
 
-export type BenefitYear = {
+type BenefitYear = {
   year: number;
   months: number;
   taxFreeBenefitCents: number;

@@ -46,7 +46,7 @@ export type CalculatorInput = {
   campaign?: boolean | undefined;
 };
 
-export type CalculatorYear = {
+type CalculatorYear = {
   year: number;
   months: number;
   taxFreeBenefit: number;
@@ -143,7 +143,7 @@ export function municipalRateFor(
 }
 
 /** The church the input chooses: `church` when given, else `churchMember` (Evangelical Lutheran or none). */
-export function churchOf(input: Pick<CalculatorInput, "church" | "churchMember">): Church {
+function churchOf(input: Pick<CalculatorInput, "church" | "churchMember">): Church {
   if (input.church === undefined) return input.churchMember ? "EVANGELICAL_LUTHERAN" : "NONE";
   if (input.churchMember !== undefined && input.churchMember !== (input.church === "EVANGELICAL_LUTHERAN")) {
     throw new CalculatorInputError(

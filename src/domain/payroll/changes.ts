@@ -36,12 +36,12 @@ export function sameJsonValue(a: unknown, b: unknown): boolean {
 const COMPARED_FIELDS: readonly PayrollChangedField[] = [...PAYROLL_MONEY_FIELDS, ...PAYROLL_COMPARED_FLAGS];
 
 /** The money columns and flags that differ between a row and last month's row of the same key. */
-export function changedFields(current: PayrollRow, previous: PayrollRow): PayrollChangedField[] {
+function changedFields(current: PayrollRow, previous: PayrollRow): PayrollChangedField[] {
   return COMPARED_FIELDS.filter((field) => !sameJsonValue(current[field], previous[field]));
 }
 
 /** Last month's row that is gone this month, with zero amounts, so payroll sees the removal. */
-export function endedRow(previous: PayrollRow): PayrollRow {
+function endedRow(previous: PayrollRow): PayrollRow {
   const zeros = Object.fromEntries(PAYROLL_MONEY_FIELDS.map((field) => [field, 0]));
   return {
     ...previous,

@@ -190,7 +190,7 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   return text;
 }
 
-export function encodeText(text: string, encoding: FileEncoding): Uint8Array {
+function encodeText(text: string, encoding: FileEncoding): Uint8Array {
   if (encoding === "WINDOWS_1252") return encodeWindows1252(text);
   return new TextEncoder().encode(encoding === "UTF8_BOM" ? `\uFEFF${text}` : text);
 }

@@ -31,7 +31,7 @@ export const TEMPLATE_PRESETS = ["GENERIC_CSV", "EXCEL"] as const;
 export type TemplatePreset = (typeof TEMPLATE_PRESETS)[number];
 
 /** Fields of the person and the row, in either layout. */
-export const ROW_FIELDS = [
+const ROW_FIELDS = [
   "employeeNumber",
   "lastName",
   "firstName",
@@ -45,7 +45,7 @@ export const ROW_FIELDS = [
   "change",
 ] as const;
 /** The money columns of the ROW layout. */
-export const MONEY_FIELDS = [
+const MONEY_FIELDS = [
   "monthlyPayment",
   "grossDeduction",
   "taxFree",
@@ -56,17 +56,13 @@ export const MONEY_FIELDS = [
   "catchUp",
 ] as const;
 /** The columns of the PER_KIND layout's line: its kind, codes and amount. */
-export const KIND_FIELDS = ["kind", "incomeType", "wageCode", "amount"] as const;
+const KIND_FIELDS = ["kind", "incomeType", "wageCode", "amount"] as const;
 export const TEMPLATE_FIELDS = [...ROW_FIELDS, ...MONEY_FIELDS, ...KIND_FIELDS] as const;
 export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export type MoneyField = (typeof MONEY_FIELDS)[number];
-export type KindField = (typeof KIND_FIELDS)[number];
 
 export const isMoneyField = (field: TemplateField): field is MoneyField =>
   (MONEY_FIELDS as readonly string[]).includes(field);
-export const isKindField = (field: TemplateField): field is KindField =>
-  (KIND_FIELDS as readonly string[]).includes(field);
-export const DATE_FIELDS: readonly TemplateField[] = ["period", "taxFreeUntil", "employmentEndsOn"];
 
 /** The kinds of amount a PER_KIND line carries. */
 export const AMOUNT_KINDS = [
@@ -102,9 +98,9 @@ export const MONEY_FIELD_OF_KIND: Record<AmountKind, MoneyField> = {
   NET_DEDUCTION: "netDeduction",
 };
 
-export type TemplateColumn = { field: TemplateField; header: string };
+type TemplateColumn = { field: TemplateField; header: string };
 /** A kind the PER_KIND layout writes lines of, with the company's wage type code for it. */
-export type TemplateKind = { kind: AmountKind; wageCode: string };
+type TemplateKind = { kind: AmountKind; wageCode: string };
 
 export type PayrollTemplate = {
   preset: TemplatePreset | null;
@@ -204,7 +200,7 @@ const EXCEL: PayrollTemplate = {
   kinds: ALL_KINDS,
 };
 
-export const TEMPLATE_PRESET_VALUES: Record<TemplatePreset, PayrollTemplate> = { GENERIC_CSV, EXCEL };
+const TEMPLATE_PRESET_VALUES: Record<TemplatePreset, PayrollTemplate> = { GENERIC_CSV, EXCEL };
 
 /** A fresh copy of a preset, for the company to change. */
 export function presetTemplate(preset: TemplatePreset): PayrollTemplate {

@@ -39,7 +39,7 @@ export const parsePeriod = keptPerPeriod((period: string): { year: number; month
   return { year: Number(match[1]), month: Number(match[2]) };
 });
 
-export function formatPeriod(year: number, month: number): string {
+function formatPeriod(year: number, month: number): string {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}`;
 }
 

@@ -78,7 +78,7 @@ function compareLeases(a: TaxFreeLease, b: TaxFreeLease): number {
  * asti"), so the months from January up to the period are run in order, the oldest lease first within
  * a month, and each month takes monthlyTaxFreeCents of what is left.
  */
-export function employeeTaxFree(
+function employeeTaxFree(
   leases: readonly TaxFreeLease[],
   lastWorkingDayDate: string,
   bikeBenefitRule: (year: number) => BikeBenefitRule,
@@ -107,7 +107,7 @@ export function employeeTaxFree(
 }
 
 /** The parts of employeeTaxFree: the period's tax-free part of each lease. */
-export function employeeTaxFreeParts(
+function employeeTaxFreeParts(
   leases: readonly PayrollLease[],
   lastWorkingDayDate: string,
   bikeBenefitRule: (year: number) => BikeBenefitRule,
@@ -146,7 +146,7 @@ export function yearToDateTaxFreeCents(
  * type 420) and a net-pay deduction; a REDEMPTION (buying the bike) and OTHER payments are net-pay
  * deductions without an income type.
  */
-export function oneOffItem(oneOff: PayrollOneOff): PayrollOneOffItem {
+function oneOffItem(oneOff: PayrollOneOff): PayrollOneOffItem {
   return {
     kind: oneOff.kind,
     description: oneOff.description,
@@ -158,7 +158,7 @@ export function oneOffItem(oneOff: PayrollOneOff): PayrollOneOffItem {
 }
 
 /** The deferred payments collected in a month, as a gross-salary one-off. */
-export function catchUpItem(amountCents: number, deferredPeriods: string[]): PayrollOneOffItem {
+function catchUpItem(amountCents: number, deferredPeriods: string[]): PayrollOneOffItem {
   return {
     kind: "CATCH_UP",
     description: null,

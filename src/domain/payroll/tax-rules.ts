@@ -136,7 +136,7 @@ export function monthlyTaxFreeCents(
  * The grandfathered lease's tax-free time ends with the earlier of its original term and its 60th month.
  */
 export const LEASE_TAX_KINDS = ["UNKNOWN", "TAXABLE", "TAX_FREE", "TAX_FREE_THEN_TAXABLE"] as const;
-export type LeaseTaxKind = (typeof LEASE_TAX_KINDS)[number];
+type LeaseTaxKind = (typeof LEASE_TAX_KINDS)[number];
 export type LeaseTax = {
   kind: LeaseTaxKind;
   regime: TaxRegime | null;

@@ -59,7 +59,7 @@ export type PayrollAbsence = {
 };
 
 /** What an employee's own payment through payroll is. */
-export type PayrollOneOffKind = "OWN_SHARE" | "REDEMPTION" | "RETURN_FEE" | "DEDUCTIBLE" | "OTHER";
+type PayrollOneOffKind = "OWN_SHARE" | "REDEMPTION" | "RETURN_FEE" | "DEDUCTIBLE" | "OTHER";
 
 /** One of the employee's own payments through payroll that falls in the period (user payments, PAYROLL). */
 export type PayrollOneOff = {
@@ -156,7 +156,7 @@ export const PAYROLL_MONEY_FIELDS = [
   "netDeductionCents",
   "outstandingDeferredCents",
 ] as const;
-export type PayrollMoneyField = (typeof PAYROLL_MONEY_FIELDS)[number];
+type PayrollMoneyField = (typeof PAYROLL_MONEY_FIELDS)[number];
 
 /** The fields markChanges compares besides the money columns (firstMonth flips every month, so not it). */
 export const PAYROLL_COMPARED_FLAGS = [
@@ -172,7 +172,7 @@ export const PAYROLL_COMPARED_FLAGS = [
   "payRollOther",
   "unitName",
 ] as const;
-export type PayrollComparedFlag = (typeof PAYROLL_COMPARED_FLAGS)[number];
+type PayrollComparedFlag = (typeof PAYROLL_COMPARED_FLAGS)[number];
 export type PayrollChangedField = PayrollMoneyField | PayrollComparedFlag;
 
 /**
@@ -242,7 +242,7 @@ export type PayrollRow = {
   changedFields: PayrollChangedField[];
 };
 
-export type IncomeTypeTotal = { incomeType: IncomeType; amountCents: number };
+type IncomeTypeTotal = { incomeType: IncomeType; amountCents: number };
 
 /** The report's sums. Rows marked ENDED (zero amounts) are not counted. */
 export type PayrollTotals = Record<PayrollMoneyField, number> & {

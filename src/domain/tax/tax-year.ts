@@ -22,7 +22,7 @@ export type AgeBoundRate = {
 };
 
 /** One bracket of the state scale: tax = baseTax + (income − lowerLimit) × marginalPercent. */
-export type StateTaxBracket = {
+type StateTaxBracket = {
   lowerLimitCents: number;
   baseTaxCents: number;
   marginalPercent: number;

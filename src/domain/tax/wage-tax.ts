@@ -66,7 +66,7 @@ function pensionPercent(year: TaxYear, age: number): number {
 }
 
 /** State tax from the progressive scale: the bracket's base plus its rate on the income above its limit. */
-export function stateTaxCents(year: TaxYear, taxableIncomeCents: number): number {
+function stateTaxCents(year: TaxYear, taxableIncomeCents: number): number {
   let bracket = year.stateScale[0];
   for (const candidate of year.stateScale) {
     if (taxableIncomeCents >= candidate.lowerLimitCents) bracket = candidate;

@@ -10,8 +10,8 @@ import { z } from "zod";
  */
 
 export const BACKUP_FORMAT = "pedaali-backup/1";
-export const MANIFEST_FILE = "manifest.json";
-export const FILES_FOLDER = "files";
+const MANIFEST_FILE = "manifest.json";
+const FILES_FOLDER = "files";
 
 /** The dump's file name by database: pg_dump's custom format, or PGlite's gzipped data directory. */
 export const DUMP_FILE = { postgres: "database.dump", pglite: "database.tar.gz" } as const;
@@ -19,7 +19,7 @@ export const DUMP_FILE = { postgres: "database.dump", pglite: "database.tar.gz" 
 const zSha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const zFileId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
-export const zBackupManifest = z.object({
+const zBackupManifest = z.object({
   format: z.literal(BACKUP_FORMAT),
   createdAt: z.iso.datetime(),
   app: z.object({ version: z.string() }),

@@ -12,11 +12,11 @@ import { createPglite, type Database, type Db, fromPglite } from "../db/client.t
  * PGlite writes postmaster.pid when it opens its directory and removes it when it closes it, so the
  * file says the app has it open now, or stopped without closing it (killed, or the machine stopped).
  */
-export function pgliteInUse(dir: string): boolean {
+function pgliteInUse(dir: string): boolean {
   return existsSync(join(dir, "postmaster.pid"));
 }
 
-export const PGLITE_IN_USE =
+const PGLITE_IN_USE =
   "has postmaster.pid: the app has it open (stop the app first), or stopped without closing it " +
   "(start and stop the app once, or remove the file if you are sure nothing has the folder open)";
 
@@ -37,7 +37,7 @@ export async function dumpPglite<T>(dir: string, file: string, read: (db: Db) =>
 }
 
 /** Whether a folder holds anything (a folder that does not exist holds nothing). */
-export function folderHoldsAnything(dir: string): boolean {
+function folderHoldsAnything(dir: string): boolean {
   return existsSync(dir) && readdirSync(dir).length > 0;
 }
 

@@ -14,7 +14,7 @@ import { databaseName, preparePostgresTarget, restorePostgres } from "./postgres
  * Proves every part of the backup whole against its manifest: the dump's and each file's SHA-256 and
  * size. Throws, naming what differs, before a restore writes anything.
  */
-export async function verifyBackup(folder: string, manifest: BackupManifest): Promise<void> {
+async function verifyBackup(folder: string, manifest: BackupManifest): Promise<void> {
   const problems: string[] = [];
   const dumpPath = join(folder, manifest.database.file);
   if (!existsSync(dumpPath)) problems.push(`${manifest.database.file} is missing`);

@@ -23,7 +23,7 @@ export const MIGRATIONS_DIR = resolve("src/server/db/migrations");
  * migrations. A first start copies it instead of running PostgreSQL's initdb in WebAssembly, which is
  * most of a first start's time (5-6 s on the 2-core machine); without a build, initdb runs as before.
  */
-export const INITIAL_PGLITE_CLUSTER = resolve("dist/server/pglite-initial-cluster.tar.gz");
+const INITIAL_PGLITE_CLUSTER = resolve("dist/server/pglite-initial-cluster.tar.gz");
 
 export type Database = {
   db: Db;

@@ -8,7 +8,7 @@ import { HELSINKI_TIME_ZONE } from "../../domain/dates.ts";
  */
 
 /** The first instant of a Helsinki calendar date: `date::timestamp at time zone 'Europe/Helsinki'`. */
-export function helsinkiMidnight(date: string, plusDays = 0): SQL {
+function helsinkiMidnight(date: string, plusDays = 0): SQL {
   return sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${HELSINKI_TIME_ZONE})`;
 }
 

@@ -104,7 +104,7 @@ export function lockTrailOf(tx: Db): LockTrail | undefined {
  * rows, which it never waits for (moveOrder locks the order its caller has locked, after the caller's
  * own-share payments). The trail knows kinds, not rows.
  */
-export function ensureMayLock(trail: LockTrail, kind: LockKind): void {
+function ensureMayLock(trail: LockTrail, kind: LockKind): void {
   if (trail.includes(kind)) return;
   const rank = rankOf(kind);
   if (trail.some((held) => rankOf(held) > rank)) throw new LockOrderError(kind, [...trail]);

@@ -44,7 +44,7 @@ export function compareMigrations(journal: JournalEntry[], appliedAt: number[]):
 }
 
 /** The generation times of the migrations the database has applied (none in an empty database). */
-export async function appliedMigrationTimes(db: Db): Promise<number[]> {
+async function appliedMigrationTimes(db: Db): Promise<number[]> {
   const [table] = await rawRows<{ exists: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`,

@@ -17,9 +17,9 @@ import type { VirusScanner } from "./virus-scan.ts";
  * the file. A crash or a rolled-back change leaves bytes without a row, never a row without bytes;
  * deleting a file deletes its row in the change, and `sweep` later removes bytes whose row is gone.
  */
-export type StoredFile = { fileName: string; mimeType: string; content: Buffer };
+type StoredFile = { fileName: string; mimeType: string; content: Buffer };
 
-export type PutFile = StoredFile & {
+type PutFile = StoredFile & {
   /** The tenant the file belongs to, when it belongs to one. */
   companyId: string | null;
   uploadedByUserId: string | null;
@@ -171,7 +171,7 @@ export function createFileStore(blobs: BlobStore, scanner: VirusScanner | null =
 }
 
 /** Files older than this without a row are swept: no change takes that long between its two writes. */
-export const SWEEP_GRACE_MS = 60 * 60 * 1000;
+const SWEEP_GRACE_MS = 60 * 60 * 1000;
 
 /** For the sweep's schedule and the consistency check: bytes written before this may be swept. */
 export function sweepBefore(now: Date): Date {

@@ -24,7 +24,7 @@ import type { FileStore } from "./file-store.ts";
  */
 
 /** The content types an upload may be sent with; the content is sniffed whatever the header says. */
-export const UPLOAD_CONTENT_TYPES = [
+const UPLOAD_CONTENT_TYPES = [
   "application/octet-stream",
   "application/pdf",
   "image/jpeg",

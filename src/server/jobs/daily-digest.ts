@@ -33,7 +33,7 @@ type Log = Pick<FastifyBaseLogger, "info" | "error">;
 type DigestRowParams = DailyDigestParams & { workRoute: RouteId };
 
 /** The page a person works on, for the digest's one button: by their roles, the first that applies. */
-export function workRouteOf(roleNames: readonly string[]): RouteId {
+function workRouteOf(roleNames: readonly string[]): RouteId {
   const has = (list: readonly RoleName[]) =>
     roleNames.some((name) => (list as readonly string[]).includes(name));
   if (has(ADMIN_ROLES)) return "admin";

@@ -198,7 +198,7 @@ const deadlineKey = (deadline: string) => new Date(`${deadline}T00:00:00Z`);
  * Queues one deadline reminder step, once, in its own transaction: the thing is read again there, so a
  * step done meanwhile (a choice made, a payment paid) or a deadline moved sends nothing.
  */
-export async function queueDeadlineReminder(
+async function queueDeadlineReminder(
   db: Db,
   kind: DeadlineReminderKind,
   step: DeadlineReminderStep,

@@ -23,7 +23,7 @@ import { openLeaseEndCase } from "../modules/redemptions/open-case.ts";
 export const LEASE_END_OFFERS_QUEUE = "lease-end-offers";
 /** At 06:00 Helsinki time every day. */
 export const LEASE_END_OFFERS_CRON = "0 6 * * *";
-export const MAX_OFFERS_PER_RUN = 500;
+const MAX_OFFERS_PER_RUN = 500;
 
 type Log = Pick<FastifyBaseLogger, "info" | "error">;
 

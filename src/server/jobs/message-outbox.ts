@@ -15,7 +15,7 @@ export const MESSAGE_OUTBOX_QUEUE = "send-message-outbox";
 export const MESSAGE_OUTBOX_CRON = "* * * * *";
 
 /** At most this many messages per run; the next run takes the rest. */
-export const MESSAGE_OUTBOX_BATCH = 50;
+const MESSAGE_OUTBOX_BATCH = 50;
 
 export type OutboxSenderDeps = OutboxRenderDeps & {
   messaging: Messaging;

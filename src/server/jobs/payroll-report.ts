@@ -9,7 +9,7 @@ import { deliverMonth, isDue } from "../modules/payroll-delivery/deliver-month.t
 import { payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
 import { currentPeriod } from "../modules/reporting/payroll.ts";
 
-export { type PayrollRecipient, payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
+export { payrollRecipientsByCompany } from "../modules/payroll-delivery/recipients.ts";
 
 /**
  * The monthly payroll report (ADR 008; a pg-boss job, jobs/runner.ts): every company with payroll

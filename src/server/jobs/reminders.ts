@@ -227,7 +227,7 @@ export async function queueReminderMessages(
  * Queues one reminder step of an order in the outbox, once (queueReminderMessages). Inside its own
  * transaction, with the order locked and its status checked again, so a move made meanwhile wins.
  */
-export async function queueReminder(
+async function queueReminder(
   db: Db,
   kind: ReminderKind,
   step: ReminderStep,

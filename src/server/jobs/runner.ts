@@ -26,7 +26,7 @@ import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from "./retention.ts"
 export const INACTIVITY_QUEUE = "deactivate-inactive-users";
 /** Every night at 03:30 Helsinki time. */
 export const INACTIVITY_CRON = "30 3 * * *";
-export const JOB_TIME_ZONE = "Europe/Helsinki";
+const JOB_TIME_ZONE = "Europe/Helsinki";
 /** The bytes of deleted files (FileStore.sweep), every night at 04:15 Helsinki time. */
 export const FILE_SWEEP_QUEUE = "sweep-stored-files";
 export const FILE_SWEEP_CRON = "15 4 * * *";
@@ -34,7 +34,7 @@ export const FILE_SWEEP_CRON = "15 4 * * *";
 type Log = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 
 /** pg-boss's connection: a connection string on PostgreSQL, the db adapter on PGlite. */
-export function pgBossConnection(
+function pgBossConnection(
   database: Pick<Database, "kind" | "pglite">,
   connectionString: string | null,
 ): PgBoss.ConstructorOptions {

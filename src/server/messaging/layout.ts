@@ -38,7 +38,7 @@ function assertWebLink(url: string): void {
   if (protocol !== "https:" && protocol !== "http:") throw new Error("A mail link must be an http(s) URL");
 }
 
-export function renderText(content: MailContent, words: LayoutWords): string {
+function renderText(content: MailContent, words: LayoutWords): string {
   const blocks = [content.greeting, ...content.paragraphs];
   if (content.action) blocks.push(`${content.action.label}:\n${content.action.url}`);
   blocks.push(
@@ -54,7 +54,7 @@ export function renderText(content: MailContent, words: LayoutWords): string {
  * images, so nothing is fetched from outside and nothing is lost when images are blocked), inline
  * styles because mail clients drop style sheets, colours with at least 4.5:1 contrast.
  */
-export function renderHtml(content: MailContent, words: LayoutWords, language: Language): string {
+function renderHtml(content: MailContent, words: LayoutWords, language: Language): string {
   const p = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
   const parts = [p(content.greeting), ...content.paragraphs.map(p)];
   if (content.action) {

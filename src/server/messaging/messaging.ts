@@ -11,7 +11,7 @@ import type { Messaging, OutgoingMail, OutgoingSms } from "./types.ts";
 export const MAIL_FROM = "Pedaali <info@pedaali.fi>";
 
 /** A provider that does not answer in this time counts as failed, so a login never hangs on it. */
-export const SMS_TIMEOUT_MS = 10_000;
+const SMS_TIMEOUT_MS = 10_000;
 
 export type MessagingDeps = {
   config: Pick<Config, "smtpUrl" | "smsProviderUrl" | "devOutbox">;

@@ -9,7 +9,7 @@ import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.
  * day. The web's texts of the same kinds are in src/web/i18n/pages (notificationPreferences).
  */
 
-export const KIND_NAMES: Record<Language, Record<NotificationKind, string>> = {
+const KIND_NAMES: Record<Language, Record<NotificationKind, string>> = {
   fi: {
     ORDER_STEPS: "tilauksen vaiheet",
     APPROVALS: "hyväksyntääsi odottavat tilaukset",

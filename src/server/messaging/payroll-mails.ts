@@ -14,7 +14,7 @@ import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.
  */
 
 /** At most this many changes are listed by name; the rest are counted. */
-export const MAIL_CHANGES_LISTED = 40;
+const MAIL_CHANGES_LISTED = 40;
 
 export type PayrollMailParams = {
   name?: string | null;

@@ -9,7 +9,7 @@ import { greeting, mail, type RenderedMail, resolveLanguage } from "./templates.
  * accepted, line by line, and to invoice Pedaali for it, in the store's own language.
  */
 
-export type PurchaseOrderLine = {
+type PurchaseOrderLine = {
   name: string;
   brand: string | null;
   model: string | null;

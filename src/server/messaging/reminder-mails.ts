@@ -23,10 +23,6 @@ export const REMINDER_MAIL_EVENTS = [
 ] as const;
 export type ReminderMailEvent = (typeof REMINDER_MAIL_EVENTS)[number];
 
-export function isReminderMailEvent(event: string): event is ReminderMailEvent {
-  return (REMINDER_MAIL_EVENTS as readonly string[]).includes(event);
-}
-
 export type ReminderMailParams = {
   name?: string | null;
   /** The order it concerns; none for a payment that belongs to no order. */

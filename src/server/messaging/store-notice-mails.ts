@@ -20,7 +20,7 @@ export function isStoreNoticeEvent(event: string): event is StoreNoticeEvent {
 }
 
 /** One order a payout paid: its number and what the store got for it. */
-export type PaidOrder = { orderNumber: number; netCents: number };
+type PaidOrder = { orderNumber: number; netCents: number };
 
 export type StoreNoticeParams = {
   storeName: string;

@@ -57,7 +57,7 @@ export type MailTemplate =
   | "approval-request"
   // A person's held mails, once a day (notification-preference-mails.ts)
   | "daily-digest";
-export type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code" | "pickup-code";
+type SmsTemplate = "two-factor-code" | "phone-change-code" | "signing-code" | "pickup-code";
 
 export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
 export type RenderedSms = { template: SmsTemplate; text: string };

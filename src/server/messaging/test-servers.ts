@@ -7,7 +7,7 @@ import { SMTPServer } from "smtp-server";
  * a mock). Test-only: nothing in the app imports this file, so smtp-server stays a dev dependency.
  */
 
-export type ReceivedMail = {
+type ReceivedMail = {
   /** The SMTP envelope. */
   envelopeFrom: string;
   envelopeTo: string[];
@@ -55,7 +55,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-export type ReceivedSms = { method: string; headers: IncomingHttpHeaders; body: unknown };
+type ReceivedSms = { method: string; headers: IncomingHttpHeaders; body: unknown };
 export type SmsSink = {
   url: string;
   requests: ReceivedSms[];

@@ -16,8 +16,8 @@ import { z } from "zod";
  * is removed.
  */
 
-export const SIGNING_ALG = "RS256";
-export const ENCRYPTION_ALG = "RSA-OAEP";
+const SIGNING_ALG = "RS256";
+const ENCRYPTION_ALG = "RSA-OAEP";
 /** The content encryptions accepted in what a broker encrypts to the platform. */
 export const ENCRYPTION_CONTENT_ALGS = ["A256GCM", "A128CBC-HS256"] as const;
 

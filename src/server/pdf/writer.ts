@@ -21,7 +21,7 @@ export function pdfSafeText(value: string): string {
   return out;
 }
 
-export const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
+const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
 export const GREY = rgb(0.4, 0.4, 0.4);
 
 /** Draws lines top-down, wrapping long text and starting a new page when one is full. */

@@ -15,7 +15,7 @@ type SuccessResponse<E extends EndpointDef> = E extends { accepted: infer A exte
         : { 200: E["response"] };
 
 /** The Fastify schema of an endpoint: validation of what it takes, the answer's serializer, the API docs. */
-export type EndpointSchema<E extends EndpointDef> = {
+type EndpointSchema<E extends EndpointDef> = {
   tags: string[];
   summary: string;
   params: Defined<E["params"]>;

@@ -40,7 +40,7 @@ function compress(html: Buffer, encoding: Encoding): Promise<Buffer> {
 }
 
 /** br when the client takes it, else gzip, else none (a q=0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");

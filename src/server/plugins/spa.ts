@@ -7,7 +7,7 @@ import { apiNotFound } from "./errors.ts";
 import { PRERENDERED_DIR, type PrerenderedPages, registerCrawlerFiles } from "./prerendered-pages.ts";
 
 /** Developer pages of the web app outside the route table (the design reference); never in production. */
-export const DEV_PAGES: readonly string[] = ["/dev/design"];
+const DEV_PAGES: readonly string[] = ["/dev/design"];
 
 const PRODUCTION_DEV_PAGE_404 =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found – Pedaali</title><p>Not found. <a href="/">Pedaali</a></p></html>';

@@ -43,7 +43,7 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** "#0e4f2e" for any colour channels() reads (swatches show hex). */
-export function toHex(color: string): string {
+function toHex(color: string): string {
   return `#${channels(color)
     .map((c) => c.toString(16).padStart(2, "0"))
     .join("")}`;
@@ -53,7 +53,7 @@ const { gray, dark, red, yellow } = DEFAULT_THEME.colors;
 const green = pedaaliGreen;
 
 /** What each scheme's --pd-* / --mantine-* colour variables resolve to (global.css, theme.ts). */
-export const SCHEME_COLORS = {
+const SCHEME_COLORS = {
   light: {
     body: DEFAULT_THEME.white,
     text: DEFAULT_THEME.black,
@@ -101,7 +101,7 @@ export const SCHEME_COLORS = {
   },
 } as const;
 
-export type Scheme = keyof typeof SCHEME_COLORS;
+type Scheme = keyof typeof SCHEME_COLORS;
 export type ContrastPair = {
   scheme: Scheme;
   use: string;

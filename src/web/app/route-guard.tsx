@@ -13,7 +13,7 @@ import { asksOf } from "./user-asks.ts";
 export type PageImport = () => Promise<ComponentType>;
 
 /** How long a page waits for its first data (FirstData) once its code is here. */
-export const FIRST_DATA_WAIT_MS = 1500;
+const FIRST_DATA_WAIT_MS = 1500;
 
 /**
  * Reads what a page's first view shows into the app's cache before the page replaces the loader, so that

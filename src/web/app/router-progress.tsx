@@ -6,14 +6,14 @@ import { PROGRESS_BAR_MINIMUM, PROGRESS_BAR_SPEED_MS } from "../../domain/consta
 import classes from "./shell.module.css";
 
 /** docs/product.md "Constants" "minimum 0.3, speed 800" in the classic NProgress sense: start at 30 %, each move animates 800 ms. */
-export const PROGRESS_MINIMUM = PROGRESS_BAR_MINIMUM;
-export const PROGRESS_SPEED_MS = PROGRESS_BAR_SPEED_MS;
+const PROGRESS_MINIMUM = PROGRESS_BAR_MINIMUM;
+const PROGRESS_SPEED_MS = PROGRESS_BAR_SPEED_MS;
 /** A request counts as long (and shows the bar) once it has run this long. */
-export const LONG_REQUEST_MS = 300;
+const LONG_REQUEST_MS = 300;
 const TRICKLE_MS = 500;
 
 /** The next value of a running bar: closer to 95 % with every tick, never past it. */
-export function trickle(value: number): number {
+function trickle(value: number): number {
   return Math.min(95, value + (95 - value) * 0.15);
 }
 

@@ -19,7 +19,7 @@ export const pedaaliGreen: MantineColorsTuple = [
 ];
 
 /** Inter (self-hosted, global.css), then the platform's UI font with near metrics while it loads. */
-export const FONT_FAMILY =
+const FONT_FAMILY =
   "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
 export const theme = createTheme({

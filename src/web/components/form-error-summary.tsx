@@ -11,14 +11,14 @@ export type FormErrorItem = {
   message: ReactNode;
 };
 
-export type FormErrorSummaryProps = {
+type FormErrorSummaryProps = {
   errors: readonly FormErrorItem[];
   /** Focus goes here after a failed submit (see useFormErrorSummary). */
   headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /** Moves to a field from the summary: focus in the input, its label in view above it. */
-export function focusField(fieldId: string): void {
+function focusField(fieldId: string): void {
   const field = document.getElementById(fieldId);
   if (!field) return;
   field.focus({ preventScroll: true });
@@ -32,7 +32,7 @@ export function focusField(fieldId: string): void {
  * the page moves focus to its heading, so a phone user sees and hears what to fix, wherever the
  * invalid fields are. The fields keep their own messages too (under each field).
  */
-export function FormErrorSummary({ errors, headingRef }: FormErrorSummaryProps) {
+function FormErrorSummary({ errors, headingRef }: FormErrorSummaryProps) {
   const { t } = useTranslation();
   const headingId = useId();
   if (errors.length === 0) return null;

@@ -16,7 +16,7 @@ const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
  * entry through the router, which keeps its own location in step), so a reload or a bookmark does not
  * say it again. Null when there is nothing to say, or once dismissed.
  */
-export function useIdentificationOutcome(): { outcome: string | null; dismiss: () => void } {
+function useIdentificationOutcome(): { outcome: string | null; dismiss: () => void } {
   const [params, setParams] = useSearchParams();
   const inAddress = params.get(PARAM);
   const [outcome, setOutcome] = useState(inAddress);

@@ -110,7 +110,7 @@ function enteredAt(order: OrderTimelineOrder, status: OrderStatus): string | nul
  * How far along the main line the order got: its own status there; from the side state, the status it
  * returns to; otherwise (cancelled, CASE_X, refunded) the furthest main-line status its moves touched.
  */
-export function reachedMainIndex(order: OrderTimelineOrder): number {
+function reachedMainIndex(order: OrderTimelineOrder): number {
   const own = MAIN.indexOf(order.orderStatus);
   if (own >= 0) return own;
   if (order.orderStatus === CUSTOMER_COMMENT_STATUS && order.previousStatus) {

@@ -6,7 +6,7 @@ import { AppLink } from "./app-link.tsx";
 import { ChevronRightIcon } from "./design-icons.tsx";
 import classes from "./page-template.module.css";
 
-export type Breadcrumb = { label: string; to: string };
+type Breadcrumb = { label: string; to: string };
 
 export type PageHeaderProps = {
   /** The page's h1; also the browser tab's title ("<title> – Pedaali"). */
@@ -41,7 +41,7 @@ function Breadcrumbs({ items, current }: { items: readonly Breadcrumb[]; current
 }
 
 /** The top of every logged-in page: breadcrumbs where deep, the h1, what the page is for, its primary action. */
-export function PageHeader(props: PageHeaderProps) {
+function PageHeader(props: PageHeaderProps) {
   usePageTitle(props.title, typeof props.description === "string" ? props.description : undefined);
   return <PageHeading {...props} />;
 }

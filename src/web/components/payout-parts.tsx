@@ -59,7 +59,7 @@ export const money = (cents: number) => formatMoney(cents, currentLanguage());
 /** A YYYY-MM-DD day (a payment date) as DD.MM.YYYY; empty when there is none yet. */
 export const day = (value: string | null) => (value ? formatDate(`${value}T12:00:00Z`) : "");
 
-export const AMOUNT_TITLES = {
+const AMOUNT_TITLES = {
   grossCents: "storePayouts.columns.gross",
   commissionCents: "storePayouts.columns.commission",
   netCents: "storePayouts.columns.net",
@@ -98,7 +98,7 @@ const BASE_WORDS: Record<CommissionBase, string> = {
  * "5 % of 1 612,90 € (price without VAT)": the percent and the price the commission was taken of (decision
  * 020); null when no commission was taken. An old payable whose percent is not known says the price alone.
  */
-export function useCommissionBasis(): (payable: ReckonedCommission) => string | null {
+function useCommissionBasis(): (payable: ReckonedCommission) => string | null {
   const { t } = useTranslation();
   return (p) => {
     if (p.commissionCents === 0 && !p.commissionPercent) return null;

@@ -8,7 +8,7 @@ import "@mantine/charts/styles.layer.css";
  * focusable: the page gives the same figures as a table next to it.
  */
 
-export type ChartSeries = { name: string; label: string; color: string };
+type ChartSeries = { name: string; label: string; color: string };
 
 export type ReportBarChartProps = {
   /** One object a bar (group): the category under `dataKey`, each series' value under its `name`. */

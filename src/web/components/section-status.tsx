@@ -11,7 +11,7 @@ export type SectionMessage = { tone: "success" | "error"; text: string };
  * success toast (useSectionStatus), which shows wherever the page is scrolled; a line under a heading
  * that is scrolled away says nothing. A success message passed in still reads in a polite live region.
  */
-export function SectionStatus({
+function SectionStatus({
   message,
   failedTitle,
   onDismiss,

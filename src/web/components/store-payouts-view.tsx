@@ -16,7 +16,7 @@ import {
 } from "./payout-parts.tsx";
 import { SectionCard } from "./section-card.tsx";
 
-export type StorePayoutsQuery = Pick<
+type StorePayoutsQuery = Pick<
   UseQueryResult<TStorePayouts>,
   "data" | "isPending" | "isFetching" | "isError" | "refetch"
 >;

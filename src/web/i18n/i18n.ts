@@ -47,7 +47,7 @@ function storedLanguage(): string | null {
 }
 
 /** docs/product.md "Screens" `/{lang}/...` wins over the stored choice, which wins over Finnish. */
-export function detectLanguage(pathname: string): Language {
+function detectLanguage(pathname: string): Language {
   const prefix = pathname.split("/")[1];
   if (isLanguage(prefix)) return prefix;
   const stored = storedLanguage();

@@ -5,7 +5,7 @@ import { GENERAL_ERROR_TEXTS, generalErrorKind } from "./general-errors.ts";
 export const CSRF_COOKIE = "csrfToken";
 export const CSRF_HEADER = "x-csrf-token";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * Anything with a zod-like `parse`. Typed structurally so this module does not import zod: the
@@ -73,7 +73,7 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /** The English docs/product.md "Errors" fallback for a response whose body could not be read. */
-export function fallbackMessage(status: number): string {
+function fallbackMessage(status: number): string {
   return GENERAL_ERROR_TEXTS[generalErrorKind(status, false)];
 }
 

@@ -21,7 +21,7 @@ function subscribeConnected(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function isConnected(): boolean {
+function isConnected(): boolean {
   return connected;
 }
 

@@ -33,7 +33,7 @@ export type SchemaIssue = z.core.$ZodIssue;
  * What a schema issue says about its field, in the reader's language; `value` is what the field holds
  * (the issue does not carry it), so that an empty field reads as required.
  */
-export function issueText(issue: SchemaIssue, t: TFunction, value?: unknown): string {
+function issueText(issue: SchemaIssue, t: TFunction, value?: unknown): string {
   switch (issue.code) {
     case "custom":
       return plausibleDateText(issue.params, t) ?? t("forms.checkField");
@@ -334,7 +334,7 @@ export function focusTarget(node: Element): HTMLElement | null {
  * failed submit the reader lands on what to fix instead of staying on the button. `root` is the form
  * the submit came from, so another form on the page with the same field names is not picked.
  */
-export function focusFirstField(
+function focusFirstField(
   paths: readonly string[],
   dataPath: (path: string) => string,
   root?: ParentNode | null,
@@ -353,7 +353,7 @@ export function focusFirstField(
 }
 
 /** A rule per top-level field: the error text for the value, or null when it passes. */
-export type FieldRules<Values> = {
+type FieldRules<Values> = {
   [Field in keyof Values]?: (value: Values[Field], values: Values) => ReactNode;
 };
 

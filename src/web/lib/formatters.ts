@@ -2,7 +2,7 @@ import type { Language } from "../../domain/enums.ts";
 import { formatCents } from "../../domain/money.ts";
 
 /** docs/product.md "Constants": times are shown in Finnish time whatever the browser's zone. */
-export const DISPLAY_TIME_ZONE = "Europe/Helsinki";
+const DISPLAY_TIME_ZONE = "Europe/Helsinki";
 
 const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI" };
 

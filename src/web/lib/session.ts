@@ -17,7 +17,7 @@ import { ApiError, apiFetch, readCookie } from "./api-client.ts";
 export type SessionUser = TSessionUser;
 
 /** docs/product.md "States" user fetch status. */
-export type SessionStatus = "idle" | "loading" | "succeeded" | "failed";
+type SessionStatus = "idle" | "loading" | "succeeded" | "failed";
 
 export type Session = {
   status: SessionStatus;
@@ -78,7 +78,7 @@ export function mustSetUpSecondFactor(user: Pick<SessionUser, "secondFactorSetup
 type SessionState = QueryState<SessionUser | null, Error>;
 
 /** docs/product.md "States" status of the user fetch, from the query's state (undefined: never asked). */
-export function sessionStatusOf(state: SessionState | undefined): SessionStatus {
+function sessionStatusOf(state: SessionState | undefined): SessionStatus {
   if (!state) return "idle";
   if (state.status === "success") return "succeeded";
   if (state.status === "error") return "failed";

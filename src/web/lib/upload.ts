@@ -43,6 +43,3 @@ export function uploadForm<const E extends EndpointDef>(
     schema: definition.response as ResponseSchema<EndpointResponse<E>>,
   });
 }
-
-/** The upload limit the server keeps, for checking a file before sending it (src/domain/uploads.ts). */
-export { MAX_UPLOAD_BYTES } from "../../domain/uploads.ts";

@@ -6,7 +6,7 @@ import { vi } from "vitest";
  */
 export type FakeReply = { status: number; body?: unknown };
 export type FakeRoute = FakeReply | ((body: unknown) => FakeReply);
-export type FakeCall = { method: string; url: string; body: unknown; headers: Headers };
+type FakeCall = { method: string; url: string; body: unknown; headers: Headers };
 
 export function fakeApi(routes: Record<string, FakeRoute>) {
   const calls: FakeCall[] = [];

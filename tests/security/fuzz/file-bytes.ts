@@ -15,7 +15,7 @@ export const MAX_FUZZ_FILE_BYTES = 4096;
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 
 /** Starts of real files of each allowed type; random bytes follow them. */
-export const FILE_SIGNATURES: readonly Uint8Array[] = [
+const FILE_SIGNATURES: readonly Uint8Array[] = [
   latin1("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"),
   latin1("\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"),
   new Uint8Array(SAMPLE_PNG),
@@ -23,7 +23,7 @@ export const FILE_SIGNATURES: readonly Uint8Array[] = [
 ];
 
 /** Starts of the tax tables' municipal rate lists: the Tax Administration's CSV, the repository's, an XLSX. */
-export const RATE_LIST_STARTS: readonly Uint8Array[] = [
+const RATE_LIST_STARTS: readonly Uint8Array[] = [
   new Uint8Array(
     Buffer.from(
       "Kunta;Tuloveroprosentti;Evankelis-luterilaisen seurakunnan tuloveroprosentti;Ortodoksisen seurakunnan tuloveroprosentti\r\nHelsinki;5,30;1,00;1,80\r\n",

@@ -48,7 +48,7 @@ export function buildUrl(
 const SHOWN_BYTES = 32;
 
 /** A binary body as its size and first bytes in hex; a file of megabytes would drown the report. */
-export function describeBytes(bytes: Buffer): string {
+function describeBytes(bytes: Buffer): string {
   const head = [...bytes.subarray(0, SHOWN_BYTES)].map((b) => b.toString(16).padStart(2, "0")).join(" ");
   return `${bytes.length} bytes${head ? `: ${head}${bytes.length > SHOWN_BYTES ? " …" : ""}` : ""}`;
 }

@@ -19,7 +19,7 @@ export const COMPARED_FIELDS = [
 ] as const;
 export type ComparedField = (typeof COMPARED_FIELDS)[number];
 
-export type ChangedMunicipality = {
+type ChangedMunicipality = {
   before: MunicipalRate;
   after: MunicipalRate;
   /** The fields whose value differs, in COMPARED_FIELDS' order (rates first). */

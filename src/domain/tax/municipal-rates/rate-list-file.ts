@@ -55,7 +55,7 @@ export const RATE_LIST_PROBLEM_CODES = [
 export type RateListProblemCode = (typeof RATE_LIST_PROBLEM_CODES)[number];
 
 /** What is wrong, where: the file's row (the header is row 1), the column and the value it holds. */
-export type RateListProblem = {
+type RateListProblem = {
   row: number;
   code: RateListProblemCode;
   field?: RateListField;
@@ -69,18 +69,18 @@ export type RateListProblem = {
 };
 
 /** A rate of the mainland or a parish: well above any rate ever set (2026: 4.70–10.90 %, parishes ≤ 2.25 %). */
-export const MAX_RATE_PERCENT = 15;
+const MAX_RATE_PERCENT = 15;
 /**
  * Åland's municipalities levy 17.00–19.70 % (2025–2026): their own bound keeps a mainland rate typed
  * ten times too high from passing as an Åland one.
  */
-export const MAX_ALAND_MUNICIPAL_PERCENT = 25;
+const MAX_ALAND_MUNICIPAL_PERCENT = 25;
 /** Finland has 308 municipalities (2025); a list much longer is not a list of them. */
-export const MAX_RATE_LIST_ROWS = 1000;
+const MAX_RATE_LIST_ROWS = 1000;
 const MAX_NAME_LENGTH = 100;
 
 /** Statistics Finland's codes of Åland's 16 municipalities, for a municipality new to the list. */
-export const ALAND_MUNICIPALITY_CODES: ReadonlySet<string> = new Set([
+const ALAND_MUNICIPALITY_CODES: ReadonlySet<string> = new Set([
   "035",
   "043",
   "060",

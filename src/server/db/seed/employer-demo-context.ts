@@ -180,7 +180,7 @@ export async function packageItems(c: Ctx, orderId: string, bike: (typeof DEMO_B
   ]);
 }
 
-export const leaseMonthsFor = (cents: number) => (cents >= 150_000 ? 36 : 24);
+const leaseMonthsFor = (cents: number) => (cents >= 150_000 ? 36 : 24);
 
 /**
  * A demo package priced as the employee's offer prices it (src/domain/order-offer.ts): split at the

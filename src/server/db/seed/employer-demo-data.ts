@@ -38,7 +38,7 @@ export const DEMO_BIKES = [
  * leave since this many days ago, open), `sick` (a sick leave of this many days, a month ago),
  * `trial` (trial period ends this many days ahead), `noNumber` (payroll data missing).
  */
-export type DemoStory =
+type DemoStory =
   | { kind: "lease"; startedMonthsAgo: number; bike: number; committed?: string }
   | {
       kind: "order";

@@ -141,7 +141,7 @@ export async function seedDemo(db: Db, files: FileStore, dataKeys: DataKeyring):
  * demo data predates it. Only demo rows are touched: the users by their e-mails on the reserved .test
  * domain, the link by its token; a database without the demo company gets no link.
  */
-export async function resetDemoFixtures(db: Db): Promise<void> {
+async function resetDemoFixtures(db: Db): Promise<void> {
   const phoneStep = DEMO_USERS.filter((u) => u.clearPhoneOnSeed).map((u) => u.email);
   if (phoneStep.length > 0) {
     await db

@@ -11,9 +11,9 @@ import { write } from "../transaction.ts";
 import { DEMO_PUBLIC_URL } from "./demo-data.ts";
 
 /** Her lease starts this month, but the helpdesk started it only after this month's invoice went out. */
-export const LATE_STARTED_EMPLOYEE = "emma.kettunen@demo.test";
+const LATE_STARTED_EMPLOYEE = "emma.kettunen@demo.test";
 /** His employment ended at last month's end; the employer recorded it after this month's invoice. */
-export const LATE_RECORDED_LEAVER = "onni.lehtonen@demo.test";
+const LATE_RECORDED_LEAVER = "onni.lehtonen@demo.test";
 
 const quiet = { info: () => {}, error: () => {} };
 

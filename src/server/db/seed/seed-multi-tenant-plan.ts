@@ -12,11 +12,11 @@ import { textArray, uuidOf } from "./scale-sql.ts";
  */
 
 /** The seed's "today": order dates and lease terms are relative to it, so statuses stay sensible. */
-export const SEED_TODAY = "2026-11-02T08:00:00Z";
+const SEED_TODAY = "2026-11-02T08:00:00Z";
 export const TODAY = sql.raw(`timestamptz '${SEED_TODAY}'`);
 
 /** Full size (factor 1). */
-export const FULL = {
+const FULL = {
   groups: 100,
   companies: 1_000,
   employees: 100_000,
@@ -31,30 +31,30 @@ export const FULL = {
  * with an insurance claim, a lease ending soon (its redemption case) and an own share over the
  * company's max price.
  */
-export const SHOWCASE: readonly OrderStatus[] = [
+const SHOWCASE: readonly OrderStatus[] = [
   ...ORDER_STATUSES,
   "ACTIVE_LEASING",
   "ACTIVE_LEASING",
   "ACTIVE_LEASING",
 ];
 export const CLAIM_POSITION = ORDER_STATUSES.length;
-export const REDEMPTION_POSITION = ORDER_STATUSES.length + 1;
+const REDEMPTION_POSITION = ORDER_STATUSES.length + 1;
 export const OWN_SHARE_POSITION = ORDER_STATUSES.length + 2;
 /** The smallest company: its showcase and a few employees more. */
-export const MIN_COMPANY_EMPLOYEES = SHOWCASE.length + 5;
+const MIN_COMPANY_EMPLOYEES = SHOWCASE.length + 5;
 
 /** The statuses an order has a (signed) leasing agreement in: from the employee's signature onwards. */
-export const LEASED: readonly OrderStatus[] = [
+const LEASED: readonly OrderStatus[] = [
   ...MAIN_LINE_STATUSES.slice(MAIN_LINE_STATUSES.indexOf("ALL_INFO_PROVIDED")),
   "WAITING_FOR_CUSTOMER_COMMENT",
 ];
 /** A leased order's status, by its number among the leased: most run, the rest are on their way. */
-export const LEASED_MIX: readonly OrderStatus[] = [
+const LEASED_MIX: readonly OrderStatus[] = [
   ...Array.from({ length: 12 }, () => "ACTIVE_LEASING" as const),
   ...LEASED.filter((s) => s !== "ACTIVE_LEASING"),
 ];
 /** An order without an agreement, by its number among those. */
-export const UNLEASED_MIX: readonly OrderStatus[] = [
+const UNLEASED_MIX: readonly OrderStatus[] = [
   "NOT_STARTED",
   "PENDING",
   "PENDING",
@@ -67,10 +67,10 @@ export const UNLEASED_MIX: readonly OrderStatus[] = [
   "REFUNDED",
 ];
 /** Where an order waiting for the customer's comment returns to (it has an agreement already). */
-export const COMMENT_RETURNS_TO: readonly OrderStatus[] = ["ALL_INFO_PROVIDED", "CONFIRMED", "PROCESSED"];
+const COMMENT_RETURNS_TO: readonly OrderStatus[] = ["ALL_INFO_PROVIDED", "CONFIRMED", "PROCESSED"];
 
 /** How far along the lifecycle a status is, which decides the dates and details an order has. */
-export const STEP: Record<OrderStatus, number> = {
+const STEP: Record<OrderStatus, number> = {
   NOT_STARTED: 0,
   PENDING: 1,
   WIX: 1,
@@ -139,7 +139,7 @@ export function multiTenantScaleSizes(factor = 1): MultiTenantSizes {
   };
 }
 
-export const groupBase = (g: number) =>
+const groupBase = (g: number) =>
   `${SCALE_LAST_NAMES[(g - 1) % SCALE_LAST_NAMES.length]}${g > SCALE_LAST_NAMES.length ? ` ${Math.ceil(g / SCALE_LAST_NAMES.length)}` : ""}`;
 export const groupName = (g: number) => `${groupBase(g)}-yhtiöt`;
 export const MULTI_TENANT_DOMAIN = "pedaali-scale.test";
@@ -147,7 +147,7 @@ export const groupAdminEmail = (g: number) => `konserni.${g}@${MULTI_TENANT_DOMA
 export const employerAdminEmail = (g: number) => `tyonantaja.${g}@${MULTI_TENANT_DOMAIN}`;
 
 /** A valid Y-tunnus near base: the first of base..base+9 that has a check digit. */
-export function businessId(base: number): string {
+function businessId(base: number): string {
   for (let body = base; ; body++) {
     const check = businessIdCheckDigit(String(body));
     if (check !== null) return `${body}-${check}`;

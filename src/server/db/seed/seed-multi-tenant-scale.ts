@@ -12,14 +12,7 @@ import {
 } from "./seed-multi-tenant-plan.ts";
 import { afterSales, bellAndLog, ordersAndLeases, people } from "./seed-multi-tenant-rows.ts";
 
-export {
-  employerAdminEmail,
-  groupAdminEmail,
-  MULTI_TENANT_DOMAIN,
-  type MultiTenantSizes,
-  multiTenantScaleSizes,
-  SEED_TODAY,
-} from "./seed-multi-tenant-plan.ts";
+export { multiTenantScaleSizes } from "./seed-multi-tenant-plan.ts";
 
 /**
  * The multi-tenant scale seed (`npm run seed:scale -- --shape=multi-tenant`): at factor 1, 100 groups
@@ -60,7 +53,7 @@ const SEEDED_TABLES = [
   "notifications",
   "event_log",
 ] as const;
-export type MultiTenantTable = (typeof SEEDED_TABLES)[number];
+type MultiTenantTable = (typeof SEEDED_TABLES)[number];
 
 export type MultiTenantScaleResult = {
   seeded: boolean;

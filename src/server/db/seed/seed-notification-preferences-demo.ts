@@ -7,7 +7,7 @@ import type { Tx } from "../transaction.ts";
  * gets the approvals waiting for her and the reminders once a day in the daily digest (as /kayttaja
  * shows), and the order steps only in the service.
  */
-export const DEMO_DIGEST_USER = "employer.admin@demo.test";
+const DEMO_DIGEST_USER = "employer.admin@demo.test";
 
 export async function seedNotificationPreferencesDemo(db: Tx): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_DIGEST_USER));

@@ -62,10 +62,10 @@ import { storeLinkOf } from "./order-status-walk.ts";
  * Demo Oy lets its employees pay by payroll or by invoice (paymentMode ALL, in demo-data.ts).
  */
 
-export const NEAR_END_EMPLOYEE = "iida.saarinen@demo.test";
-export const REDEEMED_EMPLOYEE = "juho.nieminen@demo.test";
-export const EARLY_END_EMPLOYEE = "venla.turunen@demo.test";
-export const RETURNED_EMPLOYEE = "elias.laaksonen@demo.test";
+const NEAR_END_EMPLOYEE = "iida.saarinen@demo.test";
+const REDEEMED_EMPLOYEE = "juho.nieminen@demo.test";
+const EARLY_END_EMPLOYEE = "venla.turunen@demo.test";
+const RETURNED_EMPLOYEE = "elias.laaksonen@demo.test";
 
 const HOUR_MS = 3_600_000;
 const EMPLOYEE_ROLES: RoleName[] = ["BIKE_BENEFICIARY"];

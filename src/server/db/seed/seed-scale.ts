@@ -25,7 +25,7 @@ import { textArray, uuidOf } from "./scale-sql.ts";
  * Its group admin logs in as skaala.admin@skaala.test with the demo password (when given its hash).
  */
 
-export const SCALE_GROUP = "Skaala-konserni";
+const SCALE_GROUP = "Skaala-konserni";
 export const SCALE_COMPANIES = ["Skaala Oy", "Skaala Palvelut Oy"] as const;
 export const SCALE_ADMIN_EMAIL = "skaala.admin@skaala.test";
 

@@ -6,7 +6,7 @@ import { beneficiaryEmployees, handovers, orders, users } from "../schema/index.
 import { inTransaction } from "../transaction.ts";
 
 /** The employee whose shipped bike the demo's store handed over (seed-handover-demo.ts). */
-export const DEMO_DEFECT_REPORTER = "katja.rautio@demo.test";
+const DEMO_DEFECT_REPORTER = "katja.rautio@demo.test";
 export const DEMO_DEFECT_DESCRIPTION = "Takavalo ei syty, vaikka akku on ladattu.";
 
 /**

@@ -15,7 +15,7 @@ import { revokeFamiliesExcept, revokeFamily } from "../auth/sessions.ts";
  */
 
 /** Why the login's tokens stopped working, as the session rows keep it. */
-export const ENDED_BY_USER = "ENDED_BY_USER";
+const ENDED_BY_USER = "ENDED_BY_USER";
 
 /** Who asks: the person, and the login of the browser they ask from. */
 type Asker = { userId: string; familyId: string };
@@ -113,4 +113,3 @@ export function createOwnSessionsService(ctx: AppContext) {
     },
   };
 }
-export type OwnSessionsService = ReturnType<typeof createOwnSessionsService>;

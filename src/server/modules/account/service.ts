@@ -147,4 +147,3 @@ export function createAccountService(ctx: AppContext) {
     },
   };
 }
-export type AccountService = ReturnType<typeof createAccountService>;

@@ -9,7 +9,7 @@ import {
   REFRESH_TOKEN_COOKIE as REFRESH_COOKIE,
 } from "../../../domain/constants.ts";
 
-export { ACCESS_COOKIE, CSRF_COOKIE, REFRESH_COOKIE };
+export { ACCESS_COOKIE, REFRESH_COOKIE };
 /** Binds the code step to the browser that passed the password step (HttpOnly, /api only). */
 export const CHALLENGE_COOKIE = "twoFactorChallenge";
 

@@ -15,7 +15,7 @@ import type { SessionMeta } from "./sessions.ts";
  */
 export const KNOWN_DEVICE_DAYS = 90;
 
-export const NEW_DEVICE_EVENT = "NEW_DEVICE_LOGIN";
+const NEW_DEVICE_EVENT = "NEW_DEVICE_LOGIN";
 
 /** What the mail is made from when it is sent (auth/mails.ts renderNewDeviceLoginMail). */
 export type NewDeviceParams = {

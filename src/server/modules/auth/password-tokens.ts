@@ -77,4 +77,4 @@ export async function queuePasswordLinkUnlessRecent(
 }
 
 /** The notification table's event of a password link the person asked for. */
-export const PASSWORD_LINK_EVENT = "PASSWORD_RESET";
+const PASSWORD_LINK_EVENT = "PASSWORD_RESET";

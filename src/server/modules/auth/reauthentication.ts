@@ -40,5 +40,3 @@ export function createReauthentication(ctx: AppContext) {
   };
   return reauthentication;
 }
-
-export type Reauthentication = ReturnType<typeof createReauthentication>;

@@ -5,8 +5,6 @@ import { createLoginShared } from "./login-shared.ts";
 import { createPasskeyStep } from "./passkey-step.ts";
 import { createPasswordStep } from "./password-step.ts";
 
-export type { LoginOutcome } from "./login-shared.ts";
-
 /**
  * The login flow of docs/product.md "States" and docs/architecture.md: password, then for admins and employer-side users a
  * 6-digit code by SMS bound to the browser by a challenge cookie. Unknown e-mails and wrong passwords
@@ -25,4 +23,3 @@ export function createAuthService(ctx: AppContext) {
   const { verifyPasskey } = createPasskeyStep(ctx, answerChallenge);
   return { login, verify, verifyPasskey };
 }
-export type AuthService = ReturnType<typeof createAuthService>;

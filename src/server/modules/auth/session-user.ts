@@ -22,7 +22,7 @@ import { mustSetUpAuthenticator } from "./authenticator.ts";
  * from userRoles (docs/product.md "Roles") and the tenancy scope (docs/architecture.md): the admin tier sees every company; an
  * employer-side user the companies where they hold a role, and a group admin every company of the group.
  */
-export type CompanyScope = { kind: "all" } | { kind: "companies"; companyIds: readonly string[] };
+type CompanyScope = { kind: "all" } | { kind: "companies"; companyIds: readonly string[] };
 
 /** A role the user holds in a company (or globally), with the permissions the role grants. */
 type HeldRole = {

@@ -31,7 +31,7 @@ export function equalHashes(a: string, b: string): boolean {
 }
 
 /** Access tokens live 15 minutes; the refresh token renews them without the user noticing. */
-export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ACCESS_TOKEN_SECONDS = 15 * 60;
 
 /**
  * `familyId` (claim `fid`) is the login the session belongs to: the CSRF check of a state-changing

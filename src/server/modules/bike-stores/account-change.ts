@@ -20,7 +20,7 @@ import { maskedAccount, queueStoreAccountChanged } from "./mails.ts";
  */
 
 export type StoreRow = typeof bikeStores.$inferSelect;
-export type StoreChanger = "STORE" | "HELPDESK";
+type StoreChanger = "STORE" | "HELPDESK";
 
 export type StoreChange = {
   /** The user making the change: their password re-authenticates an account change. */
@@ -95,4 +95,3 @@ export function createStoreChanges(ctx: AppContext) {
     },
   };
 }
-export type StoreChanges = ReturnType<typeof createStoreChanges>;

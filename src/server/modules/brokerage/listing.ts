@@ -17,7 +17,7 @@ import { bikeAlreadyBrokered, orderNotBrokerable } from "./errors.ts";
  */
 
 /** What the caller knows better than the package: each given field replaces the package's. */
-export type BrokerageBikeDetails = {
+type BrokerageBikeDetails = {
   brand?: string | null;
   model?: string | null;
   modelYear?: number | null;

@@ -23,7 +23,7 @@ import { loadMunicipalRates, loadTaxYears } from "../tax-tables/tax-year-rows.ts
  * itself, employmentLeaseTerms).
  */
 
-export const PARAMETERS_TTL_MS = 60_000;
+const PARAMETERS_TTL_MS = 60_000;
 
 export type CalculatorParameterRows = {
   taxYears: TaxYear[];

@@ -63,12 +63,12 @@ export async function liveCompanyInScope(db: Db, viewer: Viewer, companyId: stri
 }
 
 /** Beneficiary employees of the row's company whose employment is ACCEPTED (index company, status). */
-export const acceptedEmployeeCount = (companyId: SQL | typeof companies.id = companies.id) =>
+const acceptedEmployeeCount = (companyId: SQL | typeof companies.id = companies.id) =>
   sql<number>`(select count(*)::int from ${beneficiaryEmployees}
     where ${beneficiaryEmployees.companyId} = ${companyId} and ${beneficiaryEmployees.status} = 'ACCEPTED')`;
 
 /** Orders of the row's company in ACTIVE_LEASE_STATUSES (index company, status). */
-export const activeLeaseCount = (companyId: SQL | typeof companies.id = companies.id) =>
+const activeLeaseCount = (companyId: SQL | typeof companies.id = companies.id) =>
   sql<number>`(select count(*)::int from ${orders}
     where ${orders.companyId} = ${companyId} and ${inArray(orders.orderStatus, [...ACTIVE_LEASE_STATUSES])})`;
 

@@ -23,7 +23,7 @@ import { isOwnPerson } from "./shared-person.ts";
 
 const be = beneficiaryEmployees;
 
-export type AddedEmployee = {
+type AddedEmployee = {
   kind: "employee";
   employeeId: string;
   userId: string;

@@ -67,7 +67,7 @@ import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
 const be = beneficiaryEmployees;
 
 /** How many orders a list row carries (SPEC "Order list"; the details page shows the same). */
-export const ORDERS_PER_EMPLOYEE = 10;
+const ORDERS_PER_EMPLOYEE = 10;
 
 /** The filters of the manage list that narrow employees (everything but paging). */
 export type EmployeeFilters = Omit<TEmployeesListQuery, "page" | "pageSize" | "after" | "before">;
@@ -76,7 +76,7 @@ const hasOrderWhere = (condition: SQL) =>
   exists(sql`(select 1 from ${orders} where ${orders.beneficiaryEmployeeId} = ${be.id} and ${condition})`);
 
 /** An absence of the employee covers the day. */
-export const absentOnWhere = (day: string) =>
+const absentOnWhere = (day: string) =>
   exists(
     sql`(select 1 from ${employeeAbsences} where ${employeeAbsences.beneficiaryEmployeeId} = ${be.id}
       and ${employeeAbsences.startDate} <= ${day}

@@ -124,7 +124,6 @@ export function createEmployeesService(ctx: AppContext) {
     },
   };
 }
-export type EmployeesService = ReturnType<typeof createEmployeesService>;
 
 /** An employee's absences (docs/product.md "States" absence reasons), kept as history for the payroll report. */
 export function createAbsencesService(ctx: AppContext) {

@@ -15,7 +15,7 @@ import { beneficiaryEmployees, roles, userRoles } from "../../db/schema/index.ts
 const be = beneficiaryEmployees;
 
 /** The companies that count a person as their own: accepted employments and employer-side roles. */
-export async function ownCompaniesOf(db: Db, userId: string): Promise<string[]> {
+async function ownCompaniesOf(db: Db, userId: string): Promise<string[]> {
   const employments = await db
     .select({ companyId: be.companyId })
     .from(be)

@@ -43,7 +43,7 @@ export async function handoverRowOf(db: Db, orderId: string, lock = false): Prom
 }
 
 /** The handover as every party reads it: the store's name and signer with the record. */
-export async function handoverRecordOf(db: Db, orderId: string): Promise<THandoverRecord | null> {
+async function handoverRecordOf(db: Db, orderId: string): Promise<THandoverRecord | null> {
   const [row] = await db
     .select({
       h: handovers,
@@ -99,7 +99,7 @@ const isUploadType = (value: string): value is THandoverPhoto["mimeType"] =>
   (UPLOAD_MIME_TYPES as readonly string[]).includes(value);
 
 /** The order's handover photos, oldest first, as lists show a stored file. */
-export async function handoverPhotosOf(db: Db, orderId: string): Promise<THandoverPhoto[]> {
+async function handoverPhotosOf(db: Db, orderId: string): Promise<THandoverPhoto[]> {
   const rows = await db
     .select({
       id: handoverPhotos.id,

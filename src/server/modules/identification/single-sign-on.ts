@@ -70,7 +70,7 @@ async function membershipOf(db: Db, userId: string, companyId: string) {
  * employer) does not decide how they log in, or a company could lock another's people out. Staff are
  * never refused: they always log in on the platform's own login.
  */
-export async function mustLogInWithSso(db: Db, userId: string): Promise<boolean> {
+async function mustLogInWithSso(db: Db, userId: string): Promise<boolean> {
   if (isStaffMember(await heldRolesOf(db, userId))) return false;
   const [required] = await db
     .select({ id: companyIdentityProviders.id })

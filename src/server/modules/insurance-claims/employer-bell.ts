@@ -13,7 +13,7 @@ type Text = { title: string; message: string };
  * The employer admin's bell when an employee's bike is reported stolen or damaged (GENERAL), in the
  * reader's language: the employer learns of it, since a claim may end the lease and the deduction.
  */
-export function claimReportedNotification(
+function claimReportedNotification(
   language: string | null | undefined,
   params: { employeeName: string; type: InsuranceClaimType; orderNumber: number | null },
 ): Text {

@@ -71,7 +71,7 @@ const ENTITY = "insuranceClaim";
  * The claims the viewer may read: all (admin tier), their companies' (orders.read), their own. Each a
  * condition on the claim's own columns, so the list counts without its joins.
  */
-export function readableClaims(viewer: ClaimViewer): SQL | undefined {
+function readableClaims(viewer: ClaimViewer): SQL | undefined {
   return employeeRecordScope(viewer, {
     companyColumn: insuranceClaims.companyId,
     companyPermissions: ["orders.read", "insurance-claims.manage"],
@@ -272,7 +272,7 @@ export function claimFigures(
  * Who the viewer is towards the claim, as the changes tell them apart: the helpdesk by its permission,
  * the claim's own employee with own-order.manage, anyone else who may read it a reader only.
  */
-export function claimCaller(viewer: ClaimViewer, employeeUserId: string): ClaimCaller {
+function claimCaller(viewer: ClaimViewer, employeeUserId: string): ClaimCaller {
   if (viewer.permissions.includes("insurance-claims.manage")) return "HELPDESK";
   if (employeeUserId === viewer.id && viewer.permissions.includes("own-order.manage")) return "EMPLOYEE";
   return "READER";

@@ -111,7 +111,7 @@ export const EMPLOYER_ROLES = [
 export const daysAgo = (n: number) => toHelsinkiDateString(new Date(Date.now() - n * DAY_MS));
 let sequence = 0;
 /** A police report number no other test uses, to find its claim by. */
-export const policeNumber = () => `5500/R/${Date.now().toString(36)}${++sequence}`;
+const policeNumber = () => `5500/R/${Date.now().toString(36)}${++sequence}`;
 
 type Employment = Awaited<ReturnType<typeof employmentOf>>;
 

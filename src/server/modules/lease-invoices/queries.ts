@@ -18,7 +18,7 @@ export type LeaseInvoiceWithOriginal = Row & { originalInvoiceNumber: number | n
 
 const original = alias(leaseInvoices, "original");
 
-export function toLeaseInvoice(row: LeaseInvoiceWithOriginal): TLeaseInvoice {
+function toLeaseInvoice(row: LeaseInvoiceWithOriginal): TLeaseInvoice {
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,

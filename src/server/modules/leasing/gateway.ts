@@ -16,7 +16,7 @@ import type { Tx } from "../../db/transaction.ts";
  */
 
 /** What a gateway sends of an agreement. */
-export type AgreementSubmission = {
+type AgreementSubmission = {
   agreementId: string;
   orderId: string;
   orderNumber: number;

@@ -15,7 +15,7 @@ export const APPROVAL_REQUEST_EVENT = "ORDER_PACKAGE_ACCEPTED";
  * The order on the employer's orders page: the Orders tab with the order open in its drawer (the
  * address parameters of web/features/employer/employees/employee-nav.ts).
  */
-export function employerOrderUrl(publicUrl: string, language: string, orderId: string): string {
+function employerOrderUrl(publicUrl: string, language: string, orderId: string): string {
   return `${pageUrl(publicUrl, language, "employer")}?${new URLSearchParams({ valilehti: "tilaukset", tilaus: orderId })}`;
 }
 

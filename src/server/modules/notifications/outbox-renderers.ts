@@ -89,7 +89,7 @@ const storeNoticeOr =
  * kind of message adds its event here with its renderer (usually next to the module's other mails). An
  * event without a renderer (a one-time code recorded as sent) cannot be sent again.
  */
-export const OUTBOX_RENDERERS: Readonly<Record<string, OutboxRenderer>> = {
+const OUTBOX_RENDERERS: Readonly<Record<string, OutboxRenderer>> = {
   ...Object.fromEntries(REMINDER_MAIL_EVENTS.map((event) => [event, renderReminder])),
   ...Object.fromEntries(Object.keys(EMPLOYEE_NOTICE_EVENTS).map((event) => [event, renderEmployeeNotice])),
   ...Object.fromEntries(STORE_NOTICE_EVENTS.map((event) => [event, storeNoticeOr(renderEmployeeNotice)])),

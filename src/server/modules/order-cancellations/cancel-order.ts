@@ -28,7 +28,7 @@ export function sideRoles(side: OrderCancellationRequester, roleNames: readonly 
   return roleNames.filter((role) => ofSide[side].includes(role));
 }
 
-export async function lockCancellation(tx: Tx, id: string): Promise<CancellationRow> {
+async function lockCancellation(tx: Tx, id: string): Promise<CancellationRow> {
   const [row] = await lockRows(
     tx,
     "orderCancellation",

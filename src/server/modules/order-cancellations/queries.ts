@@ -56,7 +56,7 @@ const requesterAccount = alias(users, "requester_account");
 const completer = alias(systemUsers, "completer");
 const completerAccount = alias(users, "completer_account");
 
-export const can = (viewer: Viewer, permission: Permission) => viewer.permissions.includes(permission);
+const can = (viewer: Viewer, permission: Permission) => viewer.permissions.includes(permission);
 const isAdminTier = (viewer: Viewer) => viewer.scope.kind === "all";
 
 /**

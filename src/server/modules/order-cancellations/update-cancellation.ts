@@ -7,7 +7,7 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import { type CancellationActor, lockOpenCancellation } from "./cancel-order.ts";
 
-export type RefundField = keyof StoredRefund;
+type RefundField = keyof StoredRefund;
 
 const PROBLEM_MESSAGES: Record<RefundProblem, string> = {
   payerTypeRequired: "Name who pays the refund back",

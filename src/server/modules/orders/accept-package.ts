@@ -91,7 +91,7 @@ export async function priceOffer(
  * lines' ids are left out, so a store saving the same package again keeps the version, and any change the
  * employee could see makes a new one.
  */
-export function packageVersion(totalPriceCents: number, items: readonly TOrderItem[]): string {
+function packageVersion(totalPriceCents: number, items: readonly TOrderItem[]): string {
   const lines = items.map((i) => [
     i.itemType,
     i.name,

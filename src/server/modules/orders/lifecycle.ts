@@ -100,7 +100,7 @@ function enteredColumns(to: OrderStatus, now: Date) {
 }
 
 /** Longer than any wait for an order's row lock: a later change than this is no change waited for. */
-export const LOCK_WAIT_MS = 5 * 60_000;
+const LOCK_WAIT_MS = 5 * 60_000;
 
 /**
  * When a move happens: the change's own time, unless another change of the order came after it. A
@@ -110,7 +110,7 @@ export const LOCK_WAIT_MS = 5 * 60_000;
  * moves a millisecond after the change it waited for. A change dated on its own clock (the demo
  * seed's days, a test's day) keeps its time.
  */
-export function moveTime(now: Date, orderChangedAt: Date): Date {
+function moveTime(now: Date, orderChangedAt: Date): Date {
   const later = orderChangedAt.getTime() - now.getTime();
   return later > 0 && later <= LOCK_WAIT_MS ? new Date(orderChangedAt.getTime() + 1) : now;
 }

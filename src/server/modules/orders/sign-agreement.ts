@@ -23,7 +23,7 @@ export type SignerMeta = { ipAddress: string; userAgent: string | null };
  * How the signer proved who they are: a fresh code sent by SMS to their number, or strong electronic
  * identification, whose evidence row (strong_identifications) the signed document points to.
  */
-export type SignatureProof = { method: "SMS_CODE" } | { method: "STRONG"; strongIdentificationId: string };
+type SignatureProof = { method: "SMS_CODE" } | { method: "STRONG"; strongIdentificationId: string };
 
 /**
  * What is signed and the evidence of who signed it: the PDF shows the name (the verified one after

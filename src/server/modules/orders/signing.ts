@@ -58,8 +58,8 @@ import { type SignerMeta, signAgreement } from "./sign-agreement.ts";
  */
 
 /** At most this many signing codes per order and user in SIGNING_CODE_WINDOW_SECONDS: no SMS flood. */
-export const SIGNING_CODES_PER_WINDOW = 5;
-export const SIGNING_CODE_WINDOW_SECONDS = 15 * 60;
+const SIGNING_CODES_PER_WINDOW = 5;
+const SIGNING_CODE_WINDOW_SECONDS = 15 * 60;
 
 const signingPrefix = (orderId: string) => `sign:${orderId}:`;
 

@@ -17,7 +17,7 @@ import { eventLog, type orders, systemUsers, users } from "../../db/schema/index
 export type TimelineMessages = "all" | "conversation" | "none";
 
 /** The helpdesk's question: the note of the move that paused the order for the customer's comment. */
-export const isCustomerQuestion = (data: Record<string, unknown>) => data.event === "requestCustomerComment";
+const isCustomerQuestion = (data: Record<string, unknown>) => data.event === "requestCustomerComment";
 
 /** The words an event row carries for this reader (see TimelineMessages). */
 function messageOf(type: string, data: Record<string, unknown>, messages: TimelineMessages): string | null {

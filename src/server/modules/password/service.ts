@@ -169,4 +169,3 @@ export function createPasswordService(ctx: AppContext) {
     },
   };
 }
-export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { payrollDeliveries } from "../../db/schema/index.ts";
 
 /** The log the settings page shows: two years of monthly deliveries is enough to re-send from. */
-export const DELIVERIES_LISTED = 24;
+const DELIVERIES_LISTED = 24;
 
 const columns = {
   id: payrollDeliveries.id,

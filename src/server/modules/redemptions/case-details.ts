@@ -149,7 +149,7 @@ async function eventsOf(db: Db, facts: CaseFacts, showActors: boolean): Promise<
   });
 }
 
-export type ActionContext = {
+type ActionContext = {
   viewer: Viewer;
   facts: CaseFacts;
   userPayment: TLeaseEndUserPayment | null;
@@ -160,7 +160,7 @@ export type ActionContext = {
 };
 
 /** What the caller may do next; the server checks each again when it is done. */
-export function allowedActions(c: ActionContext): RedemptionAction[] {
+function allowedActions(c: ActionContext): RedemptionAction[] {
   const { redemption } = c.facts;
   const helpdesk = c.viewer.scope.kind === "all" && has(c.viewer, "redemptions.manage");
   const open = redemption.status === "PENDING";

@@ -50,7 +50,7 @@ export type TestLease = {
   orderNumber: number;
 };
 
-export async function employmentOf(db: Db, email: string, company = "Demo Oy") {
+async function employmentOf(db: Db, email: string, company = "Demo Oy") {
   const [row] = await db
     .select({ id: beneficiaryEmployees.id, companyId: beneficiaryEmployees.companyId, userId: users.id })
     .from(beneficiaryEmployees)

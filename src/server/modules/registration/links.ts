@@ -12,7 +12,7 @@ import { sha256 } from "../auth/tokens.ts";
  */
 export { REGISTRATION_LINK_DAYS } from "../../../domain/constants.ts";
 
-export type LinkCompany = { id: string; name: string };
+type LinkCompany = { id: string; name: string };
 
 export type ResolvedLink = {
   id: string;
@@ -58,7 +58,7 @@ export async function resolveLink(db: Db, token: string): Promise<ResolvedLink |
   return { id: row.id, kind: "groupCompany", name: group.name, companies: members };
 }
 
-export async function liveCompaniesOfGroup(db: Db, groupCompanyId: string): Promise<LinkCompany[]> {
+async function liveCompaniesOfGroup(db: Db, groupCompanyId: string): Promise<LinkCompany[]> {
   const rows = await db
     .select({ id: companies.id, name: companies.name })
     .from(companies)

@@ -218,4 +218,3 @@ export function createRegistrationService(ctx: AppContext) {
     },
   };
 }
-export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -68,7 +68,7 @@ export async function markedReport(db: Db, companyId: string, period: string): P
 }
 
 /** Accepted employees of the company without an employee number or a cost unit: payroll cannot place them. */
-export async function employeesMissingPayrollData(db: Db, companyId: string): Promise<number> {
+async function employeesMissingPayrollData(db: Db, companyId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(beneficiaryEmployees)

@@ -64,7 +64,7 @@ export function scimInvitationOf(row: ScimInvitationRow, baseUrl: string): TScim
   };
 }
 
-export const scimResourceOf = (row: ScimResourceRow, baseUrl: string): TScimUser =>
+const scimResourceOf = (row: ScimResourceRow, baseUrl: string): TScimUser =>
   row.kind === "invitation" ? scimInvitationOf(row, baseUrl) : scimUserOf(row, baseUrl);
 
 export function scimListOf(

@@ -118,4 +118,3 @@ export function createScimService(ctx: AppContext) {
       change(caller, id, { active: false }, "DELETE"),
   };
 }
-export type ScimService = ReturnType<typeof createScimService>;

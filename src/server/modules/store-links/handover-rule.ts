@@ -7,7 +7,7 @@ import { bikeStoreUsers, users } from "../../db/schema/index.ts";
  * Whether the store has an account: a user of its own who can log in (bound to it and not
  * deactivated), who records handovers.
  */
-export async function storeHasAccount(db: Db, bikeStoreId: string | null): Promise<boolean> {
+async function storeHasAccount(db: Db, bikeStoreId: string | null): Promise<boolean> {
   if (!bikeStoreId) return false;
   const [user] = await db
     .select({ userId: bikeStoreUsers.userId })

@@ -20,7 +20,7 @@ import { queueStoreLinkMail } from "./mails.ts";
 export type IssuedStoreLink = { orderId: string; kind: StoreLinkKind; token: string; expiresAt: Date };
 
 /** The link kind an order entering this status mails to its store, if any. */
-export function storeLinkKindEntering(status: OrderStatus): StoreLinkKind | null {
+function storeLinkKindEntering(status: OrderStatus): StoreLinkKind | null {
   if (status === "PENDING") return "package";
   if (status === "WAITING_FOR_DELIVERY_DATE") return "delivery";
   return null;

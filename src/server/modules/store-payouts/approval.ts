@@ -15,7 +15,7 @@ import { sha256 } from "../auth/tokens.ts";
  */
 
 /** The batch's payments as approval would pay them: the account approved, or the store's current one. */
-export async function approvalRowsOf(db: Db, batchId: string): Promise<PayoutApprovalRow[]> {
+async function approvalRowsOf(db: Db, batchId: string): Promise<PayoutApprovalRow[]> {
   const rows = await db
     .select({
       payableId: storePayables.id,
@@ -67,7 +67,7 @@ export async function approvalDigestOf(db: Db, batchId: string): Promise<string>
  * The account changes of `storeIds` after `since`, oldest first, from the event log (the stores' own
  * details and the helpdesk's edit both write BIKE_STORE_DETAILS_UPDATED with the account masked).
  */
-export async function accountChangesSince(
+async function accountChangesSince(
   db: Db,
   storeIds: readonly string[],
   since: Date,

@@ -47,7 +47,7 @@ import { emailOwnerId } from "./queries.ts";
  */
 
 /** The notification table's event of the code that confirms a new phone number. */
-export const PHONE_CHANGE_CODE_EVENT = "PHONE_CHANGE_CODE";
+const PHONE_CHANGE_CODE_EVENT = "PHONE_CHANGE_CODE";
 
 export function createContactChangeService(ctx: AppContext) {
   const { db } = ctx.database;
@@ -318,4 +318,3 @@ export function createContactChangeService(ctx: AppContext) {
     },
   };
 }
-export type ContactChangeService = ReturnType<typeof createContactChangeService>;

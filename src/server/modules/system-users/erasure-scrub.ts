@@ -48,7 +48,7 @@ export type FormerIdentity = {
 };
 
 /** What stands in for an identifier found in a free text or a JSON value. */
-export const REDACTED = "[poistettu]";
+const REDACTED = "[poistettu]";
 
 /**
  * The identifiers as one case-insensitive pattern, longest first ("Matti Meikäläinen" before

@@ -4,7 +4,7 @@ import { AppError, conflict } from "../../errors.ts";
 
 /** The errors of user accounts and their contact details (docs/api-surface.md "Auth and users", docs/product.md "Errors"). */
 
-export const EMAIL_TAKEN_MESSAGE = "This e-mail address is already in use";
+const EMAIL_TAKEN_MESSAGE = "This e-mail address is already in use";
 
 /** 409: another account has the address (a manager's change, a new user, an employer's new employee). */
 export const emailTaken = (message = EMAIL_TAKEN_MESSAGE) => conflict("EMAIL_TAKEN", message);

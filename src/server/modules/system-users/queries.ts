@@ -120,7 +120,7 @@ export async function countUsers(db: Db, where: SQL | undefined): Promise<number
 }
 
 /** One page of list items for the given conditions (scope included by the caller). */
-export async function selectUserItems(
+async function selectUserItems(
   db: Db,
   viewer: Viewer,
   where: SQL | undefined,

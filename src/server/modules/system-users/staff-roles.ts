@@ -14,7 +14,7 @@ import { STAFF_ROLE_EVENT, type StaffRoleMessage } from "./mails.ts";
  */
 
 /** When the user's oldest staff role was given; null for a user who is not staff. */
-export async function staffSince(db: Db, userId: string): Promise<Date | null> {
+async function staffSince(db: Db, userId: string): Promise<Date | null> {
   const [row] = await db
     .select({ since: min(userRoles.createdAt) })
     .from(userRoles)

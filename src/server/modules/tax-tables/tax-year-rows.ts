@@ -38,7 +38,7 @@ function phaseOutsOf(row: DeductionRow): PhaseOut[] {
 }
 
 /** One year's rows as the engine's parameters, or null when the year is not complete. */
-export function taxYearFromRows(
+function taxYearFromRows(
   table: TaxTableRow,
   brackets: readonly BracketRow[],
   deductions: readonly DeductionRow[],
@@ -128,7 +128,7 @@ export async function loadTaxYears(db: Db): Promise<TaxYear[]> {
 }
 
 /** A municipal rate row as the engine and the import read it. */
-export function municipalRateOf(r: typeof provinceTaxTables.$inferSelect): MunicipalRate {
+function municipalRateOf(r: typeof provinceTaxTables.$inferSelect): MunicipalRate {
   return {
     year: r.year,
     municipality: r.provinceName,

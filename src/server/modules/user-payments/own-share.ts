@@ -6,7 +6,7 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { cancelUserPayment, createUserPayment } from "./ledger.ts";
 
 /** The reason an earlier open own share is cancelled with, as the helpdesk reads it. */
-export const NEW_PACKAGE_REASON = "Uusi paketti hyväksytty";
+const NEW_PACKAGE_REASON = "Uusi paketti hyväksytty";
 
 // The employee's own share of a package (the part above the max price) is money owed only once the
 // order is confirmed: the employee has accepted the package and signed, and the employer has approved

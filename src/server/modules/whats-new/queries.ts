@@ -26,7 +26,7 @@ import { companyScopeWhere } from "../auth/tenancy.ts";
 export type NewsReader = Pick<CurrentUser, "id" | "scope" | "storeIds">;
 
 /** When the reader last saw the page; null before their first visit. */
-export async function lastSeenOf(db: Db, userId: string, page: NewsPage): Promise<Date | null> {
+async function lastSeenOf(db: Db, userId: string, page: NewsPage): Promise<Date | null> {
   const [row] = await db
     .select({ seenAt: pageVisits.seenAt })
     .from(pageVisits)
@@ -61,12 +61,7 @@ const orderIdOfEvent = sql<string>`coalesce(
  * The news of the reader's orders on the page since `since`, newest first: read from the event log by
  * the kinds the page follows (its type-and-time index), never the reader's own doing.
  */
-export async function newsOfReader(
-  db: Db,
-  page: NewsPage,
-  reader: NewsReader,
-  since: Date,
-): Promise<TNewsItem[]> {
+async function newsOfReader(db: Db, page: NewsPage, reader: NewsReader, since: Date): Promise<TNewsItem[]> {
   const types = newsEventTypesOf(page);
   const moves = ORDER_MOVE_EVENT_TYPES.filter((type) => types.includes(type));
   const rows = await db

@@ -20,7 +20,7 @@ export const ADMIN_TABS = [
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-export const DEFAULT_ADMIN_TAB: AdminTab = "applications";
+const DEFAULT_ADMIN_TAB: AdminTab = "applications";
 
 const SEGMENTS: Record<AdminTab, string> = {
   companies: "yritykset",

@@ -26,7 +26,7 @@ const TOPIC_LABELS: Record<string, string> = {
 type CheckedFilter = "all" | "unchecked" | "checked";
 
 /** GET /api/contact-forms/unchecked-count, for the tab's badge. */
-export function useUncheckedContactForms() {
+function useUncheckedContactForms() {
   return useEndpointQuery(contactFormsApi.uncheckedCount, {}, { select: (data) => data.count });
 }
 

@@ -20,7 +20,7 @@ export const CARDS_PAGE_SIZE = 12;
 export type ListedFilter = { search: string; frameSize: string; page: number };
 
 /** What the cards ask for the filters: the page, 12 a page, the search and the frame size given. */
-export function listedQuery({ search, frameSize, page }: ListedFilter): Partial<TListedBikesQuery> {
+function listedQuery({ search, frameSize, page }: ListedFilter): Partial<TListedBikesQuery> {
   return {
     page,
     limit: CARDS_PAGE_SIZE,

@@ -49,7 +49,7 @@ export const MAX_COMPARED_BIKES = 3;
 export const COMPARED_BIKE_NAME_MAX = 60;
 
 /** The year whose rules the page opens with: this year's, else the latest the tables hold. */
-export function defaultYear(parameters: TCalculatorParameters): number {
+function defaultYear(parameters: TCalculatorParameters): number {
   return calculationYear(
     parameters.today,
     parameters.taxYears.map((y) => y.year),
@@ -139,7 +139,7 @@ export function euroBounds(field: EuroField): EuroBounds {
  * What is wrong with a field: "required", "invalid" (the field's own words), an error code of the
  * calculation, or the span a date must fall in (src/domain/plausible-dates.ts), said as every form says it.
  */
-export type FieldError = string | DateSpan;
+type FieldError = string | DateSpan;
 export type FieldErrors = Partial<Record<keyof TCalculatorRequest, FieldError>>;
 
 /** The contract's own check of the request; a missing required number reads as required. */

@@ -5,7 +5,7 @@ import { isLanguage } from "../../i18n/i18n.ts";
 import { formatPercent, formatWholeEuros } from "../../lib/formatters.ts";
 
 /** The calculator's formats in the reader's language, from euros (the calculator's unit) and percents. */
-export function useCalculatorFormats(): {
+function useCalculatorFormats(): {
   money: (euros: number) => string;
   percent: (value: number) => string;
   wholeEuros: (euros: number) => string;

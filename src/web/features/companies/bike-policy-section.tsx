@@ -33,7 +33,7 @@ import { companyErrorText } from "./company-messages.ts";
 const MONTHS = { min: 12, max: 60 } as const;
 
 /** Who is eligible, as the policy names it (POLICY_ELIGIBILITIES of src/domain/enums.ts). */
-export const ELIGIBILITY_LABELS: Record<PolicyEligibility, string> = {
+const ELIGIBILITY_LABELS: Record<PolicyEligibility, string> = {
   ALL_EMPLOYEES: "companySections.policy.eligibilities.ALL_EMPLOYEES",
   AFTER_TRIAL_PERIOD: "companySections.policy.eligibilities.AFTER_TRIAL_PERIOD",
 };

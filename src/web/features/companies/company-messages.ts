@@ -12,7 +12,7 @@ import { showSuccessToast, showToast } from "../../lib/toast.ts";
  */
 
 /** docs/product.md "Errors" company unit codes: the successes and the failures of the unit calls. */
-export const UNIT_CODES = {
+const UNIT_CODES = {
   COMPANY_UNIT_CREATED: "companySections.codes.COMPANY_UNIT_CREATED",
   COMPANY_UNIT_UPDATED: "companySections.codes.COMPANY_UNIT_UPDATED",
   COMPANY_UNIT_DELETED: "companySections.codes.COMPANY_UNIT_DELETED",
@@ -37,7 +37,7 @@ export function isConflict(error: unknown, code: string): boolean {
 }
 
 /** A failure as a red toast: what failed, and why (the reason the server gave unless `reason`). */
-export function showFailureToast(title: string, error: unknown, reason?: string): void {
+function showFailureToast(title: string, error: unknown, reason?: string): void {
   const t = i18n.t.bind(i18n);
   void showToast({
     color: "red",

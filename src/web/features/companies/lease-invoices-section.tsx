@@ -44,7 +44,7 @@ function KindBadge({ kind }: { kind: TLeaseInvoice["kind"] }) {
 }
 
 /** A lease invoice's Finvoice file: a download the browser takes by its address, not a JSON call. */
-export function leaseEInvoiceHref(companyId: string, invoiceId: string): string {
+function leaseEInvoiceHref(companyId: string, invoiceId: string): string {
   return `/api/companies/${encodeURIComponent(companyId)}/lease-invoices/${encodeURIComponent(invoiceId)}/finvoice.xml`;
 }
 

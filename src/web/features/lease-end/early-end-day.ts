@@ -14,7 +14,7 @@ import { formatDate } from "../../lib/formatters.ts";
 const shown = (date: string) => formatDate(`${date}T12:00:00Z`);
 
 /** "Choose a day from … to …", with why. */
-export function dayRangeText(t: TFunction, range: DayRange): string {
+function dayRangeText(t: TFunction, range: DayRange): string {
   return t("leaseEnd.dayRange", { min: shown(range.min), max: shown(range.max) });
 }
 
@@ -24,7 +24,7 @@ export function dayOutsideText(t: TFunction, value: string, range: DayRange | nu
 }
 
 /** The range the server's refusal names at a day (its issue's params), or null for another refusal. */
-export function refusedDayRange(detail: TErrorDetail): DayRange | null {
+function refusedDayRange(detail: TErrorDetail): DayRange | null {
   const params = detail.issue?.params;
   return params?.rule === EARLY_END_DAY_RULE &&
     typeof params.min === "string" &&

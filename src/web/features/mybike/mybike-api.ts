@@ -13,7 +13,6 @@ import {
   ordersApi,
   type TCustomerAnswer,
   type TMyOrders,
-  type TOrderAgreement,
   type TOrderDetails,
   type TOrderItem,
   type TStartOrder,
@@ -30,7 +29,7 @@ import { leaveForBroker } from "../../lib/strong-identification.ts";
  */
 
 export type TMyOrder = TOrderDetails;
-export type { TMyBenefit, TOrderAgreement, TOrderItem, TOrderOffer };
+export type { TMyBenefit, TOrderItem, TOrderOffer };
 
 /** The page's after-sale reads (a lease-end case, the employee's payments) sit under this key. */
 export const MY_ORDERS_KEY = ["my-orders"] as const;

@@ -45,7 +45,7 @@ function deliveryText(order: TMyOrder, t: (key: string) => string): string | nul
  * The agreement: tax regime, monthly payment, lease period and dates, and once signed the signed PDF
  * (before the signature the signing step gives the one way to open the draft).
  */
-export function AgreementSummary({ order }: { order: TMyOrder }) {
+function AgreementSummary({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
   const lng = currentLanguage();
   const taxLine = useTaxLine();

@@ -12,7 +12,7 @@ import {
 } from "./mybike-api.ts";
 
 /** Whether the employee has signed and the order now waits for the employer's approval. */
-export function signedAwaitingEmployer(order: TMyOrder): boolean {
+function signedAwaitingEmployer(order: TMyOrder): boolean {
   return (
     order.orderStatus === "ALL_INFO_PROVIDED" &&
     (order.agreement?.status === "SIGNED" || order.waitingOn === "EMPLOYER")

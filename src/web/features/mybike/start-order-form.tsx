@@ -20,7 +20,7 @@ type Values = {
 const COMMENT_MAX = 1000;
 
 /** The request the form's values make: the address only for home delivery, no empty comment. */
-export function startOrderBody(values: Values): TStartOrder {
+function startOrderBody(values: Values): TStartOrder {
   const body: TStartOrder = {
     bikeStoreId: values.bikeStoreId,
     deliveryMethod: values.deliveryMethod as TStartOrder["deliveryMethod"],

@@ -19,7 +19,7 @@ export function setUpMyBikeTests() {
 }
 
 export const uuid = (n: number) => `dddddddd-dddd-4ddd-8ddd-${String(n).padStart(12, "0")}`;
-export const STORE = uuid(500);
+const STORE = uuid(500);
 export const ORDER_ID = uuid(1);
 
 export const BENEFIT: TMyBenefit = {

@@ -1,7 +1,7 @@
 import type { SessionUser } from "../../lib/session.ts";
 
 /** The permission of the bell and its polling (docs/product.md "Roles": the employer admin's). */
-export const NOTIFICATIONS_PERMISSION = "notifications.read";
+const NOTIFICATIONS_PERMISSION = "notifications.read";
 
 /**
  * Whether a user gets the bell and its checker: holds notifications.read and is not deactivated. The one

@@ -18,11 +18,11 @@ import { callEndpoint, type EndpointCaller, useEndpointQuery } from "../../lib/e
  */
 
 /** Everything of the bell's cache sits under this key, so one invalidation refreshes it all. */
-export const NOTIFICATIONS_KEY = ["notifications"] as const;
+const NOTIFICATIONS_KEY = ["notifications"] as const;
 export const UNREAD_COUNT_KEY = [...NOTIFICATIONS_KEY, "unread-count"] as const;
 /** The dropdown's page 1 with limit 10 (docs/product.md "Constants"). */
 export const LATEST_KEY = [...NOTIFICATIONS_KEY, "latest"] as const;
-export const LIST_KEY = [...NOTIFICATIONS_KEY, "list"] as const;
+const LIST_KEY = [...NOTIFICATIONS_KEY, "list"] as const;
 
 export type ListFilters = { unreadOnly: boolean; type: NotificationType | null };
 

@@ -12,7 +12,7 @@ import classes from "./content-page.module.css";
 import { EXTERNAL_LINKS } from "./external-links.ts";
 
 /** A block of a section: a paragraph key, a bulleted list or a numbered list of keys. */
-export type Block = string | { ul: readonly string[] } | { ol: readonly string[] };
+type Block = string | { ul: readonly string[] } | { ol: readonly string[] };
 /** A section of a content page: an h2 and its blocks; `id` makes it a link target (#cookie). */
 export type Section = { id?: string; title: string; blocks: readonly Block[]; extra?: ReactNode };
 

@@ -47,14 +47,14 @@ const INITIAL: Values = {
 };
 
 /** The payment mode labels, spelled out so that the catalogue check sees every key in use. */
-export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   PAYROLL: "adminApplications.paymentModes.PAYROLL",
   BATCH: "adminApplications.paymentModes.BATCH",
   ALL: "adminApplications.paymentModes.ALL",
 };
 
 /** The accept body: only the settings the helpdesk chose; the rest comes from the application. */
-export function acceptBody(values: Values): TAcceptApplication {
+function acceptBody(values: Values): TAcceptApplication {
   const body: TAcceptApplication = {};
   if (values.groupMode === "existing" && values.groupCompanyId) body.groupCompanyId = values.groupCompanyId;
   if (values.groupMode === "new") body.newGroupCompanyName = values.newGroupCompanyName.trim();

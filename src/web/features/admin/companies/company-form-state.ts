@@ -126,7 +126,7 @@ export function companyBody(values: CompanyFormValues, read: Reader, create: boo
 }
 
 /** What is wrong with a business ID in the admin's words: its form (a missing hyphen) or its check digit. */
-export function businessIdProblemText(problem: BusinessIdProblem | null, t: TFunction): string | null {
+function businessIdProblemText(problem: BusinessIdProblem | null, t: TFunction): string | null {
   if (problem === "FORMAT") return t("adminCompanies.form.businessIdFormat");
   return problem === "CHECK_DIGIT" ? t("adminCompanies.form.businessIdInvalid") : null;
 }

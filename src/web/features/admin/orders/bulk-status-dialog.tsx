@@ -13,7 +13,7 @@ import { type TBulkStatusResult, useBulkStatus } from "./orders-api.ts";
  * is asked, or it becomes a manual case) and the server checks every order against the transition
  * table. Moves that finish work (process, bill, cancel) are made one order at a time on its page.
  */
-export const BULK_TARGETS = ["CASE_X", "WAITING_FOR_CUSTOMER_COMMENT"] as const;
+const BULK_TARGETS = ["CASE_X", "WAITING_FOR_CUSTOMER_COMMENT"] as const;
 type BulkTarget = (typeof BULK_TARGETS)[number];
 
 type Outcome = { orders: TOrderListItem[]; to: BulkTarget; result: TBulkStatusResult };

@@ -7,12 +7,7 @@ import {
   type TBulkOrderStatus,
   type TBulkOrderStatusResult,
 } from "../../../../contract/order-processing.ts";
-import {
-  type OrderStatusGroup,
-  ordersApi,
-  type TOrderDetails,
-  type TOrderItem,
-} from "../../../../contract/orders.ts";
+import { type OrderStatusGroup, ordersApi, type TOrderDetails } from "../../../../contract/orders.ts";
 import {
   type StoreLinkKind,
   storeLinksApi,
@@ -37,7 +32,7 @@ export const ORDERS_PAGE_SIZE = 20;
  * What a change of an order makes stale in the helpdesk's views: the queue, its counts, the order
  * itself (under the one key every side reads it by) and the tasks.
  */
-export const ORDER_READS: readonly EndpointDef[] = [
+const ORDER_READS: readonly EndpointDef[] = [
   ordersApi.list,
   ordersApi.listData,
   ordersApi.details,
@@ -109,7 +104,6 @@ export function useHelpdeskTasks() {
 // --- The order's detail and its invoices ---------------------------------------------------------
 
 export type TAdminOrder = TOrderDetails;
-export type { TOrderItem };
 
 /**
  * GET /api/orders/{orderId}: the order with its package, agreement, timeline and what the helpdesk may

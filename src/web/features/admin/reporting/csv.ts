@@ -2,7 +2,7 @@
  * The admin report sections' CSV files, built in the browser from the report the page already has;
  * the format (Finnish Excel: `;`, BOM, CRLF, decimal comma) is src/domain/csv.ts.
  */
-export { type CsvCell, csvEuros, csvField, toCsv } from "../../../../domain/csv.ts";
+export { type CsvCell, csvEuros, toCsv } from "../../../../domain/csv.ts";
 
 /** "raportti_2025-11-01_2026-11-22.csv": the section and the date range, safe as a file name. */
 export function csvFileName(section: string, from: string, to: string): string {

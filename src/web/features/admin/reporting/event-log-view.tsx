@@ -22,7 +22,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The filters from the address, anything malformed left out, so a bookmark or reload keeps them. */
-export function eventLogFilterOf(params: URLSearchParams): EventLogFilter {
+function eventLogFilterOf(params: URLSearchParams): EventLogFilter {
   const types = (params.get("types") ?? "")
     .split(",")
     .filter((type): type is EventType => (EVENT_TYPES as readonly string[]).includes(type));

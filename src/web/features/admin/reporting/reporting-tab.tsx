@@ -5,7 +5,7 @@ import { EventLogView } from "./event-log-view.tsx";
 import { PlatformReport } from "./platform-report.tsx";
 
 /** The path segment of the event log under the tab: /admin/raportointi/tapahtumaloki. */
-export const EVENT_LOG_SEGMENT = "tapahtumaloki";
+const EVENT_LOG_SEGMENT = "tapahtumaloki";
 
 type Section = "figures" | "eventLog";
 

@@ -32,7 +32,7 @@ export type Values = {
 };
 
 /** The table's own lease months (the database's 1–120). */
-export const TABLE_MONTHS = { min: 1, max: 120 } as const;
+const TABLE_MONTHS = { min: 1, max: 120 } as const;
 
 export const emptyBracket = (): BracketValues => ({
   key: randomId(),

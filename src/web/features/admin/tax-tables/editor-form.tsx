@@ -31,7 +31,7 @@ export function EditorModal({
  * Why a save failed, at the top of the form: a 409 with what is taken (`conflictText`), a 400 with
  * the general "check the fields" text (the fields say which), anything else as a failure to retry.
  */
-export function SaveError({ error, conflictText }: { error: unknown; conflictText: string }) {
+function SaveError({ error, conflictText }: { error: unknown; conflictText: string }) {
   const { t } = useTranslation();
   if (!error) return null;
   if (error instanceof ApiError && error.status === 409) {

@@ -92,7 +92,7 @@ function tableText(issue: Issue, t: TFunction): string | undefined {
  * language. `custom` names the rules of one form (a billing table's brackets); the tax tables' own
  * rules are known here. The forms are named after the body's keys, so the body stands for the values.
  */
-export function schemaErrors(
+function schemaErrors(
   schema: z.ZodType,
   body: unknown,
   t: TFunction,

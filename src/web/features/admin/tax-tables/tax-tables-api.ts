@@ -34,7 +34,7 @@ type RowOf = {
   "province-tax-table": TProvinceTaxTableItem;
 };
 
-export type TaxPage<T> = {
+type TaxPage<T> = {
   items: T[];
   page: number;
   limit: number;

@@ -14,7 +14,7 @@ import { UsersTab } from "./users-tab.tsx";
 /** The Käyttäjät tab's component tests (with setUpScreenTests): fixtures and the tab at a path. */
 
 export const id = (n: number) => `eeeeeeee-eeee-4eee-8eee-${String(n).padStart(12, "0")}`;
-export const SUPER_ADMIN_PERMISSIONS = [...PERMISSIONS];
+const SUPER_ADMIN_PERMISSIONS = [...PERMISSIONS];
 export const HELPDESK_PERMISSIONS = PERMISSIONS.filter((p) => p !== "roles.manage");
 
 export const DEMO = { id: id(101), name: "Demo Oy" };

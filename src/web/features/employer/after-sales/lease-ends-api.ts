@@ -28,7 +28,7 @@ export const LEASE_ENDS_PAGE_SIZE = 10;
 export type LeaseEndsFilter = { status: SimpleState | ""; reason: LeaseEndReason | ""; page: number };
 
 /** What the list asks for the filters: the page, 10 a page, and the filters given. */
-export function leaseEndsQuery({ status, reason, page }: LeaseEndsFilter): Partial<TBikeRedemptionsQuery> {
+function leaseEndsQuery({ status, reason, page }: LeaseEndsFilter): Partial<TBikeRedemptionsQuery> {
   return {
     page,
     limit: LEASE_ENDS_PAGE_SIZE,

@@ -74,12 +74,12 @@ const MAX_PRICE_CENTS = 2_100_000_000;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Euros as the field shows them: 4500 → "4500", 3999.5 → "3999,50" (fi, sv) or "3999.50" (en). */
-export function eurosToText(euros: number | null, lang: Language): string {
+function eurosToText(euros: number | null, lang: Language): string {
   return euros == null ? "" : formatEuroInput(eurosToCents(euros), lang, { wholeEuros: true });
 }
 
 /** The typed max price in cents: null for an empty field, "invalid" when it is not an amount. */
-export function readCents(text: string): number | null | "invalid" {
+function readCents(text: string): number | null | "invalid" {
   if (!text.trim()) return null;
   return parseEuroInput(text, { max: MAX_PRICE_CENTS }) ?? "invalid";
 }

@@ -14,7 +14,7 @@ import { ToneBadge } from "../../../components/status-badge.tsx";
  * The one place an employee status gets its tone: a join request waiting is the employer's to act on,
  * an accepted one is good, a rejected one refused, an inactive one closed.
  */
-export const EMPLOYEE_STATUS_TONES: Record<EmployeeStatus, StatusTone> = {
+const EMPLOYEE_STATUS_TONES: Record<EmployeeStatus, StatusTone> = {
   PENDING: "warning",
   ACCEPTED: "success",
   REJECTED: "danger",
@@ -22,7 +22,7 @@ export const EMPLOYEE_STATUS_TONES: Record<EmployeeStatus, StatusTone> = {
 };
 
 /** The labels of the employee statuses: the same words as the server's export (export-texts.ts). */
-export const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatus, string> = {
+const EMPLOYEE_STATUS_LABELS: Record<EmployeeStatus, string> = {
   PENDING: "employerEmployees.status.PENDING",
   ACCEPTED: "employerEmployees.status.ACCEPTED",
   REJECTED: "employerEmployees.status.REJECTED",

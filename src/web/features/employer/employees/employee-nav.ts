@@ -8,7 +8,7 @@ import { COMPANY_PARAM } from "../selected-company.ts";
  * (`&tilaus=<id>`, the link of the approvers' mail: server/modules/notifications/notify-approvers.ts).
  */
 export const TAB_PARAM = "valilehti";
-export const EMPLOYEE_PARAM = "tyontekija";
+const EMPLOYEE_PARAM = "tyontekija";
 export const ORDER_PARAM = "tilaus";
 
 export const TABS = {

@@ -114,10 +114,6 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 export type PageCursor = { after?: string | undefined; before?: string | undefined };
 export type EmployeeFilters = Record<FilterKey, string>;
 
-export const NO_FILTERS: EmployeeFilters = Object.fromEntries(
-  FILTER_KEYS.map((key) => [key, ""]),
-) as EmployeeFilters;
-
 /** The filters as query parameters, in a fixed order; search trimmed (docs/product.md "Field rules"), empty ones left out. */
 function filterParams(filters: Partial<EmployeeFilters>, params: URLSearchParams): URLSearchParams {
   for (const key of FILTER_KEYS) {

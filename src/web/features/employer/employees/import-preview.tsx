@@ -23,7 +23,7 @@ import { NameAndEmail } from "./name-and-email.tsx";
  */
 
 /** The most rows a table of the preview lists: a 5,000-person file would otherwise draw them all. */
-export const SHOWN_ROWS = 100;
+const SHOWN_ROWS = 100;
 
 /** Each field's name on screen: the employee form's own labels. */
 export const FIELD_LABELS: Record<ImportField, string> = {

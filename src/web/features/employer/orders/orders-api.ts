@@ -22,7 +22,7 @@ export const ORDERS_PAGE_SIZE = 10;
  * What a change of an order makes stale on the employer's screens: the orders waiting for approval,
  * the company's orders, and the order itself (under the one key every side reads it by).
  */
-export const EMPLOYER_ORDER_READS: readonly EndpointDef[] = [
+const EMPLOYER_ORDER_READS: readonly EndpointDef[] = [
   orderAcceptanceApi.awaitingEmployer,
   ordersApi.list,
   ordersApi.details,

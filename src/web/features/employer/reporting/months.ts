@@ -5,7 +5,7 @@ import { addMonths, isPeriod, parsePeriod, periodRange } from "../../../../domai
 /** Pay months ("YYYY-MM") as the page shows and picks them. */
 
 /** The Helsinki month of now: the default pay month, as the server's. */
-export function currentPeriod(now: Date = new Date()): string {
+function currentPeriod(now: Date = new Date()): string {
   return toHelsinkiDateString(now).slice(0, 7);
 }
 

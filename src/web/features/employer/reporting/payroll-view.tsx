@@ -37,7 +37,7 @@ import { INCOME_TYPE_LABELS } from "./reporting-labels.ts";
 import { PERIOD_PARAM } from "./reporting-views.ts";
 
 /** The manage tab of /tyonantaja listing the employees payroll cannot place (manage-filters.ts reads it). */
-export function missingDataHref(companyId: string | null): string {
+function missingDataHref(companyId: string | null): string {
   const params = new URLSearchParams({ [TAB_PARAM]: TABS.manage, filterType: "MISSING_PAYROLL_DATA" });
   if (companyId) params.set("companyId", companyId);
   return `/tyonantaja?${params}`;

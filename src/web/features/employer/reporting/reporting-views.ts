@@ -1,14 +1,15 @@
 import { COMPANY_PARAM } from "../selected-company.ts";
+
 /**
  * Where /raportointi keeps its state in the address, so a reload, the back button and a link keep it:
  * the open view (`?nakyma=yleiskuva|palkkaraportti`, none = yleiskuva) and the payroll report's month
  * (`&kausi=YYYY-MM`). A month without a view opens the payroll report: the monthly mail links to
  * `/raportointi?yritys=<companyId>&kausi=YYYY-MM`.
  */
-export const VIEW_PARAM = "nakyma";
+const VIEW_PARAM = "nakyma";
 export const PERIOD_PARAM = "kausi";
 
-export const VIEWS = { overview: "yleiskuva", payroll: "palkkaraportti" } as const;
+const VIEWS = { overview: "yleiskuva", payroll: "palkkaraportti" } as const;
 export type View = keyof typeof VIEWS;
 export const VIEW_ORDER: readonly View[] = ["overview", "payroll"];
 

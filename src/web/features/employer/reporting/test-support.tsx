@@ -14,7 +14,7 @@ import { ReportingPage } from "./reporting-page.tsx";
 
 /** What the tests of /raportointi share: the users, the API's answers as builders, and the page. */
 
-export const uuid = (n: number) => `dddddddd-dddd-4ddd-8ddd-${String(n).padStart(12, "0")}`;
+const uuid = (n: number) => `dddddddd-dddd-4ddd-8ddd-${String(n).padStart(12, "0")}`;
 /** sessionUser's company. */
 export const DEMO_OY = "11111111-1111-4111-8111-111111111111";
 export const LOGISTIIKKA = uuid(2);

@@ -28,7 +28,7 @@ import { CLAIM_FILE_ACCEPT, checkClaimFiles } from "./insurance-files.ts";
 import { dayText, useFileMessages } from "./insurance-report-form.tsx";
 
 /** The label keys, spelled out so the catalogue check sees each in use. */
-export const TYPE_LABELS = {
+const TYPE_LABELS = {
   THEFT: "myBikeClaims.types.THEFT",
   DAMAGE: "myBikeClaims.types.DAMAGE",
 } as const;

@@ -7,13 +7,13 @@ import { MAX_UPLOAD_BYTES, sniffUploadType, UPLOAD_ACCEPT } from "../../../../do
  * the field at once instead of after an upload. The server checks again and has the last word.
  */
 
-export type FileRefusal = "FILE_EMPTY" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED";
+type FileRefusal = "FILE_EMPTY" | "FILE_TOO_LARGE" | "FILE_TYPE_NOT_ALLOWED";
 
 /** What the file picker offers (the server decides by the content). */
 export const CLAIM_FILE_ACCEPT = UPLOAD_ACCEPT;
 
 /** Why the file cannot be sent, or null when it may. */
-export async function checkClaimFile(file: Blob): Promise<FileRefusal | null> {
+async function checkClaimFile(file: Blob): Promise<FileRefusal | null> {
   if (file.size === 0) return "FILE_EMPTY";
   if (file.size > MAX_UPLOAD_BYTES) return "FILE_TOO_LARGE";
   const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());

@@ -35,7 +35,7 @@ export function paymentMethodsFor(mode: PaymentMode | null): PaymentMethod[] {
 }
 
 /** Whether choosing the option asks how to pay: a redemption, or an early return whose fee the employee pays. */
-export function asksPaymentMethod(option: TLeaseEndOption | undefined): boolean {
+function asksPaymentMethod(option: TLeaseEndOption | undefined): boolean {
   return option?.choice === "REDEEM" || (option?.choice === "RETURN" && option.costCents.max > 0);
 }
 

@@ -11,7 +11,7 @@ export const METHOD_HELP: Record<PaymentMethod, string> = {
 };
 
 /** What follows a choice while the case is open; a redemption's words are its payment method's. */
-export const NEXT_TEXTS: Record<LeaseEndChoice, string> = {
+const NEXT_TEXTS: Record<LeaseEndChoice, string> = {
   REDEEM: "myBikeLeaseEnd.next.REDEEM",
   RETURN: "myBikeLeaseEnd.next.RETURN",
   BROKERAGE: "myBikeLeaseEnd.next.BROKERAGE",

@@ -57,7 +57,7 @@ export async function brokerageCall<const E extends EndpointDef>(
   }
 }
 
-export const FILTER_KEYS = ["search", "status", "listed", "openInquiries"] as const;
+const FILTER_KEYS = ["search", "status", "listed", "openInquiries"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type BrokerageFilter = {
   search: string;
@@ -80,7 +80,7 @@ export function brokerageFilterOf(params: URLSearchParams): BrokerageFilter {
 }
 
 /** What the list asks for the filters: the page, 20 a page, and the filters given. */
-export function brokerageQuery(filter: BrokerageFilter): EndpointQuery<typeof api.list> {
+function brokerageQuery(filter: BrokerageFilter): EndpointQuery<typeof api.list> {
   return {
     page: filter.page,
     limit: BIKE_BROKERAGE_PAGE_SIZE,

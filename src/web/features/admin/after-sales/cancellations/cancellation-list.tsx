@@ -28,7 +28,7 @@ const ALL = "ALL";
  * The list's filters from the address, read through the list's query schema: open cancellations first
  * (status PENDING unless told, ALL for every status).
  */
-export function cancellationFilterOf(params: URLSearchParams): CancellationFilter {
+function cancellationFilterOf(params: URLSearchParams): CancellationFilter {
   const { values } = filtersFromAddress(zOrderCancellationsQuery, params);
   return {
     status: params.get("status") === ALL ? null : (values.status ?? "PENDING"),

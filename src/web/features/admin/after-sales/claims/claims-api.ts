@@ -42,7 +42,7 @@ export function claimFilterOf(params: URLSearchParams): ClaimFilter {
 }
 
 /** What the list asks for the filters: the page, 10 a page, and the filters given. */
-export function claimsQuery(filter: ClaimFilter): Partial<TInsuranceClaimsQuery> {
+function claimsQuery(filter: ClaimFilter): Partial<TInsuranceClaimsQuery> {
   return {
     page: filter.page,
     limit: INSURANCE_CLAIMS_PAGE_SIZE,
@@ -78,7 +78,7 @@ export const claimFileHref = (claimId: string, fileId: string) =>
   `/api/insurance-claims/${enc(claimId)}/files/${enc(fileId)}`;
 
 /** The one key a claim is cached under, on the helpdesk's page and the employee's card alike. */
-export const claimKey = (id: string) => endpointKey(api.details, { params: { id } });
+const claimKey = (id: string) => endpointKey(api.details, { params: { id } });
 
 /** GET /api/insurance-claims/{id}; the page shows a 404 itself. */
 export function useClaim(id: string) {

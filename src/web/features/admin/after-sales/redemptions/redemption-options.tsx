@@ -20,7 +20,7 @@ import { type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
  * The options the helpdesk may record for the employee: the open ones, and a return after a
  * resignation, which the employer may allow (the server takes it from the helpdesk only).
  */
-export function recordableOptions(options: readonly TLeaseEndOption[]): TLeaseEndOption[] {
+function recordableOptions(options: readonly TLeaseEndOption[]): TLeaseEndOption[] {
   return options.filter((o) => o.available || o.unavailableReason === "RESIGNED_MUST_REDEEM");
 }
 

@@ -45,7 +45,7 @@ export type TRedemption = TBikeRedemptionDetails;
 export type TRedemptionRow = TBikeRedemptionListItem;
 
 /** Every cached answer about cases: the lists and each case, read by the admin, employer and mybike. */
-export const REDEMPTION_ENDPOINTS = [api.list, api.details] as const;
+const REDEMPTION_ENDPOINTS = [api.list, api.details] as const;
 export const REDEMPTIONS_PAGE_SIZE = 20;
 
 /** docs/product.md "Errors": what each call says when the server's answer had no error of its own (or none came). */
@@ -91,7 +91,7 @@ export function redemptionCall<const E extends EndpointDef>(
  * The success messages the server sends (docs/product.md "Errors"), each with its text in the reader's language; a
  * message not known here is shown as the server wrote it.
  */
-export const SAVED_MESSAGE_KEYS: Record<string, string> = {
+const SAVED_MESSAGE_KEYS: Record<string, string> = {
   [BIKE_REDEMPTION_CREATED]: "adminRedemptions.saved.created",
   [BIKE_REDEMPTION_UPDATED]: "adminRedemptions.saved.updated",
   [BIKE_REDEMPTION_DELETED]: "adminRedemptions.saved.deleted",
@@ -109,7 +109,7 @@ export function savedMessage(message: string, t: (key: string) => string): strin
 
 // ---- The list ------------------------------------------------------------------------------------
 
-export const FILTER_KEYS = ["search", "status", "paymentMethod", "reason"] as const;
+const FILTER_KEYS = ["search", "status", "paymentMethod", "reason"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type RedemptionFilter = {
   search: string;
