@@ -11,7 +11,7 @@ import { zSingleLineText } from "./text.ts";
 
 // ---- Company units -----------------------------------------------------------------------------------
 
-const zCreateCompanyUnit = z.object({
+export const zCreateCompanyUnit = z.object({
   unit: z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) }),
   companyId: z.uuid(),
 });

@@ -16,7 +16,7 @@ import { zDateOnly } from "./values.ts";
  * - GET /api/system-users/{userId}/legal-holds — 200 `{ items }`: the holds still in force.
  */
 
-const zErasureRequest = z.object({
+export const zErasureRequest = z.object({
   /** Why: the person's request as the helpdesk got it. Kept in the event log, so no personal data. */
   reason: zMultiLineText({ min: 1, max: 1000 }),
 });

@@ -114,7 +114,7 @@ export const zSigningCodeSent = z.object({
 });
 export type TSigningCodeSent = z.infer<typeof zSigningCodeSent>;
 
-const zSignOrder = z.object({
+export const zSignOrder = z.object({
   code: z
     .string()
     .trim()

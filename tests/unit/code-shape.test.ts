@@ -183,6 +183,30 @@ describe("the code's shape", () => {
     expect(attribute.test('t("passwordRules.maxLength")')).toBe(false);
   });
 
+  it("makes every form of the web with useContractForm: only the form helper imports @mantine/form", () => {
+    // A form made with useForm itself checks its fields by hand beside the contract's schema the server
+    // checks the request with; a field group handed a form takes its types from lib/contract-form.ts.
+    const mantineForm = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']@mantine\/form["']/;
+    const direct = sources
+      .filter((f) => f.startsWith("src/web/") && f !== FORM_HELPER && mantineForm.test(read(f)))
+      .sort();
+    expect(direct).toEqual([]);
+    // The check itself still finds one, a type's import too, but not a comment naming the package.
+    expect(read(FORM_HELPER)).toMatch(mantineForm);
+    expect(mantineForm.test('import { useForm } from "@mantine/form";')).toBe(true);
+    expect(mantineForm.test('import type { UseFormReturnType } from "@mantine/form";')).toBe(true);
+    expect(mantineForm.test('await import("@mantine/form")')).toBe(true);
+    expect(mantineForm.test("/** What the summary needs of a @mantine/form form. */")).toBe(false);
+  });
+
+  it("checks the reference-data forms with useContractForm, with no validate function of their own beside it", () => {
+    // The tax tables' forms read their fields' texts as useContractForm's rules (tableChecks in
+    // admin/tax-tables/form-validation.ts); a second way to run the schema would drift from the first.
+    const beside = /\bvalidateWith\b/;
+    expect(filesMatching(beside)).toEqual([]);
+    expect(beside.test("validate: validateWith(build, zTaxTableInput, t),")).toBe(true);
+  });
+
   it("puts every file input through FileField, whose clear button has a name", () => {
     // Mantine's FileInput alone leaves its clear button without a name: axe and screen readers miss it.
     const field = "src/web/components/file-field.tsx";

@@ -1,7 +1,6 @@
-import type { FormErrors } from "@mantine/form";
 import { type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { focusTarget } from "../lib/contract-form.ts";
+import { type FormErrors, focusTarget } from "../lib/contract-form.ts";
 import classes from "./form-error-summary.module.css";
 
 export type FormErrorItem = {
@@ -77,7 +76,7 @@ function labelOf(field: HTMLElement): string | null {
   return named ? visibleText(named) : field.getAttribute("aria-label");
 }
 
-/** What useFormErrorSummary needs of a @mantine/form form. */
+/** What useFormErrorSummary needs of a form (useContractForm's, or @mantine/form's in a test). */
 type SummaryForm = {
   errors: FormErrors;
   getInputNode: (path: never) => HTMLElement | null;
@@ -99,7 +98,7 @@ function collect(form: SummaryForm, labels: Readonly<Record<string, string>>): F
 }
 
 /**
- * Connects a @mantine/form form to an error summary in one line:
+ * Connects a form to an error summary in one line:
  *
  *   const errorSummary = useFormErrorSummary(form);
  *   <form onSubmit={form.onSubmit(save, errorSummary.onInvalid)}> {errorSummary.summary} ...

@@ -1,6 +1,6 @@
 import { SimpleGrid, TextInput } from "@mantine/core";
-import type { GetInputPropsReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import type { FieldInputProps } from "../lib/contract-form.ts";
 
 /**
  * First and last name side by side (stacked on phones), required, with the browser's autofill hints.
@@ -10,8 +10,8 @@ export function PersonNameFields({
   firstName,
   lastName,
 }: {
-  firstName: GetInputPropsReturnType;
-  lastName: GetInputPropsReturnType;
+  firstName: FieldInputProps;
+  lastName: FieldInputProps;
 }) {
   const { t } = useTranslation();
   return (

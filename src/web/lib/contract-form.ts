@@ -1,4 +1,10 @@
-import { type FormErrors, type UseFormInput, type UseFormReturnType, useForm } from "@mantine/form";
+import {
+  type FormErrors,
+  type GetInputPropsReturnType,
+  type UseFormInput,
+  type UseFormReturnType,
+  useForm,
+} from "@mantine/form";
 import type { TFunction } from "i18next";
 import { type ReactNode, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +23,14 @@ import { euroInputError } from "./euro-text.ts";
 import { formatDate } from "./formatters.ts";
 import { tooLongText } from "./text-limit.ts";
 
+/**
+ * The one place the web takes @mantine/form from: a form is made by useContractForm, and a field group
+ * or summary that is handed a form, a field's props or its errors takes their types from here.
+ */
+export type { FormErrors };
 export { tooLongText };
+/** What `form.getInputProps(path)` gives a field: its value, onChange, error and the like. */
+export type FieldInputProps = GetInputPropsReturnType;
 
 /**
  * A form checked by the contract's own request schema, the one the server checks the request with,
@@ -295,7 +308,7 @@ type InputPropsPayload = Parameters<NonNullable<UseFormInput<any>["enhanceGetInp
  * `items.*.name`) the moment its text passes it, and take the words back once it fits; nothing typed
  * or pasted is cut away. For useForm's enhanceGetInputProps; `own` are the form's own, which win.
  */
-export function textLimitProps(
+function textLimitProps(
   payload: InputPropsPayload,
   limits: Readonly<Record<string, number>>,
   t: TFunction,

@@ -2,9 +2,11 @@ import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCompanyDetails, TCompanyUnit } from "../../../contract/companies.ts";
+import { zCreateCompanyUnit } from "../../../contract/company-settings.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { useCreateUnit, useDeleteUnit, useRenameUnit } from "./companies-api.ts";
 import { isConflict, showUnitCodeToast, showUnitFailureToast } from "./company-messages.ts";
@@ -26,25 +28,26 @@ export function UnitsSection({
   const create = useCreateUnit(company.companyId);
   const rename = useRenameUnit();
   const remove = useDeleteUnit();
-  const [newName, setNewName] = useState("");
-  const [newError, setNewError] = useState<string | null>(null);
+  // A new unit's name is checked by the request's own schema: required, and its longest length.
+  const newUnit = useContractForm({
+    initialValues: { unitName: "" },
+    schema: zCreateCompanyUnit,
+    toBody: (values) => ({ unit: { unitName: values.unitName.trim() }, companyId: company.companyId }),
+    fieldOf: { "unit.unitName": "unitName" },
+  });
   const [editing, setEditing] = useState<{ unitId: string; name: string; error: string | null } | null>(null);
   const [deleting, setDeleting] = useState<TCompanyUnit | null>(null);
 
-  function add() {
-    const unitName = newName.trim();
-    if (!unitName) {
-      setNewError(t("forms.required"));
-      return;
-    }
+  function add(values: { unitName: string }) {
+    const unitName = values.unitName.trim();
     mutateThen(create, unitName, {
       onSuccess: () => {
-        setNewName("");
-        setNewError(null);
+        newUnit.reset();
         showUnitCodeToast("COMPANY_UNIT_CREATED", { name: unitName });
       },
       onError: (error) => {
-        if (isConflict(error, "UNIT_NAME_TAKEN")) setNewError(t("companySections.units.nameTaken"));
+        if (isConflict(error, "UNIT_NAME_TAKEN"))
+          newUnit.setFieldError("unitName", t("companySections.units.nameTaken"));
         else showUnitFailureToast("FAILED_TO_ADD_COMPANY_UNIT", error);
       },
     });
@@ -170,22 +173,11 @@ export function UnitsSection({
             )}
           </Stack>
         )}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            add();
-          }}
-        >
+        <form noValidate onSubmit={newUnit.onSubmit(add)}>
           <Group gap="xs" align="flex-start" wrap="wrap">
             <TextInput
               label={t("companySections.units.newName")}
-              value={newName}
-              error={newError}
-              onChange={(event) => {
-                setNewName(event.currentTarget.value);
-                setNewError(null);
-              }}
+              {...newUnit.getInputProps("unitName")}
               style={{ flex: "1 1 14rem" }}
             />
             <Button type="submit" variant="light" mt={26} loading={create.isPending}>

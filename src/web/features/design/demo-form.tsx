@@ -1,11 +1,28 @@
 import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { zBusinessId } from "../../../contract/companies.ts";
+import { zEmailAddress } from "../../../contract/system-users.ts";
+import { zMultiLineText, zSingleLineText } from "../../../contract/text.ts";
+import { DELIVERY_METHODS } from "../../../domain/enums.ts";
 import { type BusinessIdProblem, businessIdProblem } from "../../../domain/validation/business-id.ts";
 import { isValidEmail, normalizeEmail } from "../../../domain/validation/email.ts";
 import { FieldLabel, RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
+import { useContractForm } from "../../lib/contract-form.ts";
+
+/**
+ * The demo's request as a contract writes one, of the contract's own pieces: the demo sends nothing,
+ * but its form is made as every form is, and its texts take their limits from here.
+ */
+const zDemoRequest = z.object({
+  company: zSingleLineText({ min: 1, max: 200 }),
+  businessId: zBusinessId,
+  email: zEmailAddress,
+  delivery: z.enum(DELIVERY_METHODS),
+  notes: zMultiLineText({ max: 1000 }),
+});
 
 /** The form convention: labels, help texts, required markers, errors under the fields and the summary. */
 export function FormDemo() {
@@ -19,9 +36,11 @@ export function FormDemo() {
       : problem === "CHECK_DIGIT"
         ? t("ds.demo.form.businessIdInvalid")
         : null;
-  const form = useForm({
+  const form = useContractForm({
     initialValues: { company: "", businessId: "", email: "", delivery: "", notes: "" },
-    validate: {
+    schema: zDemoRequest,
+    // Each field says its rule in the demo's own words; the schema adds the texts' limits.
+    rules: {
       company: required,
       businessId: (v) =>
         !v.trim() ? t("ds.demo.form.required") : businessIdText(businessIdProblem(v.trim())),

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zSignOrder } from "../../../contract/order-acceptance.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { signingErrorMessage, useLeavingForBroker } from "../../lib/strong-identification.ts";
 import {
@@ -117,19 +119,19 @@ function SmsCodeSigning({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
   const requestCode = useRequestSignCode(order.orderId);
   const sign = useSign(order.orderId);
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // The code's six digits are the contract's rule (zSignOrder), said in the signing's own words; why the
+  // server refused a code (wrong, expired) is said at the field too.
+  const form = useContractForm({
+    initialValues: { code: "" },
+    schema: zSignOrder,
+    rules: { code: (code) => (/^\d{6}$/.test(code.trim()) ? null : t("myBike.sign.codeFormat")) },
+  });
 
-  const submit = () => {
-    if (!/^\d{6}$/.test(code.trim())) {
-      setCodeError(t("myBike.sign.codeFormat"));
-      return;
-    }
-    setCodeError(null);
+  const submit = form.onSubmit(({ code }) =>
     mutateThen(sign, code.trim(), {
-      onError: (error) => setCodeError(signingErrorMessage(error, t)),
-    });
-  };
+      onError: (error) => form.setFieldError("code", signingErrorMessage(error, t)),
+    }),
+  );
 
   if (!requestCode.isSuccess) {
     return (
@@ -149,13 +151,7 @@ function SmsCodeSigning({ order }: { order: TMyOrder }) {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form noValidate onSubmit={submit}>
       <Stack gap="sm" maw={360}>
         <Text size="sm" role="status">
           {t("myBike.sign.codeSent", { phone: requestCode.data.phoneNumberHint })}
@@ -175,9 +171,7 @@ function SmsCodeSigning({ order }: { order: TMyOrder }) {
           inputMode="numeric"
           autoComplete="one-time-code"
           required
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
-          error={codeError}
+          {...form.getInputProps("code")}
         />
         <Group>
           <Button type="submit" loading={sign.isPending}>
@@ -186,8 +180,7 @@ function SmsCodeSigning({ order }: { order: TMyOrder }) {
           <Button
             variant="subtle"
             onClick={() => {
-              setCode("");
-              setCodeError(null);
+              form.reset();
               requestCode.mutate();
             }}
             loading={requestCode.isPending}

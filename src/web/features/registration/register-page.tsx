@@ -11,17 +11,15 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { registrationApi, type zCompanyRegistrationRequest } from "../../../contract/registration.ts";
+import { registrationApi, zCompanyRegistrationRequest } from "../../../contract/registration.ts";
 import { LANGUAGES } from "../../../domain/enums.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { isValidBusinessId } from "../../../domain/validation/business-id.ts";
 import { isValidEInvoiceAddress, isValidEInvoiceOperator } from "../../../domain/validation/e-invoice.ts";
 import { normalizeEmail } from "../../../domain/validation/email.ts";
-import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { AppLink } from "../../components/app-link.tsx";
 import { AuthShell } from "../../components/auth-shell.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
@@ -30,15 +28,64 @@ import { PersonNameFields } from "../../components/person-name-fields.tsx";
 import { PhoneNumberInput } from "../../components/phone-number-input.tsx";
 import { currentLanguage, isLanguage } from "../../i18n/i18n.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { serverFieldErrors } from "../../lib/contract-form.ts";
+import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
-import { fieldRules } from "../../lib/field-rules.ts";
+import { fieldRules, phoneAsSent } from "../../lib/field-rules.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
 type CompanyRegistration = z.infer<typeof zCompanyRegistrationRequest>;
 
 const POSTAL_CODE = /^\d{5}$/;
+
+const EMPTY_VALUES = {
+  company: {
+    name: "",
+    businessId: "",
+    streetAddress: "",
+    postalCode: "",
+    city: "",
+    employeeCount: "",
+    billingEmail: "",
+    eInvoiceAddress: "",
+    eInvoiceOperator: "",
+  },
+  admin: { firstName: "", lastName: "", email: "", phoneNumber: "" },
+  language: "fi" as string,
+  consent: false,
+};
+type RegisterValues = typeof EMPTY_VALUES;
+
+/** The request the values make: trimmed, empty optional fields left out, as the server stores them. */
+function registrationBody(values: RegisterValues): CompanyRegistration {
+  const c = values.company;
+  const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+  const eInvoiceAddress = optional(c.eInvoiceAddress);
+  const eInvoiceOperator = optional(c.eInvoiceOperator);
+  const billingEmail = optional(c.billingEmail);
+  return {
+    company: {
+      name: c.name.trim(),
+      businessId: c.businessId.trim(),
+      streetAddress: c.streetAddress.trim(),
+      postalCode: c.postalCode.trim(),
+      city: c.city.trim(),
+      ...(c.employeeCount.trim() ? { employeeCount: Number(c.employeeCount) } : {}),
+      ...(billingEmail ? { billingEmail: normalizeEmail(billingEmail) } : {}),
+      ...(eInvoiceAddress ? { eInvoiceAddress } : {}),
+      ...(eInvoiceOperator ? { eInvoiceOperator } : {}),
+    },
+    admin: {
+      firstName: values.admin.firstName.trim(),
+      lastName: values.admin.lastName.trim(),
+      email: normalizeEmail(values.admin.email),
+      phoneNumber: phoneAsSent(values.admin.phoneNumber),
+    },
+    language: isLanguage(values.language) ? values.language : currentLanguage(),
+    // The consent is its own rule's to say; the request is sent only once it is given.
+    consent: true,
+  };
+}
 
 /**
  * /register: an employer signs its company up — the company's details and its first admin, and the
@@ -48,53 +95,47 @@ export function RegisterPage() {
   const { t } = useTranslation();
   usePageTitle(t("routes.register.title"));
   const rules = fieldRules(t);
-  // Validators of its own: each nested field (the company's, its first admin's) says its rule in the
-  // applicant's words, the business ID's check digit among them; the refused fields land by the values.
-  const form = useForm({
-    initialValues: {
-      company: {
-        name: "",
-        businessId: "",
-        streetAddress: "",
-        postalCode: "",
-        city: "",
-        employeeCount: "",
-        billingEmail: "",
-        eInvoiceAddress: "",
-        eInvoiceOperator: "",
-      },
-      admin: { firstName: "", lastName: "", email: "", phoneNumber: "" },
-      language: currentLanguage() as string,
-      consent: false,
-    },
-    validate: {
-      company: {
-        name: rules.required((v) => (v.trim().length >= 2 ? null : t("forms.checkField"))),
-        businessId: rules.required((v) =>
+  // The contract's schema checks the request; each field (the company's, its first admin's) says its
+  // own rule in the applicant's words first, the business ID's check digit among them.
+  const form = useContractForm<RegisterValues, CompanyRegistration>({
+    initialValues: { ...EMPTY_VALUES, language: currentLanguage() },
+    schema: zCompanyRegistrationRequest,
+    toBody: registrationBody,
+    rules: (values) => {
+      const { company: c, admin: a } = values;
+      return {
+        "company.name": rules.required((v) => (v.trim().length >= 2 ? null : t("forms.checkField")))(
+          c.name,
+          values,
+        ),
+        "company.businessId": rules.required((v) =>
           isValidBusinessId(v.trim()) ? null : t("register.businessIdInvalid"),
-        ),
-        streetAddress: rules.required(),
-        postalCode: rules.required((v) =>
+        )(c.businessId, values),
+        "company.streetAddress": rules.required()(c.streetAddress, values),
+        "company.postalCode": rules.required((v) =>
           POSTAL_CODE.test(v.trim()) ? null : t("register.postalCodeInvalid"),
-        ),
-        city: rules.required(),
-        employeeCount: (v) =>
-          v.trim() === "" || (/^\d+$/.test(v.trim()) && Number(v) >= 1)
+        )(c.postalCode, values),
+        "company.city": rules.required()(c.city, values),
+        "company.employeeCount":
+          c.employeeCount.trim() === "" ||
+          (/^\d+$/.test(c.employeeCount.trim()) && Number(c.employeeCount) >= 1)
             ? null
             : t("register.employeeCountInvalid"),
-        billingEmail: rules.optionalEmail,
-        eInvoiceAddress: (v) =>
-          v.trim() === "" || isValidEInvoiceAddress(v) ? null : t("register.eInvoiceAddressInvalid"),
-        eInvoiceOperator: (v) =>
-          v.trim() === "" || isValidEInvoiceOperator(v) ? null : t("register.eInvoiceOperatorInvalid"),
-      },
-      admin: {
-        firstName: rules.required(),
-        lastName: rules.required(),
-        email: rules.email,
-        phoneNumber: rules.phone,
-      },
-      consent: (v) => (v ? null : t("register.consentRequired")),
+        "company.billingEmail": rules.optionalEmail(c.billingEmail, values),
+        "company.eInvoiceAddress":
+          c.eInvoiceAddress.trim() === "" || isValidEInvoiceAddress(c.eInvoiceAddress)
+            ? null
+            : t("register.eInvoiceAddressInvalid"),
+        "company.eInvoiceOperator":
+          c.eInvoiceOperator.trim() === "" || isValidEInvoiceOperator(c.eInvoiceOperator)
+            ? null
+            : t("register.eInvoiceOperatorInvalid"),
+        "admin.firstName": rules.required()(a.firstName, values),
+        "admin.lastName": rules.required()(a.lastName, values),
+        "admin.email": rules.email(a.email, values),
+        "admin.phoneNumber": rules.phone(a.phoneNumber, values),
+        consent: values.consent ? null : t("register.consentRequired"),
+      };
     },
   });
   // On a phone the invalid fields can be far above the button: the summary takes focus and links to them.
@@ -103,7 +144,7 @@ export function RegisterPage() {
     mutationFn: (body: CompanyRegistration) => callEndpoint(registrationApi.registerCompany, { body }),
     meta: { silent: true },
     onError: (error) => {
-      form.setErrors(serverFieldErrors(error, form.getValues(), t("forms.checkField")));
+      form.setServerErrors(error);
       if (error instanceof ApiError) {
         if (error.code === "BUSINESS_ID_INVALID") {
           form.setFieldError("company.businessId", t("errors.BUSINESS_ID_INVALID"));
@@ -116,33 +157,8 @@ export function RegisterPage() {
     },
   });
 
-  function submit(values: typeof form.values) {
-    const c = values.company;
-    const optional = (v: string) => (v.trim() ? v.trim() : undefined);
-    const eInvoiceAddress = optional(c.eInvoiceAddress);
-    const eInvoiceOperator = optional(c.eInvoiceOperator);
-    const billingEmail = optional(c.billingEmail);
-    send.mutate({
-      company: {
-        name: c.name.trim(),
-        businessId: c.businessId.trim(),
-        streetAddress: c.streetAddress.trim(),
-        postalCode: c.postalCode.trim(),
-        city: c.city.trim(),
-        ...(c.employeeCount.trim() ? { employeeCount: Number(c.employeeCount) } : {}),
-        ...(billingEmail ? { billingEmail: normalizeEmail(billingEmail) } : {}),
-        ...(eInvoiceAddress ? { eInvoiceAddress } : {}),
-        ...(eInvoiceOperator ? { eInvoiceOperator } : {}),
-      },
-      admin: {
-        firstName: values.admin.firstName.trim(),
-        lastName: values.admin.lastName.trim(),
-        email: normalizeEmail(values.admin.email),
-        phoneNumber: normalizePhoneNumber(values.admin.phoneNumber),
-      },
-      language: isLanguage(values.language) ? values.language : currentLanguage(),
-      consent: true,
-    });
+  function submit(values: RegisterValues) {
+    send.mutate(registrationBody(values));
   }
 
   return (

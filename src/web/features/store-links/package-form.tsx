@@ -10,7 +10,6 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zStorePackageInput } from "../../../contract/store-links.ts";
@@ -25,12 +24,13 @@ import { EuroInput } from "../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
-import { schemaTextLimits, serverFieldErrors, textLimitProps, tooLongText } from "../../lib/contract-form.ts";
+import { type FormErrors, schemaTextLimits, tooLongText, useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatMoney } from "../../lib/formatters.ts";
 import {
   emptyLine,
+  type LineValues,
   lineAmounts,
   lineFromItem,
   type PackageValues,
@@ -57,11 +57,16 @@ const limitOf = (path: string) => {
   return max;
 };
 
-const indexOf = (path: string) => Number(path.split(".")[1]);
-
-/** The server names a line's amounts in cents (`items.0.unitPriceCents`), the form the euros typed. */
-const AMOUNT_FIELDS = (path: string) =>
-  /\.(unitPrice|discount)Cents$/.test(path) ? path.replace(/Cents$/, "") : undefined;
+/**
+ * The server names a line's amounts in cents (`items.0.unitPriceCents`), the form the euros typed; what
+ * the contract says of the lines together (one of them the bike) stands at the first line's type.
+ */
+const FIELD_OF = (path: string) =>
+  /\.(unitPrice|discount)Cents$/.test(path)
+    ? path.replace(/Cents$/, "")
+    : path === "items"
+      ? "items.0.itemType"
+      : undefined;
 
 /**
  * The store's package form: editable lines with a running total, the store's own
@@ -86,50 +91,66 @@ export function PackageForm({
   const lng = currentLanguage();
   const required = (value: string) => (value.trim() ? null : t("storeLinks.form.required"));
   const atMost = (path: string) => (value: string) => tooLongText(value, limitOf(path), t);
-  // The lines' own checks, kept by hand: each says its rule in the store's words (the running total
-  // and the discount check a line as it is typed), where the contract's would only come on saving.
-  const form = useForm<PackageValues>({
+  // A line's discount: an amount, at most the line's price.
+  const discountError = (line: LineValues) => {
+    if (!line.discount.trim()) return null;
+    const discount = parseEuros(line.discount);
+    if (discount === null) return t("storeLinks.form.amountInvalid");
+    const amounts = lineAmounts(line);
+    return discount > amounts.unitPriceCents * Math.max(amounts.quantity, 1)
+      ? t("storeLinks.form.discountTooLarge")
+      : null;
+  };
+  // The lines' own checks: each says its rule in the store's words (the running total and the
+  // discount check a line as it is typed), before the contract's schema would say less.
+  const lineRules = (values: PackageValues): FormErrors => {
+    const errors: FormErrors = {
+      bikeStoreOrderNumber: atMost("bikeStoreOrderNumber")(values.bikeStoreOrderNumber),
+    };
+    if (!values.items.some((line) => line.itemType === "BIKE")) {
+      errors["items.0.itemType"] = t("storeLinks.form.bikeRequired");
+    }
+    values.items.forEach((line, index) => {
+      const at = (field: keyof LineValues, text: string | null) => {
+        if (text) errors[`items.${index}.${field}`] = text;
+      };
+      at("name", required(line.name) ?? atMost("items.*.name")(line.name));
+      at("brand", atMost("items.*.brand")(line.brand));
+      at("model", atMost("items.*.model")(line.model));
+      at("frameSize", atMost("items.*.frameSize")(line.frameSize));
+      at("color", atMost("items.*.color")(line.color));
+      at(
+        "modelYear",
+        !line.modelYear.trim() || parseWhole(line.modelYear, MODEL_YEAR_MIN, MODEL_YEAR_MAX) !== null
+          ? null
+          : t("storeLinks.form.yearInvalid", { min: MODEL_YEAR_MIN, max: MODEL_YEAR_MAX }),
+      );
+      at(
+        "quantity",
+        parseWhole(line.quantity, 1, PACKAGE_MAX_QUANTITY) !== null
+          ? null
+          : t("storeLinks.form.quantityInvalid", { max: PACKAGE_MAX_QUANTITY }),
+      );
+      at(
+        "unitPrice",
+        required(line.unitPrice) ??
+          (parseEuros(line.unitPrice) === null ? t("storeLinks.form.amountInvalid") : null),
+      );
+      at("discount", discountError(line));
+    });
+    return errors;
+  };
+  const form = useContractForm<PackageValues, TStorePackageInput>({
     initialValues: {
       bikeStoreOrderNumber: current.bikeStoreOrderNumber ?? "",
       items:
         current.items.length > 0 ? current.items.map((item) => lineFromItem(item, lng)) : [emptyLine("BIKE")],
     },
-    validate: {
-      bikeStoreOrderNumber: atMost("bikeStoreOrderNumber"),
-      items: {
-        itemType: (_value, values, path) =>
-          indexOf(path) === 0 && !values.items.some((line) => line.itemType === "BIKE")
-            ? t("storeLinks.form.bikeRequired")
-            : null,
-        name: (value) => required(value) ?? atMost("items.*.name")(value),
-        brand: atMost("items.*.brand"),
-        model: atMost("items.*.model"),
-        frameSize: atMost("items.*.frameSize"),
-        color: atMost("items.*.color"),
-        modelYear: (value) =>
-          !value.trim() || parseWhole(value, MODEL_YEAR_MIN, MODEL_YEAR_MAX) !== null
-            ? null
-            : t("storeLinks.form.yearInvalid", { min: MODEL_YEAR_MIN, max: MODEL_YEAR_MAX }),
-        quantity: (value) =>
-          parseWhole(value, 1, PACKAGE_MAX_QUANTITY) !== null
-            ? null
-            : t("storeLinks.form.quantityInvalid", { max: PACKAGE_MAX_QUANTITY }),
-        unitPrice: (value) =>
-          required(value) ?? (parseEuros(value) === null ? t("storeLinks.form.amountInvalid") : null),
-        discount: (value, values, path) => {
-          if (!value.trim()) return null;
-          const discount = parseEuros(value);
-          if (discount === null) return t("storeLinks.form.amountInvalid");
-          const line = values.items[indexOf(path)];
-          const amounts = line ? lineAmounts(line) : null;
-          return amounts && discount > amounts.unitPriceCents * Math.max(amounts.quantity, 1)
-            ? t("storeLinks.form.discountTooLarge")
-            : null;
-        },
-      },
-    },
-    // A text says its limit as soon as it passes it; nothing typed or pasted is cut away.
-    enhanceGetInputProps: (payload) => textLimitProps(payload, LIMITS, t),
+    schema: zStorePackageInput,
+    toBody: packageBody,
+    fieldOf: FIELD_OF,
+    rules: lineRules,
+    serverText: t("storeLinks.form.checkField"),
   });
   const errorSummary = useFormErrorSummary(form);
   const lines = form.getValues().items;
@@ -144,11 +165,7 @@ export function PackageForm({
     mutateThen(save, packageBody(values), {
       onSuccess: onSaved,
       onError: (error) => {
-        const fields = serverFieldErrors(error, values, t("storeLinks.form.checkField"), AMOUNT_FIELDS);
-        if (Object.keys(fields).length > 0) {
-          form.setErrors(fields);
-          errorSummary.show();
-        }
+        if (form.setServerErrors(error)) errorSummary.show();
       },
     });
   };

@@ -11,7 +11,6 @@ import {
   Textarea,
   TextInput,
 } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import {
   BILLING_TABLE_ROWS_MAX,
@@ -22,6 +21,7 @@ import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { CrossIcon } from "../../../components/icons.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useLeasingCompanyOptions } from "../leasing-companies/leasing-companies-api.ts";
 import { buildBody, emptyBracket, initialValues, type Values } from "./billing-table-values.ts";
@@ -29,7 +29,7 @@ import { useSaveBillingTable } from "./billing-tables-api.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { NumberField, PercentField } from "./fields.tsx";
-import { createReader, tableServerErrors, validateWith } from "./form-validation.ts";
+import { createReader, tableChecks } from "./form-validation.ts";
 
 function useLeasingCompanyChoices(row: TBillingTable | null): { value: string; label: string }[] {
   const options = useLeasingCompanyOptions();
@@ -61,9 +61,10 @@ export function BillingTableForm({
   const { lang } = useDisplay();
   const save = useSaveBillingTable();
   const build = buildBody(row);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: initialValues(row, makeDefault, lang),
-    validate: validateWith(build, zBillingTableInput, t, (issue, values) => {
+    schema: zBillingTableInput,
+    ...tableChecks(build, t, (issue, values) => {
       const [first, , field] = issue.path;
       if (first === "rows" && issue.path.length === 1) return t("adminTaxTables.billing.rowsRequired");
       if (first === "rows" && field === "maxTotalCents")
@@ -105,7 +106,7 @@ export function BillingTableForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          form.setErrors(tableServerErrors(error, submitted, t));
+          form.setServerErrors(error);
           if (isFieldRefusal(error)) errorSummary.show();
         },
       },

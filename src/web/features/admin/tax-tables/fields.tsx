@@ -1,6 +1,6 @@
 import { Checkbox, TextInput, type TextInputProps } from "@mantine/core";
-import type { GetInputPropsReturnType } from "@mantine/form";
 import { useTranslation } from "react-i18next";
+import type { FieldInputProps } from "../../../lib/contract-form.ts";
 
 /**
  * The number fields of the reference-data forms (design.md "Forms": label, help as description,
@@ -48,9 +48,9 @@ export function SourceFields({
   source,
   confirmed,
 }: {
-  source: GetInputPropsReturnType;
+  source: FieldInputProps;
   /** getInputProps("confirmed", { type: "checkbox" }) */
-  confirmed: GetInputPropsReturnType;
+  confirmed: FieldInputProps;
 }) {
   const { t } = useTranslation();
   return (

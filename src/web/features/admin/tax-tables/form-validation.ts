@@ -1,13 +1,12 @@
 import type { TFunction } from "i18next";
-import type { z } from "zod";
-import { schemaFieldErrors, serverFieldErrors } from "../../../lib/contract-form.ts";
+import type { SchemaIssue } from "../../../lib/contract-form.ts";
 import { type Read, readEuros, readInteger, readPercent } from "./number-text.ts";
 
 /**
- * How the reference-data forms check their values: first each field's text is read (required, a
- * number of the right kind), then the body built from them goes through the contract's own request
- * schema, whose cross-field rules (an upper limit above the lower, ages in order) come back as texts
- * at the field they concern. The form's fields are named after the body's keys, so the schema's
+ * How the reference-data forms check their values (useContractForm with `tableChecks`): first each
+ * field's text is read (required, a number of the right kind), then the body built from them goes
+ * through the contract's own request schema, whose cross-field rules (an upper limit above the lower,
+ * ages in order) come back as texts at the field they concern. The form's fields are named after the body's keys, so the schema's
  * issue paths and the server's `details[].field` land on them as they are.
  */
 
@@ -50,7 +49,7 @@ export function createReader(t: TFunction) {
 
 export type Reader = ReturnType<typeof createReader>;
 
-type Issue = z.core.$ZodIssue;
+type Issue = SchemaIssue;
 
 /** The texts of the tax tables' cross-field rules, by the field the contract reports them at. */
 function taxRuleText(issue: Issue, t: TFunction): string | undefined {
@@ -88,40 +87,31 @@ function tableText(issue: Issue, t: TFunction): string | undefined {
 }
 
 /**
- * The schema's verdict on a body as field errors (the first issue of each field), in the page's
- * language. `custom` names the rules of one form (a billing table's brackets); the tax tables' own
- * rules are known here. The forms are named after the body's keys, so the body stands for the values.
+ * What useContractForm takes to check a reference-data form: the fields' texts are read first
+ * (required, a number of the right kind), as the form's own rules; only once every field reads does
+ * the body they make go through the contract's schema (until then there is no body, which names no
+ * field), whose cross-field rules come back at the field they concern in the tables' words. `custom`
+ * names the rules of one form (a billing table's brackets); the tax tables' own are known here. A
+ * field the server refuses without a rule the form knows says "the server did not accept this".
  */
-function schemaErrors(
-  schema: z.ZodType,
-  body: unknown,
-  t: TFunction,
-  custom?: (issue: Issue) => string | undefined,
-): FieldErrors {
-  return schemaFieldErrors(schema, body, body, t, {
-    texts: (issue) => custom?.(issue) ?? taxRuleText(issue, t) ?? tableText(issue, t),
-  });
-}
-
-/**
- * Validates a form: the fields' own errors first, then (when every field reads) the schema's.
- * For @mantine/form's `validate` function.
- */
-export function validateWith<V>(
+export function tableChecks<V>(
   build: (values: V, read: Reader) => unknown,
-  schema: z.ZodType,
   t: TFunction,
   custom?: (issue: Issue, values: V) => string | undefined,
 ) {
-  return (values: V): FieldErrors => {
+  const reading = (values: V) => {
     const read = createReader(t);
     const body = build(values, read);
-    if (Object.keys(read.errors).length > 0) return read.errors;
-    return schemaErrors(schema, body, t, custom && ((issue) => custom(issue, values)));
+    return { body, errors: read.errors };
   };
-}
-
-/** The fields a 400 VALIDATION_ERROR names (`details[].field`, e.g. `body.municipalTaxPercent`) that the form has, with our text. */
-export function tableServerErrors(error: unknown, values: unknown, t: TFunction): FieldErrors {
-  return serverFieldErrors(error, values, t("adminTaxTables.form.serverRejected"));
+  return {
+    toBody: (values: V) => {
+      const { body, errors } = reading(values);
+      return Object.keys(errors).length > 0 ? undefined : body;
+    },
+    rules: (values: V): FieldErrors => reading(values).errors,
+    texts: (issue: Issue, values: V) =>
+      custom?.(issue, values) ?? taxRuleText(issue, t) ?? tableText(issue, t),
+    serverText: t("adminTaxTables.form.serverRejected"),
+  };
 }

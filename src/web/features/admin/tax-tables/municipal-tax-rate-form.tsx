@@ -1,12 +1,12 @@
 import { Checkbox, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TProvinceTaxTable, zProvinceTaxTableInput } from "../../../../contract/tax-tables.ts";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableChecks } from "./form-validation.ts";
 import { percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -51,7 +51,7 @@ export function MunicipalTaxRateForm({
   const { lang } = useDisplay();
   const save = useSaveTaxRow("province-tax-table");
   const build = buildBody(year);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: {
       provinceName: row?.provinceName ?? "",
       provinceNameSv: row?.provinceNameSv ?? "",
@@ -63,7 +63,8 @@ export function MunicipalTaxRateForm({
       source: row?.source ?? "",
       confirmed: row?.confirmed ?? false,
     },
-    validate: validateWith(build, zProvinceTaxTableInput, t),
+    schema: zProvinceTaxTableInput,
+    ...tableChecks(build, t),
   });
 
   function submit(values: Values) {
@@ -73,7 +74,7 @@ export function MunicipalTaxRateForm({
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,
-        onError: (error) => form.setErrors(tableServerErrors(error, form.getValues(), t)),
+        onError: (error) => form.setServerErrors(error),
       },
     );
   }

@@ -1,15 +1,15 @@
 import { Fieldset, SimpleGrid } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TTaxTable, zTaxTableInput } from "../../../../contract/tax-tables.ts";
 import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { AgeField, NumberField, PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableChecks } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -163,11 +163,12 @@ export function PayrollParametersForm({
   const { t } = useTranslation();
   const { lang } = useDisplay();
   const save = useSaveTaxRow("tax-table");
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: row
       ? initialValues(row, row.year, lang)
       : initialValues(template ?? null, newYear ?? null, lang),
-    validate: validateWith(buildBody, zTaxTableInput, t),
+    schema: zTaxTableInput,
+    ...tableChecks(buildBody, t),
   });
   const errorSummary = useFormErrorSummary(form);
   const field = (name: Field) => form.getInputProps(name);
@@ -182,7 +183,7 @@ export function PayrollParametersForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          form.setErrors(tableServerErrors(error, form.getValues(), t));
+          form.setServerErrors(error);
           if (isFieldRefusal(error)) errorSummary.show();
         },
       },

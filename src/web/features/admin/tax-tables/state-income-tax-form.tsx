@@ -1,12 +1,12 @@
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import { type TStateIncomeTaxTable, zStateIncomeTaxTableInput } from "../../../../contract/tax-tables.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm } from "./editor-form.tsx";
 import { PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableChecks } from "./form-validation.ts";
 import { centsToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -45,7 +45,7 @@ export function StateIncomeTaxForm({
   const { lang } = useDisplay();
   const save = useSaveTaxRow("state-income-tax-table");
   const build = buildBody(year);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: {
       lowerLimitCents: centsToText(row?.lowerLimitCents, lang),
       upperLimitCents: centsToText(row?.upperLimitCents, lang),
@@ -54,7 +54,8 @@ export function StateIncomeTaxForm({
       source: row?.source ?? "",
       confirmed: row?.confirmed ?? false,
     },
-    validate: validateWith(build, zStateIncomeTaxTableInput, t),
+    schema: zStateIncomeTaxTableInput,
+    ...tableChecks(build, t),
   });
 
   function submit(values: Values) {
@@ -64,7 +65,7 @@ export function StateIncomeTaxForm({
       { id: row?.id ?? null, body },
       {
         onSuccess: onSaved,
-        onError: (error) => form.setErrors(tableServerErrors(error, form.getValues(), t)),
+        onError: (error) => form.setServerErrors(error),
       },
     );
   }

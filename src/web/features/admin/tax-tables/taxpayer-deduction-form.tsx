@@ -1,5 +1,4 @@
 import { Fieldset, SimpleGrid, TextInput } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useTranslation } from "react-i18next";
 import {
   type TTaxpayerDeductionsTable,
@@ -8,11 +7,12 @@ import {
 import type { TaxDeductionType } from "../../../../domain/tax/tax-year.ts";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
+import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { useDisplay } from "./display-format.ts";
 import { EditorForm, isFieldRefusal } from "./editor-form.tsx";
 import { AgeField, PercentField, SourceFields } from "./fields.tsx";
-import { createReader, type Reader, tableServerErrors, validateWith } from "./form-validation.ts";
+import { createReader, type Reader, tableChecks } from "./form-validation.ts";
 import { centsToText, integerToText, percentToText } from "./number-text.ts";
 import { useSaveTaxRow } from "./tax-tables-api.ts";
 
@@ -68,7 +68,7 @@ export function TaxpayerDeductionForm({
   const { lang } = useDisplay();
   const save = useSaveTaxRow("taxpayer-deductions-table");
   const build = buildBody(year, deductionType);
-  const form = useForm<Values>({
+  const form = useContractForm<Values>({
     initialValues: {
       description: row?.description ?? "",
       ratePercent: percentToText(row?.ratePercent, lang),
@@ -84,7 +84,8 @@ export function TaxpayerDeductionForm({
       source: row?.source ?? "",
       confirmed: row?.confirmed ?? false,
     },
-    validate: validateWith(build, zTaxpayerDeductionsTableInput, t),
+    schema: zTaxpayerDeductionsTableInput,
+    ...tableChecks(build, t),
   });
   const errorSummary = useFormErrorSummary(form);
 
@@ -96,7 +97,7 @@ export function TaxpayerDeductionForm({
       {
         onSuccess: onSaved,
         onError: (error) => {
-          form.setErrors(tableServerErrors(error, form.getValues(), t));
+          form.setServerErrors(error);
           if (isFieldRefusal(error)) errorSummary.show();
         },
       },

@@ -1,7 +1,7 @@
 import { Alert, Button, List, Skeleton, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TLegalHold } from "../../../../contract/erasure.ts";
+import { type TLegalHold, zErasureRequest } from "../../../../contract/erasure.ts";
 import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
 import { erasureRefusal, isErasedEmail, LEGAL_BASES } from "../../../../domain/erasure.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -9,13 +9,14 @@ import { ListTable } from "../../../components/list-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { textLimitOf, useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useEraseUser, useLegalHolds } from "./users-api.ts";
 
-const REASON_MAX = 1000;
+const REASON_MAX = textLimitOf(zErasureRequest, "reason");
 
 /** What must be settled first, as the 409's details name it (`blocker.RUNNING_LEASE`). */
 const BLOCKER_KEYS: Readonly<Record<string, string>> = {
@@ -117,8 +118,20 @@ export function UserErasure({ user }: { user: TSystemUserDetails }) {
   const holds = useLegalHolds(user.userId, canErase);
   const erase = useEraseUser(user.userId);
   const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  // The erasure request's own schema; the reason says what it needs in the erasure's own words.
+  const form = useContractForm({
+    initialValues: { reason: "" },
+    schema: zErasureRequest,
+    toBody: (values) => ({ reason: values.reason.trim() }),
+    rules: {
+      reason: (reason) =>
+        reason.trim() === ""
+          ? t("adminUsers.erasure.reasonRequired")
+          : reason.trim().length > REASON_MAX
+            ? t("adminUsers.erasure.reasonTooLong")
+            : null,
+    },
+  });
   if (!canErase) return null;
 
   const refusal = erasureRefusal(
@@ -134,22 +147,17 @@ export function UserErasure({ user }: { user: TSystemUserDetails }) {
   function open() {
     status.clear();
     erase.reset();
-    setReason("");
-    setReasonError(null);
+    form.reset();
     setOpened(true);
   }
-  function confirm() {
-    const text = reason.trim();
-    if (text === "") return setReasonError(t("adminUsers.erasure.reasonRequired"));
-    if (text.length > REASON_MAX) return setReasonError(t("adminUsers.erasure.reasonTooLong"));
-    setReasonError(null);
-    mutateThen(erase, text, {
+  const confirm = form.onSubmit(({ reason }) => {
+    mutateThen(erase, reason.trim(), {
       onSuccess: () => {
         setOpened(false);
         status.success(t("adminUsers.erasure.done"));
       },
     });
-  }
+  });
 
   return (
     <SectionCard
@@ -190,7 +198,7 @@ export function UserErasure({ user }: { user: TSystemUserDetails }) {
         confirmLabel={t("adminUsers.erasure.confirm")}
         loading={erase.isPending}
         onCancel={() => setOpened(false)}
-        onConfirm={confirm}
+        onConfirm={() => confirm()}
       >
         <Stack gap="sm">
           <Text size="sm">{t("adminUsers.erasure.dialogText")}</Text>
@@ -215,9 +223,7 @@ export function UserErasure({ user }: { user: TSystemUserDetails }) {
             description={t("adminUsers.erasure.reasonHint")}
             required
             rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            error={reasonError}
+            {...form.getInputProps("reason")}
           />
         </Stack>
       </ConfirmDialog>

@@ -1,8 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { i18n } from "../../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../../test/fake-api.ts";
+import { fillIn } from "../../../test/fill-in.ts";
 import { setUpScreenTests } from "../../../test/screen-tests.ts";
 import { COMMON, DEMO, details, id, KALA, renderTab } from "./test-support.tsx";
 
@@ -66,5 +67,32 @@ describe("the Käyttäjät tab: a user's page", () => {
     await user.click(confirm.getByRole("button", { name: "Poista käytöstä" }));
     expect(await detailsCard.findByText(i18n.t("errors.LAST_SUPER_ADMIN"))).toBeInTheDocument();
     expect(i18n.t("errors.LAST_SUPER_ADMIN")).toMatch(/pääylläpitäjää/);
+  });
+  it("changes a user's work e-mail in its dialog: the field's own rule first, the address taken at the field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = fakeApi({
+      ...COMMON,
+      [`GET /api/system-users/${id(1)}`]: { status: 200, body: details() },
+      [`PUT /api/system-users/${id(1)}`]: apiError(409, "EMAIL_TAKEN", "Email taken"),
+    });
+    renderTab(`/admin/kayttajat/${id(1)}`);
+    const detailsCard = within(await screen.findByRole("region", { name: "Tiedot" }));
+    await user.click(detailsCard.getByRole("button", { name: "Muuta työsähköpostia" }));
+    const dialog = within(await screen.findByRole("dialog", { name: /työsähköposti$/ }));
+    await user.click(dialog.getByRole("button", { name: "Tallenna" }));
+    const field = dialog.getByLabelText(/^Uusi työsähköposti/);
+    expect(field).toHaveAccessibleDescription(new RegExp(i18n.t("forms.emailRequired")));
+    await fillIn(user, field, "ei-osoite");
+    await user.click(dialog.getByRole("button", { name: "Tallenna" }));
+    expect(field).toHaveAccessibleDescription(new RegExp(i18n.t("forms.emailInvalid")));
+    expect(api.callsTo("PUT", `/api/system-users/${id(1)}`)).toHaveLength(0);
+
+    await user.clear(field);
+    await fillIn(user, field, " Uusi@Demo.fi ");
+    await user.click(dialog.getByRole("button", { name: "Tallenna" }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(new RegExp(i18n.t("errors.EMAIL_TAKEN"))));
+    expect(api.callsTo("PUT", `/api/system-users/${id(1)}`)[0]?.body).toMatchObject({
+      workEmail: "uusi@demo.fi",
+    });
   });
 });

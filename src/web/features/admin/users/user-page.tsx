@@ -2,7 +2,11 @@ import { Anchor, Button, Group, Skeleton, Stack, Text, TextInput, Title } from "
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
+import {
+  type TSystemUserDetails,
+  zUpdatePhone,
+  zUpdateWorkEmail,
+} from "../../../../contract/system-users.ts";
 import { buildPath } from "../../../../domain/routes.ts";
 import { isStaffMember, mayDeactivate } from "../../../../domain/user-tiers.ts";
 import { normalizeEmail } from "../../../../domain/validation/email.ts";
@@ -161,17 +165,18 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         error={updateEmail.error}
         fieldError={refusalOf(updateEmail.error, ["EMAIL_TAKEN"], t)}
         onClose={close}
-        onSave={(value) => {
-          const invalid = rules.email(value, undefined);
-          if (!invalid) {
-            mutateThen(
-              updateEmail,
-              normalizeEmail(value),
-              done(t("adminUsers.details.emailChanged", { email: normalizeEmail(value) })),
-            );
-          }
-          return invalid;
-        }}
+        schema={zUpdateWorkEmail}
+        bodyField="workEmail"
+        // The CSRF token is the call's own to add (useUpdateWorkEmail).
+        toBody={(value) => ({ workEmail: normalizeEmail(value) })}
+        check={(value) => rules.email(value, undefined)}
+        onSave={(value) =>
+          mutateThen(
+            updateEmail,
+            normalizeEmail(value),
+            done(t("adminUsers.details.emailChanged", { email: normalizeEmail(value) })),
+          )
+        }
         field={({ value, onChange, error }) => (
           <TextInput
             label={t("adminUsers.details.newEmail")}
@@ -194,11 +199,11 @@ function UserDetails({ user }: { user: TSystemUserDetails }) {
         error={updatePhone.error}
         fieldError={refusalOf(updatePhone.error, ["UNSUPPORTED_PHONE_NUMBER"], t)}
         onClose={close}
-        onSave={(value) => {
-          const invalid = rules.phone(value, undefined);
-          if (!invalid) mutateThen(updatePhone, value.trim(), done(t("adminUsers.details.phoneChanged")));
-          return invalid;
-        }}
+        schema={zUpdatePhone}
+        bodyField="phoneNumber"
+        toBody={(value) => ({ phoneNumber: value.trim() })}
+        check={(value) => rules.phone(value, undefined)}
+        onSave={(value) => mutateThen(updatePhone, value.trim(), done(t("adminUsers.details.phoneChanged")))}
         field={({ value, onChange, error }) => (
           <PhoneNumberInput
             description={t("adminUsers.details.phoneChangeHint")}

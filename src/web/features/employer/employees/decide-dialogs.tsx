@@ -1,5 +1,4 @@
 import { Button, Checkbox, Group, Stack, Text, Textarea } from "@mantine/core";
-import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { type TDecideEmployee, type TEmployee, zDecideEmployee } from "../../../../contract/employees.ts";
@@ -188,14 +187,19 @@ export function RejectDialog({ employee, onClose }: { employee: TEmployee | null
 function RejectForm({ employee, onClose }: { employee: TEmployee; onClose: () => void }) {
   const { t } = useTranslation();
   const decide = useDecide(onClose);
-  const form = useForm({ initialValues: { reason: "" } });
+  const rejection = (values: { reason: string }): TDecideEmployee => ({
+    decision: "REJECTED",
+    reason: values.reason.trim() || null,
+  });
+  // The reason's limit is the contract's, said at the field before the server would refuse it.
+  const form = useContractForm({
+    initialValues: { reason: "" },
+    schema: zDecideEmployee,
+    toBody: rejection,
+  });
   const name = fullName(employee);
   const submit = form.onSubmit((values) =>
-    decide.send(
-      employee,
-      { decision: "REJECTED", reason: values.reason.trim() || null },
-      t("employerEmployees.reject.done", { name }),
-    ),
+    decide.send(employee, rejection(values), t("employerEmployees.reject.done", { name })),
   );
   return (
     <form noValidate onSubmit={submit}>

@@ -1,5 +1,4 @@
 import { Autocomplete, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import type { UseFormReturnType } from "@mantine/form";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,7 +21,7 @@ import type { PlausibleDateKind } from "../../../../domain/plausible-dates.ts";
 import { DateField } from "../../../components/date-field.tsx";
 import { EuroInput } from "../../../components/euro-input.tsx";
 import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
-import { type IssueTexts, plausibleDateError } from "../../../lib/contract-form.ts";
+import { type ContractForm, type IssueTexts, plausibleDateError } from "../../../lib/contract-form.ts";
 import { euroInputError } from "../../../lib/euro-text.ts";
 import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
 import { MaxPriceWarning } from "../../companies/index.ts";
@@ -50,7 +49,7 @@ export type EmployeeFormValues = {
   roles: GrantableEmployerRole[];
 };
 
-export type EmployeeForm = UseFormReturnType<EmployeeFormValues>;
+export type EmployeeForm = ContractForm<EmployeeFormValues>;
 
 export const EMPTY_EMPLOYEE_FORM: EmployeeFormValues = {
   firstName: "",

@@ -1,12 +1,11 @@
 import { SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import type { UseFormReturnType } from "@mantine/form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../../../domain/enums.ts";
 import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../../../../../domain/model-year.ts";
 import { parseEuroInput } from "../../../../../domain/money.ts";
 import { EuroInput } from "../../../../components/euro-input.tsx";
-import type { SchemaIssue } from "../../../../lib/contract-form.ts";
+import type { ContractForm, SchemaIssue } from "../../../../lib/contract-form.ts";
 import { formatEuroInput } from "../../../../lib/formatters.ts";
 import type { TBikeBrokerage } from "./brokerage-api.ts";
 
@@ -88,7 +87,7 @@ export function BikeFields<V extends BikeValues>({
   form,
   priceDescription,
 }: {
-  form: UseFormReturnType<V>;
+  form: ContractForm<V>;
   priceDescription?: string;
 }) {
   const { t } = useTranslation();
