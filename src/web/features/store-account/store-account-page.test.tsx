@@ -6,10 +6,10 @@ import type { TStoreDetails, TStoreInvoice, TStoreOrder } from "../../../contrac
 import { ToastHost } from "../../components/toast-host.tsx";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
+import { ok, renderScreen, setUpStoreLinkTests } from "../store-links/test-support.tsx";
 import type { TStoreOrderListItem } from "./store-account-api.ts";
 import { StoreAccountPage } from "./store-account-page.tsx";
 import { StoreOrderDrawer } from "./store-order-drawer.tsx";
-import { ok, renderScreen, setUpStoreLinkTests } from "./test-support.tsx";
 
 setUpStoreLinkTests();
 

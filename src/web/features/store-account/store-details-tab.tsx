@@ -11,8 +11,8 @@ import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
+import { StoreLinkLoadError } from "../store-links/index.ts";
 import { useSaveStoreDetails, useStoreDetails } from "./store-account-api.ts";
-import { StoreLinkLoadError } from "./store-link-common.tsx";
 import { StoreSelect } from "./store-select.tsx";
 
 type Values = {

@@ -11,10 +11,9 @@ import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../lib/formatters.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
 import { StoreHandoverStep } from "../handover/index.ts";
-import { PackageForm } from "./package-form.tsx";
+import { PackageForm, StorePackageTable } from "../store-links/index.ts";
 import { type TStoreOrder, useSaveStorePackage, useStoreOrder } from "./store-account-api.ts";
 import { StoreInvoiceStep } from "./store-invoice-step.tsx";
-import { StorePackageTable } from "./store-link-common.tsx";
 
 /** The package the order waits for (or may still replace), through the link page's own form. */
 function PackageStep({ order }: { order: TStoreOrder }) {

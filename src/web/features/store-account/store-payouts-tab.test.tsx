@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../test/fake-api.ts";
 import { noStorePayouts, storePayable, storePayouts } from "../../test/store-payouts.ts";
+import { ok, renderScreen, setUpStoreLinkTests } from "../store-links/test-support.tsx";
 import { StoreAccountPage } from "./store-account-page.tsx";
-import { ok, renderScreen, setUpStoreLinkTests } from "./test-support.tsx";
 
 setUpStoreLinkTests();
 
