@@ -39,8 +39,9 @@ export default defineConfig({
   reporter: process.env.CI_REPORT_DIR
     ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
     : [["list"], ["html", { open: "never", outputFolder: join(RUN_DIR, "report") }]],
-  // A screen's accessibility check runs axe four times (two widths, two themes), up to a second or two
-  // each on a busy 2-core machine with two browsers and two servers, and a journey visits many screens.
+  // A screen's accessibility check runs axe at each width and in each theme (four times with
+  // E2E_EVERY_WIDTH_AND_THEME), up to a second or two each on a busy 2-core machine with two browsers and
+  // two servers, and a journey visits many screens.
   timeout: 60_000,
   // A lazy screen's first visit (its chunks, then its API calls, then React's render) takes several
   // seconds when two browsers and two servers share two cores; Playwright's default 5 s is too close.
