@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { notifications } from "@mantine/notifications";
-import { cleanup, configure, getConfig, prettyDOM } from "@testing-library/react";
+import { cleanup, configure, getConfig, prettyDOM, waitFor } from "@testing-library/react";
 import { afterEach } from "vitest";
 import { forgetAhead } from "../../src/web/lib/api-client.ts";
 import { resetConnection } from "../../src/web/lib/connection.ts";
@@ -9,13 +9,30 @@ import { clearErrorToastHistory } from "../../src/web/lib/error-toasts.ts";
 // The web tests share loaded modules (vitest.config.ts, isolate: false): besides the DOM, clear what
 // the app's modules remember between renders — toasts on screen, the toast history, a failed health check,
 // the answers a page asked ahead and did not take (which another file's page would take instead).
-afterEach(() => {
+afterEach(async () => {
+  await pagesArrived();
   cleanup();
   notifications.clean();
   clearErrorToastHistory();
   resetConnection();
   forgetAhead();
 });
+
+/**
+ * Waits, before the page is taken down, for a page still on its way (its code, its texts, its guard's
+ * user) to arrive. A test may end as soon as the address changes, and the page's code then loads on:
+ * once the file's environment is gone that import fails, and the workers' shared modules keep the
+ * failure, so later files' pages showed "something went wrong". A page that never arrives is left after
+ * the wait, as before.
+ */
+async function pagesArrived(): Promise<void> {
+  await waitFor(
+    () => {
+      if (document.querySelector("[data-route-loader]")) throw new Error("a page is still on its way");
+    },
+    { timeout: 5_000 },
+  ).catch(() => undefined);
+}
 
 // How long every find and waitFor of the web tests waits, set here once (a file of its own setting would
 // also set it for the files after it in the worker, which share modules). Lazy routes, i18n loads and a

@@ -3,7 +3,7 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { checkRouteAccess, redirectPathFor } from "../../domain/access.ts";
 import { buildPath, type RouteId } from "../../domain/routes.ts";
-import { PageLoader } from "../components/page-loader.tsx";
+import { RouteLoader } from "../components/page-loader.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
 import { fetchAhead } from "../lib/api-client.ts";
 import { loginPathFor, type SessionUser, useSession } from "../lib/session.ts";
@@ -98,7 +98,7 @@ export function guardedPage(
     const { status, user, accessUser } = useSession();
     const location = useLocation();
     const queryClient = useQueryClient();
-    if (status === "idle" || status === "loading") return <PageLoader />;
+    if (status === "idle" || status === "loading") return <RouteLoader />;
     const decision = checkRouteAccess(routeId, accessUser);
     if (decision !== "allow") {
       const lang = routeMeta(location.pathname)?.lang ?? null;
@@ -110,7 +110,7 @@ export function guardedPage(
     }
     const Loaded = pageFor(queryClient, user, location.pathname, location.search);
     return (
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<RouteLoader />}>
         <Loaded />
       </Suspense>
     );

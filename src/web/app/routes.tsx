@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../domain/locale.ts";
 import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
-import { PageLoader } from "../components/page-loader.tsx";
+import { RouteLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
@@ -178,7 +178,7 @@ function pageRoute(route: RouteDef, lang: Language | null): RouteObject {
     path: relativePath(route),
     handle,
     // Shown in <main> on a first load straight into a lazy page; without it React Router warns.
-    HydrateFallback: PageLoader,
+    HydrateFallback: RouteLoader,
     lazy: async () => {
       const [Component] = await Promise.all([load(), ensurePageTexts()]);
       return { Component };
@@ -212,7 +212,7 @@ export function appRoutes(): RouteObject[] {
             {
               id: "devDesign",
               path: "dev/design",
-              HydrateFallback: PageLoader,
+              HydrateFallback: RouteLoader,
               lazy: async () => {
                 const [{ DesignPage }] = await Promise.all([
                   import("../features/design/design-page.tsx"),
