@@ -8,7 +8,7 @@ import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
 import { OrderHandoverSection } from "../../handover/index.ts";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
-import { money } from "./order-money.ts";
+import { leaseFigures, money } from "./order-money.ts";
 import { useOrderDetails } from "./orders-api.ts";
 
 /** The package's lines of one order (fetched with the order), with the total. */
@@ -87,16 +87,7 @@ export function OrderDrawer({
                 label: t("employerOrders.fields.status"),
                 value: <OrderStatusBadges order={order} />,
               },
-              { label: t("employerOrders.fields.store"), value: order.bikeStore?.storeName ?? null },
-              { label: t("employerOrders.fields.total"), value: money(order.totalPriceCents) },
-              { label: t("employerOrders.fields.monthlyPayment"), value: money(order.monthlyPaymentCents) },
-              {
-                label: t("employerOrders.fields.leaseTime"),
-                value:
-                  order.leaseTimeMonths === null
-                    ? null
-                    : t("employerOrders.months", { n: order.leaseTimeMonths }),
-              },
+              ...leaseFigures(order, t),
             ]}
           />
           {decide && (

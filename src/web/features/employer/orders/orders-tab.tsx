@@ -16,7 +16,7 @@ import { usePageNews } from "../../../lib/whats-new.ts";
 import { ORDER_PARAM } from "../employees/employee-nav.ts";
 import { ApproveDialog } from "./approve-order-dialog.tsx";
 import { OrderDrawer } from "./order-drawer.tsx";
-import { money } from "./order-money.ts";
+import { leaseFigures, money } from "./order-money.ts";
 import {
   ORDERS_PAGE_SIZE,
   useAwaitingApproval,
@@ -50,16 +50,7 @@ function AwaitingCard({
         <DetailsList
           items={[
             { label: t("employerOrders.fields.company"), value: order.company.name },
-            { label: t("employerOrders.fields.store"), value: order.bikeStore?.storeName ?? null },
-            { label: t("employerOrders.fields.total"), value: money(order.totalPriceCents) },
-            { label: t("employerOrders.fields.monthlyPayment"), value: money(order.monthlyPaymentCents) },
-            {
-              label: t("employerOrders.fields.leaseTime"),
-              value:
-                order.leaseTimeMonths === null
-                  ? null
-                  : t("employerOrders.months", { n: order.leaseTimeMonths }),
-            },
+            ...leaseFigures(order, t),
           ]}
         />
         <Group gap="sm">
