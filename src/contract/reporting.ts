@@ -175,7 +175,7 @@ export const zReportingDashboard = z.object({
   leasesEndingSoon: z.number().int(),
   /**
    * The lease ends open now, as the lease-end list (Pyörät) shows them with status open, and how many
-   * of them are past their decision deadline (overdue): openLeaseEndCounts, one count for both views.
+   * of them are past their decision deadline (overdue): openRedemptionCounts, one count for both views.
    */
   openLeaseEnds: z.object({ open: z.number().int(), overdue: z.number().int() }),
 });

@@ -95,7 +95,7 @@ export function isBikeInUse(
 }
 
 /** What the lease's end date as every view shows it reads of its newest lease-end case. */
-export type LeaseEndCaseDates = {
+export type RedemptionCaseDates = {
   status: string;
   choice: string | null;
   /** The lease's last day as the case sees it. */
@@ -111,12 +111,12 @@ export type LeaseEndCaseDates = {
  */
 export function effectiveLeaseEndDate(
   agreementEndDate: string | null,
-  leaseEndCase: LeaseEndCaseDates | null | undefined,
+  redemptionCase: RedemptionCaseDates | null | undefined,
 ): string | null {
-  if (!leaseEndCase?.leaseEndsOn) return agreementEndDate;
-  if (leaseEndCase.status === "CANCELLED" || leaseEndCase.choice === "CONTINUE") return agreementEndDate;
-  if (agreementEndDate !== null && agreementEndDate < leaseEndCase.leaseEndsOn) return agreementEndDate;
-  return leaseEndCase.leaseEndsOn;
+  if (!redemptionCase?.leaseEndsOn) return agreementEndDate;
+  if (redemptionCase.status === "CANCELLED" || redemptionCase.choice === "CONTINUE") return agreementEndDate;
+  if (agreementEndDate !== null && agreementEndDate < redemptionCase.leaseEndsOn) return agreementEndDate;
+  return redemptionCase.leaseEndsOn;
 }
 
 /**
@@ -125,7 +125,7 @@ export function effectiveLeaseEndDate(
  * for the lease's first day). A lease whose first day is still ahead ends as well when the employment
  * ends before it: its case is opened from the start-leasing on, not only from the first day.
  */
-export const LEASE_END_CASE_ORDER_STATUSES = [
+export const REDEMPTION_CASE_ORDER_STATUSES = [
   "READY_FOR_BILLING",
   "GRENKE_INVOICE_SENT",
   "ACTIVE_LEASING",
@@ -133,18 +133,18 @@ export const LEASE_END_CASE_ORDER_STATUSES = [
 
 /**
  * Whether the order's lease is running or starting so that a lease-end case may be opened for it: its
- * order in LEASE_END_CASE_ORDER_STATUSES and its accepted agreement with both dates set (the lease
+ * order in REDEMPTION_CASE_ORDER_STATUSES and its accepted agreement with both dates set (the lease
  * started, or its first day set by the start-leasing). The server adds what only it knows (a bike already
  * redeemed or returned); the employee's page offers the early end by this same rule, also before the
  * lease's first day.
  */
-export function leaseEndCaseOpenable(order: {
+export function redemptionCaseOpenable(order: {
   orderStatus: string;
   agreement: { status: string | null; startDate: string | null; endDate: string | null } | null;
 }): boolean {
   const { agreement } = order;
   return (
-    (LEASE_END_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) &&
+    (REDEMPTION_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) &&
     agreement?.status === "ACCEPTED" &&
     !!agreement.startDate &&
     !!agreement.endDate

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ACTIVE_LEASE_STATUSES } from "../../domain/companies.ts";
 import { DEFAULT_LAST_WORKING_DAY } from "../../domain/dates.ts";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
+import { REDEMPTION_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
 import { FINNISH_VAT_PERCENT } from "../../domain/money.ts";
 import { MAIN_LINE_STATUSES } from "../../domain/order-state-machine.ts";
 import { isValidReferenceNumber } from "../../domain/reference-number.ts";
@@ -184,7 +184,7 @@ const RULES = {
             where billed->>'orderNumber' = credited->>'orderNumber')))))`,
   },
   endedEmploymentLeasesHaveCases: {
-    // Running or starting as a lease-end case may be opened for it (leaseEndCaseOpenable): its first day
+    // Running or starting as a lease-end case may be opened for it (redemptionCaseOpenable): its first day
     // set. A lease signed but not yet started is cancelled, not ended; it gets its case when it starts.
     rule: "Every running or starting lease of an employment that ends before the lease does has its lease-end case",
     offenders: sql`
@@ -193,7 +193,7 @@ const RULES = {
       join leasing_agreements la on la.order_id = o.id and la.status = 'ACCEPTED' and la.start_date is not null
       where be.last_working_day_date < ${DEFAULT_LAST_WORKING_DAY}::date
         and o.order_status::text in (${sql.join(
-          LEASE_END_CASE_ORDER_STATUSES.map((s) => sql`${s}`),
+          REDEMPTION_CASE_ORDER_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )})
         and (la.end_date is null or la.end_date > be.last_working_day_date)

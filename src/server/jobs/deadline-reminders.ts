@@ -23,7 +23,7 @@ import {
   dueDeadlineStep,
   readUntil,
 } from "../../domain/deadline-reminders.ts";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
+import { REDEMPTION_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
 import { DEFAULT_REMINDER_SETTINGS, isReminderOn } from "../../domain/reminder-settings.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -36,7 +36,7 @@ import {
   userPayments,
 } from "../db/schema/index.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
-import { effectiveLeaseEndSql } from "../modules/leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../modules/leasing/lease-last-day-sql.ts";
 import { reminderSettingsByCompany } from "../modules/reminder-settings/settings.ts";
 import { employeeOf, MAX_REMINDERS_PER_RUN, queueReminderMessages, type RemindersDeps } from "./reminders.ts";
 
@@ -151,7 +151,7 @@ async function deadlinesOf(
         .innerJoin(leasingAgreements, eq(leasingAgreements.orderId, orders.id))
         .where(
           and(
-            inArray(orders.orderStatus, [...LEASE_END_CASE_ORDER_STATUSES]),
+            inArray(orders.orderStatus, [...REDEMPTION_CASE_ORDER_STATUSES]),
             eq(leasingAgreements.status, "ACCEPTED"),
             sql`${ends} between ${today} and ${until}`,
             not(exists(chosen)),

@@ -31,13 +31,13 @@ const EMPLOYEE_STEPS: Record<OrderStep, string> = {
   CASE_X: "ds.orderSteps.employee.CASE_X",
   WIX: "ds.orderSteps.employee.WIX",
   REFUNDED: "ds.orderSteps.employee.REFUNDED",
-  LEASE_END: "ds.orderTimeline.leaseEnd.title",
+  LEASE_END: "ds.orderTimeline.redemption.title",
 };
 
 /** The sides that work on the order read its status by name, the same on every list and timeline. */
 const WORKING_STEPS: Record<OrderStep, string> = {
   ...(STATUS_LABEL_KEYS.order as Record<OrderStatus, string>),
-  LEASE_END: "ds.orderTimeline.leaseEnd.title",
+  LEASE_END: "ds.orderTimeline.redemption.title",
 };
 
 /** Who the employee's current step waits for, in the employee's words. */

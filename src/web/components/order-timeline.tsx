@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderAfterSales, TOrderDetails, TOrderEvent } from "../../contract/orders.ts";
-import type { LeaseEndChoice, OrderStatus } from "../../domain/enums.ts";
+import type { OrderStatus, RedemptionChoice } from "../../domain/enums.ts";
 import {
   CUSTOMER_COMMENT_STATUS,
   MAIN_LINE_STATUSES,
@@ -33,41 +33,42 @@ export type OrderTimelineOrder = Pick<
 type Redemption = NonNullable<TOrderAfterSales["redemption"]>;
 
 /** The lease-end step's title and what it says, by the case's state and the employee's choice. */
-const LEASE_END_DONE: Record<LeaseEndChoice, string> = {
-  REDEEM: "ds.orderTimeline.leaseEnd.done.REDEEM",
-  RETURN: "ds.orderTimeline.leaseEnd.done.RETURN",
-  BROKERAGE: "ds.orderTimeline.leaseEnd.done.BROKERAGE",
-  TRANSFER: "ds.orderTimeline.leaseEnd.done.TRANSFER",
-  CONTINUE: "ds.orderTimeline.leaseEnd.done.CONTINUE",
+const REDEMPTION_DONE_KEYS: Record<RedemptionChoice, string> = {
+  REDEEM: "ds.orderTimeline.redemption.done.REDEEM",
+  RETURN: "ds.orderTimeline.redemption.done.RETURN",
+  BROKERAGE: "ds.orderTimeline.redemption.done.BROKERAGE",
+  TRANSFER: "ds.orderTimeline.redemption.done.TRANSFER",
+  CONTINUE: "ds.orderTimeline.redemption.done.CONTINUE",
 };
-const LEASE_END_CHOSEN: Record<LeaseEndChoice, string> = {
-  REDEEM: "ds.orderTimeline.leaseEnd.chosen.REDEEM",
-  RETURN: "ds.orderTimeline.leaseEnd.chosen.RETURN",
-  BROKERAGE: "ds.orderTimeline.leaseEnd.chosen.BROKERAGE",
-  TRANSFER: "ds.orderTimeline.leaseEnd.chosen.TRANSFER",
-  CONTINUE: "ds.orderTimeline.leaseEnd.chosen.CONTINUE",
+const REDEMPTION_CHOSEN_KEYS: Record<RedemptionChoice, string> = {
+  REDEEM: "ds.orderTimeline.redemption.chosen.REDEEM",
+  RETURN: "ds.orderTimeline.redemption.chosen.RETURN",
+  BROKERAGE: "ds.orderTimeline.redemption.chosen.BROKERAGE",
+  TRANSFER: "ds.orderTimeline.redemption.chosen.TRANSFER",
+  CONTINUE: "ds.orderTimeline.redemption.chosen.CONTINUE",
 };
 
-function leaseEndNote(redemption: Redemption, t: TFunction): string {
-  if (redemption.status === "CANCELLED") return t("ds.orderTimeline.leaseEnd.cancelled");
-  if (redemption.status === "COMPLETED" && redemption.choice) return t(LEASE_END_DONE[redemption.choice]);
+function redemptionNote(redemption: Redemption, t: TFunction): string {
+  if (redemption.status === "CANCELLED") return t("ds.orderTimeline.redemption.cancelled");
+  if (redemption.status === "COMPLETED" && redemption.choice)
+    return t(REDEMPTION_DONE_KEYS[redemption.choice]);
   if (!redemption.choice) {
     const price = formatMoney(redemption.redemptionPriceCents, currentLanguage());
     return redemption.decisionDeadline
-      ? t("ds.orderTimeline.leaseEnd.offer", { price, date: formatDate(redemption.decisionDeadline) })
-      : t("ds.orderTimeline.leaseEnd.offerNoDeadline", { price });
+      ? t("ds.orderTimeline.redemption.offer", { price, date: formatDate(redemption.decisionDeadline) })
+      : t("ds.orderTimeline.redemption.offerNoDeadline", { price });
   }
   if (redemption.choice === "REDEEM")
     return t(
       redemption.userPaymentPaidAt
-        ? "ds.orderTimeline.leaseEnd.paid"
-        : "ds.orderTimeline.leaseEnd.awaitingPayment",
+        ? "ds.orderTimeline.redemption.paid"
+        : "ds.orderTimeline.redemption.awaitingPayment",
     );
-  return t(LEASE_END_CHOSEN[redemption.choice]);
+  return t(REDEMPTION_CHOSEN_KEYS[redemption.choice]);
 }
 
 /** An open case waits for the employee's choice (and a redemption for their payment), then the helpdesk. */
-function leaseEndWaiting(redemption: Redemption): { party: OrderParty; since: string } {
+function redemptionWaiting(redemption: Redemption): { party: OrderParty; since: string } {
   if (!redemption.choice) return { party: "EMPLOYEE", since: redemption.createdAt };
   const since = redemption.choiceMadeAt ?? redemption.createdAt;
   if (redemption.choice === "REDEEM" && !redemption.userPaymentPaidAt) return { party: "EMPLOYEE", since };
@@ -175,8 +176,8 @@ function buildSteps(
       status: "LEASE_END",
       state: closed ? "done" : "current",
       at: closed ? (redemption.completedAt ?? redemption.createdAt) : redemption.createdAt,
-      note: leaseEndNote(redemption, t),
-      ...(closed ? {} : { waiting: leaseEndWaiting(redemption) }),
+      note: redemptionNote(redemption, t),
+      ...(closed ? {} : { waiting: redemptionWaiting(redemption) }),
     });
   }
   // A cancellation request holds the order where it stands: every side reads it on the current step.

@@ -15,7 +15,7 @@ export const ensureAdminTexts = areaTextLoader(
     "./admin/*.json",
     "./handover/*.json",
     "./companies/*.json",
-    "./lease-end/*.json",
+    "./redemption/*.json",
     "./store-payouts/*.json",
   ]),
 );

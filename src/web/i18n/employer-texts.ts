@@ -14,7 +14,7 @@ export const ensureEmployerTexts = areaTextLoader(
   import.meta.glob<{ default: ResourceKey }>([
     "./employer/*.json",
     "./companies/*.json",
-    "./lease-end/*.json",
+    "./redemption/*.json",
     "./handover/*.json",
   ]),
 );

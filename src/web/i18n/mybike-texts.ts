@@ -8,5 +8,5 @@ import { areaTextLoader } from "./area-texts.ts";
  * store's pages (`handover/<part>.<lng>.json`). Their top-level sections never overlap with the other catalogues (locales.test.ts).
  */
 export const ensureMyBikeTexts = areaTextLoader(
-  import.meta.glob<{ default: ResourceKey }>(["./mybike/*.json", "./lease-end/*.json", "./handover/*.json"]),
+  import.meta.glob<{ default: ResourceKey }>(["./mybike/*.json", "./redemption/*.json", "./handover/*.json"]),
 );

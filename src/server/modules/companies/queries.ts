@@ -38,7 +38,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-last-day-sql.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { companyBikePolicy } from "./bike-policy.ts";
 

@@ -53,7 +53,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
-import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-last-day-sql.ts";
 import { policeReportOf, policeReportSearchHashes } from "./police-report.ts";
 
 /**

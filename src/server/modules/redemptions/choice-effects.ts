@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethod } from "../../../domain/enums.ts";
-import { leaseEndPaymentDueDate } from "../../../domain/lease-end.ts";
+import { leaseEndPaymentDueDate } from "../../../domain/redemption.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
 import { bikeBrokerages, userPayments } from "../../db/schema/index.ts";
@@ -57,7 +57,7 @@ export async function releaseChoice(ctx: WriteContext, facts: CaseFacts, locked:
 }
 
 /** The employee's own payment of the case through the ledger, sent at once. */
-export async function leaseEndPayment(
+export async function redemptionUserPayment(
   ctx: WriteContext,
   facts: CaseFacts,
   payment: { kind: "REDEMPTION" | "RETURN_FEE"; amountCents: number; method: PaymentMethod },

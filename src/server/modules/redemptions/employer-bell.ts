@@ -1,5 +1,5 @@
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
-import type { Language, LeaseEndChoice } from "../../../domain/enums.ts";
+import type { Language, RedemptionChoice } from "../../../domain/enums.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { CHOICE_WORDS, REASON_WORDS } from "../../messaging/redemption-mails.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
@@ -14,7 +14,7 @@ import type { CaseFacts } from "./case-facts.ts";
 
 type Text = { title: string; message: string };
 
-export type CaseNotice = { kind: "opened" } | { kind: "chosen"; choice: LeaseEndChoice };
+export type CaseNotice = { kind: "opened" } | { kind: "chosen"; choice: RedemptionChoice };
 
 function noticeText(language: Language, facts: CaseFacts, notice: CaseNotice): Text {
   const { employeeName: name, order, redemption } = facts;

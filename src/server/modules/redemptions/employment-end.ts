@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, notExists, sql } from "drizzle-orm";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
+import { REDEMPTION_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
 import { bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import type { OfferOutput } from "./add-offer.ts";
 import { queueRedemptionMail } from "./mails.ts";
-import { type OpenedAs, openLeaseEndCase } from "./open-case.ts";
+import { type OpenedAs, openRedemptionCase } from "./open-case.ts";
 
 /**
  * What an ending employment does to the person's bikes, whichever way it ends — the employer's form
@@ -24,7 +24,7 @@ async function ordersWithLeaseToEnd(ctx: WriteContext, employeeId: string): Prom
     .where(
       and(
         eq(orders.beneficiaryEmployeeId, employeeId),
-        inArray(orders.orderStatus, [...LEASE_END_CASE_ORDER_STATUSES]),
+        inArray(orders.orderStatus, [...REDEMPTION_CASE_ORDER_STATUSES]),
         eq(leasingAgreements.status, "ACCEPTED"),
         isNotNull(leasingAgreements.startDate),
         notExists(
@@ -71,7 +71,7 @@ export async function openCaseForEndingEmployment(
   output: OfferOutput,
 ): Promise<string | null> {
   try {
-    const caseId = await openLeaseEndCase(
+    const caseId = await openRedemptionCase(
       ctx,
       { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" },
       openedAs,

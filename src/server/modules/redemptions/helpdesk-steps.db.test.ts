@@ -9,7 +9,7 @@ import {
   zBikeRedemptionSaved,
   zRedemptionOfferSaved,
 } from "../../../contract/bike-redemptions.ts";
-import { redemptionPriceCents } from "../../../domain/lease-end.ts";
+import { redemptionPriceCents } from "../../../domain/redemption.ts";
 import {
   bikeBrokerages,
   files,

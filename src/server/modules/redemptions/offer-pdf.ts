@@ -1,14 +1,14 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
-import type { Language, LeaseEndReason } from "../../../domain/enums.ts";
+import type { Language, RedemptionReason } from "../../../domain/enums.ts";
+import { formatCents } from "../../../domain/money.ts";
 import {
   type CostRange,
   isEarlyEnd,
-  type LeaseEndOption,
   type OptionOutcome,
   type OptionTaxNote,
-} from "../../../domain/lease-end.ts";
-import { formatCents } from "../../../domain/money.ts";
+  type RedemptionOption,
+} from "../../../domain/redemption.ts";
 import { CONTACT_EMAIL } from "../../messaging/layout.ts";
 import { CHOICE_WORDS, REASON_WORDS } from "../../messaging/redemption-mails.ts";
 import { GREY, PdfWriter, pdfSafeText } from "../../pdf/writer.ts";
@@ -26,7 +26,7 @@ export type RedemptionOfferPdfInput = {
   employeeName: string;
   employeeEmail: string;
   companyName: string;
-  reason: LeaseEndReason;
+  reason: RedemptionReason;
   lines: readonly AgreementPdfLine[];
   frameSerialNumber: string | null;
   leaseStartDate: string;
@@ -38,7 +38,7 @@ export type RedemptionOfferPdfInput = {
   monthlyPaymentCents: number;
   priceCents: number;
   decisionDeadline: string;
-  options: readonly LeaseEndOption[];
+  options: readonly RedemptionOption[];
   /** Where the employee chooses (the app's /mybike). */
   choiceUrl: string;
   documentDate: Date;

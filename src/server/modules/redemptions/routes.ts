@@ -69,7 +69,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.choose, tags),
-    preValidation: guards.permissionIn(reach.leaseEndCase({ param: "id" }), ...ACTORS),
+    preValidation: guards.permissionIn(reach.redemptionCase({ param: "id" }), ...ACTORS),
     handler: async (request) => service.choose(currentUser(request), request.params.id, request.body),
   });
 

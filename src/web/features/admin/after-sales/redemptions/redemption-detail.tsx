@@ -10,7 +10,7 @@ import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS } from "../../../lease-end/index.ts";
+import { CHOICE_LABELS, REASON_LABELS, RedemptionStateBadge } from "../../../redemption/index.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
@@ -105,7 +105,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
       <DetailHeading
         back={back}
         title={t("adminRedemptions.detail.title", { name: c.employee.name, number: c.order.orderNumber })}
-        badge={<LeaseEndStateBadge state={c.state} />}
+        badge={<RedemptionStateBadge state={c.state} />}
       >
         <Text size="sm">
           {[
