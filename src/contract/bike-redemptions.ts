@@ -413,7 +413,7 @@ export const redemptionsApi = {
     method: "GET",
     path: "/bike-redemption",
     summary:
-      "Lease-end cases, newest first; search by employee or order number, filter by status, method, reason",
+      "Redemption cases, newest first; search by employee or order number, filter by status, method, reason",
     query: zBikeRedemptionsQuery,
     response: zBikeRedemptionList,
     errors: [400, 401, 403],
@@ -421,7 +421,7 @@ export const redemptionsApi = {
   open: endpoint({
     method: "POST",
     path: "/bike-redemption",
-    summary: "Opens a lease-end case for an active lease ('Bike redemption created successfully')",
+    summary: "Opens a redemption case for an active lease ('Bike redemption created successfully')",
     body: zOpenBikeRedemption,
     status: 201,
     response: zBikeRedemptionSaved,
@@ -430,7 +430,7 @@ export const redemptionsApi = {
   details: endpoint({
     method: "GET",
     path: "/bike-redemption/:id",
-    summary: "A lease-end case with its options, price table, offers, payments and events",
+    summary: "A redemption case with its options, price table, offers, payments and events",
     params: zBikeRedemptionIdParams,
     response: zBikeRedemptionDetails,
     errors: [400, 401, 403, 404],

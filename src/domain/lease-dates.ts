@@ -74,9 +74,9 @@ export function effectiveLeaseMonths(
 
 /**
  * Whether a leased bike is still the employee's benefit bike: its order is ACTIVE_LEASING
- * and the lease has not ended — not past its end date, its lease-end case not completed (a bike kept
+ * and the lease has not ended — not past its end date, its redemption case not completed (a bike kept
  * through a long absence, CONTINUE, stays in use), and no insurance claim closed it as the end of the
- * leasing. A bike no longer in use takes no new claim and no new lease-end case.
+ * leasing. A bike no longer in use takes no new claim and no new redemption case.
  */
 export function isBikeInUse(
   order: {
@@ -94,7 +94,7 @@ export function isBikeInUse(
   return !order.claimOutcomes.some((c) => c.status === "COMPLETED" && c.outcome === "END_OF_LEASING");
 }
 
-/** What the lease's end date as every view shows it reads of its newest lease-end case. */
+/** What the lease's end date as every view shows it reads of its newest redemption case. */
 export type RedemptionCaseDates = {
   status: string;
   choice: string | null;
@@ -104,7 +104,7 @@ export type RedemptionCaseDates = {
 
 /**
  * The lease's last day as the employee's page, the case, payroll and the lease invoice all show it:
- * once a lease-end case is open (or completed) the lease ends on the case's last day, never after the
+ * once a redemption case is open (or completed) the lease ends on the case's last day, never after the
  * agreement's own end; a cancelled case, or the employee keeping the bike through a long absence
  * (CONTINUE), leaves the agreement's end. A completed case has already moved the agreement's end date
  * (the lease ended then), so the two agree.
@@ -120,7 +120,7 @@ export function effectiveLeaseEndDate(
 }
 
 /**
- * Whether a lease-end case may be opened for a lease: an accepted agreement with its dates set, its
+ * Whether a redemption case may be opened for a lease: an accepted agreement with its dates set, its
  * order between the leasing company's bill and the lease's end (ACTIVE_LEASING, or billed and waiting
  * for the lease's first day). A lease whose first day is still ahead ends as well when the employment
  * ends before it: its case is opened from the start-leasing on, not only from the first day.
@@ -132,7 +132,7 @@ export const REDEMPTION_CASE_ORDER_STATUSES = [
 ] as const;
 
 /**
- * Whether the order's lease is running or starting so that a lease-end case may be opened for it: its
+ * Whether the order's lease is running or starting so that a redemption case may be opened for it: its
  * order in REDEMPTION_CASE_ORDER_STATUSES and its accepted agreement with both dates set (the lease
  * started, or its first day set by the start-leasing). The server adds what only it knows (a bike already
  * redeemed or returned); the employee's page offers the early end by this same rule, also before the

@@ -9,7 +9,7 @@ import { expectAccessibleAtEveryWidthAndTheme, WIDTHS, watchConsole } from "./he
  * employees pay by payroll or by invoice); she redeems by invoice on /mybike and sees how to pay; the
  * helpdesk marks the payment paid, the Grenke invoice sent and the case complete in Hakemukset →
  * Lunastukset; then her /mybike, the employer's order drawer and the helpdesk's order page each show
- * the lease-end step "Pyörä on lunastettu". And the lease end's screens (the /mybike section, the
+ * the redemption step "Pyörä on lunastettu". And the lease end's screens (the /mybike section, the
  * employer's list and drawer, the helpdesk's list and case) pass axe and fit the width at 375 and
  * 1440 px in both themes, each checked where it stands after one load, on venla.turunen@demo.test's
  * early-end case, which nothing here changes.

@@ -10,7 +10,7 @@ import { testFileStore } from "../helpers/test-db.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Bike redemptions, redemption offers and payments, lease-end cases. Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * Bike redemptions, redemption offers and payments, redemption cases. Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * A case is read by the helpdesk, the employer (orders.read: Demo Oy's admin, editor, group admin and
  * reporting) and its employee; opened and chosen for by the helpdesk, the employer's managers

@@ -195,7 +195,7 @@ describe("the defect window of a shipped bike", () => {
   });
 });
 
-describe("the lease-end case's decision deadline", () => {
+describe("the redemption case's decision deadline", () => {
   it("is reminded 3 days before, once, and not after the employee has chosen", async () => {
     const open = await runningLease("2032-12-31");
     await redemptionCase(open, "2032-05-10");

@@ -42,7 +42,7 @@ import { employeeOf, MAX_REMINDERS_PER_RUN, queueReminderMessages, type Reminder
 
 /**
  * The reminders of a deadline coming closer (domain/deadline-reminders.ts), queued by the daily
- * reminders job: the defect window of a shipped bike, a lease-end case's decision deadline, the lease's
+ * reminders job: the defect window of a shipped bike, a redemption case's decision deadline, the lease's
  * end and an own payment's due date. Each goes to the employee, in their language, once per step and
  * deadline (reminder_sends keys it by what it is about and the deadline, so a deadline that moves is
  * reminded anew), and none once the step is done: a defect reported, a choice made, a payment paid.

@@ -40,7 +40,7 @@ const run = (now = new Date()) =>
 const casesOf = (orderId: string) =>
   database.db.select().from(bikeRedemptions).where(eq(bikeRedemptions.orderId, orderId));
 
-describe("the daily lease-end offers", () => {
+describe("the daily redemption offers", () => {
   it("opens a case as the system for a lease ending within 8 weeks, with its offer, mail and bell, once", async () => {
     const { db } = database;
     const ending = await endingLease(db, { email: "employee@demo.test" });

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly, the monthly ones, the leasing sync, the lease-end job and the files' sweep, runs them on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly, the monthly ones, the leasing sync, the redemption job and the files' sweep, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
       ctx: {
@@ -105,7 +105,7 @@ describe("the job runner", () => {
       .where(eq(users.id, idle[0]?.id as string));
     expect(row?.deactivated).toBe(true);
 
-    // The monthly payroll report, the leasing sync and the lease-end offers run on demand too (what
+    // The monthly payroll report, the leasing sync and the redemption offers run on demand too (what
     // they do: payroll-report.db.test.ts, leasing-sync.db.test.ts, redemption-offers.db.test.ts).
     expect(await runNow(PAYROLL_REPORT_QUEUE)).toBe("completed");
     expect(await runNow(LEASING_SYNC_QUEUE)).toBe("completed");
@@ -121,7 +121,7 @@ describe("the job runner", () => {
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the nightly job when the period is 0 (the monthly ones, the sync, the lease-end job and the files' sweep stay)", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly ones, the sync, the redemption job and the files' sweep stay)", async () => {
     const runner = createJobRunner({
       ctx: {
         config: testConfig({ inactivityDeactivationDays: 0 }),

@@ -18,7 +18,7 @@ const offer = {
   link: "https://pedaali.example/mybike?x=1&y=2",
 };
 
-describe("the lease-end mails", () => {
+describe("the redemption mails", () => {
   it("offer: the order, the lease's end, the price, the deadline and the link, in fi, en and sv", () => {
     const mails = LANGUAGES.map((language) => redemptionOfferMail(language, offer));
     for (const mail of mails) {

@@ -71,7 +71,7 @@ export type RedemptionOfferMailParams = {
   link: string;
 };
 
-/** A lease-end case opened: the redemption offer, the deadline and where to choose. */
+/** A redemption case opened: the redemption offer, the deadline and where to choose. */
 export function redemptionOfferMail(
   language: string | null | undefined,
   params: RedemptionOfferMailParams,

@@ -21,7 +21,7 @@ export type OrderTimelineOrder = Pick<
 > & {
   events: readonly Pick<TOrderEvent, "id" | "from" | "to" | "createdAt">[];
   /**
-   * The lease's end, once a lease-end case is open: a step after the lease; an open cancellation
+   * The lease's end, once a redemption case is open: a step after the lease; an open cancellation
    * request: the order holds at its current step until the helpdesk has handled it.
    */
   afterSales?: {
@@ -32,7 +32,7 @@ export type OrderTimelineOrder = Pick<
 
 type Redemption = NonNullable<TOrderAfterSales["redemption"]>;
 
-/** The lease-end step's title and what it says, by the case's state and the employee's choice. */
+/** The redemption step's title and what it says, by the case's state and the employee's choice. */
 const REDEMPTION_DONE_KEYS: Record<RedemptionChoice, string> = {
   REDEEM: "ds.orderTimeline.redemption.done.REDEEM",
   RETURN: "ds.orderTimeline.redemption.done.RETURN",
@@ -89,7 +89,7 @@ const MAIN: readonly OrderStatus[] = MAIN_LINE_STATUSES;
 type Step = {
   key: string;
   /** A lifecycle status, or the lease's end after it. */
-  status: OrderStatus | "LEASE_END";
+  status: OrderStatus | "REDEMPTION";
   state: "done" | "current" | "side" | "future";
   /** When the order entered the state (done and side steps). */
   at: string | null;
@@ -129,7 +129,7 @@ function reachedMainIndex(order: OrderTimelineOrder): number {
 
 function buildSteps(
   order: OrderTimelineOrder,
-  stepLabel: (status: OrderStatus | "LEASE_END") => string,
+  stepLabel: (status: OrderStatus | "REDEMPTION") => string,
   t: TFunction,
 ) {
   const status = order.orderStatus;
@@ -172,8 +172,8 @@ function buildSteps(
     if (last) last.state = "done";
     const closed = redemption.status !== "PENDING";
     steps.push({
-      key: "LEASE_END",
-      status: "LEASE_END",
+      key: "REDEMPTION",
+      status: "REDEMPTION",
       state: closed ? "done" : "current",
       at: closed ? (redemption.completedAt ?? redemption.createdAt) : redemption.createdAt,
       note: redemptionNote(redemption, t),
@@ -230,7 +230,7 @@ function WaitingLine({
  * helpdesk: the main-line steps as a vertical timeline, the steps done with the time the order reached
  * them (Europe/Helsinki), the current one with who must act and since when, and a side state (waiting
  * for the customer's reply, a special case, cancelled, refunded) as its own marked step. Once a lease
- * has its lease-end case, the lease's end is a step after the lease: what the employee was
+ * has its redemption case, the lease's end is a step after the lease: what the employee was
  * offered or chose, and when it was done, the same for every side. Each step is named in the words of
  * its reader (order-step-words.ts): the employee reads what happens to them, never an internal status.
  */
@@ -244,7 +244,7 @@ export function OrderTimeline({
   audience?: OrderAudience;
 }) {
   const { t } = useTranslation();
-  const stepLabel = (status: OrderStatus | "LEASE_END") => t(orderStepWordKey(status, audience));
+  const stepLabel = (status: OrderStatus | "REDEMPTION") => t(orderStepWordKey(status, audience));
   const steps = buildSteps(order, stepLabel, t);
   const lastActive = steps.reduce((last, step, i) => (step.state === "future" ? last : i), 0);
   const finished = order.waitingOn === null;
@@ -266,7 +266,7 @@ export function OrderTimeline({
             color={step.state === "side" ? (finished ? "gray" : "yellow") : undefined}
             lineVariant={step.state === "future" ? "dashed" : "solid"}
             title={
-              step.state === "side" && step.status !== "LEASE_END" && audience !== "EMPLOYEE" ? (
+              step.state === "side" && step.status !== "REDEMPTION" && audience !== "EMPLOYEE" ? (
                 <StatusBadge family="order" status={step.status} />
               ) : (
                 <Text

@@ -49,7 +49,7 @@ import { storeLinkOf } from "./order-status-walk.ts";
 
 /**
  * The demo of the end of the lease (README "Demo users"): four Demo Oy leases made through the
- * order lifecycle's own functions, and their lease-end cases through the redemption module's:
+ * order lifecycle's own functions, and their redemption cases through the redemption module's:
  * - iida.saarinen@demo.test: a lease whose term ends in about five to eight weeks, its LEASE_TERM_ENDS case
  *   opened this morning by the daily job with its offer PDF, waiting for her choice (the e2e logs in as
  *   her and redeems by invoice; no other demo seed touches this order);

@@ -222,7 +222,7 @@ async function claimBike(db: Db, orderId: string | null) {
   const [agreement] = await db
     .select({
       startDate: leasingAgreements.startDate,
-      // The lease's last day as every view shows it: an open lease-end case's day when it ends sooner.
+      // The lease's last day as every view shows it: an open redemption case's day when it ends sooner.
       endDate: sql<
         string | null
       >`to_char(${effectiveLeaseEndSql(leasingAgreements.orderId, leasingAgreements.endDate)}, 'YYYY-MM-DD')`,

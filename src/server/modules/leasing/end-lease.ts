@@ -19,9 +19,9 @@ export type EndOfLease = {
   agreementId: string;
   /** The lease's last day as the case sees it; an early end ends on the last day of that month. */
   lastDay: string;
-  /** Why it ends, for the event (the lease-end case's reason, or the claim's outcome). */
+  /** Why it ends, for the event (the redemption case's reason, or the claim's outcome). */
   reason: string;
-  /** The lease-end case or insurance claim that ends it. */
+  /** The redemption case or insurance claim that ends it. */
   source: { entityType: "bikeRedemption" | "insuranceClaim"; entityId: string };
 };
 

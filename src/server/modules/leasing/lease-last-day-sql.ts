@@ -4,7 +4,7 @@ import { bikeRedemptions } from "../../db/schema/index.ts";
 
 /**
  * The lease's last day in SQL, the rule of effectiveLeaseEndDate for reads that list many leases: the
- * order's latest lease-end case, unless it was cancelled or the employee keeps the bike through a long
+ * order's latest redemption case, unless it was cancelled or the employee keeps the bike through a long
  * absence (CONTINUE), ends the lease on its day, never after the agreement's own end; otherwise the
  * agreement's end. A date (null when neither has one), so lists, the dashboard and the employer's views
  * show the same day as the employee's page, the case, payroll and the lease invoice.

@@ -33,7 +33,7 @@ import { redemptionPaymentsOfCase } from "./payments.ts";
 import { canActFor, caseScope, has, iso, offersWhere, toListItem, type Viewer } from "./queries.ts";
 
 /**
- * One lease-end case as GET /api/bike-redemption/{id} answers it: the case, its order and lease, the
+ * One redemption case as GET /api/bike-redemption/{id} answers it: the case, its order and lease, the
  * options with their costs, the offers, payments, brokerage and invoice, its events, and what the
  * caller may do next. Who reaches the case is caseScope's (queries.ts) to say.
  */

@@ -33,7 +33,7 @@ import { notFound } from "../../errors.ts";
 import { redemptionClosed } from "./errors.ts";
 
 /**
- * Everything a lease-end case is decided from, read in one query: the case, its order, its agreement
+ * Everything a redemption case is decided from, read in one query: the case, its order, its agreement
  * and leasing company, the billing table's interest, the company's payment mode and city, the employee.
  * Every action and every reading of a case starts from these facts; an action reads them with the case
  * locked (lockedCase), so two helpdesk users' changes to one case follow each other.

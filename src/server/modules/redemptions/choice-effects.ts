@@ -11,7 +11,7 @@ import { cancelUserPayment, createUserPayment } from "../user-payments/ledger.ts
 import { type CaseFacts, rulePriceOf, todayOf } from "./case-facts.ts";
 
 /**
- * What a lease-end choice sets going, shared by the choice, the helpdesk's changes, the cancellation
+ * What a redemption choice sets going, shared by the choice, the helpdesk's changes, the cancellation
  * and the completion: the employee's payment through the user payments ledger, the bike handed to the
  * brokerage, and undoing both while nothing has followed from them yet.
  */

@@ -8,7 +8,7 @@ import { employerAdminsOf } from "../notifications/recipients.ts";
 import type { CaseFacts } from "./case-facts.ts";
 
 /**
- * The employer admins' bell of a lease-end case: the company's employer admins hear when a case opens
+ * The employer admins' bell of a redemption case: the company's employer admins hear when a case opens
  * and when a choice is made, in the action's transaction, so the bell rings for a change that stands.
  */
 

@@ -10,7 +10,7 @@ import { type OpenedAs, openRedemptionCase } from "./open-case.ts";
 /**
  * What an ending employment does to the person's bikes, whichever way it ends — the employer's form
  * setting the last working day, the identity provider's deactivation, or any other: every lease of
- * theirs that runs or is about to start (billed, its first day still ahead) gets its lease-end case,
+ * theirs that runs or is about to start (billed, its first day still ahead) gets its redemption case,
  * so that none is forgotten and left to run out in payroll with its balance never offered. The cases
  * read the last working day from the employment, as the employer's own case opening does.
  */
@@ -40,7 +40,7 @@ async function ordersWithLeaseToEnd(ctx: WriteContext, employeeId: string): Prom
 }
 
 /**
- * Opens the lease-end case of every running or starting lease of the employee whose employment ended,
+ * Opens the redemption case of every running or starting lease of the employee whose employment ended,
  * in the caller's transaction, each case's offer queued to the employee with it; answers the orders
  * looked at and the cases opened. A lease already settled (redeemed, returned, closed by a claim) is passed
  * over, and so is one that already has an open case.

@@ -1,6 +1,6 @@
 import { AppError, conflict } from "../../errors.ts";
 
-/** The lease-end cases' errors: one factory per code, with the message the helpdesk reads. */
+/** The redemption cases' errors: one factory per code, with the message the helpdesk reads. */
 
 /** 409: the case is completed or cancelled, or (with its own message) a change it no longer takes. */
 export const redemptionClosed = (message = "The bike redemption is closed") =>

@@ -15,7 +15,7 @@ import { GREY, PdfWriter, pdfSafeText } from "../../pdf/writer.ts";
 import type { AgreementPdfLine } from "../orders/agreement-pdf.ts";
 
 /**
- * The redemption offer (lunastustarjous) as a PDF (ADR 009): made when a lease-end case opens
+ * The redemption offer (lunastustarjous) as a PDF (ADR 009): made when a redemption case opens
  * and again on the helpdesk's request. It tells the employee what ends and when, the price by rule,
  * every option with its cost side by side, the deadline and how to choose. In the employee's own
  * language (fi, en or sv), like the agreement; standard fonts; the output depends only on the input (its date comes from it, never from the clock).

@@ -40,7 +40,7 @@ import {
 } from "./test-kit.ts";
 
 /**
- * Opening a lease-end case (ADR 009, "The lease's end"): who opens one for which reason, its price, offer
+ * Opening a redemption case (ADR 009, "The lease's end"): who opens one for which reason, its price, offer
  * PDF, mail and bell, and the last working day an early end is opened from.
  */
 

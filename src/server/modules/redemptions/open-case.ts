@@ -35,7 +35,7 @@ import { notifyEmployerAdmins } from "./employer-bell.ts";
 import { redemptionAlreadyOpen } from "./errors.ts";
 
 /**
- * Opening a lease-end case (ADR 009, "The lease's end"), the same for the API, the daily job and the
+ * Opening a redemption case (ADR 009, "The lease's end"), the same for the API, the daily job and the
  * demo seed: its price and dates by src/domain/redemption.ts, its offer PDF and the employer admins'
  * bell, in the caller's transaction. The caller queues the employee's mail with it (mails.ts
  * queueRedemptionMail).

@@ -37,7 +37,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
 
 /**
- * Reading lease-end cases (contract/bike-redemptions.ts): the list, filtered and paged in SQL, and the
+ * Reading redemption cases (contract/bike-redemptions.ts): the list, filtered and paged in SQL, and the
  * offers; one case with everything its screens show is case-details.ts's. Who sees what is decided
  * here, once: the admin tier every case; an employer-side user their companies' (orders.read to read,
  * employees.manage to act); the employee their own (own-order.manage). Another tenant's or another
@@ -178,7 +178,7 @@ export async function listCases(
 
 /**
  * The open lease ends among `where`'s cases and how many of them are overdue, by redemptionState: the
- * figure the employer's overview shows counts the very cases the lease-end list shows as open (status
+ * figure the employer's overview shows counts the very cases the redemption list shows as open (status
  * PENDING), and calls overdue the ones the list's badge does. Counted per decision deadline in SQL (a
  * few rows), each deadline's state decided by the one rule.
  */

@@ -56,7 +56,7 @@ const isHelpdesk = (user: CurrentUser) => user.scope.kind === "all" && has(user,
 const actor = (user: CurrentUser): Actor => ({ userId: user.id });
 
 /**
- * The lease-end cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
+ * The redemption cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
  * (each in its use case's file), the employee's mails queued with it. redemptions.manage calls act
  * within the caller's companies (all for the admin tier); the others within caseScope (queries.ts).
  */

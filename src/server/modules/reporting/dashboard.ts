@@ -41,7 +41,7 @@ const regimeSql = (grandfatheredUntil: string) => sql<TaxRegime>`case
   else 'TAXABLE' end`;
 
 /**
- * The lease's last day as every view shows it (an open lease-end case's day when it ends sooner), so
+ * The lease's last day as every view shows it (an open redemption case's day when it ends sooner), so
  * the dashboard counts and ends a lease as the employee's page, the case and payroll do.
  */
 const effectiveLeaseEndText = sql<string | null>`(${effectiveLeaseEndSql(

@@ -23,7 +23,7 @@ import { type TRedemption, useRedemptionCase } from "./redemption-api.ts";
 import { RedemptionChoiceForm } from "./redemption-choice-form.tsx";
 import { DONE_TEXTS, nextText } from "./redemption-labels.ts";
 
-/** The employee's lease-end case, fetched by its id: a loader, its error with a retry, or the case. */
+/** The employee's redemption case, fetched by its id: a loader, its error with a retry, or the case. */
 export function MyRedemptionCase({ id }: { id: string }) {
   const { t } = useTranslation();
   const details = useRedemptionCase(id);

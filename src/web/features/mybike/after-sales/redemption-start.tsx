@@ -60,7 +60,7 @@ const DATE_FIELD = { absenceStartDate: "date", lastWorkingDay: "date" };
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /**
- * No lease-end case yet: when the term ends and when the offer comes, and — the employment ending or
+ * No redemption case yet: when the term ends and when the offer comes, and — the employment ending or
  * a long absence — opening an early end for the own order (POST /api/bike-redemption) after showing
  * what follows: the lease's last day and the deadline by the 20th rule, the employer's covered days,
  * and the options with what is known of their costs. Sending it commits the employee to nothing; the

@@ -74,7 +74,7 @@ export function RedemptionDetail({ id }: { id: string }) {
 type Dialog = "leasingCompanyInvoice" | "complete" | "cancel";
 
 /**
- * One lease-end case as the helpdesk works on it: the employee, bike and order, the agreement's dates,
+ * One redemption case as the helpdesk works on it: the employee, bike and order, the agreement's dates,
  * the price and deadline (editable), the offers, the options and the choice (made for the employee
  * when needed, also after the deadline), the employee's payment (marked sent and paid), the case's
  * money ledger, the leasing company's invoice, completing and cancelling, the brokerage row and the

@@ -26,7 +26,7 @@ import {
 } from "./redemptions-api.ts";
 
 /**
- * Hakemukset → Lunastukset: the lease-end cases, the open ones first, searched by the
+ * Hakemukset → Lunastukset: the redemption cases, the open ones first, searched by the
  * employee or the order number and narrowed by status, payment method and reason, 20 a page from the
  * server, kept in the address. A row opens the case; "Avaa tapaus" opens one for an order.
  */

@@ -46,7 +46,7 @@ function bodyOf(values: Values): Omit<TOpenBikeRedemption, "orderId"> {
 }
 
 /**
- * "Avaa tapaus": the helpdesk opens a lease-end case for an order found by its number, for any reason
+ * "Avaa tapaus": the helpdesk opens a redemption case for an order found by its number, for any reason
  * (the term's end before the daily job reaches it, or an early end). The dates are optional: the
  * server takes the employment's last working day or the latest recorded absence when they are left
  * out. Opens the new case's page.
