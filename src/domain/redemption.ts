@@ -460,7 +460,7 @@ export function isMonthEnd(day: string): boolean {
 // ---- The decision deadline's state ---------------------------------------------------------------
 
 /**
- * A lease end's state as every list, drawer and figure shows it: an open case whose decision deadline
+ * A redemption case's state as every list, drawer and figure shows it: an open case whose decision deadline
  * has passed (today is after it) is OVERDUE, not merely open; the others are their stored status. The
  * deadline day itself is still in time (the employee may choose until the end of it).
  */

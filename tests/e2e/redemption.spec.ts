@@ -206,7 +206,7 @@ async function expectOptionsAndAccessibleAtEveryWidth(page: Page, scope: Page | 
   }
 }
 
-test("the employee's lease end section on /mybike, redemption chosen, passes axe and fits the width at 375 and 1440 px in both themes", async ({
+test("the employee's redemption section on /mybike, redemption chosen, passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
   // The early-end case: the offer, the options, the choice form; nothing is confirmed.
@@ -219,14 +219,14 @@ test("the employee's lease end section on /mybike, redemption chosen, passes axe
   await expectAccessibleAtEveryWidthAndTheme(page, "the /mybike section");
 });
 
-test("the employer's lease ends on the Pyörät tab pass axe and fit the width at 375 and 1440 px in both themes", async ({
+test("the employer's redemptions on the Pyörät tab pass axe and fit the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
   const { page } = await openEmployerRedemptions(loggedInAs);
   await expectAccessibleAtEveryWidthAndTheme(page, "the employer's lease ends");
 });
 
-test("a lease end's drawer on the employer's Pyörät tab shows the options as cards on a phone and a table on desktop, and passes axe and fits the width at 375 and 1440 px in both themes", async ({
+test("a redemption's drawer on the employer's Pyörät tab shows the options as cards on a phone and a table on desktop, and passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
   const { page, row } = await openEmployerRedemptions(loggedInAs);
@@ -243,7 +243,7 @@ test("the helpdesk's Lunastukset (/admin/hakemukset/lunastukset) passes axe and 
   await expectAccessibleAtEveryWidthAndTheme(page, "the redemptions list");
 });
 
-test("a lease end case's page from the helpdesk's Lunastukset shows the options as cards on a phone and a table on desktop, and passes axe and fits the width at 375 and 1440 px in both themes", async ({
+test("a redemption case's page from the helpdesk's Lunastukset shows the options as cards on a phone and a table on desktop, and passes axe and fits the width at 375 and 1440 px in both themes", async ({
   loggedInAs,
 }) => {
   const page = await openRedemptionsList(loggedInAs);

@@ -90,9 +90,9 @@ export async function openRedemptionOffers(
       opened.push(id);
     } catch (error) {
       failed++;
-      deps.log.error({ err: error, orderId }, "lease-end offer failed");
+      deps.log.error({ err: error, orderId }, "redemption offer failed");
     }
   }
-  if (opened.length > 0 || failed > 0) deps.log.info({ opened: opened.length, failed }, "lease-end offers");
+  if (opened.length > 0 || failed > 0) deps.log.info({ opened: opened.length, failed }, "redemption offers");
   return { opened: opened.length, failed };
 }

@@ -177,7 +177,7 @@ export async function listCases(
 }
 
 /**
- * The open lease ends among `where`'s cases and how many of them are overdue, by redemptionState: the
+ * The open redemption cases among `where`'s and how many of them are overdue, by redemptionState: the
  * figure the employer's overview shows counts the very cases the redemption list shows as open (status
  * PENDING), and calls overdue the ones the list's badge does. Counted per decision deadline in SQL (a
  * few rows), each deadline's state decided by the one rule.
