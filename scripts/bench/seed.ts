@@ -59,7 +59,7 @@ const BENCH_AFTER_SALES = Number(process.env.BENCH_AFTER_SALES ?? 20000);
 
 /**
  * After the sale at scale (ADR 009): for the scale group's orders, BENCH_AFTER_SALES each of
- * cancellations, insurance claims, lease-end cases with their redemption payments, user payments
+ * cancellations, insurance claims, redemption cases with their redemption payments, user payments
  * (twice as many) and brokerage bikes, in the statuses the lists filter by.
  */
 async function seedAfterSalesScale(database: Database, companyIds: readonly string[]): Promise<void> {
@@ -195,7 +195,7 @@ export async function seedBenchData(database: Database, files: FileStore): Promi
   const afterSalesStart = performance.now();
   await seedAfterSalesScale(database, scaleCompanyIds);
   console.info(
-    `the group's after-sales: ${BENCH_AFTER_SALES} each of cancellations, claims, lease-end cases, brokerage bikes and twice as many user payments in ${((performance.now() - afterSalesStart) / 1000).toFixed(1)} s`,
+    `the group's after-sales: ${BENCH_AFTER_SALES} each of cancellations, claims, redemption cases, brokerage bikes and twice as many user payments in ${((performance.now() - afterSalesStart) / 1000).toFixed(1)} s`,
   );
   // The planner's statistics of the new rows: without them the first minutes of a run (before
   // autovacuum gets there) measure plans made for empty tables.

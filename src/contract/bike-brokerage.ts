@@ -97,7 +97,7 @@ const zBikeBrokerage = z.object({
   /** The benefit bike's order and its number, when the bike is one. */
   orderId: z.uuid().nullable(),
   orderNumber: z.number().int().nullable(),
-  /** The lease-end case that handed the bike over, when one did. */
+  /** The redemption case that handed the bike over, when one did. */
   bikeRedemptionId: z.uuid().nullable(),
   companyName: z.string().nullable(),
   brand: z.string().nullable(),

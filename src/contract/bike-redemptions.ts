@@ -1,22 +1,22 @@
 import { z } from "zod";
 import {
   EVENT_TYPES,
-  LEASE_END_CHOICES,
-  LEASE_END_REASONS,
   ORDER_STATUSES,
   PAYER_TYPES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REDEMPTION_CHOICES,
+  REDEMPTION_REASONS,
   SIMPLE_STATES,
   USER_PAYMENT_KINDS,
 } from "../domain/enums.ts";
 import {
   isMonthEnd,
-  LEASE_END_STATES,
   OPTION_OUTCOMES,
   OPTION_TAX_NOTES,
   OPTION_UNAVAILABLE_REASONS,
-} from "../domain/lease-end.ts";
+  REDEMPTION_STATES,
+} from "../domain/redemption.ts";
 import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderItem } from "./orders.ts";
@@ -29,7 +29,7 @@ import { zCents, zDateOnly, zPlausibleDate } from "./values.ts";
  * The end of a lease (ADR 009; docs/data-model.md "Bike redemption", "Redemption payment", docs/api-surface.md, docs/product.md "Errors"): a
  * bike redemption case (lunastus) opens before a lease ends, at its term's end (the daily job, 8 weeks
  * ahead, or the helpdesk) or early (the employment ends, a long absence). It carries the redemption
- * price by rule (src/domain/lease-end.ts), the decision deadline and the lease's last day, the options
+ * price by rule (src/domain/redemption.ts), the decision deadline and the lease's last day, the options
  * with their costs compared, the redemption offers (PDF), the employee's choice and what follows from
  * it. Money is integer cents incl. VAT; dates are YYYY-MM-DD (Helsinki); times ISO 8601.
  *
@@ -67,7 +67,7 @@ import { zCents, zDateOnly, zPlausibleDate } from "./values.ts";
  *   successfully' }`: the case is CANCELLED (kept for history), its open user payment cancelled, an
  *   unlisted brokerage row withdrawn. 409 REDEMPTION_CLOSED when closed or its payment is paid (refund
  *   it first).
- * - POST /api/bike-redemption/{id}/choice `zLeaseEndChoiceInput` → `zBikeRedemptionDetails`: the
+ * - POST /api/bike-redemption/{id}/choice `zRedemptionChoiceInput` → `zBikeRedemptionDetails`: the
  *   employee (own), the employer (employees.manage, e.g. for someone who has left) or the helpdesk.
  *   Only an available option (409 LEASE_END_CHOICE_NOT_ALLOWED); after the deadline only the helpdesk
  *   (409 LEASE_END_DEADLINE_PASSED). A choice may be changed until something follows from it (a paid
@@ -120,7 +120,7 @@ export const zBikeRedemptionsQuery = zPageQuery.extend({
   search: zSingleLineText({ max: 100 }).optional(),
   status: z.enum(SIMPLE_STATES).optional(),
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  reason: z.enum(LEASE_END_REASONS).optional(),
+  reason: z.enum(REDEMPTION_REASONS).optional(),
 });
 export type TBikeRedemptionsQuery = z.infer<typeof zBikeRedemptionsQuery>;
 
@@ -128,16 +128,16 @@ export type TBikeRedemptionsQuery = z.infer<typeof zBikeRedemptionsQuery>;
 const zBikeRedemptionListItem = z.object({
   id: z.uuid(),
   status: z.enum(SIMPLE_STATES),
-  reason: z.enum(LEASE_END_REASONS),
+  reason: z.enum(REDEMPTION_REASONS),
   /** The employee's choice; null until made. */
-  choice: z.enum(LEASE_END_CHOICES).nullable(),
+  choice: z.enum(REDEMPTION_CHOICES).nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** The price the case asks (the rule's price unless the helpdesk changed it), incl. VAT. */
   redemptionPriceCents: z.number().int(),
   /** The last day to choose. */
   decisionDeadline: z.string().nullable(),
-  /** The status as shown (leaseEndState): an open case past its decision deadline is OVERDUE. */
-  state: z.enum(LEASE_END_STATES),
+  /** The status as shown (redemptionState): an open case past its decision deadline is OVERDUE. */
+  state: z.enum(REDEMPTION_STATES),
   /** The lease's last day as the case sees it (the term's end, or an earlier month's last day). */
   leaseEndsOn: z.string().nullable(),
   order: z.object({ orderId: z.uuid(), orderNumber: z.number().int() }),
@@ -165,9 +165,9 @@ export type TBikeRedemptionList = z.infer<typeof zBikeRedemptionList>;
 
 // ---- One case -------------------------------------------------------------------------------------
 
-/** An option and its cost (src/domain/lease-end.ts leaseEndOptions), in LEASE_END_CHOICES order. */
-const zLeaseEndOption = z.object({
-  choice: z.enum(LEASE_END_CHOICES),
+/** An option and its cost (src/domain/redemption.ts redemptionOptions), in REDEMPTION_CHOICES order. */
+const zRedemptionOption = z.object({
+  choice: z.enum(REDEMPTION_CHOICES),
   available: z.boolean(),
   /** Why it is not open: EARLY_END_ONLY, LONG_ABSENCE_ONLY, RESIGNED_MUST_REDEEM; null when open. */
   unavailableReason: z.enum(OPTION_UNAVAILABLE_REASONS).nullable(),
@@ -180,7 +180,7 @@ const zLeaseEndOption = z.object({
   /** VERIFY_FAIR_VALUE (a purchase below fair value may be salary: verify), NEW_CONTRACT_TAXABLE. */
   taxNote: z.enum(OPTION_TAX_NOTES).nullable(),
 });
-export type TLeaseEndOption = z.infer<typeof zLeaseEndOption>;
+export type TRedemptionOption = z.infer<typeof zRedemptionOption>;
 
 /** A row of the month-by-month price table: the price if the lease ends at the end of that month. */
 const zRedemptionPriceRow = z.object({
@@ -207,7 +207,7 @@ export const zRedemptionOfferSaved = z.object({ message: z.string(), offer: zRed
 export type TRedemptionOfferSaved = z.infer<typeof zRedemptionOfferSaved>;
 
 /** The employee's own payment of the case (the user payments ledger): REDEMPTION or RETURN_FEE. */
-const zLeaseEndUserPayment = z.object({
+const zRedemptionUserPayment = z.object({
   userPaymentId: z.uuid(),
   kind: z.enum(USER_PAYMENT_KINDS),
   amountCents: z.number().int(),
@@ -218,7 +218,7 @@ const zLeaseEndUserPayment = z.object({
   sentAt: z.iso.datetime().nullable(),
   paidAt: z.iso.datetime().nullable(),
 });
-export type TLeaseEndUserPayment = z.infer<typeof zLeaseEndUserPayment>;
+export type TRedemptionUserPayment = z.infer<typeof zRedemptionUserPayment>;
 
 export const zRedemptionPayment = z.object({
   id: z.uuid(),
@@ -248,7 +248,7 @@ const zBikeRedemptionEvent = z.object({
   /** The user's name, for the admin tier only. */
   actorName: z.string().nullable(),
   /** The choice an event names (BIKE_REDEMPTION_CHOICE_MADE), else null. */
-  choice: z.enum(LEASE_END_CHOICES).nullable(),
+  choice: z.enum(REDEMPTION_CHOICES).nullable(),
   /** The amount an event names (a payment, a price), else null. */
   amountCents: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
@@ -317,11 +317,11 @@ export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
       rulePriceCents: z.number().int(),
     })
     .nullable(),
-  options: z.array(zLeaseEndOption),
+  options: z.array(zRedemptionOption),
   priceTable: z.array(zRedemptionPriceRow),
   offers: z.array(zRedemptionOffer),
   /** The open or paid payment the employee makes for the case (the latest), or null. */
-  userPayment: zLeaseEndUserPayment.nullable(),
+  userPayment: zRedemptionUserPayment.nullable(),
   /** The case's money ledger; empty for the employee. */
   redemptionPayments: z.array(zRedemptionPayment),
   /** The bike in the brokerage (BROKERAGE, or a completed RETURN), or null. */
@@ -357,7 +357,7 @@ export type TBikeRedemptionSaved = z.infer<typeof zBikeRedemptionSaved>;
 
 export const zOpenBikeRedemption = z.object({
   orderId: z.uuid(),
-  reason: z.enum(LEASE_END_REASONS),
+  reason: z.enum(REDEMPTION_REASONS),
   lastWorkingDay: zPlausibleDate("LAST_WORKING_DAY").optional(),
   absenceStartDate: zPlausibleDate("ABSENCE").optional(),
   employerInitiated: z.boolean().optional(),
@@ -378,9 +378,9 @@ export const zUpdateBikeRedemption = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), "Give at least one field");
 export type TUpdateBikeRedemption = z.infer<typeof zUpdateBikeRedemption>;
 
-export const zLeaseEndChoiceInput = z
+export const zRedemptionChoiceInput = z
   .object({
-    choice: z.enum(LEASE_END_CHOICES),
+    choice: z.enum(REDEMPTION_CHOICES),
     /** REDEEM: required; RETURN with a fee: how the fee is paid (default: as the company pays). */
     paymentMethod: z.enum(PAYMENT_METHODS).optional(),
     /** TRANSFER: required, the colleague's e-mail. */
@@ -392,7 +392,7 @@ export const zLeaseEndChoiceInput = z
     if (body.choice === "TRANSFER" && !body.transferToEmail)
       issues.addIssue({ code: "custom", path: ["transferToEmail"], message: "Required for a transfer" });
   });
-export type TLeaseEndChoiceInput = z.infer<typeof zLeaseEndChoiceInput>;
+export type TRedemptionChoiceInput = z.infer<typeof zRedemptionChoiceInput>;
 
 export const zRedemptionOfferUploadQuery = z.object({
   bikeRedemptionId: z.uuid(),
@@ -413,7 +413,7 @@ export const redemptionsApi = {
     method: "GET",
     path: "/bike-redemption",
     summary:
-      "Lease-end cases, newest first; search by employee or order number, filter by status, method, reason",
+      "Redemption cases, newest first; search by employee or order number, filter by status, method, reason",
     query: zBikeRedemptionsQuery,
     response: zBikeRedemptionList,
     errors: [400, 401, 403],
@@ -421,7 +421,7 @@ export const redemptionsApi = {
   open: endpoint({
     method: "POST",
     path: "/bike-redemption",
-    summary: "Opens a lease-end case for an active lease ('Bike redemption created successfully')",
+    summary: "Opens a redemption case for an active lease ('Bike redemption created successfully')",
     body: zOpenBikeRedemption,
     status: 201,
     response: zBikeRedemptionSaved,
@@ -430,7 +430,7 @@ export const redemptionsApi = {
   details: endpoint({
     method: "GET",
     path: "/bike-redemption/:id",
-    summary: "A lease-end case with its options, price table, offers, payments and events",
+    summary: "A redemption case with its options, price table, offers, payments and events",
     params: zBikeRedemptionIdParams,
     response: zBikeRedemptionDetails,
     errors: [400, 401, 403, 404],
@@ -458,7 +458,7 @@ export const redemptionsApi = {
     path: "/bike-redemption/:id/choice",
     summary: "The employee's choice (redeem, return, brokerage, transfer, continue) and what follows from it",
     params: zBikeRedemptionIdParams,
-    body: zLeaseEndChoiceInput,
+    body: zRedemptionChoiceInput,
     response: zBikeRedemptionDetails,
     errors: [400, 401, 403, 404, 409],
   }),

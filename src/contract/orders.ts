@@ -4,14 +4,14 @@ import {
   EVENT_TYPES,
   INSURANCE_CLAIM_OUTCOMES,
   INSURANCE_CLAIM_TYPES,
-  LEASE_END_CHOICES,
-  LEASE_END_REASONS,
   ORDER_CANCELLATION_REQUESTERS,
   ORDER_CANCELLATION_STATUSES,
   ORDER_ITEM_TYPES,
   ORDER_STATUSES,
   PAYER_TYPES,
   PAYMENT_METHODS,
+  REDEMPTION_CHOICES,
+  REDEMPTION_REASONS,
   REQUEST_STATUSES_WITH_SIGNED,
   SIMPLE_STATES,
 } from "../domain/enums.ts";
@@ -155,7 +155,7 @@ const zOrderAgreement = z.object({
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   /**
-   * The lease's last day as every view shows it: its lease-end case's once one is open (the employee's
+   * The lease's last day as every view shows it: its redemption case's once one is open (the employee's
    * page, the case, payroll and the lease invoice agree), else the agreement's end date.
    */
   leaseEndsOn: z.string().nullable(),
@@ -168,7 +168,7 @@ export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
 
 /**
  * What followed the sale of the order (ADR 009), in brief, the same for every side that reads the
- * order: its latest cancellation, its latest lease-end case (redemption) and its insurance claims.
+ * order: its latest cancellation, its latest redemption case and its insurance claims.
  * Each area's own endpoints give the whole of each.
  */
 const zOrderAfterSales = z.object({
@@ -189,8 +189,8 @@ const zOrderAfterSales = z.object({
     .object({
       bikeRedemptionId: z.uuid(),
       status: z.enum(SIMPLE_STATES),
-      reason: z.enum(LEASE_END_REASONS),
-      choice: z.enum(LEASE_END_CHOICES).nullable(),
+      reason: z.enum(REDEMPTION_REASONS),
+      choice: z.enum(REDEMPTION_CHOICES).nullable(),
       choiceMadeAt: z.iso.datetime().nullable(),
       redemptionPriceCents: z.number().int(),
       paymentMethod: z.enum(PAYMENT_METHODS),
@@ -234,7 +234,7 @@ export type TCustomerQuestion = z.infer<typeof zCustomerQuestion>;
  * is checked again when it is done):
  * - the employee, on their own order: ACCEPT_PACKAGE (PACKAGE_PROVIDED), SIGN (ALL_INFO_PROVIDED and
  *   the agreement not signed yet), OPEN_LEASE_END (an early end of a lease that is billed or running,
- *   its agreement accepted and dated, not settled, with no lease-end case open);
+ *   its agreement accepted and dated, not settled, with no redemption case open);
  * - the employer's deciders (orders.approve): EMPLOYER_DECISION while the order waits for the approval
  *   the bike policy asked for;
  * - whoever cancels the order on their side (the employee, the employer's deciders, the helpdesk):

@@ -5,7 +5,7 @@ import { endpoint } from "./endpoint.ts";
  * A person's own copy of what the platform holds about them (GDPR articles 15 and 20), from /kayttaja:
  * GET /api/account/personal-data answers it as one JSON file; `?format=zip` answers a ZIP of the same
  * JSON (`tiedot.json`), a short summary (`yhteenveto.txt`) and their documents (the signed agreement,
- * the handover protocol, the lease-end offers, the insurance claims' files). Both are downloads
+ * the handover protocol, the redemption offers, the insurance claims' files). Both are downloads
  * (`content-disposition: attachment`), never cached.
  *
  * Each section is a list of rows as stored, without credentials (hashes, secrets, tokens, keys, the

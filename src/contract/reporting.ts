@@ -171,11 +171,11 @@ export const zReportingDashboard = z.object({
   }),
   /** The benefit's tax-free part (363) this calendar year up to this month: the employees' saving. */
   taxFreeThisYearCents: cents,
-  /** Leases whose term's last month is within the next three months (with or without a lease-end case). */
+  /** Leases whose term's last month is within the next three months (with or without a redemption case). */
   leasesEndingSoon: z.number().int(),
   /**
-   * The lease ends open now, as the lease-end list (Pyörät) shows them with status open, and how many
-   * of them are past their decision deadline (overdue): openLeaseEndCounts, one count for both views.
+   * The lease ends open now, as the redemption list (Pyörät) shows them with status open, and how many
+   * of them are past their decision deadline (overdue): openRedemptionCounts, one count for both views.
    */
   openLeaseEnds: z.object({ open: z.number().int(), overdue: z.number().int() }),
 });

@@ -12,7 +12,7 @@ import { endpoint } from "./endpoint.ts";
  * - CONTACT_FORM: contact forms nobody has checked;
  * - TASK: stored tasks still PENDING;
  * - after the sale (ADR 009): ORDER_CANCELLATION (open cancellations and requests), INSURANCE_CLAIM
- *   (open claims), BIKE_REDEMPTION (open lease-end cases the employee has chosen for — a redemption once
+ *   (open claims), BIKE_REDEMPTION (open redemption cases the employee has chosen for — a redemption once
  *   paid — or whose deadline has passed), USER_PAYMENT (payments not yet sent to the employee),
  *   BROKERAGE_INQUIRY (inquiries to buy a brokerage bike not yet answered);
  * - PAYROLL_DELIVERY_FAILED: payroll files that could not be delivered and have not been delivered

@@ -7,7 +7,7 @@ import { addCalendarDays } from "./working-days.ts";
  *
  * - DEFECT_WINDOW: the last day a defect of a shipped bike may be reported (handovers.ts), 3 days before;
  *   stops when the employee has reported a defect.
- * - LEASE_END_CHOICE: the decision deadline of an open lease-end case (lease-end.ts), 3 days before;
+ * - LEASE_END_CHOICE: the decision deadline of an open redemption case (redemption.ts), 3 days before;
  *   stops when the employee has chosen. An insurance claim has no deadline once it is reported (the 14
  *   days from the incident only mark a report as late, and a claim not yet reported is unknown to us),
  *   so this is the deadline the employee can still miss after the bike is gone or damaged.

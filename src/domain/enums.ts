@@ -406,18 +406,18 @@ export type UserPaymentKind = (typeof USER_PAYMENT_KINDS)[number];
  * Why a lease ends (a bike redemption case): its term runs out, or it ends early because the
  * employee resigned, the employer ended the employment, or a long absence (research note §6).
  */
-export const LEASE_END_REASONS = [
+export const REDEMPTION_REASONS = [
   "LEASE_TERM_ENDS",
   "EMPLOYEE_RESIGNED",
   "EMPLOYER_ENDED_EMPLOYMENT",
   "LONG_ABSENCE",
 ] as const;
-export type LeaseEndReason = (typeof LEASE_END_REASONS)[number];
+export type RedemptionReason = (typeof REDEMPTION_REASONS)[number];
 
 /**
  * What becomes of the bike when its lease ends: the employee redeems it, returns it, hands it
  * to the bike brokerage, passes the lease to a colleague (an early end only), or, during a long absence,
  * keeps it and pays the months the employer does not cover.
  */
-export const LEASE_END_CHOICES = ["REDEEM", "RETURN", "BROKERAGE", "TRANSFER", "CONTINUE"] as const;
-export type LeaseEndChoice = (typeof LEASE_END_CHOICES)[number];
+export const REDEMPTION_CHOICES = ["REDEEM", "RETURN", "BROKERAGE", "TRANSFER", "CONTINUE"] as const;
+export type RedemptionChoice = (typeof REDEMPTION_CHOICES)[number];

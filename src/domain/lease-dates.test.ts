@@ -134,7 +134,7 @@ describe("isBikeInUse", () => {
     expect(isBikeInUse({ ...leasing, orderStatus: "GRENKE_INVOICE_SENT" }, today)).toBe(false);
   });
 
-  it("ends with a completed lease-end case, except a bike kept through an absence", () => {
+  it("ends with a completed redemption case, except a bike kept through an absence", () => {
     const done = (choice: string) => ({ ...leasing, redemption: { status: "COMPLETED", choice } });
     for (const choice of ["REDEEM", "RETURN", "BROKERAGE", "TRANSFER"])
       expect(isBikeInUse(done(choice), today), choice).toBe(false);

@@ -74,9 +74,9 @@ export function effectiveLeaseMonths(
 
 /**
  * Whether a leased bike is still the employee's benefit bike: its order is ACTIVE_LEASING
- * and the lease has not ended — not past its end date, its lease-end case not completed (a bike kept
+ * and the lease has not ended — not past its end date, its redemption case not completed (a bike kept
  * through a long absence, CONTINUE, stays in use), and no insurance claim closed it as the end of the
- * leasing. A bike no longer in use takes no new claim and no new lease-end case.
+ * leasing. A bike no longer in use takes no new claim and no new redemption case.
  */
 export function isBikeInUse(
   order: {
@@ -94,8 +94,8 @@ export function isBikeInUse(
   return !order.claimOutcomes.some((c) => c.status === "COMPLETED" && c.outcome === "END_OF_LEASING");
 }
 
-/** What the lease's end date as every view shows it reads of its newest lease-end case. */
-export type LeaseEndCaseDates = {
+/** What the lease's end date as every view shows it reads of its newest redemption case. */
+export type RedemptionCaseDates = {
   status: string;
   choice: string | null;
   /** The lease's last day as the case sees it. */
@@ -104,47 +104,47 @@ export type LeaseEndCaseDates = {
 
 /**
  * The lease's last day as the employee's page, the case, payroll and the lease invoice all show it:
- * once a lease-end case is open (or completed) the lease ends on the case's last day, never after the
+ * once a redemption case is open (or completed) the lease ends on the case's last day, never after the
  * agreement's own end; a cancelled case, or the employee keeping the bike through a long absence
  * (CONTINUE), leaves the agreement's end. A completed case has already moved the agreement's end date
  * (the lease ended then), so the two agree.
  */
 export function effectiveLeaseEndDate(
   agreementEndDate: string | null,
-  leaseEndCase: LeaseEndCaseDates | null | undefined,
+  redemptionCase: RedemptionCaseDates | null | undefined,
 ): string | null {
-  if (!leaseEndCase?.leaseEndsOn) return agreementEndDate;
-  if (leaseEndCase.status === "CANCELLED" || leaseEndCase.choice === "CONTINUE") return agreementEndDate;
-  if (agreementEndDate !== null && agreementEndDate < leaseEndCase.leaseEndsOn) return agreementEndDate;
-  return leaseEndCase.leaseEndsOn;
+  if (!redemptionCase?.leaseEndsOn) return agreementEndDate;
+  if (redemptionCase.status === "CANCELLED" || redemptionCase.choice === "CONTINUE") return agreementEndDate;
+  if (agreementEndDate !== null && agreementEndDate < redemptionCase.leaseEndsOn) return agreementEndDate;
+  return redemptionCase.leaseEndsOn;
 }
 
 /**
- * Whether a lease-end case may be opened for a lease: an accepted agreement with its dates set, its
+ * Whether a redemption case may be opened for a lease: an accepted agreement with its dates set, its
  * order between the leasing company's bill and the lease's end (ACTIVE_LEASING, or billed and waiting
  * for the lease's first day). A lease whose first day is still ahead ends as well when the employment
  * ends before it: its case is opened from the start-leasing on, not only from the first day.
  */
-export const LEASE_END_CASE_ORDER_STATUSES = [
+export const REDEMPTION_CASE_ORDER_STATUSES = [
   "READY_FOR_BILLING",
   "GRENKE_INVOICE_SENT",
   "ACTIVE_LEASING",
 ] as const;
 
 /**
- * Whether the order's lease is running or starting so that a lease-end case may be opened for it: its
- * order in LEASE_END_CASE_ORDER_STATUSES and its accepted agreement with both dates set (the lease
+ * Whether the order's lease is running or starting so that a redemption case may be opened for it: its
+ * order in REDEMPTION_CASE_ORDER_STATUSES and its accepted agreement with both dates set (the lease
  * started, or its first day set by the start-leasing). The server adds what only it knows (a bike already
  * redeemed or returned); the employee's page offers the early end by this same rule, also before the
  * lease's first day.
  */
-export function leaseEndCaseOpenable(order: {
+export function redemptionCaseOpenable(order: {
   orderStatus: string;
   agreement: { status: string | null; startDate: string | null; endDate: string | null } | null;
 }): boolean {
   const { agreement } = order;
   return (
-    (LEASE_END_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) &&
+    (REDEMPTION_CASE_ORDER_STATUSES as readonly string[]).includes(order.orderStatus) &&
     agreement?.status === "ACCEPTED" &&
     !!agreement.startDate &&
     !!agreement.endDate

@@ -354,7 +354,7 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   },
   {
     event: "REDEMPTION_CHOICE_REMINDER",
-    what: "The lease-end case's decision deadline is in 3 days and the employee has not chosen",
+    what: "The redemption case's decision deadline is in 3 days and the employee has not chosen",
     sends: [sent("EMPLOYEE", "EMAIL", REMINDERS, { note: "choose on /mybike" })],
   },
   {
@@ -420,7 +420,7 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
   },
   {
     event: "REDEMPTION_OFFERED",
-    what: "A lease-end case opens with its redemption offer",
+    what: "A redemption case opens with its redemption offer",
     sends: [
       sent("EMPLOYEE", "EMAIL", "mail:redemptionOffer"),
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
@@ -431,12 +431,12 @@ export const NOTIFICATION_TABLE: readonly NotificationRow[] = [
     what: "The employee chooses what happens to the bike at lease end",
     sends: [
       sent("EMPLOYER", "INBOX", EMPLOYER_BELL, { permission: "orders.read" }),
-      sent("HELPDESK", "INBOX", HELPDESK_TASKS, { note: "the lease-end case waits for the helpdesk" }),
+      sent("HELPDESK", "INBOX", HELPDESK_TASKS, { note: "the redemption case waits for the helpdesk" }),
     ],
   },
   {
     event: "REDEMPTION_COMPLETED",
-    what: "The helpdesk completes the lease-end case",
+    what: "The helpdesk completes the redemption case",
     sends: [sent("EMPLOYEE", "EMAIL", "mail:redemptionCompleted")],
     promisedBy: [
       "admin/redemptions.sv.json#adminRedemptions.confirm.complete",

@@ -14,7 +14,7 @@ export const USER_PAYMENT_MAX_CENTS = 10_000_000;
 
 /**
  * What the helpdesk makes by hand: only a payment that needs no case. The own share comes with the
- * acceptance, a return fee and a redemption with their lease-end case and a deductible with its insurance
+ * acceptance, a return fee and a redemption with their redemption case and a deductible with its insurance
  * claim, so that no fee is ever asked without the case that ends or changes the lease.
  */
 export const HAND_MADE_USER_PAYMENT_KINDS = ["OTHER"] as const satisfies readonly UserPaymentKind[];

@@ -14,7 +14,7 @@ import { EMPLOYEE, HELPDESK, type World } from "./world.ts";
 
 /**
  * After the sale: a bike in the brokerage that someone asks about while the helpdesk changes it, and a
- * lease-end case whose payment is paid while the employee changes their choice.
+ * redemption case whose payment is paid while the employee changes their choice.
  */
 
 type BikeFixture = { bikeId: string };
@@ -105,7 +105,7 @@ export function brokeragePairs(world: World): Pair<BikeFixture>[] {
 }
 
 /**
- * A lease-end case of an order walked to its lease's start, opened by the helpdesk for a long absence
+ * A redemption case of an order walked to its lease's start, opened by the helpdesk for a long absence
  * where the employee has chosen to redeem the bike: its redemption payment waits, sent.
  */
 async function redeemingCase(world: World, storeName: string): Promise<CaseFixture> {
@@ -165,7 +165,7 @@ export function redemptionPairs(world: World): Pair<CaseFixture>[] {
   };
   return [
     {
-      name: "lease-end case: the payment is marked paid × the employee changes the choice",
+      name: "redemption case: the payment is marked paid × the employee changes the choice",
       setup,
       first: pays,
       second: {
@@ -176,7 +176,7 @@ export function redemptionPairs(world: World): Pair<CaseFixture>[] {
       state,
     },
     {
-      name: "lease-end case: the payment is marked paid × the helpdesk cancels the case",
+      name: "redemption case: the payment is marked paid × the helpdesk cancels the case",
       setup,
       first: pays,
       second: {
@@ -186,7 +186,7 @@ export function redemptionPairs(world: World): Pair<CaseFixture>[] {
       state,
     },
     {
-      name: "lease-end case: the payment is marked paid × marked paid again (a second click)",
+      name: "redemption case: the payment is marked paid × marked paid again (a second click)",
       setup,
       first: pays,
       second: { ...pays, name: "the same marking sent again" },

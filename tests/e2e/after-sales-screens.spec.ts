@@ -5,7 +5,7 @@ import { expectAccessibleAtEveryWidthAndTheme } from "./helpers.ts";
  * Hakemukset's other after-sales views, as the helpdesk reads them on the demo data: Peruutukset,
  * Käyttäjämaksut and Pyörävälitys, each list and one object's page, pass axe and fit the width at 375
  * and 1440 px in both themes (the claims' and the lease end's screens are checked by their journeys'
- * specs, the employer's Pyörät tab by lease-end.spec, /mybike by order-journey.spec). Nothing is
+ * specs, the employer's Pyörät tab by redemption.spec, /mybike by order-journey.spec). Nothing is
  * changed here.
  */
 

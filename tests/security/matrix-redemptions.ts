@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import type { LeaseEndReason } from "../../src/domain/enums.ts";
+import type { RedemptionReason } from "../../src/domain/enums.ts";
 import { redemptionOffers, redemptionPayments } from "../../src/server/db/schema/index.ts";
 import { write } from "../../src/server/db/transaction.ts";
-import { chooseLeaseEnd } from "../../src/server/modules/redemptions/choose.ts";
-import { openLeaseEndCase } from "../../src/server/modules/redemptions/open-case.ts";
+import { chooseRedemption } from "../../src/server/modules/redemptions/choose.ts";
+import { openRedemptionCase } from "../../src/server/modules/redemptions/open-case.ts";
 import { activeLease, endingLease } from "../../src/server/modules/redemptions/test-kit.ts";
 import { realPdf } from "../helpers/sample-files.ts";
 import { testFileStore } from "../helpers/test-db.ts";
 import type { Expectations, Fixtures, MatrixRow } from "./access-matrix.ts";
 
 /**
- * Bike redemptions, redemption offers and payments, lease-end cases. Rows read as those of access-matrix.ts (see its header); only types come from there.
+ * Bike redemptions, redemption offers and payments, redemption cases. Rows read as those of access-matrix.ts (see its header); only types come from there.
  *
  * A case is read by the helpdesk, the employer (orders.read: Demo Oy's admin, editor, group admin and
  * reporting) and its employee; opened and chosen for by the helpdesk, the employer's managers
@@ -41,10 +41,10 @@ async function freshLease(f: Fixtures, ending = false): Promise<string> {
 }
 
 /** An open case of a fresh lease, opened by the helpdesk side (no user: the daily job). */
-async function freshCase(f: Fixtures, reason: LeaseEndReason = "EMPLOYEE_RESIGNED"): Promise<string> {
+async function freshCase(f: Fixtures, reason: RedemptionReason = "EMPLOYEE_RESIGNED"): Promise<string> {
   const orderId = await freshLease(f, reason === "LEASE_TERM_ENDS");
   return write(f.db, { actor: { userId: null } }, (change) =>
-    openLeaseEndCase(change, { orderId, reason }, "SYSTEM", {
+    openRedemptionCase(change, { orderId, reason }, "SYSTEM", {
       publicUrl: "https://pedaali.example",
       files: testFileStore(),
     }),
@@ -55,7 +55,7 @@ async function freshCase(f: Fixtures, reason: LeaseEndReason = "EMPLOYEE_RESIGNE
 async function returnedCase(f: Fixtures): Promise<string> {
   const id = await freshCase(f, "LEASE_TERM_ENDS");
   const employee = { userId: f.employeeUserId, helpdesk: false };
-  await write(f.db, { actor: employee }, (change) => chooseLeaseEnd(change, id, { choice: "RETURN" }));
+  await write(f.db, { actor: employee }, (change) => chooseRedemption(change, id, { choice: "RETURN" }));
   return id;
 }
 

@@ -42,7 +42,7 @@ describe("the layer rules", () => {
     ["src/web/features/orders/page.tsx", 'import { x } from "drizzle-orm";'],
     // A feature reaches into another past its index, from each depth a feature's files sit at.
     ["src/web/features/mybike/page.tsx", 'import { x } from "../handover/handover-api.ts";'],
-    ["src/web/features/admin/orders/page.tsx", 'import { x } from "../../lease-end/lease-end-words.ts";'],
+    ["src/web/features/admin/orders/page.tsx", 'import { x } from "../../redemption/redemption-words.ts";'],
     ["src/web/features/admin/after-sales/claims/page.tsx", 'import { x } from "../../../companies/x.ts";'],
     ["src/web/features/admin/orders/page.tsx", 'import { x } from "drizzle-orm";'],
   ];
@@ -61,7 +61,7 @@ describe("the layer rules", () => {
     ["src/web/features/orders/page.tsx", 'import { x } from "../../../domain/enums.ts";'],
     ["src/web/features/mybike/page.tsx", 'import { x } from "../handover/index.ts";'],
     ["src/web/features/mybike/page.tsx", 'import { x } from "../../lib/toast.ts";'],
-    ["src/web/features/admin/orders/page.tsx", 'import { x } from "../../lease-end/index.ts";'],
+    ["src/web/features/admin/orders/page.tsx", 'import { x } from "../../redemption/index.ts";'],
     ["src/web/features/admin/orders/page.tsx", 'import { x } from "../users/badges.tsx";'],
     [
       "src/web/features/admin/after-sales/claims/page.tsx",

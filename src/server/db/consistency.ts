@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ACTIVE_LEASE_STATUSES } from "../../domain/companies.ts";
 import { DEFAULT_LAST_WORKING_DAY } from "../../domain/dates.ts";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
+import { REDEMPTION_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
 import { FINNISH_VAT_PERCENT } from "../../domain/money.ts";
 import { MAIN_LINE_STATUSES } from "../../domain/order-state-machine.ts";
 import { isValidReferenceNumber } from "../../domain/reference-number.ts";
@@ -104,7 +104,7 @@ const RULES = {
   },
   paymentNamesItsCase: {
     // The helpdesk makes the other kinds by hand (HAND_MADE_USER_PAYMENT_KINDS), for no record.
-    rule: "An own share names its order, and a redemption payment its lease-end case",
+    rule: "An own share names its order, and a redemption payment its redemption case",
     offenders: sql`
       select id::text as id from user_payments
       where (kind = 'OWN_SHARE' and order_id is null) or (kind = 'REDEMPTION' and bike_redemption_id is null)`,
@@ -146,7 +146,7 @@ const RULES = {
         and abs(i.total_cents - (o.total_price_cents - o.user_payment_cents)) > 1`,
   },
   feeHasItsCase: {
-    rule: "A return fee, deductible or redemption payment is asked only with its lease-end or claim case",
+    rule: "A return fee, deductible or redemption payment is asked only with its redemption or claim case",
     offenders: sql`
       select id::text as id from user_payments
       where (kind in ('RETURN_FEE', 'REDEMPTION') and bike_redemption_id is null)
@@ -157,7 +157,7 @@ const RULES = {
   },
   nothingBilledAfterLeaseEnds: {
     // A line a credit note of the invoice took back bills nothing any more (src/domain/lease-billing.ts).
-    rule: "No lease invoice bills a month after the lease-end case ended that lease, unless a credit note took it back",
+    rule: "No lease invoice bills a month after the redemption case ended that lease, unless a credit note took it back",
     offenders: sql`
       select li.id::text as id from lease_invoices li
       cross join lateral jsonb_array_elements(li.lines) line
@@ -184,16 +184,16 @@ const RULES = {
             where billed->>'orderNumber' = credited->>'orderNumber')))))`,
   },
   endedEmploymentLeasesHaveCases: {
-    // Running or starting as a lease-end case may be opened for it (leaseEndCaseOpenable): its first day
+    // Running or starting as a redemption case may be opened for it (redemptionCaseOpenable): its first day
     // set. A lease signed but not yet started is cancelled, not ended; it gets its case when it starts.
-    rule: "Every running or starting lease of an employment that ends before the lease does has its lease-end case",
+    rule: "Every running or starting lease of an employment that ends before the lease does has its redemption case",
     offenders: sql`
       select o.id::text as id from orders o
       join beneficiary_employees be on be.id = o.beneficiary_employee_id
       join leasing_agreements la on la.order_id = o.id and la.status = 'ACCEPTED' and la.start_date is not null
       where be.last_working_day_date < ${DEFAULT_LAST_WORKING_DAY}::date
         and o.order_status::text in (${sql.join(
-          LEASE_END_CASE_ORDER_STATUSES.map((s) => sql`${s}`),
+          REDEMPTION_CASE_ORDER_STATUSES.map((s) => sql`${s}`),
           sql`, `,
         )})
         and (la.end_date is null or la.end_date > be.last_working_day_date)

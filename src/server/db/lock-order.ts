@@ -28,7 +28,7 @@ export const LOCK_ORDER = [
   "payrollDeliverySettings",
   "invitation",
   "employee",
-  // What acts on an order locks itself first, then the order: a cancellation, a claim, a lease-end case.
+  // What acts on an order locks itself first, then the order: a cancellation, a claim, a redemption case.
   "orderCancellation",
   "insuranceClaim",
   "redemptionCase",

@@ -4,7 +4,7 @@ import { likeContains } from "./paging.ts";
 import { employeeSearch, orders, systemUsers, users } from "./schema/index.ts";
 
 /**
- * How the lists of people's records search them (orders, agreements, cancellations, claims, lease-end
+ * How the lists of people's records search them (orders, agreements, cancellations, claims, redemption
  * cases, payments, signed documents, a role's holders): by the person's name ("First Last") or
  * e-mail, "contains" and without regard to case, and by an order number typed as digits.
  *

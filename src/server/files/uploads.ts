@@ -40,7 +40,7 @@ export const zUploadBody = z
   .meta({ type: "string", format: "binary", description: "The file's bytes (PDF, JPEG, PNG, WebP or HEIC)" });
 
 /**
- * An upload route's limit per user: a claim, a lease-end case or a cancellation takes a handful of
+ * An upload route's limit per user: a claim, a redemption case or a cancellation takes a handful of
  * files, so 60 in 10 minutes leaves room for real work and stops a flood of 10 MB bodies.
  */
 export const UPLOAD_LIMIT = perUserLimit(60, "10 minutes");

@@ -122,7 +122,7 @@ async function runningLease(endDate: string) {
   return orderId;
 }
 
-async function leaseEndCase(orderId: string, decisionDeadline: string, choice: "REDEEM" | null = null) {
+async function redemptionCase(orderId: string, decisionDeadline: string, choice: "REDEEM" | null = null) {
   await t.database.db.insert(bikeRedemptions).values({
     orderId,
     beneficiaryEmployeeId: employmentId,
@@ -195,12 +195,12 @@ describe("the defect window of a shipped bike", () => {
   });
 });
 
-describe("the lease-end case's decision deadline", () => {
+describe("the redemption case's decision deadline", () => {
   it("is reminded 3 days before, once, and not after the employee has chosen", async () => {
     const open = await runningLease("2032-12-31");
-    await leaseEndCase(open, "2032-05-10");
+    await redemptionCase(open, "2032-05-10");
     const chosen = await runningLease("2032-12-31");
-    await leaseEndCase(chosen, "2032-05-10", "REDEEM");
+    await redemptionCase(chosen, "2032-05-10", "REDEEM");
     await run("2032-05-06");
     expect(await sentFor(open, "REDEMPTION_CHOICE_REMINDER")).toEqual([]);
     await run("2032-05-07");
@@ -244,7 +244,7 @@ describe("the lease's end", () => {
     const orderId = await runningLease("2032-12-31");
     await run("2032-10-08");
     expect((await sentFor(orderId, "LEASE_END_REMINDER")).length).toBe(1);
-    await leaseEndCase(orderId, "2032-11-30", "REDEEM");
+    await redemptionCase(orderId, "2032-11-30", "REDEEM");
     await run("2032-11-05");
     await run("2032-12-03");
     expect((await sentFor(orderId, "LEASE_END_REMINDER")).length).toBe(1);

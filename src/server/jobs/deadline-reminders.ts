@@ -23,7 +23,7 @@ import {
   dueDeadlineStep,
   readUntil,
 } from "../../domain/deadline-reminders.ts";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
+import { REDEMPTION_CASE_ORDER_STATUSES } from "../../domain/lease-dates.ts";
 import { DEFAULT_REMINDER_SETTINGS, isReminderOn } from "../../domain/reminder-settings.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -36,13 +36,13 @@ import {
   userPayments,
 } from "../db/schema/index.ts";
 import { inTransaction, type Tx } from "../db/transaction.ts";
-import { effectiveLeaseEndSql } from "../modules/leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../modules/leasing/lease-last-day-sql.ts";
 import { reminderSettingsByCompany } from "../modules/reminder-settings/settings.ts";
 import { employeeOf, MAX_REMINDERS_PER_RUN, queueReminderMessages, type RemindersDeps } from "./reminders.ts";
 
 /**
  * The reminders of a deadline coming closer (domain/deadline-reminders.ts), queued by the daily
- * reminders job: the defect window of a shipped bike, a lease-end case's decision deadline, the lease's
+ * reminders job: the defect window of a shipped bike, a redemption case's decision deadline, the lease's
  * end and an own payment's due date. Each goes to the employee, in their language, once per step and
  * deadline (reminder_sends keys it by what it is about and the deadline, so a deadline that moves is
  * reminded anew), and none once the step is done: a defect reported, a choice made, a payment paid.
@@ -151,7 +151,7 @@ async function deadlinesOf(
         .innerJoin(leasingAgreements, eq(leasingAgreements.orderId, orders.id))
         .where(
           and(
-            inArray(orders.orderStatus, [...LEASE_END_CASE_ORDER_STATUSES]),
+            inArray(orders.orderStatus, [...REDEMPTION_CASE_ORDER_STATUSES]),
             eq(leasingAgreements.status, "ACCEPTED"),
             sql`${ends} between ${today} and ${until}`,
             not(exists(chosen)),

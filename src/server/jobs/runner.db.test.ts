@@ -8,11 +8,11 @@ import { users } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
 import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE } from "./daily-digest.ts";
 import { DATA_REKEY_CRON, DATA_REKEY_QUEUE } from "./data-rekey.ts";
-import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE } from "./lease-end-offers.ts";
 import { LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE } from "./leasing-sync.ts";
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE } from "./payroll-report.ts";
+import { REDEMPTION_OFFERS_CRON, REDEMPTION_OFFERS_QUEUE } from "./redemption-offers.ts";
 import { REMINDERS_CRON, REMINDERS_QUEUE } from "./reminders.ts";
 import { RETENTION_CRON, RETENTION_QUEUE } from "./retention.ts";
 import {
@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe("the job runner", () => {
-  it("starts pg-boss, schedules the nightly, the monthly ones, the leasing sync, the lease-end job and the files' sweep, runs them on demand and stops", async () => {
+  it("starts pg-boss, schedules the nightly, the monthly ones, the leasing sync, the redemption job and the files' sweep, runs them on demand and stops", async () => {
     const log = recordingLog();
     const runner = createJobRunner({
       ctx: {
@@ -73,7 +73,7 @@ describe("the job runner", () => {
       { name: RETENTION_QUEUE, cron: RETENTION_CRON, timezone: "Europe/Helsinki" },
       { name: DAILY_DIGEST_QUEUE, cron: DAILY_DIGEST_CRON, timezone: "Europe/Helsinki" },
       { name: INACTIVITY_QUEUE, cron: INACTIVITY_CRON },
-      { name: LEASE_END_OFFERS_QUEUE, cron: LEASE_END_OFFERS_CRON, timezone: "Europe/Helsinki" },
+      { name: REDEMPTION_OFFERS_QUEUE, cron: REDEMPTION_OFFERS_CRON, timezone: "Europe/Helsinki" },
       { name: LEASING_SYNC_QUEUE, cron: LEASING_SYNC_CRON, timezone: "Europe/Helsinki" },
       { name: LEASE_INVOICES_QUEUE, cron: LEASE_INVOICES_CRON, timezone: "Europe/Helsinki" },
       { name: PAYROLL_REPORT_QUEUE, cron: PAYROLL_REPORT_CRON, timezone: "Europe/Helsinki" },
@@ -105,11 +105,11 @@ describe("the job runner", () => {
       .where(eq(users.id, idle[0]?.id as string));
     expect(row?.deactivated).toBe(true);
 
-    // The monthly payroll report, the leasing sync and the lease-end offers run on demand too (what
-    // they do: payroll-report.db.test.ts, leasing-sync.db.test.ts, lease-end-offers.db.test.ts).
+    // The monthly payroll report, the leasing sync and the redemption offers run on demand too (what
+    // they do: payroll-report.db.test.ts, leasing-sync.db.test.ts, redemption-offers.db.test.ts).
     expect(await runNow(PAYROLL_REPORT_QUEUE)).toBe("completed");
     expect(await runNow(LEASING_SYNC_QUEUE)).toBe("completed");
-    expect(await runNow(LEASE_END_OFFERS_QUEUE)).toBe("completed");
+    expect(await runNow(REDEMPTION_OFFERS_QUEUE)).toBe("completed");
     expect(await runNow(FILE_SWEEP_QUEUE)).toBe("completed");
     expect(await runNow(MESSAGE_OUTBOX_QUEUE)).toBe("completed");
     expect(await runNow(DAILY_DIGEST_QUEUE)).toBe("completed");
@@ -121,7 +121,7 @@ describe("the job runner", () => {
     await runner.stop();
   }, 20_000);
 
-  it("unschedules the nightly job when the period is 0 (the monthly ones, the sync, the lease-end job and the files' sweep stay)", async () => {
+  it("unschedules the nightly job when the period is 0 (the monthly ones, the sync, the redemption job and the files' sweep stay)", async () => {
     const runner = createJobRunner({
       ctx: {
         config: testConfig({ inactivityDeactivationDays: 0 }),
@@ -136,7 +136,7 @@ describe("the job runner", () => {
     expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
       RETENTION_QUEUE,
       DAILY_DIGEST_QUEUE,
-      LEASE_END_OFFERS_QUEUE,
+      REDEMPTION_OFFERS_QUEUE,
       LEASING_SYNC_QUEUE,
       LEASE_INVOICES_QUEUE,
       PAYROLL_REPORT_QUEUE,

@@ -8,11 +8,15 @@ import { remindInvitedEmployees } from "../modules/employee-import/invitations.t
 import { DAILY_DIGEST_CRON, DAILY_DIGEST_QUEUE, sendDailyDigests } from "./daily-digest.ts";
 import { DATA_REKEY_CRON, DATA_REKEY_QUEUE, rekeyData } from "./data-rekey.ts";
 import { deactivateInactiveUsers } from "./deactivate-inactive-users.ts";
-import { LEASE_END_OFFERS_CRON, LEASE_END_OFFERS_QUEUE, openLeaseEndOffers } from "./lease-end-offers.ts";
 import { issueMonthlyLeaseInvoices, LEASE_INVOICES_CRON, LEASE_INVOICES_QUEUE } from "./lease-invoices.ts";
 import { LEASING_SYNC_CRON, LEASING_SYNC_QUEUE, syncLeasingDecisions } from "./leasing-sync.ts";
 import { MESSAGE_OUTBOX_CRON, MESSAGE_OUTBOX_QUEUE, sendDueMessages } from "./message-outbox.ts";
 import { PAYROLL_REPORT_CRON, PAYROLL_REPORT_QUEUE, sendMonthlyPayrollReports } from "./payroll-report.ts";
+import {
+  openRedemptionOffers,
+  REDEMPTION_OFFERS_CRON,
+  REDEMPTION_OFFERS_QUEUE,
+} from "./redemption-offers.ts";
 import { REMINDERS_CRON, REMINDERS_QUEUE, sendReminders } from "./reminders.ts";
 import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from "./retention.ts";
 
@@ -147,13 +151,13 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => syncLeasingDecisions(database.db, { now: new Date(), log }),
       );
-      await instance.createQueue(LEASE_END_OFFERS_QUEUE);
-      await instance.schedule(LEASE_END_OFFERS_QUEUE, LEASE_END_OFFERS_CRON, {}, { tz: JOB_TIME_ZONE });
+      await instance.createQueue(REDEMPTION_OFFERS_QUEUE);
+      await instance.schedule(REDEMPTION_OFFERS_QUEUE, REDEMPTION_OFFERS_CRON, {}, { tz: JOB_TIME_ZONE });
       await instance.work(
-        LEASE_END_OFFERS_QUEUE,
+        REDEMPTION_OFFERS_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () =>
-          openLeaseEndOffers(database.db, {
+          openRedemptionOffers(database.db, {
             now: new Date(),
             publicUrl: config.publicUrl,
             files,

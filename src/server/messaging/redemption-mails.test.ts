@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, LEASE_END_CHOICES, LEASE_END_REASONS } from "../../domain/enums.ts";
+import { LANGUAGES, REDEMPTION_CHOICES, REDEMPTION_REASONS } from "../../domain/enums.ts";
 import {
   CHOICE_WORDS,
   REASON_WORDS,
@@ -18,7 +18,7 @@ const offer = {
   link: "https://pedaali.example/mybike?x=1&y=2",
 };
 
-describe("the lease-end mails", () => {
+describe("the redemption mails", () => {
   it("offer: the order, the lease's end, the price, the deadline and the link, in fi, en and sv", () => {
     const mails = LANGUAGES.map((language) => redemptionOfferMail(language, offer));
     for (const mail of mails) {
@@ -58,7 +58,7 @@ describe("the lease-end mails", () => {
       link: "https://pedaali.example/mybike",
     };
     for (const language of LANGUAGES) {
-      for (const choice of LEASE_END_CHOICES) {
+      for (const choice of REDEMPTION_CHOICES) {
         const mail = redemptionCompletedMail(language, { ...params, choice });
         expect(mail.template).toBe("redemption-completed");
         expect(mail.subject).toContain("10058");
@@ -72,8 +72,8 @@ describe("the lease-end mails", () => {
 
   it("has a word for every reason and choice in every language", () => {
     for (const language of LANGUAGES) {
-      for (const reason of LEASE_END_REASONS) expect(REASON_WORDS[language][reason]).toBeTruthy();
-      for (const choice of LEASE_END_CHOICES) expect(CHOICE_WORDS[language][choice]).toBeTruthy();
+      for (const reason of REDEMPTION_REASONS) expect(REASON_WORDS[language][reason]).toBeTruthy();
+      for (const choice of REDEMPTION_CHOICES) expect(CHOICE_WORDS[language][choice]).toBeTruthy();
     }
   });
 });

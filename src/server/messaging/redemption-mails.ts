@@ -1,7 +1,7 @@
 import { formatHelsinkiDate } from "../../domain/dates.ts";
-import type { Language, LeaseEndChoice, LeaseEndReason } from "../../domain/enums.ts";
-import { isEarlyEnd } from "../../domain/lease-end.ts";
+import type { Language, RedemptionChoice, RedemptionReason } from "../../domain/enums.ts";
 import { formatCents } from "../../domain/money.ts";
+import { isEarlyEnd } from "../../domain/redemption.ts";
 import type { MailContent } from "./layout.ts";
 import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage } from "./templates.ts";
 
@@ -11,7 +11,7 @@ import { greeting, type MailTemplate, mail, type RenderedMail, resolveLanguage }
  * and the case's completion. The words for reasons and choices are also the bell's and the offer PDF's.
  */
 
-export const REASON_WORDS: Record<Language, Record<LeaseEndReason, string>> = {
+export const REASON_WORDS: Record<Language, Record<RedemptionReason, string>> = {
   fi: {
     LEASE_TERM_ENDS: "Sopimuskausi päättyy",
     EMPLOYEE_RESIGNED: "Työntekijä irtisanoutui",
@@ -32,7 +32,7 @@ export const REASON_WORDS: Record<Language, Record<LeaseEndReason, string>> = {
   },
 };
 
-export const CHOICE_WORDS: Record<Language, Record<LeaseEndChoice, string>> = {
+export const CHOICE_WORDS: Record<Language, Record<RedemptionChoice, string>> = {
   fi: {
     REDEEM: "lunastus",
     RETURN: "palautus",
@@ -63,7 +63,7 @@ export type RedemptionOfferMailParams = {
   name?: string | null;
   orderNumber: number;
   bikeName: string | null;
-  reason: LeaseEndReason;
+  reason: RedemptionReason;
   leaseEndsOn: string;
   decisionDeadline: string;
   priceCents: number;
@@ -71,7 +71,7 @@ export type RedemptionOfferMailParams = {
   link: string;
 };
 
-/** A lease-end case opened: the redemption offer, the deadline and where to choose. */
+/** A redemption case opened: the redemption offer, the deadline and where to choose. */
 export function redemptionOfferMail(
   language: string | null | undefined,
   params: RedemptionOfferMailParams,
@@ -141,12 +141,12 @@ export type RedemptionCompletedMailParams = {
   name?: string | null;
   orderNumber: number;
   bikeName: string | null;
-  choice: LeaseEndChoice;
+  choice: RedemptionChoice;
   leaseEndsOn: string;
   link: string;
 };
 
-const COMPLETED_LINES: Record<Language, Record<LeaseEndChoice, string>> = {
+const COMPLETED_LINES: Record<Language, Record<RedemptionChoice, string>> = {
   fi: {
     REDEEM: "Lunastus on maksettu, ja pyörä on nyt sinun.",
     RETURN: "Pyörä on palautettu.",

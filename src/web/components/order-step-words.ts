@@ -7,8 +7,8 @@ export const ORDER_AUDIENCES = ["EMPLOYEE", "EMPLOYER", "BIKE_STORE", "HELPDESK"
 export type OrderAudience = (typeof ORDER_AUDIENCES)[number];
 
 /** A lifecycle status, or the lease's end after it. */
-export type OrderStep = OrderStatus | "LEASE_END";
-export const ORDER_STEPS: readonly OrderStep[] = [...ORDER_STATUSES, "LEASE_END"];
+export type OrderStep = OrderStatus | "REDEMPTION";
+export const ORDER_STEPS: readonly OrderStep[] = [...ORDER_STATUSES, "REDEMPTION"];
 
 /**
  * The employee's words for each step: what happens to them, never an internal step, a status or the
@@ -31,13 +31,13 @@ const EMPLOYEE_STEPS: Record<OrderStep, string> = {
   CASE_X: "ds.orderSteps.employee.CASE_X",
   WIX: "ds.orderSteps.employee.WIX",
   REFUNDED: "ds.orderSteps.employee.REFUNDED",
-  LEASE_END: "ds.orderTimeline.leaseEnd.title",
+  REDEMPTION: "ds.orderTimeline.redemption.title",
 };
 
 /** The sides that work on the order read its status by name, the same on every list and timeline. */
 const WORKING_STEPS: Record<OrderStep, string> = {
   ...(STATUS_LABEL_KEYS.order as Record<OrderStatus, string>),
-  LEASE_END: "ds.orderTimeline.leaseEnd.title",
+  REDEMPTION: "ds.orderTimeline.redemption.title",
 };
 
 /** Who the employee's current step waits for, in the employee's words. */

@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderAfterSales, TOrderDetails, TOrderEvent } from "../../contract/orders.ts";
-import type { LeaseEndChoice, OrderStatus } from "../../domain/enums.ts";
+import type { OrderStatus, RedemptionChoice } from "../../domain/enums.ts";
 import {
   CUSTOMER_COMMENT_STATUS,
   MAIN_LINE_STATUSES,
@@ -21,7 +21,7 @@ export type OrderTimelineOrder = Pick<
 > & {
   events: readonly Pick<TOrderEvent, "id" | "from" | "to" | "createdAt">[];
   /**
-   * The lease's end, once a lease-end case is open: a step after the lease; an open cancellation
+   * The lease's end, once a redemption case is open: a step after the lease; an open cancellation
    * request: the order holds at its current step until the helpdesk has handled it.
    */
   afterSales?: {
@@ -32,42 +32,43 @@ export type OrderTimelineOrder = Pick<
 
 type Redemption = NonNullable<TOrderAfterSales["redemption"]>;
 
-/** The lease-end step's title and what it says, by the case's state and the employee's choice. */
-const LEASE_END_DONE: Record<LeaseEndChoice, string> = {
-  REDEEM: "ds.orderTimeline.leaseEnd.done.REDEEM",
-  RETURN: "ds.orderTimeline.leaseEnd.done.RETURN",
-  BROKERAGE: "ds.orderTimeline.leaseEnd.done.BROKERAGE",
-  TRANSFER: "ds.orderTimeline.leaseEnd.done.TRANSFER",
-  CONTINUE: "ds.orderTimeline.leaseEnd.done.CONTINUE",
+/** The redemption step's title and what it says, by the case's state and the employee's choice. */
+const REDEMPTION_DONE_KEYS: Record<RedemptionChoice, string> = {
+  REDEEM: "ds.orderTimeline.redemption.done.REDEEM",
+  RETURN: "ds.orderTimeline.redemption.done.RETURN",
+  BROKERAGE: "ds.orderTimeline.redemption.done.BROKERAGE",
+  TRANSFER: "ds.orderTimeline.redemption.done.TRANSFER",
+  CONTINUE: "ds.orderTimeline.redemption.done.CONTINUE",
 };
-const LEASE_END_CHOSEN: Record<LeaseEndChoice, string> = {
-  REDEEM: "ds.orderTimeline.leaseEnd.chosen.REDEEM",
-  RETURN: "ds.orderTimeline.leaseEnd.chosen.RETURN",
-  BROKERAGE: "ds.orderTimeline.leaseEnd.chosen.BROKERAGE",
-  TRANSFER: "ds.orderTimeline.leaseEnd.chosen.TRANSFER",
-  CONTINUE: "ds.orderTimeline.leaseEnd.chosen.CONTINUE",
+const REDEMPTION_CHOSEN_KEYS: Record<RedemptionChoice, string> = {
+  REDEEM: "ds.orderTimeline.redemption.chosen.REDEEM",
+  RETURN: "ds.orderTimeline.redemption.chosen.RETURN",
+  BROKERAGE: "ds.orderTimeline.redemption.chosen.BROKERAGE",
+  TRANSFER: "ds.orderTimeline.redemption.chosen.TRANSFER",
+  CONTINUE: "ds.orderTimeline.redemption.chosen.CONTINUE",
 };
 
-function leaseEndNote(redemption: Redemption, t: TFunction): string {
-  if (redemption.status === "CANCELLED") return t("ds.orderTimeline.leaseEnd.cancelled");
-  if (redemption.status === "COMPLETED" && redemption.choice) return t(LEASE_END_DONE[redemption.choice]);
+function redemptionNote(redemption: Redemption, t: TFunction): string {
+  if (redemption.status === "CANCELLED") return t("ds.orderTimeline.redemption.cancelled");
+  if (redemption.status === "COMPLETED" && redemption.choice)
+    return t(REDEMPTION_DONE_KEYS[redemption.choice]);
   if (!redemption.choice) {
     const price = formatMoney(redemption.redemptionPriceCents, currentLanguage());
     return redemption.decisionDeadline
-      ? t("ds.orderTimeline.leaseEnd.offer", { price, date: formatDate(redemption.decisionDeadline) })
-      : t("ds.orderTimeline.leaseEnd.offerNoDeadline", { price });
+      ? t("ds.orderTimeline.redemption.offer", { price, date: formatDate(redemption.decisionDeadline) })
+      : t("ds.orderTimeline.redemption.offerNoDeadline", { price });
   }
   if (redemption.choice === "REDEEM")
     return t(
       redemption.userPaymentPaidAt
-        ? "ds.orderTimeline.leaseEnd.paid"
-        : "ds.orderTimeline.leaseEnd.awaitingPayment",
+        ? "ds.orderTimeline.redemption.paid"
+        : "ds.orderTimeline.redemption.awaitingPayment",
     );
-  return t(LEASE_END_CHOSEN[redemption.choice]);
+  return t(REDEMPTION_CHOSEN_KEYS[redemption.choice]);
 }
 
 /** An open case waits for the employee's choice (and a redemption for their payment), then the helpdesk. */
-function leaseEndWaiting(redemption: Redemption): { party: OrderParty; since: string } {
+function redemptionWaiting(redemption: Redemption): { party: OrderParty; since: string } {
   if (!redemption.choice) return { party: "EMPLOYEE", since: redemption.createdAt };
   const since = redemption.choiceMadeAt ?? redemption.createdAt;
   if (redemption.choice === "REDEEM" && !redemption.userPaymentPaidAt) return { party: "EMPLOYEE", since };
@@ -88,7 +89,7 @@ const MAIN: readonly OrderStatus[] = MAIN_LINE_STATUSES;
 type Step = {
   key: string;
   /** A lifecycle status, or the lease's end after it. */
-  status: OrderStatus | "LEASE_END";
+  status: OrderStatus | "REDEMPTION";
   state: "done" | "current" | "side" | "future";
   /** When the order entered the state (done and side steps). */
   at: string | null;
@@ -128,7 +129,7 @@ function reachedMainIndex(order: OrderTimelineOrder): number {
 
 function buildSteps(
   order: OrderTimelineOrder,
-  stepLabel: (status: OrderStatus | "LEASE_END") => string,
+  stepLabel: (status: OrderStatus | "REDEMPTION") => string,
   t: TFunction,
 ) {
   const status = order.orderStatus;
@@ -171,12 +172,12 @@ function buildSteps(
     if (last) last.state = "done";
     const closed = redemption.status !== "PENDING";
     steps.push({
-      key: "LEASE_END",
-      status: "LEASE_END",
+      key: "REDEMPTION",
+      status: "REDEMPTION",
       state: closed ? "done" : "current",
       at: closed ? (redemption.completedAt ?? redemption.createdAt) : redemption.createdAt,
-      note: leaseEndNote(redemption, t),
-      ...(closed ? {} : { waiting: leaseEndWaiting(redemption) }),
+      note: redemptionNote(redemption, t),
+      ...(closed ? {} : { waiting: redemptionWaiting(redemption) }),
     });
   }
   // A cancellation request holds the order where it stands: every side reads it on the current step.
@@ -229,7 +230,7 @@ function WaitingLine({
  * helpdesk: the main-line steps as a vertical timeline, the steps done with the time the order reached
  * them (Europe/Helsinki), the current one with who must act and since when, and a side state (waiting
  * for the customer's reply, a special case, cancelled, refunded) as its own marked step. Once a lease
- * has its lease-end case, the lease's end is a step after the lease: what the employee was
+ * has its redemption case, the lease's end is a step after the lease: what the employee was
  * offered or chose, and when it was done, the same for every side. Each step is named in the words of
  * its reader (order-step-words.ts): the employee reads what happens to them, never an internal status.
  */
@@ -243,7 +244,7 @@ export function OrderTimeline({
   audience?: OrderAudience;
 }) {
   const { t } = useTranslation();
-  const stepLabel = (status: OrderStatus | "LEASE_END") => t(orderStepWordKey(status, audience));
+  const stepLabel = (status: OrderStatus | "REDEMPTION") => t(orderStepWordKey(status, audience));
   const steps = buildSteps(order, stepLabel, t);
   const lastActive = steps.reduce((last, step, i) => (step.state === "future" ? last : i), 0);
   const finished = order.waitingOn === null;
@@ -265,7 +266,7 @@ export function OrderTimeline({
             color={step.state === "side" ? (finished ? "gray" : "yellow") : undefined}
             lineVariant={step.state === "future" ? "dashed" : "solid"}
             title={
-              step.state === "side" && step.status !== "LEASE_END" && audience !== "EMPLOYEE" ? (
+              step.state === "side" && step.status !== "REDEMPTION" && audience !== "EMPLOYEE" ? (
                 <StatusBadge family="order" status={step.status} />
               ) : (
                 <Text

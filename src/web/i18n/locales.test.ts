@@ -23,7 +23,7 @@ const AREA_FILES = import.meta.glob<Catalogue>(
     "./admin/*.json",
     "./employer/*.json",
     "./companies/*.json",
-    "./lease-end/*.json",
+    "./redemption/*.json",
     "./mybike/*.json",
     "./store-links/*.json",
     "./store-payouts/*.json",

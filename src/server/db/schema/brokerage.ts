@@ -20,7 +20,7 @@ export const bikeBrokerages = pgTable(
     companyId: uuid().references(() => companies.id, { onDelete: "set null" }),
     /** The benefit bike's order when the bike being sold is one. */
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
-    /** The lease-end case that handed the bike to brokerage, when one did. */
+    /** The redemption case that handed the bike to brokerage, when one did. */
     bikeRedemptionId: uuid().references(() => bikeRedemptions.id, { onDelete: "set null" }),
     contactName: text().notNull(),
     contactEmail: text().notNull(),

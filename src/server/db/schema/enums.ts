@@ -9,8 +9,6 @@ import {
   INSURANCE_CLAIM_TYPES,
   INVOICE_STATUSES,
   LANGUAGES,
-  LEASE_END_CHOICES,
-  LEASE_END_REASONS,
   LEASE_INVOICE_KINDS,
   NOTIFICATION_PRIORITIES,
   NOTIFICATION_TYPES,
@@ -26,6 +24,8 @@ import {
   PAYOUT_BATCH_STATUSES,
   POLICY_ELIGIBILITIES,
   PREVIOUS_PROVIDERS,
+  REDEMPTION_CHOICES,
+  REDEMPTION_REASONS,
   REQUEST_STATUSES,
   REQUEST_STATUSES_WITH_SIGNED,
   SIMPLE_STATES,
@@ -66,8 +66,8 @@ export const orderCancellationRequester = pgEnum(
   ORDER_CANCELLATION_REQUESTERS,
 );
 export const userPaymentKind = pgEnum("user_payment_kind", USER_PAYMENT_KINDS);
-export const leaseEndReason = pgEnum("lease_end_reason", LEASE_END_REASONS);
-export const leaseEndChoice = pgEnum("lease_end_choice", LEASE_END_CHOICES);
+export const redemptionReason = pgEnum("lease_end_reason", REDEMPTION_REASONS);
+export const redemptionChoice = pgEnum("lease_end_choice", REDEMPTION_CHOICES);
 export const storePayableStatus = pgEnum("store_payable_status", STORE_PAYABLE_STATUSES);
 export const leaseInvoiceKind = pgEnum("lease_invoice_kind", LEASE_INVOICE_KINDS);
 export const commissionBase = pgEnum("commission_base", COMMISSION_BASES);

@@ -69,7 +69,7 @@ export const leasingAgreements = pgTable(
     index("leasing_agreements_leasing_company_idx").on(t.leasingCompanyId),
     // The payroll report's question: which leases of these companies run in a month.
     index("leasing_agreements_company_dates_idx").on(t.companyId, t.startDate, t.endDate),
-    // The daily lease-end offers: accepted leases ending within the next weeks (jobs/lease-end-offers.ts).
+    // The daily redemption offers: accepted leases ending within the next weeks (jobs/redemption-offers.ts).
     index("leasing_agreements_status_end_idx").on(t.status, t.endDate),
     check("leasing_agreements_lease_time_check", sql`${t.leaseTimeMonths} between 12 and 60`),
     check(

@@ -205,7 +205,7 @@ export const reminderSends = pgTable(
     /** The order it concerns; null for a payment that belongs to no order. */
     orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
     /**
-     * What a deadline's reminder is about (a handover, a lease-end case, a payment, the order for its
+     * What a deadline's reminder is about (a handover, a redemption case, a payment, the order for its
      * lease's end); null for the reminders of an order left waiting, which the order keys.
      */
     subjectId: uuid(),

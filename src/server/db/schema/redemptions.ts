@@ -4,11 +4,11 @@ import { createdAt, id, percent, timestamps, timestamptz } from "../columns.ts";
 import { companies } from "./companies.ts";
 import { beneficiaryEmployees } from "./employees.ts";
 import {
-  leaseEndChoice,
-  leaseEndReason,
   payerType,
   paymentMethod,
   paymentStatus,
+  redemptionChoice,
+  redemptionReason,
   simpleState,
   userPaymentKind,
 } from "./enums.ts";
@@ -21,7 +21,7 @@ import { users } from "./users.ts";
 /**
  * A bike redemption case (lunastus, ADR 009): what becomes of a leased bike when its lease ends, at
  * the end of its term or early (reason). It opens with the redemption offer (price by the rules of
- * src/domain/lease-end.ts) and a decision deadline; the employee's choice (redeem, return, brokerage,
+ * src/domain/redemption.ts) and a decision deadline; the employee's choice (redeem, return, brokerage,
  * transfer, continue) decides what follows; it is COMPLETED when the bike has its new owner or is back,
  * or CANCELLED. At most one open (PENDING) case per order.
  */
@@ -40,9 +40,9 @@ export const bikeRedemptions = pgTable(
       .references(() => companies.id, { onDelete: "restrict" }),
     leasingAgreementId: uuid().references(() => leasingAgreements.id, { onDelete: "restrict" }),
     status: simpleState().notNull().default("PENDING"),
-    reason: leaseEndReason().notNull().default("LEASE_TERM_ENDS"),
+    reason: redemptionReason().notNull().default("LEASE_TERM_ENDS"),
     /** The employee's choice; null until made. */
-    choice: leaseEndChoice(),
+    choice: redemptionChoice(),
     choiceMadeAt: timestamptz(),
     choiceByUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /** The last day to choose; the lease's last day as the case sees it (the term's end, or the early end). */

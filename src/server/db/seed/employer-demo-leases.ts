@@ -2,11 +2,11 @@ import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { leaseEndDate } from "../../../domain/lease-dates.ts";
 import {
   leaseEndPaymentDueDate,
-  leaseEndSchedule,
   monthsPaidBy,
   redemptionPriceCents,
+  redemptionSchedule,
   returnFeeShares,
-} from "../../../domain/lease-end.ts";
+} from "../../../domain/redemption.ts";
 import { orderStatusChangeNotification } from "../../modules/notifications/texts.ts";
 import { createUserPayment } from "../../modules/user-payments/ledger.ts";
 import { type beneficiaryEmployees, bikeRedemptions, leasingAgreements, orders } from "../schema/index.ts";
@@ -140,14 +140,14 @@ export async function seedLease(
   await demoOwnShare(c, orderRow, employee.userId, confirmedAt);
 
   // An employment that ended: the employee resigned and redeems the bike through the final pay, at the
-  // price the redemption rules give on the lease's last day (src/domain/lease-end.ts), the payment made
+  // price the redemption rules give on the lease's last day (src/domain/redemption.ts), the payment made
   // by the user payments ledger. The case is written as the redemption module writes it, with the
   // seed's own dates (a case opened two weeks before the last working day).
   if (person.ended !== undefined) {
     const lastWorkingDay = employee.lastWorkingDayDate;
     const openedAt = daysFrom(new Date(`${lastWorkingDay}T08:00:00Z`), -14);
     const chosenAt = daysFrom(openedAt, 2);
-    const schedule = leaseEndSchedule({
+    const schedule = redemptionSchedule({
       reason: "EMPLOYEE_RESIGNED",
       today: toHelsinkiDateString(openedAt),
       leaseStartDate: startDate,

@@ -339,7 +339,7 @@ describe("the demo data", () => {
       .where(inArray(userPayments.kind, ["RETURN_FEE", "REDEMPTION", "DEDUCTIBLE"]));
     for (const fee of fees) {
       if (fee.kind === "DEDUCTIBLE") expect(fee.claimId, "a deductible without its claim").not.toBeNull();
-      else expect(fee.caseId, `a ${fee.kind} without its lease-end case`).not.toBeNull();
+      else expect(fee.caseId, `a ${fee.kind} without its redemption case`).not.toBeNull();
       if (fee.kind === "RETURN_FEE") {
         expect(fee.amountCents).toBe(fee.caseFeeCents);
         // 260 € and the delivery: 25 € in the capital area, 59 € elsewhere.

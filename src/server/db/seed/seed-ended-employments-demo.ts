@@ -8,7 +8,7 @@ import { write } from "../transaction.ts";
 import { DEMO_PUBLIC_URL } from "./demo-data.ts";
 
 /**
- * The demo's employments that end, with the lease-end cases their ending opens: the demo's stories set
+ * The demo's employments that end, with the redemption cases their ending opens: the demo's stories set
  * a last working day on the employee's row, and this gives each of their running or starting leases its
  * case through the same step the employer's form and the identity provider take, so no demo lease is
  * left to run past its employment.

@@ -22,10 +22,10 @@ import { agreementOf } from "../../modules/orders/queries.ts";
 import { submitToLeasingCompany } from "../../modules/orders/send-to-leasing-company.ts";
 import { signAgreement } from "../../modules/orders/sign-agreement.ts";
 import { startLease } from "../../modules/orders/start-lease.ts";
-import { chooseLeaseEnd } from "../../modules/redemptions/choose.ts";
-import { completeLeaseEndCase } from "../../modules/redemptions/complete.ts";
+import { chooseRedemption } from "../../modules/redemptions/choose.ts";
+import { completeRedemptionCase } from "../../modules/redemptions/complete.ts";
 import { sendLeasingCompanyInvoice } from "../../modules/redemptions/invoice.ts";
-import { openLeaseEndCase } from "../../modules/redemptions/open-case.ts";
+import { openRedemptionCase } from "../../modules/redemptions/open-case.ts";
 import { provideDelivery } from "../../modules/store-links/provide-delivery.ts";
 import { providePackage } from "../../modules/store-links/provide-package.ts";
 import { markUserPaymentPaid } from "../../modules/user-payments/ledger.ts";
@@ -49,7 +49,7 @@ import { storeLinkOf } from "./order-status-walk.ts";
 
 /**
  * The demo of the end of the lease (README "Demo users"): four Demo Oy leases made through the
- * order lifecycle's own functions, and their lease-end cases through the redemption module's:
+ * order lifecycle's own functions, and their redemption cases through the redemption module's:
  * - iida.saarinen@demo.test: a lease whose term ends in about five to eight weeks, its LEASE_TERM_ENDS case
  *   opened this morning by the daily job with its offer PDF, waiting for her choice (the e2e logs in as
  *   her and redeems by invoice; no other demo seed touches this order);
@@ -183,7 +183,7 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
     const end = lastDayOf(addMonths(periodOf(addDays(today, 3)), 1));
     const lease = await walkLease(c, iida, NEAR_END_EMPLOYEE, 24, end, 11);
     await write(db, { actor: system, now: new Date(now.getTime() - 3 * HOUR_MS) }, (change) =>
-      openLeaseEndCase(change, { orderId: lease, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+      openRedemptionCase(change, { orderId: lease, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
         publicUrl: DEMO_PUBLIC_URL,
         files: c.files,
       }),
@@ -195,14 +195,14 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
   if (juho) {
     const orderId = await walkLease(c, juho, REDEEMED_EMPLOYEE, 24, lastMonthEnd, 12);
     const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
-      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+      openRedemptionCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
         publicUrl: DEMO_PUBLIC_URL,
         files: c.files,
       }),
     );
     const chooser = { userId: juho.userId, helpdesk: false };
     await write(db, { actor: chooser, now: at(addDays(lastMonthEnd, -40), 17) }, (change) =>
-      chooseLeaseEnd(change, id, { choice: "REDEEM", paymentMethod: "PAYROLL" }),
+      chooseRedemption(change, id, { choice: "REDEEM", paymentMethod: "PAYROLL" }),
     );
     await write(db, { actor: helpdeskActor, now: at(addDays(lastMonthEnd, -12), 9) }, (change) =>
       sendLeasingCompanyInvoice(change, id),
@@ -216,7 +216,9 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
         markUserPaymentPaid(change, payment.id),
       );
     const completedAt = notAfter(at(addDays(lastMonthEnd, 2), 9), new Date(now.getTime() - HOUR_MS));
-    await write(db, { actor: helpdeskActor, now: completedAt }, (change) => completeLeaseEndCase(change, id));
+    await write(db, { actor: helpdeskActor, now: completedAt }, (change) =>
+      completeRedemptionCase(change, id),
+    );
   }
 
   // 3. The employer ended the employment at the end of next month and opened the early-end case.
@@ -247,7 +249,7 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
     });
     const employer = { userId: c.employerAdmin.userId };
     await write(db, { actor: employer, now: new Date(now.getTime() - 2 * DAY_MS) }, (change) =>
-      openLeaseEndCase(
+      openRedemptionCase(
         change,
         {
           orderId,
@@ -266,20 +268,22 @@ export async function seedRedemptionsDemo(db: Db, files: FileStore, now: Date): 
   if (elias) {
     const orderId = await walkLease(c, elias, RETURNED_EMPLOYEE, 24, lastMonthEnd, 14);
     const id = await write(db, { actor: system, now: at(addDays(lastMonthEnd, -56), 4) }, (change) =>
-      openLeaseEndCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
+      openRedemptionCase(change, { orderId, reason: "LEASE_TERM_ENDS" }, "SYSTEM", {
         publicUrl: DEMO_PUBLIC_URL,
         files: c.files,
       }),
     );
     const chooser = { userId: elias.userId, helpdesk: false };
     await write(db, { actor: chooser, now: at(addDays(lastMonthEnd, -35), 8) }, (change) =>
-      chooseLeaseEnd(change, id, { choice: "RETURN" }),
+      chooseRedemption(change, id, { choice: "RETURN" }),
     );
     await write(db, { actor: helpdeskActor, now: at(addDays(lastMonthEnd, -10), 9) }, (change) =>
       sendLeasingCompanyInvoice(change, id),
     );
     const completedAt = notAfter(at(addDays(lastMonthEnd, 3), 11), new Date(now.getTime() - 2 * HOUR_MS));
-    await write(db, { actor: helpdeskActor, now: completedAt }, (change) => completeLeaseEndCase(change, id));
+    await write(db, { actor: helpdeskActor, now: completedAt }, (change) =>
+      completeRedemptionCase(change, id),
+    );
   }
 }
 

@@ -21,7 +21,7 @@ import { DEMO_COMPANIES } from "./demo-data.ts";
  *   payroll, so they are paid; the newer ones stay open for next month's payroll;
  * So the helpdesk's list, its filters and the employer's section all have open and paid rows. A return
  * fee, a deductible or a redemption price is never made here by hand: each comes only from its
- * lease-end case or insurance claim (seed-redemptions-demo.ts, seed-insurance-demo.ts), whose case also
+ * redemption case or insurance claim (seed-redemptions-demo.ts, seed-insurance-demo.ts), whose case also
  * ends or changes the lease, so payroll and the lease invoice stop for it.
  */
 

@@ -133,7 +133,7 @@ async function storeById(db: Db, id: string): Promise<Reached | null> {
   return row ? { id: null, groupCompanyId: null, ownerUserId: null, bikeStoreId: row.id } : null;
 }
 
-async function leaseEndCaseById(db: Db, id: string): Promise<Reached | null> {
+async function redemptionCaseById(db: Db, id: string): Promise<Reached | null> {
   const [row] = await db
     .select({ orderId: bikeRedemptions.orderId })
     .from(bikeRedemptions)
@@ -159,9 +159,9 @@ export const reach = {
   }),
   /** A bike store, reached by the users bound to it (guards.permissionAtStore). */
   store: (where: Where): Target => ({ what: "Bike store", idOf: idOf(where), find: storeById }),
-  leaseEndCase: (where: Where): Target => ({
+  redemptionCase: (where: Where): Target => ({
     what: "Bike redemption",
     idOf: idOf(where),
-    find: leaseEndCaseById,
+    find: redemptionCaseById,
   }),
 };

@@ -44,7 +44,7 @@ export function ensureCompanyInScope(
 }
 
 /**
- * What a reader of an employee's records reaches (cancellations, claims, lease-end cases, user
+ * What a reader of an employee's records reaches (cancellations, claims, redemption cases, user
  * payments, signed documents): everything for the admin tier; the records of their companies when
  * they hold one of `companyPermissions`; their own (`own`: the condition that the record is the
  * caller's as the employee) when they hold own-order.manage. Undefined means all, `false` none.

@@ -12,7 +12,7 @@ import { bikeAlreadyBrokered, orderNotBrokerable } from "./errors.ts";
  * Puts a benefit bike into the bike brokerage (ADR 009, "The lease's end"): a bike returned at its lease's end or
  * handed to brokerage by its employee. Pedaali sells it on, so Pedaali is the seller to contact; what
  * the bike is comes from the order's package (its BIKE line) unless the caller says otherwise. Works in
- * the caller's transaction, so the bike is listed together with the lease-end case that sends it, or
+ * the caller's transaction, so the bike is listed together with the redemption case that sends it, or
  * not at all.
  */
 
@@ -26,7 +26,7 @@ type BrokerageBikeDetails = {
 
 export type NewBrokerageListing = {
   orderId: string;
-  /** The lease-end case that hands the bike over, when one does. */
+  /** The redemption case that hands the bike over, when one does. */
   bikeRedemptionId?: string | null;
   askingPriceCents: number;
   city?: string | null;

@@ -38,7 +38,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-last-day-sql.ts";
 import { centsToMaxPrice } from "../system-users/max-price.ts";
 import { companyBikePolicy } from "./bike-policy.ts";
 
@@ -249,7 +249,7 @@ export async function companyOrders(
     query.activeLeases ? inArray(orders.orderStatus, [...ACTIVE_LEASE_STATUSES]) : undefined,
   );
   // An order may have had several agreements (a rejected one, then a new one): the newest counts. Its
-  // end is the lease's last day as every view shows it: an open lease-end case's day when it ends sooner.
+  // end is the lease's last day as every view shows it: an open redemption case's day when it ends sooner.
   const agreementDate = (column: typeof leasingAgreements.startDate | SQL) =>
     sql<string | null>`(select to_char(${column}, 'YYYY-MM-DD') from ${leasingAgreements}
       where ${leasingAgreements.orderId} = ${orders.id}

@@ -55,7 +55,7 @@ import {
 import { badRequest } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, ensureCompanyInScope } from "../auth/tenancy.ts";
-import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-last-day-sql.ts";
 
 /**
  * The employer's employee lists in SQL (docs/architecture.md Lists): every filter is a condition on

@@ -101,7 +101,7 @@ export function createEmployeesService(ctx: AppContext) {
       return companyInvitationById(db, id);
     },
 
-    /** The employer's fields; an ended employment's lease-end offers are queued with the change. */
+    /** The employer's fields; an ended employment's redemption offers are queued with the change. */
     async update(actor: CurrentUser, id: string, input: TUpdateEmployee): Promise<TEmployee> {
       const output = { publicUrl: ctx.config.publicUrl, files: ctx.files };
       await write(db, by(actor), (w) => updateEmployee(w, id, input, output));

@@ -38,7 +38,7 @@ async function namesChange(
 /**
  * The employer's fields and the person's names; fields left out keep their value. A change is logged
  * as EMPLOYEE_UPDATED with the changed field names, or as EMPLOYMENT_ENDED when it sets a real last
- * working day, which opens the lease-end case of each of the person's running or starting leases
+ * working day, which opens the redemption case of each of the person's running or starting leases
  * (answered; their offers are queued with the change); a change of nothing logs nothing. The names are the
  * person's own once they are also another company's (an employment or a role outside the writer's
  * companies): a change of them is then 409 PERSON_SHARED, and nothing of the update is written.
@@ -77,7 +77,7 @@ export async function updateEmployee(
     data: ended ? { fields, lastWorkingDayDate: values.lastWorkingDayDate } : { fields },
   });
   if (!ended) return [];
-  // The employment ends: every running or starting lease of the person gets its lease-end case.
+  // The employment ends: every running or starting lease of the person gets its redemption case.
   const { caseIds } = await openCasesForEndedEmployment(ctx, id, "EMPLOYER", output);
   return caseIds;
 }

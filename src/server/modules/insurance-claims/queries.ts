@@ -53,7 +53,7 @@ import {
 import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
-import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-last-day-sql.ts";
 import { policeReportOf, policeReportSearchHashes } from "./police-report.ts";
 
 /**
@@ -222,7 +222,7 @@ async function claimBike(db: Db, orderId: string | null) {
   const [agreement] = await db
     .select({
       startDate: leasingAgreements.startDate,
-      // The lease's last day as every view shows it: an open lease-end case's day when it ends sooner.
+      // The lease's last day as every view shows it: an open redemption case's day when it ends sooner.
       endDate: sql<
         string | null
       >`to_char(${effectiveLeaseEndSql(leasingAgreements.orderId, leasingAgreements.endDate)}, 'YYYY-MM-DD')`,

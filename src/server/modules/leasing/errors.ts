@@ -1,7 +1,7 @@
 import { AppError } from "../../errors.ts";
 
 /**
- * The leasing area's errors. The lease-end case, the insurance claim and the end of a lease all refuse
+ * The leasing area's errors. The redemption case, the insurance claim and the end of a lease all refuse
  * a bike whose lease is not running with the same code; each says in its message what it looked at.
  */
 

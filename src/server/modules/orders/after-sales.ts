@@ -14,7 +14,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /**
  * What followed an order's sale, in brief (contract/orders.ts zOrderAfterSales): its latest
- * cancellation and lease-end case, and its insurance claims newest first. Three indexed reads by the
+ * cancellation and redemption case, and its insurance claims newest first. Three indexed reads by the
  * order's id; the caller has already checked that the reader may see the order.
  */
 export async function orderAfterSalesOf(db: Db, orderId: string): Promise<TOrderAfterSales> {
@@ -81,8 +81,8 @@ export async function orderAfterSalesOf(db: Db, orderId: string): Promise<TOrder
 /**
  * Whether the order's bike is still the employee's benefit bike today (src/domain/lease-dates.ts
  * isBikeInUse): what a new insurance claim needs. False for an unknown order. With `pastEndAllowed`
- * a lease past its end date still counts while nothing has settled it (no completed lease-end case, no
- * claim ending the leasing): the bike is still with the employee, and its lease-end case is what
+ * a lease past its end date still counts while nothing has settled it (no completed redemption case, no
+ * claim ending the leasing): the bike is still with the employee, and its redemption case is what
  * settles it.
  */
 export async function isOrderBikeInUse(

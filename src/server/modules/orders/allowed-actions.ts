@@ -1,6 +1,6 @@
 import type { OrderActionName, TOrderAfterSales, TOrderAgreement } from "../../../contract/orders.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
-import { isBikeInUse, leaseEndCaseOpenable } from "../../../domain/lease-dates.ts";
+import { isBikeInUse, redemptionCaseOpenable } from "../../../domain/lease-dates.ts";
 import { isGenericAdminMove } from "../../../domain/order-admin-moves.ts";
 import {
   cancelsAtOnce,
@@ -68,11 +68,11 @@ export function orderActions(caller: OrderCaller, o: OrderFacts): OrderActionNam
 
 /**
  * The employee may open an early end of their lease (the employment ends, a long absence) by the rule
- * openLeaseEndCase checks: the agreement accepted and dated, the order billed or leasing, no case open,
+ * openRedemptionCase checks: the agreement accepted and dated, the order billed or leasing, no case open,
  * and a running lease not settled yet (a lease past its end without a case still is).
  */
 function earlyEndOpenable(o: OrderFacts): boolean {
-  if (!leaseEndCaseOpenable(o)) return false;
+  if (!redemptionCaseOpenable(o)) return false;
   const { redemption, insuranceClaims } = o.afterSales;
   if (redemption?.status === "PENDING") return false;
   if (o.orderStatus !== "ACTIVE_LEASING") return true;

@@ -144,7 +144,7 @@ describe("the demo's leases", () => {
       else if (start !== leaseStartDate(String(l.deliveryDate)))
         problems.push(`delivered ${l.deliveryDate}, starts ${start}`);
       if (l.orderMonths !== l.months) problems.push(`order ${l.orderMonths} months, agreement ${l.months}`);
-      // An end date before the term's end is a lease ended early (a redemption, a lease-end case).
+      // An end date before the term's end is a lease ended early (a redemption, a redemption case).
       if (l.endDate && String(l.endDate) > leaseEndDate(start, l.months))
         problems.push(`${l.months} months from ${start} end ${l.endDate}`);
       const policy = policies.get(l.companyId);

@@ -477,7 +477,7 @@ describe("POST /api/orders/{orderId}/bill and /start-leasing", () => {
     expectError(await call("POST", `/api/orders/${MISSING}/start-leasing`, HELPDESK), 404);
   });
 
-  it("opens the lease-end case of a lease that starts for an employment already ending", async () => {
+  it("opens the redemption case of a lease that starts for an employment already ending", async () => {
     const db = t.database.db;
     const [leaver] = await db
       .select({ id: beneficiaryEmployees.id })

@@ -187,7 +187,7 @@ export async function orderAgreementOf(db: Db, orderId: string): Promise<TOrderA
     .where(eq(signedDocuments.leasingAgreementId, row.id))
     .orderBy(desc(signedDocuments.createdAt), desc(signedDocuments.id))
     .limit(1);
-  const [leaseEndCase] = await db
+  const [redemptionCase] = await db
     .select({
       status: bikeRedemptions.status,
       choice: bikeRedemptions.choice,
@@ -205,7 +205,7 @@ export async function orderAgreementOf(db: Db, orderId: string): Promise<TOrderA
     commitmentDate: row.commitmentDate,
     startDate: row.startDate,
     endDate: row.endDate,
-    leaseEndsOn: effectiveLeaseEndDate(row.endDate, leaseEndCase),
+    leaseEndsOn: effectiveLeaseEndDate(row.endDate, redemptionCase),
     ...agreementTaxRegime(row),
     signedAt: row.signedAt?.toISOString() ?? null,
     signedDocumentId: signed?.id ?? null,

@@ -15,7 +15,7 @@ import { agreementOf } from "./queries.ts";
  * The helpdesk starts the lease once the leasing company is billed: GRENKE_INVOICE_SENT →
  * ACTIVE_LEASING, the agreement running from the first day of the month after the delivery
  * (src/domain/lease-dates.ts) for its lease period, and the event LEASING_STARTED on the agreement.
- * A lease that starts for an employment already set to end before the lease does gets its lease-end
+ * A lease that starts for an employment already set to end before the lease does gets its redemption
  * case at once, as every lease running when the end was set got one: otherwise it would run on in
  * payroll after the last working day with its balance never offered.
  */

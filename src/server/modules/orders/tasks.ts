@@ -34,7 +34,7 @@ import {
 /** The statuses in which an order waits for the helpdesk, in the lifecycle's order. */
 const HELPDESK_STATUSES: OrderStatus[] = ORDER_STATUSES.filter((s) => ORDER_WAITING_ON[s] === "HELPDESK");
 
-/** An open lease-end case waits for the helpdesk once chosen for (a redemption once paid) or overdue. */
+/** An open redemption case waits for the helpdesk once chosen for (a redemption once paid) or overdue. */
 function redemptionWaitsForHelpdesk(today: string): SQL | undefined {
   return and(
     eq(bikeRedemptions.status, "PENDING"),

@@ -16,7 +16,7 @@ import { policeReportOf } from "../insurance-claims/police-report.ts";
 import { among, idsOf, plainRow, plainRows } from "./plain.ts";
 
 /**
- * What followed the person's orders: payments, invoices, the lease-end cases, insurance claims, and
+ * What followed the person's orders: payments, invoices, the redemption cases, insurance claims, and
  * the bikes they sold or asked about in the brokerage. A colleague a lease was handed to (their
  * e-mail) and the staff who opened, reported or uploaded are not named.
  */

@@ -10,7 +10,7 @@ import { redemptionClosed } from "./errors.ts";
  * The helpdesk cancels the case (kept for history): its open payment cancelled, its unlisted brokerage
  * withdrawn. A paid payment or a listed bike must be refunded or withdrawn first.
  */
-export async function cancelLeaseEndCase(ctx: WriteContext, caseId: string) {
+export async function cancelRedemptionCase(ctx: WriteContext, caseId: string) {
   const { tx, now } = ctx;
   const facts = await lockedCase(tx, caseId);
   ensureOpen(facts);

@@ -14,7 +14,7 @@ import {
   redemptionKit,
 } from "./test-kit.ts";
 
-/** Reading lease-end cases (ADR 009, "The lease's end"): the list of the caller's reach and one case by side. */
+/** Reading redemption cases (ADR 009, "The lease's end"): the list of the caller's reach and one case by side. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call, db, lease, open, details } = redemptionKit(t);

@@ -3,12 +3,12 @@ import type {
   RedemptionAction,
   TBikeRedemptionDetails,
   TBikeRedemptionEvent,
-  TLeaseEndUserPayment,
+  TRedemptionUserPayment,
 } from "../../../contract/bike-redemptions.ts";
 import { REDEMPTION_OPENERS } from "../../../contract/bike-redemptions.ts";
-import { LEASE_END_CHOICES, type LeaseEndChoice } from "../../../domain/enums.ts";
-import { isDecisionDeadlinePassed, isEarlyEnd, redemptionPriceTable } from "../../../domain/lease-end.ts";
+import { REDEMPTION_CHOICES, type RedemptionChoice } from "../../../domain/enums.ts";
 import { personName } from "../../../domain/person-name.ts";
+import { isDecisionDeadlinePassed, isEarlyEnd, redemptionPriceTable } from "../../../domain/redemption.ts";
 import type { Db } from "../../db/client.ts";
 import {
   bikeBrokerages,
@@ -33,13 +33,13 @@ import { redemptionPaymentsOfCase } from "./payments.ts";
 import { canActFor, caseScope, has, iso, offersWhere, toListItem, type Viewer } from "./queries.ts";
 
 /**
- * One lease-end case as GET /api/bike-redemption/{id} answers it: the case, its order and lease, the
+ * One redemption case as GET /api/bike-redemption/{id} answers it: the case, its order and lease, the
  * options with their costs, the offers, payments, brokerage and invoice, its events, and what the
  * caller may do next. Who reaches the case is caseScope's (queries.ts) to say.
  */
 
 /** The employee's latest payment of the case that is not cancelled. */
-async function userPaymentOf(db: Db, caseId: string): Promise<TLeaseEndUserPayment | null> {
+async function userPaymentOf(db: Db, caseId: string): Promise<TRedemptionUserPayment | null> {
   const [p] = await db
     .select()
     .from(userPayments)
@@ -96,7 +96,7 @@ async function invoiceOf(db: Db, caseId: string): Promise<TBikeRedemptionDetails
     : null;
 }
 
-const CHOICES: readonly string[] = LEASE_END_CHOICES;
+const CHOICES: readonly string[] = REDEMPTION_CHOICES;
 
 /** The case's own events and the end of its lease, oldest first; names for the admin tier only. */
 async function eventsOf(db: Db, facts: CaseFacts, showActors: boolean): Promise<TBikeRedemptionEvent[]> {
@@ -141,7 +141,7 @@ async function eventsOf(db: Db, facts: CaseFacts, showActors: boolean): Promise<
       actorName: showActors && event.actorUserId && name ? name : null,
       choice:
         typeof data.choice === "string" && CHOICES.includes(data.choice)
-          ? (data.choice as LeaseEndChoice)
+          ? (data.choice as RedemptionChoice)
           : null,
       amountCents: typeof data.amountCents === "number" ? data.amountCents : null,
       createdAt: event.createdAt.toISOString(),
@@ -152,7 +152,7 @@ async function eventsOf(db: Db, facts: CaseFacts, showActors: boolean): Promise<
 type ActionContext = {
   viewer: Viewer;
   facts: CaseFacts;
-  userPayment: TLeaseEndUserPayment | null;
+  userPayment: TRedemptionUserPayment | null;
   brokerage: TBikeRedemptionDetails["brokerage"];
   today: string;
   /** The caller may act for the employee (the employee themself, their employer, the helpdesk). */

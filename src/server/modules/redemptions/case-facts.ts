@@ -1,15 +1,15 @@
 import { and, desc, eq, lte, or, type SQL, sql } from "drizzle-orm";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { Language } from "../../../domain/enums.ts";
+import { personName } from "../../../domain/person-name.ts";
 import {
-  type LeaseEndOption,
-  leaseEndOptions,
   monthsPaidBy,
+  type RedemptionOption,
   type RedemptionTerms,
+  redemptionOptions,
   redemptionPriceCents,
   returnFeeShares,
-} from "../../../domain/lease-end.ts";
-import { personName } from "../../../domain/person-name.ts";
+} from "../../../domain/redemption.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventRecord } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
@@ -33,7 +33,7 @@ import { notFound } from "../../errors.ts";
 import { redemptionClosed } from "./errors.ts";
 
 /**
- * Everything a lease-end case is decided from, read in one query: the case, its order, its agreement
+ * Everything a redemption case is decided from, read in one query: the case, its order, its agreement
  * and leasing company, the billing table's interest, the company's payment mode and city, the employee.
  * Every action and every reading of a case starts from these facts; an action reads them with the case
  * locked (lockedCase), so two helpdesk users' changes to one case follow each other.
@@ -219,11 +219,11 @@ export async function absenceFactsOf(db: Db, facts: CaseFacts): Promise<AbsenceF
   return { coveredUntil, expectedReturn: absence?.endDate ?? null };
 }
 
-/** The case's options with their costs (src/domain/lease-end.ts), from its stored figures. */
-export function optionsOf(facts: CaseFacts, absence: AbsenceFacts | null): LeaseEndOption[] {
+/** The case's options with their costs (src/domain/redemption.ts), from its stored figures. */
+export function optionsOf(facts: CaseFacts, absence: AbsenceFacts | null): RedemptionOption[] {
   const { redemption } = facts;
   const shares = returnFeeShares(redemption.reason, facts.returnCity);
-  return leaseEndOptions({
+  return redemptionOptions({
     reason: redemption.reason,
     redemptionPriceCents: redemption.redemptionPriceCents,
     returnFee: {

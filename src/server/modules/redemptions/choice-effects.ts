@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { PaymentMethod } from "../../../domain/enums.ts";
-import { leaseEndPaymentDueDate } from "../../../domain/lease-end.ts";
+import { leaseEndPaymentDueDate } from "../../../domain/redemption.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
 import { bikeBrokerages, userPayments } from "../../db/schema/index.ts";
@@ -11,7 +11,7 @@ import { cancelUserPayment, createUserPayment } from "../user-payments/ledger.ts
 import { type CaseFacts, rulePriceOf, todayOf } from "./case-facts.ts";
 
 /**
- * What a lease-end choice sets going, shared by the choice, the helpdesk's changes, the cancellation
+ * What a redemption choice sets going, shared by the choice, the helpdesk's changes, the cancellation
  * and the completion: the employee's payment through the user payments ledger, the bike handed to the
  * brokerage, and undoing both while nothing has followed from them yet.
  */
@@ -57,7 +57,7 @@ export async function releaseChoice(ctx: WriteContext, facts: CaseFacts, locked:
 }
 
 /** The employee's own payment of the case through the ledger, sent at once. */
-export async function leaseEndPayment(
+export async function redemptionUserPayment(
   ctx: WriteContext,
   facts: CaseFacts,
   payment: { kind: "REDEMPTION" | "RETURN_FEE"; amountCents: number; method: PaymentMethod },

@@ -19,7 +19,7 @@ import {
   today,
 } from "./test-kit.ts";
 
-/** The employee's choice on a lease-end case (ADR 009, "The lease's end"): redeem, return or transfer. */
+/** The employee's choice on a redemption case (ADR 009, "The lease's end"): redeem, return or transfer. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call, db, lease, open, details, choose, pay, caseRow } = redemptionKit(t);

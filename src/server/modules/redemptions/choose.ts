@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { TLeaseEndChoiceInput } from "../../../contract/bike-redemptions.ts";
-import { isChoiceAvailable, isEarlyEnd } from "../../../domain/lease-end.ts";
+import type { TRedemptionChoiceInput } from "../../../contract/bike-redemptions.ts";
+import { isChoiceAvailable, isEarlyEnd } from "../../../domain/redemption.ts";
 import { paymentMethodAllowed } from "../../../domain/user-payments.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { bikeRedemptions } from "../../db/schema/index.ts";
 import type { Actor, WriteContext } from "../../db/transaction.ts";
 import { paymentMethodNotAllowed } from "../user-payments/errors.ts";
 import { absenceFactsOf, ensureOpen, lockedCase, onCase, optionsOf, todayOf } from "./case-facts.ts";
-import { defaultMethod, handToBrokerage, leaseEndPayment, releaseChoice } from "./choice-effects.ts";
+import { defaultMethod, handToBrokerage, redemptionUserPayment, releaseChoice } from "./choice-effects.ts";
 import { notifyEmployerAdmins } from "./employer-bell.ts";
-import { leaseEndChoiceNotAllowed, leaseEndDeadlinePassed } from "./errors.ts";
+import { redemptionChoiceNotAllowed, redemptionDeadlinePassed } from "./errors.ts";
 
 /**
  * Who chooses: the employee, their employer, or the helpdesk, who may still choose after the deadline
@@ -21,10 +21,10 @@ export type Chooser = Actor & { helpdesk: boolean };
  * Records the employee's choice (made by them, their employer or the helpdesk) and starts what follows
  * from it; a choice made before is released first (releaseChoice).
  */
-export async function chooseLeaseEnd(
+export async function chooseRedemption(
   ctx: WriteContext<Chooser>,
   caseId: string,
-  input: TLeaseEndChoiceInput,
+  input: TRedemptionChoiceInput,
 ) {
   const { tx, actor, now } = ctx;
   const facts = await lockedCase(tx, caseId);
@@ -32,30 +32,30 @@ export async function chooseLeaseEnd(
   const { redemption } = facts;
   const today = todayOf(now);
   if (!actor.helpdesk && redemption.decisionDeadline && today > redemption.decisionDeadline)
-    throw leaseEndDeadlinePassed();
+    throw redemptionDeadlinePassed();
   const options = optionsOf(facts, await absenceFactsOf(tx, facts));
   const option = options.find((o) => o.choice === input.choice);
   // After a resignation a return is not offered, but the helpdesk may record one the employer allowed.
   const recordable =
     isChoiceAvailable(options, input.choice) ||
     (actor.helpdesk && option?.unavailableReason === "RESIGNED_MUST_REDEEM");
-  if (!recordable) throw leaseEndChoiceNotAllowed("The option is not open in this case");
+  if (!recordable) throw redemptionChoiceNotAllowed("The option is not open in this case");
   const paying = input.choice === "REDEEM" || input.choice === "RETURN";
   if (paying && input.paymentMethod && !paymentMethodAllowed(facts.companyPaymentMode, input.paymentMethod))
     throw paymentMethodNotAllowed();
   await releaseChoice(ctx, facts, (why) =>
-    leaseEndChoiceNotAllowed(`The choice can no longer be changed: ${why.toLowerCase()}`),
+    redemptionChoiceNotAllowed(`The choice can no longer be changed: ${why.toLowerCase()}`),
   );
 
   const method = input.paymentMethod ?? defaultMethod(facts);
   if (input.choice === "REDEEM") {
-    await leaseEndPayment(ctx, facts, {
+    await redemptionUserPayment(ctx, facts, {
       kind: "REDEMPTION",
       amountCents: redemption.redemptionPriceCents,
       method,
     });
   } else if (input.choice === "RETURN" && isEarlyEnd(redemption.reason)) {
-    await leaseEndPayment(ctx, facts, {
+    await redemptionUserPayment(ctx, facts, {
       kind: "RETURN_FEE",
       amountCents: redemption.returnFeeCents ?? 0,
       method,

@@ -6,7 +6,7 @@ import {
   leaseEndRange,
   monthsPaidBy,
   redemptionPriceCents,
-} from "../../../domain/lease-end.ts";
+} from "../../../domain/redemption.ts";
 import { paymentMethodAllowed } from "../../../domain/user-payments.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { bikeRedemptions } from "../../db/schema/index.ts";
@@ -14,7 +14,7 @@ import type { WriteContext } from "../../db/transaction.ts";
 import { badRequest } from "../../errors.ts";
 import { paymentMethodNotAllowed } from "../user-payments/errors.ts";
 import { ensureOpen, lockedCase, onCase } from "./case-facts.ts";
-import { handToBrokerage, leaseEndPayment, releaseChoice } from "./choice-effects.ts";
+import { handToBrokerage, redemptionUserPayment, releaseChoice } from "./choice-effects.ts";
 import { redemptionClosed } from "./errors.ts";
 
 /**
@@ -22,13 +22,13 @@ import { redemptionClosed } from "./errors.ts";
  * recomputes the price by rule. An open payment is made again with the new figures; a paid one freezes
  * them.
  */
-export async function updateLeaseEndCase(ctx: WriteContext, caseId: string, input: TUpdateBikeRedemption) {
+export async function updateRedemptionCase(ctx: WriteContext, caseId: string, input: TUpdateBikeRedemption) {
   const { tx, now } = ctx;
   const facts = await lockedCase(tx, caseId);
   ensureOpen(facts);
   const { redemption, lease } = facts;
   if (input.leaseEndsOn !== undefined && lease) {
-    // The same month ends the case's opening may give (leaseEndSchedule), so the two paths agree.
+    // The same month ends the case's opening may give (redemptionSchedule), so the two paths agree.
     const range = leaseEndRange(lease.startDate, lease.endDate);
     if (!isDayWithin(input.leaseEndsOn, range))
       throw badRequest("The lease's last day must be within the lease", [
@@ -72,9 +72,9 @@ export async function updateLeaseEndCase(ctx: WriteContext, caseId: string, inpu
     );
     const next = { ...facts, redemption: updated as typeof redemption };
     if (redemption.choice === "REDEEM")
-      await leaseEndPayment(ctx, next, { kind: "REDEMPTION", amountCents: price, method });
+      await redemptionUserPayment(ctx, next, { kind: "REDEMPTION", amountCents: price, method });
     if (redemption.choice === "RETURN" && isEarlyEnd(redemption.reason))
-      await leaseEndPayment(ctx, next, { kind: "RETURN_FEE", amountCents: fee ?? 0, method });
+      await redemptionUserPayment(ctx, next, { kind: "RETURN_FEE", amountCents: fee ?? 0, method });
     if (redemption.choice === "BROKERAGE") await handToBrokerage(ctx, next);
   }
   const fields = Object.entries(input)

@@ -1,5 +1,5 @@
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
-import type { Language, LeaseEndChoice } from "../../../domain/enums.ts";
+import type { Language, RedemptionChoice } from "../../../domain/enums.ts";
 import type { Tx } from "../../db/transaction.ts";
 import { CHOICE_WORDS, REASON_WORDS } from "../../messaging/redemption-mails.ts";
 import { resolveLanguage } from "../../messaging/templates.ts";
@@ -8,13 +8,13 @@ import { employerAdminsOf } from "../notifications/recipients.ts";
 import type { CaseFacts } from "./case-facts.ts";
 
 /**
- * The employer admins' bell of a lease-end case: the company's employer admins hear when a case opens
+ * The employer admins' bell of a redemption case: the company's employer admins hear when a case opens
  * and when a choice is made, in the action's transaction, so the bell rings for a change that stands.
  */
 
 type Text = { title: string; message: string };
 
-export type CaseNotice = { kind: "opened" } | { kind: "chosen"; choice: LeaseEndChoice };
+export type CaseNotice = { kind: "opened" } | { kind: "chosen"; choice: RedemptionChoice };
 
 function noticeText(language: Language, facts: CaseFacts, notice: CaseNotice): Text {
   const { employeeName: name, order, redemption } = facts;

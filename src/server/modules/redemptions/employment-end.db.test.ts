@@ -7,16 +7,16 @@ import { zCompanyOrdersPage } from "../../../contract/companies.ts";
 import { zMyOrders } from "../../../contract/orders.ts";
 import { zReportingDashboard } from "../../../contract/reporting.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { RETURN_DELIVERY_CAPITAL_AREA_CENTS, RETURN_FEE_CENTS } from "../../../domain/lease-end.ts";
 import { leaseInvoiceLines } from "../../../domain/lease-invoice.ts";
 import { addMonths, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { RETURN_DELIVERY_CAPITAL_AREA_CENTS, RETURN_FEE_CENTS } from "../../../domain/redemption.ts";
 import { bikeRedemptions } from "../../db/schema/index.ts";
 import { loadPayrollSources } from "../reporting/payroll-input.ts";
 import { activeLease } from "./test-kit.ts";
 
 /**
  * The end of an employment and the end date of a lease: the employer's form ending the employment opens
- * a lease-end case for every running or starting lease of the person, a lease not started yet takes its
+ * a redemption case for every running or starting lease of the person, a lease not started yet takes its
  * case, and once a case is open the employee's order, the case, payroll and the lease invoice all end
  * the lease on the same day.
  */
@@ -33,7 +33,7 @@ const casesOf = (orderId: string) =>
   db().select().from(bikeRedemptions).where(eq(bikeRedemptions.orderId, orderId));
 
 describe("the employer's form ending an employment", () => {
-  it("opens a lease-end case for each running and starting lease of the person", async () => {
+  it("opens a redemption case for each running and starting lease of the person", async () => {
     const email = "aino.koivula@demo.test";
     const running = await activeLease(db(), { email, startedMonthsAgo: 12 });
     const starting = await activeLease(db(), { email, startedMonthsAgo: -1 });

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, notExists, sql } from "drizzle-orm";
-import { LEASE_END_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
+import { REDEMPTION_CASE_ORDER_STATUSES } from "../../../domain/lease-dates.ts";
 import { bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
 import type { WriteContext } from "../../db/transaction.ts";
 import { AppError } from "../../errors.ts";
 import type { OfferOutput } from "./add-offer.ts";
 import { queueRedemptionMail } from "./mails.ts";
-import { type OpenedAs, openLeaseEndCase } from "./open-case.ts";
+import { type OpenedAs, openRedemptionCase } from "./open-case.ts";
 
 /**
  * What an ending employment does to the person's bikes, whichever way it ends — the employer's form
  * setting the last working day, the identity provider's deactivation, or any other: every lease of
- * theirs that runs or is about to start (billed, its first day still ahead) gets its lease-end case,
+ * theirs that runs or is about to start (billed, its first day still ahead) gets its redemption case,
  * so that none is forgotten and left to run out in payroll with its balance never offered. The cases
  * read the last working day from the employment, as the employer's own case opening does.
  */
@@ -24,7 +24,7 @@ async function ordersWithLeaseToEnd(ctx: WriteContext, employeeId: string): Prom
     .where(
       and(
         eq(orders.beneficiaryEmployeeId, employeeId),
-        inArray(orders.orderStatus, [...LEASE_END_CASE_ORDER_STATUSES]),
+        inArray(orders.orderStatus, [...REDEMPTION_CASE_ORDER_STATUSES]),
         eq(leasingAgreements.status, "ACCEPTED"),
         isNotNull(leasingAgreements.startDate),
         notExists(
@@ -40,7 +40,7 @@ async function ordersWithLeaseToEnd(ctx: WriteContext, employeeId: string): Prom
 }
 
 /**
- * Opens the lease-end case of every running or starting lease of the employee whose employment ended,
+ * Opens the redemption case of every running or starting lease of the employee whose employment ended,
  * in the caller's transaction, each case's offer queued to the employee with it; answers the orders
  * looked at and the cases opened. A lease already settled (redeemed, returned, closed by a claim) is passed
  * over, and so is one that already has an open case.
@@ -71,7 +71,7 @@ export async function openCaseForEndingEmployment(
   output: OfferOutput,
 ): Promise<string | null> {
   try {
-    const caseId = await openLeaseEndCase(
+    const caseId = await openRedemptionCase(
       ctx,
       { orderId, reason: "EMPLOYER_ENDED_EMPLOYMENT" },
       openedAs,

@@ -1,6 +1,6 @@
 import { AppError, conflict } from "../../errors.ts";
 
-/** The lease-end cases' errors: one factory per code, with the message the helpdesk reads. */
+/** The redemption cases' errors: one factory per code, with the message the helpdesk reads. */
 
 /** 409: the case is completed or cancelled, or (with its own message) a change it no longer takes. */
 export const redemptionClosed = (message = "The bike redemption is closed") =>
@@ -11,11 +11,11 @@ export const redemptionAlreadyOpen = () =>
   new AppError(409, "REDEMPTION_ALREADY_OPEN", "The order already has an open bike redemption");
 
 /** 409: the option is not open in this case, or the choice can no longer change. */
-export const leaseEndChoiceNotAllowed = (message: string) =>
+export const redemptionChoiceNotAllowed = (message: string) =>
   new AppError(409, "LEASE_END_CHOICE_NOT_ALLOWED", message);
 
 /** 409: the employee's and the employer's time to choose is over; the helpdesk still may. */
-export const leaseEndDeadlinePassed = () =>
+export const redemptionDeadlinePassed = () =>
   new AppError(409, "LEASE_END_DEADLINE_PASSED", "The deadline to choose has passed; ask customer service");
 
 /** 409: a redemption completes only once the employee has paid its price. */

@@ -9,7 +9,7 @@ import {
   zBikeRedemptionSaved,
   zRedemptionOfferSaved,
 } from "../../../contract/bike-redemptions.ts";
-import { redemptionPriceCents } from "../../../domain/lease-end.ts";
+import { redemptionPriceCents } from "../../../domain/redemption.ts";
 import {
   bikeBrokerages,
   files,
@@ -32,7 +32,7 @@ import {
 } from "./test-kit.ts";
 
 /**
- * The helpdesk's steps on a lease-end case (ADR 009, "The lease's end"): changing and cancelling it,
+ * The helpdesk's steps on a redemption case (ADR 009, "The lease's end"): changing and cancelling it,
  * buying the bike from the leasing company, completing it, and its offers.
  */
 

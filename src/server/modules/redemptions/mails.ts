@@ -6,7 +6,7 @@ import type { OutboxRenderer } from "../notifications/outbox-renderers.ts";
 import { bikeNameOf, loadCaseFacts } from "./case-facts.ts";
 
 /**
- * The employee's mails of their lease-end case: its offer when it opens, and its completion. Queued in
+ * The employee's mails of their redemption case: its offer when it opens, and its completion. Queued in
  * the message outbox inside the action's transaction; the row names the case only, and the mail tells
  * the case as it is when sent.
  */

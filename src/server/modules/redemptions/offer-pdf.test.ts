@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
-import { leaseEndOptions, returnFeeShares } from "../../../domain/lease-end.ts";
+import { redemptionOptions, returnFeeShares } from "../../../domain/redemption.ts";
 import { type RedemptionOfferPdfInput, renderRedemptionOfferPdf } from "./offer-pdf.ts";
 
 const INPUT: RedemptionOfferPdfInput = {
@@ -33,7 +33,7 @@ const INPUT: RedemptionOfferPdfInput = {
   monthlyPaymentCents: 14_210,
   priceCents: 98_765,
   decisionDeadline: "2026-06-20",
-  options: leaseEndOptions({
+  options: redemptionOptions({
     reason: "EMPLOYEE_RESIGNED",
     redemptionPriceCents: 98_765,
     returnFee: returnFeeShares("EMPLOYEE_RESIGNED", "Espoo"),

@@ -1,21 +1,21 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
-import type { Language, LeaseEndReason } from "../../../domain/enums.ts";
+import type { Language, RedemptionReason } from "../../../domain/enums.ts";
+import { formatCents } from "../../../domain/money.ts";
 import {
   type CostRange,
   isEarlyEnd,
-  type LeaseEndOption,
   type OptionOutcome,
   type OptionTaxNote,
-} from "../../../domain/lease-end.ts";
-import { formatCents } from "../../../domain/money.ts";
+  type RedemptionOption,
+} from "../../../domain/redemption.ts";
 import { CONTACT_EMAIL } from "../../messaging/layout.ts";
 import { CHOICE_WORDS, REASON_WORDS } from "../../messaging/redemption-mails.ts";
 import { GREY, PdfWriter, pdfSafeText } from "../../pdf/writer.ts";
 import type { AgreementPdfLine } from "../orders/agreement-pdf.ts";
 
 /**
- * The redemption offer (lunastustarjous) as a PDF (ADR 009): made when a lease-end case opens
+ * The redemption offer (lunastustarjous) as a PDF (ADR 009): made when a redemption case opens
  * and again on the helpdesk's request. It tells the employee what ends and when, the price by rule,
  * every option with its cost side by side, the deadline and how to choose. In the employee's own
  * language (fi, en or sv), like the agreement; standard fonts; the output depends only on the input (its date comes from it, never from the clock).
@@ -26,7 +26,7 @@ export type RedemptionOfferPdfInput = {
   employeeName: string;
   employeeEmail: string;
   companyName: string;
-  reason: LeaseEndReason;
+  reason: RedemptionReason;
   lines: readonly AgreementPdfLine[];
   frameSerialNumber: string | null;
   leaseStartDate: string;
@@ -38,7 +38,7 @@ export type RedemptionOfferPdfInput = {
   monthlyPaymentCents: number;
   priceCents: number;
   decisionDeadline: string;
-  options: readonly LeaseEndOption[];
+  options: readonly RedemptionOption[];
   /** Where the employee chooses (the app's /mybike). */
   choiceUrl: string;
   documentDate: Date;

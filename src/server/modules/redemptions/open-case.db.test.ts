@@ -7,14 +7,14 @@ import { pdfTextOf } from "../../../../tests/helpers/pdf-text.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
 import { zBikeRedemptionSaved } from "../../../contract/bike-redemptions.ts";
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
+import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
+import { PLAUSIBLE_DATE_RULE } from "../../../domain/plausible-dates.ts";
 import {
   EARLY_END_DAY_RULE,
   EARLY_END_MAX_MONTHS_AHEAD,
   isMonthEnd,
   sameDayMonthsLater,
-} from "../../../domain/lease-end.ts";
-import { addMonths, firstDayOf, lastDayOf, periodOf } from "../../../domain/payroll/period.ts";
-import { PLAUSIBLE_DATE_RULE } from "../../../domain/plausible-dates.ts";
+} from "../../../domain/redemption.ts";
 import {
   bikeRedemptions,
   eventLog,
@@ -40,7 +40,7 @@ import {
 } from "./test-kit.ts";
 
 /**
- * Opening a lease-end case (ADR 009, "The lease's end"): who opens one for which reason, its price, offer
+ * Opening a redemption case (ADR 009, "The lease's end"): who opens one for which reason, its price, offer
  * PDF, mail and bell, and the last working day an early end is opened from.
  */
 

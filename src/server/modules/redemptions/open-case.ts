@@ -1,18 +1,18 @@
 import { and, desc, eq } from "drizzle-orm";
 import { hasEmploymentEnd } from "../../../domain/employees.ts";
-import type { LeaseEndReason } from "../../../domain/enums.ts";
-import { leaseEndCaseOpenable } from "../../../domain/lease-dates.ts";
+import type { RedemptionReason } from "../../../domain/enums.ts";
+import { redemptionCaseOpenable } from "../../../domain/lease-dates.ts";
+import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
 import {
   EARLY_END_DAY_RULE,
   earlyEndDayRange,
   isDayWithin,
   isEarlyEnd,
-  leaseEndSchedule,
   monthsPaidBy,
   redemptionPriceCents,
+  redemptionSchedule,
   returnFeeShares,
-} from "../../../domain/lease-end.ts";
-import { FINNISH_VAT_PERCENT } from "../../../domain/money.ts";
+} from "../../../domain/redemption.ts";
 import { recordEvent } from "../../db/event-log.ts";
 import { lockRows } from "../../db/lock-order.ts";
 import { isUniqueViolation } from "../../db/postgres-errors.ts";
@@ -35,8 +35,8 @@ import { notifyEmployerAdmins } from "./employer-bell.ts";
 import { redemptionAlreadyOpen } from "./errors.ts";
 
 /**
- * Opening a lease-end case (ADR 009, "The lease's end"), the same for the API, the daily job and the
- * demo seed: its price and dates by src/domain/lease-end.ts, its offer PDF and the employer admins'
+ * Opening a redemption case (ADR 009, "The lease's end"), the same for the API, the daily job and the
+ * demo seed: its price and dates by src/domain/redemption.ts, its offer PDF and the employer admins'
  * bell, in the caller's transaction. The caller queues the employee's mail with it (mails.ts
  * queueRedemptionMail).
  */
@@ -44,9 +44,9 @@ import { redemptionAlreadyOpen } from "./errors.ts";
 /** Who opened the case, as its BIKE_REDEMPTION_STARTED event records it (the daily job: SYSTEM). */
 export type OpenedAs = "SYSTEM" | "HELPDESK" | "EMPLOYER" | "EMPLOYEE";
 
-export type OpenLeaseEndCase = {
+export type OpenRedemptionCase = {
   orderId: string;
-  reason: LeaseEndReason;
+  reason: RedemptionReason;
   lastWorkingDay?: string | null;
   absenceStartDate?: string | null;
   /** A long absence the employer caused (a lay-off); taken from the employer or the helpdesk only. */
@@ -59,9 +59,9 @@ export type OpenLeaseEndCase = {
  * nothing has settled yet or billed and waiting for the lease's first day (else 409 NO_ACTIVE_LEASE); one open case per order (409
  * REDEMPTION_ALREADY_OPEN). Answers the case's id.
  */
-export async function openLeaseEndCase(
+export async function openRedemptionCase(
   ctx: WriteContext,
-  input: OpenLeaseEndCase,
+  input: OpenRedemptionCase,
   openedAs: OpenedAs,
   output: OfferOutput,
 ): Promise<string> {
@@ -80,7 +80,7 @@ export async function openLeaseEndCase(
     .orderBy(desc(leasingAgreements.createdAt), desc(leasingAgreements.id))
     .limit(1);
   if (
-    !leaseEndCaseOpenable({ orderStatus: order.orderStatus, agreement: agreement ?? null }) ||
+    !redemptionCaseOpenable({ orderStatus: order.orderStatus, agreement: agreement ?? null }) ||
     !agreement?.startDate ||
     !agreement.endDate ||
     // A lease not started yet can only end early (the employment or the benefit ends before it).
@@ -133,7 +133,7 @@ export async function openLeaseEndCase(
     ]);
   const employerCaused =
     input.reason === "LONG_ABSENCE" && openedAs !== "EMPLOYEE" && input.employerInitiated === true;
-  const schedule = leaseEndSchedule({
+  const schedule = redemptionSchedule({
     reason: input.reason,
     today,
     leaseStartDate: agreement.startDate,
@@ -208,13 +208,13 @@ export async function openLeaseEndCase(
 
 /**
  * The day the caller gives for the reason — the last working day of an ending employment, a long
- * absence's first day — must fall within earlyEndDayRange (src/domain/lease-end.ts): else 400 at the
+ * absence's first day — must fall within earlyEndDayRange (src/domain/redemption.ts): else 400 at the
  * field, with the rule and the range for the forms' words, and nothing stored. A day the reason does
  * not use is ignored as before; one taken from the employer's records (left out of the body) is the
  * employer's, kept by its own rules, and the schedule places its month within the lease.
  */
 function ensureDaysWithinLease(
-  input: OpenLeaseEndCase,
+  input: OpenRedemptionCase,
   endsEmployment: boolean,
   lease: { today: string; leaseStartDate: string; termEndDate: string },
 ) {

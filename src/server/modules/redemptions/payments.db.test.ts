@@ -6,7 +6,7 @@ import { zRedemptionPaymentList, zRedemptionPaymentSaved } from "../../../contra
 import { eventLog, redemptionPayments } from "../../db/schema/index.ts";
 import { EMPLOYEE, EMPLOYER, HELPDESK, MISSING, OTHER_TENANT, REPORTING, redemptionKit } from "./test-kit.ts";
 
-/** A lease-end case's redemption payments (ADR 009, "The lease's end"): the helpdesk's and the employee's. */
+/** A redemption case's redemption payments (ADR 009, "The lease's end"): the helpdesk's and the employee's. */
 
 const t = setupTestApp({}, { demoData: true });
 const { call, db, lease, open, choose } = redemptionKit(t);

@@ -8,8 +8,8 @@ import type {
 } from "../../../contract/bike-redemptions.ts";
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
-import { leaseEndState } from "../../../domain/lease-end.ts";
 import { personName } from "../../../domain/person-name.ts";
+import { redemptionState } from "../../../domain/redemption.ts";
 import type { Db } from "../../db/client.ts";
 import {
   amongPageIds,
@@ -37,7 +37,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { employeeRecordScope } from "../auth/tenancy.ts";
 
 /**
- * Reading lease-end cases (contract/bike-redemptions.ts): the list, filtered and paged in SQL, and the
+ * Reading redemption cases (contract/bike-redemptions.ts): the list, filtered and paged in SQL, and the
  * offers; one case with everything its screens show is case-details.ts's. Who sees what is decided
  * here, once: the admin tier every case; an employer-side user their companies' (orders.read to read,
  * employees.manage to act); the employee their own (own-order.manage). Another tenant's or another
@@ -103,7 +103,7 @@ export function toListItem({ redemption: r, ...row }: ListRow, today: string): T
     paymentMethod: r.paymentMethod,
     redemptionPriceCents: r.redemptionPriceCents,
     decisionDeadline: r.decisionDeadline,
-    state: leaseEndState(r, today),
+    state: redemptionState(r, today),
     leaseEndsOn: r.leaseEndsOn,
     order: { orderId: r.orderId, orderNumber: row.orderNumber },
     employee: {
@@ -177,12 +177,12 @@ export async function listCases(
 }
 
 /**
- * The open lease ends among `where`'s cases and how many of them are overdue, by leaseEndState: the
- * figure the employer's overview shows counts the very cases the lease-end list shows as open (status
+ * The open redemption cases among `where`'s and how many of them are overdue, by redemptionState: the
+ * figure the employer's overview shows counts the very cases the redemption list shows as open (status
  * PENDING), and calls overdue the ones the list's badge does. Counted per decision deadline in SQL (a
  * few rows), each deadline's state decided by the one rule.
  */
-export async function openLeaseEndCounts(
+export async function openRedemptionCounts(
   db: Db,
   where: SQL | undefined,
   today: string,
@@ -196,7 +196,7 @@ export async function openLeaseEndCounts(
   let overdue = 0;
   for (const { decisionDeadline, n } of rows) {
     open += n;
-    if (leaseEndState({ status: "PENDING", decisionDeadline }, today) === "OVERDUE") overdue += n;
+    if (redemptionState({ status: "PENDING", decisionDeadline }, today) === "OVERDUE") overdue += n;
   }
   return { open, overdue };
 }

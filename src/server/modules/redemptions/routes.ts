@@ -26,7 +26,7 @@ const withConflict = { ...withMissing, 409: zErrorResponse };
  * choosing: redemptions.manage, employees.manage or own-order.manage; the rest the helpdesk's. The
  * offer's upload (a raw body) and its document (a file) are registered here by hand.
  */
-/** Who opens a lease-end case and makes its choice: the helpdesk, the employer, the employee their own. */
+/** Who opens a redemption case and makes its choice: the helpdesk, the employer, the employee their own. */
 const ACTORS = ["redemptions.manage", "employees.manage", "own-order.manage"] as const;
 
 export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -69,7 +69,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.route({
     ...endpointRoute(api.choose, tags),
-    preValidation: guards.permissionIn(reach.leaseEndCase({ param: "id" }), ...ACTORS),
+    preValidation: guards.permissionIn(reach.redemptionCase({ param: "id" }), ...ACTORS),
     handler: async (request) => service.choose(currentUser(request), request.params.id, request.body),
   });
 

@@ -11,8 +11,8 @@ import {
   type TBikeRedemptionDetails,
   type TBikeRedemptionSaved,
   type TBikeRedemptionsQuery,
-  type TLeaseEndChoiceInput,
   type TOpenBikeRedemption,
+  type TRedemptionChoiceInput,
   type TRedemptionOfferSaved,
   type TRedemptionOfferUploadQuery,
   type TUpdateBikeRedemption,
@@ -23,7 +23,7 @@ import type {
   TRedemptionPaymentsQuery,
   TRedemptionPaymentUpdate,
 } from "../../../contract/redemption-payments.ts";
-import { LEASE_END_OPENER_REASONS } from "../../../domain/lease-end.ts";
+import { REDEMPTION_OPENER_REASONS } from "../../../domain/redemption.ts";
 import type { AppContext } from "../../context.ts";
 import { beneficiaryEmployees, bikeRedemptions, orders, redemptionOffers } from "../../db/schema/index.ts";
 import { type Actor, write } from "../../db/transaction.ts";
@@ -33,15 +33,15 @@ import { receiveUpload } from "../../files/uploads.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, isCompanyInScope } from "../auth/tenancy.ts";
 import { addGeneratedOffer, addUploadedOffer } from "./add-offer.ts";
-import { cancelLeaseEndCase } from "./cancel.ts";
+import { cancelRedemptionCase } from "./cancel.ts";
 import { caseDetails } from "./case-details.ts";
 import { loadCaseFacts } from "./case-facts.ts";
-import { chooseLeaseEnd } from "./choose.ts";
-import { completeLeaseEndCase } from "./complete.ts";
-import { updateLeaseEndCase } from "./edit-case.ts";
+import { chooseRedemption } from "./choose.ts";
+import { completeRedemptionCase } from "./complete.ts";
+import { updateRedemptionCase } from "./edit-case.ts";
 import { sendLeasingCompanyInvoice } from "./invoice.ts";
 import { queueRedemptionMail } from "./mails.ts";
-import { openLeaseEndCase } from "./open-case.ts";
+import { openRedemptionCase } from "./open-case.ts";
 import {
   deleteRedemptionPayment,
   findRedemptionPayment,
@@ -56,7 +56,7 @@ const isHelpdesk = (user: CurrentUser) => user.scope.kind === "all" && has(user,
 const actor = (user: CurrentUser): Actor => ({ userId: user.id });
 
 /**
- * The lease-end cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
+ * The redemption cases' service (contract/bike-redemptions.ts): scoping, one transaction per action
  * (each in its use case's file), the employee's mails queued with it. redemptions.manage calls act
  * within the caller's companies (all for the admin tier); the others within caseScope (queries.ts).
  */
@@ -77,7 +77,7 @@ export function createRedemptionsService(ctx: AppContext) {
   async function openerOf(
     user: CurrentUser,
     orderId: string,
-  ): Promise<keyof typeof LEASE_END_OPENER_REASONS | null> {
+  ): Promise<keyof typeof REDEMPTION_OPENER_REASONS | null> {
     const [order] = await db
       .select({ companyId: orders.companyId, employeeUserId: beneficiaryEmployees.userId })
       .from(orders)
@@ -102,10 +102,10 @@ export function createRedemptionsService(ctx: AppContext) {
     ): Promise<TBikeRedemptionSaved> {
       const as = await openerOf(user, input.orderId);
       if (!as) throw notFound("Order");
-      if (!LEASE_END_OPENER_REASONS[as].includes(input.reason))
+      if (!REDEMPTION_OPENER_REASONS[as].includes(input.reason))
         throw forbidden("You may not open a lease-end case for this reason");
       const id = await write(db, { actor: actor(user), now }, async (change) => {
-        const opened = await openLeaseEndCase(change, input, as, offerOutput);
+        const opened = await openRedemptionCase(change, input, as, offerOutput);
         await queueRedemptionMail(change.tx, opened, "offer");
         return opened;
       });
@@ -115,26 +115,26 @@ export function createRedemptionsService(ctx: AppContext) {
     async update(user: CurrentUser, id: string, input: TUpdateBikeRedemption): Promise<TBikeRedemptionSaved> {
       await managed(user, id);
       const now = new Date();
-      await write(db, { actor: actor(user), now }, (change) => updateLeaseEndCase(change, id, input));
+      await write(db, { actor: actor(user), now }, (change) => updateRedemptionCase(change, id, input));
       return { message: BIKE_REDEMPTION_UPDATED, bikeRedemption: await details(user, id, now) };
     },
 
     async remove(user: CurrentUser, id: string): Promise<{ message: string }> {
       await managed(user, id);
-      await write(db, { actor: actor(user) }, (change) => cancelLeaseEndCase(change, id));
+      await write(db, { actor: actor(user) }, (change) => cancelRedemptionCase(change, id));
       return { message: BIKE_REDEMPTION_DELETED };
     },
 
     async choose(
       user: CurrentUser,
       id: string,
-      input: TLeaseEndChoiceInput,
+      input: TRedemptionChoiceInput,
     ): Promise<TBikeRedemptionDetails> {
       await loadCaseFacts(db, id, caseScope(user, "orders.read"));
       if (!(await canActFor(db, user, id))) throw forbidden("You may not choose for this employee");
       const now = new Date();
       const chooser = { userId: user.id, helpdesk: isHelpdesk(user) };
-      await write(db, { actor: chooser, now }, (change) => chooseLeaseEnd(change, id, input));
+      await write(db, { actor: chooser, now }, (change) => chooseRedemption(change, id, input));
       return details(user, id, now);
     },
 
@@ -149,7 +149,7 @@ export function createRedemptionsService(ctx: AppContext) {
       await managed(user, id);
       const now = new Date();
       await write(db, { actor: actor(user), now }, async (change) => {
-        await completeLeaseEndCase(change, id);
+        await completeRedemptionCase(change, id);
         await queueRedemptionMail(change.tx, id, "completed");
       });
       return details(user, id, now);

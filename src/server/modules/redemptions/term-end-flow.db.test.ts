@@ -19,10 +19,10 @@ const { call, db, lease, open, details, choose, pay } = redemptionKit(t);
 
 describe("the whole term-end flow on the server", () => {
   it("the job opens, the employee redeems by invoice, pays, the helpdesk buys and completes; every side sees it", async () => {
-    const { openLeaseEndOffers } = await import("../../jobs/lease-end-offers.ts");
+    const { openRedemptionOffers } = await import("../../jobs/redemption-offers.ts");
     const l = await endingLease(db(), { email: EMPLOYEE });
     const before = new Date();
-    const result = await openLeaseEndOffers(db(), {
+    const result = await openRedemptionOffers(db(), {
       now: new Date(),
       publicUrl: "https://pedaali.example",
       files: testFileStore(),

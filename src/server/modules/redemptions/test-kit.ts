@@ -24,7 +24,7 @@ import { write } from "../../db/transaction.ts";
 import { markUserPaymentPaid } from "../user-payments/ledger.ts";
 
 /**
- * Running leases for the lease-end tests and the authorization matrix: an order in ACTIVE_LEASING with
+ * Running leases for the redemption tests and the authorization matrix: an order in ACTIVE_LEASING with
  * its package and an ACCEPTED agreement that started `startedMonthsAgo` months ago (its first day of
  * the month), priced by the demo billing table (4.9 %, residual 5 %) as the acceptance prices it.
  * Figures from the research note's illustration: a 3 000 € package over 36 months.
@@ -148,7 +148,7 @@ export const endingLease = (db: Db, options: LeaseOptions, now = new Date()) =>
   );
 
 /**
- * The lease-end API tests (open-case, case-details, choose, helpdesk-steps, payments and term-end-flow
+ * The redemption API tests (open-case, case-details, choose, helpdesk-steps, payments and term-end-flow
  * .db.test.ts): the demo people who act on a case, dates counted from today, and each file's steps on its
  * own app: opening a case as the helpdesk, reading it, the employee's choice and paying its user payment.
  */
@@ -168,7 +168,7 @@ export const monthEnd = (offset = 0) => lastDayOf(addMonths(periodOf(today()), o
 export const addDaysTo = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The calls and steps of a lease-end test file, on the app its setupTestApp built. */
+/** The calls and steps of a redemption test file, on the app its setupTestApp built. */
 export function redemptionKit(t: TestApp) {
   const { call, as } = apiCaller(t);
   const db = () => t.database.db;

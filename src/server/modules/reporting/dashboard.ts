@@ -14,8 +14,8 @@ import {
 import type { BikeBenefitRule, TaxRegime } from "../../../domain/payroll/types.ts";
 import type { Db } from "../../db/client.ts";
 import { beneficiaryEmployees, bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
-import { effectiveLeaseEndSql } from "../leasing/lease-end-sql.ts";
-import { openLeaseEndCounts } from "../redemptions/queries.ts";
+import { effectiveLeaseEndSql } from "../leasing/lease-last-day-sql.ts";
+import { openRedemptionCounts } from "../redemptions/queries.ts";
 import { currentPeriod } from "./payroll.ts";
 import { LEASE_TERMS, leaseAgreementsWhere, loadBikeBenefitRule } from "./payroll-input.ts";
 
@@ -41,7 +41,7 @@ const regimeSql = (grandfatheredUntil: string) => sql<TaxRegime>`case
   else 'TAXABLE' end`;
 
 /**
- * The lease's last day as every view shows it (an open lease-end case's day when it ends sooner), so
+ * The lease's last day as every view shows it (an open redemption case's day when it ends sooner), so
  * the dashboard counts and ends a lease as the employee's page, the case and payroll do.
  */
 const effectiveLeaseEndText = sql<string | null>`(${effectiveLeaseEndSql(
@@ -172,7 +172,7 @@ export async function companyDashboard(
       .groupBy(beneficiaryEmployees.status),
     leaseGroups(db, company.id, from, period, grandfatheredUntil),
     taxFreeThisYear(db, company.id, period, rule),
-    openLeaseEndCounts(db, eq(bikeRedemptions.companyId, company.id), toHelsinkiDateString(now)),
+    openRedemptionCounts(db, eq(bikeRedemptions.companyId, company.id), toHelsinkiDateString(now)),
   ]);
 
   const groups = groupRows.filter((row) => row.allLeases === 0);

@@ -55,7 +55,7 @@ export const LEASE_TERMS = {
 };
 
 /**
- * The last day of the lease's open lease-end case (one per order at most), unless the employee keeps
+ * The last day of the lease's open redemption case (one per order at most), unless the employee keeps
  * the bike through a long absence: the lease ends then, and payroll and the invoice stop after it.
  */
 const openCaseEndsOn = sql<string | null>`(select ${bikeRedemptions.leaseEndsOn}::text from ${bikeRedemptions}
@@ -181,7 +181,7 @@ export async function loadPayrollSources(db: Db, companyId: string, first: strin
         .from(employeeAbsences)
         .where(inArray(employeeAbsences.beneficiaryEmployeeId, reportedEmployeeIds)),
   ]);
-  // A lease ended early (redeemed or cancelled), or whose lease-end case is open, runs only up to its
+  // A lease ended early (redeemed or cancelled), or whose redemption case is open, runs only up to its
   // end date's month: the same end date the employee's page and the case show.
   const leases = leaseRows.map(({ openCaseEndsOn: caseEndsOn, ...r }) => {
     const startDate = r.startDate as string;

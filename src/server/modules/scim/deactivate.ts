@@ -10,7 +10,7 @@ import type { ScimCaller } from "./tokens.ts";
 /**
  * What the identity provider's "this person is no longer active" means in Pedaali: the person has
  * left the company. Rather than lock them out in silence (their bike is still theirs to return or
- * redeem), the employment ends today and every running or starting lease gets its lease-end case, as if the
+ * redeem), the employment ends today and every running or starting lease gets its redemption case, as if the
  * employer had ended the employment: the case's offer PDF, the employer admins' bell, and the
  * employee's offer mail queued with the change. The account, its sessions and the lease history stay.
  */
@@ -30,7 +30,7 @@ export const scimActor = (caller: ScimCaller): ScimActor => ({
 });
 
 /**
- * Deactivates the employee in the caller's transaction; answers the lease-end cases it opened, whose
+ * Deactivates the employee in the caller's transaction; answers the redemption cases it opened, whose
  * offers are queued with it. An employee already inactive opens nothing (the provider may
  * send the same change again and again).
  */
@@ -69,7 +69,7 @@ export async function deactivateEmployee(
 
 /**
  * The identity provider holds the person active again (a leaver who came back, or a mistake undone).
- * What the deactivation opened stays: a lease-end case is the helpdesk's and the employee's to close,
+ * What the deactivation opened stays: a redemption case is the helpdesk's and the employee's to close,
  * and the last working day the employer's to move. The event tells them to look.
  */
 export async function reactivateEmployee(

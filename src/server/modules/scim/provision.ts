@@ -111,7 +111,7 @@ export function changeOfReplace(body: TScimUserInput): ScimUserChange {
  * their login to a sister company. The names are the person's own once they are also another
  * company's: the provider's names are then left as they are, without failing its sync (the rest of the
  * change applies). An id of an invitation the person has not accepted changes the invitation only.
- * Answers the lease-end cases a deactivation opened.
+ * Answers the redemption cases a deactivation opened.
  */
 export async function changeScimUser(
   ctx: Ctx,

@@ -20,7 +20,7 @@ import { identityProvider, issueToken, newUser, parseUser } from "./test-kit.ts"
 /**
  * The leaver: the identity provider deactivates a person (PATCH active false, PUT, DELETE) and
  * Pedaali opens the employment's end instead of locking them out: the last working day is today and
- * each running lease gets its lease-end case, with the offer mail and the employer admins' bell.
+ * each running lease gets its redemption case, with the offer mail and the employer admins' bell.
  */
 
 const t = setupTestApp({}, { demoData: true });
@@ -66,7 +66,7 @@ const eventsOf = (employeeId: string, type: "SCIM_EMPLOYEE_DEACTIVATED" | "SCIM_
 
 describe("deactivating a person with a running lease", () => {
   for (const form of ["path", "entra"] as const) {
-    it(`opens the lease-end case once, mails the offer and rings the admins' bell (${form} form)`, async () => {
+    it(`opens the redemption case once, mails the offer and rings the admins' bell (${form} form)`, async () => {
       const { token, body, user, lease } = await leaverWithLease();
       const res = await scim(token, "PATCH", `/Users/${user.id}`, deactivation(form));
       expect(parseUser(res).active).toBe(false);

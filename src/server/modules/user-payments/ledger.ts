@@ -146,7 +146,7 @@ async function lockPayment(tx: Tx, id: string): Promise<UserPaymentRow> {
 }
 
 /**
- * The payment locked for a change that also writes its lease-end case (the case's dates of asking and
+ * The payment locked for a change that also writes its redemption case (the case's dates of asking and
  * paying): the case first, in the lock order (db/lock-order.ts), as the case's own changes lock it
  * before they cancel its payments. The payment's case never changes, so it is read unlocked.
  */

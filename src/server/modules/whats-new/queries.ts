@@ -50,7 +50,7 @@ function ordersOfReader(page: NewsPage, reader: NewsReader): SQL | undefined {
 }
 
 /**
- * The order an event is about: the order itself, or the order of its cancellation, claim or lease-end
+ * The order an event is about: the order itself, or the order of its cancellation, claim or redemption
  * case (the event log names the case, not the order).
  */
 const orderIdOfEvent = sql<string>`coalesce(

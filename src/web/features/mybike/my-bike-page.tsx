@@ -19,9 +19,9 @@ import { SectionCard } from "../../components/section-card.tsx";
 import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
 import { InsuranceSection } from "./after-sales/insurance-section.tsx";
-import { LeaseEndSection } from "./after-sales/lease-end-section.tsx";
 import { myPaymentsQuery } from "./after-sales/payments-api.ts";
 import { MyPaymentsSection } from "./after-sales/payments-section.tsx";
+import { RedemptionSection } from "./after-sales/redemption-section.tsx";
 import { BenefitSection } from "./benefit-section.tsx";
 import { EmployeeHandover } from "./handover-section.tsx";
 import { type TMyOrder, useMyBenefit, useMyOrders } from "./mybike-api.ts";
@@ -102,7 +102,7 @@ export function sortOrders(orders: readonly TMyOrder[], today = toHelsinkiDateSt
  */
 function OpenOrder({ order }: { order: TMyOrder }) {
   const redemption = order.afterSales.redemption;
-  const leaseEnd =
+  const showsRedemption =
     order.allowedActions.includes("OPEN_LEASE_END") ||
     (redemption !== null && redemption.status !== "CANCELLED");
   return (
@@ -110,7 +110,7 @@ function OpenOrder({ order }: { order: TMyOrder }) {
       <OrderSection order={order} />
       <EmployeeHandover orderId={order.orderId} status={order.orderStatus} />
       <CancelOrderSection order={order} />
-      {leaseEnd && <LeaseEndSection order={order} />}
+      {showsRedemption && <RedemptionSection order={order} />}
     </>
   );
 }
@@ -166,7 +166,7 @@ export function MyBikePage() {
           <Stack key={order.orderId} gap="lg">
             <YourBikeCard order={order} />
             <EmployeeHandover orderId={order.orderId} status={order.orderStatus} />
-            <LeaseEndSection order={order} />
+            <RedemptionSection order={order} />
             <InsuranceSection order={order} />
           </Stack>
         ))}

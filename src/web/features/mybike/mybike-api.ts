@@ -31,7 +31,7 @@ import { leaveForBroker } from "../../lib/strong-identification.ts";
 export type TMyOrder = TOrderDetails;
 export type { TMyBenefit, TOrderItem, TOrderOffer };
 
-/** The page's after-sale reads (a lease-end case, the employee's payments) sit under this key. */
+/** The page's after-sale reads (a redemption case, the employee's payments) sit under this key. */
 export const MY_ORDERS_KEY = ["my-orders"] as const;
 
 /**

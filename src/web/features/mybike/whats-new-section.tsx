@@ -26,7 +26,7 @@ function NewsText({ item }: { item: TNewsItem }) {
 }
 
 /**
- * "What's new" on /mybike: what changed on the employee's orders, lease-end cases and claims since
+ * "What's new" on /mybike: what changed on the employee's orders, redemption cases and claims since
  * their last visit, each with its date, newest first. Nothing new: the section is not shown. The page
  * marks the news seen once it has shown them, so the next visit starts from here.
  */

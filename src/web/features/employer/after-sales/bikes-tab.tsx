@@ -1,8 +1,8 @@
 import { Stack } from "@mantine/core";
 import { EmployerCancellationsSection } from "./cancellations-section.tsx";
 import { EmployerClaimsSection } from "./claims-section.tsx";
-import { LeaseEndsSection } from "./lease-ends-section.tsx";
 import { EmployerPaymentsSection } from "./payments-section.tsx";
+import { RedemptionsSection } from "./redemptions-section.tsx";
 
 /**
  * /tyonantaja?valilehti=pyorat (ADR 009): the employer's view of what follows the sale, for the
@@ -12,7 +12,7 @@ import { EmployerPaymentsSection } from "./payments-section.tsx";
 export function BikesTab() {
   return (
     <Stack gap="lg">
-      <LeaseEndsSection />
+      <RedemptionsSection />
       <EmployerClaimsSection />
       <EmployerCancellationsSection />
       <EmployerPaymentsSection />

@@ -25,7 +25,7 @@ import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { LeaseEndOpenAction } from "../after-sales/lease-ends-open-action.tsx";
+import { RedemptionOpenAction } from "../after-sales/redemptions-open-action.tsx";
 import { AbsencesSection } from "./absences-section.tsx";
 import {
   centsOf,
@@ -285,7 +285,7 @@ function OrdersSection({
                     { label: t("employerEmployees.orders.created"), value: formatDateTime(order.createdAt) },
                   ]}
                 />
-                <LeaseEndOpenAction order={order} lastWorkingDayDate={lastWorkingDayDate} />
+                <RedemptionOpenAction order={order} lastWorkingDayDate={lastWorkingDayDate} />
               </Stack>
             </Paper>
           ))}

@@ -130,9 +130,9 @@ function Overview({ dashboard }: { dashboard: TReportingDashboard }) {
           />
           {/* The same open lease ends as the Pyörät list shows as open, the overdue among them named. */}
           <StatCard
-            label={t("employerReporting.overview.openLeaseEnds")}
+            label={t("employerReporting.overview.openRedemptions")}
             value={dashboard.openLeaseEnds.open}
-            help={t("employerReporting.overview.openLeaseEndsHelp", {
+            help={t("employerReporting.overview.openRedemptionsHelp", {
               overdue: dashboard.openLeaseEnds.overdue,
             })}
           />

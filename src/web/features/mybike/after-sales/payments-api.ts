@@ -13,7 +13,7 @@ export type TMyPayment = TUserPayment;
 
 export const myPaymentsQuery = queryOptions({
   // Under the orders' key, the one reader of this call: what changes an order (accepting a package
-  // owes its own share, a lease-end choice its redemption price) refreshes it.
+  // owes its own share, a redemption choice its redemption price) refreshes it.
   queryKey: [...MY_ORDERS_KEY, "user-payments"],
   queryFn: ({ signal }) => callEndpoint(userPaymentsApi.mine, {}, { signal }),
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type {
   TBikeRedemptionDetails,
-  TLeaseEndUserPayment,
+  TRedemptionUserPayment,
 } from "../../../../../contract/bike-redemptions.ts";
 import { apiError } from "../../../../test/fake-api.ts";
 import { fillIn } from "../../../../test/fill-in.ts";
@@ -18,7 +18,7 @@ const PAGE = `/admin/hakemukset/lunastukset/${ID}`;
 const GET = `GET /api/bike-redemption/${ID}`;
 const LIST = "GET /api/bike-redemption?page=1&limit=20&status=PENDING";
 
-const payment = (overrides: Partial<TLeaseEndUserPayment> = {}): TLeaseEndUserPayment => ({
+const payment = (overrides: Partial<TRedemptionUserPayment> = {}): TRedemptionUserPayment => ({
   userPaymentId: PAYMENT_ID,
   kind: "REDEMPTION",
   amountCents: 15_545,

@@ -10,7 +10,7 @@ import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS } from "../../../lease-end/index.ts";
+import { CHOICE_LABELS, REASON_LABELS, RedemptionStateBadge } from "../../../redemption/index.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS, ORDER_SEGMENT } from "../../orders/helpdesk-paths.ts";
 import { eventTypeLabelKey } from "../../reporting/event-types.ts";
@@ -74,7 +74,7 @@ export function RedemptionDetail({ id }: { id: string }) {
 type Dialog = "leasingCompanyInvoice" | "complete" | "cancel";
 
 /**
- * One lease-end case as the helpdesk works on it: the employee, bike and order, the agreement's dates,
+ * One redemption case as the helpdesk works on it: the employee, bike and order, the agreement's dates,
  * the price and deadline (editable), the offers, the options and the choice (made for the employee
  * when needed, also after the deadline), the employee's payment (marked sent and paid), the case's
  * money ledger, the leasing company's invoice, completing and cancelling, the brokerage row and the
@@ -105,7 +105,7 @@ function RedemptionPage({ redemption: c, back }: { redemption: TRedemption; back
       <DetailHeading
         back={back}
         title={t("adminRedemptions.detail.title", { name: c.employee.name, number: c.order.orderNumber })}
-        badge={<LeaseEndStateBadge state={c.state} />}
+        badge={<RedemptionStateBadge state={c.state} />}
       >
         <Text size="sm">
           {[

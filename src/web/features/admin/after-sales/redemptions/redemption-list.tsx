@@ -1,11 +1,16 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LEASE_END_REASONS, PAYMENT_METHODS, SIMPLE_STATES } from "../../../../../domain/enums.ts";
+import { PAYMENT_METHODS, REDEMPTION_REASONS, SIMPLE_STATES } from "../../../../../domain/enums.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
-import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS, STATE_LABELS } from "../../../lease-end/index.ts";
+import {
+  CHOICE_LABELS,
+  REASON_LABELS,
+  RedemptionStateBadge,
+  STATE_LABELS,
+} from "../../../redemption/index.ts";
 import { useAdminNav } from "../../admin-nav.ts";
 import { AFTER_SALES_SEGMENTS } from "../../orders/helpdesk-paths.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
@@ -21,7 +26,7 @@ import {
 } from "./redemptions-api.ts";
 
 /**
- * Hakemukset → Lunastukset: the lease-end cases, the open ones first, searched by the
+ * Hakemukset → Lunastukset: the redemption cases, the open ones first, searched by the
  * employee or the order number and narrowed by status, payment method and reason, 20 a page from the
  * server, kept in the address. A row opens the case; "Avaa tapaus" opens one for an order.
  */
@@ -99,7 +104,7 @@ export function RedemptionList() {
           onChange={(event) => update({ reason: event.currentTarget.value })}
           data={[
             { value: "", label: t("adminRedemptions.list.anyReason") },
-            ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS.staff[reason]) })),
+            ...REDEMPTION_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS.staff[reason]) })),
           ]}
         />
       </SimpleGrid>
@@ -196,7 +201,7 @@ export function RedemptionList() {
           {
             accessor: "status",
             title: t("adminRedemptions.columns.status"),
-            render: (row) => <LeaseEndStateBadge state={row.state} />,
+            render: (row) => <RedemptionStateBadge state={row.state} />,
           },
         ]}
       />

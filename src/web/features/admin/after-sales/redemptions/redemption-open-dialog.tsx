@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Textarea, TextInpu
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type TOpenBikeRedemption, zOpenBikeRedemption } from "../../../../../contract/bike-redemptions.ts";
-import { LEASE_END_REASONS, type LeaseEndReason } from "../../../../../domain/enums.ts";
+import { REDEMPTION_REASONS, type RedemptionReason } from "../../../../../domain/enums.ts";
 import { ActionDialog } from "../../../../components/action-dialog.tsx";
 import { DateField } from "../../../../components/date-field.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
@@ -10,13 +10,13 @@ import { useContractForm } from "../../../../lib/contract-form.ts";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
-import { REASON_LABELS, refusedDayText } from "../../../lease-end/index.ts";
+import { REASON_LABELS, refusedDayText } from "../../../redemption/index.ts";
 import { findOrderByNumber } from "../brokerage/brokerage-api.ts";
 import { savedMessage, useOpenRedemption } from "./redemptions-api.ts";
 
 type Values = {
   orderNumber: string;
-  reason: LeaseEndReason;
+  reason: RedemptionReason;
   lastWorkingDay: string;
   absenceStartDate: string;
   employerInitiated: boolean;
@@ -30,7 +30,7 @@ const INITIAL: Values = {
   employerInitiated: false,
   note: "",
 };
-const ENDS_EMPLOYMENT: readonly LeaseEndReason[] = ["EMPLOYEE_RESIGNED", "EMPLOYER_ENDED_EMPLOYMENT"];
+const ENDS_EMPLOYMENT: readonly RedemptionReason[] = ["EMPLOYEE_RESIGNED", "EMPLOYER_ENDED_EMPLOYMENT"];
 
 /** The case the values open, but for the order, which is looked up by its number on submit. */
 function bodyOf(values: Values): Omit<TOpenBikeRedemption, "orderId"> {
@@ -46,7 +46,7 @@ function bodyOf(values: Values): Omit<TOpenBikeRedemption, "orderId"> {
 }
 
 /**
- * "Avaa tapaus": the helpdesk opens a lease-end case for an order found by its number, for any reason
+ * "Avaa tapaus": the helpdesk opens a redemption case for an order found by its number, for any reason
  * (the term's end before the daily job reaches it, or an early end). The dates are optional: the
  * server takes the employment's last working day or the latest recorded absence when they are left
  * out. Opens the new case's page.
@@ -133,7 +133,7 @@ export function OpenRedemptionDialog({
           />
           <NativeSelect
             label={t("adminRedemptions.open.reason")}
-            data={LEASE_END_REASONS.map((r) => ({ value: r, label: t(REASON_LABELS.staff[r]) }))}
+            data={REDEMPTION_REASONS.map((r) => ({ value: r, label: t(REASON_LABELS.staff[r]) }))}
             {...form.getInputProps("reason")}
           />
           {ENDS_EMPLOYMENT.includes(reason) && (

@@ -1,6 +1,6 @@
 import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import type { TLeaseEndOption } from "../../../../../contract/bike-redemptions.ts";
+import type { TRedemptionOption } from "../../../../../contract/bike-redemptions.ts";
 import { DetailsList } from "../../../../components/details-list.tsx";
 import { SectionCard } from "../../../../components/section-card.tsx";
 import { mutateThen } from "../../../../lib/endpoint-client.ts";
@@ -9,9 +9,9 @@ import { showSuccessToast } from "../../../../lib/toast.ts";
 import {
   CHOICE_LABELS,
   ChooseForEmployeeForm,
-  LeaseEndOptions,
-  LeaseEndPriceTable,
-} from "../../../lease-end/index.ts";
+  RedemptionOptions,
+  RedemptionPriceTable,
+} from "../../../redemption/index.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
 import { methodsOf, usePaymentMode } from "./redemption-case-form.tsx";
 import { type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
@@ -20,7 +20,7 @@ import { type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
  * The options the helpdesk may record for the employee: the open ones, and a return after a
  * resignation, which the employer may allow (the server takes it from the helpdesk only).
  */
-function recordableOptions(options: readonly TLeaseEndOption[]): TLeaseEndOption[] {
+function recordableOptions(options: readonly TRedemptionOption[]): TRedemptionOption[] {
   return options.filter((o) => o.available || o.unavailableReason === "RESIGNED_MUST_REDEEM");
 }
 
@@ -69,7 +69,7 @@ export function OptionsSection({ redemption: c }: { redemption: TRedemption }) {
   return (
     <SectionCard title={t("adminRedemptions.options.title")}>
       <Stack gap="lg">
-        <LeaseEndOptions options={c.options} audience="staff" />
+        <RedemptionOptions options={c.options} audience="staff" />
         <DetailsList
           items={[
             {
@@ -81,13 +81,13 @@ export function OptionsSection({ redemption: c }: { redemption: TRedemption }) {
               value: c.choiceMadeAt ? formatDateTime(c.choiceMadeAt) : null,
             },
             ...(c.transferToEmail
-              ? [{ label: t("leaseEnd.chooseFor.email"), value: c.transferToEmail }]
+              ? [{ label: t("redemption.chooseFor.email"), value: c.transferToEmail }]
               : []),
             { label: t("adminRedemptions.options.deadline"), value: display.date(c.decisionDeadline) },
           ]}
         />
         {c.allowedActions.includes("CHOOSE") && <ChooseForm key={c.updatedAt} redemption={c} />}
-        <LeaseEndPriceTable
+        <RedemptionPriceTable
           rows={c.priceTable}
           monthsPaid={c.agreement?.monthsPaid ?? null}
           audience="staff"

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TLeaseEndUserPayment, TRedemptionPayment } from "../../../../../contract/bike-redemptions.ts";
+import type { TRedemptionPayment, TRedemptionUserPayment } from "../../../../../contract/bike-redemptions.ts";
 import type { PaymentStatus } from "../../../../../domain/enums.ts";
 import { ActionDialog, useActionDialog } from "../../../../components/action-dialog.tsx";
 import { AppLink } from "../../../../components/app-link.tsx";
@@ -48,7 +48,7 @@ export function UserPaymentSection({ redemption: c }: { redemption: TRedemption 
 
 type PaymentStep = "sent" | "paid";
 
-function UserPayment({ payment }: { payment: TLeaseEndUserPayment }) {
+function UserPayment({ payment }: { payment: TRedemptionUserPayment }) {
   const { t } = useTranslation();
   const display = useDisplay();
   const { pathOf } = useAdminNav();

@@ -12,8 +12,8 @@ import {
   type TBikeRedemptionDetails,
   type TBikeRedemptionListItem,
   type TBikeRedemptionsQuery,
-  type TLeaseEndChoiceInput,
   type TOpenBikeRedemption,
+  type TRedemptionChoiceInput,
   type TUpdateBikeRedemption,
   zBikeRedemptionsQuery,
   zRedemptionOfferSaved,
@@ -24,7 +24,7 @@ import {
   type TRedemptionPaymentInput,
   type TRedemptionPaymentUpdate,
 } from "../../../../../contract/redemption-payments.ts";
-import type { LeaseEndReason, PaymentMethod, SimpleState } from "../../../../../domain/enums.ts";
+import type { PaymentMethod, RedemptionReason, SimpleState } from "../../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
@@ -116,7 +116,7 @@ export type RedemptionFilter = {
   /** "" is every status (the list opens on the open ones: PENDING unless the address says ALL). */
   status: SimpleState | "";
   paymentMethod: PaymentMethod | "";
-  reason: LeaseEndReason | "";
+  reason: RedemptionReason | "";
   page: number;
 };
 
@@ -181,7 +181,7 @@ export function useRedemption(id: string) {
 export type RedemptionAction =
   | { kind: "update"; body: TUpdateBikeRedemption }
   | { kind: "cancel" }
-  | { kind: "choose"; body: TLeaseEndChoiceInput }
+  | { kind: "choose"; body: TRedemptionChoiceInput }
   | { kind: "leasingCompanyInvoice" }
   | { kind: "complete" }
   | { kind: "regenerateOffer" }
