@@ -5,7 +5,16 @@
  * logged-in visitor's page to the app), so the session is never asked. Any other export the public
  * pages start to use fails the build, which names it.
  */
-import { createContext, createElement, type ReactNode, useContext, useEffect, useRef, useState } from "react";
+import {
+  createContext,
+  createElement,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 type Meta = { silent?: boolean } & Record<string, unknown>;
 type ErrorHook = (error: unknown, subject: { meta?: Meta | undefined }) => void;
@@ -133,7 +142,10 @@ export function useQuery<T, E = Error, S = T>(options: QueryOptions<T, S>) {
         const first = early.current;
         early.current = null;
         const data = await (first ?? options.queryFn({ signal: controller.signal }));
-        if (!controller.signal.aborted) setState({ status: "success", data, error: null });
+        // What the answer draws (the calculator's figures and table) is rendered in a transition, in
+        // slices that leave the page answering taps and scrolling, as the page's hydration is.
+        if (!controller.signal.aborted)
+          startTransition(() => setState({ status: "success", data, error: null }));
       } catch (error) {
         if (controller.signal.aborted) return;
         if (retries(retry, failures, error)) {
