@@ -1,16 +1,11 @@
 import { NativeSelect, SimpleGrid, Text } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import {
-  LEASE_END_REASONS,
-  type LeaseEndReason,
-  SIMPLE_STATES,
-  type SimpleState,
-} from "../../../../domain/enums.ts";
+import { zBikeRedemptionsQuery } from "../../../../contract/bike-redemptions.ts";
+import { LEASE_END_REASONS, SIMPLE_STATES } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
 import { formatMoney } from "../../../lib/formatters.ts";
 import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS, STATE_LABELS } from "../../lease-end/index.ts";
 import { LEASE_ENDS_PAGE_SIZE, type LeaseEndsFilter, useLeaseEnds } from "./lease-ends-api.ts";
@@ -18,6 +13,9 @@ import { day, LeaseEndDrawer } from "./lease-ends-drawer.tsx";
 
 /** The address parameter of the case open in the drawer (the employee drawer links to it). */
 export const LEASE_END_PARAM = "lunastus";
+
+/** The keys of the redemptions list in the address (the page shows the other after-sales lists too). */
+const KEYS = { prefix: "redemptions" };
 
 /**
  * Leases of the companies' employees that are ending, early or at the end of their term, with each
@@ -28,8 +26,13 @@ export const LEASE_END_PARAM = "lunastus";
  */
 export function LeaseEndsSection() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [filter, setFilter] = useState<LeaseEndsFilter>({ status: "", reason: "", page: 1 });
+  const { params, setParams, update } = useFilterParams<"status" | "reason">(KEYS);
+  const { values } = filtersFromAddress(zBikeRedemptionsQuery, params, KEYS);
+  const filter: LeaseEndsFilter = {
+    status: values.status ?? "",
+    reason: values.reason ?? "",
+    page: values.page,
+  };
   const list = useLeaseEnds(filter);
   const openId = params.get(LEASE_END_PARAM);
   const filtered = filter.status !== "" || filter.reason !== "";
@@ -53,9 +56,7 @@ export function LeaseEndsSection() {
         <NativeSelect
           label={t("employerLeaseEnds.statusFilter")}
           value={filter.status}
-          onChange={(event) =>
-            setFilter({ ...filter, status: event.currentTarget.value as SimpleState | "", page: 1 })
-          }
+          onChange={(event) => update({ status: event.currentTarget.value })}
           data={[
             { value: "", label: t("employerLeaseEnds.all") },
             ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATE_LABELS[status]) })),
@@ -64,9 +65,7 @@ export function LeaseEndsSection() {
         <NativeSelect
           label={t("employerLeaseEnds.reasonFilter")}
           value={filter.reason}
-          onChange={(event) =>
-            setFilter({ ...filter, reason: event.currentTarget.value as LeaseEndReason | "", page: 1 })
-          }
+          onChange={(event) => update({ reason: event.currentTarget.value })}
           data={[
             { value: "", label: t("employerLeaseEnds.all") },
             ...LEASE_END_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS.staff[reason]) })),
@@ -82,11 +81,11 @@ export function LeaseEndsSection() {
           active: filtered,
           text: t("employerLeaseEnds.emptyFiltered"),
           clearLabel: t("employerLeaseEnds.showAll"),
-          onClear: () => setFilter({ status: "", reason: "", page: 1 }),
+          onClear: () => update({ status: "", reason: "" }),
         }}
         page={filter.page}
         pageSize={LEASE_ENDS_PAGE_SIZE}
-        onPageChange={(page) => setFilter({ ...filter, page })}
+        onPageChange={(page) => update({ page: String(page) })}
         onRowClick={({ record }) => open(record.id)}
         columns={[
           {
