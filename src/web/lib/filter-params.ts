@@ -1,5 +1,5 @@
 import { useDebouncedCallback } from "@mantine/hooks";
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
@@ -66,9 +66,11 @@ export function useFilterParams<K extends string = never>({ prefix }: ListKeys =
 export function useLocalFilterParams<K extends string = never>() {
   const [params, setParams] = useState(() => new URLSearchParams());
 
-  function update(change: Partial<Record<K | PagingKey, string>>) {
-    setParams((previous) => withChange(previous, change));
-  }
+  // The same function every render, so an effect may turn the page (a last page emptied) without a loop.
+  const update = useCallback(
+    (change: Partial<Record<K | PagingKey, string>>) => setParams((previous) => withChange(previous, change)),
+    [],
+  );
 
   return { params, update };
 }
